@@ -1,0 +1,127 @@
+package claims
+
+import (
+	"slices"
+
+	"github.com/dermliving/dermliving/lexicon"
+	"github.com/dermliving/dermliving/retrieve"
+)
+
+// Extract limits.
+const (
+	// MaxExtracted is the most sentences an extractive draft holds.
+	MaxExtracted = 4
+	// maxPerPassage keeps one passage from filling the answer.
+	maxPerPassage = 2
+	// extractPassages is how many of the best passages sentences come from.
+	extractPassages = 5
+	// minSentenceCoverage is the share of the question's topic a sentence,
+	// read with its passage's title, must hold; the retrieval floor's value.
+	minSentenceCoverage = retrieve.DefaultMinCoverage
+	// nearDuplicate is the term overlap (Jaccard) above which two sentences
+	// say the same thing.
+	nearDuplicate = 0.7
+)
+
+// Extracted is one sentence chosen for an extractive answer: verbatim
+// Passage.Text[Start:End].
+type Extracted struct {
+	PassageID string
+	Start     int
+	End       int
+	Text      string
+	Score     float64
+}
+
+// ExtractInput is a retrieved passage offered to Extract, best first.
+type ExtractInput struct {
+	Passage
+	Title   string // the source title, read with each sentence for context
+	Section string
+}
+
+// Extract picks up to MaxExtracted sentences that answer the question from the
+// best passages: each sentence must hold the question's rarest known concept
+// and, with its passage's title, at least half of its topic. Near-duplicate
+// sentences are dropped. The result is ordered by score.
+func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
+	var cands []Extracted
+	if len(passages) > extractPassages {
+		passages = passages[:extractPassages]
+	}
+	termsOf := map[int]lexicon.TermSet{}
+	for rank, p := range passages {
+		title := lexicon.NewTermSet(an.Terms(p.Title))
+		for _, s := range Split(p.Text) {
+			own := lexicon.NewTermSet(an.Terms(s.Text))
+			ctx := lexicon.NewTermSet()
+			for t := range own {
+				ctx[t] = struct{}{}
+			}
+			for t := range title {
+				ctx[t] = struct{}{}
+			}
+			cov, anchor := retrieve.Coverage(concepts, ctx)
+			ownCov, _ := retrieve.Coverage(concepts, own)
+			if !anchor || cov < minSentenceCoverage || ownCov == 0 {
+				continue
+			}
+			// Prefer sentences that name the topic themselves, from better passages.
+			score := (cov + ownCov) / 2 / (1 + 0.1*float64(rank))
+			termsOf[len(cands)] = own
+			cands = append(cands, Extracted{PassageID: p.ID, Start: s.Start, End: s.End, Text: s.Text, Score: score})
+		}
+	}
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case cands[a].Score > cands[b].Score:
+			return -1
+		case cands[a].Score < cands[b].Score:
+			return 1
+		}
+		return 0
+	})
+	var out []Extracted
+	var outTerms []lexicon.TermSet
+	perPassage := map[string]int{}
+	for _, i := range order {
+		c := cands[i]
+		if len(out) == MaxExtracted {
+			break
+		}
+		if perPassage[c.PassageID] == maxPerPassage {
+			continue
+		}
+		dup := false
+		for _, t := range outTerms {
+			if jaccard(t, termsOf[i]) > nearDuplicate {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			continue
+		}
+		perPassage[c.PassageID]++
+		out = append(out, c)
+		outTerms = append(outTerms, termsOf[i])
+	}
+	return out
+}
+
+func jaccard(a, b lexicon.TermSet) float64 {
+	if len(a) == 0 && len(b) == 0 {
+		return 1
+	}
+	inter := 0
+	for t := range a {
+		if b.Has(t) {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}

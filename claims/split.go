@@ -1,0 +1,208 @@
+// Package claims splits text into one-sentence claims, builds extractive
+// drafts from retrieved passages, and verifies each claim against passages,
+// finding the span that supports it or judging it unsupported or
+// contradicted.
+//
+// Functions here are pure; a *Lexical verifier is immutable and safe for
+// concurrent use.
+package claims
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Sentence is one sentence of a text, with its byte offsets in that text.
+type Sentence struct {
+	Text  string // the sentence as it stands in the text, trimmed
+	Start int
+	End   int
+}
+
+// abbreviations end with a period that does not end a sentence.
+var abbreviations = map[string]bool{
+	"e.g": true, "i.e": true, "etc": true, "vs": true, "dr": true, "mr": true, "mrs": true,
+	"ms": true, "st": true, "no": true, "fig": true, "approx": true, "cf": true, "al": true,
+	"prof": true, "sr": true, "jr": true, "inc": true, "ltd": true, "co": true, "viz": true,
+	"spp": true, "sp": true, "var": true, "mg": false, "ca": true, "min": true, "max": true,
+	"resp": true, "incl": true, "esp": true, "dept": true, "univ": true, "ed": true, "eds": true,
+	"vol": true, "p": true, "pp": true, "op": true, "cit": true, "u.s": true, "u.k": true,
+}
+
+// Split cuts text into sentences. It keeps abbreviations (e.g., Dr., i.e.),
+// initials and decimals (0.05%) inside their sentence, treats each list item
+// and each paragraph as a boundary, and keeps a trailing citation marker such
+// as [2] with the sentence before it.
+func Split(text string) []Sentence {
+	var out []Sentence
+	start := 0
+	emit := func(end int) {
+		s, e := trimSpan(text, start, end)
+		if s < e {
+			out = append(out, Sentence{Text: text[s:e], Start: s, End: e})
+		}
+		start = end
+	}
+	for i := 0; i < len(text); {
+		r, w := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == '\n':
+			// A blank line or a list item on the next line is a boundary.
+			j := i + w
+			for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r') {
+				j++
+			}
+			if j < len(text) && (text[j] == '\n' || listMarkerLen(text[j:]) > 0) {
+				emit(i)
+			}
+		case r == '.' || r == '!' || r == '?':
+			end := i + w
+			// Closing quotes and brackets belong to the sentence.
+			for end < len(text) && strings.ContainsRune(`"')”’`, rune(text[end])) {
+				end++
+			}
+			// A citation marker right after the stop belongs to it.
+			end = skipMarkers(text, end)
+			if isBoundary(text, i, end) {
+				emit(end)
+				i = end
+				continue
+			}
+		}
+		i += w
+	}
+	emit(len(text))
+	return out
+}
+
+// isBoundary reports whether the stop at i, with the sentence running to end,
+// ends a sentence.
+func isBoundary(text string, i, end int) bool {
+	if end < len(text) {
+		r, _ := utf8.DecodeRuneInString(text[end:])
+		if !unicode.IsSpace(r) {
+			return false // "0.05", "e.g.x", "file.txt"
+		}
+	}
+	if text[i] != '.' {
+		return true
+	}
+	// The word before the period.
+	j := i
+	for j > 0 {
+		r, w := utf8.DecodeLastRuneInString(text[:j])
+		if unicode.IsSpace(r) || r == '(' {
+			break
+		}
+		j -= w
+	}
+	word := strings.ToLower(strings.TrimLeft(text[j:i], `"'(`))
+	if abbreviations[word] {
+		return false
+	}
+	// A single capital letter: an initial ("J. Smith").
+	if utf8.RuneCountInString(word) == 1 {
+		r, _ := utf8.DecodeRuneInString(text[j:i])
+		if unicode.IsUpper(r) {
+			return false
+		}
+	}
+	// The next word starting in lowercase continues the sentence ("approx. two").
+	k := end
+	for k < len(text) {
+		r, w := utf8.DecodeRuneInString(text[k:])
+		if !unicode.IsSpace(r) {
+			if unicode.IsLower(r) {
+				return false
+			}
+			break
+		}
+		k += w
+	}
+	return true
+}
+
+// skipMarkers moves past citation markers such as " [2]" or "[1, 3]".
+func skipMarkers(text string, i int) int {
+	for {
+		j := i
+		for j < len(text) && text[j] == ' ' {
+			j++
+		}
+		if j >= len(text) || text[j] != '[' {
+			return i
+		}
+		k := j + 1
+		for k < len(text) && (text[k] >= '0' && text[k] <= '9' || text[k] == ',' || text[k] == ' ' || text[k] == '-') {
+			k++
+		}
+		if k >= len(text) || text[k] != ']' || k == j+1 {
+			return i
+		}
+		i = k + 1
+	}
+}
+
+// listMarkerLen returns the length of a list marker at the start of s ("- ",
+// "* ", "• ", "1. ", "2) "), or 0.
+func listMarkerLen(s string) int {
+	for _, m := range []string{"- ", "* ", "• ", "+ "} {
+		if strings.HasPrefix(s, m) {
+			return len(m)
+		}
+	}
+	j := 0
+	for j < len(s) && j < 3 && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j > 0 && j+1 < len(s) && (s[j] == '.' || s[j] == ')') && s[j+1] == ' ' {
+		return j + 2
+	}
+	return 0
+}
+
+// trimSpan trims spaces and a leading list marker from text[s:e].
+func trimSpan(text string, s, e int) (int, int) {
+	for s < e {
+		r, w := utf8.DecodeRuneInString(text[s:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		s += w
+	}
+	if n := listMarkerLen(text[s:e]); n > 0 {
+		s += n
+	}
+	for e > s {
+		r, w := utf8.DecodeLastRuneInString(text[s:e])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		e -= w
+	}
+	return s, e
+}
+
+// Clean turns a sentence of a draft into claim text: citation markers and
+// Markdown emphasis removed, spaces collapsed.
+func Clean(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] == '[' {
+			if j := skipMarkers(s, i); j > i {
+				i = j
+				continue
+			}
+		}
+		if s[i] == '*' || s[i] == '_' && (i == 0 || s[i-1] == ' ' || i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '_') || s[i] == '`' {
+			i++
+			continue
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	out := strings.Join(strings.Fields(b.String()), " ")
+	out = strings.ReplaceAll(out, " .", ".")
+	return strings.TrimSpace(out)
+}

@@ -1,0 +1,293 @@
+package claims
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// Verdict is a verifier's judgement of one claim.
+type Verdict int
+
+// Verdicts.
+const (
+	Unsupported Verdict = iota // no passage supports the claim
+	Supported                  // a span of a passage supports the claim
+	Contradicted               // a passage says the opposite
+)
+
+func (v Verdict) String() string {
+	switch v {
+	case Supported:
+		return "supported"
+	case Unsupported:
+		return "unsupported"
+	case Contradicted:
+		return "contradicted"
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// MarshalText encodes a verdict as its name.
+func (v Verdict) MarshalText() ([]byte, error) {
+	switch v {
+	case Supported, Unsupported, Contradicted:
+		return []byte(v.String()), nil
+	}
+	return nil, fmt.Errorf("claims: unknown verdict %d", int(v))
+}
+
+// UnmarshalText decodes a verdict name.
+func (v *Verdict) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "supported":
+		*v = Supported
+	case "unsupported":
+		*v = Unsupported
+	case "contradicted":
+		*v = Contradicted
+	default:
+		return fmt.Errorf("claims: unknown verdict %q", b)
+	}
+	return nil
+}
+
+// Passage is text a claim is checked against.
+type Passage struct {
+	ID   string
+	Text string
+}
+
+// Support is one span that supports a claim: Passage.Text[Start:End].
+type Support struct {
+	PassageID string
+	Start     int
+	End       int
+}
+
+// Judgment is the verifier's decision on one claim.
+type Judgment struct {
+	Verdict Verdict
+	// Score is the verifier's confidence that the claim is supported, in [0,1].
+	Score float64
+	// Support lists the spans behind a supported claim, and for other verdicts
+	// the closest span found, if any.
+	Support []Support
+	// Reason explains an unsupported or contradicted verdict in a few words.
+	Reason string
+}
+
+// Verifier judges a claim against passages. Implementations must be safe for
+// concurrent use.
+type Verifier interface {
+	Verify(ctx context.Context, claim string, passages []Passage) (Judgment, error)
+}
+
+// Rarity weighs terms: higher for rarer terms. A nil Rarity weighs all terms
+// equally.
+type Rarity func(term string) float64
+
+// Lexical is the default verifier: pure Go and structural. It finds the span
+// of one sentence, or two adjacent sentences, that covers most of the claim's
+// content (weighted by term rarity, with stemming and the thesaurus), then
+// refuses support when the span and the claim differ in polarity, in numbers,
+// or in the strength of what is asserted.
+type Lexical struct {
+	an     *lexicon.Analyzer
+	th     *lexicon.Thesaurus
+	rarity Rarity
+	// MinCoverage is the share of the claim's weighted content a span must hold.
+	MinCoverage float64
+}
+
+// DefaultMinCoverage is the default share of a claim's weighted content that
+// a supporting span must hold.
+const DefaultMinCoverage = 0.8
+
+// NewLexical returns the default verifier. th and rarity may be nil.
+func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lexical {
+	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage}
+}
+
+var (
+	negationRE = regexp.MustCompile(`(?i)\b(not|no|never|without|cannot|none|neither|nor|lack|lacks|absent|unlikely|rarely|seldom)\b|n't\b`)
+	// strongRE matches words that assert more than hedged reference text does.
+	strongRE = regexp.MustCompile(`(?i)\b(always|all|every|everyone|only|main|mainly|primary|major|most|cures?|cured|guarantees?|guaranteed|completely|permanently|definitely|certainly|must|proven|eliminates?)\b`)
+	numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
+)
+
+// claimInfo is the analysed claim.
+type claimInfo struct {
+	concepts []lexicon.Concept
+	weights  []float64
+	total    float64
+	negated  bool
+	strong   []string
+	numbers  []string
+}
+
+func (v *Lexical) analyse(claim string) claimInfo {
+	ci := claimInfo{concepts: v.an.Concepts(claim, v.th)}
+	ci.weights = make([]float64, len(ci.concepts))
+	for i, c := range ci.concepts {
+		w := 1.0
+		if v.rarity != nil {
+			w = 0
+			for _, t := range c.Terms {
+				w = max(w, v.rarity(t))
+			}
+		}
+		if c.Filler {
+			w *= 0.3
+		}
+		ci.weights[i] = w
+		ci.total += w
+	}
+	ci.negated = negationRE.MatchString(claim)
+	for _, m := range strongRE.FindAllString(claim, -1) {
+		ci.strong = append(ci.strong, strings.ToLower(m))
+	}
+	ci.numbers = numberRE.FindAllString(claim, -1)
+	return ci
+}
+
+type span struct {
+	passage    int
+	start, end int
+	terms      lexicon.TermSet
+	text       string
+}
+
+// Verify judges claim against passages.
+func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) (Judgment, error) {
+	if err := ctx.Err(); err != nil {
+		return Judgment{}, err
+	}
+	ci := v.analyse(claim)
+	if ci.total == 0 {
+		return Judgment{Verdict: Unsupported, Reason: "the claim has no content words"}, nil
+	}
+	var best span
+	bestCov, bestN := -1.0, 0
+	for pi, p := range passages {
+		sents := Split(p.Text)
+		sets := make([]lexicon.TermSet, len(sents))
+		for i, s := range sents {
+			sets[i] = lexicon.NewTermSet(v.an.Terms(s.Text))
+		}
+		for i := range sents {
+			for n := 1; n <= 2 && i+n <= len(sents); n++ {
+				set := sets[i]
+				if n == 2 {
+					set = lexicon.NewTermSet()
+					for t := range sets[i] {
+						set[t] = struct{}{}
+					}
+					for t := range sets[i+1] {
+						set[t] = struct{}{}
+					}
+				}
+				cov := v.coverage(ci, set)
+				// A longer span must do strictly better to be chosen; among
+				// equals the shorter, then the earlier, wins.
+				if cov > bestCov+1e-9 || (cov > bestCov-1e-9 && n < bestN) {
+					bestCov, bestN = cov, n
+					best = span{passage: pi, start: sents[i].Start, end: sents[i+n-1].End, terms: set, text: p.Text[sents[i].Start:sents[i+n-1].End]}
+				}
+			}
+		}
+	}
+	if bestCov < 0 {
+		return Judgment{Verdict: Unsupported, Reason: "no passage to check against"}, nil
+	}
+	j := Judgment{Score: bestCov, Support: []Support{{PassageID: passages[best.passage].ID, Start: best.start, End: best.end}}}
+	spanNeg := v.clauseNegated(ci, best.text)
+	switch {
+	case bestCov < v.MinCoverage:
+		j.Verdict, j.Reason = Unsupported, "no passage covers the claim's content"
+	case ci.negated != spanNeg:
+		j.Verdict, j.Reason = Contradicted, "the passage states the opposite polarity"
+		j.Score = min(j.Score, 0.2)
+	case !numbersAgree(ci.numbers, best.text):
+		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
+		j.Score = min(j.Score, 0.2)
+	case !strongAgree(ci.strong, best.text):
+		j.Verdict, j.Reason = Unsupported, "the claim asserts more than the passage ("+strings.Join(ci.strong, ", ")+")"
+		j.Score = min(j.Score, 0.4)
+	default:
+		j.Verdict = Supported
+	}
+	return j, nil
+}
+
+func (v *Lexical) coverage(ci claimInfo, set lexicon.TermSet) float64 {
+	var got float64
+	for i, c := range ci.concepts {
+		if c.MatchedBy(set) {
+			got += ci.weights[i]
+		}
+	}
+	return got / ci.total
+}
+
+func numbersAgree(nums []string, text string) bool {
+	if len(nums) == 0 {
+		return true
+	}
+	have := map[string]bool{}
+	for _, n := range numberRE.FindAllString(text, -1) {
+		have[n] = true
+	}
+	for _, n := range nums {
+		if !have[n] {
+			return false
+		}
+	}
+	return true
+}
+
+func strongAgree(strong []string, text string) bool {
+	if len(strong) == 0 {
+		return true
+	}
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		words[w] = true
+	}
+	for _, s := range strong {
+		if !words[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// clauseRE splits a span into clauses, so that a negation in one clause does
+// not count against a claim that matches another.
+var clauseRE = regexp.MustCompile(`(?i)[,;:()]|\b(although|though|but|whereas|while|however|except|unless)\b`)
+
+// clauseNegated reports whether the clause of text that best matches the
+// claim is negated.
+func (v *Lexical) clauseNegated(ci claimInfo, text string) bool {
+	bestCov, neg := -1.0, false
+	last := 0
+	bounds := append(clauseRE.FindAllStringIndex(text, -1), []int{len(text), len(text)})
+	for _, b := range bounds {
+		clause := text[last:b[0]]
+		last = b[1]
+		if strings.TrimSpace(clause) == "" {
+			continue
+		}
+		cov := v.coverage(ci, lexicon.NewTermSet(v.an.Terms(clause)))
+		if cov > bestCov {
+			bestCov, neg = cov, negationRE.MatchString(clause)
+		}
+	}
+	return neg
+}

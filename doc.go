@@ -1,0 +1,50 @@
+// Package dermliving answers dermatology reference questions from versioned,
+// checksummed knowledge, and never makes an answer up: every claim of an
+// answer cites the passage that supports it, or the question gets a typed
+// abstention.
+//
+//	kv, err := sandbox.Open() // the embedded sandbox, kv_2026_10_01
+//	if err != nil { ... }
+//	defer kv.Close()
+//	res, err := dermliving.Ask(ctx, "What makes atopic dermatitis flare?", kv)
+//	switch r := res.(type) {
+//	case *dermliving.Grounded:  // r.Answer, r.Claims, r.RemovedClaims, r.Citations
+//	case *dermliving.Abstained: // r.Reason, r.Message
+//	}
+//
+// # Grounding
+//
+// An answer is a list of claims, one sentence each. Each claim names the
+// citations behind it, and each citation pins one passage of one version of one
+// source: evidence id, source id and version, locator (section and
+// paragraph), the SHA-256 checksum of the passage text, the licence, and the
+// quoted span with byte and rune offsets. A draft sentence that no retrieved
+// passage supports is removed and listed in RemovedClaims with its reason,
+// never dropped silently.
+//
+// Drafts come from a [Generator] (for example a language model the host runs),
+// from a curated draft the knowledge version holds for the question, or, by
+// default, from sentences extracted verbatim from the best passages. The
+// verifier (package claims) judges every sentence alike.
+//
+// # Abstention
+//
+// [Abstained] carries one of three reasons (package abstain): patient_data when
+// the input appears to hold patient identifiers (screened first; the message
+// names identifier kinds, never values), clinical_decision when the question
+// asks for a diagnosis, treatment choice or other decision about a particular
+// person, and insufficient_evidence when no passage supports an answer. An
+// abstention is a result, not an error.
+//
+// # Versions
+//
+// Knowledge comes in immutable bundles (package evidence) named like
+// kv_2026_10_01. Opening a bundle verifies every passage checksum and the
+// version checksum; a tampered bundle is refused whole. Every result's
+// metadata names the version that answered.
+//
+// # Concurrency
+//
+// Ask is safe for concurrent use, and so is an opened *evidence.Version.
+// Results are plain values owned by the caller.
+package dermliving

@@ -1,0 +1,163 @@
+// Package evidence holds knowledge versions: immutable, checksummed bundles of
+// passages with their sources, locators and licences.
+//
+// A bundle is built once from a corpus ([Build]) and written to a directory
+// ([Bundle.WriteDir]). Opening it ([OpenDir], [OpenFS]) verifies the checksum of
+// every passage, of every file and of the version as a whole; a bundle that
+// fails any check is refused whole, with an error naming what failed.
+//
+// A [Version] is immutable and safe for concurrent use. It owns its search
+// index; [Version.Close] releases it.
+package evidence
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Sentinel errors. Errors returned by this package wrap one of them.
+var (
+	// ErrCorrupt marks a bundle that fails a checksum or cannot be parsed.
+	ErrCorrupt = errors.New("evidence: corrupt knowledge version")
+	// ErrNotFound marks an unknown passage id.
+	ErrNotFound = errors.New("evidence: not found")
+	// ErrInvalid marks bad build input.
+	ErrInvalid = errors.New("evidence: invalid input")
+)
+
+// ChecksumError reports a checksum that does not match its content.
+type ChecksumError struct {
+	// Kind is "passage", "file", "version" or "manifest".
+	Kind string
+	// Name is the passage id, the file name or the version id.
+	Name string
+	Want string // the recorded checksum
+	Got  string // the checksum of the content as found
+}
+
+func (e *ChecksumError) Error() string {
+	return fmt.Sprintf("evidence: %s %s: checksum mismatch (recorded %s, content %s)", e.Kind, e.Name, e.Want, e.Got)
+}
+
+// Is reports that a ChecksumError is ErrCorrupt.
+func (e *ChecksumError) Is(target error) bool { return target == ErrCorrupt }
+
+// FormatError reports a malformed bundle file or corpus line.
+type FormatError struct {
+	File string
+	Line int // 1-based; 0 when the error is not about a line
+	Msg  string
+	// Corrupt is true for a bundle being opened (ErrCorrupt) and false for build
+	// input (ErrInvalid).
+	Corrupt bool
+}
+
+func (e *FormatError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("evidence: %s line %d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("evidence: %s: %s", e.File, e.Msg)
+}
+
+// Is reports that a FormatError is ErrCorrupt or ErrInvalid.
+func (e *FormatError) Is(target error) bool {
+	if e.Corrupt {
+		return target == ErrCorrupt
+	}
+	return target == ErrInvalid
+}
+
+// License is the rights record that allows a passage to be used.
+type License struct {
+	ID     string `json:"id"`
+	Holder string `json:"holder,omitempty"`
+	URL    string `json:"url,omitempty"`
+}
+
+// Source is a publisher record: one release of one document or collection.
+type Source struct {
+	ID        string  `json:"id"`
+	Version   string  `json:"version"`
+	Title     string  `json:"title,omitempty"`
+	Publisher string  `json:"publisher,omitempty"`
+	URL       string  `json:"url,omitempty"`
+	License   License `json:"license"`
+}
+
+// Locator says where in its source a passage sits.
+type Locator struct {
+	Section   string `json:"section"`
+	Paragraph int    `json:"paragraph"`
+}
+
+// Passage is one citable unit of text.
+type Passage struct {
+	ID            string  `json:"id"`
+	SourceID      string  `json:"source_id"`
+	SourceVersion string  `json:"source_version"`
+	Locator       Locator `json:"locator"`
+	Text          string  `json:"text"`
+	// Checksum is "sha256:" and the lowercase hex SHA-256 of Text's bytes.
+	Checksum string  `json:"checksum"`
+	License  License `json:"license"`
+}
+
+// Checksum returns "sha256:" and the lowercase hex SHA-256 of text's bytes, the
+// form used for passages, files and versions.
+func Checksum(text string) string {
+	return checksumBytes([]byte(text))
+}
+
+func checksumBytes(b []byte) string {
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// VersionChecksum returns the checksum of a set of passages: SHA-256 over the
+// lines id + "\t" + checksum + "\n" of all passages sorted by id (byte order).
+func VersionChecksum(passages []Passage) string {
+	lines := make([]string, len(passages))
+	for i, p := range passages {
+		lines[i] = p.ID + "\t" + p.Checksum + "\n"
+	}
+	slices.Sort(lines)
+	h := sha256.New()
+	for _, l := range lines {
+		h.Write([]byte(l))
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// validChecksum reports whether s has the form "sha256:<64 lowercase hex>".
+func validChecksum(s string) bool {
+	h, ok := strings.CutPrefix(s, "sha256:")
+	if !ok || len(h) != 64 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// validID reports whether s can name a passage, source or version: 1 to 128
+// bytes of printable ASCII without spaces, quotes or slashes.
+func validID(s string) bool {
+	if s == "" || len(s) > 128 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' || c >= 0x7f || c == '"' || c == '/' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}

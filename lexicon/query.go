@@ -1,0 +1,101 @@
+package lexicon
+
+import (
+	"slices"
+	"strconv"
+)
+
+// Concept is one idea in a question: a word or a multi-word term, with every
+// equivalent way of writing it that the thesaurus knows.
+type Concept struct {
+	// Terms are the question's own analysed terms for the concept.
+	Terms []string
+	// Alternatives lists equivalent term sequences; Alternatives[0] is Terms.
+	Alternatives [][]string
+	// Group is the thesaurus set the concept belongs to, or -1.
+	Group int
+	// Filler is true for words that shape a question but carry no topic
+	// ("look", "usually", "make"); they never decide relevance.
+	Filler bool
+}
+
+// fillerWords shape questions without naming a topic. Words that signal what
+// kind of answer is wanted (cause, treatment, symptom) are not fillers.
+var fillerWords = []string{
+	"make", "makes", "made", "get", "gets", "getting", "happen", "happens",
+	"usually", "usual", "typically", "typical", "generally", "general", "normally",
+	"look", "looks", "like", "mean", "means", "know", "tell", "explain", "describe",
+	"can", "thing", "things", "people", "someone", "person", "anyone", "one",
+	"kind", "kinds", "way", "ways", "really", "also", "much", "many", "exactly",
+	"actually", "common", "commonly", "often", "work", "works", "please", "question",
+	"information", "info", "learn", "overview", "basic", "basics", "simple", "terms",
+}
+
+// Concepts splits text into concepts: thesaurus phrases are matched greedily,
+// longest first, and each remaining term is a concept of its own. A concept
+// that repeats an earlier one is dropped.
+func (a *Analyzer) Concepts(text string, th *Thesaurus) []Concept {
+	terms := a.Terms(text)
+	var out []Concept
+	seen := map[string]bool{}
+	for i := 0; i < len(terms); {
+		if g, n, ok := th.Match(terms, i); ok {
+			key := "g" + strconv.Itoa(g)
+			if !seen[key] {
+				seen[key] = true
+				own := slices.Clone(terms[i : i+n])
+				alts := [][]string{own}
+				for _, p := range th.Group(g) {
+					if !slices.Equal(p.Terms, own) {
+						alts = append(alts, p.Terms)
+					}
+				}
+				out = append(out, Concept{Terms: own, Alternatives: alts, Group: g})
+			}
+			i += n
+			continue
+		}
+		t := terms[i]
+		i++
+		if seen["t"+t] {
+			continue
+		}
+		seen["t"+t] = true
+		out = append(out, Concept{Terms: []string{t}, Alternatives: [][]string{{t}}, Group: -1, Filler: a.filler[t]})
+	}
+	return out
+}
+
+// TermSet is a set of analysed terms.
+type TermSet map[string]struct{}
+
+// NewTermSet returns the set of terms.
+func NewTermSet(terms ...[]string) TermSet {
+	s := TermSet{}
+	for _, ts := range terms {
+		for _, t := range ts {
+			s[t] = struct{}{}
+		}
+	}
+	return s
+}
+
+// Has reports whether t is in the set.
+func (s TermSet) Has(t string) bool { _, ok := s[t]; return ok }
+
+// MatchedBy reports whether any alternative of c has all its terms in s.
+func (c Concept) MatchedBy(s TermSet) bool {
+	for _, alt := range c.Alternatives {
+		all := true
+		for _, t := range alt {
+			if !s.Has(t) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}

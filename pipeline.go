@@ -1,0 +1,68 @@
+package dermliving
+
+import (
+	"context"
+
+	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/evidence"
+)
+
+// draftFor returns the draft sentences to verify and the answer's mode: a
+// scripted draft, a Generator's, the version's curated draft for the
+// question, or sentences extracted from the passages.
+func draftFor(ctx context.Context, question string, kv *evidence.Version, passages []evidence.Passage, cfg *config) ([]string, string, error) {
+	switch {
+	case cfg.draft != nil:
+		return splitDraft(Draft{Sentences: cfg.draft}), ModeGenerated, nil
+	case cfg.generator != nil:
+		d, err := cfg.generator.Generate(ctx, GenerateRequest{Question: question, Passages: passages})
+		if err != nil {
+			return nil, "", err
+		}
+		return splitDraft(d), ModeGenerated, nil
+	}
+	if d, ok := kv.CuratedDraft(question); ok {
+		return splitDraft(Draft{Sentences: d}), ModeCurated, nil
+	}
+	return extract(question, kv, passages), ModeExtractive, nil
+}
+
+// splitDraft turns a draft into claim sentences: each given sentence, or the
+// text, is split again so that every claim is one sentence.
+func splitDraft(d Draft) []string {
+	parts := d.Sentences
+	if len(parts) == 0 {
+		parts = []string{d.Text}
+	}
+	var out []string
+	for _, p := range parts {
+		for _, s := range claims.Split(p) {
+			if c := claims.Clean(s.Text); c != "" {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+func extract(question string, kv *evidence.Version, passages []evidence.Passage) []string {
+	ix := kv.Index()
+	in := make([]claims.ExtractInput, len(passages))
+	for i, p := range passages {
+		src, _ := kv.Source(p.SourceID, p.SourceVersion)
+		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section}
+	}
+	ex := claims.Extract(ix.Analyzer(), ix.Analyze(question), in)
+	out := make([]string, len(ex))
+	for i, e := range ex {
+		out[i] = e.Text
+	}
+	return out
+}
+
+// defaultVerifier is the lexical verifier over the version's analyzer,
+// thesaurus and term rarity.
+func defaultVerifier(kv *evidence.Version) claims.Verifier {
+	ix := kv.Index()
+	return claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+}

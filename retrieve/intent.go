@@ -1,0 +1,57 @@
+package retrieve
+
+import "github.com/dermliving/dermliving/lexicon"
+
+// intent links words that say what kind of answer a question wants to words of
+// the section titles that hold such answers.
+type intent struct {
+	cues    []string // analysed cue terms
+	section []string // analysed section terms
+}
+
+var intentWords = []struct{ cues, section []string }{
+	{[]string{"cause", "causes", "trigger", "triggers", "flare", "flares", "worsen", "worse", "why", "risk", "reason", "spread", "catch", "contagious"},
+		[]string{"causes", "triggers"}},
+	{[]string{"symptom", "symptoms", "sign", "signs", "look", "appear", "appearance", "feel", "feels", "itchy", "recognise", "recognize"},
+		[]string{"symptoms", "signs"}},
+	{[]string{"diagnose", "diagnosed", "diagnosis", "test", "tests", "confirm", "biopsy", "examination"},
+		[]string{"diagnosis"}},
+	{[]string{"treat", "treated", "treatment", "treatments", "therapy", "therapies", "medication", "medicine", "cure", "manage", "management", "remedy", "remedies", "drug", "drugs", "options"},
+		[]string{"treatment"}},
+	{[]string{"prevent", "prevention", "avoid", "self-care", "protect", "reduce", "home", "care"},
+		[]string{"prevention", "self-care"}},
+	{[]string{"doctor", "clinician", "physician", "dermatologist", "seek", "urgent", "emergency", "worry", "worrying", "see"},
+		[]string{"clinician"}},
+}
+
+func buildIntents(a *lexicon.Analyzer) []intent {
+	out := make([]intent, len(intentWords))
+	for i, w := range intentWords {
+		for _, c := range w.cues {
+			out[i].cues = append(out[i].cues, a.Terms(c)...)
+		}
+		for _, s := range w.section {
+			out[i].section = append(out[i].section, a.Terms(s)...)
+		}
+	}
+	return out
+}
+
+// wantedSections returns the intents whose cues appear among the concepts.
+func (ix *Index) wantedSections(concepts []Weighted) []int {
+	var want []int
+	for i, in := range ix.intents {
+	cue:
+		for _, c := range concepts {
+			for _, t := range c.Terms {
+				for _, cu := range in.cues {
+					if t == cu {
+						want = append(want, i)
+						break cue
+					}
+				}
+			}
+		}
+	}
+	return want
+}
