@@ -1,0 +1,84 @@
+package dermliving
+
+import (
+	"github.com/dermliving/dermliving/evidence"
+)
+
+// EvidenceView is the public view of one passage, as GET /v1/evidence/{id}
+// and `dermliving evidence ID` show it.
+type EvidenceView struct {
+	ID               string           `json:"id"`
+	Text             string           `json:"text"`
+	Source           SourceView       `json:"source"`
+	Locator          evidence.Locator `json:"locator"`
+	Checksum         string           `json:"checksum"`
+	License          evidence.License `json:"license"`
+	KnowledgeVersion string           `json:"knowledge_version"`
+}
+
+// SourceView describes a passage's source in an EvidenceView.
+type SourceView struct {
+	ID        string `json:"id"`
+	Version   string `json:"version"`
+	Title     string `json:"title"`
+	Publisher string `json:"publisher"`
+}
+
+// Evidence returns the view of passage id in kv; an unknown id gives an error
+// wrapping evidence.ErrNotFound.
+func Evidence(kv *evidence.Version, id string) (EvidenceView, error) {
+	p, err := kv.Evidence(id)
+	if err != nil {
+		return EvidenceView{}, err
+	}
+	src, _ := kv.Source(p.SourceID, p.SourceVersion)
+	return EvidenceView{
+		ID:               p.ID,
+		Text:             p.Text,
+		Source:           SourceView{ID: p.SourceID, Version: p.SourceVersion, Title: src.Title, Publisher: src.Publisher},
+		Locator:          p.Locator,
+		Checksum:         p.Checksum,
+		License:          p.License,
+		KnowledgeVersion: kv.ID(),
+	}, nil
+}
+
+// Version statuses.
+const (
+	StatusReleased = "released"
+	StatusBlocked  = "blocked"
+)
+
+// VersionView summarises a knowledge version, as GET /v1/knowledge/versions and
+// `dermliving versions` list it.
+type VersionView struct {
+	ID       string          `json:"id"`
+	Released string          `json:"released"`
+	Status   string          `json:"status"`
+	Passages int             `json:"passages"`
+	Sources  int             `json:"sources"`
+	Checksum string          `json:"checksum"`
+	Gates    []evidence.Gate `json:"gates"`
+}
+
+// DescribeVersion summarises kv. A version whose stored gate report failed is
+// "blocked"; otherwise it is "released".
+func DescribeVersion(kv *evidence.Version) VersionView {
+	m := kv.Manifest()
+	v := VersionView{
+		ID:       m.ID,
+		Released: m.Released,
+		Status:   StatusReleased,
+		Passages: m.Passages,
+		Sources:  len(m.Sources),
+		Checksum: m.Checksum,
+		Gates:    []evidence.Gate{},
+	}
+	if m.Gates != nil {
+		v.Gates = m.Gates.Gates
+		if !m.Gates.Passed {
+			v.Status = StatusBlocked
+		}
+	}
+	return v
+}
