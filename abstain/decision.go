@@ -42,6 +42,10 @@ var decisionRules = []*regexp.Regexp{
 // before the rules run.
 var notAsking = regexp.MustCompile(`\b(i am|i'm|im) not asking (for|about) (a |my )?(diagnosis|treatment|advice|medical advice)\b`)
 
+// generalTriage is a question about when review is advisable in general
+// ("when should I see a doctor about a mole?"), not about one lesion.
+var generalTriage = regexp.MustCompile(`\bwhen (should|do|must) (i|you|one|someone|people|a person) (see|visit|consult|call) (a|an|the) (doctor|clinician|physician|dermatologist|gp|professional|specialist) (about|for) (a|an)\b`)
+
 var fold = transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), norm.NFKC, cases.Fold())
 
 func foldText(s string) string {
@@ -63,6 +67,7 @@ func IsClinicalDecision(question string) bool {
 	q := foldText(question)
 	q = notAsking.ReplaceAllString(q, " ")
 	q = strings.ReplaceAll(q, "do i have to ", "must one ")
+	q = generalTriage.ReplaceAllString(q, "when is review advisable for a")
 	for _, re := range decisionRules {
 		if re.MatchString(q) {
 			return true

@@ -37,13 +37,14 @@ type Extracted struct {
 type ExtractInput struct {
 	Passage
 	Title   string // the source title, read with each sentence for context
-	Section string
+	Section string // likewise
 }
 
 // Extract picks up to MaxExtracted sentences that answer the question from the
-// best passages: each sentence must hold the question's rarest known concept
-// and, with its passage's title, at least half of its topic. Near-duplicate
-// sentences are dropped. The result is ordered by score.
+// best passages: each sentence must hold, read with its passage's title and
+// section, at least half of its topic, and must come
+// from the best passage's source or from a source whose title the question
+// names. Near-duplicate sentences are dropped. The result is ordered by score.
 func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
 	var cands []Extracted
 	if len(passages) > extractPassages {
@@ -52,13 +53,20 @@ func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []Extr
 	termsOf := map[int]lexicon.TermSet{}
 	for rank, p := range passages {
 		title := lexicon.NewTermSet(an.Terms(p.Title))
+		context := lexicon.NewTermSet(an.Terms(p.Title), an.Terms(p.Section))
+		// Sentences come from the best passage's source, or from a source whose
+		// title the question names: a question about eczema in babies is not
+		// answered from a passage on another condition that mentions both.
+		if p.Title != passages[0].Title && !namesTitle(concepts, title) {
+			continue
+		}
 		for _, s := range Split(p.Text) {
 			own := lexicon.NewTermSet(an.Terms(s.Text))
 			ctx := lexicon.NewTermSet()
 			for t := range own {
 				ctx[t] = struct{}{}
 			}
-			for t := range title {
+			for t := range context {
 				ctx[t] = struct{}{}
 			}
 			cov, anchor := retrieve.Coverage(concepts, ctx)
@@ -124,4 +132,15 @@ func jaccard(a, b lexicon.TermSet) float64 {
 		}
 	}
 	return float64(inter) / float64(len(a)+len(b)-inter)
+}
+
+// namesTitle reports whether a non-filler concept of the question is matched
+// by the title's terms.
+func namesTitle(concepts []retrieve.Weighted, title lexicon.TermSet) bool {
+	for _, c := range concepts {
+		if !c.Filler && c.MatchedBy(title) {
+			return true
+		}
+	}
+	return false
 }

@@ -15,9 +15,9 @@ type Verdict int
 
 // Verdicts.
 const (
-	Unsupported Verdict = iota // no passage supports the claim
-	Supported                  // a span of a passage supports the claim
-	Contradicted               // a passage says the opposite
+	Unsupported  Verdict = iota // no passage supports the claim
+	Supported                   // a span of a passage supports the claim
+	Contradicted                // a passage says the opposite
 )
 
 func (v Verdict) String() string {

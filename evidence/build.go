@@ -105,6 +105,10 @@ type BuildOptions struct {
 	Curated   []Curated
 	Cases     []byte // cases.jsonl content, stored as is
 	Gates     *GateReport
+	// RenameDuplicates keeps a record whose id repeats an earlier record's by
+	// giving it the id with "~2", "~3"... appended, in corpus order; when false
+	// a repeated id is an error.
+	RenameDuplicates bool
 }
 
 // Bundle is a built knowledge version, ready to be written.
@@ -113,6 +117,9 @@ type Bundle struct {
 	Passages []Passage
 	// Files holds every file of the bundle but the manifest, by name.
 	Files map[string][]byte
+	// Renamed lists the ids given to records whose id repeated an earlier one
+	// (see BuildOptions.RenameDuplicates).
+	Renamed []string
 }
 
 var (
@@ -178,6 +185,7 @@ func Build(ctx context.Context, records []Record, opts BuildOptions) (*Bundle, e
 	passages := make([]Passage, 0, len(records))
 	ids := map[string]bool{}
 	derived := map[string]int{}
+	var renamed []string
 	for i, rec := range records {
 		if i%1024 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -220,7 +228,14 @@ func Build(ctx context.Context, records []Record, opts BuildOptions) (*Bundle, e
 			return nil, bad(fmt.Sprintf("id %q is not a valid id", id))
 		}
 		if ids[id] {
-			return nil, bad(fmt.Sprintf("duplicate id %q", id))
+			if !opts.RenameDuplicates {
+				return nil, bad(fmt.Sprintf("duplicate id %q", id))
+			}
+			base := id
+			for n := 2; ids[id]; n++ {
+				id = base + "~" + strconv.Itoa(n)
+			}
+			renamed = append(renamed, id)
 		}
 		ids[id] = true
 		key := rec.SourceID + "\x00" + rec.SourceVersion
@@ -246,7 +261,7 @@ func Build(ctx context.Context, records []Record, opts BuildOptions) (*Bundle, e
 			License:       lic,
 		})
 	}
-	b := &Bundle{Passages: passages, Files: map[string][]byte{}}
+	b := &Bundle{Passages: passages, Files: map[string][]byte{}, Renamed: renamed}
 	var buf bytes.Buffer
 	for _, p := range passages {
 		line, err := json.Marshal(p)

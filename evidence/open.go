@@ -54,6 +54,19 @@ func Check(fsys fs.FS) []error {
 	return problems
 }
 
+// ReadManifest reads a bundle's manifest without verifying the bundle.
+func ReadManifest(fsys fs.FS) (Manifest, error) {
+	raw, err := fs.ReadFile(fsys, ManifestFile)
+	if err != nil {
+		return Manifest{}, &FormatError{File: ManifestFile, Msg: "cannot read: " + errText(err), Corrupt: true}
+	}
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return Manifest{}, &FormatError{File: ManifestFile, Msg: "not a manifest: " + err.Error(), Corrupt: true}
+	}
+	return m, nil
+}
+
 // OpenFS opens the bundle held by fsys. Any failed check refuses the whole
 // bundle; the error joins every problem found (errors.As finds each
 // *ChecksumError), and errors.Is(err, ErrCorrupt) holds.

@@ -29,6 +29,8 @@ var fillerWords = []string{
 	"kind", "kinds", "way", "ways", "really", "also", "much", "many", "exactly",
 	"actually", "common", "commonly", "often", "work", "works", "please", "question",
 	"information", "info", "learn", "overview", "basic", "basics", "simple", "terms",
+	"rid", "deal", "dealing", "recommend", "recommended", "recommendation", "suggest", "suggested",
+	"advise", "advised", "advice", "need", "needed", "use", "used", "using", "important", "possible", "handle", "best", "good", "right", "exist", "existing",
 }
 
 // Concepts splits text into concepts: thesaurus phrases are matched greedily,

@@ -1,6 +1,10 @@
 package retrieve
 
-import "github.com/dermliving/dermliving/lexicon"
+import (
+	"regexp"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
 
 // intent links words that say what kind of answer a question wants to words of
 // the section titles that hold such answers.
@@ -9,6 +13,9 @@ type intent struct {
 	section []string // analysed section terms
 }
 
+// overviewRE asks what something is: the Overview section answers it.
+var overviewRE = regexp.MustCompile(`(?i)^\W*(what\s+(is|are)|what's|whats|define|definition\s+of|tell\s+me\s+about|explain)\b`)
+
 var intentWords = []struct{ cues, section []string }{
 	{[]string{"cause", "causes", "trigger", "triggers", "flare", "flares", "worsen", "worse", "why", "risk", "reason", "spread", "catch", "contagious"},
 		[]string{"causes", "triggers"}},
@@ -16,10 +23,11 @@ var intentWords = []struct{ cues, section []string }{
 		[]string{"symptoms", "signs"}},
 	{[]string{"diagnose", "diagnosed", "diagnosis", "test", "tests", "confirm", "biopsy", "examination"},
 		[]string{"diagnosis"}},
-	{[]string{"treat", "treated", "treatment", "treatments", "therapy", "therapies", "medication", "medicine", "cure", "manage", "management", "remedy", "remedies", "drug", "drugs", "options"},
+	{[]string{"treat", "treated", "treatment", "treatments", "therapy", "therapies", "medication", "medicine", "cure", "manage", "management", "remedy", "remedies", "drug", "drugs", "options", "rid", "deal", "handle"},
 		[]string{"treatment"}},
 	{[]string{"prevent", "prevention", "avoid", "self-care", "protect", "reduce", "home", "care"},
 		[]string{"prevention", "self-care"}},
+	{nil, []string{"overview"}},
 	{[]string{"doctor", "clinician", "physician", "dermatologist", "seek", "urgent", "emergency", "worry", "worrying", "see"},
 		[]string{"clinician"}},
 }
@@ -37,8 +45,22 @@ func buildIntents(a *lexicon.Analyzer) []intent {
 	return out
 }
 
-// wantedSections returns the intents whose cues appear among the concepts.
-func (ix *Index) wantedSections(concepts []Weighted) []int {
+// wantedSections returns the intents whose cues appear among the concepts, or
+// the overview when the question asks what something is and names no other
+// kind of answer.
+func (ix *Index) wantedSections(question string, concepts []Weighted) []int {
+	want := ix.cuedSections(concepts)
+	if len(want) == 0 && overviewRE.MatchString(question) {
+		for i, w := range intentWords {
+			if w.cues == nil {
+				want = append(want, i)
+			}
+		}
+	}
+	return want
+}
+
+func (ix *Index) cuedSections(concepts []Weighted) []int {
 	var want []int
 	for i, in := range ix.intents {
 	cue:

@@ -35,10 +35,10 @@ const (
 )
 
 // DefaultMinCoverage is the default relevance floor: the share of a question's
-// topic, weighted by term rarity, that a passage must contain. Half is a
-// principled minimum: a passage that misses most of what was asked does not
-// answer it.
-const DefaultMinCoverage = 0.5
+// topic, weighted by term rarity, that the best passage must contain. Above
+// one half, so that when a question names two things of equal weight a
+// passage holding only one of them does not count as an answer.
+const DefaultMinCoverage = 0.6
 
 // ErrClosed is returned by an Index used after Close.
 var ErrClosed = errors.New("retrieve: index closed")
@@ -474,7 +474,7 @@ func (ix *Index) Search(ctx context.Context, question string, k int) ([]Hit, err
 		}
 		return nil, fmt.Errorf("retrieve: search: %w", err)
 	}
-	want := ix.wantedSections(concepts)
+	want := ix.wantedSections(question, concepts)
 	hits := make([]Hit, 0, k)
 	for _, h := range res.Hits {
 		st, ok := ix.stats(h.ID)

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/sandbox"
+)
+
+func sandboxVersions() []string { return sandbox.Versions() }
+
+func cmdBuild(ctx context.Context, e env, args []string) int {
+	fs := newFlags("build", e)
+	corpus := fs.String("corpus", "", "corpus `FILE`: one passage record per JSON line")
+	id := fs.String("id", "", "version `ID`, such as kv_2026_10_01")
+	released := fs.String("released", "", "release `DATE`, such as 2026-10-01")
+	out := fs.String("out", "", "bundle `DIR` to write (must not exist or be empty)")
+	sources := fs.String("sources", "", "sources `FILE`: a JSON array of source records")
+	cases := fs.String("cases", "", "gate cases `FILE` (cases.jsonl) to store in the bundle")
+	desc := fs.String("description", "", "a description of the version")
+	noIndex := fs.Bool("no-index", false, "do not write a persisted search index")
+	strictIDs := fs.Bool("strict-ids", false, "refuse a corpus whose ids repeat, instead of renaming repeats with ~2, ~3...")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return usageErr(e, err)
+	}
+	if len(pos) > 0 || *corpus == "" || *id == "" || *released == "" || *out == "" {
+		return fail(e, exitUsage, "build: give --corpus, --id, --released and --out")
+	}
+	start := time.Now()
+	f, err := os.Open(*corpus)
+	if err != nil {
+		return fail(e, exitUsage, "build: %v", err)
+	}
+	records, err := evidence.ReadCorpus(f)
+	f.Close()
+	if err != nil {
+		return fail(e, exitUsage, "build: %v", err)
+	}
+	fmt.Fprintf(e.stderr, "build: read %d records from %s (%s)\n", len(records), *corpus, since(start))
+	opts := evidence.BuildOptions{ID: *id, Released: *released, Description: *desc, RenameDuplicates: !*strictIDs}
+	if *sources != "" {
+		b, err := os.ReadFile(*sources)
+		if err != nil {
+			return fail(e, exitUsage, "build: %v", err)
+		}
+		if err := json.Unmarshal(b, &opts.Sources); err != nil {
+			return fail(e, exitUsage, "build: %s: %v", *sources, err)
+		}
+	}
+	if *cases != "" {
+		b, err := os.ReadFile(*cases)
+		if err != nil {
+			return fail(e, exitUsage, "build: %v", err)
+		}
+		opts.Cases = b
+	}
+	b, err := evidence.Build(ctx, records, opts)
+	if err != nil {
+		return fail(e, exitUsage, "build: %v", err)
+	}
+	fmt.Fprintf(e.stderr, "build: %d passages, %d sources, checksums computed (%s)\n", len(b.Passages), len(b.Manifest.Sources), since(start))
+	if n := len(b.Renamed); n > 0 {
+		fmt.Fprintf(e.stderr, "build: warning: %d records repeated an earlier id and were renamed (first: %s); use --strict-ids to refuse such a corpus\n", n, b.Renamed[0])
+	}
+	last := time.Now()
+	wopts := &evidence.WriteOptions{Index: !*noIndex, Progress: func(done, total int) {
+		if time.Since(last) > time.Second || done == total {
+			last = time.Now()
+			fmt.Fprintf(e.stderr, "build: indexed %d/%d passages (%s)\n", done, total, since(start))
+		}
+	}}
+	if err := b.WriteDir(ctx, *out, wopts); err != nil {
+		return fail(e, exitUsage, "build: %v", err)
+	}
+	fmt.Fprintf(e.stderr, "build: wrote %s: %s, version checksum %s (%s)\n", *out, *id, b.Manifest.Checksum, since(start))
+	return exitOK
+}
+
+func since(t time.Time) string { return time.Since(t).Round(time.Millisecond).String() }

@@ -1,0 +1,262 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/dermliving/dermliving"
+	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/evidence"
+)
+
+func cmdRetrieve(ctx context.Context, e env, args []string) int {
+	fs := newFlags("retrieve", e)
+	var k kvFlags
+	k.register(fs)
+	topK := fs.Int("k", dermliving.DefaultTopK, "number of passages")
+	asJSON := fs.Bool("json", false, "print JSON")
+	batch := fs.String("batch", "", "read questions as JSON lines from `FILE` (- for standard input)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return usageErr(e, err)
+	}
+	if (*batch == "") == (len(pos) == 0) {
+		return fail(e, exitUsage, "retrieve: give a question or --batch FILE")
+	}
+	if *topK < 1 || *topK > 1000 {
+		return fail(e, exitUsage, "retrieve: -k must be between 1 and 1000")
+	}
+	kv, err := k.open()
+	if err != nil {
+		return fail(e, exitUsage, "retrieve: %v", err)
+	}
+	defer kv.Close()
+	type hit struct {
+		EvidenceID string  `json:"evidence_id"`
+		Score      float64 `json:"score"`
+	}
+	search := func(q string) ([]hit, error) {
+		hs, err := kv.Search(ctx, q, *topK)
+		out := make([]hit, len(hs))
+		for i, h := range hs {
+			out[i] = hit{h.ID, h.Score}
+		}
+		return out, err
+	}
+	if *batch != "" {
+		return eachBatchLine(ctx, e, *batch, func(line []byte) any {
+			var in struct {
+				ID       json.RawMessage `json:"id"`
+				Question string          `json:"question"`
+			}
+			if err := decodeStrict(line, &in); err != nil {
+				return batchError(in.ID, "invalid_request", "not a retrieve line: "+err.Error())
+			}
+			hs, err := search(in.Question)
+			if err != nil {
+				return map[string]any{"id": idOf(in.ID), "error": errorEnvelope(err)["error"]}
+			}
+			return map[string]any{"id": idOf(in.ID), "hits": hs}
+		})
+	}
+	hs, err := search(strings.Join(pos, " "))
+	if err != nil {
+		return fail(e, exitUsage, "retrieve: %v", err)
+	}
+	if *asJSON {
+		writeJSON(e.stdout, map[string]any{"hits": hs})
+		return exitOK
+	}
+	if len(hs) == 0 {
+		fmt.Fprintln(e.stdout, "no passage clears the relevance floor")
+	}
+	for i, h := range hs {
+		p, _ := kv.Evidence(h.EvidenceID)
+		fmt.Fprintf(e.stdout, "%2d. %-45s %7.3f  %s: %s\n", i+1, h.EvidenceID, h.Score, p.Locator.Section, clip(p.Text, 70))
+	}
+	return exitOK
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "..."
+}
+
+func cmdCheck(ctx context.Context, e env, args []string) int {
+	fs := newFlags("check", e)
+	var k kvFlags
+	k.register(fs)
+	batch := fs.String("batch", "", "read claim/passage pairs as JSON lines from `FILE` (- for standard input)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return usageErr(e, err)
+	}
+	if *batch == "" || len(pos) > 0 {
+		return fail(e, exitUsage, "check: give --batch FILE")
+	}
+	kv, err := k.open()
+	if err != nil {
+		return fail(e, exitUsage, "check: %v", err)
+	}
+	defer kv.Close()
+	ix := kv.Index()
+	v := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+	return eachBatchLine(ctx, e, *batch, func(line []byte) any {
+		var in struct {
+			ID       json.RawMessage `json:"id"`
+			Claim    string          `json:"claim"`
+			Passages []struct {
+				ID   string `json:"id"`
+				Text string `json:"text"`
+			} `json:"passages"`
+		}
+		if err := decodeStrict(line, &in); err != nil {
+			return batchError(in.ID, "invalid_request", "not a check line: "+err.Error())
+		}
+		if strings.TrimSpace(in.Claim) == "" || len(in.Passages) == 0 {
+			return batchError(in.ID, "invalid_request", "a check line needs a claim and passages")
+		}
+		ps := make([]claims.Passage, len(in.Passages))
+		for i, p := range in.Passages {
+			ps[i] = claims.Passage{ID: p.ID, Text: p.Text}
+		}
+		j, err := v.Verify(ctx, in.Claim, ps)
+		if err != nil {
+			return map[string]any{"id": idOf(in.ID), "error": errorEnvelope(err)["error"]}
+		}
+		out := map[string]any{"id": idOf(in.ID), "verdict": j.Verdict, "score": j.Score, "evidence_id": nil, "quote": nil}
+		if len(j.Support) > 0 {
+			s := j.Support[0]
+			for _, p := range ps {
+				if p.ID == s.PassageID {
+					out["evidence_id"] = p.ID
+					out["quote"] = p.Text[s.Start:s.End]
+				}
+			}
+		}
+		return out
+	})
+}
+
+func cmdEvidence(ctx context.Context, e env, args []string) int {
+	fs := newFlags("evidence", e)
+	var k kvFlags
+	k.register(fs)
+	asJSON := fs.Bool("json", false, "print the JSON envelope")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return usageErr(e, err)
+	}
+	if len(pos) != 1 {
+		return fail(e, exitUsage, "evidence: give one evidence id")
+	}
+	kv, err := k.open()
+	if err != nil {
+		return fail(e, exitUsage, "evidence: %v", err)
+	}
+	defer kv.Close()
+	ev, err := dermliving.Evidence(kv, pos[0])
+	if err != nil {
+		if *asJSON {
+			writeJSON(e.stdout, errorEnvelope(err))
+		}
+		code := exitUsage
+		if errors.Is(err, evidence.ErrNotFound) {
+			code = exitCheck
+		}
+		return fail(e, code, "evidence: %v", err)
+	}
+	if *asJSON {
+		writeJSON(e.stdout, map[string]any{"data": ev})
+		return exitOK
+	}
+	fmt.Fprintf(e.stdout, "%s (%s)\n%s, %s, paragraph %d\nsource %s %s (%s)\n%s  %s %s\n\n%s\n",
+		ev.ID, ev.KnowledgeVersion, ev.Source.Title, ev.Locator.Section, ev.Locator.Paragraph,
+		ev.Source.ID, ev.Source.Version, ev.Source.Publisher, ev.Checksum, ev.License.ID, ev.License.Holder, ev.Text)
+	return exitOK
+}
+
+func cmdVersions(ctx context.Context, e env, args []string) int {
+	fs := newFlags("versions", e)
+	var k kvFlags
+	k.register(fs)
+	asJSON := fs.Bool("json", false, "print the JSON envelope")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return usageErr(e, err)
+	}
+	if len(pos) > 0 {
+		return fail(e, exitUsage, "versions: takes no arguments")
+	}
+	var views []dermliving.VersionView
+	var ids []string
+	if k.dir != "" || k.version != "" {
+		ids = []string{""}
+	} else {
+		ids = sandboxVersions()
+	}
+	for _, id := range ids {
+		kf := k
+		if id != "" {
+			kf.version = id
+		}
+		kv, err := kf.open()
+		if err != nil {
+			return fail(e, exitUsage, "versions: %v", err)
+		}
+		views = append(views, dermliving.DescribeVersion(kv))
+		kv.Close()
+	}
+	if *asJSON {
+		writeJSON(e.stdout, map[string]any{"data": views})
+		return exitOK
+	}
+	for _, v := range views {
+		fmt.Fprintf(e.stdout, "%s  released %s  %s  %d passages, %d sources  %s\n", v.ID, v.Released, v.Status, v.Passages, v.Sources, v.Checksum)
+		for _, g := range v.Gates {
+			fmt.Fprintf(e.stdout, "    %-24s %s %-6g value %.4f  %s  (%d cases)\n", g.Name, g.Comparison, g.Threshold, g.Value, passWord(g.Passed), g.Cases)
+		}
+	}
+	return exitOK
+}
+
+func passWord(ok bool) string {
+	if ok {
+		return "pass"
+	}
+	return "FAIL"
+}
+
+func cmdVerify(ctx context.Context, e env, args []string) int {
+	fs := newFlags("verify", e)
+	pos, err := parse(fs, args)
+	if err != nil {
+		return usageErr(e, err)
+	}
+	if len(pos) != 1 {
+		return fail(e, exitUsage, "verify: give one bundle directory")
+	}
+	if st, err := os.Stat(pos[0]); err != nil || !st.IsDir() {
+		return fail(e, exitUsage, "verify: %s is not a directory", pos[0])
+	}
+	problems := evidence.Check(os.DirFS(pos[0]))
+	if len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintln(e.stdout, "FAIL", p)
+		}
+		return fail(e, exitCheck, "verify: %s: %d problem(s)", pos[0], len(problems))
+	}
+	m, err := evidence.ReadManifest(os.DirFS(pos[0]))
+	if err != nil {
+		return fail(e, exitCheck, "verify: %v", err)
+	}
+	fmt.Fprintf(e.stdout, "ok %s: %d passages, %d sources, every checksum verified, version %s\n", m.ID, m.Passages, len(m.Sources), m.Checksum)
+	return exitOK
+}

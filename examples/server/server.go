@@ -1,0 +1,471 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/dermliving/dermliving"
+	"github.com/dermliving/dermliving/evidence"
+)
+
+// Limits and defaults of the server.
+const (
+	// maxAskBody is the largest POST /v1/knowledge/ask body read; a larger
+	// one gets 413 too_large.
+	maxAskBody = 64 << 10
+	// defaultAskTimeout bounds one Ask call. Keep it below the http.Server's
+	// WriteTimeout, so that a slow answer gets a JSON error rather than a
+	// dropped connection.
+	defaultAskTimeout = 20 * time.Second
+)
+
+// Error codes of the {"error": {"code", "message"}} envelope.
+const (
+	codeInvalidRequest  = "invalid_request"
+	codeInvalidQuestion = "invalid_question"
+	codeNotFound        = "not_found"
+	codeMethod          = "method_not_allowed"
+	codeTooLarge        = "too_large"
+	codeMediaType       = "unsupported_media_type"
+	codeTimeout         = "timeout"
+	codeInternal        = "internal"
+)
+
+// config is what newServer serves. Versions and Default are required.
+type config struct {
+	// Versions are the knowledge versions served, by id. Each key must be
+	// its version's ID. The server does not close them.
+	Versions map[string]*evidence.Version
+	// Default is the id of the version used when a request names none.
+	Default string
+	// Logger receives one access-log line per request, and nothing else
+	// from a request: never its body, never a question. Nil means
+	// slog.Default().
+	Logger *slog.Logger
+	// AskTimeout bounds one Ask call; zero means defaultAskTimeout.
+	AskTimeout time.Duration
+}
+
+// server is the HTTP API over a fixed set of knowledge versions. It is safe
+// for concurrent use: the versions are immutable and Ask is concurrency-safe.
+type server struct {
+	versions   map[string]*evidence.Version
+	order      []string // version ids, oldest first
+	def        string
+	log        *slog.Logger
+	askTimeout time.Duration
+	mux        *http.ServeMux
+}
+
+// newServer returns the handler of the DermLiving HTTP API:
+//
+//	POST /v1/knowledge/ask        {"question": "...", "knowledge_version": "optional"}
+//	GET  /v1/evidence/{id}        ?knowledge_version=optional
+//	GET  /v1/knowledge/versions
+//	GET  /healthz
+//
+// Successful responses are {"data": ...}; errors are
+// {"error": {"code", "message"}}. An abstention is a 200 result, never an
+// error.
+func newServer(cfg config) (http.Handler, error) {
+	if len(cfg.Versions) == 0 {
+		return nil, errors.New("server: no knowledge versions to serve")
+	}
+	s := &server{
+		versions:   make(map[string]*evidence.Version, len(cfg.Versions)),
+		def:        cfg.Default,
+		log:        cfg.Logger,
+		askTimeout: cfg.AskTimeout,
+		mux:        http.NewServeMux(),
+	}
+	for id, kv := range cfg.Versions {
+		if kv == nil {
+			return nil, fmt.Errorf("server: knowledge version %q is nil", id)
+		}
+		if kv.ID() != id {
+			return nil, fmt.Errorf("server: knowledge version registered as %q has id %q", id, kv.ID())
+		}
+		s.versions[id] = kv
+		s.order = append(s.order, id)
+	}
+	if _, ok := s.versions[s.def]; !ok {
+		return nil, fmt.Errorf("server: default knowledge version %q is not served", s.def)
+	}
+	// Oldest first: by release date, then id.
+	slices.SortFunc(s.order, func(a, b string) int {
+		ra, rb := s.versions[a].Manifest().Released, s.versions[b].Manifest().Released
+		if c := strings.Compare(ra, rb); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.askTimeout <= 0 {
+		s.askTimeout = defaultAskTimeout
+	}
+	s.mux.HandleFunc("POST /v1/knowledge/ask", s.handleAsk)
+	s.mux.HandleFunc("GET /v1/evidence/{id}", s.handleEvidence)
+	s.mux.HandleFunc("GET /v1/knowledge/versions", s.handleVersions)
+	s.mux.HandleFunc("GET /healthz", s.handleHealth)
+	return s, nil
+}
+
+// ServeHTTP gives every request an id, routes it, turns the mux's own 404 and
+// 405 replies into JSON errors, and writes one access-log line.
+func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	id := newRequestID()
+	w.Header().Set("X-Request-Id", id)
+	rw := &responseWriter{ResponseWriter: w}
+	r = r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id))
+
+	_, pattern := s.mux.Handler(r)
+	defer func() {
+		if p := recover(); p != nil {
+			if p == http.ErrAbortHandler {
+				panic(p)
+			}
+			// Log the panic's type only: its value could hold request data.
+			s.log.LogAttrs(r.Context(), slog.LevelError, "panic",
+				slog.String("request_id", id), slog.String("route", pattern),
+				slog.String("panic_type", fmt.Sprintf("%T", p)))
+			if rw.status == 0 {
+				writeError(rw, http.StatusInternalServerError, codeInternal, "Internal error; quote request id "+id+".")
+			}
+		}
+		s.accessLog(r, rw, pattern, id, time.Since(start))
+	}()
+
+	if pattern == "" {
+		s.unmatched(rw, r)
+		return
+	}
+	s.mux.ServeHTTP(rw, r)
+}
+
+// unmatched handles a request no route pattern matches. The mux decides
+// between 404, 405 (with its Allow header) and a redirect to a cleaned path;
+// its plain-text 404 and 405 bodies are replaced by the JSON error shape.
+func (s *server) unmatched(w http.ResponseWriter, r *http.Request) {
+	c := &captureWriter{header: http.Header{}}
+	s.mux.ServeHTTP(c, r)
+	switch c.status {
+	case http.StatusNotFound:
+		writeError(w, http.StatusNotFound, codeNotFound, "No such route.")
+	case http.StatusMethodNotAllowed:
+		w.Header().Set("Allow", c.header.Get("Allow"))
+		writeError(w, http.StatusMethodNotAllowed, codeMethod, "Method not allowed; see the Allow header.")
+	default: // a redirect to the cleaned path
+		for k, v := range c.header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(c.status)
+		_, _ = w.Write(c.body.Bytes())
+	}
+}
+
+// accessLog writes the one line logged per request. It holds no question,
+// body or query string: only the route pattern, never the raw path.
+func (s *server) accessLog(r *http.Request, rw *responseWriter, pattern, id string, d time.Duration) {
+	status := rw.status
+	switch {
+	case status == 0 && r.Context().Err() != nil:
+		// Nothing written because the client went away: 499, the
+		// "client closed request" status of common proxies, so that the
+		// line is not counted as a 200.
+		status = 499
+	case status == 0:
+		status = http.StatusOK
+	}
+	if pattern == "" {
+		pattern = "unmatched"
+	}
+	level := slog.LevelInfo
+	if status >= 500 {
+		level = slog.LevelError
+	}
+	s.log.LogAttrs(r.Context(), level, "request",
+		slog.String("method", r.Method),
+		slog.String("route", pattern),
+		slog.Int("status", status),
+		slog.Duration("duration", d),
+		slog.String("request_id", id),
+		slog.Int64("bytes", rw.bytes),
+	)
+}
+
+// askRequest is the body of POST /v1/knowledge/ask. Question is a pointer
+// so that a missing question is told apart from an empty one.
+type askRequest struct {
+	Question         *string `json:"question"`
+	KnowledgeVersion string  `json:"knowledge_version"`
+}
+
+func (s *server) handleAsk(w http.ResponseWriter, r *http.Request) {
+	if !isJSON(r.Header.Get("Content-Type")) {
+		writeError(w, http.StatusUnsupportedMediaType, codeMediaType, "Content-Type must be application/json.")
+		return
+	}
+	// Read the whole (bounded) body before decoding, so that any body over
+	// the limit is a 413 whatever its content.
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxAskBody))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			writeError(w, http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("The body is larger than %d bytes.", tooLarge.Limit))
+			return
+		}
+		if r.Context().Err() != nil {
+			return // the client went away mid-body
+		}
+		writeError(w, http.StatusBadRequest, codeInvalidRequest, "The body could not be read.")
+		return
+	}
+	// JSON between systems is UTF-8 (RFC 8259, section 8.1). encoding/json
+	// would silently replace invalid bytes with U+FFFD and answer a question
+	// that was never asked; refuse the body instead.
+	if !utf8.Valid(body) {
+		writeError(w, http.StatusBadRequest, codeInvalidRequest, "The body is not valid UTF-8.")
+		return
+	}
+	var req askRequest
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	// The decoder's error text is not returned: it can quote the body (an
+	// unknown field's name, for one), and the body may hold identifiers.
+	if err := dec.Decode(&req); err != nil {
+		writeError(w, http.StatusBadRequest, codeInvalidRequest, `The body must be a JSON object {"question": "...", "knowledge_version": "optional id"} with no other fields.`)
+		return
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		writeError(w, http.StatusBadRequest, codeInvalidRequest, "The body must hold one JSON object and nothing after it.")
+		return
+	}
+	if req.Question == nil {
+		writeError(w, http.StatusBadRequest, codeInvalidRequest, `The body has no "question".`)
+		return
+	}
+	// A lone UTF-16 surrogate escape such as "\ud800" is valid JSON syntax
+	// that encoding/json also decodes to U+FFFD. A question holding U+FFFD
+	// was damaged before it reached us, so it is refused like invalid UTF-8.
+	if strings.ContainsRune(*req.Question, utf8.RuneError) {
+		writeError(w, http.StatusBadRequest, codeInvalidQuestion, "The question holds U+FFFD replacement characters: its text was damaged in encoding.")
+		return
+	}
+	kv, ok := s.version(req.KnowledgeVersion)
+	if !ok {
+		writeError(w, http.StatusNotFound, codeNotFound, "Unknown knowledge_version; GET /v1/knowledge/versions lists those served.")
+		return
+	}
+
+	id := requestID(r.Context())
+	ctx, cancel := context.WithTimeout(r.Context(), s.askTimeout)
+	defer cancel()
+	res, err := dermliving.Ask(ctx, *req.Question, kv, dermliving.WithRequestID(id))
+	switch {
+	case err == nil:
+		writeJSON(w, http.StatusOK, envelope{Data: res})
+	case errors.Is(err, context.Canceled) || r.Context().Err() != nil:
+		// The client went away (or the connection closed): nobody reads a
+		// reply, and a 500 would count a client's choice as our failure.
+	case errors.Is(err, context.DeadlineExceeded):
+		writeError(w, http.StatusServiceUnavailable, codeTimeout, "The answer took too long; try again later.")
+	case errors.Is(err, dermliving.ErrEmptyQuestion),
+		errors.Is(err, dermliving.ErrQuestionTooLong),
+		errors.Is(err, dermliving.ErrInvalidQuestion):
+		// A question over the limit is a 400, not a 413: the body was within
+		// maxAskBody and was read in full, so the request entity is fine; it
+		// is one field that fails validation, and a client gets a single
+		// code, invalid_question, for every question Ask refuses. 413 stays
+		// reserved for bodies that were cut off unread.
+		writeError(w, http.StatusBadRequest, codeInvalidQuestion, questionMessage(err))
+	default:
+		// The error text is neither returned nor logged: a Retriever's or
+		// Generator's error could in theory quote the question. The request
+		// id ties a report to the access-log line.
+		s.log.LogAttrs(r.Context(), slog.LevelError, "ask failed",
+			slog.String("request_id", id), slog.String("error_type", fmt.Sprintf("%T", err)))
+		writeError(w, http.StatusInternalServerError, codeInternal, "Internal error; quote request id "+id+".")
+	}
+}
+
+// questionMessage explains a question Ask refused without quoting it.
+func questionMessage(err error) string {
+	switch {
+	case errors.Is(err, dermliving.ErrEmptyQuestion):
+		return "The question is empty."
+	case errors.Is(err, dermliving.ErrQuestionTooLong):
+		max := dermliving.DefaultMaxQuestionBytes
+		var qe *dermliving.QuestionError
+		if errors.As(err, &qe) && qe.Max > 0 {
+			max = qe.Max
+		}
+		return fmt.Sprintf("The question is longer than %d bytes.", max)
+	default:
+		return "The question is not plain text: it holds control or invalid characters."
+	}
+}
+
+func (s *server) handleEvidence(w http.ResponseWriter, r *http.Request) {
+	kv, ok := s.version(r.URL.Query().Get("knowledge_version"))
+	if !ok {
+		writeError(w, http.StatusNotFound, codeNotFound, "Unknown knowledge_version; GET /v1/knowledge/versions lists those served.")
+		return
+	}
+	ev, err := dermliving.Evidence(kv, r.PathValue("id"))
+	switch {
+	case err == nil:
+		writeJSON(w, http.StatusOK, envelope{Data: ev})
+	case errors.Is(err, evidence.ErrNotFound):
+		writeError(w, http.StatusNotFound, codeNotFound, "No passage with this id in "+kv.ID()+".")
+	default:
+		s.log.LogAttrs(r.Context(), slog.LevelError, "evidence failed",
+			slog.String("request_id", requestID(r.Context())), slog.String("error_type", fmt.Sprintf("%T", err)))
+		writeError(w, http.StatusInternalServerError, codeInternal, "Internal error; quote request id "+requestID(r.Context())+".")
+	}
+}
+
+func (s *server) handleVersions(w http.ResponseWriter, r *http.Request) {
+	views := make([]dermliving.VersionView, len(s.order))
+	for i, id := range s.order {
+		views[i] = dermliving.DescribeVersion(s.versions[id])
+	}
+	writeJSON(w, http.StatusOK, envelope{Data: views})
+}
+
+func (s *server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// version returns the version named id, or the default for "".
+func (s *server) version(id string) (*evidence.Version, bool) {
+	if id == "" {
+		id = s.def
+	}
+	kv, ok := s.versions[id]
+	return kv, ok
+}
+
+// isJSON reports whether a Content-Type header names JSON in UTF-8:
+// "application/json", with no charset or charset=utf-8.
+func isJSON(contentType string) bool {
+	mt, params, err := mime.ParseMediaType(contentType)
+	if err != nil || mt != "application/json" {
+		return false
+	}
+	cs, ok := params["charset"]
+	return !ok || strings.EqualFold(cs, "utf-8")
+}
+
+// envelope is a successful response.
+type envelope struct {
+	Data any `json:"data"`
+}
+
+// errorBody is an error response.
+type errorBody struct {
+	Error apiError `json:"error"`
+}
+
+type apiError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func writeError(w http.ResponseWriter, status int, code, message string) {
+	writeJSON(w, status, errorBody{apiError{Code: code, Message: message}})
+}
+
+// writeJSON encodes v before writing any header, so that an encoding failure
+// is still a clean 500.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b = []byte(`{"error":{"code":"internal","message":"Internal error."}}`)
+	}
+	b = append(b, '\n')
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Length", fmt.Sprint(len(b)))
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+type requestIDKey struct{}
+
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+// newRequestID returns "req_" and 24 random hex digits.
+func newRequestID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return "req_" + hex.EncodeToString(b[:])
+}
+
+// responseWriter records the status and the number of body bytes written.
+type responseWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (w *responseWriter) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *responseWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += int64(n)
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *responseWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// captureWriter holds a response in memory, for unmatched.
+type captureWriter struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (c *captureWriter) Header() http.Header { return c.header }
+
+func (c *captureWriter) WriteHeader(status int) {
+	if c.status == 0 {
+		c.status = status
+	}
+}
+
+func (c *captureWriter) Write(b []byte) (int, error) {
+	if c.status == 0 {
+		c.status = http.StatusOK
+	}
+	return c.body.Write(b)
+}
