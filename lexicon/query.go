@@ -2,6 +2,7 @@ package lexicon
 
 import (
 	"slices"
+	"strings"
 	"strconv"
 )
 
@@ -30,7 +31,12 @@ var fillerWords = []string{
 	"actually", "common", "commonly", "often", "work", "works", "please", "question",
 	"information", "info", "learn", "overview", "basic", "basics", "simple", "terms",
 	"rid", "deal", "dealing", "recommend", "recommended", "recommendation", "suggest", "suggested",
-	"advise", "advised", "advice", "need", "needed", "use", "used", "using", "important", "possible", "handle", "best", "good", "right", "exist", "existing",
+	"advise", "advised", "advice", "need", "needed", "use", "used", "using", "important", "possible",
+	"found", "find", "go", "goes", "going", "away", "come", "comes", "back", "keep", "kept", "stay",
+	"take", "takes", "taking", "long", "still", "ever", "okay", "ok", "fine", "normal", "whether",
+	"differ", "different", "difference", "compared", "compare", "versus", "apart", "told", "say",
+	"said", "called", "name", "named", "mean", "meant", "happen", "happening", "start", "starts",
+	"begin", "begins", "typically", "likely", "main", "usually", "stage", "stages", "step", "steps", "handle", "best", "good", "right", "exist", "existing",
 }
 
 // Concepts splits text into concepts: thesaurus phrases are matched greedily,
@@ -96,6 +102,29 @@ func (c Concept) MatchedBy(s TermSet) bool {
 			}
 		}
 		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// medicalSuffixes end words that name conditions, organisms and drugs.
+var medicalSuffixes = []string{
+	"itis", "osis", "oma", "iasis", "emia", "aemia", "pathi", "pathy", "derma", "plasia",
+	"ectomi", "otomi", "cyte", "coccus", "cocci", "virus", "viral", "mycosi", "acea", "ae",
+	"um", "us", "is", "ica", "mab", "nib", "cillin", "azol", "azole", "cyclin", "olol", "pril",
+	"sartan", "statin", "sone", "olone", "imus", "ase", "gen", "cide", "philia", "phobia",
+}
+
+// LooksMedical reports whether an analysed term is shaped like a medical
+// name: a Latin or Greek ending common in conditions, organisms and drug
+// names. Used to decide how much a word the corpus lacks should weigh.
+func LooksMedical(term string) bool {
+	if len(term) < 5 {
+		return false
+	}
+	for _, s := range medicalSuffixes {
+		if strings.HasSuffix(term, s) {
 			return true
 		}
 	}

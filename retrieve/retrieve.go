@@ -346,6 +346,24 @@ func (ix *Index) Analyze(question string) []Weighted {
 		}
 		out[i] = w
 	}
+	// A word no passage holds weighs fully when it names something: a
+	// thesaurus term or a word shaped like a medical term (rosacea,
+	// pemphigoid gestationis). Other unknown words are phrasing ("compared",
+	// "regain") and weigh as little as the lightest known topic word.
+	lightest := 0.0
+	for _, w := range out {
+		if w.Known && !w.Filler && (lightest == 0 || w.Weight < lightest) {
+			lightest = w.Weight
+		}
+	}
+	if lightest == 0 {
+		lightest = 1
+	}
+	for i, w := range out {
+		if !w.Known && !w.Filler && w.Group < 0 && !lexicon.LooksMedical(w.Terms[0]) {
+			out[i].Weight = min(w.Weight, lightest)
+		}
+	}
 	return out
 }
 
