@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/blevesearch/bleve/v2 v2.6.3
+	github.com/google/go-cmp v0.7.0
 	golang.org/x/text v0.44.0
 )
 

@@ -700,6 +700,9 @@ func TestConcurrentRequests(t *testing.T) {
 	if n := len(accessLines(t, ts.log.String())); n != 16 {
 		t.Errorf("%d access-log lines, want 16", n)
 	}
+	if t.Failed() {
+		t.Logf("log:\n%s", ts.log)
+	}
 }
 
 func TestNewServerRefuses(t *testing.T) {

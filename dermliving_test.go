@@ -1,0 +1,344 @@
+package dermliving_test
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving"
+	"github.com/dermliving/dermliving/abstain"
+	"github.com/dermliving/dermliving/citation"
+	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/sandbox"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+
+var (
+	kvOnce sync.Once
+	kvVal  *evidence.Version
+	kvErr  error
+)
+
+// sandboxKV opens the embedded sandbox once for the package's tests.
+func sandboxKV(t testing.TB) *evidence.Version {
+	t.Helper()
+	kvOnce.Do(func() { kvVal, kvErr = sandbox.Open() })
+	if kvErr != nil {
+		t.Fatal(kvErr)
+	}
+	return kvVal
+}
+
+func ask(t *testing.T, q string, opts ...dermliving.Option) dermliving.Result {
+	t.Helper()
+	opts = append(opts, dermliving.WithRequestID("req_test"))
+	res, err := dermliving.Ask(context.Background(), q, sandboxKV(t), opts...)
+	if err != nil {
+		t.Fatalf("Ask(%q): %v", q, err)
+	}
+	return res
+}
+
+// TestGolden compares the seed's two examples with golden envelopes: ids,
+// order, quotes, spans and checksums, never raw scores (none are emitted).
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		file, question, reason string
+	}{
+		{"ask_atopic_flare.golden.json", "What makes atopic dermatitis flare?", "the seed's grounded example: a curated draft whose food-allergy sentence the verifier removes"},
+		{"ask_rosacea.golden.json", "Where does rosacea usually appear?", "the seed's abstention: rosacea is absent from kv_2026_10_01"},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			got, err := json.MarshalIndent(map[string]any{"data": ask(t, c.question)}, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			path := filepath.Join("testdata", c.file)
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("%s (%s) differs (-golden +got):\n%s", c.file, c.reason, diff)
+			}
+		})
+	}
+}
+
+func TestSeedGrounded(t *testing.T) {
+	g, ok := ask(t, "What makes atopic dermatitis flare?").(*dermliving.Grounded)
+	if !ok {
+		t.Fatal("not grounded")
+	}
+	if len(g.Claims) < 2 {
+		t.Errorf("%d claims, want at least 2", len(g.Claims))
+	}
+	want := []dermliving.RemovedClaim{{Text: "Food allergy is the main trigger of flares in adults.", Reason: claims.Unsupported}}
+	if diff := cmp.Diff(want, g.RemovedClaims); diff != "" {
+		t.Errorf("removed claims (-want +got):\n%s", diff)
+	}
+	if g.Metadata.Mode != dermliving.ModeCurated || g.Metadata.KnowledgeVersion != "kv_2026_10_01" {
+		t.Errorf("metadata %+v", g.Metadata)
+	}
+	checkGrounded(t, sandboxKV(t), g)
+}
+
+func TestSeedAbstentions(t *testing.T) {
+	cases := []struct {
+		question string
+		reason   abstain.Reason
+		message  string
+		why      string
+	}{
+		{"Where does rosacea usually appear?", abstain.InsufficientEvidence, "No passage in kv_2026_10_01 supports an answer.", "rosacea is deliberately absent"},
+		{"What is the capital of France?", abstain.InsufficientEvidence, "No passage in kv_2026_10_01 supports an answer.", "off-topic: nothing clears the relevance floor"},
+		{"Should I stop my methotrexate before surgery?", abstain.ClinicalDecision, "", "a personal treatment decision"},
+		{"Do I have ringworm?", abstain.ClinicalDecision, "", "a personal diagnosis"},
+		{"Patient MRN 48213377, DOB 03/14/1962, has a scaly rash on the elbows. What is it?", abstain.PatientData, "", "an MRN and a date of birth"},
+	}
+	for _, c := range cases {
+		res := ask(t, c.question)
+		a, ok := res.(*dermliving.Abstained)
+		if !ok {
+			t.Errorf("%q: %T, want abstention (%s)", c.question, res, c.why)
+			continue
+		}
+		if a.Reason != c.reason {
+			t.Errorf("%q: reason %v, want %v (%s)", c.question, a.Reason, c.reason, c.why)
+		}
+		if c.message != "" && a.Message != c.message {
+			t.Errorf("%q: message %q", c.question, a.Message)
+		}
+		b, _ := json.Marshal(map[string]any{"data": a})
+		for _, secret := range []string{"48213377", "1962", "03/14"} {
+			if strings.Contains(string(b), secret) {
+				t.Errorf("%q: output contains %q", c.question, secret)
+			}
+		}
+		var env struct {
+			Data map[string]any `json:"data"`
+		}
+		json.Unmarshal(b, &env)
+		if env.Data["answer"] != nil || env.Data["status"] != "abstained" {
+			t.Errorf("%q: envelope %s", c.question, b)
+		}
+		if cits, ok := env.Data["citations"].([]any); !ok || len(cits) != 0 {
+			t.Errorf("%q: citations must be []: %s", c.question, b)
+		}
+	}
+}
+
+// checkGrounded asserts the invariants of CONTRACT section 3 on an answer.
+func checkGrounded(t *testing.T, kv *evidence.Version, g *dermliving.Grounded) {
+	t.Helper()
+	used := map[string]bool{}
+	for i, c := range g.Claims {
+		if c.ID != "clm_"+itoa(i+1) {
+			t.Errorf("claim %d id %s", i, c.ID)
+		}
+		if len(c.Citations) == 0 {
+			t.Errorf("claim %s has no citation", c.ID)
+		}
+		for _, id := range c.Citations {
+			used[id] = true
+			if !strings.Contains(g.Answer, "["+strings.TrimPrefix(id, "cit_")+"]") {
+				t.Errorf("answer lacks the marker of %s", id)
+			}
+		}
+		if !strings.Contains(g.Answer, c.Text) {
+			t.Errorf("answer lacks claim %q", c.Text)
+		}
+	}
+	for i, c := range g.Citations {
+		if c.ID != "cit_"+itoa(i+1) {
+			t.Errorf("citation %d id %s", i, c.ID)
+		}
+		if !used[c.ID] {
+			t.Errorf("citation %s is not used", c.ID)
+		}
+		ev, err := dermliving.Evidence(kv, c.EvidenceID)
+		if err != nil {
+			t.Fatalf("citation %s: %v", c.ID, err)
+		}
+		sum := sha256.Sum256([]byte(ev.Text))
+		if c.Checksum != "sha256:"+hex.EncodeToString(sum[:]) {
+			t.Errorf("citation %s: checksum is not sha256 of the evidence text", c.ID)
+		}
+		if ev.Text[c.Span.Start:c.Span.End] != c.Quote {
+			t.Errorf("citation %s: span does not slice to the quote", c.ID)
+		}
+		if c.Span.StartRune != utf8.RuneCountInString(ev.Text[:c.Span.Start]) || c.Span.EndRune-c.Span.StartRune != utf8.RuneCountInString(c.Quote) {
+			t.Errorf("citation %s: rune offsets wrong", c.ID)
+		}
+		if st, why := citation.Check(c, kv); st != citation.Valid {
+			t.Errorf("citation %s: %v (%s)", c.ID, st, why)
+		}
+	}
+	if g.RemovedClaims == nil {
+		t.Error("removed_claims must be present")
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestQuestionSet asks every sandbox reference question and checks the
+// invariants of each grounded answer; extractive claims must be verbatim
+// sentences of their cited passages.
+func TestQuestionSet(t *testing.T) {
+	kv := sandboxKV(t)
+	files, _ := filepath.Glob("testdata/sandbox_questions/*.jsonl")
+	if len(files) == 0 {
+		t.Fatal("no question files")
+	}
+	n, grounded := 0, 0
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		for sc.Scan() {
+			var q struct{ Question, Source string }
+			if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
+				t.Fatal(err)
+			}
+			n++
+			res, err := dermliving.Ask(context.Background(), q.Question, kv)
+			if err != nil {
+				t.Fatalf("%q: %v", q.Question, err)
+			}
+			g, ok := res.(*dermliving.Grounded)
+			if !ok {
+				continue
+			}
+			grounded++
+			checkGrounded(t, kv, g)
+			if g.Metadata.Mode == dermliving.ModeExtractive {
+				for i, c := range g.Claims {
+					cit := g.Citations[indexOf(g.Citations, c.Citations[0])]
+					if cit.Quote != c.Text {
+						t.Errorf("%q: extractive claim %d is not its quote", q.Question, i)
+					}
+				}
+			}
+		}
+		fh.Close()
+	}
+	t.Logf("%d questions, %d grounded", n, grounded)
+	if grounded < n*3/4 {
+		t.Errorf("only %d of %d reference questions grounded", grounded, n)
+	}
+}
+
+func indexOf(cs []citation.Citation, id string) int {
+	for i, c := range cs {
+		if c.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestErrors(t *testing.T) {
+	kv := sandboxKV(t)
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	cases := []struct {
+		name     string
+		ctx      context.Context
+		question string
+		kv       *evidence.Version
+		want     error
+	}{
+		{"empty", context.Background(), "", kv, dermliving.ErrEmptyQuestion},
+		{"white space", context.Background(), " \n\t ", kv, dermliving.ErrEmptyQuestion},
+		{"too long", context.Background(), strings.Repeat("eczema ", 600), kv, dermliving.ErrQuestionTooLong},
+		{"invalid utf-8", context.Background(), "what is \xff eczema", kv, dermliving.ErrInvalidQuestion},
+		{"NUL byte", context.Background(), "eczema\x00", kv, dermliving.ErrInvalidQuestion},
+		{"bidi control", context.Background(), "eczema \u202e", kv, dermliving.ErrInvalidQuestion},
+		{"cancelled", cancelled, "What is eczema?", kv, context.Canceled},
+		{"no knowledge", context.Background(), "What is eczema?", nil, dermliving.ErrNoKnowledge},
+	}
+	for _, c := range cases {
+		res, err := dermliving.Ask(c.ctx, c.question, c.kv)
+		if !errors.Is(err, c.want) || res != nil {
+			t.Errorf("%s: (%v, %v), want %v", c.name, res, err, c.want)
+		}
+		var qe *dermliving.QuestionError
+		if errors.As(err, &qe) && strings.Contains(qe.Error(), "eczema") {
+			t.Errorf("%s: the error repeats the question: %v", c.name, err)
+		}
+	}
+	if _, err := dermliving.Ask(context.Background(), "What is eczema?", kv, dermliving.WithMaxQuestionBytes(5)); !errors.Is(err, dermliving.ErrQuestionTooLong) {
+		t.Errorf("WithMaxQuestionBytes: %v", err)
+	}
+}
+
+type scripted []string
+
+func (s scripted) Generate(ctx context.Context, req dermliving.GenerateRequest) (dermliving.Draft, error) {
+	return dermliving.Draft{Text: strings.Join(s, " ")}, nil
+}
+
+func TestGeneratedDraft(t *testing.T) {
+	draft := []string{
+		"Urticaria, commonly called hives, is a skin reaction that causes raised, itchy welts.",
+		"Hives are always caused by food allergy.",
+		"Urticaria is not itchy.",
+	}
+	for _, opt := range []dermliving.Option{dermliving.WithDraft(draft...), dermliving.WithGenerator(scripted(draft))} {
+		g, ok := ask(t, "What are hives?", opt).(*dermliving.Grounded)
+		if !ok {
+			t.Fatal("not grounded")
+		}
+		if g.Metadata.Mode != dermliving.ModeGenerated || len(g.Claims) != 1 || len(g.RemovedClaims) != 2 {
+			t.Errorf("mode %s claims %+v removed %+v", g.Metadata.Mode, g.Claims, g.RemovedClaims)
+		}
+		checkGrounded(t, sandboxKV(t), g)
+	}
+	// A draft nothing supports abstains.
+	res := ask(t, "What are hives?", dermliving.WithDraft("Hives are caused by the moon."))
+	if a, ok := res.(*dermliving.Abstained); !ok || a.Reason != abstain.InsufficientEvidence {
+		t.Errorf("unsupported draft: %#v", res)
+	}
+}
+
+func TestConcurrentAsk(t *testing.T) {
+	kv := sandboxKV(t)
+	qs := []string{"What makes atopic dermatitis flare?", "Where does rosacea usually appear?", "How is scabies diagnosed?", "Do I have ringworm?", "What causes hives?"}
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			for j := 0; j < 10; j++ {
+				if _, err := dermliving.Ask(context.Background(), qs[(i+j)%len(qs)], kv); err != nil {
+					t.Error(err)
+				}
+			}
+		}(i)
+	}
+	wg.Wait()
+}
