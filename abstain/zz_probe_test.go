@@ -1,14 +1,62 @@
 package abstain
 import ("testing"; "fmt")
 func TestProbe(t *testing.T){
-	for _, s := range []string{"Should I stop my methotrexate before surgery?", "Do I have ringworm?", "Is this mole cancer? It is 7 mm and growing.", "How much hydrocortisone should I put on my 2-year-old's rash?", "Which biologic should I start for my patient who failed methotrexate?", "A 45-year-old man with a bleeding mole: biopsy or watch?", "What is this rash in the attached photo?", "Can I use my sister's steroid cream on my face?", "My son has impetigo, should he stay home and which antibiotic does he need?", "What should I put on my baby's diaper rash?",
-	"---",
-	"Should sunscreen be reapplied every two hours?", "Do I have to wear sunscreen in winter?", "My dermatologist prescribed tretinoin; how does it work?", "How is scabies diagnosed?", "What are common treatments for psoriasis?", "I am not asking for a diagnosis: what does guttate psoriasis look like?", "When should I see a doctor about a mole?", "What makes atopic dermatitis flare?", "Is impetigo contagious?", "How much sunscreen is needed to cover the body?", "Can eczema be cured?", "What does a melanoma look like?"}{
+	for _, s := range []string{
+"I have a red itchy rash on my arm, what is it?",
+"My daughter is 6 months old and has a rash; should I take her to the emergency room?",
+"Is it safe for me to use clobetasol on my eyelids?",
+"I'm on isotretinoin, can I drink alcohol?",
+"Do you think my mole looks like melanoma?",
+"Does this look like melanoma to you?",
+"I've had a sore on my lip for 3 weeks that won't heal. Is it cancer?",
+"Please diagnose this lesion on my back.",
+"Can you tell me what this bump on my neck is?",
+"What is this rash?",
+"What antibiotic would you prescribe for my cellulitis?",
+"My baby has a rash after starting amoxicillin. Is he allergic?",
+"Do I need to see a dermatologist for this spot?",
+"Is my rash shingles?",
+"My patient has a 4 mm pigmented lesion with irregular borders; excise or monitor?",
+"How many milligrams of prednisone for my poison ivy?",
+"Is the spot on my nose a basal cell carcinoma?",
+"My mole changed colour last month. Do I need a biopsy?",
+"Can my husband keep using clobetasol for another month?",
+"What cream would you recommend for my son's eczema?",
+"Is it normal that my tattoo is still swollen after two weeks?",
+"Why is my mole bleeding?",
+"---",
+"What is the recommended dose of isotretinoin for acne?",
+"Should children with impetigo stay home from school?",
+"Can I get scabies from my cat?",
+"How do I know if a mole is cancerous?",
+"Which antifungal creams treat ringworm?",
+"What do dermatologists look for when they examine a mole?",
+"Is this true: does sunscreen cause vitamin D deficiency?",
+"How long does a course of terbinafine usually last for nail fungus?",
+"Do I have to avoid the sun while using retinoids?",
+"Could a new mole in adulthood be a sign of melanoma?",
+"What should you do if you get a sunburn?",
+"Is it safe to use hydrocortisone during pregnancy?",
+"What is the difference between a mole and a melanoma?",
+"How should sunscreen be applied to children?",
+"When should a child with chickenpox go back to school?",
+"What is a Wood lamp examination used for?",
+"How much water should adults drink for healthy skin?",
+"Why does my skin get dry in winter?",
+"Sunscreens expire; should they be thrown away after a year?",
+"What can I do to prevent sunburn?",
+"How is melanoma treated in a 70-year-old patient?",
+"Which treatment is first line for scabies?",
+"Is it true that chocolate causes acne?",
+"What are the ABCDE signs of melanoma?",
+"Is this condition contagious: molluscum contagiosum?",
+"How often should sunscreen be reapplied when swimming?",
+"Does isotretinoin cause depression?",
+"What should I know about biologics for psoriasis?",
+"How much vitamin D do I need?",
+"Should I worry about moles?",
+"Do I need sunscreen on cloudy days?",
+	}{
 		fmt.Printf("%v  %q\n", IsClinicalDecision(s), s)
 	}
-}
-func TestRace(t *testing.T){
-	done := make(chan bool)
-	for i:=0;i<8;i++ { go func(){ for j:=0;j<200;j++ { IsClinicalDecision("Is thïs mole cancer? It is 7 mm") }; done<-true }() }
-	for i:=0;i<8;i++ { <-done }
 }

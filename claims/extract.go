@@ -15,9 +15,13 @@ const (
 	maxPerPassage = 2
 	// extractPassages is how many of the best passages sentences come from.
 	extractPassages = 5
-	// minSentenceCoverage is the share of the question's topic a sentence,
-	// read with its passage's title, must hold; the retrieval floor's value.
-	minSentenceCoverage = retrieve.DefaultMinCoverage
+	// minSentenceCoverage is the least share of the question's topic a
+	// sentence, read with its passage's title and section, must hold: half the
+	// retrieval floor, as for the passages that join an answer's context.
+	minSentenceCoverage = retrieve.DefaultMinCoverage / 2
+	// relativeCoverage keeps only sentences that cover nearly as much of the
+	// question as the best sentence does.
+	relativeCoverage = 0.75
 	// nearDuplicate is the term overlap (Jaccard) above which two sentences
 	// say the same thing.
 	nearDuplicate = 0.7
@@ -41,8 +45,9 @@ type ExtractInput struct {
 }
 
 // Extract picks up to MaxExtracted sentences that answer the question from the
-// best passages: each sentence must hold, read with its passage's title and
-// section, at least half of its topic, and must come
+// best passages: each sentence must name part of the question's topic itself
+// and, read with its passage's title and section, cover nearly as much of the
+// question as the best sentence does; it must come
 // from the best passage's source or from a source whose title the question
 // names. Near-duplicate sentences are dropped. The result is ordered by score.
 func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
@@ -51,6 +56,7 @@ func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []Extr
 		passages = passages[:extractPassages]
 	}
 	termsOf := map[int]lexicon.TermSet{}
+	var covOf []float64
 	for rank, p := range passages {
 		title := lexicon.NewTermSet(an.Terms(p.Title))
 		context := lexicon.NewTermSet(an.Terms(p.Title), an.Terms(p.Section))
@@ -69,16 +75,22 @@ func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []Extr
 			for t := range context {
 				ctx[t] = struct{}{}
 			}
-			cov, anchor := retrieve.Coverage(concepts, ctx)
+			cov, _ := retrieve.Coverage(concepts, ctx)
 			ownCov, _ := retrieve.Coverage(concepts, own)
-			if !anchor || cov < minSentenceCoverage || ownCov == 0 {
+			if cov < minSentenceCoverage || ownCov == 0 {
 				continue
 			}
 			// Prefer sentences that name the topic themselves, from better passages.
 			score := (cov + ownCov) / 2 / (1 + 0.1*float64(rank))
 			termsOf[len(cands)] = own
 			cands = append(cands, Extracted{PassageID: p.ID, Start: s.Start, End: s.End, Text: s.Text, Score: score})
+			covOf = append(covOf, cov)
 		}
+	}
+	// Keep sentences that answer nearly as much of the question as the best.
+	best := 0.0
+	for _, c := range covOf {
+		best = max(best, c)
 	}
 	order := make([]int, len(cands))
 	for i := range order {
@@ -101,7 +113,7 @@ func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []Extr
 		if len(out) == MaxExtracted {
 			break
 		}
-		if perPassage[c.PassageID] == maxPerPassage {
+		if perPassage[c.PassageID] == maxPerPassage || covOf[i] < relativeCoverage*best {
 			continue
 		}
 		dup := false

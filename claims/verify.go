@@ -205,11 +205,10 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 		return Judgment{Verdict: Unsupported, Reason: "no passage to check against"}, nil
 	}
 	j := Judgment{Score: bestCov, Support: []Support{{PassageID: passages[best.passage].ID, Start: best.start, End: best.end}}}
-	spanNeg := v.clauseNegated(ci, best.text)
 	switch {
 	case bestCov < v.MinCoverage:
 		j.Verdict, j.Reason = Unsupported, "no passage covers the claim's content"
-	case ci.negated != spanNeg:
+	case v.polarityClash(claim, best.text):
 		j.Verdict, j.Reason = Contradicted, "the passage states the opposite polarity"
 		j.Score = min(j.Score, 0.2)
 	case !numbersAgree(ci.numbers, best.text):
@@ -268,26 +267,57 @@ func strongAgree(strong []string, text string) bool {
 	return true
 }
 
-// clauseRE splits a span into clauses, so that a negation in one clause does
-// not count against a claim that matches another.
+// clauseRE splits text into clauses, so that a negation in one clause is
+// compared with the clause it belongs to.
 var clauseRE = regexp.MustCompile(`(?i)[,;:()]|\b(although|though|but|whereas|while|however|except|unless)\b`)
 
-// clauseNegated reports whether the clause of text that best matches the
-// claim is negated.
-func (v *Lexical) clauseNegated(ci claimInfo, text string) bool {
-	bestCov, neg := -1.0, false
+type clause struct {
+	terms   lexicon.TermSet
+	negated bool
+}
+
+func (v *Lexical) clauses(text string) []clause {
+	var out []clause
 	last := 0
 	bounds := append(clauseRE.FindAllStringIndex(text, -1), []int{len(text), len(text)})
 	for _, b := range bounds {
-		clause := text[last:b[0]]
+		c := text[last:b[0]]
 		last = b[1]
-		if strings.TrimSpace(clause) == "" {
+		terms := v.an.Terms(c)
+		if len(terms) == 0 {
 			continue
 		}
-		cov := v.coverage(ci, lexicon.NewTermSet(v.an.Terms(clause)))
-		if cov > bestCov {
-			bestCov, neg = cov, negationRE.MatchString(clause)
+		out = append(out, clause{terms: lexicon.NewTermSet(terms), negated: negationRE.MatchString(c)})
+	}
+	return out
+}
+
+// polarityClash reports whether some clause of the claim and the span clause
+// that best matches it differ in negation.
+func (v *Lexical) polarityClash(claim, span string) bool {
+	spanClauses := v.clauses(span)
+	if len(spanClauses) == 0 {
+		return false
+	}
+	for _, cc := range v.clauses(claim) {
+		best, bestShared := 0, -1
+		for i, sc := range spanClauses {
+			shared := 0
+			for t := range cc.terms {
+				if sc.terms.Has(t) {
+					shared++
+				}
+			}
+			if shared > bestShared {
+				best, bestShared = i, shared
+			}
+		}
+		if bestShared > 0 && spanClauses[best].negated != cc.negated {
+			return true
+		}
+		if bestShared == 0 && cc.negated {
+			return true // a negated claim clause with nothing to match
 		}
 	}
-	return neg
+	return false
 }

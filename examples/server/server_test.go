@@ -74,13 +74,25 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-func newTestServer(t *testing.T) *testServer {
+// openSandbox opens the embedded sandbox once for all tests: indexing it
+// takes about a second under -race, and a Version is immutable. It is never
+// closed; the test process ends instead.
+var openSandbox = sync.OnceValues(sandbox.Open)
+
+func sandboxKV(t *testing.T) *evidence.Version {
 	t.Helper()
-	kv, err := sandbox.Open()
+	kv, err := openSandbox()
 	if err != nil {
 		t.Fatalf("sandbox.Open: %v", err)
 	}
-	t.Cleanup(func() { kv.Close() })
+	return kv
+}
+
+// newTestServer returns a fresh server (and log buffer) over the shared
+// sandbox version.
+func newTestServer(t *testing.T) *testServer {
+	t.Helper()
+	kv := sandboxKV(t)
 	buf := &syncBuffer{}
 	logger := slog.New(slog.NewJSONHandler(buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	h, err := newServer(config{Versions: map[string]*evidence.Version{kv.ID(): kv}, Default: kv.ID(), Logger: logger})
@@ -411,7 +423,7 @@ func TestAskAccepted(t *testing.T) {
 		{"the default knowledge version may be named", jsonType, `{"question": "What makes atopic dermatitis flare?", "knowledge_version": "kv_2026_10_01"}`, "grounded"},
 		{"an empty knowledge_version means the default", jsonType, `{"question": "What makes atopic dermatitis flare?", "knowledge_version": ""}`, "grounded"},
 		{"exactly 4000 bytes is within the limit", jsonType, askBody(strings.Repeat("é", 2000)), "abstained"},
-		{"an escaped U+00E9 is fine; only U+FFFD is refused", jsonType, `{"question": "What makes atop\u0069c dermatitis flare?"}`, "grounded"},
+		{"a \\u escape of an ordinary letter is fine; only U+FFFD is refused", jsonType, `{"question": "What makes atop\u0069c dermatitis flare?"}`, "grounded"},
 		{"white space and a trailing newline around the object are fine", jsonType, "\n " + askBody(seedQuestion) + "\n", "grounded"},
 	}
 	for _, tt := range tests {
@@ -706,11 +718,7 @@ func TestConcurrentRequests(t *testing.T) {
 }
 
 func TestNewServerRefuses(t *testing.T) {
-	kv, err := sandbox.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer kv.Close()
+	kv := sandboxKV(t)
 	tests := []struct {
 		reason string
 		cfg    config
@@ -728,11 +736,7 @@ func TestNewServerRefuses(t *testing.T) {
 }
 
 func TestDefaultVersion(t *testing.T) {
-	kv, err := sandbox.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer kv.Close()
+	kv := sandboxKV(t)
 	if got := defaultVersion(map[string]*evidence.Version{kv.ID(): kv}); got != kv.ID() {
 		t.Errorf("defaultVersion = %q, want %q", got, kv.ID())
 	}
