@@ -29,7 +29,10 @@ type Finding struct {
 
 const (
 	monthRE = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`
-	dateRE  = `(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{1,2}-\d{1,2}|` + monthRE + `\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?` + monthRE + `,?\s+\d{4})`
+	dateRE  = `(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|` + monthRE + `\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?` + monthRE + `,?\s+\d{4})`
+	// nameRE is one capitalised name: "Smith", "José", "O'Brien", "McDonald",
+	// "Smith-Jones". An all-capitals word ("HIV") is not taken for a name.
+	nameRE = `\p{Lu}(?:['’]\p{Lu})?\p{Ll}[\p{L}'’-]*`
 )
 
 // patterns find identifiers. The submatch named "v", when present, is the
@@ -40,27 +43,52 @@ var patterns = []struct {
 }{
 	{KindEmail, regexp.MustCompile(`(?i)\b[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b`)},
 	{KindSSN, regexp.MustCompile(`\b(?P<v>\d{3}-\d{2}-\d{4})\b`)},
-	{KindSSN, regexp.MustCompile(`(?i)\b(?:ssn|social security(?: number| no\.?)?)\s*(?:is|:|#)?\s*(?P<v>\d{9}|\d{3}[ -]\d{2}[ -]\d{4})\b`)},
-	{KindMRN, regexp.MustCompile(`(?i)\b(?:mrn|medical record(?: number| no\.?| #)?|record (?:number|no\.?|#)|chart (?:number|no\.?|#)|patient (?:id|number|no\.?|#))\s*(?:is|:|#|-)?\s*(?P<v>[a-z]{0,3}[-]?\d[\d-]{3,})\b`)},
-	{KindDateOfBirth, regexp.MustCompile(`(?i)\b(?:dob|d\.o\.b\.?|date of birth|birth ?date|born(?: on)?)\s*(?:is|:|-)?\s*(?P<v>` + dateRE + `)`)},
-	{KindPhone, regexp.MustCompile(`(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b`)},
-	{KindName, regexp.MustCompile(`(?:(?i:\bpatient(?: name)?|\bpt\.?|\bmy name is|\bname\s*:|\bmr\.?|\bmrs\.?|\bms\.?|\bmiss|\bdr\.?|\bdoctor)\s+)(?P<v>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)`)},
+	{KindSSN, regexp.MustCompile(`(?i)\b(?:ssn|social security(?: number| no\.?)?)\s*(?:is\s*)?[:#]?\s*(?P<v>\d{9}|\d{3}[ -]\d{2}[ -]\d{4})\b`)},
+	{KindMRN, regexp.MustCompile(`(?i)\b(?:mrn|medical record(?: number| no\.?| #)?|record (?:number|no\.?|#)|chart (?:number|no\.?|#)|patient (?:id|number|no\.?|#))\s*(?:is\s*)?[:#-]?\s*(?P<v>[a-z]{0,3}-?\d[\d-]{3,})\b`)},
+	{KindDateOfBirth, regexp.MustCompile(`(?i)\b(?:dob|d\.o\.b\.?|date of birth|birth ?date|birthday|born(?: on)?)\s*(?:is\s*)?[:-]?\s*(?P<v>` + dateRE + `)`)},
+	{KindPhone, regexp.MustCompile(`(?:\+\d{1,3}[\s.-]?|\b1[\s.-])?(?:\(\d{3}\)\s?|\b\d{3}[\s.-])\d{3}[\s.-]\d{4}\b`)},
+	{KindName, regexp.MustCompile(`(?:(?i:\bpatient(?: name)?|\bpt\.?|\bmr\.?|\bmrs\.?|\bms\.?|\bmiss|\bdr\.?|\bdoctor)(?:\s*:\s*|\s+)|(?i:\bmy name is)\s+|(?i:\bname)\s*:\s*)(?P<v>` + nameRE + `(?:\s+` + nameRE + `)?)`)},
 }
 
-// eponyms are surnames that name skin signs, tests and conditions; after a cue
-// such as "Dr." they are still not taken for a person's name.
-var eponyms = map[string]bool{
+// notNames are capitalised words that follow a cue such as "Patient" or "Dr."
+// without being a person's name: eponyms of skin signs, tests and conditions
+// ("Dr. Mohs", "Wood lamp"), function words and verbs ("Patient Has ..."), and
+// the nouns of title-case headings ("Patient Information Leaflet"). Only the
+// first word of a candidate name is looked up, lowercased.
+var notNames = map[string]bool{
+	// eponyms
 	"darier": true, "bowen": true, "kaposi": true, "spitz": true, "mohs": true, "breslow": true,
-	"clark": true, "fitzpatrick": true, "koebner": true, "nikolsky": true, "stevens": true,
+	"clark": true, "fitzpatrick": true, "koebner": true, "köbner": true, "nikolsky": true, "stevens": true,
 	"sweet": true, "grover": true, "paget": true, "becker": true, "wood": true, "auspitz": true,
 	"gottron": true, "hutchinson": true, "lyme": true, "raynaud": true, "addison": true,
-	"cushing": true, "hansen": true, "behcet": true, "sezary": true, "netherton": true,
-	"hailey": true, "bazex": true, "leser": true, "trelat": true, "favre": true, "wickham": true,
-	"has": true, "is": true, "was": true, "with": true, "presents": true, "reports": true,
+	"cushing": true, "hansen": true, "behcet": true, "behçet": true, "sezary": true, "sézary": true,
+	"netherton": true, "hailey": true, "bazex": true, "leser": true, "trelat": true, "trélat": true,
+	"favre": true, "wickham": true,
+	// function words and verbs
+	"a": true, "an": true, "the": true, "and": true, "or": true, "of": true, "for": true,
+	"in": true, "on": true, "at": true, "to": true, "from": true, "about": true, "by": true,
+	"as": true, "if": true, "who": true, "what": true, "when": true, "how": true, "why": true,
+	"which": true, "this": true, "that": true, "these": true, "those": true, "my": true,
+	"your": true, "his": true, "her": true, "our": true, "their": true, "it": true, "its": true,
+	"has": true, "have": true, "had": true, "is": true, "are": true, "was": true, "were": true,
+	"with": true, "without": true, "presents": true, "presented": true, "reports": true,
+	"reported": true, "says": true, "said": true, "told": true, "recommends": true,
+	"recommended": true, "prescribed": true, "prescribes": true, "may": true, "can": true,
+	"could": true, "should": true, "would": true, "will": true, "does": true, "did": true,
+	"do": true,
+	// heading nouns and patient descriptors
+	"education": true, "information": true, "info": true, "leaflet": true, "leaflets": true,
+	"guide": true, "guides": true, "handout": true, "handouts": true, "care": true,
+	"safety": true, "support": true, "portal": true, "resources": true, "forum": true,
+	"advocacy": true, "advice": true, "history": true, "consent": true, "notes": true,
+	"records": true, "questions": true, "visit": true, "visits": true, "appointment": true,
+	"male": true, "female": true, "man": true, "woman": true, "boy": true, "girl": true,
+	"child": true, "adult": true, "infant": true, "baby": true, "age": true, "aged": true,
 }
 
 // ScreenPatientData returns the identifiers found in text, in order of
-// position. Overlapping findings are merged into the earliest.
+// position. Overlapping findings are merged into the earliest: it keeps its
+// kind and extends to cover both, so that [Redact] leaves no part of either.
 func ScreenPatientData(text string) []Finding {
 	var out []Finding
 	for _, p := range patterns {
@@ -72,7 +100,7 @@ func ScreenPatientData(text string) []Finding {
 			}
 			if p.kind == KindName {
 				first := strings.ToLower(strings.Fields(text[s:e])[0])
-				if eponyms[first] {
+				if notNames[first] {
 					continue
 				}
 			}
@@ -88,6 +116,7 @@ func ScreenPatientData(text string) []Finding {
 	merged := out[:0]
 	for _, f := range out {
 		if n := len(merged); n > 0 && f.Start < merged[n-1].End {
+			merged[n-1].End = max(merged[n-1].End, f.End)
 			continue
 		}
 		merged = append(merged, f)

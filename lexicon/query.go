@@ -110,7 +110,7 @@ func (c Concept) MatchedBy(s TermSet) bool {
 
 // medicalSuffixes end words that name conditions, organisms and drugs.
 var medicalSuffixes = []string{
-	"itis", "osis", "oma", "iasis", "emia", "aemia", "pathi", "pathy", "derma", "plasia",
+	"itis", "iti", "osis", "osi", "oma", "iasis", "iasi", "emia", "aemia", "pathi", "pathy", "derma", "plasia",
 	"ectomi", "otomi", "cyte", "coccus", "cocci", "virus", "viral", "mycosi", "acea", "ae",
 	"um", "us", "is", "ica", "mab", "nib", "cillin", "azol", "azole", "cyclin", "olol", "pril",
 	"sartan", "statin", "sone", "olone", "imus", "ase", "gen", "cide", "philia", "phobia",

@@ -272,8 +272,12 @@ func (ix *Index) Analyzer() *lexicon.Analyzer { return ix.an }
 func (ix *Index) Thesaurus() *lexicon.Thesaurus { return ix.th }
 
 // DocFreq reports how many passages contain term in their text.
-func (ix *Index) DocFreq(term string) int {
-	if v, ok := ix.df.Load(term); ok {
+func (ix *Index) DocFreq(term string) int { return ix.fieldFreq(fieldText, term) }
+
+// fieldFreq reports how many passages contain term in a field.
+func (ix *Index) fieldFreq(field, term string) int {
+	key := field + "\x00" + term
+	if v, ok := ix.df.Load(key); ok {
 		return int(v.(uint64))
 	}
 	ix.mu.RLock()
@@ -290,13 +294,13 @@ func (ix *Index) DocFreq(term string) int {
 		return 0
 	}
 	defer r.Close()
-	tfr, err := r.TermFieldReader(context.Background(), []byte(term), fieldText, false, false, false)
+	tfr, err := r.TermFieldReader(context.Background(), []byte(term), field, false, false, false)
 	if err != nil {
 		return 0
 	}
 	n := tfr.Count()
 	tfr.Close()
-	ix.df.Store(term, n)
+	ix.df.Store(key, n)
 	return int(n)
 }
 
@@ -319,6 +323,10 @@ type Weighted struct {
 	Weight float64
 	// Known is true when some way of writing the concept occurs in the index.
 	Known bool
+	// Domain is true when the concept names something the knowledge is
+	// about: a thesaurus term, a word of a source title or section title, or
+	// a word shaped like a medical term.
+	Domain bool
 }
 
 // Analyze splits a question into weighted concepts. Filler concepts get weight
@@ -341,6 +349,7 @@ func (ix *Index) Analyze(question string) []Weighted {
 			best = max(best, m)
 		}
 		w.Known = best > 0
+		w.Domain = !c.Filler && (c.Group >= 0 || lexicon.LooksMedical(c.Terms[0]) || ix.inTitles(c))
 		if !c.Filler {
 			w.Weight = idf(ix.docCount, float64(max(best, 0)))
 		}
@@ -349,7 +358,7 @@ func (ix *Index) Analyze(question string) []Weighted {
 	// A word no passage holds weighs fully when it names something: a
 	// thesaurus term or a word shaped like a medical term (rosacea,
 	// pemphigoid gestationis). Other unknown words are phrasing ("compared",
-	// "regain") and weigh as little as the lightest known topic word.
+	// "regain") and weigh half as much as the lightest known topic word.
 	lightest := 0.0
 	for _, w := range out {
 		if w.Known && !w.Filler && (lightest == 0 || w.Weight < lightest) {
@@ -361,10 +370,28 @@ func (ix *Index) Analyze(question string) []Weighted {
 	}
 	for i, w := range out {
 		if !w.Known && !w.Filler && w.Group < 0 && !lexicon.LooksMedical(w.Terms[0]) {
-			out[i].Weight = min(w.Weight, lightest)
+			out[i].Weight = min(w.Weight, lightest/2)
 		}
 	}
 	return out
+}
+
+// inTitles reports whether some way of writing c occurs in a source title or
+// a section title.
+func (ix *Index) inTitles(c lexicon.Concept) bool {
+	for _, alt := range c.Alternatives {
+		all := true
+		for _, t := range alt {
+			if ix.fieldFreq(fieldTitle, t) == 0 && ix.fieldFreq(fieldSection, t) == 0 {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // Coverage is the rarity-weighted share of concepts matched by terms, and
@@ -521,11 +548,23 @@ func (ix *Index) Search(ctx context.Context, question string, k int) ([]Hit, err
 	// The floor applies to the question: unless some passage holds the floor's
 	// share of its topic, the question is off-topic and nothing is returned.
 	// Passages holding at least half that share may join the answer's context.
-	best := 0.0
+	best, domain := 0.0, false
 	for _, h := range hits {
 		best = max(best, h.Coverage)
 	}
-	if best < ix.floor {
+	for _, c := range concepts {
+		if !c.Domain {
+			continue
+		}
+		for _, h := range hits {
+			if st, ok := ix.stats(h.ID); ok && c.MatchedBy(st.all) {
+				domain = true
+			}
+		}
+	}
+	// A question that names nothing the knowledge is about ("what is the
+	// weather tomorrow?") is off-topic however many of its words match.
+	if best < ix.floor || !domain {
 		return nil, nil
 	}
 	if len(hits) > k {

@@ -67,9 +67,7 @@ type server struct {
 	def        string
 	log        *slog.Logger
 	askTimeout time.Duration
-	// askSlot serialises Ask calls: see askSerialised.
-	askSlot chan struct{}
-	mux     *http.ServeMux
+	mux        *http.ServeMux
 }
 
 // newServer returns the handler of the DermLiving HTTP API:
@@ -91,7 +89,6 @@ func newServer(cfg config) (http.Handler, error) {
 		def:        cfg.Default,
 		log:        cfg.Logger,
 		askTimeout: cfg.AskTimeout,
-		askSlot:    make(chan struct{}, 1),
 		mux:        http.NewServeMux(),
 	}
 	for id, kv := range cfg.Versions {
@@ -279,7 +276,7 @@ func (s *server) handleAsk(w http.ResponseWriter, r *http.Request) {
 	id := requestID(r.Context())
 	ctx, cancel := context.WithTimeout(r.Context(), s.askTimeout)
 	defer cancel()
-	res, err := s.askSerialised(ctx, *req.Question, kv, dermliving.WithRequestID(id))
+	res, err := dermliving.Ask(ctx, *req.Question, kv, dermliving.WithRequestID(id))
 	switch {
 	case err == nil:
 		writeJSON(w, http.StatusOK, envelope{Data: res})
@@ -305,27 +302,6 @@ func (s *server) handleAsk(w http.ResponseWriter, r *http.Request) {
 			slog.String("request_id", id), slog.String("error_type", fmt.Sprintf("%T", err)))
 		writeError(w, http.StatusInternalServerError, codeInternal, "Internal error; quote request id "+id+".")
 	}
-}
-
-// askSerialised calls dermliving.Ask one request at a time.
-//
-// WORKAROUND, remove when fixed: Ask is documented as safe for concurrent use
-// but is not. abstain/decision.go shares one package-level
-// transform.Chain(..., cases.Fold()) (var fold) between all calls, and
-// x/text transformers carry state, so concurrent Asks race in
-// abstain.IsClinicalDecision and can panic with an index out of range
-// (TestConcurrentRequests shows both, under -race and without). Until the
-// chain is built per call, as lexicon.Fold does, this slot keeps the server
-// correct at the cost of answering one question at a time. Waiting for the
-// slot honours ctx, so a queued request still times out or goes away cleanly.
-func (s *server) askSerialised(ctx context.Context, question string, kv *evidence.Version, opts ...dermliving.Option) (dermliving.Result, error) {
-	select {
-	case s.askSlot <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-	defer func() { <-s.askSlot }()
-	return dermliving.Ask(ctx, question, kv, opts...)
 }
 
 // questionMessage explains a question Ask refused without quoting it.

@@ -9,14 +9,16 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
-	"reflect"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/citation"
@@ -34,18 +36,6 @@ const (
 // patientTraces are the identifier values of patientQ: none may appear in a
 // response or a log.
 var patientTraces = []string{"48213377", "03/14/1962", "1962"}
-
-// diff stands in for cmp.Diff: go-cmp is in go.sum but not required by
-// go.mod, and this example adds no dependency. It returns "" when want and
-// got are deeply equal, and otherwise both, as indented JSON.
-func diff(want, got any) string {
-	if reflect.DeepEqual(want, got) {
-		return ""
-	}
-	w, _ := json.MarshalIndent(want, "", "  ")
-	g, _ := json.MarshalIndent(got, "", "  ")
-	return fmt.Sprintf("-want %s\n+got  %s", w, g)
-}
 
 // testServer is the handler over the embedded sandbox, with its access log
 // captured in a buffer.
@@ -147,7 +137,7 @@ func decode[T any](t *testing.T, w *httptest.ResponseRecorder) T {
 func wantError(t *testing.T, w *httptest.ResponseRecorder, status int, code string) errorBody {
 	t.Helper()
 	got := decode[errorBody](t, w)
-	if diff := diff(
+	if diff := cmp.Diff(
 		struct {
 			Status int
 			Code   string
@@ -210,7 +200,7 @@ func TestAskGrounded(t *testing.T) {
 		t.Errorf("%d claims, want at least 2 (the seed answer has two)", len(got.Claims))
 	}
 	wantRemoved := []removedClaim{{Text: "Food allergy is the main trigger of flares in adults.", Reason: "unsupported"}}
-	if diff := diff(wantRemoved, got.RemovedClaims); diff != "" {
+	if diff := cmp.Diff(wantRemoved, got.RemovedClaims); diff != "" {
 		t.Errorf("removed_claims mismatch (-want +got):\n%s", diff)
 	}
 	if id := w.Header().Get("X-Request-Id"); !strings.HasPrefix(id, "req_") || id != got.Metadata.RequestID {
@@ -263,13 +253,13 @@ func TestAskGrounded(t *testing.T) {
 			t.Errorf("%s: rune span [%d:%d], want [%d:%d]", c.ID, c.Span.StartRune, c.Span.EndRune, sr, er)
 		}
 		wantSrc := citation.Source{ID: ev.Source.ID, Version: ev.Source.Version}
-		if diff := diff(wantSrc, c.Source); diff != "" {
+		if diff := cmp.Diff(wantSrc, c.Source); diff != "" {
 			t.Errorf("%s: source mismatch (-evidence +citation):\n%s", c.ID, diff)
 		}
-		if diff := diff(ev.Locator, c.Locator); diff != "" {
+		if diff := cmp.Diff(ev.Locator, c.Locator); diff != "" {
 			t.Errorf("%s: locator mismatch (-evidence +citation):\n%s", c.ID, diff)
 		}
-		if diff := diff(ev.License, c.License); diff != "" {
+		if diff := cmp.Diff(ev.License, c.License); diff != "" {
 			t.Errorf("%s: license mismatch (-evidence +citation):\n%s", c.ID, diff)
 		}
 	}
@@ -307,14 +297,8 @@ func TestAskAbstained(t *testing.T) {
 				t.Fatal(err)
 			}
 			wantKeys := []string{"answer", "citations", "message", "metadata", "reason", "status"}
-			gotKeys := slices.Sorted(func(yield func(string) bool) {
-				for k := range keys {
-					if !yield(k) {
-						return
-					}
-				}
-			})
-			if diff := diff(wantKeys, gotKeys); diff != "" {
+			gotKeys := slices.Sorted(maps.Keys(keys))
+			if diff := cmp.Diff(wantKeys, gotKeys); diff != "" {
 				t.Errorf("abstention fields mismatch (-want +got):\n%s", diff)
 			}
 			var got abstainedData
@@ -329,7 +313,7 @@ func TestAskAbstained(t *testing.T) {
 			}
 			md := got.Metadata
 			got.Metadata = metadata{}
-			if diff := diff(tt.want, got); diff != "" {
+			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("%s: mismatch (-want +got):\n%s", tt.reason, diff)
 			}
 			if md.RequestID != w.Header().Get("X-Request-Id") || md.KnowledgeVersion != sandbox.DefaultVersion {
@@ -502,7 +486,7 @@ func TestEvidence(t *testing.T) {
 				t.Fatalf("status %d; body %s", w.Code, w.Body)
 			}
 			got := decode[struct{ Data dermliving.EvidenceView }](t, w).Data
-			if diff := diff(want, got); diff != "" {
+			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("evidence mismatch (-want +got):\n%s", diff)
 			}
 			if got.Checksum != evidence.Checksum(got.Text) {
@@ -519,7 +503,7 @@ func TestVersions(t *testing.T) {
 		t.Fatalf("status %d; body %s", w.Code, w.Body)
 	}
 	got := decode[struct{ Data []dermliving.VersionView }](t, w).Data
-	if diff := diff([]dermliving.VersionView{dermliving.DescribeVersion(ts.kv)}, got); diff != "" {
+	if diff := cmp.Diff([]dermliving.VersionView{dermliving.DescribeVersion(ts.kv)}, got); diff != "" {
 		t.Errorf("versions mismatch (-want +got):\n%s", diff)
 	}
 	var ids []string
@@ -545,12 +529,12 @@ func TestVersions(t *testing.T) {
 			for _, g := range v.Gates {
 				names = append(names, g.Name)
 			}
-			if diff := diff(gateNames, names); diff != "" {
+			if diff := cmp.Diff(gateNames, names); diff != "" {
 				t.Errorf("%s: gates mismatch (-want +got):\n%s", v.ID, diff)
 			}
 		}
 	}
-	if diff := diff(sandbox.Versions(), ids); diff != "" {
+	if diff := cmp.Diff(sandbox.Versions(), ids); diff != "" {
 		t.Errorf("version ids mismatch, want the sandbox's oldest first (-want +got):\n%s", diff)
 	}
 	// The raw JSON says "gates": [] rather than null.
@@ -589,7 +573,7 @@ func TestRoutes(t *testing.T) {
 				}
 				if tt.method == "GET" {
 					got := decode[map[string]string](t, w)
-					if diff := diff(map[string]string{"status": "ok"}, got); diff != "" {
+					if diff := cmp.Diff(map[string]string{"status": "ok"}, got); diff != "" {
 						t.Errorf("healthz mismatch (-want +got):\n%s", diff)
 					}
 				}
@@ -679,7 +663,7 @@ func TestAccessLog(t *testing.T) {
 			t.Errorf("line %d: duration %v, want > 0", i, l.Duration)
 		}
 	}
-	if diff := diff(wants, got); diff != "" {
+	if diff := cmp.Diff(wants, got); diff != "" {
 		t.Errorf("access log mismatch, want one line per request (-want +got):\n%s", diff)
 	}
 	for _, q := range questions {

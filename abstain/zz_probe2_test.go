@@ -1,7 +1,7 @@
 package abstain
 import ("testing"; "fmt")
-func TestProbe(t *testing.T){
-	for _, s := range []string{
+func TestProbe2(t *testing.T){
+	pos := []string{"Should I stop my methotrexate before surgery?", "Do I have ringworm?", "Is this mole cancer? It is 7 mm and growing.", "How much hydrocortisone should I put on my 2-year-old's rash?", "Which biologic should I start for my patient who failed methotrexate?", "A 45-year-old man with a bleeding mole: biopsy or watch?", "What is this rash in the attached photo?", "Can I use my sister's steroid cream on my face?", "My son has impetigo, should he stay home and which antibiotic does he need?", "What should I put on my baby's diaper rash?",
 "I have a red itchy rash on my arm, what is it?",
 "My daughter is 6 months old and has a rash; should I take her to the emergency room?",
 "Is it safe for me to use clobetasol on my eyelids?",
@@ -24,7 +24,11 @@ func TestProbe(t *testing.T){
 "What cream would you recommend for my son's eczema?",
 "Is it normal that my tattoo is still swollen after two weeks?",
 "Why is my mole bleeding?",
-"---",
+"I’m pregnant – is it safe to keep using my retinol serum?",
+"IS THIS MOLE CANCER?",
+"Could the lump under my arm be a cyst?",
+}
+	neg := []string{"Should sunscreen be reapplied every two hours?", "Do I have to wear sunscreen in winter?", "My dermatologist prescribed tretinoin; how does it work?", "How is scabies diagnosed?", "What are common treatments for psoriasis?", "I am not asking for a diagnosis: what does guttate psoriasis look like?", "When should I see a doctor about a mole?", "What makes atopic dermatitis flare?", "Is impetigo contagious?", "How much sunscreen is needed to cover the body?", "Can eczema be cured?", "What does a melanoma look like?",
 "What is the recommended dose of isotretinoin for acne?",
 "Should children with impetigo stay home from school?",
 "Can I get scabies from my cat?",
@@ -42,21 +46,28 @@ func TestProbe(t *testing.T){
 "When should a child with chickenpox go back to school?",
 "What is a Wood lamp examination used for?",
 "How much water should adults drink for healthy skin?",
-"Why does my skin get dry in winter?",
 "Sunscreens expire; should they be thrown away after a year?",
-"What can I do to prevent sunburn?",
 "How is melanoma treated in a 70-year-old patient?",
 "Which treatment is first line for scabies?",
 "Is it true that chocolate causes acne?",
 "What are the ABCDE signs of melanoma?",
-"Is this condition contagious: molluscum contagiosum?",
 "How often should sunscreen be reapplied when swimming?",
 "Does isotretinoin cause depression?",
 "What should I know about biologics for psoriasis?",
-"How much vitamin D do I need?",
-"Should I worry about moles?",
 "Do I need sunscreen on cloudy days?",
-	}{
-		fmt.Printf("%v  %q\n", IsClinicalDecision(s), s)
-	}
+"My doctor mentioned seborrheic keratosis; what is it?",
+"Warts: are they contagious?",
+"Which sunscreen do dermatologists recommend for babies?",
+"Is it normal for moles to itch?",
+"What does a rash from shingles look like?",
+"Is a rash on the palms a sign of syphilis?",
+"What are the side effects of methotrexate?",
+"Is it OK to use expired sunscreen?",
+"How do dermatologists check a mole for melanoma?",
+"Is it safe to get a tattoo with eczema?",
+"What is this condition called: red scaly plaques on elbows?",
+"Does the skin heal faster when a wound is kept moist?",
+}
+	for _, s := range pos { if !IsClinicalDecision(s) { fmt.Printf("MISSED %q\n", s) } }
+	for _, s := range neg { if IsClinicalDecision(s) { fmt.Printf("FALSE  %q\n", s) } }
 }

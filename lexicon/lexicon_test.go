@@ -1,0 +1,82 @@
+package lexicon_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+func TestFold(t *testing.T) {
+	cases := []struct{ in, want, reason string }{
+		{"Eczéma", "eczema", "diacritics and case"},
+		{"ＳＰＦ ５０", "spf 50", "full-width forms (NFKC)"},
+		{"Straße", "strasse", "case folding, not just lowering"},
+		{"plain", "plain", "ASCII fast path"},
+	}
+	for _, c := range cases {
+		if got := lexicon.Fold(c.in); got != c.want {
+			t.Errorf("Fold(%q) = %q, want %q (%s)", c.in, got, c.want, c.reason)
+		}
+	}
+}
+
+func TestTerms(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := an.Terms("The Patients' itching worsened in DERMATITIS flares")
+	want := []string{"patient", "itch", "worsen", "dermat", "flare"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Terms (-want +got):\n%s", diff)
+	}
+}
+
+func TestThesaurus(t *testing.T) {
+	an, _ := lexicon.NewAnalyzer()
+	th, err := lexicon.ParseThesaurus(strings.NewReader("# comment\natopic dermatitis, eczema\neczema, atopic eczema\nhives, urticaria\n"), an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if th.Len() != 2 {
+		t.Errorf("%d sets, want 2: sets sharing a phrase merge", th.Len())
+	}
+	cs := an.Concepts("Do atopic dermatitis and hives itch?", th)
+	var got [][]string
+	for _, c := range cs {
+		got = append(got, c.Terms)
+	}
+	if diff := cmp.Diff([][]string{{"atop", "dermat"}, {"hive"}, {"itch"}}, got); diff != "" {
+		t.Errorf("concepts (-want +got):\n%s", diff)
+	}
+	if len(cs[0].Alternatives) != 3 || cs[2].Group != -1 {
+		t.Errorf("alternatives %v group %d", cs[0].Alternatives, cs[2].Group)
+	}
+	if !cs[0].MatchedBy(lexicon.NewTermSet([]string{"eczema"})) || cs[0].MatchedBy(lexicon.NewTermSet([]string{"atop"})) {
+		t.Error("MatchedBy: a multi-word alternative needs all its terms")
+	}
+	for _, bad := range []string{"eczema\n", "the, a\n"} {
+		if _, err := lexicon.ParseThesaurus(strings.NewReader(bad), an); err == nil {
+			t.Errorf("%q: want an error", bad)
+		}
+	}
+	if _, err := lexicon.DefaultThesaurus(an); err != nil {
+		t.Errorf("default thesaurus: %v", err)
+	}
+}
+
+func TestLooksMedical(t *testing.T) {
+	for _, w := range []string{"rosacea", "keratosi", "psoriasi", "melanoma", "dupilumab"} {
+		if !lexicon.LooksMedical(w) {
+			t.Errorf("%s should look medical", w)
+		}
+	}
+	for _, w := range []string{"regain", "compar", "kept", "swim"} {
+		if lexicon.LooksMedical(w) {
+			t.Errorf("%s should not look medical", w)
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package retrieve_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving/lexicon"
+	"github.com/dermliving/dermliving/retrieve"
+)
+
+var docs = []retrieve.Doc{
+	{ID: "ad_causes", Title: "Atopic dermatitis", Section: "Causes and triggers", Text: "Wool, harsh soaps and sweat are commonly reported to worsen atopic dermatitis."},
+	{ID: "ad_symptoms", Title: "Atopic dermatitis", Section: "Signs and symptoms", Text: "Atopic dermatitis causes dry, itchy, inflamed patches of skin."},
+	{ID: "hsv_overview", Title: "Herpes simplex", Section: "Overview", Text: "Herpes labialis causes small painful blisters on the lips."},
+	{ID: "hsv_treatment", Title: "Herpes simplex", Section: "Treatment options", Text: "Antiviral medicines can shorten an outbreak of herpes labialis."},
+	{ID: "psoriasis_overview", Title: "Psoriasis", Section: "Overview", Text: "Psoriasis causes thick, scaly plaques on the elbows and knees."},
+	{ID: "sunscreen", Title: "General skin care", Section: "Sunscreen", Text: "Reapplication of sunscreen about every two hours is widely advised."},
+}
+
+const thesaurus = `atopic dermatitis, eczema, atopic eczema
+herpes labialis, cold sores, cold sore, fever blisters
+`
+
+func newIndex(t *testing.T, opts *retrieve.Options) *retrieve.Index {
+	t.Helper()
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := lexicon.ParseThesaurus(strings.NewReader(thesaurus), an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := retrieve.Options{Analyzer: an, Thesaurus: th}
+	if opts != nil {
+		o.MinCoverage = opts.MinCoverage
+	}
+	ix, err := retrieve.New(context.Background(), docs, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	return ix
+}
+
+func ids(hs []retrieve.Hit) []string {
+	out := []string{}
+	for _, h := range hs {
+		out = append(out, h.ID)
+	}
+	return out
+}
+
+func TestSearch(t *testing.T) {
+	ix := newIndex(t, nil)
+	cases := []struct {
+		question string
+		first    string
+		none     bool
+		reason   string
+	}{
+		{question: "What makes atopic dermatitis worse?", first: "ad_causes", reason: "the causes passage holds both concepts and the section fits"},
+		{question: "what are cold sores", first: "hsv_overview", reason: "a multi-word thesaurus term expands to herpes labialis; 'what are' prefers the overview"},
+		{question: "How are FEVER BLISTERS treated?", first: "hsv_treatment", reason: "case folding, a second synonym and the treatment intent"},
+		{question: "Symptoms of ECZÉMA", first: "ad_symptoms", reason: "diacritics fold and eczema expands to atopic dermatitis"},
+		{question: "How often should sunscreen be reapplied?", first: "sunscreen", reason: "'reapplied' reaches 'reapplication' through the variant fallback"},
+		{question: "What is the capital of France?", none: true, reason: "off-topic: no passage clears the floor"},
+		{question: "Where does rosacea usually appear?", none: true, reason: "rosacea is not in the corpus and weighs fully"},
+		{question: "what is it", none: true, reason: "no topic words at all"},
+	}
+	for _, c := range cases {
+		hs, err := ix.Search(context.Background(), c.question, 5)
+		if err != nil {
+			t.Fatalf("%q: %v", c.question, err)
+		}
+		switch {
+		case c.none && len(hs) > 0:
+			t.Errorf("%q: got %v, want nothing (%s)", c.question, ids(hs), c.reason)
+		case !c.none && (len(hs) == 0 || hs[0].ID != c.first):
+			t.Errorf("%q: got %v, want %s first (%s)", c.question, ids(hs), c.first, c.reason)
+		}
+		for i := 1; i < len(hs); i++ {
+			a, b := hs[i-1], hs[i]
+			if a.Score < b.Score || (a.Score == b.Score && a.ID > b.ID) {
+				t.Errorf("%q: hits not ordered by -score, id: %v", c.question, hs)
+			}
+		}
+		for _, h := range hs {
+			if h.Coverage <= 0 || h.Coverage > 1 {
+				t.Errorf("%q: coverage %v", c.question, h.Coverage)
+			}
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	ix := newIndex(t, nil)
+	first, _ := ix.Search(context.Background(), "atopic dermatitis skin", 10)
+	for i := 0; i < 20; i++ {
+		again, _ := ix.Search(context.Background(), "atopic dermatitis skin", 10)
+		if diff := cmp.Diff(first, again); diff != "" {
+			t.Fatalf("search %d differs:\n%s", i, diff)
+		}
+	}
+	// An index built again gives the same order.
+	other := newIndex(t, nil)
+	again, _ := other.Search(context.Background(), "atopic dermatitis skin", 10)
+	if diff := cmp.Diff(ids(first), ids(again)); diff != "" {
+		t.Errorf("rebuilt index differs:\n%s", diff)
+	}
+}
+
+func TestFloorDisabled(t *testing.T) {
+	ix := newIndex(t, &retrieve.Options{MinCoverage: -1})
+	hs, _ := ix.Search(context.Background(), "psoriasis capital France", 5)
+	if len(hs) == 0 || hs[0].ID != "psoriasis_overview" {
+		t.Errorf("without a floor, the partial match is returned: %v", ids(hs))
+	}
+	floored := newIndex(t, nil)
+	if hs, _ := floored.Search(context.Background(), "psoriasis capital France", 5); len(hs) != 0 {
+		t.Errorf("with the floor, a question two-thirds off-topic retrieves nothing: %v", ids(hs))
+	}
+}
+
+func TestKAndErrors(t *testing.T) {
+	ix := newIndex(t, nil)
+	if hs, _ := ix.Search(context.Background(), "atopic dermatitis", 0); len(hs) != 0 {
+		t.Errorf("k=0: %v", hs)
+	}
+	if hs, _ := ix.Search(context.Background(), "atopic dermatitis", 1); len(hs) != 1 {
+		t.Errorf("k=1: %v", hs)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ix.Search(ctx, "atopic dermatitis", 3); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	ix.Close()
+	if _, err := ix.Search(context.Background(), "atopic dermatitis", 3); !errors.Is(err, retrieve.ErrClosed) {
+		t.Errorf("closed: %v", err)
+	}
+	if err := ix.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+}
+
+func TestBuildAndOpen(t *testing.T) {
+	dir := t.TempDir() + "/idx"
+	if err := retrieve.Build(context.Background(), dir, docs, nil); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := retrieve.Open(dir, docs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	mem := newIndex(t, nil)
+	q := "atopic dermatitis causes"
+	a, _ := ix.Search(context.Background(), q, 5)
+	b, _ := mem.Search(context.Background(), q, 5)
+	if len(a) == 0 || a[0].ID != b[0].ID {
+		t.Errorf("persisted %v, in memory %v", ids(a), ids(b))
+	}
+	if _, err := retrieve.Open(dir, docs[:2], nil); err == nil {
+		t.Error("opening with other documents must fail")
+	}
+}
