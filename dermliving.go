@@ -309,7 +309,7 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 	}
 	verifier := cfg.verifier
 	if verifier == nil {
-		verifier = defaultVerifier(kv)
+		verifier = lexicalVerifier(kv)
 	}
 	cps := make([]claims.Passage, len(passages))
 	byID := make(map[string]evidence.Passage, len(passages))

@@ -52,7 +52,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage)
 		src, _ := kv.Source(p.SourceID, p.SourceVersion)
 		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section}
 	}
-	ex := claims.Extract(ix.Analyzer(), ix.Analyze(question), in)
+	ex := lexicalVerifier(kv).Extract(ix.Analyze(question), in)
 	out := make([]string, len(ex))
 	for i, e := range ex {
 		out[i] = e.Text
@@ -60,9 +60,15 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage)
 	return out
 }
 
-// defaultVerifier is the lexical verifier over the version's analyzer,
-// thesaurus and term rarity.
-func defaultVerifier(kv *evidence.Version) claims.Verifier {
-	ix := kv.Index()
-	return claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+// verifierKey stores the default verifier with its version.
+type verifierKey struct{}
+
+// lexicalVerifier is the version's default verifier: the lexical verifier
+// over its analyzer, thesaurus and term rarity, kept with the version so that
+// its analysis of passages is reused across questions.
+func lexicalVerifier(kv *evidence.Version) *claims.Lexical {
+	return kv.Derived(verifierKey{}, func() any {
+		ix := kv.Index()
+		return claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+	}).(*claims.Lexical)
 }

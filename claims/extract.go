@@ -51,6 +51,16 @@ type ExtractInput struct {
 // from the best passage's source or from a source whose title the question
 // names. Near-duplicate sentences are dropped. The result is ordered by score.
 func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
+	return extract(an, func(text string) *analysed { return analyse(an, text) }, concepts, passages)
+}
+
+// Extract is the package-level Extract, reusing the verifier's analysis of
+// passages it has already seen.
+func (v *Lexical) Extract(concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
+	return extract(v.an, v.cache.get, concepts, passages)
+}
+
+func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
 	var cands []Extracted
 	if len(passages) > extractPassages {
 		passages = passages[:extractPassages]
@@ -66,8 +76,9 @@ func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []Extr
 		if p.Title != passages[0].Title && !namesTitle(concepts, title) {
 			continue
 		}
-		for _, s := range Split(p.Text) {
-			own := lexicon.NewTermSet(an.Terms(s.Text))
+		a := sentences(p.Text)
+		for si, s := range a.sents {
+			own := a.sets[si]
 			ctx := lexicon.NewTermSet()
 			for t := range own {
 				ctx[t] = struct{}{}

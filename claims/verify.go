@@ -97,6 +97,7 @@ type Rarity func(term string) float64
 // refuses support when the span and the claim differ in polarity, in numbers,
 // or in the strength of what is asserted.
 type Lexical struct {
+	cache  *sentenceCache
 	an     *lexicon.Analyzer
 	th     *lexicon.Thesaurus
 	rarity Rarity
@@ -110,7 +111,7 @@ const DefaultMinCoverage = 0.8
 
 // NewLexical returns the default verifier. th and rarity may be nil.
 func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lexical {
-	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage}
+	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an)}
 }
 
 var (
@@ -174,11 +175,8 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 	var best span
 	bestCov, bestN := -1.0, 0
 	for pi, p := range passages {
-		sents := Split(p.Text)
-		sets := make([]lexicon.TermSet, len(sents))
-		for i, s := range sents {
-			sets[i] = lexicon.NewTermSet(v.an.Terms(s.Text))
-		}
+		a := v.cache.get(p.Text)
+		sents, sets := a.sents, a.sets
 		for i := range sents {
 			for n := 1; n <= 2 && i+n <= len(sents); n++ {
 				set := sets[i]

@@ -10,7 +10,9 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/dermliving/dermliving/lexicon"
@@ -27,6 +29,7 @@ type Version struct {
 	cases    []byte
 	index    *retrieve.Index
 	thText   string
+	derived  sync.Map
 }
 
 // OpenOptions configure opening a version. A nil *OpenOptions means defaults.
@@ -223,6 +226,10 @@ func errText(err error) string {
 	return err.Error()
 }
 
+// lineIDRE finds the id at the start of a passages line that no longer parses,
+// so that the error can name the passage.
+var lineIDRE = regexp.MustCompile(`^\{"id":"([^"\\]{1,128})"`)
+
 // parsePassages decodes the passages file and checks each passage, returning
 // the problems found.
 func (v *Version) parsePassages(b []byte) []error {
@@ -232,7 +239,11 @@ func (v *Version) parsePassages(b []byte) []error {
 		d := json.NewDecoder(bytes.NewReader(b))
 		d.DisallowUnknownFields()
 		if err := d.Decode(&p); err != nil {
-			problems = append(problems, &FormatError{File: PassagesFile, Line: line, Msg: "not a passage: " + err.Error(), Corrupt: true})
+			msg := "not a passage: " + err.Error()
+			if m := lineIDRE.FindSubmatch(b); m != nil {
+				msg = "passage " + string(m[1]) + ": " + msg
+			}
+			problems = append(problems, &FormatError{File: PassagesFile, Line: line, Msg: msg, Corrupt: true})
 			return nil
 		}
 		switch {
@@ -339,6 +350,19 @@ func (v *Version) CuratedDraft(question string) ([]string, bool) {
 
 // Cases returns the version's stored gate cases (cases.jsonl), or nil.
 func (v *Version) Cases() []byte { return append([]byte(nil), v.cases...) }
+
+// Derived returns the value stored under key, calling build to make it on
+// first use. It lets packages that build on a version (a verifier with its
+// caches, say) keep derived data with the version it derives from, for the
+// version's lifetime. Keys should be of an unexported type; build may run
+// more than once under concurrent first use, and one result wins.
+func (v *Version) Derived(key any, build func() any) any {
+	if x, ok := v.derived.Load(key); ok {
+		return x
+	}
+	x, _ := v.derived.LoadOrStore(key, build())
+	return x
+}
 
 // Close releases the version's index.
 func (v *Version) Close() error {

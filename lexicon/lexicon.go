@@ -12,6 +12,7 @@ package lexicon
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -57,7 +58,9 @@ func Fold(s string) string {
 	if isFoldedASCII(s) {
 		return s
 	}
-	t := transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), norm.NFKC, cases.Fold())
+	// Transformers keep state: each goroutine takes its own from the pool.
+	t := folders.Get().(transform.Transformer)
+	defer folders.Put(t)
 	out, _, err := transform.String(t, s)
 	if err != nil {
 		// The transformers above never fail on valid or invalid UTF-8; keep the
@@ -66,6 +69,10 @@ func Fold(s string) string {
 	}
 	return out
 }
+
+var folders = sync.Pool{New: func() any {
+	return transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), norm.NFKC, cases.Fold())
+}}
 
 func isFoldedASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -2,8 +2,8 @@ package lexicon
 
 import (
 	"slices"
-	"strings"
 	"strconv"
+	"strings"
 )
 
 // Concept is one idea in a question: a word or a multi-word term, with every

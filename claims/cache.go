@@ -1,0 +1,57 @@
+package claims
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// analysed is a passage text split into sentences, each with its terms.
+type analysed struct {
+	sents []Sentence
+	sets  []lexicon.TermSet
+}
+
+// sentenceCache remembers the analysed sentences of passage texts, so that a
+// passage is split and analysed once, not once per claim. It holds at most
+// max texts; past that, texts are analysed without being kept.
+type sentenceCache struct {
+	an  *lexicon.Analyzer
+	m   sync.Map // text -> *analysed
+	n   atomic.Int64
+	max int64
+}
+
+// maxCachedTexts bounds the cache: about the size of a large corpus's set of
+// passages that questions actually reach.
+const maxCachedTexts = 50_000
+
+func newSentenceCache(an *lexicon.Analyzer) *sentenceCache {
+	return &sentenceCache{an: an, max: maxCachedTexts}
+}
+
+func analyse(an *lexicon.Analyzer, text string) *analysed {
+	sents := Split(text)
+	a := &analysed{sents: sents, sets: make([]lexicon.TermSet, len(sents))}
+	for i, s := range sents {
+		a.sets[i] = lexicon.NewTermSet(an.Terms(s.Text))
+	}
+	return a
+}
+
+func (c *sentenceCache) get(text string) *analysed {
+	if c == nil {
+		return nil
+	}
+	if v, ok := c.m.Load(text); ok {
+		return v.(*analysed)
+	}
+	a := analyse(c.an, text)
+	if c.n.Load() < c.max {
+		if _, loaded := c.m.LoadOrStore(text, a); !loaded {
+			c.n.Add(1)
+		}
+	}
+	return a
+}
