@@ -40,6 +40,7 @@ type QuestionError struct {
 	Max int // the limit in bytes
 }
 
+// Error describes the problem without quoting the question.
 func (e *QuestionError) Error() string {
 	if errors.Is(e.Err, ErrQuestionTooLong) {
 		return fmt.Sprintf("%v: %d bytes, the limit is %d", e.Err, e.Len, e.Max)
@@ -47,6 +48,7 @@ func (e *QuestionError) Error() string {
 	return e.Err.Error()
 }
 
+// Unwrap returns the sentinel error.
 func (e *QuestionError) Unwrap() error { return e.Err }
 
 // DefaultMaxQuestionBytes is the default limit on a question's length.

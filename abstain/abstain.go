@@ -29,6 +29,7 @@ var reasonNames = [...]string{
 	InsufficientEvidence: "insufficient_evidence",
 }
 
+// String returns the reason code, such as "patient_data".
 func (r Reason) String() string {
 	if r.Valid() {
 		return reasonNames[r]

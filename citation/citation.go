@@ -90,6 +90,7 @@ const (
 	Missing
 )
 
+// String returns "valid", "changed" or "missing".
 func (s Status) String() string {
 	switch s {
 	case Valid:

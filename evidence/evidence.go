@@ -39,6 +39,7 @@ type ChecksumError struct {
 	Got  string // the checksum of the content as found
 }
 
+// Error names what failed and both checksums.
 func (e *ChecksumError) Error() string {
 	return fmt.Sprintf("evidence: %s %s: checksum mismatch (recorded %s, content %s)", e.Kind, e.Name, e.Want, e.Got)
 }
@@ -56,6 +57,7 @@ type FormatError struct {
 	Corrupt bool
 }
 
+// Error names the file and line.
 func (e *FormatError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("evidence: %s line %d: %s", e.File, e.Line, e.Msg)
