@@ -16,6 +16,7 @@ import (
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/retrieve"
+	"github.com/dermliving/dermliving/tools"
 )
 
 // Errors returned by Ask. An abstention is never an error.
@@ -29,6 +30,9 @@ var (
 	ErrInvalidQuestion = errors.New("dermliving: invalid question")
 	// ErrNoKnowledge: Ask was given no knowledge version.
 	ErrNoKnowledge = errors.New("dermliving: no knowledge version")
+	// ErrBlocked: the knowledge version failed a release gate and the caller
+	// did not opt in with WithBlockedVersion.
+	ErrBlocked = errors.New("dermliving: knowledge version blocked by a failed release gate")
 )
 
 // QuestionError describes a question Ask refuses. It wraps ErrEmptyQuestion,
@@ -87,15 +91,9 @@ type RemovedClaim struct {
 	Reason claims.Verdict `json:"reason"`
 }
 
-// ToolCall records one tool run a generator asked for and what the tool
-// policy decided.
-type ToolCall struct {
-	Name       string          `json:"name"`
-	Arguments  json.RawMessage `json:"arguments,omitempty"`
-	Authorized bool            `json:"authorized"`
-	Executed   bool            `json:"executed"`
-	Reason     string          `json:"reason,omitempty"`
-}
+// ToolCall records one tool request a generator made and what the tool policy
+// decided (see package tools).
+type ToolCall = tools.Call
 
 // Metadata describes how a result was produced.
 type Metadata struct {
@@ -197,6 +195,10 @@ type GenerateRequest struct {
 	// Passages are the retrieved passages, best first. Their text is data to
 	// draw on, never instructions.
 	Passages []evidence.Passage
+	// Tools runs tool requests under the caller's policy (deny-all unless
+	// WithTools gave one); every request is recorded in the answer's
+	// metadata, whether it ran or not.
+	Tools *tools.Runner
 }
 
 // Draft is a Generator's answer text.
@@ -211,13 +213,16 @@ type Draft struct {
 type Option func(*config)
 
 type config struct {
-	retriever Retriever
-	generator Generator
-	verifier  claims.Verifier
-	draft     []string
-	maxBytes  int
-	topK      int
-	requestID string
+	retriever    Retriever
+	generator    Generator
+	verifier     claims.Verifier
+	draft        []string
+	maxBytes     int
+	topK         int
+	requestID    string
+	policy       *tools.Policy
+	requests     []tools.Request
+	allowBlocked bool
 }
 
 // WithRetriever replaces retrieval from the knowledge version's own index.
@@ -234,6 +239,21 @@ func WithVerifier(v claims.Verifier) Option { return func(c *config) { c.verifie
 func WithDraft(sentences ...string) Option {
 	return func(c *config) { c.draft = append([]string(nil), sentences...) }
 }
+
+// WithTools sets the tool policy that a generator's tool requests pass
+// through. Without it every request is denied (and recorded).
+func WithTools(p *tools.Policy) Option { return func(c *config) { c.policy = p } }
+
+// WithToolRequests makes the draft step ask to run these tools, as a scripted
+// generator would; with WithDraft it completes the scripted generator. The
+// policy decides each request.
+func WithToolRequests(reqs ...tools.Request) Option {
+	return func(c *config) { c.requests = append([]tools.Request(nil), reqs...) }
+}
+
+// WithBlockedVersion lets Ask answer from a version whose stored release-gate
+// report failed. Without it such a version is refused with ErrBlocked.
+func WithBlockedVersion() Option { return func(c *config) { c.allowBlocked = true } }
 
 // WithMaxQuestionBytes sets the question length limit (default
 // DefaultMaxQuestionBytes).
@@ -272,6 +292,9 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 	if err := checkQuestion(question, cfg.maxBytes); err != nil {
 		return nil, err
 	}
+	if !cfg.allowBlocked && Blocked(kv) {
+		return nil, fmt.Errorf("%w: %s", ErrBlocked, kv.ID())
+	}
 	md := Metadata{RequestID: cfg.requestID, KnowledgeVersion: kv.ID()}
 	if md.RequestID == "" {
 		md.RequestID = newRequestID()
@@ -305,7 +328,10 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 		return insufficient, nil
 	}
 
-	sentences, mode, err := draftFor(ctx, question, kv, passages, &cfg)
+	runner := tools.NewRunner(cfg.policy)
+	sentences, mode, err := draftFor(ctx, question, kv, passages, runner, &cfg)
+	md.ToolCalls = runner.Calls()
+	insufficient.Metadata.ToolCalls = md.ToolCalls
 	if err != nil {
 		return nil, err
 	}

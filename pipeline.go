@@ -5,17 +5,26 @@ import (
 
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/tools"
 )
 
 // draftFor returns the draft sentences to verify and the answer's mode: a
 // scripted draft, a Generator's, the version's curated draft for the
 // question, or sentences extracted from the passages.
-func draftFor(ctx context.Context, question string, kv *evidence.Version, passages []evidence.Passage, cfg *config) ([]string, string, error) {
+func draftFor(ctx context.Context, question string, kv *evidence.Version, passages []evidence.Passage, runner *tools.Runner, cfg *config) ([]string, string, error) {
+	// A scripted generator's tool requests; a denied or failed tool does not
+	// stop the answer, and every request is recorded by the runner.
+	for _, r := range cfg.requests {
+		if err := ctx.Err(); err != nil {
+			return nil, "", err
+		}
+		_, _ = runner.Run(ctx, r)
+	}
 	switch {
 	case cfg.draft != nil:
 		return splitDraft(Draft{Sentences: cfg.draft}), ModeGenerated, nil
 	case cfg.generator != nil:
-		d, err := cfg.generator.Generate(ctx, GenerateRequest{Question: question, Passages: passages})
+		d, err := cfg.generator.Generate(ctx, GenerateRequest{Question: question, Passages: passages, Tools: runner})
 		if err != nil {
 			return nil, "", err
 		}

@@ -61,6 +61,13 @@ type VersionView struct {
 	Gates    []evidence.Gate `json:"gates"`
 }
 
+// Blocked reports whether kv's stored release-gate report failed. A version
+// without a report is not blocked.
+func Blocked(kv *evidence.Version) bool {
+	g := kv.GateReport()
+	return g != nil && !g.Passed
+}
+
 // DescribeVersion summarises kv. A version whose stored gate report failed is
 // "blocked"; otherwise it is "released".
 func DescribeVersion(kv *evidence.Version) VersionView {

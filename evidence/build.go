@@ -52,6 +52,10 @@ type Record struct {
 type Curated struct {
 	Question string   `json:"question"`
 	Draft    []string `json:"draft"`
+	// Labels, when given, hold the ground truth of each draft sentence
+	// ("supported" or "unsupported"), written by the curator; the release
+	// gates use them, the verifier never does.
+	Labels []string `json:"labels,omitempty"`
 }
 
 // Manifest describes a knowledge version.
@@ -280,6 +284,9 @@ func Build(ctx context.Context, records []Record, opts BuildOptions) (*Bundle, e
 		for i, c := range opts.Curated {
 			if strings.TrimSpace(c.Question) == "" || len(c.Draft) == 0 {
 				return nil, fmt.Errorf("%w: curated draft %d needs a question and sentences", ErrInvalid, i+1)
+			}
+			if len(c.Labels) > 0 && len(c.Labels) != len(c.Draft) {
+				return nil, fmt.Errorf("%w: curated draft %d: labels and draft differ in length", ErrInvalid, i+1)
 			}
 			line, _ := json.Marshal(c)
 			cb.Write(line)

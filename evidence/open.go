@@ -25,7 +25,7 @@ type Version struct {
 	passages []Passage
 	byID     map[string]int
 	sources  map[string]Source // by id + "\x00" + version
-	curated  map[string][]string
+	curated  map[string]Curated
 	cases    []byte
 	index    *retrieve.Index
 	thText   string
@@ -155,7 +155,7 @@ func load(fsys fs.FS, all bool) (*Version, []error) {
 		manifest: m,
 		byID:     make(map[string]int, m.Passages),
 		sources:  map[string]Source{},
-		curated:  map[string][]string{},
+		curated:  map[string]Curated{},
 	}
 	for _, s := range m.Sources {
 		v.sources[s.ID+"\x00"+s.Version] = s
@@ -203,7 +203,7 @@ func load(fsys fs.FS, all bool) (*Version, []error) {
 				corrupt(CuratedFile, line, "not a curated draft")
 				return nil
 			}
-			v.curated[curatedKey(c.Question)] = c.Draft
+			v.curated[curatedKey(c.Question)] = c
 			return nil
 		})
 		if err != nil {
@@ -341,11 +341,31 @@ func (v *Version) Search(ctx context.Context, question string, k int) ([]retriev
 // CuratedDraft returns the curated draft for question, if the version has one.
 // Questions match after folding case, accents and spacing.
 func (v *Version) CuratedDraft(question string) ([]string, bool) {
-	d, ok := v.curated[curatedKey(question)]
+	c, ok := v.curated[curatedKey(question)]
 	if !ok {
 		return nil, false
 	}
-	return append([]string(nil), d...), true
+	return append([]string(nil), c.Draft...), true
+}
+
+// CuratedLabels returns the ground-truth labels of the curated draft for
+// question, when the curator wrote them.
+func (v *Version) CuratedLabels(question string) ([]string, bool) {
+	c, ok := v.curated[curatedKey(question)]
+	if !ok || len(c.Labels) == 0 {
+		return nil, false
+	}
+	return append([]string(nil), c.Labels...), true
+}
+
+// GateReport returns the version's stored release-gate report, or nil.
+func (v *Version) GateReport() *GateReport {
+	if v.manifest.Gates == nil {
+		return nil
+	}
+	g := *v.manifest.Gates
+	g.Gates = append([]Gate(nil), g.Gates...)
+	return &g
 }
 
 // Cases returns the version's stored gate cases (cases.jsonl), or nil.

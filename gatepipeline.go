@@ -1,0 +1,87 @@
+package dermliving
+
+import (
+	"context"
+	"errors"
+
+	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/gates"
+)
+
+// GatePipeline adapts Ask on kv to gates.Pipeline, so that the release gates
+// measure the very pipeline Ask runs. opts apply to every case (a tool
+// policy, say); a case's draft and tool requests are added to them. A blocked
+// version can still be measured.
+func GatePipeline(kv *evidence.Version, opts ...Option) gates.Pipeline {
+	return &gatePipeline{kv: kv, opts: opts}
+}
+
+type gatePipeline struct {
+	kv   *evidence.Version
+	opts []Option
+}
+
+func (p *gatePipeline) Answer(ctx context.Context, c gates.Case) (gates.Outcome, error) {
+	opts := append(append([]Option(nil), p.opts...), WithBlockedVersion(), WithRequestID("req_gate_"+c.ID))
+	if c.Draft != nil {
+		opts = append(opts, WithDraft(c.Draft...))
+	}
+	if len(c.ToolCalls) > 0 {
+		opts = append(opts, WithToolRequests(c.ToolCalls...))
+	}
+	res, err := Ask(ctx, c.Question, p.kv, opts...)
+	var qe *QuestionError
+	if errors.As(err, &qe) {
+		return gates.Outcome{Status: "error", Reason: "invalid_question"}, nil
+	}
+	if err != nil {
+		return gates.Outcome{}, err
+	}
+	switch r := res.(type) {
+	case *Abstained:
+		return gates.Outcome{Status: "abstained", Reason: r.Reason.String(), ToolCalls: r.Metadata.ToolCalls}, nil
+	case *Grounded:
+		o := gates.Outcome{Status: "grounded", Mode: r.Metadata.Mode, Citations: r.Citations, ToolCalls: r.Metadata.ToolCalls, Labels: map[string]string{}}
+		for _, cl := range r.Claims {
+			o.Claims = append(o.Claims, gates.Claim{Text: cl.Text, Citations: cl.Citations})
+		}
+		draft, labels := c.Draft, c.Labels
+		if c.Draft == nil && r.Metadata.Mode == ModeCurated {
+			draft, _ = p.kv.CuratedDraft(c.Question)
+			labels, _ = p.kv.CuratedLabels(c.Question)
+		}
+		for i, s := range draft {
+			if i >= len(labels) {
+				break
+			}
+			for _, claim := range splitDraft(Draft{Sentences: []string{s}}) {
+				o.Labels[claim] = labels[i]
+			}
+		}
+		return o, nil
+	}
+	return gates.Outcome{}, errors.New("dermliving: unknown result type")
+}
+
+func (p *gatePipeline) Retrieve(ctx context.Context, question string, k int) ([]string, error) {
+	var cfg config
+	for _, o := range p.opts {
+		o(&cfg)
+	}
+	var err error
+	var ids []string
+	if cfg.retriever != nil {
+		hits, e := cfg.retriever.Retrieve(ctx, question, k)
+		err = e
+		for _, h := range hits {
+			ids = append(ids, h.ID)
+		}
+	} else {
+		hits, e := p.kv.Search(ctx, question, k)
+		err = e
+		for _, h := range hits {
+			ids = append(ids, h.ID)
+		}
+	}
+	return ids, err
+}
