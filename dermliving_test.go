@@ -37,7 +37,7 @@ var (
 // sandboxKV opens the embedded sandbox once for the package's tests.
 func sandboxKV(t testing.TB) *evidence.Version {
 	t.Helper()
-	kvOnce.Do(func() { kvVal, kvErr = sandbox.Open() })
+	kvOnce.Do(func() { kvVal, kvErr = sandbox.OpenVersion(sandbox.SeedVersion) })
 	if kvErr != nil {
 		t.Fatal(kvErr)
 	}

@@ -43,9 +43,10 @@ func ExampleAsk() {
 	// removed (unsupported): Food allergy is the main trigger of flares in adults.
 }
 
-// An abstention is a result with a typed reason, not an error.
+// An abstention is a result with a typed reason, not an error. The seed's
+// version, kv_2026_10_01, deliberately lacks rosacea.
 func ExampleAsk_abstained() {
-	kv, err := sandbox.Open()
+	kv, err := sandbox.OpenVersion(sandbox.SeedVersion)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func ExampleAsk_abstained() {
 
 // Look up a cited passage: its checksum lets a reviewer confirm the words.
 func ExampleEvidence() {
-	kv, err := sandbox.Open()
+	kv, err := sandbox.OpenVersion(sandbox.SeedVersion)
 	if err != nil {
 		log.Fatal(err)
 	}

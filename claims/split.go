@@ -20,15 +20,22 @@ type Sentence struct {
 	End   int
 }
 
-// abbreviations end with a period that does not end a sentence.
+// abbreviations end with a period that does not end a sentence: each
+// introduces what follows it ("Dr. Smith", "e.g. Vaseline", "vs. placebo").
+// Abbreviations that follow what they shorten ("etc.", "min.", "Ltd.") are
+// not listed: like any word they end a sentence before a capital and not
+// before a lowercase word.
 var abbreviations = map[string]bool{
-	"e.g": true, "i.e": true, "etc": true, "vs": true, "dr": true, "mr": true, "mrs": true,
-	"ms": true, "st": true, "no": true, "fig": true, "approx": true, "cf": true, "al": true,
-	"prof": true, "sr": true, "jr": true, "inc": true, "ltd": true, "co": true, "viz": true,
-	"spp": true, "sp": true, "var": true, "mg": false, "ca": true, "min": true, "max": true,
-	"resp": true, "incl": true, "esp": true, "dept": true, "univ": true, "ed": true, "eds": true,
-	"vol": true, "p": true, "pp": true, "op": true, "cit": true, "u.s": true, "u.k": true,
+	"e.g": true, "i.e": true, "vs": true, "dr": true, "mr": true, "mrs": true,
+	"ms": true, "st": true, "fig": true, "approx": true, "cf": true, "al": true,
+	"prof": true, "viz": true, "var": true, "ca": true, "incl": true, "esp": true,
+	"dept": true, "univ": true, "vol": true, "p": true, "pp": true, "op": true,
+	"cit": true, "u.s": true, "u.k": true,
 }
+
+// numberAbbreviations shorten a word only before a number: "No. 5" but "Is
+// it contagious? No. It is not."
+var numberAbbreviations = map[string]bool{"no": true, "nos": true}
 
 // Split cuts text into sentences. It keeps abbreviations (e.g., Dr., i.e.),
 // initials and decimals (0.05%) inside their sentence, treats each list item
@@ -58,9 +65,13 @@ func Split(text string) []Sentence {
 			}
 		case r == '.' || r == '!' || r == '?':
 			end := i + w
-			// Closing quotes and brackets belong to the sentence.
-			for end < len(text) && strings.ContainsRune(`"')”’`, rune(text[end])) {
-				end++
+			// Closing quotes, brackets and emphasis belong to the sentence.
+			for end < len(text) {
+				c, cw := utf8.DecodeRuneInString(text[end:])
+				if !strings.ContainsRune(closers, c) {
+					break
+				}
+				end += cw
 			}
 			// A citation marker right after the stop belongs to it.
 			end = skipMarkers(text, end)
@@ -75,6 +86,9 @@ func Split(text string) []Sentence {
 	emit(len(text))
 	return out
 }
+
+// closers may follow a sentence's final stop and belong to the sentence.
+const closers = `"')]”’»*_`
 
 // isBoundary reports whether the stop at i, with the sentence running to end,
 // ends a sentence.
@@ -101,6 +115,10 @@ func isBoundary(text string, i, end int) bool {
 	if abbreviations[word] {
 		return false
 	}
+	// A number opening a line is a list marker ("1. Apply"), not a sentence.
+	if isDigits(word) && lineStart(text, j) {
+		return false
+	}
 	// A single capital letter: an initial ("J. Smith").
 	if utf8.RuneCountInString(word) == 1 {
 		r, _ := utf8.DecodeRuneInString(text[j:i])
@@ -113,12 +131,37 @@ func isBoundary(text string, i, end int) bool {
 	for k < len(text) {
 		r, w := utf8.DecodeRuneInString(text[k:])
 		if !unicode.IsSpace(r) {
-			if unicode.IsLower(r) {
+			if unicode.IsLower(r) || numberAbbreviations[word] && unicode.IsDigit(r) {
 				return false
 			}
 			break
 		}
 		k += w
+	}
+	return true
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// lineStart reports whether only spaces stand between the start of text's
+// line and i.
+func lineStart(text string, i int) bool {
+	for i > 0 {
+		switch text[i-1] {
+		case '\n':
+			return true
+		case ' ', '\t', '\r':
+			i--
+		default:
+			return false
+		}
 	}
 	return true
 }
@@ -164,15 +207,10 @@ func listMarkerLen(s string) int {
 
 // trimSpan trims spaces and a leading list marker from text[s:e].
 func trimSpan(text string, s, e int) (int, int) {
-	for s < e {
-		r, w := utf8.DecodeRuneInString(text[s:])
-		if !unicode.IsSpace(r) {
-			break
-		}
-		s += w
-	}
+	s = skipSpace(text, s, e)
 	if n := listMarkerLen(text[s:e]); n > 0 {
-		s += n
+		// The marker ends in a space; more may follow it ("-  item").
+		s = skipSpace(text, s+n, e)
 	}
 	for e > s {
 		r, w := utf8.DecodeLastRuneInString(text[s:e])
@@ -184,9 +222,42 @@ func trimSpan(text string, s, e int) (int, int) {
 	return s, e
 }
 
+// skipSpace returns the offset of the first non-space rune of text[s:e], or e.
+func skipSpace(text string, s, e int) int {
+	for s < e {
+		r, w := utf8.DecodeRuneInString(text[s:e])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		s += w
+	}
+	return s
+}
+
 // Clean turns a sentence of a draft into claim text: citation markers and
-// Markdown emphasis removed, spaces collapsed.
+// Markdown emphasis removed, spaces collapsed. Clean is idempotent:
+// Clean(Clean(s)) == Clean(s).
 func Clean(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	// Removing a marker or an emphasis mark can expose another ("[*2*]",
+	// "a [1]_b_"): remove until nothing changes. Each pass that changes s
+	// shortens it, so the loop ends.
+	for {
+		t := stripEmphasis(stripMarkers(s))
+		if t == s {
+			break
+		}
+		s = t
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.ReplaceAll(s, " .", ".")
+}
+
+// stripMarkers removes citation markers such as "[2]" and "[1, 3]".
+func stripMarkers(s string) string {
+	if !strings.Contains(s, "[") {
+		return s
+	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		if s[i] == '[' {
@@ -195,14 +266,43 @@ func Clean(s string) string {
 				continue
 			}
 		}
-		if s[i] == '*' || s[i] == '_' && (i == 0 || s[i-1] == ' ' || i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '_') || s[i] == '`' {
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
+}
+
+// stripEmphasis removes the Markdown emphasis marks '*' and '`', and runs of
+// '_' except inside a word ("snake_case").
+func stripEmphasis(s string) string {
+	if !strings.ContainsAny(s, "*_`") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case '*', '`':
 			i++
+			continue
+		case '_':
+			j := i
+			for j < len(s) && s[j] == '_' {
+				j++
+			}
+			before, _ := utf8.DecodeLastRuneInString(s[:i])
+			after, _ := utf8.DecodeRuneInString(s[j:])
+			if i > 0 && j < len(s) && isWordRune(before) && isWordRune(after) {
+				b.WriteString(s[i:j])
+			}
+			i = j
 			continue
 		}
 		b.WriteByte(s[i])
 		i++
 	}
-	out := strings.Join(strings.Fields(b.String()), " ")
-	out = strings.ReplaceAll(out, " .", ".")
-	return strings.TrimSpace(out)
+	return b.String()
+}
+
+func isWordRune(r rune) bool {
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }

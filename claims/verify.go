@@ -20,6 +20,7 @@ const (
 	Contradicted                // a passage says the opposite
 )
 
+// String returns "supported", "unsupported" or "contradicted".
 func (v Verdict) String() string {
 	switch v {
 	case Supported:
@@ -148,11 +149,13 @@ func (v *Lexical) analyse(claim string) claimInfo {
 		ci.weights[i] = w
 		ci.total += w
 	}
-	ci.negated = negationRE.MatchString(claim)
-	for _, m := range strongRE.FindAllString(claim, -1) {
+	cues := negationCues.findAll(claim)
+	ci.negated = len(cues) > 0
+	for _, m := range strongCues.findAll(claim) {
 		ci.strong = append(ci.strong, strings.ToLower(m))
 	}
 	ci.numbers = numberRE.FindAllString(claim, -1)
+	ci.total = discountJudged(v.an, append(cues, ci.strong...), ci.concepts, ci.weights)
 	return ci
 }
 
@@ -173,28 +176,26 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 		return Judgment{Verdict: Unsupported, Reason: "the claim has no content words"}, nil
 	}
 	var best span
+	var bestSets [2]lexicon.TermSet
 	bestCov, bestN := -1.0, 0
 	for pi, p := range passages {
 		a := v.cache.get(p.Text)
 		sents, sets := a.sents, a.sets
 		for i := range sents {
 			for n := 1; n <= 2 && i+n <= len(sents); n++ {
-				set := sets[i]
+				// Two sentences are read as the union of their terms, built
+				// only for the span chosen.
+				var next lexicon.TermSet
 				if n == 2 {
-					set = lexicon.NewTermSet()
-					for t := range sets[i] {
-						set[t] = struct{}{}
-					}
-					for t := range sets[i+1] {
-						set[t] = struct{}{}
-					}
+					next = sets[i+1]
 				}
-				cov := v.coverage(ci, set)
+				cov := v.coverage(ci, sets[i], next)
 				// A longer span must do strictly better to be chosen; among
 				// equals the shorter, then the earlier, wins.
 				if cov > bestCov+1e-9 || (cov > bestCov-1e-9 && n < bestN) {
 					bestCov, bestN = cov, n
-					best = span{passage: pi, start: sents[i].Start, end: sents[i+n-1].End, terms: set, text: p.Text[sents[i].Start:sents[i+n-1].End]}
+					bestSets = [2]lexicon.TermSet{sets[i], next}
+					best = span{passage: pi, start: sents[i].Start, end: sents[i+n-1].End, text: p.Text[sents[i].Start:sents[i+n-1].End]}
 				}
 			}
 		}
@@ -202,16 +203,31 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 	if bestCov < 0 {
 		return Judgment{Verdict: Unsupported, Reason: "no passage to check against"}, nil
 	}
+	best.terms = bestSets[0]
+	if bestSets[1] != nil {
+		best.terms = lexicon.NewTermSet()
+		for _, set := range bestSets {
+			for t := range set {
+				best.terms[t] = struct{}{}
+			}
+		}
+	}
 	j := Judgment{Score: bestCov, Support: []Support{{PassageID: passages[best.passage].ID, Start: best.start, End: best.end}}}
 	switch {
 	case bestCov < v.MinCoverage:
 		j.Verdict, j.Reason = Unsupported, "no passage covers the claim's content"
+	case v.substituted(ci, best):
+		j.Verdict, j.Reason = Unsupported, "the passage says it of something else"
+		j.Score = min(j.Score, 0.4)
 	case v.polarityClash(claim, best.text):
 		j.Verdict, j.Reason = Contradicted, "the passage states the opposite polarity"
 		j.Score = min(j.Score, 0.2)
-	case !numbersAgree(ci.numbers, best.text):
+	case !numbersAgree(ci.numbers, best.text) && hasNumber(best.text):
 		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
 		j.Score = min(j.Score, 0.2)
+	case !numbersAgree(ci.numbers, best.text):
+		j.Verdict, j.Reason = Unsupported, "the passage states no number the claim gives"
+		j.Score = min(j.Score, 0.4)
 	case !strongAgree(ci.strong, best.text):
 		j.Verdict, j.Reason = Unsupported, "the claim asserts more than the passage ("+strings.Join(ci.strong, ", ")+")"
 		j.Score = min(j.Score, 0.4)
@@ -221,14 +237,33 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 	return j, nil
 }
 
-func (v *Lexical) coverage(ci claimInfo, set lexicon.TermSet) float64 {
+// coverage is the share of the claim's weight that the union of a and b (b
+// may be nil) matches, computed without building the union.
+func (v *Lexical) coverage(ci claimInfo, a, b lexicon.TermSet) float64 {
 	var got float64
 	for i, c := range ci.concepts {
-		if c.MatchedBy(set) {
+		if ci.weights[i] > 0 && matchedByEither(c, a, b) {
 			got += ci.weights[i]
 		}
 	}
 	return got / ci.total
+}
+
+// matchedByEither is c.MatchedBy on the union of a and b.
+func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
+	for _, alt := range c.Alternatives {
+		all := true
+		for _, t := range alt {
+			if !a.Has(t) && !b.Has(t) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 func numbersAgree(nums []string, text string) bool {
@@ -270,6 +305,7 @@ func strongAgree(strong []string, text string) bool {
 var clauseRE = regexp.MustCompile(`(?i)[,;:()]|\b(although|though|but|whereas|while|however|except|unless)\b`)
 
 type clause struct {
+	text    string
 	terms   lexicon.TermSet
 	negated bool
 }
@@ -285,7 +321,7 @@ func (v *Lexical) clauses(text string) []clause {
 		if len(terms) == 0 {
 			continue
 		}
-		out = append(out, clause{terms: lexicon.NewTermSet(terms), negated: negationRE.MatchString(c)})
+		out = append(out, clause{text: c, terms: lexicon.NewTermSet(terms), negated: negationCues.in(c)})
 	}
 	return out
 }
@@ -293,9 +329,21 @@ func (v *Lexical) clauses(text string) []clause {
 // polarityClash reports whether some clause of the claim and the span clause
 // that best matches it differ in negation.
 func (v *Lexical) polarityClash(claim, span string) bool {
+	// Without a negation cue on either side, and without a word whose
+	// prefixed opposite the other side holds, no clause can clash: skip
+	// analysing the clauses.
+	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) {
+		return false
+	}
 	spanClauses := v.clauses(span)
 	if len(spanClauses) == 0 {
 		return false
+	}
+	spanTerms := lexicon.TermSet{}
+	for _, sc := range spanClauses {
+		for t := range sc.terms {
+			spanTerms[t] = struct{}{}
+		}
 	}
 	for _, cc := range v.clauses(claim) {
 		best, bestShared := 0, -1
@@ -310,7 +358,12 @@ func (v *Lexical) polarityClash(claim, span string) bool {
 				best, bestShared = i, shared
 			}
 		}
-		if bestShared > 0 && spanClauses[best].negated != cc.negated {
+		// A negation counts where it reaches the other side's content: the
+		// span clause's over the claim's terms, the claim's over anything the
+		// span says.
+		if bestShared > 0 &&
+			(v.negatesOver(spanClauses[best].text, cc.terms) != v.negatesOver(cc.text, spanTerms) ||
+				antonymClash(cc.text, spanClauses[best].text)) {
 			return true
 		}
 		if bestShared == 0 && cc.negated {

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"testing/fstest"
 	"time"
 	"unicode/utf8"
 
@@ -332,6 +333,20 @@ func EncodeManifest(m Manifest) ([]byte, error) {
 		return nil, fmt.Errorf("evidence: encode manifest: %w", err)
 	}
 	return append(out, '\n'), nil
+}
+
+// Open opens the bundle in memory, verified as OpenFS verifies any bundle, so
+// that it can be measured before it is written.
+func (b *Bundle) Open() (*Version, error) {
+	man, err := EncodeManifest(b.Manifest)
+	if err != nil {
+		return nil, err
+	}
+	fsys := fstest.MapFS{ManifestFile: {Data: man}}
+	for name, content := range b.Files {
+		fsys[name] = &fstest.MapFile{Data: content}
+	}
+	return OpenFS(fsys, nil)
 }
 
 // WriteOptions control [Bundle.WriteDir].

@@ -25,8 +25,9 @@ import (
 //go:embed all:kv_*
 var bundles embed.FS
 
-// DefaultVersion is the version Open returns.
-const DefaultVersion = "kv_2026_10_01"
+// SeedVersion is the version the public explainer's examples come from; it
+// deliberately lacks rosacea.
+const SeedVersion = "kv_2026_10_01"
 
 // ErrUnknownVersion is returned for a version the sandbox does not hold.
 var ErrUnknownVersion = errors.New("sandbox: unknown knowledge version")
@@ -53,9 +54,27 @@ func FS(id string) (fs.FS, error) {
 	return fs.Sub(bundles, id)
 }
 
-// Open opens the default sandbox version, DefaultVersion. Each call returns a
-// new Version with its own in-memory index; Close it when done.
-func Open() (*evidence.Version, error) { return OpenVersion(DefaultVersion) }
+// Open opens the newest released sandbox version: the latest whose stored
+// release-gate report did not fail. Each call returns a new Version with its
+// own in-memory index; Close it when done.
+func Open() (*evidence.Version, error) {
+	ids := Versions()
+	for i := len(ids) - 1; i >= 0; i-- {
+		fsys, err := FS(ids[i])
+		if err != nil {
+			return nil, err
+		}
+		m, err := evidence.ReadManifest(fsys)
+		if err != nil {
+			return nil, err
+		}
+		if m.Gates != nil && !m.Gates.Passed {
+			continue
+		}
+		return evidence.OpenFS(fsys, nil)
+	}
+	return nil, fmt.Errorf("%w: no released version", ErrUnknownVersion)
+}
 
 // OpenVersion opens one embedded version by id.
 func OpenVersion(id string) (*evidence.Version, error) {

@@ -17,7 +17,7 @@ type kvFlags struct {
 
 func (k *kvFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&k.dir, "kv", "", "knowledge bundle `DIR` built with dermliving build")
-	fs.StringVar(&k.version, "version", "", "embedded sandbox version `ID` (default "+sandbox.DefaultVersion+")")
+	fs.StringVar(&k.version, "version", "", "embedded sandbox version `ID` (default: the newest released one)")
 }
 
 func (k *kvFlags) open() (*evidence.Version, error) {

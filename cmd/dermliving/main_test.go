@@ -76,7 +76,7 @@ func TestAskSeed(t *testing.T) {
 	}
 	// The human-readable form shows the answer, numbered citations and removals.
 	code, out, _ = cli(t, "", "ask", "What makes atopic dermatitis flare?")
-	for _, want := range []string{"Answer (kv_2026_10_01, curated)", "[1] ev_atopic_dermatitis_causes_1", "sha256:", "Removed claims:", "(unsupported)"} {
+	for _, want := range []string{"Answer (kv_2026_11_01, curated)", "[1] ev_atopic_dermatitis_causes_1", "sha256:", "Removed claims:", "(unsupported)"} {
 		if code != exitOK || !strings.Contains(out, want) {
 			t.Errorf("human output lacks %q:\n%s", want, out)
 		}
@@ -86,11 +86,16 @@ func TestAskSeed(t *testing.T) {
 func TestAskAbstentions(t *testing.T) {
 	cases := []struct{ question, reason, message string }{
 		{"Where does rosacea usually appear?", "insufficient_evidence", "No passage in kv_2026_10_01 supports an answer."},
+		{"What is the capital of France?", "insufficient_evidence", "No passage in kv_2026_11_01 supports an answer."},
 		{"Which biologic should I start for my patient who failed methotrexate?", "clinical_decision", ""},
 		{"Patient MRN 48213377, DOB 03/14/1962: is this psoriasis?", "patient_data", ""},
 	}
 	for _, c := range cases {
-		code, out, errs := cli(t, "", "ask", "--json", c.question)
+		args := []string{"ask", "--json", c.question}
+		if strings.Contains(c.message, "kv_2026_10_01") {
+			args = append(args, "--version", "kv_2026_10_01")
+		}
+		code, out, errs := cli(t, "", args...)
 		if code != exitOK {
 			t.Fatalf("%q: exit %d %s", c.question, code, errs)
 		}
@@ -195,7 +200,7 @@ func TestVersionsAndEvidence(t *testing.T) {
 		}
 	}
 	json.Unmarshal([]byte(out), &v)
-	if code != exitOK || len(v.Data) == 0 || v.Data[0].ID != "kv_2026_10_01" || v.Data[0].Passages < 350 || v.Data[0].Status != "released" {
+	if code != exitOK || len(v.Data) != 2 || v.Data[0].ID != "kv_2026_10_01" || v.Data[1].ID != "kv_2026_11_01" || v.Data[0].Passages < 350 || v.Data[0].Status != "released" {
 		t.Errorf("versions: %d %s", code, out)
 	}
 	if code, _, _ := cli(t, "", "evidence", "ev_nope"); code != exitCheck {

@@ -115,13 +115,21 @@ func Parse(slug, text, sourceVersion string) (Doc, error) {
 
 // VersionSpec describes one sandbox version in content/versions.json.
 type VersionSpec struct {
-	ID            string `json:"id"`
-	Released      string `json:"released"`
+	ID          string `json:"id"`
+	Released    string `json:"released"`
+	Description string `json:"description"`
+	// Layers are the content directories whose files make up the version, in
+	// order; a file in a later layer replaces one of the same name. Each
+	// layer's passages carry its source version.
+	Layers []Layer `json:"layers"`
+	// Cases are the gate case files (under content/) measured at generation.
+	Cases []string `json:"cases,omitempty"`
+}
+
+// Layer is one content directory and the source version of its files.
+type Layer struct {
+	Dir           string `json:"dir"`
 	SourceVersion string `json:"source_version"`
-	Description   string `json:"description"`
-	// Dirs are the content directories whose files make up the version, in
-	// order; a file in a later directory replaces one of the same name.
-	Dirs []string `json:"dirs"`
 }
 
 // Specs reads content/versions.json.
@@ -137,12 +145,13 @@ func Specs(content fs.FS) ([]VersionSpec, error) {
 	return specs, nil
 }
 
-// Bundle builds one sandbox version from the content tree.
+// Bundle builds one sandbox version from the content tree, without gates.
 func Bundle(content fs.FS, spec VersionSpec) (*evidence.Bundle, error) {
-	files := map[string]string{} // slug -> path
+	type file struct{ path, sourceVersion string }
+	files := map[string]file{} // slug -> file
 	var curated []evidence.Curated
-	for _, dir := range spec.Dirs {
-		ents, err := fs.ReadDir(content, dir)
+	for _, layer := range spec.Layers {
+		ents, err := fs.ReadDir(content, layer.Dir)
 		if err != nil {
 			return nil, err
 		}
@@ -150,17 +159,18 @@ func Bundle(content fs.FS, spec VersionSpec) (*evidence.Bundle, error) {
 			name := e.Name()
 			switch {
 			case strings.HasSuffix(name, ".md"):
-				files[strings.TrimSuffix(name, ".md")] = path.Join(dir, name)
+				files[strings.TrimSuffix(name, ".md")] = file{path.Join(layer.Dir, name), layer.SourceVersion}
 			case name == "curated.jsonl":
-				b, err := fs.ReadFile(content, path.Join(dir, name))
+				b, err := fs.ReadFile(content, path.Join(layer.Dir, name))
 				if err != nil {
 					return nil, err
 				}
 				for i, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 					var c evidence.Curated
 					if err := json.Unmarshal([]byte(l), &c); err != nil {
-						return nil, fmt.Errorf("%s/curated.jsonl line %d: %w", dir, i+1, err)
+						return nil, fmt.Errorf("%s/curated.jsonl line %d: %w", layer.Dir, i+1, err)
 					}
+					curated = slices.DeleteFunc(curated, func(o evidence.Curated) bool { return o.Question == c.Question })
 					curated = append(curated, c)
 				}
 			}
@@ -174,19 +184,31 @@ func Bundle(content fs.FS, spec VersionSpec) (*evidence.Bundle, error) {
 	var records []evidence.Record
 	var sources []evidence.Source
 	for _, s := range slugs {
-		b, err := fs.ReadFile(content, files[s])
+		f := files[s]
+		b, err := fs.ReadFile(content, f.path)
 		if err != nil {
 			return nil, err
 		}
-		d, err := Parse(s, string(b), spec.SourceVersion)
+		d, err := Parse(s, string(b), f.sourceVersion)
 		if err != nil {
 			return nil, err
 		}
 		records = append(records, d.Records...)
 		sources = append(sources, evidence.Source{
-			ID: SourceID(s), Version: spec.SourceVersion, Title: d.Title,
+			ID: SourceID(s), Version: f.sourceVersion, Title: d.Title,
 			Publisher: Publisher, License: License,
 		})
+	}
+	var cases []byte
+	for _, c := range spec.Cases {
+		b, err := fs.ReadFile(content, c)
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, b...)
+		if len(b) > 0 && b[len(b)-1] != '\n' {
+			cases = append(cases, '\n')
+		}
 	}
 	return evidence.Build(context.Background(), records, evidence.BuildOptions{
 		ID:          spec.ID,
@@ -195,5 +217,6 @@ func Bundle(content fs.FS, spec VersionSpec) (*evidence.Bundle, error) {
 		Sources:     sources,
 		Thesaurus:   lexicon.DefaultThesaurusText(),
 		Curated:     curated,
+		Cases:       cases,
 	})
 }

@@ -29,6 +29,18 @@ func run(dir string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", spec.ID, err)
 		}
+		report, err := authoring.Gate(context.Background(), b)
+		if err != nil {
+			return fmt.Errorf("%s: gates: %w", spec.ID, err)
+		}
+		if report != nil {
+			for _, g := range report.Gates {
+				fmt.Fprintf(os.Stderr, "gen: %s: %-22s %s %-5g %.4f (%d cases) %v\n", spec.ID, g.Name, g.Comparison, g.Threshold, g.Value, g.Cases, g.Passed)
+			}
+			for _, f := range report.Failures {
+				fmt.Fprintf(os.Stderr, "gen: %s: failure: %s %s: %s\n", spec.ID, f.Gate, f.CaseID, f.Detail)
+			}
+		}
 		out := filepath.Join(dir, spec.ID)
 		if err := os.RemoveAll(out); err != nil {
 			return err

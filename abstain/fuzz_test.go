@@ -1,0 +1,109 @@
+package abstain
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// fuzzSeeds are awkward inputs beyond the table cases: invalid UTF-8,
+// combining marks, cues at the end of the text, runs of digits.
+var fuzzSeeds = []string{
+	"\xff\xfe Patient \xc3",
+	"Mr. ",
+	"DOB",
+	"Patient John\u0301 Smith",
+	"Name:\u00a0Ana",
+	"+1 (555) 123-4567 ext. 89",
+	"1234567890123456789012345678901234567890",
+	"a@b.cc@d.ee",
+	"Ms. Ä",
+	"Eczéma – ‘atopic’ … should I?",
+	"İs thİs mole cancer?",
+	"ﬀ ﬁ ﬂ should ı",
+}
+
+func FuzzScreenPatientData(f *testing.F) {
+	for _, tc := range screenCases {
+		f.Add(tc.text)
+	}
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	kinds := map[Kind]bool{KindName: true, KindDateOfBirth: true, KindPhone: true, KindEmail: true, KindSSN: true, KindMRN: true}
+	f.Fuzz(func(t *testing.T, text string) {
+		fs := ScreenPatientData(text)
+		valid := utf8.ValidString(text)
+		prevEnd := 0
+		for i, fd := range fs {
+			if !kinds[fd.Kind] {
+				t.Fatalf("finding %d has unknown kind %q", i, fd.Kind)
+			}
+			if fd.Start < prevEnd || fd.Start >= fd.End || fd.End > len(text) {
+				t.Fatalf("finding %d %+v out of order, overlapping, empty or out of bounds (previous end %d, len %d)", i, fd, prevEnd, len(text))
+			}
+			if valid && (!boundary(text, fd.Start) || !boundary(text, fd.End)) {
+				t.Fatalf("finding %d %+v cuts a character of %q", i, fd, text)
+			}
+			prevEnd = fd.End
+		}
+		if full := screen(text, false); cmp.Diff(full, fs) != "" {
+			t.Fatalf("ScreenPatientData(%q) = %+v, but %+v without prechecks", text, fs, full)
+		}
+		red := Redact(text)
+		if len(fs) == 0 && red != text {
+			t.Fatalf("Redact changed a text without findings: %q -> %q", text, red)
+		}
+		for _, k := range Kinds(fs) {
+			if !strings.Contains(red, "["+string(k)+"]") {
+				t.Fatalf("Redact(%q) = %q lacks [%s]", text, red, k)
+			}
+		}
+	})
+}
+
+func boundary(s string, i int) bool {
+	return i == 0 || i == len(s) || utf8.RuneStart(s[i])
+}
+
+func FuzzIsClinicalDecision(f *testing.F) {
+	for _, tc := range decisionCases {
+		f.Add(tc.question)
+	}
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		got := IsClinicalDecision(q)
+		if full := isDecision(q, false); full != got {
+			t.Fatalf("IsClinicalDecision(%q) = %v, but %v without prechecks", q, got, full)
+		}
+		checkRuleLiterals(t, q)
+		checkWordSets(t, q)
+		if !utf8.ValidString(q) {
+			return
+		}
+		// Folding collapses spaces, so padding never changes the answer.
+		if padded := IsClinicalDecision(" \t" + q + "\n "); padded != got {
+			t.Fatalf("IsClinicalDecision(%q) = %v, but %v with spaces around it", q, got, padded)
+		}
+	})
+}
+
+// BenchmarkScreens runs both screens, as Ask does, on a typical question.
+func BenchmarkScreens(b *testing.B) {
+	for _, q := range []struct{ name, text string }{
+		{"ascii", "What things commonly make atopic dermatitis flare up in adults, and should I avoid wool?"},
+		{"accented", "Qu’est-ce qui aggrave l’eczéma atopique chez l’adulte ?"},
+		{"vignette", "How is a 70-year-old patient with a 4 mm melanoma on the back usually managed, and what is the role of sentinel node biopsy?"},
+	} {
+		b.Run(q.name, func(b *testing.B) {
+			for b.Loop() {
+				_ = ScreenPatientData(q.text)
+				_ = IsClinicalDecision(q.text)
+			}
+		})
+	}
+}

@@ -1,0 +1,266 @@
+package abstain
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"unicode"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// found is a Finding with the text it covers, so that a table states the
+// exact identifier each finding must slice.
+type found struct {
+	Kind Kind
+	Text string
+}
+
+func foundIn(text string, fs []Finding) []found {
+	var out []found
+	for _, f := range fs {
+		out = append(out, found{f.Kind, text[f.Start:f.End]})
+	}
+	return out
+}
+
+// screenCases are shared by the screen, Redact and fuzz seed tests.
+var screenCases = []struct {
+	text   string
+	want   []found
+	reason string
+}{
+	// Social security numbers.
+	{"My SSN is 123-45-6789.", []found{{KindSSN, "123-45-6789"}}, "the dashed 3-2-4 form is an SSN without a cue"},
+	{"SSN 123456789", []found{{KindSSN, "123456789"}}, "nine bare digits count only after an SSN cue, which is not part of the value"},
+	{"social security number: 123 45 6789", []found{{KindSSN, "123 45 6789"}}, "spelled-out cue, spaced digits"},
+
+	// Medical record numbers.
+	{"MRN 48213377", []found{{KindMRN, "48213377"}}, "digits after the MRN cue"},
+	{"MRN: A-1234567", []found{{KindMRN, "A-1234567"}}, "a letter prefix and dash belong to the number; the colon does not"},
+	{"medical record number 5566778", []found{{KindMRN, "5566778"}}, "spelled-out cue"},
+	{"MRN is: 123456", []found{{KindMRN, "123456"}}, "'is' and a colon together between cue and number (was missed)"},
+	{"chart # 99-1234", []found{{KindMRN, "99-1234"}}, "chart number cue with a dashed number"},
+
+	// Dates of birth.
+	{"DOB 03/14/1962", []found{{KindDateOfBirth, "03/14/1962"}}, "numeric date after DOB"},
+	{"date of birth: 1962-03-14", []found{{KindDateOfBirth, "1962-03-14"}}, "ISO date after a spelled-out cue"},
+	{"I was born on March 14, 1962.", []found{{KindDateOfBirth, "March 14, 1962"}}, "month-name date after 'born on'"},
+	{"DOB: 14 March 1962", []found{{KindDateOfBirth, "14 March 1962"}}, "day-month-year with a month name"},
+	{"d.o.b. 14th of Sept. 1962", []found{{KindDateOfBirth, "14th of Sept. 1962"}}, "dotted cue, ordinal day, abbreviated month"},
+	{"birthday 1962/03/14", []found{{KindDateOfBirth, "1962/03/14"}}, "'birthday' cue and a slashed year-first date (both were missed)"},
+
+	// Phone numbers.
+	{"call (555) 123-4567", []found{{KindPhone, "(555) 123-4567"}}, "area code in parentheses"},
+	{"555-123-4567", []found{{KindPhone, "555-123-4567"}}, "dashed 3-3-4"},
+	{"+1 555 123 4567", []found{{KindPhone, "+1 555 123 4567"}}, "country code belongs to the number"},
+	{"1-800-555-1234", []found{{KindPhone, "1-800-555-1234"}}, "the NANP trunk prefix belongs to the number (the leading '1-' was left out)"},
+	{"555.123.4567", []found{{KindPhone, "555.123.4567"}}, "dotted 3-3-4"},
+
+	// E-mail addresses.
+	{"write to jane.doe@example.com please", []found{{KindEmail, "jane.doe@example.com"}}, "plain address"},
+	{"J.Smith+derm@clinic.example.co.uk", []found{{KindEmail, "J.Smith+derm@clinic.example.co.uk"}}, "plus tag and a multi-label domain"},
+
+	// Names after cues.
+	{"Patient John Smith has a rash", []found{{KindName, "John Smith"}}, "two capitalised words after 'Patient'; the cue is not part of the value"},
+	{"my name is Maria Lopez", []found{{KindName, "Maria Lopez"}}, "self-introduction"},
+	{"Mr. Jones asked about his eczema", []found{{KindName, "Jones"}}, "honorific and a surname"},
+	{"Name: Ana Silva", []found{{KindName, "Ana Silva"}}, "form field"},
+	{"Patient: John Smith", []found{{KindName, "John Smith"}}, "a colon after 'Patient' (was missed)"},
+	{"Patient Name: John", []found{{KindName, "John"}}, "the field label 'Name' is not the name (the label was taken and 'John' missed)"},
+	{"Mr. José García has a rash", []found{{KindName, "José García"}}, "accented letters are part of a name (only 'Jos' was found)"},
+	{"Mrs. O'Brien", []found{{KindName, "O'Brien"}}, "apostrophe with a capital after it (only \"O'\" was found)"},
+	{"Dr. McDonald", []found{{KindName, "McDonald"}}, "inner capital"},
+	{"Ms. Smith-Jones", []found{{KindName, "Smith-Jones"}}, "hyphenated surname"},
+
+	// Several identifiers, and overlaps.
+	{"Patient MRN 48213377, DOB 03/14/1962, has a scaly rash on the elbows.", []found{{KindMRN, "48213377"}, {KindDateOfBirth, "03/14/1962"}}, "two identifiers in order; 'MRN' after 'Patient' is not a name"},
+	{"Patient John Smith@example.com here", []found{{KindName, "John Smith@example.com"}}, "an e-mail starting inside a name merges into the name, which extends to cover it (the e-mail tail leaked)"},
+	{"Mr. Jones, 555-123-4567, jones@example.org", []found{{KindName, "Jones"}, {KindPhone, "555-123-4567"}, {KindEmail, "jones@example.org"}}, "three kinds, by position"},
+
+	// Reference text that must find nothing.
+	{"SPF 50 sunscreen", nil, "an SPF number"},
+	{"0.1% tacrolimus ointment", nil, "a strength"},
+	{"40 mg", nil, "a dose"},
+	{"ICD-10 L20.9", nil, "a diagnosis code"},
+	{"for 3 weeks", nil, "a duration"},
+	{"a 45-year-old man", nil, "an age is not a date of birth"},
+	{"in 1962 a study showed", nil, "a bare year without a birth cue"},
+	{"Dr. Mohs developed a surgery", nil, "an eponym after 'Dr.'"},
+	{"Wood lamp examination", nil, "an eponym without a cue"},
+	{"Koebner phenomenon", nil, "an eponym without a cue"},
+	{"Breslow thickness of 1.2 mm", nil, "an eponym and a measurement"},
+	{"Fitzpatrick type IV skin", nil, "an eponym and a roman numeral"},
+	{"apply twice daily for 2 weeks", nil, "a regimen"},
+	{"Patient has eczema", nil, "a verb after 'Patient'"},
+	{"Patient Information Leaflet", nil, "a title-case heading (was taken for a name)"},
+	{"Ask your Doctor About Retinoids", nil, "title case after 'Doctor' (was taken for a name)"},
+	{"Patient: Male, 45", nil, "a descriptor after 'Patient:'"},
+	{"Patient HIV status", nil, "an all-capitals abbreviation is not a name"},
+	{"Stevens-Johnson syndrome after Dr. Darier", nil, "eponyms, also after 'Dr.'"},
+	{"Behçet disease and Mr. Behçet", nil, "an accented eponym after a cue"},
+	{"SPF 30-50 for ages 2-12", nil, "ranges"},
+	{"born with a birthmark", nil, "a birth cue without a date"},
+	{"PASI 75 at week 16, stage IIIA", nil, "scores and stages"},
+	{"a 1:1000 dilution, version 2.6.3", nil, "ratios and version numbers"},
+	{"Miss a dose? Apply it when you remember.", nil, "'Miss' before a lowercase word"},
+	{"Call 911", nil, "an emergency number"},
+	{"", nil, "empty text"},
+}
+
+func TestScreenPatientData(t *testing.T) {
+	for _, tc := range screenCases {
+		got := foundIn(tc.text, ScreenPatientData(tc.text))
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("ScreenPatientData(%q) (%s) mismatch (-want +got):\n%s", tc.text, tc.reason, d)
+		}
+	}
+}
+
+// TestScreenPrechecks checks that the prechecks, and running the name pattern
+// from cue positions only, change no finding.
+func TestScreenPrechecks(t *testing.T) {
+	texts := []string{
+		"Dr.Smith and Mr Jones; MRN#1234 mrn 5678",
+		"ſſn 123456789, Mſ. Smith, patient\u212Aate",
+		"name:Ana; Name : Bo; my name is  Cy",
+		"xPatient John, _Dr. Who, 1Mr. Ann",
+		"Patient Patient John",
+	}
+	for _, tc := range screenCases {
+		texts = append(texts, tc.text)
+	}
+	for _, text := range texts {
+		if d := cmp.Diff(screen(text, false), screen(text, true)); d != "" {
+			t.Errorf("screen(%q) with prechecks differs (-without +with):\n%s", text, d)
+		}
+	}
+}
+
+func TestScreenPatientDataOverlap(t *testing.T) {
+	// An SSN-shaped value after an MRN cue is found by two patterns with the
+	// same span: it must be reported once.
+	text := "MRN 123-45-6789"
+	got := ScreenPatientData(text)
+	if len(got) != 1 || text[got[0].Start:got[0].End] != "123-45-6789" {
+		t.Errorf("ScreenPatientData(%q) = %+v, want one finding covering 123-45-6789", text, got)
+	}
+}
+
+func TestKinds(t *testing.T) {
+	tests := []struct {
+		findings []Finding
+		want     []Kind
+		reason   string
+	}{
+		{nil, nil, "no findings, no kinds"},
+		{[]Finding{{KindPhone, 0, 1}}, []Kind{KindPhone}, "one kind"},
+		{
+			[]Finding{{KindMRN, 0, 1}, {KindDateOfBirth, 2, 3}, {KindMRN, 4, 5}, {KindName, 6, 7}, {KindDateOfBirth, 8, 9}},
+			[]Kind{KindMRN, KindDateOfBirth, KindName},
+			"distinct kinds in order of first appearance",
+		},
+	}
+	for _, tc := range tests {
+		if d := cmp.Diff(tc.want, Kinds(tc.findings)); d != "" {
+			t.Errorf("Kinds(%v) (%s) mismatch (-want +got):\n%s", tc.findings, tc.reason, d)
+		}
+	}
+}
+
+func TestRedact(t *testing.T) {
+	tests := []struct {
+		text, want, reason string
+	}{
+		{
+			"Patient MRN 48213377, DOB 03/14/1962, has a scaly rash.",
+			"Patient MRN [medical_record_number], DOB [date_of_birth], has a scaly rash.",
+			"each value is replaced by its kind; cues and the rest stay",
+		},
+		{
+			"my name is Maria Lopez, call (555) 123-4567 or mail maria@example.com",
+			"my name is [name], call [phone] or mail [email]",
+			"three kinds",
+		},
+		{"SSN 123456789", "SSN [ssn]", "digits after a cue"},
+		{"What makes atopic dermatitis flare?", "What makes atopic dermatitis flare?", "nothing to redact"},
+	}
+	for _, tc := range tests {
+		if got := Redact(tc.text); got != tc.want {
+			t.Errorf("Redact(%q) = %q, want %q (%s)", tc.text, got, tc.want, tc.reason)
+		}
+	}
+}
+
+// TestRedactCases checks Redact against every screen case: a text with
+// identifiers loses every digit of them and gains their kinds in brackets; a
+// text without is returned unchanged.
+func TestRedactCases(t *testing.T) {
+	for _, tc := range screenCases {
+		got := Redact(tc.text)
+		if len(tc.want) == 0 {
+			if got != tc.text {
+				t.Errorf("Redact(%q) = %q, want the text unchanged (%s)", tc.text, got, tc.reason)
+			}
+			continue
+		}
+		for _, f := range tc.want {
+			if !strings.Contains(got, "["+string(f.Kind)+"]") {
+				t.Errorf("Redact(%q) = %q, want it to contain [%s]", tc.text, got, f.Kind)
+			}
+			if hasDigitRun(got, f.Text) {
+				t.Errorf("Redact(%q) = %q, still holds digits of %q", tc.text, got, f.Text)
+			}
+			if strings.Contains(got, f.Text) {
+				t.Errorf("Redact(%q) = %q, still holds %q", tc.text, got, f.Text)
+			}
+		}
+	}
+}
+
+// hasDigitRun reports whether s holds any of value's runs of digits as a run
+// of its own: "[phone]" holds none of "555-123-4567".
+func hasDigitRun(s, value string) bool {
+	isNotDigit := func(r rune) bool { return !unicode.IsDigit(r) }
+	for _, run := range strings.FieldsFunc(value, isNotDigit) {
+		for _, got := range strings.FieldsFunc(s, isNotDigit) {
+			if got == run {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestScreensConcurrent runs both screens from many goroutines; under -race
+// it fails if a screen shares mutable state (a transform.Chain shared by all
+// calls used to race and could panic).
+func TestScreensConcurrent(t *testing.T) {
+	questions := []string{
+		"Patient MRN 48213377, DOB 03/14/1962, has a scaly rash.",
+		"Is this mole cancer? It is 7 mm and growing.",
+		"Eczéma: should I use my sister’s cream?",
+		"Qu’est-ce que l’eczéma atopique ?",
+	}
+	want := make([]bool, len(questions))
+	for i, q := range questions {
+		want[i] = IsClinicalDecision(q)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := 0; n < 50; n++ {
+				for i, q := range questions {
+					if got := IsClinicalDecision(q); got != want[i] {
+						t.Errorf("IsClinicalDecision(%q) = %v concurrently, %v alone", q, got, want[i])
+						return
+					}
+					_ = Redact(q)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,328 @@
+package claims
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// This file holds the checks the Lexical verifier runs on the span that
+// covers a claim best, beyond coverage itself.
+
+// discountJudged zeroes the weights of the concepts that a check of their own
+// judges, and returns the new total weight: the claim's negation cues and
+// strong words (judged, the words matched by negationRE and strongRE) and its
+// numbers. Counted in coverage, a changed number ("SPF 15" against "SPF 30")
+// would make a claim unsupported instead of contradicted, and a claim's
+// "never" would need the passage's very word where "not" says the same.
+func discountJudged(an *lexicon.Analyzer, judged []string, concepts []lexicon.Concept, weights []float64) float64 {
+	var terms lexicon.TermSet
+	if len(judged) > 0 {
+		terms = lexicon.NewTermSet(an.Terms(strings.Join(judged, " ")))
+	}
+	total := 0.0
+	for i, c := range concepts {
+		if len(c.Terms) == 1 && (terms.Has(c.Terms[0]) || isNumber(c.Terms[0])) {
+			weights[i] = 0
+		}
+		total += weights[i]
+	}
+	return total
+}
+
+func isNumber(term string) bool {
+	return numberRE.FindString(term) == term
+}
+
+// scopeEndRE ends the reach of a negation cue inside its clause: "is not
+// caused by hygiene and is linked to hormones" denies the cause, not the
+// link. "or" does not end it: "not red or swollen" denies both.
+var scopeEndRE = regexp.MustCompile(`(?i)\band\b`)
+
+// negatesOver reports whether clause puts some of the other side's terms
+// under a negation cue: after the cue, up to the end of its scope, or, when
+// nothing follows the cue ("fever is absent"), before it. A cue that denies
+// only content the other side does not mention ("fade within 24 hours without
+// leaving a mark", checked for "fade within 24 hours") does not change the
+// polarity of what the claim and the passage have in common.
+func (v *Lexical) negatesOver(clause string, other lexicon.TermSet) bool {
+	for _, cue := range negationRE.FindAllStringIndex(clause, -1) {
+		rest := clause[cue[1]:]
+		if m := scopeEndRE.FindStringIndex(rest); m != nil {
+			rest = rest[:m[0]]
+		}
+		scope := v.an.Terms(rest)
+		if len(scope) == 0 {
+			scope = v.an.Terms(clause[:cue[0]])
+		}
+		for _, t := range scope {
+			if other.Has(t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// substituted reports whether the span puts other content where the claim has
+// content the span lacks: "Psoriasis arises from a combination of genetic,
+// immune and environmental factors" against "Atopic dermatitis arises from a
+// combination of genetic, immune and environmental factors". Coverage alone
+// lets that through when the claim's other words outweigh the one swapped.
+//
+// The claim's concepts that the span matches are aligned, in the claim's
+// order, with their first occurrences in the span. Each run of unmatched
+// content concepts sits between two aligned neighbours, or at an end of the
+// claim next to one; the span's terms in the same place (between the
+// neighbours, or as many terms as the run has next to its one neighbour) must
+// hold no content of their own. Content the claim adds where the span has none
+// is left to coverage; content the claim puts in place of the span's is not
+// support.
+func (v *Lexical) substituted(ci claimInfo, sp span) bool {
+	content := func(i int) bool {
+		return ci.weights[i] > 0 && !ci.concepts[i].Filler
+	}
+	missing := false
+	for i, c := range ci.concepts {
+		if content(i) && !c.MatchedBy(sp.terms) {
+			missing = true
+			break
+		}
+	}
+	if !missing {
+		return false
+	}
+	terms := v.an.Terms(sp.text)
+	// own marks span terms that no way of writing a claim concept uses: the
+	// span's own content, unless it is a filler word.
+	own := make([]bool, len(terms))
+	fillers := map[string]bool{}
+	for _, c := range v.an.Concepts(sp.text, nil) {
+		if c.Filler {
+			fillers[c.Terms[0]] = true
+		}
+	}
+	for p, t := range terms {
+		own[p] = !fillers[t]
+		for _, c := range ci.concepts {
+			for _, alt := range c.Alternatives {
+				if slices.Contains(alt, t) {
+					own[p] = false
+				}
+			}
+		}
+	}
+	// at[i] is the span term range [from, to) aligned with concept i, or nil.
+	at := make([][]int, len(ci.concepts))
+	cursor := 0
+	for i, c := range ci.concepts {
+		if !c.MatchedBy(sp.terms) {
+			continue
+		}
+		if from, to, ok := occurrence(c, terms, cursor); ok {
+			at[i] = []int{from, to}
+			cursor = to
+		}
+	}
+	hasOwn := func(from, to int) bool {
+		return slices.Contains(own[max(from, 0):max(min(to, len(own)), max(from, 0))], true)
+	}
+	for i := 0; i < len(ci.concepts); i++ {
+		if !content(i) || at[i] != nil || ci.concepts[i].MatchedBy(sp.terms) {
+			continue
+		}
+		// A run i..j-1 of concepts not aligned, holding n terms of content.
+		j, n := i, 0
+		for ; j < len(ci.concepts) && at[j] == nil; j++ {
+			if content(j) {
+				n += len(ci.concepts[j].Terms)
+			}
+		}
+		var prev []int
+		for k := i - 1; k >= 0 && prev == nil; k-- {
+			prev = at[k]
+		}
+		var next []int
+		if j < len(ci.concepts) {
+			next = at[j]
+		}
+		switch {
+		case prev != nil && next != nil:
+			if hasOwn(prev[1], next[0]) {
+				return true
+			}
+		case next != nil:
+			if hasOwn(next[0]-n, next[0]) {
+				return true
+			}
+		case prev != nil:
+			if hasOwn(prev[1], prev[1]+n) {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+// occurrence finds the earliest way of writing c as a contiguous run of terms
+// at or after from.
+func occurrence(c lexicon.Concept, terms []string, from int) (start, end int, ok bool) {
+	start = -1
+	for _, alt := range c.Alternatives {
+		for p := from; p+len(alt) <= len(terms); p++ {
+			if slices.Equal(terms[p:p+len(alt)], alt) {
+				if start < 0 || p < start {
+					start, end = p, p+len(alt)
+				}
+				break
+			}
+		}
+	}
+	return start, end, start >= 0
+}
+
+// hasNumber reports whether text states any number.
+func hasNumber(text string) bool { return strings.ContainsAny(text, "0123456789") }
+
+// antonymPrefixes make a word its opposite: "common" and "uncommon",
+// "usual" and "unusual", "specific" and "nonspecific".
+var antonymPrefixes = []string{"un", "non"}
+
+// antonymClash reports whether one clause says a word (of at least four
+// letters) where the other says only its prefixed opposite: "Food is a
+// common trigger" against "food is an uncommon trigger". Words are compared
+// as written, lowercased, because stemming does not keep the pair aligned
+// ("unusual" stems to "unusu", "usual" to "usual").
+func antonymClash(a, b string) bool {
+	wa, wb := wordSet(a), wordSet(b)
+	return oppositeIn(wa, wb) || oppositeIn(wb, wa)
+}
+
+// oppositeIn reports whether b holds, instead of a word of a, only that
+// word's prefixed opposite.
+func oppositeIn(a, b map[string]bool) bool {
+	for w := range a {
+		if len(w) < 4 || b[w] {
+			continue
+		}
+		for _, p := range antonymPrefixes {
+			if b[p+w] && !a[p+w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayHoldOpposites reports whether a word of one text has its prefixed
+// opposite in the other: a cheap test that antonymClash can hold for no pair
+// of their clauses when it is false.
+func mayHoldOpposites(a, b string) bool {
+	wa, wb := wordSet(a), wordSet(b)
+	return prefixedIn(wa, wb) || prefixedIn(wb, wa)
+}
+
+func prefixedIn(a, b map[string]bool) bool {
+	for w := range a {
+		if len(w) < 4 {
+			continue
+		}
+		for _, p := range antonymPrefixes {
+			if b[p+w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func wordSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r)
+	}) {
+		out[w] = true
+	}
+	return out
+}
+
+// cueWords is a word-list regexp of the form (?i)\b(w1|w2|...)\b, with
+// optional extra alternatives, and a fast test equivalent to its MatchString.
+// The regexps are slow on every span and clause; on ASCII text a lookup of
+// its words decides the same.
+type cueWords struct {
+	re    *regexp.Regexp
+	words map[string]bool
+	// substrings, lowercased, one of which any match of the extra
+	// alternatives contains ("n't").
+	substrings []string
+}
+
+// negationCues and strongCues are negationRE and strongRE as cueWords; a test
+// checks that they agree.
+var (
+	negationCues = cueWords{re: negationRE, words: wordsOf(`not no never without cannot
+		none neither nor lack lacks absent unlikely rarely seldom`), substrings: []string{"n't"}}
+	strongCues = cueWords{re: strongRE, words: wordsOf(`always all every everyone only main
+		mainly primary major most cure cures cured guarantee guarantees guaranteed
+		completely permanently definitely certainly must proven eliminate eliminates`)}
+)
+
+func wordsOf(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// in reports whether c.re matches s.
+func (c cueWords) in(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			// Case folding and word boundaries beyond ASCII: ask the regexp.
+			return c.re.MatchString(s)
+		}
+	}
+	lower := strings.ToLower(s)
+	for _, sub := range c.substrings {
+		if strings.Contains(lower, sub) {
+			return c.re.MatchString(s)
+		}
+	}
+	// \b is an ASCII word boundary, so on ASCII text the regexp matches
+	// exactly when a maximal run of word characters is one of the words.
+	for i := 0; i < len(lower); {
+		if !isASCIIWord(lower[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(lower) && isASCIIWord(lower[j]) {
+			j++
+		}
+		if c.words[lower[i:j]] {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// findAll is c.re.FindAllString(s, -1), skipping the regexp when c.in(s) is
+// false.
+func (c cueWords) findAll(s string) []string {
+	if !c.in(s) {
+		return nil
+	}
+	return c.re.FindAllString(s, -1)
+}
+
+func isASCIIWord(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_'
+}

@@ -1,0 +1,230 @@
+package claims_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// nearDuplicate is the term overlap (Jaccard) above which Extract treats two
+// sentences as saying the same thing.
+const nearDuplicate = 0.7
+
+// extractInputs retrieves passages for question as the pipeline does: the
+// top hits, each with its source's title and its section.
+func extractInputs(t testing.TB, question string, k int) []claims.ExtractInput {
+	t.Helper()
+	kv := sandboxKV(t)
+	hits, err := kv.Search(context.Background(), question, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := make([]claims.ExtractInput, len(hits))
+	for i, h := range hits {
+		p, err := kv.Evidence(h.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, ok := kv.Source(p.SourceID, p.SourceVersion)
+		if !ok {
+			t.Fatalf("%s: no source %s@%s", p.ID, p.SourceID, p.SourceVersion)
+		}
+		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section}
+	}
+	return in
+}
+
+func TestExtract(t *testing.T) {
+	tests := []struct {
+		question string
+		// wantFrom, when set, lists the passages the sentences may come from.
+		wantFrom []string
+		// wantNone says the question gets no sentence at all.
+		wantNone bool
+		reason   string
+	}{{
+		question: "What causes hives?",
+		wantFrom: []string{"ev_urticaria_causes_1", "ev_urticaria_causes_2"},
+		reason:   "hives is urticaria; the causes passages answer, and no other condition's passage does",
+	}, {
+		question: "What makes atopic dermatitis flare?",
+		reason:   "the seed question: sentences on flares come from atopic dermatitis passages",
+	}, {
+		question: "How is psoriasis treated?",
+		wantFrom: []string{"ev_psoriasis_treatment_1", "ev_psoriasis_treatment_2"},
+		reason:   "the treatment passages of psoriasis answer",
+	}, {
+		question: "What is eczema?",
+		reason:   "a definition question with the lay name",
+	}, {
+		question: "How do I fix a carburettor?",
+		wantNone: true,
+		reason:   "off topic: nothing is retrieved, so nothing is extracted",
+	}}
+	ix := sandboxKV(t).Index()
+	an := ix.Analyzer()
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			in := extractInputs(t, tt.question, 10)
+			got := claims.Extract(an, ix.Analyze(tt.question), in)
+			if tt.wantNone {
+				if len(got) != 0 {
+					t.Errorf("Extract(%q) = %d sentences, want none\nreason: %s", tt.question, len(got), tt.reason)
+				}
+				return
+			}
+			if len(got) == 0 {
+				t.Fatalf("Extract(%q) = nothing, want sentences\nreason: %s", tt.question, tt.reason)
+			}
+			checkExtracted(t, an, in, got)
+			for _, e := range got {
+				if tt.wantFrom != nil && !slices.Contains(tt.wantFrom, e.PassageID) {
+					t.Errorf("Extract(%q): %q from %s, want one of %v\nreason: %s", tt.question, e.Text, e.PassageID, tt.wantFrom, tt.reason)
+				}
+			}
+			// The verifier's Extract reuses its sentence analysis; it must pick
+			// the same sentences.
+			if diff := cmp.Diff(got, verifier(t).Extract(ix.Analyze(tt.question), in)); diff != "" {
+				t.Errorf("Lexical.Extract(%q) differs from Extract (-Extract +Lexical.Extract):\n%s", tt.question, diff)
+			}
+		})
+	}
+}
+
+// TestExtractOffTopicConcepts offers on-topic passages to an off-topic
+// question: retrieval is not what stops the sentences, the question's
+// concepts are.
+func TestExtractOffTopicConcepts(t *testing.T) {
+	ix := sandboxKV(t).Index()
+	in := extractInputs(t, "What causes hives?", 10)
+	if got := claims.Extract(ix.Analyzer(), ix.Analyze("How do I fix a carburettor?"), in); len(got) != 0 {
+		t.Errorf("Extract of hives passages for a carburettor question = %+v, want nothing", got)
+	}
+	if got := claims.Extract(ix.Analyzer(), ix.Analyze("What causes hives?"), nil); len(got) != 0 {
+		t.Errorf("Extract with no passages = %+v, want nothing", got)
+	}
+}
+
+// TestExtractLimits feeds Extract inputs built to hit its limits: one
+// passage holding more answering sentences than one passage may give, and the
+// same passage offered under three ids, so that every sentence has exact
+// duplicates.
+func TestExtractLimits(t *testing.T) {
+	ix := sandboxKV(t).Index()
+	an := ix.Analyzer()
+	q := "What causes hives?"
+	causes := passages(t, "ev_urticaria_causes_1", "ev_urticaria_causes_2")
+	var each int
+	for _, p := range causes {
+		each += len(claims.Extract(an, ix.Analyze(q), []claims.ExtractInput{{Passage: p, Title: "Urticaria", Section: "Causes and triggers"}}))
+	}
+	if each <= 2 {
+		t.Fatalf("the two causes passages give %d sentences apart, want more than 2 for the test to mean anything", each)
+	}
+	joined := claims.ExtractInput{
+		Passage: claims.Passage{ID: "joined", Text: causes[0].Text + " " + causes[1].Text},
+		Title:   "Urticaria", Section: "Causes and triggers",
+	}
+	got := claims.Extract(an, ix.Analyze(q), []claims.ExtractInput{joined})
+	checkExtracted(t, an, []claims.ExtractInput{joined}, got)
+	if len(got) != 2 {
+		t.Errorf("Extract from one passage with %d answering sentences = %d, want 2, the most one passage gives", each, len(got))
+	}
+
+	base := extractInputs(t, q, 1)
+	if len(base) != 1 {
+		t.Fatalf("no passage for %q", q)
+	}
+	var dup []claims.ExtractInput
+	for _, id := range []string{"copy_a", "copy_b", "copy_c"} {
+		p := base[0]
+		p.ID = id
+		dup = append(dup, p)
+	}
+	got = claims.Extract(an, ix.Analyze(q), dup)
+	checkExtracted(t, an, dup, got)
+	texts := map[string]bool{}
+	for _, e := range got {
+		if texts[e.Text] {
+			t.Errorf("Extract of one passage under three ids repeats %q", e.Text)
+		}
+		texts[e.Text] = true
+	}
+	if len(got) == 0 {
+		t.Errorf("Extract of %s under three ids = nothing, want its answering sentences once", base[0].ID)
+	}
+}
+
+// checkExtracted checks what holds of every extractive draft: at most
+// MaxExtracted sentences, each verbatim at its offsets in a passage that was
+// offered and a whole sentence of it, at most two from one passage, no two
+// near-duplicates, best score first.
+func checkExtracted(t *testing.T, an *lexicon.Analyzer, in []claims.ExtractInput, got []claims.Extracted) {
+	t.Helper()
+	if len(got) > claims.MaxExtracted {
+		t.Errorf("Extract returned %d sentences, more than MaxExtracted = %d", len(got), claims.MaxExtracted)
+	}
+	perPassage := map[string]int{}
+	for _, e := range got {
+		k := slices.IndexFunc(in, func(p claims.ExtractInput) bool { return p.ID == e.PassageID })
+		if k < 0 {
+			t.Errorf("Extract: %q from %s, a passage not offered", e.Text, e.PassageID)
+			continue
+		}
+		text := in[k].Text
+		if e.Start < 0 || e.Start >= e.End || e.End > len(text) || text[e.Start:e.End] != e.Text {
+			t.Errorf("Extract: %+v is not the passage's text at its offsets", e)
+			continue
+		}
+		if !slices.Contains(claims.Split(text), claims.Sentence{Text: e.Text, Start: e.Start, End: e.End}) {
+			t.Errorf("Extract: %q is not a whole sentence of %s", e.Text, e.PassageID)
+		}
+		perPassage[e.PassageID]++
+		if e.Score < 0 || e.Score > 1 {
+			t.Errorf("Extract: score %v of %q not in [0,1]", e.Score, e.Text)
+		}
+	}
+	for id, n := range perPassage {
+		if n > 2 {
+			t.Errorf("Extract: %d sentences from %s, want at most 2", n, id)
+		}
+	}
+	for i := range got {
+		for j := i + 1; j < len(got); j++ {
+			a := lexicon.NewTermSet(an.Terms(got[i].Text))
+			b := lexicon.NewTermSet(an.Terms(got[j].Text))
+			if s := jaccard(a, b); s > nearDuplicate {
+				t.Errorf("Extract: %q and %q overlap %.2f, near-duplicates", got[i].Text, got[j].Text, s)
+			}
+		}
+	}
+	if !slices.IsSortedFunc(got, func(a, b claims.Extracted) int {
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return 0
+	}) {
+		t.Errorf("Extract: not sorted by score, best first: %+v", got)
+	}
+}
+
+func jaccard(a, b lexicon.TermSet) float64 {
+	if len(a) == 0 && len(b) == 0 {
+		return 1
+	}
+	inter := 0
+	for t := range a {
+		if b.Has(t) {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}

@@ -1,0 +1,498 @@
+package claims_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/sandbox"
+)
+
+// sandboxKV returns the sandbox knowledge version the tests check claims
+// against, opened on first use (the fuzz targets never need it) and closed by
+// TestMain.
+func sandboxKV(tb testing.TB) *evidence.Version {
+	tb.Helper()
+	v, err := openSandbox()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return v
+}
+
+var (
+	sandboxOpened atomic.Bool
+	openSandbox   = sync.OnceValues(func() (*evidence.Version, error) {
+		sandboxOpened.Store(true)
+		return sandbox.Open()
+	})
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if sandboxOpened.Load() {
+		if v, err := openSandbox(); err == nil {
+			v.Close()
+		}
+	}
+	os.Exit(code)
+}
+
+// verifier returns the default verifier over the sandbox's analyzer,
+// thesaurus and term rarity, as the pipeline builds it.
+func verifier(tb testing.TB) *claims.Lexical {
+	tb.Helper()
+	kv := sandboxKV(tb)
+	lexicalOnce.Do(func() {
+		ix := kv.Index()
+		lexical = claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+	})
+	return lexical
+}
+
+var (
+	lexicalOnce sync.Once
+	lexical     *claims.Lexical
+)
+
+// passages returns the sandbox passages with the given ids.
+func passages(t testing.TB, ids ...string) []claims.Passage {
+	t.Helper()
+	kv := sandboxKV(t)
+	out := make([]claims.Passage, len(ids))
+	for i, id := range ids {
+		p, err := kv.Evidence(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = claims.Passage{ID: p.ID, Text: p.Text}
+	}
+	return out
+}
+
+// Passage ids used below.
+var (
+	adOverview1 = "ev_atopic_dermatitis_overview_1"
+	adOverview2 = "ev_atopic_dermatitis_overview_2"
+	adCauses    = []string{"ev_atopic_dermatitis_causes_1", "ev_atopic_dermatitis_causes_2"}
+	adAll       = []string{
+		"ev_atopic_dermatitis_overview_1", "ev_atopic_dermatitis_overview_2",
+		"ev_atopic_dermatitis_causes_1", "ev_atopic_dermatitis_causes_2",
+		"ev_atopic_dermatitis_symptoms_1", "ev_atopic_dermatitis_symptoms_2",
+		"ev_atopic_dermatitis_diagnosis_1", "ev_atopic_dermatitis_treatment_1",
+		"ev_atopic_dermatitis_treatment_2", "ev_atopic_dermatitis_selfcare_1",
+		"ev_atopic_dermatitis_see_clinician_1",
+	}
+	adTreatment1 = "ev_atopic_dermatitis_treatment_1"
+	urtOverview1 = "ev_urticaria_overview_1"
+	urtSymptoms1 = "ev_urticaria_symptoms_1"
+	urtCauses2   = "ev_urticaria_causes_2"
+	acneOverview = "ev_acne_overview_2"
+	sunscreen1   = "ev_general_skin_care_sunscreen_1"
+	adSelfcare1  = "ev_atopic_dermatitis_selfcare_1"
+)
+
+func TestLexicalVerify(t *testing.T) {
+	tests := []struct {
+		name  string
+		claim string
+		ids   []string
+		want  claims.Verdict
+		// span, when set, is the text the (first) support must quote.
+		span   string
+		reason string
+	}{{
+		name:   "Verbatim",
+		claim:  "Impaired skin barrier function contributes to disease activity in atopic dermatitis, letting water escape and allowing irritants and allergens to enter the skin more easily.",
+		ids:    adCauses,
+		want:   claims.Supported,
+		span:   "Impaired skin barrier function contributes to disease activity in atopic dermatitis, letting water escape and allowing irritants and allergens to enter the skin more easily.",
+		reason: "a sentence of the passage supports itself, and the support is exactly that sentence",
+	}, {
+		name:   "VerbatimNegated",
+		claim:  "Atopic dermatitis is not contagious and cannot be passed from person to person by touch.",
+		ids:    []string{adOverview2},
+		want:   claims.Supported,
+		span:   "Atopic dermatitis is not contagious and cannot be passed from person to person by touch.",
+		reason: "a negated sentence agrees in polarity with itself",
+	}, {
+		name:   "SynonymEczema",
+		claim:  "Wool, harsh soaps and sweat are commonly reported to worsen symptoms of eczema.",
+		ids:    adCauses,
+		want:   claims.Supported,
+		span:   "Wool, harsh soaps and sweat are commonly reported to worsen symptoms of atopic dermatitis.",
+		reason: "the thesaurus makes eczema and atopic dermatitis one concept",
+	}, {
+		name:   "SynonymEczemaNegated",
+		claim:  "Eczema is not contagious.",
+		ids:    []string{adOverview2},
+		want:   claims.Supported,
+		span:   "Atopic dermatitis is not contagious and cannot be passed from person to person by touch.",
+		reason: "a shorter paraphrase with a synonym, negated as the passage is",
+	}, {
+		name:   "SynonymNeverForNot",
+		claim:  "Eczema is never contagious.",
+		ids:    []string{adOverview2},
+		want:   claims.Supported,
+		span:   "Atopic dermatitis is not contagious and cannot be passed from person to person by touch.",
+		reason: "never and not are both negation cues; the polarity check judges them, not coverage",
+	}, {
+		name:   "SynonymHives",
+		claim:  "Hives usually fade within 24 hours without leaving a mark.",
+		ids:    []string{urtOverview1},
+		want:   claims.Supported,
+		span:   "Individual urticaria wheals usually fade within 24 hours without leaving a mark, although new ones may appear elsewhere.",
+		reason: "the thesaurus makes hives and urticaria one concept",
+	}, {
+		name:   "NegationOfOtherContent",
+		claim:  "Hives usually fade within 24 hours.",
+		ids:    []string{urtOverview1},
+		want:   claims.Supported,
+		span:   "Individual urticaria wheals usually fade within 24 hours without leaving a mark, although new ones may appear elsewhere.",
+		reason: "the passage's 'without' denies leaving a mark, which the claim does not assert, so it does not flip the claim's polarity",
+	}, {
+		name:   "HedgedNegationAgrees",
+		claim:  "Food allergy is rarely the cause of chronic urticaria.",
+		ids:    []string{urtCauses2},
+		want:   claims.Supported,
+		reason: "rarely in both claim and passage",
+	}, {
+		name:   "NegationFlipped",
+		claim:  "Atopic dermatitis is contagious.",
+		ids:    []string{adOverview2},
+		want:   claims.Contradicted,
+		reason: "the passage says it is not contagious",
+	}, {
+		name:   "NegationAddedByClaim",
+		claim:  "Urticaria is not itchy.",
+		ids:    []string{urtOverview1, urtSymptoms1},
+		want:   claims.Contradicted,
+		reason: "the claim denies the itch the passage asserts, even though the passage says it in another clause than the one naming urticaria",
+	}, {
+		name:   "NegationFlippedCause",
+		claim:  "Acne is caused by poor hygiene.",
+		ids:    []string{acneOverview},
+		want:   claims.Contradicted,
+		reason: "the passage says acne is not caused by poor hygiene",
+	}, {
+		name:   "HedgeFlipped",
+		claim:  "Food allergy is a common cause of chronic urticaria.",
+		ids:    []string{urtCauses2},
+		want:   claims.Contradicted,
+		reason: "the passage says food allergy is rarely the cause",
+	}, {
+		name:   "AntonymFlipped",
+		claim:  "Food is a common trigger of atopic dermatitis in adults.",
+		ids:    adCauses,
+		want:   claims.Contradicted,
+		reason: "the passage says food is an uncommon trigger in adults; un- makes the opposite word",
+	}, {
+		name:   "NumberChangedSPF",
+		claim:  "A sunscreen of SPF 15 or higher is commonly advised for outdoor exposure.",
+		ids:    []string{sunscreen1},
+		want:   claims.Contradicted,
+		reason: "the passage advises SPF 30; a changed number contradicts rather than merely lacks support",
+	}, {
+		name:   "NumberKeptSPF",
+		claim:  "A sunscreen of SPF 30 or higher is commonly advised for outdoor exposure.",
+		ids:    []string{sunscreen1},
+		want:   claims.Supported,
+		span:   "The sun protection factor (SPF) on a sunscreen measures protection against UVB, and a sunscreen of SPF 30 or higher is commonly advised for outdoor exposure.",
+		reason: "the control for the changed number: the passage's own number is supported",
+	}, {
+		name:   "NumberChangedHours",
+		claim:  "Hives usually fade within 12 hours without leaving a mark.",
+		ids:    []string{urtOverview1},
+		want:   claims.Contradicted,
+		reason: "the passage says 24 hours",
+	}, {
+		name:   "NumberNotInPassage",
+		claim:  "Keeping nails short for 2 weeks can reduce scratching damage.",
+		ids:    []string{adSelfcare1},
+		want:   claims.Unsupported,
+		reason: "the passage gives no number to compare with: nothing backs the claim's, and nothing contradicts it",
+	}, {
+		name:   "StrongerAlways",
+		claim:  "Eczema always begins in infancy.",
+		ids:    []string{adOverview1},
+		want:   claims.Unsupported,
+		reason: "the passage says commonly, not always",
+	}, {
+		name:   "StrongerMain",
+		claim:  "Topical corticosteroids are the main anti-inflammatory treatment for atopic dermatitis flares.",
+		ids:    []string{adTreatment1},
+		want:   claims.Unsupported,
+		reason: "the passage says most commonly used, not the main treatment",
+	}, {
+		name:   "StrongerCures",
+		claim:  "Regular use of emollients cures atopic dermatitis.",
+		ids:    []string{adTreatment1},
+		want:   claims.Unsupported,
+		reason: "the passage says emollients help restore the barrier, not that they cure",
+	}, {
+		name:   "SwappedConditionSubject",
+		claim:  "Psoriasis arises from a combination of genetic, immune and environmental factors.",
+		ids:    adCauses,
+		want:   claims.Unsupported,
+		reason: "the passage says it of atopic dermatitis: the rest of the words match, but the subject is replaced",
+	}, {
+		name:   "SwappedConditionObject",
+		claim:  "Wool, harsh soaps and sweat are commonly reported to worsen symptoms of psoriasis.",
+		ids:    adCauses,
+		want:   claims.Unsupported,
+		reason: "the passage says it of the symptoms of atopic dermatitis",
+	}, {
+		name:   "Unrelated",
+		claim:  "Sunscreen should be reapplied every two hours.",
+		ids:    adCauses,
+		want:   claims.Unsupported,
+		reason: "nothing in the passages is about sunscreen",
+	}, {
+		name:   "Empty",
+		claim:  "",
+		ids:    adCauses,
+		want:   claims.Unsupported,
+		reason: "an empty claim asserts nothing",
+	}, {
+		name:   "StopWordsOnly",
+		claim:  "It is the one of them and.",
+		ids:    adCauses,
+		want:   claims.Unsupported,
+		reason: "a claim of stop words has no content to support",
+	}, {
+		name:   "NoPassages",
+		claim:  "Atopic dermatitis is not contagious.",
+		ids:    nil,
+		want:   claims.Unsupported,
+		reason: "with nothing to check against, nothing supports the claim",
+	}, {
+		name:   "SeedFoodAllergy",
+		claim:  "Food allergy is the main trigger of flares in adults.",
+		ids:    adAll,
+		want:   claims.Unsupported,
+		reason: "the passages call food an uncommon trigger in adults, and never the main one: the claim asserts more than they say; no passage says it is not the main trigger, so it is unsupported, not contradicted",
+	}, {
+		name:   "SeedBarrier",
+		claim:  "Impaired skin barrier function contributes to disease activity.",
+		ids:    adAll,
+		want:   claims.Supported,
+		span:   "Impaired skin barrier function contributes to disease activity in atopic dermatitis, letting water escape and allowing irritants and allergens to enter the skin more easily.",
+		reason: "the claim is the opening of a sentence of the causes passage",
+	}, {
+		name:   "SeedTriggers",
+		claim:  "Wool, harsh soaps and sweat are commonly reported to worsen symptoms.",
+		ids:    adAll,
+		want:   claims.Supported,
+		span:   "Wool, harsh soaps and sweat are commonly reported to worsen symptoms of atopic dermatitis.",
+		reason: "the claim is a sentence of the causes passage without its last words",
+	}}
+	v := verifier(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ps := passages(t, tt.ids...)
+			j, err := v.Verify(context.Background(), tt.claim, ps)
+			if err != nil {
+				t.Fatalf("Verify(%q): %v", tt.claim, err)
+			}
+			if j.Verdict != tt.want {
+				t.Errorf("Verify(%q) = %v (%s), want %v\nreason: %s", tt.claim, j.Verdict, j.Reason, tt.want, tt.reason)
+			}
+			checkJudgment(t, tt.claim, ps, j)
+			if tt.span != "" {
+				if len(j.Support) == 0 {
+					t.Fatalf("Verify(%q): no support, want %q", tt.claim, tt.span)
+				}
+				s := j.Support[0]
+				got := textOf(ps, s.PassageID)[s.Start:s.End]
+				if diff := cmp.Diff(tt.span, got); diff != "" {
+					t.Errorf("Verify(%q) support mismatch (-want +got):\n%s\nreason: %s", tt.claim, diff, tt.reason)
+				}
+			}
+		})
+	}
+}
+
+// checkJudgment checks what holds of every judgment: a score in [0,1], a
+// reason for every verdict but Supported, and supports that quote whole
+// sentences of a passage that was given.
+func checkJudgment(t *testing.T, claim string, ps []claims.Passage, j claims.Judgment) {
+	t.Helper()
+	if j.Score < 0 || j.Score > 1 {
+		t.Errorf("Verify(%q).Score = %v, want in [0,1]", claim, j.Score)
+	}
+	if (j.Verdict == claims.Supported) != (j.Reason == "") {
+		t.Errorf("Verify(%q) = %v with reason %q: only a supported claim has no reason", claim, j.Verdict, j.Reason)
+	}
+	if j.Verdict == claims.Supported && len(j.Support) == 0 {
+		t.Errorf("Verify(%q): supported without a support span", claim)
+	}
+	for _, s := range j.Support {
+		text := textOf(ps, s.PassageID)
+		if s.Start < 0 || s.Start >= s.End || s.End > len(text) {
+			t.Errorf("Verify(%q): support %+v out of its passage (len %d)", claim, s, len(text))
+			continue
+		}
+		if !utf8.RuneStart(text[s.Start]) || s.End < len(text) && !utf8.RuneStart(text[s.End]) {
+			t.Errorf("Verify(%q): support %+v splits a rune", claim, s)
+		}
+		sents := claims.Split(text)
+		starts := slices.ContainsFunc(sents, func(x claims.Sentence) bool { return x.Start == s.Start })
+		ends := slices.ContainsFunc(sents, func(x claims.Sentence) bool { return x.End == s.End })
+		if !starts || !ends {
+			t.Errorf("Verify(%q): support %q is not a run of whole sentences", claim, text[s.Start:s.End])
+		}
+	}
+}
+
+// textOf returns the text of the passage with the given id, or "".
+func textOf(ps []claims.Passage, id string) string {
+	for _, p := range ps {
+		if p.ID == id {
+			return p.Text
+		}
+	}
+	return ""
+}
+
+// TestLexicalSupportsOwnSentences checks, over the whole sandbox, that each
+// sentence of a passage, cleaned as a draft sentence is, is supported by its
+// own passage: whatever the verifier refuses, it must not refuse the
+// passage's own words.
+func TestLexicalSupportsOwnSentences(t *testing.T) {
+	v := verifier(t)
+	n := 0
+	for p := range sandboxKV(t).All() {
+		ps := []claims.Passage{{ID: p.ID, Text: p.Text}}
+		for _, s := range claims.Split(p.Text) {
+			claim := claims.Clean(s.Text)
+			j, err := v.Verify(context.Background(), claim, ps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n++
+			if j.Verdict != claims.Supported {
+				t.Errorf("%s: own sentence %q is %v (%s)", p.ID, claim, j.Verdict, j.Reason)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("the sandbox has no sentences")
+	}
+}
+
+func TestLexicalVerifyCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := verifier(t).Verify(ctx, "Atopic dermatitis is not contagious.", passages(t, adOverview2))
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Verify with a cancelled context: err = %v, want context.Canceled", err)
+	}
+}
+
+// TestLexicalConcurrent runs one verifier from several goroutines; run with
+// -race, it checks that a *Lexical is safe for concurrent use.
+func TestLexicalConcurrent(t *testing.T) {
+	v := verifier(t)
+	ps := passages(t, adAll...)
+	claimsToCheck := []string{
+		"Impaired skin barrier function contributes to disease activity.",
+		"Wool, harsh soaps and sweat are commonly reported to worsen symptoms.",
+		"Food allergy is the main trigger of flares in adults.",
+	}
+	want := make([]claims.Judgment, len(claimsToCheck))
+	for i, c := range claimsToCheck {
+		j, err := v.Verify(context.Background(), c, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = j
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for i, c := range claimsToCheck {
+				j, err := v.Verify(context.Background(), c, ps)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if diff := cmp.Diff(want[i], j); diff != "" {
+					t.Errorf("concurrent Verify(%q) differs (-first +concurrent):\n%s", c, diff)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestVerdictText(t *testing.T) {
+	tests := []struct {
+		v      claims.Verdict
+		text   string
+		reason string
+	}{
+		{claims.Unsupported, "unsupported", "the zero verdict claims nothing"},
+		{claims.Supported, "supported", "a named verdict"},
+		{claims.Contradicted, "contradicted", "a named verdict"},
+	}
+	for _, tt := range tests {
+		if got := tt.v.String(); got != tt.text {
+			t.Errorf("%d.String() = %q, want %q (%s)", int(tt.v), got, tt.text, tt.reason)
+		}
+		b, err := tt.v.MarshalText()
+		if err != nil || string(b) != tt.text {
+			t.Errorf("%v.MarshalText() = %q, %v, want %q", tt.v, b, err, tt.text)
+		}
+		var back claims.Verdict
+		if err := back.UnmarshalText([]byte(tt.text)); err != nil || back != tt.v {
+			t.Errorf("UnmarshalText(%q) = %v, %v, want %v", tt.text, back, err, tt.v)
+		}
+	}
+
+	// Unknown values fail both ways rather than inventing a verdict.
+	bad := claims.Verdict(7)
+	if got := bad.String(); got != "Verdict(7)" {
+		t.Errorf("Verdict(7).String() = %q, want %q", got, "Verdict(7)")
+	}
+	if b, err := bad.MarshalText(); err == nil {
+		t.Errorf("Verdict(7).MarshalText() = %q, nil, want an error", b)
+	}
+	for _, text := range []string{"", "Supported", "maybe"} {
+		v := claims.Contradicted
+		if err := v.UnmarshalText([]byte(text)); err == nil {
+			t.Errorf("UnmarshalText(%q) = nil error, want one", text)
+		}
+		if v != claims.Contradicted {
+			t.Errorf("UnmarshalText(%q) failed but changed the verdict to %v", text, v)
+		}
+	}
+
+	// Through encoding/json, as the answer's removed claims carry it.
+	type removed struct {
+		Verdict claims.Verdict `json:"verdict"`
+	}
+	b, err := json.Marshal(removed{claims.Contradicted})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(`{"verdict":"contradicted"}`, string(b)); diff != "" {
+		t.Errorf("json.Marshal mismatch (-want +got):\n%s", diff)
+	}
+	var r removed
+	if err := json.Unmarshal([]byte(`{"verdict":"supported"}`), &r); err != nil || r.Verdict != claims.Supported {
+		t.Errorf("json.Unmarshal = %v, %v, want supported", r.Verdict, err)
+	}
+	if err := json.Unmarshal([]byte(`{"verdict":"bogus"}`), &r); err == nil {
+		t.Error("json.Unmarshal of an unknown verdict: nil error, want one")
+	}
+}
