@@ -74,6 +74,25 @@ func cmdBuild(ctx context.Context, e env, args []string) int {
 			fmt.Fprintf(e.stderr, "build: indexed %d/%d passages (%s)\n", done, total, since(start))
 		}
 	}}
+	if len(opts.Cases) > 0 {
+		kv, err := b.Open()
+		if err != nil {
+			return fail(e, exitUsage, "build: %v", err)
+		}
+		r, err := measure(ctx, kv, opts.Cases)
+		kv.Close()
+		if err != nil {
+			return fail(e, exitUsage, "build: gates: %v", err)
+		}
+		report := r.GateReport
+		b.Manifest.Gates = &report
+		for _, g := range r.Gates {
+			fmt.Fprintf(e.stderr, "build: gate %-22s %s %g: %.4f (%d cases) %s\n", g.Name, g.Comparison, g.Threshold, g.Value, g.Cases, passWord(g.Passed))
+		}
+		if !r.Passed {
+			fmt.Fprintf(e.stderr, "build: warning: %s fails a release gate; it is written as blocked\n", *id)
+		}
+	}
 	if err := b.WriteDir(ctx, *out, wopts); err != nil {
 		return fail(e, exitUsage, "build: %v", err)
 	}

@@ -10,6 +10,8 @@
 //	dermliving versions [--kv DIR] [--json]
 //	dermliving build --corpus FILE --id KV --released DATE --out DIR [--sources FILE] [--cases FILE]
 //	dermliving verify DIR
+//	dermliving gates [--kv DIR | --version ID] [--cases FILE] [--json] [-v]
+//	dermliving diff [--json] A B
 //
 // Exit codes: 0 ok (an abstention is a normal answer), 1 a check failed, 2 a
 // usage or input error. With neither --kv nor --version, the embedded sandbox
@@ -63,6 +65,8 @@ func commands() []command {
 		{"versions", "versions [--kv DIR] [--json]", cmdVersions},
 		{"build", "build --corpus FILE --id KV --released DATE --out DIR [--sources FILE] [--cases FILE] [--description TEXT] [--no-index]", cmdBuild},
 		{"verify", "verify DIR", cmdVerify},
+		{"gates", "gates [--kv DIR | --version ID] [--cases FILE] [--json] [-v]", cmdGates},
+		{"diff", "diff [--json] A B   (sandbox version ids or bundle directories)", cmdDiff},
 	}
 }
 
