@@ -129,7 +129,8 @@ func (v *Lexical) substituted(ci claimInfo, sp span) bool {
 		}
 	}
 	hasOwn := func(from, to int) bool {
-		return slices.Contains(own[max(from, 0):max(min(to, len(own)), max(from, 0))], true)
+		from, to = max(from, 0), min(to, len(own))
+		return from < to && slices.Contains(own[from:to], true)
 	}
 	for i := 0; i < len(ci.concepts); i++ {
 		if !content(i) || at[i] != nil || ci.concepts[i].MatchedBy(sp.terms) {

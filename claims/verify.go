@@ -95,8 +95,9 @@ type Rarity func(term string) float64
 // Lexical is the default verifier: pure Go and structural. It finds the span
 // of one sentence, or two adjacent sentences, that covers most of the claim's
 // content (weighted by term rarity, with stemming and the thesaurus), then
-// refuses support when the span and the claim differ in polarity, in numbers,
-// or in the strength of what is asserted.
+// refuses support when the span says it of something else (another
+// condition in the claim's place), or when the span and the claim differ in
+// polarity, in numbers, or in the strength of what is asserted.
 type Lexical struct {
 	cache  *sentenceCache
 	an     *lexicon.Analyzer

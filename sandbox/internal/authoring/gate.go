@@ -38,4 +38,3 @@ func Gate(ctx context.Context, b *evidence.Bundle) (*gates.Report, error) {
 	b.Manifest.Gates = &report
 	return r, nil
 }
-
