@@ -124,6 +124,9 @@ type VersionSpec struct {
 	Layers []Layer `json:"layers"`
 	// Cases are the gate case files (under content/) measured at generation.
 	Cases []string `json:"cases,omitempty"`
+	// ExcludeCases names cases of those files that do not hold for this
+	// version (the rosacea abstentions once rosacea is covered).
+	ExcludeCases []string `json:"exclude_cases,omitempty"`
 }
 
 // Layer is one content directory and the source version of its files.
@@ -200,13 +203,25 @@ func Bundle(content fs.FS, spec VersionSpec) (*evidence.Bundle, error) {
 		})
 	}
 	var cases []byte
-	for _, c := range spec.Cases {
-		b, err := fs.ReadFile(content, c)
+	for _, name := range spec.Cases {
+		b, err := fs.ReadFile(content, name)
 		if err != nil {
 			return nil, err
 		}
-		cases = append(cases, b...)
-		if len(b) > 0 && b[len(b)-1] != '\n' {
+		for _, line := range strings.Split(string(b), "\n") {
+			var c struct {
+				ID string `json:"id"`
+			}
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			if err := json.Unmarshal([]byte(line), &c); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			if slices.Contains(spec.ExcludeCases, c.ID) {
+				continue
+			}
+			cases = append(cases, line...)
 			cases = append(cases, '\n')
 		}
 	}
