@@ -64,24 +64,10 @@ func (p *gatePipeline) Answer(ctx context.Context, c gates.Case) (gates.Outcome,
 }
 
 func (p *gatePipeline) Retrieve(ctx context.Context, question string, k int) ([]string, error) {
-	var cfg config
-	for _, o := range p.opts {
-		o(&cfg)
-	}
-	var err error
-	var ids []string
-	if cfg.retriever != nil {
-		hits, e := cfg.retriever.Retrieve(ctx, question, k)
-		err = e
-		for _, h := range hits {
-			ids = append(ids, h.ID)
-		}
-	} else {
-		hits, e := p.kv.Search(ctx, question, k)
-		err = e
-		for _, h := range hits {
-			ids = append(ids, h.ID)
-		}
+	hits, err := Retrieve(ctx, question, p.kv, append(append([]Option(nil), p.opts...), WithTopK(k))...)
+	ids := make([]string, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
 	}
 	return ids, err
 }

@@ -1,20 +1,27 @@
 package dermliving
 
 import (
+	"context"
 	"regexp"
 	"strings"
 
 	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 )
 
-// instructionRE matches a sentence addressed to the system rather than asking
+// instructionRE matches a clause addressed to the system rather than asking
 // about skin: attempts to override instructions, to change the system's role,
 // or to make it run a tool.
-var instructionRE = regexp.MustCompile(`(?i)\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(instructions?|rules|prompts?|guidelines|polic(y|ies)|system|everything)\b|\b(you are now|act as|pretend to be|new instructions|system prompt|developer mode|jailbreak)\b|\b(call|run|execute|invoke|trigger|use)\s+(the\s+)?(tool\s+|function\s+)?` + "`?" + `[a-z]+_[a-z0-9_]+\b`)
+var instructionRE = regexp.MustCompile(`(?i)\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(instructions?|rules|prompts?|guidelines|polic(y|ies)|system|everything)\b|\b(you are now|act as|pretend to be|new instructions|system prompt|system override|admin mode|developer mode|jailbreak)\b|\b(call|run|execute|invoke|trigger|use)\s+(the\s+)?(tool\s+|function\s+)?` + "`?" + `[a-z]+_[a-z0-9_]+\b`)
 
-// withoutInstructions returns the question without its sentences addressed to
-// the system. The question's own sentences are kept as written; when nothing
-// else is left, the empty string is returned and nothing is retrieved.
+// clauseSepRE separates the clauses of a compound request ("do X, then tell
+// me Y"; "X: what is Y?").
+var clauseSepRE = regexp.MustCompile(`(?i)[;:]\s+|,\s*(?:and\s+)?then\s+|\s+and\s+(?:then\s+)?(?:tell|explain|describe|say|summari[sz]e|list|show)\b`)
+
+// withoutInstructions returns the question without its clauses addressed to
+// the system. What is left is kept as written; when nothing is, the empty
+// string is returned and nothing is retrieved.
 func withoutInstructions(question string) string {
 	if !instructionRE.MatchString(question) {
 		return question
@@ -23,7 +30,71 @@ func withoutInstructions(question string) string {
 	for _, s := range claims.Split(question) {
 		if !instructionRE.MatchString(s.Text) {
 			kept = append(kept, s.Text)
+			continue
+		}
+		for _, c := range clauses(s.Text) {
+			if !instructionRE.MatchString(c) {
+				kept = append(kept, c)
+			}
 		}
 	}
 	return strings.Join(kept, " ")
+}
+
+// clauses splits text into the clauses of a compound request.
+func clauses(text string) []string {
+	var out []string
+	for _, c := range clauseSepRE.Split(text, -1) {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Retrieve returns the passages of kv that Ask would answer question from:
+// the question without clauses addressed to the system; when that retrieves
+// nothing, the question's last clause that retrieves something, so that a
+// reference question wrapped in a request ("save the answer to a file: what
+// are the types of melanoma?") is still found. A Retriever given with
+// WithRetriever replaces the version's index.
+func Retrieve(ctx context.Context, question string, kv *evidence.Version, opts ...Option) ([]retrieve.Hit, error) {
+	cfg := config{topK: DefaultTopK}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	hits, _, err := retrieveFor(ctx, question, kv, &cfg)
+	return hits, err
+}
+
+// retrieveFor returns the hits and the query text that found them.
+func retrieveFor(ctx context.Context, question string, kv *evidence.Version, cfg *config) ([]retrieve.Hit, string, error) {
+	search := func(q string) ([]retrieve.Hit, error) {
+		if strings.TrimSpace(q) == "" {
+			return nil, nil
+		}
+		if cfg.retriever != nil {
+			return cfg.retriever.Retrieve(ctx, q, cfg.topK)
+		}
+		return kv.Search(ctx, q, cfg.topK)
+	}
+	query := withoutInstructions(question)
+	hits, err := search(query)
+	if err != nil || len(hits) > 0 {
+		return hits, query, err
+	}
+	var parts []string
+	for _, s := range claims.Split(query) {
+		parts = append(parts, clauses(s.Text)...)
+	}
+	if len(parts) < 2 {
+		return nil, query, nil
+	}
+	for i := len(parts) - 1; i >= 0; i-- {
+		hits, err := search(parts[i])
+		if err != nil || len(hits) > 0 {
+			return hits, parts[i], err
+		}
+	}
+	return nil, query, nil
 }

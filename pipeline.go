@@ -33,7 +33,7 @@ func draftFor(ctx context.Context, question string, kv *evidence.Version, passag
 	if d, ok := kv.CuratedDraft(question); ok {
 		return splitDraft(Draft{Sentences: d}), ModeCurated, nil
 	}
-	return extract(question, kv, passages), ModeExtractive, nil
+	return extract(question, kv, passages, cfg.scores), ModeExtractive, nil
 }
 
 // splitDraft turns a draft into claim sentences: each given sentence, or the
@@ -54,12 +54,12 @@ func splitDraft(d Draft) []string {
 	return out
 }
 
-func extract(question string, kv *evidence.Version, passages []evidence.Passage) []string {
+func extract(question string, kv *evidence.Version, passages []evidence.Passage, scores map[string]float64) []string {
 	ix := kv.Index()
 	in := make([]claims.ExtractInput, len(passages))
 	for i, p := range passages {
 		src, _ := kv.Source(p.SourceID, p.SourceVersion)
-		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section}
+		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID]}
 	}
 	ex := lexicalVerifier(kv).Extract(ix.Analyze(question), in)
 	out := make([]string, len(ex))

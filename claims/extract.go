@@ -22,6 +22,9 @@ const (
 	// relativeCoverage keeps only sentences that cover nearly as much of the
 	// question as the best sentence does.
 	relativeCoverage = 0.75
+	// nearTop keeps only passages whose retrieval score is within this share
+	// of the best passage's.
+	nearTop = 0.8
 	// nearDuplicate is the term overlap (Jaccard) above which two sentences
 	// say the same thing.
 	nearDuplicate = 0.7
@@ -42,14 +45,18 @@ type ExtractInput struct {
 	Passage
 	Title   string // the source title, read with each sentence for context
 	Section string // likewise
+	// Score is the passage's retrieval score, when known. Sentences come only
+	// from passages scoring near the best one, so that an answer stays on
+	// the point the question asks about.
+	Score float64
 }
 
 // Extract picks up to MaxExtracted sentences that answer the question from the
 // best passages: each sentence must name part of the question's topic itself
 // and, read with its passage's title and section, cover nearly as much of the
-// question as the best sentence does; it must come
-// from the best passage's source or from a source whose title the question
-// names. Near-duplicate sentences are dropped. The result is ordered by score.
+// question as the best sentence does. All come from the passage of the best
+// sentence.
+// Near-duplicate sentences are dropped. The result is ordered by score.
 func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
 	return extract(an, func(text string) *analysed { return analyse(an, text) }, concepts, passages)
 }
@@ -68,6 +75,9 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 	termsOf := map[int]lexicon.TermSet{}
 	var covOf []float64
 	for rank, p := range passages {
+		if p.Score > 0 && passages[0].Score > 0 && p.Score < nearTop*passages[0].Score {
+			continue
+		}
 		title := lexicon.NewTermSet(an.Terms(p.Title))
 		context := lexicon.NewTermSet(an.Terms(p.Title), an.Terms(p.Section))
 		// Sentences come from the best passage's source, or from a source whose
@@ -92,10 +102,37 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 				continue
 			}
 			// Prefer sentences that name the topic themselves, from better passages.
-			score := (cov + ownCov) / 2 / (1 + 0.1*float64(rank))
+			score := (cov + ownCov) / 2 / (1 + 0.3*float64(rank))
 			termsOf[len(cands)] = own
 			cands = append(cands, Extracted{PassageID: p.ID, Start: s.Start, End: s.End, Text: s.Text, Score: score})
 			covOf = append(covOf, cov)
+		}
+	}
+	// The answer comes from one passage: that of the best sentence, whose
+	// score weighs its coverage of the question and its passage's rank. An answer that stays on the point
+	// asked is worth more than one that gathers every related sentence.
+	if len(cands) > 0 {
+		top := 0
+		for i, c := range cands {
+			if c.Score > cands[top].Score {
+				top = i
+			}
+		}
+		var home ExtractInput
+		for _, p := range passages {
+			if p.ID == cands[top].PassageID {
+				home = p
+				break
+			}
+		}
+		fromHome := map[string]bool{}
+		for _, p := range passages {
+			fromHome[p.ID] = p.ID == home.ID
+		}
+		for i := range cands {
+			if !fromHome[cands[i].PassageID] {
+				covOf[i] = -1
+			}
 		}
 	}
 	// Keep sentences that answer nearly as much of the question as the best.

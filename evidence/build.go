@@ -407,7 +407,7 @@ func (b *Bundle) WriteDir(ctx context.Context, dir string, opts *WriteOptions) e
 		if err := retrieve.Build(ctx, idxDir, docs, progress); err != nil {
 			return err
 		}
-		key, _ := json.Marshal(indexKey{Format: formatVersion, Checksum: b.Manifest.Checksum})
+		key, _ := json.Marshal(indexKey{Format: formatVersion, Analysis: retrieve.AnalysisVersion, Checksum: b.Manifest.Checksum})
 		if err := os.WriteFile(filepath.Join(idxDir, indexKeyFile), key, 0o644); err != nil {
 			return fmt.Errorf("evidence: write bundle: %w", err)
 		}
@@ -422,6 +422,7 @@ func (b *Bundle) WriteDir(ctx context.Context, dir string, opts *WriteOptions) e
 // indexKey ties a persisted index to the version it was built from.
 type indexKey struct {
 	Format   int    `json:"format"`
+	Analysis int    `json:"analysis"`
 	Checksum string `json:"version_checksum"`
 }
 

@@ -119,7 +119,7 @@ func indexFresh(dir, checksum string) bool {
 	if json.Unmarshal(b, &k) != nil {
 		return false
 	}
-	return k.Format == formatVersion && k.Checksum == checksum
+	return k.Format == formatVersion && k.Analysis == retrieve.AnalysisVersion && k.Checksum == checksum
 }
 
 // load parses and verifies a bundle. With all set it keeps going after a

@@ -113,7 +113,7 @@ func NewAnalyzer() (*Analyzer, error) {
 
 // Terms returns the index terms of text in order, stop words removed.
 func (a *Analyzer) Terms(text string) []string {
-	toks := a.a.Analyze([]byte(Fold(text)))
+	toks := a.a.Analyze([]byte(Normalize(text)))
 	out := make([]string, 0, len(toks))
 	for _, t := range toks {
 		out = append(out, string(t.Term))

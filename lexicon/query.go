@@ -91,6 +91,33 @@ func NewTermSet(terms ...[]string) TermSet {
 // Has reports whether t is in the set.
 func (s TermSet) Has(t string) bool { _, ok := s[t]; return ok }
 
+// Matched returns how much of c the terms hold: 1 when some alternative has
+// all its terms in s, otherwise the largest share of one multi-word
+// alternative's terms that s holds with its head word (so "chronic
+// urticaria" goes some way to "chronic spontaneous urticaria"), and 0 for a
+// single word that is absent.
+func (c Concept) Matched(s TermSet) float64 {
+	best := 0.0
+	for _, alt := range c.Alternatives {
+		n := 0
+		for _, t := range alt {
+			if s.Has(t) {
+				n++
+			}
+		}
+		if n == len(alt) {
+			return 1
+		}
+		// Partial credit needs the head word, the last: "chronic urticaria"
+		// is part of "chronic spontaneous urticaria", but "acne" is no part
+		// of "acne rosacea".
+		if len(alt) > 1 && s.Has(alt[len(alt)-1]) {
+			best = max(best, float64(n)/float64(len(alt)))
+		}
+	}
+	return best
+}
+
 // MatchedBy reports whether any alternative of c has all its terms in s.
 func (c Concept) MatchedBy(s TermSet) bool {
 	for _, alt := range c.Alternatives {

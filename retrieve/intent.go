@@ -17,7 +17,7 @@ type intent struct {
 var overviewRE = regexp.MustCompile(`(?i)^\W*(what\s+(is|are)|what's|whats|define|definition\s+of|tell\s+me\s+about|explain)\b`)
 
 var intentWords = []struct{ cues, section []string }{
-	{[]string{"cause", "causes", "trigger", "triggers", "flare", "flares", "worsen", "worse", "why", "risk", "reason", "spread", "catch", "contagious"},
+	{[]string{"cause", "causes", "trigger", "triggers", "flare", "flares", "worsen", "worse", "why", "risk", "reason"},
 		[]string{"causes", "triggers"}},
 	{[]string{"symptom", "symptoms", "sign", "signs", "look", "appear", "appearance", "feel", "feels", "itchy", "recognise", "recognize"},
 		[]string{"symptoms", "signs"}},
@@ -25,7 +25,7 @@ var intentWords = []struct{ cues, section []string }{
 		[]string{"diagnosis"}},
 	{[]string{"treat", "treated", "treatment", "treatments", "therapy", "therapies", "medication", "medicine", "cure", "manage", "management", "remedy", "remedies", "drug", "drugs", "options", "rid", "deal", "handle"},
 		[]string{"treatment"}},
-	{[]string{"prevent", "prevention", "avoid", "self-care", "protect", "reduce", "home", "care"},
+	{[]string{"prevent", "prevention", "avoid", "self-care", "protect", "reduce", "lower", "home", "care"},
 		[]string{"prevention", "self-care"}},
 	{nil, []string{"overview"}},
 	{[]string{"doctor", "clinician", "physician", "dermatologist", "seek", "urgent", "emergency", "worry", "worrying", "see"},

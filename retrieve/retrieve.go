@@ -15,6 +15,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -33,6 +34,10 @@ const (
 	fieldSection = "section"
 	fieldTitle   = "title"
 )
+
+// AnalysisVersion names the text analysis an index was built with; a
+// persisted index built with another is stale.
+const AnalysisVersion = 2
 
 // DefaultMinCoverage is the default relevance floor: the share of a question's
 // topic, weighted by term rarity, that the best passage must contain. Above
@@ -180,9 +185,9 @@ func indexDocs(ctx context.Context, idx bleve.Index, docs []Doc, progress func(i
 	b := idx.NewBatch()
 	for i, d := range docs {
 		if err := b.Index(d.ID, map[string]any{
-			fieldText:    lexicon.Fold(d.Text),
-			fieldSection: lexicon.Fold(d.Section),
-			fieldTitle:   lexicon.Fold(d.Title),
+			fieldText:    lexicon.Normalize(d.Text),
+			fieldSection: lexicon.Normalize(d.Section),
+			fieldTitle:   lexicon.Normalize(d.Title),
 		}); err != nil {
 			return fmt.Errorf("retrieve: index %s: %w", d.ID, err)
 		}
@@ -324,8 +329,9 @@ type Weighted struct {
 	// Known is true when some way of writing the concept occurs in the index.
 	Known bool
 	// Domain is true when the concept names something the knowledge is
-	// about: a thesaurus term, a word of a source title or section title, or
-	// a word shaped like a medical term.
+	// about: a thesaurus term, a word of a source title, a word shaped like a
+	// medical term, or a capitalised name the knowledge lacks. Other words
+	// weigh half.
 	Domain bool
 }
 
@@ -333,6 +339,7 @@ type Weighted struct {
 // zero.
 func (ix *Index) Analyze(question string) []Weighted {
 	cs := ix.an.Concepts(question, ix.th)
+	names := ix.capitalised(question)
 	out := make([]Weighted, len(cs))
 	for i, c := range cs {
 		c = ix.addVariants(c)
@@ -349,16 +356,23 @@ func (ix *Index) Analyze(question string) []Weighted {
 			best = max(best, m)
 		}
 		w.Known = best > 0
-		w.Domain = !c.Filler && (c.Group >= 0 || lexicon.LooksMedical(c.Terms[0]) || ix.inTitles(c))
+		w.Domain = !c.Filler && (c.Group >= 0 || lexicon.LooksMedical(c.Terms[0]) || ix.inSourceTitles(c) || (!w.Known && names.Has(c.Terms[0])))
 		if !c.Filler {
 			w.Weight = idf(ix.docCount, float64(max(best, 0)))
+			// Rarity in a small reference corpus overstates general words
+			// ("develop", "household"); words that name what the knowledge
+			// is about keep their full weight.
+			if !w.Domain {
+				w.Weight *= generalWordWeight
+			}
 		}
 		out[i] = w
 	}
 	// A word no passage holds weighs fully when it names something: a
-	// thesaurus term or a word shaped like a medical term (rosacea,
-	// pemphigoid gestationis). Other unknown words are phrasing ("compared",
-	// "regain") and weigh half as much as the lightest known topic word.
+	// thesaurus term, a word shaped like a medical term (rosacea, pemphigoid
+	// gestationis) or a capitalised name inside a sentence (Merkel cell
+	// carcinoma). Other unknown words are phrasing ("compared", "regain") and
+	// weigh as much as the lightest known topic word.
 	lightest := 0.0
 	for _, w := range out {
 		if w.Known && !w.Filler && (lightest == 0 || w.Weight < lightest) {
@@ -369,20 +383,34 @@ func (ix *Index) Analyze(question string) []Weighted {
 		lightest = 1
 	}
 	for i, w := range out {
-		if !w.Known && !w.Filler && w.Group < 0 && !lexicon.LooksMedical(w.Terms[0]) {
-			out[i].Weight = min(w.Weight, lightest/2)
+		if !w.Known && !w.Filler && w.Group < 0 && !lexicon.LooksMedical(w.Terms[0]) && !names.Has(w.Terms[0]) {
+			out[i].Weight = min(w.Weight, lightest)
 		}
 	}
 	return out
 }
 
-// inTitles reports whether some way of writing c occurs in a source title or
-// a section title.
-func (ix *Index) inTitles(c lexicon.Concept) bool {
+// capitalRE finds a capitalised word that does not open a sentence.
+var capitalRE = regexp.MustCompile(`[\p{Ll}\p{N},;:)]\s+(\p{Lu}[\p{L}\p{N}'-]+)`)
+
+// capitalised returns the terms of capitalised words inside sentences.
+func (ix *Index) capitalised(question string) lexicon.TermSet {
+	set := lexicon.TermSet{}
+	for _, m := range capitalRE.FindAllStringSubmatch(question, -1) {
+		for _, t := range ix.an.Terms(m[1]) {
+			set[t] = struct{}{}
+		}
+	}
+	return set
+}
+
+// inSourceTitles reports whether some way of writing c occurs in a source
+// title.
+func (ix *Index) inSourceTitles(c lexicon.Concept) bool {
 	for _, alt := range c.Alternatives {
 		all := true
 		for _, t := range alt {
-			if ix.fieldFreq(fieldTitle, t) == 0 && ix.fieldFreq(fieldSection, t) == 0 {
+			if ix.fieldFreq(fieldTitle, t) == 0 {
 				all = false
 				break
 			}
@@ -412,11 +440,12 @@ func Coverage(concepts []Weighted, terms lexicon.TermSet) (cov float64, anchor b
 		return 0, false
 	}
 	for i, c := range concepts {
-		if c.Filler || !c.MatchedBy(terms) {
+		if c.Filler {
 			continue
 		}
-		got += c.Weight
-		if i == anchorAt {
+		m := c.Matched(terms)
+		got += c.Weight * m
+		if i == anchorAt && m == 1 {
 			anchor = true
 		}
 	}
@@ -548,23 +577,11 @@ func (ix *Index) Search(ctx context.Context, question string, k int) ([]Hit, err
 	// The floor applies to the question: unless some passage holds the floor's
 	// share of its topic, the question is off-topic and nothing is returned.
 	// Passages holding at least half that share may join the answer's context.
-	best, domain := 0.0, false
+	best := 0.0
 	for _, h := range hits {
 		best = max(best, h.Coverage)
 	}
-	for _, c := range concepts {
-		if !c.Domain {
-			continue
-		}
-		for _, h := range hits {
-			if st, ok := ix.stats(h.ID); ok && c.MatchedBy(st.all) {
-				domain = true
-			}
-		}
-	}
-	// A question that names nothing the knowledge is about ("what is the
-	// weather tomorrow?") is off-topic however many of its words match.
-	if best < ix.floor || !domain {
+	if best < ix.floor {
 		return nil, nil
 	}
 	if len(hits) > k {
@@ -667,6 +684,10 @@ func termsQuery(terms []string, field string, boost float64) query.Query {
 	cq.SetBoost(boost)
 	return cq
 }
+
+// generalWordWeight scales the weight of question words that are not domain
+// terms.
+const generalWordWeight = 0.5
 
 // Bounds of the morphological fallback for words the index does not hold.
 const (

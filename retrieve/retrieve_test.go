@@ -13,7 +13,7 @@ import (
 )
 
 var docs = []retrieve.Doc{
-	{ID: "ad_causes", Title: "Atopic dermatitis", Section: "Causes and triggers", Text: "Wool, harsh soaps and sweat are commonly reported to worsen atopic dermatitis."},
+	{ID: "ad_causes", Title: "Atopic dermatitis", Section: "Causes and triggers", Text: "Wool, harsh soaps and sweat are commonly reported to make atopic dermatitis worse."},
 	{ID: "ad_symptoms", Title: "Atopic dermatitis", Section: "Signs and symptoms", Text: "Atopic dermatitis causes dry, itchy, inflamed patches of skin."},
 	{ID: "hsv_overview", Title: "Herpes simplex", Section: "Overview", Text: "Herpes labialis causes small painful blisters on the lips."},
 	{ID: "hsv_treatment", Title: "Herpes simplex", Section: "Treatment options", Text: "Antiviral medicines can shorten an outbreak of herpes labialis."},
@@ -23,6 +23,7 @@ var docs = []retrieve.Doc{
 
 const thesaurus = `atopic dermatitis, eczema, atopic eczema
 herpes labialis, cold sores, cold sore, fever blisters
+treatment, treat, treated
 `
 
 func newIndex(t *testing.T, opts *retrieve.Options) *retrieve.Index {

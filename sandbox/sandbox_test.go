@@ -31,7 +31,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", spec.ID, err)
 		}
-		if _, err := authoring.Gate(context.Background(), b); err != nil {
+		if _, err := authoring.Gate(context.Background(), b, spec.StoreGates); err != nil {
 			t.Fatalf("%s: gates: %v", spec.ID, err)
 		}
 		embedded, err := sandbox.FS(spec.ID)

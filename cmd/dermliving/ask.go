@@ -21,6 +21,7 @@ func cmdAsk(ctx context.Context, e env, args []string) int {
 	k.register(fs)
 	asJSON := fs.Bool("json", false, "print the JSON envelope")
 	batch := fs.String("batch", "", "read questions as JSON lines from `FILE` (- for standard input)")
+	allowBlocked := fs.Bool("allow-blocked", false, "answer even from a version that failed a release gate")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return usageErr(e, err)
@@ -28,16 +29,20 @@ func cmdAsk(ctx context.Context, e env, args []string) int {
 	if (*batch == "") == (len(pos) == 0) {
 		return fail(e, exitUsage, "ask: give a question or --batch FILE")
 	}
+	var base []dermliving.Option
+	if *allowBlocked {
+		base = append(base, dermliving.WithBlockedVersion())
+	}
 	kv, err := k.open()
 	if err != nil {
 		return fail(e, exitUsage, "ask: %v", err)
 	}
 	defer kv.Close()
 	if *batch != "" {
-		return eachBatchLine(ctx, e, *batch, func(line []byte) any { return askLine(ctx, kv, line) })
+		return eachBatchLine(ctx, e, *batch, func(line []byte) any { return askLine(ctx, kv, line, base) })
 	}
 	question := strings.Join(pos, " ")
-	res, err := dermliving.Ask(ctx, question, kv)
+	res, err := dermliving.Ask(ctx, question, kv, base...)
 	if err != nil {
 		if *asJSON {
 			writeJSON(e.stdout, errorEnvelope(err))
@@ -58,12 +63,12 @@ type askInput struct {
 	Draft    []string        `json:"draft,omitempty"`
 }
 
-func askLine(ctx context.Context, kv *evidence.Version, line []byte) any {
+func askLine(ctx context.Context, kv *evidence.Version, line []byte, base []dermliving.Option) any {
 	var in askInput
 	if err := decodeStrict(line, &in); err != nil {
 		return batchError(in.ID, "invalid_request", "not an ask line: "+err.Error())
 	}
-	var opts []dermliving.Option
+	opts := append([]dermliving.Option(nil), base...)
 	if in.Draft != nil {
 		opts = append(opts, dermliving.WithDraft(in.Draft...))
 	}

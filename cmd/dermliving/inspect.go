@@ -40,7 +40,7 @@ func cmdRetrieve(ctx context.Context, e env, args []string) int {
 		Score      float64 `json:"score"`
 	}
 	search := func(q string) ([]hit, error) {
-		hs, err := kv.Search(ctx, q, *topK)
+		hs, err := dermliving.Retrieve(ctx, q, kv, dermliving.WithTopK(*topK))
 		out := make([]hit, len(hs))
 		for i, h := range hs {
 			out[i] = hit{h.ID, h.Score}

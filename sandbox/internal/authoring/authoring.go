@@ -124,6 +124,9 @@ type VersionSpec struct {
 	Layers []Layer `json:"layers"`
 	// Cases are the gate case files (under content/) measured at generation.
 	Cases []string `json:"cases,omitempty"`
+	// StoreGates writes the measured gate report into the manifest; a
+	// version whose report fails is then blocked.
+	StoreGates bool `json:"store_gates"`
 	// ExcludeCases names cases of those files that do not hold for this
 	// version (the rosacea abstentions once rosacea is covered).
 	ExcludeCases []string `json:"exclude_cases,omitempty"`

@@ -12,10 +12,10 @@ import (
 )
 
 // Gate measures the release gates of a built bundle on its own cases, through
-// the same pipeline Ask runs with the sandbox tool policy, and stores the
-// report in the bundle's manifest. The report is dated with the version's
+// the same pipeline Ask runs with the sandbox tool policy, and, when store is
+// set, stores the report in the bundle's manifest. The report is dated with the version's
 // release date, so that generation is reproducible.
-func Gate(ctx context.Context, b *evidence.Bundle) (*gates.Report, error) {
+func Gate(ctx context.Context, b *evidence.Bundle, store bool) (*gates.Report, error) {
 	cases, ok := b.Files[evidence.CasesFile]
 	if !ok {
 		return nil, nil
@@ -34,7 +34,9 @@ func Gate(ctx context.Context, b *evidence.Bundle) (*gates.Report, error) {
 		return nil, err
 	}
 	r.Measured = b.Manifest.Released
-	report := r.GateReport
-	b.Manifest.Gates = &report
+	if store {
+		report := r.GateReport
+		b.Manifest.Gates = &report
+	}
 	return r, nil
 }

@@ -29,7 +29,7 @@ func run(dir string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", spec.ID, err)
 		}
-		report, err := authoring.Gate(context.Background(), b)
+		report, err := authoring.Gate(context.Background(), b, spec.StoreGates)
 		if err != nil {
 			return fmt.Errorf("%s: gates: %w", spec.ID, err)
 		}

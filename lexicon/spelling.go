@@ -1,0 +1,73 @@
+package lexicon
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Normalize folds text (see Fold) and maps British spellings to American
+// ones, so that "localised", "naevus", "oedema" and "colour" match
+// "localized", "nevus", "edema" and "color". Like Fold it is for matching
+// only; index and queries go through the same mapping, so two words meet only
+// when they are spellings of one word.
+func Normalize(s string) string {
+	f := Fold(s)
+	if !spellingHint.MatchString(f) {
+		return f
+	}
+	return wordRE.ReplaceAllStringFunc(f, americanize)
+}
+
+var (
+	wordRE = regexp.MustCompile(`[a-z]{4,}`)
+	// spellingHint is a cheap test for text that may hold a British spelling.
+	spellingHint = regexp.MustCompile(`is(e|ed|es|ing|ation|ations)\b|ae|oe|our\b|ours\b|tre\b|tres\b|ogue\b`)
+)
+
+// ourWords are the -our words whose American spelling drops the u.
+var ourWords = map[string]string{
+	"colour": "color", "colours": "colors", "coloured": "colored", "discoloured": "discolored", "discolouration": "discoloration",
+	"tumour": "tumor", "tumours": "tumors", "behaviour": "behavior", "behaviours": "behaviors",
+	"odour": "odor", "odours": "odors", "favour": "favor", "humour": "humor", "labour": "labor", "vapour": "vapor",
+	"centre": "center", "centres": "centers", "litre": "liter", "litres": "liters", "fibre": "fiber", "fibres": "fibers",
+	"catalogue": "catalog", "moustache": "mustache",
+}
+
+// isExceptions end in -ise in both spellings.
+var isExceptions = map[string]bool{
+	"rise": true, "wise": true, "otherwise": true, "likewise": true, "exercise": true, "advise": true, "supervise": true,
+	"surprise": true, "promise": true, "noise": true, "premise": true, "raise": true, "praise": true, "expertise": true,
+	"franchise": true, "merchandise": true, "compromise": true, "televise": true, "devise": true, "revise": true,
+	"concise": true, "precise": true, "excise": true, "incise": true, "poise": true, "bruise": true, "cruise": true,
+	"arise": true, "clockwise": true, "disguise": true, "despise": true, "chemise": true, "demise": true, "paradise": true,
+	"enterprise": true, "improvise": true, "comprise": true, "apprise": true, "guise": true, "anise": true, "reprise": true,
+	"treatise": true, "prise": true,
+}
+
+func americanize(w string) string {
+	if a, ok := ourWords[w]; ok {
+		return a
+	}
+	// ae and oe in medical words: haem, anaem, naev, paediatr, oedema, diarrhoea.
+	if strings.Contains(w, "ae") || strings.Contains(w, "oe") {
+		for _, p := range [][2]string{{"haem", "hem"}, {"anaem", "anem"}, {"leukaem", "leukem"}, {"naev", "nev"},
+			{"paed", "ped"}, {"aesthe", "esthe"}, {"oedem", "edem"}, {"oesoph", "esoph"}, {"diarrhoea", "diarrhea"},
+			{"foet", "fet"}, {"coeliac", "celiac"}, {"haematoma", "hematoma"}, {"aetiolog", "etiolog"}, {"caesar", "cesar"},
+			{"septicaem", "septicem"}, {"ischaem", "ischem"}, {"oestrogen", "estrogen"}, {"gynaec", "gynec"}} {
+			if strings.Contains(w, p[0]) {
+				w = strings.Replace(w, p[0], p[1], 1)
+			}
+		}
+	}
+	for _, suf := range []string{"isation", "isations", "ised", "ises", "ising", "ise"} {
+		stem, ok := strings.CutSuffix(w, suf)
+		if !ok || len(stem) < 3 {
+			continue
+		}
+		if isExceptions[stem+"ise"] {
+			return w
+		}
+		return stem + "iz" + suf[2:]
+	}
+	return w
+}
