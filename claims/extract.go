@@ -102,7 +102,7 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 				continue
 			}
 			// Prefer sentences that name the topic themselves, from better passages.
-			score := (cov + ownCov) / 2 / (1 + 0.3*float64(rank))
+			score := (ownCov + cov/2) / 1.5 / (1 + 0.15*float64(rank))
 			termsOf[len(cands)] = own
 			cands = append(cands, Extracted{PassageID: p.ID, Start: s.Start, End: s.End, Text: s.Text, Score: score})
 			covOf = append(covOf, cov)

@@ -99,10 +99,11 @@ type Rarity func(term string) float64
 // condition in the claim's place), or when the span and the claim differ in
 // polarity, in numbers, or in the strength of what is asserted.
 type Lexical struct {
-	cache  *sentenceCache
-	an     *lexicon.Analyzer
-	th     *lexicon.Thesaurus
-	rarity Rarity
+	cache     *sentenceCache
+	contrasts contrasts
+	an        *lexicon.Analyzer
+	th        *lexicon.Thesaurus
+	rarity    Rarity
 	// MinCoverage is the share of the claim's weighted content a span must hold.
 	MinCoverage float64
 }
@@ -113,7 +114,7 @@ const DefaultMinCoverage = 0.8
 
 // NewLexical returns the default verifier. th and rarity may be nil.
 func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lexical {
-	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an)}
+	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an)}
 }
 
 var (
@@ -228,6 +229,9 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 		j.Score = min(j.Score, 0.2)
 	case !numbersAgree(ci.numbers, best.text):
 		j.Verdict, j.Reason = Unsupported, "the passage states no number the claim gives"
+		j.Score = min(j.Score, 0.4)
+	case v.contrasts.clash(v.an.Terms(claim), v.an.Terms(best.text)) || v.contrasts.comparedOtherwise(claim, best.text, v.an):
+		j.Verdict, j.Reason = Unsupported, "the passage names another member of the same kind (organism, drug class, sex, age group, body site, direction)"
 		j.Score = min(j.Score, 0.4)
 	case !strongAgree(ci.strong, best.text):
 		j.Verdict, j.Reason = Unsupported, "the claim asserts more than the passage ("+strings.Join(ci.strong, ", ")+")"
