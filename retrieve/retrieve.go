@@ -81,15 +81,16 @@ type Options struct {
 
 // Index is a searchable set of passages.
 type Index struct {
-	idx      bleve.Index
-	an       *lexicon.Analyzer
-	th       *lexicon.Thesaurus
-	floor    float64
-	docs     []Doc
-	pos      map[string]int
-	intents  []intent
-	docCount float64
-	avgLen   [3]float64 // mean analysed length of text, section and title
+	idx           bleve.Index
+	an            *lexicon.Analyzer
+	th            *lexicon.Thesaurus
+	floor         float64
+	docs          []Doc
+	pos           map[string]int
+	intents       []intent
+	docCount      float64
+	avgLen        [3]float64 // mean analysed length of text, section and title
+	overviewTerms []string
 
 	mu     sync.RWMutex
 	closed bool
@@ -239,6 +240,7 @@ func newIndex(idx bleve.Index, docs []Doc, opts *Options) (*Index, error) {
 		ix.pos[d.ID] = i
 	}
 	ix.intents = buildIntents(o.Analyzer)
+	ix.overviewTerms = o.Analyzer.Terms("overview")
 	// Mean field lengths in terms, estimated from a sample of passages so that
 	// opening a large persisted index stays cheap.
 	step := max(1, len(docs)/500)
@@ -509,6 +511,9 @@ const (
 	// intentBonus raises a passage whose section is the kind of section the
 	// question asks for (causes, symptoms, treatment...).
 	intentBonus = 0.3
+	// overviewBonus raises an overview passage a little when the question
+	// asks for no particular kind of answer.
+	overviewBonus = 0.05
 	// candidates is how many BM25 hits per requested hit are checked against
 	// the relevance floor and reranked, and minCandidates the least.
 	candidates    = 4
@@ -560,8 +565,13 @@ func (ix *Index) Search(ctx context.Context, question string, k int) ([]Hit, err
 			continue
 		}
 		score := ix.rerank(concepts, st)
-		if ix.sectionWanted(st, want) {
+		switch {
+		case ix.sectionWanted(st, want):
 			score *= 1 + intentBonus
+		case len(want) == 0 && ix.isOverview(st):
+			// With no kind of answer asked for, the overview is the best
+			// general answer among passages that match alike.
+			score *= 1 + overviewBonus
 		}
 		hits = append(hits, Hit{ID: h.ID, Score: score, Coverage: cov})
 	}
@@ -629,6 +639,15 @@ func (ix *Index) rerank(concepts []Weighted, st *docStats) float64 {
 		score += c.Weight * best
 	}
 	return score
+}
+
+func (ix *Index) isOverview(st *docStats) bool {
+	for _, t := range ix.overviewTerms {
+		if st.fields[1][t] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (ix *Index) sectionWanted(st *docStats, want []int) bool {
