@@ -268,7 +268,7 @@ type cueWords struct {
 // checks that they agree.
 var (
 	negationCues = cueWords{re: negationRE, words: wordsOf(`not no never without cannot
-		none neither nor lack lacks absent unlikely rarely seldom`), substrings: []string{"n't"}}
+		none neither nor lack lacks absent unlikely rarely seldom`), substrings: []string{"n't", "rather than", "instead of"}}
 	strongCues = cueWords{re: strongRE, words: wordsOf(`always all every everyone only main
 		mainly primary major most cure cures cured guarantee guarantees guaranteed
 		completely permanently definitely certainly must proven eliminate eliminates`)}

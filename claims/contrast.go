@@ -2,6 +2,7 @@ package claims
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/dermliving/dermliving/lexicon"
 )
@@ -10,37 +11,47 @@ import (
 // member where its passage names another (bacteria for yeast, men for women,
 // the face for the feet, antibiotics for antifungals) is about something
 // else, however many other words agree.
-var contrastWords = [][]string{
-	{"bacteria", "bacterial", "virus", "viral", "viruses", "fungus", "fungal", "fungi", "yeast", "yeasts", "mite", "mites", "parasite", "parasites", "louse", "lice"},
-	{"antibiotic", "antibiotics", "antifungal", "antifungals", "antiviral", "antivirals", "antihistamine", "antihistamines", "antiseptic", "antiseptics", "retinoid", "retinoids", "immunosuppressant", "immunosuppressants"},
-	{"men", "man", "male", "males", "boys", "women", "woman", "female", "females", "girls"},
-	{"adults", "adult", "children", "child", "infants", "infant", "babies", "baby", "newborns", "newborn", "elderly", "teenagers", "adolescents", "toddlers"},
-	{"face", "scalp", "hands", "hand", "feet", "foot", "trunk", "legs", "leg", "arms", "arm", "nails", "fingernails", "toenails", "mouth", "lips", "eyes", "eyelids", "genitals", "chest", "neck", "elbows", "knees", "groin", "armpits", "palms", "soles", "nose", "cheeks", "ears", "shins"},
-	{"more", "less", "fewer"},
-	{"higher", "lower"},
-	{"increase", "increases", "increased", "decrease", "decreases", "decreased"},
-	{"common", "rare", "uncommon"},
-	{"often", "rarely", "seldom"},
-	{"better", "worse"},
-	{"hot", "cold", "warm", "cool"},
-	{"dry", "moist", "wet", "oily"},
-	{"red", "white", "yellow", "brown", "black", "blue", "purple", "pink", "grey", "gray", "silver", "green"},
-	{"benign", "malignant", "cancerous"},
-	{"acute", "chronic"},
-	{"painful", "painless"},
-	{"topical", "oral", "systemic", "injected"},
+var contrastWords = [][][]string{
+	{{"bacteria", "bacterial", "bacterium"}, {"virus", "viral", "viruses"}, {"fungus", "fungal", "fungi", "yeast", "yeasts"}, {"mite", "mites"}, {"louse", "lice"}},
+	{{"antibiotic", "antibiotics"}, {"antifungal", "antifungals"}, {"antiviral", "antivirals"}, {"antihistamine", "antihistamines"}, {"retinoid", "retinoids"}},
+	{{"men", "man", "male", "males", "boys"}, {"women", "woman", "female", "females", "girls"}},
+	{{"adults", "adult", "elderly"}, {"children", "child", "kids", "infants", "infant", "babies", "baby", "newborns", "newborn", "toddlers", "teenagers", "adolescents"}},
+	{{"face", "facial", "cheeks", "forehead", "nose", "chin"}, {"scalp"}, {"hands", "hand", "palms", "fingers"}, {"feet", "foot", "soles", "toes"}, {"trunk", "chest", "back", "abdomen"}, {"legs", "leg", "shins"}, {"arms", "arm"}, {"fingernails"}, {"toenails"}, {"mouth", "lips"}, {"eyes", "eyelids"}, {"genitals"}, {"groin"}, {"armpits"}},
+	{{"more"}, {"less", "fewer"}},
+	{{"higher"}, {"lower"}},
+	{{"increase", "increases", "increased"}, {"decrease", "decreases", "decreased"}},
+	{{"common"}, {"rare", "uncommon"}},
+	{{"often"}, {"rarely", "seldom"}},
+	{{"better"}, {"worse"}},
+	{{"hot", "warm"}, {"cold", "cool"}},
+	{{"dry"}, {"moist", "wet", "oily"}},
+	{{"red"}, {"white"}, {"yellow"}, {"brown"}, {"black"}, {"blue"}, {"purple", "violet"}, {"pink"}, {"grey", "gray", "silver", "silvery"}, {"green"}},
+	{{"benign"}, {"malignant", "cancerous"}},
+	{{"acute"}, {"chronic"}},
+	{{"painful"}, {"painless"}},
+	{{"topical"}, {"oral", "systemic", "injected"}},
+	{{"hour", "hours"}, {"day", "days"}, {"week", "weeks"}, {"month", "months"}, {"year", "years"}},
+	{{"spare", "spares", "spared", "sparing"}, {"involve", "involves", "involved", "involving"}},
+	{{"most"}, {"least"}},
+	{{"before"}, {"after"}},
+	{{"upper"}, {"lower"}},
 }
 
-// contrasts maps an analysed term to the index of its set.
-type contrasts map[string]int
+// contrasts maps a word to its set and class: [2]int{set, class}. Words of
+// one class (infants and babies) agree; words of different classes of one
+// set clash.
+type contrasts map[string][2]int
 
+// newContrasts indexes the sets by word. Words are compared as written
+// (lowercased), not analysed: several members ("more", "most") are stop
+// words the analyzer drops.
 func newContrasts(an *lexicon.Analyzer) contrasts {
 	c := contrasts{}
 	for i, set := range contrastWords {
-		for _, w := range set {
-			for _, t := range an.Terms(w) {
-				if _, taken := c[t]; !taken {
-					c[t] = i
+		for j, class := range set {
+			for _, w := range class {
+				if _, taken := c[w]; !taken {
+					c[w] = [2]int{i, j}
 				}
 			}
 		}
@@ -48,25 +59,35 @@ func newContrasts(an *lexicon.Analyzer) contrasts {
 	return c
 }
 
+// words returns the lowercased words of text.
+func words(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(lexicon.Fold(text)), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
 // clash reports whether the claim names a member of a contrast set that the
 // span lacks while the span names another member of that set; or whether
 // both compare ("more ... than X") with different members after "than".
 func (c contrasts) clash(claim, span []string) bool {
-	inSpan := map[string]bool{}
-	for _, t := range span {
-		inSpan[t] = true
+	spanClasses := map[[2]int]bool{}
+	for _, w := range span {
+		if k, ok := c[w]; ok {
+			spanClasses[k] = true
+		}
 	}
-	inClaim := map[string]bool{}
-	for _, t := range claim {
-		inClaim[t] = true
+	claimClasses := map[[2]int]bool{}
+	for _, w := range claim {
+		if k, ok := c[w]; ok {
+			claimClasses[k] = true
+		}
 	}
-	for _, t := range claim {
-		set, ok := c[t]
-		if !ok || inSpan[t] {
+	for k := range claimClasses {
+		if spanClasses[k] {
 			continue
 		}
-		for _, u := range span {
-			if s, ok := c[u]; ok && s == set && !inClaim[u] {
+		for o := range spanClasses {
+			if o[0] == k[0] && !claimClasses[o] {
 				return true
 			}
 		}
@@ -80,7 +101,7 @@ func (c contrasts) clash(claim, span []string) bool {
 func (c contrasts) comparedOtherwise(claim, span string, an *lexicon.Analyzer) bool {
 	a, okA := c.afterThan(claim, an)
 	b, okB := c.afterThan(span, an)
-	return okA && okB && a != b && c[a] == c[b]
+	return okA && okB && c[a][0] == c[b][0] && c[a][1] != c[b][1]
 }
 
 // afterThan returns the first contrast-set term within four words after
@@ -92,10 +113,9 @@ func (c contrasts) afterThan(text string, an *lexicon.Analyzer) (string, bool) {
 			continue
 		}
 		for _, x := range words[i+1 : min(i+5, len(words))] {
-			for _, t := range an.Terms(x) {
-				if _, ok := c[t]; ok {
-					return t, true
-				}
+			x = strings.Trim(x, ",.;:()")
+			if _, ok := c[x]; ok {
+				return x, true
 			}
 		}
 	}

@@ -118,7 +118,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 }
 
 var (
-	negationRE = regexp.MustCompile(`(?i)\b(not|no|never|without|cannot|none|neither|nor|lack|lacks|absent|unlikely|rarely|seldom)\b|n't\b`)
+	negationRE = regexp.MustCompile(`(?i)\b(not|no|never|without|cannot|none|neither|nor|lack|lacks|absent|unlikely|rarely|seldom)\b|n't\b|\brather than\b|\binstead of\b`)
 	// strongRE matches words that assert more than hedged reference text does.
 	strongRE = regexp.MustCompile(`(?i)\b(always|all|every|everyone|only|main|mainly|primary|major|most|cures?|cured|guarantees?|guaranteed|completely|permanently|definitely|certainly|must|proven|eliminates?)\b`)
 	numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
@@ -156,7 +156,7 @@ func (v *Lexical) analyse(claim string) claimInfo {
 	for _, m := range strongCues.findAll(claim) {
 		ci.strong = append(ci.strong, strings.ToLower(m))
 	}
-	ci.numbers = numberRE.FindAllString(claim, -1)
+	ci.numbers = numberRE.FindAllString(numberWords(claim), -1)
 	ci.total = discountJudged(v.an, append(cues, ci.strong...), ci.concepts, ci.weights)
 	return ci
 }
@@ -214,6 +214,11 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 			}
 		}
 	}
+	if bestCov < v.MinCoverage {
+		if j, ok := v.stitched(ctx, claim, passages); ok {
+			return j, nil
+		}
+	}
 	j := Judgment{Score: bestCov, Support: []Support{{PassageID: passages[best.passage].ID, Start: best.start, End: best.end}}}
 	switch {
 	case bestCov < v.MinCoverage:
@@ -221,16 +226,16 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 	case v.substituted(ci, best):
 		j.Verdict, j.Reason = Unsupported, "the passage says it of something else"
 		j.Score = min(j.Score, 0.4)
-	case v.polarityClash(claim, best.text):
+	case v.polarityClash(claim, best.text) || v.negatedElsewhere(claim, best.text):
 		j.Verdict, j.Reason = Contradicted, "the passage states the opposite polarity"
 		j.Score = min(j.Score, 0.2)
-	case !numbersAgree(ci.numbers, best.text) && hasNumber(best.text):
+	case !numbersAgree(ci.numbers, best.text) && hasNumber(numberWords(best.text)):
 		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
 		j.Score = min(j.Score, 0.2)
 	case !numbersAgree(ci.numbers, best.text):
 		j.Verdict, j.Reason = Unsupported, "the passage states no number the claim gives"
 		j.Score = min(j.Score, 0.4)
-	case v.contrasts.clash(v.an.Terms(claim), v.an.Terms(best.text)) || v.contrasts.comparedOtherwise(claim, best.text, v.an):
+	case v.contrasts.clash(words(claim), words(best.text)) || v.contrasts.comparedOtherwise(claim, best.text, v.an):
 		j.Verdict, j.Reason = Unsupported, "the passage names another member of the same kind (organism, drug class, sex, age group, body site, direction)"
 		j.Score = min(j.Score, 0.4)
 	case !strongAgree(ci.strong, best.text):
@@ -276,7 +281,7 @@ func numbersAgree(nums []string, text string) bool {
 		return true
 	}
 	have := map[string]bool{}
-	for _, n := range numberRE.FindAllString(text, -1) {
+	for _, n := range numberRE.FindAllString(numberWords(text), -1) {
 		have[n] = true
 	}
 	for _, n := range nums {
@@ -374,6 +379,161 @@ func (v *Lexical) polarityClash(claim, span string) bool {
 		if bestShared == 0 && cc.negated {
 			return true // a negated claim clause with nothing to match
 		}
+		// The clause that holds the rarest word the two share carries what
+		// the claim predicates ("... which is not itself infectious"), even
+		// when another clause shares more common words.
+		if k := v.rarestSharedClause(cc, spanClauses, spanClauses[best]); k >= 0 && k != best &&
+			(v.negatesOver(spanClauses[k].text, cc.terms) != v.negatesOver(cc.text, spanTerms)) {
+			return true
+		}
 	}
 	return false
 }
+
+// rarestSharedClause returns the index of the span clause holding the claim
+// clause's rarest term that the span shares, when the best-matching clause
+// does not hold it; otherwise -1.
+func (v *Lexical) rarestSharedClause(cc clause, spanClauses []clause, bestClause clause) int {
+	if v.rarity == nil {
+		return -1
+	}
+	term, bestW := "", 0.0
+	for t := range cc.terms {
+		for _, sc := range spanClauses {
+			if sc.terms.Has(t) {
+				if w := v.rarity(t); w > bestW || (w == bestW && t < term) {
+					term, bestW = t, w
+				}
+			}
+		}
+	}
+	if term == "" || bestClause.terms.Has(term) {
+		return -1
+	}
+	for i, sc := range spanClauses {
+		if sc.terms.Has(term) {
+			return i
+		}
+	}
+	return -1
+}
+
+// stitchRE splits a claim joined from independent clauses ("X is caused by A,
+// while Y is caused by B").
+var stitchRE = regexp.MustCompile(`(?i);\s+|,\s+(?:and|while|whereas|but)\s+`)
+
+// minStitchedPart is the least number of content terms a part of a stitched
+// claim must have to be checked on its own: a bare fragment ("is itchy") is
+// not a claim.
+const minStitchedPart = 3
+
+// stitched verifies a claim joined from clauses part by part: it is supported
+// only if every part is, each by its own span, and then cites every span.
+func (v *Lexical) stitched(ctx context.Context, claim string, passages []Passage) (Judgment, bool) {
+	parts := stitchRE.Split(claim, -1)
+	if len(parts) < 2 {
+		return Judgment{}, false
+	}
+	out := Judgment{Verdict: Supported, Score: 1}
+	seen := map[Support]bool{}
+	for _, part := range parts {
+		if len(v.an.Terms(part)) < minStitchedPart {
+			return Judgment{}, false
+		}
+		j, err := v.Verify(ctx, part, passages)
+		if err != nil || j.Verdict != Supported {
+			return Judgment{}, false
+		}
+		out.Score = min(out.Score, j.Score)
+		for _, sp := range j.Support {
+			if !seen[sp] {
+				seen[sp] = true
+				out.Support = append(out.Support, sp)
+			}
+		}
+	}
+	return out, true
+}
+
+var numberWordRE = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b`)
+
+var numberWordValues = map[string]string{
+	"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+	"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20", "thirty": "30",
+	"forty": "40", "fifty": "50", "hundred": "100",
+}
+
+// numberWords writes number words as digits, so that "seven classes" and "7
+// classes" agree and "four" differs from "seven".
+func numberWords(s string) string {
+	if !numberWordRE.MatchString(s) {
+		return s
+	}
+	return numberWordRE.ReplaceAllStringFunc(s, func(w string) string { return numberWordValues[strings.ToLower(w)] })
+}
+
+// negatedElsewhere reports whether one side denies a term the other asserts
+// and never denies: "it is not contagious" against "alopecia areata is
+// contagious", "itching is uncommon" against "itching is common". A term both
+// sides deny somewhere (a verbatim sentence with a negated clause) does not
+// count.
+func (v *Lexical) negatedElsewhere(claim, span string) bool {
+	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) {
+		return false
+	}
+	cn, sn := v.negatedTerms(claim), v.negatedTerms(span)
+	ct := lexicon.NewTermSet(v.an.Terms(claim))
+	st := lexicon.NewTermSet(v.an.Terms(span))
+	for t := range sn {
+		if ct.Has(t) && !cn.Has(t) {
+			return true
+		}
+	}
+	for t := range cn {
+		if st.Has(t) && !sn.Has(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// negatedTerms returns the terms a text puts under a negation cue (up to the
+// end of the cue's scope) and the stems of un-/non-prefixed words
+// ("uncommon" denies "common").
+func (v *Lexical) negatedTerms(text string) lexicon.TermSet {
+	out := lexicon.TermSet{}
+	for _, cue := range negationRE.FindAllStringIndex(text, -1) {
+		if hedgeCues[strings.ToLower(text[cue[0]:cue[1]])] {
+			continue // a hedge of frequency, judged by the contrast sets
+		}
+		rest := text[cue[1]:]
+		if m := clauseEndRE.FindStringIndex(rest); m != nil {
+			rest = rest[:m[0]]
+		}
+		terms := v.an.Terms(rest)
+		for _, t := range terms[:min(len(terms), negationReach)] {
+			out[t] = struct{}{}
+		}
+	}
+	for w := range wordSet(text) {
+		for _, p := range antonymPrefixes {
+			if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 4 {
+				for _, t := range v.an.Terms(rest) {
+					out[t] = struct{}{}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// negationReach is how many content terms after a cue it denies: "not
+// contagious", "does not require prior sensitisation", not the whole rest of
+// the clause.
+const negationReach = 2
+
+// hedgeCues are negation cues that hedge frequency rather than deny.
+var hedgeCues = map[string]bool{"rarely": true, "seldom": true, "unlikely": true}
+
+// clauseEndRE ends a negation's scope: "and", "but", a comma or a stop.
+var clauseEndRE = regexp.MustCompile(`(?i)\band\b|\bbut\b|[,;.:]`)

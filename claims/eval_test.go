@@ -1,0 +1,152 @@
+package claims_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/dermliving/dermliving/claims"
+)
+
+type labelled struct {
+	ID       string           `json:"id"`
+	Family   string           `json:"family"`
+	Claim    string           `json:"claim"`
+	Passages []claims.Passage `json:"passages"`
+	Label    string           `json:"label"`
+	Why      string           `json:"why"`
+}
+
+func readPairs(t *testing.T, path string) []labelled {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("%s absent (%v): skipping", path, err)
+	}
+	defer f.Close()
+	var out []labelled
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		var p labelled
+		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// confusion counts the binary decision "supported" against the label.
+type confusion struct{ tp, fp, fn, tn int }
+
+func (c *confusion) add(predicted, actual bool) {
+	switch {
+	case predicted && actual:
+		c.tp++
+	case predicted && !actual:
+		c.fp++
+	case !predicted && actual:
+		c.fn++
+	default:
+		c.tn++
+	}
+}
+
+func (c confusion) precision() float64 { return ratio(c.tp, c.tp+c.fp) }
+func (c confusion) recall() float64    { return ratio(c.tp, c.tp+c.fn) }
+func (c confusion) specificity() float64 {
+	return ratio(c.tn, c.tn+c.fp)
+}
+func (c confusion) balanced() float64 { return (c.recall() + c.specificity()) / 2 }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return math.NaN()
+	}
+	return float64(a) / float64(b)
+}
+
+// Goals of issue 3 on the dermatology adversarial set, and the regression
+// floors this test enforces: the held-out level the verifier reached when the
+// test was written, less a small margin. The floors are below the goals
+// because the goals are not met yet (see issue 3); a change that lowers the
+// held-out figures below the floors fails.
+const (
+	goalPrecision  = 0.97
+	goalRecall     = 0.85
+	floorPrecision = 0.94
+	floorRecall    = 0.80
+)
+
+// TestEvalDermatology measures the default verifier on the dermatology
+// adversarial set written by DermLiving (testdata/verifier): precision and
+// recall of "supported" and the false-support rate of each perturbation
+// family, on the dev split (the only one looked at while building the
+// verifier) and on the held-out test split. It logs the test split against
+// the issue's goals and fails when it drops below the regression floors.
+//
+//	go test -run TestEvalDermatology -v ./claims/
+func TestEvalDermatology(t *testing.T) {
+	v := verifier(t)
+	for _, split := range []string{"dev", "test"} {
+		pairs := readPairs(t, filepath.Join("..", "testdata", "verifier", split+".jsonl"))
+		var all confusion
+		families := map[string]*confusion{}
+		verdicts := map[string]int{}
+		for _, p := range pairs {
+			j, err := v.Verify(context.Background(), p.Claim, p.Passages)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, want := j.Verdict == claims.Supported, p.Label == "supported"
+			all.add(got, want)
+			if families[p.Family] == nil {
+				families[p.Family] = &confusion{}
+			}
+			families[p.Family].add(got, want)
+			if p.Label != "supported" && j.Verdict != claims.Supported {
+				verdicts[p.Label+"->"+j.Verdict.String()]++
+			}
+			if testing.Verbose() && os.Getenv("DERMLIVING_EVAL_SHOW") == split && got != want {
+				t.Logf("%s %s [%s] %q: got %s (%s)", split, p.ID, p.Family, p.Claim, j.Verdict, j.Reason)
+			}
+		}
+		t.Logf("%s: %d pairs: supported precision %.3f recall %.3f (tp %d fp %d fn %d tn %d); removed with verdicts %v",
+			split, len(pairs), all.precision(), all.recall(), all.tp, all.fp, all.fn, all.tn, verdicts)
+		names := make([]string, 0, len(families))
+		for f := range families {
+			names = append(names, f)
+		}
+		sort.Strings(names)
+		var lines []string
+		for _, f := range names {
+			c := families[f]
+			if c.tp+c.fn > 0 {
+				lines = append(lines, fmt.Sprintf("%s recall %.2f (%d)", f, c.recall(), c.tp+c.fn))
+			}
+			if c.fp+c.tn > 0 {
+				lines = append(lines, fmt.Sprintf("%s false-support %.2f (%d)", f, ratio(c.fp, c.fp+c.tn), c.fp+c.tn))
+			}
+		}
+		t.Logf("%s by family: %s", split, strings.Join(lines, "; "))
+		if split == "test" {
+			p, r := all.precision(), all.recall()
+			t.Logf("test against issue 3's goals: precision %.3f (goal %.2f, met %v), recall %.3f (goal %.2f, met %v)",
+				p, goalPrecision, p >= goalPrecision, r, goalRecall, r >= goalRecall)
+			if p < floorPrecision {
+				t.Errorf("test: precision of supported %.3f fell below the floor %.2f", p, floorPrecision)
+			}
+			if r < floorRecall {
+				t.Errorf("test: recall of supported %.3f fell below the floor %.2f", r, floorRecall)
+			}
+		}
+	}
+}
