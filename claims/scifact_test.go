@@ -64,6 +64,9 @@ type scored struct {
 //
 //	go test -run TestEvalSciFact -v ./claims/
 func TestEvalSciFact(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping the SciFact evaluation (about 10,000 verifications)")
+	}
 	data := filepath.Join("..", "..", "shared", "data", "scifact")
 	an, err := lexicon.NewAnalyzer()
 	if err != nil {
