@@ -2,9 +2,23 @@
 // copied by integrators. It serves the JSON API of the contract:
 //
 //	POST /v1/knowledge/ask        {"question": "...", "knowledge_version": "optional id"}
+//	POST /v1/knowledge/ask:stream the same, as server-sent events: one claim
+//	                              event per verified claim, then the result
 //	GET  /v1/evidence/{id}        optional ?knowledge_version=ID
 //	GET  /v1/knowledge/versions
 //	GET  /healthz
+//	GET  /openapi.json            OpenAPI 3.1 document of every route
+//	GET  /metrics                 Prometheus text format: answers by status,
+//	                              abstentions by reason, requests, Ask latency
+//
+// and three server-rendered pages that load nothing from elsewhere (no
+// script, CDN or web font):
+//
+//	GET  /                        ask a question (?q=...&v=version); the answer
+//	                              with numbered citations, each opening its
+//	                              passage with the quote highlighted
+//	GET  /evidence/{id}           a passage, ?v=version&start=&end= highlights a span
+//	GET  /trust                   each version's counts, checksum and release gates
 //
 // Run it from the module root, with the embedded sandbox knowledge:
 //

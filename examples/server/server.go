@@ -68,16 +68,25 @@ type server struct {
 	log        *slog.Logger
 	askTimeout time.Duration
 	mux        *http.ServeMux
+	pages      *pages
+	metrics    *metrics
+	openapi    []byte
 }
 
-// newServer returns the handler of the DermLiving HTTP API:
+// newServer returns the handler of the DermLiving HTTP API and its pages:
 //
 //	POST /v1/knowledge/ask        {"question": "...", "knowledge_version": "optional"}
+//	POST /v1/knowledge/ask:stream the same body; server-sent events
 //	GET  /v1/evidence/{id}        ?knowledge_version=optional
 //	GET  /v1/knowledge/versions
 //	GET  /healthz
+//	GET  /openapi.json            the OpenAPI 3.1 document of these routes
+//	GET  /metrics                 Prometheus text exposition format
+//	GET  /                        answer page, ?q=question&v=optional version
+//	GET  /evidence/{id}           evidence page, ?v=version&start=&end= (a span to highlight)
+//	GET  /trust                   trust page: versions and their release gates
 //
-// Successful responses are {"data": ...}; errors are
+// Successful JSON responses are {"data": ...}; errors are
 // {"error": {"code", "message"}}. An abstention is a 200 result, never an
 // error.
 func newServer(cfg config) (http.Handler, error) {
@@ -90,6 +99,8 @@ func newServer(cfg config) (http.Handler, error) {
 		log:        cfg.Logger,
 		askTimeout: cfg.AskTimeout,
 		mux:        http.NewServeMux(),
+		metrics:    newMetrics(),
+		openapi:    openAPIDocument,
 	}
 	for id, kv := range cfg.Versions {
 		if kv == nil {
@@ -118,10 +129,14 @@ func newServer(cfg config) (http.Handler, error) {
 	if s.askTimeout <= 0 {
 		s.askTimeout = defaultAskTimeout
 	}
-	s.mux.HandleFunc("POST /v1/knowledge/ask", s.handleAsk)
-	s.mux.HandleFunc("GET /v1/evidence/{id}", s.handleEvidence)
-	s.mux.HandleFunc("GET /v1/knowledge/versions", s.handleVersions)
-	s.mux.HandleFunc("GET /healthz", s.handleHealth)
+	p, err := newPages()
+	if err != nil {
+		return nil, err
+	}
+	s.pages = p
+	for _, rt := range s.routes() {
+		s.mux.HandleFunc(rt.pattern, rt.handler)
+	}
 	return s, nil
 }
 
@@ -148,7 +163,9 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				writeError(rw, http.StatusInternalServerError, codeInternal, "Internal error; quote request id "+id+".")
 			}
 		}
-		s.accessLog(r, rw, pattern, id, time.Since(start))
+		status := finalStatus(r, rw)
+		s.accessLog(r, rw, pattern, status, id, time.Since(start))
+		s.metrics.request(pattern, status)
 	}()
 
 	if pattern == "" {
@@ -179,19 +196,23 @@ func (s *server) unmatched(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// accessLog writes the one line logged per request. It holds no question,
-// body or query string: only the route pattern, never the raw path.
-func (s *server) accessLog(r *http.Request, rw *responseWriter, pattern, id string, d time.Duration) {
-	status := rw.status
+// finalStatus is the status a request is logged and counted with.
+func finalStatus(r *http.Request, rw *responseWriter) int {
 	switch {
-	case status == 0 && r.Context().Err() != nil:
+	case rw.status == 0 && r.Context().Err() != nil:
 		// Nothing written because the client went away: 499, the
 		// "client closed request" status of common proxies, so that the
 		// line is not counted as a 200.
-		status = 499
-	case status == 0:
-		status = http.StatusOK
+		return 499
+	case rw.status == 0:
+		return http.StatusOK
 	}
+	return rw.status
+}
+
+// accessLog writes the one line logged per request. It holds no question,
+// body or query string: only the route pattern, never the raw path.
+func (s *server) accessLog(r *http.Request, rw *responseWriter, pattern string, status int, id string, d time.Duration) {
 	if pattern == "" {
 		pattern = "unmatched"
 	}
@@ -217,9 +238,24 @@ type askRequest struct {
 }
 
 func (s *server) handleAsk(w http.ResponseWriter, r *http.Request) {
+	question, kv, ok := s.decodeAsk(w, r)
+	if !ok {
+		return
+	}
+	res, err := s.ask(r.Context(), question, kv)
+	if err != nil {
+		s.writeAskError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, envelope{Data: res})
+}
+
+// decodeAsk reads and checks the body of POST /v1/knowledge/ask (and of its
+// streaming twin). When it returns ok false it has written the error reply.
+func (s *server) decodeAsk(w http.ResponseWriter, r *http.Request) (question string, kv *evidence.Version, ok bool) {
 	if !isJSON(r.Header.Get("Content-Type")) {
 		writeError(w, http.StatusUnsupportedMediaType, codeMediaType, "Content-Type must be application/json.")
-		return
+		return "", nil, false
 	}
 	// Read the whole (bounded) body before decoding, so that any body over
 	// the limit is a 413 whatever its content.
@@ -228,20 +264,20 @@ func (s *server) handleAsk(w http.ResponseWriter, r *http.Request) {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
 			writeError(w, http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("The body is larger than %d bytes.", tooLarge.Limit))
-			return
+			return "", nil, false
 		}
 		if r.Context().Err() != nil {
-			return // the client went away mid-body
+			return "", nil, false // the client went away mid-body
 		}
 		writeError(w, http.StatusBadRequest, codeInvalidRequest, "The body could not be read.")
-		return
+		return "", nil, false
 	}
 	// JSON between systems is UTF-8 (RFC 8259, section 8.1). encoding/json
 	// would silently replace invalid bytes with U+FFFD and answer a question
 	// that was never asked; refuse the body instead.
 	if !utf8.Valid(body) {
 		writeError(w, http.StatusBadRequest, codeInvalidRequest, "The body is not valid UTF-8.")
-		return
+		return "", nil, false
 	}
 	var req askRequest
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -250,36 +286,48 @@ func (s *server) handleAsk(w http.ResponseWriter, r *http.Request) {
 	// unknown field's name, for one), and the body may hold identifiers.
 	if err := dec.Decode(&req); err != nil {
 		writeError(w, http.StatusBadRequest, codeInvalidRequest, `The body must be a JSON object {"question": "...", "knowledge_version": "optional id"} with no other fields.`)
-		return
+		return "", nil, false
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		writeError(w, http.StatusBadRequest, codeInvalidRequest, "The body must hold one JSON object and nothing after it.")
-		return
+		return "", nil, false
 	}
 	if req.Question == nil {
 		writeError(w, http.StatusBadRequest, codeInvalidRequest, `The body has no "question".`)
-		return
+		return "", nil, false
 	}
 	// A lone UTF-16 surrogate escape such as "\ud800" is valid JSON syntax
 	// that encoding/json also decodes to U+FFFD. A question holding U+FFFD
 	// was damaged before it reached us, so it is refused like invalid UTF-8.
 	if strings.ContainsRune(*req.Question, utf8.RuneError) {
 		writeError(w, http.StatusBadRequest, codeInvalidQuestion, "The question holds U+FFFD replacement characters: its text was damaged in encoding.")
-		return
+		return "", nil, false
 	}
-	kv, ok := s.version(req.KnowledgeVersion)
+	kv, ok = s.version(req.KnowledgeVersion)
 	if !ok {
 		writeError(w, http.StatusNotFound, codeNotFound, "Unknown knowledge_version; GET /v1/knowledge/versions lists those served.")
-		return
+		return "", nil, false
 	}
+	return *req.Question, kv, true
+}
 
-	id := requestID(r.Context())
-	ctx, cancel := context.WithTimeout(r.Context(), s.askTimeout)
+// ask runs Ask under the server's timeout with the request's id, and counts
+// the outcome and its latency.
+func (s *server) ask(ctx context.Context, question string, kv *evidence.Version) (dermliving.Result, error) {
+	id := requestID(ctx)
+	ctx, cancel := context.WithTimeout(ctx, s.askTimeout)
 	defer cancel()
-	res, err := dermliving.Ask(ctx, *req.Question, kv, dermliving.WithRequestID(id))
+	start := time.Now()
+	res, err := dermliving.Ask(ctx, question, kv, dermliving.WithRequestID(id))
+	s.metrics.answer(res, time.Since(start))
+	return res, err
+}
+
+// writeAskError replies to an error of s.ask, or writes nothing when the
+// client went away.
+func (s *server) writeAskError(w http.ResponseWriter, r *http.Request, err error) {
+	id := requestID(r.Context())
 	switch {
-	case err == nil:
-		writeJSON(w, http.StatusOK, envelope{Data: res})
 	case errors.Is(err, context.Canceled) || r.Context().Err() != nil:
 		// The client went away (or the connection closed): nobody reads a
 		// reply, and a 500 would count a client's choice as our failure.

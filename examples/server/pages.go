@@ -1,0 +1,452 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"html/template"
+	"log/slog"
+	"math"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/dermliving/dermliving"
+	"github.com/dermliving/dermliving/abstain"
+	"github.com/dermliving/dermliving/citation"
+	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/evidence"
+)
+
+//go:embed templates/*.html templates/style.css
+var templateFS embed.FS
+
+// pages holds the parsed HTML templates and the page stylesheet. The pages
+// load nothing from elsewhere (no CDN, no web fonts, no script): the
+// stylesheet is inline and allowed by its hash in the Content-Security-Policy.
+type pages struct {
+	tmpl *template.Template
+	css  template.CSS
+	csp  string
+}
+
+func newPages() (*pages, error) {
+	t, err := template.ParseFS(templateFS, "templates/*.html")
+	if err != nil {
+		return nil, fmt.Errorf("server: parsing page templates: %w", err)
+	}
+	css, err := templateFS.ReadFile("templates/style.css")
+	if err != nil {
+		return nil, fmt.Errorf("server: reading the stylesheet: %w", err)
+	}
+	sum := sha256.Sum256(css)
+	csp := "default-src 'none'; style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; " +
+		"img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+	return &pages{tmpl: t, css: template.CSS(css), csp: csp}, nil
+}
+
+// pageBase is what the layout needs from every page.
+type pageBase struct {
+	Title string
+	Nav   string // "answer", "trust" or ""
+	CSS   template.CSS
+}
+
+// render executes template name into a buffer first, so that a failing
+// template is a clean 500 rather than half a page.
+func (s *server) render(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
+	var b bytes.Buffer
+	if err := s.pages.tmpl.ExecuteTemplate(&b, name, data); err != nil {
+		s.log.LogAttrs(r.Context(), slog.LevelError, "page failed",
+			slog.String("request_id", requestID(r.Context())), slog.String("template", name),
+			slog.String("error_type", fmt.Sprintf("%T", err)))
+		status = http.StatusInternalServerError
+		b.Reset()
+		b.WriteString("<!doctype html><title>Internal error</title><p>Internal error; quote request id " +
+			template.HTMLEscapeString(requestID(r.Context())) + ".</p>")
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", s.pages.csp)
+	h.Set("X-Content-Type-Options", "nosniff")
+	// The answer page's URL holds the question: send it to no other site.
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", strconv.Itoa(b.Len()))
+	w.WriteHeader(status)
+	_, _ = w.Write(b.Bytes())
+}
+
+// errorPage is the data of the "error" template.
+type errorPage struct {
+	pageBase
+	Message string
+}
+
+func (s *server) renderError(w http.ResponseWriter, r *http.Request, status int, message string) {
+	s.render(w, r, status, "error", errorPage{pageBase{Title: http.StatusText(status), CSS: s.pages.css}, message})
+}
+
+// answerPage is the data of the "answer" template.
+type answerPage struct {
+	pageBase
+	Question  string
+	Versions  []string
+	Version   string
+	Error     string
+	Grounded  *groundedView
+	Abstained *abstainedView
+}
+
+type groundedView struct {
+	Claims           []claimView
+	Removed          []removedView
+	Citations        []citeView
+	KnowledgeVersion string
+	Mode             string
+	RequestID        string
+}
+
+type claimView struct {
+	ID    string
+	Text  string
+	Cites []citeRef
+}
+
+// citeRef is a numbered marker [N] linking to citation ID.
+type citeRef struct {
+	ID string
+	N  string
+}
+
+type removedView struct {
+	Text   string
+	Reason string
+	Why    string
+}
+
+// citeView is one citation as the answer page shows it: the cited passage
+// split around the quoted span, so that the template escapes each part and
+// marks the quote.
+type citeView struct {
+	ID, N            string
+	EvidenceID       string
+	Title, Publisher string
+	SourceID         string
+	SourceVersion    string
+	Locator          evidence.Locator
+	Checksum         string
+	License          evidence.License
+	KnowledgeVersion string
+	Before           string
+	Quote            string
+	After            string
+	Check            string // citation.Check status against the version
+	CheckClass       string
+	Href             string // the evidence page with the span highlighted
+}
+
+type abstainedView struct {
+	Reason           string
+	Message          string
+	KnowledgeVersion string
+	RequestID        string
+}
+
+// handleAnswerPage serves GET /?q=question&v=version: the question form and,
+// when q is given, the answer. Like the API it never logs the question. For a
+// patient_data abstention the form is left empty, so that the identifiers
+// are not written back into the page.
+func (s *server) handleAnswerPage(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	page := answerPage{
+		pageBase: pageBase{Title: "Ask", Nav: "answer", CSS: s.pages.css},
+		Question: q.Get("q"),
+		Versions: s.order,
+		Version:  q.Get("v"),
+	}
+	if page.Version == "" {
+		page.Version = s.def
+	}
+	kv, ok := s.versions[page.Version]
+	if !ok {
+		page.Version = s.def
+		page.Error = "Unknown knowledge version; choose one of those listed."
+		s.render(w, r, http.StatusNotFound, "answer", page)
+		return
+	}
+	if !q.Has("q") {
+		s.render(w, r, http.StatusOK, "answer", page)
+		return
+	}
+	if strings.ContainsRune(page.Question, '\uFFFD') {
+		page.Question = ""
+		page.Error = "The question holds U+FFFD replacement characters: its text was damaged in encoding."
+		s.render(w, r, http.StatusBadRequest, "answer", page)
+		return
+	}
+	res, err := s.ask(r.Context(), page.Question, kv)
+	if err != nil {
+		status, message := askErrorPage(r.Context(), err)
+		if status == 0 {
+			return // the client went away
+		}
+		if status == http.StatusInternalServerError {
+			s.log.LogAttrs(r.Context(), slog.LevelError, "ask failed",
+				slog.String("request_id", requestID(r.Context())), slog.String("error_type", fmt.Sprintf("%T", err)))
+		}
+		if errors.Is(err, dermliving.ErrInvalidQuestion) || errors.Is(err, dermliving.ErrQuestionTooLong) {
+			page.Question = "" // not echoed back: it may not even be text
+		}
+		page.Error = message
+		s.render(w, r, status, "answer", page)
+		return
+	}
+	switch res := res.(type) {
+	case *dermliving.Grounded:
+		page.Grounded = s.groundedView(res, kv)
+	case *dermliving.Abstained:
+		if res.Reason == abstain.PatientData {
+			page.Question = ""
+		}
+		page.Abstained = &abstainedView{
+			Reason:           res.Reason.String(),
+			Message:          res.Message,
+			KnowledgeVersion: res.Metadata.KnowledgeVersion,
+			RequestID:        res.Metadata.RequestID,
+		}
+	}
+	s.render(w, r, http.StatusOK, "answer", page)
+}
+
+// askErrorPage maps an error of s.ask to a page status and message; status 0
+// means the client went away and nothing should be written.
+func askErrorPage(ctx context.Context, err error) (int, string) {
+	switch {
+	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
+		return 0, ""
+	case errors.Is(err, context.DeadlineExceeded):
+		return http.StatusServiceUnavailable, "The answer took too long; try again later."
+	case errors.Is(err, dermliving.ErrEmptyQuestion),
+		errors.Is(err, dermliving.ErrQuestionTooLong),
+		errors.Is(err, dermliving.ErrInvalidQuestion):
+		return http.StatusBadRequest, questionMessage(err)
+	default:
+		return http.StatusInternalServerError, "Internal error; quote request id " + requestID(ctx) + "."
+	}
+}
+
+// removedWhy explains a removal reason in words.
+var removedWhy = map[claims.Verdict]string{
+	claims.Unsupported:  "No retrieved passage supports this sentence.",
+	claims.Contradicted: "A retrieved passage contradicts this sentence.",
+}
+
+func (s *server) groundedView(g *dermliving.Grounded, kv *evidence.Version) *groundedView {
+	v := &groundedView{
+		KnowledgeVersion: g.Metadata.KnowledgeVersion,
+		Mode:             g.Metadata.Mode,
+		RequestID:        g.Metadata.RequestID,
+	}
+	for _, c := range g.Claims {
+		cv := claimView{ID: c.ID, Text: c.Text}
+		for _, id := range c.Citations {
+			cv.Cites = append(cv.Cites, citeRef{ID: id, N: strings.TrimPrefix(id, "cit_")})
+		}
+		v.Claims = append(v.Claims, cv)
+	}
+	for _, rc := range g.RemovedClaims {
+		v.Removed = append(v.Removed, removedView{Text: rc.Text, Reason: fmt.Sprint(rc.Reason), Why: removedWhy[rc.Reason]})
+	}
+	for _, c := range g.Citations {
+		v.Citations = append(v.Citations, citationView(c, kv))
+	}
+	return v
+}
+
+// citationView shows citation c against kv. The passage text is split at the
+// span's byte offsets only when the span still slices to the quote; else
+// the quote is shown alone, and Check says what changed.
+func citationView(c citation.Citation, kv *evidence.Version) citeView {
+	cv := citeView{
+		ID:               c.ID,
+		N:                strings.TrimPrefix(c.ID, "cit_"),
+		EvidenceID:       c.EvidenceID,
+		SourceID:         c.Source.ID,
+		SourceVersion:    c.Source.Version,
+		Title:            c.Source.ID,
+		Locator:          c.Locator,
+		Checksum:         c.Checksum,
+		License:          c.License,
+		KnowledgeVersion: kv.ID(),
+		Quote:            c.Quote,
+	}
+	if src, ok := kv.Source(c.Source.ID, c.Source.Version); ok {
+		if src.Title != "" {
+			cv.Title = src.Title
+		}
+		cv.Publisher = src.Publisher
+	}
+	st, why := citation.Check(c, kv)
+	cv.Check, cv.CheckClass = "verified: passage, checksum, source, locator, licence and span match "+kv.ID(), "passed"
+	if st != citation.Valid {
+		cv.Check, cv.CheckClass = st.String()+": "+why, "failed"
+	}
+	if p, err := kv.Evidence(c.EvidenceID); err == nil && st == citation.Valid {
+		cv.Before, cv.After = p.Text[:c.Span.Start], p.Text[c.Span.End:]
+	}
+	cv.Href = evidencePageURL(c.EvidenceID, kv.ID(), c.Span.Start, c.Span.End)
+	return cv
+}
+
+// evidencePageURL links to the evidence page of passage id in version kvID,
+// highlighting bytes [start, end).
+func evidencePageURL(id, kvID string, start, end int) string {
+	v := url.Values{}
+	v.Set("v", kvID)
+	v.Set("start", strconv.Itoa(start))
+	v.Set("end", strconv.Itoa(end))
+	return "/evidence/" + url.PathEscape(id) + "?" + v.Encode()
+}
+
+// evidencePage is the data of the "evidence" template.
+type evidencePage struct {
+	pageBase
+	Evidence              *dermliving.EvidenceView
+	Before, Quote, After  string
+	Marked                bool
+	Start, End            int
+	CheckClass, CheckText string
+}
+
+// handleEvidencePage serves GET /evidence/{id}?v=version&start=&end=: the
+// passage, its source, locator, checksum and licence, with bytes
+// [start, end) of its text marked when given.
+func (s *server) handleEvidencePage(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	kv, ok := s.version(q.Get("v"))
+	if !ok {
+		s.renderError(w, r, http.StatusNotFound, "Unknown knowledge version.")
+		return
+	}
+	ev, err := dermliving.Evidence(kv, r.PathValue("id"))
+	switch {
+	case errors.Is(err, evidence.ErrNotFound):
+		s.renderError(w, r, http.StatusNotFound, "No passage with this id in "+kv.ID()+".")
+		return
+	case err != nil:
+		s.log.LogAttrs(r.Context(), slog.LevelError, "evidence failed",
+			slog.String("request_id", requestID(r.Context())), slog.String("error_type", fmt.Sprintf("%T", err)))
+		s.renderError(w, r, http.StatusInternalServerError, "Internal error; quote request id "+requestID(r.Context())+".")
+		return
+	}
+	page := evidencePage{
+		pageBase: pageBase{Title: "Passage " + ev.ID, CSS: s.pages.css},
+		Evidence: &ev,
+		Before:   ev.Text,
+	}
+	if evidence.Checksum(ev.Text) == ev.Checksum {
+		page.CheckClass, page.CheckText = "passed", "matches the text"
+	} else {
+		page.CheckClass, page.CheckText = "failed", "does not match the text"
+	}
+	if q.Has("start") || q.Has("end") {
+		start, err1 := strconv.Atoi(q.Get("start"))
+		end, err2 := strconv.Atoi(q.Get("end"))
+		if err1 != nil || err2 != nil {
+			s.renderError(w, r, http.StatusBadRequest, "start and end must both be byte offsets.")
+			return
+		}
+		if _, err := citation.MakeSpan(ev.Text, start, end); err != nil {
+			s.renderError(w, r, http.StatusBadRequest, fmt.Sprintf("The span [%d, %d) does not fit this %d-byte passage on character boundaries.", start, end, len(ev.Text)))
+			return
+		}
+		page.Before, page.Quote, page.After = ev.Text[:start], ev.Text[start:end], ev.Text[end:]
+		page.Marked, page.Start, page.End = true, start, end
+	}
+	s.render(w, r, http.StatusOK, "evidence", page)
+}
+
+// trustPage is the data of the "trust" template.
+type trustPage struct {
+	pageBase
+	Versions []versionView
+}
+
+type versionView struct {
+	dermliving.VersionView
+	Measured string
+	Gates    []gateView
+}
+
+// gateView is one gate with its bar: the SVG is 300 units wide and holds
+// the value's bar and the threshold's line on the same scale.
+type gateView struct {
+	evidence.Gate
+	Class         string // "passed" or "failed"
+	ValueText     string
+	ThresholdText string
+	BarWidth      string
+	ThresholdX    string
+	Fill          string
+	SVGID         string
+}
+
+const barUnits = 300
+
+func newGateView(versionID string, g evidence.Gate) gateView {
+	// A share (>= gates, thresholds up to 1) is drawn on [0, 1]; a count
+	// (such as unauthorized_tool_runs == 0) on [0, max(value, threshold, 1)].
+	scale := 1.0
+	format := func(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
+	if g.Comparison != ">=" || g.Threshold > 1 || g.Value > 1 {
+		scale = math.Max(1, math.Max(g.Value, g.Threshold))
+		format = func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	}
+	x := func(f float64) string {
+		f = math.Min(math.Max(f, 0), scale) / scale * barUnits
+		return strconv.FormatFloat(f, 'f', 1, 64)
+	}
+	gv := gateView{
+		Gate:          g,
+		Class:         "failed",
+		ValueText:     format(g.Value),
+		ThresholdText: format(g.Threshold),
+		BarWidth:      x(g.Value),
+		ThresholdX:    x(g.Threshold),
+		Fill:          "#a4161a",
+		SVGID:         "gate-" + versionID + "-" + g.Name,
+	}
+	if g.Passed {
+		gv.Class, gv.Fill = "passed", "#1d6b35"
+	}
+	return gv
+}
+
+func (s *server) trustPage() trustPage {
+	page := trustPage{pageBase: pageBase{Title: "Trust", Nav: "trust", CSS: s.pages.css}}
+	for _, id := range s.order {
+		kv := s.versions[id]
+		vv := versionView{VersionView: dermliving.DescribeVersion(kv)}
+		if rep := kv.GateReport(); rep != nil {
+			vv.Measured = rep.Measured
+		}
+		for _, g := range vv.VersionView.Gates {
+			vv.Gates = append(vv.Gates, newGateView(id, g))
+		}
+		page.Versions = append(page.Versions, vv)
+	}
+	return page
+}
+
+// handleTrustPage serves GET /trust: every version served, its status,
+// counts and checksum, and each release gate drawn against its threshold. A
+// version without a stored gate report says so; no value is made up.
+func (s *server) handleTrustPage(w http.ResponseWriter, r *http.Request) {
+	s.render(w, r, http.StatusOK, "trust", s.trustPage())
+}

@@ -1,0 +1,412 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"html"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving"
+	"github.com/dermliving/dermliving/evidence"
+)
+
+const (
+	htmlType    = "text/html; charset=utf-8"
+	rosaceaQ    = "Where does rosacea usually appear?"
+	clinicalQ   = "Should I stop my methotrexate before surgery?"
+	foodAllergy = "Food allergy is the main trigger of flares in adults."
+)
+
+func pageURL(question string) string {
+	return "/?" + url.Values{"q": {question}, "v": {"kv_2026_10_01"}}.Encode()
+}
+
+var markRE = regexp.MustCompile(`<mark>([^<]*)</mark>`)
+
+// marks returns the unescaped text of every <mark> element of a page.
+func marks(page string) []string {
+	var out []string
+	for _, m := range markRE.FindAllStringSubmatch(page, -1) {
+		out = append(out, html.UnescapeString(m[1]))
+	}
+	return out
+}
+
+func TestAnswerPage(t *testing.T) {
+	ts := newTestServer(t)
+	tests := []struct {
+		reason string
+		target string
+		status int
+		want   []string // substrings of the page
+		absent []string
+	}{{
+		reason: "no question: the form only",
+		target: "/",
+		status: 200,
+		want:   []string{`<label for="q">Question</label>`, `<input type="text" id="q" name="q" value=""`, `<meta name="viewport" content="width=device-width, initial-scale=1">`, `<button type="submit">Ask</button>`, `<option value="kv_2026_10_01" selected>`},
+		absent: []string{`id="result"`, `role="alert"`},
+	}, {
+		reason: "the seed question is grounded; the food-allergy sentence is shown as removed, with its reason",
+		target: pageURL(seedQuestion),
+		status: 200,
+		want:   []string{`data-status="grounded"`, `<del>` + foodAllergy + `</del>`, `removed: unsupported`, `<mark>`, `href="#cit_1" aria-label="Citation 1">[1]</a>`, `<li data-citation="cit_1"><details>`, `<div id="cit_1" tabindex="-1">`, `href="/evidence/`, `CC-BY-4.0`, `sha256:`, `verified: passage, checksum`, `value="What makes atopic dermatitis flare?"`},
+		absent: []string{`data-status="abstained"`, `failed">changed`},
+	}, {
+		reason: "no rosacea passage in kv_2026_10_01: the seed's abstention, reason and message",
+		target: pageURL(rosaceaQ),
+		status: 200,
+		want:   []string{`data-status="abstained"`, `<strong id="reason">insufficient_evidence</strong>`, `<p id="message">No passage in kv_2026_10_01 supports an answer.</p>`},
+		absent: []string{`<mark>`, `data-status="grounded"`},
+	}, {
+		reason: "a treatment decision about a person is refused with clinical_decision",
+		target: pageURL(clinicalQ),
+		status: 200,
+		want:   []string{`<strong id="reason">clinical_decision</strong>`},
+	}, {
+		reason: "patient identifiers: abstained, and the form is not refilled with them",
+		target: pageURL(patientQ),
+		status: 200,
+		want:   []string{`<strong id="reason">patient_data</strong>`, `value=""`},
+		absent: patientTraces,
+	}, {
+		reason: "an empty question is an error shown on the page, not an abstention",
+		target: "/?q=",
+		status: 400,
+		want:   []string{`role="alert"`, "The question is empty."},
+		absent: []string{`id="result"`},
+	}, {
+		reason: "a question over the limit is refused and not echoed",
+		target: "/?q=" + strings.Repeat("a", dermliving.DefaultMaxQuestionBytes+1),
+		status: 400,
+		want:   []string{"longer than 4000 bytes"},
+		absent: []string{strings.Repeat("a", 100)},
+	}, {
+		reason: "an unknown knowledge version is a 404 page with the form",
+		target: "/?q=x&v=kv_1999_01_01",
+		status: 404,
+		want:   []string{"Unknown knowledge version", `<label for="q">`},
+		absent: []string{"kv_1999_01_01"},
+	}, {
+		reason: "markup in the question is escaped, never run",
+		target: "/?q=" + url.QueryEscape(`<script>alert(1)</script> atopic dermatitis "flare"?`),
+		status: 200,
+		want:   []string{`value="&lt;script&gt;alert(1)&lt;/script&gt; atopic dermatitis &#34;flare&#34;?"`},
+		absent: []string{"<script>"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.reason, func(t *testing.T) {
+			w := ts.do(t, http.MethodGet, tt.target, "", "")
+			body := w.Body.String()
+			if w.Code != tt.status {
+				t.Fatalf("status %d, want %d; body %s", w.Code, tt.status, body)
+			}
+			if ct := w.Header().Get("Content-Type"); ct != htmlType {
+				t.Errorf("Content-Type %q, want %q", ct, htmlType)
+			}
+			for _, s := range tt.want {
+				if !strings.Contains(body, s) {
+					t.Errorf("page lacks %q", s)
+				}
+			}
+			for _, s := range tt.absent {
+				if strings.Contains(body, s) {
+					t.Errorf("page holds %q", s)
+				}
+			}
+			if t.Failed() {
+				t.Logf("page:\n%s", body)
+			}
+		})
+	}
+}
+
+// TestAnswerPageQuotes checks that the page marks exactly the quotes the JSON
+// API cites, in order, each inside its full passage text.
+func TestAnswerPageQuotes(t *testing.T) {
+	ts := newTestServer(t)
+	api := decode[struct{ Data groundedData }](t, ts.ask(t, seedQuestion)).Data
+	w := ts.do(t, http.MethodGet, pageURL(seedQuestion), "", "")
+	page := w.Body.String()
+	var want []string
+	for _, c := range api.Citations {
+		want = append(want, c.Quote)
+		p, err := ts.kv.Evidence(c.EvidenceID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole := html.EscapeString(p.Text[:c.Span.Start]) + "<mark>" + html.EscapeString(c.Quote) + "</mark>" + html.EscapeString(p.Text[c.Span.End:])
+		if !strings.Contains(page, whole) {
+			t.Errorf("%s: page lacks the passage with the quote marked:\n%s", c.ID, whole)
+		}
+		link := html.EscapeString(evidencePageURL(c.EvidenceID, ts.kv.ID(), c.Span.Start, c.Span.End))
+		if !strings.Contains(page, `href="`+link+`"`) {
+			t.Errorf("%s: page lacks the evidence link %s", c.ID, link)
+		}
+	}
+	if diff := cmp.Diff(want, marks(page)); diff != "" {
+		t.Errorf("marked text differs from the API's quotes (-api +page):\n%s", diff)
+	}
+	// The claims' text and their [n] markers appear in answer order.
+	for _, c := range api.Claims {
+		if !strings.Contains(page, `<p id="`+c.ID+`">`+html.EscapeString(c.Text)) {
+			t.Errorf("page lacks claim %s", c.ID)
+		}
+	}
+}
+
+// TestAnswerTemplateEscapes renders a citation whose passage holds markup:
+// each part is escaped and only the quote is marked.
+func TestAnswerTemplateEscapes(t *testing.T) {
+	ts := newTestServer(t)
+	s := ts.h.(*server)
+	page := answerPage{
+		pageBase: pageBase{Title: "Ask", CSS: s.pages.css},
+		Versions: []string{"kv_x"}, Version: "kv_x",
+		Grounded: &groundedView{
+			Claims:    []claimView{{ID: "clm_1", Text: "A & B <i>", Cites: []citeRef{{ID: "cit_1", N: "1"}}}},
+			Citations: []citeView{{ID: "cit_1", N: "1", Before: `<b>"x"</b> `, Quote: "a < b & </mark>", After: " <script>", Href: "/evidence/ev?v=kv_x&start=1&end=2", License: evidence.License{ID: "CC", URL: "javascript:alert(1)"}}},
+		},
+	}
+	var b bytes.Buffer
+	if err := s.pages.tmpl.ExecuteTemplate(&b, "answer", page); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	tests := []struct {
+		reason string
+		want   string
+		absent string
+	}{
+		{"the quote is escaped inside its mark", "<mark>a &lt; b &amp; &lt;/mark&gt;</mark>", ""},
+		{"the text before the quote is escaped", "&lt;b&gt;&#34;x&#34;&lt;/b&gt; <mark>", "<b>"},
+		{"the text after the quote is escaped", "</mark> &lt;script&gt;", "<script>"},
+		{"a claim's text is escaped", `<p id="clm_1">A &amp; B &lt;i&gt;`, "<i>"},
+		{"a javascript: licence URL is neutralised", "#ZgotmplZ", "javascript:"},
+	}
+	for _, tt := range tests {
+		if !strings.Contains(out, tt.want) {
+			t.Errorf("%s: output lacks %q", tt.reason, tt.want)
+		}
+		if tt.absent != "" && strings.Contains(out, tt.absent) {
+			t.Errorf("%s: output holds %q", tt.reason, tt.absent)
+		}
+	}
+	if got := marks(out); len(got) != 1 {
+		t.Errorf("%d marks, want exactly the quote's: %q", len(got), got)
+	}
+}
+
+func TestEvidencePage(t *testing.T) {
+	ts := newTestServer(t)
+	p, err := ts.kv.Evidence(knownEvidence)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A span ending inside a multi-byte character, when the passage has one.
+	midRune := ""
+	for i := range len(p.Text) {
+		if p.Text[i] >= 0x80 {
+			midRune = evidencePageURL(knownEvidence, ts.kv.ID(), 0, i+1)
+			break
+		}
+	}
+	tests := []struct {
+		reason string
+		target string
+		status int
+		mark   []string // the marked text, for 200
+		want   []string
+	}{
+		{"a span marks text[start:end]", evidencePageURL(knownEvidence, ts.kv.ID(), 4, 20), 200, []string{p.Text[4:20]}, []string{`<code id="checksum">` + p.Checksum + `</code>`, "matches the text", p.License.ID, "bytes 4 to 20"}},
+		{"the whole text may be marked", evidencePageURL(knownEvidence, ts.kv.ID(), 0, len(p.Text)), 200, []string{p.Text}, nil},
+		{"no span marks nothing", "/evidence/" + knownEvidence, 200, nil, []string{html.EscapeString(p.Text)}},
+		{"an empty span marks the empty string", evidencePageURL(knownEvidence, ts.kv.ID(), 3, 3), 200, []string{""}, nil},
+		{"a span past the end is refused", evidencePageURL(knownEvidence, ts.kv.ID(), 0, len(p.Text)+1), 400, nil, []string{"does not fit"}},
+		{"a reversed span is refused", evidencePageURL(knownEvidence, ts.kv.ID(), 9, 3), 400, nil, nil},
+		{"a negative start is refused", "/evidence/" + knownEvidence + "?start=-1&end=3", 400, nil, nil},
+		{"start without end is refused", "/evidence/" + knownEvidence + "?start=1", 400, nil, []string{"byte offsets"}},
+		{"offsets must be numbers", "/evidence/" + knownEvidence + "?start=a&end=b", 400, nil, nil},
+		{"an unknown passage", "/evidence/ev_nope", 404, nil, []string{"No passage with this id"}},
+		{"an unknown version", "/evidence/" + knownEvidence + "?v=kv_1999_01_01", 404, nil, []string{"Unknown knowledge version"}},
+	}
+	if midRune != "" {
+		tests = append(tests, struct {
+			reason string
+			target string
+			status int
+			mark   []string
+			want   []string
+		}{"a span ending inside a character is refused", midRune, 400, nil, nil})
+	}
+	for _, tt := range tests {
+		t.Run(tt.reason, func(t *testing.T) {
+			w := ts.do(t, http.MethodGet, tt.target, "", "")
+			body := w.Body.String()
+			if w.Code != tt.status {
+				t.Fatalf("status %d, want %d; body %s", w.Code, tt.status, body)
+			}
+			if ct := w.Header().Get("Content-Type"); ct != htmlType {
+				t.Errorf("Content-Type %q, want %q", ct, htmlType)
+			}
+			if tt.status == 200 {
+				if diff := cmp.Diff(tt.mark, marks(body)); diff != "" {
+					t.Errorf("marked text mismatch (-want +got):\n%s", diff)
+				}
+			}
+			for _, s := range tt.want {
+				if !strings.Contains(body, s) {
+					t.Errorf("page lacks %q\n%s", s, body)
+				}
+			}
+		})
+	}
+}
+
+func TestTrustPage(t *testing.T) {
+	ts := newTestServer(t)
+	w := ts.do(t, http.MethodGet, "/trust", "", "")
+	if w.Code != 200 {
+		t.Fatalf("status %d; body %s", w.Code, w.Body)
+	}
+	body := w.Body.String()
+	v := dermliving.DescribeVersion(ts.kv)
+	for _, s := range []string{`<section class="version" id="` + v.ID + `"`, `<span class="status released">released</span>`, "<dd>" + v.Released + "</dd>", "<code>" + v.Checksum + "</code>"} {
+		if !strings.Contains(body, s) {
+			t.Errorf("trust page lacks %q", s)
+		}
+	}
+	if !strings.Contains(body, "<dt>Passages</dt><dd>"+strconv.Itoa(v.Passages)+"</dd>") || !strings.Contains(body, "<dt>Sources</dt><dd>"+strconv.Itoa(v.Sources)+"</dd>") {
+		t.Errorf("trust page lacks the counts %d passages, %d sources", v.Passages, v.Sources)
+	}
+	// What the page says about gates follows the stored report: never
+	// made-up values.
+	if len(v.Gates) == 0 {
+		if !strings.Contains(body, "The release gates were not measured for "+v.ID) {
+			t.Error("a version without a gate report must say its gates were not measured")
+		}
+		if strings.Contains(body, "<svg") {
+			t.Error("bars drawn for a version without a gate report")
+		}
+	} else {
+		for _, g := range v.Gates {
+			if !strings.Contains(body, `data-gate="`+g.Name+`"`) {
+				t.Errorf("trust page lacks gate %s", g.Name)
+			}
+		}
+	}
+}
+
+func TestGateView(t *testing.T) {
+	tests := []struct {
+		reason                      string
+		gate                        evidence.Gate
+		bar, threshold, class, text string
+	}{
+		{"a share above its threshold: bar to 0.995 of 300, line at 0.99", evidence.Gate{Name: "citation_validity", Comparison: ">=", Threshold: 0.99, Value: 0.995, Passed: true}, "298.5", "297.0", "passed", "0.995"},
+		{"a share below its threshold fails", evidence.Gate{Name: "claim_grounding", Comparison: ">=", Threshold: 0.95, Value: 0.5}, "150.0", "285.0", "failed", "0.500"},
+		{"a perfect share fills the bar", evidence.Gate{Name: "correct_abstention", Comparison: ">=", Threshold: 0.95, Value: 1, Passed: true}, "300.0", "285.0", "passed", "1.000"},
+		{"a zero count against == 0: empty bar, line at 0, on a [0,1] scale", evidence.Gate{Name: "unauthorized_tool_runs", Comparison: "==", Threshold: 0, Value: 0, Passed: true}, "0.0", "0.0", "passed", "0"},
+		{"a count of 4 against == 0: full bar on a [0,4] scale", evidence.Gate{Name: "unauthorized_tool_runs", Comparison: "==", Threshold: 0, Value: 4}, "300.0", "0.0", "failed", "4"},
+		{"a negative value is drawn as an empty bar", evidence.Gate{Name: "x", Comparison: ">=", Threshold: 0.5, Value: -1}, "0.0", "150.0", "failed", "-1.000"},
+	}
+	for _, tt := range tests {
+		g := newGateView("kv_x", tt.gate)
+		got := []string{g.BarWidth, g.ThresholdX, g.Class, g.ValueText}
+		if diff := cmp.Diff([]string{tt.bar, tt.threshold, tt.class, tt.text}, got); diff != "" {
+			t.Errorf("%s: (bar, threshold, class, value) mismatch (-want +got):\n%s", tt.reason, diff)
+		}
+	}
+}
+
+// TestTrustTemplateGates renders a version with a (test) gate report: each
+// gate gets a labelled bar and its threshold line.
+func TestTrustTemplateGates(t *testing.T) {
+	ts := newTestServer(t)
+	s := ts.h.(*server)
+	gates := []evidence.Gate{
+		{Name: "citation_validity", Threshold: 0.99, Comparison: ">=", Value: 1, Passed: true, Cases: 40, Measures: "share of citations that resolve"},
+		{Name: "claim_grounding", Threshold: 0.95, Comparison: ">=", Value: 0.9, Passed: false, Cases: 40, Measures: "share of grounded claims"},
+		{Name: "unauthorized_tool_runs", Threshold: 0, Comparison: "==", Value: 0, Passed: true, Cases: 3, Measures: "tool runs without authorisation"},
+	}
+	vv := versionView{VersionView: dermliving.VersionView{ID: "kv_test", Released: "2026-01-01", Status: "blocked", Passages: 3, Sources: 1, Checksum: "sha256:" + strings.Repeat("0", 64), Gates: gates}, Measured: "2026-01-01T00:00:00Z"}
+	for _, g := range gates {
+		vv.Gates = append(vv.Gates, newGateView(vv.ID, g))
+	}
+	var b bytes.Buffer
+	if err := s.pages.tmpl.ExecuteTemplate(&b, "trust", trustPage{pageBase{Title: "Trust", CSS: s.pages.css}, []versionView{vv}}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if n := strings.Count(out, "<svg"); n != len(gates) {
+		t.Errorf("%d bars, want %d", n, len(gates))
+	}
+	for _, want := range []string{
+		`<title id="gate-kv_test-claim_grounding">claim_grounding: 0.900, threshold &gt;= 0.950, failed</title>`,
+		`<rect x="0" y="6" width="270.0" height="16" fill="#a4161a"/>`,
+		`<line x1="285.0"`,
+		`0.900 &gt;= 0.950 required · 40 cases`,
+		"Measures: share of grounded claims",
+		`<span class="status blocked">blocked</span>`,
+		"<dt>Gates measured</dt><dd>2026-01-01T00:00:00Z</dd>",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("trust page lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "not measured") {
+		t.Error("a version with gates says they were not measured")
+	}
+}
+
+// TestPagesSelfContained checks that no page loads anything from elsewhere
+// and that the CSP allows exactly the inline stylesheet.
+func TestPagesSelfContained(t *testing.T) {
+	ts := newTestServer(t)
+	s := ts.h.(*server)
+	sum := sha256.Sum256([]byte(s.pages.css))
+	wantStyle := "style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	for _, target := range []string{"/", pageURL(seedQuestion), pageURL(rosaceaQ), "/trust", "/evidence/" + knownEvidence, "/evidence/ev_nope"} {
+		w := ts.do(t, http.MethodGet, target, "", "")
+		body := w.Body.String()
+		for _, bad := range []string{"<script", "<link", "src=", "@import", "url(", "<iframe"} {
+			if strings.Contains(body, bad) {
+				t.Errorf("%s: page holds %q", target, bad)
+			}
+		}
+		csp := w.Header().Get("Content-Security-Policy")
+		if !strings.Contains(csp, "default-src 'none'") || !strings.Contains(csp, wantStyle) {
+			t.Errorf("%s: CSP %q, want default-src 'none' and %s", target, csp, wantStyle)
+		}
+		if !strings.Contains(body, "<style>"+string(s.pages.css)+"</style>") {
+			t.Errorf("%s: the inline stylesheet differs from the one the CSP hash allows", target)
+		}
+		if w.Header().Get("Referrer-Policy") != "no-referrer" {
+			t.Errorf("%s: Referrer-Policy %q, want no-referrer: the URL holds the question", target, w.Header().Get("Referrer-Policy"))
+		}
+	}
+}
+
+func TestPagesNeverLogQuestion(t *testing.T) {
+	ts := newTestServer(t)
+	for _, q := range []string{seedQuestion, rosaceaQ, clinicalQ, patientQ, "Zebra-unicorn page question?"} {
+		ts.do(t, http.MethodGet, pageURL(q), "", "")
+	}
+	log := ts.log.String()
+	for _, s := range append([]string{"Zebra", "rosacea", "atopic", "methotrexate", "q="}, patientTraces...) {
+		if strings.Contains(log, s) {
+			t.Errorf("log holds %q:\n%s", s, log)
+		}
+	}
+	if n := len(accessLines(t, log)); n != 5 {
+		t.Errorf("%d access-log lines, want 5", n)
+	}
+}
