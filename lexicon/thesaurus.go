@@ -18,6 +18,7 @@ var defaultThesaurus string
 // immutable and safe for concurrent use.
 type Thesaurus struct {
 	groups  [][]Phrase
+	general map[int]bool
 	byFirst map[string][]entry
 	maxLen  int
 }
@@ -35,16 +36,25 @@ type entry struct {
 }
 
 // ParseThesaurus reads equivalence sets, one per line, comma-separated, the
-// preferred term first. Blank lines and lines starting with '#' are ignored. A
+// preferred term first. Blank lines and lines starting with '#' are ignored,
+// except the directive "#!general": the sets after it are everyday vocabulary
+// and word families (baby, infant; treat, treatment) rather than names of
+// what the knowledge is about (see Thesaurus.General). A
 // phrase whose words are all stop words is an error, as is a set with fewer
 // than two phrases. When a phrase appears in several sets, the sets are merged.
 func ParseThesaurus(r io.Reader, a *Analyzer) (*Thesaurus, error) {
 	var sets [][]Phrase
+	var generalSets []bool
+	general := false
 	sc := bufio.NewScanner(r)
 	line := 0
 	for sc.Scan() {
 		line++
 		s := strings.TrimSpace(sc.Text())
+		if s == "#!general" {
+			general = true
+			continue
+		}
 		if s == "" || strings.HasPrefix(s, "#") {
 			continue
 		}
@@ -64,12 +74,25 @@ func ParseThesaurus(r io.Reader, a *Analyzer) (*Thesaurus, error) {
 			return nil, fmt.Errorf("lexicon: thesaurus line %d: a set needs at least two terms", line)
 		}
 		sets = append(sets, set)
+		generalSets = append(generalSets, general)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("lexicon: thesaurus: %w", err)
 	}
-	return newThesaurus(mergeSets(sets)), nil
+	groups, from := mergeSets(sets)
+	t := newThesaurus(groups)
+	t.general = map[int]bool{}
+	for i, g := range from {
+		if generalSets[i] {
+			t.general[g] = true
+		}
+	}
+	return t, nil
 }
+
+// General reports whether set i is everyday vocabulary rather than a name of
+// something the knowledge is about.
+func (t *Thesaurus) General(i int) bool { return t != nil && t.general[i] }
 
 // DefaultThesaurus parses the DermLiving dermatology thesaurus shipped with
 // this package.
@@ -83,7 +106,7 @@ func DefaultThesaurusText() string { return defaultThesaurus }
 
 // mergeSets joins sets that share a phrase (by analysed terms), so that the
 // thesaurus is a true equivalence relation whatever the line order.
-func mergeSets(sets [][]Phrase) [][]Phrase {
+func mergeSets(sets [][]Phrase) ([][]Phrase, []int) {
 	parent := make([]int, len(sets))
 	for i := range parent {
 		parent[i] = i
@@ -109,6 +132,7 @@ func mergeSets(sets [][]Phrase) [][]Phrase {
 	}
 	var out [][]Phrase
 	index := map[int]int{}
+	from := make([]int, len(sets)) // set -> merged group
 	for i, set := range sets {
 		r := find(i)
 		gi, ok := index[r]
@@ -117,6 +141,7 @@ func mergeSets(sets [][]Phrase) [][]Phrase {
 			index[r] = gi
 			out = append(out, nil)
 		}
+		from[i] = gi
 		for _, p := range set {
 			dup := slices.ContainsFunc(out[gi], func(q Phrase) bool { return slices.Equal(q.Terms, p.Terms) })
 			if !dup {
@@ -124,7 +149,7 @@ func mergeSets(sets [][]Phrase) [][]Phrase {
 			}
 		}
 	}
-	return out
+	return out, from
 }
 
 func newThesaurus(groups [][]Phrase) *Thesaurus {

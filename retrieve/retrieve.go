@@ -358,7 +358,7 @@ func (ix *Index) Analyze(question string) []Weighted {
 			best = max(best, m)
 		}
 		w.Known = best > 0
-		w.Domain = !c.Filler && (c.Group >= 0 || lexicon.LooksMedical(c.Terms[0]) || ix.inSourceTitles(c) || (!w.Known && names.Has(c.Terms[0])))
+		w.Domain = !c.Filler && ((c.Group >= 0 && !ix.th.General(c.Group)) || lexicon.LooksMedical(c.Terms[0]) || ix.inSourceTitles(c) || (!w.Known && names.Has(c.Terms[0])))
 		if !c.Filler {
 			w.Weight = idf(ix.docCount, float64(max(best, 0)))
 			// Rarity in a small reference corpus overstates general words
