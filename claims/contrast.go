@@ -12,7 +12,10 @@ import (
 // the face for the feet, antibiotics for antifungals) is about something
 // else, however many other words agree.
 var contrastWords = [][][]string{
-	{{"bacteria", "bacterial", "bacterium"}, {"virus", "viral", "viruses"}, {"fungus", "fungal", "fungi", "yeast", "yeasts"}, {"mite", "mites"}, {"louse", "lice"}},
+	{{"bacteria", "bacterial", "bacterium", "staphylococcus", "staphylococcal", "streptococcus", "streptococcal", "streptococci", "staphylococci", "staph", "strep"},
+		{"virus", "viral", "viruses", "poxvirus", "varicella", "hpv"},
+		{"fungus", "fungal", "fungi", "yeast", "yeasts", "candida", "candidal", "dermatophyte", "dermatophytes", "malassezia"},
+		{"mite", "mites"}, {"louse", "lice"}},
 	{{"antibiotic", "antibiotics"}, {"antifungal", "antifungals"}, {"antiviral", "antivirals"}, {"antihistamine", "antihistamines"}, {"retinoid", "retinoids"}},
 	{{"men", "man", "male", "males", "boys"}, {"women", "woman", "female", "females", "girls"}},
 	{{"adults", "adult", "elderly"}, {"children", "child", "kids", "infants", "infant", "babies", "baby", "newborns", "newborn", "toddlers", "teenagers", "adolescents"}},

@@ -502,7 +502,8 @@ func (v *Lexical) negatedElsewhere(claim, span string) bool {
 // ("uncommon" denies "common").
 func (v *Lexical) negatedTerms(text string) lexicon.TermSet {
 	out := lexicon.TermSet{}
-	for _, cue := range negationRE.FindAllStringIndex(text, -1) {
+	cues := append(negationRE.FindAllStringIndex(text, -1), avoidRE.FindAllStringIndex(text, -1)...)
+	for _, cue := range cues {
 		if hedgeCues[strings.ToLower(text[cue[0]:cue[1]])] {
 			continue // a hedge of frequency, judged by the contrast sets
 		}
@@ -511,7 +512,19 @@ func (v *Lexical) negatedTerms(text string) lexicon.TermSet {
 			rest = rest[:m[0]]
 		}
 		terms := v.an.Terms(rest)
-		for _, t := range terms[:min(len(terms), negationReach)] {
+		reach := negationReach
+		if len(terms) == 0 {
+			// Nothing follows the cue ("... are best avoided"): it denies
+			// what comes before it in its clause.
+			before := text[:cue[0]]
+			if ms := clauseEndRE.FindAllStringIndex(before, -1); len(ms) > 0 {
+				before = before[ms[len(ms)-1][1]:]
+			}
+			terms = v.an.Terms(before)
+			reach = 2 * negationReach
+			terms = terms[max(0, len(terms)-reach):]
+		}
+		for _, t := range terms[:min(len(terms), reach)] {
 			out[t] = struct{}{}
 		}
 	}
@@ -531,6 +544,10 @@ func (v *Lexical) negatedTerms(text string) lexicon.TermSet {
 // contagious", "does not require prior sensitisation", not the whole rest of
 // the clause.
 const negationReach = 2
+
+// avoidRE finds advice against something: it denies what it governs as a
+// negation does ("avoid massaging reddened skin").
+var avoidRE = regexp.MustCompile(`(?i)\b(avoid|avoided|avoiding|discouraged|not recommended|best avoided)\b`)
 
 // hedgeCues are negation cues that hedge frequency rather than deny.
 var hedgeCues = map[string]bool{"rarely": true, "seldom": true, "unlikely": true}
