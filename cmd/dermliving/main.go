@@ -12,6 +12,7 @@
 //	dermliving verify DIR
 //	dermliving gates [--kv DIR | --version ID] [--cases FILE] [--json] [-v]
 //	dermliving diff [--json] A B
+//	dermliving bench [--kv DIR | --version ID] --questions FILE [--n 200] [--json]
 //
 // Exit codes: 0 ok (an abstention is a normal answer), 1 a check failed, 2 a
 // usage or input error. With neither --kv nor --version, the embedded sandbox
@@ -67,6 +68,7 @@ func commands() []command {
 		{"verify", "verify DIR", cmdVerify},
 		{"gates", "gates [--kv DIR | --version ID] [--cases FILE] [--json] [-v]", cmdGates},
 		{"diff", "diff [--json] A B   (sandbox version ids or bundle directories)", cmdDiff},
+		{"bench", "bench [--kv DIR | --version ID] --questions FILE [--n 200] [--warmup 1] [--json]", cmdBench},
 	}
 }
 
