@@ -1,7 +1,6 @@
 package lexicon
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -12,17 +11,40 @@ import (
 // when they are spellings of one word.
 func Normalize(s string) string {
 	f := Fold(s)
-	if !spellingHint.MatchString(f) {
+	var b []byte // the rewritten text, once a word changes
+	last := 0    // f[last:] is not yet copied into b
+	for i := 0; i < len(f); {
+		if !isLower(f[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(f) && isLower(f[j]) {
+			j++
+		}
+		if j-i >= 4 && mayBeBritish(f[i:j]) {
+			if a := americanize(f[i:j]); a != f[i:j] {
+				b = append(append(b, f[last:i]...), a...)
+				last = j
+			}
+		}
+		i = j
+	}
+	if b == nil {
 		return f
 	}
-	return wordRE.ReplaceAllStringFunc(f, americanize)
+	return string(append(b, f[last:]...))
 }
 
-var (
-	wordRE = regexp.MustCompile(`[a-z]{4,}`)
-	// spellingHint is a cheap test for text that may hold a British spelling.
-	spellingHint = regexp.MustCompile(`is(e|ed|es|ing|ation|ations)\b|ae|oe|our\b|ours\b|tre\b|tres\b|ogue\b`)
-)
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+
+// mayBeBritish is a cheap test for a word americanize may change.
+func mayBeBritish(w string) bool {
+	return strings.Contains(w, "is") || strings.Contains(w, "ae") || strings.Contains(w, "oe") ||
+		strings.HasSuffix(w, "our") || strings.HasSuffix(w, "ours") || strings.Contains(w, "oured") ||
+		strings.Contains(w, "ourat") || strings.HasSuffix(w, "tre") || strings.HasSuffix(w, "tres") ||
+		strings.HasSuffix(w, "ogue") || w == "moustache"
+}
 
 // ourWords are the -our words whose American spelling drops the u.
 var ourWords = map[string]string{
