@@ -3,9 +3,37 @@
 // about a particular person (clinical_decision). insufficient_evidence is
 // decided later, by retrieval and verification, but shares the Reason type.
 //
+// # Patient data
+//
+// [ScreenPatientData] finds, offline and in pure Go, every HIPAA Safe Harbor
+// identifier kind a text can carry (see [AllKinds]): names after cues
+// ("Patient", "Mrs.", "my name is", "me llamo", "my son") or a known first
+// name with a surname, with dermatology eponyms (Darier, Kaposi, Mohs, Wood)
+// left alone; dates tied to a person and ages over 89; telephone and fax
+// numbers, e-mail addresses, URLs and IP addresses that point to a person;
+// SSNs under the SSA's rules; record, health plan (with Medicare MBIs),
+// account (Luhn card numbers, mod-97 IBANs), licence (NPI, DEA), vehicle (VIN)
+// and device (IMEI, MAC) numbers, with their check digits; street addresses
+// and ZIP codes. Cue words match as whole words, in English and Spanish, on
+// text folded to lower case without accents. Dermatology numbers (SPF 50,
+// 0.1%, 40 mg, ICD-10 L20.9, CPT codes, durations, Fitzpatrick types) are not
+// identifiers.
+//
 // Screens never return or log the text they find: a [Finding] names an
-// identifier kind and its offsets only. Screens are pure functions, safe for
-// concurrent use.
+// identifier kind and its offsets only, and [Redact] replaces each value by
+// its kind.
+//
+// # Clinical decisions
+//
+// [IsClinicalDecision] matches questions that ask for a particular person's
+// diagnosis, treatment choice or dose, or triage, in the first or third
+// person, as a case vignette, or about an attached image, in English and
+// Spanish (folded with golang.org/x/text, so case and accents do not matter).
+// Reference questions that only look similar are rewritten first ("do I have
+// to wear sunscreen", "I am not asking for a diagnosis") and pass.
+// [Decide] runs both screens and names the rule that decided.
+//
+// Screens are pure functions, safe for concurrent use.
 package abstain
 
 import (

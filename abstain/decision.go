@@ -1,7 +1,6 @@
 package abstain
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -11,32 +10,39 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// lesionWords names the things a person shows or describes: a mole, a rash,
-// a spot on their skin. lesionRE matches one, singular or plural.
-const lesionWords = `mole|rash|spot|lesion|bump|lump|growth|patch|mark|freckle|blister|sore|wound|nail|skin|itch|pimple|cyst|wart|ulcer|scab|boil|welt|scar|swelling|nodule|plaque|papule|pustule|bruise|bite|birthmark|sunburn|tattoo|piercing`
+// The clinical-decision screen runs rules over folded text (lower case, no
+// accents, straight apostrophes, single spaces) after the neutralising
+// rewrites below. A rule matches a question that asks for a decision about
+// a particular person: their diagnosis, their treatment choice or dose, or
+// their triage, in the first or third person, as a case vignette, or about
+// an attached image. English and Spanish share the rules' structure.
 
-const lesionRE = `(?:` + lesionWords + `)s?`
+// Lesion and body words, English and Spanish.
+const (
+	lesionWords = `hair loss|hair|dandruff|itching|itchiness|dryness|flaking|sweating|mole|rash|spot|lesion|bump|lump|growth|patch|mark|freckle|blister|sore|wound|nail|skin|itch|pimple|cyst|wart|ulcer|scab|boil|welt|scar|swelling|nodule|plaque|papule|pustule|bruise|bite|birthmark|sunburn|tattoo|piercing|hive|blotch|streak|crust|pit|pits|flake|bald patch|discoloration|redness|peeling|bleeding|eczema|acne|psoriasis|cold sore|lip|stye|ingrown|callus|corn|burn|cut|graze|scrape|sting|reaction|toenail|fingernail`
+	lesionRE    = `(?:` + lesionWords + `)(?:s|es)?`
+	lesionES    = `lunar|lunares|mancha|manchas|grano|granos|granito|granitos|bulto|bultos|bolita|erupcion|sarpullido|roncha|ronchas|herida|heridas|llaga|llagas|ampolla|ampollas|verruga|verrugas|una|unas|piel|picor|picazon|costra|costras|lesion|lesiones|quiste|peca|pecas|habon|habones|eccema|eczema|acne|placa|placas|cicatriz|quemadura|picadura|rojez|enrojecimiento|hinchazon|ulcera|absceso|forunculo|orzuelo|calva|irritacion|sarpullidos|herpes|pupa|postilla|uñas|descamacion`
+	bodyRE      = `(?:face|nose|cheek|cheeks|forehead|temple|chin|lip|lips|mouth|eye|eyes|eyelid|eyelids|ear|ears|neck|scalp|head|chest|breast|back|belly|stomach|tummy|arm|arms|armpit|hand|hands|palm|palms|finger|fingers|wrist|elbow|elbows|leg|legs|thigh|knee|knees|shin|shins|foot|feet|toe|toes|heel|ankle|groin|genitals|penis|vulva|bottom|buttock|buttocks|skin|body|shoulder|shoulders|hip|side|nail|nails|sole|soles|trunk|torso|abdomen)`
+	personRE    = `(?:man|woman|boy|girl|child|kid|baby|infant|toddler|teen|teenager|adolescent|patient|male|female|lady|gentleman|resident|newborn|neonate|student|athlete|worker|nurse|mother|father|grandmother|grandfather|pregnant woman)`
+)
 
-// bodyRE names body parts for "the spot on my nose".
-const bodyRE = `(?:face|nose|cheek|cheeks|forehead|chin|lip|lips|mouth|eye|eyes|eyelid|eyelids|ear|ears|neck|scalp|head|chest|breast|back|belly|stomach|tummy|arm|arms|armpit|hand|hands|palm|finger|fingers|wrist|elbow|elbows|leg|legs|thigh|knee|knees|shin|foot|feet|toe|toes|heel|ankle|groin|genitals|penis|vulva|bottom|buttock|buttocks|skin|body|shoulder|shoulders|hip|side)`
-
-// A rule matches questions that ask for a decision about a particular
-// person: their diagnosis, their treatment or dose, their triage. Rules run on
-// folded text (lowercase, no accents, straight apostrophes, single spaces)
-// after the neutralising rewrites in [IsClinicalDecision].
-//
-// "A, and later B" is written as two expressions, re and then (or re and
-// before), rather than one "A.*B": Go's regexp scans a large alternation
-// followed by .* slowly, and the rarer part can run first.
+// A rule matches questions that ask for a decision. re must match; then,
+// when set, must match after re's first match, or before, when set, before
+// re's last match; ctx, when set, must match anywhere in the question, and
+// unless must not.
 type rule struct {
-	// any lists literals of which every match of re holds at least one; re
-	// runs only on questions that hold one, so most rules skip most questions.
-	any []string
-	re  *regexp.Regexp
-	// then, when set, is tried after the end of re's first match, and before
-	// before the start of re's last match; when either is set, one of them
-	// must match too.
+	name string
+	// any lists literals of which every match of re holds at least one; a
+	// rule runs only on questions that hold one.
+	any          []string
+	re           *fastRE
 	then, before matcher
+	ctx, unless  matcher
+	// check, when set, vets a match of re (its submatch indexes); the rule
+	// matches when one match passes.
+	check func(q string, m []int) bool
+	// fn, when set, stands for re: the rule is Go code.
+	fn func(q string) bool
 }
 
 // matcher is a *regexp.Regexp or a wordSet.
@@ -63,51 +69,132 @@ func (ws wordSet) MatchString(s string) bool {
 	return false
 }
 
-// plurals returns each word and the word with s appended.
-func plurals(ws []string) wordSet {
-	out := make(wordSet, 0, 2*len(ws))
-	for _, w := range ws {
-		out = append(out, w, w+"s")
+func (rl *rule) match(q string) bool {
+	var m []int
+	switch {
+	case rl.fn != nil:
+		if !rl.fn(q) {
+			return false
+		}
+	case rl.check == nil && rl.then == nil && rl.before == nil:
+		if !rl.re.MatchString(q) {
+			return false
+		}
+	case rl.check == nil:
+		if m = rl.re.FindStringIndex(q); m == nil {
+			return false
+		}
+	default:
+		for _, c := range rl.re.FindAllStringSubmatchIndex(q) {
+			if rl.check(q, c) {
+				m = c
+				break
+			}
+		}
+		if m == nil {
+			return false
+		}
 	}
-	return out
+	if rl.ctx != nil && !rl.ctx.MatchString(q) {
+		return false
+	}
+	if rl.then != nil || rl.before != nil {
+		ok := rl.then != nil && rl.then.MatchString(q[m[1]:])
+		if !ok && rl.before != nil {
+			last := -1
+			for _, m := range rl.re.FindAllStringIndex(q) {
+				last = m[0]
+			}
+			ok = last >= 0 && rl.before.MatchString(q[:last])
+		}
+		if !ok {
+			return false
+		}
+	}
+	return rl.unless == nil || !rl.unless.MatchString(q)
 }
 
-func (rl *rule) match(q string) bool {
-	if rl.then == nil && rl.before == nil {
-		return rl.re.MatchString(q)
+// matchFunc is a matcher written in Go.
+type matchFunc func(s string) bool
+
+func (f matchFunc) MatchString(s string) bool { return f(s) }
+
+// reGenericAdvice is a first-person question about using a product in
+// general: "should I wear sunscreen indoors?", "can I use retinol and
+// vitamin C together?".
+var reGenericAdvice = rx(`\b(should|can|could|may|do) (i|we) (still |really |also )?(wear|use|apply|reapply|mix|combine|layer|put on|exfoliate|moisturi[sz]e|wash|shower|bathe|swim|tan|go in the sun|go outside|shave|wax|need to wear|need to use|need to apply)\b|\b(debo|deberia|puedo|podemos|tengo que) (usar|ponerme|aplicarme|aplicar|mezclar|combinar|lavarme|ducharme|banarme|nadar|exfoliarme|hidratarme|depilarme)\b`)
+
+// personalWords in a question tie it to the asker's own body or care.
+var ownedWords = wordSet(words("my|mine|his|her|our|i'm|im|i've|i'd|me|he|she|him|we're|mi|mis|me|le|su|sus|tengo|estoy|tiene"))
+
+// genericAdvice reports whether q asks how to use a product in general:
+// reGenericAdvice, and nothing ties it to the asker's body or condition
+// beyond the "I" of the question.
+var genericAdvice = matchFunc(func(q string) bool {
+	if !reGenericAdvice.MatchString(q) {
+		return false
 	}
-	if rl.then != nil {
-		if m := rl.re.FindStringIndex(q); m == nil {
-			return false
-		} else if rl.then.MatchString(q[m[1]:]) {
+	if ownedWords.MatchString(q) {
+		return false
+	}
+	// "I have", "I had", "I am" state the asker's condition.
+	return !reStatesCondition.MatchString(q)
+})
+
+var reStatesCondition = rx(`\bi (have|had|am|was|got|get|developed|noticed|found)\b`)
+
+// anyOf matches when one of its matchers does.
+type anyOf []matcher
+
+func (a anyOf) MatchString(s string) bool {
+	for _, m := range a {
+		if m.MatchString(s) {
 			return true
 		}
-	}
-	if rl.before != nil {
-		last := -1
-		for _, m := range rl.re.FindAllStringIndex(q, -1) {
-			last = m[0]
-		}
-		return last >= 0 && rl.before.MatchString(q[:last])
 	}
 	return false
 }
 
-// r is a rule of one expression.
-func r(any []string, expr string) rule { return rule{any: any, re: rx(expr)} }
+// wordMap matches any of its words, or two-word phrases, as whole words:
+// as wordSet does, by one pass over the text's words.
+type wordMap map[string]bool
 
-// seq is a rule "a, then later b".
-func seq(any []string, a string, b matcher) rule { return rule{any: any, re: rx(a), then: b} }
-
-// around is a rule "b, with c after it or d before it".
-func around(any []string, b string, c, d matcher) rule {
-	return rule{any: any, re: rx(b), then: c, before: d}
+func (wm wordMap) MatchString(s string) bool {
+	prev := -1 // start of the previous word
+	for i := 0; i < len(s); {
+		if !isWordByte(s[i]) && s[i] != '\'' && s[i] != '-' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && (isWordByte(s[j]) || s[j] == '\'' || s[j] == '-') {
+			j++
+		}
+		if wm[s[i:j]] || prev >= 0 && s[prev:i-1] != "" && i-1 > prev && wm[s[prev:j]] {
+			return true
+		}
+		if j < len(s) && s[j] == ' ' {
+			prev = i
+		} else {
+			prev = -1
+		}
+		i = j
+	}
+	return false
 }
 
-// after is a rule "b, with a before it", which runs b first.
-func after(any []string, a matcher, b string) rule { return rule{any: any, re: rx(b), before: a} }
+// lesionSet holds the lesion words and their plurals.
+var lesionSet = func() wordMap {
+	m := wordMap{}
+	for _, w := range words(lesionWords) {
+		m[w], m[w+"s"], m[w+"es"] = true, true, true
+	}
+	return m
+}()
 
-func rx(expr string) *regexp.Regexp { return regexp.MustCompile(expr) }
+var ownerWords = wordSet(words("my|his|her|our|i|i've|i'm"))
+
+func rx(expr string) *fastRE { return newFastRE(expr) }
 
 func words(s string) []string { return strings.Split(s, "|") }
 
@@ -122,66 +209,276 @@ func cross(as, bs string) []string {
 	return out
 }
 
-const (
-	diseaseRE = `(cancer|melanoma|skin cancer|malignant|serious|dangerous|infected|contagious|ringworm|scabies|shingles|psoriasis|eczema)`
-	isItRE    = `\bis it (safe|ok|okay|alright|all right|normal|fine|dangerous|bad|too late)\b`
-)
+// r is a rule of one expression.
+func r(name string, any []string, expr string) rule {
+	return rule{name: name, any: any, re: rx(expr)}
+}
 
-// personal marks the asker or their own body in a question.
-var personal = wordSet(words("i|my|me"))
+// personal marks the asker, their body or someone close to them.
+var personal = wordSet(words("i|i'm|im|i've|i'd|my|me|mine|myself|we|our|us|yo|mi|mis|tengo|estoy|nos|nuestro|nuestra|mio|mia|me|le|su|his|her|he|she|him"))
 
+// firstPerson marks the asker.
+var firstPerson = wordSet(words("i|i'm|im|i've|i'd|my|me|mine|myself|we|our|us|yo|mi|mis|tengo|estoy|nos|nuestro|nuestra"))
+
+// propertyWords after "is it" ask about a disease, not a diagnosis: "I
+// was diagnosed with rosacea; is it contagious?".
+var propertyWords = wordSet(words("contagious|infectious|catching|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que"))
+
+// decisionRules are tried in order; the first that matches names the
+// decision.
 var decisionRules = []rule{
-	// A first-person request for a decision.
-	r(words("should "), `\bshould (i|we|he|she|they|my \w+|our \w+|the patient|this patient)\b`),
-	r(words("i have"), `\b(do|did) i have\b`),
-	r(words("i got|am i |i have|i need"), `\b(have i got|am i (having|allergic|infected|contagious)|could i have|might i have|do i need (a|an|to see|antibiotics|a biopsy))\b`),
-	r(words("allergic|infected|contagious|having|immune"), `\b(is (he|she)|is (my|our) \w+|are we) (allergic|infected|contagious|having|immune)\b`),
-	r(words(" have"), `\bwhat (do|does|did) (i|he|she|my \w+|the patient|this patient) have\b`),
-	r(cross("what ", "should i |can i |do i "), `\bwhat (should|can|do) i (do|use|take|put|apply|try)\b`),
-	r(words("can i |can my "), `\bcan (i|my \w+) (still |keep |continue )?(use|using|take|taking|stop|start|apply|put|give|double|combine|mix|skip|increase|decrease|drink|breastfeed|reuse|share|borrow|pop|squeeze|go back|return|swim|shave|wax|tan)\b`),
-	r(words("diagnose|treat|assess|examine|evaluate|check|look at"), `\b(diagnose|treat|assess|examine|evaluate|check|look at) (me|my|him|her)\b`),
-	r(words("diagnose|assess|examine|evaluate|check|look at|identify"), `\b(diagnose|assess|examine|evaluate|check|look at|identify) (this|that|these|those) (\w+ )?`+lesionRE+`\b`),
-	// Something in front of the asker.
-	r(cross("is |could |might |does ", "this |that |these |my "), `\b(is|could|might|does) (this|that|these|my) (\w+ )?`+lesionRE+`\b`),
-	r(cross("what ", "this |that |these |those "), `\bwhat (this|that|these|those) (\w+ )?`+lesionRE+`\b`),
-	r(words(" my | his | her | our "), `\b(is|are|could|might) (the|this|that|these|those|a|an) (\w+ )?`+lesionRE+` (on|in|under|near|behind|above|below|around|at|between) (my|his|her|our) `+bodyRE+`\b`),
-	after(cross("what ", "is |are |could |might |would |can "), plurals(words(lesionWords)), `\bwhat (is|are|could|might|would|can) (it|this|that|they|these)\b`),
-	r(words("look|seem|sound|appear"), `\b(do|does|did) (this|that|it|these|my \w+|his \w+|her \w+) (look|looks|seem|seems|sound|sounds|appear|appears) (like|infected|cancerous|malignant|normal|serious|dangerous|ok|okay|bad|suspicious|benign|worrying)\b`),
-	r(words("you think"), `\b(do|would) you think (it|this|that|these|my|his|her|i|he|she)\b|\bwhat do you think (it|this|that|these) (is|are)\b`),
-	// "Is it cancer?", "is it safe?" with the asker in the question.
-	around(cross("is |could ", "this |that |it "), `\b(is|could) (this|that|it) (be )?`+diseaseRE+`\b`, personal, personal),
-	around(words("is it "), isItRE, personal, wordSet(words("i'm|i am|im|i have|i've|my"))),
-	r(words("photo| pic|image| file"), `\b(attached|enclosed|uploaded) (photo|picture|image|pic|photograph|file)s?\b|\b(see|in|from) (the|this|my) (photo|picture|image|pic|photograph)s?\b|\b(this|my) (photo|picture|image|pic|photograph)\b`),
-	// Doses and choices for a person.
-	seq(cross("how ", "much |many |often |long "), `\bhow (much|many|often|long) `, rx(`\b(should|can|do|must) (i|we|he|she|my \w+)\b`)),
-	seq(cross("how ", "much |many "), `\bhow (much|many) `, rx(`\b(on|for|to) (my|his|her|our) \w+`)),
-	seq(words("which "), `\bwhich (biologic|drug|medication|medicine|cream|ointment|treatment|antibiotic|antifungal|steroid|dose|pill|tablet)s?\b`, wordSet(words("should|to start|to use|to choose|to give|to prescribe"))),
-	seq(words("recommend|prescribe|suggest|advise"), `\b(recommend|prescribe|suggest|advise)\b`, wordSet(cross("for |to |on ", "me|my|him|her|us|our"))),
-	seq(words("my "), `\bmy (patient|child|son|daughter|baby|toddler|infant|husband|wife|partner|mother|father|mom|mum|dad|kid|boyfriend|girlfriend|friend|brother|sister|grandmother|grandfather)\b`, rx(`\b(should|dose|dosage|how much|start|stop|switch|which|does (he|she|it) have|is it|is (he|she)|will (he|she)|diagnos|what to do|treat|excis|biops|refer|monitor|watch)`)),
-	// Case vignettes: an age and a decision.
-	seq(words("old"), `\b\d{1,3}[ -](year|yr|month|week|day)s?[ -]old\b`, wordSet(words("biopsy or|or watch|should|what to do|next step|treat|manage|start|diagnosis|most likely|refer|excise"))),
-	// A described lesion with its size or change, asked about.
-	r(cross("is |been ", "0|1|2|3|4|5|6|7|8|9"), `\b(it|mine|my \w+) (is|has been) \d+(\.\d+)? ?(mm|cm|millimet|centimet)`),
+	// Diagnosis, first person.
+	r("do_i_have", cross("do |did |could |might |may ", "i have|i've got"), `\b(do|did|could|might|may) (i|i've) (have|got)\b`).unlessCtx(rx(`^(why|how come) `)),
+	r("am_i", words("am i "), `\bam i (having|allergic|infected|contagious|immune|getting|developing|reacting|sensitive|at risk)\b`),
+	r("what_do_i_have", cross("what ", "do |does |did |is |could "), `\bwhat (do|does|did) (i|he|she|we|they|my \w+|his \w+|her \w+|the patient|this patient|this child|this baby|it) (have|has|got)\b|\bwhat (is|could) (wrong with|going on with|causing) (me|my|him|her|it)\b`),
+	r("mean_i_have", words("mean"), `\bmeans? (that )?(i|he|she|we|my \w+|his \w+|her \w+) (have|has|had|am|is|need|needs|should)\b`),
+	r("is_this_lesion", cross("is |are |could |might |does |do |can |would ", "this |that |these |those |my |his |her |our |the "), `\b(is|are|could|might|does|do|can|would) (this|that|these|those|my|his|her|our) (\w+ |[\w'-]+ ){0,3}`+lesionRE+`\b`).unlessCtx(rx(`^(why|how come) `)),
+	{name: "is_the_lesion_on_my", any: cross("is |are |could |might |would ", "the |this |that "), re: rx(`\b(is|are|could|might|would) (the|this|that|these|those) `), check: lesionThenOwner},
+	{name: "what_is_this_lesion", any: words("what"), re: rx(`\bwhat('s| is| are| could| might| would| can)? (this|that|these|those|it|they)( \w+)?( \w+)?( be| is| are)?\b`), ctx: anyOf{lesionSet, rx(`\b(on|in) (my|his|her) ` + bodyRE)}, check: notGeneralWhatIs},
+	r("could_my_x_be", cross("could |might |can |would |is |are ", "my |his |her |our "), `\b(could|might|can|would|is|are) (my|his|her|our) ([\w'-]+ ){1,3}(be )?(from|due to|caused by|because of|a sign of|a symptom of|related to|linked to|an allergy|a reaction|allergic|infected|the start of|the beginning of|from the)\b`),
+	r("look_like", words("look|seem|sound|appear"), `\b(do|does|did) (this|that|these|my \w+|his \w+|her \w+|my [\w']+ \w+) (look|looks|seem|seems|sound|sounds|appear|appears) (like|infected|cancerous|malignant|normal|serious|dangerous|ok|okay|bad|suspicious|benign|worrying|healthy|healed)\b`),
+	{name: "does_it_look", any: words("look|seem|sound|appear"), re: rx(`\b(do|does|did) (it|they) (look|looks|seem|seems|sound|sounds|appear|appears) (like|infected|cancerous|malignant|normal|serious|dangerous|ok|okay|bad|suspicious|benign|worrying)\b`), ctx: firstPerson},
+	r("opinion", words("you think|you say|you guess|you call|you consider|your opinion|your guess|your thoughts|thoughts?|your take|your view"), `\b(do|would|did|can) you (think|say|guess|call|consider) (it|this|that|these|my|his|her|i|he|she|the \w+ (i|on my|my))\b|\bwhat do you think (it|this|that|these|i|he|she|of (this|my|his|her)) (is|are|have|has)?|\b(your|any) (opinion|guess|thoughts|take|view)s?\b|\bthoughts\?`),
+	{name: "is_it_disease", any: cross("is |could |might |would ", "it |this |that |they "), re: rx(`\b(is|could|might|would) (it|this|that|they) (just |really |maybe |possibly |likely |perhaps )?(be )?(a |an )?([a-z'-]+)`), ctx: firstPerson, check: notProperty},
+	r("is_it_safe", cross("is |would |will ", "it |that "), `\b(is|would|will) (it|that) (be )?(safe|ok|okay|alright|all right|normal|fine|dangerous|bad|wise|a good idea|too late|too early|necessary|time|worth|serious|urgent|an emergency|something)\b`).withCtx(firstPerson).unlessCtx(rx(`\b(is|would|will) (it|that) (be )?(safe|ok|okay|alright|all right|normal|fine|bad|wise|a good idea|necessary|worth it) (to|for) (use|apply|take|wear|go|get|have|be)\b( \w+)* (in|during|while|for|when|if|on) (pregnancy|general|children|kids|babies|people|adults|the sun|summer|winter)\b`)),
+	r("safe_for_me", cross("for ", "me|my|him|her|us|our"), `\b(safe|ok|okay|right|suitable|appropriate|a good idea|too strong|too much|too little|enough|strong enough|good|best|better|the best|dangerous|bad|necessary|needed|indicated|worth it) for (me|my|him|her|us|our)\b`),
+	r("something_to_worry", words("worry|worried|concern|alarm"), `\b(something|anything) to (worry|be worried|be concerned) about\b|\bshould (i|we) (be )?(worry|worried|concerned)\b|\b(do|should) i worry\b|\bam i (worried|right to worry)\b`),
+	r("diagnose_me", words("diagnose|treat|assess|examine|evaluate|check|look at|identify|tell me what"), `\b(diagnose|treat|assess|examine|evaluate|check|look at|identify) (me|my|him|her|us)\b|\b(diagnose|assess|examine|evaluate|check|look at|identify) (this|that|these|those) (\w+ )?`+lesionRE+`\b|\btell me what (this|that|it|these|my [\w'-]+) (is|are)\b`),
+	r("what_do_you_think", words("what do you think|what's your|que opinas|que piensas|que te parece|que le parece"), `\b(what do you think|what's your (take|opinion|view)|que opinas|que piensas|que te parece|que le parece)\b`).withCtx(rx(`\b(my|his|her|our|photo|picture|pic|image|mi|mis|su|foto|imagen)\b`)),
+	{name: "diagnose_the", any: words("diagnose|identify|check|look at|examine|assess|evaluate"), re: rx(`\b(diagnose|identify|check|look at|examine|assess|evaluate) (the|this|that|these|those) `), check: lesionThenOwner},
+	r("how_do_i_treat", cross("how ", "do i|should i|can i|could i|do we|should we|can we"), `\bhow (do|should|can|could) (i|we) (treat|get rid of|cure|heal|fix|stop|clear|manage|handle|soothe|calm) (the |this |these |that |my |his |her |our )`).withCtx(rx(`\b(my|his|her|our|this|these)\b`)).unlessCtx(wordMap(setOf("in general|generally|usually|typically|en general"))),
+	// Treatment and dose, first or third person.
+	{name: "should_i", any: words("should "), re: rx(`\bshould (i|we|he|she|they|my [\w'-]+|our [\w'-]+|his [\w'-]+|her [\w'-]+|the patient|this patient|this [\w'-]+|that [\w'-]+|the [\w'-]+ old|grandma|grandpa|mum|mom|dad)\b`), unless: anyOf{genericAdvice, rx(`\bshould (we|they) (all |always |generally |usually )?(wear|use|apply|reapply|avoid|know|learn|worry about|be worried about) (sunscreen|sun|spf|products|the sun)\b|\bif (someone|somebody|anyone|a family member|a housemate|a roommate|people|others|other people|alguien)\b`)}},
+	r("whether_should", words("should "), `\b(whether|if) ([\w'.-]+ ){1,6}should\b|\bshould (continue|stop|start|restart|switch|increase|decrease|taper|use|take|apply|keep|get|be (sent|seen|referred|admitted|biopsied|treated|started|stopped|excised|removed|given|tested)) (her|his|my|their|our|it|this|the)\b`),
+	r("can_i_use", cross("can |could |may ", "i |my |he |she |we |his |her "), `\b(can|could|may) (i|we|he|she|my [\w'-]+|his [\w'-]+|her [\w'-]+) (still |keep |continue |safely |just )?(use|using|take|taking|stop|start|apply|put|give|double|combine|mix|skip|increase|decrease|drink|breastfeed|reuse|share|borrow|pop|squeeze|go back|return|swim|shave|wax|tan|go tanning|get a tattoo|get vaccinated|exercise|shower|bathe|wear|go to|have|pick|scratch|burst|lance|cut|freeze|treat|cover|leave|remove|wash)\b`).unlessCtx(anyOf{genericAdvice, rx(`\bcan (i|we|you) (catch|get|spread|pass|give) (it|this|that|them|[\w-]+) (from|to|by)\b|\bcan i (get|catch|have) [\w-]+ (from|more than|again|twice|if)\b`)}),
+	r("what_should_i", words("what"), `\bwhat([\w' -]{0,25})? (should|can|do|could|would|must) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+) (do|use|take|put|apply|try|give|start|get|ask|buy|switch|avoid|eat)\b`),
+	{name: "what_should_vignette", any: words("what should "), re: rx(`\bwhat should (a|an|the|this|my|our|his|her) `), then: rx(`\b(do|take|use|try|receive|get|be (given|prescribed|started|treated))\b`)},
+	{name: "how_much_should", any: cross("how ", "much |many |often |long |far |soon "), re: rx(`\bhow (much|many|often|long|far|soon) `), then: rx(`\b(should|can|do|must|could) (i|we|he|she|my [\w'-]+)\b|\b(on|for|to|in) (my|his|her|our) [\w'-]+`)},
+	{name: "which_for_me", any: words("which "), re: rx(`\bwhich (\w+ )?(biologic|drug|medication|medicine|cream|ointment|treatment|antibiotic|antifungal|steroid|dose|pill|tablet|dressing|sunscreen|moisturizer|moisturiser|shampoo|option|one|test|tests|procedure|laser|product|antihistamine|cleanser|retinoid|regimen)s?\b`), then: wordSet(words("should|to start|to use|to choose|to give|to prescribe|for me|for my|for him|for her|for us|is best for me|would you|do i|can i|i should"))},
+	{name: "recommend_for_me", any: words("recommend|prescribe|suggest|advise|give"), re: rx(`\b(recommend|prescribe|suggest|advise|give)\b`), then: wordSet(cross("for |to |on ", "me|my|him|her|us|our|this"))},
+	r("would_you", words("would you|if it were|if this were|if you were|in my shoes|in my place"), `\bwould you (start|use|give|prescribe|treat|biopsy|excise|do|choose|recommend|go with|pick|try|operate|refer|switch|stop|continue|say|guess|call|consider|remove|freeze|send|admit|worry|be worried|be concerned)\b|\bif (it|this) were (you|your)\b|\bif you were (me|him|her|in)\b|\bin my (shoes|place)\b`),
+	r("dose_weight", words("weigh|kg|lb|pounds"), `\b(i|he|she|my [\w'-]+) (weigh|weighs)\b|\bweighs? (about |around )?\d+ ?(kg|kilos?|lbs?|pounds)\b`),
+	r("or_choice", words("or "), `\b(or not|or wait|or watch|or leave|or keep|or see|or go|or stop|or continue|or switch|or just|or should|or is it|or something|or leave it|or cover|or let it)\b`).withCtx(personal),
+	r("restart_stop", words("restart|stop|start|continue|switch|increase|decrease|taper|double|keep using|keep taking"), `\b(restart|stop|start|continue|switch|increase|decrease|taper|double|keep using|keep taking) (it|my|his|her|the [\w'-]+ i)\b[^.]*\?`).withCtx(firstPerson),
+	// Triage.
+	r("need_drug", words("need"), `\b(do|does|will|would|should) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+) (really |still |now |also )?(need|take|use|get|start) (an? |some |the |oral |topical )?([a-z]*(cycline|mycin|cillin|azole|vir|virs|sone|olone|mab|inib|oxacin|ectin|ethrin|afine|oxin)|antivirals?|antifungals?|antihistamines?|antibiotics?|medication|medicine|pills|tablets|a cream|an ointment|steroids?|prednisone|methotrexate|isotretinoin|accutane)\b`),
+	r("need_care", words("need"), `\b(do|does|will|would) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+|it|this) (really |still |now |also )?need (an? )?(biopsy|antibiotics?|stitches|surgery|treatment|tests?|testing|steroids?|scan|x-ray|referral|appointment|doctor|dermatologist|specialist|tetanus shot|tetanus|shot|vaccine|injection|medical attention|urgent care|to (see|go|visit|call|worry|be seen|be checked|be treated|be biopsied|stop|start|take|switch|change|get (it|this|that|them|checked|tested|seen|a|an)|have (it|this|that|them)))\b`),
+	r("go_to_er", words("er|e.r.|hospital|emergency|a&e|urgent care|walk-in|doctor|dermatologist|gp|clinic|pediatrician"), `\b(go|goes|going|come|sent|taken|take (him|her|them|my \w+|our \w+)) to (the )?(er|e\.r\.|hospital|emergency( room| department)?|a&e|urgent care|walk-in|doctor|dermatologist|gp)\b[^.]*\?|\b(take|bring) (my|our|him|her|them) ([\w'-]+ )?to (a|an|the) (doctor|dermatologist|er|hospital|gp|urgent care|emergency|a&e|clinic|pediatrician)\b`),
+	// Images.
+	r("image", words("photo| pic|image| file|attach|upload|picture|foto|imagen|adjunt|enclos"), `\b(attached|enclosed|uploaded|attach|upload) (photo|picture|image|pic|photograph|file|dermoscopy|scan)s?\b|\b(photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image)s? (is |are )?(attached|enclosed|uploaded|i (uploaded|sent|attached|shared|posted|took|included)|we (sent|uploaded|took))\b|\b(see|in|from|on) (the|this|my|these) (photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image)s?\b|\b(this|my|these) (photo|picture|image|pic|photograph)s?\b|\b(i'?ve|i have|i) (attached|uploaded|enclosed)\b|\badjunto (una |la |el |dos |unas |mi |mis )?(foto|fotos|imagen|imagenes|fotografia|archivo)\b|\b(foto|fotos|imagen|imagenes|fotografia)s? (que )?(te |le |les )?(mando|envio|adjunto|subo|subi|mande|envie|adjunte|adjuntada|adjunta|paso)\b|\ben (la|esta|esa|mi) (foto|imagen|fotografia)\b|\bte (mando|envio|paso|adjunto) (una |la |unas )?(foto|imagen)|\b(here'?s|here is|heres|sending|sent you|this is) (a |an |the |some )?(photo|picture|pic|image|snap)s?\b|\b(photo|picture|pic|image|close-up|closeup)s? of (my|his|her|our|the)\b`),
+	// Case vignettes: an age or a framing, and a decision.
+	{name: "vignette_age", any: words("old|y/o|yo|anos|meses|semanas|dias"), re: rx(`(year|yr|month|week|day|mo|wk)s?[ -]old\b|(y/o|yo)\b|(anos|meses|semanas|dias)\b`), check: agedPerson, then: rx(`\b(biopsy or|or watch|should|what to do|next step|treat|manage|management|start|diagnosis|most likely|refer|excise|what now|what next|or not|biopsia|vigilar|tratamiento|tratar|diagnostico|derivar|que hago|que hacer|siguiente paso|o no|recommend|recomienda|recomiendas|recomendaria|que aposito|que crema|que antibiotico|que tratamiento|manejo|que le|cual)`), unless: anyOf{wordMap(setOf("usually|typically|generally|normally|in general|commonly|most|often|suelen|normalmente|en general")), rx(`\b(can|could|do|does|is|are|why|how|what|when|at what age)\b [^?]{0,20}\b(a|an|un|una) \d{1,3}[ -]?(year|yr|month)s?[ -]old (get|have|develop|use|be)\b`)}},
+	{name: "vignette_framing", any: words("case|scenario|vignette|suppose|imagine|hypothetic|caso|escenario|supongamos|supon|imagina|pongamos"), re: rx(`\b(case|scenario|vignette|caso|escenario|clinical case|caso clinico)\s*:|\b(suppose|imagine|hypothetically|supongamos|supon|imagina|imaginemos|hipoteticamente|pongamos que) (a|an|una|un|that|que|my|mi|this|este|esta|el|la)\b`), then: rx(`\?`)},
+	{name: "what_diagnosis", any: words("diagnosis|dx|next step|management|diagnostico|siguiente paso"), re: rx(`\b(what'?s|what is|whats|what would be|cual es|cual seria) (the|el) (most )?(likely |probable )?(diagnosis|dx|next step|best next step|next best step|management|diagnostico|siguiente paso)\b`), check: notOfFor},
+	r("vignette_person", words("in his|in her|aged|of "), `\b`+personRE+` (in (his|her) (early |late |mid-)?\d0s|aged \d{1,3}|of \d{1,3})\b[^?]*\?`),
+	r("pt_terse", words("pt|patient|paciente"), `\b(pt|patient|paciente)\.?:? \d{1,3} ?(y/?o|yo|years?|anos|f|m)\b[^?]*\?`),
+	// Relatives and patients: the asker names the person, then a decision.
+	{name: "my_person", any: words("my |our |mi |nuestro |nuestra "), re: rx(`\b(my|our|mi|nuestro|nuestra) (patient|child|son|daughter|baby|toddler|infant|husband|wife|partner|mother|father|mom|mum|dad|kid|kids|boyfriend|girlfriend|friend|brother|sister|grandmother|grandfather|grandma|grandpa|grandson|granddaughter|aunt|uncle|niece|nephew|teen|teenager|paciente|hijo|hija|bebe|nino|nina|esposo|esposa|marido|mujer|pareja|madre|padre|mama|papa|hermano|hermana|abuelo|abuela|nieto|nieta|amigo|amiga)\b`), then: rx(`\b(should|dose|dosage|how much|start|stop|switch|which|does (he|she|it) have|is (he|she)|will (he|she)|diagnosis|diagnose (it|him|her)|what to do|treat (it|him|her|this)|excis|biops|refer|monitor|watch|worried|worry|what (can|should|do) (i|we)|debo|deberia|le pongo|le doy|le aplico|la llevo|lo llevo|tiene que|necesita|puede (usar|tomar|ir)|que le|cuanto|cuanta|es grave|sera)`), unless: rx(`\b(was|were|has been|have been|got|fue|ha sido|esta) (just |recently |already )?(diagnosed|diagnosticad[oa])\b[^?]*\b(how|what|why|when|where|cuanto|como|que|por que)\b [^?]*(usually|typically|generally|normally|last|mean|suelen|normalmente|dura|duran)`)},
+	// Terse questions after a personal description or a vignette:
+	// "... under my thumbnail. Melanoma?", "70F, new ulcer on the shin.
+	// Antibiotics?", "¿biopsia o vigilar?".
+	{name: "terse_question", fn: terseQuestion, ctx: rx(`\b(i|i'm|i've|my|me|mine|we|our|yo|mi|mis|me|tengo|estoy|his|her|su|patient|pt|paciente|doc)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b|\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b|\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b`)},
+	r("tell_me_if", words("tell me|let me know|dime|digame"), `\b(tell me|let me know|dime|digame) (if|whether|si) (my|this|that|these|his|her|it|i|mi|este|esta|es|tengo)\b`),
+	{name: "option_or_option", any: words(" or | o "), re: rx(`\b(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia)\b,? (or|o) (\w+ )?(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia|not|no|nothing|nada)\b[^.]*\?`), ctx: personal, unless: rx(`\b(when|how|why|what|difference|cuando|como|por que|diferencia)\b[^?]*\b(usually|generally|typically|chosen|preferred|decided|suele|suelen|se elige|se decide|en general)\b`)},
+	// Spanish.
+	r("es_is_short", words("es |sera |seria |son |puede ser|podria ser|soy |estoy "), `\b(es|sera|seria|seran|son|puede ser|podria ser) (un |una |algo )?[a-z]+( [a-z]+)?\?|\b(soy|estoy) (alergic[oa]|contagios[oa]|infectad[oa]|inmune)\b`).withCtx(personal).withCheck(atClauseStart).unlessCtx(rx(`(es|son|sera|seria) (un |una )?(contagios[oa]s?|hereditari[oa]s?|genetic[oa]s?|curable|comun|frecuente|cronic[oa]|autoinmune|permanente|cierto|verdad|lo mismo|normal que|bueno|malo para)\b`)),
+	{name: "es_cuanto", any: words("cuant"), re: rx(`\b(cuanto|cuanta|cuantos|cuantas|cada cuanto|cuanto tiempo|hasta cuando) `), then: rx(`\b(me|le|te|nos|les) |\b(mi|su|mis|sus) [a-z]+`)},
+	r("es_me_recomiendas", words("recomiend|aconsej|sugier|recetari"), `\b(me|le|nos|les) (recomiendas|recomienda|recomiendan|recomendarias|recomendaria|aconsejas|aconseja|aconsejarias|sugieres|sugiere|recetarias|recetaria)\b`),
+	r("es_que_tomo", words("tomo|uso|aplico|pongo|doy"), `\b(que|cuanta|cuanto|cuantas|cuantos|cual|cuales) [a-z ]{0,40}\b(tomo|uso|aplico|me pongo|me tomo|le doy|le pongo|me aplico)\b`),
+	r("es_que_puede_ser", words("puede ser|podria ser|sera esto|sera eso"), `\bque (puede|podria|pudiera) ser\b|\bque sera (esto|eso)\b`).withCtx(personal),
+	r("es_weight", words("peso |pesa "), `\b(peso|pesa) (unos |alrededor de )?\d+ ?(kg|kilos?)\b`),
+	{name: "es_tengo", any: words("tengo|tendre|tendria|tendra|tiene"), re: rx(`\b(tengo|tendre|tendria|tendra|tiene) ([a-z]+ ){0,3}[a-z]+\?`), check: atClauseStart},
+	r("es_que_tengo", words("tengo|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale"), `\b(que|cual) (tengo|tiene mi \w+|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale|tengo en)\b|\b(tengo|tiene) algo (grave|malo|serio)\b`),
+	r("es_crees", words("crees|cree |creen|piensas|piensa |dirias|diria |opinas|opina "), `\b(crees|cree|creen|piensas|piensa|dirias|diria|opinas|opina) (usted |tu )?(que )?(es|sea|son|sean|tengo|tiene|puede|podria|deberia|debo|hay que|necesito|necesita|seria)\b`),
+	r("es_this_lesion", words(" es| son| sera| parece| podria ser| puede ser| significa"), `\b(este|esta|estos|estas|ese|esa|mi|mis|el|la|los|las) (`+lesionES+`)\b( [a-z]+){0,8} (es|son|sera|seran|parece|parecen|podria ser|puede ser|significa)\b[^.]*\?`).withCtx(rx(`\b(este|esta|estos|estas|ese|esa|mi|mis|me|tengo|le|su)\b`)),
+	r("es_is_it", words("es |son |sera |seran |seria |puede ser|podria ser"), `\b(es|sera|seria|seran|son|puede ser|podria ser) (un |una )?(cancer|melanoma|benigno|benigna|maligno|maligna|grave|peligroso|peligrosa|normal|sarna|tina|psoriasis|eccema|eczema|herpes|infeccion|alergia|urticaria|vitiligo|hongos|un hongo|algo grave|algo malo|malo|preocupante|contagioso)\b`).withCtx(personal).withCheck(atClauseStart),
+	r("es_puedo", words("puedo|podria|puede |podemos|pueden"), `\b(puedo|podria|podemos|puede (mi|su) \w+|pueden (mis|sus) \w+) (seguir |dejar de |empezar a |volver a |usar y |tambien )?(usar|tomar|aplicar|aplicarme|ponerme|poner|ponerle|darle|dar|mezclar|combinar|beber|tomarme|broncearme|depilarme|ir|banarme|nadar|hacerme|tatuarme|usarla|usarlo|tomarla|tomarlo|exponerme|tomar el sol|rascarme|reventar|quitarme|cortar|dejar|suspender|embarazarme|amamantar|dar el pecho|vacunarme|operarme)\b`).unlessCtx(anyOf{genericAdvice, rx(`\b(contagiarme|contagiar|pegar|transmitir)\b`)}),
+	r("es_debo", words("debo|deberia|tengo que|necesito|hace falta|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe "), `\b(debo|deberia|tengo que|necesito|hace falta que|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe) (ya |urgentemente |de nuevo )?(usar|tomar|aplicar|ir|ver|pedir|dejar|suspender|parar|seguir|empezar|cambiar|consultar|acudir|preocuparme|preocuparse|hacerme|hacerse|operarme|operarse|llevar|llevarla|llevarlo|quitarme|quitarse|biopsiar|tratar|tratarme|tratarlo|tratarla|vigilar|antibiotico|antibioticos|biopsia|una biopsia|cirugia|puntos|tratamiento|un dermatologo|un medico|al medico|al dermatologo|urgencias|a urgencias)\b`).withCtx(rx(`\b(mi|mis|me|tengo|le|su|sus|ella|el|yo|estoy)\b`)).unlessCtx(rx(`\b(tengo que|debo|necesito) (usar|ponerme|aplicarme|llevar) (protector|crema solar|fotoprotector|sombrero|gafas)\b[^?]*\b(invierno|nublado|siempre|todos los dias|cada dia)\b`)),
+	r("es_que_le_pongo", words("pongo|doy|aplico|recomienda|recet|conviene|sirve|vendria|iria"), `\b(que|cual|cuanta|cuanto|cuantas|cuantos) ([a-z]+ ){0,3}(le|me|te|les) (pongo|doy|aplico|recomiendas|recomienda|recomiendan|receto|recetas|recetaria|conviene|convienen|sirve|sirven|vendria|irian|iria|pongo)\b`),
+	r("es_conviene", words("conviene|basta|bastaria|alcanza|serviria|funcionaria|quitaria|curaria|ayudaria|quitara|curara|ira |iria"), `\b(me|le|les|nos) (conviene|convienen|basta|bastaria|alcanza|alcanzaria|serviria|funcionaria|quitaria|curaria|ayudaria|quitara|curara|ira bien|iria bien)\b`),
+	r("es_llevo", words("llev|voy|vamos|ir |acud|mand|acerco"), `\b(la|lo|le|los|las) (llevo|llevamos|mando|mandamos|acerco) (ya )?(a|al) (urgencias|medico|hospital|dermatologo|pediatra|doctor|consulta|centro de salud)\b|\b(voy|vamos|acudo|acudimos|ir|tiene que ir|debe ir|debo ir|tengo que ir|hay que llevarla|hay que llevarlo|necesito ir|necesita ir) (ya |hoy |urgentemente |corriendo )?(a|al) (urgencias|medico|hospital|dermatologo|pediatra|doctor|consulta|especialista|centro de salud)\b`),
+	r("es_first_verb", cross("cambio|sigo|dejo|empiezo|tomo|uso|aplico|pongo|paro|suspendo|continuo|pido|repito|subo|bajo|aumento|reduzco|quito|corto|revento|exprimo|rasco|espero|vuelvo|me pongo|me aplico|me tomo|le pongo|le doy|le aplico|lo dejo|la dejo|me opero|me quito|le paso|le unto|le echo|me echo|me unto|le corto|le quito|echo|unto|lavo|tapo|cubro|vendo|pincho", ""), `\b(cambio|sigo|dejo|empiezo|tomo|uso|aplico|pongo|paro|suspendo|continuo|pido|repito|subo|bajo|aumento|reduzco|quito|corto|revento|exprimo|rasco|espero|vuelvo|me pongo|me aplico|me tomo|le pongo|le doy|le aplico|lo dejo|la dejo|me opero|me quito|le paso|le unto|le echo|me echo|me unto|le corto|le quito|echo|unto|lavo|tapo|cubro|vendo|pincho)\b[^.]*\?`).withCheck(atClauseStart),
+	r("es_que_hago", words("hago|hacemos|harias|haria|hacer|fuera|estuviera|en mi lugar|operaria|tratari|usari|empezari|recetari|biopsiari"), `\bque (hago|hacemos|harias|haria usted|haria|debo hacer|debemos hacer|le hago|me hago|puedo hacer|tengo que hacer)\b|\bsi (fuera|fueras|estuviera|estuvieras) (usted|tu|vos|en mi lugar)\b|\ben mi lugar\b|\b(operaria|tratarias|trataria|usarias|usaria|empezarias|empezaria|recetarias|recetaria|biopsiarias|biopsiaria)\b`),
+	r("es_should_worry", words("preocup|grave|urgente"), `\b(deberia|debo|debemos|tengo que|hay que) preocupar(me|nos|se)\b|\bes (grave|urgente|preocupante)\b[^.]*\?|\b(me|nos) (preocupo|preocupamos)\b[^.]*\?`).withCtx(rx(`\b(mi|mis|me|tengo|le|su|sus)\b`)),
+}
+
+// withCtx returns rl requiring ctx anywhere in the question.
+func (rl rule) withCtx(ctx matcher) rule { rl.ctx = ctx; return rl }
+
+// withCheck returns rl with check.
+func (rl rule) withCheck(check func(q string, m []int) bool) rule { rl.check = check; return rl }
+
+// unlessCtx returns rl refusing questions where m matches.
+func (rl rule) unlessCtx(m matcher) rule { rl.unless = m; return rl }
+
+// notProperty vets "is it X": X is a diagnosis, not a property of a
+// disease ("is it contagious?") or a general question ("is it true that").
+func notProperty(q string, m []int) bool {
+	rest := q[m[2*6]:]
+	return !propertyWords.MatchString(firstWords(rest, 2)) && !strings.HasPrefix(rest, "to ") && !strings.HasPrefix(rest, "the same") &&
+		m[2*6+1]-m[2*6] > 1
+}
+
+// notGeneralWhatIs vets "what is it": the question points at a lesion of
+// the asker, not at a term ("what is it called", "what is it used for").
+func notGeneralWhatIs(q string, m []int) bool {
+	rest := q[m[1]:]
+	for _, p := range []string{" called", " used", " for", " made", " like", " caused", " mean", " about", " in ", " good", " when"} {
+		if strings.HasPrefix(rest, p) {
+			return false
+		}
+	}
+	return firstPerson.MatchString(q) || strings.Contains(q, "attached") || strings.Contains(q, "photo") || strings.Contains(q, "picture")
+}
+
+// lesionThenOwner vets "is the ...": a lesion word within the next five
+// words, and then its owner: "is the painful rash on one side of my chest".
+func lesionThenOwner(q string, m []int) bool {
+	rest := q[m[1]:]
+	if e := strings.IndexAny(rest, "?.!;"); e >= 0 {
+		rest = rest[:e]
+	}
+	ws := strings.Fields(rest)
+	for i := 0; i < len(ws) && i < 6; i++ {
+		w := strings.Trim(ws[i], ",:'\"")
+		if lesionSet[w] || i+1 < len(ws) && lesionSet[w+" "+strings.Trim(ws[i+1], ",:'\"")] {
+			return ownerWords.MatchString(strings.Join(ws[i+1:], " "))
+		}
+	}
+	return false
+}
+
+// agedPerson vets an age unit: a number before it ("70-year-old", "65
+// y/o"), and for Spanish a person before the number ("hombre de 45 anos").
+func agedPerson(q string, m []int) bool {
+	i := m[0]
+	if i > 0 && (q[i-1] == ' ' || q[i-1] == '-') {
+		i--
+	}
+	j := i
+	for j > 0 && isDigit(q[j-1]) {
+		j--
+	}
+	if i-j < 1 || i-j > 3 || j > 0 && isWordByte(q[j-1]) {
+		return false
+	}
+	if m[2*3] < 0 { // English
+		return true
+	}
+	prev := prevWords(q, j, 2)
+	return len(prev) == 2 && prev[1] == "de" && spanishPersons[prev[0]]
+}
+
+var spanishPersons = setOf("hombre|mujer|varon|nino|nina|bebe|paciente|chico|chica|senor|senora|adolescente|lactante|anciano|anciana|joven|persona")
+
+// atClauseStart vets a match that must open a question or clause: at the
+// start of the text, or after '¿' or a stop.
+func atClauseStart(q string, m []int) bool {
+	i := m[0]
+	for i > 0 && (q[i-1] == ' ' || strings.HasSuffix(q[:i], "¿")) {
+		if q[i-1] == ' ' {
+			i--
+		} else {
+			i -= len("¿")
+		}
+	}
+	return i == 0 || strings.IndexByte(".:;!?,", q[i-1]) >= 0
+}
+
+// terseQuestion reports whether q holds a terse question of up to four
+// words naming an option or a diagnosis: "Melanoma?", "Mohs?", "Stop the
+// drug?", "¿Biopsia o vigilar?".
+func terseQuestion(q string) bool {
+	for off := 0; ; {
+		k := strings.IndexByte(q[off:], '?')
+		if k < 0 {
+			return false
+		}
+		end := off + k
+		start := end
+		for start > 0 && strings.IndexByte(".:;!?,", q[start-1]) < 0 {
+			start--
+		}
+		clause := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(q[start:end]), "¿"))
+		if n := len(strings.Fields(clause)); n >= 1 && n <= 5 && lettersAndSpaces(clause) && terseOption(clause) {
+			return true
+		}
+		off = end + 1
+	}
+}
+
+func lettersAndSpaces(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(isLower(c) || c == ' ' || c == '\'' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// terseOption vets a terse question: an option or a diagnosis
+// ("Melanoma?", "Mohs?", "¿qué antibiótico?"), not a general word such as
+// "why?" or "anyone?".
+func terseOption(last string) bool {
+	words5 := strings.Fields(last)
+	if len(words5) > 4 && !(len(words5) == 5 && strings.HasSuffix(last, " or not")) {
+		return false
+	}
+	for _, wh := range []string{"what ", "which ", "que ", "cual "} {
+		last = strings.TrimPrefix(last, wh)
+	}
+	if wordSet(words("it|they|them|this|that|these|is|are|does|do|did|can|was|were|mean|means|work|works|triggers|trigger|causes|cause|happen|happens|help|helps|how|why|when|where|who|what|es|son|eso|esto|funciona|sirve|causa|pasa|dura|significa|cuando|como|donde|quien|por|exactly|else|more|so|then|again|consiste|consisten|trata|sirven|hace|hacen|funcionan|causan|duran|cuesta|cuestan|cost|costs|last|lasts|take|takes|involve|involves|en|de|para|con")).MatchString(last) {
+		return false
+	}
+	switch last {
+	case "why", "how", "what", "really", "anyone", "thanks", "please", "right", "true", "ok", "okay", "yes", "no", "por que", "como", "que", "verdad", "cierto", "gracias", "help", "ayuda", "any tips", "any advice", "ideas", "tips", "advice", "consejos", "explain", "why not", "how so", "anything else", "is it", "are they", "do they", "does it":
+		return false
+	}
+	return true
+}
+
+// notOfFor vets "what is the diagnosis": a vignette's, not "the treatment
+// of choice for scabies" in general.
+func notOfFor(q string, m []int) bool {
+	rest := q[m[1]:]
+	return !strings.HasPrefix(rest, " of ") && !strings.HasPrefix(rest, " for ") && !strings.HasPrefix(rest, " de ") && !strings.HasPrefix(rest, " para ") && !strings.HasPrefix(rest, " criteria")
+}
+
+// firstWords returns the first n words of s.
+func firstWords(s string, n int) string {
+	f := strings.Fields(s)
+	if len(f) > n {
+		f = f[:n]
+	}
+	return strings.Join(f, " ")
 }
 
 // neutral rewrites phrases that look like a decision rule but ask for
 // reference information, before the rules run.
 var neutral = []struct {
 	any  []string // as in rule
-	re   *regexp.Regexp
+	re   *fastRE
 	with string
 }{
 	// Explicit disclaimers: "I am not asking for a diagnosis".
-	{words("not asking"), rx(`\b(i am|i'm|im) not asking (for|about) (a |my )?(diagnosis|treatment|advice|medical advice)\b`), " "},
+	{words("not asking|no le pido|no te pido|no pido|no busco|not looking for|not seeking|no estoy pidiendo"), rx(`\b((i am|i'm|im) )?not (asking|looking|seeking) (you )?(for|about|to) (a |my |an )?(diagnos(e|is)|treatment|advice|medical advice|personal advice)( me| anything)?\b|\bno (le |te |les )?(pido|busco|estoy pidiendo) (un |ningun )?(diagnostico|tratamiento|consejo medico)\b`), " "},
 	// "Do I have to wear sunscreen?" is a rule, not a diagnosis.
-	{words("do i have to"), rx(`\bdo i have to\b`), "must one"},
+	{words("have to"), rx(`\bdo (i|we|you) (really |still |always |actually )?have to (wear|use|apply|reapply|put on|avoid|stay|keep|throw|wash|replace|store|buy)\b`), "must one wear"},
 	// "When should I see a doctor about a mole?" asks when review is advisable
 	// in general, not about one lesion.
-	{words("when "), rx(`\bwhen (should|do|must) (i|you|one|someone|people|a person) (see|visit|consult|call) (a|an|the) (doctor|clinician|physician|dermatologist|gp|professional|specialist) (about|for) (a|an)\b`), "when is review advisable for a"},
+	{words("when |cuando "), rx(`\bwhen (should|do|must|would|can) (i|you|one|someone|people|a person|we|parents) (see|visit|consult|call|go to|take (a|their) child to) (a|an|the) (doctor|clinician|physician|dermatologist|gp|professional|specialist|pediatrician|er|hospital) (about|for|with) (a|an)\b|\bcuando (hay que|se debe|debo|deberia|conviene) (ir|acudir|consultar) (al|a un|a una) (medico|dermatologo|especialista|urgencias)( por| con)? (un|una)\b`), "when is review advisable for a"},
 	// "What should I know about biologics?" asks for information.
-	{cross("should i |should we ", "know|learn|understand|read"), rx(`\bshould (i|we) (know|learn|understand|read)\b`), "is worth knowing"},
+	{cross("should i |should we ", "know|learn|understand|read|ask|expect|look|watch|keep|consider"), rx(`\bshould (i|we) (know|learn|understand|read|expect|look for|look out for|watch out for|watch for|keep in mind|consider|ask about)\b|\bquestions? should (i|we) ask\b`), "is worth knowing"},
+	// "What can I do to prevent sunburn?" asks for prevention in general.
+	{words("do to prevent|do to avoid|do to reduce|do to lower|hacer para|how should i|how do i|how can i|how should we|how do we|how can we|how long should"), rx(`\bwhat (can|should|could) (i|we|one) do to (prevent|avoid|reduce the risk of|lower the risk of)\b|\bque (puedo|podemos|debo|se puede) hacer para (prevenir|evitar)\b|\bhow (should|do|can) (i|we) (apply|put on|reapply|store|wash|clean|layer)\b|\bhow long should (i|we|you|one) wait (between|before|after)\b`), "how to prevent"},
 	// "Sunscreens expire; should they be thrown away?" is about things.
 	{words("should they be |should it be "), rx(`\bshould (they|it) be (thrown|discarded|stored|kept in|refrigerated|replaced|reapplied|applied|worn|mixed|layered|shaken)\b`), "are things"},
+	// "Can I catch ringworm from my cat?" asks how a disease spreads.
+	{words("can "), rx(`\bcan (i|we|you|my [\w'-]+) (catch|get|spread|pass on|give) [\w' -]{1,30} (from|to) (my|a|an|the|other|another|someone|people|his|her)\b`), "does one catch"},
+	// "Mi dermatologo me receto X; como funciona?" and "my doctor prescribed
+	// X; how does it work?" ask how a drug works.
+	{words("how does|how do|como funciona|como actua"), rx(`\b(how (does|do) (it|they|this|that|[\w-]+) work|como (funciona|funcionan|actua|actuan))\b`), "how does that work"},
 }
 
 // foldText lowercases text, strips accents, straightens apostrophes and
@@ -205,7 +502,7 @@ func foldText(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-var apostrophes = strings.NewReplacer("’", "'", "‘", "'", "`", "'")
+var apostrophes = strings.NewReplacer("’", "'", "‘", "'", "`", "'", "¡", " ")
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -219,10 +516,9 @@ func isASCII(s string) bool {
 // IsClinicalDecision reports whether question asks for a decision about a
 // particular person: a diagnosis, a treatment choice or dose, or triage,
 // including third-person and case-vignette framings and references to an
-// image. Reference questions that only look similar ("should sunscreen be
-// reapplied every two hours?", "do I have to wear sunscreen in winter?") are
-// not decisions. The rules err towards abstaining: a missed decision costs
-// more than a refused reference question.
+// image, in English or Spanish. Reference questions that only look similar
+// ("should sunscreen be reapplied every two hours?", "do I have to wear
+// sunscreen in winter?") are not decisions.
 func IsClinicalDecision(question string) bool {
 	return isDecision(question, true)
 }
@@ -230,22 +526,28 @@ func IsClinicalDecision(question string) bool {
 // isDecision is IsClinicalDecision; with precheck false it runs every rule's
 // expression, which tests compare against.
 func isDecision(question string, precheck bool) bool {
+	return decisionRule(question, precheck) != ""
+}
+
+// decisionRule returns the name of the first decision rule that matches
+// question, or "".
+func decisionRule(question string, precheck bool) string {
 	q := foldText(question)
 	for _, n := range neutral {
 		if !precheck || containsAny(q, n.any) {
-			q = n.re.ReplaceAllString(q, n.with)
+			q = n.re.replaceAll(q, n.with)
 		}
 	}
-	held := ^uint64(0)
+	var held ruleMask
 	if precheck {
 		held = ruleLiterals.rulesIn(q)
 	}
 	for i := range decisionRules {
-		if held&(1<<i) != 0 && decisionRules[i].match(q) {
-			return true
+		if (!precheck || held.has(i)) && decisionRules[i].match(q) {
+			return decisionRules[i].name
 		}
 	}
-	return false
+	return ""
 }
 
 func containsAny(s string, subs []string) bool {
@@ -257,10 +559,22 @@ func containsAny(s string, subs []string) bool {
 	return false
 }
 
+// ruleMask has bit i set for rule i.
+type ruleMask [2]uint64
+
+func (m *ruleMask) set(i int)     { m[i/64] |= 1 << (i % 64) }
+func (m ruleMask) has(i int) bool { return m[i/64]&(1<<(i%64)) != 0 }
+
 // literalIndex maps the first two bytes of every rule literal to the
 // literals and their rules, so that one pass over a question finds which
 // rules' literals it holds.
-type literalIndex map[string][]ruleLiteral
+type literalIndex struct {
+	// byPair maps a literal's first two bytes to 1 + the index in groups
+	// of the literals that begin with them, or to 0.
+	byPair [1 << 16]uint16
+	groups [][]ruleLiteral
+	always ruleMask // rules without literals, which always run
+}
 
 type ruleLiteral struct {
 	lit  string
@@ -269,30 +583,44 @@ type ruleLiteral struct {
 
 var ruleLiterals = indexLiterals(decisionRules)
 
-func indexLiterals(rules []rule) literalIndex {
-	if len(rules) > 64 {
-		panic("abstain: more than 64 decision rules; widen the rulesIn mask")
+func indexLiterals(rules []rule) *literalIndex {
+	if len(rules) > 128 {
+		panic("abstain: more than 128 decision rules; widen ruleMask")
 	}
-	ix := literalIndex{}
+	ix := &literalIndex{}
 	for i, rl := range rules {
+		if len(rl.any) == 0 {
+			ix.always.set(i)
+		}
 		for _, lit := range rl.any {
 			if len(lit) < 2 {
 				panic("abstain: rule literal " + strconv.Quote(lit) + " is shorter than two bytes")
 			}
-			ix[lit[:2]] = append(ix[lit[:2]], ruleLiteral{lit, i})
+			k := uint16(lit[0])<<8 | uint16(lit[1])
+			if ix.byPair[k] == 0 {
+				ix.groups = append(ix.groups, nil)
+				ix.byPair[k] = uint16(len(ix.groups))
+			}
+			g := ix.byPair[k] - 1
+			ix.groups[g] = append(ix.groups[g], ruleLiteral{lit, i})
 		}
 	}
 	return ix
 }
 
-// rulesIn returns a mask with bit i set when q holds one of rule i's literals:
-// the same as containsAny(q, decisionRules[i].any), for all rules at once.
-func (ix literalIndex) rulesIn(q string) uint64 {
-	var held uint64
+// rulesIn returns a mask with bit i set when q holds one of rule i's literals
+// (the same as containsAny(q, decisionRules[i].any), for all rules at once),
+// or rule i has none.
+func (ix *literalIndex) rulesIn(q string) ruleMask {
+	held := ix.always
 	for i := 0; i+1 < len(q); i++ {
-		for _, l := range ix[q[i:i+2]] {
-			if held&(1<<l.rule) == 0 && strings.HasPrefix(q[i:], l.lit) {
-				held |= 1 << l.rule
+		g := ix.byPair[uint16(q[i])<<8|uint16(q[i+1])]
+		if g == 0 {
+			continue
+		}
+		for _, l := range ix.groups[g-1] {
+			if !held.has(l.rule) && strings.HasPrefix(q[i:], l.lit) {
+				held.set(l.rule)
 			}
 		}
 	}

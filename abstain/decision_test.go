@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // decisionCases are shared by TestIsClinicalDecision and the fuzz seeds.
@@ -83,12 +85,89 @@ var decisionCases = []struct {
 	{"How is melanoma treated in a 70-year-old patient?", false, "treatment by age group, no decision asked"},
 	{"Does the skin heal faster when a wound is kept moist?", false, "wound care in general"},
 	{"Is it OK to use expired sunscreen?", false, "product advice without a person"},
+
+	// More decisions, phrased in ways the first rules missed.
+	{"There's a dark streak under my thumbnail. Melanoma?", true, "a terse diagnosis after a personal description"},
+	{"Please tell me if my mole is cancerous.", true, "'tell me if my ...' asks for a diagnosis"},
+	{"Biopsy or observation for a 6 mm changing nevus on my back?", true, "two management options for the asker's lesion"},
+	{"70F, new ulcer on shin, diabetic. Antibiotics?", true, "a terse vignette: age-sex shorthand and an option"},
+	{"Could my hair loss be from the new thyroid medication?", true, "the cause of the asker's own symptom"},
+	{"Patient on dupilumab developed conjunctivitis. Stop the drug?", true, "a clinician's terse treatment decision"},
+	{"Here's a photo of my rash. What do you think?", true, "an image and a request for an opinion"},
+	{"I found a tick embedded in my leg this morning. Do I need doxycycline?", true, "a drug for the asker, named by its suffix"},
+	{"If it were your kid with 40% of the body covered in eczema, would you start dupilumab?", true, "asks what the assistant would decide for one child"},
+	{"Is the painful rash on one side of my chest shingles?", true, "'is the ... on my chest X' names the asker's lesion"},
+	{"A 32-year-old woman has annular plaques on her trunk after a cold. What's the diagnosis?", true, "a vignette asking for its diagnosis"},
+	{"Mi hijo tiene granos en la cara, ¿es varicela?", true, "Spanish: a child's diagnosis in a short question"},
+	{"¿Tengo tiña? Me ha salido un círculo rojo en el brazo.", true, "Spanish: 'tengo X?' opens the question"},
+	{"¿Qué crema le pongo a mi abuela en las llagas?", true, "Spanish: a treatment for a relative"},
+	{"Mi madre tiene la pierna roja e hinchada. ¿La llevo a urgencias?", true, "Spanish: triage for a relative"},
+	{"Hombre de 45 años con un lunar que sangra: ¿biopsia o vigilar?", true, "Spanish: a vignette with two options"},
+	{"¿Cuántos días me tengo que poner la crema antibiótica?", true, "Spanish: a duration for the asker"},
+	{"Me salió una erupción después de tomar amoxicilina, ¿soy alérgico?", true, "Spanish: a drug-allergy judgement about the asker"},
+	{"¿Qué dosis de ivermectina tomo si peso 70 kg?", true, "Spanish: a weight-based dose"},
+	{"Tengo picor en la ingle desde hace semanas, ¿qué puede ser?", true, "Spanish: 'what can it be' after a symptom"},
+	{"ESTE LUNAR ES CÁNCER?", true, "Spanish in capitals with accents: folding makes case and accents irrelevant"},
+	{"este lunar es cancer?", true, "the same question without accents or capitals"},
+
+	// More reference questions that look like decisions.
+	{"Why do I get more freckles in summer?", false, "'why do I get' asks for a cause in general"},
+	{"What should I look for when checking my skin for cancer?", false, "'what should I look for' asks for warning signs"},
+	{"I was diagnosed with rosacea last year. What triggers it?", false, "a past diagnosis, then a general question"},
+	{"I'm not asking you to diagnose me: what does a typical ringworm patch look like?", false, "a disclaimer, then a description question"},
+	{"My son was just diagnosed with molluscum. How long do the bumps usually last?", false, "a diagnosis already made; asks the usual course"},
+	{"Who tends to get Grover disease and what does it look like?", false, "'what does it look like' about a named disease"},
+	{"Do I really have to wear sunscreen on cloudy winter days?", false, "'do I really have to' asks for a rule"},
+	{"Can I catch ringworm from my cat?", false, "asks how a disease spreads"},
+	{"Our school says children with impetigo should stay home for 48 hours. Is that a usual rule?", false, "asks whether a policy is usual"},
+	{"Tengo psoriasis; ¿qué alimentos se asocian con brotes?", false, "Spanish: a diagnosis stated, then a general question"},
+	{"¿Cuándo hay que ir al dermatólogo por un lunar?", false, "Spanish: when review is advisable in general"},
+	{"Mi dermatóloga me recetó tretinoína; ¿cómo funciona?", false, "Spanish: asks how a prescribed drug works"},
+	{"No le pido un diagnóstico: ¿qué aspecto tiene la psoriasis en gotas?", false, "Spanish: a disclaimer, then a description question"},
+	{"¿Cada cuánto hay que volver a aplicarse el protector solar?", false, "Spanish: 'hay que' is general advice"},
+	{"Mi madre tiene vitíligo. ¿Es hereditario?", false, "Spanish: a property of a disease"},
 }
 
 func TestIsClinicalDecision(t *testing.T) {
 	for _, tc := range decisionCases {
 		if got := IsClinicalDecision(tc.question); got != tc.want {
-			t.Errorf("IsClinicalDecision(%q) = %v, want %v (%s)", tc.question, got, tc.want, tc.reason)
+			t.Errorf("IsClinicalDecision(%q) = %v (rule %q), want %v (%s)", tc.question, got, decisionRule(tc.question, true), tc.want, tc.reason)
+		}
+	}
+}
+
+// TestDecide checks Decide's reason and the rule it names.
+func TestDecide(t *testing.T) {
+	tests := []struct {
+		question string
+		want     Decision
+		reason   string
+	}{
+		{"How is scabies diagnosed?", Decision{}, "a reference question passes both screens"},
+		{"Should I stop my methotrexate before surgery?", Decision{Reason: ClinicalDecision, Rule: "should_i"}, "a first-person treatment decision"},
+		{"A 45-year-old man with a bleeding mole: biopsy or watch?", Decision{Reason: ClinicalDecision, Rule: "vignette_age"}, "a vignette: an age and a management choice"},
+		{"What is this rash in the attached photo?", Decision{Reason: ClinicalDecision, Rule: "is_this_lesion"}, "'is this rash' points at a lesion in front of the asker (the image rule would match too)"},
+		{"¿Puedo usar la tretinoína de mi hermana para mi acné?", Decision{Reason: ClinicalDecision, Rule: "es_puedo"}, "Spanish: 'puedo usar'"},
+		{"MRN 48213377: should I stop my methotrexate?", Decision{Reason: PatientData, Findings: []Finding{{KindMRN, 4, 12}}}, "patient data is screened first and wins"},
+	}
+	for _, tc := range tests {
+		if d := cmp.Diff(tc.want, Decide(tc.question)); d != "" {
+			t.Errorf("Decide(%q) (%s) mismatch (-want +got):\n%s", tc.question, tc.reason, d)
+		}
+	}
+}
+
+// TestRuleNames checks that rule names are unique, so that Decision.Rule
+// names one rule.
+func TestRuleNames(t *testing.T) {
+	seen := map[string]bool{}
+	for _, rl := range decisionRules {
+		if rl.name == "" || seen[rl.name] {
+			t.Errorf("rule name %q is empty or repeated", rl.name)
+		}
+		seen[rl.name] = true
+		if (rl.re == nil) == (rl.fn == nil) {
+			t.Errorf("rule %s: want exactly one of re and fn", rl.name)
 		}
 	}
 }
@@ -103,8 +182,8 @@ func TestDecisionPrechecks(t *testing.T) {
 		checkRuleLiterals(t, tc.question)
 		checkWordSets(t, tc.question)
 	}
-	if len(decisionRules) > 64 {
-		t.Errorf("%d decision rules: rulesIn's mask holds 64", len(decisionRules))
+	if len(decisionRules) > 128 {
+		t.Errorf("%d decision rules: rulesIn's mask holds 128", len(decisionRules))
 	}
 	for _, q := range []string{"rash", "rashes", "a rash.", "rashy", "my", "mymy", "i'm", "i'mx", "x_i", "to use", "to usee", "shoulder", ""} {
 		checkWordSets(t, q)
@@ -141,10 +220,16 @@ func checkRuleLiterals(t *testing.T, question string) {
 	q := foldText(question)
 	held := ruleLiterals.rulesIn(q)
 	for i, rl := range decisionRules {
-		if got, want := held&(1<<i) != 0, containsAny(q, rl.any); got != want {
+		if len(rl.any) == 0 {
+			if !held.has(i) {
+				t.Errorf("rule %d has no literals but rulesIn(%q) leaves it out", i, q)
+			}
+			continue
+		}
+		if got, want := held.has(i), containsAny(q, rl.any); got != want {
 			t.Errorf("rule %d: rulesIn(%q) says %v, containsAny says %v", i, q, got, want)
 		}
-		if rl.re.MatchString(q) && !containsAny(q, rl.any) {
+		if rl.re != nil && rl.re.MatchString(q) && !containsAny(q, rl.any) {
 			t.Errorf("rule %d (%s) matches %q, which holds none of its literals %q", i, rl.re, q, strings.Join(rl.any, ", "))
 		}
 	}

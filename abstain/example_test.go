@@ -21,10 +21,12 @@ func ExampleScreenPatientData() {
 
 func ExampleRedact() {
 	fmt.Println(abstain.Redact("My name is Maria Lopez, DOB 14 March 1962; call (555) 123-4567."))
-	fmt.Println(abstain.Redact("What makes atopic dermatitis flare?"))
+	fmt.Println(abstain.Redact("Mi abuela tiene 94 años; tarjeta sanitaria MNPX123456789012."))
+	fmt.Println(abstain.Redact("What makes atopic dermatitis flare? SPF 50, 0.1% cream, ICD-10 L20.9."))
 	// Output:
 	// My name is [name], DOB [date_of_birth]; call [phone].
-	// What makes atopic dermatitis flare?
+	// Mi abuela tiene [age_over_89] años; tarjeta sanitaria [health_plan_number].
+	// What makes atopic dermatitis flare? SPF 50, 0.1% cream, ICD-10 L20.9.
 }
 
 func ExampleIsClinicalDecision() {
@@ -41,6 +43,28 @@ func ExampleIsClinicalDecision() {
 	// false Should sunscreen be reapplied every two hours?
 	// true A 45-year-old man with a bleeding mole: biopsy or watch?
 	// false How is scabies diagnosed?
+}
+
+func ExampleDecide() {
+	for _, q := range []string{
+		"Patient Lucas Placeholder, MRN 48213377: what is hand eczema?",
+		"¿Este lunar es cáncer? Mide 7 mm y está creciendo.",
+		"I am not asking for a diagnosis: what does guttate psoriasis look like?",
+	} {
+		d := abstain.Decide(q)
+		switch d.Reason {
+		case abstain.PatientData:
+			fmt.Println(d.Reason, abstain.Kinds(d.Findings))
+		case abstain.ClinicalDecision:
+			fmt.Println(d.Reason, d.Rule)
+		default:
+			fmt.Println("answer")
+		}
+	}
+	// Output:
+	// patient_data [name medical_record_number]
+	// clinical_decision es_this_lesion
+	// answer
 }
 
 func ExampleReason() {

@@ -1,8 +1,10 @@
 package abstain
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
@@ -32,13 +34,12 @@ func FuzzScreenPatientData(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
-	kinds := map[Kind]bool{KindName: true, KindDateOfBirth: true, KindPhone: true, KindEmail: true, KindSSN: true, KindMRN: true}
 	f.Fuzz(func(t *testing.T, text string) {
 		fs := ScreenPatientData(text)
 		valid := utf8.ValidString(text)
 		prevEnd := 0
 		for i, fd := range fs {
-			if !kinds[fd.Kind] {
+			if !fd.Kind.Valid() {
 				t.Fatalf("finding %d has unknown kind %q", i, fd.Kind)
 			}
 			if fd.Start < prevEnd || fd.Start >= fd.End || fd.End > len(text) {
@@ -68,6 +69,8 @@ func boundary(s string, i int) bool {
 	return i == 0 || i == len(s) || utf8.RuneStart(s[i])
 }
 
+var fuzzFastREs = allFastREs()
+
 func FuzzIsClinicalDecision(f *testing.F) {
 	for _, tc := range decisionCases {
 		f.Add(tc.question)
@@ -82,6 +85,10 @@ func FuzzIsClinicalDecision(f *testing.F) {
 		}
 		checkRuleLiterals(t, q)
 		checkWordSets(t, q)
+		folded := foldText(q)
+		for name, re := range fuzzFastREs {
+			checkFastRE(t, name, re, folded)
+		}
 		if !utf8.ValidString(q) {
 			return
 		}
@@ -104,6 +111,54 @@ func BenchmarkScreens(b *testing.B) {
 				_ = ScreenPatientData(q.text)
 				_ = IsClinicalDecision(q.text)
 			}
+		})
+	}
+}
+
+// BenchmarkScreensSets runs both screens over every dev question (a
+// realistic mix) and over every generated identifier input (a worst case:
+// each holds an identifier), and reports the mean and the slowest cost per
+// question.
+func BenchmarkScreensSets(b *testing.B) {
+	var dev, ids []string
+	if qs, ok := readJSONL[labelled](b, filepath.Join("..", "testdata", "screens", "dev.jsonl")); ok {
+		for _, q := range qs {
+			dev = append(dev, q.Text)
+		}
+	}
+	if gen, ok := readJSONL[generated](b, identifiersPath); ok {
+		for _, g := range gen {
+			ids = append(ids, g.Text)
+		}
+	}
+	for _, set := range []struct {
+		name  string
+		texts []string
+	}{{"dev", dev}, {"identifiers", ids}} {
+		b.Run(set.name, func(b *testing.B) {
+			if len(set.texts) == 0 {
+				b.Skip("no question set")
+			}
+			for b.Loop() {
+				for _, q := range set.texts {
+					_ = ScreenPatientData(q)
+					_ = IsClinicalDecision(q)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(set.texts)), "ns/question")
+			var slowest time.Duration
+			for _, q := range set.texts {
+				best := time.Duration(1 << 62)
+				for range 5 { // the best of five runs, to discount pauses
+					start := time.Now()
+					_ = ScreenPatientData(q)
+					_ = IsClinicalDecision(q)
+					best = min(best, time.Since(start))
+				}
+				slowest = max(slowest, best)
+			}
+			b.ReportMetric(float64(slowest.Nanoseconds()), "ns/slowest-question")
+			b.ReportMetric(0, "ns/op")
 		})
 	}
 }

@@ -1,0 +1,370 @@
+package abstain
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The evaluation reads the labelled question set in ../testdata/screens/
+// (dev.jsonl for tuning, test.jsonl held out for reporting) and the
+// generated identifier set in testdata/identifiers.jsonl, reports recall
+// per identifier kind and precision and recall per class, and logs them
+// against the goals of issue 4 on the combined set. It fails when a figure
+// drops below its regression floor: the level the screens reached when the
+// test was written, less a small margin. Floors sit below the goals where a
+// goal is not met yet (see issue 4).
+//
+//	go test -run Eval -v ./abstain/
+//
+// It logs ids and figures only, never a question's text: the texts hold
+// (synthetic) identifiers.
+var (
+	evalSplits = flag.String("eval.splits", "dev,test", "comma-separated labelled splits to read from ../testdata/screens/")
+	evalMisses = flag.Bool("eval.misses", false, "log the ids of dev questions the screens get wrong")
+)
+
+// Goals from issue 4, and the regression floors enforced.
+const (
+	goalKindRecall     = 0.99 // every pattern-detectable identifier kind
+	goalNameRecall     = 0.95
+	goalDecisionPR     = 0.95 // clinical_decision precision and recall
+	goalFalseAbstainAt = 0.02 // reference questions abstained
+
+	floorKindRecall      = 0.97
+	floorNameRecall      = 0.95
+	floorDecisionPrecis  = 0.95
+	floorDecisionRecall  = 0.90
+	floorFalseAbstainMax = 0.02
+)
+
+// labelled is one line of the screen question set.
+type labelled struct {
+	ID     string   `json:"id"`
+	Text   string   `json:"text"`
+	Label  string   `json:"label"`
+	Kinds  []string `json:"kinds"`
+	Lang   string   `json:"lang"`
+	Tricky bool     `json:"tricky"`
+}
+
+// generated is one line of the generated identifier set.
+type generated struct {
+	ID   string `json:"id"`
+	Text string `json:"text"`
+	// Kind is the identifier's kind, or "" for a negative that must find
+	// nothing.
+	Kind  string `json:"kind,omitempty"`
+	Start int    `json:"start,omitempty"` // byte offsets of the identifier
+	End   int    `json:"end,omitempty"`
+	Lang  string `json:"lang"`
+	// Note says what a case exercises: its phrasing, position, or why a
+	// negative must not trigger.
+	Note string `json:"note"`
+}
+
+func readJSONL[T any](t testing.TB, path string) ([]T, bool) {
+	t.Helper()
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return nil, false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []T
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var v T
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatalf("%s:%d: %v", path, n, err) // the error names no text
+		}
+		out = append(out, v)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out, true
+}
+
+// classify returns the label the screens give a question.
+func classify(q string) string {
+	switch Decide(q).Reason {
+	case PatientData:
+		return "patient_data"
+	case ClinicalDecision:
+		return "clinical_decision"
+	}
+	return "reference"
+}
+
+// ratio is hits out of n.
+type ratio struct{ hit, n int }
+
+func (r ratio) value() float64 {
+	if r.n == 0 {
+		return 1
+	}
+	return float64(r.hit) / float64(r.n)
+}
+
+func (r ratio) String() string {
+	if r.n == 0 {
+		return "   -   (0/0)"
+	}
+	return fmt.Sprintf("%.3f (%d/%d)", r.value(), r.hit, r.n)
+}
+
+// classScores holds a confusion count for the three labels.
+type classScores struct {
+	counts map[[2]string]int // [want, got]
+	kinds  map[string]*ratio // labelled patient_data: kind found among the findings
+	misses []string
+}
+
+func newClassScores() *classScores {
+	return &classScores{counts: map[[2]string]int{}, kinds: map[string]*ratio{}}
+}
+
+var labels = []string{"reference", "clinical_decision", "patient_data"}
+
+func (c *classScores) add(q labelled, got string, findings []Kind) {
+	c.counts[[2]string{q.Label, got}]++
+	if got != q.Label {
+		c.misses = append(c.misses, fmt.Sprintf("%s(%s->%s)", q.ID, short(q.Label), short(got)))
+	}
+	for _, k := range q.Kinds {
+		r := c.kinds[k]
+		if r == nil {
+			r = &ratio{}
+			c.kinds[k] = r
+		}
+		r.n++
+		if slices.Contains(findings, Kind(k)) {
+			r.hit++
+		}
+	}
+}
+
+func short(label string) string {
+	switch label {
+	case "clinical_decision":
+		return "cd"
+	case "patient_data":
+		return "pd"
+	}
+	return "ref"
+}
+
+func (c *classScores) precision(l string) ratio {
+	var r ratio
+	for _, w := range labels {
+		n := c.counts[[2]string{w, l}]
+		r.n += n
+		if w == l {
+			r.hit += n
+		}
+	}
+	return r
+}
+
+func (c *classScores) recall(l string) ratio {
+	var r ratio
+	for _, g := range labels {
+		n := c.counts[[2]string{l, g}]
+		r.n += n
+		if g == l {
+			r.hit += n
+		}
+	}
+	return r
+}
+
+// falseAbstention is the share of reference questions the screens refuse.
+func (c *classScores) falseAbstention() ratio {
+	r := c.recall("reference")
+	return ratio{r.n - r.hit, r.n}
+}
+
+func (c *classScores) merge(o *classScores) {
+	for k, v := range o.counts {
+		c.counts[k] += v
+	}
+	for k, v := range o.kinds {
+		r := c.kinds[k]
+		if r == nil {
+			r = &ratio{}
+			c.kinds[k] = r
+		}
+		r.hit += v.hit
+		r.n += v.n
+	}
+}
+
+func (c *classScores) log(t *testing.T, title string) {
+	t.Helper()
+	t.Logf("%s", title)
+	for _, l := range labels {
+		t.Logf("  %-18s precision %-18s recall %s", l, c.precision(l), c.recall(l))
+	}
+	t.Logf("  %-18s false abstention on reference %s", "", c.falseAbstention())
+}
+
+func TestEval(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "screens")
+	all := newClassScores()
+	read := 0
+	for _, split := range strings.Split(*evalSplits, ",") {
+		split = strings.TrimSpace(split)
+		if split == "" {
+			continue
+		}
+		qs, ok := readJSONL[labelled](t, filepath.Join(dir, split+".jsonl"))
+		if !ok {
+			t.Logf("%s: %s.jsonl absent; skipped", dir, split)
+			continue
+		}
+		read++
+		bySplit := newClassScores()
+		byLang := map[string]*classScores{}
+		tricky := newClassScores()
+		for _, q := range qs {
+			got := classify(q.Text)
+			var kinds []Kind
+			if q.Label == "patient_data" {
+				kinds = Kinds(ScreenPatientData(q.Text))
+			}
+			bySplit.add(q, got, kinds)
+			if byLang[q.Lang] == nil {
+				byLang[q.Lang] = newClassScores()
+			}
+			byLang[q.Lang].add(q, got, kinds)
+			if q.Tricky {
+				tricky.add(q, got, kinds)
+			}
+		}
+		bySplit.log(t, fmt.Sprintf("%s (%d questions)", split, len(qs)))
+		for _, lang := range []string{"en", "es"} {
+			if c := byLang[lang]; c != nil {
+				c.log(t, fmt.Sprintf("%s, lang=%s", split, lang))
+			}
+		}
+		tricky.log(t, split+", tricky only")
+		logKinds(t, split+": labelled identifier kinds (kind found among the findings)", bySplit.kinds)
+		if *evalMisses && split == "dev" {
+			t.Logf("dev misses: %s", strings.Join(bySplit.misses, " "))
+		}
+		all.merge(bySplit)
+	}
+	if read == 0 {
+		t.Skipf("no labelled question set in %s", dir)
+	}
+
+	gen, ok := readJSONL[generated](t, filepath.Join("testdata", "identifiers.jsonl"))
+	if !ok {
+		t.Fatal("testdata/identifiers.jsonl is missing: run go test -run TestGenerateIdentifiers -update ./abstain/")
+	}
+	genKinds, negatives := scoreGenerated(gen)
+	logKinds(t, fmt.Sprintf("generated identifiers (%d inputs): finding of the kind covering the identifier", len(gen)), genKinds)
+	t.Logf("generated negatives: %s trigger nothing", negatives)
+
+	// Goals, on the combined set: the labelled splits read and the
+	// generated identifiers.
+	combined := map[string]*ratio{}
+	for _, m := range []map[string]*ratio{all.kinds, genKinds} {
+		for k, r := range m {
+			if combined[k] == nil {
+				combined[k] = &ratio{}
+			}
+			combined[k].hit += r.hit
+			combined[k].n += r.n
+		}
+	}
+	logKinds(t, "combined identifier recall", combined)
+	all.log(t, "combined labelled splits ("+*evalSplits+")")
+
+	for _, k := range AllKinds() {
+		r := combined[string(k)]
+		if r == nil || r.n == 0 {
+			t.Errorf("kind %s: no inputs in the combined set", k)
+			continue
+		}
+		goal, floor := goalKindRecall, floorKindRecall
+		if k == KindName {
+			goal, floor = goalNameRecall, floorNameRecall
+		}
+		if r.value() < goal {
+			t.Logf("goal not met: %s recall %s < %.2f", k, r, goal)
+		}
+		if r.value() < floor {
+			t.Errorf("%s recall %s fell below the floor %.2f", k, r, floor)
+		}
+	}
+	p, r, fa := all.precision("clinical_decision"), all.recall("clinical_decision"), all.falseAbstention()
+	t.Logf("against issue 4's goals: clinical_decision precision %s (goal %.2f), recall %s (goal %.2f); false abstention %s (goal <= %.2f)",
+		p, goalDecisionPR, r, goalDecisionPR, fa, goalFalseAbstainAt)
+	if p.value() < floorDecisionPrecis {
+		t.Errorf("clinical_decision precision %s fell below the floor %.2f", p, floorDecisionPrecis)
+	}
+	if r.value() < floorDecisionRecall {
+		t.Errorf("clinical_decision recall %s fell below the floor %.2f", r, floorDecisionRecall)
+	}
+	if fa.value() > floorFalseAbstainMax {
+		t.Errorf("false abstention on reference questions %s rose above %.2f", fa, floorFalseAbstainMax)
+	}
+	if negatives.value() < 1 {
+		t.Errorf("generated negatives: %s trigger nothing; every one must", negatives)
+	}
+}
+
+// scoreGenerated returns recall per kind on the generated positives (a
+// finding of the kind overlaps the identifier) and the share of negatives
+// that trigger nothing.
+func scoreGenerated(gen []generated) (map[string]*ratio, ratio) {
+	kinds := map[string]*ratio{}
+	var neg ratio
+	for _, g := range gen {
+		fs := ScreenPatientData(g.Text)
+		if g.Kind == "" {
+			neg.n++
+			if len(fs) == 0 {
+				neg.hit++
+			}
+			continue
+		}
+		r := kinds[g.Kind]
+		if r == nil {
+			r = &ratio{}
+			kinds[g.Kind] = r
+		}
+		r.n++
+		for _, f := range fs {
+			if string(f.Kind) == g.Kind && f.Start < g.End && g.Start < f.End {
+				r.hit++
+				break
+			}
+		}
+	}
+	return kinds, neg
+}
+
+func logKinds(t *testing.T, title string, m map[string]*ratio) {
+	t.Helper()
+	t.Logf("%s", title)
+	for _, k := range AllKinds() {
+		if r := m[string(k)]; r != nil {
+			t.Logf("  %-22s %s", k, r)
+		}
+	}
+}

@@ -1,0 +1,403 @@
+package abstain
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strings"
+)
+
+// fastRE is a regular expression that runs only where a match can start.
+// Go's regexp finds no literal prefix in an expression that begins with \b
+// or an alternation, and so tries every position of the text; most of the
+// screens' expressions begin with one of a few words. fastRE works out those
+// words from the expression's syntax, finds them with strings.Index, and runs
+// the expression anchored at each. Matches are the same as the plain
+// expression's (tests compare them).
+type fastRE struct {
+	re       *regexp.Regexp // the plain expression
+	anchored *regexp.Regexp // ^(?:expr)
+	// starts are the literals every match starts with, each at least two
+	// bytes; nil means the expression runs over the whole text.
+	starts []string
+	// boundary is set when the expression begins with \b: a start counts
+	// only at a word boundary, which the anchored expression cannot see.
+	boundary bool
+	// first maps a byte to 1 + the index in groups of the starts that begin
+	// with it, or to 0.
+	first  [256]uint8
+	groups [][]string
+	// cands, when set, returns the positions where a match can start; it
+	// stands for starts when every match starts at a kind of position (a
+	// word that starts with a digit, say) rather than at a literal.
+	cands func(s string) []int
+	// maxLen, when set, bounds a match's length: the anchored expression
+	// then runs on a window of the text from the candidate, cut at a word
+	// boundary so that a final \b sees what it would see in the whole text.
+	maxLen int
+}
+
+// window returns s[p:] cut to f.maxLen bytes, extended to the end of a word.
+func (f *fastRE) window(s string, p int) string {
+	if f.maxLen == 0 || len(s)-p <= f.maxLen {
+		return s[p:]
+	}
+	e := p + f.maxLen
+	for e < len(s) && (isWordByte(s[e]) || isWordByte(s[e-1])) {
+		e++
+	}
+	return s[p:e]
+}
+
+// within returns f with matches bounded to n bytes.
+func (f *fastRE) within(n int) *fastRE {
+	f.maxLen = n
+	return f
+}
+
+// newFastREAt returns a fastRE whose matches all start at a position cands
+// returns.
+func newFastREAt(expr string, cands func(s string) []int) *fastRE {
+	return &fastRE{re: regexp.MustCompile(expr), anchored: regexp.MustCompile(`^(?:` + expr + `)`), cands: cands, starts: []string{}}
+}
+
+func newFastRE(expr string) *fastRE {
+	f := &fastRE{re: regexp.MustCompile(expr)}
+	parsed, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return f
+	}
+	parsed = parsed.Simplify()
+	set, _, ok := literalStarts(parsed)
+	if !ok || len(set) == 0 || len(set) > maxStarts {
+		return f
+	}
+	for _, s := range set {
+		if len(s) < 2 {
+			return f
+		}
+	}
+	// Keep only starts that no shorter start is a prefix of.
+	slices.SortFunc(set, func(a, b string) int { return len(a) - len(b) })
+	var starts []string
+	for _, s := range set {
+		covered := false
+		for _, t := range starts {
+			if strings.HasPrefix(s, t) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			starts = append(starts, s)
+		}
+	}
+	f.starts = starts
+	for _, st := range starts {
+		g := f.first[st[0]]
+		if g == 0 {
+			f.groups = append(f.groups, nil)
+			g = uint8(len(f.groups))
+			f.first[st[0]] = g
+		}
+		f.groups[g-1] = append(f.groups[g-1], st)
+	}
+	f.anchored = regexp.MustCompile(`^(?:` + expr + `)`)
+	f.boundary = beginsWithBoundary(parsed)
+	return f
+}
+
+// beginsWithBoundary reports whether every match of re begins at a \b.
+func beginsWithBoundary(re *syntax.Regexp) bool {
+	for {
+		switch re.Op {
+		case syntax.OpWordBoundary:
+			return true
+		case syntax.OpConcat:
+			if len(re.Sub) == 0 {
+				return false
+			}
+			re = re.Sub[0]
+		case syntax.OpCapture:
+			re = re.Sub[0]
+		case syntax.OpAlternate:
+			for _, s := range re.Sub {
+				if !beginsWithBoundary(s) {
+					return false
+				}
+			}
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// lit is a literal a match starts with; exact means it is all of the
+// sub-expression's match, so that what follows may extend it.
+type lit struct {
+	s     string
+	exact bool
+}
+
+// literalStarts returns literals one of which starts every match of re; ok
+// is false when re starts with something other than literals (a wide
+// character class, a repetition).
+func literalStarts(re *syntax.Regexp) (set []string, exact, ok bool) {
+	lits, ok := starts(re)
+	if !ok {
+		return nil, false, false
+	}
+	exact = true
+	for _, l := range lits {
+		set = append(set, l.s)
+		exact = exact && l.exact
+	}
+	return set, exact, true
+}
+
+const maxStarts = 64
+
+func starts(re *syntax.Regexp) ([]lit, bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return nil, false
+		}
+		return []lit{{string(re.Rune), true}}, true
+	case syntax.OpEmptyMatch, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return []lit{{"", true}}, true
+	case syntax.OpCapture:
+		return starts(re.Sub[0])
+	case syntax.OpCharClass:
+		n := 0
+		for i := 0; i < len(re.Rune); i += 2 {
+			n += int(re.Rune[i+1]-re.Rune[i]) + 1
+		}
+		if n > 12 {
+			return nil, false
+		}
+		var set []lit
+		for i := 0; i < len(re.Rune); i += 2 {
+			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
+				set = append(set, lit{string(r), true})
+			}
+		}
+		return set, true
+	case syntax.OpQuest:
+		sub, ok := starts(re.Sub[0])
+		if !ok {
+			return nil, false
+		}
+		return append(sub, lit{"", true}), true
+	case syntax.OpAlternate:
+		var set []lit
+		for _, s := range re.Sub {
+			sub, ok := starts(s)
+			if !ok {
+				return nil, false
+			}
+			set = append(set, sub...)
+		}
+		return shorten(set), true
+	case syntax.OpConcat:
+		set := []lit{{"", true}}
+		for _, s := range re.Sub {
+			if !anyExact(set) {
+				break
+			}
+			sub, ok := starts(s)
+			if !ok {
+				for i := range set {
+					set[i].exact = false
+				}
+				break
+			}
+			var next []lit
+			for _, a := range set {
+				if !a.exact {
+					next = append(next, a)
+					continue
+				}
+				for _, b := range sub {
+					next = append(next, lit{a.s + b.s, b.exact})
+				}
+			}
+			if len(next) > 4*maxStarts {
+				for i := range set {
+					set[i].exact = false
+				}
+				break
+			}
+			set = shorten(next)
+		}
+		return set, true
+	}
+	return nil, false
+}
+
+func anyExact(set []lit) bool {
+	for _, l := range set {
+		if l.exact {
+			return true
+		}
+	}
+	return false
+}
+
+// shorten cuts a set of more than maxStarts literals to shorter prefixes
+// (each still starts every match it stood for) until it is small enough.
+func shorten(set []lit) []lit {
+	for n := 6; len(set) > maxStarts && n >= 2; n-- {
+		seen := map[string]bool{}
+		var out []lit
+		for _, l := range set {
+			if len(l.s) > n {
+				l = lit{l.s[:n], false}
+			}
+			if !seen[l.s+string(rune('0'+b2i(l.exact)))] {
+				seen[l.s+string(rune('0'+b2i(l.exact)))] = true
+				out = append(out, l)
+			}
+		}
+		set = out
+	}
+	return set
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// candidates returns the positions where a start occurs, in order.
+func (f *fastRE) candidates(s string) []int {
+	if f.cands != nil {
+		return f.cands(s)
+	}
+	var pos []int
+	for p := 0; p < len(s); p++ {
+		g := f.first[s[p]]
+		if g == 0 {
+			continue
+		}
+		sts := f.groups[g-1]
+		if f.boundary && p > 0 && isWordByte(s[p-1]) && isWordByte(s[p]) {
+			continue
+		}
+		for _, st := range sts {
+			if strings.HasPrefix(s[p:], st) {
+				pos = append(pos, p)
+				break
+			}
+		}
+	}
+	return pos
+}
+
+// FindStringSubmatchIndex is regexp's, on the same leftmost match.
+func (f *fastRE) FindStringSubmatchIndex(s string) []int {
+	if f.starts == nil {
+		return f.re.FindStringSubmatchIndex(s)
+	}
+	for _, p := range f.candidates(s) {
+		if m := f.anchored.FindStringSubmatchIndex(f.window(s, p)); m != nil {
+			for i := range m {
+				if m[i] >= 0 {
+					m[i] += p
+				}
+			}
+			return m
+		}
+	}
+	return nil
+}
+
+// FindStringIndex returns the leftmost match's indexes.
+func (f *fastRE) FindStringIndex(s string) []int {
+	if f.starts == nil {
+		return f.re.FindStringIndex(s)
+	}
+	for _, p := range f.candidates(s) {
+		if m := f.anchored.FindStringIndex(f.window(s, p)); m != nil {
+			return []int{m[0] + p, m[1] + p}
+		}
+	}
+	return nil
+}
+
+// MatchString reports whether s holds a match.
+func (f *fastRE) MatchString(s string) bool {
+	if f.starts == nil {
+		return f.re.MatchString(s)
+	}
+	for _, p := range f.candidates(s) {
+		if f.anchored.MatchString(f.window(s, p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// FindAllStringSubmatchIndex is regexp's: successive non-overlapping
+// leftmost matches.
+func (f *fastRE) FindAllStringSubmatchIndex(s string) [][]int {
+	if f.starts == nil {
+		return f.re.FindAllStringSubmatchIndex(s, -1)
+	}
+	var out [][]int
+	next := 0
+	for _, p := range f.candidates(s) {
+		if p < next {
+			continue
+		}
+		m := f.anchored.FindStringSubmatchIndex(f.window(s, p))
+		if m == nil {
+			continue
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += p
+			}
+		}
+		out = append(out, m)
+		next = m[1]
+		if m[1] == m[0] {
+			next++
+		}
+	}
+	return out
+}
+
+// FindAllStringIndex returns the whole-match indexes of
+// FindAllStringSubmatchIndex.
+func (f *fastRE) FindAllStringIndex(s string) [][]int {
+	all := f.FindAllStringSubmatchIndex(s)
+	for i, m := range all {
+		all[i] = m[:2]
+	}
+	return all
+}
+
+// String returns the expression.
+func (f *fastRE) String() string { return f.re.String() }
+
+// replaceAll returns s with every match replaced by with, as regexp's
+// ReplaceAllLiteralString does.
+func (f *fastRE) replaceAll(s, with string) string {
+	ms := f.FindAllStringIndex(s)
+	if len(ms) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range ms {
+		b.WriteString(s[last:m[0]])
+		b.WriteString(with)
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}

@@ -1,0 +1,123 @@
+package abstain
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// allFastREs returns every fastRE the screens use, by rule and role.
+func allFastREs() map[string]*fastRE {
+	out := map[string]*fastRE{}
+	for i, n := range neutral {
+		out["neutral"+string(rune('0'+i))] = n.re
+	}
+	for _, rl := range decisionRules {
+		if rl.re != nil {
+			out[rl.name] = rl.re
+		}
+		for role, m := range map[string]matcher{"then": rl.then, "before": rl.before, "ctx": rl.ctx, "unless": rl.unless} {
+			switch m := m.(type) {
+			case *fastRE:
+				out[rl.name+"."+role] = m
+			case anyOf:
+				for i, sub := range m {
+					if f, ok := sub.(*fastRE); ok {
+						out[rl.name+"."+role+string(rune('0'+i))] = f
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// checkFastRE fails if a fastRE and its plain expression disagree on s.
+func checkFastRE(t *testing.T, name string, f *fastRE, s string) {
+	t.Helper()
+	if got, want := f.MatchString(s), f.re.MatchString(s); got != want {
+		t.Errorf("%s: fastRE.MatchString(%q) = %v, regexp says %v", name, s, got, want)
+	}
+	if d := cmp.Diff(f.re.FindStringSubmatchIndex(s), f.FindStringSubmatchIndex(s)); d != "" {
+		t.Errorf("%s (%s): FindStringSubmatchIndex(%q) differs (-regexp +fastRE):\n%s", name, f, s, d)
+	}
+	if d := cmp.Diff(f.re.FindStringIndex(s), f.FindStringIndex(s)); d != "" {
+		t.Errorf("%s: FindStringIndex(%q) differs (-regexp +fastRE):\n%s", name, s, d)
+	}
+	if d := cmp.Diff(f.re.FindAllStringSubmatchIndex(s, -1), f.FindAllStringSubmatchIndex(s)); d != "" {
+		t.Errorf("%s: FindAllStringSubmatchIndex(%q) differs (-regexp +fastRE):\n%s", name, s, d)
+	}
+	if got, want := f.replaceAll(s, "<x>"), f.re.ReplaceAllLiteralString(s, "<x>"); got != want {
+		t.Errorf("%s: replaceAll(%q) = %q, regexp says %q", name, s, got, want)
+	}
+}
+
+// TestFastRE checks every expression against regexp on the table questions,
+// the dev questions and awkward strings.
+func TestFastRE(t *testing.T) {
+	texts := []string{"", "is", "is it", "isit cancer?", "this is is this mole", "xis this mole", "¿tengo tina?", "what's this? what is it?", "a 45-year-old: biopsy or watch?"}
+	for _, tc := range decisionCases {
+		texts = append(texts, tc.question)
+	}
+	for _, tc := range screenCases {
+		texts = append(texts, tc.text)
+	}
+	if qs, ok := readJSONL[labelled](t, filepath.Join("..", "testdata", "screens", "dev.jsonl")); ok {
+		for _, q := range qs {
+			texts = append(texts, q.Text)
+		}
+	}
+	res := allFastREs()
+	names := make([]string, 0, len(res))
+	for n := range res {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, text := range texts {
+		q := foldText(text)
+		for _, n := range names {
+			checkFastRE(t, n, res[n], q)
+		}
+	}
+}
+
+// TestFastREStarts checks that most rule expressions found their starts:
+// the screens' speed rests on it.
+func TestFastREStarts(t *testing.T) {
+	without := 0
+	for _, rl := range decisionRules {
+		if rl.re != nil && rl.re.starts == nil {
+			without++
+			t.Logf("rule %s runs over the whole text", rl.name)
+		}
+	}
+	if without > 5 {
+		t.Errorf("%d rule expressions without starts, want at most 5", without)
+	}
+}
+
+func TestLiteralStarts(t *testing.T) {
+	tests := []struct {
+		expr   string
+		starts []string
+		reason string
+	}{
+		{`\bshould (i|we)\b`, []string{"should i", "should we"}, "a literal and an alternation concatenate"},
+		{`\b(is|are) (this|that)`, []string{"is this", "is that", "are this", "are that"}, "alternations cross"},
+		{`\b\d+ mm`, nil, "a digit class repeated has no literal start"},
+		{`(^|¿)tengo`, nil, "a start of text gives an empty start"},
+		{`\bwhat('s| is)? (this|it)`, []string{"what this", "what it", "what's this", "what's it", "what is this", "what is it"}, "an optional group"},
+	}
+	for _, tc := range tests {
+		f := newFastRE(tc.expr)
+		got := slices.Clone(f.starts)
+		slices.Sort(got)
+		want := slices.Clone(tc.starts)
+		slices.Sort(want)
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("newFastRE(%q).starts (%s) mismatch (-want +got):\n%s", tc.expr, tc.reason, d)
+		}
+	}
+}

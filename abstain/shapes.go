@@ -1,0 +1,383 @@
+package abstain
+
+import (
+	"net/netip"
+	"regexp"
+	"strings"
+)
+
+// Expressions for identifiers recognised by their shape, on folded text.
+var (
+	reEmail = regexp.MustCompile(`[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`)
+	// reEmailObfuscated is an address written to dodge harvesters: "jane
+	// (at) example (dot) com", "ana [at] example.org", "luis arroba example
+	// punto com".
+	reEmailObfuscated = regexp.MustCompile(`\b[a-z0-9._%+-]+ ?(?:\(at\)|\[at\]|<at>|\{at\}|\(arroba\)|\[arroba\]) ?[a-z0-9-]+(?:(?: ?(?:\(dot\)|\[dot\]|<dot>| dot | punto |\(punto\)) ?|\.)[a-z0-9-]+)*(?: ?(?:\(dot\)|\[dot\]|<dot>| dot | punto |\(punto\)) ?|\.)` + tldRE + `\b` +
+		`|\b[a-z0-9._%+-]+ (?:at|arroba) [a-z0-9-]+(?:(?: ?(?:\(dot\)|\[dot\]|<dot>| dot | punto |\(punto\)) ?|\.)[a-z0-9-]+)* ?(?:\(dot\)|\[dot\]|<dot>| dot | punto |\(punto\)) ?` + tldRE + `\b`)
+	reURL  = regexp.MustCompile(`(?:https?://|ftp://|www\.)[^\s<>"]+|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|me|info|es|mx|co|uk|us|ca|de|fr|it|ar|cl|pe|health|app|ly|site|online|link|page|blog)/[^\s<>"]*`)
+	reIPv4 = newFastREAt(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`, numberStarts).within(24)
+	reIPv6 = regexp.MustCompile(`[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}`)
+	reMAC  = regexp.MustCompile(`\b[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}\b|\b[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}\b`)
+	reSSN  = newFastREAt(`\b\d{3}[- ]\d{2}[- ]\d{4}\b`, numberStarts).within(16)
+	// rePhone: North American numbers with separators, international
+	// numbers with '+', UK and Spanish national formats.
+	rePhone = newFastREAt(`(?:\+?\b1[ .-]?)?(?:\(\d{3}\) ?|\b\d{3}[ .-])\d{3}[ .-]\d{4}\b`+
+		`|\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,5}\b`+
+		`|\b0\d{2,4}[ -]\d{3,4}[ -]?\d{3,4}\b`+
+		`|\b[6789]\d{2}[ .-]\d{3}[ .-]\d{3}\b|\b[6789]\d{2}(?:[ .-]\d{2}){3}\b|\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2}\b`, phoneStarts).within(40)
+	reCard = newFastREAt(`\b\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d{1,7}\b|\b\d{4}[ -]?\d{6}[ -]?\d{4,5}\b`, numberStarts).within(32)
+	reIBAN = newFastREAt(`\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){2,7}(?: ?[a-z0-9]{1,3})?\b`, wordStarts).within(48)
+	reVIN  = newFastREAt(`\b[a-hj-npr-z0-9]{17}\b`, wordStarts).within(20)
+	reMBI  = newFastREAt(`\b[1-9][a-z][a-z0-9]\d-?[a-z][a-z0-9]\d-?[a-z]{2}\d{2}\b`, numberStarts).within(20)
+	reDEA  = newFastREAt(`\b[a-z][a-z9]\d{7}\b`, wordStarts).within(12)
+	reIMEI = newFastREAt(`\b\d{15}\b|\b\d{2}[ -]\d{6}[ -]\d{6}[ -]\d\b`, numberStarts).within(24)
+	// reStateZIP is a US state code and ZIP code: "Springfield, IL 62704".
+	// It runs on the original text: the state code is in capitals.
+	reStateZIP = regexp.MustCompile(`\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|PR)\.? +(\d{5}(?:-\d{4})?)\b`)
+)
+
+const tldRE = `(?:com|org|net|edu|gov|io|me|info|es|mx|co|uk|us|ca|de|fr|it|ar|cl|pe|br|pt|nl|au|ie|eu|ch|at|be)`
+
+// wordStarts returns the positions where a word of letters, digits or '_'
+// starts: where \b meets a word character.
+func wordStarts(s string) []int {
+	var pos []int
+	for p := 0; p < len(s); p++ {
+		if isWordByte(s[p]) && (p == 0 || !isWordByte(s[p-1])) {
+			pos = append(pos, p)
+		}
+	}
+	return pos
+}
+
+// numberStarts returns the word starts that are digits.
+func numberStarts(s string) []int {
+	var pos []int
+	for p := 0; p < len(s); p++ {
+		if isDigit(s[p]) && (p == 0 || !isWordByte(s[p-1])) {
+			pos = append(pos, p)
+		}
+	}
+	return pos
+}
+
+// phoneStarts returns where a telephone number can start: a '+', a '(' or a
+// digit that starts a word.
+func phoneStarts(s string) []int {
+	var pos []int
+	for p := 0; p < len(s); p++ {
+		if s[p] == '+' || s[p] == '(' || isDigit(s[p]) && (p == 0 || !isWordByte(s[p-1])) {
+			pos = append(pos, p)
+		}
+	}
+	return pos
+}
+
+// shapes finds identifiers by their shape: e-mail addresses, URLs, IP and
+// MAC addresses, SSNs, telephone, card, account, vehicle, health plan,
+// licence and device numbers.
+func (sc *scan) shapes() {
+	s := sc.s
+	if sc.may(strings.IndexByte(s, '@') >= 0) {
+		for _, m := range reEmail.FindAllStringIndex(s, -1) {
+			sc.add(KindEmail, m[0], m[1], prioCheck)
+		}
+	}
+	if sc.may(strings.Contains(s, "(at)") || strings.Contains(s, "[at]") || strings.Contains(s, "<at>") || strings.Contains(s, "{at}") || strings.Contains(s, "arroba") || strings.Contains(s, "dot") || strings.Contains(s, "punto")) {
+		for _, m := range reEmailObfuscated.FindAllStringIndex(s, -1) {
+			sc.add(KindEmail, m[0], m[1], prioCheck)
+		}
+	}
+	if sc.may(strings.Contains(s, "://") || strings.Contains(s, "www.") || strings.IndexByte(s, '/') >= 0 && strings.IndexByte(s, '.') >= 0) {
+		for _, m := range reURL.FindAllStringIndex(s, -1) {
+			e := trimURL(s, m[0], m[1])
+			if sc.personalURL(m[0], e) {
+				sc.add(KindURL, m[0], e, prioCheck)
+			}
+		}
+	}
+	if sc.may(sc.digits >= 4 && strings.Count(s, ".") >= 3) {
+		for _, m := range reIPv4.FindAllStringIndex(s) {
+			if m[0] > 0 && (s[m[0]-1] == '.' || s[m[0]-1] == '-') || m[1] < len(s)-1 && s[m[1]] == '.' && isDigit(s[m[1]+1]) {
+				continue // part of a longer dotted number
+			}
+			if _, err := netip.ParseAddr(s[m[0]:m[1]]); err == nil && sc.personalIP(m[0]) {
+				sc.add(KindIPAddress, m[0], m[1], prioCheck)
+			}
+		}
+	}
+	if sc.may(strings.Contains(s, "::") || strings.Count(s, ":") >= 7) {
+		for _, m := range reIPv6.FindAllStringIndex(s, -1) {
+			if m[1]-m[0] < 3 {
+				continue
+			}
+			if m[0] > 0 && isAlnum(s[m[0]-1]) || m[1] < len(s) && isAlnum(s[m[1]]) {
+				continue
+			}
+			if a, err := netip.ParseAddr(s[m[0]:m[1]]); err == nil && a.Is6() && sc.personalIP(m[0]) {
+				sc.add(KindIPAddress, m[0], m[1], prioCheck)
+			}
+		}
+	}
+	if sc.may(strings.Count(s, ":") >= 5 || strings.Count(s, "-") >= 5 || strings.Count(s, ".") >= 2) {
+		for _, m := range reMAC.FindAllStringIndex(s, -1) {
+			if sc.digits >= 1 {
+				sc.add(KindDevice, m[0], m[1], prioCheck)
+			}
+		}
+	}
+	sc.iban()
+	if !sc.may(sc.digits >= 7) {
+		return
+	}
+	for _, m := range reSSN.FindAllStringIndex(s) {
+		if isolated(s, m[0], m[1]) && validSSN(compact(s[m[0]:m[1]])) && !sc.refNear(m[0]) {
+			sc.add(KindSSN, m[0], m[1], prioCheck)
+		}
+	}
+	for _, m := range rePhone.FindAllStringIndex(s) {
+		st, e := m[0], m[1]
+		if st > 0 && s[st-1] == '(' && strings.IndexByte(s[st:e], ')') < 0 {
+			st-- // "(555) 123-4567" after "+1 "
+		}
+		if !isolated(s, st, e) || sc.refNear(st) || unitWords[nextWord(s, e)] {
+			continue
+		}
+		if n := len(compact(s[st:e])); n < 7 || n > 15 || looksLikeDate(s[st:e]) || sc.tollFree(st, e) {
+			continue
+		}
+		kind := KindPhone
+		if sc.faxNear(st) || faxAfter(s, e) {
+			kind = KindFax
+		}
+		if e2, ok := readPhone(s, st); ok && e2 > e {
+			e = e2 // the extension
+		}
+		sc.add(kind, st, e, prioCheck)
+	}
+	// Numbers with a bare phone shape (seven or ten digits) count only after
+	// a phone or fax cue in the same clause.
+	if !sc.may(sc.digits >= 12) {
+		return
+	}
+	for _, m := range reCard.FindAllStringIndex(s) {
+		if isolated(s, m[0], m[1]) && validCard(compact(s[m[0]:m[1]])) && !sc.refNear(m[0]) {
+			sc.add(KindCard, m[0], m[1], prioCheck)
+		}
+	}
+	for _, m := range reIMEI.FindAllStringIndex(s) {
+		c := compact(s[m[0]:m[1]])
+		if isolated(s, m[0], m[1]) && validIMEI(c) && !validCard(c) && !sc.refNear(m[0]) {
+			sc.add(KindDevice, m[0], m[1], prioCheck)
+		}
+	}
+}
+
+// iban finds IBANs and the alphanumeric shapes with a check: VINs,
+// Medicare MBIs and DEA numbers.
+func (sc *scan) iban() {
+	s := sc.s
+	runs := alnumRunLengths(s)
+	if sc.may(sc.digits >= 10) {
+		for _, m := range reIBAN.FindAllStringIndex(s) {
+			t := token{start: m[0], end: m[1], letters: 1}
+			if validIBAN(compact(s[m[0]:m[1]])) {
+				sc.add(KindAccount, m[0], m[1], prioCheck)
+			} else if e, ok := shrinkIBAN(s, t); ok {
+				sc.add(KindAccount, m[0], e, prioCheck)
+			}
+		}
+	}
+	if sc.may(sc.digits >= 1 && runs&(1<<17) != 0) {
+		for _, m := range reVIN.FindAllStringIndex(s) {
+			if validVIN(compact(s[m[0]:m[1]])) {
+				sc.add(KindVehicle, m[0], m[1], prioCheck)
+			}
+		}
+	}
+	if sc.may(sc.digits >= 5 && (runs&(1<<11) != 0 || runs&(1<<4) != 0 && strings.Count(s, "-") >= 2)) {
+		for _, m := range reMBI.FindAllStringIndex(s) {
+			if validMBI(compact(s[m[0]:m[1]])) && !sc.refNear(m[0]) {
+				sc.add(KindHealthPlan, m[0], m[1], prioCheck)
+			}
+		}
+	}
+	if sc.may(sc.digits >= 7 && runs&(1<<9) != 0) {
+		for _, m := range reDEA.FindAllStringIndex(s) {
+			if validDEA(compact(s[m[0]:m[1]])) && !sc.refNear(m[0]) {
+				sc.add(KindLicence, m[0], m[1], prioCheck)
+			}
+		}
+	}
+}
+
+// alnumRunLengths returns a mask with bit n set when s holds a run of n
+// ASCII letters and digits (n < 64) that holds a digit.
+func alnumRunLengths(s string) uint64 {
+	var mask uint64
+	for i := 0; i < len(s); {
+		if !isAlnum(s[i]) {
+			i++
+			continue
+		}
+		j, digit := i, false
+		for j < len(s) && isAlnum(s[j]) {
+			digit = digit || isDigit(s[j])
+			j++
+		}
+		if digit && j-i < 64 {
+			mask |= 1 << (j - i)
+		}
+		i = j
+	}
+	return mask
+}
+
+// isolated reports whether s[i:j] is not part of a longer run of digits
+// joined by separators.
+func isolated(s string, i, j int) bool {
+	if i > 0 && isAlnum(s[i-1]) || j < len(s) && isAlnum(s[j]) {
+		return false
+	}
+	if i > 1 && strings.IndexByte("-./", s[i-1]) >= 0 && isDigit(s[i-2]) {
+		return false
+	}
+	if j+1 < len(s) && strings.IndexByte("-./", s[j]) >= 0 && isDigit(s[j+1]) {
+		return false
+	}
+	return true
+}
+
+// looksLikeDate reports whether a phone-shaped run is a date such as
+// 2025-06-02 or 12.03.2024.
+func looksLikeDate(v string) bool {
+	c := compact(v)
+	return len(c) == 8 && (strings.HasPrefix(c, "19") || strings.HasPrefix(c, "20")) && strings.Count(v, "-")+strings.Count(v, ".")+strings.Count(v, "/") == 2 && len(v) == 10
+}
+
+// faxNear reports whether a fax cue stands in the same clause within 40
+// bytes before folded offset i, nearer than any other phone cue.
+func (sc *scan) faxNear(i int) bool {
+	fax := false
+	for _, h := range sc.hits {
+		if h.end > i || i-h.end > 40 {
+			continue
+		}
+		if strings.ContainsAny(sc.s[h.end:i], ".;?!") {
+			continue
+		}
+		switch h.role {
+		case roleFax:
+			fax = true
+		case rolePhone:
+			if h.phrase != "number" && h.phrase != "numero" && h.phrase != "contact" {
+				fax = false
+			}
+		}
+	}
+	return fax
+}
+
+// tollFree reports whether a number at folded [st, e) is a North American
+// toll-free line (800, 833, 844, 855, 866, 877, 888), which belongs to an
+// organisation, and the writer does not call it theirs.
+func (sc *scan) tollFree(st, e int) bool {
+	c := compact(sc.s[st:e])
+	c = strings.TrimPrefix(c, "1")
+	if len(c) != 10 {
+		return false
+	}
+	switch c[:3] {
+	case "800", "833", "844", "855", "866", "877", "888":
+	default:
+		return false
+	}
+	a := sentenceStart(sc.s, st)
+	return !hasWord(sc.s[a:st], "my", "me", "mi", "our", "his", "her", "su")
+}
+
+// faxAfter reports whether "(fax)" or "fax" follows a number ending at
+// folded offset e.
+func faxAfter(s string, e int) bool {
+	rest := strings.TrimLeft(s[e:], " (")
+	return wordAt(rest, 0, "fax") || wordAt(rest, 0, "facsimile")
+}
+
+// trimURL drops trailing punctuation from a URL match.
+func trimURL(s string, i, j int) int {
+	for j > i && strings.IndexByte(".,;:!?)]}'\"", s[j-1]) >= 0 {
+		j--
+	}
+	return j
+}
+
+// urlPersonMarkers are path segments and query keys of pages about one
+// person.
+var urlPersonMarkers = map[string]bool{
+	"patient": true, "patients": true, "paciente": true, "pacientes": true, "user": true,
+	"users": true, "u": true, "profile": true, "profiles": true, "perfil": true, "member": true,
+	"members": true, "people": true, "person": true, "account": true, "accounts": true,
+	"me": true, "my": true, "mrn": true, "chart": true, "record": true, "records": true,
+	"uid": true, "userid": true, "user_id": true, "patientid": true, "patient_id": true,
+	"pid": true, "name": true, "email": true, "diary": true, "diario": true, "album": true,
+	"albums": true, "photos": true, "fotos": true, "gallery": true, "in": true, "id": true,
+	"mi": true, "mis": true, "share": true, "shared": true, "s": true, "file": true, "d": true,
+	"folder": true, "drive": true, "invite": true, "appointment": true, "appointments": true,
+	"cita": true, "citas": true, "portal": true, "mychart": true, "results": true,
+	"resultados": true, "token": true, "session": true,
+}
+
+// socialHosts hold pages that belong to one person.
+var socialHosts = []string{"facebook.", "instagram.", "twitter.", "x.com", "tiktok.", "linkedin.", "youtube.", "flickr.", "dropbox.", "drive.google.", "photos.google.", "photos.app.goo.gl", "icloud.", "imgur.", "wa.me", "t.me", "onedrive.", "snapchat.", "pinterest.", "reddit.com/user", "reddit.com/u/", "github.com/"}
+
+// personalURL reports whether the URL at folded [i, j) points to a person:
+// its path names a patient, user or profile, a person's name, a social page,
+// or the text calls it "my page", "mi perfil".
+func (sc *scan) personalURL(i, j int) bool {
+	u := sc.s[i:j]
+	for _, h := range socialHosts {
+		if strings.Contains(u, h) && strings.Count(strings.TrimRight(u, "/"), "/") >= 3 {
+			return true
+		}
+	}
+	rest := u
+	if k := strings.Index(rest, "://"); k >= 0 {
+		rest = rest[k+3:]
+	}
+	host, path, _ := strings.Cut(rest, "/")
+	if strings.Contains(host, "@") {
+		return true // user info in the URL
+	}
+	for _, seg := range strings.FieldsFunc(path, func(r rune) bool {
+		return r == '/' || r == '?' || r == '&' || r == '=' || r == '#' || r == '.' || r == '-' || r == '_' || r == '+' || r == '%'
+	}) {
+		if urlPersonMarkers[seg] || strings.HasPrefix(seg, "~") || strings.HasPrefix(seg, "@") {
+			return true
+		}
+		if firstNames[seg] && !ambiguousNames[seg] {
+			return true
+		}
+	}
+	if strings.Contains(path, "/~") || strings.Contains(path, "/@") {
+		return true
+	}
+	// "my page", "mi perfil" before the URL, in the same sentence.
+	from := max(sentenceStart(sc.s, i), i-80)
+	before := sc.s[from:i]
+	if hasWord(before, "my", "mi", "mis", "our", "his", "her", "nuestro", "nuestra", "i", "i've", "i'm", "me") &&
+		hasWord(before, "page", "profile", "photos", "photo", "pictures", "pics", "blog", "site", "website", "diary", "album", "account", "portal", "chart", "records", "record", "instagram", "facebook", "tiktok", "gallery", "drive", "dropbox", "folder", "link", "pagina", "perfil", "fotos", "foto", "web", "diario", "cuenta", "historial", "enlace", "shared", "posted", "uploaded", "compartido", "subido", "subi", "comparti", "results", "resultados", "handle", "channel", "canal", "video", "videos") {
+		return true
+	}
+	return false
+}
+
+// personalIP reports whether an IP address at folded offset i points to a
+// person: anything but an address the text ties to a server, site or
+// clinic, without the writer's own device or home.
+func (sc *scan) personalIP(i int) bool {
+	a, b := sentenceStart(sc.s, i), sentenceEnd(sc.s, i)
+	ctx := sc.s[a:b]
+	server := hasWord(ctx, "server", "servers", "servidor", "servidores", "website", "site", "sitio", "web", "dns", "gateway", "proxy", "host", "hosting", "printer", "impresora", "clinic's", "hospital's", "firewall", "vpn", "domain", "dominio", "intranet", "ehr", "emr", "portal", "api", "endpoint", "subnet")
+	personal := hasWord(ctx, "my", "mi", "mis", "i", "i'm", "me", "mine", "home", "casa", "personal", "phone", "telefono", "laptop", "computer", "ordenador", "computadora", "patient", "paciente", "his", "her", "su", "from", "desde", "user", "usuario", "tracked", "logged", "login")
+	return !server || personal
+}
