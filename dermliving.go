@@ -224,6 +224,8 @@ type config struct {
 	requests     []tools.Request
 	allowBlocked bool
 	scores       map[string]float64 // retrieval scores of this question's passages
+	// extracted holds where each extractive sentence stands in its passage.
+	extracted map[string]claims.Support
 }
 
 // WithRetriever replaces retrieval from the knowledge version's own index.
@@ -354,8 +356,12 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		j, err := verifier.Verify(ctx, s, cps)
-		if err != nil {
+		var j claims.Judgment
+		if sup, ok := cfg.extracted[s]; ok && mode == ModeExtractive && cfg.verifier == nil {
+			// A sentence quoted verbatim from its passage is its own support;
+			// a verifier the caller supplied still judges it.
+			j = claims.Judgment{Verdict: claims.Supported, Score: 1, Support: []claims.Support{sup}}
+		} else if j, err = verifier.Verify(ctx, s, cps); err != nil {
 			return nil, err
 		}
 		if j.Verdict != claims.Supported || len(j.Support) == 0 {

@@ -33,7 +33,7 @@ func draftFor(ctx context.Context, question string, kv *evidence.Version, passag
 	if d, ok := kv.CuratedDraft(question); ok {
 		return splitDraft(Draft{Sentences: d}), ModeCurated, nil
 	}
-	return extract(question, kv, passages, cfg.scores), ModeExtractive, nil
+	return extract(question, kv, passages, cfg.scores, cfg), ModeExtractive, nil
 }
 
 // splitDraft turns a draft into claim sentences: each given sentence, or the
@@ -54,7 +54,9 @@ func splitDraft(d Draft) []string {
 	return out
 }
 
-func extract(question string, kv *evidence.Version, passages []evidence.Passage, scores map[string]float64) []string {
+// extract returns sentences taken verbatim from the passages, and records in
+// cfg.extracted where each one stands.
+func extract(question string, kv *evidence.Version, passages []evidence.Passage, scores map[string]float64, cfg *config) []string {
 	ix := kv.Index()
 	in := make([]claims.ExtractInput, len(passages))
 	for i, p := range passages {
@@ -63,8 +65,10 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	}
 	ex := lexicalVerifier(kv).Extract(ix.Analyze(question), in)
 	out := make([]string, len(ex))
+	cfg.extracted = make(map[string]claims.Support, len(ex))
 	for i, e := range ex {
 		out[i] = e.Text
+		cfg.extracted[e.Text] = claims.Support{PassageID: e.PassageID, Start: e.Start, End: e.End}
 	}
 	return out
 }
