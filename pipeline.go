@@ -63,7 +63,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 		src, _ := kv.Source(p.SourceID, p.SourceVersion)
 		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID]}
 	}
-	ex := lexicalVerifier(kv).Extract(ix.Analyze(question), in)
+	ex := lexicalVerifier(kv).ExtractFor(question, ix.Analyze(question), in)
 	out := make([]string, len(ex))
 	cfg.extracted = make(map[string]claims.Support, len(ex))
 	for i, e := range ex {

@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"regexp"
 	"slices"
 
 	"github.com/dermliving/dermliving/lexicon"
@@ -22,6 +23,9 @@ const (
 	// relativeCoverage keeps only sentences that cover nearly as much of the
 	// question as the best sentence does.
 	relativeCoverage = 0.75
+	// locationBonus raises a sentence naming a body site when the question
+	// asks where.
+	locationBonus = 0.5
 	// nearTop keeps only passages whose retrieval score is within this share
 	// of the best passage's.
 	nearTop = 0.8
@@ -58,16 +62,50 @@ type ExtractInput struct {
 // sentence.
 // Near-duplicate sentences are dropped. The result is ordered by score.
 func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
-	return extract(an, func(text string) *analysed { return analyse(an, text) }, concepts, passages)
+	return extract(an, func(text string) *analysed { return analyse(an, text) }, concepts, passages, false)
 }
 
 // Extract is the package-level Extract, reusing the verifier's analysis of
 // passages it has already seen.
 func (v *Lexical) Extract(concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
-	return extract(v.an, v.cache.get, concepts, passages)
+	return extract(v.an, v.cache.get, concepts, passages, false)
 }
 
-func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
+// ExtractFor is Extract for a question: when the question asks where
+// something appears ("where does rosacea usually appear?"), sentences that
+// name a body site are preferred.
+func (v *Lexical) ExtractFor(question string, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
+	return extract(v.an, v.cache.get, concepts, passages, whereRE.MatchString(question))
+}
+
+// whereRE asks for a location on the body.
+var whereRE = regexp.MustCompile(`(?i)^\W*(where\b|which (parts?|areas?|sites?) of the body|what (parts?|areas?) of the body|on which (parts?|areas?))`)
+
+// bodySites is the body-site class of the contrast sets.
+var bodySites = func() map[string]bool {
+	m := map[string]bool{}
+	for _, set := range contrastWords {
+		if slices.Contains(set[0], "face") {
+			for _, class := range set {
+				for _, w := range class {
+					m[w] = true
+				}
+			}
+		}
+	}
+	return m
+}()
+
+func namesBodySite(text string) bool {
+	for _, w := range words(text) {
+		if bodySites[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []retrieve.Weighted, passages []ExtractInput, where bool) []Extracted {
 	var cands []Extracted
 	if len(passages) > extractPassages {
 		passages = passages[:extractPassages]
@@ -103,6 +141,9 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 			}
 			// Prefer sentences that name the topic themselves, from better passages.
 			score := (ownCov + cov/2) / 1.5 / (1 + 0.15*float64(rank))
+			if where && namesBodySite(s.Text) {
+				score = min(1, score*(1+locationBonus))
+			}
 			termsOf[len(cands)] = own
 			cands = append(cands, Extracted{PassageID: p.ID, Start: s.Start, End: s.End, Text: s.Text, Score: score})
 			covOf = append(covOf, cov)
