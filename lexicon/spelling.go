@@ -76,9 +76,7 @@ func americanize(w string) string {
 			{"paed", "ped"}, {"aesthe", "esthe"}, {"oedem", "edem"}, {"oesoph", "esoph"}, {"diarrhoea", "diarrhea"},
 			{"foet", "fet"}, {"coeliac", "celiac"}, {"haematoma", "hematoma"}, {"aetiolog", "etiolog"}, {"caesar", "cesar"},
 			{"septicaem", "septicem"}, {"ischaem", "ischem"}, {"oestrogen", "estrogen"}, {"gynaec", "gynec"}} {
-			if strings.Contains(w, p[0]) {
-				w = strings.Replace(w, p[0], p[1], 1)
-			}
+			w = strings.Replace(w, p[0], p[1], 1)
 		}
 	}
 	for _, suf := range []string{"isation", "isations", "ised", "ises", "ising", "ise"} {

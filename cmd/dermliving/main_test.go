@@ -21,11 +21,6 @@ func cli(t *testing.T, stdin string, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-type envelope struct {
-	Data  json.RawMessage `json:"data"`
-	Error *struct{ Code, Message string }
-}
-
 func TestAskSeed(t *testing.T) {
 	code, out, errs := cli(t, "", "ask", "--json", "What makes atopic dermatitis flare?")
 	if code != exitOK {
