@@ -111,8 +111,8 @@ func mergeSets(sets [][]Phrase) ([][]Phrase, []int) {
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int // recursive-free union-find lookup with path halving
-	find = func(i int) int {
+	// find is a union-find lookup with path halving.
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]
