@@ -226,6 +226,9 @@ type config struct {
 	scores       map[string]float64 // retrieval scores of this question's passages
 	// extracted holds where each extractive sentence stands in its passage.
 	extracted map[string]claims.Support
+	// concepts is the analysis of the query that retrieval last searched
+	// the version's index with, or nil.
+	concepts []retrieve.Weighted
 }
 
 // WithRetriever replaces retrieval from the knowledge version's own index.

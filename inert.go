@@ -76,7 +76,10 @@ func retrieveFor(ctx context.Context, question string, kv *evidence.Version, cfg
 		if cfg.retriever != nil {
 			return cfg.retriever.Retrieve(ctx, q, cfg.topK)
 		}
-		return kv.Search(ctx, q, cfg.topK)
+		// Keep the analysis: extraction needs the same concepts.
+		ix := kv.Index()
+		cfg.concepts = ix.Analyze(q)
+		return ix.SearchConcepts(ctx, q, cfg.concepts, cfg.topK)
 	}
 	query := withoutInstructions(question)
 	hits, err := search(query)

@@ -63,7 +63,11 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 		src, _ := kv.Source(p.SourceID, p.SourceVersion)
 		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID]}
 	}
-	ex := lexicalVerifier(kv).ExtractFor(question, ix.Analyze(question), in)
+	concepts := cfg.concepts
+	if concepts == nil {
+		concepts = ix.Analyze(question)
+	}
+	ex := lexicalVerifier(kv).ExtractFor(question, concepts, in)
 	out := make([]string, len(ex))
 	cfg.extracted = make(map[string]claims.Support, len(ex))
 	for i, e := range ex {

@@ -64,8 +64,7 @@ type VersionView struct {
 // Blocked reports whether kv's stored release-gate report failed. A version
 // without a report is not blocked.
 func Blocked(kv *evidence.Version) bool {
-	g := kv.GateReport()
-	return g != nil && !g.Passed
+	return kv.Blocked()
 }
 
 // DescribeVersion summarises kv. A version whose stored gate report failed is

@@ -369,6 +369,12 @@ func (v *Version) CuratedLabels(question string) ([]string, bool) {
 	return append([]string(nil), c.Labels...), true
 }
 
+// Blocked reports whether the version's stored release-gate report failed. A
+// version without a report is not blocked.
+func (v *Version) Blocked() bool {
+	return v.manifest.Gates != nil && !v.manifest.Gates.Passed
+}
+
 // GateReport returns the version's stored release-gate report, or nil.
 func (v *Version) GateReport() *GateReport {
 	if v.manifest.Gates == nil {

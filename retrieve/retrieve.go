@@ -533,7 +533,15 @@ func (ix *Index) Search(ctx context.Context, question string, k int) ([]Hit, err
 	if k <= 0 {
 		return nil, nil
 	}
-	concepts := ix.Analyze(question)
+	return ix.SearchConcepts(ctx, question, ix.Analyze(question), k)
+}
+
+// SearchConcepts is Search for a question already analysed with Analyze, so
+// that a caller who needs the concepts too analyses the question once.
+func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts []Weighted, k int) ([]Hit, error) {
+	if k <= 0 {
+		return nil, nil
+	}
 	q := ix.query(concepts)
 	if q == nil {
 		return nil, nil
