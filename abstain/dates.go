@@ -357,13 +357,7 @@ func (sc *scan) ages() {
 	}
 	sc.agesAside()
 	for _, m := range reAge.FindAllStringSubmatchIndex(s) {
-		g := 0
-		for k := 2; k < len(m); k += 2 {
-			if m[k] >= 0 {
-				g = k
-				break
-			}
-		}
+		g := firstGroup(m)
 		if g == 0 {
 			continue
 		}
@@ -431,13 +425,7 @@ func (sc *scan) ageWords() {
 		return
 	}
 	for _, m := range reAgeWords.FindAllStringSubmatchIndex(s) {
-		g := 0
-		for k := 2; k < len(m); k += 2 {
-			if m[k] >= 0 {
-				g = k
-				break
-			}
-		}
+		g := firstGroup(m)
 		if g == 0 {
 			continue
 		}
@@ -486,4 +474,15 @@ func subjectBefore(prev []string) bool {
 		}
 	}
 	return false
+}
+
+// firstGroup returns the index in a submatch index slice of the first
+// capturing group that matched, or 0 when none did.
+func firstGroup(m []int) int {
+	for k := 2; k < len(m); k += 2 {
+		if m[k] >= 0 {
+			return k
+		}
+	}
+	return 0
 }
