@@ -23,9 +23,10 @@ const (
 	// relativeCoverage keeps only sentences that cover nearly as much of the
 	// question as the best sentence does.
 	relativeCoverage = 0.75
-	// locationBonus raises a sentence naming a body site when the question
-	// asks where.
-	locationBonus = 0.5
+	// answerTypeBonus raises a sentence that holds the kind of answer the
+	// question asks for: a body site when it asks where, a duration when it
+	// asks how long (see answerType).
+	answerTypeBonus = 0.5
 	// nearTop keeps only passages whose retrieval score is within this share
 	// of the best passage's.
 	nearTop = 0.8
@@ -62,20 +63,21 @@ type ExtractInput struct {
 // sentence.
 // Near-duplicate sentences are dropped. The result is ordered by score.
 func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
-	return extract(an, func(text string) *analysed { return analyse(an, text) }, concepts, passages, false)
+	return extract(an, func(text string) *analysed { return analyse(an, text) }, concepts, passages, nil)
 }
 
 // Extract is the package-level Extract, reusing the verifier's analysis of
 // passages it has already seen.
 func (v *Lexical) Extract(concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
-	return extract(v.an, v.cache.get, concepts, passages, false)
+	return extract(v.an, v.cache.get, concepts, passages, nil)
 }
 
-// ExtractFor is Extract for a question: when the question asks where
-// something appears ("where does rosacea usually appear?"), sentences that
-// name a body site are preferred.
+// ExtractFor is Extract for a question: sentences that hold the kind of
+// answer the question's wording asks for are preferred, a body site when it
+// asks where something appears ("where does rosacea usually appear?"), a
+// duration when it asks how long, a group of people when it asks who.
 func (v *Lexical) ExtractFor(question string, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
-	return extract(v.an, v.cache.get, concepts, passages, whereRE.MatchString(question))
+	return extract(v.an, v.cache.get, concepts, passages, askedTypes(question))
 }
 
 // whereRE asks for a location on the body.
@@ -105,7 +107,7 @@ func namesBodySite(text string) bool {
 	return false
 }
 
-func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []retrieve.Weighted, passages []ExtractInput, where bool) []Extracted {
+func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []retrieve.Weighted, passages []ExtractInput, asked []answerType) []Extracted {
 	var cands []Extracted
 	if len(passages) > extractPassages {
 		passages = passages[:extractPassages]
@@ -141,8 +143,8 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 			}
 			// Prefer sentences that name the topic themselves, from better passages.
 			score := (ownCov + cov/2) / 1.5 / (1 + 0.15*float64(rank))
-			if where && namesBodySite(s.Text) {
-				score = min(1, score*(1+locationBonus))
+			if len(asked) > 0 && !holdsAsked(asked, s.Text) {
+				score /= 1 + answerTypeBonus
 			}
 			termsOf[len(cands)] = own
 			cands = append(cands, Extracted{PassageID: p.ID, Start: s.Start, End: s.End, Text: s.Text, Score: score})

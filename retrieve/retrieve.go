@@ -583,7 +583,18 @@ func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts [
 		}
 		hits = append(hits, Hit{ID: h.ID, Score: score, Coverage: cov})
 	}
+	// A passage that holds the question's topic, the floor's share of it,
+	// ranks above one that does not, however well the latter matches the kind
+	// of answer asked for: "what does a diagnosis of chronic spontaneous
+	// urticaria mean?" is answered from urticaria, not from every diagnosis
+	// section.
 	slices.SortStableFunc(hits, func(a, b Hit) int {
+		if at, bt := a.Coverage >= ix.floor, b.Coverage >= ix.floor; at != bt {
+			if at {
+				return -1
+			}
+			return 1
+		}
 		switch {
 		case a.Score > b.Score:
 			return -1
@@ -629,24 +640,44 @@ func (ix *Index) rerank(concepts []Weighted, st *docStats) float64 {
 				boost = synonymBoost
 			}
 			for f := range st.fields {
-				tf := -1
-				for _, t := range alt {
-					n := st.fields[f][t]
-					if tf < 0 || n < tf {
-						tf = n
-					}
-				}
+				tf, part := termFreq(alt, st.fields[f])
 				if tf <= 0 {
 					continue
 				}
 				norm := 1 - bm25B + bm25B*float64(st.length[f])/ix.avgLen[f]
 				sat := float64(tf) * (bm25K1 + 1) / (float64(tf) + bm25K1*norm)
-				best = max(best, boost*fieldBoosts[f]*sat)
+				best = max(best, part*boost*fieldBoosts[f]*sat)
 			}
 		}
 		score += c.Weight * best
 	}
 	return score
+}
+
+// termFreq is how often a way of writing a concept occurs in a field: the
+// least frequency of its terms when the field holds them all, with credit 1.
+// A field holding only some terms of a multi-word name, its head word (the
+// last) among them, earns the frequency of those terms and the share of the
+// name they make up as credit, as Concept.Matched gives coverage: "urticaria"
+// is part of "chronic spontaneous urticaria".
+func termFreq(alt []string, field map[string]int) (tf int, credit float64) {
+	tf, n := -1, 0
+	for _, t := range alt {
+		c := field[t]
+		if c > 0 {
+			n++
+			if tf < 0 || c < tf {
+				tf = c
+			}
+		}
+	}
+	switch {
+	case n == len(alt):
+		return tf, 1
+	case n > 0 && len(alt) > 1 && field[alt[len(alt)-1]] > 0:
+		return tf, float64(n) / float64(len(alt))
+	}
+	return 0, 0
 }
 
 func (ix *Index) isOverview(st *docStats) bool {

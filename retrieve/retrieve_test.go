@@ -3,6 +3,7 @@ package retrieve_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -168,5 +169,49 @@ func TestBuildAndOpen(t *testing.T) {
 	}
 	if _, err := retrieve.Open(dir, docs[:2], nil); err == nil {
 		t.Error("opening with other documents must fail")
+	}
+}
+
+// TestTopicBeforeKind checks that a passage holding the question's topic
+// ranks above passages that only match the kind of answer asked for, and that
+// part of a multi-word name, its head word among them, earns partial credit.
+func TestTopicBeforeKind(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := lexicon.ParseThesaurus(strings.NewReader("chronic spontaneous urticaria, chronic idiopathic urticaria\n"), an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var corpus []retrieve.Doc
+	for _, c := range []string{"acne", "psoriasis", "scabies", "vitiligo", "melasma", "impetigo", "lichen planus", "cellulitis"} {
+		corpus = append(corpus, retrieve.Doc{ID: strings.ReplaceAll(c, " ", "_") + "_diagnosis", Title: c, Section: "Diagnosis", Text: "The diagnosis of " + c + " rests on its appearance."})
+	}
+	// Other sections make "diagnosis" as rare as in a real bundle.
+	for i, w := range []string{"sunlight", "heat", "soap", "wool", "stress", "sweat", "friction", "shaving", "humidity", "cold wind"} {
+		for j, sec := range []string{"Causes", "Treatment", "Self-care", "Overview"} {
+			corpus = append(corpus, retrieve.Doc{ID: fmt.Sprintf("other_%d_%d", i, j), Title: "Skin care", Section: sec, Text: "Exposure to " + w + " can irritate sensitive skin."})
+		}
+	}
+	corpus = append(corpus,
+		retrieve.Doc{ID: "urticaria_diagnosis", Title: "Urticaria", Section: "Diagnosis", Text: "Urticaria is diagnosed from the wheals and the history."},
+		retrieve.Doc{ID: "urticaria_causes", Title: "Urticaria", Section: "Causes", Text: "Chronic spontaneous urticaria often has an autoimmune basis."},
+	)
+	ix, err := retrieve.New(context.Background(), corpus, &retrieve.Options{Analyzer: an, Thesaurus: th, MinCoverage: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	hits, err := ix.Search(context.Background(), "What does a diagnosis of chronic spontaneous urticaria mean?", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// urticaria_causes holds the whole name; urticaria_diagnosis holds its
+	// head word and the kind of answer asked for; the other diagnosis
+	// sections hold only the kind of answer and rank after both.
+	got := ids(hits)
+	if len(got) < 2 || !(got[0] == "urticaria_causes" || got[0] == "urticaria_diagnosis") || !(got[1] == "urticaria_causes" || got[1] == "urticaria_diagnosis") {
+		t.Errorf("top hits = %v, want the two urticaria passages first", got)
 	}
 }

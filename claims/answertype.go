@@ -1,0 +1,90 @@
+package claims
+
+import "regexp"
+
+// An answerType is the kind of answer a question's wording asks for, beyond
+// its topic: where (a body site), how long (a duration), who (a group of
+// people), which organism, which medicines, what it can be mistaken for, how
+// to lower the risk. A question about melasma that asks who gets it is not
+// answered by the sentence that defines melasma, although both name melasma
+// alone of the question's topic; the sentence that names women, adults or
+// skin tones is. Extraction prefers sentences that hold the kind of answer
+// asked for; it never requires one, so a question whose answer is worded
+// otherwise is still answered from its best passage.
+type answerType struct {
+	name     string
+	question *regexp.Regexp // the question asks for this kind of answer
+	// answers reports whether a sentence holds such an answer.
+	answers func(sentence string) bool
+}
+
+// matcher turns a pattern into a sentence test.
+func matcher(pattern string) func(string) bool {
+	re := regexp.MustCompile(pattern)
+	return re.MatchString
+}
+
+// numberWord is a count written in digits or words.
+const numberWord = `(\d+(\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|few|several|many|some)`
+
+// answerTypes are tried in order; a question may ask for several kinds.
+var answerTypes = []answerType{
+	{
+		name:     "location",
+		question: whereRE,
+		answers:  namesBodySite,
+	},
+	{
+		name:     "duration",
+		question: regexp.MustCompile(`(?i)\b(how long|how many (minutes|hours|days|weeks|months|years)|how (soon|quickly|fast)|how much time|when (does|do|will|can|should)\b.*\b(go away|clear|fade|resolve|heal|settle|disappear|stop|end|improve))\b`),
+		answers:  matcher(`(?i)\b(` + numberWord + `(\s*(to|or|-|–)\s*` + numberWord + `)?\s+(minutes?|hours?|days?|weeks?|months?|years?|decades?)|within\b|lifelong|for life|permanent(ly)?|overnight|temporar(y|ily)|months|years|weeks|days|hours)\b`),
+	},
+	{
+		name:     "population",
+		question: regexp.MustCompile(`(?i)(^\W*who\b|\bwho (is|are|gets?|tends?|develops?)\b|\bwhich (people|persons|groups?|patients|populations?|ages?|age groups?)\b|\bwhat (age|ages|age groups?|kinds? of people|types? of people|groups?)\b|\bat what age\b|\bhow common\b|\bmore common in\b|\bmost (likely|at risk|prone)\b|\bat (higher |greater |most )?risk\b|\bprone\b)`),
+		answers:  matcher(`(?i)\b(women|men|woman|man|female|male|girls|boys|children|child|kids|adults?|infants?|babies|baby|newborns?|toddlers|teenagers|teens|adolescents|young people|older (people|adults)|elderly|people (with|who|of|in|over|under)|anyone|everyone|any age|all ages|aged?|ages|years old|skin (tones?|types?)|(fair|dark|darker|light|lighter|medium) skin|families|family history|more common in|most common in|mainly affects|mostly affects|most often affects|commonly affects|usually affects|tends to affect)\b`),
+	},
+	{
+		name:     "organism",
+		question: regexp.MustCompile(`(?i)\b(which|what|what kind of|what type of)\s+(bacteria|bacterium|germs?|organisms?|microbes?|microorganisms?|virus(es)?|fung(i|us)|mites?|yeasts?|infection)\b|\bwhat (germ|bug|microbe)\b|\bcaused by (a |an )?(germ|bacteria|virus|fungus)\b`),
+		// The answer names an organism; "bacteria" alone does not say which.
+		answers: matcher(`(?i)(streptococc|staphylococc|\bstrep\b|\bstaph\b|\w+virus\b|herpes|varicella|papilloma|\bhpv\b|yeasts?\b|\bmites?\b|\blice\b|louse|dermatophyte|candida|trichophyton|malassezia|microsporum|epidermophyton|pseudomonas|cutibacterium|propionibacterium|sarcoptes|demodex|corynebacterium|aureus|pyogenes)`),
+	},
+	{
+		name:     "medicine",
+		question: regexp.MustCompile(`(?i)\b(which|what|what kinds? of|what types? of)\s+(medicines?|medications?|drugs?|tablets|pills|creams?|ointments?|antibiotics?)\b`),
+		answers:  matcher(`(?i)(medicines?|medications?|drugs?|antibiotic|antifungal|antiviral|antihistamine|corticosteroid|steroid|retinoid|tablets?|creams?|ointments?|lotions?|injections?|biologics?|inhibitors?|\w+(cycline|mycin|cillin|azole|mab|nib|olone|sone|pril|sartan|statin)\b)`),
+	},
+	{
+		name:     "lookalike",
+		question: regexp.MustCompile(`(?i)\b(look(s)? like|looks? similar|mistaken for|confused with|mimic\w*|resembl\w*|tell\b.*\bapart|difference between|differ from|distinguish\w*|other conditions?)\b`),
+		answers:  matcher(`(?i)\b(look(s)? (like|similar)|similar|resembl\w*|mimic\w*|confused|mistaken|distinguish\w*|differ\w*|other conditions?|conditions such as|such as|unlike|rule out|ruled out)\b`),
+	},
+	{
+		name:     "prevention",
+		question: regexp.MustCompile(`(?i)\b(prevent\w*|lower (the|my|your|their)? ?risk|reduce (the|my|your|their)? ?risk|cut (the )?risk|avoid getting|stop\b.*\bfrom (getting|coming|spreading|returning)|protect\w*)\b`),
+		answers:  matcher(`(?i)\b(prevent\w*|reduc\w*|lower\w*|avoid\w*|protect\w*|limit\w*|shade|sunscreen|cover\w*|keep\w*|wash\w*|do not share|not sharing)\b`),
+	},
+}
+
+// askedTypes returns the kinds of answer a question asks for.
+func askedTypes(question string) []answerType {
+	var out []answerType
+	for _, t := range answerTypes {
+		if t.question.MatchString(question) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// holdsAsked reports whether a sentence holds an answer of one of the kinds
+// asked for.
+func holdsAsked(types []answerType, sentence string) bool {
+	for _, t := range types {
+		if t.answers(sentence) {
+			return true
+		}
+	}
+	return false
+}

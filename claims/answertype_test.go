@@ -1,0 +1,64 @@
+package claims
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestAskedTypes(t *testing.T) {
+	tests := []struct {
+		question string
+		want     []string
+	}{
+		{"Where does rosacea usually appear?", []string{"location"}},
+		{"How long does a single hive usually last?", []string{"duration"}},
+		{"When does pityriasis rosea go away?", []string{"duration"}},
+		{"Who is most likely to develop melasma?", []string{"population"}},
+		{"At what age does acne usually start?", []string{"population"}},
+		{"Which bacteria usually cause cellulitis?", []string{"organism"}},
+		{"Which medicines make the skin burn more easily in the sun?", []string{"medicine"}},
+		{"Which conditions can look like intertrigo?", []string{"lookalike"}},
+		{"How can I lower the risk of melanoma?", []string{"prevention"}},
+		{"What is psoriasis?", nil},
+		{"What are common treatments for psoriasis?", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, at := range askedTypes(tt.question) {
+			got = append(got, at.name)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("askedTypes(%q) (-want +got):\n%s", tt.question, diff)
+		}
+	}
+}
+
+func TestHoldsAsked(t *testing.T) {
+	byName := map[string]answerType{}
+	for _, at := range answerTypes {
+		byName[at.name] = at
+	}
+	tests := []struct {
+		kind, sentence string
+		want           bool
+	}{
+		{"duration", "Each wheal usually fades within 24 hours.", true},
+		{"duration", "The bumps often clear on their own over six to twelve months.", true},
+		{"duration", "Urticaria causes itchy raised wheals.", false},
+		{"population", "Melasma is much more common in women than in men.", true},
+		{"population", "Melasma causes brown patches on the face.", false},
+		{"organism", "Cellulitis is usually caused by streptococci or Staphylococcus aureus.", true},
+		{"organism", "The choice of antibiotic is guided by the likely bacteria.", false},
+		{"medicine", "Some antibiotics such as doxycycline make the skin more sensitive to sunlight.", true},
+		{"lookalike", "Tinea cruris and inverse psoriasis can look similar.", true},
+		{"prevention", "Avoiding sunburn and seeking shade lower the risk.", true},
+		{"location", "The rash usually appears on the cheeks and nose.", true},
+		{"location", "The rash is usually itchy.", false},
+	}
+	for _, tt := range tests {
+		if got := holdsAsked([]answerType{byName[tt.kind]}, tt.sentence); got != tt.want {
+			t.Errorf("%s answers %q = %v, want %v", tt.kind, tt.sentence, got, tt.want)
+		}
+	}
+}
