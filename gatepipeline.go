@@ -1,8 +1,10 @@
 package dermliving
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"time"
 
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/gates"
@@ -70,4 +72,26 @@ func (p *gatePipeline) Retrieve(ctx context.Context, question string, k int) ([]
 		ids[i] = h.ID
 	}
 	return ids, err
+}
+
+// MeasureGates runs the release gates of kv on the gate cases in cases (JSON
+// lines, CONTRACT section 7) through GatePipeline with opts, and stamps the
+// report with the time it was measured. It is what `dermliving gates` and
+// `dermliving build --cases` run; a host that serves a version whose manifest
+// stores no report can measure it the same way, and must then say that the
+// values were measured, not stored.
+func MeasureGates(ctx context.Context, kv *evidence.Version, cases []byte, opts ...Option) (*gates.Report, error) {
+	cs, err := gates.ReadCases(bytes.NewReader(cases))
+	if err != nil {
+		return nil, err
+	}
+	if len(cs) == 0 {
+		return nil, errors.New("dermliving: no gate cases")
+	}
+	r, err := gates.Run(ctx, GatePipeline(kv, opts...), kv, cs)
+	if err != nil {
+		return nil, err
+	}
+	r.Measured = time.Now().UTC().Format(time.RFC3339)
+	return r, nil
 }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"slices"
-	"time"
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/evidence"
@@ -18,19 +16,7 @@ import (
 // the read-only glossary allowed, the sandbox's forbidden tools registered
 // and refused.
 func measure(ctx context.Context, kv *evidence.Version, cases []byte) (*gates.Report, error) {
-	cs, err := gates.ReadCases(bytes.NewReader(cases))
-	if err != nil {
-		return nil, err
-	}
-	if len(cs) == 0 {
-		return nil, fmt.Errorf("no cases")
-	}
-	r, err := gates.Run(ctx, dermliving.GatePipeline(kv, dermliving.WithTools(sandbox.ToolPolicy(kv))), kv, cs)
-	if err != nil {
-		return nil, err
-	}
-	r.Measured = time.Now().UTC().Format(time.RFC3339)
-	return r, nil
+	return dermliving.MeasureGates(ctx, kv, cases, dermliving.WithTools(sandbox.ToolPolicy(kv)))
 }
 
 func cmdGates(ctx context.Context, e env, args []string) int {

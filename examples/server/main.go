@@ -39,6 +39,10 @@
 //	-addr HOST:PORT  listen address (default 127.0.0.1:8080; port 0 picks a free one)
 //	-kv DIR          serve the built knowledge bundle in DIR instead of the
 //	                 embedded sandbox versions
+//	-measure-gates   measure at start, in the background, the release gates of
+//	                 versions whose manifest stores gate cases but no report,
+//	                 and show them on the trust page as measured by the
+//	                 server (default true; they never change a status)
 //
 // Logs are JSON lines on stderr: one access-log line per request (method,
 // route pattern, status, duration, request id, bytes). Questions, request
@@ -62,6 +66,7 @@ import (
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/gates"
 	"github.com/dermliving/dermliving/sandbox"
 )
 
@@ -80,6 +85,7 @@ func run(logger *slog.Logger, args []string) error {
 	fs := flag.NewFlagSet("server", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen `address`")
 	kvDir := fs.String("kv", "", "serve the built knowledge bundle in `DIR` instead of the embedded sandbox")
+	measureGates := fs.Bool("measure-gates", true, "measure, in the background, the release gates of versions whose manifest stores gate cases but no report, for the trust page")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -102,7 +108,13 @@ func run(logger *slog.Logger, args []string) error {
 			slog.String("knowledge_version", def), slog.String("status", st))
 	}
 
-	h, err := newServer(config{Versions: versions, Default: def, Logger: logger})
+	var measure func(context.Context, *evidence.Version) (*gates.Report, error)
+	if *measureGates {
+		measure = func(ctx context.Context, kv *evidence.Version) (*gates.Report, error) {
+			return dermliving.MeasureGates(ctx, kv, kv.Cases(), dermliving.WithTools(sandbox.ToolPolicy(kv)))
+		}
+	}
+	h, err := newServer(config{Versions: versions, Default: def, Logger: logger, MeasureGates: measure})
 	if err != nil {
 		return err
 	}

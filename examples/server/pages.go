@@ -382,6 +382,12 @@ type versionView struct {
 	dermliving.VersionView
 	Measured string
 	Gates    []gateView
+	// ByServer is set when the gates shown were measured by this server
+	// because the manifest stores no report; Measuring while that runs;
+	// MeasureErr when it failed.
+	ByServer   bool
+	Measuring  bool
+	MeasureErr string
 }
 
 // gateView is one gate with its bar: the SVG is 300 units wide and holds
@@ -403,7 +409,9 @@ func newGateView(versionID string, g evidence.Gate) gateView {
 	// A share (>= gates, thresholds up to 1) is drawn on [0, 1]; a count
 	// (such as unauthorized_tool_runs == 0) on [0, max(value, threshold, 1)].
 	scale := 1.0
-	format := func(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
+	// Four decimals, as gates round: with three, 0.9495 would read as 0.950
+	// beside a 0.950 threshold it fails.
+	format := func(f float64) string { return strconv.FormatFloat(f, 'f', 4, 64) }
 	if g.Comparison != ">=" || g.Threshold > 1 || g.Value > 1 {
 		scale = math.Max(1, math.Max(g.Value, g.Threshold))
 		format = func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
@@ -436,7 +444,20 @@ func (s *server) trustPage() trustPage {
 		if rep := kv.GateReport(); rep != nil {
 			vv.Measured = rep.Measured
 		}
-		for _, g := range vv.VersionView.Gates {
+		shown := vv.VersionView.Gates
+		if rep := kv.GateReport(); rep == nil {
+			if m, ok := s.measured.get(id); ok {
+				switch {
+				case m.Pending:
+					vv.Measuring = true
+				case m.Err != "":
+					vv.MeasureErr = m.Err
+				default:
+					vv.ByServer, vv.Measured, shown = true, m.Report.Measured, m.Report.Gates
+				}
+			}
+		}
+		for _, g := range shown {
 			vv.Gates = append(vv.Gates, newGateView(id, g))
 		}
 		page.Versions = append(page.Versions, vv)

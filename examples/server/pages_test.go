@@ -311,12 +311,12 @@ func TestGateView(t *testing.T) {
 		gate                        evidence.Gate
 		bar, threshold, class, text string
 	}{
-		{"a share above its threshold: bar to 0.995 of 300, line at 0.99", evidence.Gate{Name: "citation_validity", Comparison: ">=", Threshold: 0.99, Value: 0.995, Passed: true}, "298.5", "297.0", "passed", "0.995"},
-		{"a share below its threshold fails", evidence.Gate{Name: "claim_grounding", Comparison: ">=", Threshold: 0.95, Value: 0.5}, "150.0", "285.0", "failed", "0.500"},
-		{"a perfect share fills the bar", evidence.Gate{Name: "correct_abstention", Comparison: ">=", Threshold: 0.95, Value: 1, Passed: true}, "300.0", "285.0", "passed", "1.000"},
+		{"a share above its threshold: bar to 0.995 of 300, line at 0.99", evidence.Gate{Name: "citation_validity", Comparison: ">=", Threshold: 0.99, Value: 0.995, Passed: true}, "298.5", "297.0", "passed", "0.9950"},
+		{"a share below its threshold fails", evidence.Gate{Name: "claim_grounding", Comparison: ">=", Threshold: 0.95, Value: 0.5}, "150.0", "285.0", "failed", "0.5000"},
+		{"a perfect share fills the bar", evidence.Gate{Name: "correct_abstention", Comparison: ">=", Threshold: 0.95, Value: 1, Passed: true}, "300.0", "285.0", "passed", "1.0000"},
 		{"a zero count against == 0: empty bar, line at 0, on a [0,1] scale", evidence.Gate{Name: "unauthorized_tool_runs", Comparison: "==", Threshold: 0, Value: 0, Passed: true}, "0.0", "0.0", "passed", "0"},
 		{"a count of 4 against == 0: full bar on a [0,4] scale", evidence.Gate{Name: "unauthorized_tool_runs", Comparison: "==", Threshold: 0, Value: 4}, "300.0", "0.0", "failed", "4"},
-		{"a negative value is drawn as an empty bar", evidence.Gate{Name: "x", Comparison: ">=", Threshold: 0.5, Value: -1}, "0.0", "150.0", "failed", "-1.000"},
+		{"a negative value is drawn as an empty bar", evidence.Gate{Name: "x", Comparison: ">=", Threshold: 0.5, Value: -1}, "0.0", "150.0", "failed", "-1.0000"},
 	}
 	for _, tt := range tests {
 		g := newGateView("kv_x", tt.gate)
@@ -350,10 +350,10 @@ func TestTrustTemplateGates(t *testing.T) {
 		t.Errorf("%d bars, want %d", n, len(gates))
 	}
 	for _, want := range []string{
-		`<title id="gate-kv_test-claim_grounding">claim_grounding: 0.900, threshold &gt;= 0.950, failed</title>`,
+		`<title id="gate-kv_test-claim_grounding">claim_grounding: 0.9000, threshold &gt;= 0.9500, failed</title>`,
 		`<rect x="0" y="6" width="270.0" height="16" fill="#a4161a"/>`,
 		`<line x1="285.0"`,
-		`0.900 &gt;= 0.950 required · 40 cases`,
+		`0.9000 &gt;= 0.9500 required · 40 cases`,
 		"Measures: share of grounded claims",
 		`<span class="status blocked">blocked</span>`,
 		"<dt>Gates measured</dt><dd>2026-01-01T00:00:00Z</dd>",

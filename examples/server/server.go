@@ -19,6 +19,7 @@ import (
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/gates"
 )
 
 // Limits and defaults of the server.
@@ -57,6 +58,12 @@ type config struct {
 	Logger *slog.Logger
 	// AskTimeout bounds one Ask call; zero means defaultAskTimeout.
 	AskTimeout time.Duration
+	// MeasureGates, when set, measures the release gates of each version
+	// whose manifest stores no gate report but holds gate cases, in the
+	// background from the start; the trust page shows the result as
+	// measured by this server, not stored. It never changes a version's
+	// status.
+	MeasureGates func(ctx context.Context, kv *evidence.Version) (*gates.Report, error)
 }
 
 // server is the HTTP API over a fixed set of knowledge versions. It is safe
@@ -71,6 +78,7 @@ type server struct {
 	pages      *pages
 	metrics    *metrics
 	openapi    []byte
+	measured   *measurements
 }
 
 // newServer returns the handler of the DermLiving HTTP API and its pages:
@@ -129,6 +137,7 @@ func newServer(cfg config) (http.Handler, error) {
 	if s.askTimeout <= 0 {
 		s.askTimeout = defaultAskTimeout
 	}
+	s.measured = s.measureGates(cfg.MeasureGates)
 	p, err := newPages()
 	if err != nil {
 		return nil, err
