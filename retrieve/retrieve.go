@@ -23,6 +23,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/dermliving/dermliving/lexicon"
@@ -546,24 +547,13 @@ func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts [
 	if q == nil {
 		return nil, nil
 	}
-	req := bleve.NewSearchRequestOptions(q, max(k*candidates, minCandidates), 0, false)
-	req.SortBy([]string{"-_score", "_id"})
-	ix.mu.RLock()
-	if ix.closed {
-		ix.mu.RUnlock()
-		return nil, ErrClosed
-	}
-	res, err := ix.idx.SearchInContext(ctx, req)
-	ix.mu.RUnlock()
+	matches, err := ix.candidates(ctx, q, max(k*candidates, minCandidates))
 	if err != nil {
-		if ctxErr := ctx.Err(); ctxErr != nil {
-			return nil, ctxErr
-		}
-		return nil, fmt.Errorf("retrieve: search: %w", err)
+		return nil, err
 	}
 	want := ix.wantedSections(question, concepts)
 	hits := make([]Hit, 0, k)
-	for _, h := range res.Hits {
+	for _, h := range matches {
 		st, ok := ix.stats(h.ID)
 		if !ok {
 			continue
@@ -617,6 +607,47 @@ func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts [
 		hits = hits[:k]
 	}
 	return hits, nil
+}
+
+// candidates returns the pool best hits of q by bleve's score, the same set
+// whatever the index's segment layout.
+//
+// Sorting by score and then _id makes ties deterministic, but bleve then
+// loads the external id of every matching document to compare it, which on a
+// large bundle costs more than the rest of the search. So the pool is
+// fetched by score alone, one hit more than needed: when that extra hit
+// scores less than the last one kept, no tie straddles the pool's edge and
+// the pool is exactly the documents scoring above the edge. Only when a tie
+// straddles it is the search run again with the _id tie-break.
+func (ix *Index) candidates(ctx context.Context, q query.Query, pool int) (search.DocumentMatchCollection, error) {
+	run := func(size int, byID bool) (search.DocumentMatchCollection, error) {
+		req := bleve.NewSearchRequestOptions(q, size, 0, false)
+		if byID {
+			req.SortBy([]string{"-_score", "_id"})
+		}
+		ix.mu.RLock()
+		if ix.closed {
+			ix.mu.RUnlock()
+			return nil, ErrClosed
+		}
+		res, err := ix.idx.SearchInContext(ctx, req)
+		ix.mu.RUnlock()
+		if err != nil {
+			if ctxErr := ctx.Err(); ctxErr != nil {
+				return nil, ctxErr
+			}
+			return nil, fmt.Errorf("retrieve: search: %w", err)
+		}
+		return res.Hits, nil
+	}
+	hits, err := run(pool+1, false)
+	if err != nil || len(hits) <= pool {
+		return hits, err
+	}
+	if hits[pool].Score < hits[pool-1].Score {
+		return hits[:pool], nil
+	}
+	return run(pool, true)
 }
 
 // BM25 parameters of the rerank, bleve's defaults.

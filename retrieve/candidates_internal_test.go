@@ -1,0 +1,70 @@
+package retrieve
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// TestCandidatesMatchIDOrder checks that the pool fetched by score alone is
+// the pool a -_score, _id sort gives, on a corpus full of ties, for every
+// pool size.
+func TestCandidatesMatchIDOrder(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var docs []Doc
+	// Many passages of identical wording tie exactly; others differ by
+	// length or by how often a word occurs.
+	for i := range 40 {
+		text := "Psoriasis causes scaly plaques."
+		switch i % 4 {
+		case 1:
+			text = "Psoriasis causes scaly plaques on the elbows and knees of adults."
+		case 2:
+			text = "Psoriasis, psoriasis: scaly plaques."
+		case 3:
+			text = "Eczema causes itchy patches."
+		}
+		docs = append(docs, Doc{ID: fmt.Sprintf("d%02d", (i*17)%40), Title: "Skin", Section: "Overview", Text: text})
+	}
+	ix, err := New(context.Background(), docs, &Options{Analyzer: an})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	for _, question := range []string{"psoriasis", "scaly plaques on the knees", "itchy eczema patches", "psoriasis or eczema"} {
+		q := ix.query(ix.Analyze(question))
+		for pool := 1; pool <= 45; pool++ {
+			got, err := ix.candidates(context.Background(), q, pool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req := bleve.NewSearchRequestOptions(q, pool, 0, false)
+			req.SortBy([]string{"-_score", "_id"})
+			res, err := ix.idx.Search(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var gotIDs, wantIDs []string
+			for _, h := range got {
+				gotIDs = append(gotIDs, h.ID)
+			}
+			for _, h := range res.Hits {
+				wantIDs = append(wantIDs, h.ID)
+			}
+			slices.Sort(gotIDs)
+			slices.Sort(wantIDs)
+			if diff := cmp.Diff(wantIDs, gotIDs); diff != "" {
+				t.Fatalf("%q, pool %d: candidates differ from the _id-sorted pool (-want +got):\n%s", question, pool, diff)
+			}
+		}
+	}
+}
