@@ -68,3 +68,37 @@ func TestCandidatesMatchIDOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestLightest(t *testing.T) {
+	w := func(weights ...float64) []Weighted {
+		var out []Weighted
+		for _, x := range weights {
+			out = append(out, Weighted{Weight: x})
+		}
+		return out
+	}
+	tests := []struct {
+		name     string
+		floor    float64
+		concepts []Weighted
+		want     []int
+	}{
+		{"light words below half the floor's share are left out", 0.6, w(5, 0.5, 0.4, 4), []int{1, 2}},
+		{"stops before reaching half the floor's share", 0.6, w(1, 1, 1, 1), []int{0}},
+		{"one concept is always kept", 0.6, w(2), nil},
+		{"no floor, nothing left out", -1, w(5, 0.1, 0.1), nil},
+		{"fillers are not counted", 0.6, append(w(3, 0.2), Weighted{Concept: lexicon.Concept{Filler: true}, Weight: 9}), []int{1}},
+	}
+	for _, tt := range tests {
+		ix := &Index{floor: tt.floor}
+		var got []int
+		for i := range tt.concepts {
+			if ix.lightest(tt.concepts)[i] {
+				got = append(got, i)
+			}
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}

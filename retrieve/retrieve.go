@@ -9,6 +9,7 @@
 package retrieve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -518,7 +519,7 @@ const (
 	// candidates is how many BM25 hits per requested hit are checked against
 	// the relevance floor and reranked, and minCandidates the least.
 	candidates    = 4
-	minCandidates = 50
+	minCandidates = 100
 )
 
 // Search returns up to k passages relevant to question, best first, ties
@@ -733,10 +734,16 @@ func (ix *Index) sectionWanted(st *docStats, want []int) bool {
 
 // query is a flat disjunction of every way of writing every concept in every
 // field: it gathers candidates for the rerank.
+//
+// The lightest concepts are left out of it when together they weigh less
+// than half the floor's share of the question: a passage holding only those
+// could not be kept, and their words are the commonest, whose postings cost
+// the most to walk. The rerank still scores every concept.
 func (ix *Index) query(concepts []Weighted) query.Query {
+	skip := ix.lightest(concepts)
 	var clauses []query.Query
-	for _, c := range concepts {
-		if c.Filler {
+	for i, c := range concepts {
+		if c.Filler || skip[i] {
 			continue
 		}
 		for i, alt := range c.Alternatives {
@@ -753,6 +760,34 @@ func (ix *Index) query(concepts []Weighted) query.Query {
 		return nil
 	}
 	return query.NewDisjunctionQuery(clauses)
+}
+
+// lightest marks the lightest non-filler concepts whose weights sum to less
+// than half the floor's share of the question's weight, keeping at least
+// one concept. With the floor disabled it marks none.
+func (ix *Index) lightest(concepts []Weighted) map[int]bool {
+	if ix.floor <= 0 {
+		return nil
+	}
+	var total float64
+	var order []int
+	for i, c := range concepts {
+		if !c.Filler {
+			total += c.Weight
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(concepts[a].Weight, concepts[b].Weight) })
+	skip := map[int]bool{}
+	var sum float64
+	for _, i := range order[:max(0, len(order)-1)] {
+		sum += concepts[i].Weight
+		if sum >= ix.floor/2*total {
+			break
+		}
+		skip[i] = true
+	}
+	return skip
 }
 
 // termsQuery matches documents whose field holds every term.
