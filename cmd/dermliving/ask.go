@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/dermliving/dermliving"
@@ -116,10 +117,17 @@ func eachBatchLine(ctx context.Context, e env, name string, fn func(line []byte)
 	return exitOK
 }
 
+// decodeStrict decodes one JSON object, refusing unknown fields and trailing
+// data. Its errors name an unknown field only when the name is a plain word:
+// a key made of anything else (digits, spaces) could carry an identifier
+// and is withheld.
 func decodeStrict(b []byte, v any) error {
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {
+		if m := unknownFieldRE.FindStringSubmatch(err.Error()); m != nil && !plainFieldRE.MatchString(m[1]) {
+			return errors.New("json: unknown field (name withheld: not a plain word)")
+		}
 		return err
 	}
 	if d.More() {
@@ -127,6 +135,11 @@ func decodeStrict(b []byte, v any) error {
 	}
 	return nil
 }
+
+var (
+	unknownFieldRE = regexp.MustCompile(`^json: unknown field "(.*)"$`)
+	plainFieldRE   = regexp.MustCompile(`^[A-Za-z_]{1,32}$`)
+)
 
 // idOf echoes an input id as given (string or number), or null.
 func idOf(raw json.RawMessage) any {

@@ -48,20 +48,7 @@ func cmdRetrieve(ctx context.Context, e env, args []string) int {
 		return out, err
 	}
 	if *batch != "" {
-		return eachBatchLine(ctx, e, *batch, func(line []byte) any {
-			var in struct {
-				ID       json.RawMessage `json:"id"`
-				Question string          `json:"question"`
-			}
-			if err := decodeStrict(line, &in); err != nil {
-				return batchError(in.ID, "invalid_request", "not a retrieve line: "+err.Error())
-			}
-			hs, err := search(in.Question)
-			if err != nil {
-				return map[string]any{"id": idOf(in.ID), "error": errorEnvelope(err)["error"]}
-			}
-			return map[string]any{"id": idOf(in.ID), "hits": hs}
-		})
+		return eachBatchLine(ctx, e, *batch, func(line []byte) any { return retrieveLine(line, search) })
 	}
 	hs, err := search(strings.Join(pos, " "))
 	if err != nil {
@@ -108,41 +95,60 @@ func cmdCheck(ctx context.Context, e env, args []string) int {
 	defer kv.Close()
 	ix := kv.Index()
 	v := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
-	return eachBatchLine(ctx, e, *batch, func(line []byte) any {
-		var in struct {
-			ID       json.RawMessage `json:"id"`
-			Claim    string          `json:"claim"`
-			Passages []struct {
-				ID   string `json:"id"`
-				Text string `json:"text"`
-			} `json:"passages"`
-		}
-		if err := decodeStrict(line, &in); err != nil {
-			return batchError(in.ID, "invalid_request", "not a check line: "+err.Error())
-		}
-		if strings.TrimSpace(in.Claim) == "" || len(in.Passages) == 0 {
-			return batchError(in.ID, "invalid_request", "a check line needs a claim and passages")
-		}
-		ps := make([]claims.Passage, len(in.Passages))
-		for i, p := range in.Passages {
-			ps[i] = claims.Passage{ID: p.ID, Text: p.Text}
-		}
-		j, err := v.Verify(ctx, in.Claim, ps)
-		if err != nil {
-			return map[string]any{"id": idOf(in.ID), "error": errorEnvelope(err)["error"]}
-		}
-		out := map[string]any{"id": idOf(in.ID), "verdict": j.Verdict, "score": j.Score, "evidence_id": nil, "quote": nil}
-		if len(j.Support) > 0 {
-			s := j.Support[0]
-			for _, p := range ps {
-				if p.ID == s.PassageID {
-					out["evidence_id"] = p.ID
-					out["quote"] = p.Text[s.Start:s.End]
-				}
+	return eachBatchLine(ctx, e, *batch, func(line []byte) any { return checkLine(ctx, v, line) })
+}
+
+// retrieveLine answers one retrieve --batch line.
+func retrieveLine[H any](line []byte, search func(string) ([]H, error)) any {
+	var in struct {
+		ID       json.RawMessage `json:"id"`
+		Question string          `json:"question"`
+	}
+	if err := decodeStrict(line, &in); err != nil {
+		return batchError(in.ID, "invalid_request", "not a retrieve line: "+err.Error())
+	}
+	hs, err := search(in.Question)
+	if err != nil {
+		return map[string]any{"id": idOf(in.ID), "error": errorEnvelope(err)["error"]}
+	}
+	return map[string]any{"id": idOf(in.ID), "hits": hs}
+}
+
+// checkLine answers one check --batch line with the verifier v.
+func checkLine(ctx context.Context, v *claims.Lexical, line []byte) any {
+	var in struct {
+		ID       json.RawMessage `json:"id"`
+		Claim    string          `json:"claim"`
+		Passages []struct {
+			ID   string `json:"id"`
+			Text string `json:"text"`
+		} `json:"passages"`
+	}
+	if err := decodeStrict(line, &in); err != nil {
+		return batchError(in.ID, "invalid_request", "not a check line: "+err.Error())
+	}
+	if strings.TrimSpace(in.Claim) == "" || len(in.Passages) == 0 {
+		return batchError(in.ID, "invalid_request", "a check line needs a claim and passages")
+	}
+	ps := make([]claims.Passage, len(in.Passages))
+	for i, p := range in.Passages {
+		ps[i] = claims.Passage{ID: p.ID, Text: p.Text}
+	}
+	j, err := v.Verify(ctx, in.Claim, ps)
+	if err != nil {
+		return map[string]any{"id": idOf(in.ID), "error": errorEnvelope(err)["error"]}
+	}
+	out := map[string]any{"id": idOf(in.ID), "verdict": j.Verdict, "score": j.Score, "evidence_id": nil, "quote": nil}
+	if len(j.Support) > 0 {
+		s := j.Support[0]
+		for _, p := range ps {
+			if p.ID == s.PassageID {
+				out["evidence_id"] = p.ID
+				out["quote"] = p.Text[s.Start:s.End]
 			}
 		}
-		return out
-	})
+	}
+	return out
 }
 
 func cmdEvidence(ctx context.Context, e env, args []string) int {

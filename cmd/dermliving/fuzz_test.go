@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/dermliving/dermliving"
+	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/sandbox"
+)
+
+// FuzzBatch feeds arbitrary batch files to the ask, retrieve and check line
+// handlers over the sandbox. For each handler: no panic, exit 0, one JSON
+// object out for every non-blank line in, each with an "id" key and exactly
+// one of its result keys or "error"; an error never quotes digits the
+// input's keys held.
+func FuzzBatch(f *testing.F) {
+	kv, err := sandbox.OpenVersion(sandbox.SeedVersion)
+	if err != nil {
+		f.Fatal(err)
+	}
+	ix := kv.Index()
+	v := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+	search := func(q string) ([]string, error) {
+		hs, err := dermliving.Retrieve(context.Background(), q, kv, dermliving.WithTopK(3))
+		ids := make([]string, len(hs))
+		for i, h := range hs {
+			ids[i] = h.ID
+		}
+		return ids, err
+	}
+	for _, seed := range []string{
+		`{"id": "q1", "question": "What makes atopic dermatitis flare?"}`,
+		`{"id": 7, "question": "Where does rosacea usually appear?", "draft": ["Rosacea affects the face."]}`,
+		`{"id": "c1", "claim": "Hives are itchy.", "passages": [{"id": "p", "text": "Hives are itchy welts."}]}`,
+		"{\"id\": \"x\"}\n\n  \n{\"question\": 3}\n",
+		`{"id": "q", "question": "x", "MRN 48213377": 1}`,
+		`{"id": {"a": [1, 2]}, "question": "\u0000\u202e"}`,
+		"not json\n{\"id\": \"t\"} trailing",
+		`{"id": "q", "claim": "", "passages": []}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	handlers := map[string]struct {
+		fn   func(line []byte) any
+		keys []string
+	}{
+		"ask":      {func(line []byte) any { return askLine(context.Background(), kv, line, nil) }, []string{"data"}},
+		"retrieve": {func(line []byte) any { return retrieveLine(line, search) }, []string{"hits"}},
+		"check":    {func(line []byte) any { return checkLine(context.Background(), v, line) }, []string{"verdict"}},
+	}
+	f.Fuzz(func(t *testing.T, batch []byte) {
+		if len(batch) > 4<<10 {
+			return // each line runs a whole Ask; keep executions quick
+		}
+		want := 0
+		sc := bufio.NewScanner(bytes.NewReader(batch))
+		sc.Buffer(make([]byte, 64<<10), 16<<20)
+		for sc.Scan() {
+			if len(bytes.TrimSpace(sc.Bytes())) > 0 {
+				want++
+			}
+		}
+		for name, h := range handlers {
+			var out, errOut bytes.Buffer
+			code := eachBatchLine(context.Background(), env{stdin: bytes.NewReader(batch), stdout: &out, stderr: &errOut}, "-", h.fn)
+			if code != exitOK {
+				t.Fatalf("%s: exit %d: %s", name, code, errOut.String())
+			}
+			dec := json.NewDecoder(&out)
+			got := 0
+			for {
+				var obj map[string]json.RawMessage
+				if err := dec.Decode(&obj); err == io.EOF {
+					break
+				} else if err != nil {
+					t.Fatalf("%s: output line %d is not a JSON object: %v", name, got+1, err)
+				}
+				got++
+				if _, ok := obj["id"]; !ok {
+					t.Errorf("%s: output line %d has no id", name, got)
+				}
+				_, isErr := obj["error"]
+				results := 0
+				for _, k := range h.keys {
+					if _, ok := obj[k]; ok {
+						results++
+					}
+				}
+				if isErr == (results > 0) {
+					t.Errorf("%s: output line %d must hold either %v or error: %v", name, got, h.keys, obj)
+				}
+				if isErr && strings.Contains(string(obj["error"]), "unknown field") && strings.ContainsAny(string(obj["error"]), "0123456789") {
+					t.Errorf("%s: an unknown-field error quotes digits: %s", name, obj["error"])
+				}
+			}
+			if got != want {
+				t.Errorf("%s: %d output lines for %d input lines", name, got, want)
+			}
+		}
+	})
+}
