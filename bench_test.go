@@ -36,6 +36,24 @@ func BenchmarkAskSandbox(b *testing.B) {
 	}
 }
 
+// BenchmarkBareSearchSandbox measures, for the same questions as
+// BenchmarkAskSandbox, the search a user of bleve alone would run (see
+// retrieve.Index.BareSearch): Ask's ns/op over this one's is the cost of
+// everything Ask adds to bleve.
+func BenchmarkBareSearchSandbox(b *testing.B) {
+	benchBare(b, sandboxKV(b), benchQuestions)
+}
+
+func benchBare(b *testing.B, kv *evidence.Version, qs []string) {
+	ctx := context.Background()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := kv.Index().BareSearch(ctx, qs[i%len(qs)], dermliving.DefaultTopK); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkAskSandboxDraft measures Ask verifying a five-sentence draft.
 func BenchmarkAskSandboxDraft(b *testing.B) {
 	kv := sandboxKV(b)
@@ -70,11 +88,27 @@ func BenchmarkOpenSandbox(b *testing.B) {
 var (
 	mqOnce sync.Once
 	mqDir  string
+	mqTmp  string // the directory medquad made, removed by TestMain
 	mqErr  error
 )
 
-// medquad builds the MedQuAD bundle once per test binary, or skips.
+// TestMain removes the MedQuAD bundle the benchmarks built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if mqTmp != "" {
+		os.RemoveAll(mqTmp)
+	}
+	os.Exit(code)
+}
+
+// medquad builds the MedQuAD bundle once per test binary, or skips. With
+// DERMLIVING_BENCH_KV set to a bundle directory built from the same corpus
+// (dermliving build --corpus ../shared/data/medquad/passages.jsonl ...), that
+// bundle is used instead of building one.
 func medquad(b *testing.B) string {
+	if dir := os.Getenv("DERMLIVING_BENCH_KV"); dir != "" {
+		return dir
+	}
 	corpus := filepath.Join("..", "shared", "data", "medquad", "passages.jsonl")
 	if _, err := os.Stat(corpus); err != nil {
 		b.Skipf("MedQuAD corpus absent (%v): skipping", err)
@@ -101,13 +135,24 @@ func medquad(b *testing.B) string {
 			mqErr = err
 			return
 		}
-		mqDir = filepath.Join(tmp, "kv_medquad")
+		mqTmp, mqDir = tmp, filepath.Join(tmp, "kv_medquad")
 		mqErr = bundle.WriteDir(context.Background(), mqDir, &evidence.WriteOptions{Index: true})
 	})
 	if mqErr != nil {
 		b.Fatal(mqErr)
 	}
 	return mqDir
+}
+
+var mqQuestions = []string{
+	"What are the symptoms of psoriasis?",
+	"What causes hives?",
+	"How is melanoma treated?",
+	"What is scabies?",
+	"What are the treatments for acne?",
+	"Is vitiligo inherited?",
+	"What is the capital of France?",
+	"How to diagnose shingles?",
 }
 
 // BenchmarkAskMedQuAD measures Ask on a persisted bundle of the 34,602
@@ -118,23 +163,24 @@ func BenchmarkAskMedQuAD(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer kv.Close()
-	qs := []string{
-		"What are the symptoms of psoriasis?",
-		"What causes hives?",
-		"How is melanoma treated?",
-		"What is scabies?",
-		"What are the treatments for acne?",
-		"Is vitiligo inherited?",
-		"What is the capital of France?",
-		"How to diagnose shingles?",
-	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		if _, err := dermliving.Ask(context.Background(), qs[i%len(qs)], kv); err != nil {
+		if _, err := dermliving.Ask(context.Background(), mqQuestions[i%len(mqQuestions)], kv); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkBareSearchMedQuAD is BenchmarkBareSearchSandbox on the MedQuAD
+// bundle, with BenchmarkAskMedQuAD's questions.
+func BenchmarkBareSearchMedQuAD(b *testing.B) {
+	kv, err := evidence.OpenDir(medquad(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer kv.Close()
+	benchBare(b, kv, mqQuestions)
 }
 
 // BenchmarkOpenMedQuAD measures opening the persisted MedQuAD bundle: every

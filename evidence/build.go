@@ -426,14 +426,17 @@ type indexKey struct {
 	Checksum string `json:"version_checksum"`
 }
 
+// sourceKey names one release of a source.
+type sourceKey struct{ id, version string }
+
 func docsOf(sources []Source, passages []Passage) []retrieve.Doc {
-	titles := map[string]string{}
+	titles := map[sourceKey]string{}
 	for _, s := range sources {
-		titles[s.ID+"\x00"+s.Version] = s.Title
+		titles[sourceKey{s.ID, s.Version}] = s.Title
 	}
 	docs := make([]retrieve.Doc, len(passages))
 	for i, p := range passages {
-		docs[i] = retrieve.Doc{ID: p.ID, Title: titles[p.SourceID+"\x00"+p.SourceVersion], Section: p.Locator.Section, Text: p.Text}
+		docs[i] = retrieve.Doc{ID: p.ID, Title: titles[sourceKey{p.SourceID, p.SourceVersion}], Section: p.Locator.Section, Text: p.Text}
 	}
 	return docs
 }

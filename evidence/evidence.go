@@ -119,18 +119,62 @@ func checksumBytes(b []byte) string {
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
+// checksumString is the checksum of s, hashed through a small buffer rather
+// than converted to bytes whole.
+func checksumString(s string) string {
+	h := sha256.New()
+	buf := make([]byte, min(len(s), 64<<10))
+	for len(s) > 0 {
+		n := copy(buf, s)
+		h.Write(buf[:n])
+		s = s[n:]
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// checksumIs reports whether want is the checksum with the digest sum,
+// without allocating.
+func checksumIs(sum [sha256.Size]byte, want string) bool {
+	var b [len("sha256:") + 2*sha256.Size]byte
+	copy(b[:], "sha256:")
+	hex.Encode(b[len("sha256:"):], sum[:])
+	return string(b[:]) == want
+}
+
 // VersionChecksum returns the checksum of a set of passages: SHA-256 over the
 // lines id + "\t" + checksum + "\n" of all passages sorted by id (byte order).
 func VersionChecksum(passages []Passage) string {
+	// The lines are written into one buffer and sorted as substrings of it:
+	// a few allocations rather than one a passage.
+	n := 0
+	for i := range passages {
+		n += len(passages[i].ID) + len(passages[i].Checksum) + 2
+	}
+	var all strings.Builder
+	all.Grow(n)
+	for i := range passages {
+		all.WriteString(passages[i].ID)
+		all.WriteByte('\t')
+		all.WriteString(passages[i].Checksum)
+		all.WriteByte('\n')
+	}
+	text := all.String()
 	lines := make([]string, len(passages))
-	for i, p := range passages {
-		lines[i] = p.ID + "\t" + p.Checksum + "\n"
+	for i := range passages {
+		size := len(passages[i].ID) + len(passages[i].Checksum) + 2
+		lines[i], text = text[:size], text[size:]
 	}
 	slices.Sort(lines)
 	h := sha256.New()
+	buf := make([]byte, 0, min(n, 64<<10))
 	for _, l := range lines {
-		h.Write([]byte(l))
+		if len(buf)+len(l) > cap(buf) {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+		buf = append(buf, l...)
 	}
+	h.Write(buf)
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 

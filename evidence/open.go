@@ -3,16 +3,23 @@ package evidence
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"iter"
+	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/dermliving/dermliving/lexicon"
@@ -24,7 +31,7 @@ type Version struct {
 	manifest Manifest
 	passages []Passage
 	byID     map[string]int
-	sources  map[string]Source // by id + "\x00" + version
+	sources  map[sourceKey]Source
 	curated  map[string]Curated
 	cases    []byte
 	index    *retrieve.Index
@@ -53,7 +60,7 @@ func OpenDir(dir string) (*Version, error) {
 // checksum fails, a wrong version checksum, a malformed file. It returns nil
 // for a sound bundle.
 func Check(fsys fs.FS) []error {
-	_, problems := load(fsys, true)
+	_, problems := load(fsys, true, nil)
 	return problems
 }
 
@@ -73,41 +80,74 @@ func ReadManifest(fsys fs.FS) (Manifest, error) {
 // OpenFS opens the bundle held by fsys. Any failed check refuses the whole
 // bundle; the error joins every problem found (errors.As finds each
 // *ChecksumError), and errors.Is(err, ErrCorrupt) holds.
+//
+// A persisted index is opened while the checksums are verified (on a large
+// bundle each takes tens of milliseconds, and the machine may have cores to
+// spare); nothing is served from it unless every check passes, and it is
+// closed before OpenFS returns an error. An index built in memory waits for
+// the checks.
 func OpenFS(fsys fs.FS, opts *OpenOptions) (*Version, error) {
 	if opts == nil {
 		opts = &OpenOptions{}
 	}
-	v, problems := load(fsys, false)
+	var r indexResult
+	v, problems := load(fsys, false, func(b decodedBundle) func() {
+		if opts.IndexDir == "" {
+			return nil
+		}
+		return func() { r = openIndex(b, opts, false) }
+	})
 	if len(problems) > 0 {
+		if r.ix != nil {
+			r.ix.Close()
+		}
 		return nil, errors.Join(problems...)
 	}
+	if r.ix == nil && r.err == nil {
+		r = openIndex(decodedBundle{v.passages, v.manifest.Sources, v.manifest.Checksum, v.thText}, opts, true)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	v.index = r.ix
+	return v, nil
+}
+
+// indexResult is the outcome of openIndex.
+type indexResult struct {
+	ix  *retrieve.Index
+	err error
+}
+
+// openIndex opens the persisted index in opts.IndexDir when it is fresh and,
+// when build is set, indexes the passages in memory otherwise. Without build
+// it returns neither index nor error when the persisted index cannot serve.
+func openIndex(b decodedBundle, opts *OpenOptions, build bool) indexResult {
 	an, err := lexicon.NewAnalyzer()
 	if err != nil {
-		return nil, err
+		return indexResult{err: err}
 	}
 	var th *lexicon.Thesaurus
-	if v.thText != "" {
-		th, err = lexicon.ParseThesaurus(strings.NewReader(v.thText), an)
+	if b.thesaurus != "" {
+		th, err = lexicon.ParseThesaurus(strings.NewReader(b.thesaurus), an)
 		if err != nil {
-			return nil, &FormatError{File: ThesaurusFile, Msg: err.Error(), Corrupt: true}
+			return indexResult{err: &FormatError{File: ThesaurusFile, Msg: err.Error(), Corrupt: true}}
 		}
 	} else if th, err = lexicon.DefaultThesaurus(an); err != nil {
-		return nil, err
+		return indexResult{err: err}
 	}
 	ropts := &retrieve.Options{Analyzer: an, Thesaurus: th, MinCoverage: opts.MinCoverage}
-	docs := docsOf(v.manifest.Sources, v.passages)
-	if opts.IndexDir != "" && indexFresh(opts.IndexDir, v.manifest.Checksum) {
+	docs := docsOf(b.sources, b.passages)
+	if opts.IndexDir != "" && indexFresh(opts.IndexDir, b.checksum) {
 		if ix, err := retrieve.Open(opts.IndexDir, docs, ropts); err == nil {
-			v.index = ix
-			return v, nil
+			return indexResult{ix: ix}
 		}
 	}
-	ix, err := retrieve.New(context.Background(), docs, ropts)
-	if err != nil {
-		return nil, err
+	if !build {
+		return indexResult{}
 	}
-	v.index = ix
-	return v, nil
+	ix, err := retrieve.New(context.Background(), docs, ropts)
+	return indexResult{ix: ix, err: err}
 }
 
 func indexFresh(dir, checksum string) bool {
@@ -122,13 +162,29 @@ func indexFresh(dir, checksum string) bool {
 	return k.Format == formatVersion && k.Analysis == retrieve.AnalysisVersion && k.Checksum == checksum
 }
 
+// decodedBundle is a bundle as decoded, before its checksums are verified.
+type decodedBundle struct {
+	passages  []Passage
+	sources   []Source
+	checksum  string // the version checksum the manifest records
+	thesaurus string
+}
+
 // load parses and verifies a bundle. With all set it keeps going after a
 // problem to report every one; otherwise it stops at the first file that fails.
-func load(fsys fs.FS, all bool) (*Version, []error) {
-	var problems []error
-	corrupt := func(file string, line int, msg string) {
-		problems = append(problems, &FormatError{File: file, Line: line, Msg: msg, Corrupt: true})
-	}
+//
+// A sound bundle is verified on every core at once: each file's checksum,
+// each passage's, the ids, the sources and the version checksum. Only when
+// some check fails is the bundle gone over again one check after another, to
+// name each problem in order; both ways apply the same checks.
+//
+// alongside, when not nil, is called once the passages are decoded, provided
+// nothing was found wrong so far, and the task it returns (if not nil) runs
+// with the checks, first, as they may take less time than it: the caller opens
+// the index there. load returns after the task; if load reports a problem,
+// the caller must discard what the task made. The task must treat what it is
+// given as read-only.
+func load(fsys fs.FS, all bool, alongside func(decodedBundle) func()) (*Version, []error) {
 	raw, err := fs.ReadFile(fsys, ManifestFile)
 	if err != nil {
 		return nil, []error{&FormatError{File: ManifestFile, Msg: "cannot read: " + errText(err), Corrupt: true}}
@@ -153,45 +209,77 @@ func load(fsys fs.FS, all bool) (*Version, []error) {
 	}
 	v := &Version{
 		manifest: m,
-		byID:     make(map[string]int, m.Passages),
-		sources:  map[string]Source{},
+		sources:  map[sourceKey]Source{},
 		curated:  map[string]Curated{},
 	}
 	for _, s := range m.Sources {
-		v.sources[s.ID+"\x00"+s.Version] = s
+		v.sources[sourceKey{s.ID, s.Version}] = s
 	}
-	files := map[string][]byte{}
-	passagesIntact := false
-	for name, want := range m.Files {
-		if !validChecksum(want) || strings.ContainsAny(name, "/\\") {
+	var problems []error
+	corrupt := func(file string, line int, msg string) {
+		problems = append(problems, &FormatError{File: file, Line: line, Msg: msg, Corrupt: true})
+	}
+	files := map[string]string{}
+	for _, name := range slices.Sorted(maps.Keys(m.Files)) {
+		if !validChecksum(m.Files[name]) || strings.ContainsAny(name, "/\\") {
 			corrupt(ManifestFile, 0, fmt.Sprintf("bad entry for file %q", name))
 			continue
 		}
-		b, err := fs.ReadFile(fsys, name)
+		b, err := readString(fsys, name)
 		if err != nil {
 			corrupt(name, 0, "cannot read: "+errText(err))
 			continue
-		}
-		if got := checksumBytes(b); got != want {
-			problems = append(problems, &ChecksumError{Kind: "file", Name: name, Want: want, Got: got})
-		} else if name == PassagesFile {
-			passagesIntact = true
 		}
 		files[name] = b
 	}
 	if _, ok := m.Files[PassagesFile]; !ok {
 		corrupt(ManifestFile, 0, "no passages file listed")
 	}
+	v.thText = files[ThesaurusFile]
+	if b, ok := files[CasesFile]; ok {
+		v.cases = []byte(b)
+	}
+	text, havePassages := files[PassagesFile]
+	if havePassages && len(problems) == 0 {
+		pl := decodePassages(text, false)
+		if len(pl.problems) == 0 && pl.tooLong == nil {
+			var task func()
+			if alongside != nil {
+				task = alongside(decodedBundle{pl.passages, m.Sources, m.Checksum, v.thText})
+			}
+			if byID, ok := v.verify(files, pl.passages, task); ok {
+				v.passages, v.byID = pl.passages, byID
+				if problems = v.readCurated(files); len(problems) > 0 {
+					return nil, problems
+				}
+				return v, nil
+			}
+		}
+	}
+
+	// Something is wrong: go over the bundle again, one check after another,
+	// to name every problem.
+	passagesIntact := false
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		want := m.Files[name]
+		if got := checksumString(files[name]); got != want {
+			problems = append(problems, &ChecksumError{Kind: "file", Name: name, Want: want, Got: got})
+		} else if name == PassagesFile {
+			passagesIntact = true
+		}
+	}
 	if len(problems) > 0 && !all {
 		// Name the passages at fault when the passages file is the one that failed.
-		if b, ok := files[PassagesFile]; ok {
-			problems = append(v.parsePassages(b, true), problems...)
+		if havePassages {
+			problems = append(v.checkPassages(decodePassages(text, true)), problems...)
 		}
 		return nil, problems
 	}
-	if b, ok := files[PassagesFile]; ok {
-		pp := v.parsePassages(b, !passagesIntact)
-		problems = append(pp, problems...)
+	if havePassages {
+		// Strictness (refusing unknown fields) matters only for a file that
+		// fails its checksum: one that matches the sealed manifest holds
+		// exactly what was built.
+		problems = append(v.checkPassages(decodePassages(text, !passagesIntact)), problems...)
 	}
 	if len(v.passages) != m.Passages {
 		corrupt(ManifestFile, 0, fmt.Sprintf("lists %d passages, the bundle holds %d", m.Passages, len(v.passages)))
@@ -199,26 +287,131 @@ func load(fsys fs.FS, all bool) (*Version, []error) {
 	if got := VersionChecksum(v.passages); got != m.Checksum {
 		problems = append(problems, &ChecksumError{Kind: "version", Name: m.ID, Want: m.Checksum, Got: got})
 	}
-	if b, ok := files[CuratedFile]; ok {
-		err := eachLine(bytes.NewReader(b), CuratedFile, true, func(line int, b []byte) error {
-			var c Curated
-			if err := json.Unmarshal(b, &c); err != nil || len(c.Draft) == 0 {
-				corrupt(CuratedFile, line, "not a curated draft")
-				return nil
-			}
-			v.curated[curatedKey(c.Question)] = c
-			return nil
-		})
-		if err != nil {
-			problems = append(problems, err)
+	problems = append(problems, v.readCurated(files)...)
+	if len(problems) == 0 {
+		// verify refused what no check here finds wrong: a bug, and no
+		// reason to serve the bundle.
+		corrupt(PassagesFile, 0, "verification failed")
+	}
+	return nil, problems
+}
+
+// verify runs every check of a sound bundle at once, on as many goroutines as
+// there are cores, task (when not nil) first: the checksum of each file, of
+// each passage and of the version, each passage's id, text and source, and
+// the passage count. It reports whether all pass, with the passages by id,
+// and says nothing of what failed: load goes over a bundle that fails again.
+func (v *Version) verify(files map[string]string, passages []Passage, task func()) (byID map[string]int, ok bool) {
+	m := &v.manifest
+	var failed atomic.Bool
+	check := func(ok bool) {
+		if !ok {
+			failed.Store(true)
 		}
 	}
-	v.thText = string(files[ThesaurusFile])
-	v.cases = files[CasesFile]
-	if len(problems) > 0 {
-		return nil, problems
+	check(len(passages) == m.Passages)
+	var tasks []func()
+	if task != nil {
+		tasks = append(tasks, task)
 	}
-	return v, nil
+	// The passages file first: it is the largest, and its checksum one
+	// sequence of work.
+	for _, name := range slices.SortedFunc(maps.Keys(files), func(a, b string) int { return len(files[b]) - len(files[a]) }) {
+		tasks = append(tasks, func() { check(checksumString(files[name]) == m.Files[name]) })
+	}
+	tasks = append(tasks,
+		func() { check(VersionChecksum(passages) == m.Checksum) },
+		func() {
+			byID = make(map[string]int, len(passages))
+			for i, p := range passages {
+				byID[p.ID] = i
+			}
+			check(len(byID) == len(passages)) // no id repeats
+		})
+	const parts = 16
+	for k := range parts {
+		part := passages[k*len(passages)/parts : (k+1)*len(passages)/parts]
+		tasks = append(tasks, func() {
+			var buf []byte
+			for i := range part {
+				p := &part[i]
+				if failed.Load() {
+					return
+				}
+				buf = append(buf[:0], p.Text...)
+				_, known := v.sources[sourceKey{p.SourceID, p.SourceVersion}]
+				check(known && validID(p.ID) && utf8.Valid(buf) && checksumIs(sha256.Sum256(buf), p.Checksum))
+			}
+		})
+	}
+	runAll(tasks)
+	return byID, !failed.Load()
+}
+
+// runAll runs the tasks on up to GOMAXPROCS goroutines, the calling one among
+// them, each goroutine taking the next task not yet started.
+func runAll(tasks []func()) {
+	var next atomic.Int64
+	work := func() {
+		for i := next.Add(1) - 1; i < int64(len(tasks)); i = next.Add(1) - 1 {
+			tasks[i]()
+		}
+	}
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(tasks)) - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+}
+
+// readCurated reads the curated drafts, if the bundle has them.
+func (v *Version) readCurated(files map[string]string) []error {
+	b, ok := files[CuratedFile]
+	if !ok {
+		return nil
+	}
+	var problems []error
+	err := eachLine(strings.NewReader(b), CuratedFile, true, func(line int, b []byte) error {
+		var c Curated
+		if err := json.Unmarshal(b, &c); err != nil || len(c.Draft) == 0 {
+			problems = append(problems, &FormatError{File: CuratedFile, Line: line, Msg: "not a curated draft", Corrupt: true})
+			return nil
+		}
+		v.curated[curatedKey(c.Question)] = c
+		return nil
+	})
+	if err != nil {
+		problems = append(problems, err)
+	}
+	return problems
+}
+
+// readString reads a whole file into a string. The passages file runs to
+// tens of megabytes and its passages keep substrings of it; reading straight
+// into a strings.Builder spares the copy that string(fs.ReadFile(...))
+// would make.
+func readString(fsys fs.FS, name string) (string, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var sb strings.Builder
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > 0 && st.Size() < 1<<40 {
+		sb.Grow(int(st.Size()))
+	}
+	buf := make([]byte, 256<<10)
+	for {
+		n, err := f.Read(buf)
+		sb.Write(buf[:n])
+		if err == io.EOF {
+			return sb.String(), nil
+		}
+		if err != nil {
+			return "", err
+		}
+	}
 }
 
 func errText(err error) string {
@@ -233,54 +426,47 @@ func errText(err error) string {
 // so that the error can name the passage.
 var lineIDRE = regexp.MustCompile(`^\{"id":"([^"\\]{1,128})"`)
 
-// parsePassages decodes the passages file and checks each passage, returning
-// the problems found. strict also refuses unknown fields; it is needed only
-// when the file's own checksum failed, since a file that matches the sealed
-// manifest holds exactly what was built.
-func (v *Version) parsePassages(b []byte, strict bool) []error {
+// checkPassages checks each decoded passage (a valid id, valid UTF-8, no
+// duplicate, the checksum of its text, a known source), keeps those that may
+// be kept in v.passages and v.byID, and returns the problems found, the
+// decoding problems among them, in line order.
+func (v *Version) checkPassages(pl passageLines) []error {
 	var problems []error
-	err := eachLine(bytes.NewReader(b), PassagesFile, true, func(line int, b []byte) error {
-		var p Passage
-		var err error
-		if strict {
-			d := json.NewDecoder(bytes.NewReader(b))
-			d.DisallowUnknownFields()
-			err = d.Decode(&p)
-		} else {
-			err = json.Unmarshal(b, &p)
+	next := 0 // the next decoding problem to report
+	flush := func(line int) {
+		for ; next < len(pl.problems) && pl.problems[next].line < line; next++ {
+			problems = append(problems, pl.problems[next].err)
 		}
-		if err != nil {
-			msg := "not a passage: " + err.Error()
-			if m := lineIDRE.FindSubmatch(b); m != nil {
-				msg = "passage " + string(m[1]) + ": " + msg
-			}
-			problems = append(problems, &FormatError{File: PassagesFile, Line: line, Msg: msg, Corrupt: true})
-			return nil
-		}
-		switch {
+	}
+	v.passages, v.byID = nil, make(map[string]int, len(pl.passages))
+	for i, p := range pl.passages {
+		line := int(pl.lines[i])
+		flush(line)
+		msg := ""
+		switch _, dup := v.byID[p.ID]; {
 		case !validID(p.ID):
-			problems = append(problems, &FormatError{File: PassagesFile, Line: line, Msg: "invalid passage id", Corrupt: true})
-			return nil
+			msg = "invalid passage id"
 		case !utf8.ValidString(p.Text):
-			problems = append(problems, &FormatError{File: PassagesFile, Line: line, Msg: "passage " + p.ID + ": invalid UTF-8", Corrupt: true})
-			return nil
+			msg = "passage " + p.ID + ": invalid UTF-8"
+		case dup:
+			msg = "duplicate passage " + p.ID
 		}
-		if _, dup := v.byID[p.ID]; dup {
-			problems = append(problems, &FormatError{File: PassagesFile, Line: line, Msg: "duplicate passage " + p.ID, Corrupt: true})
-			return nil
+		if msg != "" {
+			problems = append(problems, &FormatError{File: PassagesFile, Line: line, Msg: msg, Corrupt: true})
+			continue
 		}
 		if got := Checksum(p.Text); got != p.Checksum {
 			problems = append(problems, &ChecksumError{Kind: "passage", Name: p.ID, Want: p.Checksum, Got: got})
 		}
-		if _, ok := v.sources[p.SourceID+"\x00"+p.SourceVersion]; !ok {
+		if _, ok := v.sources[sourceKey{p.SourceID, p.SourceVersion}]; !ok {
 			problems = append(problems, &FormatError{File: PassagesFile, Line: line, Msg: "passage " + p.ID + ": unknown source " + p.SourceID, Corrupt: true})
 		}
 		v.byID[p.ID] = len(v.passages)
 		v.passages = append(v.passages, p)
-		return nil
-	})
-	if err != nil {
-		problems = append(problems, err)
+	}
+	flush(math.MaxInt)
+	if pl.tooLong != nil {
+		problems = append(problems, pl.tooLong)
 	}
 	return problems
 }
@@ -337,7 +523,7 @@ func (v *Version) Evidence(id string) (Passage, error) {
 
 // Source returns the source record of a passage.
 func (v *Version) Source(id, version string) (Source, bool) {
-	s, ok := v.sources[id+"\x00"+version]
+	s, ok := v.sources[sourceKey{id, version}]
 	return s, ok
 }
 

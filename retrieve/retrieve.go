@@ -11,6 +11,7 @@ package retrieve
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -138,7 +139,7 @@ func New(ctx context.Context, docs []Doc, opts *Options) (*Index, error) {
 		idx.Close()
 		return nil, err
 	}
-	return newIndex(idx, docs, opts)
+	return newIndex(idx, docs, opts, nil)
 }
 
 // Build writes a persisted index of docs to dir, which must not exist yet.
@@ -157,6 +158,16 @@ func Build(ctx context.Context, dir string, docs []Doc, progress func(done int))
 		idx.Close()
 		os.RemoveAll(dir)
 		return err
+	}
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		idx.Close()
+		return err
+	}
+	lens, _ := json.Marshal(meanLengths(an, docs))
+	if err := idx.SetInternal([]byte(meanLengthsKey), lens); err != nil {
+		idx.Close()
+		return fmt.Errorf("retrieve: store mean lengths: %w", err)
 	}
 	if err := idx.Close(); err != nil {
 		return fmt.Errorf("retrieve: close index: %w", err)
@@ -180,7 +191,37 @@ func Open(dir string, docs []Doc, opts *Options) (*Index, error) {
 		idx.Close()
 		return nil, fmt.Errorf("retrieve: open index: holds %d documents, want %d", n, len(docs))
 	}
-	return newIndex(idx, docs, opts)
+	var lens *[3]float64
+	if b, err := idx.GetInternal([]byte(meanLengthsKey)); err == nil && b != nil {
+		var l [3]float64
+		if json.Unmarshal(b, &l) == nil {
+			lens = &l
+		}
+	}
+	return newIndex(idx, docs, opts, lens)
+}
+
+// meanLengthsKey stores, in a persisted index, the mean field lengths that
+// newIndex would otherwise estimate at every open.
+const meanLengthsKey = "dermliving:mean_lengths"
+
+// meanLengths estimates the mean analysed length of the text, section and
+// title fields from a sample of about 500 passages.
+func meanLengths(an *lexicon.Analyzer, docs []Doc) [3]float64 {
+	var lens [3]float64
+	step := max(1, len(docs)/500)
+	var n float64
+	for i := 0; i < len(docs); i += step {
+		d := docs[i]
+		for f, text := range [3]string{d.Text, d.Section, d.Title} {
+			lens[f] += float64(len(an.Terms(text)))
+		}
+		n++
+	}
+	for f := range lens {
+		lens[f] = max(lens[f]/max(n, 1), 1)
+	}
+	return lens
 }
 
 func indexDocs(ctx context.Context, idx bleve.Index, docs []Doc, progress func(int)) error {
@@ -210,7 +251,7 @@ func indexDocs(ctx context.Context, idx bleve.Index, docs []Doc, progress func(i
 	return nil
 }
 
-func newIndex(idx bleve.Index, docs []Doc, opts *Options) (*Index, error) {
+func newIndex(idx bleve.Index, docs []Doc, opts *Options, lens *[3]float64) (*Index, error) {
 	var o Options
 	if opts != nil {
 		o = *opts
@@ -243,19 +284,10 @@ func newIndex(idx bleve.Index, docs []Doc, opts *Options) (*Index, error) {
 	}
 	ix.intents = buildIntents(o.Analyzer)
 	ix.overviewTerms = o.Analyzer.Terms("overview")
-	// Mean field lengths in terms, estimated from a sample of passages so that
-	// opening a large persisted index stays cheap.
-	step := max(1, len(docs)/500)
-	var n float64
-	for i := 0; i < len(docs); i += step {
-		d := docs[i]
-		for f, text := range [3]string{d.Text, d.Section, d.Title} {
-			ix.avgLen[f] += float64(len(o.Analyzer.Terms(text)))
-		}
-		n++
-	}
-	for f := range ix.avgLen {
-		ix.avgLen[f] = max(ix.avgLen[f]/max(n, 1), 1)
+	if lens != nil {
+		ix.avgLen = *lens
+	} else {
+		ix.avgLen = meanLengths(o.Analyzer, docs)
 	}
 	return ix, nil
 }

@@ -47,12 +47,12 @@ func TestBenchJSON(t *testing.T) {
 	if r.Questions.N != 3 || res.Grounded+res.Abstained+res.Errors != 3 || res.Errors != 0 {
 		t.Errorf("questions %+v: want the first 3 questions, all answered", r.Questions)
 	}
-	for name, l := range map[string]latency{"ask": r.Ask, "retrieval": r.Retrieval} {
+	for name, l := range map[string]latency{"ask": r.Ask, "bare bleve": r.Bare, "retrieval": r.Retrieval} {
 		if !(0 < l.P50 && l.P50 <= l.P95 && l.P95 <= l.P99 && l.P99 <= l.Max) {
 			t.Errorf("%s latency %+v: percentiles must be positive and ordered", name, l)
 		}
 	}
-	if r.Ratio.P50 <= 0 || r.OpenMS <= 0 || r.Memory.HeapAfterOpenMB <= 0 {
+	if r.Ratio.P50 <= 0 || r.Ratio.PerQuestion <= 0 || r.OpenMS <= 0 || r.Memory.HeapAfterOpenMB <= 0 {
 		t.Errorf("ratio %+v, open %v ms, memory %+v", r.Ratio, r.OpenMS, r.Memory)
 	}
 	if len(r.Throughput) != 2 || r.Throughput[0].Goroutines != 1 || r.Throughput[1].Goroutines != 2 {
@@ -63,8 +63,10 @@ func TestBenchJSON(t *testing.T) {
 			t.Errorf("throughput %+v", tp)
 		}
 	}
-	if !strings.Contains(r.Note, "evidence.Version.Search") {
-		t.Errorf("note %q does not say what retrieval times", r.Note)
+	for _, want := range []string{"retrieve.Index.BareSearch", "bleve.NewMatchQuery", "evidence.Version.Search"} {
+		if !strings.Contains(r.Note, want) {
+			t.Errorf("note %q does not say what is timed: lacks %q", r.Note, want)
+		}
 	}
 }
 
@@ -73,7 +75,7 @@ func TestBenchText(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"knowledge   kv_2026_10_01", "open ", "memory ", "  ask ", "  retrieval ", "  ratio ", "throughput  1 goroutine", "throughput  2 goroutine", "note "} {
+	for _, want := range []string{"knowledge   kv_2026_10_01", "open ", "memory ", "  ask ", "  bare bleve ", "  retrieval ", "  ask/bare ", "ask over bare bleve", "throughput  1 goroutine", "throughput  2 goroutine", "note "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
