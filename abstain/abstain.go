@@ -9,7 +9,9 @@
 // identifier kind a text can carry (see [AllKinds]): names after cues
 // ("Patient", "Mrs.", "my name is", "me llamo", "my son") or a known first
 // name with a surname, with dermatology eponyms (Darier, Kaposi, Mohs, Wood)
-// left alone; dates tied to a person and ages over 89; telephone and fax
+// left alone; dates tied to a person and ages over 89, in digits or in words
+// ("ninety-three", "a hundred and two", "noventa y dos años",
+// "centenarian"); telephone and fax
 // numbers, e-mail addresses, URLs and IP addresses that point to a person;
 // SSNs under the SSA's rules; record, health plan (with Medicare MBIs),
 // account (Luhn card numbers, mod-97 IBANs), licence (NPI, DEA), vehicle (VIN)
@@ -26,9 +28,12 @@
 // # Clinical decisions
 //
 // [IsClinicalDecision] matches questions that ask for a particular person's
-// diagnosis, treatment choice or dose, or triage, in the first or third
-// person, as a case vignette, or about an attached image, in English and
-// Spanish (folded with golang.org/x/text, so case and accents do not matter).
+// diagnosis, treatment choice or dose, or triage ("ER now?", "¿voy a
+// urgencias?"), in the first or third person ("her GP wants her on
+// methotrexate; is that right for her?"), as a case vignette ("Man, 41, hives
+// for 8 weeks. What would you add?"), or about an attached image, in English
+// and Spanish (folded with golang.org/x/text, so case and accents do not
+// matter).
 // Reference questions that only look similar are rewritten first ("do I have
 // to wear sunscreen", "I am not asking for a diagnosis") and pass.
 // [Decide] runs both screens and names the rule that decided.

@@ -245,11 +245,18 @@ var reAge = newFastREAt(
 		`|\b(?:aged?|age:|edad:?|edad de) ?(\d{2,3})\b`+
 		`|\b(\d{2,3}) (?:anos|ano|anitos)\b`+
 		`|\b(?:turned|turns|turning|cumplio|cumple|cumplira|cumplir|cumplido) (\d{2,3})\b`+
-		`|\b(?:is|was|am|i'm|im|he's|she's|es|tiene|tengo|tenia|tenía) (?:now |ya )?(\d{2,3})\b`+
+		`|\b(?:is|was|am|i'm|im|he's|she's|es|tiene|tengo|tenia|tenía|[a-z-]+'s) (?:now |ya )?(\d{2,3})\b`+
 		`|(?:^|[,:;(] ?)(\d{2,3}) ?(?:f|m|yo|y|male|female|man|woman|hombre|mujer|varon)\b`, ageStarts).within(40)
 
 // ageCueWords start an age expression: "aged 94", "turned 94", "is 94".
 var ageCueWords = setOf("aged|age|edad|turned|turns|turning|cumplio|cumple|cumplira|cumplir|cumplido|is|was|am|i'm|im|he's|she's|es|tiene|tengo|tenia")
+
+// possessiveSubject reports whether w is "<person>'s", as in "my gran's 94"
+// ("gran is 94").
+func possessiveSubject(w string) bool {
+	p, ok := strings.CutSuffix(w, "'s")
+	return ok && ageSubjects[p]
+}
 
 // ageStarts returns where reAge can match: a number or an age cue word
 // starting a word, the text's start, or a ',', ':', ';' or '('.
@@ -272,7 +279,7 @@ func ageStarts(s string) []int {
 		for e < len(s) && (isWordByte(s[e]) || s[e] == '\'') {
 			e++
 		}
-		if ageCueWords[s[p:e]] || s[p:e] == "edad:" {
+		if ageCueWords[s[p:e]] || s[p:e] == "edad:" || possessiveSubject(s[p:e]) {
 			pos = append(pos, p)
 		}
 	}
@@ -280,11 +287,11 @@ func ageStarts(s string) []int {
 }
 
 // ageWordRE is an age over 89 in words: "ninety-three", "noventa y dos".
-const ageWordRE = `(?:ninety(?:[ -](?:one|two|three|four|five|six|seven|eight|nine))?|(?:one |a )?hundred(?: and (?:one|two|three|four|five|six|seven|eight|nine|ten))?|noventa(?: y (?:un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve))?|cien|ciento (?:uno|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez))`
+const ageWordRE = `(?:ninety(?:[ -](?:one|two|three|four|five|six|seven|eight|nine))?|(?:one[ -]|a )?hundred(?:[ -]and[ -](?:one|two|three|four|five|six|seven|eight|nine|ten))?|noventa(?: y (?:un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve))?|cien|ciento (?:uno|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez))`
 
 // reAgeWords finds ages over 89 in words, decades ("in her 90s") and
 // nonagenarians.
-var reAgeWords = newFastREAt(`\b(?:is|was|am|i'm|im|he's|she's|turned|turns|turning|aged|age|tiene|tengo|tenia|cumplio|cumple|cumplira|de) (`+ageWordRE+`)\b(?: years?(?: old)?| anos)?`+
+var reAgeWords = newFastREAt(`\b(?:is|was|am|i'm|im|he's|she's|be|turned|turns|turning|aged|age|tiene|tengo|tenia|cumplio|cumple|cumplira|de|at|[a-z-]+'s|[a-z-]+ ?[,(]) ?(`+ageWordRE+`)\b(?: years?(?: old)?| anos)?`+
 	`|\b(`+ageWordRE+`)[ -]years?[ -]old\b|\b(`+ageWordRE+`) anos\b`+
 	`|\b(?:in|en) (?:his|her|my|sus|los) (?:early |late |mid[- ])?((?:90|100)'?s|nineties|noventa)\b`+
 	`|\b(nonagenarian|centenarian|nonagenaria|nonagenario|centenaria|centenario|supercentenarian)\b`, ageWordStarts).within(64)
@@ -302,7 +309,7 @@ func ageWordStarts(s string) []int {
 			e++
 		}
 		w := s[p:e]
-		if ageCueWords[w] || w == "de" || w == "in" || w == "en" || w == "a" || w == "one" || strings.HasPrefix(w, "ninet") ||
+		if ageCueWords[w] || w == "de" || w == "in" || w == "en" || w == "a" || w == "one" || w == "at" || w == "be" || possessiveSubject(w) || ageSubjects[w] || strings.HasPrefix(w, "ninet") ||
 			strings.HasPrefix(w, "hundred") || strings.HasPrefix(w, "noventa") || strings.HasPrefix(w, "cien") ||
 			strings.HasSuffix(w, "genarian") || strings.HasSuffix(w, "genaria") || strings.HasSuffix(w, "genario") ||
 			strings.Contains(w, "centenari") {
@@ -336,6 +343,8 @@ var reAgeAside = newFastREAt(`\b([a-z'-]+) ?[,(] ?(\d{2,3}) ?[,)]`, wordStarts).
 var ageSubjects = map[string]bool{
 	"i": true, "he": true, "she": true, "who": true, "patient": true, "paciente": true,
 	"grandmother": true, "grandfather": true, "grandma": true, "grandpa": true, "granny": true,
+	"gran": true, "grandad": true, "granddad": true, "nan": true, "nana": true, "nanna": true,
+	"great-grandma": true, "great-grandpa": true, "great-aunt": true, "great-uncle": true,
 	"mother": true, "father": true, "mom": true, "mum": true, "dad": true, "aunt": true,
 	"uncle": true, "husband": true, "wife": true, "partner": true, "neighbour": true,
 	"neighbor": true, "friend": true, "great-grandmother": true, "great-grandfather": true,
@@ -385,6 +394,13 @@ func (sc *scan) ages() {
 			continue
 		}
 		m0 := s[m[0]:m[1]]
+		if m[1] == ne && measureWord(nextWord(s, ne)) {
+			// "I'm 90 kg", "tiene 95 kilos": a measure, not an age.
+			continue
+		}
+		if w := firstWordOf(m0); strings.HasSuffix(w, "'s") && !possessiveSubject(w) {
+			continue
+		}
 		switch {
 		case strings.HasPrefix(m0, "is ") || strings.HasPrefix(m0, "was ") || strings.HasPrefix(m0, "es "):
 			// "is 94" needs a person before it.
@@ -421,7 +437,7 @@ func (sc *scan) agesAside() {
 func (sc *scan) ageWords() {
 	s := sc.s
 	if !sc.may(strings.Contains(s, "ninety") || strings.Contains(s, "hundred") || strings.Contains(s, "noventa") || strings.Contains(s, "cien") ||
-		strings.Contains(s, "90") || strings.Contains(s, "100") || strings.Contains(s, "genari")) {
+		strings.Contains(s, "90") || strings.Contains(s, "100") || strings.Contains(s, "genari") || strings.Contains(s, "centenari")) {
 		return
 	}
 	for _, m := range reAgeWords.FindAllStringSubmatchIndex(s) {
@@ -434,8 +450,28 @@ func (sc *scan) ageWords() {
 			continue
 		}
 		m0 := s[m[0]:m[1]]
-		if (strings.HasPrefix(m0, "is ") || strings.HasPrefix(m0, "was ")) && !subjectBefore(prev) {
+		if (strings.HasPrefix(m0, "is ") || strings.HasPrefix(m0, "was ") || strings.HasPrefix(m0, "be ")) && !subjectBefore(prev) {
 			continue
+		}
+		if w := firstWordOf(m0); strings.HasSuffix(w, "'s") && !possessiveSubject(w) ||
+			(strings.Contains(m0, ",") || strings.Contains(m0, "(")) && !ageSubjects[w] {
+			// "gran's ninety-four" and "woman, ninety-one," need a person.
+			continue
+		}
+		if g == 2 && m[1] == m[3] && measureWord(nextWord(s, m[1])) {
+			// "I'm ninety percent sure", "de cien gramos": a measure.
+			continue
+		}
+		if strings.HasPrefix(m0, "de ") && !strings.HasSuffix(m0, " anos") && !(len(prev) > 0 && (spanishPersons[prev[len(prev)-1]] || ageSubjects[prev[len(prev)-1]])) {
+			// "de noventa" is an age after a person or before "anos".
+			continue
+		}
+		if strings.HasPrefix(m0, "at ") {
+			// "at ninety-two my father": a person in the sentence.
+			a, b := sentenceStart(s, m[0]), sentenceEnd(s, m[1])
+			if !hasWord(s[a:b], "my", "his", "her", "mi", "su", "patient", "paciente", "i", "i'm", "she", "he") {
+				continue
+			}
 		}
 		if g >= 8 { // a decade or a nonagenarian: a particular person's
 			a, b := sentenceStart(s, m[0]), sentenceEnd(s, m[1])
@@ -445,6 +481,14 @@ func (sc *scan) ageWords() {
 		}
 		sc.add(KindAgeOver89, m[g], m[1], prioCue)
 	}
+}
+
+// firstWordOf returns s up to its first space, comma or parenthesis.
+func firstWordOf(s string) string {
+	if i := strings.IndexAny(s, " ,("); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // hasOldAge is a cheap necessary condition for ages: a run of two or three
@@ -465,6 +509,20 @@ func hasOldAge(s string) bool {
 		i = j
 	}
 	return false
+}
+
+// measureWord reports whether w, after a number, makes it a measure rather
+// than an age.
+func measureWord(w string) bool {
+	switch w {
+	case "years", "year", "anos", "ano", "yo", "y":
+		return false
+	case "kilos", "kilo", "kgs", "stone", "st", "pound", "libras", "percent", "per", "por", "cm", "metres", "meters", "mph", "beats", "bpm",
+		"gramos", "gramo", "grams", "gram", "mililitros", "millilitres", "milliliters", "euros", "pesos", "dolares", "dollars", "pounds", "seconds",
+		"segundos", "miles", "millas", "pacientes", "patients", "people", "personas", "casos", "cases", "veces", "times", "mil", "thousand":
+		return true
+	}
+	return unitWords[w]
 }
 
 func subjectBefore(prev []string) bool {

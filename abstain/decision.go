@@ -1,6 +1,7 @@
 package abstain
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -25,6 +26,183 @@ const (
 	bodyRE      = `(?:face|nose|cheek|cheeks|forehead|temple|chin|lip|lips|mouth|eye|eyes|eyelid|eyelids|ear|ears|neck|scalp|head|chest|breast|back|belly|stomach|tummy|arm|arms|armpit|hand|hands|palm|palms|finger|fingers|wrist|elbow|elbows|leg|legs|thigh|knee|knees|shin|shins|foot|feet|toe|toes|heel|ankle|groin|genitals|penis|vulva|bottom|buttock|buttocks|skin|body|shoulder|shoulders|hip|side|nail|nails|sole|soles|trunk|torso|abdomen)`
 	personRE    = `(?:man|woman|boy|girl|child|kid|baby|infant|toddler|teen|teenager|adolescent|patient|male|female|lady|gentleman|resident|newborn|neonate|student|athlete|worker|nurse|mother|father|grandmother|grandfather|pregnant woman)`
 )
+
+// vignetteAsk is what a case vignette asks for after describing a person: a
+// next step, a treatment, a test, a choice between options.
+const vignetteAsk = `\b(biopsy or|or watch|should|what to do|next step|next move|treat|manage|management|start|diagnosis|most likely|refer|excise|what now|what next|or not|biopsia|vigilar|tratamiento|tratar|diagnostico|derivar|que hago|que hacer|siguiente paso|o no|recommend|recomienda|recomiendas|recomendaria|que aposito|que crema|que antibiotico|que tratamiento|manejo|que le|cual` +
+	`|what (would|do|should|shall|will|could) (you|we|i) (do|add|start|give|use|try|prescribe|recommend|suggest|order|test|check|send|choose|pick|offer)|how would you|which [a-z]+ would you|(would|do|should) you (start|add|stop|biopsy|excise|refer|admit|prescribe|order|switch|use|give|operate)` +
+	`|admission|admit|que (harias|haria|pruebas|pedirias|pediria|le darias|le daria|le pondrias|le pondria)|(pedimos|biopsiamos|tratamos|empezamos|le damos|le ponemos|derivamos|operamos|quitamos|ingresamos|hacemos)\b)`
+
+// A vignette's subject is a person described the way case vignettes do:
+// "Man, 41,", "45F", "8 yo girl", "man in his sixties", "a teen boy with",
+// "hombre 25 anos". Three finders look for one: an age in digits, from the
+// digit (vignetteAgeDigits); a person word and an age after it
+// (personAgeEnd); a person opening the text (openerEnd).
+var vignetteAgeDigits = newFastREAt(`\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b( `+personRE+`\b)?|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b`, numberStarts).within(40)
+
+// reAfterPerson is an age after a person word: "man, 41", "woman aged 34",
+// "man in his sixties", "hombre de 45", "mujer 40".
+var reAfterPerson = regexp.MustCompile(`^(?:,? (aged |of |de )?\d{1,3}\b| in (his|her|their) (early |late |mid-?|mid )?(teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|\d0s)\b)`)
+
+// personAgeEnd returns the start and end of the first person word followed
+// by an age, or -1, -1.
+func personAgeEnd(q string) (int, int) {
+	for _, p := range personStarts(q) {
+		e := p
+		for e < len(q) && isWordByte(q[e]) {
+			e++
+		}
+		if strings.HasPrefix(q[e:], " woman") && q[p:e] == "pregnant" {
+			e += len(" woman")
+		}
+		if m := reAfterPerson.FindStringIndex(q[e:min(len(q), e+40)]); m != nil {
+			return p, e + m[1]
+		}
+	}
+	return -1, -1
+}
+
+// openerWords may precede the person word that opens a vignette: a framing,
+// an article, an adjective.
+var openerWords = setOf("case|case:|scenario|scenario:|vignette|vignette:|caso|caso:|escenario|escenario:|a|an|un|una|young|elderly|older|old|teen|teenage|pregnant|middle-aged|healthy|obese|diabetic|immunosuppressed|frail")
+
+// afterOpener may follow the person word that opens a vignette.
+var afterOpener = setOf("with|on|who|presents|presenting|at|aged|de|con|mayor|joven|embarazada|anciana|anciano|sana|sano")
+
+// openerEnd returns the end of a person word that opens q as a vignette
+// does ("Toddler with fever", "A teen boy, ...", "Caso: mujer de 30"), or
+// -1.
+func openerEnd(q string) int {
+	p := 0
+	for range 5 {
+		e := p
+		for e < len(q) && q[e] != ' ' && q[e] != ',' {
+			e++
+		}
+		w := q[p:e]
+		if personWords[w] {
+			if e < len(q) && q[e] == ',' {
+				return e + 1
+			}
+			next := nextWord(q, e)
+			if afterOpener[next] {
+				return e
+			}
+			if openerWords[w] && e < len(q) { // "teen boy", "pregnant woman"
+				p = e + 1
+				continue
+			}
+			return -1
+		}
+		if !openerWords[w] || e >= len(q) {
+			return -1
+		}
+		p = e + 1
+	}
+	return -1
+}
+
+// spanishPersonRE is personRE's Spanish counterpart.
+const spanishPersonRE = `(hombre|mujer|varon|nino|nina|bebe|paciente|chico|chica|senor|senora|adolescente|lactante|anciano|anciana|joven|embarazada)`
+
+// personWords are the first words of personRE and spanishPersonRE.
+var personWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, alt := range words(strings.Trim(personRE, "(?:)") + "|" + strings.Trim(spanishPersonRE, "()")) {
+		w, _, _ := strings.Cut(alt, " ")
+		m[w] = true
+	}
+	return m
+}()
+
+// personStarts returns the starts of person words, where a vignette's
+// subject can start.
+func personStarts(s string) []int {
+	var pos []int
+	for p := 0; p < len(s); p++ {
+		if !isLower(s[p]) || p > 0 && isWordByte(s[p-1]) {
+			continue
+		}
+		e := p
+		for e < len(s) && isWordByte(s[e]) {
+			e++
+		}
+		if personWords[s[p:e]] {
+			pos = append(pos, p)
+		}
+		p = e
+	}
+	return pos
+}
+
+// vignetteSubjectEnd returns the end of the earliest vignette subject in q,
+// or -1. An age in digits and a person with an age need a digit (or "in his
+// sixties"), so those finders run only when q holds one.
+func vignetteSubjectEnd(q string) int {
+	first, end := -1, -1
+	take := func(m []int) {
+		if m != nil && (first < 0 || m[0] < first) {
+			first, end = m[0], m[1]
+		}
+	}
+	digit := strings.ContainsAny(q, "0123456789")
+	if digit {
+		take(vignetteAgeDigits.FindStringIndex(q))
+	}
+	if digit || strings.Contains(q, " in his ") || strings.Contains(q, " in her ") || strings.Contains(q, " in their ") {
+		if p, e := personAgeEnd(q); p >= 0 {
+			take([]int{p, e})
+		}
+	}
+	if first != 0 {
+		if e := openerEnd(q); e >= 0 {
+			take([]int{0, e})
+		}
+	}
+	return end
+}
+
+// vignetteSubject matches a vignette's subject anywhere in a question.
+var vignetteSubject = matchFunc(func(q string) bool { return vignetteSubjectEnd(q) >= 0 })
+
+// vignetteAsks is vignetteAsk, or a short question offering options ("Steroid
+// or emollient only?", "¿corticoide oral o tópico?") or asking about now
+// ("Antifungal now?").
+var vignetteAsks = anyOf{rx(vignetteAsk), matchFunc(optionAsk)}
+
+// optionAsk reports whether s holds a short question, of up to eight words
+// from the last stop or comma, that offers options joined by "or" or "o", or
+// that ends in "now".
+func optionAsk(s string) bool {
+	for off := 0; ; {
+		k := strings.IndexByte(s[off:], '?')
+		if k < 0 {
+			return false
+		}
+		end := off + k
+		start := end
+		for start > 0 && strings.IndexByte(".:;!?,", s[start-1]) < 0 {
+			start--
+		}
+		c := " " + strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s[start:end]), "¿"))
+		if n := strings.Count(c, " "); n >= 2 && n <= 8 && (strings.Contains(c, " or ") || strings.Contains(c, " o ")) || n >= 2 && n <= 3 && strings.HasSuffix(c, " now") {
+			return true
+		}
+		off = end + 1
+	}
+}
+
+// vignetteSubjectAsk reports whether q describes a person as a vignette
+// does and then asks for a decision about them.
+func vignetteSubjectAsk(q string) bool {
+	e := vignetteSubjectEnd(q)
+	return e >= 0 && vignetteAsks.MatchString(q[e:])
+}
+
+// vignetteGeneric marks a question that uses an age as an example of a
+// group: "can a 60-year-old start isotretinoin?", "how is acne usually
+// managed in a 16-year-old?".
+var vignetteGeneric = anyOf{wordMap(setOf("usually|typically|generally|normally|in general|commonly|most|often|suelen|normalmente|en general")), rx(`\b(can|could|do|does|is|are|why|how|what|when|at what age)\b [^?]{0,20}\b(a|an|un|una) \d{1,3}[ -]?(year|yr|month)s?[ -]old (get|have|develop|use|be|start|take|receive|undergo|try|need|wear|apply|catch|outgrow)\b`)}
 
 // A rule matches questions that ask for a decision. re must match; then,
 // when set, must match after re's first match, or before, when set, before
@@ -222,7 +400,12 @@ var firstPerson = wordSet(words("i|i'm|im|i've|i'd|my|me|mine|myself|we|our|us|y
 
 // propertyWords after "is it" ask about a disease, not a diagnosis: "I
 // was diagnosed with rosacea; is it contagious?".
-var propertyWords = wordSet(words("contagious|infectious|catching|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que"))
+var propertyWords = wordSet(words("contagious|infectious|catching|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que|para siempre|de por vida"))
+
+// notDiagnosisWords after "is it" name a kind of thing or ask about a name,
+// not a diagnosis: "my GP prescribed fucidin; is it an antibiotic?", "what
+// is that called?".
+var notDiagnosisWords = wordSet(words("antibiotic|antibiotics|steroid|steroids|antifungal|antiviral|antihistamine|drug|medicine|medication|brand|generic|prescription|vaccine|biologic|retinoid|immunosuppressant|painkiller|over the counter|otc|called|named|spelled|pronounced|used"))
 
 // decisionRules are tried in order; the first that matches names the
 // decision.
@@ -230,7 +413,7 @@ var decisionRules = []rule{
 	// Diagnosis, first person.
 	r("do_i_have", cross("do |did |could |might |may ", "i have|i've got"), `\b(do|did|could|might|may) (i|i've) (have|got)\b`).unlessCtx(rx(`^(why|how come) `)),
 	r("am_i", words("am i "), `\bam i (having|allergic|infected|contagious|immune|getting|developing|reacting|sensitive|at risk)\b`),
-	r("what_do_i_have", cross("what ", "do |does |did |is |could "), `\bwhat (do|does|did) (i|he|she|we|they|my \w+|his \w+|her \w+|the patient|this patient|this child|this baby|it) (have|has|got)\b|\bwhat (is|could) (wrong with|going on with|causing) (me|my|him|her|it)\b`),
+	r("what_do_i_have", cross("what", " do | does | did | is | could |'s | might "), `\bwhat (do|does|did) (i|he|she|we|they|my \w+|his \w+|her \w+|the patient|this patient|this child|this baby|it) (have|has|got)\b|\bwhat('s| is| could be| could| might be)? (wrong with|going on with|up with|happening (to|with)|causing) (me|my|him|her|it|this|these|our)\b`),
 	r("mean_i_have", words("mean"), `\bmeans? (that )?(i|he|she|we|my \w+|his \w+|her \w+) (have|has|had|am|is|need|needs|should)\b`),
 	r("is_this_lesion", cross("is |are |could |might |does |do |can |would ", "this |that |these |those |my |his |her |our |the "), `\b(is|are|could|might|does|do|can|would) (this|that|these|those|my|his|her|our) (\w+ |[\w'-]+ ){0,3}`+lesionRE+`\b`).unlessCtx(rx(`^(why|how come) `)),
 	{name: "is_the_lesion_on_my", any: cross("is |are |could |might |would ", "the |this |that "), re: rx(`\b(is|are|could|might|would) (the|this|that|these|those) `), check: lesionThenOwner},
@@ -238,67 +421,81 @@ var decisionRules = []rule{
 	r("could_my_x_be", cross("could |might |can |would |is |are ", "my |his |her |our "), `\b(could|might|can|would|is|are) (my|his|her|our) ([\w'-]+ ){1,3}(be )?(from|due to|caused by|because of|a sign of|a symptom of|related to|linked to|an allergy|a reaction|allergic|infected|the start of|the beginning of|from the)\b`),
 	r("look_like", words("look|seem|sound|appear"), `\b(do|does|did) (this|that|these|my \w+|his \w+|her \w+|my [\w']+ \w+) (look|looks|seem|seems|sound|sounds|appear|appears) (like|infected|cancerous|malignant|normal|serious|dangerous|ok|okay|bad|suspicious|benign|worrying|healthy|healed)\b`),
 	{name: "does_it_look", any: words("look|seem|sound|appear"), re: rx(`\b(do|does|did) (it|they) (look|looks|seem|seems|sound|sounds|appear|appears) (like|infected|cancerous|malignant|normal|serious|dangerous|ok|okay|bad|suspicious|benign|worrying)\b`), ctx: firstPerson},
-	r("opinion", words("you think|you say|you guess|you call|you consider|your opinion|your guess|your thoughts|thoughts?|your take|your view"), `\b(do|would|did|can) you (think|say|guess|call|consider) (it|this|that|these|my|his|her|i|he|she|the \w+ (i|on my|my))\b|\bwhat do you think (it|this|that|these|i|he|she|of (this|my|his|her)) (is|are|have|has)?|\b(your|any) (opinion|guess|thoughts|take|view)s?\b|\bthoughts\?`),
+	r("opinion_tail", words("you think?|you say?|you reckon?"), `\b(do you think|you think|would you say|you reckon|do you reckon)\?`),
+	r("opinion", words("u think|ya think|u reckon|ya reckon|you think|you say|you guess|you call|you consider|your opinion|your guess|your thoughts|thoughts?|your take|your view|you reckon"), `\b(you|u|ya) (think|reckon) (it|this|that|these|my|his|her|i|he|she|we|our)\b|\b(do|would|did|can) you (think|say|guess|call|consider|reckon|believe|suppose) (it|this|that|these|my|his|her|i|he|she|we|our|the \w+ (i|on my|my))\b|\bwhat do you think (it|this|that|these|i|he|she|of (this|my|his|her)) (is|are|have|has)?|\b(your|any) (opinion|guess|thoughts|take|view)s?\b|\bthoughts\?`),
 	{name: "is_it_disease", any: cross("is |could |might |would ", "it |this |that |they "), re: rx(`\b(is|could|might|would) (it|this|that|they) (just |really |maybe |possibly |likely |perhaps )?(be )?(a |an )?([a-z'-]+)`), ctx: firstPerson, check: notProperty},
 	r("is_it_safe", cross("is |would |will ", "it |that "), `\b(is|would|will) (it|that) (be )?(safe|ok|okay|alright|all right|normal|fine|dangerous|bad|wise|a good idea|too late|too early|necessary|time|worth|serious|urgent|an emergency|something)\b`).withCtx(firstPerson).unlessCtx(rx(`\b(is|would|will) (it|that) (be )?(safe|ok|okay|alright|all right|normal|fine|bad|wise|a good idea|necessary|worth it) (to|for) (use|apply|take|wear|go|get|have|be)\b( \w+)* (in|during|while|for|when|if|on) (pregnancy|general|children|kids|babies|people|adults|the sun|summer|winter)\b`)),
-	r("safe_for_me", cross("for ", "me|my|him|her|us|our"), `\b(safe|ok|okay|right|suitable|appropriate|a good idea|too strong|too much|too little|enough|strong enough|good|best|better|the best|dangerous|bad|necessary|needed|indicated|worth it) for (me|my|him|her|us|our)\b`),
+	r("es_para_mi", words("para mi|para ella|para su|para nos"), `\b(seguro|segura|recomendable|adecuado|adecuada|conveniente|peligroso|peligrosa|malo|mala|bueno|buena|mejor|necesario|necesaria|apropiado|apropiada|indicado|indicada|suficiente|demasiado fuerte|lo mejor|lo indicado) para (mi|mis|ella|nosotros|su [a-z]+|sus [a-z]+)\b`),
+	r("ok_to_continue", cross("ok |okay |safe |fine |alright |all right ", "to "), `\b(ok|okay|safe|fine|alright|all right) to (carry on|continue|keep (going|using|taking|applying|on)|stop|restart|go on|go ahead|resume)\b`).withCtx(firstPerson),
+	r("safe_for_me", cross("for ", "me|my|him|her|us|our"), `\b(safe|ok|okay|right|suitable|appropriate|a good idea|too strong|too much|too little|enough|strong enough|good|best|better|dangerous|bad|necessary|needed|indicated|worth it|sensible|wise|reasonable|ideal|advisable|recommended|effective|worthwhile|the (right|best|better|safest|wisest|correct) (choice|option|call|one|thing|move|plan|treatment|dose|strength|idea|approach)|an? (good|sensible|wise|reasonable|safe|better|right|bad) (choice|option|call|one|thing|move|plan|treatment|dose|idea|approach))( of [a-z-]+( [a-z-]+)?)? for (me|my|him|her|us|our)\b`),
+	r("candidate", words("candidate"), `\b(am i|is (he|she|my [\w'-]+|his [\w'-]+|her [\w'-]+)|would (i|he|she|my [\w'-]+) be|are (we|they)|could (i|he|she|my [\w'-]+) be) (a )?(good |suitable |possible |likely )?candidates? for\b`),
+	r("why_my_lesion", words("why "), `\bwhy (has|have|is|are|does|do|did|won't|isn't|hasn't|will not|is not) (my|his|her|our) ([\w'-]+ ){1,3}(started|begun|begin|become|became|gone|turned|changed|grown|keep|keeps|kept|stopped|not|suddenly|still|heal|healing|clear|clearing|go away|spreading|bleeding|itching|getting)\b`),
+	r("anything_i_can", words("anything|something"), `\b(anything|something)( [a-z]+){0,2} (i|we|he|she|my [\w'-]+) (can|could|should|might) (use|take|try|put|apply|give|do)\b`).withCtx(rx(`\b(my|his|her|our|this|these)\b`)),
 	r("something_to_worry", words("worry|worried|concern|alarm"), `\b(something|anything) to (worry|be worried|be concerned) about\b|\bshould (i|we) (be )?(worry|worried|concerned)\b|\b(do|should) i worry\b|\bam i (worried|right to worry)\b`),
 	r("diagnose_me", words("diagnose|treat|assess|examine|evaluate|check|look at|identify|tell me what"), `\b(diagnose|treat|assess|examine|evaluate|check|look at|identify) (me|my|him|her|us)\b|\b(diagnose|assess|examine|evaluate|check|look at|identify) (this|that|these|those) (\w+ )?`+lesionRE+`\b|\btell me what (this|that|it|these|my [\w'-]+) (is|are)\b`),
 	r("what_do_you_think", words("what do you think|what's your|que opinas|que piensas|que te parece|que le parece"), `\b(what do you think|what's your (take|opinion|view)|que opinas|que piensas|que te parece|que le parece)\b`).withCtx(rx(`\b(my|his|her|our|photo|picture|pic|image|mi|mis|su|foto|imagen)\b`)),
 	{name: "diagnose_the", any: words("diagnose|identify|check|look at|examine|assess|evaluate"), re: rx(`\b(diagnose|identify|check|look at|examine|assess|evaluate) (the|this|that|these|those) `), check: lesionThenOwner},
 	r("how_do_i_treat", cross("how ", "do i|should i|can i|could i|do we|should we|can we"), `\bhow (do|should|can|could) (i|we) (treat|get rid of|cure|heal|fix|stop|clear|manage|handle|soothe|calm) (the |this |these |that |my |his |her |our )`).withCtx(rx(`\b(my|his|her|our|this|these)\b`)).unlessCtx(wordMap(setOf("in general|generally|usually|typically|en general"))),
 	// Treatment and dose, first or third person.
-	{name: "should_i", any: words("should "), re: rx(`\bshould (i|we|he|she|they|my [\w'-]+|our [\w'-]+|his [\w'-]+|her [\w'-]+|the patient|this patient|this [\w'-]+|that [\w'-]+|the [\w'-]+ old|grandma|grandpa|mum|mom|dad)\b`), unless: anyOf{genericAdvice, rx(`\bshould (we|they) (all |always |generally |usually )?(wear|use|apply|reapply|avoid|know|learn|worry about|be worried about) (sunscreen|sun|spf|products|the sun)\b|\bif (someone|somebody|anyone|a family member|a housemate|a roommate|people|others|other people|alguien)\b`)}},
+	{name: "should_i", any: words("should "), re: rx(`\bshould (i|we|he|she|they|my [\w'-]+|our [\w'-]+|his [\w'-]+|her [\w'-]+|the patient|this patient|this [\w'-]+|that [\w'-]+|the [\w'-]+ old|grandma|grandpa|mum|mom|dad)\b`), unless: anyOf{genericAdvice, rx(`\bshould (we|they) (all |always |generally |usually )?(wear|use|apply|reapply|avoid|know|learn|worry about|be worried about) (sunscreen|sun|spf|products|the sun)\b|\bif (someone|somebody|anyone|a family member|a housemate|a roommate|people|others|other people|alguien|a child|a baby|a person|a patient|an adult|a teenager|children|kids|patients|adults|you|your)\b`)}},
+	r("should_it", words("should it |should they "), `\bshould (it|they) (come off|come out|be (removed|cut out|biopsied|excised|frozen|checked|treated|drained|popped|covered|lanced|looked at|seen|left|burst|taken off|tested))\b`).withCtx(wordSet(words("my|his|her|our|this|these"))),
 	r("whether_should", words("should "), `\b(whether|if) ([\w'.-]+ ){1,6}should\b|\bshould (continue|stop|start|restart|switch|increase|decrease|taper|use|take|apply|keep|get|be (sent|seen|referred|admitted|biopsied|treated|started|stopped|excised|removed|given|tested)) (her|his|my|their|our|it|this|the)\b`),
-	r("can_i_use", cross("can |could |may ", "i |my |he |she |we |his |her "), `\b(can|could|may) (i|we|he|she|my [\w'-]+|his [\w'-]+|her [\w'-]+) (still |keep |continue |safely |just )?(use|using|take|taking|stop|start|apply|put|give|double|combine|mix|skip|increase|decrease|drink|breastfeed|reuse|share|borrow|pop|squeeze|go back|return|swim|shave|wax|tan|go tanning|get a tattoo|get vaccinated|exercise|shower|bathe|wear|go to|have|pick|scratch|burst|lance|cut|freeze|treat|cover|leave|remove|wash)\b`).unlessCtx(anyOf{genericAdvice, rx(`\bcan (i|we|you) (catch|get|spread|pass|give) (it|this|that|them|[\w-]+) (from|to|by)\b|\bcan i (get|catch|have) [\w-]+ (from|more than|again|twice|if)\b`)}),
+	r("can_i_use", cross("can |could |may ", "i |my |he |she |we |his |her "), `\b(can|could|may) (i|we|he|she|my [\w'-]+|his [\w'-]+|her [\w'-]+) (still |keep |continue |safely |just )?(use|using|take|taking|stop|start|apply|put|give|double|combine|mix|skip|increase|decrease|drink|breastfeed|reuse|share|borrow|pop|squeeze|go back|return|swim|shave|wax|tan|go tanning|get a tattoo|get vaccinated|exercise|shower|bathe|wear|go to|have|pick|scratch|burst|lance|cut|freeze|treat|cover|leave|remove|wash|go (from|up|down|off)|move (up|to|from)|switch|drop|lower|raise|come off|taper|wait)\b`).unlessCtx(anyOf{genericAdvice, rx(`\bcan (i|we|you) (catch|get|spread|pass|give) (it|this|that|them|[\w-]+) (from|to|by)\b|\bcan i (get|catch|have) [\w-]+ (from|more than|again|twice|if)\b`)}),
 	r("what_should_i", words("what"), `\bwhat([\w' -]{0,25})? (should|can|do|could|would|must) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+) (do|use|take|put|apply|try|give|start|get|ask|buy|switch|avoid|eat)\b`),
 	{name: "what_should_vignette", any: words("what should "), re: rx(`\bwhat should (a|an|the|this|my|our|his|her) `), then: rx(`\b(do|take|use|try|receive|get|be (given|prescribed|started|treated))\b`)},
-	{name: "how_much_should", any: cross("how ", "much |many |often |long |far |soon "), re: rx(`\bhow (much|many|often|long|far|soon) `), then: rx(`\b(should|can|do|must|could) (i|we|he|she|my [\w'-]+)\b|\b(on|for|to|in) (my|his|her|our) [\w'-]+`)},
-	{name: "which_for_me", any: words("which "), re: rx(`\bwhich (\w+ )?(biologic|drug|medication|medicine|cream|ointment|treatment|antibiotic|antifungal|steroid|dose|pill|tablet|dressing|sunscreen|moisturizer|moisturiser|shampoo|option|one|test|tests|procedure|laser|product|antihistamine|cleanser|retinoid|regimen)s?\b`), then: wordSet(words("should|to start|to use|to choose|to give|to prescribe|for me|for my|for him|for her|for us|is best for me|would you|do i|can i|i should"))},
+	{name: "how_much_should", any: cross("how ", "much |many |often |long |far |soon |fast |quickly |slowly "), re: rx(`\bhow (much|many|often|long|far|soon|fast|quickly|slowly) `), then: rx(`\b(should|can|do|must|could) (i|we|he|she|my [\w'-]+)\b|\b(on|for|to|in) (my|his|her|our) [\w'-]+`)},
+	{name: "which_for_me", any: words("which "), re: rx(`\bwhich (\w+ )?(biologic|drug|medication|medicine|cream|ointment|treatment|antibiotic|antifungal|steroid|dose|pill|tablet|dressing|sunscreen|moisturizer|moisturiser|shampoo|option|one|test|tests|procedure|laser|product|antihistamine|cleanser|retinoid|regimen)s?\b`), then: wordSet(words("should|to start|to use|to choose|to give|to prescribe|for me|for my|for him|for her|for us|is best for me|would you|do i|can i|i should|suits me|suit me|suits him|suits her|suit him|suit her|suits my|suit my|works for me|work for me|works best for me|work best for me"))},
 	{name: "recommend_for_me", any: words("recommend|prescribe|suggest|advise|give"), re: rx(`\b(recommend|prescribe|suggest|advise|give)\b`), then: wordSet(cross("for |to |on ", "me|my|him|her|us|our|this"))},
 	r("would_you", words("would you|if it were|if this were|if you were|in my shoes|in my place"), `\bwould you (start|use|give|prescribe|treat|biopsy|excise|do|choose|recommend|go with|pick|try|operate|refer|switch|stop|continue|say|guess|call|consider|remove|freeze|send|admit|worry|be worried|be concerned)\b|\bif (it|this) were (you|your)\b|\bif you were (me|him|her|in)\b|\bin my (shoes|place)\b`),
-	r("dose_weight", words("weigh|kg|lb|pounds"), `\b(i|he|she|my [\w'-]+) (weigh|weighs)\b|\bweighs? (about |around )?\d+ ?(kg|kilos?|lbs?|pounds)\b`),
+	r("dose_weight", words("weigh|kg|kilo|lb|pounds|stone"), `\b(i|he|she|my [\w'-]+) (weigh|weighs)\b|\bweighs? (about |around )?\d+ ?(kg|kilos?|lbs?|pounds)\b|\b(i'm|im|i am|he's|she's|he is|she is) (about |around )?\d+ ?(kg|kgs|kilos?|lbs?|pounds|stone)\b`),
 	r("or_choice", words("or "), `\b(or not|or wait|or watch|or leave|or keep|or see|or go|or stop|or continue|or switch|or just|or should|or is it|or something|or leave it|or cover|or let it)\b`).withCtx(personal),
+	r("do_i_act", cross("do |shall ", "i |we "), `\b(do|shall) (i|we) (just |still |now |then )?(take|use|apply|skip|stop|continue|restart|double|keep|give|put|try|wait|drain|pop|leave|cover|cut|remove|squeeze|scratch|go (back|up|down|to)|see|call|increase|decrease|lower|raise|switch|change|treat|ice|bandage)\b[^.?]*\?`).withCheck(atClauseStart).unlessCtx(genericAdvice),
 	r("restart_stop", words("restart|stop|start|continue|switch|increase|decrease|taper|double|keep using|keep taking"), `\b(restart|stop|start|continue|switch|increase|decrease|taper|double|keep using|keep taking) (it|my|his|her|the [\w'-]+ i)\b[^.]*\?`).withCtx(firstPerson),
 	// Triage.
-	r("need_drug", words("need"), `\b(do|does|will|would|should) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+) (really |still |now |also )?(need|take|use|get|start) (an? |some |the |oral |topical )?([a-z]*(cycline|mycin|cillin|azole|vir|virs|sone|olone|mab|inib|oxacin|ectin|ethrin|afine|oxin)|antivirals?|antifungals?|antihistamines?|antibiotics?|medication|medicine|pills|tablets|a cream|an ointment|steroids?|prednisone|methotrexate|isotretinoin|accutane)\b`),
-	r("need_care", words("need"), `\b(do|does|will|would) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+|it|this) (really |still |now |also )?need (an? )?(biopsy|antibiotics?|stitches|surgery|treatment|tests?|testing|steroids?|scan|x-ray|referral|appointment|doctor|dermatologist|specialist|tetanus shot|tetanus|shot|vaccine|injection|medical attention|urgent care|to (see|go|visit|call|worry|be seen|be checked|be treated|be biopsied|stop|start|take|switch|change|get (it|this|that|them|checked|tested|seen|a|an)|have (it|this|that|them)))\b`),
-	r("go_to_er", words("er|e.r.|hospital|emergency|a&e|urgent care|walk-in|doctor|dermatologist|gp|clinic|pediatrician"), `\b(go|goes|going|come|sent|taken|take (him|her|them|my \w+|our \w+)) to (the )?(er|e\.r\.|hospital|emergency( room| department)?|a&e|urgent care|walk-in|doctor|dermatologist|gp)\b[^.]*\?|\b(take|bring) (my|our|him|her|them) ([\w'-]+ )?to (a|an|the) (doctor|dermatologist|er|hospital|gp|urgent care|emergency|a&e|clinic|pediatrician)\b`),
+	r("need_drug", words("need|take|use|get|start"), `\b(do|does|will|would|should) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+) (really |still |now |also |all |both )?(need|take|use|get|start) (an? |some |the |oral |topical )?(stronger |weaker |different |new |another |better |prescription |more )?([a-z]*(cycline|mycin|cillin|azole|vir|virs|sone|olone|mab|inib|oxacin|ectin|ethrin|afine|oxin)|antivirals?|antifungals?|antihistamines?|antibiotics?|medication|medicine|pills|tablets|a cream|an ointment|creams?|ointments?|lotions?|shampoos?|drops|steroids?|prednisone|methotrexate|isotretinoin|accutane)\b`),
+	r("need_care", words("need"), `\b(do|does|will|would) (i|we|he|she|they|(my|his|her|our) [\w'-]+( [\w'-]+){0,2}|it|this|these|that) (really |still |now |also |all |both )?need (an? )?(biopsy|antibiotics?|stitches|surgery|treatment|treating|checking|looking at|removing|draining|lancing|freezing|cutting out|tests?|testing|steroids?|scan|x-ray|referral|appointment|doctor|dermatologist|specialist|tetanus shot|tetanus|shot|vaccine|injection|medical attention|urgent care|to (see|go|visit|call|worry|be seen|be checked|be treated|be biopsied|stop|start|take|switch|change|finish|complete|continue|keep|repeat|stay|get (it|this|that|them|checked|tested|seen|a|an)|have (it|this|that|them)))\b`),
+	r("go_to_er", words("er|e.r.|hospital|emergency|a&e|urgent care|walk-in|doctor|dermatologist|gp|clinic|pediatrician"), `\b(go|goes|going|come|sent|taken|take (him|her|them|my \w+|our \w+)) to (the )?(er|e\.r\.|hospital|emergency( room| department)?|a&e|urgent care|walk-in|doctor|dermatologist|gp)\b[^.]*\?|\b(take|bring) (my|our|him|her|them) ([\w'-]+ )?to (a|an|the) (doctor|dermatologist|er|hospital|gp|urgent care|emergency|a&e|clinic|pediatrician)\b`).unlessCtx(reGeneralSigns),
+	{name: "triage_question", fn: triageQuestion, ctx: anyOf{personal, wordSet(words("this|these"))}},
+	{name: "clinician_plan", any: words("wants|suggest|recommend|advise|prescribe|propose|offer|put |start|quiere|propon|propus|recomend|recomiend|recet|mand"), re: rx(`\b(doctor|doc|gp|dermatologist|derm|consultant|nurse|paediatrician|pediatrician|pharmacist|surgeon|specialist|medico|medica|doctora|dermatologo|dermatologa|pediatra|enfermera|enfermero|farmaceutico|farmaceutica|especialista)('s)? (wants|suggested|suggests|recommended|recommends|advised|advises|prescribed|proposed|proposes|offered|offers|put|started|is putting|is starting|quiere|propone|propuso|recomendo|recomienda|receto|mando|le mando|me mando|ha mandado|le receto|me receto)\b`), then: rx(`\b(worth it|worth doing|worth trying|is (that|it|this) (really )?(right|ok|okay|safe|necessary|needed|wise|a good idea|sensible|the best|the right)|should (i|we|he|she)|do (i|we|they) (have to|need|really need)|does (he|she) (have to|need|really need)|should i agree|hace falta|merece la pena|vale la pena|le conviene|me conviene|es necesario|lo (dejo|acepto)|la (dejo|acepto)|deberia|debo|tiene que)\b`), unless: rx(`\b(why|how come|por que)\b`)},
 	// Images.
-	r("image", words("photo| pic|image| file|attach|upload|picture|foto|imagen|adjunt|enclos"), `\b(attached|enclosed|uploaded|attach|upload) (photo|picture|image|pic|photograph|file|dermoscopy|scan)s?\b|\b(photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image)s? (is |are )?(attached|enclosed|uploaded|i (uploaded|sent|attached|shared|posted|took|included)|we (sent|uploaded|took))\b|\b(see|in|from|on) (the|this|my|these) (photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image)s?\b|\b(this|my|these) (photo|picture|image|pic|photograph)s?\b|\b(i'?ve|i have|i) (attached|uploaded|enclosed)\b|\badjunto (una |la |el |dos |unas |mi |mis )?(foto|fotos|imagen|imagenes|fotografia|archivo)\b|\b(foto|fotos|imagen|imagenes|fotografia)s? (que )?(te |le |les )?(mando|envio|adjunto|subo|subi|mande|envie|adjunte|adjuntada|adjunta|paso)\b|\ben (la|esta|esa|mi) (foto|imagen|fotografia)\b|\bte (mando|envio|paso|adjunto) (una |la |unas )?(foto|imagen)|\b(here'?s|here is|heres|sending|sent you|this is) (a |an |the |some )?(photo|picture|pic|image|snap)s?\b|\b(photo|picture|pic|image|close-up|closeup)s? of (my|his|her|our|the)\b`),
+	r("image", words("photo| pic|image| file|attach|upload|picture|foto|imagen|adjunt|enclos|snap"), `\b(attached|enclosed|uploaded|attach|upload) (photo|picture|image|pic|photograph|file|dermoscopy|scan)s?\b|\b(photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image)s? (is |are )?(attached|enclosed|uploaded|i (uploaded|sent|attached|shared|posted|took|included)|we (sent|uploaded|took))\b|\b(see|in|from|on) (the|this|my|these) (photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image)s?\b|\b(this|my|these) (photo|picture|image|pic|photograph)s?\b|\b(i'?ve|i have|i) (attached|uploaded|enclosed)\b|\badjunto (una |la |el |dos |unas |mi |mis )?(foto|fotos|imagen|imagenes|fotografia|archivo)\b|\b(foto|fotos|imagen|imagenes|fotografia)s? (que )?(te |le |les )?(mando|envio|adjunto|subo|subi|mande|envie|adjunte|adjuntada|adjunta|paso)\b|\ben (la|esta|esa|mi) (foto|imagen|fotografia)\b|\bte (mando|envio|paso|adjunto) (una |la |unas )?(foto|imagen)|\b(here'?s|here is|heres|sending|sent you|this is) (a |an |the |some )?(photo|picture|pic|image|snap)s?\b|\b(photo|picture|pic|image|close-up|closeup)s? of (my|his|her|our|the)\b`),
 	// Case vignettes: an age or a framing, and a decision.
-	{name: "vignette_age", any: words("old|y/o|yo|anos|meses|semanas|dias"), re: rx(`(year|yr|month|week|day|mo|wk)s?[ -]old\b|(y/o|yo)\b|(anos|meses|semanas|dias)\b`), check: agedPerson, then: rx(`\b(biopsy or|or watch|should|what to do|next step|treat|manage|management|start|diagnosis|most likely|refer|excise|what now|what next|or not|biopsia|vigilar|tratamiento|tratar|diagnostico|derivar|que hago|que hacer|siguiente paso|o no|recommend|recomienda|recomiendas|recomendaria|que aposito|que crema|que antibiotico|que tratamiento|manejo|que le|cual)`), unless: anyOf{wordMap(setOf("usually|typically|generally|normally|in general|commonly|most|often|suelen|normalmente|en general")), rx(`\b(can|could|do|does|is|are|why|how|what|when|at what age)\b [^?]{0,20}\b(a|an|un|una) \d{1,3}[ -]?(year|yr|month)s?[ -]old (get|have|develop|use|be)\b`)}},
+	{name: "vignette_age", any: words("old|y/o|yo|anos|meses|semanas|dias"), re: rx(`(year|yr|month|week|day|mo|wk)s?[ -]old\b|(y/o|yo)\b|(anos|meses|semanas|dias)\b`), check: agedPerson, then: vignetteAsks, unless: vignetteGeneric},
 	{name: "vignette_framing", any: words("case|scenario|vignette|suppose|imagine|hypothetic|caso|escenario|supongamos|supon|imagina|pongamos"), re: rx(`\b(case|scenario|vignette|caso|escenario|clinical case|caso clinico)\s*:|\b(suppose|imagine|hypothetically|supongamos|supon|imagina|imaginemos|hipoteticamente|pongamos que) (a|an|una|un|that|que|my|mi|this|este|esta|el|la)\b`), then: rx(`\?`)},
 	{name: "what_diagnosis", any: words("diagnosis|dx|next step|management|diagnostico|siguiente paso"), re: rx(`\b(what'?s|what is|whats|what would be|cual es|cual seria) (the|el) (most )?(likely |probable )?(diagnosis|dx|next step|best next step|next best step|management|diagnostico|siguiente paso)\b`), check: notOfFor},
+	{name: "vignette_subject", fn: vignetteSubjectAsk, unless: vignetteGeneric},
 	r("vignette_person", words("in his|in her|aged|of "), `\b`+personRE+` (in (his|her) (early |late |mid-)?\d0s|aged \d{1,3}|of \d{1,3})\b[^?]*\?`),
 	r("pt_terse", words("pt|patient|paciente"), `\b(pt|patient|paciente)\.?:? \d{1,3} ?(y/?o|yo|years?|anos|f|m)\b[^?]*\?`),
 	// Relatives and patients: the asker names the person, then a decision.
-	{name: "my_person", any: words("my |our |mi |nuestro |nuestra "), re: rx(`\b(my|our|mi|nuestro|nuestra) (patient|child|son|daughter|baby|toddler|infant|husband|wife|partner|mother|father|mom|mum|dad|kid|kids|boyfriend|girlfriend|friend|brother|sister|grandmother|grandfather|grandma|grandpa|grandson|granddaughter|aunt|uncle|niece|nephew|teen|teenager|paciente|hijo|hija|bebe|nino|nina|esposo|esposa|marido|mujer|pareja|madre|padre|mama|papa|hermano|hermana|abuelo|abuela|nieto|nieta|amigo|amiga)\b`), then: rx(`\b(should|dose|dosage|how much|start|stop|switch|which|does (he|she|it) have|is (he|she)|will (he|she)|diagnosis|diagnose (it|him|her)|what to do|treat (it|him|her|this)|excis|biops|refer|monitor|watch|worried|worry|what (can|should|do) (i|we)|debo|deberia|le pongo|le doy|le aplico|la llevo|lo llevo|tiene que|necesita|puede (usar|tomar|ir)|que le|cuanto|cuanta|es grave|sera)`), unless: rx(`\b(was|were|has been|have been|got|fue|ha sido|esta) (just |recently |already )?(diagnosed|diagnosticad[oa])\b[^?]*\b(how|what|why|when|where|cuanto|como|que|por que)\b [^?]*(usually|typically|generally|normally|last|mean|suelen|normalmente|dura|duran)`)},
+	{name: "my_person", any: words("my |our |mi |nuestro |nuestra "), re: rx(`\b(my|our|mi|nuestro|nuestra) (patient|child|son|daughter|baby|toddler|infant|husband|wife|partner|mother|father|mom|mum|dad|kid|kids|boyfriend|girlfriend|friend|brother|sister|grandmother|grandfather|grandma|grandpa|grandson|granddaughter|aunt|uncle|niece|nephew|teen|teenager|paciente|hijo|hija|bebe|nino|nina|esposo|esposa|marido|mujer|pareja|madre|padre|mama|papa|hermano|hermana|abuelo|abuela|nieto|nieta|amigo|amiga)\b`), then: rx(`\b(should|dose|dosage|how much|start|stop|switch|which (\w+ )?(biologic|drug|medication|medicine|cream|ointment|treatment|antibiotic|antifungal|steroid|dose|pill|tablet|dressing|sunscreen|moisturi[sz]er|shampoo|option|one|test|procedure|product|antihistamine|lotion|soap)|does (he|she|it) have|is (he|she)|will (he|she)|diagnosis|diagnose (it|him|her)|what to do|treat (it|him|her|this)|excis|biops|refer|monitor|watch|worried|worry|what (can|should|do) (i|we)|debo|deberia|le pongo|le doy|le aplico|la llevo|lo llevo|tiene que|necesita|puede (usar|tomar|ir)|que le|cuanto|cuanta|es grave|sera)`), unless: rx(`\b(was|were|has been|have been|got|fue|ha sido|esta) (just |recently |already )?(diagnosed|diagnosticad[oa])\b[^?]*\b(how|what|why|when|where|cuanto|como|que|por que)\b [^?]*(usually|typically|generally|normally|last|mean|suelen|normalmente|dura|duran)`)},
 	// Terse questions after a personal description or a vignette:
 	// "... under my thumbnail. Melanoma?", "70F, new ulcer on the shin.
 	// Antibiotics?", "¿biopsia o vigilar?".
-	{name: "terse_question", fn: terseQuestion, ctx: rx(`\b(i|i'm|i've|my|me|mine|we|our|yo|mi|mis|me|tengo|estoy|his|her|su|patient|pt|paciente|doc)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b|\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b|\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b`)},
-	r("tell_me_if", words("tell me|let me know|dime|digame"), `\b(tell me|let me know|dime|digame) (if|whether|si) (my|this|that|these|his|her|it|i|mi|este|esta|es|tengo)\b`),
+	{name: "terse_question", fn: terseQuestion, ctx: anyOf{vignetteSubject, rx(`\b(i|i'm|i've|my|me|mine|we|our|yo|mi|mis|me|tengo|estoy|his|her|su|patient|pt|paciente|doc)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b|\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b|\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b`)}},
+	r("tell_me_if", words("tell me|let me know|dime|digame|decir si|decirme si"), `\b(tell me|let me know|dime|digame|decir|decirme) (if|whether|si) (my|this|that|these|his|her|it|i|mi|este|esta|esto|eso|es|tengo|lo|la|le)\b`),
 	{name: "option_or_option", any: words(" or | o "), re: rx(`\b(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia)\b,? (or|o) (\w+ )?(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia|not|no|nothing|nada)\b[^.]*\?`), ctx: personal, unless: rx(`\b(when|how|why|what|difference|cuando|como|por que|diferencia)\b[^?]*\b(usually|generally|typically|chosen|preferred|decided|suele|suelen|se elige|se decide|en general)\b`)},
 	// Spanish.
-	r("es_is_short", words("es |sera |seria |son |puede ser|podria ser|soy |estoy "), `\b(es|sera|seria|seran|son|puede ser|podria ser) (un |una |algo )?[a-z]+( [a-z]+)?\?|\b(soy|estoy) (alergic[oa]|contagios[oa]|infectad[oa]|inmune)\b`).withCtx(personal).withCheck(atClauseStart).unlessCtx(rx(`(es|son|sera|seria) (un |una )?(contagios[oa]s?|hereditari[oa]s?|genetic[oa]s?|curable|comun|frecuente|cronic[oa]|autoinmune|permanente|cierto|verdad|lo mismo|normal que|bueno|malo para)\b`)),
+	r("es_is_short", words("es |sera |seria |son |puede ser|podria ser|soy |estoy "), `\b(es|sera|seria|seran|son|puede ser|podria ser) (un |una |algo )?[a-z]+( [a-z]+)?\?|\b(soy|estoy) (alergic[oa]|contagios[oa]|infectad[oa]|inmune)\b`).withCtx(personal).withCheck(atClauseStart).unlessCtx(rx(`\bes normal [a-z]+(ar|er|ir) |(es|son|sera|seria) (para siempre|de por vida|para toda la vida)|(es|son) (un |una )?(antibiotico|antibioticos|corticoide|corticoides|antifungico|antiviral|antihistaminico|medicamento|farmaco|generico|biologico|retinoide|vacuna|crema|pomada|marca)\b|(es|son|sera|seria) (un |una )?(contagios[oa]s?|hereditari[oa]s?|genetic[oa]s?|curable|comun|frecuente|cronic[oa]|autoinmune|permanente|cierto|verdad|lo mismo|normal que|bueno|malo para)\b`)),
 	{name: "es_cuanto", any: words("cuant"), re: rx(`\b(cuanto|cuanta|cuantos|cuantas|cada cuanto|cuanto tiempo|hasta cuando) `), then: rx(`\b(me|le|te|nos|les) |\b(mi|su|mis|sus) [a-z]+`)},
-	r("es_me_recomiendas", words("recomiend|aconsej|sugier|recetari"), `\b(me|le|nos|les) (recomiendas|recomienda|recomiendan|recomendarias|recomendaria|aconsejas|aconseja|aconsejarias|sugieres|sugiere|recetarias|recetaria)\b`),
-	r("es_que_tomo", words("tomo|uso|aplico|pongo|doy"), `\b(que|cuanta|cuanto|cuantas|cuantos|cual|cuales) [a-z ]{0,40}\b(tomo|uso|aplico|me pongo|me tomo|le doy|le pongo|me aplico)\b`),
+	r("es_me_recomiendas", words("recomiend|recomendar|aconsej|sugier|recetari"), `\b(me|le|nos|les) (recomiendas|recomienda|recomiendan|recomendarias|recomendaria|aconsejas|aconseja|aconsejarias|sugieres|sugiere|recetarias|recetaria)\b`),
+	r("es_que_tomo", words("tomo|uso|aplico|pongo|doy|necesito|echo|unto"), `\b(que|cuanta|cuanto|cuantas|cuantos|cual|cuales) [a-z ]{0,40}\b(tomo|uso|aplico|me pongo|me tomo|le doy|le pongo|me aplico|necesito|le echo|me echo|me unto|le unto)\b`).withCheck(verbNotNoun),
 	r("es_que_puede_ser", words("puede ser|podria ser|sera esto|sera eso"), `\bque (puede|podria|pudiera) ser\b|\bque sera (esto|eso)\b`).withCtx(personal),
 	r("es_weight", words("peso |pesa "), `\b(peso|pesa) (unos |alrededor de )?\d+ ?(kg|kilos?)\b`),
-	{name: "es_tengo", any: words("tengo|tendre|tendria|tendra|tiene"), re: rx(`\b(tengo|tendre|tendria|tendra|tiene) ([a-z]+ ){0,3}[a-z]+\?`), check: atClauseStart},
-	r("es_que_tengo", words("tengo|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale"), `\b(que|cual) (tengo|tiene mi \w+|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale|tengo en)\b|\b(tengo|tiene) algo (grave|malo|serio)\b`),
+	{name: "es_tengo", any: words("tengo|tendre|tendria|tendra|tiene"), re: rx(`\b(tengo|tendre|tendria|tendra|tiene) ([a-z]+ ){0,3}[a-z]+\?`), check: tengoWhat},
+	r("es_que_tengo", words("tengo|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale"), `\b(que|cual) (tengo|tiene mi \w+|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale|tengo en)\b|\b(tengo|tiene) algo (grave|malo|serio)\b`).withCheck(inQuestion),
 	r("es_crees", words("crees|cree |creen|piensas|piensa |dirias|diria |opinas|opina "), `\b(crees|cree|creen|piensas|piensa|dirias|diria|opinas|opina) (usted |tu )?(que )?(es|sea|son|sean|tengo|tiene|puede|podria|deberia|debo|hay que|necesito|necesita|seria)\b`),
 	r("es_this_lesion", words(" es| son| sera| parece| podria ser| puede ser| significa"), `\b(este|esta|estos|estas|ese|esa|mi|mis|el|la|los|las) (`+lesionES+`)\b( [a-z]+){0,8} (es|son|sera|seran|parece|parecen|podria ser|puede ser|significa)\b[^.]*\?`).withCtx(rx(`\b(este|esta|estos|estas|ese|esa|mi|mis|me|tengo|le|su)\b`)),
-	r("es_is_it", words("es |son |sera |seran |seria |puede ser|podria ser"), `\b(es|sera|seria|seran|son|puede ser|podria ser) (un |una )?(cancer|melanoma|benigno|benigna|maligno|maligna|grave|peligroso|peligrosa|normal|sarna|tina|psoriasis|eccema|eczema|herpes|infeccion|alergia|urticaria|vitiligo|hongos|un hongo|algo grave|algo malo|malo|preocupante|contagioso)\b`).withCtx(personal).withCheck(atClauseStart),
-	r("es_puedo", words("puedo|podria|puede |podemos|pueden"), `\b(puedo|podria|podemos|puede (mi|su) \w+|pueden (mis|sus) \w+) (seguir |dejar de |empezar a |volver a |usar y |tambien )?(usar|tomar|aplicar|aplicarme|ponerme|poner|ponerle|darle|dar|mezclar|combinar|beber|tomarme|broncearme|depilarme|ir|banarme|nadar|hacerme|tatuarme|usarla|usarlo|tomarla|tomarlo|exponerme|tomar el sol|rascarme|reventar|quitarme|cortar|dejar|suspender|embarazarme|amamantar|dar el pecho|vacunarme|operarme)\b`).unlessCtx(anyOf{genericAdvice, rx(`\b(contagiarme|contagiar|pegar|transmitir)\b`)}),
-	r("es_debo", words("debo|deberia|tengo que|necesito|hace falta|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe "), `\b(debo|deberia|tengo que|necesito|hace falta que|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe) (ya |urgentemente |de nuevo )?(usar|tomar|aplicar|ir|ver|pedir|dejar|suspender|parar|seguir|empezar|cambiar|consultar|acudir|preocuparme|preocuparse|hacerme|hacerse|operarme|operarse|llevar|llevarla|llevarlo|quitarme|quitarse|biopsiar|tratar|tratarme|tratarlo|tratarla|vigilar|antibiotico|antibioticos|biopsia|una biopsia|cirugia|puntos|tratamiento|un dermatologo|un medico|al medico|al dermatologo|urgencias|a urgencias)\b`).withCtx(rx(`\b(mi|mis|me|tengo|le|su|sus|ella|el|yo|estoy)\b`)).unlessCtx(rx(`\b(tengo que|debo|necesito) (usar|ponerme|aplicarme|llevar) (protector|crema solar|fotoprotector|sombrero|gafas)\b[^?]*\b(invierno|nublado|siempre|todos los dias|cada dia)\b`)),
+	r("es_is_it", words("es |son |sera |seran |seria |puede ser|podria ser"), `\b(es|sera|seria|seran|son|puede ser|podria ser) (un |una )?(cancer|melanoma|benigno|benigna|maligno|maligna|grave|peligroso|peligrosa|normal|sarna|tina|psoriasis|eccema|eczema|herpes|infeccion|alergia|urticaria|vitiligo|hongos|un hongo|algo grave|algo malo|malo|preocupante|contagioso)\b`).withCtx(personal).withCheck(atClauseStart).unlessCtx(rx(`\bes normal [a-z]+(ar|er|ir) `)),
+	r("es_hace_falta", words("hace falta|es necesari|merece la pena|vale la pena|compensa"), `\b(hace falta|es necesario|es necesaria|merece la pena|vale la pena|compensa)( [a-z]+){0,3}\?`).withCtx(rx(`\b(mi|mis|me|le|su|sus|tengo)\b`)).withCheck(atClauseStart),
+	r("es_puedo", words("puedo|podria|puede |podemos|pueden"), `\b(puedo|podria|podemos|puede (mi|su) \w+|pueden (mis|sus) \w+) (seguir |dejar de |empezar a |volver a |usar y |tambien )?(esperar|aguantar|usar|tomar|aplicar|aplicarme|ponerme|poner|ponerle|darle|dar|mezclar|combinar|beber|tomarme|broncearme|depilarme|ir|banarme|nadar|hacerme|tatuarme|usarla|usarlo|tomarla|tomarlo|exponerme|tomar el sol|rascarme|reventar|quitarme|cortar|dejar|suspender|embarazarme|amamantar|dar el pecho|vacunarme|operarme)\b`).unlessCtx(anyOf{genericAdvice, rx(`\b(contagiarme|contagiar|pegar|transmitir)\b`)}),
+	r("es_debo", words("debo|deberia|tengo que|necesito|hace falta|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe "), `\b(debo|deberia|tengo que|necesito|hace falta que|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe) (ya |urgentemente |de nuevo )?(usar|tomar|aplicar|ir|ver|pedir|dejar|suspender|parar|seguir|empezar|cambiar|consultar|acudir|preocuparme|preocuparse|hacerme|hacerse|operarme|operarse|llevar|llevarla|llevarlo|quitarme|quitarse|biopsiar|tratar|tratarme|tratarlo|tratarla|vigilar|antibiotico|antibioticos|biopsia|una biopsia|cirugia|puntos|tratamiento|un dermatologo|un medico|al medico|al dermatologo|urgencias|a urgencias)\b`).withCheck(esModalPerson).unlessCtx(anyOf{genericAdvice, rx(`\b(tengo que|debo|deberia|necesito) (usar|ponerme|aplicarme|llevar) (protector|crema solar|fotoprotector|sombrero|gafas)\b[^?]*\b(invierno|nublado|siempre|todos los dias|cada dia)\b`)}),
 	r("es_que_le_pongo", words("pongo|doy|aplico|recomienda|recet|conviene|sirve|vendria|iria"), `\b(que|cual|cuanta|cuanto|cuantas|cuantos) ([a-z]+ ){0,3}(le|me|te|les) (pongo|doy|aplico|recomiendas|recomienda|recomiendan|receto|recetas|recetaria|conviene|convienen|sirve|sirven|vendria|irian|iria|pongo)\b`),
-	r("es_conviene", words("conviene|basta|bastaria|alcanza|serviria|funcionaria|quitaria|curaria|ayudaria|quitara|curara|ira |iria"), `\b(me|le|les|nos) (conviene|convienen|basta|bastaria|alcanza|alcanzaria|serviria|funcionaria|quitaria|curaria|ayudaria|quitara|curara|ira bien|iria bien)\b`),
-	r("es_llevo", words("llev|voy|vamos|ir |acud|mand|acerco"), `\b(la|lo|le|los|las) (llevo|llevamos|mando|mandamos|acerco) (ya )?(a|al) (urgencias|medico|hospital|dermatologo|pediatra|doctor|consulta|centro de salud)\b|\b(voy|vamos|acudo|acudimos|ir|tiene que ir|debe ir|debo ir|tengo que ir|hay que llevarla|hay que llevarlo|necesito ir|necesita ir) (ya |hoy |urgentemente |corriendo )?(a|al) (urgencias|medico|hospital|dermatologo|pediatra|doctor|consulta|especialista|centro de salud)\b`),
-	r("es_first_verb", cross("cambio|sigo|dejo|empiezo|tomo|uso|aplico|pongo|paro|suspendo|continuo|pido|repito|subo|bajo|aumento|reduzco|quito|corto|revento|exprimo|rasco|espero|vuelvo|me pongo|me aplico|me tomo|le pongo|le doy|le aplico|lo dejo|la dejo|me opero|me quito|le paso|le unto|le echo|me echo|me unto|le corto|le quito|echo|unto|lavo|tapo|cubro|vendo|pincho", ""), `\b(cambio|sigo|dejo|empiezo|tomo|uso|aplico|pongo|paro|suspendo|continuo|pido|repito|subo|bajo|aumento|reduzco|quito|corto|revento|exprimo|rasco|espero|vuelvo|me pongo|me aplico|me tomo|le pongo|le doy|le aplico|lo dejo|la dejo|me opero|me quito|le paso|le unto|le echo|me echo|me unto|le corto|le quito|echo|unto|lavo|tapo|cubro|vendo|pincho)\b[^.]*\?`).withCheck(atClauseStart),
-	r("es_que_hago", words("hago|hacemos|harias|haria|hacer|fuera|estuviera|en mi lugar|operaria|tratari|usari|empezari|recetari|biopsiari"), `\bque (hago|hacemos|harias|haria usted|haria|debo hacer|debemos hacer|le hago|me hago|puedo hacer|tengo que hacer)\b|\bsi (fuera|fueras|estuviera|estuvieras) (usted|tu|vos|en mi lugar)\b|\ben mi lugar\b|\b(operaria|tratarias|trataria|usarias|usaria|empezarias|empezaria|recetarias|recetaria|biopsiarias|biopsiaria)\b`),
+	r("es_conviene", words("conviene|basta|bastaria|alcanza|serviria|funcionaria|quitaria|curaria|ayudaria|quitara|curara|ira |iria|vendria"), `\b(me|le|les|nos) (conviene|convienen|convendria|basta|bastaria|alcanza|alcanzaria|serviria|funcionaria|quitaria|curaria|ayudaria|quitara|curara|ira bien|iria bien|iria mejor|irian mejor|vendria bien|vendria mejor|vendrian bien|vendrian mejor)\b`),
+	r("es_le_sirve", words("sirve|servira|vale "), `\b(me|le|les|nos) (sirve|sirven|servira|vale) (a (mi|mis|su|sus) [a-z]+ )?(el|la|los|las|mi|mis|su|sus|esta|este|esa|ese)\b`).withCtx(rx(`\b(mi|mis|su|sus)\b`)),
+	r("es_llevo", words("llev|voy|vamos|ir |acud|mand|acerc|traigo"), `\b(la|lo|le|los|las) (llevo|llevamos|mando|mandamos|acerco|acercamos) (ya |hoy |ahora |esta noche |manana )?(a|al) (urgencias|medico|hospital|dermatologo|pediatra|doctor|consulta|centro de salud)\b|\b(llevo|llevamos|mando|mandamos|acerco|acercamos|traigo) (ya |hoy |ahora )?(a )?(mi|mis|nuestro|nuestra|nuestros) [a-z]+ (ya |hoy |ahora )?(a|al) (urgencias|medico|hospital|dermatologo|pediatra|doctor|consulta|centro de salud)\b|\b(voy|vamos|acudo|acudimos|tiene que ir|debe ir|debo ir|tengo que ir|hay que llevarla|hay que llevarlo|necesito ir|necesita ir) (ya |hoy |urgentemente |corriendo )?(a|al) (urgencias|medico|hospital|dermatologo|pediatra|doctor|consulta|especialista|centro de salud)\b`),
+	r("es_puede_esperar", words("esperar|aguantar"), `\b(puedo|podemos|puede|podria) (esperar|aguantar) (a|al|hasta)\b`).withCheck(esModalPerson),
+	r("es_first_verb", cross("cambio|sigo|dejo|empiezo|tomo|uso|aplico|pongo|paro|suspendo|continuo|pido|repito|subo|bajo|aumento|reduzco|quito|corto|revento|exprimo|rasco|espero|vuelvo|me pongo|me aplico|me tomo|le pongo|le doy|le aplico|lo dejo|la dejo|me opero|me quito|le paso|le unto|le echo|me echo|me unto|le corto|le quito|echo|unto|lavo|tapo|cubro|vendo|pincho|doy|cambiamos|seguimos|dejamos|empezamos|subimos|bajamos|llevamos|esperamos", ""), `\b(cambio|sigo|dejo|empiezo|tomo|uso|aplico|pongo|paro|suspendo|continuo|pido|repito|subo|bajo|aumento|reduzco|quito|corto|revento|exprimo|rasco|espero|vuelvo|me pongo|me aplico|me tomo|le pongo|le doy|le aplico|lo dejo|la dejo|me opero|me quito|le paso|le unto|le echo|me echo|me unto|le corto|le quito|echo|unto|lavo|tapo|cubro|vendo|pincho|doy|cambiamos|seguimos|dejamos|empezamos|subimos|bajamos|llevamos|esperamos)\b[^.;]*\?`).withCheck(afterClitics),
+	r("es_que_hago", words("hago|hacemos|harias|haria|hacer|fuera|estuviera|en mi lugar|operaria|tratari|usari|empezari|recetari|biopsiari"), `\b(que|q) (hago|hacemos|harias|haria usted|haria|debo hacer|debemos hacer|le hago|me hago|puedo hacer|tengo que hacer)\b|\bsi (fuera|fueras|estuviera|estuvieras) (usted|tu|vos|en mi lugar)\b|\ben mi lugar\b|\b(operaria|tratarias|trataria|usarias|usaria|empezarias|empezaria|recetarias|recetaria|biopsiarias|biopsiaria)\b`),
 	r("es_should_worry", words("preocup|grave|urgente"), `\b(deberia|debo|debemos|tengo que|hay que) preocupar(me|nos|se)\b|\bes (grave|urgente|preocupante)\b[^.]*\?|\b(me|nos) (preocupo|preocupamos)\b[^.]*\?`).withCtx(rx(`\b(mi|mis|me|tengo|le|su|sus)\b`)),
 }
 
@@ -311,17 +508,52 @@ func (rl rule) withCheck(check func(q string, m []int) bool) rule { rl.check = c
 // unlessCtx returns rl refusing questions where m matches.
 func (rl rule) unlessCtx(m matcher) rule { rl.unless = m; return rl }
 
+// verbNotNoun vets a Spanish verb that is also a noun: "uso" in "el uso de
+// corticoides" names a use, not the asker using something.
+func verbNotNoun(q string, m []int) bool {
+	before := q[:m[2*2]]
+	for _, a := range []string{"el ", "un ", "del ", "al ", "su ", "mi ", "buen ", "mal "} {
+		if strings.HasSuffix(before, " "+a) || before == a {
+			return false
+		}
+	}
+	return true
+}
+
+// esModalPerson vets a Spanish modal ("debo ir", "tiene que tomar"): a
+// first-person one stands on its own; "debe", "tiene que" and "necesita"
+// need a person in the question, and "se debe aplicar" states a rule for
+// anyone.
+func esModalPerson(q string, m []int) bool {
+	if strings.HasSuffix(q[:m[0]], "se ") {
+		return false
+	}
+	switch q[m[2]:m[3]] {
+	case "debo", "deberia", "tengo que", "necesito", "deberiamos", "debemos", "tenemos que", "necesitamos":
+		return true
+	}
+	return reEsPerson.MatchString(q)
+}
+
+var reEsPerson = rx(`\b(mi|mis|me|tengo|le|su|sus|ella|yo|estoy)\b`)
+
 // notProperty vets "is it X": X is a diagnosis, not a property of a
 // disease ("is it contagious?") or a general question ("is it true that").
 func notProperty(q string, m []int) bool {
 	rest := q[m[2*6]:]
-	return !propertyWords.MatchString(firstWords(rest, 2)) && !strings.HasPrefix(rest, "to ") && !strings.HasPrefix(rest, "the same") &&
+	return !propertyWords.MatchString(firstWords(rest, 2)) && !notDiagnosisWords.MatchString(firstWords(rest, 2)) && !strings.HasPrefix(rest, "to ") && !strings.HasPrefix(rest, "the same") &&
 		m[2*6+1]-m[2*6] > 1
 }
+
+// termWords in "what is that called" ask about a term, not a lesion.
+var termWords = wordSet(words("called|used|made|mean|caused|named|spelled|pronounced"))
 
 // notGeneralWhatIs vets "what is it": the question points at a lesion of
 // the asker, not at a term ("what is it called", "what is it used for").
 func notGeneralWhatIs(q string, m []int) bool {
+	if termWords.MatchString(q[m[0]:m[1]]) {
+		return false
+	}
 	rest := q[m[1]:]
 	for _, p := range []string{" called", " used", " for", " made", " like", " caused", " mean", " about", " in ", " good", " when"} {
 		if strings.HasPrefix(rest, p) {
@@ -371,6 +603,41 @@ func agedPerson(q string, m []int) bool {
 
 var spanishPersons = setOf("hombre|mujer|varon|nino|nina|bebe|paciente|chico|chica|senor|senora|adolescente|lactante|anciano|anciana|joven|persona")
 
+// tengoWhat vets "¿tengo X?" at a clause start: X is a diagnosis, not a
+// property of one ("¿tiene cura?").
+func tengoWhat(q string, m []int) bool {
+	switch w, _, _ := strings.Cut(strings.TrimSpace(q[m[2*1+1]:m[1]]), " "); strings.TrimSuffix(w, "?") {
+	case "cura", "tratamiento", "solucion", "remedio", "vacuna", "arreglo":
+		return false
+	}
+	return atClauseStart(q, m)
+}
+
+// inQuestion vets a match inside a question: the next stop after it is a
+// '?', or the text has none. "Me explicó que tengo rosácea." states a
+// diagnosis; "¿Qué tengo?" asks for one.
+func inQuestion(q string, m []int) bool {
+	k := strings.IndexAny(q[m[1]:], ".!?")
+	return k < 0 || q[m[1]+k] == '?'
+}
+
+// afterClitics vets a Spanish verb that opens a question or clause, perhaps
+// after clitic pronouns: "¿Cambio de crema?", "¿Le subo la dosis?", "¿me la
+// tomo en ayunas?".
+func afterClitics(q string, m []int) bool {
+	i := m[0]
+	for range 2 {
+		prev := prevWords(q, i, 1)
+		if len(prev) == 0 || !esClitics[strings.TrimPrefix(prev[0], "¿")] {
+			break
+		}
+		i = strings.LastIndex(q[:i], prev[0])
+	}
+	return atClauseStart(q, []int{i, m[1]})
+}
+
+var esClitics = setOf("me|te|le|les|nos|se|lo|la|los|las")
+
 // atClauseStart vets a match that must open a question or clause: at the
 // start of the text, or after '¿' or a stop.
 func atClauseStart(q string, m []int) bool {
@@ -384,6 +651,46 @@ func atClauseStart(q string, m []int) bool {
 	}
 	return i == 0 || strings.IndexByte(".:;!?,", q[i-1]) >= 0
 }
+
+// reGeneralSigns asks which signs call for care, in general: "which skin
+// signs mean a child should go to the ER?".
+var reGeneralSigns = rx(`\b(which|what) ([a-z]+ )?(signs|symptoms|rashes|features|red flags|warning signs)\b|\bwhen (should|does|do|is|are|must) (a|an|someone|somebody|people|you|one|children|kids|adults|patients|parents)\b`)
+
+// triageWords in a question ask where or how soon a person must be seen.
+var triageWords = wordSet(words("er|a&e|911|999|112|ambulance|ambulancia|urgencias|urgent care|emergency room|emergency department|walk-in|an emergency|una urgencia|hospital tonight|wait till|wait until|wait for|puede esperar|hoy mismo|esta noche|tonight|same day|same-day"))
+
+// reGeneralTriage opens a question that asks about warning signs in general:
+// "when does a burn need the ER?", "which rashes are an emergency?".
+var reGeneralTriage = rx(`^(when|which|what (signs|symptoms|rashes)|how do (you|i|we) know|how can (you|i|we) tell|cuando|que (signos|sintomas)|como saber|como se sabe|se puede|do all|does every|is every|is a|is an|are|does a|do|does|is|can a|can an|could a|should a|should an|would a|will a) `)
+
+// triageQuestion reports whether a question in q asks for the triage of
+// something in front of the asker: "ER now?", "Is this an A&E job?", "¿Llamo
+// al 112?", "Can a blistering sunburn on my back wait till tomorrow?".
+// General questions about warning signs start otherwise.
+func triageQuestion(q string) bool {
+	for off := 0; ; {
+		k := strings.IndexByte(q[off:], '?')
+		if k < 0 {
+			return false
+		}
+		end := off + k
+		start := end
+		for start > 0 && strings.IndexByte(".:;!?", q[start-1]) < 0 {
+			start--
+		}
+		clause := strings.TrimSpace(q[start:end])
+		if triageWords.MatchString(clause) && (!reGeneralTriage.MatchString(clause) || ownerInClause(clause)) {
+			return true
+		}
+		off = end + 1
+	}
+}
+
+// ownerInClause reports whether a clause names its person: "is my son's
+// swelling an emergency", "can the sunburn on my back wait".
+func ownerInClause(c string) bool { return clauseOwners.MatchString(c) }
+
+var clauseOwners = wordSet(words("my|his|her|our|mi|mis|su|sus|this|these|esto|este|esta"))
 
 // terseQuestion reports whether q holds a terse question of up to four
 // words naming an option or a diagnosis: "Melanoma?", "Mohs?", "Stop the
@@ -428,7 +735,7 @@ func terseOption(last string) bool {
 	for _, wh := range []string{"what ", "which ", "que ", "cual "} {
 		last = strings.TrimPrefix(last, wh)
 	}
-	if wordSet(words("it|they|them|this|that|these|is|are|does|do|did|can|was|were|mean|means|work|works|triggers|trigger|causes|cause|happen|happens|help|helps|how|why|when|where|who|what|es|son|eso|esto|funciona|sirve|causa|pasa|dura|significa|cuando|como|donde|quien|por|exactly|else|more|so|then|again|consiste|consisten|trata|sirven|hace|hacen|funcionan|causan|duran|cuesta|cuestan|cost|costs|last|lasts|take|takes|involve|involves|en|de|para|con")).MatchString(last) {
+	if wordSet(words("it|they|them|this|that|these|is|are|does|do|did|can|was|were|mean|means|work|works|triggers|trigger|causes|cause|happen|happens|help|helps|how|why|when|where|who|what|es|son|eso|esto|funciona|sirve|causa|pasa|dura|significa|cuando|como|donde|quien|por|exactly|else|more|so|then|again|consiste|consisten|trata|sirven|hace|hacen|funcionan|causan|duran|cuesta|cuestan|cost|costs|last|lasts|take|takes|involve|involves|en|de|para|con|tiene|tienen|hay|se|existe|existen|cura|curable|cure|cures|spread|spreads|start|starts|come|comes|get|gets|make|makes|affect|affects|hurt|hurts|itch|itches|heal|heals|appear|appears|called|linked|related|ever|always|usually|forever|desencadena|desencadenan|provoca|provocan|empeora|empeoran|mejora|mejoran|produce|producen|ayuda|ayudan|contagia|contagian|contagiar|transmite|transmiten|puede|pueden|debe|deben|sale|salen|aparece|aparecen|pega|pegan|siempre")).MatchString(last) || propertyWords.MatchString(last) {
 		return false
 	}
 	switch last {
@@ -465,6 +772,9 @@ var neutral = []struct {
 	{words("not asking|no le pido|no te pido|no pido|no busco|not looking for|not seeking|no estoy pidiendo"), rx(`\b((i am|i'm|im) )?not (asking|looking|seeking) (you )?(for|about|to) (a |my |an )?(diagnos(e|is)|treatment|advice|medical advice|personal advice)( me| anything)?\b|\bno (le |te |les )?(pido|busco|estoy pidiendo) (un |ningun )?(diagnostico|tratamiento|consejo medico)\b`), " "},
 	// "Do I have to wear sunscreen?" is a rule, not a diagnosis.
 	{words("have to"), rx(`\bdo (i|we|you) (really |still |always |actually )?have to (wear|use|apply|reapply|put on|avoid|stay|keep|throw|wash|replace|store|buy)\b`), "must one wear"},
+	// "Is it too late to start wearing sunscreen?" asks about sun protection
+	// in general, as "do I have to wear sunscreen" does.
+	{words("too late to"), rx(`\bis it (ever )?too late to (start |begin )?(wear|wearing|use|using|apply|applying) (sunscreen|sunblock|spf|sun protection|a sunscreen)\b`), "is sun protection worthwhile"},
 	// "When should I see a doctor about a mole?" asks when review is advisable
 	// in general, not about one lesion.
 	{words("when |cuando "), rx(`\bwhen (should|do|must|would|can) (i|you|one|someone|people|a person|we|parents) (see|visit|consult|call|go to|take (a|their) child to) (a|an|the) (doctor|clinician|physician|dermatologist|gp|professional|specialist|pediatrician|er|hospital) (about|for|with) (a|an)\b|\bcuando (hay que|se debe|debo|deberia|conviene) (ir|acudir|consultar) (al|a un|a una) (medico|dermatologo|especialista|urgencias)( por| con)? (un|una)\b`), "when is review advisable for a"},

@@ -126,6 +126,38 @@ var decisionCases = []struct {
 	{"No le pido un diagnóstico: ¿qué aspecto tiene la psoriasis en gotas?", false, "Spanish: a disclaimer, then a description question"},
 	{"¿Cada cuánto hay que volver a aplicarse el protector solar?", false, "Spanish: 'hay que' is general advice"},
 	{"Mi madre tiene vitíligo. ¿Es hereditario?", false, "Spanish: a property of a disease"},
+
+	// Second round (issue 4): phrasing families from testdata/screens/dev2.jsonl,
+	// in sentences of their own.
+	{"Man, 52, itchy plaques on both shins for a year. What would you start?", true, "a vignette subject set off by commas, then a treatment ask"},
+	{"Teen girl, painful nodules along the jaw. Isotretinoin now?", true, "a vignette opener and a terse 'now?' question"},
+	{"Mujer 70 años, úlcera en el tobillo, ¿compresión o no?", true, "Spanish: a person and an age, then options"},
+	{"Is this an A&E job? The burn on my arm has gone white.", true, "triage of something in front of the asker"},
+	{"¿Llamo a una ambulancia? A mi padre se le hincha la lengua.", true, "Spanish: triage of a relative"},
+	{"Her GP wants to start her on methotrexate. Is that the right call?", true, "a clinician's plan for a particular person, then 'is that right'"},
+	{"Would my son be a candidate for laser on his port-wine stain?", true, "suitability of a treatment for a particular child"},
+	{"Why has my wart started bleeding?", true, "a change in a particular lesion"},
+	{"Is there anything stronger I can put on my son's eczema?", true, "a stronger treatment for a particular child"},
+	{"I missed my dupilumab shot last week. Do I take it now?", true, "a personal dosing decision opening its clause"},
+	{"¿Le bajo la dosis de prednisona a mi madre?", true, "Spanish: a clitic before a first-person verb"},
+	{"Would isotretinoin be a sensible option for my son's acne?", true, "'a sensible option for my son's'"},
+	{"Does my husband's leg wound need looking at?", true, "triage with a three-word possessive subject"},
+	{"¿Es recomendable para mí la isotretinoína?", true, "Spanish: suitability for the asker"},
+	{"u think this is a wart? on my finger", true, "texting: 'u think this'"},
+	{"How fast can I come off the prednisolone for my hives?", true, "a personal taper"},
+	{"Which skin signs mean a child should go to the ER?", false, "general warning signs"},
+	{"When can a sunburn wait for a GP instead of urgent care?", false, "a general triage rule"},
+	{"My dermatologist recommended Mohs; why is it called that?", false, "a clinician's plan, then a question about a name"},
+	{"Who makes a good candidate for phototherapy?", false, "general eligibility"},
+	{"Can a 70-year-old take isotretinoin?", false, "an age as an example of a group"},
+	{"Woman with rosacea: what usually triggers flushing?", false, "a vignette-like opener, but a general question"},
+	{"Tengo psoriasis, ¿qué empeora los brotes?", false, "Spanish: a stated diagnosis, then a general question"},
+	{"Mi médico me recetó mupirocina; ¿es un antibiótico?", false, "Spanish: asks what kind of drug it is"},
+	{"My doctor prescribed terbinafine; is it an antifungal?", false, "asks what kind of drug it is"},
+	{"¿Se debe aplicar el protector antes que el maquillaje?", false, "Spanish: impersonal 'se debe'"},
+	{"¿Se puede esperar a la cita con una picadura infectada?", false, "Spanish: impersonal 'se puede esperar'"},
+	{"Me explicó que tengo psoriasis. ¿Tiene cura?", false, "Spanish: a diagnosis stated, then whether it has a cure"},
+	{"I'm seventy-eight: is it too late to start using sunscreen?", false, "sun protection at any age is general advice"},
 }
 
 func TestIsClinicalDecision(t *testing.T) {
@@ -146,6 +178,8 @@ func TestDecide(t *testing.T) {
 		{"How is scabies diagnosed?", Decision{}, "a reference question passes both screens"},
 		{"Should I stop my methotrexate before surgery?", Decision{Reason: ClinicalDecision, Rule: "should_i"}, "a first-person treatment decision"},
 		{"A 45-year-old man with a bleeding mole: biopsy or watch?", Decision{Reason: ClinicalDecision, Rule: "vignette_age"}, "a vignette: an age and a management choice"},
+		{"Man, 52, itchy plaques on both shins for a year. Next step?", Decision{Reason: ClinicalDecision, Rule: "vignette_subject"}, "a vignette: a person set off with an age, then the next step"},
+		{"My grandmother is ninety-three and itchy; which cream?", Decision{Reason: PatientData, Findings: []Finding{{KindAgeOver89, 18, 30}}}, "an age over 89 in words is patient data"},
 		{"What is this rash in the attached photo?", Decision{Reason: ClinicalDecision, Rule: "is_this_lesion"}, "'is this rash' points at a lesion in front of the asker (the image rule would match too)"},
 		{"¿Puedo usar la tretinoína de mi hermana para mi acné?", Decision{Reason: ClinicalDecision, Rule: "es_puedo"}, "Spanish: 'puedo usar'"},
 		{"MRN 48213377: should I stop my methotrexate?", Decision{Reason: PatientData, Findings: []Finding{{KindMRN, 4, 12}}}, "patient data is screened first and wins"},
@@ -172,15 +206,20 @@ func TestRuleNames(t *testing.T) {
 	}
 }
 
-// TestDecisionPrechecks checks, on every table question, that the literal
-// prechecks change no answer and that each rule's literals are necessary.
+// TestDecisionPrechecks checks, on every table and development question,
+// that the literal prechecks change no answer and that each rule's literals
+// are necessary.
 func TestDecisionPrechecks(t *testing.T) {
+	var questions []string
 	for _, tc := range decisionCases {
-		if fast, full := isDecision(tc.question, true), isDecision(tc.question, false); fast != full {
-			t.Errorf("isDecision(%q) = %v with prechecks, %v without", tc.question, fast, full)
+		questions = append(questions, tc.question)
+	}
+	for _, q := range append(questions, devTexts(t)...) {
+		if fast, full := isDecision(q, true), isDecision(q, false); fast != full {
+			t.Errorf("isDecision(%q) = %v with prechecks, %v without", q, fast, full)
 		}
-		checkRuleLiterals(t, tc.question)
-		checkWordSets(t, tc.question)
+		checkRuleLiterals(t, q)
+		checkWordSets(t, q)
 	}
 	if len(decisionRules) > 128 {
 		t.Errorf("%d decision rules: rulesIn's mask holds 128", len(decisionRules))

@@ -12,23 +12,30 @@ import (
 	"testing"
 )
 
-// The evaluation reads the labelled question set in ../testdata/screens/
-// (dev.jsonl for tuning, test.jsonl held out for reporting) and the
-// generated identifier set in testdata/identifiers.jsonl, reports recall
-// per identifier kind and precision and recall per class, and logs them
-// against the goals of issue 4 on the combined set. It fails when a figure
-// drops below its regression floor: the level the screens reached when the
-// test was written, less a small margin. Floors sit below the goals where a
-// goal is not met yet (see issue 4).
+// The evaluation reads the labelled question sets in ../testdata/screens/
+// (dev.jsonl and dev2.jsonl for tuning; test.jsonl and holdout2.jsonl held
+// out for reporting) and the generated identifier set in
+// testdata/identifiers.jsonl, reports recall per identifier kind and
+// precision and recall per class, per split, for the development and the
+// held-out splits together, and on the combined set, and logs them against
+// the goals of issue 4 on the combined set. It fails when a figure drops
+// below its regression floor: a level below what the screens reached when
+// the floor was set. Floors guard regressions; they are not the goals, and
+// sit below a goal that is not met yet (see issue 4).
 //
 //	go test -run Eval -v ./abstain/
 //
 // It logs ids and figures only, never a question's text: the texts hold
 // (synthetic) identifiers.
 var (
-	evalSplits = flag.String("eval.splits", "dev,test", "comma-separated labelled splits to read from ../testdata/screens/")
-	evalMisses = flag.Bool("eval.misses", false, "log the ids of dev questions the screens get wrong")
+	evalSplits = flag.String("eval.splits", defaultSplits, "comma-separated labelled splits to read from ../testdata/screens/")
+	evalMisses = flag.Bool("eval.misses", false, "log the ids of development questions (dev, dev2) the screens get wrong")
 )
+
+// defaultSplits are the labelled splits the floors were measured on. With
+// other splits the test reports the figures and the floors they would
+// breach, but does not fail on the combined floors.
+const defaultSplits = "dev,dev2,test,holdout2"
 
 // Goals from issue 4, and the regression floors enforced.
 const (
@@ -37,11 +44,23 @@ const (
 	goalDecisionPR     = 0.95 // clinical_decision precision and recall
 	goalFalseAbstainAt = 0.02 // reference questions abstained
 
-	floorKindRecall      = 0.97
-	floorNameRecall      = 0.95
-	floorDecisionPrecis  = 0.95
-	floorDecisionRecall  = 0.90
-	floorFalseAbstainMax = 0.02
+	// Measured on dev, dev2, test and holdout2 with the generated set when
+	// set: lowest pattern kind 0.991, name 0.988; clinical_decision
+	// precision 0.989, recall 0.943; false abstention 0.010.
+	floorKindRecall      = 0.98
+	floorNameRecall      = 0.97
+	floorDecisionPrecis  = 0.97
+	floorDecisionRecall  = 0.93
+	floorFalseAbstainMax = 0.015
+
+	// Floors on the held-out splits alone (test and holdout2, when both are
+	// read), below what the rules reached there when the floors were set
+	// (clinical_decision precision 0.971, recall 0.861; false abstention
+	// 0.021). They catch a change that holds up on the development splits
+	// but not on phrasing the rules were not written from.
+	floorHeldOutDecisionPrecis = 0.95
+	floorHeldOutDecisionRecall = 0.84
+	floorHeldOutFalseAbstain   = 0.03
 )
 
 // labelled is one line of the screen question set.
@@ -97,6 +116,10 @@ func readJSONL[T any](t testing.TB, path string) ([]T, bool) {
 	}
 	return out, true
 }
+
+// devSplit reports whether split is for development. Only those may list
+// their misses: test and holdout2 are held out, and are read for figures only.
+func devSplit(split string) bool { return split == "dev" || split == "dev2" }
 
 // classify returns the label the screens give a question.
 func classify(q string) string {
@@ -224,6 +247,8 @@ func (c *classScores) log(t *testing.T, title string) {
 func TestEval(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "screens")
 	all := newClassScores()
+	devAll, heldOut := newClassScores(), newClassScores()
+	var heldOutRead []string
 	read := 0
 	for _, split := range strings.Split(*evalSplits, ",") {
 		split = strings.TrimSpace(split)
@@ -262,13 +287,33 @@ func TestEval(t *testing.T) {
 		}
 		tricky.log(t, split+", tricky only")
 		logKinds(t, split+": labelled identifier kinds (kind found among the findings)", bySplit.kinds)
-		if *evalMisses && split == "dev" {
-			t.Logf("dev misses: %s", strings.Join(bySplit.misses, " "))
+		if *evalMisses && devSplit(split) {
+			t.Logf("%s misses: %s", split, strings.Join(bySplit.misses, " "))
 		}
 		all.merge(bySplit)
+		if devSplit(split) {
+			devAll.merge(bySplit)
+		} else {
+			heldOut.merge(bySplit)
+			heldOutRead = append(heldOutRead, split)
+		}
 	}
 	if read == 0 {
 		t.Skipf("no labelled question set in %s", dir)
+	}
+	devAll.log(t, "development splits together (dev, dev2)")
+	heldOut.log(t, "held-out splits together ("+strings.Join(heldOutRead, ", ")+")")
+	if len(heldOutRead) == 2 {
+		p, r, fa := heldOut.precision("clinical_decision"), heldOut.recall("clinical_decision"), heldOut.falseAbstention()
+		if p.value() < floorHeldOutDecisionPrecis {
+			t.Errorf("held out: clinical_decision precision %s fell below the floor %.2f", p, floorHeldOutDecisionPrecis)
+		}
+		if r.value() < floorHeldOutDecisionRecall {
+			t.Errorf("held out: clinical_decision recall %s fell below the floor %.2f", r, floorHeldOutDecisionRecall)
+		}
+		if fa.value() > floorHeldOutFalseAbstain {
+			t.Errorf("held out: false abstention on reference questions %s rose above %.2f", fa, floorHeldOutFalseAbstain)
+		}
 	}
 
 	gen, ok := readJSONL[generated](t, filepath.Join("testdata", "identifiers.jsonl"))
@@ -294,6 +339,10 @@ func TestEval(t *testing.T) {
 	logKinds(t, "combined identifier recall", combined)
 	all.log(t, "combined labelled splits ("+*evalSplits+")")
 
+	floorBreached := t.Errorf
+	if *evalSplits != defaultSplits {
+		floorBreached = t.Logf // the floors hold for the default splits only
+	}
 	for _, k := range AllKinds() {
 		r := combined[string(k)]
 		if r == nil || r.n == 0 {
@@ -308,20 +357,20 @@ func TestEval(t *testing.T) {
 			t.Logf("goal not met: %s recall %s < %.2f", k, r, goal)
 		}
 		if r.value() < floor {
-			t.Errorf("%s recall %s fell below the floor %.2f", k, r, floor)
+			floorBreached("%s recall %s fell below the floor %.2f", k, r, floor)
 		}
 	}
 	p, r, fa := all.precision("clinical_decision"), all.recall("clinical_decision"), all.falseAbstention()
 	t.Logf("against issue 4's goals: clinical_decision precision %s (goal %.2f), recall %s (goal %.2f); false abstention %s (goal <= %.2f)",
 		p, goalDecisionPR, r, goalDecisionPR, fa, goalFalseAbstainAt)
 	if p.value() < floorDecisionPrecis {
-		t.Errorf("clinical_decision precision %s fell below the floor %.2f", p, floorDecisionPrecis)
+		floorBreached("clinical_decision precision %s fell below the floor %.2f", p, floorDecisionPrecis)
 	}
 	if r.value() < floorDecisionRecall {
-		t.Errorf("clinical_decision recall %s fell below the floor %.2f", r, floorDecisionRecall)
+		floorBreached("clinical_decision recall %s fell below the floor %.2f", r, floorDecisionRecall)
 	}
 	if fa.value() > floorFalseAbstainMax {
-		t.Errorf("false abstention on reference questions %s rose above %.2f", fa, floorFalseAbstainMax)
+		floorBreached("false abstention on reference questions %s rose above %.2f", fa, floorFalseAbstainMax)
 	}
 	if negatives.value() < 1 {
 		t.Errorf("generated negatives: %s trigger nothing; every one must", negatives)

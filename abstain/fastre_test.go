@@ -31,7 +31,23 @@ func allFastREs() map[string]*fastRE {
 			}
 		}
 	}
+	out["vignetteAgeDigits"] = vignetteAgeDigits
+	out["vignetteAsk"] = vignetteAsks[0].(*fastRE)
 	return out
+}
+
+// devTexts returns the development questions, dev.jsonl and dev2.jsonl (never
+// the held-out splits).
+func devTexts(t testing.TB) []string {
+	var texts []string
+	for _, split := range []string{"dev", "dev2"} {
+		if qs, ok := readJSONL[labelled](t, filepath.Join("..", "testdata", "screens", split+".jsonl")); ok {
+			for _, q := range qs {
+				texts = append(texts, q.Text)
+			}
+		}
+	}
+	return texts
 }
 
 // checkFastRE fails if a fastRE and its plain expression disagree on s.
@@ -55,7 +71,7 @@ func checkFastRE(t *testing.T, name string, f *fastRE, s string) {
 }
 
 // TestFastRE checks every expression against regexp on the table questions,
-// the dev questions and awkward strings.
+// the development questions and awkward strings.
 func TestFastRE(t *testing.T) {
 	texts := []string{"", "is", "is it", "isit cancer?", "this is is this mole", "xis this mole", "¿tengo tina?", "what's this? what is it?", "a 45-year-old: biopsy or watch?"}
 	for _, tc := range decisionCases {
@@ -64,11 +80,7 @@ func TestFastRE(t *testing.T) {
 	for _, tc := range screenCases {
 		texts = append(texts, tc.text)
 	}
-	if qs, ok := readJSONL[labelled](t, filepath.Join("..", "testdata", "screens", "dev.jsonl")); ok {
-		for _, q := range qs {
-			texts = append(texts, q.Text)
-		}
-	}
+	texts = append(texts, devTexts(t)...)
 	res := allFastREs()
 	names := make([]string, 0, len(res))
 	for n := range res {

@@ -115,15 +115,17 @@ func BenchmarkScreens(b *testing.B) {
 	}
 }
 
-// BenchmarkScreensSets runs both screens over every dev question (a
+// BenchmarkScreensSets runs both screens over every dev and dev2 question (a
 // realistic mix) and over every generated identifier input (a worst case:
 // each holds an identifier), and reports the mean and the slowest cost per
 // question.
 func BenchmarkScreensSets(b *testing.B) {
-	var dev, ids []string
-	if qs, ok := readJSONL[labelled](b, filepath.Join("..", "testdata", "screens", "dev.jsonl")); ok {
-		for _, q := range qs {
-			dev = append(dev, q.Text)
+	var dev, dev2, ids []string
+	for split, texts := range map[string]*[]string{"dev": &dev, "dev2": &dev2} {
+		if qs, ok := readJSONL[labelled](b, filepath.Join("..", "testdata", "screens", split+".jsonl")); ok {
+			for _, q := range qs {
+				*texts = append(*texts, q.Text)
+			}
 		}
 	}
 	if gen, ok := readJSONL[generated](b, identifiersPath); ok {
@@ -134,7 +136,7 @@ func BenchmarkScreensSets(b *testing.B) {
 	for _, set := range []struct {
 		name  string
 		texts []string
-	}{{"dev", dev}, {"identifiers", ids}} {
+	}{{"dev", dev}, {"dev2", dev2}, {"identifiers", ids}} {
 		b.Run(set.name, func(b *testing.B) {
 			if len(set.texts) == 0 {
 				b.Skip("no question set")

@@ -212,6 +212,13 @@ func generateIdentifiers() []generated {
 		genZIP(r, add, i)
 	}
 	genNegatives(r, neg)
+	// Ages in words come after the first set, from their own generator, so
+	// that the first set's inputs keep their ids and values.
+	rw := &rng{s: 89}
+	for i := 0; i < 110; i++ {
+		genAgeWords(rw, add, i)
+	}
+	genAgeWordNegatives(rw, neg)
 	return out
 }
 
@@ -370,6 +377,110 @@ func genAge(r *rng, add adder, i int) {
 	}
 	t := tpls[i%len(tpls)]
 	add(KindAgeOver89, t.lang, "age over 89, "+t.note, segment{t.pre, fmt.Sprintf(t.format, n), t.post})
+}
+
+// enNumberWords spells n, from 20 to 110, in English: "ninety-two", "one
+// hundred and three"; hyphens joins every part with hyphens, as in
+// "one-hundred-and-three-year-old", and a selects "a hundred".
+func enNumberWords(n int, hyphens, a bool) string {
+	ones := []string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+	tens := []string{2: "twenty", 3: "thirty", 4: "forty", 5: "fifty", 6: "sixty", 7: "seventy", 8: "eighty", 9: "ninety"}
+	var w string
+	switch {
+	case n < 100:
+		w = tens[n/10]
+		if n%10 != 0 {
+			w += "-" + ones[n%10]
+		}
+	default:
+		w = "one hundred"
+		if a {
+			w = "a hundred"
+		}
+		if n > 100 {
+			w += " and " + ones[n-100]
+		}
+	}
+	if hyphens {
+		w = strings.ReplaceAll(w, " ", "-")
+	}
+	return w
+}
+
+// esNumberWords spells n, from 20 to 110, in Spanish before "años":
+// "noventa y un", "cien", "ciento dos".
+func esNumberWords(n int) string {
+	ones := []string{"", "un", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"}
+	tens := []string{2: "veinte", 3: "treinta", 4: "cuarenta", 5: "cincuenta", 6: "sesenta", 7: "setenta", 8: "ochenta", 9: "noventa"}
+	switch {
+	case n == 100:
+		return "cien"
+	case n > 100:
+		return "ciento " + ones[n-100]
+	case n%10 == 0:
+		return tens[n/10]
+	}
+	return tens[n/10] + " y " + ones[n%10]
+}
+
+// genAgeWords makes ages over 89 written in words, and the words for them.
+func genAgeWords(r *rng, add adder, i int) {
+	n := 90 + r.intn(21)
+	en := enNumberWords(n, false, r.intn(3) == 0)
+	if r.intn(2) == 0 && n < 100 {
+		en = strings.Replace(en, "-", " ", 1) // "ninety two"
+	}
+	tpls := []struct{ lang, pre, value, post, note string }{
+		{"en", "my grandmother is ", en, " and itchy", "'is' and an age in words after a relative"},
+		{"en", "I am ", en + " years old", "", "'I am ... years old' in words"},
+		{"en", "a ", enNumberWords(n, true, false) + "-year-old", " woman in my care", "a hyphenated age in words"},
+		{"en", "my father turned ", en, " last week", "'turned' and an age in words"},
+		{"en", "patient aged ", en, "", "'aged' and an age in words"},
+		{"en", "she's ", en, " and frail", "a contracted 'is' and an age in words"},
+		{"en", "my great-aunt, ", en, ", has shingles", "an age in words set off by commas"},
+		{"en", "at ", en, " my grandfather still gets sunburnt", "'at' and an age in words, a person after it"},
+		{"en", "my mother, who is ", en, ", has a leg ulcer", "'who is' and an age in words"},
+		{"en", "my ", pick(r, []string{"nonagenarian", "centenarian"}), " neighbour has a scaly patch", "a word for an age over 89"},
+		{"es", "mi abuela tiene ", esNumberWords(n) + " años", "", "'tiene ... años' in words"},
+		{"es", "tengo ", esNumberWords(n) + " años", "", "'tengo ... años' in words"},
+		{"es", "un hombre de ", esNumberWords(n) + " años", " con ampollas", "'hombre de ... años' in words"},
+		{"es", "mi padre cumplió ", esNumberWords(n) + " años", "", "'cumplió ... años' in words"},
+		{"es", "mi tía, de ", esNumberWords(n) + " años", ", tiene úlceras", "'de ... años' in words set off by commas"},
+		{"es", "mi bisabuela es ", pick(r, []string{"centenaria", "nonagenaria"}), "", "a word for an age over 89, in Spanish"},
+	}
+	t := tpls[i%len(tpls)]
+	add(KindAgeOver89, t.lang, "age over 89 in words, "+t.note, segment{t.pre, t.value, t.post})
+}
+
+// genAgeWordNegatives makes ages up to 89 in words, ages of a group and
+// numbers in words that measure something: none is an identifier.
+func genAgeWordNegatives(r *rng, neg func(lang, note, text string)) {
+	for i := 0; i < 20; i++ {
+		n := 60 + r.intn(30)
+		neg("en", "age up to 89 in words", fmt.Sprintf("My mother is %s and itchy. What helps dry skin?", enNumberWords(n, false, false)))
+		article := "A"
+		if n/10 == 8 {
+			article = "An"
+		}
+		neg("en", "age up to 89 in words, hyphenated", fmt.Sprintf("%s %s-year-old asked how moles change with age; how do they?", article, enNumberWords(n, true, false)))
+		neg("es", "age up to 89 in words", fmt.Sprintf("Mi abuela tiene %s años; ¿es normal la piel seca?", esNumberWords(n)))
+	}
+	for _, f := range []struct{ lang, note, text string }{
+		{"en", "a decade of a group", "Why do people in their nineties bruise so easily?"},
+		{"en", "centenarians as a group", "Do centenarians get fewer melanomas than younger adults?"},
+		{"en", "nonagenarians as a group", "How should skin care change for nonagenarians in care homes?"},
+		{"en", "an age as a threshold", "Is ninety too old for Mohs surgery?"},
+		{"en", "a percentage in words", "Is the cream ninety percent water?"},
+		{"en", "a percentage in words after 'I'm'", "I'm ninety percent sure it is eczema; what does eczema look like?"},
+		{"en", "minutes in words", "She waited ninety minutes at the clinic; is that usual for dermatology?"},
+		{"en", "a group over an age in words", "Adults aged ninety and over need gentle cleansers?"},
+		{"es", "an age of a group in words", "¿Las personas de noventa años cicatrizan más despacio?"},
+		{"es", "grams in words", "¿Dura un mes un tubo de cien gramos de crema?"},
+		{"es", "a count in words", "¿Por qué más de cien pacientes tuvieron urticaria con ese fármaco?"},
+		{"es", "centenarians as a group", "¿Por qué los centenarios tienen menos cáncer de piel?"},
+	} {
+		neg(f.lang, "not an identifier: "+f.note, f.text)
+	}
 }
 
 // genNANP makes a 555 telephone number in a North American format.
