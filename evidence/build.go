@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -73,8 +74,19 @@ type Manifest struct {
 	Files map[string]string `json:"files"`
 	// Gates is the release-gate report, when the version was built with cases.
 	Gates *GateReport `json:"gates,omitempty"`
+	// Retrieval holds the version's retrieval settings, when its builder
+	// chose any; absent means the library's defaults.
+	Retrieval *Retrieval `json:"retrieval,omitempty"`
 	// Seal is the checksum of the manifest's own canonical JSON with Seal empty.
 	Seal string `json:"seal"`
+}
+
+// Retrieval is a version's retrieval settings, sealed in its manifest so that
+// every host answers from the version alike.
+type Retrieval struct {
+	// MinCoverage is the relevance floor (see retrieve.Options.MinCoverage):
+	// in (0, 1], or negative to disable the floor.
+	MinCoverage float64 `json:"min_coverage"`
 }
 
 // GateReport is the stored result of a version's release gates.
@@ -110,6 +122,13 @@ type BuildOptions struct {
 	Curated   []Curated
 	Cases     []byte // cases.jsonl content, stored as is
 	Gates     *GateReport
+	// MinCoverage, when not zero, is the version's retrieval relevance floor,
+	// stored in the manifest and used when the version opens (unless the
+	// opener sets its own): in (0, 1], or negative to disable the floor. A
+	// corpus whose questions are long assertions (research claims) needs a
+	// lower floor than short reference questions; choose it on held-out
+	// questions, not on those it is then measured with.
+	MinCoverage float64
 	// RenameDuplicates keeps a record whose id repeats an earlier record's by
 	// giving it the id with "~2", "~3"... appended, in corpus order; when false
 	// a repeated id is an error.
@@ -308,6 +327,12 @@ func Build(ctx context.Context, records []Record, opts BuildOptions) (*Bundle, e
 		Checksum:    VersionChecksum(passages),
 		Files:       map[string]string{},
 		Gates:       opts.Gates,
+	}
+	switch {
+	case opts.MinCoverage > 1 || math.IsNaN(opts.MinCoverage):
+		return nil, fmt.Errorf("%w: relevance floor %v is not in (0, 1] or negative", ErrInvalid, opts.MinCoverage)
+	case opts.MinCoverage != 0:
+		m.Retrieval = &Retrieval{MinCoverage: opts.MinCoverage}
 	}
 	for name, content := range b.Files {
 		m.Files[name] = checksumBytes(content)

@@ -44,7 +44,8 @@ type OpenOptions struct {
 	// IndexDir is a persisted index built for this version; when empty, or
 	// missing or stale, the version is indexed in memory.
 	IndexDir string
-	// MinCoverage is the retrieval relevance floor (see retrieve.Options).
+	// MinCoverage is the retrieval relevance floor (see retrieve.Options);
+	// zero means the floor the manifest sets, if any, else the default.
 	MinCoverage float64
 }
 
@@ -104,7 +105,7 @@ func OpenFS(fsys fs.FS, opts *OpenOptions) (*Version, error) {
 		return nil, errors.Join(problems...)
 	}
 	if r.ix == nil && r.err == nil {
-		r = openIndex(decodedBundle{v.passages, v.manifest.Sources, v.manifest.Checksum, v.thText}, opts, true)
+		r = openIndex(decodedBundle{v.passages, v.manifest.Sources, v.manifest.Checksum, v.thText, floorOf(&v.manifest)}, opts, true)
 	}
 	if r.err != nil {
 		return nil, r.err
@@ -136,7 +137,11 @@ func openIndex(b decodedBundle, opts *OpenOptions, build bool) indexResult {
 	} else if th, err = lexicon.DefaultThesaurus(an); err != nil {
 		return indexResult{err: err}
 	}
-	ropts := &retrieve.Options{Analyzer: an, Thesaurus: th, MinCoverage: opts.MinCoverage}
+	floor := opts.MinCoverage
+	if floor == 0 {
+		floor = b.floor
+	}
+	ropts := &retrieve.Options{Analyzer: an, Thesaurus: th, MinCoverage: floor}
 	docs := docsOf(b.sources, b.passages)
 	if opts.IndexDir != "" && indexFresh(opts.IndexDir, b.checksum) {
 		if ix, err := retrieve.Open(opts.IndexDir, docs, ropts); err == nil {
@@ -168,6 +173,15 @@ type decodedBundle struct {
 	sources   []Source
 	checksum  string // the version checksum the manifest records
 	thesaurus string
+	floor     float64 // the manifest's relevance floor, 0 when it sets none
+}
+
+// floorOf is the relevance floor a manifest sets, or 0.
+func floorOf(m *Manifest) float64 {
+	if m.Retrieval == nil {
+		return 0
+	}
+	return m.Retrieval.MinCoverage
 }
 
 // load parses and verifies a bundle. With all set it keeps going after a
@@ -245,7 +259,7 @@ func load(fsys fs.FS, all bool, alongside func(decodedBundle) func()) (*Version,
 		if len(pl.problems) == 0 && pl.tooLong == nil {
 			var task func()
 			if alongside != nil {
-				task = alongside(decodedBundle{pl.passages, m.Sources, m.Checksum, v.thText})
+				task = alongside(decodedBundle{pl.passages, m.Sources, m.Checksum, v.thText, floorOf(&m)})
 			}
 			if byID, ok := v.verify(files, pl.passages, task); ok {
 				v.passages, v.byID = pl.passages, byID

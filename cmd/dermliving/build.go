@@ -18,6 +18,7 @@ func cmdBuild(ctx context.Context, e env, args []string) int {
 	corpus := fs.String("corpus", "", "corpus `FILE`: one passage record per JSON line")
 	id := fs.String("id", "", "version `ID`, such as kv_2026_10_01")
 	released := fs.String("released", "", "release `DATE`, such as 2026-10-01")
+	minCov := fs.Float64("min-coverage", 0, "the version's retrieval relevance `FLOOR`, stored in its manifest: in (0, 1], negative to disable (default: the library's, 0.6)")
 	out := fs.String("out", "", "bundle `DIR` to write (must not exist or be empty)")
 	sources := fs.String("sources", "", "sources `FILE`: a JSON array of source records")
 	cases := fs.String("cases", "", "gate cases `FILE` (cases.jsonl) to store in the bundle")
@@ -42,7 +43,7 @@ func cmdBuild(ctx context.Context, e env, args []string) int {
 		return fail(e, exitUsage, "build: %v", err)
 	}
 	fmt.Fprintf(e.stderr, "build: read %d records from %s (%s)\n", len(records), *corpus, since(start))
-	opts := evidence.BuildOptions{ID: *id, Released: *released, Description: *desc, RenameDuplicates: !*strictIDs}
+	opts := evidence.BuildOptions{ID: *id, Released: *released, Description: *desc, RenameDuplicates: !*strictIDs, MinCoverage: *minCov}
 	if *sources != "" {
 		b, err := os.ReadFile(*sources)
 		if err != nil {

@@ -8,7 +8,7 @@
 //	dermliving check [--kv DIR | --version ID] --batch FILE
 //	dermliving evidence [--kv DIR | --version ID] [--json] ID
 //	dermliving versions [--kv DIR] [--json]
-//	dermliving build --corpus FILE --id KV --released DATE --out DIR [--sources FILE] [--cases FILE]
+//	dermliving build --corpus FILE --id KV --released DATE --out DIR [--sources FILE] [--cases FILE] [--min-coverage F]
 //	dermliving verify DIR
 //	dermliving gates [--kv DIR | --version ID] [--cases FILE] [--json] [-v]
 //	dermliving diff [--json] A B
@@ -64,7 +64,7 @@ func commands() []command {
 		{"check", "check [--kv DIR | --version ID] --batch FILE", cmdCheck},
 		{"evidence", "evidence [--kv DIR | --version ID] [--json] ID", cmdEvidence},
 		{"versions", "versions [--kv DIR] [--json]", cmdVersions},
-		{"build", "build --corpus FILE --id KV --released DATE --out DIR [--sources FILE] [--cases FILE] [--description TEXT] [--no-index]", cmdBuild},
+		{"build", "build --corpus FILE --id KV --released DATE --out DIR [--sources FILE] [--cases FILE] [--description TEXT] [--min-coverage F] [--no-index]", cmdBuild},
 		{"verify", "verify DIR", cmdVerify},
 		{"gates", "gates [--kv DIR | --version ID] [--cases FILE] [--json] [-v]", cmdGates},
 		{"diff", "diff [--json] A B   (sandbox version ids or bundle directories)", cmdDiff},
