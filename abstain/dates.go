@@ -60,7 +60,23 @@ func hasDateShape(s string) bool {
 			return true
 		}
 	}
-	return monthSet.MatchString(s)
+	// Month names as reDate sees them: runs of letters, whatever follows
+	// ("1 may'" holds "may", which a word scan keeping apostrophes misses).
+	for i := 0; i < len(s); {
+		if !isLower(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isLower(s[j]) {
+			j++
+		}
+		if monthSet[s[i:j]] {
+			return true
+		}
+		i = j
+	}
+	return false
 }
 
 // dateParts says which parts a date holds.

@@ -195,7 +195,9 @@ func (sc *scan) iban() {
 			}
 		}
 	}
-	if sc.may(sc.digits >= 5 && (runs&(1<<11) != 0 || runs&(1<<4) != 0 && strings.Count(s, "-") >= 2)) {
+	// An MBI is 11 characters, or split by one or two dashes (4-7, 7-4 or
+	// 4-3-4): every dashed form has a 4-character run holding a digit.
+	if sc.may(sc.digits >= 5 && (runs&(1<<11) != 0 || runs&(1<<4) != 0 && strings.Contains(s, "-"))) {
 		for _, m := range reMBI.FindAllStringIndex(s) {
 			if validMBI(compact(s[m[0]:m[1]])) && !sc.refNear(m[0]) {
 				sc.add(KindHealthPlan, m[0], m[1], prioCheck)
