@@ -41,7 +41,7 @@ func isNumber(term string) bool {
 // scopeEndRE ends the reach of a negation cue inside its clause: "is not
 // caused by hygiene and is linked to hormones" denies the cause, not the
 // link. "or" does not end it: "not red or swollen" denies both.
-var scopeEndRE = regexp.MustCompile(`(?i)\band\b`)
+var scopeEndRE = regexp.MustCompile(`(?i)\b(and|because|since|although|though|whereas|unless|which|who|within|after|before|during|until)\b`)
 
 // negatesOver reports whether clause puts some of the other side's terms
 // under a negation cue: after the cue, up to the end of its scope, or, when
@@ -268,7 +268,7 @@ type cueWords struct {
 // checks that they agree.
 var (
 	negationCues = cueWords{re: negationRE, words: wordsOf(`not no never without cannot
-		none neither nor lack lacks absent unlikely rarely seldom`), substrings: []string{"n't", "rather than", "instead of"}}
+		none neither nor lack lacks absent unlikely rarely rare seldom`), substrings: []string{"n't", "rather than", "instead of"}}
 	strongCues = cueWords{re: strongRE, words: wordsOf(`always all every everyone only main
 		mainly primary major most cure cures cured guarantee guarantees guaranteed
 		completely permanently definitely certainly must proven eliminate eliminates`)}

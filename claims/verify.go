@@ -118,7 +118,9 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 }
 
 var (
-	negationRE = regexp.MustCompile(`(?i)\b(not|no|never|without|cannot|none|neither|nor|lack|lacks|absent|unlikely|rarely|seldom)\b|n't\b|\brather than\b|\binstead of\b`)
+	// "rare" hedges as "rarely" does: "spread is very rare" says what
+	// "very rarely spreads" says.
+	negationRE = regexp.MustCompile(`(?i)\b(not|no|never|without|cannot|none|neither|nor|lack|lacks|absent|unlikely|rarely|rare|seldom)\b|n't\b|\brather than\b|\binstead of\b`)
 	// strongRE matches words that assert more than hedged reference text does.
 	strongRE = regexp.MustCompile(`(?i)\b(always|all|every|everyone|only|main|mainly|primary|major|most|cures?|cured|guarantees?|guaranteed|completely|permanently|definitely|certainly|must|proven|eliminates?)\b`)
 	numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
@@ -357,24 +359,38 @@ func (v *Lexical) polarityClash(claim, span string) bool {
 	}
 	for _, cc := range v.clauses(claim) {
 		best, bestShared := 0, -1
+		shares := make([]int, len(spanClauses))
 		for i, sc := range spanClauses {
-			shared := 0
 			for t := range cc.terms {
 				if sc.terms.Has(t) {
-					shared++
+					shares[i]++
 				}
 			}
-			if shared > bestShared {
-				best, bestShared = i, shared
+			if shares[i] > bestShared {
+				best, bestShared = i, shares[i]
 			}
 		}
 		// A negation counts where it reaches the other side's content: the
 		// span clause's over the claim's terms, the claim's over anything the
-		// span says.
-		if bestShared > 0 &&
-			(v.negatesOver(spanClauses[best].text, cc.terms) != v.negatesOver(cc.text, spanTerms) ||
-				antonymClash(cc.text, spanClauses[best].text)) {
-			return true
+		// span says. When several span clauses share as much with the claim
+		// clause, it clashes only if it clashes with each of them: "without
+		// treatment, scabies does not clear" matches "scabies is not a sign
+		// of poor hygiene" as well as "the infestation does not clear without
+		// treatment".
+		clashes := func(sc clause) bool {
+			return v.negatesOver(sc.text, cc.terms) != v.negatesOver(cc.text, spanTerms) || antonymClash(cc.text, sc.text)
+		}
+		if bestShared > 0 {
+			all := true
+			for i, sc := range spanClauses {
+				if shares[i] == bestShared && !clashes(sc) {
+					all = false
+					break
+				}
+			}
+			if all {
+				return true
+			}
 		}
 		if bestShared == 0 && cc.negated {
 			return true // a negated claim clause with nothing to match
@@ -382,8 +398,10 @@ func (v *Lexical) polarityClash(claim, span string) bool {
 		// The clause that holds the rarest word the two share carries what
 		// the claim predicates ("... which is not itself infectious"), even
 		// when another clause shares more common words.
+		// Both negations are read over that clause's content alone: "not a
+		// sign of dirtiness" says nothing of whether ringworm goes away.
 		if k := v.rarestSharedClause(cc, spanClauses, spanClauses[best]); k >= 0 && k != best &&
-			(v.negatesOver(spanClauses[k].text, cc.terms) != v.negatesOver(cc.text, spanTerms)) {
+			(v.negatesOver(spanClauses[k].text, cc.terms) != v.negatesOver(cc.text, spanClauses[k].terms)) {
 			return true
 		}
 	}
@@ -525,7 +543,11 @@ func (v *Lexical) negatedTerms(text string) lexicon.TermSet {
 			terms = terms[max(0, len(terms)-reach):]
 		}
 		for _, t := range terms[:min(len(terms), reach)] {
-			out[t] = struct{}{}
+			// A cue in another's scope ("does not clear without
+			// treatment") is no content the text denies.
+			if !negationTerms[t] {
+				out[t] = struct{}{}
+			}
 		}
 	}
 	for w := range wordSet(text) {
@@ -550,7 +572,25 @@ const negationReach = 2
 var avoidRE = regexp.MustCompile(`(?i)\b(avoid|avoided|avoiding|discouraged|not recommended|best avoided)\b`)
 
 // hedgeCues are negation cues that hedge frequency rather than deny.
-var hedgeCues = map[string]bool{"rarely": true, "seldom": true, "unlikely": true}
+var hedgeCues = map[string]bool{"rarely": true, "rare": true, "seldom": true, "unlikely": true}
 
-// clauseEndRE ends a negation's scope: "and", "but", a comma or a stop.
-var clauseEndRE = regexp.MustCompile(`(?i)\band\b|\bbut\b|[,;.:]`)
+// clauseEndRE ends a negation's scope: "and", "but", a word opening a
+// subordinate clause ("needs no treatment because the rash resolves"), a
+// preposition of time ("heals without scarring within two weeks"), a comma
+// or a stop.
+var clauseEndRE = regexp.MustCompile(`(?i)\b(and|but|because|since|although|though|while|whereas|unless|which|who|within|after|before|during|until)\b|[,;.:]`)
+
+// negationTerms are the analysed forms of the negation cue words.
+var negationTerms = func() map[string]bool {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		panic(err)
+	}
+	m := map[string]bool{}
+	for _, w := range strings.Fields("not no never without cannot none neither nor lack lacks absent unlikely rarely seldom rather instead avoid avoided avoiding discouraged") {
+		for _, t := range an.Terms(w) {
+			m[t] = true
+		}
+	}
+	return m
+}()

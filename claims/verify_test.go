@@ -496,3 +496,46 @@ func TestVerdictText(t *testing.T) {
 		t.Error("json.Unmarshal of an unknown verdict: nil error, want one")
 	}
 }
+
+// TestNegationScope checks polarity on restatements that reorder a negated
+// sentence, and that the opposite claims stay removed.
+func TestNegationScope(t *testing.T) {
+	v := verifier(t)
+	// removed stands for either verdict that removes the claim.
+	const removed = claims.Verdict(-1)
+	tests := []struct {
+		name, claim, passage string
+		want                 claims.Verdict
+	}{
+		{"a cue inside another cue's scope is no denied content",
+			"Without treatment, ringworm does not go away.",
+			"Ringworm is not a sign of dirtiness, and the rash does not go away without treatment.", claims.Supported},
+		{"rare restates rarely",
+			"Spread of this skin cancer to the lymph nodes is very rare.",
+			"This skin cancer very rarely spreads to the lymph nodes.", claims.Supported},
+		{"a negation's scope ends at a preposition of time",
+			"Cold sores usually heal without scarring within ten days.",
+			"Cold sores usually heal within ten days without scarring.", claims.Supported},
+		{"a negation's scope ends at a subordinate clause",
+			"The rash fades by itself, so it usually needs no treatment.",
+			"The rash usually needs no treatment because it fades by itself.", claims.Supported},
+		{"the opposite of a negated sentence stays contradicted",
+			"Ringworm clears without any treatment.",
+			"Ringworm does not clear without treatment.", claims.Contradicted},
+		{"often is not rarely",
+			"This skin cancer often spreads to the lymph nodes.",
+			"This skin cancer very rarely spreads to the lymph nodes.", removed},
+		{"an unhedged claim is not a rare event",
+			"This skin cancer spreads to the lymph nodes.",
+			"This skin cancer very rarely spreads to the lymph nodes.", claims.Contradicted},
+	}
+	for _, tt := range tests {
+		j, err := v.Verify(context.Background(), tt.claim, []claims.Passage{{ID: "p", Text: tt.passage}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok := j.Verdict == tt.want || tt.want == removed && j.Verdict != claims.Supported; !ok {
+			t.Errorf("%s: %q against %q = %v (%s), want %v", tt.name, tt.claim, tt.passage, j.Verdict, j.Reason, tt.want)
+		}
+	}
+}
