@@ -174,6 +174,16 @@ var vignetteAsks = anyOf{rx(vignetteAsk), matchFunc(optionAsk)}
 // from the last stop or comma, that offers options joined by "or" or "o", or
 // that ends in "now".
 func optionAsk(s string) bool {
+	return anyQuestion(s, ".:;!?,", func(q string) bool {
+		c := " " + strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(q), "¿"))
+		n := strings.Count(c, " ")
+		return n >= 2 && n <= 8 && (strings.Contains(c, " or ") || strings.Contains(c, " o ")) || n >= 2 && n <= 3 && strings.HasSuffix(c, " now")
+	})
+}
+
+// anyQuestion reports whether f holds for some question of s: the text
+// before each "?", back to the last of the bytes in stops.
+func anyQuestion(s, stops string, f func(question string) bool) bool {
 	for off := 0; ; {
 		k := strings.IndexByte(s[off:], '?')
 		if k < 0 {
@@ -181,11 +191,10 @@ func optionAsk(s string) bool {
 		}
 		end := off + k
 		start := end
-		for start > 0 && strings.IndexByte(".:;!?,", s[start-1]) < 0 {
+		for start > 0 && strings.IndexByte(stops, s[start-1]) < 0 {
 			start--
 		}
-		c := " " + strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s[start:end]), "¿"))
-		if n := strings.Count(c, " "); n >= 2 && n <= 8 && (strings.Contains(c, " or ") || strings.Contains(c, " o ")) || n >= 2 && n <= 3 && strings.HasSuffix(c, " now") {
+		if f(s[start:end]) {
 			return true
 		}
 		off = end + 1
@@ -668,22 +677,10 @@ var reGeneralTriage = rx(`^(when|which|what (signs|symptoms|rashes)|how do (you|
 // al 112?", "Can a blistering sunburn on my back wait till tomorrow?".
 // General questions about warning signs start otherwise.
 func triageQuestion(q string) bool {
-	for off := 0; ; {
-		k := strings.IndexByte(q[off:], '?')
-		if k < 0 {
-			return false
-		}
-		end := off + k
-		start := end
-		for start > 0 && strings.IndexByte(".:;!?", q[start-1]) < 0 {
-			start--
-		}
-		clause := strings.TrimSpace(q[start:end])
-		if triageWords.MatchString(clause) && (!reGeneralTriage.MatchString(clause) || ownerInClause(clause)) {
-			return true
-		}
-		off = end + 1
-	}
+	return anyQuestion(q, ".:;!?", func(c string) bool {
+		clause := strings.TrimSpace(c)
+		return triageWords.MatchString(clause) && (!reGeneralTriage.MatchString(clause) || ownerInClause(clause))
+	})
 }
 
 // ownerInClause reports whether a clause names its person: "is my son's
@@ -696,22 +693,11 @@ var clauseOwners = wordSet(words("my|his|her|our|mi|mis|su|sus|this|these|esto|e
 // words naming an option or a diagnosis: "Melanoma?", "Mohs?", "Stop the
 // drug?", "¿Biopsia o vigilar?".
 func terseQuestion(q string) bool {
-	for off := 0; ; {
-		k := strings.IndexByte(q[off:], '?')
-		if k < 0 {
-			return false
-		}
-		end := off + k
-		start := end
-		for start > 0 && strings.IndexByte(".:;!?,", q[start-1]) < 0 {
-			start--
-		}
-		clause := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(q[start:end]), "¿"))
-		if n := len(strings.Fields(clause)); n >= 1 && n <= 5 && lettersAndSpaces(clause) && terseOption(clause) {
-			return true
-		}
-		off = end + 1
-	}
+	return anyQuestion(q, ".:;!?,", func(c string) bool {
+		clause := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c), "¿"))
+		n := len(strings.Fields(clause))
+		return n >= 1 && n <= 5 && lettersAndSpaces(clause) && terseOption(clause)
+	})
 }
 
 func lettersAndSpaces(s string) bool {

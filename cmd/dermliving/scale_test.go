@@ -83,18 +83,8 @@ func TestSciFactFloor(t *testing.T) {
 		for k, fold := range folds {
 			hit := 0
 			for _, c := range fold {
-				hs, err := kv.Search(context.Background(), c.Claim, 10)
-				if err != nil {
-					t.Fatal(err)
-				}
-			found:
-				for _, h := range hs {
-					for _, want := range c.Relevant {
-						if strings.SplitN(h.ID, "~", 2)[0] == want {
-							hit++
-							break found
-						}
-					}
+				if hitAt10(t, kv, c.Claim, c.Relevant) {
+					hit++
 				}
 			}
 			r[k] = float64(hit) / float64(len(fold))
