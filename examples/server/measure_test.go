@@ -75,6 +75,20 @@ func TestTrustPageMeasuredByServer(t *testing.T) {
 			}
 		}
 	}
+	var failing []string
+	for _, g := range m.Report.Gates {
+		if !g.Passed {
+			failing = append(failing, g.Name)
+		}
+	}
+	if hasWarning := strings.Contains(body, `class="note failing-gates"`); hasWarning != (len(failing) > 0) {
+		t.Errorf("failing gates %v, but the page's warning shown = %v", failing, hasWarning)
+	}
+	for _, name := range failing {
+		if !strings.Contains(body, "release gates fail: ") || !strings.Contains(body, name) {
+			t.Errorf("the warning does not name the failing gate %s", name)
+		}
+	}
 	// The status still comes from the stored report alone.
 	if st := dermliving.DescribeVersion(kv).Status; !strings.Contains(body, `<span class="status `+st+`">`+st+`</span>`) {
 		t.Errorf("the page does not show the version's own status %q", st)

@@ -386,6 +386,8 @@ type versionView struct {
 	// because the manifest stores no report; Measuring while that runs;
 	// MeasureErr when it failed.
 	ByServer   bool
+	// Failing names the gates shown that fail their threshold.
+	Failing []string
 	Measuring  bool
 	MeasureErr string
 }
@@ -459,6 +461,9 @@ func (s *server) trustPage() trustPage {
 		}
 		for _, g := range shown {
 			vv.Gates = append(vv.Gates, newGateView(id, g))
+			if !g.Passed {
+				vv.Failing = append(vv.Failing, g.Name)
+			}
 		}
 		page.Versions = append(page.Versions, vv)
 	}
