@@ -385,9 +385,9 @@ type versionView struct {
 	// ByServer is set when the gates shown were measured by this server
 	// because the manifest stores no report; Measuring while that runs;
 	// MeasureErr when it failed.
-	ByServer   bool
+	ByServer bool
 	// Failing names the gates shown that fail their threshold.
-	Failing []string
+	Failing    []string
 	Measuring  bool
 	MeasureErr string
 }
