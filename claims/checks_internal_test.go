@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // cueSamples exercise the word lists and the regexps' edges: case, word
@@ -135,4 +137,23 @@ func FuzzCueWords(f *testing.F) {
 			checkCueWords(t, c.name, c.cues, s)
 		}
 	})
+}
+
+func TestDistribute(t *testing.T) {
+	tests := []struct {
+		claim string
+		want  []string
+	}{
+		{"Permethrin is used to treat both scabies and head lice.", []string{"Permethrin is used to treat scabies.", "Permethrin is used to treat head lice."}},
+		{"Trichophyton rubrum is a cause of both tinea pedis and onychomycosis", []string{"Trichophyton rubrum is a cause of tinea pedis.", "Trichophyton rubrum is a cause of onychomycosis."}},
+		// A qualifier after the names would be lost from one part: not split.
+		{"Permethrin treats both scabies and head lice in young children under two.", []string{"Permethrin treats both scabies and head lice in young children under two."}},
+		{"Both men and women get psoriasis.", []string{"Both men and women get psoriasis."}},
+		{"Psoriasis is itchy.", []string{"Psoriasis is itchy."}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, distribute(tt.claim)); diff != "" {
+			t.Errorf("distribute(%q) (-want +got):\n%s", tt.claim, diff)
+		}
+	}
 }

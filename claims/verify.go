@@ -440,6 +440,23 @@ func (v *Lexical) rarestSharedClause(cc clause, spanClauses []clause, bestClause
 // while Y is caused by B").
 var stitchRE = regexp.MustCompile(`(?i);\s+|,\s+(?:and|while|whereas|but)\s+`)
 
+// bothRE finds a predicate shared by two short names at the end of a claim:
+// "permethrin is used to treat both scabies and head lice".
+var bothRE = regexp.MustCompile(`(?i)^(.*\S)\s+both\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+and\s+((?:[\w'-]+\s+){0,2}[\w'-]+)\s*[.!]?\s*$`)
+
+// distribute splits a claim whose predicate is shared by "both A and B" at
+// its end into one claim for each ("permethrin is used to treat scabies",
+// "... head lice"), each to be supported on its own. Any other claim is
+// returned as is. Only names at the very end are split, so that no
+// qualifier after them is lost from either part.
+func distribute(claim string) []string {
+	m := bothRE.FindStringSubmatch(claim)
+	if m == nil {
+		return []string{claim}
+	}
+	return []string{m[1] + " " + m[2] + ".", m[1] + " " + m[3] + "."}
+}
+
 // minStitchedPart is the least number of content terms a part of a stitched
 // claim must have to be checked on its own: a bare fragment ("is itchy") is
 // not a claim.
@@ -448,7 +465,10 @@ const minStitchedPart = 3
 // stitched verifies a claim joined from clauses part by part: it is supported
 // only if every part is, each by its own span, and then cites every span.
 func (v *Lexical) stitched(ctx context.Context, claim string, passages []Passage) (Judgment, bool) {
-	parts := stitchRE.Split(claim, -1)
+	var parts []string
+	for _, part := range stitchRE.Split(claim, -1) {
+		parts = append(parts, distribute(part)...)
+	}
 	if len(parts) < 2 {
 		return Judgment{}, false
 	}
