@@ -41,7 +41,12 @@ func isNumber(term string) bool {
 // scopeEndRE ends the reach of a negation cue inside its clause: "is not
 // caused by hygiene and is linked to hormones" denies the cause, not the
 // link. "or" does not end it: "not red or swollen" denies both.
-var scopeEndRE = regexp.MustCompile(`(?i)\b(and|because|since|although|though|whereas|unless|which|who|within|after|before|during|until)\b`)
+var scopeEndRE = regexp.MustCompile(`(?i)\b(and|` + scopeEndWords + `)\b`)
+
+// scopeEndWords open a subordinate clause or a time adjunct, where a
+// negation's reach ends: "needs no treatment because the rash resolves",
+// "heals without scarring within two weeks".
+const scopeEndWords = `because|since|although|though|whereas|unless|which|who|within|after|before|during|until`
 
 // negatesOver reports whether clause puts some of the other side's terms
 // under a negation cue: after the cue, up to the end of its scope, or, when

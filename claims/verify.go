@@ -104,6 +104,7 @@ type Lexical struct {
 	an        *lexicon.Analyzer
 	th        *lexicon.Thesaurus
 	rarity    Rarity
+	cueTerms  lexicon.TermSet // analysed negation cue words
 	// MinCoverage is the share of the claim's weighted content a span must hold.
 	MinCoverage float64
 }
@@ -114,7 +115,7 @@ const DefaultMinCoverage = 0.8
 
 // NewLexical returns the default verifier. th and rarity may be nil.
 func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lexical {
-	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an)}
+	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an)}
 }
 
 var (
@@ -565,7 +566,7 @@ func (v *Lexical) negatedTerms(text string) lexicon.TermSet {
 		for _, t := range terms[:min(len(terms), reach)] {
 			// A cue in another's scope ("does not clear without
 			// treatment") is no content the text denies.
-			if !negationTerms[t] {
+			if !v.cueTerms.Has(t) {
 				out[t] = struct{}{}
 			}
 		}
@@ -598,19 +599,20 @@ var hedgeCues = map[string]bool{"rarely": true, "rare": true, "seldom": true, "u
 // subordinate clause ("needs no treatment because the rash resolves"), a
 // preposition of time ("heals without scarring within two weeks"), a comma
 // or a stop.
-var clauseEndRE = regexp.MustCompile(`(?i)\b(and|but|because|since|although|though|while|whereas|unless|which|who|within|after|before|during|until)\b|[,;.:]`)
+var clauseEndRE = regexp.MustCompile(`(?i)\b(and|but|while|` + scopeEndWords + `)\b|[,;.:]`)
 
-// negationTerms are the analysed forms of the negation cue words.
-var negationTerms = func() map[string]bool {
-	an, err := lexicon.NewAnalyzer()
-	if err != nil {
-		panic(err)
+// cueTerms returns the analysed forms of the negation and advice-against
+// cue words: a cue inside another cue's scope is no content it denies.
+func cueTerms(an *lexicon.Analyzer) lexicon.TermSet {
+	out := lexicon.TermSet{}
+	words := []string{"rather", "instead", "avoid", "avoided", "avoiding", "discouraged"}
+	for w := range negationCues.words {
+		words = append(words, w)
 	}
-	m := map[string]bool{}
-	for _, w := range strings.Fields("not no never without cannot none neither nor lack lacks absent unlikely rarely seldom rather instead avoid avoided avoiding discouraged") {
+	for _, w := range words {
 		for _, t := range an.Terms(w) {
-			m[t] = true
+			out[t] = struct{}{}
 		}
 	}
-	return m
-}()
+	return out
+}
