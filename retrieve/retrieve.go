@@ -797,9 +797,10 @@ func (ix *Index) query(concepts []Weighted) query.Query {
 // lightest marks the lightest non-filler concepts whose weights sum to less
 // than half the floor's share of the question's weight, keeping at least
 // one concept. With the floor disabled it marks none.
-func (ix *Index) lightest(concepts []Weighted) map[int]bool {
+func (ix *Index) lightest(concepts []Weighted) []bool {
+	skip := make([]bool, len(concepts))
 	if ix.floor <= 0 {
-		return nil
+		return skip
 	}
 	var total float64
 	var order []int
@@ -810,7 +811,6 @@ func (ix *Index) lightest(concepts []Weighted) map[int]bool {
 		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(concepts[a].Weight, concepts[b].Weight) })
-	skip := map[int]bool{}
 	var sum float64
 	for _, i := range order[:max(0, len(order)-1)] {
 		sum += concepts[i].Weight
