@@ -17,10 +17,12 @@ type analysed struct {
 // passage is split and analysed once, not once per claim. It holds at most
 // max texts; past that, texts are analysed without being kept.
 type sentenceCache struct {
-	an  *lexicon.Analyzer
-	m   sync.Map // text -> *analysed
-	n   atomic.Int64
-	max int64
+	an      *lexicon.Analyzer
+	m       sync.Map // text -> *analysed
+	n       atomic.Int64
+	clauses sync.Map // span text -> []clause
+	nc      atomic.Int64
+	max     int64
 }
 
 // maxCachedTexts bounds the cache: about the size of a large corpus's set of
@@ -54,4 +56,19 @@ func (c *sentenceCache) get(text string) *analysed {
 		}
 	}
 	return a
+}
+
+// spanClauses returns the clauses of a supporting span, one or two passage
+// sentences, analysed once and kept like the sentences are.
+func (c *sentenceCache) spanClauses(v *Lexical, text string) []clause {
+	if cl, ok := c.clauses.Load(text); ok {
+		return cl.([]clause)
+	}
+	cl := v.clauses(text)
+	if c.nc.Load() < c.max {
+		if _, loaded := c.clauses.LoadOrStore(text, cl); !loaded {
+			c.nc.Add(1)
+		}
+	}
+	return cl
 }

@@ -80,7 +80,7 @@ func (v *Lexical) negatesOver(clause string, other lexicon.TermSet) bool {
 // lets that through when the claim's other words outweigh the one swapped.
 //
 // The claim's concepts that the span matches are aligned, in the claim's
-// order, with their first occurrences in the span. Each run of unmatched
+// order, with occurrences in the span: as many of them as can be (align). Each run of unmatched
 // content concepts sits between two aligned neighbours, or at an end of the
 // claim next to one; the span's terms in the same place (between the
 // neighbours, or as many terms as the run has next to its one neighbour) must
@@ -121,18 +121,7 @@ func (v *Lexical) substituted(ci claimInfo, sp span) bool {
 			}
 		}
 	}
-	// at[i] is the span term range [from, to) aligned with concept i, or nil.
-	at := make([][]int, len(ci.concepts))
-	cursor := 0
-	for i, c := range ci.concepts {
-		if !c.MatchedBy(sp.terms) {
-			continue
-		}
-		if from, to, ok := occurrence(c, terms, cursor); ok {
-			at[i] = []int{from, to}
-			cursor = to
-		}
-	}
+	at := align(ci.concepts, sp.terms, terms)
 	hasOwn := func(from, to int) bool {
 		from, to = max(from, 0), min(to, len(own))
 		return from < to && slices.Contains(own[from:to], true)
@@ -175,21 +164,50 @@ func (v *Lexical) substituted(ci claimInfo, sp span) bool {
 	return false
 }
 
-// occurrence finds the earliest way of writing c as a contiguous run of terms
-// at or after from.
-func occurrence(c lexicon.Concept, terms []string, from int) (start, end int, ok bool) {
-	start = -1
-	for _, alt := range c.Alternatives {
-		for p := from; p+len(alt) <= len(terms); p++ {
-			if slices.Equal(terms[p:p+len(alt)], alt) {
-				if start < 0 || p < start {
-					start, end = p, p+len(alt)
+// align pairs the claim's concepts that the span matches with occurrences in
+// the span's terms, keeping the claim's order: of all such pairings, one that
+// aligns the most concepts, and among those the earliest. at[i] is the span
+// term range [from, to) aligned with concept i, or nil. A paraphrase that
+// moves the topic to the end ("nail pits are common in alopecia areata"
+// against "in alopecia areata, nail pits are common") aligns around the
+// words it keeps in order, not around the first concept alone.
+func align(concepts []lexicon.Concept, matched lexicon.TermSet, terms []string) [][]int {
+	type occ struct{ i, from, to int }
+	var occs []occ
+	for i, c := range concepts {
+		if !c.MatchedBy(matched) {
+			continue
+		}
+		for _, alt := range c.Alternatives {
+			for p := 0; p+len(alt) <= len(terms); p++ {
+				if slices.Equal(terms[p:p+len(alt)], alt) {
+					occs = append(occs, occ{i, p, p + len(alt)})
 				}
-				break
 			}
 		}
 	}
-	return start, end, start >= 0
+	// best[k] is the most concepts aligned in a chain ending with occs[k];
+	// prev[k] the chain's previous link, or -1. occs is ordered by concept,
+	// so a chain's links come from earlier concepts and earlier terms.
+	best := make([]int, len(occs))
+	prev := make([]int, len(occs))
+	end := -1
+	for k, o := range occs {
+		best[k], prev[k] = 1, -1
+		for q := 0; q < k; q++ {
+			if p := occs[q]; p.i < o.i && p.to <= o.from && (best[q]+1 > best[k] || (best[q]+1 == best[k] && p.from < occs[prev[k]].from)) {
+				best[k], prev[k] = best[q]+1, q
+			}
+		}
+		if end < 0 || best[k] > best[end] {
+			end = k
+		}
+	}
+	at := make([][]int, len(concepts))
+	for k := end; k >= 0; k = prev[k] {
+		at[occs[k].i] = []int{occs[k].from, occs[k].to}
+	}
+	return at
 }
 
 // hasNumber reports whether text states any number.
@@ -274,7 +292,7 @@ type cueWords struct {
 var (
 	negationCues = cueWords{re: negationRE, words: wordsOf(`not no never without cannot
 		none neither nor lack lacks absent unlikely rarely rare seldom`), substrings: []string{"n't", "rather than", "instead of"}}
-	strongCues = cueWords{re: strongRE, words: wordsOf(`always all every everyone only main
+	strongCues = cueWords{re: strongRE, words: wordsOf(`always all any every everyone only main
 		mainly primary major most cure cures cured guarantee guarantees guaranteed
 		completely permanently definitely certainly must proven eliminate eliminates`)}
 )

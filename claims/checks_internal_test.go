@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving/lexicon"
 )
 
 // cueSamples exercise the word lists and the regexps' edges: case, word
@@ -154,6 +156,99 @@ func TestDistribute(t *testing.T) {
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, distribute(tt.claim)); diff != "" {
 			t.Errorf("distribute(%q) (-want +got):\n%s", tt.claim, diff)
+		}
+	}
+}
+
+func TestAlign(t *testing.T) {
+	concept := func(alts ...string) lexicon.Concept {
+		c := lexicon.Concept{Group: -1}
+		for _, a := range alts {
+			c.Alternatives = append(c.Alternatives, strings.Fields(a))
+		}
+		c.Terms = c.Alternatives[0]
+		return c
+	}
+	tests := []struct {
+		name     string
+		concepts []lexicon.Concept
+		terms    string
+		want     [][]int
+	}{{
+		name:     "in order",
+		concepts: []lexicon.Concept{concept("a"), concept("b"), concept("c")},
+		terms:    "a x b c",
+		want:     [][]int{{0, 1}, {2, 3}, {3, 4}},
+	}, {
+		// The first concept stands last in the span: aligning it first would
+		// leave the other two unaligned.
+		name:     "topic moved to the end",
+		concepts: []lexicon.Concept{concept("topic"), concept("b"), concept("c")},
+		terms:    "b c x topic",
+		want:     [][]int{nil, {0, 1}, {1, 2}},
+	}, {
+		name:     "multi-word alternative",
+		concepts: []lexicon.Concept{concept("atop dermat", "eczema"), concept("flare")},
+		terms:    "eczema may flare",
+		want:     [][]int{{0, 1}, {2, 3}},
+	}, {
+		name:     "earliest of equal alignments",
+		concepts: []lexicon.Concept{concept("a"), concept("b")},
+		terms:    "a b a b",
+		want:     [][]int{{0, 1}, {1, 2}},
+	}, {
+		name:     "unmatched concept",
+		concepts: []lexicon.Concept{concept("a"), concept("zz"), concept("b")},
+		terms:    "a b",
+		want:     [][]int{{0, 1}, nil, {1, 2}},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			terms := strings.Fields(tt.terms)
+			got := align(tt.concepts, lexicon.NewTermSet(terms), terms)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("align (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestParaphrases checks the verifier's everyday paraphrase list against its
+// own rules: it parses; no phrase holds a word the verifier judges on its own
+// (a negation cue, a strong quantifier, a number); and no set joins words of
+// different classes of a contrast set ("worsen" and "get worse" may share a
+// set; "lower" and "higher" may not).
+func TestParaphrases(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := (*lexicon.Thesaurus)(nil).Extend(strings.NewReader(paraphrases), an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if th.Len() < 40 {
+		t.Errorf("%d sets; the list has more", th.Len())
+	}
+	cs := newContrasts(an)
+	for i, line := range strings.Split(paraphrases, "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		classOf := map[int]int{} // contrast set -> the class the line uses
+		for _, phrase := range strings.Split(line, ",") {
+			phrase = strings.TrimSpace(phrase)
+			for _, w := range words(phrase) {
+				if negationCues.words[w] || strongCues.words[w] || hasNumber(w) {
+					t.Errorf("line %d: %q holds %q, which the verifier judges on its own", i+1, phrase, w)
+				}
+				if k, ok := cs[w]; ok {
+					if c, seen := classOf[k[0]]; seen && c != k[1] {
+						t.Errorf("line %d: %q joins two classes of a contrast set", i+1, line)
+					}
+					classOf[k[0]] = k[1]
+				}
+			}
 		}
 	}
 }

@@ -2,8 +2,10 @@ package claims
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -114,16 +116,30 @@ type Lexical struct {
 const DefaultMinCoverage = 0.8
 
 // NewLexical returns the default verifier. th and rarity may be nil.
+//
+// The verifier reads claims with th extended by everyday paraphrases of its
+// own (paraphrases.txt: "linked to" for "associated with"); retrieval is not
+// affected.
 func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lexical {
+	th, err := th.Extend(strings.NewReader(paraphrases), an)
+	if err != nil {
+		// The list is embedded and parsed by the package's tests.
+		panic("claims: paraphrases.txt: " + err.Error())
+	}
 	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an)}
 }
+
+// paraphrases are the verifier's everyday equivalences (see NewLexical).
+//
+//go:embed paraphrases.txt
+var paraphrases string
 
 var (
 	// "rare" hedges as "rarely" does: "spread is very rare" says what
 	// "very rarely spreads" says.
 	negationRE = regexp.MustCompile(`(?i)\b(not|no|never|without|cannot|none|neither|nor|lack|lacks|absent|unlikely|rarely|rare|seldom)\b|n't\b|\brather than\b|\binstead of\b`)
 	// strongRE matches words that assert more than hedged reference text does.
-	strongRE = regexp.MustCompile(`(?i)\b(always|all|every|everyone|only|main|mainly|primary|major|most|cures?|cured|guarantees?|guaranteed|completely|permanently|definitely|certainly|must|proven|eliminates?)\b`)
+	strongRE = regexp.MustCompile(`(?i)\b(always|all|any|every|everyone|only|main|mainly|primary|major|most|cures?|cured|guarantees?|guaranteed|completely|permanently|definitely|certainly|must|proven|eliminates?)\b`)
 	numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
 )
 
@@ -223,22 +239,26 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 		}
 	}
 	j := Judgment{Score: bestCov, Support: []Support{{PassageID: passages[best.passage].ID, Start: best.start, End: best.end}}}
+	memo := &clauseMemo{claim: claim}
 	switch {
 	case bestCov < v.MinCoverage:
 		j.Verdict, j.Reason = Unsupported, "no passage covers the claim's content"
 	case v.substituted(ci, best):
 		j.Verdict, j.Reason = Unsupported, "the passage says it of something else"
 		j.Score = min(j.Score, 0.4)
-	case v.polarityClash(claim, best.text) || v.negatedElsewhere(claim, best.text):
+	case v.polarityClash(memo, claim, best.text) || v.negatedElsewhere(claim, best.text):
 		j.Verdict, j.Reason = Contradicted, "the passage states the opposite polarity"
 		j.Score = min(j.Score, 0.2)
 	case !numbersAgree(ci.numbers, best.text) && hasNumber(numberWords(best.text)):
 		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
 		j.Score = min(j.Score, 0.2)
+	case v.clauseNumbers(memo, claim, best.text):
+		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
+		j.Score = min(j.Score, 0.2)
 	case !numbersAgree(ci.numbers, best.text):
 		j.Verdict, j.Reason = Unsupported, "the passage states no number the claim gives"
 		j.Score = min(j.Score, 0.4)
-	case v.contrasts.clash(words(claim), words(best.text)) || v.contrasts.comparedOtherwise(claim, best.text, v.an):
+	case v.contrasts.clash(words(claim), words(best.text)) || v.contrasts.comparedOtherwise(claim, best.text, v.an) || v.clauseContrast(memo, claim, best.text):
 		j.Verdict, j.Reason = Unsupported, "the passage names another member of the same kind (organism, drug class, sex, age group, body site, direction)"
 		j.Score = min(j.Score, 0.4)
 	case !strongAgree(ci.strong, best.text):
@@ -317,6 +337,24 @@ func strongAgree(strong []string, text string) bool {
 // compared with the clause it belongs to.
 var clauseRE = regexp.MustCompile(`(?i)[,;:()]|\b(although|though|but|whereas|while|however|except|unless)\b`)
 
+// clauseMemo keeps the clauses of the claim one Verify call judges, so that
+// the checks that read clauses split and analyse it once; a span's clauses
+// are kept by the verifier's cache, as its sentences are.
+type clauseMemo struct {
+	claim   string
+	clauses []clause
+}
+
+func (m *clauseMemo) of(v *Lexical, text string) []clause {
+	if text != m.claim {
+		return v.cache.spanClauses(v, text)
+	}
+	if m.clauses == nil {
+		m.clauses = v.clauses(text)
+	}
+	return m.clauses
+}
+
 type clause struct {
 	text    string
 	terms   lexicon.TermSet
@@ -341,14 +379,14 @@ func (v *Lexical) clauses(text string) []clause {
 
 // polarityClash reports whether some clause of the claim and the span clause
 // that best matches it differ in negation.
-func (v *Lexical) polarityClash(claim, span string) bool {
+func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 	// Without a negation cue on either side, and without a word whose
 	// prefixed opposite the other side holds, no clause can clash: skip
 	// analysing the clauses.
 	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) {
 		return false
 	}
-	spanClauses := v.clauses(span)
+	spanClauses := memo.of(v, span)
 	if len(spanClauses) == 0 {
 		return false
 	}
@@ -358,7 +396,7 @@ func (v *Lexical) polarityClash(claim, span string) bool {
 			spanTerms[t] = struct{}{}
 		}
 	}
-	for _, cc := range v.clauses(claim) {
+	for _, cc := range memo.of(v, claim) {
 		best, bestShared := 0, -1
 		shares := make([]int, len(spanClauses))
 		for i, sc := range spanClauses {
@@ -403,6 +441,84 @@ func (v *Lexical) polarityClash(claim, span string) bool {
 		// sign of dirtiness" says nothing of whether ringworm goes away.
 		if k := v.rarestSharedClause(cc, spanClauses, spanClauses[best]); k >= 0 && k != best &&
 			(v.negatesOver(spanClauses[k].text, cc.terms) != v.negatesOver(cc.text, spanClauses[k].terms)) {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseContrast reports whether some clause of the claim names a member of
+// a contrast set where the span clause that best matches it names another:
+// "irritant diaper rash involves the folds" against "candidal rash involves
+// the creases, whereas irritant diaper rash spares the folds". The span as a
+// whole names both, so only its clauses tell them apart.
+func (v *Lexical) clauseContrast(memo *clauseMemo, claim, span string) bool {
+	// Only a span naming another class of a set the claim names can clash.
+	claimSets, claimClasses := map[int]bool{}, map[[2]int]bool{}
+	for _, w := range words(claim) {
+		if k, ok := v.contrasts[w]; ok {
+			claimSets[k[0]], claimClasses[k] = true, true
+		}
+	}
+	if len(claimSets) == 0 || !slices.ContainsFunc(words(span), func(w string) bool {
+		k, ok := v.contrasts[w]
+		return ok && claimSets[k[0]] && !claimClasses[k]
+	}) {
+		return false
+	}
+	return v.clauseClash(memo, claim, span, func(cc, sc clause) bool {
+		return v.contrasts.clash(words(cc.text), words(sc.text))
+	})
+}
+
+// clauseNumbers reports whether some clause of the claim states a number
+// that the span clause best matching it lacks while stating another: "stage
+// 2 injuries extend into fat" against "stage 2 injuries involve partial
+// thickness, and stage 3 injuries extend into fat".
+func (v *Lexical) clauseNumbers(memo *clauseMemo, claim, span string) bool {
+	// Only a span stating a number the claim does not can clash.
+	nums := numberRE.FindAllString(numberWords(claim), -1)
+	if len(nums) == 0 || !slices.ContainsFunc(numberRE.FindAllString(numberWords(span), -1), func(n string) bool {
+		return !slices.Contains(nums, n)
+	}) {
+		return false
+	}
+	return v.clauseClash(memo, claim, span, func(cc, sc clause) bool {
+		nums := numberRE.FindAllString(numberWords(cc.text), -1)
+		return len(nums) > 0 && hasNumber(numberWords(sc.text)) && !numbersAgree(nums, sc.text)
+	})
+}
+
+// clauseClash reports whether clash holds between some clause of the claim
+// and the span clause that best matches it (sharing the most terms, at least
+// two). When several span clauses match as well, it must hold for each.
+func (v *Lexical) clauseClash(memo *clauseMemo, claim, span string, clash func(cc, sc clause) bool) bool {
+	spanClauses := memo.of(v, span)
+	if len(spanClauses) < 2 {
+		return false
+	}
+	for _, cc := range memo.of(v, claim) {
+		shares := make([]int, len(spanClauses))
+		bestShared := 0
+		for i, sc := range spanClauses {
+			for t := range cc.terms {
+				if sc.terms.Has(t) {
+					shares[i]++
+				}
+			}
+			bestShared = max(bestShared, shares[i])
+		}
+		if bestShared < 2 {
+			continue
+		}
+		all := true
+		for i, sc := range spanClauses {
+			if shares[i] == bestShared && !clash(cc, sc) {
+				all = false
+				break
+			}
+		}
+		if all {
 			return true
 		}
 	}

@@ -126,6 +126,42 @@ func TestLexicalVerify(t *testing.T) {
 		span:   "Atopic dermatitis is not contagious and cannot be passed from person to person by touch.",
 		reason: "a negated sentence agrees in polarity with itself",
 	}, {
+		name:   "EverydayParaphrase",
+		claim:  "Among adults, dermatomyositis is linked to a raised risk of internal cancer, particularly during the first few years after diagnosis.",
+		ids:    []string{"ev_dermatomyositis_skin_signs_overview_2"},
+		want:   claims.Supported,
+		reason: "'linked to', 'raised' and 'particularly' are the verifier's everyday paraphrases of 'associated with', 'increased' and 'especially'",
+	}, {
+		name:   "IrregularVerb",
+		claim:  "It is usually best to leave sunburn blisters intact, because broken skin can become infected.",
+		ids:    []string{"ev_sunburn_and_sun_protection_treatment_2"},
+		want:   claims.Supported,
+		reason: "'leave' and 'left' are one verb, which the stemmer does not join",
+	}, {
+		name:   "ReorderedParaphrase",
+		claim:  "In alopecia areata, small pits or ridges in the nails are common, especially in more extensive disease.",
+		ids:    []string{"ev_alopecia_areata_symptoms_2"},
+		want:   claims.Supported,
+		reason: "a paraphrase that moves the topic to the front is supported",
+	}, {
+		name:   "ContrastWithinClause",
+		claim:  "Simple irritant diaper rash tends to involve the folds.",
+		ids:    []string{"ev_cutaneous_candidiasis_symptoms_2"},
+		want:   claims.Unsupported,
+		reason: "the span names both; its clause on irritant diaper rash says it spares the folds",
+	}, {
+		name:   "NumberWithinClause",
+		claim:  "Stage 2 pressure injuries extend through the full thickness of the skin into fat.",
+		ids:    []string{"ev_pressure_injuries_diagnosis_1"},
+		want:   claims.Contradicted,
+		reason: "the span states stage 2 and stage 3; the clause on full thickness into fat is stage 3's",
+	}, {
+		name:   "AnyStage",
+		claim:  "Melanoma at any stage is highly curable with surgery.",
+		ids:    []string{"ev_melanoma_overview_2"},
+		want:   claims.Unsupported,
+		reason: "'any stage' asserts more than 'an early, thin stage'",
+	}, {
 		name:   "SynonymEczema",
 		claim:  "Wool, harsh soaps and sweat are commonly reported to worsen symptoms of eczema.",
 		ids:    adCauses,

@@ -68,6 +68,47 @@ func TestThesaurus(t *testing.T) {
 	}
 }
 
+func TestThesaurusExtend(t *testing.T) {
+	an, _ := lexicon.NewAnalyzer()
+	th, err := lexicon.ParseThesaurus(strings.NewReader("atopic dermatitis, eczema\n#!general\nbaby, infant\n"), an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext, err := th.Extend(strings.NewReader("linked to, associated with\neczema, eczematous rash\ninfant, newborn\n"), an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if th.Len() != 2 || ext.Len() != 3 {
+		t.Fatalf("Len: original %d, extended %d; want 2 and 3 (sets sharing a phrase merge; the original is unchanged)", th.Len(), ext.Len())
+	}
+	group := func(th *lexicon.Thesaurus, phrase string) int {
+		g, _, ok := th.Match(an.Terms(phrase), 0)
+		if !ok {
+			t.Fatalf("%q matches no set", phrase)
+		}
+		return g
+	}
+	if g := group(ext, "eczematous rash"); ext.General(g) || g != group(ext, "atopic dermatitis") {
+		t.Error("an added phrase joins the domain set it shares a phrase with, which stays a domain set")
+	}
+	if g := group(ext, "newborn"); !ext.General(g) || g != group(ext, "baby") {
+		t.Error("an added phrase joins a general set")
+	}
+	if g := group(ext, "linked to"); !ext.General(g) || g != group(ext, "associated with") {
+		t.Error("added sets are general")
+	}
+	if _, _, ok := th.Match(an.Terms("linked to"), 0); ok {
+		t.Error("Extend changed the original thesaurus")
+	}
+	var none *lexicon.Thesaurus
+	if ext, err := none.Extend(strings.NewReader("linked to, associated with\n"), an); err != nil || ext.Len() != 1 {
+		t.Errorf("nil.Extend = %v, %v; want one set", ext, err)
+	}
+	if _, err := th.Extend(strings.NewReader("lonely\n"), an); err == nil {
+		t.Error("a set of one phrase: want an error")
+	}
+}
+
 func TestLooksMedical(t *testing.T) {
 	for _, w := range []string{"rosacea", "keratosi", "psoriasi", "melanoma", "dupilumab"} {
 		if !lexicon.LooksMedical(w) {

@@ -104,6 +104,45 @@ func DefaultThesaurus(a *Analyzer) (*Thesaurus, error) {
 // the format [ParseThesaurus] reads.
 func DefaultThesaurusText() string { return defaultThesaurus }
 
+// Extend returns a thesaurus holding t's sets and the everyday-vocabulary
+// sets read from r (in the format [ParseThesaurus] reads, all of them
+// general), merged where they share a phrase. t is unchanged; t may be nil.
+func (t *Thesaurus) Extend(r io.Reader, a *Analyzer) (*Thesaurus, error) {
+	extra, err := ParseThesaurus(io.MultiReader(strings.NewReader("#!general\n"), r), a)
+	if err != nil {
+		return nil, err
+	}
+	var sets [][]Phrase
+	var general []bool
+	if t != nil {
+		for i, g := range t.groups {
+			sets = append(sets, g)
+			general = append(general, t.general[i])
+		}
+	}
+	for _, g := range extra.groups {
+		sets = append(sets, g)
+		general = append(general, true)
+	}
+	groups, from := mergeSets(sets)
+	out := newThesaurus(groups)
+	out.general = map[int]bool{}
+	// A merged group is general only when every set in it is: a name of what
+	// the knowledge is about stays one.
+	domain := map[int]bool{}
+	for i, g := range from {
+		if !general[i] {
+			domain[g] = true
+		}
+	}
+	for _, g := range from {
+		if !domain[g] {
+			out.general[g] = true
+		}
+	}
+	return out, nil
+}
+
 // mergeSets joins sets that share a phrase (by analysed terms), so that the
 // thesaurus is a true equivalence relation whatever the line order.
 func mergeSets(sets [][]Phrase) ([][]Phrase, []int) {
