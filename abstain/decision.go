@@ -814,7 +814,9 @@ func isASCII(s string) bool {
 // including third-person and case-vignette framings and references to an
 // image, in English or Spanish. Reference questions that only look similar
 // ("should sunscreen be reapplied every two hours?", "do I have to wear
-// sunscreen in winter?") are not decisions.
+// sunscreen in winter?") are not decisions. Hand-written rules decide
+// first; a question none matches is a decision when a small learned model
+// (decision_features.go) is confident it is one.
 func IsClinicalDecision(question string) bool {
 	return isDecision(question, true)
 }
@@ -825,10 +827,27 @@ func isDecision(question string, precheck bool) bool {
 	return decisionRule(question, precheck) != ""
 }
 
+// decisionModelRule is the Rule of a decision that no hand-written rule
+// matched but the learned model (decision_features.go) did.
+const decisionModelRule = "decision_model"
+
 // decisionRule returns the name of the first decision rule that matches
-// question, or "".
+// question, or decisionModelRule when none does but the learned model
+// scores the question at or above its threshold, or "".
 func decisionRule(question string, precheck bool) string {
 	q := foldText(question)
+	if rule := matchingRule(q, precheck); rule != "" {
+		return rule
+	}
+	if decisionModelScore(q) >= decisionModelThreshold {
+		return decisionModelRule
+	}
+	return ""
+}
+
+// matchingRule returns the name of the first hand-written rule that
+// matches folded question q, or "".
+func matchingRule(q string, precheck bool) string {
 	for _, n := range neutral {
 		if !precheck || containsAny(q, n.any) {
 			q = n.re.replaceAll(q, n.with)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,8 +14,10 @@ import (
 )
 
 // The evaluation reads the labelled question sets in ../testdata/screens/
-// (dev.jsonl and dev2.jsonl for tuning; test.jsonl and holdout2.jsonl held
-// out for reporting) and the generated identifier set in
+// (dev.jsonl and dev2.jsonl for tuning the rules; those and test.jsonl for
+// training the decision model, see decision_model_test.go; holdout2.jsonl
+// and holdout3.jsonl held out for reporting) and the generated identifier
+// set in
 // testdata/identifiers.jsonl, reports recall per identifier kind and
 // precision and recall per class, per split, for the development and the
 // held-out splits together, and on the combined set, and logs them against
@@ -24,6 +27,12 @@ import (
 // sit below a goal that is not met yet (see issue 4).
 //
 //	go test -run Eval -v ./abstain/
+//
+// For the clinical-decision screen it also logs, per split, the rules alone
+// and the rules or the model at its cross-validated threshold
+// (decisionModelCVThreshold), next to the screen as it runs (the rules or
+// the model at decisionModelThreshold). The model was trained on dev, dev2
+// and test, so only the held-out splits measure it.
 //
 // It logs ids and figures only, never a question's text: the texts hold
 // (synthetic) identifiers.
@@ -35,7 +44,7 @@ var (
 // defaultSplits are the labelled splits the floors were measured on. With
 // other splits the test reports the figures and the floors they would
 // breach, but does not fail on the combined floors.
-const defaultSplits = "dev,dev2,test,holdout2"
+const defaultSplits = "dev,dev2,test,holdout2,holdout3"
 
 // Goals from issue 4, and the regression floors enforced.
 const (
@@ -44,22 +53,25 @@ const (
 	goalDecisionPR     = 0.95 // clinical_decision precision and recall
 	goalFalseAbstainAt = 0.02 // reference questions abstained
 
-	// Measured on dev, dev2, test and holdout2 with the generated set when
-	// set: lowest pattern kind 0.991, name 0.988; clinical_decision
-	// precision 0.989, recall 0.943; false abstention 0.010.
-	floorKindRecall      = 0.98
+	// Measured on dev, dev2, test, holdout2 and holdout3 with the generated
+	// set when set, with the rules and the decision model: lowest pattern
+	// kind 0.977 (phone, 0.98 or more before holdout3 was added), name
+	// 0.983; clinical_decision precision 0.987, recall 0.950; false
+	// abstention 0.012.
+	floorKindRecall      = 0.97
 	floorNameRecall      = 0.97
 	floorDecisionPrecis  = 0.97
-	floorDecisionRecall  = 0.93
+	floorDecisionRecall  = 0.94
 	floorFalseAbstainMax = 0.015
 
-	// Floors on the held-out splits alone (test and holdout2, when both are
-	// read), below what the rules reached there when the floors were set
-	// (clinical_decision precision 0.971, recall 0.861; false abstention
-	// 0.021). They catch a change that holds up on the development splits
-	// but not on phrasing the rules were not written from.
+	// Floors on the held-out splits alone (holdout2 and holdout3, when both
+	// are read), below what the screen reached there when the floors were
+	// set (clinical_decision precision 0.974, recall 0.903; false
+	// abstention 0.026; the rules alone: 0.975, 0.806 and 0.026). They catch
+	// a change that holds up on the development and training splits but not
+	// on phrasing neither the rules nor the model were made from.
 	floorHeldOutDecisionPrecis = 0.95
-	floorHeldOutDecisionRecall = 0.84
+	floorHeldOutDecisionRecall = 0.88
 	floorHeldOutFalseAbstain   = 0.03
 )
 
@@ -118,8 +130,45 @@ func readJSONL[T any](t testing.TB, path string) ([]T, bool) {
 }
 
 // devSplit reports whether split is for development. Only those may list
-// their misses: test and holdout2 are held out, and are read for figures only.
+// their misses: test, holdout2 and holdout3 are read for figures only.
 func devSplit(split string) bool { return split == "dev" || split == "dev2" }
+
+// heldOutSplit reports whether split is held out from both the rules and
+// the decision model, which trained on dev, dev2 and test.
+func heldOutSplit(split string) bool { return split == "holdout2" || split == "holdout3" }
+
+// heldOutSplits is the number of held-out splits the held-out floors need.
+const heldOutSplits = 2
+
+// screenVariants classify a question with the rules alone and with the
+// rules or the model at its cross-validated threshold, for comparison with
+// classify. Patient data is screened first, as in Decide.
+var screenVariants = []struct {
+	name     string
+	classify func(q string) string
+}{
+	{"rules alone", func(q string) string { return classifyWith(q, math.Inf(1)) }},
+	{"rules or model, cross-validated threshold", func(q string) string { return classifyWith(q, decisionModelCVThreshold) }},
+	{"rules or model, the screen", classify},
+}
+
+// classifyWith is classify with the model at threshold.
+func classifyWith(q string, threshold float64) string {
+	if len(ScreenPatientData(q)) > 0 {
+		return "patient_data"
+	}
+	f := foldText(q)
+	if matchingRule(f, true) != "" || decisionModelScore(f) >= threshold {
+		return "clinical_decision"
+	}
+	return "reference"
+}
+
+// logDecision logs the clinical-decision figures of c in one line.
+func (c *classScores) logDecision(t *testing.T, title string) {
+	t.Helper()
+	t.Logf("  %-42s precision %-18s recall %-18s false abstention %s", title, c.precision("clinical_decision"), c.recall("clinical_decision"), c.falseAbstention())
+}
 
 // classify returns the label the screens give a question.
 func classify(q string) string {
@@ -248,6 +297,10 @@ func TestEval(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "screens")
 	all := newClassScores()
 	devAll, heldOut := newClassScores(), newClassScores()
+	heldOutVariants := make([]*classScores, len(screenVariants))
+	for i := range heldOutVariants {
+		heldOutVariants[i] = newClassScores()
+	}
 	var heldOutRead []string
 	read := 0
 	for _, split := range strings.Split(*evalSplits, ",") {
@@ -286,24 +339,39 @@ func TestEval(t *testing.T) {
 			}
 		}
 		tricky.log(t, split+", tricky only")
+		t.Logf("%s: clinical_decision screen variants", split)
+		for i, v := range screenVariants {
+			c := newClassScores()
+			for _, q := range qs {
+				c.add(q, v.classify(q.Text), nil)
+			}
+			c.logDecision(t, v.name)
+			if heldOutSplit(split) {
+				heldOutVariants[i].merge(c)
+			}
+		}
 		logKinds(t, split+": labelled identifier kinds (kind found among the findings)", bySplit.kinds)
 		if *evalMisses && devSplit(split) {
 			t.Logf("%s misses: %s", split, strings.Join(bySplit.misses, " "))
 		}
 		all.merge(bySplit)
-		if devSplit(split) {
-			devAll.merge(bySplit)
-		} else {
+		if heldOutSplit(split) {
 			heldOut.merge(bySplit)
 			heldOutRead = append(heldOutRead, split)
+		} else {
+			devAll.merge(bySplit)
 		}
 	}
 	if read == 0 {
 		t.Skipf("no labelled question set in %s", dir)
 	}
-	devAll.log(t, "development splits together (dev, dev2)")
+	devAll.log(t, "development and training splits together (dev, dev2, test)")
 	heldOut.log(t, "held-out splits together ("+strings.Join(heldOutRead, ", ")+")")
-	if len(heldOutRead) == 2 {
+	t.Logf("held-out splits together: clinical_decision screen variants")
+	for i, v := range screenVariants {
+		heldOutVariants[i].logDecision(t, v.name)
+	}
+	if len(heldOutRead) == heldOutSplits {
 		p, r, fa := heldOut.precision("clinical_decision"), heldOut.recall("clinical_decision"), heldOut.falseAbstention()
 		if p.value() < floorHeldOutDecisionPrecis {
 			t.Errorf("held out: clinical_decision precision %s fell below the floor %.2f", p, floorHeldOutDecisionPrecis)
