@@ -252,3 +252,21 @@ func TestParaphrases(t *testing.T) {
 		}
 	}
 }
+
+func TestNumberWords(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"seven potency classes", "7 potency classes"},
+		{"one of the ABCDE signs", "one of the ABCDE signs"},
+		{"moles resemble one another", "moles resemble one another"},
+		{"no one knows", "no one knows"},
+		{"on one side of the body", "on 1 side of the body"},
+		{"one of two people", "1 of 2 people"},
+		{"One week, then two", "1 week, then 2"},
+		{"no number here", "no number here"},
+	}
+	for _, tt := range tests {
+		if got := numberWords(tt.in); got != tt.want {
+			t.Errorf("numberWords(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -76,14 +76,14 @@ func ratio(a, b int) float64 {
 
 // Goals of issue 3 on the dermatology adversarial set, and the regression
 // floors this test enforces: the held-out level the verifier reached when the
-// floors were last set (precision 0.976, recall 0.842), less a small margin.
-// The recall floor is below the goal because the goal is not met yet (see
-// issue 3); a change that lowers the held-out figures below the floors fails.
+// floors were last set (precision 0.977, recall 0.852), less a small margin,
+// so that noise in one or two pairs does not fail the build while a real
+// regression does; the test logs whether the goals themselves are met.
 const (
 	goalPrecision  = 0.97
 	goalRecall     = 0.85
 	floorPrecision = 0.96
-	floorRecall    = 0.82
+	floorRecall    = 0.83
 )
 
 // TestEvalDermatology measures the default verifier on the dermatology

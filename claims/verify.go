@@ -267,6 +267,16 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 	default:
 		j.Verdict = Supported
 	}
+	if j.Verdict == Unsupported && bestCov >= v.MinCoverage {
+		// One span covers the claim but says part of it of something else:
+		// a claim joined from two clauses may still be supported by a span
+		// for each ("treating athlete's foot helps prevent onychomycosis, and
+		// sandals in communal showers help avoid athlete's foot"). A
+		// contradiction stands.
+		if sj, ok := v.stitched(ctx, claim, passages); ok {
+			return sj, nil
+		}
+	}
 	return j, nil
 }
 
@@ -439,9 +449,16 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 		// when another clause shares more common words.
 		// Both negations are read over that clause's content alone: "not a
 		// sign of dirtiness" says nothing of whether ringworm goes away.
-		if k := v.rarestSharedClause(cc, spanClauses, spanClauses[best]); k >= 0 && k != best &&
-			(v.negatesOver(spanClauses[k].text, cc.terms) != v.negatesOver(cc.text, spanClauses[k].terms)) {
-			return true
+		// Content the best clause shares with the claim clause is left out:
+		// the best clause has already been compared over it ("since most
+		// inflamed cysts are not infected" agrees with the claim on
+		// infection, whatever another clause says of "signs of infection").
+		if k := v.rarestSharedClause(cc, spanClauses, spanClauses[best]); k >= 0 && k != best {
+			claimRest := without(cc.terms, spanClauses[best].terms)
+			spanRest := without(spanClauses[k].terms, spanClauses[best].terms)
+			if v.negatesOver(spanClauses[k].text, claimRest) != v.negatesOver(cc.text, spanRest) {
+				return true
+			}
 		}
 	}
 	return false
@@ -523,6 +540,17 @@ func (v *Lexical) clauseClash(memo *clauseMemo, claim, span string, clash func(c
 		}
 	}
 	return false
+}
+
+// without returns the terms of a that b lacks.
+func without(a, b lexicon.TermSet) lexicon.TermSet {
+	out := lexicon.TermSet{}
+	for t := range a {
+		if !b.Has(t) {
+			out[t] = struct{}{}
+		}
+	}
+	return out
 }
 
 // rarestSharedClause returns the index of the span clause holding the claim
@@ -620,12 +648,34 @@ var numberWordValues = map[string]string{
 
 // numberWords writes number words as digits, so that "seven classes" and "7
 // classes" agree and "four" differs from "seven".
+//
+// "One" that counts nothing ("one of the warning signs", "one another", "no
+// one") stays a word; "one side" and "one of two" still count.
 func numberWords(s string) string {
 	if !numberWordRE.MatchString(s) {
 		return s
 	}
-	return numberWordRE.ReplaceAllStringFunc(s, func(w string) string { return numberWordValues[strings.ToLower(w)] })
+	var b strings.Builder
+	last := 0
+	for _, m := range numberWordRE.FindAllStringIndex(s, -1) {
+		w := strings.ToLower(s[m[0]:m[1]])
+		if w == "one" && (notACountAfter.MatchString(s[m[1]:]) || notACountBefore.MatchString(s[:m[0]])) {
+			continue
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteString(numberWordValues[w])
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
+
+// notACountAfter and notACountBefore find the words around a "one" that
+// counts nothing: "one of", "one another", "no one", "each one".
+var (
+	notACountAfter  = regexp.MustCompile(`(?i)^\s+(of\s+(the|these|those|its|their|his|her|our|your|many|several|a|an)|another)\b`)
+	notACountBefore = regexp.MustCompile(`(?i)\b(no|any|each|every|some|this|that|the other|another|which)\s+$`)
+)
 
 // negatedElsewhere reports whether one side denies a term the other asserts
 // and never denies: "it is not contagious" against "alopecia areata is

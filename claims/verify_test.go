@@ -162,6 +162,24 @@ func TestLexicalVerify(t *testing.T) {
 		want:   claims.Unsupported,
 		reason: "'any stage' asserts more than 'an early, thin stage'",
 	}, {
+		name:   "StitchedWhenOneSpanSaysPartOfSomethingElse",
+		claim:  "Prompt treatment of athlete's foot can help prevent onychomycosis, and wearing sandals in communal showers helps avoid picking up athlete's foot.",
+		ids:    []string{"ev_onychomycosis_selfcare_1", "ev_tinea_pedis_selfcare_1"},
+		want:   claims.Supported,
+		reason: "the first passage covers most of the claim but not its second clause; each clause has its own span",
+	}, {
+		name:   "OneOfIsNoCount",
+		claim:  "A diameter larger than about 6 mm is one of the ABCDE warning signs of melanoma.",
+		ids:    []string{"ev_melanoma_symptoms_1"},
+		want:   claims.Supported,
+		reason: "'one of the' counts nothing; 6 mm is in the passage",
+	}, {
+		name:   "NegatedClauseMovedFirst",
+		claim:  "Since most inflamed epidermoid cysts are not infected, antibiotics are used for them mainly when there are clear signs of infection.",
+		ids:    []string{"ev_epidermoid_cysts_treatment_2"},
+		want:   claims.Supported,
+		reason: "the span's clause on inflamed cysts agrees with the claim's negated clause; another clause's 'signs of infection' is not denied",
+	}, {
 		name:   "SynonymEczema",
 		claim:  "Wool, harsh soaps and sweat are commonly reported to worsen symptoms of eczema.",
 		ids:    adCauses,
