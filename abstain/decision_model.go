@@ -5,20 +5,20 @@ package abstain
 // The decision model: a logistic regression over the features of
 // decision_features.go, trained by decision_model_test.go on the
 // clinical_decision and reference questions of ../testdata/screens/
-// dev.jsonl, dev2.jsonl, test.jsonl.
+// dev.jsonl, dev2.jsonl, dev3.jsonl, test.jsonl.
 // Regenerate with go generate ./abstain/.
 
 // decisionModelCVThreshold is the probability at or above which the rules
-// or the model refuse at most 0.01 of the training reference questions,
+// or the model refuse at most 0.005 of the training reference questions,
 // out of fold (5-fold cross-validation). decisionModelThreshold, the one
 // the screen uses, is raised from it until the reference questions of the
 // package's hand-written test tables pass.
 const (
-	decisionModelCVThreshold = 0.8811
-	decisionModelThreshold   = 0.974
+	decisionModelCVThreshold = 0.9185
+	decisionModelThreshold   = 0.9732
 )
 
-const decisionModelBias = -1.72828
+const decisionModelBias = -2.06248
 
 // decisionModelFeatures are sorted; decisionModelWeights holds their weights.
 var decisionModelFeatures = [...]string{
@@ -34,9 +34,11 @@ var decisionModelFeatures = [...]string{
 	"0",
 	"0 0",
 	"0 ?",
+	"0 a",
 	"0 and",
 	"0 anos",
 	"0 cm",
+	"0 con",
 	"0 cream",
 	"0 days",
 	"0 en",
@@ -44,35 +46,57 @@ var decisionModelFeatures = [...]string{
 	"0 hydrocortisone",
 	"0 is",
 	"0 kg",
+	"0 kilos",
 	"0 l0",
 	"0 mean",
 	"0 meses",
 	"0 mg",
 	"0 mm",
+	"0 month",
 	"0 months",
 	"0 nm",
+	"0 of",
+	"0 on",
 	"0 semanas",
 	"0 to",
 	"0 used",
 	"0 week",
 	"0 weeks",
 	"0 what",
+	"0 with",
 	"0 y",
 	"0 year",
 	"0 yo",
 	"0f",
+	"0f with",
 	"0m",
+	"0m on",
+	"0mm",
 	"0s",
+	"0x",
 	"?",
+	"? como",
+	"? do",
 	"? i",
 	"? i'm",
 	"? it's",
+	"? me",
 	"? my",
+	"? que",
+	"? se",
+	"? should",
+	"? tengo",
+	"? the",
+	"? there's",
+	"? treat",
 	"? what",
 	"^",
 	"^ 0",
+	"^ 0f",
 	"^ 0m",
 	"^ a",
+	"^ adjunto",
+	"^ after",
 	"^ are",
 	"^ as",
 	"^ asking",
@@ -80,32 +104,48 @@ var decisionModelFeatures = [...]string{
 	"^ buenas",
 	"^ cada",
 	"^ can",
+	"^ caso",
 	"^ como",
 	"^ could",
+	"^ cual",
+	"^ cuales",
 	"^ cuando",
+	"^ cuanta",
 	"^ cuanto",
 	"^ ddx",
+	"^ dejo",
+	"^ derm",
 	"^ do",
 	"^ does",
 	"^ el",
+	"^ elderly",
+	"^ embarazada",
 	"^ en",
 	"^ es",
 	"^ for",
 	"^ foto",
 	"^ hay",
+	"^ he's",
 	"^ help",
+	"^ her",
+	"^ here's",
 	"^ hi",
+	"^ hipoteticamente",
 	"^ hombre",
 	"^ how",
+	"^ hypothetically",
 	"^ i",
+	"^ i'll",
 	"^ i'm",
 	"^ i've",
 	"^ if",
 	"^ in",
 	"^ is",
+	"^ just",
 	"^ la",
 	"^ le",
 	"^ llevo",
+	"^ los",
 	"^ me",
 	"^ mi",
 	"^ mujer",
@@ -116,18 +156,35 @@ var decisionModelFeatures = [...]string{
 	"^ paciente",
 	"^ para",
 	"^ patient",
+	"^ pic",
 	"^ por",
+	"^ pregnant",
+	"^ pregunto",
 	"^ pt",
+	"^ puede",
 	"^ puedo",
 	"^ que",
 	"^ quick",
 	"^ scenario",
+	"^ screenshot",
 	"^ se",
+	"^ see",
 	"^ segun",
+	"^ sera",
+	"^ she",
 	"^ should",
+	"^ solo",
+	"^ soy",
+	"^ suppose",
+	"^ te",
+	"^ teen",
 	"^ tengo",
 	"^ the",
 	"^ tomo",
+	"^ una",
+	"^ varon",
+	"^ vignette",
+	"^ was",
 	"^ what",
 	"^ what's",
 	"^ when",
@@ -137,70 +194,124 @@ var decisionModelFeatures = [...]string{
 	"^ why",
 	"^ woman",
 	"^ would",
+	"^ ya",
 	"a",
 	"a 0",
 	"a basal",
+	"a base",
+	"a beach",
 	"a bee",
 	"a biologic",
 	"a biopsy",
 	"a bite",
 	"a blistering",
+	"a bruise",
+	"a burn",
 	"a candidate",
 	"a child",
 	"a cold",
+	"a cup",
+	"a daily",
 	"a day",
 	"a dermatofibroma",
 	"a dermatologist",
 	"a diagnosis",
 	"a doctor",
+	"a dysplastic",
 	"a e",
 	"a esa",
 	"a fever",
+	"a first",
+	"a friend",
 	"a full",
+	"a fungal",
+	"a glass",
 	"a good",
 	"a gp",
 	"a high",
+	"a jak",
+	"a keloid",
 	"a la",
+	"a lipoma",
+	"a los",
+	"a lot",
+	"a melanoma",
 	"a mi",
 	"a mole",
 	"a month",
+	"a myth",
 	"a new",
 	"a nurse",
+	"a painful",
 	"a patch",
+	"a person",
+	"a photo",
+	"a pic",
 	"a prescription",
+	"a pressure",
+	"a que",
 	"a rash",
 	"a red",
+	"a referral",
+	"a salir",
+	"a second",
 	"a skin",
+	"a spider",
 	"a spitz",
 	"a spreading",
+	"a standard",
 	"a stronger",
+	"a sunburn",
+	"a tattoo",
+	"a teenager",
 	"a tick",
 	"a toda",
+	"a toenail",
 	"a typical",
 	"a urgencias",
 	"a week",
+	"a white",
 	"a wood's",
 	"abcde",
+	"abcde rule",
 	"about",
+	"about 0",
 	"about ?",
 	"about a",
+	"about my",
+	"about sun",
 	"about the",
 	"abuela",
 	"abuelo",
 	"abuelo tiene",
+	"aciclovir",
 	"acid",
+	"acid ?",
+	"acid or",
+	"acido",
 	"acne",
 	"acne ?",
 	"acne en",
 	"acne is",
 	"actinic",
 	"actinic keratoses",
+	"actinicas",
+	"actua",
+	"actua la",
 	"actually",
+	"adalimumab",
+	"adalimumab ?",
+	"adjunto",
+	"adjunto foto",
+	"admit",
+	"admit ?",
 	"adult",
 	"adultos",
+	"adultos ?",
 	"adults",
 	"adults ?",
 	"after",
+	"after 0",
 	"after a",
 	"after dr",
 	"after i",
@@ -209,41 +320,76 @@ var decisionModelFeatures = [...]string{
 	"after the",
 	"after two",
 	"again",
+	"again after",
+	"again or",
+	"against",
 	"age",
 	"age ?",
+	"age do",
 	"ago",
+	"ago and",
+	"agua",
+	"ahora",
 	"al",
 	"al 0",
+	"al cole",
 	"al dermatologo",
 	"al medico",
+	"alcohol",
+	"algo",
+	"alguien",
 	"all",
+	"all over",
 	"allergic",
 	"allergic to",
 	"alopecia",
 	"alopecia areata",
+	"already",
+	"alt",
 	"always",
 	"am",
 	"am i",
+	"ambulance",
+	"amiga",
 	"amoxicillin",
 	"ampollas",
 	"ampollas tensas",
 	"an",
 	"an emergency",
+	"ana",
+	"analisis",
+	"anatomia",
+	"anatomia patologica",
 	"and",
 	"and 0",
 	"and a",
+	"and fever",
 	"and has",
 	"and he's",
+	"and her",
+	"and his",
 	"and how",
+	"and i",
+	"and il",
 	"and is",
 	"and itchy",
 	"and mouth",
 	"and my",
 	"and now",
+	"and still",
+	"and swollen",
+	"and the",
 	"and what",
+	"and when",
 	"and why",
+	"angioedema",
+	"angioedema ?",
+	"angioedema and",
+	"ankle",
+	"ankles",
 	"annular",
 	"annular plaques",
+	"ano",
 	"anos",
 	"anos con",
 	"anos es",
@@ -253,29 +399,41 @@ var decisionModelFeatures = [...]string{
 	"antibiotic",
 	"antibiotic course",
 	"antibiotico",
+	"antibiotico ?",
 	"antibiotics",
 	"antibiotics ?",
 	"antibiotics for",
 	"antifungal",
 	"antihistamine",
 	"antihistamines",
+	"antihistamines for",
+	"antivirals",
+	"any",
 	"anything",
 	"apart",
 	"apart from",
 	"appear",
 	"appear ?",
+	"appeared",
+	"appeared on",
+	"applied",
 	"apply",
 	"appointment",
 	"are",
+	"are actinic",
 	"are babies",
 	"are common",
+	"are pressure",
 	"are red",
 	"are the",
 	"are they",
 	"are usually",
 	"areata",
+	"areata ?",
 	"arm",
 	"arm has",
+	"armpit",
+	"arms",
 	"around",
 	"around my",
 	"arthritis",
@@ -283,12 +441,15 @@ var decisionModelFeatures = [...]string{
 	"as",
 	"as a",
 	"ask",
+	"ask for",
 	"asking",
 	"asking for",
 	"aspecto",
 	"aspecto tiene",
 	"at",
 	"at 0",
+	"at a",
+	"at home",
 	"at night",
 	"at that",
 	"at the",
@@ -298,34 +459,65 @@ var decisionModelFeatures = [...]string{
 	"atopic",
 	"atopic dermatitis",
 	"atopica",
+	"atopica ?",
 	"atopica que",
 	"atopy",
 	"attached",
+	"attached image",
+	"attached of",
+	"attached photo",
+	"attached what",
+	"atypia",
+	"autoimmune",
 	"avoid",
+	"avoid live",
 	"away",
+	"away ?",
+	"azelaic",
+	"azelaic acid",
 	"b",
 	"b 0",
 	"babies",
 	"baby",
+	"baby has",
 	"baby's",
 	"baby's cradle",
 	"back",
+	"back ?",
+	"back after",
+	"back on",
 	"back should",
 	"bad",
 	"bad enough",
 	"bald",
 	"bald patch",
 	"bald scalp",
+	"barrier",
 	"basal",
 	"basal cell",
+	"base",
+	"base tan",
 	"basocelular",
+	"basocelular ?",
+	"baths",
 	"bcc",
+	"bcc ?",
 	"bcc on",
 	"be",
 	"be a",
+	"be applied",
+	"be better",
 	"be covered",
+	"be ok",
+	"be on",
+	"be removed",
 	"be seen",
+	"be used",
+	"be using",
+	"beach",
+	"beach holiday",
 	"bebe",
+	"bebe de",
 	"bebe tiene",
 	"because",
 	"because my",
@@ -334,11 +526,20 @@ var decisionModelFeatures = [...]string{
 	"bed",
 	"bed 0",
 	"bed bug",
+	"bedding",
 	"bee",
 	"bee sting",
 	"been",
+	"been diagnosed",
+	"been on",
+	"been using",
 	"before",
+	"before my",
+	"before or",
 	"behind",
+	"behind his",
+	"being",
+	"belly",
 	"benzoyl",
 	"benzoyl peroxide",
 	"best",
@@ -347,25 +548,54 @@ var decisionModelFeatures = [...]string{
 	"better for",
 	"between",
 	"between a",
+	"between the",
+	"bien",
+	"big",
+	"bigger",
 	"biologic",
+	"biologic ?",
 	"biologico",
+	"biologico ?",
+	"biologico le",
+	"biologics",
 	"biopsia",
+	"biopsia o",
 	"biopsies",
 	"biopsy",
 	"biopsy ?",
 	"biopsy or",
 	"birth",
+	"birth and",
+	"birthmark",
+	"bit",
 	"bite",
+	"bite on",
 	"bites",
 	"bites ?",
 	"black",
+	"blanca",
+	"blancas",
+	"bled",
 	"bleeding",
+	"bleeds",
+	"blister",
+	"blister on",
+	"blistered",
 	"blistering",
 	"blisters",
+	"blisters be",
+	"blisters on",
+	"block",
 	"blood",
 	"blood tests",
+	"bloods",
 	"body",
+	"boils",
+	"both",
+	"botox",
 	"bottom",
+	"bowen's",
+	"boy",
 	"boyfriend's",
 	"braden",
 	"brazo",
@@ -375,74 +605,126 @@ var decisionModelFeatures = [...]string{
 	"breslow thickness",
 	"brotes",
 	"brotes ?",
+	"brown",
+	"bruise",
+	"bruise ?",
+	"buena",
 	"buenas",
 	"bug",
 	"bug bites",
+	"bullae",
 	"bullous",
 	"bullous pemphigoid",
+	"bulto",
 	"bump",
 	"bump on",
 	"bumps",
 	"bumps on",
 	"burn",
 	"burned",
+	"burning",
+	"burning pain",
+	"burns",
+	"burrows",
+	"busco",
 	"but",
+	"but i",
 	"but is",
 	"but it's",
 	"by",
 	"by a",
+	"c",
+	"c o",
 	"cabelludo",
 	"cabelludo ?",
 	"cada",
 	"cada cuanto",
 	"cada vez",
+	"calcipotriol",
+	"calcipotriol ?",
 	"caliente",
 	"call",
 	"call 0",
 	"called",
+	"cambiar",
 	"cambio",
+	"cambio de",
+	"came",
+	"came back",
 	"can",
 	"can a",
 	"can i",
+	"can it",
+	"can my",
 	"can see",
+	"can we",
 	"can you",
 	"cancer",
 	"cancer ?",
+	"cancer de",
+	"cancerous",
+	"cancerous ?",
+	"candida",
 	"candidate",
 	"candidate for",
 	"cap",
+	"capitis",
 	"cara",
 	"cara ?",
+	"cara de",
 	"carcinoma",
 	"carcinoma ?",
+	"carcinoma basocelular",
 	"care",
+	"care ?",
+	"carry",
+	"carry on",
+	"casa",
 	"case",
+	"caso",
 	"catch",
 	"causa",
 	"causa la",
 	"cause",
 	"causes",
+	"causes of",
 	"causing",
 	"causing the",
+	"cejas",
 	"cell",
 	"cell carcinoma",
 	"cellulitis",
 	"cellulitis ?",
+	"celulitis",
+	"central",
 	"cephalexin",
 	"cetirizina",
 	"cetirizine",
+	"cetirizine for",
 	"champu",
+	"change",
+	"changed",
 	"changes",
+	"changes can",
 	"changing",
+	"check",
 	"checked",
+	"checked ?",
 	"cheek",
+	"cheeks",
+	"cheeks ?",
 	"chest",
 	"chickenpox",
+	"chickenpox ?",
 	"child",
+	"child with",
 	"children",
 	"children ?",
 	"children with",
+	"chin",
 	"chocolate",
+	"cholestasis",
+	"cholestasis ?",
 	"chronic",
 	"chronic hives",
 	"cie",
@@ -453,53 +735,105 @@ var decisionModelFeatures = [...]string{
 	"cirugia",
 	"cirugia de",
 	"cita",
+	"clasifican",
+	"clasifican las",
 	"class",
 	"clear",
+	"clear ?",
+	"clindamycin",
 	"clinic",
 	"clinicians",
 	"clobetasol",
 	"clobetasol on",
+	"clotrimazole",
+	"clumps",
 	"cm",
+	"coal",
+	"coal tar",
 	"code",
 	"codos",
 	"cold",
 	"cold sore",
 	"cold sores",
+	"cole",
 	"color",
+	"coloured",
+	"coloured crusts",
 	"come",
+	"come back",
 	"come off",
+	"coming",
+	"coming back",
 	"common",
 	"common at",
+	"common causes",
+	"common for",
+	"common in",
 	"common is",
 	"common side",
+	"commonly",
 	"como",
+	"como actua",
+	"como funciona",
 	"como se",
+	"compound",
 	"compression",
+	"compro",
 	"con",
+	"con 0",
 	"con ampollas",
 	"con el",
 	"con isotretinoina",
 	"con la",
 	"con placas",
+	"con ronchas",
+	"con ulcera",
+	"con un",
 	"condition",
+	"condition ?",
 	"conditions",
+	"confirma",
 	"confirmed",
 	"confirmed ?",
+	"confirmed in",
+	"conjunctivitis",
 	"considera",
 	"considered",
+	"considered safe",
+	"consulta",
+	"consulta pero",
 	"contact",
 	"contact dermatitis",
+	"contagia",
 	"contagiar",
 	"contagioso",
+	"contagioso ?",
+	"contagiosum",
+	"contagious",
+	"contagious ?",
+	"contagious to",
 	"continue",
+	"contra",
+	"conviene",
 	"corticoide",
 	"costra",
+	"costra en",
+	"costra lactea",
+	"costras",
 	"could",
+	"could it",
+	"could my",
+	"could the",
+	"could this",
 	"counter",
+	"counts",
+	"counts as",
 	"course",
 	"course ?",
+	"course of",
 	"cover",
 	"covered",
+	"covered ?",
 	"covered in",
 	"cpt",
 	"cpt 0",
@@ -509,32 +843,60 @@ var decisionModelFeatures = [...]string{
 	"cream",
 	"cream ?",
 	"cream do",
+	"cream on",
+	"cream or",
 	"cream should",
+	"crece",
 	"crees",
 	"crees que",
 	"crema",
 	"crema de",
+	"crioterapia",
+	"cronica",
+	"cruris",
+	"crusted",
+	"crusted scabies",
+	"crusts",
 	"crusty",
+	"cryo",
 	"cryotherapy",
 	"cual",
+	"cual es",
+	"cuales",
+	"cuales son",
 	"cuando",
 	"cuando hay",
+	"cuanta",
 	"cuanto",
 	"cuanto dura",
+	"cuanto se",
 	"cuanto tiempo",
 	"cuero",
 	"cuero cabelludo",
+	"cuerpo",
+	"cuesta",
+	"cumulative",
+	"cumulative isotretinoin",
+	"cup",
 	"cura",
+	"cura ?",
+	"cure",
+	"curiosidad",
 	"curious",
 	"curious how",
 	"cut",
 	"cut out",
 	"cyst",
+	"cyst and",
 	"d",
+	"dad",
 	"dad's",
 	"dad's leg",
 	"daily",
+	"daily for",
+	"dairy",
 	"damage",
+	"dandruff",
 	"darier",
 	"darier's",
 	"darier's sign",
@@ -547,58 +909,101 @@ var decisionModelFeatures = [...]string{
 	"daughter has",
 	"daughter's",
 	"day",
+	"day 0",
+	"day ?",
 	"day for",
 	"daycare",
 	"days",
 	"days ?",
+	"days ago",
 	"ddx",
 	"de",
 	"de 0",
+	"de anatomia",
+	"de breslow",
 	"de cetirizina",
+	"de color",
+	"de garrapata",
 	"de la",
+	"de las",
+	"de los",
+	"de metotrexato",
 	"de mi",
 	"de mohs",
+	"de nikolsky",
 	"de piel",
 	"de prednisona",
+	"de un",
 	"de una",
+	"debe",
+	"debe cambiar",
+	"deberia",
 	"decide",
 	"dedos",
+	"dedos por",
+	"dejar",
+	"dejar el",
 	"dejo",
 	"dejo ?",
+	"dejo el",
 	"del",
+	"del grano",
+	"del herpes",
 	"del lunar",
+	"del panal",
+	"del pie",
 	"derm",
 	"dermatitis",
 	"dermatitis ?",
 	"dermatitis and",
 	"dermatitis atopica",
+	"dermatitis on",
 	"dermatitis seborreica",
 	"dermatofibroma",
 	"dermatologa",
 	"dermatologa me",
 	"dermatologist",
+	"dermatologist ?",
+	"dermatologist started",
+	"dermatologist wants",
 	"dermatologists",
+	"dermatologists decide",
 	"dermatologists prefer",
+	"dermatologists tell",
 	"dermatologo",
 	"dermatologo ?",
 	"dermatologo me",
+	"dermatology",
+	"dermatoscopio",
 	"dermoscopy",
 	"describe",
 	"describe ?",
 	"described",
 	"desde",
 	"desde hace",
+	"desencadenar",
+	"despues",
+	"despues de",
+	"despues del",
 	"develop",
+	"dia",
+	"diabetes",
 	"diagnosed",
 	"diagnosed with",
 	"diagnosis",
+	"diagnosis but",
 	"diagnosis just",
 	"diagnosticaron",
 	"diagnosticaron rosacea",
 	"diagnostico",
+	"diagnostico pero",
 	"diagnostico que",
+	"diaper",
 	"dias",
+	"dicen",
 	"did",
+	"diferencia",
+	"diferencia un",
 	"differ",
 	"differ from",
 	"difference",
@@ -607,6 +1012,7 @@ var decisionModelFeatures = [...]string{
 	"different from",
 	"disease",
 	"disease ?",
+	"dle",
 	"do",
 	"do ?",
 	"do clinicians",
@@ -614,30 +1020,42 @@ var decisionModelFeatures = [...]string{
 	"do doctors",
 	"do guidelines",
 	"do i",
+	"do jak",
+	"do most",
 	"do people",
+	"do so",
+	"do some",
 	"do the",
+	"do they",
 	"do topical",
 	"do we",
 	"do you",
 	"doctor",
 	"doctor ?",
 	"doctor for",
+	"doctor prescribed",
 	"doctor said",
 	"doctors",
 	"does",
 	"does a",
+	"does benzoyl",
+	"does dupilumab",
 	"does he",
 	"does it",
 	"does my",
 	"does pityriasis",
 	"does psoriasis",
 	"does she",
+	"does sunburn",
 	"does that",
 	"does the",
+	"doesn't",
 	"don't",
 	"don't fade",
 	"done",
+	"done ?",
 	"done before",
+	"dos",
 	"dose",
 	"dose ?",
 	"dose of",
@@ -647,23 +1065,41 @@ var decisionModelFeatures = [...]string{
 	"dosis de",
 	"dots",
 	"dots on",
+	"double",
+	"down",
 	"doxiciclina",
+	"doxy",
 	"doxycycline",
+	"doxycycline ?",
+	"doxycycline for",
 	"doy",
+	"doy a",
 	"dr",
 	"dressing",
 	"drug",
+	"dry",
+	"duct",
+	"duct tape",
 	"duele",
+	"duele mucho",
 	"dupilumab",
 	"dupilumab ?",
+	"dupilumab or",
+	"dupixent",
 	"dura",
+	"dura normalmente",
 	"durante",
+	"durante el",
+	"during",
 	"dye",
 	"dysplastic",
 	"e",
 	"e ?",
+	"ear",
 	"early",
 	"ears",
+	"easi",
+	"easi score",
 	"easily",
 	"eccema",
 	"eczema",
@@ -674,54 +1110,98 @@ var decisionModelFeatures = [...]string{
 	"eczema would",
 	"edad",
 	"edad ?",
+	"edge",
 	"effective",
+	"effective for",
 	"effects",
+	"effects of",
+	"efudix",
 	"el",
 	"el acne",
+	"el antibiotico",
 	"el brazo",
+	"el cuerpo",
+	"el dermatoscopio",
+	"el dupilumab",
+	"el embarazo",
+	"el estres",
+	"el herpes",
+	"el impetigo",
+	"el labio",
+	"el lupus",
+	"el melasma",
 	"el metotrexato",
+	"el minoxidil",
+	"el molusco",
 	"el ojo",
+	"el pecho",
+	"el pelo",
 	"el pie",
 	"el sarpullido",
 	"el sindrome",
 	"el sol",
+	"el vitiligo",
+	"elastosis",
+	"elastosis what",
 	"elbow",
 	"elderly",
 	"else",
+	"embarazada",
+	"embarazada de",
+	"embarazo",
+	"embarazo ?",
 	"emergency",
 	"emergency ?",
 	"empeora",
 	"empeora con",
+	"empeora el",
+	"empeora en",
+	"empiezo",
 	"en",
 	"en adultos",
+	"en casa",
 	"en el",
 	"en general",
 	"en invierno",
 	"en la",
 	"en las",
 	"en los",
+	"en ninos",
 	"en que",
 	"en un",
+	"en urgencias",
 	"enfermedad",
 	"enfermedad de",
 	"enough",
 	"enough for",
 	"entre",
 	"entre los",
+	"epidermoid",
+	"epipen",
 	"er",
 	"er ?",
 	"erupcion",
+	"erupcion de",
+	"erythema",
 	"es",
 	"es cierto",
+	"es contagioso",
 	"es el",
+	"es hongo",
 	"es la",
+	"es lo",
 	"es mejor",
 	"es normal",
 	"es para",
+	"es psoriasis",
 	"es sarna",
+	"es solo",
+	"es tina",
 	"es un",
 	"es una",
 	"es urgente",
+	"es varicela",
+	"es verdad",
 	"esa",
 	"esa edad",
 	"escala",
@@ -732,30 +1212,58 @@ var decisionModelFeatures = [...]string{
 	"esperar",
 	"esperar ?",
 	"esperar a",
+	"espero",
+	"espero a",
 	"esta",
 	"esta muy",
 	"este",
 	"este lunar",
 	"esto",
+	"estoy",
+	"estres",
+	"estres ?",
+	"even",
 	"ever",
+	"ever cancerous",
 	"every",
 	"every day",
+	"every month",
+	"every time",
 	"every two",
 	"everyone",
 	"everyone ?",
 	"everywhere",
+	"evidence",
+	"evitar",
+	"exactamente",
+	"excessive",
+	"excessive underarm",
 	"excise",
 	"excision",
 	"excision ?",
+	"explain",
 	"eye",
+	"eye ?",
+	"eyebrows",
+	"eyelid",
+	"eyelids",
 	"eyes",
 	"face",
+	"face for",
 	"fade",
 	"fade when",
+	"failed",
+	"falling",
+	"falling out",
 	"falta",
 	"familia",
 	"familia cuando",
+	"family",
+	"farmaceutica",
 	"fast",
+	"father",
+	"features",
+	"feels",
 	"feet",
 	"female",
 	"fever",
@@ -764,99 +1272,198 @@ var decisionModelFeatures = [...]string{
 	"fiebre",
 	"fiebre y",
 	"field",
+	"finasteride",
+	"fine",
+	"fine ?",
+	"fingers",
 	"first",
+	"first ?",
+	"first line",
 	"fitzpatrick",
 	"five",
+	"flare",
+	"flare ?",
+	"flares",
+	"flea",
+	"flea bites",
+	"flucloxacillin",
 	"flushing",
+	"foam",
+	"folds",
+	"folic",
+	"folic acid",
+	"folliculitis",
+	"folliculitis ?",
 	"food",
 	"food ?",
 	"foot",
+	"foot ?",
 	"foot and",
 	"for",
 	"for 0",
 	"for ?",
 	"for a",
 	"for acne",
+	"for an",
+	"for cellulitis",
 	"for children",
+	"for dupilumab",
 	"for eczema",
+	"for excessive",
 	"for her",
+	"for hidradenitis",
 	"for him",
 	"for his",
+	"for impetigo",
+	"for it",
 	"for me",
+	"for melasma",
 	"for mohs",
+	"for months",
 	"for my",
 	"for psoriasis",
 	"for rosacea",
 	"for scabies",
 	"for skin",
+	"for tablets",
 	"for the",
+	"for this",
 	"for three",
+	"for vitiligo",
+	"for warts",
 	"forearm",
+	"forehead",
+	"forehead ?",
 	"foto",
 	"foto de",
 	"foto del",
 	"foto que",
+	"fotos",
+	"found",
 	"fps",
 	"fps 0",
 	"freezing",
+	"freezing ?",
 	"frente",
+	"friend",
+	"friend's",
+	"frio",
+	"frio ?",
 	"from",
 	"from 0",
 	"from a",
+	"from her",
+	"from my",
 	"from the",
+	"frozen",
+	"fucidin",
 	"full",
+	"full body",
+	"funciona",
 	"fungal",
+	"fungal nail",
+	"fungus",
+	"fungus or",
+	"garrapata",
+	"gave",
+	"gel",
 	"general",
 	"general ?",
 	"generally",
+	"genuinely",
 	"get",
+	"get a",
 	"get hives",
 	"get it",
+	"get my",
+	"get worse",
+	"gets",
 	"getting",
+	"getting bigger",
+	"give",
 	"given",
 	"given for",
 	"given that",
+	"glass",
 	"go",
 	"go away",
 	"go back",
+	"go for",
+	"go in",
 	"go on",
 	"go to",
+	"goes",
+	"going",
+	"going on",
+	"gone",
 	"good",
 	"got",
 	"got a",
+	"got stung",
 	"gp",
 	"gp appointment",
 	"gp prescribed",
+	"gp wants",
+	"grade",
 	"grandfather",
 	"grandfather is",
 	"grandmother's",
+	"grano",
+	"grano de",
 	"granos",
+	"granos en",
 	"groin",
+	"grow",
+	"grow out",
 	"growing",
+	"grown",
 	"guidelines",
 	"ha",
 	"ha salido",
+	"habitual",
+	"habones",
 	"hace",
 	"hace falta",
+	"hace un",
+	"hacen",
 	"hacer",
 	"had",
 	"had a",
+	"had shingles",
+	"hago",
 	"hair",
+	"hair ?",
+	"hair dye",
+	"hair loss",
 	"hand",
 	"hand foot",
 	"hands",
+	"hands ?",
+	"happen",
 	"happens",
+	"hard",
+	"hard to",
 	"has",
 	"has a",
 	"has been",
 	"has eczema",
+	"has hives",
+	"has impetigo",
+	"has it",
+	"has lice",
 	"has scabies",
+	"has shingles",
+	"hasn't",
 	"have",
 	"have a",
+	"have eczema",
+	"have my",
 	"have psoriasis",
+	"have shingles",
 	"have to",
 	"hay",
 	"hay que",
+	"hcq",
 	"he",
 	"he get",
 	"he need",
@@ -864,6 +1471,8 @@ var decisionModelFeatures = [...]string{
 	"head",
 	"head lice",
 	"heal",
+	"health",
+	"health visitor",
 	"heart",
 	"heart disease",
 	"heel",
@@ -872,41 +1481,70 @@ var decisionModelFeatures = [...]string{
 	"her",
 	"her ?",
 	"her scalp",
+	"here",
+	"here's",
+	"hereditario",
+	"hereditario ?",
+	"hereditary",
 	"herida",
 	"herida de",
 	"herpes",
+	"herpes labial",
 	"herpes zoster",
 	"hi",
 	"hidradenitis",
+	"hidradenitis ?",
+	"hidradenitis suppurativa",
 	"hidrocortisona",
+	"hidrocortisona al",
 	"high",
 	"hija",
+	"hija es",
 	"hija le",
+	"hija tiene",
 	"hijo",
 	"hijo de",
 	"hijo para",
 	"hijo tiene",
 	"him",
+	"him ?",
 	"hinchada",
 	"hinchado",
+	"hipoteticamente",
 	"his",
+	"his acne",
 	"his back",
+	"his ears",
 	"his scalp",
 	"history",
 	"history of",
 	"hives",
 	"hives ?",
+	"hives and",
+	"hives everywhere",
 	"hives when",
 	"hla",
 	"hla b",
 	"hold",
 	"hold the",
 	"holiday",
+	"holiday ?",
 	"hombre",
 	"home",
+	"home resident",
+	"honey",
+	"honey coloured",
+	"hongo",
+	"hongos",
+	"hongos de",
+	"hormonal",
+	"hormonal ?",
 	"hospital",
 	"hospital ?",
+	"hot",
+	"hour",
 	"hours",
+	"hours ?",
 	"house",
 	"how",
 	"how are",
@@ -914,6 +1552,7 @@ var decisionModelFeatures = [...]string{
 	"how common",
 	"how do",
 	"how does",
+	"how fast",
 	"how is",
 	"how long",
 	"how many",
@@ -922,48 +1561,85 @@ var decisionModelFeatures = [...]string{
 	"how worried",
 	"how would",
 	"hoy",
+	"hs",
+	"hs hurley",
+	"hs is",
+	"hurley",
+	"hurley ii",
+	"hurt",
 	"husband",
 	"husband has",
 	"husband's",
+	"hx",
 	"hydrocortisone",
+	"hydrocortisone on",
 	"hydroquinone",
+	"hydroxychloroquine",
+	"hyperhidrosis",
 	"hypothetically",
+	"hypothetically if",
 	"i",
+	"i ask",
 	"i be",
 	"i can",
 	"i catch",
 	"i described",
 	"i do",
+	"i found",
 	"i get",
 	"i go",
 	"i have",
 	"i keep",
+	"i missed",
 	"i need",
+	"i pop",
 	"i put",
+	"i really",
+	"i should",
+	"i start",
 	"i stop",
+	"i switch",
 	"i take",
+	"i think",
 	"i try",
+	"i uploaded",
 	"i use",
 	"i was",
+	"i wash",
 	"i wear",
+	"i weigh",
 	"i'll",
 	"i'm",
 	"i'm 0",
 	"i'm a",
+	"i'm breastfeeding",
 	"i'm not",
 	"i'm on",
 	"i'm starting",
 	"i've",
+	"i've attached",
 	"i've been",
+	"i've got",
 	"i've had",
+	"i've lost",
+	"ibuprofen",
+	"ibuprofen with",
 	"icd",
 	"icd 0",
+	"ice",
+	"idea",
 	"if",
 	"if a",
 	"if her",
 	"if i",
+	"if it's",
+	"if my",
 	"if someone",
 	"if the",
+	"if you",
+	"ii",
+	"il",
+	"il 0",
 	"image",
 	"image i",
 	"imagen",
@@ -971,15 +1647,25 @@ var decisionModelFeatures = [...]string{
 	"impetigo ?",
 	"in",
 	"in 0",
+	"in ?",
 	"in a",
+	"in adults",
+	"in bed",
 	"in children",
+	"in clumps",
 	"in eczema",
 	"in general",
 	"in her",
+	"in law",
 	"in melanoma",
 	"in my",
 	"in people",
+	"in pregnancy",
 	"in psoriasis",
+	"in situ",
+	"in skin",
+	"in some",
+	"in summer",
 	"in the",
 	"in winter",
 	"in your",
@@ -987,13 +1673,22 @@ var decisionModelFeatures = [...]string{
 	"infected",
 	"infected ?",
 	"infection",
+	"infection ?",
 	"infestation",
 	"informe",
+	"informe de",
+	"inhibitor",
 	"inhibitors",
+	"injection",
+	"injections",
 	"injury",
+	"inner",
 	"instead",
+	"instead ?",
 	"instead of",
 	"intertrigo",
+	"intertrigo ?",
+	"into",
 	"invierno",
 	"invierno ?",
 	"ir",
@@ -1002,10 +1697,22 @@ var decisionModelFeatures = [...]string{
 	"is",
 	"is 0",
 	"is a",
+	"is better",
+	"is bullous",
+	"is cradle",
+	"is eczema",
+	"is erythema",
+	"is getting",
+	"is he",
 	"is it",
+	"is itchy",
 	"is melanoma",
 	"is my",
+	"is permethrin",
+	"is raised",
+	"is red",
 	"is ringworm",
+	"is shingles",
 	"is spf",
 	"is spreading",
 	"is that",
@@ -1013,91 +1720,148 @@ var decisionModelFeatures = [...]string{
 	"is there",
 	"is this",
 	"is tinea",
+	"is vitiligo",
+	"is worse",
 	"isn't",
 	"isotretinoin",
 	"isotretinoin ?",
+	"isotretinoin should",
+	"isotretinoin why",
 	"isotretinoina",
 	"isotretinoina ?",
 	"isotretinoina y",
 	"it",
 	"it ?",
+	"it a",
+	"it actually",
 	"it be",
+	"it common",
 	"it is",
+	"it just",
 	"it linked",
+	"it look",
 	"it normal",
 	"it ok",
 	"it okay",
+	"it related",
+	"it removed",
 	"it safe",
 	"it spread",
+	"it take",
 	"it the",
 	"it time",
+	"it to",
+	"it too",
+	"it true",
 	"it vitiligo",
+	"it work",
 	"it worth",
 	"it's",
+	"it's been",
 	"it's cold",
 	"itch",
 	"itch ?",
 	"itch more",
+	"itches",
 	"itching",
+	"itching ?",
 	"itchy",
 	"itchy everywhere",
+	"itchy red",
 	"its",
 	"iv",
 	"ivermectin",
 	"ivermectin for",
 	"ivermectina",
+	"ivermectina ?",
+	"ivy",
+	"jab",
 	"jak",
+	"jak inhibitor",
+	"jak inhibitors",
 	"johnson",
 	"just",
+	"just a",
 	"just curious",
+	"just wondering",
 	"kaposi",
 	"keep",
 	"keep taking",
 	"keep using",
 	"keeps",
+	"keeps bleeding",
 	"keeps getting",
 	"keloid",
+	"keloids",
 	"keratoses",
 	"keratoses ?",
 	"keratoses are",
 	"keratosis",
 	"keratosis pilaris",
+	"ketoconazole",
 	"kg",
 	"kg ?",
 	"kid",
+	"kids",
+	"kids ?",
+	"kilos",
+	"kind",
+	"kind of",
+	"knees",
 	"know",
 	"know about",
 	"know if",
 	"koebner",
+	"koebner phenomenon",
 	"l0",
 	"l0 0",
 	"la",
+	"la candida",
 	"la cara",
 	"la cirugia",
+	"la costra",
 	"la crema",
 	"la dejo",
 	"la dermatitis",
 	"la dosis",
+	"la edad",
 	"la enfermedad",
+	"la erupcion",
 	"la espalda",
 	"la familia",
 	"la fiebre",
 	"la foto",
+	"la frente",
 	"la herida",
 	"la isotretinoina",
 	"la llevo",
+	"la mancha",
+	"la nariz",
 	"la noche",
 	"la oreja",
 	"la permetrina",
 	"la piel",
 	"la pierna",
+	"la playa",
 	"la psoriasis",
+	"la quemadura",
+	"la regla",
 	"la sarna",
+	"la tina",
+	"la una",
 	"la urticaria",
 	"label",
+	"labial",
+	"labio",
+	"lactea",
+	"lamotrigine",
 	"lamp",
 	"las",
+	"las ampollas",
+	"las cejas",
+	"las manchas",
 	"las piernas",
+	"las verrugas",
 	"laser",
 	"lasered",
 	"lasered ?",
@@ -1105,9 +1869,12 @@ var decisionModelFeatures = [...]string{
 	"last ?",
 	"last month",
 	"late",
+	"later",
+	"law",
 	"le",
 	"le doy",
 	"le ha",
+	"le pica",
 	"le pido",
 	"le pongo",
 	"le recetaron",
@@ -1117,14 +1884,23 @@ var decisionModelFeatures = [...]string{
 	"leave it",
 	"leave the",
 	"left",
+	"leftover",
 	"leg",
 	"leg ulcer",
 	"leg wound",
+	"legs",
 	"lesion",
 	"lesion on",
+	"lesions",
+	"libres",
+	"libres en",
 	"lice",
+	"lice ?",
+	"lice again",
 	"lichen",
 	"lichen planus",
+	"life",
+	"life ?",
 	"like",
 	"like ?",
 	"like on",
@@ -1135,18 +1911,32 @@ var decisionModelFeatures = [...]string{
 	"linked",
 	"linked to",
 	"lip",
+	"lipoma",
+	"lipoma ?",
 	"lips",
+	"lips ?",
 	"lips are",
 	"little",
+	"live",
+	"live vaccines",
 	"llagas",
+	"llamar",
+	"llamar al",
+	"llamo",
+	"llamo al",
 	"llevo",
+	"llevo 0",
 	"llevo a",
 	"lo",
+	"lo mismo",
 	"lo que",
 	"long",
 	"long do",
 	"long does",
+	"long for",
+	"long is",
 	"long should",
+	"long term",
 	"look",
 	"look like",
 	"looks",
@@ -1155,67 +1945,116 @@ var decisionModelFeatures = [...]string{
 	"los",
 	"los brotes",
 	"los dedos",
+	"los hongos",
+	"los ninos",
+	"loss",
+	"lost",
 	"lot",
 	"lower",
+	"lower lip",
 	"lump",
+	"lump in",
+	"lump on",
 	"lunar",
+	"lunar ?",
 	"lunar de",
 	"lunar que",
+	"lunares",
+	"lunares ?",
+	"lunes",
 	"lupus",
+	"lupus ?",
+	"lymecycline",
+	"lymph",
+	"lymph node",
 	"madre",
 	"madre tiene",
 	"main",
 	"make",
 	"makes",
+	"malar",
 	"male",
 	"man",
+	"manana",
 	"mancha",
 	"manchas",
 	"manchas a",
+	"manchas blancas",
+	"manchas en",
 	"manchas moradas",
 	"mando",
 	"many",
+	"many people",
+	"margenes",
+	"margenes libres",
 	"margins",
+	"margins clear",
 	"marido",
 	"mas",
+	"mayores",
 	"me",
 	"me ?",
 	"me better",
+	"me conviene",
 	"me diagnosticaron",
+	"me duele",
 	"me ha",
 	"me la",
+	"me lo",
 	"me on",
+	"me or",
+	"me pica",
 	"me receto",
 	"me to",
+	"me tomo",
+	"me what",
 	"mean",
 	"mean ?",
+	"mean i",
 	"mean in",
 	"mean on",
+	"measure",
+	"measure ?",
+	"medical",
 	"medico",
+	"medico ?",
 	"medico me",
 	"mejor",
 	"mejor para",
 	"mejora",
+	"mejora con",
 	"melanoma",
 	"melanoma ?",
+	"melanoma in",
 	"melanoma staging",
 	"melasma",
 	"melasma ?",
+	"melasma y",
+	"mentioned",
 	"mes",
 	"meses",
 	"meses con",
 	"methotrexate",
 	"methotrexate ?",
+	"methotrexate and",
+	"methotrexate but",
+	"methotrexate do",
+	"methotrexate for",
 	"methotrexate what",
 	"metotrexato",
 	"metotrexato ?",
+	"metotrexato a",
+	"metotrexato se",
 	"mg",
 	"mg de",
+	"mg kg",
 	"mg of",
 	"mi",
 	"mi abuela",
 	"mi abuelo",
+	"mi acne",
 	"mi bebe",
+	"mi cuero",
 	"mi dermatologa",
 	"mi dermatologo",
 	"mi espalda",
@@ -1224,120 +2063,218 @@ var decisionModelFeatures = [...]string{
 	"mi madre",
 	"mi marido",
 	"mi medico",
+	"mi nariz",
+	"mi nina",
 	"mi padre",
+	"mi pareja",
+	"mi psoriasis",
+	"mi una",
 	"mide",
+	"mild",
+	"mine",
 	"minoxidil",
+	"minoxidil ?",
 	"mismo",
+	"mismo que",
+	"missed",
 	"mm",
 	"mm and",
 	"mm dark",
 	"mm punch",
+	"moderate",
 	"mohs",
 	"mohs ?",
 	"mohs surgery",
+	"moisturiser",
 	"moisturizer",
 	"mole",
 	"mole ?",
 	"mole is",
 	"mole on",
+	"moles",
+	"moles be",
 	"molluscum",
+	"molluscum ?",
+	"molluscum contagiosum",
 	"molusco",
+	"molusco ?",
+	"molusco contagioso",
 	"monday",
+	"monday ?",
+	"monitoring",
+	"monitoring ?",
 	"month",
 	"month ?",
+	"month and",
+	"month old",
+	"monthly",
 	"months",
+	"months is",
+	"months on",
+	"months should",
 	"moradas",
 	"more",
+	"more common",
 	"more likely",
+	"more prone",
 	"morning",
 	"morning ?",
 	"mosquito",
 	"most",
+	"most children",
+	"mother",
+	"mother in",
 	"mouth",
+	"mouth and",
 	"mouth disease",
+	"mouth ulcers",
 	"much",
+	"much sunscreen",
 	"mucho",
+	"mucho y",
 	"mujer",
 	"mujer de",
 	"mum",
+	"mum has",
+	"mum's",
 	"mupirocin",
 	"muy",
+	"muy triste",
 	"my",
 	"my 0",
 	"my acne",
+	"my ankles",
 	"my arm",
+	"my armpit",
+	"my athlete's",
 	"my baby",
 	"my baby's",
 	"my back",
+	"my biopsy",
 	"my boyfriend's",
 	"my cheek",
+	"my cheeks",
 	"my chest",
+	"my dad",
 	"my dad's",
+	"my dandruff",
 	"my daughter",
 	"my daughter's",
 	"my dermatologist",
 	"my doctor",
+	"my dupilumab",
+	"my ear",
 	"my eczema",
+	"my eyelid",
 	"my eyes",
 	"my face",
+	"my father",
+	"my fingers",
+	"my forearm",
+	"my friend's",
 	"my gp",
 	"my grandfather",
 	"my grandmother's",
+	"my hand",
 	"my hands",
 	"my heel",
+	"my hives",
+	"my house",
 	"my husband",
 	"my husband's",
 	"my leg",
+	"my lip",
+	"my lips",
 	"my little",
 	"my melasma",
 	"my methotrexate",
 	"my mole",
+	"my mother",
 	"my mum",
+	"my mum's",
 	"my nail",
+	"my nails",
+	"my nose",
+	"my palm",
+	"my partner",
+	"my pathology",
 	"my patient",
+	"my patient's",
+	"my poison",
 	"my psoriasis",
 	"my rash",
+	"my rosacea",
 	"my scalp",
+	"my shin",
+	"my sister's",
+	"my skin",
 	"my son",
 	"my son's",
 	"my toddler",
 	"my toddler's",
+	"my toenail",
+	"my usual",
 	"my wife",
+	"my wrist",
+	"myth",
+	"naevus",
+	"naevus ?",
 	"nail",
+	"nail infection",
 	"nail looks",
 	"nails",
 	"nails ?",
 	"name",
 	"named",
 	"named after",
+	"nappy",
+	"nappy rash",
 	"nariz",
+	"narrowband",
+	"narrowband uvb",
+	"near",
+	"near the",
+	"necesita",
 	"necesito",
 	"need",
 	"need a",
 	"need antibiotics",
+	"need for",
+	"need the",
 	"need to",
 	"need treating",
 	"needs",
+	"negra",
+	"never",
 	"nevus",
 	"nevus ?",
 	"nevus and",
 	"new",
+	"new mole",
+	"new pearly",
 	"next",
+	"next ?",
 	"next week",
+	"nickel",
 	"night",
 	"night ?",
 	"nikolsky",
+	"nina",
 	"ninety",
 	"nino",
 	"nino de",
 	"ninos",
+	"ninos ?",
 	"nm",
 	"no",
+	"no busco",
 	"no es",
 	"no le",
 	"no mejora",
+	"no rash",
 	"no se",
 	"noche",
+	"noche ?",
 	"node",
 	"node biopsy",
 	"nodular",
@@ -1349,16 +2286,25 @@ var decisionModelFeatures = [...]string{
 	"normalmente",
 	"normalmente la",
 	"nose",
+	"nose bcc",
+	"nose that",
 	"not",
 	"not ?",
 	"not asking",
 	"now",
 	"now ?",
+	"now his",
+	"now or",
 	"nurse",
+	"nurse here",
 	"nursery",
 	"nursing",
+	"nursing home",
+	"nystatin",
 	"o",
 	"o con",
+	"o es",
+	"o espero",
 	"o la",
 	"o puede",
 	"occur",
@@ -1370,88 +2316,155 @@ var decisionModelFeatures = [...]string{
 	"of isotretinoin",
 	"of ivermectin",
 	"of melanoma",
+	"of mine",
+	"of minoxidil",
 	"of my",
+	"of oral",
 	"of prednisone",
 	"of shingles",
 	"of spironolactone",
 	"of the",
 	"off",
 	"off ?",
+	"off the",
 	"often",
 	"often should",
+	"oil",
 	"ojo",
 	"ok",
+	"ok for",
 	"ok to",
 	"okay",
+	"okay for",
 	"old",
+	"old ?",
+	"old has",
+	"old on",
+	"old to",
 	"old with",
 	"old woman",
 	"old's",
+	"older",
+	"older adults",
 	"omalizumab",
 	"on",
 	"on a",
+	"on before",
 	"on darker",
 	"on doxycycline",
 	"on dupilumab",
 	"on her",
 	"on his",
+	"on hydroxychloroquine",
 	"on isotretinoin",
+	"on it",
 	"on methotrexate",
+	"on monday",
 	"on my",
 	"on one",
+	"on palms",
+	"on spironolactone",
 	"on the",
+	"on them",
+	"on thighs",
+	"on warfarin",
 	"once",
 	"once ?",
 	"one",
+	"one ?",
 	"one side",
+	"ones",
 	"only",
 	"opinion",
+	"option",
+	"option for",
+	"options",
+	"options for",
 	"or",
 	"or 0",
+	"or a",
+	"or after",
 	"or can",
 	"or do",
+	"or does",
+	"or eczema",
 	"or go",
 	"or hydroquinone",
+	"or is",
+	"or just",
+	"or leave",
+	"or more",
 	"or not",
 	"or only",
 	"or psoriasis",
+	"or see",
 	"or should",
 	"or something",
+	"or surgery",
 	"or the",
 	"or three",
+	"or try",
 	"or wait",
 	"or watch",
 	"oral",
+	"oral terbinafine",
 	"oreja",
+	"oreja que",
+	"other",
+	"others",
+	"otra",
+	"otra vez",
 	"our",
 	"out",
 	"out ?",
+	"out in",
+	"out of",
 	"outbreak",
 	"outbreak ?",
 	"over",
 	"over 0",
+	"over after",
 	"over the",
+	"overnight",
 	"paciente",
 	"paciente de",
+	"paciente que",
 	"padre",
+	"padre le",
 	"padre o",
+	"padre tiene",
+	"pain",
+	"pain on",
 	"painful",
+	"palm",
 	"palms",
+	"panal",
+	"panal ?",
+	"papule",
+	"papule on",
 	"papules",
 	"para",
 	"para el",
 	"para la",
 	"para las",
+	"para los",
 	"para mi",
 	"para que",
+	"para una",
+	"pareja",
+	"partner",
+	"partner has",
+	"parto",
 	"pasa",
 	"pasi",
 	"pasi 0",
+	"past",
 	"patch",
 	"patch on",
 	"patch test",
 	"patch testing",
 	"patches",
+	"patches in",
 	"patches on",
 	"pathology",
 	"pathology report",
@@ -1459,28 +2472,67 @@ var decisionModelFeatures = [...]string{
 	"patient on",
 	"patient with",
 	"patient's",
+	"patients",
+	"patologica",
+	"patologica ?",
+	"pause",
+	"pause it",
+	"pearly",
+	"pearly papule",
+	"pecho",
+	"peel",
+	"peeling",
+	"pelo",
 	"pemphigoid",
+	"pemphigoid ?",
+	"pemphigoid differ",
+	"pemphigus",
+	"pemphigus vulgaris",
+	"penfigoide",
+	"penfigoide ?",
 	"people",
+	"people in",
+	"people on",
 	"people over",
 	"people with",
+	"per",
+	"period",
 	"permethrin",
+	"permethrin ?",
+	"permethrin cream",
 	"permethrin on",
 	"permetrina",
 	"permetrina a",
 	"pero",
 	"peroxide",
 	"person",
+	"person ?",
+	"person with",
+	"persona",
+	"personas",
 	"peso",
 	"peso 0",
+	"pharmacist",
+	"phenomenon",
 	"photo",
 	"photo of",
 	"photos",
 	"photos of",
+	"photosensitive",
+	"photosensitive rash",
 	"pic",
+	"pic attached",
 	"pica",
+	"pica entre",
+	"pica mas",
+	"pica todo",
 	"picadura",
+	"picadura de",
+	"picaduras",
 	"pican",
+	"picor",
 	"picture",
+	"picture attached",
 	"pido",
 	"pido un",
 	"pie",
@@ -1495,116 +2547,214 @@ var decisionModelFeatures = [...]string{
 	"pigmented lesion",
 	"pilaris",
 	"pill",
+	"pill ?",
+	"piojos",
+	"pits",
 	"pityriasis",
 	"pityriasis rosea",
 	"placas",
 	"plan",
 	"planus",
 	"plaque",
+	"plaque on",
 	"plaque psoriasis",
 	"plaques",
 	"plaques on",
 	"play",
 	"play in",
+	"playa",
+	"playa ?",
 	"podrian",
+	"poison",
+	"poison ivy",
 	"pompholyx",
 	"pompholyx ?",
+	"pone",
+	"poner",
 	"pongo",
+	"pongo ?",
 	"pongo a",
 	"pop",
+	"pop the",
 	"por",
+	"por curiosidad",
+	"por el",
 	"por la",
 	"por que",
+	"por un",
 	"por una",
+	"potent",
+	"precancerous",
+	"precancerous ?",
+	"prednisolone",
 	"prednisona",
 	"prednisone",
 	"prefer",
 	"prefiero",
+	"pregnancy",
+	"pregnancy ?",
 	"pregnant",
+	"pregnant and",
+	"pregnant woman",
 	"pregunta",
+	"pregunto",
+	"pregunto por",
 	"prescribe",
 	"prescribed",
 	"prescription",
 	"pressure",
+	"pressure sore",
+	"pressure sores",
+	"pressure ulcer",
 	"prevent",
 	"prone",
+	"prone to",
+	"protect",
+	"protect against",
 	"protection",
 	"protection ?",
+	"protection after",
 	"protector",
 	"protector solar",
 	"pruebas",
 	"psoriasis",
 	"psoriasis ?",
+	"psoriasis empeora",
+	"psoriasis en",
+	"psoriasis get",
 	"psoriasis in",
+	"psoriasis is",
+	"psoriatic",
+	"psoriatic arthritis",
 	"pt",
+	"pt 0",
+	"pt c",
 	"puede",
 	"puede contagiar",
 	"puede esperar",
+	"puede ser",
+	"puede usar",
+	"pueden",
 	"puedo",
+	"puedo seguir",
+	"puedo usar",
 	"punch",
 	"punch biopsy",
 	"purple",
+	"push",
+	"push for",
 	"pustules",
 	"put",
+	"put my",
 	"put on",
 	"q",
 	"que",
 	"que aspecto",
 	"que causa",
 	"que champu",
+	"que crema",
+	"que dicen",
 	"que dosis",
 	"que duele",
 	"que el",
 	"que es",
+	"que estoy",
+	"que hay",
+	"que ir",
 	"que la",
 	"que le",
+	"que llamar",
 	"que me",
+	"que mi",
 	"que no",
 	"que pica",
 	"que pican",
 	"que sangra",
 	"que se",
 	"que significa",
+	"que signos",
 	"que sirve",
+	"que son",
 	"que te",
 	"que tengo",
+	"que tiene",
+	"que tomar",
+	"queloide",
+	"queloide de",
 	"quemadura",
+	"quemadura solar",
 	"quemaduras",
 	"queratosis",
+	"queratosis actinicas",
 	"question",
 	"question what",
 	"quick",
 	"quick one",
+	"quiere",
+	"quiste",
 	"quito",
+	"r",
+	"r o",
+	"radiotherapy",
 	"raised",
+	"raised and",
+	"rasca",
 	"rash",
 	"rash ?",
 	"rash after",
+	"rash and",
+	"rash in",
+	"rash is",
 	"rash on",
 	"rashes",
+	"rate",
 	"rather",
+	"rather than",
+	"re",
 	"reaction",
+	"read",
+	"reading",
 	"really",
 	"really have",
 	"reaplicar",
+	"reason",
+	"reasonable",
+	"reasonable ?",
 	"recetaron",
 	"recetaron isotretinoina",
 	"receto",
+	"recomienda",
 	"recomiendan",
 	"recommended",
 	"red",
 	"red and",
+	"red for",
+	"red leg",
+	"red ring",
 	"red scaly",
 	"red streak",
+	"redness",
+	"refer",
+	"refer ?",
 	"referral",
 	"referral ?",
+	"regla",
+	"related",
+	"related to",
+	"removal",
 	"removed",
 	"removed ?",
+	"removed from",
 	"repeated",
 	"report",
+	"report ?",
+	"report says",
 	"requisition",
+	"resident",
+	"respond",
 	"restart",
 	"retinoids",
+	"retinol",
 	"right",
 	"right dose",
 	"right for",
@@ -1612,8 +2762,11 @@ var decisionModelFeatures = [...]string{
 	"ring on",
 	"ringworm",
 	"ringworm ?",
+	"ringworm on",
+	"ringworm or",
 	"risk",
 	"roja",
+	"rojo",
 	"rojos",
 	"role",
 	"role does",
@@ -1621,21 +2774,42 @@ var decisionModelFeatures = [...]string{
 	"room",
 	"rosacea",
 	"rosacea ?",
+	"rosacea flare",
+	"rosacea is",
 	"rosea",
+	"rosea ?",
+	"rough",
 	"round",
+	"round bald",
 	"rule",
 	"rule ?",
+	"run",
 	"running",
+	"running water",
+	"ruxolitinib",
+	"sacral",
+	"sacro",
 	"safe",
 	"safe for",
+	"safe in",
+	"safe to",
 	"said",
 	"said my",
+	"sale",
+	"sale en",
+	"salen",
+	"salicylic",
+	"salicylic acid",
 	"salido",
 	"salido un",
+	"salido una",
+	"salieron",
 	"salio",
 	"salio una",
+	"salir",
 	"same",
 	"same as",
+	"same thing",
 	"sangra",
 	"sarcoma",
 	"sarna",
@@ -1648,107 +2822,214 @@ var decisionModelFeatures = [...]string{
 	"scabies ?",
 	"scale",
 	"scalp",
+	"scalp ?",
+	"scalp and",
+	"scalp are",
 	"scalp is",
 	"scaly",
+	"scaly patches",
 	"scar",
+	"scc",
+	"scc on",
 	"scenario",
 	"school",
+	"school nurse",
+	"school with",
 	"score",
 	"screening",
+	"screening ?",
+	"screenshot",
 	"se",
+	"se clasifican",
+	"se confirma",
 	"se considera",
+	"se contagia",
+	"se cura",
+	"se debe",
+	"se diferencia",
+	"se hacen",
+	"se la",
+	"se las",
+	"se le",
 	"se me",
 	"se puede",
+	"se que",
+	"se rasca",
+	"se recomienda",
+	"se toma",
 	"se trata",
 	"se usa",
 	"se van",
 	"se ve",
 	"seb",
 	"seb derm",
+	"sebaceous",
+	"sebaceous cyst",
 	"seborreica",
+	"seborreica de",
 	"seborrheic",
 	"seborrheic dermatitis",
 	"seborrheic keratoses",
 	"seborrheic keratosis",
+	"seborrhoeic",
+	"seborrhoeic dermatitis",
 	"seca",
+	"second",
+	"secukinumab",
 	"see",
 	"see a",
 	"see someone",
 	"see the",
+	"seeing",
 	"seen",
+	"seen in",
+	"seen today",
+	"seguir",
 	"segun",
+	"semana",
+	"semana ?",
 	"semanas",
+	"semanas con",
+	"send",
+	"send a",
+	"sensible",
 	"sent",
 	"sentinel",
 	"separate",
+	"ser",
 	"sera",
 	"serious",
 	"serious ?",
 	"seventy",
 	"several",
+	"severe",
 	"shampoo",
+	"shampoo ?",
+	"shampoo for",
+	"shave",
 	"she",
+	"she had",
+	"she need",
+	"she's",
+	"she's 0",
 	"shin",
 	"shingles",
 	"shingles ?",
 	"shingles can",
+	"shingles in",
+	"shingles near",
+	"shingles vaccine",
 	"shins",
+	"short",
 	"should",
 	"should a",
 	"should he",
 	"should i",
 	"should it",
+	"should moles",
 	"should my",
+	"should never",
 	"should people",
+	"should she",
 	"should sunscreen",
 	"should the",
+	"should they",
 	"should this",
 	"should we",
+	"shoulders",
+	"showers",
 	"shows",
+	"shows the",
 	"si",
 	"si peso",
 	"side",
 	"side effects",
 	"side of",
 	"sign",
+	"sign ?",
 	"significa",
+	"significa margenes",
+	"signo",
+	"signo de",
+	"signos",
+	"signos de",
 	"signs",
+	"signs of",
 	"sigo",
+	"sigo con",
+	"sigue",
+	"silver",
+	"sin",
+	"sin granos",
 	"since",
+	"since i",
+	"since starting",
 	"sindrome",
 	"sindrome de",
 	"sirve",
 	"sirve la",
+	"sirve para",
+	"sister's",
+	"site",
+	"situ",
 	"six",
 	"six months",
+	"size",
 	"skin",
 	"skin ?",
 	"skin cancer",
+	"skin is",
 	"skin tears",
 	"skin type",
+	"skip",
+	"smells",
+	"smoker",
+	"smoking",
 	"so",
+	"so many",
+	"sobre",
 	"sol",
 	"solar",
 	"solar ?",
+	"solar elastosis",
 	"solar en",
 	"solo",
+	"solo por",
 	"some",
+	"some people",
 	"someone",
+	"someone ?",
+	"someone in",
+	"someone with",
 	"something",
 	"something else",
+	"something to",
+	"something worse",
 	"sometimes",
 	"son",
 	"son has",
+	"son las",
+	"son los",
 	"son's",
+	"son's face",
+	"son's got",
 	"son's rash",
+	"son's scalp",
 	"sore",
+	"sore be",
+	"sore on",
 	"sore should",
 	"sores",
 	"sores ?",
+	"soy",
+	"soy farmaceutica",
 	"spf",
 	"spf 0",
+	"spider",
+	"spider bite",
 	"spironolactone",
 	"spironolactone and",
+	"spironolactone for",
 	"spitz",
 	"spitz ?",
 	"spitz nevus",
@@ -1756,13 +3037,17 @@ var decisionModelFeatures = [...]string{
 	"spot on",
 	"spots",
 	"spots are",
+	"spots on",
 	"spread",
 	"spread ?",
+	"spread between",
 	"spreading",
 	"spreading red",
 	"stages",
+	"stages of",
 	"staging",
 	"standard",
+	"standard excision",
 	"start",
 	"start ?",
 	"started",
@@ -1770,15 +3055,23 @@ var decisionModelFeatures = [...]string{
 	"starting",
 	"starting a",
 	"starting isotretinoin",
+	"starting lamotrigine",
 	"stay",
 	"stay home",
+	"stay in",
+	"stay on",
 	"steroid",
 	"steroid ?",
 	"steroid cream",
+	"steroid injections",
+	"steroid withdrawal",
+	"steroids",
 	"stevens",
 	"stevens johnson",
 	"still",
+	"still used",
 	"sting",
+	"stitches",
 	"stop",
 	"stop ?",
 	"stop it",
@@ -1787,8 +3080,11 @@ var decisionModelFeatures = [...]string{
 	"stopped",
 	"stopping",
 	"streak",
+	"strength",
+	"strength of",
 	"strong",
 	"stronger",
+	"stung",
 	"su",
 	"such",
 	"such as",
@@ -1796,6 +3092,7 @@ var decisionModelFeatures = [...]string{
 	"suggested",
 	"suit",
 	"suit me",
+	"summer",
 	"sun",
 	"sun protection",
 	"sunburn",
@@ -1803,51 +3100,93 @@ var decisionModelFeatures = [...]string{
 	"sunscreen ?",
 	"sunscreen be",
 	"sunscreen every",
+	"sunscreen go",
+	"sunscreen is",
+	"suppose",
+	"suppurativa",
+	"suppurativa ?",
 	"surgery",
 	"surgery ?",
+	"suspendo",
+	"sweating",
+	"sweating ?",
 	"sweet",
+	"swelled",
+	"swelled up",
 	"swelling",
 	"swim",
+	"swimming",
+	"switch",
 	"swollen",
 	"syndrome",
 	"syndrome ?",
+	"systemic",
 	"tablets",
+	"tablets ?",
 	"tacrolimus",
 	"take",
 	"take for",
 	"take isotretinoin",
 	"take my",
+	"take to",
 	"taken",
 	"taking",
 	"taking it",
+	"tan",
+	"tanning",
 	"tantas",
 	"tantas manchas",
+	"tape",
 	"taper",
+	"tar",
+	"target",
+	"target like",
 	"tattoo",
+	"tattoo is",
 	"tattoos",
 	"te",
+	"te mando",
+	"tea",
+	"tea tree",
 	"tears",
+	"teen",
+	"teenager",
 	"tell",
+	"tell a",
 	"tell from",
 	"tell if",
+	"tell me",
 	"tener",
 	"tengo",
 	"tengo en",
 	"tengo la",
+	"tengo psoriasis",
 	"tengo que",
 	"tengo una",
+	"tengo urticaria",
 	"tensas",
 	"tensas en",
+	"tense",
 	"terbinafine",
+	"terbinafine cream",
+	"terbinafine for",
+	"term",
+	"term mean",
 	"test",
 	"testing",
 	"tests",
 	"tests are",
 	"than",
 	"that",
+	"that a",
 	"that age",
+	"that doesn't",
 	"that don't",
+	"that keeps",
+	"that mean",
 	"that my",
+	"that term",
+	"that too",
 	"that true",
 	"that won't",
 	"that's",
@@ -1855,9 +3194,12 @@ var decisionModelFeatures = [...]string{
 	"the 0",
 	"the abcde",
 	"the attached",
+	"the back",
 	"the bcc",
 	"the best",
+	"the blister",
 	"the body",
+	"the bump",
 	"the bumps",
 	"the common",
 	"the counter",
@@ -1865,49 +3207,81 @@ var decisionModelFeatures = [...]string{
 	"the dark",
 	"the diagnosis",
 	"the difference",
+	"the doctor",
 	"the dose",
 	"the drug",
+	"the easi",
+	"the emergency",
 	"the er",
+	"the evidence",
+	"the eye",
 	"the face",
+	"the first",
 	"the forearm",
 	"the gp",
+	"the health",
+	"the house",
 	"the image",
+	"the koebner",
 	"the lesion",
+	"the little",
 	"the lot",
 	"the lower",
+	"the lump",
 	"the main",
 	"the mole",
+	"the new",
 	"the nurse",
 	"the painful",
 	"the patches",
+	"the permethrin",
 	"the photo",
 	"the picture",
+	"the pill",
 	"the rash",
 	"the red",
+	"the redness",
 	"the right",
 	"the risk",
 	"the same",
 	"the scalp",
+	"the shingles",
 	"the skin",
+	"the sore",
 	"the spot",
 	"the standard",
 	"the steroid",
 	"the thumbnail",
+	"the typical",
 	"the usual",
+	"the wait",
+	"the white",
 	"the whole",
+	"their",
 	"them",
+	"them ?",
 	"therapy",
 	"there",
+	"there any",
 	"there anything",
+	"there's",
+	"there's a",
 	"these",
 	"they",
 	"they common",
+	"they're",
+	"they've",
+	"they've been",
 	"thickness",
 	"thigh",
+	"thighs",
 	"thing",
+	"thing as",
 	"think",
+	"think ?",
 	"thinking",
 	"thinning",
+	"thinning hair",
 	"this",
 	"this ?",
 	"this an",
@@ -1919,32 +3293,58 @@ var decisionModelFeatures = [...]string{
 	"three",
 	"three days",
 	"three months",
+	"throat",
+	"through",
+	"through the",
+	"thrush",
 	"thumbnail",
+	"thursday",
+	"thursday or",
 	"tick",
+	"tick bite",
 	"tiempo",
 	"tiene",
 	"tiene 0",
+	"tiene ampollas",
+	"tiene cura",
 	"tiene dermatitis",
 	"tiene la",
+	"tiene que",
+	"tiene sarna",
+	"tiene una",
 	"till",
 	"time",
+	"time i",
 	"time to",
 	"times",
 	"times a",
 	"tina",
+	"tina ?",
 	"tinea",
+	"tinea ?",
+	"tinea capitis",
+	"tinea cruris",
+	"tingling",
 	"tipo",
 	"tipo de",
+	"tips",
 	"to",
 	"to 0",
 	"to ?",
 	"to a",
+	"to avoid",
+	"to be",
 	"to develop",
 	"to get",
 	"to go",
+	"to have",
 	"to heart",
+	"to her",
+	"to hospital",
 	"to itch",
+	"to pop",
 	"to prevent",
+	"to put",
 	"to see",
 	"to start",
 	"to stop",
@@ -1952,7 +3352,9 @@ var decisionModelFeatures = [...]string{
 	"to the",
 	"to try",
 	"to use",
+	"to wash",
 	"to wear",
+	"to work",
 	"to worry",
 	"toda",
 	"toda la",
@@ -1961,54 +3363,97 @@ var decisionModelFeatures = [...]string{
 	"toddler",
 	"toddler has",
 	"toddler's",
+	"todo",
+	"todo el",
 	"toenail",
+	"toenail is",
 	"told",
 	"told apart",
 	"toma",
+	"toma una",
+	"tomando",
 	"tomar",
 	"tomo",
 	"tomo metotrexato",
 	"tomorrow",
 	"tomorrow ?",
+	"tongue",
 	"tonight",
 	"too",
+	"too late",
+	"too long",
 	"topical",
 	"topical steroid",
+	"tracking",
+	"tranexamic",
+	"tranexamic acid",
 	"trata",
+	"tratamiento",
+	"tratamiento con",
+	"tratamientos",
 	"treat",
+	"treat actinic",
 	"treated",
+	"treated for",
+	"treated with",
 	"treating",
 	"treatment",
 	"treatment for",
 	"treatments",
+	"tree",
+	"tree oil",
 	"tretinoin",
 	"tretinoina",
 	"triamcinolone",
+	"trigger",
+	"triggered",
+	"triggered by",
 	"triggers",
+	"triggers ?",
+	"triste",
 	"true",
 	"true ?",
+	"true that",
 	"try",
 	"twice",
 	"two",
 	"two hours",
 	"two months",
+	"two treatments",
+	"two weeks",
 	"type",
 	"type iv",
+	"types",
 	"typical",
 	"typical for",
+	"typically",
 	"ulcer",
+	"ulcer and",
 	"ulcer on",
+	"ulcera",
+	"ulcera en",
+	"ulceras",
+	"ulcers",
 	"un",
+	"un carcinoma",
+	"un corticoide",
 	"un diagnostico",
 	"un informe",
 	"un lunar",
 	"un melanoma",
 	"un mes",
 	"un protector",
+	"un quiste",
+	"un tratamiento",
 	"una",
+	"una amiga",
+	"una consulta",
+	"una costra",
+	"una del",
 	"una erupcion",
 	"una foto",
 	"una mancha",
+	"una persona",
 	"una picadura",
 	"una quemadura",
 	"una verruga",
@@ -2016,61 +3461,108 @@ var decisionModelFeatures = [...]string{
 	"unas",
 	"unas manchas",
 	"under",
+	"under 0",
+	"under a",
+	"under my",
+	"underarm",
+	"underarm sweating",
+	"uno",
 	"until",
 	"up",
+	"up from",
+	"up my",
+	"uploaded",
 	"urgencias",
 	"urgencias ?",
+	"urgencias por",
 	"urgent",
 	"urgent care",
 	"urgente",
 	"urgente ?",
 	"urgente una",
 	"urgently",
+	"urgently ?",
+	"urgently about",
 	"urticaria",
 	"urticaria ?",
+	"urticaria cronica",
 	"usa",
 	"usa en",
 	"usar",
 	"usar protector",
 	"use",
 	"use for",
+	"use hydroquinone",
+	"use ketoconazole",
 	"use my",
+	"use on",
+	"use permethrin",
+	"use the",
 	"used",
 	"used for",
 	"used when",
 	"using",
+	"using clobetasol",
 	"using the",
+	"uso",
 	"usual",
 	"usually",
 	"usually appear",
 	"usually done",
 	"usually last",
+	"usually look",
+	"usually stay",
+	"usually treated",
+	"uv",
 	"uvb",
+	"va",
+	"vaccine",
+	"vaccines",
+	"valaciclovir",
 	"valacyclovir",
 	"valacyclovir for",
 	"van",
 	"varicela",
+	"varon",
+	"varon de",
 	"ve",
 	"ve la",
+	"verano",
+	"verano ?",
+	"verdad",
+	"verdad que",
 	"verruga",
+	"verrugas",
+	"versus",
 	"ves",
 	"vez",
 	"vez que",
+	"vignette",
+	"virus",
+	"vision",
+	"visitor",
+	"visitor said",
 	"vitamin",
 	"vitamin d",
 	"vitiligo",
 	"vitiligo ?",
 	"vitiligo es",
+	"vitiligo on",
 	"volver",
 	"volver a",
+	"voy",
+	"vs",
 	"vulgaris",
 	"vulgaris ?",
 	"wait",
 	"wait ?",
 	"wait for",
+	"wait till",
 	"wait until",
 	"wants",
 	"wants to",
+	"ward",
+	"warfarin",
 	"wart",
 	"warts",
 	"warts ?",
@@ -2081,6 +3573,7 @@ var decisionModelFeatures = [...]string{
 	"watch",
 	"water",
 	"we",
+	"we have",
 	"we need",
 	"we use",
 	"wear",
@@ -2088,17 +3581,26 @@ var decisionModelFeatures = [...]string{
 	"week",
 	"week ?",
 	"week old",
+	"weekly",
 	"weeks",
+	"weeks of",
+	"weeks pregnant",
+	"weeping",
+	"weigh",
+	"weigh 0",
 	"weighs",
 	"weighs 0",
 	"weight",
 	"weight ?",
 	"well",
+	"were",
 	"wet",
 	"wet wraps",
 	"what",
+	"what actually",
 	"what age",
 	"what are",
+	"what blood",
 	"what causes",
 	"what cream",
 	"what did",
@@ -2111,23 +3613,35 @@ var decisionModelFeatures = [...]string{
 	"what role",
 	"what should",
 	"what signs",
+	"what strength",
 	"what would",
 	"what's",
 	"what's the",
 	"when",
+	"when a",
 	"when can",
 	"when does",
 	"when i",
+	"when i'm",
 	"when it's",
+	"when should",
 	"where",
 	"where on",
 	"whether",
+	"whether the",
 	"which",
+	"which acne",
 	"which condition",
+	"which cream",
 	"which is",
+	"which signs",
 	"while",
+	"while breastfeeding",
 	"while i'm",
+	"while on",
 	"white",
+	"white patch",
+	"white patches",
 	"who",
 	"whole",
 	"whole body",
@@ -2136,26 +3650,43 @@ var decisionModelFeatures = [...]string{
 	"why do",
 	"why does",
 	"why is",
+	"widespread",
 	"wife",
 	"will",
 	"will the",
 	"winter",
 	"winter ?",
 	"with",
+	"with ?",
 	"with a",
 	"with age",
+	"with crusted",
 	"with eczema",
+	"with his",
 	"with impetigo",
+	"with lupus",
+	"with my",
+	"with no",
 	"with psoriasis",
+	"with shingles",
+	"withdrawal",
+	"within",
+	"within 0",
 	"without",
+	"without a",
 	"woman",
 	"woman in",
+	"women",
+	"women avoid",
 	"won't",
 	"won't go",
+	"wondering",
+	"wondering whether",
 	"wood's",
 	"wood's lamp",
 	"work",
 	"work ?",
+	"work for",
 	"work in",
 	"worried",
 	"worried should",
@@ -2163,2720 +3694,4295 @@ var decisionModelFeatures = [...]string{
 	"worry about",
 	"worse",
 	"worse ?",
+	"worse at",
 	"worse in",
+	"worse with",
 	"worth",
 	"would",
+	"would 0",
 	"would a",
+	"would it",
+	"would my",
+	"would that",
 	"would you",
 	"wound",
 	"wraps",
+	"wrist",
 	"y",
 	"y esta",
 	"y la",
 	"y le",
 	"y me",
 	"y o",
+	"y por",
+	"y tiene",
+	"y una",
 	"ya",
+	"ya ?",
+	"ya se",
 	"year",
 	"year ?",
 	"year old",
 	"year old's",
 	"years",
+	"years later",
+	"yeast",
+	"yellow",
 	"yo",
 	"you",
 	"you can",
 	"you do",
+	"you get",
+	"you have",
+	"you say",
 	"you start",
 	"you tell",
+	"you think",
+	"young",
 	"your",
+	"yr",
+	"zinc",
 	"zoster",
 	"zoster ?",
 }
 
 var decisionModelWeights = [...]float32{
-	1.16869,      // "#age"
-	-0.222069,    // "#deictic"
-	1.57572,      // "#image"
-	0.563078,     // "#kin"
-	1.83677,      // "#owner"
-	0.291189,     // "#patient"
-	-1.39223,     // "#population"
-	1.41448,      // "#selfmodal"
-	0.92804,      // "#third"
-	0.503964,     // "0"
-	-0.676999,    // "0 0"
-	-0.362388,    // "0 ?"
-	-0.231541,    // "0 and"
-	0.225562,     // "0 anos"
-	-0.0294712,   // "0 cm"
-	-0.162362,    // "0 cream"
-	-0.0790936,   // "0 days"
-	-0.181929,    // "0 en"
-	-0.26051,     // "0 hours"
-	0.0788671,    // "0 hydrocortisone"
-	-0.246469,    // "0 is"
-	0.452453,     // "0 kg"
-	-0.248092,    // "0 l0"
-	-0.0105536,   // "0 mean"
-	0.0849126,    // "0 meses"
-	0.334108,     // "0 mg"
-	0.376895,     // "0 mm"
-	0.064416,     // "0 months"
-	-0.14637,     // "0 nm"
-	0.00245475,   // "0 semanas"
-	0.0829254,    // "0 to"
-	-0.0287646,   // "0 used"
-	0.0365675,    // "0 week"
-	0.156601,     // "0 weeks"
-	-0.0542762,   // "0 what"
-	-0.11763,     // "0 y"
-	0.210126,     // "0 year"
-	0.0623766,    // "0 yo"
-	0.111202,     // "0f"
-	0.292867,     // "0m"
-	0.0418709,    // "0s"
-	-0.231569,    // "?"
-	0.203355,     // "? i"
-	0.117799,     // "? i'm"
-	0.0879319,    // "? it's"
-	0.118113,     // "? my"
-	0.195927,     // "? what"
-	-0.180861,    // "^"
-	0.610294,     // "^ 0"
-	0.268651,     // "^ 0m"
-	0.197723,     // "^ a"
-	-0.184035,    // "^ are"
-	-0.0751376,   // "^ as"
-	0.0676351,    // "^ asking"
-	-0.0527162,   // "^ at"
-	0.00202225,   // "^ buenas"
-	-0.0923193,   // "^ cada"
-	-0.27209,     // "^ can"
-	-0.370825,    // "^ como"
-	0.0321715,    // "^ could"
-	-0.117657,    // "^ cuando"
-	0.0369041,    // "^ cuanto"
-	0.0409104,    // "^ ddx"
-	-0.61716,     // "^ do"
-	0.0475978,    // "^ does"
-	-0.337134,    // "^ el"
-	-0.193109,    // "^ en"
-	-0.13126,     // "^ es"
-	-0.114504,    // "^ for"
-	0.0487532,    // "^ foto"
-	0.0463263,    // "^ hay"
-	0.0510077,    // "^ help"
-	-0.00128697,  // "^ hi"
-	0.0569367,    // "^ hombre"
-	-0.436327,    // "^ how"
-	0.152951,     // "^ i"
-	-0.208061,    // "^ i'm"
-	0.0947782,    // "^ i've"
-	-0.100279,    // "^ if"
-	0.0634841,    // "^ in"
-	-0.210577,    // "^ is"
-	-0.106095,    // "^ la"
-	0.00326536,   // "^ le"
-	0.0281984,    // "^ llevo"
-	0.170775,     // "^ me"
-	-0.887646,    // "^ mi"
-	0.0408033,    // "^ mujer"
-	-1.16729,     // "^ my"
-	-0.189842,    // "^ no"
-	0.0130302,    // "^ not"
-	-0.173428,    // "^ our"
-	0.0888966,    // "^ paciente"
-	-0.277331,    // "^ para"
-	0.111463,     // "^ patient"
-	-0.309782,    // "^ por"
-	0.193615,     // "^ pt"
-	0.252988,     // "^ puedo"
-	-0.406602,    // "^ que"
-	0.105482,     // "^ quick"
-	0.215938,     // "^ scenario"
-	-0.386346,    // "^ se"
-	0.297682,     // "^ segun"
-	-0.739868,    // "^ should"
-	0.145475,     // "^ tengo"
-	-0.205705,    // "^ the"
-	0.159809,     // "^ tomo"
-	-0.720134,    // "^ what"
-	-0.14265,     // "^ what's"
-	-0.0486028,   // "^ when"
-	-0.0959883,   // "^ where"
-	-0.13034,     // "^ which"
-	-0.100526,    // "^ who"
-	-0.264935,    // "^ why"
-	0.0625492,    // "^ woman"
-	0.19406,      // "^ would"
-	-0.0256313,   // "a"
-	-0.108275,    // "a 0"
-	0.185649,     // "a basal"
-	-0.015944,    // "a bee"
-	0.139585,     // "a biologic"
-	0.0275457,    // "a biopsy"
-	0.0395774,    // "a bite"
-	0.123914,     // "a blistering"
-	-0.0339998,   // "a candidate"
-	-0.0317282,   // "a child"
-	0.321849,     // "a cold"
-	0.152848,     // "a day"
-	0.0235763,    // "a dermatofibroma"
-	0.0605325,    // "a dermatologist"
-	-0.0356855,   // "a diagnosis"
-	-0.0718523,   // "a doctor"
-	-0.0286833,   // "a e"
-	-0.38693,     // "a esa"
-	0.277621,     // "a fever"
-	-0.0313044,   // "a full"
-	-0.186375,    // "a good"
-	0.00332099,   // "a gp"
-	-0.140293,    // "a high"
-	-0.0339659,   // "a la"
-	0.639873,     // "a mi"
-	-0.11542,     // "a mole"
-	0.0664437,    // "a month"
-	0.23458,      // "a new"
-	0.0142302,    // "a nurse"
-	-0.0564647,   // "a patch"
-	-0.21721,     // "a prescription"
-	-0.210367,    // "a rash"
-	0.0151445,    // "a red"
-	-0.00779941,  // "a skin"
-	-0.0681622,   // "a spitz"
-	0.0432625,    // "a spreading"
-	0.0784317,    // "a stronger"
-	0.00570134,   // "a tick"
-	-0.114541,    // "a toda"
-	-0.0682387,   // "a typical"
-	0.076879,     // "a urgencias"
-	0.128945,     // "a week"
-	-0.0528671,   // "a wood's"
-	0.000293697,  // "abcde"
-	-0.0422348,   // "about"
-	0.0322087,    // "about ?"
-	-0.045004,    // "about a"
-	0.0352032,    // "about the"
-	0.219441,     // "abuela"
-	-0.248316,    // "abuelo"
-	-0.248316,    // "abuelo tiene"
-	-0.0281227,   // "acid"
-	-0.20533,     // "acne"
-	-0.0200574,   // "acne ?"
-	-0.110378,    // "acne en"
-	-0.171455,    // "acne is"
-	-0.0331014,   // "actinic"
-	-0.0331014,   // "actinic keratoses"
-	-0.162521,    // "actually"
-	-0.0443128,   // "adult"
-	-0.166041,    // "adultos"
-	-0.118187,    // "adults"
-	-0.0717287,   // "adults ?"
-	0.209701,     // "after"
-	0.0719076,    // "after a"
-	-0.103439,    // "after dr"
-	0.115272,     // "after i"
-	0.0977222,    // "after my"
-	0.0717678,    // "after starting"
-	-0.19531,     // "after the"
-	0.0410519,    // "after two"
-	0.0673052,    // "again"
-	-0.275968,    // "age"
-	-0.203475,    // "age ?"
-	0.287629,     // "ago"
-	0.390558,     // "al"
-	-0.24752,     // "al 0"
-	0.288961,     // "al dermatologo"
-	0.167816,     // "al medico"
-	0.0494319,    // "all"
-	0.0830199,    // "allergic"
-	0.0973459,    // "allergic to"
-	-0.00839283,  // "alopecia"
-	-0.00839283,  // "alopecia areata"
-	-0.228876,    // "always"
-	-0.0357844,   // "am"
-	-0.0117179,   // "am i"
-	0.12018,      // "amoxicillin"
-	0.12376,      // "ampollas"
-	0.195223,     // "ampollas tensas"
-	-0.183262,    // "an"
-	-0.0315625,   // "an emergency"
-	0.383943,     // "and"
-	-0.201875,    // "and 0"
-	0.00449714,   // "and a"
-	0.0317933,    // "and has"
-	0.0728968,    // "and he's"
-	-0.000240357, // "and how"
-	-0.0268433,   // "and is"
-	0.0511736,    // "and itchy"
-	0.14848,      // "and mouth"
-	0.0297208,    // "and my"
-	0.0485579,    // "and now"
-	-0.0948284,   // "and what"
-	-0.00493587,  // "and why"
-	0.0461763,    // "annular"
-	0.0697721,    // "annular plaques"
-	0.0854418,    // "anos"
-	0.287101,     // "anos con"
-	-0.140116,    // "anos es"
-	-0.109492,    // "anos y"
-	0.307253,     // "antes"
-	0.240631,     // "antes de"
-	-0.210692,    // "antibiotic"
-	-0.059724,    // "antibiotic course"
-	0.0856202,    // "antibiotico"
-	0.0681661,    // "antibiotics"
-	0.152819,     // "antibiotics ?"
-	0.0377091,    // "antibiotics for"
-	0.118201,     // "antifungal"
-	0.218359,     // "antihistamine"
-	-0.119104,    // "antihistamines"
-	0.062595,     // "anything"
-	-0.0168685,   // "apart"
-	-0.0174038,   // "apart from"
-	-0.0437043,   // "appear"
-	-0.0437043,   // "appear ?"
-	-0.0136644,   // "apply"
-	-0.0477098,   // "appointment"
-	-0.526134,    // "are"
-	-0.0164915,   // "are babies"
-	-0.0147002,   // "are common"
-	0.0323036,    // "are red"
-	-0.159911,    // "are the"
-	-0.275458,    // "are they"
-	-0.023601,    // "are usually"
-	-0.00839283,  // "areata"
-	0.0259825,    // "arm"
-	0.00569885,   // "arm has"
-	0.258863,     // "around"
-	0.15942,      // "around my"
-	0.0108209,    // "arthritis"
-	0.0108209,    // "arthritis ?"
-	-0.290985,    // "as"
-	-0.0878616,   // "as a"
-	-0.0392215,   // "ask"
-	0.158644,     // "asking"
-	0.192699,     // "asking for"
-	-0.122517,    // "aspecto"
-	-0.122517,    // "aspecto tiene"
-	0.390114,     // "at"
-	-0.0484284,   // "at 0"
-	0.176092,     // "at night"
-	-0.100035,    // "at that"
-	0.395475,     // "at the"
-	-0.0527162,   // "at what"
-	0.124183,     // "athlete's"
-	0.124183,     // "athlete's foot"
-	-0.0228806,   // "atopic"
-	-0.0228806,   // "atopic dermatitis"
-	-0.0380525,   // "atopica"
-	-0.226537,    // "atopica que"
-	0.161665,     // "atopy"
-	0.653763,     // "attached"
-	-0.0650094,   // "avoid"
-	-0.185764,    // "away"
-	-0.0155509,   // "b"
-	-0.0155509,   // "b 0"
-	-0.0164915,   // "babies"
-	0.0144757,    // "baby"
-	0.153758,     // "baby's"
-	0.140334,     // "baby's cradle"
-	0.302008,     // "back"
-	0.0117012,    // "back should"
-	0.0852211,    // "bad"
-	0.0852211,    // "bad enough"
-	0.0548829,    // "bald"
-	0.00985647,   // "bald patch"
-	0.0450273,    // "bald scalp"
-	0.146884,     // "basal"
-	0.146884,     // "basal cell"
-	-0.0282725,   // "basocelular"
-	0.0545702,    // "bcc"
-	0.0741885,    // "bcc on"
-	-0.1407,      // "be"
-	0.0358496,    // "be a"
-	0.0798529,    // "be covered"
-	0.0318481,    // "be seen"
-	0.218611,     // "bebe"
-	0.114572,     // "bebe tiene"
-	0.359189,     // "because"
-	0.0377712,    // "because my"
-	0.0815881,    // "because of"
-	-0.0511522,   // "become"
-	-0.044538,    // "bed"
-	0.00608662,   // "bed 0"
-	-0.0141293,   // "bed bug"
-	-0.0792676,   // "bee"
-	-0.101274,    // "bee sting"
-	0.190368,     // "been"
-	-0.2719,      // "before"
-	0.00867851,   // "behind"
-	-0.0032893,   // "benzoyl"
-	-0.0032893,   // "benzoyl peroxide"
-	0.392759,     // "best"
-	0.105694,     // "better"
-	0.0508497,    // "better ?"
-	0.00527396,   // "better for"
-	-0.0343669,   // "between"
-	-0.110765,    // "between a"
-	0.183612,     // "biologic"
-	0.330439,     // "biologico"
-	0.243957,     // "biopsia"
-	-0.0406934,   // "biopsies"
-	-0.143141,    // "biopsy"
-	0.127685,     // "biopsy ?"
-	-0.0368777,   // "biopsy or"
-	0.196292,     // "birth"
-	0.0775976,    // "bite"
-	-0.0514649,   // "bites"
-	-0.0141293,   // "bites ?"
-	0.0227549,    // "black"
-	0.180093,     // "bleeding"
-	0.123914,     // "blistering"
-	0.18641,      // "blisters"
-	-0.228833,    // "blood"
-	-0.213841,    // "blood tests"
-	-0.0388353,   // "body"
-	0.183519,     // "bottom"
-	0.164729,     // "boyfriend's"
-	-0.0918855,   // "braden"
-	0.211185,     // "brazo"
-	0.0737638,    // "breastfeeding"
-	0.0737638,    // "breastfeeding ?"
-	0.0560046,    // "breslow"
-	0.0286647,    // "breslow thickness"
-	-0.175001,    // "brotes"
-	-0.175001,    // "brotes ?"
-	0.00202225,   // "buenas"
-	-0.0141293,   // "bug"
-	-0.0141293,   // "bug bites"
-	-0.00704196,  // "bullous"
-	-0.00704196,  // "bullous pemphigoid"
-	0.011806,     // "bump"
-	0.011806,     // "bump on"
-	-0.0278526,   // "bumps"
-	0.031649,     // "bumps on"
-	-0.201869,    // "burn"
-	-0.0853301,   // "burned"
-	0.409348,     // "but"
-	0.138284,     // "but is"
-	0.206177,     // "but it's"
-	-0.272633,    // "by"
-	-0.044862,    // "by a"
-	0.20402,      // "cabelludo"
-	0.20402,      // "cabelludo ?"
-	0.156882,     // "cada"
-	-0.0923193,   // "cada cuanto"
-	0.24919,      // "cada vez"
-	0.213563,     // "caliente"
-	-0.0303127,   // "call"
-	-0.0303127,   // "call 0"
-	-0.291865,    // "called"
-	0.506573,     // "cambio"
-	-0.686955,    // "can"
-	-0.467276,    // "can a"
-	-0.264837,    // "can i"
-	0.00648,      // "can see"
-	0.297887,     // "can you"
-	0.0236365,    // "cancer"
-	0.226399,     // "cancer ?"
-	-0.0457442,   // "candidate"
-	-0.0457442,   // "candidate for"
-	0.126133,     // "cap"
-	0.101912,     // "cara"
-	-0.155689,    // "cara ?"
-	0.00304564,   // "carcinoma"
-	0.175683,     // "carcinoma ?"
-	-0.104349,    // "care"
-	0.0692351,    // "case"
-	-0.914214,    // "catch"
-	-0.18158,     // "causa"
-	-0.18158,     // "causa la"
-	-0.076635,    // "cause"
-	-0.245059,    // "causes"
-	0.0270168,    // "causing"
-	0.0270168,    // "causing the"
-	0.0675585,    // "cell"
-	0.0675585,    // "cell carcinoma"
-	-0.138772,    // "cellulitis"
-	-0.119796,    // "cellulitis ?"
-	0.185949,     // "cephalexin"
-	-4.05751e-07, // "cetirizina"
-	0.232857,     // "cetirizine"
-	0.140163,     // "champu"
-	-0.0574583,   // "changes"
-	0.154349,     // "changing"
-	0.0038566,    // "checked"
-	0.0346465,    // "cheek"
-	0.0389313,    // "chest"
-	0.221858,     // "chickenpox"
-	-0.0317282,   // "child"
-	-0.415081,    // "children"
-	-0.0547878,   // "children ?"
-	-0.132236,    // "children with"
-	-0.206251,    // "chocolate"
-	-0.00126195,  // "chronic"
-	-0.00796019,  // "chronic hives"
-	-0.208577,    // "cie"
-	-0.208577,    // "cie 0"
-	-0.0839195,   // "cierto"
-	-0.0839195,   // "cierto que"
-	-0.141143,    // "cinco"
-	0.192837,     // "cirugia"
-	-0.117367,    // "cirugia de"
-	-0.0647039,   // "cita"
-	-0.139579,    // "class"
-	0.16331,      // "clear"
-	-0.154577,    // "clinic"
-	-0.0278802,   // "clinicians"
-	0.184457,     // "clobetasol"
-	0.0237169,    // "clobetasol on"
-	-0.0294712,   // "cm"
-	-0.0818965,   // "code"
-	0.453064,     // "codos"
-	0.350022,     // "cold"
-	0.104011,     // "cold sore"
-	-0.0106202,   // "cold sores"
-	0.250355,     // "color"
-	0.180087,     // "come"
-	0.223188,     // "come off"
-	-0.398013,    // "common"
-	-0.100035,    // "common at"
-	-0.00862267,  // "common is"
-	-0.127488,    // "common side"
-	-0.656883,    // "como"
-	-0.436183,    // "como se"
-	0.13902,      // "compression"
-	0.923688,     // "con"
-	0.0332827,    // "con ampollas"
-	-0.11141,     // "con el"
-	-0.171567,    // "con isotretinoina"
-	0.0103474,    // "con la"
-	0.0203201,    // "con placas"
-	-0.0341406,   // "condition"
-	-0.116402,    // "conditions"
-	-0.0494461,   // "confirmed"
-	-0.0209062,   // "confirmed ?"
-	-0.196123,    // "considera"
-	-0.134118,    // "considered"
-	-0.0269217,   // "contact"
-	-0.0269217,   // "contact dermatitis"
-	-0.68931,     // "contagiar"
-	-0.0545379,   // "contagioso"
-	0.260125,     // "continue"
-	-0.0616364,   // "corticoide"
-	0.0668853,    // "costra"
-	0.0588386,    // "could"
-	-0.0343703,   // "counter"
-	-0.0840916,   // "course"
-	-0.0404264,   // "course ?"
-	-0.0108973,   // "cover"
-	0.117418,     // "covered"
-	0.023765,     // "covered in"
-	-0.0635418,   // "cpt"
-	-0.0635418,   // "cpt 0"
-	0.174045,     // "crack"
-	0.126133,     // "cradle"
-	0.126133,     // "cradle cap"
-	0.253564,     // "cream"
-	-0.0495023,   // "cream ?"
-	0.187541,     // "cream do"
-	0.212296,     // "cream should"
-	0.216256,     // "crees"
-	0.216256,     // "crees que"
-	0.138054,     // "crema"
-	0.24363,      // "crema de"
-	0.0701984,    // "crusty"
-	-0.0695708,   // "cryotherapy"
-	0.205519,     // "cual"
-	-0.399986,    // "cuando"
-	-0.193488,    // "cuando hay"
-	-0.177855,    // "cuanto"
-	-0.148885,    // "cuanto dura"
-	-0.0145005,   // "cuanto tiempo"
-	0.20402,      // "cuero"
-	0.20402,      // "cuero cabelludo"
-	-0.277212,    // "cura"
-	-0.100592,    // "curious"
-	-0.0750721,   // "curious how"
-	0.0660092,    // "cut"
-	0.0448745,    // "cut out"
-	-0.00320335,  // "cyst"
-	-0.0634319,   // "d"
-	0.215019,     // "dad's"
-	0.148744,     // "dad's leg"
-	0.0742236,    // "daily"
-	-0.00157082,  // "damage"
-	-0.038401,    // "darier"
-	-0.0264091,   // "darier's"
-	-0.0264091,   // "darier's sign"
-	0.160511,     // "dark"
-	0.0492018,    // "dark spot"
-	-0.074901,    // "darker"
-	-0.074901,    // "darker skin"
-	-0.212963,    // "date"
-	-0.0166576,   // "daughter"
-	-0.124229,    // "daughter has"
-	0.0898404,    // "daughter's"
-	-0.13424,     // "day"
-	0.0631725,    // "day for"
-	0.136801,     // "daycare"
-	0.101913,     // "days"
-	-0.248664,    // "days ?"
-	0.0409104,    // "ddx"
-	0.182224,     // "de"
-	0.499836,     // "de 0"
-	-0.0443467,   // "de cetirizina"
-	0.379655,     // "de la"
-	0.637885,     // "de mi"
-	-0.117367,    // "de mohs"
-	0.114921,     // "de piel"
-	0.376191,     // "de prednisona"
-	-0.132436,    // "de una"
-	-0.0306818,   // "decide"
-	0.250205,     // "dedos"
-	0.63152,      // "dejo"
-	0.0711847,    // "dejo ?"
-	0.444472,     // "del"
-	0.172014,     // "del lunar"
-	0.0157949,    // "derm"
-	-0.178929,    // "dermatitis"
-	-0.0676221,   // "dermatitis ?"
-	-0.0398305,   // "dermatitis and"
-	-0.0380525,   // "dermatitis atopica"
-	0.0875871,    // "dermatitis seborreica"
-	0.0235763,    // "dermatofibroma"
-	-0.0926032,   // "dermatologa"
-	-0.145004,    // "dermatologa me"
-	-0.0663099,   // "dermatologist"
-	-0.16209,     // "dermatologists"
-	-0.0976782,   // "dermatologists prefer"
-	-0.00459357,  // "dermatologo"
-	0.288961,     // "dermatologo ?"
-	-0.293554,    // "dermatologo me"
-	0.112922,     // "dermoscopy"
-	-0.0984808,   // "describe"
-	-0.072768,    // "describe ?"
-	0.28416,      // "described"
-	0.244009,     // "desde"
-	0.140626,     // "desde hace"
-	-0.130503,    // "develop"
-	-0.265109,    // "diagnosed"
-	-0.185974,    // "diagnosed with"
-	0.0196892,    // "diagnosis"
-	-0.0502447,   // "diagnosis just"
-	-0.17702,     // "diagnosticaron"
-	-0.17702,     // "diagnosticaron rosacea"
-	-0.0875858,   // "diagnostico"
-	-0.122517,    // "diagnostico que"
-	-0.0223123,   // "dias"
-	-0.129664,    // "did"
-	-0.00970452,  // "differ"
-	-0.00970452,  // "differ from"
-	-0.193106,    // "difference"
-	-0.193106,    // "difference between"
-	-0.146487,    // "different"
-	-0.144497,    // "different from"
-	-0.0464202,   // "disease"
-	0.0397437,    // "disease ?"
-	-0.554429,    // "do"
-	0.186742,     // "do ?"
-	-0.0278802,   // "do clinicians"
-	-0.153616,    // "do dermatologists"
-	-0.0163676,   // "do doctors"
-	-0.0681059,   // "do guidelines"
-	-0.244361,    // "do i"
-	-0.0142988,   // "do people"
-	-0.119223,    // "do the"
-	-0.0125713,   // "do topical"
-	0.123728,     // "do we"
-	-0.0641119,   // "do you"
-	-0.410877,    // "doctor"
-	-0.0694836,   // "doctor ?"
-	0.0188648,    // "doctor for"
-	-0.0281229,   // "doctor said"
-	-0.0163676,   // "doctors"
-	-1.27748,     // "does"
-	-0.237758,    // "does a"
-	0.238178,     // "does he"
-	-0.526663,    // "does it"
-	0.154433,     // "does my"
-	-0.00969077,  // "does pityriasis"
-	-0.0346068,   // "does psoriasis"
-	0.168979,     // "does she"
-	-0.325229,    // "does that"
-	0.064582,     // "does the"
-	0.0927648,    // "don't"
-	0.0230513,    // "don't fade"
-	-0.0369557,   // "done"
-	-0.0205401,   // "done before"
-	-0.0290197,   // "dose"
-	-0.0720391,   // "dose ?"
-	0.0645422,    // "dose of"
-	-0.0353682,   // "doses"
-	-0.0353682,   // "doses of"
-	0.0280217,    // "dosis"
-	0.119776,     // "dosis de"
-	0.0220581,    // "dots"
-	0.0220581,    // "dots on"
-	0.043283,     // "doxiciclina"
-	0.157103,     // "doxycycline"
-	0.174392,     // "doy"
-	-0.338155,    // "dr"
-	0.0662012,    // "dressing"
-	-0.127895,    // "drug"
-	0.189402,     // "duele"
-	0.576325,     // "dupilumab"
-	0.0613519,    // "dupilumab ?"
-	-0.316652,    // "dura"
-	-0.0628911,   // "durante"
-	0.0654819,    // "dye"
-	-0.0838095,   // "dysplastic"
-	0.0710613,    // "e"
-	-0.0499118,   // "e ?"
-	0.0183793,    // "early"
-	0.00867851,   // "ears"
-	-0.273943,    // "easily"
-	0.0869525,    // "eccema"
-	-0.307796,    // "eczema"
-	0.0466672,    // "eczema ?"
-	-0.188655,    // "eczema is"
-	0.154042,     // "eczema or"
-	-0.271026,    // "eczema which"
-	0.0824984,    // "eczema would"
-	-0.441863,    // "edad"
-	-0.441863,    // "edad ?"
-	-0.211556,    // "effective"
-	-0.140687,    // "effects"
-	0.153801,     // "el"
-	-0.14332,     // "el acne"
-	0.211185,     // "el brazo"
-	-0.137083,    // "el metotrexato"
-	0.180171,     // "el ojo"
-	0.0503811,    // "el pie"
-	0.0650544,    // "el sarpullido"
-	-0.110378,    // "el sindrome"
-	-0.0010169,   // "el sol"
-	0.0105997,    // "elbow"
-	0.262864,     // "elderly"
-	0.172733,     // "else"
-	-0.0948992,   // "emergency"
-	-0.0315625,   // "emergency ?"
-	-0.143362,    // "empeora"
-	-0.110424,    // "empeora con"
-	0.556702,     // "en"
-	-0.166041,    // "en adultos"
-	0.523752,     // "en el"
-	-0.144802,    // "en general"
-	-0.0929948,   // "en invierno"
-	0.568706,     // "en la"
-	0.322485,     // "en las"
-	0.295741,     // "en los"
-	-0.240099,    // "en que"
-	-0.231543,    // "en un"
-	-0.0662706,   // "enfermedad"
-	-0.0662706,   // "enfermedad de"
-	0.18082,      // "enough"
-	0.18082,      // "enough for"
-	0.250205,     // "entre"
-	0.250205,     // "entre los"
-	-0.109376,    // "er"
-	-0.109376,    // "er ?"
-	-0.00695295,  // "erupcion"
-	-0.2537,      // "es"
-	-0.0839195,   // "es cierto"
-	-0.208028,    // "es el"
-	-0.186365,    // "es la"
-	-0.119352,    // "es mejor"
-	-0.00994145,  // "es normal"
-	-0.202851,    // "es para"
-	0.250205,     // "es sarna"
-	-0.0328184,   // "es un"
-	0.204925,     // "es una"
-	0.0441433,    // "es urgente"
-	-0.38693,     // "esa"
-	-0.38693,     // "esa edad"
-	-0.273098,    // "escala"
-	-0.273098,    // "escala de"
-	0.222355,     // "espalda"
-	0.0690696,    // "espalda es"
-	0.0233812,    // "espalda que"
-	0.120902,     // "esperar"
-	0.129543,     // "esperar ?"
-	-0.0647039,   // "esperar a"
-	0.495946,     // "esta"
-	0.0761378,    // "esta muy"
-	0.201339,     // "este"
-	0.201339,     // "este lunar"
-	0.145853,     // "esto"
-	-0.207119,    // "ever"
-	-0.187185,    // "every"
-	-0.0782305,   // "every day"
-	-0.0606773,   // "every two"
-	0.294424,     // "everyone"
-	0.262945,     // "everyone ?"
-	0.202322,     // "everywhere"
-	0.193903,     // "excise"
-	0.0389094,    // "excision"
-	0.0389094,    // "excision ?"
-	0.124919,     // "eye"
-	0.115113,     // "eyes"
-	0.2126,       // "face"
-	0.0364787,    // "fade"
-	0.0230513,    // "fade when"
-	0.0672094,    // "falta"
-	-0.114541,    // "familia"
-	-0.114541,    // "familia cuando"
-	0.0524436,    // "fast"
-	0.116445,     // "feet"
-	0.224809,     // "female"
-	0.25274,      // "fever"
-	0.00821316,   // "fever and"
-	-0.00290159,  // "fexofenadine"
-	0.120082,     // "fiebre"
-	0.0981802,    // "fiebre y"
-	-0.0298244,   // "field"
-	-0.210516,    // "first"
-	-0.111624,    // "fitzpatrick"
-	0.114401,     // "five"
-	0.136368,     // "flushing"
-	-0.145046,    // "food"
-	-0.145046,    // "food ?"
-	0.272661,     // "foot"
-	0.14848,      // "foot and"
-	0.236686,     // "for"
-	-0.0587196,   // "for 0"
-	-0.065271,    // "for ?"
-	-0.0468682,   // "for a"
-	-0.186699,    // "for acne"
-	-0.125254,    // "for children"
-	-0.302476,    // "for eczema"
-	0.39652,      // "for her"
-	0.0659761,    // "for him"
-	0.0160927,    // "for his"
-	0.690099,     // "for me"
-	-0.153524,    // "for mohs"
-	0.51071,      // "for my"
-	-0.055361,    // "for psoriasis"
-	0.168549,     // "for rosacea"
-	0.0421198,    // "for scabies"
-	-0.0816193,   // "for skin"
-	0.122256,     // "for the"
-	0.0602587,    // "for three"
-	0.0942253,    // "forearm"
-	0.282218,     // "foto"
-	-0.104881,    // "foto de"
-	0.200959,     // "foto del"
-	0.290254,     // "foto que"
-	-0.00943229,  // "fps"
-	-0.00943229,  // "fps 0"
-	0.135531,     // "freezing"
-	0.206963,     // "frente"
-	-0.433892,    // "from"
-	0.344969,     // "from 0"
-	-0.0371544,   // "from a"
-	0.168076,     // "from the"
-	-0.0313044,   // "full"
-	-0.208829,    // "fungal"
-	-0.289452,    // "general"
-	-0.0415521,   // "general ?"
-	-0.113863,    // "generally"
-	0.0065252,    // "get"
-	0.0506375,    // "get hives"
-	0.0451187,    // "get it"
-	0.137895,     // "getting"
-	0.137325,     // "given"
-	0.0401241,    // "given for"
-	0.0200864,    // "given that"
-	0.401568,     // "go"
-	0.0110414,    // "go away"
-	0.00629765,   // "go back"
-	-0.17217,     // "go on"
-	0.132293,     // "go to"
-	-0.186375,    // "good"
-	0.280944,     // "got"
-	0.11734,      // "got a"
-	-0.321773,    // "gp"
-	-0.0219509,   // "gp appointment"
-	-0.299342,    // "gp prescribed"
-	-0.148999,    // "grandfather"
-	-0.148999,    // "grandfather is"
-	0.119614,     // "grandmother's"
-	0.118357,     // "granos"
-	0.119603,     // "groin"
-	0.086781,     // "growing"
-	-0.0781721,   // "guidelines"
-	0.268438,     // "ha"
-	0.201682,     // "ha salido"
-	0.360796,     // "hace"
-	-0.00768306,  // "hace falta"
-	-0.0629268,   // "hacer"
-	0.18311,      // "had"
-	0.0896243,    // "had a"
-	0.248057,     // "hair"
-	0.134108,     // "hand"
-	0.14848,      // "hand foot"
-	0.0166949,    // "hands"
-	-0.0718954,   // "happens"
-	-0.0973067,   // "has"
-	0.176502,     // "has a"
-	0.0858398,    // "has been"
-	-0.321019,    // "has eczema"
-	-0.154908,    // "has scabies"
-	0.492195,     // "have"
-	0.252621,     // "have a"
-	-0.0606419,   // "have psoriasis"
-	-0.0738363,   // "have to"
-	-0.00316616,  // "hay"
-	0.10102,      // "hay que"
-	0.455652,     // "he"
-	0.0521738,    // "he get"
-	0.238178,     // "he need"
-	0.129428,     // "he's"
-	-0.0404451,   // "head"
-	-0.0404451,   // "head lice"
-	0.011305,     // "heal"
-	-0.108859,    // "heart"
-	-0.108859,    // "heart disease"
-	0.135519,     // "heel"
-	0.221038,     // "help"
-	0.242425,     // "help my"
-	0.645137,     // "her"
-	-0.132459,    // "her ?"
-	0.00227965,   // "her scalp"
-	0.0314902,    // "herida"
-	0.0314902,    // "herida de"
-	-0.074495,    // "herpes"
-	-0.187888,    // "herpes zoster"
-	-0.00128697,  // "hi"
-	-0.0530922,   // "hidradenitis"
-	-0.228398,    // "hidrocortisona"
-	-0.140293,    // "high"
-	0.061821,     // "hija"
-	0.0911328,    // "hija le"
-	0.281471,     // "hijo"
-	0.0170442,    // "hijo de"
-	0.0790581,    // "hijo para"
-	0.130534,     // "hijo tiene"
-	0.17169,      // "him"
-	0.159464,     // "hinchada"
-	0.132239,     // "hinchado"
-	0.315444,     // "his"
-	0.259935,     // "his back"
-	0.0630919,    // "his scalp"
-	0.0806654,    // "history"
-	0.0806654,    // "history of"
-	0.356333,     // "hives"
-	0.0309525,    // "hives ?"
-	0.0506375,    // "hives when"
-	-0.0155509,   // "hla"
-	-0.0155509,   // "hla b"
-	0.0848965,    // "hold"
-	0.0848965,    // "hold the"
-	-0.00143975,  // "holiday"
-	0.0569367,    // "hombre"
-	0.0497466,    // "home"
-	0.145488,     // "hospital"
-	0.0991154,    // "hospital ?"
-	-0.31675,     // "hours"
-	-0.0963977,   // "house"
-	-1.11584,     // "how"
-	-0.0486714,   // "how are"
-	-0.0422612,   // "how can"
-	-0.00862267,  // "how common"
-	-0.312839,    // "how do"
-	-0.189216,    // "how does"
-	-0.431456,    // "how is"
-	-0.153779,    // "how long"
-	0.197181,     // "how many"
-	-0.0229491,   // "how much"
-	-0.0687955,   // "how often"
-	0.0283733,    // "how worried"
-	-0.0257337,   // "how would"
-	0.166244,     // "hoy"
-	-0.00522852,  // "husband"
-	-0.0270207,   // "husband has"
-	0.109375,     // "husband's"
-	-0.289287,    // "hydrocortisone"
-	0.0399499,    // "hydroquinone"
-	0.0879901,    // "hypothetically"
-	0.618548,     // "i"
-	0.0953091,    // "i be"
-	0.0603756,    // "i can"
-	-0.914214,    // "i catch"
-	0.28416,      // "i described"
-	0.0805706,    // "i do"
-	0.278495,     // "i get"
-	0.345754,     // "i go"
-	0.423474,     // "i have"
-	-0.253221,    // "i keep"
-	-0.0773382,   // "i need"
-	0.0702374,    // "i put"
-	0.0726677,    // "i stop"
-	0.0510804,    // "i take"
-	0.28736,      // "i try"
-	0.0617559,    // "i use"
-	-0.0246614,   // "i was"
-	0.0505219,    // "i wear"
-	0.190738,     // "i'll"
-	0.514917,     // "i'm"
-	0.118984,     // "i'm 0"
-	-0.0830674,   // "i'm a"
-	-0.144073,    // "i'm not"
-	0.164051,     // "i'm on"
-	-0.00761431,  // "i'm starting"
-	0.0947903,    // "i've"
-	0.000783406,  // "i've been"
-	0.0818325,    // "i've had"
-	-0.189918,    // "icd"
-	-0.189918,    // "icd 0"
-	0.122736,     // "if"
-	-0.0934512,   // "if a"
-	0.220835,     // "if her"
-	-0.145221,    // "if i"
-	-0.0531387,   // "if someone"
-	0.112613,     // "if the"
-	0.305041,     // "image"
-	0.30129,      // "image i"
-	0.0227045,    // "imagen"
-	0.169189,     // "impetigo"
-	0.21016,      // "impetigo ?"
-	-0.0295512,   // "in"
-	-0.091672,    // "in 0"
-	-0.0656771,   // "in a"
-	-0.0446336,   // "in children"
-	0.0422556,    // "in eczema"
-	-0.100714,    // "in general"
-	0.131703,     // "in her"
-	-0.0628357,   // "in melanoma"
-	0.224149,     // "in my"
-	-0.00975519,  // "in people"
-	-0.0185421,   // "in psoriasis"
-	0.156952,     // "in the"
-	-0.0345562,   // "in winter"
-	0.206183,     // "in your"
-	-0.063013,    // "infectada"
-	0.260035,     // "infected"
-	0.19639,      // "infected ?"
-	0.112534,     // "infection"
-	-0.0203912,   // "infestation"
-	-0.111317,    // "informe"
-	-0.0102956,   // "inhibitors"
-	0.03921,      // "injury"
-	0.0220868,    // "instead"
-	-0.0152626,   // "instead of"
-	-0.059046,    // "intertrigo"
-	-0.0929948,   // "invierno"
-	-0.0929948,   // "invierno ?"
-	0.284797,     // "ir"
-	-0.0320203,   // "ir a"
-	0.0923511,    // "ir al"
-	-0.309111,    // "is"
-	-0.286723,    // "is 0"
-	-0.168872,    // "is a"
-	-0.0558409,   // "is it"
-	-0.0565929,   // "is melanoma"
-	0.19408,      // "is my"
-	-0.0120983,   // "is ringworm"
-	-0.0582164,   // "is spf"
-	0.100131,     // "is spreading"
-	-0.052778,    // "is that"
-	-0.0938805,   // "is the"
-	0.0217619,    // "is there"
-	0.697557,     // "is this"
-	-0.00828075,  // "is tinea"
-	0.0420344,    // "isn't"
-	0.0548922,    // "isotretinoin"
-	-0.0324353,   // "isotretinoin ?"
-	-0.0690707,   // "isotretinoina"
-	0.011047,     // "isotretinoina ?"
-	0.100177,     // "isotretinoina y"
-	0.113867,     // "it"
-	0.45077,      // "it ?"
-	0.0904363,    // "it be"
-	0.385678,     // "it is"
-	-0.185379,    // "it linked"
-	-0.361116,    // "it normal"
-	0.183063,     // "it ok"
-	0.22064,      // "it okay"
-	-0.0157283,   // "it safe"
-	-0.194065,    // "it spread"
-	-0.167923,    // "it the"
-	0.0851803,    // "it time"
-	0.0654244,    // "it vitiligo"
-	0.00950302,   // "it worth"
-	0.763905,     // "it's"
-	0.0506375,    // "it's cold"
-	0.410062,     // "itch"
-	0.131122,     // "itch ?"
-	-0.051235,    // "itch more"
-	0.0707956,    // "itching"
-	0.659223,     // "itchy"
-	0.0807128,    // "itchy everywhere"
-	-0.12371,     // "its"
-	0.112647,     // "iv"
-	0.190158,     // "ivermectin"
-	0.112147,     // "ivermectin for"
-	-0.0468305,   // "ivermectina"
-	0.00266013,   // "jak"
-	-0.112821,    // "johnson"
-	0.2615,       // "just"
-	-0.0632467,   // "just curious"
-	-0.101957,    // "kaposi"
-	-0.0118175,   // "keep"
-	0.117299,     // "keep taking"
-	0.149014,     // "keep using"
-	0.394213,     // "keeps"
-	0.142067,     // "keeps getting"
-	-0.00245094,  // "keloid"
-	-0.0858004,   // "keratoses"
-	-0.00941495,  // "keratoses ?"
-	-0.0568615,   // "keratoses are"
-	-0.131451,    // "keratosis"
-	-0.164332,    // "keratosis pilaris"
-	0.403528,     // "kg"
-	-0.016345,    // "kg ?"
-	0.256512,     // "kid"
-	0.0240994,    // "know"
-	-0.0393611,   // "know about"
-	-0.039231,    // "know if"
-	-0.12218,     // "koebner"
-	-0.26171,     // "l0"
-	-0.26171,     // "l0 0"
-	0.207898,     // "la"
-	0.101912,     // "la cara"
-	0.151339,     // "la cirugia"
-	0.0170854,    // "la crema"
-	0.0373791,    // "la dejo"
-	0.0592438,    // "la dermatitis"
-	-0.0813778,   // "la dosis"
-	-0.0662706,   // "la enfermedad"
-	0.167053,     // "la espalda"
-	-0.114541,    // "la familia"
-	0.0274157,    // "la fiebre"
-	0.294905,     // "la foto"
-	0.0314902,    // "la herida"
-	-0.0621062,   // "la isotretinoina"
-	0.159464,     // "la llevo"
-	0.202295,     // "la noche"
-	0.136232,     // "la oreja"
-	-0.0891102,   // "la permetrina"
-	-0.0819287,   // "la piel"
-	0.26963,      // "la pierna"
-	-0.401064,    // "la psoriasis"
-	-0.0779661,   // "la sarna"
-	-0.147929,    // "la urticaria"
-	-0.207778,    // "label"
-	-0.0528671,   // "lamp"
-	0.159351,     // "las"
-	0.169873,     // "las piernas"
-	0.127714,     // "laser"
-	0.0227338,    // "lasered"
-	0.00893973,   // "lasered ?"
-	0.0140009,    // "last"
-	-0.0618991,   // "last ?"
-	0.0759037,    // "last month"
-	0.16877,      // "late"
-	0.993334,     // "le"
-	0.114661,     // "le doy"
-	0.0830024,    // "le ha"
-	5.1897e-05,   // "le pido"
-	0.123283,     // "le pongo"
-	0.0774895,    // "le recetaron"
-	0.0533259,    // "le salio"
-	-0.0848621,   // "le sirve"
-	0.216417,     // "leave"
-	0.0280289,    // "leave it"
-	0.114192,     // "leave the"
-	-0.077035,    // "left"
-	0.369945,     // "leg"
-	0.284618,     // "leg ulcer"
-	0.0888796,    // "leg wound"
-	0.570357,     // "lesion"
-	0.024235,     // "lesion on"
-	-0.00120211,  // "lice"
-	-0.137143,    // "lichen"
-	-0.137143,    // "lichen planus"
-	0.252971,     // "like"
-	-0.0683382,   // "like ?"
-	-0.0373904,   // "like on"
-	0.0790121,    // "like the"
-	-0.117617,    // "likely"
-	-0.117617,    // "likely to"
-	0.0103091,    // "line"
-	-0.265198,    // "linked"
-	-0.265198,    // "linked to"
-	0.029754,     // "lip"
-	0.285884,     // "lips"
-	0.246091,     // "lips are"
-	0.233902,     // "little"
-	0.098676,     // "llagas"
-	0.187647,     // "llevo"
-	0.108902,     // "llevo a"
-	0.40452,      // "lo"
-	0.473455,     // "lo que"
-	-0.129689,    // "long"
-	-0.0136427,   // "long do"
-	-0.124799,    // "long does"
-	0.0142231,    // "long should"
-	0.00365038,   // "look"
-	-0.076812,    // "look like"
-	0.152303,     // "looks"
-	0.0414467,    // "looks better"
-	0.110856,     // "looks like"
-	0.229305,     // "los"
-	-0.175001,    // "los brotes"
-	0.250205,     // "los dedos"
-	-0.609202,    // "lot"
-	-0.0546029,   // "lower"
-	0.0756023,    // "lump"
-	0.581465,     // "lunar"
-	0.0787707,    // "lunar de"
-	0.0582745,    // "lunar que"
-	-0.037261,    // "lupus"
-	0.0419149,    // "madre"
-	-0.0104836,   // "madre tiene"
-	-0.0657399,   // "main"
-	-0.167766,    // "make"
-	-0.087108,    // "makes"
-	-0.0121441,   // "male"
-	0.254574,     // "man"
-	0.262493,     // "mancha"
-	0.183298,     // "manchas"
-	-0.138612,    // "manchas a"
-	0.0981802,    // "manchas moradas"
-	0.327784,     // "mando"
-	0.192998,     // "many"
-	-0.0755007,   // "margins"
-	0.0757852,    // "marido"
-	-0.142531,    // "mas"
-	1.28236,      // "me"
-	0.218259,     // "me ?"
-	0.0189355,    // "me better"
-	-0.17702,     // "me diagnosticaron"
-	0.185426,     // "me ha"
-	0.144148,     // "me la"
-	-0.122713,    // "me on"
-	-0.385913,    // "me receto"
-	0.368161,     // "me to"
-	-0.432738,    // "mean"
-	-0.276689,    // "mean ?"
-	-0.0116682,   // "mean in"
-	-0.0233118,   // "mean on"
-	-0.352398,    // "medico"
-	-0.520207,    // "medico me"
-	0.0499865,    // "mejor"
-	-0.0888047,   // "mejor para"
-	0.153106,     // "mejora"
-	-0.62887,     // "melanoma"
-	-0.350802,    // "melanoma ?"
-	-0.0542741,   // "melanoma staging"
-	0.111329,     // "melasma"
-	0.128625,     // "melasma ?"
-	0.275503,     // "mes"
-	0.127703,     // "meses"
-	0.0630169,    // "meses con"
-	0.0551136,    // "methotrexate"
-	-0.000903925, // "methotrexate ?"
-	-0.140576,    // "methotrexate what"
-	0.308687,     // "metotrexato"
-	-0.0216849,   // "metotrexato ?"
-	0.366687,     // "mg"
-	0.18074,      // "mg de"
-	0.234874,     // "mg of"
-	0.271064,     // "mi"
-	0.219441,     // "mi abuela"
-	-0.248316,    // "mi abuelo"
-	0.178283,     // "mi bebe"
-	-0.145004,    // "mi dermatologa"
-	-0.293554,    // "mi dermatologo"
-	0.0553105,    // "mi espalda"
-	0.061821,     // "mi hija"
-	0.281471,     // "mi hijo"
-	0.0419149,    // "mi madre"
-	0.0757852,    // "mi marido"
-	-0.520207,    // "mi medico"
-	0.072896,     // "mi padre"
-	0.145216,     // "mide"
-	0.26157,      // "minoxidil"
-	0.00598513,   // "mismo"
-	0.376895,     // "mm"
-	0.0323038,    // "mm and"
-	0.0311008,    // "mm dark"
-	-0.0296147,   // "mm punch"
-	-0.204486,    // "mohs"
-	-0.105945,    // "mohs ?"
-	-0.161412,    // "mohs surgery"
-	-0.224312,    // "moisturizer"
-	0.473794,     // "mole"
-	-0.100221,    // "mole ?"
-	0.0235763,    // "mole is"
-	0.0521104,    // "mole on"
-	-0.065925,    // "molluscum"
-	0.00366531,   // "molusco"
-	-0.0422852,   // "monday"
-	0.321699,     // "month"
-	0.0215818,    // "month ?"
-	0.467586,     // "months"
-	0.0981802,    // "moradas"
-	-0.301966,    // "more"
-	-0.117617,    // "more likely"
-	-0.116184,    // "morning"
-	-0.116184,    // "morning ?"
-	-0.0902258,   // "mosquito"
-	-0.110653,    // "most"
-	0.198817,     // "mouth"
-	0.0604567,    // "mouth disease"
-	-0.0229491,   // "much"
-	0.460846,     // "mucho"
-	0.0408033,    // "mujer"
-	0.0408033,    // "mujer de"
-	-0.394134,    // "mum"
-	0.185796,     // "mupirocin"
-	0.0761378,    // "muy"
-	1.77733,      // "my"
-	0.0552597,    // "my 0"
-	0.0346597,    // "my acne"
-	0.0232517,    // "my arm"
-	0.00773411,   // "my baby"
-	0.153758,     // "my baby's"
-	0.101171,     // "my back"
-	0.164729,     // "my boyfriend's"
-	0.00893973,   // "my cheek"
-	0.0389313,    // "my chest"
-	0.15208,      // "my dad's"
-	-0.0166576,   // "my daughter"
-	0.0898404,    // "my daughter's"
-	-0.128807,    // "my dermatologist"
-	-0.506391,    // "my doctor"
-	0.223054,     // "my eczema"
-	0.0058601,    // "my eyes"
-	0.0991811,    // "my face"
-	-0.390719,    // "my gp"
-	-0.148999,    // "my grandfather"
-	0.119614,     // "my grandmother's"
-	-0.0536361,   // "my hands"
-	0.135519,     // "my heel"
-	-0.00522852,  // "my husband"
-	0.109375,     // "my husband's"
-	0.00973771,   // "my leg"
-	0.204987,     // "my little"
-	0.0422126,    // "my melasma"
-	0.0224387,    // "my methotrexate"
-	0.240866,     // "my mole"
-	-0.394134,    // "my mum"
-	0.0479774,    // "my nail"
-	0.118251,     // "my patient"
-	0.175082,     // "my psoriasis"
-	0.111415,     // "my rash"
-	0.141014,     // "my scalp"
-	-0.16131,     // "my son"
-	0.355155,     // "my son's"
-	0.0191031,    // "my toddler"
-	0.128096,     // "my toddler's"
-	0.0284737,    // "my wife"
-	0.0513854,    // "nail"
-	0.0414467,    // "nail looks"
-	-0.0607943,   // "nails"
-	0.0387232,    // "nails ?"
-	0.0862037,    // "name"
-	-0.103439,    // "named"
-	-0.103439,    // "named after"
-	0.0621221,    // "nariz"
-	0.340736,     // "necesito"
-	0.347061,     // "need"
-	0.0973243,    // "need a"
-	0.169962,     // "need antibiotics"
-	0.0266252,    // "need to"
-	0.252039,     // "need treating"
-	-0.224133,    // "needs"
-	-0.254974,    // "nevus"
-	-0.111227,    // "nevus ?"
-	-0.0612716,   // "nevus and"
-	0.333889,     // "new"
-	0.446161,     // "next"
-	-0.00304937,  // "next week"
-	0.178286,     // "night"
-	-0.0117151,   // "night ?"
-	-0.0652926,   // "nikolsky"
-	-0.108089,    // "ninety"
-	0.0452517,    // "nino"
-	0.0452517,    // "nino de"
-	-0.215125,    // "ninos"
-	-0.14637,     // "nm"
-	0.569164,     // "no"
-	-0.0508815,   // "no es"
-	5.1897e-05,   // "no le"
-	0.153106,     // "no mejora"
-	0.200796,     // "no se"
-	0.253915,     // "noche"
-	0.0596827,    // "node"
-	0.0596827,    // "node biopsy"
-	0.142793,     // "nodular"
-	-0.0141526,   // "nodule"
-	-0.0445811,   // "nonagenarians"
-	-0.471533,    // "normal"
-	-0.361116,    // "normal for"
-	-0.0904257,   // "normal tener"
-	-0.218886,    // "normalmente"
-	-0.0246314,   // "normalmente la"
-	0.0946088,    // "nose"
-	0.0879957,    // "not"
-	0.176845,     // "not ?"
-	0.0910043,    // "not asking"
-	0.554638,     // "now"
-	0.487696,     // "now ?"
-	0.351296,     // "nurse"
-	0.0237741,    // "nursery"
-	0.0721368,    // "nursing"
-	0.833008,     // "o"
-	0.120661,     // "o con"
-	-0.0741083,   // "o la"
-	0.166244,     // "o puede"
-	-0.0597497,   // "occur"
-	-0.138612,    // "ochenta"
-	-0.138612,    // "ochenta y"
-	-0.0769838,   // "of"
-	-0.0467315,   // "of 0"
-	-0.203133,    // "of a"
-	0.285636,     // "of isotretinoin"
-	0.151233,     // "of ivermectin"
-	-0.0466707,   // "of melanoma"
-	0.325901,     // "of my"
-	-0.103601,    // "of prednisone"
-	-0.0303874,   // "of shingles"
-	-0.0207092,   // "of spironolactone"
-	0.0159315,    // "of the"
-	0.100504,     // "off"
-	0.0700665,    // "off ?"
-	-0.16486,     // "often"
-	-0.0651411,   // "often should"
-	0.180171,     // "ojo"
-	0.187073,     // "ok"
-	0.204743,     // "ok to"
-	0.22064,      // "okay"
-	0.267495,     // "old"
-	0.20145,      // "old with"
-	0.00954995,   // "old woman"
-	0.00350592,   // "old's"
-	0.0510474,    // "omalizumab"
-	1.15702,      // "on"
-	-0.0364447,   // "on a"
-	-0.0587408,   // "on darker"
-	0.1223,       // "on doxycycline"
-	0.143764,     // "on dupilumab"
-	0.0130039,    // "on her"
-	0.130903,     // "on his"
-	0.197823,     // "on isotretinoin"
-	0.0186301,    // "on methotrexate"
-	0.0508356,    // "on my"
-	0.0368762,    // "on one"
-	0.358054,     // "on the"
-	-0.054525,    // "once"
-	-0.0308693,   // "once ?"
-	0.24792,      // "one"
-	0.0368762,    // "one side"
-	-0.065106,    // "only"
-	0.252901,     // "opinion"
-	0.509061,     // "or"
-	-0.121955,    // "or 0"
-	0.0215454,    // "or can"
-	0.0955874,    // "or do"
-	0.00375831,   // "or go"
-	0.0274665,    // "or hydroquinone"
-	0.246529,     // "or not"
-	-0.0554559,   // "or only"
-	0.0649187,    // "or psoriasis"
-	0.0444847,    // "or should"
-	0.084277,     // "or something"
-	0.0747035,    // "or the"
-	0.0808202,    // "or three"
-	0.03858,      // "or wait"
-	-0.0297838,   // "or watch"
-	0.203854,     // "oral"
-	0.136232,     // "oreja"
-	-0.240754,    // "our"
-	0.436715,     // "out"
-	0.0448745,    // "out ?"
-	-0.026908,    // "outbreak"
-	-0.026908,    // "outbreak ?"
-	-0.0135209,   // "over"
-	-0.00904482,  // "over 0"
-	-0.0073628,   // "over the"
-	0.166414,     // "paciente"
-	0.177347,     // "paciente de"
-	0.072896,     // "padre"
-	0.0484968,    // "padre o"
-	0.247795,     // "painful"
-	0.169093,     // "palms"
-	0.120288,     // "papules"
-	-0.00030526,  // "para"
-	0.0201783,    // "para el"
-	-0.125601,    // "para la"
-	0.12177,      // "para las"
-	0.109311,     // "para mi"
-	-0.326167,    // "para que"
-	0.321817,     // "pasa"
-	-0.110382,    // "pasi"
-	-0.110382,    // "pasi 0"
-	-0.0478556,   // "patch"
-	0.10071,      // "patch on"
-	-0.086674,    // "patch test"
-	-0.0263697,   // "patch testing"
-	0.0988848,    // "patches"
-	0.0923136,    // "patches on"
-	-0.0415183,   // "pathology"
-	-0.0253605,   // "pathology report"
-	0.159897,     // "patient"
-	0.187051,     // "patient on"
-	0.0507281,    // "patient with"
-	0.0527766,    // "patient's"
-	-0.00704196,  // "pemphigoid"
-	-0.196535,    // "people"
-	-0.00577068,  // "people over"
-	-0.0433805,   // "people with"
-	-0.183722,    // "permethrin"
-	0.0543272,    // "permethrin on"
-	0.136869,     // "permetrina"
-	0.0790422,    // "permetrina a"
-	0.502192,     // "pero"
-	-0.0032893,   // "peroxide"
-	-0.152735,    // "person"
-	0.231013,     // "peso"
-	0.264322,     // "peso 0"
-	0.296169,     // "photo"
-	-0.172414,    // "photo of"
-	-0.0984213,   // "photos"
-	-0.00922144,  // "photos of"
-	0.0911646,    // "pic"
-	0.150616,     // "pica"
-	-0.0821933,   // "picadura"
-	0.068668,     // "pican"
-	0.573012,     // "picture"
-	5.1897e-05,   // "pido"
-	5.1897e-05,   // "pido un"
-	0.216029,     // "pie"
-	0.193858,     // "pie que"
-	0.350103,     // "piel"
-	0.136228,     // "piel ?"
-	0.191178,     // "piel seca"
-	0.286412,     // "pierna"
-	0.213563,     // "pierna roja"
-	0.169873,     // "piernas"
-	0.209366,     // "pigmented"
-	0.213844,     // "pigmented lesion"
-	-0.164332,    // "pilaris"
-	0.265375,     // "pill"
-	0.0466295,    // "pityriasis"
-	0.0299215,    // "pityriasis rosea"
-	0.110517,     // "placas"
-	0.0413482,    // "plan"
-	-0.137143,    // "planus"
-	0.0398652,    // "plaque"
-	0.0398652,    // "plaque psoriasis"
-	0.0690281,    // "plaques"
-	0.157424,     // "plaques on"
-	-0.0156914,   // "play"
-	-0.0156914,   // "play in"
-	0.347423,     // "podrian"
-	0.0413482,    // "pompholyx"
-	0.0413482,    // "pompholyx ?"
-	0.123283,     // "pongo"
-	0.0612694,    // "pongo a"
-	-0.00786768,  // "pop"
-	-0.0281348,   // "por"
-	0.286395,     // "por la"
-	-0.639203,    // "por que"
-	-0.0137734,   // "por una"
-	0.376191,     // "prednisona"
-	-0.0478733,   // "prednisone"
-	-0.0976782,   // "prefer"
-	0.172664,     // "prefiero"
-	0.0399082,    // "pregnant"
-	-0.0774185,   // "pregunta"
-	0.0743597,    // "prescribe"
-	-0.444806,    // "prescribed"
-	-0.21721,     // "prescription"
-	0.0385818,    // "pressure"
-	-0.0578713,   // "prevent"
-	-0.10427,     // "prone"
-	-0.0226842,   // "protection"
-	-0.0136476,   // "protection ?"
-	-0.370286,    // "protector"
-	-0.426991,    // "protector solar"
-	-0.158795,    // "pruebas"
-	-0.498323,    // "psoriasis"
-	0.0612312,    // "psoriasis ?"
-	-0.0416681,   // "psoriasis in"
-	0.193615,     // "pt"
-	-0.481634,    // "puede"
-	-0.68931,     // "puede contagiar"
-	0.08644,      // "puede esperar"
-	0.256699,     // "puedo"
-	-0.0400704,   // "punch"
-	-0.0316134,   // "punch biopsy"
-	0.0664313,    // "purple"
-	0.0600159,    // "pustules"
-	0.103978,     // "put"
-	0.0582081,    // "put on"
-	0.0950107,    // "q"
-	-0.382469,    // "que"
-	-0.122517,    // "que aspecto"
-	-0.18158,     // "que causa"
-	0.13376,      // "que champu"
-	0.109398,     // "que dosis"
-	0.0759791,    // "que duele"
-	-0.129331,    // "que el"
-	-0.176134,    // "que es"
-	-0.120503,    // "que la"
-	0.133535,     // "que le"
-	0.339146,     // "que me"
-	0.466345,     // "que no"
-	-0.0995883,   // "que pica"
-	0.068668,     // "que pican"
-	0.066342,     // "que sangra"
-	-0.490616,    // "que se"
-	-0.174642,    // "que significa"
-	-0.121201,    // "que sirve"
-	0.249991,     // "que te"
-	-0.035,       // "que tengo"
-	-0.119487,    // "quemadura"
-	-0.199591,    // "quemaduras"
-	-0.390012,    // "queratosis"
-	-0.14229,     // "question"
-	-0.0208679,   // "question what"
-	0.104182,     // "quick"
-	0.105482,     // "quick one"
-	0.074419,     // "quito"
-	0.0537384,    // "raised"
-	0.397573,     // "rash"
-	0.233658,     // "rash ?"
-	0.0595362,    // "rash after"
-	0.0731934,    // "rash on"
-	-0.0407669,   // "rashes"
-	-0.0933344,   // "rather"
-	-0.0750508,   // "reaction"
-	-0.104421,    // "really"
-	-0.104421,    // "really have"
-	-0.0135109,   // "reaplicar"
-	0.161911,     // "recetaron"
-	0.0774895,    // "recetaron isotretinoina"
-	-0.385913,    // "receto"
-	0.0660123,    // "recomiendan"
-	-0.0729314,   // "recommended"
-	0.269989,     // "red"
-	0.026597,     // "red and"
-	0.128131,     // "red scaly"
-	0.0211322,    // "red streak"
-	-0.000416686, // "referral"
-	-0.000416686, // "referral ?"
-	-0.0907671,   // "removed"
-	0.0319114,    // "removed ?"
-	-0.0905356,   // "repeated"
-	-0.229254,    // "report"
-	-0.0357735,   // "requisition"
-	0.0386655,    // "restart"
-	-0.161293,    // "retinoids"
-	0.294124,     // "right"
-	-0.0192608,   // "right dose"
-	0.147701,     // "right for"
-	0.0167485,    // "ring"
-	0.0167485,    // "ring on"
-	-0.372898,    // "ringworm"
-	0.0496432,    // "ringworm ?"
-	-0.0521122,   // "risk"
-	0.290938,     // "roja"
-	0.43484,      // "rojos"
-	-0.0156914,   // "role"
-	-0.0156914,   // "role does"
-	0.306482,     // "ronchas"
-	-0.106384,    // "room"
-	-0.368608,    // "rosacea"
-	0.0514193,    // "rosacea ?"
-	0.0299215,    // "rosea"
-	0.0583356,    // "round"
-	-0.122079,    // "rule"
-	-0.127506,    // "rule ?"
-	-0.0926921,   // "running"
-	0.26621,      // "safe"
-	0.377488,     // "safe for"
-	-0.188006,    // "said"
-	0.0370061,    // "said my"
-	0.201682,     // "salido"
-	0.138153,     // "salido un"
-	0.0533259,    // "salio"
-	0.029534,     // "salio una"
-	-0.218583,    // "same"
-	-0.167923,    // "same as"
-	0.066342,     // "sangra"
-	-0.0428013,   // "sarcoma"
-	0.161884,     // "sarna"
-	0.232064,     // "sarna ?"
-	0.0650544,    // "sarpullido"
-	0.181562,     // "say"
-	-0.206312,    // "says"
-	0.204138,     // "says it's"
-	-0.123997,    // "scabies"
-	0.14701,      // "scabies ?"
-	0.0110131,    // "scale"
-	0.343287,     // "scalp"
-	0.087042,     // "scalp is"
-	0.194127,     // "scaly"
-	-0.0250363,   // "scar"
-	0.215938,     // "scenario"
-	0.0358394,    // "school"
-	-0.0414927,   // "score"
-	-0.0244032,   // "screening"
-	-0.578946,    // "se"
-	-0.196123,    // "se considera"
-	0.579679,     // "se me"
-	-0.151064,    // "se puede"
-	-0.015185,    // "se trata"
-	-0.158551,    // "se usa"
-	0.188944,     // "se van"
-	-0.0175213,   // "se ve"
-	0.0157949,    // "seb"
-	0.0157949,    // "seb derm"
-	0.0875871,    // "seborreica"
-	-0.129224,    // "seborrheic"
-	-0.109403,    // "seborrheic dermatitis"
-	-0.0526972,   // "seborrheic keratoses"
-	0.0328754,    // "seborrheic keratosis"
-	0.191178,     // "seca"
-	0.298931,     // "see"
-	-0.0679325,   // "see a"
-	0.227233,     // "see someone"
-	0.00746828,   // "see the"
-	0.0318481,    // "seen"
-	0.297682,     // "segun"
-	0.00245475,   // "semanas"
-	0.10237,      // "sent"
-	0.0596827,    // "sentinel"
-	-0.35413,     // "separate"
-	0.122452,     // "sera"
-	0.146454,     // "serious"
-	0.146454,     // "serious ?"
-	-0.0866966,   // "seventy"
-	0.109513,     // "several"
-	0.0491932,    // "shampoo"
-	0.62319,      // "she"
-	0.012883,     // "shin"
-	-0.581523,    // "shingles"
-	0.0251042,    // "shingles ?"
-	-0.510522,    // "shingles can"
-	0.0871651,    // "shins"
-	0.15047,      // "should"
-	0.026531,     // "should a"
-	0.261949,     // "should he"
-	0.736289,     // "should i"
-	-0.0158752,   // "should it"
-	0.308178,     // "should my"
-	-0.0740467,   // "should people"
-	-0.0546764,   // "should sunscreen"
-	0.0960445,    // "should the"
-	0.0512201,    // "should this"
-	0.152842,     // "should we"
-	-0.081497,    // "shows"
-	0.663019,     // "si"
-	0.264322,     // "si peso"
-	-0.103818,    // "side"
-	-0.140687,    // "side effects"
-	0.0368762,    // "side of"
-	-0.050427,    // "sign"
-	-0.174642,    // "significa"
-	-0.252237,    // "signs"
-	0.0672356,    // "sigo"
-	0.10035,      // "since"
-	-0.110378,    // "sindrome"
-	-0.110378,    // "sindrome de"
-	-0.358939,    // "sirve"
-	-0.121201,    // "sirve la"
-	0.00716198,   // "six"
-	0.00716198,   // "six months"
-	-0.587438,    // "skin"
-	-0.285748,    // "skin ?"
-	-0.166248,    // "skin cancer"
-	-0.0609957,   // "skin tears"
-	-0.01217,     // "skin type"
-	-0.119301,    // "so"
-	-0.0010169,   // "sol"
-	-0.64513,     // "solar"
-	-0.0510473,   // "solar ?"
-	-0.0929948,   // "solar en"
-	-0.0223123,   // "solo"
-	-0.0591624,   // "some"
-	0.16235,      // "someone"
-	0.114739,     // "something"
-	0.00572398,   // "something else"
-	-0.0362956,   // "sometimes"
-	-0.494036,    // "son"
-	-0.281775,    // "son has"
-	0.355155,     // "son's"
-	0.0110834,    // "son's rash"
-	0.274981,     // "sore"
-	0.00127014,   // "sore should"
-	0.0394294,    // "sores"
-	-0.0939925,   // "sores ?"
-	-0.0832527,   // "spf"
-	-0.0832527,   // "spf 0"
-	0.101029,     // "spironolactone"
-	0.00330682,   // "spironolactone and"
-	-0.182422,    // "spitz"
-	-0.114245,    // "spitz ?"
-	-0.162558,    // "spitz nevus"
-	0.294804,     // "spot"
-	0.0126166,    // "spot on"
-	0.204666,     // "spots"
-	-0.0241857,   // "spots are"
-	-0.092062,    // "spread"
-	-0.20424,     // "spread ?"
-	0.204253,     // "spreading"
-	-0.0132715,   // "spreading red"
-	-0.0670342,   // "stages"
-	-0.0542741,   // "staging"
-	-0.034242,    // "standard"
-	-0.225098,    // "start"
-	0.125595,     // "start ?"
-	0.26142,      // "started"
-	0.256676,     // "started to"
-	0.0569684,    // "starting"
-	0.0493501,    // "starting a"
-	-0.00761431,  // "starting isotretinoin"
-	-0.164952,    // "stay"
-	-0.0356164,   // "stay home"
-	0.0511263,    // "steroid"
-	-0.172775,    // "steroid ?"
-	0.127437,     // "steroid cream"
-	-0.112821,    // "stevens"
-	-0.0871131,   // "stevens johnson"
-	-0.0803734,   // "still"
-	-0.101274,    // "sting"
-	0.571291,     // "stop"
-	0.206154,     // "stop ?"
-	0.193017,     // "stop it"
-	0.0411265,    // "stop my"
-	0.0657835,    // "stop the"
-	0.0852841,    // "stopped"
-	0.0302095,    // "stopping"
-	0.0437227,    // "streak"
-	0.161356,     // "strong"
-	0.189684,     // "stronger"
-	-0.000546184, // "su"
-	-0.0687724,   // "such"
-	-0.0687724,   // "such as"
-	-0.0428223,   // "suele"
-	-0.273129,    // "suggested"
-	0.0189355,    // "suit"
-	0.0189355,    // "suit me"
-	-0.0894261,   // "sun"
-	-0.0130331,   // "sun protection"
-	0.0221778,    // "sunburn"
-	-0.725579,    // "sunscreen"
-	-0.0773411,   // "sunscreen ?"
-	-0.0920274,   // "sunscreen be"
-	-0.102054,    // "sunscreen every"
-	-0.159489,    // "surgery"
-	-0.124993,    // "surgery ?"
-	-0.0384207,   // "sweet"
-	0.125733,     // "swelling"
-	-0.0294646,   // "swim"
-	0.0477485,    // "swollen"
-	-0.0274999,   // "syndrome"
-	-0.0242248,   // "syndrome ?"
-	0.108759,     // "tablets"
-	-0.180931,    // "tacrolimus"
-	0.168522,     // "take"
-	0.153891,     // "take for"
-	0.109452,     // "take isotretinoin"
-	0.0264243,    // "take my"
-	-0.182326,    // "taken"
-	0.117299,     // "taking"
-	0.117299,     // "taking it"
-	-0.138612,    // "tantas"
-	-0.138612,    // "tantas manchas"
-	0.0897721,    // "taper"
-	-0.0431253,   // "tattoo"
-	-0.0964769,   // "tattoos"
-	0.416086,     // "te"
-	-0.0609957,   // "tears"
-	0.291464,     // "tell"
-	0.0857381,    // "tell from"
-	0.182648,     // "tell if"
-	-0.0904257,   // "tener"
-	1.09484,      // "tengo"
-	0.624749,     // "tengo en"
-	0.13286,      // "tengo la"
-	0.163821,     // "tengo que"
-	0.193858,     // "tengo una"
-	0.195223,     // "tensas"
-	0.195223,     // "tensas en"
-	-0.114385,    // "terbinafine"
-	-0.0846169,   // "test"
-	-0.0285661,   // "testing"
-	-0.202312,    // "tests"
-	-0.023601,    // "tests are"
-	-0.203298,    // "than"
-	-0.0440552,   // "that"
-	-0.100035,    // "that age"
-	0.0230513,    // "that don't"
-	0.114629,     // "that my"
-	-0.236145,    // "that true"
-	0.016526,     // "that won't"
-	0.0720043,    // "that's"
-	0.846031,     // "the"
-	-0.155088,    // "the 0"
-	0.000293697,  // "the abcde"
-	0.00596814,   // "the attached"
-	0.0741885,    // "the bcc"
-	-0.0124469,   // "the best"
-	0.0206097,    // "the body"
-	-0.0278526,   // "the bumps"
-	-0.0134874,   // "the common"
-	-0.0343703,   // "the counter"
-	0.138329,     // "the cream"
-	0.0384743,    // "the dark"
-	0.0554068,    // "the diagnosis"
-	-0.193106,    // "the difference"
-	0.00860222,   // "the dose"
-	-0.091043,    // "the drug"
-	-0.109376,    // "the er"
-	0.00371477,   // "the face"
-	0.0820307,    // "the forearm"
-	0.0318854,    // "the gp"
-	0.195561,     // "the image"
-	0.356528,     // "the lesion"
-	-0.461734,    // "the lot"
-	-0.00694247,  // "the lower"
-	-0.0657399,   // "the main"
-	0.22772,      // "the mole"
-	0.164427,     // "the nurse"
-	0.0910813,    // "the painful"
-	-0.108309,    // "the patches"
-	0.141292,     // "the photo"
-	0.179202,     // "the picture"
-	0.106859,     // "the rash"
-	0.0211322,    // "the red"
-	-0.0192608,   // "the right"
-	-0.0521122,   // "the risk"
-	-0.218583,    // "the same"
-	0.0416967,    // "the scalp"
-	-0.0945942,   // "the skin"
-	0.241672,     // "the spot"
-	-0.031621,    // "the standard"
-	0.0120871,    // "the steroid"
-	0.111309,     // "the thumbnail"
-	-0.14785,     // "the usual"
-	0.00340714,   // "the whole"
-	-0.13812,     // "them"
-	-0.0105123,   // "therapy"
-	0.0283894,    // "there"
-	0.0603756,    // "there anything"
-	0.0142883,    // "these"
-	-0.328733,    // "they"
-	-0.100035,    // "they common"
-	0.0286647,    // "thickness"
-	0.103239,     // "thigh"
-	-0.0506433,   // "thing"
-	0.0785293,    // "think"
-	0.0370938,    // "thinking"
-	0.414036,     // "thinning"
-	1.2796,       // "this"
-	0.333587,     // "this ?"
-	0.10872,      // "this an"
-	0.028266,     // "this be"
-	0.131284,     // "this week"
-	0.0211471,    // "this year"
-	0.301005,     // "thoughts"
-	0.301005,     // "thoughts ?"
-	0.339695,     // "three"
-	0.0450074,    // "three days"
-	0.157498,     // "three months"
-	0.111309,     // "thumbnail"
-	0.00570134,   // "tick"
-	-0.0145005,   // "tiempo"
-	-0.495283,    // "tiene"
-	-0.0875797,   // "tiene 0"
-	0.130534,     // "tiene dermatitis"
-	0.0218144,    // "tiene la"
-	0.303864,     // "till"
-	0.239649,     // "time"
-	0.064275,     // "time to"
-	0.123556,     // "times"
-	0.116856,     // "times a"
-	-0.350908,    // "tina"
-	-0.0118122,   // "tinea"
-	-0.0399957,   // "tipo"
-	-0.0616361,   // "tipo de"
-	-0.177347,    // "to"
-	0.0847798,    // "to 0"
-	0.0317662,    // "to ?"
-	-0.133425,    // "to a"
-	-0.117617,    // "to develop"
-	-0.0580196,   // "to get"
-	0.101214,     // "to go"
-	-0.108859,    // "to heart"
-	0.132531,     // "to itch"
-	-0.0578713,   // "to prevent"
-	0.227556,     // "to see"
-	-0.168411,    // "to start"
-	0.11539,      // "to stop"
-	0.186845,     // "to take"
-	0.192216,     // "to the"
-	0.0677399,    // "to try"
-	-0.200769,    // "to use"
-	-0.130339,    // "to wear"
-	0.0322087,    // "to worry"
-	-0.114541,    // "toda"
-	-0.114541,    // "toda la"
-	0.09429,      // "today"
-	0.0479146,    // "today or"
-	0.0191031,    // "toddler"
-	0.0191031,    // "toddler has"
-	0.128096,     // "toddler's"
-	0.0298109,    // "toenail"
-	0.0355203,    // "told"
-	-0.0174038,   // "told apart"
-	0.0926119,    // "toma"
-	0.0362904,    // "tomar"
-	0.313412,     // "tomo"
-	0.159809,     // "tomo metotrexato"
-	0.0999174,    // "tomorrow"
-	0.0999174,    // "tomorrow ?"
-	0.0219286,    // "tonight"
-	0.0879311,    // "too"
-	-0.178389,    // "topical"
-	-0.218735,    // "topical steroid"
-	-0.015185,    // "trata"
-	0.138974,     // "treat"
-	-0.0748108,   // "treated"
-	0.253053,     // "treating"
-	0.0647498,    // "treatment"
-	0.122713,     // "treatment for"
-	-0.025352,    // "treatments"
-	-0.0188335,   // "tretinoin"
-	-0.149883,    // "tretinoina"
-	0.107355,     // "triamcinolone"
-	-0.0251928,   // "triggers"
-	-0.341804,    // "true"
-	-0.236145,    // "true ?"
-	0.357374,     // "try"
-	0.107277,     // "twice"
-	0.364681,     // "two"
-	-0.0562395,   // "two hours"
-	0.263411,     // "two months"
-	0.092638,     // "type"
-	0.150724,     // "type iv"
-	-0.151084,    // "typical"
-	-0.0710786,   // "typical for"
-	0.296206,     // "ulcer"
-	0.0115875,    // "ulcer on"
-	-0.134797,    // "un"
-	-0.0282845,   // "un diagnostico"
-	-0.111317,    // "un informe"
-	-0.0368024,   // "un lunar"
-	-0.193881,    // "un melanoma"
-	0.275503,     // "un mes"
-	-0.144795,    // "un protector"
-	-0.0253995,   // "una"
-	-0.0352464,   // "una erupcion"
-	0.013254,     // "una foto"
-	0.151801,     // "una mancha"
-	-0.0821933,   // "una picadura"
-	-0.176181,    // "una quemadura"
-	0.15396,      // "una verruga"
-	-0.158983,    // "una vez"
-	0.235912,     // "unas"
-	0.235912,     // "unas manchas"
-	0.0300427,    // "under"
-	-0.0871417,   // "until"
-	0.224205,     // "up"
-	0.100679,     // "urgencias"
-	0.0951639,    // "urgencias ?"
-	-0.0427268,   // "urgent"
-	-0.038968,    // "urgent care"
-	0.0157945,    // "urgente"
-	0.206091,     // "urgente ?"
-	-0.190307,    // "urgente una"
-	0.0281427,    // "urgently"
-	0.0822561,    // "urticaria"
-	-0.00851459,  // "urticaria ?"
-	-0.158551,    // "usa"
-	-0.122348,    // "usa en"
-	-0.212572,    // "usar"
-	-0.199969,    // "usar protector"
-	0.335733,     // "use"
-	0.141592,     // "use for"
-	0.0288763,    // "use my"
-	-0.393222,    // "used"
-	-0.191364,    // "used for"
-	-0.0793394,   // "used when"
-	0.180947,     // "using"
-	0.013778,     // "using the"
-	-0.26053,     // "usual"
-	-0.245413,    // "usually"
-	-0.0437043,   // "usually appear"
-	-0.023601,    // "usually done"
-	-0.0605995,   // "usually last"
-	-0.0922089,   // "uvb"
-	-0.0386732,   // "valacyclovir"
-	-0.0250762,   // "valacyclovir for"
-	0.188944,     // "van"
-	0.050197,     // "varicela"
-	-0.0175213,   // "ve"
-	0.0469879,    // "ve la"
-	0.15396,      // "verruga"
-	0.0519724,    // "ves"
-	0.0902049,    // "vez"
-	0.24919,      // "vez que"
-	-0.0578429,   // "vitamin"
-	-0.0634319,   // "vitamin d"
-	-0.470953,    // "vitiligo"
-	0.0491673,    // "vitiligo ?"
-	-0.235858,    // "vitiligo es"
-	-0.00641917,  // "volver"
-	-0.00641917,  // "volver a"
-	-0.0721079,   // "vulgaris"
-	-0.0721079,   // "vulgaris ?"
-	0.0941463,    // "wait"
-	0.0342266,    // "wait ?"
-	-0.00620275,  // "wait for"
-	-0.0261608,   // "wait until"
-	0.117318,     // "wants"
-	-0.0183884,   // "wants to"
-	0.169329,     // "wart"
-	-0.156008,    // "warts"
-	-0.0713157,   // "warts ?"
-	-0.0493679,   // "was"
-	-0.0647851,   // "was diagnosed"
-	0.0401241,    // "was given"
-	-0.24644,     // "wash"
-	-0.0297838,   // "watch"
-	-0.166312,    // "water"
-	0.632205,     // "we"
-	0.0922403,    // "we need"
-	0.039393,     // "we use"
-	-0.154177,    // "wear"
-	-0.24619,     // "wear sunscreen"
-	0.293746,     // "week"
-	0.0761627,    // "week ?"
-	0.0365675,    // "week old"
-	0.191961,     // "weeks"
-	0.153527,     // "weighs"
-	0.153527,     // "weighs 0"
-	-0.117259,    // "weight"
-	-0.110758,    // "weight ?"
-	0.119028,     // "well"
-	0.0548389,    // "wet"
-	0.0548389,    // "wet wraps"
-	-0.815703,    // "what"
-	-0.0338654,   // "what age"
-	-0.316786,    // "what are"
-	-0.0491745,   // "what causes"
-	0.261506,     // "what cream"
-	-0.129664,    // "what did"
-	0.0475448,    // "what do"
-	-0.552163,    // "what does"
-	0.213203,     // "what dose"
-	-0.0718954,   // "what happens"
-	-0.341013,    // "what is"
-	-0.041704,    // "what makes"
-	-0.0156914,   // "what role"
-	-0.0211325,   // "what should"
-	-0.0323255,   // "what signs"
-	0.378221,     // "what would"
-	-0.130993,    // "what's"
-	-0.199086,    // "what's the"
-	-0.557037,    // "when"
-	-0.00851227,  // "when can"
-	-0.0211118,   // "when does"
-	-0.146314,    // "when i"
-	0.0506375,    // "when it's"
-	-0.0959883,   // "where"
-	-0.0959883,   // "where on"
-	0.157227,     // "whether"
-	-0.231985,    // "which"
-	-0.0341406,   // "which condition"
-	-0.153377,    // "which is"
-	0.111346,     // "while"
-	0.244402,     // "while i'm"
-	0.071366,     // "white"
-	-0.100526,    // "who"
-	-0.00362747,  // "whole"
-	-0.0196869,   // "whole body"
-	-0.888655,    // "why"
-	-0.0729455,   // "why are"
-	-0.634027,    // "why do"
-	-0.224766,    // "why does"
-	-0.239619,    // "why is"
-	0.21807,      // "wife"
-	0.149695,     // "will"
-	0.136266,     // "will the"
-	-0.191906,    // "winter"
-	-0.0623546,   // "winter ?"
-	0.14521,      // "with"
-	0.595299,     // "with a"
-	-0.100486,    // "with age"
-	0.0115437,    // "with eczema"
-	-0.173014,    // "with impetigo"
-	-0.0766136,   // "with psoriasis"
-	-0.0371263,   // "without"
-	0.564168,     // "woman"
-	0.131703,     // "woman in"
-	0.183536,     // "won't"
-	0.016526,     // "won't go"
-	-0.0528671,   // "wood's"
-	-0.0528671,   // "wood's lamp"
-	-0.270103,    // "work"
-	-0.212598,    // "work ?"
-	-0.0495751,   // "work in"
-	0.0969831,    // "worried"
-	0.0317136,    // "worried should"
-	0.0322087,    // "worry"
-	0.0322087,    // "worry about"
-	-0.00418387,  // "worse"
-	-0.00103837,  // "worse ?"
-	-0.0696518,   // "worse in"
-	0.0742071,    // "worth"
-	0.850518,     // "would"
-	0.0548164,    // "would a"
-	0.461175,     // "would you"
-	0.0992805,    // "wound"
-	0.0548389,    // "wraps"
-	0.732717,     // "y"
-	0.262356,     // "y esta"
-	0.211955,     // "y la"
-	0.0986926,    // "y le"
-	0.135451,     // "y me"
-	0.0316471,    // "y o"
-	0.335164,     // "ya"
-	0.0709135,    // "year"
-	-0.15956,     // "year ?"
-	0.206612,     // "year old"
-	0.00350592,   // "year old's"
-	0.0470318,    // "years"
-	0.122106,     // "yo"
-	0.453033,     // "you"
-	0.00648,      // "you can"
-	0.0532509,    // "you do"
-	0.15466,      // "you start"
-	0.228413,     // "you tell"
-	0.279278,     // "your"
-	-0.187888,    // "zoster"
-	0.0569547,    // "zoster ?"
+	1.27781,      // "#age"
+	-0.285239,    // "#deictic"
+	1.42631,      // "#image"
+	0.481998,     // "#kin"
+	1.87255,      // "#owner"
+	0.430721,     // "#patient"
+	-1.32707,     // "#population"
+	1.46673,      // "#selfmodal"
+	1.07976,      // "#third"
+	0.521489,     // "0"
+	-0.553095,    // "0 0"
+	-0.388918,    // "0 ?"
+	-0.00558962,  // "0 a"
+	-0.0407537,   // "0 and"
+	0.0860877,    // "0 anos"
+	0.0916796,    // "0 cm"
+	0.108599,     // "0 con"
+	-0.0828354,   // "0 cream"
+	-0.0124074,   // "0 days"
+	-0.0967669,   // "0 en"
+	-0.20908,     // "0 hours"
+	0.0706397,    // "0 hydrocortisone"
+	-0.225149,    // "0 is"
+	0.446367,     // "0 kg"
+	0.158119,     // "0 kilos"
+	-0.173167,    // "0 l0"
+	-0.0117609,   // "0 mean"
+	0.0620956,    // "0 meses"
+	0.255378,     // "0 mg"
+	0.252276,     // "0 mm"
+	0.0657768,    // "0 month"
+	-0.0251468,   // "0 months"
+	-0.10486,     // "0 nm"
+	0.0701403,    // "0 of"
+	-0.00318625,  // "0 on"
+	-0.0178175,   // "0 semanas"
+	0.126999,     // "0 to"
+	-0.0184504,   // "0 used"
+	0.0471105,    // "0 week"
+	0.208625,     // "0 weeks"
+	-0.0393306,   // "0 what"
+	0.0692703,    // "0 with"
+	-0.0777115,   // "0 y"
+	0.180164,     // "0 year"
+	0.0808636,    // "0 yo"
+	0.298908,     // "0f"
+	0.0625175,    // "0f with"
+	0.282697,     // "0m"
+	0.0724891,    // "0m on"
+	0.207567,     // "0mm"
+	0.0349013,    // "0s"
+	0.191076,     // "0x"
+	0.154332,     // "?"
+	-0.0737961,   // "? como"
+	0.134193,     // "? do"
+	0.105733,     // "? i"
+	0.085694,     // "? i'm"
+	0.165753,     // "? it's"
+	0.0923454,    // "? me"
+	0.0625271,    // "? my"
+	0.105942,     // "? que"
+	0.0962275,    // "? se"
+	0.00577521,   // "? should"
+	0.117714,     // "? tengo"
+	0.00452327,   // "? the"
+	0.04731,      // "? there's"
+	0.0942324,    // "? treat"
+	0.210898,     // "? what"
+	-0.141246,    // "^"
+	0.350978,     // "^ 0"
+	0.173431,     // "^ 0f"
+	0.172832,     // "^ 0m"
+	0.0255531,    // "^ a"
+	0.0869129,    // "^ adjunto"
+	0.0173949,    // "^ after"
+	-0.248984,    // "^ are"
+	-0.0410349,   // "^ as"
+	0.0531139,    // "^ asking"
+	-0.0514062,   // "^ at"
+	0.0124475,    // "^ buenas"
+	-0.115233,    // "^ cada"
+	-0.415558,    // "^ can"
+	0.0756446,    // "^ caso"
+	-0.473054,    // "^ como"
+	0.17594,      // "^ could"
+	-0.127551,    // "^ cual"
+	-0.0840326,   // "^ cuales"
+	-0.230325,    // "^ cuando"
+	0.00354406,   // "^ cuanta"
+	-0.0132265,   // "^ cuanto"
+	0.0133567,    // "^ ddx"
+	0.350638,     // "^ dejo"
+	0.0632719,    // "^ derm"
+	-0.592977,    // "^ do"
+	-0.0792226,   // "^ does"
+	-0.187662,    // "^ el"
+	0.13757,      // "^ elderly"
+	0.0607627,    // "^ embarazada"
+	-0.286521,    // "^ en"
+	0.0153472,    // "^ es"
+	-0.00781324,  // "^ for"
+	0.0288644,    // "^ foto"
+	-0.0315451,   // "^ hay"
+	0.0503984,    // "^ he's"
+	0.0308702,    // "^ help"
+	0.0839464,    // "^ her"
+	0.00708425,   // "^ here's"
+	0.00462184,   // "^ hi"
+	0.006158,     // "^ hipoteticamente"
+	0.0335993,    // "^ hombre"
+	-0.41787,     // "^ how"
+	0.0374595,    // "^ hypothetically"
+	0.0731143,    // "^ i"
+	0.0788955,    // "^ i'll"
+	-0.0841489,   // "^ i'm"
+	-0.0475533,   // "^ i've"
+	-0.127564,    // "^ if"
+	0.0684478,    // "^ in"
+	-0.181586,    // "^ is"
+	0.0267315,    // "^ just"
+	-0.248503,    // "^ la"
+	0.0133502,    // "^ le"
+	0.0250367,    // "^ llevo"
+	-0.264473,    // "^ los"
+	-0.000944341, // "^ me"
+	-0.694003,    // "^ mi"
+	0.148961,     // "^ mujer"
+	-0.966828,    // "^ my"
+	-0.0908384,   // "^ no"
+	-0.0144705,   // "^ not"
+	-0.0919567,   // "^ our"
+	0.197223,     // "^ paciente"
+	-0.181532,    // "^ para"
+	0.101736,     // "^ patient"
+	0.0250754,    // "^ pic"
+	-0.352489,    // "^ por"
+	0.0448127,    // "^ pregnant"
+	0.177941,     // "^ pregunto"
+	0.35928,      // "^ pt"
+	0.279886,     // "^ puede"
+	0.327371,     // "^ puedo"
+	-0.441176,    // "^ que"
+	0.103747,     // "^ quick"
+	0.228019,     // "^ scenario"
+	0.0537497,    // "^ screenshot"
+	-0.187702,    // "^ se"
+	0.00834366,   // "^ see"
+	0.25526,      // "^ segun"
+	0.137251,     // "^ sera"
+	0.156384,     // "^ she"
+	-0.577522,    // "^ should"
+	0.0106065,    // "^ solo"
+	-0.0818156,   // "^ soy"
+	0.0266044,    // "^ suppose"
+	0.156196,     // "^ te"
+	0.388164,     // "^ teen"
+	0.379818,     // "^ tengo"
+	-0.165324,    // "^ the"
+	0.0711975,    // "^ tomo"
+	0.214794,     // "^ una"
+	0.112416,     // "^ varon"
+	0.0810799,    // "^ vignette"
+	-0.0488848,   // "^ was"
+	-0.695329,    // "^ what"
+	-0.249726,    // "^ what's"
+	-0.149773,    // "^ when"
+	-0.0475007,   // "^ where"
+	-0.170205,    // "^ which"
+	-0.087008,    // "^ who"
+	-0.400676,    // "^ why"
+	0.0246725,    // "^ woman"
+	0.29063,      // "^ would"
+	0.0661921,    // "^ ya"
+	-0.0760754,   // "a"
+	-0.0179014,   // "a 0"
+	0.154186,     // "a basal"
+	-0.0477305,   // "a base"
+	-0.00297337,  // "a beach"
+	-0.0211359,   // "a bee"
+	0.0935481,    // "a biologic"
+	0.0219709,    // "a biopsy"
+	0.0231877,    // "a bite"
+	0.0862566,    // "a blistering"
+	0.0229866,    // "a bruise"
+	-0.031093,    // "a burn"
+	-0.0231222,   // "a candidate"
+	-0.148581,    // "a child"
+	0.224917,     // "a cold"
+	-0.0472591,   // "a cup"
+	-0.0330815,   // "a daily"
+	0.130692,     // "a day"
+	0.0236451,    // "a dermatofibroma"
+	0.0405711,    // "a dermatologist"
+	-0.00920216,  // "a diagnosis"
+	-0.0505814,   // "a doctor"
+	-0.0498591,   // "a dysplastic"
+	-0.00490311,  // "a e"
+	-0.367309,    // "a esa"
+	0.163667,     // "a fever"
+	-0.0416847,   // "a first"
+	0.0627611,    // "a friend"
+	-0.0231008,   // "a full"
+	-0.0294846,   // "a fungal"
+	0.013053,     // "a glass"
+	-0.118935,    // "a good"
+	-0.0326946,   // "a gp"
+	-0.0897389,   // "a high"
+	-0.1422,      // "a jak"
+	-0.0053344,   // "a keloid"
+	-0.044981,    // "a la"
+	-0.0450084,   // "a lipoma"
+	-0.160483,    // "a los"
+	-0.0680765,   // "a lot"
+	-0.0259513,   // "a melanoma"
+	0.413524,     // "a mi"
+	-0.0568785,   // "a mole"
+	0.0481946,    // "a month"
+	-0.0277537,   // "a myth"
+	0.165035,     // "a new"
+	0.0629029,    // "a nurse"
+	0.101203,     // "a painful"
+	-0.0315331,   // "a patch"
+	-0.0310494,   // "a person"
+	-0.0723781,   // "a photo"
+	0.0723369,    // "a pic"
+	-0.134723,    // "a prescription"
+	-0.0295073,   // "a pressure"
+	-0.0221658,   // "a que"
+	-0.289916,    // "a rash"
+	0.0710123,    // "a red"
+	0.0655917,    // "a referral"
+	0.0992932,    // "a salir"
+	0.0314736,    // "a second"
+	-0.0124892,   // "a skin"
+	-0.031199,    // "a spider"
+	-0.040562,    // "a spitz"
+	0.0241331,    // "a spreading"
+	-0.021039,    // "a standard"
+	0.0275055,    // "a stronger"
+	-0.0314024,   // "a sunburn"
+	-0.0699754,   // "a tattoo"
+	0.0199954,    // "a teenager"
+	0.00417951,   // "a tick"
+	-0.0974673,   // "a toda"
+	0.00603248,   // "a toenail"
+	-0.0406321,   // "a typical"
+	0.128926,     // "a urgencias"
+	0.116393,     // "a week"
+	0.0081216,    // "a white"
+	-0.0397238,   // "a wood's"
+	-0.0255987,   // "abcde"
+	-0.00636806,  // "abcde rule"
+	-0.110593,    // "about"
+	0.00271886,   // "about 0"
+	0.0245149,    // "about ?"
+	-0.0124881,   // "about a"
+	-0.00608158,  // "about my"
+	-0.014465,    // "about sun"
+	0.0330816,    // "about the"
+	0.120152,     // "abuela"
+	-0.11883,     // "abuelo"
+	-0.250884,    // "abuelo tiene"
+	0.128953,     // "aciclovir"
+	-0.0342098,   // "acid"
+	-0.0319546,   // "acid ?"
+	0.0211329,    // "acid or"
+	-0.0741368,   // "acido"
+	-0.120855,    // "acne"
+	0.0148705,    // "acne ?"
+	-0.090372,    // "acne en"
+	-0.0939266,   // "acne is"
+	-0.00455487,  // "actinic"
+	0.00274869,   // "actinic keratoses"
+	-0.00155862,  // "actinicas"
+	-0.252343,    // "actua"
+	-0.0730104,   // "actua la"
+	-0.207672,    // "actually"
+	0.15397,      // "adalimumab"
+	0.12974,      // "adalimumab ?"
+	0.0869129,    // "adjunto"
+	0.043287,     // "adjunto foto"
+	0.197962,     // "admit"
+	0.197962,     // "admit ?"
+	-0.0315602,   // "adult"
+	-0.169796,    // "adultos"
+	-0.111613,    // "adultos ?"
+	-0.147188,    // "adults"
+	-0.0753882,   // "adults ?"
+	0.220151,     // "after"
+	-0.0561283,   // "after 0"
+	0.147891,     // "after a"
+	-0.0624016,   // "after dr"
+	0.0813212,    // "after i"
+	0.0938923,    // "after my"
+	0.00746313,   // "after starting"
+	-0.158729,    // "after the"
+	0.0616559,    // "after two"
+	0.0955293,    // "again"
+	0.0605325,    // "again after"
+	0.0167075,    // "again or"
+	-0.0200295,   // "against"
+	-0.244094,    // "age"
+	-0.183735,    // "age ?"
+	-0.0127912,   // "age do"
+	0.123397,     // "ago"
+	0.026452,     // "ago and"
+	-0.0339293,   // "agua"
+	0.322744,     // "ahora"
+	0.395647,     // "al"
+	-0.12037,     // "al 0"
+	0.172899,     // "al cole"
+	0.136085,     // "al dermatologo"
+	0.0547619,    // "al medico"
+	-0.141406,    // "alcohol"
+	0.0294705,    // "algo"
+	-0.0393249,   // "alguien"
+	0.0205359,    // "all"
+	0.0433186,    // "all over"
+	0.0376909,    // "allergic"
+	0.0490627,    // "allergic to"
+	-0.113529,    // "alopecia"
+	0.035031,     // "alopecia areata"
+	0.0492081,    // "already"
+	0.0369198,    // "alt"
+	-0.326268,    // "always"
+	-0.057357,    // "am"
+	-0.0406522,   // "am i"
+	0.0646704,    // "ambulance"
+	0.195659,     // "amiga"
+	0.18262,      // "amoxicillin"
+	0.168565,     // "ampollas"
+	0.151452,     // "ampollas tensas"
+	-0.0982837,   // "an"
+	-0.00499849,  // "an emergency"
+	0.129525,     // "ana"
+	-0.0534299,   // "analisis"
+	-0.0325766,   // "anatomia"
+	-0.0325766,   // "anatomia patologica"
+	0.726929,     // "and"
+	-0.166829,    // "and 0"
+	-0.00429544,  // "and a"
+	-0.001245,    // "and fever"
+	0.0166538,    // "and has"
+	0.0414078,    // "and he's"
+	0.0889364,    // "and her"
+	-0.0326983,   // "and his"
+	-0.00256887,  // "and how"
+	-0.155606,    // "and i"
+	-0.028526,    // "and il"
+	-0.0118163,   // "and is"
+	0.0402694,    // "and itchy"
+	0.0911124,    // "and mouth"
+	0.074085,     // "and my"
+	0.044049,     // "and now"
+	0.0527311,    // "and still"
+	0.0179202,    // "and swollen"
+	0.0275398,    // "and the"
+	-0.0839081,   // "and what"
+	-0.02243,     // "and when"
+	-0.00173234,  // "and why"
+	-0.0191504,   // "angioedema"
+	-0.0852846,   // "angioedema ?"
+	-0.0250524,   // "angioedema and"
+	0.0259386,    // "ankle"
+	0.00300736,   // "ankles"
+	0.105175,     // "annular"
+	0.041971,     // "annular plaques"
+	0.00492049,   // "ano"
+	-0.101057,    // "anos"
+	0.1682,       // "anos con"
+	-0.187151,    // "anos es"
+	-0.161783,    // "anos y"
+	0.237208,     // "antes"
+	0.129682,     // "antes de"
+	-0.149188,    // "antibiotic"
+	-0.0466994,   // "antibiotic course"
+	0.0549061,    // "antibiotico"
+	-0.0499777,   // "antibiotico ?"
+	0.0780946,    // "antibiotics"
+	0.185818,     // "antibiotics ?"
+	-0.0101992,   // "antibiotics for"
+	0.0507177,    // "antifungal"
+	0.159859,     // "antihistamine"
+	-0.112985,    // "antihistamines"
+	-0.0114368,   // "antihistamines for"
+	0.0299242,    // "antivirals"
+	-0.256521,    // "any"
+	0.0703598,    // "anything"
+	-0.0150061,   // "apart"
+	-0.015683,    // "apart from"
+	-0.026836,    // "appear"
+	-0.0212268,   // "appear ?"
+	0.0429714,    // "appeared"
+	0.0429714,    // "appeared on"
+	-0.0960197,   // "applied"
+	-0.0131493,   // "apply"
+	-0.0321407,   // "appointment"
+	-0.727497,    // "are"
+	-0.0342774,   // "are actinic"
+	-0.00916764,  // "are babies"
+	-0.00937484,  // "are common"
+	-0.0277626,   // "are pressure"
+	0.00947729,   // "are red"
+	-0.166672,    // "are the"
+	-0.164636,    // "are they"
+	-0.0124473,   // "are usually"
+	0.035031,     // "areata"
+	0.0722193,    // "areata ?"
+	0.0847539,    // "arm"
+	0.00574317,   // "arm has"
+	0.0704491,    // "armpit"
+	-0.0942303,   // "arms"
+	0.185296,     // "around"
+	0.136151,     // "around my"
+	0.0291625,    // "arthritis"
+	0.0302973,    // "arthritis ?"
+	-0.352745,    // "as"
+	-0.0546741,   // "as a"
+	-0.0271327,   // "ask"
+	-0.00603367,  // "ask for"
+	0.129948,     // "asking"
+	0.154915,     // "asking for"
+	-0.123492,    // "aspecto"
+	-0.123492,    // "aspecto tiene"
+	0.135287,     // "at"
+	-0.186206,    // "at 0"
+	-0.0360648,   // "at a"
+	0.0509074,    // "at home"
+	0.228211,     // "at night"
+	-0.0966761,   // "at that"
+	0.344476,     // "at the"
+	-0.0514062,   // "at what"
+	0.0996984,    // "athlete's"
+	0.0996984,    // "athlete's foot"
+	-0.016407,    // "atopic"
+	-0.00821516,  // "atopic dermatitis"
+	-0.150796,    // "atopica"
+	-0.015227,    // "atopica ?"
+	-0.116962,    // "atopica que"
+	0.0387104,    // "atopy"
+	0.557901,     // "attached"
+	0.00757022,   // "attached image"
+	0.0250754,    // "attached of"
+	0.00825072,   // "attached photo"
+	0.261035,     // "attached what"
+	-0.0182041,   // "atypia"
+	-0.0533741,   // "autoimmune"
+	-0.184412,    // "avoid"
+	-0.0230171,   // "avoid live"
+	-0.0862227,   // "away"
+	0.054916,     // "away ?"
+	-0.00939809,  // "azelaic"
+	-0.00939809,  // "azelaic acid"
+	-0.00898504,  // "b"
+	-0.00898504,  // "b 0"
+	-0.16223,     // "babies"
+	-0.118231,    // "baby"
+	-0.122844,    // "baby has"
+	0.260555,     // "baby's"
+	0.131639,     // "baby's cradle"
+	0.157415,     // "back"
+	-0.148827,    // "back ?"
+	-0.0143014,   // "back after"
+	0.000865229,  // "back on"
+	0.00915508,   // "back should"
+	0.270797,     // "bad"
+	0.09354,      // "bad enough"
+	0.126399,     // "bald"
+	0.0473158,    // "bald patch"
+	0.0790845,    // "bald scalp"
+	-0.0533874,   // "barrier"
+	0.133539,     // "basal"
+	0.133539,     // "basal cell"
+	-0.0477305,   // "base"
+	-0.0477305,   // "base tan"
+	-0.0438132,   // "basocelular"
+	-0.0609632,   // "basocelular ?"
+	-0.0445077,   // "baths"
+	0.0610457,    // "bcc"
+	0.0407078,    // "bcc ?"
+	0.0510833,    // "bcc on"
+	-0.058006,    // "be"
+	0.0398399,    // "be a"
+	-0.0960197,   // "be applied"
+	0.0820543,    // "be better"
+	0.0501574,    // "be covered"
+	0.00397107,   // "be ok"
+	0.0270723,    // "be on"
+	-0.157001,    // "be removed"
+	-0.0322613,   // "be seen"
+	-0.0958069,   // "be used"
+	0.00939763,   // "be using"
+	-0.0570333,   // "beach"
+	-0.00297337,  // "beach holiday"
+	0.267211,     // "bebe"
+	0.0331077,    // "bebe de"
+	0.0529231,    // "bebe tiene"
+	0.223598,     // "because"
+	0.0177931,    // "because my"
+	0.0568412,    // "because of"
+	-0.0305163,   // "become"
+	0.0446408,    // "bed"
+	0.0388025,    // "bed 0"
+	-0.0136544,   // "bed bug"
+	-0.0923131,   // "bedding"
+	-0.0546485,   // "bee"
+	-0.0609593,   // "bee sting"
+	0.14084,      // "been"
+	-0.071728,    // "been diagnosed"
+	-0.0534769,   // "been on"
+	0.00190359,   // "been using"
+	-0.183496,    // "before"
+	0.0110608,    // "before my"
+	-0.19748,     // "before or"
+	0.0526793,    // "behind"
+	0.0179212,    // "behind his"
+	0.0396336,    // "being"
+	0.00206578,   // "belly"
+	-0.0033978,   // "benzoyl"
+	-0.0033978,   // "benzoyl peroxide"
+	0.308675,     // "best"
+	0.0726625,    // "better"
+	0.0327853,    // "better ?"
+	0.113772,     // "better for"
+	-0.171782,    // "between"
+	-0.0985969,   // "between a"
+	0.107828,     // "between the"
+	0.0232455,    // "bien"
+	0.119183,     // "big"
+	0.0445404,    // "bigger"
+	0.205163,     // "biologic"
+	0.16941,      // "biologic ?"
+	0.356957,     // "biologico"
+	-0.0255891,   // "biologico ?"
+	0.143157,     // "biologico le"
+	-0.0365861,   // "biologics"
+	0.0130968,    // "biopsia"
+	0.0487873,    // "biopsia o"
+	-0.0115008,   // "biopsies"
+	-0.023148,    // "biopsy"
+	0.156393,     // "biopsy ?"
+	-0.0379488,   // "biopsy or"
+	0.132409,     // "birth"
+	-0.00638215,  // "birth and"
+	0.0359376,    // "birthmark"
+	0.0129777,    // "bit"
+	0.0867576,    // "bite"
+	0.00490737,   // "bite on"
+	-0.0240553,   // "bites"
+	-0.0136544,   // "bites ?"
+	0.0359038,    // "black"
+	0.06834,      // "blanca"
+	0.111892,     // "blancas"
+	0.0295244,    // "bled"
+	0.138445,     // "bleeding"
+	0.167966,     // "bleeds"
+	-0.0248728,   // "blister"
+	0.00539885,   // "blister on"
+	0.0374344,    // "blistered"
+	0.0862566,    // "blistering"
+	0.240196,     // "blisters"
+	0.0287592,    // "blisters be"
+	0.105282,     // "blisters on"
+	-0.0268125,   // "block"
+	-0.287377,    // "blood"
+	-0.134404,    // "blood tests"
+	0.169488,     // "bloods"
+	0.0018137,    // "body"
+	0.00828798,   // "boils"
+	-0.125291,    // "both"
+	0.0801588,    // "botox"
+	0.158289,     // "bottom"
+	-0.0255564,   // "bowen's"
+	0.0923339,    // "boy"
+	0.106874,     // "boyfriend's"
+	-0.0579553,   // "braden"
+	0.161421,     // "brazo"
+	0.0540975,    // "breastfeeding"
+	0.0961081,    // "breastfeeding ?"
+	-0.0204071,   // "breslow"
+	-0.00174167,  // "breslow thickness"
+	-0.112461,    // "brotes"
+	-0.0925813,   // "brotes ?"
+	0.0298109,    // "brown"
+	0.0229866,    // "bruise"
+	0.0229866,    // "bruise ?"
+	-0.0618475,   // "buena"
+	-0.0476663,   // "buenas"
+	-0.0136544,   // "bug"
+	-0.0136544,   // "bug bites"
+	0.230736,     // "bullae"
+	-0.0494773,   // "bullous"
+	-0.0494773,   // "bullous pemphigoid"
+	0.220383,     // "bulto"
+	0.0319164,    // "bump"
+	0.00675943,   // "bump on"
+	-0.0766679,   // "bumps"
+	-0.0706185,   // "bumps on"
+	-0.10806,     // "burn"
+	-0.0904205,   // "burned"
+	0.00627777,   // "burning"
+	0.0155509,    // "burning pain"
+	-0.160824,    // "burns"
+	-0.0142232,   // "burrows"
+	0.0146462,    // "busco"
+	0.305913,     // "but"
+	0.0136573,    // "but i"
+	0.12452,      // "but is"
+	0.128517,     // "but it's"
+	-0.317628,    // "by"
+	-0.0486939,   // "by a"
+	0.130426,     // "c"
+	0.130426,     // "c o"
+	0.123771,     // "cabelludo"
+	0.0978321,    // "cabelludo ?"
+	0.0612834,    // "cada"
+	-0.149186,    // "cada cuanto"
+	0.210461,     // "cada vez"
+	0.121777,     // "calcipotriol"
+	0.121777,     // "calcipotriol ?"
+	0.123785,     // "caliente"
+	-0.0233458,   // "call"
+	-0.0239613,   // "call 0"
+	-0.187453,    // "called"
+	-0.0645078,   // "cambiar"
+	0.246037,     // "cambio"
+	0.0686519,    // "cambio de"
+	0.0105679,    // "came"
+	0.0105679,    // "came back"
+	-0.651124,    // "can"
+	-0.415277,    // "can a"
+	-0.0816495,   // "can i"
+	0.0455551,    // "can it"
+	0.117356,     // "can my"
+	0.0083757,    // "can see"
+	0.0133342,    // "can we"
+	0.236877,     // "can you"
+	0.105305,     // "cancer"
+	0.172211,     // "cancer ?"
+	0.0123129,    // "cancer de"
+	-0.111208,    // "cancerous"
+	-0.111208,    // "cancerous ?"
+	0.120652,     // "candida"
+	-0.0301366,   // "candidate"
+	-0.0301366,   // "candidate for"
+	-0.000736942, // "cap"
+	-0.00696941,  // "capitis"
+	0.110786,     // "cara"
+	-0.150393,    // "cara ?"
+	0.116631,     // "cara de"
+	0.0253851,    // "carcinoma"
+	0.154468,     // "carcinoma ?"
+	-0.0510791,   // "carcinoma basocelular"
+	-0.0323167,   // "care"
+	0.00875746,   // "care ?"
+	-0.0101649,   // "carry"
+	-0.0101649,   // "carry on"
+	-0.00619191,  // "casa"
+	0.0245814,    // "case"
+	0.191599,     // "caso"
+	-0.782822,    // "catch"
+	-0.0957768,   // "causa"
+	-0.0957768,   // "causa la"
+	-0.228956,    // "cause"
+	-0.208479,    // "causes"
+	-0.00434482,  // "causes of"
+	0.0216017,    // "causing"
+	0.0216017,    // "causing the"
+	0.129856,     // "cejas"
+	0.0863514,    // "cell"
+	0.0863514,    // "cell carcinoma"
+	-0.100111,    // "cellulitis"
+	-0.0855778,   // "cellulitis ?"
+	0.0179901,    // "celulitis"
+	-0.135638,    // "central"
+	0.0986373,    // "cephalexin"
+	-0.0289464,   // "cetirizina"
+	0.152537,     // "cetirizine"
+	-0.00157411,  // "cetirizine for"
+	0.0327711,    // "champu"
+	-0.0514399,   // "change"
+	-5.19059e-05, // "changed"
+	-0.134327,    // "changes"
+	-0.0980298,   // "changes can"
+	0.092739,     // "changing"
+	-0.00599121,  // "check"
+	-0.0017117,   // "checked"
+	0.0163993,    // "checked ?"
+	0.0354554,    // "cheek"
+	0.257543,     // "cheeks"
+	0.115374,     // "cheeks ?"
+	0.124087,     // "chest"
+	0.165663,     // "chickenpox"
+	0.155514,     // "chickenpox ?"
+	-0.148581,    // "child"
+	-0.114057,    // "child with"
+	-0.319784,    // "children"
+	-0.0425946,   // "children ?"
+	-0.126758,    // "children with"
+	0.032183,     // "chin"
+	-0.156056,    // "chocolate"
+	0.0100684,    // "cholestasis"
+	0.0100684,    // "cholestasis ?"
+	-0.0219733,   // "chronic"
+	-0.00978682,  // "chronic hives"
+	-0.145317,    // "cie"
+	-0.145317,    // "cie 0"
+	-0.0890205,   // "cierto"
+	-0.0890205,   // "cierto que"
+	-0.142194,    // "cinco"
+	0.062973,     // "cirugia"
+	-0.0657804,   // "cirugia de"
+	-0.065577,    // "cita"
+	-0.100208,    // "clasifican"
+	-0.100208,    // "clasifican las"
+	-0.103701,    // "class"
+	0.0134019,    // "clear"
+	0.125832,     // "clear ?"
+	0.0163162,    // "clindamycin"
+	-0.135359,    // "clinic"
+	-0.0191698,   // "clinicians"
+	0.0774566,    // "clobetasol"
+	0.0135513,    // "clobetasol on"
+	-0.0826666,   // "clotrimazole"
+	0.156753,     // "clumps"
+	0.0916796,    // "cm"
+	-0.0121842,   // "coal"
+	-0.0121842,   // "coal tar"
+	-0.0605533,   // "code"
+	0.280155,     // "codos"
+	0.274589,     // "cold"
+	0.0460074,    // "cold sore"
+	-0.0147724,   // "cold sores"
+	0.172899,     // "cole"
+	0.098566,     // "color"
+	0.0294875,    // "coloured"
+	0.0294875,    // "coloured crusts"
+	0.190495,     // "come"
+	-0.0682536,   // "come back"
+	0.184677,     // "come off"
+	0.0419628,    // "coming"
+	0.0419628,    // "coming back"
+	-0.375604,    // "common"
+	-0.0966761,   // "common at"
+	-0.00434482,  // "common causes"
+	-0.0135741,   // "common for"
+	-0.00948273,  // "common in"
+	-0.00493909,  // "common is"
+	-0.0952976,   // "common side"
+	-0.103866,    // "commonly"
+	-0.735084,    // "como"
+	-0.252343,    // "como actua"
+	-0.267535,    // "como funciona"
+	-0.344048,    // "como se"
+	-0.0259601,   // "compound"
+	0.0774304,    // "compression"
+	0.184363,     // "compro"
+	0.879912,     // "con"
+	0.0845177,    // "con 0"
+	0.0235906,    // "con ampollas"
+	-0.115843,    // "con el"
+	0.0256476,    // "con isotretinoina"
+	-0.0796507,   // "con la"
+	0.016217,     // "con placas"
+	0.0121243,    // "con ronchas"
+	0.0897846,    // "con ulcera"
+	0.149383,     // "con un"
+	-0.0411873,   // "condition"
+	-0.0144747,   // "condition ?"
+	-0.0825646,   // "conditions"
+	-0.0293429,   // "confirma"
+	-0.0282526,   // "confirmed"
+	-0.0120236,   // "confirmed ?"
+	-0.0162288,   // "confirmed in"
+	0.0832519,    // "conjunctivitis"
+	-0.133035,    // "considera"
+	-0.156949,    // "considered"
+	-0.0659129,   // "considered safe"
+	0.0661921,    // "consulta"
+	0.0661921,    // "consulta pero"
+	-0.0836719,   // "contact"
+	-0.0836719,   // "contact dermatitis"
+	-0.0305859,   // "contagia"
+	-0.581416,    // "contagiar"
+	-0.259334,    // "contagioso"
+	-0.0792863,   // "contagioso ?"
+	-0.0126996,   // "contagiosum"
+	-0.0936943,   // "contagious"
+	-0.0318838,   // "contagious ?"
+	-0.054842,    // "contagious to"
+	0.189967,     // "continue"
+	0.0301181,    // "contra"
+	0.192507,     // "conviene"
+	-0.0698698,   // "corticoide"
+	0.0499989,    // "costra"
+	0.0490556,    // "costra en"
+	-0.0106196,   // "costra lactea"
+	0.0301018,    // "costras"
+	0.233995,     // "could"
+	0.0214746,    // "could it"
+	0.125341,     // "could my"
+	0.0425667,    // "could the"
+	0.0122942,    // "could this"
+	-0.0200296,   // "counter"
+	-0.0206149,   // "counts"
+	-0.0206149,   // "counts as"
+	-0.0751592,   // "course"
+	-0.0419368,   // "course ?"
+	0.0134767,    // "course of"
+	-0.0082623,   // "cover"
+	0.0674964,    // "covered"
+	0.00611334,   // "covered ?"
+	0.0112206,    // "covered in"
+	-0.0614793,   // "cpt"
+	-0.0614793,   // "cpt 0"
+	0.113411,     // "crack"
+	-0.000736942, // "cradle"
+	-0.000736942, // "cradle cap"
+	0.366526,     // "cream"
+	-0.0396563,   // "cream ?"
+	0.135141,     // "cream do"
+	0.00719459,   // "cream on"
+	0.0204072,    // "cream or"
+	0.137712,     // "cream should"
+	0.0153187,    // "crece"
+	0.205999,     // "crees"
+	0.205999,     // "crees que"
+	0.117982,     // "crema"
+	0.0679206,    // "crema de"
+	-0.0148299,   // "crioterapia"
+	-0.32411,     // "cronica"
+	0.0369119,    // "cruris"
+	0.22575,      // "crusted"
+	0.22575,      // "crusted scabies"
+	0.0294875,    // "crusts"
+	0.103447,     // "crusty"
+	0.0469251,    // "cryo"
+	-0.0311052,   // "cryotherapy"
+	0.250043,     // "cual"
+	-0.127551,    // "cual es"
+	-0.0840326,   // "cuales"
+	-0.0840326,   // "cuales son"
+	-0.442836,    // "cuando"
+	-0.123254,    // "cuando hay"
+	0.00354406,   // "cuanta"
+	-0.319796,    // "cuanto"
+	-0.261333,    // "cuanto dura"
+	-0.0645078,   // "cuanto se"
+	0.0441665,    // "cuanto tiempo"
+	0.123771,     // "cuero"
+	0.123771,     // "cuero cabelludo"
+	0.155485,     // "cuerpo"
+	0.0212129,    // "cuesta"
+	-0.0347095,   // "cumulative"
+	-0.0347095,   // "cumulative isotretinoin"
+	-0.0472591,   // "cup"
+	-0.25208,     // "cura"
+	-0.334756,    // "cura ?"
+	-0.158976,    // "cure"
+	0.0830653,    // "curiosidad"
+	-0.0225832,   // "curious"
+	-0.0364489,   // "curious how"
+	0.032187,     // "cut"
+	0.0250082,    // "cut out"
+	0.0471265,    // "cyst"
+	-0.0450084,   // "cyst and"
+	-0.0597515,   // "d"
+	-0.0337162,   // "dad"
+	0.194696,     // "dad's"
+	0.0874523,    // "dad's leg"
+	0.209096,     // "daily"
+	0.0777807,    // "daily for"
+	-0.0200082,   // "dairy"
+	0.00377088,   // "damage"
+	0.0357555,    // "dandruff"
+	-0.0239492,   // "darier"
+	-0.0215182,   // "darier's"
+	-0.0215182,   // "darier's sign"
+	0.139341,     // "dark"
+	0.0339786,    // "dark spot"
+	-0.0527222,   // "darker"
+	-0.0527222,   // "darker skin"
+	-0.162123,    // "date"
+	0.0597532,    // "daughter"
+	-0.0570688,   // "daughter has"
+	0.0972512,    // "daughter's"
+	-0.0634575,   // "day"
+	0.010098,     // "day 0"
+	-0.0251879,   // "day ?"
+	0.0401273,    // "day for"
+	0.0749428,    // "daycare"
+	0.0947587,    // "days"
+	-0.170605,    // "days ?"
+	0.0624411,    // "days ago"
+	0.0995488,    // "ddx"
+	0.33416,      // "de"
+	0.601068,     // "de 0"
+	-0.0325766,   // "de anatomia"
+	-0.0604318,   // "de breslow"
+	-0.0543089,   // "de cetirizina"
+	0.0894804,    // "de color"
+	0.015734,     // "de garrapata"
+	0.461345,     // "de la"
+	0.0589063,    // "de las"
+	0.0162906,    // "de los"
+	0.0834826,    // "de metotrexato"
+	0.561324,     // "de mi"
+	-0.0657804,   // "de mohs"
+	-0.0640338,   // "de nikolsky"
+	0.126026,     // "de piel"
+	0.192716,     // "de prednisona"
+	-0.104434,    // "de un"
+	-0.182644,    // "de una"
+	-0.211355,    // "debe"
+	-0.0645078,   // "debe cambiar"
+	-0.00881975,  // "deberia"
+	-0.0353845,   // "decide"
+	0.330567,     // "dedos"
+	0.172798,     // "dedos por"
+	0.16012,      // "dejar"
+	0.16012,      // "dejar el"
+	0.606567,     // "dejo"
+	0.0437466,    // "dejo ?"
+	0.350638,     // "dejo el"
+	0.388468,     // "del"
+	0.0383433,    // "del grano"
+	-0.0193208,   // "del herpes"
+	0.152224,     // "del lunar"
+	0.022082,     // "del panal"
+	0.199488,     // "del pie"
+	0.076481,     // "derm"
+	-0.390444,    // "dermatitis"
+	-0.0836707,   // "dermatitis ?"
+	-0.0189295,   // "dermatitis and"
+	-0.150796,    // "dermatitis atopica"
+	-0.0722161,   // "dermatitis on"
+	0.0417827,    // "dermatitis seborreica"
+	0.0236451,    // "dermatofibroma"
+	-0.158969,    // "dermatologa"
+	-0.201764,    // "dermatologa me"
+	-0.203606,    // "dermatologist"
+	0.0124772,    // "dermatologist ?"
+	-0.0594706,   // "dermatologist started"
+	-0.0737825,   // "dermatologist wants"
+	-0.115727,    // "dermatologists"
+	-0.0371064,   // "dermatologists decide"
+	-0.0508806,   // "dermatologists prefer"
+	-0.0150079,   // "dermatologists tell"
+	-0.125902,    // "dermatologo"
+	0.136085,     // "dermatologo ?"
+	-0.290129,    // "dermatologo me"
+	-0.0113839,   // "dermatology"
+	-0.116066,    // "dermatoscopio"
+	0.0625409,    // "dermoscopy"
+	-0.0920803,   // "describe"
+	-0.0676261,   // "describe ?"
+	0.284413,     // "described"
+	0.171215,     // "desde"
+	0.116096,     // "desde hace"
+	-0.0553583,   // "desencadenar"
+	0.0612302,    // "despues"
+	0.156357,     // "despues de"
+	-0.095134,    // "despues del"
+	-0.0963445,   // "develop"
+	0.00376138,   // "dia"
+	-0.010925,    // "diabetes"
+	-0.339571,    // "diagnosed"
+	-0.162782,    // "diagnosed with"
+	0.0422965,    // "diagnosis"
+	0.0163699,    // "diagnosis but"
+	-0.0189042,   // "diagnosis just"
+	-0.180893,    // "diagnosticaron"
+	-0.125452,    // "diagnosticaron rosacea"
+	-0.0350522,   // "diagnostico"
+	0.134291,     // "diagnostico pero"
+	-0.123492,    // "diagnostico que"
+	-0.00342011,  // "diaper"
+	-0.0183522,   // "dias"
+	-0.0748456,   // "dicen"
+	-0.105911,    // "did"
+	-0.100059,    // "diferencia"
+	-0.0320519,   // "diferencia un"
+	-0.0526567,   // "differ"
+	-0.0072429,   // "differ from"
+	-0.235243,    // "difference"
+	-0.235243,    // "difference between"
+	-0.115912,    // "different"
+	-0.116172,    // "different from"
+	-0.0939814,   // "disease"
+	-0.0144524,   // "disease ?"
+	0.039071,     // "dle"
+	-0.769949,    // "do"
+	0.139671,     // "do ?"
+	-0.0191698,   // "do clinicians"
+	-0.112532,    // "do dermatologists"
+	-0.00842801,  // "do doctors"
+	-0.0387576,   // "do guidelines"
+	-0.11455,     // "do i"
+	-0.0222643,   // "do jak"
+	-0.031171,    // "do most"
+	-0.00774406,  // "do people"
+	-0.00343346,  // "do so"
+	-0.00569883,  // "do some"
+	-0.0750889,   // "do the"
+	-0.133927,    // "do they"
+	-0.00835712,  // "do topical"
+	0.0178721,    // "do we"
+	-0.0169615,   // "do you"
+	-0.289144,    // "doctor"
+	-0.0459853,   // "doctor ?"
+	0.0125668,    // "doctor for"
+	-0.112169,    // "doctor prescribed"
+	0.00373557,   // "doctor said"
+	-0.00842801,  // "doctors"
+	-1.34977,     // "does"
+	-0.328809,    // "does a"
+	-0.00442961,  // "does benzoyl"
+	-0.0203541,   // "does dupilumab"
+	0.23194,      // "does he"
+	-0.484869,    // "does it"
+	-0.0177041,   // "does my"
+	-0.00730411,  // "does pityriasis"
+	-0.0112564,   // "does psoriasis"
+	0.176478,     // "does she"
+	-0.0128044,   // "does sunburn"
+	-0.239298,    // "does that"
+	0.085926,     // "does the"
+	-0.0113301,   // "doesn't"
+	0.0499491,    // "don't"
+	0.0211222,    // "don't fade"
+	-0.0167603,   // "done"
+	0.00699765,   // "done ?"
+	-0.0109919,   // "done before"
+	0.275279,     // "dos"
+	0.0695393,    // "dose"
+	0.0171774,    // "dose ?"
+	0.0338541,    // "dose of"
+	-0.0187679,   // "doses"
+	-0.0187679,   // "doses of"
+	0.16388,      // "dosis"
+	0.291429,     // "dosis de"
+	0.0205477,    // "dots"
+	0.0205477,    // "dots on"
+	-0.0282251,   // "double"
+	0.00114949,   // "down"
+	0.214473,     // "doxiciclina"
+	0.173403,     // "doxy"
+	0.137993,     // "doxycycline"
+	0.0582938,    // "doxycycline ?"
+	-0.00600404,  // "doxycycline for"
+	0.237041,     // "doy"
+	0.0439134,    // "doy a"
+	-0.292313,    // "dr"
+	0.055484,     // "dressing"
+	-0.106507,    // "drug"
+	-0.111249,    // "dry"
+	-0.0214076,   // "duct"
+	-0.0214076,   // "duct tape"
+	0.0743123,    // "duele"
+	0.0430505,    // "duele mucho"
+	0.315544,     // "dupilumab"
+	0.0905572,    // "dupilumab ?"
+	0.00972439,   // "dupilumab or"
+	-0.0802194,   // "dupixent"
+	-0.37636,     // "dura"
+	-0.0247182,   // "dura normalmente"
+	-0.150197,    // "durante"
+	-0.0652918,   // "durante el"
+	-0.00783466,  // "during"
+	-0.00883278,  // "dye"
+	-0.0706648,   // "dysplastic"
+	0.0676134,    // "e"
+	-0.0316846,   // "e ?"
+	0.0206685,    // "ear"
+	0.0191827,    // "early"
+	0.0204788,    // "ears"
+	-0.0156527,   // "easi"
+	-0.0156527,   // "easi score"
+	-0.184404,    // "easily"
+	0.068189,     // "eccema"
+	-0.288906,    // "eczema"
+	-0.076602,    // "eczema ?"
+	-0.0558885,   // "eczema is"
+	0.105981,     // "eczema or"
+	-0.205031,    // "eczema which"
+	0.073727,     // "eczema would"
+	-0.512036,    // "edad"
+	-0.504637,    // "edad ?"
+	0.00604171,   // "edge"
+	-0.173776,    // "effective"
+	-0.0733901,   // "effective for"
+	-0.109632,    // "effects"
+	-0.00855018,  // "effects of"
+	0.0602541,    // "efudix"
+	0.506273,     // "el"
+	-0.209816,    // "el acne"
+	-0.0224812,   // "el antibiotico"
+	0.161421,     // "el brazo"
+	0.054935,     // "el cuerpo"
+	-0.116066,    // "el dermatoscopio"
+	0.107959,     // "el dupilumab"
+	-0.126178,    // "el embarazo"
+	-0.150401,    // "el estres"
+	-0.00487904,  // "el herpes"
+	-0.0881301,   // "el impetigo"
+	0.214709,     // "el labio"
+	-0.0601425,   // "el lupus"
+	-0.0964556,   // "el melasma"
+	-0.173496,    // "el metotrexato"
+	-0.137177,    // "el minoxidil"
+	0.00340666,   // "el molusco"
+	0.0716679,    // "el ojo"
+	0.0706416,    // "el pecho"
+	0.00240889,   // "el pelo"
+	0.015894,     // "el pie"
+	0.0422781,    // "el sarpullido"
+	-0.113698,    // "el sindrome"
+	-0.00393563,  // "el sol"
+	-0.126028,    // "el vitiligo"
+	-0.116606,    // "elastosis"
+	-0.116606,    // "elastosis what"
+	0.00637007,   // "elbow"
+	0.222784,     // "elderly"
+	0.126719,     // "else"
+	0.161943,     // "embarazada"
+	0.0607627,    // "embarazada de"
+	-0.0538055,   // "embarazo"
+	-0.0204823,   // "embarazo ?"
+	-0.056329,    // "emergency"
+	-0.00499849,  // "emergency ?"
+	-0.257982,    // "empeora"
+	-0.054015,    // "empeora con"
+	-0.0690083,   // "empeora el"
+	-0.0530947,   // "empeora en"
+	0.341152,     // "empiezo"
+	0.314115,     // "en"
+	-0.169796,    // "en adultos"
+	-0.00619191,  // "en casa"
+	0.711024,     // "en el"
+	-0.0988135,   // "en general"
+	-0.102527,    // "en invierno"
+	0.583688,     // "en la"
+	0.250641,     // "en las"
+	0.297118,     // "en los"
+	-0.0570966,   // "en ninos"
+	-0.183612,    // "en que"
+	-0.155297,    // "en un"
+	-0.0370406,   // "en urgencias"
+	-0.0380594,   // "enfermedad"
+	-0.0380594,   // "enfermedad de"
+	0.243638,     // "enough"
+	0.220298,     // "enough for"
+	0.175638,     // "entre"
+	0.243643,     // "entre los"
+	-0.0287808,   // "epidermoid"
+	0.0117585,    // "epipen"
+	-0.0500882,   // "er"
+	-0.0550384,   // "er ?"
+	-0.0143433,   // "erupcion"
+	0.0197372,    // "erupcion de"
+	-0.0249332,   // "erythema"
+	-0.329803,    // "es"
+	-0.0890205,   // "es cierto"
+	-0.185476,    // "es contagioso"
+	-0.21779,     // "es el"
+	0.0351972,    // "es hongo"
+	-0.232687,    // "es la"
+	-0.0797503,   // "es lo"
+	-0.129103,    // "es mejor"
+	-0.00507366,  // "es normal"
+	-0.128665,    // "es para"
+	0.274699,     // "es psoriasis"
+	0.243643,     // "es sarna"
+	0.179969,     // "es solo"
+	0.221481,     // "es tina"
+	-0.0554329,   // "es un"
+	0.143951,     // "es una"
+	0.111028,     // "es urgente"
+	0.0197372,    // "es varicela"
+	-0.0988,      // "es verdad"
+	-0.367309,    // "esa"
+	-0.367309,    // "esa edad"
+	-0.263631,    // "escala"
+	-0.263631,    // "escala de"
+	0.211355,     // "espalda"
+	0.0436312,    // "espalda es"
+	0.0423395,    // "espalda que"
+	0.0122567,    // "esperar"
+	0.0577788,    // "esperar ?"
+	-0.065577,    // "esperar a"
+	0.102404,     // "espero"
+	0.102404,     // "espero a"
+	0.507288,     // "esta"
+	0.0299852,    // "esta muy"
+	0.161332,     // "este"
+	0.157435,     // "este lunar"
+	0.148601,     // "esto"
+	0.135196,     // "estoy"
+	-0.150401,    // "estres"
+	-0.0496069,   // "estres ?"
+	-0.0298565,   // "even"
+	-0.138655,    // "ever"
+	-0.111208,    // "ever cancerous"
+	-0.145591,    // "every"
+	-0.0503243,   // "every day"
+	0.0587643,    // "every month"
+	0.0493517,    // "every time"
+	-0.122718,    // "every two"
+	0.194201,     // "everyone"
+	0.19973,      // "everyone ?"
+	0.139123,     // "everywhere"
+	-0.196111,    // "evidence"
+	-0.132551,    // "evitar"
+	-0.263552,    // "exactamente"
+	-0.0287063,   // "excessive"
+	-0.0287063,   // "excessive underarm"
+	0.128848,     // "excise"
+	0.0379872,    // "excision"
+	0.0433525,    // "excision ?"
+	-0.0383486,   // "explain"
+	0.116625,     // "eye"
+	-0.0180335,   // "eye ?"
+	0.00846971,   // "eyebrows"
+	0.0313494,    // "eyelid"
+	0.107184,     // "eyelids"
+	0.101295,     // "eyes"
+	0.174589,     // "face"
+	0.0113738,    // "face for"
+	0.043273,     // "fade"
+	0.0211222,    // "fade when"
+	0.288253,     // "failed"
+	0.156753,     // "falling"
+	0.156753,     // "falling out"
+	0.0267887,    // "falta"
+	-0.0974673,   // "familia"
+	-0.0974673,   // "familia cuando"
+	0.0103797,    // "family"
+	-0.0194049,   // "farmaceutica"
+	0.0217703,    // "fast"
+	0.0189317,    // "father"
+	0.0136998,    // "features"
+	0.035388,     // "feels"
+	0.0617558,    // "feet"
+	0.142285,     // "female"
+	0.260761,     // "fever"
+	0.00217351,   // "fever and"
+	-0.000841462, // "fexofenadine"
+	0.128284,     // "fiebre"
+	0.0476479,    // "fiebre y"
+	-0.0212782,   // "field"
+	0.0276835,    // "finasteride"
+	0.1086,       // "fine"
+	-0.0144652,   // "fine ?"
+	0.146455,     // "fingers"
+	-0.168447,    // "first"
+	-0.0676355,   // "first ?"
+	-0.0535423,   // "first line"
+	-0.136303,    // "fitzpatrick"
+	0.0721362,    // "five"
+	-0.0893492,   // "flare"
+	0.00779416,   // "flare ?"
+	0.0109027,    // "flares"
+	-0.0052449,   // "flea"
+	-0.0052449,   // "flea bites"
+	0.0138114,    // "flucloxacillin"
+	0.0669537,    // "flushing"
+	0.0150929,    // "foam"
+	-0.0176355,   // "folds"
+	-0.0217604,   // "folic"
+	-0.0217604,   // "folic acid"
+	0.0328582,    // "folliculitis"
+	0.0328582,    // "folliculitis ?"
+	-0.110251,    // "food"
+	-0.110251,    // "food ?"
+	0.191958,     // "foot"
+	0.00677639,   // "foot ?"
+	0.0911124,    // "foot and"
+	0.100586,     // "for"
+	0.0351641,    // "for 0"
+	-0.0231743,   // "for ?"
+	0.0896542,    // "for a"
+	-0.0627376,   // "for acne"
+	-0.00699929,  // "for an"
+	0.016914,     // "for cellulitis"
+	-0.0739094,   // "for children"
+	0.0566802,    // "for dupilumab"
+	-0.249827,    // "for eczema"
+	-0.0287063,   // "for excessive"
+	0.348727,     // "for her"
+	-0.0745837,   // "for hidradenitis"
+	0.131815,     // "for him"
+	0.00634302,   // "for his"
+	-0.10546,     // "for impetigo"
+	-0.0488324,   // "for it"
+	0.617245,     // "for me"
+	-0.0399813,   // "for melasma"
+	-0.10077,     // "for mohs"
+	0.0187897,    // "for months"
+	0.324566,     // "for my"
+	-0.0664111,   // "for psoriasis"
+	0.102798,     // "for rosacea"
+	-0.128962,    // "for scabies"
+	-0.0743541,   // "for skin"
+	0.0859702,    // "for tablets"
+	0.330047,     // "for the"
+	0.00912859,   // "for this"
+	0.0300654,    // "for three"
+	-0.0502614,   // "for vitiligo"
+	-0.0380068,   // "for warts"
+	0.0746382,    // "forearm"
+	0.00268234,   // "forehead"
+	0.00268234,   // "forehead ?"
+	0.294884,     // "foto"
+	-0.0316538,   // "foto de"
+	0.182759,     // "foto del"
+	0.217322,     // "foto que"
+	0.0166817,    // "fotos"
+	0.031421,     // "found"
+	-0.00887519,  // "fps"
+	-0.00887519,  // "fps 0"
+	0.104861,     // "freezing"
+	0.0146363,    // "freezing ?"
+	0.256393,     // "frente"
+	-0.0909791,   // "friend"
+	0.0519141,    // "friend's"
+	0.190292,     // "frio"
+	0.190292,     // "frio ?"
+	-0.161674,    // "from"
+	0.263023,     // "from 0"
+	-0.045749,    // "from a"
+	-0.319949,    // "from her"
+	-0.25932,     // "from my"
+	0.107492,     // "from the"
+	0.00498575,   // "frozen"
+	-0.158057,    // "fucidin"
+	-0.0231008,   // "full"
+	-0.00716095,  // "full body"
+	-0.267535,    // "funciona"
+	-0.111991,    // "fungal"
+	-0.0294846,   // "fungal nail"
+	0.0814968,    // "fungus"
+	0.0944182,    // "fungus or"
+	0.015734,     // "garrapata"
+	0.0871394,    // "gave"
+	0.139877,     // "gel"
+	-0.201574,    // "general"
+	-0.0357723,   // "general ?"
+	-0.069873,    // "generally"
+	-0.0233728,   // "genuinely"
+	-0.112131,    // "get"
+	0.0141907,    // "get a"
+	0.0703398,    // "get hives"
+	0.0456657,    // "get it"
+	0.0203494,    // "get my"
+	-0.033636,    // "get worse"
+	-0.0718631,   // "gets"
+	0.271138,     // "getting"
+	0.0445404,    // "getting bigger"
+	-0.0405125,   // "give"
+	0.0977506,    // "given"
+	0.028799,     // "given for"
+	0.0142318,    // "given that"
+	0.013053,     // "glass"
+	0.342532,     // "go"
+	0.00666154,   // "go away"
+	0.00808905,   // "go back"
+	0.00265709,   // "go for"
+	0.0091306,    // "go in"
+	-0.176597,    // "go on"
+	0.180383,     // "go to"
+	-0.115612,    // "goes"
+	0.0569922,    // "going"
+	0.0569922,    // "going on"
+	0.068321,     // "gone"
+	-0.118935,    // "good"
+	0.366923,     // "got"
+	0.131684,     // "got a"
+	0.0386567,    // "got stung"
+	-0.329187,    // "gp"
+	-0.0158842,   // "gp appointment"
+	-0.213932,    // "gp prescribed"
+	0.0459497,    // "gp wants"
+	0.0410309,    // "grade"
+	-0.139408,    // "grandfather"
+	-0.139408,    // "grandfather is"
+	0.0705866,    // "grandmother's"
+	0.0383433,    // "grano"
+	0.0383433,    // "grano de"
+	0.0454631,    // "granos"
+	-0.0284538,   // "granos en"
+	0.0724115,    // "groin"
+	-0.18533,     // "grow"
+	-0.0265706,   // "grow out"
+	0.0633198,    // "growing"
+	0.122541,     // "grown"
+	-0.0431455,   // "guidelines"
+	0.226512,     // "ha"
+	0.0872544,    // "ha salido"
+	-0.114137,    // "habitual"
+	0.0350513,    // "habones"
+	0.155048,     // "hace"
+	0.00875246,   // "hace falta"
+	0.0583076,    // "hace un"
+	-0.180801,    // "hacen"
+	-0.0393338,   // "hacer"
+	0.171376,     // "had"
+	0.153421,     // "had a"
+	-0.0487629,   // "had shingles"
+	0.254318,     // "hago"
+	-0.144122,    // "hair"
+	-0.0460201,   // "hair ?"
+	0.000950265,  // "hair dye"
+	-0.05672,     // "hair loss"
+	0.0830575,    // "hand"
+	0.0911124,    // "hand foot"
+	0.014034,     // "hands"
+	-0.0277772,   // "hands ?"
+	-0.106119,    // "happen"
+	-0.0599469,   // "happens"
+	-0.00586188,  // "hard"
+	-0.00586188,  // "hard to"
+	0.0223363,    // "has"
+	0.125835,     // "has a"
+	0.0605429,    // "has been"
+	-0.285338,    // "has eczema"
+	0.0618433,    // "has hives"
+	0.0431061,    // "has impetigo"
+	0.053331,     // "has it"
+	0.0546382,    // "has lice"
+	-0.125552,    // "has scabies"
+	-0.285954,    // "has shingles"
+	0.0441685,    // "hasn't"
+	0.263513,     // "have"
+	0.256505,     // "have a"
+	-0.0956276,   // "have eczema"
+	0.00473154,   // "have my"
+	-0.0458456,   // "have psoriasis"
+	-0.0276881,   // "have shingles"
+	-0.269971,    // "have to"
+	-0.181553,    // "hay"
+	-0.027974,    // "hay que"
+	0.0643367,    // "hcq"
+	0.525986,     // "he"
+	0.0439281,    // "he get"
+	0.23194,      // "he need"
+	0.0918043,    // "he's"
+	-0.0415534,   // "head"
+	-0.0415534,   // "head lice"
+	0.0131196,    // "heal"
+	-0.113648,    // "health"
+	-0.113648,    // "health visitor"
+	-0.0671888,   // "heart"
+	-0.0702658,   // "heart disease"
+	0.11559,      // "heel"
+	0.0560367,    // "help"
+	0.160673,     // "help my"
+	0.725219,     // "her"
+	-0.177183,    // "her ?"
+	0.00124232,   // "her scalp"
+	-0.070807,    // "here"
+	0.00708425,   // "here's"
+	-0.160102,    // "hereditario"
+	-0.160102,    // "hereditario ?"
+	-0.126257,    // "hereditary"
+	0.0306191,    // "herida"
+	0.0306191,    // "herida de"
+	-0.270662,    // "herpes"
+	0.0342989,    // "herpes labial"
+	-0.337056,    // "herpes zoster"
+	0.00462184,   // "hi"
+	-0.0415135,   // "hidradenitis"
+	0.124319,     // "hidradenitis ?"
+	-0.0214991,   // "hidradenitis suppurativa"
+	-0.085153,    // "hidrocortisona"
+	-0.0998243,   // "hidrocortisona al"
+	-0.0595149,   // "high"
+	0.109247,     // "hija"
+	0.0197372,    // "hija es"
+	0.0734137,    // "hija le"
+	-0.0586547,   // "hija tiene"
+	0.192072,     // "hijo"
+	0.0209326,    // "hijo de"
+	0.0654382,    // "hijo para"
+	-0.0693214,   // "hijo tiene"
+	0.141112,     // "him"
+	0.123023,     // "him ?"
+	0.0941934,    // "hinchada"
+	0.056709,     // "hinchado"
+	0.006158,     // "hipoteticamente"
+	0.37307,      // "his"
+	0.0465531,    // "his acne"
+	0.165938,     // "his back"
+	0.0179212,    // "his ears"
+	0.0619134,    // "his scalp"
+	0.025585,     // "history"
+	0.025585,     // "history of"
+	0.245108,     // "hives"
+	0.00940317,   // "hives ?"
+	-0.0213202,   // "hives and"
+	0.0892403,    // "hives everywhere"
+	0.0703398,    // "hives when"
+	-0.00898504,  // "hla"
+	-0.00898504,  // "hla b"
+	0.0712808,    // "hold"
+	0.0451062,    // "hold the"
+	-0.104699,    // "holiday"
+	0.0336879,    // "holiday ?"
+	0.0335993,    // "hombre"
+	0.194766,     // "home"
+	0.194532,     // "home resident"
+	0.0294875,    // "honey"
+	0.0294875,    // "honey coloured"
+	0.0351972,    // "hongo"
+	0.0114824,    // "hongos"
+	0.0114824,    // "hongos de"
+	-0.0464358,   // "hormonal"
+	0.0466577,    // "hormonal ?"
+	0.129069,     // "hospital"
+	0.102668,     // "hospital ?"
+	0.150701,     // "hot"
+	-0.014857,    // "hour"
+	-0.199465,    // "hours"
+	-0.0867266,   // "hours ?"
+	-0.0242323,   // "house"
+	-1.18866,     // "how"
+	-0.0260046,   // "how are"
+	-0.0258958,   // "how can"
+	-0.00493909,  // "how common"
+	-0.283565,    // "how do"
+	-0.423476,    // "how does"
+	0.0154597,    // "how fast"
+	-0.322403,    // "how is"
+	-0.1416,      // "how long"
+	0.153481,     // "how many"
+	-0.00146322,  // "how much"
+	-0.0661185,   // "how often"
+	0.0218874,    // "how worried"
+	-0.0359471,   // "how would"
+	0.217014,     // "hoy"
+	0.145436,     // "hs"
+	0.12974,      // "hs hurley"
+	-0.029254,    // "hs is"
+	0.0740729,    // "hurley"
+	0.12974,      // "hurley ii"
+	0.0206171,    // "hurt"
+	-0.00316407,  // "husband"
+	-0.049577,    // "husband has"
+	0.10701,      // "husband's"
+	0.0560302,    // "hx"
+	-0.19699,     // "hydrocortisone"
+	0.0228204,    // "hydrocortisone on"
+	0.0299831,    // "hydroquinone"
+	0.0556854,    // "hydroxychloroquine"
+	-0.0369344,   // "hyperhidrosis"
+	0.0479325,    // "hypothetically"
+	0.0556967,    // "hypothetically if"
+	0.760193,     // "i"
+	0.0141314,    // "i ask"
+	0.0739049,    // "i be"
+	0.0850588,    // "i can"
+	-0.748687,    // "i catch"
+	0.217317,     // "i described"
+	0.0618314,    // "i do"
+	0.031421,     // "i found"
+	0.250614,     // "i get"
+	0.263201,     // "i go"
+	0.39386,      // "i have"
+	-0.171996,    // "i keep"
+	0.0083429,    // "i missed"
+	-0.0225165,   // "i need"
+	0.00425156,   // "i pop"
+	0.0679011,    // "i put"
+	-0.0808371,   // "i really"
+	-0.0961864,   // "i should"
+	0.0270347,    // "i start"
+	0.0508944,    // "i stop"
+	0.0125239,    // "i switch"
+	0.0623998,    // "i take"
+	0.0859234,    // "i think"
+	0.212008,     // "i try"
+	0.0628638,    // "i uploaded"
+	0.0748093,    // "i use"
+	-0.0546383,   // "i was"
+	-0.00392375,  // "i wash"
+	0.00502277,   // "i wear"
+	0.0858601,    // "i weigh"
+	0.174309,     // "i'll"
+	0.483173,     // "i'm"
+	0.228089,     // "i'm 0"
+	-0.120396,    // "i'm a"
+	0.151115,     // "i'm breastfeeding"
+	-0.0920018,   // "i'm not"
+	0.0457699,    // "i'm on"
+	-0.00463806,  // "i'm starting"
+	0.0562586,    // "i've"
+	0.0137964,    // "i've attached"
+	-0.0822454,   // "i've been"
+	-0.0160297,   // "i've got"
+	0.0661132,    // "i've had"
+	0.0312185,    // "i've lost"
+	0.0283957,    // "ibuprofen"
+	0.0283957,    // "ibuprofen with"
+	-0.126651,    // "icd"
+	-0.126651,    // "icd 0"
+	-0.160824,    // "ice"
+	0.0400565,    // "idea"
+	0.162031,     // "if"
+	-0.0574563,   // "if a"
+	0.154872,     // "if her"
+	-0.113813,    // "if i"
+	0.0763792,    // "if it's"
+	0.011506,     // "if my"
+	0.0164941,    // "if someone"
+	0.15692,      // "if the"
+	-0.121344,    // "if you"
+	0.12974,      // "ii"
+	-0.028526,    // "il"
+	-0.028526,    // "il 0"
+	0.259158,     // "image"
+	0.244792,     // "image i"
+	0.0704866,    // "imagen"
+	-0.094026,    // "impetigo"
+	0.1215,       // "impetigo ?"
+	-0.0748897,   // "in"
+	-0.0677502,   // "in 0"
+	-0.0108249,   // "in ?"
+	-0.0353942,   // "in a"
+	-0.049352,    // "in adults"
+	0.0426149,    // "in bed"
+	-0.0348135,   // "in children"
+	0.156753,     // "in clumps"
+	0.0168993,    // "in eczema"
+	-0.0723224,   // "in general"
+	0.0862663,    // "in her"
+	0.0843918,    // "in law"
+	-0.0445326,   // "in melanoma"
+	0.21579,      // "in my"
+	-0.0142208,   // "in people"
+	0.00456213,   // "in pregnancy"
+	-0.0110547,   // "in psoriasis"
+	-0.0343684,   // "in situ"
+	-0.0159199,   // "in skin"
+	-0.00856743,  // "in some"
+	0.0377473,    // "in summer"
+	0.0599597,    // "in the"
+	-0.0116886,   // "in winter"
+	0.163358,     // "in your"
+	-0.0563686,   // "infectada"
+	0.263222,     // "infected"
+	0.156071,     // "infected ?"
+	0.0477803,    // "infection"
+	0.0772639,    // "infection ?"
+	-0.0124535,   // "infestation"
+	-0.20481,     // "informe"
+	-0.168563,    // "informe de"
+	-0.1422,      // "inhibitor"
+	-0.0249378,   // "inhibitors"
+	0.163648,     // "injection"
+	-0.0739242,   // "injections"
+	0.0371866,    // "injury"
+	0.00129242,   // "inner"
+	0.0212765,    // "instead"
+	0.0211893,    // "instead ?"
+	8.67913e-05,  // "instead of"
+	-0.0404498,   // "intertrigo"
+	-0.0139856,   // "intertrigo ?"
+	-0.0118448,   // "into"
+	-0.102527,    // "invierno"
+	-0.0638948,   // "invierno ?"
+	0.138284,     // "ir"
+	0.0140483,    // "ir a"
+	0.0649479,    // "ir al"
+	-0.37919,     // "is"
+	-0.169612,    // "is 0"
+	-0.124371,    // "is a"
+	-0.00466988,  // "is better"
+	-0.00792707,  // "is bullous"
+	-0.132707,    // "is cradle"
+	-0.042368,    // "is eczema"
+	-0.0249332,   // "is erythema"
+	0.0290802,    // "is getting"
+	0.00181063,   // "is he"
+	-0.135826,    // "is it"
+	0.0430479,    // "is itchy"
+	-0.0353215,   // "is melanoma"
+	0.273451,     // "is my"
+	-0.049713,    // "is permethrin"
+	0.0397546,    // "is raised"
+	0.0114071,    // "is red"
+	-0.040309,    // "is ringworm"
+	-0.0441012,   // "is shingles"
+	-0.0312596,   // "is spf"
+	0.067927,     // "is spreading"
+	0.0119515,    // "is that"
+	-0.00791694,  // "is the"
+	-0.0986825,   // "is there"
+	0.566095,     // "is this"
+	-0.0136277,   // "is tinea"
+	-0.0516798,   // "is vitiligo"
+	-0.0597547,   // "is worse"
+	0.0149282,    // "isn't"
+	0.0247083,    // "isotretinoin"
+	-0.0398811,   // "isotretinoin ?"
+	0.0319862,    // "isotretinoin should"
+	-0.174238,    // "isotretinoin why"
+	0.0750385,    // "isotretinoina"
+	0.0432938,    // "isotretinoina ?"
+	0.0741896,    // "isotretinoina y"
+	0.0875983,    // "it"
+	0.40706,      // "it ?"
+	0.00418516,   // "it a"
+	-0.175611,    // "it actually"
+	0.095938,     // "it be"
+	-0.0135741,   // "it common"
+	0.251307,     // "it is"
+	0.0179836,    // "it just"
+	-0.17715,     // "it linked"
+	0.0192913,    // "it look"
+	-0.277154,    // "it normal"
+	0.169499,     // "it ok"
+	0.186415,     // "it okay"
+	-0.0870562,   // "it related"
+	0.0102014,    // "it removed"
+	-0.0221654,   // "it safe"
+	-0.170184,    // "it spread"
+	-0.0128502,   // "it take"
+	-0.0644118,   // "it the"
+	0.116073,     // "it time"
+	-0.0406848,   // "it to"
+	0.0661915,    // "it too"
+	-0.0520838,   // "it true"
+	0.0419043,    // "it vitiligo"
+	-0.0163031,   // "it work"
+	0.0068082,    // "it worth"
+	0.675666,     // "it's"
+	0.0932599,    // "it's been"
+	0.0703398,    // "it's cold"
+	0.400083,     // "itch"
+	0.125914,     // "itch ?"
+	-0.0154919,   // "itch more"
+	0.0694301,    // "itches"
+	0.0179087,    // "itching"
+	-0.00764164,  // "itching ?"
+	0.58685,      // "itchy"
+	0.0498868,    // "itchy everywhere"
+	0.0284728,    // "itchy red"
+	-0.0933168,   // "its"
+	0.0855897,    // "iv"
+	0.173538,     // "ivermectin"
+	0.0562594,    // "ivermectin for"
+	0.0391619,    // "ivermectina"
+	0.0304927,    // "ivermectina ?"
+	0.00978401,   // "ivy"
+	0.00527005,   // "jab"
+	-0.164461,    // "jak"
+	-0.1422,      // "jak inhibitor"
+	-0.0222643,   // "jak inhibitors"
+	-0.120606,    // "johnson"
+	0.122902,     // "just"
+	0.0311954,    // "just a"
+	-0.0106191,   // "just curious"
+	-0.0609508,   // "just wondering"
+	-0.0890199,   // "kaposi"
+	-0.0831187,   // "keep"
+	0.101115,     // "keep taking"
+	0.219303,     // "keep using"
+	0.316275,     // "keeps"
+	0.0123963,    // "keeps bleeding"
+	0.0969216,    // "keeps getting"
+	0.0176921,    // "keloid"
+	-0.0768437,   // "keloids"
+	-0.0474797,   // "keratoses"
+	0.0427863,    // "keratoses ?"
+	-0.0613626,   // "keratoses are"
+	-0.207016,    // "keratosis"
+	-0.199359,    // "keratosis pilaris"
+	0.0275095,    // "ketoconazole"
+	0.411657,     // "kg"
+	0.0125175,    // "kg ?"
+	0.252544,     // "kid"
+	-0.0304104,   // "kids"
+	0.0164162,    // "kids ?"
+	0.158119,     // "kilos"
+	-0.0587342,   // "kind"
+	-0.0587342,   // "kind of"
+	0.107828,     // "knees"
+	-0.0269384,   // "know"
+	-0.0265181,   // "know about"
+	-0.0225105,   // "know if"
+	-0.124691,    // "koebner"
+	-0.0999143,   // "koebner phenomenon"
+	-0.183502,    // "l0"
+	-0.183502,    // "l0 0"
+	0.250391,     // "la"
+	-0.0186294,   // "la candida"
+	0.110786,     // "la cara"
+	0.0442619,    // "la cirugia"
+	-0.0195614,   // "la costra"
+	-0.0471958,   // "la crema"
+	0.0363732,    // "la dejo"
+	-0.0169448,   // "la dermatitis"
+	-0.11545,     // "la dosis"
+	-0.137325,    // "la edad"
+	-0.0380594,   // "la enfermedad"
+	0.0197372,    // "la erupcion"
+	0.14105,      // "la espalda"
+	-0.0974673,   // "la familia"
+	0.0198657,    // "la fiebre"
+	0.239808,     // "la foto"
+	0.204498,     // "la frente"
+	0.0306191,    // "la herida"
+	-0.0754156,   // "la isotretinoina"
+	0.0941934,    // "la llevo"
+	0.145436,     // "la mancha"
+	0.0317168,    // "la nariz"
+	0.135478,     // "la noche"
+	0.107586,     // "la oreja"
+	-0.111516,    // "la permetrina"
+	-0.207908,    // "la piel"
+	0.158717,     // "la pierna"
+	-0.123562,    // "la playa"
+	-0.337907,    // "la psoriasis"
+	0.0845049,    // "la quemadura"
+	0.0235709,    // "la regla"
+	-0.161754,    // "la sarna"
+	-0.387241,    // "la tina"
+	0.139178,     // "la una"
+	-0.120564,    // "la urticaria"
+	-0.132247,    // "label"
+	0.0342989,    // "labial"
+	0.214709,     // "labio"
+	-0.0106196,   // "lactea"
+	0.00156956,   // "lamotrigine"
+	-0.0397238,   // "lamp"
+	0.195536,     // "las"
+	-0.0105543,   // "las ampollas"
+	0.129856,     // "las cejas"
+	0.0638296,    // "las manchas"
+	0.115506,     // "las piernas"
+	-0.066793,    // "las verrugas"
+	0.0595196,    // "laser"
+	0.0113711,    // "lasered"
+	0.00639052,   // "lasered ?"
+	-0.0910232,   // "last"
+	-0.0373105,   // "last ?"
+	0.0872734,    // "last month"
+	0.161894,     // "late"
+	0.0389605,    // "later"
+	0.0843918,    // "law"
+	0.864635,     // "le"
+	0.20464,      // "le doy"
+	0.0775104,    // "le ha"
+	-0.12781,     // "le pica"
+	-0.00384619,  // "le pido"
+	0.122001,     // "le pongo"
+	-0.145992,    // "le recetaron"
+	0.0569514,    // "le salio"
+	-0.0525267,   // "le sirve"
+	0.210559,     // "leave"
+	0.024661,     // "leave it"
+	0.0971763,    // "leave the"
+	-0.0251518,   // "left"
+	0.006084,     // "leftover"
+	0.237226,     // "leg"
+	0.165367,     // "leg ulcer"
+	0.055678,     // "leg wound"
+	0.00907124,   // "legs"
+	0.39232,      // "lesion"
+	0.0412338,    // "lesion on"
+	0.078327,     // "lesions"
+	-0.0325766,   // "libres"
+	-0.0325766,   // "libres en"
+	0.07223,      // "lice"
+	0.0408027,    // "lice ?"
+	0.0605325,    // "lice again"
+	-0.0871515,   // "lichen"
+	-0.0871515,   // "lichen planus"
+	-0.0170985,   // "life"
+	-0.0170985,   // "life ?"
+	0.252887,     // "like"
+	-0.114863,    // "like ?"
+	-0.0208344,   // "like on"
+	0.0586113,    // "like the"
+	-0.0930094,   // "likely"
+	-0.0930094,   // "likely to"
+	-0.0124465,   // "line"
+	-0.247285,    // "linked"
+	-0.247285,    // "linked to"
+	0.0376006,    // "lip"
+	-0.0450084,   // "lipoma"
+	-0.0450084,   // "lipoma ?"
+	0.152907,     // "lips"
+	-0.0328909,   // "lips ?"
+	0.177079,     // "lips are"
+	0.232737,     // "little"
+	-0.0462003,   // "live"
+	-0.0462003,   // "live vaccines"
+	0.0570308,    // "llagas"
+	-0.00834794,  // "llamar"
+	-0.00834794,  // "llamar al"
+	0.0608058,    // "llamo"
+	0.0608058,    // "llamo al"
+	0.230599,     // "llevo"
+	0.0177415,    // "llevo 0"
+	0.0814318,    // "llevo a"
+	0.503747,     // "lo"
+	-0.0797503,   // "lo mismo"
+	0.548208,     // "lo que"
+	-0.169297,    // "long"
+	-0.0105039,   // "long do"
+	-0.116271,    // "long does"
+	0.0233742,    // "long for"
+	-0.00726461,  // "long is"
+	0.00307724,   // "long should"
+	-0.0462643,   // "long term"
+	0.0342977,    // "look"
+	-0.0716111,   // "look like"
+	0.0961377,    // "looks"
+	0.0237481,    // "looks better"
+	0.0723879,    // "looks like"
+	-0.179545,    // "los"
+	-0.0925813,   // "los brotes"
+	0.330567,     // "los dedos"
+	0.0114824,    // "los hongos"
+	-0.123562,    // "los ninos"
+	-0.0146386,   // "loss"
+	0.0312185,    // "lost"
+	-0.415274,    // "lot"
+	-0.0118498,   // "lower"
+	0.0153123,    // "lower lip"
+	0.115803,     // "lump"
+	0.0704491,    // "lump in"
+	0.0111466,    // "lump on"
+	0.351097,     // "lunar"
+	-0.201191,    // "lunar ?"
+	0.106693,     // "lunar de"
+	0.149709,     // "lunar que"
+	-0.0713328,   // "lunares"
+	-0.0441685,   // "lunares ?"
+	0.13803,      // "lunes"
+	0.0182205,    // "lupus"
+	0.035561,     // "lupus ?"
+	0.0245407,    // "lymecycline"
+	0.0239795,    // "lymph"
+	0.0239795,    // "lymph node"
+	0.00377696,   // "madre"
+	-0.140933,    // "madre tiene"
+	-0.0325309,   // "main"
+	-0.276916,    // "make"
+	-0.0657523,   // "makes"
+	0.129525,     // "malar"
+	-0.00939465,  // "male"
+	0.181272,     // "man"
+	0.0799801,    // "manana"
+	0.25113,      // "mancha"
+	0.147907,     // "manchas"
+	-0.116425,    // "manchas a"
+	0.111892,     // "manchas blancas"
+	0.0265126,    // "manchas en"
+	0.0476479,    // "manchas moradas"
+	0.214902,     // "mando"
+	0.150045,     // "many"
+	-0.00343346,  // "many people"
+	-0.0325766,   // "margenes"
+	-0.0325766,   // "margenes libres"
+	-0.0979388,   // "margins"
+	-0.0198654,   // "margins clear"
+	0.0721019,    // "marido"
+	-0.214859,    // "mas"
+	-0.0873127,   // "mayores"
+	1.44531,      // "me"
+	0.239619,     // "me ?"
+	0.0142603,    // "me better"
+	0.192507,     // "me conviene"
+	-0.180893,    // "me diagnosticaron"
+	0.0430505,    // "me duele"
+	0.118802,     // "me ha"
+	0.0672986,    // "me la"
+	-0.189517,    // "me lo"
+	-0.185459,    // "me on"
+	0.00264081,   // "me or"
+	0.218045,     // "me pica"
+	-0.327545,    // "me receto"
+	0.308859,     // "me to"
+	0.21173,      // "me tomo"
+	-0.0812394,   // "me what"
+	-0.385806,    // "mean"
+	-0.197879,    // "mean ?"
+	0.0584137,    // "mean i"
+	-0.0101178,   // "mean in"
+	-0.0261813,   // "mean on"
+	-0.0718409,   // "measure"
+	-0.0145525,   // "measure ?"
+	0.0893994,    // "medical"
+	-0.195233,    // "medico"
+	0.0363569,    // "medico ?"
+	-0.249996,    // "medico me"
+	0.266729,     // "mejor"
+	0.139101,     // "mejor para"
+	0.109229,     // "mejora"
+	0.047533,     // "mejora con"
+	-0.518783,    // "melanoma"
+	-0.302109,    // "melanoma ?"
+	-0.0343684,   // "melanoma in"
+	-0.0386198,   // "melanoma staging"
+	-0.0150981,   // "melasma"
+	-0.0354893,   // "melasma ?"
+	0.00558953,   // "melasma y"
+	-0.141718,    // "mentioned"
+	0.162043,     // "mes"
+	0.122531,     // "meses"
+	0.027569,     // "meses con"
+	-0.0323235,   // "methotrexate"
+	-0.00737314,  // "methotrexate ?"
+	0.0398756,    // "methotrexate and"
+	0.00410495,   // "methotrexate but"
+	0.0599056,    // "methotrexate do"
+	-0.0398733,   // "methotrexate for"
+	-0.10174,     // "methotrexate what"
+	0.102794,     // "metotrexato"
+	-0.0714768,   // "metotrexato ?"
+	0.125583,     // "metotrexato a"
+	-0.0229949,   // "metotrexato se"
+	0.256887,     // "mg"
+	0.0945198,    // "mg de"
+	-0.0347095,   // "mg kg"
+	0.0953417,    // "mg of"
+	0.179132,     // "mi"
+	0.120152,     // "mi abuela"
+	-0.11883,     // "mi abuelo"
+	0.0564217,    // "mi acne"
+	0.146521,     // "mi bebe"
+	0.100044,     // "mi cuero"
+	-0.201764,    // "mi dermatologa"
+	-0.174173,    // "mi dermatologo"
+	0.0703124,    // "mi espalda"
+	0.109247,     // "mi hija"
+	0.192072,     // "mi hijo"
+	0.00377696,   // "mi madre"
+	0.0721019,    // "mi marido"
+	-0.498794,    // "mi medico"
+	0.0289301,    // "mi nariz"
+	0.0500209,    // "mi nina"
+	-0.0865811,   // "mi padre"
+	0.0231732,    // "mi pareja"
+	-0.0292527,   // "mi psoriasis"
+	0.057914,     // "mi una"
+	0.100671,     // "mide"
+	-0.030533,    // "mild"
+	0.0290907,    // "mine"
+	0.311675,     // "minoxidil"
+	0.355969,     // "minoxidil ?"
+	-0.115668,    // "mismo"
+	-0.0797503,   // "mismo que"
+	0.0083429,    // "missed"
+	0.252276,     // "mm"
+	0.0223489,    // "mm and"
+	0.0283691,    // "mm dark"
+	-0.0193558,   // "mm punch"
+	-0.00192246,  // "moderate"
+	-0.146449,    // "mohs"
+	-0.0682219,   // "mohs ?"
+	-0.112901,    // "mohs surgery"
+	-0.0985958,   // "moisturiser"
+	-0.140794,    // "moisturizer"
+	0.47173,      // "mole"
+	-0.0303509,   // "mole ?"
+	0.0213568,    // "mole is"
+	0.0577109,    // "mole on"
+	-0.0811315,   // "moles"
+	-0.0570688,   // "moles be"
+	0.00432532,   // "molluscum"
+	0.044636,     // "molluscum ?"
+	-0.0126996,   // "molluscum contagiosum"
+	0.00914804,   // "molusco"
+	0.0829992,    // "molusco ?"
+	-0.0738454,   // "molusco contagioso"
+	0.0213913,    // "monday"
+	0.0251794,    // "monday ?"
+	-0.0321727,   // "monitoring"
+	-0.0321727,   // "monitoring ?"
+	0.265651,     // "month"
+	0.0345564,    // "month ?"
+	0.0250439,    // "month and"
+	0.0657768,    // "month old"
+	-0.198138,    // "monthly"
+	0.289328,     // "months"
+	0.0237191,    // "months is"
+	0.0084745,    // "months on"
+	0.00106055,   // "months should"
+	0.0476479,    // "moradas"
+	-0.204786,    // "more"
+	-0.00442544,  // "more common"
+	-0.0930094,   // "more likely"
+	-0.0287291,   // "more prone"
+	0.0610984,    // "morning"
+	-0.0554121,   // "morning ?"
+	-0.0334609,   // "mosquito"
+	-0.109804,    // "most"
+	-0.0127912,   // "most children"
+	0.0843918,    // "mother"
+	0.0843918,    // "mother in"
+	0.230848,     // "mouth"
+	0.0174399,    // "mouth and"
+	0.0204191,    // "mouth disease"
+	0.121849,     // "mouth ulcers"
+	0.00523364,   // "much"
+	-0.00883412,  // "much sunscreen"
+	0.27961,      // "mucho"
+	0.176671,     // "mucho y"
+	0.215517,     // "mujer"
+	0.215517,     // "mujer de"
+	-0.430398,    // "mum"
+	-0.44645,     // "mum has"
+	0.038572,     // "mum's"
+	0.122863,     // "mupirocin"
+	-0.00432286,  // "muy"
+	0.0128506,    // "muy triste"
+	1.7357,       // "my"
+	0.079788,     // "my 0"
+	0.0224335,    // "my acne"
+	0.00300736,   // "my ankles"
+	0.0812718,    // "my arm"
+	0.0704491,    // "my armpit"
+	0.0397153,    // "my athlete's"
+	-0.122789,    // "my baby"
+	0.250119,     // "my baby's"
+	0.0661807,    // "my back"
+	-0.121549,    // "my biopsy"
+	0.106874,     // "my boyfriend's"
+	0.00639052,   // "my cheek"
+	0.000682128,  // "my cheeks"
+	0.0277803,    // "my chest"
+	-0.0400444,   // "my dad"
+	0.147336,     // "my dad's"
+	0.0349241,    // "my dandruff"
+	0.0540285,    // "my daughter"
+	0.0972512,    // "my daughter's"
+	-0.184298,    // "my dermatologist"
+	-0.351017,    // "my doctor"
+	0.0406448,    // "my dupilumab"
+	0.0436608,    // "my ear"
+	0.133914,     // "my eczema"
+	0.0259156,    // "my eyelid"
+	0.00240719,   // "my eyes"
+	0.0905196,    // "my face"
+	0.0189317,    // "my father"
+	0.0986089,    // "my fingers"
+	0.0150567,    // "my forearm"
+	0.0519141,    // "my friend's"
+	-0.362807,    // "my gp"
+	-0.139408,    // "my grandfather"
+	0.0705866,    // "my grandmother's"
+	0.00165223,   // "my hand"
+	0.0262769,    // "my hands"
+	0.10234,      // "my heel"
+	0.024172,     // "my hives"
+	0.0646628,    // "my house"
+	-0.0355093,   // "my husband"
+	0.10701,      // "my husband's"
+	0.0205608,    // "my leg"
+	0.0109391,    // "my lip"
+	0.036553,     // "my lips"
+	0.108778,     // "my little"
+	0.0300689,    // "my melasma"
+	0.0650807,    // "my methotrexate"
+	0.201238,     // "my mole"
+	0.0843918,    // "my mother"
+	-0.430398,    // "my mum"
+	0.038572,     // "my mum's"
+	0.0319656,    // "my nail"
+	0.115731,     // "my nails"
+	0.0046614,    // "my nose"
+	0.0453645,    // "my palm"
+	-0.171926,    // "my partner"
+	-0.0330118,   // "my pathology"
+	0.0557173,    // "my patient"
+	0.000622715,  // "my patient's"
+	0.00978401,   // "my poison"
+	0.0749765,    // "my psoriasis"
+	0.0746912,    // "my rash"
+	-0.025785,    // "my rosacea"
+	0.0923917,    // "my scalp"
+	0.0159028,    // "my shin"
+	0.0235987,    // "my sister's"
+	0.0356039,    // "my skin"
+	-0.0518733,   // "my son"
+	0.368457,     // "my son's"
+	0.0260713,    // "my toddler"
+	0.0990501,    // "my toddler's"
+	0.0343575,    // "my toenail"
+	0.016628,     // "my usual"
+	0.0346392,    // "my wife"
+	0.0346452,    // "my wrist"
+	-0.0277537,   // "myth"
+	-0.0468421,   // "naevus"
+	-0.0415514,   // "naevus ?"
+	-0.00453522,  // "nail"
+	-0.0294846,   // "nail infection"
+	0.0237481,    // "nail looks"
+	0.076244,     // "nails"
+	0.0429568,    // "nails ?"
+	0.0845513,    // "name"
+	-0.0624016,   // "named"
+	-0.0624016,   // "named after"
+	-0.0443937,   // "nappy"
+	0.0036238,    // "nappy rash"
+	0.0606481,    // "nariz"
+	-0.0330746,   // "narrowband"
+	-0.0330746,   // "narrowband uvb"
+	0.0818201,    // "near"
+	0.0411837,    // "near the"
+	-0.0257151,   // "necesita"
+	0.22065,      // "necesito"
+	0.395302,     // "need"
+	0.123934,     // "need a"
+	0.144082,     // "need antibiotics"
+	0.0111255,    // "need for"
+	0.0216251,    // "need the"
+	0.109879,     // "need to"
+	0.179109,     // "need treating"
+	-0.16771,     // "needs"
+	0.178312,     // "negra"
+	-0.112057,    // "never"
+	-0.274301,    // "nevus"
+	-0.0388695,   // "nevus ?"
+	-0.0263712,   // "nevus and"
+	0.409023,     // "new"
+	0.0168598,    // "new mole"
+	0.0630433,    // "new pearly"
+	0.446072,     // "next"
+	0.225036,     // "next ?"
+	-0.00273588,  // "next week"
+	0.0419258,    // "nickel"
+	0.248901,     // "night"
+	-0.0181836,   // "night ?"
+	-0.0662322,   // "nikolsky"
+	0.0500209,    // "nina"
+	-0.0786055,   // "ninety"
+	0.0172162,    // "nino"
+	0.0172162,    // "nino de"
+	-0.18066,     // "ninos"
+	-0.0570966,   // "ninos ?"
+	-0.10486,     // "nm"
+	0.498675,     // "no"
+	0.0146462,    // "no busco"
+	-0.0258439,   // "no es"
+	-0.00384619,  // "no le"
+	0.109229,     // "no mejora"
+	0.0279324,    // "no rash"
+	0.157616,     // "no se"
+	0.206324,     // "noche"
+	-0.169374,    // "noche ?"
+	0.0600829,    // "node"
+	0.0258649,    // "node biopsy"
+	0.0559187,    // "nodular"
+	-0.00548259,  // "nodule"
+	-0.0293509,   // "nonagenarians"
+	-0.357366,    // "normal"
+	-0.277154,    // "normal for"
+	-0.0604317,   // "normal tener"
+	-0.162216,    // "normalmente"
+	-0.0117033,   // "normalmente la"
+	0.0889893,    // "nose"
+	0.0393702,    // "nose bcc"
+	0.0043553,    // "nose that"
+	0.0587031,    // "not"
+	0.0948443,    // "not ?"
+	0.0768333,    // "not asking"
+	0.504572,     // "now"
+	0.224461,     // "now ?"
+	0.0259864,    // "now his"
+	0.0640593,    // "now or"
+	0.229048,     // "nurse"
+	-0.070807,    // "nurse here"
+	-0.0285571,   // "nursery"
+	0.187326,     // "nursing"
+	0.194532,     // "nursing home"
+	0.0165888,    // "nystatin"
+	1.11579,      // "o"
+	0.0592831,    // "o con"
+	0.117013,     // "o es"
+	0.102404,     // "o espero"
+	-0.099571,    // "o la"
+	0.0697044,    // "o puede"
+	-0.0319283,   // "occur"
+	-0.116425,    // "ochenta"
+	-0.116425,    // "ochenta y"
+	0.0550317,    // "of"
+	-0.0701059,   // "of 0"
+	-0.194698,    // "of a"
+	0.135141,     // "of isotretinoin"
+	0.0850916,    // "of ivermectin"
+	-0.0335289,   // "of melanoma"
+	0.0283082,    // "of mine"
+	0.0208192,    // "of minoxidil"
+	0.268504,     // "of my"
+	-0.0196089,   // "of oral"
+	-0.0778648,   // "of prednisone"
+	-0.0195938,   // "of shingles"
+	-0.013724,    // "of spironolactone"
+	0.033338,     // "of the"
+	0.18233,      // "off"
+	0.0540347,    // "off ?"
+	0.0400378,    // "off the"
+	-0.138296,    // "often"
+	-0.0638925,   // "often should"
+	-0.062543,    // "oil"
+	0.238112,     // "ojo"
+	0.179887,     // "ok"
+	-0.00711903,  // "ok for"
+	0.170676,     // "ok to"
+	0.191129,     // "okay"
+	0.0583586,    // "okay for"
+	0.239021,     // "old"
+	0.0146832,    // "old ?"
+	0.0707581,    // "old has"
+	0.144238,     // "old on"
+	0.00157582,   // "old to"
+	0.127097,     // "old with"
+	0.0103017,    // "old woman"
+	0.00519789,   // "old's"
+	-0.0177109,   // "older"
+	-0.0177109,   // "older adults"
+	0.0315556,    // "omalizumab"
+	0.918585,     // "on"
+	0.0298304,    // "on a"
+	-0.19748,     // "on before"
+	-0.0428433,   // "on darker"
+	0.122148,     // "on doxycycline"
+	0.0845575,    // "on dupilumab"
+	0.076649,     // "on her"
+	0.142343,     // "on his"
+	0.0556854,    // "on hydroxychloroquine"
+	0.110951,     // "on isotretinoin"
+	0.0107922,    // "on it"
+	-0.0352967,   // "on methotrexate"
+	-0.0205575,   // "on monday"
+	0.289371,     // "on my"
+	0.0418455,    // "on one"
+	0.152609,     // "on palms"
+	-0.0910697,   // "on spironolactone"
+	0.312031,     // "on the"
+	-0.0757364,   // "on them"
+	0.216163,     // "on thighs"
+	0.0716646,    // "on warfarin"
+	-0.15934,     // "once"
+	-0.0116413,   // "once ?"
+	0.200687,     // "one"
+	0.013284,     // "one ?"
+	0.0418455,    // "one side"
+	0.0313963,    // "ones"
+	-0.0201449,   // "only"
+	0.211215,     // "opinion"
+	0.0623424,    // "option"
+	0.0623424,    // "option for"
+	-0.011844,    // "options"
+	-0.011844,    // "options for"
+	0.809047,     // "or"
+	-0.0614722,   // "or 0"
+	0.0499515,    // "or a"
+	-0.19748,     // "or after"
+	0.017781,     // "or can"
+	0.0952203,    // "or do"
+	0.0575164,    // "or does"
+	0.0847614,    // "or eczema"
+	0.00768537,   // "or go"
+	0.0154248,    // "or hydroquinone"
+	-0.00682649,  // "or is"
+	-0.116605,    // "or just"
+	0.0287411,    // "or leave"
+	-0.0065818,   // "or more"
+	0.137037,     // "or not"
+	-0.0450955,   // "or only"
+	0.133832,     // "or psoriasis"
+	0.0205226,    // "or see"
+	0.0348544,    // "or should"
+	0.0395814,    // "or something"
+	0.00327808,   // "or surgery"
+	0.0501146,    // "or the"
+	0.0534931,    // "or three"
+	0.000865229,  // "or try"
+	0.084961,     // "or wait"
+	-0.0285751,   // "or watch"
+	0.234202,     // "oral"
+	-0.00661519,  // "oral terbinafine"
+	0.107586,     // "oreja"
+	0.0490556,    // "oreja que"
+	-0.0862344,   // "other"
+	-0.00384338,  // "others"
+	0.143083,     // "otra"
+	0.218247,     // "otra vez"
+	0.0156986,    // "our"
+	0.357465,     // "out"
+	0.0250082,    // "out ?"
+	0.156753,     // "out in"
+	0.0479225,    // "out of"
+	-0.01164,     // "outbreak"
+	-0.01164,     // "outbreak ?"
+	-0.0553048,   // "over"
+	-0.0045083,   // "over 0"
+	0.0123388,    // "over after"
+	0.00390946,   // "over the"
+	0.119676,     // "overnight"
+	0.272888,     // "paciente"
+	0.0945527,    // "paciente de"
+	0.084258,     // "paciente que"
+	-0.0865811,   // "padre"
+	-0.175295,    // "padre le"
+	0.0370898,    // "padre o"
+	0.00341918,   // "padre tiene"
+	0.063474,     // "pain"
+	0.0155509,    // "pain on"
+	0.148256,     // "painful"
+	0.0453645,    // "palm"
+	0.153122,     // "palms"
+	-0.00847558,  // "panal"
+	0.0164688,    // "panal ?"
+	0.0630433,    // "papule"
+	0.0630433,    // "papule on"
+	0.0756427,    // "papules"
+	-0.0213241,   // "para"
+	-0.0336922,   // "para el"
+	0.171508,     // "para la"
+	0.0544064,    // "para las"
+	0.000305608,  // "para los"
+	0.138231,     // "para mi"
+	-0.280951,    // "para que"
+	-0.00278848,  // "para una"
+	0.0231732,    // "pareja"
+	-0.171926,    // "partner"
+	0.00120956,   // "partner has"
+	0.014774,     // "parto"
+	0.144026,     // "pasa"
+	-0.0630385,   // "pasi"
+	-0.0522862,   // "pasi 0"
+	0.106953,     // "past"
+	0.0693054,    // "patch"
+	0.0723347,    // "patch on"
+	-0.0541626,   // "patch test"
+	-0.0156544,   // "patch testing"
+	0.246219,     // "patches"
+	0.065116,     // "patches in"
+	0.10742,      // "patches on"
+	-0.0448515,   // "pathology"
+	-0.0371691,   // "pathology report"
+	0.199096,     // "patient"
+	0.140546,     // "patient on"
+	0.0194015,    // "patient with"
+	0.0940771,    // "patient's"
+	-0.0413177,   // "patients"
+	-0.0325766,   // "patologica"
+	-0.0325766,   // "patologica ?"
+	0.0811628,    // "pause"
+	0.0811628,    // "pause it"
+	0.0630433,    // "pearly"
+	0.0630433,    // "pearly papule"
+	0.122605,     // "pecho"
+	-0.0941882,   // "peel"
+	0.030676,     // "peeling"
+	-0.073594,    // "pelo"
+	-0.0746258,   // "pemphigoid"
+	-0.0123749,   // "pemphigoid ?"
+	-0.0264618,   // "pemphigoid differ"
+	-0.0456123,   // "pemphigus"
+	-0.0264618,   // "pemphigus vulgaris"
+	-0.0188699,   // "penfigoide"
+	0.000990487,  // "penfigoide ?"
+	-0.191861,    // "people"
+	-0.0335563,   // "people in"
+	-0.0348952,   // "people on"
+	-0.00247999,  // "people over"
+	-0.0464536,   // "people with"
+	0.116699,     // "per"
+	0.149879,     // "period"
+	-0.0643742,   // "permethrin"
+	0.0144542,    // "permethrin ?"
+	-0.043996,    // "permethrin cream"
+	0.0321704,    // "permethrin on"
+	0.136775,     // "permetrina"
+	0.0583038,    // "permetrina a"
+	0.329282,     // "pero"
+	-0.0033978,   // "peroxide"
+	-0.131508,    // "person"
+	-0.100452,    // "person ?"
+	-0.000777289, // "person with"
+	-0.0494409,   // "persona"
+	-0.0707264,   // "personas"
+	0.15689,      // "peso"
+	0.179139,     // "peso 0"
+	0.000117182,  // "pharmacist"
+	-0.0999143,   // "phenomenon"
+	0.263686,     // "photo"
+	-0.113623,    // "photo of"
+	-0.1317,      // "photos"
+	-0.0840145,   // "photos of"
+	-0.00207393,  // "photosensitive"
+	-0.00207393,  // "photosensitive rash"
+	0.100893,     // "pic"
+	0.0250754,    // "pic attached"
+	0.0515803,    // "pica"
+	0.172798,     // "pica entre"
+	-0.170413,    // "pica mas"
+	0.0752582,    // "pica todo"
+	0.0553063,    // "picadura"
+	0.015734,     // "picadura de"
+	-0.0170719,   // "picaduras"
+	0.0322898,    // "pican"
+	0.0255251,    // "picor"
+	0.494931,     // "picture"
+	0.191807,     // "picture attached"
+	-0.0134491,   // "pido"
+	-0.0134491,   // "pido un"
+	0.238589,     // "pie"
+	0.0959676,    // "pie que"
+	0.116415,     // "piel"
+	0.158614,     // "piel ?"
+	0.0936743,    // "piel seca"
+	0.177765,     // "pierna"
+	0.123785,     // "pierna roja"
+	0.115506,     // "piernas"
+	0.149849,     // "pigmented"
+	0.152776,     // "pigmented lesion"
+	-0.199359,    // "pilaris"
+	0.157358,     // "pill"
+	0.139135,     // "pill ?"
+	0.0370963,    // "piojos"
+	0.115731,     // "pits"
+	0.0659364,    // "pityriasis"
+	0.0630404,    // "pityriasis rosea"
+	0.042848,     // "placas"
+	0.00717503,   // "plan"
+	-0.0871515,   // "planus"
+	0.0659096,    // "plaque"
+	0.0966447,    // "plaque on"
+	-0.0307362,   // "plaque psoriasis"
+	0.0791661,    // "plaques"
+	0.111958,     // "plaques on"
+	-0.00870052,  // "play"
+	-0.00870052,  // "play in"
+	-0.123562,    // "playa"
+	-0.123562,    // "playa ?"
+	0.236558,     // "podrian"
+	0.00978401,   // "poison"
+	0.00978401,   // "poison ivy"
+	0.00717503,   // "pompholyx"
+	0.00717503,   // "pompholyx ?"
+	-0.316513,    // "pone"
+	-0.0742961,   // "poner"
+	0.202458,     // "pongo"
+	0.0496512,    // "pongo ?"
+	0.0577297,    // "pongo a"
+	-0.0299618,   // "pop"
+	0.00425156,   // "pop the"
+	-0.221162,    // "por"
+	0.0106065,    // "por curiosidad"
+	0.407685,     // "por el"
+	0.107796,     // "por la"
+	-0.989834,    // "por que"
+	-0.00922276,  // "por un"
+	-0.0858977,   // "por una"
+	-0.0769863,   // "potent"
+	-0.0342774,   // "precancerous"
+	-0.0342774,   // "precancerous ?"
+	0.0678398,    // "prednisolone"
+	0.192716,     // "prednisona"
+	-0.0327969,   // "prednisone"
+	-0.0508806,   // "prefer"
+	0.0642656,    // "prefiero"
+	0.0685796,    // "pregnancy"
+	-0.00398068,  // "pregnancy ?"
+	0.0812738,    // "pregnant"
+	0.0186505,    // "pregnant and"
+	-0.00666265,  // "pregnant woman"
+	-0.0485386,   // "pregunta"
+	0.177941,     // "pregunto"
+	0.177941,     // "pregunto por"
+	0.0531811,    // "prescribe"
+	-0.367232,    // "prescribed"
+	-0.12894,     // "prescription"
+	-0.107182,    // "pressure"
+	0.0855786,    // "pressure sore"
+	-0.0184889,   // "pressure sores"
+	-0.0295073,   // "pressure ulcer"
+	-0.0283501,   // "prevent"
+	-0.0546247,   // "prone"
+	-0.0267194,   // "prone to"
+	-0.0179515,   // "protect"
+	-0.0179515,   // "protect against"
+	-0.0539708,   // "protection"
+	-0.00559922,  // "protection ?"
+	-0.014465,    // "protection after"
+	-0.334218,    // "protector"
+	-0.35066,     // "protector solar"
+	-0.137752,    // "pruebas"
+	-0.416231,    // "psoriasis"
+	0.108515,     // "psoriasis ?"
+	-0.0686074,   // "psoriasis empeora"
+	-0.123702,    // "psoriasis en"
+	-0.135121,    // "psoriasis get"
+	-0.0512532,   // "psoriasis in"
+	0.0533963,    // "psoriasis is"
+	0.114519,     // "psoriatic"
+	0.114519,     // "psoriatic arthritis"
+	0.458089,     // "pt"
+	0.0160456,    // "pt 0"
+	0.130426,     // "pt c"
+	-0.15305,     // "puede"
+	-0.581416,    // "puede contagiar"
+	-0.00572046,  // "puede esperar"
+	0.235179,     // "puede ser"
+	0.0191033,    // "puede usar"
+	-0.063977,    // "pueden"
+	0.372524,     // "puedo"
+	0.11803,      // "puedo seguir"
+	0.0457134,    // "puedo usar"
+	0.0342309,    // "punch"
+	-0.0213789,   // "punch biopsy"
+	0.0871129,    // "purple"
+	0.0469183,    // "push"
+	0.0469183,    // "push for"
+	0.126968,     // "pustules"
+	-0.0372178,   // "put"
+	0.0214967,    // "put my"
+	-0.0163899,   // "put on"
+	0.155223,     // "q"
+	-0.409385,    // "que"
+	-0.123492,    // "que aspecto"
+	-0.0957768,   // "que causa"
+	0.0769227,    // "que champu"
+	0.405163,     // "que crema"
+	-0.0748456,   // "que dicen"
+	0.279329,     // "que dosis"
+	0.0466437,    // "que duele"
+	-0.259765,    // "que el"
+	-0.31496,     // "que es"
+	0.105575,     // "que estoy"
+	-0.0787305,   // "que hay"
+	0.0819483,    // "que ir"
+	-0.129009,    // "que la"
+	0.0845782,    // "que le"
+	-0.00834794,  // "que llamar"
+	0.520522,     // "que me"
+	-0.0271546,   // "que mi"
+	0.285578,     // "que no"
+	-0.1095,      // "que pica"
+	0.0322898,    // "que pican"
+	0.0726963,    // "que sangra"
+	-0.360305,    // "que se"
+	-0.229081,    // "que significa"
+	-0.0935927,   // "que signos"
+	-0.0932462,   // "que sirve"
+	-0.069725,    // "que son"
+	0.19752,      // "que te"
+	0.0675417,    // "que tengo"
+	0.28521,      // "que tiene"
+	0.0577602,    // "que tomar"
+	0.0297951,    // "queloide"
+	0.0297951,    // "queloide de"
+	-0.174763,    // "quemadura"
+	0.0229553,    // "quemadura solar"
+	-0.151071,    // "quemaduras"
+	-0.382608,    // "queratosis"
+	-0.00155862,  // "queratosis actinicas"
+	-0.13777,     // "question"
+	-0.0147,      // "question what"
+	0.102872,     // "quick"
+	0.103747,     // "quick one"
+	0.258945,     // "quiere"
+	-0.00308623,  // "quiste"
+	0.0367293,    // "quito"
+	0.0422365,    // "r"
+	-0.00568648,  // "r o"
+	0.0837798,    // "radiotherapy"
+	0.0243066,    // "raised"
+	0.0397546,    // "raised and"
+	0.297769,     // "rasca"
+	0.534748,     // "rash"
+	0.139372,     // "rash ?"
+	0.0643413,    // "rash after"
+	-0.0827768,   // "rash and"
+	0.0687711,    // "rash in"
+	0.033342,     // "rash is"
+	0.265012,     // "rash on"
+	-0.0407407,   // "rashes"
+	-0.0228685,   // "rate"
+	-0.10436,     // "rather"
+	-0.131651,    // "rather than"
+	0.228327,     // "re"
+	-0.0431203,   // "reaction"
+	-0.0560095,   // "read"
+	-0.0675398,   // "reading"
+	-0.0281156,   // "really"
+	-0.0706563,   // "really have"
+	-0.0265961,   // "reaplicar"
+	-0.0465209,   // "reason"
+	0.391716,     // "reasonable"
+	0.390763,     // "reasonable ?"
+	-0.103858,    // "recetaron"
+	0.0671239,    // "recetaron isotretinoina"
+	-0.327545,    // "receto"
+	-0.127179,    // "recomienda"
+	0.021653,     // "recomiendan"
+	-0.139229,    // "recommended"
+	0.388885,     // "red"
+	0.0502558,    // "red and"
+	-0.0508592,   // "red for"
+	-0.00785831,  // "red leg"
+	0.00802944,   // "red ring"
+	0.0668357,    // "red scaly"
+	0.0533584,    // "red streak"
+	0.0811161,    // "redness"
+	0.103698,     // "refer"
+	0.0033799,    // "refer ?"
+	0.0626974,    // "referral"
+	-0.00099714,  // "referral ?"
+	0.0235709,    // "regla"
+	-0.0870562,   // "related"
+	-0.0870562,   // "related to"
+	-0.0355095,   // "removal"
+	-0.0692063,   // "removed"
+	0.0163632,    // "removed ?"
+	0.0148055,    // "removed from"
+	-0.0802624,   // "repeated"
+	-0.160273,    // "report"
+	-0.0057102,   // "report ?"
+	-0.0379544,   // "report says"
+	-0.0259924,   // "requisition"
+	0.194532,     // "resident"
+	0.0346628,    // "respond"
+	0.02845,      // "restart"
+	-0.0827318,   // "retinoids"
+	-0.0678249,   // "retinol"
+	0.307347,     // "right"
+	-0.00748925,  // "right dose"
+	0.0786709,    // "right for"
+	0.0423747,    // "ring"
+	0.03773,      // "ring on"
+	-0.331084,    // "ringworm"
+	0.018394,     // "ringworm ?"
+	0.0202759,    // "ringworm on"
+	0.0274556,    // "ringworm or"
+	-0.0464719,   // "risk"
+	-0.0366865,   // "roja"
+	0.185007,     // "rojo"
+	0.24335,      // "rojos"
+	-0.00870052,  // "role"
+	-0.00870052,  // "role does"
+	0.195975,     // "ronchas"
+	-0.0491133,   // "room"
+	-0.260261,    // "rosacea"
+	-0.0501389,   // "rosacea ?"
+	-0.000697728, // "rosacea flare"
+	-0.0295606,   // "rosacea is"
+	0.0630404,    // "rosea"
+	0.0646376,    // "rosea ?"
+	-0.0451764,   // "rough"
+	0.118399,     // "round"
+	0.0445691,    // "round bald"
+	-0.117775,    // "rule"
+	-0.111407,    // "rule ?"
+	-0.110891,    // "run"
+	-0.0883369,   // "running"
+	-0.0893379,   // "running water"
+	-0.0764457,   // "ruxolitinib"
+	0.0612641,    // "sacral"
+	0.0563256,    // "sacro"
+	0.11451,      // "safe"
+	0.260278,     // "safe for"
+	-0.0659129,   // "safe in"
+	-0.0798585,   // "safe to"
+	-0.296415,    // "said"
+	-0.0892477,   // "said my"
+	-0.00353735,  // "sale"
+	0.0160848,    // "sale en"
+	0.183327,     // "salen"
+	-0.00196342,  // "salicylic"
+	-0.00196342,  // "salicylic acid"
+	0.0872544,    // "salido"
+	0.0625352,    // "salido un"
+	0.0247167,    // "salido una"
+	0.0600594,    // "salieron"
+	0.150485,     // "salio"
+	0.0472628,    // "salio una"
+	0.0918948,    // "salir"
+	-0.281477,    // "same"
+	-0.121181,    // "same as"
+	-0.160291,    // "same thing"
+	0.191348,     // "sangra"
+	-0.0317269,   // "sarcoma"
+	0.263438,     // "sarna"
+	0.193152,     // "sarna ?"
+	0.0616637,    // "sarpullido"
+	0.140123,     // "say"
+	-0.29617,     // "says"
+	0.136647,     // "says it's"
+	-0.036584,    // "scabies"
+	0.15059,      // "scabies ?"
+	0.0585255,    // "scale"
+	0.251099,     // "scalp"
+	-0.059256,    // "scalp ?"
+	0.0216228,    // "scalp and"
+	0.0549854,    // "scalp are"
+	0.0702068,    // "scalp is"
+	0.27092,      // "scaly"
+	0.13141,      // "scaly patches"
+	-0.0210007,   // "scar"
+	0.0331983,    // "scc"
+	0.0276433,    // "scc on"
+	0.228019,     // "scenario"
+	0.0570932,    // "school"
+	0.0616951,    // "school nurse"
+	0.106065,     // "school with"
+	-0.0184303,   // "score"
+	-0.0126766,   // "screening"
+	-0.00172658,  // "screening ?"
+	0.0537497,    // "screenshot"
+	-0.494615,    // "se"
+	-0.100208,    // "se clasifican"
+	-0.0293429,   // "se confirma"
+	-0.133035,    // "se considera"
+	-0.0305859,   // "se contagia"
+	0.0241467,    // "se cura"
+	-0.118643,    // "se debe"
+	-0.0320519,   // "se diferencia"
+	-0.180801,    // "se hacen"
+	0.119577,     // "se la"
+	0.112449,     // "se las"
+	0.0454177,    // "se le"
+	0.780588,     // "se me"
+	-0.192698,    // "se puede"
+	0.0661921,    // "se que"
+	0.297769,     // "se rasca"
+	-0.127179,    // "se recomienda"
+	-0.0229949,   // "se toma"
+	-0.0113118,   // "se trata"
+	-0.171652,    // "se usa"
+	0.133478,     // "se van"
+	-0.00839597,  // "se ve"
+	0.0124601,    // "seb"
+	0.0124601,    // "seb derm"
+	-0.0348706,   // "sebaceous"
+	-0.0348706,   // "sebaceous cyst"
+	0.0285583,    // "seborreica"
+	0.0431901,    // "seborreica de"
+	-0.0125553,   // "seborrheic"
+	0.0256354,    // "seborrheic dermatitis"
+	-0.0560731,   // "seborrheic keratoses"
+	0.0178827,    // "seborrheic keratosis"
+	-0.172822,    // "seborrhoeic"
+	-0.154585,    // "seborrhoeic dermatitis"
+	0.0936743,    // "seca"
+	0.0314736,    // "second"
+	0.0370759,    // "secukinumab"
+	0.263637,     // "see"
+	-0.0352585,   // "see a"
+	0.164341,     // "see someone"
+	0.00670162,   // "see the"
+	0.0975429,    // "seeing"
+	-0.0322613,   // "seen"
+	-0.0341362,   // "seen in"
+	0.0492346,    // "seen today"
+	0.11803,      // "seguir"
+	0.25526,      // "segun"
+	-0.0229949,   // "semana"
+	-0.0229949,   // "semana ?"
+	0.0935578,    // "semanas"
+	0.0536947,    // "semanas con"
+	-0.145032,    // "send"
+	-0.0231588,   // "send a"
+	0.0202225,    // "sensible"
+	0.0863968,    // "sent"
+	0.0258649,    // "sentinel"
+	-0.274258,    // "separate"
+	0.265369,     // "ser"
+	0.179631,     // "sera"
+	0.120265,     // "serious"
+	0.120265,     // "serious ?"
+	-0.073078,    // "seventy"
+	0.0589046,    // "several"
+	0.0443653,    // "severe"
+	0.146969,     // "shampoo"
+	0.0183431,    // "shampoo ?"
+	0.0875682,    // "shampoo for"
+	0.0231206,    // "shave"
+	0.567997,     // "she"
+	0.0832038,    // "she had"
+	0.0981825,    // "she need"
+	0.122243,     // "she's"
+	0.0310558,    // "she's 0"
+	0.0266558,    // "shin"
+	-0.50275,     // "shingles"
+	0.00916754,   // "shingles ?"
+	-0.378864,    // "shingles can"
+	0.00415152,   // "shingles in"
+	0.0215352,    // "shingles near"
+	-0.0487629,   // "shingles vaccine"
+	0.0945377,    // "shins"
+	-0.00835342,  // "short"
+	0.0680836,    // "should"
+	-0.160872,    // "should a"
+	0.233653,     // "should he"
+	0.621466,     // "should i"
+	-0.0672587,   // "should it"
+	-0.0570688,   // "should moles"
+	0.225496,     // "should my"
+	-0.112057,    // "should never"
+	-0.0572383,   // "should people"
+	0.0833718,    // "should she"
+	-0.106111,    // "should sunscreen"
+	0.0551986,    // "should the"
+	-0.00541853,  // "should they"
+	0.0339776,    // "should this"
+	0.14463,      // "should we"
+	0.0367396,    // "shoulders"
+	0.0978402,    // "showers"
+	-0.0519291,   // "shows"
+	-0.0400588,   // "shows the"
+	0.289552,     // "si"
+	0.141278,     // "si peso"
+	-0.0677942,   // "side"
+	-0.109632,    // "side effects"
+	0.0209972,    // "side of"
+	-0.0253478,   // "sign"
+	0.00503044,   // "sign ?"
+	-0.229081,    // "significa"
+	-0.0325766,   // "significa margenes"
+	-0.0640338,   // "signo"
+	-0.0640338,   // "signo de"
+	-0.0935927,   // "signos"
+	-0.0935927,   // "signos de"
+	-0.222997,    // "signs"
+	-0.021927,    // "signs of"
+	0.126519,     // "sigo"
+	0.112414,     // "sigo con"
+	-0.00978933,  // "sigue"
+	0.0389539,    // "silver"
+	0.127293,     // "sin"
+	0.00934931,   // "sin granos"
+	0.121482,     // "since"
+	0.0645783,    // "since i"
+	0.0426398,    // "since starting"
+	-0.113698,    // "sindrome"
+	-0.113698,    // "sindrome de"
+	-0.343449,    // "sirve"
+	-0.0932462,   // "sirve la"
+	-0.0829204,   // "sirve para"
+	0.0235987,    // "sister's"
+	-0.00140056,  // "site"
+	-0.0343684,   // "situ"
+	0.00712494,   // "six"
+	0.00578271,   // "six months"
+	0.0249593,    // "size"
+	-0.417138,    // "skin"
+	-0.15064,     // "skin ?"
+	-0.11838,     // "skin cancer"
+	0.127355,     // "skin is"
+	-0.0650543,   // "skin tears"
+	-0.0101239,   // "skin type"
+	0.167834,     // "skip"
+	0.0841173,    // "smells"
+	0.0153123,    // "smoker"
+	-0.0832832,   // "smoking"
+	-0.200057,    // "so"
+	-0.00343346,  // "so many"
+	-0.233705,    // "sobre"
+	-0.00393563,  // "sol"
+	-0.438467,    // "solar"
+	-0.0016712,   // "solar ?"
+	-0.116606,    // "solar elastosis"
+	-0.0638948,   // "solar en"
+	0.046082,     // "solo"
+	0.0106065,    // "solo por"
+	-0.0262342,   // "some"
+	-0.0163686,   // "some people"
+	0.138863,     // "someone"
+	0.0823795,    // "someone ?"
+	-0.038085,    // "someone in"
+	-0.0171521,   // "someone with"
+	0.0868047,    // "something"
+	0.00184211,   // "something else"
+	0.0311695,    // "something to"
+	0.0085909,    // "something worse"
+	-0.0175754,   // "sometimes"
+	-0.386626,    // "son"
+	-0.250723,    // "son has"
+	-0.0619455,   // "son las"
+	-0.0918121,   // "son los"
+	0.368457,     // "son's"
+	0.0510098,    // "son's face"
+	0.0334245,    // "son's got"
+	0.00419993,   // "son's rash"
+	0.0175738,    // "son's scalp"
+	0.244891,     // "sore"
+	-0.016318,    // "sore be"
+	0.0439038,    // "sore on"
+	0.000511197,  // "sore should"
+	-0.00224942,  // "sores"
+	-0.0604521,   // "sores ?"
+	-0.0818156,   // "soy"
+	-0.0194049,   // "soy farmaceutica"
+	-0.123158,    // "spf"
+	-0.0910296,   // "spf 0"
+	-0.031199,    // "spider"
+	-0.031199,    // "spider bite"
+	-0.0219224,   // "spironolactone"
+	0.00216614,   // "spironolactone and"
+	-0.166924,    // "spironolactone for"
+	-0.109146,    // "spitz"
+	-0.0685775,   // "spitz ?"
+	-0.092807,    // "spitz nevus"
+	0.245782,     // "spot"
+	0.010628,     // "spot on"
+	0.289683,     // "spots"
+	-0.0300772,   // "spots are"
+	0.0568826,    // "spots on"
+	-0.153457,    // "spread"
+	-0.140055,    // "spread ?"
+	-0.0442617,   // "spread between"
+	0.147546,     // "spreading"
+	-0.00607322,  // "spreading red"
+	-0.0421218,   // "stages"
+	-0.024402,    // "stages of"
+	-0.0386198,   // "staging"
+	-0.0975406,   // "standard"
+	-0.0068937,   // "standard excision"
+	-0.0641048,   // "start"
+	0.0522209,    // "start ?"
+	0.20309,      // "started"
+	0.195455,     // "started to"
+	0.0227984,    // "starting"
+	0.0258829,    // "starting a"
+	-0.00463806,  // "starting isotretinoin"
+	0.00156956,   // "starting lamotrigine"
+	-0.0575755,   // "stay"
+	-0.0765818,   // "stay home"
+	-0.0100332,   // "stay in"
+	0.0434942,    // "stay on"
+	0.0239463,    // "steroid"
+	-0.142334,    // "steroid ?"
+	0.0596838,    // "steroid cream"
+	0.0107002,    // "steroid injections"
+	-0.0241769,   // "steroid withdrawal"
+	-0.117369,    // "steroids"
+	-0.120606,    // "stevens"
+	-0.0961539,   // "stevens johnson"
+	-0.0784734,   // "still"
+	-0.0258839,   // "still used"
+	-0.0609593,   // "sting"
+	0.0726235,    // "stitches"
+	0.64925,      // "stop"
+	0.151448,     // "stop ?"
+	0.160405,     // "stop it"
+	0.0209453,    // "stop my"
+	0.111042,     // "stop the"
+	0.0646406,    // "stopped"
+	0.0695779,    // "stopping"
+	0.0910785,    // "streak"
+	-0.0735787,   // "strength"
+	0.00312162,   // "strength of"
+	0.104921,     // "strong"
+	0.141835,     // "stronger"
+	0.0386567,    // "stung"
+	0.0166299,    // "su"
+	-0.111433,    // "such"
+	-0.0507073,   // "such as"
+	-0.158448,    // "suele"
+	-0.227779,    // "suggested"
+	0.0142603,    // "suit"
+	0.0142603,    // "suit me"
+	0.0918243,    // "summer"
+	-0.147434,    // "sun"
+	-0.0167853,   // "sun protection"
+	0.145397,     // "sunburn"
+	-0.739529,    // "sunscreen"
+	-0.0616045,   // "sunscreen ?"
+	-0.0563009,   // "sunscreen be"
+	-0.0888379,   // "sunscreen every"
+	-0.0498093,   // "sunscreen go"
+	-0.0910556,   // "sunscreen is"
+	0.0266044,    // "suppose"
+	-0.0214991,   // "suppurativa"
+	-0.0214991,   // "suppurativa ?"
+	-0.0741225,   // "surgery"
+	-0.0888578,   // "surgery ?"
+	0.173139,     // "suspendo"
+	-0.0314822,   // "sweating"
+	-0.0314822,   // "sweating ?"
+	-0.0268708,   // "sweet"
+	0.0309229,    // "swelled"
+	0.0309229,    // "swelled up"
+	0.0832743,    // "swelling"
+	-0.0178411,   // "swim"
+	-0.023673,    // "swimming"
+	0.196774,     // "switch"
+	0.138345,     // "swollen"
+	-0.0168217,   // "syndrome"
+	-0.0147931,   // "syndrome ?"
+	-0.0364548,   // "systemic"
+	0.151191,     // "tablets"
+	0.130863,     // "tablets ?"
+	0.0819165,    // "tacrolimus"
+	0.171233,     // "take"
+	0.0843831,    // "take for"
+	0.0960453,    // "take isotretinoin"
+	0.0427946,    // "take my"
+	-0.0147498,   // "take to"
+	-0.121084,    // "taken"
+	0.00401998,   // "taking"
+	0.0995167,    // "taking it"
+	-0.260842,    // "tan"
+	0.0224963,    // "tanning"
+	-0.116425,    // "tantas"
+	-0.116425,    // "tantas manchas"
+	-0.0214076,   // "tape"
+	0.0887339,    // "taper"
+	-0.0121842,   // "tar"
+	0.131516,     // "target"
+	0.131516,     // "target like"
+	-0.0302199,   // "tattoo"
+	0.0397546,    // "tattoo is"
+	-0.0410899,   // "tattoos"
+	0.353708,     // "te"
+	0.190245,     // "te mando"
+	-0.0492185,   // "tea"
+	-0.062543,    // "tea tree"
+	-0.0650543,   // "tears"
+	0.434547,     // "teen"
+	0.0199954,    // "teenager"
+	0.321237,     // "tell"
+	-0.0373304,   // "tell a"
+	0.0746209,    // "tell from"
+	0.198888,     // "tell if"
+	0.109305,     // "tell me"
+	-0.0604317,   // "tener"
+	1.0782,       // "tengo"
+	0.518353,     // "tengo en"
+	0.364229,     // "tengo la"
+	-0.158807,    // "tengo psoriasis"
+	0.183163,     // "tengo que"
+	0.0959676,    // "tengo una"
+	-0.0273198,   // "tengo urticaria"
+	0.151452,     // "tensas"
+	0.132639,     // "tensas en"
+	0.224035,     // "tense"
+	-0.00713834,  // "terbinafine"
+	0.0491987,    // "terbinafine cream"
+	0.0113703,    // "terbinafine for"
+	-0.0792774,   // "term"
+	-0.0330118,   // "term mean"
+	-0.0508557,   // "test"
+	-0.0179714,   // "testing"
+	-0.126244,    // "tests"
+	-0.0252144,   // "tests are"
+	-0.18167,     // "than"
+	-0.0613912,   // "that"
+	-0.136675,    // "that a"
+	-0.0966761,   // "that age"
+	-0.0119824,   // "that doesn't"
+	0.0211222,    // "that don't"
+	0.0560182,    // "that keeps"
+	-0.121549,    // "that mean"
+	0.0885728,    // "that my"
+	-0.0330118,   // "that term"
+	0.0233742,    // "that too"
+	-0.177561,    // "that true"
+	0.00904661,   // "that won't"
+	0.0757268,    // "that's"
+	0.566154,     // "the"
+	-0.0729123,   // "the 0"
+	-0.00885306,  // "the abcde"
+	0.0165645,    // "the attached"
+	0.0346953,    // "the back"
+	0.0510833,    // "the bcc"
+	0.0301268,    // "the best"
+	0.00356504,   // "the blister"
+	0.0382266,    // "the body"
+	0.0104245,    // "the bump"
+	-0.00616911,  // "the bumps"
+	-0.00684983,  // "the common"
+	-0.0200296,   // "the counter"
+	0.0824841,    // "the cream"
+	0.0455272,    // "the dark"
+	0.0515096,    // "the diagnosis"
+	-0.235243,    // "the difference"
+	0.00228799,   // "the doctor"
+	-0.00364091,  // "the dose"
+	-0.0722961,   // "the drug"
+	-0.0156527,   // "the easi"
+	-0.051319,    // "the emergency"
+	-0.0550384,   // "the er"
+	-0.0423708,   // "the evidence"
+	0.0411837,    // "the eye"
+	0.00244384,   // "the face"
+	-0.0038607,   // "the first"
+	0.0595791,    // "the forearm"
+	0.0420967,    // "the gp"
+	-0.113648,    // "the health"
+	-0.0888948,   // "the house"
+	0.187247,     // "the image"
+	-0.0999143,   // "the koebner"
+	0.226929,     // "the lesion"
+	0.0148712,    // "the little"
+	-0.347202,    // "the lot"
+	-0.000646122, // "the lower"
+	0.0849874,    // "the lump"
+	-0.0325309,   // "the main"
+	0.229092,     // "the mole"
+	0.00316313,   // "the new"
+	0.132672,     // "the nurse"
+	0.0470535,    // "the painful"
+	-0.0526716,   // "the patches"
+	0.0779596,    // "the permethrin"
+	0.131136,     // "the photo"
+	0.198561,     // "the picture"
+	0.00194551,   // "the pill"
+	0.182677,     // "the rash"
+	-0.0119238,   // "the red"
+	0.0811161,    // "the redness"
+	0.107545,     // "the right"
+	-0.0374752,   // "the risk"
+	-0.281477,    // "the same"
+	-0.0479102,   // "the scalp"
+	-0.0487629,   // "the shingles"
+	-0.0832483,   // "the skin"
+	0.0306526,    // "the sore"
+	0.200884,     // "the spot"
+	-0.0711349,   // "the standard"
+	0.00994417,   // "the steroid"
+	0.0868401,    // "the thumbnail"
+	-0.0322644,   // "the typical"
+	-0.205764,    // "the usual"
+	-0.00258803,  // "the wait"
+	0.0159809,    // "the white"
+	0.0228661,    // "the whole"
+	-0.0350146,   // "their"
+	-0.124014,    // "them"
+	-0.0896137,   // "them ?"
+	-0.00591087,  // "therapy"
+	-0.16559,     // "there"
+	-0.227053,    // "there any"
+	0.0763416,    // "there anything"
+	0.0961672,    // "there's"
+	0.0961672,    // "there's a"
+	0.0222407,    // "these"
+	-0.302097,    // "they"
+	-0.0966761,   // "they common"
+	-0.0371665,   // "they're"
+	0.0168215,    // "they've"
+	0.0168215,    // "they've been"
+	-0.00174167,  // "thickness"
+	0.157796,     // "thigh"
+	0.216163,     // "thighs"
+	-0.143887,    // "thing"
+	-0.141141,    // "thing as"
+	0.136704,     // "think"
+	0.035044,     // "think ?"
+	0.0298438,    // "thinking"
+	0.216423,     // "thinning"
+	-0.0460201,   // "thinning hair"
+	1.08,         // "this"
+	0.255517,     // "this ?"
+	0.0882045,    // "this an"
+	0.0208144,    // "this be"
+	0.1246,       // "this week"
+	0.0289382,    // "this year"
+	0.208581,     // "thoughts"
+	0.208581,     // "thoughts ?"
+	0.236541,     // "three"
+	0.0201528,    // "three days"
+	0.12444,      // "three months"
+	-0.0181014,   // "throat"
+	-0.0214092,   // "through"
+	-0.0214092,   // "through the"
+	0.0114149,    // "thrush"
+	0.105026,     // "thumbnail"
+	0.00289535,   // "thursday"
+	0.00289535,   // "thursday or"
+	0.00882743,   // "tick"
+	0.120784,     // "tick bite"
+	0.0441665,    // "tiempo"
+	-0.00917636,  // "tiene"
+	-0.14921,     // "tiene 0"
+	0.0574586,    // "tiene ampollas"
+	-0.334756,    // "tiene cura"
+	-0.0693214,   // "tiene dermatitis"
+	0.203737,     // "tiene la"
+	0.136541,     // "tiene que"
+	0.124471,     // "tiene sarna"
+	0.0241389,    // "tiene una"
+	0.234218,     // "till"
+	0.173158,     // "time"
+	0.0493517,    // "time i"
+	0.159539,     // "time to"
+	0.104368,     // "times"
+	0.0981744,    // "times a"
+	-0.166592,    // "tina"
+	-0.000237912, // "tina ?"
+	0.0735937,    // "tinea"
+	0.0066132,    // "tinea ?"
+	-0.00696941,  // "tinea capitis"
+	0.0369119,    // "tinea cruris"
+	0.00572211,   // "tingling"
+	-0.152819,    // "tipo"
+	-0.161824,    // "tipo de"
+	-0.109265,    // "tips"
+	-0.117602,    // "to"
+	0.155623,     // "to 0"
+	0.0226816,    // "to ?"
+	-0.19428,     // "to a"
+	-0.01891,     // "to avoid"
+	0.0561916,    // "to be"
+	-0.0930094,   // "to develop"
+	-0.0853552,   // "to get"
+	0.123441,     // "to go"
+	0.0421818,    // "to have"
+	-0.0702658,   // "to heart"
+	0.0117192,    // "to her"
+	0.00701085,   // "to hospital"
+	0.117505,     // "to itch"
+	-0.034214,    // "to pop"
+	-0.0283501,   // "to prevent"
+	0.0414621,    // "to put"
+	0.145646,     // "to see"
+	-0.129452,    // "to start"
+	0.0984369,    // "to stop"
+	0.160217,     // "to take"
+	0.0984247,    // "to the"
+	0.0488935,    // "to try"
+	-0.138228,    // "to use"
+	-0.265449,    // "to wash"
+	-0.0660744,   // "to wear"
+	-0.0557915,   // "to work"
+	0.038204,     // "to worry"
+	0.0345874,    // "toda"
+	0.0345874,    // "toda la"
+	0.0899777,    // "today"
+	0.0156486,    // "today or"
+	0.0260713,    // "toddler"
+	0.00803463,   // "toddler has"
+	0.0990501,    // "toddler's"
+	0.185496,     // "todo"
+	0.054935,     // "todo el"
+	0.122869,     // "toenail"
+	0.0890574,    // "toenail is"
+	-0.00674647,  // "told"
+	-0.015683,    // "told apart"
+	0.0846208,    // "toma"
+	-0.00418096,  // "toma una"
+	0.125426,     // "tomando"
+	0.2552,       // "tomar"
+	0.583361,     // "tomo"
+	0.0711975,    // "tomo metotrexato"
+	0.0638533,    // "tomorrow"
+	0.0638533,    // "tomorrow ?"
+	0.071222,     // "tongue"
+	0.00947909,   // "tonight"
+	0.205409,     // "too"
+	0.0183461,    // "too late"
+	0.0233742,    // "too long"
+	0.019086,     // "topical"
+	-0.150964,    // "topical steroid"
+	0.0555208,    // "tracking"
+	-0.00944817,  // "tranexamic"
+	-0.00944817,  // "tranexamic acid"
+	-0.0113118,   // "trata"
+	-0.103828,    // "tratamiento"
+	-0.0494421,   // "tratamiento con"
+	0.0887831,    // "tratamientos"
+	0.184949,     // "treat"
+	-0.0109864,   // "treat actinic"
+	-0.158765,    // "treated"
+	-0.126536,    // "treated for"
+	-0.069882,    // "treated with"
+	0.179828,     // "treating"
+	0.0677276,    // "treatment"
+	0.137689,     // "treatment for"
+	0.0010274,    // "treatments"
+	-0.062543,    // "tree"
+	-0.062543,    // "tree oil"
+	0.0903002,    // "tretinoin"
+	-0.0675154,   // "tretinoina"
+	0.0529457,    // "triamcinolone"
+	-0.053934,    // "trigger"
+	-0.0883992,   // "triggered"
+	-0.0883992,   // "triggered by"
+	-0.11084,     // "triggers"
+	-0.0742082,   // "triggers ?"
+	0.0128506,    // "triste"
+	-0.229647,    // "true"
+	-0.177561,    // "true ?"
+	-0.0520838,   // "true that"
+	0.318709,     // "try"
+	0.0281817,    // "twice"
+	0.290828,     // "two"
+	-0.0369863,   // "two hours"
+	0.169721,     // "two months"
+	0.0605325,    // "two treatments"
+	0.00539696,   // "two weeks"
+	0.0669417,    // "type"
+	0.111583,     // "type iv"
+	-0.0519914,   // "types"
+	-0.130685,    // "typical"
+	-0.0577947,   // "typical for"
+	-0.0132499,   // "typically"
+	0.205737,     // "ulcer"
+	0.0934182,    // "ulcer and"
+	0.0121566,    // "ulcer on"
+	0.100397,     // "ulcera"
+	0.0418682,    // "ulcera en"
+	-0.042125,    // "ulceras"
+	0.115915,     // "ulcers"
+	-0.130549,    // "un"
+	-0.0609632,   // "un carcinoma"
+	-0.134344,    // "un corticoide"
+	-0.0553395,   // "un diagnostico"
+	-0.0688242,   // "un informe"
+	-0.0615798,   // "un lunar"
+	-0.151943,    // "un melanoma"
+	0.162043,     // "un mes"
+	-0.171322,    // "un protector"
+	-0.066725,    // "un quiste"
+	-0.05001,     // "un tratamiento"
+	0.106274,     // "una"
+	0.195659,     // "una amiga"
+	0.0661921,    // "una consulta"
+	0.0490556,    // "una costra"
+	0.14633,      // "una del"
+	-0.0340805,   // "una erupcion"
+	0.0296842,    // "una foto"
+	0.105697,     // "una mancha"
+	-0.0494409,   // "una persona"
+	-0.0679227,   // "una picadura"
+	-0.259281,    // "una quemadura"
+	0.102923,     // "una verruga"
+	-0.1839,      // "una vez"
+	0.0815963,    // "unas"
+	0.103152,     // "unas manchas"
+	-0.111527,    // "under"
+	-0.15509,     // "under 0"
+	0.0117108,    // "under a"
+	0.0248571,    // "under my"
+	-0.0287063,   // "underarm"
+	-0.0287063,   // "underarm sweating"
+	-0.0751603,   // "uno"
+	-0.0603304,   // "until"
+	0.221623,     // "up"
+	0.0921279,    // "up from"
+	0.0523582,    // "up my"
+	0.0628638,    // "uploaded"
+	0.107416,     // "urgencias"
+	0.0262098,    // "urgencias ?"
+	0.0753613,    // "urgencias por"
+	-0.0147743,   // "urgent"
+	-0.0118795,   // "urgent care"
+	0.124278,     // "urgente"
+	0.270147,     // "urgente ?"
+	-0.145871,    // "urgente una"
+	-0.0654384,   // "urgently"
+	-0.0692975,   // "urgently ?"
+	0.00385883,   // "urgently about"
+	-0.241495,    // "urticaria"
+	-0.0209176,   // "urticaria ?"
+	-0.20908,     // "urticaria cronica"
+	-0.171652,    // "usa"
+	-0.113532,    // "usa en"
+	-0.0662648,   // "usar"
+	-0.13108,     // "usar protector"
+	0.260522,     // "use"
+	0.125242,     // "use for"
+	-0.044187,    // "use hydroquinone"
+	0.0275095,    // "use ketoconazole"
+	0.0224947,    // "use my"
+	-0.02984,     // "use on"
+	-0.0520161,   // "use permethrin"
+	0.116257,     // "use the"
+	-0.41879,     // "used"
+	-0.238089,    // "used for"
+	-0.0847664,   // "used when"
+	0.254442,     // "using"
+	0.00608217,   // "using clobetasol"
+	0.0116215,    // "using the"
+	0.0792643,    // "uso"
+	-0.298042,    // "usual"
+	-0.159445,    // "usually"
+	-0.0212268,   // "usually appear"
+	-0.0124473,   // "usually done"
+	-0.0364358,   // "usually last"
+	-0.0163166,   // "usually look"
+	-0.00614902,  // "usually stay"
+	-0.00336658,  // "usually treated"
+	-0.0224708,   // "uv"
+	-0.102018,    // "uvb"
+	0.185619,     // "va"
+	-0.0487629,   // "vaccine"
+	-0.0462003,   // "vaccines"
+	0.0853038,    // "valaciclovir"
+	0.138709,     // "valacyclovir"
+	-0.014618,    // "valacyclovir for"
+	0.133478,     // "van"
+	0.0323057,    // "varicela"
+	0.112416,     // "varon"
+	0.112416,     // "varon de"
+	0.095792,     // "ve"
+	0.0454121,    // "ve la"
+	-0.000176713, // "verano"
+	-0.000176713, // "verano ?"
+	-0.199593,    // "verdad"
+	-0.0988,      // "verdad que"
+	0.102923,     // "verruga"
+	0.0201288,    // "verrugas"
+	-0.0118907,   // "versus"
+	0.0367579,    // "ves"
+	0.244807,     // "vez"
+	0.198403,     // "vez que"
+	0.0810799,    // "vignette"
+	-0.0128978,   // "virus"
+	0.197039,     // "vision"
+	-0.113648,    // "visitor"
+	-0.113648,    // "visitor said"
+	-0.056921,    // "vitamin"
+	-0.0597515,   // "vitamin d"
+	-0.435944,    // "vitiligo"
+	0.0221284,    // "vitiligo ?"
+	-0.224868,    // "vitiligo es"
+	-0.0277772,   // "vitiligo on"
+	-0.00846409,  // "volver"
+	-0.00846409,  // "volver a"
+	0.144884,     // "voy"
+	0.0670459,    // "vs"
+	-0.0766802,   // "vulgaris"
+	-0.051906,    // "vulgaris ?"
+	0.161834,     // "wait"
+	0.0836358,    // "wait ?"
+	-0.00981528,  // "wait for"
+	0.10698,      // "wait till"
+	-0.0172243,   // "wait until"
+	0.168604,     // "wants"
+	0.0680247,    // "wants to"
+	0.118565,     // "ward"
+	0.0716646,    // "warfarin"
+	0.112317,     // "wart"
+	-0.249226,    // "warts"
+	-0.0315713,   // "warts ?"
+	-0.110313,    // "was"
+	-0.0553424,   // "was diagnosed"
+	0.028799,     // "was given"
+	-0.243307,    // "wash"
+	-0.0285751,   // "watch"
+	-0.131306,    // "water"
+	0.401706,     // "we"
+	-0.168335,    // "we have"
+	0.147957,     // "we need"
+	0.0315579,    // "we use"
+	-0.115114,    // "wear"
+	-0.159893,    // "wear sunscreen"
+	0.112237,     // "week"
+	0.0552721,    // "week ?"
+	0.0449546,    // "week old"
+	0.00746122,   // "weekly"
+	0.234386,     // "weeks"
+	0.0189046,    // "weeks of"
+	0.0139378,    // "weeks pregnant"
+	0.0426114,    // "weeping"
+	0.0858601,    // "weigh"
+	0.0858601,    // "weigh 0"
+	0.133744,     // "weighs"
+	0.0960448,    // "weighs 0"
+	-0.0604762,   // "weight"
+	-0.0657686,   // "weight ?"
+	0.0525009,    // "well"
+	-0.108447,    // "were"
+	0.021221,     // "wet"
+	0.021221,     // "wet wraps"
+	-0.772707,    // "what"
+	-0.0176201,   // "what actually"
+	-0.0390714,   // "what age"
+	-0.28446,     // "what are"
+	-0.0208905,   // "what blood"
+	-0.0480784,   // "what causes"
+	0.183349,     // "what cream"
+	-0.105911,    // "what did"
+	-0.0176215,   // "what do"
+	-0.423068,    // "what does"
+	0.126197,     // "what dose"
+	-0.0599469,   // "what happens"
+	-0.33889,     // "what is"
+	-0.0370247,   // "what makes"
+	-0.00870052,  // "what role"
+	-0.0657154,   // "what should"
+	-0.0243647,   // "what signs"
+	0.00305567,   // "what strength"
+	0.268136,     // "what would"
+	-0.342241,    // "what's"
+	-0.313154,    // "what's the"
+	-0.601319,    // "when"
+	-0.0222332,   // "when a"
+	-0.00830695,  // "when can"
+	-0.0176101,   // "when does"
+	-0.0498791,   // "when i"
+	-0.0419645,   // "when i'm"
+	0.0501881,    // "when it's"
+	-0.112415,    // "when should"
+	-0.0475007,   // "where"
+	-0.0475007,   // "where on"
+	0.222445,     // "whether"
+	0.0945994,    // "whether the"
+	-0.270722,    // "which"
+	0.115635,     // "which acne"
+	-0.0267117,   // "which condition"
+	0.0612228,    // "which cream"
+	-0.104849,    // "which is"
+	-0.194501,    // "which signs"
+	0.21756,      // "while"
+	-0.044187,    // "while breastfeeding"
+	0.198348,     // "while i'm"
+	0.0360104,    // "while on"
+	0.0722769,    // "white"
+	0.0081216,    // "white patch"
+	0.0540231,    // "white patches"
+	-0.134869,    // "who"
+	0.0176595,    // "whole"
+	-0.00993549,  // "whole body"
+	-1.30893,     // "why"
+	-0.062255,    // "why are"
+	-0.656192,    // "why do"
+	-0.547868,    // "why does"
+	-0.131032,    // "why is"
+	0.345118,     // "widespread"
+	0.1588,       // "wife"
+	0.0952941,    // "will"
+	0.0811145,    // "will the"
+	-0.101702,    // "winter"
+	-0.0252214,   // "winter ?"
+	0.422488,     // "with"
+	-0.0203848,   // "with ?"
+	0.332685,     // "with a"
+	-0.0852074,   // "with age"
+	0.232328,     // "with crusted"
+	-0.0124591,   // "with eczema"
+	0.0452313,    // "with his"
+	-0.167597,    // "with impetigo"
+	-0.0468622,   // "with lupus"
+	0.0925027,    // "with my"
+	0.00632663,   // "with no"
+	-0.0483686,   // "with psoriasis"
+	-0.0514052,   // "with shingles"
+	-0.0241769,   // "withdrawal"
+	-0.0457413,   // "within"
+	-0.0457413,   // "within 0"
+	-0.0421571,   // "without"
+	-0.0415098,   // "without a"
+	0.408561,     // "woman"
+	0.0862663,    // "woman in"
+	-0.126346,    // "women"
+	-0.0595058,   // "women avoid"
+	0.135481,     // "won't"
+	0.00904661,   // "won't go"
+	-0.0267285,   // "wondering"
+	-0.0180394,   // "wondering whether"
+	-0.0397238,   // "wood's"
+	-0.0397238,   // "wood's lamp"
+	-0.273111,    // "work"
+	-0.160547,    // "work ?"
+	-0.0759126,   // "work for"
+	-0.034252,    // "work in"
+	0.0903153,    // "worried"
+	0.0237847,    // "worried should"
+	0.038204,     // "worry"
+	0.0327179,    // "worry about"
+	-0.028044,    // "worse"
+	-0.00386577,  // "worse ?"
+	0.0725221,    // "worse at"
+	-0.0628811,   // "worse in"
+	0.00343896,   // "worse with"
+	0.0654474,    // "worth"
+	0.861568,     // "would"
+	0.0143258,    // "would 0"
+	0.0684313,    // "would a"
+	0.0266331,    // "would it"
+	0.0298258,    // "would my"
+	0.0924693,    // "would that"
+	0.351658,     // "would you"
+	0.0592283,    // "wound"
+	0.021221,     // "wraps"
+	0.0346452,    // "wrist"
+	1.09384,      // "y"
+	0.165231,     // "y esta"
+	0.0715842,    // "y la"
+	0.10051,      // "y le"
+	0.0441521,    // "y me"
+	0.0313579,    // "y o"
+	-0.0431631,   // "y por"
+	0.227749,     // "y tiene"
+	0.154116,     // "y una"
+	0.486974,     // "ya"
+	0.201607,     // "ya ?"
+	0.0661921,    // "ya se"
+	0.114024,     // "year"
+	-0.102958,    // "year ?"
+	0.174961,     // "year old"
+	0.00519789,   // "year old's"
+	-0.0819577,   // "years"
+	0.0397546,    // "years later"
+	-0.0316552,   // "yeast"
+	0.225421,     // "yellow"
+	0.10603,      // "yo"
+	0.211713,     // "you"
+	-0.145364,    // "you can"
+	0.0685776,    // "you do"
+	-0.0539263,   // "you get"
+	-0.10779,     // "you have"
+	0.120969,     // "you say"
+	0.105073,     // "you start"
+	0.244279,     // "you tell"
+	0.035044,     // "you think"
+	0.263129,     // "young"
+	0.228048,     // "your"
+	0.177527,     // "yr"
+	-0.0321476,   // "zinc"
+	-0.0921864,   // "zoster"
+	0.0701743,    // "zoster ?"
 }
 
 // decisionModelSlots is the hash table of decisionFeatureIndex.
 var decisionModelSlots = [...]uint16{
-	0, 0, 0, 0, 0, 0, 0, 0, 1878, 0, 1586, 1957, 1880, 0, 0, 0,
-	1834, 0, 0, 0, 0, 0, 0, 0, 0, 957, 0, 0, 0, 0, 0, 920,
-	0, 0, 0, 0, 1537, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1062,
-	0, 0, 0, 0, 0, 0, 0, 1460, 0, 611, 0, 854, 225, 0, 0, 0,
-	0, 0, 0, 1022, 0, 0, 0, 0, 0, 0, 1327, 0, 1795, 2068, 0, 0,
-	0, 0, 0, 0, 2128, 704, 484, 0, 0, 587, 0, 0, 0, 417, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1495, 285, 0, 0, 1120, 0, 1259, 1720,
-	0, 615, 0, 0, 0, 779, 0, 0, 0, 0, 0, 0, 1016, 0, 0, 0,
-	300, 0, 0, 0, 1926, 0, 0, 0, 1011, 0, 0, 0, 0, 259, 0, 1633,
-	1640, 0, 0, 1268, 0, 0, 69, 0, 1154, 0, 0, 0, 0, 0, 2062, 0,
-	0, 724, 0, 0, 1888, 0, 0, 351, 0, 0, 0, 612, 0, 0, 1101, 0,
-	0, 0, 0, 0, 296, 1714, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1092, 0, 1271, 0, 0, 0, 0, 688, 152, 0, 0, 0, 0, 0, 1735, 1556,
-	0, 0, 0, 1602, 0, 0, 0, 1917, 2124, 0, 1376, 1825, 1571, 0, 0, 0,
-	0, 0, 0, 0, 0, 500, 1325, 1718, 0, 656, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1356, 83, 1514, 0, 0, 1599, 283, 714, 0,
-	0, 0, 0, 0, 0, 1811, 0, 0, 0, 1536, 1845, 0, 0, 0, 0, 0,
-	0, 0, 0, 277, 547, 1783, 1893, 0, 1755, 0, 0, 880, 0, 0, 0, 0,
-	0, 144, 145, 0, 0, 0, 0, 0, 0, 2154, 0, 0, 0, 0, 0, 990,
-	1228, 1855, 549, 1231, 0, 0, 0, 967, 2140, 43, 0, 0, 0, 338, 0, 0,
-	0, 0, 0, 0, 0, 952, 0, 0, 0, 0, 896, 0, 0, 0, 0, 1995,
-	1541, 0, 0, 0, 1173, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1853, 0, 0, 822, 0, 0, 0, 0, 0, 1610, 419, 785, 0, 0, 410,
-	0, 0, 0, 0, 0, 622, 0, 3, 0, 1411, 0, 0, 0, 0, 0, 0,
-	0, 0, 1444, 0, 0, 1505, 0, 0, 0, 683, 0, 0, 723, 0, 0, 0,
-	0, 0, 1419, 0, 695, 0, 0, 0, 0, 0, 264, 1094, 0, 0, 0, 0,
-	0, 0, 288, 2102, 392, 0, 0, 0, 0, 84, 0, 852, 0, 1767, 0, 0,
-	0, 0, 0, 0, 0, 1572, 1805, 0, 2041, 925, 0, 0, 0, 0, 0, 0,
-	872, 0, 0, 0, 0, 944, 0, 0, 1463, 0, 0, 1340, 0, 0, 0, 463,
-	0, 0, 0, 0, 590, 0, 51, 11, 0, 0, 0, 0, 1232, 755, 0, 871,
-	1066, 1226, 1645, 879, 0, 0, 0, 0, 0, 0, 1461, 52, 137, 0, 204, 0,
-	0, 0, 2053, 0, 0, 491, 0, 238, 0, 0, 1739, 0, 1814, 228, 525, 570,
-	0, 0, 0, 0, 0, 0, 0, 0, 1143, 0, 0, 0, 2118, 1391, 0, 1843,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 1438, 0, 0, 0, 518, 0, 1244, 0, 0, 0, 0, 64, 0,
-	0, 0, 0, 0, 0, 0, 1988, 648, 0, 0, 0, 401, 1601, 908, 1539, 0,
-	0, 0, 0, 0, 0, 0, 1392, 1903, 1859, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1337, 0, 444, 1960, 387, 0, 1526, 1683, 0, 0,
-	0, 0, 0, 0, 655, 0, 0, 742, 675, 0, 0, 0, 0, 0, 0, 0,
-	0, 1249, 0, 246, 0, 0, 0, 0, 678, 0, 0, 0, 1058, 0, 1748, 0,
-	0, 0, 1737, 0, 2129, 1655, 0, 1930, 0, 0, 0, 0, 0, 5, 422, 882,
-	0, 0, 0, 0, 0, 0, 0, 771, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 207, 2169, 0, 208, 1324, 0, 0, 0, 0, 1570, 0, 0, 734,
-	756, 0, 1052, 0, 0, 0, 0, 0, 1344, 0, 0, 0, 0, 1174, 0, 0,
-	617, 0, 0, 2111, 0, 0, 0, 0, 0, 0, 0, 0, 1081, 0, 0, 960,
-	0, 0, 0, 0, 0, 0, 1424, 1774, 1160, 1902, 0, 0, 0, 0, 0, 194,
-	639, 0, 0, 20, 118, 934, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 588, 1139, 1751, 0, 0, 1491, 0, 0, 0, 0, 0, 0, 0, 13, 797,
-	1522, 0, 0, 30, 0, 0, 0, 0, 0, 0, 0, 0, 1452, 0, 0, 0,
-	0, 250, 0, 0, 1386, 721, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 92, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1824, 1141, 0, 0, 0, 1991, 0, 1039, 1931,
-	1502, 0, 0, 0, 0, 0, 0, 0, 0, 0, 360, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 519, 575, 0, 767, 0, 0, 947, 1309, 0, 0,
-	0, 0, 0, 1279, 0, 0, 0, 0, 0, 0, 1911, 0, 24, 905, 0, 0,
-	0, 0, 0, 0, 0, 476, 1691, 0, 0, 0, 0, 0, 0, 0, 122, 0,
-	0, 0, 0, 0, 0, 0, 1829, 0, 0, 0, 0, 0, 1053, 1398, 0, 0,
-	751, 0, 1284, 0, 0, 745, 0, 0, 701, 0, 205, 0, 0, 0, 0, 0,
-	0, 0, 1504, 0, 98, 0, 0, 685, 167, 0, 0, 0, 0, 2045, 0, 0,
-	1724, 0, 711, 0, 0, 0, 836, 0, 0, 0, 0, 0, 1552, 0, 0, 0,
-	0, 0, 0, 1442, 1895, 1990, 0, 0, 0, 0, 0, 0, 0, 294, 375, 1567,
-	2142, 0, 0, 995, 0, 1768, 1992, 0, 0, 778, 0, 0, 0, 265, 268, 1252,
-	1270, 0, 633, 0, 0, 705, 0, 1246, 0, 448, 0, 0, 213, 640, 0, 1257,
-	0, 0, 0, 1765, 0, 0, 0, 0, 0, 0, 846, 830, 0, 0, 0, 649,
-	47, 1223, 0, 0, 0, 0, 0, 164, 0, 0, 0, 0, 0, 0, 462, 1883,
-	998, 0, 0, 729, 1938, 0, 0, 0, 630, 0, 0, 0, 0, 1384, 0, 0,
-	0, 1290, 0, 0, 0, 976, 0, 1105, 0, 0, 0, 1210, 0, 0, 0, 0,
-	0, 0, 526, 0, 0, 0, 0, 673, 0, 0, 0, 0, 19, 0, 0, 499,
-	0, 1646, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1352, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 866, 0, 0, 0, 1847, 0, 0, 0, 0, 0, 0, 0, 1568, 0, 0,
-	0, 0, 981, 509, 447, 1778, 2077, 0, 0, 0, 1585, 1920, 1319, 0, 0, 0,
-	477, 1013, 372, 1525, 0, 0, 1456, 0, 0, 393, 0, 0, 0, 1803, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 58, 0, 1338, 0, 0, 0, 326, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 376, 0, 0, 0, 0, 0, 0,
-	1453, 0, 0, 0, 0, 0, 1534, 0, 0, 0, 1135, 0, 0, 0, 2141, 0,
-	0, 0, 0, 0, 1149, 434, 0, 234, 1178, 0, 0, 0, 0, 1093, 0, 0,
-	0, 124, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1757, 1742,
-	0, 0, 626, 0, 0, 1289, 0, 0, 0, 0, 1036, 0, 2071, 1466, 0, 0,
-	0, 1492, 653, 0, 2011, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 260, 0, 1189, 0, 0, 0, 0, 2158, 1109, 1682, 0, 0, 0, 0,
-	0, 2157, 598, 0, 0, 1881, 0, 0, 0, 2093, 0, 1653, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 70, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2137, 0, 0, 0, 965, 0,
-	0, 2035, 0, 0, 0, 0, 2125, 791, 0, 1103, 0, 0, 0, 0, 0, 187,
-	72, 0, 0, 91, 1726, 1701, 442, 0, 0, 0, 0, 886, 0, 0, 1769, 0,
-	0, 940, 383, 0, 0, 0, 276, 0, 0, 0, 0, 0, 0, 0, 2056, 0,
-	664, 1856, 0, 148, 0, 0, 0, 1606, 0, 0, 0, 139, 1234, 0, 0, 0,
-	0, 0, 0, 0, 299, 0, 0, 0, 1870, 0, 671, 0, 0, 979, 0, 0,
-	0, 0, 0, 0, 0, 921, 0, 0, 670, 523, 0, 0, 0, 0, 860, 2143,
-	0, 0, 550, 0, 1997, 0, 0, 0, 0, 0, 1044, 1548, 0, 0, 0, 0,
-	0, 1956, 0, 0, 0, 0, 0, 0, 1700, 0, 0, 0, 1200, 2160, 0, 0,
-	0, 0, 0, 1203, 0, 0, 0, 0, 1134, 0, 1481, 2061, 0, 0, 0, 0,
-	1214, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 329, 0, 0, 0, 0,
-	0, 0, 0, 843, 1114, 0, 784, 0, 0, 0, 356, 988, 1679, 0, 645, 0,
-	0, 2099, 0, 507, 0, 0, 0, 1041, 0, 0, 1507, 0, 0, 0, 1593, 0,
-	0, 0, 0, 0, 0, 1222, 0, 0, 0, 0, 980, 2008, 0, 0, 1923, 193,
-	2001, 0, 0, 0, 0, 0, 0, 1560, 572, 902, 28, 1357, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2090, 0, 0, 0, 0, 0,
-	486, 0, 0, 0, 0, 0, 0, 0, 2063, 0, 0, 0, 798, 0, 248, 0,
-	0, 1002, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1209, 1685, 0,
-	1963, 608, 0, 0, 0, 0, 0, 0, 267, 0, 0, 1789, 488, 1544, 0, 0,
-	402, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	74, 0, 0, 1003, 0, 0, 0, 0, 0, 762, 0, 0, 0, 0, 0, 0,
-	0, 478, 1308, 1753, 0, 1982, 0, 489, 1079, 0, 0, 829, 0, 0, 0, 321,
-	0, 0, 0, 0, 0, 0, 0, 1393, 0, 1529, 0, 0, 0, 0, 280, 536,
-	0, 0, 0, 0, 0, 0, 0, 0, 986, 0, 2167, 0, 0, 0, 0, 0,
-	0, 1115, 0, 0, 1496, 1932, 0, 0, 0, 0, 0, 0, 698, 0, 0, 0,
-	0, 863, 0, 0, 0, 1555, 352, 0, 0, 0, 0, 0, 292, 0, 0, 1664,
-	0, 0, 0, 0, 0, 865, 1441, 1770, 715, 1225, 1892, 0, 0, 0, 0, 161,
-	0, 1185, 0, 1493, 0, 0, 322, 0, 0, 1400, 0, 1406, 310, 1652, 0, 0,
-	348, 0, 77, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2135,
-	0, 0, 0, 0, 1443, 0, 0, 240, 323, 1828, 0, 0, 1589, 1831, 0, 0,
-	0, 0, 1477, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 512, 0,
-	0, 2026, 0, 0, 0, 0, 0, 1904, 0, 0, 0, 0, 0, 438, 1164, 0,
-	0, 0, 0, 739, 885, 62, 1021, 2080, 2105, 1313, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 82, 835, 956, 0, 0, 0, 0, 708, 0, 534, 0, 0,
-	0, 0, 0, 1651, 0, 1535, 0, 788, 0, 0, 0, 281, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 700, 2106, 0, 150, 0, 0, 0, 0, 0, 1179, 324,
-	1999, 0, 0, 0, 1264, 2036, 214, 591, 0, 0, 0, 0, 0, 0, 0, 101,
-	0, 1370, 0, 0, 0, 0, 0, 0, 1243, 1449, 1569, 2016, 0, 1070, 0, 0,
-	0, 0, 0, 0, 0, 26, 0, 0, 1437, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 104, 0, 0, 108, 1698, 0, 0, 0,
-	0, 0, 1573, 505, 0, 253, 0, 0, 0, 0, 0, 0, 0, 1267, 0, 275,
-	650, 873, 1061, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1905, 362,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1020, 0, 0, 0, 0, 0, 0,
-	172, 2000, 0, 1874, 0, 0, 0, 0, 1559, 1199, 1662, 2083, 0, 0, 0, 0,
-	0, 1254, 18, 2012, 744, 0, 0, 1260, 0, 0, 1484, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1924, 0, 946, 0, 340, 0, 0, 0, 1638,
-	0, 0, 692, 226, 258, 757, 1743, 0, 0, 56, 1942, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1914, 0, 0, 0, 1796, 86, 1968, 2019, 0, 0, 0, 1596,
-	0, 0, 0, 0, 0, 0, 0, 1940, 0, 897, 0, 398, 0, 0, 473, 0,
-	0, 0, 382, 1865, 0, 1550, 0, 320, 0, 0, 0, 0, 0, 0, 0, 928,
-	0, 0, 0, 0, 0, 0, 0, 1295, 1450, 1746, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 174, 0, 0, 0, 0, 0, 0, 0,
-	789, 0, 0, 0, 0, 0, 0, 1592, 1055, 0, 0, 0, 311, 7, 555, 313,
-	479, 452, 999, 0, 0, 0, 0, 0, 0, 1998, 0, 0, 0, 686, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1668, 0, 0, 0, 0, 0,
-	0, 0, 272, 212, 0, 0, 0, 1421, 0, 1540, 1527, 2103, 0, 0, 235, 10,
-	1137, 942, 1121, 0, 643, 1637, 1985, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1067, 0, 0, 1471, 638, 0, 0, 927, 0, 2104, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1946, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 327, 1097, 0, 0, 0, 0, 0, 0, 0, 0,
-	901, 0, 1233, 0, 0, 0, 761, 679, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 567, 0, 2086, 0, 1518, 0,
-	0, 0, 0, 0, 0, 0, 423, 1740, 1553, 0, 0, 158, 116, 0, 0, 0,
-	456, 0, 0, 0, 1068, 0, 0, 530, 1096, 0, 0, 0, 0, 1479, 1306, 0,
-	0, 0, 0, 0, 0, 517, 2092, 0, 0, 0, 490, 0, 396, 672, 0, 0,
-	0, 0, 0, 0, 1166, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 40, 2, 1123, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1941, 0, 0, 0, 0, 0, 0, 0, 0, 1245, 0, 0,
-	1773, 0, 0, 0, 1385, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0,
-	0, 0, 0, 0, 1377, 15, 481, 0, 0, 0, 0, 1819, 188, 1693, 0, 0,
-	0, 1850, 0, 0, 0, 0, 0, 1277, 0, 0, 0, 0, 0, 0, 0, 0,
-	192, 0, 17, 0, 0, 0, 0, 0, 878, 0, 773, 1296, 0, 0, 0, 0,
-	0, 0, 0, 9, 1972, 0, 0, 0, 0, 0, 0, 0, 0, 1918, 0, 0,
-	0, 0, 418, 0, 0, 0, 0, 0, 0, 163, 0, 0, 0, 2089, 1050, 924,
-	585, 0, 0, 0, 0, 0, 0, 1800, 157, 1035, 0, 731, 0, 0, 0, 0,
-	0, 2091, 0, 1500, 0, 1643, 0, 1383, 0, 0, 0, 0, 0, 0, 0, 0,
-	80, 0, 813, 0, 0, 0, 0, 0, 0, 317, 1354, 0, 0, 0, 0, 1581,
-	0, 0, 261, 0, 0, 2032, 0, 1118, 1001, 0, 0, 634, 0, 0, 0, 0,
-	0, 849, 0, 0, 0, 1186, 1600, 1947, 0, 0, 0, 0, 0, 494, 0, 0,
-	0, 0, 0, 0, 177, 0, 0, 0, 0, 0, 1138, 243, 1613, 0, 0, 0,
-	1871, 0, 0, 0, 0, 0, 0, 0, 0, 0, 810, 0, 0, 0, 437, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1884, 0, 0, 0, 2166,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 1472, 2067, 1274, 0, 0, 0,
-	0, 793, 0, 1329, 0, 0, 256, 792, 0, 0, 0, 0, 0, 0, 127, 1128,
-	1204, 1428, 1725, 805, 1809, 1175, 0, 0, 0, 0, 0, 0, 0, 578, 1063, 2107,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2003, 1762, 0, 0, 0, 0, 0,
-	1205, 0, 582, 0, 1029, 1634, 0, 1157, 775, 1426, 0, 0, 0, 600, 0, 0,
-	0, 0, 0, 0, 738, 279, 0, 0, 0, 0, 607, 0, 0, 0, 1516, 0,
-	0, 0, 1161, 0, 0, 0, 1955, 1635, 0, 0, 0, 2055, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 297, 0, 331, 1069, 0, 0, 0, 0,
-	1494, 1984, 0, 0, 0, 1758, 0, 0, 551, 0, 0, 0, 554, 0, 1747, 0,
-	0, 970, 0, 0, 0, 0, 0, 0, 1156, 0, 0, 0, 0, 216, 0, 0,
-	0, 0, 0, 0, 0, 0, 312, 0, 223, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 566, 0, 0, 0, 0, 0, 0, 0, 0,
-	1996, 0, 0, 0, 0, 0, 1557, 0, 0, 0, 344, 2139, 0, 0, 404, 631,
-	0, 0, 0, 0, 0, 1993, 384, 0, 0, 0, 0, 493, 0, 93, 1721, 0,
-	0, 0, 1639, 0, 308, 0, 0, 1561, 0, 1361, 1710, 0, 0, 0, 0, 0,
-	0, 0, 841, 0, 0, 1877, 0, 0, 0, 0, 0, 0, 425, 1, 2022, 0,
-	0, 0, 1627, 0, 0, 1498, 140, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1467, 0, 0, 0, 0, 1675, 1929, 0, 1782, 0, 0, 0, 0, 0, 0, 457,
-	0, 0, 0, 0, 1983, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	446, 0, 0, 0, 0, 1801, 703, 0, 1841, 0, 0, 0, 0, 0, 0, 426,
-	845, 0, 658, 0, 337, 777, 1689, 0, 0, 1598, 1256, 0, 366, 0, 0, 0,
-	0, 0, 0, 1014, 1549, 0, 0, 0, 0, 0, 0, 0, 1180, 0, 0, 0,
-	2097, 0, 803, 840, 195, 1224, 1781, 706, 1898, 0, 0, 579, 0, 0, 0, 334,
-	0, 894, 106, 1168, 1318, 0, 687, 0, 0, 0, 0, 1849, 0, 0, 0, 0,
-	0, 0, 0, 0, 862, 0, 0, 0, 0, 198, 1913, 0, 0, 1291, 1238, 0,
-	0, 0, 772, 0, 0, 0, 1432, 0, 0, 0, 0, 0, 0, 0, 0, 432,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 57, 0, 2013, 1082,
-	0, 0, 0, 301, 0, 542, 0, 0, 1433, 1447, 1869, 0, 1056, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	895, 0, 0, 1794, 0, 0, 221, 1857, 0, 0, 0, 0, 0, 0, 333, 0,
-	513, 1650, 0, 1151, 0, 0, 1574, 0, 826, 1341, 0, 0, 0, 618, 0, 0,
-	0, 1854, 0, 0, 0, 0, 0, 1750, 0, 0, 0, 2159, 1868, 0, 0, 2015,
-	0, 0, 1478, 0, 0, 0, 1072, 2138, 0, 0, 1654, 609, 1375, 0, 0, 0,
-	1095, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 616, 0, 0, 0,
-	876, 0, 0, 0, 0, 0, 1297, 0, 0, 0, 0, 0, 1196, 887, 0, 1736,
-	1258, 0, 0, 0, 368, 0, 0, 0, 0, 0, 1980, 0, 0, 0, 0, 0,
-	2044, 0, 0, 451, 1944, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1798, 0,
-	0, 0, 0, 1275, 0, 0, 0, 0, 0, 38, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2132, 1127, 0, 0, 964, 1269, 0, 0,
-	0, 1756, 610, 0, 1310, 0, 0, 0, 0, 614, 0, 0, 0, 0, 0, 0,
-	0, 0, 2101, 2148, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 439, 0, 99, 0, 0, 0, 1465, 0, 1182, 0, 1875, 1416,
-	0, 377, 1515, 0, 0, 0, 273, 341, 369, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 1239, 0, 0, 0, 0, 2109, 0, 726, 0, 2156, 0, 0, 0,
-	0, 1083, 1294, 0, 0, 0, 1315, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1365, 0, 0, 0, 0, 0, 0, 1692, 0, 0, 244, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 732, 0, 0, 0, 0, 0, 0, 644,
-	0, 0, 0, 0, 0, 151, 0, 0, 0, 0, 759, 0, 0, 0, 0, 0,
-	495, 1965, 0, 0, 0, 0, 0, 0, 0, 690, 1133, 2131, 29, 0, 955, 0,
-	0, 0, 0, 0, 1302, 355, 0, 0, 0, 0, 0, 668, 0, 0, 621, 0,
-	972, 0, 975, 1760, 0, 0, 0, 0, 0, 2146, 0, 0, 848, 2116, 0, 0,
-	510, 0, 0, 629, 0, 0, 126, 0, 0, 0, 774, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 339, 1722, 1896, 1764, 697, 0, 0, 861, 1844, 0,
-	1487, 0, 1320, 0, 0, 0, 627, 1754, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1969, 506, 746, 0, 0, 0, 0, 130, 0, 0, 1510, 1188, 1945, 0,
-	0, 0, 0, 0, 115, 0, 0, 0, 0, 0, 0, 0, 926, 1019, 0, 0,
-	0, 0, 0, 468, 0, 282, 1584, 699, 665, 1301, 0, 0, 0, 0, 1387, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2010, 0, 0, 0, 0, 0, 182, 937, 0, 0, 556, 0, 0, 1317, 97, 0,
-	0, 1950, 0, 0, 0, 0, 0, 0, 0, 0, 110, 0, 0, 0, 0, 2150,
-	0, 0, 532, 0, 0, 0, 0, 0, 0, 1380, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2110, 0, 0, 0, 0, 0, 0,
-	0, 162, 580, 0, 0, 0, 65, 0, 932, 0, 302, 544, 0, 809, 0, 0,
-	0, 0, 659, 186, 0, 0, 0, 0, 1605, 0, 455, 0, 0, 0, 2028, 758,
-	1759, 1808, 0, 524, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1323, 76, 428,
-	0, 0, 0, 0, 0, 0, 0, 0, 1206, 0, 828, 0, 0, 0, 0, 0,
-	0, 2078, 0, 0, 0, 0, 0, 2043, 0, 0, 0, 806, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1388, 0, 2004, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1612, 531, 0, 0, 1169, 0, 0, 1512, 0, 0, 599, 0, 0, 1276, 1882,
-	2014, 0, 0, 0, 0, 1908, 0, 1609, 0, 0, 0, 904, 0, 0, 0, 973,
-	1925, 0, 379, 2151, 2029, 0, 413, 1697, 2025, 0, 0, 889, 0, 0, 0, 113,
-	997, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1273, 0, 0, 0, 1366, 1422,
-	0, 0, 0, 1334, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1813,
-	0, 0, 0, 0, 2149, 44, 0, 0, 0, 49, 88, 0, 0, 0, 1018, 0,
-	1647, 0, 0, 0, 2123, 0, 0, 123, 159, 982, 1916, 409, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 978, 0, 1339, 0, 0, 0, 911, 0, 0, 0, 0,
-	821, 0, 915, 1820, 0, 0, 660, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1219, 0, 1104, 0, 0, 0, 0, 1074, 0, 0, 0, 0,
-	642, 1107, 0, 298, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1628, 415, 1045, 0, 0, 1840, 2122, 0, 0, 1791, 0,
-	0, 0, 1015, 1669, 0, 0, 0, 0, 0, 210, 0, 0, 0, 0, 1423, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 107, 0, 0, 1660, 0, 869, 1657,
-	0, 0, 0, 0, 0, 0, 1608, 0, 0, 0, 0, 1263, 365, 0, 0, 0,
-	0, 0, 0, 0, 1409, 0, 0, 0, 0, 0, 0, 1464, 0, 2052, 0, 1010,
-	1745, 0, 1153, 0, 67, 0, 0, 1611, 0, 624, 2059, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 359, 1028, 1408, 0, 0, 0, 0, 533, 0, 0, 0,
-	191, 0, 0, 0, 0, 0, 0, 303, 0, 0, 0, 0, 424, 958, 1177, 2037,
-	1367, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2069, 0, 0, 0,
-	0, 0, 147, 825, 200, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1212, 0, 0, 0, 0, 0, 0, 120, 0, 1311, 0, 0, 0, 1699, 593,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 691, 0, 0, 0, 0, 1130, 1966,
-	0, 0, 1012, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1140, 0, 0, 23, 1084, 0, 0, 0, 0, 0,
-	710, 0, 0, 0, 0, 350, 0, 0, 0, 0, 2023, 0, 0, 0, 0, 0,
-	0, 0, 293, 0, 1364, 0, 1312, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1792, 0, 0, 0, 2130, 0, 0, 0, 0, 0,
-	0, 0, 864, 910, 0, 33, 0, 0, 0, 0, 0, 0, 0, 780, 0, 0,
-	0, 0, 0, 529, 0, 1108, 0, 0, 2082, 45, 178, 0, 0, 0, 0, 0,
-	1261, 0, 0, 0, 0, 0, 12, 87, 0, 0, 0, 0, 0, 0, 42, 0,
-	0, 0, 420, 0, 1958, 569, 1632, 0, 363, 421, 0, 0, 2162, 0, 0, 0,
-	0, 0, 0, 1520, 1899, 0, 0, 546, 0, 0, 0, 0, 1648, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 461, 0, 0, 0, 0, 0, 0, 0, 0,
-	1132, 0, 0, 0, 1379, 0, 0, 1521, 0, 0, 0, 868, 1213, 1131, 0, 0,
-	0, 0, 0, 0, 0, 497, 968, 989, 0, 0, 0, 1489, 0, 0, 0, 0,
-	0, 0, 1250, 0, 0, 0, 0, 0, 0, 0, 781, 662, 0, 1193, 0, 0,
-	0, 1684, 0, 0, 0, 0, 0, 0, 913, 0, 142, 1242, 0, 0, 0, 0,
-	0, 0, 0, 0, 1886, 199, 0, 27, 1531, 0, 0, 114, 0, 0, 0, 0,
-	0, 0, 1690, 0, 0, 1282, 0, 0, 0, 364, 0, 71, 1554, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1272, 0, 1285, 0, 0, 2009, 646,
-	0, 0, 0, 0, 0, 1867, 0, 0, 0, 0, 0, 286, 0, 0, 0, 467,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 454, 1155, 1971, 0, 0,
-	0, 1793, 553, 201, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1026, 0, 0, 0, 0, 0, 0, 1051,
-	0, 0, 0, 1933, 325, 0, 412, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	390, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 768, 255, 1077, 0, 0,
-	0, 522, 0, 0, 0, 0, 0, 0, 769, 0, 0, 0, 0, 504, 328, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 458, 0, 46, 0, 0, 1937, 0, 0, 0, 0, 0, 916, 0, 1928,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 709, 782, 0, 0, 0, 0,
-	571, 0, 0, 0, 0, 0, 0, 0, 800, 0, 0, 0, 1031, 1091, 0, 0,
-	0, 0, 0, 0, 636, 1799, 1790, 347, 1818, 661, 1873, 1964, 1582, 0, 0, 2046,
-	0, 0, 502, 2117, 0, 0, 0, 0, 0, 1939, 483, 0, 0, 0, 0, 0,
-	0, 0, 143, 0, 0, 0, 55, 0, 309, 0, 0, 0, 0, 0, 0, 1407,
-	0, 0, 0, 132, 0, 559, 0, 0, 0, 963, 1594, 0, 1830, 0, 0, 0,
-	399, 0, 433, 0, 0, 0, 1382, 0, 1816, 100, 2057, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1395, 0, 0, 0, 0, 0, 160, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 41, 696, 0, 0, 295, 0, 0, 0, 0, 59, 0, 109,
-	2133, 358, 0, 0, 0, 0, 2002, 0, 0, 0, 0, 0, 1644, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 105, 0, 0, 112, 1597, 0, 1236, 0, 0, 0,
-	1448, 1346, 1887, 0, 0, 1220, 1860, 0, 0, 0, 528, 0, 0, 0, 0, 0,
-	839, 0, 0, 1676, 0, 0, 1826, 2096, 0, 736, 1851, 1106, 0, 0, 1336, 0,
-	0, 2119, 34, 0, 0, 0, 0, 0, 0, 923, 1909, 0, 750, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 450, 520, 0, 0, 0, 1848, 0, 985, 1935,
-	0, 0, 548, 315, 1894, 0, 0, 0, 0, 1695, 66, 0, 0, 0, 227, 595,
-	796, 1089, 0, 0, 0, 0, 0, 0, 0, 263, 0, 0, 694, 1588, 2095, 1148,
-	0, 0, 815, 1410, 0, 961, 206, 0, 0, 0, 0, 0, 511, 1060, 0, 0,
-	543, 0, 0, 0, 0, 0, 0, 516, 0, 0, 0, 0, 50, 541, 0, 0,
-	1499, 0, 0, 1910, 1304, 730, 0, 0, 0, 0, 573, 496, 0, 0, 0, 374,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1712, 0, 0, 0, 0,
-	0, 540, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1032, 1658, 1823, 0,
-	0, 0, 0, 0, 0, 1057, 0, 0, 0, 1402, 0, 0, 623, 783, 0, 0,
-	0, 0, 0, 0, 90, 0, 0, 0, 332, 766, 0, 0, 1124, 0, 1763, 0,
-	0, 0, 1405, 429, 0, 0, 0, 0, 0, 0, 1215, 306, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 969, 0, 0, 0, 786, 0, 0, 0, 1583, 0,
-	0, 1454, 0, 0, 0, 0, 1202, 0, 0, 0, 0, 0, 0, 0, 1125, 0,
-	0, 0, 996, 0, 0, 0, 0, 0, 0, 1459, 0, 0, 0, 0, 0, 2038,
-	0, 0, 0, 1435, 0, 0, 2042, 628, 2047, 1167, 2163, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1287, 0, 0, 0, 0, 0, 0, 994, 0, 0,
-	0, 0, 953, 0, 0, 0, 824, 0, 73, 0, 0, 0, 0, 0, 0, 0,
-	386, 0, 1835, 0, 0, 0, 625, 1142, 0, 747, 0, 102, 0, 0, 0, 0,
-	917, 0, 0, 1546, 2048, 1330, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1373, 0, 0, 0, 1970, 0, 0, 0, 0, 1374, 0, 1266, 693, 1280, 0, 236,
-	0, 0, 0, 1248, 1355, 0, 0, 1150, 1623, 0, 1293, 0, 0, 753, 0, 0,
-	0, 0, 0, 604, 0, 0, 0, 2017, 0, 0, 0, 0, 0, 850, 1786, 2164,
-	0, 0, 0, 0, 0, 0, 0, 1705, 0, 0, 0, 0, 0, 0, 0, 141,
-	1704, 1667, 0, 0, 0, 0, 0, 0, 0, 1614, 576, 0, 0, 0, 0, 2075,
-	0, 0, 1170, 0, 0, 0, 0, 857, 0, 1842, 0, 0, 0, 0, 0, 0,
-	0, 0, 583, 0, 168, 0, 0, 1253, 1030, 165, 0, 0, 0, 245, 0, 0,
-	435, 0, 0, 0, 0, 0, 0, 0, 2098, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 440, 2050, 654, 0, 1043, 0, 0, 0, 39, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 60, 558, 1511, 0, 1040, 0, 1332, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2155,
-	0, 0, 0, 270, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1761, 1866, 0,
-	0, 0, 0, 0, 0, 0, 719, 0, 0, 0, 431, 0, 0, 0, 1563, 0,
-	0, 0, 361, 0, 0, 0, 0, 0, 0, 0, 0, 0, 117, 0, 0, 0,
-	0, 0, 0, 0, 171, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 381, 498, 0, 0, 0, 712,
-	0, 0, 0, 0, 37, 0, 1436, 1218, 0, 0, 0, 1580, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 674, 0, 0, 0, 0, 568, 0, 0, 0, 1879,
-	0, 0, 0, 0, 0, 0, 0, 0, 1414, 0, 0, 0, 0, 0, 185, 2152,
-	0, 0, 0, 0, 0, 0, 1542, 0, 0, 0, 763, 2033, 748, 1607, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 416, 1802, 0, 0, 0,
-	2051, 1709, 2088, 1420, 0, 0, 0, 0, 0, 1086, 0, 0, 0, 0, 577, 2094,
-	0, 0, 0, 1455, 962, 0, 0, 0, 1288, 0, 0, 0, 1772, 0, 740, 0,
-	0, 0, 0, 0, 0, 0, 0, 408, 475, 0, 632, 1934, 0, 1876, 0, 0,
-	0, 0, 0, 252, 0, 0, 0, 0, 0, 0, 0, 0, 0, 254, 0, 0,
-	0, 0, 1872, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 1624, 0,
-	1111, 1575, 0, 0, 0, 0, 1024, 0, 266, 0, 0, 1305, 0, 0, 0, 0,
-	0, 189, 0, 0, 0, 0, 1404, 1412, 0, 0, 0, 0, 0, 0, 0, 0,
-	851, 0, 0, 0, 241, 951, 1283, 0, 0, 0, 211, 0, 0, 0, 0, 0,
-	0, 0, 0, 635, 0, 0, 812, 0, 0, 1469, 0, 389, 1579, 0, 0, 0,
-	565, 1116, 0, 0, 94, 173, 907, 0, 0, 0, 545, 893, 1974, 0, 1723, 0,
-	2024, 0, 0, 0, 0, 0, 0, 1717, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1165, 284, 0, 0, 0, 0, 0, 0, 0, 1025, 1439, 0,
-	0, 0, 0, 1967, 0, 1430, 0, 0, 561, 0, 943, 1064, 0, 0, 1195, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1488, 0, 0, 0, 0, 0, 0, 0,
-	0, 1300, 2020, 0, 0, 0, 581, 0, 0, 0, 914, 0, 0, 0, 0, 0,
-	0, 1715, 1788, 0, 0, 0, 1347, 1110, 0, 1951, 0, 1976, 0, 1815, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1129, 707, 1088, 0, 0, 0, 0, 0, 0,
-	0, 1797, 0, 0, 725, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	853, 0, 0, 0, 0, 0, 0, 0, 1989, 0, 0, 0, 0, 2064, 0, 1403,
-	0, 0, 0, 0, 0, 0, 0, 0, 1440, 0, 0, 0, 991, 0, 0, 0,
-	0, 0, 0, 0, 0, 1953, 0, 0, 0, 0, 1102, 0, 0, 930, 1078, 1731,
-	833, 0, 0, 900, 220, 1771, 0, 0, 899, 0, 0, 6, 0, 898, 0, 0,
-	0, 1446, 0, 0, 0, 0, 1126, 1298, 79, 0, 855, 1979, 641, 0, 305, 770,
-	827, 0, 802, 0, 0, 0, 0, 1708, 0, 741, 0, 0, 0, 0, 909, 1144,
-	0, 0, 1314, 1973, 0, 0, 0, 0, 0, 153, 820, 0, 0, 1885, 0, 53,
-	1399, 0, 0, 0, 0, 1663, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1517, 1891, 0, 0, 0, 0, 1919, 0, 0, 0, 0, 0, 647, 0,
-	0, 0, 0, 1451, 0, 0, 0, 0, 0, 844, 1591, 0, 0, 0, 560, 816,
-	0, 0, 992, 1353, 449, 0, 0, 0, 0, 1476, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 717, 808, 0, 0, 1100, 1281, 1358, 1986, 0, 0, 0, 0,
-	0, 1719, 0, 0, 203, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1372,
-	0, 0, 0, 0, 0, 0, 0, 0, 1889, 0, 0, 1688, 0, 1503, 247, 0,
-	0, 0, 0, 0, 0, 0, 0, 96, 1482, 1221, 1578, 0, 0, 1703, 1943, 0,
-	0, 0, 342, 0, 0, 61, 971, 1642, 232, 1741, 411, 795, 406, 680, 1604, 722,
-	1821, 2031, 0, 2040, 0, 0, 0, 0, 1038, 0, 0, 0, 0, 349, 0, 0,
-	1619, 0, 2074, 856, 564, 0, 0, 0, 0, 1046, 0, 0, 0, 0, 0, 1099,
-	0, 0, 0, 0, 2108, 0, 0, 0, 0, 0, 0, 2021, 1023, 1006, 1042, 0,
-	0, 0, 0, 68, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 837, 0,
-	0, 0, 125, 892, 0, 0, 0, 0, 0, 0, 0, 538, 0, 0, 1162, 170,
-	0, 0, 1806, 859, 1501, 0, 0, 81, 1198, 0, 0, 0, 0, 0, 166, 1359,
-	0, 1509, 0, 602, 883, 0, 1780, 0, 0, 0, 0, 794, 0, 0, 881, 0,
-	1817, 0, 0, 1191, 0, 0, 0, 0, 0, 0, 0, 0, 231, 394, 472, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 217, 728, 0, 0,
-	14, 0, 0, 2005, 0, 0, 0, 0, 0, 1621, 1952, 0, 0, 0, 0, 592,
-	0, 0, 0, 0, 0, 453, 480, 1551, 1832, 0, 0, 0, 945, 1073, 0, 0,
-	1457, 0, 1485, 0, 0, 0, 0, 0, 0, 0, 1733, 0, 1348, 1673, 0, 0,
-	0, 0, 0, 0, 586, 0, 0, 0, 0, 1080, 0, 0, 0, 0, 1085, 0,
-	0, 807, 0, 1216, 0, 1445, 0, 0, 0, 1009, 0, 1417, 0, 801, 0, 0,
-	95, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2018, 606, 0, 0,
-	0, 743, 0, 0, 0, 0, 0, 1954, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 842, 0, 0, 0, 0,
-	0, 0, 1230, 1483, 0, 0, 0, 215, 2065, 1183, 0, 0, 36, 397, 134, 407,
-	1678, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 936, 0, 0, 0, 0,
-	0, 0, 1603, 1862, 1397, 0, 0, 0, 0, 242, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 605, 319, 405, 0, 0, 0, 0, 689, 0,
-	0, 0, 1349, 1368, 196, 1752, 1846, 2076, 0, 400, 0, 0, 31, 0, 0, 0,
-	817, 395, 677, 0, 0, 0, 0, 0, 1326, 0, 0, 1345, 492, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1307, 1098, 938, 0, 0, 230, 0, 0, 0,
-	0, 0, 0, 0, 0, 1486, 2127, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1033, 0, 0, 0, 0, 78, 2073, 0, 0, 0, 229, 0, 0, 681, 0,
-	0, 0, 0, 0, 335, 0, 0, 184, 1474, 0, 0, 0, 2081, 0, 0, 0,
-	0, 954, 0, 0, 0, 0, 0, 0, 0, 0, 1240, 0, 0, 391, 1401, 2079,
-	1418, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1194, 0, 2114,
-	0, 0, 0, 466, 0, 464, 0, 0, 0, 0, 1562, 0, 0, 0, 0, 1784,
-	0, 0, 0, 0, 514, 0, 0, 0, 1458, 0, 0, 0, 503, 0, 287, 443,
-	0, 0, 667, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 874, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1049, 190, 0, 0, 0, 1208, 1434,
-	0, 0, 2144, 0, 0, 380, 209, 75, 471, 535, 1112, 1713, 1629, 613, 0, 0,
-	0, 0, 0, 0, 0, 343, 414, 870, 1262, 1616, 0, 0, 0, 0, 0, 1912,
-	0, 0, 129, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1523, 0, 0, 0,
-	0, 0, 0, 0, 1251, 0, 0, 0, 0, 304, 0, 0, 0, 0, 1566, 0,
-	0, 0, 941, 0, 0, 0, 877, 0, 0, 0, 1333, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 966, 1342, 0, 0, 0, 0, 0, 0, 2085, 0, 1532,
-	0, 637, 0, 0, 0, 918, 1680, 0, 0, 0, 0, 804, 1227, 1530, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2168, 1656, 0, 1661, 1595, 0,
-	0, 1666, 1292, 0, 1564, 0, 718, 2112, 562, 0, 0, 0, 251, 0, 1363, 1381,
-	1524, 0, 1727, 0, 0, 0, 0, 0, 1734, 0, 0, 0, 0, 858, 0, 0,
-	790, 0, 1090, 0, 0, 1907, 0, 0, 0, 0, 1431, 1008, 0, 0, 0, 0,
-	2058, 0, 0, 935, 0, 0, 0, 1394, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1506, 0, 0, 1696, 0, 0, 0, 0, 0, 0, 1630,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1922, 1528, 0, 0, 0, 0,
-	0, 0, 0, 574, 0, 0, 1681, 0, 906, 0, 0, 1378, 0, 1538, 0, 1159,
-	0, 0, 0, 0, 0, 912, 0, 0, 89, 2165, 1626, 1977, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 584, 1255, 1897, 0, 0, 0, 0, 0, 1071, 515, 0,
-	0, 0, 0, 0, 0, 0, 0, 1497, 290, 1117, 0, 1716, 0, 0, 0, 0,
-	0, 0, 1785, 0, 0, 2145, 2054, 0, 138, 1278, 1900, 0, 0, 0, 0, 0,
-	0, 0, 2153, 0, 0, 0, 0, 0, 0, 749, 271, 0, 652, 0, 180, 948,
-	0, 0, 903, 2027, 0, 563, 811, 1665, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1470, 0, 0, 0, 0, 0, 0, 0, 0, 1369, 0, 0, 460, 0,
-	0, 0, 0, 0, 527, 0, 0, 0, 0, 0, 0, 0, 0, 1994, 262, 1158,
-	0, 0, 1694, 1037, 0, 0, 733, 353, 0, 1197, 0, 0, 1687, 0, 0, 597,
-	0, 0, 0, 1192, 0, 1017, 0, 0, 0, 0, 0, 1787, 0, 0, 0, 867,
-	0, 0, 0, 0, 0, 0, 0, 1331, 776, 0, 1547, 1978, 0, 0, 0, 0,
-	847, 48, 1519, 0, 0, 1838, 0, 1936, 0, 0, 0, 0, 224, 85, 0, 0,
-	814, 0, 0, 0, 0, 0, 0, 0, 1659, 0, 0, 1543, 0, 0, 154, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1649, 0, 0, 0, 0, 0, 371,
-	0, 269, 0, 0, 0, 0, 0, 0, 0, 959, 0, 0, 0, 21, 0, 0,
-	0, 436, 1732, 1807, 1776, 197, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 111, 0, 0, 1075, 0, 0, 0, 501, 0, 0, 0, 0,
-	0, 619, 884, 0, 0, 0, 0, 0, 0, 0, 1949, 1587, 0, 1059, 0, 0,
-	0, 0, 1004, 1351, 1861, 1981, 0, 0, 0, 939, 0, 0, 0, 0, 0, 1136,
-	1927, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 1299, 0, 0, 0, 0, 0, 0, 1152, 0, 0, 682, 1744, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 676, 0, 0, 0, 0, 0, 0, 1184, 0, 0, 354,
-	378, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 367, 1171, 0, 0, 594,
-	0, 0, 0, 0, 0, 0, 1362, 601, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1473, 754, 1777, 1906, 0, 0, 0, 0, 2039, 0, 0, 0, 0, 0,
-	666, 0, 0, 0, 0, 0, 430, 0, 0, 0, 1475, 330, 0, 0, 663, 0,
-	0, 0, 278, 1113, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1172, 0,
-	0, 0, 0, 0, 0, 0, 0, 2034, 2136, 0, 1822, 0, 1119, 0, 0, 0,
-	0, 0, 0, 0, 919, 0, 0, 1864, 0, 0, 1672, 0, 0, 0, 1265, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 596, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 727, 764, 1034, 1738, 0,
-	1833, 0, 1322, 0, 1145, 0, 0, 0, 0, 521, 0, 0, 0, 0, 0, 0,
-	752, 445, 482, 0, 0, 0, 1975, 0, 1343, 0, 0, 0, 0, 0, 0, 888,
-	0, 1625, 1711, 2087, 0, 2049, 0, 131, 128, 1429, 0, 0, 0, 0, 0, 0,
-	557, 1176, 0, 0, 0, 149, 233, 0, 0, 1076, 1328, 0, 0, 0, 0, 0,
-	537, 0, 0, 0, 0, 0, 0, 0, 0, 1390, 0, 0, 0, 0, 0, 0,
-	993, 950, 0, 274, 0, 0, 984, 922, 0, 176, 239, 0, 1565, 0, 0, 0,
-	931, 1005, 2006, 0, 0, 403, 0, 0, 219, 2147, 121, 0, 0, 0, 0, 0,
-	0, 1837, 0, 1508, 0, 0, 1427, 0, 2066, 1631, 0, 0, 0, 0, 0, 0,
-	1779, 0, 0, 0, 0, 0, 314, 1533, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1065, 0, 0, 1959, 1235, 0, 0, 0, 0, 684, 0,
-	1677, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1670, 0, 1229, 0, 0, 0, 0, 0, 0, 1576, 1413, 175,
-	441, 257, 838, 1863, 0, 0, 1671, 0, 0, 0, 0, 0, 0, 0, 949, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1636, 0, 0, 539, 0, 0, 1237,
-	0, 0, 0, 2030, 787, 1915, 0, 0, 0, 336, 0, 0, 0, 0, 2121, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 651, 0, 0, 0, 459, 0, 0,
-	0, 0, 0, 133, 0, 485, 0, 0, 0, 0, 1389, 0, 0, 0, 987, 0,
-	0, 0, 218, 0, 1827, 1513, 713, 0, 0, 1618, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 702, 0, 0, 0, 720, 0, 1766, 0, 0, 0, 0, 0,
-	0, 0, 1729, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1163, 0, 765, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 181, 0, 0,
-	0, 63, 1706, 0, 0, 0, 0, 0, 373, 169, 1641, 1839, 1360, 0, 0, 0,
-	25, 603, 0, 156, 0, 0, 1707, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 832, 0, 0, 0, 0, 179, 0, 0, 0, 0, 0, 0,
-	0, 0, 1730, 1728, 1858, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 2126, 155, 0, 1286, 0, 32, 0, 0, 0, 0, 0, 0, 0,
-	1836, 1371, 1921, 0, 0, 0, 1468, 1201, 0, 0, 0, 0, 54, 2115, 0, 0,
-	0, 2161, 0, 0, 1617, 388, 0, 0, 1901, 2072, 0, 0, 0, 0, 0, 1207,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 289, 0, 0, 0, 0, 0, 0,
-	760, 1749, 427, 474, 291, 0, 0, 0, 1961, 1047, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1987, 0, 1948, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 470, 0, 0, 0, 0, 0, 0, 0, 0, 1321, 0, 0,
-	0, 0, 1890, 0, 0, 0, 508, 0, 0, 0, 0, 0, 0, 0, 1054, 1027,
-	1620, 1686, 1217, 0, 0, 0, 0, 0, 0, 2120, 0, 589, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1350, 1425, 0, 1087, 0, 0, 0, 1211, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 983, 0, 0,
-	0, 0, 818, 1241, 237, 0, 0, 0, 0, 0, 0, 0, 0, 1812, 0, 0,
-	103, 0, 0, 0, 0, 0, 0, 0, 2007, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1804, 0, 0, 1462, 0, 0, 0, 2070, 0, 0, 0, 0, 0, 1007,
-	0, 0, 0, 0, 1316, 0, 0, 0, 0, 0, 0, 0, 0, 1335, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 35, 0, 357, 0, 0, 0, 0, 0, 0,
-	831, 0, 2100, 0, 0, 0, 0, 0, 0, 0, 0, 977, 0, 0, 890, 0,
-	0, 0, 0, 0, 0, 819, 933, 0, 0, 0, 0, 0, 0, 0, 2084, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2060,
-	799, 1558, 0, 0, 669, 716, 0, 345, 0, 0, 0, 0, 0, 0, 0, 1396,
-	202, 0, 1480, 0, 657, 0, 1247, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 249, 222, 0, 0, 0, 0, 1181, 0, 0, 0, 0, 0, 316, 0,
-	0, 0, 0, 1852, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 1122, 0, 735, 0, 1615, 0, 0, 487, 0, 0, 0, 0, 0,
-	0, 1303, 1775, 0, 0, 929, 0, 307, 0, 0, 0, 0, 0, 2134, 0, 469,
-	119, 1147, 0, 0, 0, 0, 974, 0, 0, 0, 0, 0, 0, 0, 2113, 0,
-	0, 1545, 0, 0, 0, 1674, 0, 465, 0, 135, 1190, 0, 0, 0, 0, 0,
-	318, 737, 0, 0, 0, 0, 0, 0, 875, 0, 0, 0, 0, 0, 0, 0,
-	1187, 834, 1590, 0, 0, 0, 0, 0, 0, 823, 0, 0, 0, 0, 0, 0,
-	0, 183, 0, 0, 0, 0, 0, 0, 0, 0, 1415, 0, 0, 0, 0, 22,
-	0, 0, 0, 0, 0, 385, 0, 0, 0, 620, 0, 0, 0, 0, 0, 0,
-	1146, 1490, 891, 1810, 1962, 0, 0, 0, 0, 0, 0, 1577, 0, 0, 0, 0,
-	0, 1048, 0, 0, 0, 0, 0, 0, 0, 136, 0, 0, 146, 0, 370, 0,
-	1622, 0, 0, 0, 0, 0, 0, 0, 1702, 0, 0, 346, 0, 552, 0, 0,
+	0, 0, 0, 0, 0, 742, 0, 0, 3245, 0, 2736, 1704, 153, 3247, 3376, 0,
+	3174, 0, 2965, 0, 0, 0, 0, 3107, 0, 1638, 798, 0, 0, 0, 3460, 1473,
+	1578, 0, 0, 0, 1212, 2643, 0, 0, 0, 3038, 0, 0, 0, 1160, 0, 1811,
+	0, 0, 0, 446, 0, 0, 0, 2512, 0, 1026, 0, 1469, 371, 2054, 0, 0,
+	0, 0, 0, 1749, 0, 0, 1099, 0, 1390, 2582, 2264, 0, 2843, 3106, 3567, 0,
+	0, 0, 0, 1017, 3654, 1184, 818, 0, 0, 993, 0, 0, 0, 695, 2683, 0,
+	0, 0, 0, 0, 0, 1326, 0, 0, 2566, 457, 0, 0, 1906, 0, 2151, 2994,
+	0, 1031, 0, 0, 0, 1328, 0, 0, 0, 0, 0, 1268, 1740, 120, 311, 0,
+	482, 0, 0, 0, 3326, 0, 0, 0, 1734, 0, 0, 0, 0, 417, 0, 2815,
+	2838, 0, 0, 2165, 0, 0, 101, 0, 1966, 0, 0, 0, 0, 0, 3555, 0,
+	0, 1218, 0, 0, 3262, 0, 0, 581, 0, 0, 3449, 1027, 906, 0, 1873, 0,
+	2607, 0, 0, 0, 473, 2981, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2407,
+	1859, 1102, 2169, 2988, 0, 0, 0, 1158, 239, 0, 0, 0, 0, 0, 3017, 2678,
+	0, 3655, 0, 2760, 0, 0, 0, 3310, 3642, 0, 2339, 3160, 1064, 2705, 0, 0,
+	0, 0, 0, 0, 0, 849, 2262, 800, 548, 1096, 2989, 1077, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2306, 122, 2601, 0, 0, 2752, 455, 1196, 3364,
+	0, 0, 1658, 0, 0, 3137, 0, 0, 0, 2641, 3188, 0, 0, 0, 3159, 3536,
+	1179, 0, 0, 439, 932, 162, 1870, 3085, 3046, 3267, 0, 1506, 2191, 0, 0, 0,
+	0, 220, 222, 0, 0, 0, 0, 0, 0, 3692, 0, 0, 0, 0, 1958, 1697,
+	2096, 3208, 934, 2099, 0, 0, 0, 1654, 3671, 56, 0, 0, 0, 555, 0, 0,
+	0, 0, 0, 0, 2592, 1632, 0, 0, 0, 0, 1535, 1907, 0, 0, 0, 3446,
+	2648, 0, 0, 0, 1999, 0, 3129, 607, 0, 0, 0, 0, 0, 1753, 0, 0,
+	0, 3205, 0, 0, 257, 1415, 1511, 2712, 0, 3350, 2780, 698, 1346, 1101, 2887, 680,
+	3445, 0, 0, 0, 0, 1040, 0, 3, 0, 2406, 953, 0, 0, 0, 0, 0,
+	0, 0, 1093, 2480, 0, 2585, 2881, 0, 0, 1128, 1151, 0, 1217, 1428, 2346, 3148,
+	0, 0, 2424, 0, 1170, 0, 0, 0, 0, 0, 423, 1861, 1052, 0, 0, 0,
+	0, 0, 461, 3610, 651, 0, 0, 0, 979, 123, 1731, 1228, 1466, 3062, 0, 2064,
+	0, 0, 0, 0, 0, 2706, 3127, 2195, 3528, 1587, 0, 0, 0, 681, 0, 3720,
+	1496, 0, 0, 0, 0, 1620, 0, 3243, 2515, 835, 2859, 2286, 0, 0, 3290, 773,
+	0, 0, 212, 2246, 996, 2866, 73, 11, 2162, 2451, 3603, 0, 2103, 1282, 0, 1495,
+	1817, 2092, 2846, 1505, 0, 0, 0, 0, 0, 0, 2513, 76, 206, 640, 331, 752,
+	1332, 603, 2933, 3427, 280, 828, 3545, 388, 0, 0, 1875, 3022, 3141, 374, 887, 969,
+	2785, 788, 0, 0, 0, 0, 2386, 0, 1948, 0, 0, 0, 3633, 2373, 982, 2485,
+	3185, 0, 0, 0, 0, 0, 1114, 2173, 0, 0, 0, 2526, 873, 0, 0, 1644,
+	0, 241, 2527, 2462, 0, 0, 0, 880, 0, 2123, 0, 0, 0, 0, 94, 538,
+	546, 0, 0, 0, 0, 0, 3433, 1084, 0, 0, 0, 667, 2758, 1559, 2646, 914,
+	0, 0, 3083, 1784, 736, 0, 2374, 2074, 3165, 3214, 3286, 0, 1105, 231, 3367, 3507,
+	0, 0, 0, 0, 0, 0, 2281, 1442, 735, 3381, 644, 718, 1736, 2626, 2917, 0,
+	0, 0, 0, 1240, 1095, 1915, 0, 1250, 1141, 0, 0, 0, 0, 0, 1798, 0,
+	0, 2131, 0, 400, 0, 0, 0, 0, 1144, 0, 0, 0, 1806, 0, 3033, 0,
+	0, 0, 3020, 0, 3657, 2864, 0, 3330, 0, 0, 0, 0, 0, 5, 704, 1509,
+	0, 0, 0, 0, 0, 0, 0, 1313, 1840, 2733, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 334, 3722, 0, 339, 2261, 0, 0, 536, 0, 2704, 0, 0, 1239,
+	1285, 3529, 1797, 0, 0, 0, 1598, 2883, 2290, 3619, 0, 0, 0, 2000, 3415, 0,
+	1035, 3705, 0, 3625, 0, 0, 0, 0, 0, 0, 0, 0, 1845, 0, 0, 1646,
+	2708, 0, 0, 653, 0, 0, 2435, 688, 1975, 3070, 3283, 0, 0, 0, 0, 313,
+	1072, 1878, 0, 22, 176, 1599, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1986,
+	0, 994, 1937, 3039, 745, 2912, 2324, 2555, 0, 0, 0, 0, 0, 0, 14, 1366,
+	1556, 2619, 0, 36, 1974, 0, 0, 221, 0, 0, 0, 0, 2494, 0, 0, 0,
+	0, 405, 0, 0, 2360, 1210, 2001, 0, 2031, 2411, 0, 0, 0, 0, 0, 0,
+	0, 3373, 0, 0, 0, 0, 0, 0, 132, 1215, 0, 0, 0, 0, 1269, 3665,
+	34, 3686, 0, 0, 1723, 0, 0, 3158, 1946, 0, 0, 0, 3436, 0, 1775, 3037,
+	2397, 2579, 3332, 0, 0, 0, 0, 0, 0, 0, 596, 2358, 0, 0, 0, 0,
+	0, 1100, 0, 0, 0, 0, 881, 976, 0, 1303, 0, 0, 1517, 1623, 666, 769,
+	2242, 2929, 0, 2189, 0, 0, 0, 0, 0, 0, 3299, 0, 27, 1552, 0, 0,
+	0, 0, 0, 0, 1663, 808, 1700, 2932, 556, 0, 0, 0, 0, 0, 182, 0,
+	602, 2767, 0, 0, 0, 0, 3168, 855, 0, 0, 0, 0, 1799, 2383, 0, 0,
+	1278, 1337, 2201, 0, 0, 1259, 0, 2778, 1181, 0, 332, 0, 0, 0, 0, 0,
+	0, 2433, 2581, 0, 142, 0, 0, 1153, 264, 2122, 0, 0, 0, 3534, 0, 0,
+	3002, 2544, 1193, 0, 0, 0, 1443, 2086, 2909, 0, 0, 0, 2667, 3360, 0, 3224,
+	0, 0, 0, 2150, 2476, 2691, 2350, 3269, 3435, 0, 1241, 0, 0, 470, 621, 2700,
+	3674, 0, 0, 1706, 930, 3064, 3437, 1574, 0, 1323, 3693, 0, 0, 424, 429, 2137,
+	2167, 3112, 1061, 156, 3481, 1185, 780, 2127, 3615, 744, 0, 0, 347, 1073, 1148, 2145,
+	0, 0, 0, 3058, 936, 0, 0, 0, 0, 0, 1455, 1433, 0, 0, 0, 1085,
+	68, 2083, 2719, 0, 0, 0, 0, 260, 0, 0, 0, 0, 0, 3162, 772, 3254,
+	1709, 0, 2653, 1229, 2528, 3340, 3280, 0, 1054, 345, 62, 0, 1699, 314, 2354, 0,
+	0, 2214, 0, 0, 0, 1671, 0, 1881, 0, 1237, 2500, 2059, 0, 0, 0, 3476,
+	0, 2817, 890, 0, 0, 0, 0, 306, 1139, 0, 0, 0, 21, 0, 0, 847,
+	899, 2847, 3410, 0, 0, 0, 0, 0, 0, 3706, 0, 0, 0, 71, 0, 0,
+	0, 2781, 2301, 0, 3253, 0, 0, 0, 0, 809, 0, 0, 0, 0, 0, 0,
+	0, 1487, 1730, 3198, 0, 3194, 0, 0, 0, 0, 0, 0, 364, 1349, 2701, 2717,
+	0, 1681, 690, 674, 743, 867, 1683, 307, 585, 3075, 2735, 3315, 2256, 3578, 0, 0,
+	810, 1737, 616, 2076, 2535, 2625, 2501, 514, 0, 652, 0, 0, 0, 173, 3122, 0,
+	0, 0, 0, 3082, 2212, 0, 0, 82, 1199, 2118, 2284, 3402, 0, 531, 0, 0,
+	0, 2562, 0, 2144, 0, 0, 1932, 0, 0, 622, 0, 0, 0, 0, 0, 0,
+	2495, 0, 0, 0, 0, 902, 2636, 0, 0, 0, 1929, 0, 0, 0, 3672, 0,
+	3026, 0, 0, 0, 1956, 720, 0, 381, 2006, 0, 0, 0, 0, 1860, 3530, 3090,
+	0, 177, 186, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3049, 3027,
+	0, 0, 1046, 1659, 0, 2208, 3697, 0, 0, 0, 1772, 3195, 3570, 2518, 0, 0,
+	0, 2558, 1090, 0, 3469, 0, 0, 0, 0, 0, 1554, 2491, 0, 0, 0, 0,
+	0, 0, 418, 0, 2025, 0, 0, 0, 0, 3701, 1885, 2914, 0, 0, 0, 0,
+	0, 3700, 1009, 92, 0, 3251, 2682, 107, 0, 3596, 0, 2858, 2278, 0, 0, 0,
+	2851, 0, 0, 0, 0, 0, 0, 0, 0, 102, 278, 49, 1757, 3249, 0, 2862,
+	0, 2963, 0, 0, 1480, 0, 0, 0, 0, 0, 3668, 0, 0, 0, 1651, 1810,
+	0, 3521, 3385, 240, 3425, 0, 786, 1357, 3646, 478, 1066, 1877, 0, 0, 0, 298,
+	105, 2243, 0, 131, 3006, 2955, 732, 0, 0, 0, 0, 1524, 0, 0, 3065, 0,
+	0, 1610, 635, 2991, 0, 266, 437, 0, 0, 0, 0, 3119, 0, 3552, 2095, 3548,
+	1122, 2613, 3210, 230, 0, 0, 0, 2769, 2832, 0, 0, 210, 2107, 0, 0, 0,
+	0, 0, 0, 0, 481, 2639, 0, 0, 3229, 0, 1136, 0, 0, 1674, 0, 0,
+	0, 0, 0, 0, 0, 1580, 0, 0, 1132, 885, 1863, 0, 0, 0, 944, 1479,
+	59, 3676, 935, 1543, 1378, 975, 3451, 0, 0, 0, 1787, 2662, 0, 0, 0, 0,
+	2338, 2602, 3375, 0, 0, 0, 0, 0, 2954, 0, 3257, 0, 2039, 3703, 0, 0,
+	0, 0, 0, 2044, 0, 0, 0, 0, 1928, 0, 2537, 1460, 977, 1135, 3554, 0,
+	2065, 0, 0, 1584, 2889, 0, 1156, 2459, 2820, 0, 0, 539, 755, 0, 0, 0,
+	0, 0, 715, 1452, 1892, 2114, 1339, 0, 0, 0, 590, 1695, 2910, 0, 1081, 0,
+	0, 3605, 0, 864, 0, 0, 0, 1778, 3091, 2742, 2590, 0, 0, 0, 2746, 0,
+	0, 0, 0, 0, 0, 2082, 0, 2234, 0, 0, 1675, 3466, 0, 0, 3322, 312,
+	3456, 0, 1655, 0, 0, 0, 0, 2685, 972, 1547, 32, 1577, 1579, 1827, 1200, 2307,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3125, 3593, 0, 0, 0, 1600, 0,
+	820, 1286, 0, 0, 0, 0, 0, 0, 3556, 0, 106, 0, 1369, 0, 403, 2158,
+	0, 1717, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2058, 2920, 0,
+	3387, 1022, 0, 0, 0, 0, 1002, 0, 426, 1940, 0, 3098, 824, 2652, 3517, 0,
+	668, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	110, 0, 0, 1719, 0, 0, 0, 0, 0, 1297, 2777, 0, 0, 0, 0, 0,
+	0, 811, 2241, 3041, 0, 3420, 0, 826, 1843, 970, 0, 1430, 1985, 1372, 0, 522,
+	0, 0, 0, 0, 0, 0, 0, 2375, 2598, 2629, 904, 0, 0, 0, 448, 908,
+	2298, 2100, 0, 0, 0, 0, 0, 1049, 1693, 0, 3718, 1970, 2207, 0, 0, 0,
+	0, 1894, 0, 0, 2567, 2979, 868, 1688, 3334, 0, 2282, 0, 1176, 3302, 0, 0,
+	0, 1483, 3411, 0, 0, 2675, 582, 1025, 0, 0, 0, 114, 468, 0, 0, 2880,
+	0, 0, 0, 0, 0, 1311, 1382, 1485, 1197, 2091, 2473, 3066, 1994, 2658, 3266, 255,
+	1575, 2019, 0, 2559, 0, 0, 523, 0, 0, 2385, 0, 2399, 502, 1252, 2857, 0,
+	578, 249, 115, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3666,
+	301, 0, 0, 0, 2475, 2479, 0, 390, 524, 848, 3167, 0, 2739, 304, 1569, 3170,
+	1679, 3450, 2532, 1000, 2834, 2672, 0, 0, 0, 0, 0, 0, 0, 328, 871, 0,
+	274, 2460, 3499, 1667, 0, 0, 1338, 3287, 0, 0, 0, 0, 0, 726, 1983, 0,
+	0, 0, 0, 1247, 1522, 90, 1748, 1260, 2542, 2248, 3071, 3496, 3582, 3616, 0, 0,
+	386, 1418, 0, 0, 121, 1441, 1637, 2080, 0, 0, 0, 1188, 0, 903, 0, 0,
+	0, 0, 0, 2856, 0, 2640, 0, 1350, 2907, 657, 0, 450, 0, 0, 1056, 0,
+	0, 0, 0, 0, 3150, 1178, 3618, 0, 236, 1783, 1192, 0, 0, 0, 2007, 525,
+	3454, 0, 0, 0, 2159, 3522, 350, 997, 1933, 0, 0, 0, 3117, 3342, 0, 146,
+	0, 2330, 0, 1354, 1541, 0, 0, 0, 2121, 2489, 2571, 232, 2703, 1822, 3190, 3479,
+	0, 0, 0, 0, 0, 29, 1464, 1752, 2450, 0, 3369, 0, 0, 3087, 0, 0,
+	1121, 0, 0, 0, 0, 0, 641, 0, 157, 2026, 0, 165, 2951, 0, 0, 0,
+	0, 1902, 2710, 862, 0, 409, 0, 0, 0, 0, 0, 0, 0, 2164, 0, 436,
+	1086, 1497, 1754, 1106, 1809, 0, 0, 0, 0, 766, 2148, 0, 0, 0, 3291, 598,
+	0, 0, 0, 0, 1520, 0, 0, 0, 224, 1747, 0, 0, 0, 0, 0, 0,
+	272, 1513, 3455, 1222, 2584, 3237, 0, 0, 2684, 2038, 2878, 3585, 0, 0, 0, 0,
+	0, 2139, 20, 3470, 1258, 0, 0, 323, 2152, 0, 2540, 2587, 0, 0, 0, 3359,
+	2673, 0, 0, 0, 0, 0, 0, 3324, 0, 1516, 1622, 561, 0, 0, 0, 2836,
+	0, 0, 1165, 372, 416, 1287, 3028, 0, 0, 80, 3347, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 492, 1553, 3307, 0, 3108, 126, 1463, 3395, 3484, 0, 0, 2749,
+	0, 0, 1373, 1012, 1472, 0, 0, 3344, 0, 1536, 0, 663, 0, 0, 799, 0,
+	0, 0, 632, 2563, 3222, 2665, 3717, 521, 493, 3118, 3601, 0, 0, 0, 0, 1590,
+	0, 2102, 2432, 518, 0, 0, 0, 1272, 1831, 2221, 2490, 3031, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 636, 277, 135, 0, 0, 0, 0, 0, 0,
+	1352, 0, 0, 0, 527, 0, 0, 2744, 1801, 3494, 3273, 3681, 503, 7, 941, 506,
+	813, 754, 1710, 0, 0, 0, 0, 0, 942, 3452, 0, 0, 0, 1154, 0, 0,
+	0, 0, 67, 2283, 0, 0, 3659, 0, 0, 0, 2892, 682, 0, 0, 3520, 0,
+	0, 0, 433, 344, 1306, 3380, 0, 2427, 3199, 2647, 2627, 3612, 0, 0, 382, 10,
+	1934, 858, 1614, 1908, 1079, 2055, 2831, 2833, 2869, 2042, 3429, 3643, 0, 2179, 0, 453,
+	0, 0, 2978, 0, 841, 1818, 2850, 0, 796, 1071, 2523, 0, 1589, 1207, 3614, 0,
+	0, 2895, 0, 0, 0, 0, 587, 0, 0, 0, 0, 0, 0, 2175, 3147, 0,
+	0, 0, 2265, 0, 0, 0, 0, 0, 0, 0, 3353, 2149, 0, 0, 0, 0,
+	0, 0, 0, 660, 0, 0, 533, 1865, 0, 0, 0, 61, 0, 1421, 0, 0,
+	1546, 161, 2105, 0, 0, 0, 1295, 1146, 0, 2238, 0, 2206, 0, 0, 0, 0,
+	0, 1805, 0, 0, 0, 484, 1113, 3444, 0, 0, 964, 3695, 3588, 0, 2610, 0,
+	0, 0, 0, 0, 0, 0, 705, 2132, 2668, 3024, 3000, 250, 174, 1363, 0, 0,
+	761, 0, 1965, 0, 1819, 0, 0, 895, 1864, 0, 0, 0, 0, 2534, 2239, 0,
+	0, 0, 0, 0, 0, 879, 3595, 0, 0, 0, 827, 0, 661, 1137, 1276, 0,
+	0, 0, 1368, 336, 1987, 0, 0, 0, 0, 0, 0, 0, 0, 2043, 0, 0,
+	1564, 0, 1166, 0, 0, 0, 48, 2, 509, 1910, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 3346, 0, 0, 0, 2631, 0, 0, 0, 0, 2126, 0, 0,
+	3069, 0, 0, 1334, 2359, 0, 0, 0, 0, 0, 1791, 2070, 2939, 18, 0, 0,
+	0, 0, 0, 0, 2340, 16, 815, 0, 0, 0, 2905, 3152, 302, 2940, 3405, 0,
+	0, 3200, 0, 1119, 2642, 0, 0, 2187, 0, 1913, 0, 0, 0, 0, 0, 0,
+	310, 0, 19, 0, 0, 0, 0, 3277, 1504, 0, 1315, 2222, 0, 0, 281, 3124,
+	0, 833, 0, 9, 3401, 0, 0, 0, 1293, 0, 0, 0, 463, 3313, 0, 0,
+	0, 2828, 697, 2344, 0, 0, 0, 0, 0, 259, 2766, 0, 619, 3591, 1794, 1585,
+	189, 990, 1656, 3173, 0, 0, 0, 3114, 248, 1770, 0, 1234, 1785, 0, 0, 1874,
+	1475, 3594, 2390, 2575, 0, 2841, 0, 2353, 0, 0, 0, 0, 0, 0, 0, 0,
+	118, 0, 1397, 894, 737, 0, 0, 0, 0, 515, 2016, 2303, 3453, 0, 0, 2728,
+	0, 0, 419, 0, 2624, 2077, 3513, 1903, 1715, 0, 2022, 1062, 830, 0, 0, 0,
+	0, 1458, 0, 0, 0, 1034, 2020, 1661, 2755, 3354, 0, 0, 0, 838, 0, 3301,
+	0, 0, 0, 0, 287, 0, 0, 0, 496, 0, 1936, 396, 2786, 2890, 0, 0,
+	3230, 0, 0, 0, 0, 0, 0, 0, 3652, 0, 1391, 2554, 3680, 2938, 723, 1431,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 89, 3256, 0, 0, 3715,
+	0, 0, 0, 2987, 0, 0, 0, 0, 0, 1408, 1713, 604, 2180, 2524, 3561, 0,
+	0, 1361, 0, 2268, 3226, 52, 414, 1360, 0, 0, 0, 0, 0, 0, 191, 1918,
+	2048, 948, 2440, 1381, 3003, 335, 767, 2002, 1069, 2511, 3135, 0, 0, 983, 1812, 3621,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3458, 3055, 0, 0, 594, 0, 2615,
+	2051, 0, 987, 0, 1763, 2818, 0, 1971, 1319, 2438, 1635, 2455, 0, 1011, 1120, 1374,
+	3560, 0, 0, 0, 1246, 441, 0, 2142, 0, 0, 451, 242, 1021, 0, 2608, 0,
+	0, 0, 1977, 2604, 0, 0, 3372, 2821, 0, 0, 395, 3547, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 476, 0, 541, 557, 1820, 0, 0, 0,
+	2561, 3424, 3475, 0, 2170, 3051, 0, 0, 937, 0, 0, 0, 940, 1899, 3032, 0,
+	0, 1662, 0, 0, 0, 0, 0, 0, 1969, 0, 0, 2196, 0, 352, 0, 0,
+	0, 0, 0, 3609, 2600, 0, 504, 0, 369, 517, 0, 0, 0, 0, 97, 0,
+	0, 0, 0, 0, 0, 1057, 0, 959, 0, 0, 0, 0, 0, 0, 0, 0,
+	3447, 1531, 0, 0, 2418, 0, 1689, 2541, 2679, 0, 572, 3670, 0, 0, 671, 1055,
+	0, 0, 0, 0, 0, 3438, 637, 0, 0, 0, 0, 836, 0, 133, 2997, 0,
+	0, 0, 2837, 0, 500, 445, 0, 2687, 0, 2313, 2972, 0, 0, 926, 0, 0,
+	0, 0, 485, 1448, 0, 3242, 0, 3272, 0, 1601, 0, 2935, 707, 1, 1220, 3487,
+	0, 0, 2804, 0, 0, 2569, 215, 0, 0, 0, 0, 0, 0, 0, 208, 0,
+	2519, 3050, 0, 0, 0, 2903, 3329, 438, 3084, 0, 0, 0, 0, 0, 0, 762,
+	0, 0, 0, 0, 3421, 0, 0, 0, 0, 725, 0, 0, 0, 0, 0, 0,
+	740, 2426, 0, 0, 0, 3116, 1183, 0, 3183, 0, 0, 0, 0, 0, 0, 708,
+	1454, 0, 1109, 0, 551, 1321, 2924, 0, 3088, 1714, 2143, 2751, 163, 608, 0, 0,
+	1312, 1486, 0, 1738, 2663, 0, 0, 0, 0, 0, 0, 0, 2010, 0, 0, 0,
+	3602, 42, 1379, 1447, 317, 2087, 3078, 1186, 2770, 3276, 0, 984, 0, 0, 0, 547,
+	961, 1533, 159, 1990, 2255, 2899, 1157, 0, 214, 2468, 0, 3197, 0, 0, 0, 0,
+	1491, 0, 0, 0, 1482, 0, 0, 0, 0, 321, 2345, 511, 3305, 2215, 1161, 2113,
+	0, 0, 1314, 3080, 1225, 0, 2445, 3101, 0, 0, 779, 0, 1426, 0, 0, 716,
+	0, 0, 2392, 2996, 510, 337, 0, 0, 0, 0, 0, 0, 81, 0, 3473, 1521,
+	1846, 1924, 2754, 483, 0, 922, 2452, 0, 2446, 2483, 3228, 0, 1802, 0, 0, 2868,
+	0, 0, 0, 0, 0, 3368, 0, 0, 0, 2253, 0, 0, 0, 0, 2757, 64,
+	1534, 1201, 0, 3105, 0, 1963, 366, 1298, 3211, 0, 0, 0, 0, 0, 543, 0,
+	874, 2855, 0, 1960, 0, 3131, 1172, 528, 1423, 2287, 2711, 0, 0, 1036, 0, 0,
+	921, 3207, 612, 0, 0, 0, 2110, 3036, 1815, 2465, 3673, 3702, 3227, 0, 0, 3478,
+	2854, 0, 2533, 0, 0, 0, 1828, 3669, 0, 1514, 2860, 1023, 2337, 2556, 0, 0,
+	1862, 0, 0, 747, 0, 1967, 2279, 3241, 0, 0, 0, 0, 1033, 0, 0, 0,
+	1216, 1502, 411, 0, 2369, 0, 2225, 1436, 0, 0, 0, 0, 2035, 1525, 0, 3018,
+	2146, 0, 0, 605, 610, 0, 0, 3508, 0, 2657, 3418, 0, 0, 0, 0, 0,
+	3533, 0, 0, 751, 2570, 2357, 3351, 0, 3178, 0, 2413, 0, 0, 0, 3110, 0,
+	0, 0, 3238, 2181, 0, 797, 1510, 0, 0, 45, 0, 0, 0, 0, 0, 1388,
+	2488, 0, 0, 0, 0, 0, 0, 1823, 3662, 1917, 0, 0, 1650, 2166, 0, 1134,
+	1224, 1687, 1024, 3047, 2244, 0, 0, 0, 0, 1030, 0, 0, 0, 0, 0, 2185,
+	0, 0, 3608, 2295, 3685, 2931, 0, 0, 2611, 0, 0, 3563, 1317, 0, 0, 0,
+	0, 0, 0, 0, 729, 0, 143, 1938, 0, 0, 2517, 0, 2012, 0, 3239, 2421,
+	0, 623, 633, 2605, 2806, 0, 434, 565, 611, 2396, 647, 0, 0, 0, 0, 0,
+	0, 0, 2621, 2116, 0, 0, 0, 0, 3623, 0, 1221, 0, 494, 1359, 3699, 428,
+	1959, 458, 1847, 2220, 840, 0, 2251, 2966, 3511, 0, 694, 0, 0, 0, 0, 0,
+	2322, 0, 0, 0, 0, 0, 0, 2934, 0, 0, 397, 0, 0, 535, 0, 0,
+	1795, 2644, 0, 0, 0, 0, 0, 0, 1235, 0, 0, 1996, 1542, 0, 0, 1080,
+	0, 2174, 0, 0, 0, 237, 0, 0, 0, 516, 200, 1291, 2093, 0, 790, 0,
+	839, 3391, 0, 0, 0, 2498, 0, 0, 0, 1162, 1923, 3661, 33, 0, 1636, 0,
+	0, 0, 0, 0, 2233, 589, 0, 0, 204, 0, 0, 1130, 2046, 2788, 1039, 0,
+	1665, 0, 1670, 3053, 0, 0, 0, 0, 0, 1304, 3683, 0, 1457, 2588, 3631, 1450,
+	869, 3713, 0, 1053, 2273, 2412, 188, 0, 0, 0, 1316, 0, 567, 3250, 0, 0,
+	0, 0, 0, 0, 2474, 0, 560, 2998, 3270, 3057, 1173, 368, 1540, 1481, 3187, 0,
+	2547, 0, 2257, 0, 0, 0, 1048, 2050, 3045, 529, 0, 0, 0, 0, 2168, 0,
+	0, 0, 3396, 863, 1266, 0, 0, 0, 0, 194, 2753, 0, 2594, 2024, 3352, 3489,
+	0, 0, 0, 2296, 172, 0, 0, 0, 0, 0, 0, 0, 1588, 1745, 0, 0,
+	449, 0, 1094, 784, 2983, 454, 2734, 1177, 1123, 2231, 0, 0, 0, 0, 147, 2081,
+	2363, 2661, 0, 0, 0, 2389, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3468, 0, 0, 0, 0, 0, 293, 1607, 0, 0, 945, 0, 0, 2254, 141, 0,
+	0, 3358, 0, 385, 0, 0, 0, 0, 0, 0, 167, 0, 0, 0, 0, 3688,
+	0, 0, 897, 0, 3099, 0, 2124, 0, 3094, 2348, 3518, 0, 1979, 83, 1803, 2147,
+	0, 0, 1393, 0, 1383, 0, 0, 0, 0, 3624, 0, 0, 0, 3443, 0, 0,
+	0, 256, 985, 0, 0, 0, 95, 2366, 1595, 0, 486, 925, 0, 1389, 2949, 0,
+	0, 0, 1112, 297, 0, 0, 0, 0, 2768, 1499, 760, 1371, 2698, 0, 3501, 1289,
+	3052, 3133, 0, 886, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2260, 113, 710,
+	0, 2478, 0, 0, 0, 963, 0, 0, 2053, 0, 1425, 0, 0, 2549, 0, 0,
+	0, 3128, 3580, 2379, 0, 0, 0, 3532, 0, 2341, 3139, 1384, 342, 3244, 0, 0,
+	905, 0, 0, 0, 0, 2364, 0, 3459, 0, 0, 0, 0, 0, 0, 2125, 0,
+	0, 2784, 570, 896, 562, 1991, 2232, 3464, 1618, 2596, 0, 1010, 2194, 0, 2183, 160,
+	3252, 3477, 0, 0, 0, 3295, 999, 2779, 0, 444, 2431, 1341, 258, 1550, 254, 1668,
+	3325, 0, 626, 3689, 3504, 0, 687, 2946, 3498, 0, 2762, 1527, 0, 190, 3288, 170,
+	1708, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2177, 0, 201, 0, 2325, 2428,
+	3164, 0, 0, 2276, 0, 0, 0, 0, 0, 0, 218, 0, 0, 0, 0, 3140,
+	0, 0, 0, 0, 3687, 57, 0, 0, 0, 70, 128, 0, 2015, 0, 1744, 1335,
+	2848, 0, 2504, 3001, 3640, 0, 252, 183, 251, 1044, 1685, 678, 3309, 0, 0, 0,
+	0, 0, 0, 0, 0, 1673, 0, 2285, 0, 0, 0, 1562, 0, 0, 0, 0,
+	1414, 0, 1567, 3153, 0, 0, 1115, 0, 0, 0, 0, 1722, 0, 0, 0, 0,
+	0, 0, 0, 0, 2072, 1712, 1880, 0, 0, 1729, 0, 1834, 0, 0, 0, 2391,
+	1076, 1883, 2199, 479, 0, 0, 0, 0, 0, 0, 0, 361, 0, 0, 0, 0,
+	2714, 700, 1018, 0, 2008, 2805, 692, 1788, 0, 0, 3182, 3638, 209, 0, 3102, 0,
+	0, 0, 1739, 2893, 1760, 0, 0, 0, 0, 341, 0, 0, 0, 0, 2434, 0,
+	0, 3060, 1214, 1198, 402, 0, 0, 0, 0, 164, 0, 0, 2876, 0, 1492, 2872,
+	3044, 0, 0, 0, 152, 0, 915, 2773, 1342, 0, 3650, 2156, 606, 0, 0, 0,
+	0, 0, 0, 0, 679, 2403, 0, 0, 0, 0, 0, 2516, 0, 1294, 2681, 1732,
+	3030, 3544, 1962, 0, 99, 0, 0, 2783, 2995, 1042, 3551, 0, 0, 0, 0, 696,
+	0, 0, 0, 0, 1231, 595, 1761, 2401, 0, 0, 0, 0, 900, 0, 0, 0,
+	309, 0, 0, 0, 0, 0, 0, 490, 35, 872, 0, 0, 706, 1640, 2005, 3523,
+	1108, 620, 2326, 0, 0, 0, 0, 0, 1284, 3656, 0, 0, 3568, 0, 0, 0,
+	0, 0, 229, 1422, 325, 1558, 3086, 0, 0, 0, 1500, 920, 0, 0, 0, 0,
+	0, 2062, 0, 0, 0, 1133, 0, 0, 180, 0, 2245, 0, 0, 0, 2952, 1001,
+	0, 0, 452, 0, 0, 1837, 0, 0, 0, 1163, 0, 0, 1262, 1551, 1920, 3393,
+	0, 0, 1735, 0, 1680, 0, 2637, 0, 0, 0, 0, 1063, 0, 0, 0, 0,
+	0, 2771, 0, 0, 0, 2897, 1941, 0, 0, 26, 1850, 0, 0, 0, 0, 0,
+	1190, 0, 0, 0, 0, 580, 0, 2361, 842, 2404, 2409, 3488, 0, 0, 0, 0,
+	966, 1164, 469, 0, 2321, 0, 2247, 0, 1891, 0, 0, 0, 0, 387, 0, 0,
+	0, 0, 0, 475, 0, 0, 3103, 0, 0, 0, 3658, 0, 0, 0, 0, 0,
+	0, 275, 1484, 1561, 513, 39, 1711, 0, 0, 0, 0, 0, 0, 1329, 0, 0,
+	0, 0, 0, 893, 0, 1884, 2017, 2875, 569, 58, 288, 778, 3584, 0, 0, 0,
+	196, 2153, 2209, 2957, 0, 0, 12, 127, 1935, 2224, 0, 0, 0, 0, 53, 3506,
+	2275, 2928, 699, 2134, 2352, 968, 2814, 3377, 599, 701, 0, 0, 3708, 1733, 0, 0,
+	155, 0, 0, 2617, 3279, 0, 0, 931, 532, 0, 0, 0, 2849, 530, 356, 2172,
+	0, 0, 741, 0, 0, 0, 0, 770, 0, 0, 0, 0, 0, 0, 0, 0,
+	1922, 0, 0, 0, 2347, 0, 0, 2316, 2618, 0, 0, 1490, 2063, 1921, 2045, 2557,
+	0, 0, 0, 0, 0, 844, 1657, 1696, 0, 0, 0, 2552, 0, 0, 0, 0,
+	0, 0, 2133, 0, 0, 0, 2816, 0, 0, 0, 1330, 1117, 0, 2030, 0, 0,
+	2808, 2919, 2463, 0, 0, 0, 0, 2970, 1565, 2606, 217, 2120, 0, 0, 0, 2089,
+	0, 0, 2509, 0, 3259, 322, 0, 30, 1777, 2633, 0, 171, 0, 0, 0, 0,
+	0, 93, 2926, 1718, 0, 2198, 0, 0, 2975, 600, 0, 103, 2671, 2184, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2171, 0, 2202, 3572, 0, 3467, 1082,
+	0, 0, 0, 0, 0, 3225, 0, 0, 0, 0, 0, 459, 2308, 0, 0, 782,
+	0, 0, 0, 0, 0, 0, 104, 1982, 0, 0, 0, 758, 1968, 3400, 0, 3491,
+	0, 357, 939, 326, 442, 3104, 0, 0, 0, 0, 0, 0, 355, 0, 0, 0,
+	0, 0, 0, 3321, 3495, 0, 0, 0, 1758, 0, 0, 0, 2079, 0, 0, 1796,
+	0, 0, 0, 3335, 526, 0, 685, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	648, 0, 0, 0, 0, 1399, 0, 2616, 0, 0, 0, 1305, 413, 1841, 0, 0,
+	0, 884, 0, 0, 0, 0, 1438, 0, 1307, 0, 0, 0, 0, 861, 537, 1821,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2052, 0, 0,
+	787, 0, 763, 0, 60, 845, 0, 3339, 0, 0, 0, 0, 3636, 1568, 3303, 3328,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1189, 1333, 0, 0, 0, 0,
+	909, 971, 2085, 0, 1838, 0, 0, 1756, 1375, 0, 1392, 2197, 1351, 1765, 1858, 1652,
+	3613, 0, 0, 3617, 1067, 1478, 703, 577, 3100, 1116, 3113, 3151, 2731, 3203, 3235, 3390,
+	3535, 2497, 851, 2764, 3632, 0, 2863, 0, 0, 3341, 817, 0, 0, 0, 0, 0,
+	0, 0, 219, 3384, 0, 0, 79, 0, 501, 3192, 0, 0, 0, 1872, 2741, 2400,
+	0, 0, 480, 197, 2371, 950, 0, 0, 1253, 1649, 2747, 0, 3169, 0, 0, 0,
+	664, 0, 717, 0, 0, 491, 2351, 0, 3144, 144, 3549, 0, 0, 0, 2314, 0,
+	0, 1050, 0, 0, 0, 0, 0, 0, 2378, 0, 3472, 0, 0, 1254, 253, 315,
+	1586, 3365, 0, 0, 0, 267, 2362, 3126, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 51, 1171, 0, 0, 472, 0, 0, 0, 1203, 84, 0, 166,
+	3157, 593, 3663, 0, 1404, 0, 3457, 0, 0, 0, 554, 771, 2844, 0, 0, 0,
+	0, 0, 0, 0, 0, 774, 158, 0, 0, 169, 1078, 2750, 2111, 3422, 0, 0,
+	2484, 2292, 3019, 3261, 0, 2075, 3215, 0, 0, 901, 892, 0, 0, 0, 0, 0,
+	1446, 0, 0, 2904, 1581, 0, 3163, 3600, 0, 1244, 3202, 1882, 0, 3356, 2280, 0,
+	0, 3634, 40, 0, 0, 0, 0, 0, 0, 1583, 2941, 3296, 1277, 0, 318, 0,
+	0, 0, 0, 0, 0, 2104, 0, 749, 882, 0, 0, 0, 3196, 0, 1692, 3337,
+	3374, 0, 933, 508, 1489, 3268, 3441, 3186, 0, 2944, 96, 0, 0, 0, 373, 1006,
+	1365, 1856, 2402, 0, 2577, 0, 0, 0, 0, 422, 0, 0, 1169, 2738, 3599, 464,
+	1955, 0, 1401, 2405, 0, 1647, 333, 3345, 0, 0, 2726, 0, 870, 1808, 2709, 0,
+	859, 923, 0, 0, 0, 1191, 2713, 878, 0, 0, 1830, 0, 72, 918, 2009, 2669,
+	2572, 0, 0, 3297, 2236, 1230, 0, 0, 0, 0, 973, 843, 2088, 0, 0, 618,
+	0, 0, 2564, 0, 0, 2182, 0, 0, 0, 2573, 3675, 75, 2976, 0, 0, 0,
+	0, 917, 3519, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1766, 2873, 3156, 0,
+	0, 0, 0, 0, 0, 1804, 2674, 0, 0, 2393, 0, 1927, 1041, 1336, 2825, 0,
+	0, 2861, 0, 0, 130, 793, 1125, 0, 542, 1302, 0, 0, 1911, 0, 3056, 0,
+	0, 0, 2398, 711, 0, 0, 0, 0, 0, 0, 2066, 498, 0, 0, 0, 0,
+	0, 0, 0, 0, 801, 0, 1660, 0, 0, 0, 1347, 0, 0, 0, 2732, 0,
+	0, 2496, 282, 0, 3231, 0, 2041, 1468, 0, 0, 0, 2461, 0, 0, 1914, 0,
+	0, 0, 1643, 1602, 1707, 3316, 0, 0, 0, 2510, 0, 0, 1814, 2454, 0, 1628,
+	3524, 0, 0, 17, 2448, 0, 3531, 1051, 3537, 1988, 3709, 0, 1267, 0, 629, 0,
+	0, 0, 0, 866, 2229, 0, 2204, 0, 3592, 0, 0, 0, 0, 1703, 0, 0,
+	0, 0, 1633, 0, 0, 0, 1419, 0, 108, 2759, 0, 0, 1233, 0, 0, 3562,
+	639, 0, 3175, 0, 0, 0, 1043, 1947, 2930, 1273, 0, 148, 0, 0, 0, 0,
+	1570, 2782, 0, 2655, 2813, 2269, 3538, 0, 0, 0, 727, 544, 0, 0, 0, 0,
+	2333, 0, 0, 0, 3397, 0, 0, 534, 0, 2335, 2865, 2161, 1167, 2190, 3461, 383,
+	1345, 0, 0, 1945, 2130, 2304, 0, 1768, 1957, 2797, 2217, 2420, 1826, 1280, 0, 0,
+	0, 916, 0, 783, 1016, 0, 0, 3480, 0, 0, 0, 0, 0, 1459, 3093, 856,
+	3710, 0, 0, 0, 0, 0, 0, 2964, 0, 0, 0, 0, 0, 634, 0, 216,
+	2959, 2891, 0, 0, 0, 0, 0, 0, 0, 2787, 978, 3471, 0, 0, 0, 3575,
+	0, 0, 1995, 0, 0, 0, 0, 1474, 1942, 3184, 0, 0, 0, 1180, 0, 0,
+	2638, 0, 988, 0, 268, 0, 0, 2138, 1764, 261, 0, 0, 0, 398, 0, 0,
+	721, 0, 0, 0, 1367, 0, 0, 0, 552, 3604, 0, 0, 0, 63, 0, 0,
+	0, 2323, 0, 730, 3542, 1092, 0, 1780, 0, 0, 3206, 46, 0, 0, 1762, 0,
+	0, 0, 0, 2023, 0, 0, 0, 0, 85, 834, 949, 2595, 1776, 263, 2271, 2688,
+	0, 0, 1925, 1571, 0, 0, 0, 0, 0, 2961, 591, 138, 0, 1897, 0, 3696,
+	0, 0, 3492, 431, 0, 0, 0, 0, 3111, 2612, 0, 0, 0, 3054, 3223, 0,
+	0, 0, 1631, 2871, 812, 0, 1208, 852, 0, 0, 713, 0, 0, 0, 2693, 1989,
+	3711, 0, 597, 3516, 0, 0, 0, 0, 0, 0, 0, 962, 175, 3388, 0, 0,
+	0, 0, 346, 0, 211, 271, 3474, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1611, 0, 0, 0, 3379, 2765, 2990, 474, 1213, 631, 846, 2775, 2192, 2853, 1194,
+	1992, 3213, 0, 0, 44, 1596, 2449, 2069, 0, 0, 822, 2725, 0, 0, 0, 0,
+	0, 223, 1782, 0, 1032, 477, 1140, 1331, 3260, 0, 0, 967, 1417, 0, 0, 3246,
+	0, 0, 0, 0, 0, 0, 1111, 0, 2414, 0, 0, 650, 1849, 1666, 296, 3412,
+	3448, 3690, 0, 279, 0, 0, 2649, 0, 0, 0, 854, 1299, 1274, 1691, 1871, 1976,
+	2772, 2950, 3234, 3514, 0, 0, 0, 0, 4, 0, 0, 693, 3120, 0, 0, 0,
+	3543, 2971, 3590, 2425, 0, 3079, 0, 2802, 0, 1852, 0, 0, 2835, 0, 980, 1626,
+	3598, 0, 0, 2499, 1648, 3233, 0, 0, 2205, 0, 0, 2328, 1432, 3068, 1248, 0,
+	2689, 0, 0, 0, 0, 0, 0, 677, 807, 0, 675, 1059, 3336, 3240, 2456, 0,
+	0, 0, 0, 407, 2004, 0, 66, 2376, 1232, 0, 0, 0, 0, 410, 625, 0,
+	0, 0, 3232, 0, 0, 8, 0, 0, 0, 1523, 0, 0, 0, 0, 2798, 0,
+	1887, 2715, 0, 1591, 0, 0, 1751, 0, 425, 0, 0, 2237, 0, 0, 0, 0,
+	0, 303, 0, 0, 0, 0, 2395, 2408, 3502, 0, 2176, 0, 0, 0, 0, 0,
+	1465, 0, 0, 0, 391, 1630, 2200, 0, 0, 0, 343, 0, 2885, 0, 0, 145,
+	2982, 0, 0, 1065, 0, 0, 1396, 1110, 0, 2521, 0, 646, 2724, 0, 0, 0,
+	958, 1895, 2560, 0, 134, 273, 1557, 0, 0, 0, 928, 1532, 3404, 0, 2999, 0,
+	3493, 0, 0, 0, 0, 0, 0, 2986, 0, 0, 3712, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1984, 456, 0, 0, 1515, 0, 0, 0, 0, 1755, 2469, 0,
+	0, 228, 0, 3394, 0, 2442, 0, 0, 954, 2223, 1619, 1813, 2827, 0, 2034, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2230, 2550, 0, 2599, 1867, 1091, 0, 0,
+	0, 2228, 3485, 0, 0, 0, 986, 1879, 0, 0, 1566, 0, 3134, 1615, 2947, 1308,
+	0, 2984, 3097, 0, 0, 0, 2293, 1886, 0, 3361, 394, 3408, 0, 3143, 0, 0,
+	656, 0, 408, 0, 3716, 0, 0, 1919, 1187, 1855, 2090, 0, 0, 0, 0, 0,
+	0, 3109, 0, 0, 1219, 0, 2141, 2888, 2084, 3423, 0, 0, 0, 0, 0, 0,
+	1467, 0, 0, 0, 0, 3442, 0, 0, 3434, 0, 0, 0, 0, 3557, 0, 2394,
+	0, 0, 0, 0, 2186, 3440, 0, 150, 2472, 0, 0, 0, 1698, 2664, 0, 0,
+	0, 0, 0, 0, 0, 3366, 0, 1954, 0, 0, 1876, 0, 0, 1593, 1842, 1939,
+	1439, 3012, 0, 1539, 360, 3067, 0, 0, 1538, 0, 0, 6, 0, 1537, 0, 0,
+	0, 2136, 2482, 0, 0, 0, 924, 1916, 117, 2226, 1470, 3417, 1075, 0, 497, 1310,
+	1424, 0, 1377, 0, 276, 1127, 3323, 2969, 0, 1249, 0, 0, 0, 0, 860, 124,
+	1409, 1560, 1949, 2249, 2936, 3403, 0, 0, 0, 243, 1410, 0, 0, 3258, 112, 77,
+	1836, 2163, 2384, 0, 0, 2879, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2609, 3265, 0, 0, 0, 0, 3314, 0, 0, 0, 0, 0, 1083, 0,
+	0, 0, 3678, 2493, 0, 0, 0, 0, 0, 1453, 2743, 3319, 0, 0, 951, 1402,
+	0, 0, 1701, 2302, 748, 2443, 3407, 0, 3349, 2531, 0, 0, 0, 0, 0, 0,
+	0, 0, 86, 0, 1204, 1386, 0, 0, 1869, 2193, 2309, 3430, 0, 0, 0, 2211,
+	0, 2992, 0, 0, 330, 0, 0, 0, 0, 0, 952, 2101, 1678, 0, 0, 2332,
+	0, 0, 0, 2801, 0, 0, 0, 3284, 3263, 0, 0, 2923, 0, 2580, 401, 584,
+	3042, 0, 74, 0, 0, 0, 0, 139, 2538, 2078, 2722, 3641, 0, 2958, 3348, 0,
+	0, 0, 566, 1741, 1981, 88, 1664, 2840, 379, 3025, 683, 1364, 673, 1147, 1263, 1211,
+	2763, 3115, 3154, 759, 943, 3209, 3414, 3510, 1774, 3527, 0, 0, 0, 579, 0, 0,
+	2793, 0, 3574, 1471, 957, 0, 0, 558, 3647, 1789, 0, 0, 0, 0, 0, 1868,
+	0, 0, 0, 0, 3622, 0, 0, 0, 1617, 0, 0, 3486, 1750, 1724, 1779, 3293,
+	3363, 2884, 0, 100, 0, 0, 0, 0, 0, 0, 0, 691, 0, 0, 1444, 0,
+	0, 0, 187, 1530, 2948, 0, 0, 0, 0, 3311, 3509, 911, 0, 0, 1978, 270,
+	0, 2632, 3130, 1477, 2578, 3255, 0, 119, 447, 2037, 0, 0, 0, 0, 262, 1896,
+	2310, 2593, 0, 1014, 1518, 0, 3077, 642, 0, 0, 0, 1362, 2466, 3698, 1508, 0,
+	3146, 0, 0, 2028, 0, 0, 2108, 0, 0, 0, 0, 0, 377, 654, 795, 0,
+	0, 0, 0, 0, 960, 0, 0, 0, 0, 0, 0, 0, 154, 353, 1227, 0,
+	15, 0, 3398, 3462, 0, 0, 0, 0, 0, 238, 1028, 1097, 2795, 3362, 3490, 998,
+	2993, 2464, 0, 1251, 0, 756, 814, 2666, 3171, 0, 0, 2692, 1621, 1829, 0, 0,
+	2505, 0, 2543, 0, 0, 0, 0, 0, 0, 0, 3014, 0, 1174, 2294, 2901, 1058,
+	0, 0, 0, 0, 992, 0, 1993, 0, 0, 1844, 0, 0, 0, 0, 1851, 0,
+	1682, 1385, 0, 2067, 0, 2481, 0, 0, 0, 1728, 0, 1462, 2422, 643, 1376, 0,
+	136, 601, 0, 2487, 2659, 0, 0, 0, 0, 0, 3142, 0, 1089, 1020, 3482, 0,
+	0, 1255, 0, 0, 0, 0, 1271, 3370, 831, 0, 0, 0, 0, 0, 0, 3386,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1449, 324, 0, 0, 0,
+	0, 571, 2098, 1726, 2539, 0, 0, 351, 3558, 2013, 0, 628, 43, 662, 199, 676,
+	1126, 2457, 2908, 3248, 0, 0, 0, 0, 0, 0, 0, 1604, 0, 0, 0, 0,
+	1605, 0, 2761, 2471, 225, 792, 2381, 1288, 3218, 392, 946, 0, 0, 0, 3081, 0,
+	0, 0, 0, 0, 0, 0, 0, 1019, 520, 672, 0, 0, 0, 0, 1159, 1642,
+	0, 0, 2297, 2327, 319, 2918, 3040, 3191, 2803, 665, 3577, 0, 37, 0, 0, 0,
+	1405, 659, 1143, 3059, 0, 0, 0, 0, 2263, 2745, 0, 2291, 829, 1853, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2240, 1866, 1608, 0, 0, 376, 0, 0, 0,
+	0, 919, 0, 0, 54, 2382, 2546, 3653, 0, 2723, 0, 832, 0, 0, 0, 1155,
+	2702, 1767, 0, 0, 0, 0, 116, 2720, 3573, 0, 0, 375, 1912, 2047, 1149, 0,
+	0, 0, 719, 0, 549, 3274, 0, 295, 2529, 0, 0, 3306, 3583, 0, 0, 178,
+	0, 1634, 2417, 0, 0, 2429, 0, 0, 0, 0, 2117, 0, 0, 649, 2387, 3581,
+	2423, 0, 1103, 0, 0, 1045, 2823, 0, 0, 0, 0, 0, 0, 2032, 0, 3628,
+	2937, 0, 0, 781, 0, 776, 0, 0, 2916, 0, 2690, 806, 2157, 0, 0, 3089,
+	3576, 0, 0, 0, 876, 2822, 0, 0, 2508, 0, 1340, 2318, 857, 2342, 460, 733,
+	2845, 0, 1129, 3048, 0, 2551, 0, 0, 0, 0, 898, 0, 0, 1498, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1793, 305, 0, 1413, 2953, 2057, 2447,
+	0, 185, 3677, 0, 0, 630, 340, 111, 757, 794, 907, 1888, 2807, 1029, 2980, 3607,
+	0, 0, 0, 0, 0, 568, 689, 1494, 2155, 2790, 0, 2388, 563, 0, 0, 3304,
+	0, 0, 184, 193, 0, 0, 0, 0, 0, 1900, 0, 3660, 2622, 0, 0, 702,
+	0, 0, 0, 0, 2135, 0, 0, 0, 0, 495, 2365, 0, 2962, 0, 2699, 0,
+	0, 0, 1613, 750, 0, 0, 1503, 0, 0, 1848, 2274, 3176, 0, 0, 0, 0,
+	0, 3541, 0, 0, 0, 1653, 2288, 0, 0, 0, 363, 0, 0, 3587, 0, 2634,
+	0, 1070, 2218, 0, 0, 912, 1572, 2911, 0, 0, 362, 1380, 1003, 31, 2094, 2630,
+	0, 0, 0, 2545, 0, 0, 0, 0, 0, 0, 3721, 2867, 2178, 2548, 2748, 2877,
+	1343, 2886, 2216, 0, 489, 2694, 1205, 3626, 955, 0, 0, 203, 300, 406, 2320, 2349,
+	308, 2623, 3005, 213, 3007, 0, 2458, 0, 3015, 0, 0, 0, 286, 1476, 586, 0,
+	1353, 2060, 1857, 3512, 0, 3294, 0, 0, 0, 0, 2444, 1727, 0, 0, 0, 0,
+	3550, 0, 0, 1603, 0, 393, 2419, 2377, 3043, 1746, 0, 1786, 0, 0, 0, 1573,
+	0, 290, 0, 0, 0, 2586, 0, 0, 2945, 0, 0, 0, 0, 0, 0, 2810,
+	0, 0, 0, 0, 3389, 0, 0, 0, 2718, 0, 1290, 2628, 1296, 1890, 3320, 0,
+	0, 0, 3161, 825, 974, 0, 1716, 2913, 1555, 3275, 803, 1242, 2343, 2645, 0, 1973,
+	0, 0, 0, 0, 0, 1563, 1138, 0, 129, 3714, 2800, 1309, 3413, 0, 0, 0,
+	0, 0, 0, 0, 0, 265, 989, 2140, 109, 3271, 2210, 559, 0, 1825, 877, 0,
+	0, 0, 0, 2942, 0, 0, 0, 2129, 466, 1898, 1507, 2568, 2985, 0, 0, 0,
+	0, 1676, 3092, 0, 0, 1403, 3546, 3679, 207, 2188, 2915, 3281, 0, 0, 0, 0,
+	3645, 0, 2477, 3691, 0, 0, 3497, 2266, 0, 1275, 432, 0, 1088, 0, 291, 1624,
+	0, 1107, 1548, 3500, 0, 956, 1394, 2603, 2882, 0, 0, 2707, 0, 2467, 0, 2213,
+	505, 0, 1893, 2522, 1238, 669, 0, 0, 0, 0, 0, 2272, 2329, 0, 768, 1261,
+	0, 0, 0, 0, 891, 0, 0, 1047, 0, 0, 0, 0, 0, 3439, 421, 1972,
+	0, 0, 2219, 1773, 2943, 1461, 1236, 583, 0, 2036, 0, 0, 2922, 0, 0, 1008,
+	0, 0, 0, 2029, 0, 47, 1742, 0, 0, 0, 0, 3096, 0, 0, 0, 1488,
+	0, 25, 0, 0, 0, 0, 0, 2270, 1320, 3016, 2660, 3416, 0, 0, 0, 0,
+	1456, 69, 2614, 3145, 0, 3180, 0, 2453, 3338, 488, 2697, 0, 370, 125, 0, 1943,
+	1398, 0, 0, 2356, 0, 0, 0, 0, 2874, 0, 1926, 2650, 0, 0, 244, 0,
+	0, 0, 0, 765, 1344, 3694, 2730, 0, 0, 2852, 3649, 0, 0, 0, 0, 615,
+	0, 430, 3063, 3540, 684, 0, 823, 0, 0, 1645, 0, 0, 0, 23, 0, 0,
+	0, 722, 399, 2370, 3013, 320, 3073, 3132, 0, 0, 0, 0, 0, 0, 2018, 2583,
+	0, 0, 0, 0, 168, 2470, 0, 1835, 0, 0, 0, 850, 3704, 728, 2336, 0,
+	0, 1037, 1519, 0, 0, 0, 0, 0, 0, 0, 3357, 2737, 0, 1807, 0, 0,
+	2776, 0, 1720, 2300, 3217, 3419, 0, 0, 2819, 1609, 0, 0, 734, 1781, 0, 1832,
+	1931, 3327, 3483, 0, 0, 805, 0, 0, 2676, 0, 0, 0, 0, 0, 0, 0,
+	0, 3285, 0, 2227, 245, 2355, 0, 0, 0, 0, 1961, 0, 0, 1150, 3029, 1318,
+	3432, 0, 0, 0, 0, 1427, 2305, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1074, 2250, 1142, 0, 0, 338, 2334, 2317, 1677, 2014, 0, 0, 588,
+	624, 0, 2960, 0, 0, 0, 0, 0, 0, 0, 0, 609, 1997, 0, 0, 1004,
+	0, 0, 3298, 0, 0, 775, 2315, 1013, 0, 0, 0, 0, 1420, 0, 0, 0,
+	0, 0, 2525, 1281, 3074, 3292, 0, 0, 0, 0, 3525, 0, 0, 0, 0, 0,
+	1124, 0, 0, 0, 0, 0, 712, 0, 0, 0, 2530, 540, 3620, 0, 1118, 0,
+	0, 348, 440, 1889, 0, 0, 0, 0, 0, 0, 724, 0, 0, 0, 1998, 0,
+	0, 0, 0, 0, 0, 0, 0, 3515, 3667, 0, 3155, 0, 1905, 0, 0, 3216,
+	3566, 0, 0, 0, 789, 1576, 0, 3221, 0, 0, 2900, 0, 0, 0, 2160, 0,
+	0, 0, 0, 0, 0, 2372, 0, 0, 0, 0, 0, 0, 1007, 0, 0, 1824,
+	0, 0, 0, 0, 2829, 0, 0, 686, 0, 0, 0, 1226, 1300, 1769, 3021, 3392,
+	3172, 50, 2259, 0, 1901, 1950, 0, 0, 0, 883, 1833, 427, 613, 875, 0, 0,
+	1279, 738, 87, 816, 1256, 0, 3406, 2686, 2289, 3236, 0, 0, 2670, 0, 0, 1526,
+	0, 2799, 1264, 2974, 3589, 888, 3539, 195, 192, 991, 1257, 2441, 2977, 0, 3343, 0,
+	947, 2003, 0, 0, 0, 234, 380, 0, 0, 1839, 2267, 2506, 0, 0, 0, 0,
+	910, 0, 0, 0, 0, 0, 0, 0, 2486, 2368, 0, 0, 0, 0, 0, 0,
+	1702, 1627, 0, 435, 0, 2727, 1690, 1582, 0, 285, 389, 0, 2695, 0, 0, 0,
+	1594, 1721, 412, 1265, 2430, 670, 3463, 0, 358, 3684, 181, 0, 0, 0, 2774, 3579,
+	3371, 3179, 0, 2591, 0, 0, 2439, 0, 2115, 2811, 3559, 0, 0, 365, 0, 0,
+	233, 3076, 3644, 0, 0, 0, 507, 2635, 0, 0, 0, 0, 739, 837, 0, 0,
+	0, 0, 0, 0, 0, 1816, 0, 0, 3378, 2109, 0, 0, 1387, 1411, 1152, 0,
+	2906, 2927, 1429, 3503, 3719, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2894, 1175, 2097, 1355, 0, 2507, 0, 0, 0, 2716, 2410, 284,
+	731, 415, 1445, 3220, 0, 0, 2898, 1325, 0, 0, 0, 0, 0, 965, 1625, 0,
+	1322, 0, 0, 0, 0, 0, 0, 0, 0, 2830, 2106, 0, 913, 0, 0, 2033,
+	2112, 0, 0, 3505, 1348, 3308, 0, 0, 0, 550, 0, 0, 3034, 0, 3637, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1087, 0, 0, 0, 764, 1639, 0,
+	0, 0, 0, 198, 3300, 819, 0, 0, 0, 0, 2367, 3318, 1544, 0, 1168, 1694,
+	0, 2729, 354, 564, 3166, 2597, 1195, 0, 0, 1145, 1629, 2792, 0, 0, 137, 1771,
+	0, 2565, 0, 0, 1182, 2503, 3428, 0, 1209, 2073, 3061, 0, 3564, 0, 0, 0,
+	0, 0, 3010, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1980, 0, 1301, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 292, 3312, 0,
+	0, 91, 149, 2967, 2154, 0, 0, 0, 617, 269, 2839, 3181, 1356, 2312, 0, 0,
+	28, 1015, 0, 247, 981, 0, 2968, 0, 1545, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2826, 0, 1437, 3219, 573, 2502, 0, 289, 0, 0, 0, 0, 0, 1964,
+	0, 0, 3011, 3009, 3212, 3278, 0, 0, 0, 627, 1705, 462, 3289, 0, 0, 0,
+	0, 0, 0, 3651, 246, 0, 2203, 0, 38, 0, 0, 0, 0, 2415, 0, 0,
+	2812, 2331, 3177, 3317, 0, 0, 2520, 2040, 0, 0, 0, 0, 78, 3630, 0, 0,
+	0, 2677, 3707, 0, 2791, 645, 0, 0, 889, 3282, 3571, 0, 0, 1358, 0, 2056,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 465, 714, 1451, 2696, 2437, 2824, 0,
+	1292, 3035, 709, 804, 467, 0, 0, 0, 3382, 1790, 0, 0, 0, 0, 0, 0,
+	2492, 0, 0, 0, 13, 2870, 3431, 3355, 2896, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1435, 0, 791, 0, 0, 0, 1060, 0, 0, 0, 0, 1223, 2258, 3682,
+	140, 1944, 3264, 0, 0, 0, 865, 3639, 1684, 2842, 0, 0, 316, 1395, 329, 1759,
+	1743, 378, 655, 1800, 2068, 2794, 2921, 0, 0, 3635, 3648, 995, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2299, 2436, 3565, 1854, 0, 0, 0, 2061, 0, 0, 55,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2925, 0, 283, 0, 1686, 0, 0,
+	0, 0, 1406, 2119, 384, 1400, 0, 2319, 0, 0, 1606, 1412, 0, 1104, 3138, 0,
+	151, 0, 753, 0, 0, 0, 0, 0, 3465, 0, 0, 0, 0, 0, 0, 545,
+	0, 0, 3123, 0, 0, 2514, 0, 227, 3426, 3569, 0, 0, 1612, 0, 0, 1725,
+	0, 1512, 0, 0, 2252, 0, 0, 0, 0, 0, 0, 0, 0, 2277, 0, 0,
+	0, 0, 2574, 0, 0, 0, 0, 41, 3149, 592, 0, 0, 0, 0, 0, 0,
+	1434, 0, 3606, 3526, 0, 0, 0, 0, 0, 0, 0, 1270, 1672, 3008, 1528, 0,
+	0, 0, 0, 0, 1493, 1407, 1597, 1283, 0, 0, 0, 0, 0, 658, 1549, 3586,
+	0, 0, 0, 0, 0, 3409, 0, 0, 3004, 0, 0, 0, 0, 2656, 0, 3553,
+	1370, 2680, 3629, 0, 1131, 1202, 0, 575, 0, 0, 359, 0, 0, 0, 0, 2380,
+	327, 0, 2536, 0, 1098, 2071, 2128, 0, 2311, 0, 1951, 0, 0, 0, 3597, 0,
+	0, 3193, 404, 367, 3189, 3331, 0, 0, 2011, 1641, 3399, 0, 0, 0, 512, 0,
+	0, 0, 0, 3204, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 853, 1909, 0, 1243, 0, 1616, 929, 2789, 821, 2049, 0, 0, 0, 0,
+	0, 2235, 3072, 0, 0, 1592, 0, 499, 0, 0, 0, 0, 0, 3664, 0, 785,
+	179, 1953, 3023, 746, 3095, 0, 1669, 0, 0, 0, 0, 0, 0, 0, 3627, 0,
+	0, 2654, 1005, 0, 0, 2902, 0, 777, 927, 65, 202, 2027, 0, 1324, 0, 0,
+	519, 299, 1245, 0, 0, 0, 0, 349, 1501, 2809, 0, 0, 0, 0, 0, 0,
+	471, 1440, 2021, 2740, 2756, 235, 0, 0, 0, 1416, 0, 0, 0, 420, 2651, 0,
+	0, 294, 443, 553, 0, 0, 0, 0, 0, 3333, 2416, 0, 0, 0, 0, 24,
+	98, 1904, 487, 0, 0, 574, 638, 0, 3611, 1038, 0, 0, 3121, 0, 0, 0,
+	1952, 2553, 1529, 3136, 3383, 0, 0, 1930, 2973, 802, 0, 2721, 0, 2620, 0, 0,
+	1327, 1792, 0, 0, 0, 1068, 0, 0, 0, 205, 0, 0, 226, 0, 614, 3201,
+	2796, 0, 1206, 0, 0, 0, 0, 0, 2956, 0, 0, 576, 0, 938, 2576, 2589,
 }
