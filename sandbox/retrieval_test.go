@@ -12,10 +12,14 @@ import (
 	"github.com/dermliving/dermliving/sandbox/internal/authoring"
 )
 
-// TestRetrievalDevSet measures retrieval on the question set written with the
-// sandbox (testdata/sandbox_questions: one target paragraph per question),
-// the set looked at while building retrieval; the gate cases measure it held
-// out. It logs hit@1 and hit@10 and fails below regression floors.
+// TestRetrievalDevSet measures retrieval on the question sets written with
+// the sandbox (testdata/sandbox_questions: one target paragraph per
+// question). part1 to part4 were written while retrieval was built and looked
+// at ("dev"); part5 to part8 were written later by an author who saw neither
+// the retrieval code nor the gate cases, as training data for an answer
+// selector that was not kept ("blind"); they measure retrieval as the gate
+// cases do. It logs hit@1 and hit@10 for each and fails below regression
+// floors.
 //
 //	go test -run TestRetrievalDevSet -v ./sandbox/
 func TestRetrievalDevSet(t *testing.T) {
@@ -28,8 +32,14 @@ func TestRetrievalDevSet(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no question files")
 	}
-	n, hit1, hit10 := 0, 0, 0
+	type tally struct{ n, hit1, hit10 int }
+	sets := map[string]*tally{"dev": {}, "blind": {}}
 	for _, f := range files {
+		set := "dev"
+		if b := filepath.Base(f); b >= "part5" {
+			set = "blind"
+		}
+		tl := sets[set]
 		fh, err := os.Open(f)
 		if err != nil {
 			t.Fatal(err)
@@ -51,21 +61,30 @@ func TestRetrievalDevSet(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			n++
+			tl.n++
 			for i, h := range hits {
 				if h.ID == want {
-					hit10++
+					tl.hit10++
 					if i == 0 {
-						hit1++
+						tl.hit1++
 					}
 				}
 			}
 		}
 		fh.Close()
 	}
-	r1, r10 := float64(hit1)/float64(n), float64(hit10)/float64(n)
-	t.Logf("%d questions: hit@1 %.3f, hit@10 %.3f", n, r1, r10)
-	if r10 < 0.93 || r1 < 0.72 {
-		t.Errorf("retrieval fell below its floors (hit@10 0.93, hit@1 0.72)")
+	// Floors: below what retrieval reached when they were set (dev hit@1
+	// 0.776, hit@10 0.949; blind 0.690 and 0.878).
+	floors := map[string][2]float64{"dev": {0.75, 0.93}, "blind": {0.66, 0.85}}
+	for _, name := range []string{"dev", "blind"} {
+		tl := sets[name]
+		if tl.n == 0 {
+			t.Fatalf("%s: no questions", name)
+		}
+		r1, r10 := float64(tl.hit1)/float64(tl.n), float64(tl.hit10)/float64(tl.n)
+		t.Logf("%s: %d questions: hit@1 %.3f, hit@10 %.3f", name, tl.n, r1, r10)
+		if f := floors[name]; r1 < f[0] || r10 < f[1] {
+			t.Errorf("%s: retrieval fell below its floors (hit@1 %.2f, hit@10 %.2f)", name, f[0], f[1])
+		}
 	}
 }
