@@ -1,6 +1,7 @@
 package claims_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -58,5 +59,33 @@ func FuzzClean(f *testing.F) {
 		if utf8.ValidString(s) && !utf8.ValidString(c) {
 			t.Errorf("Clean(%q) = %q: valid UTF-8 in, invalid out", s, c)
 		}
+	})
+}
+
+// FuzzVerify verifies arbitrary claims against sandbox passages with the
+// default verifier: it must never fail or panic, and its judgment must be
+// well formed: a score in [0,1], support spans of whole runes inside their
+// passages, and a reason exactly when the claim is not supported.
+func FuzzVerify(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	for _, s := range []string{
+		"Stage 2 pressure injuries extend through the full thickness of the skin into fat.",
+		"Simple irritant diaper rash tends to involve the folds, and one of the signs is redness.",
+		"Since most inflamed epidermoid cysts are not infected, antibiotics are used mainly when there are clear signs of infection.",
+		"In adults, dermatomyositis is linked to a raised risk of internal cancer; both one and 6 mm; any stage.",
+		"one one one of of the the",
+	} {
+		f.Add(s)
+	}
+	v := verifier(f)
+	ps := passages(f, "ev_pressure_injuries_diagnosis_1", "ev_cutaneous_candidiasis_symptoms_2", "ev_epidermoid_cysts_treatment_2", "ev_melanoma_symptoms_1")
+	f.Fuzz(func(t *testing.T, claim string) {
+		j, err := v.Verify(context.Background(), claim, ps)
+		if err != nil {
+			t.Fatalf("Verify: %v", err)
+		}
+		checkJudgment(t, claim, ps, j)
 	})
 }
