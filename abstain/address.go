@@ -19,7 +19,7 @@ var (
 
 // streetWords are the street suffixes and types, folded: a cheap necessary
 // condition for the street expressions.
-var streetWords = wordMap(setOf(streetSuffixes + "|calle|c|avenida|avda|av|paseo|plaza|pza|carrera|cra|camino|ronda|travesia|glorieta|calzada|carretera|ctra|box|apartado|ave"))
+var streetWords = newWordMap(setOf(streetSuffixes + "|calle|c|avenida|avda|av|paseo|plaza|pza|carrera|cra|camino|ronda|travesia|glorieta|calzada|carretera|ctra|box|apartado|ave"))
 
 // letterStarts returns a function that finds the word starts whose first
 // byte is one of letters.
@@ -39,7 +39,7 @@ func letterStarts(letters string) func(s string) []int {
 func (sc *scan) addresses() {
 	o := sc.f.orig
 	if sc.may(sc.digits >= 5 && upperPairDigits(o)) {
-		for _, m := range reStateZIP.FindAllStringSubmatchIndex(o, -1) {
+		for _, m := range reStateZIP.FindAllStringSubmatchIndex(o) {
 			sc.addOrig(KindZIP, m[2], m[3], prioCheck)
 		}
 	}

@@ -141,17 +141,37 @@ var cueTable = slices.Concat(
 // first, so that one pass over a text finds the longest cue at each word.
 var cueIndex = indexCues(cueTable)
 
-func indexCues(defs []cueDef) map[string][]*cueDef {
-	ix := map[string][]*cueDef{}
+// cueLookup is an index of cue phrases by their first two bytes.
+type cueLookup struct {
+	// byPair maps a phrase's first two bytes to 1 + the index in groups of
+	// the cues whose phrases begin with them, or to 0.
+	byPair [1 << 16]uint16
+	groups [][]cueEntry
+}
+
+// cueEntry is a cue and its phrase as a lit8.
+type cueEntry struct {
+	d      *cueDef
+	phrase lit8
+}
+
+func indexCues(defs []cueDef) *cueLookup {
+	ix := &cueLookup{}
 	for i := range defs {
 		d := &defs[i]
 		if len(d.phrase) < 2 {
 			panic("abstain: cue " + d.phrase + " is shorter than two bytes")
 		}
-		ix[d.phrase[:2]] = append(ix[d.phrase[:2]], d)
+		k := uint16(d.phrase[0])<<8 | uint16(d.phrase[1])
+		if ix.byPair[k] == 0 {
+			ix.groups = append(ix.groups, nil)
+			ix.byPair[k] = uint16(len(ix.groups))
+		}
+		g := ix.byPair[k] - 1
+		ix.groups[g] = append(ix.groups[g], cueEntry{d, newLit8(d.phrase)})
 	}
-	for _, ds := range ix {
-		slices.SortStableFunc(ds, func(a, b *cueDef) int { return len(b.phrase) - len(a.phrase) })
+	for _, es := range ix.groups {
+		slices.SortStableFunc(es, func(a, b cueEntry) int { return len(b.d.phrase) - len(a.d.phrase) })
 	}
 	return ix
 }
@@ -164,10 +184,17 @@ func findCues(s string) []cueHit {
 		if i > 0 && isWordByte(s[i-1]) {
 			continue
 		}
+		g := cueIndex.byPair[uint16(s[i])<<8|uint16(s[i+1])]
+		if g == 0 {
+			continue
+		}
 		var seen [roleRef + 1]bool
 		valueLen := 0
-		for _, d := range cueIndex[s[i:i+2]] {
-			if seen[d.role] || !wordAt(s, i, d.phrase) {
+		w := load8(s, i)
+		for _, e := range cueIndex.groups[g-1] {
+			d := e.d
+			// prefixOf is a necessary condition of wordAt, and cheaper.
+			if seen[d.role] || !e.phrase.prefixOf(s, i, w) || !wordAt(s, i, d.phrase) {
 				continue
 			}
 			if d.role == roleName && valueLen > len(d.phrase) {

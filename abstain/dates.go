@@ -34,7 +34,9 @@ func dateStarts(s string) []int {
 			continue
 		}
 		if isDigit(s[p]) {
-			pos = append(pos, p)
+			if numericDateStart(s, p) {
+				pos = append(pos, p)
+			}
 			continue
 		}
 		e := p
@@ -42,15 +44,42 @@ func dateStarts(s string) []int {
 			e++
 		}
 		w := s[p:e]
-		if monthSet[w] || w == "the" && e+1 < len(s) && s[e] == ' ' && isDigit(s[e+1]) {
+		if monthSet.has(w) || w == "the" && e+1 < len(s) && s[e] == ' ' && isDigit(s[e+1]) {
 			pos = append(pos, p)
 		}
 	}
 	return pos
 }
 
+// numericDateStart reports whether a date can start at the number at p, as
+// reDate's alternatives that start with a number need: one or two digits
+// then a separator, an ordinal suffix, or a space and a month name or "of"
+// or "de" (their first letters); or four digits then a separator. A longer
+// run of digits leaves a digit that nothing after \d{1,2} or \d{4} matches.
+func numericDateStart(s string, p int) bool {
+	k := p
+	for k < len(s) && isDigit(s[k]) {
+		k++
+	}
+	if k == len(s) {
+		return false
+	}
+	switch c := s[k]; {
+	case k-p == 4:
+		return c == '/' || c == '.' || c == '-'
+	case k-p > 2:
+		return false
+	case c == '/' || c == '.' || c == '-':
+		return true
+	case c == ' ':
+		return k+1 < len(s) && strings.IndexByte("jfmasonde", s[k+1]) >= 0
+	default: // st, nd, rd, th, o, a
+		return strings.IndexByte("snrtoa", c) >= 0
+	}
+}
+
 // monthSet holds the month names as whole words.
-var monthSet = wordMap(setOf(monthNames))
+var monthSet = newWordMap(setOf(monthNames))
 
 // hasDateShape is a cheap necessary condition for reDate: a digit, a
 // separator and a digit, or a month name.
@@ -71,7 +100,7 @@ func hasDateShape(s string) bool {
 		for j < len(s) && isLower(s[j]) {
 			j++
 		}
-		if monthSet[s[i:j]] {
+		if monthSet.has(s[i:j]) {
 			return true
 		}
 		i = j
@@ -312,6 +341,11 @@ var reAgeWords = newFastREAt(`\b(?:is|was|am|i'm|im|he's|she's|be|turned|turns|t
 	`|\b(?:in|en) (?:his|her|my|sus|los) (?:early |late |mid[- ])?((?:90|100)'?s|nineties|noventa)\b`+
 	`|\b(nonagenarian|centenarian|nonagenaria|nonagenario|centenaria|centenario|supercentenarian)\b`, ageWordStarts).within(64)
 
+// ageWordLiterals are literals of which every match of reAgeWords holds
+// one: ageWordRE's words ("ciento" holds "cien"), the decades and the
+// nonagenarians.
+var ageWordLiterals = []string{"ninety", "hundred", "noventa", "cien", "90s", "90's", "100s", "100's", "nineties", "nonagenari", "centenari"}
+
 // ageWordStarts returns where reAgeWords can match: a word that is an age
 // cue, "in" or "en", or starts like an age in words.
 func ageWordStarts(s string) []int {
@@ -453,7 +487,8 @@ func (sc *scan) agesAside() {
 func (sc *scan) ageWords() {
 	s := sc.s
 	if !sc.may(strings.Contains(s, "ninety") || strings.Contains(s, "hundred") || strings.Contains(s, "noventa") || strings.Contains(s, "cien") ||
-		strings.Contains(s, "90") || strings.Contains(s, "100") || strings.Contains(s, "genari") || strings.Contains(s, "centenari")) {
+		strings.Contains(s, "90") || strings.Contains(s, "100") || strings.Contains(s, "genari") || strings.Contains(s, "centenari")) ||
+		!sc.may(containsAny(s, ageWordLiterals)) {
 		return
 	}
 	for _, m := range reAgeWords.FindAllStringSubmatchIndex(s) {

@@ -38,7 +38,32 @@ const vignetteAsk = `\b(biopsy or|or watch|should|what to do|next step|next move
 // "hombre 25 anos". Three finders look for one: an age in digits, from the
 // digit (vignetteAgeDigits); a person word and an age after it
 // (personAgeEnd); a person opening the text (openerEnd).
-var vignetteAgeDigits = newFastREAt(`\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b( `+personRE+`\b)?|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b`, numberStarts).within(40)
+var vignetteAgeDigits = newFastREAt(`\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b( `+personRE+`\b)?|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b`, ageDigitStarts).within(40)
+
+// ageDigitStarts returns where vignetteAgeDigits can match: a number of up to
+// three digits at a word start (a longer run leaves a digit that nothing
+// after \d{1,3} matches), then perhaps a space or '-', then the first letter
+// of f, m, yo, y/o, year, yr, month, week or day.
+func ageDigitStarts(s string) []int {
+	var pos []int
+	for _, p := range numberStarts(s) {
+		k := p
+		for k < len(s) && isDigit(s[k]) {
+			k++
+		}
+		if k-p > 3 || k == len(s) {
+			continue
+		}
+		c := s[k]
+		if (c == ' ' || c == '-') && k+1 < len(s) {
+			c = s[k+1]
+		}
+		if c == 'f' || c == 'm' || c == 'y' || c == 'w' || c == 'd' {
+			pos = append(pos, p)
+		}
+	}
+	return pos
+}
 
 // reAfterPerson is an age after a person word: "man, 41", "woman aged 34",
 // "man in his sixties", "hombre de 45", "mujer 40".
@@ -202,16 +227,22 @@ func anyQuestion(s, stops string, f func(question string) bool) bool {
 }
 
 // vignetteSubjectAsk reports whether q describes a person as a vignette
-// does and then asks for a decision about them.
+// does and then asks for a decision about them, and does not use an age as
+// an example of a group (vignetteGeneric, tested first: it is the cheaper).
 func vignetteSubjectAsk(q string) bool {
 	e := vignetteSubjectEnd(q)
-	return e >= 0 && vignetteAsks.MatchString(q[e:])
+	return e >= 0 && !vignetteGeneric.MatchString(q) && vignetteAsks.MatchString(q[e:])
 }
 
 // vignetteGeneric marks a question that uses an age as an example of a
 // group: "can a 60-year-old start isotretinoin?", "how is acne usually
 // managed in a 16-year-old?".
-var vignetteGeneric = anyOf{wordMap(setOf("usually|typically|generally|normally|in general|commonly|most|often|suelen|normalmente|en general")), rx(`\b(can|could|do|does|is|are|why|how|what|when|at what age)\b [^?]{0,20}\b(a|an|un|una) \d{1,3}[ -]?(year|yr|month)s?[ -]old (get|have|develop|use|be|start|take|receive|undergo|try|need|wear|apply|catch|outgrow)\b`)}
+var vignetteGeneric = anyOf{newWordMap(setOf("usually|typically|generally|normally|in general|commonly|most|often|suelen|normalmente|en general")), rx(`\b(can|could|do|does|is|are|why|how|what|when|at what age)\b [^?]{0,20}\b(a|an|un|una) \d{1,3}[ -]?(year|yr|month)s?[ -]old (get|have|develop|use|be|start|take|receive|undergo|try|need|wear|apply|catch|outgrow)\b`).containing("old ").within(maxGenericAge)}
+
+// maxGenericAge bounds a match of vignetteGeneric's expression: "at what
+// age", a space, twenty characters of up to four bytes, then at most "una
+// 999-months-old outgrow".
+const maxGenericAge = len("at what age") + 1 + 20*utf8.UTFMax + len("una 999-months-old outgrow")
 
 // A rule matches questions that ask for a decision. re must match; then,
 // when set, must match after re's first match, or before, when set, before
@@ -256,7 +287,50 @@ func (ws wordSet) MatchString(s string) bool {
 	return false
 }
 
+// wordIndex matches as its wordSet does, by one pass over the text's word
+// starts with the phrases indexed by their first byte, rather than one
+// strings.Index pass per phrase.
+type wordIndex struct {
+	set     wordSet
+	byFirst [256][]string
+}
+
+func indexWords(ws wordSet) *wordIndex {
+	wi := &wordIndex{set: ws}
+	for _, w := range ws {
+		if w == "" {
+			panic("abstain: empty phrase in a word set")
+		}
+		wi.byFirst[w[0]] = append(wi.byFirst[w[0]], w)
+	}
+	return wi
+}
+
+func (wi *wordIndex) MatchString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if i > 0 && isWordByte(s[i-1]) {
+			continue
+		}
+		for _, w := range wi.byFirst[s[i]] {
+			if end := i + len(w); strings.HasPrefix(s[i:], w) && (end == len(s) || !isWordByte(s[end])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (rl *rule) match(q string) bool {
+	// Every condition is a pure test, so their order changes only the
+	// cost: a word set in ctx is cheaper than any expression.
+	ctxFirst := false
+	switch rl.ctx.(type) {
+	case *wordIndex, wordSet:
+		if !rl.ctx.MatchString(q) {
+			return false
+		}
+		ctxFirst = true
+	}
 	var m []int
 	switch {
 	case rl.fn != nil:
@@ -282,7 +356,11 @@ func (rl *rule) match(q string) bool {
 			return false
 		}
 	}
-	if rl.ctx != nil && !rl.ctx.MatchString(q) {
+	if !ctxFirst && rl.ctx != nil && !rl.ctx.MatchString(q) {
+		return false
+	}
+	// Unless, when set, is cheaper than the expressions of then.
+	if rl.unless != nil && rl.unless.MatchString(q) {
 		return false
 	}
 	if rl.then != nil || rl.before != nil {
@@ -298,7 +376,7 @@ func (rl *rule) match(q string) bool {
 			return false
 		}
 	}
-	return rl.unless == nil || !rl.unless.MatchString(q)
+	return true
 }
 
 // matchFunc is a matcher written in Go.
@@ -312,7 +390,7 @@ func (f matchFunc) MatchString(s string) bool { return f(s) }
 var reGenericAdvice = rx(`\b(should|can|could|may|do) (i|we) (still |really |also )?(wear|use|apply|reapply|mix|combine|layer|put on|exfoliate|moisturi[sz]e|wash|shower|bathe|swim|tan|go in the sun|go outside|shave|wax|need to wear|need to use|need to apply)\b|\b(debo|deberia|puedo|podemos|tengo que) (usar|ponerme|aplicarme|aplicar|mezclar|combinar|lavarme|ducharme|banarme|nadar|exfoliarme|hidratarme|depilarme)\b`)
 
 // personalWords in a question tie it to the asker's own body or care.
-var ownedWords = wordSet(words("my|mine|his|her|our|i'm|im|i've|i'd|me|he|she|him|we're|mi|mis|me|le|su|sus|tengo|estoy|tiene"))
+var ownedWords = indexWords(words("my|mine|his|her|our|i'm|im|i've|i'd|me|he|she|him|we're|mi|mis|me|le|su|sus|tengo|estoy|tiene"))
 
 // genericAdvice reports whether q asks how to use a product in general:
 // reGenericAdvice, and nothing ties it to the asker's body or condition
@@ -344,9 +422,33 @@ func (a anyOf) MatchString(s string) bool {
 
 // wordMap matches any of its words, or two-word phrases, as whole words:
 // as wordSet does, by one pass over the text's words.
-type wordMap map[string]bool
+type wordMap struct {
+	set map[string]bool
+	// lens has bit n of lens[c] set when set holds a word of n bytes that
+	// starts with c, bit 63 standing for every length from 63 up: most
+	// words of a text fail this test without a map lookup.
+	lens [256]uint64
+}
 
-func (wm wordMap) MatchString(s string) bool {
+func newWordMap(set map[string]bool) *wordMap {
+	wm := &wordMap{set: set}
+	for w := range set {
+		if w != "" {
+			wm.lens[w[0]] |= 1 << min(len(w), 63)
+		}
+	}
+	return wm
+}
+
+// has reports whether w is one of wm's words or phrases.
+func (wm *wordMap) has(w string) bool {
+	if w == "" {
+		return wm.set[w]
+	}
+	return wm.lens[w[0]]&(1<<min(len(w), 63)) != 0 && wm.set[w]
+}
+
+func (wm *wordMap) MatchString(s string) bool {
 	prev := -1 // start of the previous word
 	for i := 0; i < len(s); {
 		if !isWordByte(s[i]) && s[i] != '\'' && s[i] != '-' {
@@ -357,7 +459,7 @@ func (wm wordMap) MatchString(s string) bool {
 		for j < len(s) && (isWordByte(s[j]) || s[j] == '\'' || s[j] == '-') {
 			j++
 		}
-		if wm[s[i:j]] || prev >= 0 && s[prev:i-1] != "" && i-1 > prev && wm[s[prev:j]] {
+		if wm.has(s[i:j]) || prev >= 0 && s[prev:i-1] != "" && i-1 > prev && wm.has(s[prev:j]) {
 			return true
 		}
 		if j < len(s) && s[j] == ' ' {
@@ -371,15 +473,15 @@ func (wm wordMap) MatchString(s string) bool {
 }
 
 // lesionSet holds the lesion words and their plurals.
-var lesionSet = func() wordMap {
-	m := wordMap{}
+var lesionSet = func() *wordMap {
+	m := map[string]bool{}
 	for _, w := range words(lesionWords) {
 		m[w], m[w+"s"], m[w+"es"] = true, true, true
 	}
-	return m
+	return newWordMap(m)
 }()
 
-var ownerWords = wordSet(words("my|his|her|our|i|i've|i'm"))
+var ownerWords = indexWords(words("my|his|her|our|i|i've|i'm"))
 
 func rx(expr string) *fastRE { return newFastRE(expr) }
 
@@ -402,19 +504,19 @@ func r(name string, any []string, expr string) rule {
 }
 
 // personal marks the asker, their body or someone close to them.
-var personal = wordSet(words("i|i'm|im|i've|i'd|my|me|mine|myself|we|our|us|yo|mi|mis|tengo|estoy|nos|nuestro|nuestra|mio|mia|me|le|su|his|her|he|she|him"))
+var personal = indexWords(words("i|i'm|im|i've|i'd|my|me|mine|myself|we|our|us|yo|mi|mis|tengo|estoy|nos|nuestro|nuestra|mio|mia|me|le|su|his|her|he|she|him"))
 
 // firstPerson marks the asker.
-var firstPerson = wordSet(words("i|i'm|im|i've|i'd|my|me|mine|myself|we|our|us|yo|mi|mis|tengo|estoy|nos|nuestro|nuestra"))
+var firstPerson = indexWords(words("i|i'm|im|i've|i'd|my|me|mine|myself|we|our|us|yo|mi|mis|tengo|estoy|nos|nuestro|nuestra"))
 
 // propertyWords after "is it" ask about a disease, not a diagnosis: "I
 // was diagnosed with rosacea; is it contagious?".
-var propertyWords = wordSet(words("contagious|infectious|catching|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que|para siempre|de por vida"))
+var propertyWords = indexWords(words("contagious|infectious|catching|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que|para siempre|de por vida"))
 
 // notDiagnosisWords after "is it" name a kind of thing or ask about a name,
 // not a diagnosis: "my GP prescribed fucidin; is it an antibiotic?", "what
 // is that called?".
-var notDiagnosisWords = wordSet(words("antibiotic|antibiotics|steroid|steroids|antifungal|antiviral|antihistamine|drug|medicine|medication|brand|generic|prescription|vaccine|biologic|retinoid|immunosuppressant|painkiller|over the counter|otc|called|named|spelled|pronounced|used"))
+var notDiagnosisWords = indexWords(words("antibiotic|antibiotics|steroid|steroids|antifungal|antiviral|antihistamine|drug|medicine|medication|brand|generic|prescription|vaccine|biologic|retinoid|immunosuppressant|painkiller|over the counter|otc|called|named|spelled|pronounced|used"))
 
 // decisionRules are tried in order; the first that matches names the
 // decision.
@@ -424,8 +526,8 @@ var decisionRules = []rule{
 	r("am_i", words("am i "), `\bam i (having|allergic|infected|contagious|immune|getting|developing|reacting|sensitive|at risk)\b`),
 	r("what_do_i_have", cross("what", " do | does | did | is | could |'s | might "), `\bwhat (do|does|did) (i|he|she|we|they|my \w+|his \w+|her \w+|the patient|this patient|this child|this baby|it) (have|has|got)\b|\bwhat('s| is| could be| could| might be)? (wrong with|going on with|up with|happening (to|with)|causing) (me|my|him|her|it|this|these|our)\b`),
 	r("mean_i_have", words("mean"), `\bmeans? (that )?(i|he|she|we|my \w+|his \w+|her \w+) (have|has|had|am|is|need|needs|should)\b`),
-	r("is_this_lesion", cross("is |are |could |might |does |do |can |would ", "this |that |these |those |my |his |her |our |the "), `\b(is|are|could|might|does|do|can|would) (this|that|these|those|my|his|her|our) (\w+ |[\w'-]+ ){0,3}`+lesionRE+`\b`).unlessCtx(rx(`^(why|how come) `)),
-	{name: "is_the_lesion_on_my", any: cross("is |are |could |might |would ", "the |this |that "), re: rx(`\b(is|are|could|might|would) (the|this|that|these|those) `), check: lesionThenOwner},
+	r("is_this_lesion", cross("is |are |could |might |does |do |can |would ", "this |that |these |those |my |his |her |our "), `\b(is|are|could|might|does|do|can|would) (this|that|these|those|my|his|her|our) (\w+ |[\w'-]+ ){0,3}`+lesionRE+`\b`).unlessCtx(rx(`^(why|how come) `)),
+	{name: "is_the_lesion_on_my", any: cross("is |are |could |might |would ", "the |this |that |these |those "), re: rx(`\b(is|are|could|might|would) (the|this|that|these|those) `), check: lesionThenOwner},
 	{name: "what_is_this_lesion", any: words("what"), re: rx(`\bwhat('s| is| are| could| might| would| can)? (this|that|these|those|it|they)( \w+)?( \w+)?( be| is| are)?\b`), ctx: anyOf{lesionSet, rx(`\b(on|in) (my|his|her) ` + bodyRE)}, check: notGeneralWhatIs},
 	r("could_my_x_be", cross("could |might |can |would |is |are ", "my |his |her |our "), `\b(could|might|can|would|is|are) (my|his|her|our) ([\w'-]+ ){1,3}(be )?(from|due to|caused by|because of|a sign of|a symptom of|related to|linked to|an allergy|a reaction|allergic|infected|the start of|the beginning of|from the)\b`),
 	r("look_like", words("look|seem|sound|appear"), `\b(do|does|did) (this|that|these|my \w+|his \w+|her \w+|my [\w']+ \w+) (look|looks|seem|seems|sound|sounds|appear|appears) (like|infected|cancerous|malignant|normal|serious|dangerous|ok|okay|bad|suspicious|benign|worrying|healthy|healed)\b`),
@@ -444,13 +546,13 @@ var decisionRules = []rule{
 	r("diagnose_me", words("diagnose|treat|assess|examine|evaluate|check|look at|identify|tell me what"), `\b(diagnose|treat|assess|examine|evaluate|check|look at|identify) (me|my|him|her|us)\b|\b(diagnose|assess|examine|evaluate|check|look at|identify) (this|that|these|those) (\w+ )?`+lesionRE+`\b|\btell me what (this|that|it|these|my [\w'-]+) (is|are)\b`),
 	r("what_do_you_think", words("what do you think|what's your|que opinas|que piensas|que te parece|que le parece"), `\b(what do you think|what's your (take|opinion|view)|que opinas|que piensas|que te parece|que le parece)\b`).withCtx(rx(`\b(my|his|her|our|photo|picture|pic|image|mi|mis|su|foto|imagen)\b`)),
 	{name: "diagnose_the", any: words("diagnose|identify|check|look at|examine|assess|evaluate"), re: rx(`\b(diagnose|identify|check|look at|examine|assess|evaluate) (the|this|that|these|those) `), check: lesionThenOwner},
-	r("how_do_i_treat", cross("how ", "do i|should i|can i|could i|do we|should we|can we"), `\bhow (do|should|can|could) (i|we) (treat|get rid of|cure|heal|fix|stop|clear|manage|handle|soothe|calm) (the |this |these |that |my |his |her |our )`).withCtx(rx(`\b(my|his|her|our|this|these)\b`)).unlessCtx(wordMap(setOf("in general|generally|usually|typically|en general"))),
+	r("how_do_i_treat", cross("how ", "do i|should i|can i|could i|do we|should we|can we"), `\bhow (do|should|can|could) (i|we) (treat|get rid of|cure|heal|fix|stop|clear|manage|handle|soothe|calm) (the |this |these |that |my |his |her |our )`).withCtx(rx(`\b(my|his|her|our|this|these)\b`)).unlessCtx(newWordMap(setOf("in general|generally|usually|typically|en general"))),
 	// Treatment and dose, first or third person.
 	{name: "should_i", any: words("should "), re: rx(`\bshould (i|we|he|she|they|my [\w'-]+|our [\w'-]+|his [\w'-]+|her [\w'-]+|the patient|this patient|this [\w'-]+|that [\w'-]+|the [\w'-]+ old|grandma|grandpa|mum|mom|dad)\b`), unless: anyOf{genericAdvice, rx(`\bshould (we|they) (all |always |generally |usually )?(wear|use|apply|reapply|avoid|know|learn|worry about|be worried about) (sunscreen|sun|spf|products|the sun)\b|\bif (someone|somebody|anyone|a family member|a housemate|a roommate|people|others|other people|alguien|a child|a baby|a person|a patient|an adult|a teenager|children|kids|patients|adults|you|your)\b`)}},
 	r("should_it", words("should it |should they "), `\bshould (it|they) (come off|come out|be (removed|cut out|biopsied|excised|frozen|checked|treated|drained|popped|covered|lanced|looked at|seen|left|burst|taken off|tested))\b`).withCtx(wordSet(words("my|his|her|our|this|these"))),
 	r("whether_should", words("should "), `\b(whether|if) ([\w'.-]+ ){1,6}should\b|\bshould (continue|stop|start|restart|switch|increase|decrease|taper|use|take|apply|keep|get|be (sent|seen|referred|admitted|biopsied|treated|started|stopped|excised|removed|given|tested)) (her|his|my|their|our|it|this|the)\b`),
 	r("can_i_use", cross("can |could |may ", "i |my |he |she |we |his |her "), `\b(can|could|may) (i|we|he|she|my [\w'-]+|his [\w'-]+|her [\w'-]+) (still |keep |continue |safely |just )?(use|using|take|taking|stop|start|apply|put|give|double|combine|mix|skip|increase|decrease|drink|breastfeed|reuse|share|borrow|pop|squeeze|go back|return|swim|shave|wax|tan|go tanning|get a tattoo|get vaccinated|exercise|shower|bathe|wear|go to|have|pick|scratch|burst|lance|cut|freeze|treat|cover|leave|remove|wash|go (from|up|down|off)|move (up|to|from)|switch|drop|lower|raise|come off|taper|wait)\b`).unlessCtx(anyOf{genericAdvice, rx(`\bcan (i|we|you) (catch|get|spread|pass|give) (it|this|that|them|[\w-]+) (from|to|by)\b|\bcan i (get|catch|have) [\w-]+ (from|more than|again|twice|if)\b`)}),
-	r("what_should_i", words("what"), `\bwhat([\w' -]{0,25})? (should|can|do|could|would|must) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+) (do|use|take|put|apply|try|give|start|get|ask|buy|switch|avoid|eat)\b`),
+	r("what_should_i", cross("should |can |do |could |would |must ", "i |we |he |she |they |my |his |her "), `\bwhat([\w' -]{0,25})? (should|can|do|could|would|must) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+) (do|use|take|put|apply|try|give|start|get|ask|buy|switch|avoid|eat)\b`),
 	{name: "what_should_vignette", any: words("what should "), re: rx(`\bwhat should (a|an|the|this|my|our|his|her) `), then: rx(`\b(do|take|use|try|receive|get|be (given|prescribed|started|treated))\b`)},
 	{name: "how_much_should", any: cross("how ", "much |many |often |long |far |soon |fast |quickly |slowly "), re: rx(`\bhow (much|many|often|long|far|soon|fast|quickly|slowly) `), then: rx(`\b(should|can|do|must|could) (i|we|he|she|my [\w'-]+)\b|\b(on|for|to|in) (my|his|her|our) [\w'-]+`)},
 	{name: "which_for_me", any: words("which "), re: rx(`\bwhich (\w+ )?(biologic|drug|medication|medicine|cream|ointment|treatment|antibiotic|antifungal|steroid|dose|pill|tablet|dressing|sunscreen|moisturizer|moisturiser|shampoo|option|one|test|tests|procedure|laser|product|antihistamine|cleanser|retinoid|regimen)s?\b`), then: wordSet(words("should|to start|to use|to choose|to give|to prescribe|for me|for my|for him|for her|for us|is best for me|would you|do i|can i|i should|suits me|suit me|suits him|suits her|suit him|suit her|suits my|suit my|works for me|work for me|works best for me|work best for me"))},
@@ -472,7 +574,7 @@ var decisionRules = []rule{
 	{name: "vignette_age", any: words("old|y/o|yo|anos|meses|semanas|dias"), re: rx(`(year|yr|month|week|day|mo|wk)s?[ -]old\b|(y/o|yo)\b|(anos|meses|semanas|dias)\b`), check: agedPerson, then: vignetteAsks, unless: vignetteGeneric},
 	{name: "vignette_framing", any: words("case|scenario|vignette|suppose|imagine|hypothetic|caso|escenario|supongamos|supon|imagina|pongamos"), re: rx(`\b(case|scenario|vignette|caso|escenario|clinical case|caso clinico)\s*:|\b(suppose|imagine|hypothetically|supongamos|supon|imagina|imaginemos|hipoteticamente|pongamos que) (a|an|una|un|that|que|my|mi|this|este|esta|el|la)\b`), then: rx(`\?`)},
 	{name: "what_diagnosis", any: words("diagnosis|dx|next step|management|diagnostico|siguiente paso"), re: rx(`\b(what'?s|what is|whats|what would be|cual es|cual seria) (the|el) (most )?(likely |probable )?(diagnosis|dx|next step|best next step|next best step|management|diagnostico|siguiente paso)\b`), check: notOfFor},
-	{name: "vignette_subject", fn: vignetteSubjectAsk, unless: vignetteGeneric},
+	{name: "vignette_subject", fn: vignetteSubjectAsk},
 	r("vignette_person", words("in his|in her|aged|of "), `\b`+personRE+` (in (his|her) (early |late |mid-)?\d0s|aged \d{1,3}|of \d{1,3})\b[^?]*\?`),
 	r("pt_terse", words("pt|patient|paciente"), `\b(pt|patient|paciente)\.?:? \d{1,3} ?(y/?o|yo|years?|anos|f|m)\b[^?]*\?`),
 	// Relatives and patients: the asker names the person, then a decision.
@@ -480,7 +582,18 @@ var decisionRules = []rule{
 	// Terse questions after a personal description or a vignette:
 	// "... under my thumbnail. Melanoma?", "70F, new ulcer on the shin.
 	// Antibiotics?", "¿biopsia o vigilar?".
-	{name: "terse_question", fn: terseQuestion, ctx: anyOf{vignetteSubject, rx(`\b(i|i'm|i've|my|me|mine|we|our|yo|mi|mis|me|tengo|estoy|his|her|su|patient|pt|paciente|doc)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b|\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b|\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b`)}},
+	// Its context is a vignette's subject or one of the alternatives of
+	// \b(i|i'm|...|doc)\b|\b\d{1,3} ?(f|m|...)\b|...: for a yes or no, an
+	// alternation is any of its parts, and the parts run cheapest first,
+	// the words without an expression, the ages in digits from
+	// ageDigitStarts.
+	{name: "terse_question", fn: terseQuestion, ctx: anyOf{
+		terseAskerWords,
+		newFastREAt(`\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b`, ageDigitStarts).within(40),
+		rx(`\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b`),
+		rx(`\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b`),
+		vignetteSubject,
+	}},
 	r("tell_me_if", words("tell me|let me know|dime|digame|decir si|decirme si"), `\b(tell me|let me know|dime|digame|decir|decirme) (if|whether|si) (my|this|that|these|his|her|it|i|mi|este|esta|esto|eso|es|tengo|lo|la|le)\b`),
 	{name: "option_or_option", any: words(" or | o "), re: rx(`\b(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia)\b,? (or|o) (\w+ )?(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia|not|no|nothing|nada)\b[^.]*\?`), ctx: personal, unless: rx(`\b(when|how|why|what|difference|cuando|como|por que|diferencia)\b[^?]*\b(usually|generally|typically|chosen|preferred|decided|suele|suelen|se elige|se decide|en general)\b`)},
 	// Spanish.
@@ -555,7 +668,7 @@ func notProperty(q string, m []int) bool {
 }
 
 // termWords in "what is that called" ask about a term, not a lesion.
-var termWords = wordSet(words("called|used|made|mean|caused|named|spelled|pronounced"))
+var termWords = indexWords(words("called|used|made|mean|caused|named|spelled|pronounced"))
 
 // notGeneralWhatIs vets "what is it": the question points at a lesion of
 // the asker, not at a term ("what is it called", "what is it used for").
@@ -582,7 +695,7 @@ func lesionThenOwner(q string, m []int) bool {
 	ws := strings.Fields(rest)
 	for i := 0; i < len(ws) && i < 6; i++ {
 		w := strings.Trim(ws[i], ",:'\"")
-		if lesionSet[w] || i+1 < len(ws) && lesionSet[w+" "+strings.Trim(ws[i+1], ",:'\"")] {
+		if lesionSet.has(w) || i+1 < len(ws) && lesionSet.has(w+" "+strings.Trim(ws[i+1], ",:'\"")) {
 			return ownerWords.MatchString(strings.Join(ws[i+1:], " "))
 		}
 	}
@@ -666,7 +779,7 @@ func atClauseStart(q string, m []int) bool {
 var reGeneralSigns = rx(`\b(which|what) ([a-z]+ )?(signs|symptoms|rashes|features|red flags|warning signs)\b|\bwhen (should|does|do|is|are|must) (a|an|someone|somebody|people|you|one|children|kids|adults|patients|parents)\b`)
 
 // triageWords in a question ask where or how soon a person must be seen.
-var triageWords = wordSet(words("er|a&e|911|999|112|ambulance|ambulancia|urgencias|urgent care|emergency room|emergency department|walk-in|an emergency|una urgencia|hospital tonight|wait till|wait until|wait for|puede esperar|hoy mismo|esta noche|tonight|same day|same-day"))
+var triageWords = indexWords(words("er|a&e|911|999|112|ambulance|ambulancia|urgencias|urgent care|emergency room|emergency department|walk-in|an emergency|una urgencia|hospital tonight|wait till|wait until|wait for|puede esperar|hoy mismo|esta noche|tonight|same day|same-day"))
 
 // reGeneralTriage opens a question that asks about warning signs in general:
 // "when does a burn need the ER?", "which rashes are an emergency?".
@@ -687,7 +800,11 @@ func triageQuestion(q string) bool {
 // swelling an emergency", "can the sunburn on my back wait".
 func ownerInClause(c string) bool { return clauseOwners.MatchString(c) }
 
-var clauseOwners = wordSet(words("my|his|her|our|mi|mis|su|sus|this|these|esto|este|esta"))
+var clauseOwners = indexWords(words("my|his|her|our|mi|mis|su|sus|this|these|esto|este|esta"))
+
+// terseAskerWords name the asker or a patient in the context of a terse
+// question.
+var terseAskerWords = indexWords(words("i|i'm|i've|my|me|mine|we|our|yo|mi|mis|me|tengo|estoy|his|her|su|patient|pt|paciente|doc"))
 
 // terseQuestion reports whether q holds a terse question of up to four
 // words naming an option or a diagnosis: "Melanoma?", "Mohs?", "Stop the
@@ -695,9 +812,24 @@ var clauseOwners = wordSet(words("my|his|her|our|mi|mis|su|sus|this|these|esto|e
 func terseQuestion(q string) bool {
 	return anyQuestion(q, ".:;!?,", func(c string) bool {
 		clause := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c), "¿"))
-		n := len(strings.Fields(clause))
-		return n >= 1 && n <= 5 && lettersAndSpaces(clause) && terseOption(clause)
+		if !lettersAndSpaces(clause) {
+			return false
+		}
+		n := spacedWords(clause)
+		return n >= 1 && n <= 5 && terseOption(clause)
 	})
+}
+
+// spacedWords returns the number of words in s, which holds no space but
+// ' ': len(strings.Fields(s)), without allocating.
+func spacedWords(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != ' ' && (i == 0 || s[i-1] == ' ') {
+			n++
+		}
+	}
+	return n
 }
 
 func lettersAndSpaces(s string) bool {
@@ -714,14 +846,13 @@ func lettersAndSpaces(s string) bool {
 // ("Melanoma?", "Mohs?", "¿qué antibiótico?"), not a general word such as
 // "why?" or "anyone?".
 func terseOption(last string) bool {
-	words5 := strings.Fields(last)
-	if len(words5) > 4 && !(len(words5) == 5 && strings.HasSuffix(last, " or not")) {
+	if n := spacedWords(last); n > 4 && !(n == 5 && strings.HasSuffix(last, " or not")) {
 		return false
 	}
 	for _, wh := range []string{"what ", "which ", "que ", "cual "} {
 		last = strings.TrimPrefix(last, wh)
 	}
-	if wordSet(words("it|they|them|this|that|these|is|are|does|do|did|can|was|were|mean|means|work|works|triggers|trigger|causes|cause|happen|happens|help|helps|how|why|when|where|who|what|es|son|eso|esto|funciona|sirve|causa|pasa|dura|significa|cuando|como|donde|quien|por|exactly|else|more|so|then|again|consiste|consisten|trata|sirven|hace|hacen|funcionan|causan|duran|cuesta|cuestan|cost|costs|last|lasts|take|takes|involve|involves|en|de|para|con|tiene|tienen|hay|se|existe|existen|cura|curable|cure|cures|spread|spreads|start|starts|come|comes|get|gets|make|makes|affect|affects|hurt|hurts|itch|itches|heal|heals|appear|appears|called|linked|related|ever|always|usually|forever|desencadena|desencadenan|provoca|provocan|empeora|empeoran|mejora|mejoran|produce|producen|ayuda|ayudan|contagia|contagian|contagiar|transmite|transmiten|puede|pueden|debe|deben|sale|salen|aparece|aparecen|pega|pegan|siempre")).MatchString(last) || propertyWords.MatchString(last) {
+	if notOptionWords.MatchString(last) || propertyWords.MatchString(last) {
 		return false
 	}
 	switch last {
@@ -730,6 +861,10 @@ func terseOption(last string) bool {
 	}
 	return true
 }
+
+// notOptionWords in a terse question make it a general one: "why?", "does
+// it spread?", "¿es contagioso?".
+var notOptionWords = indexWords(words("it|they|them|this|that|these|is|are|does|do|did|can|was|were|mean|means|work|works|triggers|trigger|causes|cause|happen|happens|help|helps|how|why|when|where|who|what|es|son|eso|esto|funciona|sirve|causa|pasa|dura|significa|cuando|como|donde|quien|por|exactly|else|more|so|then|again|consiste|consisten|trata|sirven|hace|hacen|funcionan|causan|duran|cuesta|cuestan|cost|costs|last|lasts|take|takes|involve|involves|en|de|para|con|tiene|tienen|hay|se|existe|existen|cura|curable|cure|cures|spread|spreads|start|starts|come|comes|get|gets|make|makes|affect|affects|hurt|hurts|itch|itches|heal|heals|appear|appears|called|linked|related|ever|always|usually|forever|desencadena|desencadenan|provoca|provocan|empeora|empeoran|mejora|mejoran|produce|producen|ayuda|ayudan|contagia|contagian|contagiar|transmite|transmiten|puede|pueden|debe|deben|sale|salen|aparece|aparecen|pega|pegan|siempre"))
 
 // notOfFor vets "what is the diagnosis": a vignette's, not "the treatment
 // of choice for scabies" in general.
@@ -783,19 +918,147 @@ var neutral = []struct {
 // not be shared between goroutines, so the Caser is made per call.
 func foldText(s string) string {
 	if isASCII(s) {
-		s = strings.ToLower(s)
+		return foldASCII(s)
+	}
+	if t, ok := foldByRune(s); ok {
+		s = t
 	} else {
-		s = norm.NFKD.String(s)
-		s = strings.Map(func(r rune) rune {
-			if unicode.Is(unicode.Mn, r) {
-				return -1
-			}
-			return r
-		}, s)
-		s = cases.Fold().String(s)
+		s = foldRunes(s)
 	}
 	s = apostrophes.Replace(s)
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// foldRunes decomposes s (NFKD), drops its nonspacing marks and folds its
+// case: the part of foldText that sees characters rather than spaces.
+func foldRunes(s string) string {
+	s = norm.NFKD.String(s)
+	s = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Mn, r) {
+			return -1
+		}
+		return r
+	}, s)
+	return cases.Fold().String(s)
+}
+
+// foldByRune is foldRunes(s) put together from each character's fold,
+// when every non-ASCII character of s is in foldedRunes; ok is false
+// otherwise. Piece by piece is the same as the whole because case folding
+// looks at one character at a time, and decomposition reorders only runs of
+// combining marks (non-starters), which never cross a character whose
+// decomposition begins with a starter, as every ASCII character's and every
+// character in foldedRunes' does.
+func foldByRune(s string) (string, bool) {
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if isUpper(c) {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		f, ok := foldedRune(r)
+		if !ok {
+			return "", false
+		}
+		b = append(b, f...)
+		i += n
+	}
+	return string(b), true
+}
+
+// Ranges of foldedRunes: Latin-1 Supplement and Latin Extended-A and -B,
+// and General Punctuation (curly quotes, dashes, odd spaces).
+const (
+	foldLatinFirst, foldLatinLast = 0x80, 0x24f
+	foldPunctFirst, foldPunctLast = 0x2000, 0x206f
+)
+
+// foldedRunes holds foldRunes(string(r)) for the characters of two ranges
+// whose decomposition begins with a starter (canonical combining class 0),
+// and whether it holds one.
+var foldedRunes = func() (t struct {
+	latin [foldLatinLast - foldLatinFirst + 1]foldedRuneEntry
+	punct [foldPunctLast - foldPunctFirst + 1]foldedRuneEntry
+}) {
+	fill := func(dst []foldedRuneEntry, first rune) {
+		for i := range dst {
+			r := first + rune(i)
+			p := norm.NFKD.PropertiesString(string(r))
+			if p.CCC() == 0 && p.LeadCCC() == 0 {
+				dst[i] = foldedRuneEntry{foldRunes(string(r)), true}
+			}
+		}
+	}
+	fill(t.latin[:], foldLatinFirst)
+	fill(t.punct[:], foldPunctFirst)
+	return t
+}()
+
+type foldedRuneEntry struct {
+	fold string
+	ok   bool
+}
+
+// foldedRune returns foldRunes(string(r)) when foldedRunes holds r.
+func foldedRune(r rune) (string, bool) {
+	var e foldedRuneEntry
+	switch {
+	case foldLatinFirst <= r && r <= foldLatinLast:
+		e = foldedRunes.latin[r-foldLatinFirst]
+	case foldPunctFirst <= r && r <= foldPunctLast:
+		e = foldedRunes.punct[r-foldPunctFirst]
+	}
+	return e.fold, e.ok
+}
+
+// foldASCII is foldText for ASCII s, in one pass: lower case, backquotes as
+// apostrophes, and runs of the spaces strings.Fields splits at as one space,
+// none at either end. It returns s itself when s is already folded.
+func foldASCII(s string) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if isUpper(c) || c == '`' || c != ' ' && asciiSpace(c) ||
+			c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	space := false // a space is pending between words
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if asciiSpace(c) {
+			space = len(b) > 0
+			continue
+		}
+		if space {
+			b = append(b, ' ')
+			space = false
+		}
+		switch {
+		case isUpper(c):
+			c += 'a' - 'A'
+		case c == '`':
+			c = '\''
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// asciiSpace reports whether c is an ASCII space as unicode.IsSpace sees it.
+func asciiSpace(c byte) bool {
+	return c == ' ' || '\t' <= c && c <= '\r'
 }
 
 var apostrophes = strings.NewReplacer("’", "'", "‘", "'", "`", "'", "¡", " ")
@@ -848,14 +1111,21 @@ func decisionRule(question string, precheck bool) string {
 // matchingRule returns the name of the first hand-written rule that
 // matches folded question q, or "".
 func matchingRule(q string, precheck bool) string {
-	for _, n := range neutral {
-		if !precheck || containsAny(q, n.any) {
-			q = n.re.replaceAll(q, n.with)
-		}
-	}
+	// One pass finds the literals of the rewrites and of the rules; a
+	// rewrite that changes q calls for another.
 	var held ruleMask
 	if precheck {
 		held = ruleLiterals.rulesIn(q)
+	}
+	for i, n := range neutral {
+		if !precheck || held.has(neutralBit(i)) {
+			if r := n.re.replaceAll(q, n.with); r != q {
+				q = r
+				if precheck {
+					held = ruleLiterals.rulesIn(q)
+				}
+			}
+		}
 	}
 	for i := range decisionRules {
 		if (!precheck || held.has(i)) && decisionRules[i].match(q) {
@@ -874,15 +1144,18 @@ func containsAny(s string, subs []string) bool {
 	return false
 }
 
-// ruleMask has bit i set for rule i.
+// ruleMask has bit i set for rule i, and bit neutralBit(j) for rewrite j.
 type ruleMask [2]uint64
 
 func (m *ruleMask) set(i int)     { m[i/64] |= 1 << (i % 64) }
 func (m ruleMask) has(i int) bool { return m[i/64]&(1<<(i%64)) != 0 }
 
-// literalIndex maps the first two bytes of every rule literal to the
-// literals and their rules, so that one pass over a question finds which
-// rules' literals it holds.
+// neutralBit returns the bit of rewrite i in a ruleMask: after the rules'.
+func neutralBit(i int) int { return len(decisionRules) + i }
+
+// literalIndex maps the first two bytes of every rule and rewrite literal to
+// the literals and their bits, so that one pass over a question finds which
+// rules' and rewrites' literals it holds.
 type literalIndex struct {
 	// byPair maps a literal's first two bytes to 1 + the index in groups
 	// of the literals that begin with them, or to 0.
@@ -892,22 +1165,21 @@ type literalIndex struct {
 }
 
 type ruleLiteral struct {
-	lit  string
-	rule int
+	lit  lit8
+	rule int // its bit in a ruleMask: held[word]&bit != 0
+	word int
+	bit  uint64
 }
 
 var ruleLiterals = indexLiterals(decisionRules)
 
 func indexLiterals(rules []rule) *literalIndex {
-	if len(rules) > 128 {
-		panic("abstain: more than 128 decision rules; widen ruleMask")
+	if len(rules)+len(neutral) > 128 {
+		panic("abstain: more than 128 decision rules and rewrites; widen ruleMask")
 	}
 	ix := &literalIndex{}
-	for i, rl := range rules {
-		if len(rl.any) == 0 {
-			ix.always.set(i)
-		}
-		for _, lit := range rl.any {
+	add := func(bit int, lits []string) {
+		for _, lit := range lits {
 			if len(lit) < 2 {
 				panic("abstain: rule literal " + strconv.Quote(lit) + " is shorter than two bytes")
 			}
@@ -917,15 +1189,24 @@ func indexLiterals(rules []rule) *literalIndex {
 				ix.byPair[k] = uint16(len(ix.groups))
 			}
 			g := ix.byPair[k] - 1
-			ix.groups[g] = append(ix.groups[g], ruleLiteral{lit, i})
+			ix.groups[g] = append(ix.groups[g], ruleLiteral{newLit8(lit), bit, bit / 64, 1 << (bit % 64)})
 		}
+	}
+	for i, rl := range rules {
+		if len(rl.any) == 0 {
+			ix.always.set(i)
+		}
+		add(i, rl.any)
+	}
+	for i, n := range neutral {
+		add(len(rules)+i, n.any)
 	}
 	return ix
 }
 
 // rulesIn returns a mask with bit i set when q holds one of rule i's literals
 // (the same as containsAny(q, decisionRules[i].any), for all rules at once),
-// or rule i has none.
+// or rule i has none, and bit neutralBit(j) when q holds one of rewrite j's.
 func (ix *literalIndex) rulesIn(q string) ruleMask {
 	held := ix.always
 	for i := 0; i+1 < len(q); i++ {
@@ -933,9 +1214,10 @@ func (ix *literalIndex) rulesIn(q string) ruleMask {
 		if g == 0 {
 			continue
 		}
+		w := load8(q, i)
 		for _, l := range ix.groups[g-1] {
-			if !held.has(l.rule) && strings.HasPrefix(q[i:], l.lit) {
-				held.set(l.rule)
+			if held[l.word]&l.bit == 0 && l.lit.prefixOf(q, i, w) {
+				held[l.word] |= l.bit
 			}
 		}
 	}

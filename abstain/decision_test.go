@@ -221,10 +221,10 @@ func TestDecisionPrechecks(t *testing.T) {
 		checkRuleLiterals(t, q)
 		checkWordSets(t, q)
 	}
-	if len(decisionRules) > 128 {
-		t.Errorf("%d decision rules: rulesIn's mask holds 128", len(decisionRules))
+	if len(decisionRules)+len(neutral) > 128 {
+		t.Errorf("%d decision rules and %d rewrites: rulesIn's mask holds 128", len(decisionRules), len(neutral))
 	}
-	for _, q := range []string{"rash", "rashes", "a rash.", "rashy", "my", "mymy", "i'm", "i'mx", "x_i", "to use", "to usee", "shoulder", ""} {
+	for _, q := range []string{"rash", "rashes", "a rash.", "rashy", "my", "mymy", "i'm", "i'mx", "x_i", "to use", "to usee", "shoulder", "", "ask my doc", "the doc said so", "docs", "45f", "45 f,", "8 yo", "3-week-old", "hombre de 45", "teen with acne", "xteen with", "pt"} {
 		checkWordSets(t, q)
 	}
 }
@@ -234,6 +234,9 @@ func TestDecisionPrechecks(t *testing.T) {
 func checkWordSets(t *testing.T, question string) {
 	t.Helper()
 	q := foldText(question)
+	checkWordIndexes(t, q)
+	checkWordIndexes(t, question)
+	checkTerseContext(t, q)
 	for i, rl := range decisionRules {
 		for _, m := range []matcher{rl.then, rl.before} {
 			ws, ok := m.(wordSet)
@@ -248,6 +251,43 @@ func checkWordSets(t *testing.T, question string) {
 			if got, want := ws.MatchString(q), re.MatchString(q); got != want {
 				t.Errorf("rule %d: wordSet.MatchString(%q) = %v, %s says %v", i, q, got, re, want)
 			}
+		}
+	}
+}
+
+// indexedWordSets are the word sets the screen matches through a wordIndex.
+var indexedWordSets = map[string]*wordIndex{
+	"personal": personal, "firstPerson": firstPerson, "ownedWords": ownedWords,
+	"clauseOwners": clauseOwners, "triageWords": triageWords, "propertyWords": propertyWords,
+	"notDiagnosisWords": notDiagnosisWords, "notOptionWords": notOptionWords,
+	"termWords": termWords, "ownerWords": ownerWords, "terseAskerWords": terseAskerWords,
+}
+
+// terseContext is the expression whose alternatives terse_question's
+// context tests one by one, before vignetteSubject.
+var terseContext = regexp.MustCompile(`\b(i|i'm|i've|my|me|mine|we|our|yo|mi|mis|me|tengo|estoy|his|her|su|patient|pt|paciente|doc)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b|\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b|\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b`)
+
+// checkTerseContext fails if terse_question's context, less
+// vignetteSubject, disagrees with terseContext on s.
+func checkTerseContext(t *testing.T, s string) {
+	t.Helper()
+	for _, rl := range decisionRules {
+		if rl.name != "terse_question" {
+			continue
+		}
+		parts := rl.ctx.(anyOf)
+		if got, want := parts[:len(parts)-1].MatchString(s), terseContext.MatchString(s); got != want {
+			t.Errorf("terse_question's context parts match %q: %v, its expression: %v", s, got, want)
+		}
+	}
+}
+
+// checkWordIndexes fails if a wordIndex disagrees with its wordSet on s.
+func checkWordIndexes(t *testing.T, s string) {
+	t.Helper()
+	for name, wi := range indexedWordSets {
+		if got, want := wi.MatchString(s), wi.set.MatchString(s); got != want {
+			t.Errorf("%s: wordIndex.MatchString(%q) = %v, wordSet says %v", name, s, got, want)
 		}
 	}
 }
@@ -273,8 +313,56 @@ func checkRuleLiterals(t *testing.T, question string) {
 		}
 	}
 	for i, n := range neutral {
+		if got, want := held.has(neutralBit(i)), containsAny(q, n.any); got != want {
+			t.Errorf("rewrite %d: rulesIn(%q) says %v, containsAny says %v", i, q, got, want)
+		}
 		if n.re.MatchString(q) && !containsAny(q, n.any) {
 			t.Errorf("rewrite %d (%s) matches %q, which holds none of its literals", i, n.re, q)
 		}
+	}
+}
+
+// foldTextReference is foldText without its fast paths.
+func foldTextReference(s string) string {
+	return strings.Join(strings.Fields(apostrophes.Replace(foldRunes(s))), " ")
+}
+
+// checkFold fails if foldText, with its fast paths, disagrees with
+// foldTextReference on s.
+func checkFold(t *testing.T, s string) {
+	t.Helper()
+	if got, want := foldText(s), foldTextReference(s); got != want {
+		t.Errorf("foldText(%q) = %q, without fast paths %q", s, got, want)
+	}
+}
+
+// TestFoldText checks foldText's fast paths against the plain pipeline on
+// every character of foldedRunes' ranges alone, in words, after combining
+// marks, and on every pair of them.
+func TestFoldText(t *testing.T) {
+	var rs []rune
+	for _, rng := range [][2]rune{{foldLatinFirst, foldLatinLast}, {foldPunctFirst, foldPunctLast}} {
+		for r := rng[0]; r <= rng[1]; r++ {
+			rs = append(rs, r)
+		}
+	}
+	for _, s := range []string{"", " ", "ABC", " a  b\t", "`x`", "\xff", "e\u0301", "E\u0301\u0327", "\u0327\u0301a", "I\u0307", "ǅ"} {
+		checkFold(t, s)
+	}
+	for _, r := range rs {
+		c := string(r)
+		for _, s := range []string{c, "A" + c + "b", c + "\u0301", c + "\u0327\u0301", "\u0301" + c, c + " Z\t" + c} {
+			checkFold(t, s)
+		}
+	}
+	for _, r1 := range rs {
+		for _, r2 := range rs {
+			if got, want := foldText(string(r1)+string(r2)), foldTextReference(string(r1)+string(r2)); got != want {
+				t.Fatalf("foldText(%q) = %q, without fast paths %q", string(r1)+string(r2), got, want)
+			}
+		}
+	}
+	for _, q := range devTexts(t) {
+		checkFold(t, q)
 	}
 }

@@ -26,7 +26,7 @@ type fastRE struct {
 	// first maps a byte to 1 + the index in groups of the starts that begin
 	// with it, or to 0.
 	first  [256]uint8
-	groups [][]string
+	groups [][]lit8
 	// cands, when set, returns the positions where a match can start; it
 	// stands for starts when every match starts at a kind of position (a
 	// word that starts with a digit, say) rather than at a literal.
@@ -35,6 +35,20 @@ type fastRE struct {
 	// then runs on a window of the text from the candidate, cut at a word
 	// boundary so that a final \b sees what it would see in the whole text.
 	maxLen int
+	// need, when set, is a literal every match holds: a text without it
+	// has no match, and the expression does not run.
+	need string
+}
+
+// containing returns f knowing that every match holds lit.
+func (f *fastRE) containing(lit string) *fastRE {
+	f.need = lit
+	return f
+}
+
+// lacksNeed reports whether s lacks the literal every match holds.
+func (f *fastRE) lacksNeed(s string) bool {
+	return f.need != "" && !strings.Contains(s, f.need)
 }
 
 // window returns s[p:] cut to f.maxLen bytes, extended to the end of a word.
@@ -58,7 +72,11 @@ func (f *fastRE) within(n int) *fastRE {
 // newFastREAt returns a fastRE whose matches all start at a position cands
 // returns.
 func newFastREAt(expr string, cands func(s string) []int) *fastRE {
-	return &fastRE{re: regexp.MustCompile(expr), anchored: regexp.MustCompile(`^(?:` + expr + `)`), cands: cands, starts: []string{}}
+	f := &fastRE{re: regexp.MustCompile(expr), anchored: regexp.MustCompile(`^(?:` + expr + `)`), cands: cands, starts: []string{}}
+	if parsed, err := syntax.Parse(expr, syntax.Perl); err == nil {
+		f.need = requiredLiteral(parsed.Simplify())
+	}
+	return f
 }
 
 func newFastRE(expr string) *fastRE {
@@ -68,6 +86,7 @@ func newFastRE(expr string) *fastRE {
 		return f
 	}
 	parsed = parsed.Simplify()
+	f.need = requiredLiteral(parsed)
 	set, _, ok := literalStarts(parsed)
 	if !ok || len(set) == 0 || len(set) > maxStarts {
 		return f
@@ -100,11 +119,43 @@ func newFastRE(expr string) *fastRE {
 			g = uint8(len(f.groups))
 			f.first[st[0]] = g
 		}
-		f.groups[g-1] = append(f.groups[g-1], st)
+		f.groups[g-1] = append(f.groups[g-1], newLit8(st))
 	}
 	f.anchored = regexp.MustCompile(`^(?:` + expr + `)`)
 	f.boundary = beginsWithBoundary(parsed)
 	return f
+}
+
+// requiredLiteral returns the longest literal of at least three bytes that
+// every match of re holds, or "": a literal in a concatenation, or in a
+// group or repetition of at least one that is part of one. Alternations
+// require none of their branches' literals.
+func requiredLiteral(re *syntax.Regexp) string {
+	var best string
+	var walk func(re *syntax.Regexp)
+	walk = func(re *syntax.Regexp) {
+		switch re.Op {
+		case syntax.OpLiteral:
+			if re.Flags&syntax.FoldCase == 0 && len(string(re.Rune)) > len(best) {
+				best = string(re.Rune)
+			}
+		case syntax.OpCapture, syntax.OpPlus:
+			walk(re.Sub[0])
+		case syntax.OpRepeat:
+			if re.Min >= 1 {
+				walk(re.Sub[0])
+			}
+		case syntax.OpConcat:
+			for _, sub := range re.Sub {
+				walk(sub)
+			}
+		}
+	}
+	walk(re)
+	if len(best) < 3 {
+		return ""
+	}
+	return best
 }
 
 // beginsWithBoundary reports whether every match of re begins at a \b.
@@ -281,14 +332,24 @@ func (f *fastRE) candidates(s string) []int {
 	for p := 0; p < len(s); p++ {
 		g := f.first[s[p]]
 		if g == 0 {
-			continue
+			if len(f.groups) != 1 {
+				continue
+			}
+			// One first byte: jump to its next occurrence.
+			k := strings.IndexByte(s[p:], f.groups[0][0].s[0])
+			if k < 0 {
+				break
+			}
+			p += k
+			g = 1
 		}
 		sts := f.groups[g-1]
 		if f.boundary && p > 0 && isWordByte(s[p-1]) && isWordByte(s[p]) {
 			continue
 		}
+		w := load8(s, p)
 		for _, st := range sts {
-			if strings.HasPrefix(s[p:], st) {
+			if st.prefixOf(s, p, w) {
 				pos = append(pos, p)
 				break
 			}
@@ -297,8 +358,48 @@ func (f *fastRE) candidates(s string) []int {
 	return pos
 }
 
+// lit8 is a literal with its first eight bytes as load8 reads them, so
+// that most texts that do not hold it at a position fail one compare.
+type lit8 struct {
+	s string
+	// head is load8(s, 0); mask has 0xff in the bytes s fills.
+	head, mask uint64
+}
+
+func newLit8(s string) lit8 {
+	mask := ^uint64(0)
+	if len(s) < 8 {
+		mask = 1<<(8*len(s)) - 1
+	}
+	return lit8{s, load8(s, 0), mask}
+}
+
+// prefixOf reports whether text holds l.s at p, as strings.HasPrefix(text[p:],
+// l.s) does, given w = load8(text, p).
+func (l lit8) prefixOf(text string, p int, w uint64) bool {
+	return w&l.mask == l.head && len(text)-p >= len(l.s) && (len(l.s) <= 8 || text[p+8:p+len(l.s)] == l.s[8:])
+}
+
+// load8 returns the bytes of s from i, up to eight, as a little-endian
+// number: s[i] in the low byte, zero bytes past the end of s.
+func load8(s string, i int) uint64 {
+	if i+8 <= len(s) {
+		s = s[i : i+8]
+		return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	}
+	var w uint64
+	for k := len(s) - 1; k >= i; k-- {
+		w = w<<8 | uint64(s[k])
+	}
+	return w
+}
+
 // FindStringSubmatchIndex is regexp's, on the same leftmost match.
 func (f *fastRE) FindStringSubmatchIndex(s string) []int {
+	if f.lacksNeed(s) {
+		return nil
+	}
 	if f.starts == nil {
 		return f.re.FindStringSubmatchIndex(s)
 	}
@@ -317,6 +418,9 @@ func (f *fastRE) FindStringSubmatchIndex(s string) []int {
 
 // FindStringIndex returns the leftmost match's indexes.
 func (f *fastRE) FindStringIndex(s string) []int {
+	if f.lacksNeed(s) {
+		return nil
+	}
 	if f.starts == nil {
 		return f.re.FindStringIndex(s)
 	}
@@ -330,6 +434,9 @@ func (f *fastRE) FindStringIndex(s string) []int {
 
 // MatchString reports whether s holds a match.
 func (f *fastRE) MatchString(s string) bool {
+	if f.lacksNeed(s) {
+		return false
+	}
 	if f.starts == nil {
 		return f.re.MatchString(s)
 	}
@@ -344,6 +451,9 @@ func (f *fastRE) MatchString(s string) bool {
 // FindAllStringSubmatchIndex is regexp's: successive non-overlapping
 // leftmost matches.
 func (f *fastRE) FindAllStringSubmatchIndex(s string) [][]int {
+	if f.lacksNeed(s) {
+		return nil
+	}
 	if f.starts == nil {
 		return f.re.FindAllStringSubmatchIndex(s, -1)
 	}

@@ -24,13 +24,9 @@ type foldedText struct {
 func foldForScreen(text string) *foldedText {
 	f := &foldedText{orig: text}
 	if isASCII(text) {
-		b := []byte(text)
-		for i, c := range b {
-			if isUpper(c) {
-				b[i] = c + 'a' - 'A'
-			}
-		}
-		f.s = string(b)
+		// strings.ToLower maps A-Z alone in ASCII text, and returns text
+		// itself when it has none.
+		f.s = strings.ToLower(text)
 		return f
 	}
 	var b strings.Builder
@@ -52,28 +48,67 @@ func foldForScreen(text string) *foldedText {
 			from = append(from, int32(i))
 			continue
 		}
-		if s, ok := foldSpecial(r); ok {
+		if s, ok := screenFoldedRune(r); ok {
 			emit(s, i)
 			continue
 		}
-		for _, d := range norm.NFKD.String(string(r)) {
-			if unicode.Is(unicode.Mn, d) {
-				continue
-			}
-			d = unicode.ToLower(d)
-			if d == 'ı' {
-				d = 'i'
-			}
-			if s, ok := foldSpecial(d); ok {
-				emit(s, i)
-				continue
-			}
-			emit(string(d), i)
-		}
+		emit(screenFoldRune(r), i)
 	}
 	f.s = b.String()
 	f.from = from
 	return f
+}
+
+// screenFoldRune returns what foldForScreen writes for the non-ASCII
+// character r: each character depends on r alone.
+func screenFoldRune(r rune) string {
+	if s, ok := foldSpecial(r); ok {
+		return s
+	}
+	var out strings.Builder
+	for _, d := range norm.NFKD.String(string(r)) {
+		if unicode.Is(unicode.Mn, d) {
+			continue
+		}
+		d = unicode.ToLower(d)
+		if d == 'ı' {
+			d = 'i'
+		}
+		if s, ok := foldSpecial(d); ok {
+			out.WriteString(s)
+			continue
+		}
+		out.WriteRune(d)
+	}
+	return out.String()
+}
+
+// screenFoldedRunes holds screenFoldRune(r) for the characters of
+// foldedRunes' ranges, the common ones, so that folding them neither
+// normalises nor allocates.
+var screenFoldedRunes = func() (t struct {
+	latin [foldLatinLast - foldLatinFirst + 1]string
+	punct [foldPunctLast - foldPunctFirst + 1]string
+}) {
+	for i := range t.latin {
+		t.latin[i] = screenFoldRune(foldLatinFirst + rune(i))
+	}
+	for i := range t.punct {
+		t.punct[i] = screenFoldRune(foldPunctFirst + rune(i))
+	}
+	return t
+}()
+
+// screenFoldedRune returns screenFoldRune(r) when screenFoldedRunes holds
+// it.
+func screenFoldedRune(r rune) (string, bool) {
+	switch {
+	case foldLatinFirst <= r && r <= foldLatinLast:
+		return screenFoldedRunes.latin[r-foldLatinFirst], true
+	case foldPunctFirst <= r && r <= foldPunctLast:
+		return screenFoldedRunes.punct[r-foldPunctFirst], true
+	}
+	return "", false
 }
 
 // foldSpecial maps punctuation and spaces that people type in several

@@ -53,6 +53,15 @@ func FuzzScreenPatientData(f *testing.F) {
 		if full := screen(text, false); cmp.Diff(full, fs) != "" {
 			t.Fatalf("ScreenPatientData(%q) = %+v, but %+v without prechecks", text, fs, full)
 		}
+		folded := foldForScreen(text).s
+		checkScreenLiterals(t, folded)
+		for name, e := range fuzzScreenFastREs {
+			if e.orig {
+				checkFastRE(t, name, e.re, text)
+			} else {
+				checkFastRE(t, name, e.re, folded)
+			}
+		}
 		red := Redact(text)
 		if len(fs) == 0 && red != text {
 			t.Fatalf("Redact changed a text without findings: %q -> %q", text, red)
@@ -71,6 +80,8 @@ func boundary(s string, i int) bool {
 
 var fuzzFastREs = allFastREs()
 
+var fuzzScreenFastREs = screenFastREs()
+
 func FuzzIsClinicalDecision(f *testing.F) {
 	for _, tc := range decisionCases {
 		f.Add(tc.question)
@@ -85,6 +96,7 @@ func FuzzIsClinicalDecision(f *testing.F) {
 		}
 		checkRuleLiterals(t, q)
 		checkWordSets(t, q)
+		checkFold(t, q)
 		folded := foldText(q)
 		for name, re := range fuzzFastREs {
 			checkFastRE(t, name, re, folded)

@@ -17,7 +17,7 @@ var (
 	reURL  = regexp.MustCompile(`(?:https?://|ftp://|www\.)[^\s<>"]+|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|me|info|es|mx|co|uk|us|ca|de|fr|it|ar|cl|pe|health|app|ly|site|online|link|page|blog)/[^\s<>"]*`)
 	reIPv4 = newFastREAt(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`, numberStarts).within(24)
 	reIPv6 = regexp.MustCompile(`[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}`)
-	reMAC  = regexp.MustCompile(`\b[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}\b|\b[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}\b`)
+	reMAC  = newFastREAt(`\b[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}\b|\b[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}\b`, macStarts).within(17)
 	reSSN  = newFastREAt(`\b\d{3}[- ]\d{2}[- ]\d{4}\b`, numberStarts).within(16)
 	// rePhone: North American numbers with separators, international
 	// numbers with '+', UK and Spanish national formats.
@@ -33,7 +33,7 @@ var (
 	reIMEI = newFastREAt(`\b\d{15}\b|\b\d{2}[ -]\d{6}[ -]\d{6}[ -]\d\b`, numberStarts).within(24)
 	// reStateZIP is a US state code and ZIP code: "Springfield, IL 62704".
 	// It runs on the original text: the state code is in capitals.
-	reStateZIP = regexp.MustCompile(`\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|PR)\.? +(\d{5}(?:-\d{4})?)\b`)
+	reStateZIP = newFastREAt(`\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|PR)\.? +(\d{5}(?:-\d{4})?)\b`, stateStarts)
 )
 
 const tldRE = `(?:com|org|net|edu|gov|io|me|info|es|mx|co|uk|us|ca|de|fr|it|ar|cl|pe|br|pt|nl|au|ie|eu|ch|at|be)`
@@ -72,6 +72,36 @@ func phoneStarts(s string) []int {
 	}
 	return pos
 }
+
+// stateStarts returns where a state code before a ZIP code can start: two
+// capitals at a word start, then a '.' or a space.
+func stateStarts(o string) []int {
+	var pos []int
+	for p := 0; p+2 < len(o); p++ {
+		if isUpper(o[p]) && isUpper(o[p+1]) && (o[p+2] == ' ' || o[p+2] == '.') && (p == 0 || !isWordByte(o[p-1])) {
+			pos = append(pos, p)
+		}
+	}
+	return pos
+}
+
+// macStarts returns where a MAC address can start: a word start with two
+// hex digits, then a ':' or '-', or two more hex digits and a '.'.
+func macStarts(s string) []int {
+	var pos []int
+	for p := 0; p+2 < len(s); p++ {
+		if p > 0 && isWordByte(s[p-1]) || !isHex(s[p]) || !isHex(s[p+1]) {
+			continue
+		}
+		if c := s[p+2]; c == ':' || c == '-' || p+4 < len(s) && isHex(c) && isHex(s[p+3]) && s[p+4] == '.' {
+			pos = append(pos, p)
+		}
+	}
+	return pos
+}
+
+// isHex reports whether c is a lower-case hex digit, as in [0-9a-f].
+func isHex(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' }
 
 // shapes finds identifiers by their shape: e-mail addresses, URLs, IP and
 // MAC addresses, SSNs, telephone, card, account, vehicle, health plan,
@@ -120,7 +150,7 @@ func (sc *scan) shapes() {
 		}
 	}
 	if sc.may(strings.Count(s, ":") >= 5 || strings.Count(s, "-") >= 5 || strings.Count(s, ".") >= 2) {
-		for _, m := range reMAC.FindAllStringIndex(s, -1) {
+		for _, m := range reMAC.FindAllStringIndex(s) {
 			if sc.digits >= 1 {
 				sc.add(KindDevice, m[0], m[1], prioCheck)
 			}
