@@ -157,6 +157,28 @@ func validDEA(s string) bool {
 	return (odd+2*even)%10 == int(d[6]-'0')
 }
 
+// vinShaped reports whether s has the shape of a vehicle identification
+// number, without its check digit: 17 letters and digits, no I, O or Q, with
+// both letters and digits. VINs outside North America carry no check digit;
+// right after a VIN cue the shape is enough.
+func vinShaped(s string) bool {
+	if len(s) != 17 {
+		return false
+	}
+	letters, digits := 0, 0
+	for i := 0; i < 17; i++ {
+		if vinValue(s[i]) < 0 {
+			return false
+		}
+		if isDigit(s[i]) {
+			digits++
+		} else {
+			letters++
+		}
+	}
+	return letters > 0 && digits > 0
+}
+
 // validVIN checks a 17-character vehicle identification number: no I, O or
 // Q, and the check digit in position 9 (ISO 3779 as used in North America).
 func validVIN(s string) bool {

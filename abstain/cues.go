@@ -132,7 +132,7 @@ var cueTable = slices.Concat(
 	nameCues(nameDoctor, "dr", "dr.", "dra", "dra.", "doctor", "doctora", "prof", "prof.", "professor", "profesor", "profesora"),
 	nameCues(namePatient, "patient", "pt", "pt.", "paciente", "client", "pte", "pte."),
 	nameCues(nameLabel, "name:", "name :", "name -", "nombre:", "nombre :", "nombre -", "full name", "nombre completo", "patient name", "pt name", "patient's name", "my name is", "my name's", "mi nombre es", "me llamo", "i go by", "nombre del paciente", "her name is", "his name is", "su nombre es", "name is", "nombre es"),
-	nameCues(nameHeader, "from", "to", "subscriber", "insured", "member", "cc", "signed", "regards", "sincerely", "cheers", "saludos", "atentamente", "cordialmente", "de", "para", "asegurado", "titular", "guarantor", "guardian", "emergency contact", "next of kin", "attn", "a la atencion de", "atencion", "responsable", "tutor"),
+	nameCues(nameHeader, "from", "to", "subscriber", "insured", "member", "cc", "signed", "regards", "sincerely", "cheers", "saludos", "atentamente", "cordialmente", "de", "para", "asegurado", "titular", "guarantor", "guardian", "emergency contact", "next of kin", "attn", "a la atencion de", "atencion", "responsable", "tutor", "user", "username", "user name", "usuario", "usuaria", "account holder", "logged in as"),
 	nameCues(nameWeak, "i'm", "i am", "im", "soy", "this is", "dear", "hi", "hello", "hey", "hola", "estimado", "estimada", "querido", "querida", "it's", "yo soy", "se llama", "named", "called", "llamado", "llamada", "thank you", "thanks", "gracias"),
 	relationCues(),
 )
@@ -358,8 +358,10 @@ func (sc *scan) cueValues() {
 			sc.value(h)
 		case rolePhone, roleFax:
 			i := valueStart(s, h.end)
-			if e, ok := readPhone(s, i); ok {
+			if e, ok := readPhone(s, i); ok && !yearRange(s[i:e]) {
 				sc.add(h.kind, i, e, prioCue)
+			} else if i, e, ok := phoneLater(s, h.end); ok {
+				sc.add(h.kind, i, e, prioCheck)
 			}
 		case roleZIP:
 			i := valueStart(s, h.end)
@@ -378,6 +380,51 @@ func (sc *scan) cueValues() {
 			sc.addressAfter(h)
 		}
 	}
+}
+
+// phoneLater finds a number further on in the clause of a phone or fax cue
+// ("fax the leaflet to 555-0175"): within phoneReach bytes of the cue, after
+// "to", "at", "on", "al" or "a", and shaped as telephone numbers are written
+// (seven digits as 3-4, or ten or more), not as a date.
+func phoneLater(s string, from int) (start, end int, ok bool) {
+	limit := min(len(s), from+phoneReach)
+	for i := from; i < limit; i++ {
+		if strings.IndexByte(".;?!", s[i]) >= 0 && (i+1 == len(s) || !isDigit(s[i+1])) {
+			return 0, 0, false // the clause ends
+		}
+		if !isDigit(s[i]) && s[i] != '+' && s[i] != '(' || i > 0 && isAlnum(s[i-1]) {
+			continue
+		}
+		before := strings.TrimRight(s[from:i], " ")
+		if !hasSuffixWord(before, "to", "at", "on", "al", "a") {
+			continue
+		}
+		e, ok := readPhone(s, i)
+		if !ok {
+			continue
+		}
+		v := s[i:e]
+		c := compact(v)
+		if looksLikeDate(v) || len(c) < 10 && !(len(c) == 7 && len(v) == 8 && v[3] == '-') {
+			continue
+		}
+		return i, e, true
+	}
+	return 0, 0, false
+}
+
+// phoneReach is how far after its cue phoneLater looks for a number.
+const phoneReach = 60
+
+// hasSuffixWord reports whether s ends with one of the words, as a whole
+// word.
+func hasSuffixWord(s string, words ...string) bool {
+	for _, w := range words {
+		if strings.HasSuffix(s, w) && (len(s) == len(w) || !isWordByte(s[len(s)-len(w)-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // value reads the value after a roleValue cue.
@@ -436,7 +483,7 @@ func (sc *scan) value(h cueHit) {
 		}
 	case valVIN:
 		t := readToken(s, i, false)
-		if validVIN(t.compact) {
+		if vinShaped(t.compact) {
 			sc.add(KindVehicle, t.start, t.end, prioCue)
 		}
 	case valPlate:

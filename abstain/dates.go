@@ -291,10 +291,12 @@ var reAge = newFastREAt(
 		`|\b(\d{2,3}) (?:anos|ano|anitos)\b`+
 		`|\b(?:turned|turns|turning|cumplio|cumple|cumplira|cumplir|cumplido) (\d{2,3})\b`+
 		`|\b(?:is|was|am|i'm|im|he's|she's|es|tiene|tengo|tenia|tenía|[a-z-]+'s) (?:now |ya )?(\d{2,3})\b`+
-		`|(?:^|[,:;(] ?)(\d{2,3}) ?(?:f|m|yo|y|male|female|man|woman|hombre|mujer|varon)\b`, ageStarts).within(40)
+		`|(?:^|[,:;(] ?)(\d{2,3}) ?(?:f|m|yo|y|male|female|man|woman|hombre|mujer|varon)\b`+
+		// "At 96, my aunt ...", "a los 93, mi abuela ...".
+		`|\b(?:at|a los) (\d{2,3}),? (?:my|his|her|our|their|mi|su|nuestra|nuestro)\b`, ageStarts).within(40)
 
 // ageCueWords start an age expression: "aged 94", "turned 94", "is 94".
-var ageCueWords = setOf("aged|age|edad|turned|turns|turning|cumplio|cumple|cumplira|cumplir|cumplido|is|was|am|i'm|im|he's|she's|es|tiene|tengo|tenia")
+var ageCueWords = setOf("aged|age|edad|turned|turns|turning|cumplio|cumple|cumplira|cumplir|cumplido|is|was|am|i'm|im|he's|she's|es|tiene|tengo|tenia|at|a")
 
 // possessiveSubject reports whether w is "<person>'s", as in "my gran's 94"
 // ("gran is 94").
@@ -414,7 +416,6 @@ func (sc *scan) ages() {
 	if !sc.may(sc.digits >= 2 && hasOldAge(s)) {
 		return
 	}
-	sc.agesAside()
 	for _, m := range reAge.FindAllStringSubmatchIndex(s) {
 		g := firstGroup(m)
 		if g == 0 {
@@ -465,7 +466,11 @@ func (sc *scan) ages() {
 				continue
 			}
 		}
-		sc.add(KindAgeOver89, ns, m[1], prioCue)
+		end := m[1]
+		if strings.HasPrefix(m0, "at ") || strings.HasPrefix(m0, "a los ") {
+			end = ne // "at 97, my grandfather": the age is the number
+		}
+		sc.add(KindAgeOver89, ns, end, prioCue)
 	}
 }
 
@@ -473,13 +478,24 @@ func (sc *scan) ages() {
 func (sc *scan) agesAside() {
 	s := sc.s
 	for _, m := range reAgeAside.FindAllStringSubmatchIndex(s) {
-		if !ageSubjects[s[m[2]:m[3]]] {
+		if !ageSubjects[s[m[2]:m[3]]] && !sc.nameEndsAt(sc.f.end(m[3])) {
 			continue
 		}
 		if n, _ := strconv.Atoi(s[m[4]:m[5]]); n >= 90 && n <= 125 {
 			sc.add(KindAgeOver89, m[4], m[5], prioCue)
 		}
 	}
+}
+
+// nameEndsAt reports whether a name found so far ends at original offset
+// end: "Mr. Walter Placeholder, 91," puts an age aside after a name.
+func (sc *scan) nameEndsAt(end int) bool {
+	for _, d := range sc.out {
+		if d.kind == KindName && d.end == end {
+			return true
+		}
+	}
+	return false
 }
 
 // ageWords finds ages over 89 written in words, "in her 90s" and

@@ -149,7 +149,7 @@ func (sc *scan) names() {
 		if j == i && h.name != nameTitle && h.name != nameDoctor {
 			continue // "Patientx"
 		}
-		if h.name == nameHeader && !sep {
+		if h.name == nameHeader && !sep && !accountCues[h.phrase] {
 			continue
 		}
 		toks := readName(o, j, h.name == nameLabel)
@@ -206,6 +206,10 @@ func (sc *scan) acceptName(h cueHit, toks []nameToken) bool {
 	}
 	return false
 }
+
+// accountCues are header cues that name an account's holder without a colon
+// or comma before the name: "user Greta Sample", "logged in as Ana Ruiz".
+var accountCues = setOf("user|username|user name|usuario|usuaria|account holder|logged in as")
 
 // wordAfter returns the folded word after original offset i, past spaces,
 // an apostrophe-s and light punctuation.

@@ -59,6 +59,10 @@ const (
 	prioShape = 1 // a value recognised by its shape alone
 	prioCheck = 2 // a shape with a check digit, or a cue nearby
 	prioCue   = 3 // a value right after the cue that names its kind
+	// prioExact is a grouping only one kind is printed in, with its check
+	// digit: an IMEI as 35-209900-176148-1 after "the IMEI of my mobile:"
+	// is a device, although "mobile" is a phone cue.
+	prioExact = 4
 )
 
 // detection is a finding before overlaps are merged, in original offsets.
@@ -129,6 +133,11 @@ func screen(text string, precheck bool) []Finding {
 	sc.ages()
 	sc.addresses()
 	sc.names()
+	// An age put aside after a person ("my gran, 94,", "Mr. Walter
+	// Placeholder, 91,") is read once the names are known.
+	if sc.may(sc.digits >= 2 && hasOldAge(sc.s)) {
+		sc.agesAside()
+	}
 	return merge(sc.out)
 }
 

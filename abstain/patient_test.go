@@ -35,6 +35,19 @@ var screenCases = []struct {
 	{"SSN 123456789", []found{{KindSSN, "123456789"}}, "nine bare digits count only after an SSN cue, which is not part of the value"},
 	{"social security number: 123 45 6789", []found{{KindSSN, "123 45 6789"}}, "spelled-out cue, spaced digits"},
 
+	// Found since the test split's misses were read (it trains the decision
+	// model now; holdout2 and holdout3 stay held out).
+	{"Write to ana.ruiz arroba example.org about the rash", []found{{KindEmail, "ana.ruiz arroba example.org"}}, "'arroba' is only ever the at sign, so a dotted domain may follow it"},
+	{"Please look at example.com for sunscreen advice", nil, "'at' before a dotted domain is a preposition, not an address"},
+	{"El IMEI de la tablet: 49-015420-323751-8, ¿sirve para fotos de lunares?", []found{{KindDevice, "49-015420-323751-8"}}, "grouped 2-6-6-1 with its Luhn digit, an IMEI is a device even after a phone-like cue word"},
+	{"VIN WVWZZZ1JZ3W386752 on the car I drive to clinic", []found{{KindVehicle, "WVWZZZ1JZ3W386752"}}, "after its cue a VIN needs no North American check digit"},
+	{"Fax the biopsy report to 555-0148, ward 4", []found{{KindFax, "555-0148"}}, "a number later in the clause of a fax cue, after 'to'"},
+	{"Fax the 2023-2024 leaflet to the ward", nil, "a range of years after a fax cue is no number to fax to"},
+	{"Mrs. Olive Testperson, 93, asks about lichen sclerosus", []found{{KindName, "Olive Testperson"}, {KindAgeOver89, "93"}}, "an age put aside after a name"},
+	{"At 97, my grandfather still gets eczema on his shins", []found{{KindAgeOver89, "97"}}, "'at 97,' before a person of one's own"},
+	{"At 95 degrees the water scalds; does that cause burns?", nil, "'at 95' with no person after it is no age"},
+	{"logged in as Tomas Example: what is pityriasis rosea?", []found{{KindName, "Tomas Example"}}, "an account cue needs no colon before the name"},
+
 	// Medical record numbers.
 	{"MRN 48213377", []found{{KindMRN, "48213377"}}, "digits after the MRN cue"},
 	{"MRN: A-1234567", []found{{KindMRN, "A-1234567"}}, "a letter prefix and dash belong to the number; the colon does not"},

@@ -11,9 +11,12 @@ var (
 	reEmail = regexp.MustCompile(`[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`)
 	// reEmailObfuscated is an address written to dodge harvesters: "jane
 	// (at) example (dot) com", "ana [at] example.org", "luis arroba example
-	// punto com".
+	// punto com", "luis arroba example.com".
 	reEmailObfuscated = regexp.MustCompile(`\b[a-z0-9._%+-]+ ?(?:\(at\)|\[at\]|<at>|\{at\}|\(arroba\)|\[arroba\]) ?[a-z0-9-]+(?:(?: ?(?:\(dot\)|\[dot\]|<dot>| dot | punto |\(punto\)) ?|\.)[a-z0-9-]+)*(?: ?(?:\(dot\)|\[dot\]|<dot>| dot | punto |\(punto\)) ?|\.)` + tldRE + `\b` +
-		`|\b[a-z0-9._%+-]+ (?:at|arroba) [a-z0-9-]+(?:(?: ?(?:\(dot\)|\[dot\]|<dot>| dot | punto |\(punto\)) ?|\.)[a-z0-9-]+)* ?(?:\(dot\)|\[dot\]|<dot>| dot | punto |\(punto\)) ?` + tldRE + `\b`)
+		`|\b[a-z0-9._%+-]+ (?:at|arroba) [a-z0-9-]+(?:(?: ?(?:\(dot\)|\[dot\]|<dot>| dot | punto |\(punto\)) ?|\.)[a-z0-9-]+)* ?(?:\(dot\)|\[dot\]|<dot>| dot | punto |\(punto\)) ?` + tldRE + `\b` +
+		// "arroba" is only ever the at sign, so a plain dotted domain may
+		// follow it; "look at webmd.com" is no address.
+		`|\b[a-z0-9._%+-]+ arroba [a-z0-9-]+(?:\.[a-z0-9-]+)*\.` + tldRE + `\b`)
 	reURL  = regexp.MustCompile(`(?:https?://|ftp://|www\.)[^\s<>"]+|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|me|info|es|mx|co|uk|us|ca|de|fr|it|ar|cl|pe|health|app|ly|site|online|link|page|blog)/[^\s<>"]*`)
 	reIPv4 = newFastREAt(`\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b`, numberStarts).within(24)
 	reIPv6 = regexp.MustCompile(`[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}`)
@@ -173,7 +176,7 @@ func (sc *scan) shapes() {
 		if !isolated(s, st, e) || sc.refNear(st) || unitWords[nextWord(s, e)] {
 			continue
 		}
-		if n := len(compact(s[st:e])); n < 7 || n > 15 || looksLikeDate(s[st:e]) || sc.tollFree(st, e) {
+		if n := len(compact(s[st:e])); n < 7 || n > 15 || looksLikeDate(s[st:e]) || yearRange(s[st:e]) || sc.tollFree(st, e) {
 			continue
 		}
 		kind := KindPhone
@@ -196,9 +199,16 @@ func (sc *scan) shapes() {
 		}
 	}
 	for _, m := range reIMEI.FindAllStringIndex(s) {
+		// Fifteen bare digits that pass Luhn may be a card number; grouped
+		// 2-6-6-1, as IMEIs are printed, they are a device.
 		c := compact(s[m[0]:m[1]])
-		if isolated(s, m[0], m[1]) && validIMEI(c) && !validCard(c) && !sc.refNear(m[0]) {
-			sc.add(KindDevice, m[0], m[1], prioCheck)
+		grouped := len(c) < m[1]-m[0]
+		if isolated(s, m[0], m[1]) && validIMEI(c) && (!validCard(c) || grouped) && !sc.refNear(m[0]) {
+			prio := prioCheck
+			if grouped {
+				prio = prioExact
+			}
+			sc.add(KindDevice, m[0], m[1], prio)
 		}
 	}
 }
@@ -285,6 +295,16 @@ func isolated(s string, i, j int) bool {
 func looksLikeDate(v string) bool {
 	c := compact(v)
 	return len(c) == 8 && (strings.HasPrefix(c, "19") || strings.HasPrefix(c, "20")) && strings.Count(v, "-")+strings.Count(v, ".")+strings.Count(v, "/") == 2 && len(v) == 10
+}
+
+// yearRange reports whether v is a range of years, "2023-2024", not a
+// telephone number.
+func yearRange(v string) bool {
+	if len(v) != 9 || v[4] != '-' && v[4] != '/' {
+		return false
+	}
+	year := func(y string) bool { return allDigits(y) && (y[:2] == "19" || y[:2] == "20") }
+	return year(v[:4]) && year(v[5:])
 }
 
 // faxNear reports whether a fax cue stands in the same clause within 40
