@@ -1078,8 +1078,9 @@ func isASCII(s string) bool {
 // image, in English or Spanish. Reference questions that only look similar
 // ("should sunscreen be reapplied every two hours?", "do I have to wear
 // sunscreen in winter?") are not decisions. Hand-written rules decide
-// first; a question none matches is a decision when a small learned model
-// (decision_features.go) is confident it is one.
+// first, unless a small learned model (decision_features.go) is sure the
+// question is a reference one; a question no rule matches is a decision
+// when the model is confident it is one.
 func IsClinicalDecision(question string) bool {
 	return isDecision(question, true)
 }
@@ -1095,11 +1096,15 @@ func isDecision(question string, precheck bool) bool {
 const decisionModelRule = "decision_model"
 
 // decisionRule returns the name of the first decision rule that matches
-// question, or decisionModelRule when none does but the learned model
-// scores the question at or above its threshold, or "".
+// question, unless the learned model scores the question below its veto;
+// or decisionModelRule when no rule matches but the model scores the
+// question at or above its threshold; or "".
 func decisionRule(question string, precheck bool) string {
 	q := foldText(question)
 	if rule := matchingRule(q, precheck); rule != "" {
+		if decisionModelScore(q) < decisionModelVeto {
+			return "" // the model is sure the rule misread a reference question
+		}
 		return rule
 	}
 	if decisionModelScore(q) >= decisionModelThreshold {

