@@ -511,7 +511,7 @@ var firstPerson = indexWords(words("i|i'm|im|i've|i'd|my|me|mine|myself|we|our|u
 
 // propertyWords after "is it" ask about a disease, not a diagnosis: "I
 // was diagnosed with rosacea; is it contagious?".
-var propertyWords = indexWords(words("contagious|infectious|catching|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que|para siempre|de por vida"))
+var propertyWords = indexWords(words("contagious|infectious|catching|recognised|recognized|real|genuine|official|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que|para siempre|de por vida"))
 
 // notDiagnosisWords after "is it" name a kind of thing or ask about a name,
 // not a diagnosis: "my GP prescribed fucidin; is it an antibiotic?", "what
@@ -607,7 +607,7 @@ var decisionRules = []rule{
 	r("es_que_tengo", words("tengo|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale"), `\b(que|cual) (tengo|tiene mi \w+|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale|tengo en)\b|\b(tengo|tiene) algo (grave|malo|serio)\b`).withCheck(inQuestion),
 	r("es_crees", words("crees|cree |creen|piensas|piensa |dirias|diria |opinas|opina "), `\b(crees|cree|creen|piensas|piensa|dirias|diria|opinas|opina) (usted |tu )?(que )?(es|sea|son|sean|tengo|tiene|puede|podria|deberia|debo|hay que|necesito|necesita|seria)\b`),
 	r("es_this_lesion", words(" es| son| sera| parece| podria ser| puede ser| significa"), `\b(este|esta|estos|estas|ese|esa|mi|mis|el|la|los|las) (`+lesionES+`)\b( [a-z]+){0,8} (es|son|sera|seran|parece|parecen|podria ser|puede ser|significa)\b[^.]*\?`).withCtx(rx(`\b(este|esta|estos|estas|ese|esa|mi|mis|me|tengo|le|su)\b`)),
-	r("es_is_it", words("es |son |sera |seran |seria |puede ser|podria ser"), `\b(es|sera|seria|seran|son|puede ser|podria ser) (un |una )?(cancer|melanoma|benigno|benigna|maligno|maligna|grave|peligroso|peligrosa|normal|sarna|tina|psoriasis|eccema|eczema|herpes|infeccion|alergia|urticaria|vitiligo|hongos|un hongo|algo grave|algo malo|malo|preocupante|contagioso)\b`).withCtx(personal).withCheck(atClauseStart).unlessCtx(rx(`\bes normal [a-z]+(ar|er|ir) `)),
+	r("es_is_it", words("es |son |sera |seran |seria |puede ser|podria ser"), `\b(es|sera|seria|seran|son|puede ser|podria ser) (un |una )?(cancer|melanoma|benigno|benigna|maligno|maligna|grave|peligroso|peligrosa|normal|sarna|tina|psoriasis|eccema|eczema|herpes|infeccion|alergia|urticaria|vitiligo|hongos|un hongo|algo grave|algo malo|malo|preocupante)\b`).withCtx(personal).withCheck(atClauseStart).unlessCtx(rx(`\bes normal [a-z]+(ar|er|ir) `)),
 	r("es_hace_falta", words("hace falta|es necesari|merece la pena|vale la pena|compensa"), `\b(hace falta|es necesario|es necesaria|merece la pena|vale la pena|compensa)( [a-z]+){0,3}\?`).withCtx(rx(`\b(mi|mis|me|le|su|sus|tengo)\b`)).withCheck(atClauseStart),
 	r("es_puedo", words("puedo|podria|puede |podemos|pueden"), `\b(puedo|podria|podemos|puede (mi|su) \w+|pueden (mis|sus) \w+) (seguir |dejar de |empezar a |volver a |usar y |tambien )?(esperar|aguantar|usar|tomar|aplicar|aplicarme|ponerme|poner|ponerle|darle|dar|mezclar|combinar|beber|tomarme|broncearme|depilarme|ir|banarme|nadar|hacerme|tatuarme|usarla|usarlo|tomarla|tomarlo|exponerme|tomar el sol|rascarme|reventar|quitarme|cortar|dejar|suspender|embarazarme|amamantar|dar el pecho|vacunarme|operarme)\b`).unlessCtx(anyOf{genericAdvice, rx(`\b(contagiarme|contagiar|pegar|transmitir)\b`)}),
 	r("es_debo", words("debo|deberia|tengo que|necesito|hace falta|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe "), `\b(debo|deberia|tengo que|necesito|hace falta que|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe) (ya |urgentemente |de nuevo )?(usar|tomar|aplicar|ir|ver|pedir|dejar|suspender|parar|seguir|empezar|cambiar|consultar|acudir|preocuparme|preocuparse|hacerme|hacerse|operarme|operarse|llevar|llevarla|llevarlo|quitarme|quitarse|biopsiar|tratar|tratarme|tratarlo|tratarla|vigilar|antibiotico|antibioticos|biopsia|una biopsia|cirugia|puntos|tratamiento|un dermatologo|un medico|al medico|al dermatologo|urgencias|a urgencias)\b`).withCheck(esModalPerson).unlessCtx(anyOf{genericAdvice, rx(`\b(tengo que|debo|deberia|necesito) (usar|ponerme|aplicarme|llevar) (protector|crema solar|fotoprotector|sombrero|gafas)\b[^?]*\b(invierno|nublado|siempre|todos los dias|cada dia)\b`)}),
@@ -660,8 +660,12 @@ func esModalPerson(q string, m []int) bool {
 var reEsPerson = rx(`\b(mi|mis|me|tengo|le|su|sus|ella|yo|estoy)\b`)
 
 // notProperty vets "is it X": X is a diagnosis, not a property of a
-// disease ("is it contagious?") or a general question ("is it true that").
+// disease ("is it contagious?") or a general question ("is it true that"),
+// and the question asks whether, not what ("what is that exactly?").
 func notProperty(q string, m []int) bool {
+	if strings.HasSuffix(strings.TrimRight(q[:m[0]], " "), "what") {
+		return false // "what is that exactly?" asks what, not whether
+	}
 	rest := q[m[2*6]:]
 	return !propertyWords.MatchString(firstWords(rest, 2)) && !notDiagnosisWords.MatchString(firstWords(rest, 2)) && !strings.HasPrefix(rest, "to ") && !strings.HasPrefix(rest, "the same") &&
 		m[2*6+1]-m[2*6] > 1
@@ -676,6 +680,11 @@ func notGeneralWhatIs(q string, m []int) bool {
 	if termWords.MatchString(q[m[0]:m[1]]) {
 		return false
 	}
+	// "My GP said the bumps are keratosis pilaris: what is that exactly?"
+	// asks what a term a clinician used means.
+	if clinicianSaid.MatchString(q[:m[0]]) && termQuestionEnd(q[m[1]:]) {
+		return false
+	}
 	rest := q[m[1]:]
 	for _, p := range []string{" called", " used", " for", " made", " like", " caused", " mean", " about", " in ", " good", " when"} {
 		if strings.HasPrefix(rest, p) {
@@ -683,6 +692,18 @@ func notGeneralWhatIs(q string, m []int) bool {
 		}
 	}
 	return firstPerson.MatchString(q) || strings.Contains(q, "attached") || strings.Contains(q, "photo") || strings.Contains(q, "picture")
+}
+
+// clinicianSaid finds a clinician naming something to the asker.
+var clinicianSaid = rx(`\b(doctor|doc|gp|dermatologist|derm|nurse|pharmacist|clinician|physician|consultant|specialist|surgeon|medico|dermatologo|dermatologa|enfermera|farmaceutico)('s)? (said|says|mentioned|called|told me|wrote|used the (term|word|phrase)|dijo|menciono|llamo)\b`)
+
+// termQuestionEnd reports whether what follows "what is it" ends the
+// question: "what is that?", "what is it exactly?".
+func termQuestionEnd(rest string) bool {
+	rest = strings.TrimSpace(rest)
+	rest = strings.TrimPrefix(rest, "exactly")
+	rest = strings.TrimSpace(rest)
+	return rest == "" || rest[0] == '?' || rest[0] == '.'
 }
 
 // lesionThenOwner vets "is the ...": a lesion word within the next five

@@ -16,6 +16,11 @@ var decisionCases = []struct {
 }{
 	// Decisions about a particular person.
 	{"Should I stop my methotrexate before surgery?", true, "a personal treatment decision"},
+	// Reference questions after a diagnosis is made (dev3's false abstentions).
+	{"The dermatologist said the patches on my shins are granuloma annulare. What is that exactly?", false, "asks what a term a clinician used means"},
+	{"A mi hija le diagnosticaron impétigo. ¿Es contagioso?", false, "contagion is a property of the condition, in Spanish as in English"},
+	{"I keep reading about chronic spontaneous urticaria. Is it a recognised condition?", false, "asks whether a condition is recognised, not whether one has it"},
+	{"What is this rash on my arm? The photo is attached.", true, "'what is this' about one's own rash is still a diagnosis"},
 	{"Do I have ringworm?", true, "a personal diagnosis"},
 	{"Is this mole cancer? It is 7 mm and growing.", true, "a lesion in front of the asker, with its size"},
 	{"How much hydrocortisone should I put on my 2-year-old's rash?", true, "a dose for a particular child"},
