@@ -21,6 +21,15 @@ var (
 // condition for the street expressions.
 var streetWords = newWordMap(setOf(streetSuffixes + "|calle|c|avenida|avda|av|paseo|plaza|pza|carrera|cra|camino|ronda|travesia|glorieta|calzada|carretera|ctra|box|apartado|ave"))
 
+// splitJoined returns s with apostrophes and hyphens as spaces: the street
+// expressions end a word there ("12 Oak Ct-2"), so their precheck must too.
+func splitJoined(s string) string {
+	if strings.IndexByte(s, '\'') < 0 && strings.IndexByte(s, '-') < 0 {
+		return s
+	}
+	return strings.NewReplacer("'", " ", "-", " ").Replace(s)
+}
+
 // letterStarts returns a function that finds the word starts whose first
 // byte is one of letters.
 func letterStarts(letters string) func(s string) []int {
@@ -43,7 +52,7 @@ func (sc *scan) addresses() {
 			sc.addOrig(KindZIP, m[2], m[3], prioCheck)
 		}
 	}
-	if !sc.may(sc.digits >= 1 && streetWords.MatchString(sc.s)) {
+	if !sc.may(sc.digits >= 1 && streetWords.MatchString(splitJoined(sc.s))) {
 		return
 	}
 	var ends []int

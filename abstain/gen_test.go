@@ -485,7 +485,11 @@ func genAgeWordNegatives(r *rng, neg func(lang, note, text string)) {
 
 // genNANP makes a 555 telephone number in a North American format.
 func genNANP(r *rng) string {
-	a, b := fmt.Sprint(200+r.intn(700)), "555"
+	area := 200 + r.intn(700)
+	if area >= 800 && area/10%10 == area%10 {
+		area++ // toll-free lines (800, 833 … 888) belong to organisations
+	}
+	a, b := fmt.Sprint(area), "555"
 	c := r.digits(4)
 	if r.intn(2) == 0 {
 		a, b = "555", fmt.Sprintf("01%d", r.intn(10))
@@ -509,6 +513,7 @@ func genIntlPhone(r *rng) string {
 		"6" + r.digits(2) + " " + r.digits(3) + " " + r.digits(3),
 		"91 " + r.digits(3) + " " + r.digits(2) + " " + r.digits(2),
 		"+52 55 " + r.digits(4) + " " + r.digits(4),
+		"06 " + r.digits(2) + " " + r.digits(2) + " " + r.digits(2) + " " + r.digits(2),
 	})
 }
 

@@ -46,6 +46,7 @@ var screenCases = []struct {
 	{"Mrs. Olive Testperson, 93, asks about lichen sclerosus", []found{{KindName, "Olive Testperson"}, {KindAgeOver89, "93"}}, "an age put aside after a name"},
 	{"At 97, my grandfather still gets eczema on his shins", []found{{KindAgeOver89, "97"}}, "'at 97,' before a person of one's own"},
 	{"At 95 degrees the water scalds; does that cause burns?", nil, "'at 95' with no person after it is no age"},
+	{"07 98 76 54 32 is my mobile; what is pityriasis rosea?", []found{{KindPhone, "07 98 76 54 32"}}, "a European domestic number grouped in pairs"},
 	{"logged in as Tomas Example: what is pityriasis rosea?", []found{{KindName, "Tomas Example"}}, "an account cue needs no colon before the name"},
 
 	// Medical record numbers.

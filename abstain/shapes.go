@@ -27,7 +27,9 @@ var (
 	rePhone = newFastREAt(`(?:\+?\b1[ .-]?)?(?:\(\d{3}\) ?|\b\d{3}[ .-])\d{3}[ .-]\d{4}\b`+
 		`|\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,5}\b`+
 		`|\b0\d{2,4}[ -]\d{3,4}[ -]?\d{3,4}\b`+
-		`|\b[6789]\d{2}[ .-]\d{3}[ .-]\d{3}\b|\b[6789]\d{2}(?:[ .-]\d{2}){3}\b|\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2}\b`, phoneStarts).within(40)
+		`|\b[6789]\d{2}[ .-]\d{3}[ .-]\d{3}\b|\b[6789]\d{2}(?:[ .-]\d{2}){3}\b|\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2}\b`+
+		// French and other European domestic numbers: 06 12 34 56 78.
+		`|\b0[1-9](?:[ .-]\d{2}){4}\b`, phoneStarts).within(40)
 	reCard = newFastREAt(`\b\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d{1,7}\b|\b\d{4}[ -]?\d{6}[ -]?\d{4,5}\b`, numberStarts).within(32)
 	reIBAN = newFastREAt(`\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){2,7}(?: ?[a-z0-9]{1,3})?\b`, wordStarts).within(48)
 	reVIN  = newFastREAt(`\b[a-hj-npr-z0-9]{17}\b`, wordStarts).within(20)
