@@ -39,6 +39,28 @@ func allFastREs() map[string]*fastRE {
 // screenFastREs returns the patient-data screen's expressions with
 // candidate finders, and whether each runs on the original text rather than
 // the folded one.
+// screenExprs are the screen's expressions by name; orig marks those run on
+// the original text rather than the folded one.
+type screenExprs = map[string]struct {
+	re   *fastRE
+	orig bool
+}
+
+// checkScreenExprs checks the screen's literal prechecks and each of its
+// expressions against plain regexp on one text.
+func checkScreenExprs(t *testing.T, res screenExprs, text string) {
+	t.Helper()
+	folded := foldForScreen(text).s
+	checkScreenLiterals(t, folded)
+	for name, e := range res {
+		if e.orig {
+			checkFastRE(t, name, e.re, text)
+		} else {
+			checkFastRE(t, name, e.re, folded)
+		}
+	}
+}
+
 func screenFastREs() map[string]struct {
 	re   *fastRE
 	orig bool
@@ -83,15 +105,7 @@ func TestScreenFastREs(t *testing.T) {
 	}
 	res := screenFastREs()
 	for _, text := range texts {
-		folded := foldForScreen(text).s
-		checkScreenLiterals(t, folded)
-		for name, e := range res {
-			if e.orig {
-				checkFastRE(t, name, e.re, text)
-			} else {
-				checkFastRE(t, name, e.re, folded)
-			}
-		}
+		checkScreenExprs(t, res, text)
 	}
 }
 
