@@ -270,3 +270,22 @@ func TestNumberWords(t *testing.T) {
 		}
 	}
 }
+
+func TestShareSubject(t *testing.T) {
+	tests := []struct {
+		claim string
+		want  []string
+	}{
+		{"Spironolactone is an option for acne in women and may also be considered for hair loss.",
+			[]string{"Spironolactone is an option for acne in women.", "Spironolactone may be considered for hair loss."}},
+		{"Scabies causes intense itching, and is spread by close contact.",
+			[]string{"Scabies causes intense itching.", "Scabies is spread by close contact."}},
+		{"Wool and soap irritate eczema.", []string{"Wool and soap irritate eczema."}},
+		{"In adults, eczema is common and can last for years.", []string{"In adults, eczema is common and can last for years."}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, shareSubject(tt.claim)); diff != "" {
+			t.Errorf("shareSubject(%q) (-want +got):\n%s", tt.claim, diff)
+		}
+	}
+}

@@ -602,6 +602,25 @@ func distribute(claim string) []string {
 	return []string{m[1] + " " + m[2] + ".", m[1] + " " + m[3] + "."}
 }
 
+// sharedSubjectRE finds two predicates of one subject joined by "and":
+// "spironolactone is an option for acne in women and may also be
+// considered for female pattern hair loss".
+var sharedSubjectRE = regexp.MustCompile(`(?i)^(\S.{2,80}?) (` + predicateVerbs + `) (.+?),? and (?:also )?(` + predicateVerbs + `) (?:also )?(.+?)[.!]?\s*$`)
+
+// predicateVerbs open a predicate.
+const predicateVerbs = `is|are|was|were|can|may|might|could|should|often|usually|has|have|causes?|includes?|affects?|appears?|develops?|needs?|requires?`
+
+// shareSubject splits a claim whose subject has two predicates joined by
+// "and" into one claim for each, the subject repeated; otherwise it returns
+// the claim alone.
+func shareSubject(claim string) []string {
+	m := sharedSubjectRE.FindStringSubmatch(claim)
+	if m == nil || strings.Contains(m[1], ",") {
+		return []string{claim}
+	}
+	return []string{m[1] + " " + m[2] + " " + m[3] + ".", m[1] + " " + m[4] + " " + m[5] + "."}
+}
+
 // minStitchedPart is the least number of content terms a part of a stitched
 // claim must have to be checked on its own: a bare fragment ("is itchy") is
 // not a claim.
@@ -613,6 +632,9 @@ func (v *Lexical) stitched(ctx context.Context, claim string, passages []Passage
 	var parts []string
 	for _, part := range stitchRE.Split(claim, -1) {
 		parts = append(parts, distribute(part)...)
+	}
+	if len(parts) < 2 {
+		parts = shareSubject(claim)
 	}
 	if len(parts) < 2 {
 		return Judgment{}, false

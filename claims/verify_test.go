@@ -180,6 +180,12 @@ func TestLexicalVerify(t *testing.T) {
 		want:   claims.Supported,
 		reason: "the span's clause on inflamed cysts agrees with the claim's negated clause; another clause's 'signs of infection' is not denied",
 	}, {
+		name:   "SharedSubjectStitched",
+		claim:  "Spironolactone is a hormonal option for acne in women and may also be considered for female pattern hair loss.",
+		ids:    []string{"ev_acne_treatment_2", "ev_androgenetic_alopecia_treatment_2"},
+		want:   claims.Supported,
+		reason: "one subject, two predicates joined by 'and', each supported by its own passage",
+	}, {
 		name:   "SynonymEczema",
 		claim:  "Wool, harsh soaps and sweat are commonly reported to worsen symptoms of eczema.",
 		ids:    adCauses,
