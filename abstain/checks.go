@@ -182,26 +182,13 @@ func vinShaped(s string) bool {
 // validVIN checks a 17-character vehicle identification number: no I, O or
 // Q, and the check digit in position 9 (ISO 3779 as used in North America).
 func validVIN(s string) bool {
-	if len(s) != 17 {
+	if !vinShaped(s) {
 		return false
 	}
 	weights := [17]int{8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2}
 	sum := 0
-	letters, digits := 0, 0
 	for i := 0; i < 17; i++ {
-		v := vinValue(s[i])
-		if v < 0 {
-			return false
-		}
-		if isDigit(s[i]) {
-			digits++
-		} else {
-			letters++
-		}
-		sum += v * weights[i]
-	}
-	if letters == 0 || digits == 0 {
-		return false
+		sum += vinValue(s[i]) * weights[i]
 	}
 	check := sum % 11
 	if check == 10 {

@@ -395,8 +395,7 @@ func phoneLater(s string, from int) (start, end int, ok bool) {
 		if !isDigit(s[i]) && s[i] != '+' && s[i] != '(' || i > 0 && isAlnum(s[i-1]) {
 			continue
 		}
-		before := strings.TrimRight(s[from:i], " ")
-		if !hasSuffixWord(before, "to", "at", "on", "al", "a") {
+		if w := prevWords(s, i, 1); len(w) == 0 || !phoneBefore[w[0]] {
 			continue
 		}
 		e, ok := readPhone(s, i)
@@ -413,19 +412,11 @@ func phoneLater(s string, from int) (start, end int, ok bool) {
 	return 0, 0, false
 }
 
+// phoneBefore are the words before a number phoneLater takes.
+var phoneBefore = setOf("to|at|on|al|a")
+
 // phoneReach is how far after its cue phoneLater looks for a number.
 const phoneReach = 60
-
-// hasSuffixWord reports whether s ends with one of the words, as a whole
-// word.
-func hasSuffixWord(s string, words ...string) bool {
-	for _, w := range words {
-		if strings.HasSuffix(s, w) && (len(s) == len(w) || !isWordByte(s[len(s)-len(w)-1])) {
-			return true
-		}
-	}
-	return false
-}
 
 // value reads the value after a roleValue cue.
 func (sc *scan) value(h cueHit) {

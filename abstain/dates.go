@@ -413,7 +413,7 @@ var ageSubjects = map[string]bool{
 func (sc *scan) ages() {
 	s := sc.s
 	sc.ageWords()
-	if !sc.may(sc.digits >= 2 && hasOldAge(s)) {
+	if !sc.may(sc.oldAge) {
 		return
 	}
 	for _, m := range reAge.FindAllStringSubmatchIndex(s) {

@@ -77,6 +77,9 @@ type scan struct {
 	f      *foldedText
 	s      string // f.s
 	digits int    // ASCII digits in s
+	// oldAge is hasOldAge(s) when digits >= 2: a number that may be an age
+	// over 89, the condition of the age detectors.
+	oldAge bool
 	// precheck lets detectors skip expressions whose cheap necessary
 	// condition fails; tests turn it off to check that skipping changes
 	// nothing.
@@ -126,6 +129,7 @@ func screen(text string, precheck bool) []Finding {
 			sc.digits++
 		}
 	}
+	sc.oldAge = sc.digits >= 2 && hasOldAge(sc.s)
 	sc.hits = findCues(sc.s)
 	sc.cueValues()
 	sc.shapes()
@@ -135,7 +139,7 @@ func screen(text string, precheck bool) []Finding {
 	sc.names()
 	// An age put aside after a person ("my gran, 94,", "Mr. Walter
 	// Placeholder, 91,") is read once the names are known.
-	if sc.may(sc.digits >= 2 && hasOldAge(sc.s)) {
+	if sc.may(sc.oldAge) {
 		sc.agesAside()
 	}
 	return merge(sc.out)

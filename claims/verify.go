@@ -252,13 +252,13 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 	case !numbersAgree(ci.numbers, best.text) && hasNumber(numberWords(best.text)):
 		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
 		j.Score = min(j.Score, 0.2)
-	case v.clauseNumbers(memo, claim, best.text):
+	case v.clauseNumbers(memo, ci.numbers, claim, best.text):
 		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
 		j.Score = min(j.Score, 0.2)
 	case !numbersAgree(ci.numbers, best.text):
 		j.Verdict, j.Reason = Unsupported, "the passage states no number the claim gives"
 		j.Score = min(j.Score, 0.4)
-	case v.contrasts.clash(words(claim), words(best.text)) || v.contrasts.comparedOtherwise(claim, best.text, v.an) || v.clauseContrast(memo, claim, best.text):
+	case v.contrastClash(memo, claim, best.text):
 		j.Verdict, j.Reason = Unsupported, "the passage names another member of the same kind (organism, drug class, sex, age group, body site, direction)"
 		j.Score = min(j.Score, 0.4)
 	case !strongAgree(ci.strong, best.text):
@@ -407,18 +407,7 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 		}
 	}
 	for _, cc := range memo.of(v, claim) {
-		best, bestShared := 0, -1
-		shares := make([]int, len(spanClauses))
-		for i, sc := range spanClauses {
-			for t := range cc.terms {
-				if sc.terms.Has(t) {
-					shares[i]++
-				}
-			}
-			if shares[i] > bestShared {
-				best, bestShared = i, shares[i]
-			}
-		}
+		shares, best, bestShared := sharedTerms(cc, spanClauses)
 		// A negation counts where it reaches the other side's content: the
 		// span clause's over the claim's terms, the claim's over anything the
 		// span says. When several span clauses share as much with the claim
@@ -464,20 +453,27 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 	return false
 }
 
-// clauseContrast reports whether some clause of the claim names a member of
-// a contrast set where the span clause that best matches it names another:
-// "irritant diaper rash involves the folds" against "candidal rash involves
-// the creases, whereas irritant diaper rash spares the folds". The span as a
-// whole names both, so only its clauses tell them apart.
-func (v *Lexical) clauseContrast(memo *clauseMemo, claim, span string) bool {
-	// Only a span naming another class of a set the claim names can clash.
+// contrastClash reports whether the span names another member of a
+// contrast set the claim names (see contrasts.clash and
+// comparedOtherwise), or whether some clause of the claim does where the
+// span clause that best matches it names another: "irritant diaper rash
+// involves the folds" against "candidal rash involves the creases, whereas
+// irritant diaper rash spares the folds". The span as a whole names both,
+// so only its clauses tell them apart.
+func (v *Lexical) contrastClash(memo *clauseMemo, claim, span string) bool {
+	cw, sw := words(claim), words(span)
+	if v.contrasts.clash(cw, sw) || v.contrasts.comparedOtherwise(claim, span, v.an) {
+		return true
+	}
+	// Only a span naming another class of a set the claim names can clash
+	// clause by clause.
 	claimSets, claimClasses := map[int]bool{}, map[[2]int]bool{}
-	for _, w := range words(claim) {
+	for _, w := range cw {
 		if k, ok := v.contrasts[w]; ok {
 			claimSets[k[0]], claimClasses[k] = true, true
 		}
 	}
-	if len(claimSets) == 0 || !slices.ContainsFunc(words(span), func(w string) bool {
+	if len(claimSets) == 0 || !slices.ContainsFunc(sw, func(w string) bool {
 		k, ok := v.contrasts[w]
 		return ok && claimSets[k[0]] && !claimClasses[k]
 	}) {
@@ -492,9 +488,9 @@ func (v *Lexical) clauseContrast(memo *clauseMemo, claim, span string) bool {
 // that the span clause best matching it lacks while stating another: "stage
 // 2 injuries extend into fat" against "stage 2 injuries involve partial
 // thickness, and stage 3 injuries extend into fat".
-func (v *Lexical) clauseNumbers(memo *clauseMemo, claim, span string) bool {
+// nums are the claim's numbers.
+func (v *Lexical) clauseNumbers(memo *clauseMemo, nums []string, claim, span string) bool {
 	// Only a span stating a number the claim does not can clash.
-	nums := numberRE.FindAllString(numberWords(claim), -1)
 	if len(nums) == 0 || !slices.ContainsFunc(numberRE.FindAllString(numberWords(span), -1), func(n string) bool {
 		return !slices.Contains(nums, n)
 	}) {
@@ -515,16 +511,7 @@ func (v *Lexical) clauseClash(memo *clauseMemo, claim, span string, clash func(c
 		return false
 	}
 	for _, cc := range memo.of(v, claim) {
-		shares := make([]int, len(spanClauses))
-		bestShared := 0
-		for i, sc := range spanClauses {
-			for t := range cc.terms {
-				if sc.terms.Has(t) {
-					shares[i]++
-				}
-			}
-			bestShared = max(bestShared, shares[i])
-		}
+		shares, _, bestShared := sharedTerms(cc, spanClauses)
 		if bestShared < 2 {
 			continue
 		}
@@ -540,6 +527,23 @@ func (v *Lexical) clauseClash(memo *clauseMemo, claim, span string, clash func(c
 		}
 	}
 	return false
+}
+
+// sharedTerms counts the terms each span clause shares with claim clause
+// cc, and returns the first clause sharing the most, with that count.
+func sharedTerms(cc clause, spanClauses []clause) (shares []int, best, bestShared int) {
+	shares = make([]int, len(spanClauses))
+	for i, sc := range spanClauses {
+		for t := range cc.terms {
+			if sc.terms.Has(t) {
+				shares[i]++
+			}
+		}
+		if i == 0 || shares[i] > bestShared {
+			best, bestShared = i, shares[i]
+		}
+	}
+	return shares, best, bestShared
 }
 
 // without returns the terms of a that b lacks.

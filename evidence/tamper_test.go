@@ -195,14 +195,7 @@ func TestTruncatedAndEmpty(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			kv, err := evidence.OpenDir(dir)
-			if err == nil {
-				kv.Close()
-				t.Fatalf("OpenDir accepted it; want an error because %s", c.reason)
-			}
-			if !errors.Is(err, evidence.ErrCorrupt) {
-				t.Errorf("error %v is not ErrCorrupt", err)
-			}
+			err := openCorrupt(t, dir, c.reason)
 			if !strings.Contains(err.Error(), c.naming) {
 				t.Errorf("error %q does not name %s", err, c.naming)
 			}
@@ -211,4 +204,19 @@ func TestTruncatedAndEmpty(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openCorrupt opens the bundle in dir, which must fail with ErrCorrupt
+// because of reason, and returns the error.
+func openCorrupt(t *testing.T, dir, reason string) error {
+	t.Helper()
+	kv, err := evidence.OpenDir(dir)
+	if err == nil {
+		kv.Close()
+		t.Fatalf("OpenDir accepted it; want an error because %s", reason)
+	}
+	if !errors.Is(err, evidence.ErrCorrupt) {
+		t.Errorf("error %v is not ErrCorrupt", err)
+	}
+	return err
 }
