@@ -92,11 +92,14 @@ func OpenFS(fsys fs.FS, opts *OpenOptions) (*Version, error) {
 		opts = &OpenOptions{}
 	}
 	var r indexResult
-	v, problems := load(fsys, false, func(b decodedBundle) func() {
+	v, problems := load(fsys, false, func(b decodedBundle) func(map[string]int) {
 		if opts.IndexDir == "" {
 			return nil
 		}
-		return func() { r = openIndex(b, opts, false) }
+		return func(byID map[string]int) {
+			b.byID = byID
+			r = openIndex(b, opts, false)
+		}
 	})
 	if len(problems) > 0 {
 		if r.ix != nil {
@@ -105,7 +108,7 @@ func OpenFS(fsys fs.FS, opts *OpenOptions) (*Version, error) {
 		return nil, errors.Join(problems...)
 	}
 	if r.ix == nil && r.err == nil {
-		r = openIndex(decodedBundle{v.passages, v.manifest.Sources, v.manifest.Checksum, v.thText, floorOf(&v.manifest)}, opts, true)
+		r = openIndex(decodedBundle{v.passages, v.manifest.Sources, v.manifest.Checksum, v.thText, floorOf(&v.manifest), v.byID}, opts, true)
 	}
 	if r.err != nil {
 		return nil, r.err
@@ -141,7 +144,7 @@ func openIndex(b decodedBundle, opts *OpenOptions, build bool) indexResult {
 	if floor == 0 {
 		floor = b.floor
 	}
-	ropts := &retrieve.Options{Analyzer: an, Thesaurus: th, MinCoverage: floor}
+	ropts := &retrieve.Options{Analyzer: an, Thesaurus: th, MinCoverage: floor, Positions: b.byID}
 	docs := docsOf(b.sources, b.passages)
 	if opts.IndexDir != "" && indexFresh(opts.IndexDir, b.checksum) {
 		if ix, err := retrieve.Open(opts.IndexDir, docs, ropts); err == nil {
@@ -173,7 +176,8 @@ type decodedBundle struct {
 	sources   []Source
 	checksum  string // the version checksum the manifest records
 	thesaurus string
-	floor     float64 // the manifest's relevance floor, 0 when it sets none
+	floor     float64        // the manifest's relevance floor, 0 when it sets none
+	byID      map[string]int // the passages' positions by id, when known
 }
 
 // floorOf is the relevance floor a manifest sets, or 0.
@@ -195,10 +199,11 @@ func floorOf(m *Manifest) float64 {
 // alongside, when not nil, is called once the passages are decoded, provided
 // nothing was found wrong so far, and the task it returns (if not nil) runs
 // with the checks, first, as they may take less time than it: the caller opens
-// the index there. load returns after the task; if load reports a problem,
+// the index there, given the passages' positions by id to share. load returns
+// after the task; if load reports a problem,
 // the caller must discard what the task made. The task must treat what it is
 // given as read-only.
-func load(fsys fs.FS, all bool, alongside func(decodedBundle) func()) (*Version, []error) {
+func load(fsys fs.FS, all bool, alongside func(decodedBundle) func(byID map[string]int)) (*Version, []error) {
 	raw, err := fs.ReadFile(fsys, ManifestFile)
 	if err != nil {
 		return nil, []error{&FormatError{File: ManifestFile, Msg: "cannot read: " + errText(err), Corrupt: true}}
@@ -257,9 +262,9 @@ func load(fsys fs.FS, all bool, alongside func(decodedBundle) func()) (*Version,
 	if havePassages && len(problems) == 0 {
 		pl := decodePassages(text, false)
 		if len(pl.problems) == 0 && pl.tooLong == nil {
-			var task func()
+			var task func(map[string]int)
 			if alongside != nil {
-				task = alongside(decodedBundle{pl.passages, m.Sources, m.Checksum, v.thText, floorOf(&m)})
+				task = alongside(decodedBundle{pl.passages, m.Sources, m.Checksum, v.thText, floorOf(&m), nil})
 			}
 			if byID, ok := v.verify(files, pl.passages, task); ok {
 				v.passages, v.byID = pl.passages, byID
@@ -315,7 +320,7 @@ func load(fsys fs.FS, all bool, alongside func(decodedBundle) func()) (*Version,
 // each passage and of the version, each passage's id, text and source, and
 // the passage count. It reports whether all pass, with the passages by id,
 // and says nothing of what failed: load goes over a bundle that fails again.
-func (v *Version) verify(files map[string]string, passages []Passage, task func()) (byID map[string]int, ok bool) {
+func (v *Version) verify(files map[string]string, passages []Passage, task func(byID map[string]int)) (byID map[string]int, ok bool) {
 	m := &v.manifest
 	var failed atomic.Bool
 	check := func(ok bool) {
@@ -324,24 +329,24 @@ func (v *Version) verify(files map[string]string, passages []Passage, task func(
 		}
 	}
 	check(len(passages) == m.Passages)
-	var tasks []func()
-	if task != nil {
-		tasks = append(tasks, task)
-	}
-	// The passages file first: it is the largest, and its checksum one
+	// The passages by id first, with the task that needs them: the index
+	// shares the map rather than building its own.
+	tasks := []func(){func() {
+		byID = make(map[string]int, len(passages))
+		for i, p := range passages {
+			byID[p.ID] = i
+		}
+		check(len(byID) == len(passages)) // no id repeats
+		if task != nil {
+			task(byID)
+		}
+	}}
+	// Then the passages file: it is the largest, and its checksum one
 	// sequence of work.
 	for _, name := range slices.SortedFunc(maps.Keys(files), func(a, b string) int { return len(files[b]) - len(files[a]) }) {
 		tasks = append(tasks, func() { check(checksumString(files[name]) == m.Files[name]) })
 	}
-	tasks = append(tasks,
-		func() { check(VersionChecksum(passages) == m.Checksum) },
-		func() {
-			byID = make(map[string]int, len(passages))
-			for i, p := range passages {
-				byID[p.ID] = i
-			}
-			check(len(byID) == len(passages)) // no id repeats
-		})
+	tasks = append(tasks, func() { check(VersionChecksum(passages) == m.Checksum) })
 	const parts = 16
 	for k := range parts {
 		part := passages[k*len(passages)/parts : (k+1)*len(passages)/parts]

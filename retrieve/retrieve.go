@@ -80,6 +80,10 @@ type Options struct {
 	// MinCoverage is the relevance floor in (0,1]; zero means
 	// DefaultMinCoverage and a negative value disables the floor.
 	MinCoverage float64
+	// Positions, when set, maps each Doc's ID to its index in the docs
+	// given with these options; the index keeps it, read-only, rather than
+	// building the same map again. A map of another length is ignored.
+	Positions map[string]int
 }
 
 // Index is a searchable set of passages.
@@ -276,11 +280,14 @@ func newIndex(idx bleve.Index, docs []Doc, opts *Options, lens *[3]float64) (*In
 		th:       o.Thesaurus,
 		floor:    o.MinCoverage,
 		docs:     docs,
-		pos:      make(map[string]int, len(docs)),
+		pos:      o.Positions,
 		docCount: float64(len(docs)),
 	}
-	for i, d := range docs {
-		ix.pos[d.ID] = i
+	if len(ix.pos) != len(docs) {
+		ix.pos = make(map[string]int, len(docs))
+		for i, d := range docs {
+			ix.pos[d.ID] = i
+		}
 	}
 	ix.intents = buildIntents(o.Analyzer)
 	ix.overviewTerms = o.Analyzer.Terms("overview")
