@@ -358,6 +358,9 @@ func (sc *scan) cueValues() {
 			sc.value(h)
 		case rolePhone, roleFax:
 			i := valueStart(s, h.end)
+			if i > h.end && s[i-1] == '(' {
+				i-- // an area code in brackets: "(02) 9876 5432"
+			}
 			if e, ok := readPhone(s, i); ok && !yearRange(s[i:e]) {
 				sc.add(h.kind, i, e, prioCue)
 			} else if i, e, ok := phoneLater(s, h.end); ok {
@@ -625,7 +628,7 @@ func readPhone(s string, i int) (int, bool) {
 		case c == '(' || c == ')':
 			j++
 			continue
-		case (c == ' ' || c == '-' || c == '.') && j+1 < len(s) && (isDigit(s[j+1]) || s[j+1] == '(') && end == j:
+		case (c == ' ' || c == '-' || c == '.') && j+1 < len(s) && (isDigit(s[j+1]) || s[j+1] == '(') && (end == j || end == j-1 && s[j-1] == ')'):
 			j++
 			continue
 		case c == ' ' && j+2 < len(s) && (s[j+1] == '-' || s[j+1] == '/') && s[j+2] == ' ' && end == j:
@@ -636,6 +639,15 @@ func readPhone(s string, i int) (int, bool) {
 	}
 	if end < 0 || digits < 7 || digits > 15 {
 		return 0, false
+	}
+	// An extension written straight after the number: 212-555-0147x12.
+	if k := end + 1; end < len(s) && s[end] == 'x' && k < len(s) && isDigit(s[k]) {
+		for k < len(s) && isDigit(s[k]) {
+			k++
+		}
+		if k-end-1 <= 6 && (k == len(s) || !isAlnum(s[k])) {
+			end = k
+		}
 	}
 	if end < len(s) && (isLetterByte(s[end]) || s[end] == '%') {
 		return 0, false

@@ -388,7 +388,7 @@ func TestEval(t *testing.T) {
 
 	gen, ok := readJSONL[generated](t, filepath.Join("testdata", "identifiers.jsonl"))
 	if !ok {
-		t.Fatal("testdata/identifiers.jsonl is missing: run go test -run TestGenerateIdentifiers -update ./abstain/")
+		t.Fatal("testdata/identifiers.jsonl is missing: run go test ./abstain/ -run TestGenerateIdentifiers -update")
 	}
 	genKinds, negatives := scoreGenerated(gen)
 	logKinds(t, fmt.Sprintf("generated identifiers (%d inputs): finding of the kind covering the identifier", len(gen)), genKinds)

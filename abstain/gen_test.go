@@ -19,7 +19,7 @@ import (
 // use 555 and drama ranges, e-mail and URLs example domains, IP addresses the
 // documentation ranges.
 //
-//	go test -run TestGenerateIdentifiers -update ./abstain/
+//	go test ./abstain/ -run TestGenerateIdentifiers -update
 //
 // rewrites testdata/identifiers.jsonl; without -update the test checks
 // that the committed file is what the generator makes.
@@ -45,10 +45,10 @@ func TestGenerateIdentifiers(t *testing.T) {
 	}
 	got, err := os.ReadFile(identifiersPath)
 	if err != nil {
-		t.Fatalf("%v: run go test -run TestGenerateIdentifiers -update ./abstain/", err)
+		t.Fatalf("%v: run go test ./abstain/ -run TestGenerateIdentifiers -update", err)
 	}
 	if !bytes.Equal(got, buf.Bytes()) {
-		t.Errorf("%s is not what the generator makes: run go test -run TestGenerateIdentifiers -update ./abstain/", identifiersPath)
+		t.Errorf("%s is not what the generator makes: run go test ./abstain/ -run TestGenerateIdentifiers -update", identifiersPath)
 	}
 	// The set covers every kind, holds at least 2,000 inputs, and each
 	// positive's offsets slice a value.
@@ -502,6 +502,7 @@ func genNANP(r *rng) string {
 		fmt.Sprintf("+1 %s %s %s", a, b, c),
 		fmt.Sprintf("1-%s-%s-%s", a, b, c),
 		fmt.Sprintf("+1 (%s) %s-%s", a, b, c),
+		fmt.Sprintf("%s-%s-%sx%d", a, b, c, 1+r.intn(999)),
 	})
 }
 
@@ -514,6 +515,8 @@ func genIntlPhone(r *rng) string {
 		"91 " + r.digits(3) + " " + r.digits(2) + " " + r.digits(2),
 		"+52 55 " + r.digits(4) + " " + r.digits(4),
 		"06 " + r.digits(2) + " " + r.digits(2) + " " + r.digits(2) + " " + r.digits(2),
+		"0044 20 7946 0" + r.digits(3),
+		"(02) 9" + r.digits(3) + " " + r.digits(4),
 	})
 }
 

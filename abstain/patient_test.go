@@ -70,6 +70,10 @@ var screenCases = []struct {
 	{"+1 555 123 4567", []found{{KindPhone, "+1 555 123 4567"}}, "country code belongs to the number"},
 	{"call me at 1-800-555-1234", []found{{KindPhone, "1-800-555-1234"}}, "the NANP trunk prefix belongs to the number (the leading '1-' was left out); a toll-free number counts when the writer calls it theirs"},
 	{"555.123.4567", []found{{KindPhone, "555.123.4567"}}, "dotted 3-3-4"},
+	{"My cell is 212-555-0147x12.", []found{{KindPhone, "212-555-0147x12"}}, "an extension written straight after the number belongs to it"},
+	{"I can be reached on 0044 7700 900123", []found{{KindPhone, "0044 7700 900123"}}, "an international number dialled with 00 rather than '+', without a cue"},
+	{"home phone (02) 9876 5432", []found{{KindPhone, "(02) 9876 5432"}}, "a two-digit area code in brackets, then a space"},
+	{"Use 0.05% cream twice daily for 2 weeks, SPF 50, lot 0012", nil, "dermatology numbers, and a short number after a 00 prefix, are no phone"},
 
 	// E-mail addresses.
 	{"write to jane.doe@example.com please", []found{{KindEmail, "jane.doe@example.com"}}, "plain address"},

@@ -22,11 +22,16 @@ var (
 	reIPv6 = regexp.MustCompile(`[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}`)
 	reMAC  = newFastREAt(`\b[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}\b|\b[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}\b`, macStarts).within(17)
 	reSSN  = newFastREAt(`\b\d{3}[- ]\d{2}[- ]\d{4}\b`, numberStarts).within(16)
-	// rePhone: North American numbers with separators, international
-	// numbers with '+', UK and Spanish national formats.
-	rePhone = newFastREAt(`(?:\+?\b1[ .-]?)?(?:\(\d{3}\) ?|\b\d{3}[ .-])\d{3}[ .-]\d{4}\b`+
+	// rePhone: North American numbers with separators (and an extension
+	// written 'x12'), international numbers with '+' or 00, UK and Spanish
+	// national formats.
+	rePhone = newFastREAt(`(?:\+?\b1[ .-]?)?(?:\(\d{3}\) ?|\b\d{3}[ .-])\d{3}[ .-]\d{4}(?:x\d{1,6})?\b`+
 		`|\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,5}\b`+
+		// International numbers dialled with 00 rather than '+', in groups.
+		`|\b00[1-9]\d{0,2}(?:[ .-]\(?\d{1,8}\)?){2,5}\b`+
 		`|\b0\d{2,4}[ -]\d{3,4}[ -]?\d{3,4}\b`+
+		// National numbers with the trunk code in brackets: (02) 9876 5432.
+		`|\(0\d{1,4}\) ?\d{3,4}[ -]?\d{3,4}\b`+
 		`|\b[6789]\d{2}[ .-]\d{3}[ .-]\d{3}\b|\b[6789]\d{2}(?:[ .-]\d{2}){3}\b|\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2}\b`+
 		// French and other European domestic numbers: 06 12 34 56 78.
 		`|\b0[1-9](?:[ .-]\d{2}){4}\b`, phoneStarts).within(40)
