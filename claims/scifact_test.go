@@ -47,6 +47,7 @@ type sciPair struct {
 	Claim    string           `json:"claim"`
 	Passages []claims.Passage `json:"passages"`
 	Label    string           `json:"label"`
+	Why      string           `json:"why"` // support, contradict or no_evidence
 }
 
 type scored struct {
@@ -54,6 +55,7 @@ type scored struct {
 	checksOK bool // the verdict at no coverage floor is supported
 	gold     bool
 	fold     int
+	why      string
 }
 
 // TestEvalSciFact measures the default verifier on SciFact claim/abstract
@@ -109,10 +111,11 @@ func TestEvalSciFact(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			decided[i] = append(decided[i], scored{score: j.Score, checksOK: j.Verdict == claims.Supported, gold: p.Label == "supported", fold: int(crc32.ChecksumIEEE([]byte(p.Claim)) % 2)})
+			decided[i] = append(decided[i], scored{score: j.Score, checksOK: j.Verdict == claims.Supported, gold: p.Label == "supported", fold: int(crc32.ChecksumIEEE([]byte(p.Claim)) % 2), why: p.Why})
 		}
 	}
 	var pooled confusion
+	accepted, of := map[string]int{}, map[string]int{} // held out, by why
 	for test := 0; test < 2; test++ {
 		// Choose the threshold on the other fold by balanced accuracy.
 		best, bestBA := 0, -1.0
@@ -122,6 +125,14 @@ func TestEvalSciFact(t *testing.T) {
 			}
 		}
 		c := foldConfusion(decided[best], test)
+		for _, d := range decided[best] {
+			if d.fold == test {
+				of[d.why]++
+				if d.checksOK {
+					accepted[d.why]++
+				}
+			}
+		}
 		t.Logf("fold %d: threshold %.2f chosen on the other fold (its balanced accuracy %.3f); on this fold: balanced accuracy %.3f, supported precision %.3f recall %.3f (n=%d)",
 			test, thresholds[best], bestBA, c.balanced(), c.precision(), c.recall(), c.tp+c.fp+c.fn+c.tn)
 		pooled.tp += c.tp
@@ -132,6 +143,27 @@ func TestEvalSciFact(t *testing.T) {
 	t.Logf("SciFact held-out (pooled over both folds, %d pairs): balanced accuracy %.3f, supported precision %.3f, recall %.3f; issue 3 goal: balanced accuracy >= 0.78 with precision >= 0.80",
 		pooled.tp+pooled.fp+pooled.fn+pooled.tn, pooled.balanced(), pooled.precision(), pooled.recall())
 	t.Logf("ROC-AUC of the coverage score, pairs failing a check scored 0: %.3f", auc(decided[0]))
+	for _, why := range []string{"support", "contradict", "no_evidence"} {
+		t.Logf("  held out, SciFact %-11s pairs judged supported: %.3f (%d/%d)", why, ratio(accepted[why], of[why]), accepted[why], of[why])
+	}
+	// Context, not results: bounds tuned on all the pairs at once.
+	var all confusion
+	for _, d := range decided[0] {
+		all.add(d.why != "no_evidence", d.gold)
+	}
+	t.Logf("context: a judge that rejected every unrelated abstract and could not tell a contradicted claim from a supported one would reach balanced accuracy %.3f with supported precision %.3f: the precision goal asks for contradiction detection", all.balanced(), all.precision())
+	bestAny, bestPrec := 0.0, 0.0
+	for i := range thresholds {
+		var c confusion
+		for _, d := range decided[i] {
+			c.add(d.checksOK, d.gold)
+		}
+		bestAny = max(bestAny, c.balanced())
+		if c.precision() >= 0.80 {
+			bestPrec = max(bestPrec, c.balanced())
+		}
+	}
+	t.Logf("context: this verifier's coverage threshold tuned on all pairs at once reaches balanced accuracy %.3f at best, %.3f with supported precision >= 0.80", bestAny, bestPrec)
 	// Regression guard at the level this verifier reached when the test was
 	// written (see the closing note of issue 3); the issue's goal is higher.
 	if ba := pooled.balanced(); ba < sciFactFloor {
