@@ -5,10 +5,10 @@ import "regexp"
 // An answerType is the kind of answer a question's wording asks for, beyond
 // its topic: where (a body site), how long (a duration), who (a group of
 // people), which organism, which medicines, what it can be mistaken for, how
-// to lower the risk. A question about melasma that asks who gets it is not
-// answered by the sentence that defines melasma, although both name melasma
-// alone of the question's topic; the sentence that names women, adults or
-// skin tones is. Extraction prefers sentences that hold the kind of answer
+// to lower the risk, whether something should be done. A question about
+// melasma that asks who gets it is not answered by the sentence that defines
+// melasma, although both name melasma alone of the question's topic; the
+// sentence that names women, adults or skin tones is. Extraction prefers sentences that hold the kind of answer
 // asked for; it never requires one, so a question whose answer is worded
 // otherwise is still answered from its best passage.
 type answerType struct {
@@ -56,14 +56,24 @@ var answerTypes = []answerType{
 		answers:  matcher(`(?i)(medicines?|medications?|drugs?|antibiotic|antifungal|antiviral|antihistamine|corticosteroid|steroid|retinoid|tablets?|creams?|ointments?|lotions?|injections?|biologics?|inhibitors?|\w+(cycline|mycin|cillin|azole|mab|nib|olone|sone|pril|sartan|statin)\b)`),
 	},
 	{
+		// "What does tinea pedis look like?" asks for its appearance, not
+		// for what it looks like.
 		name:     "lookalike",
-		question: regexp.MustCompile(`(?i)\b(look(s)? like|looks? similar|mistaken for|confused with|mimic\w*|resembl\w*|tell\b.*\bapart|difference between|differ from|distinguish\w*|other conditions?)\b`),
+		question: regexp.MustCompile(`(?i)\b(look(s)? like\s+\w+|looks? similar|mistaken for|confused with|mimic\w*|resembl\w*|tell\b.*\bapart|difference between|differ from|distinguish\w*|other conditions?)\b`),
 		answers:  matcher(`(?i)\b(look(s)? (like|similar)|similar|resembl\w*|mimic\w*|confused|mistaken|distinguish\w*|differ\w*|other conditions?|conditions such as|such as|unlike|rule out|ruled out)\b`),
 	},
 	{
 		name:     "prevention",
 		question: regexp.MustCompile(`(?i)\b(prevent\w*|lower (the|my|your|their)? ?risk|reduce (the|my|your|their)? ?risk|cut (the )?risk|avoid getting|stop\b.*\bfrom (getting|coming|spreading|returning)|protect\w*)\b`),
 		answers:  matcher(`(?i)\b(prevent\w*|reduc\w*|lower\w*|avoid\w*|protect\w*|limit\w*|shade|sunscreen|cover\w*|keep\w*|wash\w*|do not share|not sharing)\b`),
+	},
+	{
+		// Whether something should be done ("should sunburn blisters be
+		// popped?") is answered by the sentence that says what is best, not
+		// by the one that says sunburn can blister.
+		name:     "advice",
+		question: regexp.MustCompile(`(?i)^\W*(should|shall|must|ought|is it (safe|ok|okay|alright|all right|wise|advisable|a good idea|best|better|bad|harmful|necessary)|do (i|you|we) (need|have) to)\b`),
+		answers:  matcher(`(?i)\b(should|best|better|avoid\w*|advis\w*|recommend\w*|discourag\w*|safe|unsafe|helps?|do not|don't|never|not needed|no need|unnecessary|needs? to)\b`),
 	},
 }
 

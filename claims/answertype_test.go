@@ -20,6 +20,10 @@ func TestAskedTypes(t *testing.T) {
 		{"Which medicines make the skin burn more easily in the sun?", []string{"medicine"}},
 		{"Which conditions can look like intertrigo?", []string{"lookalike"}},
 		{"How can I lower the risk of melanoma?", []string{"prevention"}},
+		{"What does tinea pedis look like?", nil}, // its appearance, not a look-alike
+		{"Should sunburn blisters be popped?", []string{"advice"}},
+		{"Is it safe to use hydrocortisone on the face?", []string{"advice"}},
+		{"Why should sunscreen be reapplied?", nil},
 		{"What is psoriasis?", nil},
 		{"What are common treatments for psoriasis?", nil},
 	}

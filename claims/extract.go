@@ -3,6 +3,7 @@ package claims
 import (
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/dermliving/dermliving/lexicon"
 	"github.com/dermliving/dermliving/retrieve"
@@ -75,9 +76,56 @@ func (v *Lexical) Extract(concepts []retrieve.Weighted, passages []ExtractInput)
 // ExtractFor is Extract for a question: sentences that hold the kind of
 // answer the question's wording asks for are preferred, a body site when it
 // asks where something appears ("where does rosacea usually appear?"), a
-// duration when it asks how long, a group of people when it asks who.
+// duration when it asks how long, a group of people when it asks who, advice
+// when it asks whether something should be done, and the sentence that names
+// a term when it asks what the term is.
 func (v *Lexical) ExtractFor(question string, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
-	return extract(v.an, v.cache.get, concepts, passages, askedTypes(question))
+	asked := askedTypes(question)
+	if term := definedTerm(v.an, question); len(term) > 0 {
+		asked = append(asked, answerType{name: "definition", question: definitionRE, answers: func(sentence string) bool {
+			return namesTerm(v.an, term, sentence)
+		}})
+	}
+	return extract(v.an, v.cache.get, concepts, passages, asked)
+}
+
+// definitionRE asks what a term is or means; the term runs up to the first
+// preposition or conjunction: "what is the punctum on an epidermoid cyst?"
+// asks what a punctum is.
+var definitionRE = regexp.MustCompile(`(?i)^\W*(?:what (?:is|are) (?:a |an |the )?(.+?)|what (?:does|do) (?:a |an |the )?(.+?) mean)(?:\s+(?:on|in|of|for|with|at|from|after|before|between|and|or|that|which|when|like|to|by)\b.*)?\W*$`)
+
+// namingRE introduces a name: "a small dark pore, called a punctum".
+var namingRE = regexp.MustCompile(`(?i)\b(?:called|known as|termed|referred to as|named)\s+((?:[\w'-]+[\s,]*){1,4})`)
+
+// namingCues are the words namingRE starts with, lowercased.
+var namingCues = []string{"called", "known as", "termed", "referred to as", "named"}
+
+// definedTerm returns the terms of what the question asks to define, or nil
+// when it asks no such thing.
+func definedTerm(an *lexicon.Analyzer, question string) []string {
+	m := definitionRE.FindStringSubmatch(question)
+	if m == nil {
+		return nil
+	}
+	return an.Terms(m[1] + m[2])
+}
+
+// namesTerm reports whether the sentence gives the term, all its words, as
+// the name of what it describes: the sentence that says what the term is,
+// rather than one that mentions it ("diagnosed by ... central punctum").
+func namesTerm(an *lexicon.Analyzer, term []string, sentence string) bool {
+	// Few sentences name anything; a plain search spares them the expression.
+	lower := strings.ToLower(sentence)
+	if !slices.ContainsFunc(namingCues, func(cue string) bool { return strings.Contains(lower, cue) }) {
+		return false
+	}
+	for _, m := range namingRE.FindAllStringSubmatch(sentence, -1) {
+		named := lexicon.NewTermSet(an.Terms(m[1]))
+		if !slices.ContainsFunc(term, func(t string) bool { return !named.Has(t) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // whereRE asks for a location on the body.
@@ -112,6 +160,7 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 	if len(passages) > extractPassages {
 		passages = passages[:extractPassages]
 	}
+	var topTitle float64 // the share of the question the best passage's title names
 	termsOf := map[int]lexicon.TermSet{}
 	var covOf []float64
 	for rank, p := range passages {
@@ -119,11 +168,17 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 			continue
 		}
 		title := lexicon.NewTermSet(an.Terms(p.Title))
+		if rank == 0 {
+			topTitle = titleCoverage(concepts, title)
+		}
 		context := lexicon.NewTermSet(an.Terms(p.Title), an.Terms(p.Section))
 		// Sentences come from the best passage's source, or from a source whose
-		// title the question names: a question about eczema in babies is not
-		// answered from a passage on another condition that mentions both.
-		if p.Title != passages[0].Title && !namesTitle(concepts, title) {
+		// title names more of the question than the best source's does: a
+		// question about eczema in babies is not answered from a passage on
+		// another condition that mentions both, and a question about ringworm
+		// on the body, best answered from tinea corporis, is not answered from
+		// tinea capitis because both titles name tinea.
+		if p.Title != passages[0].Title && !(namesTitle(concepts, title) && titleCoverage(concepts, title) > topTitle) {
 			continue
 		}
 		a := sentences(p.Text)
@@ -246,4 +301,10 @@ func namesTitle(concepts []retrieve.Weighted, title lexicon.TermSet) bool {
 		}
 	}
 	return false
+}
+
+// titleCoverage is the share of the question's concepts a title names.
+func titleCoverage(concepts []retrieve.Weighted, title lexicon.TermSet) float64 {
+	cov, _ := retrieve.Coverage(concepts, title)
+	return cov
 }

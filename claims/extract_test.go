@@ -96,6 +96,49 @@ func TestExtract(t *testing.T) {
 	}
 }
 
+// TestExtractFor checks that the question's wording, beyond its topic, picks
+// the passage an extractive answer comes from.
+func TestExtractFor(t *testing.T) {
+	tests := []struct {
+		question string
+		wantFrom []string // the passages the sentences may come from
+		reason   string
+	}{{
+		question: "What is the punctum on an epidermoid cyst?",
+		wantFrom: []string{"ev_epidermoid_cysts_symptoms_1"},
+		reason: "it asks what a punctum is: the sentence that names the pore 'called a punctum' answers, " +
+			"not the diagnosis sentence that mentions a punctum among the signs",
+	}, {
+		question: "Should sunburn blisters be popped?",
+		wantFrom: []string{"ev_sunburn_and_sun_protection_treatment_2"},
+		reason: "it asks for advice: the sentence that says what is best for the blisters answers, " +
+			"not the overview sentence that says sunburn can blister",
+	}, {
+		question: "What does a ringworm patch on the body look like?",
+		wantFrom: []string{"ev_tinea_corporis_symptoms_1", "ev_tinea_corporis_symptoms_2", "ev_tinea_corporis_overview_1"},
+		reason: "tinea corporis, the best passage's source, and tinea capitis both have tinea in their title; " +
+			"a title that names no more of the question does not take the answer from the best source",
+	}}
+	ix := sandboxKV(t).Index()
+	an := ix.Analyzer()
+	v := verifier(t)
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			in := extractInputs(t, tt.question, 10)
+			got := v.ExtractFor(tt.question, ix.Analyze(tt.question), in)
+			if len(got) == 0 {
+				t.Fatalf("ExtractFor(%q) = nothing, want sentences\nreason: %s", tt.question, tt.reason)
+			}
+			checkExtracted(t, an, in, got)
+			for _, e := range got {
+				if !slices.Contains(tt.wantFrom, e.PassageID) {
+					t.Errorf("ExtractFor(%q): %q from %s, want one of %v\nreason: %s", tt.question, e.Text, e.PassageID, tt.wantFrom, tt.reason)
+				}
+			}
+		})
+	}
+}
+
 // TestExtractOffTopicConcepts offers on-topic passages to an off-topic
 // question: retrieval is not what stops the sentences, the question's
 // concepts are.
