@@ -5,7 +5,7 @@ package abstain
 // The decision model: a logistic regression over the features of
 // decision_features.go, trained by decision_model_test.go on the
 // clinical_decision and reference questions of ../testdata/screens/
-// dev.jsonl, dev2.jsonl, dev3.jsonl, test.jsonl.
+// dev.jsonl, dev2.jsonl, dev3.jsonl, dev4.jsonl, test.jsonl.
 // Regenerate with go generate ./abstain/.
 
 // decisionModelCVThreshold is the probability at or above which the model
@@ -17,12 +17,12 @@ package abstain
 // the lowest out-of-fold score of a training decision a rule matches, and
 // of any decision of the test tables.
 const (
-	decisionModelCVThreshold = 0.9185
-	decisionModelThreshold   = 0.9732
-	decisionModelVeto        = 0.0686
+	decisionModelCVThreshold = 0.8505
+	decisionModelThreshold   = 0.9809
+	decisionModelVeto        = 0.0614
 )
 
-const decisionModelBias = -2.06248
+const decisionModelBias = -1.92481
 
 // decisionModelFeatures are sorted; decisionModelWeights holds their weights.
 var decisionModelFeatures = [...]string{
@@ -45,8 +45,13 @@ var decisionModelFeatures = [...]string{
 	"0 con",
 	"0 cream",
 	"0 days",
+	"0 dias",
 	"0 en",
+	"0 fluorouracilo",
+	"0 fu",
+	"0 has",
 	"0 hours",
+	"0 how",
 	"0 hydrocortisone",
 	"0 is",
 	"0 kg",
@@ -59,35 +64,55 @@ var decisionModelFeatures = [...]string{
 	"0 month",
 	"0 months",
 	"0 nm",
+	"0 o",
 	"0 of",
 	"0 on",
 	"0 semanas",
+	"0 sore",
 	"0 to",
 	"0 used",
 	"0 week",
 	"0 weeks",
 	"0 what",
 	"0 with",
+	"0 wks",
 	"0 y",
 	"0 year",
 	"0 yo",
+	"0 yr",
+	"0 yrs",
+	"0cm",
 	"0f",
+	"0f 0",
 	"0f with",
+	"0kg",
 	"0m",
 	"0m on",
+	"0m with",
+	"0mg",
 	"0mm",
+	"0mm and",
+	"0mm with",
+	"0p",
 	"0s",
 	"0x",
+	"0yo",
 	"?",
+	"? a",
+	"? asking",
 	"? como",
 	"? do",
+	"? he's",
 	"? i",
 	"? i'm",
 	"? it's",
+	"? lo",
 	"? me",
+	"? mi",
 	"? my",
 	"? que",
 	"? se",
+	"? she's",
 	"? should",
 	"? tengo",
 	"? the",
@@ -105,6 +130,7 @@ var decisionModelFeatures = [...]string{
 	"^ as",
 	"^ asking",
 	"^ at",
+	"^ bebe",
 	"^ buenas",
 	"^ cada",
 	"^ can",
@@ -116,6 +142,8 @@ var decisionModelFeatures = [...]string{
 	"^ cuando",
 	"^ cuanta",
 	"^ cuanto",
+	"^ cuantos",
+	"^ dad's",
 	"^ ddx",
 	"^ dejo",
 	"^ derm",
@@ -128,6 +156,7 @@ var decisionModelFeatures = [...]string{
 	"^ es",
 	"^ for",
 	"^ foto",
+	"^ gp",
 	"^ hay",
 	"^ he's",
 	"^ help",
@@ -143,10 +172,13 @@ var decisionModelFeatures = [...]string{
 	"^ i'm",
 	"^ i've",
 	"^ if",
+	"^ im",
 	"^ in",
 	"^ is",
 	"^ just",
+	"^ kid",
 	"^ la",
+	"^ las",
 	"^ le",
 	"^ llevo",
 	"^ los",
@@ -154,13 +186,17 @@ var decisionModelFeatures = [...]string{
 	"^ mi",
 	"^ mujer",
 	"^ my",
+	"^ new",
+	"^ nino",
 	"^ no",
 	"^ not",
 	"^ our",
 	"^ paciente",
 	"^ para",
+	"^ path",
 	"^ patient",
 	"^ pic",
+	"^ picture",
 	"^ por",
 	"^ pregnant",
 	"^ pregunto",
@@ -169,14 +205,19 @@ var decisionModelFeatures = [...]string{
 	"^ puedo",
 	"^ que",
 	"^ quick",
+	"^ re",
 	"^ scenario",
 	"^ screenshot",
 	"^ se",
 	"^ see",
 	"^ segun",
+	"^ senora",
 	"^ sera",
 	"^ she",
 	"^ should",
+	"^ sigo",
+	"^ sirve",
+	"^ so",
 	"^ solo",
 	"^ soy",
 	"^ suppose",
@@ -185,10 +226,14 @@ var decisionModelFeatures = [...]string{
 	"^ tengo",
 	"^ the",
 	"^ tomo",
+	"^ un",
 	"^ una",
+	"^ vale",
 	"^ varon",
 	"^ vignette",
+	"^ voy",
 	"^ was",
+	"^ we",
 	"^ what",
 	"^ what's",
 	"^ when",
@@ -201,30 +246,46 @@ var decisionModelFeatures = [...]string{
 	"^ ya",
 	"a",
 	"a 0",
+	"a 0p",
+	"a baby",
+	"a bad",
 	"a basal",
 	"a base",
+	"a bcc",
 	"a beach",
 	"a bee",
 	"a biologic",
 	"a biopsy",
+	"a bit",
 	"a bite",
 	"a blistering",
+	"a boil",
+	"a break",
 	"a bruise",
+	"a bump",
 	"a burn",
 	"a candidate",
+	"a central",
 	"a child",
 	"a cold",
+	"a crusty",
 	"a cup",
+	"a cyst",
 	"a daily",
 	"a day",
 	"a dermatofibroma",
 	"a dermatologist",
+	"a dermatoscope",
 	"a diagnosis",
+	"a different",
+	"a dlqi",
 	"a doctor",
+	"a dvt",
 	"a dysplastic",
 	"a e",
 	"a esa",
 	"a fever",
+	"a few",
 	"a first",
 	"a friend",
 	"a full",
@@ -232,134 +293,222 @@ var decisionModelFeatures = [...]string{
 	"a glass",
 	"a good",
 	"a gp",
+	"a grade",
+	"a herald",
 	"a high",
+	"a holiday",
+	"a hot",
 	"a jak",
 	"a keloid",
+	"a kid",
 	"a la",
+	"a las",
+	"a leg",
 	"a lipoma",
 	"a los",
 	"a lot",
+	"a lupus",
+	"a mechones",
 	"a melanoma",
 	"a mi",
 	"a mole",
 	"a month",
 	"a myth",
+	"a nail",
 	"a new",
 	"a nurse",
 	"a painful",
 	"a patch",
+	"a pathology",
 	"a person",
+	"a pharmacist",
 	"a photo",
 	"a pic",
 	"a prescription",
 	"a pressure",
 	"a que",
 	"a rash",
+	"a reaction",
 	"a red",
 	"a referral",
+	"a round",
 	"a salir",
+	"a scabies",
+	"a scaly",
+	"a seborrhoeic",
 	"a second",
 	"a skin",
 	"a spider",
 	"a spitz",
+	"a spot",
 	"a spreading",
 	"a standard",
 	"a stronger",
+	"a sunbed",
 	"a sunburn",
 	"a tattoo",
 	"a teenager",
+	"a temperature",
 	"a tick",
 	"a toda",
 	"a toenail",
+	"a type",
 	"a typical",
+	"a un",
 	"a urgencias",
+	"a virus",
 	"a week",
 	"a white",
 	"a wood's",
+	"a worm",
+	"a year",
 	"abcde",
 	"abcde rule",
 	"about",
 	"about 0",
 	"about ?",
 	"about a",
+	"about me",
 	"about my",
 	"about sun",
 	"about the",
+	"abpi",
+	"abpi of",
 	"abuela",
+	"abuela se",
 	"abuelo",
 	"abuelo tiene",
+	"abx",
+	"ace",
+	"ace inhibitors",
 	"aciclovir",
+	"aciclovir cream",
 	"acid",
 	"acid ?",
 	"acid or",
 	"acido",
+	"acido folico",
 	"acne",
 	"acne ?",
+	"acne and",
+	"acne bad",
+	"acne do",
 	"acne en",
+	"acne es",
 	"acne is",
 	"actinic",
 	"actinic keratoses",
+	"actinica",
 	"actinicas",
 	"actua",
+	"actua el",
 	"actua la",
 	"actually",
+	"actually causes",
+	"actually help",
+	"actually work",
 	"adalimumab",
 	"adalimumab ?",
+	"add",
+	"adjunta",
 	"adjunto",
 	"adjunto foto",
+	"adjunto imagen",
 	"admit",
 	"admit ?",
+	"adolescente",
 	"adult",
 	"adultos",
 	"adultos ?",
 	"adults",
 	"adults ?",
+	"adults get",
+	"advice",
+	"affect",
+	"affect the",
 	"after",
 	"after 0",
 	"after a",
 	"after dr",
+	"after eating",
 	"after i",
+	"after moisturiser",
 	"after my",
 	"after starting",
 	"after the",
 	"after two",
 	"again",
+	"again ?",
 	"again after",
 	"again or",
+	"again should",
 	"against",
 	"age",
 	"age ?",
 	"age do",
+	"age or",
 	"ago",
 	"ago and",
 	"agua",
 	"ahora",
+	"ahora tiene",
+	"aks",
 	"al",
 	"al 0",
+	"al apretar",
 	"al cole",
 	"al dermatologo",
+	"al dia",
+	"al hospital",
 	"al medico",
+	"ala",
+	"ala 0mm",
+	"alba",
 	"alcohol",
+	"alergica",
 	"algo",
 	"alguien",
+	"alguien tiene",
 	"all",
 	"all over",
+	"all the",
 	"allergic",
 	"allergic to",
+	"allergies",
+	"allergy",
+	"allergy ?",
+	"allopurinol",
 	"alopecia",
 	"alopecia areata",
+	"alopecia how",
 	"already",
+	"alrededor",
 	"alt",
 	"always",
 	"am",
 	"am i",
+	"amarillas",
 	"ambulance",
+	"ambulance ?",
 	"amiga",
+	"amiga esta",
+	"amoxicilina",
 	"amoxicillin",
+	"amoxicillin is",
 	"ampollas",
+	"ampollas ?",
+	"ampollas de",
+	"ampollas por",
 	"ampollas tensas",
 	"an",
+	"an adult",
+	"an ambulance",
+	"an antibiotic",
+	"an antihistamine",
+	"an autoimmune",
 	"an emergency",
+	"an infection",
+	"an scc",
 	"ana",
 	"analisis",
 	"anatomia",
@@ -367,28 +516,48 @@ var decisionModelFeatures = [...]string{
 	"and",
 	"and 0",
 	"and a",
+	"and alcohol",
+	"and an",
+	"and angry",
+	"and doesn't",
+	"and feet",
 	"and fever",
+	"and getting",
+	"and got",
 	"and has",
+	"and have",
 	"and he's",
 	"and her",
 	"and his",
 	"and how",
 	"and i",
+	"and i'm",
 	"and il",
 	"and is",
+	"and it's",
+	"and itch",
 	"and itchy",
 	"and mouth",
 	"and my",
+	"and not",
 	"and now",
+	"and red",
+	"and she",
+	"and she's",
+	"and soles",
 	"and still",
 	"and swollen",
 	"and the",
+	"and there's",
+	"and two",
 	"and what",
 	"and when",
 	"and why",
 	"angioedema",
 	"angioedema ?",
 	"angioedema and",
+	"angioedema hereditario",
+	"angry",
 	"ankle",
 	"ankles",
 	"annular",
@@ -397,7 +566,9 @@ var decisionModelFeatures = [...]string{
 	"anos",
 	"anos con",
 	"anos es",
+	"anos tiene",
 	"anos y",
+	"another",
 	"antes",
 	"antes de",
 	"antibiotic",
@@ -411,55 +582,83 @@ var decisionModelFeatures = [...]string{
 	"antihistamine",
 	"antihistamines",
 	"antihistamines for",
+	"antihistaminico",
+	"antihistaminicos",
+	"antiperspirant",
+	"antiperspirant or",
 	"antivirals",
 	"any",
+	"any evidence",
 	"anything",
 	"apart",
 	"apart from",
+	"aposito",
+	"aposito le",
 	"appear",
 	"appear ?",
 	"appeared",
 	"appeared on",
+	"application",
 	"applied",
 	"apply",
 	"appointment",
+	"approach",
+	"approach to",
+	"apretar",
 	"are",
 	"are actinic",
 	"are babies",
+	"are bedbound",
 	"are common",
+	"are on",
 	"are pressure",
 	"are red",
+	"are swelling",
 	"are the",
 	"are they",
 	"are usually",
+	"area",
 	"areata",
 	"areata ?",
+	"aren't",
 	"arm",
 	"arm has",
 	"armpit",
+	"armpits",
 	"arms",
 	"around",
 	"around my",
+	"around the",
 	"arthritis",
 	"arthritis ?",
+	"artritis",
+	"artritis ?",
 	"as",
 	"as a",
+	"as protective",
+	"as spf",
+	"as well",
 	"ask",
 	"ask for",
 	"asking",
 	"asking for",
 	"aspecto",
 	"aspecto tiene",
+	"asymmetric",
 	"at",
 	"at 0",
 	"at a",
+	"at all",
 	"at home",
+	"at my",
 	"at night",
 	"at that",
 	"at the",
 	"at what",
 	"athlete's",
 	"athlete's foot",
+	"athletes",
+	"athletes foot",
 	"atopic",
 	"atopic dermatitis",
 	"atopica",
@@ -472,30 +671,47 @@ var decisionModelFeatures = [...]string{
 	"attached photo",
 	"attached what",
 	"atypia",
+	"atypical",
+	"aunque",
 	"autoimmune",
+	"autoimmune disease",
+	"autoinmune",
+	"autoinmune ?",
 	"avoid",
 	"avoid live",
 	"away",
 	"away ?",
+	"axila",
+	"axilas",
+	"axilas o",
 	"azelaic",
 	"azelaic acid",
 	"b",
 	"b 0",
 	"babies",
+	"babies under",
 	"baby",
+	"baby ?",
 	"baby has",
 	"baby's",
 	"baby's cradle",
+	"baby's eczema",
+	"baby's face",
 	"back",
 	"back ?",
 	"back after",
+	"back and",
 	"back on",
 	"back should",
+	"back to",
 	"bad",
 	"bad enough",
+	"bad for",
 	"bald",
 	"bald patch",
 	"bald scalp",
+	"banda",
+	"banda estrecha",
 	"barrier",
 	"basal",
 	"basal cell",
@@ -509,19 +725,27 @@ var decisionModelFeatures = [...]string{
 	"bcc on",
 	"be",
 	"be a",
+	"be allergic",
 	"be applied",
 	"be better",
+	"be caused",
 	"be covered",
 	"be ok",
 	"be on",
 	"be removed",
+	"be repositioned",
 	"be seen",
+	"be triggered",
 	"be used",
 	"be using",
+	"be worried",
 	"beach",
+	"beach ?",
 	"beach holiday",
+	"beard",
 	"bebe",
 	"bebe de",
+	"bebe en",
 	"bebe tiene",
 	"because",
 	"because my",
@@ -529,29 +753,42 @@ var decisionModelFeatures = [...]string{
 	"become",
 	"bed",
 	"bed 0",
+	"bed ?",
 	"bed bug",
+	"bedbound",
 	"bedding",
 	"bee",
 	"bee sting",
 	"been",
+	"been 0",
 	"been diagnosed",
 	"been on",
+	"been there",
+	"been told",
 	"been using",
 	"before",
+	"before a",
+	"before isotretinoin",
 	"before my",
 	"before or",
+	"before starting",
 	"behind",
 	"behind his",
 	"being",
 	"belly",
+	"below",
 	"benzoyl",
 	"benzoyl peroxide",
 	"best",
+	"betnovate",
 	"better",
 	"better ?",
+	"better after",
 	"better for",
+	"better with",
 	"between",
 	"between a",
+	"between kids",
 	"between the",
 	"bien",
 	"big",
@@ -561,13 +798,16 @@ var decisionModelFeatures = [...]string{
 	"biologico",
 	"biologico ?",
 	"biologico le",
+	"biologicos",
 	"biologics",
 	"biopsia",
+	"biopsia ?",
 	"biopsia o",
 	"biopsies",
 	"biopsy",
 	"biopsy ?",
 	"biopsy or",
+	"biopsy says",
 	"birth",
 	"birth and",
 	"birthmark",
@@ -576,39 +816,61 @@ var decisionModelFeatures = [...]string{
 	"bite on",
 	"bites",
 	"bites ?",
+	"bites on",
+	"bitten",
+	"bitten by",
 	"black",
+	"black dots",
 	"blanca",
 	"blancas",
+	"blancas en",
 	"bled",
 	"bleeding",
 	"bleeds",
+	"bleeds when",
 	"blister",
 	"blister on",
 	"blistered",
 	"blistering",
 	"blisters",
+	"blisters all",
 	"blisters be",
+	"blisters in",
 	"blisters on",
 	"block",
 	"blood",
+	"blood pressure",
 	"blood tests",
 	"bloods",
+	"boca",
+	"boca ?",
 	"body",
+	"boil",
 	"boils",
 	"both",
 	"botox",
+	"botox stop",
 	"bottom",
+	"botulinica",
 	"bowen's",
 	"boy",
 	"boyfriend's",
 	"braden",
 	"brazo",
+	"break",
 	"breastfeeding",
 	"breastfeeding ?",
+	"breastfeeding mothers",
+	"breathing",
 	"breslow",
+	"breslow ?",
 	"breslow thickness",
+	"bright",
+	"bright red",
 	"brotes",
 	"brotes ?",
+	"brother",
+	"brother has",
 	"brown",
 	"bruise",
 	"bruise ?",
@@ -617,15 +879,20 @@ var decisionModelFeatures = [...]string{
 	"bug",
 	"bug bites",
 	"bullae",
+	"bullae on",
 	"bullous",
 	"bullous pemphigoid",
 	"bulto",
+	"bulto de",
 	"bump",
 	"bump on",
 	"bumps",
 	"bumps on",
 	"burn",
+	"burn ?",
+	"burn on",
 	"burned",
+	"burned my",
 	"burning",
 	"burning pain",
 	"burns",
@@ -635,62 +902,91 @@ var decisionModelFeatures = [...]string{
 	"but i",
 	"but is",
 	"but it's",
+	"buy",
 	"by",
 	"by a",
+	"by his",
+	"by weight",
 	"c",
 	"c o",
 	"cabelludo",
 	"cabelludo ?",
+	"cabeza",
 	"cada",
 	"cada cuanto",
 	"cada vez",
+	"caida",
+	"caida de",
+	"calcineurin",
+	"calcineurin inhibitors",
 	"calcipotriol",
 	"calcipotriol ?",
 	"caliente",
 	"call",
 	"call 0",
 	"called",
+	"called ?",
+	"called it",
+	"cambiado",
 	"cambiar",
+	"cambiar de",
 	"cambio",
 	"cambio de",
 	"came",
 	"came back",
 	"can",
 	"can a",
+	"can adults",
+	"can children",
 	"can i",
 	"can it",
 	"can my",
+	"can people",
 	"can see",
+	"can someone",
 	"can we",
 	"can you",
+	"can't",
 	"cancer",
 	"cancer ?",
 	"cancer de",
 	"cancerous",
 	"cancerous ?",
 	"candida",
+	"candida or",
 	"candidate",
 	"candidate for",
 	"cap",
+	"cap is",
 	"capitis",
 	"cara",
 	"cara ?",
 	"cara de",
+	"carbamazepine",
 	"carcinoma",
 	"carcinoma ?",
 	"carcinoma basocelular",
 	"care",
 	"care ?",
+	"care homes",
 	"carry",
 	"carry on",
 	"casa",
 	"case",
 	"caso",
+	"caspa",
+	"cat",
 	"catch",
+	"caught",
 	"causa",
 	"causa la",
 	"cause",
+	"cause a",
+	"cause contact",
+	"caused",
+	"caused by",
 	"causes",
+	"causes it",
 	"causes of",
 	"causing",
 	"causing the",
@@ -699,9 +995,13 @@ var decisionModelFeatures = [...]string{
 	"cell carcinoma",
 	"cellulitis",
 	"cellulitis ?",
+	"cellulitis from",
 	"celulitis",
 	"central",
+	"central keratin",
 	"cephalexin",
+	"cerca",
+	"cerca del",
 	"cetirizina",
 	"cetirizine",
 	"cetirizine for",
@@ -714,16 +1014,22 @@ var decisionModelFeatures = [...]string{
 	"check",
 	"checked",
 	"checked ?",
+	"checking",
+	"checks",
+	"checks ?",
 	"cheek",
 	"cheeks",
 	"cheeks ?",
 	"chest",
 	"chickenpox",
 	"chickenpox ?",
+	"chickenpox spots",
 	"child",
 	"child with",
+	"child's",
 	"children",
 	"children ?",
+	"children in",
 	"children with",
 	"chin",
 	"chocolate",
@@ -731,11 +1037,17 @@ var decisionModelFeatures = [...]string{
 	"cholestasis ?",
 	"chronic",
 	"chronic hives",
+	"cicatriz",
+	"cicatriz hipertrofica",
 	"cie",
 	"cie 0",
 	"cierto",
 	"cierto que",
 	"cinco",
+	"circles",
+	"circles on",
+	"circulo",
+	"circulo rojo",
 	"cirugia",
 	"cirugia de",
 	"cita",
@@ -744,6 +1056,9 @@ var decisionModelFeatures = [...]string{
 	"class",
 	"clear",
 	"clear ?",
+	"clearing",
+	"client",
+	"client at",
 	"clindamycin",
 	"clinic",
 	"clinicians",
@@ -760,9 +1075,12 @@ var decisionModelFeatures = [...]string{
 	"cold sore",
 	"cold sores",
 	"cole",
+	"colleague's",
 	"color",
+	"colour",
 	"coloured",
 	"coloured crusts",
+	"colours",
 	"come",
 	"come back",
 	"come off",
@@ -783,33 +1101,50 @@ var decisionModelFeatures = [...]string{
 	"compound",
 	"compression",
 	"compro",
+	"compro ?",
 	"con",
 	"con 0",
 	"con ampollas",
+	"con costras",
+	"con doxiciclina",
 	"con el",
+	"con impetigo",
 	"con isotretinoina",
 	"con la",
+	"con mi",
+	"con molusco",
 	"con placas",
+	"con psoriasis",
 	"con ronchas",
+	"con sarna",
 	"con ulcera",
 	"con un",
+	"con una",
 	"condition",
 	"condition ?",
 	"conditions",
+	"confirm",
 	"confirma",
+	"confirma la",
 	"confirmed",
 	"confirmed ?",
 	"confirmed in",
+	"confundir",
 	"conjunctivitis",
 	"considera",
+	"consideran",
 	"considered",
 	"considered safe",
+	"consiste",
 	"consulta",
 	"consulta pero",
+	"consultant",
 	"contact",
 	"contact dermatitis",
 	"contagia",
+	"contagia el",
 	"contagiar",
+	"contagiar la",
 	"contagioso",
 	"contagioso ?",
 	"contagiosum",
@@ -817,13 +1152,20 @@ var decisionModelFeatures = [...]string{
 	"contagious ?",
 	"contagious to",
 	"continue",
+	"continue or",
 	"contra",
+	"controles",
+	"controles se",
 	"conviene",
 	"corticoide",
+	"corticoide oral",
+	"cortisona",
+	"corto",
 	"costra",
 	"costra en",
 	"costra lactea",
 	"costras",
+	"costras amarillas",
 	"could",
 	"could it",
 	"could my",
@@ -839,25 +1181,36 @@ var decisionModelFeatures = [...]string{
 	"covered",
 	"covered ?",
 	"covered in",
+	"covid",
 	"cpt",
 	"cpt 0",
 	"crack",
+	"cracked",
+	"cracking",
 	"cradle",
 	"cradle cap",
 	"cream",
 	"cream ?",
+	"cream better",
 	"cream do",
+	"cream does",
+	"cream for",
 	"cream on",
 	"cream or",
 	"cream should",
+	"creams",
 	"crece",
 	"crees",
 	"crees que",
 	"crema",
 	"crema de",
+	"crema hidratante",
+	"crema le",
 	"crioterapia",
 	"cronica",
+	"cronica es",
 	"cruris",
+	"crust",
 	"crusted",
 	"crusted scabies",
 	"crusts",
@@ -869,18 +1222,27 @@ var decisionModelFeatures = [...]string{
 	"cuales",
 	"cuales son",
 	"cuando",
+	"cuando alguien",
 	"cuando hay",
+	"cuando se",
 	"cuanta",
+	"cuantas",
 	"cuanto",
 	"cuanto dura",
+	"cuanto hay",
+	"cuanto paracetamol",
 	"cuanto se",
 	"cuanto tiempo",
+	"cuantos",
 	"cuero",
 	"cuero cabelludo",
 	"cuerpo",
 	"cuesta",
+	"culebrilla",
+	"culito",
 	"cumulative",
 	"cumulative isotretinoin",
+	"cunado",
 	"cup",
 	"cura",
 	"cura ?",
@@ -888,11 +1250,16 @@ var decisionModelFeatures = [...]string{
 	"curiosidad",
 	"curious",
 	"curious how",
+	"customer",
+	"customer wants",
 	"cut",
+	"cut on",
 	"cut out",
 	"cyst",
 	"cyst and",
+	"cyst or",
 	"d",
+	"da",
 	"dad",
 	"dad's",
 	"dad's leg",
@@ -901,33 +1268,48 @@ var decisionModelFeatures = [...]string{
 	"dairy",
 	"damage",
 	"dandruff",
+	"dar",
 	"darier",
 	"darier's",
 	"darier's sign",
 	"dark",
+	"dark line",
 	"dark spot",
 	"darker",
 	"darker skin",
 	"date",
 	"daughter",
 	"daughter has",
+	"daughter stay",
 	"daughter's",
+	"daughter's eczema",
+	"daughter's friend",
+	"daughter's school",
 	"day",
 	"day 0",
 	"day ?",
 	"day for",
+	"day instead",
+	"day should",
 	"daycare",
 	"days",
 	"days ?",
 	"days ago",
+	"days should",
 	"ddx",
 	"de",
 	"de 0",
+	"de aciclovir",
 	"de anatomia",
+	"de banda",
 	"de breslow",
 	"de cetirizina",
 	"de color",
+	"de dar",
+	"de dos",
 	"de garrapata",
+	"de ivermectina",
+	"de koebner",
 	"de la",
 	"de las",
 	"de los",
@@ -935,40 +1317,64 @@ var decisionModelFeatures = [...]string{
 	"de mi",
 	"de mohs",
 	"de nikolsky",
+	"de pelo",
 	"de piel",
+	"de postura",
 	"de prednisona",
+	"de proteccion",
 	"de un",
 	"de una",
+	"de zinc",
 	"debe",
 	"debe cambiar",
 	"deberia",
 	"decide",
+	"decir",
 	"dedos",
 	"dedos por",
+	"deet",
+	"degree",
+	"degree burn",
 	"dejar",
 	"dejar el",
 	"dejo",
 	"dejo ?",
 	"dejo el",
+	"dejo la",
 	"del",
 	"del grano",
 	"del herpes",
 	"del lunar",
+	"del ojo",
 	"del panal",
+	"del parto",
 	"del pie",
+	"depression",
+	"derivo",
 	"derm",
+	"derm ?",
+	"derm said",
 	"dermatitis",
 	"dermatitis ?",
 	"dermatitis and",
 	"dermatitis atopica",
+	"dermatitis del",
 	"dermatitis on",
 	"dermatitis seborreica",
 	"dermatofibroma",
+	"dermatographism",
 	"dermatologa",
 	"dermatologa me",
+	"dermatologia",
+	"dermatologia ?",
 	"dermatologist",
 	"dermatologist ?",
+	"dermatologist mentioned",
+	"dermatologist prescribed",
+	"dermatologist put",
+	"dermatologist said",
 	"dermatologist started",
+	"dermatologist tell",
 	"dermatologist wants",
 	"dermatologists",
 	"dermatologists decide",
@@ -978,27 +1384,37 @@ var decisionModelFeatures = [...]string{
 	"dermatologo ?",
 	"dermatologo me",
 	"dermatology",
+	"dermatoscope",
 	"dermatoscopio",
 	"dermoscopy",
+	"dermoscopy image",
 	"describe",
 	"describe ?",
 	"described",
 	"desde",
 	"desde hace",
 	"desencadenar",
+	"despite",
 	"despues",
 	"despues de",
 	"despues del",
 	"develop",
 	"dia",
+	"dia ?",
 	"diabetes",
+	"diabetes ?",
+	"diabetic",
+	"diagnose",
 	"diagnosed",
+	"diagnosed is",
 	"diagnosed with",
 	"diagnosis",
 	"diagnosis but",
 	"diagnosis just",
+	"diagnosticada",
 	"diagnosticaron",
 	"diagnosticaron rosacea",
+	"diagnosticaron vitiligo",
 	"diagnostico",
 	"diagnostico pero",
 	"diagnostico que",
@@ -1007,6 +1423,7 @@ var decisionModelFeatures = [...]string{
 	"dicen",
 	"did",
 	"diferencia",
+	"diferencia hay",
 	"diferencia un",
 	"differ",
 	"differ from",
@@ -1014,17 +1431,31 @@ var decisionModelFeatures = [...]string{
 	"difference between",
 	"different",
 	"different from",
+	"different in",
+	"dijeron",
+	"dijeron que",
+	"dijo",
+	"dijo que",
 	"disease",
 	"disease ?",
+	"district",
+	"district nurse",
+	"dizzy",
 	"dle",
+	"dlqi",
 	"do",
 	"do ?",
+	"do about",
+	"do babies",
 	"do clinicians",
 	"do dermatologists",
 	"do doctors",
+	"do for",
 	"do guidelines",
 	"do i",
+	"do if",
 	"do jak",
+	"do keloids",
 	"do most",
 	"do people",
 	"do so",
@@ -1039,12 +1470,19 @@ var decisionModelFeatures = [...]string{
 	"doctor for",
 	"doctor prescribed",
 	"doctor said",
+	"doctor says",
+	"doctor today",
 	"doctors",
 	"does",
 	"does a",
+	"does an",
+	"does atypical",
 	"does benzoyl",
+	"does botox",
 	"does dupilumab",
 	"does he",
+	"does hidradenitis",
+	"does impetigo",
 	"does it",
 	"does my",
 	"does pityriasis",
@@ -1054,12 +1492,18 @@ var decisionModelFeatures = [...]string{
 	"does that",
 	"does the",
 	"doesn't",
+	"dog",
+	"dogs",
+	"dome",
 	"don't",
 	"don't fade",
 	"done",
 	"done ?",
 	"done before",
+	"done on",
+	"done while",
 	"dos",
+	"dos tratamientos",
 	"dose",
 	"dose ?",
 	"dose of",
@@ -1067,20 +1511,28 @@ var decisionModelFeatures = [...]string{
 	"doses of",
 	"dosis",
 	"dosis de",
+	"dosis habitual",
 	"dots",
 	"dots on",
 	"double",
 	"down",
 	"doxiciclina",
+	"doxiciclina ?",
 	"doxy",
 	"doxycycline",
 	"doxycycline ?",
 	"doxycycline for",
 	"doy",
 	"doy a",
+	"doy un",
 	"dr",
+	"dress",
 	"dressing",
+	"dressing should",
+	"drink",
 	"drug",
+	"drug ?",
+	"drugs",
 	"dry",
 	"duct",
 	"duct tape",
@@ -1094,27 +1546,45 @@ var decisionModelFeatures = [...]string{
 	"dura normalmente",
 	"durante",
 	"durante el",
+	"durante la",
 	"during",
+	"dvt",
 	"dye",
+	"dyed",
 	"dysplastic",
 	"e",
 	"e ?",
+	"each",
 	"ear",
+	"ear for",
 	"early",
+	"early ?",
+	"earrings",
 	"ears",
+	"ears pierced",
 	"easi",
 	"easi score",
 	"easily",
+	"eating",
 	"eccema",
+	"eccema de",
 	"eczema",
 	"eczema ?",
+	"eczema be",
+	"eczema but",
+	"eczema has",
+	"eczema herpeticum",
 	"eczema is",
 	"eczema or",
+	"eczema to",
 	"eczema which",
 	"eczema would",
 	"edad",
 	"edad ?",
 	"edge",
+	"edges",
+	"efectos",
+	"efectos secundarios",
 	"effective",
 	"effective for",
 	"effects",
@@ -1122,34 +1592,56 @@ var decisionModelFeatures = [...]string{
 	"efudix",
 	"el",
 	"el acne",
+	"el angioedema",
 	"el antibiotico",
+	"el biologico",
 	"el brazo",
+	"el bulto",
+	"el chocolate",
+	"el cuero",
 	"el cuerpo",
+	"el culito",
+	"el dermatologo",
 	"el dermatoscopio",
 	"el dupilumab",
+	"el eccema",
 	"el embarazo",
 	"el estres",
+	"el fenomeno",
 	"el herpes",
 	"el impetigo",
+	"el indice",
 	"el labio",
+	"el lunar",
 	"el lupus",
+	"el medico",
 	"el melasma",
 	"el metotrexato",
 	"el minoxidil",
 	"el molusco",
 	"el ojo",
+	"el panal",
 	"el pecho",
 	"el pelo",
 	"el pie",
+	"el protector",
+	"el quiste",
+	"el sacro",
 	"el sarpullido",
 	"el sindrome",
 	"el sol",
+	"el sudor",
+	"el tacrolimus",
+	"el talon",
+	"el tratamiento",
 	"el vitiligo",
 	"elastosis",
 	"elastosis what",
 	"elbow",
+	"elbows",
 	"elderly",
 	"else",
+	"else ?",
 	"embarazada",
 	"embarazada de",
 	"embarazo",
@@ -1160,6 +1652,7 @@ var decisionModelFeatures = [...]string{
 	"empeora con",
 	"empeora el",
 	"empeora en",
+	"empezar",
 	"empiezo",
 	"en",
 	"en adultos",
@@ -1170,35 +1663,53 @@ var decisionModelFeatures = [...]string{
 	"en la",
 	"en las",
 	"en los",
+	"en mi",
+	"en mujeres",
 	"en ninos",
 	"en que",
+	"en tratamiento",
 	"en un",
 	"en urgencias",
+	"enalapril",
+	"encamado",
+	"encamado con",
 	"enfermedad",
 	"enfermedad de",
+	"enfermera",
 	"enough",
 	"enough for",
+	"enough to",
 	"entre",
 	"entre los",
+	"entre un",
 	"epidermoid",
 	"epipen",
+	"epipen ?",
 	"er",
 	"er ?",
+	"era",
 	"erupcion",
 	"erupcion de",
 	"erythema",
+	"erythema migrans",
 	"es",
+	"es alopecia",
+	"es cancer",
 	"es cierto",
 	"es contagioso",
 	"es el",
+	"es hereditaria",
+	"es hidradenitis",
 	"es hongo",
 	"es la",
 	"es lo",
 	"es mejor",
 	"es normal",
 	"es para",
+	"es peligroso",
 	"es psoriasis",
 	"es sarna",
+	"es seguro",
 	"es solo",
 	"es tina",
 	"es un",
@@ -1210,6 +1721,9 @@ var decisionModelFeatures = [...]string{
 	"esa edad",
 	"escala",
 	"escala de",
+	"escara",
+	"escara en",
+	"eso",
 	"espalda",
 	"espalda es",
 	"espalda que",
@@ -1218,12 +1732,18 @@ var decisionModelFeatures = [...]string{
 	"esperar a",
 	"espero",
 	"espero a",
+	"espinocelular",
 	"esta",
+	"esta blanca",
+	"esta embarazada",
+	"esta hinchando",
 	"esta muy",
+	"esta roja",
 	"este",
 	"este lunar",
 	"esto",
 	"estoy",
+	"estrecha",
 	"estres",
 	"estres ?",
 	"even",
@@ -1237,12 +1757,19 @@ var decisionModelFeatures = [...]string{
 	"everyone",
 	"everyone ?",
 	"everywhere",
+	"everywhere and",
 	"evidence",
+	"evidence for",
 	"evitar",
 	"exactamente",
+	"exactly",
+	"exactly ?",
+	"exam",
 	"excessive",
 	"excessive underarm",
 	"excise",
+	"excise ?",
+	"excise it",
 	"excision",
 	"excision ?",
 	"explain",
@@ -1250,56 +1777,95 @@ var decisionModelFeatures = [...]string{
 	"eye ?",
 	"eyebrows",
 	"eyelid",
+	"eyelid eczema",
+	"eyelid that's",
 	"eyelids",
+	"eyelids for",
 	"eyes",
 	"face",
+	"face ?",
 	"face for",
+	"face long",
+	"facial",
+	"facial swelling",
+	"factor",
+	"factor de",
+	"factors",
+	"factors for",
 	"fade",
 	"fade when",
 	"failed",
+	"failed doxy",
 	"falling",
 	"falling out",
 	"falta",
 	"familia",
 	"familia cuando",
+	"families",
+	"families ?",
 	"family",
 	"farmaceutica",
+	"farmaceutica que",
 	"fast",
 	"father",
 	"features",
+	"feel",
 	"feels",
+	"feels tight",
 	"feet",
+	"feet peel",
 	"female",
+	"fenomeno",
+	"fenomeno de",
 	"fever",
+	"fever ?",
 	"fever and",
+	"feverish",
+	"few",
 	"fexofenadine",
 	"fiebre",
 	"fiebre y",
 	"field",
+	"field treatment",
+	"filled",
 	"finasteride",
 	"fine",
 	"fine ?",
+	"finger",
 	"fingers",
+	"finish",
 	"first",
 	"first ?",
 	"first line",
 	"fitzpatrick",
+	"fitzpatrick type",
 	"five",
 	"flare",
 	"flare ?",
+	"flare of",
+	"flared",
 	"flares",
+	"flaring",
+	"flat",
+	"flat brown",
 	"flea",
 	"flea bites",
+	"flu",
 	"flucloxacillin",
+	"fluconazole",
+	"fluconazole for",
+	"fluorouracilo",
 	"flushing",
 	"foam",
 	"folds",
 	"folic",
 	"folic acid",
+	"folico",
 	"folliculitis",
 	"folliculitis ?",
 	"food",
 	"food ?",
+	"food and",
 	"foot",
 	"foot ?",
 	"foot and",
@@ -1308,42 +1874,61 @@ var decisionModelFeatures = [...]string{
 	"for ?",
 	"for a",
 	"for acne",
+	"for alopecia",
 	"for an",
+	"for breastfeeding",
 	"for cellulitis",
 	"for children",
+	"for chronic",
 	"for dupilumab",
 	"for eczema",
 	"for excessive",
+	"for hair",
 	"for her",
 	"for hidradenitis",
 	"for him",
 	"for his",
 	"for impetigo",
+	"for isotretinoin",
 	"for it",
+	"for itching",
+	"for kids",
+	"for lupus",
 	"for me",
 	"for melasma",
 	"for mohs",
 	"for months",
 	"for my",
+	"for people",
+	"for pregnant",
 	"for psoriasis",
 	"for rosacea",
 	"for scabies",
+	"for shingles",
 	"for skin",
 	"for tablets",
 	"for the",
 	"for this",
 	"for three",
+	"for tinea",
+	"for urgent",
 	"for vitiligo",
 	"for warts",
+	"for weeks",
+	"for years",
 	"forearm",
 	"forehead",
 	"forehead ?",
 	"foto",
+	"foto adjunta",
 	"foto de",
 	"foto del",
 	"foto que",
 	"fotos",
+	"fototerapia",
+	"fototerapia uvb",
 	"found",
+	"found a",
 	"fps",
 	"fps 0",
 	"freezing",
@@ -1359,171 +1944,292 @@ var decisionModelFeatures = [...]string{
 	"from her",
 	"from my",
 	"from the",
+	"from what",
 	"frozen",
+	"frozen off",
+	"frozen or",
+	"fu",
+	"fu ?",
 	"fucidin",
 	"full",
 	"full body",
 	"funciona",
+	"funciona ?",
 	"fungal",
 	"fungal nail",
 	"fungus",
 	"fungus or",
 	"garrapata",
+	"gatos",
 	"gave",
 	"gel",
 	"general",
 	"general ?",
+	"general para",
 	"generally",
+	"generally ?",
+	"generally speaking",
+	"genital",
+	"genital warts",
 	"genuinely",
 	"get",
 	"get a",
+	"get better",
 	"get hives",
 	"get it",
 	"get my",
+	"get tested",
+	"get the",
 	"get worse",
 	"gets",
 	"getting",
+	"getting a",
 	"getting bigger",
+	"girl",
 	"give",
+	"give him",
+	"give my",
 	"given",
 	"given for",
 	"given that",
 	"glass",
+	"glass on",
+	"gloves",
 	"go",
 	"go away",
 	"go back",
 	"go for",
 	"go in",
 	"go on",
+	"go straight",
+	"go swimming",
 	"go to",
+	"go up",
+	"go white",
 	"goes",
+	"goes on",
 	"going",
 	"going on",
 	"gone",
+	"gone black",
+	"gone red",
 	"good",
+	"good photo",
 	"got",
 	"got a",
+	"got blisters",
 	"got stung",
 	"gp",
 	"gp appointment",
+	"gp gave",
+	"gp mentioned",
 	"gp prescribed",
+	"gp said",
+	"gp says",
+	"gp tomorrow",
+	"gp trainee",
 	"gp wants",
 	"grade",
+	"grade 0",
+	"graded",
+	"grado",
+	"grado 0",
 	"grandfather",
 	"grandfather is",
 	"grandmother's",
+	"granitos",
 	"grano",
 	"grano de",
 	"granos",
 	"granos en",
+	"greasy",
 	"groin",
+	"groin ?",
+	"groin rash",
 	"grow",
 	"grow out",
 	"growing",
+	"growing dome",
 	"grown",
+	"growth",
+	"guantes",
 	"guidelines",
+	"gym",
 	"ha",
+	"ha cambiado",
 	"ha salido",
 	"habitual",
+	"habitual de",
+	"habituales",
 	"habones",
 	"hace",
+	"hace 0",
+	"hace anos",
 	"hace falta",
+	"hace meses",
 	"hace un",
 	"hacen",
 	"hacer",
+	"hacerse",
 	"had",
 	"had a",
+	"had chickenpox",
+	"had it",
 	"had shingles",
 	"hago",
 	"hair",
 	"hair ?",
 	"hair dye",
+	"hair is",
 	"hair loss",
+	"hair removal",
+	"hairs",
 	"hand",
 	"hand foot",
+	"hand is",
+	"hand on",
+	"hand sanitiser",
 	"hands",
 	"hands ?",
+	"hands and",
+	"hands is",
 	"happen",
 	"happens",
+	"happens at",
 	"hard",
 	"hard to",
 	"has",
 	"has a",
 	"has been",
 	"has eczema",
+	"has gone",
+	"has had",
 	"has hives",
 	"has impetigo",
 	"has it",
 	"has lice",
+	"has molluscum",
+	"has nits",
 	"has scabies",
 	"has shingles",
+	"has started",
 	"hasn't",
 	"have",
 	"have a",
 	"have eczema",
 	"have my",
 	"have psoriasis",
+	"have ringworm",
 	"have shingles",
+	"have the",
+	"have them",
 	"have to",
+	"having",
 	"hay",
+	"hay entre",
+	"hay piojos",
 	"hay que",
 	"hcq",
 	"he",
+	"he come",
 	"he get",
 	"he need",
+	"he use",
 	"he's",
+	"he's 0",
+	"he's got",
+	"he's had",
 	"head",
 	"head lice",
 	"heal",
+	"healing",
 	"health",
 	"health visitor",
 	"heart",
 	"heart disease",
+	"heat",
 	"heel",
 	"help",
+	"help acne",
 	"help my",
 	"her",
 	"her ?",
+	"her back",
+	"her eye",
+	"her for",
+	"her hair",
+	"her in",
+	"her mouth",
 	"her scalp",
+	"her skin",
+	"her to",
+	"herald",
+	"herald patch",
 	"here",
 	"here's",
+	"here's a",
+	"hereditaria",
 	"hereditario",
 	"hereditario ?",
 	"hereditary",
 	"herida",
 	"herida de",
+	"hermana",
+	"hermano",
 	"herpes",
 	"herpes labial",
 	"herpes zoster",
+	"herpeticum",
 	"hi",
 	"hidradenitis",
 	"hidradenitis ?",
+	"hidradenitis is",
+	"hidradenitis or",
 	"hidradenitis suppurativa",
+	"hidradenitis supurativa",
+	"hidratante",
 	"hidrocortisona",
 	"hidrocortisona al",
+	"hidrocortisona para",
+	"higado",
 	"high",
 	"hija",
+	"hija ?",
 	"hija es",
 	"hija le",
 	"hija tiene",
 	"hijo",
 	"hijo de",
+	"hijo le",
 	"hijo para",
 	"hijo tiene",
 	"him",
 	"him ?",
 	"hinchada",
+	"hinchada y",
 	"hinchado",
+	"hinchando",
+	"hiperhidrosis",
+	"hipertrofica",
+	"hipertrofica ?",
 	"hipoteticamente",
+	"hipoteticamente si",
 	"his",
 	"his acne",
 	"his back",
+	"his chin",
+	"his ear",
 	"his ears",
+	"his eye",
+	"his forehead",
+	"his groin",
+	"his heel",
 	"his scalp",
 	"history",
 	"history of",
 	"hives",
 	"hives ?",
+	"hives all",
 	"hives and",
 	"hives everywhere",
 	"hives when",
@@ -1533,9 +2239,13 @@ var decisionModelFeatures = [...]string{
 	"hold the",
 	"holiday",
 	"holiday ?",
+	"holiday in",
 	"hombre",
 	"home",
+	"home care",
+	"home from",
 	"home resident",
+	"homes",
 	"honey",
 	"honey coloured",
 	"hongo",
@@ -1546,6 +2256,7 @@ var decisionModelFeatures = [...]string{
 	"hospital",
 	"hospital ?",
 	"hot",
+	"hot and",
 	"hour",
 	"hours",
 	"hours ?",
@@ -1565,9 +2276,12 @@ var decisionModelFeatures = [...]string{
 	"how worried",
 	"how would",
 	"hoy",
+	"hoy ?",
 	"hs",
 	"hs hurley",
 	"hs is",
+	"huele",
+	"huele mal",
 	"hurley",
 	"hurley ii",
 	"hurt",
@@ -1576,31 +2290,48 @@ var decisionModelFeatures = [...]string{
 	"husband's",
 	"hx",
 	"hydrocortisone",
+	"hydrocortisone for",
 	"hydrocortisone on",
 	"hydroquinone",
+	"hydroquinone ?",
 	"hydroxychloroquine",
+	"hydroxyzine",
 	"hyperhidrosis",
+	"hypertrophic",
+	"hypertrophic scar",
 	"hypothetically",
 	"hypothetically if",
 	"i",
 	"i ask",
 	"i be",
+	"i burned",
+	"i buy",
 	"i can",
 	"i catch",
 	"i described",
 	"i do",
 	"i found",
 	"i get",
+	"i give",
 	"i go",
+	"i got",
 	"i have",
+	"i just",
 	"i keep",
+	"i know",
+	"i leave",
 	"i missed",
 	"i need",
 	"i pop",
+	"i press",
 	"i put",
 	"i really",
+	"i restart",
+	"i ring",
+	"i see",
 	"i should",
 	"i start",
+	"i still",
 	"i stop",
 	"i switch",
 	"i take",
@@ -1619,6 +2350,7 @@ var decisionModelFeatures = [...]string{
 	"i'm breastfeeding",
 	"i'm not",
 	"i'm on",
+	"i'm pregnant",
 	"i'm starting",
 	"i've",
 	"i've attached",
@@ -1644,11 +2376,18 @@ var decisionModelFeatures = [...]string{
 	"ii",
 	"il",
 	"il 0",
+	"im",
 	"image",
 	"image i",
 	"imagen",
 	"impetigo",
 	"impetigo ?",
+	"impetigo how",
+	"impetigo in",
+	"impetigo on",
+	"impetigo or",
+	"impetigo should",
+	"impetigo spread",
 	"in",
 	"in 0",
 	"in ?",
@@ -1658,12 +2397,17 @@ var decisionModelFeatures = [...]string{
 	"in children",
 	"in clumps",
 	"in eczema",
+	"in families",
 	"in general",
 	"in her",
+	"in his",
+	"in kids",
 	"in law",
 	"in melanoma",
+	"in most",
 	"in my",
 	"in people",
+	"in plain",
 	"in pregnancy",
 	"in psoriasis",
 	"in situ",
@@ -1671,8 +2415,14 @@ var decisionModelFeatures = [...]string{
 	"in some",
 	"in summer",
 	"in the",
+	"in this",
+	"in tonight",
 	"in winter",
 	"in your",
+	"indican",
+	"indican que",
+	"indice",
+	"indice de",
 	"infectada",
 	"infected",
 	"infected ?",
@@ -1681,15 +2431,19 @@ var decisionModelFeatures = [...]string{
 	"infestation",
 	"informe",
 	"informe de",
+	"ingle",
 	"inhibitor",
 	"inhibitors",
+	"inhibitors for",
 	"injection",
 	"injections",
+	"injections ?",
 	"injury",
 	"inner",
 	"instead",
 	"instead ?",
 	"instead of",
+	"interest",
 	"intertrigo",
 	"intertrigo ?",
 	"into",
@@ -1698,27 +2452,38 @@ var decisionModelFeatures = [...]string{
 	"ir",
 	"ir a",
 	"ir al",
+	"irregular",
 	"is",
 	"is 0",
 	"is a",
+	"is about",
+	"is alopecia",
+	"is angioedema",
+	"is azelaic",
 	"is better",
 	"is bullous",
 	"is cradle",
 	"is eczema",
 	"is erythema",
+	"is flaring",
 	"is getting",
 	"is he",
 	"is it",
 	"is itchy",
 	"is melanoma",
 	"is my",
+	"is oral",
+	"is patch",
 	"is permethrin",
 	"is raised",
 	"is red",
+	"is right",
 	"is ringworm",
 	"is shingles",
 	"is spf",
 	"is spreading",
+	"is still",
+	"is swollen",
 	"is that",
 	"is the",
 	"is there",
@@ -1729,53 +2494,83 @@ var decisionModelFeatures = [...]string{
 	"isn't",
 	"isotretinoin",
 	"isotretinoin ?",
+	"isotretinoin and",
+	"isotretinoin is",
 	"isotretinoin should",
 	"isotretinoin why",
 	"isotretinoina",
 	"isotretinoina ?",
+	"isotretinoina como",
 	"isotretinoina y",
 	"it",
 	"it ?",
 	"it a",
 	"it actually",
+	"it alopecia",
+	"it an",
+	"it and",
+	"it autoimmune",
 	"it be",
+	"it checked",
 	"it common",
+	"it for",
+	"it infected",
 	"it is",
 	"it just",
 	"it linked",
 	"it look",
+	"it need",
 	"it normal",
+	"it now",
+	"it off",
 	"it ok",
 	"it okay",
 	"it related",
 	"it removed",
+	"it run",
 	"it safe",
 	"it spread",
+	"it still",
 	"it take",
 	"it the",
 	"it time",
+	"it tinea",
 	"it to",
 	"it too",
 	"it true",
+	"it usually",
 	"it vitiligo",
+	"it wait",
 	"it work",
 	"it worth",
 	"it's",
+	"it's a",
+	"it's all",
 	"it's been",
 	"it's cold",
+	"it's on",
+	"it's really",
+	"it's white",
 	"itch",
 	"itch ?",
+	"itch between",
 	"itch more",
+	"itch on",
 	"itches",
 	"itching",
 	"itching ?",
 	"itchy",
+	"itchy after",
+	"itchy and",
+	"itchy bumps",
 	"itchy everywhere",
 	"itchy red",
 	"its",
 	"iv",
 	"ivermectin",
+	"ivermectin cream",
 	"ivermectin for",
+	"ivermectin would",
 	"ivermectina",
 	"ivermectina ?",
 	"ivy",
@@ -1783,13 +2578,23 @@ var decisionModelFeatures = [...]string{
 	"jak",
 	"jak inhibitor",
 	"jak inhibitors",
+	"job",
 	"johnson",
 	"just",
 	"just a",
+	"just cream",
 	"just curious",
+	"just diagnosed",
+	"just eczema",
+	"just got",
+	"just hypothetically",
+	"just tell",
 	"just wondering",
 	"kaposi",
 	"keep",
+	"keep coming",
+	"keep my",
+	"keep reading",
 	"keep taking",
 	"keep using",
 	"keeps",
@@ -1797,39 +2602,57 @@ var decisionModelFeatures = [...]string{
 	"keeps getting",
 	"keloid",
 	"keloids",
+	"keratin",
+	"keratin plug",
 	"keratoses",
 	"keratoses ?",
 	"keratoses are",
 	"keratosis",
+	"keratosis from",
 	"keratosis pilaris",
 	"ketoconazole",
+	"ketoconazole shampoo",
 	"kg",
 	"kg ?",
+	"kg how",
 	"kid",
+	"kid 0",
 	"kids",
 	"kids ?",
+	"kids with",
 	"kilos",
 	"kind",
 	"kind of",
+	"knee",
+	"knee surgery",
 	"knees",
 	"know",
 	"know about",
 	"know if",
+	"known",
 	"koebner",
 	"koebner phenomenon",
 	"l0",
 	"l0 0",
 	"la",
+	"la alopecia",
+	"la boca",
+	"la caida",
 	"la candida",
 	"la cara",
+	"la caspa",
+	"la cetirizina",
 	"la cirugia",
 	"la costra",
 	"la crema",
 	"la dejo",
 	"la dermatitis",
+	"la dermatologa",
 	"la dosis",
+	"la doxiciclina",
 	"la edad",
 	"la enfermedad",
+	"la enfermera",
 	"la erupcion",
 	"la espalda",
 	"la familia",
@@ -1837,51 +2660,86 @@ var decisionModelFeatures = [...]string{
 	"la foto",
 	"la frente",
 	"la herida",
+	"la hidradenitis",
+	"la ingle",
 	"la isotretinoina",
+	"la lactancia",
+	"la lengua",
 	"la llevo",
 	"la mancha",
+	"la mano",
 	"la nariz",
 	"la noche",
 	"la oreja",
+	"la pena",
 	"la permetrina",
 	"la piel",
 	"la pierna",
+	"la piscina",
+	"la pitiriasis",
 	"la playa",
 	"la psoriasis",
 	"la quemadura",
+	"la quitamos",
 	"la regla",
+	"la residencia",
+	"la ropa",
+	"la rosacea",
 	"la sarna",
+	"la sigo",
 	"la tina",
+	"la toxina",
 	"la una",
 	"la urticaria",
+	"la vacuna",
+	"la varicela",
+	"la vendo",
 	"label",
 	"labial",
 	"labio",
+	"labs",
+	"lactancia",
+	"lactancia ?",
 	"lactea",
+	"lactea es",
+	"lady",
 	"lamotrigine",
 	"lamp",
 	"las",
 	"las ampollas",
+	"las axilas",
 	"las cejas",
 	"las manchas",
+	"las manos",
+	"las personas",
+	"las picaduras",
 	"las piernas",
+	"las ulceras",
+	"las unas",
 	"las verrugas",
 	"laser",
+	"laser con",
+	"laser hair",
 	"lasered",
 	"lasered ?",
 	"last",
 	"last ?",
 	"last month",
+	"last summer",
 	"late",
 	"later",
 	"law",
 	"le",
+	"le corto",
 	"le doy",
 	"le ha",
 	"le pica",
 	"le pido",
 	"le pongo",
+	"le puedo",
+	"le quito",
 	"le recetaron",
+	"le salen",
 	"le salio",
 	"le sirve",
 	"leave",
@@ -1893,25 +2751,33 @@ var decisionModelFeatures = [...]string{
 	"leg ulcer",
 	"leg wound",
 	"legs",
+	"lengua",
 	"lesion",
 	"lesion on",
 	"lesions",
+	"letter",
 	"libres",
 	"libres en",
 	"lice",
 	"lice ?",
 	"lice again",
+	"lice in",
 	"lichen",
 	"lichen planus",
 	"life",
 	"life ?",
 	"like",
 	"like ?",
+	"like a",
+	"like impetigo",
 	"like on",
 	"like the",
 	"likely",
 	"likely to",
+	"limit",
 	"line",
+	"line for",
+	"link",
 	"linked",
 	"linked to",
 	"lip",
@@ -1920,10 +2786,15 @@ var decisionModelFeatures = [...]string{
 	"lips",
 	"lips ?",
 	"lips are",
+	"lisinopril",
 	"little",
+	"little one",
 	"live",
 	"live vaccines",
+	"llaga",
+	"llaga en",
 	"llagas",
+	"llagas en",
 	"llamar",
 	"llamar al",
 	"llamo",
@@ -1935,6 +2806,9 @@ var decisionModelFeatures = [...]string{
 	"lo mismo",
 	"lo que",
 	"long",
+	"long after",
+	"long are",
+	"long can",
 	"long do",
 	"long does",
 	"long for",
@@ -1942,23 +2816,39 @@ var decisionModelFeatures = [...]string{
 	"long should",
 	"long term",
 	"look",
+	"look different",
 	"look like",
+	"look normal",
 	"looks",
 	"looks better",
 	"looks like",
 	"los",
+	"los 0",
 	"los brotes",
 	"los dedos",
+	"los dias",
+	"los gatos",
 	"los hongos",
+	"los lunares",
 	"los ninos",
+	"los ojos",
+	"los pies",
+	"los piojos",
+	"los queloides",
 	"loss",
 	"lost",
 	"lot",
+	"lotion",
+	"lots",
+	"lots of",
+	"low",
 	"lower",
 	"lower lip",
+	"lower the",
 	"lump",
 	"lump in",
 	"lump on",
+	"lumpy",
 	"lunar",
 	"lunar ?",
 	"lunar de",
@@ -1968,6 +2858,7 @@ var decisionModelFeatures = [...]string{
 	"lunes",
 	"lupus",
 	"lupus ?",
+	"lyme",
 	"lymecycline",
 	"lymph",
 	"lymph node",
@@ -1975,40 +2866,67 @@ var decisionModelFeatures = [...]string{
 	"madre tiene",
 	"main",
 	"make",
+	"make a",
+	"make hair",
+	"make it",
 	"makes",
+	"makeup",
+	"mal",
 	"malar",
+	"malathion",
 	"male",
 	"man",
 	"manana",
 	"mancha",
+	"mancha de",
+	"mancha redonda",
 	"manchas",
 	"manchas a",
 	"manchas blancas",
 	"manchas en",
 	"manchas moradas",
+	"manchas rojas",
 	"mando",
+	"mano",
+	"mano pie",
+	"mano y",
+	"manos",
 	"many",
+	"many days",
 	"many people",
+	"many times",
 	"margenes",
 	"margenes libres",
 	"margins",
 	"margins clear",
 	"marido",
+	"marido tiene",
 	"mas",
+	"mas riesgo",
 	"mayores",
 	"me",
 	"me ?",
 	"me better",
+	"me compro",
 	"me conviene",
 	"me diagnosticaron",
+	"me dijeron",
+	"me dijo",
 	"me duele",
+	"me esta",
 	"me ha",
+	"me hago",
 	"me la",
 	"me lo",
+	"me mando",
 	"me on",
 	"me or",
 	"me pica",
+	"me pico",
+	"me pongo",
 	"me receto",
+	"me sale",
+	"me salieron",
 	"me to",
 	"me tomo",
 	"me what",
@@ -2017,26 +2935,41 @@ var decisionModelFeatures = [...]string{
 	"mean i",
 	"mean in",
 	"mean on",
+	"mean when",
+	"meant",
+	"meant to",
+	"measles",
 	"measure",
 	"measure ?",
+	"mechones",
+	"med",
 	"medical",
+	"medicine",
 	"medico",
 	"medico ?",
+	"medico hoy",
 	"medico me",
+	"medico por",
+	"mejilla",
 	"mejor",
+	"mejor en",
 	"mejor para",
 	"mejora",
 	"mejora con",
+	"mejorar",
 	"melanoma",
 	"melanoma ?",
 	"melanoma in",
+	"melanoma report",
 	"melanoma staging",
 	"melasma",
 	"melasma ?",
 	"melasma y",
+	"menopause",
 	"mentioned",
 	"mes",
 	"meses",
+	"meses ?",
 	"meses con",
 	"methotrexate",
 	"methotrexate ?",
@@ -2048,7 +2981,9 @@ var decisionModelFeatures = [...]string{
 	"metotrexato",
 	"metotrexato ?",
 	"metotrexato a",
+	"metotrexato para",
 	"metotrexato se",
+	"metronidazole",
 	"mg",
 	"mg de",
 	"mg kg",
@@ -2058,12 +2993,17 @@ var decisionModelFeatures = [...]string{
 	"mi abuelo",
 	"mi acne",
 	"mi bebe",
+	"mi crema",
 	"mi cuero",
+	"mi cunado",
 	"mi dermatologa",
 	"mi dermatologo",
 	"mi espalda",
+	"mi hermana",
+	"mi hermano",
 	"mi hija",
 	"mi hijo",
+	"mi informe",
 	"mi madre",
 	"mi marido",
 	"mi medico",
@@ -2071,21 +3011,29 @@ var decisionModelFeatures = [...]string{
 	"mi nina",
 	"mi padre",
 	"mi pareja",
+	"mi pie",
 	"mi psoriasis",
+	"mi suegra",
+	"mi suegro",
 	"mi una",
+	"middle",
 	"mide",
+	"migrans",
 	"mild",
 	"mine",
 	"minoxidil",
 	"minoxidil ?",
+	"minoxidil en",
 	"mismo",
 	"mismo que",
 	"missed",
+	"ml",
 	"mm",
 	"mm and",
 	"mm dark",
 	"mm punch",
 	"moderate",
+	"moderate to",
 	"mohs",
 	"mohs ?",
 	"mohs surgery",
@@ -2094,12 +3042,15 @@ var decisionModelFeatures = [...]string{
 	"mole",
 	"mole ?",
 	"mole is",
+	"mole needs",
 	"mole on",
+	"mole so",
 	"moles",
 	"moles be",
 	"molluscum",
 	"molluscum ?",
 	"molluscum contagiosum",
+	"molluscum or",
 	"molusco",
 	"molusco ?",
 	"molusco contagioso",
@@ -2113,35 +3064,55 @@ var decisionModelFeatures = [...]string{
 	"month old",
 	"monthly",
 	"months",
+	"months ?",
+	"months after",
 	"months is",
 	"months on",
 	"months should",
+	"months that",
 	"moradas",
 	"more",
+	"more ?",
 	"more common",
+	"more in",
 	"more likely",
 	"more prone",
 	"morning",
 	"morning ?",
 	"mosquito",
+	"mosquito bites",
 	"most",
 	"most children",
+	"most often",
+	"most people",
 	"mother",
 	"mother in",
+	"mothers",
 	"mouth",
+	"mouth ?",
 	"mouth and",
 	"mouth disease",
 	"mouth ulcers",
 	"much",
+	"much for",
+	"much ivermectin",
+	"much of",
+	"much permethrin",
 	"much sunscreen",
 	"mucho",
+	"mucho el",
 	"mucho y",
+	"muchos",
 	"mujer",
 	"mujer de",
+	"mujeres",
+	"mujeres ?",
 	"mum",
 	"mum has",
+	"mum is",
 	"mum's",
 	"mupirocin",
+	"muslos",
 	"muy",
 	"muy triste",
 	"my",
@@ -2150,15 +3121,22 @@ var decisionModelFeatures = [...]string{
 	"my ankles",
 	"my arm",
 	"my armpit",
+	"my armpits",
 	"my athlete's",
 	"my baby",
 	"my baby's",
 	"my back",
+	"my biologic",
 	"my biopsy",
 	"my boyfriend's",
+	"my brother",
+	"my burn",
+	"my cellulitis",
 	"my cheek",
 	"my cheeks",
 	"my chest",
+	"my cold",
+	"my colleague's",
 	"my dad",
 	"my dad's",
 	"my dandruff",
@@ -2166,19 +3144,28 @@ var decisionModelFeatures = [...]string{
 	"my daughter's",
 	"my dermatologist",
 	"my doctor",
+	"my doxycycline",
 	"my dupilumab",
 	"my ear",
 	"my eczema",
+	"my epipen",
 	"my eyelid",
+	"my eyelids",
 	"my eyes",
 	"my face",
 	"my father",
+	"my feet",
+	"my finger",
 	"my fingers",
+	"my foot",
 	"my forearm",
+	"my friend",
 	"my friend's",
 	"my gp",
 	"my grandfather",
 	"my grandmother's",
+	"my groin",
+	"my hair",
 	"my hand",
 	"my hands",
 	"my heel",
@@ -2186,6 +3173,8 @@ var decisionModelFeatures = [...]string{
 	"my house",
 	"my husband",
 	"my husband's",
+	"my keloid",
+	"my knee",
 	"my leg",
 	"my lip",
 	"my lips",
@@ -2209,84 +3198,126 @@ var decisionModelFeatures = [...]string{
 	"my rash",
 	"my rosacea",
 	"my scalp",
+	"my seb",
+	"my sebaceous",
 	"my shin",
+	"my shoulders",
 	"my sister's",
 	"my skin",
 	"my son",
 	"my son's",
+	"my sunburn",
+	"my surgeon",
+	"my tattoo",
+	"my teenage",
+	"my terbinafine",
+	"my thigh",
+	"my throat",
+	"my thumbnail",
 	"my toddler",
 	"my toddler's",
 	"my toenail",
 	"my usual",
+	"my vitiligo",
 	"my wife",
 	"my wrist",
 	"myth",
+	"myth ?",
 	"naevus",
 	"naevus ?",
+	"naevus mean",
 	"nail",
+	"nail fungus",
 	"nail infection",
 	"nail looks",
+	"nail to",
 	"nails",
 	"nails ?",
+	"nails have",
 	"name",
 	"named",
 	"named after",
 	"nappy",
+	"nappy area",
 	"nappy rash",
 	"nariz",
 	"narrowband",
 	"narrowband uvb",
+	"nasal",
+	"nasal ala",
 	"near",
 	"near the",
 	"necesita",
+	"necesita antibiotico",
 	"necesito",
+	"necesito antibiotico",
 	"need",
 	"need a",
+	"need an",
 	"need antibiotics",
+	"need blood",
 	"need for",
+	"need sunscreen",
 	"need the",
 	"need to",
 	"need treating",
 	"needs",
 	"negra",
 	"never",
+	"never had",
 	"nevus",
 	"nevus ?",
 	"nevus and",
 	"new",
+	"new antibiotic",
 	"new mole",
 	"new pearly",
 	"next",
 	"next ?",
+	"next step",
+	"next to",
 	"next week",
 	"nickel",
 	"night",
 	"night ?",
 	"nikolsky",
 	"nina",
+	"nina tiene",
 	"ninety",
 	"nino",
 	"nino de",
 	"ninos",
 	"ninos ?",
+	"nits",
 	"nm",
 	"no",
+	"no ?",
 	"no busco",
+	"no duele",
 	"no es",
 	"no le",
+	"no me",
 	"no mejora",
 	"no rash",
 	"no se",
 	"noche",
 	"noche ?",
+	"noche entre",
 	"node",
 	"node biopsy",
 	"nodular",
 	"nodule",
+	"nodule with",
+	"non",
+	"non healing",
 	"nonagenarians",
 	"normal",
+	"normal again",
 	"normal for",
+	"normal que",
 	"normal tener",
+	"normal to",
+	"normally",
 	"normalmente",
 	"normalmente la",
 	"nose",
@@ -2294,11 +3325,17 @@ var decisionModelFeatures = [...]string{
 	"nose that",
 	"not",
 	"not ?",
+	"not a",
 	"not asking",
+	"not to",
 	"now",
 	"now ?",
 	"now his",
+	"now my",
 	"now or",
+	"now that",
+	"now the",
+	"number",
 	"nurse",
 	"nurse here",
 	"nursery",
@@ -2309,34 +3346,56 @@ var decisionModelFeatures = [...]string{
 	"o con",
 	"o es",
 	"o espero",
+	"o itchy",
 	"o la",
+	"o mejor",
+	"o no",
+	"o picaduras",
 	"o puede",
+	"o se",
 	"occur",
 	"ochenta",
 	"ochenta y",
+	"ocular",
+	"ocular rosacea",
 	"of",
 	"of 0",
 	"of a",
+	"of antibiotics",
+	"of dupilumab",
+	"of flucloxacillin",
+	"of interest",
 	"of isotretinoin",
 	"of ivermectin",
 	"of melanoma",
 	"of mine",
 	"of minoxidil",
 	"of my",
+	"of once",
 	"of oral",
+	"of people",
+	"of pityriasis",
 	"of prednisone",
 	"of shingles",
+	"of skin",
 	"of spironolactone",
+	"of terbinafine",
 	"of the",
 	"off",
 	"off ?",
+	"off for",
+	"off it",
+	"off school",
 	"off the",
+	"offered",
 	"often",
 	"often should",
 	"oil",
 	"ojo",
+	"ojos",
 	"ok",
 	"ok for",
+	"ok if",
 	"ok to",
 	"okay",
 	"okay for",
@@ -2345,6 +3404,7 @@ var decisionModelFeatures = [...]string{
 	"old has",
 	"old on",
 	"old to",
+	"old weighs",
 	"old with",
 	"old woman",
 	"old's",
@@ -2352,33 +3412,44 @@ var decisionModelFeatures = [...]string{
 	"older adults",
 	"omalizumab",
 	"on",
+	"on ?",
 	"on a",
+	"on adalimumab",
 	"on before",
 	"on darker",
+	"on day",
 	"on doxycycline",
 	"on dupilumab",
 	"on her",
 	"on his",
+	"on holiday",
 	"on hydroxychloroquine",
 	"on isotretinoin",
 	"on it",
 	"on methotrexate",
 	"on monday",
 	"on my",
+	"on nasal",
 	"on one",
 	"on palms",
+	"on roaccutane",
+	"on scalp",
 	"on spironolactone",
 	"on the",
 	"on them",
 	"on thighs",
+	"on this",
 	"on warfarin",
 	"once",
 	"once ?",
+	"once the",
 	"one",
 	"one ?",
+	"one of",
 	"one side",
 	"ones",
 	"only",
+	"only at",
 	"opinion",
 	"option",
 	"option for",
@@ -2388,6 +3459,8 @@ var decisionModelFeatures = [...]string{
 	"or 0",
 	"or a",
 	"or after",
+	"or alopecia",
+	"or are",
 	"or can",
 	"or do",
 	"or does",
@@ -2395,12 +3468,15 @@ var decisionModelFeatures = [...]string{
 	"or go",
 	"or hydroquinone",
 	"or is",
+	"or ivermectin",
 	"or just",
 	"or leave",
 	"or more",
 	"or not",
 	"or only",
+	"or oral",
 	"or psoriasis",
+	"or refer",
 	"or see",
 	"or should",
 	"or something",
@@ -2410,28 +3486,41 @@ var decisionModelFeatures = [...]string{
 	"or try",
 	"or wait",
 	"or watch",
+	"or will",
 	"oral",
+	"oral o",
 	"oral terbinafine",
 	"oreja",
 	"oreja que",
 	"other",
+	"other people",
 	"others",
 	"otra",
 	"otra vez",
 	"our",
+	"our 0",
+	"our toddler",
 	"out",
 	"out ?",
 	"out in",
 	"out of",
+	"out should",
 	"outbreak",
 	"outbreak ?",
+	"outdated",
+	"oven",
 	"over",
 	"over 0",
 	"over after",
+	"over my",
 	"over the",
+	"over time",
 	"overnight",
+	"own",
 	"paciente",
+	"paciente con",
 	"paciente de",
+	"paciente encamado",
 	"paciente que",
 	"padre",
 	"padre le",
@@ -2440,13 +3529,16 @@ var decisionModelFeatures = [...]string{
 	"pain",
 	"pain on",
 	"painful",
+	"painless",
 	"palm",
 	"palms",
+	"palms and",
 	"panal",
 	"panal ?",
 	"papule",
 	"papule on",
 	"papules",
+	"papules on",
 	"para",
 	"para el",
 	"para la",
@@ -2455,21 +3547,29 @@ var decisionModelFeatures = [...]string{
 	"para mi",
 	"para que",
 	"para una",
+	"paracetamol",
+	"paracetamol le",
 	"pareja",
 	"partner",
 	"partner has",
 	"parto",
+	"parto ?",
 	"pasa",
 	"pasi",
 	"pasi 0",
+	"paso",
 	"past",
+	"pastillas",
 	"patch",
 	"patch on",
 	"patch test",
 	"patch testing",
+	"patch with",
 	"patches",
 	"patches in",
+	"patches is",
 	"patches on",
+	"path",
 	"pathology",
 	"pathology report",
 	"patient",
@@ -2484,39 +3584,63 @@ var decisionModelFeatures = [...]string{
 	"pearly",
 	"pearly papule",
 	"pecho",
+	"pediatra",
 	"peel",
+	"peel and",
 	"peeling",
+	"peeling on",
+	"peligroso",
 	"pelo",
+	"pelo a",
+	"pelo despues",
 	"pemphigoid",
 	"pemphigoid ?",
 	"pemphigoid differ",
 	"pemphigus",
 	"pemphigus vulgaris",
+	"pena",
 	"penfigoide",
 	"penfigoide ?",
+	"penicillin",
+	"penis",
 	"people",
+	"people ?",
 	"people in",
 	"people on",
 	"people over",
+	"people who",
 	"people with",
+	"peor",
 	"per",
+	"per day",
 	"period",
+	"periods",
+	"perlada",
+	"perlada en",
 	"permethrin",
+	"permethrin 0",
 	"permethrin ?",
 	"permethrin cream",
 	"permethrin on",
 	"permetrina",
+	"permetrina ?",
 	"permetrina a",
+	"permetrina o",
 	"pero",
 	"peroxide",
+	"peroxide on",
 	"person",
 	"person ?",
 	"person with",
 	"persona",
 	"personas",
+	"personas ?",
+	"personas con",
+	"personas mayores",
 	"peso",
 	"peso 0",
 	"pharmacist",
+	"pharmacy",
 	"phenomenon",
 	"photo",
 	"photo of",
@@ -2526,38 +3650,64 @@ var decisionModelFeatures = [...]string{
 	"photosensitive rash",
 	"pic",
 	"pic attached",
+	"pic is",
+	"pic of",
 	"pica",
+	"pica ?",
 	"pica entre",
 	"pica mas",
+	"pica mucho",
 	"pica todo",
 	"picadura",
 	"picadura de",
 	"picaduras",
+	"picaduras ?",
 	"pican",
+	"pico",
+	"pico una",
 	"picor",
 	"picture",
 	"picture attached",
+	"picture of",
 	"pido",
 	"pido un",
 	"pie",
+	"pie boca",
 	"pie que",
 	"piel",
 	"piel ?",
 	"piel seca",
+	"pierced",
 	"pierna",
 	"pierna roja",
 	"piernas",
+	"piernas ?",
+	"pies",
 	"pigmented",
 	"pigmented lesion",
 	"pilaris",
+	"pilaris does",
 	"pill",
 	"pill ?",
+	"pill for",
+	"pink",
 	"piojos",
+	"piojos ?",
+	"piojos otra",
+	"piscina",
+	"piscina con",
+	"pitiriasis",
+	"pitiriasis rosada",
 	"pits",
 	"pityriasis",
+	"pityriasis alba",
 	"pityriasis rosea",
+	"pityriasis versicolor",
 	"placas",
+	"plain",
 	"plan",
+	"plantar",
+	"plantar wart",
 	"planus",
 	"plaque",
 	"plaque on",
@@ -2568,7 +3718,10 @@ var decisionModelFeatures = [...]string{
 	"play in",
 	"playa",
 	"playa ?",
+	"plug",
+	"plug on",
 	"podrian",
+	"point",
 	"poison",
 	"poison ivy",
 	"pompholyx",
@@ -2578,101 +3731,161 @@ var decisionModelFeatures = [...]string{
 	"pongo",
 	"pongo ?",
 	"pongo a",
+	"pongo crema",
+	"pongo la",
+	"pools",
+	"pools ?",
 	"pop",
 	"pop the",
 	"por",
 	"por curiosidad",
 	"por el",
 	"por la",
+	"por los",
+	"por presion",
 	"por que",
+	"por todo",
 	"por un",
 	"por una",
+	"postura",
+	"postura a",
 	"potent",
+	"potent steroids",
 	"precancerous",
 	"precancerous ?",
 	"prednisolone",
 	"prednisona",
 	"prednisone",
 	"prefer",
+	"preferred",
+	"preferred for",
 	"prefiero",
 	"pregnancy",
 	"pregnancy ?",
 	"pregnant",
 	"pregnant and",
 	"pregnant woman",
+	"pregnant women",
 	"pregunta",
 	"pregunto",
 	"pregunto por",
 	"prescribe",
 	"prescribed",
+	"prescribed ivermectin",
+	"prescribed terbinafine",
 	"prescription",
+	"prescription antiperspirant",
+	"presion",
+	"presion ?",
+	"press",
+	"press a",
 	"pressure",
 	"pressure sore",
 	"pressure sores",
 	"pressure ulcer",
+	"pressure ulcers",
+	"prevenir",
 	"prevent",
+	"private",
+	"problems",
 	"prone",
 	"prone to",
+	"proteccion",
+	"proteccion se",
 	"protect",
 	"protect against",
 	"protection",
 	"protection ?",
 	"protection after",
+	"protective",
+	"protective as",
 	"protector",
 	"protector solar",
 	"pruebas",
 	"psoriasis",
 	"psoriasis ?",
+	"psoriasis and",
 	"psoriasis empeora",
 	"psoriasis en",
+	"psoriasis es",
 	"psoriasis get",
 	"psoriasis in",
 	"psoriasis is",
+	"psoriasis on",
+	"psoriasis que",
 	"psoriatic",
 	"psoriatic arthritis",
 	"pt",
 	"pt 0",
 	"pt c",
+	"pt on",
 	"puede",
 	"puede contagiar",
 	"puede esperar",
+	"puede ir",
 	"puede ser",
+	"puede una",
 	"puede usar",
 	"pueden",
 	"puedo",
+	"puedo ir",
+	"puedo poner",
 	"puedo seguir",
+	"puedo subir",
 	"puedo usar",
 	"punch",
 	"punch biopsy",
+	"punched",
+	"punched out",
 	"purple",
+	"pus",
+	"pus filled",
 	"push",
 	"push for",
+	"pusieron",
 	"pustules",
 	"put",
+	"put her",
+	"put me",
 	"put my",
 	"put on",
+	"put the",
+	"put vaseline",
 	"q",
+	"q how",
 	"que",
+	"que aposito",
 	"que aspecto",
+	"que cambiar",
 	"que causa",
 	"que champu",
+	"que consiste",
+	"que controles",
+	"que crees",
 	"que crema",
 	"que dicen",
+	"que diferencia",
 	"que dosis",
 	"que duele",
 	"que el",
+	"que era",
 	"que es",
 	"que estoy",
+	"que factor",
 	"que hay",
+	"que huele",
 	"que ir",
 	"que la",
 	"que le",
 	"que llamar",
+	"que los",
 	"que me",
 	"que mi",
 	"que no",
 	"que pica",
 	"que pican",
+	"que quitar",
+	"que reaplicar",
 	"que sangra",
 	"que se",
 	"que significa",
@@ -2683,122 +3896,190 @@ var decisionModelFeatures = [...]string{
 	"que tengo",
 	"que tiene",
 	"que tomar",
+	"que uso",
 	"queloide",
 	"queloide de",
+	"queloides",
 	"quemadura",
+	"quemadura con",
+	"quemadura o",
 	"quemadura solar",
 	"quemaduras",
 	"queratosis",
+	"queratosis actinica",
 	"queratosis actinicas",
 	"question",
 	"question what",
 	"quick",
 	"quick one",
+	"quick q",
 	"quiere",
+	"quiere hidrocortisona",
 	"quiste",
+	"quiste sebaceo",
+	"quitamos",
+	"quitamos ?",
+	"quitan",
+	"quitar",
+	"quitar ?",
 	"quito",
 	"r",
 	"r o",
 	"radiotherapy",
 	"raised",
 	"raised and",
+	"ramipril",
+	"rapidly",
+	"rapidly growing",
 	"rasca",
 	"rash",
 	"rash ?",
 	"rash after",
+	"rash always",
 	"rash and",
+	"rash has",
 	"rash in",
 	"rash is",
+	"rash measles",
 	"rash on",
 	"rashes",
+	"rashes in",
 	"rate",
 	"rather",
 	"rather than",
 	"re",
 	"reaction",
 	"read",
+	"read that",
 	"reading",
+	"reading about",
+	"real",
 	"really",
+	"really bad",
 	"really have",
+	"really need",
 	"reaplicar",
+	"reaplicar el",
 	"reason",
 	"reasonable",
 	"reasonable ?",
 	"recetaron",
 	"recetaron isotretinoina",
 	"receto",
+	"receto isotretinoina",
 	"recomienda",
+	"recomienda para",
 	"recomiendan",
 	"recommended",
+	"recommended for",
+	"recurrent",
 	"red",
 	"red and",
+	"red dots",
 	"red for",
 	"red leg",
+	"red nappy",
+	"red patch",
 	"red ring",
 	"red scaly",
 	"red streak",
+	"red with",
 	"redness",
+	"redness is",
+	"redonda",
 	"refer",
 	"refer ?",
+	"refer to",
 	"referral",
 	"referral ?",
 	"regla",
+	"relaciona",
+	"relaciona con",
 	"related",
 	"related to",
 	"removal",
 	"removed",
 	"removed ?",
 	"removed from",
+	"renal",
 	"repeated",
+	"repelente",
 	"report",
 	"report ?",
 	"report says",
+	"repositioned",
 	"requisition",
+	"residencia",
 	"resident",
+	"residents",
 	"respond",
 	"restart",
+	"restart my",
+	"results",
 	"retinoids",
 	"retinol",
+	"riesgo",
+	"riesgo de",
+	"rifampicin",
 	"right",
 	"right dose",
 	"right for",
+	"right now",
 	"ring",
 	"ring on",
 	"ringworm",
 	"ringworm ?",
+	"ringworm from",
 	"ringworm on",
 	"ringworm or",
 	"risk",
+	"risk factors",
+	"roaccutane",
 	"roja",
+	"roja ?",
+	"roja y",
+	"rojas",
 	"rojo",
+	"rojo y",
 	"rojos",
 	"role",
 	"role does",
 	"ronchas",
 	"room",
+	"ropa",
 	"rosacea",
 	"rosacea ?",
+	"rosacea diagnosed",
 	"rosacea flare",
 	"rosacea is",
+	"rosada",
+	"rosada ?",
+	"rose",
 	"rosea",
 	"rosea ?",
 	"rough",
+	"rough scaly",
 	"round",
 	"round bald",
+	"round the",
 	"rule",
 	"rule ?",
 	"run",
+	"run in",
 	"running",
 	"running water",
 	"ruxolitinib",
 	"sacral",
 	"sacro",
+	"sacrum",
 	"safe",
 	"safe for",
 	"safe in",
 	"safe to",
 	"said",
+	"said i",
 	"said my",
+	"said the",
 	"sale",
 	"sale en",
 	"salen",
@@ -2808,13 +4089,17 @@ var decisionModelFeatures = [...]string{
 	"salido un",
 	"salido una",
 	"salieron",
+	"salieron ampollas",
 	"salio",
 	"salio una",
 	"salir",
+	"salon",
+	"salon has",
 	"same",
 	"same as",
 	"same thing",
 	"sangra",
+	"sanitiser",
 	"sarcoma",
 	"sarna",
 	"sarna ?",
@@ -2822,8 +4107,13 @@ var decisionModelFeatures = [...]string{
 	"say",
 	"says",
 	"says it's",
+	"says my",
+	"says the",
 	"scabies",
 	"scabies ?",
+	"scabies do",
+	"scabies from",
+	"scabies treatment",
 	"scale",
 	"scalp",
 	"scalp ?",
@@ -2831,7 +4121,9 @@ var decisionModelFeatures = [...]string{
 	"scalp are",
 	"scalp is",
 	"scaly",
+	"scaly patch",
 	"scaly patches",
+	"scaly plaques",
 	"scar",
 	"scc",
 	"scc on",
@@ -2840,6 +4132,7 @@ var decisionModelFeatures = [...]string{
 	"school nurse",
 	"school with",
 	"score",
+	"scratch",
 	"screening",
 	"screening ?",
 	"screenshot",
@@ -2847,6 +4140,7 @@ var decisionModelFeatures = [...]string{
 	"se clasifican",
 	"se confirma",
 	"se considera",
+	"se consideran",
 	"se contagia",
 	"se cura",
 	"se debe",
@@ -2855,11 +4149,16 @@ var decisionModelFeatures = [...]string{
 	"se la",
 	"se las",
 	"se le",
+	"se lo",
 	"se me",
 	"se puede",
+	"se pueden",
 	"se que",
 	"se rasca",
 	"se recomienda",
+	"se relaciona",
+	"se suele",
+	"se suelen",
 	"se toma",
 	"se trata",
 	"se usa",
@@ -2867,9 +4166,11 @@ var decisionModelFeatures = [...]string{
 	"se ve",
 	"seb",
 	"seb derm",
+	"sebaceo",
 	"sebaceous",
 	"sebaceous cyst",
 	"seborreica",
+	"seborreica ?",
 	"seborreica de",
 	"seborrheic",
 	"seborrheic dermatitis",
@@ -2877,30 +4178,44 @@ var decisionModelFeatures = [...]string{
 	"seborrheic keratosis",
 	"seborrhoeic",
 	"seborrhoeic dermatitis",
+	"seborrhoeic keratosis",
 	"seca",
 	"second",
+	"second degree",
 	"secukinumab",
+	"secundarios",
 	"see",
 	"see a",
 	"see someone",
 	"see the",
 	"seeing",
+	"seems",
 	"seen",
 	"seen in",
 	"seen today",
+	"seen urgently",
 	"seguir",
 	"segun",
+	"seguro",
+	"seguro el",
+	"seguros",
+	"sell",
+	"sell it",
 	"semana",
 	"semana ?",
 	"semanas",
 	"semanas con",
+	"semanas y",
 	"send",
 	"send a",
+	"senora",
 	"sensible",
 	"sent",
+	"sent a",
 	"sentinel",
 	"separate",
 	"ser",
+	"ser por",
 	"sera",
 	"serious",
 	"serious ?",
@@ -2909,14 +4224,26 @@ var decisionModelFeatures = [...]string{
 	"severe",
 	"shampoo",
 	"shampoo ?",
+	"shampoo every",
 	"shampoo for",
+	"shampoos",
+	"shape",
 	"shave",
+	"shaving",
 	"she",
 	"she had",
+	"she has",
+	"she have",
 	"she need",
+	"she stop",
+	"she use",
 	"she's",
 	"she's 0",
+	"she's on",
+	"shed",
+	"shedding",
 	"shin",
+	"shin is",
 	"shingles",
 	"shingles ?",
 	"shingles can",
@@ -2930,6 +4257,7 @@ var decisionModelFeatures = [...]string{
 	"should he",
 	"should i",
 	"should it",
+	"should make",
 	"should moles",
 	"should my",
 	"should never",
@@ -2940,15 +4268,25 @@ var decisionModelFeatures = [...]string{
 	"should they",
 	"should this",
 	"should we",
+	"should you",
 	"shoulders",
+	"shouldn't",
+	"show",
+	"show ?",
 	"showers",
 	"shows",
 	"shows the",
 	"si",
+	"si a",
 	"si peso",
+	"si tengo",
+	"si ya",
 	"side",
 	"side effects",
 	"side of",
+	"siempre",
+	"siempre ?",
+	"siga",
 	"sign",
 	"sign ?",
 	"significa",
@@ -2963,6 +4301,7 @@ var decisionModelFeatures = [...]string{
 	"sigo con",
 	"sigue",
 	"silver",
+	"silver sulfadiazine",
 	"sin",
 	"sin granos",
 	"since",
@@ -2973,31 +4312,45 @@ var decisionModelFeatures = [...]string{
 	"sirve",
 	"sirve la",
 	"sirve para",
+	"sister",
 	"sister's",
 	"site",
 	"situ",
 	"six",
 	"six months",
+	"six weeks",
 	"size",
+	"size of",
 	"skin",
 	"skin ?",
 	"skin cancer",
 	"skin is",
 	"skin tears",
+	"skin to",
 	"skin type",
 	"skip",
+	"small",
+	"smell",
+	"smell does",
 	"smells",
 	"smoker",
 	"smoking",
 	"so",
+	"so i've",
 	"so many",
 	"sobre",
+	"socks",
 	"sol",
+	"sol ?",
+	"sol empeora",
 	"solar",
 	"solar ?",
 	"solar elastosis",
 	"solar en",
+	"soles",
 	"solo",
+	"solo curiosidad",
+	"solo en",
 	"solo por",
 	"some",
 	"some people",
@@ -3007,6 +4360,7 @@ var decisionModelFeatures = [...]string{
 	"someone with",
 	"something",
 	"something else",
+	"something more",
 	"something to",
 	"something worse",
 	"sometimes",
@@ -3015,18 +4369,24 @@ var decisionModelFeatures = [...]string{
 	"son las",
 	"son los",
 	"son's",
+	"son's been",
+	"son's chest",
 	"son's face",
 	"son's got",
+	"son's legs",
 	"son's rash",
 	"son's scalp",
 	"sore",
 	"sore be",
+	"sore eyes",
 	"sore on",
 	"sore should",
 	"sores",
 	"sores ?",
 	"soy",
+	"soy enfermera",
 	"soy farmaceutica",
+	"speaking",
 	"spf",
 	"spf 0",
 	"spider",
@@ -3041,12 +4401,19 @@ var decisionModelFeatures = [...]string{
 	"spot on",
 	"spots",
 	"spots are",
+	"spots in",
 	"spots on",
+	"spots that",
 	"spread",
 	"spread ?",
 	"spread between",
+	"spread in",
+	"spread on",
+	"spread to",
 	"spreading",
+	"spreading and",
 	"spreading red",
+	"stage",
 	"stages",
 	"stages of",
 	"staging",
@@ -3054,16 +4421,22 @@ var decisionModelFeatures = [...]string{
 	"standard excision",
 	"start",
 	"start ?",
+	"start me",
 	"started",
+	"started me",
 	"started to",
 	"starting",
 	"starting a",
 	"starting isotretinoin",
 	"starting lamotrigine",
+	"starting the",
 	"stay",
 	"stay home",
 	"stay in",
+	"stay off",
 	"stay on",
+	"step",
+	"step ?",
 	"steroid",
 	"steroid ?",
 	"steroid cream",
@@ -3073,33 +4446,55 @@ var decisionModelFeatures = [...]string{
 	"stevens",
 	"stevens johnson",
 	"still",
+	"still itches",
 	"still used",
 	"sting",
+	"stings",
 	"stitches",
 	"stop",
 	"stop ?",
 	"stop it",
 	"stop my",
+	"stop sweating",
 	"stop the",
+	"stop using",
 	"stopped",
 	"stopping",
+	"straight",
+	"straight to",
 	"streak",
 	"strength",
 	"strength of",
+	"stress",
 	"strong",
 	"stronger",
+	"student",
 	"stung",
 	"su",
+	"subir",
+	"subir la",
+	"subo",
+	"subo la",
 	"such",
 	"such as",
+	"sudor",
+	"sudor de",
+	"suegra",
+	"suegro",
 	"suele",
+	"suelen",
+	"suelen hacer",
 	"suggested",
 	"suit",
 	"suit me",
+	"sulfadiazine",
 	"summer",
 	"sun",
+	"sun damage",
 	"sun protection",
+	"sunbed",
 	"sunburn",
+	"sunburn bad",
 	"sunscreen",
 	"sunscreen ?",
 	"sunscreen be",
@@ -3109,37 +4504,63 @@ var decisionModelFeatures = [...]string{
 	"suppose",
 	"suppurativa",
 	"suppurativa ?",
+	"supurativa",
+	"supurativa y",
+	"surgeon",
+	"surgeon said",
 	"surgery",
 	"surgery ?",
+	"surgical",
 	"suspendo",
+	"swears",
+	"swears by",
+	"sweat",
 	"sweating",
 	"sweating ?",
 	"sweet",
+	"swell",
 	"swelled",
 	"swelled up",
 	"swelling",
+	"swelling after",
 	"swim",
 	"swimming",
+	"swimming with",
 	"switch",
+	"switch ?",
 	"swollen",
+	"swollen and",
 	"syndrome",
 	"syndrome ?",
 	"systemic",
 	"tablets",
 	"tablets ?",
 	"tacrolimus",
+	"tacrolimus en",
 	"take",
+	"take ?",
+	"take a",
+	"take an",
 	"take for",
 	"take isotretinoin",
+	"take it",
 	"take my",
 	"take to",
 	"taken",
+	"takes",
 	"taking",
 	"taking it",
+	"taking my",
+	"talk",
+	"talk about",
+	"talon",
+	"talon que",
+	"tambien",
 	"tan",
 	"tanning",
 	"tantas",
 	"tantas manchas",
+	"tanto",
 	"tape",
 	"taper",
 	"tar",
@@ -3148,47 +4569,71 @@ var decisionModelFeatures = [...]string{
 	"tattoo",
 	"tattoo is",
 	"tattoos",
+	"tb",
 	"te",
 	"te mando",
 	"tea",
 	"tea tree",
 	"tears",
 	"teen",
+	"teenage",
 	"teenager",
+	"teenagers",
+	"telangiectasia",
 	"tell",
 	"tell a",
+	"tell cellulitis",
 	"tell from",
 	"tell if",
 	"tell me",
+	"temp",
+	"temperature",
 	"tener",
 	"tengo",
+	"tengo ?",
+	"tengo dermatitis",
 	"tengo en",
 	"tengo la",
 	"tengo psoriasis",
 	"tengo que",
+	"tengo un",
 	"tengo una",
 	"tengo urticaria",
 	"tensas",
 	"tensas en",
 	"tense",
+	"tense bullae",
+	"terbinafina",
+	"terbinafina para",
 	"terbinafine",
+	"terbinafine ?",
 	"terbinafine cream",
 	"terbinafine for",
+	"terbinafine tablets",
 	"term",
 	"term mean",
 	"test",
+	"tested",
 	"testing",
 	"tests",
 	"tests are",
 	"than",
+	"than in",
 	"that",
+	"that ?",
 	"that a",
+	"that actually",
 	"that age",
+	"that be",
+	"that bleeds",
 	"that doesn't",
 	"that don't",
+	"that exactly",
+	"that i'm",
 	"that keeps",
 	"that mean",
 	"that my",
+	"that need",
 	"that term",
 	"that too",
 	"that true",
@@ -3197,10 +4642,15 @@ var decisionModelFeatures = [...]string{
 	"the",
 	"the 0",
 	"the abcde",
+	"the antibiotics",
+	"the antifungal",
 	"the attached",
 	"the back",
 	"the bcc",
+	"the beach",
+	"the bedding",
 	"the best",
+	"the bite",
 	"the blister",
 	"the body",
 	"the bump",
@@ -3208,13 +4658,16 @@ var decisionModelFeatures = [...]string{
 	"the common",
 	"the counter",
 	"the cream",
+	"the cut",
 	"the dark",
+	"the dermatologist",
 	"the diagnosis",
 	"the difference",
 	"the doctor",
 	"the dose",
 	"the drug",
 	"the easi",
+	"the edge",
 	"the emergency",
 	"the er",
 	"the evidence",
@@ -3222,10 +4675,15 @@ var decisionModelFeatures = [...]string{
 	"the face",
 	"the first",
 	"the forearm",
+	"the general",
 	"the gp",
+	"the groin",
+	"the gym",
+	"the hands",
 	"the health",
 	"the house",
 	"the image",
+	"the itch",
 	"the koebner",
 	"the lesion",
 	"the little",
@@ -3233,20 +4691,28 @@ var decisionModelFeatures = [...]string{
 	"the lower",
 	"the lump",
 	"the main",
+	"the middle",
 	"the mole",
+	"the morning",
+	"the mouth",
 	"the new",
 	"the nurse",
+	"the oven",
 	"the painful",
+	"the patch",
 	"the patches",
 	"the permethrin",
 	"the photo",
 	"the picture",
 	"the pill",
+	"the prednisolone",
 	"the rash",
 	"the red",
 	"the redness",
 	"the right",
+	"the ring",
 	"the risk",
+	"the salon",
 	"the same",
 	"the scalp",
 	"the shingles",
@@ -3255,17 +4721,23 @@ var decisionModelFeatures = [...]string{
 	"the spot",
 	"the standard",
 	"the steroid",
+	"the sun",
 	"the thumbnail",
+	"the toes",
 	"the typical",
+	"the uk",
 	"the usual",
 	"the wait",
+	"the wart",
 	"the white",
 	"the whole",
 	"their",
 	"them",
 	"them ?",
+	"them frozen",
 	"therapy",
 	"there",
+	"there a",
 	"there any",
 	"there anything",
 	"there's",
@@ -3273,16 +4745,22 @@ var decisionModelFeatures = [...]string{
 	"these",
 	"they",
 	"they common",
+	"they the",
+	"they work",
 	"they're",
 	"they've",
 	"they've been",
+	"thick",
 	"thickness",
 	"thigh",
 	"thighs",
 	"thing",
+	"thing ?",
 	"thing as",
+	"thing on",
 	"think",
 	"think ?",
+	"think my",
 	"thinking",
 	"thinning",
 	"thinning hair",
@@ -3290,20 +4768,29 @@ var decisionModelFeatures = [...]string{
 	"this ?",
 	"this an",
 	"this be",
+	"this is",
+	"this mole",
+	"this morning",
+	"this photo",
 	"this week",
 	"this year",
+	"those",
+	"thought",
 	"thoughts",
 	"thoughts ?",
 	"three",
 	"three days",
 	"three months",
 	"throat",
+	"throat feels",
 	"through",
 	"through the",
 	"thrush",
+	"thrush ?",
 	"thumbnail",
 	"thursday",
 	"thursday or",
+	"thyroid",
 	"tick",
 	"tick bite",
 	"tiempo",
@@ -3312,12 +4799,21 @@ var decisionModelFeatures = [...]string{
 	"tiene ampollas",
 	"tiene cura",
 	"tiene dermatitis",
+	"tiene eccema",
+	"tiene fiebre",
+	"tiene herpes",
 	"tiene la",
+	"tiene lupus",
 	"tiene que",
 	"tiene sarna",
 	"tiene una",
+	"tienen",
+	"tight",
 	"till",
+	"till it",
 	"time",
+	"time ?",
+	"time for",
 	"time i",
 	"time to",
 	"times",
@@ -3329,6 +4825,7 @@ var decisionModelFeatures = [...]string{
 	"tinea capitis",
 	"tinea cruris",
 	"tingling",
+	"tiny",
 	"tipo",
 	"tipo de",
 	"tips",
@@ -3338,7 +4835,9 @@ var decisionModelFeatures = [...]string{
 	"to a",
 	"to avoid",
 	"to be",
+	"to come",
 	"to develop",
+	"to finish",
 	"to get",
 	"to go",
 	"to have",
@@ -3346,13 +4845,22 @@ var decisionModelFeatures = [...]string{
 	"to her",
 	"to hospital",
 	"to itch",
+	"to keep",
+	"to know",
+	"to nickel",
+	"to nursery",
+	"to other",
 	"to pop",
 	"to prevent",
 	"to put",
 	"to see",
+	"to severe",
+	"to smell",
 	"to start",
+	"to stay",
 	"to stop",
 	"to take",
+	"to tattoo",
 	"to the",
 	"to try",
 	"to use",
@@ -3360,24 +4868,35 @@ var decisionModelFeatures = [...]string{
 	"to wear",
 	"to work",
 	"to worry",
+	"to you",
+	"tobillo",
 	"toda",
 	"toda la",
 	"today",
+	"today ?",
 	"today or",
 	"toddler",
 	"toddler has",
 	"toddler's",
 	"todo",
 	"todo el",
+	"todos",
+	"todos los",
 	"toenail",
 	"toenail is",
+	"toes",
+	"toes is",
 	"told",
 	"told apart",
+	"told i",
 	"toma",
 	"toma una",
 	"tomando",
+	"tomando isotretinoina",
 	"tomar",
+	"tomar el",
 	"tomo",
+	"tomo ?",
 	"tomo metotrexato",
 	"tomorrow",
 	"tomorrow ?",
@@ -3386,27 +4905,44 @@ var decisionModelFeatures = [...]string{
 	"too",
 	"too late",
 	"too long",
+	"too much",
+	"too scabies",
 	"topical",
 	"topical steroid",
+	"towels",
+	"toxina",
+	"toxina botulinica",
+	"trabajo",
 	"tracking",
+	"trainee",
+	"trainee what's",
 	"tranexamic",
 	"tranexamic acid",
 	"trata",
 	"tratamiento",
 	"tratamiento con",
 	"tratamientos",
+	"tratamientos que",
 	"treat",
+	"treat ?",
 	"treat actinic",
+	"treat the",
 	"treated",
 	"treated for",
 	"treated with",
 	"treating",
+	"treating ?",
 	"treatment",
+	"treatment ?",
 	"treatment for",
+	"treatment or",
 	"treatments",
+	"treatments for",
+	"treatments what",
 	"tree",
 	"tree oil",
 	"tretinoin",
+	"tretinoin ?",
 	"tretinoina",
 	"triamcinolone",
 	"trigger",
@@ -3418,48 +4954,74 @@ var decisionModelFeatures = [...]string{
 	"true",
 	"true ?",
 	"true that",
+	"true you",
 	"try",
+	"tube",
+	"turn",
+	"turn into",
 	"twice",
+	"twice ?",
+	"twice a",
+	"twice as",
 	"two",
+	"two colours",
 	"two hours",
 	"two months",
 	"two treatments",
 	"two weeks",
 	"type",
+	"type 0",
 	"type iv",
 	"types",
 	"typical",
 	"typical for",
 	"typically",
+	"typically look",
+	"uk",
+	"uk ?",
 	"ulcer",
+	"ulcer ?",
 	"ulcer and",
+	"ulcer has",
 	"ulcer on",
 	"ulcera",
 	"ulcera en",
 	"ulceras",
+	"ulceras por",
+	"ulcerated",
 	"ulcers",
 	"un",
 	"un carcinoma",
+	"un circulo",
 	"un corticoide",
 	"un diagnostico",
 	"un informe",
 	"un lunar",
 	"un melanoma",
 	"un mes",
+	"un nevus",
+	"un nino",
+	"un paciente",
 	"un protector",
+	"un queloide",
 	"un quiste",
+	"un sarpullido",
 	"un tratamiento",
 	"una",
 	"una amiga",
+	"una cicatriz",
 	"una consulta",
 	"una costra",
 	"una del",
+	"una embarazada",
 	"una erupcion",
 	"una foto",
+	"una llaga",
 	"una mancha",
 	"una persona",
 	"una picadura",
 	"una quemadura",
+	"una ulcera",
 	"una verruga",
 	"una vez",
 	"unas",
@@ -3472,12 +5034,16 @@ var decisionModelFeatures = [...]string{
 	"underarm sweating",
 	"uno",
 	"until",
+	"until the",
 	"up",
 	"up from",
 	"up my",
+	"up to",
 	"uploaded",
+	"upper",
 	"urgencias",
 	"urgencias ?",
+	"urgencias o",
 	"urgencias por",
 	"urgent",
 	"urgent care",
@@ -3493,8 +5059,13 @@ var decisionModelFeatures = [...]string{
 	"usa",
 	"usa en",
 	"usar",
+	"usar la",
+	"usar permetrina",
 	"usar protector",
 	"use",
+	"use ?",
+	"use a",
+	"use benzoyl",
 	"use for",
 	"use hydroquinone",
 	"use ketoconazole",
@@ -3506,44 +5077,75 @@ var decisionModelFeatures = [...]string{
 	"used for",
 	"used when",
 	"using",
+	"using a",
 	"using clobetasol",
+	"using hydrocortisone",
+	"using my",
 	"using the",
 	"uso",
 	"usual",
+	"usual dose",
+	"usual first",
+	"usual side",
 	"usually",
 	"usually appear",
 	"usually done",
+	"usually go",
 	"usually last",
 	"usually look",
 	"usually stay",
+	"usually take",
 	"usually treated",
 	"uv",
 	"uvb",
+	"uvb de",
 	"va",
 	"vaccine",
+	"vaccine ?",
 	"vaccines",
+	"vacuna",
+	"vacuna del",
+	"vacunas",
+	"vacunas vivas",
 	"valaciclovir",
 	"valacyclovir",
 	"valacyclovir for",
+	"vale",
+	"vale la",
+	"vamos",
 	"van",
+	"van a",
 	"varicela",
+	"varicela ?",
 	"varon",
 	"varon de",
+	"vaseline",
+	"vaseline on",
 	"ve",
 	"ve la",
+	"veces",
+	"vendo",
+	"venous",
+	"ver",
 	"verano",
 	"verano ?",
 	"verdad",
 	"verdad que",
+	"verruca",
 	"verruga",
 	"verrugas",
+	"versicolor",
 	"versus",
+	"very",
 	"ves",
 	"vez",
+	"vez despues",
 	"vez que",
 	"vignette",
 	"virus",
+	"virus ?",
 	"vision",
+	"visit",
 	"visitor",
 	"visitor said",
 	"vitamin",
@@ -3552,9 +5154,13 @@ var decisionModelFeatures = [...]string{
 	"vitiligo ?",
 	"vitiligo es",
 	"vitiligo on",
+	"vitiligo to",
+	"vivas",
 	"volver",
 	"volver a",
 	"voy",
+	"voy a",
+	"voy al",
 	"vs",
 	"vulgaris",
 	"vulgaris ?",
@@ -3563,33 +5169,55 @@ var decisionModelFeatures = [...]string{
 	"wait for",
 	"wait till",
 	"wait until",
+	"walk",
+	"walk in",
+	"want",
 	"wants",
+	"wants me",
 	"wants to",
 	"ward",
 	"warfarin",
+	"warm",
+	"warning",
+	"warning signs",
 	"wart",
+	"wart on",
 	"warts",
 	"warts ?",
 	"was",
+	"was a",
 	"was diagnosed",
 	"was given",
+	"was just",
+	"was prescribed",
+	"was told",
 	"wash",
+	"wash all",
+	"wash it",
 	"watch",
 	"water",
+	"water ?",
+	"way",
 	"we",
+	"we go",
 	"we have",
 	"we need",
+	"we stop",
 	"we use",
 	"wear",
 	"wear sunscreen",
 	"week",
 	"week ?",
 	"week old",
+	"week should",
 	"weekly",
 	"weeks",
+	"weeks and",
 	"weeks of",
 	"weeks pregnant",
+	"weeks should",
 	"weeping",
+	"weeping and",
 	"weigh",
 	"weigh 0",
 	"weighs",
@@ -3597,6 +5225,7 @@ var decisionModelFeatures = [...]string{
 	"weight",
 	"weight ?",
 	"well",
+	"well ?",
 	"were",
 	"wet",
 	"wet wraps",
@@ -3614,21 +5243,27 @@ var decisionModelFeatures = [...]string{
 	"what happens",
 	"what is",
 	"what makes",
+	"what point",
 	"what role",
 	"what should",
 	"what signs",
+	"what spf",
 	"what strength",
 	"what would",
 	"what's",
+	"what's a",
 	"what's the",
 	"when",
 	"when a",
 	"when can",
+	"when do",
 	"when does",
 	"when i",
 	"when i'm",
 	"when it's",
 	"when should",
+	"when they",
+	"when you",
 	"where",
 	"where on",
 	"whether",
@@ -3637,18 +5272,29 @@ var decisionModelFeatures = [...]string{
 	"which acne",
 	"which condition",
 	"which cream",
+	"which dressing",
 	"which is",
+	"which one",
+	"which rashes",
 	"which signs",
 	"while",
 	"while breastfeeding",
+	"while i",
 	"while i'm",
 	"while on",
+	"while she's",
 	"white",
+	"white and",
 	"white patch",
 	"white patches",
+	"white spots",
 	"who",
+	"who are",
+	"who is",
+	"who's",
 	"whole",
 	"whole body",
+	"whole family",
 	"why",
 	"why are",
 	"why do",
@@ -3656,28 +5302,42 @@ var decisionModelFeatures = [...]string{
 	"why is",
 	"widespread",
 	"wife",
+	"wife's",
 	"will",
 	"will the",
 	"winter",
 	"winter ?",
 	"with",
+	"with 0",
 	"with ?",
 	"with a",
 	"with age",
+	"with black",
+	"with chickenpox",
+	"with chronic",
 	"with crusted",
 	"with eczema",
+	"with food",
+	"with hand",
+	"with hidradenitis",
 	"with his",
 	"with impetigo",
+	"with lichen",
+	"with little",
 	"with lupus",
+	"with molluscum",
 	"with my",
 	"with no",
 	"with psoriasis",
 	"with shingles",
+	"with vitiligo",
 	"withdrawal",
 	"within",
 	"within 0",
 	"without",
 	"without a",
+	"wks",
+	"wks pregnant",
 	"woman",
 	"woman in",
 	"women",
@@ -3690,9 +5350,17 @@ var decisionModelFeatures = [...]string{
 	"wood's lamp",
 	"work",
 	"work ?",
+	"work better",
 	"work for",
 	"work in",
+	"work on",
+	"work with",
+	"worked",
+	"worked out",
+	"working",
+	"worm",
 	"worried",
+	"worried about",
 	"worried should",
 	"worry",
 	"worry about",
@@ -3702,9 +5370,12 @@ var decisionModelFeatures = [...]string{
 	"worse in",
 	"worse with",
 	"worth",
+	"worth getting",
+	"worth it",
 	"would",
 	"would 0",
 	"would a",
+	"would i",
 	"would it",
 	"would my",
 	"would that",
@@ -3712,17 +5383,26 @@ var decisionModelFeatures = [...]string{
 	"wound",
 	"wraps",
 	"wrist",
+	"x",
+	"x 0",
 	"y",
+	"y a",
+	"y ahora",
+	"y caliente",
 	"y esta",
+	"y fiebre",
 	"y la",
 	"y le",
 	"y me",
 	"y o",
 	"y por",
+	"y se",
 	"y tiene",
+	"y un",
 	"y una",
 	"ya",
 	"ya ?",
+	"ya no",
 	"ya se",
 	"year",
 	"year ?",
@@ -3732,4261 +5412,6481 @@ var decisionModelFeatures = [...]string{
 	"years later",
 	"yeast",
 	"yellow",
+	"yesterday",
+	"yet",
 	"yo",
 	"you",
+	"you ?",
+	"you biopsy",
 	"you can",
+	"you catch",
 	"you do",
 	"you get",
 	"you have",
+	"you need",
+	"you really",
 	"you say",
 	"you start",
+	"you take",
 	"you tell",
 	"you think",
+	"you use",
 	"young",
 	"your",
+	"your opinion",
 	"yr",
+	"yr old",
+	"yrs",
 	"zinc",
+	"zinc sirve",
 	"zoster",
 	"zoster ?",
+	"zoster cerca",
 }
 
 var decisionModelWeights = [...]float32{
-	1.27781,      // "#age"
-	-0.285239,    // "#deictic"
-	1.42631,      // "#image"
-	0.481998,     // "#kin"
-	1.87255,      // "#owner"
-	0.430721,     // "#patient"
-	-1.32707,     // "#population"
-	1.46673,      // "#selfmodal"
-	1.07976,      // "#third"
-	0.521489,     // "0"
-	-0.553095,    // "0 0"
-	-0.388918,    // "0 ?"
-	-0.00558962,  // "0 a"
-	-0.0407537,   // "0 and"
-	0.0860877,    // "0 anos"
-	0.0916796,    // "0 cm"
-	0.108599,     // "0 con"
-	-0.0828354,   // "0 cream"
-	-0.0124074,   // "0 days"
-	-0.0967669,   // "0 en"
-	-0.20908,     // "0 hours"
-	0.0706397,    // "0 hydrocortisone"
-	-0.225149,    // "0 is"
-	0.446367,     // "0 kg"
-	0.158119,     // "0 kilos"
-	-0.173167,    // "0 l0"
-	-0.0117609,   // "0 mean"
-	0.0620956,    // "0 meses"
-	0.255378,     // "0 mg"
-	0.252276,     // "0 mm"
-	0.0657768,    // "0 month"
-	-0.0251468,   // "0 months"
-	-0.10486,     // "0 nm"
-	0.0701403,    // "0 of"
-	-0.00318625,  // "0 on"
-	-0.0178175,   // "0 semanas"
-	0.126999,     // "0 to"
-	-0.0184504,   // "0 used"
-	0.0471105,    // "0 week"
-	0.208625,     // "0 weeks"
-	-0.0393306,   // "0 what"
-	0.0692703,    // "0 with"
-	-0.0777115,   // "0 y"
-	0.180164,     // "0 year"
-	0.0808636,    // "0 yo"
-	0.298908,     // "0f"
-	0.0625175,    // "0f with"
-	0.282697,     // "0m"
-	0.0724891,    // "0m on"
-	0.207567,     // "0mm"
-	0.0349013,    // "0s"
-	0.191076,     // "0x"
-	0.154332,     // "?"
-	-0.0737961,   // "? como"
-	0.134193,     // "? do"
-	0.105733,     // "? i"
-	0.085694,     // "? i'm"
-	0.165753,     // "? it's"
-	0.0923454,    // "? me"
-	0.0625271,    // "? my"
-	0.105942,     // "? que"
-	0.0962275,    // "? se"
-	0.00577521,   // "? should"
-	0.117714,     // "? tengo"
-	0.00452327,   // "? the"
-	0.04731,      // "? there's"
-	0.0942324,    // "? treat"
-	0.210898,     // "? what"
-	-0.141246,    // "^"
-	0.350978,     // "^ 0"
-	0.173431,     // "^ 0f"
-	0.172832,     // "^ 0m"
-	0.0255531,    // "^ a"
-	0.0869129,    // "^ adjunto"
-	0.0173949,    // "^ after"
-	-0.248984,    // "^ are"
-	-0.0410349,   // "^ as"
-	0.0531139,    // "^ asking"
-	-0.0514062,   // "^ at"
-	0.0124475,    // "^ buenas"
-	-0.115233,    // "^ cada"
-	-0.415558,    // "^ can"
-	0.0756446,    // "^ caso"
-	-0.473054,    // "^ como"
-	0.17594,      // "^ could"
-	-0.127551,    // "^ cual"
-	-0.0840326,   // "^ cuales"
-	-0.230325,    // "^ cuando"
-	0.00354406,   // "^ cuanta"
-	-0.0132265,   // "^ cuanto"
-	0.0133567,    // "^ ddx"
-	0.350638,     // "^ dejo"
-	0.0632719,    // "^ derm"
-	-0.592977,    // "^ do"
-	-0.0792226,   // "^ does"
-	-0.187662,    // "^ el"
-	0.13757,      // "^ elderly"
-	0.0607627,    // "^ embarazada"
-	-0.286521,    // "^ en"
-	0.0153472,    // "^ es"
-	-0.00781324,  // "^ for"
-	0.0288644,    // "^ foto"
-	-0.0315451,   // "^ hay"
-	0.0503984,    // "^ he's"
-	0.0308702,    // "^ help"
-	0.0839464,    // "^ her"
-	0.00708425,   // "^ here's"
-	0.00462184,   // "^ hi"
-	0.006158,     // "^ hipoteticamente"
-	0.0335993,    // "^ hombre"
-	-0.41787,     // "^ how"
-	0.0374595,    // "^ hypothetically"
-	0.0731143,    // "^ i"
-	0.0788955,    // "^ i'll"
-	-0.0841489,   // "^ i'm"
-	-0.0475533,   // "^ i've"
-	-0.127564,    // "^ if"
-	0.0684478,    // "^ in"
-	-0.181586,    // "^ is"
-	0.0267315,    // "^ just"
-	-0.248503,    // "^ la"
-	0.0133502,    // "^ le"
-	0.0250367,    // "^ llevo"
-	-0.264473,    // "^ los"
-	-0.000944341, // "^ me"
-	-0.694003,    // "^ mi"
-	0.148961,     // "^ mujer"
-	-0.966828,    // "^ my"
-	-0.0908384,   // "^ no"
-	-0.0144705,   // "^ not"
-	-0.0919567,   // "^ our"
-	0.197223,     // "^ paciente"
-	-0.181532,    // "^ para"
-	0.101736,     // "^ patient"
-	0.0250754,    // "^ pic"
-	-0.352489,    // "^ por"
-	0.0448127,    // "^ pregnant"
-	0.177941,     // "^ pregunto"
-	0.35928,      // "^ pt"
-	0.279886,     // "^ puede"
-	0.327371,     // "^ puedo"
-	-0.441176,    // "^ que"
-	0.103747,     // "^ quick"
-	0.228019,     // "^ scenario"
-	0.0537497,    // "^ screenshot"
-	-0.187702,    // "^ se"
-	0.00834366,   // "^ see"
-	0.25526,      // "^ segun"
-	0.137251,     // "^ sera"
-	0.156384,     // "^ she"
-	-0.577522,    // "^ should"
-	0.0106065,    // "^ solo"
-	-0.0818156,   // "^ soy"
-	0.0266044,    // "^ suppose"
-	0.156196,     // "^ te"
-	0.388164,     // "^ teen"
-	0.379818,     // "^ tengo"
-	-0.165324,    // "^ the"
-	0.0711975,    // "^ tomo"
-	0.214794,     // "^ una"
-	0.112416,     // "^ varon"
-	0.0810799,    // "^ vignette"
-	-0.0488848,   // "^ was"
-	-0.695329,    // "^ what"
-	-0.249726,    // "^ what's"
-	-0.149773,    // "^ when"
-	-0.0475007,   // "^ where"
-	-0.170205,    // "^ which"
-	-0.087008,    // "^ who"
-	-0.400676,    // "^ why"
-	0.0246725,    // "^ woman"
-	0.29063,      // "^ would"
-	0.0661921,    // "^ ya"
-	-0.0760754,   // "a"
-	-0.0179014,   // "a 0"
-	0.154186,     // "a basal"
-	-0.0477305,   // "a base"
-	-0.00297337,  // "a beach"
-	-0.0211359,   // "a bee"
-	0.0935481,    // "a biologic"
-	0.0219709,    // "a biopsy"
-	0.0231877,    // "a bite"
-	0.0862566,    // "a blistering"
-	0.0229866,    // "a bruise"
-	-0.031093,    // "a burn"
-	-0.0231222,   // "a candidate"
-	-0.148581,    // "a child"
-	0.224917,     // "a cold"
-	-0.0472591,   // "a cup"
-	-0.0330815,   // "a daily"
-	0.130692,     // "a day"
-	0.0236451,    // "a dermatofibroma"
-	0.0405711,    // "a dermatologist"
-	-0.00920216,  // "a diagnosis"
-	-0.0505814,   // "a doctor"
-	-0.0498591,   // "a dysplastic"
-	-0.00490311,  // "a e"
-	-0.367309,    // "a esa"
-	0.163667,     // "a fever"
-	-0.0416847,   // "a first"
-	0.0627611,    // "a friend"
-	-0.0231008,   // "a full"
-	-0.0294846,   // "a fungal"
-	0.013053,     // "a glass"
-	-0.118935,    // "a good"
-	-0.0326946,   // "a gp"
-	-0.0897389,   // "a high"
-	-0.1422,      // "a jak"
-	-0.0053344,   // "a keloid"
-	-0.044981,    // "a la"
-	-0.0450084,   // "a lipoma"
-	-0.160483,    // "a los"
-	-0.0680765,   // "a lot"
-	-0.0259513,   // "a melanoma"
-	0.413524,     // "a mi"
-	-0.0568785,   // "a mole"
-	0.0481946,    // "a month"
-	-0.0277537,   // "a myth"
-	0.165035,     // "a new"
-	0.0629029,    // "a nurse"
-	0.101203,     // "a painful"
-	-0.0315331,   // "a patch"
-	-0.0310494,   // "a person"
-	-0.0723781,   // "a photo"
-	0.0723369,    // "a pic"
-	-0.134723,    // "a prescription"
-	-0.0295073,   // "a pressure"
-	-0.0221658,   // "a que"
-	-0.289916,    // "a rash"
-	0.0710123,    // "a red"
-	0.0655917,    // "a referral"
-	0.0992932,    // "a salir"
-	0.0314736,    // "a second"
-	-0.0124892,   // "a skin"
-	-0.031199,    // "a spider"
-	-0.040562,    // "a spitz"
-	0.0241331,    // "a spreading"
-	-0.021039,    // "a standard"
-	0.0275055,    // "a stronger"
-	-0.0314024,   // "a sunburn"
-	-0.0699754,   // "a tattoo"
-	0.0199954,    // "a teenager"
-	0.00417951,   // "a tick"
-	-0.0974673,   // "a toda"
-	0.00603248,   // "a toenail"
-	-0.0406321,   // "a typical"
-	0.128926,     // "a urgencias"
-	0.116393,     // "a week"
-	0.0081216,    // "a white"
-	-0.0397238,   // "a wood's"
-	-0.0255987,   // "abcde"
-	-0.00636806,  // "abcde rule"
-	-0.110593,    // "about"
-	0.00271886,   // "about 0"
-	0.0245149,    // "about ?"
-	-0.0124881,   // "about a"
-	-0.00608158,  // "about my"
-	-0.014465,    // "about sun"
-	0.0330816,    // "about the"
-	0.120152,     // "abuela"
-	-0.11883,     // "abuelo"
-	-0.250884,    // "abuelo tiene"
-	0.128953,     // "aciclovir"
-	-0.0342098,   // "acid"
-	-0.0319546,   // "acid ?"
-	0.0211329,    // "acid or"
-	-0.0741368,   // "acido"
-	-0.120855,    // "acne"
-	0.0148705,    // "acne ?"
-	-0.090372,    // "acne en"
-	-0.0939266,   // "acne is"
-	-0.00455487,  // "actinic"
-	0.00274869,   // "actinic keratoses"
-	-0.00155862,  // "actinicas"
-	-0.252343,    // "actua"
-	-0.0730104,   // "actua la"
-	-0.207672,    // "actually"
-	0.15397,      // "adalimumab"
-	0.12974,      // "adalimumab ?"
-	0.0869129,    // "adjunto"
-	0.043287,     // "adjunto foto"
-	0.197962,     // "admit"
-	0.197962,     // "admit ?"
-	-0.0315602,   // "adult"
-	-0.169796,    // "adultos"
-	-0.111613,    // "adultos ?"
-	-0.147188,    // "adults"
-	-0.0753882,   // "adults ?"
-	0.220151,     // "after"
-	-0.0561283,   // "after 0"
-	0.147891,     // "after a"
-	-0.0624016,   // "after dr"
-	0.0813212,    // "after i"
-	0.0938923,    // "after my"
-	0.00746313,   // "after starting"
-	-0.158729,    // "after the"
-	0.0616559,    // "after two"
-	0.0955293,    // "again"
-	0.0605325,    // "again after"
-	0.0167075,    // "again or"
-	-0.0200295,   // "against"
-	-0.244094,    // "age"
-	-0.183735,    // "age ?"
-	-0.0127912,   // "age do"
-	0.123397,     // "ago"
-	0.026452,     // "ago and"
-	-0.0339293,   // "agua"
-	0.322744,     // "ahora"
-	0.395647,     // "al"
-	-0.12037,     // "al 0"
-	0.172899,     // "al cole"
-	0.136085,     // "al dermatologo"
-	0.0547619,    // "al medico"
-	-0.141406,    // "alcohol"
-	0.0294705,    // "algo"
-	-0.0393249,   // "alguien"
-	0.0205359,    // "all"
-	0.0433186,    // "all over"
-	0.0376909,    // "allergic"
-	0.0490627,    // "allergic to"
-	-0.113529,    // "alopecia"
-	0.035031,     // "alopecia areata"
-	0.0492081,    // "already"
-	0.0369198,    // "alt"
-	-0.326268,    // "always"
-	-0.057357,    // "am"
-	-0.0406522,   // "am i"
-	0.0646704,    // "ambulance"
-	0.195659,     // "amiga"
-	0.18262,      // "amoxicillin"
-	0.168565,     // "ampollas"
-	0.151452,     // "ampollas tensas"
-	-0.0982837,   // "an"
-	-0.00499849,  // "an emergency"
-	0.129525,     // "ana"
-	-0.0534299,   // "analisis"
-	-0.0325766,   // "anatomia"
-	-0.0325766,   // "anatomia patologica"
-	0.726929,     // "and"
-	-0.166829,    // "and 0"
-	-0.00429544,  // "and a"
-	-0.001245,    // "and fever"
-	0.0166538,    // "and has"
-	0.0414078,    // "and he's"
-	0.0889364,    // "and her"
-	-0.0326983,   // "and his"
-	-0.00256887,  // "and how"
-	-0.155606,    // "and i"
-	-0.028526,    // "and il"
-	-0.0118163,   // "and is"
-	0.0402694,    // "and itchy"
-	0.0911124,    // "and mouth"
-	0.074085,     // "and my"
-	0.044049,     // "and now"
-	0.0527311,    // "and still"
-	0.0179202,    // "and swollen"
-	0.0275398,    // "and the"
-	-0.0839081,   // "and what"
-	-0.02243,     // "and when"
-	-0.00173234,  // "and why"
-	-0.0191504,   // "angioedema"
-	-0.0852846,   // "angioedema ?"
-	-0.0250524,   // "angioedema and"
-	0.0259386,    // "ankle"
-	0.00300736,   // "ankles"
-	0.105175,     // "annular"
-	0.041971,     // "annular plaques"
-	0.00492049,   // "ano"
-	-0.101057,    // "anos"
-	0.1682,       // "anos con"
-	-0.187151,    // "anos es"
-	-0.161783,    // "anos y"
-	0.237208,     // "antes"
-	0.129682,     // "antes de"
-	-0.149188,    // "antibiotic"
-	-0.0466994,   // "antibiotic course"
-	0.0549061,    // "antibiotico"
-	-0.0499777,   // "antibiotico ?"
-	0.0780946,    // "antibiotics"
-	0.185818,     // "antibiotics ?"
-	-0.0101992,   // "antibiotics for"
-	0.0507177,    // "antifungal"
-	0.159859,     // "antihistamine"
-	-0.112985,    // "antihistamines"
-	-0.0114368,   // "antihistamines for"
-	0.0299242,    // "antivirals"
-	-0.256521,    // "any"
-	0.0703598,    // "anything"
-	-0.0150061,   // "apart"
-	-0.015683,    // "apart from"
-	-0.026836,    // "appear"
-	-0.0212268,   // "appear ?"
-	0.0429714,    // "appeared"
-	0.0429714,    // "appeared on"
-	-0.0960197,   // "applied"
-	-0.0131493,   // "apply"
-	-0.0321407,   // "appointment"
-	-0.727497,    // "are"
-	-0.0342774,   // "are actinic"
-	-0.00916764,  // "are babies"
-	-0.00937484,  // "are common"
-	-0.0277626,   // "are pressure"
-	0.00947729,   // "are red"
-	-0.166672,    // "are the"
-	-0.164636,    // "are they"
-	-0.0124473,   // "are usually"
-	0.035031,     // "areata"
-	0.0722193,    // "areata ?"
-	0.0847539,    // "arm"
-	0.00574317,   // "arm has"
-	0.0704491,    // "armpit"
-	-0.0942303,   // "arms"
-	0.185296,     // "around"
-	0.136151,     // "around my"
-	0.0291625,    // "arthritis"
-	0.0302973,    // "arthritis ?"
-	-0.352745,    // "as"
-	-0.0546741,   // "as a"
-	-0.0271327,   // "ask"
-	-0.00603367,  // "ask for"
-	0.129948,     // "asking"
-	0.154915,     // "asking for"
-	-0.123492,    // "aspecto"
-	-0.123492,    // "aspecto tiene"
-	0.135287,     // "at"
-	-0.186206,    // "at 0"
-	-0.0360648,   // "at a"
-	0.0509074,    // "at home"
-	0.228211,     // "at night"
-	-0.0966761,   // "at that"
-	0.344476,     // "at the"
-	-0.0514062,   // "at what"
-	0.0996984,    // "athlete's"
-	0.0996984,    // "athlete's foot"
-	-0.016407,    // "atopic"
-	-0.00821516,  // "atopic dermatitis"
-	-0.150796,    // "atopica"
-	-0.015227,    // "atopica ?"
-	-0.116962,    // "atopica que"
-	0.0387104,    // "atopy"
-	0.557901,     // "attached"
-	0.00757022,   // "attached image"
-	0.0250754,    // "attached of"
-	0.00825072,   // "attached photo"
-	0.261035,     // "attached what"
-	-0.0182041,   // "atypia"
-	-0.0533741,   // "autoimmune"
-	-0.184412,    // "avoid"
-	-0.0230171,   // "avoid live"
-	-0.0862227,   // "away"
-	0.054916,     // "away ?"
-	-0.00939809,  // "azelaic"
-	-0.00939809,  // "azelaic acid"
-	-0.00898504,  // "b"
-	-0.00898504,  // "b 0"
-	-0.16223,     // "babies"
-	-0.118231,    // "baby"
-	-0.122844,    // "baby has"
-	0.260555,     // "baby's"
-	0.131639,     // "baby's cradle"
-	0.157415,     // "back"
-	-0.148827,    // "back ?"
-	-0.0143014,   // "back after"
-	0.000865229,  // "back on"
-	0.00915508,   // "back should"
-	0.270797,     // "bad"
-	0.09354,      // "bad enough"
-	0.126399,     // "bald"
-	0.0473158,    // "bald patch"
-	0.0790845,    // "bald scalp"
-	-0.0533874,   // "barrier"
-	0.133539,     // "basal"
-	0.133539,     // "basal cell"
-	-0.0477305,   // "base"
-	-0.0477305,   // "base tan"
-	-0.0438132,   // "basocelular"
-	-0.0609632,   // "basocelular ?"
-	-0.0445077,   // "baths"
-	0.0610457,    // "bcc"
-	0.0407078,    // "bcc ?"
-	0.0510833,    // "bcc on"
-	-0.058006,    // "be"
-	0.0398399,    // "be a"
-	-0.0960197,   // "be applied"
-	0.0820543,    // "be better"
-	0.0501574,    // "be covered"
-	0.00397107,   // "be ok"
-	0.0270723,    // "be on"
-	-0.157001,    // "be removed"
-	-0.0322613,   // "be seen"
-	-0.0958069,   // "be used"
-	0.00939763,   // "be using"
-	-0.0570333,   // "beach"
-	-0.00297337,  // "beach holiday"
-	0.267211,     // "bebe"
-	0.0331077,    // "bebe de"
-	0.0529231,    // "bebe tiene"
-	0.223598,     // "because"
-	0.0177931,    // "because my"
-	0.0568412,    // "because of"
-	-0.0305163,   // "become"
-	0.0446408,    // "bed"
-	0.0388025,    // "bed 0"
-	-0.0136544,   // "bed bug"
-	-0.0923131,   // "bedding"
-	-0.0546485,   // "bee"
-	-0.0609593,   // "bee sting"
-	0.14084,      // "been"
-	-0.071728,    // "been diagnosed"
-	-0.0534769,   // "been on"
-	0.00190359,   // "been using"
-	-0.183496,    // "before"
-	0.0110608,    // "before my"
-	-0.19748,     // "before or"
-	0.0526793,    // "behind"
-	0.0179212,    // "behind his"
-	0.0396336,    // "being"
-	0.00206578,   // "belly"
-	-0.0033978,   // "benzoyl"
-	-0.0033978,   // "benzoyl peroxide"
-	0.308675,     // "best"
-	0.0726625,    // "better"
-	0.0327853,    // "better ?"
-	0.113772,     // "better for"
-	-0.171782,    // "between"
-	-0.0985969,   // "between a"
-	0.107828,     // "between the"
-	0.0232455,    // "bien"
-	0.119183,     // "big"
-	0.0445404,    // "bigger"
-	0.205163,     // "biologic"
-	0.16941,      // "biologic ?"
-	0.356957,     // "biologico"
-	-0.0255891,   // "biologico ?"
-	0.143157,     // "biologico le"
-	-0.0365861,   // "biologics"
-	0.0130968,    // "biopsia"
-	0.0487873,    // "biopsia o"
-	-0.0115008,   // "biopsies"
-	-0.023148,    // "biopsy"
-	0.156393,     // "biopsy ?"
-	-0.0379488,   // "biopsy or"
-	0.132409,     // "birth"
-	-0.00638215,  // "birth and"
-	0.0359376,    // "birthmark"
-	0.0129777,    // "bit"
-	0.0867576,    // "bite"
-	0.00490737,   // "bite on"
-	-0.0240553,   // "bites"
-	-0.0136544,   // "bites ?"
-	0.0359038,    // "black"
-	0.06834,      // "blanca"
-	0.111892,     // "blancas"
-	0.0295244,    // "bled"
-	0.138445,     // "bleeding"
-	0.167966,     // "bleeds"
-	-0.0248728,   // "blister"
-	0.00539885,   // "blister on"
-	0.0374344,    // "blistered"
-	0.0862566,    // "blistering"
-	0.240196,     // "blisters"
-	0.0287592,    // "blisters be"
-	0.105282,     // "blisters on"
-	-0.0268125,   // "block"
-	-0.287377,    // "blood"
-	-0.134404,    // "blood tests"
-	0.169488,     // "bloods"
-	0.0018137,    // "body"
-	0.00828798,   // "boils"
-	-0.125291,    // "both"
-	0.0801588,    // "botox"
-	0.158289,     // "bottom"
-	-0.0255564,   // "bowen's"
-	0.0923339,    // "boy"
-	0.106874,     // "boyfriend's"
-	-0.0579553,   // "braden"
-	0.161421,     // "brazo"
-	0.0540975,    // "breastfeeding"
-	0.0961081,    // "breastfeeding ?"
-	-0.0204071,   // "breslow"
-	-0.00174167,  // "breslow thickness"
-	-0.112461,    // "brotes"
-	-0.0925813,   // "brotes ?"
-	0.0298109,    // "brown"
-	0.0229866,    // "bruise"
-	0.0229866,    // "bruise ?"
-	-0.0618475,   // "buena"
-	-0.0476663,   // "buenas"
-	-0.0136544,   // "bug"
-	-0.0136544,   // "bug bites"
-	0.230736,     // "bullae"
-	-0.0494773,   // "bullous"
-	-0.0494773,   // "bullous pemphigoid"
-	0.220383,     // "bulto"
-	0.0319164,    // "bump"
-	0.00675943,   // "bump on"
-	-0.0766679,   // "bumps"
-	-0.0706185,   // "bumps on"
-	-0.10806,     // "burn"
-	-0.0904205,   // "burned"
-	0.00627777,   // "burning"
-	0.0155509,    // "burning pain"
-	-0.160824,    // "burns"
-	-0.0142232,   // "burrows"
-	0.0146462,    // "busco"
-	0.305913,     // "but"
-	0.0136573,    // "but i"
-	0.12452,      // "but is"
-	0.128517,     // "but it's"
-	-0.317628,    // "by"
-	-0.0486939,   // "by a"
-	0.130426,     // "c"
-	0.130426,     // "c o"
-	0.123771,     // "cabelludo"
-	0.0978321,    // "cabelludo ?"
-	0.0612834,    // "cada"
-	-0.149186,    // "cada cuanto"
-	0.210461,     // "cada vez"
-	0.121777,     // "calcipotriol"
-	0.121777,     // "calcipotriol ?"
-	0.123785,     // "caliente"
-	-0.0233458,   // "call"
-	-0.0239613,   // "call 0"
-	-0.187453,    // "called"
-	-0.0645078,   // "cambiar"
-	0.246037,     // "cambio"
-	0.0686519,    // "cambio de"
-	0.0105679,    // "came"
-	0.0105679,    // "came back"
-	-0.651124,    // "can"
-	-0.415277,    // "can a"
-	-0.0816495,   // "can i"
-	0.0455551,    // "can it"
-	0.117356,     // "can my"
-	0.0083757,    // "can see"
-	0.0133342,    // "can we"
-	0.236877,     // "can you"
-	0.105305,     // "cancer"
-	0.172211,     // "cancer ?"
-	0.0123129,    // "cancer de"
-	-0.111208,    // "cancerous"
-	-0.111208,    // "cancerous ?"
-	0.120652,     // "candida"
-	-0.0301366,   // "candidate"
-	-0.0301366,   // "candidate for"
-	-0.000736942, // "cap"
-	-0.00696941,  // "capitis"
-	0.110786,     // "cara"
-	-0.150393,    // "cara ?"
-	0.116631,     // "cara de"
-	0.0253851,    // "carcinoma"
-	0.154468,     // "carcinoma ?"
-	-0.0510791,   // "carcinoma basocelular"
-	-0.0323167,   // "care"
-	0.00875746,   // "care ?"
-	-0.0101649,   // "carry"
-	-0.0101649,   // "carry on"
-	-0.00619191,  // "casa"
-	0.0245814,    // "case"
-	0.191599,     // "caso"
-	-0.782822,    // "catch"
-	-0.0957768,   // "causa"
-	-0.0957768,   // "causa la"
-	-0.228956,    // "cause"
-	-0.208479,    // "causes"
-	-0.00434482,  // "causes of"
-	0.0216017,    // "causing"
-	0.0216017,    // "causing the"
-	0.129856,     // "cejas"
-	0.0863514,    // "cell"
-	0.0863514,    // "cell carcinoma"
-	-0.100111,    // "cellulitis"
-	-0.0855778,   // "cellulitis ?"
-	0.0179901,    // "celulitis"
-	-0.135638,    // "central"
-	0.0986373,    // "cephalexin"
-	-0.0289464,   // "cetirizina"
-	0.152537,     // "cetirizine"
-	-0.00157411,  // "cetirizine for"
-	0.0327711,    // "champu"
-	-0.0514399,   // "change"
-	-5.19059e-05, // "changed"
-	-0.134327,    // "changes"
-	-0.0980298,   // "changes can"
-	0.092739,     // "changing"
-	-0.00599121,  // "check"
-	-0.0017117,   // "checked"
-	0.0163993,    // "checked ?"
-	0.0354554,    // "cheek"
-	0.257543,     // "cheeks"
-	0.115374,     // "cheeks ?"
-	0.124087,     // "chest"
-	0.165663,     // "chickenpox"
-	0.155514,     // "chickenpox ?"
-	-0.148581,    // "child"
-	-0.114057,    // "child with"
-	-0.319784,    // "children"
-	-0.0425946,   // "children ?"
-	-0.126758,    // "children with"
-	0.032183,     // "chin"
-	-0.156056,    // "chocolate"
-	0.0100684,    // "cholestasis"
-	0.0100684,    // "cholestasis ?"
-	-0.0219733,   // "chronic"
-	-0.00978682,  // "chronic hives"
-	-0.145317,    // "cie"
-	-0.145317,    // "cie 0"
-	-0.0890205,   // "cierto"
-	-0.0890205,   // "cierto que"
-	-0.142194,    // "cinco"
-	0.062973,     // "cirugia"
-	-0.0657804,   // "cirugia de"
-	-0.065577,    // "cita"
-	-0.100208,    // "clasifican"
-	-0.100208,    // "clasifican las"
-	-0.103701,    // "class"
-	0.0134019,    // "clear"
-	0.125832,     // "clear ?"
-	0.0163162,    // "clindamycin"
-	-0.135359,    // "clinic"
-	-0.0191698,   // "clinicians"
-	0.0774566,    // "clobetasol"
-	0.0135513,    // "clobetasol on"
-	-0.0826666,   // "clotrimazole"
-	0.156753,     // "clumps"
-	0.0916796,    // "cm"
-	-0.0121842,   // "coal"
-	-0.0121842,   // "coal tar"
-	-0.0605533,   // "code"
-	0.280155,     // "codos"
-	0.274589,     // "cold"
-	0.0460074,    // "cold sore"
-	-0.0147724,   // "cold sores"
-	0.172899,     // "cole"
-	0.098566,     // "color"
-	0.0294875,    // "coloured"
-	0.0294875,    // "coloured crusts"
-	0.190495,     // "come"
-	-0.0682536,   // "come back"
-	0.184677,     // "come off"
-	0.0419628,    // "coming"
-	0.0419628,    // "coming back"
-	-0.375604,    // "common"
-	-0.0966761,   // "common at"
-	-0.00434482,  // "common causes"
-	-0.0135741,   // "common for"
-	-0.00948273,  // "common in"
-	-0.00493909,  // "common is"
-	-0.0952976,   // "common side"
-	-0.103866,    // "commonly"
-	-0.735084,    // "como"
-	-0.252343,    // "como actua"
-	-0.267535,    // "como funciona"
-	-0.344048,    // "como se"
-	-0.0259601,   // "compound"
-	0.0774304,    // "compression"
-	0.184363,     // "compro"
-	0.879912,     // "con"
-	0.0845177,    // "con 0"
-	0.0235906,    // "con ampollas"
-	-0.115843,    // "con el"
-	0.0256476,    // "con isotretinoina"
-	-0.0796507,   // "con la"
-	0.016217,     // "con placas"
-	0.0121243,    // "con ronchas"
-	0.0897846,    // "con ulcera"
-	0.149383,     // "con un"
-	-0.0411873,   // "condition"
-	-0.0144747,   // "condition ?"
-	-0.0825646,   // "conditions"
-	-0.0293429,   // "confirma"
-	-0.0282526,   // "confirmed"
-	-0.0120236,   // "confirmed ?"
-	-0.0162288,   // "confirmed in"
-	0.0832519,    // "conjunctivitis"
-	-0.133035,    // "considera"
-	-0.156949,    // "considered"
-	-0.0659129,   // "considered safe"
-	0.0661921,    // "consulta"
-	0.0661921,    // "consulta pero"
-	-0.0836719,   // "contact"
-	-0.0836719,   // "contact dermatitis"
-	-0.0305859,   // "contagia"
-	-0.581416,    // "contagiar"
-	-0.259334,    // "contagioso"
-	-0.0792863,   // "contagioso ?"
-	-0.0126996,   // "contagiosum"
-	-0.0936943,   // "contagious"
-	-0.0318838,   // "contagious ?"
-	-0.054842,    // "contagious to"
-	0.189967,     // "continue"
-	0.0301181,    // "contra"
-	0.192507,     // "conviene"
-	-0.0698698,   // "corticoide"
-	0.0499989,    // "costra"
-	0.0490556,    // "costra en"
-	-0.0106196,   // "costra lactea"
-	0.0301018,    // "costras"
-	0.233995,     // "could"
-	0.0214746,    // "could it"
-	0.125341,     // "could my"
-	0.0425667,    // "could the"
-	0.0122942,    // "could this"
-	-0.0200296,   // "counter"
-	-0.0206149,   // "counts"
-	-0.0206149,   // "counts as"
-	-0.0751592,   // "course"
-	-0.0419368,   // "course ?"
-	0.0134767,    // "course of"
-	-0.0082623,   // "cover"
-	0.0674964,    // "covered"
-	0.00611334,   // "covered ?"
-	0.0112206,    // "covered in"
-	-0.0614793,   // "cpt"
-	-0.0614793,   // "cpt 0"
-	0.113411,     // "crack"
-	-0.000736942, // "cradle"
-	-0.000736942, // "cradle cap"
-	0.366526,     // "cream"
-	-0.0396563,   // "cream ?"
-	0.135141,     // "cream do"
-	0.00719459,   // "cream on"
-	0.0204072,    // "cream or"
-	0.137712,     // "cream should"
-	0.0153187,    // "crece"
-	0.205999,     // "crees"
-	0.205999,     // "crees que"
-	0.117982,     // "crema"
-	0.0679206,    // "crema de"
-	-0.0148299,   // "crioterapia"
-	-0.32411,     // "cronica"
-	0.0369119,    // "cruris"
-	0.22575,      // "crusted"
-	0.22575,      // "crusted scabies"
-	0.0294875,    // "crusts"
-	0.103447,     // "crusty"
-	0.0469251,    // "cryo"
-	-0.0311052,   // "cryotherapy"
-	0.250043,     // "cual"
-	-0.127551,    // "cual es"
-	-0.0840326,   // "cuales"
-	-0.0840326,   // "cuales son"
-	-0.442836,    // "cuando"
-	-0.123254,    // "cuando hay"
-	0.00354406,   // "cuanta"
-	-0.319796,    // "cuanto"
-	-0.261333,    // "cuanto dura"
-	-0.0645078,   // "cuanto se"
-	0.0441665,    // "cuanto tiempo"
-	0.123771,     // "cuero"
-	0.123771,     // "cuero cabelludo"
-	0.155485,     // "cuerpo"
-	0.0212129,    // "cuesta"
-	-0.0347095,   // "cumulative"
-	-0.0347095,   // "cumulative isotretinoin"
-	-0.0472591,   // "cup"
-	-0.25208,     // "cura"
-	-0.334756,    // "cura ?"
-	-0.158976,    // "cure"
-	0.0830653,    // "curiosidad"
-	-0.0225832,   // "curious"
-	-0.0364489,   // "curious how"
-	0.032187,     // "cut"
-	0.0250082,    // "cut out"
-	0.0471265,    // "cyst"
-	-0.0450084,   // "cyst and"
-	-0.0597515,   // "d"
-	-0.0337162,   // "dad"
-	0.194696,     // "dad's"
-	0.0874523,    // "dad's leg"
-	0.209096,     // "daily"
-	0.0777807,    // "daily for"
-	-0.0200082,   // "dairy"
-	0.00377088,   // "damage"
-	0.0357555,    // "dandruff"
-	-0.0239492,   // "darier"
-	-0.0215182,   // "darier's"
-	-0.0215182,   // "darier's sign"
-	0.139341,     // "dark"
-	0.0339786,    // "dark spot"
-	-0.0527222,   // "darker"
-	-0.0527222,   // "darker skin"
-	-0.162123,    // "date"
-	0.0597532,    // "daughter"
-	-0.0570688,   // "daughter has"
-	0.0972512,    // "daughter's"
-	-0.0634575,   // "day"
-	0.010098,     // "day 0"
-	-0.0251879,   // "day ?"
-	0.0401273,    // "day for"
-	0.0749428,    // "daycare"
-	0.0947587,    // "days"
-	-0.170605,    // "days ?"
-	0.0624411,    // "days ago"
-	0.0995488,    // "ddx"
-	0.33416,      // "de"
-	0.601068,     // "de 0"
-	-0.0325766,   // "de anatomia"
-	-0.0604318,   // "de breslow"
-	-0.0543089,   // "de cetirizina"
-	0.0894804,    // "de color"
-	0.015734,     // "de garrapata"
-	0.461345,     // "de la"
-	0.0589063,    // "de las"
-	0.0162906,    // "de los"
-	0.0834826,    // "de metotrexato"
-	0.561324,     // "de mi"
-	-0.0657804,   // "de mohs"
-	-0.0640338,   // "de nikolsky"
-	0.126026,     // "de piel"
-	0.192716,     // "de prednisona"
-	-0.104434,    // "de un"
-	-0.182644,    // "de una"
-	-0.211355,    // "debe"
-	-0.0645078,   // "debe cambiar"
-	-0.00881975,  // "deberia"
-	-0.0353845,   // "decide"
-	0.330567,     // "dedos"
-	0.172798,     // "dedos por"
-	0.16012,      // "dejar"
-	0.16012,      // "dejar el"
-	0.606567,     // "dejo"
-	0.0437466,    // "dejo ?"
-	0.350638,     // "dejo el"
-	0.388468,     // "del"
-	0.0383433,    // "del grano"
-	-0.0193208,   // "del herpes"
-	0.152224,     // "del lunar"
-	0.022082,     // "del panal"
-	0.199488,     // "del pie"
-	0.076481,     // "derm"
-	-0.390444,    // "dermatitis"
-	-0.0836707,   // "dermatitis ?"
-	-0.0189295,   // "dermatitis and"
-	-0.150796,    // "dermatitis atopica"
-	-0.0722161,   // "dermatitis on"
-	0.0417827,    // "dermatitis seborreica"
-	0.0236451,    // "dermatofibroma"
-	-0.158969,    // "dermatologa"
-	-0.201764,    // "dermatologa me"
-	-0.203606,    // "dermatologist"
-	0.0124772,    // "dermatologist ?"
-	-0.0594706,   // "dermatologist started"
-	-0.0737825,   // "dermatologist wants"
-	-0.115727,    // "dermatologists"
-	-0.0371064,   // "dermatologists decide"
-	-0.0508806,   // "dermatologists prefer"
-	-0.0150079,   // "dermatologists tell"
-	-0.125902,    // "dermatologo"
-	0.136085,     // "dermatologo ?"
-	-0.290129,    // "dermatologo me"
-	-0.0113839,   // "dermatology"
-	-0.116066,    // "dermatoscopio"
-	0.0625409,    // "dermoscopy"
-	-0.0920803,   // "describe"
-	-0.0676261,   // "describe ?"
-	0.284413,     // "described"
-	0.171215,     // "desde"
-	0.116096,     // "desde hace"
-	-0.0553583,   // "desencadenar"
-	0.0612302,    // "despues"
-	0.156357,     // "despues de"
-	-0.095134,    // "despues del"
-	-0.0963445,   // "develop"
-	0.00376138,   // "dia"
-	-0.010925,    // "diabetes"
-	-0.339571,    // "diagnosed"
-	-0.162782,    // "diagnosed with"
-	0.0422965,    // "diagnosis"
-	0.0163699,    // "diagnosis but"
-	-0.0189042,   // "diagnosis just"
-	-0.180893,    // "diagnosticaron"
-	-0.125452,    // "diagnosticaron rosacea"
-	-0.0350522,   // "diagnostico"
-	0.134291,     // "diagnostico pero"
-	-0.123492,    // "diagnostico que"
-	-0.00342011,  // "diaper"
-	-0.0183522,   // "dias"
-	-0.0748456,   // "dicen"
-	-0.105911,    // "did"
-	-0.100059,    // "diferencia"
-	-0.0320519,   // "diferencia un"
-	-0.0526567,   // "differ"
-	-0.0072429,   // "differ from"
-	-0.235243,    // "difference"
-	-0.235243,    // "difference between"
-	-0.115912,    // "different"
-	-0.116172,    // "different from"
-	-0.0939814,   // "disease"
-	-0.0144524,   // "disease ?"
-	0.039071,     // "dle"
-	-0.769949,    // "do"
-	0.139671,     // "do ?"
-	-0.0191698,   // "do clinicians"
-	-0.112532,    // "do dermatologists"
-	-0.00842801,  // "do doctors"
-	-0.0387576,   // "do guidelines"
-	-0.11455,     // "do i"
-	-0.0222643,   // "do jak"
-	-0.031171,    // "do most"
-	-0.00774406,  // "do people"
-	-0.00343346,  // "do so"
-	-0.00569883,  // "do some"
-	-0.0750889,   // "do the"
-	-0.133927,    // "do they"
-	-0.00835712,  // "do topical"
-	0.0178721,    // "do we"
-	-0.0169615,   // "do you"
-	-0.289144,    // "doctor"
-	-0.0459853,   // "doctor ?"
-	0.0125668,    // "doctor for"
-	-0.112169,    // "doctor prescribed"
-	0.00373557,   // "doctor said"
-	-0.00842801,  // "doctors"
-	-1.34977,     // "does"
-	-0.328809,    // "does a"
-	-0.00442961,  // "does benzoyl"
-	-0.0203541,   // "does dupilumab"
-	0.23194,      // "does he"
-	-0.484869,    // "does it"
-	-0.0177041,   // "does my"
-	-0.00730411,  // "does pityriasis"
-	-0.0112564,   // "does psoriasis"
-	0.176478,     // "does she"
-	-0.0128044,   // "does sunburn"
-	-0.239298,    // "does that"
-	0.085926,     // "does the"
-	-0.0113301,   // "doesn't"
-	0.0499491,    // "don't"
-	0.0211222,    // "don't fade"
-	-0.0167603,   // "done"
-	0.00699765,   // "done ?"
-	-0.0109919,   // "done before"
-	0.275279,     // "dos"
-	0.0695393,    // "dose"
-	0.0171774,    // "dose ?"
-	0.0338541,    // "dose of"
-	-0.0187679,   // "doses"
-	-0.0187679,   // "doses of"
-	0.16388,      // "dosis"
-	0.291429,     // "dosis de"
-	0.0205477,    // "dots"
-	0.0205477,    // "dots on"
-	-0.0282251,   // "double"
-	0.00114949,   // "down"
-	0.214473,     // "doxiciclina"
-	0.173403,     // "doxy"
-	0.137993,     // "doxycycline"
-	0.0582938,    // "doxycycline ?"
-	-0.00600404,  // "doxycycline for"
-	0.237041,     // "doy"
-	0.0439134,    // "doy a"
-	-0.292313,    // "dr"
-	0.055484,     // "dressing"
-	-0.106507,    // "drug"
-	-0.111249,    // "dry"
-	-0.0214076,   // "duct"
-	-0.0214076,   // "duct tape"
-	0.0743123,    // "duele"
-	0.0430505,    // "duele mucho"
-	0.315544,     // "dupilumab"
-	0.0905572,    // "dupilumab ?"
-	0.00972439,   // "dupilumab or"
-	-0.0802194,   // "dupixent"
-	-0.37636,     // "dura"
-	-0.0247182,   // "dura normalmente"
-	-0.150197,    // "durante"
-	-0.0652918,   // "durante el"
-	-0.00783466,  // "during"
-	-0.00883278,  // "dye"
-	-0.0706648,   // "dysplastic"
-	0.0676134,    // "e"
-	-0.0316846,   // "e ?"
-	0.0206685,    // "ear"
-	0.0191827,    // "early"
-	0.0204788,    // "ears"
-	-0.0156527,   // "easi"
-	-0.0156527,   // "easi score"
-	-0.184404,    // "easily"
-	0.068189,     // "eccema"
-	-0.288906,    // "eczema"
-	-0.076602,    // "eczema ?"
-	-0.0558885,   // "eczema is"
-	0.105981,     // "eczema or"
-	-0.205031,    // "eczema which"
-	0.073727,     // "eczema would"
-	-0.512036,    // "edad"
-	-0.504637,    // "edad ?"
-	0.00604171,   // "edge"
-	-0.173776,    // "effective"
-	-0.0733901,   // "effective for"
-	-0.109632,    // "effects"
-	-0.00855018,  // "effects of"
-	0.0602541,    // "efudix"
-	0.506273,     // "el"
-	-0.209816,    // "el acne"
-	-0.0224812,   // "el antibiotico"
-	0.161421,     // "el brazo"
-	0.054935,     // "el cuerpo"
-	-0.116066,    // "el dermatoscopio"
-	0.107959,     // "el dupilumab"
-	-0.126178,    // "el embarazo"
-	-0.150401,    // "el estres"
-	-0.00487904,  // "el herpes"
-	-0.0881301,   // "el impetigo"
-	0.214709,     // "el labio"
-	-0.0601425,   // "el lupus"
-	-0.0964556,   // "el melasma"
-	-0.173496,    // "el metotrexato"
-	-0.137177,    // "el minoxidil"
-	0.00340666,   // "el molusco"
-	0.0716679,    // "el ojo"
-	0.0706416,    // "el pecho"
-	0.00240889,   // "el pelo"
-	0.015894,     // "el pie"
-	0.0422781,    // "el sarpullido"
-	-0.113698,    // "el sindrome"
-	-0.00393563,  // "el sol"
-	-0.126028,    // "el vitiligo"
-	-0.116606,    // "elastosis"
-	-0.116606,    // "elastosis what"
-	0.00637007,   // "elbow"
-	0.222784,     // "elderly"
-	0.126719,     // "else"
-	0.161943,     // "embarazada"
-	0.0607627,    // "embarazada de"
-	-0.0538055,   // "embarazo"
-	-0.0204823,   // "embarazo ?"
-	-0.056329,    // "emergency"
-	-0.00499849,  // "emergency ?"
-	-0.257982,    // "empeora"
-	-0.054015,    // "empeora con"
-	-0.0690083,   // "empeora el"
-	-0.0530947,   // "empeora en"
-	0.341152,     // "empiezo"
-	0.314115,     // "en"
-	-0.169796,    // "en adultos"
-	-0.00619191,  // "en casa"
-	0.711024,     // "en el"
-	-0.0988135,   // "en general"
-	-0.102527,    // "en invierno"
-	0.583688,     // "en la"
-	0.250641,     // "en las"
-	0.297118,     // "en los"
-	-0.0570966,   // "en ninos"
-	-0.183612,    // "en que"
-	-0.155297,    // "en un"
-	-0.0370406,   // "en urgencias"
-	-0.0380594,   // "enfermedad"
-	-0.0380594,   // "enfermedad de"
-	0.243638,     // "enough"
-	0.220298,     // "enough for"
-	0.175638,     // "entre"
-	0.243643,     // "entre los"
-	-0.0287808,   // "epidermoid"
-	0.0117585,    // "epipen"
-	-0.0500882,   // "er"
-	-0.0550384,   // "er ?"
-	-0.0143433,   // "erupcion"
-	0.0197372,    // "erupcion de"
-	-0.0249332,   // "erythema"
-	-0.329803,    // "es"
-	-0.0890205,   // "es cierto"
-	-0.185476,    // "es contagioso"
-	-0.21779,     // "es el"
-	0.0351972,    // "es hongo"
-	-0.232687,    // "es la"
-	-0.0797503,   // "es lo"
-	-0.129103,    // "es mejor"
-	-0.00507366,  // "es normal"
-	-0.128665,    // "es para"
-	0.274699,     // "es psoriasis"
-	0.243643,     // "es sarna"
-	0.179969,     // "es solo"
-	0.221481,     // "es tina"
-	-0.0554329,   // "es un"
-	0.143951,     // "es una"
-	0.111028,     // "es urgente"
-	0.0197372,    // "es varicela"
-	-0.0988,      // "es verdad"
-	-0.367309,    // "esa"
-	-0.367309,    // "esa edad"
-	-0.263631,    // "escala"
-	-0.263631,    // "escala de"
-	0.211355,     // "espalda"
-	0.0436312,    // "espalda es"
-	0.0423395,    // "espalda que"
-	0.0122567,    // "esperar"
-	0.0577788,    // "esperar ?"
-	-0.065577,    // "esperar a"
-	0.102404,     // "espero"
-	0.102404,     // "espero a"
-	0.507288,     // "esta"
-	0.0299852,    // "esta muy"
-	0.161332,     // "este"
-	0.157435,     // "este lunar"
-	0.148601,     // "esto"
-	0.135196,     // "estoy"
-	-0.150401,    // "estres"
-	-0.0496069,   // "estres ?"
-	-0.0298565,   // "even"
-	-0.138655,    // "ever"
-	-0.111208,    // "ever cancerous"
-	-0.145591,    // "every"
-	-0.0503243,   // "every day"
-	0.0587643,    // "every month"
-	0.0493517,    // "every time"
-	-0.122718,    // "every two"
-	0.194201,     // "everyone"
-	0.19973,      // "everyone ?"
-	0.139123,     // "everywhere"
-	-0.196111,    // "evidence"
-	-0.132551,    // "evitar"
-	-0.263552,    // "exactamente"
-	-0.0287063,   // "excessive"
-	-0.0287063,   // "excessive underarm"
-	0.128848,     // "excise"
-	0.0379872,    // "excision"
-	0.0433525,    // "excision ?"
-	-0.0383486,   // "explain"
-	0.116625,     // "eye"
-	-0.0180335,   // "eye ?"
-	0.00846971,   // "eyebrows"
-	0.0313494,    // "eyelid"
-	0.107184,     // "eyelids"
-	0.101295,     // "eyes"
-	0.174589,     // "face"
-	0.0113738,    // "face for"
-	0.043273,     // "fade"
-	0.0211222,    // "fade when"
-	0.288253,     // "failed"
-	0.156753,     // "falling"
-	0.156753,     // "falling out"
-	0.0267887,    // "falta"
-	-0.0974673,   // "familia"
-	-0.0974673,   // "familia cuando"
-	0.0103797,    // "family"
-	-0.0194049,   // "farmaceutica"
-	0.0217703,    // "fast"
-	0.0189317,    // "father"
-	0.0136998,    // "features"
-	0.035388,     // "feels"
-	0.0617558,    // "feet"
-	0.142285,     // "female"
-	0.260761,     // "fever"
-	0.00217351,   // "fever and"
-	-0.000841462, // "fexofenadine"
-	0.128284,     // "fiebre"
-	0.0476479,    // "fiebre y"
-	-0.0212782,   // "field"
-	0.0276835,    // "finasteride"
-	0.1086,       // "fine"
-	-0.0144652,   // "fine ?"
-	0.146455,     // "fingers"
-	-0.168447,    // "first"
-	-0.0676355,   // "first ?"
-	-0.0535423,   // "first line"
-	-0.136303,    // "fitzpatrick"
-	0.0721362,    // "five"
-	-0.0893492,   // "flare"
-	0.00779416,   // "flare ?"
-	0.0109027,    // "flares"
-	-0.0052449,   // "flea"
-	-0.0052449,   // "flea bites"
-	0.0138114,    // "flucloxacillin"
-	0.0669537,    // "flushing"
-	0.0150929,    // "foam"
-	-0.0176355,   // "folds"
-	-0.0217604,   // "folic"
-	-0.0217604,   // "folic acid"
-	0.0328582,    // "folliculitis"
-	0.0328582,    // "folliculitis ?"
-	-0.110251,    // "food"
-	-0.110251,    // "food ?"
-	0.191958,     // "foot"
-	0.00677639,   // "foot ?"
-	0.0911124,    // "foot and"
-	0.100586,     // "for"
-	0.0351641,    // "for 0"
-	-0.0231743,   // "for ?"
-	0.0896542,    // "for a"
-	-0.0627376,   // "for acne"
-	-0.00699929,  // "for an"
-	0.016914,     // "for cellulitis"
-	-0.0739094,   // "for children"
-	0.0566802,    // "for dupilumab"
-	-0.249827,    // "for eczema"
-	-0.0287063,   // "for excessive"
-	0.348727,     // "for her"
-	-0.0745837,   // "for hidradenitis"
-	0.131815,     // "for him"
-	0.00634302,   // "for his"
-	-0.10546,     // "for impetigo"
-	-0.0488324,   // "for it"
-	0.617245,     // "for me"
-	-0.0399813,   // "for melasma"
-	-0.10077,     // "for mohs"
-	0.0187897,    // "for months"
-	0.324566,     // "for my"
-	-0.0664111,   // "for psoriasis"
-	0.102798,     // "for rosacea"
-	-0.128962,    // "for scabies"
-	-0.0743541,   // "for skin"
-	0.0859702,    // "for tablets"
-	0.330047,     // "for the"
-	0.00912859,   // "for this"
-	0.0300654,    // "for three"
-	-0.0502614,   // "for vitiligo"
-	-0.0380068,   // "for warts"
-	0.0746382,    // "forearm"
-	0.00268234,   // "forehead"
-	0.00268234,   // "forehead ?"
-	0.294884,     // "foto"
-	-0.0316538,   // "foto de"
-	0.182759,     // "foto del"
-	0.217322,     // "foto que"
-	0.0166817,    // "fotos"
-	0.031421,     // "found"
-	-0.00887519,  // "fps"
-	-0.00887519,  // "fps 0"
-	0.104861,     // "freezing"
-	0.0146363,    // "freezing ?"
-	0.256393,     // "frente"
-	-0.0909791,   // "friend"
-	0.0519141,    // "friend's"
-	0.190292,     // "frio"
-	0.190292,     // "frio ?"
-	-0.161674,    // "from"
-	0.263023,     // "from 0"
-	-0.045749,    // "from a"
-	-0.319949,    // "from her"
-	-0.25932,     // "from my"
-	0.107492,     // "from the"
-	0.00498575,   // "frozen"
-	-0.158057,    // "fucidin"
-	-0.0231008,   // "full"
-	-0.00716095,  // "full body"
-	-0.267535,    // "funciona"
-	-0.111991,    // "fungal"
-	-0.0294846,   // "fungal nail"
-	0.0814968,    // "fungus"
-	0.0944182,    // "fungus or"
-	0.015734,     // "garrapata"
-	0.0871394,    // "gave"
-	0.139877,     // "gel"
-	-0.201574,    // "general"
-	-0.0357723,   // "general ?"
-	-0.069873,    // "generally"
-	-0.0233728,   // "genuinely"
-	-0.112131,    // "get"
-	0.0141907,    // "get a"
-	0.0703398,    // "get hives"
-	0.0456657,    // "get it"
-	0.0203494,    // "get my"
-	-0.033636,    // "get worse"
-	-0.0718631,   // "gets"
-	0.271138,     // "getting"
-	0.0445404,    // "getting bigger"
-	-0.0405125,   // "give"
-	0.0977506,    // "given"
-	0.028799,     // "given for"
-	0.0142318,    // "given that"
-	0.013053,     // "glass"
-	0.342532,     // "go"
-	0.00666154,   // "go away"
-	0.00808905,   // "go back"
-	0.00265709,   // "go for"
-	0.0091306,    // "go in"
-	-0.176597,    // "go on"
-	0.180383,     // "go to"
-	-0.115612,    // "goes"
-	0.0569922,    // "going"
-	0.0569922,    // "going on"
-	0.068321,     // "gone"
-	-0.118935,    // "good"
-	0.366923,     // "got"
-	0.131684,     // "got a"
-	0.0386567,    // "got stung"
-	-0.329187,    // "gp"
-	-0.0158842,   // "gp appointment"
-	-0.213932,    // "gp prescribed"
-	0.0459497,    // "gp wants"
-	0.0410309,    // "grade"
-	-0.139408,    // "grandfather"
-	-0.139408,    // "grandfather is"
-	0.0705866,    // "grandmother's"
-	0.0383433,    // "grano"
-	0.0383433,    // "grano de"
-	0.0454631,    // "granos"
-	-0.0284538,   // "granos en"
-	0.0724115,    // "groin"
-	-0.18533,     // "grow"
-	-0.0265706,   // "grow out"
-	0.0633198,    // "growing"
-	0.122541,     // "grown"
-	-0.0431455,   // "guidelines"
-	0.226512,     // "ha"
-	0.0872544,    // "ha salido"
-	-0.114137,    // "habitual"
-	0.0350513,    // "habones"
-	0.155048,     // "hace"
-	0.00875246,   // "hace falta"
-	0.0583076,    // "hace un"
-	-0.180801,    // "hacen"
-	-0.0393338,   // "hacer"
-	0.171376,     // "had"
-	0.153421,     // "had a"
-	-0.0487629,   // "had shingles"
-	0.254318,     // "hago"
-	-0.144122,    // "hair"
-	-0.0460201,   // "hair ?"
-	0.000950265,  // "hair dye"
-	-0.05672,     // "hair loss"
-	0.0830575,    // "hand"
-	0.0911124,    // "hand foot"
-	0.014034,     // "hands"
-	-0.0277772,   // "hands ?"
-	-0.106119,    // "happen"
-	-0.0599469,   // "happens"
-	-0.00586188,  // "hard"
-	-0.00586188,  // "hard to"
-	0.0223363,    // "has"
-	0.125835,     // "has a"
-	0.0605429,    // "has been"
-	-0.285338,    // "has eczema"
-	0.0618433,    // "has hives"
-	0.0431061,    // "has impetigo"
-	0.053331,     // "has it"
-	0.0546382,    // "has lice"
-	-0.125552,    // "has scabies"
-	-0.285954,    // "has shingles"
-	0.0441685,    // "hasn't"
-	0.263513,     // "have"
-	0.256505,     // "have a"
-	-0.0956276,   // "have eczema"
-	0.00473154,   // "have my"
-	-0.0458456,   // "have psoriasis"
-	-0.0276881,   // "have shingles"
-	-0.269971,    // "have to"
-	-0.181553,    // "hay"
-	-0.027974,    // "hay que"
-	0.0643367,    // "hcq"
-	0.525986,     // "he"
-	0.0439281,    // "he get"
-	0.23194,      // "he need"
-	0.0918043,    // "he's"
-	-0.0415534,   // "head"
-	-0.0415534,   // "head lice"
-	0.0131196,    // "heal"
-	-0.113648,    // "health"
-	-0.113648,    // "health visitor"
-	-0.0671888,   // "heart"
-	-0.0702658,   // "heart disease"
-	0.11559,      // "heel"
-	0.0560367,    // "help"
-	0.160673,     // "help my"
-	0.725219,     // "her"
-	-0.177183,    // "her ?"
-	0.00124232,   // "her scalp"
-	-0.070807,    // "here"
-	0.00708425,   // "here's"
-	-0.160102,    // "hereditario"
-	-0.160102,    // "hereditario ?"
-	-0.126257,    // "hereditary"
-	0.0306191,    // "herida"
-	0.0306191,    // "herida de"
-	-0.270662,    // "herpes"
-	0.0342989,    // "herpes labial"
-	-0.337056,    // "herpes zoster"
-	0.00462184,   // "hi"
-	-0.0415135,   // "hidradenitis"
-	0.124319,     // "hidradenitis ?"
-	-0.0214991,   // "hidradenitis suppurativa"
-	-0.085153,    // "hidrocortisona"
-	-0.0998243,   // "hidrocortisona al"
-	-0.0595149,   // "high"
-	0.109247,     // "hija"
-	0.0197372,    // "hija es"
-	0.0734137,    // "hija le"
-	-0.0586547,   // "hija tiene"
-	0.192072,     // "hijo"
-	0.0209326,    // "hijo de"
-	0.0654382,    // "hijo para"
-	-0.0693214,   // "hijo tiene"
-	0.141112,     // "him"
-	0.123023,     // "him ?"
-	0.0941934,    // "hinchada"
-	0.056709,     // "hinchado"
-	0.006158,     // "hipoteticamente"
-	0.37307,      // "his"
-	0.0465531,    // "his acne"
-	0.165938,     // "his back"
-	0.0179212,    // "his ears"
-	0.0619134,    // "his scalp"
-	0.025585,     // "history"
-	0.025585,     // "history of"
-	0.245108,     // "hives"
-	0.00940317,   // "hives ?"
-	-0.0213202,   // "hives and"
-	0.0892403,    // "hives everywhere"
-	0.0703398,    // "hives when"
-	-0.00898504,  // "hla"
-	-0.00898504,  // "hla b"
-	0.0712808,    // "hold"
-	0.0451062,    // "hold the"
-	-0.104699,    // "holiday"
-	0.0336879,    // "holiday ?"
-	0.0335993,    // "hombre"
-	0.194766,     // "home"
-	0.194532,     // "home resident"
-	0.0294875,    // "honey"
-	0.0294875,    // "honey coloured"
-	0.0351972,    // "hongo"
-	0.0114824,    // "hongos"
-	0.0114824,    // "hongos de"
-	-0.0464358,   // "hormonal"
-	0.0466577,    // "hormonal ?"
-	0.129069,     // "hospital"
-	0.102668,     // "hospital ?"
-	0.150701,     // "hot"
-	-0.014857,    // "hour"
-	-0.199465,    // "hours"
-	-0.0867266,   // "hours ?"
-	-0.0242323,   // "house"
-	-1.18866,     // "how"
-	-0.0260046,   // "how are"
-	-0.0258958,   // "how can"
-	-0.00493909,  // "how common"
-	-0.283565,    // "how do"
-	-0.423476,    // "how does"
-	0.0154597,    // "how fast"
-	-0.322403,    // "how is"
-	-0.1416,      // "how long"
-	0.153481,     // "how many"
-	-0.00146322,  // "how much"
-	-0.0661185,   // "how often"
-	0.0218874,    // "how worried"
-	-0.0359471,   // "how would"
-	0.217014,     // "hoy"
-	0.145436,     // "hs"
-	0.12974,      // "hs hurley"
-	-0.029254,    // "hs is"
-	0.0740729,    // "hurley"
-	0.12974,      // "hurley ii"
-	0.0206171,    // "hurt"
-	-0.00316407,  // "husband"
-	-0.049577,    // "husband has"
-	0.10701,      // "husband's"
-	0.0560302,    // "hx"
-	-0.19699,     // "hydrocortisone"
-	0.0228204,    // "hydrocortisone on"
-	0.0299831,    // "hydroquinone"
-	0.0556854,    // "hydroxychloroquine"
-	-0.0369344,   // "hyperhidrosis"
-	0.0479325,    // "hypothetically"
-	0.0556967,    // "hypothetically if"
-	0.760193,     // "i"
-	0.0141314,    // "i ask"
-	0.0739049,    // "i be"
-	0.0850588,    // "i can"
-	-0.748687,    // "i catch"
-	0.217317,     // "i described"
-	0.0618314,    // "i do"
-	0.031421,     // "i found"
-	0.250614,     // "i get"
-	0.263201,     // "i go"
-	0.39386,      // "i have"
-	-0.171996,    // "i keep"
-	0.0083429,    // "i missed"
-	-0.0225165,   // "i need"
-	0.00425156,   // "i pop"
-	0.0679011,    // "i put"
-	-0.0808371,   // "i really"
-	-0.0961864,   // "i should"
-	0.0270347,    // "i start"
-	0.0508944,    // "i stop"
-	0.0125239,    // "i switch"
-	0.0623998,    // "i take"
-	0.0859234,    // "i think"
-	0.212008,     // "i try"
-	0.0628638,    // "i uploaded"
-	0.0748093,    // "i use"
-	-0.0546383,   // "i was"
-	-0.00392375,  // "i wash"
-	0.00502277,   // "i wear"
-	0.0858601,    // "i weigh"
-	0.174309,     // "i'll"
-	0.483173,     // "i'm"
-	0.228089,     // "i'm 0"
-	-0.120396,    // "i'm a"
-	0.151115,     // "i'm breastfeeding"
-	-0.0920018,   // "i'm not"
-	0.0457699,    // "i'm on"
-	-0.00463806,  // "i'm starting"
-	0.0562586,    // "i've"
-	0.0137964,    // "i've attached"
-	-0.0822454,   // "i've been"
-	-0.0160297,   // "i've got"
-	0.0661132,    // "i've had"
-	0.0312185,    // "i've lost"
-	0.0283957,    // "ibuprofen"
-	0.0283957,    // "ibuprofen with"
-	-0.126651,    // "icd"
-	-0.126651,    // "icd 0"
-	-0.160824,    // "ice"
-	0.0400565,    // "idea"
-	0.162031,     // "if"
-	-0.0574563,   // "if a"
-	0.154872,     // "if her"
-	-0.113813,    // "if i"
-	0.0763792,    // "if it's"
-	0.011506,     // "if my"
-	0.0164941,    // "if someone"
-	0.15692,      // "if the"
-	-0.121344,    // "if you"
-	0.12974,      // "ii"
-	-0.028526,    // "il"
-	-0.028526,    // "il 0"
-	0.259158,     // "image"
-	0.244792,     // "image i"
-	0.0704866,    // "imagen"
-	-0.094026,    // "impetigo"
-	0.1215,       // "impetigo ?"
-	-0.0748897,   // "in"
-	-0.0677502,   // "in 0"
-	-0.0108249,   // "in ?"
-	-0.0353942,   // "in a"
-	-0.049352,    // "in adults"
-	0.0426149,    // "in bed"
-	-0.0348135,   // "in children"
-	0.156753,     // "in clumps"
-	0.0168993,    // "in eczema"
-	-0.0723224,   // "in general"
-	0.0862663,    // "in her"
-	0.0843918,    // "in law"
-	-0.0445326,   // "in melanoma"
-	0.21579,      // "in my"
-	-0.0142208,   // "in people"
-	0.00456213,   // "in pregnancy"
-	-0.0110547,   // "in psoriasis"
-	-0.0343684,   // "in situ"
-	-0.0159199,   // "in skin"
-	-0.00856743,  // "in some"
-	0.0377473,    // "in summer"
-	0.0599597,    // "in the"
-	-0.0116886,   // "in winter"
-	0.163358,     // "in your"
-	-0.0563686,   // "infectada"
-	0.263222,     // "infected"
-	0.156071,     // "infected ?"
-	0.0477803,    // "infection"
-	0.0772639,    // "infection ?"
-	-0.0124535,   // "infestation"
-	-0.20481,     // "informe"
-	-0.168563,    // "informe de"
-	-0.1422,      // "inhibitor"
-	-0.0249378,   // "inhibitors"
-	0.163648,     // "injection"
-	-0.0739242,   // "injections"
-	0.0371866,    // "injury"
-	0.00129242,   // "inner"
-	0.0212765,    // "instead"
-	0.0211893,    // "instead ?"
-	8.67913e-05,  // "instead of"
-	-0.0404498,   // "intertrigo"
-	-0.0139856,   // "intertrigo ?"
-	-0.0118448,   // "into"
-	-0.102527,    // "invierno"
-	-0.0638948,   // "invierno ?"
-	0.138284,     // "ir"
-	0.0140483,    // "ir a"
-	0.0649479,    // "ir al"
-	-0.37919,     // "is"
-	-0.169612,    // "is 0"
-	-0.124371,    // "is a"
-	-0.00466988,  // "is better"
-	-0.00792707,  // "is bullous"
-	-0.132707,    // "is cradle"
-	-0.042368,    // "is eczema"
-	-0.0249332,   // "is erythema"
-	0.0290802,    // "is getting"
-	0.00181063,   // "is he"
-	-0.135826,    // "is it"
-	0.0430479,    // "is itchy"
-	-0.0353215,   // "is melanoma"
-	0.273451,     // "is my"
-	-0.049713,    // "is permethrin"
-	0.0397546,    // "is raised"
-	0.0114071,    // "is red"
-	-0.040309,    // "is ringworm"
-	-0.0441012,   // "is shingles"
-	-0.0312596,   // "is spf"
-	0.067927,     // "is spreading"
-	0.0119515,    // "is that"
-	-0.00791694,  // "is the"
-	-0.0986825,   // "is there"
-	0.566095,     // "is this"
-	-0.0136277,   // "is tinea"
-	-0.0516798,   // "is vitiligo"
-	-0.0597547,   // "is worse"
-	0.0149282,    // "isn't"
-	0.0247083,    // "isotretinoin"
-	-0.0398811,   // "isotretinoin ?"
-	0.0319862,    // "isotretinoin should"
-	-0.174238,    // "isotretinoin why"
-	0.0750385,    // "isotretinoina"
-	0.0432938,    // "isotretinoina ?"
-	0.0741896,    // "isotretinoina y"
-	0.0875983,    // "it"
-	0.40706,      // "it ?"
-	0.00418516,   // "it a"
-	-0.175611,    // "it actually"
-	0.095938,     // "it be"
-	-0.0135741,   // "it common"
-	0.251307,     // "it is"
-	0.0179836,    // "it just"
-	-0.17715,     // "it linked"
-	0.0192913,    // "it look"
-	-0.277154,    // "it normal"
-	0.169499,     // "it ok"
-	0.186415,     // "it okay"
-	-0.0870562,   // "it related"
-	0.0102014,    // "it removed"
-	-0.0221654,   // "it safe"
-	-0.170184,    // "it spread"
-	-0.0128502,   // "it take"
-	-0.0644118,   // "it the"
-	0.116073,     // "it time"
-	-0.0406848,   // "it to"
-	0.0661915,    // "it too"
-	-0.0520838,   // "it true"
-	0.0419043,    // "it vitiligo"
-	-0.0163031,   // "it work"
-	0.0068082,    // "it worth"
-	0.675666,     // "it's"
-	0.0932599,    // "it's been"
-	0.0703398,    // "it's cold"
-	0.400083,     // "itch"
-	0.125914,     // "itch ?"
-	-0.0154919,   // "itch more"
-	0.0694301,    // "itches"
-	0.0179087,    // "itching"
-	-0.00764164,  // "itching ?"
-	0.58685,      // "itchy"
-	0.0498868,    // "itchy everywhere"
-	0.0284728,    // "itchy red"
-	-0.0933168,   // "its"
-	0.0855897,    // "iv"
-	0.173538,     // "ivermectin"
-	0.0562594,    // "ivermectin for"
-	0.0391619,    // "ivermectina"
-	0.0304927,    // "ivermectina ?"
-	0.00978401,   // "ivy"
-	0.00527005,   // "jab"
-	-0.164461,    // "jak"
-	-0.1422,      // "jak inhibitor"
-	-0.0222643,   // "jak inhibitors"
-	-0.120606,    // "johnson"
-	0.122902,     // "just"
-	0.0311954,    // "just a"
-	-0.0106191,   // "just curious"
-	-0.0609508,   // "just wondering"
-	-0.0890199,   // "kaposi"
-	-0.0831187,   // "keep"
-	0.101115,     // "keep taking"
-	0.219303,     // "keep using"
-	0.316275,     // "keeps"
-	0.0123963,    // "keeps bleeding"
-	0.0969216,    // "keeps getting"
-	0.0176921,    // "keloid"
-	-0.0768437,   // "keloids"
-	-0.0474797,   // "keratoses"
-	0.0427863,    // "keratoses ?"
-	-0.0613626,   // "keratoses are"
-	-0.207016,    // "keratosis"
-	-0.199359,    // "keratosis pilaris"
-	0.0275095,    // "ketoconazole"
-	0.411657,     // "kg"
-	0.0125175,    // "kg ?"
-	0.252544,     // "kid"
-	-0.0304104,   // "kids"
-	0.0164162,    // "kids ?"
-	0.158119,     // "kilos"
-	-0.0587342,   // "kind"
-	-0.0587342,   // "kind of"
-	0.107828,     // "knees"
-	-0.0269384,   // "know"
-	-0.0265181,   // "know about"
-	-0.0225105,   // "know if"
-	-0.124691,    // "koebner"
-	-0.0999143,   // "koebner phenomenon"
-	-0.183502,    // "l0"
-	-0.183502,    // "l0 0"
-	0.250391,     // "la"
-	-0.0186294,   // "la candida"
-	0.110786,     // "la cara"
-	0.0442619,    // "la cirugia"
-	-0.0195614,   // "la costra"
-	-0.0471958,   // "la crema"
-	0.0363732,    // "la dejo"
-	-0.0169448,   // "la dermatitis"
-	-0.11545,     // "la dosis"
-	-0.137325,    // "la edad"
-	-0.0380594,   // "la enfermedad"
-	0.0197372,    // "la erupcion"
-	0.14105,      // "la espalda"
-	-0.0974673,   // "la familia"
-	0.0198657,    // "la fiebre"
-	0.239808,     // "la foto"
-	0.204498,     // "la frente"
-	0.0306191,    // "la herida"
-	-0.0754156,   // "la isotretinoina"
-	0.0941934,    // "la llevo"
-	0.145436,     // "la mancha"
-	0.0317168,    // "la nariz"
-	0.135478,     // "la noche"
-	0.107586,     // "la oreja"
-	-0.111516,    // "la permetrina"
-	-0.207908,    // "la piel"
-	0.158717,     // "la pierna"
-	-0.123562,    // "la playa"
-	-0.337907,    // "la psoriasis"
-	0.0845049,    // "la quemadura"
-	0.0235709,    // "la regla"
-	-0.161754,    // "la sarna"
-	-0.387241,    // "la tina"
-	0.139178,     // "la una"
-	-0.120564,    // "la urticaria"
-	-0.132247,    // "label"
-	0.0342989,    // "labial"
-	0.214709,     // "labio"
-	-0.0106196,   // "lactea"
-	0.00156956,   // "lamotrigine"
-	-0.0397238,   // "lamp"
-	0.195536,     // "las"
-	-0.0105543,   // "las ampollas"
-	0.129856,     // "las cejas"
-	0.0638296,    // "las manchas"
-	0.115506,     // "las piernas"
-	-0.066793,    // "las verrugas"
-	0.0595196,    // "laser"
-	0.0113711,    // "lasered"
-	0.00639052,   // "lasered ?"
-	-0.0910232,   // "last"
-	-0.0373105,   // "last ?"
-	0.0872734,    // "last month"
-	0.161894,     // "late"
-	0.0389605,    // "later"
-	0.0843918,    // "law"
-	0.864635,     // "le"
-	0.20464,      // "le doy"
-	0.0775104,    // "le ha"
-	-0.12781,     // "le pica"
-	-0.00384619,  // "le pido"
-	0.122001,     // "le pongo"
-	-0.145992,    // "le recetaron"
-	0.0569514,    // "le salio"
-	-0.0525267,   // "le sirve"
-	0.210559,     // "leave"
-	0.024661,     // "leave it"
-	0.0971763,    // "leave the"
-	-0.0251518,   // "left"
-	0.006084,     // "leftover"
-	0.237226,     // "leg"
-	0.165367,     // "leg ulcer"
-	0.055678,     // "leg wound"
-	0.00907124,   // "legs"
-	0.39232,      // "lesion"
-	0.0412338,    // "lesion on"
-	0.078327,     // "lesions"
-	-0.0325766,   // "libres"
-	-0.0325766,   // "libres en"
-	0.07223,      // "lice"
-	0.0408027,    // "lice ?"
-	0.0605325,    // "lice again"
-	-0.0871515,   // "lichen"
-	-0.0871515,   // "lichen planus"
-	-0.0170985,   // "life"
-	-0.0170985,   // "life ?"
-	0.252887,     // "like"
-	-0.114863,    // "like ?"
-	-0.0208344,   // "like on"
-	0.0586113,    // "like the"
-	-0.0930094,   // "likely"
-	-0.0930094,   // "likely to"
-	-0.0124465,   // "line"
-	-0.247285,    // "linked"
-	-0.247285,    // "linked to"
-	0.0376006,    // "lip"
-	-0.0450084,   // "lipoma"
-	-0.0450084,   // "lipoma ?"
-	0.152907,     // "lips"
-	-0.0328909,   // "lips ?"
-	0.177079,     // "lips are"
-	0.232737,     // "little"
-	-0.0462003,   // "live"
-	-0.0462003,   // "live vaccines"
-	0.0570308,    // "llagas"
-	-0.00834794,  // "llamar"
-	-0.00834794,  // "llamar al"
-	0.0608058,    // "llamo"
-	0.0608058,    // "llamo al"
-	0.230599,     // "llevo"
-	0.0177415,    // "llevo 0"
-	0.0814318,    // "llevo a"
-	0.503747,     // "lo"
-	-0.0797503,   // "lo mismo"
-	0.548208,     // "lo que"
-	-0.169297,    // "long"
-	-0.0105039,   // "long do"
-	-0.116271,    // "long does"
-	0.0233742,    // "long for"
-	-0.00726461,  // "long is"
-	0.00307724,   // "long should"
-	-0.0462643,   // "long term"
-	0.0342977,    // "look"
-	-0.0716111,   // "look like"
-	0.0961377,    // "looks"
-	0.0237481,    // "looks better"
-	0.0723879,    // "looks like"
-	-0.179545,    // "los"
-	-0.0925813,   // "los brotes"
-	0.330567,     // "los dedos"
-	0.0114824,    // "los hongos"
-	-0.123562,    // "los ninos"
-	-0.0146386,   // "loss"
-	0.0312185,    // "lost"
-	-0.415274,    // "lot"
-	-0.0118498,   // "lower"
-	0.0153123,    // "lower lip"
-	0.115803,     // "lump"
-	0.0704491,    // "lump in"
-	0.0111466,    // "lump on"
-	0.351097,     // "lunar"
-	-0.201191,    // "lunar ?"
-	0.106693,     // "lunar de"
-	0.149709,     // "lunar que"
-	-0.0713328,   // "lunares"
-	-0.0441685,   // "lunares ?"
-	0.13803,      // "lunes"
-	0.0182205,    // "lupus"
-	0.035561,     // "lupus ?"
-	0.0245407,    // "lymecycline"
-	0.0239795,    // "lymph"
-	0.0239795,    // "lymph node"
-	0.00377696,   // "madre"
-	-0.140933,    // "madre tiene"
-	-0.0325309,   // "main"
-	-0.276916,    // "make"
-	-0.0657523,   // "makes"
-	0.129525,     // "malar"
-	-0.00939465,  // "male"
-	0.181272,     // "man"
-	0.0799801,    // "manana"
-	0.25113,      // "mancha"
-	0.147907,     // "manchas"
-	-0.116425,    // "manchas a"
-	0.111892,     // "manchas blancas"
-	0.0265126,    // "manchas en"
-	0.0476479,    // "manchas moradas"
-	0.214902,     // "mando"
-	0.150045,     // "many"
-	-0.00343346,  // "many people"
-	-0.0325766,   // "margenes"
-	-0.0325766,   // "margenes libres"
-	-0.0979388,   // "margins"
-	-0.0198654,   // "margins clear"
-	0.0721019,    // "marido"
-	-0.214859,    // "mas"
-	-0.0873127,   // "mayores"
-	1.44531,      // "me"
-	0.239619,     // "me ?"
-	0.0142603,    // "me better"
-	0.192507,     // "me conviene"
-	-0.180893,    // "me diagnosticaron"
-	0.0430505,    // "me duele"
-	0.118802,     // "me ha"
-	0.0672986,    // "me la"
-	-0.189517,    // "me lo"
-	-0.185459,    // "me on"
-	0.00264081,   // "me or"
-	0.218045,     // "me pica"
-	-0.327545,    // "me receto"
-	0.308859,     // "me to"
-	0.21173,      // "me tomo"
-	-0.0812394,   // "me what"
-	-0.385806,    // "mean"
-	-0.197879,    // "mean ?"
-	0.0584137,    // "mean i"
-	-0.0101178,   // "mean in"
-	-0.0261813,   // "mean on"
-	-0.0718409,   // "measure"
-	-0.0145525,   // "measure ?"
-	0.0893994,    // "medical"
-	-0.195233,    // "medico"
-	0.0363569,    // "medico ?"
-	-0.249996,    // "medico me"
-	0.266729,     // "mejor"
-	0.139101,     // "mejor para"
-	0.109229,     // "mejora"
-	0.047533,     // "mejora con"
-	-0.518783,    // "melanoma"
-	-0.302109,    // "melanoma ?"
-	-0.0343684,   // "melanoma in"
-	-0.0386198,   // "melanoma staging"
-	-0.0150981,   // "melasma"
-	-0.0354893,   // "melasma ?"
-	0.00558953,   // "melasma y"
-	-0.141718,    // "mentioned"
-	0.162043,     // "mes"
-	0.122531,     // "meses"
-	0.027569,     // "meses con"
-	-0.0323235,   // "methotrexate"
-	-0.00737314,  // "methotrexate ?"
-	0.0398756,    // "methotrexate and"
-	0.00410495,   // "methotrexate but"
-	0.0599056,    // "methotrexate do"
-	-0.0398733,   // "methotrexate for"
-	-0.10174,     // "methotrexate what"
-	0.102794,     // "metotrexato"
-	-0.0714768,   // "metotrexato ?"
-	0.125583,     // "metotrexato a"
-	-0.0229949,   // "metotrexato se"
-	0.256887,     // "mg"
-	0.0945198,    // "mg de"
-	-0.0347095,   // "mg kg"
-	0.0953417,    // "mg of"
-	0.179132,     // "mi"
-	0.120152,     // "mi abuela"
-	-0.11883,     // "mi abuelo"
-	0.0564217,    // "mi acne"
-	0.146521,     // "mi bebe"
-	0.100044,     // "mi cuero"
-	-0.201764,    // "mi dermatologa"
-	-0.174173,    // "mi dermatologo"
-	0.0703124,    // "mi espalda"
-	0.109247,     // "mi hija"
-	0.192072,     // "mi hijo"
-	0.00377696,   // "mi madre"
-	0.0721019,    // "mi marido"
-	-0.498794,    // "mi medico"
-	0.0289301,    // "mi nariz"
-	0.0500209,    // "mi nina"
-	-0.0865811,   // "mi padre"
-	0.0231732,    // "mi pareja"
-	-0.0292527,   // "mi psoriasis"
-	0.057914,     // "mi una"
-	0.100671,     // "mide"
-	-0.030533,    // "mild"
-	0.0290907,    // "mine"
-	0.311675,     // "minoxidil"
-	0.355969,     // "minoxidil ?"
-	-0.115668,    // "mismo"
-	-0.0797503,   // "mismo que"
-	0.0083429,    // "missed"
-	0.252276,     // "mm"
-	0.0223489,    // "mm and"
-	0.0283691,    // "mm dark"
-	-0.0193558,   // "mm punch"
-	-0.00192246,  // "moderate"
-	-0.146449,    // "mohs"
-	-0.0682219,   // "mohs ?"
-	-0.112901,    // "mohs surgery"
-	-0.0985958,   // "moisturiser"
-	-0.140794,    // "moisturizer"
-	0.47173,      // "mole"
-	-0.0303509,   // "mole ?"
-	0.0213568,    // "mole is"
-	0.0577109,    // "mole on"
-	-0.0811315,   // "moles"
-	-0.0570688,   // "moles be"
-	0.00432532,   // "molluscum"
-	0.044636,     // "molluscum ?"
-	-0.0126996,   // "molluscum contagiosum"
-	0.00914804,   // "molusco"
-	0.0829992,    // "molusco ?"
-	-0.0738454,   // "molusco contagioso"
-	0.0213913,    // "monday"
-	0.0251794,    // "monday ?"
-	-0.0321727,   // "monitoring"
-	-0.0321727,   // "monitoring ?"
-	0.265651,     // "month"
-	0.0345564,    // "month ?"
-	0.0250439,    // "month and"
-	0.0657768,    // "month old"
-	-0.198138,    // "monthly"
-	0.289328,     // "months"
-	0.0237191,    // "months is"
-	0.0084745,    // "months on"
-	0.00106055,   // "months should"
-	0.0476479,    // "moradas"
-	-0.204786,    // "more"
-	-0.00442544,  // "more common"
-	-0.0930094,   // "more likely"
-	-0.0287291,   // "more prone"
-	0.0610984,    // "morning"
-	-0.0554121,   // "morning ?"
-	-0.0334609,   // "mosquito"
-	-0.109804,    // "most"
-	-0.0127912,   // "most children"
-	0.0843918,    // "mother"
-	0.0843918,    // "mother in"
-	0.230848,     // "mouth"
-	0.0174399,    // "mouth and"
-	0.0204191,    // "mouth disease"
-	0.121849,     // "mouth ulcers"
-	0.00523364,   // "much"
-	-0.00883412,  // "much sunscreen"
-	0.27961,      // "mucho"
-	0.176671,     // "mucho y"
-	0.215517,     // "mujer"
-	0.215517,     // "mujer de"
-	-0.430398,    // "mum"
-	-0.44645,     // "mum has"
-	0.038572,     // "mum's"
-	0.122863,     // "mupirocin"
-	-0.00432286,  // "muy"
-	0.0128506,    // "muy triste"
-	1.7357,       // "my"
-	0.079788,     // "my 0"
-	0.0224335,    // "my acne"
-	0.00300736,   // "my ankles"
-	0.0812718,    // "my arm"
-	0.0704491,    // "my armpit"
-	0.0397153,    // "my athlete's"
-	-0.122789,    // "my baby"
-	0.250119,     // "my baby's"
-	0.0661807,    // "my back"
-	-0.121549,    // "my biopsy"
-	0.106874,     // "my boyfriend's"
-	0.00639052,   // "my cheek"
-	0.000682128,  // "my cheeks"
-	0.0277803,    // "my chest"
-	-0.0400444,   // "my dad"
-	0.147336,     // "my dad's"
-	0.0349241,    // "my dandruff"
-	0.0540285,    // "my daughter"
-	0.0972512,    // "my daughter's"
-	-0.184298,    // "my dermatologist"
-	-0.351017,    // "my doctor"
-	0.0406448,    // "my dupilumab"
-	0.0436608,    // "my ear"
-	0.133914,     // "my eczema"
-	0.0259156,    // "my eyelid"
-	0.00240719,   // "my eyes"
-	0.0905196,    // "my face"
-	0.0189317,    // "my father"
-	0.0986089,    // "my fingers"
-	0.0150567,    // "my forearm"
-	0.0519141,    // "my friend's"
-	-0.362807,    // "my gp"
-	-0.139408,    // "my grandfather"
-	0.0705866,    // "my grandmother's"
-	0.00165223,   // "my hand"
-	0.0262769,    // "my hands"
-	0.10234,      // "my heel"
-	0.024172,     // "my hives"
-	0.0646628,    // "my house"
-	-0.0355093,   // "my husband"
-	0.10701,      // "my husband's"
-	0.0205608,    // "my leg"
-	0.0109391,    // "my lip"
-	0.036553,     // "my lips"
-	0.108778,     // "my little"
-	0.0300689,    // "my melasma"
-	0.0650807,    // "my methotrexate"
-	0.201238,     // "my mole"
-	0.0843918,    // "my mother"
-	-0.430398,    // "my mum"
-	0.038572,     // "my mum's"
-	0.0319656,    // "my nail"
-	0.115731,     // "my nails"
-	0.0046614,    // "my nose"
-	0.0453645,    // "my palm"
-	-0.171926,    // "my partner"
-	-0.0330118,   // "my pathology"
-	0.0557173,    // "my patient"
-	0.000622715,  // "my patient's"
-	0.00978401,   // "my poison"
-	0.0749765,    // "my psoriasis"
-	0.0746912,    // "my rash"
-	-0.025785,    // "my rosacea"
-	0.0923917,    // "my scalp"
-	0.0159028,    // "my shin"
-	0.0235987,    // "my sister's"
-	0.0356039,    // "my skin"
-	-0.0518733,   // "my son"
-	0.368457,     // "my son's"
-	0.0260713,    // "my toddler"
-	0.0990501,    // "my toddler's"
-	0.0343575,    // "my toenail"
-	0.016628,     // "my usual"
-	0.0346392,    // "my wife"
-	0.0346452,    // "my wrist"
-	-0.0277537,   // "myth"
-	-0.0468421,   // "naevus"
-	-0.0415514,   // "naevus ?"
-	-0.00453522,  // "nail"
-	-0.0294846,   // "nail infection"
-	0.0237481,    // "nail looks"
-	0.076244,     // "nails"
-	0.0429568,    // "nails ?"
-	0.0845513,    // "name"
-	-0.0624016,   // "named"
-	-0.0624016,   // "named after"
-	-0.0443937,   // "nappy"
-	0.0036238,    // "nappy rash"
-	0.0606481,    // "nariz"
-	-0.0330746,   // "narrowband"
-	-0.0330746,   // "narrowband uvb"
-	0.0818201,    // "near"
-	0.0411837,    // "near the"
-	-0.0257151,   // "necesita"
-	0.22065,      // "necesito"
-	0.395302,     // "need"
-	0.123934,     // "need a"
-	0.144082,     // "need antibiotics"
-	0.0111255,    // "need for"
-	0.0216251,    // "need the"
-	0.109879,     // "need to"
-	0.179109,     // "need treating"
-	-0.16771,     // "needs"
-	0.178312,     // "negra"
-	-0.112057,    // "never"
-	-0.274301,    // "nevus"
-	-0.0388695,   // "nevus ?"
-	-0.0263712,   // "nevus and"
-	0.409023,     // "new"
-	0.0168598,    // "new mole"
-	0.0630433,    // "new pearly"
-	0.446072,     // "next"
-	0.225036,     // "next ?"
-	-0.00273588,  // "next week"
-	0.0419258,    // "nickel"
-	0.248901,     // "night"
-	-0.0181836,   // "night ?"
-	-0.0662322,   // "nikolsky"
-	0.0500209,    // "nina"
-	-0.0786055,   // "ninety"
-	0.0172162,    // "nino"
-	0.0172162,    // "nino de"
-	-0.18066,     // "ninos"
-	-0.0570966,   // "ninos ?"
-	-0.10486,     // "nm"
-	0.498675,     // "no"
-	0.0146462,    // "no busco"
-	-0.0258439,   // "no es"
-	-0.00384619,  // "no le"
-	0.109229,     // "no mejora"
-	0.0279324,    // "no rash"
-	0.157616,     // "no se"
-	0.206324,     // "noche"
-	-0.169374,    // "noche ?"
-	0.0600829,    // "node"
-	0.0258649,    // "node biopsy"
-	0.0559187,    // "nodular"
-	-0.00548259,  // "nodule"
-	-0.0293509,   // "nonagenarians"
-	-0.357366,    // "normal"
-	-0.277154,    // "normal for"
-	-0.0604317,   // "normal tener"
-	-0.162216,    // "normalmente"
-	-0.0117033,   // "normalmente la"
-	0.0889893,    // "nose"
-	0.0393702,    // "nose bcc"
-	0.0043553,    // "nose that"
-	0.0587031,    // "not"
-	0.0948443,    // "not ?"
-	0.0768333,    // "not asking"
-	0.504572,     // "now"
-	0.224461,     // "now ?"
-	0.0259864,    // "now his"
-	0.0640593,    // "now or"
-	0.229048,     // "nurse"
-	-0.070807,    // "nurse here"
-	-0.0285571,   // "nursery"
-	0.187326,     // "nursing"
-	0.194532,     // "nursing home"
-	0.0165888,    // "nystatin"
-	1.11579,      // "o"
-	0.0592831,    // "o con"
-	0.117013,     // "o es"
-	0.102404,     // "o espero"
-	-0.099571,    // "o la"
-	0.0697044,    // "o puede"
-	-0.0319283,   // "occur"
-	-0.116425,    // "ochenta"
-	-0.116425,    // "ochenta y"
-	0.0550317,    // "of"
-	-0.0701059,   // "of 0"
-	-0.194698,    // "of a"
-	0.135141,     // "of isotretinoin"
-	0.0850916,    // "of ivermectin"
-	-0.0335289,   // "of melanoma"
-	0.0283082,    // "of mine"
-	0.0208192,    // "of minoxidil"
-	0.268504,     // "of my"
-	-0.0196089,   // "of oral"
-	-0.0778648,   // "of prednisone"
-	-0.0195938,   // "of shingles"
-	-0.013724,    // "of spironolactone"
-	0.033338,     // "of the"
-	0.18233,      // "off"
-	0.0540347,    // "off ?"
-	0.0400378,    // "off the"
-	-0.138296,    // "often"
-	-0.0638925,   // "often should"
-	-0.062543,    // "oil"
-	0.238112,     // "ojo"
-	0.179887,     // "ok"
-	-0.00711903,  // "ok for"
-	0.170676,     // "ok to"
-	0.191129,     // "okay"
-	0.0583586,    // "okay for"
-	0.239021,     // "old"
-	0.0146832,    // "old ?"
-	0.0707581,    // "old has"
-	0.144238,     // "old on"
-	0.00157582,   // "old to"
-	0.127097,     // "old with"
-	0.0103017,    // "old woman"
-	0.00519789,   // "old's"
-	-0.0177109,   // "older"
-	-0.0177109,   // "older adults"
-	0.0315556,    // "omalizumab"
-	0.918585,     // "on"
-	0.0298304,    // "on a"
-	-0.19748,     // "on before"
-	-0.0428433,   // "on darker"
-	0.122148,     // "on doxycycline"
-	0.0845575,    // "on dupilumab"
-	0.076649,     // "on her"
-	0.142343,     // "on his"
-	0.0556854,    // "on hydroxychloroquine"
-	0.110951,     // "on isotretinoin"
-	0.0107922,    // "on it"
-	-0.0352967,   // "on methotrexate"
-	-0.0205575,   // "on monday"
-	0.289371,     // "on my"
-	0.0418455,    // "on one"
-	0.152609,     // "on palms"
-	-0.0910697,   // "on spironolactone"
-	0.312031,     // "on the"
-	-0.0757364,   // "on them"
-	0.216163,     // "on thighs"
-	0.0716646,    // "on warfarin"
-	-0.15934,     // "once"
-	-0.0116413,   // "once ?"
-	0.200687,     // "one"
-	0.013284,     // "one ?"
-	0.0418455,    // "one side"
-	0.0313963,    // "ones"
-	-0.0201449,   // "only"
-	0.211215,     // "opinion"
-	0.0623424,    // "option"
-	0.0623424,    // "option for"
-	-0.011844,    // "options"
-	-0.011844,    // "options for"
-	0.809047,     // "or"
-	-0.0614722,   // "or 0"
-	0.0499515,    // "or a"
-	-0.19748,     // "or after"
-	0.017781,     // "or can"
-	0.0952203,    // "or do"
-	0.0575164,    // "or does"
-	0.0847614,    // "or eczema"
-	0.00768537,   // "or go"
-	0.0154248,    // "or hydroquinone"
-	-0.00682649,  // "or is"
-	-0.116605,    // "or just"
-	0.0287411,    // "or leave"
-	-0.0065818,   // "or more"
-	0.137037,     // "or not"
-	-0.0450955,   // "or only"
-	0.133832,     // "or psoriasis"
-	0.0205226,    // "or see"
-	0.0348544,    // "or should"
-	0.0395814,    // "or something"
-	0.00327808,   // "or surgery"
-	0.0501146,    // "or the"
-	0.0534931,    // "or three"
-	0.000865229,  // "or try"
-	0.084961,     // "or wait"
-	-0.0285751,   // "or watch"
-	0.234202,     // "oral"
-	-0.00661519,  // "oral terbinafine"
-	0.107586,     // "oreja"
-	0.0490556,    // "oreja que"
-	-0.0862344,   // "other"
-	-0.00384338,  // "others"
-	0.143083,     // "otra"
-	0.218247,     // "otra vez"
-	0.0156986,    // "our"
-	0.357465,     // "out"
-	0.0250082,    // "out ?"
-	0.156753,     // "out in"
-	0.0479225,    // "out of"
-	-0.01164,     // "outbreak"
-	-0.01164,     // "outbreak ?"
-	-0.0553048,   // "over"
-	-0.0045083,   // "over 0"
-	0.0123388,    // "over after"
-	0.00390946,   // "over the"
-	0.119676,     // "overnight"
-	0.272888,     // "paciente"
-	0.0945527,    // "paciente de"
-	0.084258,     // "paciente que"
-	-0.0865811,   // "padre"
-	-0.175295,    // "padre le"
-	0.0370898,    // "padre o"
-	0.00341918,   // "padre tiene"
-	0.063474,     // "pain"
-	0.0155509,    // "pain on"
-	0.148256,     // "painful"
-	0.0453645,    // "palm"
-	0.153122,     // "palms"
-	-0.00847558,  // "panal"
-	0.0164688,    // "panal ?"
-	0.0630433,    // "papule"
-	0.0630433,    // "papule on"
-	0.0756427,    // "papules"
-	-0.0213241,   // "para"
-	-0.0336922,   // "para el"
-	0.171508,     // "para la"
-	0.0544064,    // "para las"
-	0.000305608,  // "para los"
-	0.138231,     // "para mi"
-	-0.280951,    // "para que"
-	-0.00278848,  // "para una"
-	0.0231732,    // "pareja"
-	-0.171926,    // "partner"
-	0.00120956,   // "partner has"
-	0.014774,     // "parto"
-	0.144026,     // "pasa"
-	-0.0630385,   // "pasi"
-	-0.0522862,   // "pasi 0"
-	0.106953,     // "past"
-	0.0693054,    // "patch"
-	0.0723347,    // "patch on"
-	-0.0541626,   // "patch test"
-	-0.0156544,   // "patch testing"
-	0.246219,     // "patches"
-	0.065116,     // "patches in"
-	0.10742,      // "patches on"
-	-0.0448515,   // "pathology"
-	-0.0371691,   // "pathology report"
-	0.199096,     // "patient"
-	0.140546,     // "patient on"
-	0.0194015,    // "patient with"
-	0.0940771,    // "patient's"
-	-0.0413177,   // "patients"
-	-0.0325766,   // "patologica"
-	-0.0325766,   // "patologica ?"
-	0.0811628,    // "pause"
-	0.0811628,    // "pause it"
-	0.0630433,    // "pearly"
-	0.0630433,    // "pearly papule"
-	0.122605,     // "pecho"
-	-0.0941882,   // "peel"
-	0.030676,     // "peeling"
-	-0.073594,    // "pelo"
-	-0.0746258,   // "pemphigoid"
-	-0.0123749,   // "pemphigoid ?"
-	-0.0264618,   // "pemphigoid differ"
-	-0.0456123,   // "pemphigus"
-	-0.0264618,   // "pemphigus vulgaris"
-	-0.0188699,   // "penfigoide"
-	0.000990487,  // "penfigoide ?"
-	-0.191861,    // "people"
-	-0.0335563,   // "people in"
-	-0.0348952,   // "people on"
-	-0.00247999,  // "people over"
-	-0.0464536,   // "people with"
-	0.116699,     // "per"
-	0.149879,     // "period"
-	-0.0643742,   // "permethrin"
-	0.0144542,    // "permethrin ?"
-	-0.043996,    // "permethrin cream"
-	0.0321704,    // "permethrin on"
-	0.136775,     // "permetrina"
-	0.0583038,    // "permetrina a"
-	0.329282,     // "pero"
-	-0.0033978,   // "peroxide"
-	-0.131508,    // "person"
-	-0.100452,    // "person ?"
-	-0.000777289, // "person with"
-	-0.0494409,   // "persona"
-	-0.0707264,   // "personas"
-	0.15689,      // "peso"
-	0.179139,     // "peso 0"
-	0.000117182,  // "pharmacist"
-	-0.0999143,   // "phenomenon"
-	0.263686,     // "photo"
-	-0.113623,    // "photo of"
-	-0.1317,      // "photos"
-	-0.0840145,   // "photos of"
-	-0.00207393,  // "photosensitive"
-	-0.00207393,  // "photosensitive rash"
-	0.100893,     // "pic"
-	0.0250754,    // "pic attached"
-	0.0515803,    // "pica"
-	0.172798,     // "pica entre"
-	-0.170413,    // "pica mas"
-	0.0752582,    // "pica todo"
-	0.0553063,    // "picadura"
-	0.015734,     // "picadura de"
-	-0.0170719,   // "picaduras"
-	0.0322898,    // "pican"
-	0.0255251,    // "picor"
-	0.494931,     // "picture"
-	0.191807,     // "picture attached"
-	-0.0134491,   // "pido"
-	-0.0134491,   // "pido un"
-	0.238589,     // "pie"
-	0.0959676,    // "pie que"
-	0.116415,     // "piel"
-	0.158614,     // "piel ?"
-	0.0936743,    // "piel seca"
-	0.177765,     // "pierna"
-	0.123785,     // "pierna roja"
-	0.115506,     // "piernas"
-	0.149849,     // "pigmented"
-	0.152776,     // "pigmented lesion"
-	-0.199359,    // "pilaris"
-	0.157358,     // "pill"
-	0.139135,     // "pill ?"
-	0.0370963,    // "piojos"
-	0.115731,     // "pits"
-	0.0659364,    // "pityriasis"
-	0.0630404,    // "pityriasis rosea"
-	0.042848,     // "placas"
-	0.00717503,   // "plan"
-	-0.0871515,   // "planus"
-	0.0659096,    // "plaque"
-	0.0966447,    // "plaque on"
-	-0.0307362,   // "plaque psoriasis"
-	0.0791661,    // "plaques"
-	0.111958,     // "plaques on"
-	-0.00870052,  // "play"
-	-0.00870052,  // "play in"
-	-0.123562,    // "playa"
-	-0.123562,    // "playa ?"
-	0.236558,     // "podrian"
-	0.00978401,   // "poison"
-	0.00978401,   // "poison ivy"
-	0.00717503,   // "pompholyx"
-	0.00717503,   // "pompholyx ?"
-	-0.316513,    // "pone"
-	-0.0742961,   // "poner"
-	0.202458,     // "pongo"
-	0.0496512,    // "pongo ?"
-	0.0577297,    // "pongo a"
-	-0.0299618,   // "pop"
-	0.00425156,   // "pop the"
-	-0.221162,    // "por"
-	0.0106065,    // "por curiosidad"
-	0.407685,     // "por el"
-	0.107796,     // "por la"
-	-0.989834,    // "por que"
-	-0.00922276,  // "por un"
-	-0.0858977,   // "por una"
-	-0.0769863,   // "potent"
-	-0.0342774,   // "precancerous"
-	-0.0342774,   // "precancerous ?"
-	0.0678398,    // "prednisolone"
-	0.192716,     // "prednisona"
-	-0.0327969,   // "prednisone"
-	-0.0508806,   // "prefer"
-	0.0642656,    // "prefiero"
-	0.0685796,    // "pregnancy"
-	-0.00398068,  // "pregnancy ?"
-	0.0812738,    // "pregnant"
-	0.0186505,    // "pregnant and"
-	-0.00666265,  // "pregnant woman"
-	-0.0485386,   // "pregunta"
-	0.177941,     // "pregunto"
-	0.177941,     // "pregunto por"
-	0.0531811,    // "prescribe"
-	-0.367232,    // "prescribed"
-	-0.12894,     // "prescription"
-	-0.107182,    // "pressure"
-	0.0855786,    // "pressure sore"
-	-0.0184889,   // "pressure sores"
-	-0.0295073,   // "pressure ulcer"
-	-0.0283501,   // "prevent"
-	-0.0546247,   // "prone"
-	-0.0267194,   // "prone to"
-	-0.0179515,   // "protect"
-	-0.0179515,   // "protect against"
-	-0.0539708,   // "protection"
-	-0.00559922,  // "protection ?"
-	-0.014465,    // "protection after"
-	-0.334218,    // "protector"
-	-0.35066,     // "protector solar"
-	-0.137752,    // "pruebas"
-	-0.416231,    // "psoriasis"
-	0.108515,     // "psoriasis ?"
-	-0.0686074,   // "psoriasis empeora"
-	-0.123702,    // "psoriasis en"
-	-0.135121,    // "psoriasis get"
-	-0.0512532,   // "psoriasis in"
-	0.0533963,    // "psoriasis is"
-	0.114519,     // "psoriatic"
-	0.114519,     // "psoriatic arthritis"
-	0.458089,     // "pt"
-	0.0160456,    // "pt 0"
-	0.130426,     // "pt c"
-	-0.15305,     // "puede"
-	-0.581416,    // "puede contagiar"
-	-0.00572046,  // "puede esperar"
-	0.235179,     // "puede ser"
-	0.0191033,    // "puede usar"
-	-0.063977,    // "pueden"
-	0.372524,     // "puedo"
-	0.11803,      // "puedo seguir"
-	0.0457134,    // "puedo usar"
-	0.0342309,    // "punch"
-	-0.0213789,   // "punch biopsy"
-	0.0871129,    // "purple"
-	0.0469183,    // "push"
-	0.0469183,    // "push for"
-	0.126968,     // "pustules"
-	-0.0372178,   // "put"
-	0.0214967,    // "put my"
-	-0.0163899,   // "put on"
-	0.155223,     // "q"
-	-0.409385,    // "que"
-	-0.123492,    // "que aspecto"
-	-0.0957768,   // "que causa"
-	0.0769227,    // "que champu"
-	0.405163,     // "que crema"
-	-0.0748456,   // "que dicen"
-	0.279329,     // "que dosis"
-	0.0466437,    // "que duele"
-	-0.259765,    // "que el"
-	-0.31496,     // "que es"
-	0.105575,     // "que estoy"
-	-0.0787305,   // "que hay"
-	0.0819483,    // "que ir"
-	-0.129009,    // "que la"
-	0.0845782,    // "que le"
-	-0.00834794,  // "que llamar"
-	0.520522,     // "que me"
-	-0.0271546,   // "que mi"
-	0.285578,     // "que no"
-	-0.1095,      // "que pica"
-	0.0322898,    // "que pican"
-	0.0726963,    // "que sangra"
-	-0.360305,    // "que se"
-	-0.229081,    // "que significa"
-	-0.0935927,   // "que signos"
-	-0.0932462,   // "que sirve"
-	-0.069725,    // "que son"
-	0.19752,      // "que te"
-	0.0675417,    // "que tengo"
-	0.28521,      // "que tiene"
-	0.0577602,    // "que tomar"
-	0.0297951,    // "queloide"
-	0.0297951,    // "queloide de"
-	-0.174763,    // "quemadura"
-	0.0229553,    // "quemadura solar"
-	-0.151071,    // "quemaduras"
-	-0.382608,    // "queratosis"
-	-0.00155862,  // "queratosis actinicas"
-	-0.13777,     // "question"
-	-0.0147,      // "question what"
-	0.102872,     // "quick"
-	0.103747,     // "quick one"
-	0.258945,     // "quiere"
-	-0.00308623,  // "quiste"
-	0.0367293,    // "quito"
-	0.0422365,    // "r"
-	-0.00568648,  // "r o"
-	0.0837798,    // "radiotherapy"
-	0.0243066,    // "raised"
-	0.0397546,    // "raised and"
-	0.297769,     // "rasca"
-	0.534748,     // "rash"
-	0.139372,     // "rash ?"
-	0.0643413,    // "rash after"
-	-0.0827768,   // "rash and"
-	0.0687711,    // "rash in"
-	0.033342,     // "rash is"
-	0.265012,     // "rash on"
-	-0.0407407,   // "rashes"
-	-0.0228685,   // "rate"
-	-0.10436,     // "rather"
-	-0.131651,    // "rather than"
-	0.228327,     // "re"
-	-0.0431203,   // "reaction"
-	-0.0560095,   // "read"
-	-0.0675398,   // "reading"
-	-0.0281156,   // "really"
-	-0.0706563,   // "really have"
-	-0.0265961,   // "reaplicar"
-	-0.0465209,   // "reason"
-	0.391716,     // "reasonable"
-	0.390763,     // "reasonable ?"
-	-0.103858,    // "recetaron"
-	0.0671239,    // "recetaron isotretinoina"
-	-0.327545,    // "receto"
-	-0.127179,    // "recomienda"
-	0.021653,     // "recomiendan"
-	-0.139229,    // "recommended"
-	0.388885,     // "red"
-	0.0502558,    // "red and"
-	-0.0508592,   // "red for"
-	-0.00785831,  // "red leg"
-	0.00802944,   // "red ring"
-	0.0668357,    // "red scaly"
-	0.0533584,    // "red streak"
-	0.0811161,    // "redness"
-	0.103698,     // "refer"
-	0.0033799,    // "refer ?"
-	0.0626974,    // "referral"
-	-0.00099714,  // "referral ?"
-	0.0235709,    // "regla"
-	-0.0870562,   // "related"
-	-0.0870562,   // "related to"
-	-0.0355095,   // "removal"
-	-0.0692063,   // "removed"
-	0.0163632,    // "removed ?"
-	0.0148055,    // "removed from"
-	-0.0802624,   // "repeated"
-	-0.160273,    // "report"
-	-0.0057102,   // "report ?"
-	-0.0379544,   // "report says"
-	-0.0259924,   // "requisition"
-	0.194532,     // "resident"
-	0.0346628,    // "respond"
-	0.02845,      // "restart"
-	-0.0827318,   // "retinoids"
-	-0.0678249,   // "retinol"
-	0.307347,     // "right"
-	-0.00748925,  // "right dose"
-	0.0786709,    // "right for"
-	0.0423747,    // "ring"
-	0.03773,      // "ring on"
-	-0.331084,    // "ringworm"
-	0.018394,     // "ringworm ?"
-	0.0202759,    // "ringworm on"
-	0.0274556,    // "ringworm or"
-	-0.0464719,   // "risk"
-	-0.0366865,   // "roja"
-	0.185007,     // "rojo"
-	0.24335,      // "rojos"
-	-0.00870052,  // "role"
-	-0.00870052,  // "role does"
-	0.195975,     // "ronchas"
-	-0.0491133,   // "room"
-	-0.260261,    // "rosacea"
-	-0.0501389,   // "rosacea ?"
-	-0.000697728, // "rosacea flare"
-	-0.0295606,   // "rosacea is"
-	0.0630404,    // "rosea"
-	0.0646376,    // "rosea ?"
-	-0.0451764,   // "rough"
-	0.118399,     // "round"
-	0.0445691,    // "round bald"
-	-0.117775,    // "rule"
-	-0.111407,    // "rule ?"
-	-0.110891,    // "run"
-	-0.0883369,   // "running"
-	-0.0893379,   // "running water"
-	-0.0764457,   // "ruxolitinib"
-	0.0612641,    // "sacral"
-	0.0563256,    // "sacro"
-	0.11451,      // "safe"
-	0.260278,     // "safe for"
-	-0.0659129,   // "safe in"
-	-0.0798585,   // "safe to"
-	-0.296415,    // "said"
-	-0.0892477,   // "said my"
-	-0.00353735,  // "sale"
-	0.0160848,    // "sale en"
-	0.183327,     // "salen"
-	-0.00196342,  // "salicylic"
-	-0.00196342,  // "salicylic acid"
-	0.0872544,    // "salido"
-	0.0625352,    // "salido un"
-	0.0247167,    // "salido una"
-	0.0600594,    // "salieron"
-	0.150485,     // "salio"
-	0.0472628,    // "salio una"
-	0.0918948,    // "salir"
-	-0.281477,    // "same"
-	-0.121181,    // "same as"
-	-0.160291,    // "same thing"
-	0.191348,     // "sangra"
-	-0.0317269,   // "sarcoma"
-	0.263438,     // "sarna"
-	0.193152,     // "sarna ?"
-	0.0616637,    // "sarpullido"
-	0.140123,     // "say"
-	-0.29617,     // "says"
-	0.136647,     // "says it's"
-	-0.036584,    // "scabies"
-	0.15059,      // "scabies ?"
-	0.0585255,    // "scale"
-	0.251099,     // "scalp"
-	-0.059256,    // "scalp ?"
-	0.0216228,    // "scalp and"
-	0.0549854,    // "scalp are"
-	0.0702068,    // "scalp is"
-	0.27092,      // "scaly"
-	0.13141,      // "scaly patches"
-	-0.0210007,   // "scar"
-	0.0331983,    // "scc"
-	0.0276433,    // "scc on"
-	0.228019,     // "scenario"
-	0.0570932,    // "school"
-	0.0616951,    // "school nurse"
-	0.106065,     // "school with"
-	-0.0184303,   // "score"
-	-0.0126766,   // "screening"
-	-0.00172658,  // "screening ?"
-	0.0537497,    // "screenshot"
-	-0.494615,    // "se"
-	-0.100208,    // "se clasifican"
-	-0.0293429,   // "se confirma"
-	-0.133035,    // "se considera"
-	-0.0305859,   // "se contagia"
-	0.0241467,    // "se cura"
-	-0.118643,    // "se debe"
-	-0.0320519,   // "se diferencia"
-	-0.180801,    // "se hacen"
-	0.119577,     // "se la"
-	0.112449,     // "se las"
-	0.0454177,    // "se le"
-	0.780588,     // "se me"
-	-0.192698,    // "se puede"
-	0.0661921,    // "se que"
-	0.297769,     // "se rasca"
-	-0.127179,    // "se recomienda"
-	-0.0229949,   // "se toma"
-	-0.0113118,   // "se trata"
-	-0.171652,    // "se usa"
-	0.133478,     // "se van"
-	-0.00839597,  // "se ve"
-	0.0124601,    // "seb"
-	0.0124601,    // "seb derm"
-	-0.0348706,   // "sebaceous"
-	-0.0348706,   // "sebaceous cyst"
-	0.0285583,    // "seborreica"
-	0.0431901,    // "seborreica de"
-	-0.0125553,   // "seborrheic"
-	0.0256354,    // "seborrheic dermatitis"
-	-0.0560731,   // "seborrheic keratoses"
-	0.0178827,    // "seborrheic keratosis"
-	-0.172822,    // "seborrhoeic"
-	-0.154585,    // "seborrhoeic dermatitis"
-	0.0936743,    // "seca"
-	0.0314736,    // "second"
-	0.0370759,    // "secukinumab"
-	0.263637,     // "see"
-	-0.0352585,   // "see a"
-	0.164341,     // "see someone"
-	0.00670162,   // "see the"
-	0.0975429,    // "seeing"
-	-0.0322613,   // "seen"
-	-0.0341362,   // "seen in"
-	0.0492346,    // "seen today"
-	0.11803,      // "seguir"
-	0.25526,      // "segun"
-	-0.0229949,   // "semana"
-	-0.0229949,   // "semana ?"
-	0.0935578,    // "semanas"
-	0.0536947,    // "semanas con"
-	-0.145032,    // "send"
-	-0.0231588,   // "send a"
-	0.0202225,    // "sensible"
-	0.0863968,    // "sent"
-	0.0258649,    // "sentinel"
-	-0.274258,    // "separate"
-	0.265369,     // "ser"
-	0.179631,     // "sera"
-	0.120265,     // "serious"
-	0.120265,     // "serious ?"
-	-0.073078,    // "seventy"
-	0.0589046,    // "several"
-	0.0443653,    // "severe"
-	0.146969,     // "shampoo"
-	0.0183431,    // "shampoo ?"
-	0.0875682,    // "shampoo for"
-	0.0231206,    // "shave"
-	0.567997,     // "she"
-	0.0832038,    // "she had"
-	0.0981825,    // "she need"
-	0.122243,     // "she's"
-	0.0310558,    // "she's 0"
-	0.0266558,    // "shin"
-	-0.50275,     // "shingles"
-	0.00916754,   // "shingles ?"
-	-0.378864,    // "shingles can"
-	0.00415152,   // "shingles in"
-	0.0215352,    // "shingles near"
-	-0.0487629,   // "shingles vaccine"
-	0.0945377,    // "shins"
-	-0.00835342,  // "short"
-	0.0680836,    // "should"
-	-0.160872,    // "should a"
-	0.233653,     // "should he"
-	0.621466,     // "should i"
-	-0.0672587,   // "should it"
-	-0.0570688,   // "should moles"
-	0.225496,     // "should my"
-	-0.112057,    // "should never"
-	-0.0572383,   // "should people"
-	0.0833718,    // "should she"
-	-0.106111,    // "should sunscreen"
-	0.0551986,    // "should the"
-	-0.00541853,  // "should they"
-	0.0339776,    // "should this"
-	0.14463,      // "should we"
-	0.0367396,    // "shoulders"
-	0.0978402,    // "showers"
-	-0.0519291,   // "shows"
-	-0.0400588,   // "shows the"
-	0.289552,     // "si"
-	0.141278,     // "si peso"
-	-0.0677942,   // "side"
-	-0.109632,    // "side effects"
-	0.0209972,    // "side of"
-	-0.0253478,   // "sign"
-	0.00503044,   // "sign ?"
-	-0.229081,    // "significa"
-	-0.0325766,   // "significa margenes"
-	-0.0640338,   // "signo"
-	-0.0640338,   // "signo de"
-	-0.0935927,   // "signos"
-	-0.0935927,   // "signos de"
-	-0.222997,    // "signs"
-	-0.021927,    // "signs of"
-	0.126519,     // "sigo"
-	0.112414,     // "sigo con"
-	-0.00978933,  // "sigue"
-	0.0389539,    // "silver"
-	0.127293,     // "sin"
-	0.00934931,   // "sin granos"
-	0.121482,     // "since"
-	0.0645783,    // "since i"
-	0.0426398,    // "since starting"
-	-0.113698,    // "sindrome"
-	-0.113698,    // "sindrome de"
-	-0.343449,    // "sirve"
-	-0.0932462,   // "sirve la"
-	-0.0829204,   // "sirve para"
-	0.0235987,    // "sister's"
-	-0.00140056,  // "site"
-	-0.0343684,   // "situ"
-	0.00712494,   // "six"
-	0.00578271,   // "six months"
-	0.0249593,    // "size"
-	-0.417138,    // "skin"
-	-0.15064,     // "skin ?"
-	-0.11838,     // "skin cancer"
-	0.127355,     // "skin is"
-	-0.0650543,   // "skin tears"
-	-0.0101239,   // "skin type"
-	0.167834,     // "skip"
-	0.0841173,    // "smells"
-	0.0153123,    // "smoker"
-	-0.0832832,   // "smoking"
-	-0.200057,    // "so"
-	-0.00343346,  // "so many"
-	-0.233705,    // "sobre"
-	-0.00393563,  // "sol"
-	-0.438467,    // "solar"
-	-0.0016712,   // "solar ?"
-	-0.116606,    // "solar elastosis"
-	-0.0638948,   // "solar en"
-	0.046082,     // "solo"
-	0.0106065,    // "solo por"
-	-0.0262342,   // "some"
-	-0.0163686,   // "some people"
-	0.138863,     // "someone"
-	0.0823795,    // "someone ?"
-	-0.038085,    // "someone in"
-	-0.0171521,   // "someone with"
-	0.0868047,    // "something"
-	0.00184211,   // "something else"
-	0.0311695,    // "something to"
-	0.0085909,    // "something worse"
-	-0.0175754,   // "sometimes"
-	-0.386626,    // "son"
-	-0.250723,    // "son has"
-	-0.0619455,   // "son las"
-	-0.0918121,   // "son los"
-	0.368457,     // "son's"
-	0.0510098,    // "son's face"
-	0.0334245,    // "son's got"
-	0.00419993,   // "son's rash"
-	0.0175738,    // "son's scalp"
-	0.244891,     // "sore"
-	-0.016318,    // "sore be"
-	0.0439038,    // "sore on"
-	0.000511197,  // "sore should"
-	-0.00224942,  // "sores"
-	-0.0604521,   // "sores ?"
-	-0.0818156,   // "soy"
-	-0.0194049,   // "soy farmaceutica"
-	-0.123158,    // "spf"
-	-0.0910296,   // "spf 0"
-	-0.031199,    // "spider"
-	-0.031199,    // "spider bite"
-	-0.0219224,   // "spironolactone"
-	0.00216614,   // "spironolactone and"
-	-0.166924,    // "spironolactone for"
-	-0.109146,    // "spitz"
-	-0.0685775,   // "spitz ?"
-	-0.092807,    // "spitz nevus"
-	0.245782,     // "spot"
-	0.010628,     // "spot on"
-	0.289683,     // "spots"
-	-0.0300772,   // "spots are"
-	0.0568826,    // "spots on"
-	-0.153457,    // "spread"
-	-0.140055,    // "spread ?"
-	-0.0442617,   // "spread between"
-	0.147546,     // "spreading"
-	-0.00607322,  // "spreading red"
-	-0.0421218,   // "stages"
-	-0.024402,    // "stages of"
-	-0.0386198,   // "staging"
-	-0.0975406,   // "standard"
-	-0.0068937,   // "standard excision"
-	-0.0641048,   // "start"
-	0.0522209,    // "start ?"
-	0.20309,      // "started"
-	0.195455,     // "started to"
-	0.0227984,    // "starting"
-	0.0258829,    // "starting a"
-	-0.00463806,  // "starting isotretinoin"
-	0.00156956,   // "starting lamotrigine"
-	-0.0575755,   // "stay"
-	-0.0765818,   // "stay home"
-	-0.0100332,   // "stay in"
-	0.0434942,    // "stay on"
-	0.0239463,    // "steroid"
-	-0.142334,    // "steroid ?"
-	0.0596838,    // "steroid cream"
-	0.0107002,    // "steroid injections"
-	-0.0241769,   // "steroid withdrawal"
-	-0.117369,    // "steroids"
-	-0.120606,    // "stevens"
-	-0.0961539,   // "stevens johnson"
-	-0.0784734,   // "still"
-	-0.0258839,   // "still used"
-	-0.0609593,   // "sting"
-	0.0726235,    // "stitches"
-	0.64925,      // "stop"
-	0.151448,     // "stop ?"
-	0.160405,     // "stop it"
-	0.0209453,    // "stop my"
-	0.111042,     // "stop the"
-	0.0646406,    // "stopped"
-	0.0695779,    // "stopping"
-	0.0910785,    // "streak"
-	-0.0735787,   // "strength"
-	0.00312162,   // "strength of"
-	0.104921,     // "strong"
-	0.141835,     // "stronger"
-	0.0386567,    // "stung"
-	0.0166299,    // "su"
-	-0.111433,    // "such"
-	-0.0507073,   // "such as"
-	-0.158448,    // "suele"
-	-0.227779,    // "suggested"
-	0.0142603,    // "suit"
-	0.0142603,    // "suit me"
-	0.0918243,    // "summer"
-	-0.147434,    // "sun"
-	-0.0167853,   // "sun protection"
-	0.145397,     // "sunburn"
-	-0.739529,    // "sunscreen"
-	-0.0616045,   // "sunscreen ?"
-	-0.0563009,   // "sunscreen be"
-	-0.0888379,   // "sunscreen every"
-	-0.0498093,   // "sunscreen go"
-	-0.0910556,   // "sunscreen is"
-	0.0266044,    // "suppose"
-	-0.0214991,   // "suppurativa"
-	-0.0214991,   // "suppurativa ?"
-	-0.0741225,   // "surgery"
-	-0.0888578,   // "surgery ?"
-	0.173139,     // "suspendo"
-	-0.0314822,   // "sweating"
-	-0.0314822,   // "sweating ?"
-	-0.0268708,   // "sweet"
-	0.0309229,    // "swelled"
-	0.0309229,    // "swelled up"
-	0.0832743,    // "swelling"
-	-0.0178411,   // "swim"
-	-0.023673,    // "swimming"
-	0.196774,     // "switch"
-	0.138345,     // "swollen"
-	-0.0168217,   // "syndrome"
-	-0.0147931,   // "syndrome ?"
-	-0.0364548,   // "systemic"
-	0.151191,     // "tablets"
-	0.130863,     // "tablets ?"
-	0.0819165,    // "tacrolimus"
-	0.171233,     // "take"
-	0.0843831,    // "take for"
-	0.0960453,    // "take isotretinoin"
-	0.0427946,    // "take my"
-	-0.0147498,   // "take to"
-	-0.121084,    // "taken"
-	0.00401998,   // "taking"
-	0.0995167,    // "taking it"
-	-0.260842,    // "tan"
-	0.0224963,    // "tanning"
-	-0.116425,    // "tantas"
-	-0.116425,    // "tantas manchas"
-	-0.0214076,   // "tape"
-	0.0887339,    // "taper"
-	-0.0121842,   // "tar"
-	0.131516,     // "target"
-	0.131516,     // "target like"
-	-0.0302199,   // "tattoo"
-	0.0397546,    // "tattoo is"
-	-0.0410899,   // "tattoos"
-	0.353708,     // "te"
-	0.190245,     // "te mando"
-	-0.0492185,   // "tea"
-	-0.062543,    // "tea tree"
-	-0.0650543,   // "tears"
-	0.434547,     // "teen"
-	0.0199954,    // "teenager"
-	0.321237,     // "tell"
-	-0.0373304,   // "tell a"
-	0.0746209,    // "tell from"
-	0.198888,     // "tell if"
-	0.109305,     // "tell me"
-	-0.0604317,   // "tener"
-	1.0782,       // "tengo"
-	0.518353,     // "tengo en"
-	0.364229,     // "tengo la"
-	-0.158807,    // "tengo psoriasis"
-	0.183163,     // "tengo que"
-	0.0959676,    // "tengo una"
-	-0.0273198,   // "tengo urticaria"
-	0.151452,     // "tensas"
-	0.132639,     // "tensas en"
-	0.224035,     // "tense"
-	-0.00713834,  // "terbinafine"
-	0.0491987,    // "terbinafine cream"
-	0.0113703,    // "terbinafine for"
-	-0.0792774,   // "term"
-	-0.0330118,   // "term mean"
-	-0.0508557,   // "test"
-	-0.0179714,   // "testing"
-	-0.126244,    // "tests"
-	-0.0252144,   // "tests are"
-	-0.18167,     // "than"
-	-0.0613912,   // "that"
-	-0.136675,    // "that a"
-	-0.0966761,   // "that age"
-	-0.0119824,   // "that doesn't"
-	0.0211222,    // "that don't"
-	0.0560182,    // "that keeps"
-	-0.121549,    // "that mean"
-	0.0885728,    // "that my"
-	-0.0330118,   // "that term"
-	0.0233742,    // "that too"
-	-0.177561,    // "that true"
-	0.00904661,   // "that won't"
-	0.0757268,    // "that's"
-	0.566154,     // "the"
-	-0.0729123,   // "the 0"
-	-0.00885306,  // "the abcde"
-	0.0165645,    // "the attached"
-	0.0346953,    // "the back"
-	0.0510833,    // "the bcc"
-	0.0301268,    // "the best"
-	0.00356504,   // "the blister"
-	0.0382266,    // "the body"
-	0.0104245,    // "the bump"
-	-0.00616911,  // "the bumps"
-	-0.00684983,  // "the common"
-	-0.0200296,   // "the counter"
-	0.0824841,    // "the cream"
-	0.0455272,    // "the dark"
-	0.0515096,    // "the diagnosis"
-	-0.235243,    // "the difference"
-	0.00228799,   // "the doctor"
-	-0.00364091,  // "the dose"
-	-0.0722961,   // "the drug"
-	-0.0156527,   // "the easi"
-	-0.051319,    // "the emergency"
-	-0.0550384,   // "the er"
-	-0.0423708,   // "the evidence"
-	0.0411837,    // "the eye"
-	0.00244384,   // "the face"
-	-0.0038607,   // "the first"
-	0.0595791,    // "the forearm"
-	0.0420967,    // "the gp"
-	-0.113648,    // "the health"
-	-0.0888948,   // "the house"
-	0.187247,     // "the image"
-	-0.0999143,   // "the koebner"
-	0.226929,     // "the lesion"
-	0.0148712,    // "the little"
-	-0.347202,    // "the lot"
-	-0.000646122, // "the lower"
-	0.0849874,    // "the lump"
-	-0.0325309,   // "the main"
-	0.229092,     // "the mole"
-	0.00316313,   // "the new"
-	0.132672,     // "the nurse"
-	0.0470535,    // "the painful"
-	-0.0526716,   // "the patches"
-	0.0779596,    // "the permethrin"
-	0.131136,     // "the photo"
-	0.198561,     // "the picture"
-	0.00194551,   // "the pill"
-	0.182677,     // "the rash"
-	-0.0119238,   // "the red"
-	0.0811161,    // "the redness"
-	0.107545,     // "the right"
-	-0.0374752,   // "the risk"
-	-0.281477,    // "the same"
-	-0.0479102,   // "the scalp"
-	-0.0487629,   // "the shingles"
-	-0.0832483,   // "the skin"
-	0.0306526,    // "the sore"
-	0.200884,     // "the spot"
-	-0.0711349,   // "the standard"
-	0.00994417,   // "the steroid"
-	0.0868401,    // "the thumbnail"
-	-0.0322644,   // "the typical"
-	-0.205764,    // "the usual"
-	-0.00258803,  // "the wait"
-	0.0159809,    // "the white"
-	0.0228661,    // "the whole"
-	-0.0350146,   // "their"
-	-0.124014,    // "them"
-	-0.0896137,   // "them ?"
-	-0.00591087,  // "therapy"
-	-0.16559,     // "there"
-	-0.227053,    // "there any"
-	0.0763416,    // "there anything"
-	0.0961672,    // "there's"
-	0.0961672,    // "there's a"
-	0.0222407,    // "these"
-	-0.302097,    // "they"
-	-0.0966761,   // "they common"
-	-0.0371665,   // "they're"
-	0.0168215,    // "they've"
-	0.0168215,    // "they've been"
-	-0.00174167,  // "thickness"
-	0.157796,     // "thigh"
-	0.216163,     // "thighs"
-	-0.143887,    // "thing"
-	-0.141141,    // "thing as"
-	0.136704,     // "think"
-	0.035044,     // "think ?"
-	0.0298438,    // "thinking"
-	0.216423,     // "thinning"
-	-0.0460201,   // "thinning hair"
-	1.08,         // "this"
-	0.255517,     // "this ?"
-	0.0882045,    // "this an"
-	0.0208144,    // "this be"
-	0.1246,       // "this week"
-	0.0289382,    // "this year"
-	0.208581,     // "thoughts"
-	0.208581,     // "thoughts ?"
-	0.236541,     // "three"
-	0.0201528,    // "three days"
-	0.12444,      // "three months"
-	-0.0181014,   // "throat"
-	-0.0214092,   // "through"
-	-0.0214092,   // "through the"
-	0.0114149,    // "thrush"
-	0.105026,     // "thumbnail"
-	0.00289535,   // "thursday"
-	0.00289535,   // "thursday or"
-	0.00882743,   // "tick"
-	0.120784,     // "tick bite"
-	0.0441665,    // "tiempo"
-	-0.00917636,  // "tiene"
-	-0.14921,     // "tiene 0"
-	0.0574586,    // "tiene ampollas"
-	-0.334756,    // "tiene cura"
-	-0.0693214,   // "tiene dermatitis"
-	0.203737,     // "tiene la"
-	0.136541,     // "tiene que"
-	0.124471,     // "tiene sarna"
-	0.0241389,    // "tiene una"
-	0.234218,     // "till"
-	0.173158,     // "time"
-	0.0493517,    // "time i"
-	0.159539,     // "time to"
-	0.104368,     // "times"
-	0.0981744,    // "times a"
-	-0.166592,    // "tina"
-	-0.000237912, // "tina ?"
-	0.0735937,    // "tinea"
-	0.0066132,    // "tinea ?"
-	-0.00696941,  // "tinea capitis"
-	0.0369119,    // "tinea cruris"
-	0.00572211,   // "tingling"
-	-0.152819,    // "tipo"
-	-0.161824,    // "tipo de"
-	-0.109265,    // "tips"
-	-0.117602,    // "to"
-	0.155623,     // "to 0"
-	0.0226816,    // "to ?"
-	-0.19428,     // "to a"
-	-0.01891,     // "to avoid"
-	0.0561916,    // "to be"
-	-0.0930094,   // "to develop"
-	-0.0853552,   // "to get"
-	0.123441,     // "to go"
-	0.0421818,    // "to have"
-	-0.0702658,   // "to heart"
-	0.0117192,    // "to her"
-	0.00701085,   // "to hospital"
-	0.117505,     // "to itch"
-	-0.034214,    // "to pop"
-	-0.0283501,   // "to prevent"
-	0.0414621,    // "to put"
-	0.145646,     // "to see"
-	-0.129452,    // "to start"
-	0.0984369,    // "to stop"
-	0.160217,     // "to take"
-	0.0984247,    // "to the"
-	0.0488935,    // "to try"
-	-0.138228,    // "to use"
-	-0.265449,    // "to wash"
-	-0.0660744,   // "to wear"
-	-0.0557915,   // "to work"
-	0.038204,     // "to worry"
-	0.0345874,    // "toda"
-	0.0345874,    // "toda la"
-	0.0899777,    // "today"
-	0.0156486,    // "today or"
-	0.0260713,    // "toddler"
-	0.00803463,   // "toddler has"
-	0.0990501,    // "toddler's"
-	0.185496,     // "todo"
-	0.054935,     // "todo el"
-	0.122869,     // "toenail"
-	0.0890574,    // "toenail is"
-	-0.00674647,  // "told"
-	-0.015683,    // "told apart"
-	0.0846208,    // "toma"
-	-0.00418096,  // "toma una"
-	0.125426,     // "tomando"
-	0.2552,       // "tomar"
-	0.583361,     // "tomo"
-	0.0711975,    // "tomo metotrexato"
-	0.0638533,    // "tomorrow"
-	0.0638533,    // "tomorrow ?"
-	0.071222,     // "tongue"
-	0.00947909,   // "tonight"
-	0.205409,     // "too"
-	0.0183461,    // "too late"
-	0.0233742,    // "too long"
-	0.019086,     // "topical"
-	-0.150964,    // "topical steroid"
-	0.0555208,    // "tracking"
-	-0.00944817,  // "tranexamic"
-	-0.00944817,  // "tranexamic acid"
-	-0.0113118,   // "trata"
-	-0.103828,    // "tratamiento"
-	-0.0494421,   // "tratamiento con"
-	0.0887831,    // "tratamientos"
-	0.184949,     // "treat"
-	-0.0109864,   // "treat actinic"
-	-0.158765,    // "treated"
-	-0.126536,    // "treated for"
-	-0.069882,    // "treated with"
-	0.179828,     // "treating"
-	0.0677276,    // "treatment"
-	0.137689,     // "treatment for"
-	0.0010274,    // "treatments"
-	-0.062543,    // "tree"
-	-0.062543,    // "tree oil"
-	0.0903002,    // "tretinoin"
-	-0.0675154,   // "tretinoina"
-	0.0529457,    // "triamcinolone"
-	-0.053934,    // "trigger"
-	-0.0883992,   // "triggered"
-	-0.0883992,   // "triggered by"
-	-0.11084,     // "triggers"
-	-0.0742082,   // "triggers ?"
-	0.0128506,    // "triste"
-	-0.229647,    // "true"
-	-0.177561,    // "true ?"
-	-0.0520838,   // "true that"
-	0.318709,     // "try"
-	0.0281817,    // "twice"
-	0.290828,     // "two"
-	-0.0369863,   // "two hours"
-	0.169721,     // "two months"
-	0.0605325,    // "two treatments"
-	0.00539696,   // "two weeks"
-	0.0669417,    // "type"
-	0.111583,     // "type iv"
-	-0.0519914,   // "types"
-	-0.130685,    // "typical"
-	-0.0577947,   // "typical for"
-	-0.0132499,   // "typically"
-	0.205737,     // "ulcer"
-	0.0934182,    // "ulcer and"
-	0.0121566,    // "ulcer on"
-	0.100397,     // "ulcera"
-	0.0418682,    // "ulcera en"
-	-0.042125,    // "ulceras"
-	0.115915,     // "ulcers"
-	-0.130549,    // "un"
-	-0.0609632,   // "un carcinoma"
-	-0.134344,    // "un corticoide"
-	-0.0553395,   // "un diagnostico"
-	-0.0688242,   // "un informe"
-	-0.0615798,   // "un lunar"
-	-0.151943,    // "un melanoma"
-	0.162043,     // "un mes"
-	-0.171322,    // "un protector"
-	-0.066725,    // "un quiste"
-	-0.05001,     // "un tratamiento"
-	0.106274,     // "una"
-	0.195659,     // "una amiga"
-	0.0661921,    // "una consulta"
-	0.0490556,    // "una costra"
-	0.14633,      // "una del"
-	-0.0340805,   // "una erupcion"
-	0.0296842,    // "una foto"
-	0.105697,     // "una mancha"
-	-0.0494409,   // "una persona"
-	-0.0679227,   // "una picadura"
-	-0.259281,    // "una quemadura"
-	0.102923,     // "una verruga"
-	-0.1839,      // "una vez"
-	0.0815963,    // "unas"
-	0.103152,     // "unas manchas"
-	-0.111527,    // "under"
-	-0.15509,     // "under 0"
-	0.0117108,    // "under a"
-	0.0248571,    // "under my"
-	-0.0287063,   // "underarm"
-	-0.0287063,   // "underarm sweating"
-	-0.0751603,   // "uno"
-	-0.0603304,   // "until"
-	0.221623,     // "up"
-	0.0921279,    // "up from"
-	0.0523582,    // "up my"
-	0.0628638,    // "uploaded"
-	0.107416,     // "urgencias"
-	0.0262098,    // "urgencias ?"
-	0.0753613,    // "urgencias por"
-	-0.0147743,   // "urgent"
-	-0.0118795,   // "urgent care"
-	0.124278,     // "urgente"
-	0.270147,     // "urgente ?"
-	-0.145871,    // "urgente una"
-	-0.0654384,   // "urgently"
-	-0.0692975,   // "urgently ?"
-	0.00385883,   // "urgently about"
-	-0.241495,    // "urticaria"
-	-0.0209176,   // "urticaria ?"
-	-0.20908,     // "urticaria cronica"
-	-0.171652,    // "usa"
-	-0.113532,    // "usa en"
-	-0.0662648,   // "usar"
-	-0.13108,     // "usar protector"
-	0.260522,     // "use"
-	0.125242,     // "use for"
-	-0.044187,    // "use hydroquinone"
-	0.0275095,    // "use ketoconazole"
-	0.0224947,    // "use my"
-	-0.02984,     // "use on"
-	-0.0520161,   // "use permethrin"
-	0.116257,     // "use the"
-	-0.41879,     // "used"
-	-0.238089,    // "used for"
-	-0.0847664,   // "used when"
-	0.254442,     // "using"
-	0.00608217,   // "using clobetasol"
-	0.0116215,    // "using the"
-	0.0792643,    // "uso"
-	-0.298042,    // "usual"
-	-0.159445,    // "usually"
-	-0.0212268,   // "usually appear"
-	-0.0124473,   // "usually done"
-	-0.0364358,   // "usually last"
-	-0.0163166,   // "usually look"
-	-0.00614902,  // "usually stay"
-	-0.00336658,  // "usually treated"
-	-0.0224708,   // "uv"
-	-0.102018,    // "uvb"
-	0.185619,     // "va"
-	-0.0487629,   // "vaccine"
-	-0.0462003,   // "vaccines"
-	0.0853038,    // "valaciclovir"
-	0.138709,     // "valacyclovir"
-	-0.014618,    // "valacyclovir for"
-	0.133478,     // "van"
-	0.0323057,    // "varicela"
-	0.112416,     // "varon"
-	0.112416,     // "varon de"
-	0.095792,     // "ve"
-	0.0454121,    // "ve la"
-	-0.000176713, // "verano"
-	-0.000176713, // "verano ?"
-	-0.199593,    // "verdad"
-	-0.0988,      // "verdad que"
-	0.102923,     // "verruga"
-	0.0201288,    // "verrugas"
-	-0.0118907,   // "versus"
-	0.0367579,    // "ves"
-	0.244807,     // "vez"
-	0.198403,     // "vez que"
-	0.0810799,    // "vignette"
-	-0.0128978,   // "virus"
-	0.197039,     // "vision"
-	-0.113648,    // "visitor"
-	-0.113648,    // "visitor said"
-	-0.056921,    // "vitamin"
-	-0.0597515,   // "vitamin d"
-	-0.435944,    // "vitiligo"
-	0.0221284,    // "vitiligo ?"
-	-0.224868,    // "vitiligo es"
-	-0.0277772,   // "vitiligo on"
-	-0.00846409,  // "volver"
-	-0.00846409,  // "volver a"
-	0.144884,     // "voy"
-	0.0670459,    // "vs"
-	-0.0766802,   // "vulgaris"
-	-0.051906,    // "vulgaris ?"
-	0.161834,     // "wait"
-	0.0836358,    // "wait ?"
-	-0.00981528,  // "wait for"
-	0.10698,      // "wait till"
-	-0.0172243,   // "wait until"
-	0.168604,     // "wants"
-	0.0680247,    // "wants to"
-	0.118565,     // "ward"
-	0.0716646,    // "warfarin"
-	0.112317,     // "wart"
-	-0.249226,    // "warts"
-	-0.0315713,   // "warts ?"
-	-0.110313,    // "was"
-	-0.0553424,   // "was diagnosed"
-	0.028799,     // "was given"
-	-0.243307,    // "wash"
-	-0.0285751,   // "watch"
-	-0.131306,    // "water"
-	0.401706,     // "we"
-	-0.168335,    // "we have"
-	0.147957,     // "we need"
-	0.0315579,    // "we use"
-	-0.115114,    // "wear"
-	-0.159893,    // "wear sunscreen"
-	0.112237,     // "week"
-	0.0552721,    // "week ?"
-	0.0449546,    // "week old"
-	0.00746122,   // "weekly"
-	0.234386,     // "weeks"
-	0.0189046,    // "weeks of"
-	0.0139378,    // "weeks pregnant"
-	0.0426114,    // "weeping"
-	0.0858601,    // "weigh"
-	0.0858601,    // "weigh 0"
-	0.133744,     // "weighs"
-	0.0960448,    // "weighs 0"
-	-0.0604762,   // "weight"
-	-0.0657686,   // "weight ?"
-	0.0525009,    // "well"
-	-0.108447,    // "were"
-	0.021221,     // "wet"
-	0.021221,     // "wet wraps"
-	-0.772707,    // "what"
-	-0.0176201,   // "what actually"
-	-0.0390714,   // "what age"
-	-0.28446,     // "what are"
-	-0.0208905,   // "what blood"
-	-0.0480784,   // "what causes"
-	0.183349,     // "what cream"
-	-0.105911,    // "what did"
-	-0.0176215,   // "what do"
-	-0.423068,    // "what does"
-	0.126197,     // "what dose"
-	-0.0599469,   // "what happens"
-	-0.33889,     // "what is"
-	-0.0370247,   // "what makes"
-	-0.00870052,  // "what role"
-	-0.0657154,   // "what should"
-	-0.0243647,   // "what signs"
-	0.00305567,   // "what strength"
-	0.268136,     // "what would"
-	-0.342241,    // "what's"
-	-0.313154,    // "what's the"
-	-0.601319,    // "when"
-	-0.0222332,   // "when a"
-	-0.00830695,  // "when can"
-	-0.0176101,   // "when does"
-	-0.0498791,   // "when i"
-	-0.0419645,   // "when i'm"
-	0.0501881,    // "when it's"
-	-0.112415,    // "when should"
-	-0.0475007,   // "where"
-	-0.0475007,   // "where on"
-	0.222445,     // "whether"
-	0.0945994,    // "whether the"
-	-0.270722,    // "which"
-	0.115635,     // "which acne"
-	-0.0267117,   // "which condition"
-	0.0612228,    // "which cream"
-	-0.104849,    // "which is"
-	-0.194501,    // "which signs"
-	0.21756,      // "while"
-	-0.044187,    // "while breastfeeding"
-	0.198348,     // "while i'm"
-	0.0360104,    // "while on"
-	0.0722769,    // "white"
-	0.0081216,    // "white patch"
-	0.0540231,    // "white patches"
-	-0.134869,    // "who"
-	0.0176595,    // "whole"
-	-0.00993549,  // "whole body"
-	-1.30893,     // "why"
-	-0.062255,    // "why are"
-	-0.656192,    // "why do"
-	-0.547868,    // "why does"
-	-0.131032,    // "why is"
-	0.345118,     // "widespread"
-	0.1588,       // "wife"
-	0.0952941,    // "will"
-	0.0811145,    // "will the"
-	-0.101702,    // "winter"
-	-0.0252214,   // "winter ?"
-	0.422488,     // "with"
-	-0.0203848,   // "with ?"
-	0.332685,     // "with a"
-	-0.0852074,   // "with age"
-	0.232328,     // "with crusted"
-	-0.0124591,   // "with eczema"
-	0.0452313,    // "with his"
-	-0.167597,    // "with impetigo"
-	-0.0468622,   // "with lupus"
-	0.0925027,    // "with my"
-	0.00632663,   // "with no"
-	-0.0483686,   // "with psoriasis"
-	-0.0514052,   // "with shingles"
-	-0.0241769,   // "withdrawal"
-	-0.0457413,   // "within"
-	-0.0457413,   // "within 0"
-	-0.0421571,   // "without"
-	-0.0415098,   // "without a"
-	0.408561,     // "woman"
-	0.0862663,    // "woman in"
-	-0.126346,    // "women"
-	-0.0595058,   // "women avoid"
-	0.135481,     // "won't"
-	0.00904661,   // "won't go"
-	-0.0267285,   // "wondering"
-	-0.0180394,   // "wondering whether"
-	-0.0397238,   // "wood's"
-	-0.0397238,   // "wood's lamp"
-	-0.273111,    // "work"
-	-0.160547,    // "work ?"
-	-0.0759126,   // "work for"
-	-0.034252,    // "work in"
-	0.0903153,    // "worried"
-	0.0237847,    // "worried should"
-	0.038204,     // "worry"
-	0.0327179,    // "worry about"
-	-0.028044,    // "worse"
-	-0.00386577,  // "worse ?"
-	0.0725221,    // "worse at"
-	-0.0628811,   // "worse in"
-	0.00343896,   // "worse with"
-	0.0654474,    // "worth"
-	0.861568,     // "would"
-	0.0143258,    // "would 0"
-	0.0684313,    // "would a"
-	0.0266331,    // "would it"
-	0.0298258,    // "would my"
-	0.0924693,    // "would that"
-	0.351658,     // "would you"
-	0.0592283,    // "wound"
-	0.021221,     // "wraps"
-	0.0346452,    // "wrist"
-	1.09384,      // "y"
-	0.165231,     // "y esta"
-	0.0715842,    // "y la"
-	0.10051,      // "y le"
-	0.0441521,    // "y me"
-	0.0313579,    // "y o"
-	-0.0431631,   // "y por"
-	0.227749,     // "y tiene"
-	0.154116,     // "y una"
-	0.486974,     // "ya"
-	0.201607,     // "ya ?"
-	0.0661921,    // "ya se"
-	0.114024,     // "year"
-	-0.102958,    // "year ?"
-	0.174961,     // "year old"
-	0.00519789,   // "year old's"
-	-0.0819577,   // "years"
-	0.0397546,    // "years later"
-	-0.0316552,   // "yeast"
-	0.225421,     // "yellow"
-	0.10603,      // "yo"
-	0.211713,     // "you"
-	-0.145364,    // "you can"
-	0.0685776,    // "you do"
-	-0.0539263,   // "you get"
-	-0.10779,     // "you have"
-	0.120969,     // "you say"
-	0.105073,     // "you start"
-	0.244279,     // "you tell"
-	0.035044,     // "you think"
-	0.263129,     // "young"
-	0.228048,     // "your"
-	0.177527,     // "yr"
-	-0.0321476,   // "zinc"
-	-0.0921864,   // "zoster"
-	0.0701743,    // "zoster ?"
+	1.24619,      // "#age"
+	-0.21806,     // "#deictic"
+	1.35851,      // "#image"
+	0.282207,     // "#kin"
+	1.75087,      // "#owner"
+	0.532988,     // "#patient"
+	-1.60337,     // "#population"
+	1.77293,      // "#selfmodal"
+	1.03586,      // "#third"
+	0.656804,     // "0"
+	-0.446383,    // "0 0"
+	-0.404254,    // "0 ?"
+	-0.00892545,  // "0 a"
+	-0.0423849,   // "0 and"
+	0.0907265,    // "0 anos"
+	0.054751,     // "0 cm"
+	0.0879303,    // "0 con"
+	-0.0557704,   // "0 cream"
+	0.00214672,   // "0 days"
+	0.094897,     // "0 dias"
+	-0.0799495,   // "0 en"
+	-0.260067,    // "0 fluorouracilo"
+	0.0421561,    // "0 fu"
+	0.0636329,    // "0 has"
+	-0.180546,    // "0 hours"
+	-0.0299731,   // "0 how"
+	0.0258786,    // "0 hydrocortisone"
+	-0.132461,    // "0 is"
+	0.374133,     // "0 kg"
+	0.165888,     // "0 kilos"
+	-0.137166,    // "0 l0"
+	-0.0126273,   // "0 mean"
+	0.030069,     // "0 meses"
+	0.218675,     // "0 mg"
+	0.16592,      // "0 mm"
+	0.0565457,    // "0 month"
+	0.00440189,   // "0 months"
+	-0.0724001,   // "0 nm"
+	0.0361027,    // "0 o"
+	0.170361,     // "0 of"
+	-0.0511955,   // "0 on"
+	-0.00058465,  // "0 semanas"
+	0.0136524,    // "0 sore"
+	0.0698017,    // "0 to"
+	-0.0175542,   // "0 used"
+	0.0415199,    // "0 week"
+	0.178932,     // "0 weeks"
+	-0.0565556,   // "0 what"
+	0.0427746,    // "0 with"
+	0.136661,     // "0 wks"
+	-0.0473021,   // "0 y"
+	0.157116,     // "0 year"
+	0.0590331,    // "0 yo"
+	0.0270511,    // "0 yr"
+	0.038979,     // "0 yrs"
+	0.0359235,    // "0cm"
+	0.264983,     // "0f"
+	0.0541502,    // "0f 0"
+	0.0442756,    // "0f with"
+	0.168211,     // "0kg"
+	0.315972,     // "0m"
+	0.0479686,    // "0m on"
+	0.0637741,    // "0m with"
+	0.0183277,    // "0mg"
+	0.176375,     // "0mm"
+	0.00626394,   // "0mm and"
+	0.0351306,    // "0mm with"
+	0.0634678,    // "0p"
+	0.0411544,    // "0s"
+	0.145346,     // "0x"
+	0.0966638,    // "0yo"
+	0.0958695,    // "?"
+	-0.205556,    // "? a"
+	-0.0263957,   // "? asking"
+	-0.0487276,   // "? como"
+	0.135078,     // "? do"
+	0.00336221,   // "? he's"
+	0.0510649,    // "? i"
+	0.0868053,    // "? i'm"
+	0.130086,     // "? it's"
+	-0.195129,    // "? lo"
+	0.0392628,    // "? me"
+	-0.259148,    // "? mi"
+	-0.114761,    // "? my"
+	0.0358351,    // "? que"
+	0.0275334,    // "? se"
+	0.0463657,    // "? she's"
+	0.00544438,   // "? should"
+	0.0745111,    // "? tengo"
+	0.0462522,    // "? the"
+	0.0217284,    // "? there's"
+	0.100086,     // "? treat"
+	0.14673,      // "? what"
+	-0.0474721,   // "^"
+	0.322184,     // "^ 0"
+	0.13229,      // "^ 0f"
+	0.196323,     // "^ 0m"
+	-0.0207064,   // "^ a"
+	0.130596,     // "^ adjunto"
+	0.0203,       // "^ after"
+	-0.253129,    // "^ are"
+	-0.0390079,   // "^ as"
+	0.0580564,    // "^ asking"
+	-0.0513869,   // "^ at"
+	0.0195272,    // "^ bebe"
+	0.00992614,   // "^ buenas"
+	-0.101361,    // "^ cada"
+	-0.482869,    // "^ can"
+	0.0826266,    // "^ caso"
+	-0.430315,    // "^ como"
+	0.0726024,    // "^ could"
+	-0.129143,    // "^ cual"
+	-0.161527,    // "^ cuales"
+	-0.210545,    // "^ cuando"
+	0.0061595,    // "^ cuanta"
+	-0.0075883,   // "^ cuanto"
+	0.0201115,    // "^ cuantos"
+	0.0403144,    // "^ dad's"
+	0.0137653,    // "^ ddx"
+	0.427893,     // "^ dejo"
+	-0.340537,    // "^ derm"
+	-0.570952,    // "^ do"
+	-0.113849,    // "^ does"
+	-0.325129,    // "^ el"
+	0.11329,      // "^ elderly"
+	0.0510444,    // "^ embarazada"
+	-0.21822,     // "^ en"
+	-0.164816,    // "^ es"
+	-0.0162076,   // "^ for"
+	0.0521624,    // "^ foto"
+	-0.0578485,   // "^ gp"
+	-0.171397,    // "^ hay"
+	0.0323381,    // "^ he's"
+	0.0303486,    // "^ help"
+	0.0797314,    // "^ her"
+	0.0126888,    // "^ here's"
+	0.0451946,    // "^ hi"
+	0.0168117,    // "^ hipoteticamente"
+	0.0317642,    // "^ hombre"
+	-0.293077,    // "^ how"
+	0.0455595,    // "^ hypothetically"
+	0.166317,     // "^ i"
+	0.0770143,    // "^ i'll"
+	-0.0815634,   // "^ i'm"
+	0.0094892,    // "^ i've"
+	-0.125825,    // "^ if"
+	-0.0105681,   // "^ im"
+	0.0675092,    // "^ in"
+	-0.16081,     // "^ is"
+	0.0336655,    // "^ just"
+	0.141455,     // "^ kid"
+	-0.251114,    // "^ la"
+	-0.0616839,   // "^ las"
+	-0.0162421,   // "^ le"
+	0.0219195,    // "^ llevo"
+	-0.44236,     // "^ los"
+	0.215985,     // "^ me"
+	-0.260281,    // "^ mi"
+	0.186726,     // "^ mujer"
+	-1.09882,     // "^ my"
+	0.0309437,    // "^ new"
+	0.0184879,    // "^ nino"
+	-0.0589349,   // "^ no"
+	-0.0164221,   // "^ not"
+	-0.0396464,   // "^ our"
+	0.260492,     // "^ paciente"
+	-0.149671,    // "^ para"
+	-0.00530187,  // "^ path"
+	0.163732,     // "^ patient"
+	0.0188753,    // "^ pic"
+	0.14802,      // "^ picture"
+	-0.359858,    // "^ por"
+	0.0377123,    // "^ pregnant"
+	0.179747,     // "^ pregunto"
+	0.333496,     // "^ pt"
+	0.04086,      // "^ puede"
+	0.277911,     // "^ puedo"
+	-0.580288,    // "^ que"
+	-0.0560796,   // "^ quick"
+	0.202675,     // "^ re"
+	0.205748,     // "^ scenario"
+	0.0362261,    // "^ screenshot"
+	-0.211117,    // "^ se"
+	0.00941175,   // "^ see"
+	0.199034,     // "^ segun"
+	0.0722362,    // "^ senora"
+	0.110415,     // "^ sera"
+	0.115166,     // "^ she"
+	-0.564621,    // "^ should"
+	0.120171,     // "^ sigo"
+	-0.160273,    // "^ sirve"
+	0.0887041,    // "^ so"
+	0.0157235,    // "^ solo"
+	-0.0338672,   // "^ soy"
+	0.0279282,    // "^ suppose"
+	0.132756,     // "^ te"
+	0.366578,     // "^ teen"
+	0.507109,     // "^ tengo"
+	-0.0934371,   // "^ the"
+	0.0404399,    // "^ tomo"
+	-0.0568488,   // "^ un"
+	0.217191,     // "^ una"
+	-0.121819,    // "^ vale"
+	0.125521,     // "^ varon"
+	0.0629577,    // "^ vignette"
+	0.104324,     // "^ voy"
+	-0.0337053,   // "^ was"
+	-0.0136219,   // "^ we"
+	-0.633373,    // "^ what"
+	-0.128828,    // "^ what's"
+	-0.154116,    // "^ when"
+	-0.0253737,   // "^ where"
+	-0.162288,    // "^ which"
+	-0.0641354,   // "^ who"
+	-0.438798,    // "^ why"
+	0.0214067,    // "^ woman"
+	0.285877,     // "^ would"
+	0.0632083,    // "^ ya"
+	-0.197122,    // "a"
+	-0.00346851,  // "a 0"
+	0.0634678,    // "a 0p"
+	-0.0644254,   // "a baby"
+	-0.000735653, // "a bad"
+	0.125791,     // "a basal"
+	-0.0490749,   // "a base"
+	-0.00853441,  // "a bcc"
+	0.0116567,    // "a beach"
+	-0.01576,     // "a bee"
+	0.081553,     // "a biologic"
+	0.0240508,    // "a biopsy"
+	0.0239635,    // "a bit"
+	0.0184315,    // "a bite"
+	0.0817197,    // "a blistering"
+	0.0188759,    // "a boil"
+	0.016038,     // "a break"
+	0.021094,     // "a bruise"
+	0.021219,     // "a bump"
+	-0.0333465,   // "a burn"
+	-0.0164695,   // "a candidate"
+	0.0173361,    // "a central"
+	-0.128659,    // "a child"
+	0.21068,      // "a cold"
+	0.0185614,    // "a crusty"
+	-0.0164288,   // "a cup"
+	0.0466677,    // "a cyst"
+	-0.022304,    // "a daily"
+	0.11923,      // "a day"
+	0.0669817,    // "a dermatofibroma"
+	0.0485054,    // "a dermatologist"
+	-0.0378333,   // "a dermatoscope"
+	0.040322,     // "a diagnosis"
+	-0.0953386,   // "a different"
+	-0.00751818,  // "a dlqi"
+	-0.0394311,   // "a doctor"
+	-0.0265925,   // "a dvt"
+	-0.0304436,   // "a dysplastic"
+	0.0727319,    // "a e"
+	-0.320315,    // "a esa"
+	0.116825,     // "a fever"
+	-0.0357158,   // "a few"
+	-0.0257593,   // "a first"
+	0.066528,     // "a friend"
+	-0.0249375,   // "a full"
+	-0.0474314,   // "a fungal"
+	0.0365257,    // "a glass"
+	-0.125467,    // "a good"
+	-0.0255321,   // "a gp"
+	-0.0350427,   // "a grade"
+	0.0195407,    // "a herald"
+	-0.0647669,   // "a high"
+	-0.0402409,   // "a holiday"
+	0.0426912,    // "a hot"
+	-0.0955985,   // "a jak"
+	-0.0034553,   // "a keloid"
+	-0.17128,     // "a kid"
+	0.0443089,    // "a la"
+	0.00332523,   // "a las"
+	0.0426625,    // "a leg"
+	-0.0201488,   // "a lipoma"
+	-0.120861,    // "a los"
+	-0.0542005,   // "a lot"
+	-0.00982641,  // "a lupus"
+	0.150138,     // "a mechones"
+	-0.0384166,   // "a melanoma"
+	0.0653833,    // "a mi"
+	-0.0577408,   // "a mole"
+	0.0649435,    // "a month"
+	-0.016951,    // "a myth"
+	-0.0315827,   // "a nail"
+	0.0746967,    // "a new"
+	0.0359501,    // "a nurse"
+	0.069068,     // "a painful"
+	-0.0188463,   // "a patch"
+	-0.00204302,  // "a pathology"
+	-0.0409055,   // "a person"
+	-0.00844164,  // "a pharmacist"
+	-0.0344578,   // "a photo"
+	0.0791196,    // "a pic"
+	-0.100899,    // "a prescription"
+	-0.00255007,  // "a pressure"
+	-0.0132628,   // "a que"
+	-0.282531,    // "a rash"
+	0.0657366,    // "a reaction"
+	0.0951865,    // "a red"
+	0.0580107,    // "a referral"
+	0.058493,     // "a round"
+	0.0786726,    // "a salir"
+	-0.00617137,  // "a scabies"
+	0.00571291,   // "a scaly"
+	-0.0297456,   // "a seborrhoeic"
+	0.0119266,    // "a second"
+	-0.0100937,   // "a skin"
+	0.0670837,    // "a spider"
+	-0.0226672,   // "a spitz"
+	0.0216816,    // "a spot"
+	0.00838874,   // "a spreading"
+	-0.0150312,   // "a standard"
+	0.0189126,    // "a stronger"
+	0.0222241,    // "a sunbed"
+	-0.01887,     // "a sunburn"
+	-0.0408613,   // "a tattoo"
+	0.0216519,    // "a teenager"
+	0.00864047,   // "a temperature"
+	-0.0279005,   // "a tick"
+	-0.0604322,   // "a toda"
+	0.00660932,   // "a toenail"
+	-0.0702962,   // "a type"
+	-0.0344801,   // "a typical"
+	-0.0310284,   // "a un"
+	0.235369,     // "a urgencias"
+	-0.0471506,   // "a virus"
+	-0.0306779,   // "a week"
+	0.0079769,    // "a white"
+	-0.023488,    // "a wood's"
+	-0.0443387,   // "a worm"
+	0.0162385,    // "a year"
+	-0.0136919,   // "abcde"
+	-0.00163127,  // "abcde rule"
+	-0.133791,    // "about"
+	-0.0536867,   // "about 0"
+	0.0313763,    // "about ?"
+	-0.00713405,  // "about a"
+	-0.0413419,   // "about me"
+	0.0311979,    // "about my"
+	-0.0136576,   // "about sun"
+	0.0679016,    // "about the"
+	0.0426625,    // "abpi"
+	0.0426625,    // "abpi of"
+	0.105658,     // "abuela"
+	0.152534,     // "abuela se"
+	-0.211604,    // "abuelo"
+	-0.217137,    // "abuelo tiene"
+	0.0478249,    // "abx"
+	-0.0288684,   // "ace"
+	-0.0288684,   // "ace inhibitors"
+	0.0583134,    // "aciclovir"
+	0.00103602,   // "aciclovir cream"
+	-0.14093,     // "acid"
+	-0.0134625,   // "acid ?"
+	0.0186157,    // "acid or"
+	-0.165608,    // "acido"
+	-0.079344,    // "acido folico"
+	0.155215,     // "acne"
+	-0.00180853,  // "acne ?"
+	0.0224547,    // "acne and"
+	0.0383666,    // "acne bad"
+	-0.00260294,  // "acne do"
+	-0.0609968,   // "acne en"
+	0.196903,     // "acne es"
+	-0.035116,    // "acne is"
+	-0.0577126,   // "actinic"
+	-0.0498283,   // "actinic keratoses"
+	-0.137806,    // "actinica"
+	0.00341254,   // "actinicas"
+	-0.269854,    // "actua"
+	-0.117445,    // "actua el"
+	-0.0456925,   // "actua la"
+	-0.412386,    // "actually"
+	-0.0471506,   // "actually causes"
+	-0.0897306,   // "actually help"
+	-0.0697096,   // "actually work"
+	0.219844,     // "adalimumab"
+	0.141824,     // "adalimumab ?"
+	0.112099,     // "add"
+	0.0399603,    // "adjunta"
+	0.130596,     // "adjunto"
+	0.0327222,    // "adjunto foto"
+	0.0978749,    // "adjunto imagen"
+	0.202924,     // "admit"
+	0.202924,     // "admit ?"
+	0.0475207,    // "adolescente"
+	-0.0359732,   // "adult"
+	-0.206692,    // "adultos"
+	-0.165732,    // "adultos ?"
+	-0.178972,    // "adults"
+	-0.0666002,   // "adults ?"
+	-0.0593942,   // "adults get"
+	0.0263557,    // "advice"
+	-0.0915623,   // "affect"
+	-0.0891994,   // "affect the"
+	0.171473,     // "after"
+	0.0174803,    // "after 0"
+	0.151428,     // "after a"
+	-0.0457088,   // "after dr"
+	0.0235756,    // "after eating"
+	0.0467173,    // "after i"
+	-0.0811984,   // "after moisturiser"
+	0.098079,     // "after my"
+	0.0185616,    // "after starting"
+	-0.17627,     // "after the"
+	0.0679678,    // "after two"
+	0.104438,     // "again"
+	-0.000877689, // "again ?"
+	0.0665406,    // "again after"
+	0.00890525,   // "again or"
+	0.0027937,    // "again should"
+	-0.0190522,   // "against"
+	-0.182041,    // "age"
+	-0.12217,     // "age ?"
+	-0.0120334,   // "age do"
+	-0.0123201,   // "age or"
+	0.159631,     // "ago"
+	0.0299201,    // "ago and"
+	-0.0175876,   // "agua"
+	0.313744,     // "ahora"
+	0.0102864,    // "ahora tiene"
+	-0.00472664,  // "aks"
+	0.564997,     // "al"
+	-0.108416,    // "al 0"
+	0.0336801,    // "al apretar"
+	0.0981746,    // "al cole"
+	0.0960074,    // "al dermatologo"
+	0.104455,     // "al dia"
+	0.00364367,   // "al hospital"
+	0.152599,     // "al medico"
+	0.0628083,    // "ala"
+	0.0628083,    // "ala 0mm"
+	-0.0720428,   // "alba"
+	-0.106781,    // "alcohol"
+	-0.105423,    // "alergica"
+	0.0597836,    // "algo"
+	-0.0317316,   // "alguien"
+	-0.0121463,   // "alguien tiene"
+	-0.00113728,  // "all"
+	0.051354,     // "all over"
+	0.00692113,   // "all the"
+	0.000187916,  // "allergic"
+	0.00852994,   // "allergic to"
+	-0.115283,    // "allergies"
+	0.0463203,    // "allergy"
+	0.0459502,    // "allergy ?"
+	0.00780034,   // "allopurinol"
+	-0.0870539,   // "alopecia"
+	0.065609,     // "alopecia areata"
+	-0.110381,    // "alopecia how"
+	0.0285968,    // "already"
+	0.0197307,    // "alrededor"
+	0.0242114,    // "alt"
+	-0.319632,    // "always"
+	-0.0317462,   // "am"
+	-0.0214402,   // "am i"
+	0.132628,     // "amarillas"
+	0.059421,     // "ambulance"
+	0.0465181,    // "ambulance ?"
+	0.242129,     // "amiga"
+	0.195871,     // "amiga esta"
+	0.0763415,    // "amoxicilina"
+	0.149525,     // "amoxicillin"
+	0.00179717,   // "amoxicillin is"
+	0.171408,     // "ampollas"
+	-0.090784,    // "ampollas ?"
+	-0.0542363,   // "ampollas de"
+	0.0879419,    // "ampollas por"
+	0.10906,      // "ampollas tensas"
+	-0.224373,    // "an"
+	-0.0160085,   // "an adult"
+	0.021411,     // "an ambulance"
+	-0.1189,      // "an antibiotic"
+	0.034909,     // "an antihistamine"
+	-0.0765721,   // "an autoimmune"
+	0.0367678,    // "an emergency"
+	0.0256996,    // "an infection"
+	0.00365269,   // "an scc"
+	0.147898,     // "ana"
+	-0.0361722,   // "analisis"
+	-0.0169899,   // "anatomia"
+	-0.0169899,   // "anatomia patologica"
+	0.686838,     // "and"
+	-0.152605,    // "and 0"
+	-0.010704,    // "and a"
+	-0.0334033,   // "and alcohol"
+	-0.00196742,  // "and an"
+	-0.0146141,   // "and angry"
+	0.00426807,   // "and doesn't"
+	0.00326833,   // "and feet"
+	0.033095,     // "and fever"
+	0.0810591,    // "and getting"
+	0.0810605,    // "and got"
+	0.042952,     // "and has"
+	0.00159716,   // "and have"
+	0.0435575,    // "and he's"
+	0.106871,     // "and her"
+	-0.0304754,   // "and his"
+	-0.0284934,   // "and how"
+	-0.17628,     // "and i"
+	0.0106892,    // "and i'm"
+	-0.0273687,   // "and il"
+	-0.0472467,   // "and is"
+	0.0104342,    // "and it's"
+	0.0602549,    // "and itch"
+	0.0742218,    // "and itchy"
+	0.059283,     // "and mouth"
+	0.0673216,    // "and my"
+	-0.0134242,   // "and not"
+	0.0626607,    // "and now"
+	0.106807,     // "and red"
+	0.110933,     // "and she"
+	0.0454023,    // "and she's"
+	0.00950099,   // "and soles"
+	0.031436,     // "and still"
+	0.0623392,    // "and swollen"
+	0.0278035,    // "and the"
+	0.0657538,    // "and there's"
+	0.00626394,   // "and two"
+	-0.0547952,   // "and what"
+	-0.00867146,  // "and when"
+	-0.00154339,  // "and why"
+	-0.012574,    // "angioedema"
+	-0.0478173,   // "angioedema ?"
+	-0.0110288,   // "angioedema and"
+	-0.0180562,   // "angioedema hereditario"
+	-0.0146141,   // "angry"
+	0.0145758,    // "ankle"
+	0.0053848,    // "ankles"
+	0.145583,     // "annular"
+	0.0368166,    // "annular plaques"
+	0.0165486,    // "ano"
+	-0.0900421,   // "anos"
+	0.149115,     // "anos con"
+	-0.180773,    // "anos es"
+	0.00599495,   // "anos tiene"
+	-0.155776,    // "anos y"
+	0.0937281,    // "another"
+	0.0556011,    // "antes"
+	0.0454039,    // "antes de"
+	-0.0645654,   // "antibiotic"
+	-0.0353358,   // "antibiotic course"
+	0.148365,     // "antibiotico"
+	0.0787137,    // "antibiotico ?"
+	0.155011,     // "antibiotics"
+	0.185049,     // "antibiotics ?"
+	0.0502412,    // "antibiotics for"
+	0.0510994,    // "antifungal"
+	0.140152,     // "antihistamine"
+	-0.154192,    // "antihistamines"
+	-0.020077,    // "antihistamines for"
+	0.0955417,    // "antihistaminico"
+	0.0120138,    // "antihistaminicos"
+	0.00599817,   // "antiperspirant"
+	0.00599817,   // "antiperspirant or"
+	-0.0129306,   // "antivirals"
+	-0.195721,    // "any"
+	-0.128211,    // "any evidence"
+	0.142476,     // "anything"
+	-0.0124611,   // "apart"
+	-0.0128688,   // "apart from"
+	0.0225692,    // "aposito"
+	0.0225692,    // "aposito le"
+	-0.0153414,   // "appear"
+	-0.0110192,   // "appear ?"
+	0.0455595,    // "appeared"
+	0.0455595,    // "appeared on"
+	-0.0160085,   // "application"
+	-0.0728545,   // "applied"
+	-0.00914787,  // "apply"
+	-0.0275862,   // "appointment"
+	-0.0453175,   // "approach"
+	-0.0453175,   // "approach to"
+	0.0336801,    // "apretar"
+	-0.576787,    // "are"
+	-0.0289173,   // "are actinic"
+	-0.0224531,   // "are babies"
+	-0.00452212,  // "are bedbound"
+	-0.00596501,  // "are common"
+	0.0161839,    // "are on"
+	-0.0221529,   // "are pressure"
+	0.0524371,    // "are red"
+	0.0831314,    // "are swelling"
+	-0.199014,    // "are the"
+	-0.157171,    // "are they"
+	-0.0302231,   // "are usually"
+	0.0225153,    // "area"
+	0.065609,     // "areata"
+	0.283644,     // "areata ?"
+	0.0517452,    // "aren't"
+	0.0710616,    // "arm"
+	0.00747203,   // "arm has"
+	0.0772781,    // "armpit"
+	-0.00901523,  // "armpits"
+	0.015375,     // "arms"
+	0.150233,     // "around"
+	0.126988,     // "around my"
+	0.023213,     // "around the"
+	0.0173128,    // "arthritis"
+	0.0215028,    // "arthritis ?"
+	-0.0962187,   // "artritis"
+	-0.0962187,   // "artritis ?"
+	-0.370355,    // "as"
+	-0.0563038,   // "as a"
+	-0.0383822,   // "as protective"
+	-0.0383822,   // "as spf"
+	-0.0261962,   // "as well"
+	-0.0149646,   // "ask"
+	0.000428546,  // "ask for"
+	0.139025,     // "asking"
+	0.180065,     // "asking for"
+	-0.120285,    // "aspecto"
+	-0.120285,    // "aspecto tiene"
+	0.00554807,   // "asymmetric"
+	0.050123,     // "at"
+	-0.151155,    // "at 0"
+	-0.0124277,   // "at a"
+	-0.047042,    // "at all"
+	0.0389043,    // "at home"
+	-0.145532,    // "at my"
+	0.233406,     // "at night"
+	-0.0543998,   // "at that"
+	0.383759,     // "at the"
+	-0.0513869,   // "at what"
+	0.0620969,    // "athlete's"
+	0.0620969,    // "athlete's foot"
+	0.0129368,    // "athletes"
+	0.0129368,    // "athletes foot"
+	-0.0144177,   // "atopic"
+	-0.00642349,  // "atopic dermatitis"
+	-0.199854,    // "atopica"
+	-0.00949143,  // "atopica ?"
+	-0.0787476,   // "atopica que"
+	0.0287306,    // "atopy"
+	0.443103,     // "attached"
+	0.00866685,   // "attached image"
+	0.0188753,    // "attached of"
+	0.00876943,   // "attached photo"
+	0.2141,       // "attached what"
+	-0.0148198,   // "atypia"
+	-0.00437357,  // "atypical"
+	-0.0252846,   // "aunque"
+	-0.112433,    // "autoimmune"
+	-0.0765721,   // "autoimmune disease"
+	-0.278673,    // "autoinmune"
+	-0.278673,    // "autoinmune ?"
+	-0.161098,    // "avoid"
+	-0.0117757,   // "avoid live"
+	-0.128472,    // "away"
+	0.0310869,    // "away ?"
+	0.175012,     // "axila"
+	0.115983,     // "axilas"
+	-0.00445025,  // "axilas o"
+	-0.0245551,   // "azelaic"
+	-0.0245551,   // "azelaic acid"
+	-0.00786318,  // "b"
+	-0.00786318,  // "b 0"
+	-0.213705,    // "babies"
+	-0.14657,     // "babies under"
+	-0.0910078,   // "baby"
+	-0.0430148,   // "baby ?"
+	-0.0786088,   // "baby has"
+	0.260337,     // "baby's"
+	0.092043,     // "baby's cradle"
+	0.104843,     // "baby's eczema"
+	0.00832074,   // "baby's face"
+	0.122859,     // "back"
+	-0.060475,    // "back ?"
+	-0.0140413,   // "back after"
+	-0.0105309,   // "back and"
+	0.00168911,   // "back on"
+	0.00852137,   // "back should"
+	-0.0888023,   // "back to"
+	0.235832,     // "bad"
+	0.185631,     // "bad enough"
+	-0.0603638,   // "bad for"
+	0.145255,     // "bald"
+	0.0775435,    // "bald patch"
+	0.0677127,    // "bald scalp"
+	-0.0994781,   // "banda"
+	-0.0994781,   // "banda estrecha"
+	-0.0420424,   // "barrier"
+	0.109481,     // "basal"
+	0.109481,     // "basal cell"
+	-0.0490749,   // "base"
+	-0.0490749,   // "base tan"
+	-0.0453832,   // "basocelular"
+	-0.0434575,   // "basocelular ?"
+	-0.0271578,   // "baths"
+	0.0874114,    // "bcc"
+	0.0262593,    // "bcc ?"
+	0.054605,     // "bcc on"
+	-0.157915,    // "be"
+	-0.0376389,   // "be a"
+	-0.0366155,   // "be allergic"
+	-0.0728545,   // "be applied"
+	0.0690364,    // "be better"
+	-0.0398663,   // "be caused"
+	0.0326375,    // "be covered"
+	0.00434075,   // "be ok"
+	0.00924949,   // "be on"
+	-0.13316,     // "be removed"
+	-0.0172475,   // "be repositioned"
+	0.0365315,    // "be seen"
+	-0.0364441,   // "be triggered"
+	-0.0691843,   // "be used"
+	0.00849661,   // "be using"
+	0.0452514,    // "be worried"
+	-0.0485319,   // "beach"
+	-0.0659499,   // "beach ?"
+	0.0116567,    // "beach holiday"
+	0.0345631,    // "beard"
+	0.263725,     // "bebe"
+	0.0368791,    // "bebe de"
+	0.0287419,    // "bebe en"
+	0.0453704,    // "bebe tiene"
+	0.202684,     // "because"
+	0.00816938,   // "because my"
+	0.0622704,    // "because of"
+	-0.0229918,   // "become"
+	0.0463534,    // "bed"
+	0.0329397,    // "bed 0"
+	0.0175047,    // "bed ?"
+	-0.0107985,   // "bed bug"
+	-0.00605789,  // "bedbound"
+	-0.105867,    // "bedding"
+	-0.0442849,   // "bee"
+	-0.048173,    // "bee sting"
+	0.170537,     // "been"
+	8.33773e-05,  // "been 0"
+	-0.0381154,   // "been diagnosed"
+	-0.0298396,   // "been on"
+	0.00817412,   // "been there"
+	0.0128367,    // "been told"
+	0.00195996,   // "been using"
+	-0.197756,    // "before"
+	-0.0402409,   // "before a"
+	-0.00204165,  // "before isotretinoin"
+	0.019939,     // "before my"
+	-0.161481,    // "before or"
+	-0.00457669,  // "before starting"
+	-0.0951391,   // "behind"
+	0.0292157,    // "behind his"
+	0.0160192,    // "being"
+	0.00235307,   // "belly"
+	0.029169,     // "below"
+	-0.00378805,  // "benzoyl"
+	-0.00378805,  // "benzoyl peroxide"
+	0.25175,      // "best"
+	0.00311965,   // "betnovate"
+	0.0966459,    // "better"
+	0.0262353,    // "better ?"
+	0.00574473,   // "better after"
+	0.114722,     // "better for"
+	-0.00233697,  // "better with"
+	-0.232118,    // "between"
+	-0.0990147,   // "between a"
+	-0.0403069,   // "between kids"
+	0.116801,     // "between the"
+	0.0195538,    // "bien"
+	0.10731,      // "big"
+	0.121654,     // "bigger"
+	0.168864,     // "biologic"
+	0.122298,     // "biologic ?"
+	0.292525,     // "biologico"
+	0.0244676,    // "biologico ?"
+	0.113311,     // "biologico le"
+	-0.0369875,   // "biologicos"
+	-0.0334158,   // "biologics"
+	-0.0573468,   // "biopsia"
+	0.0415813,    // "biopsia ?"
+	0.045311,     // "biopsia o"
+	-0.0114686,   // "biopsies"
+	0.00139876,   // "biopsy"
+	0.143867,     // "biopsy ?"
+	-0.0287374,   // "biopsy or"
+	-0.0884784,   // "biopsy says"
+	0.0947185,    // "birth"
+	-0.00473471,  // "birth and"
+	0.0315638,    // "birthmark"
+	0.171504,     // "bit"
+	0.166214,     // "bite"
+	0.00457426,   // "bite on"
+	-0.0352685,   // "bites"
+	-0.0107985,   // "bites ?"
+	-0.0161645,   // "bites on"
+	-0.0043185,   // "bitten"
+	-0.0043185,   // "bitten by"
+	0.147128,     // "black"
+	0.05482,      // "black dots"
+	0.0527399,    // "blanca"
+	0.142452,     // "blancas"
+	0.0976404,    // "blancas en"
+	0.0188032,    // "bled"
+	0.158298,     // "bleeding"
+	0.154435,     // "bleeds"
+	0.0539284,    // "bleeds when"
+	-0.00822675,  // "blister"
+	0.00316367,   // "blister on"
+	0.0837122,    // "blistered"
+	0.0817197,    // "blistering"
+	0.239755,     // "blisters"
+	0.0268725,    // "blisters all"
+	0.0343829,    // "blisters be"
+	0.00238125,   // "blisters in"
+	0.097995,     // "blisters on"
+	-0.0241723,   // "block"
+	-0.300478,    // "blood"
+	-0.115664,    // "blood pressure"
+	-0.15276,     // "blood tests"
+	0.115027,     // "bloods"
+	0.00424404,   // "boca"
+	-0.0248143,   // "boca ?"
+	0.0101951,    // "body"
+	0.0188759,    // "boil"
+	0.011108,     // "boils"
+	-0.0419521,   // "both"
+	0.0476591,    // "botox"
+	-0.0111465,   // "botox stop"
+	0.139878,     // "bottom"
+	-0.0838365,   // "botulinica"
+	-0.012118,    // "bowen's"
+	0.0908411,    // "boy"
+	0.101342,     // "boyfriend's"
+	-0.0568853,   // "braden"
+	0.262823,     // "brazo"
+	0.016038,     // "break"
+	0.0542076,    // "breastfeeding"
+	0.109435,     // "breastfeeding ?"
+	-0.0698159,   // "breastfeeding mothers"
+	0.00191542,   // "breathing"
+	-0.131602,    // "breslow"
+	-0.121646,    // "breslow ?"
+	-0.00850987,  // "breslow thickness"
+	0.0014932,    // "bright"
+	0.0014932,    // "bright red"
+	-0.0808221,   // "brotes"
+	-0.0691459,   // "brotes ?"
+	-0.0205162,   // "brother"
+	-0.080647,    // "brother has"
+	0.160828,     // "brown"
+	0.021094,     // "bruise"
+	0.021094,     // "bruise ?"
+	-0.0282877,   // "buena"
+	-0.0407108,   // "buenas"
+	-0.0107985,   // "bug"
+	-0.0107985,   // "bug bites"
+	0.151916,     // "bullae"
+	0.118716,     // "bullae on"
+	-0.0987562,   // "bullous"
+	-0.0987562,   // "bullous pemphigoid"
+	0.191098,     // "bulto"
+	0.175012,     // "bulto de"
+	0.0670374,    // "bump"
+	0.0216161,    // "bump on"
+	0.00693424,   // "bumps"
+	-0.00400617,  // "bumps on"
+	-0.137841,    // "burn"
+	-0.00700393,  // "burn ?"
+	0.0131883,    // "burn on"
+	-0.0679872,   // "burned"
+	0.00649951,   // "burned my"
+	-0.00795112,  // "burning"
+	0.00647721,   // "burning pain"
+	-0.158313,    // "burns"
+	-0.00366687,  // "burrows"
+	0.00391112,   // "busco"
+	0.408135,     // "but"
+	0.00688066,   // "but i"
+	0.0808447,    // "but is"
+	0.13343,      // "but it's"
+	0.0269745,    // "buy"
+	-0.413041,    // "by"
+	-0.0586994,   // "by a"
+	0.0446274,    // "by his"
+	-0.00561228,  // "by weight"
+	0.0917641,    // "c"
+	0.134659,     // "c o"
+	0.133524,     // "cabelludo"
+	0.0922498,    // "cabelludo ?"
+	-0.0324201,   // "cabeza"
+	0.0311278,    // "cada"
+	-0.127085,    // "cada cuanto"
+	0.158211,     // "cada vez"
+	-0.0642646,   // "caida"
+	-0.0453002,   // "caida de"
+	-0.0084863,   // "calcineurin"
+	-0.0084863,   // "calcineurin inhibitors"
+	0.0729112,    // "calcipotriol"
+	0.0729112,    // "calcipotriol ?"
+	0.0971312,    // "caliente"
+	-0.0283999,   // "call"
+	-0.0161939,   // "call 0"
+	-0.144802,    // "called"
+	-0.0573806,   // "called ?"
+	-0.0710402,   // "called it"
+	0.0849762,    // "cambiado"
+	-0.0450301,   // "cambiar"
+	-0.017425,    // "cambiar de"
+	0.24759,      // "cambio"
+	0.0926307,    // "cambio de"
+	0.0154717,    // "came"
+	0.00104774,   // "came back"
+	-0.723128,    // "can"
+	-0.302694,    // "can a"
+	-0.0538384,   // "can adults"
+	-0.034376,    // "can children"
+	0.0696111,    // "can i"
+	-0.0409668,   // "can it"
+	0.139625,     // "can my"
+	-0.0379562,   // "can people"
+	0.0100615,    // "can see"
+	-0.00882032,  // "can someone"
+	0.00681866,   // "can we"
+	0.116648,     // "can you"
+	0.198214,     // "can't"
+	0.0878738,    // "cancer"
+	0.103685,     // "cancer ?"
+	0.0397988,    // "cancer de"
+	-0.0706024,   // "cancerous"
+	-0.0706024,   // "cancerous ?"
+	0.022767,     // "candida"
+	-0.0412996,   // "candida or"
+	-0.0194199,   // "candidate"
+	-0.0194199,   // "candidate for"
+	0.0185617,    // "cap"
+	-0.0655099,   // "cap is"
+	0.0205443,    // "capitis"
+	0.148247,     // "cara"
+	-0.0629142,   // "cara ?"
+	0.0319055,    // "cara de"
+	0.0195411,    // "carbamazepine"
+	0.0209245,    // "carcinoma"
+	0.123415,     // "carcinoma ?"
+	-0.0595185,   // "carcinoma basocelular"
+	-0.0104432,   // "care"
+	-0.0012269,   // "care ?"
+	-0.0197004,   // "care homes"
+	-0.00535698,  // "carry"
+	-0.00535698,  // "carry on"
+	-0.0586823,   // "casa"
+	0.0164188,    // "case"
+	0.175544,     // "caso"
+	0.0160106,    // "caspa"
+	-0.330392,    // "cat"
+	-0.741982,    // "catch"
+	0.0772153,    // "caught"
+	-0.164086,    // "causa"
+	-0.0814577,   // "causa la"
+	-0.217275,    // "cause"
+	-0.0301323,   // "cause a"
+	-0.0602083,   // "cause contact"
+	-0.168397,    // "caused"
+	-0.168397,    // "caused by"
+	-0.266902,    // "causes"
+	-0.156694,    // "causes it"
+	-0.00275218,  // "causes of"
+	0.02693,      // "causing"
+	0.02693,      // "causing the"
+	0.0805107,    // "cejas"
+	0.0870237,    // "cell"
+	0.0870237,    // "cell carcinoma"
+	-0.0334146,   // "cellulitis"
+	-0.0277592,   // "cellulitis ?"
+	-0.0373113,   // "cellulitis from"
+	0.0294996,    // "celulitis"
+	-0.0838891,   // "central"
+	0.0173361,    // "central keratin"
+	0.0610064,    // "cephalexin"
+	0.14053,      // "cerca"
+	0.14053,      // "cerca del"
+	0.0390015,    // "cetirizina"
+	0.14784,      // "cetirizine"
+	-0.00199251,  // "cetirizine for"
+	0.0942697,    // "champu"
+	-0.0403254,   // "change"
+	0.0117381,    // "changed"
+	-0.129894,    // "changes"
+	-0.064141,    // "changes can"
+	0.0725423,    // "changing"
+	0.0534667,    // "check"
+	0.0502194,    // "checked"
+	0.0641524,    // "checked ?"
+	-0.0930412,   // "checking"
+	-0.106107,    // "checks"
+	-0.0739368,   // "checks ?"
+	0.0485664,    // "cheek"
+	0.207103,     // "cheeks"
+	0.127795,     // "cheeks ?"
+	0.112507,     // "chest"
+	0.150999,     // "chickenpox"
+	0.153319,     // "chickenpox ?"
+	0.00552315,   // "chickenpox spots"
+	-0.117694,    // "child"
+	-0.100408,    // "child with"
+	0.0360135,    // "child's"
+	-0.292518,    // "children"
+	-0.0331592,   // "children ?"
+	-0.022274,    // "children in"
+	-0.139566,    // "children with"
+	0.0320062,    // "chin"
+	-0.15655,     // "chocolate"
+	0.00925242,   // "cholestasis"
+	0.00925242,   // "cholestasis ?"
+	-0.0253103,   // "chronic"
+	-0.0321,      // "chronic hives"
+	-0.0437701,   // "cicatriz"
+	-0.0437701,   // "cicatriz hipertrofica"
+	-0.113387,    // "cie"
+	-0.113387,    // "cie 0"
+	-0.0506134,   // "cierto"
+	-0.0506134,   // "cierto que"
+	-0.11201,     // "cinco"
+	0.00844893,   // "circles"
+	0.00844893,   // "circles on"
+	0.100049,     // "circulo"
+	0.100049,     // "circulo rojo"
+	0.0667608,    // "cirugia"
+	-0.0485607,   // "cirugia de"
+	0.0358452,    // "cita"
+	-0.0830132,   // "clasifican"
+	-0.0830132,   // "clasifican las"
+	-0.0653476,   // "class"
+	0.00856213,   // "clear"
+	0.081382,     // "clear ?"
+	-0.00995775,  // "clearing"
+	0.00348844,   // "client"
+	0.00348844,   // "client at"
+	-0.010276,    // "clindamycin"
+	-0.135793,    // "clinic"
+	-0.0336024,   // "clinicians"
+	0.0605966,    // "clobetasol"
+	0.0113229,    // "clobetasol on"
+	-0.0512195,   // "clotrimazole"
+	0.10369,      // "clumps"
+	0.054751,     // "cm"
+	-0.0104199,   // "coal"
+	-0.0104199,   // "coal tar"
+	-0.0665626,   // "code"
+	0.2172,       // "codos"
+	0.183528,     // "cold"
+	0.112723,     // "cold sore"
+	-0.0711804,   // "cold sores"
+	0.0981746,    // "cole"
+	0.0473587,    // "colleague's"
+	0.0738671,    // "color"
+	-0.047208,    // "colour"
+	0.0229586,    // "coloured"
+	0.0229586,    // "coloured crusts"
+	0.00626394,   // "colours"
+	0.123663,     // "come"
+	-0.0660067,   // "come back"
+	0.147958,     // "come off"
+	0.143364,     // "coming"
+	0.0445871,    // "coming back"
+	-0.256918,    // "common"
+	-0.0543998,   // "common at"
+	-0.00275218,  // "common causes"
+	-0.0105741,   // "common for"
+	-0.0102821,   // "common in"
+	-0.0406254,   // "common is"
+	-0.0338327,   // "common side"
+	-0.0701304,   // "commonly"
+	-0.801951,    // "como"
+	-0.269854,    // "como actua"
+	-0.374324,    // "como funciona"
+	-0.293365,    // "como se"
+	-0.0199993,   // "compound"
+	0.132507,     // "compression"
+	0.194632,     // "compro"
+	0.141023,     // "compro ?"
+	0.814309,     // "con"
+	0.0655453,    // "con 0"
+	0.0383027,    // "con ampollas"
+	0.0113866,    // "con costras"
+	0.0209157,    // "con doxiciclina"
+	-0.0328471,   // "con el"
+	0.127002,     // "con impetigo"
+	0.0189252,    // "con isotretinoina"
+	0.0213736,    // "con la"
+	0.0942425,    // "con mi"
+	-0.0219086,   // "con molusco"
+	0.0215423,    // "con placas"
+	0.113987,     // "con psoriasis"
+	0.0260938,    // "con ronchas"
+	0.0458183,    // "con sarna"
+	0.0672359,    // "con ulcera"
+	0.107148,     // "con un"
+	-0.0290362,   // "con una"
+	-0.0328862,   // "condition"
+	-0.0085184,   // "condition ?"
+	-0.0772457,   // "conditions"
+	-0.0087697,   // "confirm"
+	-0.0450372,   // "confirma"
+	-0.0377391,   // "confirma la"
+	-0.022708,    // "confirmed"
+	-0.00885092,  // "confirmed ?"
+	-0.013857,    // "confirmed in"
+	-0.0596798,   // "confundir"
+	0.0612379,    // "conjunctivitis"
+	-0.103346,    // "considera"
+	-0.0608524,   // "consideran"
+	-0.174028,    // "considered"
+	-0.0798978,   // "considered safe"
+	-0.125611,    // "consiste"
+	0.0632083,    // "consulta"
+	0.0632083,    // "consulta pero"
+	-0.03023,     // "consultant"
+	-0.0434566,   // "contact"
+	-0.0434566,   // "contact dermatitis"
+	-0.0499353,   // "contagia"
+	-0.0201568,   // "contagia el"
+	-0.448306,    // "contagiar"
+	-0.246538,    // "contagiar la"
+	-0.215971,    // "contagioso"
+	-0.0526455,   // "contagioso ?"
+	-0.00764128,  // "contagiosum"
+	-0.238702,    // "contagious"
+	-0.185679,    // "contagious ?"
+	-0.0250495,   // "contagious to"
+	0.14034,      // "continue"
+	0.0661037,    // "continue or"
+	0.00875051,   // "contra"
+	-0.134664,    // "controles"
+	-0.134664,    // "controles se"
+	0.152354,     // "conviene"
+	-0.0620683,   // "corticoide"
+	0.0722362,    // "corticoide oral"
+	0.00766965,   // "cortisona"
+	0.0943089,    // "corto"
+	0.0421575,    // "costra"
+	0.0707634,    // "costra en"
+	-0.0408972,   // "costra lactea"
+	0.0377914,    // "costras"
+	0.0285064,    // "costras amarillas"
+	0.129613,     // "could"
+	0.0300471,    // "could it"
+	0.093449,     // "could my"
+	0.0474019,    // "could the"
+	0.010906,     // "could this"
+	-0.0172139,   // "counter"
+	-0.0158212,   // "counts"
+	-0.0158212,   // "counts as"
+	-0.0830761,   // "course"
+	-0.0384651,   // "course ?"
+	-0.00927422,  // "course of"
+	-0.00702118,  // "cover"
+	0.0600897,    // "covered"
+	0.003744,     // "covered ?"
+	0.0237069,    // "covered in"
+	0.00505888,   // "covid"
+	-0.0559418,   // "cpt"
+	-0.0559418,   // "cpt 0"
+	0.0893537,    // "crack"
+	0.138137,     // "cracked"
+	0.11546,      // "cracking"
+	0.0185617,    // "cradle"
+	0.0185617,    // "cradle cap"
+	0.248473,     // "cream"
+	0.0380738,    // "cream ?"
+	-0.0176193,   // "cream better"
+	0.0968483,    // "cream do"
+	-0.0174599,   // "cream does"
+	0.0968755,    // "cream for"
+	-0.037261,    // "cream on"
+	0.0286774,    // "cream or"
+	0.14273,      // "cream should"
+	-0.159408,    // "creams"
+	0.0244102,    // "crece"
+	0.204072,     // "crees"
+	0.204072,     // "crees que"
+	0.175912,     // "crema"
+	-0.0908228,   // "crema de"
+	-0.0280026,   // "crema hidratante"
+	0.125635,     // "crema le"
+	0.0302709,    // "crioterapia"
+	-0.258174,    // "cronica"
+	-0.149408,    // "cronica es"
+	0.0784791,    // "cruris"
+	0.0282837,    // "crust"
+	0.165039,     // "crusted"
+	0.165039,     // "crusted scabies"
+	0.0354297,    // "crusts"
+	0.105211,     // "crusty"
+	0.0464238,    // "cryo"
+	-0.029394,    // "cryotherapy"
+	0.186391,     // "cual"
+	-0.129143,    // "cual es"
+	-0.161527,    // "cuales"
+	-0.161527,    // "cuales son"
+	-0.443091,    // "cuando"
+	-0.0121463,   // "cuando alguien"
+	-0.127068,    // "cuando hay"
+	-0.0320223,   // "cuando se"
+	0.0061595,    // "cuanta"
+	0.123038,     // "cuantas"
+	-0.246161,    // "cuanto"
+	-0.189138,    // "cuanto dura"
+	-0.0237498,   // "cuanto hay"
+	0.0135874,    // "cuanto paracetamol"
+	-0.053329,    // "cuanto se"
+	0.0322199,    // "cuanto tiempo"
+	0.0212287,    // "cuantos"
+	0.133524,     // "cuero"
+	0.133524,     // "cuero cabelludo"
+	0.10587,      // "cuerpo"
+	0.00850897,   // "cuesta"
+	-0.0722985,   // "culebrilla"
+	0.187556,     // "culito"
+	-0.0228026,   // "cumulative"
+	-0.0228026,   // "cumulative isotretinoin"
+	0.0633947,    // "cunado"
+	-0.0164288,   // "cup"
+	-0.222913,    // "cura"
+	-0.31372,     // "cura ?"
+	-0.0890179,   // "cure"
+	-0.188955,    // "curiosidad"
+	-0.0193878,   // "curious"
+	-0.0359743,   // "curious how"
+	0.010014,     // "customer"
+	0.010014,     // "customer wants"
+	0.0443642,    // "cut"
+	0.00597159,   // "cut on"
+	0.00991322,   // "cut out"
+	0.0837411,    // "cyst"
+	-0.0201488,   // "cyst and"
+	0.0466677,    // "cyst or"
+	-0.0621655,   // "d"
+	0.0630415,    // "da"
+	-0.0599752,   // "dad"
+	0.168482,     // "dad's"
+	0.0599496,    // "dad's leg"
+	0.139647,     // "daily"
+	0.0571445,    // "daily for"
+	-0.0153995,   // "dairy"
+	-0.0898362,   // "damage"
+	0.0152766,    // "dandruff"
+	0.0284467,    // "dar"
+	-0.0151953,   // "darier"
+	-0.0142841,   // "darier's"
+	-0.0142841,   // "darier's sign"
+	0.213548,     // "dark"
+	0.0149635,    // "dark line"
+	0.0396084,    // "dark spot"
+	0.093526,     // "darker"
+	-0.043933,    // "darker skin"
+	-0.175612,    // "date"
+	-0.070422,    // "daughter"
+	-0.105207,    // "daughter has"
+	0.0440431,    // "daughter stay"
+	-0.041223,    // "daughter's"
+	0.0343181,    // "daughter's eczema"
+	-0.0141236,   // "daughter's friend"
+	-0.0603398,   // "daughter's school"
+	-0.0540908,   // "day"
+	0.117471,     // "day 0"
+	-0.101773,    // "day ?"
+	0.0219931,    // "day for"
+	0.0212539,    // "day instead"
+	0.0847951,    // "day should"
+	0.0766279,    // "daycare"
+	0.093692,     // "days"
+	-0.166123,    // "days ?"
+	0.0410342,    // "days ago"
+	0.0324054,    // "days should"
+	0.0941694,    // "ddx"
+	0.158645,     // "de"
+	0.410004,     // "de 0"
+	-0.0356248,   // "de aciclovir"
+	-0.0169899,   // "de anatomia"
+	-0.0994781,   // "de banda"
+	-0.138703,    // "de breslow"
+	-0.0334245,   // "de cetirizina"
+	0.064582,     // "de color"
+	0.0284467,    // "de dar"
+	0.100294,     // "de dos"
+	0.0259997,    // "de garrapata"
+	0.0801881,    // "de ivermectina"
+	-0.0235716,   // "de koebner"
+	0.254379,     // "de la"
+	-0.0539759,   // "de las"
+	-0.00499085,  // "de los"
+	0.083873,     // "de metotrexato"
+	0.521499,     // "de mi"
+	-0.0485607,   // "de mohs"
+	-0.0432898,   // "de nikolsky"
+	-0.0453002,   // "de pelo"
+	0.0975843,    // "de piel"
+	-0.0310284,   // "de postura"
+	0.153201,     // "de prednisona"
+	-0.030411,    // "de proteccion"
+	-0.0646531,   // "de un"
+	-0.162461,    // "de una"
+	-0.0478592,   // "de zinc"
+	-0.168969,    // "debe"
+	-0.053329,    // "debe cambiar"
+	-0.0383297,   // "deberia"
+	-0.0296791,   // "decide"
+	-0.023259,    // "decir"
+	0.29966,      // "dedos"
+	0.117316,     // "dedos por"
+	-0.110678,    // "deet"
+	-0.0125705,   // "degree"
+	-0.0125705,   // "degree burn"
+	0.101693,     // "dejar"
+	0.141786,     // "dejar el"
+	0.697151,     // "dejo"
+	0.0928121,    // "dejo ?"
+	0.312684,     // "dejo el"
+	0.11785,      // "dejo la"
+	0.401895,     // "del"
+	0.0409919,    // "del grano"
+	-0.0649976,   // "del herpes"
+	0.142989,     // "del lunar"
+	0.14053,      // "del ojo"
+	0.00249279,   // "del panal"
+	-0.0698607,   // "del parto"
+	0.20317,      // "del pie"
+	-0.0144233,   // "depression"
+	0.0852196,    // "derivo"
+	-0.224472,    // "derm"
+	0.0832839,    // "derm ?"
+	-0.302506,    // "derm said"
+	-0.428472,    // "dermatitis"
+	-0.0108533,   // "dermatitis ?"
+	-0.0105856,   // "dermatitis and"
+	-0.199854,    // "dermatitis atopica"
+	-0.0504033,   // "dermatitis del"
+	-0.0508947,   // "dermatitis on"
+	-0.026229,    // "dermatitis seborreica"
+	0.0403002,    // "dermatofibroma"
+	-0.0995737,   // "dermatographism"
+	-0.113607,    // "dermatologa"
+	-0.0886831,   // "dermatologa me"
+	-0.0355248,   // "dermatologia"
+	-0.0355248,   // "dermatologia ?"
+	-0.435155,    // "dermatologist"
+	0.0197657,    // "dermatologist ?"
+	-0.121324,    // "dermatologist mentioned"
+	-0.0482673,   // "dermatologist prescribed"
+	-0.0992603,   // "dermatologist put"
+	-0.0961963,   // "dermatologist said"
+	-0.0375541,   // "dermatologist started"
+	-0.0297456,   // "dermatologist tell"
+	-0.0346619,   // "dermatologist wants"
+	-0.111593,    // "dermatologists"
+	-0.0311873,   // "dermatologists decide"
+	-0.0523798,   // "dermatologists prefer"
+	-0.0178483,   // "dermatologists tell"
+	-0.218286,    // "dermatologo"
+	0.0897476,    // "dermatologo ?"
+	-0.31244,     // "dermatologo me"
+	-0.00794664,  // "dermatology"
+	-0.0378333,   // "dermatoscope"
+	-0.0769763,   // "dermatoscopio"
+	0.063678,     // "dermoscopy"
+	0.0615045,    // "dermoscopy image"
+	0.0499373,    // "describe"
+	-0.0558786,   // "describe ?"
+	0.228842,     // "described"
+	0.19724,      // "desde"
+	0.106612,     // "desde hace"
+	-0.0331728,   // "desencadenar"
+	0.135307,     // "despite"
+	0.0891274,    // "despues"
+	0.177882,     // "despues de"
+	-0.0887568,   // "despues del"
+	-0.0760013,   // "develop"
+	0.0989197,    // "dia"
+	0.0256215,    // "dia ?"
+	-0.194265,    // "diabetes"
+	-0.184119,    // "diabetes ?"
+	0.0467221,    // "diabetic"
+	0.113787,     // "diagnose"
+	-0.512225,    // "diagnosed"
+	-0.0594407,   // "diagnosed is"
+	-0.319251,    // "diagnosed with"
+	0.0946281,    // "diagnosis"
+	0.0576168,    // "diagnosis but"
+	-0.0137664,   // "diagnosis just"
+	-0.161524,    // "diagnosticada"
+	-0.440674,    // "diagnosticaron"
+	-0.0884015,   // "diagnosticaron rosacea"
+	-0.166269,    // "diagnosticaron vitiligo"
+	-0.0175077,   // "diagnostico"
+	0.145706,     // "diagnostico pero"
+	-0.120285,    // "diagnostico que"
+	-0.00431891,  // "diaper"
+	0.105868,     // "dias"
+	-0.0923635,   // "dicen"
+	-0.0920727,   // "did"
+	-0.104211,    // "diferencia"
+	-0.0833204,   // "diferencia hay"
+	-0.0208888,   // "diferencia un"
+	-0.0510532,   // "differ"
+	-0.00783719,  // "differ from"
+	-0.2911,      // "difference"
+	-0.2911,      // "difference between"
+	-0.158307,    // "different"
+	-0.118706,    // "different from"
+	0.0557367,    // "different in"
+	-0.185369,    // "dijeron"
+	-0.185369,    // "dijeron que"
+	-0.355586,    // "dijo"
+	-0.139026,    // "dijo que"
+	-0.146436,    // "disease"
+	-0.0636269,   // "disease ?"
+	0.153691,     // "district"
+	0.153691,     // "district nurse"
+	0.0315453,    // "dizzy"
+	0.0310284,    // "dle"
+	-0.00751818,  // "dlqi"
+	-0.628473,    // "do"
+	0.14907,      // "do ?"
+	0.0112379,    // "do about"
+	-0.112216,    // "do babies"
+	-0.017462,    // "do clinicians"
+	-0.108445,    // "do dermatologists"
+	-0.0290807,   // "do doctors"
+	-8.34236e-05, // "do for"
+	-0.0366328,   // "do guidelines"
+	0.198599,     // "do i"
+	0.136557,     // "do if"
+	-0.0200182,   // "do jak"
+	-0.0167438,   // "do keloids"
+	-0.0226214,   // "do most"
+	-0.0722936,   // "do people"
+	-0.00207155,  // "do so"
+	-0.00479792,  // "do some"
+	-0.124191,    // "do the"
+	-0.171227,    // "do they"
+	-0.00927216,  // "do topical"
+	0.116931,     // "do we"
+	-0.0534212,   // "do you"
+	-0.327291,    // "doctor"
+	-0.0382108,   // "doctor ?"
+	0.00771444,   // "doctor for"
+	-0.113462,    // "doctor prescribed"
+	0.0572583,    // "doctor said"
+	-0.0256973,   // "doctor says"
+	0.00552315,   // "doctor today"
+	-0.0612503,   // "doctors"
+	-1.22514,     // "does"
+	-0.256109,    // "does a"
+	-0.0719986,   // "does an"
+	-0.00437357,  // "does atypical"
+	-0.00656511,  // "does benzoyl"
+	-0.0111465,   // "does botox"
+	-0.0178223,   // "does dupilumab"
+	0.250018,     // "does he"
+	-0.0235463,   // "does hidradenitis"
+	-0.0212611,   // "does impetigo"
+	-0.228158,    // "does it"
+	0.0833669,    // "does my"
+	-0.00667686,  // "does pityriasis"
+	-0.0132822,   // "does psoriasis"
+	0.105861,     // "does she"
+	-0.0142959,   // "does sunburn"
+	-0.237401,    // "does that"
+	0.0297019,    // "does the"
+	0.0116172,    // "doesn't"
+	-0.0359278,   // "dog"
+	-0.0191961,   // "dogs"
+	0.0173361,    // "dome"
+	0.050587,     // "don't"
+	0.0328229,    // "don't fade"
+	0.0115798,    // "done"
+	0.00175049,   // "done ?"
+	-0.00823411,  // "done before"
+	-0.021135,    // "done on"
+	-0.0231037,   // "done while"
+	0.162834,     // "dos"
+	0.100294,     // "dos tratamientos"
+	0.0514041,    // "dose"
+	0.0177197,    // "dose ?"
+	0.00366079,   // "dose of"
+	-0.0189998,   // "doses"
+	-0.016481,    // "doses of"
+	0.150989,     // "dosis"
+	0.244287,     // "dosis de"
+	-0.0615186,   // "dosis habitual"
+	0.072247,     // "dots"
+	0.0170917,    // "dots on"
+	-0.0322097,   // "double"
+	-0.0194876,   // "down"
+	0.173729,     // "doxiciclina"
+	0.0531625,    // "doxiciclina ?"
+	0.161134,     // "doxy"
+	0.115238,     // "doxycycline"
+	0.0492346,    // "doxycycline ?"
+	-0.0620364,   // "doxycycline for"
+	0.265244,     // "doy"
+	0.0644912,    // "doy a"
+	0.125221,     // "doy un"
+	-0.217171,    // "dr"
+	-0.00963959,  // "dress"
+	0.0593966,    // "dressing"
+	0.00821777,   // "dressing should"
+	0.00369066,   // "drink"
+	-0.062097,    // "drug"
+	0.0133653,    // "drug ?"
+	-0.0333439,   // "drugs"
+	-0.0784609,   // "dry"
+	-0.0115494,   // "duct"
+	-0.0115494,   // "duct tape"
+	0.0571354,    // "duele"
+	0.0366587,    // "duele mucho"
+	0.168348,     // "dupilumab"
+	-0.0112054,   // "dupilumab ?"
+	0.00813487,   // "dupilumab or"
+	0.000293305,  // "dupixent"
+	-0.277053,    // "dura"
+	-0.0261363,   // "dura normalmente"
+	-0.0480854,   // "durante"
+	-0.0244905,   // "durante el"
+	-0.0609152,   // "durante la"
+	-0.0188564,   // "during"
+	-0.0265925,   // "dvt"
+	-0.000213682, // "dye"
+	0.0583614,    // "dyed"
+	-0.0457023,   // "dysplastic"
+	0.110411,     // "e"
+	0.0316226,    // "e ?"
+	-0.0217058,   // "each"
+	0.040383,     // "ear"
+	0.0185614,    // "ear for"
+	0.0200307,    // "early"
+	0.0201622,    // "early ?"
+	0.0434339,    // "earrings"
+	0.0328533,    // "ears"
+	0.00180841,   // "ears pierced"
+	-0.0131766,   // "easi"
+	-0.0131766,   // "easi score"
+	-0.106357,    // "easily"
+	0.0235756,    // "eating"
+	-0.105496,    // "eccema"
+	-0.0826374,   // "eccema de"
+	-0.261908,    // "eczema"
+	-0.0366978,   // "eczema ?"
+	-0.0929123,   // "eczema be"
+	0.0248173,    // "eczema but"
+	0.0194904,    // "eczema has"
+	0.013495,     // "eczema herpeticum"
+	-0.0886664,   // "eczema is"
+	0.0293163,    // "eczema or"
+	0.0646872,    // "eczema to"
+	-0.141798,    // "eczema which"
+	0.064748,     // "eczema would"
+	-0.443223,    // "edad"
+	-0.438656,    // "edad ?"
+	0.141749,     // "edge"
+	0.0058402,    // "edges"
+	-0.152867,    // "efectos"
+	-0.152867,    // "efectos secundarios"
+	-0.154873,    // "effective"
+	-0.0601777,   // "effective for"
+	-0.0933073,   // "effects"
+	-0.0560442,   // "effects of"
+	0.0569445,    // "efudix"
+	0.359311,     // "el"
+	-0.235338,    // "el acne"
+	-0.0180562,   // "el angioedema"
+	-0.0498729,   // "el antibiotico"
+	0.104429,     // "el biologico"
+	0.178451,     // "el brazo"
+	0.175012,     // "el bulto"
+	-0.0931509,   // "el chocolate"
+	0.062271,     // "el cuero"
+	0.0346166,    // "el cuerpo"
+	0.187556,     // "el culito"
+	-0.0567202,   // "el dermatologo"
+	-0.0769763,   // "el dermatoscopio"
+	-0.000495227, // "el dupilumab"
+	0.0336271,    // "el eccema"
+	-0.103639,    // "el embarazo"
+	-0.133941,    // "el estres"
+	-0.0235716,   // "el fenomeno"
+	-0.00783954,  // "el herpes"
+	-0.183379,    // "el impetigo"
+	-0.128743,    // "el indice"
+	0.237153,     // "el labio"
+	0.0954547,    // "el lunar"
+	-0.0759145,   // "el lupus"
+	0.115373,     // "el medico"
+	-0.0751154,   // "el melasma"
+	-0.040572,    // "el metotrexato"
+	-0.0315396,   // "el minoxidil"
+	0.0242307,    // "el molusco"
+	0.0694644,    // "el ojo"
+	-0.0255032,   // "el panal"
+	0.0351415,    // "el pecho"
+	0.128299,     // "el pelo"
+	0.0174483,    // "el pie"
+	-0.0184451,   // "el protector"
+	0.0808993,    // "el quiste"
+	0.0250567,    // "el sacro"
+	0.0485165,    // "el sarpullido"
+	-0.0767113,   // "el sindrome"
+	-0.04763,     // "el sol"
+	-0.0134868,   // "el sudor"
+	-0.0568819,   // "el tacrolimus"
+	0.0735355,    // "el talon"
+	-0.017353,    // "el tratamiento"
+	-0.1174,      // "el vitiligo"
+	-0.0759694,   // "elastosis"
+	-0.0759694,   // "elastosis what"
+	0.00621905,   // "elbow"
+	0.0407452,    // "elbows"
+	0.276179,     // "elderly"
+	0.034007,     // "else"
+	-0.0480456,   // "else ?"
+	0.104911,     // "embarazada"
+	0.0510444,    // "embarazada de"
+	-0.0351832,   // "embarazo"
+	-0.010768,    // "embarazo ?"
+	-0.00764943,  // "emergency"
+	0.0391309,    // "emergency ?"
+	-0.200207,    // "empeora"
+	-0.0334773,   // "empeora con"
+	-0.0599465,   // "empeora el"
+	-0.0486569,   // "empeora en"
+	-0.0870439,   // "empezar"
+	0.279689,     // "empiezo"
+	0.396452,     // "en"
+	-0.206692,    // "en adultos"
+	-0.0512076,   // "en casa"
+	0.575433,     // "en el"
+	-0.133398,    // "en general"
+	-0.0866552,   // "en invierno"
+	0.624761,     // "en la"
+	0.386186,     // "en las"
+	0.289277,     // "en los"
+	-0.1122,      // "en mi"
+	-0.0287981,   // "en mujeres"
+	-0.19334,     // "en ninos"
+	-0.205155,    // "en que"
+	0.0520568,    // "en tratamiento"
+	-0.133993,    // "en un"
+	-0.0494268,   // "en urgencias"
+	0.223611,     // "enalapril"
+	-0.00155432,  // "encamado"
+	0.029474,     // "encamado con"
+	-0.150791,    // "enfermedad"
+	-0.0215266,   // "enfermedad de"
+	-0.128248,    // "enfermera"
+	0.305484,     // "enough"
+	0.249159,     // "enough for"
+	0.0406833,    // "enough to"
+	0.152856,     // "entre"
+	0.236176,     // "entre los"
+	-0.0520947,   // "entre un"
+	-0.0263307,   // "epidermoid"
+	0.0294958,    // "epipen"
+	0.022891,     // "epipen ?"
+	-0.0126163,   // "er"
+	-0.0184196,   // "er ?"
+	-0.033961,    // "era"
+	0.0047584,    // "erupcion"
+	0.0311204,    // "erupcion de"
+	-0.0217272,   // "erythema"
+	-0.00779061,  // "erythema migrans"
+	-0.359804,    // "es"
+	0.124201,     // "es alopecia"
+	0.127391,     // "es cancer"
+	-0.0506134,   // "es cierto"
+	-0.135915,    // "es contagioso"
+	-0.20098,     // "es el"
+	-0.105491,    // "es hereditaria"
+	0.263567,     // "es hidradenitis"
+	0.0459719,    // "es hongo"
+	-0.213904,    // "es la"
+	0.088261,     // "es lo"
+	-0.0791703,   // "es mejor"
+	-0.0939844,   // "es normal"
+	-0.0867022,   // "es para"
+	0.013867,     // "es peligroso"
+	0.227312,     // "es psoriasis"
+	0.189766,     // "es sarna"
+	-0.175633,    // "es seguro"
+	0.144021,     // "es solo"
+	0.240603,     // "es tina"
+	-0.111995,    // "es un"
+	-0.0175782,   // "es una"
+	0.0477422,    // "es urgente"
+	0.0235153,    // "es varicela"
+	-0.154794,    // "es verdad"
+	-0.320315,    // "esa"
+	-0.320315,    // "esa edad"
+	-0.207606,    // "escala"
+	-0.207606,    // "escala de"
+	0.029474,     // "escara"
+	0.029474,     // "escara en"
+	-0.11632,     // "eso"
+	0.235651,     // "espalda"
+	0.0575931,    // "espalda es"
+	0.0396088,    // "espalda que"
+	0.0488897,    // "esperar"
+	0.0598749,    // "esperar ?"
+	-0.0308076,   // "esperar a"
+	0.134786,     // "espero"
+	0.126176,     // "espero a"
+	-0.0292134,   // "espinocelular"
+	0.662776,     // "esta"
+	0.0152534,    // "esta blanca"
+	0.195871,     // "esta embarazada"
+	0.034965,     // "esta hinchando"
+	0.0282654,    // "esta muy"
+	0.00863873,   // "esta roja"
+	0.0894196,    // "este"
+	0.128683,     // "este lunar"
+	0.103311,     // "esto"
+	0.10488,      // "estoy"
+	-0.0994781,   // "estrecha"
+	-0.133941,    // "estres"
+	-0.0355168,   // "estres ?"
+	-0.0942132,   // "even"
+	-0.110683,    // "ever"
+	-0.0706024,   // "ever cancerous"
+	-0.0422825,   // "every"
+	-0.00427318,  // "every day"
+	0.0498981,    // "every month"
+	0.0463737,    // "every time"
+	-0.0928536,   // "every two"
+	0.0396787,    // "everyone"
+	0.177518,     // "everyone ?"
+	0.22173,      // "everywhere"
+	0.100627,     // "everywhere and"
+	-0.188334,    // "evidence"
+	-0.0751966,   // "evidence for"
+	-0.109728,    // "evitar"
+	-0.183505,    // "exactamente"
+	-0.060052,    // "exactly"
+	-0.060052,    // "exactly ?"
+	-0.0231976,   // "exam"
+	-0.0237306,   // "excessive"
+	-0.0237306,   // "excessive underarm"
+	0.134258,     // "excise"
+	0.138137,     // "excise ?"
+	-0.00612075,  // "excise it"
+	0.0750867,    // "excision"
+	0.0521974,    // "excision ?"
+	-0.024963,    // "explain"
+	0.0575058,    // "eye"
+	-0.022115,    // "eye ?"
+	0.00182574,   // "eyebrows"
+	0.0229044,    // "eyelid"
+	0.00998346,   // "eyelid eczema"
+	0.00673345,   // "eyelid that's"
+	0.108132,     // "eyelids"
+	0.0013695,    // "eyelids for"
+	0.0796652,    // "eyes"
+	0.196265,     // "face"
+	0.0333826,    // "face ?"
+	0.0144553,    // "face for"
+	-0.0463598,   // "face long"
+	0.00503853,   // "facial"
+	0.00503853,   // "facial swelling"
+	-0.030411,    // "factor"
+	-0.030411,    // "factor de"
+	-0.00762266,  // "factors"
+	-0.00762266,  // "factors for"
+	0.0598071,    // "fade"
+	0.0328229,    // "fade when"
+	0.266315,     // "failed"
+	0.0497761,    // "failed doxy"
+	0.116611,     // "falling"
+	0.116611,     // "falling out"
+	0.0152615,    // "falta"
+	-0.0604322,   // "familia"
+	-0.0604322,   // "familia cuando"
+	-0.085137,    // "families"
+	-0.085137,    // "families ?"
+	0.0292896,    // "family"
+	-0.0349325,   // "farmaceutica"
+	-0.114153,    // "farmaceutica que"
+	0.0103376,    // "fast"
+	0.0148078,    // "father"
+	0.00948968,   // "features"
+	0.00191322,   // "feel"
+	0.037762,     // "feels"
+	0.00651609,   // "feels tight"
+	0.0560775,    // "feet"
+	0.0602549,    // "feet peel"
+	0.0987887,    // "female"
+	-0.0235716,   // "fenomeno"
+	-0.0235716,   // "fenomeno de"
+	0.236974,     // "fever"
+	-0.00788304,  // "fever ?"
+	0.00216463,   // "fever and"
+	0.0237307,    // "feverish"
+	-0.0050667,   // "few"
+	0.00242247,   // "fexofenadine"
+	0.195224,     // "fiebre"
+	0.0401461,    // "fiebre y"
+	-0.110028,    // "field"
+	-0.0722148,   // "field treatment"
+	0.0156811,    // "filled"
+	0.0194189,    // "finasteride"
+	0.0669902,    // "fine"
+	-0.0178362,   // "fine ?"
+	0.0325927,    // "finger"
+	0.159437,     // "fingers"
+	0.00173637,   // "finish"
+	-0.00711061,  // "first"
+	0.086093,     // "first ?"
+	-0.0352828,   // "first line"
+	-0.148829,    // "fitzpatrick"
+	0.0792509,    // "fitzpatrick type"
+	0.0744914,    // "five"
+	-0.0632573,   // "flare"
+	0.00374574,   // "flare ?"
+	-0.0219429,   // "flare of"
+	0.0252806,    // "flared"
+	0.0110621,    // "flares"
+	0.0762263,    // "flaring"
+	0.14221,      // "flat"
+	0.141206,     // "flat brown"
+	-0.0212892,   // "flea"
+	-0.0212892,   // "flea bites"
+	-0.023888,    // "flu"
+	0.120935,     // "flucloxacillin"
+	0.0197176,    // "fluconazole"
+	0.0197176,    // "fluconazole for"
+	-0.291155,    // "fluorouracilo"
+	0.0513699,    // "flushing"
+	0.00815866,   // "foam"
+	-0.015218,    // "folds"
+	-0.113778,    // "folic"
+	-0.113778,    // "folic acid"
+	-0.079344,    // "folico"
+	0.0207905,    // "folliculitis"
+	0.0207905,    // "folliculitis ?"
+	-0.191256,    // "food"
+	-0.199317,    // "food ?"
+	0.0080615,    // "food and"
+	0.149911,     // "foot"
+	0.00303137,   // "foot ?"
+	0.0796656,    // "foot and"
+	0.0839254,    // "for"
+	0.0462669,    // "for 0"
+	-0.0221202,   // "for ?"
+	0.247338,     // "for a"
+	-0.0259068,   // "for acne"
+	-0.0245755,   // "for alopecia"
+	0.00969468,   // "for an"
+	-0.0497064,   // "for breastfeeding"
+	0.0148839,    // "for cellulitis"
+	-0.0437831,   // "for children"
+	-0.022738,    // "for chronic"
+	0.0540693,    // "for dupilumab"
+	-0.190401,    // "for eczema"
+	-0.0237306,   // "for excessive"
+	-0.0945924,   // "for hair"
+	0.23849,      // "for her"
+	-0.0682079,   // "for hidradenitis"
+	0.121505,     // "for him"
+	0.0207592,    // "for his"
+	-0.0767645,   // "for impetigo"
+	0.115289,     // "for isotretinoin"
+	-0.139531,    // "for it"
+	-0.00181168,  // "for itching"
+	-0.00561228,  // "for kids"
+	-0.0540336,   // "for lupus"
+	0.62761,      // "for me"
+	-0.0305909,   // "for melasma"
+	-0.0751409,   // "for mohs"
+	0.0462105,    // "for months"
+	0.29145,      // "for my"
+	-0.0157847,   // "for people"
+	-0.0425267,   // "for pregnant"
+	-0.0577266,   // "for psoriasis"
+	0.0457513,    // "for rosacea"
+	-0.0597388,   // "for scabies"
+	-0.0329742,   // "for shingles"
+	-0.067005,    // "for skin"
+	0.0740143,    // "for tablets"
+	0.339061,     // "for the"
+	0.113165,     // "for this"
+	0.0384639,    // "for three"
+	-0.033658,    // "for tinea"
+	0.0268725,    // "for urgent"
+	-0.0489666,   // "for vitiligo"
+	-0.0749444,   // "for warts"
+	0.0226949,    // "for weeks"
+	-0.0280033,   // "for years"
+	0.108013,     // "forearm"
+	0.00483567,   // "forehead"
+	0.00198796,   // "forehead ?"
+	0.289015,     // "foto"
+	0.0399603,    // "foto adjunta"
+	-0.000257072, // "foto de"
+	0.153632,     // "foto del"
+	0.178618,     // "foto que"
+	-0.00714801,  // "fotos"
+	-0.0994781,   // "fototerapia"
+	-0.0994781,   // "fototerapia uvb"
+	0.0268487,    // "found"
+	0.0138486,    // "found a"
+	-0.00844188,  // "fps"
+	-0.00844188,  // "fps 0"
+	0.0761929,    // "freezing"
+	0.0109245,    // "freezing ?"
+	0.197949,     // "frente"
+	-0.018007,    // "friend"
+	0.037117,     // "friend's"
+	0.133314,     // "frio"
+	0.133314,     // "frio ?"
+	-0.035754,    // "from"
+	0.155505,     // "from 0"
+	-0.0949077,   // "from a"
+	-0.303261,    // "from her"
+	-0.204766,    // "from my"
+	0.186568,     // "from the"
+	0.194319,     // "from what"
+	-0.0314289,   // "frozen"
+	0.0151873,    // "frozen off"
+	0.000266506,  // "frozen or"
+	0.0421561,    // "fu"
+	0.0421561,    // "fu ?"
+	-0.100172,    // "fucidin"
+	-0.0249375,   // "full"
+	-0.00556978,  // "full body"
+	-0.374324,    // "funciona"
+	-0.233813,    // "funciona ?"
+	-0.0959874,   // "fungal"
+	-0.0162311,   // "fungal nail"
+	0.138738,     // "fungus"
+	0.0835518,    // "fungus or"
+	0.0668104,    // "garrapata"
+	-0.084859,    // "gatos"
+	0.0751402,    // "gave"
+	0.131057,     // "gel"
+	-0.328326,    // "general"
+	-0.104104,    // "general ?"
+	-0.0295637,   // "general para"
+	-0.157197,    // "generally"
+	-0.0345141,   // "generally ?"
+	-0.026256,    // "generally speaking"
+	-0.0244231,   // "genital"
+	-0.0244231,   // "genital warts"
+	-0.0120529,   // "genuinely"
+	-0.172062,    // "get"
+	-0.0217849,   // "get a"
+	-0.0896436,   // "get better"
+	0.0571764,    // "get hives"
+	0.0749835,    // "get it"
+	0.0126269,    // "get my"
+	0.00107911,   // "get tested"
+	6.13772e-05,  // "get the"
+	-0.0230796,   // "get worse"
+	-0.0512302,   // "gets"
+	0.221218,     // "getting"
+	-0.0629765,   // "getting a"
+	0.121654,     // "getting bigger"
+	0.111847,     // "girl"
+	0.0147735,    // "give"
+	0.0700336,    // "give him"
+	0.00288579,   // "give my"
+	0.0840616,    // "given"
+	0.0203323,    // "given for"
+	0.0071126,    // "given that"
+	0.0365257,    // "glass"
+	0.0157658,    // "glass on"
+	-0.0113383,   // "gloves"
+	0.274208,     // "go"
+	0.0064808,    // "go away"
+	-0.0807285,   // "go back"
+	0.00118712,   // "go for"
+	0.109922,     // "go in"
+	-0.155098,    // "go on"
+	-0.00449664,  // "go straight"
+	-0.0121039,   // "go swimming"
+	0.275053,     // "go to"
+	0.0579436,    // "go up"
+	0.00672236,   // "go white"
+	-0.095525,    // "goes"
+	-0.108,       // "goes on"
+	0.0505901,    // "going"
+	0.0505901,    // "going on"
+	0.215296,     // "gone"
+	0.0754595,    // "gone black"
+	0.0412185,    // "gone red"
+	-0.125467,    // "good"
+	-0.14658,     // "good photo"
+	0.357357,     // "got"
+	0.11015,      // "got a"
+	0.0201479,    // "got blisters"
+	0.035134,     // "got stung"
+	-0.298438,    // "gp"
+	-0.0186579,   // "gp appointment"
+	0.0166852,    // "gp gave"
+	-0.0392024,   // "gp mentioned"
+	-0.133221,    // "gp prescribed"
+	-0.121404,    // "gp said"
+	-0.0430115,   // "gp says"
+	0.0271409,    // "gp tomorrow"
+	-0.033658,    // "gp trainee"
+	0.0469638,    // "gp wants"
+	-0.00214666,  // "grade"
+	-0.0282955,   // "grade 0"
+	-0.095709,    // "graded"
+	-0.0952468,   // "grado"
+	-0.0952468,   // "grado 0"
+	-0.100144,    // "grandfather"
+	-0.100144,    // "grandfather is"
+	0.0559837,    // "grandmother's"
+	0.0758858,    // "granitos"
+	0.0409919,    // "grano"
+	0.0409919,    // "grano de"
+	0.168291,     // "granos"
+	0.124677,     // "granos en"
+	0.0852254,    // "greasy"
+	0.0743035,    // "groin"
+	-0.00420521,  // "groin ?"
+	0.0184935,    // "groin rash"
+	-0.13043,     // "grow"
+	-0.018582,    // "grow out"
+	0.202516,     // "growing"
+	0.0173361,    // "growing dome"
+	0.101636,     // "grown"
+	0.0383752,    // "growth"
+	0.19194,      // "guantes"
+	-0.0382575,   // "guidelines"
+	0.0818396,    // "gym"
+	0.258547,     // "ha"
+	0.0849762,    // "ha cambiado"
+	0.0623679,    // "ha salido"
+	-0.116222,    // "habitual"
+	-0.0615186,   // "habitual de"
+	-0.143108,    // "habituales"
+	0.0238548,    // "habones"
+	0.14822,      // "hace"
+	0.0544028,    // "hace 0"
+	-0.104562,    // "hace anos"
+	0.0153463,    // "hace falta"
+	0.0572516,    // "hace meses"
+	0.0582397,    // "hace un"
+	-0.113536,    // "hacen"
+	-0.0939757,   // "hacer"
+	-0.0430584,   // "hacerse"
+	0.131677,     // "had"
+	0.158816,     // "had a"
+	-0.0144786,   // "had chickenpox"
+	-0.0126646,   // "had it"
+	-0.034546,    // "had shingles"
+	0.273758,     // "hago"
+	-0.00955892,  // "hair"
+	-0.0161974,   // "hair ?"
+	0.011004,     // "hair dye"
+	0.10465,      // "hair is"
+	-0.0454866,   // "hair loss"
+	-0.027501,    // "hair removal"
+	0.038762,     // "hairs"
+	-0.00361924,  // "hand"
+	0.059283,     // "hand foot"
+	-0.0780168,   // "hand is"
+	0.00649951,   // "hand on"
+	-0.0162669,   // "hand sanitiser"
+	-0.0846999,   // "hands"
+	-0.00609539,  // "hands ?"
+	0.00326833,   // "hands and"
+	-0.194846,    // "hands is"
+	-0.0834569,   // "happen"
+	-0.143917,    // "happens"
+	-0.108426,    // "happens at"
+	-0.0132121,   // "hard"
+	-0.00557644,  // "hard to"
+	-0.0917146,   // "has"
+	0.17441,      // "has a"
+	0.0488016,    // "has been"
+	-0.289502,    // "has eczema"
+	-0.00421704,  // "has gone"
+	-0.0462527,   // "has had"
+	0.0355258,    // "has hives"
+	0.0220778,    // "has impetigo"
+	-0.106844,    // "has it"
+	0.0534912,    // "has lice"
+	-0.0330911,   // "has molluscum"
+	0.0360911,    // "has nits"
+	-0.108534,    // "has scabies"
+	-0.256131,    // "has shingles"
+	0.0683478,    // "has started"
+	0.100776,     // "hasn't"
+	0.1099,       // "have"
+	0.25188,      // "have a"
+	-0.0617814,   // "have eczema"
+	0.0215686,    // "have my"
+	-0.0474374,   // "have psoriasis"
+	-0.0217764,   // "have ringworm"
+	-0.0172412,   // "have shingles"
+	-0.0266277,   // "have the"
+	0.0151873,    // "have them"
+	-0.196505,    // "have to"
+	-0.0790022,   // "having"
+	-0.296886,    // "hay"
+	-0.0833204,   // "hay entre"
+	-0.0958536,   // "hay piojos"
+	-0.157791,    // "hay que"
+	0.0748866,    // "hcq"
+	0.562826,     // "he"
+	0.0304164,    // "he come"
+	0.0355554,    // "he get"
+	0.251932,     // "he need"
+	0.101617,     // "he use"
+	0.0809707,    // "he's"
+	0.0177165,    // "he's 0"
+	0.0212498,    // "he's got"
+	0.00732162,   // "he's had"
+	-0.150558,    // "head"
+	-0.102485,    // "head lice"
+	0.012228,     // "heal"
+	0.0398692,    // "healing"
+	-0.0594567,   // "health"
+	-0.0594567,   // "health visitor"
+	-0.077731,    // "heart"
+	-0.0838738,   // "heart disease"
+	-0.0534897,   // "heat"
+	0.0954974,    // "heel"
+	-0.0567175,   // "help"
+	-0.0479009,   // "help acne"
+	0.135653,     // "help my"
+	0.623929,     // "her"
+	-0.163886,    // "her ?"
+	0.020443,     // "her back"
+	0.0501925,    // "her eye"
+	0.0026451,    // "her for"
+	0.0110559,    // "her hair"
+	0.00486186,   // "her in"
+	0.00180004,   // "her mouth"
+	0.00570285,   // "her scalp"
+	0.00159823,   // "her skin"
+	0.0144587,    // "her to"
+	0.0046106,    // "herald"
+	0.0046106,    // "herald patch"
+	0.0343148,    // "here"
+	0.0126888,    // "here's"
+	0.00849275,   // "here's a"
+	-0.105491,    // "hereditaria"
+	-0.142399,    // "hereditario"
+	-0.142399,    // "hereditario ?"
+	-0.0656396,   // "hereditary"
+	0.0245125,    // "herida"
+	0.0245125,    // "herida de"
+	0.0229581,    // "hermana"
+	-0.059911,    // "hermano"
+	-0.181669,    // "herpes"
+	0.0134136,    // "herpes labial"
+	-0.219478,    // "herpes zoster"
+	0.013495,     // "herpeticum"
+	0.0451946,    // "hi"
+	0.0746459,    // "hidradenitis"
+	0.197716,     // "hidradenitis ?"
+	-0.105024,    // "hidradenitis is"
+	0.0193203,    // "hidradenitis or"
+	-0.0170657,   // "hidradenitis suppurativa"
+	-0.0300876,   // "hidradenitis supurativa"
+	-0.0280026,   // "hidratante"
+	-0.0769928,   // "hidrocortisona"
+	-0.0865156,   // "hidrocortisona al"
+	0.113957,     // "hidrocortisona para"
+	-0.216896,    // "higado"
+	-0.038653,    // "high"
+	0.143773,     // "hija"
+	0.0511551,    // "hija ?"
+	0.0235153,    // "hija es"
+	-0.0319948,   // "hija le"
+	-0.0608592,   // "hija tiene"
+	0.151214,     // "hijo"
+	0.0558727,    // "hijo de"
+	0.0281813,    // "hijo le"
+	0.0862097,    // "hijo para"
+	-0.119636,    // "hijo tiene"
+	0.226733,     // "him"
+	0.179176,     // "him ?"
+	0.0624283,    // "hinchada"
+	0.0230116,    // "hinchada y"
+	0.0614667,    // "hinchado"
+	0.034965,     // "hinchando"
+	-0.136748,    // "hiperhidrosis"
+	-0.0437701,   // "hipertrofica"
+	-0.0437701,   // "hipertrofica ?"
+	0.0168117,    // "hipoteticamente"
+	0.0281813,    // "hipoteticamente si"
+	0.411733,     // "his"
+	0.0301488,    // "his acne"
+	0.1262,       // "his back"
+	0.0023191,    // "his chin"
+	0.0185614,    // "his ear"
+	0.0292157,    // "his ears"
+	0.0446274,    // "his eye"
+	0.00418262,   // "his forehead"
+	0.0296108,    // "his groin"
+	0.00701977,   // "his heel"
+	0.0614394,    // "his scalp"
+	0.0262811,    // "history"
+	0.0262811,    // "history of"
+	0.184582,     // "hives"
+	0.00955134,   // "hives ?"
+	0.0104187,    // "hives all"
+	-0.00824409,  // "hives and"
+	0.0624932,    // "hives everywhere"
+	0.0571764,    // "hives when"
+	-0.00786318,  // "hla"
+	-0.00786318,  // "hla b"
+	0.0607631,    // "hold"
+	0.0390343,    // "hold the"
+	-0.0328125,   // "holiday"
+	0.0546832,    // "holiday ?"
+	-0.0757429,   // "holiday in"
+	0.0317642,    // "hombre"
+	0.206655,     // "home"
+	0.0131883,    // "home care"
+	0.0440431,    // "home from"
+	0.153454,     // "home resident"
+	-0.0197004,   // "homes"
+	0.0229586,    // "honey"
+	0.0229586,    // "honey coloured"
+	0.0459719,    // "hongo"
+	0.0592923,    // "hongos"
+	-0.0121191,   // "hongos de"
+	-0.0140244,   // "hormonal"
+	0.0281521,    // "hormonal ?"
+	0.0900178,    // "hospital"
+	0.0639251,    // "hospital ?"
+	0.0961465,    // "hot"
+	0.0329082,    // "hot and"
+	-0.00925964,  // "hour"
+	-0.185873,    // "hours"
+	-0.0703144,   // "hours ?"
+	-0.0328761,   // "house"
+	-1.13631,     // "how"
+	-0.0268713,   // "how are"
+	-0.0226319,   // "how can"
+	-0.0406254,   // "how common"
+	-0.355239,    // "how do"
+	-0.512425,    // "how does"
+	0.00644953,   // "how fast"
+	-0.298231,    // "how is"
+	-0.00523172,  // "how long"
+	0.126449,     // "how many"
+	0.157736,     // "how much"
+	-0.0964921,   // "how often"
+	0.0101749,    // "how worried"
+	-0.0362215,   // "how would"
+	0.29751,      // "hoy"
+	0.0722283,    // "hoy ?"
+	0.0571139,    // "hs"
+	0.123031,     // "hs hurley"
+	-0.0258975,   // "hs is"
+	0.076023,     // "huele"
+	0.076023,     // "huele mal"
+	0.0886793,    // "hurley"
+	0.123031,     // "hurley ii"
+	0.0252132,    // "hurt"
+	-0.0163955,   // "husband"
+	-0.0219686,   // "husband has"
+	0.181207,     // "husband's"
+	0.12327,      // "hx"
+	-0.114815,    // "hydrocortisone"
+	0.0230859,    // "hydrocortisone for"
+	0.00271256,   // "hydrocortisone on"
+	0.0262787,    // "hydroquinone"
+	0.00620586,   // "hydroquinone ?"
+	0.0281944,    // "hydroxychloroquine"
+	-0.00181168,  // "hydroxyzine"
+	-0.0697639,   // "hyperhidrosis"
+	-0.102334,    // "hypertrophic"
+	-0.102334,    // "hypertrophic scar"
+	0.0561328,    // "hypothetically"
+	0.0754482,    // "hypothetically if"
+	0.900567,     // "i"
+	0.00885118,   // "i ask"
+	0.0491438,    // "i be"
+	0.00649951,   // "i burned"
+	0.0269745,    // "i buy"
+	0.0854371,    // "i can"
+	-0.625852,    // "i catch"
+	0.169343,     // "i described"
+	0.0482862,    // "i do"
+	0.024052,     // "i found"
+	0.208119,     // "i get"
+	0.0729201,    // "i give"
+	0.285692,     // "i go"
+	-0.00335589,  // "i got"
+	0.328711,     // "i have"
+	0.00971689,   // "i just"
+	-0.173703,    // "i keep"
+	0.0728935,    // "i know"
+	0.0347273,    // "i leave"
+	0.00284266,   // "i missed"
+	-0.0466737,   // "i need"
+	0.00857735,   // "i pop"
+	0.0174539,    // "i press"
+	0.0772491,    // "i put"
+	-0.080135,    // "i really"
+	0.00995149,   // "i restart"
+	0.0175074,    // "i ring"
+	0.00779283,   // "i see"
+	-0.0807338,   // "i should"
+	0.0107326,    // "i start"
+	-0.0431503,   // "i still"
+	0.0817186,    // "i stop"
+	0.0699456,    // "i switch"
+	0.0863123,    // "i take"
+	0.0659584,    // "i think"
+	0.133277,     // "i try"
+	0.0407322,    // "i uploaded"
+	0.0764619,    // "i use"
+	-0.143036,    // "i was"
+	-0.0138766,   // "i wash"
+	0.0362661,    // "i wear"
+	0.16695,      // "i weigh"
+	0.144233,     // "i'll"
+	0.386074,     // "i'm"
+	0.166982,     // "i'm 0"
+	-0.19195,     // "i'm a"
+	0.140743,     // "i'm breastfeeding"
+	-0.0371957,   // "i'm not"
+	0.0596367,    // "i'm on"
+	0.0045053,    // "i'm pregnant"
+	-0.00284595,  // "i'm starting"
+	0.120111,     // "i've"
+	0.0160698,    // "i've attached"
+	-0.0407673,   // "i've been"
+	0.0180979,    // "i've got"
+	0.0607997,    // "i've had"
+	0.0277945,    // "i've lost"
+	0.0159934,    // "ibuprofen"
+	0.0159934,    // "ibuprofen with"
+	-0.125406,    // "icd"
+	-0.125406,    // "icd 0"
+	-0.195837,    // "ice"
+	-0.0953796,   // "idea"
+	0.102255,     // "if"
+	-0.0484386,   // "if a"
+	0.140625,     // "if her"
+	-0.0905965,   // "if i"
+	0.0767723,    // "if it's"
+	0.00647908,   // "if my"
+	0.0256359,    // "if someone"
+	0.140562,     // "if the"
+	-0.0784007,   // "if you"
+	0.123031,     // "ii"
+	-0.0273687,   // "il"
+	-0.0273687,   // "il 0"
+	-0.0105681,   // "im"
+	0.214879,     // "image"
+	0.17431,      // "image i"
+	0.117991,     // "imagen"
+	-0.0459732,   // "impetigo"
+	0.147642,     // "impetigo ?"
+	-0.0532886,   // "impetigo how"
+	-0.0079451,   // "impetigo in"
+	0.0023191,    // "impetigo on"
+	-0.0300234,   // "impetigo or"
+	-0.0943763,   // "impetigo should"
+	-0.0212611,   // "impetigo spread"
+	0.0303702,    // "in"
+	-0.0560845,   // "in 0"
+	0.0630158,    // "in ?"
+	-0.0461661,   // "in a"
+	-0.0492449,   // "in adults"
+	0.0347178,    // "in bed"
+	-0.0417586,   // "in children"
+	0.10369,      // "in clumps"
+	-0.0223657,   // "in eczema"
+	-0.085137,    // "in families"
+	-0.114578,    // "in general"
+	0.0737967,    // "in her"
+	0.0181795,    // "in his"
+	-0.0350064,   // "in kids"
+	0.108975,     // "in law"
+	-0.0377974,   // "in melanoma"
+	-0.0445907,   // "in most"
+	0.214945,     // "in my"
+	-0.0151593,   // "in people"
+	-0.0312086,   // "in plain"
+	-0.0183323,   // "in pregnancy"
+	-0.00961995,  // "in psoriasis"
+	-0.0456339,   // "in situ"
+	-0.0147835,   // "in skin"
+	-0.00681497,  // "in some"
+	-0.0135563,   // "in summer"
+	0.0453518,    // "in the"
+	0.106193,     // "in this"
+	0.0358144,    // "in tonight"
+	-0.0075113,   // "in winter"
+	0.126176,     // "in your"
+	-0.0491314,   // "indican"
+	-0.0491314,   // "indican que"
+	-0.0861263,   // "indice"
+	-0.128743,    // "indice de"
+	-0.0290913,   // "infectada"
+	0.303095,     // "infected"
+	0.155574,     // "infected ?"
+	-0.0209612,   // "infection"
+	0.00809191,   // "infection ?"
+	-0.00988501,  // "infestation"
+	-0.284799,    // "informe"
+	-0.199222,    // "informe de"
+	0.0508232,    // "ingle"
+	-0.0955985,   // "inhibitor"
+	-0.0649731,   // "inhibitors"
+	-0.0245755,   // "inhibitors for"
+	0.145779,     // "injection"
+	-0.0402577,   // "injections"
+	0.0325372,    // "injections ?"
+	0.0312893,    // "injury"
+	0.00128275,   // "inner"
+	0.0332075,    // "instead"
+	0.0260415,    // "instead ?"
+	0.007166,     // "instead of"
+	0.0299878,    // "interest"
+	-0.0265596,   // "intertrigo"
+	-0.0120512,   // "intertrigo ?"
+	-0.0531121,   // "into"
+	-0.0866552,   // "invierno"
+	-0.0505328,   // "invierno ?"
+	0.148507,     // "ir"
+	-0.00775372,  // "ir a"
+	-0.0203329,   // "ir al"
+	0.179787,     // "irregular"
+	-0.585736,    // "is"
+	-0.0693812,   // "is 0"
+	-0.0445548,   // "is a"
+	-0.0406547,   // "is about"
+	-0.178405,    // "is alopecia"
+	-0.00787758,  // "is angioedema"
+	-0.0386666,   // "is azelaic"
+	0.0426439,    // "is better"
+	-0.00513324,  // "is bullous"
+	-0.0738298,   // "is cradle"
+	-0.206668,    // "is eczema"
+	-0.0187813,   // "is erythema"
+	0.0762263,    // "is flaring"
+	0.0307875,    // "is getting"
+	0.00237922,   // "is he"
+	0.103902,     // "is it"
+	0.0388385,    // "is itchy"
+	-0.0292774,   // "is melanoma"
+	0.405298,     // "is my"
+	-0.0747007,   // "is oral"
+	-0.0133896,   // "is patch"
+	-0.0222357,   // "is permethrin"
+	0.0390545,    // "is raised"
+	0.00794568,   // "is red"
+	0.0758875,    // "is right"
+	-0.0234839,   // "is ringworm"
+	-0.0222898,   // "is shingles"
+	-0.0378978,   // "is spf"
+	0.0587404,    // "is spreading"
+	0.00942979,   // "is still"
+	0.0205736,    // "is swollen"
+	-0.0596409,   // "is that"
+	-0.0174814,   // "is the"
+	-0.143388,    // "is there"
+	0.505306,     // "is this"
+	-0.0132923,   // "is tinea"
+	-0.0264586,   // "is vitiligo"
+	-0.0495283,   // "is worse"
+	-0.0462472,   // "isn't"
+	-0.0356634,   // "isotretinoin"
+	-0.164318,    // "isotretinoin ?"
+	-0.0367912,   // "isotretinoin and"
+	0.00195717,   // "isotretinoin is"
+	0.0300773,    // "isotretinoin should"
+	-0.153353,    // "isotretinoin why"
+	0.132515,     // "isotretinoina"
+	0.0748423,    // "isotretinoina ?"
+	-0.141523,    // "isotretinoina como"
+	0.163168,     // "isotretinoina y"
+	0.0087066,    // "it"
+	0.189941,     // "it ?"
+	-0.0161836,   // "it a"
+	-0.127537,    // "it actually"
+	0.102485,     // "it alopecia"
+	-0.128917,    // "it an"
+	0.0368082,    // "it and"
+	-0.0358606,   // "it autoimmune"
+	0.0865545,    // "it be"
+	0.0490813,    // "it checked"
+	-0.0105741,   // "it common"
+	-0.0152234,   // "it for"
+	0.0816213,    // "it infected"
+	0.16054,      // "it is"
+	-0.000616468, // "it just"
+	-0.114695,    // "it linked"
+	0.0127591,    // "it look"
+	-0.0144296,   // "it need"
+	-0.314533,    // "it normal"
+	0.0306535,    // "it now"
+	0.0778414,    // "it off"
+	0.146357,     // "it ok"
+	0.259554,     // "it okay"
+	-0.0510393,   // "it related"
+	0.0061928,    // "it removed"
+	-0.085137,    // "it run"
+	-0.0103997,   // "it safe"
+	-0.13271,     // "it spread"
+	-0.00882559,  // "it still"
+	-0.0154171,   // "it take"
+	-0.0459725,   // "it the"
+	0.10687,      // "it time"
+	0.0420899,    // "it tinea"
+	-0.028885,    // "it to"
+	0.0670351,    // "it too"
+	-0.0703921,   // "it true"
+	-0.020384,    // "it usually"
+	0.0527573,    // "it vitiligo"
+	0.0447794,    // "it wait"
+	-0.0412268,   // "it work"
+	-0.0356916,   // "it worth"
+	0.536039,     // "it's"
+	0.106499,     // "it's a"
+	0.0175244,    // "it's all"
+	0.0524947,    // "it's been"
+	0.0571764,    // "it's cold"
+	0.00114241,   // "it's on"
+	-0.00406001,  // "it's really"
+	0.00649951,   // "it's white"
+	0.313562,     // "itch"
+	0.119924,     // "itch ?"
+	0.0602549,    // "itch between"
+	-0.00867761,  // "itch more"
+	0.00950099,   // "itch on"
+	0.0570632,    // "itches"
+	0.0267317,    // "itching"
+	-0.00355371,  // "itching ?"
+	0.614765,     // "itchy"
+	0.0544638,    // "itchy after"
+	0.0156192,    // "itchy and"
+	0.00272914,   // "itchy bumps"
+	0.0898591,    // "itchy everywhere"
+	0.0221526,    // "itchy red"
+	-0.0325616,   // "its"
+	0.110611,     // "iv"
+	0.238016,     // "ivermectin"
+	0.0159202,    // "ivermectin cream"
+	0.0735358,    // "ivermectin for"
+	0.0105786,    // "ivermectin would"
+	0.102031,     // "ivermectina"
+	0.0443942,    // "ivermectina ?"
+	0.0130985,    // "ivy"
+	0.0627454,    // "jab"
+	-0.123216,    // "jak"
+	-0.0955985,   // "jak inhibitor"
+	-0.0276181,   // "jak inhibitors"
+	0.0398831,    // "job"
+	-0.0963046,   // "johnson"
+	0.145678,     // "just"
+	0.0341031,    // "just a"
+	0.0150027,    // "just cream"
+	-0.0138739,   // "just curious"
+	-0.109777,    // "just diagnosed"
+	0.0327164,    // "just eczema"
+	-0.00596091,  // "just got"
+	0.00547517,   // "just hypothetically"
+	0.0307218,    // "just tell"
+	-0.0519796,   // "just wondering"
+	-0.0589526,   // "kaposi"
+	0.0754118,    // "keep"
+	0.00217104,   // "keep coming"
+	0.00553144,   // "keep my"
+	-0.0711647,   // "keep reading"
+	0.0871188,    // "keep taking"
+	0.209275,     // "keep using"
+	0.165299,     // "keeps"
+	0.0180733,    // "keeps bleeding"
+	0.0943715,    // "keeps getting"
+	-0.0748924,   // "keloid"
+	-0.0512742,   // "keloids"
+	0.0173361,    // "keratin"
+	0.0173361,    // "keratin plug"
+	-0.0774782,   // "keratoses"
+	0.0338589,    // "keratoses ?"
+	-0.0435331,   // "keratoses are"
+	-0.125104,    // "keratosis"
+	-0.0297456,   // "keratosis from"
+	-0.0983408,   // "keratosis pilaris"
+	0.084103,     // "ketoconazole"
+	0.0955561,    // "ketoconazole shampoo"
+	0.351328,     // "kg"
+	0.0137232,    // "kg ?"
+	0.0194006,    // "kg how"
+	0.0834401,    // "kid"
+	0.141455,     // "kid 0"
+	-0.134171,    // "kids"
+	-0.0380931,   // "kids ?"
+	-0.0407764,   // "kids with"
+	0.165888,     // "kilos"
+	-0.0541296,   // "kind"
+	-0.0541296,   // "kind of"
+	0.0174156,    // "knee"
+	0.0122292,    // "knee surgery"
+	0.0978545,    // "knees"
+	0.093713,     // "know"
+	-0.0213979,   // "know about"
+	-0.0160436,   // "know if"
+	0.0458793,    // "known"
+	-0.078872,    // "koebner"
+	-0.0540216,   // "koebner phenomenon"
+	-0.151761,    // "l0"
+	-0.151761,    // "l0 0"
+	0.260847,     // "la"
+	-0.0591239,   // "la alopecia"
+	0.0045549,    // "la boca"
+	-0.0705246,   // "la caida"
+	-0.0101602,   // "la candida"
+	0.141024,     // "la cara"
+	0.0160106,    // "la caspa"
+	0.0365818,    // "la cetirizina"
+	0.0451562,    // "la cirugia"
+	-0.00752959,  // "la costra"
+	0.0497474,    // "la crema"
+	0.0391962,    // "la dejo"
+	-0.0361714,   // "la dermatitis"
+	0.117897,     // "la dermatologa"
+	-0.0748601,   // "la dosis"
+	-0.0601163,   // "la doxiciclina"
+	-0.11834,     // "la edad"
+	-0.0215266,   // "la enfermedad"
+	-0.114801,    // "la enfermera"
+	0.0311204,    // "la erupcion"
+	0.15419,      // "la espalda"
+	-0.0604322,   // "la familia"
+	0.0153994,    // "la fiebre"
+	0.214739,     // "la foto"
+	0.146718,     // "la frente"
+	0.0245125,    // "la herida"
+	0.051079,     // "la hidradenitis"
+	0.0508232,    // "la ingle"
+	0.0211116,    // "la isotretinoina"
+	-0.0609152,   // "la lactancia"
+	0.223611,     // "la lengua"
+	0.0592395,    // "la llevo"
+	0.15139,      // "la mancha"
+	0.0539192,    // "la mano"
+	0.0955395,    // "la nariz"
+	0.0953736,    // "la noche"
+	0.114064,     // "la oreja"
+	-0.121819,    // "la pena"
+	-0.053325,    // "la permetrina"
+	-0.0977187,   // "la piel"
+	0.117945,     // "la pierna"
+	-0.00970829,  // "la piscina"
+	-0.116608,    // "la pitiriasis"
+	-0.0584919,   // "la playa"
+	-0.458648,    // "la psoriasis"
+	0.11194,      // "la quemadura"
+	0.0384012,    // "la quitamos"
+	0.0113676,    // "la regla"
+	0.170227,     // "la residencia"
+	-0.0316032,   // "la ropa"
+	-0.0708733,   // "la rosacea"
+	-0.127992,    // "la sarna"
+	0.0136729,    // "la sigo"
+	-0.277239,    // "la tina"
+	-0.0838365,   // "la toxina"
+	0.120445,     // "la una"
+	-0.101096,    // "la urticaria"
+	-0.0840501,   // "la vacuna"
+	-0.0369404,   // "la varicela"
+	0.113957,     // "la vendo"
+	-0.102713,    // "label"
+	0.0134136,    // "labial"
+	0.237153,     // "labio"
+	-0.00584764,  // "labs"
+	-0.0609152,   // "lactancia"
+	-0.0609152,   // "lactancia ?"
+	-0.0408972,   // "lactea"
+	-0.058323,    // "lactea es"
+	0.0570866,    // "lady"
+	0.00201036,   // "lamotrigine"
+	-0.023488,    // "lamp"
+	0.125205,     // "las"
+	-0.0396578,   // "las ampollas"
+	0.115983,     // "las axilas"
+	0.0805107,    // "las cejas"
+	0.0540939,    // "las manchas"
+	0.0817708,    // "las manos"
+	-0.0486341,   // "las personas"
+	-0.00925257,  // "las picaduras"
+	0.0903087,    // "las piernas"
+	-0.0203095,   // "las ulceras"
+	0.0218856,    // "las unas"
+	-0.0875437,   // "las verrugas"
+	0.127172,     // "laser"
+	0.163208,     // "laser con"
+	-0.027501,    // "laser hair"
+	0.00885572,   // "lasered"
+	0.00610835,   // "lasered ?"
+	0.00619167,   // "last"
+	-0.027404,    // "last ?"
+	0.0715251,    // "last month"
+	0.089601,     // "last summer"
+	0.131795,     // "late"
+	0.00260703,   // "later"
+	0.108975,     // "law"
+	0.902995,     // "le"
+	0.0943089,    // "le corto"
+	0.21644,      // "le doy"
+	0.0959298,    // "le ha"
+	-0.0811658,   // "le pica"
+	-0.0309063,   // "le pido"
+	0.138628,     // "le pongo"
+	0.00492622,   // "le puedo"
+	0.0194317,    // "le quito"
+	-0.186571,    // "le recetaron"
+	0.025457,     // "le salen"
+	0.0582061,    // "le salio"
+	-0.0183535,   // "le sirve"
+	0.188883,     // "leave"
+	0.0230578,    // "leave it"
+	0.0798727,    // "leave the"
+	0.00160054,   // "left"
+	0.00646734,   // "leftover"
+	0.268293,     // "leg"
+	0.207824,     // "leg ulcer"
+	0.051561,     // "leg wound"
+	0.0689993,    // "legs"
+	0.223611,     // "lengua"
+	0.375126,     // "lesion"
+	0.0334172,    // "lesion on"
+	0.0667911,    // "lesions"
+	-0.00487111,  // "letter"
+	-0.0412476,   // "libres"
+	-0.0412476,   // "libres en"
+	0.017644,     // "lice"
+	0.0436114,    // "lice ?"
+	0.055577,     // "lice again"
+	-0.05331,     // "lice in"
+	-0.141866,    // "lichen"
+	-0.141866,    // "lichen planus"
+	-0.017625,    // "life"
+	-0.017625,    // "life ?"
+	0.217516,     // "like"
+	-0.110974,    // "like ?"
+	0.0391075,    // "like a"
+	0.00529988,   // "like impetigo"
+	-0.0152917,   // "like on"
+	0.0793301,    // "like the"
+	-0.0724675,   // "likely"
+	-0.0724675,   // "likely to"
+	-0.0288542,   // "limit"
+	-0.00371426,  // "line"
+	-0.033658,    // "line for"
+	-0.119567,    // "link"
+	-0.235359,    // "linked"
+	-0.222725,    // "linked to"
+	0.0269576,    // "lip"
+	-0.0201488,   // "lipoma"
+	-0.0201488,   // "lipoma ?"
+	0.226216,     // "lips"
+	-0.016821,    // "lips ?"
+	0.134271,     // "lips are"
+	0.079209,     // "lisinopril"
+	0.385044,     // "little"
+	0.120644,     // "little one"
+	-0.0332949,   // "live"
+	-0.0332949,   // "live vaccines"
+	0.0196482,    // "llaga"
+	0.0196482,    // "llaga en"
+	0.0614745,    // "llagas"
+	0.0369743,    // "llagas en"
+	-0.0184341,   // "llamar"
+	-0.0184341,   // "llamar al"
+	0.0985686,    // "llamo"
+	0.0985686,    // "llamo al"
+	0.151805,     // "llevo"
+	0.0126366,    // "llevo 0"
+	0.0486998,    // "llevo a"
+	0.453591,     // "lo"
+	-0.0881996,   // "lo mismo"
+	0.469823,     // "lo que"
+	-0.0534901,   // "long"
+	-0.00330749,  // "long after"
+	-0.015994,    // "long are"
+	0.0151037,    // "long can"
+	0.170126,     // "long do"
+	-0.170661,    // "long does"
+	0.0336742,    // "long for"
+	-0.00476448,  // "long is"
+	0.00393072,   // "long should"
+	-0.076843,    // "long term"
+	0.0176338,    // "look"
+	-0.0104433,   // "look different"
+	-0.0507397,   // "look like"
+	-0.000877689, // "look normal"
+	0.16078,      // "looks"
+	0.0190526,    // "looks better"
+	0.062651,     // "looks like"
+	-0.209621,    // "los"
+	-0.144193,    // "los 0"
+	-0.0691459,   // "los brotes"
+	0.29966,      // "los dedos"
+	0.00985485,   // "los dias"
+	-0.084859,    // "los gatos"
+	-0.0121191,   // "los hongos"
+	-0.0285391,   // "los lunares"
+	-0.157338,    // "los ninos"
+	0.0923194,    // "los ojos"
+	0.141528,     // "los pies"
+	0.0197467,    // "los piojos"
+	-0.0987856,   // "los queloides"
+	-0.0148792,   // "loss"
+	0.0277945,    // "lost"
+	-0.293972,    // "lot"
+	-0.0243895,   // "lotion"
+	-0.0144367,   // "lots"
+	-0.0144367,   // "lots of"
+	0.0275757,    // "low"
+	-0.0240658,   // "lower"
+	0.026404,     // "lower lip"
+	-0.0295488,   // "lower the"
+	0.129508,     // "lump"
+	0.0835948,    // "lump in"
+	0.012433,     // "lump on"
+	0.0269108,    // "lumpy"
+	0.363275,     // "lunar"
+	-0.159708,    // "lunar ?"
+	0.124987,     // "lunar de"
+	0.117667,     // "lunar que"
+	-0.11281,     // "lunares"
+	-0.0286591,   // "lunares ?"
+	0.10488,      // "lunes"
+	-0.0775147,   // "lupus"
+	0.00381081,   // "lupus ?"
+	0.0364781,    // "lyme"
+	0.0338288,    // "lymecycline"
+	0.0176779,    // "lymph"
+	0.0176779,    // "lymph node"
+	-0.053339,    // "madre"
+	-0.123651,    // "madre tiene"
+	-0.0289803,   // "main"
+	-0.230293,    // "make"
+	-0.0237223,   // "make a"
+	-0.109829,    // "make hair"
+	-0.00363954,  // "make it"
+	-0.0561129,   // "makes"
+	0.0213555,    // "makeup"
+	0.076023,     // "mal"
+	0.147898,     // "malar"
+	0.0162576,    // "malathion"
+	-0.00736887,  // "male"
+	0.155212,     // "man"
+	0.0476485,    // "manana"
+	0.263379,     // "mancha"
+	0.0907358,    // "mancha de"
+	0.0953911,    // "mancha redonda"
+	0.162087,     // "manchas"
+	-0.103178,    // "manchas a"
+	0.142452,     // "manchas blancas"
+	0.0162189,    // "manchas en"
+	0.0380911,    // "manchas moradas"
+	0.0398643,    // "manchas rojas"
+	0.0307769,    // "mando"
+	0.0542121,    // "mano"
+	-0.000310907, // "mano pie"
+	0.0054415,    // "mano y"
+	0.0817708,    // "manos"
+	0.124377,     // "many"
+	0.0324054,    // "many days"
+	-0.00207155,  // "many people"
+	0.0847951,    // "many times"
+	-0.0412476,   // "margenes"
+	-0.0412476,   // "margenes libres"
+	-0.109123,    // "margins"
+	-0.0133344,   // "margins clear"
+	0.091502,     // "marido"
+	0.0765502,    // "marido tiene"
+	-0.288515,    // "mas"
+	-0.111328,    // "mas riesgo"
+	-0.0514141,   // "mayores"
+	1.4134,       // "me"
+	0.242297,     // "me ?"
+	0.011687,     // "me better"
+	0.100018,     // "me compro"
+	0.152354,     // "me conviene"
+	-0.199617,    // "me diagnosticaron"
+	-0.185369,    // "me dijeron"
+	-0.0222794,   // "me dijo"
+	0.0366587,    // "me duele"
+	0.177575,     // "me esta"
+	0.0671592,    // "me ha"
+	0.106376,     // "me hago"
+	-0.137857,    // "me la"
+	-0.149214,    // "me lo"
+	-0.222169,    // "me mando"
+	-0.211043,    // "me on"
+	0.00145334,   // "me or"
+	0.219464,     // "me pica"
+	0.0677781,    // "me pico"
+	0.136983,     // "me pongo"
+	-0.319117,    // "me receto"
+	0.111248,     // "me sale"
+	0.0897679,    // "me salieron"
+	0.22379,      // "me to"
+	0.24328,      // "me tomo"
+	-0.0623865,   // "me what"
+	-0.309709,    // "mean"
+	-0.216637,    // "mean ?"
+	0.0977354,    // "mean i"
+	-0.0132415,   // "mean in"
+	-0.0177113,   // "mean on"
+	-0.00504796,  // "mean when"
+	0.00349514,   // "meant"
+	0.00349514,   // "meant to"
+	0.0773749,    // "measles"
+	-0.0482266,   // "measure"
+	-0.0195273,   // "measure ?"
+	0.150138,     // "mechones"
+	0.00153761,   // "med"
+	0.0493693,    // "medical"
+	-0.0141963,   // "medicine"
+	-0.291002,    // "medico"
+	0.0906755,    // "medico ?"
+	0.0722283,    // "medico hoy"
+	-0.290278,    // "medico me"
+	-0.067854,    // "medico por"
+	0.0439197,    // "mejilla"
+	0.18536,      // "mejor"
+	-0.0134706,   // "mejor en"
+	0.111412,     // "mejor para"
+	0.0637185,    // "mejora"
+	0.0312894,    // "mejora con"
+	-0.130138,    // "mejorar"
+	-0.315631,    // "melanoma"
+	-0.132022,    // "melanoma ?"
+	-0.0456339,   // "melanoma in"
+	-0.00671925,  // "melanoma report"
+	-0.0317594,   // "melanoma staging"
+	0.0260103,    // "melasma"
+	-0.0128966,   // "melasma ?"
+	0.00851545,   // "melasma y"
+	0.0587016,    // "menopause"
+	-0.376108,    // "mentioned"
+	0.116123,     // "mes"
+	0.102312,     // "meses"
+	-0.0519636,   // "meses ?"
+	0.021456,     // "meses con"
+	-0.0509921,   // "methotrexate"
+	-0.00399048,  // "methotrexate ?"
+	0.0490817,    // "methotrexate and"
+	0.015246,     // "methotrexate but"
+	0.0436959,    // "methotrexate do"
+	-0.123626,    // "methotrexate for"
+	-0.0605741,   // "methotrexate what"
+	0.114489,     // "metotrexato"
+	-0.0409897,   // "metotrexato ?"
+	0.107598,     // "metotrexato a"
+	-0.0922734,   // "metotrexato para"
+	-0.0182718,   // "metotrexato se"
+	0.0602768,    // "metronidazole"
+	0.219394,     // "mg"
+	0.0741087,    // "mg de"
+	-0.0228026,   // "mg kg"
+	0.0510819,    // "mg of"
+	0.126877,     // "mi"
+	0.105658,     // "mi abuela"
+	-0.211604,    // "mi abuelo"
+	0.206257,     // "mi acne"
+	0.164981,     // "mi bebe"
+	-0.110367,    // "mi crema"
+	0.0755535,    // "mi cuero"
+	0.0633947,    // "mi cunado"
+	-0.231501,    // "mi dermatologa"
+	-0.246203,    // "mi dermatologo"
+	0.0814602,    // "mi espalda"
+	0.0229581,    // "mi hermana"
+	-0.059911,    // "mi hermano"
+	0.143773,     // "mi hija"
+	0.151214,     // "mi hijo"
+	-0.119422,    // "mi informe"
+	-0.00879629,  // "mi madre"
+	0.091502,     // "mi marido"
+	-0.55897,     // "mi medico"
+	0.0332216,    // "mi nariz"
+	0.0793632,    // "mi nina"
+	-0.111923,    // "mi padre"
+	0.0933023,    // "mi pareja"
+	0.0241395,    // "mi pie"
+	0.0107034,    // "mi psoriasis"
+	-0.0457997,   // "mi suegra"
+	0.0722433,    // "mi suegro"
+	0.0578499,    // "mi una"
+	0.1073,       // "middle"
+	0.08171,      // "mide"
+	-0.00779061,  // "migrans"
+	-0.0262429,   // "mild"
+	0.0180232,    // "mine"
+	0.288174,     // "minoxidil"
+	0.261381,     // "minoxidil ?"
+	-0.0287981,   // "minoxidil en"
+	-0.0934472,   // "mismo"
+	-0.0881996,   // "mismo que"
+	0.00284266,   // "missed"
+	0.00660184,   // "ml"
+	0.16592,      // "mm"
+	0.0188615,    // "mm and"
+	0.020781,     // "mm dark"
+	-0.0137121,   // "mm punch"
+	-0.0689906,   // "moderate"
+	-0.0702023,   // "moderate to"
+	-0.0843381,   // "mohs"
+	-0.0196084,   // "mohs ?"
+	-0.101578,    // "mohs surgery"
+	-0.1796,      // "moisturiser"
+	-0.0937428,   // "moisturizer"
+	0.461023,     // "mole"
+	-0.0209573,   // "mole ?"
+	0.06377,      // "mole is"
+	-0.0115888,   // "mole needs"
+	0.0453307,    // "mole on"
+	-0.0681461,   // "mole so"
+	-0.176469,    // "moles"
+	-0.0421297,   // "moles be"
+	-0.0708586,   // "molluscum"
+	0.0211983,    // "molluscum ?"
+	-0.00764128,  // "molluscum contagiosum"
+	-0.0179251,   // "molluscum or"
+	0.0778089,    // "molusco"
+	0.0837873,    // "molusco ?"
+	-0.0800489,   // "molusco contagioso"
+	0.0228061,    // "monday"
+	0.0267166,    // "monday ?"
+	-0.124669,    // "monitoring"
+	-0.0262351,   // "monitoring ?"
+	0.223211,     // "month"
+	0.0283063,    // "month ?"
+	0.0190108,    // "month and"
+	0.051994,     // "month old"
+	-0.304368,    // "monthly"
+	0.269988,     // "months"
+	0.017385,     // "months ?"
+	-0.0684826,   // "months after"
+	0.0336756,    // "months is"
+	0.00702036,   // "months on"
+	0.00187312,   // "months should"
+	0.0185614,    // "months that"
+	0.0380911,    // "moradas"
+	-0.177473,    // "more"
+	0.0113031,    // "more ?"
+	-0.00412464,  // "more common"
+	-0.0155994,   // "more in"
+	-0.0724675,   // "more likely"
+	-0.0292266,   // "more prone"
+	0.0403006,    // "morning"
+	-0.0411862,   // "morning ?"
+	-0.0242408,   // "mosquito"
+	-0.00992964,  // "mosquito bites"
+	-0.173091,    // "most"
+	-0.0120334,   // "most children"
+	-0.0350609,   // "most often"
+	-0.022746,    // "most people"
+	0.0766768,    // "mother"
+	0.141784,     // "mother in"
+	-0.0698159,   // "mothers"
+	0.138925,     // "mouth"
+	0.026899,     // "mouth ?"
+	0.0924204,    // "mouth and"
+	-0.0139376,   // "mouth disease"
+	0.104373,     // "mouth ulcers"
+	0.161646,     // "much"
+	0.000293653,  // "much for"
+	0.146224,     // "much ivermectin"
+	-0.0120693,   // "much of"
+	-0.0114179,   // "much permethrin"
+	-0.0100763,   // "much sunscreen"
+	0.289222,     // "mucho"
+	0.00532998,   // "mucho el"
+	0.128385,     // "mucho y"
+	-0.069512,    // "muchos"
+	0.199351,     // "mujer"
+	0.224222,     // "mujer de"
+	-0.0287981,   // "mujeres"
+	-0.0287981,   // "mujeres ?"
+	-0.324919,    // "mum"
+	-0.365431,    // "mum has"
+	0.0544652,    // "mum is"
+	0.0905356,    // "mum's"
+	0.0998936,    // "mupirocin"
+	0.0269721,    // "muslos"
+	0.00522111,   // "muy"
+	0.0323027,    // "muy triste"
+	1.63755,      // "my"
+	0.0761167,    // "my 0"
+	0.0524491,    // "my acne"
+	0.0053848,    // "my ankles"
+	0.0674075,    // "my arm"
+	0.0772781,    // "my armpit"
+	0.0112835,    // "my armpits"
+	0.0296701,    // "my athlete's"
+	-0.0209873,   // "my baby"
+	0.252637,     // "my baby's"
+	0.092919,     // "my back"
+	0.0110454,    // "my biologic"
+	-0.0999406,   // "my biopsy"
+	0.101342,     // "my boyfriend's"
+	-0.0320688,   // "my brother"
+	0.0402326,    // "my burn"
+	0.0411569,    // "my cellulitis"
+	0.0178425,    // "my cheek"
+	0.000627784,  // "my cheeks"
+	0.0263908,    // "my chest"
+	0.0705934,    // "my cold"
+	0.0473587,    // "my colleague's"
+	-0.0646079,   // "my dad"
+	0.116495,     // "my dad's"
+	0.0237247,    // "my dandruff"
+	-0.0820952,   // "my daughter"
+	-0.0412963,   // "my daughter's"
+	-0.360215,    // "my dermatologist"
+	-0.354444,    // "my doctor"
+	0.00446749,   // "my doxycycline"
+	0.037687,     // "my dupilumab"
+	0.0438856,    // "my ear"
+	0.158027,     // "my eczema"
+	0.00727644,   // "my epipen"
+	0.0267809,    // "my eyelid"
+	0.0360715,    // "my eyelids"
+	0.000909718,  // "my eyes"
+	0.0921548,    // "my face"
+	0.0148078,    // "my father"
+	0.052809,     // "my feet"
+	0.0112379,    // "my finger"
+	0.102891,     // "my fingers"
+	0.00814898,   // "my foot"
+	0.0449098,    // "my forearm"
+	-0.0704116,   // "my friend"
+	0.037117,     // "my friend's"
+	-0.331133,    // "my gp"
+	-0.100144,    // "my grandfather"
+	0.0559837,    // "my grandmother's"
+	0.00633919,   // "my groin"
+	0.139402,     // "my hair"
+	-0.0942694,   // "my hand"
+	-0.118201,    // "my hands"
+	0.0867899,    // "my heel"
+	0.0292066,    // "my hives"
+	0.0544372,    // "my house"
+	-0.0476415,   // "my husband"
+	0.117519,     // "my husband's"
+	0.0290891,    // "my keloid"
+	0.0122292,    // "my knee"
+	0.0142056,    // "my leg"
+	0.0110746,    // "my lip"
+	0.150165,     // "my lips"
+	0.0898292,    // "my little"
+	0.0206087,    // "my melasma"
+	0.0503209,    // "my methotrexate"
+	0.22467,      // "my mole"
+	0.0766768,    // "my mother"
+	-0.420967,    // "my mum"
+	0.0331927,    // "my mum's"
+	0.015956,     // "my nail"
+	0.158916,     // "my nails"
+	0.0055113,    // "my nose"
+	0.043341,     // "my palm"
+	-0.128747,    // "my partner"
+	-0.0256431,   // "my pathology"
+	0.0566845,    // "my patient"
+	0.000499977,  // "my patient's"
+	0.0130985,    // "my poison"
+	0.109806,     // "my psoriasis"
+	0.107905,     // "my rash"
+	0.0312803,    // "my rosacea"
+	0.0733402,    // "my scalp"
+	0.0230367,    // "my seb"
+	0.0080809,    // "my sebaceous"
+	-0.0661915,   // "my shin"
+	0.0268725,    // "my shoulders"
+	0.0403257,    // "my sister's"
+	0.0206996,    // "my skin"
+	-0.0541218,   // "my son"
+	0.345657,     // "my son's"
+	0.0274193,    // "my sunburn"
+	-0.0600034,   // "my surgeon"
+	0.0333407,    // "my tattoo"
+	0.0124973,    // "my teenage"
+	0.0149843,    // "my terbinafine"
+	0.0170301,    // "my thigh"
+	0.00651609,   // "my throat"
+	0.0180313,    // "my thumbnail"
+	0.031976,     // "my toddler"
+	0.0926509,    // "my toddler's"
+	0.0261524,    // "my toenail"
+	0.0106164,    // "my usual"
+	0.0620343,    // "my vitiligo"
+	-0.0360682,   // "my wife"
+	0.0368135,    // "my wrist"
+	-0.016951,    // "myth"
+	-0.0115657,   // "myth ?"
+	-0.0538331,   // "naevus"
+	-0.0263259,   // "naevus ?"
+	-0.00608806,  // "naevus mean"
+	-0.00395108,  // "nail"
+	-0.00504204,  // "nail fungus"
+	-0.0162311,   // "nail infection"
+	0.0190526,    // "nail looks"
+	-0.0187164,   // "nail to"
+	0.172258,     // "nails"
+	0.041909,     // "nails ?"
+	0.126376,     // "nails have"
+	0.0623908,    // "name"
+	-0.0457088,   // "named"
+	-0.0457088,   // "named after"
+	-0.0573153,   // "nappy"
+	0.0225153,    // "nappy area"
+	-0.0415685,   // "nappy rash"
+	0.128762,     // "nariz"
+	-0.010004,    // "narrowband"
+	-0.010004,    // "narrowband uvb"
+	0.0360224,    // "nasal"
+	0.0628083,    // "nasal ala"
+	0.00919325,   // "near"
+	0.0216295,    // "near the"
+	0.0380719,    // "necesita"
+	0.0896475,    // "necesita antibiotico"
+	0.313594,     // "necesito"
+	0.0423096,    // "necesito antibiotico"
+	0.350727,     // "need"
+	0.148653,     // "need a"
+	0.0402515,    // "need an"
+	0.199126,     // "need antibiotics"
+	-0.0190743,   // "need blood"
+	0.00408563,   // "need for"
+	-0.104282,    // "need sunscreen"
+	0.0302193,    // "need the"
+	0.0753026,    // "need to"
+	0.114146,     // "need treating"
+	-0.112858,    // "needs"
+	0.141305,     // "negra"
+	-0.0938424,   // "never"
+	-0.0126646,   // "never had"
+	-0.173461,    // "nevus"
+	-0.0195572,   // "nevus ?"
+	-0.012355,    // "nevus and"
+	0.488238,     // "new"
+	0.00699694,   // "new antibiotic"
+	0.0105267,    // "new mole"
+	0.0369102,    // "new pearly"
+	0.375118,     // "next"
+	0.23559,      // "next ?"
+	0.114926,     // "next step"
+	-0.00194273,  // "next to"
+	-0.00169518,  // "next week"
+	0.0132368,    // "nickel"
+	0.292988,     // "night"
+	-0.0115854,   // "night ?"
+	-0.0452414,   // "nikolsky"
+	0.0793632,    // "nina"
+	0.0491527,    // "nina tiene"
+	-0.0592316,   // "ninety"
+	-0.00340478,  // "nino"
+	0.0277728,    // "nino de"
+	-0.360202,    // "ninos"
+	-0.11921,     // "ninos ?"
+	0.032895,     // "nits"
+	-0.0724001,   // "nm"
+	0.551762,     // "no"
+	0.00802313,   // "no ?"
+	0.00391112,   // "no busco"
+	0.0181784,    // "no duele"
+	-0.0149227,   // "no es"
+	-0.0309063,   // "no le"
+	0.0663107,    // "no me"
+	0.0637185,    // "no mejora"
+	0.0532325,    // "no rash"
+	0.137894,     // "no se"
+	0.155079,     // "noche"
+	-0.125171,    // "noche ?"
+	0.0724498,    // "noche entre"
+	0.0398455,    // "node"
+	0.00636197,   // "node biopsy"
+	0.0624634,    // "nodular"
+	0.0118859,    // "nodule"
+	0.0173361,    // "nodule with"
+	-0.00844166,  // "non"
+	0.0398692,    // "non healing"
+	-0.0313085,   // "nonagenarians"
+	-0.550178,    // "normal"
+	-0.000877689, // "normal again"
+	-0.285562,    // "normal for"
+	-0.0577186,   // "normal que"
+	-0.0362653,   // "normal tener"
+	-0.0326857,   // "normal to"
+	-0.0252916,   // "normally"
+	-0.0989689,   // "normalmente"
+	-0.0129145,   // "normalmente la"
+	0.073012,     // "nose"
+	0.0267383,    // "nose bcc"
+	0.00467884,   // "nose that"
+	0.0386911,    // "not"
+	0.0723426,    // "not ?"
+	-0.0402522,   // "not a"
+	0.0919763,    // "not asking"
+	-0.0300573,   // "not to"
+	0.589317,     // "now"
+	0.18867,      // "now ?"
+	0.0208662,    // "now his"
+	0.0412762,    // "now my"
+	0.162308,     // "now or"
+	0.00272443,   // "now that"
+	0.0615038,    // "now the"
+	-0.0896087,   // "number"
+	0.325025,     // "nurse"
+	0.0387612,    // "nurse here"
+	-0.0385147,   // "nursery"
+	0.128063,     // "nursing"
+	0.153454,     // "nursing home"
+	-0.000110287, // "nystatin"
+	0.921,        // "o"
+	0.0123576,    // "o con"
+	-0.0208594,   // "o es"
+	0.134786,     // "o espero"
+	0.0558799,    // "o itchy"
+	-0.0555381,   // "o la"
+	0.0268879,    // "o mejor"
+	-0.0528921,   // "o no"
+	0.0169139,    // "o picaduras"
+	0.0703355,    // "o puede"
+	-0.00333132,  // "o se"
+	-0.0191642,   // "occur"
+	-0.103178,    // "ochenta"
+	-0.103178,    // "ochenta y"
+	-0.00718162,  // "ocular"
+	-0.00718162,  // "ocular rosacea"
+	0.0734952,    // "of"
+	-0.0914841,   // "of 0"
+	-0.159854,    // "of a"
+	-0.0303098,   // "of antibiotics"
+	-0.0437611,   // "of dupilumab"
+	0.112796,     // "of flucloxacillin"
+	0.0299878,    // "of interest"
+	0.0707031,    // "of isotretinoin"
+	0.0391778,    // "of ivermectin"
+	0.00022954,   // "of melanoma"
+	0.0174314,    // "of mine"
+	0.0205193,    // "of minoxidil"
+	0.185326,     // "of my"
+	0.0212539,    // "of once"
+	-0.00152013,  // "of oral"
+	-0.0160343,   // "of people"
+	-0.0154339,   // "of pityriasis"
+	-0.0560929,   // "of prednisone"
+	-0.0169721,   // "of shingles"
+	0.0524884,    // "of skin"
+	-0.0120346,   // "of spironolactone"
+	0.0150465,    // "of terbinafine"
+	0.0290213,    // "of the"
+	0.348649,     // "off"
+	0.109432,     // "off ?"
+	0.000307879,  // "off for"
+	0.0304901,    // "off it"
+	0.0170919,    // "off school"
+	-0.00552992,  // "off the"
+	0.000516695,  // "offered"
+	-0.171128,    // "often"
+	-0.0484245,   // "often should"
+	-0.0373858,   // "oil"
+	0.209994,     // "ojo"
+	0.0923194,    // "ojos"
+	0.126103,     // "ok"
+	-0.0418006,   // "ok for"
+	0.0247459,    // "ok if"
+	0.138875,     // "ok to"
+	0.262867,     // "okay"
+	0.132895,     // "okay for"
+	0.255758,     // "old"
+	0.0142901,    // "old ?"
+	0.0523571,    // "old has"
+	0.127846,     // "old on"
+	0.00216392,   // "old to"
+	0.0194006,    // "old weighs"
+	0.0962283,    // "old with"
+	0.011976,     // "old woman"
+	0.00600207,   // "old's"
+	-0.0268794,   // "older"
+	-0.0268794,   // "older adults"
+	0.0222179,    // "omalizumab"
+	0.743822,     // "on"
+	-0.0180922,   // "on ?"
+	-0.161234,    // "on a"
+	-0.091143,    // "on adalimumab"
+	-0.161481,    // "on before"
+	-0.0311302,   // "on darker"
+	0.109552,     // "on day"
+	0.0971837,    // "on doxycycline"
+	0.0671085,    // "on dupilumab"
+	0.100387,     // "on her"
+	0.151723,     // "on his"
+	-0.0757429,   // "on holiday"
+	0.0281944,    // "on hydroxychloroquine"
+	-0.00432446,  // "on isotretinoin"
+	-0.119479,    // "on it"
+	0.0127156,    // "on methotrexate"
+	-0.0128657,   // "on monday"
+	0.208037,     // "on my"
+	0.0628083,    // "on nasal"
+	0.047136,     // "on one"
+	0.135531,     // "on palms"
+	0.038957,     // "on roaccutane"
+	0.0379433,    // "on scalp"
+	-0.0406425,   // "on spironolactone"
+	0.29643,      // "on the"
+	-0.0487735,   // "on them"
+	0.125945,     // "on thighs"
+	0.0198809,    // "on this"
+	0.110838,     // "on warfarin"
+	-0.119466,    // "once"
+	-0.00723451,  // "once ?"
+	-0.0885137,   // "once the"
+	0.289699,     // "one"
+	0.00439619,   // "one ?"
+	0.00823221,   // "one of"
+	0.047136,     // "one side"
+	0.0520511,    // "ones"
+	-0.123894,    // "only"
+	-0.0659499,   // "only at"
+	0.175402,     // "opinion"
+	0.075681,     // "option"
+	0.075681,     // "option for"
+	-0.00964541,  // "options"
+	-0.00964541,  // "options for"
+	0.768431,     // "or"
+	-0.0726458,   // "or 0"
+	0.108097,     // "or a"
+	-0.161481,    // "or after"
+	0.0570444,    // "or alopecia"
+	-0.0447996,   // "or are"
+	0.0121629,    // "or can"
+	0.00249263,   // "or do"
+	0.0185777,    // "or does"
+	0.102847,     // "or eczema"
+	0.00547385,   // "or go"
+	0.0128237,    // "or hydroquinone"
+	-0.142091,    // "or is"
+	-0.00202139,  // "or ivermectin"
+	-0.093073,    // "or just"
+	0.0255077,    // "or leave"
+	-0.00835718,  // "or more"
+	0.10196,      // "or not"
+	-0.14454,     // "or only"
+	0.032375,     // "or oral"
+	0.119021,     // "or psoriasis"
+	0.0942015,    // "or refer"
+	0.0240981,    // "or see"
+	-0.0452879,   // "or should"
+	0.0577385,    // "or something"
+	0.00637059,   // "or surgery"
+	0.0337992,    // "or the"
+	0.0563871,    // "or three"
+	0.0878108,    // "or try"
+	0.121998,     // "or wait"
+	-0.0219999,   // "or watch"
+	0.0854522,    // "or will"
+	0.177999,     // "oral"
+	0.0722362,    // "oral o"
+	0.00559875,   // "oral terbinafine"
+	0.114064,     // "oreja"
+	0.0707634,    // "oreja que"
+	-0.0891701,   // "other"
+	-0.0119469,   // "other people"
+	-0.00238025,  // "others"
+	0.0551388,    // "otra"
+	0.123603,     // "otra vez"
+	0.038307,     // "our"
+	0.00477102,   // "our 0"
+	0.0376239,    // "our toddler"
+	0.375574,     // "out"
+	0.0113398,    // "out ?"
+	0.187228,     // "out in"
+	0.0446058,    // "out of"
+	0.0730934,    // "out should"
+	-0.0115568,   // "outbreak"
+	-0.0107827,   // "outbreak ?"
+	-0.0357663,   // "outdated"
+	0.00427789,   // "oven"
+	0.0164862,    // "over"
+	0.0288288,    // "over 0"
+	0.0185203,    // "over after"
+	0.0699898,    // "over my"
+	0.00465782,   // "over the"
+	-0.0681461,   // "over time"
+	0.102136,     // "overnight"
+	0.000889688,  // "own"
+	0.314619,     // "paciente"
+	0.200982,     // "paciente con"
+	0.105298,     // "paciente de"
+	-0.018752,    // "paciente encamado"
+	0.0563767,    // "paciente que"
+	-0.111923,    // "padre"
+	-0.0568698,   // "padre le"
+	0.0468969,    // "padre o"
+	0.0357431,    // "padre tiene"
+	0.0340404,    // "pain"
+	0.0209205,    // "pain on"
+	0.175501,     // "painful"
+	0.00413481,   // "painless"
+	0.090088,     // "palm"
+	0.135996,     // "palms"
+	0.00950099,   // "palms and"
+	-0.0230103,   // "panal"
+	0.0383975,    // "panal ?"
+	0.0667084,    // "papule"
+	0.0667084,    // "papule on"
+	0.0579357,    // "papules"
+	0.0302369,    // "papules on"
+	0.130925,     // "para"
+	-0.00781786,  // "para el"
+	0.0654352,    // "para la"
+	0.0593434,    // "para las"
+	-0.0267116,   // "para los"
+	0.131501,     // "para mi"
+	-0.229599,    // "para que"
+	0.0535161,    // "para una"
+	0.0682339,    // "paracetamol"
+	0.0135874,    // "paracetamol le"
+	0.0933023,    // "pareja"
+	-0.1075,      // "partner"
+	0.0223004,    // "partner has"
+	-0.0219776,   // "parto"
+	-0.0698607,   // "parto ?"
+	0.102281,     // "pasa"
+	-0.0401455,   // "pasi"
+	-0.0436474,   // "pasi 0"
+	0.0403448,    // "paso"
+	0.0601561,    // "past"
+	0.0495476,    // "pastillas"
+	0.163123,     // "patch"
+	0.0237741,    // "patch on"
+	-0.0348675,   // "patch test"
+	-0.0240686,   // "patch testing"
+	0.189639,     // "patch with"
+	0.204852,     // "patches"
+	0.06642,      // "patches in"
+	0.078462,     // "patches is"
+	0.0896565,    // "patches on"
+	-0.00530187,  // "path"
+	-0.0362119,   // "pathology"
+	-0.0295591,   // "pathology report"
+	0.251204,     // "patient"
+	0.136465,     // "patient on"
+	0.0919819,    // "patient with"
+	0.0459984,    // "patient's"
+	-0.0363101,   // "patients"
+	-0.0169899,   // "patologica"
+	-0.0169899,   // "patologica ?"
+	0.0696497,    // "pause"
+	0.0696497,    // "pause it"
+	0.0671706,    // "pearly"
+	0.0667084,    // "pearly papule"
+	0.108731,     // "pecho"
+	0.0103013,    // "pediatra"
+	-0.0133313,   // "peel"
+	0.0602549,    // "peel and"
+	0.00264119,   // "peeling"
+	-0.00459976,  // "peeling on"
+	0.013867,     // "peligroso"
+	0.0640347,    // "pelo"
+	0.209842,     // "pelo a"
+	-0.0698607,   // "pelo despues"
+	-0.111725,    // "pemphigoid"
+	-0.00566691,  // "pemphigoid ?"
+	-0.0210247,   // "pemphigoid differ"
+	-0.032426,    // "pemphigus"
+	-0.0210247,   // "pemphigus vulgaris"
+	-0.121819,    // "pena"
+	0.00272702,   // "penfigoide"
+	0.0152733,    // "penfigoide ?"
+	-0.0162541,   // "penicillin"
+	0.00413481,   // "penis"
+	-0.348909,    // "people"
+	-0.0101312,   // "people ?"
+	-0.0169629,   // "people in"
+	-0.086892,    // "people on"
+	-0.0017165,   // "people over"
+	-0.0099036,   // "people who"
+	-0.120064,    // "people with"
+	0.076669,     // "peor"
+	0.075954,     // "per"
+	-0.00820205,  // "per day"
+	0.134604,     // "period"
+	0.252919,     // "periods"
+	0.0237265,    // "perlada"
+	0.0237265,    // "perlada en"
+	-0.0363475,   // "permethrin"
+	-0.0379739,   // "permethrin 0"
+	0.0212606,    // "permethrin ?"
+	-0.0638338,   // "permethrin cream"
+	0.0445874,    // "permethrin on"
+	0.0581581,    // "permetrina"
+	0.135156,     // "permetrina ?"
+	0.0574471,    // "permetrina a"
+	-0.0582548,   // "permetrina o"
+	0.366694,     // "pero"
+	-0.00378805,  // "peroxide"
+	0.00277667,   // "peroxide on"
+	-0.11961,     // "person"
+	-0.0787032,   // "person ?"
+	-0.0164442,   // "person with"
+	-0.122095,    // "persona"
+	-0.0832825,   // "personas"
+	-0.0186062,   // "personas ?"
+	-0.0450396,   // "personas con"
+	-0.0196356,   // "personas mayores"
+	0.159444,     // "peso"
+	0.172376,     // "peso 0"
+	-0.0699881,   // "pharmacist"
+	0.00331472,   // "pharmacy"
+	-0.0540216,   // "phenomenon"
+	0.287148,     // "photo"
+	-0.128281,    // "photo of"
+	-0.100193,    // "photos"
+	-0.0509605,   // "photos of"
+	0.000964208,  // "photosensitive"
+	0.000964208,  // "photosensitive rash"
+	0.103858,     // "pic"
+	0.0188753,    // "pic attached"
+	0.0728374,    // "pic is"
+	0.00849275,   // "pic of"
+	0.143306,     // "pica"
+	0.0325016,    // "pica ?"
+	0.117316,     // "pica entre"
+	-0.130516,    // "pica mas"
+	0.0960795,    // "pica mucho"
+	0.0623173,    // "pica todo"
+	0.0764113,    // "picadura"
+	0.0259997,    // "picadura de"
+	0.00766118,   // "picaduras"
+	0.0110652,    // "picaduras ?"
+	0.0239491,    // "pican"
+	0.0677781,    // "pico"
+	0.0567237,    // "pico una"
+	0.0346268,    // "picor"
+	0.445282,     // "picture"
+	0.143569,     // "picture attached"
+	0.0530113,    // "picture of"
+	0.122745,     // "pido"
+	-0.037132,    // "pido un"
+	0.244449,     // "pie"
+	-0.000310907, // "pie boca"
+	0.107669,     // "pie que"
+	0.153439,     // "piel"
+	0.164637,     // "piel ?"
+	0.0560747,    // "piel seca"
+	0.00180841,   // "pierced"
+	0.17278,      // "pierna"
+	0.0899301,    // "pierna roja"
+	0.0903087,    // "piernas"
+	0.0201898,    // "piernas ?"
+	0.141528,     // "pies"
+	0.117124,     // "pigmented"
+	0.119209,     // "pigmented lesion"
+	-0.0983408,   // "pilaris"
+	-0.0587944,   // "pilaris does"
+	0.0954542,    // "pill"
+	0.0996324,    // "pill ?"
+	0.000818882,  // "pill for"
+	0.080565,     // "pink"
+	0.0241871,    // "piojos"
+	-0.0361497,   // "piojos ?"
+	0.100294,     // "piojos otra"
+	-0.00970829,  // "piscina"
+	-0.00970829,  // "piscina con"
+	-0.0934795,   // "pitiriasis"
+	-0.116608,    // "pitiriasis rosada"
+	0.0858178,    // "pits"
+	-0.0192489,   // "pityriasis"
+	-0.0720428,   // "pityriasis alba"
+	0.0530181,    // "pityriasis rosea"
+	-0.000224935, // "pityriasis versicolor"
+	0.0440827,    // "placas"
+	-0.0312086,   // "plain"
+	0.0116442,    // "plan"
+	0.0862344,    // "plantar"
+	0.0740339,    // "plantar wart"
+	-0.141866,    // "planus"
+	0.0751758,    // "plaque"
+	0.0896994,    // "plaque on"
+	-0.0145239,   // "plaque psoriasis"
+	0.117924,     // "plaques"
+	0.144885,     // "plaques on"
+	-0.00869762,  // "play"
+	-0.00869762,  // "play in"
+	-0.0584919,   // "playa"
+	-0.0816207,   // "playa ?"
+	0.0173361,    // "plug"
+	0.0173361,    // "plug on"
+	0.165612,     // "podrian"
+	-0.0197325,   // "point"
+	0.0130985,    // "poison"
+	0.0130985,    // "poison ivy"
+	0.0116442,    // "pompholyx"
+	0.0116442,    // "pompholyx ?"
+	-0.175311,    // "pone"
+	-0.129465,    // "poner"
+	0.318219,     // "pongo"
+	0.064002,     // "pongo ?"
+	0.051053,     // "pongo a"
+	0.0148112,    // "pongo crema"
+	0.084177,     // "pongo la"
+	-0.0243138,   // "pools"
+	-0.0243138,   // "pools ?"
+	-0.0390222,   // "pop"
+	0.00857735,   // "pop the"
+	-0.232601,    // "por"
+	-0.0230096,   // "por curiosidad"
+	0.303633,     // "por el"
+	0.267286,     // "por la"
+	0.160838,     // "por los"
+	-0.129048,    // "por presion"
+	-0.975831,    // "por que"
+	0.00940658,   // "por todo"
+	-0.0454382,   // "por un"
+	0.0111927,    // "por una"
+	-0.0310284,   // "postura"
+	-0.0310284,   // "postura a"
+	-0.0374873,   // "potent"
+	-0.0115992,   // "potent steroids"
+	-0.0289173,   // "precancerous"
+	-0.0289173,   // "precancerous ?"
+	0.0572491,    // "prednisolone"
+	0.288257,     // "prednisona"
+	-0.0346489,   // "prednisone"
+	-0.0523798,   // "prefer"
+	-0.0310299,   // "preferred"
+	-0.0310299,   // "preferred for"
+	0.0340132,    // "prefiero"
+	-0.115015,    // "pregnancy"
+	-0.0239752,   // "pregnancy ?"
+	0.0144772,    // "pregnant"
+	0.0100675,    // "pregnant and"
+	0.00857887,   // "pregnant woman"
+	-0.071094,    // "pregnant women"
+	-0.0422126,   // "pregunta"
+	0.141015,     // "pregunto"
+	0.141015,     // "pregunto por"
+	0.0445584,    // "prescribe"
+	-0.285329,    // "prescribed"
+	0.0284544,    // "prescribed ivermectin"
+	0.000630704,  // "prescribed terbinafine"
+	-0.0949005,   // "prescription"
+	0.00599817,   // "prescription antiperspirant"
+	-0.129048,    // "presion"
+	-0.00610015,  // "presion ?"
+	0.0174539,    // "press"
+	0.0157658,    // "press a"
+	-0.153453,    // "pressure"
+	0.0645465,    // "pressure sore"
+	-0.0165851,   // "pressure sores"
+	-0.0444979,   // "pressure ulcer"
+	-0.0267805,   // "pressure ulcers"
+	-0.0430318,   // "prevenir"
+	-0.018422,    // "prevent"
+	-0.00902001,  // "private"
+	-0.0539251,   // "problems"
+	-0.0433007,   // "prone"
+	-0.02783,     // "prone to"
+	-0.030411,    // "proteccion"
+	-0.030411,    // "proteccion se"
+	-0.0158407,   // "protect"
+	-0.0158407,   // "protect against"
+	-0.0503895,   // "protection"
+	-0.00420677,  // "protection ?"
+	-0.0136576,   // "protection after"
+	-0.0383822,   // "protective"
+	-0.0383822,   // "protective as"
+	-0.293082,    // "protector"
+	-0.314628,    // "protector solar"
+	-0.10503,     // "pruebas"
+	-0.419892,    // "psoriasis"
+	0.151463,     // "psoriasis ?"
+	-0.0433631,   // "psoriasis and"
+	-0.0563943,   // "psoriasis empeora"
+	0.0207126,    // "psoriasis en"
+	-0.12313,     // "psoriasis es"
+	-0.0851377,   // "psoriasis get"
+	-0.0281264,   // "psoriasis in"
+	0.027168,     // "psoriasis is"
+	0.0172154,    // "psoriasis on"
+	-0.0815991,   // "psoriasis que"
+	0.0849655,    // "psoriatic"
+	0.0849655,    // "psoriatic arthritis"
+	0.406175,     // "pt"
+	0.0125205,    // "pt 0"
+	0.113413,     // "pt c"
+	0.0759103,    // "pt on"
+	-0.465255,    // "puede"
+	-0.44593,     // "puede contagiar"
+	0.0290233,    // "puede esperar"
+	0.0854038,    // "puede ir"
+	0.169715,     // "puede ser"
+	-0.217566,    // "puede una"
+	-0.0554538,   // "puede usar"
+	-0.223143,    // "pueden"
+	0.31809,      // "puedo"
+	0.0220351,    // "puedo ir"
+	0.00492622,   // "puedo poner"
+	0.0698615,    // "puedo seguir"
+	0.0407683,    // "puedo subir"
+	0.0393734,    // "puedo usar"
+	0.0473502,    // "punch"
+	-0.0151395,   // "punch biopsy"
+	0.0548531,    // "punched"
+	0.0548531,    // "punched out"
+	0.0669161,    // "purple"
+	0.0280079,    // "pus"
+	0.0156811,    // "pus filled"
+	0.118687,     // "push"
+	0.118687,     // "push for"
+	-0.0879946,   // "pusieron"
+	0.150852,     // "pustules"
+	-0.0197301,   // "put"
+	0.0377688,    // "put her"
+	-0.0992603,   // "put me"
+	0.0201276,    // "put my"
+	0.00702486,   // "put on"
+	0.0458901,    // "put the"
+	-0.0561671,   // "put vaseline"
+	-0.0225004,   // "q"
+	-0.00412094,  // "q how"
+	-0.389898,    // "que"
+	0.0225692,    // "que aposito"
+	-0.120285,    // "que aspecto"
+	0.00829852,   // "que cambiar"
+	-0.0814577,   // "que causa"
+	0.0710342,    // "que champu"
+	-0.125611,    // "que consiste"
+	-0.134664,    // "que controles"
+	0.0899042,    // "que crees"
+	0.443768,     // "que crema"
+	-0.0923635,   // "que dicen"
+	-0.0833204,   // "que diferencia"
+	0.225849,     // "que dosis"
+	0.0375802,    // "que duele"
+	-0.286844,    // "que el"
+	-0.033961,    // "que era"
+	-0.400524,    // "que es"
+	0.0831602,    // "que estoy"
+	-0.030411,    // "que factor"
+	-0.074623,    // "que hay"
+	0.076023,     // "que huele"
+	0.097276,     // "que ir"
+	-0.154928,    // "que la"
+	0.0927584,    // "que le"
+	-0.0184341,   // "que llamar"
+	-0.0369179,   // "que los"
+	0.426697,     // "que me"
+	-0.0130791,   // "que mi"
+	0.351581,     // "que no"
+	-0.0498257,   // "que pica"
+	0.0239491,    // "que pican"
+	0.0466286,    // "que quitar"
+	0.0116712,    // "que reaplicar"
+	0.0687745,    // "que sangra"
+	-0.287305,    // "que se"
+	-0.318717,    // "que significa"
+	-0.0858624,   // "que signos"
+	-0.0875244,   // "que sirve"
+	-0.0445561,   // "que son"
+	0.167766,     // "que te"
+	0.0118282,    // "que tengo"
+	0.115621,     // "que tiene"
+	-0.0720515,   // "que tomar"
+	0.188128,     // "que uso"
+	0.0298191,    // "queloide"
+	0.0592768,    // "queloide de"
+	-0.0987856,   // "queloides"
+	-0.117427,    // "quemadura"
+	-0.0701528,   // "quemadura con"
+	-0.0169057,   // "quemadura o"
+	0.00151922,   // "quemadura solar"
+	-0.108471,    // "quemaduras"
+	-0.308199,    // "queratosis"
+	-0.137806,    // "queratosis actinica"
+	0.00341254,   // "queratosis actinicas"
+	-0.133406,    // "question"
+	-0.00659654,  // "question what"
+	-0.104651,    // "quick"
+	0.111326,     // "quick one"
+	-0.167405,    // "quick q"
+	0.180027,     // "quiere"
+	0.113957,     // "quiere hidrocortisona"
+	0.0604485,    // "quiste"
+	-0.0101092,   // "quiste sebaceo"
+	0.0384012,    // "quitamos"
+	0.0384012,    // "quitamos ?"
+	-0.00214708,  // "quitan"
+	0.0466286,    // "quitar"
+	0.0845467,    // "quitar ?"
+	0.0811671,    // "quito"
+	0.0342373,    // "r"
+	0.0010375,    // "r o"
+	0.0779479,    // "radiotherapy"
+	-0.0136247,   // "raised"
+	0.0390545,    // "raised and"
+	0.0324441,    // "ramipril"
+	0.0173361,    // "rapidly"
+	0.0173361,    // "rapidly growing"
+	0.201262,     // "rasca"
+	0.462578,     // "rash"
+	0.12466,      // "rash ?"
+	0.0674461,    // "rash after"
+	-0.0801491,   // "rash always"
+	-0.0846901,   // "rash and"
+	-0.0195711,   // "rash has"
+	0.11908,      // "rash in"
+	0.0360041,    // "rash is"
+	0.0773749,    // "rash measles"
+	0.0914331,    // "rash on"
+	-0.0514075,   // "rashes"
+	-0.024775,    // "rashes in"
+	-0.017504,    // "rate"
+	-0.0638285,   // "rather"
+	-0.0969363,   // "rather than"
+	0.203886,     // "re"
+	-0.174248,    // "reaction"
+	-0.04836,     // "read"
+	-0.0336981,   // "read that"
+	-0.0871858,   // "reading"
+	-0.0711647,   // "reading about"
+	-0.0817168,   // "real"
+	-0.0479017,   // "really"
+	0.000917364,  // "really bad"
+	-0.0483811,   // "really have"
+	-0.0119027,   // "really need"
+	-0.0187438,   // "reaplicar"
+	-0.0402882,   // "reaplicar el"
+	-0.028491,    // "reason"
+	0.318435,     // "reasonable"
+	0.316904,     // "reasonable ?"
+	-0.1507,      // "recetaron"
+	0.0734964,    // "recetaron isotretinoina"
+	-0.319117,    // "receto"
+	-0.141523,    // "receto isotretinoina"
+	-0.0926075,   // "recomienda"
+	-0.030411,    // "recomienda para"
+	0.0432499,    // "recomiendan"
+	-0.122808,    // "recommended"
+	-0.0469253,   // "recommended for"
+	0.0247959,    // "recurrent"
+	0.483569,     // "red"
+	0.0337783,    // "red and"
+	0.0174272,    // "red dots"
+	-0.0291894,   // "red for"
+	-0.0103773,   // "red leg"
+	0.0376361,    // "red nappy"
+	0.0154607,    // "red patch"
+	0.00668696,   // "red ring"
+	0.0673109,    // "red scaly"
+	0.0681502,    // "red streak"
+	0.00361447,   // "red with"
+	0.0884146,    // "redness"
+	0.00563146,   // "redness is"
+	0.0953911,    // "redonda"
+	0.21026,      // "refer"
+	0.0248141,    // "refer ?"
+	0.110027,     // "refer to"
+	0.0560177,    // "referral"
+	-0.00100204,  // "referral ?"
+	0.0113676,    // "regla"
+	-0.0559875,   // "relaciona"
+	-0.0559875,   // "relaciona con"
+	-0.158884,    // "related"
+	-0.158884,    // "related to"
+	-0.0267253,   // "removal"
+	-0.0988175,   // "removed"
+	0.00827494,   // "removed ?"
+	0.0014052,    // "removed from"
+	0.0931804,    // "renal"
+	-0.0629769,   // "repeated"
+	-0.0893763,   // "repelente"
+	-0.12414,     // "report"
+	-0.00797511,  // "report ?"
+	-0.0336795,   // "report says"
+	-0.0172475,   // "repositioned"
+	-0.0164034,   // "requisition"
+	0.170227,     // "residencia"
+	0.16036,      // "resident"
+	-0.0137512,   // "residents"
+	0.0295029,    // "respond"
+	0.0950589,    // "restart"
+	0.0641012,    // "restart my"
+	-0.0156351,   // "results"
+	-0.0612359,   // "retinoids"
+	-0.0774539,   // "retinol"
+	-0.141669,    // "riesgo"
+	-0.141669,    // "riesgo de"
+	0.0496191,    // "rifampicin"
+	0.397248,     // "right"
+	-0.000951464, // "right dose"
+	0.0974301,    // "right for"
+	0.0101459,    // "right now"
+	-0.0424521,   // "ring"
+	-0.0365197,   // "ring on"
+	-0.216412,    // "ringworm"
+	0.00879353,   // "ringworm ?"
+	-0.332496,    // "ringworm from"
+	0.0161347,    // "ringworm on"
+	0.0684975,    // "ringworm or"
+	-0.0510286,   // "risk"
+	-0.00762266,  // "risk factors"
+	0.0685509,    // "roaccutane"
+	0.0314131,    // "roja"
+	-0.129774,    // "roja ?"
+	0.0591518,    // "roja y"
+	0.0398643,    // "rojas"
+	0.23302,      // "rojo"
+	0.0139339,    // "rojo y"
+	0.179184,     // "rojos"
+	-0.00869762,  // "role"
+	-0.00869762,  // "role does"
+	0.190365,     // "ronchas"
+	-0.0414689,   // "room"
+	-0.0316032,   // "ropa"
+	-0.24338,     // "rosacea"
+	-0.016947,    // "rosacea ?"
+	-0.100547,    // "rosacea diagnosed"
+	0.0321968,    // "rosacea flare"
+	-0.000152654, // "rosacea is"
+	-0.116608,    // "rosada"
+	-0.116608,    // "rosada ?"
+	0.100765,     // "rose"
+	0.0530181,    // "rosea"
+	0.0763861,    // "rosea ?"
+	0.0172558,    // "rough"
+	0.0406973,    // "rough scaly"
+	0.148935,     // "round"
+	0.0752495,    // "round bald"
+	0.0179331,    // "round the"
+	-0.104775,    // "rule"
+	-0.103144,    // "rule ?"
+	-0.118598,    // "run"
+	-0.085137,    // "run in"
+	-0.067875,    // "running"
+	-0.0686601,   // "running water"
+	-0.0415834,   // "ruxolitinib"
+	0.107524,     // "sacral"
+	0.0495572,    // "sacro"
+	0.0330537,    // "sacrum"
+	0.0239514,    // "safe"
+	0.210276,     // "safe for"
+	-0.0527306,   // "safe in"
+	-0.123735,    // "safe to"
+	-0.649818,    // "said"
+	-0.117958,    // "said i"
+	0.00830076,   // "said my"
+	-0.422329,    // "said the"
+	-0.0168645,   // "sale"
+	-0.16015,     // "sale en"
+	0.0801422,    // "salen"
+	0.0025323,    // "salicylic"
+	0.0025323,    // "salicylic acid"
+	0.0623679,    // "salido"
+	0.0307985,    // "salido un"
+	0.0206615,    // "salido una"
+	0.123686,     // "salieron"
+	0.100316,     // "salieron ampollas"
+	0.118859,     // "salio"
+	0.0509985,    // "salio una"
+	0.0741049,    // "salir"
+	0.00348844,   // "salon"
+	0.00348844,   // "salon has"
+	-0.339194,    // "same"
+	-0.0752978,   // "same as"
+	-0.13737,     // "same thing"
+	0.202301,     // "sangra"
+	-0.0162669,   // "sanitiser"
+	-0.0176689,   // "sarcoma"
+	0.179147,     // "sarna"
+	0.139059,     // "sarna ?"
+	0.164687,     // "sarpullido"
+	0.129564,     // "say"
+	-0.234171,    // "says"
+	0.130758,     // "says it's"
+	-0.0518775,   // "says my"
+	0.060228,     // "says the"
+	0.040584,     // "scabies"
+	0.104394,     // "scabies ?"
+	0.0252123,    // "scabies do"
+	-0.0062034,   // "scabies from"
+	-0.0830327,   // "scabies treatment"
+	0.0207646,    // "scale"
+	0.301934,     // "scalp"
+	-0.0358598,   // "scalp ?"
+	0.0378295,    // "scalp and"
+	0.0458985,    // "scalp are"
+	0.0699132,    // "scalp is"
+	0.30666,      // "scaly"
+	0.0307022,    // "scaly patch"
+	0.114009,     // "scaly patches"
+	0.0634952,    // "scaly plaques"
+	-0.092651,    // "scar"
+	0.0366084,    // "scc"
+	0.0209118,    // "scc on"
+	0.205748,     // "scenario"
+	-0.0685691,   // "school"
+	0.0826062,    // "school nurse"
+	0.125254,     // "school with"
+	-0.0148269,   // "score"
+	0.00184511,   // "scratch"
+	-0.00989047,  // "screening"
+	-0.00165633,  // "screening ?"
+	0.0362261,    // "screenshot"
+	-0.511349,    // "se"
+	-0.0830132,   // "se clasifican"
+	-0.0450372,   // "se confirma"
+	-0.103346,    // "se considera"
+	-0.0608524,   // "se consideran"
+	-0.0499353,   // "se contagia"
+	0.0546469,    // "se cura"
+	-0.0908683,   // "se debe"
+	-0.0208888,   // "se diferencia"
+	-0.113536,    // "se hacen"
+	0.0438724,    // "se la"
+	0.0996937,    // "se las"
+	0.137807,     // "se le"
+	0.112668,     // "se lo"
+	0.751642,     // "se me"
+	-0.351495,    // "se puede"
+	-0.0587304,   // "se pueden"
+	0.0632083,    // "se que"
+	0.201262,     // "se rasca"
+	-0.0926075,   // "se recomienda"
+	-0.0559875,   // "se relaciona"
+	-0.0103616,   // "se suele"
+	-0.083985,    // "se suelen"
+	-0.0182718,   // "se toma"
+	-0.00528427,  // "se trata"
+	-0.113017,    // "se usa"
+	0.103275,     // "se van"
+	-0.00511483,  // "se ve"
+	0.0365393,    // "seb"
+	0.0365393,    // "seb derm"
+	-0.0101092,   // "sebaceo"
+	-0.00832603,  // "sebaceous"
+	-0.00832603,  // "sebaceous cyst"
+	-0.0375981,   // "seborreica"
+	-0.058323,    // "seborreica ?"
+	0.0422374,    // "seborreica de"
+	-0.0172769,   // "seborrheic"
+	0.0069674,    // "seborrheic dermatitis"
+	-0.0361733,   // "seborrheic keratoses"
+	0.0119291,    // "seborrheic keratosis"
+	-0.111668,    // "seborrhoeic"
+	-0.0808595,   // "seborrhoeic dermatitis"
+	-0.0308074,   // "seborrhoeic keratosis"
+	0.0560747,    // "seca"
+	0.0119266,    // "second"
+	-0.0125705,   // "second degree"
+	0.0270542,    // "secukinumab"
+	-0.152867,    // "secundarios"
+	0.318239,     // "see"
+	-0.0161451,   // "see a"
+	0.207754,     // "see someone"
+	0.00686615,   // "see the"
+	0.0760813,    // "seeing"
+	0.00396393,   // "seems"
+	0.0169972,    // "seen"
+	-0.0377723,   // "seen in"
+	0.0252473,    // "seen today"
+	-0.0891289,   // "seen urgently"
+	0.0698615,    // "seguir"
+	0.199034,     // "segun"
+	-0.175633,    // "seguro"
+	-0.115333,    // "seguro el"
+	-0.0608524,   // "seguros"
+	0.010014,     // "sell"
+	0.010014,     // "sell it"
+	-0.0182718,   // "semana"
+	-0.0182718,   // "semana ?"
+	0.0769317,    // "semanas"
+	0.0399953,    // "semanas con"
+	0.0207483,    // "semanas y"
+	-0.137619,    // "send"
+	-0.0141227,   // "send a"
+	0.0722362,    // "senora"
+	0.0182989,    // "sensible"
+	0.0502782,    // "sent"
+	-0.0166761,   // "sent a"
+	0.00636197,   // "sentinel"
+	-0.168615,    // "separate"
+	0.153624,     // "ser"
+	0.167239,     // "ser por"
+	0.157845,     // "sera"
+	0.0855118,    // "serious"
+	0.0855118,    // "serious ?"
+	-0.0420128,   // "seventy"
+	0.050932,     // "several"
+	-0.0262477,   // "severe"
+	0.226594,     // "shampoo"
+	0.0155788,    // "shampoo ?"
+	0.0955561,    // "shampoo every"
+	0.0683686,    // "shampoo for"
+	-0.0256257,   // "shampoos"
+	-0.0624885,   // "shape"
+	0.00824188,   // "shave"
+	-0.0439016,   // "shaving"
+	0.662165,     // "she"
+	0.0527049,    // "she had"
+	0.0621567,    // "she has"
+	-0.0882559,   // "she have"
+	0.119689,     // "she need"
+	0.0352922,    // "she stop"
+	0.062858,     // "she use"
+	0.269574,     // "she's"
+	0.0213441,    // "she's 0"
+	0.130272,     // "she's on"
+	-0.0493123,   // "shed"
+	-0.00302584,  // "shedding"
+	0.0159665,    // "shin"
+	-0.0800992,   // "shin is"
+	-0.255882,    // "shingles"
+	0.0167367,    // "shingles ?"
+	-0.351152,    // "shingles can"
+	-0.0102054,   // "shingles in"
+	0.0260874,    // "shingles near"
+	-0.0403389,   // "shingles vaccine"
+	0.0587675,    // "shins"
+	-0.00597332,  // "short"
+	0.13311,      // "should"
+	-0.13985,     // "should a"
+	0.258887,     // "should he"
+	0.560133,     // "should i"
+	-0.013714,    // "should it"
+	-0.0536281,   // "should make"
+	-0.0421297,   // "should moles"
+	0.219579,     // "should my"
+	-0.0811779,   // "should never"
+	-0.0864733,   // "should people"
+	0.220388,     // "should she"
+	-0.101083,    // "should sunscreen"
+	0.0590971,    // "should the"
+	0.000974218,  // "should they"
+	0.0217567,    // "should this"
+	0.156398,     // "should we"
+	-0.176549,    // "should you"
+	0.0526755,    // "shoulders"
+	-0.0496509,   // "shouldn't"
+	-0.0411769,   // "show"
+	-0.0411769,   // "show ?"
+	0.0944427,    // "showers"
+	-0.00728959,  // "shows"
+	-0.0321234,   // "shows the"
+	0.258325,     // "si"
+	0.0281813,    // "si a"
+	0.107482,     // "si peso"
+	0.121555,     // "si tengo"
+	-0.0424368,   // "si ya"
+	-0.0696753,   // "side"
+	-0.0933073,   // "side effects"
+	0.0363472,    // "side of"
+	-0.133108,    // "siempre"
+	-0.0893012,   // "siempre ?"
+	-0.0143248,   // "siga"
+	-0.0153912,   // "sign"
+	0.00526766,   // "sign ?"
+	-0.318717,    // "significa"
+	-0.0412476,   // "significa margenes"
+	-0.0432898,   // "signo"
+	-0.0432898,   // "signo de"
+	-0.0858624,   // "signos"
+	-0.0858624,   // "signos de"
+	-0.168123,    // "signs"
+	-0.0213429,   // "signs of"
+	0.225042,     // "sigo"
+	0.211369,     // "sigo con"
+	-0.00421495,  // "sigue"
+	-0.0215434,   // "silver"
+	-0.0357663,   // "silver sulfadiazine"
+	0.125454,     // "sin"
+	0.00679219,   // "sin granos"
+	0.105814,     // "since"
+	0.0405834,    // "since i"
+	0.0542685,    // "since starting"
+	-0.0767113,   // "sindrome"
+	-0.0767113,   // "sindrome de"
+	-0.356056,    // "sirve"
+	-0.139797,    // "sirve la"
+	-0.0898951,   // "sirve para"
+	-0.0853592,   // "sister"
+	0.0403257,    // "sister's"
+	-0.000927423, // "site"
+	-0.0456339,   // "situ"
+	-0.0117715,   // "six"
+	0.00667882,   // "six months"
+	-0.0184504,   // "six weeks"
+	0.0610276,    // "size"
+	0.0599628,    // "size of"
+	-0.312938,    // "skin"
+	-0.204578,    // "skin ?"
+	-0.0663766,   // "skin cancer"
+	0.10992,      // "skin is"
+	-0.0460467,   // "skin tears"
+	-0.0149156,   // "skin to"
+	-0.00926024,  // "skin type"
+	0.148376,     // "skip"
+	0.0387055,    // "small"
+	0.0683478,    // "smell"
+	0.0683478,    // "smell does"
+	0.055685,     // "smells"
+	0.0139119,    // "smoker"
+	-0.0656129,   // "smoking"
+	-0.146474,    // "so"
+	2.90754e-05,  // "so i've"
+	-0.00207155,  // "so many"
+	-0.192984,    // "sobre"
+	0.00874675,   // "socks"
+	0.0187674,    // "sol"
+	-0.04841,     // "sol ?"
+	-0.0146441,   // "sol empeora"
+	-0.380555,    // "solar"
+	-0.0262514,   // "solar ?"
+	-0.0759694,   // "solar elastosis"
+	-0.0505328,   // "solar en"
+	0.00950099,   // "soles"
+	0.000358726,  // "solo"
+	0.0387305,    // "solo curiosidad"
+	-0.116828,    // "solo en"
+	0.0157235,    // "solo por"
+	-0.0550765,   // "some"
+	-0.00822337,  // "some people"
+	0.128453,     // "someone"
+	0.126192,     // "someone ?"
+	-0.0479352,   // "someone in"
+	-0.0287743,   // "someone with"
+	0.0856088,    // "something"
+	0.00570536,   // "something else"
+	0.0430648,    // "something more"
+	0.0360018,    // "something to"
+	0.00920616,   // "something worse"
+	-0.0591835,   // "sometimes"
+	-0.244264,    // "son"
+	-0.247021,    // "son has"
+	-0.0387734,   // "son las"
+	-0.16731,     // "son los"
+	0.346492,     // "son's"
+	-0.0195775,   // "son's been"
+	0.0652796,    // "son's chest"
+	0.0386198,    // "son's face"
+	0.0290686,    // "son's got"
+	0.0247106,    // "son's legs"
+	0.00485858,   // "son's rash"
+	0.0121211,    // "son's scalp"
+	0.390122,     // "sore"
+	-0.000783676, // "sore be"
+	0.0232506,    // "sore eyes"
+	0.0482215,    // "sore on"
+	0.000328509,  // "sore should"
+	-0.0266783,   // "sores"
+	-0.0394786,   // "sores ?"
+	-0.0338672,   // "soy"
+	-0.0134474,   // "soy enfermera"
+	-0.0349325,   // "soy farmaceutica"
+	-0.0408342,   // "speaking"
+	-0.145342,    // "spf"
+	-0.0921681,   // "spf 0"
+	0.0670837,    // "spider"
+	0.0670837,    // "spider bite"
+	0.0611938,    // "spironolactone"
+	0.00170806,   // "spironolactone and"
+	-0.078962,    // "spironolactone for"
+	-0.0715064,   // "spitz"
+	-0.0488377,   // "spitz ?"
+	-0.0607846,   // "spitz nevus"
+	0.273879,     // "spot"
+	0.0691734,    // "spot on"
+	0.282594,     // "spots"
+	-0.0104212,   // "spots are"
+	0.147975,     // "spots in"
+	0.086511,     // "spots on"
+	0.0157658,    // "spots that"
+	-0.196176,    // "spread"
+	-0.100415,    // "spread ?"
+	-0.0416609,   // "spread between"
+	-0.0268221,   // "spread in"
+	0.0448245,    // "spread on"
+	-0.0365401,   // "spread to"
+	0.221728,     // "spreading"
+	0.00586411,   // "spreading and"
+	-0.00788598,  // "spreading red"
+	-0.0271313,   // "stage"
+	-0.0358888,   // "stages"
+	-0.0214129,   // "stages of"
+	-0.0317594,   // "staging"
+	-0.056376,    // "standard"
+	-0.00869995,  // "standard excision"
+	0.0112197,    // "start"
+	0.0196103,    // "start ?"
+	-0.057292,    // "start me"
+	0.202782,     // "started"
+	-0.0581492,   // "started me"
+	0.197926,     // "started to"
+	0.143598,     // "starting"
+	0.0153211,    // "starting a"
+	-0.0049446,   // "starting isotretinoin"
+	0.00147864,   // "starting lamotrigine"
+	0.0246747,    // "starting the"
+	0.0942261,    // "stay"
+	-0.0561148,   // "stay home"
+	-0.0141174,   // "stay in"
+	0.222775,     // "stay off"
+	0.0109054,    // "stay on"
+	0.108433,     // "step"
+	0.114926,     // "step ?"
+	-0.147513,    // "steroid"
+	-0.0891968,   // "steroid ?"
+	-0.0774026,   // "steroid cream"
+	0.0186245,    // "steroid injections"
+	-0.0189259,   // "steroid withdrawal"
+	-0.0938924,   // "steroids"
+	-0.0963046,   // "stevens"
+	-0.0673018,   // "stevens johnson"
+	0.0505486,    // "still"
+	0.0268154,    // "still itches"
+	-0.0627561,   // "still used"
+	-0.0513547,   // "sting"
+	0.0571683,    // "stings"
+	0.152698,     // "stitches"
+	0.632131,     // "stop"
+	0.112136,     // "stop ?"
+	0.194201,     // "stop it"
+	0.0210413,    // "stop my"
+	-0.0111465,   // "stop sweating"
+	0.145816,     // "stop the"
+	0.00289381,   // "stop using"
+	0.0458594,    // "stopped"
+	0.0588912,    // "stopping"
+	-0.00396488,  // "straight"
+	-0.00449664,  // "straight to"
+	0.0941676,    // "streak"
+	-0.0392969,   // "strength"
+	0.00861506,   // "strength of"
+	-0.0649918,   // "stress"
+	0.0689825,    // "strong"
+	0.123337,     // "stronger"
+	-0.0728778,   // "student"
+	0.035134,     // "stung"
+	0.0536827,    // "su"
+	0.0407683,    // "subir"
+	0.0407683,    // "subir la"
+	0.050524,     // "subo"
+	0.050524,     // "subo la"
+	-0.0867025,   // "such"
+	-0.0477801,   // "such as"
+	-0.0134868,   // "sudor"
+	-0.00445025,  // "sudor de"
+	-0.0457997,   // "suegra"
+	0.0722433,    // "suegro"
+	-0.214832,    // "suele"
+	-0.083985,    // "suelen"
+	-0.083985,    // "suelen hacer"
+	-0.149698,    // "suggested"
+	0.011687,     // "suit"
+	0.011687,     // "suit me"
+	-0.0357663,   // "sulfadiazine"
+	0.0850576,    // "summer"
+	-0.184722,    // "sun"
+	-0.0859804,   // "sun damage"
+	-0.0160171,   // "sun protection"
+	0.0222241,    // "sunbed"
+	0.104595,     // "sunburn"
+	0.0268725,    // "sunburn bad"
+	-0.779038,    // "sunscreen"
+	-0.0457365,   // "sunscreen ?"
+	-0.0456862,   // "sunscreen be"
+	-0.109806,    // "sunscreen every"
+	-0.0553948,   // "sunscreen go"
+	-0.088202,    // "sunscreen is"
+	0.0279282,    // "suppose"
+	-0.0170657,   // "suppurativa"
+	-0.0170657,   // "suppurativa ?"
+	-0.0300876,   // "supurativa"
+	-0.0300876,   // "supurativa y"
+	-0.0661367,   // "surgeon"
+	0.0350289,    // "surgeon said"
+	-0.0631915,   // "surgery"
+	-0.0709906,   // "surgery ?"
+	0.0140305,    // "surgical"
+	0.216254,     // "suspendo"
+	-0.103559,    // "swears"
+	-0.103559,    // "swears by"
+	0.00513721,   // "sweat"
+	-0.0319055,   // "sweating"
+	-0.0265227,   // "sweating ?"
+	-0.0167683,   // "sweet"
+	-0.00147719,  // "swell"
+	0.0271643,    // "swelled"
+	0.0271643,    // "swelled up"
+	0.0716007,    // "swelling"
+	0.0831314,    // "swelling after"
+	-0.00977821,  // "swim"
+	-0.0258897,   // "swimming"
+	-0.0121039,   // "swimming with"
+	0.301812,     // "switch"
+	0.12922,      // "switch ?"
+	0.204098,     // "swollen"
+	0.0452688,    // "swollen and"
+	-0.0359361,   // "syndrome"
+	-0.0106657,   // "syndrome ?"
+	-0.0184737,   // "systemic"
+	0.150089,     // "tablets"
+	0.102554,     // "tablets ?"
+	-0.127465,    // "tacrolimus"
+	-0.0568819,   // "tacrolimus en"
+	0.171567,     // "take"
+	-0.0136066,   // "take ?"
+	-0.143123,    // "take a"
+	0.034909,     // "take an"
+	0.163798,     // "take for"
+	0.103461,     // "take isotretinoin"
+	0.0576503,    // "take it"
+	0.0610258,    // "take my"
+	-0.0159141,   // "take to"
+	-0.106905,    // "taken"
+	-0.142546,    // "takes"
+	0.0287836,    // "taking"
+	0.0822517,    // "taking it"
+	0.0145294,    // "taking my"
+	-0.0102682,   // "talk"
+	-0.0102682,   // "talk about"
+	0.0907332,    // "talon"
+	0.0735355,    // "talon que"
+	-0.0529476,   // "tambien"
+	-0.147759,    // "tan"
+	0.0265691,    // "tanning"
+	-0.103178,    // "tantas"
+	-0.103178,    // "tantas manchas"
+	-0.121901,    // "tanto"
+	-0.0115494,   // "tape"
+	0.0611455,    // "taper"
+	-0.0104199,   // "tar"
+	0.118031,     // "target"
+	0.0963827,    // "target like"
+	-0.077011,    // "tattoo"
+	0.0427696,    // "tattoo is"
+	-0.0728812,   // "tattoos"
+	-0.0120972,   // "tb"
+	0.352937,     // "te"
+	0.17566,      // "te mando"
+	-0.0173191,   // "tea"
+	-0.0373858,   // "tea tree"
+	-0.0460467,   // "tears"
+	0.408493,     // "teen"
+	0.0124973,    // "teenage"
+	0.0216519,    // "teenager"
+	-0.148141,    // "teenagers"
+	0.0628083,    // "telangiectasia"
+	0.228081,     // "tell"
+	-0.047253,    // "tell a"
+	-0.0265925,   // "tell cellulitis"
+	0.0752852,    // "tell from"
+	0.172662,     // "tell if"
+	0.0902215,    // "tell me"
+	0.062748,     // "temp"
+	0.00864047,   // "temperature"
+	-0.110604,    // "tener"
+	1.0907,       // "tengo"
+	0.112231,     // "tengo ?"
+	-0.0989023,   // "tengo dermatitis"
+	0.404709,     // "tengo en"
+	0.269626,     // "tengo la"
+	-0.154341,    // "tengo psoriasis"
+	0.103828,     // "tengo que"
+	0.138669,     // "tengo un"
+	0.0612591,    // "tengo una"
+	0.0343496,    // "tengo urticaria"
+	0.10906,      // "tensas"
+	0.0937868,    // "tensas en"
+	0.149977,     // "tense"
+	0.118716,     // "tense bullae"
+	-0.208148,    // "terbinafina"
+	-0.0125976,   // "terbinafina para"
+	0.0174065,    // "terbinafine"
+	-0.0507342,   // "terbinafine ?"
+	0.0296474,    // "terbinafine cream"
+	0.00505814,   // "terbinafine for"
+	0.0049831,    // "terbinafine tablets"
+	-0.124865,    // "term"
+	-0.0256431,   // "term mean"
+	-0.0442291,   // "test"
+	0.00107911,   // "tested"
+	-0.155299,    // "testing"
+	-0.271685,    // "tests"
+	-0.0387086,   // "tests are"
+	-0.164878,    // "than"
+	-0.0510816,   // "than in"
+	-0.14032,     // "that"
+	-0.253654,    // "that ?"
+	-0.127892,    // "that a"
+	-0.0102467,   // "that actually"
+	-0.0543998,   // "that age"
+	0.079887,     // "that be"
+	0.0539284,    // "that bleeds"
+	0.00734882,   // "that doesn't"
+	0.0328229,    // "that don't"
+	-0.0535376,   // "that exactly"
+	0.00331575,   // "that i'm"
+	0.0629182,    // "that keeps"
+	-0.138557,    // "that mean"
+	0.082916,     // "that my"
+	0.0348185,    // "that need"
+	-0.0256431,   // "that term"
+	0.0336742,    // "that too"
+	-0.0942052,   // "that true"
+	0.0120747,    // "that won't"
+	0.163687,     // "that's"
+	0.478987,     // "the"
+	-0.0774235,   // "the 0"
+	-0.00461798,  // "the abcde"
+	0.00464987,   // "the antibiotics"
+	0.00092812,   // "the antifungal"
+	0.0184815,    // "the attached"
+	0.0001193,    // "the back"
+	0.054605,     // "the bcc"
+	-0.0601887,   // "the beach"
+	-0.0232574,   // "the bedding"
+	0.0573805,    // "the best"
+	0.00126623,   // "the bite"
+	0.00786753,   // "the blister"
+	0.0430571,    // "the body"
+	0.0132967,    // "the bump"
+	0.013549,     // "the bumps"
+	-0.00412939,  // "the common"
+	-0.0172139,   // "the counter"
+	0.0825278,    // "the cream"
+	0.0266494,    // "the cut"
+	0.0504909,    // "the dark"
+	-0.0855848,   // "the dermatologist"
+	0.0543069,    // "the diagnosis"
+	-0.2911,      // "the difference"
+	-0.0204358,   // "the doctor"
+	0.00685469,   // "the dose"
+	-0.0536463,   // "the drug"
+	-0.0131766,   // "the easi"
+	0.135341,     // "the edge"
+	-0.0444146,   // "the emergency"
+	-0.0184196,   // "the er"
+	-0.0260814,   // "the evidence"
+	-0.00454533,  // "the eye"
+	-0.009154,    // "the face"
+	-0.0253609,   // "the first"
+	0.0480078,    // "the forearm"
+	-0.00462438,  // "the general"
+	0.079591,     // "the gp"
+	0.0317422,    // "the groin"
+	0.0818396,    // "the gym"
+	-0.0351603,   // "the hands"
+	-0.0594567,   // "the health"
+	-0.0873127,   // "the house"
+	0.13927,      // "the image"
+	0.053856,     // "the itch"
+	-0.0552984,   // "the koebner"
+	0.204461,     // "the lesion"
+	0.095856,     // "the little"
+	-0.239773,    // "the lot"
+	-0.000412298, // "the lower"
+	0.0870546,    // "the lump"
+	-0.0289803,   // "the main"
+	0.1073,       // "the middle"
+	0.188427,     // "the mole"
+	-0.0419713,   // "the morning"
+	-0.0652838,   // "the mouth"
+	0.0358337,    // "the new"
+	0.104351,     // "the nurse"
+	0.00427789,   // "the oven"
+	0.0404173,    // "the painful"
+	-0.0737048,   // "the patch"
+	-0.0128233,   // "the patches"
+	0.0709113,    // "the permethrin"
+	0.122278,     // "the photo"
+	0.171887,     // "the picture"
+	0.000997629,  // "the pill"
+	0.0236361,    // "the prednisolone"
+	0.0258078,    // "the rash"
+	-0.0215656,   // "the red"
+	0.0884146,    // "the redness"
+	0.126395,     // "the right"
+	-0.0991788,   // "the ring"
+	-0.0397298,   // "the risk"
+	0.00348844,   // "the salon"
+	-0.339194,    // "the same"
+	-0.034746,    // "the scalp"
+	-0.0403389,   // "the shingles"
+	-0.0969867,   // "the skin"
+	0.0312003,    // "the sore"
+	0.166836,     // "the spot"
+	-0.0344358,   // "the standard"
+	0.00778463,   // "the steroid"
+	-0.0909833,   // "the sun"
+	0.05959,      // "the thumbnail"
+	0.0602549,    // "the toes"
+	-0.0280362,   // "the typical"
+	-0.0177935,   // "the uk"
+	-0.292402,    // "the usual"
+	-0.00175427,  // "the wait"
+	0.0112379,    // "the wart"
+	-0.00186034,  // "the white"
+	0.0425689,    // "the whole"
+	-0.0534509,   // "their"
+	-0.176201,    // "them"
+	-0.0657753,   // "them ?"
+	0.0151873,    // "them frozen"
+	-0.00449098,  // "therapy"
+	-0.249824,    // "there"
+	-0.0482744,   // "there a"
+	-0.201015,    // "there any"
+	0.0817544,    // "there anything"
+	0.163644,     // "there's"
+	0.163644,     // "there's a"
+	0.0459977,    // "these"
+	-0.366682,    // "they"
+	-0.0543998,   // "they common"
+	-0.0240963,   // "they the"
+	-0.0106934,   // "they work"
+	-0.0345396,   // "they're"
+	0.0123279,    // "they've"
+	0.0123279,    // "they've been"
+	0.149639,     // "thick"
+	-0.00850987,  // "thickness"
+	0.172281,     // "thigh"
+	0.125945,     // "thighs"
+	-0.176869,    // "thing"
+	-0.0859471,   // "thing ?"
+	-0.113274,    // "thing as"
+	0.00110892,   // "thing on"
+	0.114077,     // "think"
+	0.0343553,    // "think ?"
+	0.00433328,   // "think my"
+	0.0258968,    // "thinking"
+	0.16703,      // "thinning"
+	-0.017927,    // "thinning hair"
+	1.14884,      // "this"
+	0.234277,     // "this ?"
+	0.0837737,    // "this an"
+	0.0140702,    // "this be"
+	0.0137788,    // "this is"
+	0.0520192,    // "this mole"
+	0.00942561,   // "this morning"
+	0.106193,     // "this photo"
+	0.0843424,    // "this week"
+	0.0168421,    // "this year"
+	-0.112204,    // "those"
+	-0.0183561,   // "thought"
+	0.156247,     // "thoughts"
+	0.156247,     // "thoughts ?"
+	0.210505,     // "three"
+	0.0189375,    // "three days"
+	0.0940088,    // "three months"
+	-0.00962518,  // "throat"
+	0.00651609,   // "throat feels"
+	-0.0350487,   // "through"
+	-0.0189524,   // "through the"
+	0.101914,     // "thrush"
+	0.107199,     // "thrush ?"
+	0.0776206,    // "thumbnail"
+	0.00185661,   // "thursday"
+	0.00185661,   // "thursday or"
+	-0.0120367,   // "thyroid"
+	-0.0245928,   // "tick"
+	0.108829,     // "tick bite"
+	0.0322199,    // "tiempo"
+	-0.00322133,  // "tiene"
+	-0.149659,    // "tiene 0"
+	0.0484507,    // "tiene ampollas"
+	-0.31372,     // "tiene cura"
+	-0.119636,    // "tiene dermatitis"
+	-0.0642548,   // "tiene eccema"
+	0.0308631,    // "tiene fiebre"
+	-0.131878,    // "tiene herpes"
+	0.125173,     // "tiene la"
+	0.025457,     // "tiene lupus"
+	0.239755,     // "tiene que"
+	0.113176,     // "tiene sarna"
+	0.0992426,    // "tiene una"
+	0.0553984,    // "tienen"
+	0.00651609,   // "tight"
+	0.202629,     // "till"
+	0.0986745,    // "till it"
+	0.0963803,    // "time"
+	-0.0681461,   // "time ?"
+	0.0376681,    // "time for"
+	0.0463737,    // "time i"
+	0.131586,     // "time to"
+	0.0441056,    // "times"
+	0.0852736,    // "times a"
+	-0.0628241,   // "tina"
+	0.0686902,    // "tina ?"
+	0.083967,     // "tinea"
+	0.00121953,   // "tinea ?"
+	0.0205443,    // "tinea capitis"
+	0.0784791,    // "tinea cruris"
+	0.00438646,   // "tingling"
+	0.00790204,   // "tiny"
+	-0.117185,    // "tipo"
+	-0.121552,    // "tipo de"
+	-0.0699458,   // "tips"
+	-0.245298,    // "to"
+	0.100179,     // "to 0"
+	0.0282846,    // "to ?"
+	-0.165779,    // "to a"
+	-0.0349697,   // "to avoid"
+	0.0619035,    // "to be"
+	-0.0129716,   // "to come"
+	-0.0724675,   // "to develop"
+	0.00173637,   // "to finish"
+	-0.0497708,   // "to get"
+	0.102577,     // "to go"
+	0.0262971,    // "to have"
+	-0.0444195,   // "to heart"
+	0.0120824,    // "to her"
+	0.00743566,   // "to hospital"
+	0.0827459,    // "to itch"
+	0.144581,     // "to keep"
+	0.0580955,    // "to know"
+	0.015682,     // "to nickel"
+	-0.0326279,   // "to nursery"
+	-0.0228483,   // "to other"
+	-0.0212109,   // "to pop"
+	-0.018422,    // "to prevent"
+	0.0450235,    // "to put"
+	0.127749,     // "to see"
+	-0.0702023,   // "to severe"
+	0.0683478,    // "to smell"
+	-0.138813,    // "to start"
+	0.222775,     // "to stay"
+	0.089922,     // "to stop"
+	0.0612726,    // "to take"
+	-0.0667871,   // "to tattoo"
+	0.138359,     // "to the"
+	0.0508018,    // "to try"
+	-0.189043,    // "to use"
+	-0.237023,    // "to wash"
+	-0.180282,    // "to wear"
+	-2.80621e-05, // "to work"
+	0.0422868,    // "to worry"
+	0.0483629,    // "to you"
+	0.0508485,    // "tobillo"
+	0.0384896,    // "toda"
+	0.0384896,    // "toda la"
+	0.107795,     // "today"
+	0.068733,     // "today ?"
+	0.00854434,   // "today or"
+	0.177786,     // "toddler"
+	0.00859629,   // "toddler has"
+	0.0926509,    // "toddler's"
+	0.142979,     // "todo"
+	0.0346166,    // "todo el"
+	0.00985485,   // "todos"
+	0.00985485,   // "todos los"
+	0.153769,     // "toenail"
+	0.0775137,    // "toenail is"
+	0.0602549,    // "toes"
+	0.0602549,    // "toes is"
+	-0.216171,    // "told"
+	-0.0128688,   // "told apart"
+	-0.0469372,   // "told i"
+	0.12646,      // "toma"
+	-0.00299887,  // "toma una"
+	0.137421,     // "tomando"
+	0.127052,     // "tomando isotretinoina"
+	0.205624,     // "tomar"
+	0.00719317,   // "tomar el"
+	0.521434,     // "tomo"
+	0.202048,     // "tomo ?"
+	0.0404399,    // "tomo metotrexato"
+	0.0949855,    // "tomorrow"
+	0.0949855,    // "tomorrow ?"
+	0.0534257,    // "tongue"
+	0.0624638,    // "tonight"
+	0.243296,     // "too"
+	0.00490077,   // "too late"
+	0.0336742,    // "too long"
+	0.000293653,  // "too much"
+	0.0621343,    // "too scabies"
+	0.00384307,   // "topical"
+	-0.0992078,   // "topical steroid"
+	0.0139058,    // "towels"
+	-0.0838365,   // "toxina"
+	-0.0838365,   // "toxina botulinica"
+	0.0230019,    // "trabajo"
+	0.0462547,    // "tracking"
+	-0.033658,    // "trainee"
+	-0.033658,    // "trainee what's"
+	-0.0101101,   // "tranexamic"
+	-0.0101101,   // "tranexamic acid"
+	-0.00528427,  // "trata"
+	-0.0210118,   // "tratamiento"
+	-0.00571372,  // "tratamiento con"
+	0.0318479,    // "tratamientos"
+	0.100294,     // "tratamientos que"
+	0.194071,     // "treat"
+	0.0435406,    // "treat ?"
+	-0.01119,     // "treat actinic"
+	0.0353312,    // "treat the"
+	-0.17459,     // "treated"
+	-0.125386,    // "treated for"
+	-0.0738162,   // "treated with"
+	0.11493,      // "treating"
+	0.0856223,    // "treating ?"
+	-0.143032,    // "treatment"
+	-0.100719,    // "treatment ?"
+	0.033492,     // "treatment for"
+	0.00192432,   // "treatment or"
+	0.00593371,   // "treatments"
+	-0.0149706,   // "treatments for"
+	0.0258705,    // "treatments what"
+	-0.0373858,   // "tree"
+	-0.0373858,   // "tree oil"
+	0.0875438,    // "tretinoin"
+	0.0700951,    // "tretinoin ?"
+	-0.078184,    // "tretinoina"
+	0.0379375,    // "triamcinolone"
+	-0.0441061,   // "trigger"
+	-0.0955226,   // "triggered"
+	-0.0955226,   // "triggered by"
+	-0.071823,    // "triggers"
+	-0.0598562,   // "triggers ?"
+	0.0323027,    // "triste"
+	-0.164599,    // "true"
+	-0.0942052,   // "true ?"
+	-0.0320095,   // "true that"
+	-0.0383827,   // "true you"
+	0.323482,     // "try"
+	-0.167579,    // "tube"
+	-0.0580628,   // "turn"
+	-0.0580628,   // "turn into"
+	-0.155211,    // "twice"
+	-0.0384674,   // "twice ?"
+	-0.138413,    // "twice a"
+	-0.0383822,   // "twice as"
+	0.229588,     // "two"
+	0.00626394,   // "two colours"
+	-0.0309883,   // "two hours"
+	0.121975,     // "two months"
+	0.0665406,    // "two treatments"
+	-0.0129218,   // "two weeks"
+	-0.000305691, // "type"
+	-0.0562516,   // "type 0"
+	0.0851558,    // "type iv"
+	-0.0487783,   // "types"
+	-0.116586,    // "typical"
+	-0.0451127,   // "typical for"
+	-0.0103992,   // "typically"
+	-0.00757392,  // "typically look"
+	-0.0177935,   // "uk"
+	-0.0177935,   // "uk ?"
+	0.205363,     // "ulcer"
+	-0.0706465,   // "ulcer ?"
+	0.0688114,    // "ulcer and"
+	0.0683478,    // "ulcer has"
+	0.0107585,    // "ulcer on"
+	0.075867,     // "ulcera"
+	0.147228,     // "ulcera en"
+	-0.047251,    // "ulceras"
+	-0.0215269,   // "ulceras por"
+	0.0434039,    // "ulcerated"
+	0.0775941,    // "ulcers"
+	-0.17025,     // "un"
+	-0.0660955,   // "un carcinoma"
+	0.100049,     // "un circulo"
+	-0.1042,      // "un corticoide"
+	-0.0780329,   // "un diagnostico"
+	-0.0536938,   // "un informe"
+	-0.0623047,   // "un lunar"
+	-0.131184,    // "un melanoma"
+	0.116123,     // "un mes"
+	-0.0173914,   // "un nevus"
+	-0.0311775,   // "un nino"
+	-0.018752,    // "un paciente"
+	-0.120767,    // "un protector"
+	-0.0437701,   // "un queloide"
+	-0.0204498,   // "un quiste"
+	0.11617,      // "un sarpullido"
+	-0.0368166,   // "un tratamiento"
+	0.05689,      // "una"
+	0.242129,     // "una amiga"
+	-0.0437701,   // "una cicatriz"
+	0.0632083,    // "una consulta"
+	0.0707634,    // "una costra"
+	0.139778,     // "una del"
+	-0.0812898,   // "una embarazada"
+	-0.0263619,   // "una erupcion"
+	0.012245,     // "una foto"
+	0.0196482,    // "una llaga"
+	0.111989,     // "una mancha"
+	-0.122095,    // "una persona"
+	-0.0239881,   // "una picadura"
+	-0.233918,    // "una quemadura"
+	0.0735355,    // "una ulcera"
+	0.0699723,    // "una verruga"
+	-0.129713,    // "una vez"
+	0.138106,     // "unas"
+	0.0714333,    // "unas manchas"
+	-0.122738,    // "under"
+	-0.14864,     // "under 0"
+	0.0222448,    // "under a"
+	0.0150092,    // "under my"
+	-0.0237306,   // "underarm"
+	-0.0237306,   // "underarm sweating"
+	-0.0877263,   // "uno"
+	-0.0353638,   // "until"
+	-0.00922227,  // "until the"
+	0.200678,     // "up"
+	0.0755929,    // "up from"
+	0.0415009,    // "up my"
+	0.0228643,    // "up to"
+	0.0407322,    // "uploaded"
+	-0.0288542,   // "upper"
+	0.202126,     // "urgencias"
+	0.152552,     // "urgencias ?"
+	0.0114207,    // "urgencias o"
+	0.0332808,    // "urgencias por"
+	0.00035088,   // "urgent"
+	-0.00397297,  // "urgent care"
+	0.0633879,    // "urgente"
+	0.149575,     // "urgente ?"
+	-0.0861874,   // "urgente una"
+	-0.06356,     // "urgently"
+	-0.0665107,   // "urgently ?"
+	0.0029508,    // "urgently about"
+	-0.185055,    // "urticaria"
+	-0.0200282,   // "urticaria ?"
+	-0.170258,    // "urticaria cronica"
+	-0.111412,    // "usa"
+	-0.0810097,   // "usa en"
+	-0.275275,    // "usar"
+	0.0165768,    // "usar la"
+	0.0220396,    // "usar permetrina"
+	-0.139516,    // "usar protector"
+	0.0934549,    // "use"
+	0.141827,     // "use ?"
+	7.83501e-07,  // "use a"
+	0.00277667,   // "use benzoyl"
+	0.122687,     // "use for"
+	-0.0255061,   // "use hydroquinone"
+	0.0156533,    // "use ketoconazole"
+	0.0262045,    // "use my"
+	-0.0355707,   // "use on"
+	-0.0245872,   // "use permethrin"
+	0.110188,     // "use the"
+	-0.41112,     // "used"
+	-0.218831,    // "used for"
+	-0.0982271,   // "used when"
+	0.271135,     // "using"
+	0.0392326,    // "using a"
+	0.00337103,   // "using clobetasol"
+	0.0013695,    // "using hydrocortisone"
+	0.051563,     // "using my"
+	0.0945487,    // "using the"
+	0.0884163,    // "uso"
+	-0.381925,    // "usual"
+	-0.0200133,   // "usual dose"
+	-0.0110758,   // "usual first"
+	-0.0496238,   // "usual side"
+	-0.260312,    // "usually"
+	-0.0110192,   // "usually appear"
+	-0.0302231,   // "usually done"
+	-0.0978781,   // "usually go"
+	-0.0221218,   // "usually last"
+	-0.00658447,  // "usually look"
+	-0.00609424,  // "usually stay"
+	-0.000716698, // "usually take"
+	-0.00233857,  // "usually treated"
+	-0.014907,    // "uv"
+	-0.12956,     // "uvb"
+	-0.0994781,   // "uvb de"
+	0.135792,     // "va"
+	-0.106022,    // "vaccine"
+	-0.033287,    // "vaccine ?"
+	-0.0332949,   // "vaccines"
+	-0.0840501,   // "vacuna"
+	-0.0840501,   // "vacuna del"
+	-0.0321905,   // "vacunas"
+	-0.0321905,   // "vacunas vivas"
+	0.134716,     // "valaciclovir"
+	0.098721,     // "valacyclovir"
+	-0.00635334,  // "valacyclovir for"
+	-0.121819,    // "vale"
+	-0.121819,    // "vale la"
+	0.0608727,    // "vamos"
+	-0.0628718,   // "van"
+	-0.166148,    // "van a"
+	-0.00483678,  // "varicela"
+	0.0249792,    // "varicela ?"
+	0.125521,     // "varon"
+	0.125521,     // "varon de"
+	-0.0561671,   // "vaseline"
+	-0.0561671,   // "vaseline on"
+	0.0320696,    // "ve"
+	0.0384073,    // "ve la"
+	0.158319,     // "veces"
+	0.113957,     // "vendo"
+	0.079716,     // "venous"
+	0.0578382,    // "ver"
+	-0.000558735, // "verano"
+	-0.000558735, // "verano ?"
+	-0.223906,    // "verdad"
+	-0.154794,    // "verdad que"
+	0.0189325,    // "verruca"
+	0.0858155,    // "verruga"
+	-0.0240601,   // "verrugas"
+	0.0229039,    // "versicolor"
+	-0.0115789,   // "versus"
+	-0.00092634,  // "very"
+	0.0326996,    // "ves"
+	0.178557,     // "vez"
+	0.100294,     // "vez despues"
+	0.152344,     // "vez que"
+	0.0629577,    // "vignette"
+	-0.0512664,   // "virus"
+	-0.0471506,   // "virus ?"
+	0.12886,      // "vision"
+	0.11065,      // "visit"
+	-0.0594567,   // "visitor"
+	-0.0594567,   // "visitor said"
+	-0.0983854,   // "vitamin"
+	-0.0621655,   // "vitamin d"
+	-0.406853,    // "vitiligo"
+	0.0858199,    // "vitiligo ?"
+	-0.306254,    // "vitiligo es"
+	-0.00609539,  // "vitiligo on"
+	0.0375171,    // "vitiligo to"
+	-0.0321905,   // "vivas"
+	0.00319842,   // "volver"
+	0.00319842,   // "volver a"
+	0.209324,     // "voy"
+	0.0834442,    // "voy a"
+	0.117689,     // "voy al"
+	-0.017067,    // "vs"
+	-0.0729918,   // "vulgaris"
+	-0.0537296,   // "vulgaris ?"
+	0.200656,     // "wait"
+	0.0893473,    // "wait ?"
+	0.0110578,    // "wait for"
+	0.103956,     // "wait till"
+	-0.00672326,  // "wait until"
+	0.0467937,    // "walk"
+	0.0467937,    // "walk in"
+	0.0206615,    // "want"
+	0.180454,     // "wants"
+	0.00685587,   // "wants me"
+	0.0594991,    // "wants to"
+	0.110635,     // "ward"
+	0.110838,     // "warfarin"
+	-0.108955,    // "warm"
+	-0.0106627,   // "warning"
+	-0.0106627,   // "warning signs"
+	0.106136,     // "wart"
+	0.011346,     // "wart on"
+	-0.188891,    // "warts"
+	-0.0246098,   // "warts ?"
+	-0.429084,    // "was"
+	-0.0311999,   // "was a"
+	-0.20357,     // "was diagnosed"
+	0.0203323,    // "was given"
+	-0.109777,    // "was just"
+	0.0415814,    // "was prescribed"
+	-0.104087,    // "was told"
+	-0.196405,    // "wash"
+	-0.0232574,   // "wash all"
+	0.0778414,    // "wash it"
+	-0.0197633,   // "watch"
+	-0.19415,     // "water"
+	-0.0840248,   // "water ?"
+	-0.0338583,   // "way"
+	0.469148,     // "we"
+	0.106836,     // "we go"
+	-0.166759,    // "we have"
+	0.109802,     // "we need"
+	0.00059842,   // "we stop"
+	0.03269,      // "we use"
+	-0.209966,    // "wear"
+	-0.241286,    // "wear sunscreen"
+	-0.0539549,   // "week"
+	0.045348,     // "week ?"
+	0.0389163,    // "week old"
+	0.0417334,    // "week should"
+	0.0194575,    // "weekly"
+	0.193746,     // "weeks"
+	2.86496e-05,  // "weeks and"
+	0.0355301,    // "weeks of"
+	0.00675437,   // "weeks pregnant"
+	0.00138646,   // "weeks should"
+	0.0345317,    // "weeping"
+	0.0335409,    // "weeping and"
+	0.16695,      // "weigh"
+	0.031305,     // "weigh 0"
+	0.11256,      // "weighs"
+	0.0818618,    // "weighs 0"
+	-0.0371991,   // "weight"
+	-0.0380548,   // "weight ?"
+	-0.0218316,   // "well"
+	-0.0261962,   // "well ?"
+	-0.0877575,   // "were"
+	0.0244729,    // "wet"
+	0.0254438,    // "wet wraps"
+	-0.868799,    // "what"
+	-0.0531288,   // "what actually"
+	-0.0348366,   // "what age"
+	-0.271353,    // "what are"
+	-0.0362305,   // "what blood"
+	-0.148773,    // "what causes"
+	0.15665,      // "what cream"
+	-0.0920727,   // "what did"
+	0.0255085,    // "what do"
+	-0.428685,    // "what does"
+	0.0689359,    // "what dose"
+	-0.143917,    // "what happens"
+	-0.29674,     // "what is"
+	-0.0294428,   // "what makes"
+	-0.0197325,   // "what point"
+	-0.00869762,  // "what role"
+	-0.0036204,   // "what should"
+	-0.0201077,   // "what signs"
+	-0.0242014,   // "what spf"
+	0.00614813,   // "what strength"
+	0.213051,     // "what would"
+	-0.651125,    // "what's"
+	-0.0449734,   // "what's a"
+	-0.47136,     // "what's the"
+	-0.475906,    // "when"
+	-0.012747,    // "when a"
+	-0.0161186,   // "when can"
+	0.0579839,    // "when do"
+	-0.0198704,   // "when does"
+	-0.0615394,   // "when i"
+	-0.0517372,   // "when i'm"
+	0.0424404,    // "when it's"
+	-0.102141,    // "when should"
+	0.00367555,   // "when they"
+	-0.0102019,   // "when you"
+	-0.0253737,   // "where"
+	-0.0253737,   // "where on"
+	0.186475,     // "whether"
+	0.0798013,    // "whether the"
+	-0.217296,    // "which"
+	0.0757696,    // "which acne"
+	-0.0243675,   // "which condition"
+	0.0435694,    // "which cream"
+	0.00821777,   // "which dressing"
+	-0.0412231,   // "which is"
+	0.0344189,    // "which one"
+	-0.024775,    // "which rashes"
+	-0.137349,    // "which signs"
+	0.222904,     // "while"
+	-0.0255061,   // "while breastfeeding"
+	0.00212943,   // "while i"
+	0.187865,     // "while i'm"
+	0.0362824,    // "while on"
+	0.0346979,    // "while she's"
+	0.0728577,    // "white"
+	0.00535154,   // "white and"
+	0.0079769,    // "white patch"
+	0.0246428,    // "white patches"
+	0.0270127,    // "white spots"
+	-0.119772,    // "who"
+	-0.00452212,  // "who are"
+	-0.0192874,   // "who is"
+	-0.0067265,   // "who's"
+	0.0673625,    // "whole"
+	-0.0115277,   // "whole body"
+	0.0353312,    // "whole family"
+	-1.28309,     // "why"
+	-0.0610547,   // "why are"
+	-0.598877,    // "why do"
+	-0.496103,    // "why does"
+	-0.223766,    // "why is"
+	0.279392,     // "widespread"
+	0.0615236,    // "wife"
+	0.0309247,    // "wife's"
+	0.0964038,    // "will"
+	0.0845902,    // "will the"
+	-0.0956328,   // "winter"
+	-0.0137917,   // "winter ?"
+	0.541066,     // "with"
+	0.051434,     // "with 0"
+	-0.014968,    // "with ?"
+	0.364461,     // "with a"
+	-0.0755078,   // "with age"
+	0.05482,      // "with black"
+	-0.0025784,   // "with chickenpox"
+	0.00751923,   // "with chronic"
+	0.167866,     // "with crusted"
+	-0.0412821,   // "with eczema"
+	-0.0218175,   // "with food"
+	0.000353774,  // "with hand"
+	-0.0841667,   // "with hidradenitis"
+	0.0238231,    // "with his"
+	-0.13124,     // "with impetigo"
+	-0.0976246,   // "with lichen"
+	0.0225911,    // "with little"
+	-0.040642,    // "with lupus"
+	-0.0309584,   // "with molluscum"
+	0.102087,     // "with my"
+	0.0419842,    // "with no"
+	-0.0308105,   // "with psoriasis"
+	0.118575,     // "with shingles"
+	-0.0310799,   // "with vitiligo"
+	-0.0189259,   // "withdrawal"
+	-0.0548428,   // "within"
+	-0.0548428,   // "within 0"
+	-0.0467577,   // "without"
+	-0.0223521,   // "without a"
+	0.136661,     // "wks"
+	0.0541502,    // "wks pregnant"
+	0.347048,     // "woman"
+	0.0722723,    // "woman in"
+	-0.163858,    // "women"
+	-0.0408538,   // "women avoid"
+	0.100388,     // "won't"
+	0.0141235,    // "won't go"
+	-0.0184954,   // "wondering"
+	-0.0114865,   // "wondering whether"
+	-0.023488,    // "wood's"
+	-0.023488,    // "wood's lamp"
+	-0.118566,    // "work"
+	-0.129958,    // "work ?"
+	-0.00293061,  // "work better"
+	-0.0784019,   // "work for"
+	-0.0261677,   // "work in"
+	-0.114144,    // "work on"
+	0.241217,     // "work with"
+	-0.0180503,   // "worked"
+	-0.0196819,   // "worked out"
+	0.0661716,    // "working"
+	-0.0443387,   // "worm"
+	0.0473498,    // "worried"
+	-0.00773642,  // "worried about"
+	0.0111657,    // "worried should"
+	0.0422868,    // "worry"
+	0.0377637,    // "worry about"
+	-0.00185305,  // "worse"
+	-0.00216239,  // "worse ?"
+	0.0759088,    // "worse at"
+	-0.0434267,   // "worse in"
+	-0.00219779,  // "worse with"
+	0.0242629,    // "worth"
+	-0.0257408,   // "worth getting"
+	0.0313249,    // "worth it"
+	0.819124,     // "would"
+	0.0093088,    // "would 0"
+	0.0358114,    // "would a"
+	0.00173472,   // "would i"
+	0.0331291,    // "would it"
+	0.031641,     // "would my"
+	0.114705,     // "would that"
+	0.342384,     // "would you"
+	0.0528736,    // "wound"
+	0.0254438,    // "wraps"
+	0.0368135,    // "wrist"
+	0.0351108,    // "x"
+	0.0351108,    // "x 0"
+	0.877053,     // "y"
+	0.040556,     // "y a"
+	0.0238901,    // "y ahora"
+	0.057714,     // "y caliente"
+	0.13247,      // "y esta"
+	0.0687852,    // "y fiebre"
+	0.0245999,    // "y la"
+	0.155561,     // "y le"
+	-0.167747,    // "y me"
+	0.0293815,    // "y o"
+	-0.0432917,   // "y por"
+	0.0767201,    // "y se"
+	0.191413,     // "y tiene"
+	0.00979044,   // "y un"
+	0.0908185,    // "y una"
+	0.385364,     // "ya"
+	0.17174,      // "ya ?"
+	0.00592881,   // "ya no"
+	0.0632083,    // "ya se"
+	0.112847,     // "year"
+	-0.0771859,   // "year ?"
+	0.153427,     // "year old"
+	0.00368699,   // "year old's"
+	-0.050264,    // "years"
+	0.0390545,    // "years later"
+	-0.01458,     // "yeast"
+	0.289501,     // "yellow"
+	0.0114378,    // "yesterday"
+	-0.00636408,  // "yet"
+	0.0885864,    // "yo"
+	0.0968516,    // "you"
+	0.0483629,    // "you ?"
+	0.00845989,   // "you biopsy"
+	-0.0718078,   // "you can"
+	-0.106022,    // "you catch"
+	0.0530074,    // "you do"
+	-0.056929,    // "you get"
+	-0.108319,    // "you have"
+	-0.0340193,   // "you need"
+	-0.0232574,   // "you really"
+	0.113232,     // "you say"
+	0.0852641,    // "you start"
+	-0.0401413,   // "you take"
+	0.202136,     // "you tell"
+	0.0343553,    // "you think"
+	-0.115614,    // "you use"
+	0.185909,     // "young"
+	0.196233,     // "your"
+	0.152216,     // "your opinion"
+	0.141339,     // "yr"
+	0.0162627,    // "yr old"
+	0.038979,     // "yrs"
+	-0.0538809,   // "zinc"
+	-0.0478592,   // "zinc sirve"
+	-0.0569709,   // "zoster"
+	0.100738,     // "zoster ?"
+	0.14053,      // "zoster cerca"
 }
 
 // decisionModelSlots is the hash table of decisionFeatureIndex.
 var decisionModelSlots = [...]uint16{
-	0, 0, 0, 0, 0, 742, 0, 0, 3245, 0, 2736, 1704, 153, 3247, 3376, 0,
-	3174, 0, 2965, 0, 0, 0, 0, 3107, 0, 1638, 798, 0, 0, 0, 3460, 1473,
-	1578, 0, 0, 0, 1212, 2643, 0, 0, 0, 3038, 0, 0, 0, 1160, 0, 1811,
-	0, 0, 0, 446, 0, 0, 0, 2512, 0, 1026, 0, 1469, 371, 2054, 0, 0,
-	0, 0, 0, 1749, 0, 0, 1099, 0, 1390, 2582, 2264, 0, 2843, 3106, 3567, 0,
-	0, 0, 0, 1017, 3654, 1184, 818, 0, 0, 993, 0, 0, 0, 695, 2683, 0,
-	0, 0, 0, 0, 0, 1326, 0, 0, 2566, 457, 0, 0, 1906, 0, 2151, 2994,
-	0, 1031, 0, 0, 0, 1328, 0, 0, 0, 0, 0, 1268, 1740, 120, 311, 0,
-	482, 0, 0, 0, 3326, 0, 0, 0, 1734, 0, 0, 0, 0, 417, 0, 2815,
-	2838, 0, 0, 2165, 0, 0, 101, 0, 1966, 0, 0, 0, 0, 0, 3555, 0,
-	0, 1218, 0, 0, 3262, 0, 0, 581, 0, 0, 3449, 1027, 906, 0, 1873, 0,
-	2607, 0, 0, 0, 473, 2981, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2407,
-	1859, 1102, 2169, 2988, 0, 0, 0, 1158, 239, 0, 0, 0, 0, 0, 3017, 2678,
-	0, 3655, 0, 2760, 0, 0, 0, 3310, 3642, 0, 2339, 3160, 1064, 2705, 0, 0,
-	0, 0, 0, 0, 0, 849, 2262, 800, 548, 1096, 2989, 1077, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2306, 122, 2601, 0, 0, 2752, 455, 1196, 3364,
-	0, 0, 1658, 0, 0, 3137, 0, 0, 0, 2641, 3188, 0, 0, 0, 3159, 3536,
-	1179, 0, 0, 439, 932, 162, 1870, 3085, 3046, 3267, 0, 1506, 2191, 0, 0, 0,
-	0, 220, 222, 0, 0, 0, 0, 0, 0, 3692, 0, 0, 0, 0, 1958, 1697,
-	2096, 3208, 934, 2099, 0, 0, 0, 1654, 3671, 56, 0, 0, 0, 555, 0, 0,
-	0, 0, 0, 0, 2592, 1632, 0, 0, 0, 0, 1535, 1907, 0, 0, 0, 3446,
-	2648, 0, 0, 0, 1999, 0, 3129, 607, 0, 0, 0, 0, 0, 1753, 0, 0,
-	0, 3205, 0, 0, 257, 1415, 1511, 2712, 0, 3350, 2780, 698, 1346, 1101, 2887, 680,
-	3445, 0, 0, 0, 0, 1040, 0, 3, 0, 2406, 953, 0, 0, 0, 0, 0,
-	0, 0, 1093, 2480, 0, 2585, 2881, 0, 0, 1128, 1151, 0, 1217, 1428, 2346, 3148,
-	0, 0, 2424, 0, 1170, 0, 0, 0, 0, 0, 423, 1861, 1052, 0, 0, 0,
-	0, 0, 461, 3610, 651, 0, 0, 0, 979, 123, 1731, 1228, 1466, 3062, 0, 2064,
-	0, 0, 0, 0, 0, 2706, 3127, 2195, 3528, 1587, 0, 0, 0, 681, 0, 3720,
-	1496, 0, 0, 0, 0, 1620, 0, 3243, 2515, 835, 2859, 2286, 0, 0, 3290, 773,
-	0, 0, 212, 2246, 996, 2866, 73, 11, 2162, 2451, 3603, 0, 2103, 1282, 0, 1495,
-	1817, 2092, 2846, 1505, 0, 0, 0, 0, 0, 0, 2513, 76, 206, 640, 331, 752,
-	1332, 603, 2933, 3427, 280, 828, 3545, 388, 0, 0, 1875, 3022, 3141, 374, 887, 969,
-	2785, 788, 0, 0, 0, 0, 2386, 0, 1948, 0, 0, 0, 3633, 2373, 982, 2485,
-	3185, 0, 0, 0, 0, 0, 1114, 2173, 0, 0, 0, 2526, 873, 0, 0, 1644,
-	0, 241, 2527, 2462, 0, 0, 0, 880, 0, 2123, 0, 0, 0, 0, 94, 538,
-	546, 0, 0, 0, 0, 0, 3433, 1084, 0, 0, 0, 667, 2758, 1559, 2646, 914,
-	0, 0, 3083, 1784, 736, 0, 2374, 2074, 3165, 3214, 3286, 0, 1105, 231, 3367, 3507,
-	0, 0, 0, 0, 0, 0, 2281, 1442, 735, 3381, 644, 718, 1736, 2626, 2917, 0,
-	0, 0, 0, 1240, 1095, 1915, 0, 1250, 1141, 0, 0, 0, 0, 0, 1798, 0,
-	0, 2131, 0, 400, 0, 0, 0, 0, 1144, 0, 0, 0, 1806, 0, 3033, 0,
-	0, 0, 3020, 0, 3657, 2864, 0, 3330, 0, 0, 0, 0, 0, 5, 704, 1509,
-	0, 0, 0, 0, 0, 0, 0, 1313, 1840, 2733, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 334, 3722, 0, 339, 2261, 0, 0, 536, 0, 2704, 0, 0, 1239,
-	1285, 3529, 1797, 0, 0, 0, 1598, 2883, 2290, 3619, 0, 0, 0, 2000, 3415, 0,
-	1035, 3705, 0, 3625, 0, 0, 0, 0, 0, 0, 0, 0, 1845, 0, 0, 1646,
-	2708, 0, 0, 653, 0, 0, 2435, 688, 1975, 3070, 3283, 0, 0, 0, 0, 313,
-	1072, 1878, 0, 22, 176, 1599, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1986,
-	0, 994, 1937, 3039, 745, 2912, 2324, 2555, 0, 0, 0, 0, 0, 0, 14, 1366,
-	1556, 2619, 0, 36, 1974, 0, 0, 221, 0, 0, 0, 0, 2494, 0, 0, 0,
-	0, 405, 0, 0, 2360, 1210, 2001, 0, 2031, 2411, 0, 0, 0, 0, 0, 0,
-	0, 3373, 0, 0, 0, 0, 0, 0, 132, 1215, 0, 0, 0, 0, 1269, 3665,
-	34, 3686, 0, 0, 1723, 0, 0, 3158, 1946, 0, 0, 0, 3436, 0, 1775, 3037,
-	2397, 2579, 3332, 0, 0, 0, 0, 0, 0, 0, 596, 2358, 0, 0, 0, 0,
-	0, 1100, 0, 0, 0, 0, 881, 976, 0, 1303, 0, 0, 1517, 1623, 666, 769,
-	2242, 2929, 0, 2189, 0, 0, 0, 0, 0, 0, 3299, 0, 27, 1552, 0, 0,
-	0, 0, 0, 0, 1663, 808, 1700, 2932, 556, 0, 0, 0, 0, 0, 182, 0,
-	602, 2767, 0, 0, 0, 0, 3168, 855, 0, 0, 0, 0, 1799, 2383, 0, 0,
-	1278, 1337, 2201, 0, 0, 1259, 0, 2778, 1181, 0, 332, 0, 0, 0, 0, 0,
-	0, 2433, 2581, 0, 142, 0, 0, 1153, 264, 2122, 0, 0, 0, 3534, 0, 0,
-	3002, 2544, 1193, 0, 0, 0, 1443, 2086, 2909, 0, 0, 0, 2667, 3360, 0, 3224,
-	0, 0, 0, 2150, 2476, 2691, 2350, 3269, 3435, 0, 1241, 0, 0, 470, 621, 2700,
-	3674, 0, 0, 1706, 930, 3064, 3437, 1574, 0, 1323, 3693, 0, 0, 424, 429, 2137,
-	2167, 3112, 1061, 156, 3481, 1185, 780, 2127, 3615, 744, 0, 0, 347, 1073, 1148, 2145,
-	0, 0, 0, 3058, 936, 0, 0, 0, 0, 0, 1455, 1433, 0, 0, 0, 1085,
-	68, 2083, 2719, 0, 0, 0, 0, 260, 0, 0, 0, 0, 0, 3162, 772, 3254,
-	1709, 0, 2653, 1229, 2528, 3340, 3280, 0, 1054, 345, 62, 0, 1699, 314, 2354, 0,
-	0, 2214, 0, 0, 0, 1671, 0, 1881, 0, 1237, 2500, 2059, 0, 0, 0, 3476,
-	0, 2817, 890, 0, 0, 0, 0, 306, 1139, 0, 0, 0, 21, 0, 0, 847,
-	899, 2847, 3410, 0, 0, 0, 0, 0, 0, 3706, 0, 0, 0, 71, 0, 0,
-	0, 2781, 2301, 0, 3253, 0, 0, 0, 0, 809, 0, 0, 0, 0, 0, 0,
-	0, 1487, 1730, 3198, 0, 3194, 0, 0, 0, 0, 0, 0, 364, 1349, 2701, 2717,
-	0, 1681, 690, 674, 743, 867, 1683, 307, 585, 3075, 2735, 3315, 2256, 3578, 0, 0,
-	810, 1737, 616, 2076, 2535, 2625, 2501, 514, 0, 652, 0, 0, 0, 173, 3122, 0,
-	0, 0, 0, 3082, 2212, 0, 0, 82, 1199, 2118, 2284, 3402, 0, 531, 0, 0,
-	0, 2562, 0, 2144, 0, 0, 1932, 0, 0, 622, 0, 0, 0, 0, 0, 0,
-	2495, 0, 0, 0, 0, 902, 2636, 0, 0, 0, 1929, 0, 0, 0, 3672, 0,
-	3026, 0, 0, 0, 1956, 720, 0, 381, 2006, 0, 0, 0, 0, 1860, 3530, 3090,
-	0, 177, 186, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3049, 3027,
-	0, 0, 1046, 1659, 0, 2208, 3697, 0, 0, 0, 1772, 3195, 3570, 2518, 0, 0,
-	0, 2558, 1090, 0, 3469, 0, 0, 0, 0, 0, 1554, 2491, 0, 0, 0, 0,
-	0, 0, 418, 0, 2025, 0, 0, 0, 0, 3701, 1885, 2914, 0, 0, 0, 0,
-	0, 3700, 1009, 92, 0, 3251, 2682, 107, 0, 3596, 0, 2858, 2278, 0, 0, 0,
-	2851, 0, 0, 0, 0, 0, 0, 0, 0, 102, 278, 49, 1757, 3249, 0, 2862,
-	0, 2963, 0, 0, 1480, 0, 0, 0, 0, 0, 3668, 0, 0, 0, 1651, 1810,
-	0, 3521, 3385, 240, 3425, 0, 786, 1357, 3646, 478, 1066, 1877, 0, 0, 0, 298,
-	105, 2243, 0, 131, 3006, 2955, 732, 0, 0, 0, 0, 1524, 0, 0, 3065, 0,
-	0, 1610, 635, 2991, 0, 266, 437, 0, 0, 0, 0, 3119, 0, 3552, 2095, 3548,
-	1122, 2613, 3210, 230, 0, 0, 0, 2769, 2832, 0, 0, 210, 2107, 0, 0, 0,
-	0, 0, 0, 0, 481, 2639, 0, 0, 3229, 0, 1136, 0, 0, 1674, 0, 0,
-	0, 0, 0, 0, 0, 1580, 0, 0, 1132, 885, 1863, 0, 0, 0, 944, 1479,
-	59, 3676, 935, 1543, 1378, 975, 3451, 0, 0, 0, 1787, 2662, 0, 0, 0, 0,
-	2338, 2602, 3375, 0, 0, 0, 0, 0, 2954, 0, 3257, 0, 2039, 3703, 0, 0,
-	0, 0, 0, 2044, 0, 0, 0, 0, 1928, 0, 2537, 1460, 977, 1135, 3554, 0,
-	2065, 0, 0, 1584, 2889, 0, 1156, 2459, 2820, 0, 0, 539, 755, 0, 0, 0,
-	0, 0, 715, 1452, 1892, 2114, 1339, 0, 0, 0, 590, 1695, 2910, 0, 1081, 0,
-	0, 3605, 0, 864, 0, 0, 0, 1778, 3091, 2742, 2590, 0, 0, 0, 2746, 0,
-	0, 0, 0, 0, 0, 2082, 0, 2234, 0, 0, 1675, 3466, 0, 0, 3322, 312,
-	3456, 0, 1655, 0, 0, 0, 0, 2685, 972, 1547, 32, 1577, 1579, 1827, 1200, 2307,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3125, 3593, 0, 0, 0, 1600, 0,
-	820, 1286, 0, 0, 0, 0, 0, 0, 3556, 0, 106, 0, 1369, 0, 403, 2158,
-	0, 1717, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2058, 2920, 0,
-	3387, 1022, 0, 0, 0, 0, 1002, 0, 426, 1940, 0, 3098, 824, 2652, 3517, 0,
-	668, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	110, 0, 0, 1719, 0, 0, 0, 0, 0, 1297, 2777, 0, 0, 0, 0, 0,
-	0, 811, 2241, 3041, 0, 3420, 0, 826, 1843, 970, 0, 1430, 1985, 1372, 0, 522,
-	0, 0, 0, 0, 0, 0, 0, 2375, 2598, 2629, 904, 0, 0, 0, 448, 908,
-	2298, 2100, 0, 0, 0, 0, 0, 1049, 1693, 0, 3718, 1970, 2207, 0, 0, 0,
-	0, 1894, 0, 0, 2567, 2979, 868, 1688, 3334, 0, 2282, 0, 1176, 3302, 0, 0,
-	0, 1483, 3411, 0, 0, 2675, 582, 1025, 0, 0, 0, 114, 468, 0, 0, 2880,
-	0, 0, 0, 0, 0, 1311, 1382, 1485, 1197, 2091, 2473, 3066, 1994, 2658, 3266, 255,
-	1575, 2019, 0, 2559, 0, 0, 523, 0, 0, 2385, 0, 2399, 502, 1252, 2857, 0,
-	578, 249, 115, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3666,
-	301, 0, 0, 0, 2475, 2479, 0, 390, 524, 848, 3167, 0, 2739, 304, 1569, 3170,
-	1679, 3450, 2532, 1000, 2834, 2672, 0, 0, 0, 0, 0, 0, 0, 328, 871, 0,
-	274, 2460, 3499, 1667, 0, 0, 1338, 3287, 0, 0, 0, 0, 0, 726, 1983, 0,
-	0, 0, 0, 1247, 1522, 90, 1748, 1260, 2542, 2248, 3071, 3496, 3582, 3616, 0, 0,
-	386, 1418, 0, 0, 121, 1441, 1637, 2080, 0, 0, 0, 1188, 0, 903, 0, 0,
-	0, 0, 0, 2856, 0, 2640, 0, 1350, 2907, 657, 0, 450, 0, 0, 1056, 0,
-	0, 0, 0, 0, 3150, 1178, 3618, 0, 236, 1783, 1192, 0, 0, 0, 2007, 525,
-	3454, 0, 0, 0, 2159, 3522, 350, 997, 1933, 0, 0, 0, 3117, 3342, 0, 146,
-	0, 2330, 0, 1354, 1541, 0, 0, 0, 2121, 2489, 2571, 232, 2703, 1822, 3190, 3479,
-	0, 0, 0, 0, 0, 29, 1464, 1752, 2450, 0, 3369, 0, 0, 3087, 0, 0,
-	1121, 0, 0, 0, 0, 0, 641, 0, 157, 2026, 0, 165, 2951, 0, 0, 0,
-	0, 1902, 2710, 862, 0, 409, 0, 0, 0, 0, 0, 0, 0, 2164, 0, 436,
-	1086, 1497, 1754, 1106, 1809, 0, 0, 0, 0, 766, 2148, 0, 0, 0, 3291, 598,
-	0, 0, 0, 0, 1520, 0, 0, 0, 224, 1747, 0, 0, 0, 0, 0, 0,
-	272, 1513, 3455, 1222, 2584, 3237, 0, 0, 2684, 2038, 2878, 3585, 0, 0, 0, 0,
-	0, 2139, 20, 3470, 1258, 0, 0, 323, 2152, 0, 2540, 2587, 0, 0, 0, 3359,
-	2673, 0, 0, 0, 0, 0, 0, 3324, 0, 1516, 1622, 561, 0, 0, 0, 2836,
-	0, 0, 1165, 372, 416, 1287, 3028, 0, 0, 80, 3347, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 492, 1553, 3307, 0, 3108, 126, 1463, 3395, 3484, 0, 0, 2749,
-	0, 0, 1373, 1012, 1472, 0, 0, 3344, 0, 1536, 0, 663, 0, 0, 799, 0,
-	0, 0, 632, 2563, 3222, 2665, 3717, 521, 493, 3118, 3601, 0, 0, 0, 0, 1590,
-	0, 2102, 2432, 518, 0, 0, 0, 1272, 1831, 2221, 2490, 3031, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 636, 277, 135, 0, 0, 0, 0, 0, 0,
-	1352, 0, 0, 0, 527, 0, 0, 2744, 1801, 3494, 3273, 3681, 503, 7, 941, 506,
-	813, 754, 1710, 0, 0, 0, 0, 0, 942, 3452, 0, 0, 0, 1154, 0, 0,
-	0, 0, 67, 2283, 0, 0, 3659, 0, 0, 0, 2892, 682, 0, 0, 3520, 0,
-	0, 0, 433, 344, 1306, 3380, 0, 2427, 3199, 2647, 2627, 3612, 0, 0, 382, 10,
-	1934, 858, 1614, 1908, 1079, 2055, 2831, 2833, 2869, 2042, 3429, 3643, 0, 2179, 0, 453,
-	0, 0, 2978, 0, 841, 1818, 2850, 0, 796, 1071, 2523, 0, 1589, 1207, 3614, 0,
-	0, 2895, 0, 0, 0, 0, 587, 0, 0, 0, 0, 0, 0, 2175, 3147, 0,
-	0, 0, 2265, 0, 0, 0, 0, 0, 0, 0, 3353, 2149, 0, 0, 0, 0,
-	0, 0, 0, 660, 0, 0, 533, 1865, 0, 0, 0, 61, 0, 1421, 0, 0,
-	1546, 161, 2105, 0, 0, 0, 1295, 1146, 0, 2238, 0, 2206, 0, 0, 0, 0,
-	0, 1805, 0, 0, 0, 484, 1113, 3444, 0, 0, 964, 3695, 3588, 0, 2610, 0,
-	0, 0, 0, 0, 0, 0, 705, 2132, 2668, 3024, 3000, 250, 174, 1363, 0, 0,
-	761, 0, 1965, 0, 1819, 0, 0, 895, 1864, 0, 0, 0, 0, 2534, 2239, 0,
-	0, 0, 0, 0, 0, 879, 3595, 0, 0, 0, 827, 0, 661, 1137, 1276, 0,
-	0, 0, 1368, 336, 1987, 0, 0, 0, 0, 0, 0, 0, 0, 2043, 0, 0,
-	1564, 0, 1166, 0, 0, 0, 48, 2, 509, 1910, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 3346, 0, 0, 0, 2631, 0, 0, 0, 0, 2126, 0, 0,
-	3069, 0, 0, 1334, 2359, 0, 0, 0, 0, 0, 1791, 2070, 2939, 18, 0, 0,
-	0, 0, 0, 0, 2340, 16, 815, 0, 0, 0, 2905, 3152, 302, 2940, 3405, 0,
-	0, 3200, 0, 1119, 2642, 0, 0, 2187, 0, 1913, 0, 0, 0, 0, 0, 0,
-	310, 0, 19, 0, 0, 0, 0, 3277, 1504, 0, 1315, 2222, 0, 0, 281, 3124,
-	0, 833, 0, 9, 3401, 0, 0, 0, 1293, 0, 0, 0, 463, 3313, 0, 0,
-	0, 2828, 697, 2344, 0, 0, 0, 0, 0, 259, 2766, 0, 619, 3591, 1794, 1585,
-	189, 990, 1656, 3173, 0, 0, 0, 3114, 248, 1770, 0, 1234, 1785, 0, 0, 1874,
-	1475, 3594, 2390, 2575, 0, 2841, 0, 2353, 0, 0, 0, 0, 0, 0, 0, 0,
-	118, 0, 1397, 894, 737, 0, 0, 0, 0, 515, 2016, 2303, 3453, 0, 0, 2728,
-	0, 0, 419, 0, 2624, 2077, 3513, 1903, 1715, 0, 2022, 1062, 830, 0, 0, 0,
-	0, 1458, 0, 0, 0, 1034, 2020, 1661, 2755, 3354, 0, 0, 0, 838, 0, 3301,
-	0, 0, 0, 0, 287, 0, 0, 0, 496, 0, 1936, 396, 2786, 2890, 0, 0,
-	3230, 0, 0, 0, 0, 0, 0, 0, 3652, 0, 1391, 2554, 3680, 2938, 723, 1431,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 89, 3256, 0, 0, 3715,
-	0, 0, 0, 2987, 0, 0, 0, 0, 0, 1408, 1713, 604, 2180, 2524, 3561, 0,
-	0, 1361, 0, 2268, 3226, 52, 414, 1360, 0, 0, 0, 0, 0, 0, 191, 1918,
-	2048, 948, 2440, 1381, 3003, 335, 767, 2002, 1069, 2511, 3135, 0, 0, 983, 1812, 3621,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3458, 3055, 0, 0, 594, 0, 2615,
-	2051, 0, 987, 0, 1763, 2818, 0, 1971, 1319, 2438, 1635, 2455, 0, 1011, 1120, 1374,
-	3560, 0, 0, 0, 1246, 441, 0, 2142, 0, 0, 451, 242, 1021, 0, 2608, 0,
-	0, 0, 1977, 2604, 0, 0, 3372, 2821, 0, 0, 395, 3547, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 476, 0, 541, 557, 1820, 0, 0, 0,
-	2561, 3424, 3475, 0, 2170, 3051, 0, 0, 937, 0, 0, 0, 940, 1899, 3032, 0,
-	0, 1662, 0, 0, 0, 0, 0, 0, 1969, 0, 0, 2196, 0, 352, 0, 0,
-	0, 0, 0, 3609, 2600, 0, 504, 0, 369, 517, 0, 0, 0, 0, 97, 0,
-	0, 0, 0, 0, 0, 1057, 0, 959, 0, 0, 0, 0, 0, 0, 0, 0,
-	3447, 1531, 0, 0, 2418, 0, 1689, 2541, 2679, 0, 572, 3670, 0, 0, 671, 1055,
-	0, 0, 0, 0, 0, 3438, 637, 0, 0, 0, 0, 836, 0, 133, 2997, 0,
-	0, 0, 2837, 0, 500, 445, 0, 2687, 0, 2313, 2972, 0, 0, 926, 0, 0,
-	0, 0, 485, 1448, 0, 3242, 0, 3272, 0, 1601, 0, 2935, 707, 1, 1220, 3487,
-	0, 0, 2804, 0, 0, 2569, 215, 0, 0, 0, 0, 0, 0, 0, 208, 0,
-	2519, 3050, 0, 0, 0, 2903, 3329, 438, 3084, 0, 0, 0, 0, 0, 0, 762,
-	0, 0, 0, 0, 3421, 0, 0, 0, 0, 725, 0, 0, 0, 0, 0, 0,
-	740, 2426, 0, 0, 0, 3116, 1183, 0, 3183, 0, 0, 0, 0, 0, 0, 708,
-	1454, 0, 1109, 0, 551, 1321, 2924, 0, 3088, 1714, 2143, 2751, 163, 608, 0, 0,
-	1312, 1486, 0, 1738, 2663, 0, 0, 0, 0, 0, 0, 0, 2010, 0, 0, 0,
-	3602, 42, 1379, 1447, 317, 2087, 3078, 1186, 2770, 3276, 0, 984, 0, 0, 0, 547,
-	961, 1533, 159, 1990, 2255, 2899, 1157, 0, 214, 2468, 0, 3197, 0, 0, 0, 0,
-	1491, 0, 0, 0, 1482, 0, 0, 0, 0, 321, 2345, 511, 3305, 2215, 1161, 2113,
-	0, 0, 1314, 3080, 1225, 0, 2445, 3101, 0, 0, 779, 0, 1426, 0, 0, 716,
-	0, 0, 2392, 2996, 510, 337, 0, 0, 0, 0, 0, 0, 81, 0, 3473, 1521,
-	1846, 1924, 2754, 483, 0, 922, 2452, 0, 2446, 2483, 3228, 0, 1802, 0, 0, 2868,
-	0, 0, 0, 0, 0, 3368, 0, 0, 0, 2253, 0, 0, 0, 0, 2757, 64,
-	1534, 1201, 0, 3105, 0, 1963, 366, 1298, 3211, 0, 0, 0, 0, 0, 543, 0,
-	874, 2855, 0, 1960, 0, 3131, 1172, 528, 1423, 2287, 2711, 0, 0, 1036, 0, 0,
-	921, 3207, 612, 0, 0, 0, 2110, 3036, 1815, 2465, 3673, 3702, 3227, 0, 0, 3478,
-	2854, 0, 2533, 0, 0, 0, 1828, 3669, 0, 1514, 2860, 1023, 2337, 2556, 0, 0,
-	1862, 0, 0, 747, 0, 1967, 2279, 3241, 0, 0, 0, 0, 1033, 0, 0, 0,
-	1216, 1502, 411, 0, 2369, 0, 2225, 1436, 0, 0, 0, 0, 2035, 1525, 0, 3018,
-	2146, 0, 0, 605, 610, 0, 0, 3508, 0, 2657, 3418, 0, 0, 0, 0, 0,
-	3533, 0, 0, 751, 2570, 2357, 3351, 0, 3178, 0, 2413, 0, 0, 0, 3110, 0,
-	0, 0, 3238, 2181, 0, 797, 1510, 0, 0, 45, 0, 0, 0, 0, 0, 1388,
-	2488, 0, 0, 0, 0, 0, 0, 1823, 3662, 1917, 0, 0, 1650, 2166, 0, 1134,
-	1224, 1687, 1024, 3047, 2244, 0, 0, 0, 0, 1030, 0, 0, 0, 0, 0, 2185,
-	0, 0, 3608, 2295, 3685, 2931, 0, 0, 2611, 0, 0, 3563, 1317, 0, 0, 0,
-	0, 0, 0, 0, 729, 0, 143, 1938, 0, 0, 2517, 0, 2012, 0, 3239, 2421,
-	0, 623, 633, 2605, 2806, 0, 434, 565, 611, 2396, 647, 0, 0, 0, 0, 0,
-	0, 0, 2621, 2116, 0, 0, 0, 0, 3623, 0, 1221, 0, 494, 1359, 3699, 428,
-	1959, 458, 1847, 2220, 840, 0, 2251, 2966, 3511, 0, 694, 0, 0, 0, 0, 0,
-	2322, 0, 0, 0, 0, 0, 0, 2934, 0, 0, 397, 0, 0, 535, 0, 0,
-	1795, 2644, 0, 0, 0, 0, 0, 0, 1235, 0, 0, 1996, 1542, 0, 0, 1080,
-	0, 2174, 0, 0, 0, 237, 0, 0, 0, 516, 200, 1291, 2093, 0, 790, 0,
-	839, 3391, 0, 0, 0, 2498, 0, 0, 0, 1162, 1923, 3661, 33, 0, 1636, 0,
-	0, 0, 0, 0, 2233, 589, 0, 0, 204, 0, 0, 1130, 2046, 2788, 1039, 0,
-	1665, 0, 1670, 3053, 0, 0, 0, 0, 0, 1304, 3683, 0, 1457, 2588, 3631, 1450,
-	869, 3713, 0, 1053, 2273, 2412, 188, 0, 0, 0, 1316, 0, 567, 3250, 0, 0,
-	0, 0, 0, 0, 2474, 0, 560, 2998, 3270, 3057, 1173, 368, 1540, 1481, 3187, 0,
-	2547, 0, 2257, 0, 0, 0, 1048, 2050, 3045, 529, 0, 0, 0, 0, 2168, 0,
-	0, 0, 3396, 863, 1266, 0, 0, 0, 0, 194, 2753, 0, 2594, 2024, 3352, 3489,
-	0, 0, 0, 2296, 172, 0, 0, 0, 0, 0, 0, 0, 1588, 1745, 0, 0,
-	449, 0, 1094, 784, 2983, 454, 2734, 1177, 1123, 2231, 0, 0, 0, 0, 147, 2081,
-	2363, 2661, 0, 0, 0, 2389, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3468, 0, 0, 0, 0, 0, 293, 1607, 0, 0, 945, 0, 0, 2254, 141, 0,
-	0, 3358, 0, 385, 0, 0, 0, 0, 0, 0, 167, 0, 0, 0, 0, 3688,
-	0, 0, 897, 0, 3099, 0, 2124, 0, 3094, 2348, 3518, 0, 1979, 83, 1803, 2147,
-	0, 0, 1393, 0, 1383, 0, 0, 0, 0, 3624, 0, 0, 0, 3443, 0, 0,
-	0, 256, 985, 0, 0, 0, 95, 2366, 1595, 0, 486, 925, 0, 1389, 2949, 0,
-	0, 0, 1112, 297, 0, 0, 0, 0, 2768, 1499, 760, 1371, 2698, 0, 3501, 1289,
-	3052, 3133, 0, 886, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2260, 113, 710,
-	0, 2478, 0, 0, 0, 963, 0, 0, 2053, 0, 1425, 0, 0, 2549, 0, 0,
-	0, 3128, 3580, 2379, 0, 0, 0, 3532, 0, 2341, 3139, 1384, 342, 3244, 0, 0,
-	905, 0, 0, 0, 0, 2364, 0, 3459, 0, 0, 0, 0, 0, 0, 2125, 0,
-	0, 2784, 570, 896, 562, 1991, 2232, 3464, 1618, 2596, 0, 1010, 2194, 0, 2183, 160,
-	3252, 3477, 0, 0, 0, 3295, 999, 2779, 0, 444, 2431, 1341, 258, 1550, 254, 1668,
-	3325, 0, 626, 3689, 3504, 0, 687, 2946, 3498, 0, 2762, 1527, 0, 190, 3288, 170,
-	1708, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2177, 0, 201, 0, 2325, 2428,
-	3164, 0, 0, 2276, 0, 0, 0, 0, 0, 0, 218, 0, 0, 0, 0, 3140,
-	0, 0, 0, 0, 3687, 57, 0, 0, 0, 70, 128, 0, 2015, 0, 1744, 1335,
-	2848, 0, 2504, 3001, 3640, 0, 252, 183, 251, 1044, 1685, 678, 3309, 0, 0, 0,
-	0, 0, 0, 0, 0, 1673, 0, 2285, 0, 0, 0, 1562, 0, 0, 0, 0,
-	1414, 0, 1567, 3153, 0, 0, 1115, 0, 0, 0, 0, 1722, 0, 0, 0, 0,
-	0, 0, 0, 0, 2072, 1712, 1880, 0, 0, 1729, 0, 1834, 0, 0, 0, 2391,
-	1076, 1883, 2199, 479, 0, 0, 0, 0, 0, 0, 0, 361, 0, 0, 0, 0,
-	2714, 700, 1018, 0, 2008, 2805, 692, 1788, 0, 0, 3182, 3638, 209, 0, 3102, 0,
-	0, 0, 1739, 2893, 1760, 0, 0, 0, 0, 341, 0, 0, 0, 0, 2434, 0,
-	0, 3060, 1214, 1198, 402, 0, 0, 0, 0, 164, 0, 0, 2876, 0, 1492, 2872,
-	3044, 0, 0, 0, 152, 0, 915, 2773, 1342, 0, 3650, 2156, 606, 0, 0, 0,
-	0, 0, 0, 0, 679, 2403, 0, 0, 0, 0, 0, 2516, 0, 1294, 2681, 1732,
-	3030, 3544, 1962, 0, 99, 0, 0, 2783, 2995, 1042, 3551, 0, 0, 0, 0, 696,
-	0, 0, 0, 0, 1231, 595, 1761, 2401, 0, 0, 0, 0, 900, 0, 0, 0,
-	309, 0, 0, 0, 0, 0, 0, 490, 35, 872, 0, 0, 706, 1640, 2005, 3523,
-	1108, 620, 2326, 0, 0, 0, 0, 0, 1284, 3656, 0, 0, 3568, 0, 0, 0,
-	0, 0, 229, 1422, 325, 1558, 3086, 0, 0, 0, 1500, 920, 0, 0, 0, 0,
-	0, 2062, 0, 0, 0, 1133, 0, 0, 180, 0, 2245, 0, 0, 0, 2952, 1001,
-	0, 0, 452, 0, 0, 1837, 0, 0, 0, 1163, 0, 0, 1262, 1551, 1920, 3393,
-	0, 0, 1735, 0, 1680, 0, 2637, 0, 0, 0, 0, 1063, 0, 0, 0, 0,
-	0, 2771, 0, 0, 0, 2897, 1941, 0, 0, 26, 1850, 0, 0, 0, 0, 0,
-	1190, 0, 0, 0, 0, 580, 0, 2361, 842, 2404, 2409, 3488, 0, 0, 0, 0,
-	966, 1164, 469, 0, 2321, 0, 2247, 0, 1891, 0, 0, 0, 0, 387, 0, 0,
-	0, 0, 0, 475, 0, 0, 3103, 0, 0, 0, 3658, 0, 0, 0, 0, 0,
-	0, 275, 1484, 1561, 513, 39, 1711, 0, 0, 0, 0, 0, 0, 1329, 0, 0,
-	0, 0, 0, 893, 0, 1884, 2017, 2875, 569, 58, 288, 778, 3584, 0, 0, 0,
-	196, 2153, 2209, 2957, 0, 0, 12, 127, 1935, 2224, 0, 0, 0, 0, 53, 3506,
-	2275, 2928, 699, 2134, 2352, 968, 2814, 3377, 599, 701, 0, 0, 3708, 1733, 0, 0,
-	155, 0, 0, 2617, 3279, 0, 0, 931, 532, 0, 0, 0, 2849, 530, 356, 2172,
-	0, 0, 741, 0, 0, 0, 0, 770, 0, 0, 0, 0, 0, 0, 0, 0,
-	1922, 0, 0, 0, 2347, 0, 0, 2316, 2618, 0, 0, 1490, 2063, 1921, 2045, 2557,
-	0, 0, 0, 0, 0, 844, 1657, 1696, 0, 0, 0, 2552, 0, 0, 0, 0,
-	0, 0, 2133, 0, 0, 0, 2816, 0, 0, 0, 1330, 1117, 0, 2030, 0, 0,
-	2808, 2919, 2463, 0, 0, 0, 0, 2970, 1565, 2606, 217, 2120, 0, 0, 0, 2089,
-	0, 0, 2509, 0, 3259, 322, 0, 30, 1777, 2633, 0, 171, 0, 0, 0, 0,
-	0, 93, 2926, 1718, 0, 2198, 0, 0, 2975, 600, 0, 103, 2671, 2184, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2171, 0, 2202, 3572, 0, 3467, 1082,
-	0, 0, 0, 0, 0, 3225, 0, 0, 0, 0, 0, 459, 2308, 0, 0, 782,
-	0, 0, 0, 0, 0, 0, 104, 1982, 0, 0, 0, 758, 1968, 3400, 0, 3491,
-	0, 357, 939, 326, 442, 3104, 0, 0, 0, 0, 0, 0, 355, 0, 0, 0,
-	0, 0, 0, 3321, 3495, 0, 0, 0, 1758, 0, 0, 0, 2079, 0, 0, 1796,
-	0, 0, 0, 3335, 526, 0, 685, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	648, 0, 0, 0, 0, 1399, 0, 2616, 0, 0, 0, 1305, 413, 1841, 0, 0,
-	0, 884, 0, 0, 0, 0, 1438, 0, 1307, 0, 0, 0, 0, 861, 537, 1821,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2052, 0, 0,
-	787, 0, 763, 0, 60, 845, 0, 3339, 0, 0, 0, 0, 3636, 1568, 3303, 3328,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1189, 1333, 0, 0, 0, 0,
-	909, 971, 2085, 0, 1838, 0, 0, 1756, 1375, 0, 1392, 2197, 1351, 1765, 1858, 1652,
-	3613, 0, 0, 3617, 1067, 1478, 703, 577, 3100, 1116, 3113, 3151, 2731, 3203, 3235, 3390,
-	3535, 2497, 851, 2764, 3632, 0, 2863, 0, 0, 3341, 817, 0, 0, 0, 0, 0,
-	0, 0, 219, 3384, 0, 0, 79, 0, 501, 3192, 0, 0, 0, 1872, 2741, 2400,
-	0, 0, 480, 197, 2371, 950, 0, 0, 1253, 1649, 2747, 0, 3169, 0, 0, 0,
-	664, 0, 717, 0, 0, 491, 2351, 0, 3144, 144, 3549, 0, 0, 0, 2314, 0,
-	0, 1050, 0, 0, 0, 0, 0, 0, 2378, 0, 3472, 0, 0, 1254, 253, 315,
-	1586, 3365, 0, 0, 0, 267, 2362, 3126, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 51, 1171, 0, 0, 472, 0, 0, 0, 1203, 84, 0, 166,
-	3157, 593, 3663, 0, 1404, 0, 3457, 0, 0, 0, 554, 771, 2844, 0, 0, 0,
-	0, 0, 0, 0, 0, 774, 158, 0, 0, 169, 1078, 2750, 2111, 3422, 0, 0,
-	2484, 2292, 3019, 3261, 0, 2075, 3215, 0, 0, 901, 892, 0, 0, 0, 0, 0,
-	1446, 0, 0, 2904, 1581, 0, 3163, 3600, 0, 1244, 3202, 1882, 0, 3356, 2280, 0,
-	0, 3634, 40, 0, 0, 0, 0, 0, 0, 1583, 2941, 3296, 1277, 0, 318, 0,
-	0, 0, 0, 0, 0, 2104, 0, 749, 882, 0, 0, 0, 3196, 0, 1692, 3337,
-	3374, 0, 933, 508, 1489, 3268, 3441, 3186, 0, 2944, 96, 0, 0, 0, 373, 1006,
-	1365, 1856, 2402, 0, 2577, 0, 0, 0, 0, 422, 0, 0, 1169, 2738, 3599, 464,
-	1955, 0, 1401, 2405, 0, 1647, 333, 3345, 0, 0, 2726, 0, 870, 1808, 2709, 0,
-	859, 923, 0, 0, 0, 1191, 2713, 878, 0, 0, 1830, 0, 72, 918, 2009, 2669,
-	2572, 0, 0, 3297, 2236, 1230, 0, 0, 0, 0, 973, 843, 2088, 0, 0, 618,
-	0, 0, 2564, 0, 0, 2182, 0, 0, 0, 2573, 3675, 75, 2976, 0, 0, 0,
-	0, 917, 3519, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1766, 2873, 3156, 0,
-	0, 0, 0, 0, 0, 1804, 2674, 0, 0, 2393, 0, 1927, 1041, 1336, 2825, 0,
-	0, 2861, 0, 0, 130, 793, 1125, 0, 542, 1302, 0, 0, 1911, 0, 3056, 0,
-	0, 0, 2398, 711, 0, 0, 0, 0, 0, 0, 2066, 498, 0, 0, 0, 0,
-	0, 0, 0, 0, 801, 0, 1660, 0, 0, 0, 1347, 0, 0, 0, 2732, 0,
-	0, 2496, 282, 0, 3231, 0, 2041, 1468, 0, 0, 0, 2461, 0, 0, 1914, 0,
-	0, 0, 1643, 1602, 1707, 3316, 0, 0, 0, 2510, 0, 0, 1814, 2454, 0, 1628,
-	3524, 0, 0, 17, 2448, 0, 3531, 1051, 3537, 1988, 3709, 0, 1267, 0, 629, 0,
-	0, 0, 0, 866, 2229, 0, 2204, 0, 3592, 0, 0, 0, 0, 1703, 0, 0,
-	0, 0, 1633, 0, 0, 0, 1419, 0, 108, 2759, 0, 0, 1233, 0, 0, 3562,
-	639, 0, 3175, 0, 0, 0, 1043, 1947, 2930, 1273, 0, 148, 0, 0, 0, 0,
-	1570, 2782, 0, 2655, 2813, 2269, 3538, 0, 0, 0, 727, 544, 0, 0, 0, 0,
-	2333, 0, 0, 0, 3397, 0, 0, 534, 0, 2335, 2865, 2161, 1167, 2190, 3461, 383,
-	1345, 0, 0, 1945, 2130, 2304, 0, 1768, 1957, 2797, 2217, 2420, 1826, 1280, 0, 0,
-	0, 916, 0, 783, 1016, 0, 0, 3480, 0, 0, 0, 0, 0, 1459, 3093, 856,
-	3710, 0, 0, 0, 0, 0, 0, 2964, 0, 0, 0, 0, 0, 634, 0, 216,
-	2959, 2891, 0, 0, 0, 0, 0, 0, 0, 2787, 978, 3471, 0, 0, 0, 3575,
-	0, 0, 1995, 0, 0, 0, 0, 1474, 1942, 3184, 0, 0, 0, 1180, 0, 0,
-	2638, 0, 988, 0, 268, 0, 0, 2138, 1764, 261, 0, 0, 0, 398, 0, 0,
-	721, 0, 0, 0, 1367, 0, 0, 0, 552, 3604, 0, 0, 0, 63, 0, 0,
-	0, 2323, 0, 730, 3542, 1092, 0, 1780, 0, 0, 3206, 46, 0, 0, 1762, 0,
-	0, 0, 0, 2023, 0, 0, 0, 0, 85, 834, 949, 2595, 1776, 263, 2271, 2688,
-	0, 0, 1925, 1571, 0, 0, 0, 0, 0, 2961, 591, 138, 0, 1897, 0, 3696,
-	0, 0, 3492, 431, 0, 0, 0, 0, 3111, 2612, 0, 0, 0, 3054, 3223, 0,
-	0, 0, 1631, 2871, 812, 0, 1208, 852, 0, 0, 713, 0, 0, 0, 2693, 1989,
-	3711, 0, 597, 3516, 0, 0, 0, 0, 0, 0, 0, 962, 175, 3388, 0, 0,
-	0, 0, 346, 0, 211, 271, 3474, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1611, 0, 0, 0, 3379, 2765, 2990, 474, 1213, 631, 846, 2775, 2192, 2853, 1194,
-	1992, 3213, 0, 0, 44, 1596, 2449, 2069, 0, 0, 822, 2725, 0, 0, 0, 0,
-	0, 223, 1782, 0, 1032, 477, 1140, 1331, 3260, 0, 0, 967, 1417, 0, 0, 3246,
-	0, 0, 0, 0, 0, 0, 1111, 0, 2414, 0, 0, 650, 1849, 1666, 296, 3412,
-	3448, 3690, 0, 279, 0, 0, 2649, 0, 0, 0, 854, 1299, 1274, 1691, 1871, 1976,
-	2772, 2950, 3234, 3514, 0, 0, 0, 0, 4, 0, 0, 693, 3120, 0, 0, 0,
-	3543, 2971, 3590, 2425, 0, 3079, 0, 2802, 0, 1852, 0, 0, 2835, 0, 980, 1626,
-	3598, 0, 0, 2499, 1648, 3233, 0, 0, 2205, 0, 0, 2328, 1432, 3068, 1248, 0,
-	2689, 0, 0, 0, 0, 0, 0, 677, 807, 0, 675, 1059, 3336, 3240, 2456, 0,
-	0, 0, 0, 407, 2004, 0, 66, 2376, 1232, 0, 0, 0, 0, 410, 625, 0,
-	0, 0, 3232, 0, 0, 8, 0, 0, 0, 1523, 0, 0, 0, 0, 2798, 0,
-	1887, 2715, 0, 1591, 0, 0, 1751, 0, 425, 0, 0, 2237, 0, 0, 0, 0,
-	0, 303, 0, 0, 0, 0, 2395, 2408, 3502, 0, 2176, 0, 0, 0, 0, 0,
-	1465, 0, 0, 0, 391, 1630, 2200, 0, 0, 0, 343, 0, 2885, 0, 0, 145,
-	2982, 0, 0, 1065, 0, 0, 1396, 1110, 0, 2521, 0, 646, 2724, 0, 0, 0,
-	958, 1895, 2560, 0, 134, 273, 1557, 0, 0, 0, 928, 1532, 3404, 0, 2999, 0,
-	3493, 0, 0, 0, 0, 0, 0, 2986, 0, 0, 3712, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1984, 456, 0, 0, 1515, 0, 0, 0, 0, 1755, 2469, 0,
-	0, 228, 0, 3394, 0, 2442, 0, 0, 954, 2223, 1619, 1813, 2827, 0, 2034, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2230, 2550, 0, 2599, 1867, 1091, 0, 0,
-	0, 2228, 3485, 0, 0, 0, 986, 1879, 0, 0, 1566, 0, 3134, 1615, 2947, 1308,
-	0, 2984, 3097, 0, 0, 0, 2293, 1886, 0, 3361, 394, 3408, 0, 3143, 0, 0,
-	656, 0, 408, 0, 3716, 0, 0, 1919, 1187, 1855, 2090, 0, 0, 0, 0, 0,
-	0, 3109, 0, 0, 1219, 0, 2141, 2888, 2084, 3423, 0, 0, 0, 0, 0, 0,
-	1467, 0, 0, 0, 0, 3442, 0, 0, 3434, 0, 0, 0, 0, 3557, 0, 2394,
-	0, 0, 0, 0, 2186, 3440, 0, 150, 2472, 0, 0, 0, 1698, 2664, 0, 0,
-	0, 0, 0, 0, 0, 3366, 0, 1954, 0, 0, 1876, 0, 0, 1593, 1842, 1939,
-	1439, 3012, 0, 1539, 360, 3067, 0, 0, 1538, 0, 0, 6, 0, 1537, 0, 0,
-	0, 2136, 2482, 0, 0, 0, 924, 1916, 117, 2226, 1470, 3417, 1075, 0, 497, 1310,
-	1424, 0, 1377, 0, 276, 1127, 3323, 2969, 0, 1249, 0, 0, 0, 0, 860, 124,
-	1409, 1560, 1949, 2249, 2936, 3403, 0, 0, 0, 243, 1410, 0, 0, 3258, 112, 77,
-	1836, 2163, 2384, 0, 0, 2879, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2609, 3265, 0, 0, 0, 0, 3314, 0, 0, 0, 0, 0, 1083, 0,
-	0, 0, 3678, 2493, 0, 0, 0, 0, 0, 1453, 2743, 3319, 0, 0, 951, 1402,
-	0, 0, 1701, 2302, 748, 2443, 3407, 0, 3349, 2531, 0, 0, 0, 0, 0, 0,
-	0, 0, 86, 0, 1204, 1386, 0, 0, 1869, 2193, 2309, 3430, 0, 0, 0, 2211,
-	0, 2992, 0, 0, 330, 0, 0, 0, 0, 0, 952, 2101, 1678, 0, 0, 2332,
-	0, 0, 0, 2801, 0, 0, 0, 3284, 3263, 0, 0, 2923, 0, 2580, 401, 584,
-	3042, 0, 74, 0, 0, 0, 0, 139, 2538, 2078, 2722, 3641, 0, 2958, 3348, 0,
-	0, 0, 566, 1741, 1981, 88, 1664, 2840, 379, 3025, 683, 1364, 673, 1147, 1263, 1211,
-	2763, 3115, 3154, 759, 943, 3209, 3414, 3510, 1774, 3527, 0, 0, 0, 579, 0, 0,
-	2793, 0, 3574, 1471, 957, 0, 0, 558, 3647, 1789, 0, 0, 0, 0, 0, 1868,
-	0, 0, 0, 0, 3622, 0, 0, 0, 1617, 0, 0, 3486, 1750, 1724, 1779, 3293,
-	3363, 2884, 0, 100, 0, 0, 0, 0, 0, 0, 0, 691, 0, 0, 1444, 0,
-	0, 0, 187, 1530, 2948, 0, 0, 0, 0, 3311, 3509, 911, 0, 0, 1978, 270,
-	0, 2632, 3130, 1477, 2578, 3255, 0, 119, 447, 2037, 0, 0, 0, 0, 262, 1896,
-	2310, 2593, 0, 1014, 1518, 0, 3077, 642, 0, 0, 0, 1362, 2466, 3698, 1508, 0,
-	3146, 0, 0, 2028, 0, 0, 2108, 0, 0, 0, 0, 0, 377, 654, 795, 0,
-	0, 0, 0, 0, 960, 0, 0, 0, 0, 0, 0, 0, 154, 353, 1227, 0,
-	15, 0, 3398, 3462, 0, 0, 0, 0, 0, 238, 1028, 1097, 2795, 3362, 3490, 998,
-	2993, 2464, 0, 1251, 0, 756, 814, 2666, 3171, 0, 0, 2692, 1621, 1829, 0, 0,
-	2505, 0, 2543, 0, 0, 0, 0, 0, 0, 0, 3014, 0, 1174, 2294, 2901, 1058,
-	0, 0, 0, 0, 992, 0, 1993, 0, 0, 1844, 0, 0, 0, 0, 1851, 0,
-	1682, 1385, 0, 2067, 0, 2481, 0, 0, 0, 1728, 0, 1462, 2422, 643, 1376, 0,
-	136, 601, 0, 2487, 2659, 0, 0, 0, 0, 0, 3142, 0, 1089, 1020, 3482, 0,
-	0, 1255, 0, 0, 0, 0, 1271, 3370, 831, 0, 0, 0, 0, 0, 0, 3386,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1449, 324, 0, 0, 0,
-	0, 571, 2098, 1726, 2539, 0, 0, 351, 3558, 2013, 0, 628, 43, 662, 199, 676,
-	1126, 2457, 2908, 3248, 0, 0, 0, 0, 0, 0, 0, 1604, 0, 0, 0, 0,
-	1605, 0, 2761, 2471, 225, 792, 2381, 1288, 3218, 392, 946, 0, 0, 0, 3081, 0,
-	0, 0, 0, 0, 0, 0, 0, 1019, 520, 672, 0, 0, 0, 0, 1159, 1642,
-	0, 0, 2297, 2327, 319, 2918, 3040, 3191, 2803, 665, 3577, 0, 37, 0, 0, 0,
-	1405, 659, 1143, 3059, 0, 0, 0, 0, 2263, 2745, 0, 2291, 829, 1853, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2240, 1866, 1608, 0, 0, 376, 0, 0, 0,
-	0, 919, 0, 0, 54, 2382, 2546, 3653, 0, 2723, 0, 832, 0, 0, 0, 1155,
-	2702, 1767, 0, 0, 0, 0, 116, 2720, 3573, 0, 0, 375, 1912, 2047, 1149, 0,
-	0, 0, 719, 0, 549, 3274, 0, 295, 2529, 0, 0, 3306, 3583, 0, 0, 178,
-	0, 1634, 2417, 0, 0, 2429, 0, 0, 0, 0, 2117, 0, 0, 649, 2387, 3581,
-	2423, 0, 1103, 0, 0, 1045, 2823, 0, 0, 0, 0, 0, 0, 2032, 0, 3628,
-	2937, 0, 0, 781, 0, 776, 0, 0, 2916, 0, 2690, 806, 2157, 0, 0, 3089,
-	3576, 0, 0, 0, 876, 2822, 0, 0, 2508, 0, 1340, 2318, 857, 2342, 460, 733,
-	2845, 0, 1129, 3048, 0, 2551, 0, 0, 0, 0, 898, 0, 0, 1498, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1793, 305, 0, 1413, 2953, 2057, 2447,
-	0, 185, 3677, 0, 0, 630, 340, 111, 757, 794, 907, 1888, 2807, 1029, 2980, 3607,
-	0, 0, 0, 0, 0, 568, 689, 1494, 2155, 2790, 0, 2388, 563, 0, 0, 3304,
-	0, 0, 184, 193, 0, 0, 0, 0, 0, 1900, 0, 3660, 2622, 0, 0, 702,
-	0, 0, 0, 0, 2135, 0, 0, 0, 0, 495, 2365, 0, 2962, 0, 2699, 0,
-	0, 0, 1613, 750, 0, 0, 1503, 0, 0, 1848, 2274, 3176, 0, 0, 0, 0,
-	0, 3541, 0, 0, 0, 1653, 2288, 0, 0, 0, 363, 0, 0, 3587, 0, 2634,
-	0, 1070, 2218, 0, 0, 912, 1572, 2911, 0, 0, 362, 1380, 1003, 31, 2094, 2630,
-	0, 0, 0, 2545, 0, 0, 0, 0, 0, 0, 3721, 2867, 2178, 2548, 2748, 2877,
-	1343, 2886, 2216, 0, 489, 2694, 1205, 3626, 955, 0, 0, 203, 300, 406, 2320, 2349,
-	308, 2623, 3005, 213, 3007, 0, 2458, 0, 3015, 0, 0, 0, 286, 1476, 586, 0,
-	1353, 2060, 1857, 3512, 0, 3294, 0, 0, 0, 0, 2444, 1727, 0, 0, 0, 0,
-	3550, 0, 0, 1603, 0, 393, 2419, 2377, 3043, 1746, 0, 1786, 0, 0, 0, 1573,
-	0, 290, 0, 0, 0, 2586, 0, 0, 2945, 0, 0, 0, 0, 0, 0, 2810,
-	0, 0, 0, 0, 3389, 0, 0, 0, 2718, 0, 1290, 2628, 1296, 1890, 3320, 0,
-	0, 0, 3161, 825, 974, 0, 1716, 2913, 1555, 3275, 803, 1242, 2343, 2645, 0, 1973,
-	0, 0, 0, 0, 0, 1563, 1138, 0, 129, 3714, 2800, 1309, 3413, 0, 0, 0,
-	0, 0, 0, 0, 0, 265, 989, 2140, 109, 3271, 2210, 559, 0, 1825, 877, 0,
-	0, 0, 0, 2942, 0, 0, 0, 2129, 466, 1898, 1507, 2568, 2985, 0, 0, 0,
-	0, 1676, 3092, 0, 0, 1403, 3546, 3679, 207, 2188, 2915, 3281, 0, 0, 0, 0,
-	3645, 0, 2477, 3691, 0, 0, 3497, 2266, 0, 1275, 432, 0, 1088, 0, 291, 1624,
-	0, 1107, 1548, 3500, 0, 956, 1394, 2603, 2882, 0, 0, 2707, 0, 2467, 0, 2213,
-	505, 0, 1893, 2522, 1238, 669, 0, 0, 0, 0, 0, 2272, 2329, 0, 768, 1261,
-	0, 0, 0, 0, 891, 0, 0, 1047, 0, 0, 0, 0, 0, 3439, 421, 1972,
-	0, 0, 2219, 1773, 2943, 1461, 1236, 583, 0, 2036, 0, 0, 2922, 0, 0, 1008,
-	0, 0, 0, 2029, 0, 47, 1742, 0, 0, 0, 0, 3096, 0, 0, 0, 1488,
-	0, 25, 0, 0, 0, 0, 0, 2270, 1320, 3016, 2660, 3416, 0, 0, 0, 0,
-	1456, 69, 2614, 3145, 0, 3180, 0, 2453, 3338, 488, 2697, 0, 370, 125, 0, 1943,
-	1398, 0, 0, 2356, 0, 0, 0, 0, 2874, 0, 1926, 2650, 0, 0, 244, 0,
-	0, 0, 0, 765, 1344, 3694, 2730, 0, 0, 2852, 3649, 0, 0, 0, 0, 615,
-	0, 430, 3063, 3540, 684, 0, 823, 0, 0, 1645, 0, 0, 0, 23, 0, 0,
-	0, 722, 399, 2370, 3013, 320, 3073, 3132, 0, 0, 0, 0, 0, 0, 2018, 2583,
-	0, 0, 0, 0, 168, 2470, 0, 1835, 0, 0, 0, 850, 3704, 728, 2336, 0,
-	0, 1037, 1519, 0, 0, 0, 0, 0, 0, 0, 3357, 2737, 0, 1807, 0, 0,
-	2776, 0, 1720, 2300, 3217, 3419, 0, 0, 2819, 1609, 0, 0, 734, 1781, 0, 1832,
-	1931, 3327, 3483, 0, 0, 805, 0, 0, 2676, 0, 0, 0, 0, 0, 0, 0,
-	0, 3285, 0, 2227, 245, 2355, 0, 0, 0, 0, 1961, 0, 0, 1150, 3029, 1318,
-	3432, 0, 0, 0, 0, 1427, 2305, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 1074, 2250, 1142, 0, 0, 338, 2334, 2317, 1677, 2014, 0, 0, 588,
-	624, 0, 2960, 0, 0, 0, 0, 0, 0, 0, 0, 609, 1997, 0, 0, 1004,
-	0, 0, 3298, 0, 0, 775, 2315, 1013, 0, 0, 0, 0, 1420, 0, 0, 0,
-	0, 0, 2525, 1281, 3074, 3292, 0, 0, 0, 0, 3525, 0, 0, 0, 0, 0,
-	1124, 0, 0, 0, 0, 0, 712, 0, 0, 0, 2530, 540, 3620, 0, 1118, 0,
-	0, 348, 440, 1889, 0, 0, 0, 0, 0, 0, 724, 0, 0, 0, 1998, 0,
-	0, 0, 0, 0, 0, 0, 0, 3515, 3667, 0, 3155, 0, 1905, 0, 0, 3216,
-	3566, 0, 0, 0, 789, 1576, 0, 3221, 0, 0, 2900, 0, 0, 0, 2160, 0,
-	0, 0, 0, 0, 0, 2372, 0, 0, 0, 0, 0, 0, 1007, 0, 0, 1824,
-	0, 0, 0, 0, 2829, 0, 0, 686, 0, 0, 0, 1226, 1300, 1769, 3021, 3392,
-	3172, 50, 2259, 0, 1901, 1950, 0, 0, 0, 883, 1833, 427, 613, 875, 0, 0,
-	1279, 738, 87, 816, 1256, 0, 3406, 2686, 2289, 3236, 0, 0, 2670, 0, 0, 1526,
-	0, 2799, 1264, 2974, 3589, 888, 3539, 195, 192, 991, 1257, 2441, 2977, 0, 3343, 0,
-	947, 2003, 0, 0, 0, 234, 380, 0, 0, 1839, 2267, 2506, 0, 0, 0, 0,
-	910, 0, 0, 0, 0, 0, 0, 0, 2486, 2368, 0, 0, 0, 0, 0, 0,
-	1702, 1627, 0, 435, 0, 2727, 1690, 1582, 0, 285, 389, 0, 2695, 0, 0, 0,
-	1594, 1721, 412, 1265, 2430, 670, 3463, 0, 358, 3684, 181, 0, 0, 0, 2774, 3579,
-	3371, 3179, 0, 2591, 0, 0, 2439, 0, 2115, 2811, 3559, 0, 0, 365, 0, 0,
-	233, 3076, 3644, 0, 0, 0, 507, 2635, 0, 0, 0, 0, 739, 837, 0, 0,
-	0, 0, 0, 0, 0, 1816, 0, 0, 3378, 2109, 0, 0, 1387, 1411, 1152, 0,
-	2906, 2927, 1429, 3503, 3719, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 2894, 1175, 2097, 1355, 0, 2507, 0, 0, 0, 2716, 2410, 284,
-	731, 415, 1445, 3220, 0, 0, 2898, 1325, 0, 0, 0, 0, 0, 965, 1625, 0,
-	1322, 0, 0, 0, 0, 0, 0, 0, 0, 2830, 2106, 0, 913, 0, 0, 2033,
-	2112, 0, 0, 3505, 1348, 3308, 0, 0, 0, 550, 0, 0, 3034, 0, 3637, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1087, 0, 0, 0, 764, 1639, 0,
-	0, 0, 0, 198, 3300, 819, 0, 0, 0, 0, 2367, 3318, 1544, 0, 1168, 1694,
-	0, 2729, 354, 564, 3166, 2597, 1195, 0, 0, 1145, 1629, 2792, 0, 0, 137, 1771,
-	0, 2565, 0, 0, 1182, 2503, 3428, 0, 1209, 2073, 3061, 0, 3564, 0, 0, 0,
-	0, 0, 3010, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1980, 0, 1301, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 292, 3312, 0,
-	0, 91, 149, 2967, 2154, 0, 0, 0, 617, 269, 2839, 3181, 1356, 2312, 0, 0,
-	28, 1015, 0, 247, 981, 0, 2968, 0, 1545, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2826, 0, 1437, 3219, 573, 2502, 0, 289, 0, 0, 0, 0, 0, 1964,
-	0, 0, 3011, 3009, 3212, 3278, 0, 0, 0, 627, 1705, 462, 3289, 0, 0, 0,
-	0, 0, 0, 3651, 246, 0, 2203, 0, 38, 0, 0, 0, 0, 2415, 0, 0,
-	2812, 2331, 3177, 3317, 0, 0, 2520, 2040, 0, 0, 0, 0, 78, 3630, 0, 0,
-	0, 2677, 3707, 0, 2791, 645, 0, 0, 889, 3282, 3571, 0, 0, 1358, 0, 2056,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 465, 714, 1451, 2696, 2437, 2824, 0,
-	1292, 3035, 709, 804, 467, 0, 0, 0, 3382, 1790, 0, 0, 0, 0, 0, 0,
-	2492, 0, 0, 0, 13, 2870, 3431, 3355, 2896, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1435, 0, 791, 0, 0, 0, 1060, 0, 0, 0, 0, 1223, 2258, 3682,
-	140, 1944, 3264, 0, 0, 0, 865, 3639, 1684, 2842, 0, 0, 316, 1395, 329, 1759,
-	1743, 378, 655, 1800, 2068, 2794, 2921, 0, 0, 3635, 3648, 995, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2299, 2436, 3565, 1854, 0, 0, 0, 2061, 0, 0, 55,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2925, 0, 283, 0, 1686, 0, 0,
-	0, 0, 1406, 2119, 384, 1400, 0, 2319, 0, 0, 1606, 1412, 0, 1104, 3138, 0,
-	151, 0, 753, 0, 0, 0, 0, 0, 3465, 0, 0, 0, 0, 0, 0, 545,
-	0, 0, 3123, 0, 0, 2514, 0, 227, 3426, 3569, 0, 0, 1612, 0, 0, 1725,
-	0, 1512, 0, 0, 2252, 0, 0, 0, 0, 0, 0, 0, 0, 2277, 0, 0,
-	0, 0, 2574, 0, 0, 0, 0, 41, 3149, 592, 0, 0, 0, 0, 0, 0,
-	1434, 0, 3606, 3526, 0, 0, 0, 0, 0, 0, 0, 1270, 1672, 3008, 1528, 0,
-	0, 0, 0, 0, 1493, 1407, 1597, 1283, 0, 0, 0, 0, 0, 658, 1549, 3586,
-	0, 0, 0, 0, 0, 3409, 0, 0, 3004, 0, 0, 0, 0, 2656, 0, 3553,
-	1370, 2680, 3629, 0, 1131, 1202, 0, 575, 0, 0, 359, 0, 0, 0, 0, 2380,
-	327, 0, 2536, 0, 1098, 2071, 2128, 0, 2311, 0, 1951, 0, 0, 0, 3597, 0,
-	0, 3193, 404, 367, 3189, 3331, 0, 0, 2011, 1641, 3399, 0, 0, 0, 512, 0,
-	0, 0, 0, 3204, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 853, 1909, 0, 1243, 0, 1616, 929, 2789, 821, 2049, 0, 0, 0, 0,
-	0, 2235, 3072, 0, 0, 1592, 0, 499, 0, 0, 0, 0, 0, 3664, 0, 785,
-	179, 1953, 3023, 746, 3095, 0, 1669, 0, 0, 0, 0, 0, 0, 0, 3627, 0,
-	0, 2654, 1005, 0, 0, 2902, 0, 777, 927, 65, 202, 2027, 0, 1324, 0, 0,
-	519, 299, 1245, 0, 0, 0, 0, 349, 1501, 2809, 0, 0, 0, 0, 0, 0,
-	471, 1440, 2021, 2740, 2756, 235, 0, 0, 0, 1416, 0, 0, 0, 420, 2651, 0,
-	0, 294, 443, 553, 0, 0, 0, 0, 0, 3333, 2416, 0, 0, 0, 0, 24,
-	98, 1904, 487, 0, 0, 574, 638, 0, 3611, 1038, 0, 0, 3121, 0, 0, 0,
-	1952, 2553, 1529, 3136, 3383, 0, 0, 1930, 2973, 802, 0, 2721, 0, 2620, 0, 0,
-	1327, 1792, 0, 0, 0, 1068, 0, 0, 0, 205, 0, 0, 226, 0, 614, 3201,
-	2796, 0, 1206, 0, 0, 0, 0, 0, 2956, 0, 0, 576, 0, 938, 2576, 2589,
+	0, 2636, 348, 0, 0, 1060, 0, 0, 4717, 0, 0, 0, 194, 0, 0, 0,
+	0, 0, 3876, 0, 0, 0, 0, 4520, 0, 2381, 1139, 0, 0, 0, 0, 2160,
+	2309, 0, 0, 0, 3854, 0, 0, 2651, 0, 4409, 0, 0, 2034, 4164, 0, 1829,
+	0, 0, 0, 0, 0, 0, 0, 3644, 0, 0, 0, 0, 540, 0, 0, 0,
+	0, 0, 0, 2542, 0, 0, 0, 0, 2016, 3755, 3295, 0, 4143, 4519, 0, 0,
+	0, 0, 0, 0, 2489, 1695, 1163, 1407, 3589, 1419, 0, 0, 3636, 0, 0, 0,
+	795, 4479, 0, 0, 0, 1911, 4730, 0, 3729, 665, 0, 0, 2777, 0, 0, 0,
+	0, 1472, 0, 0, 0, 1913, 0, 0, 0, 0, 0, 0, 2280, 431, 2529, 0,
+	1274, 0, 0, 0, 0, 0, 0, 0, 0, 0, 260, 3964, 0, 0, 0, 0,
+	4137, 0, 0, 3154, 0, 5388, 0, 0, 2872, 0, 4529, 0, 567, 0, 1050, 0,
+	0, 0, 0, 0, 0, 0, 3149, 4604, 0, 0, 0, 0, 0, 0, 0, 0,
+	5061, 0, 497, 0, 4098, 0, 0, 0, 0, 0, 0, 2567, 0, 3106, 0, 0,
+	2717, 1580, 4342, 0, 0, 0, 4991, 0, 0, 0, 1499, 0, 0, 0, 4379, 0,
+	0, 0, 0, 4037, 0, 0, 0, 4807, 5296, 0, 3403, 4602, 3948, 0, 0, 0,
+	0, 0, 0, 0, 0, 1207, 4343, 0, 788, 1566, 3182, 0, 0, 0, 0, 0,
+	0, 0, 751, 5377, 0, 0, 0, 0, 0, 4453, 0, 0, 0, 662, 0, 4891,
+	0, 0, 2410, 0, 2897, 4567, 0, 0, 0, 0, 0, 0, 958, 0, 0, 0,
+	1690, 2686, 0, 638, 2729, 4751, 0, 0, 0, 0, 0, 2212, 3191, 0, 0, 0,
+	0, 291, 738, 0, 0, 0, 0, 0, 0, 5369, 0, 0, 0, 0, 2857, 2462,
+	3052, 3579, 1331, 4667, 0, 0, 0, 2404, 0, 78, 0, 0, 0, 800, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2391, 0, 3104, 0, 0, 5052, 0, 0, 0,
+	3861, 0, 0, 0, 0, 0, 0, 0, 0, 2685, 0, 0, 0, 2548, 0, 3591,
+	0, 0, 0, 0, 344, 2221, 0, 0, 0, 0, 4061, 0, 4206, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 832, 0, 1360, 0, 0, 0, 0, 0,
+	0, 0, 3597, 0, 0, 4196, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3516, 0, 1679, 0, 0, 0, 0, 0, 0, 2719, 1498, 0, 0, 0,
+	0, 0, 0, 0, 938, 0, 0, 0, 4721, 155, 0, 0, 0, 0, 1296, 0,
+	0, 0, 0, 0, 0, 0, 4549, 0, 5132, 0, 0, 0, 0, 981, 0, 5412,
+	0, 0, 0, 0, 0, 0, 0, 0, 4163, 1188, 0, 0, 0, 0, 0, 619,
+	1102, 1340, 0, 0, 1424, 0, 98, 3151, 5236, 0, 0, 0, 3063, 1848, 0, 2200,
+	2645, 3046, 0, 0, 0, 0, 0, 0, 0, 3765, 3645, 101, 0, 1917, 470, 4625,
+	0, 509, 1130, 4271, 5159, 1177, 0, 0, 0, 2599, 4389, 0, 4572, 545, 5163, 0,
+	0, 1123, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3605, 0, 4637,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1240, 0, 0, 0,
+	0, 3666, 0, 3568, 510, 0, 0, 1249, 2303, 0, 376, 0, 0, 0, 122, 0,
+	0, 0, 0, 0, 0, 0, 4994, 1550, 0, 0, 0, 0, 0, 5294, 0, 0,
+	491, 0, 0, 0, 0, 0, 4610, 3024, 0, 0, 0, 3747, 1584, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3318, 0, 0, 0, 0, 1030, 3826, 4249, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1634, 4168, 0, 0, 0, 0, 0, 0,
+	0, 0, 3282, 0, 0, 388, 0, 0, 3799, 0, 0, 0, 0, 0, 0, 4931,
+	0, 4301, 4385, 0, 5317, 4170, 0, 4838, 0, 0, 0, 0, 0, 5, 1010, 2000,
+	2216, 0, 0, 0, 0, 2846, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 481, 0, 0, 488, 0, 0, 0, 0, 0, 0, 0, 0, 1781,
+	0, 0, 0, 0, 0, 2109, 0, 0, 0, 0, 0, 5073, 0, 2929, 3994, 0,
+	1479, 0, 0, 2559, 5271, 2394, 0, 0, 0, 0, 0, 0, 2698, 0, 0, 4863,
+	0, 0, 0, 0, 0, 0, 3530, 568, 1817, 2884, 4770, 0, 0, 0, 0, 2739,
+	0, 0, 0, 224, 0, 2331, 0, 4980, 4860, 0, 0, 0, 0, 0, 0, 2904,
+	0, 0, 0, 4412, 1063, 4240, 0, 0, 0, 0, 0, 0, 0, 0, 14, 3812,
+	4962, 2935, 0, 42, 2883, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 590, 0, 0, 0, 1730, 2930, 3881, 2966, 0, 0, 0, 1213, 0, 0, 0,
+	0, 4903, 2077, 5111, 0, 0, 2690, 0, 166, 0, 0, 0, 0, 4967, 0, 4386,
+	5357, 0, 0, 0, 0, 5078, 4527, 0, 0, 0, 0, 0, 4998, 0, 0, 426,
+	3478, 4407, 4840, 0, 0, 4306, 0, 0, 0, 0, 860, 0, 0, 0, 0, 0,
+	1607, 0, 0, 0, 0, 0, 1392, 2815, 0, 0, 0, 5054, 2227, 3261, 962, 1096,
+	0, 0, 0, 3189, 0, 0, 0, 0, 0, 0, 4795, 0, 32, 3665, 0, 0,
+	0, 0, 0, 0, 2416, 0, 0, 0, 801, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1216, 3671, 0, 0, 0, 2619, 0, 0, 0,
+	1844, 1927, 3206, 0, 0, 1814, 0, 4059, 0, 0, 474, 1821, 1953, 2910, 0, 4204,
+	0, 3527, 0, 0, 178, 0, 0, 1654, 358, 3093, 0, 0, 0, 5140, 0, 0,
+	0, 0, 1708, 0, 0, 0, 3037, 0, 0, 405, 0, 0, 666, 3885, 4455, 4690,
+	4879, 0, 0, 3592, 4753, 0, 3419, 0, 0, 0, 1783, 0, 0, 684, 1944, 5342,
+	0, 0, 0, 0, 0, 0, 4999, 2304, 0, 5370, 0, 0, 0, 3115, 626, 4532,
+	0, 0, 0, 0, 0, 5253, 0, 3099, 4054, 1062, 0, 0, 327, 1644, 0, 3126,
+	0, 0, 0, 0, 1334, 310, 0, 0, 0, 0, 1168, 2089, 3039, 0, 0, 4396,
+	3034, 3971, 0, 0, 0, 3071, 0, 0, 0, 1217, 0, 0, 0, 4606, 1101, 4729,
+	2477, 0, 0, 1767, 4851, 0, 4767, 0, 0, 1004, 86, 0, 0, 439, 0, 0,
+	0, 3224, 0, 0, 0, 0, 0, 0, 0, 1778, 3624, 0, 0, 0, 1608, 2791,
+	0, 2763, 1263, 4110, 0, 0, 0, 0, 0, 1546, 0, 0, 0, 2673, 0, 1203,
+	1277, 4148, 4960, 0, 0, 0, 0, 5187, 0, 0, 0, 4618, 0, 96, 0, 0,
+	0, 0, 0, 0, 4728, 0, 0, 0, 0, 2325, 0, 0, 0, 1557, 0, 0,
+	0, 2180, 4871, 0, 0, 4647, 0, 0, 0, 0, 0, 0, 533, 1954, 3967, 0,
+	0, 1087, 0, 971, 1061, 4470, 0, 847, 0, 0, 3997, 0, 3280, 0, 0, 0,
+	1152, 2522, 887, 3685, 3823, 2150, 0, 745, 0, 939, 0, 0, 0, 218, 0, 0,
+	0, 0, 0, 0, 3221, 1259, 0, 108, 0, 3322, 2031, 4947, 5365, 0, 0, 4830,
+	1585, 3724, 4175, 0, 0, 0, 0, 0, 0, 897, 0, 0, 0, 0, 0, 0,
+	3619, 0, 0, 0, 0, 0, 611, 2293, 3844, 0, 2817, 0, 2066, 0, 5340, 4216,
+	4393, 0, 0, 0, 2855, 1035, 0, 0, 0, 0, 0, 0, 0, 2718, 0, 4494,
+	0, 225, 239, 0, 0, 0, 0, 0, 0, 3625, 0, 2642, 0, 0, 0, 4394,
+	0, 0, 0, 2411, 0, 0, 0, 0, 0, 0, 2579, 0, 5198, 3651, 0, 0,
+	0, 3715, 0, 0, 5037, 0, 0, 0, 0, 0, 2271, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2960, 5065, 0, 0, 0, 5381, 2748, 3750, 4242, 0, 0, 0,
+	0, 5380, 0, 120, 0, 0, 0, 136, 0, 5228, 5300, 0, 3315, 0, 0, 0,
+	0, 0, 0, 0, 3239, 0, 0, 0, 0, 0, 0, 62, 2552, 0, 0, 4167,
+	0, 0, 0, 0, 0, 0, 5277, 0, 0, 0, 5336, 0, 0, 0, 2633, 0,
+	0, 918, 5123, 0, 4232, 0, 1121, 5303, 0, 1518, 2738, 0, 0, 0, 0, 0,
+	134, 3262, 0, 3877, 0, 5192, 1047, 0, 0, 0, 0, 2235, 4183, 0, 4450, 2877,
+	0, 0, 0, 3848, 0, 360, 636, 0, 5346, 0, 0, 4540, 0, 5175, 3051, 5166,
+	1612, 3801, 4671, 304, 0, 0, 0, 0, 3019, 4128, 0, 276, 0, 3148, 0, 0,
+	3896, 0, 0, 0, 697, 3849, 0, 0, 4695, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2311, 3583, 0, 0, 0, 0, 0, 0, 0, 2171, 0,
+	0, 0, 1332, 0, 1993, 5016, 0, 0, 0, 0, 2601, 3879, 0, 0, 0, 0,
+	3402, 0, 253, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 2984, 0, 0, 0, 0, 0, 0, 5178, 0, 0, 0, 0, 0,
+	3013, 0, 0, 0, 0, 0, 1658, 3560, 0, 0, 0, 0, 1073, 0, 0, 0,
+	0, 0, 1027, 2758, 3083, 0, 1930, 0, 0, 0, 852, 2460, 0, 0, 0, 0,
+	0, 0, 0, 1229, 0, 1900, 0, 531, 2587, 4006, 3769, 3773, 3532, 4495, 0, 0,
+	0, 0, 0, 0, 0, 3033, 0, 3252, 0, 0, 0, 5032, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 191, 0, 2664, 0, 3364, 0, 2310, 0, 0, 0,
+	0, 0, 0, 400, 1307, 0, 0, 0, 0, 0, 0, 0, 1292, 0, 2332, 0,
+	0, 959, 563, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1975, 0, 587, 3145,
+	0, 2492, 0, 0, 0, 0, 0, 3749, 0, 0, 0, 3069, 0, 0, 4253, 3831,
+	0, 1460, 0, 0, 0, 240, 1433, 0, 2830, 4776, 0, 4506, 0, 3865, 0, 0,
+	2272, 0, 0, 0, 0, 1359, 4411, 0, 0, 2752, 0, 0, 0, 0, 3077, 0,
+	139, 4199, 0, 0, 0, 4976, 43, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1153, 4414, 0, 0, 0, 0, 1175, 0, 0, 3811, 2085, 0, 1983, 0, 0,
+	0, 0, 0, 0, 0, 0, 3603, 0, 0, 2196, 0, 0, 0, 0, 652, 1290,
+	3347, 3057, 0, 0, 0, 0, 0, 1495, 0, 0, 0, 2878, 0, 0, 0, 0,
+	0, 2760, 0, 0, 3730, 4332, 2560, 0, 1337, 0, 3319, 0, 0, 0, 0, 0,
+	0, 2176, 4961, 0, 0, 1764, 3901, 0, 3213, 0, 0, 143, 462, 682, 0, 0,
+	0, 0, 0, 0, 0, 2178, 3584, 4748, 1716, 3045, 0, 0, 957, 0, 0, 0,
+	2305, 2952, 0, 0, 3522, 0, 0, 0, 0, 0, 0, 3481, 726, 1804, 4161, 0,
+	0, 333, 144, 2543, 5148, 0, 0, 4785, 0, 0, 0, 743, 0, 0, 0, 0,
+	0, 0, 670, 0, 3588, 3596, 4015, 0, 0, 1206, 0, 0, 4002, 420, 1468, 2295,
+	2438, 5014, 3680, 4130, 0, 3898, 0, 0, 0, 0, 0, 0, 0, 463, 1238, 5350,
+	374, 5084, 0, 0, 0, 0, 0, 4777, 2361, 0, 0, 0, 0, 2899, 0, 0,
+	0, 0, 0, 0, 2233, 116, 2524, 1815, 2541, 4939, 3072, 5077, 5211, 3709, 5250, 5255,
+	0, 0, 0, 0, 2380, 0, 0, 3031, 0, 0, 0, 1702, 0, 1285, 0, 0,
+	0, 0, 0, 0, 3277, 0, 0, 0, 4235, 0, 4504, 654, 3782, 4210, 746, 1508,
+	4551, 0, 0, 0, 1265, 0, 5258, 0, 314, 4353, 1706, 4565, 4668, 0, 0, 761,
+	5020, 0, 0, 0, 3146, 2396, 508, 0, 0, 0, 0, 0, 4538, 4853, 0, 0,
+	0, 0, 0, 2253, 0, 0, 0, 0, 5050, 3736, 0, 0, 0, 2653, 0, 0,
+	0, 0, 0, 0, 0, 4024, 0, 1450, 2547, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3827, 0, 0, 0, 0, 0, 198, 1818, 2509, 2149, 1982, 4291, 0, 0,
+	343, 2773, 3758, 1224, 0, 0, 0, 0, 0, 0, 0, 0, 2615, 3153, 0, 1553,
+	0, 0, 2549, 1586, 0, 0, 0, 0, 0, 1092, 0, 0, 0, 0, 4784, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 297, 0, 0, 0, 0, 0, 0, 0,
+	371, 0, 0, 0, 0, 0, 0, 0, 4193, 2977, 0, 2039, 0, 0, 0, 0,
+	0, 3117, 21, 5041, 0, 0, 0, 456, 3513, 1605, 3690, 3764, 0, 0, 0, 4878,
+	3899, 0, 0, 0, 0, 0, 0, 0, 0, 2355, 0, 807, 4115, 0, 0, 0,
+	0, 0, 0, 1856, 605, 0, 0, 0, 0, 106, 3129, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 4804, 0, 0, 0, 4521, 158, 2145, 4938, 0, 0, 0, 0,
+	0, 0, 1984, 1443, 2157, 4446, 0, 0, 0, 2247, 0, 954, 0, 0, 1141, 0,
+	0, 0, 4688, 3726, 0, 4141, 0, 754, 714, 4435, 4539, 0, 0, 0, 0, 2321,
+	0, 0, 0, 750, 0, 0, 1234, 3235, 3613, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 633, 0, 0, 0, 0, 378, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4010, 2621, 5074, 4758, 5352, 0, 7, 1342, 732,
+	1155, 2478, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5319, 0, 391, 0, 4219, 2452, 0, 0, 0, 0,
+	0, 0, 630, 0, 0, 4915, 0, 0, 4656, 3858, 3828, 380, 0, 0, 0, 2824,
+	3001, 1220, 2779, 4181, 5299, 0, 0, 0, 0, 2982, 0, 0, 0, 3168, 0, 0,
+	0, 0, 0, 0, 0, 2647, 4151, 0, 1137, 1526, 3659, 4787, 2320, 0, 4493, 0,
+	0, 0, 0, 0, 0, 0, 849, 0, 0, 0, 0, 3912, 0, 3164, 4582, 0,
+	0, 0, 3296, 0, 0, 0, 0, 0, 808, 0, 0, 3133, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 85, 0, 2072, 0, 0,
+	0, 0, 0, 5410, 0, 0, 1869, 0, 0, 0, 0, 3212, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 701, 1596, 5006, 5288, 0, 5374, 0, 5217, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1011, 3108, 3886, 0, 0, 0, 0, 0, 0, 0,
+	1082, 0, 2871, 0, 2648, 4652, 0, 0, 0, 0, 0, 0, 0, 3684, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1176, 4974, 1630, 1842, 4581, 0,
+	0, 0, 1974, 0, 0, 0, 0, 0, 1197, 0, 0, 0, 5200, 2983, 0, 773,
+	0, 0, 1675, 0, 0, 0, 0, 2, 2784, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 4861, 0, 0, 0, 0, 0, 0, 0, 0, 3098, 1901, 0,
+	4460, 0, 0, 1606, 1920, 4186, 0, 0, 0, 3324, 0, 1589, 3020, 0, 0, 0,
+	0, 0, 0, 0, 3405, 16, 1158, 0, 0, 0, 4233, 4589, 418, 4950, 0, 708,
+	0, 4657, 0, 1609, 3610, 3852, 0, 0, 0, 2787, 0, 0, 0, 506, 0, 0,
+	429, 0, 19, 0, 0, 4382, 0, 0, 2210, 0, 1897, 3236, 0, 0, 0, 4546,
+	0, 1186, 0, 9, 1276, 0, 0, 0, 0, 0, 0, 0, 674, 0, 0, 0,
+	0, 0, 1002, 3411, 0, 336, 0, 2726, 0, 346, 2658, 4044, 0, 0, 2609, 2316,
+	1412, 2407, 4620, 0, 0, 0, 0, 4577, 332, 2483, 2575, 1773, 0, 0, 0, 2734,
+	0, 5225, 3469, 58, 3741, 4140, 0, 3423, 0, 0, 0, 0, 0, 1627, 0, 0,
+	148, 0, 0, 1269, 1054, 0, 0, 0, 0, 747, 3356, 5019, 0, 0, 0, 3983,
+	0, 0, 613, 0, 0, 3028, 0, 0, 2490, 0, 0, 1514, 1181, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4835, 0, 0, 0, 0, 2218, 4797,
+	0, 0, 3889, 0, 395, 1180, 0, 0, 719, 0, 0, 575, 4070, 0, 1031, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5310, 0, 0, 0, 0, 0, 2086, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 115, 4733, 0, 0, 5403,
+	0, 0, 0, 3585, 0, 0, 296, 0, 0, 2485, 0, 871, 3169, 0, 0, 0,
+	0, 0, 2823, 3299, 0, 70, 1964, 0, 0, 0, 0, 0, 0, 0, 0, 2794,
+	0, 1354, 0, 4563, 0, 484, 1093, 0, 1522, 0, 0, 0, 0, 294, 2637, 0,
+	0, 0, 0, 1874, 0, 3947, 0, 0, 0, 0, 4431, 0, 0, 0, 0, 0,
+	2996, 0, 0, 0, 2565, 4111, 0, 0, 1904, 3535, 1294, 2377, 315, 3555, 5185, 5398,
+	3461, 0, 0, 0, 0, 640, 0, 0, 0, 0, 0, 0, 0, 0, 3794, 0,
+	0, 0, 0, 0, 0, 0, 4902, 1659, 494, 2898, 4114, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 780, 803, 1410, 0, 5094, 0,
+	0, 0, 0, 3835, 2265, 0, 0, 0, 0, 0, 0, 67, 2833, 3291, 0, 0,
+	0, 466, 0, 0, 0, 3990, 0, 1940, 0, 0, 0, 0, 0, 512, 3331, 0,
+	0, 0, 0, 5244, 3783, 0, 729, 0, 538, 749, 0, 0, 0, 0, 125, 0,
+	0, 0, 2989, 0, 0, 1509, 0, 1367, 0, 0, 0, 0, 0, 0, 0, 0,
+	1820, 2242, 5010, 0, 0, 0, 3691, 3908, 0, 1885, 0, 5338, 0, 0, 967, 1505,
+	0, 0, 0, 0, 0, 0, 920, 0, 0, 0, 0, 1189, 0, 167, 4355, 0,
+	0, 0, 0, 0, 0, 0, 0, 3920, 0, 0, 4323, 0, 0, 1317, 0, 0,
+	0, 0, 2115, 2251, 0, 4714, 0, 0, 0, 2333, 3392, 0, 0, 1, 5064, 0,
+	0, 0, 4094, 0, 5172, 0, 285, 0, 0, 0, 0, 0, 0, 0, 273, 0,
+	3653, 4425, 0, 0, 0, 4230, 0, 637, 4483, 0, 2017, 2125, 0, 0, 0, 1084,
+	0, 0, 0, 0, 0, 3895, 0, 0, 0, 1040, 0, 0, 0, 0, 0, 0,
+	1058, 3518, 0, 0, 0, 0, 0, 0, 0, 4514, 2106, 0, 0, 0, 0, 0,
+	0, 0, 3123, 0, 794, 4262, 5331, 0, 0, 2487, 4022, 0, 207, 0, 0, 0,
+	1893, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 49, 1994, 2114, 444, 0, 0, 4762, 0, 0, 0, 0, 0, 0, 0, 787,
+	0, 0, 0, 0, 0, 5264, 0, 0, 3575, 0, 0, 4651, 0, 0, 2583, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 453, 3412, 0, 0, 3226, 1665, 0,
+	0, 0, 1896, 4475, 1754, 4502, 3545, 4509, 0, 0, 0, 3110, 0, 0, 0, 1028,
+	0, 0, 3471, 0, 737, 0, 0, 0, 0, 2865, 0, 0, 107, 0, 0, 2803,
+	0, 0, 0, 699, 0, 0, 3552, 0, 3546, 3602, 0, 0, 2623, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1545, 0, 0, 0, 0, 0, 3903, 4032, 0,
+	0, 190, 1721, 4517, 0, 2868, 0, 1872, 0, 0, 0, 1214, 0, 0, 0, 0,
+	1241, 0, 0, 2859, 0, 0, 0, 765, 2074, 3329, 0, 0, 0, 0, 0, 0,
+	1311, 0, 0, 0, 0, 0, 3076, 4406, 1536, 0, 0, 5382, 4693, 0, 998, 4215,
+	4157, 4859, 2038, 5049, 0, 4600, 2665, 0, 0, 2224, 4165, 0, 3401, 3713, 0, 0,
+	2635, 0, 0, 3542, 0, 2519, 0, 0, 0, 0, 0, 0, 1474, 5311, 0, 0,
+	1741, 2458, 0, 0, 3442, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2134,
+	0, 0, 0, 64, 878, 0, 0, 5104, 0, 3870, 0, 0, 0, 0, 0, 0,
+	5139, 0, 0, 0, 3735, 0, 0, 0, 4628, 0, 3502, 0, 4497, 0, 0, 0,
+	0, 3407, 0, 3170, 0, 0, 2219, 0, 0, 0, 0, 4489, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1879, 2400, 3155, 0, 1626,
+	1751, 4420, 1462, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1996,
+	278, 0, 0, 0, 0, 4269, 0, 0, 3798, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1183, 2945, 0, 0,
+	0, 898, 914, 0, 0, 0, 631, 879, 3477, 0, 0, 0, 3761, 0, 0, 0,
+	0, 0, 3816, 0, 0, 0, 0, 3722, 5268, 4133, 0, 0, 716, 5379, 0, 624,
+	0, 2701, 0, 0, 1193, 649, 3274, 0, 0, 0, 0, 430, 0, 4746, 0, 1104,
+	3382, 4843, 0, 0, 0, 0, 3544, 4272, 0, 0, 0, 0, 0, 772, 0, 0,
+	0, 0, 0, 3573, 0, 0, 0, 0, 1774, 0, 0, 2921, 2254, 0, 0, 0,
+	0, 0, 0, 0, 0, 316, 0, 3332, 0, 748, 261, 1861, 0, 0, 0, 0,
+	1192, 5330, 0, 0, 0, 0, 0, 0, 4700, 0, 2800, 5321, 38, 3040, 0, 0,
+	0, 0, 0, 0, 452, 851, 3251, 3961, 265, 4311, 0, 1622, 2987, 0, 0, 0,
+	0, 0, 2424, 4428, 0, 0, 0, 0, 0, 5354, 0, 0, 2048, 2127, 0, 455,
+	1236, 0, 0, 0, 0, 0, 242, 0, 0, 0, 1898, 0, 816, 0, 0, 0,
+	0, 0, 0, 0, 3586, 0, 0, 4356, 1325, 4434, 0, 537, 2252, 2173, 1156, 4639,
+	3700, 0, 0, 0, 0, 0, 1494, 4418, 0, 766, 2744, 0, 0, 0, 3157, 0,
+	0, 0, 4940, 1830, 0, 0, 0, 0, 0, 0, 0, 0, 3775, 710, 4870, 2193,
+	0, 73, 1758, 3344, 0, 0, 0, 3017, 0, 0, 0, 0, 2319, 2769, 2781, 0,
+	3181, 0, 0, 1118, 0, 0, 0, 0, 3247, 0, 0, 0, 0, 0, 184, 3032,
+	3436, 0, 0, 0, 0, 3467, 0, 0, 0, 1780, 0, 1576, 0, 0, 0, 0,
+	0, 5190, 0, 0, 0, 0, 0, 0, 0, 3825, 0, 0, 646, 3278, 177, 0,
+	0, 4877, 0, 5164, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4008, 0,
+	1777, 0, 1273, 0, 0, 0, 0, 0, 0, 3416, 5119, 0, 0, 109, 2625, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2988, 5270, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2327, 0, 1316, 0, 0, 0, 0, 0,
+	0, 0, 1594, 0, 0, 0, 0, 0, 0, 0, 2863, 1981, 0, 0, 0, 0,
+	0, 4559, 0, 0, 0, 0, 0, 0, 5332, 0, 0, 0, 0, 0, 142, 0,
+	0, 0, 0, 0, 0, 1372, 39, 0, 3183, 0, 2076, 0, 0, 5171, 0, 0,
+	0, 5209, 0, 3455, 0, 0, 0, 5138, 1117, 3406, 0, 2009, 0, 0, 0, 0,
+	0, 0, 1854, 0, 0, 3437, 0, 3628, 4910, 5025, 0, 0, 0, 0, 0, 0,
+	0, 0, 1272, 0, 5030, 3248, 0, 0, 3777, 0, 0, 1441, 0, 0, 0, 202,
+	0, 0, 0, 0, 0, 0, 0, 4060, 0, 147, 3525, 1932, 2264, 0, 0, 0,
+	4831, 0, 0, 5366, 5096, 5408, 987, 5083, 0, 0, 4039, 2238, 0, 246, 4779, 215,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3166, 0, 262, 0, 3385, 0,
+	0, 0, 0, 3313, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4570,
+	0, 4535, 0, 0, 5360, 5035, 0, 0, 0, 95, 2845, 0, 0, 0, 0, 1925,
+	0, 331, 0, 1179, 4360, 5291, 338, 0, 337, 1315, 1489, 978, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2428, 0, 3326, 5402, 319, 0, 2283, 0, 0, 0, 0,
+	0, 0, 2290, 4590, 0, 3059, 0, 0, 0, 0, 0, 0, 0, 365, 4127, 3321,
+	0, 3352, 0, 0, 3022, 0, 2741, 0, 0, 2510, 0, 0, 0, 0, 0, 0,
+	3203, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3963, 1006, 5167, 0, 2939, 0, 995, 0, 0, 0, 0, 0, 274, 0, 0, 0,
+	2801, 0, 2527, 0, 0, 4440, 0, 0, 0, 490, 0, 0, 0, 0, 3529, 0,
+	0, 0, 817, 1736, 0, 0, 0, 0, 0, 209, 3443, 0, 4191, 0, 0, 0,
+	0, 0, 3670, 0, 0, 840, 0, 0, 1933, 0, 5308, 0, 0, 0, 3717, 4765,
+	0, 0, 0, 0, 0, 2497, 0, 0, 0, 0, 0, 0, 0, 0, 3911, 2514,
+	4399, 0, 2866, 0, 127, 0, 0, 4065, 0, 1487, 0, 0, 0, 0, 2854, 3925,
+	0, 0, 0, 0, 1769, 859, 0, 3485, 0, 0, 0, 0, 498, 4255, 0, 0,
+	0, 0, 0, 0, 4086, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1590, 895, 0, 0, 0, 0, 0, 0, 5316, 0, 0, 3348, 5196, 0, 0, 0,
+	0, 0, 302, 2073, 0, 2185, 0, 0, 0, 0, 2206, 0, 0, 0, 0, 0,
+	0, 3010, 0, 0, 0, 1625, 0, 0, 229, 3337, 0, 0, 0, 4778, 0, 0,
+	0, 0, 659, 0, 0, 2683, 2940, 0, 0, 0, 0, 0, 0, 0, 2796, 0,
+	0, 0, 0, 373, 0, 0, 3845, 0, 0, 1744, 0, 0, 0, 0, 0, 0,
+	0, 4050, 4211, 5109, 0, 0, 2831, 3753, 0, 0, 2704, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3490, 0, 0, 3498, 5066, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 350, 3269, 0, 2757, 0, 0, 0, 1320, 3463, 0, 0,
+	0, 0, 0, 0, 0, 0, 4512, 0, 0, 0, 0, 0, 0, 0, 1475, 0,
+	0, 375, 2177, 2282, 0, 46, 0, 0, 275, 0, 3327, 3932, 0, 0, 0, 0,
+	0, 4243, 0, 0, 0, 4189, 0, 0, 1109, 396, 5213, 0, 0, 0, 0, 0,
+	0, 0, 0, 235, 0, 0, 12, 5358, 0, 3238, 0, 0, 0, 0, 5102, 0,
+	3312, 4266, 4500, 0, 3422, 1382, 4106, 4909, 863, 0, 4696, 3389, 5390, 2516, 0, 0,
+	0, 0, 0, 0, 4481, 0, 0, 0, 2470, 0, 3087, 0, 1243, 4150, 3161, 0,
+	0, 0, 0, 0, 0, 0, 0, 1097, 0, 0, 0, 0, 0, 0, 0, 0,
+	2799, 0, 0, 0, 1650, 791, 0, 3375, 0, 0, 0, 0, 0, 0, 1327, 2985,
+	0, 0, 0, 0, 0, 1198, 2408, 2461, 0, 0, 0, 0, 0, 3132, 0, 0,
+	0, 0, 3109, 0, 0, 4945, 0, 5361, 0, 5328, 2563, 1603, 0, 2965, 0, 0,
+	4100, 4251, 0, 0, 0, 0, 0, 0, 2286, 2917, 287, 3091, 4901, 0, 0, 3042,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3746, 0,
+	0, 0, 0, 0, 0, 1662, 0, 0, 4328, 866, 0, 132, 1369, 845, 3897, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3160, 0, 3207, 5201, 0, 3563, 5146,
+	0, 2913, 0, 0, 0, 782, 0, 0, 0, 0, 0, 3404, 0, 0, 0, 0,
+	0, 559, 0, 0, 3528, 0, 0, 0, 0, 0, 0, 1077, 2874, 0, 2195, 5359,
+	0, 522, 1338, 0, 0, 0, 0, 0, 0, 0, 0, 0, 520, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2554, 0, 0, 0, 0, 2001, 3787, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3049,
+	934, 0, 0, 0, 0, 2033, 0, 0, 4829, 0, 0, 0, 601, 0, 0, 0,
+	0, 1253, 0, 0, 0, 0, 0, 0, 0, 1409, 1866, 0, 0, 1223, 775, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2412, 3657, 84, 0, 0, 4850, 5040, 0, 0, 0, 0, 2292, 4799, 4836,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1703, 1918, 0, 0, 0, 0,
+	1291, 3036, 0, 0, 2684, 0, 0, 2551, 0, 0, 3199, 0, 0, 2716, 0, 0,
+	5251, 0, 0, 5256, 0, 2170, 4926, 4705, 0, 0, 0, 0, 3988, 0, 0, 5141,
+	0, 3621, 1210, 0, 0, 0, 4169, 0, 0, 0, 0, 0, 0, 0, 4404, 303,
+	0, 0, 0, 0, 0, 844, 104, 0, 725, 4645, 0, 0, 0, 2732, 0, 3484,
+	0, 0, 0, 0, 0, 1356, 0, 2166, 0, 2399, 0, 0, 2875, 1875, 0, 0,
+	955, 3681, 1029, 2668, 0, 711, 0, 0, 4575, 181, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 385, 0, 0, 0, 0, 0, 0, 437, 339, 441,
+	792, 4892, 0, 0, 0, 0, 0, 0, 0, 0, 4579, 0, 0, 4132, 0, 0,
+	0, 0, 0, 0, 69, 1680, 0, 0, 0, 186, 0, 2864, 1723, 110, 0, 4596,
+	5323, 856, 0, 5262, 0, 0, 0, 0, 0, 0, 3669, 0, 4144, 0, 523, 0,
+	0, 0, 0, 0, 384, 1103, 199, 0, 0, 1538, 4932, 0, 0, 0, 0, 3887,
+	0, 657, 3340, 4381, 4739, 3026, 4880, 0, 0, 1279, 1267, 0, 0, 0, 3793, 5249,
+	2110, 4467, 3075, 4231, 2312, 0, 4607, 0, 0, 0, 0, 2745, 0, 0, 0, 0,
+	0, 5281, 47, 0, 0, 0, 0, 0, 0, 0, 4280, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1067, 1251, 282, 2012, 0, 4649, 0, 2455, 4904,
+	0, 0, 4752, 0, 0, 0, 0, 4638, 0, 4283, 124, 0, 0, 0, 544, 1437,
+	1971, 2713, 4124, 0, 0, 0, 0, 0, 0, 616, 0, 0, 0, 0, 0, 676,
+	2807, 0, 2037, 0, 0, 2393, 0, 0, 0, 2486, 3980, 0, 1237, 2631, 3955, 5153,
+	1221, 0, 0, 0, 0, 1705, 0, 1246, 0, 0, 2670, 0, 1305, 3888, 0, 0,
+	3737, 0, 0, 0, 0, 1768, 0, 0, 0, 0, 0, 0, 2594, 0, 0, 0,
+	0, 0, 0, 0, 0, 3171, 0, 3507, 0, 3738, 0, 2447, 4329, 0, 0, 0,
+	0, 1303, 4287, 5121, 0, 0, 0, 0, 0, 0, 0, 0, 2571, 0, 0, 0,
+	0, 0, 2666, 0, 0, 2626, 3900, 0, 0, 0, 0, 2808, 0, 0, 0, 1161,
+	0, 4166, 814, 0, 1131, 1617, 4953, 0, 781, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3480, 4314, 0, 0, 0, 0, 3950, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1143, 0, 2413, 0, 0, 0, 1939, 0, 0, 0, 3991, 0,
+	0, 3620, 389, 0, 4699, 0, 0, 0, 0, 0, 1770, 0, 0, 0, 2788, 0,
+	0, 0, 2474, 4815, 5287, 0, 5134, 0, 0, 3641, 0, 0, 2604, 2641, 3554, 2367,
+	0, 932, 0, 0, 0, 0, 0, 0, 0, 2906, 0, 0, 0, 4276, 908, 0,
+	2096, 0, 0, 1231, 0, 0, 3210, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 137, 1199, 1647, 0, 0, 0, 2255, 612,
+	5188, 0, 0, 0, 0, 0, 1488, 2838, 4268, 0, 0, 185, 0, 0, 0, 1033,
+	2296, 4063, 0, 0, 4033, 5147, 0, 0, 0, 0, 0, 0, 0, 2557, 0, 0,
+	3396, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3150, 1676, 3656, 5027, 0,
+	0, 0, 0, 3103, 0, 0, 0, 2856, 0, 3806, 3229, 3511, 2662, 1846, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5051, 0, 0, 0, 0, 0, 2135, 4498, 5395,
+	0, 0, 0, 2198, 0, 0, 0, 4310, 0, 0, 0, 0, 0, 915, 4480, 286,
+	0, 4217, 0, 3302, 5156, 0, 0, 0, 0, 4071, 1394, 4749, 0, 0, 0, 5204,
+	0, 0, 0, 0, 0, 0, 0, 2163, 0, 0, 0, 0, 0, 0, 0, 0,
+	2809, 0, 1405, 161, 363, 0, 0, 0, 2566, 351, 0, 0, 0, 0, 0, 0,
+	0, 2655, 0, 0, 0, 0, 0, 0, 5239, 3292, 0, 0, 0, 88, 1616, 0,
+	0, 3383, 0, 1045, 0, 0, 0, 2590, 0, 0, 4664, 0, 0, 0, 2564, 0,
+	0, 0, 0, 0, 0, 0, 0, 854, 1355, 3776, 3921, 0, 2584, 356, 476, 0,
+	0, 1707, 2805, 0, 0, 0, 0, 0, 0, 0, 853, 174, 0, 0, 0, 0,
+	0, 0, 5071, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4429, 4689, 0,
+	1638, 0, 2370, 0, 0, 1776, 1728, 1211, 0, 0, 0, 0, 0, 0, 0, 2907,
+	0, 3682, 861, 3820, 5116, 0, 0, 0, 0, 0, 0, 1371, 0, 4924, 0, 0,
+	0, 0, 0, 0, 370, 5045, 2306, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 2343, 0, 0, 0, 0, 0, 0, 690, 1735, 4056, 4676, 0, 3192, 4155, 0,
+	0, 0, 2922, 0, 52, 2328, 3549, 3018, 0, 0, 2484, 0, 0, 0, 0, 0,
+	0, 295, 0, 3359, 1473, 0, 1916, 0, 0, 0, 0, 1380, 0, 0, 0, 4718,
+	0, 0, 0, 0, 1228, 2143, 1593, 0, 3503, 0, 0, 936, 0, 0, 410, 3367,
+	5011, 5367, 0, 383, 658, 0, 2885, 3862, 0, 0, 2731, 2887, 1839, 904, 2454, 2138,
+	4173, 4290, 4704, 5177, 0, 0, 0, 0, 4, 0, 0, 0, 4541, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4092, 0, 2707, 0, 0, 2397, 0, 1396, 1232,
+	5230, 0, 1309, 0, 0, 0, 4252, 0, 3211, 0, 0, 3390, 2088, 4459, 0, 0,
+	0, 0, 234, 0, 0, 0, 0, 977, 1149, 0, 0, 0, 3308, 4711, 3556, 0,
+	0, 0, 0, 593, 2934, 0, 91, 3452, 1771, 0, 0, 0, 0, 0, 903, 0,
+	0, 0, 0, 0, 1979, 8, 3668, 0, 0, 2234, 0, 0, 4190, 0, 0, 0,
+	2753, 0, 0, 2322, 0, 0, 0, 0, 369, 620, 0, 0, 0, 0, 1345, 0,
+	0, 419, 0, 0, 0, 0, 0, 3497, 5092, 0, 0, 0, 0, 0, 0, 5345,
+	0, 0, 0, 3306, 0, 2369, 3204, 0, 0, 0, 499, 1575, 4203, 0, 0, 182,
+	4336, 0, 0, 1517, 0, 2819, 0, 0, 0, 2627, 3655, 931, 4525, 0, 0, 0,
+	0, 0, 0, 0, 0, 372, 0, 0, 0, 0, 0, 2243, 4949, 1377, 0, 0,
+	0, 0, 0, 0, 0, 4515, 0, 4340, 0, 0, 5397, 0, 0, 2513, 0, 0,
+	0, 0, 3810, 3652, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2550, 0, 0,
+	0, 301, 2162, 4934, 0, 0, 0, 0, 4121, 1796, 2640, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 3246, 0, 0, 0, 0, 1561, 0, 0,
+	0, 3243, 5062, 0, 0, 0, 2740, 0, 0, 0, 0, 0, 0, 0, 4286, 1887,
+	0, 4338, 0, 0, 0, 438, 0, 81, 2750, 4882, 572, 0, 0, 4574, 0, 0,
+	944, 1523, 594, 0, 763, 5404, 0, 0, 1701, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 892, 0, 3035, 4981, 1140, 0, 4345, 0, 4725, 4430,
+	2151, 0, 0, 0, 0, 0, 0, 0, 4995, 0, 0, 0, 0, 5181, 0, 0,
+	0, 0, 0, 0, 0, 755, 0, 188, 0, 0, 0, 0, 2463, 3882, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2324, 2695, 2829,
+	2098, 0, 0, 2250, 4456, 0, 0, 0, 2249, 0, 0, 6, 4623, 0, 0, 0,
+	0, 3114, 0, 0, 0, 0, 1314, 2790, 146, 3241, 4897, 4970, 1532, 0, 721, 1891,
+	2075, 0, 1991, 4530, 377, 1619, 1653, 355, 4827, 1799, 0, 0, 0, 0, 0, 2840,
+	2051, 0, 0, 4948, 0, 4599, 0, 0, 0, 0, 0, 2133, 0, 4736, 141, 102,
+	2681, 3152, 3460, 3266, 0, 4194, 0, 0, 0, 0, 0, 0, 0, 0, 650, 0,
+	0, 0, 0, 0, 0, 0, 0, 890, 0, 0, 3249, 0, 0, 0, 0, 3417,
+	0, 0, 0, 3617, 0, 0, 0, 0, 0, 2121, 4007, 1582, 4818, 0, 1357, 2040,
+	0, 2842, 0, 4956, 1066, 0, 0, 0, 4865, 2916, 0, 0, 0, 0, 0, 0,
+	0, 0, 112, 0, 0, 0, 0, 0, 2728, 0, 0, 0, 0, 68, 0, 3220,
+	2481, 4349, 0, 0, 0, 26, 0, 4457, 0, 0, 3060, 0, 0, 0, 0, 0,
+	0, 0, 0, 4091, 0, 0, 0, 0, 464, 1864, 2390, 0, 0, 3748, 0, 4415,
+	0, 2139, 0, 0, 0, 0, 0, 175, 0, 3029, 54, 3974, 5295, 0, 4864, 0,
+	0, 0, 815, 0, 2895, 0, 0, 0, 550, 4392, 983, 0, 0, 1823, 0, 1731,
+	607, 0, 0, 1078, 1348, 1280, 4966, 5131, 0, 0, 2893, 0, 0, 834, 0, 0,
+	4078, 0, 0, 0, 3228, 0, 0, 0, 5304, 0, 0, 0, 0, 0, 0, 5106,
+	0, 0, 0, 0, 5267, 0, 0, 0, 0, 0, 0, 5063, 4888, 2503, 2588, 4069,
+	4789, 4200, 0, 128, 0, 0, 1963, 0, 0, 0, 0, 994, 0, 0, 0, 0,
+	0, 0, 241, 0, 0, 0, 0, 0, 0, 0, 5105, 1295, 0, 0, 0, 0,
+	0, 0, 0, 0, 3744, 0, 0, 2976, 0, 0, 0, 0, 0, 0, 352, 2764,
+	0, 0, 0, 1447, 2228, 0, 0, 926, 0, 0, 0, 0, 3572, 5378, 2215, 0,
+	4580, 0, 5293, 2963, 0, 0, 0, 0, 0, 0, 0, 0, 941, 4259, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 329, 0, 0, 0, 3946, 195, 513, 0, 0,
+	15, 4376, 4942, 5028, 0, 0, 0, 0, 0, 1466, 0, 1568, 0, 0, 0, 0,
+	379, 0, 0, 1803, 0, 3884, 0, 4616, 0, 0, 0, 3926, 2354, 2669, 0, 0,
+	0, 0, 3695, 0, 0, 0, 4029, 0, 0, 0, 4374, 0, 1685, 4228, 0, 5247,
+	0, 2578, 0, 0, 1418, 0, 2915, 1668, 0, 2697, 0, 0, 0, 0, 0, 0,
+	2442, 0, 0, 0, 0, 0, 0, 1417, 0, 0, 0, 2144, 3514, 0, 0, 0,
+	172, 0, 5325, 3607, 0, 0, 0, 970, 0, 0, 0, 0, 1556, 5056, 0, 0,
+	0, 1809, 0, 0, 0, 0, 1943, 2440, 1182, 0, 0, 0, 0, 893, 0, 1765,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2116, 458, 3631, 0, 0,
+	0, 0, 3054, 3689, 0, 2136, 0, 0, 5182, 2946, 0, 907, 953, 1618, 0, 0,
+	0, 3557, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3762, 0, 0,
+	0, 0, 0, 0, 1128, 1923, 3457, 1857, 250, 570, 1352, 0, 0, 703, 0, 0,
+	524, 0, 0, 0, 5416, 0, 0, 1455, 753, 968, 0, 0, 0, 0, 0, 2386,
+	0, 0, 4413, 3388, 447, 5206, 0, 0, 0, 960, 5087, 0, 0, 0, 0, 0,
+	4438, 0, 1636, 3719, 0, 0, 0, 4485, 3294, 0, 0, 3335, 0, 2708, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2340, 0, 0, 0, 0, 0, 0,
+	0, 1306, 0, 0, 75, 3458, 3699, 5313, 0, 0, 0, 1184, 3105, 0, 0, 1657,
+	3942, 2572, 0, 0, 0, 0, 145, 5202, 0, 0, 0, 4156, 2786, 2990, 0, 0,
+	0, 0, 0, 0, 66, 0, 0, 409, 3674, 0, 0, 2049, 500, 0, 0, 0,
+	0, 0, 0, 0, 0, 4174, 0, 0, 0, 4207, 3088, 0, 0, 0, 3465, 0,
+	3515, 0, 0, 0, 3759, 0, 0, 3905, 0, 0, 2375, 0, 0, 0, 0, 5274,
+	0, 0, 0, 0, 0, 0, 4202, 0, 0, 0, 0, 0, 3144, 0, 0, 0,
+	5205, 0, 0, 0, 916, 1244, 2749, 4116, 3637, 0, 0, 0, 1219, 0, 0, 1048,
+	0, 3797, 4422, 0, 0, 0, 0, 4513, 0, 0, 0, 0, 0, 2203, 0, 0,
+	0, 0, 0, 0, 0, 0, 2372, 0, 0, 0, 422, 0, 1346, 2056, 3547, 4294,
+	5135, 238, 5347, 0, 0, 0, 489, 1132, 0, 0, 0, 4333, 4099, 1470, 0, 0,
+	0, 0, 0, 0, 0, 992, 2199, 3142, 0, 0, 0, 0, 811, 0, 0, 4801,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5320, 0, 0, 1019, 0,
+	0, 0, 0, 0, 3839, 0, 0, 0, 0, 0, 0, 0, 4308, 0, 3938, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4626, 0, 0, 0, 1827, 0, 0,
+	0, 5151, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 4595, 3231, 0, 0, 1297, 2299, 4239, 0, 0, 0, 0, 1434, 3050, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3167, 3701, 4192, 0,
+	0, 0, 558, 4383, 707, 3931, 1725, 5272, 1363, 3999, 3119, 4449, 415, 591, 3287, 3380,
+	425, 3418, 3819, 281, 4365, 4367, 3558, 0, 4375, 0, 0, 0, 0, 0, 0, 0,
+	1951, 0, 2715, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4410,
+	5170, 0, 0, 0, 1718, 571, 0, 0, 0, 0, 0, 2600, 0, 0, 0, 0,
+	0, 760, 973, 0, 0, 3763, 4158, 0, 0, 937, 0, 0, 0, 4388, 0, 4102,
+	0, 0, 0, 0, 306, 4925, 2427, 3976, 0, 0, 4819, 0, 1870, 4886, 0, 1697,
+	1091, 0, 0, 1390, 0, 0, 2491, 0, 0, 5076, 0, 3062, 0, 3856, 3176, 2881,
+	0, 0, 0, 0, 0, 0, 1631, 0, 163, 5401, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 4720, 359, 0, 0, 138, 0, 0, 805, 0, 2660, 1245, 0,
+	0, 0, 585, 4281, 0, 0, 0, 223, 679, 2768, 2213, 3731, 0, 0, 0, 0,
+	0, 0, 4496, 0, 0, 2042, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1127, 3594, 5292, 0, 0, 5082, 0, 0, 1841, 629, 0, 1555, 0, 0, 0,
+	0, 1588, 0, 0, 0, 0, 2023, 0, 0, 0, 0, 171, 0, 3574, 0, 0,
+	0, 0, 1201, 0, 0, 965, 0, 0, 0, 0, 0, 3305, 3391, 0, 1816, 0,
+	0, 0, 0, 0, 1266, 0, 0, 0, 0, 0, 0, 0, 0, 0, 615, 2880,
+	0, 0, 4282, 2580, 1341, 0, 0, 0, 0, 0, 0, 0, 4257, 0, 1344, 1439,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4503, 0, 3047, 0, 0,
+	0, 30, 0, 0, 0, 0, 0, 3303, 4377, 0, 3875, 4969, 0, 0, 0, 2974,
+	4576, 94, 0, 0, 0, 0, 0, 3553, 4823, 3936, 4849, 4855, 0, 157, 0, 2834,
+	0, 0, 20, 3427, 0, 0, 0, 0, 0, 0, 2087, 0, 0, 0, 325, 0,
+	0, 0, 0, 5372, 0, 0, 0, 0, 0, 0, 5307, 0, 0, 0, 0, 0,
+	0, 627, 0, 5150, 984, 0, 0, 0, 0, 2389, 0, 4996, 0, 0, 0, 0,
+	0, 0, 3444, 4373, 4316, 448, 4466, 0, 0, 0, 0, 0, 0, 0, 3756, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4672, 5384, 0, 1043, 0, 0,
+	2186, 467, 2229, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4057, 0, 4681, 4972, 0, 0, 0, 0, 0, 1942, 0, 0, 1049, 2592, 0, 2820,
+	4834, 0, 0, 0, 0, 2183, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 326, 3426, 0, 0, 0, 0, 0, 0, 0, 4993, 4397, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4469,
+	0, 0, 0, 1530, 0, 0, 0, 0, 0, 0, 0, 2436, 2947, 0, 0, 850,
+	899, 0, 625, 0, 0, 0, 0, 0, 3504, 0, 3772, 876, 2923, 0, 0, 0,
+	0, 0, 5333, 2294, 0, 1105, 3374, 1444, 0, 0, 0, 0, 2071, 0, 0, 0,
+	0, 4021, 0, 0, 4468, 4786, 0, 0, 0, 1924, 4957, 5127, 0, 0, 0, 0,
+	1615, 0, 0, 0, 0, 0, 1024, 0, 0, 0, 3676, 0, 5261, 0, 1604, 0,
+	0, 505, 2755, 0, 0, 0, 0, 950, 0, 0, 1039, 0, 0, 0, 2926, 0,
+	0, 0, 0, 0, 0, 3960, 0, 5334, 0, 0, 4592, 0, 2776, 0, 1032, 0,
+	0, 0, 0, 1020, 1124, 2192, 2307, 4153, 2061, 4686, 0, 0, 0, 0, 3147, 0,
+	0, 0, 0, 0, 4906, 3446, 0, 0, 0, 1681, 0, 0, 0, 0, 0, 2656,
+	4775, 0, 0, 0, 4123, 0, 0, 986, 1766, 0, 0, 1876, 0, 1569, 4928, 0,
+	0, 65, 3286, 0, 0, 3174, 0, 0, 0, 1252, 2678, 622, 0, 0, 0, 0,
+	0, 1159, 0, 2705, 0, 2798, 4954, 3919, 2616, 0, 0, 0, 0, 0, 0, 2237,
+	0, 4089, 4327, 0, 0, 1261, 0, 254, 1416, 2070, 0, 0, 3002, 0, 4854, 0,
+	0, 0, 0, 0, 0, 551, 0, 0, 0, 2688, 3298, 3634, 0, 0, 0, 0,
+	1293, 0, 0, 0, 3953, 0, 0, 0, 3606, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 634, 0, 3981, 2453, 2313, 0, 0, 0, 0, 0, 0, 0, 0,
+	2326, 0, 600, 3524, 5029, 966, 0, 0, 525, 0, 230, 0, 0, 0, 4055, 4317,
+	5208, 0, 0, 3770, 0, 0, 2586, 3536, 5183, 4103, 0, 3338, 0, 0, 0, 0,
+	0, 5301, 0, 0, 0, 3358, 0, 0, 0, 0, 0, 0, 1057, 1190, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4911, 3074, 0, 0, 2053, 0, 1652, 0,
+	4234, 4265, 5409, 0, 0, 0, 0, 0, 0, 4324, 5254, 678, 0, 0, 0, 0,
+	0, 0, 0, 0, 4221, 0, 3053, 0, 0, 3635, 0, 0, 0, 0, 4684, 1046,
+	0, 604, 2108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1374, 0, 0,
+	0, 0, 0, 0, 221, 0, 0, 0, 354, 1375, 3067, 0, 1298, 0, 0, 2969,
+	0, 0, 0, 0, 1941, 0, 0, 0, 0, 3346, 0, 0, 0, 0, 0, 0,
+	0, 0, 1945, 0, 0, 0, 0, 0, 0, 1554, 0, 0, 0, 2383, 0, 4201,
+	0, 1381, 0, 258, 0, 1164, 578, 0, 5222, 0, 3440, 4817, 2099, 0, 1677, 2459,
+	0, 0, 0, 0, 3468, 3778, 4611, 0, 0, 2368, 4077, 0, 0, 0, 173, 2576,
+	0, 3728, 0, 0, 1693, 3630, 4987, 0, 1729, 3023, 4441, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1849, 2894, 1877, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 119, 187, 0, 0, 0, 0, 0, 888, 364, 4138, 4631, 1956, 3371, 0, 0,
+	33, 1448, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4120, 0, 0, 0, 827, 0, 0, 1451, 0, 0, 0, 0, 0, 0,
+	2562, 0, 4371, 0, 0, 0, 0, 0, 0, 906, 2472, 673, 1540, 4046, 63, 4780,
+	0, 3786, 0, 5309, 328, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4816, 0, 0, 0, 0, 0, 3654, 2980, 0, 0, 0, 0, 103, 5276, 4011, 0,
+	0, 3906, 0, 0, 4076, 0, 0, 0, 1262, 0, 0, 0, 1958, 1959, 4578, 3003,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2119, 3935, 0, 0, 2919, 0, 0,
+	1862, 1743, 1017, 1146, 680, 4405, 0, 0, 4918, 2605, 0, 0, 0, 0, 0, 0,
+	3616, 0, 0, 0, 13, 0, 0, 4874, 4223, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2091, 0, 4335, 0, 0, 0, 0, 0, 3451, 0, 4013, 1750, 2970, 675,
+	0, 2835, 0, 0, 0, 0, 1230, 0, 2444, 2886, 0, 0, 0, 0, 465, 2555,
+	4256, 942, 4260, 0, 0, 0, 0, 0, 0, 0, 0, 1423, 0, 3300, 0, 0,
+	0, 0, 0, 0, 0, 3350, 0, 0, 0, 0, 0, 0, 0, 0, 2900, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4263, 0, 390, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2036, 0, 3378, 3424, 0, 2338, 0, 1806, 472, 4568, 0,
+	189, 0, 1071, 0, 0, 0, 0, 3813, 0, 0, 0, 664, 0, 0, 0, 785,
+	2523, 0, 0, 0, 0, 0, 0, 300, 4985, 5197, 0, 0, 0, 0, 0, 2504,
+	0, 0, 180, 0, 3275, 0, 0, 0, 0, 0, 0, 0, 0, 3314, 0, 0,
+	0, 0, 3225, 0, 0, 0, 0, 48, 4585, 855, 5362, 0, 0, 0, 0, 0,
+	0, 0, 0, 5128, 0, 0, 0, 0, 0, 0, 0, 1834, 2426, 0, 2239, 0,
+	1501, 0, 0, 0, 2194, 0, 2329, 0, 0, 2687, 5238, 0, 0, 2263, 4447, 5215,
+	0, 0, 0, 0, 0, 4959, 0, 0, 4364, 0, 0, 0, 0, 3869, 0, 0,
+	1978, 3909, 0, 5411, 0, 1722, 0, 829, 0, 0, 526, 1169, 0, 0, 0, 0,
+	461, 0, 0, 0, 3021, 0, 3100, 0, 3369, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 589, 536, 4641, 4839, 0, 0, 739, 2385, 2943, 0, 0, 0, 0, 0,
+	0, 0, 0, 4662, 0, 0, 5231, 0, 0, 0, 0, 3593, 0, 0, 0, 0,
+	0, 4593, 1212, 2780, 3834, 0, 0, 0, 271, 1321, 0, 0, 0, 0, 0, 0,
+	0, 3253, 0, 0, 0, 2323, 0, 0, 0, 0, 0, 0, 0, 5324, 0, 1120,
+	4390, 4501, 0, 0, 0, 0, 2423, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 3867, 4465, 0, 3434, 1886, 0, 1108, 1281, 90, 263, 1318, 0, 1909, 0, 0,
+	0, 0, 0, 1425, 201, 469, 0, 0, 0, 4101, 0, 0, 2431, 1379, 0, 0,
+	2954, 2100, 4031, 0, 0, 313, 0, 0, 0, 0, 0, 0, 0, 614, 0, 0,
+	2094, 408, 797, 0, 0, 0, 0, 0, 0, 3474, 4841, 0, 0, 0, 0, 2775,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2849, 3710, 2240, 0, 0, 0, 2612, 2818, 4326, 1144, 4378, 0, 0, 0, 269, 0,
+	0, 0, 1547, 0, 0, 1520, 0, 0, 0, 0, 0, 0, 0, 0, 884, 0,
+	4081, 0, 0, 0, 0, 0, 0, 0, 4298, 2743, 0, 0, 720, 3742, 0, 0,
+	0, 867, 1828, 0, 0, 0, 0, 0, 0, 0, 3998, 2471, 4719, 4907, 2813, 0,
+	4621, 0, 4312, 0, 0, 0, 0, 0, 2958, 0, 0, 0, 0, 0, 5026, 0,
+	0, 0, 0, 0, 1733, 0, 0, 0, 0, 0, 0, 0, 0, 1664, 0, 2634,
+	0, 0, 0, 645, 0, 0, 0, 0, 0, 1464, 0, 2153, 0, 3000, 0, 0,
+	0, 0, 2008, 0, 0, 0, 1574, 1134, 0, 0, 0, 0, 5195, 0, 0, 0,
+	0, 0, 0, 1452, 5314, 0, 0, 0, 2083, 0, 0, 0, 0, 999, 1386, 3914,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2610, 0, 0, 0, 3136, 4351,
+	0, 0, 1698, 0, 0, 0, 0, 0, 0, 0, 2002, 1832, 0, 150, 0, 0,
+	698, 0, 0, 0, 4833, 0, 0, 4783, 2517, 0, 0, 0, 0, 608, 0, 4108,
+	0, 0, 0, 0, 0, 0, 129, 0, 0, 0, 0, 0, 0, 0, 5179, 0,
+	0, 1745, 0, 0, 4740, 0, 583, 839, 0, 0, 5012, 1465, 1288, 0, 2733, 0,
+	3792, 2925, 0, 0, 689, 4334, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3496,
+	0, 0, 3158, 0, 0, 0, 0, 1661, 318, 2611, 0, 0, 3677, 0, 0, 3907,
+	1284, 5315, 0, 0, 0, 1935, 0, 4361, 0, 0, 0, 0, 1516, 0, 1445, 0,
+	1076, 3978, 0, 0, 0, 3293, 518, 1142, 0, 0, 0, 1537, 0, 4554, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3363, 154, 3784, 0, 0, 4023, 1052, 1715, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3851, 4640, 0, 0, 0, 4601, 5142,
+	0, 0, 0, 1329, 0, 205, 4107, 4484, 4419, 0, 0, 3803, 0, 0, 0, 0,
+	0, 0, 293, 0, 0, 2882, 0, 0, 1529, 3200, 0, 0, 0, 0, 0, 0,
+	0, 0, 3056, 0, 0, 0, 0, 5339, 0, 0, 1469, 0, 0, 0, 0, 0,
+	4458, 0, 0, 0, 592, 2371, 3771, 0, 0, 0, 2142, 2246, 2778, 0, 0, 5008,
+	0, 0, 0, 0, 2928, 0, 4552, 874, 0, 4584, 3493, 0, 0, 5069, 0, 0,
+	0, 2041, 4452, 4663, 2060, 362, 0, 3959, 0, 4866, 0, 1003, 1938, 1578, 0, 980,
+	5007, 0, 0, 0, 0, 1484, 0, 3, 399, 3494, 0, 0, 0, 0, 0, 0,
+	0, 0, 1563, 0, 0, 3760, 0, 0, 0, 1620, 1651, 0, 1742, 2081, 3414, 4583,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 617, 0, 0, 0, 0, 5405,
+	0, 1324, 672, 3495, 5245, 0, 0, 0, 1395, 2512, 0, 357, 1759, 2148, 4442, 3012,
+	0, 0, 4635, 0, 4744, 3949, 0, 3196, 0, 2318, 0, 0, 23, 610, 3643, 0,
+	2201, 0, 0, 0, 0, 2353, 0, 4715, 3648, 0, 0, 3328, 0, 0, 4781, 0,
+	0, 0, 280, 3267, 1507, 4177, 0, 11, 3551, 0, 0, 0, 0, 0, 0, 446,
+	0, 4147, 0, 2211, 0, 0, 0, 0, 0, 0, 0, 267, 924, 1070, 4986, 0,
+	0, 870, 0, 0, 386, 798, 0, 564, 0, 0, 2735, 0, 0, 1260, 1383, 450,
+	4067, 0, 0, 0, 0, 0, 3464, 0, 2839, 0, 0, 0, 5280, 3447, 1399, 0,
+	5144, 0, 0, 2432, 543, 0, 1597, 3162, 1713, 0, 0, 3663, 0, 0, 0, 2388,
+	0, 321, 0, 0, 0, 0, 0, 0, 0, 975, 3094, 0, 0, 0, 0, 777,
+	786, 0, 0, 0, 0, 0, 0, 541, 0, 0, 0, 963, 4034, 2278, 3857, 1300,
+	4246, 0, 4478, 2596, 1053, 573, 3448, 4773, 4677, 0, 0, 0, 0, 305, 4894, 5103,
+	0, 0, 0, 0, 0, 0, 0, 2104, 1051, 4916, 929, 2528, 477, 2521, 0, 0,
+	0, 0, 0, 1782, 1565, 2789, 0, 1800, 0, 0, 0, 0, 0, 0, 2618, 0,
+	0, 3107, 2169, 582, 0, 0, 0, 0, 1637, 0, 0, 0, 2629, 0, 4402, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1894, 1969, 3992, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 5415, 2005, 0, 3290, 0, 0, 0, 774, 0, 1587, 3945, 0, 1853,
+	0, 5133, 2617, 0, 0, 0, 2330, 4198, 3334, 5260, 2360, 0, 0, 4968, 0, 0,
+	0, 1258, 2214, 5385, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2392,
+	3952, 0, 1173, 940, 0, 0, 4461, 988, 0, 0, 0, 824, 0, 0, 0, 435,
+	1527, 0, 0, 27, 0, 0, 1895, 4653, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1422, 2827, 0, 0, 0, 3384, 3712, 0, 2783, 0, 0, 0, 0, 1972, 2275,
+	0, 0, 0, 0, 0, 0, 0, 292, 0, 0, 0, 0, 3618, 0, 0, 0,
+	0, 398, 0, 0, 3431, 0, 0, 0, 3500, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1740, 2657, 0, 2978, 3672, 0, 1833, 3918,
+	40, 5326, 0, 0, 2501, 0, 0, 1929, 2837, 3219, 4598, 0, 0, 0, 2582, 0,
+	3745, 742, 0, 0, 0, 0, 0, 0, 0, 4881, 3429, 0, 0, 0, 0, 0,
+	0, 758, 1577, 3954, 5266, 0, 1250, 3986, 0, 1880, 0, 1110, 2356, 0, 0, 0,
+	2111, 4267, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2267, 0, 0, 0,
+	0, 0, 0, 2298, 0, 1150, 2465, 449, 3577, 4270, 0, 0, 0, 0, 232, 0,
+	869, 4045, 0, 0, 0, 0, 4613, 0, 0, 0, 1786, 0, 0, 3459, 0, 0,
+	0, 0, 0, 0, 1476, 2045, 0, 2301, 1692, 0, 0, 0, 0, 0, 4348, 0,
+	0, 0, 3754, 4935, 2020, 0, 413, 0, 0, 0, 2184, 0, 0, 0, 0, 0,
+	4362, 3697, 0, 0, 0, 0, 2105, 0, 4237, 1613, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 3135, 0, 3924, 4997, 0, 0, 0, 2853, 0, 0, 2287, 896, 3939,
+	0, 0, 0, 2473, 1323, 4445, 0, 0, 0, 1908, 0, 0, 0, 618, 3156, 0,
+	0, 5053, 1513, 197, 0, 1699, 1112, 0, 0, 0, 3874, 0, 504, 1528, 2137, 0,
+	0, 0, 0, 4437, 0, 4571, 0, 0, 0, 0, 2124, 0, 0, 0, 0, 1552,
+	93, 2268, 0, 0, 0, 0, 0, 349, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3866, 473, 3673, 0, 0, 0, 1502, 502, 0, 0, 2464, 3425, 0, 0,
+	0, 0, 0, 0, 0, 2425, 0, 2742, 0, 0, 4068, 3006, 0, 0, 0, 5047,
+	0, 1639, 0, 0, 0, 0, 0, 423, 1632, 0, 0, 0, 25, 0, 0, 776,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 5386, 0, 0, 0, 0, 0, 4526,
+	0, 4062, 3353, 3323, 0, 0, 2545, 0, 0, 1151, 0, 0, 0, 0, 0, 0,
+	0, 0, 2511, 4655, 0, 685, 0, 0, 1457, 0, 0, 0, 0, 1946, 3940, 0,
+	0, 2441, 993, 1233, 2443, 2975, 3134, 424, 1208, 2482, 4814, 5207, 730, 4650, 0, 0,
+	2029, 3027, 0, 0, 0, 0, 3587, 3627, 0, 0, 0, 0, 0, 4543, 0, 0,
+	0, 0, 0, 4477, 0, 1100, 0, 1719, 3089, 0, 0, 0, 0, 768, 0, 0,
+	0, 0, 0, 3124, 0, 0, 2821, 4052, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1282, 451, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2007, 0, 0, 4087, 0, 552, 1001, 2937, 0, 0, 0, 0, 5136, 0,
+	0, 0, 0, 0, 3397, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4423, 0,
+	0, 0, 1491, 0, 0, 3215, 5376, 0, 0, 0, 4648, 0, 0, 0, 3257, 4622,
+	0, 0, 1560, 3904, 0, 0, 0, 0, 0, 0, 0, 3614, 0, 0, 0, 0,
+	0, 0, 609, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3309, 0, 0, 0,
+	0, 0, 1440, 0, 0, 4726, 3913, 0, 0, 0, 0, 4162, 0, 0, 87, 0,
+	4152, 0, 0, 0, 3362, 0, 0, 0, 0, 130, 382, 686, 2035, 3188, 4723, 0,
+	0, 4309, 0, 0, 2172, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2401, 0,
+	0, 0, 4921, 320, 4983, 0, 0, 1957, 0, 694, 0, 0, 793, 0, 0, 412,
+	0, 0, 0, 165, 4366, 4297, 0, 0, 0, 0, 3360, 0, 0, 0, 0, 0,
+	0, 2342, 917, 2814, 3413, 4347, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4048, 0, 0, 0, 0, 3068, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1629, 3751, 0, 2429, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4528, 1624, 1254, 2721, 4757, 0, 0, 1350, 5344,
+	82, 0, 2257, 0, 5269, 1391, 0, 0, 0, 0, 1119, 0, 0, 0, 0, 0,
+	3785, 4905, 0, 0, 0, 0, 0, 0, 4296, 0, 4734, 0, 2979, 5383, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2812, 0, 3687, 2140, 1393, 1628, 2270, 2457,
+	0, 0, 0, 2315, 4212, 0, 0, 2102, 4113, 0, 0, 778, 990, 0, 0, 0,
+	3576, 0, 0, 2120, 0, 0, 0, 0, 0, 0, 0, 0, 4238, 0, 1543, 0,
+	3420, 5240, 0, 0, 0, 0, 0, 0, 3080, 0, 0, 623, 3283, 0, 4016, 0,
+	0, 0, 3070, 0, 0, 0, 0, 0, 0, 0, 2430, 0, 3185, 0, 4826, 432,
+	5022, 0, 2405, 0, 0, 0, 0, 3917, 1387, 2261, 37, 2308, 4822, 0, 1720, 4245,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4547, 5224, 0, 0, 0, 0, 0,
+	1165, 1855, 0, 0, 4214, 0, 0, 0, 5152, 5180, 135, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 735, 4462, 3005, 3609, 4810,
+	4923, 0, 0, 0, 168, 4832, 0, 0, 621, 0, 0, 0, 1172, 0, 5117, 0,
+	964, 4036, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4800, 3675, 0, 0, 0,
+	2279, 0, 1980, 2495, 0, 0, 0, 0, 0, 1871, 4058, 0, 0, 0, 0, 0,
+	0, 0, 3260, 0, 0, 4973, 0, 0, 2696, 1384, 118, 0, 2903, 0, 0, 756,
+	0, 0, 0, 0, 0, 0, 0, 3450, 3780, 3832, 1286, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2456, 0, 5407, 3214, 0, 0, 4685, 0,
+	0, 0, 0, 0, 0, 4842, 1235, 2450, 0, 0, 0, 2131, 1687, 4798, 0, 0,
+	0, 0, 0, 0, 0, 0, 842, 1463, 0, 0, 0, 0, 0, 0, 0, 4195,
+	0, 0, 0, 0, 0, 1892, 2003, 4451, 0, 3915, 0, 0, 2918, 3872, 0, 341,
+	0, 0, 0, 3718, 0, 0, 757, 4488, 0, 3462, 0, 0, 3958, 0, 4899, 0,
+	833, 0, 0, 0, 0, 0, 1579, 0, 0, 3693, 0, 0, 0, 0, 0, 5118,
+	417, 5327, 0, 0, 0, 0, 0, 566, 759, 4612, 0, 0, 1558, 4615, 0, 0,
+	0, 0, 1739, 1431, 0, 0, 0, 0, 2991, 0, 0, 0, 0, 0, 0, 0,
+	0, 3562, 0, 2421, 0, 0, 1928, 0, 0, 1997, 0, 0, 0, 1041, 0, 0,
+	0, 0, 1226, 1797, 4463, 5055, 5080, 3692, 0, 3270, 0, 0, 0, 0, 0, 0,
+	561, 2068, 0, 0, 152, 2103, 5089, 0, 2496, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 4160, 0, 1868, 3850, 1947, 0, 945, 0, 0, 4633, 0, 1559, 4824,
+	0, 0, 0, 0, 4586, 1689, 0, 0, 0, 2595, 0, 0, 0, 0, 2938, 0,
+	0, 0, 0, 0, 0, 5124, 0, 1426, 2822, 0, 0, 0, 0, 0, 3891, 183,
+	0, 3393, 0, 1952, 0, 0, 0, 0, 3092, 2433, 3612, 307, 3944, 4643, 0, 0,
+	1922, 0, 0, 0, 0, 34, 2146, 2520, 3550, 0, 4896, 0, 0, 4490, 0, 0,
+	1611, 0, 0, 0, 0, 0, 925, 0, 0, 2961, 0, 210, 0, 0, 0, 2924,
+	0, 0, 3956, 0, 0, 596, 0, 0, 0, 0, 0, 0, 0, 2231, 0, 635,
+	2202, 2632, 0, 0, 0, 0, 0, 0, 0, 3131, 0, 0, 0, 0, 0, 862,
+	0, 3064, 0, 0, 2230, 0, 0, 0, 4608, 2540, 0, 0, 0, 0, 0, 0,
+	2223, 5021, 0, 1749, 3757, 4707, 0, 0, 3916, 5214, 0, 55, 0, 0, 1753, 0,
+	2006, 0, 2188, 0, 1812, 0, 0, 3137, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1414, 0, 0, 492, 0, 4828, 0, 2226, 0, 1801, 0, 0, 0, 2067,
+	4135, 0, 1672, 542, 0, 0, 4395, 0, 0, 0, 4862, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 712, 2269, 0, 0, 0, 5058, 0, 0, 0, 0, 0, 4019,
+	0, 0, 0, 0, 0, 0, 0, 4857, 0, 0, 0, 0, 0, 0, 0, 5363,
+	0, 0, 913, 5406, 0, 3883, 0, 0, 0, 0, 5234, 0, 0, 0, 2112, 4951,
+	0, 3061, 3526, 4666, 0, 0, 0, 1837, 2671, 4400, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 131, 4295, 0, 919, 0, 170, 1347, 0, 0, 0, 0, 0,
+	1950, 0, 0, 1737, 764, 2646, 0, 0, 0, 0, 0, 0, 727, 0, 0, 0,
+	0, 1072, 5101, 0, 0, 0, 0, 0, 1343, 3408, 5017, 0, 0, 1655, 4557, 5145,
+	0, 0, 92, 3320, 0, 0, 3561, 0, 0, 0, 0, 982, 0, 0, 5122, 0,
+	0, 0, 0, 501, 1883, 0, 2026, 3519, 0, 0, 5248, 0, 2569, 0, 553, 10,
+	2694, 2346, 0, 4129, 1539, 4126, 4989, 0, 0, 0, 0, 0, 0, 0, 0, 493,
+	660, 0, 4331, 0, 1194, 0, 0, 0, 0, 0, 0, 0, 0, 1727, 5252, 0,
+	0, 4222, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4872, 440, 0, 0, 0, 0,
+	0, 0, 0, 948, 0, 0, 770, 2723, 0, 0, 0, 0, 0, 0, 0, 1949,
+	2260, 204, 2568, 3066, 5100, 0, 0, 1641, 0, 3256, 4844, 0, 0, 4745, 0, 0,
+	0, 2628, 0, 0, 0, 0, 0, 0, 0, 0, 1373, 0, 1349, 0, 3796, 0,
+	0, 0, 0, 0, 0, 0, 4391, 0, 0, 0, 4358, 334, 219, 1967, 1825, 0,
+	0, 0, 0, 0, 0, 4562, 0, 1271, 2722, 5038, 0, 0, 0, 0, 3258, 0,
+	0, 0, 0, 0, 0, 1247, 5227, 0, 0, 0, 0, 0, 951, 0, 0, 0,
+	0, 0, 0, 485, 2905, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2285, 0, 0, 0, 0, 0, 61, 736, 0, 0, 1135, 0, 0, 0, 0, 0,
+	0, 3779, 0, 0, 0, 0, 0, 0, 3837, 5329, 0, 0, 2638, 0, 0, 0,
+	0, 0, 0, 0, 3430, 0, 0, 0, 0, 0, 2606, 4278, 0, 18, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4279, 0, 0,
+	2535, 0, 0, 0, 0, 1094, 0, 3179, 0, 0, 0, 0, 0, 0, 0, 826,
+	0, 0, 0, 0, 0, 0, 0, 4763, 0, 0, 0, 0, 0, 0, 387, 0,
+	0, 0, 0, 0, 4946, 0, 0, 0, 1863, 0, 3927, 0, 0, 4811, 0, 0,
+	0, 4122, 0, 0, 0, 367, 0, 0, 0, 0, 0, 0, 894, 5221, 0, 0,
+	244, 0, 0, 0, 0, 0, 0, 4534, 647, 3968, 0, 0, 2597, 3930, 0, 0,
+	2164, 2693, 0, 0, 0, 0, 0, 603, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2030, 0, 0, 0, 0, 0, 0, 0, 2949, 0, 0, 0, 0, 0,
+	3647, 0, 0, 0, 3822, 5112, 0, 2774, 0, 1225, 2955, 0, 0, 0, 0, 0,
+	0, 2128, 0, 0, 0, 1477, 2953, 2414, 4030, 4873, 0, 0, 0, 1191, 0, 0,
+	0, 0, 0, 5099, 0, 0, 0, 0, 2843, 0, 2826, 4213, 0, 0, 0, 4522,
+	4697, 0, 0, 0, 0, 0, 0, 5015, 2674, 0, 2018, 3711, 5351, 4277, 1038, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2165, 0, 0, 0, 0,
+	0, 0, 0, 4341, 0, 0, 0, 0, 0, 2050, 3660, 5186, 519, 0, 0, 0,
+	0, 1965, 3101, 4692, 0, 0, 602, 0, 0, 162, 0, 0, 0, 0, 247, 3537,
+	2992, 2816, 4363, 1998, 4436, 2672, 2932, 3642, 0, 0, 0, 0, 0, 1400, 0, 5263,
+	0, 1533, 0, 0, 0, 0, 0, 0, 3853, 5018, 5024, 0, 0, 857, 1962, 3805,
+	0, 0, 1404, 0, 0, 0, 0, 2879, 0, 0, 0, 0, 0, 1442, 1610, 1413,
+	1985, 0, 0, 3539, 1794, 3223, 0, 3121, 0, 0, 655, 322, 1459, 0, 0, 0,
+	0, 0, 2889, 3789, 0, 0, 0, 0, 0, 0, 574, 5162, 1531, 0, 0, 0,
+	0, 2968, 0, 0, 0, 0, 0, 0, 692, 0, 1456, 2649, 0, 0, 0, 5373,
+	3721, 4982, 5046, 0, 3159, 1430, 1752, 4408, 1335, 3008, 4426, 0, 1339, 2770, 4401, 4588,
+	0, 2415, 0, 0, 0, 0, 0, 0, 2876, 0, 0, 3198, 0, 0, 0, 0,
+	0, 3894, 4145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 976, 0, 0, 0,
+	0, 0, 0, 0, 3271, 0, 0, 0, 0, 0, 0, 0, 1378, 0, 0, 0,
+	0, 0, 0, 0, 3509, 4869, 2451, 0, 0, 886, 825, 0, 0, 0, 0, 3268,
+	2766, 0, 0, 0, 0, 5000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4136, 0, 724, 644, 0, 0, 0, 3372, 0, 0, 0, 0, 0, 0,
+	0, 0, 702, 2689, 0, 0, 0, 4756, 0, 0, 0, 4273, 1015, 1747, 0, 0,
+	0, 3969, 0, 0, 0, 3734, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 4837, 0, 0, 713, 0, 0, 0, 0, 0, 0, 1264,
+	0, 0, 0, 0, 4977, 4359, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 4537, 1694, 0, 277, 4634, 0, 0, 0, 0, 0, 1016,
+	2123, 0, 1591, 0, 0, 1906, 0, 0, 4491, 0, 3122, 0, 875, 0, 0, 0,
+	2179, 0, 0, 2526, 3880, 0, 4929, 2097, 0, 2469, 0, 0, 2942, 0, 0, 0,
+	5235, 0, 3038, 4473, 0, 0, 0, 1086, 1700, 4049, 0, 1401, 0, 3482, 0, 0,
+	1370, 991, 200, 2244, 2418, 2908, 921, 1660, 284, 3279, 1542, 3893, 4226, 2931, 1890, 5160,
+	2190, 0, 0, 0, 2174, 0, 0, 0, 0, 2084, 2505, 740, 4802, 0, 3082, 2622,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1111, 0, 2079, 0, 0, 0,
+	0, 2782, 0, 4354, 0, 486, 0, 0, 0, 0, 0, 0, 0, 0, 5044, 2232,
+	2699, 4026, 0, 0, 0, 1312, 2761, 0, 0, 4694, 0, 0, 1022, 0, 0, 3523,
+	4179, 0, 0, 0, 0, 4895, 0, 0, 0, 3276, 4687, 77, 0, 0, 0, 89,
+	2245, 5079, 0, 0, 0, 0, 535, 2848, 4673, 0, 0, 0, 0, 0, 783, 0,
+	4159, 0, 0, 0, 1013, 4556, 1682, 3957, 0, 0, 0, 0, 0, 1480, 0, 0,
+	0, 4665, 882, 0, 0, 0, 0, 0, 2643, 3571, 5341, 0, 0, 1083, 0, 0,
+	0, 0, 3683, 0, 0, 0, 5337, 0, 0, 0, 0, 1461, 0, 0, 0, 0,
+	2720, 0, 0, 1065, 0, 2873, 3316, 1446, 4603, 4713, 0, 0, 0, 0, 0, 0,
+	2208, 0, 427, 598, 0, 0, 3240, 2092, 0, 0, 0, 0, 2972, 2236, 3140, 4380,
+	3127, 3696, 0, 872, 0, 2736, 3725, 0, 0, 0, 4971, 0, 0, 0, 0, 0,
+	0, 0, 0, 1069, 4868, 3428, 0, 0, 0, 0, 0, 1428, 0, 0, 1333, 4524,
+	0, 0, 4708, 0, 3534, 1138, 0, 0, 0, 53, 0, 0, 0, 0, 0, 2014,
+	3608, 0, 0, 0, 0, 0, 0, 2654, 5322, 2792, 0, 0, 0, 0, 0, 0,
+	0, 2449, 0, 0, 3264, 0, 0, 0, 0, 1471, 0, 0, 0, 0, 0, 3177,
+	0, 0, 5243, 3343, 5356, 0, 0, 0, 0, 0, 0, 5189, 1899, 0, 0, 0,
+	0, 0, 0, 0, 1044, 0, 179, 841, 1160, 2828, 3650, 0, 0, 0, 4710, 3512,
+	2862, 3790, 2291, 4097, 0, 0, 0, 813, 0, 0, 933, 0, 0, 0, 0, 0,
+	0, 0, 0, 3086, 3354, 4889, 1129, 0, 0, 2101, 1748, 0, 1961, 0, 0, 2858,
+	0, 667, 949, 3234, 0, 0, 4313, 0, 5108, 0, 997, 0, 0, 0, 0, 471,
+	943, 0, 1133, 0, 0, 0, 0, 0, 0, 0, 576, 268, 0, 0, 3058, 4553,
+	2613, 3855, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 900, 0, 1541,
+	0, 3163, 0, 0, 5009, 0, 0, 0, 0, 3048, 0, 0, 0, 0, 1125, 0,
+	4927, 0, 0, 0, 0, 3622, 479, 0, 0, 1667, 0, 0, 2175, 0, 2378, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4072, 0, 0, 1483, 0,
+	2419, 0, 0, 4788, 0, 0, 0, 0, 0, 1881, 0, 0, 3767, 5278, 0, 2118,
+	5400, 0, 0, 1500, 3307, 3501, 0, 0, 0, 0, 0, 0, 0, 4724, 0, 0,
+	0, 0, 4658, 0, 0, 0, 806, 4754, 0, 0, 1683, 0, 0, 0, 0, 0,
+	0, 4884, 3281, 0, 0, 0, 2995, 0, 0, 0, 0, 0, 0, 0, 0, 2488,
+	0, 0, 0, 1227, 0, 0, 4978, 0, 0, 251, 4025, 0, 3184, 901, 2959, 5067,
+	0, 0, 0, 0, 217, 0, 0, 0, 0, 0, 0, 4088, 2538, 0, 0, 0,
+	653, 0, 1564, 4337, 0, 661, 3996, 1688, 1614, 4208, 0, 56, 0, 0, 0, 3878,
+	0, 0, 0, 0, 2494, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5036, 0, 0, 0, 0, 0, 406, 2339, 0, 0, 1351, 0, 0, 0, 0, 4384,
+	0, 0, 0, 556, 0, 0, 0, 0, 0, 0, 212, 0, 0, 0, 1732, 5364,
+	2659, 1270, 0, 0, 4507, 0, 3095, 0, 4499, 0, 0, 0, 2892, 0, 0, 3128,
+	0, 0, 2022, 2019, 2004, 0, 0, 0, 4254, 0, 0, 0, 0, 5005, 0, 0,
+	0, 342, 1402, 1534, 0, 0, 123, 1851, 3439, 0, 704, 0, 0, 2015, 4289, 1098,
+	0, 0, 4712, 411, 0, 0, 0, 0, 4047, 2205, 1079, 0, 3937, 0, 5090, 1859,
+	4427, 0, 0, 1256, 0, 203, 0, 0, 0, 0, 0, 0, 0, 3288, 0, 1018,
+	0, 3595, 0, 4096, 0, 0, 0, 0, 2999, 0, 0, 0, 0, 3702, 0, 0,
+	0, 4550, 0, 0, 0, 0, 0, 0, 0, 4569, 0, 0, 496, 4716, 0, 0,
+	838, 1287, 0, 0, 1793, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3097, 0,
+	0, 4066, 822, 0, 809, 2909, 0, 0, 2350, 3173, 0, 0, 3195, 0, 3172, 4727,
+	5048, 0, 0, 0, 0, 4791, 1429, 0, 0, 643, 3349, 0, 345, 0, 340, 482,
+	2422, 0, 905, 3479, 0, 0, 0, 4285, 2806, 0, 0, 1486, 0, 0, 0, 0,
+	2476, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3520, 4609,
+	2063, 0, 0, 0, 0, 0, 0, 0, 0, 1987, 288, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 79, 0, 0, 0, 160, 0, 0, 2948, 0, 532, 2534,
+	4149, 5091, 3632, 0, 0, 0, 3943, 233, 2445, 4806, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 5289, 2530, 0, 0, 0, 0, 0, 0, 0, 1968, 0, 0, 0,
+	2059, 0, 0, 0, 0, 0, 1598, 3707, 0, 0, 2289, 2500, 0, 0, 0, 0,
+	0, 0, 3982, 0, 0, 2480, 0, 0, 0, 0, 0, 2679, 0, 1674, 0, 3470,
+	1535, 2746, 0, 695, 0, 0, 0, 0, 0, 0, 0, 528, 0, 0, 0, 0,
+	0, 1454, 0, 0, 0, 4095, 0, 2602, 237, 4597, 4632, 5286, 3910, 0, 4510, 0,
+	0, 0, 0, 4220, 2556, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 4439, 0, 1717, 586, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2191, 4185,
+	4417, 0, 0, 2650, 193, 0, 1301, 1710, 4053, 2927, 3814, 3143, 873, 2663, 3871, 0,
+	0, 0, 810, 0, 979, 3488, 0, 5399, 0, 0, 0, 3649, 0, 1865, 5158, 0,
+	0, 4698, 0, 0, 0, 0, 0, 4352, 5371, 5173, 0, 0, 0, 0, 0, 1000,
+	1551, 0, 891, 0, 0, 2558, 0, 0, 0, 0, 0, 3598, 1278, 0, 5130, 3491,
+	428, 0, 0, 0, 0, 0, 0, 709, 41, 1239, 0, 0, 1014, 2384, 2936, 3096,
+	3386, 5125, 0, 0, 0, 0, 0, 0, 1852, 0, 0, 0, 1548, 1889, 2113, 2553,
+	0, 0, 0, 0, 459, 2277, 4486, 0, 0, 0, 1255, 1310, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4856, 0, 3265, 0, 2362, 0, 4292, 1432,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1670, 0, 0, 1819, 2266, 4930, 0,
+	0, 2682, 2518, 0, 2439, 0, 0, 0, 0, 0, 0, 1515, 0, 5154, 0, 0,
+	0, 0, 4963, 0, 0, 4224, 0, 0, 0, 31, 0, 0, 0, 0, 0, 0,
+	1704, 3250, 0, 0, 0, 837, 0, 3432, 1195, 0, 0, 0, 0, 0, 0, 0,
+	1376, 1671, 683, 0, 3381, 0, 0, 0, 0, 0, 0, 0, 0, 562, 1572, 0,
+	0, 0, 0, 691, 0, 0, 0, 4172, 0, 0, 5318, 0, 0, 3928, 0, 0,
+	0, 0, 0, 2479, 744, 0, 0, 0, 0, 0, 0, 0, 0, 1914, 0, 0,
+	0, 0, 0, 1268, 0, 2747, 2950, 0, 821, 80, 0, 0, 0, 0, 0, 0,
+	256, 3138, 3216, 4299, 0, 0, 159, 2825, 0, 2956, 0, 0, 0, 0, 72, 0,
+	0, 0, 1005, 3112, 2661, 0, 0, 0, 0, 1007, 0, 0, 0, 0, 0, 0,
+	196, 3310, 0, 3808, 4766, 0, 0, 1326, 769, 2714, 0, 0, 0, 767, 521, 0,
+	0, 0, 1059, 0, 0, 864, 0, 0, 0, 0, 0, 0, 0, 2117, 0, 0,
+	0, 0, 0, 0, 3415, 0, 0, 3809, 0, 0, 0, 2189, 3011, 2797, 3714, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3244, 0, 3705, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4109, 0, 0, 0, 1915, 0, 0, 0, 0, 0,
+	0, 0, 3569, 0, 0, 0, 0, 4320, 3843, 3791, 0, 0, 0, 0, 0, 0,
+	0, 0, 3640, 0, 4737, 454, 0, 35, 2585, 3840, 3639, 216, 0, 0, 0, 0,
+	0, 121, 1107, 2493, 4264, 3201, 0, 0, 1113, 0, 0, 0, 2639, 3175, 0, 0,
+	4443, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5033, 1544,
+	0, 0, 0, 0, 0, 4691, 0, 0, 0, 0, 0, 668, 3365, 0, 0, 1115,
+	1573, 4421, 0, 0, 0, 0, 133, 2896, 0, 0, 0, 0, 0, 4944, 1595, 5070,
+	0, 4516, 0, 460, 641, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 3232, 4825, 1986, 2197, 5075, 0, 0, 0, 0, 3030, 0, 0, 2614,
+	0, 0, 0, 4845, 762, 0, 985, 0, 0, 0, 243, 0, 0, 2589, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3807, 0, 0, 0, 1882, 2692, 4028, 3370, 0,
+	0, 0, 0, 0, 0, 0, 2095, 0, 1884, 0, 0, 0, 0, 0, 1571, 2652,
+	0, 0, 0, 0, 0, 0, 0, 1709, 0, 3941, 0, 0, 0, 2997, 0, 0,
+	1122, 989, 1085, 0, 0, 1200, 0, 0, 0, 0, 0, 0, 5284, 0, 0, 0,
+	0, 2130, 0, 2998, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1385, 0, 0, 2204, 0, 0, 0, 0, 1988, 0, 2021, 0, 1948, 2570, 0, 2402,
+	5060, 3829, 0, 0, 1519, 4533, 1009, 831, 4508, 1602, 4587, 4661, 0, 0, 0, 0,
+	0, 0, 5279, 4042, 5259, 0, 0, 0, 1299, 4852, 1162, 0, 0, 0, 0, 0,
+	0, 0, 290, 3984, 4920, 0, 0, 0, 0, 0, 0, 0, 0, 4005, 0, 366,
+	0, 0, 696, 257, 3445, 4654, 0, 0, 1805, 4017, 0, 0, 4614, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3421, 0, 5169, 0, 0, 0, 0, 0, 3373, 0,
+	0, 1496, 0, 2525, 0, 0, 0, 0, 3454, 0, 5043, 0, 0, 1807, 0, 0,
+	2317, 1166, 0, 0, 0, 361, 3433, 4548, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 688, 4936, 0, 0, 0, 0, 0, 211,
+	0, 0, 0, 0, 2043, 0, 5023, 0, 0, 0, 799, 1099, 3325, 4322, 0, 0,
+	0, 0, 0, 0, 0, 0, 3694, 0, 0, 214, 2158, 4020, 3078, 4979, 0, 0,
+	3604, 4305, 0, 0, 0, 0, 4678, 0, 0, 0, 0, 0, 517, 4680, 0, 651,
+	3208, 0, 0, 2122, 50, 0, 5233, 0, 0, 1789, 4660, 0, 0, 4875, 3317, 0,
+	0, 0, 0, 0, 0, 407, 0, 0, 0, 2314, 4792, 0, 1843, 0, 445, 2591,
+	0, 0, 0, 0, 0, 3065, 0, 0, 0, 0, 0, 0, 0, 1784, 3055, 4847,
+	4890, 0, 1330, 734, 2187, 5003, 0, 0, 0, 1406, 5114, 0, 0, 0, 0, 0,
+	0, 3486, 0, 0, 3743, 0, 0, 0, 0, 0, 0, 0, 1678, 4001, 5232, 2852,
+	0, 0, 3492, 0, 0, 4858, 475, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1313, 1420, 4750, 0, 0, 3962, 0, 0, 0, 0, 4913, 0, 97, 2941, 0, 0,
+	0, 0, 0, 3336, 3254, 4793, 0, 0, 0, 421, 1388, 1196, 3041, 0, 0, 889,
+	5129, 2676, 3727, 0, 0, 0, 0, 0, 0, 5343, 0, 100, 1492, 0, 1080, 0,
+	0, 0, 0, 0, 0, 0, 0, 5387, 0, 0, 4171, 0, 4594, 4187, 0, 0,
+	2256, 0, 117, 0, 0, 0, 0, 0, 0, 3472, 0, 2811, 1485, 1926, 3139, 4119,
+	0, 0, 0, 0, 164, 3263, 0, 1283, 1878, 0, 0, 0, 2785, 0, 4433, 0,
+	4933, 0, 416, 1023, 0, 1362, 2057, 4293, 0, 0, 3014, 722, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3289,
+	3125, 0, 0, 0, 0, 0, 2981, 2152, 0, 0, 0, 3565, 1858, 0, 0, 0,
+	0, 728, 2387, 2334, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5126,
+	0, 0, 0, 17, 3548, 0, 5137, 1497, 5143, 5393, 0, 0, 1831, 0, 0, 0,
+	0, 0, 0, 0, 3245, 557, 1763, 0, 5223, 0, 0, 0, 0, 2468, 0, 0,
+	0, 0, 2373, 0, 0, 0, 2069, 0, 4035, 0, 0, 0, 1772, 0, 0, 0,
+	923, 0, 4624, 0, 3667, 0, 0, 0, 0, 1838, 0, 1666, 0, 0, 0, 0,
+	0, 0, 0, 3868, 480, 3301, 4105, 0, 0, 0, 1042, 784, 0, 0, 0, 0,
+	0, 74, 5086, 0, 3716, 4941, 0, 771, 0, 3399, 4176, 0, 0, 3190, 0, 554,
+	1937, 0, 0, 2836, 3357, 0, 0, 2573, 222, 4084, 0, 0, 0, 0, 0, 0,
+	0, 1302, 0, 1116, 1449, 0, 0, 0, 0, 0, 0, 3564, 0, 0, 2712, 1218,
+	4703, 0, 0, 5095, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4302, 0, 0, 0, 0, 0, 0, 0, 0, 5042, 0, 0, 0, 0, 0, 0,
+	0, 0, 2920, 0, 0, 0, 0, 2832, 0, 4636, 0, 0, 0, 1691, 0, 0,
+	3847, 0, 0, 0, 3638, 0, 0, 2220, 3116, 2912, 0, 443, 0, 580, 0, 4131,
+	1036, 0, 0, 5165, 1973, 0, 3836, 0, 796, 0, 0, 0, 0, 4867, 5257, 0,
+	0, 0, 0, 5155, 0, 1562, 0, 0, 0, 0, 0, 57, 0, 3934, 0, 0,
+	0, 0, 0, 2957, 0, 0, 0, 0, 111, 1187, 3111, 0, 0, 0, 3304, 0,
+	0, 0, 0, 2297, 0, 0, 0, 0, 0, 4307, 0, 0, 4304, 2765, 0, 5375,
+	0, 5391, 1808, 628, 0, 0, 0, 0, 4531, 3800, 0, 0, 0, 0, 3732, 4518,
+	0, 0, 4184, 0, 1154, 0, 0, 0, 0, 0, 595, 1025, 5392, 0, 3929, 0,
+	5396, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 220, 0, 0, 0,
+	0, 0, 503, 0, 279, 0, 0, 0, 0, 0, 0, 206, 0, 0, 0, 0,
+	3708, 1415, 0, 0, 0, 4914, 4043, 4346, 0, 0, 910, 1202, 0, 0, 0, 1712,
+	802, 2914, 1790, 1503, 0, 0, 0, 0, 0, 0, 1170, 3979, 0, 0, 0, 0,
+	0, 2593, 0, 0, 1304, 693, 1633, 0, 4738, 0, 0, 0, 2065, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 2302, 0, 0, 0, 0, 2703, 0, 2420, 0, 4964,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1215, 1873, 4051, 5113, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1711, 0, 0, 996, 0, 0, 0, 231,
+	5157, 4321, 5220, 3517, 0, 700, 4474, 0, 0, 0, 0, 0, 4134, 0, 0, 2365,
+	0, 0, 0, 3623, 2398, 4702, 0, 0, 0, 3733, 0, 0, 0, 0, 1798, 0,
+	3922, 4082, 0, 0, 0, 0, 434, 0, 0, 0, 972, 1511, 4846, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 597, 5335, 0,
+	0, 0, 4701, 0, 0, 0, 0, 0, 0, 0, 3193, 0, 0, 0, 4085, 0,
+	3965, 0, 0, 0, 0, 715, 2546, 0, 0, 0, 0, 3255, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3476, 0, 0, 0, 3165, 0, 0, 0, 0, 0,
+	2147, 4952, 0, 1960, 569, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 2028, 1592, 0, 0, 0, 3977, 0, 0, 0, 0,
+	1205, 1366, 2762, 3720, 169, 2276, 5237, 0, 0, 0, 1319, 0, 1977, 0, 4357, 0,
+	2751, 5072, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1328, 3664, 0, 0,
+	0, 0, 0, 0, 2902, 663, 0, 0, 2225, 0, 0, 0, 3218, 0, 3578, 0,
+	0, 60, 0, 0, 0, 3540, 0, 71, 1361, 3237, 1257, 2352, 4487, 0, 2971, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 3703, 0, 0, 3781, 2725, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1403, 5168, 0, 0, 2288, 0, 4560, 2347, 3706, 0,
+	0, 0, 4505, 0, 0, 952, 3341, 0, 0, 0, 0, 4958, 0, 0, 0, 0,
+	0, 0, 2700, 0, 0, 0, 0, 2795, 0, 2710, 3043, 0, 0, 0, 0, 0,
+	0, 4523, 0, 0, 1746, 0, 3120, 4209, 5226, 3230, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 5004, 961, 3766, 0, 0, 0, 0, 1840, 0, 0, 3475,
+	0, 0, 0, 0, 2869, 3178, 5002, 0, 3582, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 2767, 1089, 1421, 4893, 2851, 0, 0, 2737, 0, 0, 4372, 0, 0,
+	0, 0, 0, 0, 527, 0, 0, 0, 0, 0, 0, 0, 0, 2248, 0, 0,
+	0, 3601, 0, 0, 0, 0, 0, 335, 0, 0, 2155, 0, 0, 0, 0, 2055,
+	835, 0, 0, 0, 3567, 0, 2359, 4319, 0, 0, 0, 0, 0, 0, 1222, 156,
+	2281, 4274, 3272, 0, 3449, 0, 0, 0, 0, 324, 2052, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3795, 4544, 4747, 0, 0, 0, 4813, 0, 0, 0, 0, 0, 1549, 0,
+	0, 0, 5348, 0, 0, 0, 0, 5039, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2466, 3355, 3541, 0, 0, 0, 0, 3678, 0, 0, 0, 0, 0, 0,
+	0, 3025, 0, 0, 1724, 2011, 1506, 0, 3194, 3366, 4990, 0, 4917, 0, 0, 0,
+	0, 0, 0, 0, 468, 0, 0, 0, 0, 0, 1358, 0, 1478, 2437, 3723, 3395,
+	0, 4040, 0, 0, 0, 0, 0, 4771, 4741, 0, 0, 4258, 0, 0, 584, 846,
+	0, 0, 99, 0, 0, 2161, 353, 3688, 0, 0, 0, 0, 0, 192, 4300, 0,
+	0, 0, 0, 2531, 0, 114, 2417, 4139, 4009, 4536, 0, 1970, 969, 1643, 4041, 5107,
+	4591, 0, 4670, 0, 0, 0, 0, 0, 2581, 0, 0, 0, 3615, 0, 0, 0,
+	0, 1646, 5203, 2156, 1365, 0, 0, 804, 4912, 2603, 0, 877, 3611, 0, 0, 2727,
+	0, 0, 0, 0, 0, 0, 0, 0, 2349, 1791, 0, 0, 2544, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2107, 0,
+	0, 0, 2241, 3187, 880, 4288, 0, 0, 0, 2986, 4808, 0, 0, 0, 2891, 368,
+	0, 3838, 4555, 2168, 0, 4731, 0, 149, 648, 0, 0, 0, 0, 0, 0, 3368,
+	0, 865, 3774, 0, 0, 0, 4472, 0, 0, 0, 0, 1966, 0, 0, 0, 4064,
+	0, 0, 0, 0, 0, 0, 3073, 0, 0, 0, 0, 1795, 548, 1136, 0, 0,
+	0, 0, 0, 0, 1368, 0, 0, 0, 0, 0, 0, 0, 1757, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2376, 0, 317, 4080, 4883, 5068, 0, 0, 1427,
+	4350, 3570, 0, 0, 0, 1074, 1157, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3633, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3342, 0, 0, 1510,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2667, 0, 0, 0, 1398, 2181, 2706,
+	4820, 2010, 0, 3015, 1903, 3599, 0, 0, 0, 2508, 0, 0, 0, 927, 1990, 0,
+	868, 836, 0, 0, 3873, 0, 0, 0, 0, 0, 4573, 0, 0, 1458, 0, 272,
+	0, 0, 0, 0, 0, 0, 1836, 4898, 0, 0, 0, 0, 0, 0, 0, 4922,
+	0, 1788, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4812, 0, 0, 0, 0,
+	0, 823, 0, 2506, 0, 0, 0, 511, 656, 0, 0, 0, 51, 4236, 259, 974,
+	2434, 3473, 4722, 0, 0, 0, 0, 0, 0, 0, 0, 2336, 0, 0, 0, 0,
+	289, 2337, 4038, 3581, 83, 298, 1761, 3590, 4682, 0, 4908, 0, 0, 0, 4476, 0,
+	4398, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4325, 1663, 0,
+	0, 0, 3345, 4250, 4644, 0, 0, 0, 4093, 0, 0, 0, 44, 0, 0, 0,
+	2044, 947, 0, 0, 0, 0, 0, 0, 0, 577, 4014, 4774, 1178, 0, 0, 0,
+	1185, 0, 0, 0, 0, 0, 0, 3259, 2724, 3817, 0, 0, 547, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3975, 4027, 820, 0, 0, 3084, 0,
+	0, 0, 0, 0, 0, 0, 0, 3972, 0, 0, 0, 546, 0, 0, 1567, 1648,
+	4761, 0, 1034, 0, 789, 4759, 0, 0, 0, 0, 0, 4803, 5212, 0, 0, 227,
+	0, 2374, 3508, 0, 0, 3521, 0, 0, 0, 0, 0, 457, 2351, 935, 5210, 0,
+	0, 0, 1581, 4674, 0, 1490, 4117, 0, 0, 0, 0, 0, 0, 2967, 0, 0,
+	4275, 0, 0, 1114, 0, 1106, 0, 0, 4248, 0, 3923, 1148, 0, 0, 0, 4492,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1931, 3377, 3409, 3202, 669, 3197,
+	4146, 0, 1621, 0, 0, 3704, 0, 0, 0, 0, 1275, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2608, 0, 0, 0, 1248, 3004, 0,
+	0, 0, 0, 0, 0, 909, 1075, 140, 1289, 2754, 3824, 3487, 0, 5242, 0, 0,
+	0, 0, 3804, 0, 0, 819, 0, 0, 2358, 4075, 0, 3466, 0, 0, 0, 0,
+	0, 0, 236, 249, 0, 0, 0, 0, 0, 2771, 5013, 5098, 3818, 0, 2382, 1008,
+	0, 0, 0, 0, 3113, 0, 0, 0, 0, 718, 3438, 0, 0, 0, 0, 0,
+	0, 0, 2345, 1068, 0, 0, 2209, 2802, 0, 2702, 3311, 4482, 1989, 0, 0, 0,
+	0, 4247, 4937, 0, 3752, 151, 2403, 3330, 0, 0, 530, 0, 0, 5216, 0, 3841,
+	0, 1524, 0, 0, 0, 1204, 0, 0, 0, 0, 529, 1995, 3833, 36, 0, 0,
+	0, 2409, 0, 3698, 0, 0, 0, 0, 0, 0, 5414, 4178, 3489, 0, 4018, 0,
+	1934, 4205, 3227, 0, 0, 2502, 0, 0, 0, 0, 0, 264, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 394, 2167, 848, 1921,
+	3007, 0, 0, 5110, 0, 4790, 0, 0, 0, 483, 632, 1453, 2379, 2507, 3543, 5059,
+	0, 0, 0, 2335, 0, 4344, 3510, 3453, 4416, 2539, 0, 0, 0, 0, 0, 2300,
+	0, 402, 1738, 0, 0, 0, 0, 4743, 4284, 0, 2598, 3859, 0, 0, 323, 105,
+	2129, 0, 0, 0, 0, 0, 0, 0, 3970, 0, 433, 1860, 3830, 2756, 3387, 0,
+	283, 0, 4605, 1174, 0, 0, 4241, 4760, 397, 2274, 1145, 1785, 2993, 3410, 4454, 0,
+	0, 0, 0, 0, 0, 2284, 0, 0, 0, 0, 4090, 1888, 4965, 0, 0, 0,
+	3566, 0, 0, 0, 1696, 1411, 3118, 4755, 5297, 0, 3217, 0, 579, 0, 0, 0,
+	2890, 0, 0, 436, 0, 0, 0, 3102, 4955, 0, 0, 4339, 0, 0, 0, 0,
+	0, 2435, 0, 0, 0, 5349, 5161, 0, 270, 3180, 4244, 818, 881, 4768, 0, 0,
+	5302, 0, 4782, 5368, 0, 717, 0, 1673, 3297, 0, 0, 0, 1762, 0, 403, 2363,
+	4988, 0, 2262, 5088, 0, 1364, 3788, 4197, 0, 0, 3205, 3951, 0, 0, 0, 3222,
+	731, 0, 2759, 956, 1779, 3284, 3658, 22, 0, 0, 0, 0, 0, 0, 1095, 0,
+	3130, 0, 1760, 0, 0, 0, 0, 1493, 0, 5218, 0, 0, 0, 5001, 0, 0,
+	0, 0, 3233, 3339, 0, 2141, 1775, 843, 2944, 2973, 0, 0, 0, 0, 0, 0,
+	0, 0, 4984, 2964, 0, 59, 2532, 0, 1322, 0, 0, 0, 3626, 0, 0, 2182,
+	0, 0, 0, 0, 0, 606, 0, 0, 1905, 0, 0, 0, 0, 0, 0, 0,
+	2126, 3802, 0, 0, 0, 4630, 0, 0, 0, 706, 0, 208, 539, 0, 4448, 0,
+	2032, 0, 0, 0, 0, 0, 0, 0, 2395, 4188, 1656, 2536, 2810, 3863, 4887, 0,
+	0, 0, 0, 1090, 1936, 0, 3987, 0, 0, 2062, 4154, 5394, 0, 0, 4083, 885,
+	3044, 0, 4444, 0, 0, 0, 1171, 0, 0, 0, 0, 0, 0, 28, 0, 0,
+	0, 1037, 581, 1734, 4558, 0, 0, 0, 0, 0, 0, 3600, 0, 0, 2951, 0,
+	0, 0, 0, 0, 213, 1813, 3580, 2154, 2680, 1645, 0, 1209, 0, 3400, 0, 4848,
+	0, 1481, 0, 0, 0, 0, 0, 0, 0, 0, 4876, 4000, 0, 2630, 0, 0,
+	2159, 2406, 2498, 3351, 0, 0, 0, 0, 4112, 2341, 0, 0, 0, 0, 0, 2675,
+	0, 516, 5057, 0, 0, 1147, 1919, 0, 3902, 0, 0, 3186, 0, 0, 0, 0,
+	4975, 2024, 4772, 3242, 0, 153, 0, 681, 4617, 0, 2861, 0, 0, 1649, 0, 1902,
+	0, 0, 0, 0, 0, 2080, 3361, 0, 0, 0, 0, 0, 1012, 0, 0, 0,
+	0, 0, 0, 0, 3273, 1635, 0, 0, 487, 3398, 3376, 0, 0, 0, 0, 0,
+	0, 0, 4303, 0, 0, 0, 2078, 0, 0, 0, 1822, 0, 0, 0, 0, 514,
+	1435, 0, 4794, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3662, 1847, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1021, 0, 0, 779, 0, 0, 0, 0,
+	0, 0, 639, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5115, 0, 0, 0, 0, 0, 0, 0, 4679,
+	5194, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4227, 0, 0, 0, 0, 2357,
+	0, 0, 0, 0, 2841, 0, 0, 0, 0, 0, 0, 24, 1438, 0, 0, 0,
+	0, 0, 0, 0, 5184, 0, 0, 0, 0, 0, 0, 1756, 0, 2574, 4387, 0,
+	4619, 0, 0, 0, 2772, 252, 2844, 4424, 0, 0, 0, 883, 2537, 1242, 2730, 5085,
+	1845, 1056, 113, 0, 1810, 4012, 0, 4706, 3333, 4735, 0, 0, 3890, 0, 0, 0,
+	0, 5219, 1824, 0, 858, 5149, 0, 0, 248, 1811, 3538, 4330, 0, 0, 0, 0,
+	1353, 2933, 0, 0, 0, 312, 1867, 0, 671, 2804, 4180, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3441, 0, 0, 0, 0, 0, 0,
+	2467, 2366, 4432, 0, 0, 0, 0, 1389, 0, 393, 565, 0, 3933, 0, 0, 0,
+	2132, 2499, 1826, 0, 0, 0, 0, 0, 912, 5355, 0, 0, 0, 3559, 0, 0,
+	4900, 4629, 5283, 0, 0, 0, 0, 0, 3085, 0, 0, 1976, 0, 534, 0, 0,
+	311, 4471, 560, 5305, 0, 0, 733, 3842, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2644, 0, 0, 0, 0, 0, 0, 2013, 3860, 0, 0,
+	0, 0, 2082, 5093, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1686, 0, 1955, 0, 1467, 0, 0, 0, 3966, 3499, 392,
+	0, 5174, 0, 0, 0, 2677, 4225, 1910, 0, 0, 0, 0, 0, 0, 2364, 0,
+	1907, 0, 0, 245, 0, 0, 0, 0, 0, 4125, 0, 0, 0, 0, 0, 3079,
+	0, 0, 0, 5097, 4805, 0, 0, 0, 0, 790, 0, 0, 4403, 0, 5285, 0,
+	0, 0, 0, 1408, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1088, 1601, 0,
+	0, 2515, 0, 4796, 0, 0, 0, 0, 0, 0, 0, 0, 2258, 0, 0, 0,
+	2911, 3985, 515, 812, 0, 0, 1714, 0, 0, 1640, 0, 0, 4004, 0, 0, 0,
+	0, 0, 2888, 0, 0, 0, 0, 0, 0, 4261, 4511, 0, 478, 5191, 0, 0,
+	0, 0, 4370, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3435, 0,
+	0, 0, 0, 5081, 0, 0, 0, 0, 0, 3846, 0, 0, 0, 404, 4809, 5265,
+	0, 4315, 1599, 0, 3141, 0, 0, 0, 4732, 0, 0, 2860, 0, 0, 0, 0,
+	0, 0, 0, 330, 1397, 0, 4318, 0, 1642, 2259, 0, 0, 0, 0, 0, 2475,
+	0, 0, 0, 0, 2093, 4683, 3629, 0, 0, 401, 1802, 0, 0, 0, 0, 2870,
+	0, 0, 4675, 1669, 4369, 2561, 4764, 0, 0, 0, 0, 0, 0, 0, 0, 4074,
+	0, 0, 0, 0, 0, 0, 3209, 0, 45, 0, 0, 0, 0, 3505, 0, 0,
+	4104, 3394, 4627, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3821, 5389, 255, 0, 0, 930, 1081, 1999, 4769, 5199, 0, 0, 0, 0, 3993, 0,
+	0, 0, 0, 0, 0, 0, 0, 4821, 0, 677, 1026, 0, 0, 3533, 4118, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 495, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 4182, 4992, 0, 0, 0, 0, 0, 0, 308, 0, 0, 0,
+	0, 0, 0, 0, 1126, 0, 0, 4218, 1512, 0, 0, 0, 0, 3285, 0, 5353,
+	176, 902, 4742, 0, 0, 0, 0, 5290, 0, 4142, 0, 0, 442, 2025, 2620, 4669,
+	2533, 549, 3016, 4079, 0, 0, 0, 0, 0, 1308, 5282, 5306, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3531, 5193, 2709, 5312, 0, 0, 3009, 0, 0, 76,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2624, 0, 2446, 3740, 0,
+	0, 0, 2046, 2217, 555, 3090, 0, 0, 0, 0, 0, 2054, 5120, 1583, 4885, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5031, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4545, 2448, 0, 3646, 0, 0, 0, 0, 0, 0, 2344, 0, 0, 1525,
+	0, 2222, 0, 0, 0, 381, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 911, 1521, 3739, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2090, 0, 5241, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4368, 0, 0, 0,
+	0, 0, 0, 1755, 0, 2047, 0, 1850, 0, 4642, 0, 0, 0, 946, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5176,
+	0, 5275, 0, 0, 1623, 0, 0, 0, 0, 0, 0, 0, 0, 1600, 0, 3456,
+	0, 0, 3686, 0, 1570, 0, 0, 0, 0, 0, 2847, 3483, 0, 0, 5229, 0,
+	0, 4646, 0, 0, 0, 0, 0, 0, 4943, 0, 0, 0, 0, 0, 741, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1684, 0, 0, 0, 0, 0, 0, 0,
+	0, 2793, 0, 1835, 0, 1787, 0, 2348, 4073, 0, 1167, 2994, 0, 0, 0, 0,
+	226, 4464, 0, 599, 0, 0, 0, 723, 3679, 0, 0, 0, 0, 1992, 3661, 2850,
+	228, 0, 0, 1064, 0, 0, 0, 4709, 0, 0, 0, 0, 4566, 0, 5273, 0,
+	0, 2711, 309, 1436, 2027, 4229, 0, 0, 0, 5034, 1055, 2962, 0, 0, 0, 0,
+	752, 414, 1504, 1792, 588, 2901, 3081, 507, 2207, 0, 0, 0, 0, 0, 0, 2577,
+	687, 4003, 3892, 0, 0, 0, 0, 0, 0, 2064, 0, 0, 0, 3864, 0, 0,
+	5413, 0, 642, 0, 0, 0, 0, 0, 0, 0, 3506, 0, 0, 0, 0, 29,
+	126, 5298, 705, 0, 0, 828, 922, 2867, 4561, 1482, 5246, 3379, 4542, 2273, 928, 0,
+	0, 0, 4564, 4919, 0, 0, 3989, 0, 0, 0, 0, 3973, 0, 3815, 0, 0,
+	1912, 2607, 0, 0, 0, 347, 0, 0, 0, 266, 0, 0, 299, 0, 4659, 3995,
+	0, 0, 1726, 0, 0, 0, 0, 0, 0, 0, 0, 830, 0, 1336, 2058, 3768,
 }
