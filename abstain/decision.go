@@ -558,7 +558,9 @@ var decisionRules = []rule{
 	{name: "best_for_the_lesion", any: words("best |right |correct |safest |strongest |ideal |proper "), re: rx(`\b(best|right|correct|safest|strongest|ideal|proper) ([a-z-]+ ){0,2}(to (use|put on|apply|give|try) )?(for|on) (the|this|that|these|those) `), check: lesionThenOwner},
 	// "How much ivermectin would a 70 kg man like my father need?": a dose
 	// for a person of a given weight.
-	{name: "weight_dose", any: words("kg|kilo|lb|pound"), re: newFastREAt(`\b\d{1,3}(\.\d)? ?(kg|kgs|kilos?|lbs?|pounds)\b`, numberStarts), ctx: rx(`\b(dose|dosis|dosage|how much|how many|cuanto|cuanta|cuantos|cuantas|need|needs|give|necesita|le doy)\b`), unless: anyOf{rx(`\b(usual|usually|typical|typically|standard|habitual|normalmente|per kg|por kg|per kilo|por kilo|mg/kg)\b`), matchFunc(func(q string) bool { return !personal.MatchString(q) && !patientWords.MatchString(q) })}},
+	{name: "weight_dose", any: words("kg|kilo|lb|pound"), re: newFastREAt(`\b\d{1,3}(\.\d)? ?(kg|kgs|kilos?|lbs?|pounds)\b`, numberStarts), ctx: rx(`\b(dose|dosis|dosage|how much|how many|cuanto|cuanta|cuantos|cuantas|need|needs|give|necesita|le doy)\b`), unless: anyOf{rx(`\b(usual|usually|typical|typically|standard|habitual|normalmente|per kg|por kg|per kilo|por kilo|mg/kg)\b`), matchFunc(func(q string) bool {
+		return !personal.MatchString(q) && !patientWords.MatchString(q) && !kinWords.MatchString(q)
+	})}},
 	// "Is my athlete's foot bad enough for tablets?"
 	r("bad_enough", words("enough|bastante|suficientemente"), `\b(bad|severe|serious|big|deep|widespread|infected|advanced|extensive|large) enough (for|to)\b|\b(lo )?(bastante|suficientemente) (grave|malo|mala|extens[oa]|grande|profund[oa]) (para|como para)\b`).withCtx(rx(`\b(my|his|her|our|mi|mis|su|sus)\b`)),
 	// "Would radiotherapy or surgery be better given his heart condition?",
@@ -578,7 +580,7 @@ var decisionRules = []rule{
 	{name: "plan_reasonable", any: words("considering|leaning|planning|thinking|going to|plan to|want to|intend|pensando|planteando|quiero"), re: rx(`\b(considering|leaning (toward|towards)|planning (to|on)|thinking (of|about)|going to|plan to|want to|intend to|pensando en|planteando|quiero)\b`), check: clinicalPlan, ctx: anyOf{personal, patientWords}, unless: reInstitution, then: rx(`\b(reasonable|sensible|a good idea|a good plan|wise|ok|okay|appropriate|razonable|sensato|buena idea)\?`)},
 	// "Fine to put my 1% hydrocortisone on my eyelid eczema for a month?"
 	r("ok_to_my", cross("ok |okay |safe |fine |alright |all right ", "to "), `\b(ok|okay|safe|fine|alright|all right) to (use|put|apply|take|give|keep|stop|start|skip|double|mix|combine|continue|pop|squeeze|inject|rub|leave|cover) ([\w%'.-]+ ){0,3}(my|his|her|our)\b`),
-	r("ok_to_continue", cross("ok |okay |safe |fine |alright |all right ", "to "), `\b(ok|okay|safe|fine|alright|all right) to (carry on|continue|keep (going|using|taking|applying|on)|stop|restart|go on|go ahead|resume)\b`).withCtx(firstPerson),
+	r("ok_to_continue", cross("ok |okay |safe |fine |alright |all right ", "to "), `\b(ok|okay|safe|fine|alright|all right) to (carry on|continue|keep (going|using|taking|applying|on)|stop|restart|go on|go ahead|resume|trial|try|give)\b`).withCtx(anyOf{firstPerson, patientWords, kinWords}),
 	r("safe_for_me", cross("for ", "me|my|him|her|us|our"), `\b(safe|ok|okay|right|suitable|appropriate|a good idea|too strong|too much|too little|enough|strong enough|good|best|better|dangerous|bad|necessary|needed|indicated|worth it|sensible|wise|reasonable|ideal|advisable|recommended|effective|worthwhile|the (right|best|better|safest|wisest|correct) (choice|option|call|one|thing|move|plan|treatment|dose|strength|idea|approach)|an? (good|sensible|wise|reasonable|safe|better|right|bad) (choice|option|call|one|thing|move|plan|treatment|dose|idea|approach))( of [a-z-]+( [a-z-]+)?)? for (me|my|him|her|us|our)\b`),
 	r("candidate", words("candidate"), `\b(am i|is (he|she|my [\w'-]+|his [\w'-]+|her [\w'-]+)|would (i|he|she|my [\w'-]+) be|are (we|they)|could (i|he|she|my [\w'-]+) be) (a )?(good |suitable |possible |likely )?candidates? for\b`),
 	r("why_my_lesion", words("why "), `\bwhy (has|have|is|are|does|do|did|won't|isn't|hasn't|will not|is not) (my|his|her|our) ([\w'-]+ ){1,3}(started|begun|begin|become|became|gone|turned|changed|grown|keep|keeps|kept|stopped|not|suddenly|still|heal|healing|clear|clearing|go away|spreading|bleeding|itching|getting)\b`),
@@ -592,7 +594,7 @@ var decisionRules = []rule{
 	{name: "should_i", any: words("should "), re: rx(`\bshould (i|we|he|she|they|my [\w'-]+|our [\w'-]+|his [\w'-]+|her [\w'-]+|the patient|this patient|this [\w'-]+|that [\w'-]+|the [\w'-]+ old|grandma|grandpa|mum|mom|dad)\b`), unless: anyOf{genericAdvice, rx(`\bshould (we|they) (all |always |generally |usually )?(wear|use|apply|reapply|avoid|know|learn|worry about|be worried about) (sunscreen|sun|spf|products|the sun)\b|\bif (someone|somebody|anyone|a family member|a housemate|a roommate|people|others|other people|alguien|a child|a baby|a person|a patient|an adult|a teenager|children|kids|patients|adults|you|your)\b`)}},
 	r("should_it", words("should it |should they "), `\bshould (it|they) (come off|come out|be (removed|cut out|biopsied|excised|frozen|checked|treated|drained|popped|covered|lanced|looked at|seen|left|burst|taken off|tested))\b`).withCtx(wordSet(words("my|his|her|our|this|these"))),
 	r("whether_should", words("should "), `\b(whether|if) ([\w'.-]+ ){1,6}should\b|\bshould (continue|stop|start|restart|switch|increase|decrease|taper|use|take|apply|keep|get|be (sent|seen|referred|admitted|biopsied|treated|started|stopped|excised|removed|given|tested)) (her|his|my|their|our|it|this|the)\b`),
-	r("can_i_use", cross("can |could |may ", "i |my |he |she |we |his |her "), `\b(can|could|may) (i|we|he|she|(my|his|her) ([\w'-]+ )?[\w'-]+) (still |keep |continue |safely |just )?(use|using|take|taking|inject|injecting|stop|start|apply|put|give|double|combine|mix|skip|increase|decrease|drink|breastfeed|reuse|share|borrow|pop|squeeze|go back|return|swim|shave|wax|tan|go tanning|get a tattoo|get vaccinated|exercise|shower|bathe|wear|go to|have|pick|scratch|burst|lance|cut|freeze|treat|cover|leave|remove|wash|go (from|up|down|off)|move (up|to|from)|switch|drop|lower|raise|come off|taper|wait)\b`).unlessCtx(anyOf{genericAdvice, rx(`\bcan (i|we|you) (catch|get|spread|pass|give) (it|this|that|them|[\w-]+) (from|to|by)\b|\bcan i (get|catch|have) [\w-]+ (from|more than|again|twice|if)\b`)}),
+	r("can_i_use", cross("can |could |may ", "i |my |he |she |we |his |her "), `\b(can|could|may) (i|we|he|she|(my|his|her) ([\w'-]+ )?[\w'-]+) (still |keep |continue |safely |just )?(use|using|take|taking|inject|injecting|stop|start|apply|put|give|double|combine|mix|skip|increase|decrease|drink|breastfeed|reuse|share|borrow|pop|squeeze|go back|return|swim|shave|wax|tan|go tanning|get a tattoo|get vaccinated|exercise|shower|bathe|wear|go to|go swimming|go on|go away|travel|fly|have|pick|scratch|burst|lance|cut|freeze|treat|cover|leave|remove|wash|go (from|up|down|off)|move (up|to|from)|switch|drop|lower|raise|come off|taper|wait)\b`).unlessCtx(anyOf{genericAdvice, rx(`\bcan (i|we|you) (catch|get|spread|pass|give) (it|this|that|them|[\w-]+) (from|to|by)\b|\bcan i (get|catch|have) [\w-]+ (from|more than|again|twice|if)\b`)}),
 	r("what_should_i", cross("should |can |do |could |would |must ", "i |we |he |she |they |my |his |her "), `\bwhat([\w' -]{0,25})? (should|can|do|could|would|must) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+) (do|use|take|put|apply|try|give|start|get|ask|buy|switch|avoid|eat)\b`),
 	{name: "what_should_vignette", any: words("what should "), re: rx(`\bwhat should (a|an|the|this|my|our|his|her) `), then: rx(`\b(do|take|use|try|receive|get|be (given|prescribed|started|treated))\b`), unless: rx(`\b(when|if|whenever) (a|an|someone|somebody|their|your|one|children|kids)\b`)},
 	{name: "how_much_should", any: cross("how ", "much |many |often |long |far |soon |fast |quickly |slowly "), re: rx(`\bhow (much|many|often|long|far|soon|fast|quickly|slowly) `), then: rx(`\b(should|can|do|must|could) (i|we|he|she|my [\w'-]+)\b|\b(on|for|to|in) (my|his|her|our) [\w'-]+`)},
@@ -605,11 +607,22 @@ var decisionRules = []rule{
 	r("restart_stop", words("restart|stop|start|continue|switch|increase|decrease|taper|double|keep using|keep taking"), `\b(restart|stop|start|continue|switch|increase|decrease|taper|double|keep using|keep taking) (it|my|his|her|the [\w'-]+ i)\b[^.]*\?`).withCtx(firstPerson),
 	// Triage.
 	r("need_drug", words("need|take|use|get|start"), `\b(do|does|will|would|should) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+) (really |still |now |also |all |both |actually |definitely |even )?(need|take|use|get|start) (an? |some |the |oral |topical |iv |intravenous )?(stronger |weaker |different |new |another |better |prescription |more )?([a-z]*(cycline|mycin|cillin|azole|vir|virs|sone|olone|mab|inib|oxacin|ectin|ethrin|afine|oxin)|antivirals?|antifungals?|antihistamines?|antibiotics?|medication|medicine|pills|tablets|a cream|an ointment|creams?|ointments?|lotions?|shampoos?|drops|steroids?|prednisone|methotrexate|isotretinoin|accutane|epipens?|epi-pens?|adrenaline|auto-?injectors?)\b`),
-	r("need_care", words("need"), `\b(do|does|will|would) (i|we|he|she|they|(my|his|her|our) [\w'-]+( [\w'-]+){0,2}|it|this|these|that) (really |still |now |also |all |both |actually |definitely |even )?need (an? |the |another )?(iv |intravenous |oral |stronger |more |different )?(biopsy|re-excision|excision|wider excision|sentinel node biopsy|sentinel lymph node biopsy|mri|mri scan|ct|ct scan|ultrasound|imaging|blood tests?|bloods|patch tests?|patch testing|swab|culture|antibiotics?|stitches|surgery|treatment|treating|checking|looking at|removing|draining|lancing|freezing|cutting out|tests?|testing|steroids?|scan|x-ray|referral|appointment|doctor|dermatologist|specialist|tetanus shot|tetanus|shot|vaccine|injection|medical attention|urgent care|to (see|go|visit|call|worry|be seen|be checked|be treated|be biopsied|stop|start|take|switch|change|finish|complete|continue|keep|repeat|stay|treat|pause|hold|withhold|skip|come off|taper|reduce|get (it|this|that|them|checked|tested|seen|a|an)|have (it|this|that|them)))\b`),
+	r("need_care", words("need"), `\b(do|does|will|would) (i|we|he|she|they|(both |all )?(my|his|her|our) [\w'-]+( [\w'-]+){0,2}|it|this|these|that) (really |still |now |also |all |both |actually |definitely |even )?need (an? |the |another )?(iv |intravenous |oral |stronger |more |different |eye |skin |hospital |district )?(nurse|biopsy|re-excision|excision|wider excision|sentinel node biopsy|sentinel lymph node biopsy|mri|mri scan|ct|ct scan|ultrasound|imaging|blood tests?|bloods|patch tests?|patch testing|swab|culture|antibiotics?|stitches|surgery|treatment|treating|checking|looking at|removing|draining|lancing|freezing|cutting out|tests?|testing|steroids?|scan|x-ray|referral|appointment|doctor|dermatologist|specialist|tetanus shot|tetanus|shot|vaccine|injection|medical attention|urgent care|to (see|go|visit|call|worry|be seen|be checked|be treated|be biopsied|stop|start|take|switch|change|finish|complete|continue|keep|repeat|stay|treat|pause|hold|withhold|skip|come off|taper|reduce|get (it|this|that|them|checked|tested|seen|a|an)|have (it|this|that|them)))\b`),
 	r("go_to_er", words("er|e.r.|hospital|emergency|a&e|urgent care|walk-in|doctor|dermatologist|gp|clinic|pediatrician"), `\b(go|goes|going|come|sent|taken|take (him|her|them|my \w+|our \w+)) to (the )?(er|e\.r\.|hospital|emergency( room| department)?|a&e|urgent care|walk-in|doctor|dermatologist|gp)\b[^.]*\?|\b(take|bring) (my|our|him|her|them) ([\w'-]+ )?to (a|an|the) (doctor|dermatologist|er|hospital|gp|urgent care|emergency|a&e|clinic|pediatrician)\b`).unlessCtx(reGeneralSigns),
+	// Indirect ways of asking whether to act for a person: "is there any
+	// point in me going back on doxy?", "would it be mad to keep the
+	// hydrocortisone going?", "would cryo do instead?", "can it wait till
+	// Monday?", "¿sería una locura dejar el metotrexato?".
+	r("indirect_should", words("any point|would it be|reason to|instead|way to go|make sense|any need|can it wait|can this wait|can that wait|overreact|seria|vale la pena|merece la pena|esta bien que|me salto|le salto|le digo que|la mandamos|lo mandamos|mando a|seguir viniendo|seguir yendo"), `\b(is there (any|much) point (in )?(me |him |her |us |them |my [\w'-]+ )?(trying|going|starting|taking|using|getting|seeing|having|carrying on|continuing|keeping)|would it be (mad|crazy|silly|daft|stupid|overkill|too much|ok|okay|wrong|bad|wise|sensible|unreasonable) to|is (that|this|it) a (good )?reason to (stop|start|switch|see|go|change|come off)|would ([\w'-]+ ){1,3}(do|work|help) instead|would ([\w'-]+ ){1,3}be the way to go|would ([\w'-]+ ){1,4}make sense for (me|him|her|us|them|my|his|our)|any need (for (me|him|her|us|them) )?to (see|go|get|call|book|take)|can (it|this|that) wait|am i (overreacting|being paranoid)|seria (una locura|exagerado|exagerada|mala idea|buena idea|demasiado|peligroso) |(vale|merece) la pena (que )?(probar|ir|llevar|pedir|hacer|seguir|tomar|ponerme|ponerle|gastar)|esta bien que (siga|sigamos|deje|dejemos|use|tome|le ponga|le de|me ponga)|(me|le) salto (la|el|una) |le digo que (vaya|pida|se quite|deje)|(la|lo) mandamos (a casa|al colegio|al cole)|mando a (mi|su) [a-z]+ al?|puede seguir (viniendo|yendo))\b`).withCtx(anyOf{personal, kinWords, patientWords}),
 	// "What would help my brother's cracked heels?": a treatment for one
 	// person.
 	r("what_helps_my", words("help |work for |clear |soothe |heal "), `\bwhat (would|will|could|can|might) (help|work for|clear|soothe|heal) (my|his|her|our) `),
+	// "Too soon to dye my hair, 5 days into a flare?"
+	r("too_soon_my", words("too soon|too early|too late"), `\btoo (soon|early|late) to [\w'-]+ (my|his|her|our)\b`),
+	// "¿Cómo la bajo?": how to change a drug for oneself or a patient.
+	r("es_como_la_bajo", words("como "), `\bcomo (la|lo|le|las|los|se la|se lo) (bajo|subo|quito|dejo|retiro|pongo|doy|aplico|tomo|reduzco|voy bajando)\b`),
+	// "When do I drop to twice a week?": when to change one's own treatment.
+	r("when_do_i_change", cross("when ", "do i|should i|can i|shall i|do we|should we|can we"), `\bwhen (do|should|can|shall) (i|we) (drop|stop|start|switch|reduce|taper|go back|restart|increase|come off|cut down|change)\b`),
 	// "How long do I have to stay off work with shingles?": whether one
 	// person may go to work, school or nursery.
 	r("stay_off", words("off |away from |home from |out of "), `\b(do|does|should|must|can|will) (i|we|he|she|they|(my|our|his|her) [\w'-]+)( [\w'-]+)? (have to |need to |still )?(stay|keep|be kept|remain|go back|return) (off|away from|home from|out of|to) (work|school|nursery|daycare|day care|college|class|the gym|sport|swimming|football)\b`),
@@ -646,36 +659,38 @@ var decisionRules = []rule{
 		rx(`\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b`),
 		rx(`\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b`),
 		reCaseShorthand,
+		kinWords,
+		reImpliedFirstPerson,
 		vignetteSubject,
 	}},
 	// "nephew, 9, round bald patch with black dots. tinea capitis or
 	// alopecia areata?", "79M care home, tense bullae... clobetasol or oral
 	// pred?": a short choice after a particular person is described.
-	{name: "final_choice", any: words(" or | o "), fn: finalChoice, ctx: anyOf{personal, kinWords, patientWords, reCaseShorthand, vignetteSubject}, unless: reChoiceGeneral},
+	{name: "final_choice", any: words(" or | o "), fn: finalChoice, ctx: anyOf{personal, kinWords, patientWords, reCaseShorthand, reImpliedFirstPerson, vignetteSubject}, unless: reChoiceGeneral},
 	r("tell_me_if", words("tell me|let me know|dime|digame|decir si|decirme si"), `\b(tell me|let me know|dime|digame|decir|decirme) (if|whether|si) (my|this|that|these|his|her|it|i|mi|este|esta|esto|eso|es|tengo|lo|la|le)\b`),
 	{name: "option_or_option", any: words(" or | o "), re: rx(`\b(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia|injections?|inyecciones|infiltraciones|infiltracion|radiotherapy|radioterapia|radiation)\b,? (or|o) (\w+ )?(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia|injections?|inyecciones|infiltraciones|infiltracion|radiotherapy|radioterapia|radiation|not|no|nothing|nada)\b[^.]*\?`), ctx: personal, unless: rx(`\b(when|how|why|what|difference|cuando|como|por que|diferencia)\b[^?]*\b(usually|generally|typically|chosen|preferred|decided|suele|suelen|se elige|se decide|en general)\b`)},
 	// Spanish.
 	r("es_is_short", words("es |sera |seria |son |puede ser|podria ser|soy |estoy "), `\b(es|sera|seria|seran|son|puede ser|podria ser) (solo |solamente |simplemente |nada mas que |quiza |acaso |tal vez )?(un |una |algo )?[a-z]+( [a-z]+)?\?|\b(soy|estoy) (alergic[oa]|contagios[oa]|infectad[oa]|inmune)\b`).withCtx(personal).withCheck(atClauseStart).unlessCtx(rx(`\bes normal [a-z]+(ar|er|ir) |(es|son|sera|seria) (para siempre|de por vida|para toda la vida)|(es|son) (un |una )?(antibiotico|antibioticos|corticoide|corticoides|antifungico|antiviral|antihistaminico|medicamento|farmaco|generico|biologico|retinoide|vacuna|crema|pomada|marca)\b|(es|son|sera|seria) (un |una )?(contagios[oa]s?|hereditari[oa]s?|genetic[oa]s?|curable|comun|frecuente|cronic[oa]|autoinmune|permanente|cierto|verdad|lo mismo|normal que|bueno|malo para)\b`)),
 	{name: "es_cuanto", any: words("cuant"), re: rx(`\b(cuanto|cuanta|cuantos|cuantas|cada cuanto|cuanto tiempo|hasta cuando) `), then: rx(`\b(me|le|te|nos|les) |\b(mi|su|mis|sus) [a-z]+`)},
 	r("es_me_recomiendas", words("recomiend|recomendar|aconsej|sugier|recetari"), `\b(me|le|nos|les) (recomiendas|recomienda|recomiendan|recomendarias|recomendaria|aconsejas|aconseja|aconsejarias|sugieres|sugiere|recetarias|recetaria)\b`),
-	r("es_que_tomo", words("tomo|uso|aplico|pongo|doy|necesito|echo|unto|compro|compramos"), `\b(que|cuanta|cuanto|cuantas|cuantos|cual|cuales) [a-z ]{0,40}\b(tomo|uso|aplico|me pongo|me tomo|le doy|le pongo|me aplico|necesito|le echo|me echo|me unto|le unto|me compro|le compro|compro|compramos)\b`).withCheck(verbNotNoun),
+	r("es_que_tomo", words("tomo|uso|aplico|pongo|doy|necesito|echo|unto|compro|compramos|pido"), `\b(que|cuanta|cuanto|cuantas|cuantos|cual|cuales) [a-z ]{0,40}\b(tomo|uso|aplico|me pongo|me tomo|le doy|le pongo|me aplico|necesito|le echo|me echo|me unto|le unto|me compro|le compro|compro|compramos|le pido|me pido|pido)\b`).withCheck(verbNotNoun),
 	r("es_que_puede_ser", words("puede ser|podria ser|sera esto|sera eso"), `\bque (puede|podria|pudiera) ser\b|\bque sera (esto|eso)\b`).withCtx(personal),
 	r("es_weight", words("peso |pesa "), `\b(peso|pesa) (unos |alrededor de )?\d+ ?(kg|kilos?)\b`),
 	{name: "es_tengo", any: words("tengo|tendre|tendria|tendra|tiene"), re: rx(`\b(tengo|tendre|tendria|tendra|tiene) ([a-z]+ ){0,3}[a-z]+\?`), check: tengoWhat},
 	r("es_que_tengo", words("tengo|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale"), `\b(que|cual) (tengo|tiene mi \w+|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale|tengo en)\b|\b(tengo|tiene) algo (grave|malo|serio)\b`).withCheck(queAsks).withCtx(anyOf{personal, kinWords}),
 	r("es_crees", words("crees|cree |creen|piensas|piensa |dirias|diria |opinas|opina "), `\b(crees|cree|creen|piensas|piensa|dirias|diria|opinas|opina) (usted |tu )?(que )?(es|sea|son|sean|tengo|tiene|puede|podria|deberia|debo|hay que|necesito|necesita|seria)\b`),
-	r("es_this_lesion", words(" es| son| sera| parece| podria ser| puede ser| significa"), `\b(este|esta|estos|estas|ese|esa|mi|mis|el|la|los|las) (`+lesionES+`)\b( [a-z]+){0,8} (es|son|sera|seran|parece|parecen|podria ser|puede ser|significa)\b[^.]*\?`).withCtx(rx(`\b(este|esta|estos|estas|ese|esa|mi|mis|me|tengo|le|su)\b`)),
+	r("es_this_lesion", words(" es| son| sera| parece| podria ser| puede ser| significa"), `\b(este|esta|estos|estas|ese|esa|mi|mis|el|la|los|las) (`+lesionES+`)\b( [a-z]+){0,8} (es|son|sera|seran|parece|parecen|podria ser|puede ser|significa)\b[^.]*\?`).withCtx(rx(`\b(este|esta|estos|estas|ese|esa|mi|mis|me|tengo|le|su)\b`)).unlessCtx(matchFunc(onlyWhyQuestions)),
 	r("es_is_it", words("es |son |sera |seran |seria |puede ser|podria ser"), `\b(es|sera|seria|seran|son|puede ser|podria ser) (un |una )?(cancer|melanoma|benigno|benigna|maligno|maligna|grave|peligroso|peligrosa|normal|sarna|tina|psoriasis|eccema|eczema|herpes|infeccion|alergia|urticaria|vitiligo|hongos|un hongo|algo grave|algo malo|malo|preocupante)\b`).withCtx(personal).withCheck(atClauseStart).unlessCtx(rx(`\bes normal [a-z]+(ar|er|ir) `)),
 	r("es_hace_falta", words("hace falta|es necesari|merece la pena|vale la pena|compensa"), `\b(hace falta|es necesario|es necesaria|merece la pena|vale la pena|compensa)( [a-z]+){0,3}\?`).withCtx(rx(`\b(mi|mis|me|le|su|sus|tengo)\b`)).withCheck(atClauseStart),
 	// "mi pareja tiene molusco en la cara, ¿se lo tienen que quitar?",
 	// "mi abuelo toma sintrom..., ¿se lo toma?": what to do for the person
 	// named.
-	r("es_se_lo", words("se lo |se la |se los |se las |se le "), `\bse (lo|la|los|las|le) (tienen que|tiene que|toma|tomo|pongo|quito|quitan|quitamos|dejo|dejamos|doy|damos|aplico|ponemos|hacen|hago|cambio|cambiamos)\b`).withCtx(anyOf{personal, kinWords}).withCheck(atClauseStart),
+	r("es_se_lo", words("se lo |se la |se los |se las |se le |me lo |me la "), `\b(se (lo|la|los|las|le)|me (lo|la)) (tienen que|tiene que|toma|tomo|pongo|quito|quitan|quitamos|dejo|dejamos|doy|damos|aplico|ponemos|hacen|hago|cambio|cambiamos|reviento|revientan|pincho|corto)\b`).withCtx(anyOf{personal, kinWords}).withCheck(atClauseStart),
 	// "¿me hago la depilación láser con la hidradenitis activa?": a
 	// procedure for the asker.
 	r("es_me_hago", words("me hago|me opero|me quito|me saco"), `\bme (hago|opero|quito|saco)\b`).withCheck(atClauseStart),
-	r("es_puedo", words("puedo|podria|puede |podemos|pueden"), `\b(puedo|podria|podemos|puede (mi|su) \w+( de \d{1,3} (anos|meses))?|pueden (mis|sus) \w+) (seguir |dejar de |empezar a |volver a |usar y |tambien )?(seguir con|continuar con|subir|bajar|aumentar|reducir|doblar|duplicar|volver|usando|tomando|aplicando|aplicandome|poniendome|poniendole|dandole|esperar|aguantar|usar|tomar|aplicar|aplicarme|ponerme|poner|ponerle|darle|dar|mezclar|combinar|beber|tomarme|broncearme|depilarme|ir|banarme|nadar|hacerme|tatuarme|usarla|usarlo|tomarla|tomarlo|exponerme|tomar el sol|rascarme|reventar|quitarme|cortar|dejar|suspender|embarazarme|amamantar|dar el pecho|vacunarme|operarme)\b`).unlessCtx(anyOf{genericAdvice, rx(`\b(contagiarme|contagiar|pegar|transmitir)\b`)}),
-	r("es_debo", words("debo|deberia|tengo que|necesito|hace falta|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe "), `\b(debo|deberia|tengo que|necesito|hace falta que|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe) (ya |urgentemente |de nuevo )?(usar|tomar|aplicar|ir|ver|pedir|dejar|suspender|parar|seguir|empezar|cambiar|consultar|acudir|preocuparme|preocuparse|hacerme|hacerse|operarme|operarse|llevar|llevarla|llevarlo|quitarme|quitarse|quitar(se|me)(lo|la|los|las)|faltar|quedarse en casa|quedarme en casa|llamar|avisar|biopsiar|tratar|tratarme|tratarlo|tratarla|vigilar|antibiotico|antibioticos|biopsia|una biopsia|cirugia|puntos|tratamiento|un dermatologo|un medico|al medico|al dermatologo|urgencias|a urgencias)\b`).withCheck(esModalPerson).unlessCtx(anyOf{genericAdvice, matchFunc(onlyWhyQuestions), rx(`\b(tengo que|debo|deberia|necesito) (usar|ponerme|aplicarme|llevar) (protector|crema solar|fotoprotector|sombrero|gafas)\b[^?]*\b(invierno|nublado|siempre|todos los dias|cada dia)\b`)}),
+	r("es_puedo", words("puedo|podria|puede |podemos|pueden"), `\b(puedo|podria|podemos|puede (mi|su) \w+( de \d{1,3} (anos|meses))?|pueden (mis|sus) \w+) (seguir |dejar de |empezar a |volver a |usar y |tambien )?(seguir con|continuar con|juntar|meter|meterme|subir|bajar|aumentar|reducir|doblar|duplicar|volver|usando|tomando|aplicando|aplicandome|poniendome|poniendole|dandole|esperar|aguantar|usar|tomar|aplicar|aplicarme|ponerme|poner|ponerle|darle|dar|mezclar|combinar|beber|tomarme|broncearme|depilarme|ir|banarme|nadar|hacerme|tatuarme|usarla|usarlo|tomarla|tomarlo|exponerme|tomar el sol|rascarme|reventar|quitarme|cortar|dejar|suspender|embarazarme|amamantar|dar el pecho|vacunarme|operarme)\b`).unlessCtx(anyOf{genericAdvice, rx(`\b(contagiarme|contagiar|pegar|transmitir)\b`)}),
+	r("es_debo", words("debo|deberia|tengo que|necesito|hace falta|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe "), `\b(debo|deberia|tengo que|necesito|hace falta que|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe) (ya |urgentemente |de nuevo )?(tratarnos|tratarme|tratarlo|tratarla|tratarlos|usar|tomar|aplicar|ir|ver|pedir|dejar|suspender|parar|seguir|empezar|cambiar|consultar|acudir|preocuparme|preocuparse|hacerme|hacerse|operarme|operarse|llevar|llevarla|llevarlo|quitarme|quitarse|quitar(se|me)(lo|la|los|las)|faltar|quedarse en casa|quedarme en casa|llamar|avisar|biopsiar|tratar|tratarme|tratarlo|tratarla|vigilar|antibiotico|antibioticos|biopsia|una biopsia|cirugia|puntos|tratamiento|un dermatologo|un medico|al medico|al dermatologo|urgencias|a urgencias)\b`).withCheck(esModalPerson).unlessCtx(anyOf{genericAdvice, matchFunc(onlyWhyQuestions), rx(`\b(tengo que|debo|deberia|necesito) (usar|ponerme|aplicarme|llevar) (protector|crema solar|fotoprotector|sombrero|gafas)\b[^?]*\b(invierno|nublado|siempre|todos los dias|cada dia)\b`)}),
 	r("es_que_le_pongo", words("pongo|doy|aplico|recomienda|recet|conviene|sirve|vendria|iria"), `\b(que|cual|cuanta|cuanto|cuantas|cuantos) ([a-z]+ ){0,3}(le|me|te|les) (pongo|doy|aplico|recomiendas|recomienda|recomiendan|receto|recetas|recetaria|conviene|convienen|sirve|sirven|vendria|irian|iria|pongo)\b`),
 	r("es_conviene", words("conviene|basta|bastaria|alcanza|serviria|funcionaria|quitaria|curaria|ayudaria|quitara|curara|ira |iria|vendria"), `\b(me|le|les|nos) (conviene|convienen|convendria|basta|bastaria|alcanza|alcanzaria|serviria|funcionaria|quitaria|curaria|ayudaria|quitara|curara|ira bien|iria bien|iria mejor|irian mejor|vendria bien|vendria mejor|vendrian bien|vendrian mejor)\b`),
 	r("es_le_sirve", words("sirve|servira|vale "), `\b(me|le|les|nos) (sirve|sirven|servira|vale) (a (mi|mis|su|sus) [a-z]+ )?(el|la|los|las|mi|mis|su|sus|esta|este|esa|ese)\b`).withCtx(rx(`\b(mi|mis|su|sus)\b`)),
@@ -710,7 +725,17 @@ const esKinRE = `nene|nena|hijo|hija|bebe|nino|nina|esposo|esposa|marido|mujer|p
 
 // kinWords name a person close to the asker: "husband got stung, now hives
 // everywhere. 999?".
-var kinWords = newWordMap(setOf(kinRE + "|" + esKinRE))
+var kinWords = newWordMap(func() map[string]bool {
+	set := setOf(kinRE + "|" + esKinRE + "|" + moreKin)
+	for _, w := range strings.Split(kinRE+"|"+moreKin, "|") {
+		set[w+"'s"] = true // "mum's shingles", "hubby's rash"
+	}
+	return set
+}())
+
+// moreKin are relations and people in one's care that kinRE leaves out, as
+// their own nouns are rarely used after "my".
+const moreKin = "grandad|granddad|alumno|alumna|nan|nana|gran|granny|nanna|hubby|missus|stepson|stepdaughter|coworker|co-worker|colleague|pupil|resident|wee one|nene|nena|nino|nina"
 
 // patientWords name a clinician's patient.
 var patientWords = indexWords(words("patient|pt|paciente|la paciente|el paciente"))
@@ -894,8 +919,10 @@ func onlyWhyQuestions(q string) bool {
 // afterComma returns what follows the last comma of s that a question word
 // follows: "mi madre toma metotrexato, por que tiene que tomar acido folico".
 func afterComma(s string) string {
-	if i := strings.LastIndex(s, ", "); i >= 0 && reWhy.MatchString(s[i+2:]) {
-		return s[i+2:]
+	if i := strings.LastIndex(s, ", "); i >= 0 {
+		if tail := strings.TrimPrefix(s[i+2:], "¿"); reWhy.MatchString(tail) {
+			return tail
+		}
 	}
 	return s
 }
@@ -954,16 +981,25 @@ var reEsPerson = rx(`\b(mi|mis|me|tengo|le|su|sus|ella|yo|estoy)\b`)
 // disease ("is it contagious?") or a general question ("is it true that"),
 // and the question asks whether, not what ("what is that exactly?").
 func notProperty(q string, m []int) bool {
-	if strings.HasSuffix(strings.TrimRight(q[:m[0]], " "), "what") {
-		return false // "what is that exactly?" asks what, not whether
+	if w := prevWords(q, m[0], 1); len(w) > 0 && questionWords[w[0]] {
+		return false // "what is that exactly?", "how is it done?" ask what or how, not whether
 	}
 	rest := q[m[2*6]:]
 	if generalAdverbs[nextWord(rest, 0)] {
 		return false // "are they ever cancerous?" asks about a kind of lesion
 	}
+	if comparatives[nextWord(rest, 0)] && strings.Contains(firstWords(rest, 6), " than ") {
+		return false // "are they actually worse than sunbathing?" compares
+	}
 	return !propertyWords.MatchString(firstWords(rest, 2)) && !notDiagnosisWords.MatchString(firstWords(rest, 2)) && !strings.HasPrefix(rest, "to ") && !strings.HasPrefix(rest, "the same") &&
 		m[2*6+1]-m[2*6] > 1
 }
+
+// questionWords before "is it" ask what, how or why, not whether.
+var questionWords = setOf("what|how|why|when|where|which|who")
+
+// comparatives before "than" compare kinds of thing.
+var comparatives = setOf("worse|better|safer|riskier|more|less|stronger|weaker")
 
 // generalAdverbs after "is it" make the question one about a kind of thing.
 var generalAdverbs = setOf("ever|always|usually|often|sometimes|generally|typically|normally|all|mostly")
@@ -1243,6 +1279,9 @@ func terseQuestion(q string) bool {
 // antihistamine or get it checked?"). A question that opens with a question
 // word, or asks a property ("is it contagious or not?"), is no choice.
 func finalChoice(q string) bool {
+	if strings.IndexByte(q, '?') < 0 {
+		q = strings.TrimRight(q, " .!") + "?" // typed without a question mark
+	}
 	return anyQuestion(q, ".:;!?", func(c string) bool {
 		sentence := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(afterDash(c)), "¿"))
 		if first, _, _ := strings.Cut(sentence, " "); choiceNotOpeners[first] {
@@ -1251,6 +1290,14 @@ func finalChoice(q string) bool {
 		clause := sentence
 		if i := strings.LastIndex(sentence, ","); i >= 0 {
 			clause = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(sentence[i+1:]), "¿"))
+			if strings.HasPrefix(clause, "or ") || strings.HasPrefix(clause, "o ") {
+				// "bin it and wait, or get seen?": the option before the comma.
+				if j := strings.LastIndex(sentence[:i], ","); j >= 0 {
+					clause = strings.TrimSpace(sentence[j+1:])
+				} else {
+					clause = sentence
+				}
+			}
 		}
 		n := spacedWords(clause)
 		if n < 3 || n > 10 {
@@ -1264,7 +1311,12 @@ func finalChoice(q string) bool {
 			return false
 		}
 		first, _, _ := strings.Cut(clause, " ")
-		return !choiceNotOpeners[first] && !propertyWords.MatchString(clause)
+		if choiceNotOpeners[first] || strings.HasSuffix(clause, " or not") || strings.HasSuffix(clause, " o no") {
+			return false // "... saltan de una cabeza a otra o no?" asks yes or no
+		}
+		// "worth it or pointless?" weighs a choice; "contagious or not"
+		// asks a property.
+		return !propertyWords.MatchString(strings.ReplaceAll(clause, "worth", ""))
 	})
 }
 
@@ -1274,6 +1326,11 @@ var choiceNotOpeners = setOf("why|how|what|which|when|where|who|whose|por|porque
 // reCaseShorthand marks a case described in clinical shorthand or by a
 // carer: "79m care home", "c/o itchy rash", "district nurse here".
 var reCaseShorthand = rx(`\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b(c/o|hx|h/o|o/e|pmh|home visit|care home|nursing home|nurse here|in bed \d+)\b`)
+
+// reImpliedFirstPerson opens a message that drops its "I": "started spiro
+// 50 three months back, not much better. go up to 100?", "had a mole shaved
+// off and it's come back. re-excise?".
+var reImpliedFirstPerson = rx(`^(started|had|been|got|went|tried|used|took|noticed|finished|stopped|did|done|finally|just) `)
 
 // reChoiceGeneral marks a choice asked in general: "is cryotherapy or
 // salicylic acid usually better for warts?".
@@ -1311,6 +1368,9 @@ func terseOption(last string) bool {
 	if terseAction(last) {
 		return true
 	}
+	if first, _, _ := strings.Cut(last, " "); fullQuestionOpeners[first] {
+		return false // "¿puedo tener herpes zóster?" is a question of its own
+	}
 	for _, wh := range []string{"what ", "which ", "que ", "cual "} {
 		last = strings.TrimPrefix(last, wh)
 	}
@@ -1324,12 +1384,16 @@ func terseOption(last string) bool {
 	return true
 }
 
+// fullQuestionOpeners open a question with its own subject and verb, which
+// other rules judge: not a terse option.
+var fullQuestionOpeners = setOf("puedo|puede|pueden|podemos|can|could|is|are|do|does|did|will|would|should|tengo|tiene|es|son")
+
 // terseActionVerbs open a terse question that asks whether to act on
 // something named before: "Stop it?", "Pop it?", "Restart it now?".
-var terseActionVerbs = setOf("stop|start|restart|continue|switch|double|increase|reduce|lower|raise|taper|pause|hold|skip|pop|drain|lance|squeeze|remove|cut|freeze|biopsy|excise|cover|leave|keep|treat|ice|repeat|retreat|stopping|starting")
+var terseActionVerbs = setOf("stop|start|restart|continue|switch|double|increase|reduce|lower|raise|taper|pause|hold|skip|pop|drain|lance|squeeze|remove|cut|freeze|biopsy|excise|cover|leave|keep|treat|ice|repeat|retreat|stopping|starting|take|try|use|apply|pull|re-excise|reexcise")
 
 // terseObjects may follow a terse action verb.
-var terseObjects = setOf("it|them|this|that|these|now|again|today|tonight|then|too|off|on|out|up|going|him|her")
+var terseObjects = setOf("it|them|this|that|these|now|again|today|tonight|then|too|off|on|out|up|going|him|her|back|in|how|fast|quickly|slowly")
 
 // terseAction reports whether a terse question is an action verb on
 // something named before: "Stop it?", "Cover it up now?".

@@ -5,7 +5,7 @@ package abstain
 // The decision model: a logistic regression over the features of
 // decision_features.go, trained by decision_model_test.go on the
 // clinical_decision and reference questions of ../testdata/screens/
-// dev.jsonl, dev2.jsonl, dev3.jsonl, dev4.jsonl, test.jsonl.
+// dev.jsonl, dev2.jsonl, dev3.jsonl, dev4.jsonl, dev5.jsonl, test.jsonl.
 // Regenerate with go generate ./abstain/.
 
 // decisionModelCVThreshold is the probability at or above which the model
@@ -17,12 +17,12 @@ package abstain
 // the lowest out-of-fold score of a training decision a rule matches, and
 // of any decision of the test tables.
 const (
-	decisionModelCVThreshold = 0.8505
-	decisionModelThreshold   = 0.9809
-	decisionModelVeto        = 0.0614
+	decisionModelCVThreshold = 0.8608
+	decisionModelThreshold   = 0.973
+	decisionModelVeto        = 0.0912
 )
 
-const decisionModelBias = -1.92481
+const decisionModelBias = -1.35909
 
 // decisionModelFeatures are sorted; decisionModelWeights holds their weights.
 var decisionModelFeatures = [...]string{
@@ -48,12 +48,15 @@ var decisionModelFeatures = [...]string{
 	"0 dias",
 	"0 en",
 	"0 fluorouracilo",
+	"0 for",
 	"0 fu",
 	"0 has",
 	"0 hours",
 	"0 how",
+	"0 hx",
 	"0 hydrocortisone",
 	"0 is",
+	"0 itchy",
 	"0 kg",
 	"0 kilos",
 	"0 l0",
@@ -70,6 +73,8 @@ var decisionModelFeatures = [...]string{
 	"0 semanas",
 	"0 sore",
 	"0 to",
+	"0 tretinoin",
+	"0 twice",
 	"0 used",
 	"0 week",
 	"0 weeks",
@@ -78,12 +83,14 @@ var decisionModelFeatures = [...]string{
 	"0 wks",
 	"0 y",
 	"0 year",
+	"0 years",
 	"0 yo",
 	"0 yr",
 	"0 yrs",
 	"0cm",
 	"0f",
 	"0f 0",
+	"0f on",
 	"0f with",
 	"0kg",
 	"0m",
@@ -96,8 +103,12 @@ var decisionModelFeatures = [...]string{
 	"0p",
 	"0s",
 	"0x",
+	"0x uln",
 	"0yo",
+	"0yo's",
 	"?",
+	"? 0",
+	"? ?",
 	"? a",
 	"? asking",
 	"? como",
@@ -106,10 +117,15 @@ var decisionModelFeatures = [...]string{
 	"? i",
 	"? i'm",
 	"? it's",
+	"? just",
+	"? le",
 	"? lo",
 	"? me",
 	"? mi",
+	"? mine",
 	"? my",
+	"? or",
+	"? por",
 	"? que",
 	"? se",
 	"? she's",
@@ -117,8 +133,10 @@ var decisionModelFeatures = [...]string{
 	"? tengo",
 	"? the",
 	"? there's",
+	"? tiene",
 	"? treat",
 	"? what",
+	"? ya",
 	"^",
 	"^ 0",
 	"^ 0f",
@@ -126,21 +144,29 @@ var decisionModelFeatures = [...]string{
 	"^ a",
 	"^ adjunto",
 	"^ after",
+	"^ am",
+	"^ any",
+	"^ anyone",
 	"^ are",
 	"^ as",
 	"^ asking",
 	"^ at",
 	"^ bebe",
+	"^ been",
+	"^ bit",
 	"^ buenas",
+	"^ c",
 	"^ cada",
 	"^ can",
 	"^ caso",
 	"^ como",
+	"^ con",
 	"^ could",
 	"^ cual",
 	"^ cuales",
 	"^ cuando",
 	"^ cuanta",
+	"^ cuantas",
 	"^ cuanto",
 	"^ cuantos",
 	"^ dad's",
@@ -154,9 +180,15 @@ var decisionModelFeatures = [...]string{
 	"^ embarazada",
 	"^ en",
 	"^ es",
+	"^ estoy",
 	"^ for",
 	"^ foto",
+	"^ from",
+	"^ generally",
+	"^ got",
 	"^ gp",
+	"^ hace",
+	"^ had",
 	"^ hay",
 	"^ he's",
 	"^ help",
@@ -164,8 +196,10 @@ var decisionModelFeatures = [...]string{
 	"^ here's",
 	"^ hi",
 	"^ hipoteticamente",
+	"^ hola",
 	"^ hombre",
 	"^ how",
+	"^ husband's",
 	"^ hypothetically",
 	"^ i",
 	"^ i'll",
@@ -175,31 +209,40 @@ var decisionModelFeatures = [...]string{
 	"^ im",
 	"^ in",
 	"^ is",
+	"^ itchy",
 	"^ just",
 	"^ kid",
 	"^ la",
 	"^ las",
 	"^ le",
 	"^ llevo",
+	"^ lo",
 	"^ los",
+	"^ mando",
 	"^ me",
 	"^ mi",
 	"^ mujer",
+	"^ mum's",
 	"^ my",
+	"^ nephew",
 	"^ new",
 	"^ nino",
 	"^ no",
 	"^ not",
+	"^ nurse",
+	"^ ok",
 	"^ our",
 	"^ paciente",
 	"^ para",
 	"^ path",
 	"^ patient",
+	"^ pharmacist",
 	"^ pic",
 	"^ picture",
 	"^ por",
 	"^ pregnant",
 	"^ pregunto",
+	"^ profe",
 	"^ pt",
 	"^ puede",
 	"^ puedo",
@@ -207,24 +250,30 @@ var decisionModelFeatures = [...]string{
 	"^ quick",
 	"^ re",
 	"^ scenario",
+	"^ school",
 	"^ screenshot",
 	"^ se",
 	"^ see",
 	"^ segun",
 	"^ senora",
 	"^ sera",
+	"^ seria",
 	"^ she",
 	"^ should",
 	"^ sigo",
 	"^ sirve",
 	"^ so",
 	"^ solo",
+	"^ son",
 	"^ soy",
 	"^ suppose",
 	"^ te",
+	"^ teacher",
 	"^ teen",
 	"^ tengo",
 	"^ the",
+	"^ there's",
+	"^ thinking",
 	"^ tomo",
 	"^ un",
 	"^ una",
@@ -242,6 +291,7 @@ var decisionModelFeatures = [...]string{
 	"^ who",
 	"^ why",
 	"^ woman",
+	"^ wondering",
 	"^ would",
 	"^ ya",
 	"a",
@@ -259,27 +309,41 @@ var decisionModelFeatures = [...]string{
 	"a bit",
 	"a bite",
 	"a blistering",
+	"a blood",
 	"a boil",
 	"a break",
+	"a breslow",
 	"a bruise",
+	"a bullseye",
 	"a bump",
 	"a burn",
 	"a candidate",
+	"a care",
+	"a casa",
+	"a cat",
 	"a central",
 	"a child",
+	"a class",
+	"a client",
 	"a cold",
+	"a cream",
 	"a crusty",
 	"a cup",
+	"a cut",
 	"a cyst",
 	"a daily",
 	"a day",
 	"a dermatofibroma",
+	"a dermatologia",
 	"a dermatologist",
 	"a dermatoscope",
 	"a diagnosis",
 	"a different",
 	"a dlqi",
 	"a doctor",
+	"a dog",
+	"a dos",
+	"a doxiciclina",
 	"a dvt",
 	"a dysplastic",
 	"a e",
@@ -287,26 +351,35 @@ var decisionModelFeatures = [...]string{
 	"a fever",
 	"a few",
 	"a first",
+	"a flat",
+	"a foam",
 	"a friend",
 	"a full",
 	"a fungal",
 	"a glass",
+	"a gliptin",
 	"a good",
 	"a gp",
 	"a grade",
+	"a hacer",
 	"a herald",
 	"a high",
+	"a higher",
 	"a holiday",
 	"a hot",
+	"a hypertrophic",
 	"a jak",
 	"a keloid",
+	"a kettle",
 	"a kid",
 	"a la",
 	"a las",
 	"a leg",
+	"a link",
 	"a lipoma",
 	"a los",
 	"a lot",
+	"a lump",
 	"a lupus",
 	"a mechones",
 	"a melanoma",
@@ -316,19 +389,27 @@ var decisionModelFeatures = [...]string{
 	"a myth",
 	"a nail",
 	"a new",
+	"a newborn",
+	"a non",
+	"a normal",
 	"a nurse",
+	"a otra",
 	"a painful",
 	"a patch",
 	"a pathology",
+	"a patient",
 	"a person",
 	"a pharmacist",
 	"a photo",
 	"a pic",
+	"a practice",
 	"a prescription",
 	"a pressure",
 	"a que",
 	"a rash",
 	"a reaction",
+	"a reason",
+	"a recognised",
 	"a red",
 	"a referral",
 	"a round",
@@ -343,26 +424,39 @@ var decisionModelFeatures = [...]string{
 	"a spot",
 	"a spreading",
 	"a standard",
+	"a strawberry",
 	"a stronger",
+	"a student",
 	"a sunbed",
 	"a sunburn",
+	"a surgical",
+	"a swim",
+	"a swollen",
 	"a tattoo",
 	"a teenager",
 	"a temperature",
+	"a tetanus",
+	"a third",
 	"a tick",
+	"a tiny",
 	"a toda",
 	"a toenail",
 	"a type",
 	"a typical",
 	"a un",
+	"a una",
 	"a urgencias",
+	"a verruca",
+	"a very",
 	"a virus",
+	"a wart",
 	"a week",
 	"a white",
 	"a wood's",
 	"a worm",
 	"a year",
 	"abcde",
+	"abcde de",
 	"abcde rule",
 	"about",
 	"about 0",
@@ -372,16 +466,25 @@ var decisionModelFeatures = [...]string{
 	"about my",
 	"about sun",
 	"about the",
+	"about topical",
 	"abpi",
 	"abpi of",
 	"abuela",
+	"abuela en",
+	"abuela le",
 	"abuela se",
 	"abuelo",
 	"abuelo tiene",
 	"abx",
+	"abx or",
+	"according",
+	"according to",
+	"accutane",
+	"accutane and",
 	"ace",
 	"ace inhibitors",
 	"aciclovir",
+	"aciclovir ?",
 	"aciclovir cream",
 	"acid",
 	"acid ?",
@@ -395,7 +498,11 @@ var decisionModelFeatures = [...]string{
 	"acne do",
 	"acne en",
 	"acne es",
+	"acne in",
 	"acne is",
+	"acne y",
+	"across",
+	"across my",
 	"actinic",
 	"actinic keratoses",
 	"actinica",
@@ -404,8 +511,10 @@ var decisionModelFeatures = [...]string{
 	"actua el",
 	"actua la",
 	"actually",
+	"actually a",
 	"actually causes",
 	"actually help",
+	"actually mean",
 	"actually work",
 	"adalimumab",
 	"adalimumab ?",
@@ -424,6 +533,7 @@ var decisionModelFeatures = [...]string{
 	"adults ?",
 	"adults get",
 	"advice",
+	"advice ?",
 	"affect",
 	"affect the",
 	"after",
@@ -447,26 +557,37 @@ var decisionModelFeatures = [...]string{
 	"age ?",
 	"age do",
 	"age or",
+	"age spots",
 	"ago",
 	"ago and",
 	"agua",
+	"ahead",
+	"ahead or",
 	"ahora",
+	"ahora me",
+	"ahora que",
 	"ahora tiene",
+	"aider",
 	"aks",
 	"al",
 	"al 0",
 	"al apretar",
 	"al cole",
+	"al colegio",
 	"al dermatologo",
 	"al dia",
 	"al hospital",
 	"al medico",
+	"al nene",
 	"ala",
 	"ala 0mm",
 	"alba",
 	"alcohol",
+	"alergia",
 	"alergica",
 	"algo",
+	"algo ?",
+	"algo en",
 	"alguien",
 	"alguien tiene",
 	"all",
@@ -478,12 +599,18 @@ var decisionModelFeatures = [...]string{
 	"allergy",
 	"allergy ?",
 	"allopurinol",
+	"aloe",
+	"along",
+	"alongside",
 	"alopecia",
 	"alopecia areata",
 	"alopecia how",
 	"already",
+	"already ?",
 	"alrededor",
+	"alrededor de",
 	"alt",
+	"alt now",
 	"always",
 	"am",
 	"am i",
@@ -495,22 +622,30 @@ var decisionModelFeatures = [...]string{
 	"amoxicilina",
 	"amoxicillin",
 	"amoxicillin is",
+	"ampolla",
 	"ampollas",
 	"ampollas ?",
 	"ampollas de",
+	"ampollas en",
 	"ampollas por",
 	"ampollas tensas",
 	"an",
+	"an a",
 	"an adult",
+	"an allergy",
 	"an ambulance",
 	"an antibiotic",
 	"an antihistamine",
 	"an autoimmune",
 	"an emergency",
+	"an epipen",
+	"an eye",
+	"an hour",
 	"an infection",
 	"an scc",
 	"ana",
 	"analisis",
+	"analisis de",
 	"anatomia",
 	"anatomia patologica",
 	"and",
@@ -519,32 +654,43 @@ var decisionModelFeatures = [...]string{
 	"and alcohol",
 	"and an",
 	"and angry",
+	"and bleeding",
+	"and does",
 	"and doesn't",
 	"and feet",
 	"and fever",
+	"and flaky",
 	"and getting",
+	"and go",
 	"and got",
+	"and gritty",
 	"and has",
 	"and have",
 	"and he's",
 	"and her",
 	"and his",
+	"and hot",
 	"and how",
 	"and i",
 	"and i'm",
+	"and i've",
 	"and il",
 	"and is",
+	"and it",
 	"and it's",
 	"and itch",
 	"and itchy",
+	"and just",
 	"and mouth",
 	"and my",
 	"and not",
 	"and now",
+	"and raised",
 	"and red",
 	"and she",
 	"and she's",
 	"and soles",
+	"and sore",
 	"and still",
 	"and swollen",
 	"and the",
@@ -562,6 +708,7 @@ var decisionModelFeatures = [...]string{
 	"ankles",
 	"annular",
 	"annular plaques",
+	"annular scaly",
 	"ano",
 	"anos",
 	"anos con",
@@ -571,6 +718,7 @@ var decisionModelFeatures = [...]string{
 	"another",
 	"antes",
 	"antes de",
+	"antes no",
 	"antibiotic",
 	"antibiotic course",
 	"antibiotico",
@@ -578,9 +726,12 @@ var decisionModelFeatures = [...]string{
 	"antibiotics",
 	"antibiotics ?",
 	"antibiotics for",
+	"anticonceptivo",
 	"antifungal",
 	"antihistamine",
+	"antihistamine every",
 	"antihistamines",
+	"antihistamines are",
 	"antihistamines for",
 	"antihistaminico",
 	"antihistaminicos",
@@ -589,6 +740,10 @@ var decisionModelFeatures = [...]string{
 	"antivirals",
 	"any",
 	"any evidence",
+	"any point",
+	"any tips",
+	"anyone",
+	"anyone know",
 	"anything",
 	"apart",
 	"apart from",
@@ -602,22 +757,28 @@ var decisionModelFeatures = [...]string{
 	"applied",
 	"apply",
 	"appointment",
+	"appointment ?",
 	"approach",
 	"approach to",
 	"apretar",
+	"aqui",
+	"ardiendo",
 	"are",
 	"are actinic",
 	"are babies",
 	"are bedbound",
 	"are common",
+	"are kids",
 	"are on",
 	"are pressure",
 	"are red",
+	"are spreading",
 	"are swelling",
 	"are the",
 	"are they",
 	"are usually",
 	"area",
+	"area ?",
 	"areata",
 	"areata ?",
 	"aren't",
@@ -631,17 +792,25 @@ var decisionModelFeatures = [...]string{
 	"around the",
 	"arthritis",
 	"arthritis ?",
+	"artist",
+	"artist which",
 	"artritis",
 	"artritis ?",
 	"as",
 	"as a",
+	"as an",
+	"as foot",
 	"as protective",
 	"as spf",
 	"as well",
 	"ask",
 	"ask for",
+	"asked",
+	"asked me",
 	"asking",
+	"asking about",
 	"asking for",
+	"asking me",
 	"aspecto",
 	"aspecto tiene",
 	"asymmetric",
@@ -649,12 +818,15 @@ var decisionModelFeatures = [...]string{
 	"at 0",
 	"at a",
 	"at all",
+	"at her",
 	"at home",
 	"at my",
 	"at night",
 	"at that",
 	"at the",
+	"at to",
 	"at what",
+	"at work",
 	"athlete's",
 	"athlete's foot",
 	"athletes",
@@ -673,14 +845,18 @@ var decisionModelFeatures = [...]string{
 	"atypia",
 	"atypical",
 	"aunque",
+	"aunt",
 	"autoimmune",
 	"autoimmune disease",
 	"autoinmune",
 	"autoinmune ?",
 	"avoid",
+	"avoid alcohol",
 	"avoid live",
 	"away",
 	"away ?",
+	"away from",
+	"awful",
 	"axila",
 	"axilas",
 	"axilas o",
@@ -694,6 +870,7 @@ var decisionModelFeatures = [...]string{
 	"baby ?",
 	"baby has",
 	"baby's",
+	"baby's birthmark",
 	"baby's cradle",
 	"baby's eczema",
 	"baby's face",
@@ -701,24 +878,38 @@ var decisionModelFeatures = [...]string{
 	"back ?",
 	"back after",
 	"back and",
+	"back in",
 	"back on",
 	"back should",
+	"back that's",
+	"back the",
 	"back to",
+	"backs",
+	"backs of",
 	"bad",
 	"bad enough",
 	"bad for",
+	"badly",
+	"baja",
+	"bajo",
+	"bajo ?",
 	"bald",
 	"bald patch",
 	"bald scalp",
 	"banda",
 	"banda estrecha",
+	"banned",
 	"barrier",
+	"barrier cream",
 	"basal",
 	"basal cell",
 	"base",
 	"base tan",
 	"basocelular",
 	"basocelular ?",
+	"basta",
+	"bastante",
+	"bath",
 	"baths",
 	"bcc",
 	"bcc ?",
@@ -735,6 +926,8 @@ var decisionModelFeatures = [...]string{
 	"be removed",
 	"be repositioned",
 	"be seen",
+	"be taking",
+	"be treated",
 	"be triggered",
 	"be used",
 	"be using",
@@ -747,6 +940,7 @@ var decisionModelFeatures = [...]string{
 	"bebe de",
 	"bebe en",
 	"bebe tiene",
+	"bebes",
 	"because",
 	"because my",
 	"because of",
@@ -756,6 +950,7 @@ var decisionModelFeatures = [...]string{
 	"bed ?",
 	"bed bug",
 	"bedbound",
+	"bedbound and",
 	"bedding",
 	"bee",
 	"bee sting",
@@ -767,27 +962,35 @@ var decisionModelFeatures = [...]string{
 	"been told",
 	"been using",
 	"before",
+	"before ?",
 	"before a",
 	"before isotretinoin",
 	"before my",
 	"before or",
 	"before starting",
+	"beforehand",
+	"beforehand ?",
 	"behind",
 	"behind his",
+	"behind the",
 	"being",
 	"belly",
 	"below",
 	"benzoyl",
 	"benzoyl peroxide",
 	"best",
+	"betametasona",
+	"betametasona ?",
 	"betnovate",
 	"better",
 	"better ?",
 	"better after",
 	"better for",
+	"better on",
 	"better with",
 	"between",
 	"between a",
+	"between children",
 	"between kids",
 	"between the",
 	"bien",
@@ -800,8 +1003,10 @@ var decisionModelFeatures = [...]string{
 	"biologico le",
 	"biologicos",
 	"biologics",
+	"biologics differ",
 	"biopsia",
 	"biopsia ?",
+	"biopsia de",
 	"biopsia o",
 	"biopsies",
 	"biopsy",
@@ -812,6 +1017,7 @@ var decisionModelFeatures = [...]string{
 	"birth and",
 	"birthmark",
 	"bit",
+	"bit of",
 	"bite",
 	"bite on",
 	"bites",
@@ -820,10 +1026,14 @@ var decisionModelFeatures = [...]string{
 	"bitten",
 	"bitten by",
 	"black",
+	"black dot",
 	"black dots",
 	"blanca",
 	"blancas",
 	"blancas en",
+	"blanch",
+	"blanching",
+	"bleach",
 	"bled",
 	"bleeding",
 	"bleeds",
@@ -833,6 +1043,7 @@ var decisionModelFeatures = [...]string{
 	"blistered",
 	"blistering",
 	"blisters",
+	"blisters ?",
 	"blisters all",
 	"blisters be",
 	"blisters in",
@@ -842,22 +1053,31 @@ var decisionModelFeatures = [...]string{
 	"blood pressure",
 	"blood tests",
 	"bloods",
+	"bloods done",
 	"boca",
 	"boca ?",
 	"body",
 	"boil",
+	"boil ?",
 	"boils",
+	"booked",
+	"borroso",
 	"both",
+	"both sides",
+	"bother",
 	"botox",
 	"botox stop",
 	"bottom",
+	"bottom at",
 	"botulinica",
 	"bowen's",
 	"boy",
+	"boy has",
 	"boyfriend's",
 	"braden",
 	"brazo",
 	"break",
+	"break ?",
 	"breastfeeding",
 	"breastfeeding ?",
 	"breastfeeding mothers",
@@ -867,6 +1087,8 @@ var decisionModelFeatures = [...]string{
 	"breslow thickness",
 	"bright",
 	"bright red",
+	"brote",
+	"brote de",
 	"brotes",
 	"brotes ?",
 	"brother",
@@ -876,20 +1098,24 @@ var decisionModelFeatures = [...]string{
 	"bruise ?",
 	"buena",
 	"buenas",
+	"buenas fotos",
 	"bug",
 	"bug bites",
 	"bullae",
 	"bullae on",
 	"bullous",
 	"bullous pemphigoid",
+	"bullseye",
 	"bulto",
 	"bulto de",
+	"bulto en",
 	"bump",
 	"bump on",
 	"bumps",
 	"bumps on",
 	"burn",
 	"burn ?",
+	"burn blisters",
 	"burn on",
 	"burned",
 	"burned my",
@@ -900,8 +1126,12 @@ var decisionModelFeatures = [...]string{
 	"busco",
 	"but",
 	"but i",
+	"but i'm",
 	"but is",
 	"but it's",
+	"but no",
+	"but not",
+	"but the",
 	"buy",
 	"by",
 	"by a",
@@ -909,24 +1139,33 @@ var decisionModelFeatures = [...]string{
 	"by weight",
 	"c",
 	"c o",
+	"cabecera",
 	"cabelludo",
 	"cabelludo ?",
+	"cabelludo y",
 	"cabeza",
+	"cabeza a",
 	"cada",
 	"cada cuanto",
 	"cada vez",
+	"cae",
+	"cafe",
 	"caida",
 	"caida de",
 	"calcineurin",
 	"calcineurin inhibitors",
 	"calcipotriol",
 	"calcipotriol ?",
+	"calf",
 	"caliente",
 	"call",
 	"call 0",
 	"called",
 	"called ?",
 	"called it",
+	"callo",
+	"callo ?",
+	"calva",
 	"cambiado",
 	"cambiar",
 	"cambiar de",
@@ -934,16 +1173,23 @@ var decisionModelFeatures = [...]string{
 	"cambio de",
 	"came",
 	"came back",
+	"came in",
+	"came up",
 	"can",
 	"can a",
 	"can adults",
+	"can babies",
 	"can children",
+	"can he",
 	"can i",
 	"can it",
+	"can men",
 	"can my",
 	"can people",
 	"can see",
+	"can she",
 	"can someone",
+	"can stress",
 	"can we",
 	"can you",
 	"can't",
@@ -957,26 +1203,34 @@ var decisionModelFeatures = [...]string{
 	"candidate",
 	"candidate for",
 	"cap",
+	"cap has",
 	"cap is",
 	"capitis",
 	"cara",
 	"cara ?",
 	"cara de",
+	"cara hinchada",
 	"carbamazepine",
 	"carcinoma",
 	"carcinoma ?",
 	"carcinoma basocelular",
 	"care",
 	"care ?",
+	"care for",
+	"care home",
 	"care homes",
 	"carry",
 	"carry on",
 	"casa",
+	"casa ?",
 	"case",
 	"caso",
 	"caspa",
 	"cat",
+	"cat scratch",
 	"catch",
+	"catch ringworm",
+	"cats",
 	"caught",
 	"causa",
 	"causa la",
@@ -996,6 +1250,7 @@ var decisionModelFeatures = [...]string{
 	"cellulitis",
 	"cellulitis ?",
 	"cellulitis from",
+	"cellulitis in",
 	"celulitis",
 	"central",
 	"central keratin",
@@ -1021,9 +1276,11 @@ var decisionModelFeatures = [...]string{
 	"cheeks",
 	"cheeks ?",
 	"chest",
+	"chest since",
 	"chickenpox",
 	"chickenpox ?",
 	"chickenpox spots",
+	"chilblains",
 	"child",
 	"child with",
 	"child's",
@@ -1039,6 +1296,9 @@ var decisionModelFeatures = [...]string{
 	"chronic hives",
 	"cicatriz",
 	"cicatriz hipertrofica",
+	"cicatriza",
+	"ciclosporin",
+	"ciclosporin for",
 	"cie",
 	"cie 0",
 	"cierto",
@@ -1051,19 +1311,32 @@ var decisionModelFeatures = [...]string{
 	"cirugia",
 	"cirugia de",
 	"cita",
+	"cita de",
+	"clase",
+	"clase ?",
 	"clasifican",
 	"clasifican las",
 	"class",
+	"class has",
+	"classed",
+	"classed as",
 	"clear",
 	"clear ?",
+	"cleared",
 	"clearing",
 	"client",
 	"client at",
+	"clienta",
+	"clienta quiere",
 	"clindamycin",
 	"clinic",
 	"clinicians",
 	"clobetasol",
+	"clobetasol now",
 	"clobetasol on",
+	"clobetasol propionate",
+	"clotrimazol",
+	"clotrimazol ?",
 	"clotrimazole",
 	"clumps",
 	"cm",
@@ -1071,22 +1344,30 @@ var decisionModelFeatures = [...]string{
 	"coal tar",
 	"code",
 	"codos",
+	"codos y",
 	"cold",
 	"cold sore",
 	"cold sores",
 	"cole",
+	"colegio",
 	"colleague's",
 	"color",
 	"colour",
 	"coloured",
 	"coloured crusts",
 	"colours",
+	"combined",
+	"combined pill",
 	"come",
 	"come back",
 	"come off",
+	"come up",
+	"comes",
 	"coming",
 	"coming back",
+	"coming out",
 	"common",
+	"common ?",
 	"common at",
 	"common causes",
 	"common for",
@@ -1098,23 +1379,33 @@ var decisionModelFeatures = [...]string{
 	"como actua",
 	"como funciona",
 	"como se",
+	"como suele",
+	"companera",
+	"compared",
+	"completely",
 	"compound",
 	"compression",
 	"compro",
 	"compro ?",
 	"con",
 	"con 0",
+	"con acne",
 	"con ampollas",
+	"con costra",
 	"con costras",
 	"con doxiciclina",
 	"con el",
 	"con impetigo",
 	"con isotretinoina",
 	"con la",
+	"con metotrexato",
 	"con mi",
+	"con minoxidil",
 	"con molusco",
+	"con picor",
 	"con placas",
 	"con psoriasis",
+	"con pus",
 	"con ronchas",
 	"con sarna",
 	"con ulcera",
@@ -1134,6 +1425,7 @@ var decisionModelFeatures = [...]string{
 	"considera",
 	"consideran",
 	"considered",
+	"considered ok",
 	"considered safe",
 	"consiste",
 	"consulta",
@@ -1145,6 +1437,7 @@ var decisionModelFeatures = [...]string{
 	"contagia el",
 	"contagiar",
 	"contagiar la",
+	"contagiosa",
 	"contagioso",
 	"contagioso ?",
 	"contagiosum",
@@ -1157,8 +1450,10 @@ var decisionModelFeatures = [...]string{
 	"controles",
 	"controles se",
 	"conviene",
+	"corners",
 	"corticoide",
 	"corticoide oral",
+	"corticoides",
 	"cortisona",
 	"corto",
 	"costra",
@@ -1176,6 +1471,7 @@ var decisionModelFeatures = [...]string{
 	"counts as",
 	"course",
 	"course ?",
+	"course for",
 	"course of",
 	"cover",
 	"covered",
@@ -1186,7 +1482,9 @@ var decisionModelFeatures = [...]string{
 	"cpt 0",
 	"crack",
 	"cracked",
+	"cracked and",
 	"cracking",
+	"cracking at",
 	"cradle",
 	"cradle cap",
 	"cream",
@@ -1200,6 +1498,7 @@ var decisionModelFeatures = [...]string{
 	"cream should",
 	"creams",
 	"crece",
+	"crecido",
 	"crees",
 	"crees que",
 	"crema",
@@ -1207,12 +1506,14 @@ var decisionModelFeatures = [...]string{
 	"crema hidratante",
 	"crema le",
 	"crioterapia",
+	"crioterapia ?",
 	"cronica",
 	"cronica es",
 	"cruris",
 	"crust",
 	"crusted",
 	"crusted scabies",
+	"crusting",
 	"crusts",
 	"crusty",
 	"cryo",
@@ -1234,6 +1535,8 @@ var decisionModelFeatures = [...]string{
 	"cuanto se",
 	"cuanto tiempo",
 	"cuantos",
+	"cuantos dias",
+	"cuantos ml",
 	"cuero",
 	"cuero cabelludo",
 	"cuerpo",
@@ -1261,12 +1564,16 @@ var decisionModelFeatures = [...]string{
 	"d",
 	"da",
 	"dad",
+	"dad had",
 	"dad's",
 	"dad's leg",
 	"daily",
 	"daily for",
+	"daily valaciclovir",
 	"dairy",
 	"damage",
+	"dando",
+	"dando el",
 	"dandruff",
 	"dar",
 	"darier",
@@ -1276,6 +1583,7 @@ var decisionModelFeatures = [...]string{
 	"dark line",
 	"dark spot",
 	"darker",
+	"darker in",
 	"darker skin",
 	"date",
 	"daughter",
@@ -1285,11 +1593,15 @@ var decisionModelFeatures = [...]string{
 	"daughter's eczema",
 	"daughter's friend",
 	"daughter's school",
+	"daughter's warts",
 	"day",
 	"day 0",
 	"day ?",
+	"day be",
 	"day for",
 	"day instead",
+	"day is",
+	"day or",
 	"day should",
 	"daycare",
 	"days",
@@ -1301,17 +1613,22 @@ var decisionModelFeatures = [...]string{
 	"de 0",
 	"de aciclovir",
 	"de anatomia",
+	"de baja",
 	"de banda",
 	"de breslow",
+	"de cabecera",
+	"de casa",
 	"de cetirizina",
 	"de color",
 	"de dar",
 	"de dos",
 	"de garrapata",
+	"de isotretinoina",
 	"de ivermectina",
 	"de koebner",
 	"de la",
 	"de las",
+	"de loratadina",
 	"de los",
 	"de metotrexato",
 	"de mi",
@@ -1322,6 +1639,10 @@ var decisionModelFeatures = [...]string{
 	"de postura",
 	"de prednisona",
 	"de proteccion",
+	"de psoriasis",
+	"de sangre",
+	"de spitz",
+	"de su",
 	"de un",
 	"de una",
 	"de zinc",
@@ -1329,16 +1650,19 @@ var decisionModelFeatures = [...]string{
 	"debe cambiar",
 	"deberia",
 	"decide",
+	"decide whether",
 	"decir",
 	"dedos",
 	"dedos por",
 	"deet",
 	"degree",
 	"degree burn",
+	"dejamos",
 	"dejar",
 	"dejar el",
 	"dejo",
 	"dejo ?",
+	"dejo de",
 	"dejo el",
 	"dejo la",
 	"del",
@@ -1349,11 +1673,16 @@ var decisionModelFeatures = [...]string{
 	"del panal",
 	"del parto",
 	"del pie",
+	"depilacion",
+	"depilacion laser",
 	"depression",
 	"derivo",
 	"derm",
 	"derm ?",
+	"derm or",
 	"derm said",
+	"derma",
+	"derma me",
 	"dermatitis",
 	"dermatitis ?",
 	"dermatitis and",
@@ -1383,8 +1712,10 @@ var decisionModelFeatures = [...]string{
 	"dermatologo",
 	"dermatologo ?",
 	"dermatologo me",
+	"dermatologo o",
 	"dermatology",
 	"dermatoscope",
+	"dermatoscope ?",
 	"dermatoscopio",
 	"dermoscopy",
 	"dermoscopy image",
@@ -1393,7 +1724,9 @@ var decisionModelFeatures = [...]string{
 	"described",
 	"desde",
 	"desde hace",
+	"desde que",
 	"desencadenar",
+	"desencadenar un",
 	"despite",
 	"despues",
 	"despues de",
@@ -1411,6 +1744,8 @@ var decisionModelFeatures = [...]string{
 	"diagnosis",
 	"diagnosis but",
 	"diagnosis just",
+	"diagnostica",
+	"diagnostica la",
 	"diagnosticada",
 	"diagnosticaron",
 	"diagnosticaron rosacea",
@@ -1420,6 +1755,9 @@ var decisionModelFeatures = [...]string{
 	"diagnostico que",
 	"diaper",
 	"dias",
+	"dias ?",
+	"dice",
+	"dice que",
 	"dicen",
 	"did",
 	"diferencia",
@@ -1436,8 +1774,10 @@ var decisionModelFeatures = [...]string{
 	"dijeron que",
 	"dijo",
 	"dijo que",
+	"dio",
 	"disease",
 	"disease ?",
+	"displasico",
 	"district",
 	"district nurse",
 	"dizzy",
@@ -1445,6 +1785,7 @@ var decisionModelFeatures = [...]string{
 	"dlqi",
 	"do",
 	"do ?",
+	"do a",
 	"do about",
 	"do babies",
 	"do clinicians",
@@ -1464,15 +1805,19 @@ var decisionModelFeatures = [...]string{
 	"do they",
 	"do topical",
 	"do we",
+	"do when",
 	"do you",
 	"doctor",
 	"doctor ?",
 	"doctor for",
+	"doctor or",
 	"doctor prescribed",
 	"doctor said",
 	"doctor says",
 	"doctor today",
 	"doctors",
+	"doctors tell",
+	"doctors usually",
 	"does",
 	"does a",
 	"does an",
@@ -1480,20 +1825,29 @@ var decisionModelFeatures = [...]string{
 	"does benzoyl",
 	"does botox",
 	"does dupilumab",
+	"does everyone",
+	"does hair",
 	"does he",
 	"does hidradenitis",
+	"does icd",
 	"does impetigo",
 	"does it",
 	"does my",
+	"does pasi",
 	"does pityriasis",
 	"does psoriasis",
 	"does she",
 	"does sunburn",
+	"does sunscreen",
 	"does that",
 	"does the",
 	"doesn't",
+	"doesn't blanch",
+	"doesn't fade",
+	"doesn't go",
 	"dog",
 	"dogs",
+	"doing",
 	"dome",
 	"don't",
 	"don't fade",
@@ -1502,23 +1856,34 @@ var decisionModelFeatures = [...]string{
 	"done before",
 	"done on",
 	"done while",
+	"door",
+	"dorsal",
+	"dorsal hands",
 	"dos",
+	"dos meses",
 	"dos tratamientos",
 	"dose",
 	"dose ?",
 	"dose of",
+	"dose range",
 	"doses",
 	"doses of",
 	"dosis",
 	"dosis de",
 	"dosis habitual",
+	"dosis maxima",
+	"dot",
+	"dot in",
 	"dots",
 	"dots on",
 	"double",
 	"down",
+	"down there",
 	"doxiciclina",
 	"doxiciclina ?",
+	"doxiciclina para",
 	"doxy",
+	"doxy ?",
 	"doxycycline",
 	"doxycycline ?",
 	"doxycycline for",
@@ -1526,10 +1891,13 @@ var decisionModelFeatures = [...]string{
 	"doy a",
 	"doy un",
 	"dr",
+	"drained",
 	"dress",
 	"dressing",
 	"dressing should",
 	"drink",
+	"drink a",
+	"drops",
 	"drug",
 	"drug ?",
 	"drugs",
@@ -1548,15 +1916,19 @@ var decisionModelFeatures = [...]string{
 	"durante el",
 	"durante la",
 	"during",
+	"during pregnancy",
 	"dvt",
 	"dye",
 	"dyed",
 	"dysplastic",
+	"dysplastic naevus",
 	"e",
 	"e ?",
+	"e or",
 	"each",
 	"ear",
 	"ear for",
+	"ear is",
 	"early",
 	"early ?",
 	"earrings",
@@ -1568,15 +1940,21 @@ var decisionModelFeatures = [...]string{
 	"eating",
 	"eccema",
 	"eccema de",
+	"eccema en",
 	"eczema",
 	"eczema ?",
 	"eczema be",
 	"eczema but",
+	"eczema can",
+	"eczema gets",
 	"eczema has",
+	"eczema have",
 	"eczema herpeticum",
 	"eczema is",
+	"eczema on",
 	"eczema or",
 	"eczema to",
+	"eczema what",
 	"eczema which",
 	"eczema would",
 	"edad",
@@ -1590,7 +1968,9 @@ var decisionModelFeatures = [...]string{
 	"effects",
 	"effects of",
 	"efudix",
+	"eggs",
 	"el",
+	"el acido",
 	"el acne",
 	"el angioedema",
 	"el antibiotico",
@@ -1611,7 +1991,10 @@ var decisionModelFeatures = [...]string{
 	"el herpes",
 	"el impetigo",
 	"el indice",
+	"el informe",
 	"el labio",
+	"el laser",
+	"el liquen",
 	"el lunar",
 	"el lupus",
 	"el medico",
@@ -1621,8 +2004,11 @@ var decisionModelFeatures = [...]string{
 	"el molusco",
 	"el ojo",
 	"el panal",
+	"el parpado",
 	"el pecho",
+	"el pediatra",
 	"el pelo",
+	"el peroxido",
 	"el pie",
 	"el protector",
 	"el quiste",
@@ -1633,6 +2019,7 @@ var decisionModelFeatures = [...]string{
 	"el sudor",
 	"el tacrolimus",
 	"el talon",
+	"el tobillo",
 	"el tratamiento",
 	"el vitiligo",
 	"elastosis",
@@ -1640,6 +2027,7 @@ var decisionModelFeatures = [...]string{
 	"elbow",
 	"elbows",
 	"elderly",
+	"elderly gent",
 	"else",
 	"else ?",
 	"embarazada",
@@ -1653,10 +2041,14 @@ var decisionModelFeatures = [...]string{
 	"empeora el",
 	"empeora en",
 	"empezar",
+	"empiece",
+	"empieza",
 	"empiezo",
+	"empiezo con",
 	"en",
 	"en adultos",
 	"en casa",
+	"en codos",
 	"en el",
 	"en general",
 	"en invierno",
@@ -1669,19 +2061,27 @@ var decisionModelFeatures = [...]string{
 	"en que",
 	"en tratamiento",
 	"en un",
+	"en una",
 	"en urgencias",
 	"enalapril",
+	"encamada",
 	"encamado",
 	"encamado con",
+	"encarnada",
 	"enfermedad",
+	"enfermedad autoinmune",
 	"enfermedad de",
 	"enfermera",
+	"enorme",
+	"enorme en",
 	"enough",
 	"enough for",
+	"enough or",
 	"enough to",
 	"entre",
 	"entre los",
 	"entre un",
+	"epicutaneas",
 	"epidermoid",
 	"epipen",
 	"epipen ?",
@@ -1690,14 +2090,19 @@ var decisionModelFeatures = [...]string{
 	"era",
 	"erupcion",
 	"erupcion de",
+	"erysipelas",
 	"erythema",
 	"erythema migrans",
 	"es",
 	"es alopecia",
 	"es cancer",
 	"es cierto",
+	"es contagiosa",
 	"es contagioso",
+	"es de",
 	"es el",
+	"es eso",
+	"es exactamente",
 	"es hereditaria",
 	"es hidradenitis",
 	"es hongo",
@@ -1721,47 +2126,71 @@ var decisionModelFeatures = [...]string{
 	"esa edad",
 	"escala",
 	"escala de",
+	"escalofrios",
 	"escara",
 	"escara en",
 	"eso",
+	"eso ?",
 	"espalda",
+	"espalda ?",
 	"espalda es",
 	"espalda que",
+	"esperamos",
+	"esperamos a",
 	"esperar",
 	"esperar ?",
 	"esperar a",
 	"espero",
+	"espero ?",
 	"espero a",
 	"espinocelular",
 	"esta",
 	"esta blanca",
+	"esta con",
 	"esta embarazada",
 	"esta hinchando",
 	"esta muy",
+	"esta noche",
 	"esta roja",
+	"estaba",
+	"estaba es",
+	"estadios",
+	"estadios de",
 	"este",
 	"este lunar",
+	"este verano",
 	"esto",
+	"esto es",
 	"estoy",
+	"estoy con",
+	"estoy dando",
+	"estoy embarazada",
 	"estrecha",
 	"estres",
 	"estres ?",
+	"estudiante",
+	"estudiante de",
 	"even",
 	"ever",
 	"ever cancerous",
 	"every",
 	"every day",
 	"every month",
+	"every morning",
 	"every time",
 	"every two",
+	"every year",
 	"everyone",
 	"everyone ?",
+	"everyone with",
+	"everything",
 	"everywhere",
 	"everywhere and",
 	"evidence",
 	"evidence for",
 	"evitar",
 	"exactamente",
+	"exactamente ?",
 	"exactly",
 	"exactly ?",
 	"exam",
@@ -1775,6 +2204,7 @@ var decisionModelFeatures = [...]string{
 	"explain",
 	"eye",
 	"eye ?",
+	"eye does",
 	"eyebrows",
 	"eyelid",
 	"eyelid eczema",
@@ -1782,9 +2212,11 @@ var decisionModelFeatures = [...]string{
 	"eyelids",
 	"eyelids for",
 	"eyes",
+	"eyes are",
 	"face",
 	"face ?",
 	"face for",
+	"face is",
 	"face long",
 	"facial",
 	"facial swelling",
@@ -1799,6 +2231,9 @@ var decisionModelFeatures = [...]string{
 	"falling",
 	"falling out",
 	"falta",
+	"falta ?",
+	"faltar",
+	"faltar al",
 	"familia",
 	"familia cuando",
 	"families",
@@ -1806,6 +2241,7 @@ var decisionModelFeatures = [...]string{
 	"family",
 	"farmaceutica",
 	"farmaceutica que",
+	"farmaceutico",
 	"fast",
 	"father",
 	"features",
@@ -1824,6 +2260,7 @@ var decisionModelFeatures = [...]string{
 	"few",
 	"fexofenadine",
 	"fiebre",
+	"fiebre ?",
 	"fiebre y",
 	"field",
 	"field treatment",
@@ -1831,18 +2268,27 @@ var decisionModelFeatures = [...]string{
 	"finasteride",
 	"fine",
 	"fine ?",
+	"fine for",
 	"finger",
 	"fingers",
+	"fingers and",
+	"fingertip",
+	"fingertip unit",
 	"finish",
+	"finish the",
 	"first",
 	"first ?",
+	"first aider",
+	"first for",
 	"first line",
 	"fitzpatrick",
 	"fitzpatrick type",
 	"five",
+	"flaky",
 	"flare",
 	"flare ?",
 	"flare of",
+	"flare up",
 	"flared",
 	"flares",
 	"flaring",
@@ -1852,11 +2298,14 @@ var decisionModelFeatures = [...]string{
 	"flea bites",
 	"flu",
 	"flucloxacillin",
+	"flucloxacillin for",
+	"fluconazol",
 	"fluconazole",
 	"fluconazole for",
 	"fluorouracilo",
 	"flushing",
 	"foam",
+	"foam dressing",
 	"folds",
 	"folic",
 	"folic acid",
@@ -1866,6 +2315,7 @@ var decisionModelFeatures = [...]string{
 	"food",
 	"food ?",
 	"food and",
+	"foods",
 	"foot",
 	"foot ?",
 	"foot and",
@@ -1877,6 +2327,7 @@ var decisionModelFeatures = [...]string{
 	"for alopecia",
 	"for an",
 	"for breastfeeding",
+	"for burns",
 	"for cellulitis",
 	"for children",
 	"for chronic",
@@ -1888,6 +2339,7 @@ var decisionModelFeatures = [...]string{
 	"for hidradenitis",
 	"for him",
 	"for his",
+	"for hospital",
 	"for impetigo",
 	"for isotretinoin",
 	"for it",
@@ -1897,7 +2349,9 @@ var decisionModelFeatures = [...]string{
 	"for me",
 	"for melasma",
 	"for mohs",
+	"for moles",
 	"for months",
+	"for most",
 	"for my",
 	"for people",
 	"for pregnant",
@@ -1906,11 +2360,14 @@ var decisionModelFeatures = [...]string{
 	"for scabies",
 	"for shingles",
 	"for skin",
+	"for sun",
 	"for tablets",
 	"for the",
+	"for these",
 	"for this",
 	"for three",
 	"for tinea",
+	"for under",
 	"for urgent",
 	"for vitiligo",
 	"for warts",
@@ -1919,29 +2376,35 @@ var decisionModelFeatures = [...]string{
 	"forearm",
 	"forehead",
 	"forehead ?",
+	"foster",
 	"foto",
 	"foto adjunta",
 	"foto de",
 	"foto del",
 	"foto que",
 	"fotos",
+	"fotos de",
 	"fototerapia",
 	"fototerapia uvb",
 	"found",
 	"found a",
+	"found out",
 	"fps",
 	"fps 0",
+	"freeze",
 	"freezing",
 	"freezing ?",
 	"frente",
 	"friend",
 	"friend's",
+	"friend's little",
 	"frio",
 	"frio ?",
 	"from",
 	"from 0",
 	"from a",
 	"from her",
+	"from last",
 	"from my",
 	"from the",
 	"from what",
@@ -1955,6 +2418,9 @@ var decisionModelFeatures = [...]string{
 	"full body",
 	"funciona",
 	"funciona ?",
+	"funciona en",
+	"funciona exactamente",
+	"funciona la",
 	"fungal",
 	"fungal nail",
 	"fungus",
@@ -1962,29 +2428,38 @@ var decisionModelFeatures = [...]string{
 	"garrapata",
 	"gatos",
 	"gave",
+	"gave me",
 	"gel",
 	"general",
 	"general ?",
+	"general el",
 	"general para",
 	"generally",
 	"generally ?",
 	"generally speaking",
 	"genital",
 	"genital warts",
+	"gent",
 	"genuinely",
 	"get",
 	"get a",
 	"get better",
+	"get bloods",
+	"get cold",
 	"get hives",
 	"get it",
+	"get melasma",
 	"get my",
 	"get tested",
 	"get the",
+	"get them",
 	"get worse",
 	"gets",
+	"gets infected",
 	"getting",
 	"getting a",
 	"getting bigger",
+	"getting infected",
 	"girl",
 	"give",
 	"give him",
@@ -1994,13 +2469,17 @@ var decisionModelFeatures = [...]string{
 	"given that",
 	"glass",
 	"glass on",
+	"gliptin",
 	"gloves",
+	"gluten",
 	"go",
+	"go ahead",
 	"go away",
 	"go back",
 	"go for",
 	"go in",
 	"go on",
+	"go red",
 	"go straight",
 	"go swimming",
 	"go to",
@@ -2008,8 +2487,10 @@ var decisionModelFeatures = [...]string{
 	"go white",
 	"goes",
 	"goes on",
+	"goes red",
 	"going",
 	"going on",
+	"going to",
 	"gone",
 	"gone black",
 	"gone red",
@@ -2019,44 +2500,61 @@ var decisionModelFeatures = [...]string{
 	"got a",
 	"got blisters",
 	"got stung",
+	"got worse",
+	"gotas",
 	"gp",
+	"gp ?",
 	"gp appointment",
 	"gp gave",
 	"gp mentioned",
+	"gp or",
 	"gp prescribed",
 	"gp said",
 	"gp says",
 	"gp tomorrow",
 	"gp trainee",
 	"gp wants",
+	"gp wrote",
 	"grade",
 	"grade 0",
 	"graded",
 	"grado",
 	"grado 0",
+	"grandad's",
 	"grandfather",
 	"grandfather is",
 	"grandmother's",
 	"granitos",
+	"granitos con",
 	"grano",
 	"grano de",
 	"granos",
 	"granos en",
+	"grave",
+	"graze",
 	"greasy",
+	"greasy scale",
+	"griseofulvin",
+	"gritty",
 	"groin",
 	"groin ?",
 	"groin rash",
 	"grow",
+	"grow back",
 	"grow out",
 	"growing",
 	"growing dome",
 	"grown",
 	"growth",
 	"guantes",
+	"guideline",
 	"guidelines",
+	"guttate",
+	"guy",
 	"gym",
 	"ha",
 	"ha cambiado",
+	"ha crecido",
 	"ha salido",
 	"habitual",
 	"habitual de",
@@ -2076,6 +2574,8 @@ var decisionModelFeatures = [...]string{
 	"had chickenpox",
 	"had it",
 	"had shingles",
+	"had them",
+	"haemangioma",
 	"hago",
 	"hair",
 	"hair ?",
@@ -2083,8 +2583,12 @@ var decisionModelFeatures = [...]string{
 	"hair is",
 	"hair loss",
 	"hair removal",
+	"hair's",
 	"hairs",
+	"han",
+	"han salido",
 	"hand",
+	"hand eczema",
 	"hand foot",
 	"hand is",
 	"hand on",
@@ -2092,6 +2596,7 @@ var decisionModelFeatures = [...]string{
 	"hands",
 	"hands ?",
 	"hands and",
+	"hands are",
 	"hands is",
 	"happen",
 	"happens",
@@ -2103,20 +2608,25 @@ var decisionModelFeatures = [...]string{
 	"has been",
 	"has eczema",
 	"has gone",
+	"has got",
 	"has had",
+	"has hand",
 	"has hives",
 	"has impetigo",
 	"has it",
 	"has lice",
 	"has molluscum",
 	"has nits",
+	"has rosacea",
 	"has scabies",
 	"has shingles",
+	"has spread",
 	"has started",
 	"hasn't",
 	"have",
 	"have a",
 	"have eczema",
+	"have gone",
 	"have my",
 	"have psoriasis",
 	"have ringworm",
@@ -2125,6 +2635,7 @@ var decisionModelFeatures = [...]string{
 	"have them",
 	"have to",
 	"having",
+	"having a",
 	"hay",
 	"hay entre",
 	"hay piojos",
@@ -2137,11 +2648,13 @@ var decisionModelFeatures = [...]string{
 	"he use",
 	"he's",
 	"he's 0",
+	"he's bedbound",
 	"he's got",
 	"he's had",
 	"head",
 	"head lice",
 	"heal",
+	"healed",
 	"healing",
 	"health",
 	"health visitor",
@@ -2154,21 +2667,30 @@ var decisionModelFeatures = [...]string{
 	"help my",
 	"her",
 	"her ?",
+	"her baby's",
 	"her back",
+	"her bottom",
 	"her eye",
 	"her for",
 	"her hair",
+	"her heel",
 	"her in",
+	"her leg",
 	"her mouth",
+	"her or",
 	"her scalp",
 	"her skin",
 	"her to",
 	"herald",
 	"herald patch",
 	"here",
+	"here a",
+	"here how",
+	"here one",
 	"here's",
 	"here's a",
 	"hereditaria",
+	"hereditaria ?",
 	"hereditario",
 	"hereditario ?",
 	"hereditary",
@@ -2176,6 +2698,7 @@ var decisionModelFeatures = [...]string{
 	"herida de",
 	"hermana",
 	"hermano",
+	"hermano le",
 	"herpes",
 	"herpes labial",
 	"herpes zoster",
@@ -2193,8 +2716,11 @@ var decisionModelFeatures = [...]string{
 	"hidrocortisona para",
 	"higado",
 	"high",
+	"higher",
 	"hija",
 	"hija ?",
+	"hija al",
+	"hija de",
 	"hija es",
 	"hija le",
 	"hija tiene",
@@ -2203,11 +2729,14 @@ var decisionModelFeatures = [...]string{
 	"hijo le",
 	"hijo para",
 	"hijo tiene",
+	"hiking",
 	"him",
 	"him ?",
+	"him to",
 	"hinchada",
 	"hinchada y",
 	"hinchado",
+	"hinchados",
 	"hinchando",
 	"hiperhidrosis",
 	"hipertrofica",
@@ -2223,7 +2752,10 @@ var decisionModelFeatures = [...]string{
 	"his eye",
 	"his forehead",
 	"his groin",
+	"his hands",
 	"his heel",
+	"his neck",
+	"his penis",
 	"his scalp",
 	"history",
 	"history of",
@@ -2231,30 +2763,43 @@ var decisionModelFeatures = [...]string{
 	"hives ?",
 	"hives all",
 	"hives and",
+	"hives are",
+	"hives come",
+	"hives every",
 	"hives everywhere",
+	"hives usually",
 	"hives when",
 	"hla",
 	"hla b",
+	"hola",
 	"hold",
+	"hold or",
 	"hold the",
 	"holiday",
 	"holiday ?",
 	"holiday in",
 	"hombre",
+	"hombros",
 	"home",
+	"home ?",
 	"home care",
 	"home from",
 	"home resident",
+	"home with",
 	"homes",
+	"honestly",
 	"honey",
 	"honey coloured",
 	"hongo",
 	"hongos",
 	"hongos de",
+	"hongos en",
 	"hormonal",
 	"hormonal ?",
 	"hospital",
 	"hospital ?",
+	"hospital now",
+	"hospital rather",
 	"hot",
 	"hot and",
 	"hour",
@@ -2280,11 +2825,14 @@ var decisionModelFeatures = [...]string{
 	"hs",
 	"hs hurley",
 	"hs is",
+	"hubby's",
 	"huele",
 	"huele mal",
+	"huevo",
 	"hurley",
 	"hurley ii",
 	"hurt",
+	"hurt to",
 	"husband",
 	"husband has",
 	"husband's",
@@ -2292,7 +2840,9 @@ var decisionModelFeatures = [...]string{
 	"hydrocortisone",
 	"hydrocortisone for",
 	"hydrocortisone on",
+	"hydrocortisone or",
 	"hydroquinone",
+	"hydroquinone 0",
 	"hydroquinone ?",
 	"hydroxychloroquine",
 	"hydroxyzine",
@@ -2310,11 +2860,15 @@ var decisionModelFeatures = [...]string{
 	"i catch",
 	"i described",
 	"i do",
+	"i double",
+	"i drink",
+	"i feel",
 	"i found",
 	"i get",
 	"i give",
 	"i go",
 	"i got",
+	"i had",
 	"i have",
 	"i just",
 	"i keep",
@@ -2322,17 +2876,23 @@ var decisionModelFeatures = [...]string{
 	"i leave",
 	"i missed",
 	"i need",
+	"i overreacting",
 	"i pop",
 	"i press",
 	"i put",
+	"i read",
 	"i really",
+	"i refer",
 	"i restart",
 	"i ring",
+	"i scratch",
 	"i see",
 	"i should",
+	"i squeeze",
 	"i start",
 	"i still",
 	"i stop",
+	"i stopped",
 	"i switch",
 	"i take",
 	"i think",
@@ -2347,11 +2907,13 @@ var decisionModelFeatures = [...]string{
 	"i'm",
 	"i'm 0",
 	"i'm a",
+	"i'm allergic",
 	"i'm breastfeeding",
 	"i'm not",
 	"i'm on",
 	"i'm pregnant",
 	"i'm starting",
+	"i'm thinking",
 	"i've",
 	"i've attached",
 	"i've been",
@@ -2360,6 +2922,7 @@ var decisionModelFeatures = [...]string{
 	"i've lost",
 	"ibuprofen",
 	"ibuprofen with",
+	"ibuprofeno",
 	"icd",
 	"icd 0",
 	"ice",
@@ -2368,11 +2931,13 @@ var decisionModelFeatures = [...]string{
 	"if a",
 	"if her",
 	"if i",
+	"if it",
 	"if it's",
 	"if my",
 	"if someone",
 	"if the",
 	"if you",
+	"igual",
 	"ii",
 	"il",
 	"il 0",
@@ -2395,17 +2960,23 @@ var decisionModelFeatures = [...]string{
 	"in adults",
 	"in bed",
 	"in children",
+	"in class",
 	"in clumps",
 	"in eczema",
 	"in families",
+	"in for",
 	"in general",
 	"in her",
 	"in his",
+	"in hives",
 	"in kids",
 	"in law",
 	"in melanoma",
 	"in most",
 	"in my",
+	"in or",
+	"in our",
+	"in patches",
 	"in people",
 	"in plain",
 	"in pregnancy",
@@ -2419,6 +2990,7 @@ var decisionModelFeatures = [...]string{
 	"in tonight",
 	"in winter",
 	"in your",
+	"incognito",
 	"indican",
 	"indican que",
 	"indice",
@@ -2428,10 +3000,12 @@ var decisionModelFeatures = [...]string{
 	"infected ?",
 	"infection",
 	"infection ?",
+	"infections",
 	"infestation",
 	"informe",
 	"informe de",
 	"ingle",
+	"ingle que",
 	"inhibitor",
 	"inhibitors",
 	"inhibitors for",
@@ -2447,6 +3021,7 @@ var decisionModelFeatures = [...]string{
 	"intertrigo",
 	"intertrigo ?",
 	"into",
+	"into a",
 	"invierno",
 	"invierno ?",
 	"ir",
@@ -2458,8 +3033,11 @@ var decisionModelFeatures = [...]string{
 	"is a",
 	"is about",
 	"is alopecia",
+	"is an",
 	"is angioedema",
+	"is awful",
 	"is azelaic",
+	"is bad",
 	"is better",
 	"is bullous",
 	"is cradle",
@@ -2467,11 +3045,18 @@ var decisionModelFeatures = [...]string{
 	"is erythema",
 	"is flaring",
 	"is getting",
+	"is hand",
 	"is he",
+	"is his",
+	"is hydroquinone",
 	"is it",
 	"is itchy",
+	"is long",
 	"is melanoma",
 	"is my",
+	"is on",
+	"is one",
+	"is oozing",
 	"is oral",
 	"is patch",
 	"is permethrin",
@@ -2479,7 +3064,10 @@ var decisionModelFeatures = [...]string{
 	"is red",
 	"is right",
 	"is ringworm",
+	"is scabies",
+	"is she",
 	"is shingles",
+	"is sore",
 	"is spf",
 	"is spreading",
 	"is still",
@@ -2490,17 +3078,24 @@ var decisionModelFeatures = [...]string{
 	"is this",
 	"is tinea",
 	"is vitiligo",
+	"is weeping",
 	"is worse",
+	"ish",
+	"ish and",
 	"isn't",
 	"isotretinoin",
+	"isotretinoin 0",
 	"isotretinoin ?",
 	"isotretinoin and",
+	"isotretinoin be",
+	"isotretinoin dose",
 	"isotretinoin is",
 	"isotretinoin should",
 	"isotretinoin why",
 	"isotretinoina",
 	"isotretinoina ?",
 	"isotretinoina como",
+	"isotretinoina se",
 	"isotretinoina y",
 	"it",
 	"it ?",
@@ -2511,27 +3106,43 @@ var decisionModelFeatures = [...]string{
 	"it and",
 	"it autoimmune",
 	"it be",
+	"it bleeds",
+	"it cause",
 	"it checked",
+	"it come",
 	"it common",
+	"it cut",
+	"it fine",
 	"it for",
+	"it hurt",
 	"it infected",
 	"it is",
 	"it just",
+	"it keeps",
+	"it lasered",
 	"it linked",
 	"it look",
+	"it mean",
 	"it need",
+	"it needs",
 	"it normal",
 	"it now",
 	"it off",
 	"it ok",
 	"it okay",
+	"it or",
+	"it out",
 	"it related",
 	"it removed",
 	"it run",
 	"it safe",
+	"it seen",
+	"it something",
+	"it sound",
 	"it spread",
 	"it still",
 	"it take",
+	"it tend",
 	"it the",
 	"it time",
 	"it tinea",
@@ -2541,65 +3152,91 @@ var decisionModelFeatures = [...]string{
 	"it usually",
 	"it vitiligo",
 	"it wait",
+	"it were",
 	"it work",
 	"it worth",
 	"it's",
 	"it's a",
 	"it's all",
 	"it's been",
+	"it's blistered",
 	"it's cold",
+	"it's come",
+	"it's getting",
 	"it's on",
 	"it's really",
 	"it's white",
 	"itch",
 	"itch ?",
 	"itch between",
+	"itch is",
 	"itch more",
 	"itch on",
+	"itched",
 	"itches",
 	"itching",
 	"itching ?",
 	"itchy",
 	"itchy after",
 	"itchy and",
+	"itchy blisters",
 	"itchy bumps",
 	"itchy everywhere",
+	"itchy groin",
+	"itchy on",
 	"itchy red",
 	"its",
 	"iv",
 	"ivermectin",
+	"ivermectin ?",
 	"ivermectin cream",
+	"ivermectin dose",
 	"ivermectin for",
 	"ivermectin would",
 	"ivermectina",
 	"ivermectina ?",
 	"ivy",
 	"jab",
+	"jab or",
 	"jak",
 	"jak inhibitor",
 	"jak inhibitors",
 	"job",
 	"johnson",
+	"johnson syndrome",
+	"jueves",
+	"jueves ?",
 	"just",
 	"just a",
+	"just been",
 	"just cream",
 	"just curious",
 	"just diagnosed",
 	"just eczema",
 	"just got",
 	"just hypothetically",
+	"just keep",
+	"just stop",
 	"just tell",
+	"just wait",
+	"just won't",
 	"just wondering",
 	"kaposi",
 	"keep",
+	"keep an",
 	"keep coming",
+	"keep cracking",
+	"keep going",
 	"keep my",
 	"keep reading",
 	"keep taking",
+	"keep the",
 	"keep using",
 	"keeps",
 	"keeps bleeding",
 	"keeps getting",
+	"keeps scabbing",
+	"keeps scratching",
 	"keloid",
 	"keloids",
 	"keratin",
@@ -2608,18 +3245,24 @@ var decisionModelFeatures = [...]string{
 	"keratoses ?",
 	"keratoses are",
 	"keratosis",
+	"keratosis ?",
 	"keratosis from",
 	"keratosis pilaris",
+	"ketoconazol",
 	"ketoconazole",
 	"ketoconazole shampoo",
+	"kettle",
 	"kg",
 	"kg ?",
 	"kg how",
+	"kg is",
 	"kid",
 	"kid 0",
+	"kid with",
 	"kids",
 	"kids ?",
 	"kids with",
+	"kill",
 	"kilos",
 	"kind",
 	"kind of",
@@ -2632,20 +3275,28 @@ var decisionModelFeatures = [...]string{
 	"known",
 	"koebner",
 	"koebner phenomenon",
+	"koh",
+	"l",
 	"l0",
 	"l0 0",
 	"la",
 	"la alopecia",
+	"la amoxicilina",
+	"la biopsia",
 	"la boca",
 	"la caida",
+	"la calva",
 	"la candida",
 	"la cara",
 	"la caspa",
 	"la cetirizina",
 	"la cirugia",
+	"la cita",
 	"la costra",
 	"la crema",
+	"la crioterapia",
 	"la dejo",
+	"la depilacion",
 	"la dermatitis",
 	"la dermatologa",
 	"la dosis",
@@ -2663,6 +3314,7 @@ var decisionModelFeatures = [...]string{
 	"la hidradenitis",
 	"la ingle",
 	"la isotretinoina",
+	"la ivermectina",
 	"la lactancia",
 	"la lengua",
 	"la llevo",
@@ -2677,6 +3329,7 @@ var decisionModelFeatures = [...]string{
 	"la pierna",
 	"la piscina",
 	"la pitiriasis",
+	"la planta",
 	"la playa",
 	"la psoriasis",
 	"la quemadura",
@@ -2686,7 +3339,9 @@ var decisionModelFeatures = [...]string{
 	"la ropa",
 	"la rosacea",
 	"la sarna",
+	"la semana",
 	"la sigo",
+	"la terbinafina",
 	"la tina",
 	"la toxina",
 	"la una",
@@ -2697,13 +3352,18 @@ var decisionModelFeatures = [...]string{
 	"label",
 	"labial",
 	"labio",
+	"labios",
+	"labios hinchados",
 	"labs",
 	"lactancia",
 	"lactancia ?",
 	"lactea",
 	"lactea es",
+	"lado",
 	"lady",
+	"lady in",
 	"lamotrigine",
+	"lamotrigine is",
 	"lamp",
 	"las",
 	"las ampollas",
@@ -2720,19 +3380,26 @@ var decisionModelFeatures = [...]string{
 	"laser",
 	"laser con",
 	"laser hair",
+	"laser para",
 	"lasered",
 	"lasered ?",
 	"last",
 	"last ?",
 	"last month",
 	"last summer",
+	"last week",
+	"last year",
 	"late",
 	"later",
+	"later should",
 	"law",
 	"le",
 	"le corto",
+	"le dejo",
+	"le diagnosticaron",
 	"le doy",
 	"le ha",
+	"le han",
 	"le pica",
 	"le pido",
 	"le pongo",
@@ -2740,22 +3407,32 @@ var decisionModelFeatures = [...]string{
 	"le quito",
 	"le recetaron",
 	"le salen",
+	"le salieron",
 	"le salio",
 	"le sirve",
 	"leave",
 	"leave it",
 	"leave the",
+	"leche",
 	"left",
 	"leftover",
 	"leg",
 	"leg ulcer",
 	"leg wound",
 	"legs",
+	"legs are",
+	"length",
+	"length of",
 	"lengua",
+	"lentigo",
+	"lentigo maligna",
 	"lesion",
 	"lesion on",
+	"lesiones",
 	"lesions",
+	"let",
 	"letter",
+	"letter says",
 	"libres",
 	"libres en",
 	"lice",
@@ -2764,31 +3441,46 @@ var decisionModelFeatures = [...]string{
 	"lice in",
 	"lichen",
 	"lichen planus",
+	"lichen sclerosus",
 	"life",
 	"life ?",
+	"lifelong",
+	"lifting",
+	"lifting off",
 	"like",
 	"like ?",
 	"like a",
 	"like impetigo",
+	"like melanoma",
 	"like on",
 	"like the",
+	"like this",
 	"likely",
 	"likely to",
 	"limit",
 	"line",
 	"line for",
+	"linea",
+	"lines",
 	"link",
+	"link between",
 	"linked",
 	"linked to",
 	"lip",
+	"lip swelled",
+	"lip that",
 	"lipoma",
 	"lipoma ?",
 	"lips",
 	"lips ?",
 	"lips are",
+	"lips keep",
+	"liquen",
 	"lisinopril",
 	"little",
+	"little boy",
 	"little one",
+	"little spots",
 	"live",
 	"live vaccines",
 	"llaga",
@@ -2802,10 +3494,22 @@ var decisionModelFeatures = [...]string{
 	"llevo",
 	"llevo 0",
 	"llevo a",
+	"llevo al",
 	"lo",
+	"lo de",
+	"lo dejo",
+	"lo llevo",
 	"lo mismo",
+	"lo paro",
+	"lo puedo",
 	"lo que",
+	"lo sigo",
+	"lo tienen",
+	"loads",
+	"loads of",
+	"lol",
 	"long",
+	"long ?",
 	"long after",
 	"long are",
 	"long can",
@@ -2814,28 +3518,40 @@ var decisionModelFeatures = [...]string{
 	"long for",
 	"long is",
 	"long should",
+	"long story",
 	"long term",
+	"longer",
 	"look",
+	"look at",
 	"look different",
 	"look like",
 	"look normal",
+	"looked",
+	"looked at",
 	"looks",
 	"looks better",
 	"looks like",
+	"loratadina",
 	"los",
 	"los 0",
+	"los bebes",
 	"los brotes",
 	"los dedos",
 	"los dias",
+	"los estadios",
 	"los gatos",
+	"los hombros",
 	"los hongos",
+	"los labios",
 	"los lunares",
 	"los ninos",
 	"los ojos",
 	"los pies",
 	"los piojos",
 	"los queloides",
+	"los talones",
 	"loss",
+	"loss or",
 	"lost",
 	"lot",
 	"lotion",
@@ -2852,6 +3568,10 @@ var decisionModelFeatures = [...]string{
 	"lunar",
 	"lunar ?",
 	"lunar de",
+	"lunar en",
+	"lunar es",
+	"lunar hay",
+	"lunar nuevo",
 	"lunar que",
 	"lunares",
 	"lunares ?",
@@ -2859,12 +3579,17 @@ var decisionModelFeatures = [...]string{
 	"lupus",
 	"lupus ?",
 	"lyme",
+	"lyme ?",
 	"lymecycline",
 	"lymph",
 	"lymph node",
+	"mad",
 	"madre",
+	"madre se",
 	"madre tiene",
 	"main",
+	"main risk",
+	"maintenance",
 	"make",
 	"make a",
 	"make hair",
@@ -2875,10 +3600,13 @@ var decisionModelFeatures = [...]string{
 	"malar",
 	"malathion",
 	"male",
+	"maligna",
 	"man",
 	"manana",
+	"manana ?",
 	"mancha",
 	"mancha de",
+	"mancha negra",
 	"mancha redonda",
 	"manchas",
 	"manchas a",
@@ -2886,13 +3614,17 @@ var decisionModelFeatures = [...]string{
 	"manchas en",
 	"manchas moradas",
 	"manchas rojas",
+	"mandamos",
+	"mandamos a",
 	"mando",
+	"mando la",
 	"mano",
 	"mano pie",
 	"mano y",
 	"manos",
 	"many",
 	"many days",
+	"many ml",
 	"many people",
 	"many times",
 	"margenes",
@@ -2903,35 +3635,53 @@ var decisionModelFeatures = [...]string{
 	"marido tiene",
 	"mas",
 	"mas riesgo",
+	"mascara",
+	"maxima",
 	"mayores",
 	"me",
 	"me ?",
 	"me better",
+	"me cae",
 	"me compro",
 	"me conviene",
 	"me diagnosticaron",
 	"me dijeron",
 	"me dijo",
+	"me dio",
 	"me duele",
 	"me esta",
+	"me for",
 	"me ha",
 	"me hago",
+	"me han",
 	"me la",
 	"me lo",
 	"me mando",
 	"me on",
 	"me or",
+	"me pasa",
 	"me pica",
 	"me pico",
 	"me pongo",
+	"me puedo",
+	"me queme",
+	"me quiere",
+	"me quito",
 	"me receto",
 	"me sale",
 	"me salieron",
+	"me salio",
+	"me tengo",
 	"me to",
+	"me toca",
 	"me tomo",
+	"me van",
+	"me voy",
 	"me what",
 	"mean",
 	"mean ?",
+	"mean a",
+	"mean for",
 	"mean i",
 	"mean in",
 	"mean on",
@@ -2947,6 +3697,7 @@ var decisionModelFeatures = [...]string{
 	"medicine",
 	"medico",
 	"medico ?",
+	"medico de",
 	"medico hoy",
 	"medico me",
 	"medico por",
@@ -2957,6 +3708,7 @@ var decisionModelFeatures = [...]string{
 	"mejora",
 	"mejora con",
 	"mejorar",
+	"mejorar con",
 	"melanoma",
 	"melanoma ?",
 	"melanoma in",
@@ -2964,16 +3716,21 @@ var decisionModelFeatures = [...]string{
 	"melanoma staging",
 	"melasma",
 	"melasma ?",
+	"melasma worse",
 	"melasma y",
+	"men",
+	"men get",
 	"menopause",
 	"mentioned",
 	"mes",
 	"meses",
 	"meses ?",
 	"meses con",
+	"meses tiene",
 	"methotrexate",
 	"methotrexate ?",
 	"methotrexate and",
+	"methotrexate before",
 	"methotrexate but",
 	"methotrexate do",
 	"methotrexate for",
@@ -2983,9 +3740,12 @@ var decisionModelFeatures = [...]string{
 	"metotrexato a",
 	"metotrexato para",
 	"metotrexato se",
+	"metotrexato y",
 	"metronidazole",
 	"mg",
+	"mg alt",
 	"mg de",
+	"mg for",
 	"mg kg",
 	"mg of",
 	"mi",
@@ -3009,7 +3769,9 @@ var decisionModelFeatures = [...]string{
 	"mi medico",
 	"mi nariz",
 	"mi nina",
+	"mi novio",
 	"mi padre",
+	"mi papa",
 	"mi pareja",
 	"mi pie",
 	"mi psoriasis",
@@ -3021,21 +3783,31 @@ var decisionModelFeatures = [...]string{
 	"migrans",
 	"mild",
 	"mine",
+	"mine has",
+	"minocycline",
 	"minoxidil",
 	"minoxidil ?",
+	"minoxidil durante",
 	"minoxidil en",
+	"mis",
+	"miserable",
 	"mismo",
 	"mismo que",
 	"missed",
 	"ml",
+	"ml de",
+	"ml of",
 	"mm",
 	"mm and",
 	"mm dark",
+	"mm mean",
 	"mm punch",
 	"moderate",
+	"moderate atypia",
 	"moderate to",
 	"mohs",
 	"mohs ?",
+	"mohs for",
 	"mohs surgery",
 	"moisturiser",
 	"moisturizer",
@@ -3044,16 +3816,24 @@ var decisionModelFeatures = [...]string{
 	"mole is",
 	"mole needs",
 	"mole on",
+	"mole or",
+	"mole removed",
 	"mole so",
+	"mole that",
 	"moles",
+	"moles ?",
 	"moles be",
+	"moles have",
 	"molluscum",
 	"molluscum ?",
 	"molluscum contagiosum",
+	"molluscum how",
 	"molluscum or",
 	"molusco",
 	"molusco ?",
 	"molusco contagioso",
+	"mometasone",
+	"mometasone on",
 	"monday",
 	"monday ?",
 	"monitoring",
@@ -3061,15 +3841,19 @@ var decisionModelFeatures = [...]string{
 	"month",
 	"month ?",
 	"month and",
+	"month is",
 	"month old",
 	"monthly",
 	"months",
 	"months ?",
 	"months after",
+	"months for",
 	"months is",
+	"months now",
 	"months on",
 	"months should",
 	"months that",
+	"monton",
 	"moradas",
 	"more",
 	"more ?",
@@ -3079,6 +3863,7 @@ var decisionModelFeatures = [...]string{
 	"more prone",
 	"morning",
 	"morning ?",
+	"morning and",
 	"mosquito",
 	"mosquito bites",
 	"most",
@@ -3092,8 +3877,12 @@ var decisionModelFeatures = [...]string{
 	"mouth ?",
 	"mouth and",
 	"mouth disease",
+	"mouth is",
+	"mouth the",
 	"mouth ulcers",
+	"mtx",
 	"much",
+	"much better",
 	"much for",
 	"much ivermectin",
 	"much of",
@@ -3103,6 +3892,7 @@ var decisionModelFeatures = [...]string{
 	"mucho el",
 	"mucho y",
 	"muchos",
+	"muchos lunares",
 	"mujer",
 	"mujer de",
 	"mujeres",
@@ -3114,15 +3904,20 @@ var decisionModelFeatures = [...]string{
 	"mupirocin",
 	"muslos",
 	"muy",
+	"muy rojo",
 	"muy triste",
 	"my",
 	"my 0",
+	"my 0yo's",
 	"my acne",
+	"my ankle",
 	"my ankles",
 	"my arm",
 	"my armpit",
 	"my armpits",
+	"my arms",
 	"my athlete's",
+	"my aunt",
 	"my baby",
 	"my baby's",
 	"my back",
@@ -3135,13 +3930,16 @@ var decisionModelFeatures = [...]string{
 	"my cheek",
 	"my cheeks",
 	"my chest",
+	"my clobetasol",
 	"my cold",
 	"my colleague's",
+	"my cyst",
 	"my dad",
 	"my dad's",
 	"my dandruff",
 	"my daughter",
 	"my daughter's",
+	"my derm",
 	"my dermatologist",
 	"my doctor",
 	"my doxycycline",
@@ -3182,11 +3980,15 @@ var decisionModelFeatures = [...]string{
 	"my melasma",
 	"my methotrexate",
 	"my mole",
+	"my moles",
 	"my mother",
+	"my mouth",
 	"my mum",
 	"my mum's",
 	"my nail",
 	"my nails",
+	"my neck",
+	"my nephew's",
 	"my nose",
 	"my palm",
 	"my partner",
@@ -3201,7 +4003,9 @@ var decisionModelFeatures = [...]string{
 	"my seb",
 	"my sebaceous",
 	"my shin",
+	"my shirts",
 	"my shoulders",
+	"my sister",
 	"my sister's",
 	"my skin",
 	"my son",
@@ -3210,8 +4014,10 @@ var decisionModelFeatures = [...]string{
 	"my surgeon",
 	"my tattoo",
 	"my teenage",
+	"my temple",
 	"my terbinafine",
 	"my thigh",
+	"my thinning",
 	"my throat",
 	"my thumbnail",
 	"my toddler",
@@ -3219,14 +4025,18 @@ var decisionModelFeatures = [...]string{
 	"my toenail",
 	"my usual",
 	"my vitiligo",
+	"my whole",
 	"my wife",
 	"my wrist",
 	"myth",
 	"myth ?",
+	"nada",
 	"naevus",
 	"naevus ?",
 	"naevus mean",
+	"naevus what",
 	"nail",
+	"nail ?",
 	"nail fungus",
 	"nail infection",
 	"nail looks",
@@ -3251,27 +4061,42 @@ var decisionModelFeatures = [...]string{
 	"necesita antibiotico",
 	"necesito",
 	"necesito antibiotico",
+	"neck",
+	"neck can",
 	"need",
 	"need a",
 	"need an",
 	"need antibiotics",
+	"need antivirals",
+	"need anything",
 	"need blood",
 	"need for",
+	"need something",
 	"need sunscreen",
 	"need the",
 	"need to",
 	"need treating",
 	"needs",
+	"needs checking",
 	"negra",
+	"negra en",
+	"nena",
+	"nene",
+	"nephew",
+	"nephew's",
 	"never",
 	"never had",
 	"nevus",
 	"nevus ?",
 	"nevus and",
+	"nevus de",
+	"nevus displasico",
 	"new",
 	"new antibiotic",
+	"new mascara",
 	"new mole",
 	"new pearly",
+	"newborn",
 	"next",
 	"next ?",
 	"next step",
@@ -3285,19 +4110,24 @@ var decisionModelFeatures = [...]string{
 	"nina tiene",
 	"ninety",
 	"nino",
+	"nino con",
 	"nino de",
 	"ninos",
 	"ninos ?",
+	"ninos con",
 	"nits",
 	"nm",
 	"no",
 	"no ?",
 	"no busco",
+	"no cicatriza",
 	"no duele",
 	"no es",
+	"no estaba",
 	"no le",
 	"no me",
 	"no mejora",
+	"no pido",
 	"no rash",
 	"no se",
 	"noche",
@@ -3312,14 +4142,19 @@ var decisionModelFeatures = [...]string{
 	"non healing",
 	"nonagenarians",
 	"normal",
+	"normal ?",
 	"normal again",
 	"normal for",
+	"normal or",
 	"normal que",
 	"normal tener",
+	"normal that",
 	"normal to",
 	"normally",
 	"normalmente",
+	"normalmente ?",
 	"normalmente la",
+	"nos",
 	"nose",
 	"nose bcc",
 	"nose that",
@@ -3328,26 +4163,49 @@ var decisionModelFeatures = [...]string{
 	"not a",
 	"not asking",
 	"not to",
+	"notes",
+	"notes what",
+	"nothing",
+	"nothing ?",
+	"noticed",
+	"noticed a",
+	"novio",
 	"now",
+	"now 0x",
 	"now ?",
+	"now and",
 	"now his",
 	"now my",
 	"now or",
+	"now red",
 	"now that",
 	"now the",
+	"now there's",
+	"nuevas",
+	"nuevo",
+	"nuevo en",
 	"number",
 	"nurse",
 	"nurse here",
+	"nurse how",
+	"nurse what",
 	"nursery",
+	"nursery says",
+	"nursery tomorrow",
 	"nursing",
 	"nursing home",
 	"nystatin",
+	"nystatin or",
 	"o",
+	"o al",
 	"o con",
 	"o es",
+	"o esperamos",
 	"o espero",
 	"o itchy",
 	"o la",
+	"o lo",
+	"o me",
 	"o mejor",
 	"o no",
 	"o picaduras",
@@ -3362,7 +4220,10 @@ var decisionModelFeatures = [...]string{
 	"of 0",
 	"of a",
 	"of antibiotics",
+	"of cetirizine",
+	"of daily",
 	"of dupilumab",
+	"of fexofenadine",
 	"of flucloxacillin",
 	"of interest",
 	"of isotretinoin",
@@ -3370,10 +4231,12 @@ var decisionModelFeatures = [...]string{
 	"of melanoma",
 	"of mine",
 	"of minoxidil",
+	"of moles",
 	"of my",
 	"of once",
 	"of oral",
 	"of people",
+	"of permethrin",
 	"of pityriasis",
 	"of prednisone",
 	"of shingles",
@@ -3387,10 +4250,13 @@ var decisionModelFeatures = [...]string{
 	"off it",
 	"off school",
 	"off the",
+	"off work",
 	"offered",
+	"offered me",
 	"often",
 	"often should",
 	"oil",
+	"oil on",
 	"ojo",
 	"ojos",
 	"ok",
@@ -3402,6 +4268,7 @@ var decisionModelFeatures = [...]string{
 	"old",
 	"old ?",
 	"old has",
+	"old have",
 	"old on",
 	"old to",
 	"old weighs",
@@ -3411,22 +4278,31 @@ var decisionModelFeatures = [...]string{
 	"older",
 	"older adults",
 	"omalizumab",
+	"omalizumab ?",
 	"on",
+	"on 0",
 	"on ?",
 	"on a",
+	"on accutane",
 	"on adalimumab",
 	"on before",
+	"on both",
+	"on ciclosporin",
 	"on darker",
 	"on day",
+	"on doxy",
 	"on doxycycline",
 	"on dupilumab",
+	"on dupixent",
 	"on her",
 	"on his",
 	"on holiday",
 	"on hydroxychloroquine",
 	"on isotretinoin",
 	"on it",
+	"on its",
 	"on methotrexate",
+	"on minocycline",
 	"on monday",
 	"on my",
 	"on nasal",
@@ -3434,22 +4310,32 @@ var decisionModelFeatures = [...]string{
 	"on palms",
 	"on roaccutane",
 	"on scalp",
+	"on skin",
 	"on spironolactone",
 	"on the",
 	"on them",
 	"on thighs",
 	"on this",
+	"on tretinoin",
 	"on warfarin",
+	"on with",
 	"once",
 	"once ?",
 	"once the",
 	"one",
+	"one 0",
 	"one ?",
+	"one has",
 	"one of",
 	"one side",
+	"one would",
 	"ones",
 	"only",
 	"only at",
+	"only when",
+	"oozing",
+	"op",
+	"open",
 	"opinion",
 	"option",
 	"option for",
@@ -3465,17 +4351,21 @@ var decisionModelFeatures = [...]string{
 	"or do",
 	"or does",
 	"or eczema",
+	"or get",
 	"or go",
 	"or hydroquinone",
 	"or is",
 	"or ivermectin",
 	"or just",
+	"or keep",
 	"or leave",
 	"or more",
 	"or not",
 	"or only",
 	"or oral",
 	"or psoriasis",
+	"or push",
+	"or reduce",
 	"or refer",
 	"or see",
 	"or should",
@@ -3484,6 +4374,7 @@ var decisionModelFeatures = [...]string{
 	"or the",
 	"or three",
 	"or try",
+	"or use",
 	"or wait",
 	"or watch",
 	"or will",
@@ -3493,18 +4384,23 @@ var decisionModelFeatures = [...]string{
 	"oreja",
 	"oreja que",
 	"other",
+	"other ?",
 	"other people",
 	"others",
 	"otra",
 	"otra vez",
+	"ought",
+	"ought to",
 	"our",
 	"our 0",
+	"our foster",
 	"our toddler",
 	"out",
 	"out ?",
 	"out in",
 	"out of",
 	"out should",
+	"out today",
 	"outbreak",
 	"outbreak ?",
 	"outdated",
@@ -3512,10 +4408,13 @@ var decisionModelFeatures = [...]string{
 	"over",
 	"over 0",
 	"over after",
+	"over his",
 	"over my",
 	"over the",
 	"over time",
+	"overkill",
 	"overnight",
+	"overreacting",
 	"own",
 	"paciente",
 	"paciente con",
@@ -3530,11 +4429,15 @@ var decisionModelFeatures = [...]string{
 	"pain on",
 	"painful",
 	"painless",
+	"pale",
 	"palm",
+	"palm blistered",
+	"palmas",
 	"palms",
 	"palms and",
 	"panal",
 	"panal ?",
+	"papa",
 	"papule",
 	"papule on",
 	"papules",
@@ -3545,21 +4448,33 @@ var decisionModelFeatures = [...]string{
 	"para las",
 	"para los",
 	"para mi",
+	"para mis",
 	"para que",
+	"para un",
 	"para una",
 	"paracetamol",
 	"paracetamol le",
+	"parece",
+	"parece un",
 	"pareja",
+	"pareja tiene",
+	"paro",
+	"parpado",
 	"partner",
 	"partner has",
 	"parto",
 	"parto ?",
+	"parto empiezo",
+	"party",
 	"pasa",
 	"pasi",
 	"pasi 0",
 	"paso",
+	"paso a",
 	"past",
+	"past the",
 	"pastillas",
+	"pastillas de",
 	"patch",
 	"patch on",
 	"patch test",
@@ -3577,37 +4492,49 @@ var decisionModelFeatures = [...]string{
 	"patient with",
 	"patient's",
 	"patients",
+	"patients ?",
 	"patologica",
 	"patologica ?",
+	"pattern",
 	"pause",
 	"pause it",
 	"pearly",
 	"pearly papule",
 	"pecho",
+	"pecho y",
 	"pediatra",
+	"pediatra dijo",
+	"pedimos",
 	"peel",
 	"peel and",
 	"peeling",
 	"peeling on",
 	"peligroso",
+	"peligroso ?",
 	"pelo",
 	"pelo a",
 	"pelo despues",
+	"pelos",
+	"pelos rotos",
 	"pemphigoid",
 	"pemphigoid ?",
 	"pemphigoid differ",
 	"pemphigus",
 	"pemphigus vulgaris",
 	"pena",
+	"pending",
+	"pending start",
 	"penfigoide",
 	"penfigoide ?",
 	"penicillin",
 	"penis",
 	"people",
 	"people ?",
+	"people get",
 	"people in",
 	"people on",
 	"people over",
+	"people usually",
 	"people who",
 	"people with",
 	"peor",
@@ -3629,6 +4556,7 @@ var decisionModelFeatures = [...]string{
 	"pero",
 	"peroxide",
 	"peroxide on",
+	"peroxido",
 	"person",
 	"person ?",
 	"person with",
@@ -3637,17 +4565,24 @@ var decisionModelFeatures = [...]string{
 	"personas ?",
 	"personas con",
 	"personas mayores",
+	"pesa",
+	"pesa 0",
 	"peso",
 	"peso 0",
 	"pharmacist",
+	"pharmacist here",
+	"pharmacists",
 	"pharmacy",
+	"pharmacy student",
 	"phenomenon",
 	"photo",
+	"photo i",
 	"photo of",
 	"photos",
 	"photos of",
 	"photosensitive",
 	"photosensitive rash",
+	"physio",
 	"pic",
 	"pic attached",
 	"pic is",
@@ -3664,25 +4599,32 @@ var decisionModelFeatures = [...]string{
 	"picaduras ?",
 	"pican",
 	"pico",
+	"pico algo",
 	"pico una",
 	"picor",
 	"picture",
 	"picture attached",
 	"picture of",
+	"piden",
 	"pido",
 	"pido un",
 	"pie",
 	"pie boca",
+	"pie de",
+	"pie negra",
 	"pie que",
 	"piel",
 	"piel ?",
 	"piel seca",
 	"pierced",
+	"piercings",
 	"pierna",
 	"pierna roja",
+	"pierna voy",
 	"piernas",
 	"piernas ?",
 	"pies",
+	"pigment",
 	"pigmented",
 	"pigmented lesion",
 	"pilaris",
@@ -3690,10 +4632,15 @@ var decisionModelFeatures = [...]string{
 	"pill",
 	"pill ?",
 	"pill for",
+	"pill help",
 	"pink",
 	"piojos",
 	"piojos ?",
+	"piojos en",
 	"piojos otra",
+	"piojos saltan",
+	"pique",
+	"piriton",
 	"piscina",
 	"piscina con",
 	"pitiriasis",
@@ -3703,9 +4650,12 @@ var decisionModelFeatures = [...]string{
 	"pityriasis alba",
 	"pityriasis rosea",
 	"pityriasis versicolor",
+	"placa",
 	"placas",
 	"plain",
 	"plan",
+	"planta",
+	"planta del",
 	"plantar",
 	"plantar wart",
 	"planus",
@@ -3720,13 +4670,19 @@ var decisionModelFeatures = [...]string{
 	"playa ?",
 	"plug",
 	"plug on",
+	"plus",
+	"podria",
+	"podria ser",
 	"podrian",
 	"point",
 	"poison",
 	"poison ivy",
+	"pomada",
 	"pompholyx",
 	"pompholyx ?",
 	"pone",
+	"pone nevus",
+	"ponemos",
 	"poner",
 	"pongo",
 	"pongo ?",
@@ -3736,6 +4692,7 @@ var decisionModelFeatures = [...]string{
 	"pools",
 	"pools ?",
 	"pop",
+	"pop burn",
 	"pop the",
 	"por",
 	"por curiosidad",
@@ -3747,12 +4704,19 @@ var decisionModelFeatures = [...]string{
 	"por todo",
 	"por un",
 	"por una",
+	"porque",
 	"postura",
 	"postura a",
+	"potassium",
 	"potent",
+	"potent steroid",
 	"potent steroids",
+	"powder",
+	"practice",
+	"practice nurse",
 	"precancerous",
 	"precancerous ?",
+	"pred",
 	"prednisolone",
 	"prednisona",
 	"prednisone",
@@ -3779,7 +4743,9 @@ var decisionModelFeatures = [...]string{
 	"presion ?",
 	"press",
 	"press a",
+	"pressed",
 	"pressure",
+	"pressure drug",
 	"pressure sore",
 	"pressure sores",
 	"pressure ulcer",
@@ -3788,8 +4754,14 @@ var decisionModelFeatures = [...]string{
 	"prevent",
 	"private",
 	"problems",
+	"profe",
 	"prone",
 	"prone to",
+	"propionate",
+	"propionate 0",
+	"proportion",
+	"propranolol",
+	"propranolol ?",
 	"proteccion",
 	"proteccion se",
 	"protect",
@@ -3801,13 +4773,17 @@ var decisionModelFeatures = [...]string{
 	"protective as",
 	"protector",
 	"protector solar",
+	"protopic",
 	"pruebas",
+	"pruebas epicutaneas",
 	"psoriasis",
 	"psoriasis ?",
 	"psoriasis and",
+	"psoriasis avoid",
 	"psoriasis empeora",
 	"psoriasis en",
 	"psoriasis es",
+	"psoriasis flare",
 	"psoriasis get",
 	"psoriasis in",
 	"psoriasis is",
@@ -3817,8 +4793,10 @@ var decisionModelFeatures = [...]string{
 	"psoriatic arthritis",
 	"pt",
 	"pt 0",
+	"pt 0f",
 	"pt c",
 	"pt on",
+	"pt w",
 	"puede",
 	"puede contagiar",
 	"puede esperar",
@@ -3832,11 +4810,19 @@ var decisionModelFeatures = [...]string{
 	"puedo poner",
 	"puedo seguir",
 	"puedo subir",
+	"puedo tomar",
 	"puedo usar",
+	"puesto",
+	"puffy",
+	"pull",
+	"pull it",
+	"pulled",
+	"pulled a",
 	"punch",
 	"punch biopsy",
 	"punched",
 	"punched out",
+	"puncture",
 	"purple",
 	"pus",
 	"pus filled",
@@ -3851,9 +4837,13 @@ var decisionModelFeatures = [...]string{
 	"put on",
 	"put the",
 	"put vaseline",
+	"putting",
 	"q",
 	"q how",
 	"que",
+	"que ?",
+	"que analisis",
+	"que antes",
 	"que aposito",
 	"que aspecto",
 	"que cambiar",
@@ -3861,17 +4851,22 @@ var decisionModelFeatures = [...]string{
 	"que champu",
 	"que consiste",
 	"que controles",
+	"que crece",
 	"que crees",
 	"que crema",
 	"que dicen",
 	"que diferencia",
 	"que dosis",
 	"que duele",
+	"que edad",
 	"que el",
+	"que empeora",
 	"que era",
 	"que es",
 	"que estoy",
 	"que factor",
+	"que faltar",
+	"que ha",
 	"que hay",
 	"que huele",
 	"que ir",
@@ -3884,27 +4879,36 @@ var decisionModelFeatures = [...]string{
 	"que no",
 	"que pica",
 	"que pican",
+	"que quiere",
 	"que quitar",
 	"que reaplicar",
+	"que reventar",
 	"que sangra",
 	"que se",
 	"que significa",
 	"que signos",
 	"que sirve",
 	"que son",
+	"que subi",
+	"que suelen",
 	"que te",
 	"que tengo",
 	"que tiene",
 	"que tomar",
 	"que uso",
+	"que vacunar",
+	"que ver",
 	"queloide",
 	"queloide de",
+	"queloide y",
 	"queloides",
 	"quemadura",
 	"quemadura con",
 	"quemadura o",
 	"quemadura solar",
 	"quemaduras",
+	"queme",
+	"queme con",
 	"queratosis",
 	"queratosis actinica",
 	"queratosis actinicas",
@@ -3914,7 +4918,9 @@ var decisionModelFeatures = [...]string{
 	"quick one",
 	"quick q",
 	"quiere",
+	"quiere decir",
 	"quiere hidrocortisona",
+	"quiero",
 	"quiste",
 	"quiste sebaceo",
 	"quitamos",
@@ -3923,12 +4929,14 @@ var decisionModelFeatures = [...]string{
 	"quitar",
 	"quitar ?",
 	"quito",
+	"quito el",
 	"r",
 	"r o",
 	"radiotherapy",
 	"raised",
 	"raised and",
 	"ramipril",
+	"range",
 	"rapidly",
 	"rapidly growing",
 	"rasca",
@@ -3937,16 +4945,20 @@ var decisionModelFeatures = [...]string{
 	"rash after",
 	"rash always",
 	"rash and",
+	"rash got",
 	"rash has",
 	"rash in",
 	"rash is",
 	"rash measles",
 	"rash on",
+	"rash that's",
+	"rash to",
 	"rashes",
 	"rashes in",
 	"rate",
 	"rather",
 	"rather than",
+	"raw",
 	"re",
 	"reaction",
 	"read",
@@ -3961,12 +4973,16 @@ var decisionModelFeatures = [...]string{
 	"reaplicar",
 	"reaplicar el",
 	"reason",
+	"reason to",
 	"reasonable",
 	"reasonable ?",
 	"recetaron",
 	"recetaron isotretinoina",
 	"receto",
 	"receto isotretinoina",
+	"receto tacrolimus",
+	"reckon",
+	"recognised",
 	"recomienda",
 	"recomienda para",
 	"recomiendan",
@@ -3977,8 +4993,11 @@ var decisionModelFeatures = [...]string{
 	"red and",
 	"red dots",
 	"red for",
+	"red hot",
+	"red itchy",
 	"red leg",
 	"red nappy",
+	"red on",
 	"red patch",
 	"red ring",
 	"red scaly",
@@ -3987,12 +5006,16 @@ var decisionModelFeatures = [...]string{
 	"redness",
 	"redness is",
 	"redonda",
+	"redonda en",
+	"reduce",
+	"reduce ?",
 	"refer",
 	"refer ?",
 	"refer to",
 	"referral",
 	"referral ?",
 	"regla",
+	"regla abcde",
 	"relaciona",
 	"relaciona con",
 	"related",
@@ -4011,17 +5034,26 @@ var decisionModelFeatures = [...]string{
 	"requisition",
 	"residencia",
 	"resident",
+	"resident in",
+	"resident with",
 	"residents",
+	"resistant",
 	"respond",
 	"restart",
+	"restart ?",
 	"restart my",
 	"results",
 	"retinoids",
 	"retinol",
+	"reventar",
+	"reventar las",
+	"revisarse",
+	"revisarse la",
 	"riesgo",
 	"riesgo de",
 	"rifampicin",
 	"right",
+	"right ?",
 	"right dose",
 	"right for",
 	"right now",
@@ -4032,14 +5064,20 @@ var decisionModelFeatures = [...]string{
 	"ringworm from",
 	"ringworm on",
 	"ringworm or",
+	"ringworm patch",
 	"risk",
 	"risk factors",
 	"roaccutane",
+	"roacutan",
+	"rodillas",
 	"roja",
 	"roja ?",
 	"roja y",
 	"rojas",
+	"rojez",
+	"rojez en",
 	"rojo",
+	"rojo en",
 	"rojo y",
 	"rojos",
 	"role",
@@ -4050,6 +5088,7 @@ var decisionModelFeatures = [...]string{
 	"rosacea",
 	"rosacea ?",
 	"rosacea diagnosed",
+	"rosacea es",
 	"rosacea flare",
 	"rosacea is",
 	"rosada",
@@ -4057,25 +5096,32 @@ var decisionModelFeatures = [...]string{
 	"rose",
 	"rosea",
 	"rosea ?",
+	"rotos",
 	"rough",
 	"rough scaly",
 	"round",
 	"round bald",
+	"round her",
+	"round scaly",
 	"round the",
 	"rule",
 	"rule ?",
 	"run",
 	"run in",
 	"running",
+	"running up",
 	"running water",
 	"ruxolitinib",
+	"saber",
 	"sacral",
+	"sacral sore",
 	"sacro",
 	"sacrum",
 	"safe",
 	"safe for",
 	"safe in",
 	"safe to",
+	"safety",
 	"said",
 	"said i",
 	"said my",
@@ -4091,48 +5137,71 @@ var decisionModelFeatures = [...]string{
 	"salieron",
 	"salieron ampollas",
 	"salio",
+	"salio un",
 	"salio una",
 	"salir",
 	"salon",
 	"salon has",
+	"saltan",
+	"saltan de",
 	"same",
 	"same as",
 	"same thing",
 	"sangra",
+	"sangre",
 	"sanitiser",
 	"sarcoma",
 	"sarna",
 	"sarna ?",
 	"sarpullido",
+	"sarpullido en",
+	"satellite",
+	"saturday",
+	"saturday ?",
 	"say",
+	"say no",
 	"says",
 	"says it's",
 	"says my",
 	"says the",
+	"scabbing",
 	"scabies",
 	"scabies ?",
 	"scabies do",
 	"scabies from",
 	"scabies treatment",
+	"scabies what",
 	"scale",
+	"scale on",
 	"scalp",
 	"scalp ?",
 	"scalp and",
 	"scalp are",
 	"scalp is",
+	"scalp psoriasis",
 	"scaly",
+	"scaly papules",
 	"scaly patch",
 	"scaly patches",
+	"scaly plaque",
 	"scaly plaques",
 	"scar",
+	"scar ?",
 	"scc",
 	"scc on",
 	"scenario",
 	"school",
 	"school nurse",
 	"school with",
+	"schools",
+	"sclerosus",
 	"score",
+	"scrape",
+	"scrape the",
 	"scratch",
+	"scratch it",
+	"scratched",
+	"scratching",
 	"screening",
 	"screening ?",
 	"screenshot",
@@ -4144,6 +5213,7 @@ var decisionModelFeatures = [...]string{
 	"se contagia",
 	"se cura",
 	"se debe",
+	"se diagnostica",
 	"se diferencia",
 	"se hacen",
 	"se la",
@@ -4162,6 +5232,7 @@ var decisionModelFeatures = [...]string{
 	"se toma",
 	"se trata",
 	"se usa",
+	"se va",
 	"se van",
 	"se ve",
 	"seb",
@@ -4189,12 +5260,16 @@ var decisionModelFeatures = [...]string{
 	"see someone",
 	"see the",
 	"seeing",
+	"seem",
+	"seem to",
 	"seems",
 	"seen",
+	"seen ?",
 	"seen in",
 	"seen today",
 	"seen urgently",
 	"seguir",
+	"seguir con",
 	"segun",
 	"seguro",
 	"seguro el",
@@ -4208,7 +5283,10 @@ var decisionModelFeatures = [...]string{
 	"semanas y",
 	"send",
 	"send a",
+	"send her",
+	"send to",
 	"senora",
+	"sense",
 	"sensible",
 	"sent",
 	"sent a",
@@ -4217,8 +5295,10 @@ var decisionModelFeatures = [...]string{
 	"ser",
 	"ser por",
 	"sera",
+	"seria",
 	"serious",
 	"serious ?",
+	"settle",
 	"seventy",
 	"several",
 	"severe",
@@ -4228,9 +5308,12 @@ var decisionModelFeatures = [...]string{
 	"shampoo for",
 	"shampoos",
 	"shape",
+	"shaped",
+	"share",
 	"shave",
 	"shaving",
 	"she",
+	"she be",
 	"she had",
 	"she has",
 	"she have",
@@ -4239,18 +5322,27 @@ var decisionModelFeatures = [...]string{
 	"she use",
 	"she's",
 	"she's 0",
+	"she's miserable",
 	"she's on",
 	"shed",
 	"shedding",
+	"shift",
 	"shin",
 	"shin is",
 	"shingles",
 	"shingles ?",
 	"shingles can",
+	"shingles contagious",
 	"shingles in",
+	"shingles more",
 	"shingles near",
+	"shingles on",
+	"shingles pain",
 	"shingles vaccine",
 	"shins",
+	"shins have",
+	"shirts",
+	"shivery",
 	"short",
 	"should",
 	"should a",
@@ -4263,6 +5355,7 @@ var decisionModelFeatures = [...]string{
 	"should never",
 	"should people",
 	"should she",
+	"should someone",
 	"should sunscreen",
 	"should the",
 	"should they",
@@ -4270,7 +5363,9 @@ var decisionModelFeatures = [...]string{
 	"should we",
 	"should you",
 	"shoulders",
+	"shoulders and",
 	"shouldn't",
+	"shouldn't pop",
 	"show",
 	"show ?",
 	"showers",
@@ -4278,27 +5373,35 @@ var decisionModelFeatures = [...]string{
 	"shows the",
 	"si",
 	"si a",
+	"si el",
 	"si peso",
+	"si se",
 	"si tengo",
 	"si ya",
 	"side",
 	"side effects",
 	"side of",
+	"sides",
 	"siempre",
 	"siempre ?",
 	"siga",
 	"sign",
 	"sign ?",
 	"significa",
+	"significa ?",
+	"significa fps",
 	"significa margenes",
 	"signo",
 	"signo de",
 	"signos",
 	"signos de",
 	"signs",
+	"signs mean",
 	"signs of",
+	"signs that",
 	"sigo",
 	"sigo con",
+	"sigo tomando",
 	"sigue",
 	"silver",
 	"silver sulfadiazine",
@@ -4307,6 +5410,7 @@ var decisionModelFeatures = [...]string{
 	"since",
 	"since i",
 	"since starting",
+	"since the",
 	"sindrome",
 	"sindrome de",
 	"sirve",
@@ -4314,6 +5418,7 @@ var decisionModelFeatures = [...]string{
 	"sirve para",
 	"sister",
 	"sister's",
+	"sit",
 	"site",
 	"situ",
 	"six",
@@ -4321,13 +5426,17 @@ var decisionModelFeatures = [...]string{
 	"six weeks",
 	"size",
 	"size of",
+	"sjs",
 	"skin",
 	"skin ?",
 	"skin cancer",
+	"skin conditions",
+	"skin in",
 	"skin is",
 	"skin tears",
 	"skin to",
 	"skin type",
+	"skin types",
 	"skip",
 	"small",
 	"smell",
@@ -4347,6 +5456,7 @@ var decisionModelFeatures = [...]string{
 	"solar ?",
 	"solar elastosis",
 	"solar en",
+	"sole",
 	"soles",
 	"solo",
 	"solo curiosidad",
@@ -4363,12 +5473,14 @@ var decisionModelFeatures = [...]string{
 	"something more",
 	"something to",
 	"something worse",
+	"something you",
 	"sometimes",
 	"son",
 	"son has",
 	"son las",
 	"son los",
 	"son's",
+	"son's arms",
 	"son's been",
 	"son's chest",
 	"son's face",
@@ -4376,17 +5488,27 @@ var decisionModelFeatures = [...]string{
 	"son's legs",
 	"son's rash",
 	"son's scalp",
+	"soon",
 	"sore",
+	"sore and",
 	"sore be",
 	"sore eyes",
 	"sore on",
 	"sore should",
 	"sores",
 	"sores ?",
+	"sores and",
+	"sort",
+	"sound",
+	"sound like",
 	"soy",
 	"soy enfermera",
+	"soy estudiante",
 	"soy farmaceutica",
+	"soy farmaceutico",
+	"spain",
 	"speaking",
+	"speaking how",
 	"spf",
 	"spf 0",
 	"spider",
@@ -4413,6 +5535,8 @@ var decisionModelFeatures = [...]string{
 	"spreading",
 	"spreading and",
 	"spreading red",
+	"squeeze",
+	"squeeze it",
 	"stage",
 	"stages",
 	"stages of",
@@ -4421,6 +5545,7 @@ var decisionModelFeatures = [...]string{
 	"standard excision",
 	"start",
 	"start ?",
+	"start in",
 	"start me",
 	"started",
 	"started me",
@@ -4447,8 +5572,10 @@ var decisionModelFeatures = [...]string{
 	"stevens johnson",
 	"still",
 	"still itches",
+	"still red",
 	"still used",
 	"sting",
+	"stinging",
 	"stings",
 	"stitches",
 	"stop",
@@ -4460,28 +5587,45 @@ var decisionModelFeatures = [...]string{
 	"stop using",
 	"stopped",
 	"stopping",
+	"stops",
+	"story",
 	"straight",
+	"straight away",
 	"straight to",
+	"strawberry",
 	"streak",
+	"streak running",
 	"strength",
 	"strength of",
+	"strep",
+	"strep throat",
 	"stress",
 	"strong",
+	"strong for",
 	"stronger",
 	"student",
+	"student here",
+	"student nurse",
 	"stung",
 	"su",
+	"su bebe",
+	"subi",
 	"subir",
 	"subir la",
 	"subo",
 	"subo la",
 	"such",
 	"such as",
+	"suddenly",
 	"sudor",
 	"sudor de",
 	"suegra",
 	"suegro",
 	"suele",
+	"suele hacer",
+	"suele mejorar",
+	"suele ser",
+	"suele verse",
 	"suelen",
 	"suelen hacer",
 	"suggested",
@@ -4492,9 +5636,12 @@ var decisionModelFeatures = [...]string{
 	"sun",
 	"sun damage",
 	"sun protection",
+	"sun safety",
 	"sunbed",
+	"sunbeds",
 	"sunburn",
 	"sunburn bad",
+	"sunburnt",
 	"sunscreen",
 	"sunscreen ?",
 	"sunscreen be",
@@ -4502,6 +5649,8 @@ var decisionModelFeatures = [...]string{
 	"sunscreen go",
 	"sunscreen is",
 	"suppose",
+	"supposed",
+	"supposed to",
 	"suppurativa",
 	"suppurativa ?",
 	"supurativa",
@@ -4511,10 +5660,13 @@ var decisionModelFeatures = [...]string{
 	"surgery",
 	"surgery ?",
 	"surgical",
+	"surgical scar",
 	"suspendo",
+	"suspendo ?",
 	"swears",
 	"swears by",
 	"sweat",
+	"sweat through",
 	"sweating",
 	"sweating ?",
 	"sweet",
@@ -4524,15 +5676,18 @@ var decisionModelFeatures = [...]string{
 	"swelling",
 	"swelling after",
 	"swim",
+	"swim with",
 	"swimming",
 	"swimming with",
 	"switch",
 	"switch ?",
+	"switch to",
 	"swollen",
 	"swollen and",
 	"syndrome",
 	"syndrome ?",
 	"systemic",
+	"tablet",
 	"tablets",
 	"tablets ?",
 	"tacrolimus",
@@ -4542,19 +5697,24 @@ var decisionModelFeatures = [...]string{
 	"take a",
 	"take an",
 	"take for",
+	"take ibuprofen",
 	"take isotretinoin",
 	"take it",
 	"take my",
+	"take the",
+	"take them",
 	"take to",
 	"taken",
 	"takes",
 	"taking",
 	"taking it",
 	"taking my",
+	"taking the",
 	"talk",
 	"talk about",
 	"talon",
 	"talon que",
+	"talones",
 	"tambien",
 	"tan",
 	"tanning",
@@ -4567,16 +5727,22 @@ var decisionModelFeatures = [...]string{
 	"target",
 	"target like",
 	"tattoo",
+	"tattoo artist",
 	"tattoo is",
+	"tattoo over",
 	"tattoos",
+	"tatuaje",
 	"tb",
 	"te",
 	"te mando",
 	"tea",
 	"tea tree",
+	"teacher",
+	"teacher here",
 	"tears",
 	"teen",
 	"teenage",
+	"teenage daughter",
 	"teenager",
 	"teenagers",
 	"telangiectasia",
@@ -4588,14 +5754,24 @@ var decisionModelFeatures = [...]string{
 	"tell me",
 	"temp",
 	"temperature",
+	"temple",
+	"tend",
+	"tend to",
+	"tender",
+	"tenemos",
 	"tener",
 	"tengo",
+	"tengo 0",
 	"tengo ?",
+	"tengo ampollas",
 	"tengo dermatitis",
 	"tengo en",
+	"tengo fiebre",
 	"tengo la",
+	"tengo los",
 	"tengo psoriasis",
 	"tengo que",
+	"tengo rosacea",
 	"tengo un",
 	"tengo una",
 	"tengo urticaria",
@@ -4611,69 +5787,95 @@ var decisionModelFeatures = [...]string{
 	"terbinafine for",
 	"terbinafine tablets",
 	"term",
+	"term ?",
 	"term mean",
+	"termine",
+	"termine el",
 	"test",
 	"tested",
 	"testing",
 	"tests",
 	"tests are",
+	"tetanus",
+	"tetanus jab",
 	"than",
 	"than in",
+	"than the",
 	"that",
 	"that ?",
 	"that a",
 	"that actually",
 	"that age",
+	"that an",
 	"that be",
 	"that bleeds",
 	"that doesn't",
 	"that don't",
 	"that exactly",
 	"that i'm",
+	"that just",
 	"that keeps",
 	"that mean",
 	"that my",
 	"that need",
+	"that outdated",
+	"that right",
 	"that term",
+	"that the",
 	"that too",
 	"that true",
 	"that won't",
 	"that's",
+	"that's gone",
 	"the",
 	"the 0",
 	"the abcde",
 	"the antibiotics",
 	"the antifungal",
+	"the antihistamine",
 	"the attached",
 	"the back",
+	"the backs",
 	"the bcc",
 	"the beach",
 	"the bedding",
 	"the best",
+	"the betnovate",
+	"the birth",
 	"the bite",
 	"the blister",
+	"the blisters",
 	"the body",
 	"the bump",
 	"the bumps",
+	"the chickenpox",
+	"the clinic",
+	"the clotrimazole",
+	"the combined",
 	"the common",
+	"the corners",
 	"the counter",
 	"the cream",
 	"the cut",
 	"the dark",
+	"the derm",
 	"the dermatologist",
 	"the diagnosis",
 	"the difference",
 	"the doctor",
 	"the dose",
 	"the drug",
+	"the ears",
 	"the easi",
 	"the edge",
+	"the edges",
 	"the emergency",
 	"the er",
 	"the evidence",
 	"the eye",
 	"the face",
 	"the first",
+	"the flat",
 	"the forearm",
 	"the general",
 	"the gp",
@@ -4681,11 +5883,16 @@ var decisionModelFeatures = [...]string{
 	"the gym",
 	"the hands",
 	"the health",
+	"the hives",
 	"the house",
+	"the hydrocortisone",
 	"the image",
 	"the itch",
+	"the knees",
 	"the koebner",
+	"the lady",
 	"the lesion",
+	"the line",
 	"the little",
 	"the lot",
 	"the lower",
@@ -4695,16 +5902,22 @@ var decisionModelFeatures = [...]string{
 	"the mole",
 	"the morning",
 	"the mouth",
+	"the mupirocin",
+	"the nail",
 	"the new",
+	"the next",
 	"the nurse",
+	"the ones",
 	"the oven",
 	"the painful",
+	"the past",
 	"the patch",
 	"the patches",
 	"the permethrin",
 	"the photo",
 	"the picture",
 	"the pill",
+	"the plaques",
 	"the prednisolone",
 	"the rash",
 	"the red",
@@ -4715,13 +5928,21 @@ var decisionModelFeatures = [...]string{
 	"the salon",
 	"the same",
 	"the scalp",
+	"the scar",
 	"the shingles",
+	"the side",
+	"the size",
 	"the skin",
+	"the sole",
 	"the sore",
 	"the spot",
+	"the spots",
+	"the stages",
 	"the standard",
 	"the steroid",
+	"the summer",
 	"the sun",
+	"the terbinafine",
 	"the thumbnail",
 	"the toes",
 	"the typical",
@@ -4729,12 +5950,16 @@ var decisionModelFeatures = [...]string{
 	"the usual",
 	"the wait",
 	"the wart",
+	"the way",
+	"the weekend",
 	"the white",
 	"the whole",
 	"their",
 	"them",
 	"them ?",
+	"them checked",
 	"them frozen",
+	"them now",
 	"therapy",
 	"there",
 	"there a",
@@ -4743,8 +5968,14 @@ var decisionModelFeatures = [...]string{
 	"there's",
 	"there's a",
 	"these",
+	"these hives",
 	"they",
+	"they actually",
 	"they common",
+	"they just",
+	"they keep",
+	"they scrape",
+	"they talk",
 	"they the",
 	"they work",
 	"they're",
@@ -4752,23 +5983,31 @@ var decisionModelFeatures = [...]string{
 	"they've been",
 	"thick",
 	"thickness",
+	"thickness of",
 	"thigh",
 	"thighs",
+	"thin",
 	"thing",
 	"thing ?",
 	"thing as",
 	"thing on",
+	"thing or",
 	"think",
 	"think ?",
+	"think i",
 	"think my",
 	"thinking",
+	"thinking of",
+	"thinks",
 	"thinning",
 	"thinning hair",
+	"third",
 	"this",
 	"this ?",
 	"this an",
 	"this be",
 	"this is",
+	"this lump",
 	"this mole",
 	"this morning",
 	"this photo",
@@ -4783,7 +6022,9 @@ var decisionModelFeatures = [...]string{
 	"three months",
 	"throat",
 	"throat feels",
+	"throbbing",
 	"through",
+	"through my",
 	"through the",
 	"thrush",
 	"thrush ?",
@@ -4801,13 +6042,19 @@ var decisionModelFeatures = [...]string{
 	"tiene dermatitis",
 	"tiene eccema",
 	"tiene fiebre",
+	"tiene granitos",
 	"tiene herpes",
 	"tiene la",
 	"tiene lupus",
+	"tiene mi",
+	"tiene piojos",
 	"tiene que",
 	"tiene sarna",
+	"tiene un",
 	"tiene una",
+	"tiene verrugas",
 	"tienen",
+	"tienen que",
 	"tight",
 	"till",
 	"till it",
@@ -4820,12 +6067,15 @@ var decisionModelFeatures = [...]string{
 	"times a",
 	"tina",
 	"tina ?",
+	"tina del",
 	"tinea",
 	"tinea ?",
 	"tinea capitis",
 	"tinea cruris",
+	"tinea incognito",
 	"tingling",
 	"tiny",
+	"tiny black",
 	"tipo",
 	"tipo de",
 	"tips",
@@ -4835,8 +6085,11 @@ var decisionModelFeatures = [...]string{
 	"to a",
 	"to avoid",
 	"to be",
+	"to check",
 	"to come",
+	"to decide",
 	"to develop",
+	"to do",
 	"to finish",
 	"to get",
 	"to go",
@@ -4847,20 +6100,29 @@ var decisionModelFeatures = [...]string{
 	"to itch",
 	"to keep",
 	"to know",
+	"to last",
+	"to look",
+	"to methotrexate",
 	"to nickel",
 	"to nursery",
 	"to other",
+	"to penicillin",
 	"to pop",
 	"to prevent",
+	"to push",
 	"to put",
 	"to see",
+	"to sell",
+	"to send",
 	"to severe",
 	"to smell",
+	"to spain",
 	"to start",
 	"to stay",
 	"to stop",
 	"to take",
 	"to tattoo",
+	"to tell",
 	"to the",
 	"to try",
 	"to use",
@@ -4870,6 +6132,8 @@ var decisionModelFeatures = [...]string{
 	"to worry",
 	"to you",
 	"tobillo",
+	"toca",
+	"toca la",
 	"toda",
 	"toda la",
 	"today",
@@ -4878,6 +6142,7 @@ var decisionModelFeatures = [...]string{
 	"toddler",
 	"toddler has",
 	"toddler's",
+	"toddler's eczema",
 	"todo",
 	"todo el",
 	"todos",
@@ -4886,14 +6151,19 @@ var decisionModelFeatures = [...]string{
 	"toenail is",
 	"toes",
 	"toes is",
+	"together",
+	"together for",
 	"told",
 	"told apart",
 	"told i",
+	"told she",
 	"toma",
 	"toma una",
 	"tomando",
+	"tomando ?",
 	"tomando isotretinoina",
 	"tomar",
+	"tomar aciclovir",
 	"tomar el",
 	"tomo",
 	"tomo ?",
@@ -4902,13 +6172,19 @@ var decisionModelFeatures = [...]string{
 	"tomorrow ?",
 	"tongue",
 	"tonight",
+	"tonight ?",
 	"too",
+	"too ?",
 	"too late",
 	"too long",
 	"too much",
 	"too scabies",
+	"too strong",
+	"top",
 	"topical",
 	"topical steroid",
+	"topical steroids",
+	"touched",
 	"towels",
 	"toxina",
 	"toxina botulinica",
@@ -4918,9 +6194,12 @@ var decisionModelFeatures = [...]string{
 	"trainee what's",
 	"tranexamic",
 	"tranexamic acid",
+	"tras",
 	"trata",
 	"tratamiento",
+	"tratamiento ?",
 	"tratamiento con",
+	"tratamiento de",
 	"tratamientos",
 	"tratamientos que",
 	"treat",
@@ -4928,6 +6207,7 @@ var decisionModelFeatures = [...]string{
 	"treat actinic",
 	"treat the",
 	"treated",
+	"treated ?",
 	"treated for",
 	"treated with",
 	"treating",
@@ -4944,7 +6224,10 @@ var decisionModelFeatures = [...]string{
 	"tretinoin",
 	"tretinoin ?",
 	"tretinoina",
+	"trial",
+	"trials",
 	"triamcinolone",
+	"tried",
 	"trigger",
 	"triggered",
 	"triggered by",
@@ -4956,6 +6239,9 @@ var decisionModelFeatures = [...]string{
 	"true that",
 	"true you",
 	"try",
+	"try the",
+	"try wet",
+	"trying",
 	"tube",
 	"turn",
 	"turn into",
@@ -4973,6 +6259,7 @@ var decisionModelFeatures = [...]string{
 	"type 0",
 	"type iv",
 	"types",
+	"types ?",
 	"typical",
 	"typical for",
 	"typically",
@@ -4990,15 +6277,23 @@ var decisionModelFeatures = [...]string{
 	"ulceras por",
 	"ulcerated",
 	"ulcers",
+	"uln",
+	"uln hold",
 	"un",
+	"un ano",
+	"un biologico",
+	"un brote",
+	"un bulto",
 	"un carcinoma",
 	"un circulo",
 	"un corticoide",
 	"un diagnostico",
+	"un herpes",
 	"un informe",
 	"un lunar",
 	"un melanoma",
 	"un mes",
+	"un monton",
 	"un nevus",
 	"un nino",
 	"un paciente",
@@ -5008,12 +6303,19 @@ var decisionModelFeatures = [...]string{
 	"un sarpullido",
 	"un tratamiento",
 	"una",
+	"una ?",
 	"una amiga",
+	"una ampolla",
+	"una biopsia",
+	"una cabeza",
 	"una cicatriz",
+	"una clienta",
 	"una consulta",
 	"una costra",
 	"una del",
 	"una embarazada",
+	"una encarnada",
+	"una enfermedad",
 	"una erupcion",
 	"una foto",
 	"una llaga",
@@ -5021,10 +6323,12 @@ var decisionModelFeatures = [...]string{
 	"una persona",
 	"una picadura",
 	"una quemadura",
+	"una semana",
 	"una ulcera",
 	"una verruga",
 	"una vez",
 	"unas",
+	"unas ?",
 	"unas manchas",
 	"under",
 	"under 0",
@@ -5032,20 +6336,27 @@ var decisionModelFeatures = [...]string{
 	"under my",
 	"underarm",
 	"underarm sweating",
+	"unit",
 	"uno",
+	"unos",
 	"until",
 	"until the",
 	"up",
+	"up ?",
 	"up from",
+	"up in",
 	"up my",
+	"up on",
 	"up to",
 	"uploaded",
 	"upper",
+	"urea",
 	"urgencias",
 	"urgencias ?",
 	"urgencias o",
 	"urgencias por",
 	"urgent",
+	"urgent ?",
 	"urgent care",
 	"urgente",
 	"urgente ?",
@@ -5058,6 +6369,8 @@ var decisionModelFeatures = [...]string{
 	"urticaria cronica",
 	"usa",
 	"usa en",
+	"usa normalmente",
+	"usando",
 	"usar",
 	"usar la",
 	"usar permetrina",
@@ -5084,6 +6397,7 @@ var decisionModelFeatures = [...]string{
 	"using the",
 	"uso",
 	"usual",
+	"usual approach",
 	"usual dose",
 	"usual first",
 	"usual side",
@@ -5097,14 +6411,17 @@ var decisionModelFeatures = [...]string{
 	"usually take",
 	"usually treated",
 	"uv",
+	"uva",
 	"uvb",
 	"uvb de",
 	"va",
+	"va con",
 	"vaccine",
 	"vaccine ?",
 	"vaccines",
 	"vacuna",
 	"vacuna del",
+	"vacunar",
 	"vacunas",
 	"vacunas vivas",
 	"valaciclovir",
@@ -5115,6 +6432,7 @@ var decisionModelFeatures = [...]string{
 	"vamos",
 	"van",
 	"van a",
+	"van al",
 	"varicela",
 	"varicela ?",
 	"varon",
@@ -5125,23 +6443,32 @@ var decisionModelFeatures = [...]string{
 	"ve la",
 	"veces",
 	"vendo",
+	"vendo ?",
 	"venous",
 	"ver",
+	"ver con",
 	"verano",
 	"verano ?",
 	"verdad",
 	"verdad que",
 	"verruca",
 	"verruga",
+	"verruga plantar",
 	"verrugas",
+	"verse",
+	"verse un",
 	"versicolor",
 	"versus",
 	"very",
+	"very potent",
 	"ves",
 	"vez",
 	"vez despues",
 	"vez que",
+	"vi",
+	"viaje",
 	"vignette",
+	"viral",
 	"virus",
 	"virus ?",
 	"vision",
@@ -5152,6 +6479,7 @@ var decisionModelFeatures = [...]string{
 	"vitamin d",
 	"vitiligo",
 	"vitiligo ?",
+	"vitiligo an",
 	"vitiligo es",
 	"vitiligo on",
 	"vitiligo to",
@@ -5161,12 +6489,17 @@ var decisionModelFeatures = [...]string{
 	"voy",
 	"voy a",
 	"voy al",
+	"voy por",
 	"vs",
 	"vulgaris",
 	"vulgaris ?",
+	"w",
+	"w hx",
 	"wait",
 	"wait ?",
 	"wait for",
+	"wait is",
+	"wait or",
 	"wait till",
 	"wait until",
 	"walk",
@@ -5181,10 +6514,14 @@ var decisionModelFeatures = [...]string{
 	"warning",
 	"warning signs",
 	"wart",
+	"wart ?",
 	"wart on",
+	"wart's",
 	"warts",
 	"warts ?",
+	"warts on",
 	"was",
+	"was 0",
 	"was a",
 	"was diagnosed",
 	"was given",
@@ -5193,27 +6530,45 @@ var decisionModelFeatures = [...]string{
 	"was told",
 	"wash",
 	"wash all",
+	"wash bedding",
 	"wash it",
+	"washing",
+	"washing powder",
 	"watch",
+	"watching",
 	"water",
 	"water ?",
+	"water resistant",
+	"wax",
 	"way",
+	"way to",
 	"we",
 	"we go",
 	"we have",
+	"we just",
 	"we need",
 	"we stop",
+	"we treat",
 	"we use",
+	"we've",
 	"wear",
 	"wear sunscreen",
+	"wearing",
+	"wearing sunscreen",
+	"wedding",
 	"week",
 	"week ?",
+	"week after",
+	"week and",
 	"week old",
 	"week should",
+	"weekend",
 	"weekly",
 	"weeks",
 	"weeks and",
+	"weeks now",
 	"weeks of",
+	"weeks on",
 	"weeks pregnant",
 	"weeks should",
 	"weeping",
@@ -5224,12 +6579,17 @@ var decisionModelFeatures = [...]string{
 	"weighs 0",
 	"weight",
 	"weight ?",
+	"weird",
+	"weird one",
 	"well",
 	"well ?",
+	"went",
 	"were",
+	"were your",
 	"wet",
 	"wet wraps",
 	"what",
+	"what ?",
 	"what actually",
 	"what age",
 	"what are",
@@ -5242,6 +6602,7 @@ var decisionModelFeatures = [...]string{
 	"what dose",
 	"what happens",
 	"what is",
+	"what looks",
 	"what makes",
 	"what point",
 	"what role",
@@ -5253,6 +6614,8 @@ var decisionModelFeatures = [...]string{
 	"what's",
 	"what's a",
 	"what's the",
+	"whats",
+	"whats the",
 	"when",
 	"when a",
 	"when can",
@@ -5260,7 +6623,10 @@ var decisionModelFeatures = [...]string{
 	"when does",
 	"when i",
 	"when i'm",
+	"when is",
 	"when it's",
+	"when people",
+	"when pressed",
 	"when should",
 	"when they",
 	"when you",
@@ -5268,8 +6634,10 @@ var decisionModelFeatures = [...]string{
 	"where on",
 	"whether",
 	"whether the",
+	"whether to",
 	"which",
 	"which acne",
+	"which antihistamines",
 	"which condition",
 	"which cream",
 	"which dressing",
@@ -5277,6 +6645,7 @@ var decisionModelFeatures = [...]string{
 	"which one",
 	"which rashes",
 	"which signs",
+	"which skin",
 	"while",
 	"while breastfeeding",
 	"while i",
@@ -5288,6 +6657,7 @@ var decisionModelFeatures = [...]string{
 	"white patch",
 	"white patches",
 	"white spots",
+	"white when",
 	"who",
 	"who are",
 	"who is",
@@ -5296,14 +6666,19 @@ var decisionModelFeatures = [...]string{
 	"whole body",
 	"whole family",
 	"why",
+	"why ?",
 	"why are",
 	"why do",
 	"why does",
 	"why is",
+	"why shouldn't",
+	"wider",
+	"wider excision",
 	"widespread",
 	"wife",
 	"wife's",
 	"will",
+	"will it",
 	"will the",
 	"winter",
 	"winter ?",
@@ -5324,14 +6699,18 @@ var decisionModelFeatures = [...]string{
 	"with impetigo",
 	"with lichen",
 	"with little",
+	"with lots",
 	"with lupus",
 	"with molluscum",
 	"with my",
 	"with no",
+	"with pityriasis",
 	"with psoriasis",
 	"with shingles",
+	"with the",
 	"with vitiligo",
 	"withdrawal",
+	"withdrawal is",
 	"within",
 	"within 0",
 	"without",
@@ -5341,15 +6720,20 @@ var decisionModelFeatures = [...]string{
 	"woman",
 	"woman in",
 	"women",
+	"women ?",
 	"women avoid",
 	"won't",
 	"won't go",
+	"won't heal",
 	"wondering",
 	"wondering whether",
 	"wood's",
 	"wood's lamp",
+	"words",
+	"words ?",
 	"work",
 	"work ?",
+	"work and",
 	"work better",
 	"work for",
 	"work in",
@@ -5361,57 +6745,87 @@ var decisionModelFeatures = [...]string{
 	"worm",
 	"worried",
 	"worried about",
+	"worried it's",
 	"worried should",
 	"worry",
 	"worry about",
+	"worrying",
 	"worse",
 	"worse ?",
+	"worse after",
 	"worse at",
 	"worse in",
 	"worse with",
 	"worth",
 	"worth getting",
 	"worth it",
+	"worth me",
 	"would",
 	"would 0",
 	"would a",
+	"would he",
 	"would i",
 	"would it",
 	"would my",
+	"would steroid",
+	"would suit",
 	"would that",
 	"would you",
 	"wound",
 	"wraps",
 	"wrist",
+	"wrists",
+	"writing",
+	"wrote",
+	"wrote tinea",
 	"x",
 	"x 0",
+	"x0",
+	"x0 0",
 	"y",
 	"y a",
 	"y ahora",
 	"y caliente",
+	"y con",
+	"y el",
 	"y esta",
+	"y estoy",
 	"y fiebre",
 	"y la",
 	"y le",
+	"y los",
 	"y me",
+	"y no",
 	"y o",
 	"y por",
+	"y rodillas",
+	"y roja",
+	"y rojez",
 	"y se",
+	"y sigo",
+	"y tengo",
 	"y tiene",
 	"y un",
 	"y una",
+	"y unas",
+	"y ya",
 	"ya",
 	"ya ?",
 	"ya no",
+	"ya o",
 	"ya se",
+	"ya voy",
 	"year",
 	"year ?",
+	"year and",
 	"year old",
 	"year old's",
 	"years",
+	"years ago",
 	"years later",
 	"yeast",
 	"yellow",
+	"yellow greasy",
 	"yesterday",
 	"yet",
 	"yo",
@@ -5421,11 +6835,15 @@ var decisionModelFeatures = [...]string{
 	"you can",
 	"you catch",
 	"you do",
+	"you explain",
 	"you get",
+	"you go",
 	"you have",
 	"you need",
 	"you really",
+	"you reckon",
 	"you say",
+	"you shouldn't",
 	"you start",
 	"you take",
 	"you tell",
@@ -5433,6 +6851,7 @@ var decisionModelFeatures = [...]string{
 	"you use",
 	"young",
 	"your",
+	"your kid",
 	"your opinion",
 	"yr",
 	"yr old",
@@ -5445,6448 +6864,7867 @@ var decisionModelFeatures = [...]string{
 }
 
 var decisionModelWeights = [...]float32{
-	1.24619,      // "#age"
-	-0.21806,     // "#deictic"
-	1.35851,      // "#image"
-	0.282207,     // "#kin"
-	1.75087,      // "#owner"
-	0.532988,     // "#patient"
-	-1.60337,     // "#population"
-	1.77293,      // "#selfmodal"
-	1.03586,      // "#third"
-	0.656804,     // "0"
-	-0.446383,    // "0 0"
-	-0.404254,    // "0 ?"
-	-0.00892545,  // "0 a"
-	-0.0423849,   // "0 and"
-	0.0907265,    // "0 anos"
-	0.054751,     // "0 cm"
-	0.0879303,    // "0 con"
-	-0.0557704,   // "0 cream"
-	0.00214672,   // "0 days"
-	0.094897,     // "0 dias"
-	-0.0799495,   // "0 en"
-	-0.260067,    // "0 fluorouracilo"
-	0.0421561,    // "0 fu"
-	0.0636329,    // "0 has"
-	-0.180546,    // "0 hours"
-	-0.0299731,   // "0 how"
-	0.0258786,    // "0 hydrocortisone"
-	-0.132461,    // "0 is"
-	0.374133,     // "0 kg"
-	0.165888,     // "0 kilos"
-	-0.137166,    // "0 l0"
-	-0.0126273,   // "0 mean"
-	0.030069,     // "0 meses"
-	0.218675,     // "0 mg"
-	0.16592,      // "0 mm"
-	0.0565457,    // "0 month"
-	0.00440189,   // "0 months"
-	-0.0724001,   // "0 nm"
-	0.0361027,    // "0 o"
-	0.170361,     // "0 of"
-	-0.0511955,   // "0 on"
-	-0.00058465,  // "0 semanas"
-	0.0136524,    // "0 sore"
-	0.0698017,    // "0 to"
-	-0.0175542,   // "0 used"
-	0.0415199,    // "0 week"
-	0.178932,     // "0 weeks"
-	-0.0565556,   // "0 what"
-	0.0427746,    // "0 with"
-	0.136661,     // "0 wks"
-	-0.0473021,   // "0 y"
-	0.157116,     // "0 year"
-	0.0590331,    // "0 yo"
-	0.0270511,    // "0 yr"
-	0.038979,     // "0 yrs"
-	0.0359235,    // "0cm"
-	0.264983,     // "0f"
-	0.0541502,    // "0f 0"
-	0.0442756,    // "0f with"
-	0.168211,     // "0kg"
-	0.315972,     // "0m"
-	0.0479686,    // "0m on"
-	0.0637741,    // "0m with"
-	0.0183277,    // "0mg"
-	0.176375,     // "0mm"
-	0.00626394,   // "0mm and"
-	0.0351306,    // "0mm with"
-	0.0634678,    // "0p"
-	0.0411544,    // "0s"
-	0.145346,     // "0x"
-	0.0966638,    // "0yo"
-	0.0958695,    // "?"
-	-0.205556,    // "? a"
-	-0.0263957,   // "? asking"
-	-0.0487276,   // "? como"
-	0.135078,     // "? do"
-	0.00336221,   // "? he's"
-	0.0510649,    // "? i"
-	0.0868053,    // "? i'm"
-	0.130086,     // "? it's"
-	-0.195129,    // "? lo"
-	0.0392628,    // "? me"
-	-0.259148,    // "? mi"
-	-0.114761,    // "? my"
-	0.0358351,    // "? que"
-	0.0275334,    // "? se"
-	0.0463657,    // "? she's"
-	0.00544438,   // "? should"
-	0.0745111,    // "? tengo"
-	0.0462522,    // "? the"
-	0.0217284,    // "? there's"
-	0.100086,     // "? treat"
-	0.14673,      // "? what"
-	-0.0474721,   // "^"
-	0.322184,     // "^ 0"
-	0.13229,      // "^ 0f"
-	0.196323,     // "^ 0m"
-	-0.0207064,   // "^ a"
-	0.130596,     // "^ adjunto"
-	0.0203,       // "^ after"
-	-0.253129,    // "^ are"
-	-0.0390079,   // "^ as"
-	0.0580564,    // "^ asking"
-	-0.0513869,   // "^ at"
-	0.0195272,    // "^ bebe"
-	0.00992614,   // "^ buenas"
-	-0.101361,    // "^ cada"
-	-0.482869,    // "^ can"
-	0.0826266,    // "^ caso"
-	-0.430315,    // "^ como"
-	0.0726024,    // "^ could"
-	-0.129143,    // "^ cual"
-	-0.161527,    // "^ cuales"
-	-0.210545,    // "^ cuando"
-	0.0061595,    // "^ cuanta"
-	-0.0075883,   // "^ cuanto"
-	0.0201115,    // "^ cuantos"
-	0.0403144,    // "^ dad's"
-	0.0137653,    // "^ ddx"
-	0.427893,     // "^ dejo"
-	-0.340537,    // "^ derm"
-	-0.570952,    // "^ do"
-	-0.113849,    // "^ does"
-	-0.325129,    // "^ el"
-	0.11329,      // "^ elderly"
-	0.0510444,    // "^ embarazada"
-	-0.21822,     // "^ en"
-	-0.164816,    // "^ es"
-	-0.0162076,   // "^ for"
-	0.0521624,    // "^ foto"
-	-0.0578485,   // "^ gp"
-	-0.171397,    // "^ hay"
-	0.0323381,    // "^ he's"
-	0.0303486,    // "^ help"
-	0.0797314,    // "^ her"
-	0.0126888,    // "^ here's"
-	0.0451946,    // "^ hi"
-	0.0168117,    // "^ hipoteticamente"
-	0.0317642,    // "^ hombre"
-	-0.293077,    // "^ how"
-	0.0455595,    // "^ hypothetically"
-	0.166317,     // "^ i"
-	0.0770143,    // "^ i'll"
-	-0.0815634,   // "^ i'm"
-	0.0094892,    // "^ i've"
-	-0.125825,    // "^ if"
-	-0.0105681,   // "^ im"
-	0.0675092,    // "^ in"
-	-0.16081,     // "^ is"
-	0.0336655,    // "^ just"
-	0.141455,     // "^ kid"
-	-0.251114,    // "^ la"
-	-0.0616839,   // "^ las"
-	-0.0162421,   // "^ le"
-	0.0219195,    // "^ llevo"
-	-0.44236,     // "^ los"
-	0.215985,     // "^ me"
-	-0.260281,    // "^ mi"
-	0.186726,     // "^ mujer"
-	-1.09882,     // "^ my"
-	0.0309437,    // "^ new"
-	0.0184879,    // "^ nino"
-	-0.0589349,   // "^ no"
-	-0.0164221,   // "^ not"
-	-0.0396464,   // "^ our"
-	0.260492,     // "^ paciente"
-	-0.149671,    // "^ para"
-	-0.00530187,  // "^ path"
-	0.163732,     // "^ patient"
-	0.0188753,    // "^ pic"
-	0.14802,      // "^ picture"
-	-0.359858,    // "^ por"
-	0.0377123,    // "^ pregnant"
-	0.179747,     // "^ pregunto"
-	0.333496,     // "^ pt"
-	0.04086,      // "^ puede"
-	0.277911,     // "^ puedo"
-	-0.580288,    // "^ que"
-	-0.0560796,   // "^ quick"
-	0.202675,     // "^ re"
-	0.205748,     // "^ scenario"
-	0.0362261,    // "^ screenshot"
-	-0.211117,    // "^ se"
-	0.00941175,   // "^ see"
-	0.199034,     // "^ segun"
-	0.0722362,    // "^ senora"
-	0.110415,     // "^ sera"
-	0.115166,     // "^ she"
-	-0.564621,    // "^ should"
-	0.120171,     // "^ sigo"
-	-0.160273,    // "^ sirve"
-	0.0887041,    // "^ so"
-	0.0157235,    // "^ solo"
-	-0.0338672,   // "^ soy"
-	0.0279282,    // "^ suppose"
-	0.132756,     // "^ te"
-	0.366578,     // "^ teen"
-	0.507109,     // "^ tengo"
-	-0.0934371,   // "^ the"
-	0.0404399,    // "^ tomo"
-	-0.0568488,   // "^ un"
-	0.217191,     // "^ una"
-	-0.121819,    // "^ vale"
-	0.125521,     // "^ varon"
-	0.0629577,    // "^ vignette"
-	0.104324,     // "^ voy"
-	-0.0337053,   // "^ was"
-	-0.0136219,   // "^ we"
-	-0.633373,    // "^ what"
-	-0.128828,    // "^ what's"
-	-0.154116,    // "^ when"
-	-0.0253737,   // "^ where"
-	-0.162288,    // "^ which"
-	-0.0641354,   // "^ who"
-	-0.438798,    // "^ why"
-	0.0214067,    // "^ woman"
-	0.285877,     // "^ would"
-	0.0632083,    // "^ ya"
-	-0.197122,    // "a"
-	-0.00346851,  // "a 0"
-	0.0634678,    // "a 0p"
-	-0.0644254,   // "a baby"
-	-0.000735653, // "a bad"
-	0.125791,     // "a basal"
-	-0.0490749,   // "a base"
-	-0.00853441,  // "a bcc"
-	0.0116567,    // "a beach"
-	-0.01576,     // "a bee"
-	0.081553,     // "a biologic"
-	0.0240508,    // "a biopsy"
-	0.0239635,    // "a bit"
-	0.0184315,    // "a bite"
-	0.0817197,    // "a blistering"
-	0.0188759,    // "a boil"
-	0.016038,     // "a break"
-	0.021094,     // "a bruise"
-	0.021219,     // "a bump"
-	-0.0333465,   // "a burn"
-	-0.0164695,   // "a candidate"
-	0.0173361,    // "a central"
-	-0.128659,    // "a child"
-	0.21068,      // "a cold"
-	0.0185614,    // "a crusty"
-	-0.0164288,   // "a cup"
-	0.0466677,    // "a cyst"
-	-0.022304,    // "a daily"
-	0.11923,      // "a day"
-	0.0669817,    // "a dermatofibroma"
-	0.0485054,    // "a dermatologist"
-	-0.0378333,   // "a dermatoscope"
-	0.040322,     // "a diagnosis"
-	-0.0953386,   // "a different"
-	-0.00751818,  // "a dlqi"
-	-0.0394311,   // "a doctor"
-	-0.0265925,   // "a dvt"
-	-0.0304436,   // "a dysplastic"
-	0.0727319,    // "a e"
-	-0.320315,    // "a esa"
-	0.116825,     // "a fever"
-	-0.0357158,   // "a few"
-	-0.0257593,   // "a first"
-	0.066528,     // "a friend"
-	-0.0249375,   // "a full"
-	-0.0474314,   // "a fungal"
-	0.0365257,    // "a glass"
-	-0.125467,    // "a good"
-	-0.0255321,   // "a gp"
-	-0.0350427,   // "a grade"
-	0.0195407,    // "a herald"
-	-0.0647669,   // "a high"
-	-0.0402409,   // "a holiday"
-	0.0426912,    // "a hot"
-	-0.0955985,   // "a jak"
-	-0.0034553,   // "a keloid"
-	-0.17128,     // "a kid"
-	0.0443089,    // "a la"
-	0.00332523,   // "a las"
-	0.0426625,    // "a leg"
-	-0.0201488,   // "a lipoma"
-	-0.120861,    // "a los"
-	-0.0542005,   // "a lot"
-	-0.00982641,  // "a lupus"
-	0.150138,     // "a mechones"
-	-0.0384166,   // "a melanoma"
-	0.0653833,    // "a mi"
-	-0.0577408,   // "a mole"
-	0.0649435,    // "a month"
-	-0.016951,    // "a myth"
-	-0.0315827,   // "a nail"
-	0.0746967,    // "a new"
-	0.0359501,    // "a nurse"
-	0.069068,     // "a painful"
-	-0.0188463,   // "a patch"
-	-0.00204302,  // "a pathology"
-	-0.0409055,   // "a person"
-	-0.00844164,  // "a pharmacist"
-	-0.0344578,   // "a photo"
-	0.0791196,    // "a pic"
-	-0.100899,    // "a prescription"
-	-0.00255007,  // "a pressure"
-	-0.0132628,   // "a que"
-	-0.282531,    // "a rash"
-	0.0657366,    // "a reaction"
-	0.0951865,    // "a red"
-	0.0580107,    // "a referral"
-	0.058493,     // "a round"
-	0.0786726,    // "a salir"
-	-0.00617137,  // "a scabies"
-	0.00571291,   // "a scaly"
-	-0.0297456,   // "a seborrhoeic"
-	0.0119266,    // "a second"
-	-0.0100937,   // "a skin"
-	0.0670837,    // "a spider"
-	-0.0226672,   // "a spitz"
-	0.0216816,    // "a spot"
-	0.00838874,   // "a spreading"
-	-0.0150312,   // "a standard"
-	0.0189126,    // "a stronger"
-	0.0222241,    // "a sunbed"
-	-0.01887,     // "a sunburn"
-	-0.0408613,   // "a tattoo"
-	0.0216519,    // "a teenager"
-	0.00864047,   // "a temperature"
-	-0.0279005,   // "a tick"
-	-0.0604322,   // "a toda"
-	0.00660932,   // "a toenail"
-	-0.0702962,   // "a type"
-	-0.0344801,   // "a typical"
-	-0.0310284,   // "a un"
-	0.235369,     // "a urgencias"
-	-0.0471506,   // "a virus"
-	-0.0306779,   // "a week"
-	0.0079769,    // "a white"
-	-0.023488,    // "a wood's"
-	-0.0443387,   // "a worm"
-	0.0162385,    // "a year"
-	-0.0136919,   // "abcde"
-	-0.00163127,  // "abcde rule"
-	-0.133791,    // "about"
-	-0.0536867,   // "about 0"
-	0.0313763,    // "about ?"
-	-0.00713405,  // "about a"
-	-0.0413419,   // "about me"
-	0.0311979,    // "about my"
-	-0.0136576,   // "about sun"
-	0.0679016,    // "about the"
-	0.0426625,    // "abpi"
-	0.0426625,    // "abpi of"
-	0.105658,     // "abuela"
-	0.152534,     // "abuela se"
-	-0.211604,    // "abuelo"
-	-0.217137,    // "abuelo tiene"
-	0.0478249,    // "abx"
-	-0.0288684,   // "ace"
-	-0.0288684,   // "ace inhibitors"
-	0.0583134,    // "aciclovir"
-	0.00103602,   // "aciclovir cream"
-	-0.14093,     // "acid"
-	-0.0134625,   // "acid ?"
-	0.0186157,    // "acid or"
-	-0.165608,    // "acido"
-	-0.079344,    // "acido folico"
-	0.155215,     // "acne"
-	-0.00180853,  // "acne ?"
-	0.0224547,    // "acne and"
-	0.0383666,    // "acne bad"
-	-0.00260294,  // "acne do"
-	-0.0609968,   // "acne en"
-	0.196903,     // "acne es"
-	-0.035116,    // "acne is"
-	-0.0577126,   // "actinic"
-	-0.0498283,   // "actinic keratoses"
-	-0.137806,    // "actinica"
-	0.00341254,   // "actinicas"
-	-0.269854,    // "actua"
-	-0.117445,    // "actua el"
-	-0.0456925,   // "actua la"
-	-0.412386,    // "actually"
-	-0.0471506,   // "actually causes"
-	-0.0897306,   // "actually help"
-	-0.0697096,   // "actually work"
-	0.219844,     // "adalimumab"
-	0.141824,     // "adalimumab ?"
-	0.112099,     // "add"
-	0.0399603,    // "adjunta"
-	0.130596,     // "adjunto"
-	0.0327222,    // "adjunto foto"
-	0.0978749,    // "adjunto imagen"
-	0.202924,     // "admit"
-	0.202924,     // "admit ?"
-	0.0475207,    // "adolescente"
-	-0.0359732,   // "adult"
-	-0.206692,    // "adultos"
-	-0.165732,    // "adultos ?"
-	-0.178972,    // "adults"
-	-0.0666002,   // "adults ?"
-	-0.0593942,   // "adults get"
-	0.0263557,    // "advice"
-	-0.0915623,   // "affect"
-	-0.0891994,   // "affect the"
-	0.171473,     // "after"
-	0.0174803,    // "after 0"
-	0.151428,     // "after a"
-	-0.0457088,   // "after dr"
-	0.0235756,    // "after eating"
-	0.0467173,    // "after i"
-	-0.0811984,   // "after moisturiser"
-	0.098079,     // "after my"
-	0.0185616,    // "after starting"
-	-0.17627,     // "after the"
-	0.0679678,    // "after two"
-	0.104438,     // "again"
-	-0.000877689, // "again ?"
-	0.0665406,    // "again after"
-	0.00890525,   // "again or"
-	0.0027937,    // "again should"
-	-0.0190522,   // "against"
-	-0.182041,    // "age"
-	-0.12217,     // "age ?"
-	-0.0120334,   // "age do"
-	-0.0123201,   // "age or"
-	0.159631,     // "ago"
-	0.0299201,    // "ago and"
-	-0.0175876,   // "agua"
-	0.313744,     // "ahora"
-	0.0102864,    // "ahora tiene"
-	-0.00472664,  // "aks"
-	0.564997,     // "al"
-	-0.108416,    // "al 0"
-	0.0336801,    // "al apretar"
-	0.0981746,    // "al cole"
-	0.0960074,    // "al dermatologo"
-	0.104455,     // "al dia"
-	0.00364367,   // "al hospital"
-	0.152599,     // "al medico"
-	0.0628083,    // "ala"
-	0.0628083,    // "ala 0mm"
-	-0.0720428,   // "alba"
-	-0.106781,    // "alcohol"
-	-0.105423,    // "alergica"
-	0.0597836,    // "algo"
-	-0.0317316,   // "alguien"
-	-0.0121463,   // "alguien tiene"
-	-0.00113728,  // "all"
-	0.051354,     // "all over"
-	0.00692113,   // "all the"
-	0.000187916,  // "allergic"
-	0.00852994,   // "allergic to"
-	-0.115283,    // "allergies"
-	0.0463203,    // "allergy"
-	0.0459502,    // "allergy ?"
-	0.00780034,   // "allopurinol"
-	-0.0870539,   // "alopecia"
-	0.065609,     // "alopecia areata"
-	-0.110381,    // "alopecia how"
-	0.0285968,    // "already"
-	0.0197307,    // "alrededor"
-	0.0242114,    // "alt"
-	-0.319632,    // "always"
-	-0.0317462,   // "am"
-	-0.0214402,   // "am i"
-	0.132628,     // "amarillas"
-	0.059421,     // "ambulance"
-	0.0465181,    // "ambulance ?"
-	0.242129,     // "amiga"
-	0.195871,     // "amiga esta"
-	0.0763415,    // "amoxicilina"
-	0.149525,     // "amoxicillin"
-	0.00179717,   // "amoxicillin is"
-	0.171408,     // "ampollas"
-	-0.090784,    // "ampollas ?"
-	-0.0542363,   // "ampollas de"
-	0.0879419,    // "ampollas por"
-	0.10906,      // "ampollas tensas"
-	-0.224373,    // "an"
-	-0.0160085,   // "an adult"
-	0.021411,     // "an ambulance"
-	-0.1189,      // "an antibiotic"
-	0.034909,     // "an antihistamine"
-	-0.0765721,   // "an autoimmune"
-	0.0367678,    // "an emergency"
-	0.0256996,    // "an infection"
-	0.00365269,   // "an scc"
-	0.147898,     // "ana"
-	-0.0361722,   // "analisis"
-	-0.0169899,   // "anatomia"
-	-0.0169899,   // "anatomia patologica"
-	0.686838,     // "and"
-	-0.152605,    // "and 0"
-	-0.010704,    // "and a"
-	-0.0334033,   // "and alcohol"
-	-0.00196742,  // "and an"
-	-0.0146141,   // "and angry"
-	0.00426807,   // "and doesn't"
-	0.00326833,   // "and feet"
-	0.033095,     // "and fever"
-	0.0810591,    // "and getting"
-	0.0810605,    // "and got"
-	0.042952,     // "and has"
-	0.00159716,   // "and have"
-	0.0435575,    // "and he's"
-	0.106871,     // "and her"
-	-0.0304754,   // "and his"
-	-0.0284934,   // "and how"
-	-0.17628,     // "and i"
-	0.0106892,    // "and i'm"
-	-0.0273687,   // "and il"
-	-0.0472467,   // "and is"
-	0.0104342,    // "and it's"
-	0.0602549,    // "and itch"
-	0.0742218,    // "and itchy"
-	0.059283,     // "and mouth"
-	0.0673216,    // "and my"
-	-0.0134242,   // "and not"
-	0.0626607,    // "and now"
-	0.106807,     // "and red"
-	0.110933,     // "and she"
-	0.0454023,    // "and she's"
-	0.00950099,   // "and soles"
-	0.031436,     // "and still"
-	0.0623392,    // "and swollen"
-	0.0278035,    // "and the"
-	0.0657538,    // "and there's"
-	0.00626394,   // "and two"
-	-0.0547952,   // "and what"
-	-0.00867146,  // "and when"
-	-0.00154339,  // "and why"
-	-0.012574,    // "angioedema"
-	-0.0478173,   // "angioedema ?"
-	-0.0110288,   // "angioedema and"
-	-0.0180562,   // "angioedema hereditario"
-	-0.0146141,   // "angry"
-	0.0145758,    // "ankle"
-	0.0053848,    // "ankles"
-	0.145583,     // "annular"
-	0.0368166,    // "annular plaques"
-	0.0165486,    // "ano"
-	-0.0900421,   // "anos"
-	0.149115,     // "anos con"
-	-0.180773,    // "anos es"
-	0.00599495,   // "anos tiene"
-	-0.155776,    // "anos y"
-	0.0937281,    // "another"
-	0.0556011,    // "antes"
-	0.0454039,    // "antes de"
-	-0.0645654,   // "antibiotic"
-	-0.0353358,   // "antibiotic course"
-	0.148365,     // "antibiotico"
-	0.0787137,    // "antibiotico ?"
-	0.155011,     // "antibiotics"
-	0.185049,     // "antibiotics ?"
-	0.0502412,    // "antibiotics for"
-	0.0510994,    // "antifungal"
-	0.140152,     // "antihistamine"
-	-0.154192,    // "antihistamines"
-	-0.020077,    // "antihistamines for"
-	0.0955417,    // "antihistaminico"
-	0.0120138,    // "antihistaminicos"
-	0.00599817,   // "antiperspirant"
-	0.00599817,   // "antiperspirant or"
-	-0.0129306,   // "antivirals"
-	-0.195721,    // "any"
-	-0.128211,    // "any evidence"
-	0.142476,     // "anything"
-	-0.0124611,   // "apart"
-	-0.0128688,   // "apart from"
-	0.0225692,    // "aposito"
-	0.0225692,    // "aposito le"
-	-0.0153414,   // "appear"
-	-0.0110192,   // "appear ?"
-	0.0455595,    // "appeared"
-	0.0455595,    // "appeared on"
-	-0.0160085,   // "application"
-	-0.0728545,   // "applied"
-	-0.00914787,  // "apply"
-	-0.0275862,   // "appointment"
-	-0.0453175,   // "approach"
-	-0.0453175,   // "approach to"
-	0.0336801,    // "apretar"
-	-0.576787,    // "are"
-	-0.0289173,   // "are actinic"
-	-0.0224531,   // "are babies"
-	-0.00452212,  // "are bedbound"
-	-0.00596501,  // "are common"
-	0.0161839,    // "are on"
-	-0.0221529,   // "are pressure"
-	0.0524371,    // "are red"
-	0.0831314,    // "are swelling"
-	-0.199014,    // "are the"
-	-0.157171,    // "are they"
-	-0.0302231,   // "are usually"
-	0.0225153,    // "area"
-	0.065609,     // "areata"
-	0.283644,     // "areata ?"
-	0.0517452,    // "aren't"
-	0.0710616,    // "arm"
-	0.00747203,   // "arm has"
-	0.0772781,    // "armpit"
-	-0.00901523,  // "armpits"
-	0.015375,     // "arms"
-	0.150233,     // "around"
-	0.126988,     // "around my"
-	0.023213,     // "around the"
-	0.0173128,    // "arthritis"
-	0.0215028,    // "arthritis ?"
-	-0.0962187,   // "artritis"
-	-0.0962187,   // "artritis ?"
-	-0.370355,    // "as"
-	-0.0563038,   // "as a"
-	-0.0383822,   // "as protective"
-	-0.0383822,   // "as spf"
-	-0.0261962,   // "as well"
-	-0.0149646,   // "ask"
-	0.000428546,  // "ask for"
-	0.139025,     // "asking"
-	0.180065,     // "asking for"
-	-0.120285,    // "aspecto"
-	-0.120285,    // "aspecto tiene"
-	0.00554807,   // "asymmetric"
-	0.050123,     // "at"
-	-0.151155,    // "at 0"
-	-0.0124277,   // "at a"
-	-0.047042,    // "at all"
-	0.0389043,    // "at home"
-	-0.145532,    // "at my"
-	0.233406,     // "at night"
-	-0.0543998,   // "at that"
-	0.383759,     // "at the"
-	-0.0513869,   // "at what"
-	0.0620969,    // "athlete's"
-	0.0620969,    // "athlete's foot"
-	0.0129368,    // "athletes"
-	0.0129368,    // "athletes foot"
-	-0.0144177,   // "atopic"
-	-0.00642349,  // "atopic dermatitis"
-	-0.199854,    // "atopica"
-	-0.00949143,  // "atopica ?"
-	-0.0787476,   // "atopica que"
-	0.0287306,    // "atopy"
-	0.443103,     // "attached"
-	0.00866685,   // "attached image"
-	0.0188753,    // "attached of"
-	0.00876943,   // "attached photo"
-	0.2141,       // "attached what"
-	-0.0148198,   // "atypia"
-	-0.00437357,  // "atypical"
-	-0.0252846,   // "aunque"
-	-0.112433,    // "autoimmune"
-	-0.0765721,   // "autoimmune disease"
-	-0.278673,    // "autoinmune"
-	-0.278673,    // "autoinmune ?"
-	-0.161098,    // "avoid"
-	-0.0117757,   // "avoid live"
-	-0.128472,    // "away"
-	0.0310869,    // "away ?"
-	0.175012,     // "axila"
-	0.115983,     // "axilas"
-	-0.00445025,  // "axilas o"
-	-0.0245551,   // "azelaic"
-	-0.0245551,   // "azelaic acid"
-	-0.00786318,  // "b"
-	-0.00786318,  // "b 0"
-	-0.213705,    // "babies"
-	-0.14657,     // "babies under"
-	-0.0910078,   // "baby"
-	-0.0430148,   // "baby ?"
-	-0.0786088,   // "baby has"
-	0.260337,     // "baby's"
-	0.092043,     // "baby's cradle"
-	0.104843,     // "baby's eczema"
-	0.00832074,   // "baby's face"
-	0.122859,     // "back"
-	-0.060475,    // "back ?"
-	-0.0140413,   // "back after"
-	-0.0105309,   // "back and"
-	0.00168911,   // "back on"
-	0.00852137,   // "back should"
-	-0.0888023,   // "back to"
-	0.235832,     // "bad"
-	0.185631,     // "bad enough"
-	-0.0603638,   // "bad for"
-	0.145255,     // "bald"
-	0.0775435,    // "bald patch"
-	0.0677127,    // "bald scalp"
-	-0.0994781,   // "banda"
-	-0.0994781,   // "banda estrecha"
-	-0.0420424,   // "barrier"
-	0.109481,     // "basal"
-	0.109481,     // "basal cell"
-	-0.0490749,   // "base"
-	-0.0490749,   // "base tan"
-	-0.0453832,   // "basocelular"
-	-0.0434575,   // "basocelular ?"
-	-0.0271578,   // "baths"
-	0.0874114,    // "bcc"
-	0.0262593,    // "bcc ?"
-	0.054605,     // "bcc on"
-	-0.157915,    // "be"
-	-0.0376389,   // "be a"
-	-0.0366155,   // "be allergic"
-	-0.0728545,   // "be applied"
-	0.0690364,    // "be better"
-	-0.0398663,   // "be caused"
-	0.0326375,    // "be covered"
-	0.00434075,   // "be ok"
-	0.00924949,   // "be on"
-	-0.13316,     // "be removed"
-	-0.0172475,   // "be repositioned"
-	0.0365315,    // "be seen"
-	-0.0364441,   // "be triggered"
-	-0.0691843,   // "be used"
-	0.00849661,   // "be using"
-	0.0452514,    // "be worried"
-	-0.0485319,   // "beach"
-	-0.0659499,   // "beach ?"
-	0.0116567,    // "beach holiday"
-	0.0345631,    // "beard"
-	0.263725,     // "bebe"
-	0.0368791,    // "bebe de"
-	0.0287419,    // "bebe en"
-	0.0453704,    // "bebe tiene"
-	0.202684,     // "because"
-	0.00816938,   // "because my"
-	0.0622704,    // "because of"
-	-0.0229918,   // "become"
-	0.0463534,    // "bed"
-	0.0329397,    // "bed 0"
-	0.0175047,    // "bed ?"
-	-0.0107985,   // "bed bug"
-	-0.00605789,  // "bedbound"
-	-0.105867,    // "bedding"
-	-0.0442849,   // "bee"
-	-0.048173,    // "bee sting"
-	0.170537,     // "been"
-	8.33773e-05,  // "been 0"
-	-0.0381154,   // "been diagnosed"
-	-0.0298396,   // "been on"
-	0.00817412,   // "been there"
-	0.0128367,    // "been told"
-	0.00195996,   // "been using"
-	-0.197756,    // "before"
-	-0.0402409,   // "before a"
-	-0.00204165,  // "before isotretinoin"
-	0.019939,     // "before my"
-	-0.161481,    // "before or"
-	-0.00457669,  // "before starting"
-	-0.0951391,   // "behind"
-	0.0292157,    // "behind his"
-	0.0160192,    // "being"
-	0.00235307,   // "belly"
-	0.029169,     // "below"
-	-0.00378805,  // "benzoyl"
-	-0.00378805,  // "benzoyl peroxide"
-	0.25175,      // "best"
-	0.00311965,   // "betnovate"
-	0.0966459,    // "better"
-	0.0262353,    // "better ?"
-	0.00574473,   // "better after"
-	0.114722,     // "better for"
-	-0.00233697,  // "better with"
-	-0.232118,    // "between"
-	-0.0990147,   // "between a"
-	-0.0403069,   // "between kids"
-	0.116801,     // "between the"
-	0.0195538,    // "bien"
-	0.10731,      // "big"
-	0.121654,     // "bigger"
-	0.168864,     // "biologic"
-	0.122298,     // "biologic ?"
-	0.292525,     // "biologico"
-	0.0244676,    // "biologico ?"
-	0.113311,     // "biologico le"
-	-0.0369875,   // "biologicos"
-	-0.0334158,   // "biologics"
-	-0.0573468,   // "biopsia"
-	0.0415813,    // "biopsia ?"
-	0.045311,     // "biopsia o"
-	-0.0114686,   // "biopsies"
-	0.00139876,   // "biopsy"
-	0.143867,     // "biopsy ?"
-	-0.0287374,   // "biopsy or"
-	-0.0884784,   // "biopsy says"
-	0.0947185,    // "birth"
-	-0.00473471,  // "birth and"
-	0.0315638,    // "birthmark"
-	0.171504,     // "bit"
-	0.166214,     // "bite"
-	0.00457426,   // "bite on"
-	-0.0352685,   // "bites"
-	-0.0107985,   // "bites ?"
-	-0.0161645,   // "bites on"
-	-0.0043185,   // "bitten"
-	-0.0043185,   // "bitten by"
-	0.147128,     // "black"
-	0.05482,      // "black dots"
-	0.0527399,    // "blanca"
-	0.142452,     // "blancas"
-	0.0976404,    // "blancas en"
-	0.0188032,    // "bled"
-	0.158298,     // "bleeding"
-	0.154435,     // "bleeds"
-	0.0539284,    // "bleeds when"
-	-0.00822675,  // "blister"
-	0.00316367,   // "blister on"
-	0.0837122,    // "blistered"
-	0.0817197,    // "blistering"
-	0.239755,     // "blisters"
-	0.0268725,    // "blisters all"
-	0.0343829,    // "blisters be"
-	0.00238125,   // "blisters in"
-	0.097995,     // "blisters on"
-	-0.0241723,   // "block"
-	-0.300478,    // "blood"
-	-0.115664,    // "blood pressure"
-	-0.15276,     // "blood tests"
-	0.115027,     // "bloods"
-	0.00424404,   // "boca"
-	-0.0248143,   // "boca ?"
-	0.0101951,    // "body"
-	0.0188759,    // "boil"
-	0.011108,     // "boils"
-	-0.0419521,   // "both"
-	0.0476591,    // "botox"
-	-0.0111465,   // "botox stop"
-	0.139878,     // "bottom"
-	-0.0838365,   // "botulinica"
-	-0.012118,    // "bowen's"
-	0.0908411,    // "boy"
-	0.101342,     // "boyfriend's"
-	-0.0568853,   // "braden"
-	0.262823,     // "brazo"
-	0.016038,     // "break"
-	0.0542076,    // "breastfeeding"
-	0.109435,     // "breastfeeding ?"
-	-0.0698159,   // "breastfeeding mothers"
-	0.00191542,   // "breathing"
-	-0.131602,    // "breslow"
-	-0.121646,    // "breslow ?"
-	-0.00850987,  // "breslow thickness"
-	0.0014932,    // "bright"
-	0.0014932,    // "bright red"
-	-0.0808221,   // "brotes"
-	-0.0691459,   // "brotes ?"
-	-0.0205162,   // "brother"
-	-0.080647,    // "brother has"
-	0.160828,     // "brown"
-	0.021094,     // "bruise"
-	0.021094,     // "bruise ?"
-	-0.0282877,   // "buena"
-	-0.0407108,   // "buenas"
-	-0.0107985,   // "bug"
-	-0.0107985,   // "bug bites"
-	0.151916,     // "bullae"
-	0.118716,     // "bullae on"
-	-0.0987562,   // "bullous"
-	-0.0987562,   // "bullous pemphigoid"
-	0.191098,     // "bulto"
-	0.175012,     // "bulto de"
-	0.0670374,    // "bump"
-	0.0216161,    // "bump on"
-	0.00693424,   // "bumps"
-	-0.00400617,  // "bumps on"
-	-0.137841,    // "burn"
-	-0.00700393,  // "burn ?"
-	0.0131883,    // "burn on"
-	-0.0679872,   // "burned"
-	0.00649951,   // "burned my"
-	-0.00795112,  // "burning"
-	0.00647721,   // "burning pain"
-	-0.158313,    // "burns"
-	-0.00366687,  // "burrows"
-	0.00391112,   // "busco"
-	0.408135,     // "but"
-	0.00688066,   // "but i"
-	0.0808447,    // "but is"
-	0.13343,      // "but it's"
-	0.0269745,    // "buy"
-	-0.413041,    // "by"
-	-0.0586994,   // "by a"
-	0.0446274,    // "by his"
-	-0.00561228,  // "by weight"
-	0.0917641,    // "c"
-	0.134659,     // "c o"
-	0.133524,     // "cabelludo"
-	0.0922498,    // "cabelludo ?"
-	-0.0324201,   // "cabeza"
-	0.0311278,    // "cada"
-	-0.127085,    // "cada cuanto"
-	0.158211,     // "cada vez"
-	-0.0642646,   // "caida"
-	-0.0453002,   // "caida de"
-	-0.0084863,   // "calcineurin"
-	-0.0084863,   // "calcineurin inhibitors"
-	0.0729112,    // "calcipotriol"
-	0.0729112,    // "calcipotriol ?"
-	0.0971312,    // "caliente"
-	-0.0283999,   // "call"
-	-0.0161939,   // "call 0"
-	-0.144802,    // "called"
-	-0.0573806,   // "called ?"
-	-0.0710402,   // "called it"
-	0.0849762,    // "cambiado"
-	-0.0450301,   // "cambiar"
-	-0.017425,    // "cambiar de"
-	0.24759,      // "cambio"
-	0.0926307,    // "cambio de"
-	0.0154717,    // "came"
-	0.00104774,   // "came back"
-	-0.723128,    // "can"
-	-0.302694,    // "can a"
-	-0.0538384,   // "can adults"
-	-0.034376,    // "can children"
-	0.0696111,    // "can i"
-	-0.0409668,   // "can it"
-	0.139625,     // "can my"
-	-0.0379562,   // "can people"
-	0.0100615,    // "can see"
-	-0.00882032,  // "can someone"
-	0.00681866,   // "can we"
-	0.116648,     // "can you"
-	0.198214,     // "can't"
-	0.0878738,    // "cancer"
-	0.103685,     // "cancer ?"
-	0.0397988,    // "cancer de"
-	-0.0706024,   // "cancerous"
-	-0.0706024,   // "cancerous ?"
-	0.022767,     // "candida"
-	-0.0412996,   // "candida or"
-	-0.0194199,   // "candidate"
-	-0.0194199,   // "candidate for"
-	0.0185617,    // "cap"
-	-0.0655099,   // "cap is"
-	0.0205443,    // "capitis"
-	0.148247,     // "cara"
-	-0.0629142,   // "cara ?"
-	0.0319055,    // "cara de"
-	0.0195411,    // "carbamazepine"
-	0.0209245,    // "carcinoma"
-	0.123415,     // "carcinoma ?"
-	-0.0595185,   // "carcinoma basocelular"
-	-0.0104432,   // "care"
-	-0.0012269,   // "care ?"
-	-0.0197004,   // "care homes"
-	-0.00535698,  // "carry"
-	-0.00535698,  // "carry on"
-	-0.0586823,   // "casa"
-	0.0164188,    // "case"
-	0.175544,     // "caso"
-	0.0160106,    // "caspa"
-	-0.330392,    // "cat"
-	-0.741982,    // "catch"
-	0.0772153,    // "caught"
-	-0.164086,    // "causa"
-	-0.0814577,   // "causa la"
-	-0.217275,    // "cause"
-	-0.0301323,   // "cause a"
-	-0.0602083,   // "cause contact"
-	-0.168397,    // "caused"
-	-0.168397,    // "caused by"
-	-0.266902,    // "causes"
-	-0.156694,    // "causes it"
-	-0.00275218,  // "causes of"
-	0.02693,      // "causing"
-	0.02693,      // "causing the"
-	0.0805107,    // "cejas"
-	0.0870237,    // "cell"
-	0.0870237,    // "cell carcinoma"
-	-0.0334146,   // "cellulitis"
-	-0.0277592,   // "cellulitis ?"
-	-0.0373113,   // "cellulitis from"
-	0.0294996,    // "celulitis"
-	-0.0838891,   // "central"
-	0.0173361,    // "central keratin"
-	0.0610064,    // "cephalexin"
-	0.14053,      // "cerca"
-	0.14053,      // "cerca del"
-	0.0390015,    // "cetirizina"
-	0.14784,      // "cetirizine"
-	-0.00199251,  // "cetirizine for"
-	0.0942697,    // "champu"
-	-0.0403254,   // "change"
-	0.0117381,    // "changed"
-	-0.129894,    // "changes"
-	-0.064141,    // "changes can"
-	0.0725423,    // "changing"
-	0.0534667,    // "check"
-	0.0502194,    // "checked"
-	0.0641524,    // "checked ?"
-	-0.0930412,   // "checking"
-	-0.106107,    // "checks"
-	-0.0739368,   // "checks ?"
-	0.0485664,    // "cheek"
-	0.207103,     // "cheeks"
-	0.127795,     // "cheeks ?"
-	0.112507,     // "chest"
-	0.150999,     // "chickenpox"
-	0.153319,     // "chickenpox ?"
-	0.00552315,   // "chickenpox spots"
-	-0.117694,    // "child"
-	-0.100408,    // "child with"
-	0.0360135,    // "child's"
-	-0.292518,    // "children"
-	-0.0331592,   // "children ?"
-	-0.022274,    // "children in"
-	-0.139566,    // "children with"
-	0.0320062,    // "chin"
-	-0.15655,     // "chocolate"
-	0.00925242,   // "cholestasis"
-	0.00925242,   // "cholestasis ?"
-	-0.0253103,   // "chronic"
-	-0.0321,      // "chronic hives"
-	-0.0437701,   // "cicatriz"
-	-0.0437701,   // "cicatriz hipertrofica"
-	-0.113387,    // "cie"
-	-0.113387,    // "cie 0"
-	-0.0506134,   // "cierto"
-	-0.0506134,   // "cierto que"
-	-0.11201,     // "cinco"
-	0.00844893,   // "circles"
-	0.00844893,   // "circles on"
-	0.100049,     // "circulo"
-	0.100049,     // "circulo rojo"
-	0.0667608,    // "cirugia"
-	-0.0485607,   // "cirugia de"
-	0.0358452,    // "cita"
-	-0.0830132,   // "clasifican"
-	-0.0830132,   // "clasifican las"
-	-0.0653476,   // "class"
-	0.00856213,   // "clear"
-	0.081382,     // "clear ?"
-	-0.00995775,  // "clearing"
-	0.00348844,   // "client"
-	0.00348844,   // "client at"
-	-0.010276,    // "clindamycin"
-	-0.135793,    // "clinic"
-	-0.0336024,   // "clinicians"
-	0.0605966,    // "clobetasol"
-	0.0113229,    // "clobetasol on"
-	-0.0512195,   // "clotrimazole"
-	0.10369,      // "clumps"
-	0.054751,     // "cm"
-	-0.0104199,   // "coal"
-	-0.0104199,   // "coal tar"
-	-0.0665626,   // "code"
-	0.2172,       // "codos"
-	0.183528,     // "cold"
-	0.112723,     // "cold sore"
-	-0.0711804,   // "cold sores"
-	0.0981746,    // "cole"
-	0.0473587,    // "colleague's"
-	0.0738671,    // "color"
-	-0.047208,    // "colour"
-	0.0229586,    // "coloured"
-	0.0229586,    // "coloured crusts"
-	0.00626394,   // "colours"
-	0.123663,     // "come"
-	-0.0660067,   // "come back"
-	0.147958,     // "come off"
-	0.143364,     // "coming"
-	0.0445871,    // "coming back"
-	-0.256918,    // "common"
-	-0.0543998,   // "common at"
-	-0.00275218,  // "common causes"
-	-0.0105741,   // "common for"
-	-0.0102821,   // "common in"
-	-0.0406254,   // "common is"
-	-0.0338327,   // "common side"
-	-0.0701304,   // "commonly"
-	-0.801951,    // "como"
-	-0.269854,    // "como actua"
-	-0.374324,    // "como funciona"
-	-0.293365,    // "como se"
-	-0.0199993,   // "compound"
-	0.132507,     // "compression"
-	0.194632,     // "compro"
-	0.141023,     // "compro ?"
-	0.814309,     // "con"
-	0.0655453,    // "con 0"
-	0.0383027,    // "con ampollas"
-	0.0113866,    // "con costras"
-	0.0209157,    // "con doxiciclina"
-	-0.0328471,   // "con el"
-	0.127002,     // "con impetigo"
-	0.0189252,    // "con isotretinoina"
-	0.0213736,    // "con la"
-	0.0942425,    // "con mi"
-	-0.0219086,   // "con molusco"
-	0.0215423,    // "con placas"
-	0.113987,     // "con psoriasis"
-	0.0260938,    // "con ronchas"
-	0.0458183,    // "con sarna"
-	0.0672359,    // "con ulcera"
-	0.107148,     // "con un"
-	-0.0290362,   // "con una"
-	-0.0328862,   // "condition"
-	-0.0085184,   // "condition ?"
-	-0.0772457,   // "conditions"
-	-0.0087697,   // "confirm"
-	-0.0450372,   // "confirma"
-	-0.0377391,   // "confirma la"
-	-0.022708,    // "confirmed"
-	-0.00885092,  // "confirmed ?"
-	-0.013857,    // "confirmed in"
-	-0.0596798,   // "confundir"
-	0.0612379,    // "conjunctivitis"
-	-0.103346,    // "considera"
-	-0.0608524,   // "consideran"
-	-0.174028,    // "considered"
-	-0.0798978,   // "considered safe"
-	-0.125611,    // "consiste"
-	0.0632083,    // "consulta"
-	0.0632083,    // "consulta pero"
-	-0.03023,     // "consultant"
-	-0.0434566,   // "contact"
-	-0.0434566,   // "contact dermatitis"
-	-0.0499353,   // "contagia"
-	-0.0201568,   // "contagia el"
-	-0.448306,    // "contagiar"
-	-0.246538,    // "contagiar la"
-	-0.215971,    // "contagioso"
-	-0.0526455,   // "contagioso ?"
-	-0.00764128,  // "contagiosum"
-	-0.238702,    // "contagious"
-	-0.185679,    // "contagious ?"
-	-0.0250495,   // "contagious to"
-	0.14034,      // "continue"
-	0.0661037,    // "continue or"
-	0.00875051,   // "contra"
-	-0.134664,    // "controles"
-	-0.134664,    // "controles se"
-	0.152354,     // "conviene"
-	-0.0620683,   // "corticoide"
-	0.0722362,    // "corticoide oral"
-	0.00766965,   // "cortisona"
-	0.0943089,    // "corto"
-	0.0421575,    // "costra"
-	0.0707634,    // "costra en"
-	-0.0408972,   // "costra lactea"
-	0.0377914,    // "costras"
-	0.0285064,    // "costras amarillas"
-	0.129613,     // "could"
-	0.0300471,    // "could it"
-	0.093449,     // "could my"
-	0.0474019,    // "could the"
-	0.010906,     // "could this"
-	-0.0172139,   // "counter"
-	-0.0158212,   // "counts"
-	-0.0158212,   // "counts as"
-	-0.0830761,   // "course"
-	-0.0384651,   // "course ?"
-	-0.00927422,  // "course of"
-	-0.00702118,  // "cover"
-	0.0600897,    // "covered"
-	0.003744,     // "covered ?"
-	0.0237069,    // "covered in"
-	0.00505888,   // "covid"
-	-0.0559418,   // "cpt"
-	-0.0559418,   // "cpt 0"
-	0.0893537,    // "crack"
-	0.138137,     // "cracked"
-	0.11546,      // "cracking"
-	0.0185617,    // "cradle"
-	0.0185617,    // "cradle cap"
-	0.248473,     // "cream"
-	0.0380738,    // "cream ?"
-	-0.0176193,   // "cream better"
-	0.0968483,    // "cream do"
-	-0.0174599,   // "cream does"
-	0.0968755,    // "cream for"
-	-0.037261,    // "cream on"
-	0.0286774,    // "cream or"
-	0.14273,      // "cream should"
-	-0.159408,    // "creams"
-	0.0244102,    // "crece"
-	0.204072,     // "crees"
-	0.204072,     // "crees que"
-	0.175912,     // "crema"
-	-0.0908228,   // "crema de"
-	-0.0280026,   // "crema hidratante"
-	0.125635,     // "crema le"
-	0.0302709,    // "crioterapia"
-	-0.258174,    // "cronica"
-	-0.149408,    // "cronica es"
-	0.0784791,    // "cruris"
-	0.0282837,    // "crust"
-	0.165039,     // "crusted"
-	0.165039,     // "crusted scabies"
-	0.0354297,    // "crusts"
-	0.105211,     // "crusty"
-	0.0464238,    // "cryo"
-	-0.029394,    // "cryotherapy"
-	0.186391,     // "cual"
-	-0.129143,    // "cual es"
-	-0.161527,    // "cuales"
-	-0.161527,    // "cuales son"
-	-0.443091,    // "cuando"
-	-0.0121463,   // "cuando alguien"
-	-0.127068,    // "cuando hay"
-	-0.0320223,   // "cuando se"
-	0.0061595,    // "cuanta"
-	0.123038,     // "cuantas"
-	-0.246161,    // "cuanto"
-	-0.189138,    // "cuanto dura"
-	-0.0237498,   // "cuanto hay"
-	0.0135874,    // "cuanto paracetamol"
-	-0.053329,    // "cuanto se"
-	0.0322199,    // "cuanto tiempo"
-	0.0212287,    // "cuantos"
-	0.133524,     // "cuero"
-	0.133524,     // "cuero cabelludo"
-	0.10587,      // "cuerpo"
-	0.00850897,   // "cuesta"
-	-0.0722985,   // "culebrilla"
-	0.187556,     // "culito"
-	-0.0228026,   // "cumulative"
-	-0.0228026,   // "cumulative isotretinoin"
-	0.0633947,    // "cunado"
-	-0.0164288,   // "cup"
-	-0.222913,    // "cura"
-	-0.31372,     // "cura ?"
-	-0.0890179,   // "cure"
-	-0.188955,    // "curiosidad"
-	-0.0193878,   // "curious"
-	-0.0359743,   // "curious how"
-	0.010014,     // "customer"
-	0.010014,     // "customer wants"
-	0.0443642,    // "cut"
-	0.00597159,   // "cut on"
-	0.00991322,   // "cut out"
-	0.0837411,    // "cyst"
-	-0.0201488,   // "cyst and"
-	0.0466677,    // "cyst or"
-	-0.0621655,   // "d"
-	0.0630415,    // "da"
-	-0.0599752,   // "dad"
-	0.168482,     // "dad's"
-	0.0599496,    // "dad's leg"
-	0.139647,     // "daily"
-	0.0571445,    // "daily for"
-	-0.0153995,   // "dairy"
-	-0.0898362,   // "damage"
-	0.0152766,    // "dandruff"
-	0.0284467,    // "dar"
-	-0.0151953,   // "darier"
-	-0.0142841,   // "darier's"
-	-0.0142841,   // "darier's sign"
-	0.213548,     // "dark"
-	0.0149635,    // "dark line"
-	0.0396084,    // "dark spot"
-	0.093526,     // "darker"
-	-0.043933,    // "darker skin"
-	-0.175612,    // "date"
-	-0.070422,    // "daughter"
-	-0.105207,    // "daughter has"
-	0.0440431,    // "daughter stay"
-	-0.041223,    // "daughter's"
-	0.0343181,    // "daughter's eczema"
-	-0.0141236,   // "daughter's friend"
-	-0.0603398,   // "daughter's school"
-	-0.0540908,   // "day"
-	0.117471,     // "day 0"
-	-0.101773,    // "day ?"
-	0.0219931,    // "day for"
-	0.0212539,    // "day instead"
-	0.0847951,    // "day should"
-	0.0766279,    // "daycare"
-	0.093692,     // "days"
-	-0.166123,    // "days ?"
-	0.0410342,    // "days ago"
-	0.0324054,    // "days should"
-	0.0941694,    // "ddx"
-	0.158645,     // "de"
-	0.410004,     // "de 0"
-	-0.0356248,   // "de aciclovir"
-	-0.0169899,   // "de anatomia"
-	-0.0994781,   // "de banda"
-	-0.138703,    // "de breslow"
-	-0.0334245,   // "de cetirizina"
-	0.064582,     // "de color"
-	0.0284467,    // "de dar"
-	0.100294,     // "de dos"
-	0.0259997,    // "de garrapata"
-	0.0801881,    // "de ivermectina"
-	-0.0235716,   // "de koebner"
-	0.254379,     // "de la"
-	-0.0539759,   // "de las"
-	-0.00499085,  // "de los"
-	0.083873,     // "de metotrexato"
-	0.521499,     // "de mi"
-	-0.0485607,   // "de mohs"
-	-0.0432898,   // "de nikolsky"
-	-0.0453002,   // "de pelo"
-	0.0975843,    // "de piel"
-	-0.0310284,   // "de postura"
-	0.153201,     // "de prednisona"
-	-0.030411,    // "de proteccion"
-	-0.0646531,   // "de un"
-	-0.162461,    // "de una"
-	-0.0478592,   // "de zinc"
-	-0.168969,    // "debe"
-	-0.053329,    // "debe cambiar"
-	-0.0383297,   // "deberia"
-	-0.0296791,   // "decide"
-	-0.023259,    // "decir"
-	0.29966,      // "dedos"
-	0.117316,     // "dedos por"
-	-0.110678,    // "deet"
-	-0.0125705,   // "degree"
-	-0.0125705,   // "degree burn"
-	0.101693,     // "dejar"
-	0.141786,     // "dejar el"
-	0.697151,     // "dejo"
-	0.0928121,    // "dejo ?"
-	0.312684,     // "dejo el"
-	0.11785,      // "dejo la"
-	0.401895,     // "del"
-	0.0409919,    // "del grano"
-	-0.0649976,   // "del herpes"
-	0.142989,     // "del lunar"
-	0.14053,      // "del ojo"
-	0.00249279,   // "del panal"
-	-0.0698607,   // "del parto"
-	0.20317,      // "del pie"
-	-0.0144233,   // "depression"
-	0.0852196,    // "derivo"
-	-0.224472,    // "derm"
-	0.0832839,    // "derm ?"
-	-0.302506,    // "derm said"
-	-0.428472,    // "dermatitis"
-	-0.0108533,   // "dermatitis ?"
-	-0.0105856,   // "dermatitis and"
-	-0.199854,    // "dermatitis atopica"
-	-0.0504033,   // "dermatitis del"
-	-0.0508947,   // "dermatitis on"
-	-0.026229,    // "dermatitis seborreica"
-	0.0403002,    // "dermatofibroma"
-	-0.0995737,   // "dermatographism"
-	-0.113607,    // "dermatologa"
-	-0.0886831,   // "dermatologa me"
-	-0.0355248,   // "dermatologia"
-	-0.0355248,   // "dermatologia ?"
-	-0.435155,    // "dermatologist"
-	0.0197657,    // "dermatologist ?"
-	-0.121324,    // "dermatologist mentioned"
-	-0.0482673,   // "dermatologist prescribed"
-	-0.0992603,   // "dermatologist put"
-	-0.0961963,   // "dermatologist said"
-	-0.0375541,   // "dermatologist started"
-	-0.0297456,   // "dermatologist tell"
-	-0.0346619,   // "dermatologist wants"
-	-0.111593,    // "dermatologists"
-	-0.0311873,   // "dermatologists decide"
-	-0.0523798,   // "dermatologists prefer"
-	-0.0178483,   // "dermatologists tell"
-	-0.218286,    // "dermatologo"
-	0.0897476,    // "dermatologo ?"
-	-0.31244,     // "dermatologo me"
-	-0.00794664,  // "dermatology"
-	-0.0378333,   // "dermatoscope"
-	-0.0769763,   // "dermatoscopio"
-	0.063678,     // "dermoscopy"
-	0.0615045,    // "dermoscopy image"
-	0.0499373,    // "describe"
-	-0.0558786,   // "describe ?"
-	0.228842,     // "described"
-	0.19724,      // "desde"
-	0.106612,     // "desde hace"
-	-0.0331728,   // "desencadenar"
-	0.135307,     // "despite"
-	0.0891274,    // "despues"
-	0.177882,     // "despues de"
-	-0.0887568,   // "despues del"
-	-0.0760013,   // "develop"
-	0.0989197,    // "dia"
-	0.0256215,    // "dia ?"
-	-0.194265,    // "diabetes"
-	-0.184119,    // "diabetes ?"
-	0.0467221,    // "diabetic"
-	0.113787,     // "diagnose"
-	-0.512225,    // "diagnosed"
-	-0.0594407,   // "diagnosed is"
-	-0.319251,    // "diagnosed with"
-	0.0946281,    // "diagnosis"
-	0.0576168,    // "diagnosis but"
-	-0.0137664,   // "diagnosis just"
-	-0.161524,    // "diagnosticada"
-	-0.440674,    // "diagnosticaron"
-	-0.0884015,   // "diagnosticaron rosacea"
-	-0.166269,    // "diagnosticaron vitiligo"
-	-0.0175077,   // "diagnostico"
-	0.145706,     // "diagnostico pero"
-	-0.120285,    // "diagnostico que"
-	-0.00431891,  // "diaper"
-	0.105868,     // "dias"
-	-0.0923635,   // "dicen"
-	-0.0920727,   // "did"
-	-0.104211,    // "diferencia"
-	-0.0833204,   // "diferencia hay"
-	-0.0208888,   // "diferencia un"
-	-0.0510532,   // "differ"
-	-0.00783719,  // "differ from"
-	-0.2911,      // "difference"
-	-0.2911,      // "difference between"
-	-0.158307,    // "different"
-	-0.118706,    // "different from"
-	0.0557367,    // "different in"
-	-0.185369,    // "dijeron"
-	-0.185369,    // "dijeron que"
-	-0.355586,    // "dijo"
-	-0.139026,    // "dijo que"
-	-0.146436,    // "disease"
-	-0.0636269,   // "disease ?"
-	0.153691,     // "district"
-	0.153691,     // "district nurse"
-	0.0315453,    // "dizzy"
-	0.0310284,    // "dle"
-	-0.00751818,  // "dlqi"
-	-0.628473,    // "do"
-	0.14907,      // "do ?"
-	0.0112379,    // "do about"
-	-0.112216,    // "do babies"
-	-0.017462,    // "do clinicians"
-	-0.108445,    // "do dermatologists"
-	-0.0290807,   // "do doctors"
-	-8.34236e-05, // "do for"
-	-0.0366328,   // "do guidelines"
-	0.198599,     // "do i"
-	0.136557,     // "do if"
-	-0.0200182,   // "do jak"
-	-0.0167438,   // "do keloids"
-	-0.0226214,   // "do most"
-	-0.0722936,   // "do people"
-	-0.00207155,  // "do so"
-	-0.00479792,  // "do some"
-	-0.124191,    // "do the"
-	-0.171227,    // "do they"
-	-0.00927216,  // "do topical"
-	0.116931,     // "do we"
-	-0.0534212,   // "do you"
-	-0.327291,    // "doctor"
-	-0.0382108,   // "doctor ?"
-	0.00771444,   // "doctor for"
-	-0.113462,    // "doctor prescribed"
-	0.0572583,    // "doctor said"
-	-0.0256973,   // "doctor says"
-	0.00552315,   // "doctor today"
-	-0.0612503,   // "doctors"
-	-1.22514,     // "does"
-	-0.256109,    // "does a"
-	-0.0719986,   // "does an"
-	-0.00437357,  // "does atypical"
-	-0.00656511,  // "does benzoyl"
-	-0.0111465,   // "does botox"
-	-0.0178223,   // "does dupilumab"
-	0.250018,     // "does he"
-	-0.0235463,   // "does hidradenitis"
-	-0.0212611,   // "does impetigo"
-	-0.228158,    // "does it"
-	0.0833669,    // "does my"
-	-0.00667686,  // "does pityriasis"
-	-0.0132822,   // "does psoriasis"
-	0.105861,     // "does she"
-	-0.0142959,   // "does sunburn"
-	-0.237401,    // "does that"
-	0.0297019,    // "does the"
-	0.0116172,    // "doesn't"
-	-0.0359278,   // "dog"
-	-0.0191961,   // "dogs"
-	0.0173361,    // "dome"
-	0.050587,     // "don't"
-	0.0328229,    // "don't fade"
-	0.0115798,    // "done"
-	0.00175049,   // "done ?"
-	-0.00823411,  // "done before"
-	-0.021135,    // "done on"
-	-0.0231037,   // "done while"
-	0.162834,     // "dos"
-	0.100294,     // "dos tratamientos"
-	0.0514041,    // "dose"
-	0.0177197,    // "dose ?"
-	0.00366079,   // "dose of"
-	-0.0189998,   // "doses"
-	-0.016481,    // "doses of"
-	0.150989,     // "dosis"
-	0.244287,     // "dosis de"
-	-0.0615186,   // "dosis habitual"
-	0.072247,     // "dots"
-	0.0170917,    // "dots on"
-	-0.0322097,   // "double"
-	-0.0194876,   // "down"
-	0.173729,     // "doxiciclina"
-	0.0531625,    // "doxiciclina ?"
-	0.161134,     // "doxy"
-	0.115238,     // "doxycycline"
-	0.0492346,    // "doxycycline ?"
-	-0.0620364,   // "doxycycline for"
-	0.265244,     // "doy"
-	0.0644912,    // "doy a"
-	0.125221,     // "doy un"
-	-0.217171,    // "dr"
-	-0.00963959,  // "dress"
-	0.0593966,    // "dressing"
-	0.00821777,   // "dressing should"
-	0.00369066,   // "drink"
-	-0.062097,    // "drug"
-	0.0133653,    // "drug ?"
-	-0.0333439,   // "drugs"
-	-0.0784609,   // "dry"
-	-0.0115494,   // "duct"
-	-0.0115494,   // "duct tape"
-	0.0571354,    // "duele"
-	0.0366587,    // "duele mucho"
-	0.168348,     // "dupilumab"
-	-0.0112054,   // "dupilumab ?"
-	0.00813487,   // "dupilumab or"
-	0.000293305,  // "dupixent"
-	-0.277053,    // "dura"
-	-0.0261363,   // "dura normalmente"
-	-0.0480854,   // "durante"
-	-0.0244905,   // "durante el"
-	-0.0609152,   // "durante la"
-	-0.0188564,   // "during"
-	-0.0265925,   // "dvt"
-	-0.000213682, // "dye"
-	0.0583614,    // "dyed"
-	-0.0457023,   // "dysplastic"
-	0.110411,     // "e"
-	0.0316226,    // "e ?"
-	-0.0217058,   // "each"
-	0.040383,     // "ear"
-	0.0185614,    // "ear for"
-	0.0200307,    // "early"
-	0.0201622,    // "early ?"
-	0.0434339,    // "earrings"
-	0.0328533,    // "ears"
-	0.00180841,   // "ears pierced"
-	-0.0131766,   // "easi"
-	-0.0131766,   // "easi score"
-	-0.106357,    // "easily"
-	0.0235756,    // "eating"
-	-0.105496,    // "eccema"
-	-0.0826374,   // "eccema de"
-	-0.261908,    // "eczema"
-	-0.0366978,   // "eczema ?"
-	-0.0929123,   // "eczema be"
-	0.0248173,    // "eczema but"
-	0.0194904,    // "eczema has"
-	0.013495,     // "eczema herpeticum"
-	-0.0886664,   // "eczema is"
-	0.0293163,    // "eczema or"
-	0.0646872,    // "eczema to"
-	-0.141798,    // "eczema which"
-	0.064748,     // "eczema would"
-	-0.443223,    // "edad"
-	-0.438656,    // "edad ?"
-	0.141749,     // "edge"
-	0.0058402,    // "edges"
-	-0.152867,    // "efectos"
-	-0.152867,    // "efectos secundarios"
-	-0.154873,    // "effective"
-	-0.0601777,   // "effective for"
-	-0.0933073,   // "effects"
-	-0.0560442,   // "effects of"
-	0.0569445,    // "efudix"
-	0.359311,     // "el"
-	-0.235338,    // "el acne"
-	-0.0180562,   // "el angioedema"
-	-0.0498729,   // "el antibiotico"
-	0.104429,     // "el biologico"
-	0.178451,     // "el brazo"
-	0.175012,     // "el bulto"
-	-0.0931509,   // "el chocolate"
-	0.062271,     // "el cuero"
-	0.0346166,    // "el cuerpo"
-	0.187556,     // "el culito"
-	-0.0567202,   // "el dermatologo"
-	-0.0769763,   // "el dermatoscopio"
-	-0.000495227, // "el dupilumab"
-	0.0336271,    // "el eccema"
-	-0.103639,    // "el embarazo"
-	-0.133941,    // "el estres"
-	-0.0235716,   // "el fenomeno"
-	-0.00783954,  // "el herpes"
-	-0.183379,    // "el impetigo"
-	-0.128743,    // "el indice"
-	0.237153,     // "el labio"
-	0.0954547,    // "el lunar"
-	-0.0759145,   // "el lupus"
-	0.115373,     // "el medico"
-	-0.0751154,   // "el melasma"
-	-0.040572,    // "el metotrexato"
-	-0.0315396,   // "el minoxidil"
-	0.0242307,    // "el molusco"
-	0.0694644,    // "el ojo"
-	-0.0255032,   // "el panal"
-	0.0351415,    // "el pecho"
-	0.128299,     // "el pelo"
-	0.0174483,    // "el pie"
-	-0.0184451,   // "el protector"
-	0.0808993,    // "el quiste"
-	0.0250567,    // "el sacro"
-	0.0485165,    // "el sarpullido"
-	-0.0767113,   // "el sindrome"
-	-0.04763,     // "el sol"
-	-0.0134868,   // "el sudor"
-	-0.0568819,   // "el tacrolimus"
-	0.0735355,    // "el talon"
-	-0.017353,    // "el tratamiento"
-	-0.1174,      // "el vitiligo"
-	-0.0759694,   // "elastosis"
-	-0.0759694,   // "elastosis what"
-	0.00621905,   // "elbow"
-	0.0407452,    // "elbows"
-	0.276179,     // "elderly"
-	0.034007,     // "else"
-	-0.0480456,   // "else ?"
-	0.104911,     // "embarazada"
-	0.0510444,    // "embarazada de"
-	-0.0351832,   // "embarazo"
-	-0.010768,    // "embarazo ?"
-	-0.00764943,  // "emergency"
-	0.0391309,    // "emergency ?"
-	-0.200207,    // "empeora"
-	-0.0334773,   // "empeora con"
-	-0.0599465,   // "empeora el"
-	-0.0486569,   // "empeora en"
-	-0.0870439,   // "empezar"
-	0.279689,     // "empiezo"
-	0.396452,     // "en"
-	-0.206692,    // "en adultos"
-	-0.0512076,   // "en casa"
-	0.575433,     // "en el"
-	-0.133398,    // "en general"
-	-0.0866552,   // "en invierno"
-	0.624761,     // "en la"
-	0.386186,     // "en las"
-	0.289277,     // "en los"
-	-0.1122,      // "en mi"
-	-0.0287981,   // "en mujeres"
-	-0.19334,     // "en ninos"
-	-0.205155,    // "en que"
-	0.0520568,    // "en tratamiento"
-	-0.133993,    // "en un"
-	-0.0494268,   // "en urgencias"
-	0.223611,     // "enalapril"
-	-0.00155432,  // "encamado"
-	0.029474,     // "encamado con"
-	-0.150791,    // "enfermedad"
-	-0.0215266,   // "enfermedad de"
-	-0.128248,    // "enfermera"
-	0.305484,     // "enough"
-	0.249159,     // "enough for"
-	0.0406833,    // "enough to"
-	0.152856,     // "entre"
-	0.236176,     // "entre los"
-	-0.0520947,   // "entre un"
-	-0.0263307,   // "epidermoid"
-	0.0294958,    // "epipen"
-	0.022891,     // "epipen ?"
-	-0.0126163,   // "er"
-	-0.0184196,   // "er ?"
-	-0.033961,    // "era"
-	0.0047584,    // "erupcion"
-	0.0311204,    // "erupcion de"
-	-0.0217272,   // "erythema"
-	-0.00779061,  // "erythema migrans"
-	-0.359804,    // "es"
-	0.124201,     // "es alopecia"
-	0.127391,     // "es cancer"
-	-0.0506134,   // "es cierto"
-	-0.135915,    // "es contagioso"
-	-0.20098,     // "es el"
-	-0.105491,    // "es hereditaria"
-	0.263567,     // "es hidradenitis"
-	0.0459719,    // "es hongo"
-	-0.213904,    // "es la"
-	0.088261,     // "es lo"
-	-0.0791703,   // "es mejor"
-	-0.0939844,   // "es normal"
-	-0.0867022,   // "es para"
-	0.013867,     // "es peligroso"
-	0.227312,     // "es psoriasis"
-	0.189766,     // "es sarna"
-	-0.175633,    // "es seguro"
-	0.144021,     // "es solo"
-	0.240603,     // "es tina"
-	-0.111995,    // "es un"
-	-0.0175782,   // "es una"
-	0.0477422,    // "es urgente"
-	0.0235153,    // "es varicela"
-	-0.154794,    // "es verdad"
-	-0.320315,    // "esa"
-	-0.320315,    // "esa edad"
-	-0.207606,    // "escala"
-	-0.207606,    // "escala de"
-	0.029474,     // "escara"
-	0.029474,     // "escara en"
-	-0.11632,     // "eso"
-	0.235651,     // "espalda"
-	0.0575931,    // "espalda es"
-	0.0396088,    // "espalda que"
-	0.0488897,    // "esperar"
-	0.0598749,    // "esperar ?"
-	-0.0308076,   // "esperar a"
-	0.134786,     // "espero"
-	0.126176,     // "espero a"
-	-0.0292134,   // "espinocelular"
-	0.662776,     // "esta"
-	0.0152534,    // "esta blanca"
-	0.195871,     // "esta embarazada"
-	0.034965,     // "esta hinchando"
-	0.0282654,    // "esta muy"
-	0.00863873,   // "esta roja"
-	0.0894196,    // "este"
-	0.128683,     // "este lunar"
-	0.103311,     // "esto"
-	0.10488,      // "estoy"
-	-0.0994781,   // "estrecha"
-	-0.133941,    // "estres"
-	-0.0355168,   // "estres ?"
-	-0.0942132,   // "even"
-	-0.110683,    // "ever"
-	-0.0706024,   // "ever cancerous"
-	-0.0422825,   // "every"
-	-0.00427318,  // "every day"
-	0.0498981,    // "every month"
-	0.0463737,    // "every time"
-	-0.0928536,   // "every two"
-	0.0396787,    // "everyone"
-	0.177518,     // "everyone ?"
-	0.22173,      // "everywhere"
-	0.100627,     // "everywhere and"
-	-0.188334,    // "evidence"
-	-0.0751966,   // "evidence for"
-	-0.109728,    // "evitar"
-	-0.183505,    // "exactamente"
-	-0.060052,    // "exactly"
-	-0.060052,    // "exactly ?"
-	-0.0231976,   // "exam"
-	-0.0237306,   // "excessive"
-	-0.0237306,   // "excessive underarm"
-	0.134258,     // "excise"
-	0.138137,     // "excise ?"
-	-0.00612075,  // "excise it"
-	0.0750867,    // "excision"
-	0.0521974,    // "excision ?"
-	-0.024963,    // "explain"
-	0.0575058,    // "eye"
-	-0.022115,    // "eye ?"
-	0.00182574,   // "eyebrows"
-	0.0229044,    // "eyelid"
-	0.00998346,   // "eyelid eczema"
-	0.00673345,   // "eyelid that's"
-	0.108132,     // "eyelids"
-	0.0013695,    // "eyelids for"
-	0.0796652,    // "eyes"
-	0.196265,     // "face"
-	0.0333826,    // "face ?"
-	0.0144553,    // "face for"
-	-0.0463598,   // "face long"
-	0.00503853,   // "facial"
-	0.00503853,   // "facial swelling"
-	-0.030411,    // "factor"
-	-0.030411,    // "factor de"
-	-0.00762266,  // "factors"
-	-0.00762266,  // "factors for"
-	0.0598071,    // "fade"
-	0.0328229,    // "fade when"
-	0.266315,     // "failed"
-	0.0497761,    // "failed doxy"
-	0.116611,     // "falling"
-	0.116611,     // "falling out"
-	0.0152615,    // "falta"
-	-0.0604322,   // "familia"
-	-0.0604322,   // "familia cuando"
-	-0.085137,    // "families"
-	-0.085137,    // "families ?"
-	0.0292896,    // "family"
-	-0.0349325,   // "farmaceutica"
-	-0.114153,    // "farmaceutica que"
-	0.0103376,    // "fast"
-	0.0148078,    // "father"
-	0.00948968,   // "features"
-	0.00191322,   // "feel"
-	0.037762,     // "feels"
-	0.00651609,   // "feels tight"
-	0.0560775,    // "feet"
-	0.0602549,    // "feet peel"
-	0.0987887,    // "female"
-	-0.0235716,   // "fenomeno"
-	-0.0235716,   // "fenomeno de"
-	0.236974,     // "fever"
-	-0.00788304,  // "fever ?"
-	0.00216463,   // "fever and"
-	0.0237307,    // "feverish"
-	-0.0050667,   // "few"
-	0.00242247,   // "fexofenadine"
-	0.195224,     // "fiebre"
-	0.0401461,    // "fiebre y"
-	-0.110028,    // "field"
-	-0.0722148,   // "field treatment"
-	0.0156811,    // "filled"
-	0.0194189,    // "finasteride"
-	0.0669902,    // "fine"
-	-0.0178362,   // "fine ?"
-	0.0325927,    // "finger"
-	0.159437,     // "fingers"
-	0.00173637,   // "finish"
-	-0.00711061,  // "first"
-	0.086093,     // "first ?"
-	-0.0352828,   // "first line"
-	-0.148829,    // "fitzpatrick"
-	0.0792509,    // "fitzpatrick type"
-	0.0744914,    // "five"
-	-0.0632573,   // "flare"
-	0.00374574,   // "flare ?"
-	-0.0219429,   // "flare of"
-	0.0252806,    // "flared"
-	0.0110621,    // "flares"
-	0.0762263,    // "flaring"
-	0.14221,      // "flat"
-	0.141206,     // "flat brown"
-	-0.0212892,   // "flea"
-	-0.0212892,   // "flea bites"
-	-0.023888,    // "flu"
-	0.120935,     // "flucloxacillin"
-	0.0197176,    // "fluconazole"
-	0.0197176,    // "fluconazole for"
-	-0.291155,    // "fluorouracilo"
-	0.0513699,    // "flushing"
-	0.00815866,   // "foam"
-	-0.015218,    // "folds"
-	-0.113778,    // "folic"
-	-0.113778,    // "folic acid"
-	-0.079344,    // "folico"
-	0.0207905,    // "folliculitis"
-	0.0207905,    // "folliculitis ?"
-	-0.191256,    // "food"
-	-0.199317,    // "food ?"
-	0.0080615,    // "food and"
-	0.149911,     // "foot"
-	0.00303137,   // "foot ?"
-	0.0796656,    // "foot and"
-	0.0839254,    // "for"
-	0.0462669,    // "for 0"
-	-0.0221202,   // "for ?"
-	0.247338,     // "for a"
-	-0.0259068,   // "for acne"
-	-0.0245755,   // "for alopecia"
-	0.00969468,   // "for an"
-	-0.0497064,   // "for breastfeeding"
-	0.0148839,    // "for cellulitis"
-	-0.0437831,   // "for children"
-	-0.022738,    // "for chronic"
-	0.0540693,    // "for dupilumab"
-	-0.190401,    // "for eczema"
-	-0.0237306,   // "for excessive"
-	-0.0945924,   // "for hair"
-	0.23849,      // "for her"
-	-0.0682079,   // "for hidradenitis"
-	0.121505,     // "for him"
-	0.0207592,    // "for his"
-	-0.0767645,   // "for impetigo"
-	0.115289,     // "for isotretinoin"
-	-0.139531,    // "for it"
-	-0.00181168,  // "for itching"
-	-0.00561228,  // "for kids"
-	-0.0540336,   // "for lupus"
-	0.62761,      // "for me"
-	-0.0305909,   // "for melasma"
-	-0.0751409,   // "for mohs"
-	0.0462105,    // "for months"
-	0.29145,      // "for my"
-	-0.0157847,   // "for people"
-	-0.0425267,   // "for pregnant"
-	-0.0577266,   // "for psoriasis"
-	0.0457513,    // "for rosacea"
-	-0.0597388,   // "for scabies"
-	-0.0329742,   // "for shingles"
-	-0.067005,    // "for skin"
-	0.0740143,    // "for tablets"
-	0.339061,     // "for the"
-	0.113165,     // "for this"
-	0.0384639,    // "for three"
-	-0.033658,    // "for tinea"
-	0.0268725,    // "for urgent"
-	-0.0489666,   // "for vitiligo"
-	-0.0749444,   // "for warts"
-	0.0226949,    // "for weeks"
-	-0.0280033,   // "for years"
-	0.108013,     // "forearm"
-	0.00483567,   // "forehead"
-	0.00198796,   // "forehead ?"
-	0.289015,     // "foto"
-	0.0399603,    // "foto adjunta"
-	-0.000257072, // "foto de"
-	0.153632,     // "foto del"
-	0.178618,     // "foto que"
-	-0.00714801,  // "fotos"
-	-0.0994781,   // "fototerapia"
-	-0.0994781,   // "fototerapia uvb"
-	0.0268487,    // "found"
-	0.0138486,    // "found a"
-	-0.00844188,  // "fps"
-	-0.00844188,  // "fps 0"
-	0.0761929,    // "freezing"
-	0.0109245,    // "freezing ?"
-	0.197949,     // "frente"
-	-0.018007,    // "friend"
-	0.037117,     // "friend's"
-	0.133314,     // "frio"
-	0.133314,     // "frio ?"
-	-0.035754,    // "from"
-	0.155505,     // "from 0"
-	-0.0949077,   // "from a"
-	-0.303261,    // "from her"
-	-0.204766,    // "from my"
-	0.186568,     // "from the"
-	0.194319,     // "from what"
-	-0.0314289,   // "frozen"
-	0.0151873,    // "frozen off"
-	0.000266506,  // "frozen or"
-	0.0421561,    // "fu"
-	0.0421561,    // "fu ?"
-	-0.100172,    // "fucidin"
-	-0.0249375,   // "full"
-	-0.00556978,  // "full body"
-	-0.374324,    // "funciona"
-	-0.233813,    // "funciona ?"
-	-0.0959874,   // "fungal"
-	-0.0162311,   // "fungal nail"
-	0.138738,     // "fungus"
-	0.0835518,    // "fungus or"
-	0.0668104,    // "garrapata"
-	-0.084859,    // "gatos"
-	0.0751402,    // "gave"
-	0.131057,     // "gel"
-	-0.328326,    // "general"
-	-0.104104,    // "general ?"
-	-0.0295637,   // "general para"
-	-0.157197,    // "generally"
-	-0.0345141,   // "generally ?"
-	-0.026256,    // "generally speaking"
-	-0.0244231,   // "genital"
-	-0.0244231,   // "genital warts"
-	-0.0120529,   // "genuinely"
-	-0.172062,    // "get"
-	-0.0217849,   // "get a"
-	-0.0896436,   // "get better"
-	0.0571764,    // "get hives"
-	0.0749835,    // "get it"
-	0.0126269,    // "get my"
-	0.00107911,   // "get tested"
-	6.13772e-05,  // "get the"
-	-0.0230796,   // "get worse"
-	-0.0512302,   // "gets"
-	0.221218,     // "getting"
-	-0.0629765,   // "getting a"
-	0.121654,     // "getting bigger"
-	0.111847,     // "girl"
-	0.0147735,    // "give"
-	0.0700336,    // "give him"
-	0.00288579,   // "give my"
-	0.0840616,    // "given"
-	0.0203323,    // "given for"
-	0.0071126,    // "given that"
-	0.0365257,    // "glass"
-	0.0157658,    // "glass on"
-	-0.0113383,   // "gloves"
-	0.274208,     // "go"
-	0.0064808,    // "go away"
-	-0.0807285,   // "go back"
-	0.00118712,   // "go for"
-	0.109922,     // "go in"
-	-0.155098,    // "go on"
-	-0.00449664,  // "go straight"
-	-0.0121039,   // "go swimming"
-	0.275053,     // "go to"
-	0.0579436,    // "go up"
-	0.00672236,   // "go white"
-	-0.095525,    // "goes"
-	-0.108,       // "goes on"
-	0.0505901,    // "going"
-	0.0505901,    // "going on"
-	0.215296,     // "gone"
-	0.0754595,    // "gone black"
-	0.0412185,    // "gone red"
-	-0.125467,    // "good"
-	-0.14658,     // "good photo"
-	0.357357,     // "got"
-	0.11015,      // "got a"
-	0.0201479,    // "got blisters"
-	0.035134,     // "got stung"
-	-0.298438,    // "gp"
-	-0.0186579,   // "gp appointment"
-	0.0166852,    // "gp gave"
-	-0.0392024,   // "gp mentioned"
-	-0.133221,    // "gp prescribed"
-	-0.121404,    // "gp said"
-	-0.0430115,   // "gp says"
-	0.0271409,    // "gp tomorrow"
-	-0.033658,    // "gp trainee"
-	0.0469638,    // "gp wants"
-	-0.00214666,  // "grade"
-	-0.0282955,   // "grade 0"
-	-0.095709,    // "graded"
-	-0.0952468,   // "grado"
-	-0.0952468,   // "grado 0"
-	-0.100144,    // "grandfather"
-	-0.100144,    // "grandfather is"
-	0.0559837,    // "grandmother's"
-	0.0758858,    // "granitos"
-	0.0409919,    // "grano"
-	0.0409919,    // "grano de"
-	0.168291,     // "granos"
-	0.124677,     // "granos en"
-	0.0852254,    // "greasy"
-	0.0743035,    // "groin"
-	-0.00420521,  // "groin ?"
-	0.0184935,    // "groin rash"
-	-0.13043,     // "grow"
-	-0.018582,    // "grow out"
-	0.202516,     // "growing"
-	0.0173361,    // "growing dome"
-	0.101636,     // "grown"
-	0.0383752,    // "growth"
-	0.19194,      // "guantes"
-	-0.0382575,   // "guidelines"
-	0.0818396,    // "gym"
-	0.258547,     // "ha"
-	0.0849762,    // "ha cambiado"
-	0.0623679,    // "ha salido"
-	-0.116222,    // "habitual"
-	-0.0615186,   // "habitual de"
-	-0.143108,    // "habituales"
-	0.0238548,    // "habones"
-	0.14822,      // "hace"
-	0.0544028,    // "hace 0"
-	-0.104562,    // "hace anos"
-	0.0153463,    // "hace falta"
-	0.0572516,    // "hace meses"
-	0.0582397,    // "hace un"
-	-0.113536,    // "hacen"
-	-0.0939757,   // "hacer"
-	-0.0430584,   // "hacerse"
-	0.131677,     // "had"
-	0.158816,     // "had a"
-	-0.0144786,   // "had chickenpox"
-	-0.0126646,   // "had it"
-	-0.034546,    // "had shingles"
-	0.273758,     // "hago"
-	-0.00955892,  // "hair"
-	-0.0161974,   // "hair ?"
-	0.011004,     // "hair dye"
-	0.10465,      // "hair is"
-	-0.0454866,   // "hair loss"
-	-0.027501,    // "hair removal"
-	0.038762,     // "hairs"
-	-0.00361924,  // "hand"
-	0.059283,     // "hand foot"
-	-0.0780168,   // "hand is"
-	0.00649951,   // "hand on"
-	-0.0162669,   // "hand sanitiser"
-	-0.0846999,   // "hands"
-	-0.00609539,  // "hands ?"
-	0.00326833,   // "hands and"
-	-0.194846,    // "hands is"
-	-0.0834569,   // "happen"
-	-0.143917,    // "happens"
-	-0.108426,    // "happens at"
-	-0.0132121,   // "hard"
-	-0.00557644,  // "hard to"
-	-0.0917146,   // "has"
-	0.17441,      // "has a"
-	0.0488016,    // "has been"
-	-0.289502,    // "has eczema"
-	-0.00421704,  // "has gone"
-	-0.0462527,   // "has had"
-	0.0355258,    // "has hives"
-	0.0220778,    // "has impetigo"
-	-0.106844,    // "has it"
-	0.0534912,    // "has lice"
-	-0.0330911,   // "has molluscum"
-	0.0360911,    // "has nits"
-	-0.108534,    // "has scabies"
-	-0.256131,    // "has shingles"
-	0.0683478,    // "has started"
-	0.100776,     // "hasn't"
-	0.1099,       // "have"
-	0.25188,      // "have a"
-	-0.0617814,   // "have eczema"
-	0.0215686,    // "have my"
-	-0.0474374,   // "have psoriasis"
-	-0.0217764,   // "have ringworm"
-	-0.0172412,   // "have shingles"
-	-0.0266277,   // "have the"
-	0.0151873,    // "have them"
-	-0.196505,    // "have to"
-	-0.0790022,   // "having"
-	-0.296886,    // "hay"
-	-0.0833204,   // "hay entre"
-	-0.0958536,   // "hay piojos"
-	-0.157791,    // "hay que"
-	0.0748866,    // "hcq"
-	0.562826,     // "he"
-	0.0304164,    // "he come"
-	0.0355554,    // "he get"
-	0.251932,     // "he need"
-	0.101617,     // "he use"
-	0.0809707,    // "he's"
-	0.0177165,    // "he's 0"
-	0.0212498,    // "he's got"
-	0.00732162,   // "he's had"
-	-0.150558,    // "head"
-	-0.102485,    // "head lice"
-	0.012228,     // "heal"
-	0.0398692,    // "healing"
-	-0.0594567,   // "health"
-	-0.0594567,   // "health visitor"
-	-0.077731,    // "heart"
-	-0.0838738,   // "heart disease"
-	-0.0534897,   // "heat"
-	0.0954974,    // "heel"
-	-0.0567175,   // "help"
-	-0.0479009,   // "help acne"
-	0.135653,     // "help my"
-	0.623929,     // "her"
-	-0.163886,    // "her ?"
-	0.020443,     // "her back"
-	0.0501925,    // "her eye"
-	0.0026451,    // "her for"
-	0.0110559,    // "her hair"
-	0.00486186,   // "her in"
-	0.00180004,   // "her mouth"
-	0.00570285,   // "her scalp"
-	0.00159823,   // "her skin"
-	0.0144587,    // "her to"
-	0.0046106,    // "herald"
-	0.0046106,    // "herald patch"
-	0.0343148,    // "here"
-	0.0126888,    // "here's"
-	0.00849275,   // "here's a"
-	-0.105491,    // "hereditaria"
-	-0.142399,    // "hereditario"
-	-0.142399,    // "hereditario ?"
-	-0.0656396,   // "hereditary"
-	0.0245125,    // "herida"
-	0.0245125,    // "herida de"
-	0.0229581,    // "hermana"
-	-0.059911,    // "hermano"
-	-0.181669,    // "herpes"
-	0.0134136,    // "herpes labial"
-	-0.219478,    // "herpes zoster"
-	0.013495,     // "herpeticum"
-	0.0451946,    // "hi"
-	0.0746459,    // "hidradenitis"
-	0.197716,     // "hidradenitis ?"
-	-0.105024,    // "hidradenitis is"
-	0.0193203,    // "hidradenitis or"
-	-0.0170657,   // "hidradenitis suppurativa"
-	-0.0300876,   // "hidradenitis supurativa"
-	-0.0280026,   // "hidratante"
-	-0.0769928,   // "hidrocortisona"
-	-0.0865156,   // "hidrocortisona al"
-	0.113957,     // "hidrocortisona para"
-	-0.216896,    // "higado"
-	-0.038653,    // "high"
-	0.143773,     // "hija"
-	0.0511551,    // "hija ?"
-	0.0235153,    // "hija es"
-	-0.0319948,   // "hija le"
-	-0.0608592,   // "hija tiene"
-	0.151214,     // "hijo"
-	0.0558727,    // "hijo de"
-	0.0281813,    // "hijo le"
-	0.0862097,    // "hijo para"
-	-0.119636,    // "hijo tiene"
-	0.226733,     // "him"
-	0.179176,     // "him ?"
-	0.0624283,    // "hinchada"
-	0.0230116,    // "hinchada y"
-	0.0614667,    // "hinchado"
-	0.034965,     // "hinchando"
-	-0.136748,    // "hiperhidrosis"
-	-0.0437701,   // "hipertrofica"
-	-0.0437701,   // "hipertrofica ?"
-	0.0168117,    // "hipoteticamente"
-	0.0281813,    // "hipoteticamente si"
-	0.411733,     // "his"
-	0.0301488,    // "his acne"
-	0.1262,       // "his back"
-	0.0023191,    // "his chin"
-	0.0185614,    // "his ear"
-	0.0292157,    // "his ears"
-	0.0446274,    // "his eye"
-	0.00418262,   // "his forehead"
-	0.0296108,    // "his groin"
-	0.00701977,   // "his heel"
-	0.0614394,    // "his scalp"
-	0.0262811,    // "history"
-	0.0262811,    // "history of"
-	0.184582,     // "hives"
-	0.00955134,   // "hives ?"
-	0.0104187,    // "hives all"
-	-0.00824409,  // "hives and"
-	0.0624932,    // "hives everywhere"
-	0.0571764,    // "hives when"
-	-0.00786318,  // "hla"
-	-0.00786318,  // "hla b"
-	0.0607631,    // "hold"
-	0.0390343,    // "hold the"
-	-0.0328125,   // "holiday"
-	0.0546832,    // "holiday ?"
-	-0.0757429,   // "holiday in"
-	0.0317642,    // "hombre"
-	0.206655,     // "home"
-	0.0131883,    // "home care"
-	0.0440431,    // "home from"
-	0.153454,     // "home resident"
-	-0.0197004,   // "homes"
-	0.0229586,    // "honey"
-	0.0229586,    // "honey coloured"
-	0.0459719,    // "hongo"
-	0.0592923,    // "hongos"
-	-0.0121191,   // "hongos de"
-	-0.0140244,   // "hormonal"
-	0.0281521,    // "hormonal ?"
-	0.0900178,    // "hospital"
-	0.0639251,    // "hospital ?"
-	0.0961465,    // "hot"
-	0.0329082,    // "hot and"
-	-0.00925964,  // "hour"
-	-0.185873,    // "hours"
-	-0.0703144,   // "hours ?"
-	-0.0328761,   // "house"
-	-1.13631,     // "how"
-	-0.0268713,   // "how are"
-	-0.0226319,   // "how can"
-	-0.0406254,   // "how common"
-	-0.355239,    // "how do"
-	-0.512425,    // "how does"
-	0.00644953,   // "how fast"
-	-0.298231,    // "how is"
-	-0.00523172,  // "how long"
-	0.126449,     // "how many"
-	0.157736,     // "how much"
-	-0.0964921,   // "how often"
-	0.0101749,    // "how worried"
-	-0.0362215,   // "how would"
-	0.29751,      // "hoy"
-	0.0722283,    // "hoy ?"
-	0.0571139,    // "hs"
-	0.123031,     // "hs hurley"
-	-0.0258975,   // "hs is"
-	0.076023,     // "huele"
-	0.076023,     // "huele mal"
-	0.0886793,    // "hurley"
-	0.123031,     // "hurley ii"
-	0.0252132,    // "hurt"
-	-0.0163955,   // "husband"
-	-0.0219686,   // "husband has"
-	0.181207,     // "husband's"
-	0.12327,      // "hx"
-	-0.114815,    // "hydrocortisone"
-	0.0230859,    // "hydrocortisone for"
-	0.00271256,   // "hydrocortisone on"
-	0.0262787,    // "hydroquinone"
-	0.00620586,   // "hydroquinone ?"
-	0.0281944,    // "hydroxychloroquine"
-	-0.00181168,  // "hydroxyzine"
-	-0.0697639,   // "hyperhidrosis"
-	-0.102334,    // "hypertrophic"
-	-0.102334,    // "hypertrophic scar"
-	0.0561328,    // "hypothetically"
-	0.0754482,    // "hypothetically if"
-	0.900567,     // "i"
-	0.00885118,   // "i ask"
-	0.0491438,    // "i be"
-	0.00649951,   // "i burned"
-	0.0269745,    // "i buy"
-	0.0854371,    // "i can"
-	-0.625852,    // "i catch"
-	0.169343,     // "i described"
-	0.0482862,    // "i do"
-	0.024052,     // "i found"
-	0.208119,     // "i get"
-	0.0729201,    // "i give"
-	0.285692,     // "i go"
-	-0.00335589,  // "i got"
-	0.328711,     // "i have"
-	0.00971689,   // "i just"
-	-0.173703,    // "i keep"
-	0.0728935,    // "i know"
-	0.0347273,    // "i leave"
-	0.00284266,   // "i missed"
-	-0.0466737,   // "i need"
-	0.00857735,   // "i pop"
-	0.0174539,    // "i press"
-	0.0772491,    // "i put"
-	-0.080135,    // "i really"
-	0.00995149,   // "i restart"
-	0.0175074,    // "i ring"
-	0.00779283,   // "i see"
-	-0.0807338,   // "i should"
-	0.0107326,    // "i start"
-	-0.0431503,   // "i still"
-	0.0817186,    // "i stop"
-	0.0699456,    // "i switch"
-	0.0863123,    // "i take"
-	0.0659584,    // "i think"
-	0.133277,     // "i try"
-	0.0407322,    // "i uploaded"
-	0.0764619,    // "i use"
-	-0.143036,    // "i was"
-	-0.0138766,   // "i wash"
-	0.0362661,    // "i wear"
-	0.16695,      // "i weigh"
-	0.144233,     // "i'll"
-	0.386074,     // "i'm"
-	0.166982,     // "i'm 0"
-	-0.19195,     // "i'm a"
-	0.140743,     // "i'm breastfeeding"
-	-0.0371957,   // "i'm not"
-	0.0596367,    // "i'm on"
-	0.0045053,    // "i'm pregnant"
-	-0.00284595,  // "i'm starting"
-	0.120111,     // "i've"
-	0.0160698,    // "i've attached"
-	-0.0407673,   // "i've been"
-	0.0180979,    // "i've got"
-	0.0607997,    // "i've had"
-	0.0277945,    // "i've lost"
-	0.0159934,    // "ibuprofen"
-	0.0159934,    // "ibuprofen with"
-	-0.125406,    // "icd"
-	-0.125406,    // "icd 0"
-	-0.195837,    // "ice"
-	-0.0953796,   // "idea"
-	0.102255,     // "if"
-	-0.0484386,   // "if a"
-	0.140625,     // "if her"
-	-0.0905965,   // "if i"
-	0.0767723,    // "if it's"
-	0.00647908,   // "if my"
-	0.0256359,    // "if someone"
-	0.140562,     // "if the"
-	-0.0784007,   // "if you"
-	0.123031,     // "ii"
-	-0.0273687,   // "il"
-	-0.0273687,   // "il 0"
-	-0.0105681,   // "im"
-	0.214879,     // "image"
-	0.17431,      // "image i"
-	0.117991,     // "imagen"
-	-0.0459732,   // "impetigo"
-	0.147642,     // "impetigo ?"
-	-0.0532886,   // "impetigo how"
-	-0.0079451,   // "impetigo in"
-	0.0023191,    // "impetigo on"
-	-0.0300234,   // "impetigo or"
-	-0.0943763,   // "impetigo should"
-	-0.0212611,   // "impetigo spread"
-	0.0303702,    // "in"
-	-0.0560845,   // "in 0"
-	0.0630158,    // "in ?"
-	-0.0461661,   // "in a"
-	-0.0492449,   // "in adults"
-	0.0347178,    // "in bed"
-	-0.0417586,   // "in children"
-	0.10369,      // "in clumps"
-	-0.0223657,   // "in eczema"
-	-0.085137,    // "in families"
-	-0.114578,    // "in general"
-	0.0737967,    // "in her"
-	0.0181795,    // "in his"
-	-0.0350064,   // "in kids"
-	0.108975,     // "in law"
-	-0.0377974,   // "in melanoma"
-	-0.0445907,   // "in most"
-	0.214945,     // "in my"
-	-0.0151593,   // "in people"
-	-0.0312086,   // "in plain"
-	-0.0183323,   // "in pregnancy"
-	-0.00961995,  // "in psoriasis"
-	-0.0456339,   // "in situ"
-	-0.0147835,   // "in skin"
-	-0.00681497,  // "in some"
-	-0.0135563,   // "in summer"
-	0.0453518,    // "in the"
-	0.106193,     // "in this"
-	0.0358144,    // "in tonight"
-	-0.0075113,   // "in winter"
-	0.126176,     // "in your"
-	-0.0491314,   // "indican"
-	-0.0491314,   // "indican que"
-	-0.0861263,   // "indice"
-	-0.128743,    // "indice de"
-	-0.0290913,   // "infectada"
-	0.303095,     // "infected"
-	0.155574,     // "infected ?"
-	-0.0209612,   // "infection"
-	0.00809191,   // "infection ?"
-	-0.00988501,  // "infestation"
-	-0.284799,    // "informe"
-	-0.199222,    // "informe de"
-	0.0508232,    // "ingle"
-	-0.0955985,   // "inhibitor"
-	-0.0649731,   // "inhibitors"
-	-0.0245755,   // "inhibitors for"
-	0.145779,     // "injection"
-	-0.0402577,   // "injections"
-	0.0325372,    // "injections ?"
-	0.0312893,    // "injury"
-	0.00128275,   // "inner"
-	0.0332075,    // "instead"
-	0.0260415,    // "instead ?"
-	0.007166,     // "instead of"
-	0.0299878,    // "interest"
-	-0.0265596,   // "intertrigo"
-	-0.0120512,   // "intertrigo ?"
-	-0.0531121,   // "into"
-	-0.0866552,   // "invierno"
-	-0.0505328,   // "invierno ?"
-	0.148507,     // "ir"
-	-0.00775372,  // "ir a"
-	-0.0203329,   // "ir al"
-	0.179787,     // "irregular"
-	-0.585736,    // "is"
-	-0.0693812,   // "is 0"
-	-0.0445548,   // "is a"
-	-0.0406547,   // "is about"
-	-0.178405,    // "is alopecia"
-	-0.00787758,  // "is angioedema"
-	-0.0386666,   // "is azelaic"
-	0.0426439,    // "is better"
-	-0.00513324,  // "is bullous"
-	-0.0738298,   // "is cradle"
-	-0.206668,    // "is eczema"
-	-0.0187813,   // "is erythema"
-	0.0762263,    // "is flaring"
-	0.0307875,    // "is getting"
-	0.00237922,   // "is he"
-	0.103902,     // "is it"
-	0.0388385,    // "is itchy"
-	-0.0292774,   // "is melanoma"
-	0.405298,     // "is my"
-	-0.0747007,   // "is oral"
-	-0.0133896,   // "is patch"
-	-0.0222357,   // "is permethrin"
-	0.0390545,    // "is raised"
-	0.00794568,   // "is red"
-	0.0758875,    // "is right"
-	-0.0234839,   // "is ringworm"
-	-0.0222898,   // "is shingles"
-	-0.0378978,   // "is spf"
-	0.0587404,    // "is spreading"
-	0.00942979,   // "is still"
-	0.0205736,    // "is swollen"
-	-0.0596409,   // "is that"
-	-0.0174814,   // "is the"
-	-0.143388,    // "is there"
-	0.505306,     // "is this"
-	-0.0132923,   // "is tinea"
-	-0.0264586,   // "is vitiligo"
-	-0.0495283,   // "is worse"
-	-0.0462472,   // "isn't"
-	-0.0356634,   // "isotretinoin"
-	-0.164318,    // "isotretinoin ?"
-	-0.0367912,   // "isotretinoin and"
-	0.00195717,   // "isotretinoin is"
-	0.0300773,    // "isotretinoin should"
-	-0.153353,    // "isotretinoin why"
-	0.132515,     // "isotretinoina"
-	0.0748423,    // "isotretinoina ?"
-	-0.141523,    // "isotretinoina como"
-	0.163168,     // "isotretinoina y"
-	0.0087066,    // "it"
-	0.189941,     // "it ?"
-	-0.0161836,   // "it a"
-	-0.127537,    // "it actually"
-	0.102485,     // "it alopecia"
-	-0.128917,    // "it an"
-	0.0368082,    // "it and"
-	-0.0358606,   // "it autoimmune"
-	0.0865545,    // "it be"
-	0.0490813,    // "it checked"
-	-0.0105741,   // "it common"
-	-0.0152234,   // "it for"
-	0.0816213,    // "it infected"
-	0.16054,      // "it is"
-	-0.000616468, // "it just"
-	-0.114695,    // "it linked"
-	0.0127591,    // "it look"
-	-0.0144296,   // "it need"
-	-0.314533,    // "it normal"
-	0.0306535,    // "it now"
-	0.0778414,    // "it off"
-	0.146357,     // "it ok"
-	0.259554,     // "it okay"
-	-0.0510393,   // "it related"
-	0.0061928,    // "it removed"
-	-0.085137,    // "it run"
-	-0.0103997,   // "it safe"
-	-0.13271,     // "it spread"
-	-0.00882559,  // "it still"
-	-0.0154171,   // "it take"
-	-0.0459725,   // "it the"
-	0.10687,      // "it time"
-	0.0420899,    // "it tinea"
-	-0.028885,    // "it to"
-	0.0670351,    // "it too"
-	-0.0703921,   // "it true"
-	-0.020384,    // "it usually"
-	0.0527573,    // "it vitiligo"
-	0.0447794,    // "it wait"
-	-0.0412268,   // "it work"
-	-0.0356916,   // "it worth"
-	0.536039,     // "it's"
-	0.106499,     // "it's a"
-	0.0175244,    // "it's all"
-	0.0524947,    // "it's been"
-	0.0571764,    // "it's cold"
-	0.00114241,   // "it's on"
-	-0.00406001,  // "it's really"
-	0.00649951,   // "it's white"
-	0.313562,     // "itch"
-	0.119924,     // "itch ?"
-	0.0602549,    // "itch between"
-	-0.00867761,  // "itch more"
-	0.00950099,   // "itch on"
-	0.0570632,    // "itches"
-	0.0267317,    // "itching"
-	-0.00355371,  // "itching ?"
-	0.614765,     // "itchy"
-	0.0544638,    // "itchy after"
-	0.0156192,    // "itchy and"
-	0.00272914,   // "itchy bumps"
-	0.0898591,    // "itchy everywhere"
-	0.0221526,    // "itchy red"
-	-0.0325616,   // "its"
-	0.110611,     // "iv"
-	0.238016,     // "ivermectin"
-	0.0159202,    // "ivermectin cream"
-	0.0735358,    // "ivermectin for"
-	0.0105786,    // "ivermectin would"
-	0.102031,     // "ivermectina"
-	0.0443942,    // "ivermectina ?"
-	0.0130985,    // "ivy"
-	0.0627454,    // "jab"
-	-0.123216,    // "jak"
-	-0.0955985,   // "jak inhibitor"
-	-0.0276181,   // "jak inhibitors"
-	0.0398831,    // "job"
-	-0.0963046,   // "johnson"
-	0.145678,     // "just"
-	0.0341031,    // "just a"
-	0.0150027,    // "just cream"
-	-0.0138739,   // "just curious"
-	-0.109777,    // "just diagnosed"
-	0.0327164,    // "just eczema"
-	-0.00596091,  // "just got"
-	0.00547517,   // "just hypothetically"
-	0.0307218,    // "just tell"
-	-0.0519796,   // "just wondering"
-	-0.0589526,   // "kaposi"
-	0.0754118,    // "keep"
-	0.00217104,   // "keep coming"
-	0.00553144,   // "keep my"
-	-0.0711647,   // "keep reading"
-	0.0871188,    // "keep taking"
-	0.209275,     // "keep using"
-	0.165299,     // "keeps"
-	0.0180733,    // "keeps bleeding"
-	0.0943715,    // "keeps getting"
-	-0.0748924,   // "keloid"
-	-0.0512742,   // "keloids"
-	0.0173361,    // "keratin"
-	0.0173361,    // "keratin plug"
-	-0.0774782,   // "keratoses"
-	0.0338589,    // "keratoses ?"
-	-0.0435331,   // "keratoses are"
-	-0.125104,    // "keratosis"
-	-0.0297456,   // "keratosis from"
-	-0.0983408,   // "keratosis pilaris"
-	0.084103,     // "ketoconazole"
-	0.0955561,    // "ketoconazole shampoo"
-	0.351328,     // "kg"
-	0.0137232,    // "kg ?"
-	0.0194006,    // "kg how"
-	0.0834401,    // "kid"
-	0.141455,     // "kid 0"
-	-0.134171,    // "kids"
-	-0.0380931,   // "kids ?"
-	-0.0407764,   // "kids with"
-	0.165888,     // "kilos"
-	-0.0541296,   // "kind"
-	-0.0541296,   // "kind of"
-	0.0174156,    // "knee"
-	0.0122292,    // "knee surgery"
-	0.0978545,    // "knees"
-	0.093713,     // "know"
-	-0.0213979,   // "know about"
-	-0.0160436,   // "know if"
-	0.0458793,    // "known"
-	-0.078872,    // "koebner"
-	-0.0540216,   // "koebner phenomenon"
-	-0.151761,    // "l0"
-	-0.151761,    // "l0 0"
-	0.260847,     // "la"
-	-0.0591239,   // "la alopecia"
-	0.0045549,    // "la boca"
-	-0.0705246,   // "la caida"
-	-0.0101602,   // "la candida"
-	0.141024,     // "la cara"
-	0.0160106,    // "la caspa"
-	0.0365818,    // "la cetirizina"
-	0.0451562,    // "la cirugia"
-	-0.00752959,  // "la costra"
-	0.0497474,    // "la crema"
-	0.0391962,    // "la dejo"
-	-0.0361714,   // "la dermatitis"
-	0.117897,     // "la dermatologa"
-	-0.0748601,   // "la dosis"
-	-0.0601163,   // "la doxiciclina"
-	-0.11834,     // "la edad"
-	-0.0215266,   // "la enfermedad"
-	-0.114801,    // "la enfermera"
-	0.0311204,    // "la erupcion"
-	0.15419,      // "la espalda"
-	-0.0604322,   // "la familia"
-	0.0153994,    // "la fiebre"
-	0.214739,     // "la foto"
-	0.146718,     // "la frente"
-	0.0245125,    // "la herida"
-	0.051079,     // "la hidradenitis"
-	0.0508232,    // "la ingle"
-	0.0211116,    // "la isotretinoina"
-	-0.0609152,   // "la lactancia"
-	0.223611,     // "la lengua"
-	0.0592395,    // "la llevo"
-	0.15139,      // "la mancha"
-	0.0539192,    // "la mano"
-	0.0955395,    // "la nariz"
-	0.0953736,    // "la noche"
-	0.114064,     // "la oreja"
-	-0.121819,    // "la pena"
-	-0.053325,    // "la permetrina"
-	-0.0977187,   // "la piel"
-	0.117945,     // "la pierna"
-	-0.00970829,  // "la piscina"
-	-0.116608,    // "la pitiriasis"
-	-0.0584919,   // "la playa"
-	-0.458648,    // "la psoriasis"
-	0.11194,      // "la quemadura"
-	0.0384012,    // "la quitamos"
-	0.0113676,    // "la regla"
-	0.170227,     // "la residencia"
-	-0.0316032,   // "la ropa"
-	-0.0708733,   // "la rosacea"
-	-0.127992,    // "la sarna"
-	0.0136729,    // "la sigo"
-	-0.277239,    // "la tina"
-	-0.0838365,   // "la toxina"
-	0.120445,     // "la una"
-	-0.101096,    // "la urticaria"
-	-0.0840501,   // "la vacuna"
-	-0.0369404,   // "la varicela"
-	0.113957,     // "la vendo"
-	-0.102713,    // "label"
-	0.0134136,    // "labial"
-	0.237153,     // "labio"
-	-0.00584764,  // "labs"
-	-0.0609152,   // "lactancia"
-	-0.0609152,   // "lactancia ?"
-	-0.0408972,   // "lactea"
-	-0.058323,    // "lactea es"
-	0.0570866,    // "lady"
-	0.00201036,   // "lamotrigine"
-	-0.023488,    // "lamp"
-	0.125205,     // "las"
-	-0.0396578,   // "las ampollas"
-	0.115983,     // "las axilas"
-	0.0805107,    // "las cejas"
-	0.0540939,    // "las manchas"
-	0.0817708,    // "las manos"
-	-0.0486341,   // "las personas"
-	-0.00925257,  // "las picaduras"
-	0.0903087,    // "las piernas"
-	-0.0203095,   // "las ulceras"
-	0.0218856,    // "las unas"
-	-0.0875437,   // "las verrugas"
-	0.127172,     // "laser"
-	0.163208,     // "laser con"
-	-0.027501,    // "laser hair"
-	0.00885572,   // "lasered"
-	0.00610835,   // "lasered ?"
-	0.00619167,   // "last"
-	-0.027404,    // "last ?"
-	0.0715251,    // "last month"
-	0.089601,     // "last summer"
-	0.131795,     // "late"
-	0.00260703,   // "later"
-	0.108975,     // "law"
-	0.902995,     // "le"
-	0.0943089,    // "le corto"
-	0.21644,      // "le doy"
-	0.0959298,    // "le ha"
-	-0.0811658,   // "le pica"
-	-0.0309063,   // "le pido"
-	0.138628,     // "le pongo"
-	0.00492622,   // "le puedo"
-	0.0194317,    // "le quito"
-	-0.186571,    // "le recetaron"
-	0.025457,     // "le salen"
-	0.0582061,    // "le salio"
-	-0.0183535,   // "le sirve"
-	0.188883,     // "leave"
-	0.0230578,    // "leave it"
-	0.0798727,    // "leave the"
-	0.00160054,   // "left"
-	0.00646734,   // "leftover"
-	0.268293,     // "leg"
-	0.207824,     // "leg ulcer"
-	0.051561,     // "leg wound"
-	0.0689993,    // "legs"
-	0.223611,     // "lengua"
-	0.375126,     // "lesion"
-	0.0334172,    // "lesion on"
-	0.0667911,    // "lesions"
-	-0.00487111,  // "letter"
-	-0.0412476,   // "libres"
-	-0.0412476,   // "libres en"
-	0.017644,     // "lice"
-	0.0436114,    // "lice ?"
-	0.055577,     // "lice again"
-	-0.05331,     // "lice in"
-	-0.141866,    // "lichen"
-	-0.141866,    // "lichen planus"
-	-0.017625,    // "life"
-	-0.017625,    // "life ?"
-	0.217516,     // "like"
-	-0.110974,    // "like ?"
-	0.0391075,    // "like a"
-	0.00529988,   // "like impetigo"
-	-0.0152917,   // "like on"
-	0.0793301,    // "like the"
-	-0.0724675,   // "likely"
-	-0.0724675,   // "likely to"
-	-0.0288542,   // "limit"
-	-0.00371426,  // "line"
-	-0.033658,    // "line for"
-	-0.119567,    // "link"
-	-0.235359,    // "linked"
-	-0.222725,    // "linked to"
-	0.0269576,    // "lip"
-	-0.0201488,   // "lipoma"
-	-0.0201488,   // "lipoma ?"
-	0.226216,     // "lips"
-	-0.016821,    // "lips ?"
-	0.134271,     // "lips are"
-	0.079209,     // "lisinopril"
-	0.385044,     // "little"
-	0.120644,     // "little one"
-	-0.0332949,   // "live"
-	-0.0332949,   // "live vaccines"
-	0.0196482,    // "llaga"
-	0.0196482,    // "llaga en"
-	0.0614745,    // "llagas"
-	0.0369743,    // "llagas en"
-	-0.0184341,   // "llamar"
-	-0.0184341,   // "llamar al"
-	0.0985686,    // "llamo"
-	0.0985686,    // "llamo al"
-	0.151805,     // "llevo"
-	0.0126366,    // "llevo 0"
-	0.0486998,    // "llevo a"
-	0.453591,     // "lo"
-	-0.0881996,   // "lo mismo"
-	0.469823,     // "lo que"
-	-0.0534901,   // "long"
-	-0.00330749,  // "long after"
-	-0.015994,    // "long are"
-	0.0151037,    // "long can"
-	0.170126,     // "long do"
-	-0.170661,    // "long does"
-	0.0336742,    // "long for"
-	-0.00476448,  // "long is"
-	0.00393072,   // "long should"
-	-0.076843,    // "long term"
-	0.0176338,    // "look"
-	-0.0104433,   // "look different"
-	-0.0507397,   // "look like"
-	-0.000877689, // "look normal"
-	0.16078,      // "looks"
-	0.0190526,    // "looks better"
-	0.062651,     // "looks like"
-	-0.209621,    // "los"
-	-0.144193,    // "los 0"
-	-0.0691459,   // "los brotes"
-	0.29966,      // "los dedos"
-	0.00985485,   // "los dias"
-	-0.084859,    // "los gatos"
-	-0.0121191,   // "los hongos"
-	-0.0285391,   // "los lunares"
-	-0.157338,    // "los ninos"
-	0.0923194,    // "los ojos"
-	0.141528,     // "los pies"
-	0.0197467,    // "los piojos"
-	-0.0987856,   // "los queloides"
-	-0.0148792,   // "loss"
-	0.0277945,    // "lost"
-	-0.293972,    // "lot"
-	-0.0243895,   // "lotion"
-	-0.0144367,   // "lots"
-	-0.0144367,   // "lots of"
-	0.0275757,    // "low"
-	-0.0240658,   // "lower"
-	0.026404,     // "lower lip"
-	-0.0295488,   // "lower the"
-	0.129508,     // "lump"
-	0.0835948,    // "lump in"
-	0.012433,     // "lump on"
-	0.0269108,    // "lumpy"
-	0.363275,     // "lunar"
-	-0.159708,    // "lunar ?"
-	0.124987,     // "lunar de"
-	0.117667,     // "lunar que"
-	-0.11281,     // "lunares"
-	-0.0286591,   // "lunares ?"
-	0.10488,      // "lunes"
-	-0.0775147,   // "lupus"
-	0.00381081,   // "lupus ?"
-	0.0364781,    // "lyme"
-	0.0338288,    // "lymecycline"
-	0.0176779,    // "lymph"
-	0.0176779,    // "lymph node"
-	-0.053339,    // "madre"
-	-0.123651,    // "madre tiene"
-	-0.0289803,   // "main"
-	-0.230293,    // "make"
-	-0.0237223,   // "make a"
-	-0.109829,    // "make hair"
-	-0.00363954,  // "make it"
-	-0.0561129,   // "makes"
-	0.0213555,    // "makeup"
-	0.076023,     // "mal"
-	0.147898,     // "malar"
-	0.0162576,    // "malathion"
-	-0.00736887,  // "male"
-	0.155212,     // "man"
-	0.0476485,    // "manana"
-	0.263379,     // "mancha"
-	0.0907358,    // "mancha de"
-	0.0953911,    // "mancha redonda"
-	0.162087,     // "manchas"
-	-0.103178,    // "manchas a"
-	0.142452,     // "manchas blancas"
-	0.0162189,    // "manchas en"
-	0.0380911,    // "manchas moradas"
-	0.0398643,    // "manchas rojas"
-	0.0307769,    // "mando"
-	0.0542121,    // "mano"
-	-0.000310907, // "mano pie"
-	0.0054415,    // "mano y"
-	0.0817708,    // "manos"
-	0.124377,     // "many"
-	0.0324054,    // "many days"
-	-0.00207155,  // "many people"
-	0.0847951,    // "many times"
-	-0.0412476,   // "margenes"
-	-0.0412476,   // "margenes libres"
-	-0.109123,    // "margins"
-	-0.0133344,   // "margins clear"
-	0.091502,     // "marido"
-	0.0765502,    // "marido tiene"
-	-0.288515,    // "mas"
-	-0.111328,    // "mas riesgo"
-	-0.0514141,   // "mayores"
-	1.4134,       // "me"
-	0.242297,     // "me ?"
-	0.011687,     // "me better"
-	0.100018,     // "me compro"
-	0.152354,     // "me conviene"
-	-0.199617,    // "me diagnosticaron"
-	-0.185369,    // "me dijeron"
-	-0.0222794,   // "me dijo"
-	0.0366587,    // "me duele"
-	0.177575,     // "me esta"
-	0.0671592,    // "me ha"
-	0.106376,     // "me hago"
-	-0.137857,    // "me la"
-	-0.149214,    // "me lo"
-	-0.222169,    // "me mando"
-	-0.211043,    // "me on"
-	0.00145334,   // "me or"
-	0.219464,     // "me pica"
-	0.0677781,    // "me pico"
-	0.136983,     // "me pongo"
-	-0.319117,    // "me receto"
-	0.111248,     // "me sale"
-	0.0897679,    // "me salieron"
-	0.22379,      // "me to"
-	0.24328,      // "me tomo"
-	-0.0623865,   // "me what"
-	-0.309709,    // "mean"
-	-0.216637,    // "mean ?"
-	0.0977354,    // "mean i"
-	-0.0132415,   // "mean in"
-	-0.0177113,   // "mean on"
-	-0.00504796,  // "mean when"
-	0.00349514,   // "meant"
-	0.00349514,   // "meant to"
-	0.0773749,    // "measles"
-	-0.0482266,   // "measure"
-	-0.0195273,   // "measure ?"
-	0.150138,     // "mechones"
-	0.00153761,   // "med"
-	0.0493693,    // "medical"
-	-0.0141963,   // "medicine"
-	-0.291002,    // "medico"
-	0.0906755,    // "medico ?"
-	0.0722283,    // "medico hoy"
-	-0.290278,    // "medico me"
-	-0.067854,    // "medico por"
-	0.0439197,    // "mejilla"
-	0.18536,      // "mejor"
-	-0.0134706,   // "mejor en"
-	0.111412,     // "mejor para"
-	0.0637185,    // "mejora"
-	0.0312894,    // "mejora con"
-	-0.130138,    // "mejorar"
-	-0.315631,    // "melanoma"
-	-0.132022,    // "melanoma ?"
-	-0.0456339,   // "melanoma in"
-	-0.00671925,  // "melanoma report"
-	-0.0317594,   // "melanoma staging"
-	0.0260103,    // "melasma"
-	-0.0128966,   // "melasma ?"
-	0.00851545,   // "melasma y"
-	0.0587016,    // "menopause"
-	-0.376108,    // "mentioned"
-	0.116123,     // "mes"
-	0.102312,     // "meses"
-	-0.0519636,   // "meses ?"
-	0.021456,     // "meses con"
-	-0.0509921,   // "methotrexate"
-	-0.00399048,  // "methotrexate ?"
-	0.0490817,    // "methotrexate and"
-	0.015246,     // "methotrexate but"
-	0.0436959,    // "methotrexate do"
-	-0.123626,    // "methotrexate for"
-	-0.0605741,   // "methotrexate what"
-	0.114489,     // "metotrexato"
-	-0.0409897,   // "metotrexato ?"
-	0.107598,     // "metotrexato a"
-	-0.0922734,   // "metotrexato para"
-	-0.0182718,   // "metotrexato se"
-	0.0602768,    // "metronidazole"
-	0.219394,     // "mg"
-	0.0741087,    // "mg de"
-	-0.0228026,   // "mg kg"
-	0.0510819,    // "mg of"
-	0.126877,     // "mi"
-	0.105658,     // "mi abuela"
-	-0.211604,    // "mi abuelo"
-	0.206257,     // "mi acne"
-	0.164981,     // "mi bebe"
-	-0.110367,    // "mi crema"
-	0.0755535,    // "mi cuero"
-	0.0633947,    // "mi cunado"
-	-0.231501,    // "mi dermatologa"
-	-0.246203,    // "mi dermatologo"
-	0.0814602,    // "mi espalda"
-	0.0229581,    // "mi hermana"
-	-0.059911,    // "mi hermano"
-	0.143773,     // "mi hija"
-	0.151214,     // "mi hijo"
-	-0.119422,    // "mi informe"
-	-0.00879629,  // "mi madre"
-	0.091502,     // "mi marido"
-	-0.55897,     // "mi medico"
-	0.0332216,    // "mi nariz"
-	0.0793632,    // "mi nina"
-	-0.111923,    // "mi padre"
-	0.0933023,    // "mi pareja"
-	0.0241395,    // "mi pie"
-	0.0107034,    // "mi psoriasis"
-	-0.0457997,   // "mi suegra"
-	0.0722433,    // "mi suegro"
-	0.0578499,    // "mi una"
-	0.1073,       // "middle"
-	0.08171,      // "mide"
-	-0.00779061,  // "migrans"
-	-0.0262429,   // "mild"
-	0.0180232,    // "mine"
-	0.288174,     // "minoxidil"
-	0.261381,     // "minoxidil ?"
-	-0.0287981,   // "minoxidil en"
-	-0.0934472,   // "mismo"
-	-0.0881996,   // "mismo que"
-	0.00284266,   // "missed"
-	0.00660184,   // "ml"
-	0.16592,      // "mm"
-	0.0188615,    // "mm and"
-	0.020781,     // "mm dark"
-	-0.0137121,   // "mm punch"
-	-0.0689906,   // "moderate"
-	-0.0702023,   // "moderate to"
-	-0.0843381,   // "mohs"
-	-0.0196084,   // "mohs ?"
-	-0.101578,    // "mohs surgery"
-	-0.1796,      // "moisturiser"
-	-0.0937428,   // "moisturizer"
-	0.461023,     // "mole"
-	-0.0209573,   // "mole ?"
-	0.06377,      // "mole is"
-	-0.0115888,   // "mole needs"
-	0.0453307,    // "mole on"
-	-0.0681461,   // "mole so"
-	-0.176469,    // "moles"
-	-0.0421297,   // "moles be"
-	-0.0708586,   // "molluscum"
-	0.0211983,    // "molluscum ?"
-	-0.00764128,  // "molluscum contagiosum"
-	-0.0179251,   // "molluscum or"
-	0.0778089,    // "molusco"
-	0.0837873,    // "molusco ?"
-	-0.0800489,   // "molusco contagioso"
-	0.0228061,    // "monday"
-	0.0267166,    // "monday ?"
-	-0.124669,    // "monitoring"
-	-0.0262351,   // "monitoring ?"
-	0.223211,     // "month"
-	0.0283063,    // "month ?"
-	0.0190108,    // "month and"
-	0.051994,     // "month old"
-	-0.304368,    // "monthly"
-	0.269988,     // "months"
-	0.017385,     // "months ?"
-	-0.0684826,   // "months after"
-	0.0336756,    // "months is"
-	0.00702036,   // "months on"
-	0.00187312,   // "months should"
-	0.0185614,    // "months that"
-	0.0380911,    // "moradas"
-	-0.177473,    // "more"
-	0.0113031,    // "more ?"
-	-0.00412464,  // "more common"
-	-0.0155994,   // "more in"
-	-0.0724675,   // "more likely"
-	-0.0292266,   // "more prone"
-	0.0403006,    // "morning"
-	-0.0411862,   // "morning ?"
-	-0.0242408,   // "mosquito"
-	-0.00992964,  // "mosquito bites"
-	-0.173091,    // "most"
-	-0.0120334,   // "most children"
-	-0.0350609,   // "most often"
-	-0.022746,    // "most people"
-	0.0766768,    // "mother"
-	0.141784,     // "mother in"
-	-0.0698159,   // "mothers"
-	0.138925,     // "mouth"
-	0.026899,     // "mouth ?"
-	0.0924204,    // "mouth and"
-	-0.0139376,   // "mouth disease"
-	0.104373,     // "mouth ulcers"
-	0.161646,     // "much"
-	0.000293653,  // "much for"
-	0.146224,     // "much ivermectin"
-	-0.0120693,   // "much of"
-	-0.0114179,   // "much permethrin"
-	-0.0100763,   // "much sunscreen"
-	0.289222,     // "mucho"
-	0.00532998,   // "mucho el"
-	0.128385,     // "mucho y"
-	-0.069512,    // "muchos"
-	0.199351,     // "mujer"
-	0.224222,     // "mujer de"
-	-0.0287981,   // "mujeres"
-	-0.0287981,   // "mujeres ?"
-	-0.324919,    // "mum"
-	-0.365431,    // "mum has"
-	0.0544652,    // "mum is"
-	0.0905356,    // "mum's"
-	0.0998936,    // "mupirocin"
-	0.0269721,    // "muslos"
-	0.00522111,   // "muy"
-	0.0323027,    // "muy triste"
-	1.63755,      // "my"
-	0.0761167,    // "my 0"
-	0.0524491,    // "my acne"
-	0.0053848,    // "my ankles"
-	0.0674075,    // "my arm"
-	0.0772781,    // "my armpit"
-	0.0112835,    // "my armpits"
-	0.0296701,    // "my athlete's"
-	-0.0209873,   // "my baby"
-	0.252637,     // "my baby's"
-	0.092919,     // "my back"
-	0.0110454,    // "my biologic"
-	-0.0999406,   // "my biopsy"
-	0.101342,     // "my boyfriend's"
-	-0.0320688,   // "my brother"
-	0.0402326,    // "my burn"
-	0.0411569,    // "my cellulitis"
-	0.0178425,    // "my cheek"
-	0.000627784,  // "my cheeks"
-	0.0263908,    // "my chest"
-	0.0705934,    // "my cold"
-	0.0473587,    // "my colleague's"
-	-0.0646079,   // "my dad"
-	0.116495,     // "my dad's"
-	0.0237247,    // "my dandruff"
-	-0.0820952,   // "my daughter"
-	-0.0412963,   // "my daughter's"
-	-0.360215,    // "my dermatologist"
-	-0.354444,    // "my doctor"
-	0.00446749,   // "my doxycycline"
-	0.037687,     // "my dupilumab"
-	0.0438856,    // "my ear"
-	0.158027,     // "my eczema"
-	0.00727644,   // "my epipen"
-	0.0267809,    // "my eyelid"
-	0.0360715,    // "my eyelids"
-	0.000909718,  // "my eyes"
-	0.0921548,    // "my face"
-	0.0148078,    // "my father"
-	0.052809,     // "my feet"
-	0.0112379,    // "my finger"
-	0.102891,     // "my fingers"
-	0.00814898,   // "my foot"
-	0.0449098,    // "my forearm"
-	-0.0704116,   // "my friend"
-	0.037117,     // "my friend's"
-	-0.331133,    // "my gp"
-	-0.100144,    // "my grandfather"
-	0.0559837,    // "my grandmother's"
-	0.00633919,   // "my groin"
-	0.139402,     // "my hair"
-	-0.0942694,   // "my hand"
-	-0.118201,    // "my hands"
-	0.0867899,    // "my heel"
-	0.0292066,    // "my hives"
-	0.0544372,    // "my house"
-	-0.0476415,   // "my husband"
-	0.117519,     // "my husband's"
-	0.0290891,    // "my keloid"
-	0.0122292,    // "my knee"
-	0.0142056,    // "my leg"
-	0.0110746,    // "my lip"
-	0.150165,     // "my lips"
-	0.0898292,    // "my little"
-	0.0206087,    // "my melasma"
-	0.0503209,    // "my methotrexate"
-	0.22467,      // "my mole"
-	0.0766768,    // "my mother"
-	-0.420967,    // "my mum"
-	0.0331927,    // "my mum's"
-	0.015956,     // "my nail"
-	0.158916,     // "my nails"
-	0.0055113,    // "my nose"
-	0.043341,     // "my palm"
-	-0.128747,    // "my partner"
-	-0.0256431,   // "my pathology"
-	0.0566845,    // "my patient"
-	0.000499977,  // "my patient's"
-	0.0130985,    // "my poison"
-	0.109806,     // "my psoriasis"
-	0.107905,     // "my rash"
-	0.0312803,    // "my rosacea"
-	0.0733402,    // "my scalp"
-	0.0230367,    // "my seb"
-	0.0080809,    // "my sebaceous"
-	-0.0661915,   // "my shin"
-	0.0268725,    // "my shoulders"
-	0.0403257,    // "my sister's"
-	0.0206996,    // "my skin"
-	-0.0541218,   // "my son"
-	0.345657,     // "my son's"
-	0.0274193,    // "my sunburn"
-	-0.0600034,   // "my surgeon"
-	0.0333407,    // "my tattoo"
-	0.0124973,    // "my teenage"
-	0.0149843,    // "my terbinafine"
-	0.0170301,    // "my thigh"
-	0.00651609,   // "my throat"
-	0.0180313,    // "my thumbnail"
-	0.031976,     // "my toddler"
-	0.0926509,    // "my toddler's"
-	0.0261524,    // "my toenail"
-	0.0106164,    // "my usual"
-	0.0620343,    // "my vitiligo"
-	-0.0360682,   // "my wife"
-	0.0368135,    // "my wrist"
-	-0.016951,    // "myth"
-	-0.0115657,   // "myth ?"
-	-0.0538331,   // "naevus"
-	-0.0263259,   // "naevus ?"
-	-0.00608806,  // "naevus mean"
-	-0.00395108,  // "nail"
-	-0.00504204,  // "nail fungus"
-	-0.0162311,   // "nail infection"
-	0.0190526,    // "nail looks"
-	-0.0187164,   // "nail to"
-	0.172258,     // "nails"
-	0.041909,     // "nails ?"
-	0.126376,     // "nails have"
-	0.0623908,    // "name"
-	-0.0457088,   // "named"
-	-0.0457088,   // "named after"
-	-0.0573153,   // "nappy"
-	0.0225153,    // "nappy area"
-	-0.0415685,   // "nappy rash"
-	0.128762,     // "nariz"
-	-0.010004,    // "narrowband"
-	-0.010004,    // "narrowband uvb"
-	0.0360224,    // "nasal"
-	0.0628083,    // "nasal ala"
-	0.00919325,   // "near"
-	0.0216295,    // "near the"
-	0.0380719,    // "necesita"
-	0.0896475,    // "necesita antibiotico"
-	0.313594,     // "necesito"
-	0.0423096,    // "necesito antibiotico"
-	0.350727,     // "need"
-	0.148653,     // "need a"
-	0.0402515,    // "need an"
-	0.199126,     // "need antibiotics"
-	-0.0190743,   // "need blood"
-	0.00408563,   // "need for"
-	-0.104282,    // "need sunscreen"
-	0.0302193,    // "need the"
-	0.0753026,    // "need to"
-	0.114146,     // "need treating"
-	-0.112858,    // "needs"
-	0.141305,     // "negra"
-	-0.0938424,   // "never"
-	-0.0126646,   // "never had"
-	-0.173461,    // "nevus"
-	-0.0195572,   // "nevus ?"
-	-0.012355,    // "nevus and"
-	0.488238,     // "new"
-	0.00699694,   // "new antibiotic"
-	0.0105267,    // "new mole"
-	0.0369102,    // "new pearly"
-	0.375118,     // "next"
-	0.23559,      // "next ?"
-	0.114926,     // "next step"
-	-0.00194273,  // "next to"
-	-0.00169518,  // "next week"
-	0.0132368,    // "nickel"
-	0.292988,     // "night"
-	-0.0115854,   // "night ?"
-	-0.0452414,   // "nikolsky"
-	0.0793632,    // "nina"
-	0.0491527,    // "nina tiene"
-	-0.0592316,   // "ninety"
-	-0.00340478,  // "nino"
-	0.0277728,    // "nino de"
-	-0.360202,    // "ninos"
-	-0.11921,     // "ninos ?"
-	0.032895,     // "nits"
-	-0.0724001,   // "nm"
-	0.551762,     // "no"
-	0.00802313,   // "no ?"
-	0.00391112,   // "no busco"
-	0.0181784,    // "no duele"
-	-0.0149227,   // "no es"
-	-0.0309063,   // "no le"
-	0.0663107,    // "no me"
-	0.0637185,    // "no mejora"
-	0.0532325,    // "no rash"
-	0.137894,     // "no se"
-	0.155079,     // "noche"
-	-0.125171,    // "noche ?"
-	0.0724498,    // "noche entre"
-	0.0398455,    // "node"
-	0.00636197,   // "node biopsy"
-	0.0624634,    // "nodular"
-	0.0118859,    // "nodule"
-	0.0173361,    // "nodule with"
-	-0.00844166,  // "non"
-	0.0398692,    // "non healing"
-	-0.0313085,   // "nonagenarians"
-	-0.550178,    // "normal"
-	-0.000877689, // "normal again"
-	-0.285562,    // "normal for"
-	-0.0577186,   // "normal que"
-	-0.0362653,   // "normal tener"
-	-0.0326857,   // "normal to"
-	-0.0252916,   // "normally"
-	-0.0989689,   // "normalmente"
-	-0.0129145,   // "normalmente la"
-	0.073012,     // "nose"
-	0.0267383,    // "nose bcc"
-	0.00467884,   // "nose that"
-	0.0386911,    // "not"
-	0.0723426,    // "not ?"
-	-0.0402522,   // "not a"
-	0.0919763,    // "not asking"
-	-0.0300573,   // "not to"
-	0.589317,     // "now"
-	0.18867,      // "now ?"
-	0.0208662,    // "now his"
-	0.0412762,    // "now my"
-	0.162308,     // "now or"
-	0.00272443,   // "now that"
-	0.0615038,    // "now the"
-	-0.0896087,   // "number"
-	0.325025,     // "nurse"
-	0.0387612,    // "nurse here"
-	-0.0385147,   // "nursery"
-	0.128063,     // "nursing"
-	0.153454,     // "nursing home"
-	-0.000110287, // "nystatin"
-	0.921,        // "o"
-	0.0123576,    // "o con"
-	-0.0208594,   // "o es"
-	0.134786,     // "o espero"
-	0.0558799,    // "o itchy"
-	-0.0555381,   // "o la"
-	0.0268879,    // "o mejor"
-	-0.0528921,   // "o no"
-	0.0169139,    // "o picaduras"
-	0.0703355,    // "o puede"
-	-0.00333132,  // "o se"
-	-0.0191642,   // "occur"
-	-0.103178,    // "ochenta"
-	-0.103178,    // "ochenta y"
-	-0.00718162,  // "ocular"
-	-0.00718162,  // "ocular rosacea"
-	0.0734952,    // "of"
-	-0.0914841,   // "of 0"
-	-0.159854,    // "of a"
-	-0.0303098,   // "of antibiotics"
-	-0.0437611,   // "of dupilumab"
-	0.112796,     // "of flucloxacillin"
-	0.0299878,    // "of interest"
-	0.0707031,    // "of isotretinoin"
-	0.0391778,    // "of ivermectin"
-	0.00022954,   // "of melanoma"
-	0.0174314,    // "of mine"
-	0.0205193,    // "of minoxidil"
-	0.185326,     // "of my"
-	0.0212539,    // "of once"
-	-0.00152013,  // "of oral"
-	-0.0160343,   // "of people"
-	-0.0154339,   // "of pityriasis"
-	-0.0560929,   // "of prednisone"
-	-0.0169721,   // "of shingles"
-	0.0524884,    // "of skin"
-	-0.0120346,   // "of spironolactone"
-	0.0150465,    // "of terbinafine"
-	0.0290213,    // "of the"
-	0.348649,     // "off"
-	0.109432,     // "off ?"
-	0.000307879,  // "off for"
-	0.0304901,    // "off it"
-	0.0170919,    // "off school"
-	-0.00552992,  // "off the"
-	0.000516695,  // "offered"
-	-0.171128,    // "often"
-	-0.0484245,   // "often should"
-	-0.0373858,   // "oil"
-	0.209994,     // "ojo"
-	0.0923194,    // "ojos"
-	0.126103,     // "ok"
-	-0.0418006,   // "ok for"
-	0.0247459,    // "ok if"
-	0.138875,     // "ok to"
-	0.262867,     // "okay"
-	0.132895,     // "okay for"
-	0.255758,     // "old"
-	0.0142901,    // "old ?"
-	0.0523571,    // "old has"
-	0.127846,     // "old on"
-	0.00216392,   // "old to"
-	0.0194006,    // "old weighs"
-	0.0962283,    // "old with"
-	0.011976,     // "old woman"
-	0.00600207,   // "old's"
-	-0.0268794,   // "older"
-	-0.0268794,   // "older adults"
-	0.0222179,    // "omalizumab"
-	0.743822,     // "on"
-	-0.0180922,   // "on ?"
-	-0.161234,    // "on a"
-	-0.091143,    // "on adalimumab"
-	-0.161481,    // "on before"
-	-0.0311302,   // "on darker"
-	0.109552,     // "on day"
-	0.0971837,    // "on doxycycline"
-	0.0671085,    // "on dupilumab"
-	0.100387,     // "on her"
-	0.151723,     // "on his"
-	-0.0757429,   // "on holiday"
-	0.0281944,    // "on hydroxychloroquine"
-	-0.00432446,  // "on isotretinoin"
-	-0.119479,    // "on it"
-	0.0127156,    // "on methotrexate"
-	-0.0128657,   // "on monday"
-	0.208037,     // "on my"
-	0.0628083,    // "on nasal"
-	0.047136,     // "on one"
-	0.135531,     // "on palms"
-	0.038957,     // "on roaccutane"
-	0.0379433,    // "on scalp"
-	-0.0406425,   // "on spironolactone"
-	0.29643,      // "on the"
-	-0.0487735,   // "on them"
-	0.125945,     // "on thighs"
-	0.0198809,    // "on this"
-	0.110838,     // "on warfarin"
-	-0.119466,    // "once"
-	-0.00723451,  // "once ?"
-	-0.0885137,   // "once the"
-	0.289699,     // "one"
-	0.00439619,   // "one ?"
-	0.00823221,   // "one of"
-	0.047136,     // "one side"
-	0.0520511,    // "ones"
-	-0.123894,    // "only"
-	-0.0659499,   // "only at"
-	0.175402,     // "opinion"
-	0.075681,     // "option"
-	0.075681,     // "option for"
-	-0.00964541,  // "options"
-	-0.00964541,  // "options for"
-	0.768431,     // "or"
-	-0.0726458,   // "or 0"
-	0.108097,     // "or a"
-	-0.161481,    // "or after"
-	0.0570444,    // "or alopecia"
-	-0.0447996,   // "or are"
-	0.0121629,    // "or can"
-	0.00249263,   // "or do"
-	0.0185777,    // "or does"
-	0.102847,     // "or eczema"
-	0.00547385,   // "or go"
-	0.0128237,    // "or hydroquinone"
-	-0.142091,    // "or is"
-	-0.00202139,  // "or ivermectin"
-	-0.093073,    // "or just"
-	0.0255077,    // "or leave"
-	-0.00835718,  // "or more"
-	0.10196,      // "or not"
-	-0.14454,     // "or only"
-	0.032375,     // "or oral"
-	0.119021,     // "or psoriasis"
-	0.0942015,    // "or refer"
-	0.0240981,    // "or see"
-	-0.0452879,   // "or should"
-	0.0577385,    // "or something"
-	0.00637059,   // "or surgery"
-	0.0337992,    // "or the"
-	0.0563871,    // "or three"
-	0.0878108,    // "or try"
-	0.121998,     // "or wait"
-	-0.0219999,   // "or watch"
-	0.0854522,    // "or will"
-	0.177999,     // "oral"
-	0.0722362,    // "oral o"
-	0.00559875,   // "oral terbinafine"
-	0.114064,     // "oreja"
-	0.0707634,    // "oreja que"
-	-0.0891701,   // "other"
-	-0.0119469,   // "other people"
-	-0.00238025,  // "others"
-	0.0551388,    // "otra"
-	0.123603,     // "otra vez"
-	0.038307,     // "our"
-	0.00477102,   // "our 0"
-	0.0376239,    // "our toddler"
-	0.375574,     // "out"
-	0.0113398,    // "out ?"
-	0.187228,     // "out in"
-	0.0446058,    // "out of"
-	0.0730934,    // "out should"
-	-0.0115568,   // "outbreak"
-	-0.0107827,   // "outbreak ?"
-	-0.0357663,   // "outdated"
-	0.00427789,   // "oven"
-	0.0164862,    // "over"
-	0.0288288,    // "over 0"
-	0.0185203,    // "over after"
-	0.0699898,    // "over my"
-	0.00465782,   // "over the"
-	-0.0681461,   // "over time"
-	0.102136,     // "overnight"
-	0.000889688,  // "own"
-	0.314619,     // "paciente"
-	0.200982,     // "paciente con"
-	0.105298,     // "paciente de"
-	-0.018752,    // "paciente encamado"
-	0.0563767,    // "paciente que"
-	-0.111923,    // "padre"
-	-0.0568698,   // "padre le"
-	0.0468969,    // "padre o"
-	0.0357431,    // "padre tiene"
-	0.0340404,    // "pain"
-	0.0209205,    // "pain on"
-	0.175501,     // "painful"
-	0.00413481,   // "painless"
-	0.090088,     // "palm"
-	0.135996,     // "palms"
-	0.00950099,   // "palms and"
-	-0.0230103,   // "panal"
-	0.0383975,    // "panal ?"
-	0.0667084,    // "papule"
-	0.0667084,    // "papule on"
-	0.0579357,    // "papules"
-	0.0302369,    // "papules on"
-	0.130925,     // "para"
-	-0.00781786,  // "para el"
-	0.0654352,    // "para la"
-	0.0593434,    // "para las"
-	-0.0267116,   // "para los"
-	0.131501,     // "para mi"
-	-0.229599,    // "para que"
-	0.0535161,    // "para una"
-	0.0682339,    // "paracetamol"
-	0.0135874,    // "paracetamol le"
-	0.0933023,    // "pareja"
-	-0.1075,      // "partner"
-	0.0223004,    // "partner has"
-	-0.0219776,   // "parto"
-	-0.0698607,   // "parto ?"
-	0.102281,     // "pasa"
-	-0.0401455,   // "pasi"
-	-0.0436474,   // "pasi 0"
-	0.0403448,    // "paso"
-	0.0601561,    // "past"
-	0.0495476,    // "pastillas"
-	0.163123,     // "patch"
-	0.0237741,    // "patch on"
-	-0.0348675,   // "patch test"
-	-0.0240686,   // "patch testing"
-	0.189639,     // "patch with"
-	0.204852,     // "patches"
-	0.06642,      // "patches in"
-	0.078462,     // "patches is"
-	0.0896565,    // "patches on"
-	-0.00530187,  // "path"
-	-0.0362119,   // "pathology"
-	-0.0295591,   // "pathology report"
-	0.251204,     // "patient"
-	0.136465,     // "patient on"
-	0.0919819,    // "patient with"
-	0.0459984,    // "patient's"
-	-0.0363101,   // "patients"
-	-0.0169899,   // "patologica"
-	-0.0169899,   // "patologica ?"
-	0.0696497,    // "pause"
-	0.0696497,    // "pause it"
-	0.0671706,    // "pearly"
-	0.0667084,    // "pearly papule"
-	0.108731,     // "pecho"
-	0.0103013,    // "pediatra"
-	-0.0133313,   // "peel"
-	0.0602549,    // "peel and"
-	0.00264119,   // "peeling"
-	-0.00459976,  // "peeling on"
-	0.013867,     // "peligroso"
-	0.0640347,    // "pelo"
-	0.209842,     // "pelo a"
-	-0.0698607,   // "pelo despues"
-	-0.111725,    // "pemphigoid"
-	-0.00566691,  // "pemphigoid ?"
-	-0.0210247,   // "pemphigoid differ"
-	-0.032426,    // "pemphigus"
-	-0.0210247,   // "pemphigus vulgaris"
-	-0.121819,    // "pena"
-	0.00272702,   // "penfigoide"
-	0.0152733,    // "penfigoide ?"
-	-0.0162541,   // "penicillin"
-	0.00413481,   // "penis"
-	-0.348909,    // "people"
-	-0.0101312,   // "people ?"
-	-0.0169629,   // "people in"
-	-0.086892,    // "people on"
-	-0.0017165,   // "people over"
-	-0.0099036,   // "people who"
-	-0.120064,    // "people with"
-	0.076669,     // "peor"
-	0.075954,     // "per"
-	-0.00820205,  // "per day"
-	0.134604,     // "period"
-	0.252919,     // "periods"
-	0.0237265,    // "perlada"
-	0.0237265,    // "perlada en"
-	-0.0363475,   // "permethrin"
-	-0.0379739,   // "permethrin 0"
-	0.0212606,    // "permethrin ?"
-	-0.0638338,   // "permethrin cream"
-	0.0445874,    // "permethrin on"
-	0.0581581,    // "permetrina"
-	0.135156,     // "permetrina ?"
-	0.0574471,    // "permetrina a"
-	-0.0582548,   // "permetrina o"
-	0.366694,     // "pero"
-	-0.00378805,  // "peroxide"
-	0.00277667,   // "peroxide on"
-	-0.11961,     // "person"
-	-0.0787032,   // "person ?"
-	-0.0164442,   // "person with"
-	-0.122095,    // "persona"
-	-0.0832825,   // "personas"
-	-0.0186062,   // "personas ?"
-	-0.0450396,   // "personas con"
-	-0.0196356,   // "personas mayores"
-	0.159444,     // "peso"
-	0.172376,     // "peso 0"
-	-0.0699881,   // "pharmacist"
-	0.00331472,   // "pharmacy"
-	-0.0540216,   // "phenomenon"
-	0.287148,     // "photo"
-	-0.128281,    // "photo of"
-	-0.100193,    // "photos"
-	-0.0509605,   // "photos of"
-	0.000964208,  // "photosensitive"
-	0.000964208,  // "photosensitive rash"
-	0.103858,     // "pic"
-	0.0188753,    // "pic attached"
-	0.0728374,    // "pic is"
-	0.00849275,   // "pic of"
-	0.143306,     // "pica"
-	0.0325016,    // "pica ?"
-	0.117316,     // "pica entre"
-	-0.130516,    // "pica mas"
-	0.0960795,    // "pica mucho"
-	0.0623173,    // "pica todo"
-	0.0764113,    // "picadura"
-	0.0259997,    // "picadura de"
-	0.00766118,   // "picaduras"
-	0.0110652,    // "picaduras ?"
-	0.0239491,    // "pican"
-	0.0677781,    // "pico"
-	0.0567237,    // "pico una"
-	0.0346268,    // "picor"
-	0.445282,     // "picture"
-	0.143569,     // "picture attached"
-	0.0530113,    // "picture of"
-	0.122745,     // "pido"
-	-0.037132,    // "pido un"
-	0.244449,     // "pie"
-	-0.000310907, // "pie boca"
-	0.107669,     // "pie que"
-	0.153439,     // "piel"
-	0.164637,     // "piel ?"
-	0.0560747,    // "piel seca"
-	0.00180841,   // "pierced"
-	0.17278,      // "pierna"
-	0.0899301,    // "pierna roja"
-	0.0903087,    // "piernas"
-	0.0201898,    // "piernas ?"
-	0.141528,     // "pies"
-	0.117124,     // "pigmented"
-	0.119209,     // "pigmented lesion"
-	-0.0983408,   // "pilaris"
-	-0.0587944,   // "pilaris does"
-	0.0954542,    // "pill"
-	0.0996324,    // "pill ?"
-	0.000818882,  // "pill for"
-	0.080565,     // "pink"
-	0.0241871,    // "piojos"
-	-0.0361497,   // "piojos ?"
-	0.100294,     // "piojos otra"
-	-0.00970829,  // "piscina"
-	-0.00970829,  // "piscina con"
-	-0.0934795,   // "pitiriasis"
-	-0.116608,    // "pitiriasis rosada"
-	0.0858178,    // "pits"
-	-0.0192489,   // "pityriasis"
-	-0.0720428,   // "pityriasis alba"
-	0.0530181,    // "pityriasis rosea"
-	-0.000224935, // "pityriasis versicolor"
-	0.0440827,    // "placas"
-	-0.0312086,   // "plain"
-	0.0116442,    // "plan"
-	0.0862344,    // "plantar"
-	0.0740339,    // "plantar wart"
-	-0.141866,    // "planus"
-	0.0751758,    // "plaque"
-	0.0896994,    // "plaque on"
-	-0.0145239,   // "plaque psoriasis"
-	0.117924,     // "plaques"
-	0.144885,     // "plaques on"
-	-0.00869762,  // "play"
-	-0.00869762,  // "play in"
-	-0.0584919,   // "playa"
-	-0.0816207,   // "playa ?"
-	0.0173361,    // "plug"
-	0.0173361,    // "plug on"
-	0.165612,     // "podrian"
-	-0.0197325,   // "point"
-	0.0130985,    // "poison"
-	0.0130985,    // "poison ivy"
-	0.0116442,    // "pompholyx"
-	0.0116442,    // "pompholyx ?"
-	-0.175311,    // "pone"
-	-0.129465,    // "poner"
-	0.318219,     // "pongo"
-	0.064002,     // "pongo ?"
-	0.051053,     // "pongo a"
-	0.0148112,    // "pongo crema"
-	0.084177,     // "pongo la"
-	-0.0243138,   // "pools"
-	-0.0243138,   // "pools ?"
-	-0.0390222,   // "pop"
-	0.00857735,   // "pop the"
-	-0.232601,    // "por"
-	-0.0230096,   // "por curiosidad"
-	0.303633,     // "por el"
-	0.267286,     // "por la"
-	0.160838,     // "por los"
-	-0.129048,    // "por presion"
-	-0.975831,    // "por que"
-	0.00940658,   // "por todo"
-	-0.0454382,   // "por un"
-	0.0111927,    // "por una"
-	-0.0310284,   // "postura"
-	-0.0310284,   // "postura a"
-	-0.0374873,   // "potent"
-	-0.0115992,   // "potent steroids"
-	-0.0289173,   // "precancerous"
-	-0.0289173,   // "precancerous ?"
-	0.0572491,    // "prednisolone"
-	0.288257,     // "prednisona"
-	-0.0346489,   // "prednisone"
-	-0.0523798,   // "prefer"
-	-0.0310299,   // "preferred"
-	-0.0310299,   // "preferred for"
-	0.0340132,    // "prefiero"
-	-0.115015,    // "pregnancy"
-	-0.0239752,   // "pregnancy ?"
-	0.0144772,    // "pregnant"
-	0.0100675,    // "pregnant and"
-	0.00857887,   // "pregnant woman"
-	-0.071094,    // "pregnant women"
-	-0.0422126,   // "pregunta"
-	0.141015,     // "pregunto"
-	0.141015,     // "pregunto por"
-	0.0445584,    // "prescribe"
-	-0.285329,    // "prescribed"
-	0.0284544,    // "prescribed ivermectin"
-	0.000630704,  // "prescribed terbinafine"
-	-0.0949005,   // "prescription"
-	0.00599817,   // "prescription antiperspirant"
-	-0.129048,    // "presion"
-	-0.00610015,  // "presion ?"
-	0.0174539,    // "press"
-	0.0157658,    // "press a"
-	-0.153453,    // "pressure"
-	0.0645465,    // "pressure sore"
-	-0.0165851,   // "pressure sores"
-	-0.0444979,   // "pressure ulcer"
-	-0.0267805,   // "pressure ulcers"
-	-0.0430318,   // "prevenir"
-	-0.018422,    // "prevent"
-	-0.00902001,  // "private"
-	-0.0539251,   // "problems"
-	-0.0433007,   // "prone"
-	-0.02783,     // "prone to"
-	-0.030411,    // "proteccion"
-	-0.030411,    // "proteccion se"
-	-0.0158407,   // "protect"
-	-0.0158407,   // "protect against"
-	-0.0503895,   // "protection"
-	-0.00420677,  // "protection ?"
-	-0.0136576,   // "protection after"
-	-0.0383822,   // "protective"
-	-0.0383822,   // "protective as"
-	-0.293082,    // "protector"
-	-0.314628,    // "protector solar"
-	-0.10503,     // "pruebas"
-	-0.419892,    // "psoriasis"
-	0.151463,     // "psoriasis ?"
-	-0.0433631,   // "psoriasis and"
-	-0.0563943,   // "psoriasis empeora"
-	0.0207126,    // "psoriasis en"
-	-0.12313,     // "psoriasis es"
-	-0.0851377,   // "psoriasis get"
-	-0.0281264,   // "psoriasis in"
-	0.027168,     // "psoriasis is"
-	0.0172154,    // "psoriasis on"
-	-0.0815991,   // "psoriasis que"
-	0.0849655,    // "psoriatic"
-	0.0849655,    // "psoriatic arthritis"
-	0.406175,     // "pt"
-	0.0125205,    // "pt 0"
-	0.113413,     // "pt c"
-	0.0759103,    // "pt on"
-	-0.465255,    // "puede"
-	-0.44593,     // "puede contagiar"
-	0.0290233,    // "puede esperar"
-	0.0854038,    // "puede ir"
-	0.169715,     // "puede ser"
-	-0.217566,    // "puede una"
-	-0.0554538,   // "puede usar"
-	-0.223143,    // "pueden"
-	0.31809,      // "puedo"
-	0.0220351,    // "puedo ir"
-	0.00492622,   // "puedo poner"
-	0.0698615,    // "puedo seguir"
-	0.0407683,    // "puedo subir"
-	0.0393734,    // "puedo usar"
-	0.0473502,    // "punch"
-	-0.0151395,   // "punch biopsy"
-	0.0548531,    // "punched"
-	0.0548531,    // "punched out"
-	0.0669161,    // "purple"
-	0.0280079,    // "pus"
-	0.0156811,    // "pus filled"
-	0.118687,     // "push"
-	0.118687,     // "push for"
-	-0.0879946,   // "pusieron"
-	0.150852,     // "pustules"
-	-0.0197301,   // "put"
-	0.0377688,    // "put her"
-	-0.0992603,   // "put me"
-	0.0201276,    // "put my"
-	0.00702486,   // "put on"
-	0.0458901,    // "put the"
-	-0.0561671,   // "put vaseline"
-	-0.0225004,   // "q"
-	-0.00412094,  // "q how"
-	-0.389898,    // "que"
-	0.0225692,    // "que aposito"
-	-0.120285,    // "que aspecto"
-	0.00829852,   // "que cambiar"
-	-0.0814577,   // "que causa"
-	0.0710342,    // "que champu"
-	-0.125611,    // "que consiste"
-	-0.134664,    // "que controles"
-	0.0899042,    // "que crees"
-	0.443768,     // "que crema"
-	-0.0923635,   // "que dicen"
-	-0.0833204,   // "que diferencia"
-	0.225849,     // "que dosis"
-	0.0375802,    // "que duele"
-	-0.286844,    // "que el"
-	-0.033961,    // "que era"
-	-0.400524,    // "que es"
-	0.0831602,    // "que estoy"
-	-0.030411,    // "que factor"
-	-0.074623,    // "que hay"
-	0.076023,     // "que huele"
-	0.097276,     // "que ir"
-	-0.154928,    // "que la"
-	0.0927584,    // "que le"
-	-0.0184341,   // "que llamar"
-	-0.0369179,   // "que los"
-	0.426697,     // "que me"
-	-0.0130791,   // "que mi"
-	0.351581,     // "que no"
-	-0.0498257,   // "que pica"
-	0.0239491,    // "que pican"
-	0.0466286,    // "que quitar"
-	0.0116712,    // "que reaplicar"
-	0.0687745,    // "que sangra"
-	-0.287305,    // "que se"
-	-0.318717,    // "que significa"
-	-0.0858624,   // "que signos"
-	-0.0875244,   // "que sirve"
-	-0.0445561,   // "que son"
-	0.167766,     // "que te"
-	0.0118282,    // "que tengo"
-	0.115621,     // "que tiene"
-	-0.0720515,   // "que tomar"
-	0.188128,     // "que uso"
-	0.0298191,    // "queloide"
-	0.0592768,    // "queloide de"
-	-0.0987856,   // "queloides"
-	-0.117427,    // "quemadura"
-	-0.0701528,   // "quemadura con"
-	-0.0169057,   // "quemadura o"
-	0.00151922,   // "quemadura solar"
-	-0.108471,    // "quemaduras"
-	-0.308199,    // "queratosis"
-	-0.137806,    // "queratosis actinica"
-	0.00341254,   // "queratosis actinicas"
-	-0.133406,    // "question"
-	-0.00659654,  // "question what"
-	-0.104651,    // "quick"
-	0.111326,     // "quick one"
-	-0.167405,    // "quick q"
-	0.180027,     // "quiere"
-	0.113957,     // "quiere hidrocortisona"
-	0.0604485,    // "quiste"
-	-0.0101092,   // "quiste sebaceo"
-	0.0384012,    // "quitamos"
-	0.0384012,    // "quitamos ?"
-	-0.00214708,  // "quitan"
-	0.0466286,    // "quitar"
-	0.0845467,    // "quitar ?"
-	0.0811671,    // "quito"
-	0.0342373,    // "r"
-	0.0010375,    // "r o"
-	0.0779479,    // "radiotherapy"
-	-0.0136247,   // "raised"
-	0.0390545,    // "raised and"
-	0.0324441,    // "ramipril"
-	0.0173361,    // "rapidly"
-	0.0173361,    // "rapidly growing"
-	0.201262,     // "rasca"
-	0.462578,     // "rash"
-	0.12466,      // "rash ?"
-	0.0674461,    // "rash after"
-	-0.0801491,   // "rash always"
-	-0.0846901,   // "rash and"
-	-0.0195711,   // "rash has"
-	0.11908,      // "rash in"
-	0.0360041,    // "rash is"
-	0.0773749,    // "rash measles"
-	0.0914331,    // "rash on"
-	-0.0514075,   // "rashes"
-	-0.024775,    // "rashes in"
-	-0.017504,    // "rate"
-	-0.0638285,   // "rather"
-	-0.0969363,   // "rather than"
-	0.203886,     // "re"
-	-0.174248,    // "reaction"
-	-0.04836,     // "read"
-	-0.0336981,   // "read that"
-	-0.0871858,   // "reading"
-	-0.0711647,   // "reading about"
-	-0.0817168,   // "real"
-	-0.0479017,   // "really"
-	0.000917364,  // "really bad"
-	-0.0483811,   // "really have"
-	-0.0119027,   // "really need"
-	-0.0187438,   // "reaplicar"
-	-0.0402882,   // "reaplicar el"
-	-0.028491,    // "reason"
-	0.318435,     // "reasonable"
-	0.316904,     // "reasonable ?"
-	-0.1507,      // "recetaron"
-	0.0734964,    // "recetaron isotretinoina"
-	-0.319117,    // "receto"
-	-0.141523,    // "receto isotretinoina"
-	-0.0926075,   // "recomienda"
-	-0.030411,    // "recomienda para"
-	0.0432499,    // "recomiendan"
-	-0.122808,    // "recommended"
-	-0.0469253,   // "recommended for"
-	0.0247959,    // "recurrent"
-	0.483569,     // "red"
-	0.0337783,    // "red and"
-	0.0174272,    // "red dots"
-	-0.0291894,   // "red for"
-	-0.0103773,   // "red leg"
-	0.0376361,    // "red nappy"
-	0.0154607,    // "red patch"
-	0.00668696,   // "red ring"
-	0.0673109,    // "red scaly"
-	0.0681502,    // "red streak"
-	0.00361447,   // "red with"
-	0.0884146,    // "redness"
-	0.00563146,   // "redness is"
-	0.0953911,    // "redonda"
-	0.21026,      // "refer"
-	0.0248141,    // "refer ?"
-	0.110027,     // "refer to"
-	0.0560177,    // "referral"
-	-0.00100204,  // "referral ?"
-	0.0113676,    // "regla"
-	-0.0559875,   // "relaciona"
-	-0.0559875,   // "relaciona con"
-	-0.158884,    // "related"
-	-0.158884,    // "related to"
-	-0.0267253,   // "removal"
-	-0.0988175,   // "removed"
-	0.00827494,   // "removed ?"
-	0.0014052,    // "removed from"
-	0.0931804,    // "renal"
-	-0.0629769,   // "repeated"
-	-0.0893763,   // "repelente"
-	-0.12414,     // "report"
-	-0.00797511,  // "report ?"
-	-0.0336795,   // "report says"
-	-0.0172475,   // "repositioned"
-	-0.0164034,   // "requisition"
-	0.170227,     // "residencia"
-	0.16036,      // "resident"
-	-0.0137512,   // "residents"
-	0.0295029,    // "respond"
-	0.0950589,    // "restart"
-	0.0641012,    // "restart my"
-	-0.0156351,   // "results"
-	-0.0612359,   // "retinoids"
-	-0.0774539,   // "retinol"
-	-0.141669,    // "riesgo"
-	-0.141669,    // "riesgo de"
-	0.0496191,    // "rifampicin"
-	0.397248,     // "right"
-	-0.000951464, // "right dose"
-	0.0974301,    // "right for"
-	0.0101459,    // "right now"
-	-0.0424521,   // "ring"
-	-0.0365197,   // "ring on"
-	-0.216412,    // "ringworm"
-	0.00879353,   // "ringworm ?"
-	-0.332496,    // "ringworm from"
-	0.0161347,    // "ringworm on"
-	0.0684975,    // "ringworm or"
-	-0.0510286,   // "risk"
-	-0.00762266,  // "risk factors"
-	0.0685509,    // "roaccutane"
-	0.0314131,    // "roja"
-	-0.129774,    // "roja ?"
-	0.0591518,    // "roja y"
-	0.0398643,    // "rojas"
-	0.23302,      // "rojo"
-	0.0139339,    // "rojo y"
-	0.179184,     // "rojos"
-	-0.00869762,  // "role"
-	-0.00869762,  // "role does"
-	0.190365,     // "ronchas"
-	-0.0414689,   // "room"
-	-0.0316032,   // "ropa"
-	-0.24338,     // "rosacea"
-	-0.016947,    // "rosacea ?"
-	-0.100547,    // "rosacea diagnosed"
-	0.0321968,    // "rosacea flare"
-	-0.000152654, // "rosacea is"
-	-0.116608,    // "rosada"
-	-0.116608,    // "rosada ?"
-	0.100765,     // "rose"
-	0.0530181,    // "rosea"
-	0.0763861,    // "rosea ?"
-	0.0172558,    // "rough"
-	0.0406973,    // "rough scaly"
-	0.148935,     // "round"
-	0.0752495,    // "round bald"
-	0.0179331,    // "round the"
-	-0.104775,    // "rule"
-	-0.103144,    // "rule ?"
-	-0.118598,    // "run"
-	-0.085137,    // "run in"
-	-0.067875,    // "running"
-	-0.0686601,   // "running water"
-	-0.0415834,   // "ruxolitinib"
-	0.107524,     // "sacral"
-	0.0495572,    // "sacro"
-	0.0330537,    // "sacrum"
-	0.0239514,    // "safe"
-	0.210276,     // "safe for"
-	-0.0527306,   // "safe in"
-	-0.123735,    // "safe to"
-	-0.649818,    // "said"
-	-0.117958,    // "said i"
-	0.00830076,   // "said my"
-	-0.422329,    // "said the"
-	-0.0168645,   // "sale"
-	-0.16015,     // "sale en"
-	0.0801422,    // "salen"
-	0.0025323,    // "salicylic"
-	0.0025323,    // "salicylic acid"
-	0.0623679,    // "salido"
-	0.0307985,    // "salido un"
-	0.0206615,    // "salido una"
-	0.123686,     // "salieron"
-	0.100316,     // "salieron ampollas"
-	0.118859,     // "salio"
-	0.0509985,    // "salio una"
-	0.0741049,    // "salir"
-	0.00348844,   // "salon"
-	0.00348844,   // "salon has"
-	-0.339194,    // "same"
-	-0.0752978,   // "same as"
-	-0.13737,     // "same thing"
-	0.202301,     // "sangra"
-	-0.0162669,   // "sanitiser"
-	-0.0176689,   // "sarcoma"
-	0.179147,     // "sarna"
-	0.139059,     // "sarna ?"
-	0.164687,     // "sarpullido"
-	0.129564,     // "say"
-	-0.234171,    // "says"
-	0.130758,     // "says it's"
-	-0.0518775,   // "says my"
-	0.060228,     // "says the"
-	0.040584,     // "scabies"
-	0.104394,     // "scabies ?"
-	0.0252123,    // "scabies do"
-	-0.0062034,   // "scabies from"
-	-0.0830327,   // "scabies treatment"
-	0.0207646,    // "scale"
-	0.301934,     // "scalp"
-	-0.0358598,   // "scalp ?"
-	0.0378295,    // "scalp and"
-	0.0458985,    // "scalp are"
-	0.0699132,    // "scalp is"
-	0.30666,      // "scaly"
-	0.0307022,    // "scaly patch"
-	0.114009,     // "scaly patches"
-	0.0634952,    // "scaly plaques"
-	-0.092651,    // "scar"
-	0.0366084,    // "scc"
-	0.0209118,    // "scc on"
-	0.205748,     // "scenario"
-	-0.0685691,   // "school"
-	0.0826062,    // "school nurse"
-	0.125254,     // "school with"
-	-0.0148269,   // "score"
-	0.00184511,   // "scratch"
-	-0.00989047,  // "screening"
-	-0.00165633,  // "screening ?"
-	0.0362261,    // "screenshot"
-	-0.511349,    // "se"
-	-0.0830132,   // "se clasifican"
-	-0.0450372,   // "se confirma"
-	-0.103346,    // "se considera"
-	-0.0608524,   // "se consideran"
-	-0.0499353,   // "se contagia"
-	0.0546469,    // "se cura"
-	-0.0908683,   // "se debe"
-	-0.0208888,   // "se diferencia"
-	-0.113536,    // "se hacen"
-	0.0438724,    // "se la"
-	0.0996937,    // "se las"
-	0.137807,     // "se le"
-	0.112668,     // "se lo"
-	0.751642,     // "se me"
-	-0.351495,    // "se puede"
-	-0.0587304,   // "se pueden"
-	0.0632083,    // "se que"
-	0.201262,     // "se rasca"
-	-0.0926075,   // "se recomienda"
-	-0.0559875,   // "se relaciona"
-	-0.0103616,   // "se suele"
-	-0.083985,    // "se suelen"
-	-0.0182718,   // "se toma"
-	-0.00528427,  // "se trata"
-	-0.113017,    // "se usa"
-	0.103275,     // "se van"
-	-0.00511483,  // "se ve"
-	0.0365393,    // "seb"
-	0.0365393,    // "seb derm"
-	-0.0101092,   // "sebaceo"
-	-0.00832603,  // "sebaceous"
-	-0.00832603,  // "sebaceous cyst"
-	-0.0375981,   // "seborreica"
-	-0.058323,    // "seborreica ?"
-	0.0422374,    // "seborreica de"
-	-0.0172769,   // "seborrheic"
-	0.0069674,    // "seborrheic dermatitis"
-	-0.0361733,   // "seborrheic keratoses"
-	0.0119291,    // "seborrheic keratosis"
-	-0.111668,    // "seborrhoeic"
-	-0.0808595,   // "seborrhoeic dermatitis"
-	-0.0308074,   // "seborrhoeic keratosis"
-	0.0560747,    // "seca"
-	0.0119266,    // "second"
-	-0.0125705,   // "second degree"
-	0.0270542,    // "secukinumab"
-	-0.152867,    // "secundarios"
-	0.318239,     // "see"
-	-0.0161451,   // "see a"
-	0.207754,     // "see someone"
-	0.00686615,   // "see the"
-	0.0760813,    // "seeing"
-	0.00396393,   // "seems"
-	0.0169972,    // "seen"
-	-0.0377723,   // "seen in"
-	0.0252473,    // "seen today"
-	-0.0891289,   // "seen urgently"
-	0.0698615,    // "seguir"
-	0.199034,     // "segun"
-	-0.175633,    // "seguro"
-	-0.115333,    // "seguro el"
-	-0.0608524,   // "seguros"
-	0.010014,     // "sell"
-	0.010014,     // "sell it"
-	-0.0182718,   // "semana"
-	-0.0182718,   // "semana ?"
-	0.0769317,    // "semanas"
-	0.0399953,    // "semanas con"
-	0.0207483,    // "semanas y"
-	-0.137619,    // "send"
-	-0.0141227,   // "send a"
-	0.0722362,    // "senora"
-	0.0182989,    // "sensible"
-	0.0502782,    // "sent"
-	-0.0166761,   // "sent a"
-	0.00636197,   // "sentinel"
-	-0.168615,    // "separate"
-	0.153624,     // "ser"
-	0.167239,     // "ser por"
-	0.157845,     // "sera"
-	0.0855118,    // "serious"
-	0.0855118,    // "serious ?"
-	-0.0420128,   // "seventy"
-	0.050932,     // "several"
-	-0.0262477,   // "severe"
-	0.226594,     // "shampoo"
-	0.0155788,    // "shampoo ?"
-	0.0955561,    // "shampoo every"
-	0.0683686,    // "shampoo for"
-	-0.0256257,   // "shampoos"
-	-0.0624885,   // "shape"
-	0.00824188,   // "shave"
-	-0.0439016,   // "shaving"
-	0.662165,     // "she"
-	0.0527049,    // "she had"
-	0.0621567,    // "she has"
-	-0.0882559,   // "she have"
-	0.119689,     // "she need"
-	0.0352922,    // "she stop"
-	0.062858,     // "she use"
-	0.269574,     // "she's"
-	0.0213441,    // "she's 0"
-	0.130272,     // "she's on"
-	-0.0493123,   // "shed"
-	-0.00302584,  // "shedding"
-	0.0159665,    // "shin"
-	-0.0800992,   // "shin is"
-	-0.255882,    // "shingles"
-	0.0167367,    // "shingles ?"
-	-0.351152,    // "shingles can"
-	-0.0102054,   // "shingles in"
-	0.0260874,    // "shingles near"
-	-0.0403389,   // "shingles vaccine"
-	0.0587675,    // "shins"
-	-0.00597332,  // "short"
-	0.13311,      // "should"
-	-0.13985,     // "should a"
-	0.258887,     // "should he"
-	0.560133,     // "should i"
-	-0.013714,    // "should it"
-	-0.0536281,   // "should make"
-	-0.0421297,   // "should moles"
-	0.219579,     // "should my"
-	-0.0811779,   // "should never"
-	-0.0864733,   // "should people"
-	0.220388,     // "should she"
-	-0.101083,    // "should sunscreen"
-	0.0590971,    // "should the"
-	0.000974218,  // "should they"
-	0.0217567,    // "should this"
-	0.156398,     // "should we"
-	-0.176549,    // "should you"
-	0.0526755,    // "shoulders"
-	-0.0496509,   // "shouldn't"
-	-0.0411769,   // "show"
-	-0.0411769,   // "show ?"
-	0.0944427,    // "showers"
-	-0.00728959,  // "shows"
-	-0.0321234,   // "shows the"
-	0.258325,     // "si"
-	0.0281813,    // "si a"
-	0.107482,     // "si peso"
-	0.121555,     // "si tengo"
-	-0.0424368,   // "si ya"
-	-0.0696753,   // "side"
-	-0.0933073,   // "side effects"
-	0.0363472,    // "side of"
-	-0.133108,    // "siempre"
-	-0.0893012,   // "siempre ?"
-	-0.0143248,   // "siga"
-	-0.0153912,   // "sign"
-	0.00526766,   // "sign ?"
-	-0.318717,    // "significa"
-	-0.0412476,   // "significa margenes"
-	-0.0432898,   // "signo"
-	-0.0432898,   // "signo de"
-	-0.0858624,   // "signos"
-	-0.0858624,   // "signos de"
-	-0.168123,    // "signs"
-	-0.0213429,   // "signs of"
-	0.225042,     // "sigo"
-	0.211369,     // "sigo con"
-	-0.00421495,  // "sigue"
-	-0.0215434,   // "silver"
-	-0.0357663,   // "silver sulfadiazine"
-	0.125454,     // "sin"
-	0.00679219,   // "sin granos"
-	0.105814,     // "since"
-	0.0405834,    // "since i"
-	0.0542685,    // "since starting"
-	-0.0767113,   // "sindrome"
-	-0.0767113,   // "sindrome de"
-	-0.356056,    // "sirve"
-	-0.139797,    // "sirve la"
-	-0.0898951,   // "sirve para"
-	-0.0853592,   // "sister"
-	0.0403257,    // "sister's"
-	-0.000927423, // "site"
-	-0.0456339,   // "situ"
-	-0.0117715,   // "six"
-	0.00667882,   // "six months"
-	-0.0184504,   // "six weeks"
-	0.0610276,    // "size"
-	0.0599628,    // "size of"
-	-0.312938,    // "skin"
-	-0.204578,    // "skin ?"
-	-0.0663766,   // "skin cancer"
-	0.10992,      // "skin is"
-	-0.0460467,   // "skin tears"
-	-0.0149156,   // "skin to"
-	-0.00926024,  // "skin type"
-	0.148376,     // "skip"
-	0.0387055,    // "small"
-	0.0683478,    // "smell"
-	0.0683478,    // "smell does"
-	0.055685,     // "smells"
-	0.0139119,    // "smoker"
-	-0.0656129,   // "smoking"
-	-0.146474,    // "so"
-	2.90754e-05,  // "so i've"
-	-0.00207155,  // "so many"
-	-0.192984,    // "sobre"
-	0.00874675,   // "socks"
-	0.0187674,    // "sol"
-	-0.04841,     // "sol ?"
-	-0.0146441,   // "sol empeora"
-	-0.380555,    // "solar"
-	-0.0262514,   // "solar ?"
-	-0.0759694,   // "solar elastosis"
-	-0.0505328,   // "solar en"
-	0.00950099,   // "soles"
-	0.000358726,  // "solo"
-	0.0387305,    // "solo curiosidad"
-	-0.116828,    // "solo en"
-	0.0157235,    // "solo por"
-	-0.0550765,   // "some"
-	-0.00822337,  // "some people"
-	0.128453,     // "someone"
-	0.126192,     // "someone ?"
-	-0.0479352,   // "someone in"
-	-0.0287743,   // "someone with"
-	0.0856088,    // "something"
-	0.00570536,   // "something else"
-	0.0430648,    // "something more"
-	0.0360018,    // "something to"
-	0.00920616,   // "something worse"
-	-0.0591835,   // "sometimes"
-	-0.244264,    // "son"
-	-0.247021,    // "son has"
-	-0.0387734,   // "son las"
-	-0.16731,     // "son los"
-	0.346492,     // "son's"
-	-0.0195775,   // "son's been"
-	0.0652796,    // "son's chest"
-	0.0386198,    // "son's face"
-	0.0290686,    // "son's got"
-	0.0247106,    // "son's legs"
-	0.00485858,   // "son's rash"
-	0.0121211,    // "son's scalp"
-	0.390122,     // "sore"
-	-0.000783676, // "sore be"
-	0.0232506,    // "sore eyes"
-	0.0482215,    // "sore on"
-	0.000328509,  // "sore should"
-	-0.0266783,   // "sores"
-	-0.0394786,   // "sores ?"
-	-0.0338672,   // "soy"
-	-0.0134474,   // "soy enfermera"
-	-0.0349325,   // "soy farmaceutica"
-	-0.0408342,   // "speaking"
-	-0.145342,    // "spf"
-	-0.0921681,   // "spf 0"
-	0.0670837,    // "spider"
-	0.0670837,    // "spider bite"
-	0.0611938,    // "spironolactone"
-	0.00170806,   // "spironolactone and"
-	-0.078962,    // "spironolactone for"
-	-0.0715064,   // "spitz"
-	-0.0488377,   // "spitz ?"
-	-0.0607846,   // "spitz nevus"
-	0.273879,     // "spot"
-	0.0691734,    // "spot on"
-	0.282594,     // "spots"
-	-0.0104212,   // "spots are"
-	0.147975,     // "spots in"
-	0.086511,     // "spots on"
-	0.0157658,    // "spots that"
-	-0.196176,    // "spread"
-	-0.100415,    // "spread ?"
-	-0.0416609,   // "spread between"
-	-0.0268221,   // "spread in"
-	0.0448245,    // "spread on"
-	-0.0365401,   // "spread to"
-	0.221728,     // "spreading"
-	0.00586411,   // "spreading and"
-	-0.00788598,  // "spreading red"
-	-0.0271313,   // "stage"
-	-0.0358888,   // "stages"
-	-0.0214129,   // "stages of"
-	-0.0317594,   // "staging"
-	-0.056376,    // "standard"
-	-0.00869995,  // "standard excision"
-	0.0112197,    // "start"
-	0.0196103,    // "start ?"
-	-0.057292,    // "start me"
-	0.202782,     // "started"
-	-0.0581492,   // "started me"
-	0.197926,     // "started to"
-	0.143598,     // "starting"
-	0.0153211,    // "starting a"
-	-0.0049446,   // "starting isotretinoin"
-	0.00147864,   // "starting lamotrigine"
-	0.0246747,    // "starting the"
-	0.0942261,    // "stay"
-	-0.0561148,   // "stay home"
-	-0.0141174,   // "stay in"
-	0.222775,     // "stay off"
-	0.0109054,    // "stay on"
-	0.108433,     // "step"
-	0.114926,     // "step ?"
-	-0.147513,    // "steroid"
-	-0.0891968,   // "steroid ?"
-	-0.0774026,   // "steroid cream"
-	0.0186245,    // "steroid injections"
-	-0.0189259,   // "steroid withdrawal"
-	-0.0938924,   // "steroids"
-	-0.0963046,   // "stevens"
-	-0.0673018,   // "stevens johnson"
-	0.0505486,    // "still"
-	0.0268154,    // "still itches"
-	-0.0627561,   // "still used"
-	-0.0513547,   // "sting"
-	0.0571683,    // "stings"
-	0.152698,     // "stitches"
-	0.632131,     // "stop"
-	0.112136,     // "stop ?"
-	0.194201,     // "stop it"
-	0.0210413,    // "stop my"
-	-0.0111465,   // "stop sweating"
-	0.145816,     // "stop the"
-	0.00289381,   // "stop using"
-	0.0458594,    // "stopped"
-	0.0588912,    // "stopping"
-	-0.00396488,  // "straight"
-	-0.00449664,  // "straight to"
-	0.0941676,    // "streak"
-	-0.0392969,   // "strength"
-	0.00861506,   // "strength of"
-	-0.0649918,   // "stress"
-	0.0689825,    // "strong"
-	0.123337,     // "stronger"
-	-0.0728778,   // "student"
-	0.035134,     // "stung"
-	0.0536827,    // "su"
-	0.0407683,    // "subir"
-	0.0407683,    // "subir la"
-	0.050524,     // "subo"
-	0.050524,     // "subo la"
-	-0.0867025,   // "such"
-	-0.0477801,   // "such as"
-	-0.0134868,   // "sudor"
-	-0.00445025,  // "sudor de"
-	-0.0457997,   // "suegra"
-	0.0722433,    // "suegro"
-	-0.214832,    // "suele"
-	-0.083985,    // "suelen"
-	-0.083985,    // "suelen hacer"
-	-0.149698,    // "suggested"
-	0.011687,     // "suit"
-	0.011687,     // "suit me"
-	-0.0357663,   // "sulfadiazine"
-	0.0850576,    // "summer"
-	-0.184722,    // "sun"
-	-0.0859804,   // "sun damage"
-	-0.0160171,   // "sun protection"
-	0.0222241,    // "sunbed"
-	0.104595,     // "sunburn"
-	0.0268725,    // "sunburn bad"
-	-0.779038,    // "sunscreen"
-	-0.0457365,   // "sunscreen ?"
-	-0.0456862,   // "sunscreen be"
-	-0.109806,    // "sunscreen every"
-	-0.0553948,   // "sunscreen go"
-	-0.088202,    // "sunscreen is"
-	0.0279282,    // "suppose"
-	-0.0170657,   // "suppurativa"
-	-0.0170657,   // "suppurativa ?"
-	-0.0300876,   // "supurativa"
-	-0.0300876,   // "supurativa y"
-	-0.0661367,   // "surgeon"
-	0.0350289,    // "surgeon said"
-	-0.0631915,   // "surgery"
-	-0.0709906,   // "surgery ?"
-	0.0140305,    // "surgical"
-	0.216254,     // "suspendo"
-	-0.103559,    // "swears"
-	-0.103559,    // "swears by"
-	0.00513721,   // "sweat"
-	-0.0319055,   // "sweating"
-	-0.0265227,   // "sweating ?"
-	-0.0167683,   // "sweet"
-	-0.00147719,  // "swell"
-	0.0271643,    // "swelled"
-	0.0271643,    // "swelled up"
-	0.0716007,    // "swelling"
-	0.0831314,    // "swelling after"
-	-0.00977821,  // "swim"
-	-0.0258897,   // "swimming"
-	-0.0121039,   // "swimming with"
-	0.301812,     // "switch"
-	0.12922,      // "switch ?"
-	0.204098,     // "swollen"
-	0.0452688,    // "swollen and"
-	-0.0359361,   // "syndrome"
-	-0.0106657,   // "syndrome ?"
-	-0.0184737,   // "systemic"
-	0.150089,     // "tablets"
-	0.102554,     // "tablets ?"
-	-0.127465,    // "tacrolimus"
-	-0.0568819,   // "tacrolimus en"
-	0.171567,     // "take"
-	-0.0136066,   // "take ?"
-	-0.143123,    // "take a"
-	0.034909,     // "take an"
-	0.163798,     // "take for"
-	0.103461,     // "take isotretinoin"
-	0.0576503,    // "take it"
-	0.0610258,    // "take my"
-	-0.0159141,   // "take to"
-	-0.106905,    // "taken"
-	-0.142546,    // "takes"
-	0.0287836,    // "taking"
-	0.0822517,    // "taking it"
-	0.0145294,    // "taking my"
-	-0.0102682,   // "talk"
-	-0.0102682,   // "talk about"
-	0.0907332,    // "talon"
-	0.0735355,    // "talon que"
-	-0.0529476,   // "tambien"
-	-0.147759,    // "tan"
-	0.0265691,    // "tanning"
-	-0.103178,    // "tantas"
-	-0.103178,    // "tantas manchas"
-	-0.121901,    // "tanto"
-	-0.0115494,   // "tape"
-	0.0611455,    // "taper"
-	-0.0104199,   // "tar"
-	0.118031,     // "target"
-	0.0963827,    // "target like"
-	-0.077011,    // "tattoo"
-	0.0427696,    // "tattoo is"
-	-0.0728812,   // "tattoos"
-	-0.0120972,   // "tb"
-	0.352937,     // "te"
-	0.17566,      // "te mando"
-	-0.0173191,   // "tea"
-	-0.0373858,   // "tea tree"
-	-0.0460467,   // "tears"
-	0.408493,     // "teen"
-	0.0124973,    // "teenage"
-	0.0216519,    // "teenager"
-	-0.148141,    // "teenagers"
-	0.0628083,    // "telangiectasia"
-	0.228081,     // "tell"
-	-0.047253,    // "tell a"
-	-0.0265925,   // "tell cellulitis"
-	0.0752852,    // "tell from"
-	0.172662,     // "tell if"
-	0.0902215,    // "tell me"
-	0.062748,     // "temp"
-	0.00864047,   // "temperature"
-	-0.110604,    // "tener"
-	1.0907,       // "tengo"
-	0.112231,     // "tengo ?"
-	-0.0989023,   // "tengo dermatitis"
-	0.404709,     // "tengo en"
-	0.269626,     // "tengo la"
-	-0.154341,    // "tengo psoriasis"
-	0.103828,     // "tengo que"
-	0.138669,     // "tengo un"
-	0.0612591,    // "tengo una"
-	0.0343496,    // "tengo urticaria"
-	0.10906,      // "tensas"
-	0.0937868,    // "tensas en"
-	0.149977,     // "tense"
-	0.118716,     // "tense bullae"
-	-0.208148,    // "terbinafina"
-	-0.0125976,   // "terbinafina para"
-	0.0174065,    // "terbinafine"
-	-0.0507342,   // "terbinafine ?"
-	0.0296474,    // "terbinafine cream"
-	0.00505814,   // "terbinafine for"
-	0.0049831,    // "terbinafine tablets"
-	-0.124865,    // "term"
-	-0.0256431,   // "term mean"
-	-0.0442291,   // "test"
-	0.00107911,   // "tested"
-	-0.155299,    // "testing"
-	-0.271685,    // "tests"
-	-0.0387086,   // "tests are"
-	-0.164878,    // "than"
-	-0.0510816,   // "than in"
-	-0.14032,     // "that"
-	-0.253654,    // "that ?"
-	-0.127892,    // "that a"
-	-0.0102467,   // "that actually"
-	-0.0543998,   // "that age"
-	0.079887,     // "that be"
-	0.0539284,    // "that bleeds"
-	0.00734882,   // "that doesn't"
-	0.0328229,    // "that don't"
-	-0.0535376,   // "that exactly"
-	0.00331575,   // "that i'm"
-	0.0629182,    // "that keeps"
-	-0.138557,    // "that mean"
-	0.082916,     // "that my"
-	0.0348185,    // "that need"
-	-0.0256431,   // "that term"
-	0.0336742,    // "that too"
-	-0.0942052,   // "that true"
-	0.0120747,    // "that won't"
-	0.163687,     // "that's"
-	0.478987,     // "the"
-	-0.0774235,   // "the 0"
-	-0.00461798,  // "the abcde"
-	0.00464987,   // "the antibiotics"
-	0.00092812,   // "the antifungal"
-	0.0184815,    // "the attached"
-	0.0001193,    // "the back"
-	0.054605,     // "the bcc"
-	-0.0601887,   // "the beach"
-	-0.0232574,   // "the bedding"
-	0.0573805,    // "the best"
-	0.00126623,   // "the bite"
-	0.00786753,   // "the blister"
-	0.0430571,    // "the body"
-	0.0132967,    // "the bump"
-	0.013549,     // "the bumps"
-	-0.00412939,  // "the common"
-	-0.0172139,   // "the counter"
-	0.0825278,    // "the cream"
-	0.0266494,    // "the cut"
-	0.0504909,    // "the dark"
-	-0.0855848,   // "the dermatologist"
-	0.0543069,    // "the diagnosis"
-	-0.2911,      // "the difference"
-	-0.0204358,   // "the doctor"
-	0.00685469,   // "the dose"
-	-0.0536463,   // "the drug"
-	-0.0131766,   // "the easi"
-	0.135341,     // "the edge"
-	-0.0444146,   // "the emergency"
-	-0.0184196,   // "the er"
-	-0.0260814,   // "the evidence"
-	-0.00454533,  // "the eye"
-	-0.009154,    // "the face"
-	-0.0253609,   // "the first"
-	0.0480078,    // "the forearm"
-	-0.00462438,  // "the general"
-	0.079591,     // "the gp"
-	0.0317422,    // "the groin"
-	0.0818396,    // "the gym"
-	-0.0351603,   // "the hands"
-	-0.0594567,   // "the health"
-	-0.0873127,   // "the house"
-	0.13927,      // "the image"
-	0.053856,     // "the itch"
-	-0.0552984,   // "the koebner"
-	0.204461,     // "the lesion"
-	0.095856,     // "the little"
-	-0.239773,    // "the lot"
-	-0.000412298, // "the lower"
-	0.0870546,    // "the lump"
-	-0.0289803,   // "the main"
-	0.1073,       // "the middle"
-	0.188427,     // "the mole"
-	-0.0419713,   // "the morning"
-	-0.0652838,   // "the mouth"
-	0.0358337,    // "the new"
-	0.104351,     // "the nurse"
-	0.00427789,   // "the oven"
-	0.0404173,    // "the painful"
-	-0.0737048,   // "the patch"
-	-0.0128233,   // "the patches"
-	0.0709113,    // "the permethrin"
-	0.122278,     // "the photo"
-	0.171887,     // "the picture"
-	0.000997629,  // "the pill"
-	0.0236361,    // "the prednisolone"
-	0.0258078,    // "the rash"
-	-0.0215656,   // "the red"
-	0.0884146,    // "the redness"
-	0.126395,     // "the right"
-	-0.0991788,   // "the ring"
-	-0.0397298,   // "the risk"
-	0.00348844,   // "the salon"
-	-0.339194,    // "the same"
-	-0.034746,    // "the scalp"
-	-0.0403389,   // "the shingles"
-	-0.0969867,   // "the skin"
-	0.0312003,    // "the sore"
-	0.166836,     // "the spot"
-	-0.0344358,   // "the standard"
-	0.00778463,   // "the steroid"
-	-0.0909833,   // "the sun"
-	0.05959,      // "the thumbnail"
-	0.0602549,    // "the toes"
-	-0.0280362,   // "the typical"
-	-0.0177935,   // "the uk"
-	-0.292402,    // "the usual"
-	-0.00175427,  // "the wait"
-	0.0112379,    // "the wart"
-	-0.00186034,  // "the white"
-	0.0425689,    // "the whole"
-	-0.0534509,   // "their"
-	-0.176201,    // "them"
-	-0.0657753,   // "them ?"
-	0.0151873,    // "them frozen"
-	-0.00449098,  // "therapy"
-	-0.249824,    // "there"
-	-0.0482744,   // "there a"
-	-0.201015,    // "there any"
-	0.0817544,    // "there anything"
-	0.163644,     // "there's"
-	0.163644,     // "there's a"
-	0.0459977,    // "these"
-	-0.366682,    // "they"
-	-0.0543998,   // "they common"
-	-0.0240963,   // "they the"
-	-0.0106934,   // "they work"
-	-0.0345396,   // "they're"
-	0.0123279,    // "they've"
-	0.0123279,    // "they've been"
-	0.149639,     // "thick"
-	-0.00850987,  // "thickness"
-	0.172281,     // "thigh"
-	0.125945,     // "thighs"
-	-0.176869,    // "thing"
-	-0.0859471,   // "thing ?"
-	-0.113274,    // "thing as"
-	0.00110892,   // "thing on"
-	0.114077,     // "think"
-	0.0343553,    // "think ?"
-	0.00433328,   // "think my"
-	0.0258968,    // "thinking"
-	0.16703,      // "thinning"
-	-0.017927,    // "thinning hair"
-	1.14884,      // "this"
-	0.234277,     // "this ?"
-	0.0837737,    // "this an"
-	0.0140702,    // "this be"
-	0.0137788,    // "this is"
-	0.0520192,    // "this mole"
-	0.00942561,   // "this morning"
-	0.106193,     // "this photo"
-	0.0843424,    // "this week"
-	0.0168421,    // "this year"
-	-0.112204,    // "those"
-	-0.0183561,   // "thought"
-	0.156247,     // "thoughts"
-	0.156247,     // "thoughts ?"
-	0.210505,     // "three"
-	0.0189375,    // "three days"
-	0.0940088,    // "three months"
-	-0.00962518,  // "throat"
-	0.00651609,   // "throat feels"
-	-0.0350487,   // "through"
-	-0.0189524,   // "through the"
-	0.101914,     // "thrush"
-	0.107199,     // "thrush ?"
-	0.0776206,    // "thumbnail"
-	0.00185661,   // "thursday"
-	0.00185661,   // "thursday or"
-	-0.0120367,   // "thyroid"
-	-0.0245928,   // "tick"
-	0.108829,     // "tick bite"
-	0.0322199,    // "tiempo"
-	-0.00322133,  // "tiene"
-	-0.149659,    // "tiene 0"
-	0.0484507,    // "tiene ampollas"
-	-0.31372,     // "tiene cura"
-	-0.119636,    // "tiene dermatitis"
-	-0.0642548,   // "tiene eccema"
-	0.0308631,    // "tiene fiebre"
-	-0.131878,    // "tiene herpes"
-	0.125173,     // "tiene la"
-	0.025457,     // "tiene lupus"
-	0.239755,     // "tiene que"
-	0.113176,     // "tiene sarna"
-	0.0992426,    // "tiene una"
-	0.0553984,    // "tienen"
-	0.00651609,   // "tight"
-	0.202629,     // "till"
-	0.0986745,    // "till it"
-	0.0963803,    // "time"
-	-0.0681461,   // "time ?"
-	0.0376681,    // "time for"
-	0.0463737,    // "time i"
-	0.131586,     // "time to"
-	0.0441056,    // "times"
-	0.0852736,    // "times a"
-	-0.0628241,   // "tina"
-	0.0686902,    // "tina ?"
-	0.083967,     // "tinea"
-	0.00121953,   // "tinea ?"
-	0.0205443,    // "tinea capitis"
-	0.0784791,    // "tinea cruris"
-	0.00438646,   // "tingling"
-	0.00790204,   // "tiny"
-	-0.117185,    // "tipo"
-	-0.121552,    // "tipo de"
-	-0.0699458,   // "tips"
-	-0.245298,    // "to"
-	0.100179,     // "to 0"
-	0.0282846,    // "to ?"
-	-0.165779,    // "to a"
-	-0.0349697,   // "to avoid"
-	0.0619035,    // "to be"
-	-0.0129716,   // "to come"
-	-0.0724675,   // "to develop"
-	0.00173637,   // "to finish"
-	-0.0497708,   // "to get"
-	0.102577,     // "to go"
-	0.0262971,    // "to have"
-	-0.0444195,   // "to heart"
-	0.0120824,    // "to her"
-	0.00743566,   // "to hospital"
-	0.0827459,    // "to itch"
-	0.144581,     // "to keep"
-	0.0580955,    // "to know"
-	0.015682,     // "to nickel"
-	-0.0326279,   // "to nursery"
-	-0.0228483,   // "to other"
-	-0.0212109,   // "to pop"
-	-0.018422,    // "to prevent"
-	0.0450235,    // "to put"
-	0.127749,     // "to see"
-	-0.0702023,   // "to severe"
-	0.0683478,    // "to smell"
-	-0.138813,    // "to start"
-	0.222775,     // "to stay"
-	0.089922,     // "to stop"
-	0.0612726,    // "to take"
-	-0.0667871,   // "to tattoo"
-	0.138359,     // "to the"
-	0.0508018,    // "to try"
-	-0.189043,    // "to use"
-	-0.237023,    // "to wash"
-	-0.180282,    // "to wear"
-	-2.80621e-05, // "to work"
-	0.0422868,    // "to worry"
-	0.0483629,    // "to you"
-	0.0508485,    // "tobillo"
-	0.0384896,    // "toda"
-	0.0384896,    // "toda la"
-	0.107795,     // "today"
-	0.068733,     // "today ?"
-	0.00854434,   // "today or"
-	0.177786,     // "toddler"
-	0.00859629,   // "toddler has"
-	0.0926509,    // "toddler's"
-	0.142979,     // "todo"
-	0.0346166,    // "todo el"
-	0.00985485,   // "todos"
-	0.00985485,   // "todos los"
-	0.153769,     // "toenail"
-	0.0775137,    // "toenail is"
-	0.0602549,    // "toes"
-	0.0602549,    // "toes is"
-	-0.216171,    // "told"
-	-0.0128688,   // "told apart"
-	-0.0469372,   // "told i"
-	0.12646,      // "toma"
-	-0.00299887,  // "toma una"
-	0.137421,     // "tomando"
-	0.127052,     // "tomando isotretinoina"
-	0.205624,     // "tomar"
-	0.00719317,   // "tomar el"
-	0.521434,     // "tomo"
-	0.202048,     // "tomo ?"
-	0.0404399,    // "tomo metotrexato"
-	0.0949855,    // "tomorrow"
-	0.0949855,    // "tomorrow ?"
-	0.0534257,    // "tongue"
-	0.0624638,    // "tonight"
-	0.243296,     // "too"
-	0.00490077,   // "too late"
-	0.0336742,    // "too long"
-	0.000293653,  // "too much"
-	0.0621343,    // "too scabies"
-	0.00384307,   // "topical"
-	-0.0992078,   // "topical steroid"
-	0.0139058,    // "towels"
-	-0.0838365,   // "toxina"
-	-0.0838365,   // "toxina botulinica"
-	0.0230019,    // "trabajo"
-	0.0462547,    // "tracking"
-	-0.033658,    // "trainee"
-	-0.033658,    // "trainee what's"
-	-0.0101101,   // "tranexamic"
-	-0.0101101,   // "tranexamic acid"
-	-0.00528427,  // "trata"
-	-0.0210118,   // "tratamiento"
-	-0.00571372,  // "tratamiento con"
-	0.0318479,    // "tratamientos"
-	0.100294,     // "tratamientos que"
-	0.194071,     // "treat"
-	0.0435406,    // "treat ?"
-	-0.01119,     // "treat actinic"
-	0.0353312,    // "treat the"
-	-0.17459,     // "treated"
-	-0.125386,    // "treated for"
-	-0.0738162,   // "treated with"
-	0.11493,      // "treating"
-	0.0856223,    // "treating ?"
-	-0.143032,    // "treatment"
-	-0.100719,    // "treatment ?"
-	0.033492,     // "treatment for"
-	0.00192432,   // "treatment or"
-	0.00593371,   // "treatments"
-	-0.0149706,   // "treatments for"
-	0.0258705,    // "treatments what"
-	-0.0373858,   // "tree"
-	-0.0373858,   // "tree oil"
-	0.0875438,    // "tretinoin"
-	0.0700951,    // "tretinoin ?"
-	-0.078184,    // "tretinoina"
-	0.0379375,    // "triamcinolone"
-	-0.0441061,   // "trigger"
-	-0.0955226,   // "triggered"
-	-0.0955226,   // "triggered by"
-	-0.071823,    // "triggers"
-	-0.0598562,   // "triggers ?"
-	0.0323027,    // "triste"
-	-0.164599,    // "true"
-	-0.0942052,   // "true ?"
-	-0.0320095,   // "true that"
-	-0.0383827,   // "true you"
-	0.323482,     // "try"
-	-0.167579,    // "tube"
-	-0.0580628,   // "turn"
-	-0.0580628,   // "turn into"
-	-0.155211,    // "twice"
-	-0.0384674,   // "twice ?"
-	-0.138413,    // "twice a"
-	-0.0383822,   // "twice as"
-	0.229588,     // "two"
-	0.00626394,   // "two colours"
-	-0.0309883,   // "two hours"
-	0.121975,     // "two months"
-	0.0665406,    // "two treatments"
-	-0.0129218,   // "two weeks"
-	-0.000305691, // "type"
-	-0.0562516,   // "type 0"
-	0.0851558,    // "type iv"
-	-0.0487783,   // "types"
-	-0.116586,    // "typical"
-	-0.0451127,   // "typical for"
-	-0.0103992,   // "typically"
-	-0.00757392,  // "typically look"
-	-0.0177935,   // "uk"
-	-0.0177935,   // "uk ?"
-	0.205363,     // "ulcer"
-	-0.0706465,   // "ulcer ?"
-	0.0688114,    // "ulcer and"
-	0.0683478,    // "ulcer has"
-	0.0107585,    // "ulcer on"
-	0.075867,     // "ulcera"
-	0.147228,     // "ulcera en"
-	-0.047251,    // "ulceras"
-	-0.0215269,   // "ulceras por"
-	0.0434039,    // "ulcerated"
-	0.0775941,    // "ulcers"
-	-0.17025,     // "un"
-	-0.0660955,   // "un carcinoma"
-	0.100049,     // "un circulo"
-	-0.1042,      // "un corticoide"
-	-0.0780329,   // "un diagnostico"
-	-0.0536938,   // "un informe"
-	-0.0623047,   // "un lunar"
-	-0.131184,    // "un melanoma"
-	0.116123,     // "un mes"
-	-0.0173914,   // "un nevus"
-	-0.0311775,   // "un nino"
-	-0.018752,    // "un paciente"
-	-0.120767,    // "un protector"
-	-0.0437701,   // "un queloide"
-	-0.0204498,   // "un quiste"
-	0.11617,      // "un sarpullido"
-	-0.0368166,   // "un tratamiento"
-	0.05689,      // "una"
-	0.242129,     // "una amiga"
-	-0.0437701,   // "una cicatriz"
-	0.0632083,    // "una consulta"
-	0.0707634,    // "una costra"
-	0.139778,     // "una del"
-	-0.0812898,   // "una embarazada"
-	-0.0263619,   // "una erupcion"
-	0.012245,     // "una foto"
-	0.0196482,    // "una llaga"
-	0.111989,     // "una mancha"
-	-0.122095,    // "una persona"
-	-0.0239881,   // "una picadura"
-	-0.233918,    // "una quemadura"
-	0.0735355,    // "una ulcera"
-	0.0699723,    // "una verruga"
-	-0.129713,    // "una vez"
-	0.138106,     // "unas"
-	0.0714333,    // "unas manchas"
-	-0.122738,    // "under"
-	-0.14864,     // "under 0"
-	0.0222448,    // "under a"
-	0.0150092,    // "under my"
-	-0.0237306,   // "underarm"
-	-0.0237306,   // "underarm sweating"
-	-0.0877263,   // "uno"
-	-0.0353638,   // "until"
-	-0.00922227,  // "until the"
-	0.200678,     // "up"
-	0.0755929,    // "up from"
-	0.0415009,    // "up my"
-	0.0228643,    // "up to"
-	0.0407322,    // "uploaded"
-	-0.0288542,   // "upper"
-	0.202126,     // "urgencias"
-	0.152552,     // "urgencias ?"
-	0.0114207,    // "urgencias o"
-	0.0332808,    // "urgencias por"
-	0.00035088,   // "urgent"
-	-0.00397297,  // "urgent care"
-	0.0633879,    // "urgente"
-	0.149575,     // "urgente ?"
-	-0.0861874,   // "urgente una"
-	-0.06356,     // "urgently"
-	-0.0665107,   // "urgently ?"
-	0.0029508,    // "urgently about"
-	-0.185055,    // "urticaria"
-	-0.0200282,   // "urticaria ?"
-	-0.170258,    // "urticaria cronica"
-	-0.111412,    // "usa"
-	-0.0810097,   // "usa en"
-	-0.275275,    // "usar"
-	0.0165768,    // "usar la"
-	0.0220396,    // "usar permetrina"
-	-0.139516,    // "usar protector"
-	0.0934549,    // "use"
-	0.141827,     // "use ?"
-	7.83501e-07,  // "use a"
-	0.00277667,   // "use benzoyl"
-	0.122687,     // "use for"
-	-0.0255061,   // "use hydroquinone"
-	0.0156533,    // "use ketoconazole"
-	0.0262045,    // "use my"
-	-0.0355707,   // "use on"
-	-0.0245872,   // "use permethrin"
-	0.110188,     // "use the"
-	-0.41112,     // "used"
-	-0.218831,    // "used for"
-	-0.0982271,   // "used when"
-	0.271135,     // "using"
-	0.0392326,    // "using a"
-	0.00337103,   // "using clobetasol"
-	0.0013695,    // "using hydrocortisone"
-	0.051563,     // "using my"
-	0.0945487,    // "using the"
-	0.0884163,    // "uso"
-	-0.381925,    // "usual"
-	-0.0200133,   // "usual dose"
-	-0.0110758,   // "usual first"
-	-0.0496238,   // "usual side"
-	-0.260312,    // "usually"
-	-0.0110192,   // "usually appear"
-	-0.0302231,   // "usually done"
-	-0.0978781,   // "usually go"
-	-0.0221218,   // "usually last"
-	-0.00658447,  // "usually look"
-	-0.00609424,  // "usually stay"
-	-0.000716698, // "usually take"
-	-0.00233857,  // "usually treated"
-	-0.014907,    // "uv"
-	-0.12956,     // "uvb"
-	-0.0994781,   // "uvb de"
-	0.135792,     // "va"
-	-0.106022,    // "vaccine"
-	-0.033287,    // "vaccine ?"
-	-0.0332949,   // "vaccines"
-	-0.0840501,   // "vacuna"
-	-0.0840501,   // "vacuna del"
-	-0.0321905,   // "vacunas"
-	-0.0321905,   // "vacunas vivas"
-	0.134716,     // "valaciclovir"
-	0.098721,     // "valacyclovir"
-	-0.00635334,  // "valacyclovir for"
-	-0.121819,    // "vale"
-	-0.121819,    // "vale la"
-	0.0608727,    // "vamos"
-	-0.0628718,   // "van"
-	-0.166148,    // "van a"
-	-0.00483678,  // "varicela"
-	0.0249792,    // "varicela ?"
-	0.125521,     // "varon"
-	0.125521,     // "varon de"
-	-0.0561671,   // "vaseline"
-	-0.0561671,   // "vaseline on"
-	0.0320696,    // "ve"
-	0.0384073,    // "ve la"
-	0.158319,     // "veces"
-	0.113957,     // "vendo"
-	0.079716,     // "venous"
-	0.0578382,    // "ver"
-	-0.000558735, // "verano"
-	-0.000558735, // "verano ?"
-	-0.223906,    // "verdad"
-	-0.154794,    // "verdad que"
-	0.0189325,    // "verruca"
-	0.0858155,    // "verruga"
-	-0.0240601,   // "verrugas"
-	0.0229039,    // "versicolor"
-	-0.0115789,   // "versus"
-	-0.00092634,  // "very"
-	0.0326996,    // "ves"
-	0.178557,     // "vez"
-	0.100294,     // "vez despues"
-	0.152344,     // "vez que"
-	0.0629577,    // "vignette"
-	-0.0512664,   // "virus"
-	-0.0471506,   // "virus ?"
-	0.12886,      // "vision"
-	0.11065,      // "visit"
-	-0.0594567,   // "visitor"
-	-0.0594567,   // "visitor said"
-	-0.0983854,   // "vitamin"
-	-0.0621655,   // "vitamin d"
-	-0.406853,    // "vitiligo"
-	0.0858199,    // "vitiligo ?"
-	-0.306254,    // "vitiligo es"
-	-0.00609539,  // "vitiligo on"
-	0.0375171,    // "vitiligo to"
-	-0.0321905,   // "vivas"
-	0.00319842,   // "volver"
-	0.00319842,   // "volver a"
-	0.209324,     // "voy"
-	0.0834442,    // "voy a"
-	0.117689,     // "voy al"
-	-0.017067,    // "vs"
-	-0.0729918,   // "vulgaris"
-	-0.0537296,   // "vulgaris ?"
-	0.200656,     // "wait"
-	0.0893473,    // "wait ?"
-	0.0110578,    // "wait for"
-	0.103956,     // "wait till"
-	-0.00672326,  // "wait until"
-	0.0467937,    // "walk"
-	0.0467937,    // "walk in"
-	0.0206615,    // "want"
-	0.180454,     // "wants"
-	0.00685587,   // "wants me"
-	0.0594991,    // "wants to"
-	0.110635,     // "ward"
-	0.110838,     // "warfarin"
-	-0.108955,    // "warm"
-	-0.0106627,   // "warning"
-	-0.0106627,   // "warning signs"
-	0.106136,     // "wart"
-	0.011346,     // "wart on"
-	-0.188891,    // "warts"
-	-0.0246098,   // "warts ?"
-	-0.429084,    // "was"
-	-0.0311999,   // "was a"
-	-0.20357,     // "was diagnosed"
-	0.0203323,    // "was given"
-	-0.109777,    // "was just"
-	0.0415814,    // "was prescribed"
-	-0.104087,    // "was told"
-	-0.196405,    // "wash"
-	-0.0232574,   // "wash all"
-	0.0778414,    // "wash it"
-	-0.0197633,   // "watch"
-	-0.19415,     // "water"
-	-0.0840248,   // "water ?"
-	-0.0338583,   // "way"
-	0.469148,     // "we"
-	0.106836,     // "we go"
-	-0.166759,    // "we have"
-	0.109802,     // "we need"
-	0.00059842,   // "we stop"
-	0.03269,      // "we use"
-	-0.209966,    // "wear"
-	-0.241286,    // "wear sunscreen"
-	-0.0539549,   // "week"
-	0.045348,     // "week ?"
-	0.0389163,    // "week old"
-	0.0417334,    // "week should"
-	0.0194575,    // "weekly"
-	0.193746,     // "weeks"
-	2.86496e-05,  // "weeks and"
-	0.0355301,    // "weeks of"
-	0.00675437,   // "weeks pregnant"
-	0.00138646,   // "weeks should"
-	0.0345317,    // "weeping"
-	0.0335409,    // "weeping and"
-	0.16695,      // "weigh"
-	0.031305,     // "weigh 0"
-	0.11256,      // "weighs"
-	0.0818618,    // "weighs 0"
-	-0.0371991,   // "weight"
-	-0.0380548,   // "weight ?"
-	-0.0218316,   // "well"
-	-0.0261962,   // "well ?"
-	-0.0877575,   // "were"
-	0.0244729,    // "wet"
-	0.0254438,    // "wet wraps"
-	-0.868799,    // "what"
-	-0.0531288,   // "what actually"
-	-0.0348366,   // "what age"
-	-0.271353,    // "what are"
-	-0.0362305,   // "what blood"
-	-0.148773,    // "what causes"
-	0.15665,      // "what cream"
-	-0.0920727,   // "what did"
-	0.0255085,    // "what do"
-	-0.428685,    // "what does"
-	0.0689359,    // "what dose"
-	-0.143917,    // "what happens"
-	-0.29674,     // "what is"
-	-0.0294428,   // "what makes"
-	-0.0197325,   // "what point"
-	-0.00869762,  // "what role"
-	-0.0036204,   // "what should"
-	-0.0201077,   // "what signs"
-	-0.0242014,   // "what spf"
-	0.00614813,   // "what strength"
-	0.213051,     // "what would"
-	-0.651125,    // "what's"
-	-0.0449734,   // "what's a"
-	-0.47136,     // "what's the"
-	-0.475906,    // "when"
-	-0.012747,    // "when a"
-	-0.0161186,   // "when can"
-	0.0579839,    // "when do"
-	-0.0198704,   // "when does"
-	-0.0615394,   // "when i"
-	-0.0517372,   // "when i'm"
-	0.0424404,    // "when it's"
-	-0.102141,    // "when should"
-	0.00367555,   // "when they"
-	-0.0102019,   // "when you"
-	-0.0253737,   // "where"
-	-0.0253737,   // "where on"
-	0.186475,     // "whether"
-	0.0798013,    // "whether the"
-	-0.217296,    // "which"
-	0.0757696,    // "which acne"
-	-0.0243675,   // "which condition"
-	0.0435694,    // "which cream"
-	0.00821777,   // "which dressing"
-	-0.0412231,   // "which is"
-	0.0344189,    // "which one"
-	-0.024775,    // "which rashes"
-	-0.137349,    // "which signs"
-	0.222904,     // "while"
-	-0.0255061,   // "while breastfeeding"
-	0.00212943,   // "while i"
-	0.187865,     // "while i'm"
-	0.0362824,    // "while on"
-	0.0346979,    // "while she's"
-	0.0728577,    // "white"
-	0.00535154,   // "white and"
-	0.0079769,    // "white patch"
-	0.0246428,    // "white patches"
-	0.0270127,    // "white spots"
-	-0.119772,    // "who"
-	-0.00452212,  // "who are"
-	-0.0192874,   // "who is"
-	-0.0067265,   // "who's"
-	0.0673625,    // "whole"
-	-0.0115277,   // "whole body"
-	0.0353312,    // "whole family"
-	-1.28309,     // "why"
-	-0.0610547,   // "why are"
-	-0.598877,    // "why do"
-	-0.496103,    // "why does"
-	-0.223766,    // "why is"
-	0.279392,     // "widespread"
-	0.0615236,    // "wife"
-	0.0309247,    // "wife's"
-	0.0964038,    // "will"
-	0.0845902,    // "will the"
-	-0.0956328,   // "winter"
-	-0.0137917,   // "winter ?"
-	0.541066,     // "with"
-	0.051434,     // "with 0"
-	-0.014968,    // "with ?"
-	0.364461,     // "with a"
-	-0.0755078,   // "with age"
-	0.05482,      // "with black"
-	-0.0025784,   // "with chickenpox"
-	0.00751923,   // "with chronic"
-	0.167866,     // "with crusted"
-	-0.0412821,   // "with eczema"
-	-0.0218175,   // "with food"
-	0.000353774,  // "with hand"
-	-0.0841667,   // "with hidradenitis"
-	0.0238231,    // "with his"
-	-0.13124,     // "with impetigo"
-	-0.0976246,   // "with lichen"
-	0.0225911,    // "with little"
-	-0.040642,    // "with lupus"
-	-0.0309584,   // "with molluscum"
-	0.102087,     // "with my"
-	0.0419842,    // "with no"
-	-0.0308105,   // "with psoriasis"
-	0.118575,     // "with shingles"
-	-0.0310799,   // "with vitiligo"
-	-0.0189259,   // "withdrawal"
-	-0.0548428,   // "within"
-	-0.0548428,   // "within 0"
-	-0.0467577,   // "without"
-	-0.0223521,   // "without a"
-	0.136661,     // "wks"
-	0.0541502,    // "wks pregnant"
-	0.347048,     // "woman"
-	0.0722723,    // "woman in"
-	-0.163858,    // "women"
-	-0.0408538,   // "women avoid"
-	0.100388,     // "won't"
-	0.0141235,    // "won't go"
-	-0.0184954,   // "wondering"
-	-0.0114865,   // "wondering whether"
-	-0.023488,    // "wood's"
-	-0.023488,    // "wood's lamp"
-	-0.118566,    // "work"
-	-0.129958,    // "work ?"
-	-0.00293061,  // "work better"
-	-0.0784019,   // "work for"
-	-0.0261677,   // "work in"
-	-0.114144,    // "work on"
-	0.241217,     // "work with"
-	-0.0180503,   // "worked"
-	-0.0196819,   // "worked out"
-	0.0661716,    // "working"
-	-0.0443387,   // "worm"
-	0.0473498,    // "worried"
-	-0.00773642,  // "worried about"
-	0.0111657,    // "worried should"
-	0.0422868,    // "worry"
-	0.0377637,    // "worry about"
-	-0.00185305,  // "worse"
-	-0.00216239,  // "worse ?"
-	0.0759088,    // "worse at"
-	-0.0434267,   // "worse in"
-	-0.00219779,  // "worse with"
-	0.0242629,    // "worth"
-	-0.0257408,   // "worth getting"
-	0.0313249,    // "worth it"
-	0.819124,     // "would"
-	0.0093088,    // "would 0"
-	0.0358114,    // "would a"
-	0.00173472,   // "would i"
-	0.0331291,    // "would it"
-	0.031641,     // "would my"
-	0.114705,     // "would that"
-	0.342384,     // "would you"
-	0.0528736,    // "wound"
-	0.0254438,    // "wraps"
-	0.0368135,    // "wrist"
-	0.0351108,    // "x"
-	0.0351108,    // "x 0"
-	0.877053,     // "y"
-	0.040556,     // "y a"
-	0.0238901,    // "y ahora"
-	0.057714,     // "y caliente"
-	0.13247,      // "y esta"
-	0.0687852,    // "y fiebre"
-	0.0245999,    // "y la"
-	0.155561,     // "y le"
-	-0.167747,    // "y me"
-	0.0293815,    // "y o"
-	-0.0432917,   // "y por"
-	0.0767201,    // "y se"
-	0.191413,     // "y tiene"
-	0.00979044,   // "y un"
-	0.0908185,    // "y una"
-	0.385364,     // "ya"
-	0.17174,      // "ya ?"
-	0.00592881,   // "ya no"
-	0.0632083,    // "ya se"
-	0.112847,     // "year"
-	-0.0771859,   // "year ?"
-	0.153427,     // "year old"
-	0.00368699,   // "year old's"
-	-0.050264,    // "years"
-	0.0390545,    // "years later"
-	-0.01458,     // "yeast"
-	0.289501,     // "yellow"
-	0.0114378,    // "yesterday"
-	-0.00636408,  // "yet"
-	0.0885864,    // "yo"
-	0.0968516,    // "you"
-	0.0483629,    // "you ?"
-	0.00845989,   // "you biopsy"
-	-0.0718078,   // "you can"
-	-0.106022,    // "you catch"
-	0.0530074,    // "you do"
-	-0.056929,    // "you get"
-	-0.108319,    // "you have"
-	-0.0340193,   // "you need"
-	-0.0232574,   // "you really"
-	0.113232,     // "you say"
-	0.0852641,    // "you start"
-	-0.0401413,   // "you take"
-	0.202136,     // "you tell"
-	0.0343553,    // "you think"
-	-0.115614,    // "you use"
-	0.185909,     // "young"
-	0.196233,     // "your"
-	0.152216,     // "your opinion"
-	0.141339,     // "yr"
-	0.0162627,    // "yr old"
-	0.038979,     // "yrs"
-	-0.0538809,   // "zinc"
-	-0.0478592,   // "zinc sirve"
-	-0.0569709,   // "zoster"
-	0.100738,     // "zoster ?"
-	0.14053,      // "zoster cerca"
+	1.18469,      // "#age"
+	-0.255823,    // "#deictic"
+	1.16099,      // "#image"
+	0.23856,      // "#kin"
+	1.62367,      // "#owner"
+	0.557322,     // "#patient"
+	-1.56549,     // "#population"
+	1.72888,      // "#selfmodal"
+	1.07395,      // "#third"
+	0.790022,     // "0"
+	-0.440024,    // "0 0"
+	-0.363085,    // "0 ?"
+	0.0151834,    // "0 a"
+	0.0132868,    // "0 and"
+	0.0564358,    // "0 anos"
+	0.0471297,    // "0 cm"
+	0.0787714,    // "0 con"
+	-0.0500959,   // "0 cream"
+	0.0283832,    // "0 days"
+	0.127689,     // "0 dias"
+	-0.0990702,   // "0 en"
+	-0.210913,    // "0 fluorouracilo"
+	0.0463959,    // "0 for"
+	0.0468209,    // "0 fu"
+	0.0530356,    // "0 has"
+	-0.171625,    // "0 hours"
+	-0.0300244,   // "0 how"
+	0.0317298,    // "0 hx"
+	0.0172701,    // "0 hydrocortisone"
+	-0.179495,    // "0 is"
+	0.0981729,    // "0 itchy"
+	0.380567,     // "0 kg"
+	0.214303,     // "0 kilos"
+	-0.130892,    // "0 l0"
+	-0.0129109,   // "0 mean"
+	0.0370843,    // "0 meses"
+	0.169913,     // "0 mg"
+	0.134365,     // "0 mm"
+	0.0420358,    // "0 month"
+	-0.00715367,  // "0 months"
+	-0.0817363,   // "0 nm"
+	0.0308222,    // "0 o"
+	0.124609,     // "0 of"
+	-0.0391715,   // "0 on"
+	-0.0135698,   // "0 semanas"
+	0.00806111,   // "0 sore"
+	0.0225421,    // "0 to"
+	0.0243393,    // "0 tretinoin"
+	-0.0290772,   // "0 twice"
+	0.0184495,    // "0 used"
+	0.0348471,    // "0 week"
+	0.206281,     // "0 weeks"
+	-0.0438559,   // "0 what"
+	0.033363,     // "0 with"
+	0.155594,     // "0 wks"
+	-0.0355283,   // "0 y"
+	0.0738443,    // "0 year"
+	0.0583321,    // "0 years"
+	0.0577282,    // "0 yo"
+	0.019854,     // "0 yr"
+	0.0220128,    // "0 yrs"
+	0.0243889,    // "0cm"
+	0.258677,     // "0f"
+	0.0529108,    // "0f 0"
+	0.0589732,    // "0f on"
+	0.0342405,    // "0f with"
+	0.11844,      // "0kg"
+	0.349905,     // "0m"
+	0.034787,     // "0m on"
+	0.0602519,    // "0m with"
+	0.0117727,    // "0mg"
+	0.201161,     // "0mm"
+	0.00525589,   // "0mm and"
+	0.0211675,    // "0mm with"
+	0.052211,     // "0p"
+	0.0368487,    // "0s"
+	0.124137,     // "0x"
+	0.0278885,    // "0x uln"
+	0.0828383,    // "0yo"
+	0.00147186,   // "0yo's"
+	-0.0958023,   // "?"
+	0.000921042,  // "? 0"
+	0.116922,     // "? ?"
+	-0.274071,    // "? a"
+	-0.0257476,   // "? asking"
+	-0.0362762,   // "? como"
+	0.0946095,    // "? do"
+	0.00221447,   // "? he's"
+	0.0535539,    // "? i"
+	0.0871366,    // "? i'm"
+	0.114352,     // "? it's"
+	-0.0158325,   // "? just"
+	0.105951,     // "? le"
+	-0.166655,    // "? lo"
+	0.0763378,    // "? me"
+	-0.211526,    // "? mi"
+	-0.0215137,   // "? mine"
+	-0.223994,    // "? my"
+	0.0240012,    // "? or"
+	-0.00432026,  // "? por"
+	0.0350682,    // "? que"
+	0.00383625,   // "? se"
+	0.070675,     // "? she's"
+	0.0598689,    // "? should"
+	0.051563,     // "? tengo"
+	0.0329008,    // "? the"
+	0.0206102,    // "? there's"
+	0.058053,     // "? tiene"
+	0.0693744,    // "? treat"
+	0.139491,     // "? what"
+	0.0665702,    // "? ya"
+	-0.298064,    // "^"
+	0.266275,     // "^ 0"
+	0.131291,     // "^ 0f"
+	0.246899,     // "^ 0m"
+	-0.0746599,   // "^ a"
+	0.121413,     // "^ adjunto"
+	0.0318421,    // "^ after"
+	0.0668596,    // "^ am"
+	-0.124597,    // "^ any"
+	0.0511928,    // "^ anyone"
+	-0.246225,    // "^ are"
+	-0.0276166,   // "^ as"
+	0.0363735,    // "^ asking"
+	-0.0345261,   // "^ at"
+	0.014591,     // "^ bebe"
+	0.00374531,   // "^ been"
+	0.00517998,   // "^ bit"
+	0.0139502,    // "^ buenas"
+	0.0493654,    // "^ c"
+	-0.103567,    // "^ cada"
+	-0.501703,    // "^ can"
+	0.068437,     // "^ caso"
+	-0.376228,    // "^ como"
+	0.00428115,   // "^ con"
+	0.0581475,    // "^ could"
+	-0.119312,    // "^ cual"
+	-0.153911,    // "^ cuales"
+	-0.253667,    // "^ cuando"
+	0.00604897,   // "^ cuanta"
+	0.0932469,    // "^ cuantas"
+	-0.00508148,  // "^ cuanto"
+	0.0160024,    // "^ cuantos"
+	0.0194589,    // "^ dad's"
+	-0.100108,    // "^ ddx"
+	0.367274,     // "^ dejo"
+	-0.303716,    // "^ derm"
+	-0.594004,    // "^ do"
+	-0.161904,    // "^ does"
+	-0.316765,    // "^ el"
+	0.0891805,    // "^ elderly"
+	0.0304028,    // "^ embarazada"
+	-0.226083,    // "^ en"
+	-0.169792,    // "^ es"
+	0.0240494,    // "^ estoy"
+	-0.0242241,   // "^ for"
+	0.0475915,    // "^ foto"
+	0.0272325,    // "^ from"
+	-0.0151341,   // "^ generally"
+	-0.0172246,   // "^ got"
+	-0.0196039,   // "^ gp"
+	-0.00405141,  // "^ hace"
+	0.0421134,    // "^ had"
+	-0.143405,    // "^ hay"
+	0.0736054,    // "^ he's"
+	0.0261986,    // "^ help"
+	0.0441595,    // "^ her"
+	0.0255799,    // "^ here's"
+	0.0369722,    // "^ hi"
+	0.0162387,    // "^ hipoteticamente"
+	0.0536511,    // "^ hola"
+	0.0234906,    // "^ hombre"
+	-0.302725,    // "^ how"
+	0.0669475,    // "^ husband's"
+	0.028644,     // "^ hypothetically"
+	0.0940921,    // "^ i"
+	0.0825629,    // "^ i'll"
+	-0.125024,    // "^ i'm"
+	-0.0073833,   // "^ i've"
+	-0.150694,    // "^ if"
+	-0.0126873,   // "^ im"
+	0.0740433,    // "^ in"
+	-0.314827,    // "^ is"
+	0.0149843,    // "^ itchy"
+	0.077132,     // "^ just"
+	0.166428,     // "^ kid"
+	-0.272918,    // "^ la"
+	-0.057819,    // "^ las"
+	0.0131517,    // "^ le"
+	0.0654883,    // "^ llevo"
+	0.187278,     // "^ lo"
+	-0.39597,     // "^ los"
+	0.0464009,    // "^ mando"
+	0.0469199,    // "^ me"
+	-0.243178,    // "^ mi"
+	0.154821,     // "^ mujer"
+	0.0618912,    // "^ mum's"
+	-1.13324,     // "^ my"
+	0.10219,      // "^ nephew"
+	0.0264387,    // "^ new"
+	0.0102256,    // "^ nino"
+	-0.0394225,   // "^ no"
+	-0.0397143,   // "^ not"
+	-0.0195853,   // "^ nurse"
+	0.0132251,    // "^ ok"
+	-0.0599219,   // "^ our"
+	0.260105,     // "^ paciente"
+	-0.130227,    // "^ para"
+	-0.00438561,  // "^ path"
+	0.144043,     // "^ patient"
+	-0.126512,    // "^ pharmacist"
+	0.01976,      // "^ pic"
+	0.132948,     // "^ picture"
+	-0.333746,    // "^ por"
+	0.0273269,    // "^ pregnant"
+	0.14676,      // "^ pregunto"
+	0.0228744,    // "^ profe"
+	0.357517,     // "^ pt"
+	-0.0832776,   // "^ puede"
+	0.236391,     // "^ puedo"
+	-0.681349,    // "^ que"
+	-0.0697201,   // "^ quick"
+	0.144329,     // "^ re"
+	0.174639,     // "^ scenario"
+	-0.00158775,  // "^ school"
+	0.039929,     // "^ screenshot"
+	-0.212862,    // "^ se"
+	0.00881772,   // "^ see"
+	0.170007,     // "^ segun"
+	0.0560376,    // "^ senora"
+	0.0922028,    // "^ sera"
+	0.152075,     // "^ seria"
+	0.0822071,    // "^ she"
+	-0.555456,    // "^ should"
+	0.095411,     // "^ sigo"
+	-0.136721,    // "^ sirve"
+	0.0715321,    // "^ so"
+	0.00911987,   // "^ solo"
+	0.0755022,    // "^ son"
+	0.0499475,    // "^ soy"
+	0.0232955,    // "^ suppose"
+	0.124093,     // "^ te"
+	0.00269738,   // "^ teacher"
+	0.284661,     // "^ teen"
+	0.450037,     // "^ tengo"
+	-0.115517,    // "^ the"
+	0.00889781,   // "^ there's"
+	0.0217266,    // "^ thinking"
+	0.0320591,    // "^ tomo"
+	-0.0578341,   // "^ un"
+	0.184028,     // "^ una"
+	-0.0668571,   // "^ vale"
+	0.107572,     // "^ varon"
+	0.0506045,    // "^ vignette"
+	0.0940968,    // "^ voy"
+	-0.0357662,   // "^ was"
+	-0.0176876,   // "^ we"
+	-0.555423,    // "^ what"
+	-0.170737,    // "^ what's"
+	-0.163401,    // "^ when"
+	-0.0216725,   // "^ where"
+	-0.174644,    // "^ which"
+	-0.0533752,   // "^ who"
+	-0.488158,    // "^ why"
+	0.0196325,    // "^ woman"
+	0.0253822,    // "^ wondering"
+	0.189176,     // "^ would"
+	0.056757,     // "^ ya"
+	-0.152595,    // "a"
+	-0.075479,    // "a 0"
+	0.052211,     // "a 0p"
+	-0.0754178,   // "a baby"
+	-0.000977272, // "a bad"
+	0.121504,     // "a basal"
+	-0.0494479,   // "a base"
+	-0.0683646,   // "a bcc"
+	0.0088562,    // "a beach"
+	-0.0155114,   // "a bee"
+	0.0830841,    // "a biologic"
+	0.0247789,    // "a biopsy"
+	0.0760731,    // "a bit"
+	0.0192385,    // "a bite"
+	0.0620175,    // "a blistering"
+	-0.0274313,   // "a blood"
+	0.00791734,   // "a boil"
+	0.0557639,    // "a break"
+	-0.0254433,   // "a breslow"
+	0.0321938,    // "a bruise"
+	0.0248654,    // "a bullseye"
+	0.0150639,    // "a bump"
+	-0.0499532,   // "a burn"
+	-0.0168946,   // "a candidate"
+	-0.0316861,   // "a care"
+	0.0228744,    // "a casa"
+	-0.00401677,  // "a cat"
+	0.0139419,    // "a central"
+	-0.11686,     // "a child"
+	-0.0117653,   // "a class"
+	0.0632303,    // "a client"
+	0.164151,     // "a cold"
+	0.0454571,    // "a cream"
+	0.0176197,    // "a crusty"
+	-0.0165304,   // "a cup"
+	-0.000252294, // "a cut"
+	0.0386636,    // "a cyst"
+	-0.0211446,   // "a daily"
+	0.101048,     // "a day"
+	0.0481295,    // "a dermatofibroma"
+	0.0109125,    // "a dermatologia"
+	-0.0718738,   // "a dermatologist"
+	-0.0371789,   // "a dermatoscope"
+	0.0158294,    // "a diagnosis"
+	-0.0831417,   // "a different"
+	-0.00783669,  // "a dlqi"
+	-0.0310185,   // "a doctor"
+	-0.0189309,   // "a dog"
+	0.0635698,    // "a dos"
+	0.0961472,    // "a doxiciclina"
+	-0.021331,    // "a dvt"
+	-0.0274106,   // "a dysplastic"
+	0.104365,     // "a e"
+	-0.29676,     // "a esa"
+	0.105023,     // "a fever"
+	-0.0225699,   // "a few"
+	-0.0201047,   // "a first"
+	0.0175979,    // "a flat"
+	0.00873736,   // "a foam"
+	0.045806,     // "a friend"
+	-0.0221841,   // "a full"
+	-0.0517816,   // "a fungal"
+	0.0264853,    // "a glass"
+	0.0626329,    // "a gliptin"
+	-0.0936346,   // "a good"
+	-0.0188337,   // "a gp"
+	-0.0243193,   // "a grade"
+	-0.0959016,   // "a hacer"
+	0.0169166,    // "a herald"
+	-0.0558679,   // "a high"
+	-0.0600386,   // "a higher"
+	-0.041645,    // "a holiday"
+	0.0349967,    // "a hot"
+	-0.0184189,   // "a hypertrophic"
+	-0.0810442,   // "a jak"
+	-0.0201848,   // "a keloid"
+	0.0168666,    // "a kettle"
+	-0.145045,    // "a kid"
+	0.0549355,    // "a la"
+	-0.00648805,  // "a las"
+	0.0292352,    // "a leg"
+	-0.0415355,   // "a link"
+	-0.013415,    // "a lipoma"
+	-0.122504,    // "a los"
+	-0.0449307,   // "a lot"
+	0.016392,     // "a lump"
+	-0.0184846,   // "a lupus"
+	0.128604,     // "a mechones"
+	-0.0348058,   // "a melanoma"
+	-0.104859,    // "a mi"
+	0.102931,     // "a mole"
+	0.0563671,    // "a month"
+	-0.0272722,   // "a myth"
+	-0.0327249,   // "a nail"
+	0.0512004,    // "a new"
+	-0.0636452,   // "a newborn"
+	0.00397067,   // "a non"
+	-0.00793988,  // "a normal"
+	0.0378648,    // "a nurse"
+	-0.215381,    // "a otra"
+	0.0613858,    // "a painful"
+	-0.00458837,  // "a patch"
+	-0.00140945,  // "a pathology"
+	-0.0213128,   // "a patient"
+	-0.05712,     // "a person"
+	-0.00628723,  // "a pharmacist"
+	-0.0169946,   // "a photo"
+	0.0835591,    // "a pic"
+	-0.00776382,  // "a practice"
+	-0.0756146,   // "a prescription"
+	0.00103582,   // "a pressure"
+	0.0159725,    // "a que"
+	-0.271061,    // "a rash"
+	0.0520716,    // "a reaction"
+	-0.00495449,  // "a reason"
+	-0.0303188,   // "a recognised"
+	0.107806,     // "a red"
+	0.054973,     // "a referral"
+	0.0388202,    // "a round"
+	0.0628558,    // "a salir"
+	-0.00606143,  // "a scabies"
+	0.00493197,   // "a scaly"
+	-0.0278007,   // "a seborrhoeic"
+	0.00574295,   // "a second"
+	-0.00833151,  // "a skin"
+	0.040143,     // "a spider"
+	-0.0163039,   // "a spitz"
+	0.0128067,    // "a spot"
+	0.00423479,   // "a spreading"
+	-0.014886,    // "a standard"
+	0.0230911,    // "a strawberry"
+	0.014957,     // "a stronger"
+	-0.0389069,   // "a student"
+	0.0217774,    // "a sunbed"
+	-0.0171304,   // "a sunburn"
+	-0.041637,    // "a surgical"
+	-0.0216579,   // "a swim"
+	0.0445718,    // "a swollen"
+	-0.031111,    // "a tattoo"
+	-0.0370435,   // "a teenager"
+	0.00628159,   // "a temperature"
+	0.0304984,    // "a tetanus"
+	0.0702336,    // "a third"
+	-0.0320718,   // "a tick"
+	0.0160682,    // "a tiny"
+	-0.0574807,   // "a toda"
+	-0.000273704, // "a toenail"
+	-0.0618328,   // "a type"
+	-0.0218521,   // "a typical"
+	-0.0172105,   // "a un"
+	-0.0102643,   // "a una"
+	0.209986,     // "a urgencias"
+	-0.0227922,   // "a verruca"
+	-0.0259651,   // "a very"
+	-0.0399429,   // "a virus"
+	-0.00395632,  // "a wart"
+	0.0796587,    // "a week"
+	0.00590876,   // "a white"
+	-0.0143386,   // "a wood's"
+	-0.0314176,   // "a worm"
+	0.0228356,    // "a year"
+	-0.191699,    // "abcde"
+	-0.011637,    // "abcde de"
+	-0.178485,    // "abcde rule"
+	-0.195746,    // "about"
+	0.0250694,    // "about 0"
+	0.0297721,    // "about ?"
+	-0.00406278,  // "about a"
+	-0.0504137,   // "about me"
+	0.0288833,    // "about my"
+	-0.0103356,   // "about sun"
+	0.0425396,    // "about the"
+	-0.0303188,   // "about topical"
+	0.0292352,    // "abpi"
+	0.0292352,    // "abpi of"
+	0.119697,     // "abuela"
+	0.030612,     // "abuela en"
+	0.0133221,    // "abuela le"
+	0.148506,     // "abuela se"
+	-0.218374,    // "abuelo"
+	-0.200555,    // "abuelo tiene"
+	0.0505631,    // "abx"
+	0.0257491,    // "abx or"
+	0.00504247,   // "according"
+	0.00504247,   // "according to"
+	-0.00479642,  // "accutane"
+	0.00288618,   // "accutane and"
+	-0.0301852,   // "ace"
+	-0.0301852,   // "ace inhibitors"
+	0.221911,     // "aciclovir"
+	-0.0432737,   // "aciclovir ?"
+	0.000310541,  // "aciclovir cream"
+	-0.120928,    // "acid"
+	-0.0125933,   // "acid ?"
+	0.0165435,    // "acid or"
+	-0.149083,    // "acido"
+	-0.0689928,   // "acido folico"
+	0.0810868,    // "acne"
+	-0.0194188,   // "acne ?"
+	0.0192133,    // "acne and"
+	0.0441029,    // "acne bad"
+	-0.00206759,  // "acne do"
+	-0.0467625,   // "acne en"
+	0.148742,     // "acne es"
+	-0.123777,    // "acne in"
+	-0.0300519,   // "acne is"
+	0.0315892,    // "acne y"
+	0.00594058,   // "across"
+	0.00583012,   // "across my"
+	-0.0444845,   // "actinic"
+	-0.0362044,   // "actinic keratoses"
+	-0.0973859,   // "actinica"
+	0.00243131,   // "actinicas"
+	-0.325122,    // "actua"
+	-0.0833726,   // "actua el"
+	-0.0400835,   // "actua la"
+	-0.53185,     // "actually"
+	-0.02922,     // "actually a"
+	-0.0314954,   // "actually causes"
+	-0.0751607,   // "actually help"
+	-0.0245085,   // "actually mean"
+	-0.0659204,   // "actually work"
+	0.175362,     // "adalimumab"
+	0.11023,      // "adalimumab ?"
+	0.0748454,    // "add"
+	0.0371064,    // "adjunta"
+	0.127936,     // "adjunto"
+	0.0319454,    // "adjunto foto"
+	0.0894701,    // "adjunto imagen"
+	0.171993,     // "admit"
+	0.171993,     // "admit ?"
+	0.0435421,    // "adolescente"
+	-0.0319758,   // "adult"
+	-0.189205,    // "adultos"
+	-0.155028,    // "adultos ?"
+	-0.156234,    // "adults"
+	-0.0534779,   // "adults ?"
+	-0.0567657,   // "adults get"
+	-0.040598,    // "advice"
+	-0.0508222,   // "advice ?"
+	-0.0828372,   // "affect"
+	-0.0803997,   // "affect the"
+	0.239502,     // "after"
+	0.00786228,   // "after 0"
+	0.0638002,    // "after a"
+	-0.0453273,   // "after dr"
+	0.0187578,    // "after eating"
+	0.0473721,    // "after i"
+	-0.0912021,   // "after moisturiser"
+	0.0910742,    // "after my"
+	-0.00391795,  // "after starting"
+	0.048008,     // "after the"
+	0.0611032,    // "after two"
+	0.0708039,    // "again"
+	-0.000965678, // "again ?"
+	0.0379743,    // "again after"
+	0.00707966,   // "again or"
+	0.00251072,   // "again should"
+	-0.0163767,   // "against"
+	-0.133684,    // "age"
+	-0.0742129,   // "age ?"
+	-0.00968888,  // "age do"
+	-0.0137435,   // "age or"
+	-0.0206988,   // "age spots"
+	0.148697,     // "ago"
+	0.0439577,    // "ago and"
+	-0.0129477,   // "agua"
+	0.0315502,    // "ahead"
+	0.0293485,    // "ahead or"
+	0.319899,     // "ahora"
+	0.0170805,    // "ahora me"
+	0.0786003,    // "ahora que"
+	0.00713452,   // "ahora tiene"
+	0.0494434,    // "aider"
+	-0.00679051,  // "aks"
+	0.595321,     // "al"
+	-0.105362,    // "al 0"
+	0.0429874,    // "al apretar"
+	0.0560194,    // "al cole"
+	0.0304537,    // "al colegio"
+	0.121408,     // "al dermatologo"
+	0.0717118,    // "al dia"
+	0.00906687,   // "al hospital"
+	0.0903915,    // "al medico"
+	0.0915918,    // "al nene"
+	0.109919,     // "ala"
+	0.109919,     // "ala 0mm"
+	-0.0795578,   // "alba"
+	-0.0976294,   // "alcohol"
+	0.0476238,    // "alergia"
+	-0.0902497,   // "alergica"
+	0.0755669,    // "algo"
+	0.0844717,    // "algo ?"
+	0.0118997,    // "algo en"
+	-0.0275549,   // "alguien"
+	-0.0145903,   // "alguien tiene"
+	-0.0713193,   // "all"
+	0.0737049,    // "all over"
+	-0.0166362,   // "all the"
+	0.0294644,    // "allergic"
+	0.0372529,    // "allergic to"
+	-0.0959879,   // "allergies"
+	-0.0124572,   // "allergy"
+	0.0361368,    // "allergy ?"
+	0.00557452,   // "allopurinol"
+	0.00837982,   // "aloe"
+	0.0551052,    // "along"
+	0.0081169,    // "alongside"
+	-0.103175,    // "alopecia"
+	0.026768,     // "alopecia areata"
+	-0.0942984,   // "alopecia how"
+	0.0736159,    // "already"
+	0.0258045,    // "already ?"
+	0.014199,     // "alrededor"
+	0.00705244,   // "alrededor de"
+	0.0346278,    // "alt"
+	0.0278885,    // "alt now"
+	-0.326058,    // "always"
+	-0.00781921,  // "am"
+	0.000997773,  // "am i"
+	0.106251,     // "amarillas"
+	0.051448,     // "ambulance"
+	0.0422328,    // "ambulance ?"
+	0.204592,     // "amiga"
+	0.169789,     // "amiga esta"
+	0.072487,     // "amoxicilina"
+	0.160379,     // "amoxicillin"
+	0.00195253,   // "amoxicillin is"
+	0.084022,     // "ampolla"
+	0.160299,     // "ampollas"
+	-0.0809413,   // "ampollas ?"
+	-0.0504461,   // "ampollas de"
+	0.0357017,    // "ampollas en"
+	0.0801353,    // "ampollas por"
+	0.0900998,    // "ampollas tensas"
+	-0.149258,    // "an"
+	0.0329631,    // "an a"
+	-0.0155986,   // "an adult"
+	-0.000603123, // "an allergy"
+	0.0152765,    // "an ambulance"
+	-0.104047,    // "an antibiotic"
+	0.0187069,    // "an antihistamine"
+	-0.0702922,   // "an autoimmune"
+	0.0147093,    // "an emergency"
+	0.0295546,    // "an epipen"
+	0.0330575,    // "an eye"
+	0.0368421,    // "an hour"
+	0.0337787,    // "an infection"
+	0.00232594,   // "an scc"
+	0.110062,     // "ana"
+	-0.0406357,   // "analisis"
+	-0.0487634,   // "analisis de"
+	-0.0234434,   // "anatomia"
+	-0.0234434,   // "anatomia patologica"
+	0.691846,     // "and"
+	-0.149069,    // "and 0"
+	-0.0880896,   // "and a"
+	-0.0298059,   // "and alcohol"
+	-0.0026905,   // "and an"
+	-0.0275596,   // "and angry"
+	0.0624078,    // "and bleeding"
+	0.0032505,    // "and does"
+	0.00479546,   // "and doesn't"
+	0.00544871,   // "and feet"
+	0.028364,     // "and fever"
+	0.004083,     // "and flaky"
+	0.0572363,    // "and getting"
+	-0.0499766,   // "and go"
+	0.136864,     // "and got"
+	0.0366819,    // "and gritty"
+	0.0675412,    // "and has"
+	0.00122339,   // "and have"
+	0.0515675,    // "and he's"
+	0.145311,     // "and her"
+	-0.0268348,   // "and his"
+	0.0158551,    // "and hot"
+	-0.112235,    // "and how"
+	-0.425222,    // "and i"
+	0.0732165,    // "and i'm"
+	0.00613025,   // "and i've"
+	-0.0302005,   // "and il"
+	-0.028749,    // "and is"
+	0.046065,     // "and it"
+	0.0895817,    // "and it's"
+	0.0405846,    // "and itch"
+	0.167832,     // "and itchy"
+	0.0074224,    // "and just"
+	-0.00859731,  // "and mouth"
+	-0.0226778,   // "and my"
+	-0.0091479,   // "and not"
+	0.0496451,    // "and now"
+	0.0170146,    // "and raised"
+	0.0711198,    // "and red"
+	0.0817874,    // "and she"
+	0.16031,      // "and she's"
+	0.0205296,    // "and soles"
+	0.00291648,   // "and sore"
+	0.0189624,    // "and still"
+	0.0843619,    // "and swollen"
+	0.0140184,    // "and the"
+	0.0465074,    // "and there's"
+	0.00525589,   // "and two"
+	-0.0343907,   // "and what"
+	-0.0057861,   // "and when"
+	-0.0134344,   // "and why"
+	-0.0113027,   // "angioedema"
+	-0.0349365,   // "angioedema ?"
+	-0.00749456,  // "angioedema and"
+	-0.0156029,   // "angioedema hereditario"
+	-0.0275596,   // "angry"
+	0.0168124,    // "ankle"
+	0.00554586,   // "ankles"
+	0.165072,     // "annular"
+	0.0350142,    // "annular plaques"
+	0.0324988,    // "annular scaly"
+	-0.0277286,   // "ano"
+	-0.136006,    // "anos"
+	0.11765,      // "anos con"
+	-0.158811,    // "anos es"
+	0.00435131,   // "anos tiene"
+	-0.153187,    // "anos y"
+	0.16636,      // "another"
+	0.0434184,    // "antes"
+	0.0295469,    // "antes de"
+	0.0435636,    // "antes no"
+	-0.0725169,   // "antibiotic"
+	-0.0446288,   // "antibiotic course"
+	0.137988,     // "antibiotico"
+	0.0827617,    // "antibiotico ?"
+	0.223148,     // "antibiotics"
+	0.278384,     // "antibiotics ?"
+	0.030669,     // "antibiotics for"
+	0.186268,     // "anticonceptivo"
+	0.0375554,    // "antifungal"
+	0.162881,     // "antihistamine"
+	0.0047549,    // "antihistamine every"
+	-0.277338,    // "antihistamines"
+	-0.151528,    // "antihistamines are"
+	-0.0220416,   // "antihistamines for"
+	0.114245,     // "antihistaminico"
+	0.00375992,   // "antihistaminicos"
+	0.00578156,   // "antiperspirant"
+	0.00578156,   // "antiperspirant or"
+	0.0353451,    // "antivirals"
+	-0.132346,    // "any"
+	-0.130474,    // "any evidence"
+	0.0732272,    // "any point"
+	-0.124597,    // "any tips"
+	0.0511928,    // "anyone"
+	0.0511928,    // "anyone know"
+	0.127866,     // "anything"
+	0.0661599,    // "apart"
+	-0.0168794,   // "apart from"
+	0.0180452,    // "aposito"
+	0.0180452,    // "aposito le"
+	-0.0124034,   // "appear"
+	-0.00964847,  // "appear ?"
+	0.0393276,    // "appeared"
+	0.0393276,    // "appeared on"
+	-0.0185864,   // "application"
+	-0.0685961,   // "applied"
+	-0.00725846,  // "apply"
+	-0.0140239,   // "appointment"
+	-0.00217606,  // "appointment ?"
+	-0.0515984,   // "approach"
+	-0.0343128,   // "approach to"
+	0.0429874,    // "apretar"
+	0.0228744,    // "aqui"
+	0.0206229,    // "ardiendo"
+	-0.583291,    // "are"
+	-0.0263776,   // "are actinic"
+	-0.017336,    // "are babies"
+	-0.00379866,  // "are bedbound"
+	-0.00473298,  // "are common"
+	-0.0547015,   // "are kids"
+	0.0207615,    // "are on"
+	-0.0220038,   // "are pressure"
+	0.0356245,    // "are red"
+	0.0318624,    // "are spreading"
+	0.0836433,    // "are swelling"
+	-0.356535,    // "are the"
+	-0.206754,    // "are they"
+	-0.0230185,   // "are usually"
+	0.0485604,    // "area"
+	-0.000843975, // "area ?"
+	0.026768,     // "areata"
+	0.250943,     // "areata ?"
+	0.032817,     // "aren't"
+	0.0589511,    // "arm"
+	0.00655518,   // "arm has"
+	0.0735219,    // "armpit"
+	-0.0107048,   // "armpits"
+	0.0245785,    // "arms"
+	0.148922,     // "around"
+	0.110133,     // "around my"
+	0.054432,     // "around the"
+	0.0157246,    // "arthritis"
+	0.0166107,    // "arthritis ?"
+	-0.026543,    // "artist"
+	-0.0354181,   // "artist which"
+	-0.0843013,   // "artritis"
+	-0.0843013,   // "artritis ?"
+	-0.348621,    // "as"
+	-0.0557335,   // "as a"
+	-0.0121935,   // "as an"
+	-0.103845,    // "as foot"
+	-0.0517655,   // "as protective"
+	-0.0517655,   // "as spf"
+	0.0139355,    // "as well"
+	-0.0119142,   // "ask"
+	-0.00155439,  // "ask for"
+	-0.133204,    // "asked"
+	-0.133204,    // "asked me"
+	0.0394634,    // "asking"
+	0.0381204,    // "asking about"
+	0.181271,     // "asking for"
+	-0.14839,     // "asking me"
+	-0.123804,    // "aspecto"
+	-0.123804,    // "aspecto tiene"
+	0.0103455,    // "asymmetric"
+	0.0560464,    // "at"
+	-0.132547,    // "at 0"
+	-0.00935818,  // "at a"
+	-0.0505084,   // "at all"
+	0.00844673,   // "at her"
+	0.0331548,    // "at home"
+	-0.120509,    // "at my"
+	0.190066,     // "at night"
+	-0.0187742,   // "at that"
+	0.271109,     // "at the"
+	-0.0157312,   // "at to"
+	-0.0718187,   // "at what"
+	0.0129439,    // "at work"
+	0.05198,      // "athlete's"
+	0.05198,      // "athlete's foot"
+	0.11038,      // "athletes"
+	0.11038,      // "athletes foot"
+	-0.034805,    // "atopic"
+	-0.00522131,  // "atopic dermatitis"
+	-0.234138,    // "atopica"
+	-0.00726595,  // "atopica ?"
+	-0.063255,    // "atopica que"
+	0.0141242,    // "atopy"
+	0.428344,     // "attached"
+	0.00818615,   // "attached image"
+	0.0191409,    // "attached of"
+	0.00864981,   // "attached photo"
+	0.210654,     // "attached what"
+	0.0434637,    // "atypia"
+	-0.00326263,  // "atypical"
+	0.0820007,    // "aunque"
+	-0.0724805,   // "aunt"
+	-0.106595,    // "autoimmune"
+	-0.0702922,   // "autoimmune disease"
+	-0.216769,    // "autoinmune"
+	-0.216769,    // "autoinmune ?"
+	-0.173988,    // "avoid"
+	-0.0168157,   // "avoid alcohol"
+	-0.0104786,   // "avoid live"
+	-0.0457107,   // "away"
+	0.0516957,    // "away ?"
+	0.0808681,    // "away from"
+	0.0126916,    // "awful"
+	0.155528,     // "axila"
+	0.101442,     // "axilas"
+	-0.00609511,  // "axilas o"
+	-0.0217414,   // "azelaic"
+	-0.0217414,   // "azelaic acid"
+	-0.00545312,  // "b"
+	-0.00545312,  // "b 0"
+	-0.266565,    // "babies"
+	-0.139893,    // "babies under"
+	-0.0860795,   // "baby"
+	-0.0465325,   // "baby ?"
+	-0.0743653,   // "baby has"
+	0.272639,     // "baby's"
+	0.00983027,   // "baby's birthmark"
+	0.0976802,    // "baby's cradle"
+	0.0930111,    // "baby's eczema"
+	0.0164934,    // "baby's face"
+	0.396994,     // "back"
+	-0.0528605,   // "back ?"
+	0.0704752,    // "back after"
+	-0.00801532,  // "back and"
+	0.109743,     // "back in"
+	0.00772494,   // "back on"
+	0.00513536,   // "back should"
+	0.0131772,    // "back that's"
+	0.0156212,    // "back the"
+	0.0328787,    // "back to"
+	0.00655585,   // "backs"
+	0.00655585,   // "backs of"
+	0.179627,     // "bad"
+	0.176999,     // "bad enough"
+	-0.0786188,   // "bad for"
+	-0.00352933,  // "badly"
+	-0.0671762,   // "baja"
+	0.0294254,    // "bajo"
+	0.0467159,    // "bajo ?"
+	0.144988,     // "bald"
+	0.055007,     // "bald patch"
+	0.0580217,    // "bald scalp"
+	-0.0929285,   // "banda"
+	-0.0929285,   // "banda estrecha"
+	-0.0273322,   // "banned"
+	-0.003965,    // "barrier"
+	-0.001467,    // "barrier cream"
+	0.0552592,    // "basal"
+	0.0552592,    // "basal cell"
+	-0.0494479,   // "base"
+	-0.0494479,   // "base tan"
+	-0.0401173,   // "basocelular"
+	-0.0364826,   // "basocelular ?"
+	0.00395471,   // "basta"
+	0.141415,     // "bastante"
+	0.0802774,    // "bath"
+	-0.0195339,   // "baths"
+	-0.00149594,  // "bcc"
+	0.0225739,    // "bcc ?"
+	0.0386293,    // "bcc on"
+	-0.185523,    // "be"
+	-0.0455479,   // "be a"
+	-0.0338726,   // "be allergic"
+	-0.0685961,   // "be applied"
+	0.0481013,    // "be better"
+	-0.0534463,   // "be caused"
+	0.0140705,    // "be covered"
+	0.0092551,    // "be ok"
+	0.00345597,   // "be on"
+	-0.121585,    // "be removed"
+	-0.0161761,   // "be repositioned"
+	0.0152694,    // "be seen"
+	0.0119518,    // "be taking"
+	-0.0115119,   // "be treated"
+	-0.0373551,   // "be triggered"
+	-0.0571997,   // "be used"
+	0.00766075,   // "be using"
+	0.0279494,    // "be worried"
+	-0.111691,    // "beach"
+	-0.0603297,   // "beach ?"
+	0.0088562,    // "beach holiday"
+	0.0392559,    // "beard"
+	0.232817,     // "bebe"
+	0.0360713,    // "bebe de"
+	0.0233341,    // "bebe en"
+	0.0669336,    // "bebe tiene"
+	-0.0499546,   // "bebes"
+	0.175416,     // "because"
+	0.00831338,   // "because my"
+	0.061803,     // "because of"
+	-0.0212281,   // "become"
+	0.0378385,    // "bed"
+	0.0306144,    // "bed 0"
+	0.0101941,    // "bed ?"
+	-0.0111225,   // "bed bug"
+	-0.00350427,  // "bedbound"
+	0.00206987,   // "bedbound and"
+	-0.124984,    // "bedding"
+	-0.0428174,   // "bee"
+	-0.0452563,   // "bee sting"
+	0.171516,     // "been"
+	0.0100484,    // "been 0"
+	-0.0344457,   // "been diagnosed"
+	0.0177172,    // "been on"
+	0.0153786,    // "been there"
+	0.0201732,    // "been told"
+	0.00115861,   // "been using"
+	-0.199856,    // "before"
+	0.000662829,  // "before ?"
+	-0.041645,    // "before a"
+	-0.00166412,  // "before isotretinoin"
+	0.0186243,    // "before my"
+	-0.170492,    // "before or"
+	-0.00385446,  // "before starting"
+	0.036686,     // "beforehand"
+	0.036686,     // "beforehand ?"
+	-0.0647698,   // "behind"
+	0.0274687,    // "behind his"
+	0.021188,     // "behind the"
+	-0.00355546,  // "being"
+	0.00154956,   // "belly"
+	0.0368152,    // "below"
+	-0.0561964,   // "benzoyl"
+	-0.0561964,   // "benzoyl peroxide"
+	0.202125,     // "best"
+	0.00212777,   // "betametasona"
+	0.00212777,   // "betametasona ?"
+	0.010509,     // "betnovate"
+	0.159773,     // "better"
+	0.032729,     // "better ?"
+	0.00443921,   // "better after"
+	0.080108,     // "better for"
+	-0.0505139,   // "better on"
+	-0.00394271,  // "better with"
+	-0.228826,    // "between"
+	-0.102289,    // "between a"
+	-0.0123491,   // "between children"
+	-0.0322384,   // "between kids"
+	0.173544,     // "between the"
+	0.028834,     // "bien"
+	0.0902339,    // "big"
+	0.099147,     // "bigger"
+	0.220138,     // "biologic"
+	0.158516,     // "biologic ?"
+	0.272829,     // "biologico"
+	0.0271465,    // "biologico ?"
+	0.09861,      // "biologico le"
+	-0.0351751,   // "biologicos"
+	-0.0414173,   // "biologics"
+	-0.0250923,   // "biologics differ"
+	-0.0120387,   // "biopsia"
+	0.00801895,   // "biopsia ?"
+	0.0180952,    // "biopsia de"
+	0.0344327,    // "biopsia o"
+	-0.00839941,  // "biopsies"
+	-0.0357036,   // "biopsy"
+	0.122746,     // "biopsy ?"
+	-0.0288216,   // "biopsy or"
+	-0.0619248,   // "biopsy says"
+	0.0776434,    // "birth"
+	-0.00484462,  // "birth and"
+	0.0146201,    // "birthmark"
+	0.198927,     // "bit"
+	0.00517998,   // "bit of"
+	0.12927,      // "bite"
+	0.00378859,   // "bite on"
+	-0.0329739,   // "bites"
+	-0.0111225,   // "bites ?"
+	-0.0168497,   // "bites on"
+	-0.0125522,   // "bitten"
+	-0.0125522,   // "bitten by"
+	0.138434,     // "black"
+	0.0140753,    // "black dot"
+	0.0321812,    // "black dots"
+	0.0429869,    // "blanca"
+	0.125676,     // "blancas"
+	0.0793923,    // "blancas en"
+	0.00164056,   // "blanch"
+	-0.00552679,  // "blanching"
+	-0.0832584,   // "bleach"
+	0.0470664,    // "bled"
+	0.183816,     // "bleeding"
+	0.126754,     // "bleeds"
+	0.0427435,    // "bleeds when"
+	0.000599923,  // "blister"
+	0.00323736,   // "blister on"
+	0.0820193,    // "blistered"
+	0.0657435,    // "blistering"
+	0.303309,     // "blisters"
+	-0.0319875,   // "blisters ?"
+	0.0451657,    // "blisters all"
+	0.0246218,    // "blisters be"
+	0.00252791,   // "blisters in"
+	0.0805849,    // "blisters on"
+	-0.0248083,   // "block"
+	-0.283831,    // "blood"
+	-0.127691,    // "blood pressure"
+	-0.130476,    // "blood tests"
+	0.105224,     // "bloods"
+	0.00668541,   // "bloods done"
+	0.0582976,    // "boca"
+	-0.0233982,   // "boca ?"
+	-0.0120686,   // "body"
+	0.00816859,   // "boil"
+	0.00429551,   // "boil ?"
+	0.0127688,    // "boils"
+	-0.00229489,  // "booked"
+	0.0678221,    // "borroso"
+	0.0507271,    // "both"
+	0.0758673,    // "both sides"
+	0.0162374,    // "bother"
+	0.0454385,    // "botox"
+	-0.0104372,   // "botox stop"
+	0.129768,     // "bottom"
+	0.129736,     // "bottom at"
+	-0.0779809,   // "botulinica"
+	-0.0084067,   // "bowen's"
+	0.0790503,    // "boy"
+	0.0450269,    // "boy has"
+	0.0837517,    // "boyfriend's"
+	-0.0544537,   // "braden"
+	0.244635,     // "brazo"
+	0.0557639,    // "break"
+	0.0528092,    // "break ?"
+	0.0278542,    // "breastfeeding"
+	0.0844611,    // "breastfeeding ?"
+	-0.071115,    // "breastfeeding mothers"
+	-0.000652868, // "breathing"
+	-0.0996396,   // "breslow"
+	-0.089456,    // "breslow ?"
+	-0.00531916,  // "breslow thickness"
+	0.00119734,   // "bright"
+	0.00119734,   // "bright red"
+	-0.112844,    // "brote"
+	-0.112844,    // "brote de"
+	-0.0599266,   // "brotes"
+	-0.0495948,   // "brotes ?"
+	0.0844322,    // "brother"
+	-0.0622591,   // "brother has"
+	0.180573,     // "brown"
+	0.033013,     // "bruise"
+	0.0194277,    // "bruise ?"
+	-0.023132,    // "buena"
+	-0.167341,    // "buenas"
+	-0.181291,    // "buenas fotos"
+	-0.0111225,   // "bug"
+	-0.0111225,   // "bug bites"
+	0.120849,     // "bullae"
+	0.0960357,    // "bullae on"
+	-0.0739344,   // "bullous"
+	-0.0739344,   // "bullous pemphigoid"
+	0.0248654,    // "bullseye"
+	0.211793,     // "bulto"
+	0.155528,     // "bulto de"
+	0.0233176,    // "bulto en"
+	0.0664354,    // "bump"
+	0.0267176,    // "bump on"
+	0.0433839,    // "bumps"
+	0.0101382,    // "bumps on"
+	-0.146595,    // "burn"
+	-0.00517658,  // "burn ?"
+	-0.0319875,   // "burn blisters"
+	0.0143394,    // "burn on"
+	-0.0702703,   // "burned"
+	0.0062298,    // "burned my"
+	-0.00361828,  // "burning"
+	0.00526268,   // "burning pain"
+	-0.16279,     // "burns"
+	0.00265913,   // "burrows"
+	-0.00134009,  // "busco"
+	0.436376,     // "but"
+	0.0495111,    // "but i"
+	0.0104294,    // "but i'm"
+	0.0570127,    // "but is"
+	0.110126,     // "but it's"
+	0.0115015,    // "but no"
+	-0.0116891,   // "but not"
+	0.0316727,    // "but the"
+	0.0099465,    // "buy"
+	-0.289443,    // "by"
+	0.00769251,   // "by a"
+	0.0338831,    // "by his"
+	-0.00698388,  // "by weight"
+	0.0989618,    // "c"
+	0.135053,     // "c o"
+	0.0125084,    // "cabecera"
+	0.183625,     // "cabelludo"
+	0.0801622,    // "cabelludo ?"
+	0.0148789,    // "cabelludo y"
+	-0.213267,    // "cabeza"
+	-0.215381,    // "cabeza a"
+	0.0938915,    // "cada"
+	-0.117315,    // "cada cuanto"
+	0.226926,     // "cada vez"
+	0.0402725,    // "cae"
+	0.0566146,    // "cafe"
+	-0.0621776,   // "caida"
+	-0.0451546,   // "caida de"
+	-0.0088032,   // "calcineurin"
+	-0.0088032,   // "calcineurin inhibitors"
+	0.0588239,    // "calcipotriol"
+	0.0588239,    // "calcipotriol ?"
+	0.0347867,    // "calf"
+	0.13301,      // "caliente"
+	-0.0223868,   // "call"
+	-0.0155899,   // "call 0"
+	-0.112682,    // "called"
+	-0.0550092,   // "called ?"
+	-0.0478252,   // "called it"
+	0.00977537,   // "callo"
+	0.00977537,   // "callo ?"
+	0.0249595,    // "calva"
+	0.0581418,    // "cambiado"
+	-0.049104,    // "cambiar"
+	-0.0245646,   // "cambiar de"
+	0.213815,     // "cambio"
+	0.0770348,    // "cambio de"
+	0.0756067,    // "came"
+	0.0543918,    // "came back"
+	0.00929986,   // "came in"
+	0.00170588,   // "came up"
+	-0.644391,    // "can"
+	-0.293907,    // "can a"
+	-0.0459759,   // "can adults"
+	-0.0697024,   // "can babies"
+	-0.0360924,   // "can children"
+	0.00911669,   // "can he"
+	0.103171,     // "can i"
+	-0.00366996,  // "can it"
+	-0.0341952,   // "can men"
+	0.123156,     // "can my"
+	-0.0539562,   // "can people"
+	0.00916856,   // "can see"
+	0.0158438,    // "can she"
+	-0.00899563,  // "can someone"
+	-0.0159289,   // "can stress"
+	0.101622,     // "can we"
+	0.0550585,    // "can you"
+	0.151809,     // "can't"
+	0.0590432,    // "cancer"
+	0.0928488,    // "cancer ?"
+	0.0531149,    // "cancer de"
+	-0.0537367,   // "cancerous"
+	-0.0537367,   // "cancerous ?"
+	0.00800344,   // "candida"
+	-0.0454813,   // "candida or"
+	-0.0197401,   // "candidate"
+	-0.0197401,   // "candidate for"
+	0.0347458,    // "cap"
+	0.0216525,    // "cap has"
+	-0.0556192,   // "cap is"
+	-5.51637e-05, // "capitis"
+	0.146019,     // "cara"
+	-0.0676504,   // "cara ?"
+	0.00745725,   // "cara de"
+	0.0432777,    // "cara hinchada"
+	0.104534,     // "carbamazepine"
+	-0.0176564,   // "carcinoma"
+	0.0660824,    // "carcinoma ?"
+	-0.0521508,   // "carcinoma basocelular"
+	0.0275416,    // "care"
+	0.000234853,  // "care ?"
+	0.0024218,    // "care for"
+	0.0506129,    // "care home"
+	-0.0168775,   // "care homes"
+	-0.00352307,  // "carry"
+	-0.00352307,  // "carry on"
+	0.0144548,    // "casa"
+	-0.063264,    // "casa ?"
+	0.0128146,    // "case"
+	0.143381,     // "caso"
+	0.0292835,    // "caspa"
+	-0.252487,    // "cat"
+	-0.00326259,  // "cat scratch"
+	-0.64453,     // "catch"
+	-0.252854,    // "catch ringworm"
+	-0.0241047,   // "cats"
+	0.0487411,    // "caught"
+	-0.157248,    // "causa"
+	-0.0756327,   // "causa la"
+	-0.20333,     // "cause"
+	-0.0260461,   // "cause a"
+	-0.0600873,   // "cause contact"
+	-0.157057,    // "caused"
+	-0.157057,    // "caused by"
+	-0.223614,    // "causes"
+	-0.132207,    // "causes it"
+	-0.0021926,   // "causes of"
+	0.0307112,    // "causing"
+	0.0307112,    // "causing the"
+	0.0816279,    // "cejas"
+	0.0374482,    // "cell"
+	0.0374482,    // "cell carcinoma"
+	-0.13097,     // "cellulitis"
+	-0.00138279,  // "cellulitis ?"
+	-0.0311819,   // "cellulitis from"
+	-0.0106248,   // "cellulitis in"
+	0.0673738,    // "celulitis"
+	-0.0503031,   // "central"
+	0.0139419,    // "central keratin"
+	0.0469108,    // "cephalexin"
+	0.113402,     // "cerca"
+	0.113402,     // "cerca del"
+	0.0701431,    // "cetirizina"
+	0.182057,     // "cetirizine"
+	-0.000491487, // "cetirizine for"
+	0.0961227,    // "champu"
+	-0.0388172,   // "change"
+	-0.0224071,   // "changed"
+	-0.0926651,   // "changes"
+	-0.0492869,   // "changes can"
+	0.0541751,    // "changing"
+	0.0448685,    // "check"
+	0.0193372,    // "checked"
+	0.0382905,    // "checked ?"
+	-0.0349191,   // "checking"
+	-0.0850186,   // "checks"
+	-0.0574991,   // "checks ?"
+	0.123368,     // "cheek"
+	0.180682,     // "cheeks"
+	0.111435,     // "cheeks ?"
+	0.113693,     // "chest"
+	0.0193196,    // "chest since"
+	0.11647,      // "chickenpox"
+	0.127939,     // "chickenpox ?"
+	0.0036915,    // "chickenpox spots"
+	-0.00486074,  // "chilblains"
+	-0.106581,    // "child"
+	-0.0842028,   // "child with"
+	0.0186385,    // "child's"
+	-0.296316,    // "children"
+	-0.0418376,   // "children ?"
+	-0.0195034,   // "children in"
+	-0.149637,    // "children with"
+	0.0258249,    // "chin"
+	-0.142815,    // "chocolate"
+	0.00784337,   // "cholestasis"
+	0.00784337,   // "cholestasis ?"
+	-0.0360582,   // "chronic"
+	-0.0371558,   // "chronic hives"
+	-0.0465143,   // "cicatriz"
+	-0.0465143,   // "cicatriz hipertrofica"
+	0.0595667,    // "cicatriza"
+	-0.0617589,   // "ciclosporin"
+	-0.0741383,   // "ciclosporin for"
+	-0.102886,    // "cie"
+	-0.102886,    // "cie 0"
+	-0.0479364,   // "cierto"
+	-0.0479364,   // "cierto que"
+	-0.103718,    // "cinco"
+	0.00822003,   // "circles"
+	0.00822003,   // "circles on"
+	0.0915924,    // "circulo"
+	0.0915924,    // "circulo rojo"
+	0.0114331,    // "cirugia"
+	-0.0744829,   // "cirugia de"
+	0.0206515,    // "cita"
+	0.017343,     // "cita de"
+	0.0272641,    // "clase"
+	0.0272641,    // "clase ?"
+	-0.0635366,   // "clasifican"
+	-0.0635366,   // "clasifican las"
+	-0.0680916,   // "class"
+	-0.00240935,  // "class has"
+	-0.0226049,   // "classed"
+	-0.0226049,   // "classed as"
+	0.0792946,    // "clear"
+	0.0885467,    // "clear ?"
+	-0.0432789,   // "cleared"
+	-0.00912902,  // "clearing"
+	0.0736455,    // "client"
+	0.00154005,   // "client at"
+	0.0561036,    // "clienta"
+	0.0561036,    // "clienta quiere"
+	0.0136852,    // "clindamycin"
+	-0.118333,    // "clinic"
+	-0.0265319,   // "clinicians"
+	0.083172,     // "clobetasol"
+	0.0393198,    // "clobetasol now"
+	0.00993137,   // "clobetasol on"
+	-0.0291887,   // "clobetasol propionate"
+	0.0623107,    // "clotrimazol"
+	0.0562715,    // "clotrimazol ?"
+	0.0715314,    // "clotrimazole"
+	0.0958908,    // "clumps"
+	0.0471297,    // "cm"
+	-0.00822353,  // "coal"
+	-0.00822353,  // "coal tar"
+	-0.0654224,   // "code"
+	0.206749,     // "codos"
+	0.0381951,    // "codos y"
+	0.213685,     // "cold"
+	0.0818294,    // "cold sore"
+	0.00980661,   // "cold sores"
+	-0.155782,    // "cole"
+	0.0304537,    // "colegio"
+	0.0478248,    // "colleague's"
+	0.054842,     // "color"
+	-0.0611672,   // "colour"
+	0.0215417,    // "coloured"
+	0.0215417,    // "coloured crusts"
+	0.00860743,   // "colours"
+	-0.0827702,   // "combined"
+	-0.0827702,   // "combined pill"
+	0.271022,     // "come"
+	0.0409932,    // "come back"
+	0.129911,     // "come off"
+	0.026538,     // "come up"
+	0.0130584,    // "comes"
+	0.149382,     // "coming"
+	0.0373674,    // "coming back"
+	0.110227,     // "coming out"
+	-0.226405,    // "common"
+	-0.00558117,  // "common ?"
+	-0.059298,    // "common at"
+	-0.0021926,   // "common causes"
+	-0.00920525,  // "common for"
+	-0.00917619,  // "common in"
+	-0.0255107,   // "common is"
+	-0.0228933,   // "common side"
+	-0.0685675,   // "commonly"
+	-0.825524,    // "como"
+	-0.325122,    // "como actua"
+	-0.357072,    // "como funciona"
+	-0.255852,    // "como se"
+	-0.00948559,  // "como suele"
+	0.0376349,    // "companera"
+	0.0543658,    // "compared"
+	-0.0253446,   // "completely"
+	-0.0143313,   // "compound"
+	0.124831,     // "compression"
+	0.198895,     // "compro"
+	0.131422,     // "compro ?"
+	0.790773,     // "con"
+	0.0516508,    // "con 0"
+	0.039473,     // "con acne"
+	0.0354641,    // "con ampollas"
+	0.0126314,    // "con costra"
+	0.00901209,   // "con costras"
+	0.0161551,    // "con doxiciclina"
+	-0.0866268,   // "con el"
+	0.0927676,    // "con impetigo"
+	-0.00542579,  // "con isotretinoina"
+	0.0420915,    // "con la"
+	0.00369227,   // "con metotrexato"
+	0.0967479,    // "con mi"
+	0.0559938,    // "con minoxidil"
+	-0.0341092,   // "con molusco"
+	0.0349463,    // "con picor"
+	0.0207239,    // "con placas"
+	0.0888697,    // "con psoriasis"
+	0.00832418,   // "con pus"
+	0.0173626,    // "con ronchas"
+	0.0330518,    // "con sarna"
+	0.0582611,    // "con ulcera"
+	0.103691,     // "con un"
+	0.0341491,    // "con una"
+	-0.0278944,   // "condition"
+	-0.00671775,  // "condition ?"
+	-0.0650606,   // "conditions"
+	-0.00829859,  // "confirm"
+	-0.0484004,   // "confirma"
+	-0.0412765,   // "confirma la"
+	0.022697,     // "confirmed"
+	-0.00843087,  // "confirmed ?"
+	-0.0126263,   // "confirmed in"
+	-0.0570646,   // "confundir"
+	0.0546622,    // "conjunctivitis"
+	-0.14148,     // "considera"
+	-0.0488965,   // "consideran"
+	-0.165787,    // "considered"
+	-0.0413426,   // "considered ok"
+	-0.0643299,   // "considered safe"
+	-0.103826,    // "consiste"
+	0.056757,     // "consulta"
+	0.056757,     // "consulta pero"
+	-0.0540286,   // "consultant"
+	-0.0440388,   // "contact"
+	-0.0440388,   // "contact dermatitis"
+	-0.137551,    // "contagia"
+	-0.0182657,   // "contagia el"
+	-0.376443,    // "contagiar"
+	-0.196998,    // "contagiar la"
+	-0.131957,    // "contagiosa"
+	-0.19592,     // "contagioso"
+	-0.0444805,   // "contagioso ?"
+	-0.00744913,  // "contagiosum"
+	-0.276679,    // "contagious"
+	-0.152193,    // "contagious ?"
+	-0.0754206,   // "contagious to"
+	0.114695,     // "continue"
+	0.0576213,    // "continue or"
+	0.00797485,   // "contra"
+	-0.108018,    // "controles"
+	-0.108018,    // "controles se"
+	0.138281,     // "conviene"
+	0.0727795,    // "corners"
+	-0.0695534,   // "corticoide"
+	0.0560376,    // "corticoide oral"
+	-0.0894316,   // "corticoides"
+	0.00668621,   // "cortisona"
+	0.132738,     // "corto"
+	0.0685844,    // "costra"
+	0.0783843,    // "costra en"
+	-0.0386738,   // "costra lactea"
+	0.0893049,    // "costras"
+	0.020272,     // "costras amarillas"
+	0.108957,     // "could"
+	0.0310539,    // "could it"
+	0.0735433,    // "could my"
+	0.0422463,    // "could the"
+	0.00902964,   // "could this"
+	-0.0200347,   // "counter"
+	-0.0140103,   // "counts"
+	-0.0140103,   // "counts as"
+	-0.0922383,   // "course"
+	-0.0350498,   // "course ?"
+	-0.0160669,   // "course for"
+	-0.012557,    // "course of"
+	-0.00458169,  // "cover"
+	0.0166157,    // "covered"
+	0.00265413,   // "covered ?"
+	-0.000110944, // "covered in"
+	0.0182544,    // "covid"
+	-0.0591023,   // "cpt"
+	-0.0591023,   // "cpt 0"
+	0.11421,      // "crack"
+	0.174649,     // "cracked"
+	0.0624078,    // "cracked and"
+	0.0906312,    // "cracking"
+	0.0727795,    // "cracking at"
+	0.0347458,    // "cradle"
+	0.0347458,    // "cradle cap"
+	0.254059,     // "cream"
+	0.0535198,    // "cream ?"
+	-0.0194567,   // "cream better"
+	0.0866127,    // "cream do"
+	-0.0193832,   // "cream does"
+	0.0934592,    // "cream for"
+	-0.0301356,   // "cream on"
+	0.0307287,    // "cream or"
+	0.120851,     // "cream should"
+	-0.205929,    // "creams"
+	0.0545498,    // "crece"
+	0.0501389,    // "crecido"
+	0.195538,     // "crees"
+	0.195538,     // "crees que"
+	0.182227,     // "crema"
+	-0.0561676,   // "crema de"
+	-0.0289638,   // "crema hidratante"
+	0.0995451,    // "crema le"
+	-0.00119609,  // "crioterapia"
+	0.0309438,    // "crioterapia ?"
+	-0.268153,    // "cronica"
+	-0.114085,    // "cronica es"
+	0.0503103,    // "cruris"
+	0.0143513,    // "crust"
+	0.154763,     // "crusted"
+	0.132889,     // "crusted scabies"
+	0.131162,     // "crusting"
+	0.0308897,    // "crusts"
+	0.0961302,    // "crusty"
+	0.076968,     // "cryo"
+	-0.0302867,   // "cryotherapy"
+	0.116433,     // "cual"
+	-0.119312,    // "cual es"
+	-0.170473,    // "cuales"
+	-0.170473,    // "cuales son"
+	-0.405092,    // "cuando"
+	-0.0145903,   // "cuando alguien"
+	-0.111004,    // "cuando hay"
+	-0.0632346,   // "cuando se"
+	0.00604897,   // "cuanta"
+	0.125609,     // "cuantas"
+	-0.361806,    // "cuanto"
+	-0.174181,    // "cuanto dura"
+	-0.0192165,   // "cuanto hay"
+	0.00838822,   // "cuanto paracetamol"
+	-0.054007,    // "cuanto se"
+	-0.0362652,   // "cuanto tiempo"
+	0.0492536,    // "cuantos"
+	-0.0129595,   // "cuantos dias"
+	0.0489801,    // "cuantos ml"
+	0.183625,     // "cuero"
+	0.183625,     // "cuero cabelludo"
+	0.121957,     // "cuerpo"
+	0.00197279,   // "cuesta"
+	-0.0627402,   // "culebrilla"
+	0.147376,     // "culito"
+	-0.0201108,   // "cumulative"
+	-0.0201108,   // "cumulative isotretinoin"
+	0.053884,     // "cunado"
+	-0.0165304,   // "cup"
+	-0.22517,     // "cura"
+	-0.273691,    // "cura ?"
+	-0.0827489,   // "cure"
+	-0.162241,    // "curiosidad"
+	-0.0118842,   // "curious"
+	-0.0373127,   // "curious how"
+	0.00549287,   // "customer"
+	0.00549287,   // "customer wants"
+	0.00768534,   // "cut"
+	0.00445321,   // "cut on"
+	-0.0115825,   // "cut out"
+	0.0786181,    // "cyst"
+	-0.013415,    // "cyst and"
+	0.0386636,    // "cyst or"
+	-0.101884,    // "d"
+	0.0523336,    // "da"
+	-0.139456,    // "dad"
+	-0.0557216,   // "dad had"
+	0.171108,     // "dad's"
+	0.0496903,    // "dad's leg"
+	0.186373,     // "daily"
+	0.0434504,    // "daily for"
+	0.0793371,    // "daily valaciclovir"
+	-0.0106119,   // "dairy"
+	-0.0645012,   // "damage"
+	0.0371732,    // "dando"
+	0.0371732,    // "dando el"
+	0.00911323,   // "dandruff"
+	0.00357763,   // "dar"
+	-0.0134767,   // "darier"
+	-0.0127746,   // "darier's"
+	-0.0127746,   // "darier's sign"
+	0.163119,     // "dark"
+	0.0125745,    // "dark line"
+	0.0351521,    // "dark spot"
+	0.0891831,    // "darker"
+	0.017605,     // "darker in"
+	-0.0416453,   // "darker skin"
+	-0.190183,    // "date"
+	-0.0407362,   // "daughter"
+	-0.119324,    // "daughter has"
+	0.0400302,    // "daughter stay"
+	-0.00165105,  // "daughter's"
+	0.0109007,    // "daughter's eczema"
+	-0.0108514,   // "daughter's friend"
+	-0.0487907,   // "daughter's school"
+	0.0255732,    // "daughter's warts"
+	-0.0333231,   // "day"
+	0.113355,     // "day 0"
+	-0.101912,    // "day ?"
+	0.00957809,   // "day be"
+	0.0176074,    // "day for"
+	0.0130029,    // "day instead"
+	0.01005,      // "day is"
+	-0.023846,    // "day or"
+	0.0716654,    // "day should"
+	0.071215,     // "daycare"
+	0.116096,     // "days"
+	-0.162688,    // "days ?"
+	0.0415107,    // "days ago"
+	0.0267624,    // "days should"
+	-0.0322692,   // "ddx"
+	0.138455,     // "de"
+	0.388522,     // "de 0"
+	-0.0290478,   // "de aciclovir"
+	-0.0234434,   // "de anatomia"
+	-0.0671762,   // "de baja"
+	-0.0929285,   // "de banda"
+	-0.10608,     // "de breslow"
+	0.0125084,    // "de cabecera"
+	-0.00653944,  // "de casa"
+	0.0188516,    // "de cetirizina"
+	0.0479438,    // "de color"
+	0.0368401,    // "de dar"
+	0.101362,     // "de dos"
+	0.0127785,    // "de garrapata"
+	0.00961261,   // "de isotretinoina"
+	0.0570685,    // "de ivermectina"
+	-0.0316661,   // "de koebner"
+	0.224325,     // "de la"
+	-0.0528896,   // "de las"
+	-0.00309565,  // "de loratadina"
+	-0.0187134,   // "de los"
+	0.0678389,    // "de metotrexato"
+	0.543076,     // "de mi"
+	-0.0744829,   // "de mohs"
+	-0.0391411,   // "de nikolsky"
+	-0.0451546,   // "de pelo"
+	-0.0309745,   // "de piel"
+	-0.0335384,   // "de postura"
+	0.123588,     // "de prednisona"
+	-0.0231786,   // "de proteccion"
+	-0.131436,    // "de psoriasis"
+	0.00176098,   // "de sangre"
+	-0.0175722,   // "de spitz"
+	0.0565018,    // "de su"
+	-0.0823441,   // "de un"
+	-0.429067,    // "de una"
+	-0.0349515,   // "de zinc"
+	-0.165688,    // "debe"
+	-0.054007,    // "debe cambiar"
+	-0.047707,    // "deberia"
+	-0.0462067,   // "decide"
+	-0.012682,    // "decide whether"
+	-0.012949,    // "decir"
+	0.283363,     // "dedos"
+	0.118109,     // "dedos por"
+	-0.0941421,   // "deet"
+	-0.0102953,   // "degree"
+	-0.0102953,   // "degree burn"
+	0.0797603,    // "dejamos"
+	0.139425,     // "dejar"
+	0.168315,     // "dejar el"
+	0.657135,     // "dejo"
+	0.078223,     // "dejo ?"
+	0.0479992,    // "dejo de"
+	0.263683,     // "dejo el"
+	0.103375,     // "dejo la"
+	0.427056,     // "del"
+	0.0394194,    // "del grano"
+	-0.0647059,   // "del herpes"
+	0.126841,     // "del lunar"
+	0.113402,     // "del ojo"
+	0.00638236,   // "del panal"
+	-0.0528539,   // "del parto"
+	0.203382,     // "del pie"
+	0.014716,     // "depilacion"
+	0.014716,     // "depilacion laser"
+	0.0197605,    // "depression"
+	0.0685834,    // "derivo"
+	-0.123406,    // "derm"
+	0.0736364,    // "derm ?"
+	0.12525,      // "derm or"
+	-0.29787,     // "derm said"
+	-0.0724128,   // "derma"
+	-0.0724128,   // "derma me"
+	-0.449039,    // "dermatitis"
+	-0.0107066,   // "dermatitis ?"
+	-0.00995351,  // "dermatitis and"
+	-0.234138,    // "dermatitis atopica"
+	-0.0381232,   // "dermatitis del"
+	-0.0494679,   // "dermatitis on"
+	-0.016448,    // "dermatitis seborreica"
+	0.0211327,    // "dermatofibroma"
+	-0.0950624,   // "dermatographism"
+	-0.135229,    // "dermatologa"
+	-0.0592066,   // "dermatologa me"
+	-0.0250956,   // "dermatologia"
+	-0.0281803,   // "dermatologia ?"
+	-0.484587,    // "dermatologist"
+	0.0182607,    // "dermatologist ?"
+	-0.0872378,   // "dermatologist mentioned"
+	-0.0351989,   // "dermatologist prescribed"
+	-0.0870606,   // "dermatologist put"
+	-0.0749157,   // "dermatologist said"
+	-0.0241518,   // "dermatologist started"
+	-0.0249616,   // "dermatologist tell"
+	-0.0146947,   // "dermatologist wants"
+	-0.0965208,   // "dermatologists"
+	-0.0346285,   // "dermatologists decide"
+	-0.0357869,   // "dermatologists prefer"
+	-0.0167773,   // "dermatologists tell"
+	-0.162003,    // "dermatologo"
+	0.0708926,    // "dermatologo ?"
+	-0.269354,    // "dermatologo me"
+	0.0456152,    // "dermatologo o"
+	0.0352825,    // "dermatology"
+	-0.0371789,   // "dermatoscope"
+	-0.00965887,  // "dermatoscope ?"
+	-0.0723757,   // "dermatoscopio"
+	-0.0510218,   // "dermoscopy"
+	0.0555941,    // "dermoscopy image"
+	0.0438926,    // "describe"
+	-0.0432572,   // "describe ?"
+	0.213067,     // "described"
+	0.156228,     // "desde"
+	0.0487254,    // "desde hace"
+	0.121841,     // "desde que"
+	-0.13425,     // "desencadenar"
+	-0.125248,    // "desencadenar un"
+	0.0978959,    // "despite"
+	0.0981371,    // "despues"
+	0.171561,     // "despues de"
+	-0.0734239,   // "despues del"
+	-0.0762381,   // "develop"
+	0.0662274,    // "dia"
+	0.0168057,    // "dia ?"
+	-0.182545,    // "diabetes"
+	-0.173196,    // "diabetes ?"
+	0.0460584,    // "diabetic"
+	0.0998686,    // "diagnose"
+	-0.433688,    // "diagnosed"
+	-0.0593462,   // "diagnosed is"
+	-0.273518,    // "diagnosed with"
+	0.0744658,    // "diagnosis"
+	0.0581781,    // "diagnosis but"
+	-0.0410518,   // "diagnosis just"
+	-0.027062,    // "diagnostica"
+	-0.027062,    // "diagnostica la"
+	-0.159032,    // "diagnosticada"
+	-0.4481,      // "diagnosticaron"
+	-0.0496869,   // "diagnosticaron rosacea"
+	-0.119372,    // "diagnosticaron vitiligo"
+	-0.0283414,   // "diagnostico"
+	0.138717,     // "diagnostico pero"
+	-0.123804,    // "diagnostico que"
+	-0.0035401,   // "diaper"
+	0.121815,     // "dias"
+	0.0125919,    // "dias ?"
+	0.0175071,    // "dice"
+	0.0567677,    // "dice que"
+	-0.0733674,   // "dicen"
+	-0.0813834,   // "did"
+	-0.13655,     // "diferencia"
+	-0.120277,    // "diferencia hay"
+	-0.0162691,   // "diferencia un"
+	-0.0582363,   // "differ"
+	-0.00831044,  // "differ from"
+	-0.331878,    // "difference"
+	-0.331878,    // "difference between"
+	-0.137754,    // "different"
+	-0.107328,    // "different from"
+	0.0527142,    // "different in"
+	-0.192149,    // "dijeron"
+	-0.192149,    // "dijeron que"
+	-0.324458,    // "dijo"
+	-0.148728,    // "dijo que"
+	-0.147717,    // "dio"
+	-0.136555,    // "disease"
+	-0.0828536,   // "disease ?"
+	-0.0178541,   // "displasico"
+	0.115552,     // "district"
+	0.115552,     // "district nurse"
+	0.0246246,    // "dizzy"
+	0.0181711,    // "dle"
+	-0.00783669,  // "dlqi"
+	-0.62309,     // "do"
+	0.130872,     // "do ?"
+	0.00473691,   // "do a"
+	0.0129691,    // "do about"
+	-0.118375,    // "do babies"
+	-0.0156292,   // "do clinicians"
+	-0.0944033,   // "do dermatologists"
+	-0.0410294,   // "do doctors"
+	-0.000532067, // "do for"
+	-0.030492,    // "do guidelines"
+	0.186519,     // "do i"
+	0.111835,     // "do if"
+	-0.0194728,   // "do jak"
+	-0.0246741,   // "do keloids"
+	-0.0234626,   // "do most"
+	-0.0621818,   // "do people"
+	-0.00171359,  // "do so"
+	-0.0607587,   // "do some"
+	-0.125456,    // "do the"
+	-0.17183,     // "do they"
+	-0.0175794,   // "do topical"
+	0.110115,     // "do we"
+	-0.00669321,  // "do when"
+	-0.0265627,   // "do you"
+	-0.228932,    // "doctor"
+	-0.0366367,   // "doctor ?"
+	0.00790974,   // "doctor for"
+	0.0468965,    // "doctor or"
+	-0.0952311,   // "doctor prescribed"
+	0.0413797,    // "doctor said"
+	-0.030139,    // "doctor says"
+	0.0036915,    // "doctor today"
+	-0.077713,    // "doctors"
+	-0.0196269,   // "doctors tell"
+	-0.00331053,  // "doctors usually"
+	-1.28526,     // "does"
+	-0.239349,    // "does a"
+	-0.0555699,   // "does an"
+	-0.00326263,  // "does atypical"
+	-0.0755103,   // "does benzoyl"
+	-0.0104372,   // "does botox"
+	-0.0179385,   // "does dupilumab"
+	-0.0492405,   // "does everyone"
+	-0.00753398,  // "does hair"
+	0.214083,     // "does he"
+	-0.0233901,   // "does hidradenitis"
+	-0.0157415,   // "does icd"
+	-0.0173231,   // "does impetigo"
+	-0.257768,    // "does it"
+	0.152437,     // "does my"
+	-0.00395142,  // "does pasi"
+	-0.00440401,  // "does pityriasis"
+	-0.00949719,  // "does psoriasis"
+	0.121689,     // "does she"
+	-0.00920101,  // "does sunburn"
+	-0.0687391,   // "does sunscreen"
+	-0.157551,    // "does that"
+	-0.0227254,   // "does the"
+	0.0321365,    // "doesn't"
+	0.00164056,   // "doesn't blanch"
+	0.0464678,    // "doesn't fade"
+	0.00280132,   // "doesn't go"
+	-0.02807,     // "dog"
+	-0.0194299,   // "dogs"
+	0.000298947,  // "doing"
+	0.0139419,    // "dome"
+	0.0411078,    // "don't"
+	0.0278458,    // "don't fade"
+	-0.0611741,   // "done"
+	-0.069362,    // "done ?"
+	-0.00545877,  // "done before"
+	-0.0161917,   // "done on"
+	-0.0177484,   // "done while"
+	0.0497192,    // "door"
+	0.047052,     // "dorsal"
+	0.047052,     // "dorsal hands"
+	0.214956,     // "dos"
+	0.0241124,    // "dos meses"
+	0.0965491,    // "dos tratamientos"
+	0.026793,     // "dose"
+	-0.00842578,  // "dose ?"
+	-0.0115937,   // "dose of"
+	-0.0235876,   // "dose range"
+	-0.0183663,   // "doses"
+	-0.0149441,   // "doses of"
+	0.13777,      // "dosis"
+	0.230402,     // "dosis de"
+	-0.0532904,   // "dosis habitual"
+	-0.0240798,   // "dosis maxima"
+	0.0140753,    // "dot"
+	0.0140753,    // "dot in"
+	0.0510149,    // "dots"
+	0.0169207,    // "dots on"
+	0.0240596,    // "double"
+	-0.0216663,   // "down"
+	0.0162636,    // "down there"
+	0.169371,     // "doxiciclina"
+	0.048705,     // "doxiciclina ?"
+	-0.0122938,   // "doxiciclina para"
+	0.124703,     // "doxy"
+	0.0787062,    // "doxy ?"
+	0.0782733,    // "doxycycline"
+	0.048263,     // "doxycycline ?"
+	-0.0450708,   // "doxycycline for"
+	0.359673,     // "doy"
+	0.0517526,    // "doy a"
+	0.0825281,    // "doy un"
+	-0.210302,    // "dr"
+	0.00883003,   // "drained"
+	-0.014186,    // "dress"
+	0.0562811,    // "dressing"
+	0.0058479,    // "dressing should"
+	0.0148636,    // "drink"
+	0.0146406,    // "drink a"
+	-0.00799539,  // "drops"
+	-0.0577959,   // "drug"
+	0.0133108,    // "drug ?"
+	-0.0324615,   // "drugs"
+	-0.0502455,   // "dry"
+	-0.0106709,   // "duct"
+	-0.0106709,   // "duct tape"
+	0.0724579,    // "duele"
+	0.0447908,    // "duele mucho"
+	0.0716714,    // "dupilumab"
+	0.0113947,    // "dupilumab ?"
+	0.00732112,   // "dupilumab or"
+	0.0532187,    // "dupixent"
+	-0.262071,    // "dura"
+	-0.0219287,   // "dura normalmente"
+	-0.0699964,   // "durante"
+	-0.0318223,   // "durante el"
+	-0.0662803,   // "durante la"
+	-0.0183577,   // "during"
+	-0.00368998,  // "during pregnancy"
+	-0.021331,    // "dvt"
+	0.0250594,    // "dye"
+	0.048038,     // "dyed"
+	0.0116254,    // "dysplastic"
+	0.0340601,    // "dysplastic naevus"
+	0.143388,     // "e"
+	0.0585729,    // "e ?"
+	0.00351236,   // "e or"
+	0.065558,     // "each"
+	0.0795418,    // "ear"
+	0.0176197,    // "ear for"
+	0.072738,     // "ear is"
+	-0.00284283,  // "early"
+	0.0172542,    // "early ?"
+	0.0366741,    // "earrings"
+	0.0571084,    // "ears"
+	0.0015843,    // "ears pierced"
+	-0.0114435,   // "easi"
+	-0.0114435,   // "easi score"
+	-0.0834559,   // "easily"
+	0.0187578,    // "eating"
+	-0.0748437,   // "eccema"
+	-0.0750083,   // "eccema de"
+	0.0193551,    // "eccema en"
+	-0.232119,    // "eczema"
+	-0.068299,    // "eczema ?"
+	-0.07679,     // "eczema be"
+	0.0163321,    // "eczema but"
+	0.00217438,   // "eczema can"
+	-0.0532791,   // "eczema gets"
+	-0.00417312,  // "eczema has"
+	-0.0415038,   // "eczema have"
+	0.0973067,    // "eczema herpeticum"
+	-0.117403,    // "eczema is"
+	0.00700872,   // "eczema on"
+	0.0146976,    // "eczema or"
+	0.0586731,    // "eczema to"
+	-0.0882559,   // "eczema what"
+	-0.11007,     // "eczema which"
+	0.0429284,    // "eczema would"
+	-0.421222,    // "edad"
+	-0.415508,    // "edad ?"
+	0.159185,     // "edge"
+	0.00943922,   // "edges"
+	-0.13323,     // "efectos"
+	-0.13323,     // "efectos secundarios"
+	-0.132858,    // "effective"
+	-0.0547472,   // "effective for"
+	-0.068187,    // "effects"
+	-0.0426742,   // "effects of"
+	0.0515354,    // "efudix"
+	0.00357894,   // "eggs"
+	0.405989,     // "el"
+	-0.0408692,   // "el acido"
+	-0.250088,    // "el acne"
+	-0.0156029,   // "el angioedema"
+	-0.0439061,   // "el antibiotico"
+	0.103344,     // "el biologico"
+	0.165031,     // "el brazo"
+	0.155528,     // "el bulto"
+	-0.0906868,   // "el chocolate"
+	0.12462,      // "el cuero"
+	0.0532613,    // "el cuerpo"
+	0.147376,     // "el culito"
+	-0.0504951,   // "el dermatologo"
+	-0.0648083,   // "el dermatoscopio"
+	0.00831216,   // "el dupilumab"
+	0.0149376,    // "el eccema"
+	-0.0968358,   // "el embarazo"
+	-0.229794,    // "el estres"
+	-0.0316661,   // "el fenomeno"
+	-0.015889,    // "el herpes"
+	-0.163615,    // "el impetigo"
+	-0.0968962,   // "el indice"
+	-0.118794,    // "el informe"
+	0.228055,     // "el labio"
+	0.148666,     // "el laser"
+	-0.0219254,   // "el liquen"
+	0.158533,     // "el lunar"
+	-0.0707188,   // "el lupus"
+	0.063272,     // "el medico"
+	-0.0723506,   // "el melasma"
+	-0.0013999,   // "el metotrexato"
+	-0.0429423,   // "el minoxidil"
+	0.0188411,    // "el molusco"
+	0.052627,     // "el ojo"
+	-0.022425,    // "el panal"
+	0.0415731,    // "el parpado"
+	0.0610729,    // "el pecho"
+	0.0168058,    // "el pediatra"
+	0.158834,     // "el pelo"
+	0.0189271,    // "el peroxido"
+	0.0141552,    // "el pie"
+	-0.0388175,   // "el protector"
+	0.0626163,    // "el quiste"
+	0.017371,     // "el sacro"
+	0.0425005,    // "el sarpullido"
+	-0.0750237,   // "el sindrome"
+	-0.0544518,   // "el sol"
+	-0.0156682,   // "el sudor"
+	0.0264271,    // "el tacrolimus"
+	0.0605555,    // "el talon"
+	0.00683072,   // "el tobillo"
+	-0.0325746,   // "el tratamiento"
+	-0.126019,    // "el vitiligo"
+	-0.0570331,   // "elastosis"
+	-0.0570331,   // "elastosis what"
+	0.00637299,   // "elbow"
+	0.0398077,    // "elbows"
+	0.216573,     // "elderly"
+	0.0655327,    // "elderly gent"
+	0.0498529,    // "else"
+	-0.0395437,   // "else ?"
+	0.0873176,    // "embarazada"
+	0.0353112,    // "embarazada de"
+	-0.0264803,   // "embarazo"
+	-0.00706997,  // "embarazo ?"
+	-0.0309034,   // "emergency"
+	0.0217094,    // "emergency ?"
+	-0.181024,    // "empeora"
+	-0.0358181,   // "empeora con"
+	-0.0541494,   // "empeora el"
+	-0.0410955,   // "empeora en"
+	-0.0683645,   // "empezar"
+	0.0978608,    // "empiece"
+	-0.116905,    // "empieza"
+	0.237998,     // "empiezo"
+	0.0538376,    // "empiezo con"
+	0.343683,     // "en"
+	-0.189205,    // "en adultos"
+	-0.00188,     // "en casa"
+	0.0381951,    // "en codos"
+	0.435196,     // "en el"
+	-0.149889,    // "en general"
+	-0.0816806,   // "en invierno"
+	0.56763,      // "en la"
+	0.353415,     // "en las"
+	0.280994,     // "en los"
+	-0.0810041,   // "en mi"
+	-0.0270887,   // "en mujeres"
+	-0.173944,    // "en ninos"
+	-0.215393,    // "en que"
+	0.0420286,    // "en tratamiento"
+	-0.158131,    // "en un"
+	-0.0150484,   // "en una"
+	-0.041487,    // "en urgencias"
+	0.190843,     // "enalapril"
+	0.0187567,    // "encamada"
+	-0.0119308,   // "encamado"
+	0.0216074,    // "encamado con"
+	-0.0160989,   // "encarnada"
+	-0.12087,     // "enfermedad"
+	-0.102683,    // "enfermedad autoinmune"
+	-0.0181865,   // "enfermedad de"
+	-0.0560381,   // "enfermera"
+	0.00732811,   // "enorme"
+	0.00732811,   // "enorme en"
+	0.286159,     // "enough"
+	0.200475,     // "enough for"
+	0.00357575,   // "enough or"
+	0.0452866,    // "enough to"
+	0.125488,     // "entre"
+	0.246772,     // "entre los"
+	-0.0732298,   // "entre un"
+	-0.139577,    // "epicutaneas"
+	-0.024323,    // "epidermoid"
+	0.0392445,    // "epipen"
+	0.032623,     // "epipen ?"
+	-0.0190647,   // "er"
+	-0.0222519,   // "er ?"
+	-0.0347635,   // "era"
+	0.00669059,   // "erupcion"
+	0.0276499,    // "erupcion de"
+	-0.120127,    // "erysipelas"
+	-0.0213505,   // "erythema"
+	-0.00967083,  // "erythema migrans"
+	-0.385138,    // "es"
+	0.118028,     // "es alopecia"
+	0.108658,     // "es cancer"
+	-0.0479364,   // "es cierto"
+	-0.131957,    // "es contagiosa"
+	-0.109994,    // "es contagioso"
+	-0.053456,    // "es de"
+	-0.169836,    // "es el"
+	-0.0958155,   // "es eso"
+	-0.0939444,   // "es exactamente"
+	-0.149527,    // "es hereditaria"
+	0.225087,     // "es hidradenitis"
+	0.0386796,    // "es hongo"
+	-0.23536,     // "es la"
+	0.0486052,    // "es lo"
+	-0.0614266,   // "es mejor"
+	-0.102225,    // "es normal"
+	-0.0580207,   // "es para"
+	0.0593782,    // "es peligroso"
+	0.194353,     // "es psoriasis"
+	0.2003,       // "es sarna"
+	-0.160744,    // "es seguro"
+	0.110016,     // "es solo"
+	0.210958,     // "es tina"
+	-0.0999632,   // "es un"
+	0.00218808,   // "es una"
+	0.0318902,    // "es urgente"
+	0.0223496,    // "es varicela"
+	-0.15738,     // "es verdad"
+	-0.29676,     // "esa"
+	-0.29676,     // "esa edad"
+	-0.200837,    // "escala"
+	-0.200837,    // "escala de"
+	0.0171002,    // "escalofrios"
+	0.0216074,    // "escara"
+	0.0216074,    // "escara en"
+	-0.119302,    // "eso"
+	-0.0958155,   // "eso ?"
+	0.262301,     // "espalda"
+	0.0419354,    // "espalda ?"
+	0.0500464,    // "espalda es"
+	0.0354556,    // "espalda que"
+	0.0650274,    // "esperamos"
+	0.0284376,    // "esperamos a"
+	0.0222646,    // "esperar"
+	0.0387619,    // "esperar ?"
+	-0.0243499,   // "esperar a"
+	0.132436,     // "espero"
+	0.0143389,    // "espero ?"
+	0.104588,     // "espero a"
+	-0.0230968,   // "espinocelular"
+	0.568702,     // "esta"
+	0.0150191,    // "esta blanca"
+	-0.0538461,   // "esta con"
+	0.169789,     // "esta embarazada"
+	0.0322042,    // "esta hinchando"
+	0.0434285,    // "esta muy"
+	0.00674735,   // "esta noche"
+	0.00639597,   // "esta roja"
+	0.0435636,    // "estaba"
+	0.0435636,    // "estaba es"
+	-0.0314514,   // "estadios"
+	-0.0314514,   // "estadios de"
+	0.0703982,    // "este"
+	0.104673,     // "este lunar"
+	0.0117005,    // "este verano"
+	0.107761,     // "esto"
+	0.0661698,    // "esto es"
+	0.136608,     // "estoy"
+	0.00664526,   // "estoy con"
+	0.0371732,    // "estoy dando"
+	0.00376054,   // "estoy embarazada"
+	-0.0929285,   // "estrecha"
+	-0.229794,    // "estres"
+	-0.0328727,   // "estres ?"
+	-0.0366072,   // "estudiante"
+	-0.0366072,   // "estudiante de"
+	-0.0827137,   // "even"
+	-0.128848,    // "ever"
+	-0.0537367,   // "ever cancerous"
+	0.0590133,    // "every"
+	0.00495363,   // "every day"
+	0.117083,     // "every month"
+	0.0830193,    // "every morning"
+	0.0588979,    // "every time"
+	-0.0874712,   // "every two"
+	-0.0383543,   // "every year"
+	-0.00100642,  // "everyone"
+	0.118109,     // "everyone ?"
+	-0.0492405,   // "everyone with"
+	-0.0954163,   // "everything"
+	0.246435,     // "everywhere"
+	0.0797088,    // "everywhere and"
+	-0.194544,    // "evidence"
+	-0.0875238,   // "evidence for"
+	-0.109878,    // "evitar"
+	-0.200982,    // "exactamente"
+	-0.12323,     // "exactamente ?"
+	-0.230259,    // "exactly"
+	-0.230259,    // "exactly ?"
+	-0.133458,    // "exam"
+	-0.0207567,   // "excessive"
+	-0.0207567,   // "excessive underarm"
+	0.14614,      // "excise"
+	0.152511,     // "excise ?"
+	-0.00842986,  // "excise it"
+	0.164986,     // "excision"
+	0.157481,     // "excision ?"
+	-0.0290637,   // "explain"
+	0.0519196,    // "eye"
+	-0.0141408,   // "eye ?"
+	0.0606935,    // "eye does"
+	0.0386671,    // "eyebrows"
+	0.0156335,    // "eyelid"
+	0.00416917,   // "eyelid eczema"
+	0.00583937,   // "eyelid that's"
+	0.122943,     // "eyelids"
+	0.000717643,  // "eyelids for"
+	0.0814861,    // "eyes"
+	0.0084729,    // "eyes are"
+	0.228858,     // "face"
+	0.0280631,    // "face ?"
+	0.00984628,   // "face for"
+	0.0388595,    // "face is"
+	-0.0381106,   // "face long"
+	0.0597824,    // "facial"
+	0.00325673,   // "facial swelling"
+	-0.0231786,   // "factor"
+	-0.0231786,   // "factor de"
+	-0.0623055,   // "factors"
+	-0.0623055,   // "factors for"
+	0.0685082,    // "fade"
+	0.0572067,    // "fade when"
+	0.290986,     // "failed"
+	0.0400038,    // "failed doxy"
+	0.0928335,    // "falling"
+	0.0928335,    // "falling out"
+	0.0160798,    // "falta"
+	0.0561772,    // "falta ?"
+	0.0458624,    // "faltar"
+	0.0458624,    // "faltar al"
+	-0.0574807,   // "familia"
+	-0.0574807,   // "familia cuando"
+	-0.0849282,   // "families"
+	-0.0849282,   // "families ?"
+	0.0631505,    // "family"
+	-0.055606,    // "farmaceutica"
+	-0.11171,     // "farmaceutica que"
+	0.00850656,   // "farmaceutico"
+	0.0643588,    // "fast"
+	0.0134057,    // "father"
+	0.0115274,    // "features"
+	0.0264808,    // "feel"
+	0.0545041,    // "feels"
+	0.0387949,    // "feels tight"
+	0.152581,     // "feet"
+	0.0405846,    // "feet peel"
+	0.0767841,    // "female"
+	-0.0316661,   // "fenomeno"
+	-0.0316661,   // "fenomeno de"
+	0.222354,     // "fever"
+	-0.00744469,  // "fever ?"
+	0.0175359,    // "fever and"
+	0.0168199,    // "feverish"
+	0.00262375,   // "few"
+	-0.0100377,   // "fexofenadine"
+	0.186733,     // "fiebre"
+	0.0170882,    // "fiebre ?"
+	0.0454282,    // "fiebre y"
+	-0.0597607,   // "field"
+	-0.053577,    // "field treatment"
+	0.00905163,   // "filled"
+	0.0160542,    // "finasteride"
+	0.0538373,    // "fine"
+	-0.0104996,   // "fine ?"
+	0.0456646,    // "fine for"
+	0.023713,     // "finger"
+	0.114095,     // "fingers"
+	0.0300467,    // "fingers and"
+	-0.000847263, // "fingertip"
+	-0.0381811,   // "fingertip unit"
+	-0.000669366, // "finish"
+	0.00900199,   // "finish the"
+	-0.117732,    // "first"
+	-0.0338973,   // "first ?"
+	0.0494434,    // "first aider"
+	0.00599728,   // "first for"
+	-0.0277737,   // "first line"
+	-0.151756,    // "fitzpatrick"
+	0.0643806,    // "fitzpatrick type"
+	0.0505063,    // "five"
+	0.004083,     // "flaky"
+	-0.0226762,   // "flare"
+	0.0264855,    // "flare ?"
+	-0.0202751,   // "flare of"
+	-0.0647021,   // "flare up"
+	0.026272,     // "flared"
+	0.0113672,    // "flares"
+	0.0645128,    // "flaring"
+	0.133867,     // "flat"
+	0.119815,     // "flat brown"
+	-0.0224378,   // "flea"
+	-0.0224378,   // "flea bites"
+	-0.0265327,   // "flu"
+	0.177389,     // "flucloxacillin"
+	0.0848598,    // "flucloxacillin for"
+	0.0598874,    // "fluconazol"
+	0.017624,     // "fluconazole"
+	0.017624,     // "fluconazole for"
+	-0.238355,    // "fluorouracilo"
+	0.0518168,    // "flushing"
+	0.0100348,    // "foam"
+	0.00873736,   // "foam dressing"
+	-0.0110433,   // "folds"
+	-0.099188,    // "folic"
+	-0.099188,    // "folic acid"
+	-0.0689928,   // "folico"
+	0.01959,      // "folliculitis"
+	0.01959,      // "folliculitis ?"
+	-0.159843,    // "food"
+	-0.168029,    // "food ?"
+	0.00818709,   // "food and"
+	-0.0109796,   // "foods"
+	0.178113,     // "foot"
+	0.00333687,   // "foot ?"
+	0.00571442,   // "foot and"
+	0.199107,     // "for"
+	0.0640286,    // "for 0"
+	-0.0711942,   // "for ?"
+	0.278333,     // "for a"
+	-0.0606674,   // "for acne"
+	-0.0240118,   // "for alopecia"
+	0.0032527,    // "for an"
+	-0.0508232,   // "for breastfeeding"
+	-0.0623159,   // "for burns"
+	0.00049734,   // "for cellulitis"
+	-0.0406675,   // "for children"
+	-0.0263673,   // "for chronic"
+	0.0871101,    // "for dupilumab"
+	-0.161119,    // "for eczema"
+	-0.0207567,   // "for excessive"
+	-0.0952737,   // "for hair"
+	0.228961,     // "for her"
+	-0.0586037,   // "for hidradenitis"
+	0.204422,     // "for him"
+	0.0203005,    // "for his"
+	0.0160052,    // "for hospital"
+	-0.0903463,   // "for impetigo"
+	0.0809151,    // "for isotretinoin"
+	-0.156631,    // "for it"
+	-0.00162441,  // "for itching"
+	-0.00698388,  // "for kids"
+	-0.0422526,   // "for lupus"
+	0.633385,     // "for me"
+	-0.0286547,   // "for melasma"
+	-0.0693861,   // "for mohs"
+	-0.00402874,  // "for moles"
+	0.0386115,    // "for months"
+	-0.0110126,   // "for most"
+	0.246873,     // "for my"
+	-0.015235,    // "for people"
+	-0.0399179,   // "for pregnant"
+	-0.0559158,   // "for psoriasis"
+	0.0310591,    // "for rosacea"
+	-0.0693026,   // "for scabies"
+	-0.0634072,   // "for shingles"
+	-0.0645618,   // "for skin"
+	-0.00378588,  // "for sun"
+	0.0681941,    // "for tablets"
+	0.449477,     // "for the"
+	0.0111318,    // "for these"
+	0.0694888,    // "for this"
+	0.0294101,    // "for three"
+	-0.026175,    // "for tinea"
+	-0.0144273,   // "for under"
+	0.021138,     // "for urgent"
+	-0.05083,     // "for vitiligo"
+	-0.0839945,   // "for warts"
+	0.0209759,    // "for weeks"
+	-0.0275518,   // "for years"
+	0.139675,     // "forearm"
+	0.0325245,    // "forehead"
+	0.00248364,   // "forehead ?"
+	0.0171425,    // "foster"
+	0.295453,     // "foto"
+	0.0371064,    // "foto adjunta"
+	0.00626559,   // "foto de"
+	0.138915,     // "foto del"
+	0.174641,     // "foto que"
+	-0.145202,    // "fotos"
+	-0.181291,    // "fotos de"
+	-0.0687703,   // "fototerapia"
+	-0.0929285,   // "fototerapia uvb"
+	-0.0180879,   // "found"
+	0.0153905,    // "found a"
+	-0.0434529,   // "found out"
+	-0.0602038,   // "fps"
+	-0.0602038,   // "fps 0"
+	0.00194026,   // "freeze"
+	0.0553501,    // "freezing"
+	0.00929618,   // "freezing ?"
+	0.178341,     // "frente"
+	0.0101689,    // "friend"
+	0.0822058,    // "friend's"
+	0.0450269,    // "friend's little"
+	0.10856,      // "frio"
+	0.10856,      // "frio ?"
+	0.00724705,   // "from"
+	0.101039,     // "from 0"
+	-0.0887991,   // "from a"
+	-0.275959,    // "from her"
+	0.0357021,    // "from last"
+	-0.178712,    // "from my"
+	0.13254,      // "from the"
+	0.169906,     // "from what"
+	-0.0369079,   // "frozen"
+	0.0104242,    // "frozen off"
+	0.000205217,  // "frozen or"
+	0.0468209,    // "fu"
+	0.0468209,    // "fu ?"
+	-0.109392,    // "fucidin"
+	-0.0221219,   // "full"
+	-0.00518676,  // "full body"
+	-0.477769,    // "funciona"
+	-0.189104,    // "funciona ?"
+	-0.0818637,   // "funciona en"
+	-0.0680785,   // "funciona exactamente"
+	-0.0597266,   // "funciona la"
+	-0.0856938,   // "fungal"
+	-0.0171119,   // "fungal nail"
+	0.120708,     // "fungus"
+	0.0743863,    // "fungus or"
+	0.0541575,    // "garrapata"
+	-0.0844402,   // "gatos"
+	0.1112,       // "gave"
+	0.0501331,    // "gave me"
+	0.146724,     // "gel"
+	-0.326673,    // "general"
+	-0.121953,    // "general ?"
+	-0.0108382,   // "general el"
+	-0.0261726,   // "general para"
+	-0.175001,    // "generally"
+	-0.0337681,   // "generally ?"
+	-0.0359691,   // "generally speaking"
+	-0.0300916,   // "genital"
+	-0.0300916,   // "genital warts"
+	0.0655327,    // "gent"
+	-0.0134522,   // "genuinely"
+	-0.185567,    // "get"
+	-0.0332341,   // "get a"
+	-0.0760265,   // "get better"
+	0.00668541,   // "get bloods"
+	0.0154881,    // "get cold"
+	0.0527301,    // "get hives"
+	0.0458838,    // "get it"
+	-0.0341952,   // "get melasma"
+	0.0122365,    // "get my"
+	0.000924359,  // "get tested"
+	0.00305409,   // "get the"
+	0.00818518,   // "get them"
+	-0.0179556,   // "get worse"
+	0.00637685,   // "gets"
+	-0.0532791,   // "gets infected"
+	0.220263,     // "getting"
+	-0.0610047,   // "getting a"
+	0.0987139,    // "getting bigger"
+	-0.00842844,  // "getting infected"
+	0.148892,     // "girl"
+	0.0423549,    // "give"
+	0.0520303,    // "give him"
+	0.00223592,   // "give my"
+	0.127438,     // "given"
+	-0.00329451,  // "given for"
+	0.00778484,   // "given that"
+	0.0264853,    // "glass"
+	0.00937902,   // "glass on"
+	0.0626329,    // "gliptin"
+	0.00215746,   // "gloves"
+	-0.0580993,   // "gluten"
+	0.390363,     // "go"
+	0.0315502,    // "go ahead"
+	0.00514809,   // "go away"
+	-0.0879138,   // "go back"
+	0.00580314,   // "go for"
+	0.0637503,    // "go in"
+	-0.0559425,   // "go on"
+	-0.0327287,   // "go red"
+	-0.00490282,  // "go straight"
+	0.0397577,    // "go swimming"
+	0.23007,      // "go to"
+	0.0967246,    // "go up"
+	0.0060203,    // "go white"
+	-0.0682361,   // "goes"
+	-0.0699374,   // "goes on"
+	0.018987,     // "goes red"
+	0.139753,     // "going"
+	0.054526,     // "going on"
+	0.0124196,    // "going to"
+	0.229575,     // "gone"
+	0.0611255,    // "gone black"
+	0.0224616,    // "gone red"
+	-0.0805268,   // "good"
+	-0.109637,    // "good photo"
+	0.520838,     // "got"
+	0.0132241,    // "got a"
+	0.015061,     // "got blisters"
+	0.0195548,    // "got stung"
+	0.00401021,   // "got worse"
+	-0.0406955,   // "gotas"
+	-0.307641,    // "gp"
+	-0.0610747,   // "gp ?"
+	-0.0225629,   // "gp appointment"
+	0.0113891,    // "gp gave"
+	-0.0295006,   // "gp mentioned"
+	0.00683512,   // "gp or"
+	-0.107018,    // "gp prescribed"
+	-0.0897055,   // "gp said"
+	-0.0391701,   // "gp says"
+	0.0153616,    // "gp tomorrow"
+	-0.026175,    // "gp trainee"
+	0.0636756,    // "gp wants"
+	-0.0932439,   // "gp wrote"
+	0.00800963,   // "grade"
+	-0.0205472,   // "grade 0"
+	-0.0810355,   // "graded"
+	-0.0853305,   // "grado"
+	-0.0853305,   // "grado 0"
+	0.0498845,    // "grandad's"
+	-0.0907671,   // "grandfather"
+	-0.0907671,   // "grandfather is"
+	0.0532704,    // "grandmother's"
+	0.0810238,    // "granitos"
+	0.00128889,   // "granitos con"
+	0.0394194,    // "grano"
+	0.0394194,    // "grano de"
+	0.181765,     // "granos"
+	0.114064,     // "granos en"
+	0.148213,     // "grave"
+	0.0642873,    // "graze"
+	0.102278,     // "greasy"
+	0.0523823,    // "greasy scale"
+	0.0133395,    // "griseofulvin"
+	0.0366819,    // "gritty"
+	0.111017,     // "groin"
+	-0.000861839, // "groin ?"
+	0.0172906,    // "groin rash"
+	-0.12381,     // "grow"
+	-0.0925014,   // "grow back"
+	-0.0230846,   // "grow out"
+	0.176746,     // "growing"
+	0.0139419,    // "growing dome"
+	0.191652,     // "grown"
+	0.0276018,    // "growth"
+	0.147854,     // "guantes"
+	-0.07997,     // "guideline"
+	-0.0320905,   // "guidelines"
+	-0.00324721,  // "guttate"
+	0.0273811,    // "guy"
+	0.0610702,    // "gym"
+	0.286778,     // "ha"
+	0.0581418,    // "ha cambiado"
+	0.0501389,    // "ha crecido"
+	0.0602599,    // "ha salido"
+	-0.0964041,   // "habitual"
+	-0.0532904,   // "habitual de"
+	-0.113397,    // "habituales"
+	0.0161035,    // "habones"
+	0.186609,     // "hace"
+	0.086748,     // "hace 0"
+	-0.0922395,   // "hace anos"
+	0.0233831,    // "hace falta"
+	0.0609483,    // "hace meses"
+	0.0616019,    // "hace un"
+	-0.0763142,   // "hacen"
+	-0.255467,    // "hacer"
+	-0.0484333,   // "hacerse"
+	0.042277,     // "had"
+	0.151989,     // "had a"
+	-0.0126363,   // "had chickenpox"
+	0.000667488,  // "had it"
+	-0.0300851,   // "had shingles"
+	0.0603847,    // "had them"
+	0.0325704,    // "haemangioma"
+	0.237619,     // "hago"
+	0.0119237,    // "hair"
+	-0.00734477,  // "hair ?"
+	0.00396087,   // "hair dye"
+	0.100428,     // "hair is"
+	-0.0345712,   // "hair loss"
+	-0.0248095,   // "hair removal"
+	0.0167457,    // "hair's"
+	0.0333724,    // "hairs"
+	0.0939927,    // "han"
+	0.0284607,    // "han salido"
+	-0.0105065,   // "hand"
+	0.0299469,    // "hand eczema"
+	-0.00859731,  // "hand foot"
+	-0.0992071,   // "hand is"
+	0.0062298,    // "hand on"
+	-0.0178578,   // "hand sanitiser"
+	-0.00174829,  // "hands"
+	-0.00920505,  // "hands ?"
+	0.00544871,   // "hands and"
+	0.0474621,    // "hands are"
+	-0.168431,    // "hands is"
+	-0.0631607,   // "happen"
+	-0.094902,    // "happens"
+	-0.0744827,   // "happens at"
+	-0.0105496,   // "hard"
+	-0.00431211,  // "hard to"
+	0.0818933,    // "has"
+	0.215614,     // "has a"
+	0.0378922,    // "has been"
+	-0.276271,    // "has eczema"
+	-0.0171645,   // "has gone"
+	0.072567,     // "has got"
+	-0.0312658,   // "has had"
+	0.0501704,    // "has hand"
+	0.0334039,    // "has hives"
+	0.0267374,    // "has impetigo"
+	-0.105197,    // "has it"
+	0.0450469,    // "has lice"
+	-0.0321124,   // "has molluscum"
+	0.0307042,    // "has nits"
+	-0.0637859,   // "has rosacea"
+	-0.0985921,   // "has scabies"
+	-0.240987,    // "has shingles"
+	0.0216525,    // "has spread"
+	0.0582049,    // "has started"
+	0.0806116,    // "hasn't"
+	0.22233,      // "have"
+	0.244741,     // "have a"
+	-0.056843,    // "have eczema"
+	0.135451,     // "have gone"
+	0.0157979,    // "have my"
+	-0.05399,     // "have psoriasis"
+	-0.0212063,   // "have ringworm"
+	-0.017465,    // "have shingles"
+	-0.0253604,   // "have the"
+	0.0104242,    // "have them"
+	-0.212223,    // "have to"
+	-0.0657089,   // "having"
+	-0.0359829,   // "having a"
+	-0.39787,     // "hay"
+	-0.120277,    // "hay entre"
+	-0.0807154,   // "hay piojos"
+	-0.175977,    // "hay que"
+	0.048802,     // "hcq"
+	0.495039,     // "he"
+	0.0247164,    // "he come"
+	0.0206982,    // "he get"
+	0.215936,     // "he need"
+	0.0807072,    // "he use"
+	0.134761,     // "he's"
+	0.0250467,    // "he's 0"
+	0.00206987,   // "he's bedbound"
+	0.0304943,    // "he's got"
+	0.00444978,   // "he's had"
+	-0.133436,    // "head"
+	-0.0729194,   // "head lice"
+	0.00629834,   // "heal"
+	0.00785009,   // "healed"
+	0.0277457,    // "healing"
+	-0.0763585,   // "health"
+	-0.0491764,   // "health visitor"
+	-0.0814585,   // "heart"
+	-0.0861883,   // "heart disease"
+	-0.045075,    // "heat"
+	0.0951401,    // "heel"
+	-0.123903,    // "help"
+	-0.137381,    // "help acne"
+	0.133497,     // "help my"
+	0.639538,     // "her"
+	-0.132122,    // "her ?"
+	0.006188,     // "her baby's"
+	0.0102611,    // "her back"
+	0.0431199,    // "her bottom"
+	0.0372418,    // "her eye"
+	0.00115583,   // "her for"
+	0.00660065,   // "her hair"
+	0.0116229,    // "her heel"
+	0.00415473,   // "her in"
+	0.0346982,    // "her leg"
+	0.0462436,    // "her mouth"
+	0.00478473,   // "her or"
+	0.00296615,   // "her scalp"
+	0.0014597,    // "her skin"
+	0.0704953,    // "her to"
+	0.00301439,   // "herald"
+	0.00301439,   // "herald patch"
+	0.120684,     // "here"
+	0.0447595,    // "here a"
+	-0.0227241,   // "here how"
+	0.00599681,   // "here one"
+	0.0255799,    // "here's"
+	0.0213691,    // "here's a"
+	-0.149527,    // "hereditaria"
+	-0.121711,    // "hereditaria ?"
+	-0.140468,    // "hereditario"
+	-0.140468,    // "hereditario ?"
+	-0.0488537,   // "hereditary"
+	0.0673431,    // "herida"
+	0.0289974,    // "herida de"
+	0.0185729,    // "hermana"
+	-0.0434194,   // "hermano"
+	-0.0498225,   // "hermano le"
+	-0.117962,    // "herpes"
+	0.20547,      // "herpes labial"
+	-0.284977,    // "herpes zoster"
+	0.0973067,    // "herpeticum"
+	0.0369722,    // "hi"
+	0.0848155,    // "hidradenitis"
+	0.170173,     // "hidradenitis ?"
+	-0.0791907,   // "hidradenitis is"
+	0.019674,     // "hidradenitis or"
+	-0.033314,    // "hidradenitis suppurativa"
+	-0.0236281,   // "hidradenitis supurativa"
+	-0.0289638,   // "hidratante"
+	-0.0935641,   // "hidrocortisona"
+	-0.0800958,   // "hidrocortisona al"
+	0.0751186,    // "hidrocortisona para"
+	-0.172014,    // "higado"
+	-0.0421047,   // "high"
+	-0.0600386,   // "higher"
+	0.20615,      // "hija"
+	0.0500718,    // "hija ?"
+	0.0650562,    // "hija al"
+	0.0223823,    // "hija de"
+	0.0223496,    // "hija es"
+	-0.0111855,   // "hija le"
+	-0.088274,    // "hija tiene"
+	0.199899,     // "hijo"
+	0.0473595,    // "hijo de"
+	0.0692153,    // "hijo le"
+	0.0669769,    // "hijo para"
+	-0.0798286,   // "hijo tiene"
+	0.00155058,   // "hiking"
+	0.336691,     // "him"
+	0.234018,     // "him ?"
+	0.0380318,    // "him to"
+	0.0737137,    // "hinchada"
+	0.0511305,    // "hinchada y"
+	0.0638192,    // "hinchado"
+	0.0232542,    // "hinchados"
+	0.0322042,    // "hinchando"
+	-0.102019,    // "hiperhidrosis"
+	-0.0465143,   // "hipertrofica"
+	-0.027175,    // "hipertrofica ?"
+	0.0162387,    // "hipoteticamente"
+	0.0277453,    // "hipoteticamente si"
+	0.434377,     // "his"
+	0.0235242,    // "his acne"
+	0.0891533,    // "his back"
+	0.00112985,   // "his chin"
+	0.0176197,    // "his ear"
+	0.0274687,    // "his ears"
+	0.0338831,    // "his eye"
+	0.0029018,    // "his forehead"
+	0.0302933,    // "his groin"
+	0.00522576,   // "his hands"
+	0.00395203,   // "his heel"
+	0.00599681,   // "his neck"
+	0.0132723,    // "his penis"
+	0.0343833,    // "his scalp"
+	0.0213935,    // "history"
+	0.0213935,    // "history of"
+	0.168147,     // "hives"
+	-0.0131833,   // "hives ?"
+	0.00644722,   // "hives all"
+	-0.00541154,  // "hives and"
+	0.0595924,    // "hives are"
+	-0.0105012,   // "hives come"
+	0.0204601,    // "hives every"
+	0.047328,     // "hives everywhere"
+	-0.00586763,  // "hives usually"
+	0.0527301,    // "hives when"
+	-0.00545312,  // "hla"
+	-0.00545312,  // "hla b"
+	0.0536511,    // "hola"
+	0.0637319,    // "hold"
+	0.0278885,    // "hold or"
+	0.0330367,    // "hold the"
+	0.0697365,    // "holiday"
+	0.0560176,    // "holiday ?"
+	-0.0628872,   // "holiday in"
+	0.0234906,    // "hombre"
+	-0.0285249,   // "hombros"
+	0.233981,     // "home"
+	-0.0148429,   // "home ?"
+	0.0117402,    // "home care"
+	0.0400302,    // "home from"
+	0.129451,     // "home resident"
+	0.0538055,    // "home with"
+	-0.0168775,   // "homes"
+	0.065777,     // "honestly"
+	0.0215417,    // "honey"
+	0.0215417,    // "honey coloured"
+	0.0386796,    // "hongo"
+	0.032311,     // "hongos"
+	-0.0248956,   // "hongos de"
+	-0.0287722,   // "hongos en"
+	0.0710136,    // "hormonal"
+	0.0296507,    // "hormonal ?"
+	0.0880309,    // "hospital"
+	0.0653087,    // "hospital ?"
+	0.0365418,    // "hospital now"
+	-0.0177404,   // "hospital rather"
+	0.0707989,    // "hot"
+	0.0176862,    // "hot and"
+	0.0243144,    // "hour"
+	-0.199238,    // "hours"
+	-0.0736977,   // "hours ?"
+	-0.0375347,   // "house"
+	-1.10041,     // "how"
+	-0.0302156,   // "how are"
+	-0.0215713,   // "how can"
+	-0.0255107,   // "how common"
+	-0.333225,    // "how do"
+	-0.481103,    // "how does"
+	0.0461648,    // "how fast"
+	-0.344733,    // "how is"
+	-0.0961896,   // "how long"
+	0.208128,     // "how many"
+	0.116496,     // "how much"
+	-0.0812023,   // "how often"
+	0.011413,     // "how worried"
+	-0.0196122,   // "how would"
+	0.28427,      // "hoy"
+	0.128819,     // "hoy ?"
+	0.045454,     // "hs"
+	0.0952773,    // "hs hurley"
+	-0.0265287,   // "hs is"
+	0.128753,     // "hubby's"
+	0.0598813,    // "huele"
+	0.0598813,    // "huele mal"
+	0.0572751,    // "huevo"
+	0.0718719,    // "hurley"
+	0.0952773,    // "hurley ii"
+	0.0258818,    // "hurt"
+	0.0255732,    // "hurt to"
+	-0.0303056,   // "husband"
+	-0.0100107,   // "husband has"
+	0.17594,      // "husband's"
+	0.189519,     // "hx"
+	-0.0999813,   // "hydrocortisone"
+	0.023923,     // "hydrocortisone for"
+	-0.00171335,  // "hydrocortisone on"
+	0.0145835,    // "hydrocortisone or"
+	0.00072904,   // "hydroquinone"
+	0.0031702,    // "hydroquinone 0"
+	0.00746648,   // "hydroquinone ?"
+	0.00534032,   // "hydroxychloroquine"
+	0.0309275,    // "hydroxyzine"
+	-0.0557706,   // "hyperhidrosis"
+	-0.0936698,   // "hypertrophic"
+	-0.0936698,   // "hypertrophic scar"
+	0.067075,     // "hypothetically"
+	0.0837527,    // "hypothetically if"
+	0.832067,     // "i"
+	0.0123053,    // "i ask"
+	0.0517052,    // "i be"
+	0.0062298,    // "i burned"
+	0.0205619,    // "i buy"
+	0.136875,     // "i can"
+	-0.527366,    // "i catch"
+	0.151282,     // "i described"
+	0.0547963,    // "i do"
+	0.053787,     // "i double"
+	0.0146406,    // "i drink"
+	0.0274166,    // "i feel"
+	0.0253649,    // "i found"
+	0.250304,     // "i get"
+	0.054413,     // "i give"
+	0.180807,     // "i go"
+	-0.00497873,  // "i got"
+	-0.138422,    // "i had"
+	0.275708,     // "i have"
+	0.0211233,    // "i just"
+	-0.117474,    // "i keep"
+	0.0612866,    // "i know"
+	0.0352404,    // "i leave"
+	0.00212031,   // "i missed"
+	-0.00916679,  // "i need"
+	0.0323471,    // "i overreacting"
+	0.00838909,   // "i pop"
+	0.041224,     // "i press"
+	0.071796,     // "i put"
+	-0.020493,    // "i read"
+	-0.0764913,   // "i really"
+	0.00522734,   // "i refer"
+	0.00580633,   // "i restart"
+	0.00983994,   // "i ring"
+	0.0105642,    // "i scratch"
+	0.0073347,    // "i see"
+	-0.0436997,   // "i should"
+	0.00635147,   // "i squeeze"
+	0.0116557,    // "i start"
+	-0.050883,    // "i still"
+	0.0731352,    // "i stop"
+	0.0405103,    // "i stopped"
+	0.0541997,    // "i switch"
+	0.102347,     // "i take"
+	0.0543062,    // "i think"
+	0.129505,     // "i try"
+	0.0374333,    // "i uploaded"
+	0.0837193,    // "i use"
+	-0.206971,    // "i was"
+	-0.00811549,  // "i wash"
+	0.0181528,    // "i wear"
+	0.132146,     // "i weigh"
+	0.1329,       // "i'll"
+	0.329011,     // "i'm"
+	0.134179,     // "i'm 0"
+	-0.10983,     // "i'm a"
+	0.0365544,    // "i'm allergic"
+	0.108292,     // "i'm breastfeeding"
+	-0.050227,    // "i'm not"
+	-0.0251608,   // "i'm on"
+	0.00553495,   // "i'm pregnant"
+	-0.00129004,  // "i'm starting"
+	0.0550169,    // "i'm thinking"
+	0.128739,     // "i've"
+	0.0170446,    // "i've attached"
+	-0.0474147,   // "i've been"
+	-0.00298148,  // "i've got"
+	0.0496321,    // "i've had"
+	0.0213627,    // "i've lost"
+	0.0417888,    // "ibuprofen"
+	0.052713,     // "ibuprofen with"
+	0.0092214,    // "ibuprofeno"
+	-0.119287,    // "icd"
+	-0.119287,    // "icd 0"
+	-0.174085,    // "ice"
+	-0.202121,    // "idea"
+	0.219337,     // "if"
+	-0.0628463,   // "if a"
+	0.110415,     // "if her"
+	-0.056384,    // "if i"
+	0.0440674,    // "if it"
+	0.0678173,    // "if it's"
+	0.00438596,   // "if my"
+	0.0301774,    // "if someone"
+	0.106945,     // "if the"
+	-0.0745605,   // "if you"
+	0.0203822,    // "igual"
+	0.0952773,    // "ii"
+	-0.0381689,   // "il"
+	-0.0381689,   // "il 0"
+	-0.0126873,   // "im"
+	0.194529,     // "image"
+	0.157337,     // "image i"
+	0.107395,     // "imagen"
+	-0.0614935,   // "impetigo"
+	0.117813,     // "impetigo ?"
+	-0.0414429,   // "impetigo how"
+	-0.00804251,  // "impetigo in"
+	0.00509367,   // "impetigo on"
+	0.0269053,    // "impetigo or"
+	-0.0943393,   // "impetigo should"
+	-0.0173231,   // "impetigo spread"
+	-0.0739204,   // "in"
+	-0.0463593,   // "in 0"
+	0.0413736,    // "in ?"
+	-0.110072,    // "in a"
+	-0.0387527,   // "in adults"
+	0.0324099,    // "in bed"
+	-0.0322712,   // "in children"
+	-0.0104756,   // "in class"
+	0.0958908,    // "in clumps"
+	-0.0333535,   // "in eczema"
+	-0.0849282,   // "in families"
+	-0.00601834,  // "in for"
+	-0.109375,    // "in general"
+	0.0786164,    // "in her"
+	0.0214723,    // "in his"
+	-0.0345125,   // "in hives"
+	-0.0328682,   // "in kids"
+	0.0827255,    // "in law"
+	-0.031723,    // "in melanoma"
+	-0.0218143,   // "in most"
+	0.20171,      // "in my"
+	0.0398353,    // "in or"
+	-0.0152512,   // "in our"
+	0.110958,     // "in patches"
+	-0.0153755,   // "in people"
+	-0.0237852,   // "in plain"
+	-0.0128349,   // "in pregnancy"
+	-0.0164161,   // "in psoriasis"
+	-0.0421276,   // "in situ"
+	-0.0104742,   // "in skin"
+	-0.109467,    // "in some"
+	0.000282237,  // "in summer"
+	0.14363,      // "in the"
+	0.0982514,    // "in this"
+	0.0140213,    // "in tonight"
+	-0.00512701,  // "in winter"
+	0.11573,      // "in your"
+	-0.0841187,   // "incognito"
+	-0.0391791,   // "indican"
+	-0.0391791,   // "indican que"
+	-0.059729,    // "indice"
+	-0.0968962,   // "indice de"
+	-0.0310039,   // "infectada"
+	0.315534,     // "infected"
+	0.130627,     // "infected ?"
+	-0.0194895,   // "infection"
+	0.0124747,    // "infection ?"
+	-0.00617248,  // "infections"
+	-0.00937842,  // "infestation"
+	-0.25745,     // "informe"
+	-0.179289,    // "informe de"
+	0.0435597,    // "ingle"
+	0.0245444,    // "ingle que"
+	-0.0810442,   // "inhibitor"
+	-0.0654333,   // "inhibitors"
+	-0.0240118,   // "inhibitors for"
+	0.113595,     // "injection"
+	-0.0158395,   // "injections"
+	0.0354044,    // "injections ?"
+	0.0264496,    // "injury"
+	0.000920764,  // "inner"
+	0.0201347,    // "instead"
+	0.0300225,    // "instead ?"
+	-0.00988773,  // "instead of"
+	0.0320765,    // "interest"
+	-0.0226366,   // "intertrigo"
+	-0.0104922,   // "intertrigo ?"
+	-0.011043,    // "into"
+	0.0314508,    // "into a"
+	-0.0816806,   // "invierno"
+	-0.051673,    // "invierno ?"
+	0.190227,     // "ir"
+	0.0423986,    // "ir a"
+	0.00894799,   // "ir al"
+	0.167285,     // "irregular"
+	-0.534203,    // "is"
+	-0.0143201,   // "is 0"
+	-0.188014,    // "is a"
+	-0.0263961,   // "is about"
+	-0.147026,    // "is alopecia"
+	-0.169843,    // "is an"
+	-0.00638802,  // "is angioedema"
+	0.0126916,    // "is awful"
+	-0.0469059,   // "is azelaic"
+	0.00842461,   // "is bad"
+	0.0331893,    // "is better"
+	-0.00521506,  // "is bullous"
+	-0.0621221,   // "is cradle"
+	-0.22643,     // "is eczema"
+	-0.0164557,   // "is erythema"
+	0.0645128,    // "is flaring"
+	0.0256792,    // "is getting"
+	-0.103845,    // "is hand"
+	0.00262341,   // "is he"
+	0.00980145,   // "is his"
+	-0.0363151,   // "is hydroquinone"
+	-0.0660285,   // "is it"
+	0.0382849,    // "is itchy"
+	0.00302541,   // "is long"
+	-0.0347549,   // "is melanoma"
+	0.377337,     // "is my"
+	-0.0668892,   // "is on"
+	0.0158622,    // "is one"
+	0.0210686,    // "is oozing"
+	-0.0706777,   // "is oral"
+	-0.0101932,   // "is patch"
+	-0.0201184,   // "is permethrin"
+	0.0335892,    // "is raised"
+	0.0433186,    // "is red"
+	0.0571728,    // "is right"
+	-0.0147395,   // "is ringworm"
+	-0.00762957,  // "is scabies"
+	0.0930107,    // "is she"
+	-0.0488732,   // "is shingles"
+	0.00391665,   // "is sore"
+	-0.0513699,   // "is spf"
+	0.0474264,    // "is spreading"
+	0.0504991,    // "is still"
+	0.0223873,    // "is swollen"
+	0.0100992,    // "is that"
+	0.0297114,    // "is the"
+	-0.0898442,   // "is there"
+	0.496514,     // "is this"
+	-0.0113989,   // "is tinea"
+	-0.0327262,   // "is vitiligo"
+	0.0362759,    // "is weeping"
+	-0.0421619,   // "is worse"
+	0.0625532,    // "ish"
+	0.0625532,    // "ish and"
+	-0.0321988,   // "isn't"
+	-0.0384878,   // "isotretinoin"
+	0.0234922,    // "isotretinoin 0"
+	-0.163144,    // "isotretinoin ?"
+	-0.0198582,   // "isotretinoin and"
+	0.00357586,   // "isotretinoin be"
+	-0.0254319,   // "isotretinoin dose"
+	0.00166853,   // "isotretinoin is"
+	0.0223614,    // "isotretinoin should"
+	-0.121899,    // "isotretinoin why"
+	0.127232,     // "isotretinoina"
+	0.0560735,    // "isotretinoina ?"
+	-0.105502,    // "isotretinoina como"
+	0.0177246,    // "isotretinoina se"
+	0.171588,     // "isotretinoina y"
+	0.110896,     // "it"
+	0.271726,     // "it ?"
+	0.0474162,    // "it a"
+	-0.126338,    // "it actually"
+	0.100916,     // "it alopecia"
+	-0.10124,     // "it an"
+	0.0619096,    // "it and"
+	-0.0363014,   // "it autoimmune"
+	0.0909592,    // "it be"
+	0.0750056,    // "it bleeds"
+	-0.0284258,   // "it cause"
+	0.0253158,    // "it checked"
+	0.0809701,    // "it come"
+	-0.00920525,  // "it common"
+	0.0129661,    // "it cut"
+	0.0456646,    // "it fine"
+	-0.00486196,  // "it for"
+	0.0255732,    // "it hurt"
+	0.0715329,    // "it infected"
+	0.148346,     // "it is"
+	-0.00610797,  // "it just"
+	0.0156553,    // "it keeps"
+	0.000470036,  // "it lasered"
+	-0.129181,    // "it linked"
+	0.0135085,    // "it look"
+	-0.00129055,  // "it mean"
+	0.0046494,    // "it need"
+	-0.104866,    // "it needs"
+	-0.324831,    // "it normal"
+	0.0212787,    // "it now"
+	0.0635524,    // "it off"
+	0.131756,     // "it ok"
+	0.213003,     // "it okay"
+	0.104641,     // "it or"
+	0.0146576,    // "it out"
+	-0.0480318,   // "it related"
+	0.00580436,   // "it removed"
+	-0.0849282,   // "it run"
+	0.0249647,    // "it safe"
+	0.00967439,   // "it seen"
+	-0.0810899,   // "it something"
+	0.127899,     // "it sound"
+	-0.124348,    // "it spread"
+	0.00478787,   // "it still"
+	-0.0248128,   // "it take"
+	-0.0193118,   // "it tend"
+	-0.0425747,   // "it the"
+	0.0853066,    // "it time"
+	0.0233531,    // "it tinea"
+	-0.0202649,   // "it to"
+	0.0402995,    // "it too"
+	-0.103095,    // "it true"
+	-0.0294498,   // "it usually"
+	0.0435771,    // "it vitiligo"
+	0.0751002,    // "it wait"
+	0.0440674,    // "it were"
+	-0.0395746,   // "it work"
+	-0.0164349,   // "it worth"
+	0.622601,     // "it's"
+	0.090061,     // "it's a"
+	0.0132925,    // "it's all"
+	0.0264366,    // "it's been"
+	0.0088985,    // "it's blistered"
+	0.0540759,    // "it's cold"
+	0.141616,     // "it's come"
+	0.00983027,   // "it's getting"
+	0.000943642,  // "it's on"
+	-0.0045513,   // "it's really"
+	0.0062298,    // "it's white"
+	0.341448,     // "itch"
+	0.108703,     // "itch ?"
+	0.0405846,    // "itch between"
+	0.0618315,    // "itch is"
+	-0.00660022,  // "itch more"
+	0.0082552,    // "itch on"
+	0.0897719,    // "itched"
+	0.0532574,    // "itches"
+	0.0362744,    // "itching"
+	-0.00285674,  // "itching ?"
+	0.652021,     // "itchy"
+	0.0481673,    // "itchy after"
+	0.0159656,    // "itchy and"
+	0.0626329,    // "itchy blisters"
+	0.0135756,    // "itchy bumps"
+	0.0819441,    // "itchy everywhere"
+	0.0046038,    // "itchy groin"
+	0.00558764,   // "itchy on"
+	0.0225605,    // "itchy red"
+	-0.0183321,   // "its"
+	0.084801,     // "iv"
+	0.242782,     // "ivermectin"
+	0.0148739,    // "ivermectin ?"
+	0.0166888,    // "ivermectin cream"
+	0.0450917,    // "ivermectin dose"
+	0.059165,     // "ivermectin for"
+	0.0103839,    // "ivermectin would"
+	0.0815163,    // "ivermectina"
+	0.0476412,    // "ivermectina ?"
+	0.0496721,    // "ivy"
+	0.0359147,    // "jab"
+	0.00255904,   // "jab or"
+	-0.107488,    // "jak"
+	-0.0810442,   // "jak inhibitor"
+	-0.0264448,   // "jak inhibitors"
+	0.0394405,    // "job"
+	-0.107616,    // "johnson"
+	-0.0174479,   // "johnson syndrome"
+	0.128768,     // "jueves"
+	0.128768,     // "jueves ?"
+	0.189272,     // "just"
+	0.088181,     // "just a"
+	0.0294717,    // "just been"
+	0.00850087,   // "just cream"
+	-0.007361,    // "just curious"
+	-0.0554539,   // "just diagnosed"
+	0.0210374,    // "just eczema"
+	-0.0100268,   // "just got"
+	0.00404098,   // "just hypothetically"
+	0.0128841,    // "just keep"
+	0.00234508,   // "just stop"
+	0.0236378,    // "just tell"
+	0.014024,     // "just wait"
+	0.03217,      // "just won't"
+	-0.0750302,   // "just wondering"
+	-0.045688,    // "kaposi"
+	0.289409,     // "keep"
+	0.00418989,   // "keep an"
+	0.00113383,   // "keep coming"
+	0.0727795,    // "keep cracking"
+	0.0483839,    // "keep going"
+	0.00573668,   // "keep my"
+	-0.0704125,   // "keep reading"
+	0.0589795,    // "keep taking"
+	0.0383913,    // "keep the"
+	0.146552,     // "keep using"
+	-0.046027,    // "keeps"
+	0.0179481,    // "keeps bleeding"
+	0.0966293,    // "keeps getting"
+	0.00404389,   // "keeps scabbing"
+	0.118034,     // "keeps scratching"
+	-0.0588056,   // "keloid"
+	-0.0669972,   // "keloids"
+	0.0139419,    // "keratin"
+	0.0139419,    // "keratin plug"
+	-0.0709476,   // "keratoses"
+	0.0317363,    // "keratoses ?"
+	-0.0482811,   // "keratoses are"
+	-0.106283,    // "keratosis"
+	-0.011331,    // "keratosis ?"
+	-0.0249616,   // "keratosis from"
+	-0.0818083,   // "keratosis pilaris"
+	0.0553091,    // "ketoconazol"
+	0.0904801,    // "ketoconazole"
+	0.103657,     // "ketoconazole shampoo"
+	0.0168666,    // "kettle"
+	0.342466,     // "kg"
+	-0.0038098,   // "kg ?"
+	0.101928,     // "kg how"
+	-0.00483341,  // "kg is"
+	0.108986,     // "kid"
+	0.0873455,    // "kid 0"
+	0.0440674,    // "kid with"
+	-0.136367,    // "kids"
+	-0.0816532,   // "kids ?"
+	-0.0574591,   // "kids with"
+	-0.0200464,   // "kill"
+	0.214303,     // "kilos"
+	-0.0485104,   // "kind"
+	-0.0485104,   // "kind of"
+	0.0456912,    // "knee"
+	0.0104993,    // "knee surgery"
+	0.102165,     // "knees"
+	-0.0544874,   // "know"
+	-0.0143462,   // "know about"
+	0.0407512,    // "know if"
+	0.038374,     // "known"
+	-0.0908432,   // "koebner"
+	-0.0578058,   // "koebner phenomenon"
+	0.0817171,    // "koh"
+	0.0964881,    // "l"
+	-0.143737,    // "l0"
+	-0.143737,    // "l0 0"
+	0.330095,     // "la"
+	-0.0488159,   // "la alopecia"
+	0.0278541,    // "la amoxicilina"
+	0.0138785,    // "la biopsia"
+	-0.00394992,  // "la boca"
+	-0.0670784,   // "la caida"
+	0.0249595,    // "la calva"
+	-0.00916694,  // "la candida"
+	0.139754,     // "la cara"
+	0.0100576,    // "la caspa"
+	0.024611,     // "la cetirizina"
+	-0.00786717,  // "la cirugia"
+	-0.0368801,   // "la cita"
+	-0.0115861,   // "la costra"
+	0.0668548,    // "la crema"
+	-0.0541411,   // "la crioterapia"
+	0.077378,     // "la dejo"
+	0.014716,     // "la depilacion"
+	-0.0322366,   // "la dermatitis"
+	0.0337169,    // "la dermatologa"
+	-0.0667951,   // "la dosis"
+	-0.046823,    // "la doxiciclina"
+	-0.118746,    // "la edad"
+	-0.0181865,   // "la enfermedad"
+	-0.0998195,   // "la enfermera"
+	0.0276499,    // "la erupcion"
+	0.192777,     // "la espalda"
+	-0.0574807,   // "la familia"
+	0.0775916,    // "la fiebre"
+	0.21699,      // "la foto"
+	0.130428,     // "la frente"
+	0.0449443,    // "la herida"
+	0.047184,     // "la hidradenitis"
+	0.0435597,    // "la ingle"
+	0.00651461,   // "la isotretinoina"
+	-0.0472238,   // "la ivermectina"
+	-0.0662803,   // "la lactancia"
+	0.190843,     // "la lengua"
+	0.0761869,    // "la llevo"
+	0.156924,     // "la mancha"
+	0.0882185,    // "la mano"
+	0.0813336,    // "la nariz"
+	0.0760953,    // "la noche"
+	0.11616,      // "la oreja"
+	-0.0605706,   // "la pena"
+	-0.0250658,   // "la permetrina"
+	-0.161927,    // "la piel"
+	0.0744971,    // "la pierna"
+	-0.0143982,   // "la piscina"
+	-0.0884082,   // "la pitiriasis"
+	0.0552218,    // "la planta"
+	-0.0231932,   // "la playa"
+	-0.374313,    // "la psoriasis"
+	0.0981966,    // "la quemadura"
+	0.0327203,    // "la quitamos"
+	0.00988851,   // "la regla"
+	0.168216,     // "la residencia"
+	-0.0315978,   // "la ropa"
+	-0.0643364,   // "la rosacea"
+	-0.132118,    // "la sarna"
+	-0.0460491,   // "la semana"
+	0.00843629,   // "la sigo"
+	0.031701,     // "la terbinafina"
+	-0.231975,    // "la tina"
+	-0.0779809,   // "la toxina"
+	0.132385,     // "la una"
+	-0.0440562,   // "la urticaria"
+	-0.0693914,   // "la vacuna"
+	-0.0552907,   // "la varicela"
+	0.0751186,    // "la vendo"
+	-0.112499,    // "label"
+	0.20547,      // "labial"
+	0.228055,     // "labio"
+	0.0232542,    // "labios"
+	0.0232542,    // "labios hinchados"
+	-0.00337846,  // "labs"
+	-0.0662803,   // "lactancia"
+	-0.0583691,   // "lactancia ?"
+	-0.0386738,   // "lactea"
+	-0.051151,    // "lactea es"
+	0.0679615,    // "lado"
+	0.0447908,    // "lady"
+	0.00903022,   // "lady in"
+	0.105687,     // "lamotrigine"
+	0.016095,     // "lamotrigine is"
+	-0.0143386,   // "lamp"
+	0.17654,      // "las"
+	-0.040919,    // "las ampollas"
+	0.101442,     // "las axilas"
+	0.0816279,    // "las cejas"
+	0.0503636,    // "las manchas"
+	0.138651,     // "las manos"
+	-0.0598487,   // "las personas"
+	-0.00859038,  // "las picaduras"
+	0.0995813,    // "las piernas"
+	-0.0343022,   // "las ulceras"
+	-0.000855785, // "las unas"
+	-0.0678092,   // "las verrugas"
+	0.143017,     // "laser"
+	0.158044,     // "laser con"
+	-0.0248095,   // "laser hair"
+	0.0550576,    // "laser para"
+	0.00926781,   // "lasered"
+	0.00717623,   // "lasered ?"
+	0.106312,     // "last"
+	-0.0348339,   // "last ?"
+	0.0292727,    // "last month"
+	0.0584541,    // "last summer"
+	-0.118843,    // "last week"
+	0.16331,      // "last year"
+	0.109149,     // "late"
+	0.0167611,    // "later"
+	0.0170169,    // "later should"
+	0.0827255,    // "law"
+	0.948522,     // "le"
+	0.117495,     // "le corto"
+	0.0477776,    // "le dejo"
+	-0.177043,    // "le diagnosticaron"
+	0.308691,     // "le doy"
+	0.0782475,    // "le ha"
+	0.0655327,    // "le han"
+	-0.0535484,   // "le pica"
+	-0.0117808,   // "le pido"
+	0.123686,     // "le pongo"
+	0.00476552,   // "le puedo"
+	0.0134327,    // "le quito"
+	-0.148917,    // "le recetaron"
+	0.100898,     // "le salen"
+	0.0477711,    // "le salieron"
+	0.0915238,    // "le salio"
+	-0.0200233,   // "le sirve"
+	0.241808,     // "leave"
+	0.0954055,    // "leave it"
+	0.0782242,    // "leave the"
+	0.00909722,   // "leche"
+	0.0306323,    // "left"
+	0.00534709,   // "leftover"
+	0.250786,     // "leg"
+	0.191978,     // "leg ulcer"
+	0.0428394,    // "leg wound"
+	0.0912662,    // "legs"
+	0.0758673,    // "legs are"
+	-0.0261567,   // "length"
+	-0.0261567,   // "length of"
+	0.190843,     // "lengua"
+	-0.0264389,   // "lentigo"
+	-0.0264389,   // "lentigo maligna"
+	0.133481,     // "lesion"
+	0.0361941,    // "lesion on"
+	0.26161,      // "lesiones"
+	0.0605993,    // "lesions"
+	0.0195089,    // "let"
+	0.00246579,   // "letter"
+	0.00582738,   // "letter says"
+	-0.0517349,   // "libres"
+	-0.0517349,   // "libres en"
+	0.0440523,    // "lice"
+	0.0261257,    // "lice ?"
+	0.0456602,    // "lice again"
+	-0.0399228,   // "lice in"
+	-0.127429,    // "lichen"
+	-0.09884,     // "lichen planus"
+	-0.0285896,   // "lichen sclerosus"
+	-0.037104,    // "life"
+	-0.0135992,   // "life ?"
+	-0.0583123,   // "lifelong"
+	0.0956023,    // "lifting"
+	0.090637,     // "lifting off"
+	0.224343,     // "like"
+	-0.0964397,   // "like ?"
+	0.0302905,    // "like a"
+	0.0106596,    // "like impetigo"
+	0.124761,     // "like melanoma"
+	-0.0086888,   // "like on"
+	0.0587456,    // "like the"
+	0.0769577,    // "like this"
+	-0.0728102,   // "likely"
+	-0.0728102,   // "likely to"
+	-0.0238582,   // "limit"
+	-0.000178655, // "line"
+	-0.026175,    // "line for"
+	0.00938509,   // "linea"
+	0.0194929,    // "lines"
+	-0.101093,    // "link"
+	-0.0415355,   // "link between"
+	-0.269209,    // "linked"
+	-0.213667,    // "linked to"
+	0.0543903,    // "lip"
+	0.0368421,    // "lip swelled"
+	0.00245643,   // "lip that"
+	-0.013415,    // "lipoma"
+	-0.013415,    // "lipoma ?"
+	0.204169,     // "lips"
+	-0.00511675,  // "lips ?"
+	0.135999,     // "lips are"
+	0.0727795,    // "lips keep"
+	-0.0219254,   // "liquen"
+	0.0533018,    // "lisinopril"
+	0.316392,     // "little"
+	0.0450269,    // "little boy"
+	0.102463,     // "little one"
+	0.038065,     // "little spots"
+	-0.0265945,   // "live"
+	-0.0265945,   // "live vaccines"
+	0.0162689,    // "llaga"
+	0.0162689,    // "llaga en"
+	0.0520196,    // "llagas"
+	0.0247485,    // "llagas en"
+	-0.0186275,   // "llamar"
+	-0.0186275,   // "llamar al"
+	0.0751794,    // "llamo"
+	0.0751794,    // "llamo al"
+	0.245895,     // "llevo"
+	0.0312588,    // "llevo 0"
+	0.0546679,    // "llevo a"
+	0.0649229,    // "llevo al"
+	0.493974,     // "lo"
+	0.0286563,    // "lo de"
+	0.0358359,    // "lo dejo"
+	0.0443184,    // "lo llevo"
+	-0.0786118,   // "lo mismo"
+	0.0305401,    // "lo paro"
+	0.0077621,    // "lo puedo"
+	0.409519,     // "lo que"
+	0.0802974,    // "lo sigo"
+	0.0699181,    // "lo tienen"
+	-0.0253274,   // "loads"
+	0.0228996,    // "loads of"
+	-0.16315,     // "lol"
+	-0.11586,     // "long"
+	0.0103133,    // "long ?"
+	-0.0026632,   // "long after"
+	-0.0388205,   // "long are"
+	0.0159411,    // "long can"
+	0.129273,     // "long do"
+	-0.166331,    // "long does"
+	0.0232747,    // "long for"
+	-0.0277212,   // "long is"
+	-0.00614225,  // "long should"
+	0.0137075,    // "long story"
+	-0.0736828,   // "long term"
+	-0.00143593,  // "longer"
+	0.040523,     // "look"
+	0.0785363,    // "look at"
+	-0.00664694,  // "look different"
+	-0.0249773,   // "look like"
+	-0.000965678, // "look normal"
+	-0.00709583,  // "looked"
+	-0.00709583,  // "looked at"
+	0.159303,     // "looks"
+	0.0140661,    // "looks better"
+	0.058941,     // "looks like"
+	-0.00309565,  // "loratadina"
+	-0.30049,     // "los"
+	-0.118407,    // "los 0"
+	-0.0499546,   // "los bebes"
+	-0.0495948,   // "los brotes"
+	0.283363,     // "los dedos"
+	0.0046922,    // "los dias"
+	-0.0314514,   // "los estadios"
+	-0.0844402,   // "los gatos"
+	-0.0285249,   // "los hombros"
+	-0.0248956,   // "los hongos"
+	0.0232542,    // "los labios"
+	-0.027328,    // "los lunares"
+	-0.185749,    // "los ninos"
+	0.0991391,    // "los ojos"
+	0.173386,     // "los pies"
+	-0.156401,    // "los piojos"
+	-0.0787402,   // "los queloides"
+	0.0681117,    // "los talones"
+	-0.0509517,   // "loss"
+	0.00582955,   // "loss or"
+	0.0213627,    // "lost"
+	-0.234313,    // "lot"
+	-0.0292392,   // "lotion"
+	-0.0143328,   // "lots"
+	-0.0143328,   // "lots of"
+	0.0547768,    // "low"
+	-0.0156366,   // "lower"
+	0.027819,     // "lower lip"
+	-0.0246698,   // "lower the"
+	0.136081,     // "lump"
+	0.0894047,    // "lump in"
+	0.0219444,    // "lump on"
+	0.0127448,    // "lumpy"
+	0.382111,     // "lunar"
+	-0.137056,    // "lunar ?"
+	0.176355,     // "lunar de"
+	0.0117666,    // "lunar en"
+	0.0898604,    // "lunar es"
+	0.0852896,    // "lunar hay"
+	0.0104317,    // "lunar nuevo"
+	0.0867668,    // "lunar que"
+	-0.114874,    // "lunares"
+	-0.0237232,   // "lunares ?"
+	0.0655406,    // "lunes"
+	-0.102835,    // "lupus"
+	0.00655961,   // "lupus ?"
+	0.0230719,    // "lyme"
+	-0.0272432,   // "lyme ?"
+	0.0239348,    // "lymecycline"
+	0.00940487,   // "lymph"
+	0.00940487,   // "lymph node"
+	0.0306189,    // "mad"
+	-0.0836874,   // "madre"
+	0.01228,      // "madre se"
+	-0.0942746,   // "madre tiene"
+	-0.0755064,   // "main"
+	-0.0588634,   // "main risk"
+	-0.090022,    // "maintenance"
+	-0.141128,    // "make"
+	-0.0241121,   // "make a"
+	-0.0940687,   // "make hair"
+	-0.003802,    // "make it"
+	-0.0620158,   // "makes"
+	0.0151936,    // "makeup"
+	0.0598813,    // "mal"
+	0.110062,     // "malar"
+	1.54968e-05,  // "malathion"
+	-0.0575352,   // "male"
+	-0.0264389,   // "maligna"
+	0.135012,     // "man"
+	0.0295683,    // "manana"
+	0.00601177,   // "manana ?"
+	0.239737,     // "mancha"
+	0.0784801,    // "mancha de"
+	0.0435636,    // "mancha negra"
+	0.072182,     // "mancha redonda"
+	0.150637,     // "manchas"
+	-0.0962045,   // "manchas a"
+	0.125676,     // "manchas blancas"
+	0.0357217,    // "manchas en"
+	0.0254265,    // "manchas moradas"
+	0.0323701,    // "manchas rojas"
+	0.0652197,    // "mandamos"
+	0.0652197,    // "mandamos a"
+	0.0637479,    // "mando"
+	0.0192972,    // "mando la"
+	0.151143,     // "mano"
+	0.0622475,    // "mano pie"
+	0.00521409,   // "mano y"
+	0.129166,     // "manos"
+	0.206416,     // "many"
+	0.0468071,    // "many days"
+	0.0793294,    // "many ml"
+	-0.00171359,  // "many people"
+	0.0716654,    // "many times"
+	-0.0517349,   // "margenes"
+	-0.0517349,   // "margenes libres"
+	-0.0989662,   // "margins"
+	-0.00970094,  // "margins clear"
+	0.109737,     // "marido"
+	0.0810724,    // "marido tiene"
+	-0.277251,    // "mas"
+	-0.101415,    // "mas riesgo"
+	0.0559588,    // "mascara"
+	-0.0240798,   // "maxima"
+	-0.0504115,   // "mayores"
+	1.27586,      // "me"
+	0.244296,     // "me ?"
+	0.0231986,    // "me better"
+	0.0402725,    // "me cae"
+	0.100392,     // "me compro"
+	0.138281,     // "me conviene"
+	-0.188375,    // "me diagnosticaron"
+	-0.192149,    // "me dijeron"
+	-0.0143044,   // "me dijo"
+	-0.147717,    // "me dio"
+	0.0376175,    // "me duele"
+	0.163708,     // "me esta"
+	0.0407252,    // "me for"
+	0.0559956,    // "me ha"
+	0.0928587,    // "me hago"
+	0.0284607,    // "me han"
+	-0.0888633,   // "me la"
+	-0.11538,     // "me lo"
+	-0.176343,    // "me mando"
+	-0.146504,    // "me on"
+	0.00130936,   // "me or"
+	-0.059403,    // "me pasa"
+	0.218271,     // "me pica"
+	0.0671866,    // "me pico"
+	0.125641,     // "me pongo"
+	0.02404,      // "me puedo"
+	0.0221238,    // "me queme"
+	0.000798791,  // "me quiere"
+	0.0317391,    // "me quito"
+	-0.335591,    // "me receto"
+	0.0971048,    // "me sale"
+	0.0774796,    // "me salieron"
+	0.0637185,    // "me salio"
+	0.031101,     // "me tengo"
+	0.261529,     // "me to"
+	0.0902935,    // "me toca"
+	0.225608,     // "me tomo"
+	-0.0772196,   // "me van"
+	0.0958043,    // "me voy"
+	-0.0409277,   // "me what"
+	-0.263651,    // "mean"
+	-0.266315,    // "mean ?"
+	-0.0241569,   // "mean a"
+	-0.00378588,  // "mean for"
+	0.188631,     // "mean i"
+	-0.00973122,  // "mean in"
+	-0.014403,    // "mean on"
+	-0.00685932,  // "mean when"
+	-0.0234785,   // "meant"
+	-0.0234785,   // "meant to"
+	0.0710347,    // "measles"
+	-0.0403058,   // "measure"
+	-0.0178754,   // "measure ?"
+	0.128604,     // "mechones"
+	0.00141511,   // "med"
+	0.0319154,    // "medical"
+	-0.009302,    // "medicine"
+	-0.303818,    // "medico"
+	-0.0535677,   // "medico ?"
+	0.0125084,    // "medico de"
+	0.0666836,    // "medico hoy"
+	-0.248834,    // "medico me"
+	0.0287622,    // "medico por"
+	0.0351411,    // "mejilla"
+	0.0854624,    // "mejor"
+	-0.00988395,  // "mejor en"
+	0.0886879,    // "mejor para"
+	0.0600011,    // "mejora"
+	0.0305241,    // "mejora con"
+	-0.130356,    // "mejorar"
+	-0.0884707,   // "mejorar con"
+	-0.286483,    // "melanoma"
+	-0.113918,    // "melanoma ?"
+	-0.0421276,   // "melanoma in"
+	-0.00736334,  // "melanoma report"
+	-0.0258418,   // "melanoma staging"
+	-0.00226241,  // "melasma"
+	-0.0068955,   // "melasma ?"
+	-0.0201588,   // "melasma worse"
+	-0.00427708,  // "melasma y"
+	-0.0527809,   // "men"
+	-0.0341952,   // "men get"
+	0.0348851,    // "menopause"
+	-0.36434,     // "mentioned"
+	0.149072,     // "mes"
+	0.132683,     // "meses"
+	-0.0391051,   // "meses ?"
+	0.0302033,    // "meses con"
+	0.00467078,   // "meses tiene"
+	-0.0352161,   // "methotrexate"
+	-0.00236648,  // "methotrexate ?"
+	0.0258882,    // "methotrexate and"
+	0.00452526,   // "methotrexate before"
+	0.0171192,    // "methotrexate but"
+	0.0345874,    // "methotrexate do"
+	-0.108431,    // "methotrexate for"
+	-0.0429752,   // "methotrexate what"
+	0.140948,     // "metotrexato"
+	-0.0258352,   // "metotrexato ?"
+	0.0887369,    // "metotrexato a"
+	-0.0807423,   // "metotrexato para"
+	-0.0192381,   // "metotrexato se"
+	0.0293839,    // "metotrexato y"
+	0.108295,     // "metronidazole"
+	0.152486,     // "mg"
+	0.0278885,    // "mg alt"
+	0.061592,     // "mg de"
+	0.0196798,    // "mg for"
+	-0.0201108,   // "mg kg"
+	0.028014,     // "mg of"
+	0.103025,     // "mi"
+	0.119697,     // "mi abuela"
+	-0.218374,    // "mi abuelo"
+	0.158341,     // "mi acne"
+	0.162123,     // "mi bebe"
+	-0.100896,    // "mi crema"
+	0.0708534,    // "mi cuero"
+	0.053884,     // "mi cunado"
+	-0.168945,    // "mi dermatologa"
+	-0.22141,     // "mi dermatologo"
+	0.0695268,    // "mi espalda"
+	0.0185729,    // "mi hermana"
+	-0.0438171,   // "mi hermano"
+	0.20615,      // "mi hija"
+	0.199899,     // "mi hijo"
+	-0.0872683,   // "mi informe"
+	-0.0456878,   // "mi madre"
+	0.109737,     // "mi marido"
+	-0.459478,    // "mi medico"
+	0.0319468,    // "mi nariz"
+	0.0495952,    // "mi nina"
+	0.0143408,    // "mi novio"
+	-0.132913,    // "mi padre"
+	0.0224158,    // "mi papa"
+	0.0735587,    // "mi pareja"
+	0.0308771,    // "mi pie"
+	0.0168366,    // "mi psoriasis"
+	-0.0168928,   // "mi suegra"
+	0.0603455,    // "mi suegro"
+	0.050831,     // "mi una"
+	0.0829162,    // "middle"
+	0.0590389,    // "mide"
+	-0.00967083,  // "migrans"
+	-0.0185639,   // "mild"
+	0.0190883,    // "mine"
+	0.043804,     // "mine has"
+	0.00608084,   // "minocycline"
+	0.283853,     // "minoxidil"
+	0.211167,     // "minoxidil ?"
+	-0.0499823,   // "minoxidil durante"
+	-0.0270887,   // "minoxidil en"
+	0.0784195,    // "mis"
+	0.116163,     // "miserable"
+	-0.0977618,   // "mismo"
+	-0.0786118,   // "mismo que"
+	0.0418151,    // "missed"
+	0.128306,     // "ml"
+	0.0489801,    // "ml de"
+	0.0793294,    // "ml of"
+	0.134365,     // "mm"
+	0.0136699,    // "mm and"
+	0.0165439,    // "mm dark"
+	-0.0032893,   // "mm mean"
+	-0.00949028,  // "mm punch"
+	-0.00904394,  // "moderate"
+	0.0554171,    // "moderate atypia"
+	-0.0644613,   // "moderate to"
+	-0.0410586,   // "mohs"
+	-0.0590552,   // "mohs ?"
+	0.0127566,    // "mohs for"
+	-0.100365,    // "mohs surgery"
+	-0.184699,    // "moisturiser"
+	-0.0931753,   // "moisturizer"
+	0.381495,     // "mole"
+	-0.0098338,   // "mole ?"
+	0.0441354,    // "mole is"
+	-0.0124945,   // "mole needs"
+	0.0444205,    // "mole on"
+	-0.112899,    // "mole or"
+	0.146955,     // "mole removed"
+	-0.0584631,   // "mole so"
+	0.0603814,    // "mole that"
+	-0.306753,    // "moles"
+	-0.028768,    // "moles ?"
+	-0.0365775,   // "moles be"
+	-0.00474416,  // "moles have"
+	0.0218214,    // "molluscum"
+	0.0792628,    // "molluscum ?"
+	-0.00744913,  // "molluscum contagiosum"
+	-0.0216117,   // "molluscum how"
+	0.0293072,    // "molluscum or"
+	0.0334063,    // "molusco"
+	0.0717737,    // "molusco ?"
+	-0.0859132,   // "molusco contagioso"
+	0.00837821,   // "mometasone"
+	0.00837821,   // "mometasone on"
+	0.0169452,    // "monday"
+	0.0198511,    // "monday ?"
+	-0.0902974,   // "monitoring"
+	-0.0257981,   // "monitoring ?"
+	0.226018,     // "month"
+	0.0195699,    // "month ?"
+	0.00854167,   // "month and"
+	0.0183473,    // "month is"
+	0.0403605,    // "month old"
+	-0.241447,    // "monthly"
+	0.268084,     // "months"
+	0.00880702,   // "months ?"
+	-0.06115,     // "months after"
+	0.0321985,    // "months for"
+	0.0233306,    // "months is"
+	0.00540824,   // "months now"
+	0.00551048,   // "months on"
+	0.00141346,   // "months should"
+	0.0176197,    // "months that"
+	0.0688008,    // "monton"
+	0.0318492,    // "moradas"
+	-0.226122,    // "more"
+	0.0031416,    // "more ?"
+	-0.00686253,  // "more common"
+	-0.00971495,  // "more in"
+	-0.0728102,   // "more likely"
+	-0.0287488,   // "more prone"
+	0.0529691,    // "morning"
+	-0.0367956,   // "morning ?"
+	0.0046446,    // "morning and"
+	-0.020042,    // "mosquito"
+	-0.00782746,  // "mosquito bites"
+	-0.14978,     // "most"
+	-0.00968888,  // "most children"
+	-0.033071,    // "most often"
+	-0.0282229,   // "most people"
+	0.0620424,    // "mother"
+	0.112028,     // "mother in"
+	-0.071115,    // "mothers"
+	0.103993,     // "mouth"
+	0.0400677,    // "mouth ?"
+	0.066983,     // "mouth and"
+	0.00477091,   // "mouth disease"
+	0.00391665,   // "mouth is"
+	-0.103845,    // "mouth the"
+	0.0928584,    // "mouth ulcers"
+	0.0332204,    // "mtx"
+	0.1906,       // "much"
+	0.0705783,    // "much better"
+	0.000587552,  // "much for"
+	0.109318,     // "much ivermectin"
+	-0.0116722,   // "much of"
+	-0.0108117,   // "much permethrin"
+	-0.0118867,   // "much sunscreen"
+	0.290458,     // "mucho"
+	0.0126435,    // "mucho el"
+	0.125393,     // "mucho y"
+	-0.0723046,   // "muchos"
+	-0.0182473,   // "muchos lunares"
+	0.167145,     // "mujer"
+	0.189677,     // "mujer de"
+	-0.0270887,   // "mujeres"
+	-0.0270887,   // "mujeres ?"
+	-0.287737,    // "mum"
+	-0.320411,    // "mum has"
+	0.102097,     // "mum is"
+	0.103833,     // "mum's"
+	0.101565,     // "mupirocin"
+	0.0275967,    // "muslos"
+	0.0196362,    // "muy"
+	0.0257072,    // "muy rojo"
+	0.0246911,    // "muy triste"
+	1.45816,      // "my"
+	0.0699667,    // "my 0"
+	0.00147186,   // "my 0yo's"
+	0.0645426,    // "my acne"
+	0.0135745,    // "my ankle"
+	0.00554586,   // "my ankles"
+	0.0531063,    // "my arm"
+	0.0735219,    // "my armpit"
+	0.00988578,   // "my armpits"
+	-0.0190082,   // "my arms"
+	0.0333252,    // "my athlete's"
+	-0.0724805,   // "my aunt"
+	-0.0140809,   // "my baby"
+	0.24146,      // "my baby's"
+	0.0694276,    // "my back"
+	0.00868639,   // "my biologic"
+	-0.0702276,   // "my biopsy"
+	0.0837517,    // "my boyfriend's"
+	-0.00662061,  // "my brother"
+	0.0370397,    // "my burn"
+	0.0273562,    // "my cellulitis"
+	0.0187715,    // "my cheek"
+	0.000688895,  // "my cheeks"
+	0.0432575,    // "my chest"
+	0.00261119,   // "my clobetasol"
+	0.0587061,    // "my cold"
+	0.0478248,    // "my colleague's"
+	0.0386746,    // "my cyst"
+	-0.0980432,   // "my dad"
+	0.10152,      // "my dad's"
+	0.0218611,    // "my dandruff"
+	-0.0469538,   // "my daughter"
+	-0.00170836,  // "my daughter's"
+	-0.0253479,   // "my derm"
+	-0.311123,    // "my dermatologist"
+	-0.295881,    // "my doctor"
+	0.0032274,    // "my doxycycline"
+	0.0393308,    // "my dupilumab"
+	0.0420226,    // "my ear"
+	0.182423,     // "my eczema"
+	0.00625194,   // "my epipen"
+	0.020652,     // "my eyelid"
+	0.0373279,    // "my eyelids"
+	0.00854552,   // "my eyes"
+	0.123672,     // "my face"
+	0.0134057,    // "my father"
+	0.0434533,    // "my feet"
+	0.0129691,    // "my finger"
+	0.0730015,    // "my fingers"
+	0.00674773,   // "my foot"
+	0.0461412,    // "my forearm"
+	-0.0247849,   // "my friend"
+	0.02775,      // "my friend's"
+	-0.236951,    // "my gp"
+	-0.0907671,   // "my grandfather"
+	0.0532704,    // "my grandmother's"
+	0.00829847,   // "my groin"
+	0.176652,     // "my hair"
+	-0.0844956,   // "my hand"
+	-0.0628087,   // "my hands"
+	0.0786542,    // "my heel"
+	0.0214394,    // "my hives"
+	0.0496859,    // "my house"
+	-0.0460152,   // "my husband"
+	0.108994,     // "my husband's"
+	0.0243274,    // "my keloid"
+	0.0104993,    // "my knee"
+	0.021371,     // "my leg"
+	0.00821089,   // "my lip"
+	0.119074,     // "my lips"
+	0.0053224,    // "my little"
+	0.0218728,    // "my melasma"
+	0.0411724,    // "my methotrexate"
+	0.193409,     // "my mole"
+	-0.0687389,   // "my moles"
+	0.0620424,    // "my mother"
+	0.00485189,   // "my mouth"
+	-0.543881,    // "my mum"
+	0.0317946,    // "my mum's"
+	0.0297168,    // "my nail"
+	0.143862,     // "my nails"
+	0.00888719,   // "my neck"
+	-0.000975596, // "my nephew's"
+	0.0197472,    // "my nose"
+	0.0395702,    // "my palm"
+	-0.110797,    // "my partner"
+	-0.0181815,   // "my pathology"
+	0.0534778,    // "my patient"
+	0.000443645,  // "my patient's"
+	0.00951918,   // "my poison"
+	0.172624,     // "my psoriasis"
+	0.116017,     // "my rash"
+	0.0363283,    // "my rosacea"
+	0.0709622,    // "my scalp"
+	0.0172105,    // "my seb"
+	0.00725082,   // "my sebaceous"
+	-0.0398302,   // "my shin"
+	0.00314585,   // "my shirts"
+	0.0451657,    // "my shoulders"
+	-0.135652,    // "my sister"
+	0.035804,     // "my sister's"
+	-0.0546789,   // "my skin"
+	-0.092443,    // "my son"
+	0.334325,     // "my son's"
+	0.0216723,    // "my sunburn"
+	-0.0425239,   // "my surgeon"
+	0.0275594,    // "my tattoo"
+	0.0121138,    // "my teenage"
+	0.006341,     // "my temple"
+	0.015486,     // "my terbinafine"
+	0.0174448,    // "my thigh"
+	0.00621994,   // "my thinning"
+	0.00650588,   // "my throat"
+	0.0155341,    // "my thumbnail"
+	0.0306092,    // "my toddler"
+	0.0558717,    // "my toddler's"
+	0.0242421,    // "my toenail"
+	0.00871043,   // "my usual"
+	0.0561843,    // "my vitiligo"
+	0.0171847,    // "my whole"
+	-0.0203667,   // "my wife"
+	0.0292318,    // "my wrist"
+	-0.0272722,   // "myth"
+	-0.0159967,   // "myth ?"
+	0.108805,     // "nada"
+	0.00987029,   // "naevus"
+	-0.0236697,   // "naevus ?"
+	-0.00456532,  // "naevus mean"
+	-0.0166682,   // "naevus what"
+	0.0382296,    // "nail"
+	0.0104328,    // "nail ?"
+	-0.00489331,  // "nail fungus"
+	-0.0171119,   // "nail infection"
+	0.0140661,    // "nail looks"
+	-0.0098412,   // "nail to"
+	0.170516,     // "nails"
+	0.0468779,    // "nails ?"
+	0.113743,     // "nails have"
+	0.0463285,    // "name"
+	-0.0453273,   // "named"
+	-0.0453273,   // "named after"
+	-0.0382291,   // "nappy"
+	0.0504086,    // "nappy area"
+	-0.0496232,   // "nappy rash"
+	0.113281,     // "nariz"
+	-0.0132772,   // "narrowband"
+	-0.0132772,   // "narrowband uvb"
+	0.0802571,    // "nasal"
+	0.109919,     // "nasal ala"
+	-0.00496126,  // "near"
+	0.0157962,    // "near the"
+	0.016606,     // "necesita"
+	0.0592825,    // "necesita antibiotico"
+	0.271813,     // "necesito"
+	0.0454585,    // "necesito antibiotico"
+	0.036427,     // "neck"
+	0.00599681,   // "neck can"
+	0.395519,     // "need"
+	0.164599,     // "need a"
+	0.0751749,    // "need an"
+	0.164976,     // "need antibiotics"
+	0.00666758,   // "need antivirals"
+	0.01202,      // "need anything"
+	-0.0238914,   // "need blood"
+	0.0021013,    // "need for"
+	0.00752694,   // "need something"
+	-0.108323,    // "need sunscreen"
+	0.0209917,    // "need the"
+	0.0421417,    // "need to"
+	0.153274,     // "need treating"
+	0.00930661,   // "needs"
+	0.0397161,    // "needs checking"
+	0.121053,     // "negra"
+	0.0435636,    // "negra en"
+	0.218713,     // "nena"
+	0.0915918,    // "nene"
+	0.10219,      // "nephew"
+	-0.000975596, // "nephew's"
+	-0.26011,     // "never"
+	-0.0125755,   // "never had"
+	-0.158917,    // "nevus"
+	-0.0138692,   // "nevus ?"
+	-0.00775704,  // "nevus and"
+	-0.0175722,   // "nevus de"
+	-0.0178541,   // "nevus displasico"
+	0.383893,     // "new"
+	0.0057884,    // "new antibiotic"
+	0.0559588,    // "new mascara"
+	-0.0419022,   // "new mole"
+	0.0228395,    // "new pearly"
+	-0.0636452,   // "newborn"
+	0.342221,     // "next"
+	0.192668,     // "next ?"
+	0.126521,     // "next step"
+	-0.00174726,  // "next to"
+	-0.00363181,  // "next week"
+	-0.0284895,   // "nickel"
+	0.254233,     // "night"
+	-0.00804572,  // "night ?"
+	-0.0405826,   // "nikolsky"
+	0.0825405,    // "nina"
+	0.0302815,    // "nina tiene"
+	-0.0502915,   // "ninety"
+	0.0840997,    // "nino"
+	-0.0628645,   // "nino con"
+	0.0171237,    // "nino de"
+	-0.406707,    // "ninos"
+	-0.104002,    // "ninos ?"
+	-0.0532569,   // "ninos con"
+	0.0288214,    // "nits"
+	-0.0817363,   // "nm"
+	0.353471,     // "no"
+	-0.181178,    // "no ?"
+	-0.00134009,  // "no busco"
+	0.0595667,    // "no cicatriza"
+	0.0165034,    // "no duele"
+	-0.00191067,  // "no es"
+	0.0435636,    // "no estaba"
+	-0.0374459,   // "no le"
+	0.108533,     // "no me"
+	0.0633172,    // "no mejora"
+	-0.00948559,  // "no pido"
+	0.0645879,    // "no rash"
+	0.165632,     // "no se"
+	0.14334,      // "noche"
+	-0.121446,    // "noche ?"
+	0.0765175,    // "noche entre"
+	0.0308848,    // "node"
+	0.00614633,   // "node biopsy"
+	0.0490222,    // "nodular"
+	0.0102793,    // "nodule"
+	0.0139419,    // "nodule with"
+	-0.154071,    // "non"
+	0.0277457,    // "non healing"
+	-0.0262649,   // "nonagenarians"
+	-0.440852,    // "normal"
+	0.126934,     // "normal ?"
+	-0.000965678, // "normal again"
+	-0.314328,    // "normal for"
+	0.00542024,   // "normal or"
+	-0.0635293,   // "normal que"
+	-0.0386948,   // "normal tener"
+	0.0217739,    // "normal that"
+	-0.0313454,   // "normal to"
+	-0.150985,    // "normally"
+	-0.0984456,   // "normalmente"
+	-0.0528148,   // "normalmente ?"
+	-0.0118813,   // "normalmente la"
+	0.0457091,    // "nos"
+	0.0728283,    // "nose"
+	0.0217378,    // "nose bcc"
+	0.00587559,   // "nose that"
+	0.0833027,    // "not"
+	0.0649227,    // "not ?"
+	-0.0274608,   // "not a"
+	0.086371,     // "not asking"
+	-0.0275915,   // "not to"
+	-0.0481225,   // "notes"
+	-0.0481225,   // "notes what"
+	0.0685047,    // "nothing"
+	0.0478633,    // "nothing ?"
+	0.0128756,    // "noticed"
+	0.0128756,    // "noticed a"
+	0.0143408,    // "novio"
+	0.722932,     // "now"
+	0.0278885,    // "now 0x"
+	0.152345,     // "now ?"
+	0.00450082,   // "now and"
+	0.0102244,    // "now his"
+	0.0285901,    // "now my"
+	0.127272,     // "now or"
+	0.0159737,    // "now red"
+	0.00198676,   // "now that"
+	0.0446359,    // "now the"
+	0.00685025,   // "now there's"
+	0.0659645,    // "nuevas"
+	0.0289873,    // "nuevo"
+	0.00353104,   // "nuevo en"
+	-0.0715468,   // "number"
+	0.208631,     // "nurse"
+	0.0246138,    // "nurse here"
+	-0.0269211,   // "nurse how"
+	-0.0256654,   // "nurse what"
+	0.00678853,   // "nursery"
+	0.0352586,    // "nursery says"
+	0.00381511,   // "nursery tomorrow"
+	0.110938,     // "nursing"
+	0.129451,     // "nursing home"
+	0.0424363,    // "nystatin"
+	0.0382244,    // "nystatin or"
+	0.976882,     // "o"
+	0.0442292,    // "o al"
+	0.0146306,    // "o con"
+	0.0240196,    // "o es"
+	0.0650274,    // "o esperamos"
+	0.132436,     // "o espero"
+	0.0679123,    // "o itchy"
+	-0.0449107,   // "o la"
+	0.135305,     // "o lo"
+	0.0485592,    // "o me"
+	0.0239265,    // "o mejor"
+	-0.235562,    // "o no"
+	0.0135804,    // "o picaduras"
+	0.040529,     // "o puede"
+	0.00140844,   // "o se"
+	-0.0156435,   // "occur"
+	-0.0962045,   // "ochenta"
+	-0.0962045,   // "ochenta y"
+	-0.00639364,  // "ocular"
+	-0.00639364,  // "ocular rosacea"
+	0.079799,     // "of"
+	-0.0916885,   // "of 0"
+	-0.213428,    // "of a"
+	-0.0232879,   // "of antibiotics"
+	0.0793294,    // "of cetirizine"
+	0.00675856,   // "of daily"
+	-0.0299708,   // "of dupilumab"
+	-0.0154646,   // "of fexofenadine"
+	0.0879636,    // "of flucloxacillin"
+	0.0320765,    // "of interest"
+	0.0468143,    // "of isotretinoin"
+	0.0348722,    // "of ivermectin"
+	-0.0118239,   // "of melanoma"
+	0.0401053,    // "of mine"
+	0.0208305,    // "of minoxidil"
+	0.0370253,    // "of moles"
+	0.239907,     // "of my"
+	0.0130029,    // "of once"
+	-0.00733707,  // "of oral"
+	-0.0137297,   // "of people"
+	0.0199633,    // "of permethrin"
+	-0.0142915,   // "of pityriasis"
+	-0.0498362,   // "of prednisone"
+	-0.0157425,   // "of shingles"
+	0.0280737,    // "of skin"
+	-0.00959562,  // "of spironolactone"
+	0.00986382,   // "of terbinafine"
+	0.00666937,   // "of the"
+	0.341422,     // "off"
+	0.0664744,    // "off ?"
+	-0.00511242,  // "off for"
+	0.0247743,    // "off it"
+	0.0184674,    // "off school"
+	-0.0297752,   // "off the"
+	0.171488,     // "off work"
+	0.00280543,   // "offered"
+	-0.0197127,   // "offered me"
+	-0.150637,    // "often"
+	-0.0482469,   // "often should"
+	-0.0241767,   // "oil"
+	0.0255732,    // "oil on"
+	0.166029,     // "ojo"
+	0.0991391,    // "ojos"
+	0.287554,     // "ok"
+	-0.00483901,  // "ok for"
+	0.0201515,    // "ok if"
+	0.222743,     // "ok to"
+	0.216856,     // "okay"
+	0.0998081,    // "okay for"
+	0.125564,     // "old"
+	0.012943,     // "old ?"
+	0.0419045,    // "old has"
+	-0.0286921,   // "old have"
+	0.102747,     // "old on"
+	0.00232581,   // "old to"
+	0.0168016,    // "old weighs"
+	0.0741834,    // "old with"
+	0.011896,     // "old woman"
+	0.00355636,   // "old's"
+	-0.032175,    // "older"
+	-0.0313206,   // "older adults"
+	0.0176978,    // "omalizumab"
+	0.0127292,    // "omalizumab ?"
+	0.668988,     // "on"
+	0.0179491,    // "on 0"
+	-0.0146377,   // "on ?"
+	-0.190625,    // "on a"
+	0.00288618,   // "on accutane"
+	-0.0699323,   // "on adalimumab"
+	-0.170492,    // "on before"
+	0.0487473,    // "on both"
+	-0.0741383,   // "on ciclosporin"
+	-0.0340212,   // "on darker"
+	0.0843753,    // "on day"
+	0.0787062,    // "on doxy"
+	0.0696003,    // "on doxycycline"
+	0.0587312,    // "on dupilumab"
+	0.0161259,    // "on dupixent"
+	0.150248,     // "on her"
+	0.138188,     // "on his"
+	-0.0628872,   // "on holiday"
+	0.00534032,   // "on hydroxychloroquine"
+	0.0667024,    // "on isotretinoin"
+	-0.0935066,   // "on it"
+	0.00373512,   // "on its"
+	0.011641,     // "on methotrexate"
+	0.00608084,   // "on minocycline"
+	-0.0108897,   // "on monday"
+	0.229485,     // "on my"
+	0.0378139,    // "on nasal"
+	0.0401525,    // "on one"
+	0.102219,     // "on palms"
+	0.0506663,    // "on roaccutane"
+	0.0654256,    // "on scalp"
+	-0.023741,    // "on skin"
+	-0.0523265,   // "on spironolactone"
+	0.269204,     // "on the"
+	-0.0416275,   // "on them"
+	0.103464,     // "on thighs"
+	0.0253334,    // "on this"
+	0.0638678,    // "on tretinoin"
+	0.0723811,    // "on warfarin"
+	0.0208019,    // "on with"
+	-0.0837008,   // "once"
+	-0.00957797,  // "once ?"
+	-0.0542881,   // "once the"
+	0.35597,      // "one"
+	0.0508995,    // "one 0"
+	0.0025588,    // "one ?"
+	0.0471611,    // "one has"
+	-0.00276744,  // "one of"
+	0.0381591,    // "one side"
+	0.0135322,    // "one would"
+	-0.114243,    // "ones"
+	-0.0511806,   // "only"
+	-0.0603297,   // "only at"
+	0.0047549,    // "only when"
+	0.0532169,    // "oozing"
+	0.0639929,    // "op"
+	0.0325385,    // "open"
+	0.159819,     // "opinion"
+	0.0431681,    // "option"
+	0.0431681,    // "option for"
+	-0.00786588,  // "options"
+	-0.00786588,  // "options for"
+	0.852905,     // "or"
+	-0.0819617,   // "or 0"
+	0.0900828,    // "or a"
+	-0.169724,    // "or after"
+	0.0345096,    // "or alopecia"
+	-0.0444827,   // "or are"
+	0.0219966,    // "or can"
+	-0.0245758,   // "or do"
+	0.0238512,    // "or does"
+	0.0954892,    // "or eczema"
+	0.0429341,    // "or get"
+	0.0118076,    // "or go"
+	0.0124429,    // "or hydroquinone"
+	0.0216406,    // "or is"
+	-0.00635516,  // "or ivermectin"
+	0.00858507,   // "or just"
+	0.0843539,    // "or keep"
+	0.0918828,    // "or leave"
+	-0.00870082,  // "or more"
+	0.0872178,    // "or not"
+	-0.140254,    // "or only"
+	0.0237272,    // "or oral"
+	0.108228,     // "or psoriasis"
+	0.0305886,    // "or push"
+	0.0278885,    // "or reduce"
+	0.0660546,    // "or refer"
+	0.0342533,    // "or see"
+	-0.0425314,   // "or should"
+	0.0473664,    // "or something"
+	0.00488034,   // "or surgery"
+	0.0127917,    // "or the"
+	0.0330589,    // "or three"
+	0.0597986,    // "or try"
+	-0.113897,    // "or use"
+	0.0927786,    // "or wait"
+	-0.0231073,   // "or watch"
+	0.0702431,    // "or will"
+	0.117118,     // "oral"
+	0.0560376,    // "oral o"
+	-0.00370923,  // "oral terbinafine"
+	0.11616,      // "oreja"
+	0.0801123,    // "oreja que"
+	-0.0283914,   // "other"
+	0.0864814,    // "other ?"
+	-0.0118159,   // "other people"
+	-0.00155765,  // "others"
+	-0.120745,    // "otra"
+	0.11852,      // "otra vez"
+	-0.00292654,  // "ought"
+	-0.00292654,  // "ought to"
+	0.024598,     // "our"
+	0.00275817,   // "our 0"
+	0.0171425,    // "our foster"
+	0.0314492,    // "our toddler"
+	0.353065,     // "out"
+	0.0152322,    // "out ?"
+	0.169533,     // "out in"
+	0.0370384,    // "out of"
+	0.0544843,    // "out should"
+	0.00683761,   // "out today"
+	-0.00844012,  // "outbreak"
+	-0.00749003,  // "outbreak ?"
+	-0.000449143, // "outdated"
+	0.0179983,    // "oven"
+	0.0780654,    // "over"
+	0.016718,     // "over 0"
+	0.0125633,    // "over after"
+	0.0103995,    // "over his"
+	0.0835121,    // "over my"
+	-0.0038594,   // "over the"
+	-0.0584631,   // "over time"
+	0.00351291,   // "overkill"
+	0.0880979,    // "overnight"
+	0.0323471,    // "overreacting"
+	0.000760042,  // "own"
+	0.309819,     // "paciente"
+	0.19843,      // "paciente con"
+	0.0763804,    // "paciente de"
+	-0.0268141,   // "paciente encamado"
+	0.0483708,    // "paciente que"
+	-0.132913,    // "padre"
+	-0.119487,    // "padre le"
+	0.0375234,    // "padre o"
+	0.0374887,    // "padre tiene"
+	-0.011481,    // "pain"
+	0.0160225,    // "pain on"
+	0.162816,     // "painful"
+	0.00434658,   // "painless"
+	-0.0961415,   // "pale"
+	0.0789942,    // "palm"
+	0.0405427,    // "palm blistered"
+	0.233616,     // "palmas"
+	0.114913,     // "palms"
+	0.0205296,    // "palms and"
+	-0.0160431,   // "panal"
+	0.0349221,    // "panal ?"
+	0.0224158,    // "papa"
+	0.112156,     // "papule"
+	0.040052,     // "papule on"
+	0.0715648,    // "papules"
+	0.0260054,    // "papules on"
+	0.0740691,    // "para"
+	0.017365,     // "para el"
+	0.0582706,    // "para la"
+	0.0626783,    // "para las"
+	-0.0343838,   // "para los"
+	0.151475,     // "para mi"
+	0.0784195,    // "para mis"
+	-0.204625,    // "para que"
+	-0.0450582,   // "para un"
+	0.0292176,    // "para una"
+	0.0458378,    // "paracetamol"
+	0.00838822,   // "paracetamol le"
+	0.0635824,    // "parece"
+	0.0563438,    // "parece un"
+	0.0735587,    // "pareja"
+	0.0508139,    // "pareja tiene"
+	0.106572,     // "paro"
+	0.0415731,    // "parpado"
+	-0.0230217,   // "partner"
+	0.0157256,    // "partner has"
+	-0.0161272,   // "parto"
+	-0.0699653,   // "parto ?"
+	0.0538376,    // "parto empiezo"
+	0.00716719,   // "party"
+	-0.0162393,   // "pasa"
+	-0.0325753,   // "pasi"
+	-0.0303427,   // "pasi 0"
+	0.0455482,    // "paso"
+	0.0216335,    // "paso a"
+	0.072822,     // "past"
+	0.00433797,   // "past the"
+	0.088283,     // "pastillas"
+	0.0831533,    // "pastillas de"
+	0.163441,     // "patch"
+	0.0452331,    // "patch on"
+	-0.0171156,   // "patch test"
+	-0.0256831,   // "patch testing"
+	0.144177,     // "patch with"
+	0.221028,     // "patches"
+	0.0490582,    // "patches in"
+	0.0710368,    // "patches is"
+	0.0893216,    // "patches on"
+	-0.00438561,  // "path"
+	-0.027745,    // "pathology"
+	-0.0209893,   // "pathology report"
+	0.22041,      // "patient"
+	0.111184,     // "patient on"
+	0.0846245,    // "patient with"
+	0.0349019,    // "patient's"
+	-0.0465342,   // "patients"
+	-0.0157461,   // "patients ?"
+	-0.0234434,   // "patologica"
+	-0.0113092,   // "patologica ?"
+	-0.0592764,   // "pattern"
+	0.0529276,    // "pause"
+	0.0529276,    // "pause it"
+	0.112448,     // "pearly"
+	0.112156,     // "pearly papule"
+	0.130281,     // "pecho"
+	-0.0298782,   // "pecho y"
+	0.0246829,    // "pediatra"
+	-0.0498206,   // "pediatra dijo"
+	0.0646385,    // "pedimos"
+	0.0255932,    // "peel"
+	0.0763376,    // "peel and"
+	0.113512,     // "peeling"
+	-0.00522332,  // "peeling on"
+	0.0593782,    // "peligroso"
+	0.0111165,    // "peligroso ?"
+	0.0988119,    // "pelo"
+	0.191093,     // "pelo a"
+	-0.0528539,   // "pelo despues"
+	0.0706645,    // "pelos"
+	0.0706645,    // "pelos rotos"
+	-0.043581,    // "pemphigoid"
+	0.00435389,   // "pemphigoid ?"
+	-0.0198798,   // "pemphigoid differ"
+	-0.0307181,   // "pemphigus"
+	-0.0198798,   // "pemphigus vulgaris"
+	-0.0605706,   // "pena"
+	0.0624027,    // "pending"
+	0.0624027,    // "pending start"
+	0.0109279,    // "penfigoide"
+	0.0217439,    // "penfigoide ?"
+	0.0662528,    // "penicillin"
+	0.017147,     // "penis"
+	-0.344602,    // "people"
+	-0.0111649,   // "people ?"
+	-0.00827108,  // "people get"
+	-0.0153556,   // "people in"
+	-0.0757618,   // "people on"
+	-0.00205166,  // "people over"
+	-0.00370017,  // "people usually"
+	-0.00964502,  // "people who"
+	-0.125662,    // "people with"
+	0.0680045,    // "peor"
+	0.0418935,    // "per"
+	-0.00707497,  // "per day"
+	0.14953,      // "period"
+	0.217646,     // "periods"
+	0.0199714,    // "perlada"
+	0.0199714,    // "perlada en"
+	-0.0595703,   // "permethrin"
+	-0.0359656,   // "permethrin 0"
+	0.014183,     // "permethrin ?"
+	-0.0625065,   // "permethrin cream"
+	0.0331696,    // "permethrin on"
+	0.0590095,    // "permetrina"
+	0.114533,     // "permetrina ?"
+	0.0505883,    // "permetrina a"
+	-0.043551,    // "permetrina o"
+	0.35274,      // "pero"
+	-0.0561964,   // "peroxide"
+	0.00315019,   // "peroxide on"
+	0.0256074,    // "peroxido"
+	-0.137575,    // "person"
+	-0.0804536,   // "person ?"
+	-0.0109359,   // "person with"
+	-0.0999338,   // "persona"
+	-0.0872495,   // "personas"
+	-0.0205806,   // "personas ?"
+	-0.0439433,   // "personas con"
+	-0.0174409,   // "personas mayores"
+	0.0845514,    // "pesa"
+	0.0845514,    // "pesa 0"
+	0.122624,     // "peso"
+	0.137403,     // "peso 0"
+	-0.179276,    // "pharmacist"
+	0.0273811,    // "pharmacist here"
+	-0.00627514,  // "pharmacists"
+	-0.0132741,   // "pharmacy"
+	-0.0205129,   // "pharmacy student"
+	-0.0578058,   // "phenomenon"
+	0.316976,     // "photo"
+	0.00632613,   // "photo i"
+	-0.0804911,   // "photo of"
+	-0.144968,    // "photos"
+	-0.111298,    // "photos of"
+	0.000400292,  // "photosensitive"
+	0.000400292,  // "photosensitive rash"
+	0.0236535,    // "physio"
+	0.109274,     // "pic"
+	0.01976,      // "pic attached"
+	0.0764886,    // "pic is"
+	0.00860308,   // "pic of"
+	0.201404,     // "pica"
+	0.0282485,    // "pica ?"
+	0.118109,     // "pica entre"
+	-0.127777,    // "pica mas"
+	0.0919586,    // "pica mucho"
+	0.0813815,    // "pica todo"
+	0.0471107,    // "picadura"
+	0.0127785,    // "picadura de"
+	0.00498994,   // "picaduras"
+	0.00897319,   // "picaduras ?"
+	0.0250991,    // "pican"
+	0.0671866,    // "pico"
+	0.0118997,    // "pico algo"
+	0.0552879,    // "pico una"
+	0.0785505,    // "picor"
+	0.410039,     // "picture"
+	0.128215,     // "picture attached"
+	0.0689094,    // "picture of"
+	-0.0784312,   // "piden"
+	0.118126,     // "pido"
+	-0.0469312,   // "pido un"
+	0.310666,     // "pie"
+	-0.00883319,  // "pie boca"
+	0.00739008,   // "pie de"
+	0.0626056,    // "pie negra"
+	0.114132,     // "pie que"
+	-0.0924605,   // "piel"
+	0.0476478,    // "piel ?"
+	0.0107375,    // "piel seca"
+	0.0015843,    // "pierced"
+	0.00875625,   // "piercings"
+	0.195894,     // "pierna"
+	0.0552593,    // "pierna roja"
+	0.00938509,   // "pierna voy"
+	0.0995813,    // "piernas"
+	0.0387757,    // "piernas ?"
+	0.173386,     // "pies"
+	0.148671,     // "pigment"
+	0.103191,     // "pigmented"
+	0.105024,     // "pigmented lesion"
+	-0.134028,    // "pilaris"
+	-0.0552277,   // "pilaris does"
+	0.0254184,    // "pill"
+	0.0819574,    // "pill ?"
+	0.00115893,   // "pill for"
+	-0.105193,    // "pill help"
+	0.0748327,    // "pink"
+	-0.117694,    // "piojos"
+	-0.0182254,   // "piojos ?"
+	-0.251061,    // "piojos en"
+	0.0965491,    // "piojos otra"
+	-0.215381,    // "piojos saltan"
+	0.0267443,    // "pique"
+	0.0329178,    // "piriton"
+	-0.0143982,   // "piscina"
+	-0.0143982,   // "piscina con"
+	-0.0713776,   // "pitiriasis"
+	-0.0884082,   // "pitiriasis rosada"
+	0.0825302,    // "pits"
+	-0.0406079,   // "pityriasis"
+	-0.0795578,   // "pityriasis alba"
+	0.0399971,    // "pityriasis rosea"
+	-0.00104824,  // "pityriasis versicolor"
+	0.0706645,    // "placa"
+	0.0589189,    // "placas"
+	-0.0237852,   // "plain"
+	0.00155589,   // "plan"
+	0.0552218,    // "planta"
+	0.0552218,    // "planta del"
+	0.0825075,    // "plantar"
+	0.0664688,    // "plantar wart"
+	-0.09884,     // "planus"
+	0.102085,     // "plaque"
+	0.0762451,    // "plaque on"
+	-0.00557309,  // "plaque psoriasis"
+	0.0933081,    // "plaques"
+	0.11761,      // "plaques on"
+	-0.00584231,  // "play"
+	-0.00584231,  // "play in"
+	-0.0231932,   // "playa"
+	-0.0698721,   // "playa ?"
+	0.0139419,    // "plug"
+	0.0139419,    // "plug on"
+	0.00222522,   // "plus"
+	0.0159978,    // "podria"
+	0.0159978,    // "podria ser"
+	0.166568,     // "podrian"
+	0.0441904,    // "point"
+	0.0496721,    // "poison"
+	0.0496721,    // "poison ivy"
+	0.0255197,    // "pomada"
+	0.00155589,   // "pompholyx"
+	0.00155589,   // "pompholyx ?"
+	-0.121417,    // "pone"
+	-0.0613215,   // "pone nevus"
+	0.0653423,    // "ponemos"
+	-0.0915142,   // "poner"
+	0.286486,     // "pongo"
+	0.0492623,    // "pongo ?"
+	0.056986,     // "pongo a"
+	0.0114065,    // "pongo crema"
+	0.0604345,    // "pongo la"
+	-0.0290738,   // "pools"
+	-0.0290738,   // "pools ?"
+	-0.0121847,   // "pop"
+	-0.0319875,   // "pop burn"
+	0.00838909,   // "pop the"
+	-0.285352,    // "por"
+	-0.0274014,   // "por curiosidad"
+	0.26639,      // "por el"
+	0.290583,     // "por la"
+	0.134764,     // "por los"
+	-0.127359,    // "por presion"
+	-1.03967,     // "por que"
+	0.0055495,    // "por todo"
+	-0.118131,    // "por un"
+	0.0143582,    // "por una"
+	0.18406,      // "porque"
+	-0.0335384,   // "postura"
+	-0.0335384,   // "postura a"
+	0.0123991,    // "potassium"
+	-0.0399488,   // "potent"
+	-0.0259651,   // "potent steroid"
+	-0.00737276,  // "potent steroids"
+	-0.0110728,   // "powder"
+	-0.00776382,  // "practice"
+	-0.00776382,  // "practice nurse"
+	-0.0263776,   // "precancerous"
+	-0.0263776,   // "precancerous ?"
+	0.0554955,    // "pred"
+	0.0774541,    // "prednisolone"
+	0.279113,     // "prednisona"
+	-0.0278356,   // "prednisone"
+	-0.0357869,   // "prefer"
+	-0.0331344,   // "preferred"
+	-0.0331344,   // "preferred for"
+	0.0253342,    // "prefiero"
+	-0.099086,    // "pregnancy"
+	-0.0153052,   // "pregnancy ?"
+	0.0749701,    // "pregnant"
+	0.00846996,   // "pregnant and"
+	0.000764453,  // "pregnant woman"
+	-0.065621,    // "pregnant women"
+	-0.0145787,   // "pregunta"
+	0.110239,     // "pregunto"
+	0.110239,     // "pregunto por"
+	0.0405853,    // "prescribe"
+	-0.230811,    // "prescribed"
+	0.0245009,    // "prescribed ivermectin"
+	0.000419684,  // "prescribed terbinafine"
+	-0.08541,     // "prescription"
+	0.00578156,   // "prescription antiperspirant"
+	-0.127359,    // "presion"
+	-0.0224358,   // "presion ?"
+	0.041224,     // "press"
+	0.00937902,   // "press a"
+	0.0187842,    // "pressed"
+	-0.140354,    // "pressure"
+	-0.0274313,   // "pressure drug"
+	0.0682051,    // "pressure sore"
+	-0.0173067,   // "pressure sores"
+	-0.020591,    // "pressure ulcer"
+	-0.0278873,   // "pressure ulcers"
+	-0.03741,     // "prevenir"
+	-0.0229878,   // "prevent"
+	-0.00799281,  // "private"
+	-0.0583456,   // "problems"
+	0.0228744,    // "profe"
+	-0.0383696,   // "prone"
+	-0.0273758,   // "prone to"
+	-0.0291887,   // "propionate"
+	-0.0291887,   // "propionate 0"
+	0.0128683,    // "proportion"
+	0.071065,     // "propranolol"
+	0.071065,     // "propranolol ?"
+	-0.0231786,   // "proteccion"
+	-0.0231786,   // "proteccion se"
+	-0.0155628,   // "protect"
+	-0.0142963,   // "protect against"
+	-0.047363,    // "protection"
+	-0.00403682,  // "protection ?"
+	-0.0103356,   // "protection after"
+	-0.0517655,   // "protective"
+	-0.0517655,   // "protective as"
+	-0.292863,    // "protector"
+	-0.311296,    // "protector solar"
+	0.0543218,    // "protopic"
+	-0.127023,    // "pruebas"
+	-0.139577,    // "pruebas epicutaneas"
+	-0.436975,    // "psoriasis"
+	0.0317896,    // "psoriasis ?"
+	-0.0315223,   // "psoriasis and"
+	-0.0084722,   // "psoriasis avoid"
+	-0.0469693,   // "psoriasis empeora"
+	-0.00176824,  // "psoriasis en"
+	-0.104078,    // "psoriasis es"
+	0.0240302,    // "psoriasis flare"
+	-0.0707821,   // "psoriasis get"
+	-0.0236702,   // "psoriasis in"
+	0.0285204,    // "psoriasis is"
+	0.00908031,   // "psoriasis on"
+	-0.0645712,   // "psoriasis que"
+	0.0816443,    // "psoriatic"
+	0.0816443,    // "psoriatic arthritis"
+	0.416742,     // "pt"
+	0.00804833,   // "pt 0"
+	0.0225697,    // "pt 0f"
+	0.0856884,    // "pt c"
+	0.079716,     // "pt on"
+	0.107225,     // "pt w"
+	-0.428611,    // "puede"
+	-0.373726,    // "puede contagiar"
+	0.00364906,   // "puede esperar"
+	0.118822,     // "puede ir"
+	0.157167,     // "puede ser"
+	-0.190684,    // "puede una"
+	-0.0630167,   // "puede usar"
+	-0.265756,    // "pueden"
+	0.302326,     // "puedo"
+	0.0280591,    // "puedo ir"
+	0.00476552,   // "puedo poner"
+	0.0500546,    // "puedo seguir"
+	0.0288009,    // "puedo subir"
+	0.0108812,    // "puedo tomar"
+	0.0339335,    // "puedo usar"
+	0.01228,      // "puesto"
+	0.0202971,    // "puffy"
+	0.08231,      // "pull"
+	0.0718237,    // "pull it"
+	0.0184205,    // "pulled"
+	0.0184205,    // "pulled a"
+	0.0291697,    // "punch"
+	-0.0108006,   // "punch biopsy"
+	0.132317,     // "punched"
+	0.132317,     // "punched out"
+	0.0737179,    // "puncture"
+	0.0770295,    // "purple"
+	0.0771874,    // "pus"
+	0.00905163,   // "pus filled"
+	0.114957,     // "push"
+	0.110437,     // "push for"
+	-0.0666702,   // "pusieron"
+	0.133415,     // "pustules"
+	-0.0355855,   // "put"
+	0.0268988,    // "put her"
+	-0.0870606,   // "put me"
+	0.0146849,    // "put my"
+	0.0309352,    // "put on"
+	0.0364643,    // "put the"
+	-0.0755276,   // "put vaseline"
+	-0.0610132,   // "putting"
+	-0.140644,    // "q"
+	-0.00333454,  // "q how"
+	-0.391024,    // "que"
+	0.0116271,    // "que ?"
+	-0.013919,    // "que analisis"
+	0.0457199,    // "que antes"
+	0.0180452,    // "que aposito"
+	-0.123804,    // "que aspecto"
+	0.00490268,   // "que cambiar"
+	-0.0756327,   // "que causa"
+	0.0607233,    // "que champu"
+	-0.103826,    // "que consiste"
+	-0.108018,    // "que controles"
+	0.0664631,    // "que crece"
+	0.081668,     // "que crees"
+	0.371197,     // "que crema"
+	-0.0733674,   // "que dicen"
+	-0.120277,    // "que diferencia"
+	0.208187,     // "que dosis"
+	0.0369278,    // "que duele"
+	-0.00571305,  // "que edad"
+	-0.285201,    // "que el"
+	-0.0188543,   // "que empeora"
+	-0.0347635,   // "que era"
+	-0.367164,    // "que es"
+	0.0593789,    // "que estoy"
+	-0.0231786,   // "que factor"
+	0.0458624,    // "que faltar"
+	0.0422453,    // "que ha"
+	-0.0598915,   // "que hay"
+	0.0598813,    // "que huele"
+	0.086438,     // "que ir"
+	-0.150325,    // "que la"
+	0.142569,     // "que le"
+	-0.0186275,   // "que llamar"
+	-0.0300696,   // "que los"
+	0.42234,      // "que me"
+	-0.0265447,   // "que mi"
+	0.359403,     // "que no"
+	-0.0238131,   // "que pica"
+	0.0250991,    // "que pican"
+	-0.0734464,   // "que quiere"
+	0.0498092,    // "que quitar"
+	0.0103217,    // "que reaplicar"
+	-0.0224436,   // "que reventar"
+	0.0675859,    // "que sangra"
+	-0.222708,    // "que se"
+	-0.384787,    // "que significa"
+	-0.066547,    // "que signos"
+	-0.158472,    // "que sirve"
+	-0.0343358,   // "que son"
+	0.0502874,    // "que subi"
+	-0.0127711,   // "que suelen"
+	0.151129,     // "que te"
+	0.029293,     // "que tengo"
+	0.0391346,    // "que tiene"
+	-0.0634629,   // "que tomar"
+	0.184928,     // "que uso"
+	0.0287054,    // "que vacunar"
+	-0.0888206,   // "que ver"
+	0.012805,     // "queloide"
+	0.0493388,    // "queloide de"
+	-0.0365329,   // "queloide y"
+	-0.0787402,   // "queloides"
+	-0.126842,    // "quemadura"
+	-0.0603805,   // "quemadura con"
+	-0.00957227,  // "quemadura o"
+	0.00308215,   // "quemadura solar"
+	-0.0896392,   // "quemaduras"
+	0.0221238,    // "queme"
+	0.0221238,    // "queme con"
+	-0.316128,    // "queratosis"
+	-0.0973859,   // "queratosis actinica"
+	0.00243131,   // "queratosis actinicas"
+	-0.110531,    // "question"
+	-0.00580905,  // "question what"
+	-0.130618,    // "quick"
+	0.0673866,    // "quick one"
+	-0.137107,    // "quick q"
+	0.139695,     // "quiere"
+	-0.0734464,   // "quiere decir"
+	0.0751186,    // "quiere hidrocortisona"
+	-0.00503659,  // "quiero"
+	0.044711,     // "quiste"
+	-0.014876,    // "quiste sebaceo"
+	0.111204,     // "quitamos"
+	0.0327203,    // "quitamos ?"
+	-0.00541844,  // "quitan"
+	0.0499182,    // "quitar"
+	0.0778119,    // "quitar ?"
+	0.0647293,    // "quito"
+	0.0317391,    // "quito el"
+	0.0423109,    // "r"
+	0.00361775,   // "r o"
+	0.0432474,    // "radiotherapy"
+	-0.0090336,   // "raised"
+	0.0335892,    // "raised and"
+	0.0150684,    // "ramipril"
+	-0.0235876,   // "range"
+	0.0139419,    // "rapidly"
+	0.0139419,    // "rapidly growing"
+	0.169583,     // "rasca"
+	0.447764,     // "rash"
+	0.0975299,    // "rash ?"
+	0.0553533,    // "rash after"
+	-0.0805069,   // "rash always"
+	-0.0679701,   // "rash and"
+	0.0158275,    // "rash got"
+	-0.0336744,   // "rash has"
+	0.0961377,    // "rash in"
+	0.0361586,    // "rash is"
+	0.0710347,    // "rash measles"
+	0.126931,     // "rash on"
+	0.0164327,    // "rash that's"
+	-0.17577,     // "rash to"
+	-0.0382371,   // "rashes"
+	-0.0205165,   // "rashes in"
+	-0.0145237,   // "rate"
+	-0.0689424,   // "rather"
+	-0.0942901,   // "rather than"
+	0.0515189,    // "raw"
+	0.18216,      // "re"
+	-0.156635,    // "reaction"
+	-0.0348119,   // "read"
+	-0.0363556,   // "read that"
+	-0.082939,    // "reading"
+	-0.0704125,   // "reading about"
+	-0.066111,    // "real"
+	-0.0218345,   // "really"
+	0.00094729,   // "really bad"
+	-0.0447462,   // "really have"
+	0.0239763,    // "really need"
+	-0.0155158,   // "reaplicar"
+	-0.0339465,   // "reaplicar el"
+	-0.0122117,   // "reason"
+	-0.00495449,  // "reason to"
+	0.2329,       // "reasonable"
+	0.231828,     // "reasonable ?"
+	-0.116481,    // "recetaron"
+	0.0619963,    // "recetaron isotretinoina"
+	-0.335591,    // "receto"
+	-0.105502,    // "receto isotretinoina"
+	-0.106632,    // "receto tacrolimus"
+	0.0497566,    // "reckon"
+	-0.0303188,   // "recognised"
+	-0.0819878,   // "recomienda"
+	-0.0231786,   // "recomienda para"
+	0.0101251,    // "recomiendan"
+	-0.136193,    // "recommended"
+	-0.0683604,   // "recommended for"
+	0.0171602,    // "recurrent"
+	0.514059,     // "red"
+	0.0810154,    // "red and"
+	0.0172613,    // "red dots"
+	-0.0221744,   // "red for"
+	0.034509,     // "red hot"
+	0.00284399,   // "red itchy"
+	-0.00920705,  // "red leg"
+	0.026893,     // "red nappy"
+	0.0284902,    // "red on"
+	0.0140394,    // "red patch"
+	0.00712653,   // "red ring"
+	0.048841,     // "red scaly"
+	0.0515138,    // "red streak"
+	0.0032289,    // "red with"
+	0.0799981,    // "redness"
+	0.00320744,   // "redness is"
+	0.138707,     // "redonda"
+	0.0855398,    // "redonda en"
+	0.0278885,    // "reduce"
+	0.0278885,    // "reduce ?"
+	0.163007,     // "refer"
+	0.0317454,    // "refer ?"
+	0.0712339,    // "refer to"
+	0.0333081,    // "referral"
+	0.00103376,   // "referral ?"
+	0.00988851,   // "regla"
+	-0.011637,    // "regla abcde"
+	-0.0501947,   // "relaciona"
+	-0.0501947,   // "relaciona con"
+	-0.163771,    // "related"
+	-0.163771,    // "related to"
+	-0.0241672,   // "removal"
+	-0.0384757,   // "removed"
+	0.00841153,   // "removed ?"
+	-0.00155262,  // "removed from"
+	0.0887911,    // "renal"
+	-0.0609432,   // "repeated"
+	-0.0766595,   // "repelente"
+	-0.094675,    // "report"
+	-0.00795006,  // "report ?"
+	-0.0246648,   // "report says"
+	-0.0161761,   // "repositioned"
+	-0.0132623,   // "requisition"
+	0.167203,     // "residencia"
+	0.194151,     // "resident"
+	0.0188496,    // "resident in"
+	0.143842,     // "resident with"
+	-0.0307746,   // "residents"
+	-0.058108,    // "resistant"
+	0.0265018,    // "respond"
+	0.0851997,    // "restart"
+	0.0335242,    // "restart ?"
+	0.0458224,    // "restart my"
+	-0.0123101,   // "results"
+	-0.0526939,   // "retinoids"
+	-0.0558048,   // "retinol"
+	-0.0224436,   // "reventar"
+	-0.0224436,   // "reventar las"
+	-0.0182473,   // "revisarse"
+	-0.0182473,   // "revisarse la"
+	-0.156464,    // "riesgo"
+	-0.132388,    // "riesgo de"
+	0.0410816,    // "rifampicin"
+	0.398715,     // "right"
+	0.0939329,    // "right ?"
+	0.00124076,   // "right dose"
+	0.107932,     // "right for"
+	0.0117689,    // "right now"
+	-0.0541341,   // "ring"
+	-0.0517449,   // "ring on"
+	-0.238447,    // "ringworm"
+	-0.0550731,   // "ringworm ?"
+	-0.265675,    // "ringworm from"
+	0.0108499,    // "ringworm on"
+	0.0624298,    // "ringworm or"
+	-0.0103523,   // "ringworm patch"
+	-0.136643,    // "risk"
+	-0.0623055,   // "risk factors"
+	0.0639213,    // "roaccutane"
+	0.127583,     // "roacutan"
+	0.0381951,    // "rodillas"
+	0.136035,     // "roja"
+	-0.0999311,   // "roja ?"
+	0.112617,     // "roja y"
+	0.0510943,    // "rojas"
+	0.0221665,    // "rojez"
+	0.0213405,    // "rojez en"
+	0.244989,     // "rojo"
+	0.0460228,    // "rojo en"
+	0.00898692,   // "rojo y"
+	0.149772,     // "rojos"
+	-0.00584231,  // "role"
+	-0.00584231,  // "role does"
+	0.233144,     // "ronchas"
+	-0.0250766,   // "room"
+	-0.0315978,   // "ropa"
+	-0.249294,    // "rosacea"
+	-0.00682758,  // "rosacea ?"
+	-0.0836523,   // "rosacea diagnosed"
+	-0.103336,    // "rosacea es"
+	0.0240878,    // "rosacea flare"
+	-0.0030854,   // "rosacea is"
+	-0.0664752,   // "rosada"
+	-0.0884082,   // "rosada ?"
+	0.0712865,    // "rose"
+	0.0399971,    // "rosea"
+	0.0748325,    // "rosea ?"
+	0.0706645,    // "rotos"
+	0.0241931,    // "rough"
+	0.0366128,    // "rough scaly"
+	0.178265,     // "round"
+	0.0845848,    // "round bald"
+	0.0521948,    // "round her"
+	0.0166941,    // "round scaly"
+	0.0111302,    // "round the"
+	-0.288563,    // "rule"
+	-0.103625,    // "rule ?"
+	-0.113506,    // "run"
+	-0.0849282,   // "run in"
+	-0.05825,     // "running"
+	0.00487529,   // "running up"
+	-0.0631252,   // "running water"
+	-0.0327946,   // "ruxolitinib"
+	0.0682535,    // "saber"
+	0.0893717,    // "sacral"
+	0.0685695,    // "sacral sore"
+	0.0446422,    // "sacro"
+	0.0328457,    // "sacrum"
+	0.0508506,    // "safe"
+	0.214596,     // "safe for"
+	-0.0409478,   // "safe in"
+	-0.110534,    // "safe to"
+	-0.0100838,   // "safety"
+	-0.583051,    // "said"
+	-0.08157,     // "said i"
+	-0.0143058,   // "said my"
+	-0.371612,    // "said the"
+	0.00582501,   // "sale"
+	-0.115998,    // "sale en"
+	0.147816,     // "salen"
+	0.001483,     // "salicylic"
+	0.001483,     // "salicylic acid"
+	0.0887215,    // "salido"
+	0.0342988,    // "salido un"
+	0.0177292,    // "salido una"
+	0.12525,      // "salieron"
+	0.100736,     // "salieron ampollas"
+	0.15524,      // "salio"
+	0.0536365,    // "salio un"
+	0.0454028,    // "salio una"
+	0.0587919,    // "salir"
+	0.00154005,   // "salon"
+	0.00154005,   // "salon has"
+	-0.215381,    // "saltan"
+	-0.215381,    // "saltan de"
+	-0.353583,    // "same"
+	-0.0652262,   // "same as"
+	-0.18904,     // "same thing"
+	0.165277,     // "sangra"
+	0.00176098,   // "sangre"
+	-0.0178578,   // "sanitiser"
+	-0.0152753,   // "sarcoma"
+	0.186487,     // "sarna"
+	0.12819,      // "sarna ?"
+	0.0968632,    // "sarpullido"
+	0.0798447,    // "sarpullido en"
+	0.00249206,   // "satellite"
+	0.00278326,   // "saturday"
+	0.00278326,   // "saturday ?"
+	-0.0288934,   // "say"
+	0.0259295,    // "say no"
+	-0.206954,    // "says"
+	0.103714,     // "says it's"
+	-0.0498633,   // "says my"
+	0.047914,     // "says the"
+	0.00404389,   // "scabbing"
+	-0.0195423,   // "scabies"
+	0.0473987,    // "scabies ?"
+	0.0187469,    // "scabies do"
+	-0.00547939,  // "scabies from"
+	-0.0963475,   // "scabies treatment"
+	0.0347542,    // "scabies what"
+	0.0533513,    // "scale"
+	0.0523823,    // "scale on"
+	0.325237,     // "scalp"
+	-0.0328078,   // "scalp ?"
+	0.0635404,    // "scalp and"
+	0.0428476,    // "scalp are"
+	0.042719,     // "scalp is"
+	0.0323404,    // "scalp psoriasis"
+	0.309738,     // "scaly"
+	0.0230265,    // "scaly papules"
+	0.0252377,    // "scaly patch"
+	0.0839198,    // "scaly patches"
+	0.0222865,    // "scaly plaque"
+	0.033794,     // "scaly plaques"
+	0.0296227,    // "scar"
+	-0.0184189,   // "scar ?"
+	0.0274938,    // "scc"
+	0.0147029,    // "scc on"
+	0.174639,     // "scenario"
+	-0.087982,    // "school"
+	0.0752424,    // "school nurse"
+	0.107447,     // "school with"
+	-0.0139914,   // "schools"
+	-0.0285896,   // "sclerosus"
+	-0.00866709,  // "score"
+	-0.00528235,  // "scrape"
+	-0.00528235,  // "scrape the"
+	0.00730162,   // "scratch"
+	0.0105642,    // "scratch it"
+	0.0126029,    // "scratched"
+	0.118034,     // "scratching"
+	-0.0067627,   // "screening"
+	-0.00130388,  // "screening ?"
+	0.039929,     // "screenshot"
+	-0.477927,    // "se"
+	-0.0635366,   // "se clasifican"
+	-0.0484004,   // "se confirma"
+	-0.14148,     // "se considera"
+	-0.0488965,   // "se consideran"
+	-0.051452,    // "se contagia"
+	0.0177938,    // "se cura"
+	-0.0930207,   // "se debe"
+	-0.027062,    // "se diagnostica"
+	-0.0162691,   // "se diferencia"
+	-0.0763142,   // "se hacen"
+	0.110283,     // "se la"
+	0.0670968,    // "se las"
+	0.16883,      // "se le"
+	0.0784842,    // "se lo"
+	0.706761,     // "se me"
+	-0.344286,    // "se puede"
+	-0.0531082,   // "se pueden"
+	0.056757,     // "se que"
+	0.169583,     // "se rasca"
+	-0.0819878,   // "se recomienda"
+	-0.0501947,   // "se relaciona"
+	-0.0170625,   // "se suele"
+	-0.0656234,   // "se suelen"
+	-0.0192381,   // "se toma"
+	-0.00594085,  // "se trata"
+	-0.109655,    // "se usa"
+	-0.0218226,   // "se va"
+	0.106644,     // "se van"
+	0.00937209,   // "se ve"
+	0.00712342,   // "seb"
+	0.0262005,    // "seb derm"
+	-0.014876,    // "sebaceo"
+	-0.00283332,  // "sebaceous"
+	-0.00283332,  // "sebaceous cyst"
+	-0.0279547,   // "seborreica"
+	-0.0319243,   // "seborreica ?"
+	0.0367388,    // "seborreica de"
+	-0.0250678,   // "seborrheic"
+	0.00123438,   // "seborrheic dermatitis"
+	-0.0389144,   // "seborrheic keratoses"
+	0.0126123,    // "seborrheic keratosis"
+	-0.096619,    // "seborrhoeic"
+	-0.0678131,   // "seborrhoeic dermatitis"
+	-0.0288048,   // "seborrhoeic keratosis"
+	0.0107375,    // "seca"
+	0.00574295,   // "second"
+	-0.0102953,   // "second degree"
+	0.0224613,    // "secukinumab"
+	-0.13323,     // "secundarios"
+	0.349946,     // "see"
+	0.000763588,  // "see a"
+	0.20748,      // "see someone"
+	0.0271548,    // "see the"
+	0.0596196,    // "seeing"
+	-0.0187754,   // "seem"
+	-0.0187754,   // "seem to"
+	0.00260705,   // "seems"
+	0.0110368,    // "seen"
+	0.0364911,    // "seen ?"
+	-0.0298915,   // "seen in"
+	0.0190189,    // "seen today"
+	-0.0701452,   // "seen urgently"
+	0.123248,     // "seguir"
+	0.0155121,    // "seguir con"
+	0.170007,     // "segun"
+	-0.167316,    // "seguro"
+	-0.108431,    // "seguro el"
+	-0.0488965,   // "seguros"
+	0.0196735,    // "sell"
+	0.0102195,    // "sell it"
+	0.035609,     // "semana"
+	-0.0169369,   // "semana ?"
+	0.0519541,    // "semanas"
+	0.0401204,    // "semanas con"
+	0.0159093,    // "semanas y"
+	-0.15176,     // "send"
+	-0.011153,    // "send a"
+	0.0385095,    // "send her"
+	-0.17577,     // "send to"
+	0.137692,     // "senora"
+	0.0926066,    // "sense"
+	0.0289286,    // "sensible"
+	0.0341453,    // "sent"
+	-0.0134793,   // "sent a"
+	0.00614633,   // "sentinel"
+	-0.157673,    // "separate"
+	0.134728,     // "ser"
+	0.148282,     // "ser por"
+	0.13841,      // "sera"
+	0.152075,     // "seria"
+	0.0745686,    // "serious"
+	0.0897817,    // "serious ?"
+	-0.00576878,  // "settle"
+	-0.0390582,   // "seventy"
+	0.0188899,    // "several"
+	-0.0205782,   // "severe"
+	0.21307,      // "shampoo"
+	0.0134882,    // "shampoo ?"
+	0.063134,     // "shampoo every"
+	0.054612,     // "shampoo for"
+	-0.0266706,   // "shampoos"
+	-0.0582898,   // "shape"
+	-0.0029704,   // "shaped"
+	0.078404,     // "share"
+	0.00137764,   // "shave"
+	-0.0416279,   // "shaving"
+	0.585898,     // "she"
+	0.0130381,    // "she be"
+	0.0302085,    // "she had"
+	0.0290651,    // "she has"
+	-0.0769086,   // "she have"
+	0.124259,     // "she need"
+	0.0277716,    // "she stop"
+	0.0682948,    // "she use"
+	0.353007,     // "she's"
+	0.0607874,    // "she's 0"
+	0.116163,     // "she's miserable"
+	0.0898019,    // "she's on"
+	-0.050585,    // "shed"
+	-0.00244888,  // "shedding"
+	-0.0100799,   // "shift"
+	0.06413,      // "shin"
+	-0.0595441,   // "shin is"
+	-0.232976,    // "shingles"
+	0.0126762,    // "shingles ?"
+	-0.346679,    // "shingles can"
+	-0.0425285,   // "shingles contagious"
+	-0.00750372,  // "shingles in"
+	-0.012179,    // "shingles more"
+	0.0205249,    // "shingles near"
+	0.0295005,    // "shingles on"
+	-0.0523185,   // "shingles pain"
+	-0.0350906,   // "shingles vaccine"
+	0.0774878,    // "shins"
+	0.0556464,    // "shins have"
+	0.00314585,   // "shirts"
+	0.0272658,    // "shivery"
+	-0.00633234,  // "short"
+	0.115968,     // "should"
+	-0.138193,    // "should a"
+	0.202398,     // "should he"
+	0.529266,     // "should i"
+	-0.0290389,   // "should it"
+	-0.0419424,   // "should make"
+	-0.0365775,   // "should moles"
+	0.197578,     // "should my"
+	-0.0618125,   // "should never"
+	-0.0793083,   // "should people"
+	0.175194,     // "should she"
+	-0.0153802,   // "should someone"
+	-0.123807,    // "should sunscreen"
+	0.108489,     // "should the"
+	0.0689376,    // "should they"
+	0.0181859,    // "should this"
+	0.116782,     // "should we"
+	-0.192807,    // "should you"
+	0.0624314,    // "shoulders"
+	0.0326325,    // "shoulders and"
+	-0.062038,    // "shouldn't"
+	-0.0319875,   // "shouldn't pop"
+	-0.0328769,   // "show"
+	-0.0328769,   // "show ?"
+	0.0733522,    // "showers"
+	-0.0220636,   // "shows"
+	-0.0366313,   // "shows the"
+	0.120792,     // "si"
+	0.0277453,    // "si a"
+	0.0220917,    // "si el"
+	0.0890195,    // "si peso"
+	-0.0108652,   // "si se"
+	0.107934,     // "si tengo"
+	-0.0416826,   // "si ya"
+	-0.055654,    // "side"
+	-0.068187,    // "side effects"
+	0.0294326,    // "side of"
+	0.0758673,    // "sides"
+	-0.207733,    // "siempre"
+	-0.0565595,   // "siempre ?"
+	-0.00267803,  // "siga"
+	-0.0429013,   // "sign"
+	-0.000832307, // "sign ?"
+	-0.384787,    // "significa"
+	-0.0787635,   // "significa ?"
+	-0.0610737,   // "significa fps"
+	-0.0253451,   // "significa margenes"
+	-0.0391411,   // "signo"
+	-0.0391411,   // "signo de"
+	-0.066547,    // "signos"
+	-0.066547,    // "signos de"
+	-0.167834,    // "signs"
+	-0.0991006,   // "signs mean"
+	-0.0368748,   // "signs of"
+	-0.00941916,  // "signs that"
+	0.283366,     // "sigo"
+	0.187866,     // "sigo con"
+	0.0106736,    // "sigo tomando"
+	0.00917279,   // "sigue"
+	-0.0288878,   // "silver"
+	-0.0441007,   // "silver sulfadiazine"
+	0.132601,     // "sin"
+	0.00561071,   // "sin granos"
+	0.181642,     // "since"
+	0.0146346,    // "since i"
+	0.0623337,    // "since starting"
+	0.0872236,    // "since the"
+	-0.0750237,   // "sindrome"
+	-0.0750237,   // "sindrome de"
+	-0.384482,    // "sirve"
+	-0.128162,    // "sirve la"
+	-0.142026,    // "sirve para"
+	-0.137743,    // "sister"
+	0.035804,     // "sister's"
+	-0.0440338,   // "sit"
+	-0.000866602, // "site"
+	-0.0421276,   // "situ"
+	-0.0123284,   // "six"
+	0.00604462,   // "six months"
+	-0.018373,    // "six weeks"
+	0.0544863,    // "size"
+	0.0537623,    // "size of"
+	0.0723738,    // "sjs"
+	-0.372899,    // "skin"
+	-0.194635,    // "skin ?"
+	-0.0505059,   // "skin cancer"
+	-0.0354181,   // "skin conditions"
+	-0.0120289,   // "skin in"
+	0.0932538,    // "skin is"
+	-0.0219079,   // "skin tears"
+	-0.0145339,   // "skin to"
+	-0.00719091,  // "skin type"
+	-0.00564419,  // "skin types"
+	0.115521,     // "skip"
+	0.116774,     // "small"
+	0.0727656,    // "smell"
+	0.0582049,    // "smell does"
+	0.0400309,    // "smells"
+	0.0118656,    // "smoker"
+	-0.0653636,   // "smoking"
+	-0.204281,    // "so"
+	2.5583e-05,   // "so i've"
+	-0.00171359,  // "so many"
+	-0.201382,    // "sobre"
+	0.00652135,   // "socks"
+	0.0832852,    // "sol"
+	0.0306551,    // "sol ?"
+	-0.0148421,   // "sol empeora"
+	-0.361077,    // "solar"
+	-0.0183313,   // "solar ?"
+	-0.0570331,   // "solar elastosis"
+	-0.051673,    // "solar en"
+	0.0404393,    // "sole"
+	0.0205296,    // "soles"
+	-0.0231664,   // "solo"
+	0.0272577,    // "solo curiosidad"
+	-0.108582,    // "solo en"
+	0.00911987,   // "solo por"
+	-0.191493,    // "some"
+	-0.00623289,  // "some people"
+	0.108187,     // "someone"
+	0.12306,      // "someone ?"
+	-0.052501,    // "someone in"
+	-0.0275347,   // "someone with"
+	0.0553505,    // "something"
+	0.00542742,   // "something else"
+	0.0349695,    // "something more"
+	0.0357006,    // "something to"
+	0.00718178,   // "something worse"
+	-0.0839743,   // "something you"
+	-0.0627472,   // "sometimes"
+	-0.281645,    // "son"
+	-0.213266,    // "son has"
+	-0.0358827,   // "son las"
+	-0.168927,    // "son los"
+	0.334924,     // "son's"
+	0.0111496,    // "son's arms"
+	-0.0155183,   // "son's been"
+	0.0513175,    // "son's chest"
+	0.0318278,    // "son's face"
+	0.0242624,    // "son's got"
+	0.0181301,    // "son's legs"
+	0.0047079,    // "son's rash"
+	0.0118852,    // "son's scalp"
+	0.0772828,    // "soon"
+	0.369393,     // "sore"
+	0.0117696,    // "sore and"
+	0.00246962,   // "sore be"
+	0.0212376,    // "sore eyes"
+	0.0567627,    // "sore on"
+	0.000263431,  // "sore should"
+	0.132338,     // "sores"
+	-0.0479929,   // "sores ?"
+	0.116163,     // "sores and"
+	-0.0175809,   // "sort"
+	0.127899,     // "sound"
+	0.127899,     // "sound like"
+	0.0499475,    // "soy"
+	0.0437816,    // "soy enfermera"
+	-0.0366072,   // "soy estudiante"
+	-0.055606,    // "soy farmaceutica"
+	0.00850656,   // "soy farmaceutico"
+	0.0144079,    // "spain"
+	-0.0480193,   // "speaking"
+	-0.0232591,   // "speaking how"
+	-0.230225,    // "spf"
+	-0.105611,    // "spf 0"
+	0.0427741,    // "spider"
+	0.0427741,    // "spider bite"
+	0.0170591,    // "spironolactone"
+	0.00195277,   // "spironolactone and"
+	-0.0565371,   // "spironolactone for"
+	-0.0760533,   // "spitz"
+	-0.0476123,   // "spitz ?"
+	-0.0555266,   // "spitz nevus"
+	0.296356,     // "spot"
+	0.0560111,    // "spot on"
+	0.270268,     // "spots"
+	-0.0148043,   // "spots are"
+	0.122817,     // "spots in"
+	0.0740833,    // "spots on"
+	0.00937902,   // "spots that"
+	-0.183617,    // "spread"
+	-0.0795751,   // "spread ?"
+	-0.0445874,   // "spread between"
+	-0.0316879,   // "spread in"
+	0.0283566,    // "spread on"
+	-0.0554177,   // "spread to"
+	0.174878,     // "spreading"
+	0.0037712,    // "spreading and"
+	-0.00753209,  // "spreading red"
+	0.00898172,   // "squeeze"
+	0.00288208,   // "squeeze it"
+	-0.0159706,   // "stage"
+	-0.0418306,   // "stages"
+	-0.0267374,   // "stages of"
+	-0.0258418,   // "staging"
+	-0.0562409,   // "standard"
+	-0.0119234,   // "standard excision"
+	0.0287282,    // "start"
+	0.0199574,    // "start ?"
+	-0.0148909,   // "start in"
+	-0.0410511,   // "start me"
+	0.259499,     // "started"
+	-0.0443227,   // "started me"
+	0.188254,     // "started to"
+	0.104627,     // "starting"
+	0.0110584,    // "starting a"
+	-0.0030343,   // "starting isotretinoin"
+	0.0167348,    // "starting lamotrigine"
+	0.0226179,    // "starting the"
+	0.0827269,    // "stay"
+	-0.00712827,  // "stay home"
+	-0.0109829,   // "stay in"
+	0.141202,     // "stay off"
+	0.0172476,    // "stay on"
+	0.118503,     // "step"
+	0.0954144,    // "step ?"
+	-0.160004,    // "steroid"
+	-0.0988738,   // "steroid ?"
+	-0.0871052,   // "steroid cream"
+	0.0305981,    // "steroid injections"
+	-0.0334736,   // "steroid withdrawal"
+	-0.0968883,   // "steroids"
+	-0.107616,    // "stevens"
+	-0.0827698,   // "stevens johnson"
+	0.101627,     // "still"
+	0.0163936,    // "still itches"
+	0.0137622,    // "still red"
+	-0.0764487,   // "still used"
+	-0.0959771,   // "sting"
+	0.0251014,    // "stinging"
+	0.0597579,    // "stings"
+	0.115203,     // "stitches"
+	0.569959,     // "stop"
+	0.114587,     // "stop ?"
+	0.151937,     // "stop it"
+	0.0211386,    // "stop my"
+	-0.0104372,   // "stop sweating"
+	0.162879,     // "stop the"
+	0.00384523,   // "stop using"
+	0.0588464,    // "stopped"
+	0.0416788,    // "stopping"
+	-0.000262317, // "stops"
+	0.0138181,    // "story"
+	0.0281271,    // "straight"
+	0.0264174,    // "straight away"
+	0.00170938,   // "straight to"
+	0.0230911,    // "strawberry"
+	0.0758408,    // "streak"
+	0.00487529,   // "streak running"
+	-0.0267611,   // "strength"
+	0.00896625,   // "strength of"
+	-0.00656365,  // "strep"
+	-0.00656365,  // "strep throat"
+	-0.0734524,   // "stress"
+	0.0647464,    // "strong"
+	0.0436544,    // "strong for"
+	0.116521,     // "stronger"
+	-0.0728006,   // "student"
+	-0.0227241,   // "student here"
+	-0.0389069,   // "student nurse"
+	0.0195548,    // "stung"
+	0.0202298,    // "su"
+	0.0561036,    // "su bebe"
+	0.0502874,    // "subi"
+	0.0288009,    // "subir"
+	0.0288009,    // "subir la"
+	0.0912634,    // "subo"
+	0.0404738,    // "subo la"
+	-0.0732569,   // "such"
+	-0.047503,    // "such as"
+	0.105344,     // "suddenly"
+	-0.0156682,   // "sudor"
+	-0.00609511,  // "sudor de"
+	-0.0168928,   // "suegra"
+	0.0603455,    // "suegro"
+	-0.236736,    // "suele"
+	-0.00292935,  // "suele hacer"
+	-0.0884707,   // "suele mejorar"
+	-0.0384373,   // "suele ser"
+	-0.00948559,  // "suele verse"
+	-0.0783958,   // "suelen"
+	-0.0727399,   // "suelen hacer"
+	-0.116544,    // "suggested"
+	0.0231986,    // "suit"
+	0.0231986,    // "suit me"
+	-0.0441007,   // "sulfadiazine"
+	0.077833,     // "summer"
+	-0.144042,    // "sun"
+	-0.0613438,   // "sun damage"
+	-0.0128381,   // "sun protection"
+	-0.0100838,   // "sun safety"
+	0.0217774,    // "sunbed"
+	-0.0720184,   // "sunbeds"
+	0.0666998,    // "sunburn"
+	0.021138,     // "sunburn bad"
+	0.00793505,   // "sunburnt"
+	-0.822131,    // "sunscreen"
+	-0.0437456,   // "sunscreen ?"
+	-0.0498679,   // "sunscreen be"
+	-0.114852,    // "sunscreen every"
+	-0.0739354,   // "sunscreen go"
+	-0.0710771,   // "sunscreen is"
+	0.0232955,    // "suppose"
+	-0.0054008,   // "supposed"
+	-0.0054008,   // "supposed to"
+	-0.033314,    // "suppurativa"
+	-0.0139152,   // "suppurativa ?"
+	-0.0236281,   // "supurativa"
+	-0.0236281,   // "supurativa y"
+	-0.0504688,   // "surgeon"
+	0.0242805,    // "surgeon said"
+	-0.0677125,   // "surgery"
+	-0.0604603,   // "surgery ?"
+	-0.0168226,   // "surgical"
+	-0.041637,    // "surgical scar"
+	0.191034,     // "suspendo"
+	0.120132,     // "suspendo ?"
+	-0.113993,    // "swears"
+	-0.0637834,   // "swears by"
+	0.00585584,   // "sweat"
+	0.00314585,   // "sweat through"
+	-0.0290016,   // "sweating"
+	-0.0234751,   // "sweating ?"
+	-0.0139835,   // "sweet"
+	0.00140364,   // "swell"
+	0.046773,     // "swelled"
+	0.046773,     // "swelled up"
+	0.0658927,    // "swelling"
+	0.0836433,    // "swelling after"
+	-0.0533456,   // "swim"
+	-0.0263385,   // "swim with"
+	0.0267446,    // "swimming"
+	0.0397577,    // "swimming with"
+	0.29518,      // "switch"
+	0.0999382,    // "switch ?"
+	0.0701024,    // "switch to"
+	0.294366,     // "swollen"
+	0.0376754,    // "swollen and"
+	-0.0491891,   // "syndrome"
+	-0.00862309,  // "syndrome ?"
+	-0.0160726,   // "systemic"
+	-0.00247524,  // "tablet"
+	0.129924,     // "tablets"
+	0.0866931,    // "tablets ?"
+	-0.0649645,   // "tacrolimus"
+	-0.0496058,   // "tacrolimus en"
+	0.275168,     // "take"
+	-0.0167405,   // "take ?"
+	-0.106683,    // "take a"
+	0.0187069,    // "take an"
+	0.126403,     // "take for"
+	0.0490902,    // "take ibuprofen"
+	0.0732543,    // "take isotretinoin"
+	0.116298,     // "take it"
+	0.0464925,    // "take my"
+	0.0611659,    // "take the"
+	0.00375727,   // "take them"
+	-0.0208047,   // "take to"
+	-0.100008,    // "taken"
+	-0.111869,    // "takes"
+	-0.0563657,   // "taking"
+	0.0553562,    // "taking it"
+	0.013749,     // "taking my"
+	0.00825167,   // "taking the"
+	-0.0113039,   // "talk"
+	-0.0100374,   // "talk about"
+	0.0754385,    // "talon"
+	0.0605555,    // "talon que"
+	0.0681117,    // "talones"
+	-0.0499004,   // "tambien"
+	-0.130357,    // "tan"
+	0.0287388,    // "tanning"
+	-0.0962045,   // "tantas"
+	-0.0962045,   // "tantas manchas"
+	-0.0888443,   // "tanto"
+	-0.0106709,   // "tape"
+	0.0879565,    // "taper"
+	-0.00822353,  // "tar"
+	0.0995926,    // "target"
+	0.0815617,    // "target like"
+	-0.089206,    // "tattoo"
+	-0.026543,    // "tattoo artist"
+	0.0352415,    // "tattoo is"
+	-0.0277092,   // "tattoo over"
+	-0.068852,    // "tattoos"
+	0.02169,      // "tatuaje"
+	-0.0132268,   // "tb"
+	0.328918,     // "te"
+	0.158514,     // "te mando"
+	-0.00586663,  // "tea"
+	-0.0241767,   // "tea tree"
+	0.0457845,    // "teacher"
+	0.00269738,   // "teacher here"
+	-0.0219079,   // "tears"
+	0.324058,     // "teen"
+	0.0121138,    // "teenage"
+	-0.00463664,  // "teenage daughter"
+	-0.0370435,   // "teenager"
+	-0.113764,    // "teenagers"
+	0.109919,     // "telangiectasia"
+	0.199181,     // "tell"
+	-0.0425509,   // "tell a"
+	-0.021331,    // "tell cellulitis"
+	0.0665125,    // "tell from"
+	0.143953,     // "tell if"
+	0.0854232,    // "tell me"
+	0.0435655,    // "temp"
+	-0.000113895, // "temperature"
+	0.006341,     // "temple"
+	-0.0193118,   // "tend"
+	-0.0193118,   // "tend to"
+	0.0186864,    // "tender"
+	-0.00243733,  // "tenemos"
+	-0.158061,    // "tener"
+	1.04006,      // "tengo"
+	0.00177636,   // "tengo 0"
+	0.0952971,    // "tengo ?"
+	0.0293037,    // "tengo ampollas"
+	-0.0904287,   // "tengo dermatitis"
+	0.3715,       // "tengo en"
+	0.0753019,    // "tengo fiebre"
+	0.217457,     // "tengo la"
+	0.0921708,    // "tengo los"
+	-0.12021,     // "tengo psoriasis"
+	0.106415,     // "tengo que"
+	-0.258513,    // "tengo rosacea"
+	0.121459,     // "tengo un"
+	0.107105,     // "tengo una"
+	-0.0126845,   // "tengo urticaria"
+	0.0900998,    // "tensas"
+	0.079952,     // "tensas en"
+	0.121342,     // "tense"
+	0.0960357,    // "tense bullae"
+	-0.173503,    // "terbinafina"
+	-0.000691811, // "terbinafina para"
+	0.012075,     // "terbinafine"
+	-0.0459666,   // "terbinafine ?"
+	0.0410649,    // "terbinafine cream"
+	0.00286547,   // "terbinafine for"
+	0.00486524,   // "terbinafine tablets"
+	-0.114351,    // "term"
+	-0.021586,    // "term ?"
+	-0.0181815,   // "term mean"
+	0.0227955,    // "termine"
+	0.0227955,    // "termine el"
+	-0.0233586,   // "test"
+	0.000924359,  // "tested"
+	-0.12474,     // "testing"
+	-0.218442,    // "tests"
+	-0.0295886,   // "tests are"
+	0.0304984,    // "tetanus"
+	0.0304984,    // "tetanus jab"
+	-0.271109,    // "than"
+	-0.0435957,   // "than in"
+	-0.0669349,   // "than the"
+	0.0283108,    // "that"
+	-0.212691,    // "that ?"
+	-0.124355,    // "that a"
+	0.0213401,    // "that actually"
+	-0.0187742,   // "that age"
+	0.0530598,    // "that an"
+	0.0565636,    // "that be"
+	0.0493558,    // "that bleeds"
+	-0.00263708,  // "that doesn't"
+	0.0278458,    // "that don't"
+	-0.0395102,   // "that exactly"
+	0.00244006,   // "that i'm"
+	0.0237672,    // "that just"
+	0.0574506,    // "that keeps"
+	-0.0900901,   // "that mean"
+	0.0944993,    // "that my"
+	0.0304073,    // "that need"
+	0.0554043,    // "that outdated"
+	0.077529,     // "that right"
+	-0.0181815,   // "that term"
+	0.00718399,   // "that the"
+	0.0232747,    // "that too"
+	-0.0856115,   // "that true"
+	0.00969364,   // "that won't"
+	0.152649,     // "that's"
+	0.0131772,    // "that's gone"
+	0.549758,     // "the"
+	-0.0630816,   // "the 0"
+	-0.180062,    // "the abcde"
+	0.00337368,   // "the antibiotics"
+	0.00090529,   // "the antifungal"
+	0.0549926,    // "the antihistamine"
+	0.0177187,    // "the attached"
+	0.00157958,   // "the back"
+	0.00655585,   // "the backs"
+	0.0386293,    // "the bcc"
+	-0.120548,    // "the beach"
+	-0.0396604,   // "the bedding"
+	0.0319526,    // "the best"
+	0.0101217,    // "the betnovate"
+	0.0824884,    // "the birth"
+	0.000873761,  // "the bite"
+	0.00751062,   // "the blister"
+	0.06045,      // "the blisters"
+	0.0245013,    // "the body"
+	0.0110492,    // "the bump"
+	0.0188147,    // "the bumps"
+	0.00499607,   // "the chickenpox"
+	-0.0136986,   // "the clinic"
+	0.104343,     // "the clotrimazole"
+	-0.0827702,   // "the combined"
+	-0.00324144,  // "the common"
+	0.0727795,    // "the corners"
+	-0.0200347,   // "the counter"
+	0.0647441,    // "the cream"
+	0.0149802,    // "the cut"
+	0.045224,     // "the dark"
+	0.107967,     // "the derm"
+	-0.065344,    // "the dermatologist"
+	0.0586383,    // "the diagnosis"
+	-0.314749,    // "the difference"
+	0.000937605,  // "the doctor"
+	0.00515202,   // "the dose"
+	-0.0179079,   // "the drug"
+	0.021188,     // "the ears"
+	-0.0114435,   // "the easi"
+	0.150001,     // "the edge"
+	0.00548421,   // "the edges"
+	-0.0456049,   // "the emergency"
+	-0.0222519,   // "the er"
+	-0.0256583,   // "the evidence"
+	0.000188189,  // "the eye"
+	0.000602272,  // "the face"
+	-0.0281245,   // "the first"
+	0.00234313,   // "the flat"
+	0.0524777,    // "the forearm"
+	-0.00384817,  // "the general"
+	-0.0531304,   // "the gp"
+	0.025245,     // "the groin"
+	0.0550316,    // "the gym"
+	-0.0342997,   // "the hands"
+	-0.0491764,   // "the health"
+	0.00881205,   // "the hives"
+	-0.08722,     // "the house"
+	0.0160093,    // "the hydrocortisone"
+	0.12623,      // "the image"
+	0.113877,     // "the itch"
+	0.0497552,    // "the knees"
+	-0.0591702,   // "the koebner"
+	0.00831667,   // "the lady"
+	0.146325,     // "the lesion"
+	0.00433797,   // "the line"
+	0.104972,     // "the little"
+	-0.189385,    // "the lot"
+	-0.00168614,  // "the lower"
+	0.0814919,    // "the lump"
+	-0.0755064,   // "the main"
+	0.0829162,    // "the middle"
+	0.1784,       // "the mole"
+	-0.0373275,   // "the morning"
+	-0.0644276,   // "the mouth"
+	0.0883616,    // "the mupirocin"
+	0.0696254,    // "the nail"
+	0.0986395,    // "the new"
+	0.0410091,    // "the next"
+	0.0214873,    // "the nurse"
+	0.0405317,    // "the ones"
+	0.00588852,   // "the oven"
+	0.0392949,    // "the painful"
+	0.0146273,    // "the past"
+	-0.05363,     // "the patch"
+	-0.0011278,   // "the patches"
+	0.0561476,    // "the permethrin"
+	0.10643,      // "the photo"
+	0.145065,     // "the picture"
+	-0.0809271,   // "the pill"
+	0.00120202,   // "the plaques"
+	0.0577855,    // "the prednisolone"
+	0.0471704,    // "the rash"
+	-0.011993,    // "the red"
+	0.0799981,    // "the redness"
+	0.112223,     // "the right"
+	-0.10838,     // "the ring"
+	-0.033169,    // "the risk"
+	0.00154005,   // "the salon"
+	-0.353583,    // "the same"
+	-0.0236704,   // "the scalp"
+	0.145918,     // "the scar"
+	-0.0350906,   // "the shingles"
+	-0.00865047,  // "the side"
+	0.0420223,    // "the size"
+	-0.112779,    // "the skin"
+	0.0360495,    // "the sole"
+	0.0350312,    // "the sore"
+	0.170676,     // "the spot"
+	0.151205,     // "the spots"
+	-0.0182198,   // "the stages"
+	-0.0316477,   // "the standard"
+	0.0206008,    // "the steroid"
+	0.00682295,   // "the summer"
+	-0.0855303,   // "the sun"
+	0.00398309,   // "the terbinafine"
+	0.0492686,    // "the thumbnail"
+	0.144266,     // "the toes"
+	-0.0364769,   // "the typical"
+	-0.0341521,   // "the uk"
+	-0.261963,    // "the usual"
+	0.0105717,    // "the wait"
+	0.0129691,    // "the wart"
+	-0.0589637,   // "the way"
+	0.031105,     // "the weekend"
+	0.0047761,    // "the white"
+	0.0702433,    // "the whole"
+	0.0257518,    // "their"
+	-0.0548129,   // "them"
+	-0.14495,     // "them ?"
+	0.00818518,   // "them checked"
+	0.0104242,    // "them frozen"
+	0.002633,     // "them now"
+	-0.00428458,  // "therapy"
+	-0.219264,    // "there"
+	-0.0321255,   // "there a"
+	-0.119067,    // "there any"
+	0.0748077,    // "there anything"
+	0.130475,     // "there's"
+	0.130223,     // "there's a"
+	0.0287307,    // "these"
+	0.0111318,    // "these hives"
+	-0.269053,    // "they"
+	-0.0717262,   // "they actually"
+	-0.059298,    // "they common"
+	-0.00220089,  // "they just"
+	0.00404974,   // "they keep"
+	-0.00528235,  // "they scrape"
+	-0.00237724,  // "they talk"
+	-0.0196393,   // "they the"
+	-0.0105338,   // "they work"
+	-0.0348495,   // "they're"
+	0.00719675,   // "they've"
+	0.00719675,   // "they've been"
+	0.128747,     // "thick"
+	-0.00531916,  // "thickness"
+	-0.0254433,   // "thickness of"
+	0.1399,       // "thigh"
+	0.11361,      // "thighs"
+	-0.0278639,   // "thin"
+	-0.21334,     // "thing"
+	-0.0679234,   // "thing ?"
+	-0.169401,    // "thing as"
+	0.00156128,   // "thing on"
+	0.00483028,   // "thing or"
+	0.178386,     // "think"
+	0.0320161,    // "think ?"
+	0.0392958,    // "think i"
+	0.00604526,   // "think my"
+	0.0885935,    // "thinking"
+	0.0696265,    // "thinking of"
+	-0.0422881,   // "thinks"
+	0.151,        // "thinning"
+	-0.00828703,  // "thinning hair"
+	0.190951,     // "third"
+	1.03224,      // "this"
+	0.239973,     // "this ?"
+	0.0777373,    // "this an"
+	0.0118944,    // "this be"
+	0.0146744,    // "this is"
+	0.0141775,    // "this lump"
+	0.040515,     // "this mole"
+	0.0067458,    // "this morning"
+	0.0982514,    // "this photo"
+	0.0601756,    // "this week"
+	0.0134828,    // "this year"
+	-0.0851454,   // "those"
+	-0.0117662,   // "thought"
+	0.172849,     // "thoughts"
+	0.172849,     // "thoughts ?"
+	0.225284,     // "three"
+	0.0181415,    // "three days"
+	0.132433,     // "three months"
+	-5.79367e-05, // "throat"
+	0.00650588,   // "throat feels"
+	0.0410157,    // "throbbing"
+	0.0117308,    // "through"
+	0.00314585,   // "through my"
+	-0.0193257,   // "through the"
+	0.077958,     // "thrush"
+	0.0793069,    // "thrush ?"
+	0.0648016,    // "thumbnail"
+	0.0013774,    // "thursday"
+	0.0013774,    // "thursday or"
+	-0.0164639,   // "thyroid"
+	-0.0317479,   // "tick"
+	0.0895233,    // "tick bite"
+	-0.0362652,   // "tiempo"
+	0.230675,     // "tiene"
+	-0.143679,    // "tiene 0"
+	0.0357164,    // "tiene ampollas"
+	-0.273691,    // "tiene cura"
+	-0.170839,    // "tiene dermatitis"
+	-0.0373333,   // "tiene eccema"
+	0.0384903,    // "tiene fiebre"
+	0.00128889,   // "tiene granitos"
+	-0.119811,    // "tiene herpes"
+	0.170213,     // "tiene la"
+	0.0149792,    // "tiene lupus"
+	0.0292541,    // "tiene mi"
+	0.0641007,    // "tiene piojos"
+	0.1452,       // "tiene que"
+	0.0817996,    // "tiene sarna"
+	0.155536,     // "tiene un"
+	0.293658,     // "tiene una"
+	0.039863,     // "tiene verrugas"
+	0.0418021,    // "tienen"
+	0.0559216,    // "tienen que"
+	0.052674,     // "tight"
+	0.186219,     // "till"
+	0.0756387,    // "till it"
+	0.166909,     // "time"
+	-0.0584631,   // "time ?"
+	0.026746,     // "time for"
+	0.0522856,    // "time i"
+	0.09583,      // "time to"
+	0.0453273,    // "times"
+	0.0720966,    // "times a"
+	-0.0822834,   // "tina"
+	0.0622627,    // "tina ?"
+	-0.00838083,  // "tina del"
+	0.0362398,    // "tinea"
+	0.000995153,  // "tinea ?"
+	-5.51637e-05, // "tinea capitis"
+	0.0503103,    // "tinea cruris"
+	-0.0545426,   // "tinea incognito"
+	0.00299197,   // "tingling"
+	0.0287097,    // "tiny"
+	0.0140753,    // "tiny black"
+	-0.082507,    // "tipo"
+	-0.0867669,   // "tipo de"
+	-0.133414,    // "tips"
+	-0.157148,    // "to"
+	0.112015,     // "to 0"
+	0.0319037,    // "to ?"
+	-0.0992614,   // "to a"
+	-0.0610014,   // "to avoid"
+	0.0156689,    // "to be"
+	-0.00280409,  // "to check"
+	0.0119602,    // "to come"
+	-0.00880407,  // "to decide"
+	-0.0728102,   // "to develop"
+	-0.0138463,   // "to do"
+	-0.00182165,  // "to finish"
+	-0.0283654,   // "to get"
+	0.109328,     // "to go"
+	0.0537635,    // "to have"
+	-0.0587386,   // "to heart"
+	0.012587,     // "to her"
+	0.00520789,   // "to hospital"
+	0.0689992,    // "to itch"
+	0.152606,     // "to keep"
+	0.0435542,    // "to know"
+	0.044395,     // "to last"
+	0.00285662,   // "to look"
+	0.00515555,   // "to methotrexate"
+	-0.0387932,   // "to nickel"
+	-0.0227968,   // "to nursery"
+	-0.0742441,   // "to other"
+	0.084545,     // "to penicillin"
+	-0.0188936,   // "to pop"
+	-0.0229878,   // "to prevent"
+	0.0222024,    // "to push"
+	0.0327146,    // "to put"
+	0.151092,     // "to see"
+	0.00225742,   // "to sell"
+	-0.17577,     // "to send"
+	-0.0644613,   // "to severe"
+	0.0727656,    // "to smell"
+	0.0144079,    // "to spain"
+	-0.0935407,   // "to start"
+	0.205969,     // "to stay"
+	0.0813162,    // "to stop"
+	0.0773598,    // "to take"
+	-0.0594312,   // "to tattoo"
+	3.58838e-05,  // "to tell"
+	0.159385,     // "to the"
+	0.0528455,    // "to try"
+	-0.168113,    // "to use"
+	-0.225656,    // "to wash"
+	-0.168926,    // "to wear"
+	-0.00560375,  // "to work"
+	0.0376444,    // "to worry"
+	0.058397,     // "to you"
+	0.0439982,    // "tobillo"
+	0.110621,     // "toca"
+	0.0339368,    // "toca la"
+	0.0432712,    // "toda"
+	0.0226651,    // "toda la"
+	0.133055,     // "today"
+	0.100076,     // "today ?"
+	0.00787699,   // "today or"
+	0.145685,     // "toddler"
+	0.00645327,   // "toddler has"
+	0.199217,     // "toddler's"
+	0.12735,      // "toddler's eczema"
+	0.155627,     // "todo"
+	0.0532613,    // "todo el"
+	0.0461619,    // "todos"
+	0.0046922,    // "todos los"
+	0.120442,     // "toenail"
+	0.0683292,    // "toenail is"
+	0.14561,      // "toes"
+	0.0405846,    // "toes is"
+	-0.00329271,  // "together"
+	0.0109839,    // "together for"
+	-0.210675,    // "told"
+	-0.013827,    // "told apart"
+	-0.0580682,   // "told i"
+	-0.0173717,   // "told she"
+	0.0863867,    // "toma"
+	-0.00909024,  // "toma una"
+	0.157382,     // "tomando"
+	0.0106736,    // "tomando ?"
+	0.117061,     // "tomando isotretinoina"
+	0.176765,     // "tomar"
+	-0.0432737,   // "tomar aciclovir"
+	-0.0192769,   // "tomar el"
+	0.441181,     // "tomo"
+	0.191076,     // "tomo ?"
+	0.0320591,    // "tomo metotrexato"
+	0.12751,      // "tomorrow"
+	0.0686269,    // "tomorrow ?"
+	0.0379962,    // "tongue"
+	0.0865138,    // "tonight"
+	0.0693526,    // "tonight ?"
+	0.191792,     // "too"
+	-0.0287335,   // "too ?"
+	0.00743995,   // "too late"
+	0.0232747,    // "too long"
+	0.000587552,  // "too much"
+	0.0328595,    // "too scabies"
+	0.0436544,    // "too strong"
+	-0.00810199,  // "top"
+	-0.0406147,   // "topical"
+	-0.112762,    // "topical steroid"
+	-0.0167925,   // "topical steroids"
+	0.039423,     // "touched"
+	-0.0694004,   // "towels"
+	-0.0779809,   // "toxina"
+	-0.0779809,   // "toxina botulinica"
+	0.0266977,    // "trabajo"
+	0.0419745,    // "tracking"
+	-0.026175,    // "trainee"
+	-0.026175,    // "trainee what's"
+	-0.00396414,  // "tranexamic"
+	-0.00396414,  // "tranexamic acid"
+	0.249914,     // "tras"
+	-0.00594085,  // "trata"
+	-0.0568876,   // "tratamiento"
+	-0.032964,    // "tratamiento ?"
+	-0.0214056,   // "tratamiento con"
+	0.0377489,    // "tratamiento de"
+	0.0473566,    // "tratamientos"
+	0.0965491,    // "tratamientos que"
+	0.191645,     // "treat"
+	0.040095,     // "treat ?"
+	-0.0113457,   // "treat actinic"
+	0.0264365,    // "treat the"
+	-0.157441,    // "treated"
+	0.0418458,    // "treated ?"
+	-0.103477,    // "treated for"
+	-0.111327,    // "treated with"
+	0.144569,     // "treating"
+	0.0635083,    // "treating ?"
+	-0.181043,    // "treatment"
+	-0.0760458,   // "treatment ?"
+	0.00593233,   // "treatment for"
+	-0.0170658,   // "treatment or"
+	0.00578482,   // "treatments"
+	-0.0125524,   // "treatments for"
+	0.0266655,    // "treatments what"
+	-0.0241767,   // "tree"
+	-0.0241767,   // "tree oil"
+	0.123827,     // "tretinoin"
+	0.0549281,    // "tretinoin ?"
+	-0.0565369,   // "tretinoina"
+	0.100129,     // "trial"
+	-0.00395142,  // "trials"
+	0.032106,     // "triamcinolone"
+	0.04415,      // "tried"
+	-0.0390218,   // "trigger"
+	-0.0860107,   // "triggered"
+	-0.0860107,   // "triggered by"
+	-0.06213,     // "triggers"
+	-0.0493167,   // "triggers ?"
+	0.0246911,    // "triste"
+	-0.188709,    // "true"
+	-0.0856115,   // "true ?"
+	-0.0251377,   // "true that"
+	-0.0428106,   // "true you"
+	0.323768,     // "try"
+	0.0379517,    // "try the"
+	0.0483635,    // "try wet"
+	0.0770929,    // "trying"
+	-0.15578,     // "tube"
+	-0.0333009,   // "turn"
+	-0.042176,    // "turn into"
+	-0.0821792,   // "twice"
+	-0.0371518,   // "twice ?"
+	-0.0670396,   // "twice a"
+	-0.0517655,   // "twice as"
+	0.243866,     // "two"
+	0.00860743,   // "two colours"
+	-0.0383337,   // "two hours"
+	0.100536,     // "two months"
+	0.0559383,    // "two treatments"
+	-0.0193885,   // "two weeks"
+	-0.00464269,  // "type"
+	-0.0515786,   // "type 0"
+	0.0700081,    // "type iv"
+	-0.0505085,   // "types"
+	-0.00564419,  // "types ?"
+	-0.103628,    // "typical"
+	-0.0385091,   // "typical for"
+	-0.00729357,  // "typically"
+	-0.00493568,  // "typically look"
+	-0.0341521,   // "uk"
+	-0.0341521,   // "uk ?"
+	0.20078,      // "ulcer"
+	-0.0186996,   // "ulcer ?"
+	0.0577922,    // "ulcer and"
+	0.0582049,    // "ulcer has"
+	0.0101463,    // "ulcer on"
+	0.108946,     // "ulcera"
+	0.125258,     // "ulcera en"
+	-0.0647751,   // "ulceras"
+	-0.0353069,   // "ulceras por"
+	0.0315985,    // "ulcerated"
+	0.0649719,    // "ulcers"
+	0.0278885,    // "uln"
+	0.0278885,    // "uln hold"
+	-0.151622,    // "un"
+	-0.0187259,   // "un ano"
+	0.0844209,    // "un biologico"
+	-0.112844,    // "un brote"
+	0.0562632,    // "un bulto"
+	-0.0550981,   // "un carcinoma"
+	0.0915924,    // "un circulo"
+	-0.094513,    // "un corticoide"
+	-0.0916993,   // "un diagnostico"
+	-0.0373179,   // "un herpes"
+	-0.0513904,   // "un informe"
+	-0.0532031,   // "un lunar"
+	-0.0939086,   // "un melanoma"
+	0.149072,     // "un mes"
+	0.0688008,    // "un monton"
+	-0.0232928,   // "un nevus"
+	-0.0127768,   // "un nino"
+	-0.0104863,   // "un paciente"
+	-0.108464,    // "un protector"
+	-0.0465143,   // "un queloide"
+	-0.017904,    // "un quiste"
+	0.0543617,    // "un sarpullido"
+	-0.0457637,   // "un tratamiento"
+	0.0825053,    // "una"
+	0.031701,     // "una ?"
+	0.204592,     // "una amiga"
+	0.084022,     // "una ampolla"
+	-0.0184908,   // "una biopsia"
+	-0.215381,    // "una cabeza"
+	-0.0465143,   // "una cicatriz"
+	0.0561036,    // "una clienta"
+	0.056757,     // "una consulta"
+	0.0783843,    // "una costra"
+	0.113037,     // "una del"
+	-0.0709645,   // "una embarazada"
+	-0.0160989,   // "una encarnada"
+	-0.102683,    // "una enfermedad"
+	-0.0209592,   // "una erupcion"
+	0.0181071,    // "una foto"
+	0.0162689,    // "una llaga"
+	0.0828116,    // "una mancha"
+	-0.0999338,   // "una persona"
+	-0.0302377,   // "una picadura"
+	-0.229861,    // "una quemadura"
+	0.0809215,    // "una semana"
+	0.10557,      // "una ulcera"
+	0.0276527,    // "una verruga"
+	-0.121434,    // "una vez"
+	0.245966,     // "unas"
+	-0.0243047,   // "unas ?"
+	0.0540223,    // "unas manchas"
+	-0.120926,    // "under"
+	-0.142597,    // "under 0"
+	0.0155758,    // "under a"
+	0.0160869,    // "under my"
+	-0.0207567,   // "underarm"
+	-0.0207567,   // "underarm sweating"
+	-0.0381811,   // "unit"
+	-0.0970051,   // "uno"
+	0.00843501,   // "unos"
+	-0.0311607,   // "until"
+	-0.00854771,  // "until the"
+	0.229236,     // "up"
+	0.000103668,  // "up ?"
+	0.0388948,    // "up from"
+	0.0372938,    // "up in"
+	0.0321902,    // "up my"
+	0.0543997,    // "up on"
+	0.0815005,    // "up to"
+	0.0374333,    // "uploaded"
+	-0.0238582,   // "upper"
+	-0.00565771,  // "urea"
+	0.190543,     // "urgencias"
+	0.152099,     // "urgencias ?"
+	0.00766987,   // "urgencias o"
+	0.0249987,    // "urgencias por"
+	0.00463525,   // "urgent"
+	0.0097347,    // "urgent ?"
+	-0.00542109,  // "urgent care"
+	0.0619818,    // "urgente"
+	0.136811,     // "urgente ?"
+	-0.0748296,   // "urgente una"
+	-0.0403587,   // "urgently"
+	-0.0440869,   // "urgently ?"
+	0.00372816,   // "urgently about"
+	-0.158224,    // "urticaria"
+	-0.0128112,   // "urticaria ?"
+	-0.180262,    // "urticaria cronica"
+	-0.108558,    // "usa"
+	-0.0694417,   // "usa en"
+	-0.012022,    // "usa normalmente"
+	0.0884011,    // "usando"
+	-0.258686,    // "usar"
+	0.0158633,    // "usar la"
+	0.00941598,   // "usar permetrina"
+	-0.129562,    // "usar protector"
+	0.0117226,    // "use"
+	0.12307,      // "use ?"
+	0.00407863,   // "use a"
+	0.00315019,   // "use benzoyl"
+	0.121508,     // "use for"
+	-0.018743,    // "use hydroquinone"
+	0.0166794,    // "use ketoconazole"
+	0.0364778,    // "use my"
+	-0.0240157,   // "use on"
+	-0.0207488,   // "use permethrin"
+	0.100088,     // "use the"
+	-0.335755,    // "used"
+	-0.2483,      // "used for"
+	-0.0903975,   // "used when"
+	0.204082,     // "using"
+	0.0335183,    // "using a"
+	0.00236239,   // "using clobetasol"
+	0.000717643,  // "using hydrocortisone"
+	0.0457016,    // "using my"
+	0.0670336,    // "using the"
+	0.089516,     // "uso"
+	-0.352845,    // "usual"
+	-0.0498032,   // "usual approach"
+	-0.0166857,   // "usual dose"
+	-0.00828047,  // "usual first"
+	-0.0331975,   // "usual side"
+	-0.268648,    // "usually"
+	-0.00964847,  // "usually appear"
+	-0.0230185,   // "usually done"
+	-0.102854,    // "usually go"
+	-0.0188197,   // "usually last"
+	-0.0045246,   // "usually look"
+	-0.00630433,  // "usually stay"
+	-0.00298215,  // "usually take"
+	-0.00211796,  // "usually treated"
+	-0.0136777,   // "uv"
+	-0.0892028,   // "uva"
+	-0.116513,    // "uvb"
+	-0.0929285,   // "uvb de"
+	0.118407,     // "va"
+	0.0148166,    // "va con"
+	-0.0992494,   // "vaccine"
+	-0.0366025,   // "vaccine ?"
+	-0.0265945,   // "vaccines"
+	-0.0693914,   // "vacuna"
+	-0.0830008,   // "vacuna del"
+	0.0287054,    // "vacunar"
+	-0.0285583,   // "vacunas"
+	-0.0285583,   // "vacunas vivas"
+	0.198983,     // "valaciclovir"
+	0.0678201,    // "valacyclovir"
+	-0.00985722,  // "valacyclovir for"
+	-0.0605706,   // "vale"
+	-0.0605706,   // "vale la"
+	0.0445265,    // "vamos"
+	-0.0686096,   // "van"
+	-0.181923,    // "van a"
+	0.0372132,    // "van al"
+	-0.0263188,   // "varicela"
+	-0.0158693,   // "varicela ?"
+	0.107572,     // "varon"
+	0.107572,     // "varon de"
+	-0.0662279,   // "vaseline"
+	-0.0755276,   // "vaseline on"
+	0.0356523,    // "ve"
+	0.0326384,    // "ve la"
+	0.114238,     // "veces"
+	0.0751186,    // "vendo"
+	0.0561036,    // "vendo ?"
+	0.0555718,    // "venous"
+	-0.0350908,   // "ver"
+	-0.0962327,   // "ver con"
+	0.0766429,    // "verano"
+	-0.00224682,  // "verano ?"
+	-0.21644,     // "verdad"
+	-0.15738,     // "verdad que"
+	-0.00733656,  // "verruca"
+	0.040421,     // "verruga"
+	0.016039,     // "verruga plantar"
+	-0.0279461,   // "verrugas"
+	-0.00948559,  // "verse"
+	-0.00948559,  // "verse un"
+	0.0159824,    // "versicolor"
+	-0.0212609,   // "versus"
+	-0.00391751,  // "very"
+	-0.0259651,   // "very potent"
+	0.0457851,    // "ves"
+	0.197808,     // "vez"
+	0.0965491,    // "vez despues"
+	0.223077,     // "vez que"
+	-0.0400809,   // "vi"
+	0.0432575,    // "viaje"
+	0.0506045,    // "vignette"
+	0.0483696,    // "viral"
+	-0.0436796,   // "virus"
+	-0.0276158,   // "virus ?"
+	0.0995542,    // "vision"
+	0.0913195,    // "visit"
+	-0.0491764,   // "visitor"
+	-0.0491764,   // "visitor said"
+	-0.113655,    // "vitamin"
+	-0.0782111,   // "vitamin d"
+	-0.380427,    // "vitiligo"
+	0.0741263,    // "vitiligo ?"
+	-0.0203063,   // "vitiligo an"
+	-0.272033,    // "vitiligo es"
+	-0.00920505,  // "vitiligo on"
+	0.0342729,    // "vitiligo to"
+	-0.0285583,   // "vivas"
+	-0.0347117,   // "volver"
+	0.00374249,   // "volver a"
+	0.324784,     // "voy"
+	0.0966185,    // "voy a"
+	0.121473,     // "voy al"
+	0.00931005,   // "voy por"
+	-0.0505667,   // "vs"
+	-0.072457,    // "vulgaris"
+	-0.0544353,   // "vulgaris ?"
+	0.201201,     // "w"
+	0.107225,     // "w hx"
+	0.238716,     // "wait"
+	0.0590849,    // "wait ?"
+	0.00898674,   // "wait for"
+	0.0127566,    // "wait is"
+	0.0278801,    // "wait or"
+	0.110584,     // "wait till"
+	-0.00671977,  // "wait until"
+	0.0405759,    // "walk"
+	0.0405759,    // "walk in"
+	0.0155102,    // "want"
+	0.196187,     // "wants"
+	0.0281907,    // "wants me"
+	0.0714852,    // "wants to"
+	0.0913384,    // "ward"
+	0.0723811,    // "warfarin"
+	-0.0981874,   // "warm"
+	-0.023066,    // "warning"
+	-0.023066,    // "warning signs"
+	0.0818398,    // "wart"
+	-0.00102755,  // "wart ?"
+	0.0130489,    // "wart on"
+	-0.00710569,  // "wart's"
+	-0.196489,    // "warts"
+	-0.0305768,   // "warts ?"
+	0.0100702,    // "warts on"
+	-0.458015,    // "was"
+	-0.0265103,   // "was 0"
+	-0.0214152,   // "was a"
+	-0.203655,    // "was diagnosed"
+	0.0148295,    // "was given"
+	-0.0815235,   // "was just"
+	0.034747,     // "was prescribed"
+	-0.126837,    // "was told"
+	-0.205178,    // "wash"
+	-0.0396604,   // "wash all"
+	-0.0853234,   // "wash bedding"
+	0.0635524,    // "wash it"
+	-0.0110728,   // "washing"
+	-0.0110728,   // "washing powder"
+	-0.022309,    // "watch"
+	0.139707,     // "watching"
+	-0.211659,    // "water"
+	-0.0810141,   // "water ?"
+	-0.058108,    // "water resistant"
+	0.0150235,    // "wax"
+	-0.0815185,   // "way"
+	-0.0155649,   // "way to"
+	0.544009,     // "we"
+	0.0624057,    // "we go"
+	-0.145081,    // "we have"
+	-0.00356986,  // "we just"
+	0.0821493,    // "we need"
+	0.000562665,  // "we stop"
+	0.0558251,    // "we treat"
+	0.0304696,    // "we use"
+	-0.0724359,   // "we've"
+	-0.211102,    // "wear"
+	-0.238599,    // "wear sunscreen"
+	0.0108186,    // "wearing"
+	-0.0215196,   // "wearing sunscreen"
+	0.0082117,    // "wedding"
+	0.057027,     // "week"
+	0.0602379,    // "week ?"
+	0.0282835,    // "week after"
+	0.0110702,    // "week and"
+	0.0325428,    // "week old"
+	0.0247301,    // "week should"
+	0.031105,     // "weekend"
+	0.0220318,    // "weekly"
+	0.214992,     // "weeks"
+	0.0130083,    // "weeks and"
+	0.00139244,   // "weeks now"
+	0.0383583,    // "weeks of"
+	0.0575075,    // "weeks on"
+	0.00461691,   // "weeks pregnant"
+	0.00109224,   // "weeks should"
+	0.128047,     // "weeping"
+	0.0248686,    // "weeping and"
+	0.132146,     // "weigh"
+	0.0271687,    // "weigh 0"
+	0.0866929,    // "weighs"
+	0.0688005,    // "weighs 0"
+	-0.0373457,   // "weight"
+	-0.0373106,   // "weight ?"
+	0.00529879,   // "weird"
+	0.00529879,   // "weird one"
+	0.0345549,    // "well"
+	0.0116043,    // "well ?"
+	-0.0334489,   // "went"
+	-0.0694642,   // "were"
+	0.0440674,    // "were your"
+	-0.0404243,   // "wet"
+	-0.0396188,   // "wet wraps"
+	-1.07988,     // "what"
+	0.124238,     // "what ?"
+	-0.151389,    // "what actually"
+	-0.0335502,   // "what age"
+	-0.277385,    // "what are"
+	-0.0274783,   // "what blood"
+	-0.133775,    // "what causes"
+	0.141116,     // "what cream"
+	-0.0756289,   // "what did"
+	0.0278034,    // "what do"
+	-0.476791,    // "what does"
+	0.0610394,    // "what dose"
+	-0.107178,    // "what happens"
+	-0.279542,    // "what is"
+	0.0536423,    // "what looks"
+	-0.037326,    // "what makes"
+	-0.029037,    // "what point"
+	-0.00584231,  // "what role"
+	0.00810487,   // "what should"
+	-0.0239493,   // "what signs"
+	-0.0179097,   // "what spf"
+	0.0102018,    // "what strength"
+	0.199274,     // "what would"
+	-0.795764,    // "what's"
+	-0.0431997,   // "what's a"
+	-0.649338,    // "what's the"
+	-0.160457,    // "whats"
+	-0.160457,    // "whats the"
+	-0.49031,     // "when"
+	-0.0372961,   // "when a"
+	-0.0198484,   // "when can"
+	0.0417103,    // "when do"
+	-0.0167656,   // "when does"
+	-0.0579197,   // "when i"
+	-0.0387928,   // "when i'm"
+	-0.0102279,   // "when is"
+	0.041459,     // "when it's"
+	-0.000675599, // "when people"
+	0.0187842,    // "when pressed"
+	-0.0920699,   // "when should"
+	6.52139e-06,  // "when they"
+	-0.0106836,   // "when you"
+	-0.0135415,   // "where"
+	-0.0216725,   // "where on"
+	0.134254,     // "whether"
+	0.0610755,    // "whether the"
+	0.00920658,   // "whether to"
+	-0.330734,    // "which"
+	0.064611,     // "which acne"
+	-0.151528,    // "which antihistamines"
+	-0.0211764,   // "which condition"
+	0.026167,     // "which cream"
+	0.0058479,    // "which dressing"
+	-0.0459227,   // "which is"
+	0.0388788,    // "which one"
+	-0.0205165,   // "which rashes"
+	-0.113829,    // "which signs"
+	-0.0354181,   // "which skin"
+	0.222525,     // "while"
+	-0.018743,    // "while breastfeeding"
+	0.00204453,   // "while i"
+	0.211021,     // "while i'm"
+	0.022443,     // "while on"
+	0.0229784,    // "while she's"
+	0.0676288,    // "white"
+	0.00362383,   // "white and"
+	0.00590876,   // "white patch"
+	0.0297617,    // "white patches"
+	0.0196052,    // "white spots"
+	0.00280132,   // "white when"
+	-0.107278,    // "who"
+	-0.00379866,  // "who are"
+	-0.0197575,   // "who is"
+	0.0734547,    // "who's"
+	0.0855311,    // "whole"
+	-0.0156713,   // "whole body"
+	0.0695235,    // "whole family"
+	-1.40119,     // "why"
+	-0.0121818,   // "why ?"
+	-0.0664633,   // "why are"
+	-0.574642,    // "why do"
+	-0.548658,    // "why does"
+	-0.286938,    // "why is"
+	-0.0282008,   // "why shouldn't"
+	0.05786,      // "wider"
+	0.05786,      // "wider excision"
+	0.213564,     // "widespread"
+	0.1055,       // "wife"
+	0.0253845,    // "wife's"
+	0.0802744,    // "will"
+	0.00150228,   // "will it"
+	0.067534,     // "will the"
+	-0.0507712,   // "winter"
+	-0.0103529,   // "winter ?"
+	0.514365,     // "with"
+	0.0282039,    // "with 0"
+	0.00360628,   // "with ?"
+	0.239859,     // "with a"
+	-0.0637229,   // "with age"
+	0.0321812,    // "with black"
+	-0.0120969,   // "with chickenpox"
+	0.00528162,   // "with chronic"
+	0.135248,     // "with crusted"
+	-0.0522366,   // "with eczema"
+	-0.0198233,   // "with food"
+	0.00989602,   // "with hand"
+	-0.0403519,   // "with hidradenitis"
+	0.0214457,    // "with his"
+	-0.164287,    // "with impetigo"
+	-0.0909812,   // "with lichen"
+	0.0542194,    // "with little"
+	-0.00474416,  // "with lots"
+	-0.0433037,   // "with lupus"
+	0.0182801,    // "with molluscum"
+	0.101386,     // "with my"
+	0.0444343,    // "with no"
+	-0.0199793,   // "with pityriasis"
+	-0.0364734,   // "with psoriasis"
+	0.0618463,    // "with shingles"
+	0.0593857,    // "with the"
+	-0.0234416,   // "with vitiligo"
+	-0.0334736,   // "withdrawal"
+	-0.0303188,   // "withdrawal is"
+	-0.0537932,   // "within"
+	-0.0480387,   // "within 0"
+	-0.0559883,   // "without"
+	-0.0217467,   // "without a"
+	0.155594,     // "wks"
+	0.0390318,    // "wks pregnant"
+	0.29539,      // "woman"
+	0.0772148,    // "woman in"
+	-0.232029,    // "women"
+	-0.12552,     // "women ?"
+	-0.0370248,   // "women avoid"
+	0.13731,      // "won't"
+	0.0419268,    // "won't go"
+	0.0040572,    // "won't heal"
+	-0.0496452,   // "wondering"
+	-0.0437941,   // "wondering whether"
+	-0.0143386,   // "wood's"
+	-0.0143386,   // "wood's lamp"
+	-0.026035,    // "words"
+	-0.026035,    // "words ?"
+	-0.135745,    // "work"
+	-0.0939629,   // "work ?"
+	-0.0060086,   // "work and"
+	-0.00377428,  // "work better"
+	-0.056391,    // "work for"
+	-0.058843,    // "work in"
+	-0.0908739,   // "work on"
+	0.168552,     // "work with"
+	-0.0192059,   // "worked"
+	-0.0206577,   // "worked out"
+	0.0522922,    // "working"
+	-0.0314176,   // "worm"
+	0.0318493,    // "worried"
+	-0.00673285,  // "worried about"
+	0.00174582,   // "worried it's"
+	0.0121248,    // "worried should"
+	0.0376444,    // "worry"
+	0.0344944,    // "worry about"
+	-0.0871644,   // "worrying"
+	0.0278331,    // "worse"
+	-0.00157771,  // "worse ?"
+	0.00401021,   // "worse after"
+	0.0642599,    // "worse at"
+	-0.0317007,   // "worse in"
+	-0.00150863,  // "worse with"
+	0.0626107,    // "worth"
+	-0.0213027,   // "worth getting"
+	0.0548055,    // "worth it"
+	0.0192312,    // "worth me"
+	0.818711,     // "would"
+	0.0132502,    // "would 0"
+	-0.0667168,   // "would a"
+	0.00185172,   // "would he"
+	0.000987622,  // "would i"
+	0.0753614,    // "would it"
+	0.0286291,    // "would my"
+	0.00701503,   // "would steroid"
+	0.0169153,    // "would suit"
+	0.0869712,    // "would that"
+	0.342786,     // "would you"
+	0.0443983,    // "wound"
+	-0.0396188,   // "wraps"
+	0.030638,     // "wrist"
+	0.043273,     // "wrists"
+	-0.0774551,   // "writing"
+	-0.112322,    // "wrote"
+	-0.0932439,   // "wrote tinea"
+	0.0193543,    // "x"
+	0.0193543,    // "x 0"
+	0.0565521,    // "x0"
+	0.0565521,    // "x0 0"
+	0.879127,     // "y"
+	0.0461054,    // "y a"
+	0.0360337,    // "y ahora"
+	0.110427,     // "y caliente"
+	0.0117423,    // "y con"
+	0.00877765,   // "y el"
+	0.124301,     // "y esta"
+	0.0165182,    // "y estoy"
+	0.0440826,    // "y fiebre"
+	0.0741478,    // "y la"
+	0.138107,     // "y le"
+	0.0144739,    // "y los"
+	-0.0878629,   // "y me"
+	0.0112728,    // "y no"
+	0.0332251,    // "y o"
+	-0.0424816,   // "y por"
+	0.0381951,    // "y rodillas"
+	0.0493183,    // "y roja"
+	0.0213405,    // "y rojez"
+	0.0767968,    // "y se"
+	0.0174695,    // "y sigo"
+	0.0713123,    // "y tengo"
+	0.183892,     // "y tiene"
+	-0.0130525,   // "y un"
+	0.0355048,    // "y una"
+	0.0993482,    // "y unas"
+	0.00767117,   // "y ya"
+	0.385176,     // "ya"
+	0.131313,     // "ya ?"
+	0.000953045,  // "ya no"
+	0.0531113,    // "ya o"
+	0.056757,     // "ya se"
+	0.00767117,   // "ya voy"
+	0.242418,     // "year"
+	-0.0381809,   // "year ?"
+	0.00770963,   // "year and"
+	0.0711633,    // "year old"
+	0.00267906,   // "year old's"
+	0.0121009,    // "years"
+	-0.0397616,   // "years ago"
+	0.0333086,    // "years later"
+	-0.011472,    // "yeast"
+	0.305229,     // "yellow"
+	0.0523823,    // "yellow greasy"
+	0.008126,     // "yesterday"
+	-0.0102761,   // "yet"
+	0.115245,     // "yo"
+	0.0450343,    // "you"
+	0.0456303,    // "you ?"
+	0.00661413,   // "you biopsy"
+	-0.0984845,   // "you can"
+	-0.0830511,   // "you catch"
+	0.0542486,    // "you do"
+	-0.0346102,   // "you explain"
+	-0.0489701,   // "you get"
+	-0.0215233,   // "you go"
+	-0.107164,    // "you have"
+	-0.0476131,   // "you need"
+	-0.0396604,   // "you really"
+	0.0497566,    // "you reckon"
+	0.0897317,    // "you say"
+	-0.0338357,   // "you shouldn't"
+	0.0603313,    // "you start"
+	-0.0426257,   // "you take"
+	0.174587,     // "you tell"
+	0.109423,     // "you think"
+	-0.111745,    // "you use"
+	0.158125,     // "young"
+	0.168068,     // "your"
+	0.0440674,    // "your kid"
+	0.144939,     // "your opinion"
+	0.107411,     // "yr"
+	0.00972969,   // "yr old"
+	0.0220128,    // "yrs"
+	-0.0407668,   // "zinc"
+	-0.0349515,   // "zinc sirve"
+	-0.141173,    // "zoster"
+	0.0972196,    // "zoster ?"
+	0.113402,     // "zoster cerca"
 }
 
 // decisionModelSlots is the hash table of decisionFeatureIndex.
 var decisionModelSlots = [...]uint16{
-	0, 2636, 348, 0, 0, 1060, 0, 0, 4717, 0, 0, 0, 194, 0, 0, 0,
-	0, 0, 3876, 0, 0, 0, 0, 4520, 0, 2381, 1139, 0, 0, 0, 0, 2160,
-	2309, 0, 0, 0, 3854, 0, 0, 2651, 0, 4409, 0, 0, 2034, 4164, 0, 1829,
-	0, 0, 0, 0, 0, 0, 0, 3644, 0, 0, 0, 0, 540, 0, 0, 0,
-	0, 0, 0, 2542, 0, 0, 0, 0, 2016, 3755, 3295, 0, 4143, 4519, 0, 0,
-	0, 0, 0, 0, 2489, 1695, 1163, 1407, 3589, 1419, 0, 0, 3636, 0, 0, 0,
-	795, 4479, 0, 0, 0, 1911, 4730, 0, 3729, 665, 0, 0, 2777, 0, 0, 0,
-	0, 1472, 0, 0, 0, 1913, 0, 0, 0, 0, 0, 0, 2280, 431, 2529, 0,
-	1274, 0, 0, 0, 0, 0, 0, 0, 0, 0, 260, 3964, 0, 0, 0, 0,
-	4137, 0, 0, 3154, 0, 5388, 0, 0, 2872, 0, 4529, 0, 567, 0, 1050, 0,
-	0, 0, 0, 0, 0, 0, 3149, 4604, 0, 0, 0, 0, 0, 0, 0, 0,
-	5061, 0, 497, 0, 4098, 0, 0, 0, 0, 0, 0, 2567, 0, 3106, 0, 0,
-	2717, 1580, 4342, 0, 0, 0, 4991, 0, 0, 0, 1499, 0, 0, 0, 4379, 0,
-	0, 0, 0, 4037, 0, 0, 0, 4807, 5296, 0, 3403, 4602, 3948, 0, 0, 0,
-	0, 0, 0, 0, 0, 1207, 4343, 0, 788, 1566, 3182, 0, 0, 0, 0, 0,
-	0, 0, 751, 5377, 0, 0, 0, 0, 0, 4453, 0, 0, 0, 662, 0, 4891,
-	0, 0, 2410, 0, 2897, 4567, 0, 0, 0, 0, 0, 0, 958, 0, 0, 0,
-	1690, 2686, 0, 638, 2729, 4751, 0, 0, 0, 0, 0, 2212, 3191, 0, 0, 0,
-	0, 291, 738, 0, 0, 0, 0, 0, 0, 5369, 0, 0, 0, 0, 2857, 2462,
-	3052, 3579, 1331, 4667, 0, 0, 0, 2404, 0, 78, 0, 0, 0, 800, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2391, 0, 3104, 0, 0, 5052, 0, 0, 0,
-	3861, 0, 0, 0, 0, 0, 0, 0, 0, 2685, 0, 0, 0, 2548, 0, 3591,
-	0, 0, 0, 0, 344, 2221, 0, 0, 0, 0, 4061, 0, 4206, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 832, 0, 1360, 0, 0, 0, 0, 0,
-	0, 0, 3597, 0, 0, 4196, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3516, 0, 1679, 0, 0, 0, 0, 0, 0, 2719, 1498, 0, 0, 0,
-	0, 0, 0, 0, 938, 0, 0, 0, 4721, 155, 0, 0, 0, 0, 1296, 0,
-	0, 0, 0, 0, 0, 0, 4549, 0, 5132, 0, 0, 0, 0, 981, 0, 5412,
-	0, 0, 0, 0, 0, 0, 0, 0, 4163, 1188, 0, 0, 0, 0, 0, 619,
-	1102, 1340, 0, 0, 1424, 0, 98, 3151, 5236, 0, 0, 0, 3063, 1848, 0, 2200,
-	2645, 3046, 0, 0, 0, 0, 0, 0, 0, 3765, 3645, 101, 0, 1917, 470, 4625,
-	0, 509, 1130, 4271, 5159, 1177, 0, 0, 0, 2599, 4389, 0, 4572, 545, 5163, 0,
-	0, 1123, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3605, 0, 4637,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1240, 0, 0, 0,
-	0, 3666, 0, 3568, 510, 0, 0, 1249, 2303, 0, 376, 0, 0, 0, 122, 0,
-	0, 0, 0, 0, 0, 0, 4994, 1550, 0, 0, 0, 0, 0, 5294, 0, 0,
-	491, 0, 0, 0, 0, 0, 4610, 3024, 0, 0, 0, 3747, 1584, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 3318, 0, 0, 0, 0, 1030, 3826, 4249, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1634, 4168, 0, 0, 0, 0, 0, 0,
-	0, 0, 3282, 0, 0, 388, 0, 0, 3799, 0, 0, 0, 0, 0, 0, 4931,
-	0, 4301, 4385, 0, 5317, 4170, 0, 4838, 0, 0, 0, 0, 0, 5, 1010, 2000,
-	2216, 0, 0, 0, 0, 2846, 0, 0, 2691, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 481, 0, 0, 488, 0, 0, 0, 0, 0, 0, 0, 0, 1781,
-	0, 0, 0, 0, 0, 2109, 0, 0, 0, 0, 0, 5073, 0, 2929, 3994, 0,
-	1479, 0, 0, 2559, 5271, 2394, 0, 0, 0, 0, 0, 0, 2698, 0, 0, 4863,
-	0, 0, 0, 0, 0, 0, 3530, 568, 1817, 2884, 4770, 0, 0, 0, 0, 2739,
-	0, 0, 0, 224, 0, 2331, 0, 4980, 4860, 0, 0, 0, 0, 0, 0, 2904,
-	0, 0, 0, 4412, 1063, 4240, 0, 0, 0, 0, 0, 0, 0, 0, 14, 3812,
-	4962, 2935, 0, 42, 2883, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 590, 0, 0, 0, 1730, 2930, 3881, 2966, 0, 0, 0, 1213, 0, 0, 0,
-	0, 4903, 2077, 5111, 0, 0, 2690, 0, 166, 0, 0, 0, 0, 4967, 0, 4386,
-	5357, 0, 0, 0, 0, 5078, 4527, 0, 0, 0, 0, 0, 4998, 0, 0, 426,
-	3478, 4407, 4840, 0, 0, 4306, 0, 0, 0, 0, 860, 0, 0, 0, 0, 0,
-	1607, 0, 0, 0, 0, 0, 1392, 2815, 0, 0, 0, 5054, 2227, 3261, 962, 1096,
-	0, 0, 0, 3189, 0, 0, 0, 0, 0, 0, 4795, 0, 32, 3665, 0, 0,
-	0, 0, 0, 0, 2416, 0, 0, 0, 801, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1216, 3671, 0, 0, 0, 2619, 0, 0, 0,
-	1844, 1927, 3206, 0, 0, 1814, 0, 4059, 0, 0, 474, 1821, 1953, 2910, 0, 4204,
-	0, 3527, 0, 0, 178, 0, 0, 1654, 358, 3093, 0, 0, 0, 5140, 0, 0,
-	0, 0, 1708, 0, 0, 0, 3037, 0, 0, 405, 0, 0, 666, 3885, 4455, 4690,
-	4879, 0, 0, 3592, 4753, 0, 3419, 0, 0, 0, 1783, 0, 0, 684, 1944, 5342,
-	0, 0, 0, 0, 0, 0, 4999, 2304, 0, 5370, 0, 0, 0, 3115, 626, 4532,
-	0, 0, 0, 0, 0, 5253, 0, 3099, 4054, 1062, 0, 0, 327, 1644, 0, 3126,
-	0, 0, 0, 0, 1334, 310, 0, 0, 0, 0, 1168, 2089, 3039, 0, 0, 4396,
-	3034, 3971, 0, 0, 0, 3071, 0, 0, 0, 1217, 0, 0, 0, 4606, 1101, 4729,
-	2477, 0, 0, 1767, 4851, 0, 4767, 0, 0, 1004, 86, 0, 0, 439, 0, 0,
-	0, 3224, 0, 0, 0, 0, 0, 0, 0, 1778, 3624, 0, 0, 0, 1608, 2791,
-	0, 2763, 1263, 4110, 0, 0, 0, 0, 0, 1546, 0, 0, 0, 2673, 0, 1203,
-	1277, 4148, 4960, 0, 0, 0, 0, 5187, 0, 0, 0, 4618, 0, 96, 0, 0,
-	0, 0, 0, 0, 4728, 0, 0, 0, 0, 2325, 0, 0, 0, 1557, 0, 0,
-	0, 2180, 4871, 0, 0, 4647, 0, 0, 0, 0, 0, 0, 533, 1954, 3967, 0,
-	0, 1087, 0, 971, 1061, 4470, 0, 847, 0, 0, 3997, 0, 3280, 0, 0, 0,
-	1152, 2522, 887, 3685, 3823, 2150, 0, 745, 0, 939, 0, 0, 0, 218, 0, 0,
-	0, 0, 0, 0, 3221, 1259, 0, 108, 0, 3322, 2031, 4947, 5365, 0, 0, 4830,
-	1585, 3724, 4175, 0, 0, 0, 0, 0, 0, 897, 0, 0, 0, 0, 0, 0,
-	3619, 0, 0, 0, 0, 0, 611, 2293, 3844, 0, 2817, 0, 2066, 0, 5340, 4216,
-	4393, 0, 0, 0, 2855, 1035, 0, 0, 0, 0, 0, 0, 0, 2718, 0, 4494,
-	0, 225, 239, 0, 0, 0, 0, 0, 0, 3625, 0, 2642, 0, 0, 0, 4394,
-	0, 0, 0, 2411, 0, 0, 0, 0, 0, 0, 2579, 0, 5198, 3651, 0, 0,
-	0, 3715, 0, 0, 5037, 0, 0, 0, 0, 0, 2271, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 2960, 5065, 0, 0, 0, 5381, 2748, 3750, 4242, 0, 0, 0,
-	0, 5380, 0, 120, 0, 0, 0, 136, 0, 5228, 5300, 0, 3315, 0, 0, 0,
-	0, 0, 0, 0, 3239, 0, 0, 0, 0, 0, 0, 62, 2552, 0, 0, 4167,
-	0, 0, 0, 0, 0, 0, 5277, 0, 0, 0, 5336, 0, 0, 0, 2633, 0,
-	0, 918, 5123, 0, 4232, 0, 1121, 5303, 0, 1518, 2738, 0, 0, 0, 0, 0,
-	134, 3262, 0, 3877, 0, 5192, 1047, 0, 0, 0, 0, 2235, 4183, 0, 4450, 2877,
-	0, 0, 0, 3848, 0, 360, 636, 0, 5346, 0, 0, 4540, 0, 5175, 3051, 5166,
-	1612, 3801, 4671, 304, 0, 0, 0, 0, 3019, 4128, 0, 276, 0, 3148, 0, 0,
-	3896, 0, 0, 0, 697, 3849, 0, 0, 4695, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2311, 3583, 0, 0, 0, 0, 0, 0, 0, 2171, 0,
-	0, 0, 1332, 0, 1993, 5016, 0, 0, 0, 0, 2601, 3879, 0, 0, 0, 0,
-	3402, 0, 253, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 2984, 0, 0, 0, 0, 0, 0, 5178, 0, 0, 0, 0, 0,
-	3013, 0, 0, 0, 0, 0, 1658, 3560, 0, 0, 0, 0, 1073, 0, 0, 0,
-	0, 0, 1027, 2758, 3083, 0, 1930, 0, 0, 0, 852, 2460, 0, 0, 0, 0,
-	0, 0, 0, 1229, 0, 1900, 0, 531, 2587, 4006, 3769, 3773, 3532, 4495, 0, 0,
-	0, 0, 0, 0, 0, 3033, 0, 3252, 0, 0, 0, 5032, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 191, 0, 2664, 0, 3364, 0, 2310, 0, 0, 0,
-	0, 0, 0, 400, 1307, 0, 0, 0, 0, 0, 0, 0, 1292, 0, 2332, 0,
-	0, 959, 563, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1975, 0, 587, 3145,
-	0, 2492, 0, 0, 0, 0, 0, 3749, 0, 0, 0, 3069, 0, 0, 4253, 3831,
-	0, 1460, 0, 0, 0, 240, 1433, 0, 2830, 4776, 0, 4506, 0, 3865, 0, 0,
-	2272, 0, 0, 0, 0, 1359, 4411, 0, 0, 2752, 0, 0, 0, 0, 3077, 0,
-	139, 4199, 0, 0, 0, 4976, 43, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1153, 4414, 0, 0, 0, 0, 1175, 0, 0, 3811, 2085, 0, 1983, 0, 0,
-	0, 0, 0, 0, 0, 0, 3603, 0, 0, 2196, 0, 0, 0, 0, 652, 1290,
-	3347, 3057, 0, 0, 0, 0, 0, 1495, 0, 0, 0, 2878, 0, 0, 0, 0,
-	0, 2760, 0, 0, 3730, 4332, 2560, 0, 1337, 0, 3319, 0, 0, 0, 0, 0,
-	0, 2176, 4961, 0, 0, 1764, 3901, 0, 3213, 0, 0, 143, 462, 682, 0, 0,
-	0, 0, 0, 0, 0, 2178, 3584, 4748, 1716, 3045, 0, 0, 957, 0, 0, 0,
-	2305, 2952, 0, 0, 3522, 0, 0, 0, 0, 0, 0, 3481, 726, 1804, 4161, 0,
-	0, 333, 144, 2543, 5148, 0, 0, 4785, 0, 0, 0, 743, 0, 0, 0, 0,
-	0, 0, 670, 0, 3588, 3596, 4015, 0, 0, 1206, 0, 0, 4002, 420, 1468, 2295,
-	2438, 5014, 3680, 4130, 0, 3898, 0, 0, 0, 0, 0, 0, 0, 463, 1238, 5350,
-	374, 5084, 0, 0, 0, 0, 0, 4777, 2361, 0, 0, 0, 0, 2899, 0, 0,
-	0, 0, 0, 0, 2233, 116, 2524, 1815, 2541, 4939, 3072, 5077, 5211, 3709, 5250, 5255,
-	0, 0, 0, 0, 2380, 0, 0, 3031, 0, 0, 0, 1702, 0, 1285, 0, 0,
-	0, 0, 0, 0, 3277, 0, 0, 0, 4235, 0, 4504, 654, 3782, 4210, 746, 1508,
-	4551, 0, 0, 0, 1265, 0, 5258, 0, 314, 4353, 1706, 4565, 4668, 0, 0, 761,
-	5020, 0, 0, 0, 3146, 2396, 508, 0, 0, 0, 0, 0, 4538, 4853, 0, 0,
-	0, 0, 0, 2253, 0, 0, 0, 0, 5050, 3736, 0, 0, 0, 2653, 0, 0,
-	0, 0, 0, 0, 0, 4024, 0, 1450, 2547, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3827, 0, 0, 0, 0, 0, 198, 1818, 2509, 2149, 1982, 4291, 0, 0,
-	343, 2773, 3758, 1224, 0, 0, 0, 0, 0, 0, 0, 0, 2615, 3153, 0, 1553,
-	0, 0, 2549, 1586, 0, 0, 0, 0, 0, 1092, 0, 0, 0, 0, 4784, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 297, 0, 0, 0, 0, 0, 0, 0,
-	371, 0, 0, 0, 0, 0, 0, 0, 4193, 2977, 0, 2039, 0, 0, 0, 0,
-	0, 3117, 21, 5041, 0, 0, 0, 456, 3513, 1605, 3690, 3764, 0, 0, 0, 4878,
-	3899, 0, 0, 0, 0, 0, 0, 0, 0, 2355, 0, 807, 4115, 0, 0, 0,
-	0, 0, 0, 1856, 605, 0, 0, 0, 0, 106, 3129, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 4804, 0, 0, 0, 4521, 158, 2145, 4938, 0, 0, 0, 0,
-	0, 0, 1984, 1443, 2157, 4446, 0, 0, 0, 2247, 0, 954, 0, 0, 1141, 0,
-	0, 0, 4688, 3726, 0, 4141, 0, 754, 714, 4435, 4539, 0, 0, 0, 0, 2321,
-	0, 0, 0, 750, 0, 0, 1234, 3235, 3613, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 633, 0, 0, 0, 0, 378, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 4010, 2621, 5074, 4758, 5352, 0, 7, 1342, 732,
-	1155, 2478, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 5319, 0, 391, 0, 4219, 2452, 0, 0, 0, 0,
-	0, 0, 630, 0, 0, 4915, 0, 0, 4656, 3858, 3828, 380, 0, 0, 0, 2824,
-	3001, 1220, 2779, 4181, 5299, 0, 0, 0, 0, 2982, 0, 0, 0, 3168, 0, 0,
-	0, 0, 0, 0, 0, 2647, 4151, 0, 1137, 1526, 3659, 4787, 2320, 0, 4493, 0,
-	0, 0, 0, 0, 0, 0, 849, 0, 0, 0, 0, 3912, 0, 3164, 4582, 0,
-	0, 0, 3296, 0, 0, 0, 0, 0, 808, 0, 0, 3133, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 85, 0, 2072, 0, 0,
-	0, 0, 0, 5410, 0, 0, 1869, 0, 0, 0, 0, 3212, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 701, 1596, 5006, 5288, 0, 5374, 0, 5217, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1011, 3108, 3886, 0, 0, 0, 0, 0, 0, 0,
-	1082, 0, 2871, 0, 2648, 4652, 0, 0, 0, 0, 0, 0, 0, 3684, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1176, 4974, 1630, 1842, 4581, 0,
-	0, 0, 1974, 0, 0, 0, 0, 0, 1197, 0, 0, 0, 5200, 2983, 0, 773,
-	0, 0, 1675, 0, 0, 0, 0, 2, 2784, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 4861, 0, 0, 0, 0, 0, 0, 0, 0, 3098, 1901, 0,
-	4460, 0, 0, 1606, 1920, 4186, 0, 0, 0, 3324, 0, 1589, 3020, 0, 0, 0,
-	0, 0, 0, 0, 3405, 16, 1158, 0, 0, 0, 4233, 4589, 418, 4950, 0, 708,
-	0, 4657, 0, 1609, 3610, 3852, 0, 0, 0, 2787, 0, 0, 0, 506, 0, 0,
-	429, 0, 19, 0, 0, 4382, 0, 0, 2210, 0, 1897, 3236, 0, 0, 0, 4546,
-	0, 1186, 0, 9, 1276, 0, 0, 0, 0, 0, 0, 0, 674, 0, 0, 0,
-	0, 0, 1002, 3411, 0, 336, 0, 2726, 0, 346, 2658, 4044, 0, 0, 2609, 2316,
-	1412, 2407, 4620, 0, 0, 0, 0, 4577, 332, 2483, 2575, 1773, 0, 0, 0, 2734,
-	0, 5225, 3469, 58, 3741, 4140, 0, 3423, 0, 0, 0, 0, 0, 1627, 0, 0,
-	148, 0, 0, 1269, 1054, 0, 0, 0, 0, 747, 3356, 5019, 0, 0, 0, 3983,
-	0, 0, 613, 0, 0, 3028, 0, 0, 2490, 0, 0, 1514, 1181, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 4835, 0, 0, 0, 0, 2218, 4797,
-	0, 0, 3889, 0, 395, 1180, 0, 0, 719, 0, 0, 575, 4070, 0, 1031, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 5310, 0, 0, 0, 0, 0, 2086, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 115, 4733, 0, 0, 5403,
-	0, 0, 0, 3585, 0, 0, 296, 0, 0, 2485, 0, 871, 3169, 0, 0, 0,
-	0, 0, 2823, 3299, 0, 70, 1964, 0, 0, 0, 0, 0, 0, 0, 0, 2794,
-	0, 1354, 0, 4563, 0, 484, 1093, 0, 1522, 0, 0, 0, 0, 294, 2637, 0,
-	0, 0, 0, 1874, 0, 3947, 0, 0, 0, 0, 4431, 0, 0, 0, 0, 0,
-	2996, 0, 0, 0, 2565, 4111, 0, 0, 1904, 3535, 1294, 2377, 315, 3555, 5185, 5398,
-	3461, 0, 0, 0, 0, 640, 0, 0, 0, 0, 0, 0, 0, 0, 3794, 0,
-	0, 0, 0, 0, 0, 0, 4902, 1659, 494, 2898, 4114, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 780, 803, 1410, 0, 5094, 0,
-	0, 0, 0, 3835, 2265, 0, 0, 0, 0, 0, 0, 67, 2833, 3291, 0, 0,
-	0, 466, 0, 0, 0, 3990, 0, 1940, 0, 0, 0, 0, 0, 512, 3331, 0,
-	0, 0, 0, 5244, 3783, 0, 729, 0, 538, 749, 0, 0, 0, 0, 125, 0,
-	0, 0, 2989, 0, 0, 1509, 0, 1367, 0, 0, 0, 0, 0, 0, 0, 0,
-	1820, 2242, 5010, 0, 0, 0, 3691, 3908, 0, 1885, 0, 5338, 0, 0, 967, 1505,
-	0, 0, 0, 0, 0, 0, 920, 0, 0, 0, 0, 1189, 0, 167, 4355, 0,
-	0, 0, 0, 0, 0, 0, 0, 3920, 0, 0, 4323, 0, 0, 1317, 0, 0,
-	0, 0, 2115, 2251, 0, 4714, 0, 0, 0, 2333, 3392, 0, 0, 1, 5064, 0,
-	0, 0, 4094, 0, 5172, 0, 285, 0, 0, 0, 0, 0, 0, 0, 273, 0,
-	3653, 4425, 0, 0, 0, 4230, 0, 637, 4483, 0, 2017, 2125, 0, 0, 0, 1084,
-	0, 0, 0, 0, 0, 3895, 0, 0, 0, 1040, 0, 0, 0, 0, 0, 0,
-	1058, 3518, 0, 0, 0, 0, 0, 0, 0, 4514, 2106, 0, 0, 0, 0, 0,
-	0, 0, 3123, 0, 794, 4262, 5331, 0, 0, 2487, 4022, 0, 207, 0, 0, 0,
-	1893, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 49, 1994, 2114, 444, 0, 0, 4762, 0, 0, 0, 0, 0, 0, 0, 787,
-	0, 0, 0, 0, 0, 5264, 0, 0, 3575, 0, 0, 4651, 0, 0, 2583, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 453, 3412, 0, 0, 3226, 1665, 0,
-	0, 0, 1896, 4475, 1754, 4502, 3545, 4509, 0, 0, 0, 3110, 0, 0, 0, 1028,
-	0, 0, 3471, 0, 737, 0, 0, 0, 0, 2865, 0, 0, 107, 0, 0, 2803,
-	0, 0, 0, 699, 0, 0, 3552, 0, 3546, 3602, 0, 0, 2623, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1545, 0, 0, 0, 0, 0, 3903, 4032, 0,
-	0, 190, 1721, 4517, 0, 2868, 0, 1872, 0, 0, 0, 1214, 0, 0, 0, 0,
-	1241, 0, 0, 2859, 0, 0, 0, 765, 2074, 3329, 0, 0, 0, 0, 0, 0,
-	1311, 0, 0, 0, 0, 0, 3076, 4406, 1536, 0, 0, 5382, 4693, 0, 998, 4215,
-	4157, 4859, 2038, 5049, 0, 4600, 2665, 0, 0, 2224, 4165, 0, 3401, 3713, 0, 0,
-	2635, 0, 0, 3542, 0, 2519, 0, 0, 0, 0, 0, 0, 1474, 5311, 0, 0,
-	1741, 2458, 0, 0, 3442, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2134,
-	0, 0, 0, 64, 878, 0, 0, 5104, 0, 3870, 0, 0, 0, 0, 0, 0,
-	5139, 0, 0, 0, 3735, 0, 0, 0, 4628, 0, 3502, 0, 4497, 0, 0, 0,
-	0, 3407, 0, 3170, 0, 0, 2219, 0, 0, 0, 0, 4489, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1879, 2400, 3155, 0, 1626,
-	1751, 4420, 1462, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1996,
-	278, 0, 0, 0, 0, 4269, 0, 0, 3798, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1183, 2945, 0, 0,
-	0, 898, 914, 0, 0, 0, 631, 879, 3477, 0, 0, 0, 3761, 0, 0, 0,
-	0, 0, 3816, 0, 0, 0, 0, 3722, 5268, 4133, 0, 0, 716, 5379, 0, 624,
-	0, 2701, 0, 0, 1193, 649, 3274, 0, 0, 0, 0, 430, 0, 4746, 0, 1104,
-	3382, 4843, 0, 0, 0, 0, 3544, 4272, 0, 0, 0, 0, 0, 772, 0, 0,
-	0, 0, 0, 3573, 0, 0, 0, 0, 1774, 0, 0, 2921, 2254, 0, 0, 0,
-	0, 0, 0, 0, 0, 316, 0, 3332, 0, 748, 261, 1861, 0, 0, 0, 0,
-	1192, 5330, 0, 0, 0, 0, 0, 0, 4700, 0, 2800, 5321, 38, 3040, 0, 0,
-	0, 0, 0, 0, 452, 851, 3251, 3961, 265, 4311, 0, 1622, 2987, 0, 0, 0,
-	0, 0, 2424, 4428, 0, 0, 0, 0, 0, 5354, 0, 0, 2048, 2127, 0, 455,
-	1236, 0, 0, 0, 0, 0, 242, 0, 0, 0, 1898, 0, 816, 0, 0, 0,
-	0, 0, 0, 0, 3586, 0, 0, 4356, 1325, 4434, 0, 537, 2252, 2173, 1156, 4639,
-	3700, 0, 0, 0, 0, 0, 1494, 4418, 0, 766, 2744, 0, 0, 0, 3157, 0,
-	0, 0, 4940, 1830, 0, 0, 0, 0, 0, 0, 0, 0, 3775, 710, 4870, 2193,
-	0, 73, 1758, 3344, 0, 0, 0, 3017, 0, 0, 0, 0, 2319, 2769, 2781, 0,
-	3181, 0, 0, 1118, 0, 0, 0, 0, 3247, 0, 0, 0, 0, 0, 184, 3032,
-	3436, 0, 0, 0, 0, 3467, 0, 0, 0, 1780, 0, 1576, 0, 0, 0, 0,
-	0, 5190, 0, 0, 0, 0, 0, 0, 0, 3825, 0, 0, 646, 3278, 177, 0,
-	0, 4877, 0, 5164, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4008, 0,
-	1777, 0, 1273, 0, 0, 0, 0, 0, 0, 3416, 5119, 0, 0, 109, 2625, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2988, 5270, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2327, 0, 1316, 0, 0, 0, 0, 0,
-	0, 0, 1594, 0, 0, 0, 0, 0, 0, 0, 2863, 1981, 0, 0, 0, 0,
-	0, 4559, 0, 0, 0, 0, 0, 0, 5332, 0, 0, 0, 0, 0, 142, 0,
-	0, 0, 0, 0, 0, 1372, 39, 0, 3183, 0, 2076, 0, 0, 5171, 0, 0,
-	0, 5209, 0, 3455, 0, 0, 0, 5138, 1117, 3406, 0, 2009, 0, 0, 0, 0,
-	0, 0, 1854, 0, 0, 3437, 0, 3628, 4910, 5025, 0, 0, 0, 0, 0, 0,
-	0, 0, 1272, 0, 5030, 3248, 0, 0, 3777, 0, 0, 1441, 0, 0, 0, 202,
-	0, 0, 0, 0, 0, 0, 0, 4060, 0, 147, 3525, 1932, 2264, 0, 0, 0,
-	4831, 0, 0, 5366, 5096, 5408, 987, 5083, 0, 0, 4039, 2238, 0, 246, 4779, 215,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3166, 0, 262, 0, 3385, 0,
-	0, 0, 0, 3313, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4570,
-	0, 4535, 0, 0, 5360, 5035, 0, 0, 0, 95, 2845, 0, 0, 0, 0, 1925,
-	0, 331, 0, 1179, 4360, 5291, 338, 0, 337, 1315, 1489, 978, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2428, 0, 3326, 5402, 319, 0, 2283, 0, 0, 0, 0,
-	0, 0, 2290, 4590, 0, 3059, 0, 0, 0, 0, 0, 0, 0, 365, 4127, 3321,
-	0, 3352, 0, 0, 3022, 0, 2741, 0, 0, 2510, 0, 0, 0, 0, 0, 0,
-	3203, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3963, 1006, 5167, 0, 2939, 0, 995, 0, 0, 0, 0, 0, 274, 0, 0, 0,
-	2801, 0, 2527, 0, 0, 4440, 0, 0, 0, 490, 0, 0, 0, 0, 3529, 0,
-	0, 0, 817, 1736, 0, 0, 0, 0, 0, 209, 3443, 0, 4191, 0, 0, 0,
-	0, 0, 3670, 0, 0, 840, 0, 0, 1933, 0, 5308, 0, 0, 0, 3717, 4765,
-	0, 0, 0, 0, 0, 2497, 0, 0, 0, 0, 0, 0, 0, 0, 3911, 2514,
-	4399, 0, 2866, 0, 127, 0, 0, 4065, 0, 1487, 0, 0, 0, 0, 2854, 3925,
-	0, 0, 0, 0, 1769, 859, 0, 3485, 0, 0, 0, 0, 498, 4255, 0, 0,
-	0, 0, 0, 0, 4086, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1590, 895, 0, 0, 0, 0, 0, 0, 5316, 0, 0, 3348, 5196, 0, 0, 0,
-	0, 0, 302, 2073, 0, 2185, 0, 0, 0, 0, 2206, 0, 0, 0, 0, 0,
-	0, 3010, 0, 0, 0, 1625, 0, 0, 229, 3337, 0, 0, 0, 4778, 0, 0,
-	0, 0, 659, 0, 0, 2683, 2940, 0, 0, 0, 0, 0, 0, 0, 2796, 0,
-	0, 0, 0, 373, 0, 0, 3845, 0, 0, 1744, 0, 0, 0, 0, 0, 0,
-	0, 4050, 4211, 5109, 0, 0, 2831, 3753, 0, 0, 2704, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 3490, 0, 0, 3498, 5066, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 350, 3269, 0, 2757, 0, 0, 0, 1320, 3463, 0, 0,
-	0, 0, 0, 0, 0, 0, 4512, 0, 0, 0, 0, 0, 0, 0, 1475, 0,
-	0, 375, 2177, 2282, 0, 46, 0, 0, 275, 0, 3327, 3932, 0, 0, 0, 0,
-	0, 4243, 0, 0, 0, 4189, 0, 0, 1109, 396, 5213, 0, 0, 0, 0, 0,
-	0, 0, 0, 235, 0, 0, 12, 5358, 0, 3238, 0, 0, 0, 0, 5102, 0,
-	3312, 4266, 4500, 0, 3422, 1382, 4106, 4909, 863, 0, 4696, 3389, 5390, 2516, 0, 0,
-	0, 0, 0, 0, 4481, 0, 0, 0, 2470, 0, 3087, 0, 1243, 4150, 3161, 0,
-	0, 0, 0, 0, 0, 0, 0, 1097, 0, 0, 0, 0, 0, 0, 0, 0,
-	2799, 0, 0, 0, 1650, 791, 0, 3375, 0, 0, 0, 0, 0, 0, 1327, 2985,
-	0, 0, 0, 0, 0, 1198, 2408, 2461, 0, 0, 0, 0, 0, 3132, 0, 0,
-	0, 0, 3109, 0, 0, 4945, 0, 5361, 0, 5328, 2563, 1603, 0, 2965, 0, 0,
-	4100, 4251, 0, 0, 0, 0, 0, 0, 2286, 2917, 287, 3091, 4901, 0, 0, 3042,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3746, 0,
-	0, 0, 0, 0, 0, 1662, 0, 0, 4328, 866, 0, 132, 1369, 845, 3897, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3160, 0, 3207, 5201, 0, 3563, 5146,
-	0, 2913, 0, 0, 0, 782, 0, 0, 0, 0, 0, 3404, 0, 0, 0, 0,
-	0, 559, 0, 0, 3528, 0, 0, 0, 0, 0, 0, 1077, 2874, 0, 2195, 5359,
-	0, 522, 1338, 0, 0, 0, 0, 0, 0, 0, 0, 0, 520, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2554, 0, 0, 0, 0, 2001, 3787, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3049,
-	934, 0, 0, 0, 0, 2033, 0, 0, 4829, 0, 0, 0, 601, 0, 0, 0,
-	0, 1253, 0, 0, 0, 0, 0, 0, 0, 1409, 1866, 0, 0, 1223, 775, 0,
+	3482, 3287, 443, 0, 0, 1339, 0, 0, 5942, 0, 0, 0, 240, 0, 0, 0,
+	0, 0, 4878, 0, 0, 0, 0, 5678, 0, 2952, 1434, 0, 0, 0, 0, 2683,
+	2869, 0, 0, 0, 4849, 0, 0, 3303, 0, 5534, 0, 0, 2532, 5237, 0, 2277,
+	0, 5118, 4052, 0, 0, 0, 0, 4581, 0, 0, 0, 0, 687, 2250, 0, 0,
+	0, 0, 0, 3162, 0, 0, 0, 0, 2504, 4721, 4130, 0, 5214, 701, 5675, 0,
+	0, 0, 1588, 0, 3090, 2100, 1461, 1745, 4516, 1759, 6632, 0, 4571, 0, 0, 0,
+	1002, 5628, 4195, 0, 0, 2373, 5963, 0, 4693, 841, 0, 0, 3470, 6641, 0, 0,
+	0, 1826, 0, 0, 0, 2375, 0, 0, 1083, 0, 0, 0, 2830, 547, 3145, 0,
+	1586, 0, 0, 0, 0, 0, 0, 0, 0, 0, 324, 4986, 0, 0, 0, 0,
+	5208, 0, 0, 3952, 0, 6802, 4430, 0, 3604, 0, 5688, 0, 722, 0, 1325, 0,
+	0, 0, 0, 0, 0, 0, 3947, 5787, 6473, 0, 0, 0, 0, 0, 0, 0,
+	6375, 0, 635, 0, 5159, 0, 0, 0, 0, 0, 0, 3199, 0, 3901, 0, 0,
+	3385, 1960, 5453, 0, 0, 0, 6293, 0, 0, 0, 1864, 0, 0, 0, 5501, 0,
+	0, 0, 1813, 5079, 0, 0, 1731, 5356, 6057, 6671, 4279, 5785, 4964, 0, 0, 0,
+	0, 0, 0, 0, 0, 1508, 5454, 0, 994, 1946, 3986, 0, 0, 0, 0, 0,
+	0, 0, 950, 6469, 1833, 6786, 0, 0, 0, 5593, 0, 0, 0, 838, 0, 6167,
+	0, 0, 2984, 0, 3636, 5740, 0, 0, 0, 0, 0, 0, 1212, 0, 0, 0,
+	2095, 3346, 0, 810, 1149, 3336, 3404, 5990, 0, 0, 0, 2750, 3997, 0, 0, 0,
+	0, 367, 933, 0, 476, 0, 0, 0, 0, 4470, 6771, 3762, 0, 0, 3585, 3050,
+	3836, 4504, 1660, 5874, 0, 1105, 0, 2977, 0, 89, 0, 0, 0, 1010, 0, 0,
+	0, 0, 0, 0, 1123, 0, 0, 2962, 0, 3899, 4071, 0, 6365, 0, 0, 0,
+	4858, 0, 0, 0, 0, 0, 0, 0, 0, 562, 3345, 0, 0, 3170, 0, 4518,
+	5393, 0, 3338, 0, 438, 2763, 0, 0, 0, 601, 5107, 0, 5289, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1051, 0, 1691, 0, 0, 0, 0, 0,
+	0, 2835, 4524, 0, 0, 5022, 5276, 0, 0, 0, 3304, 0, 0, 0, 0, 0,
+	0, 0, 4419, 0, 2084, 0, 0, 0, 0, 0, 4875, 3387, 1863, 0, 0, 0,
+	0, 0, 0, 0, 1186, 0, 0, 0, 5793, 190, 5952, 0, 0, 0, 1613, 0,
+	0, 6646, 3012, 0, 0, 0, 5714, 0, 6460, 0, 0, 0, 0, 1236, 0, 6831,
+	6648, 0, 0, 0, 0, 0, 0, 4574, 5234, 1489, 0, 0, 0, 0, 0, 788,
+	1393, 1669, 0, 0, 1765, 0, 116, 3949, 6602, 0, 0, 0, 3848, 2298, 0, 2732,
+	3297, 3830, 0, 0, 553, 0, 0, 0, 0, 4737, 4582, 122, 0, 2380, 598, 4679,
+	5817, 652, 1423, 5372, 6495, 1476, 0, 0, 0, 3242, 5513, 0, 5748, 692, 6500, 0,
+	0, 1416, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1648, 0, 4533, 0, 5836,
+	0, 0, 0, 0, 0, 0, 0, 0, 4546, 0, 0, 0, 1545, 0, 0, 0,
+	0, 4609, 4227, 4491, 653, 0, 0, 1556, 2861, 0, 483, 0, 0, 0, 148, 5641,
+	6534, 0, 0, 0, 0, 0, 4948, 1927, 6296, 6764, 2302, 0, 0, 6669, 0, 0,
+	626, 0, 0, 0, 0, 0, 5797, 3801, 0, 0, 0, 4711, 1964, 0, 0, 83,
+	0, 0, 0, 0, 4143, 0, 4173, 0, 0, 0, 0, 1296, 4429, 4813, 5344, 5134,
+	0, 0, 0, 0, 0, 0, 0, 0, 2026, 5242, 0, 1292, 0, 0, 0, 0,
+	0, 0, 4112, 0, 0, 497, 0, 0, 4777, 0, 0, 0, 0, 0, 0, 6217,
+	0, 5409, 5507, 0, 6697, 5245, 0, 6100, 0, 0, 0, 0, 0, 5, 1267, 454,
+	2485, 2755, 5958, 0, 0, 3571, 0, 5796, 3351, 0, 0, 0, 0, 0, 2335, 0,
+	0, 0, 1473, 612, 2673, 0, 623, 0, 0, 0, 0, 0, 0, 0, 0, 2217,
+	0, 0, 4479, 5736, 4163, 2620, 0, 0, 0, 0, 0, 6388, 0, 3680, 5025, 0,
+	1837, 0, 0, 3186, 6642, 2966, 0, 0, 0, 0, 0, 0, 3359, 0, 0, 6130,
+	0, 0, 0, 3205, 0, 6762, 4442, 723, 441, 2262, 1008, 3619, 6011, 0, 2130, 3417,
+	0, 0, 0, 274, 0, 2893, 5283, 6275, 6125, 0, 0, 0, 0, 0, 0, 3652,
+	0, 0, 0, 5537, 1344, 1324, 5333, 0, 0, 0, 0, 0, 0, 0, 14, 4798,
+	6249, 3687, 0, 45, 3618, 5129, 0, 0, 1197, 0, 0, 0, 0, 0, 0, 0,
+	0, 750, 0, 0, 0, 2156, 3681, 4885, 3726, 0, 0, 0, 1516, 0, 0, 0,
+	0, 6183, 2582, 6434, 0, 0, 3350, 0, 207, 1357, 0, 0, 0, 6260, 0, 5508,
+	6748, 0, 0, 1162, 0, 6394, 5686, 0, 0, 0, 0, 0, 6301, 5840, 2042, 541,
+	4373, 5532, 6102, 3694, 0, 5415, 0, 0, 0, 0, 1085, 0, 0, 0, 0, 4261,
+	1993, 0, 0, 0, 0, 3610, 1727, 3531, 0, 0, 0, 6367, 2770, 4087, 1216, 1387,
+	0, 0, 0, 3995, 0, 0, 0, 0, 0, 0, 6043, 0, 35, 4608, 0, 0,
+	0, 0, 0, 0, 2990, 0, 3442, 0, 1011, 0, 0, 0, 3808, 0, 706, 4253,
+	0, 0, 0, 3260, 0, 6520, 0, 1519, 4618, 0, 0, 0, 3268, 0, 0, 0,
+	2294, 2390, 4016, 0, 1615, 2258, 2711, 5105, 0, 3421, 603, 2267, 2425, 3660, 0, 5286,
+	0, 4437, 0, 0, 221, 0, 0, 2053, 461, 3886, 0, 0, 0, 6471, 0, 4065,
+	0, 0, 1138, 2119, 0, 0, 3818, 5950, 0, 515, 0, 0, 842, 4889, 5595, 5904,
+	6151, 0, 0, 4519, 5992, 0, 4299, 0, 0, 0, 2219, 0, 0, 870, 2412, 6729,
+	0, 856, 0, 0, 0, 0, 6302, 2862, 0, 6772, 0, 0, 1637, 3912, 796, 5692,
+	0, 0, 0, 0, 0, 801, 6622, 3894, 5100, 1343, 1373, 0, 416, 2037, 2867, 3924,
+	4926, 0, 0, 0, 1663, 391, 0, 0, 0, 0, 1466, 2598, 3405, 3820, 6800, 5521,
+	3814, 4994, 0, 0, 0, 3860, 0, 0, 0, 1520, 0, 0, 0, 5790, 1392, 5962,
+	3072, 0, 0, 2199, 6115, 0, 6008, 0, 0, 1261, 102, 0, 0, 557, 0, 0,
+	0, 4034, 0, 0, 0, 0, 0, 3853, 0, 2213, 4559, 0, 0, 0, 1995, 3498,
+	0, 3454, 1573, 5179, 0, 0, 0, 0, 0, 1919, 0, 0, 0, 3330, 0, 1504,
+	1590, 2650, 5219, 6247, 0, 0, 0, 6540, 0, 0, 0, 5806, 0, 114, 0, 0,
+	3469, 5317, 3715, 0, 5960, 0, 0, 0, 0, 2886, 0, 0, 0, 1935, 5147, 0,
+	0, 2708, 6141, 0, 0, 5848, 0, 0, 0, 0, 0, 0, 679, 2426, 4989, 5350,
+	0, 1376, 0, 1226, 1341, 5617, 0, 1069, 0, 0, 5029, 0, 4110, 2133, 0, 0,
+	1448, 3135, 1120, 783, 4635, 2672, 4809, 941, 1760, 1187, 6777, 4120, 0, 268, 0, 158,
+	0, 1547, 5307, 0, 4031, 1567, 0, 132, 0, 4178, 2528, 6233, 6765, 0, 0, 6090,
+	1965, 4683, 5250, 0, 0, 0, 0, 0, 0, 1133, 0, 0, 0, 0, 0, 3371,
+	4553, 2660, 4682, 0, 0, 0, 776, 2847, 4837, 3026, 3533, 486, 2570, 6390, 6726, 5300,
+	5517, 0, 2243, 0, 3583, 1304, 0, 0, 826, 4310, 0, 0, 0, 3386, 0, 5646,
+	0, 275, 292, 0, 0, 0, 0, 0, 0, 4560, 0, 3294, 0, 0, 0, 5518,
+	0, 0, 0, 2985, 1804, 0, 0, 0, 0, 0, 2707, 3216, 6553, 4590, 0, 715,
+	0, 4672, 0, 0, 6350, 0, 0, 0, 0, 0, 2821, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 3719, 6379, 0, 0, 0, 6793, 965, 3431, 4714, 5335, 0, 0,
+	0, 5741, 6791, 146, 5236, 5892, 2023, 168, 0, 6591, 6676, 0, 4168, 0, 0, 0,
+	0, 0, 0, 0, 4060, 0, 0, 0, 0, 0, 0, 69, 3175, 0, 0, 5241,
+	0, 0, 0, 0, 0, 0, 6651, 0, 0, 0, 6721, 0, 0, 0, 3284, 0,
+	0, 1163, 6450, 0, 5324, 0, 1414, 6680, 0, 865, 1886, 3415, 0, 0, 0, 0,
+	166, 4088, 0, 4879, 0, 6547, 1321, 0, 0, 0, 0, 2780, 5260, 0, 4467, 3609,
+	5589, 0, 0, 4843, 0, 463, 808, 0, 6733, 0, 0, 3382, 5700, 6519, 3835, 6503,
+	1999, 4779, 5881, 385, 0, 0, 0, 0, 3793, 5198, 0, 347, 0, 3946, 0, 0,
+	4902, 0, 0, 0, 888, 4844, 0, 0, 5914, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2871, 4510, 5712, 0, 3237, 5972, 0, 0, 0, 2697, 4123,
+	0, 0, 1661, 0, 2474, 6326, 0, 0, 0, 0, 3244, 4881, 0, 0, 0, 0,
+	4278, 0, 314, 4383, 0, 0, 0, 0, 0, 0, 0, 0, 4423, 0, 0, 0,
+	0, 0, 1302, 1732, 3745, 0, 0, 0, 4102, 0, 6524, 0, 0, 0, 0, 0,
+	3785, 0, 0, 4478, 0, 0, 2058, 3497, 4480, 0, 0, 0, 1358, 0, 0, 0,
+	3472, 0, 1290, 3446, 3873, 0, 2396, 0, 0, 2912, 1075, 3048, 0, 0, 0, 0,
+	0, 0, 0, 1532, 0, 2359, 0, 677, 3227, 5038, 4741, 4745, 4444, 5647, 0, 5651,
+	0, 0, 0, 0, 0, 3813, 6138, 4077, 0, 0, 0, 3807, 6343, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 236, 0, 3084, 3319, 4229, 0, 2870, 0, 0, 0,
+	0, 0, 0, 510, 1629, 0, 0, 2363, 0, 0, 0, 0, 1609, 0, 2894, 0,
+	0, 1213, 714, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2453, 0, 746, 3943,
+	0, 3095, 0, 0, 0, 0, 0, 4713, 0, 0, 0, 3362, 3560, 3858, 5349, 768,
+	4821, 1809, 0, 0, 0, 296, 1774, 0, 3550, 6018, 0, 5660, 0, 4862, 0, 0,
+	2822, 0, 0, 0, 0, 1689, 5536, 0, 0, 3437, 0, 0, 0, 0, 3866, 0,
+	172, 5279, 0, 0, 0, 4645, 46, 6271, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1449, 5539, 0, 0, 0, 0, 793, 1474, 0, 4796, 2593, 0, 2463, 882, 0,
+	0, 0, 0, 2571, 0, 0, 4530, 0, 0, 2725, 0, 0, 0, 0, 825, 1607,
+	4209, 3842, 0, 0, 0, 0, 0, 1860, 0, 0, 0, 3612, 0, 0, 0, 0,
+	0, 3448, 0, 0, 4694, 5442, 3187, 0, 1666, 80, 318, 4174, 0, 0, 0, 0,
+	0, 2702, 6248, 0, 0, 2196, 4908, 0, 4023, 0, 0, 177, 589, 868, 0, 0,
+	0, 0, 0, 0, 0, 2705, 4511, 5987, 2134, 3829, 0, 0, 1211, 0, 1576, 0,
+	2864, 3709, 0, 0, 4427, 0, 0, 0, 0, 0, 0, 4377, 920, 2241, 5232, 0,
+	1866, 426, 178, 3164, 6481, 0, 0, 6032, 6345, 0, 0, 939, 0, 0, 0, 0,
+	0, 0, 847, 0, 4515, 4523, 5053, 0, 0, 1507, 0, 0, 5034, 530, 1821, 2849,
+	3016, 6323, 2495, 1749, 4628, 1052, 4905, 5200, 0, 0, 0, 0, 0, 590, 1542, 6739,
+	481, 6401, 0, 0, 5733, 0, 0, 6019, 2926, 3513, 0, 0, 6107, 3642, 0, 0,
+	0, 0, 0, 0, 2778, 142, 3139, 2260, 3161, 6225, 3861, 6393, 6571, 4665, 6618, 6624,
+	6734, 0, 0, 0, 2948, 0, 0, 3811, 0, 0, 0, 2112, 0, 1601, 3137, 6344,
+	0, 0, 0, 0, 4107, 0, 0, 0, 5327, 0, 5658, 828, 4757, 5293, 942, 1876,
+	5716, 0, 0, 0, 1577, 0, 6627, 0, 395, 5467, 2117, 5737, 5875, 0, 6158, 963,
+	6330, 0, 0, 0, 3944, 2968, 650, 6699, 0, 2101, 0, 0, 5698, 4972, 6118, 0,
+	0, 0, 0, 2798, 0, 0, 0, 0, 6363, 4700, 0, 0, 0, 3306, 0, 0,
+	0, 0, 6088, 0, 0, 5062, 0, 1795, 3169, 0, 0, 0, 0, 0, 0, 0,
+	3475, 0, 2366, 4814, 0, 0, 0, 0, 245, 2264, 3120, 2671, 2461, 5396, 0, 3198,
+	437, 3465, 1656, 1527, 4724, 0, 0, 0, 0, 0, 0, 0, 3263, 3951, 0, 1931,
+	0, 0, 3171, 1967, 0, 0, 0, 0, 0, 1383, 0, 0, 0, 0, 6031, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 375, 0, 0, 0, 0, 0, 0, 0,
+	478, 0, 0, 0, 0, 0, 0, 0, 5272, 3737, 0, 2537, 0, 0, 0, 0,
+	0, 3915, 21, 6354, 0, 0, 0, 580, 4416, 1991, 4640, 4731, 2076, 0, 2836, 6150,
+	4906, 0, 0, 0, 2560, 613, 0, 0, 0, 2920, 0, 1017, 5184, 0, 0, 0,
+	0, 0, 0, 2307, 766, 0, 0, 5702, 0, 129, 3927, 0, 0, 0, 1591, 0,
+	0, 0, 0, 780, 6054, 5576, 0, 0, 5679, 195, 2667, 6224, 0, 0, 0, 0,
+	0, 0, 2464, 1786, 2680, 5585, 0, 0, 0, 2792, 0, 1208, 0, 0, 1436, 0,
+	0, 0, 5901, 4689, 0, 5212, 0, 953, 907, 5564, 5699, 0, 4037, 0, 0, 2881,
+	0, 0, 0, 949, 0, 0, 1537, 4050, 4543, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 805, 0, 0, 0, 0, 485, 0, 0, 0, 0, 1872, 0, 0,
+	0, 0, 0, 6705, 0, 0, 0, 5045, 3272, 6389, 5998, 6741, 0, 7, 1671, 927,
+	1451, 3073, 0, 1926, 4792, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3478, 0, 0, 0, 6700, 0, 500, 0, 5304, 781, 3037, 0, 0, 0,
+	0, 0, 802, 0, 4720, 6195, 0, 0, 5859, 4853, 4815, 488, 0, 0, 0, 3540,
+	3768, 1523, 3477, 5256, 6675, 0, 0, 0, 0, 3742, 0, 0, 0, 3970, 1293, 0,
+	0, 0, 0, 0, 0, 3299, 5222, 0, 1432, 1895, 4601, 6034, 2880, 0, 5645, 0,
+	0, 5473, 0, 0, 0, 0, 1071, 0, 0, 0, 0, 4921, 0, 3966, 5758, 0,
+	0, 0, 4131, 0, 0, 0, 0, 0, 1019, 0, 0, 1153, 3931, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 101, 0, 2577, 0, 0,
+	0, 3544, 0, 6829, 0, 0, 2321, 0, 0, 0, 0, 4022, 0, 0, 0, 0,
+	0, 0, 4042, 0, 0, 892, 1980, 6310, 6663, 0, 6781, 0, 6578, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1268, 3903, 4890, 0, 0, 0, 0, 2943, 0, 0,
+	1369, 0, 3603, 0, 3300, 5854, 5684, 5947, 0, 0, 0, 0, 0, 4634, 5976, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1475, 3082, 2021, 2292, 5757, 6269,
+	0, 0, 2452, 0, 0, 0, 0, 0, 1498, 0, 0, 0, 6557, 3743, 0, 976,
+	0, 121, 2080, 0, 0, 0, 0, 2, 3488, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 6128, 0, 0, 0, 0, 0, 0, 4797, 0, 532, 2360, 3893,
+	4656, 5604, 0, 1992, 2383, 5264, 0, 0, 0, 4182, 0, 1972, 3795, 0, 0, 0,
+	2246, 0, 0, 0, 4281, 16, 1454, 0, 0, 0, 5325, 5768, 528, 6237, 0, 899,
+	0, 5861, 0, 1996, 4538, 4847, 4211, 0, 0, 3491, 0, 0, 0, 647, 0, 5309,
+	545, 0, 19, 0, 0, 5504, 0, 0, 2747, 3193, 2355, 4051, 0, 0, 5373, 5709,
+	0, 1486, 0, 9, 1589, 0, 0, 0, 0, 0, 0, 49, 851, 0, 0, 0,
+	0, 1819, 1259, 3589, 4288, 429, 0, 3398, 0, 440, 3311, 5088, 6154, 0, 3254, 2876,
+	1751, 2981, 5809, 0, 0, 0, 0, 5753, 425, 3078, 3212, 2205, 0, 0, 0, 3411,
+	3443, 6586, 4361, 64, 4705, 5211, 0, 4305, 0, 0, 0, 0, 0, 2015, 0, 0,
+	182, 5161, 0, 1581, 1329, 0, 1336, 0, 0, 945, 4219, 6329, 0, 0, 0, 5006,
+	3764, 1481, 778, 0, 0, 3806, 0, 0, 3091, 0, 0, 1882, 1480, 4840, 0, 0,
+	0, 0, 5562, 0, 0, 0, 0, 0, 0, 6096, 0, 0, 0, 0, 82, 2758,
+	6045, 0, 4894, 6255, 504, 1479, 0, 0, 912, 0, 0, 730, 5119, 0, 1298, 4365,
+	0, 0, 0, 0, 0, 0, 0, 0, 6689, 0, 0, 0, 0, 4768, 2594, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 140, 5967, 0, 5762, 6821,
+	0, 0, 0, 4512, 0, 0, 374, 0, 0, 3080, 0, 1097, 2558, 3971, 0, 0,
+	0, 0, 3539, 4134, 0, 77, 2439, 4268, 6792, 0, 0, 0, 0, 0, 5823, 3503,
+	0, 1683, 2807, 5734, 0, 618, 1384, 0, 1890, 0, 0, 0, 0, 371, 3288, 0,
+	0, 0, 0, 2328, 0, 4963, 0, 0, 0, 0, 5558, 0, 1205, 0, 0, 0,
+	3760, 0, 0, 0, 3196, 5180, 0, 0, 2364, 4450, 1611, 2945, 396, 4472, 6538, 6814,
+	4352, 0, 0, 0, 0, 812, 0, 0, 0, 0, 0, 0, 0, 0, 4772, 0,
+	0, 0, 0, 0, 0, 0, 6181, 2059, 631, 3637, 5183, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5235, 6097, 0, 985, 1013, 1748, 0, 6412, 0,
+	6796, 0, 0, 4825, 2813, 0, 0, 0, 0, 0, 0, 74, 3553, 2056, 4124, 0,
+	0, 593, 3429, 0, 0, 5017, 0, 2408, 0, 0, 0, 0, 0, 656, 4189, 0,
+	5945, 0, 0, 6611, 4759, 0, 923, 0, 685, 948, 0, 0, 0, 0, 151, 0,
+	5511, 0, 3751, 0, 0, 1877, 0, 1698, 0, 0, 0, 0, 0, 0, 0, 0,
+	2266, 2787, 6316, 0, 0, 0, 4641, 4916, 0, 2341, 0, 6723, 0, 0, 1221, 1873,
+	3770, 0, 0, 0, 0, 6027, 1166, 0, 0, 0, 0, 1490, 3506, 208, 5469, 0,
+	0, 0, 0, 0, 0, 0, 0, 4931, 0, 0, 5433, 1891, 0, 1114, 1641, 0,
+	0, 2044, 2448, 2627, 2796, 5939, 0, 0, 3223, 2895, 4264, 0, 0, 1, 6378, 0,
+	0, 0, 5152, 6234, 6515, 0, 358, 0, 0, 0, 0, 0, 0, 0, 343, 0,
+	4593, 5552, 0, 0, 0, 5322, 0, 809, 204, 2434, 2507, 1043, 2638, 5632, 0, 1371,
+	0, 0, 0, 0, 0, 4901, 0, 0, 0, 1313, 0, 0, 4231, 0, 0, 0,
+	1335, 4421, 0, 0, 0, 0, 1791, 0, 0, 5669, 2617, 0, 0, 0, 0, 0,
+	747, 0, 3921, 0, 1000, 5360, 6715, 0, 0, 3085, 5060, 0, 256, 0, 0, 0,
+	2350, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 54, 2477, 2626, 565, 0, 2860, 6003, 0, 0, 0, 0, 0, 0, 0, 993,
+	0, 0, 0, 0, 0, 6634, 0, 0, 4500, 6084, 0, 5853, 0, 0, 3221, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 577, 4289, 0, 6775, 4038, 2066, 0,
+	0, 3070, 2354, 5622, 2184, 5655, 4460, 5664, 0, 0, 4340, 3906, 0, 0, 0, 1291,
+	0, 0, 4363, 0, 932, 0, 0, 0, 0, 3596, 0, 0, 131, 0, 0, 3516,
+	0, 0, 0, 890, 0, 0, 4468, 0, 4461, 4529, 0, 0, 3274, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1918, 0, 0, 0, 0, 0, 4910, 5072, 651,
+	4872, 235, 2145, 5270, 5673, 3600, 0, 2325, 655, 0, 0, 1517, 0, 0, 0, 0,
+	1546, 0, 2002, 3587, 0, 0, 0, 968, 2579, 3599, 4187, 0, 0, 0, 0, 0,
+	1634, 0, 0, 0, 0, 0, 3865, 5531, 1908, 0, 0, 6794, 5910, 0, 1254, 5299,
+	5228, 6124, 2536, 6362, 0, 5783, 660, 3320, 0, 2766, 5238, 0, 4276, 4670, 0, 0,
+	3286, 0, 0, 4457, 0, 3131, 0, 0, 0, 0, 0, 0, 1828, 6690, 743, 0,
+	2170, 3046, 0, 0, 4329, 0, 5520, 0, 0, 0, 0, 0, 0, 0, 0, 2651,
+	0, 0, 0, 71, 1108, 0, 0, 6424, 0, 4869, 0, 0, 0, 0, 0, 0,
+	6470, 0, 0, 0, 4699, 0, 0, 0, 5821, 0, 4401, 0, 5649, 0, 0, 0,
+	0, 4283, 0, 3972, 0, 93, 2759, 0, 0, 0, 0, 5640, 6135, 5982, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2333, 2972, 3953, 947, 2014,
+	2181, 2407, 1811, 4911, 3388, 5545, 6589, 0, 0, 0, 0, 0, 0, 0, 128, 767,
+	349, 2480, 0, 0, 0, 5369, 0, 0, 4776, 0, 0, 0, 0, 6491, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 6514, 0, 6708, 0, 0, 1483, 3700, 0, 0,
+	0, 1134, 1157, 0, 0, 0, 803, 1109, 4372, 2754, 3144, 0, 4727, 0, 0, 6590,
+	0, 0, 4802, 0, 0, 0, 5860, 4680, 6638, 5203, 0, 0, 909, 6790, 583, 794,
+	0, 3364, 0, 0, 1494, 822, 4104, 0, 0, 0, 0, 546, 585, 5985, 0, 1395,
+	4249, 6105, 6489, 0, 0, 1840, 4459, 5374, 0, 0, 0, 0, 0, 975, 0, 0,
+	0, 0, 0, 4496, 0, 0, 0, 0, 2209, 0, 0, 3671, 2799, 0, 0, 0,
+	0, 0, 0, 0, 0, 397, 0, 4190, 0, 946, 325, 2312, 1288, 0, 0, 0,
+	1493, 6714, 0, 0, 0, 0, 0, 0, 5921, 0, 3511, 6702, 41, 3821, 3480, 0,
+	0, 0, 0, 0, 573, 1074, 4076, 4980, 331, 5420, 0, 2010, 3749, 0, 0, 0,
+	0, 0, 2999, 5555, 0, 0, 0, 0, 0, 6745, 0, 0, 2546, 2640, 2742, 579,
+	1540, 0, 0, 2427, 0, 0, 300, 0, 0, 0, 2356, 0, 1027, 0, 0, 0,
+	0, 5153, 0, 0, 4513, 0, 0, 4790, 1651, 5470, 5561, 684, 2797, 2699, 1452, 5838,
+	4654, 0, 0, 0, 0, 0, 1859, 5543, 0, 969, 3425, 5063, 0, 0, 3956, 0,
+	0, 0, 6226, 2278, 0, 0, 0, 0, 5020, 0, 0, 0, 4747, 903, 4771, 2722,
+	6140, 84, 2189, 4205, 0, 0, 0, 3789, 0, 0, 0, 0, 2879, 3461, 3485, 4291,
+	3985, 4736, 0, 1410, 0, 0, 0, 0, 4072, 0, 0, 0, 0, 0, 228, 3812,
+	4322, 0, 0, 0, 0, 4358, 0, 3798, 0, 2215, 0, 1956, 0, 0, 0, 0,
+	0, 6545, 0, 0, 0, 0, 3426, 0, 0, 4811, 5155, 0, 818, 4108, 220, 0,
+	0, 6148, 0, 6501, 0, 0, 0, 0, 0, 0, 0, 1131, 0, 0, 5041, 0,
+	2212, 0, 1585, 0, 0, 0, 0, 0, 0, 3672, 3828, 4295, 6081, 133, 3276, 6446,
+	0, 5662, 0, 0, 0, 0, 0, 0, 3750, 6640, 0, 0, 0, 0, 0, 1848,
+	0, 0, 0, 0, 0, 0, 0, 0, 1124, 2843, 1640, 2889, 0, 0, 0, 4142,
+	0, 0, 1977, 0, 0, 0, 0, 0, 0, 0, 3594, 2460, 0, 0, 0, 0,
+	0, 5725, 0, 0, 0, 0, 0, 0, 6716, 0, 0, 0, 0, 0, 176, 4445,
+	0, 0, 0, 0, 0, 1705, 42, 0, 3987, 0, 2581, 6421, 0, 6512, 0, 0,
+	0, 6569, 0, 4345, 0, 0, 0, 6467, 1409, 4282, 4735, 2496, 0, 6756, 0, 0,
+	0, 3097, 2305, 0, 0, 4323, 0, 4563, 6190, 6336, 0, 0, 0, 0, 0, 0,
+	0, 0, 1584, 0, 6341, 4073, 0, 0, 4751, 0, 0, 1783, 0, 0, 0, 251,
+	0, 0, 0, 0, 0, 0, 0, 5106, 0, 181, 4435, 2398, 2812, 0, 0, 0,
+	6092, 2280, 0, 6766, 6414, 6827, 1242, 6400, 0, 0, 5081, 2783, 0, 306, 377, 264,
+	6023, 0, 0, 0, 831, 0, 0, 0, 0, 0, 3968, 3641, 328, 0, 4252, 2111,
+	0, 0, 0, 4164, 0, 0, 0, 4982, 0, 0, 0, 0, 0, 0, 0, 5745,
+	0, 5695, 0, 0, 6757, 6348, 0, 0, 0, 113, 3570, 0, 0, 5949, 0, 2388,
+	0, 423, 0, 1478, 5479, 6666, 432, 0, 430, 1639, 1851, 1233, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3003, 0, 4184, 6820, 402, 0, 2833, 0, 0, 0, 0,
+	0, 0, 2844, 5769, 6558, 3844, 0, 0, 0, 0, 0, 0, 0, 468, 3558, 4177,
+	5197, 4215, 3200, 3914, 3799, 4580, 3422, 6257, 0, 3121, 0, 0, 3154, 0, 0, 0,
+	4013, 0, 0, 0, 4883, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4985, 1263, 6504, 0, 3692, 0, 1250, 0, 0, 0, 0, 0, 344, 0, 0, 0,
+	2107, 3512, 3142, 1104, 0, 5574, 0, 5510, 0, 625, 0, 0, 0, 0, 4441, 0,
+	0, 0, 1029, 2164, 0, 954, 0, 0, 0, 258, 4330, 1191, 5269, 6108, 0, 0,
+	0, 0, 4617, 0, 0, 1060, 0, 0, 2399, 2815, 6687, 0, 0, 0, 4674, 6006,
+	0, 0, 0, 0, 0, 3102, 0, 0, 0, 0, 0, 0, 0, 6523, 4919, 3125,
+	5524, 0, 3597, 0, 153, 0, 0, 5111, 6289, 1849, 0, 0, 6258, 0, 3582, 4937,
+	0, 0, 0, 0, 2201, 1084, 0, 4381, 6077, 0, 0, 0, 637, 5352, 0, 0,
+	0, 0, 0, 0, 5142, 0, 0, 0, 0, 853, 0, 0, 0, 0, 0, 0,
+	1973, 1130, 0, 0, 4139, 0, 0, 4449, 6696, 0, 0, 4210, 6551, 0, 5815, 0,
+	4904, 0, 381, 2578, 0, 2714, 0, 0, 6325, 0, 2741, 0, 0, 0, 0, 0,
+	0, 3781, 0, 0, 0, 2013, 0, 0, 279, 4197, 0, 0, 0, 6020, 0, 401,
+	0, 0, 835, 0, 0, 2128, 3343, 3695, 0, 0, 0, 0, 0, 0, 3505, 0,
+	0, 0, 0, 480, 0, 6431, 4838, 6755, 0, 2173, 0, 0, 0, 0, 0, 0,
+	0, 5095, 5294, 6432, 0, 0, 3551, 4717, 0, 0, 3368, 0, 0, 0, 0, 0,
+	0, 0, 3435, 0, 0, 0, 0, 4388, 0, 0, 4397, 6380, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 447, 2506, 4097, 3445, 0, 0, 6782, 1644, 4354, 4817, 6281,
+	0, 0, 0, 0, 0, 0, 1337, 5667, 0, 0, 0, 0, 0, 0, 1829, 0,
+	0, 482, 2703, 2832, 0, 51, 0, 0, 346, 0, 4185, 4944, 0, 0, 0, 0,
+	0, 5336, 0, 0, 0, 5267, 0, 0, 1401, 505, 6573, 2482, 0, 0, 4789, 0,
+	0, 0, 0, 286, 0, 0, 12, 6753, 0, 4059, 0, 0, 0, 0, 6422, 0,
+	4161, 5366, 5653, 0, 3705, 1715, 4304, 5170, 1088, 6189, 5916, 4259, 6804, 3128, 0, 0,
+	0, 0, 0, 0, 5630, 0, 0, 5311, 3064, 0, 3877, 0, 1550, 5221, 3961, 6428,
+	0, 0, 0, 0, 0, 3683, 0, 1388, 3502, 0, 0, 0, 0, 0, 0, 6560,
+	3510, 0, 0, 943, 2046, 997, 4225, 4241, 0, 0, 5788, 0, 0, 0, 1653, 3747,
+	5878, 0, 0, 0, 0, 1499, 2982, 3049, 0, 0, 5348, 0, 0, 3930, 0, 0,
+	0, 0, 3904, 0, 0, 6231, 0, 6758, 0, 6712, 3192, 1989, 0, 2515, 3725, 0,
+	5162, 5346, 0, 0, 0, 0, 0, 0, 2839, 3667, 360, 3882, 6180, 0, 0, 3825,
+	3190, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4710, 3479,
+	0, 0, 0, 0, 0, 2062, 0, 0, 5438, 1092, 0, 164, 1702, 1067, 1801, 4903,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3960, 0, 4017, 3575, 6559, 4483, 6479,
+	0, 1800, 3663, 0, 0, 987, 0, 0, 0, 0, 3010, 4280, 0, 0, 0, 0,
+	0, 710, 0, 0, 4438, 0, 0, 0, 0, 0, 0, 1362, 3606, 0, 2724, 6750,
+	6754, 668, 1667, 4990, 0, 0, 0, 0, 4646, 0, 4733, 0, 666, 0, 0, 0,
+	1929, 0, 0, 0, 0, 0, 0, 0, 3177, 0, 0, 0, 0, 2486, 4763, 6169,
+	0, 0, 4095, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3833,
+	1181, 0, 0, 0, 0, 2531, 0, 0, 6089, 0, 0, 0, 762, 0, 0, 2016,
+	0, 1062, 1561, 0, 0, 3250, 0, 2746, 0, 1747, 2318, 0, 0, 1526, 979, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 171, 0, 0, 0, 0, 0, 0,
+	0, 0, 2986, 4598, 98, 0, 0, 6114, 6353, 0, 4833, 0, 3640, 2846, 6048, 6098,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2113, 2381, 0, 0, 0, 0,
+	1608, 3817, 0, 0, 3344, 6695, 0, 3174, 0, 0, 4007, 0, 0, 3384, 0, 0,
+	6619, 0, 0, 6625, 0, 2696, 6209, 5928, 0, 0, 0, 0, 5014, 0, 0, 6472,
+	0, 4555, 1513, 0, 0, 0, 5243, 0, 0, 0, 0, 0, 0, 0, 5529, 382,
+	4089, 0, 0, 0, 0, 1066, 125, 0, 919, 5846, 0, 0, 0, 3409, 0, 4380,
+	2263, 0, 0, 0, 0, 1685, 0, 2689, 0, 2971, 3023, 0, 3607, 2329, 5877, 0,
+	1209, 4631, 1295, 3323, 5903, 904, 0, 0, 5751, 224, 0, 0, 0, 0, 5050, 0,
+	0, 4835, 0, 0, 0, 0, 494, 0, 0, 0, 0, 0, 5729, 555, 433, 560,
+	998, 1457, 6168, 0, 0, 0, 0, 0, 0, 0, 5755, 0, 1657, 2419, 5202, 0,
+	3625, 0, 0, 0, 76, 2085, 0, 0, 0, 230, 0, 3595, 2147, 134, 0, 5778,
+	6706, 1079, 0, 6631, 0, 0, 0, 0, 0, 0, 4616, 0, 5215, 0, 669, 2489,
+	0, 0, 6430, 0, 493, 1394, 246, 0, 0, 1910, 6218, 0, 0, 0, 0, 4891,
+	0, 833, 4201, 5503, 5977, 3804, 6152, 0, 0, 1594, 1579, 0, 0, 0, 4770, 6617,
+	2621, 5612, 3864, 5323, 2872, 3855, 5791, 3691, 0, 0, 0, 3427, 0, 0, 0, 0,
+	0, 6656, 52, 0, 0, 0, 0, 0, 0, 0, 5383, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1348, 1559, 355, 2499, 0, 5851, 0, 3043, 6184,
+	0, 0, 5991, 0, 0, 0, 0, 5837, 0, 3545, 150, 317, 1785, 5387, 691, 1778,
+	2449, 3380, 5194, 0, 0, 0, 0, 99, 0, 784, 0, 0, 5635, 0, 0, 854,
+	3521, 0, 2535, 3450, 0, 2964, 0, 0, 0, 3083, 5003, 0, 1541, 3282, 4974, 6486,
+	1524, 4933, 0, 0, 0, 2115, 0, 1553, 0, 0, 3325, 1575, 1627, 4892, 0, 0,
+	4701, 0, 0, 0, 0, 2200, 0, 0, 0, 0, 0, 2773, 3236, 0, 0, 0,
+	0, 0, 0, 0, 0, 3973, 3395, 4409, 0, 4702, 0, 3032, 5439, 0, 1080, 0,
+	0, 1624, 5391, 6448, 0, 0, 0, 0, 2739, 0, 0, 0, 3206, 0, 0, 0,
+	0, 0, 3321, 0, 0, 3277, 4907, 0, 0, 0, 0, 3522, 0, 0, 0, 1458,
+	0, 5240, 1025, 0, 1424, 2005, 6240, 5301, 986, 1117, 0, 0, 0, 2154, 0, 0,
+	0, 3746, 4376, 5423, 0, 0, 0, 1968, 4966, 0, 0, 0, 0, 0, 0, 384,
+	0, 0, 3963, 0, 1438, 0, 2987, 0, 0, 0, 2406, 0, 0, 0, 5018, 0,
+	0, 4554, 498, 0, 5920, 0, 0, 0, 0, 0, 2202, 0, 0, 0, 3492, 0,
+	0, 0, 419, 3068, 6068, 6662, 6462, 0, 0, 4577, 0, 0, 3247, 3293, 4471, 2932,
+	0, 1179, 0, 0, 0, 0, 4434, 0, 0, 3654, 0, 0, 0, 5379, 1147, 0,
+	2606, 0, 3720, 1534, 0, 0, 4020, 0, 0, 0, 0, 0, 0, 0, 3890, 4265,
+	0, 0, 5288, 0, 0, 0, 0, 0, 169, 1500, 2041, 3087, 0, 0, 2801, 777,
+	4864, 6542, 0, 0, 0, 0, 1850, 3561, 5368, 0, 0, 229, 0, 0, 0, 1300,
+	2850, 5109, 0, 0, 5073, 372, 6480, 0, 0, 0, 0, 0, 0, 3184, 0, 0,
+	4270, 0, 4447, 2563, 0, 0, 0, 0, 0, 4175, 0, 3948, 2081, 4597, 6338, 0,
+	6600, 5591, 0, 3898, 1028, 0, 0, 3584, 0, 4784, 4041, 4414, 3317, 2296, 5706, 0,
+	0, 0, 0, 0, 1822, 0, 0, 6364, 0, 0, 0, 0, 0, 2653, 5650, 6809,
+	0, 0, 0, 2728, 0, 0, 0, 5419, 0, 0, 0, 0, 0, 1159, 5629, 359,
+	0, 5302, 0, 4137, 6490, 0, 0, 0, 0, 3127, 1729, 5120, 5315, 5988, 0, 6563,
+	0, 0, 0, 0, 0, 0, 0, 2686, 0, 0, 0, 0, 0, 0, 0, 0,
+	3523, 0, 1743, 200, 466, 0, 0, 0, 3197, 448, 0, 0, 284, 0, 0, 0,
+	0, 3308, 0, 0, 0, 0, 0, 4179, 6605, 4125, 0, 0, 0, 104, 548, 2004,
+	4127, 4250, 0, 1318, 0, 0, 0, 3231, 0, 0, 5871, 0, 0, 205, 3195, 0,
+	0, 0, 3134, 0, 0, 0, 0, 1077, 1684, 4749, 4932, 6443, 3222, 458, 606, 0,
+	0, 2118, 3519, 3040, 0, 0, 0, 0, 459, 0, 1076, 216, 0, 0, 0, 0,
+	0, 5077, 6385, 0, 350, 0, 0, 0, 0, 0, 0, 2661, 0, 5556, 5902, 0,
+	2030, 127, 2936, 6507, 0, 2211, 2153, 1514, 2314, 0, 0, 4129, 0, 0, 0, 3657,
+	3509, 4632, 1086, 4806, 6442, 0, 0, 0, 0, 0, 0, 1704, 0, 6207, 0, 0,
+	0, 0, 0, 0, 474, 6358, 2865, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 2907, 0, 0, 0, 0, 0, 6263, 878, 2163, 5102, 5888, 0, 3998, 5226, 0,
+	0, 0, 3673, 0, 57, 2890, 4464, 3790, 0, 0, 3079, 0, 0, 0, 0, 0,
+	0, 373, 0, 4222, 1827, 0, 2378, 0, 0, 0, 0, 1713, 0, 0, 0, 5944,
+	0, 0, 5039, 0, 1531, 2664, 1976, 866, 4402, 4433, 0, 1183, 0, 0, 520, 4233,
+	6318, 6767, 0, 492, 834, 2524, 3620, 3501, 4298, 4859, 3408, 3623, 2288, 1143, 3041, 2656,
+	5248, 5395, 5927, 6522, 0, 0, 3590, 0, 4, 0, 0, 0, 5701, 0, 0, 0,
+	0, 0, 607, 0, 0, 2748, 0, 5150, 0, 3373, 6441, 0, 2969, 0, 1734, 1535,
+	6593, 0, 1631, 1603, 0, 0, 5347, 0, 4021, 0, 0, 4260, 2597, 5603, 0, 0,
+	0, 0, 285, 0, 0, 0, 0, 1232, 1444, 0, 0, 0, 4153, 5567, 4473, 5936,
+	0, 0, 0, 754, 3686, 0, 107, 4342, 2203, 0, 0, 0, 0, 0, 1142, 0,
+	0, 0, 0, 0, 2458, 8, 4612, 0, 0, 2779, 0, 0, 5268, 0, 0, 0,
+	3439, 0, 0, 2883, 2151, 3314, 3438, 0, 472, 789, 0, 4531, 0, 0, 1674, 0,
+	0, 529, 0, 0, 5474, 0, 0, 4396, 4489, 4196, 6410, 0, 0, 0, 0, 6732,
+	0, 0, 0, 1510, 4150, 2934, 4014, 0, 4955, 0, 639, 1955, 5285, 0, 0, 226,
+	5446, 0, 0, 1885, 0, 3535, 6064, 0, 0, 3278, 4596, 1177, 5683, 0, 0, 0,
+	0, 0, 0, 0, 0, 479, 0, 0, 574, 0, 446, 2788, 6236, 1710, 0, 0,
+	0, 0, 0, 0, 0, 5670, 0, 5451, 0, 0, 6813, 0, 0, 3124, 0, 0,
+	0, 0, 4795, 4591, 6256, 0, 0, 0, 0, 0, 0, 0, 0, 3173, 0, 0,
+	0, 380, 2685, 6220, 0, 0, 0, 0, 5191, 2232, 3292, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4070, 0, 0, 0, 406, 1939, 0, 0,
+	0, 4066, 6376, 0, 162, 0, 3418, 4258, 0, 0, 0, 0, 0, 0, 5390, 2344,
+	0, 5449, 0, 0, 0, 556, 0, 94, 174, 3433, 727, 6156, 0, 5750, 0, 0,
+	1194, 1892, 755, 0, 966, 6822, 0, 0, 2109, 0, 0, 0, 0, 0, 0, 1701,
+	0, 0, 0, 0, 0, 0, 1127, 0, 3815, 6276, 1435, 0, 5457, 0, 5956, 5557,
+	2674, 0, 0, 0, 0, 0, 0, 0, 6297, 6789, 0, 0, 0, 6531, 0, 0,
+	0, 0, 0, 5912, 0, 956, 0, 233, 0, 0, 0, 0, 3051, 4886, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2885, 3356, 3549,
+	2608, 4791, 0, 2795, 5596, 0, 287, 0, 2794, 0, 575, 6, 5813, 0, 0, 0,
+	0, 3911, 0, 0, 0, 0, 1638, 3496, 180, 4062, 6176, 6264, 1904, 1896, 914, 2348,
+	2580, 4684, 2472, 5690, 484, 2007, 2052, 457, 6085, 2236, 0, 0, 0, 0, 0, 3565,
+	2551, 0, 0, 6235, 0, 5782, 0, 0, 0, 0, 0, 2649, 0, 1307, 175, 123,
+	3341, 3638, 3950, 4093, 4308, 4351, 3857, 5274, 5971, 0, 0, 0, 0, 0, 823, 0,
+	0, 0, 4198, 0, 0, 0, 0, 1125, 0, 135, 4074, 5771, 0, 0, 0, 4296,
+	0, 2583, 0, 4550, 0, 0, 4505, 0, 0, 2634, 5040, 1962, 6071, 0, 1686, 2538,
+	0, 3567, 0, 6243, 1347, 0, 0, 0, 6133, 3666, 0, 0, 0, 0, 0, 0,
+	0, 0, 137, 6372, 0, 1007, 0, 0, 3402, 6214, 2857, 0, 0, 75, 0, 4030,
+	3076, 5461, 0, 0, 0, 27, 0, 5601, 0, 0, 3845, 6768, 0, 0, 0, 0,
+	0, 0, 0, 5149, 0, 0, 0, 0, 591, 2316, 2961, 0, 0, 4712, 2065, 5540,
+	0, 2657, 6778, 0, 0, 0, 0, 218, 0, 3809, 60, 4997, 3194, 6670, 6132, 6738,
+	4686, 0, 1026, 0, 3633, 0, 0, 0, 698, 5516, 1238, 0, 0, 2269, 0, 2159,
+	770, 0, 0, 1363, 1677, 1595, 6259, 6459, 0, 0, 542, 3631, 0, 1054, 5207, 0,
+	5128, 0, 0, 0, 4040, 0, 0, 0, 6681, 0, 0, 0, 0, 0, 0, 6426,
+	0, 0, 0, 0, 6637, 3883, 0, 0, 0, 0, 0, 6377, 6164, 3110, 3228, 5116,
+	6036, 3554, 5280, 154, 0, 0, 191, 2438, 0, 0, 0, 1249, 0, 0, 0, 0,
+	0, 0, 297, 0, 0, 0, 0, 0, 0, 0, 6425, 1612, 0, 0, 0, 0,
+	0, 0, 0, 0, 4708, 0, 0, 3736, 0, 239, 0, 0, 2730, 0, 449, 3456,
+	0, 0, 0, 1790, 2771, 0, 0, 1172, 0, 0, 0, 0, 4495, 6788, 2753, 0,
+	5756, 0, 6668, 3723, 3112, 0, 0, 0, 0, 0, 0, 1808, 1189, 5357, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 418, 0, 0, 0, 4962, 241, 657, 0, 0,
+	15, 5498, 6228, 6339, 0, 1699, 0, 0, 0, 1816, 0, 1948, 0, 0, 0, 0,
+	487, 0, 0, 2240, 0, 3374, 4888, 5804, 6530, 0, 0, 4938, 2919, 3324, 0, 339,
+	0, 0, 4648, 0, 0, 0, 5068, 0, 0, 0, 5496, 1539, 2090, 5320, 3328, 6615,
+	0, 3215, 0, 0, 1758, 0, 3665, 2069, 0, 3358, 0, 0, 0, 0, 424, 0,
+	3021, 0, 0, 0, 0, 0, 0, 1757, 0, 0, 0, 2666, 4417, 0, 0, 0,
+	214, 0, 6685, 4535, 6709, 0, 0, 1224, 0, 0, 0, 0, 1934, 6369, 0, 4785,
+	0, 2251, 0, 0, 0, 0, 2411, 3018, 1482, 0, 0, 0, 0, 1128, 0, 2197,
+	0, 0, 0, 0, 0, 0, 0, 0, 3989, 0, 0, 2628, 584, 4566, 5624, 0,
+	0, 0, 3839, 4639, 0, 2654, 0, 0, 6532, 3702, 0, 1146, 1207, 2006, 1377, 0,
+	0, 4474, 0, 0, 0, 5171, 0, 0, 0, 0, 0, 0, 0, 4728, 0, 0,
+	0, 0, 0, 0, 1421, 2386, 4347, 2308, 311, 725, 1681, 0, 0, 894, 5580, 0,
+	670, 0, 0, 0, 6835, 0, 0, 1802, 952, 1222, 0, 0, 0, 0, 0, 2957,
+	0, 0, 5538, 4257, 568, 3042, 6566, 0, 0, 1214, 6404, 0, 5259, 857, 0, 0,
+	5570, 0, 2028, 4676, 0, 0, 0, 5634, 4128, 0, 0, 4193, 0, 3375, 0, 6435,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2903, 0, 0, 0, 0, 0, 0,
+	0, 1628, 0, 0, 86, 4348, 4653, 6692, 0, 0, 0, 1484, 3900, 0, 0, 2057,
+	4958, 3207, 0, 0, 0, 0, 179, 6561, 0, 0, 5932, 5227, 3490, 3752, 0, 0,
+	0, 0, 0, 0, 73, 0, 0, 519, 4621, 0, 0, 2547, 640, 2817, 0, 0,
+	0, 0, 0, 0, 0, 5249, 0, 0, 0, 5290, 3878, 0, 0, 0, 4356, 0,
+	4418, 0, 4036, 0, 4725, 5775, 0, 4913, 0, 332, 2942, 0, 0, 0, 0, 6645,
+	0, 0, 0, 0, 0, 0, 5282, 0, 961, 0, 0, 0, 3942, 0, 0, 0,
+	6565, 0, 0, 0, 1160, 1551, 3432, 5185, 4572, 0, 2642, 0, 1522, 0, 0, 1322,
+	0, 2393, 4775, 5548, 1654, 0, 0, 5668, 0, 0, 0, 0, 0, 2735, 0, 0,
+	0, 0, 0, 0, 0, 0, 2254, 2938, 6787, 0, 533, 0, 1675, 2556, 4462, 5399,
+	6463, 291, 6474, 6735, 0, 0, 624, 1426, 0, 0, 0, 5176, 5160, 1824, 5443, 0,
+	0, 0, 0, 0, 0, 1247, 2731, 3940, 0, 0, 0, 0, 1022, 0, 0, 6051,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6701, 0, 0, 1279, 0,
+	0, 0, 0, 0, 4830, 0, 0, 0, 0, 3524, 0, 0, 5417, 0, 4951, 5145,
+	0, 0, 0, 2740, 0, 0, 0, 0, 0, 5818, 718, 0, 0, 2275, 0, 0,
+	0, 6484, 0, 0, 0, 0, 4148, 6751, 0, 0, 0, 0, 0, 0, 6131, 0,
+	0, 5777, 4045, 0, 0, 1618, 2854, 5332, 0, 0, 0, 0, 1775, 3834, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3969, 4655, 5271, 0,
+	0, 0, 709, 5505, 898, 4943, 2149, 5258, 1694, 3419, 3917, 5031, 525, 751, 4118, 4247,
+	538, 4297, 4805, 353, 5487, 5489, 4475, 5588, 5497, 2762, 6643, 0, 0, 0, 0, 0,
+	2422, 0, 3383, 6826, 0, 0, 0, 6311, 0, 0, 0, 0, 0, 0, 0, 5535,
+	6511, 5401, 0, 0, 2140, 726, 5746, 4545, 0, 0, 0, 3243, 0, 0, 0, 0,
+	0, 962, 1228, 0, 0, 4730, 5229, 0, 0, 1185, 0, 0, 0, 5512, 0, 5164,
+	0, 0, 0, 0, 387, 6208, 3002, 4999, 0, 0, 6072, 0, 2322, 6162, 0, 2103,
+	1382, 0, 0, 1725, 2036, 0, 3092, 0, 0, 6392, 0, 3847, 0, 4851, 3979, 3615,
+	0, 0, 0, 0, 0, 0, 2022, 2423, 202, 6819, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2951, 462, 4425, 3645, 170, 5951, 0, 1015, 3693, 3313, 1552, 0,
+	0, 3651, 744, 3334, 5384, 0, 0, 273, 861, 3460, 2751, 4695, 0, 0, 0, 0,
+	0, 0, 5648, 0, 0, 2540, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1420, 4521, 6667, 0, 0, 6399, 0, 0, 2291, 800, 0, 1933, 0, 0, 0,
+	0, 1971, 0, 0, 0, 0, 2517, 0, 0, 0, 0, 213, 0, 4499, 5244, 0,
+	0, 0, 1502, 0, 0, 1219, 0, 0, 0, 0, 0, 4149, 4263, 4165, 2261, 0,
+	0, 0, 0, 2127, 1578, 0, 0, 0, 0, 0, 0, 0, 0, 0, 782, 3614,
+	0, 0, 5386, 3217, 1670, 0, 0, 0, 0, 0, 2629, 2800, 5354, 0, 1673, 1781,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5657, 0, 3831, 0, 0,
+	0, 33, 0, 0, 0, 0, 0, 4145, 5499, 0, 4877, 6262, 0, 0, 0, 3734,
+	5752, 112, 0, 6743, 0, 0, 0, 4469, 6079, 4949, 6113, 6120, 0, 194, 0, 3555,
+	0, 0, 20, 4313, 0, 0, 0, 0, 0, 0, 1340, 2596, 0, 0, 414, 0,
+	3885, 0, 3908, 6779, 0, 0, 0, 0, 0, 0, 6686, 0, 0, 0, 0, 0,
+	0, 797, 0, 6483, 1239, 0, 0, 0, 0, 2960, 2051, 6299, 0, 0, 0, 0,
+	0, 2139, 4331, 5495, 5425, 569, 5610, 0, 0, 2939, 0, 0, 0, 0, 4722, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5023, 0, 5883, 6797, 0, 1316, 0, 0,
+	2715, 594, 2772, 0, 0, 0, 0, 2949, 0, 0, 0, 0, 0, 0, 0, 0,
+	5103, 0, 5894, 6266, 0, 0, 0, 0, 0, 2410, 0, 0, 1323, 3234, 0, 3536,
+	6095, 0, 0, 0, 0, 2712, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 415, 4312, 0, 0, 0, 0, 0, 0, 0, 6295, 5522, 0,
+	0, 3117, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5615,
+	0, 0, 0, 1901, 0, 0, 0, 0, 0, 0, 0, 3014, 704, 3703, 0, 1072,
+	1135, 0, 795, 0, 0, 0, 0, 0, 4403, 0, 4744, 1103, 3674, 0, 0, 0,
+	0, 0, 6717, 2848, 0, 1396, 4240, 1787, 0, 0, 0, 2207, 2576, 0, 978, 937,
+	0, 5059, 0, 0, 5614, 6033, 0, 0, 0, 2387, 6244, 6455, 0, 1301, 0, 0,
+	2003, 2549, 0, 0, 0, 0, 1284, 0, 0, 0, 4623, 0, 6630, 0, 1990, 0,
+	0, 646, 3441, 0, 0, 0, 0, 1201, 0, 0, 1312, 0, 0, 0, 3677, 0,
+	3059, 0, 0, 1730, 0, 4979, 0, 6718, 0, 0, 5773, 0, 3468, 0, 1299, 0,
+	0, 0, 0, 1280, 1417, 2721, 2866, 3592, 2565, 5224, 5899, 0, 0, 736, 3945, 5906,
+	0, 0, 0, 0, 6186, 4334, 0, 0, 0, 2086, 0, 0, 6155, 0, 0, 3309,
+	6016, 0, 0, 0, 5193, 0, 0, 1241, 2198, 0, 0, 2330, 0, 1949, 1572, 6211,
+	0, 72, 4116, 0, 0, 925, 3976, 0, 0, 1560, 3337, 791, 0, 0, 0, 0,
+	0, 1455, 0, 1192, 3369, 3508, 6241, 4930, 3264, 0, 0, 0, 0, 0, 0, 2782,
+	0, 5146, 5437, 1297, 0, 1204, 1570, 315, 1756, 2575, 0, 0, 3769, 0, 6119, 0,
+	0, 0, 0, 0, 0, 699, 0, 0, 0, 3348, 4133, 4569, 0, 0, 0, 1921,
+	1610, 0, 0, 0, 4971, 0, 0, 0, 4534, 0, 0, 0, 3256, 0, 0, 0,
+	0, 0, 0, 473, 806, 5004, 3038, 2873, 6127, 0, 0, 0, 0, 0, 0, 0,
+	2887, 0, 761, 4431, 5563, 1220, 6340, 0, 671, 0, 280, 0, 0, 0, 5101, 5426,
+	6568, 0, 0, 4742, 0, 0, 3225, 4451, 6535, 5165, 0, 4199, 0, 0, 5656, 0,
+	4865, 6677, 0, 0, 0, 4221, 0, 0, 0, 0, 0, 0, 1334, 1491, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5807, 3863, 6191, 0, 2553, 5772, 2050, 0,
+	5326, 5365, 6828, 0, 3106, 0, 0, 0, 4498, 5434, 6623, 858, 0, 0, 0, 0,
+	0, 0, 0, 0, 5306, 0, 3837, 4058, 5096, 1903, 4570, 0, 0, 0, 5897, 1320,
+	0, 765, 2619, 0, 0, 0, 0, 3257, 0, 0, 0, 0, 0, 1707, 0, 0,
+	3639, 0, 0, 0, 271, 0, 0, 0, 456, 1708, 3029, 3854, 1375, 1619, 0, 3729,
+	6126, 0, 0, 0, 2409, 0, 0, 0, 0, 4208, 0, 0, 0, 0, 0, 0,
+	0, 2522, 2413, 0, 0, 0, 0, 0, 0, 1932, 0, 0, 0, 2954, 0, 5281,
+	6773, 1714, 0, 322, 0, 1462, 734, 3039, 6583, 0, 4327, 6070, 2609, 0, 2082, 3047,
+	92, 3867, 0, 0, 4360, 4752, 5798, 0, 0, 2933, 5127, 0, 0, 0, 215, 3213,
+	0, 4692, 6812, 0, 2098, 4565, 6287, 0, 2155, 3800, 5575, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2412, 3657, 84, 0, 0, 4850, 5040, 0, 0, 0, 0, 2292, 4799, 4836,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1703, 1918, 0, 0, 0, 0,
-	1291, 3036, 0, 0, 2684, 0, 0, 2551, 0, 0, 3199, 0, 0, 2716, 0, 0,
-	5251, 0, 0, 5256, 0, 2170, 4926, 4705, 0, 0, 0, 0, 3988, 0, 0, 5141,
-	0, 3621, 1210, 0, 0, 0, 4169, 0, 0, 0, 0, 0, 0, 0, 4404, 303,
-	0, 0, 0, 0, 0, 844, 104, 0, 725, 4645, 0, 0, 0, 2732, 0, 3484,
-	0, 0, 0, 0, 0, 1356, 0, 2166, 0, 2399, 0, 0, 2875, 1875, 0, 0,
-	955, 3681, 1029, 2668, 0, 711, 0, 0, 4575, 181, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 385, 0, 0, 0, 0, 0, 0, 437, 339, 441,
-	792, 4892, 0, 0, 0, 0, 0, 0, 0, 0, 4579, 0, 0, 4132, 0, 0,
-	0, 0, 0, 0, 69, 1680, 0, 0, 0, 186, 0, 2864, 1723, 110, 0, 4596,
-	5323, 856, 0, 5262, 0, 0, 0, 0, 0, 0, 3669, 0, 4144, 0, 523, 0,
-	0, 0, 0, 0, 384, 1103, 199, 0, 0, 1538, 4932, 0, 0, 0, 0, 3887,
-	0, 657, 3340, 4381, 4739, 3026, 4880, 0, 0, 1279, 1267, 0, 0, 0, 3793, 5249,
-	2110, 4467, 3075, 4231, 2312, 0, 4607, 0, 0, 0, 0, 2745, 0, 0, 0, 0,
-	0, 5281, 47, 0, 0, 0, 0, 0, 0, 0, 4280, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1067, 1251, 282, 2012, 0, 4649, 0, 2455, 4904,
-	0, 0, 4752, 0, 0, 0, 0, 4638, 0, 4283, 124, 0, 0, 0, 544, 1437,
-	1971, 2713, 4124, 0, 0, 0, 0, 0, 0, 616, 0, 0, 0, 0, 0, 676,
-	2807, 0, 2037, 0, 0, 2393, 0, 0, 0, 2486, 3980, 0, 1237, 2631, 3955, 5153,
-	1221, 0, 0, 0, 0, 1705, 0, 1246, 0, 0, 2670, 0, 1305, 3888, 0, 0,
-	3737, 0, 0, 0, 0, 1768, 0, 0, 0, 0, 0, 0, 2594, 0, 0, 0,
-	0, 0, 0, 0, 0, 3171, 0, 3507, 0, 3738, 0, 2447, 4329, 0, 0, 0,
-	0, 1303, 4287, 5121, 0, 0, 0, 0, 0, 0, 0, 0, 2571, 0, 0, 0,
-	0, 0, 2666, 0, 0, 2626, 3900, 0, 0, 0, 0, 2808, 0, 0, 0, 1161,
-	0, 4166, 814, 0, 1131, 1617, 4953, 0, 781, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3480, 4314, 0, 0, 0, 0, 3950, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1143, 0, 2413, 0, 0, 0, 1939, 0, 0, 0, 3991, 0,
-	0, 3620, 389, 0, 4699, 0, 0, 0, 0, 0, 1770, 0, 0, 0, 2788, 0,
-	0, 0, 2474, 4815, 5287, 0, 5134, 0, 0, 3641, 0, 0, 2604, 2641, 3554, 2367,
-	0, 932, 0, 0, 0, 0, 0, 0, 0, 2906, 0, 0, 0, 4276, 908, 0,
-	2096, 0, 0, 1231, 0, 0, 3210, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 137, 1199, 1647, 0, 0, 0, 2255, 612,
-	5188, 0, 0, 0, 0, 0, 1488, 2838, 4268, 0, 0, 185, 0, 0, 0, 1033,
-	2296, 4063, 0, 0, 4033, 5147, 0, 0, 0, 0, 0, 0, 0, 2557, 0, 0,
-	3396, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3150, 1676, 3656, 5027, 0,
-	0, 0, 0, 3103, 0, 0, 0, 2856, 0, 3806, 3229, 3511, 2662, 1846, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 5051, 0, 0, 0, 0, 0, 2135, 4498, 5395,
-	0, 0, 0, 2198, 0, 0, 0, 4310, 0, 0, 0, 0, 0, 915, 4480, 286,
-	0, 4217, 0, 3302, 5156, 0, 0, 0, 0, 4071, 1394, 4749, 0, 0, 0, 5204,
-	0, 0, 0, 0, 0, 0, 0, 2163, 0, 0, 0, 0, 0, 0, 0, 0,
-	2809, 0, 1405, 161, 363, 0, 0, 0, 2566, 351, 0, 0, 0, 0, 0, 0,
-	0, 2655, 0, 0, 0, 0, 0, 0, 5239, 3292, 0, 0, 0, 88, 1616, 0,
-	0, 3383, 0, 1045, 0, 0, 0, 2590, 0, 0, 4664, 0, 0, 0, 2564, 0,
-	0, 0, 0, 0, 0, 0, 0, 854, 1355, 3776, 3921, 0, 2584, 356, 476, 0,
-	0, 1707, 2805, 0, 0, 0, 0, 0, 0, 0, 853, 174, 0, 0, 0, 0,
-	0, 0, 5071, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4429, 4689, 0,
-	1638, 0, 2370, 0, 0, 1776, 1728, 1211, 0, 0, 0, 0, 0, 0, 0, 2907,
-	0, 3682, 861, 3820, 5116, 0, 0, 0, 0, 0, 0, 1371, 0, 4924, 0, 0,
-	0, 0, 0, 0, 370, 5045, 2306, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 2343, 0, 0, 0, 0, 0, 0, 690, 1735, 4056, 4676, 0, 3192, 4155, 0,
-	0, 0, 2922, 0, 52, 2328, 3549, 3018, 0, 0, 2484, 0, 0, 0, 0, 0,
-	0, 295, 0, 3359, 1473, 0, 1916, 0, 0, 0, 0, 1380, 0, 0, 0, 4718,
-	0, 0, 0, 0, 1228, 2143, 1593, 0, 3503, 0, 0, 936, 0, 0, 410, 3367,
-	5011, 5367, 0, 383, 658, 0, 2885, 3862, 0, 0, 2731, 2887, 1839, 904, 2454, 2138,
-	4173, 4290, 4704, 5177, 0, 0, 0, 0, 4, 0, 0, 0, 4541, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 4092, 0, 2707, 0, 0, 2397, 0, 1396, 1232,
-	5230, 0, 1309, 0, 0, 0, 4252, 0, 3211, 0, 0, 3390, 2088, 4459, 0, 0,
-	0, 0, 234, 0, 0, 0, 0, 977, 1149, 0, 0, 0, 3308, 4711, 3556, 0,
-	0, 0, 0, 593, 2934, 0, 91, 3452, 1771, 0, 0, 0, 0, 0, 903, 0,
-	0, 0, 0, 0, 1979, 8, 3668, 0, 0, 2234, 0, 0, 4190, 0, 0, 0,
-	2753, 0, 0, 2322, 0, 0, 0, 0, 369, 620, 0, 0, 0, 0, 1345, 0,
-	0, 419, 0, 0, 0, 0, 0, 3497, 5092, 0, 0, 0, 0, 0, 0, 5345,
-	0, 0, 0, 3306, 0, 2369, 3204, 0, 0, 0, 499, 1575, 4203, 0, 0, 182,
-	4336, 0, 0, 1517, 0, 2819, 0, 0, 0, 2627, 3655, 931, 4525, 0, 0, 0,
-	0, 0, 0, 0, 0, 372, 0, 0, 0, 0, 0, 2243, 4949, 1377, 0, 0,
-	0, 0, 0, 0, 0, 4515, 0, 4340, 0, 0, 5397, 0, 0, 2513, 0, 0,
-	0, 0, 3810, 3652, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2550, 0, 0,
-	0, 301, 2162, 4934, 0, 0, 0, 0, 4121, 1796, 2640, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 3246, 0, 0, 0, 0, 1561, 0, 0,
-	0, 3243, 5062, 0, 0, 0, 2740, 0, 0, 0, 0, 0, 0, 0, 4286, 1887,
-	0, 4338, 0, 0, 0, 438, 0, 81, 2750, 4882, 572, 0, 0, 4574, 0, 0,
-	944, 1523, 594, 0, 763, 5404, 0, 0, 1701, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 892, 0, 3035, 4981, 1140, 0, 4345, 0, 4725, 4430,
-	2151, 0, 0, 0, 0, 0, 0, 0, 4995, 0, 0, 0, 0, 5181, 0, 0,
-	0, 0, 0, 0, 0, 755, 0, 188, 0, 0, 0, 0, 2463, 3882, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2324, 2695, 2829,
-	2098, 0, 0, 2250, 4456, 0, 0, 0, 2249, 0, 0, 6, 4623, 0, 0, 0,
-	0, 3114, 0, 0, 0, 0, 1314, 2790, 146, 3241, 4897, 4970, 1532, 0, 721, 1891,
-	2075, 0, 1991, 4530, 377, 1619, 1653, 355, 4827, 1799, 0, 0, 0, 0, 0, 2840,
-	2051, 0, 0, 4948, 0, 4599, 0, 0, 0, 0, 0, 2133, 0, 4736, 141, 102,
-	2681, 3152, 3460, 3266, 0, 4194, 0, 0, 0, 0, 0, 0, 0, 0, 650, 0,
-	0, 0, 0, 0, 0, 0, 0, 890, 0, 0, 3249, 0, 0, 0, 0, 3417,
-	0, 0, 0, 3617, 0, 0, 0, 0, 0, 2121, 4007, 1582, 4818, 0, 1357, 2040,
-	0, 2842, 0, 4956, 1066, 0, 0, 0, 4865, 2916, 0, 0, 0, 0, 0, 0,
-	0, 0, 112, 0, 0, 0, 0, 0, 2728, 0, 0, 0, 0, 68, 0, 3220,
-	2481, 4349, 0, 0, 0, 26, 0, 4457, 0, 0, 3060, 0, 0, 0, 0, 0,
-	0, 0, 0, 4091, 0, 0, 0, 0, 464, 1864, 2390, 0, 0, 3748, 0, 4415,
-	0, 2139, 0, 0, 0, 0, 0, 175, 0, 3029, 54, 3974, 5295, 0, 4864, 0,
-	0, 0, 815, 0, 2895, 0, 0, 0, 550, 4392, 983, 0, 0, 1823, 0, 1731,
-	607, 0, 0, 1078, 1348, 1280, 4966, 5131, 0, 0, 2893, 0, 0, 834, 0, 0,
-	4078, 0, 0, 0, 3228, 0, 0, 0, 5304, 0, 0, 0, 0, 0, 0, 5106,
-	0, 0, 0, 0, 5267, 0, 0, 0, 0, 0, 0, 5063, 4888, 2503, 2588, 4069,
-	4789, 4200, 0, 128, 0, 0, 1963, 0, 0, 0, 0, 994, 0, 0, 0, 0,
-	0, 0, 241, 0, 0, 0, 0, 0, 0, 0, 5105, 1295, 0, 0, 0, 0,
-	0, 0, 0, 0, 3744, 0, 0, 2976, 0, 0, 0, 0, 0, 0, 352, 2764,
-	0, 0, 0, 1447, 2228, 0, 0, 926, 0, 0, 0, 0, 3572, 5378, 2215, 0,
-	4580, 0, 5293, 2963, 0, 0, 0, 0, 0, 0, 0, 0, 941, 4259, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 329, 0, 0, 0, 3946, 195, 513, 0, 0,
-	15, 4376, 4942, 5028, 0, 0, 0, 0, 0, 1466, 0, 1568, 0, 0, 0, 0,
-	379, 0, 0, 1803, 0, 3884, 0, 4616, 0, 0, 0, 3926, 2354, 2669, 0, 0,
-	0, 0, 3695, 0, 0, 0, 4029, 0, 0, 0, 4374, 0, 1685, 4228, 0, 5247,
-	0, 2578, 0, 0, 1418, 0, 2915, 1668, 0, 2697, 0, 0, 0, 0, 0, 0,
-	2442, 0, 0, 0, 0, 0, 0, 1417, 0, 0, 0, 2144, 3514, 0, 0, 0,
-	172, 0, 5325, 3607, 0, 0, 0, 970, 0, 0, 0, 0, 1556, 5056, 0, 0,
-	0, 1809, 0, 0, 0, 0, 1943, 2440, 1182, 0, 0, 0, 0, 893, 0, 1765,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2116, 458, 3631, 0, 0,
-	0, 0, 3054, 3689, 0, 2136, 0, 0, 5182, 2946, 0, 907, 953, 1618, 0, 0,
-	0, 3557, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3762, 0, 0,
-	0, 0, 0, 0, 1128, 1923, 3457, 1857, 250, 570, 1352, 0, 0, 703, 0, 0,
-	524, 0, 0, 0, 5416, 0, 0, 1455, 753, 968, 0, 0, 0, 0, 0, 2386,
-	0, 0, 4413, 3388, 447, 5206, 0, 0, 0, 960, 5087, 0, 0, 0, 0, 0,
-	4438, 0, 1636, 3719, 0, 0, 0, 4485, 3294, 0, 0, 3335, 0, 2708, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2340, 0, 0, 0, 0, 0, 0,
-	0, 1306, 0, 0, 75, 3458, 3699, 5313, 0, 0, 0, 1184, 3105, 0, 0, 1657,
-	3942, 2572, 0, 0, 0, 0, 145, 5202, 0, 0, 0, 4156, 2786, 2990, 0, 0,
-	0, 0, 0, 0, 66, 0, 0, 409, 3674, 0, 0, 2049, 500, 0, 0, 0,
-	0, 0, 0, 0, 0, 4174, 0, 0, 0, 4207, 3088, 0, 0, 0, 3465, 0,
-	3515, 0, 0, 0, 3759, 0, 0, 3905, 0, 0, 2375, 0, 0, 0, 0, 5274,
-	0, 0, 0, 0, 0, 0, 4202, 0, 0, 0, 0, 0, 3144, 0, 0, 0,
-	5205, 0, 0, 0, 916, 1244, 2749, 4116, 3637, 0, 0, 0, 1219, 0, 0, 1048,
-	0, 3797, 4422, 0, 0, 0, 0, 4513, 0, 0, 0, 0, 0, 2203, 0, 0,
-	0, 0, 0, 0, 0, 0, 2372, 0, 0, 0, 422, 0, 1346, 2056, 3547, 4294,
-	5135, 238, 5347, 0, 0, 0, 489, 1132, 0, 0, 0, 4333, 4099, 1470, 0, 0,
-	0, 0, 0, 0, 0, 992, 2199, 3142, 0, 0, 0, 0, 811, 0, 0, 4801,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5320, 0, 0, 1019, 0,
-	0, 0, 0, 0, 3839, 0, 0, 0, 0, 0, 0, 0, 4308, 0, 3938, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 4626, 0, 0, 0, 1827, 0, 0,
-	0, 5151, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 4595, 3231, 0, 0, 1297, 2299, 4239, 0, 0, 0, 0, 1434, 3050, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3167, 3701, 4192, 0,
-	0, 0, 558, 4383, 707, 3931, 1725, 5272, 1363, 3999, 3119, 4449, 415, 591, 3287, 3380,
-	425, 3418, 3819, 281, 4365, 4367, 3558, 0, 4375, 0, 0, 0, 0, 0, 0, 0,
-	1951, 0, 2715, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4410,
-	5170, 0, 0, 0, 1718, 571, 0, 0, 0, 0, 0, 2600, 0, 0, 0, 0,
-	0, 760, 973, 0, 0, 3763, 4158, 0, 0, 937, 0, 0, 0, 4388, 0, 4102,
-	0, 0, 0, 0, 306, 4925, 2427, 3976, 0, 0, 4819, 0, 1870, 4886, 0, 1697,
-	1091, 0, 0, 1390, 0, 0, 2491, 0, 0, 5076, 0, 3062, 0, 3856, 3176, 2881,
-	0, 0, 0, 0, 0, 0, 1631, 0, 163, 5401, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 4720, 359, 0, 0, 138, 0, 0, 805, 0, 2660, 1245, 0,
-	0, 0, 585, 4281, 0, 0, 0, 223, 679, 2768, 2213, 3731, 0, 0, 0, 0,
-	0, 0, 4496, 0, 0, 2042, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1127, 3594, 5292, 0, 0, 5082, 0, 0, 1841, 629, 0, 1555, 0, 0, 0,
-	0, 1588, 0, 0, 0, 0, 2023, 0, 0, 0, 0, 171, 0, 3574, 0, 0,
-	0, 0, 1201, 0, 0, 965, 0, 0, 0, 0, 0, 3305, 3391, 0, 1816, 0,
-	0, 0, 0, 0, 1266, 0, 0, 0, 0, 0, 0, 0, 0, 0, 615, 2880,
-	0, 0, 4282, 2580, 1341, 0, 0, 0, 0, 0, 0, 0, 4257, 0, 1344, 1439,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4503, 0, 3047, 0, 0,
-	0, 30, 0, 0, 0, 0, 0, 3303, 4377, 0, 3875, 4969, 0, 0, 0, 2974,
-	4576, 94, 0, 0, 0, 0, 0, 3553, 4823, 3936, 4849, 4855, 0, 157, 0, 2834,
-	0, 0, 20, 3427, 0, 0, 0, 0, 0, 0, 2087, 0, 0, 0, 325, 0,
-	0, 0, 0, 5372, 0, 0, 0, 0, 0, 0, 5307, 0, 0, 0, 0, 0,
-	0, 627, 0, 5150, 984, 0, 0, 0, 0, 2389, 0, 4996, 0, 0, 0, 0,
-	0, 0, 3444, 4373, 4316, 448, 4466, 0, 0, 0, 0, 0, 0, 0, 3756, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4672, 5384, 0, 1043, 0, 0,
-	2186, 467, 2229, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4057, 0, 4681, 4972, 0, 0, 0, 0, 0, 1942, 0, 0, 1049, 2592, 0, 2820,
-	4834, 0, 0, 0, 0, 2183, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 326, 3426, 0, 0, 0, 0, 0, 0, 0, 4993, 4397, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4469,
-	0, 0, 0, 1530, 0, 0, 0, 0, 0, 0, 0, 2436, 2947, 0, 0, 850,
-	899, 0, 625, 0, 0, 0, 0, 0, 3504, 0, 3772, 876, 2923, 0, 0, 0,
-	0, 0, 5333, 2294, 0, 1105, 3374, 1444, 0, 0, 0, 0, 2071, 0, 0, 0,
-	0, 4021, 0, 0, 4468, 4786, 0, 0, 0, 1924, 4957, 5127, 0, 0, 0, 0,
-	1615, 0, 0, 0, 0, 0, 1024, 0, 0, 0, 3676, 0, 5261, 0, 1604, 0,
-	0, 505, 2755, 0, 0, 0, 0, 950, 0, 0, 1039, 0, 0, 0, 2926, 0,
-	0, 0, 0, 0, 0, 3960, 0, 5334, 0, 0, 4592, 0, 2776, 0, 1032, 0,
-	0, 0, 0, 1020, 1124, 2192, 2307, 4153, 2061, 4686, 0, 0, 0, 0, 3147, 0,
-	0, 0, 0, 0, 4906, 3446, 0, 0, 0, 1681, 0, 0, 0, 0, 0, 2656,
-	4775, 0, 0, 0, 4123, 0, 0, 986, 1766, 0, 0, 1876, 0, 1569, 4928, 0,
-	0, 65, 3286, 0, 0, 3174, 0, 0, 0, 1252, 2678, 622, 0, 0, 0, 0,
-	0, 1159, 0, 2705, 0, 2798, 4954, 3919, 2616, 0, 0, 0, 0, 0, 0, 2237,
-	0, 4089, 4327, 0, 0, 1261, 0, 254, 1416, 2070, 0, 0, 3002, 0, 4854, 0,
-	0, 0, 0, 0, 0, 551, 0, 0, 0, 2688, 3298, 3634, 0, 0, 0, 0,
-	1293, 0, 0, 0, 3953, 0, 0, 0, 3606, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 634, 0, 3981, 2453, 2313, 0, 0, 0, 0, 0, 0, 0, 0,
-	2326, 0, 600, 3524, 5029, 966, 0, 0, 525, 0, 230, 0, 0, 0, 4055, 4317,
-	5208, 0, 0, 3770, 0, 0, 2586, 3536, 5183, 4103, 0, 3338, 0, 0, 0, 0,
-	0, 5301, 0, 0, 0, 3358, 0, 0, 0, 0, 0, 0, 1057, 1190, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 4911, 3074, 0, 0, 2053, 0, 1652, 0,
-	4234, 4265, 5409, 0, 0, 0, 0, 0, 0, 4324, 5254, 678, 0, 0, 0, 0,
-	0, 0, 0, 0, 4221, 0, 3053, 0, 0, 3635, 0, 0, 0, 0, 4684, 1046,
-	0, 604, 2108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1374, 0, 0,
-	0, 0, 0, 0, 221, 0, 0, 0, 354, 1375, 3067, 0, 1298, 0, 0, 2969,
-	0, 0, 0, 0, 1941, 0, 0, 0, 0, 3346, 0, 0, 0, 0, 0, 0,
-	0, 0, 1945, 0, 0, 0, 0, 0, 0, 1554, 0, 0, 0, 2383, 0, 4201,
-	0, 1381, 0, 258, 0, 1164, 578, 0, 5222, 0, 3440, 4817, 2099, 0, 1677, 2459,
-	0, 0, 0, 0, 3468, 3778, 4611, 0, 0, 2368, 4077, 0, 0, 0, 173, 2576,
-	0, 3728, 0, 0, 1693, 3630, 4987, 0, 1729, 3023, 4441, 0, 0, 0, 0, 0,
+	2299, 3632, 2331, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 145, 231, 0, 0, 1687, 0, 0, 1121, 467, 5209, 5829, 2429, 4237, 5738, 5850,
+	36, 1793, 0, 0, 0, 0, 0, 4490, 0, 0, 0, 326, 0, 0, 0, 0,
+	0, 0, 5190, 0, 0, 0, 1045, 0, 0, 1796, 0, 0, 4927, 0, 0, 0,
+	3189, 0, 5493, 0, 0, 0, 0, 0, 0, 1145, 3066, 850, 193, 1912, 70, 5091,
+	5625, 4762, 6024, 6688, 417, 0, 0, 0, 0, 0, 0, 0, 2077, 0, 0, 0,
+	6069, 0, 159, 0, 0, 0, 4594, 3740, 0, 0, 0, 0, 124, 3892, 5046, 6650,
+	0, 4914, 0, 0, 5126, 0, 0, 0, 1571, 0, 0, 0, 2432, 2433, 5754, 3772,
+	0, 0, 0, 0, 0, 247, 0, 0, 0, 2632, 4947, 0, 0, 3669, 0, 0,
+	2313, 2172, 1277, 1441, 862, 5530, 0, 5406, 6198, 3248, 0, 0, 5966, 0, 0, 0,
+	4549, 0, 0, 0, 13, 0, 0, 6144, 5310, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2600, 0, 5445, 0, 0, 0, 0, 0, 4341, 0, 5048, 2180, 3730, 852,
+	0, 3556, 0, 0, 0, 0, 1533, 0, 3025, 3621, 0, 0, 3449, 0, 592, 3181,
+	5353, 1190, 5358, 0, 0, 0, 0, 0, 0, 0, 0, 248, 1764, 4135, 0, 0,
+	0, 0, 0, 0, 0, 4213, 0, 0, 0, 0, 0, 0, 0, 0, 3643, 6598,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 5361, 0, 499, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2534, 0, 4245, 4306, 3062, 2901, 5261, 2244, 600, 5742, 0,
+	234, 2446, 1352, 0, 0, 0, 0, 4799, 0, 5411, 0, 840, 0, 0, 0, 990,
+	3138, 3178, 4551, 0, 0, 0, 0, 379, 4172, 6285, 6552, 6752, 0, 0, 0, 3114,
+	2157, 0, 223, 0, 4105, 0, 0, 0, 0, 0, 4138, 0, 0, 4167, 0, 0,
+	0, 0, 4035, 5858, 0, 0, 0, 53, 5761, 1078, 6759, 0, 0, 0, 0, 0,
+	0, 0, 0, 6456, 0, 0, 0, 0, 0, 0, 0, 2283, 3001, 0, 2784, 0,
+	1867, 0, 0, 0, 2723, 665, 2891, 4262, 0, 3347, 6604, 0, 0, 2811, 5586, 3517,
+	5569, 6575, 0, 0, 0, 6246, 0, 0, 2996, 5486, 0, 0, 0, 4868, 0, 0,
+	1649, 2457, 4917, 6830, 6313, 2146, 0, 1048, 1164, 0, 672, 1467, 0, 2475, 0, 0,
+	588, 1847, 0, 0, 3797, 0, 3895, 0, 4235, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 749, 682, 5841, 6101, 0, 0, 934, 2956, 3698, 4647, 0, 0, 0, 2326,
+	0, 0, 0, 5869, 0, 0, 6594, 0, 0, 0, 0, 4520, 0, 0, 0, 0,
+	0, 5774, 1515, 3483, 4824, 0, 0, 0, 340, 1645, 0, 0, 0, 0, 0, 0,
+	0, 4078, 0, 0, 0, 2884, 0, 0, 0, 0, 0, 0, 0, 6707, 0, 1413,
+	5514, 5654, 6528, 0, 0, 2476, 2998, 2338, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 4866, 5609, 0, 4320, 2343, 0, 1399, 1596, 106, 329, 1642, 0, 2370, 6541, 0,
+	0, 0, 0, 1766, 250, 596, 0, 1178, 0, 5163, 0, 0, 3006, 1712, 0, 3476,
+	3711, 2611, 5070, 0, 0, 394, 0, 0, 0, 0, 0, 0, 0, 779, 0, 2851,
+	2604, 518, 1004, 0, 0, 2623, 0, 0, 0, 4369, 6103, 5565, 0, 0, 0, 3467,
+	4956, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3574, 799, 2785, 4666, 0, 0, 3259, 3534, 5436, 1439, 5500, 0, 0, 0, 337, 3220,
+	6202, 0, 1922, 0, 0, 1888, 0, 0, 0, 0, 0, 0, 3648, 0, 1115, 1943,
+	5136, 0, 0, 0, 0, 0, 0, 0, 5404, 3424, 0, 0, 913, 4706, 0, 0,
+	0, 1093, 2276, 0, 0, 0, 0, 0, 0, 0, 5030, 3065, 5946, 6187, 3529, 2906,
+	1155, 1459, 5421, 5811, 6021, 0, 0, 0, 3716, 0, 0, 0, 0, 1899, 6337, 0,
+	0, 0, 0, 0, 2161, 0, 0, 0, 23, 0, 0, 0, 860, 2064, 0, 3285,
+	0, 0, 0, 817, 0, 0, 0, 0, 0, 1814, 0, 2676, 0, 3767, 0, 0,
+	0, 0, 2494, 0, 0, 0, 1954, 1429, 5076, 0, 5478, 0, 1752, 6550, 0, 0,
+	0, 0, 0, 1797, 6693, 0, 0, 6543, 2590, 0, 0, 0, 421, 1256, 1721, 4923,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3255, 0, 0, 0, 3934, 5464,
+	1356, 0, 2104, 0, 1625, 0, 0, 0, 0, 0, 2487, 2281, 0, 185, 629, 0,
+	889, 0, 0, 0, 6094, 0, 0, 6030, 3129, 3211, 1018, 0, 0, 771, 0, 5177,
+	0, 0, 0, 0, 0, 1817, 156, 0, 0, 0, 0, 0, 0, 0, 6526, 0,
+	0, 2174, 0, 0, 5978, 0, 741, 1059, 0, 0, 6320, 1815, 1605, 0, 3410, 0,
+	4769, 3676, 0, 0, 877, 5444, 0, 0, 0, 0, 3718, 0, 0, 0, 0, 4395,
+	0, 0, 2465, 3958, 0, 0, 0, 2061, 400, 3258, 0, 0, 4624, 0, 0, 4915,
+	1600, 6694, 0, 0, 0, 2401, 0, 5482, 0, 0, 0, 0, 1884, 0, 1788, 0,
+	1361, 5001, 0, 0, 0, 4126, 663, 1437, 2074, 4920, 0, 1909, 0, 5720, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4228, 189, 2324, 4760, 6761, 3852, 1327, 2132, 5061,
+	0, 0, 0, 0, 0, 3771, 3905, 0, 0, 4846, 5839, 0, 0, 0, 5784, 6475,
+	0, 48, 0, 1658, 6149, 254, 5173, 5633, 5544, 0, 0, 4781, 0, 0, 0, 0,
+	0, 0, 370, 0, 0, 3617, 0, 0, 1900, 4008, 0, 0, 0, 0, 0, 0,
+	0, 0, 3841, 0, 0, 0, 0, 6725, 0, 0, 1823, 0, 0, 0, 0, 0,
+	5602, 0, 0, 0, 752, 2937, 4743, 3655, 3794, 0, 2663, 2791, 3474, 0, 0, 6314,
+	0, 0, 0, 0, 3679, 0, 5718, 1100, 0, 5760, 4392, 6159, 0, 6383, 0, 0,
+	0, 2539, 5592, 5870, 2564, 465, 0, 4978, 0, 5084, 5599, 1260, 2405, 1958, 6134, 1235,
+	6312, 0, 0, 0, 0, 1843, 0, 3, 509, 4393, 0, 0, 0, 399, 1119, 0,
+	0, 0, 1941, 0, 0, 4726, 0, 0, 0, 2008, 2049, 0, 2171, 2588, 4292, 5759,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 786, 0, 0, 0, 0, 6823,
+	0, 1650, 849, 4394, 6613, 0, 4691, 0, 1733, 3123, 0, 460, 2190, 2670, 5577, 3784,
+	0, 0, 5834, 0, 5983, 4965, 0, 4003, 0, 2878, 0, 0, 24, 775, 4579, 0,
+	2733, 0, 0, 0, 0, 2918, 0, 3055, 4587, 5940, 0, 4186, 0, 0, 6026, 0,
+	0, 0, 352, 4094, 1875, 5252, 0, 11, 4466, 0, 0, 0, 0, 0, 0, 567,
+	0, 5218, 0, 2749, 3210, 3289, 0, 0, 0, 0, 0, 334, 1170, 1351, 6286, 0,
+	0, 1096, 0, 0, 495, 1005, 0, 719, 0, 0, 3412, 0, 0, 1569, 1716, 571,
+	4332, 5114, 0, 6513, 5717, 0, 4355, 0, 3562, 1287, 4607, 0, 6655, 4335, 1737, 0,
+	6477, 0, 0, 2179, 690, 3007, 1982, 365, 2126, 3964, 0, 4605, 0, 0, 0, 2959,
+	0, 407, 0, 0, 0, 4064, 0, 5917, 0, 1230, 3887, 0, 0, 0, 0, 982,
+	991, 0, 0, 100, 0, 0, 0, 688, 0, 0, 0, 1217, 5074, 2828, 4852, 1621,
+	4206, 5341, 5627, 3239, 1328, 728, 4336, 4957, 5889, 6014, 0, 0, 0, 386, 6171, 6423,
+	4359, 0, 0, 0, 0, 0, 0, 2615, 1326, 6196, 1175, 3143, 608, 3133, 5801, 0,
+	0, 0, 0, 2218, 1944, 3494, 0, 2237, 0, 0, 0, 1310, 0, 0, 3267, 0,
+	0, 3902, 2693, 740, 0, 0, 0, 0, 2029, 6749, 0, 3031, 3280, 0, 5527, 0,
+	0, 0, 0, 0, 0, 6017, 0, 0, 0, 3399, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2352, 2445, 4788, 5019, 0, 0, 0, 0, 0,
+	4255, 0, 0, 6834, 2491, 0, 4122, 0, 0, 0, 977, 0, 1970, 4961, 6252, 2304,
+	0, 6461, 3265, 0, 0, 0, 2892, 5278, 4192, 4841, 2925, 4895, 6629, 6261, 0, 0,
+	0, 1566, 2752, 6798, 0, 0, 0, 0, 4144, 0, 0, 0, 0, 3105, 0, 2963,
+	4970, 0, 1471, 1188, 0, 0, 5605, 1243, 0, 0, 0, 1041, 0, 0, 0, 552,
+	1897, 0, 0, 29, 0, 0, 2353, 5855, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1763, 3547, 0, 0, 0, 4251, 4669, 0, 3487, 0, 0, 0, 0, 2450, 2825,
+	0, 0, 0, 0, 0, 0, 0, 369, 3473, 0, 0, 0, 4152, 4552, 0, 0,
+	0, 507, 0, 0, 4317, 0, 0, 0, 4399, 0, 0, 0, 0, 0, 0, 0,
+	0, 5882, 0, 5781, 0, 0, 0, 0, 2169, 605, 3310, 3738, 4619, 0, 2282, 4929,
+	43, 4277, 6710, 0, 3108, 0, 0, 2392, 3559, 4029, 5780, 0, 0, 0, 477, 3219,
+	4709, 938, 0, 0, 0, 0, 0, 0, 0, 6153, 4315, 2129, 5672, 0, 0, 0,
+	0, 959, 1957, 4973, 6636, 0, 1557, 5011, 0, 2334, 0, 1402, 2921, 3030, 0, 0,
+	2622, 5367, 0, 0, 5677, 0, 0, 0, 0, 597, 0, 0, 2816, 0, 0, 0,
+	0, 0, 0, 2853, 0, 1445, 3054, 570, 4502, 5370, 0, 0, 0, 0, 282, 774,
+	1095, 2561, 3838, 5090, 0, 0, 5800, 0, 0, 5713, 2222, 0, 5865, 4350, 0, 0,
+	0, 0, 0, 0, 1830, 2543, 0, 2858, 2097, 0, 0, 0, 0, 0, 5460, 0,
+	0, 0, 4719, 6221, 2513, 0, 523, 366, 0, 0, 2713, 6724, 0, 0, 0, 0,
+	5484, 4650, 5616, 0, 0, 0, 2616, 1271, 3962, 2000, 5329, 0, 0, 4688, 0, 0,
+	0, 0, 0, 3933, 0, 4936, 6300, 0, 0, 0, 3580, 0, 0, 2840, 1132, 2610,
+	405, 4952, 0, 3067, 1647, 5582, 0, 0, 0, 2369, 0, 0, 0, 787, 3954, 0,
+	0, 6366, 413, 244, 1881, 2106, 1404, 0, 0, 0, 4876, 0, 645, 1898, 2655, 0,
+	0, 0, 0, 5568, 0, 5747, 0, 0, 0, 0, 2637, 2478, 0, 0, 0, 1930,
+	110, 2818, 0, 0, 0, 0, 0, 444, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4863, 602, 4620, 0, 0, 0, 1868, 642, 0, 4068, 3052, 4311, 0, 0,
+	0, 0, 0, 0, 0, 3000, 0, 3423, 0, 0, 5115, 3776, 0, 0, 0, 6360,
+	0, 2031, 0, 0, 0, 1202, 0, 534, 2024, 4326, 6818, 0, 26, 0, 0, 980,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 6799, 0, 0, 0, 0, 0, 2756,
+	5685, 5108, 4216, 4181, 0, 0, 3167, 0, 0, 1447, 0, 0, 0, 0, 0, 0,
+	0, 0, 3122, 4540, 5857, 871, 5472, 0, 1805, 0, 0, 0, 0, 2415, 4953, 0,
+	0, 3019, 1248, 1536, 3024, 3735, 3932, 535, 1509, 3077, 1548, 3172, 924, 5852, 6067, 6567,
+	2526, 3581, 3805, 0, 0, 6516, 4514, 4562, 0, 0, 0, 0, 0, 5705, 0, 0,
+	0, 0, 0, 4816, 5626, 1391, 0, 2141, 3880, 0, 0, 0, 0, 971, 0, 0,
+	0, 0, 0, 3922, 1251, 0, 3537, 5098, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 4557, 0, 0, 0, 1597, 572, 0, 0, 0, 0, 0, 0, 0, 4364, 0,
+	0, 3081, 2493, 0, 0, 5143, 0, 700, 1258, 3689, 0, 0, 0, 0, 6465, 0,
+	0, 0, 0, 0, 4271, 0, 0, 0, 0, 6727, 0, 0, 0, 0, 5549, 0,
+	0, 97, 1854, 0, 0, 4025, 6785, 0, 0, 0, 5849, 0, 0, 0, 4082, 5812,
+	0, 0, 1938, 4912, 0, 0, 0, 0, 0, 0, 4595, 4544, 0, 0, 0, 0,
+	0, 4476, 772, 120, 3180, 0, 0, 5825, 0, 0, 0, 0, 4154, 5480, 536, 0,
+	0, 0, 1782, 0, 6047, 5957, 4922, 0, 0, 0, 0, 5233, 0, 0, 103, 0,
+	5223, 0, 0, 0, 4226, 0, 0, 0, 0, 157, 491, 872, 2533, 3994, 4667, 1354,
+	5954, 5418, 0, 0, 2698, 0, 0, 0, 0, 873, 0, 0, 0, 0, 2973, 0,
+	0, 0, 6204, 403, 6279, 0, 0, 2431, 0, 885, 0, 0, 999, 0, 0, 522,
+	0, 0, 0, 206, 5488, 5403, 6612, 0, 0, 0, 4223, 0, 0, 5044, 0, 0,
+	0, 2905, 1161, 3530, 4290, 5459, 0, 0, 0, 2882, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5093, 0, 0, 0, 0, 3856, 5021, 0, 0,
+	0, 0, 0, 5049, 0, 0, 0, 0, 0, 0, 2020, 4715, 1568, 3004, 6407, 0,
+	0, 0, 0, 0, 0, 0, 0, 5687, 2012, 1562, 3390, 5996, 0, 0, 1679, 6731,
+	95, 0, 2804, 0, 6639, 1726, 0, 0, 0, 0, 1411, 0, 0, 0, 316, 0,
+	4761, 6185, 0, 0, 0, 0, 0, 0, 5402, 0, 5968, 0, 3739, 6795, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 3528, 0, 4637, 2658, 1728, 2018, 2820, 3045,
+	0, 0, 0, 2875, 5295, 0, 0, 2613, 5182, 0, 0, 983, 65, 1245, 455, 3563,
+	4501, 0, 0, 2633, 0, 0, 0, 0, 0, 0, 0, 0, 5331, 0, 1916, 0,
+	1255, 4301, 3147, 6606, 0, 0, 0, 0, 3870, 0, 0, 792, 4113, 0, 5054, 0,
+	0, 0, 2897, 3859, 0, 0, 0, 0, 0, 0, 3005, 0, 3990, 293, 6083, 549,
+	6333, 0, 2978, 0, 0, 0, 0, 4928, 1722, 2809, 40, 2868, 6078, 0, 2142, 5339,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 5710, 6585, 0, 0, 6317, 0, 0,
+	1463, 2306, 0, 0, 5298, 0, 0, 0, 6485, 6527, 167, 0, 3436, 0, 0, 0,
+	0, 820, 0, 0, 0, 0, 0, 0, 6647, 0, 0, 930, 1632, 3774, 4537, 5606,
+	6061, 6206, 0, 0, 209, 6093, 0, 0, 790, 0, 410, 0, 1470, 0, 6444, 0,
+	1218, 5078, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6049, 4622, 0, 0, 0,
+	2829, 0, 2459, 3100, 0, 0, 0, 0, 0, 2323, 5104, 0, 0, 0, 0, 0,
+	0, 0, 4086, 0, 6174, 6267, 0, 0, 3357, 1717, 144, 0, 3649, 0, 0, 957,
+	0, 0, 0, 0, 0, 0, 0, 4338, 4755, 4822, 1602, 0, 0, 0, 3493, 4893,
+	0, 0, 6742, 0, 0, 0, 0, 0, 3044, 342, 6825, 4024, 0, 0, 5898, 0,
+	0, 0, 2444, 0, 0, 6104, 1538, 3035, 0, 0, 0, 2646, 2092, 6046, 0, 0,
+	0, 0, 0, 217, 2208, 0, 1064, 1812, 0, 0, 0, 0, 0, 0, 0, 2072,
+	5275, 0, 0, 0, 0, 2349, 2488, 5590, 0, 4924, 0, 0, 3668, 4873, 0, 435,
+	561, 0, 0, 4675, 0, 0, 958, 452, 5639, 4353, 0, 0, 4977, 0, 6178, 0,
+	1053, 0, 0, 0, 0, 0, 1959, 0, 0, 4643, 0, 0, 0, 0, 0, 6445,
+	527, 4969, 6711, 0, 0, 0, 0, 721, 960, 5132, 5799, 0, 1936, 5803, 0, 0,
+	0, 6505, 2168, 1772, 0, 0, 0, 0, 3753, 0, 0, 0, 0, 0, 0, 0,
+	0, 4482, 0, 2995, 0, 0, 2391, 0, 0, 2481, 0, 0, 0, 1314, 0, 0,
+	0, 0, 1529, 2233, 5607, 6368, 6397, 4642, 0, 4099, 0, 3515, 0, 0, 875, 0,
+	712, 2573, 0, 0, 187, 2614, 6406, 0, 3101, 0, 0, 0, 0, 0, 5481, 0,
+	0, 0, 0, 5231, 0, 2320, 4845, 2416, 0, 1195, 0, 0, 5831, 3191, 1937, 6080,
+	0, 0, 0, 0, 5763, 2094, 0, 0, 0, 3238, 0, 0, 0, 0, 3690, 0,
+	0, 4981, 0, 0, 0, 6451, 0, 1767, 3538, 0, 0, 0, 0, 0, 4897, 227,
+	0, 4266, 0, 2424, 0, 0, 0, 0, 3884, 3009, 4542, 388, 4960, 5844, 0, 0,
+	2385, 5730, 0, 0, 0, 37, 2668, 3132, 4465, 0, 6175, 3481, 0, 5642, 0, 2420,
+	1998, 0, 2738, 0, 0, 0, 1171, 0, 0, 3721, 2121, 259, 0, 0, 0, 3675,
+	0, 0, 4975, 0, 0, 757, 0, 0, 0, 0, 0, 0, 0, 2776, 0, 807,
+	2734, 3283, 0, 0, 0, 0, 0, 0, 0, 3929, 0, 0, 0, 0, 0, 1087,
+	6050, 3849, 0, 0, 2775, 0, 4375, 0, 5792, 3160, 5969, 0, 1780, 0, 0, 0,
+	2765, 6332, 6679, 2178, 4723, 5930, 0, 0, 4925, 6574, 0, 61, 0, 0, 2183, 0,
+	2492, 0, 2717, 3543, 2256, 0, 0, 1106, 3935, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1754, 0, 0, 627, 4043, 6086, 6564, 2769, 4056, 2238, 0, 0, 0, 2572,
+	1856, 5205, 2075, 689, 0, 0, 5519, 0, 0, 0, 6129, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 905, 2819, 0, 0, 0, 6371, 0, 0, 0, 0, 0, 5057,
+	0, 0, 0, 0, 0, 0, 0, 6122, 0, 2187, 0, 0, 0, 0, 2259, 6760,
+	2462, 0, 1156, 4750, 6824, 4887, 1835, 0, 0, 0, 6597, 0, 0, 0, 2624, 6238,
+	0, 3846, 4436, 3656, 5873, 0, 0, 2286, 3326, 5525, 0, 0, 0, 0, 0, 0,
+	5009, 0, 0, 0, 161, 5400, 0, 1165, 0, 212, 1676, 0, 0, 0, 0, 0,
+	2421, 0, 0, 2166, 967, 3298, 0, 0, 0, 0, 0, 5583, 921, 0, 0, 0,
+	0, 1353, 6420, 0, 0, 0, 0, 0, 1672, 4284, 6327, 0, 0, 2054, 5723, 6478,
+	0, 0, 109, 4176, 0, 0, 4481, 0, 0, 0, 0, 1237, 6508, 0, 6449, 5905,
+	0, 0, 0, 641, 2339, 644, 2520, 4422, 0, 0, 6616, 6653, 3203, 0, 702, 10,
+	3354, 2910, 0, 5199, 1911, 5196, 6291, 0, 0, 0, 0, 0, 0, 0, 0, 628,
+	836, 1720, 5441, 0, 1495, 6396, 0, 0, 0, 0, 0, 1139, 0, 2152, 6621, 0,
+	0, 5308, 0, 3791, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1412, 0, 0, 0, 0, 0, 0, 0, 0, 6142, 559, 0, 0, 0, 0,
+	0, 0, 0, 1199, 0, 0, 973, 3392, 0, 0, 0, 0, 0, 0, 0, 2418,
+	2808, 108, 253, 3202, 773, 3851, 6419, 2033, 6280, 4081, 6106, 6525, 0, 5984, 0, 0,
+	0, 3279, 0, 0, 0, 0, 0, 0, 0, 0, 1706, 0, 1678, 0, 4774, 0,
+	0, 0, 0, 0, 0, 0, 5515, 0, 0, 0, 5476, 427, 269, 2442, 2271, 0,
+	0, 0, 0, 0, 0, 5728, 0, 1583, 3391, 6351, 0, 0, 0, 0, 4083, 0,
+	3546, 0, 199, 0, 0, 1554, 6588, 3453, 0, 0, 3370, 0, 1203, 0, 0, 0,
+	0, 0, 0, 619, 1006, 3653, 0, 3955, 0, 0, 0, 0, 0, 0, 0, 0,
+	2838, 5028, 0, 0, 0, 0, 68, 931, 0, 0, 1430, 4275, 0, 6454, 0, 0,
+	0, 4753, 0, 0, 0, 0, 0, 0, 4828, 6713, 0, 0, 3290, 0, 581, 0,
+	0, 0, 0, 0, 4316, 0, 0, 6577, 0, 0, 3249, 5381, 0, 18, 0, 0,
+	0, 0, 1915, 0, 0, 0, 0, 6674, 0, 1036, 0, 0, 0, 5382, 0, 0,
+	3152, 0, 0, 0, 0, 1385, 0, 3983, 0, 0, 0, 0, 0, 0, 6682, 1044,
+	0, 0, 0, 0, 0, 58, 0, 6004, 0, 0, 0, 0, 0, 0, 496, 0,
+	0, 0, 0, 0, 6232, 0, 0, 0, 2315, 0, 4939, 5172, 0, 6063, 0, 0,
+	0, 5192, 0, 0, 0, 470, 0, 0, 0, 0, 0, 0, 1129, 6582, 0, 0,
+	303, 0, 0, 0, 0, 0, 0, 5694, 819, 4991, 0, 0, 3240, 4942, 0, 0,
+	2687, 3353, 0, 0, 0, 0, 0, 764, 0, 0, 0, 0, 0, 0, 0, 0,
+	1309, 0, 2527, 0, 0, 0, 0, 0, 0, 0, 3706, 0, 0, 0, 0, 0,
+	4584, 0, 0, 0, 4808, 411, 6436, 3466, 0, 1425, 1528, 3712, 0, 0, 0, 0,
+	2158, 2641, 0, 0, 0, 1834, 3710, 2988, 5069, 6143, 0, 0, 0, 1492, 0, 0,
+	5824, 2125, 0, 6417, 0, 0, 0, 0, 3568, 0, 3542, 5296, 0, 0, 0, 5680,
+	5918, 2395, 0, 0, 0, 0, 0, 6324, 3331, 0, 2511, 4668, 6740, 5380, 1308, 0,
+	0, 0, 0, 0, 0, 0, 0, 3111, 0, 0, 0, 2688, 5010, 0, 0, 243,
+	0, 0, 0, 5452, 0, 0, 1871, 0, 0, 2548, 4303, 4602, 664, 6539, 0, 0,
+	0, 2440, 3896, 5174, 5909, 0, 763, 0, 2863, 201, 1614, 0, 0, 0, 307, 4452,
+	3754, 3532, 5312, 2483, 5485, 3329, 3684, 4578, 5566, 2247, 6278, 6704, 0, 1738, 0, 6633,
+	0, 1905, 0, 0, 0, 0, 0, 0, 4848, 6290, 6328, 6335, 0, 1081, 2437, 4783,
+	0, 0, 1742, 0, 0, 0, 0, 3613, 0, 0, 0, 0, 0, 1784, 1997, 1753,
+	2379, 2466, 0, 3158, 2230, 4033, 4454, 3919, 0, 0, 829, 408, 1807, 3802, 0, 0,
+	0, 0, 3626, 4765, 0, 0, 0, 0, 0, 638, 729, 6499, 1902, 0, 0, 0,
+	0, 3728, 0, 0, 0, 0, 0, 1853, 880, 0, 1803, 3301, 184, 5175, 0, 6780,
+	4678, 6277, 6359, 0, 3959, 1771, 2182, 5533, 1664, 3779, 5553, 5915, 1668, 3462, 5526, 5767,
+	0, 2989, 0, 0, 0, 0, 2216, 0, 3608, 0, 0, 4006, 0, 0, 0, 0,
+	2665, 2248, 4900, 5216, 0, 0, 0, 0, 0, 0, 0, 0, 1231, 5572, 0, 0,
+	0, 0, 3163, 0, 4100, 0, 0, 0, 0, 0, 0, 0, 1711, 0, 0, 451,
+	0, 0, 2510, 0, 4411, 6139, 3036, 0, 0, 1118, 1042, 0, 0, 0, 0, 4096,
+	3458, 0, 0, 0, 0, 6304, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5206, 0, 918, 816, 0, 0, 1488, 4238, 0, 0, 0, 0, 0, 0,
+	0, 0, 893, 3349, 0, 0, 1272, 5995, 0, 1366, 0, 5375, 1275, 2176, 915, 0,
+	0, 4992, 0, 0, 2888, 4698, 6022, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 6099, 0, 0, 906, 6172, 0, 3759, 0, 0, 0, 1574,
+	0, 0, 0, 0, 6272, 3099, 5330, 5477, 0, 0, 0, 0, 0, 0, 0, 0,
+	5012, 0, 0, 0, 0, 5697, 2099, 0, 348, 5832, 0, 0, 0, 0, 0, 1276,
+	2636, 0, 1974, 0, 0, 2367, 0, 0, 5643, 0, 3920, 0, 1102, 0, 0, 0,
+	2706, 0, 0, 3141, 4884, 0, 6212, 2529, 2607, 3061, 0, 0, 3697, 0, 0, 0,
+	6599, 0, 3819, 3816, 5620, 0, 0, 1374, 2108, 5094, 0, 1739, 0, 4378, 0, 1400,
+	1703, 1246, 249, 2789, 2992, 3658, 1167, 2060, 357, 2803, 1914, 4109, 4899, 3682, 2347, 5318,
+	2719, 6331, 6497, 0, 2700, 0, 0, 0, 0, 2591, 3115, 935, 6052, 0, 3872, 3273,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1403, 0, 2586, 0, 0, 0,
+	5448, 3486, 0, 5468, 0, 621, 0, 0, 0, 0, 0, 0, 0, 0, 3363, 2777,
+	3360, 5065, 6357, 0, 0, 1635, 3451, 0, 0, 5913, 0, 0, 1282, 0, 0, 4428,
+	5254, 0, 0, 0, 0, 6173, 0, 0, 0, 4106, 5900, 88, 0, 0, 0, 105,
+	2790, 6395, 0, 0, 0, 0, 681, 3573, 5884, 0, 0, 0, 0, 0, 988, 0,
+	5230, 0, 0, 0, 1270, 5722, 2087, 4976, 0, 0, 0, 0, 0, 1838, 0, 0,
+	0, 5872, 1112, 6496, 0, 3022, 0, 0, 3295, 4494, 6728, 0, 0, 1370, 0, 4854,
+	0, 0, 4633, 0, 0, 0, 6722, 0, 0, 3233, 0, 1810, 0, 0, 0, 0,
+	3389, 0, 0, 1346, 4141, 3605, 2342, 1789, 383, 4169, 5786, 5938, 0, 0, 0, 0,
+	2744, 5999, 543, 759, 0, 0, 4061, 2602, 1981, 0, 4485, 0, 3732, 2781, 3938, 4968,
+	3925, 4649, 5502, 1098, 0, 3413, 4685, 0, 0, 0, 6265, 0, 0, 0, 0, 0,
+	0, 0, 4812, 1350, 6137, 4314, 0, 0, 0, 0, 4309, 1769, 0, 0, 1662, 5682,
+	4625, 0, 5931, 0, 901, 1433, 4448, 0, 0, 59, 0, 0, 0, 0, 0, 2502,
+	4536, 0, 0, 0, 3628, 0, 0, 3307, 6703, 3499, 3355, 0, 0, 0, 0, 0,
+	0, 3034, 3269, 0, 4091, 4432, 0, 2137, 0, 1825, 0, 0, 0, 0, 0, 3981,
+	615, 0, 6610, 4204, 6747, 0, 0, 0, 0, 0, 5130, 6544, 2357, 0, 0, 0,
+	0, 0, 0, 0, 1317, 0, 222, 1061, 1456, 3548, 4589, 5704, 0, 0, 5935, 4415,
+	3593, 4766, 2845, 5157, 0, 0, 0, 1024, 0, 4046, 1180, 0, 0, 0, 0, 0,
+	0, 0, 0, 3876, 4217, 155, 1422, 6165, 0, 2612, 2177, 0, 2436, 0, 0, 3586,
+	0, 843, 1200, 4049, 0, 0, 5422, 0, 6429, 0, 1253, 1598, 0, 0, 0, 599,
+	1193, 0, 1427, 0, 0, 0, 0, 0, 0, 0, 731, 335, 0, 0, 3843, 5719,
+	3261, 232, 4850, 5071, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1136, 0, 1913,
+	0, 3965, 0, 0, 6315, 0, 0, 0, 0, 693, 3832, 0, 0, 0, 1418, 0,
+	1364, 6210, 0, 0, 0, 4556, 610, 0, 0, 2068, 0, 0, 2701, 4729, 1858, 2946,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2652, 0, 5121, 0, 0, 1842, 0,
+	2993, 0, 0, 6035, 0, 0, 0, 0, 0, 2336, 0, 0, 4739, 6652, 0, 2631,
+	4509, 6817, 0, 1865, 4151, 4368, 4400, 4440, 0, 0, 0, 0, 0, 5955, 0, 0,
+	0, 3316, 5862, 0, 0, 0, 1016, 5993, 0, 5908, 2088, 0, 0, 0, 0, 0,
+	0, 6160, 4111, 2414, 0, 0, 3757, 0, 0, 0, 4657, 0, 0, 0, 0, 3088,
+	0, 0, 0, 1530, 0, 0, 6273, 0, 0, 312, 5064, 0, 3988, 1137, 2290, 3717,
+	6381, 0, 0, 0, 267, 0, 0, 0, 0, 0, 0, 5144, 3156, 0, 0, 5188,
+	827, 0, 1942, 3094, 5447, 837, 5027, 2093, 2001, 5291, 5732, 62, 5925, 6774, 0, 2039,
+	4880, 0, 0, 0, 3098, 0, 620, 0, 0, 0, 4166, 0, 0, 5911, 0, 0,
+	6349, 0, 0, 0, 0, 0, 516, 2902, 0, 0, 1680, 0, 0, 0, 0, 5506,
+	0, 0, 0, 707, 0, 0, 0, 0, 0, 0, 261, 0, 0, 0, 2160, 6763,
+	3312, 1582, 0, 0, 5661, 4718, 3888, 0, 5652, 0, 0, 0, 3630, 0, 0, 3926,
+	0, 0, 2516, 2512, 2490, 0, 0, 0, 5351, 0, 0, 0, 0, 6309, 0, 0,
+	0, 436, 1740, 1906, 0, 0, 149, 2301, 3366, 4325, 895, 4592, 3775, 2503, 5394, 1389,
+	0, 0, 5937, 521, 5239, 4055, 0, 0, 5092, 2737, 1365, 1945, 4950, 0, 1592, 2310,
+	1063, 5554, 6408, 1564, 0, 252, 0, 0, 0, 0, 0, 6282, 0, 4119, 0, 1278,
+	0, 4522, 0, 5156, 0, 0, 0, 0, 3766, 0, 0, 0, 0, 4658, 0, 0,
+	0, 5715, 0, 0, 0, 0, 0, 0, 0, 5744, 4140, 0, 633, 1558, 5941, 0,
+	1058, 1604, 0, 0, 2229, 0, 0, 0, 0, 0, 0, 883, 0, 0, 3891, 0,
+	0, 5113, 1037, 0, 1020, 3659, 0, 0, 2915, 3975, 0, 0, 4002, 0, 3974, 5959,
+	6361, 0, 0, 0, 0, 6038, 1770, 3403, 0, 815, 4212, 0, 439, 0, 434, 616,
+	2997, 4387, 1144, 4374, 0, 0, 0, 5389, 3520, 0, 0, 1845, 0, 0, 0, 0,
+	3071, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4424, 5795,
+	2567, 0, 0, 0, 0, 0, 3020, 0, 0, 2468, 361, 1090, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 90, 0, 0, 0, 198, 0, 0, 3704, 5926, 678, 630,
+	3151, 5220, 4567, 6409, 0, 0, 4959, 283, 3027, 5364, 6056, 0, 0, 0, 0, 0,
+	0, 0, 0, 6664, 3146, 0, 0, 0, 0, 0, 0, 0, 2443, 0, 0, 0,
+	2562, 0, 0, 0, 0, 0, 1984, 4663, 0, 6321, 2842, 3107, 0, 0, 0, 0,
+	0, 0, 5005, 0, 0, 2704, 3075, 0, 0, 0, 0, 3339, 0, 2079, 2017, 4362,
+	1907, 3428, 0, 886, 0, 0, 0, 0, 0, 0, 0, 674, 3782, 2273, 0, 0,
+	2116, 1799, 5316, 0, 0, 5154, 0, 3245, 290, 830, 5779, 5830, 4918, 6661, 5665, 5833,
+	0, 0, 0, 5305, 3182, 3266, 0, 0, 0, 0, 0, 0, 3008, 6062, 0, 0,
+	0, 5571, 0, 2136, 745, 0, 0, 0, 2509, 0, 0, 0, 0, 0, 2720, 5263,
+	3564, 5542, 0, 3302, 238, 0, 1622, 2122, 5099, 3678, 4800, 3941, 1099, 3318, 4870, 0,
+	0, 0, 944, 1021, 1234, 1039, 4385, 6815, 4615, 0, 0, 4588, 0, 2317, 6493, 3157,
+	0, 5919, 0, 0, 0, 4146, 0, 5466, 6776, 6517, 1331, 0, 0, 0, 0, 1257,
+	1928, 0, 1126, 0, 0, 3185, 0, 0, 0, 0, 0, 4525, 1593, 0, 6458, 4390,
+	544, 0, 0, 0, 0, 0, 0, 900, 44, 266, 1184, 1543, 1274, 2955, 3688, 3701,
+	3889, 4254, 6452, 0, 2585, 0, 0, 0, 2303, 0, 0, 3183, 1924, 2346, 2625, 3176,
+	6025, 0, 0, 0, 586, 2827, 5636, 4349, 0, 0, 1563, 1633, 2206, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 6121, 0, 4092, 0, 2927, 4585, 5397, 1773,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2071, 0, 0, 163, 2265, 2814, 2644,
+	6087, 3342, 3130, 3526, 3017, 6213, 0, 0, 0, 0, 3758, 1883, 5087, 6487, 0, 0,
+	0, 0, 6250, 0, 0, 5313, 0, 4005, 0, 34, 0, 0, 304, 0, 0, 6029,
+	2114, 4075, 0, 4156, 0, 1057, 1294, 4318, 1496, 0, 0, 0, 0, 0, 0, 0,
+	1709, 2073, 869, 0, 4248, 0, 0, 0, 0, 0, 0, 0, 0, 713, 1719, 1952,
+	2394, 6533, 0, 879, 0, 0, 0, 5247, 0, 0, 6698, 0, 0, 4940, 2550, 5483,
+	0, 0, 0, 3074, 940, 0, 0, 0, 0, 0, 0, 0, 0, 2376, 0, 0,
+	0, 0, 0, 1580, 0, 3430, 3707, 0, 1034, 91, 0, 0, 0, 0, 0, 0,
+	320, 3936, 4026, 5407, 0, 0, 196, 3541, 0, 3713, 0, 0, 0, 0, 81, 0,
+	0, 0, 1262, 3909, 3315, 0, 0, 0, 0, 1264, 0, 0, 0, 0, 0, 0,
+	242, 4159, 0, 4793, 6007, 6620, 0, 1652, 972, 3381, 0, 0, 4057, 970, 667, 0,
+	0, 0, 1338, 5371, 5455, 1089, 0, 0, 0, 0, 0, 6609, 0, 2630, 3822, 0,
+	0, 0, 0, 0, 4294, 0, 6816, 4794, 0, 0, 0, 2718, 3783, 3507, 4671, 5465,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4067, 0, 4661, 0, 0, 0, 5943,
+	0, 0, 0, 0, 0, 0, 5178, 0, 0, 0, 2377, 0, 0, 0, 0, 4548,
+	0, 0, 4492, 0, 0, 0, 0, 5429, 4836, 4767, 0, 4300, 0, 0, 0, 0,
+	0, 0, 4576, 0, 5974, 578, 0, 38, 3224, 4831, 4575, 265, 3251, 0, 0, 0,
+	0, 147, 1398, 3096, 5362, 4010, 0, 0, 1405, 0, 0, 0, 3291, 3977, 0, 0,
+	5578, 0, 0, 0, 0, 0, 0, 0, 0, 716, 0, 0, 0, 0, 6346, 1917,
+	0, 0, 0, 0, 0, 5907, 0, 0, 0, 0, 0, 844, 4230, 0, 0, 1407,
+	1953, 5546, 0, 0, 0, 0, 165, 3635, 0, 0, 0, 0, 0, 6230, 1978, 6384,
+	0, 5671, 0, 587, 813, 4404, 0, 0, 0, 0, 0, 0, 0, 0, 5794, 0,
+	785, 0, 0, 4047, 6082, 2467, 2726, 6391, 0, 0, 0, 0, 3810, 0, 0, 3262,
+	0, 0, 5961, 6109, 964, 0, 1240, 0, 0, 0, 302, 0, 0, 3229, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4786, 0, 0, 0, 2337, 3352, 5067, 4236, 0,
+	0, 0, 3611, 0, 0, 0, 2605, 0, 2340, 0, 0, 0, 0, 0, 1951, 3305,
+	6298, 1544, 0, 0, 453, 0, 0, 2120, 0, 4954, 0, 0, 0, 3761, 867, 0,
+	1415, 1244, 1372, 0, 0, 1501, 0, 4155, 0, 0, 0, 0, 6659, 0, 0, 0,
+	0, 2645, 0, 3763, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5297,
+	1718, 2372, 0, 2736, 0, 2980, 0, 0, 2469, 0, 2514, 0, 2417, 3204, 0, 2974,
+	6374, 4819, 6418, 0, 1887, 5693, 1266, 1050, 5663, 1988, 5766, 5868, 0, 0, 3053, 0,
+	0, 0, 6654, 5085, 6628, 28, 0, 0, 1620, 6116, 1460, 0, 0, 0, 0, 0,
+	0, 0, 363, 3226, 5007, 6203, 0, 0, 0, 0, 0, 0, 0, 5037, 0, 469,
+	0, 0, 887, 321, 614, 4333, 5856, 0, 2242, 5055, 0, 0, 5802, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4302, 0, 6509, 0, 0, 0, 0, 0, 4239, 5819,
+	0, 1861, 0, 3140, 0, 4754, 0, 0, 4344, 0, 6356, 0, 0, 2245, 0, 6319,
+	2877, 1464, 0, 0, 294, 464, 4319, 5711, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 876, 6222, 0, 0, 0, 0, 0, 260,
+	5689, 0, 3650, 0, 2541, 0, 6334, 0, 0, 0, 1009, 1390, 4183, 4243, 4630, 5432,
+	4687, 0, 0, 0, 0, 0, 2760, 4644, 0, 263, 2681, 5058, 3868, 6274, 0, 0,
+	4532, 5414, 0, 0, 0, 0, 5890, 0, 0, 0, 0, 0, 662, 5893, 0, 824,
+	4018, 0, 0, 2635, 55, 0, 6596, 0, 0, 2225, 5866, 0, 0, 6145, 4171, 0,
+	0, 0, 0, 0, 0, 517, 0, 0, 2253, 753, 2874, 6039, 2293, 0, 566, 3232,
+	2019, 2659, 0, 0, 0, 3850, 0, 0, 0, 0, 0, 0, 0, 2220, 3840, 6111,
+	6166, 0, 1659, 929, 2716, 6307, 0, 0, 0, 1744, 6438, 0, 0, 0, 0, 0,
+	0, 4382, 0, 0, 4707, 0, 0, 0, 0, 0, 0, 0, 2083, 5033, 6595, 3579,
+	0, 0, 4391, 0, 0, 6123, 604, 0, 1225, 0, 0, 0, 0, 0, 0, 0,
+	1636, 1761, 5989, 0, 0, 4984, 0, 0, 0, 0, 6193, 0, 115, 2191, 3696, 0,
+	0, 0, 5547, 4194, 4079, 6040, 0, 0, 0, 531, 1723, 1497, 3823, 0, 0, 1122,
+	6457, 3333, 4690, 6601, 0, 0, 0, 0, 0, 6730, 0, 118, 1855, 5934, 1367, 0,
+	6510, 0, 0, 0, 0, 0, 0, 6801, 0, 0, 5246, 0, 5776, 981, 3634, 5265,
+	2802, 0, 143, 0, 0, 0, 0, 0, 0, 4366, 0, 3527, 1844, 2389, 3937, 3471,
+	5189, 5843, 0, 0, 203, 4090, 0, 1599, 2332, 0, 5117, 0, 3489, 0, 5560, 0,
+	5863, 6219, 526, 1283, 0, 1693, 2557, 5398, 0, 0, 3786, 916, 0, 1047, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4121,
+	3923, 0, 0, 0, 0, 0, 3741, 2675, 0, 0, 0, 4486, 2309, 0, 0, 0,
+	0, 922, 2958, 2896, 3063, 0, 0, 0, 0, 0, 0, 2105, 3407, 6810, 0, 6453,
+	0, 1286, 0, 17, 4463, 0, 6466, 1862, 6476, 6807, 0, 0, 2279, 0, 0, 0,
+	0, 0, 0, 0, 4069, 708, 2195, 0, 6584, 0, 0, 0, 0, 3060, 0, 0,
+	0, 0, 2940, 0, 0, 0, 2574, 0, 5075, 0, 0, 0, 2204, 3978, 0, 0,
+	1169, 0, 5814, 0, 4610, 0, 0, 0, 0, 2287, 0, 2067, 0, 0, 0, 0,
+	0, 2047, 0, 4867, 611, 4136, 5167, 0, 0, 0, 1315, 989, 0, 0, 0, 0,
+	0, 85, 6403, 0, 4673, 6227, 0, 974, 5338, 4273, 5251, 0, 0, 3996, 0, 703,
+	2404, 0, 0, 3557, 4220, 0, 31, 3208, 272, 5140, 0, 4054, 0, 0, 0, 0,
+	0, 1623, 0, 1408, 1794, 0, 0, 0, 0, 0, 0, 4484, 1846, 0, 3379, 1521,
+	5924, 0, 197, 6413, 0, 0, 0, 0, 0, 5376, 0, 0, 0, 0, 0, 0,
+	5410, 0, 2403, 0, 0, 0, 2695, 0, 0, 6355, 0, 0, 0, 0, 0, 0,
+	0, 0, 3670, 0, 0, 0, 0, 3552, 0, 5835, 0, 0, 0, 2096, 5828, 0,
+	4842, 0, 0, 0, 4573, 0, 0, 2761, 295, 3662, 3913, 564, 0, 738, 0, 5201,
+	1305, 0, 0, 345, 2451, 6502, 4827, 537, 1003, 0, 404, 0, 0, 6136, 6626, 0,
+	3271, 0, 0, 6488, 5169, 1940, 0, 0, 2430, 0, 0, 63, 298, 4946, 0, 0,
+	0, 0, 0, 3714, 0, 0, 0, 0, 136, 1487, 3907, 0, 0, 0, 4147, 0,
+	0, 0, 0, 2852, 0, 0, 0, 0, 0, 5416, 0, 0, 5413, 3457, 0, 6784,
+	0, 6805, 2249, 798, 0, 0, 0, 0, 5691, 4778, 0, 0, 0, 0, 4696, 5674,
+	0, 0, 5262, 0, 1450, 0, 0, 0, 0, 0, 756, 1285, 6806, 0, 4941, 0,
+	6811, 5598, 0, 0, 0, 0, 0, 0, 0, 1035, 1342, 0, 270, 0, 0, 0,
+	5765, 0, 643, 0, 351, 1979, 4826, 0, 0, 0, 0, 255, 0, 0, 0, 0,
+	4664, 1755, 0, 0, 6529, 6194, 5086, 5458, 0, 0, 1151, 1503, 0, 0, 0, 2124,
+	1012, 3664, 2226, 1869, 0, 0, 0, 0, 0, 0, 1468, 5002, 0, 0, 0, 0,
+	0, 3235, 1148, 0, 1626, 881, 2025, 0, 5975, 0, 0, 6770, 2569, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 2859, 0, 0, 0, 0, 3367, 0, 2994, 0, 2235,
+	6251, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1518, 2327, 4009, 5097, 6437, 0,
+	5948, 0, 0, 0, 0, 0, 0, 0, 2123, 0, 0, 1252, 0, 0, 0, 281,
+	6492, 5430, 6581, 4420, 0, 891, 5621, 0, 0, 0, 0, 0, 5204, 0, 1140, 2930,
+	2837, 0, 0, 4558, 2970, 5923, 0, 0, 0, 4697, 0, 0, 0, 0, 558, 2234,
+	2525, 4934, 5137, 6147, 0, 0, 551, 0, 0, 0, 1227, 1879, 6110, 0, 5579, 0,
+	4882, 2143, 0, 0, 0, 0, 0, 0, 0, 0, 2935, 0, 0, 758, 6719, 0,
+	0, 0, 5922, 4599, 0, 0, 0, 0, 3455, 0, 3999, 0, 0, 0, 5141, 0,
+	4987, 0, 0, 0, 0, 908, 3168, 0, 0, 0, 0, 4080, 0, 0, 0, 0,
+	4180, 0, 0, 0, 0, 0, 4371, 0, 0, 0, 3967, 0, 0, 0, 0, 0,
+	2669, 6239, 0, 2435, 724, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 5597, 0, 2523, 1975, 78, 4339, 5731, 5000, 0, 0, 0, 0,
+	1506, 1697, 3452, 4677, 210, 2826, 6603, 0, 0, 0, 1643, 0, 2456, 0, 5471, 0,
+	3434, 6387, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1655, 4606, 0, 0,
+	1690, 0, 0, 0, 3647, 839, 0, 0, 2767, 0, 0, 0, 4028, 0, 4503, 0,
+	0, 67, 0, 0, 0, 4455, 0, 79, 1692, 4053, 1565, 2917, 5638, 6268, 3731, 0,
+	0, 0, 0, 732, 0, 0, 3056, 0, 4659, 0, 3201, 4756, 3394, 0, 0, 0,
+	0, 0, 0, 0, 0, 3396, 1741, 6506, 0, 0, 2841, 0, 5726, 2911, 4662, 0,
+	0, 0, 5659, 0, 0, 1206, 4202, 0, 0, 327, 0, 6245, 0, 0, 0, 0,
+	0, 0, 3361, 0, 0, 0, 0, 3504, 0, 3377, 3826, 0, 0, 0, 0, 0,
+	0, 5681, 0, 0, 2175, 0, 3918, 5292, 6587, 4044, 0, 0, 0, 0, 0, 0,
+	3495, 0, 0, 0, 0, 6308, 1215, 4738, 0, 0, 0, 0, 2289, 0, 0, 4370,
+	0, 0, 0, 0, 3601, 3982, 2351, 717, 4508, 6306, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 3459, 1379, 1762, 1818, 3577, 6170, 0, 3414, 0, 0, 5494, 0, 0,
+	0, 5015, 0, 0, 673, 0, 0, 0, 0, 0, 301, 0, 0, 2793, 0, 0,
+	0, 4528, 0, 0, 0, 0, 0, 428, 0, 0, 2678, 0, 0, 0, 0, 2555,
+	636, 1055, 0, 0, 4488, 0, 2924, 160, 5139, 5428, 0, 0, 0, 0, 1525, 192,
+	2831, 5377, 4101, 5550, 4337, 0, 0, 0, 0, 412, 2552, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1849, 2894, 1877, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 119, 187, 0, 0, 0, 0, 0, 888, 364, 4138, 4631, 1956, 3371, 0, 0,
-	33, 1448, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4120, 0, 0, 0, 827, 0, 0, 1451, 0, 0, 0, 0, 0, 0,
-	2562, 0, 4371, 0, 0, 0, 0, 0, 0, 906, 2472, 673, 1540, 4046, 63, 4780,
-	0, 3786, 0, 5309, 328, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4816, 0, 0, 0, 0, 0, 3654, 2980, 0, 0, 0, 0, 103, 5276, 4011, 0,
-	0, 3906, 0, 0, 4076, 0, 0, 0, 1262, 0, 0, 0, 1958, 1959, 4578, 3003,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2119, 3935, 0, 0, 2919, 0, 0,
-	1862, 1743, 1017, 1146, 680, 4405, 0, 0, 4918, 2605, 0, 0, 0, 0, 0, 0,
-	3616, 0, 0, 0, 13, 0, 0, 4874, 4223, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2091, 0, 4335, 0, 0, 0, 0, 0, 3451, 0, 4013, 1750, 2970, 675,
-	0, 2835, 0, 0, 0, 0, 1230, 0, 2444, 2886, 0, 0, 0, 0, 465, 2555,
-	4256, 942, 4260, 0, 0, 0, 0, 0, 0, 0, 0, 1423, 0, 3300, 0, 0,
-	0, 0, 0, 0, 0, 3350, 0, 0, 0, 0, 0, 0, 0, 0, 2900, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 4263, 0, 390, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2036, 0, 3378, 3424, 0, 2338, 0, 1806, 472, 4568, 0,
-	189, 0, 1071, 0, 0, 0, 0, 3813, 0, 0, 0, 664, 0, 0, 0, 785,
-	2523, 0, 0, 0, 0, 0, 0, 300, 4985, 5197, 0, 0, 0, 0, 0, 2504,
-	0, 0, 180, 0, 3275, 0, 0, 0, 0, 0, 0, 0, 0, 3314, 0, 0,
-	0, 0, 3225, 0, 0, 0, 0, 48, 4585, 855, 5362, 0, 0, 0, 0, 0,
-	0, 0, 0, 5128, 0, 0, 0, 0, 0, 0, 0, 1834, 2426, 0, 2239, 0,
-	1501, 0, 0, 0, 2194, 0, 2329, 0, 0, 2687, 5238, 0, 0, 2263, 4447, 5215,
-	0, 0, 0, 0, 0, 4959, 0, 0, 4364, 0, 0, 0, 0, 3869, 0, 0,
-	1978, 3909, 0, 5411, 0, 1722, 0, 829, 0, 0, 526, 1169, 0, 0, 0, 0,
-	461, 0, 0, 0, 3021, 0, 3100, 0, 3369, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 589, 536, 4641, 4839, 0, 0, 739, 2385, 2943, 0, 0, 0, 0, 0,
-	0, 0, 0, 4662, 0, 0, 5231, 0, 0, 0, 0, 3593, 0, 0, 0, 0,
-	0, 4593, 1212, 2780, 3834, 0, 0, 0, 271, 1321, 0, 0, 0, 0, 0, 0,
-	0, 3253, 0, 0, 0, 2323, 0, 0, 0, 0, 0, 0, 0, 5324, 0, 1120,
-	4390, 4501, 0, 0, 0, 0, 2423, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 3867, 4465, 0, 3434, 1886, 0, 1108, 1281, 90, 263, 1318, 0, 1909, 0, 0,
-	0, 0, 0, 1425, 201, 469, 0, 0, 0, 4101, 0, 0, 2431, 1379, 0, 0,
-	2954, 2100, 4031, 0, 0, 313, 0, 0, 0, 0, 0, 0, 0, 614, 0, 0,
-	2094, 408, 797, 0, 0, 0, 0, 0, 0, 3474, 4841, 0, 0, 0, 0, 2775,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2849, 3710, 2240, 0, 0, 0, 2612, 2818, 4326, 1144, 4378, 0, 0, 0, 269, 0,
-	0, 0, 1547, 0, 0, 1520, 0, 0, 0, 0, 0, 0, 0, 0, 884, 0,
-	4081, 0, 0, 0, 0, 0, 0, 0, 4298, 2743, 0, 0, 720, 3742, 0, 0,
-	0, 867, 1828, 0, 0, 0, 0, 0, 0, 0, 3998, 2471, 4719, 4907, 2813, 0,
-	4621, 0, 4312, 0, 0, 0, 0, 0, 2958, 0, 0, 0, 0, 0, 5026, 0,
-	0, 0, 0, 0, 1733, 0, 0, 0, 0, 0, 0, 0, 0, 1664, 0, 2634,
-	0, 0, 0, 645, 0, 0, 0, 0, 0, 1464, 0, 2153, 0, 3000, 0, 0,
-	0, 0, 2008, 0, 0, 0, 1574, 1134, 0, 0, 0, 0, 5195, 0, 0, 0,
-	0, 0, 0, 1452, 5314, 0, 0, 0, 2083, 0, 0, 0, 0, 999, 1386, 3914,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2610, 0, 0, 0, 3136, 4351,
-	0, 0, 1698, 0, 0, 0, 0, 0, 0, 0, 2002, 1832, 0, 150, 0, 0,
-	698, 0, 0, 0, 4833, 0, 0, 4783, 2517, 0, 0, 0, 0, 608, 0, 4108,
-	0, 0, 0, 0, 0, 0, 129, 0, 0, 0, 0, 0, 0, 0, 5179, 0,
-	0, 1745, 0, 0, 4740, 0, 583, 839, 0, 0, 5012, 1465, 1288, 0, 2733, 0,
-	3792, 2925, 0, 0, 689, 4334, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3496,
-	0, 0, 3158, 0, 0, 0, 0, 1661, 318, 2611, 0, 0, 3677, 0, 0, 3907,
-	1284, 5315, 0, 0, 0, 1935, 0, 4361, 0, 0, 0, 0, 1516, 0, 1445, 0,
-	1076, 3978, 0, 0, 0, 3293, 518, 1142, 0, 0, 0, 1537, 0, 4554, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 3363, 154, 3784, 0, 0, 4023, 1052, 1715, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3851, 4640, 0, 0, 0, 4601, 5142,
-	0, 0, 0, 1329, 0, 205, 4107, 4484, 4419, 0, 0, 3803, 0, 0, 0, 0,
-	0, 0, 293, 0, 0, 2882, 0, 0, 1529, 3200, 0, 0, 0, 0, 0, 0,
-	0, 0, 3056, 0, 0, 0, 0, 5339, 0, 0, 1469, 0, 0, 0, 0, 0,
-	4458, 0, 0, 0, 592, 2371, 3771, 0, 0, 0, 2142, 2246, 2778, 0, 0, 5008,
-	0, 0, 0, 0, 2928, 0, 4552, 874, 0, 4584, 3493, 0, 0, 5069, 0, 0,
-	0, 2041, 4452, 4663, 2060, 362, 0, 3959, 0, 4866, 0, 1003, 1938, 1578, 0, 980,
-	5007, 0, 0, 0, 0, 1484, 0, 3, 399, 3494, 0, 0, 0, 0, 0, 0,
-	0, 0, 1563, 0, 0, 3760, 0, 0, 0, 1620, 1651, 0, 1742, 2081, 3414, 4583,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 617, 0, 0, 0, 0, 5405,
-	0, 1324, 672, 3495, 5245, 0, 0, 0, 1395, 2512, 0, 357, 1759, 2148, 4442, 3012,
-	0, 0, 4635, 0, 4744, 3949, 0, 3196, 0, 2318, 0, 0, 23, 610, 3643, 0,
-	2201, 0, 0, 0, 0, 2353, 0, 4715, 3648, 0, 0, 3328, 0, 0, 4781, 0,
-	0, 0, 280, 3267, 1507, 4177, 0, 11, 3551, 0, 0, 0, 0, 0, 0, 446,
-	0, 4147, 0, 2211, 0, 0, 0, 0, 0, 0, 0, 267, 924, 1070, 4986, 0,
-	0, 870, 0, 0, 386, 798, 0, 564, 0, 0, 2735, 0, 0, 1260, 1383, 450,
-	4067, 0, 0, 0, 0, 0, 3464, 0, 2839, 0, 0, 0, 5280, 3447, 1399, 0,
-	5144, 0, 0, 2432, 543, 0, 1597, 3162, 1713, 0, 0, 3663, 0, 0, 0, 2388,
-	0, 321, 0, 0, 0, 0, 0, 0, 0, 975, 3094, 0, 0, 0, 0, 777,
-	786, 0, 0, 0, 0, 0, 0, 541, 0, 0, 0, 963, 4034, 2278, 3857, 1300,
-	4246, 0, 4478, 2596, 1053, 573, 3448, 4773, 4677, 0, 0, 0, 0, 305, 4894, 5103,
-	0, 0, 0, 0, 0, 0, 0, 2104, 1051, 4916, 929, 2528, 477, 2521, 0, 0,
-	0, 0, 0, 1782, 1565, 2789, 0, 1800, 0, 0, 0, 0, 0, 0, 2618, 0,
-	0, 3107, 2169, 582, 0, 0, 0, 0, 1637, 0, 0, 0, 2629, 0, 4402, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1894, 1969, 3992, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 5415, 2005, 0, 3290, 0, 0, 0, 774, 0, 1587, 3945, 0, 1853,
-	0, 5133, 2617, 0, 0, 0, 2330, 4198, 3334, 5260, 2360, 0, 0, 4968, 0, 0,
-	0, 1258, 2214, 5385, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2392,
-	3952, 0, 1173, 940, 0, 0, 4461, 988, 0, 0, 0, 824, 0, 0, 0, 435,
-	1527, 0, 0, 27, 0, 0, 1895, 4653, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1422, 2827, 0, 0, 0, 3384, 3712, 0, 2783, 0, 0, 0, 0, 1972, 2275,
-	0, 0, 0, 0, 0, 0, 0, 292, 0, 0, 0, 0, 3618, 0, 0, 0,
-	0, 398, 0, 0, 3431, 0, 0, 0, 3500, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1740, 2657, 0, 2978, 3672, 0, 1833, 3918,
-	40, 5326, 0, 0, 2501, 0, 0, 1929, 2837, 3219, 4598, 0, 0, 0, 2582, 0,
-	3745, 742, 0, 0, 0, 0, 0, 0, 0, 4881, 3429, 0, 0, 0, 0, 0,
-	0, 758, 1577, 3954, 5266, 0, 1250, 3986, 0, 1880, 0, 1110, 2356, 0, 0, 0,
-	2111, 4267, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2267, 0, 0, 0,
-	0, 0, 0, 2298, 0, 1150, 2465, 449, 3577, 4270, 0, 0, 0, 0, 232, 0,
-	869, 4045, 0, 0, 0, 0, 4613, 0, 0, 0, 1786, 0, 0, 3459, 0, 0,
-	0, 0, 0, 0, 1476, 2045, 0, 2301, 1692, 0, 0, 0, 0, 0, 4348, 0,
-	0, 0, 3754, 4935, 2020, 0, 413, 0, 0, 0, 2184, 0, 0, 0, 0, 0,
-	4362, 3697, 0, 0, 0, 0, 2105, 0, 4237, 1613, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 3135, 0, 3924, 4997, 0, 0, 0, 2853, 0, 0, 2287, 896, 3939,
-	0, 0, 0, 2473, 1323, 4445, 0, 0, 0, 1908, 0, 0, 0, 618, 3156, 0,
-	0, 5053, 1513, 197, 0, 1699, 1112, 0, 0, 0, 3874, 0, 504, 1528, 2137, 0,
-	0, 0, 0, 4437, 0, 4571, 0, 0, 0, 0, 2124, 0, 0, 0, 0, 1552,
-	93, 2268, 0, 0, 0, 0, 0, 349, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3866, 473, 3673, 0, 0, 0, 1502, 502, 0, 0, 2464, 3425, 0, 0,
-	0, 0, 0, 0, 0, 2425, 0, 2742, 0, 0, 4068, 3006, 0, 0, 0, 5047,
-	0, 1639, 0, 0, 0, 0, 0, 423, 1632, 0, 0, 0, 25, 0, 0, 776,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 5386, 0, 0, 0, 0, 0, 4526,
-	0, 4062, 3353, 3323, 0, 0, 2545, 0, 0, 1151, 0, 0, 0, 0, 0, 0,
-	0, 0, 2511, 4655, 0, 685, 0, 0, 1457, 0, 0, 0, 0, 1946, 3940, 0,
-	0, 2441, 993, 1233, 2443, 2975, 3134, 424, 1208, 2482, 4814, 5207, 730, 4650, 0, 0,
-	2029, 3027, 0, 0, 0, 0, 3587, 3627, 0, 0, 0, 0, 0, 4543, 0, 0,
-	0, 0, 0, 4477, 0, 1100, 0, 1719, 3089, 0, 0, 0, 0, 768, 0, 0,
-	0, 0, 0, 3124, 0, 0, 2821, 4052, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1282, 451, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2007, 0, 0, 4087, 0, 552, 1001, 2937, 0, 0, 0, 0, 5136, 0,
-	0, 0, 0, 0, 3397, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4423, 0,
-	0, 0, 1491, 0, 0, 3215, 5376, 0, 0, 0, 4648, 0, 0, 0, 3257, 4622,
-	0, 0, 1560, 3904, 0, 0, 0, 0, 0, 0, 0, 3614, 0, 0, 0, 0,
-	0, 0, 609, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3309, 0, 0, 0,
-	0, 0, 1440, 0, 0, 4726, 3913, 0, 0, 0, 0, 4162, 0, 0, 87, 0,
-	4152, 0, 0, 0, 3362, 0, 0, 0, 0, 130, 382, 686, 2035, 3188, 4723, 0,
-	0, 4309, 0, 0, 2172, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2401, 0,
-	0, 0, 4921, 320, 4983, 0, 0, 1957, 0, 694, 0, 0, 793, 0, 0, 412,
-	0, 0, 0, 165, 4366, 4297, 0, 0, 0, 0, 3360, 0, 0, 0, 0, 0,
-	0, 2342, 917, 2814, 3413, 4347, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 4048, 0, 0, 0, 0, 3068, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1629, 3751, 0, 2429, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 4528, 1624, 1254, 2721, 4757, 0, 0, 1350, 5344,
-	82, 0, 2257, 0, 5269, 1391, 0, 0, 0, 0, 1119, 0, 0, 0, 0, 0,
-	3785, 4905, 0, 0, 0, 0, 0, 0, 4296, 0, 4734, 0, 2979, 5383, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2812, 0, 3687, 2140, 1393, 1628, 2270, 2457,
-	0, 0, 0, 2315, 4212, 0, 0, 2102, 4113, 0, 0, 778, 990, 0, 0, 0,
-	3576, 0, 0, 2120, 0, 0, 0, 0, 0, 0, 0, 0, 4238, 0, 1543, 0,
-	3420, 5240, 0, 0, 0, 0, 0, 0, 3080, 0, 0, 623, 3283, 0, 4016, 0,
-	0, 0, 3070, 0, 0, 0, 0, 0, 0, 0, 2430, 0, 3185, 0, 4826, 432,
-	5022, 0, 2405, 0, 0, 0, 0, 3917, 1387, 2261, 37, 2308, 4822, 0, 1720, 4245,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 4547, 5224, 0, 0, 0, 0, 0,
-	1165, 1855, 0, 0, 4214, 0, 0, 0, 5152, 5180, 135, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 735, 4462, 3005, 3609, 4810,
-	4923, 0, 0, 0, 168, 4832, 0, 0, 621, 0, 0, 0, 1172, 0, 5117, 0,
-	964, 4036, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4800, 3675, 0, 0, 0,
-	2279, 0, 1980, 2495, 0, 0, 0, 0, 0, 1871, 4058, 0, 0, 0, 0, 0,
-	0, 0, 3260, 0, 0, 4973, 0, 0, 2696, 1384, 118, 0, 2903, 0, 0, 756,
-	0, 0, 0, 0, 0, 0, 0, 3450, 3780, 3832, 1286, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2456, 0, 5407, 3214, 0, 0, 4685, 0,
-	0, 0, 0, 0, 0, 4842, 1235, 2450, 0, 0, 0, 2131, 1687, 4798, 0, 0,
-	0, 0, 0, 0, 0, 0, 842, 1463, 0, 0, 0, 0, 0, 0, 0, 4195,
-	0, 0, 0, 0, 0, 1892, 2003, 4451, 0, 3915, 0, 0, 2918, 3872, 0, 341,
-	0, 0, 0, 3718, 0, 0, 757, 4488, 0, 3462, 0, 0, 3958, 0, 4899, 0,
-	833, 0, 0, 0, 0, 0, 1579, 0, 0, 3693, 0, 0, 0, 0, 0, 5118,
-	417, 5327, 0, 0, 0, 0, 0, 566, 759, 4612, 0, 0, 1558, 4615, 0, 0,
-	0, 0, 1739, 1431, 0, 0, 0, 0, 2991, 0, 0, 0, 0, 0, 0, 0,
-	0, 3562, 0, 2421, 0, 0, 1928, 0, 0, 1997, 0, 0, 0, 1041, 0, 0,
-	0, 0, 1226, 1797, 4463, 5055, 5080, 3692, 0, 3270, 0, 0, 0, 0, 0, 0,
-	561, 2068, 0, 0, 152, 2103, 5089, 0, 2496, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 4160, 0, 1868, 3850, 1947, 0, 945, 0, 0, 4633, 0, 1559, 4824,
-	0, 0, 0, 0, 4586, 1689, 0, 0, 0, 2595, 0, 0, 0, 0, 2938, 0,
-	0, 0, 0, 0, 0, 5124, 0, 1426, 2822, 0, 0, 0, 0, 0, 3891, 183,
-	0, 3393, 0, 1952, 0, 0, 0, 0, 3092, 2433, 3612, 307, 3944, 4643, 0, 0,
-	1922, 0, 0, 0, 0, 34, 2146, 2520, 3550, 0, 4896, 0, 0, 4490, 0, 0,
-	1611, 0, 0, 0, 0, 0, 925, 0, 0, 2961, 0, 210, 0, 0, 0, 2924,
-	0, 0, 3956, 0, 0, 596, 0, 0, 0, 0, 0, 0, 0, 2231, 0, 635,
-	2202, 2632, 0, 0, 0, 0, 0, 0, 0, 3131, 0, 0, 0, 0, 0, 862,
-	0, 3064, 0, 0, 2230, 0, 0, 0, 4608, 2540, 0, 0, 0, 0, 0, 0,
-	2223, 5021, 0, 1749, 3757, 4707, 0, 0, 3916, 5214, 0, 55, 0, 0, 1753, 0,
-	2006, 0, 2188, 0, 1812, 0, 0, 3137, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1414, 0, 0, 492, 0, 4828, 0, 2226, 0, 1801, 0, 0, 0, 2067,
-	4135, 0, 1672, 542, 0, 0, 4395, 0, 0, 0, 4862, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 712, 2269, 0, 0, 0, 5058, 0, 0, 0, 0, 0, 4019,
-	0, 0, 0, 0, 0, 0, 0, 4857, 0, 0, 0, 0, 0, 0, 0, 5363,
-	0, 0, 913, 5406, 0, 3883, 0, 0, 0, 0, 5234, 0, 0, 0, 2112, 4951,
-	0, 3061, 3526, 4666, 0, 0, 0, 1837, 2671, 4400, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 131, 4295, 0, 919, 0, 170, 1347, 0, 0, 0, 0, 0,
-	1950, 0, 0, 1737, 764, 2646, 0, 0, 0, 0, 0, 0, 727, 0, 0, 0,
-	0, 1072, 5101, 0, 0, 0, 0, 0, 1343, 3408, 5017, 0, 0, 1655, 4557, 5145,
-	0, 0, 92, 3320, 0, 0, 3561, 0, 0, 0, 0, 982, 0, 0, 5122, 0,
-	0, 0, 0, 501, 1883, 0, 2026, 3519, 0, 0, 5248, 0, 2569, 0, 553, 10,
-	2694, 2346, 0, 4129, 1539, 4126, 4989, 0, 0, 0, 0, 0, 0, 0, 0, 493,
-	660, 0, 4331, 0, 1194, 0, 0, 0, 0, 0, 0, 0, 0, 1727, 5252, 0,
-	0, 4222, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4872, 440, 0, 0, 0, 0,
-	0, 0, 0, 948, 0, 0, 770, 2723, 0, 0, 0, 0, 0, 0, 0, 1949,
-	2260, 204, 2568, 3066, 5100, 0, 0, 1641, 0, 3256, 4844, 0, 0, 4745, 0, 0,
-	0, 2628, 0, 0, 0, 0, 0, 0, 0, 0, 1373, 0, 1349, 0, 3796, 0,
-	0, 0, 0, 0, 0, 0, 4391, 0, 0, 0, 4358, 334, 219, 1967, 1825, 0,
-	0, 0, 0, 0, 0, 4562, 0, 1271, 2722, 5038, 0, 0, 0, 0, 3258, 0,
-	0, 0, 0, 0, 0, 1247, 5227, 0, 0, 0, 0, 0, 951, 0, 0, 0,
-	0, 0, 0, 485, 2905, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2285, 0, 0, 0, 0, 0, 61, 736, 0, 0, 1135, 0, 0, 0, 0, 0,
-	0, 3779, 0, 0, 0, 0, 0, 0, 3837, 5329, 0, 0, 2638, 0, 0, 0,
-	0, 0, 0, 0, 3430, 0, 0, 0, 0, 0, 2606, 4278, 0, 18, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4279, 0, 0,
-	2535, 0, 0, 0, 0, 1094, 0, 3179, 0, 0, 0, 0, 0, 0, 0, 826,
-	0, 0, 0, 0, 0, 0, 0, 4763, 0, 0, 0, 0, 0, 0, 387, 0,
-	0, 0, 0, 0, 4946, 0, 0, 0, 1863, 0, 3927, 0, 0, 4811, 0, 0,
-	0, 4122, 0, 0, 0, 367, 0, 0, 0, 0, 0, 0, 894, 5221, 0, 0,
-	244, 0, 0, 0, 0, 0, 0, 4534, 647, 3968, 0, 0, 2597, 3930, 0, 0,
-	2164, 2693, 0, 0, 0, 0, 0, 603, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2030, 0, 0, 0, 0, 0, 0, 0, 2949, 0, 0, 0, 0, 0,
-	3647, 0, 0, 0, 3822, 5112, 0, 2774, 0, 1225, 2955, 0, 0, 0, 0, 0,
-	0, 2128, 0, 0, 0, 1477, 2953, 2414, 4030, 4873, 0, 0, 0, 1191, 0, 0,
-	0, 0, 0, 5099, 0, 0, 0, 0, 2843, 0, 2826, 4213, 0, 0, 0, 4522,
-	4697, 0, 0, 0, 0, 0, 0, 5015, 2674, 0, 2018, 3711, 5351, 4277, 1038, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2165, 0, 0, 0, 0,
-	0, 0, 0, 4341, 0, 0, 0, 0, 0, 2050, 3660, 5186, 519, 0, 0, 0,
-	0, 1965, 3101, 4692, 0, 0, 602, 0, 0, 162, 0, 0, 0, 0, 247, 3537,
-	2992, 2816, 4363, 1998, 4436, 2672, 2932, 3642, 0, 0, 0, 0, 0, 1400, 0, 5263,
-	0, 1533, 0, 0, 0, 0, 0, 0, 3853, 5018, 5024, 0, 0, 857, 1962, 3805,
-	0, 0, 1404, 0, 0, 0, 0, 2879, 0, 0, 0, 0, 0, 1442, 1610, 1413,
-	1985, 0, 0, 3539, 1794, 3223, 0, 3121, 0, 0, 655, 322, 1459, 0, 0, 0,
-	0, 0, 2889, 3789, 0, 0, 0, 0, 0, 0, 574, 5162, 1531, 0, 0, 0,
-	0, 2968, 0, 0, 0, 0, 0, 0, 692, 0, 1456, 2649, 0, 0, 0, 5373,
-	3721, 4982, 5046, 0, 3159, 1430, 1752, 4408, 1335, 3008, 4426, 0, 1339, 2770, 4401, 4588,
-	0, 2415, 0, 0, 0, 0, 0, 0, 2876, 0, 0, 3198, 0, 0, 0, 0,
-	0, 3894, 4145, 0, 0, 0, 0, 0, 0, 0, 0, 0, 976, 0, 0, 0,
-	0, 0, 0, 0, 3271, 0, 0, 0, 0, 0, 0, 0, 1378, 0, 0, 0,
-	0, 0, 0, 0, 3509, 4869, 2451, 0, 0, 886, 825, 0, 0, 0, 0, 3268,
-	2766, 0, 0, 0, 0, 5000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4136, 0, 724, 644, 0, 0, 0, 3372, 0, 0, 0, 0, 0, 0,
-	0, 0, 702, 2689, 0, 0, 0, 4756, 0, 0, 0, 4273, 1015, 1747, 0, 0,
-	0, 3969, 0, 0, 0, 3734, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 4837, 0, 0, 713, 0, 0, 0, 0, 0, 0, 1264,
-	0, 0, 0, 0, 4977, 4359, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 4537, 1694, 0, 277, 4634, 0, 0, 0, 0, 0, 1016,
-	2123, 0, 1591, 0, 0, 1906, 0, 0, 4491, 0, 3122, 0, 875, 0, 0, 0,
-	2179, 0, 0, 2526, 3880, 0, 4929, 2097, 0, 2469, 0, 0, 2942, 0, 0, 0,
-	5235, 0, 3038, 4473, 0, 0, 0, 1086, 1700, 4049, 0, 1401, 0, 3482, 0, 0,
-	1370, 991, 200, 2244, 2418, 2908, 921, 1660, 284, 3279, 1542, 3893, 4226, 2931, 1890, 5160,
-	2190, 0, 0, 0, 2174, 0, 0, 0, 0, 2084, 2505, 740, 4802, 0, 3082, 2622,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1111, 0, 2079, 0, 0, 0,
-	0, 2782, 0, 4354, 0, 486, 0, 0, 0, 0, 0, 0, 0, 0, 5044, 2232,
-	2699, 4026, 0, 0, 0, 1312, 2761, 0, 0, 4694, 0, 0, 1022, 0, 0, 3523,
-	4179, 0, 0, 0, 0, 4895, 0, 0, 0, 3276, 4687, 77, 0, 0, 0, 89,
-	2245, 5079, 0, 0, 0, 0, 535, 2848, 4673, 0, 0, 0, 0, 0, 783, 0,
-	4159, 0, 0, 0, 1013, 4556, 1682, 3957, 0, 0, 0, 0, 0, 1480, 0, 0,
-	0, 4665, 882, 0, 0, 0, 0, 0, 2643, 3571, 5341, 0, 0, 1083, 0, 0,
-	0, 0, 3683, 0, 0, 0, 5337, 0, 0, 0, 0, 1461, 0, 0, 0, 0,
-	2720, 0, 0, 1065, 0, 2873, 3316, 1446, 4603, 4713, 0, 0, 0, 0, 0, 0,
-	2208, 0, 427, 598, 0, 0, 3240, 2092, 0, 0, 0, 0, 2972, 2236, 3140, 4380,
-	3127, 3696, 0, 872, 0, 2736, 3725, 0, 0, 0, 4971, 0, 0, 0, 0, 0,
-	0, 0, 0, 1069, 4868, 3428, 0, 0, 0, 0, 0, 1428, 0, 0, 1333, 4524,
-	0, 0, 4708, 0, 3534, 1138, 0, 0, 0, 53, 0, 0, 0, 0, 0, 2014,
-	3608, 0, 0, 0, 0, 0, 0, 2654, 5322, 2792, 0, 0, 0, 0, 0, 0,
-	0, 2449, 0, 0, 3264, 0, 0, 0, 0, 1471, 0, 0, 0, 0, 0, 3177,
-	0, 0, 5243, 3343, 5356, 0, 0, 0, 0, 0, 0, 5189, 1899, 0, 0, 0,
-	0, 0, 0, 0, 1044, 0, 179, 841, 1160, 2828, 3650, 0, 0, 0, 4710, 3512,
-	2862, 3790, 2291, 4097, 0, 0, 0, 813, 0, 0, 933, 0, 0, 0, 0, 0,
-	0, 0, 0, 3086, 3354, 4889, 1129, 0, 0, 2101, 1748, 0, 1961, 0, 0, 2858,
-	0, 667, 949, 3234, 0, 0, 4313, 0, 5108, 0, 997, 0, 0, 0, 0, 471,
-	943, 0, 1133, 0, 0, 0, 0, 0, 0, 0, 576, 268, 0, 0, 3058, 4553,
-	2613, 3855, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 900, 0, 1541,
-	0, 3163, 0, 0, 5009, 0, 0, 0, 0, 3048, 0, 0, 0, 0, 1125, 0,
-	4927, 0, 0, 0, 0, 3622, 479, 0, 0, 1667, 0, 0, 2175, 0, 2378, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4072, 0, 0, 1483, 0,
-	2419, 0, 0, 4788, 0, 0, 0, 0, 0, 1881, 0, 0, 3767, 5278, 0, 2118,
-	5400, 0, 0, 1500, 3307, 3501, 0, 0, 0, 0, 0, 0, 0, 4724, 0, 0,
-	0, 0, 4658, 0, 0, 0, 806, 4754, 0, 0, 1683, 0, 0, 0, 0, 0,
-	0, 4884, 3281, 0, 0, 0, 2995, 0, 0, 0, 0, 0, 0, 0, 0, 2488,
-	0, 0, 0, 1227, 0, 0, 4978, 0, 0, 251, 4025, 0, 3184, 901, 2959, 5067,
-	0, 0, 0, 0, 217, 0, 0, 0, 0, 0, 0, 4088, 2538, 0, 0, 0,
-	653, 0, 1564, 4337, 0, 661, 3996, 1688, 1614, 4208, 0, 56, 0, 0, 0, 3878,
-	0, 0, 0, 0, 2494, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	5036, 0, 0, 0, 0, 0, 406, 2339, 0, 0, 1351, 0, 0, 0, 0, 4384,
-	0, 0, 0, 556, 0, 0, 0, 0, 0, 0, 212, 0, 0, 0, 1732, 5364,
-	2659, 1270, 0, 0, 4507, 0, 3095, 0, 4499, 0, 0, 0, 2892, 0, 0, 3128,
-	0, 0, 2022, 2019, 2004, 0, 0, 0, 4254, 0, 0, 0, 0, 5005, 0, 0,
-	0, 342, 1402, 1534, 0, 0, 123, 1851, 3439, 0, 704, 0, 0, 2015, 4289, 1098,
-	0, 0, 4712, 411, 0, 0, 0, 0, 4047, 2205, 1079, 0, 3937, 0, 5090, 1859,
-	4427, 0, 0, 1256, 0, 203, 0, 0, 0, 0, 0, 0, 0, 3288, 0, 1018,
-	0, 3595, 0, 4096, 0, 0, 0, 0, 2999, 0, 0, 0, 0, 3702, 0, 0,
-	0, 4550, 0, 0, 0, 0, 0, 0, 0, 4569, 0, 0, 496, 4716, 0, 0,
-	838, 1287, 0, 0, 1793, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3097, 0,
-	0, 4066, 822, 0, 809, 2909, 0, 0, 2350, 3173, 0, 0, 3195, 0, 3172, 4727,
-	5048, 0, 0, 0, 0, 4791, 1429, 0, 0, 643, 3349, 0, 345, 0, 340, 482,
-	2422, 0, 905, 3479, 0, 0, 0, 4285, 2806, 0, 0, 1486, 0, 0, 0, 0,
-	2476, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3520, 4609,
-	2063, 0, 0, 0, 0, 0, 0, 0, 0, 1987, 288, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 79, 0, 0, 0, 160, 0, 0, 2948, 0, 532, 2534,
-	4149, 5091, 3632, 0, 0, 0, 3943, 233, 2445, 4806, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 5289, 2530, 0, 0, 0, 0, 0, 0, 0, 1968, 0, 0, 0,
-	2059, 0, 0, 0, 0, 0, 1598, 3707, 0, 0, 2289, 2500, 0, 0, 0, 0,
-	0, 0, 3982, 0, 0, 2480, 0, 0, 0, 0, 0, 2679, 0, 1674, 0, 3470,
-	1535, 2746, 0, 695, 0, 0, 0, 0, 0, 0, 0, 528, 0, 0, 0, 0,
-	0, 1454, 0, 0, 0, 4095, 0, 2602, 237, 4597, 4632, 5286, 3910, 0, 4510, 0,
-	0, 0, 0, 4220, 2556, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 4439, 0, 1717, 586, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2191, 4185,
-	4417, 0, 0, 2650, 193, 0, 1301, 1710, 4053, 2927, 3814, 3143, 873, 2663, 3871, 0,
-	0, 0, 810, 0, 979, 3488, 0, 5399, 0, 0, 0, 3649, 0, 1865, 5158, 0,
-	0, 4698, 0, 0, 0, 0, 0, 4352, 5371, 5173, 0, 0, 0, 0, 0, 1000,
-	1551, 0, 891, 0, 0, 2558, 0, 0, 0, 0, 0, 3598, 1278, 0, 5130, 3491,
-	428, 0, 0, 0, 0, 0, 0, 709, 41, 1239, 0, 0, 1014, 2384, 2936, 3096,
-	3386, 5125, 0, 0, 0, 0, 0, 0, 1852, 0, 0, 0, 1548, 1889, 2113, 2553,
-	0, 0, 0, 0, 459, 2277, 4486, 0, 0, 0, 1255, 1310, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 4856, 0, 3265, 0, 2362, 0, 4292, 1432,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1670, 0, 0, 1819, 2266, 4930, 0,
-	0, 2682, 2518, 0, 2439, 0, 0, 0, 0, 0, 0, 1515, 0, 5154, 0, 0,
-	0, 0, 4963, 0, 0, 4224, 0, 0, 0, 31, 0, 0, 0, 0, 0, 0,
-	1704, 3250, 0, 0, 0, 837, 0, 3432, 1195, 0, 0, 0, 0, 0, 0, 0,
-	1376, 1671, 683, 0, 3381, 0, 0, 0, 0, 0, 0, 0, 0, 562, 1572, 0,
-	0, 0, 0, 691, 0, 0, 0, 4172, 0, 0, 5318, 0, 0, 3928, 0, 0,
-	0, 0, 0, 2479, 744, 0, 0, 0, 0, 0, 0, 0, 0, 1914, 0, 0,
-	0, 0, 0, 1268, 0, 2747, 2950, 0, 821, 80, 0, 0, 0, 0, 0, 0,
-	256, 3138, 3216, 4299, 0, 0, 159, 2825, 0, 2956, 0, 0, 0, 0, 72, 0,
-	0, 0, 1005, 3112, 2661, 0, 0, 0, 0, 1007, 0, 0, 0, 0, 0, 0,
-	196, 3310, 0, 3808, 4766, 0, 0, 1326, 769, 2714, 0, 0, 0, 767, 521, 0,
-	0, 0, 1059, 0, 0, 864, 0, 0, 0, 0, 0, 0, 0, 2117, 0, 0,
-	0, 0, 0, 0, 3415, 0, 0, 3809, 0, 0, 0, 2189, 3011, 2797, 3714, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3244, 0, 3705, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 4109, 0, 0, 0, 1915, 0, 0, 0, 0, 0,
-	0, 0, 3569, 0, 0, 0, 0, 4320, 3843, 3791, 0, 0, 0, 0, 0, 0,
-	0, 0, 3640, 0, 4737, 454, 0, 35, 2585, 3840, 3639, 216, 0, 0, 0, 0,
-	0, 121, 1107, 2493, 4264, 3201, 0, 0, 1113, 0, 0, 0, 2639, 3175, 0, 0,
-	4443, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5033, 1544,
-	0, 0, 0, 0, 0, 4691, 0, 0, 0, 0, 0, 668, 3365, 0, 0, 1115,
-	1573, 4421, 0, 0, 0, 0, 133, 2896, 0, 0, 0, 0, 0, 4944, 1595, 5070,
-	0, 4516, 0, 460, 641, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 3232, 4825, 1986, 2197, 5075, 0, 0, 0, 0, 3030, 0, 0, 2614,
-	0, 0, 0, 4845, 762, 0, 985, 0, 0, 0, 243, 0, 0, 2589, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 3807, 0, 0, 0, 1882, 2692, 4028, 3370, 0,
-	0, 0, 0, 0, 0, 0, 2095, 0, 1884, 0, 0, 0, 0, 0, 1571, 2652,
-	0, 0, 0, 0, 0, 0, 0, 1709, 0, 3941, 0, 0, 0, 2997, 0, 0,
-	1122, 989, 1085, 0, 0, 1200, 0, 0, 0, 0, 0, 0, 5284, 0, 0, 0,
-	0, 2130, 0, 2998, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1385, 0, 0, 2204, 0, 0, 0, 0, 1988, 0, 2021, 0, 1948, 2570, 0, 2402,
-	5060, 3829, 0, 0, 1519, 4533, 1009, 831, 4508, 1602, 4587, 4661, 0, 0, 0, 0,
-	0, 0, 5279, 4042, 5259, 0, 0, 0, 1299, 4852, 1162, 0, 0, 0, 0, 0,
-	0, 0, 290, 3984, 4920, 0, 0, 0, 0, 0, 0, 0, 0, 4005, 0, 366,
-	0, 0, 696, 257, 3445, 4654, 0, 0, 1805, 4017, 0, 0, 4614, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 3421, 0, 5169, 0, 0, 0, 0, 0, 3373, 0,
-	0, 1496, 0, 2525, 0, 0, 0, 0, 3454, 0, 5043, 0, 0, 1807, 0, 0,
-	2317, 1166, 0, 0, 0, 361, 3433, 4548, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 688, 4936, 0, 0, 0, 0, 0, 211,
-	0, 0, 0, 0, 2043, 0, 5023, 0, 0, 0, 799, 1099, 3325, 4322, 0, 0,
-	0, 0, 0, 0, 0, 0, 3694, 0, 0, 214, 2158, 4020, 3078, 4979, 0, 0,
-	3604, 4305, 0, 0, 0, 0, 4678, 0, 0, 0, 0, 0, 517, 4680, 0, 651,
-	3208, 0, 0, 2122, 50, 0, 5233, 0, 0, 1789, 4660, 0, 0, 4875, 3317, 0,
-	0, 0, 0, 0, 0, 407, 0, 0, 0, 2314, 4792, 0, 1843, 0, 445, 2591,
-	0, 0, 0, 0, 0, 3065, 0, 0, 0, 0, 0, 0, 0, 1784, 3055, 4847,
-	4890, 0, 1330, 734, 2187, 5003, 0, 0, 0, 1406, 5114, 0, 0, 0, 0, 0,
-	0, 3486, 0, 0, 3743, 0, 0, 0, 0, 0, 0, 0, 1678, 4001, 5232, 2852,
-	0, 0, 3492, 0, 0, 4858, 475, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1313, 1420, 4750, 0, 0, 3962, 0, 0, 0, 0, 4913, 0, 97, 2941, 0, 0,
-	0, 0, 0, 3336, 3254, 4793, 0, 0, 0, 421, 1388, 1196, 3041, 0, 0, 889,
-	5129, 2676, 3727, 0, 0, 0, 0, 0, 0, 5343, 0, 100, 1492, 0, 1080, 0,
-	0, 0, 0, 0, 0, 0, 0, 5387, 0, 0, 4171, 0, 4594, 4187, 0, 0,
-	2256, 0, 117, 0, 0, 0, 0, 0, 0, 3472, 0, 2811, 1485, 1926, 3139, 4119,
-	0, 0, 0, 0, 164, 3263, 0, 1283, 1878, 0, 0, 0, 2785, 0, 4433, 0,
-	4933, 0, 416, 1023, 0, 1362, 2057, 4293, 0, 0, 3014, 722, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3289,
-	3125, 0, 0, 0, 0, 0, 2981, 2152, 0, 0, 0, 3565, 1858, 0, 0, 0,
-	0, 728, 2387, 2334, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5126,
-	0, 0, 0, 17, 3548, 0, 5137, 1497, 5143, 5393, 0, 0, 1831, 0, 0, 0,
-	0, 0, 0, 0, 3245, 557, 1763, 0, 5223, 0, 0, 0, 0, 2468, 0, 0,
-	0, 0, 2373, 0, 0, 0, 2069, 0, 4035, 0, 0, 0, 1772, 0, 0, 0,
-	923, 0, 4624, 0, 3667, 0, 0, 0, 0, 1838, 0, 1666, 0, 0, 0, 0,
-	0, 0, 0, 3868, 480, 3301, 4105, 0, 0, 0, 1042, 784, 0, 0, 0, 0,
-	0, 74, 5086, 0, 3716, 4941, 0, 771, 0, 3399, 4176, 0, 0, 3190, 0, 554,
-	1937, 0, 0, 2836, 3357, 0, 0, 2573, 222, 4084, 0, 0, 0, 0, 0, 0,
-	0, 1302, 0, 1116, 1449, 0, 0, 0, 0, 0, 0, 3564, 0, 0, 2712, 1218,
-	4703, 0, 0, 5095, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4302, 0, 0, 0, 0, 0, 0, 0, 0, 5042, 0, 0, 0, 0, 0, 0,
-	0, 0, 2920, 0, 0, 0, 0, 2832, 0, 4636, 0, 0, 0, 1691, 0, 0,
-	3847, 0, 0, 0, 3638, 0, 0, 2220, 3116, 2912, 0, 443, 0, 580, 0, 4131,
-	1036, 0, 0, 5165, 1973, 0, 3836, 0, 796, 0, 0, 0, 0, 4867, 5257, 0,
-	0, 0, 0, 5155, 0, 1562, 0, 0, 0, 0, 0, 57, 0, 3934, 0, 0,
-	0, 0, 0, 2957, 0, 0, 0, 0, 111, 1187, 3111, 0, 0, 0, 3304, 0,
-	0, 0, 0, 2297, 0, 0, 0, 0, 0, 4307, 0, 0, 4304, 2765, 0, 5375,
-	0, 5391, 1808, 628, 0, 0, 0, 0, 4531, 3800, 0, 0, 0, 0, 3732, 4518,
-	0, 0, 4184, 0, 1154, 0, 0, 0, 0, 0, 595, 1025, 5392, 0, 3929, 0,
-	5396, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 220, 0, 0, 0,
-	0, 0, 503, 0, 279, 0, 0, 0, 0, 0, 0, 206, 0, 0, 0, 0,
-	3708, 1415, 0, 0, 0, 4914, 4043, 4346, 0, 0, 910, 1202, 0, 0, 0, 1712,
-	802, 2914, 1790, 1503, 0, 0, 0, 0, 0, 0, 1170, 3979, 0, 0, 0, 0,
-	0, 2593, 0, 0, 1304, 693, 1633, 0, 4738, 0, 0, 0, 2065, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 2302, 0, 0, 0, 0, 2703, 0, 2420, 0, 4964,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1215, 1873, 4051, 5113, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1711, 0, 0, 996, 0, 0, 0, 231,
-	5157, 4321, 5220, 3517, 0, 700, 4474, 0, 0, 0, 0, 0, 4134, 0, 0, 2365,
-	0, 0, 0, 3623, 2398, 4702, 0, 0, 0, 3733, 0, 0, 0, 0, 1798, 0,
-	3922, 4082, 0, 0, 0, 0, 434, 0, 0, 0, 972, 1511, 4846, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 597, 5335, 0,
-	0, 0, 4701, 0, 0, 0, 0, 0, 0, 0, 3193, 0, 0, 0, 4085, 0,
-	3965, 0, 0, 0, 0, 715, 2546, 0, 0, 0, 0, 3255, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 3476, 0, 0, 0, 3165, 0, 0, 0, 0, 0,
-	2147, 4952, 0, 1960, 569, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 2028, 1592, 0, 0, 0, 3977, 0, 0, 0, 0,
-	1205, 1366, 2762, 3720, 169, 2276, 5237, 0, 0, 0, 1319, 0, 1977, 0, 4357, 0,
-	2751, 5072, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1328, 3664, 0, 0,
-	0, 0, 0, 0, 2902, 663, 0, 0, 2225, 0, 0, 0, 3218, 0, 3578, 0,
-	0, 60, 0, 0, 0, 3540, 0, 71, 1361, 3237, 1257, 2352, 4487, 0, 2971, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 3703, 0, 0, 3781, 2725, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1403, 5168, 0, 0, 2288, 0, 4560, 2347, 3706, 0,
-	0, 0, 4505, 0, 0, 952, 3341, 0, 0, 0, 0, 4958, 0, 0, 0, 0,
-	0, 0, 2700, 0, 0, 0, 0, 2795, 0, 2710, 3043, 0, 0, 0, 0, 0,
-	0, 4523, 0, 0, 1746, 0, 3120, 4209, 5226, 3230, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 5004, 961, 3766, 0, 0, 0, 0, 1840, 0, 0, 3475,
-	0, 0, 0, 0, 2869, 3178, 5002, 0, 3582, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 2767, 1089, 1421, 4893, 2851, 0, 0, 2737, 0, 0, 4372, 0, 0,
-	0, 0, 0, 0, 527, 0, 0, 0, 0, 0, 0, 0, 0, 2248, 0, 0,
-	0, 3601, 0, 0, 0, 0, 0, 335, 0, 0, 2155, 0, 0, 0, 0, 2055,
-	835, 0, 0, 0, 3567, 0, 2359, 4319, 0, 0, 0, 0, 0, 0, 1222, 156,
-	2281, 4274, 3272, 0, 3449, 0, 0, 0, 0, 324, 2052, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3795, 4544, 4747, 0, 0, 0, 4813, 0, 0, 0, 0, 0, 1549, 0,
-	0, 0, 5348, 0, 0, 0, 0, 5039, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2466, 3355, 3541, 0, 0, 0, 0, 3678, 0, 0, 0, 0, 0, 0,
-	0, 3025, 0, 0, 1724, 2011, 1506, 0, 3194, 3366, 4990, 0, 4917, 0, 0, 0,
-	0, 0, 0, 0, 468, 0, 0, 0, 0, 0, 1358, 0, 1478, 2437, 3723, 3395,
-	0, 4040, 0, 0, 0, 0, 0, 4771, 4741, 0, 0, 4258, 0, 0, 584, 846,
-	0, 0, 99, 0, 0, 2161, 353, 3688, 0, 0, 0, 0, 0, 192, 4300, 0,
-	0, 0, 0, 2531, 0, 114, 2417, 4139, 4009, 4536, 0, 1970, 969, 1643, 4041, 5107,
-	4591, 0, 4670, 0, 0, 0, 0, 0, 2581, 0, 0, 0, 3615, 0, 0, 0,
-	0, 1646, 5203, 2156, 1365, 0, 0, 804, 4912, 2603, 0, 877, 3611, 0, 0, 2727,
-	0, 0, 0, 0, 0, 0, 0, 0, 2349, 1791, 0, 0, 2544, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2107, 0,
-	0, 0, 2241, 3187, 880, 4288, 0, 0, 0, 2986, 4808, 0, 0, 0, 2891, 368,
-	0, 3838, 4555, 2168, 0, 4731, 0, 149, 648, 0, 0, 0, 0, 0, 0, 3368,
-	0, 865, 3774, 0, 0, 0, 4472, 0, 0, 0, 0, 1966, 0, 0, 0, 4064,
-	0, 0, 0, 0, 0, 0, 3073, 0, 0, 0, 0, 1795, 548, 1136, 0, 0,
-	0, 0, 0, 0, 1368, 0, 0, 0, 0, 0, 0, 0, 1757, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2376, 0, 317, 4080, 4883, 5068, 0, 0, 1427,
-	4350, 3570, 0, 0, 0, 1074, 1157, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3633, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3342, 0, 0, 1510,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2667, 0, 0, 0, 1398, 2181, 2706,
-	4820, 2010, 0, 3015, 1903, 3599, 0, 0, 0, 2508, 0, 0, 0, 927, 1990, 0,
-	868, 836, 0, 0, 3873, 0, 0, 0, 0, 0, 4573, 0, 0, 1458, 0, 272,
-	0, 0, 0, 0, 0, 0, 1836, 4898, 0, 0, 0, 0, 0, 0, 0, 4922,
-	0, 1788, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4812, 0, 0, 0, 0,
-	0, 823, 0, 2506, 0, 0, 0, 511, 656, 0, 0, 0, 51, 4236, 259, 974,
-	2434, 3473, 4722, 0, 0, 0, 0, 0, 0, 0, 0, 2336, 0, 0, 0, 0,
-	289, 2337, 4038, 3581, 83, 298, 1761, 3590, 4682, 0, 4908, 0, 0, 0, 4476, 0,
-	4398, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4325, 1663, 0,
-	0, 0, 3345, 4250, 4644, 0, 0, 0, 4093, 0, 0, 0, 44, 0, 0, 0,
-	2044, 947, 0, 0, 0, 0, 0, 0, 0, 577, 4014, 4774, 1178, 0, 0, 0,
-	1185, 0, 0, 0, 0, 0, 0, 3259, 2724, 3817, 0, 0, 547, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3975, 4027, 820, 0, 0, 3084, 0,
-	0, 0, 0, 0, 0, 0, 0, 3972, 0, 0, 0, 546, 0, 0, 1567, 1648,
-	4761, 0, 1034, 0, 789, 4759, 0, 0, 0, 0, 0, 4803, 5212, 0, 0, 227,
-	0, 2374, 3508, 0, 0, 3521, 0, 0, 0, 0, 0, 457, 2351, 935, 5210, 0,
-	0, 0, 1581, 4674, 0, 1490, 4117, 0, 0, 0, 0, 0, 0, 2967, 0, 0,
-	4275, 0, 0, 1114, 0, 1106, 0, 0, 4248, 0, 3923, 1148, 0, 0, 0, 4492,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1931, 3377, 3409, 3202, 669, 3197,
-	4146, 0, 1621, 0, 0, 3704, 0, 0, 0, 0, 1275, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2608, 0, 0, 0, 1248, 3004, 0,
-	0, 0, 0, 0, 0, 909, 1075, 140, 1289, 2754, 3824, 3487, 0, 5242, 0, 0,
-	0, 0, 3804, 0, 0, 819, 0, 0, 2358, 4075, 0, 3466, 0, 0, 0, 0,
-	0, 0, 236, 249, 0, 0, 0, 0, 0, 2771, 5013, 5098, 3818, 0, 2382, 1008,
-	0, 0, 0, 0, 3113, 0, 0, 0, 0, 718, 3438, 0, 0, 0, 0, 0,
-	0, 0, 2345, 1068, 0, 0, 2209, 2802, 0, 2702, 3311, 4482, 1989, 0, 0, 0,
-	0, 4247, 4937, 0, 3752, 151, 2403, 3330, 0, 0, 530, 0, 0, 5216, 0, 3841,
-	0, 1524, 0, 0, 0, 1204, 0, 0, 0, 0, 529, 1995, 3833, 36, 0, 0,
-	0, 2409, 0, 3698, 0, 0, 0, 0, 0, 0, 5414, 4178, 3489, 0, 4018, 0,
-	1934, 4205, 3227, 0, 0, 2502, 0, 0, 0, 0, 0, 264, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 394, 2167, 848, 1921,
-	3007, 0, 0, 5110, 0, 4790, 0, 0, 0, 483, 632, 1453, 2379, 2507, 3543, 5059,
-	0, 0, 0, 2335, 0, 4344, 3510, 3453, 4416, 2539, 0, 0, 0, 0, 0, 2300,
-	0, 402, 1738, 0, 0, 0, 0, 4743, 4284, 0, 2598, 3859, 0, 0, 323, 105,
-	2129, 0, 0, 0, 0, 0, 0, 0, 3970, 0, 433, 1860, 3830, 2756, 3387, 0,
-	283, 0, 4605, 1174, 0, 0, 4241, 4760, 397, 2274, 1145, 1785, 2993, 3410, 4454, 0,
-	0, 0, 0, 0, 0, 2284, 0, 0, 0, 0, 4090, 1888, 4965, 0, 0, 0,
-	3566, 0, 0, 0, 1696, 1411, 3118, 4755, 5297, 0, 3217, 0, 579, 0, 0, 0,
-	2890, 0, 0, 436, 0, 0, 0, 3102, 4955, 0, 0, 4339, 0, 0, 0, 0,
-	0, 2435, 0, 0, 0, 5349, 5161, 0, 270, 3180, 4244, 818, 881, 4768, 0, 0,
-	5302, 0, 4782, 5368, 0, 717, 0, 1673, 3297, 0, 0, 0, 1762, 0, 403, 2363,
-	4988, 0, 2262, 5088, 0, 1364, 3788, 4197, 0, 0, 3205, 3951, 0, 0, 0, 3222,
-	731, 0, 2759, 956, 1779, 3284, 3658, 22, 0, 0, 0, 0, 0, 0, 1095, 0,
-	3130, 0, 1760, 0, 0, 0, 0, 1493, 0, 5218, 0, 0, 0, 5001, 0, 0,
-	0, 0, 3233, 3339, 0, 2141, 1775, 843, 2944, 2973, 0, 0, 0, 0, 0, 0,
-	0, 0, 4984, 2964, 0, 59, 2532, 0, 1322, 0, 0, 0, 3626, 0, 0, 2182,
-	0, 0, 0, 0, 0, 606, 0, 0, 1905, 0, 0, 0, 0, 0, 0, 0,
-	2126, 3802, 0, 0, 0, 4630, 0, 0, 0, 706, 0, 208, 539, 0, 4448, 0,
-	2032, 0, 0, 0, 0, 0, 0, 0, 2395, 4188, 1656, 2536, 2810, 3863, 4887, 0,
-	0, 0, 0, 1090, 1936, 0, 3987, 0, 0, 2062, 4154, 5394, 0, 0, 4083, 885,
-	3044, 0, 4444, 0, 0, 0, 1171, 0, 0, 0, 0, 0, 0, 28, 0, 0,
-	0, 1037, 581, 1734, 4558, 0, 0, 0, 0, 0, 0, 3600, 0, 0, 2951, 0,
-	0, 0, 0, 0, 213, 1813, 3580, 2154, 2680, 1645, 0, 1209, 0, 3400, 0, 4848,
-	0, 1481, 0, 0, 0, 0, 0, 0, 0, 0, 4876, 4000, 0, 2630, 0, 0,
-	2159, 2406, 2498, 3351, 0, 0, 0, 0, 4112, 2341, 0, 0, 0, 0, 0, 2675,
-	0, 516, 5057, 0, 0, 1147, 1919, 0, 3902, 0, 0, 3186, 0, 0, 0, 0,
-	4975, 2024, 4772, 3242, 0, 153, 0, 681, 4617, 0, 2861, 0, 0, 1649, 0, 1902,
-	0, 0, 0, 0, 0, 2080, 3361, 0, 0, 0, 0, 0, 1012, 0, 0, 0,
-	0, 0, 0, 0, 3273, 1635, 0, 0, 487, 3398, 3376, 0, 0, 0, 0, 0,
-	0, 0, 4303, 0, 0, 0, 2078, 0, 0, 0, 1822, 0, 0, 0, 0, 514,
-	1435, 0, 4794, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3662, 1847, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1021, 0, 0, 779, 0, 0, 0, 0,
-	0, 0, 639, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 5115, 0, 0, 0, 0, 0, 0, 0, 4679,
-	5194, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4227, 0, 0, 0, 0, 2357,
-	0, 0, 0, 0, 2841, 0, 0, 0, 0, 0, 0, 24, 1438, 0, 0, 0,
-	0, 0, 0, 0, 5184, 0, 0, 0, 0, 0, 0, 1756, 0, 2574, 4387, 0,
-	4619, 0, 0, 0, 2772, 252, 2844, 4424, 0, 0, 0, 883, 2537, 1242, 2730, 5085,
-	1845, 1056, 113, 0, 1810, 4012, 0, 4706, 3333, 4735, 0, 0, 3890, 0, 0, 0,
-	0, 5219, 1824, 0, 858, 5149, 0, 0, 248, 1811, 3538, 4330, 0, 0, 0, 0,
-	1353, 2933, 0, 0, 0, 312, 1867, 0, 671, 2804, 4180, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3441, 0, 0, 0, 0, 0, 0,
-	2467, 2366, 4432, 0, 0, 0, 0, 1389, 0, 393, 565, 0, 3933, 0, 0, 0,
-	2132, 2499, 1826, 0, 0, 0, 0, 0, 912, 5355, 0, 0, 0, 3559, 0, 0,
-	4900, 4629, 5283, 0, 0, 0, 0, 0, 3085, 0, 0, 1976, 0, 534, 0, 0,
-	311, 4471, 560, 5305, 0, 0, 733, 3842, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2644, 0, 0, 0, 0, 0, 0, 2013, 3860, 0, 0,
-	0, 0, 2082, 5093, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1686, 0, 1955, 0, 1467, 0, 0, 0, 3966, 3499, 392,
-	0, 5174, 0, 0, 0, 2677, 4225, 1910, 0, 0, 0, 0, 0, 0, 2364, 0,
-	1907, 0, 0, 245, 0, 0, 0, 0, 0, 4125, 0, 0, 0, 0, 0, 3079,
-	0, 0, 0, 5097, 4805, 0, 0, 0, 0, 790, 0, 0, 4403, 0, 5285, 0,
-	0, 0, 0, 1408, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1088, 1601, 0,
-	0, 2515, 0, 4796, 0, 0, 0, 0, 0, 0, 0, 0, 2258, 0, 0, 0,
-	2911, 3985, 515, 812, 0, 0, 1714, 0, 0, 1640, 0, 0, 4004, 0, 0, 0,
-	0, 0, 2888, 0, 0, 0, 0, 0, 0, 4261, 4511, 0, 478, 5191, 0, 0,
-	0, 0, 4370, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3435, 0,
-	0, 0, 0, 5081, 0, 0, 0, 0, 0, 3846, 0, 0, 0, 404, 4809, 5265,
-	0, 4315, 1599, 0, 3141, 0, 0, 0, 4732, 0, 0, 2860, 0, 0, 0, 0,
-	0, 0, 0, 330, 1397, 0, 4318, 0, 1642, 2259, 0, 0, 0, 0, 0, 2475,
-	0, 0, 0, 0, 2093, 4683, 3629, 0, 0, 401, 1802, 0, 0, 0, 0, 2870,
-	0, 0, 4675, 1669, 4369, 2561, 4764, 0, 0, 0, 0, 0, 0, 0, 0, 4074,
-	0, 0, 0, 0, 0, 0, 3209, 0, 45, 0, 0, 0, 0, 3505, 0, 0,
-	4104, 3394, 4627, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3821, 5389, 255, 0, 0, 930, 1081, 1999, 4769, 5199, 0, 0, 0, 0, 3993, 0,
-	0, 0, 0, 0, 0, 0, 0, 4821, 0, 677, 1026, 0, 0, 3533, 4118, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 495, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 4182, 4992, 0, 0, 0, 0, 0, 0, 308, 0, 0, 0,
-	0, 0, 0, 0, 1126, 0, 0, 4218, 1512, 0, 0, 0, 0, 3285, 0, 5353,
-	176, 902, 4742, 0, 0, 0, 0, 5290, 0, 4142, 0, 0, 442, 2025, 2620, 4669,
-	2533, 549, 3016, 4079, 0, 0, 0, 0, 0, 1308, 5282, 5306, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 3531, 5193, 2709, 5312, 0, 0, 3009, 0, 0, 76,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2624, 0, 2446, 3740, 0,
-	0, 0, 2046, 2217, 555, 3090, 0, 0, 0, 0, 0, 2054, 5120, 1583, 4885, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 5031, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4545, 2448, 0, 3646, 0, 0, 0, 0, 0, 0, 2344, 0, 0, 1525,
-	0, 2222, 0, 0, 0, 381, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 911, 1521, 3739, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2090, 0, 5241, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4368, 0, 0, 0,
-	0, 0, 0, 1755, 0, 2047, 0, 1850, 0, 4642, 0, 0, 0, 946, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5176,
-	0, 5275, 0, 0, 1623, 0, 0, 0, 0, 0, 0, 0, 0, 1600, 0, 3456,
-	0, 0, 3686, 0, 1570, 0, 0, 0, 0, 0, 2847, 3483, 0, 0, 5229, 0,
-	0, 4646, 0, 0, 0, 0, 0, 0, 4943, 0, 0, 0, 0, 0, 741, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1684, 0, 0, 0, 0, 0, 0, 0,
-	0, 2793, 0, 1835, 0, 1787, 0, 2348, 4073, 0, 1167, 2994, 0, 0, 0, 0,
-	226, 4464, 0, 599, 0, 0, 0, 723, 3679, 0, 0, 0, 0, 1992, 3661, 2850,
-	228, 0, 0, 1064, 0, 0, 0, 4709, 0, 0, 0, 0, 4566, 0, 5273, 0,
-	0, 2711, 309, 1436, 2027, 4229, 0, 0, 0, 5034, 1055, 2962, 0, 0, 0, 0,
-	752, 414, 1504, 1792, 588, 2901, 3081, 507, 2207, 0, 0, 0, 0, 0, 0, 2577,
-	687, 4003, 3892, 0, 0, 0, 0, 0, 0, 2064, 0, 0, 0, 3864, 0, 0,
-	5413, 0, 642, 0, 0, 0, 0, 0, 0, 0, 3506, 0, 0, 0, 0, 29,
-	126, 5298, 705, 0, 0, 828, 922, 2867, 4561, 1482, 5246, 3379, 4542, 2273, 928, 0,
-	0, 0, 4564, 4919, 0, 0, 3989, 0, 0, 0, 0, 3973, 0, 3815, 0, 0,
-	1912, 2607, 0, 0, 0, 347, 0, 0, 0, 266, 0, 0, 299, 0, 4659, 3995,
-	0, 0, 1726, 0, 0, 0, 0, 0, 0, 0, 0, 830, 0, 1336, 2058, 3768,
+	0, 0, 4773, 5707, 5986, 0, 0, 0, 6066, 0, 0, 0, 0, 0, 1925, 0,
+	6200, 0, 6736, 0, 0, 0, 0, 6352, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3057, 4218, 4456, 0, 0, 0, 0, 4626, 0, 5764, 0, 3416, 0, 0,
+	4162, 3803, 0, 0, 2148, 2498, 1874, 0, 4001, 4232, 6292, 0, 6197, 0, 0, 0,
+	0, 0, 0, 0, 595, 0, 0, 0, 0, 4285, 1688, 0, 1836, 1966, 3015, 4269,
+	4681, 5082, 0, 0, 0, 0, 0, 6012, 5979, 1831, 5997, 5355, 0, 0, 742, 1068,
+	0, 0, 117, 0, 0, 2684, 450, 4638, 0, 0, 6555, 0, 0, 237, 5408, 0,
+	884, 0, 0, 3148, 0, 139, 2991, 5210, 5042, 5696, 0, 2447, 1223, 2035, 1792, 5083,
+	5475, 5770, 5879, 6427, 0, 0, 0, 0, 3218, 0, 6783, 0, 4547, 0, 0, 0,
+	0, 2040, 5385, 2679, 1696, 6562, 0, 1014, 6192, 3246, 0, 1107, 4539, 0, 4389, 3401,
+	0, 0, 0, 0, 0, 0, 0, 0, 2914, 2227, 0, 0, 3166, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2618, 0,
+	0, 0, 2786, 3993, 1110, 5392, 6554, 0, 0, 3748, 6058, 0, 0, 0, 3629, 471,
+	0, 4829, 5721, 2692, 0, 5964, 0, 183, 821, 0, 3879, 0, 0, 0, 0, 4234,
+	0, 1091, 4746, 0, 0, 211, 5619, 0, 0, 0, 0, 2441, 0, 0, 0, 5110,
+	0, 0, 0, 0, 0, 0, 3862, 0, 0, 0, 0, 2231, 696, 1431, 0, 0,
+	0, 0, 0, 0, 1700, 0, 4170, 0, 0, 0, 0, 4787, 2188, 0, 6042, 0,
+	0, 3089, 0, 0, 0, 0, 3824, 2944, 0, 398, 5135, 4117, 6157, 6382, 0, 1768,
+	5462, 992, 4493, 0, 0, 1359, 1453, 0, 0, 2965, 0, 0, 0, 0, 0, 0,
+	4568, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4203, 0, 0, 1878,
+	0, 0, 0, 0, 0, 0, 5131, 0, 0, 3322, 0, 0, 0, 1736, 2709, 3372,
+	6073, 2497, 0, 336, 2362, 3787, 4526, 0, 0, 3119, 0, 0, 0, 1173, 2471, 0,
+	1094, 1056, 0, 0, 4874, 0, 0, 2975, 0, 0, 1033, 5749, 0, 1806, 0, 341,
+	0, 0, 0, 0, 0, 0, 2285, 6177, 0, 0, 0, 0, 0, 0, 0, 6205,
+	0, 2224, 0, 0, 0, 540, 0, 0, 0, 0, 0, 6065, 0, 0, 0, 0,
+	0, 1040, 0, 3116, 0, 0, 5867, 654, 832, 0, 0, 0, 56, 5328, 323, 1229,
+	3011, 4367, 5953, 0, 0, 0, 0, 0, 0, 0, 5273, 2899, 2500, 0, 0, 0,
+	362, 2900, 5080, 4507, 96, 376, 2193, 4517, 5895, 0, 6188, 0, 0, 0, 5623, 0,
+	5523, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5435, 2063, 0,
+	5743, 0, 4207, 5345, 1923, 5845, 0, 0, 5151, 0, 0, 4085, 47, 0, 0, 0,
+	2542, 1198, 0, 1380, 0, 0, 0, 0, 0, 733, 5051, 6015, 1477, 0, 0, 0,
+	1485, 0, 0, 0, 0, 0, 0, 4084, 3393, 4803, 6303, 0, 695, 0, 5168, 0,
+	2144, 0, 0, 0, 0, 0, 0, 0, 0, 4998, 5066, 1032, 0, 0, 3874, 0,
+	0, 902, 0, 0, 0, 0, 0, 4995, 0, 0, 0, 694, 0, 0, 1947, 2043,
+	6002, 0, 1303, 0, 995, 6000, 0, 0, 0, 0, 0, 6053, 6572, 0, 0, 277,
+	0, 2941, 4410, 0, 3616, 1158, 4426, 1101, 0, 0, 0, 582, 2916, 1182, 4983, 5123,
+	6570, 0, 1961, 5886, 0, 1852, 5186, 0, 0, 0, 5405, 0, 0, 3727, 0, 0,
+	2855, 5378, 0, 1406, 0, 1397, 0, 0, 5343, 0, 4935, 1443, 0, 0, 0, 5644,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2397, 4244, 4286, 4012, 846, 4004,
+	5217, 0, 2009, 0, 0, 4660, 0, 0, 0, 4652, 1587, 0, 0, 0, 2691, 0,
+	0, 0, 0, 3179, 0, 0, 0, 0, 0, 3253, 0, 0, 0, 1555, 3773, 3113,
+	0, 119, 6720, 0, 0, 1150, 1360, 173, 1606, 3440, 4810, 4384, 0, 6608, 0, 0,
+	0, 0, 4782, 0, 0, 1031, 0, 0, 2923, 5125, 0, 4357, 0, 0, 0, 0,
+	0, 0, 288, 310, 0, 0, 0, 0, 4293, 3463, 6322, 6416, 4804, 0, 2953, 1265,
+	0, 0, 0, 0, 3910, 0, 0, 0, 0, 911, 4324, 0, 0, 0, 0, 4818,
+	0, 0, 2909, 1349, 0, 0, 2745, 3514, 0, 3365, 4160, 5631, 2470, 0, 0, 0,
+	0, 5342, 6223, 0, 4716, 186, 2976, 4188, 0, 0, 676, 0, 0, 2138, 6576, 4832,
+	0, 1893, 0, 0, 4871, 1505, 5810, 0, 0, 0, 675, 2479, 4823, 39, 0, 0,
+	5043, 2983, 0, 4651, 6199, 0, 0, 0, 0, 489, 6833, 5253, 4386, 0, 5056, 0,
+	2400, 3992, 1038, 4039, 4541, 3109, 5287, 0, 0, 0, 0, 330, 2768, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1332, 0, 0, 503, 2690, 1070, 2384,
+	3777, 0, 0, 6433, 0, 6037, 0, 0, 3957, 617, 804, 1798, 2947, 3118, 4458, 6373,
+	0, 0, 0, 2898, 0, 5456, 4413, 4343, 5541, 3159, 4732, 0, 0, 0, 0, 2856,
+	0, 512, 2167, 0, 0, 0, 0, 5981, 5388, 0, 3241, 4855, 0, 0, 409, 126,
+	2643, 0, 0, 0, 0, 0, 0, 0, 4993, 5340, 550, 2311, 4820, 3444, 4256, 6091,
+	356, 6284, 5789, 1472, 0, 0, 5334, 6001, 506, 2824, 1440, 2221, 2135, 3755, 4287, 5594,
+	0, 0, 0, 1001, 0, 2834, 0, 4734, 0, 0, 5148, 2345, 6254, 0, 0, 0,
+	4487, 0, 0, 0, 2102, 1750, 539, 3916, 5994, 6672, 4027, 0, 735, 0, 0, 0,
+	3627, 0, 0, 554, 0, 0, 0, 3897, 6242, 0, 0, 5450, 0, 0, 0, 0,
+	0, 3013, 0, 0, 0, 6737, 6498, 0, 338, 3984, 5337, 1030, 1111, 2165, 6009, 6386,
+	6678, 0, 6028, 6769, 0, 910, 0, 2078, 111, 4132, 0, 0, 2194, 0, 513, 2928,
+	4613, 6288, 2810, 6405, 0, 1695, 4764, 5277, 0, 576, 4015, 4967, 5363, 0, 0, 4032,
+	926, 0, 3447, 1210, 2214, 4114, 4600, 22, 0, 0, 0, 0, 6075, 0, 1386, 0,
+	3928, 0, 2192, 0, 0, 0, 0, 1857, 0, 6579, 0, 0, 0, 6305, 0, 0,
+	0, 0, 4048, 4200, 0, 2662, 2210, 1065, 3699, 3733, 0, 0, 0, 0, 0, 0,
+	6464, 0, 6283, 3724, 0, 66, 3149, 0, 1646, 0, 0, 0, 4561, 0, 0, 2710,
+	0, 0, 5463, 0, 0, 769, 0, 0, 2365, 0, 0, 0, 0, 0, 0, 0,
+	2639, 4780, 3484, 0, 6060, 5827, 0, 0, 0, 897, 0, 257, 686, 0, 5587, 0,
+	2530, 0, 0, 0, 2048, 0, 0, 0, 2967, 5266, 2055, 3153, 3525, 4860, 6163, 0,
+	0, 0, 0, 1381, 2402, 0, 5013, 0, 0, 2566, 5225, 6808, 0, 0, 5138, 1116,
+	3827, 0, 2505, 5581, 0, 0, 1469, 0, 0, 0, 0, 4158, 683, 30, 4412, 4758,
+	0, 1306, 739, 289, 2162, 5724, 0, 0, 0, 0, 0, 4527, 0, 0, 3708, 0,
+	0, 0, 0, 0, 262, 2257, 4506, 2677, 3340, 2038, 5613, 1512, 6117, 4274, 0, 6112,
+	0, 1839, 6537, 0, 0, 0, 0, 0, 0, 0, 6146, 5032, 0, 3281, 0, 0,
+	2682, 2979, 3103, 4214, 0, 0, 0, 0, 5181, 2904, 0, 0, 0, 0, 0, 3332,
+	0, 661, 6370, 0, 0, 1442, 2382, 0, 4909, 0, 0, 3991, 5431, 0, 0, 0,
+	6270, 2518, 6013, 737, 4063, 188, 0, 863, 5805, 0, 3591, 0, 3165, 2045, 0, 2361,
+	0, 0, 0, 0, 0, 2587, 4224, 0, 0, 0, 0, 0, 1269, 2110, 2727, 0,
+	0, 3327, 0, 0, 4103, 2027, 0, 0, 622, 4272, 4242, 0, 0, 0, 0, 0,
+	0, 0, 5412, 0, 0, 0, 2584, 0, 0, 0, 2268, 2774, 0, 0, 0, 658,
+	1776, 0, 6041, 4614, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6440, 0, 4604, 2297, 0, 0, 0, 0, 0, 1511, 0, 0, 0, 5880, 0, 0,
+	0, 0, 2595, 0, 0, 0, 0, 0, 1281, 0, 0, 984, 0, 0, 3578, 0,
+	0, 0, 811, 859, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 475,
+	1428, 0, 0, 0, 0, 0, 0, 6439, 0, 0, 0, 0, 0, 0, 0, 5891,
+	6549, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5319, 0, 0, 0, 0, 2922,
+	4857, 0, 0, 0, 3566, 0, 0, 0, 5284, 0, 0, 25, 1779, 4098, 0, 0,
+	0, 0, 0, 0, 6536, 0, 0, 0, 0, 0, 0, 2186, 0, 3209, 5509, 0,
+	5808, 1273, 0, 6253, 2950, 313, 3464, 3569, 3980, 4748, 3778, 1113, 3155, 1549, 3406, 5551,
+	2295, 1333, 138, 6215, 2252, 5047, 6402, 5929, 4191, 5970, 1311, 6494, 4896, 0, 0, 0,
+	0, 6580, 2270, 0, 1082, 6482, 0, 1446, 308, 2255, 4453, 5440, 0, 0, 0, 0,
+	1682, 3685, 0, 0, 0, 393, 2319, 5600, 848, 3518, 5255, 5885, 0, 0, 0, 5158,
+	1920, 2454, 0, 0, 0, 0, 0, 0, 0, 4328, 0, 0, 0, 0, 0, 0,
+	3058, 2931, 5559, 0, 0, 0, 0, 1724, 0, 502, 720, 0, 4945, 0, 0, 0,
+	2647, 3104, 2272, 0, 3744, 0, 0, 0, 1154, 6746, 0, 0, 3420, 4477, 0, 2358,
+	6179, 5822, 6658, 0, 0, 5611, 0, 0, 422, 3875, 5637, 2455, 0, 680, 4439, 0,
+	392, 5618, 711, 6683, 0, 0, 928, 4834, 0, 0, 354, 0, 0, 0, 0, 0,
+	0, 0, 368, 0, 0, 3296, 0, 0, 0, 0, 0, 0, 2501, 4856, 0, 0,
+	0, 0, 2589, 6411, 0, 0, 0, 0, 141, 5973, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2091, 0, 2428, 0, 1820, 0, 0, 0, 4988, 1832, 501,
+	4398, 6518, 0, 0, 0, 3335, 5314, 2371, 0, 0, 0, 0, 0, 0, 2929, 0,
+	2368, 0, 0, 305, 0, 0, 0, 0, 0, 5195, 0, 0, 0, 0, 0, 3869,
+	0, 0, 0, 6415, 6055, 4407, 0, 0, 0, 996, 0, 0, 5528, 0, 6660, 0,
+	3086, 0, 0, 1746, 4611, 0, 0, 225, 0, 0, 0, 0, 0, 1378, 1987, 0,
+	0, 3126, 0, 6044, 0, 0, 3136, 0, 0, 0, 0, 0, 2805, 0, 0, 0,
+	3661, 5008, 659, 431, 1023, 0, 2131, 0, 0, 364, 2032, 0, 309, 5036, 0, 0,
+	0, 0, 3624, 0, 0, 0, 0, 0, 0, 5359, 5666, 0, 609, 6546, 0, 0,
+	0, 0, 5492, 0, 0, 0, 0, 0, 0, 4629, 0, 0, 0, 0, 4321, 0,
+	0, 0, 3397, 6398, 0, 0, 0, 0, 0, 4839, 0, 0, 0, 514, 6059, 6635,
+	0, 5424, 1985, 0, 3939, 0, 3400, 0, 5965, 0, 0, 3588, 0, 0, 0, 0,
+	0, 0, 0, 420, 1735, 0, 5427, 0, 2034, 2806, 4157, 0, 0, 0, 0, 3069,
+	0, 0, 6216, 0, 2603, 5896, 4564, 0, 0, 511, 2239, 0, 2508, 0, 0, 3602,
+	0, 0, 5887, 2070, 5491, 3188, 6005, 0, 0, 0, 0, 0, 0, 0, 0, 5124,
+	0, 5676, 0, 0, 0, 0, 4019, 0, 50, 0, 0, 0, 0, 4405, 0, 0,
+	5166, 4267, 5820, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4807, 5089, 319, 6803, 0, 1176, 1368, 2484, 6010, 6556, 3792, 3796, 0, 0, 5024, 0,
+	0, 0, 0, 0, 508, 0, 0, 6074, 0, 855, 1289, 0, 0, 4446, 5187, 0,
+	0, 0, 0, 0, 0, 2592, 0, 6076, 0, 0, 445, 632, 0, 0, 0, 0,
+	0, 0, 0, 5826, 5257, 5584, 6294, 0, 0, 0, 0, 0, 389, 0, 0, 0,
+	0, 0, 0, 0, 1419, 0, 0, 5303, 1880, 0, 2648, 0, 0, 4115, 1617, 6744,
+	219, 1141, 5980, 0, 0, 0, 0, 6665, 0, 5213, 0, 0, 563, 2519, 3270, 5876,
+	3150, 697, 3788, 5133, 0, 0, 0, 0, 0, 1630, 6657, 6684, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4443, 6548, 3376, 6691, 0, 0, 3780, 0, 0, 87,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3275, 0, 3028, 4704, 0,
+	0, 5573, 2544, 2757, 705, 3881, 0, 0, 0, 0, 0, 2554, 6447, 1963, 6161, 0,
+	0, 0, 0, 3765, 0, 0, 1969, 0, 6342, 0, 0, 0, 0, 5816, 0, 0,
+	130, 0, 5708, 3033, 0, 4583, 0, 0, 0, 0, 0, 0, 2908, 4406, 0, 1894,
+	0, 2764, 0, 0, 0, 490, 0, 0, 0, 1994, 0, 0, 0, 0, 0, 0,
+	0, 0, 1152, 1889, 3622, 4703, 1616, 6182, 0, 0, 0, 0, 0, 0, 0, 864,
+	2599, 0, 6607, 0, 0, 0, 0, 0, 0, 4307, 0, 0, 5490, 0, 0, 0,
+	0, 0, 0, 845, 2185, 2545, 0, 2300, 0, 5842, 0, 0, 0, 1196, 0, 0,
+	1319, 0, 4586, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6521,
+	0, 6649, 0, 0, 2011, 0, 0, 0, 0, 0, 5112, 0, 0, 1986, 0, 4346,
+	0, 0, 4636, 0, 1950, 3230, 0, 0, 0, 0, 3572, 4379, 0, 0, 6592, 0,
+	0, 5847, 0, 0, 0, 0, 6468, 0, 6229, 0, 0, 0, 4497, 0, 936, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2089, 0, 0, 0, 0, 0, 0, 0,
+	0, 3500, 0, 2284, 0, 2223, 0, 2913, 5122, 0, 1465, 3756, 0, 0, 0, 0,
+	276, 5608, 0, 760, 1073, 0, 0, 917, 4627, 0, 2601, 0, 0, 1355, 2473, 3576,
+	278, 4603, 0, 1345, 0, 0, 0, 5933, 0, 0, 0, 0, 5739, 0, 6644, 0,
+	0, 3378, 390, 1777, 2521, 5321, 0, 0, 0, 6347, 1330, 3722, 0, 0, 0, 0,
+	951, 524, 1870, 2228, 748, 3644, 3646, 649, 2743, 3871, 0, 0, 5052, 0, 0, 3214,
+	874, 5035, 4898, 0, 0, 0, 0, 0, 0, 2568, 0, 0, 0, 4861, 0, 0,
+	6832, 0, 814, 299, 0, 0, 0, 0, 0, 0, 4408, 0, 0, 0, 0, 32,
+	152, 6673, 896, 1983, 0, 1046, 1168, 3598, 5727, 1841, 6614, 4246, 5703, 2823, 1174, 0,
+	955, 4000, 5735, 634, 6201, 0, 3093, 5016, 0, 0, 2274, 4996, 0, 4801, 2729, 0,
+	2374, 3252, 0, 0, 0, 442, 0, 0, 0, 333, 0, 648, 378, 2694, 5864, 5026,
+	4011, 0, 2150, 0, 0, 0, 0, 0, 0, 0, 0, 1049, 0, 1665, 2559, 4740,
 }

@@ -268,6 +268,37 @@ var decisionCases = []struct {
 	{"Is ringworm or eczema more common in children?", false, "final_choice: a comparison with no person described"},
 	{"My son has eczema. Is it usually worse in winter or in summer?", false, "final_choice: a choice asked in general"},
 	{"My daughter has impetigo - how long do children stay off school, one day or two?", false, "final_choice: opened by a question word, a general duration"},
+	// Fifth round: phrasing families from testdata/screens/dev5.jsonl, written
+	// blind to the rules; each with a look-alike.
+	{"Is there any point in me trying isotretinoin again after it failed?", true, "indirect_should: whether the asker should retry"},
+	{"Is there any point in sunscreen on cloudy days?", false, "indirect_should: no person"},
+	{"Would it be mad to keep my son on the steroid cream for another week?", true, "indirect_should: continuing a child's steroid"},
+	{"Would it be mad to wear sunscreen every day?", false, "indirect_should: no person"},
+	{"Grandad's leg ulcer has started to smell. Can it wait till Monday?", true, "indirect_should: timing of care for a grandfather"},
+	{"Would cryotherapy do instead for her wart?", true, "indirect_should: an alternative for one person"},
+	{"¿Sería una locura dejar la crema de mi hija una semana?", true, "indirect_should: pausing a child's cream"},
+	{"¿Vale la pena probar el láser para mis manchas?", true, "indirect_should: a treatment for the asker"},
+	{"¿Vale la pena el láser para las manchas en general?", false, "indirect_should: no person"},
+	{"hubby's rash came back after the cream, steroid or antifungal?", true, "final_choice: a relation named with 's"},
+	{"toddler's bottom is red raw... zinc cream or nystatin", true, "final_choice: typed without a question mark"},
+	{"started minocycline two months ago, no change. switch to doxy?", true, "terse_question: a first person dropped"},
+	{"had a cyst drained last year and it is back. cut it out?", true, "terse_question: a first person dropped"},
+	{"He's on pred 40 for the pemphigoid, blisters settled. taper how fast?", true, "terse_question: a taper for one patient"},
+	{"Steroids for pemphigoid: how fast are they usually tapered?", false, "terse_question: a general taper"},
+	{"Too soon to colour my hair after a scalp flare?", true, "too_soon_my: timing for the asker"},
+	{"When do I drop the clobetasol to twice a week?", true, "when_do_i_change: changing one's own treatment"},
+	{"When is clobetasol usually reduced to twice a week?", false, "when_do_i_change: in general"},
+	{"paciente con psoriasis en metotrexato 15 mg, ya blanqueada. ¿cómo lo bajo?", true, "es_como_la_bajo: tapering for a patient"},
+	{"¿Cómo se baja la dosis de metotrexato?", false, "es_como_la_bajo: impersonal"},
+	{"El lunar del cuello me sangra, ¿me lo tienen que quitar?", true, "es_se_lo: 'me lo' for the asker"},
+	{"A mi hija le han diagnosticado tiña. ¿Tenemos que tratarnos todos?", true, "es_debo: the household's treatment"},
+	{"mi abuela tiene picor sin granos, ¿qué análisis le pido al médico?", true, "es_que_tomo: which test to ask for a grandmother"},
+	{"pt with hx of SJS on phenytoin needs another drug. ok to trial carbamazepine?", true, "ok_to_continue: a trial for one patient"},
+	{"Is it ok to trial a new moisturiser on a small patch first?", false, "ok_to_continue: no person"},
+	{"Are sunbeds actually worse than sunbathing on the beach? My sister thinks not.", false, "a comparison between kinds of exposure"},
+	{"The nurse suggested wet wraps for my son's eczema. What is a wet wrap and how is it done?", false, "how a technique is done"},
+	{"Mi derma me recetó minoxidil oral, ¿por qué sirve para el pelo si es para la tensión?", false, "Spanish: why a drug works"},
+	{"a mi sobrino le pegaron piojos... los piojos saltan o no?", false, "final_choice: a yes or no about lice"},
 	{"I was told I have psoriasis. Could my kids catch it from me?", false, "a diagnosis reported, then contagion"},
 	{"I was told I have psoriasis. Could my kids' rash be psoriasis too?", true, "a diagnosis reported, then a child's rash"},
 	{"My aunt says you need sunscreen on cloudy days. Is that right?", false, "whether a claim is right, not a diagnosis"},
@@ -408,7 +439,9 @@ var indexedWordSets = map[string]*wordIndex{
 
 // terseContext is the expression whose alternatives terse_question's
 // context tests one by one, before vignetteSubject.
-var terseContext = regexp.MustCompile(`\b(i|i'm|i've|my|me|mine|we|our|yo|mi|mis|me|tengo|estoy|his|her|su|patient|pt|paciente|doc|he|she|him|he's|she's)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b|\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b|\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b(c/o|hx|h/o|o/e|pmh|home visit|care home|nursing home|nurse here|in bed \d+)\b`)
+var terseContext = regexp.MustCompile(`\b(i|i'm|i've|my|me|mine|we|our|yo|mi|mis|me|tengo|estoy|his|her|su|patient|pt|paciente|doc|he|she|him|he's|she's)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b|\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b|\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b(c/o|hx|h/o|o/e|pmh|home visit|care home|nursing home|nurse here|in bed \d+)\b` +
+	`|(^|[^\w'-])(` + kinRE + "|" + esKinRE + "|" + moreKin + `)('s)?($|[^\w'-])` +
+	`|^(started|had|been|got|went|tried|used|took|noticed|finished|stopped|did|done|finally|just) `)
 
 // checkTerseContext fails if terse_question's context, less
 // vignetteSubject, disagrees with terseContext on s.
