@@ -5,7 +5,7 @@ package abstain
 // The decision model: a logistic regression over the features of
 // decision_features.go, trained by decision_model_test.go on the
 // clinical_decision and reference questions of ../testdata/screens/
-// dev.jsonl, dev2.jsonl, dev3.jsonl, dev4.jsonl, dev5.jsonl, test.jsonl.
+// dev.jsonl, dev2.jsonl, dev3.jsonl, dev4.jsonl, dev5.jsonl, dev6.jsonl, test.jsonl.
 // Regenerate with go generate ./abstain/.
 
 // decisionModelCVThreshold is the probability at or above which the model
@@ -17,12 +17,12 @@ package abstain
 // the lowest out-of-fold score of a training decision a rule matches, and
 // of any decision of the test tables.
 const (
-	decisionModelCVThreshold = 0.8608
-	decisionModelThreshold   = 0.973
-	decisionModelVeto        = 0.0912
+	decisionModelCVThreshold = 0.8523
+	decisionModelThreshold   = 0.9619
+	decisionModelVeto        = 0.0218
 )
 
-const decisionModelBias = -1.35909
+const decisionModelBias = -1.25502
 
 // decisionModelFeatures are sorted; decisionModelWeights holds their weights.
 var decisionModelFeatures = [...]string{
@@ -39,14 +39,18 @@ var decisionModelFeatures = [...]string{
 	"0 0",
 	"0 ?",
 	"0 a",
+	"0 acne",
 	"0 and",
 	"0 anos",
+	"0 benzoyl",
 	"0 cm",
 	"0 con",
 	"0 cream",
 	"0 days",
+	"0 de",
 	"0 dias",
 	"0 en",
+	"0 fluorouracil",
 	"0 fluorouracilo",
 	"0 for",
 	"0 fu",
@@ -70,8 +74,12 @@ var decisionModelFeatures = [...]string{
 	"0 o",
 	"0 of",
 	"0 on",
+	"0 or",
+	"0 pressure",
+	"0 se",
 	"0 semanas",
 	"0 sore",
+	"0 tiene",
 	"0 to",
 	"0 tretinoin",
 	"0 twice",
@@ -79,6 +87,7 @@ var decisionModelFeatures = [...]string{
 	"0 week",
 	"0 weeks",
 	"0 what",
+	"0 when",
 	"0 with",
 	"0 wks",
 	"0 y",
@@ -87,14 +96,17 @@ var decisionModelFeatures = [...]string{
 	"0 yo",
 	"0 yr",
 	"0 yrs",
+	"0a",
 	"0cm",
 	"0f",
 	"0f 0",
+	"0f new",
 	"0f on",
 	"0f with",
 	"0kg",
 	"0m",
 	"0m on",
+	"0m tense",
 	"0m with",
 	"0mg",
 	"0mm",
@@ -110,21 +122,32 @@ var decisionModelFeatures = [...]string{
 	"? 0",
 	"? ?",
 	"? a",
+	"? admit",
+	"? and",
 	"? asking",
 	"? como",
+	"? cuanto",
 	"? do",
+	"? el",
+	"? en",
+	"? es",
+	"? general",
+	"? he",
 	"? he's",
 	"? i",
 	"? i'm",
+	"? is",
 	"? it's",
 	"? just",
 	"? le",
+	"? like",
 	"? lo",
 	"? me",
 	"? mi",
 	"? mine",
 	"? my",
 	"? or",
+	"? pesa",
 	"? por",
 	"? que",
 	"? se",
@@ -136,6 +159,9 @@ var decisionModelFeatures = [...]string{
 	"? tiene",
 	"? treat",
 	"? what",
+	"? what's",
+	"? which",
+	"? why",
 	"? ya",
 	"^",
 	"^ 0",
@@ -151,14 +177,18 @@ var decisionModelFeatures = [...]string{
 	"^ as",
 	"^ asking",
 	"^ at",
+	"^ attached",
 	"^ bebe",
 	"^ been",
+	"^ biopsy",
 	"^ bit",
+	"^ breastfeeding",
 	"^ buenas",
 	"^ c",
 	"^ cada",
 	"^ can",
 	"^ caso",
+	"^ coming",
 	"^ como",
 	"^ con",
 	"^ could",
@@ -170,17 +200,22 @@ var decisionModelFeatures = [...]string{
 	"^ cuanto",
 	"^ cuantos",
 	"^ dad's",
+	"^ dark",
+	"^ day",
 	"^ ddx",
 	"^ dejo",
 	"^ derm",
 	"^ do",
 	"^ does",
+	"^ eczema",
 	"^ el",
 	"^ elderly",
 	"^ embarazada",
 	"^ en",
 	"^ es",
+	"^ esta",
 	"^ estoy",
+	"^ fine",
 	"^ for",
 	"^ foto",
 	"^ from",
@@ -194,6 +229,7 @@ var decisionModelFeatures = [...]string{
 	"^ help",
 	"^ her",
 	"^ here's",
+	"^ hey",
 	"^ hi",
 	"^ hipoteticamente",
 	"^ hola",
@@ -214,13 +250,16 @@ var decisionModelFeatures = [...]string{
 	"^ kid",
 	"^ la",
 	"^ las",
+	"^ laser",
 	"^ le",
 	"^ llevo",
 	"^ lo",
+	"^ long",
 	"^ los",
 	"^ mando",
 	"^ me",
 	"^ mi",
+	"^ mole",
 	"^ mujer",
 	"^ mum's",
 	"^ my",
@@ -237,6 +276,7 @@ var decisionModelFeatures = [...]string{
 	"^ path",
 	"^ patient",
 	"^ pharmacist",
+	"^ pharmacy",
 	"^ pic",
 	"^ picture",
 	"^ por",
@@ -248,7 +288,9 @@ var decisionModelFeatures = [...]string{
 	"^ puedo",
 	"^ que",
 	"^ quick",
+	"^ rash",
 	"^ re",
+	"^ resident",
 	"^ scenario",
 	"^ school",
 	"^ screenshot",
@@ -260,13 +302,17 @@ var decisionModelFeatures = [...]string{
 	"^ seria",
 	"^ she",
 	"^ should",
+	"^ si",
 	"^ sigo",
+	"^ since",
 	"^ sirve",
 	"^ so",
 	"^ solo",
 	"^ son",
 	"^ soy",
+	"^ started",
 	"^ suppose",
+	"^ tattoo",
 	"^ te",
 	"^ teacher",
 	"^ teen",
@@ -290,6 +336,7 @@ var decisionModelFeatures = [...]string{
 	"^ which",
 	"^ who",
 	"^ why",
+	"^ will",
 	"^ woman",
 	"^ wondering",
 	"^ would",
@@ -308,6 +355,7 @@ var decisionModelFeatures = [...]string{
 	"a biopsy",
 	"a bit",
 	"a bite",
+	"a blister",
 	"a blistering",
 	"a blood",
 	"a boil",
@@ -319,13 +367,17 @@ var decisionModelFeatures = [...]string{
 	"a burn",
 	"a candidate",
 	"a care",
+	"a carer",
 	"a casa",
 	"a cat",
 	"a central",
+	"a chef",
 	"a child",
 	"a class",
 	"a client",
+	"a coin",
 	"a cold",
+	"a corn",
 	"a cream",
 	"a crusty",
 	"a cup",
@@ -350,6 +402,7 @@ var decisionModelFeatures = [...]string{
 	"a esa",
 	"a fever",
 	"a few",
+	"a fingertip",
 	"a first",
 	"a flat",
 	"a foam",
@@ -365,23 +418,31 @@ var decisionModelFeatures = [...]string{
 	"a herald",
 	"a high",
 	"a higher",
+	"a hike",
+	"a history",
 	"a holiday",
 	"a hot",
+	"a hydrocolloid",
 	"a hypertrophic",
+	"a ir",
 	"a jak",
 	"a keloid",
 	"a kettle",
 	"a kid",
 	"a la",
 	"a las",
+	"a leaflet",
 	"a leg",
 	"a link",
 	"a lipoma",
+	"a little",
 	"a los",
 	"a lot",
 	"a lump",
 	"a lupus",
 	"a mechones",
+	"a med",
+	"a medical",
 	"a melanoma",
 	"a mi",
 	"a mole",
@@ -395,17 +456,21 @@ var decisionModelFeatures = [...]string{
 	"a nurse",
 	"a otra",
 	"a painful",
+	"a partir",
 	"a patch",
 	"a pathology",
 	"a patient",
 	"a person",
 	"a pharmacist",
 	"a photo",
+	"a physio",
 	"a pic",
 	"a practice",
 	"a prescription",
 	"a pressure",
+	"a psoriasis",
 	"a que",
+	"a quien",
 	"a rash",
 	"a reaction",
 	"a reason",
@@ -413,12 +478,15 @@ var decisionModelFeatures = [...]string{
 	"a red",
 	"a referral",
 	"a round",
+	"a row",
+	"a sacral",
 	"a salir",
 	"a scabies",
 	"a scaly",
 	"a seborrhoeic",
 	"a second",
 	"a skin",
+	"a sore",
 	"a spider",
 	"a spitz",
 	"a spot",
@@ -434,6 +502,7 @@ var decisionModelFeatures = [...]string{
 	"a swollen",
 	"a tattoo",
 	"a teenager",
+	"a temp",
 	"a temperature",
 	"a tetanus",
 	"a third",
@@ -441,15 +510,18 @@ var decisionModelFeatures = [...]string{
 	"a tiny",
 	"a toda",
 	"a toenail",
+	"a topical",
 	"a type",
 	"a typical",
 	"a un",
 	"a una",
 	"a urgencias",
+	"a veces",
 	"a verruca",
 	"a very",
 	"a virus",
 	"a wart",
+	"a wedding",
 	"a week",
 	"a white",
 	"a wood's",
@@ -460,6 +532,7 @@ var decisionModelFeatures = [...]string{
 	"abcde rule",
 	"about",
 	"about 0",
+	"about 0mm",
 	"about ?",
 	"about a",
 	"about me",
@@ -467,6 +540,7 @@ var decisionModelFeatures = [...]string{
 	"about sun",
 	"about the",
 	"about topical",
+	"above",
 	"abpi",
 	"abpi of",
 	"abuela",
@@ -477,6 +551,8 @@ var decisionModelFeatures = [...]string{
 	"abuelo tiene",
 	"abx",
 	"abx or",
+	"acaban",
+	"acaban de",
 	"according",
 	"according to",
 	"accutane",
@@ -491,6 +567,7 @@ var decisionModelFeatures = [...]string{
 	"acid or",
 	"acido",
 	"acido folico",
+	"acitretin",
 	"acne",
 	"acne ?",
 	"acne and",
@@ -500,7 +577,11 @@ var decisionModelFeatures = [...]string{
 	"acne es",
 	"acne in",
 	"acne is",
+	"acne se",
+	"acne treatments",
+	"acne which",
 	"acne y",
+	"acrocordon",
 	"across",
 	"across my",
 	"actinic",
@@ -515,9 +596,12 @@ var decisionModelFeatures = [...]string{
 	"actually causes",
 	"actually help",
 	"actually mean",
+	"actually show",
 	"actually work",
 	"adalimumab",
 	"adalimumab ?",
+	"adapalene",
+	"adapaleno",
 	"add",
 	"adjunta",
 	"adjunto",
@@ -529,23 +613,29 @@ var decisionModelFeatures = [...]string{
 	"adult",
 	"adultos",
 	"adultos ?",
+	"adultos con",
 	"adults",
 	"adults ?",
 	"adults get",
+	"adults with",
 	"advice",
 	"advice ?",
+	"afeitarse",
 	"affect",
 	"affect the",
 	"after",
 	"after 0",
 	"after a",
+	"after camping",
 	"after dr",
 	"after eating",
 	"after i",
 	"after moisturiser",
 	"after my",
 	"after starting",
+	"after stopping",
 	"after the",
+	"after treatment",
 	"after two",
 	"again",
 	"again ?",
@@ -556,32 +646,44 @@ var decisionModelFeatures = [...]string{
 	"age",
 	"age ?",
 	"age do",
+	"age for",
 	"age or",
 	"age spots",
+	"ages",
 	"ago",
 	"ago and",
+	"ago now",
 	"agua",
+	"agua ?",
 	"ahead",
 	"ahead or",
 	"ahora",
+	"ahora el",
 	"ahora me",
 	"ahora que",
 	"ahora tiene",
+	"aid",
 	"aider",
 	"aks",
 	"al",
 	"al 0",
+	"al agua",
 	"al apretar",
+	"al bebe",
 	"al cole",
 	"al colegio",
 	"al dermatologo",
 	"al dia",
+	"al empezar",
 	"al hospital",
+	"al lado",
 	"al medico",
 	"al nene",
 	"ala",
 	"ala 0mm",
+	"alarma",
 	"alba",
+	"alba or",
 	"alcohol",
 	"alergia",
 	"alergica",
@@ -590,6 +692,8 @@ var decisionModelFeatures = [...]string{
 	"algo en",
 	"alguien",
 	"alguien tiene",
+	"algun",
+	"alitretinoin",
 	"all",
 	"all over",
 	"all the",
@@ -614,6 +718,7 @@ var decisionModelFeatures = [...]string{
 	"always",
 	"am",
 	"am i",
+	"amarilla",
 	"amarillas",
 	"ambulance",
 	"ambulance ?",
@@ -654,7 +759,10 @@ var decisionModelFeatures = [...]string{
 	"and alcohol",
 	"and an",
 	"and angry",
+	"and between",
+	"and bled",
 	"and bleeding",
+	"and crusty",
 	"and does",
 	"and doesn't",
 	"and feet",
@@ -665,6 +773,7 @@ var decisionModelFeatures = [...]string{
 	"and got",
 	"and gritty",
 	"and has",
+	"and hasn't",
 	"and have",
 	"and he's",
 	"and her",
@@ -681,12 +790,15 @@ var decisionModelFeatures = [...]string{
 	"and itch",
 	"and itchy",
 	"and just",
+	"and keeps",
 	"and mouth",
 	"and my",
 	"and not",
 	"and now",
+	"and others",
 	"and raised",
 	"and red",
+	"and see",
 	"and she",
 	"and she's",
 	"and soles",
@@ -695,10 +807,15 @@ var decisionModelFeatures = [...]string{
 	"and swollen",
 	"and the",
 	"and there's",
+	"and thick",
 	"and two",
+	"and uvb",
+	"and weighs",
 	"and what",
 	"and when",
+	"and which",
 	"and why",
+	"and would",
 	"angioedema",
 	"angioedema ?",
 	"angioedema and",
@@ -707,10 +824,13 @@ var decisionModelFeatures = [...]string{
 	"ankle",
 	"ankles",
 	"annular",
+	"annular plaque",
 	"annular plaques",
 	"annular scaly",
 	"ano",
+	"ano pasado",
 	"anos",
+	"anos ?",
 	"anos con",
 	"anos es",
 	"anos tiene",
@@ -720,16 +840,22 @@ var decisionModelFeatures = [...]string{
 	"antes de",
 	"antes no",
 	"antibiotic",
+	"antibiotic and",
 	"antibiotic course",
 	"antibiotico",
 	"antibiotico ?",
+	"antibiotico ya",
 	"antibiotics",
 	"antibiotics ?",
 	"antibiotics for",
+	"antibiotics or",
 	"anticonceptivo",
 	"antifungal",
+	"antifungals",
+	"antifungicos",
 	"antihistamine",
 	"antihistamine every",
+	"antihistamine or",
 	"antihistamines",
 	"antihistamines are",
 	"antihistamines for",
@@ -745,8 +871,10 @@ var decisionModelFeatures = [...]string{
 	"anyone",
 	"anyone know",
 	"anything",
+	"anything for",
 	"apart",
 	"apart from",
+	"aplicar",
 	"aposito",
 	"aposito le",
 	"appear",
@@ -762,19 +890,25 @@ var decisionModelFeatures = [...]string{
 	"approach to",
 	"apretar",
 	"aqui",
+	"aqui una",
 	"ardiendo",
 	"are",
 	"are actinic",
+	"are antihistamines",
 	"are babies",
 	"are bedbound",
 	"are common",
+	"are considered",
 	"are kids",
 	"are on",
 	"are pressure",
 	"are red",
+	"are splitting",
 	"are spreading",
+	"are steroid",
 	"are swelling",
 	"are the",
+	"are there",
 	"are they",
 	"are usually",
 	"area",
@@ -813,6 +947,7 @@ var decisionModelFeatures = [...]string{
 	"asking me",
 	"aspecto",
 	"aspecto tiene",
+	"associated",
 	"asymmetric",
 	"at",
 	"at 0",
@@ -820,6 +955,7 @@ var decisionModelFeatures = [...]string{
 	"at all",
 	"at her",
 	"at home",
+	"at month",
 	"at my",
 	"at night",
 	"at that",
@@ -831,6 +967,7 @@ var decisionModelFeatures = [...]string{
 	"athlete's foot",
 	"athletes",
 	"athletes foot",
+	"atipia",
 	"atopic",
 	"atopic dermatitis",
 	"atopica",
@@ -843,6 +980,8 @@ var decisionModelFeatures = [...]string{
 	"attached photo",
 	"attached what",
 	"atypia",
+	"atypia do",
+	"atypia what",
 	"atypical",
 	"aunque",
 	"aunt",
@@ -860,17 +999,20 @@ var decisionModelFeatures = [...]string{
 	"axila",
 	"axilas",
 	"axilas o",
+	"ayer",
 	"azelaic",
 	"azelaic acid",
 	"b",
 	"b 0",
 	"babies",
 	"babies under",
+	"babies usually",
 	"baby",
 	"baby ?",
 	"baby has",
 	"baby's",
 	"baby's birthmark",
+	"baby's cheeks",
 	"baby's cradle",
 	"baby's eczema",
 	"baby's face",
@@ -878,29 +1020,40 @@ var decisionModelFeatures = [...]string{
 	"back ?",
 	"back after",
 	"back and",
+	"back as",
 	"back in",
 	"back on",
 	"back should",
+	"back that",
 	"back that's",
 	"back the",
+	"back till",
 	"back to",
+	"back wait",
+	"back with",
 	"backs",
 	"backs of",
 	"bad",
 	"bad enough",
 	"bad for",
+	"bad idea",
 	"badly",
 	"baja",
+	"bajan",
+	"bajando",
 	"bajo",
 	"bajo ?",
 	"bald",
 	"bald patch",
 	"bald scalp",
+	"band",
 	"banda",
 	"banda estrecha",
 	"banned",
+	"banned in",
 	"barrier",
 	"barrier cream",
+	"barriga",
 	"basal",
 	"basal cell",
 	"base",
@@ -915,18 +1068,23 @@ var decisionModelFeatures = [...]string{
 	"bcc ?",
 	"bcc on",
 	"be",
+	"be ?",
 	"be a",
 	"be allergic",
 	"be applied",
 	"be better",
 	"be caused",
 	"be covered",
+	"be enough",
+	"be mad",
 	"be ok",
 	"be on",
+	"be pityriasis",
 	"be removed",
 	"be repositioned",
 	"be seen",
 	"be taking",
+	"be too",
 	"be treated",
 	"be triggered",
 	"be used",
@@ -949,6 +1107,7 @@ var decisionModelFeatures = [...]string{
 	"bed 0",
 	"bed ?",
 	"bed bug",
+	"bed bugs",
 	"bedbound",
 	"bedbound and",
 	"bedding",
@@ -964,10 +1123,12 @@ var decisionModelFeatures = [...]string{
 	"before",
 	"before ?",
 	"before a",
+	"before i",
 	"before isotretinoin",
 	"before my",
 	"before or",
 	"before starting",
+	"before the",
 	"beforehand",
 	"beforehand ?",
 	"behind",
@@ -976,6 +1137,10 @@ var decisionModelFeatures = [...]string{
 	"being",
 	"belly",
 	"below",
+	"benign",
+	"benign or",
+	"benzoilo",
+	"benzoilo o",
 	"benzoyl",
 	"benzoyl peroxide",
 	"best",
@@ -989,25 +1154,34 @@ var decisionModelFeatures = [...]string{
 	"better on",
 	"better with",
 	"between",
+	"between 0",
 	"between a",
 	"between children",
+	"between his",
 	"between kids",
 	"between the",
+	"between uva",
 	"bien",
 	"big",
+	"big blister",
 	"bigger",
+	"bigger and",
 	"biologic",
 	"biologic ?",
+	"biologic for",
 	"biologico",
 	"biologico ?",
 	"biologico le",
+	"biologico para",
 	"biologicos",
 	"biologics",
 	"biologics differ",
+	"biologics for",
 	"biopsia",
 	"biopsia ?",
 	"biopsia de",
 	"biopsia o",
+	"biopsia pone",
 	"biopsies",
 	"biopsy",
 	"biopsy ?",
@@ -1028,7 +1202,9 @@ var decisionModelFeatures = [...]string{
 	"black",
 	"black dot",
 	"black dots",
+	"black in",
 	"blanca",
+	"blanca y",
 	"blancas",
 	"blancas en",
 	"blanch",
@@ -1040,6 +1216,7 @@ var decisionModelFeatures = [...]string{
 	"bleeds when",
 	"blister",
 	"blister on",
+	"blister the",
 	"blistered",
 	"blistering",
 	"blisters",
@@ -1054,15 +1231,22 @@ var decisionModelFeatures = [...]string{
 	"blood tests",
 	"bloods",
 	"bloods done",
+	"blotches",
+	"blotchy",
 	"boca",
 	"boca ?",
 	"body",
+	"body weight",
 	"boil",
 	"boil ?",
 	"boils",
+	"boils ?",
+	"boils in",
 	"booked",
+	"borde",
 	"borroso",
 	"both",
+	"both ?",
 	"both sides",
 	"bother",
 	"botox",
@@ -1071,18 +1255,28 @@ var decisionModelFeatures = [...]string{
 	"bottom at",
 	"botulinica",
 	"bowen's",
+	"box",
 	"boy",
 	"boy has",
 	"boyfriend's",
+	"bp",
+	"bp ?",
 	"braden",
 	"brazo",
+	"brazo ?",
+	"brazos",
 	"break",
 	"break ?",
+	"breaking",
+	"breaking out",
+	"breast",
 	"breastfeeding",
 	"breastfeeding ?",
+	"breastfeeding and",
 	"breastfeeding mothers",
 	"breathing",
 	"breslow",
+	"breslow 0",
 	"breslow ?",
 	"breslow thickness",
 	"bright",
@@ -1093,14 +1287,19 @@ var decisionModelFeatures = [...]string{
 	"brotes ?",
 	"brother",
 	"brother has",
+	"brother's",
 	"brown",
+	"brown spot",
 	"bruise",
 	"bruise ?",
+	"bsa",
 	"buena",
+	"buena foto",
 	"buenas",
 	"buenas fotos",
 	"bug",
 	"bug bites",
+	"bugs",
 	"bullae",
 	"bullae on",
 	"bullous",
@@ -1112,18 +1311,24 @@ var decisionModelFeatures = [...]string{
 	"bump",
 	"bump on",
 	"bumps",
+	"bumps in",
 	"bumps on",
 	"burn",
 	"burn ?",
 	"burn blisters",
+	"burn need",
 	"burn on",
 	"burned",
 	"burned my",
 	"burning",
 	"burning pain",
 	"burns",
+	"burnt",
+	"burnt my",
 	"burrows",
+	"burst",
 	"busco",
+	"busco un",
 	"but",
 	"but i",
 	"but i'm",
@@ -1131,11 +1336,15 @@ var decisionModelFeatures = [...]string{
 	"but it's",
 	"but no",
 	"but not",
+	"but only",
 	"but the",
+	"but what",
 	"buy",
 	"by",
 	"by a",
+	"by body",
 	"by his",
+	"by something",
 	"by weight",
 	"c",
 	"c o",
@@ -1149,6 +1358,8 @@ var decisionModelFeatures = [...]string{
 	"cada cuanto",
 	"cada vez",
 	"cae",
+	"cae el",
+	"cae mas",
 	"cafe",
 	"caida",
 	"caida de",
@@ -1156,8 +1367,11 @@ var decisionModelFeatures = [...]string{
 	"calcineurin inhibitors",
 	"calcipotriol",
 	"calcipotriol ?",
+	"calcula",
+	"calcula la",
 	"calf",
 	"caliente",
+	"caliente e",
 	"call",
 	"call 0",
 	"called",
@@ -1175,14 +1389,17 @@ var decisionModelFeatures = [...]string{
 	"came back",
 	"came in",
 	"came up",
+	"camping",
 	"can",
 	"can a",
 	"can adults",
 	"can babies",
 	"can children",
+	"can eczema",
 	"can he",
 	"can i",
 	"can it",
+	"can kids",
 	"can men",
 	"can my",
 	"can people",
@@ -1190,9 +1407,12 @@ var decisionModelFeatures = [...]string{
 	"can she",
 	"can someone",
 	"can stress",
+	"can the",
 	"can we",
 	"can you",
 	"can't",
+	"can't diagnose",
+	"cancel",
 	"cancer",
 	"cancer ?",
 	"cancer de",
@@ -1202,28 +1422,35 @@ var decisionModelFeatures = [...]string{
 	"candida or",
 	"candidate",
 	"candidate for",
+	"cantharidin",
 	"cap",
+	"cap and",
 	"cap has",
 	"cap is",
 	"capitis",
 	"cara",
 	"cara ?",
+	"cara con",
 	"cara de",
 	"cara hinchada",
 	"carbamazepine",
 	"carcinoma",
 	"carcinoma ?",
 	"carcinoma basocelular",
+	"carcinoma typically",
 	"care",
 	"care ?",
 	"care for",
 	"care home",
 	"care homes",
+	"care or",
+	"carer",
 	"carry",
 	"carry on",
 	"casa",
 	"casa ?",
 	"case",
+	"case of",
 	"caso",
 	"caspa",
 	"cat",
@@ -1242,6 +1469,7 @@ var decisionModelFeatures = [...]string{
 	"causes",
 	"causes it",
 	"causes of",
+	"causes them",
 	"causing",
 	"causing the",
 	"cejas",
@@ -1252,13 +1480,18 @@ var decisionModelFeatures = [...]string{
 	"cellulitis from",
 	"cellulitis in",
 	"celulitis",
+	"celulitis indican",
 	"central",
 	"central keratin",
+	"centro",
 	"cephalexin",
+	"cera",
 	"cerca",
 	"cerca del",
 	"cetirizina",
+	"cetirizina ?",
 	"cetirizine",
+	"cetirizine can",
 	"cetirizine for",
 	"champu",
 	"change",
@@ -1269,19 +1502,28 @@ var decisionModelFeatures = [...]string{
 	"check",
 	"checked",
 	"checked ?",
+	"checked or",
 	"checking",
 	"checks",
 	"checks ?",
 	"cheek",
+	"cheek and",
 	"cheeks",
 	"cheeks ?",
+	"chef",
+	"chef and",
+	"chemo",
 	"chest",
 	"chest since",
 	"chickenpox",
 	"chickenpox ?",
 	"chickenpox spots",
+	"chickenpox vaccine",
+	"chico",
 	"chilblains",
+	"chilblains ?",
 	"child",
+	"child has",
 	"child with",
 	"child's",
 	"children",
@@ -1292,8 +1534,12 @@ var decisionModelFeatures = [...]string{
 	"chocolate",
 	"cholestasis",
 	"cholestasis ?",
+	"choose",
+	"choose between",
 	"chronic",
+	"chronic hand",
 	"chronic hives",
+	"chronic urticaria",
 	"cicatriz",
 	"cicatriz hipertrofica",
 	"cicatriza",
@@ -1301,6 +1547,7 @@ var decisionModelFeatures = [...]string{
 	"ciclosporin for",
 	"cie",
 	"cie 0",
+	"cierra",
 	"cierto",
 	"cierto que",
 	"cinco",
@@ -1323,35 +1570,47 @@ var decisionModelFeatures = [...]string{
 	"clear",
 	"clear ?",
 	"cleared",
+	"cleared ?",
 	"clearing",
 	"client",
 	"client at",
+	"client of",
 	"clienta",
 	"clienta quiere",
 	"clindamycin",
 	"clinic",
 	"clinicians",
+	"clippers",
 	"clobetasol",
 	"clobetasol now",
 	"clobetasol on",
 	"clobetasol propionate",
+	"clothing",
 	"clotrimazol",
 	"clotrimazol ?",
 	"clotrimazole",
+	"clotrimazole for",
 	"clumps",
 	"cm",
 	"coal",
 	"coal tar",
+	"cocinero",
+	"cocinero y",
 	"code",
+	"codigo",
 	"codos",
 	"codos y",
+	"coin",
 	"cold",
+	"cold ?",
 	"cold sore",
 	"cold sores",
 	"cole",
+	"cole con",
 	"colegio",
 	"colleague's",
 	"color",
+	"color miel",
 	"colour",
 	"coloured",
 	"coloured crusts",
@@ -1365,6 +1624,7 @@ var decisionModelFeatures = [...]string{
 	"comes",
 	"coming",
 	"coming back",
+	"coming off",
 	"coming out",
 	"common",
 	"common ?",
@@ -1374,6 +1634,7 @@ var decisionModelFeatures = [...]string{
 	"common in",
 	"common is",
 	"common side",
+	"common triggers",
 	"commonly",
 	"como",
 	"como actua",
@@ -1384,20 +1645,30 @@ var decisionModelFeatures = [...]string{
 	"compared",
 	"completely",
 	"compound",
+	"compound naevus",
+	"compresion",
+	"compresion ?",
 	"compression",
 	"compro",
 	"compro ?",
+	"compuesto",
 	"con",
 	"con 0",
 	"con acne",
 	"con ampollas",
+	"con atipia",
+	"con cera",
 	"con costra",
 	"con costras",
 	"con doxiciclina",
+	"con eccema",
 	"con el",
+	"con escamas",
+	"con fiebre",
 	"con impetigo",
 	"con isotretinoina",
 	"con la",
+	"con las",
 	"con metotrexato",
 	"con mi",
 	"con minoxidil",
@@ -1408,6 +1679,8 @@ var decisionModelFeatures = [...]string{
 	"con pus",
 	"con ronchas",
 	"con sarna",
+	"con terbinafina",
+	"con tretinoina",
 	"con ulcera",
 	"con un",
 	"con una",
@@ -1421,10 +1694,15 @@ var decisionModelFeatures = [...]string{
 	"confirmed ?",
 	"confirmed in",
 	"confundir",
+	"congelamos",
+	"congelan",
+	"congelan o",
 	"conjunctivitis",
 	"considera",
 	"consideran",
+	"consideran seguros",
 	"considered",
+	"considered a",
 	"considered ok",
 	"considered safe",
 	"consiste",
@@ -1435,14 +1713,17 @@ var decisionModelFeatures = [...]string{
 	"contact dermatitis",
 	"contagia",
 	"contagia el",
+	"contagia la",
 	"contagiar",
 	"contagiar la",
 	"contagiosa",
+	"contagiosa ?",
 	"contagioso",
 	"contagioso ?",
 	"contagiosum",
 	"contagious",
 	"contagious ?",
+	"contagious after",
 	"contagious to",
 	"continue",
 	"continue or",
@@ -1450,12 +1731,17 @@ var decisionModelFeatures = [...]string{
 	"controles",
 	"controles se",
 	"conviene",
+	"conviene mas",
+	"corn",
+	"corn ?",
 	"corners",
 	"corticoide",
 	"corticoide oral",
 	"corticoides",
+	"corticoides en",
 	"cortisona",
 	"corto",
+	"cosas",
 	"costra",
 	"costra en",
 	"costra lactea",
@@ -1466,7 +1752,11 @@ var decisionModelFeatures = [...]string{
 	"could my",
 	"could the",
 	"could this",
+	"count",
+	"count as",
 	"counter",
+	"countries",
+	"countries ?",
 	"counts",
 	"counts as",
 	"course",
@@ -1474,6 +1764,7 @@ var decisionModelFeatures = [...]string{
 	"course for",
 	"course of",
 	"cover",
+	"cover it",
 	"covered",
 	"covered ?",
 	"covered in",
@@ -1489,22 +1780,31 @@ var decisionModelFeatures = [...]string{
 	"cradle cap",
 	"cream",
 	"cream ?",
+	"cream and",
 	"cream better",
 	"cream do",
 	"cream does",
 	"cream for",
+	"cream how",
+	"cream in",
 	"cream on",
 	"cream or",
 	"cream should",
 	"creams",
+	"creams to",
+	"creases",
 	"crece",
 	"crecido",
 	"crees",
 	"crees que",
 	"crema",
+	"crema ?",
 	"crema de",
 	"crema hidratante",
 	"crema le",
+	"crema o",
+	"crema que",
+	"crio",
 	"crioterapia",
 	"crioterapia ?",
 	"cronica",
@@ -1514,7 +1814,9 @@ var decisionModelFeatures = [...]string{
 	"crusted",
 	"crusted scabies",
 	"crusting",
+	"crusting over",
 	"crusts",
+	"crusts on",
 	"crusty",
 	"cryo",
 	"cryotherapy",
@@ -1525,22 +1827,31 @@ var decisionModelFeatures = [...]string{
 	"cuando",
 	"cuando alguien",
 	"cuando hay",
+	"cuando pueden",
 	"cuando se",
 	"cuanta",
 	"cuantas",
 	"cuanto",
+	"cuanto deberian",
 	"cuanto dura",
 	"cuanto hay",
 	"cuanto paracetamol",
 	"cuanto se",
+	"cuanto suele",
+	"cuanto tarda",
 	"cuanto tiempo",
 	"cuantos",
 	"cuantos dias",
 	"cuantos ml",
+	"cuello",
 	"cuero",
 	"cuero cabelludo",
 	"cuerpo",
+	"cuerpo ?",
 	"cuesta",
+	"cuidadora",
+	"cuido",
+	"cuido tiene",
 	"culebrilla",
 	"culito",
 	"cumulative",
@@ -1549,6 +1860,8 @@ var decisionModelFeatures = [...]string{
 	"cup",
 	"cura",
 	"cura ?",
+	"curar",
+	"curarse",
 	"cure",
 	"curiosidad",
 	"curious",
@@ -1556,34 +1869,45 @@ var decisionModelFeatures = [...]string{
 	"customer",
 	"customer wants",
 	"cut",
+	"cut is",
+	"cut it",
 	"cut on",
 	"cut out",
 	"cyst",
+	"cyst ?",
 	"cyst and",
 	"cyst or",
+	"cystic",
+	"cystic acne",
 	"d",
 	"da",
 	"dad",
 	"dad had",
+	"dad to",
 	"dad's",
 	"dad's leg",
 	"daily",
+	"daily ?",
 	"daily for",
 	"daily valaciclovir",
 	"dairy",
 	"damage",
+	"damage ?",
 	"dando",
 	"dando el",
 	"dandruff",
+	"dangerous",
 	"dar",
 	"darier",
 	"darier's",
 	"darier's sign",
 	"dark",
 	"dark line",
+	"dark patches",
 	"dark spot",
 	"darker",
 	"darker in",
+	"darker over",
 	"darker skin",
 	"date",
 	"daughter",
@@ -1606,22 +1930,29 @@ var decisionModelFeatures = [...]string{
 	"daycare",
 	"days",
 	"days ?",
+	"days after",
 	"days ago",
+	"days can",
 	"days should",
 	"ddx",
 	"de",
 	"de 0",
 	"de aciclovir",
+	"de alarma",
 	"de anatomia",
 	"de baja",
 	"de banda",
+	"de benzoilo",
 	"de breslow",
 	"de cabecera",
 	"de casa",
+	"de celulitis",
 	"de cetirizina",
 	"de color",
+	"de cortisona",
 	"de dar",
 	"de dos",
+	"de embarazo",
 	"de garrapata",
 	"de isotretinoina",
 	"de ivermectina",
@@ -1630,57 +1961,79 @@ var decisionModelFeatures = [...]string{
 	"de las",
 	"de loratadina",
 	"de los",
+	"de medicina",
+	"de melanoma",
 	"de metotrexato",
 	"de mi",
 	"de mohs",
 	"de nikolsky",
 	"de pelo",
+	"de permetrina",
 	"de piel",
 	"de postura",
 	"de prednisona",
 	"de proteccion",
 	"de psoriasis",
+	"de que",
 	"de sangre",
 	"de spitz",
 	"de su",
 	"de un",
 	"de una",
+	"de uno",
+	"de verdad",
 	"de zinc",
 	"debe",
 	"debe cambiar",
 	"deberia",
+	"deberian",
+	"deberian revisarse",
+	"debo",
 	"decide",
 	"decide whether",
 	"decir",
+	"dedo",
 	"dedos",
 	"dedos por",
 	"deet",
 	"degree",
 	"degree burn",
+	"deja",
 	"dejamos",
 	"dejar",
 	"dejar el",
+	"dejar la",
+	"dejarlo",
+	"dejarlo ?",
 	"dejo",
 	"dejo ?",
 	"dejo de",
 	"dejo el",
 	"dejo la",
 	"del",
+	"del brazo",
+	"del cuello",
 	"del grano",
 	"del herpes",
 	"del lunar",
+	"del melanoma",
 	"del ojo",
 	"del panal",
+	"del parche",
 	"del parto",
 	"del pie",
+	"del pulgar",
+	"del tratamiento",
 	"depilacion",
 	"depilacion laser",
 	"depression",
 	"derivo",
+	"derivo ?",
 	"derm",
 	"derm ?",
 	"derm or",
 	"derm said",
+	"derm told",
 	"derma",
 	"derma me",
 	"dermatitis",
@@ -1693,19 +2046,23 @@ var decisionModelFeatures = [...]string{
 	"dermatofibroma",
 	"dermatographism",
 	"dermatologa",
+	"dermatologa dice",
 	"dermatologa me",
 	"dermatologia",
 	"dermatologia ?",
 	"dermatologist",
 	"dermatologist ?",
 	"dermatologist mentioned",
+	"dermatologist or",
 	"dermatologist prescribed",
 	"dermatologist put",
 	"dermatologist said",
 	"dermatologist started",
 	"dermatologist tell",
+	"dermatologist uses",
 	"dermatologist wants",
 	"dermatologists",
+	"dermatologists ask",
 	"dermatologists decide",
 	"dermatologists prefer",
 	"dermatologists tell",
@@ -1713,16 +2070,19 @@ var decisionModelFeatures = [...]string{
 	"dermatologo ?",
 	"dermatologo me",
 	"dermatologo o",
+	"dermatologos",
 	"dermatology",
 	"dermatoscope",
 	"dermatoscope ?",
 	"dermatoscopio",
 	"dermoscopy",
 	"dermoscopy image",
+	"desaparecen",
 	"describe",
 	"describe ?",
 	"described",
 	"desde",
+	"desde el",
 	"desde hace",
 	"desde que",
 	"desencadenar",
@@ -1732,34 +2092,46 @@ var decisionModelFeatures = [...]string{
 	"despues de",
 	"despues del",
 	"develop",
+	"dht",
+	"dht ?",
 	"dia",
 	"dia ?",
 	"diabetes",
 	"diabetes ?",
 	"diabetic",
 	"diagnose",
+	"diagnose me",
 	"diagnosed",
 	"diagnosed is",
 	"diagnosed with",
 	"diagnosis",
 	"diagnosis but",
 	"diagnosis just",
+	"diagnosis what",
 	"diagnostica",
 	"diagnostica la",
 	"diagnosticada",
+	"diagnosticar",
 	"diagnosticaron",
+	"diagnosticaron psoriasis",
 	"diagnosticaron rosacea",
 	"diagnosticaron vitiligo",
 	"diagnostico",
+	"diagnostico como",
 	"diagnostico pero",
 	"diagnostico que",
+	"diagnostico solo",
+	"diana",
 	"diaper",
+	"diario",
 	"dias",
 	"dias ?",
 	"dice",
 	"dice que",
 	"dicen",
+	"dicen que",
 	"did",
+	"dieron",
 	"diferencia",
 	"diferencia hay",
 	"diferencia un",
@@ -1770,6 +2142,8 @@ var decisionModelFeatures = [...]string{
 	"different",
 	"different from",
 	"different in",
+	"differently",
+	"digo",
 	"dijeron",
 	"dijeron que",
 	"dijo",
@@ -1807,6 +2181,7 @@ var decisionModelFeatures = [...]string{
 	"do we",
 	"do when",
 	"do you",
+	"doc",
 	"doctor",
 	"doctor ?",
 	"doctor for",
@@ -1820,10 +2195,13 @@ var decisionModelFeatures = [...]string{
 	"doctors usually",
 	"does",
 	"does a",
+	"does alcohol",
 	"does an",
 	"does atypical",
 	"does benzoyl",
 	"does botox",
+	"does breslow",
+	"does cryotherapy",
 	"does dupilumab",
 	"does everyone",
 	"does hair",
@@ -1832,6 +2210,7 @@ var decisionModelFeatures = [...]string{
 	"does icd",
 	"does impetigo",
 	"does it",
+	"does minoxidil",
 	"does my",
 	"does pasi",
 	"does pityriasis",
@@ -1851,6 +2230,7 @@ var decisionModelFeatures = [...]string{
 	"dome",
 	"don't",
 	"don't fade",
+	"don't want",
 	"done",
 	"done ?",
 	"done before",
@@ -1860,6 +2240,7 @@ var decisionModelFeatures = [...]string{
 	"dorsal",
 	"dorsal hands",
 	"dos",
+	"dos antihistaminicos",
 	"dos meses",
 	"dos tratamientos",
 	"dose",
@@ -1869,6 +2250,7 @@ var decisionModelFeatures = [...]string{
 	"doses",
 	"doses of",
 	"dosis",
+	"dosis ?",
 	"dosis de",
 	"dosis habitual",
 	"dosis maxima",
@@ -1877,13 +2259,16 @@ var decisionModelFeatures = [...]string{
 	"dots",
 	"dots on",
 	"double",
+	"doubled",
 	"down",
+	"down the",
 	"down there",
 	"doxiciclina",
 	"doxiciclina ?",
 	"doxiciclina para",
 	"doxy",
 	"doxy ?",
+	"doxy and",
 	"doxycycline",
 	"doxycycline ?",
 	"doxycycline for",
@@ -1891,17 +2276,24 @@ var decisionModelFeatures = [...]string{
 	"doy a",
 	"doy un",
 	"dr",
+	"drain",
 	"drained",
 	"dress",
 	"dressing",
+	"dressing ?",
 	"dressing should",
+	"drew",
 	"drink",
 	"drink a",
+	"drop",
 	"drops",
 	"drug",
 	"drug ?",
 	"drugs",
 	"dry",
+	"dry lips",
+	"dti",
+	"dti ?",
 	"duct",
 	"duct tape",
 	"duele",
@@ -1909,26 +2301,33 @@ var decisionModelFeatures = [...]string{
 	"dupilumab",
 	"dupilumab ?",
 	"dupilumab or",
+	"dupilumab work",
 	"dupixent",
 	"dura",
 	"dura normalmente",
 	"durante",
 	"durante el",
 	"durante la",
+	"durar",
 	"during",
 	"during pregnancy",
 	"dvt",
 	"dye",
+	"dye my",
 	"dyed",
 	"dysplastic",
 	"dysplastic naevus",
 	"e",
 	"e ?",
+	"e hinchada",
 	"e or",
+	"e tonight",
 	"each",
 	"ear",
 	"ear for",
 	"ear is",
+	"ear that",
+	"earlobe",
 	"early",
 	"early ?",
 	"earrings",
@@ -1953,7 +2352,9 @@ var decisionModelFeatures = [...]string{
 	"eczema is",
 	"eczema on",
 	"eczema or",
+	"eczema patch",
 	"eczema to",
+	"eczema turn",
 	"eczema what",
 	"eczema which",
 	"eczema would",
@@ -1969,10 +2370,15 @@ var decisionModelFeatures = [...]string{
 	"effects of",
 	"efudix",
 	"eggs",
+	"eighty",
 	"el",
+	"el aciclovir",
 	"el acido",
 	"el acne",
+	"el adapaleno",
+	"el alcohol",
 	"el angioedema",
+	"el ano",
 	"el antibiotico",
 	"el biologico",
 	"el brazo",
@@ -1984,6 +2390,7 @@ var decisionModelFeatures = [...]string{
 	"el dermatologo",
 	"el dermatoscopio",
 	"el dupilumab",
+	"el dupixent",
 	"el eccema",
 	"el embarazo",
 	"el estres",
@@ -2005,13 +2412,16 @@ var decisionModelFeatures = [...]string{
 	"el ojo",
 	"el panal",
 	"el parpado",
+	"el parto",
 	"el pecho",
 	"el pediatra",
 	"el pelo",
 	"el peroxido",
+	"el picor",
 	"el pie",
 	"el protector",
 	"el quiste",
+	"el riesgo",
 	"el sacro",
 	"el sarpullido",
 	"el sindrome",
@@ -2021,6 +2431,7 @@ var decisionModelFeatures = [...]string{
 	"el talon",
 	"el tobillo",
 	"el tratamiento",
+	"el tronco",
 	"el vitiligo",
 	"elastosis",
 	"elastosis what",
@@ -2032,23 +2443,31 @@ var decisionModelFeatures = [...]string{
 	"else ?",
 	"embarazada",
 	"embarazada de",
+	"embarazada que",
+	"embarazada y",
+	"embarazadas",
 	"embarazo",
 	"embarazo ?",
 	"emergency",
 	"emergency ?",
+	"emollient",
+	"empece",
 	"empeora",
 	"empeora con",
 	"empeora el",
 	"empeora en",
 	"empezar",
+	"empezar con",
 	"empiece",
 	"empieza",
 	"empiezo",
 	"empiezo con",
 	"en",
+	"en 0",
 	"en adultos",
 	"en casa",
 	"en codos",
+	"en crema",
 	"en el",
 	"en general",
 	"en invierno",
@@ -2057,6 +2476,7 @@ var decisionModelFeatures = [...]string{
 	"en los",
 	"en mi",
 	"en mujeres",
+	"en muslos",
 	"en ninos",
 	"en que",
 	"en tratamiento",
@@ -2068,10 +2488,12 @@ var decisionModelFeatures = [...]string{
 	"encamado",
 	"encamado con",
 	"encarnada",
+	"encima",
 	"enfermedad",
 	"enfermedad autoinmune",
 	"enfermedad de",
 	"enfermera",
+	"enfermera en",
 	"enorme",
 	"enorme en",
 	"enough",
@@ -2100,7 +2522,9 @@ var decisionModelFeatures = [...]string{
 	"es contagiosa",
 	"es contagioso",
 	"es de",
+	"es dermatitis",
 	"es el",
+	"es ese",
 	"es eso",
 	"es exactamente",
 	"es hereditaria",
@@ -2108,10 +2532,12 @@ var decisionModelFeatures = [...]string{
 	"es hongo",
 	"es la",
 	"es lo",
+	"es mas",
 	"es mejor",
 	"es normal",
 	"es para",
 	"es peligroso",
+	"es pitiriasis",
 	"es psoriasis",
 	"es sarna",
 	"es seguro",
@@ -2127,8 +2553,11 @@ var decisionModelFeatures = [...]string{
 	"escala",
 	"escala de",
 	"escalofrios",
+	"escamas",
+	"escamas en",
 	"escara",
 	"escara en",
+	"ese",
 	"eso",
 	"eso ?",
 	"espalda",
@@ -2144,11 +2573,17 @@ var decisionModelFeatures = [...]string{
 	"espero ?",
 	"espero a",
 	"espinocelular",
+	"espironolactona",
+	"esposo",
+	"essay",
 	"esta",
+	"esta bien",
 	"esta blanca",
 	"esta con",
 	"esta embarazada",
 	"esta hinchando",
+	"esta infectado",
+	"esta manana",
 	"esta muy",
 	"esta noche",
 	"esta roja",
@@ -2156,6 +2591,7 @@ var decisionModelFeatures = [...]string{
 	"estaba es",
 	"estadios",
 	"estadios de",
+	"estar",
 	"este",
 	"este lunar",
 	"este verano",
@@ -2168,9 +2604,11 @@ var decisionModelFeatures = [...]string{
 	"estrecha",
 	"estres",
 	"estres ?",
+	"estrias",
 	"estudiante",
 	"estudiante de",
 	"even",
+	"even if",
 	"ever",
 	"ever cancerous",
 	"every",
@@ -2194,6 +2632,7 @@ var decisionModelFeatures = [...]string{
 	"exactly",
 	"exactly ?",
 	"exam",
+	"example",
 	"excessive",
 	"excessive underarm",
 	"excise",
@@ -2201,10 +2640,12 @@ var decisionModelFeatures = [...]string{
 	"excise it",
 	"excision",
 	"excision ?",
+	"exercise",
 	"explain",
 	"eye",
 	"eye ?",
 	"eye does",
+	"eye on",
 	"eyebrows",
 	"eyelid",
 	"eyelid eczema",
@@ -2216,6 +2657,7 @@ var decisionModelFeatures = [...]string{
 	"face",
 	"face ?",
 	"face for",
+	"face goes",
 	"face is",
 	"face long",
 	"facial",
@@ -2228,6 +2670,7 @@ var decisionModelFeatures = [...]string{
 	"fade when",
 	"failed",
 	"failed doxy",
+	"fall",
 	"falling",
 	"falling out",
 	"falta",
@@ -2246,6 +2689,7 @@ var decisionModelFeatures = [...]string{
 	"father",
 	"features",
 	"feel",
+	"feel a",
 	"feels",
 	"feels tight",
 	"feet",
@@ -2256,8 +2700,10 @@ var decisionModelFeatures = [...]string{
 	"fever",
 	"fever ?",
 	"fever and",
+	"fever target",
 	"feverish",
 	"few",
+	"few days",
 	"fexofenadine",
 	"fiebre",
 	"fiebre ?",
@@ -2265,25 +2711,33 @@ var decisionModelFeatures = [...]string{
 	"field",
 	"field treatment",
 	"filled",
+	"fin",
+	"finally",
 	"finasteride",
 	"fine",
 	"fine ?",
+	"fine but",
 	"fine for",
 	"finger",
 	"fingers",
 	"fingers and",
+	"fingers worse",
 	"fingertip",
 	"fingertip unit",
 	"finish",
 	"finish the",
 	"first",
 	"first ?",
+	"first aid",
 	"first aider",
 	"first for",
 	"first line",
 	"fitzpatrick",
+	"fitzpatrick skin",
 	"fitzpatrick type",
 	"five",
+	"five and",
+	"flags",
 	"flaky",
 	"flare",
 	"flare ?",
@@ -2302,8 +2756,13 @@ var decisionModelFeatures = [...]string{
 	"fluconazol",
 	"fluconazole",
 	"fluconazole for",
+	"fluorouracil",
+	"fluorouracil cream",
 	"fluorouracilo",
+	"flushes",
+	"flushes and",
 	"flushing",
+	"flying",
 	"foam",
 	"foam dressing",
 	"folds",
@@ -2312,6 +2771,7 @@ var decisionModelFeatures = [...]string{
 	"folico",
 	"folliculitis",
 	"folliculitis ?",
+	"follow",
 	"food",
 	"food ?",
 	"food and",
@@ -2324,8 +2784,11 @@ var decisionModelFeatures = [...]string{
 	"for ?",
 	"for a",
 	"for acne",
+	"for adults",
+	"for ages",
 	"for alopecia",
 	"for an",
+	"for babies",
 	"for breastfeeding",
 	"for burns",
 	"for cellulitis",
@@ -2376,7 +2839,9 @@ var decisionModelFeatures = [...]string{
 	"forearm",
 	"forehead",
 	"forehead ?",
+	"forunculo",
 	"foster",
+	"foster child",
 	"foto",
 	"foto adjunta",
 	"foto de",
@@ -2391,11 +2856,14 @@ var decisionModelFeatures = [...]string{
 	"found out",
 	"fps",
 	"fps 0",
+	"fracaso",
+	"fracaso con",
 	"freeze",
 	"freezing",
 	"freezing ?",
 	"frente",
 	"friend",
+	"friend says",
 	"friend's",
 	"friend's little",
 	"frio",
@@ -2408,24 +2876,30 @@ var decisionModelFeatures = [...]string{
 	"from my",
 	"from the",
 	"from what",
+	"froze",
 	"frozen",
 	"frozen off",
 	"frozen or",
 	"fu",
 	"fu ?",
 	"fucidin",
+	"fuerte",
 	"full",
 	"full body",
 	"funciona",
 	"funciona ?",
+	"funciona el",
 	"funciona en",
 	"funciona exactamente",
 	"funciona la",
 	"fungal",
 	"fungal nail",
 	"fungus",
+	"fungus ?",
 	"fungus or",
+	"ga",
 	"garrapata",
+	"garrapata necesito",
 	"gatos",
 	"gave",
 	"gave me",
@@ -2433,13 +2907,18 @@ var decisionModelFeatures = [...]string{
 	"general",
 	"general ?",
 	"general el",
+	"general how",
+	"general or",
 	"general para",
+	"general q",
+	"general question",
 	"generally",
 	"generally ?",
 	"generally speaking",
 	"genital",
 	"genital warts",
 	"gent",
+	"gente",
 	"genuinely",
 	"get",
 	"get a",
@@ -2449,19 +2928,29 @@ var decisionModelFeatures = [...]string{
 	"get hives",
 	"get it",
 	"get melasma",
+	"get more",
 	"get my",
+	"get rid",
+	"get seen",
+	"get shingles",
+	"get tattoos",
 	"get tested",
 	"get the",
+	"get their",
 	"get them",
 	"get worse",
 	"gets",
+	"gets a",
 	"gets infected",
 	"getting",
 	"getting a",
 	"getting bigger",
+	"getting boils",
+	"getting checked",
 	"getting infected",
 	"girl",
 	"give",
+	"give her",
 	"give him",
 	"give my",
 	"given",
@@ -2479,6 +2968,8 @@ var decisionModelFeatures = [...]string{
 	"go for",
 	"go in",
 	"go on",
+	"go or",
+	"go private",
 	"go red",
 	"go straight",
 	"go swimming",
@@ -2490,16 +2981,23 @@ var decisionModelFeatures = [...]string{
 	"goes red",
 	"going",
 	"going on",
+	"going or",
 	"going to",
 	"gone",
 	"gone black",
+	"gone past",
 	"gone red",
+	"gone yellow",
 	"good",
+	"good idea",
 	"good photo",
 	"got",
 	"got a",
 	"got blisters",
+	"got darker",
 	"got stung",
+	"got the",
+	"got told",
 	"got worse",
 	"gotas",
 	"gp",
@@ -2520,6 +3018,7 @@ var decisionModelFeatures = [...]string{
 	"graded",
 	"grado",
 	"grado 0",
+	"gran's",
 	"grandad's",
 	"grandfather",
 	"grandfather is",
@@ -2530,16 +3029,21 @@ var decisionModelFeatures = [...]string{
 	"grano de",
 	"granos",
 	"granos en",
+	"granuloma",
 	"grave",
+	"grave ?",
 	"graze",
 	"greasy",
 	"greasy scale",
+	"greasy yellow",
 	"griseofulvin",
 	"gritty",
 	"groin",
 	"groin ?",
+	"groin after",
 	"groin rash",
 	"grow",
+	"grow ?",
 	"grow back",
 	"grow out",
 	"growing",
@@ -2552,9 +3056,11 @@ var decisionModelFeatures = [...]string{
 	"guttate",
 	"guy",
 	"gym",
+	"gym with",
 	"ha",
 	"ha cambiado",
 	"ha crecido",
+	"ha pasado",
 	"ha salido",
 	"habitual",
 	"habitual de",
@@ -2565,21 +3071,30 @@ var decisionModelFeatures = [...]string{
 	"hace anos",
 	"hace falta",
 	"hace meses",
+	"hace nada",
 	"hace un",
+	"hace una",
 	"hacen",
 	"hacer",
 	"hacerse",
+	"hacerse un",
 	"had",
 	"had a",
 	"had chickenpox",
+	"had eczema",
 	"had it",
 	"had shingles",
+	"had the",
 	"had them",
+	"had this",
 	"haemangioma",
 	"hago",
+	"hago caso",
+	"hago la",
 	"hair",
 	"hair ?",
 	"hair dye",
+	"hair grow",
 	"hair is",
 	"hair loss",
 	"hair removal",
@@ -2601,11 +3116,15 @@ var decisionModelFeatures = [...]string{
 	"happen",
 	"happens",
 	"happens at",
+	"happens if",
 	"hard",
 	"hard to",
+	"harmless",
 	"has",
 	"has a",
+	"has an",
 	"has been",
+	"has doubled",
 	"has eczema",
 	"has gone",
 	"has got",
@@ -2615,6 +3134,7 @@ var decisionModelFeatures = [...]string{
 	"has impetigo",
 	"has it",
 	"has lice",
+	"has little",
 	"has molluscum",
 	"has nits",
 	"has rosacea",
@@ -2623,10 +3143,17 @@ var decisionModelFeatures = [...]string{
 	"has spread",
 	"has started",
 	"hasn't",
+	"hasn't healed",
+	"hasta",
+	"hates",
 	"have",
 	"have a",
+	"have all",
 	"have eczema",
 	"have gone",
+	"have keratosis",
+	"have live",
+	"have mohs",
 	"have my",
 	"have psoriasis",
 	"have ringworm",
@@ -2634,38 +3161,52 @@ var decisionModelFeatures = [...]string{
 	"have the",
 	"have them",
 	"have to",
+	"haven't",
 	"having",
 	"having a",
 	"hay",
 	"hay entre",
 	"hay piojos",
 	"hay que",
+	"hca",
 	"hcq",
 	"he",
 	"he come",
 	"he get",
+	"he go",
 	"he need",
+	"he still",
 	"he use",
 	"he's",
 	"he's 0",
 	"he's bedbound",
 	"he's got",
 	"he's had",
+	"he's itchy",
 	"head",
 	"head lice",
 	"heal",
 	"healed",
+	"healed in",
 	"healing",
 	"health",
 	"health visitor",
 	"heart",
 	"heart disease",
 	"heat",
+	"heat rash",
 	"heel",
+	"heel from",
 	"help",
 	"help acne",
+	"help her",
+	"help it",
+	"help me",
 	"help my",
+	"hepatitis",
+	"hepatitis c",
 	"her",
+	"her 0s",
 	"her ?",
 	"her baby's",
 	"her back",
@@ -2676,6 +3217,7 @@ var decisionModelFeatures = [...]string{
 	"her heel",
 	"her in",
 	"her leg",
+	"her lower",
 	"her mouth",
 	"her or",
 	"her scalp",
@@ -2687,6 +3229,8 @@ var decisionModelFeatures = [...]string{
 	"here a",
 	"here how",
 	"here one",
+	"here the",
+	"here what's",
 	"here's",
 	"here's a",
 	"hereditaria",
@@ -2696,13 +3240,17 @@ var decisionModelFeatures = [...]string{
 	"hereditary",
 	"herida",
 	"herida de",
+	"herida que",
 	"hermana",
+	"hermana para",
 	"hermano",
 	"hermano le",
 	"herpes",
+	"herpes ?",
 	"herpes labial",
 	"herpes zoster",
 	"herpeticum",
+	"hey",
 	"hi",
 	"hidradenitis",
 	"hidradenitis ?",
@@ -2713,7 +3261,9 @@ var decisionModelFeatures = [...]string{
 	"hidratante",
 	"hidrocortisona",
 	"hidrocortisona al",
+	"hidrocortisona en",
 	"hidrocortisona para",
+	"hidroquinona",
 	"higado",
 	"high",
 	"higher",
@@ -2725,17 +3275,23 @@ var decisionModelFeatures = [...]string{
 	"hija le",
 	"hija tiene",
 	"hijo",
+	"hijo ?",
 	"hijo de",
+	"hijo en",
 	"hijo le",
 	"hijo para",
 	"hijo tiene",
+	"hike",
 	"hiking",
 	"him",
 	"him ?",
+	"him home",
 	"him to",
 	"hinchada",
+	"hinchada desde",
 	"hinchada y",
 	"hinchado",
+	"hinchado y",
 	"hinchados",
 	"hinchando",
 	"hiperhidrosis",
@@ -2750,13 +3306,19 @@ var decisionModelFeatures = [...]string{
 	"his ear",
 	"his ears",
 	"his eye",
+	"his fingers",
 	"his forehead",
 	"his groin",
 	"his hands",
+	"his head",
 	"his heel",
+	"his knee",
+	"his molluscum",
 	"his neck",
+	"his nose",
 	"his penis",
 	"his scalp",
+	"his wrists",
 	"history",
 	"history of",
 	"hives",
@@ -2773,6 +3335,7 @@ var decisionModelFeatures = [...]string{
 	"hla b",
 	"hola",
 	"hold",
+	"hold ?",
 	"hold or",
 	"hold the",
 	"holiday",
@@ -2787,24 +3350,31 @@ var decisionModelFeatures = [...]string{
 	"home resident",
 	"home with",
 	"homes",
+	"honest",
 	"honestly",
 	"honey",
 	"honey coloured",
 	"hongo",
 	"hongos",
+	"hongos ?",
 	"hongos de",
 	"hongos en",
+	"horas",
 	"hormonal",
 	"hormonal ?",
+	"hormonal acne",
 	"hospital",
 	"hospital ?",
 	"hospital now",
 	"hospital rather",
 	"hot",
 	"hot and",
+	"hot flushes",
+	"hot tub",
 	"hour",
 	"hours",
 	"hours ?",
+	"hours does",
 	"house",
 	"how",
 	"how are",
@@ -2818,6 +3388,7 @@ var decisionModelFeatures = [...]string{
 	"how many",
 	"how much",
 	"how often",
+	"how should",
 	"how worried",
 	"how would",
 	"hoy",
@@ -2837,6 +3408,7 @@ var decisionModelFeatures = [...]string{
 	"husband has",
 	"husband's",
 	"hx",
+	"hydrocolloid",
 	"hydrocortisone",
 	"hydrocortisone for",
 	"hydrocortisone on",
@@ -2844,6 +3416,8 @@ var decisionModelFeatures = [...]string{
 	"hydroquinone",
 	"hydroquinone 0",
 	"hydroquinone ?",
+	"hydroquinone banned",
+	"hydroquinone past",
 	"hydroxychloroquine",
 	"hydroxyzine",
 	"hyperhidrosis",
@@ -2860,6 +3434,7 @@ var decisionModelFeatures = [...]string{
 	"i catch",
 	"i described",
 	"i do",
+	"i don't",
 	"i double",
 	"i drink",
 	"i feel",
@@ -2876,33 +3451,42 @@ var decisionModelFeatures = [...]string{
 	"i leave",
 	"i missed",
 	"i need",
+	"i ok",
 	"i overreacting",
 	"i pop",
 	"i press",
+	"i push",
 	"i put",
 	"i read",
 	"i really",
 	"i refer",
 	"i restart",
 	"i ring",
+	"i say",
 	"i scratch",
 	"i see",
+	"i send",
 	"i should",
 	"i squeeze",
 	"i start",
+	"i started",
 	"i still",
 	"i stop",
 	"i stopped",
 	"i switch",
 	"i take",
+	"i tell",
 	"i think",
 	"i try",
 	"i uploaded",
 	"i use",
+	"i wait",
+	"i want",
 	"i was",
 	"i wash",
 	"i wear",
 	"i weigh",
+	"i work",
 	"i'll",
 	"i'm",
 	"i'm 0",
@@ -2920,13 +3504,16 @@ var decisionModelFeatures = [...]string{
 	"i've got",
 	"i've had",
 	"i've lost",
+	"i've read",
 	"ibuprofen",
+	"ibuprofen for",
 	"ibuprofen with",
 	"ibuprofeno",
 	"icd",
 	"icd 0",
 	"ice",
 	"idea",
+	"idea for",
 	"if",
 	"if a",
 	"if her",
@@ -2948,6 +3535,7 @@ var decisionModelFeatures = [...]string{
 	"impetigo",
 	"impetigo ?",
 	"impetigo how",
+	"impetigo if",
 	"impetigo in",
 	"impetigo on",
 	"impetigo or",
@@ -2988,6 +3576,7 @@ var decisionModelFeatures = [...]string{
 	"in the",
 	"in this",
 	"in tonight",
+	"in two",
 	"in winter",
 	"in your",
 	"incognito",
@@ -2996,16 +3585,21 @@ var decisionModelFeatures = [...]string{
 	"indice",
 	"indice de",
 	"infectada",
+	"infectado",
+	"infectado ?",
 	"infected",
 	"infected ?",
 	"infection",
 	"infection ?",
+	"infection's",
 	"infections",
 	"infestation",
 	"informe",
 	"informe de",
+	"informe que",
 	"ingle",
 	"ingle que",
+	"ingrown",
 	"inhibitor",
 	"inhibitors",
 	"inhibitors for",
@@ -3017,17 +3611,21 @@ var decisionModelFeatures = [...]string{
 	"instead",
 	"instead ?",
 	"instead of",
+	"instructions",
 	"interest",
 	"intertrigo",
 	"intertrigo ?",
 	"into",
 	"into a",
+	"into the",
 	"invierno",
 	"invierno ?",
+	"ipl",
 	"ir",
 	"ir a",
 	"ir al",
 	"irregular",
+	"irritacion",
 	"is",
 	"is 0",
 	"is a",
@@ -3042,24 +3640,31 @@ var decisionModelFeatures = [...]string{
 	"is bullous",
 	"is cradle",
 	"is eczema",
+	"is eighty",
 	"is erythema",
 	"is flaring",
 	"is getting",
 	"is hand",
 	"is he",
+	"is hidradenitis",
 	"is his",
 	"is hydroquinone",
+	"is infected",
 	"is it",
+	"is itching",
 	"is itchy",
 	"is long",
 	"is melanoma",
+	"is methotrexate",
 	"is my",
 	"is on",
 	"is one",
 	"is oozing",
 	"is oral",
 	"is patch",
+	"is peeling",
 	"is permethrin",
+	"is psoriasis",
 	"is raised",
 	"is red",
 	"is right",
@@ -3067,6 +3672,7 @@ var decisionModelFeatures = [...]string{
 	"is scabies",
 	"is she",
 	"is shingles",
+	"is someone",
 	"is sore",
 	"is spf",
 	"is spreading",
@@ -3077,6 +3683,8 @@ var decisionModelFeatures = [...]string{
 	"is there",
 	"is this",
 	"is tinea",
+	"is topical",
+	"is unbearable",
 	"is vitiligo",
 	"is weeping",
 	"is worse",
@@ -3092,26 +3700,37 @@ var decisionModelFeatures = [...]string{
 	"isotretinoin is",
 	"isotretinoin should",
 	"isotretinoin why",
+	"isotretinoin with",
 	"isotretinoina",
 	"isotretinoina ?",
 	"isotretinoina como",
+	"isotretinoina por",
 	"isotretinoina se",
 	"isotretinoina y",
 	"it",
+	"it 0",
 	"it ?",
 	"it a",
+	"it about",
 	"it actually",
 	"it alopecia",
 	"it an",
 	"it and",
+	"it at",
 	"it autoimmune",
 	"it be",
 	"it bleeds",
+	"it burn",
+	"it by",
+	"it called",
+	"it can",
 	"it cause",
 	"it checked",
 	"it come",
 	"it common",
+	"it covered",
 	"it cut",
+	"it does",
 	"it fine",
 	"it for",
 	"it hurt",
@@ -3126,16 +3745,19 @@ var decisionModelFeatures = [...]string{
 	"it need",
 	"it needs",
 	"it normal",
+	"it nothing",
 	"it now",
 	"it off",
 	"it ok",
 	"it okay",
 	"it or",
 	"it out",
+	"it over",
 	"it related",
 	"it removed",
 	"it run",
 	"it safe",
+	"it says",
 	"it seen",
 	"it something",
 	"it sound",
@@ -3154,6 +3776,7 @@ var decisionModelFeatures = [...]string{
 	"it wait",
 	"it were",
 	"it work",
+	"it worse",
 	"it worth",
 	"it's",
 	"it's a",
@@ -3163,8 +3786,14 @@ var decisionModelFeatures = [...]string{
 	"it's cold",
 	"it's come",
 	"it's getting",
+	"it's grown",
+	"it's just",
+	"it's not",
 	"it's on",
 	"it's really",
+	"it's spreading",
+	"it's still",
+	"it's the",
 	"it's white",
 	"itch",
 	"itch ?",
@@ -3177,16 +3806,21 @@ var decisionModelFeatures = [...]string{
 	"itching",
 	"itching ?",
 	"itchy",
+	"itchy 0",
 	"itchy after",
 	"itchy and",
 	"itchy blisters",
 	"itchy bumps",
 	"itchy everywhere",
+	"itchy for",
 	"itchy groin",
 	"itchy on",
 	"itchy red",
+	"itchy since",
 	"its",
+	"its own",
 	"iv",
+	"iv antibiotics",
 	"ivermectin",
 	"ivermectin ?",
 	"ivermectin cream",
@@ -3195,12 +3829,14 @@ var decisionModelFeatures = [...]string{
 	"ivermectin would",
 	"ivermectina",
 	"ivermectina ?",
+	"ivermectina para",
 	"ivy",
 	"jab",
 	"jab or",
 	"jak",
 	"jak inhibitor",
 	"jak inhibitors",
+	"jaw",
 	"job",
 	"johnson",
 	"johnson syndrome",
@@ -3214,19 +3850,25 @@ var decisionModelFeatures = [...]string{
 	"just diagnosed",
 	"just eczema",
 	"just got",
+	"just had",
 	"just hypothetically",
 	"just keep",
 	"just stop",
 	"just tell",
+	"just the",
 	"just wait",
+	"just watched",
 	"just won't",
 	"just wondering",
+	"just your",
 	"kaposi",
 	"keep",
 	"keep an",
 	"keep coming",
 	"keep cracking",
 	"keep going",
+	"keep her",
+	"keep it",
 	"keep my",
 	"keep reading",
 	"keep taking",
@@ -3234,10 +3876,12 @@ var decisionModelFeatures = [...]string{
 	"keep using",
 	"keeps",
 	"keeps bleeding",
+	"keeps coming",
 	"keeps getting",
 	"keeps scabbing",
 	"keeps scratching",
 	"keloid",
+	"keloid and",
 	"keloids",
 	"keratin",
 	"keratin plug",
@@ -3259,11 +3903,14 @@ var decisionModelFeatures = [...]string{
 	"kid",
 	"kid 0",
 	"kid with",
+	"kid's",
 	"kids",
 	"kids ?",
+	"kids usually",
 	"kids with",
 	"kill",
 	"kilos",
+	"kilos ?",
 	"kind",
 	"kind of",
 	"knee",
@@ -3272,8 +3919,10 @@ var decisionModelFeatures = [...]string{
 	"know",
 	"know about",
 	"know if",
+	"know you",
 	"known",
 	"koebner",
+	"koebner ?",
 	"koebner phenomenon",
 	"koh",
 	"l",
@@ -3282,8 +3931,10 @@ var decisionModelFeatures = [...]string{
 	"la",
 	"la alopecia",
 	"la amoxicilina",
+	"la barriga",
 	"la biopsia",
 	"la boca",
+	"la cabeza",
 	"la caida",
 	"la calva",
 	"la candida",
@@ -3295,6 +3946,7 @@ var decisionModelFeatures = [...]string{
 	"la costra",
 	"la crema",
 	"la crioterapia",
+	"la culebrilla",
 	"la dejo",
 	"la depilacion",
 	"la dermatitis",
@@ -3302,6 +3954,7 @@ var decisionModelFeatures = [...]string{
 	"la dosis",
 	"la doxiciclina",
 	"la edad",
+	"la empeora",
 	"la enfermedad",
 	"la enfermera",
 	"la erupcion",
@@ -3321,6 +3974,7 @@ var decisionModelFeatures = [...]string{
 	"la mancha",
 	"la mano",
 	"la nariz",
+	"la nina",
 	"la noche",
 	"la oreja",
 	"la pena",
@@ -3334,24 +3988,30 @@ var decisionModelFeatures = [...]string{
 	"la psoriasis",
 	"la quemadura",
 	"la quitamos",
+	"la quito",
 	"la regla",
 	"la residencia",
+	"la revision",
 	"la ropa",
 	"la rosacea",
 	"la sarna",
 	"la semana",
 	"la sigo",
+	"la tension",
 	"la terbinafina",
 	"la tina",
 	"la toxina",
+	"la tretinoina",
 	"la una",
 	"la urticaria",
 	"la vacuna",
 	"la varicela",
 	"la vendo",
+	"la verruga",
 	"label",
 	"labial",
 	"labio",
+	"labio que",
 	"labios",
 	"labios hinchados",
 	"labs",
@@ -3359,50 +4019,65 @@ var decisionModelFeatures = [...]string{
 	"lactancia ?",
 	"lactea",
 	"lactea es",
+	"lacy",
 	"lado",
+	"lado del",
 	"lady",
 	"lady in",
 	"lamotrigine",
 	"lamotrigine is",
 	"lamp",
+	"lance",
+	"lance it",
 	"las",
 	"las ampollas",
 	"las axilas",
 	"las cejas",
+	"las congelamos",
+	"las estrias",
 	"las manchas",
 	"las manos",
 	"las personas",
 	"las picaduras",
 	"las piernas",
+	"las pruebas",
 	"las ulceras",
 	"las unas",
 	"las verrugas",
 	"laser",
 	"laser con",
 	"laser hair",
+	"laser or",
 	"laser para",
 	"lasered",
 	"lasered ?",
 	"last",
 	"last ?",
 	"last month",
+	"last night",
 	"last summer",
 	"last week",
 	"last year",
 	"late",
 	"later",
 	"later should",
+	"latex",
 	"law",
+	"layer",
 	"le",
+	"le compro",
 	"le corto",
 	"le dejo",
 	"le diagnosticaron",
 	"le doy",
 	"le ha",
+	"le hago",
 	"le han",
+	"le pasa",
 	"le pica",
 	"le pido",
 	"le pongo",
+	"le puede",
 	"le puedo",
 	"le quito",
 	"le recetaron",
@@ -3410,6 +4085,8 @@ var decisionModelFeatures = [...]string{
 	"le salieron",
 	"le salio",
 	"le sirve",
+	"leaflet",
+	"leaflet says",
 	"leave",
 	"leave it",
 	"leave the",
@@ -3426,19 +4103,25 @@ var decisionModelFeatures = [...]string{
 	"lengua",
 	"lentigo",
 	"lentigo maligna",
+	"les",
 	"lesion",
 	"lesion on",
 	"lesiones",
 	"lesions",
+	"lessons",
 	"let",
+	"let it",
 	"letter",
 	"letter says",
+	"libido",
 	"libres",
 	"libres en",
 	"lice",
 	"lice ?",
 	"lice again",
+	"lice are",
 	"lice in",
+	"licensed",
 	"lichen",
 	"lichen planus",
 	"lichen sclerosus",
@@ -3450,7 +4133,10 @@ var decisionModelFeatures = [...]string{
 	"like",
 	"like ?",
 	"like a",
+	"like every",
+	"like how",
 	"like impetigo",
+	"like lesions",
 	"like melanoma",
 	"like on",
 	"like the",
@@ -3458,8 +4144,12 @@ var decisionModelFeatures = [...]string{
 	"likely",
 	"likely to",
 	"limit",
+	"limpia",
+	"limpia ?",
 	"line",
+	"line down",
 	"line for",
+	"line is",
 	"linea",
 	"lines",
 	"link",
@@ -3474,7 +4164,9 @@ var decisionModelFeatures = [...]string{
 	"lips",
 	"lips ?",
 	"lips are",
+	"lips feel",
 	"lips keep",
+	"lips swell",
 	"liquen",
 	"lisinopril",
 	"little",
@@ -3491,6 +4183,8 @@ var decisionModelFeatures = [...]string{
 	"llamar al",
 	"llamo",
 	"llamo al",
+	"lleva",
+	"llevarla",
 	"llevo",
 	"llevo 0",
 	"llevo a",
@@ -3499,8 +4193,10 @@ var decisionModelFeatures = [...]string{
 	"lo de",
 	"lo dejo",
 	"lo llevo",
+	"lo mio",
 	"lo mismo",
 	"lo paro",
+	"lo pregunto",
 	"lo puedo",
 	"lo que",
 	"lo sigo",
@@ -3528,15 +4224,20 @@ var decisionModelFeatures = [...]string{
 	"look normal",
 	"looked",
 	"looked at",
+	"looking",
 	"looks",
 	"looks better",
 	"looks like",
 	"loratadina",
+	"loratadina para",
 	"los",
 	"los 0",
 	"los bebes",
+	"los brazos",
 	"los brotes",
+	"los corticoides",
 	"los dedos",
+	"los dermatologos",
 	"los dias",
 	"los estadios",
 	"los gatos",
@@ -3544,6 +4245,7 @@ var decisionModelFeatures = [...]string{
 	"los hongos",
 	"los labios",
 	"los lunares",
+	"los medicos",
 	"los ninos",
 	"los ojos",
 	"los pies",
@@ -3559,6 +4261,7 @@ var decisionModelFeatures = [...]string{
 	"lots of",
 	"low",
 	"lower",
+	"lower leg",
 	"lower lip",
 	"lower the",
 	"lump",
@@ -3572,6 +4275,8 @@ var decisionModelFeatures = [...]string{
 	"lunar es",
 	"lunar hay",
 	"lunar nuevo",
+	"lunar o",
+	"lunar para",
 	"lunar que",
 	"lunares",
 	"lunares ?",
@@ -3580,10 +4285,13 @@ var decisionModelFeatures = [...]string{
 	"lupus ?",
 	"lyme",
 	"lyme ?",
+	"lyme disease",
 	"lymecycline",
+	"lymecycline for",
 	"lymph",
 	"lymph node",
 	"mad",
+	"mad to",
 	"madre",
 	"madre se",
 	"madre tiene",
@@ -3595,6 +4303,7 @@ var decisionModelFeatures = [...]string{
 	"make hair",
 	"make it",
 	"makes",
+	"makes a",
 	"makeup",
 	"mal",
 	"malar",
@@ -3602,11 +4311,13 @@ var decisionModelFeatures = [...]string{
 	"male",
 	"maligna",
 	"man",
+	"managed",
 	"manana",
 	"manana ?",
 	"mancha",
 	"mancha de",
 	"mancha negra",
+	"mancha no",
 	"mancha redonda",
 	"manchas",
 	"manchas a",
@@ -3614,9 +4325,12 @@ var decisionModelFeatures = [...]string{
 	"manchas en",
 	"manchas moradas",
 	"manchas rojas",
+	"manchitas",
 	"mandamos",
 	"mandamos a",
 	"mando",
+	"mando a",
+	"mando foto",
 	"mando la",
 	"mano",
 	"mano pie",
@@ -3624,6 +4338,7 @@ var decisionModelFeatures = [...]string{
 	"manos",
 	"many",
 	"many days",
+	"many mg",
 	"many ml",
 	"many people",
 	"many times",
@@ -3633,18 +4348,30 @@ var decisionModelFeatures = [...]string{
 	"margins clear",
 	"marido",
 	"marido tiene",
+	"marks",
 	"mas",
+	"mas ?",
+	"mas de",
+	"mas en",
+	"mas pelo",
 	"mas riesgo",
 	"mascara",
+	"mate's",
+	"matter",
 	"maxima",
+	"maxima de",
+	"maybe",
 	"mayores",
 	"me",
 	"me ?",
+	"me a",
 	"me better",
+	"me but",
 	"me cae",
 	"me compro",
 	"me conviene",
 	"me diagnosticaron",
+	"me dieron",
 	"me dijeron",
 	"me dijo",
 	"me dio",
@@ -3652,6 +4379,7 @@ var decisionModelFeatures = [...]string{
 	"me esta",
 	"me for",
 	"me ha",
+	"me had",
 	"me hago",
 	"me han",
 	"me la",
@@ -3660,6 +4388,7 @@ var decisionModelFeatures = [...]string{
 	"me on",
 	"me or",
 	"me pasa",
+	"me pela",
 	"me pica",
 	"me pico",
 	"me pongo",
@@ -3667,6 +4396,7 @@ var decisionModelFeatures = [...]string{
 	"me queme",
 	"me quiere",
 	"me quito",
+	"me recetaron",
 	"me receto",
 	"me sale",
 	"me salieron",
@@ -3678,6 +4408,7 @@ var decisionModelFeatures = [...]string{
 	"me van",
 	"me voy",
 	"me what",
+	"me while",
 	"mean",
 	"mean ?",
 	"mean a",
@@ -3686,21 +4417,27 @@ var decisionModelFeatures = [...]string{
 	"mean in",
 	"mean on",
 	"mean when",
+	"mean you",
 	"meant",
 	"meant to",
 	"measles",
 	"measure",
 	"measure ?",
 	"mechones",
+	"mechones desde",
 	"med",
+	"med student",
 	"medical",
+	"medicina",
 	"medicine",
 	"medico",
 	"medico ?",
 	"medico de",
+	"medico dijo",
 	"medico hoy",
 	"medico me",
 	"medico por",
+	"medicos",
 	"mejilla",
 	"mejor",
 	"mejor en",
@@ -3712,8 +4449,10 @@ var decisionModelFeatures = [...]string{
 	"melanoma",
 	"melanoma ?",
 	"melanoma in",
+	"melanoma or",
 	"melanoma report",
 	"melanoma staging",
+	"melanomas",
 	"melasma",
 	"melasma ?",
 	"melasma worse",
@@ -3722,18 +4461,26 @@ var decisionModelFeatures = [...]string{
 	"men get",
 	"menopause",
 	"mentioned",
+	"mentioned field",
+	"mentions",
 	"mes",
 	"meses",
 	"meses ?",
+	"meses a",
 	"meses con",
+	"meses o",
 	"meses tiene",
+	"meses y",
 	"methotrexate",
 	"methotrexate ?",
+	"methotrexate after",
 	"methotrexate and",
 	"methotrexate before",
 	"methotrexate but",
 	"methotrexate do",
 	"methotrexate for",
+	"methotrexate have",
+	"methotrexate or",
 	"methotrexate what",
 	"metotrexato",
 	"metotrexato ?",
@@ -3759,8 +4506,10 @@ var decisionModelFeatures = [...]string{
 	"mi dermatologa",
 	"mi dermatologo",
 	"mi espalda",
+	"mi esposo",
 	"mi hermana",
 	"mi hermano",
+	"mi herpes",
 	"mi hija",
 	"mi hijo",
 	"mi informe",
@@ -3768,6 +4517,7 @@ var decisionModelFeatures = [...]string{
 	"mi marido",
 	"mi medico",
 	"mi nariz",
+	"mi nena",
 	"mi nina",
 	"mi novio",
 	"mi padre",
@@ -3778,10 +4528,16 @@ var decisionModelFeatures = [...]string{
 	"mi suegra",
 	"mi suegro",
 	"mi una",
+	"microneedling",
 	"middle",
+	"middle of",
 	"mide",
+	"miel",
+	"miel alrededor",
+	"might",
 	"migrans",
 	"mild",
+	"mild atypia",
 	"mine",
 	"mine has",
 	"minocycline",
@@ -3789,11 +4545,16 @@ var decisionModelFeatures = [...]string{
 	"minoxidil ?",
 	"minoxidil durante",
 	"minoxidil en",
+	"minoxidil y",
+	"mio",
+	"mio es",
 	"mis",
 	"miserable",
 	"mismo",
 	"mismo que",
 	"missed",
+	"mito",
+	"mito ?",
 	"ml",
 	"ml de",
 	"ml of",
@@ -3808,6 +4569,7 @@ var decisionModelFeatures = [...]string{
 	"mohs",
 	"mohs ?",
 	"mohs for",
+	"mohs on",
 	"mohs surgery",
 	"moisturiser",
 	"moisturizer",
@@ -3839,7 +4601,9 @@ var decisionModelFeatures = [...]string{
 	"monitoring",
 	"monitoring ?",
 	"month",
+	"month 0",
 	"month ?",
+	"month after",
 	"month and",
 	"month is",
 	"month old",
@@ -3847,6 +4611,7 @@ var decisionModelFeatures = [...]string{
 	"months",
 	"months ?",
 	"months after",
+	"months cancer",
 	"months for",
 	"months is",
 	"months now",
@@ -3855,41 +4620,55 @@ var decisionModelFeatures = [...]string{
 	"months that",
 	"monton",
 	"moradas",
+	"moradas en",
+	"moradas que",
 	"more",
 	"more ?",
 	"more common",
+	"more dangerous",
 	"more in",
 	"more likely",
 	"more prone",
+	"more than",
 	"morning",
 	"morning ?",
 	"morning and",
+	"morning do",
 	"mosquito",
 	"mosquito bites",
 	"most",
 	"most children",
 	"most often",
 	"most people",
+	"mostly",
 	"mother",
 	"mother in",
 	"mothers",
+	"motivo",
+	"motivo para",
 	"mouth",
 	"mouth ?",
 	"mouth and",
 	"mouth disease",
+	"mouth in",
 	"mouth is",
 	"mouth the",
 	"mouth ulcers",
+	"move",
 	"mtx",
 	"much",
 	"much better",
+	"much cetirizine",
 	"much for",
 	"much ivermectin",
 	"much of",
 	"much permethrin",
 	"much sunscreen",
+	"mucha",
+	"muchisimo",
 	"mucho",
 	"mucho el",
+	"mucho picor",
 	"mucho y",
 	"muchos",
 	"muchos lunares",
@@ -3900,9 +4679,12 @@ var decisionModelFeatures = [...]string{
 	"mum",
 	"mum has",
 	"mum is",
+	"mum says",
 	"mum's",
 	"mupirocin",
+	"mupirocina",
 	"muslos",
+	"muslos y",
 	"muy",
 	"muy rojo",
 	"muy triste",
@@ -3921,15 +4703,19 @@ var decisionModelFeatures = [...]string{
 	"my baby",
 	"my baby's",
 	"my back",
+	"my big",
 	"my biologic",
 	"my biopsy",
 	"my boyfriend's",
 	"my brother",
+	"my brother's",
 	"my burn",
+	"my calf",
 	"my cellulitis",
 	"my cheek",
 	"my cheeks",
 	"my chest",
+	"my chin",
 	"my clobetasol",
 	"my cold",
 	"my colleague's",
@@ -3942,11 +4728,14 @@ var decisionModelFeatures = [...]string{
 	"my derm",
 	"my dermatologist",
 	"my doctor",
+	"my dog",
 	"my doxycycline",
 	"my dupilumab",
 	"my ear",
+	"my earlobe",
 	"my eczema",
 	"my epipen",
+	"my eyebrows",
 	"my eyelid",
 	"my eyelids",
 	"my eyes",
@@ -3960,6 +4749,7 @@ var decisionModelFeatures = [...]string{
 	"my friend",
 	"my friend's",
 	"my gp",
+	"my gran's",
 	"my grandfather",
 	"my grandmother's",
 	"my groin",
@@ -3971,9 +4761,16 @@ var decisionModelFeatures = [...]string{
 	"my house",
 	"my husband",
 	"my husband's",
+	"my hydrocortisone",
+	"my inner",
+	"my isotretinoin",
+	"my jaw",
 	"my keloid",
+	"my kid",
+	"my kid's",
 	"my knee",
 	"my leg",
+	"my libido",
 	"my lip",
 	"my lips",
 	"my little",
@@ -3989,15 +4786,21 @@ var decisionModelFeatures = [...]string{
 	"my nails",
 	"my neck",
 	"my nephew's",
+	"my next",
 	"my nose",
+	"my notes",
+	"my own",
 	"my palm",
 	"my partner",
+	"my partner's",
 	"my pathology",
 	"my patient",
 	"my patient's",
 	"my poison",
 	"my psoriasis",
 	"my rash",
+	"my residents",
+	"my retinol",
 	"my rosacea",
 	"my scalp",
 	"my seb",
@@ -4010,8 +4813,11 @@ var decisionModelFeatures = [...]string{
 	"my skin",
 	"my son",
 	"my son's",
+	"my statin",
 	"my sunburn",
 	"my surgeon",
+	"my swimsuit",
+	"my tacrolimus",
 	"my tattoo",
 	"my teenage",
 	"my temple",
@@ -4023,17 +4829,23 @@ var decisionModelFeatures = [...]string{
 	"my toddler",
 	"my toddler's",
 	"my toenail",
+	"my urticaria",
 	"my usual",
+	"my vitamin",
 	"my vitiligo",
+	"my wart",
 	"my whole",
 	"my wife",
+	"my wife's",
 	"my wrist",
+	"myself",
 	"myth",
 	"myth ?",
 	"nada",
 	"naevus",
 	"naevus ?",
 	"naevus mean",
+	"naevus moderate",
 	"naevus what",
 	"nail",
 	"nail ?",
@@ -4051,16 +4863,19 @@ var decisionModelFeatures = [...]string{
 	"nappy area",
 	"nappy rash",
 	"nariz",
+	"nariz que",
 	"narrowband",
 	"narrowband uvb",
 	"nasal",
 	"nasal ala",
+	"natural",
 	"near",
 	"near the",
 	"necesita",
 	"necesita antibiotico",
 	"necesito",
 	"necesito antibiotico",
+	"necessary",
 	"neck",
 	"neck can",
 	"need",
@@ -4071,13 +4886,16 @@ var decisionModelFeatures = [...]string{
 	"need anything",
 	"need blood",
 	"need for",
+	"need iv",
 	"need something",
 	"need sunscreen",
 	"need the",
 	"need to",
 	"need treating",
+	"needle",
 	"needs",
 	"needs checking",
+	"neg",
 	"negra",
 	"negra en",
 	"nena",
@@ -4089,6 +4907,7 @@ var decisionModelFeatures = [...]string{
 	"nevus",
 	"nevus ?",
 	"nevus and",
+	"nevus compuesto",
 	"nevus de",
 	"nevus displasico",
 	"new",
@@ -4096,16 +4915,22 @@ var decisionModelFeatures = [...]string{
 	"new mascara",
 	"new mole",
 	"new pearly",
+	"new pigmented",
+	"new washing",
 	"newborn",
 	"next",
 	"next ?",
+	"next month",
 	"next step",
 	"next to",
 	"next week",
+	"next year",
+	"niacinamide",
 	"nickel",
 	"night",
 	"night ?",
 	"nikolsky",
+	"nikolsky sign",
 	"nina",
 	"nina tiene",
 	"ninety",
@@ -4114,7 +4939,9 @@ var decisionModelFeatures = [...]string{
 	"nino de",
 	"ninos",
 	"ninos ?",
+	"ninos al",
 	"ninos con",
+	"nipple",
 	"nits",
 	"nm",
 	"no",
@@ -4124,27 +4951,34 @@ var decisionModelFeatures = [...]string{
 	"no duele",
 	"no es",
 	"no estaba",
+	"no hace",
+	"no hay",
 	"no le",
 	"no me",
 	"no mejora",
 	"no pido",
 	"no rash",
 	"no se",
+	"no tiene",
 	"noche",
 	"noche ?",
 	"noche entre",
 	"node",
 	"node biopsy",
 	"nodular",
+	"nodular acne",
 	"nodule",
 	"nodule with",
 	"non",
+	"non blanching",
 	"non healing",
 	"nonagenarians",
 	"normal",
 	"normal ?",
 	"normal again",
+	"normal excision",
 	"normal for",
+	"normal o",
 	"normal or",
 	"normal que",
 	"normal tener",
@@ -4157,16 +4991,20 @@ var decisionModelFeatures = [...]string{
 	"nos",
 	"nose",
 	"nose bcc",
+	"nose or",
 	"nose that",
 	"not",
 	"not ?",
 	"not a",
 	"not asking",
+	"not for",
+	"not itchy",
 	"not to",
 	"notes",
 	"notes what",
 	"nothing",
 	"nothing ?",
+	"nothing to",
 	"noticed",
 	"noticed a",
 	"novio",
@@ -4174,7 +5012,10 @@ var decisionModelFeatures = [...]string{
 	"now 0x",
 	"now ?",
 	"now and",
+	"now can",
 	"now his",
+	"now i",
+	"now it's",
 	"now my",
 	"now or",
 	"now red",
@@ -4188,7 +5029,9 @@ var decisionModelFeatures = [...]string{
 	"nurse",
 	"nurse here",
 	"nurse how",
+	"nurse said",
 	"nurse what",
+	"nurse what's",
 	"nursery",
 	"nursery says",
 	"nursery tomorrow",
@@ -4202,8 +5045,12 @@ var decisionModelFeatures = [...]string{
 	"o es",
 	"o esperamos",
 	"o espero",
+	"o esta",
+	"o hay",
 	"o itchy",
 	"o la",
+	"o las",
+	"o le",
 	"o lo",
 	"o me",
 	"o mejor",
@@ -4211,15 +5058,21 @@ var decisionModelFeatures = [...]string{
 	"o picaduras",
 	"o puede",
 	"o se",
+	"o solo",
+	"o un",
+	"o voy",
 	"occur",
 	"ochenta",
 	"ochenta y",
+	"ocho",
+	"ocho anos",
 	"ocular",
 	"ocular rosacea",
 	"of",
 	"of 0",
 	"of a",
 	"of antibiotics",
+	"of brown",
 	"of cetirizine",
 	"of daily",
 	"of dupilumab",
@@ -4234,6 +5087,7 @@ var decisionModelFeatures = [...]string{
 	"of moles",
 	"of my",
 	"of once",
+	"of one",
 	"of oral",
 	"of people",
 	"of permethrin",
@@ -4244,10 +5098,14 @@ var decisionModelFeatures = [...]string{
 	"of spironolactone",
 	"of terbinafine",
 	"of the",
+	"of tiny",
+	"of tretinoin",
 	"off",
 	"off ?",
+	"off a",
 	"off for",
 	"off it",
+	"off my",
 	"off school",
 	"off the",
 	"off work",
@@ -4257,20 +5115,27 @@ var decisionModelFeatures = [...]string{
 	"often should",
 	"oil",
 	"oil on",
+	"ointment",
 	"ojo",
 	"ojos",
 	"ok",
 	"ok for",
 	"ok if",
+	"ok so",
 	"ok to",
 	"okay",
 	"okay for",
 	"old",
 	"old ?",
+	"old dad",
+	"old for",
+	"old got",
 	"old has",
 	"old have",
 	"old on",
+	"old she's",
 	"old to",
+	"old wants",
 	"old weighs",
 	"old with",
 	"old woman",
@@ -4294,6 +5159,7 @@ var decisionModelFeatures = [...]string{
 	"on doxycycline",
 	"on dupilumab",
 	"on dupixent",
+	"on finasteride",
 	"on her",
 	"on his",
 	"on holiday",
@@ -4308,10 +5174,12 @@ var decisionModelFeatures = [...]string{
 	"on nasal",
 	"on one",
 	"on palms",
+	"on prescription",
 	"on roaccutane",
 	"on scalp",
 	"on skin",
 	"on spironolactone",
+	"on sun",
 	"on the",
 	"on them",
 	"on thighs",
@@ -4321,15 +5189,22 @@ var decisionModelFeatures = [...]string{
 	"on with",
 	"once",
 	"once ?",
+	"once a",
 	"once the",
 	"one",
 	"one 0",
 	"one ?",
+	"one from",
 	"one has",
+	"one keeps",
+	"one my",
 	"one of",
 	"one side",
 	"one would",
+	"one's",
 	"ones",
+	"ones ?",
+	"ones are",
 	"only",
 	"only at",
 	"only when",
@@ -4337,6 +5212,7 @@ var decisionModelFeatures = [...]string{
 	"op",
 	"open",
 	"opinion",
+	"opinion ?",
 	"option",
 	"option for",
 	"options",
@@ -4347,18 +5223,25 @@ var decisionModelFeatures = [...]string{
 	"or after",
 	"or alopecia",
 	"or are",
+	"or back",
 	"or can",
+	"or cryo",
+	"or cut",
 	"or do",
 	"or does",
+	"or dti",
 	"or eczema",
 	"or get",
 	"or go",
+	"or hold",
 	"or hydroquinone",
+	"or infected",
 	"or is",
 	"or ivermectin",
 	"or just",
 	"or keep",
 	"or leave",
+	"or let",
 	"or more",
 	"or not",
 	"or only",
@@ -4370,6 +5253,7 @@ var decisionModelFeatures = [...]string{
 	"or see",
 	"or should",
 	"or something",
+	"or stop",
 	"or surgery",
 	"or the",
 	"or three",
@@ -4379,10 +5263,14 @@ var decisionModelFeatures = [...]string{
 	"or watch",
 	"or will",
 	"oral",
+	"oral antifungals",
 	"oral o",
 	"oral terbinafine",
 	"oreja",
 	"oreja que",
+	"oscura",
+	"oscura en",
+	"otc",
 	"other",
 	"other ?",
 	"other people",
@@ -4397,6 +5285,7 @@ var decisionModelFeatures = [...]string{
 	"our toddler",
 	"out",
 	"out ?",
+	"out for",
 	"out in",
 	"out of",
 	"out should",
@@ -4404,9 +5293,11 @@ var decisionModelFeatures = [...]string{
 	"outbreak",
 	"outbreak ?",
 	"outdated",
+	"outgrow",
 	"oven",
 	"over",
 	"over 0",
+	"over a",
 	"over after",
 	"over his",
 	"over my",
@@ -4428,15 +5319,19 @@ var decisionModelFeatures = [...]string{
 	"pain",
 	"pain on",
 	"painful",
+	"painful lump",
 	"painless",
 	"pale",
+	"pale patches",
 	"palm",
 	"palm blistered",
+	"palm do",
 	"palmas",
 	"palms",
 	"palms and",
 	"panal",
 	"panal ?",
+	"panal o",
 	"papa",
 	"papule",
 	"papule on",
@@ -4444,6 +5339,8 @@ var decisionModelFeatures = [...]string{
 	"papules on",
 	"para",
 	"para el",
+	"para evitar",
+	"para ir",
 	"para la",
 	"para las",
 	"para los",
@@ -4454,19 +5351,26 @@ var decisionModelFeatures = [...]string{
 	"para una",
 	"paracetamol",
 	"paracetamol le",
+	"parche",
 	"parece",
 	"parece un",
 	"pareja",
 	"pareja tiene",
 	"paro",
 	"parpado",
+	"partir",
+	"partir de",
 	"partner",
 	"partner has",
+	"partner's",
+	"partner's got",
 	"parto",
 	"parto ?",
 	"parto empiezo",
 	"party",
 	"pasa",
+	"pasado",
+	"pasar",
 	"pasi",
 	"pasi 0",
 	"paso",
@@ -4476,6 +5380,7 @@ var decisionModelFeatures = [...]string{
 	"pastillas",
 	"pastillas de",
 	"patch",
+	"patch in",
 	"patch on",
 	"patch test",
 	"patch testing",
@@ -4485,9 +5390,11 @@ var decisionModelFeatures = [...]string{
 	"patches is",
 	"patches on",
 	"path",
+	"path report",
 	"pathology",
 	"pathology report",
 	"patient",
+	"patient has",
 	"patient on",
 	"patient with",
 	"patient's",
@@ -4498,9 +5405,11 @@ var decisionModelFeatures = [...]string{
 	"pattern",
 	"pause",
 	"pause it",
+	"pe",
 	"pearly",
 	"pearly papule",
 	"pecho",
+	"pecho puedo",
 	"pecho y",
 	"pediatra",
 	"pediatra dijo",
@@ -4508,12 +5417,18 @@ var decisionModelFeatures = [...]string{
 	"peel",
 	"peel and",
 	"peeling",
+	"peeling like",
 	"peeling on",
+	"pela",
+	"pele",
+	"pele al",
 	"peligroso",
 	"peligroso ?",
 	"pelo",
+	"pelo ?",
 	"pelo a",
 	"pelo despues",
+	"pelo que",
 	"pelos",
 	"pelos rotos",
 	"pemphigoid",
@@ -4521,12 +5436,17 @@ var decisionModelFeatures = [...]string{
 	"pemphigoid differ",
 	"pemphigus",
 	"pemphigus vulgaris",
+	"pen",
+	"pen line",
 	"pena",
+	"pendiente",
 	"pending",
 	"pending start",
+	"penfigo",
 	"penfigoide",
 	"penfigoide ?",
 	"penicillin",
+	"penicillin and",
 	"penis",
 	"people",
 	"people ?",
@@ -4540,6 +5460,8 @@ var decisionModelFeatures = [...]string{
 	"peor",
 	"per",
 	"per day",
+	"percentage",
+	"percentage of",
 	"period",
 	"periods",
 	"perlada",
@@ -4549,18 +5471,25 @@ var decisionModelFeatures = [...]string{
 	"permethrin ?",
 	"permethrin cream",
 	"permethrin on",
+	"permethrin the",
 	"permetrina",
 	"permetrina ?",
 	"permetrina a",
+	"permetrina en",
 	"permetrina o",
 	"pero",
+	"pero puedo",
+	"pero que",
 	"peroxide",
+	"peroxide and",
 	"peroxide on",
 	"peroxido",
+	"peroxido de",
 	"person",
 	"person ?",
 	"person with",
 	"persona",
+	"persona con",
 	"personas",
 	"personas ?",
 	"personas con",
@@ -4569,12 +5498,16 @@ var decisionModelFeatures = [...]string{
 	"pesa 0",
 	"peso",
 	"peso 0",
+	"peso ?",
+	"pezon",
+	"pezon ?",
 	"pharmacist",
 	"pharmacist here",
 	"pharmacists",
 	"pharmacy",
 	"pharmacy student",
 	"phenomenon",
+	"phenomenon ?",
 	"photo",
 	"photo i",
 	"photo of",
@@ -4582,13 +5515,16 @@ var decisionModelFeatures = [...]string{
 	"photos of",
 	"photosensitive",
 	"photosensitive rash",
+	"phototherapy",
 	"physio",
+	"physio a",
 	"pic",
 	"pic attached",
 	"pic is",
 	"pic of",
 	"pica",
 	"pica ?",
+	"pica en",
 	"pica entre",
 	"pica mas",
 	"pica mucho",
@@ -4598,6 +5534,8 @@ var decisionModelFeatures = [...]string{
 	"picaduras",
 	"picaduras ?",
 	"pican",
+	"pick",
+	"picks",
 	"pico",
 	"pico algo",
 	"pico una",
@@ -4605,6 +5543,7 @@ var decisionModelFeatures = [...]string{
 	"picture",
 	"picture attached",
 	"picture of",
+	"pide",
 	"piden",
 	"pido",
 	"pido un",
@@ -4615,10 +5554,16 @@ var decisionModelFeatures = [...]string{
 	"pie que",
 	"piel",
 	"piel ?",
+	"piel entre",
+	"piel limpia",
+	"piel se",
 	"piel seca",
 	"pierced",
+	"piercing",
 	"piercings",
 	"pierna",
+	"pierna esta",
+	"pierna que",
 	"pierna roja",
 	"pierna voy",
 	"piernas",
@@ -4633,6 +5578,7 @@ var decisionModelFeatures = [...]string{
 	"pill ?",
 	"pill for",
 	"pill help",
+	"pimples",
 	"pink",
 	"piojos",
 	"piojos ?",
@@ -4645,6 +5591,7 @@ var decisionModelFeatures = [...]string{
 	"piscina con",
 	"pitiriasis",
 	"pitiriasis rosada",
+	"pitiriasis versicolor",
 	"pits",
 	"pityriasis",
 	"pityriasis alba",
@@ -4654,16 +5601,20 @@ var decisionModelFeatures = [...]string{
 	"placas",
 	"plain",
 	"plan",
+	"plano",
 	"planta",
 	"planta del",
 	"plantar",
 	"plantar wart",
 	"planus",
+	"planus ?",
+	"planus is",
 	"plaque",
 	"plaque on",
 	"plaque psoriasis",
 	"plaques",
 	"plaques on",
+	"plaster",
 	"play",
 	"play in",
 	"playa",
@@ -4671,12 +5622,15 @@ var decisionModelFeatures = [...]string{
 	"plug",
 	"plug on",
 	"plus",
+	"poco",
 	"podria",
 	"podria ser",
 	"podrian",
 	"point",
+	"point does",
 	"poison",
 	"poison ivy",
+	"policy",
 	"pomada",
 	"pompholyx",
 	"pompholyx ?",
@@ -4684,19 +5638,26 @@ var decisionModelFeatures = [...]string{
 	"pone nevus",
 	"ponemos",
 	"poner",
+	"poner protector",
+	"ponerme",
+	"ponerse",
 	"pongo",
 	"pongo ?",
 	"pongo a",
 	"pongo crema",
+	"pongo el",
 	"pongo la",
+	"pool",
 	"pools",
 	"pools ?",
 	"pop",
+	"pop a",
 	"pop burn",
 	"pop the",
 	"por",
 	"por curiosidad",
 	"por el",
+	"por fin",
 	"por la",
 	"por los",
 	"por presion",
@@ -4705,12 +5666,18 @@ var decisionModelFeatures = [...]string{
 	"por un",
 	"por una",
 	"porque",
+	"port",
+	"port wine",
+	"positive",
+	"positivo",
 	"postura",
 	"postura a",
 	"potassium",
+	"potency",
 	"potent",
 	"potent steroid",
 	"potent steroids",
+	"potent topical",
 	"powder",
 	"practice",
 	"practice nurse",
@@ -4728,11 +5695,14 @@ var decisionModelFeatures = [...]string{
 	"pregnancy ?",
 	"pregnant",
 	"pregnant and",
+	"pregnant what",
 	"pregnant woman",
 	"pregnant women",
 	"pregunta",
 	"pregunto",
 	"pregunto por",
+	"preocupar",
+	"preocupar ?",
 	"prescribe",
 	"prescribed",
 	"prescribed ivermectin",
@@ -4741,11 +5711,13 @@ var decisionModelFeatures = [...]string{
 	"prescription antiperspirant",
 	"presion",
 	"presion ?",
+	"presion de",
 	"press",
 	"press a",
 	"pressed",
 	"pressure",
 	"pressure drug",
+	"pressure injury",
 	"pressure sore",
 	"pressure sores",
 	"pressure ulcer",
@@ -4753,8 +5725,12 @@ var decisionModelFeatures = [...]string{
 	"prevenir",
 	"prevent",
 	"private",
+	"probably",
+	"probado",
 	"problems",
+	"products",
 	"profe",
+	"profe aqui",
 	"prone",
 	"prone to",
 	"propionate",
@@ -4783,12 +5759,17 @@ var decisionModelFeatures = [...]string{
 	"psoriasis empeora",
 	"psoriasis en",
 	"psoriasis es",
+	"psoriasis esta",
 	"psoriasis flare",
 	"psoriasis get",
 	"psoriasis in",
 	"psoriasis is",
+	"psoriasis linked",
 	"psoriasis on",
 	"psoriasis que",
+	"psoriasis taken",
+	"psoriasis to",
+	"psoriasis trials",
 	"psoriatic",
 	"psoriatic arthritis",
 	"pt",
@@ -4797,23 +5778,30 @@ var decisionModelFeatures = [...]string{
 	"pt c",
 	"pt on",
 	"pt w",
+	"pt with",
 	"puede",
 	"puede contagiar",
 	"puede esperar",
 	"puede ir",
+	"puede pasar",
+	"puede poner",
 	"puede ser",
 	"puede una",
 	"puede usar",
 	"pueden",
+	"pueden volver",
 	"puedo",
+	"puedo dejar",
 	"puedo ir",
 	"puedo poner",
 	"puedo seguir",
 	"puedo subir",
+	"puedo tenir",
 	"puedo tomar",
 	"puedo usar",
 	"puesto",
 	"puffy",
+	"pulgar",
 	"pull",
 	"pull it",
 	"pulled",
@@ -4823,12 +5811,20 @@ var decisionModelFeatures = [...]string{
 	"punched",
 	"punched out",
 	"puncture",
+	"puppp",
+	"puppp or",
+	"purely",
+	"purging",
 	"purple",
+	"purple and",
+	"purple blotches",
+	"purple spots",
 	"pus",
 	"pus filled",
 	"push",
 	"push for",
 	"pusieron",
+	"puso",
 	"pustules",
 	"put",
 	"put her",
@@ -4839,9 +5835,11 @@ var decisionModelFeatures = [...]string{
 	"put vaseline",
 	"putting",
 	"q",
+	"q for",
 	"q how",
 	"que",
 	"que ?",
+	"que a",
 	"que analisis",
 	"que antes",
 	"que aposito",
@@ -4854,6 +5852,7 @@ var decisionModelFeatures = [...]string{
 	"que crece",
 	"que crees",
 	"que crema",
+	"que cuido",
 	"que dicen",
 	"que diferencia",
 	"que dosis",
@@ -4867,16 +5866,21 @@ var decisionModelFeatures = [...]string{
 	"que factor",
 	"que faltar",
 	"que ha",
+	"que hacer",
+	"que hago",
 	"que hay",
 	"que huele",
 	"que ir",
 	"que la",
 	"que le",
 	"que llamar",
+	"que llevarla",
+	"que lo",
 	"que los",
 	"que me",
 	"que mi",
 	"que no",
+	"que pasa",
 	"que pica",
 	"que pican",
 	"que quiere",
@@ -4894,15 +5898,21 @@ var decisionModelFeatures = [...]string{
 	"que te",
 	"que tengo",
 	"que tiene",
+	"que toma",
 	"que tomar",
+	"que tratamientos",
+	"que una",
 	"que uso",
 	"que vacunar",
 	"que ver",
+	"que viene",
+	"que volver",
 	"queloide",
 	"queloide de",
 	"queloide y",
 	"queloides",
 	"quemadura",
+	"quemadura ?",
 	"quemadura con",
 	"quemadura o",
 	"quemadura solar",
@@ -4912,30 +5922,37 @@ var decisionModelFeatures = [...]string{
 	"queratosis",
 	"queratosis actinica",
 	"queratosis actinicas",
+	"queratosis pilaris",
 	"question",
 	"question what",
 	"quick",
 	"quick one",
 	"quick q",
+	"quien",
 	"quiere",
 	"quiere decir",
 	"quiere hidrocortisona",
 	"quiero",
 	"quiste",
 	"quiste sebaceo",
+	"quita",
 	"quitamos",
 	"quitamos ?",
 	"quitan",
 	"quitar",
 	"quitar ?",
 	"quito",
+	"quito ?",
 	"quito el",
 	"r",
 	"r o",
 	"radiotherapy",
+	"raise",
 	"raised",
 	"raised and",
 	"ramipril",
+	"ran",
+	"ran out",
 	"range",
 	"rapidly",
 	"rapidly growing",
@@ -4943,6 +5960,7 @@ var decisionModelFeatures = [...]string{
 	"rash",
 	"rash ?",
 	"rash after",
+	"rash all",
 	"rash always",
 	"rash and",
 	"rash got",
@@ -4951,14 +5969,20 @@ var decisionModelFeatures = [...]string{
 	"rash is",
 	"rash measles",
 	"rash on",
+	"rash round",
 	"rash that's",
 	"rash to",
+	"rash under",
+	"rash with",
 	"rashes",
 	"rashes in",
 	"rate",
 	"rather",
 	"rather than",
+	"rating",
+	"rating on",
 	"raw",
+	"raya",
 	"re",
 	"reaction",
 	"read",
@@ -4969,13 +5993,17 @@ var decisionModelFeatures = [...]string{
 	"really",
 	"really bad",
 	"really have",
+	"really necessary",
 	"really need",
 	"reaplicar",
 	"reaplicar el",
+	"reapply",
+	"reapply sunscreen",
 	"reason",
 	"reason to",
 	"reasonable",
 	"reasonable ?",
+	"reasonable for",
 	"recetaron",
 	"recetaron isotretinoina",
 	"receto",
@@ -4986,12 +6014,15 @@ var decisionModelFeatures = [...]string{
 	"recomienda",
 	"recomienda para",
 	"recomiendan",
+	"recommend",
 	"recommended",
 	"recommended for",
 	"recurrent",
 	"red",
 	"red and",
+	"red bumps",
 	"red dots",
+	"red flags",
 	"red for",
 	"red hot",
 	"red itchy",
@@ -5004,6 +6035,7 @@ var decisionModelFeatures = [...]string{
 	"red streak",
 	"red with",
 	"redness",
+	"redness has",
 	"redness is",
 	"redonda",
 	"redonda en",
@@ -5021,6 +6053,7 @@ var decisionModelFeatures = [...]string{
 	"related",
 	"related to",
 	"removal",
+	"remove",
 	"removed",
 	"removed ?",
 	"removed from",
@@ -5033,10 +6066,13 @@ var decisionModelFeatures = [...]string{
 	"repositioned",
 	"requisition",
 	"residencia",
+	"residencia una",
 	"resident",
 	"resident in",
 	"resident with",
+	"residente",
 	"residents",
+	"residents has",
 	"resistant",
 	"respond",
 	"restart",
@@ -5045,10 +6081,16 @@ var decisionModelFeatures = [...]string{
 	"results",
 	"retinoids",
 	"retinol",
+	"retinol ?",
+	"retinol and",
 	"reventar",
 	"reventar las",
+	"review",
 	"revisarse",
 	"revisarse la",
+	"revision",
+	"rid",
+	"rid of",
 	"riesgo",
 	"riesgo de",
 	"rifampicin",
@@ -5056,12 +6098,15 @@ var decisionModelFeatures = [...]string{
 	"right ?",
 	"right dose",
 	"right for",
+	"right next",
 	"right now",
 	"ring",
 	"ring on",
+	"ring shaped",
 	"ringworm",
 	"ringworm ?",
 	"ringworm from",
+	"ringworm is",
 	"ringworm on",
 	"ringworm or",
 	"ringworm patch",
@@ -5072,27 +6117,36 @@ var decisionModelFeatures = [...]string{
 	"rodillas",
 	"roja",
 	"roja ?",
+	"roja caliente",
 	"roja y",
 	"rojas",
 	"rojez",
 	"rojez en",
 	"rojo",
 	"rojo en",
+	"rojo hinchado",
 	"rojo y",
 	"rojos",
 	"role",
 	"role does",
+	"roncha",
 	"ronchas",
+	"ronchas que",
 	"room",
 	"ropa",
+	"ropa ?",
 	"rosacea",
 	"rosacea ?",
+	"rosacea and",
 	"rosacea diagnosed",
+	"rosacea does",
+	"rosacea el",
 	"rosacea es",
 	"rosacea flare",
 	"rosacea is",
 	"rosada",
 	"rosada ?",
+	"rosada que",
 	"rose",
 	"rosea",
 	"rosea ?",
@@ -5104,6 +6158,8 @@ var decisionModelFeatures = [...]string{
 	"round her",
 	"round scaly",
 	"round the",
+	"row",
+	"row on",
 	"rule",
 	"rule ?",
 	"run",
@@ -5112,22 +6168,29 @@ var decisionModelFeatures = [...]string{
 	"running up",
 	"running water",
 	"ruxolitinib",
+	"rx",
 	"saber",
 	"sacral",
 	"sacral sore",
+	"sacral wound",
 	"sacro",
 	"sacrum",
 	"safe",
 	"safe for",
 	"safe in",
 	"safe to",
+	"safely",
 	"safety",
 	"said",
 	"said i",
+	"said it",
+	"said it's",
 	"said my",
 	"said the",
+	"said to",
 	"sale",
 	"sale en",
+	"sale solo",
 	"salen",
 	"salicylic",
 	"salicylic acid",
@@ -5136,7 +6199,9 @@ var decisionModelFeatures = [...]string{
 	"salido una",
 	"salieron",
 	"salieron ampollas",
+	"salieron ronchas",
 	"salio",
+	"salio en",
 	"salio un",
 	"salio una",
 	"salir",
@@ -5146,33 +6211,49 @@ var decisionModelFeatures = [...]string{
 	"saltan de",
 	"same",
 	"same as",
+	"same spot",
 	"same thing",
+	"same time",
 	"sangra",
+	"sangra cuando",
 	"sangre",
 	"sanitiser",
 	"sarcoma",
 	"sarna",
 	"sarna ?",
+	"sarna despues",
 	"sarpullido",
+	"sarpullido con",
+	"sarpullido de",
 	"sarpullido en",
 	"satellite",
 	"saturday",
 	"saturday ?",
 	"say",
+	"say a",
 	"say no",
+	"saying",
 	"says",
+	"says 0",
+	"says compound",
 	"says it's",
 	"says my",
 	"says the",
+	"says water",
+	"scab",
+	"scab on",
 	"scabbing",
 	"scabies",
 	"scabies ?",
 	"scabies do",
 	"scabies from",
+	"scabies last",
 	"scabies treatment",
 	"scabies what",
+	"scabs",
 	"scale",
 	"scale on",
+	"scale used",
 	"scalp",
 	"scalp ?",
 	"scalp and",
@@ -5180,6 +6261,7 @@ var decisionModelFeatures = [...]string{
 	"scalp is",
 	"scalp psoriasis",
 	"scaly",
+	"scaly bald",
 	"scaly papules",
 	"scaly patch",
 	"scaly patches",
@@ -5187,11 +6269,14 @@ var decisionModelFeatures = [...]string{
 	"scaly plaques",
 	"scar",
 	"scar ?",
+	"scars",
 	"scc",
 	"scc on",
 	"scenario",
 	"school",
+	"school has",
 	"school nurse",
+	"school says",
 	"school with",
 	"schools",
 	"sclerosus",
@@ -5202,10 +6287,12 @@ var decisionModelFeatures = [...]string{
 	"scratch it",
 	"scratched",
 	"scratching",
+	"scratching her",
 	"screening",
 	"screening ?",
 	"screenshot",
 	"se",
+	"se calcula",
 	"se clasifican",
 	"se confirma",
 	"se considera",
@@ -5215,12 +6302,15 @@ var decisionModelFeatures = [...]string{
 	"se debe",
 	"se diagnostica",
 	"se diferencia",
+	"se esta",
 	"se hacen",
 	"se la",
 	"se las",
 	"se le",
+	"se les",
 	"se lo",
 	"se me",
+	"se pele",
 	"se puede",
 	"se pueden",
 	"se que",
@@ -5253,16 +6343,19 @@ var decisionModelFeatures = [...]string{
 	"seca",
 	"second",
 	"second degree",
+	"second opinion",
 	"secukinumab",
 	"secundarios",
 	"see",
 	"see a",
+	"see pic",
 	"see someone",
 	"see the",
 	"seeing",
 	"seem",
 	"seem to",
 	"seems",
+	"seems like",
 	"seen",
 	"seen ?",
 	"seen in",
@@ -5271,16 +6364,23 @@ var decisionModelFeatures = [...]string{
 	"seguir",
 	"seguir con",
 	"segun",
+	"segun las",
 	"seguro",
 	"seguro el",
+	"seguro usar",
 	"seguros",
+	"seguros durante",
 	"sell",
 	"sell it",
 	"semana",
 	"semana ?",
+	"semana que",
 	"semanas",
 	"semanas con",
+	"semanas de",
 	"semanas y",
+	"senales",
+	"senales de",
 	"send",
 	"send a",
 	"send her",
@@ -5288,20 +6388,27 @@ var decisionModelFeatures = [...]string{
 	"senora",
 	"sense",
 	"sensible",
+	"sensitive",
+	"sensitive skin",
 	"sent",
 	"sent a",
+	"sent home",
 	"sentinel",
 	"separate",
 	"ser",
+	"ser cancer",
 	"ser por",
 	"sera",
 	"seria",
 	"serious",
 	"serious ?",
+	"serum",
 	"settle",
 	"seventy",
 	"several",
 	"severe",
+	"shades",
+	"shades of",
 	"shampoo",
 	"shampoo ?",
 	"shampoo every",
@@ -5319,9 +6426,11 @@ var decisionModelFeatures = [...]string{
 	"she have",
 	"she need",
 	"she stop",
+	"she too",
 	"she use",
 	"she's",
 	"she's 0",
+	"she's got",
 	"she's miserable",
 	"she's on",
 	"shed",
@@ -5334,6 +6443,7 @@ var decisionModelFeatures = [...]string{
 	"shingles can",
 	"shingles contagious",
 	"shingles in",
+	"shingles is",
 	"shingles more",
 	"shingles near",
 	"shingles on",
@@ -5341,14 +6451,19 @@ var decisionModelFeatures = [...]string{
 	"shingles vaccine",
 	"shins",
 	"shins have",
+	"shiny",
+	"shiny pink",
+	"shirt",
 	"shirts",
 	"shivery",
 	"short",
 	"should",
 	"should a",
+	"should go",
 	"should he",
 	"should i",
 	"should it",
+	"should kids",
 	"should make",
 	"should moles",
 	"should my",
@@ -5377,6 +6492,8 @@ var decisionModelFeatures = [...]string{
 	"si peso",
 	"si se",
 	"si tengo",
+	"si un",
+	"si una",
 	"si ya",
 	"side",
 	"side effects",
@@ -5387,8 +6504,10 @@ var decisionModelFeatures = [...]string{
 	"siga",
 	"sign",
 	"sign ?",
+	"sign and",
 	"significa",
 	"significa ?",
+	"significa eso",
 	"significa fps",
 	"significa margenes",
 	"signo",
@@ -5401,6 +6520,7 @@ var decisionModelFeatures = [...]string{
 	"signs that",
 	"sigo",
 	"sigo con",
+	"sigo igual",
 	"sigo tomando",
 	"sigue",
 	"silver",
@@ -5429,29 +6549,43 @@ var decisionModelFeatures = [...]string{
 	"sjs",
 	"skin",
 	"skin ?",
+	"skin between",
 	"skin cancer",
+	"skin checks",
 	"skin conditions",
 	"skin in",
 	"skin is",
+	"skin tag",
 	"skin tears",
 	"skin to",
 	"skin type",
 	"skin types",
 	"skip",
+	"sleepover",
+	"slower",
+	"slower ?",
 	"small",
 	"smell",
 	"smell does",
 	"smells",
 	"smoker",
 	"smoking",
+	"smooth",
+	"smooth round",
 	"so",
 	"so i've",
 	"so many",
+	"so my",
+	"so the",
+	"soaks",
 	"sobre",
 	"socks",
+	"socks ?",
+	"soft",
 	"sol",
 	"sol ?",
 	"sol empeora",
+	"sola",
 	"solar",
 	"solar ?",
 	"solar elastosis",
@@ -5463,29 +6597,40 @@ var decisionModelFeatures = [...]string{
 	"solo en",
 	"solo por",
 	"some",
+	"some countries",
+	"some dermatologists",
 	"some people",
 	"someone",
 	"someone ?",
 	"someone in",
+	"someone on",
 	"someone with",
 	"something",
 	"something else",
+	"something in",
 	"something more",
+	"something on",
+	"something stronger",
 	"something to",
 	"something worse",
 	"something you",
 	"sometimes",
 	"son",
 	"son has",
+	"son hongos",
+	"son is",
 	"son las",
 	"son los",
+	"son was",
 	"son's",
 	"son's arms",
 	"son's been",
 	"son's chest",
+	"son's eczema",
 	"son's face",
 	"son's got",
 	"son's legs",
+	"son's on",
 	"son's rash",
 	"son's scalp",
 	"soon",
@@ -5502,6 +6647,7 @@ var decisionModelFeatures = [...]string{
 	"sound",
 	"sound like",
 	"soy",
+	"soy cuidadora",
 	"soy enfermera",
 	"soy estudiante",
 	"soy farmaceutica",
@@ -5513,19 +6659,24 @@ var decisionModelFeatures = [...]string{
 	"spf 0",
 	"spider",
 	"spider bite",
+	"spiro",
 	"spironolactone",
 	"spironolactone and",
 	"spironolactone for",
 	"spitz",
 	"spitz ?",
+	"spitz naevus",
 	"spitz nevus",
+	"splitting",
 	"spot",
 	"spot on",
 	"spots",
 	"spots are",
 	"spots in",
 	"spots on",
+	"spots or",
 	"spots that",
+	"spotted",
 	"spread",
 	"spread ?",
 	"spread between",
@@ -5535,26 +6686,36 @@ var decisionModelFeatures = [...]string{
 	"spreading",
 	"spreading and",
 	"spreading red",
+	"spreading to",
+	"spring",
 	"squeeze",
 	"squeeze it",
 	"stage",
+	"stage 0",
 	"stages",
 	"stages of",
 	"staging",
+	"stand",
 	"standard",
 	"standard excision",
 	"start",
 	"start ?",
 	"start in",
 	"start me",
+	"start on",
+	"start working",
 	"started",
 	"started me",
+	"started the",
 	"started to",
 	"starting",
 	"starting a",
+	"starting amoxicillin",
+	"starting dose",
 	"starting isotretinoin",
 	"starting lamotrigine",
 	"starting the",
+	"statin",
 	"stay",
 	"stay home",
 	"stay in",
@@ -5565,14 +6726,21 @@ var decisionModelFeatures = [...]string{
 	"steroid",
 	"steroid ?",
 	"steroid cream",
+	"steroid creams",
 	"steroid injections",
 	"steroid withdrawal",
 	"steroids",
+	"steroids ?",
 	"stevens",
 	"stevens johnson",
 	"still",
+	"still crusting",
+	"still do",
+	"still go",
 	"still itches",
+	"still itchy",
 	"still red",
+	"still there",
 	"still used",
 	"sting",
 	"stinging",
@@ -5589,6 +6757,7 @@ var decisionModelFeatures = [...]string{
 	"stopping",
 	"stops",
 	"story",
+	"story short",
 	"straight",
 	"straight away",
 	"straight to",
@@ -5600,12 +6769,18 @@ var decisionModelFeatures = [...]string{
 	"strep",
 	"strep throat",
 	"stress",
+	"stretch",
+	"stretch marks",
 	"strong",
+	"strong enough",
 	"strong for",
 	"stronger",
+	"stronger ?",
+	"stuck",
 	"student",
 	"student here",
 	"student nurse",
+	"stuff",
 	"stung",
 	"su",
 	"su bebe",
@@ -5613,6 +6788,7 @@ var decisionModelFeatures = [...]string{
 	"subir",
 	"subir la",
 	"subo",
+	"subo a",
 	"subo la",
 	"such",
 	"such as",
@@ -5620,8 +6796,10 @@ var decisionModelFeatures = [...]string{
 	"sudor",
 	"sudor de",
 	"suegra",
+	"suegra le",
 	"suegro",
 	"suele",
+	"suele durar",
 	"suele hacer",
 	"suele mejorar",
 	"suele ser",
@@ -5633,7 +6811,9 @@ var decisionModelFeatures = [...]string{
 	"suit me",
 	"sulfadiazine",
 	"summer",
+	"summer should",
 	"sun",
+	"sun ?",
 	"sun damage",
 	"sun protection",
 	"sun safety",
@@ -5644,15 +6824,18 @@ var decisionModelFeatures = [...]string{
 	"sunburnt",
 	"sunscreen",
 	"sunscreen ?",
+	"sunscreen after",
 	"sunscreen be",
 	"sunscreen every",
 	"sunscreen go",
 	"sunscreen is",
+	"sunscreen on",
 	"suppose",
 	"supposed",
 	"supposed to",
 	"suppurativa",
 	"suppurativa ?",
+	"supura",
 	"supurativa",
 	"supurativa y",
 	"surgeon",
@@ -5671,6 +6854,7 @@ var decisionModelFeatures = [...]string{
 	"sweating ?",
 	"sweet",
 	"swell",
+	"swell up",
 	"swelled",
 	"swelled up",
 	"swelling",
@@ -5679,11 +6863,16 @@ var decisionModelFeatures = [...]string{
 	"swim with",
 	"swimming",
 	"swimming with",
+	"swimsuit",
+	"swimsuit was",
 	"switch",
 	"switch ?",
+	"switch from",
 	"switch to",
+	"switching",
 	"swollen",
 	"swollen and",
+	"symptoms",
 	"syndrome",
 	"syndrome ?",
 	"systemic",
@@ -5692,11 +6881,15 @@ var decisionModelFeatures = [...]string{
 	"tablets ?",
 	"tacrolimus",
 	"tacrolimus en",
+	"tacrolimus ointment",
+	"tag",
+	"tag or",
 	"take",
 	"take ?",
 	"take a",
 	"take an",
 	"take for",
+	"take her",
 	"take ibuprofen",
 	"take isotretinoin",
 	"take it",
@@ -5704,6 +6897,7 @@ var decisionModelFeatures = [...]string{
 	"take the",
 	"take them",
 	"take to",
+	"take two",
 	"taken",
 	"takes",
 	"taking",
@@ -5724,6 +6918,7 @@ var decisionModelFeatures = [...]string{
 	"tape",
 	"taper",
 	"tar",
+	"tarda",
 	"target",
 	"target like",
 	"tattoo",
@@ -5731,7 +6926,9 @@ var decisionModelFeatures = [...]string{
 	"tattoo is",
 	"tattoo over",
 	"tattoos",
+	"tattoos ?",
 	"tatuaje",
+	"tatuaje de",
 	"tb",
 	"te",
 	"te mando",
@@ -5744,14 +6941,17 @@ var decisionModelFeatures = [...]string{
 	"teenage",
 	"teenage daughter",
 	"teenager",
+	"teenager ?",
 	"teenagers",
 	"telangiectasia",
 	"tell",
 	"tell a",
 	"tell cellulitis",
 	"tell from",
+	"tell her",
 	"tell if",
 	"tell me",
+	"tell the",
 	"temp",
 	"temperature",
 	"temple",
@@ -5765,20 +6965,26 @@ var decisionModelFeatures = [...]string{
 	"tengo ?",
 	"tengo ampollas",
 	"tengo dermatitis",
+	"tengo el",
 	"tengo en",
 	"tengo fiebre",
 	"tengo la",
 	"tengo los",
 	"tengo psoriasis",
 	"tengo que",
+	"tengo queratosis",
+	"tengo ronchas",
 	"tengo rosacea",
 	"tengo un",
 	"tengo una",
 	"tengo urticaria",
+	"tenir",
 	"tensas",
 	"tensas en",
 	"tense",
+	"tense blisters",
 	"tense bullae",
+	"tension",
 	"terbinafina",
 	"terbinafina para",
 	"terbinafine",
@@ -5798,6 +7004,7 @@ var decisionModelFeatures = [...]string{
 	"tests are",
 	"tetanus",
 	"tetanus jab",
+	"textbook",
 	"than",
 	"than in",
 	"than the",
@@ -5807,6 +7014,7 @@ var decisionModelFeatures = [...]string{
 	"that actually",
 	"that age",
 	"that an",
+	"that are",
 	"that be",
 	"that bleeds",
 	"that doesn't",
@@ -5819,13 +7027,16 @@ var decisionModelFeatures = [...]string{
 	"that my",
 	"that need",
 	"that outdated",
+	"that people",
 	"that right",
 	"that term",
 	"that the",
 	"that too",
 	"that true",
 	"that won't",
+	"that you",
 	"that's",
+	"that's been",
 	"that's gone",
 	"the",
 	"the 0",
@@ -5834,6 +7045,7 @@ var decisionModelFeatures = [...]string{
 	"the antifungal",
 	"the antihistamine",
 	"the attached",
+	"the baby",
 	"the back",
 	"the backs",
 	"the bcc",
@@ -5843,19 +7055,24 @@ var decisionModelFeatures = [...]string{
 	"the betnovate",
 	"the birth",
 	"the bite",
+	"the black",
 	"the blister",
 	"the blisters",
 	"the body",
 	"the bump",
 	"the bumps",
+	"the cheek",
 	"the chickenpox",
 	"the clinic",
+	"the clobetasol",
 	"the clotrimazole",
+	"the cold",
 	"the combined",
 	"the common",
 	"the corners",
 	"the counter",
 	"the cream",
+	"the creases",
 	"the cut",
 	"the dark",
 	"the derm",
@@ -5864,6 +7081,7 @@ var decisionModelFeatures = [...]string{
 	"the difference",
 	"the doctor",
 	"the dose",
+	"the doxy",
 	"the drug",
 	"the ears",
 	"the easi",
@@ -5875,6 +7093,7 @@ var decisionModelFeatures = [...]string{
 	"the eye",
 	"the face",
 	"the first",
+	"the fitzpatrick",
 	"the flat",
 	"the forearm",
 	"the general",
@@ -5886,12 +7105,16 @@ var decisionModelFeatures = [...]string{
 	"the hives",
 	"the house",
 	"the hydrocortisone",
+	"the hydroquinone",
 	"the image",
 	"the itch",
+	"the kids",
 	"the knees",
 	"the koebner",
 	"the lady",
+	"the leaflet",
 	"the lesion",
+	"the lice",
 	"the line",
 	"the little",
 	"the lot",
@@ -5904,16 +7127,21 @@ var decisionModelFeatures = [...]string{
 	"the mouth",
 	"the mupirocin",
 	"the nail",
+	"the nappy",
 	"the new",
 	"the next",
 	"the nurse",
 	"the ones",
+	"the only",
+	"the other",
 	"the oven",
 	"the painful",
+	"the pale",
 	"the past",
 	"the patch",
 	"the patches",
 	"the permethrin",
+	"the pharmacist",
 	"the photo",
 	"the picture",
 	"the pill",
@@ -5924,13 +7152,16 @@ var decisionModelFeatures = [...]string{
 	"the redness",
 	"the right",
 	"the ring",
+	"the ringworm",
 	"the risk",
 	"the salon",
 	"the same",
 	"the scalp",
 	"the scar",
+	"the school",
 	"the shingles",
 	"the side",
+	"the signs",
 	"the size",
 	"the skin",
 	"the sole",
@@ -5942,13 +7173,18 @@ var decisionModelFeatures = [...]string{
 	"the steroid",
 	"the summer",
 	"the sun",
+	"the tattoo",
 	"the terbinafine",
+	"the textbook",
 	"the thumbnail",
 	"the toes",
+	"the tretinoin",
 	"the typical",
 	"the uk",
 	"the usual",
 	"the wait",
+	"the walk",
+	"the warning",
 	"the wart",
 	"the way",
 	"the weekend",
@@ -5957,14 +7193,19 @@ var decisionModelFeatures = [...]string{
 	"their",
 	"them",
 	"them ?",
+	"them apart",
 	"them checked",
 	"them frozen",
 	"them now",
+	"them or",
+	"then",
 	"therapy",
 	"there",
+	"there 0",
 	"there a",
 	"there any",
 	"there anything",
+	"there at",
 	"there's",
 	"there's a",
 	"these",
@@ -5972,6 +7213,7 @@ var decisionModelFeatures = [...]string{
 	"they",
 	"they actually",
 	"they common",
+	"they help",
 	"they just",
 	"they keep",
 	"they scrape",
@@ -5982,16 +7224,21 @@ var decisionModelFeatures = [...]string{
 	"they've",
 	"they've been",
 	"thick",
+	"thick and",
 	"thickness",
+	"thickness 0",
 	"thickness of",
 	"thigh",
+	"thigh that's",
 	"thighs",
+	"thighs itchy",
 	"thin",
 	"thing",
 	"thing ?",
 	"thing as",
 	"thing on",
 	"thing or",
+	"things",
 	"think",
 	"think ?",
 	"think i",
@@ -6011,9 +7258,12 @@ var decisionModelFeatures = [...]string{
 	"this mole",
 	"this morning",
 	"this photo",
+	"this red",
 	"this week",
+	"this weekend",
 	"this year",
 	"those",
+	"though",
 	"thought",
 	"thoughts",
 	"thoughts ?",
@@ -6035,6 +7285,9 @@ var decisionModelFeatures = [...]string{
 	"tick",
 	"tick bite",
 	"tiempo",
+	"tiempo es",
+	"tiempo hay",
+	"tiempo le",
 	"tiene",
 	"tiene 0",
 	"tiene ampollas",
@@ -6047,19 +7300,23 @@ var decisionModelFeatures = [...]string{
 	"tiene la",
 	"tiene lupus",
 	"tiene mi",
+	"tiene ochenta",
 	"tiene piojos",
 	"tiene que",
 	"tiene sarna",
 	"tiene un",
 	"tiene una",
+	"tiene unas",
 	"tiene verrugas",
 	"tienen",
 	"tienen que",
 	"tight",
 	"till",
 	"till it",
+	"till the",
 	"time",
 	"time ?",
+	"time but",
 	"time for",
 	"time i",
 	"time to",
@@ -6076,9 +7333,11 @@ var decisionModelFeatures = [...]string{
 	"tingling",
 	"tiny",
 	"tiny black",
+	"tio",
 	"tipo",
 	"tipo de",
 	"tips",
+	"tiroides",
 	"to",
 	"to 0",
 	"to ?",
@@ -6087,43 +7346,56 @@ var decisionModelFeatures = [...]string{
 	"to be",
 	"to check",
 	"to come",
+	"to cut",
 	"to decide",
 	"to develop",
 	"to do",
+	"to dye",
 	"to finish",
 	"to get",
+	"to give",
 	"to go",
 	"to have",
 	"to heart",
 	"to her",
+	"to his",
 	"to hospital",
+	"to it",
 	"to itch",
 	"to keep",
 	"to know",
 	"to last",
+	"to leave",
 	"to look",
 	"to methotrexate",
+	"to my",
 	"to nickel",
 	"to nursery",
 	"to other",
+	"to pause",
+	"to peel",
 	"to penicillin",
 	"to pop",
 	"to prevent",
 	"to push",
 	"to put",
+	"to school",
 	"to see",
 	"to sell",
 	"to send",
 	"to severe",
 	"to smell",
+	"to something",
 	"to spain",
 	"to start",
 	"to stay",
 	"to stop",
+	"to switch",
 	"to take",
 	"to tattoo",
 	"to tell",
 	"to the",
+	"to treat",
 	"to try",
 	"to use",
 	"to wash",
@@ -6156,8 +7428,11 @@ var decisionModelFeatures = [...]string{
 	"told",
 	"told apart",
 	"told i",
+	"told me",
+	"told my",
 	"told she",
 	"toma",
+	"toma metotrexato",
 	"toma una",
 	"tomando",
 	"tomando ?",
@@ -6165,8 +7440,10 @@ var decisionModelFeatures = [...]string{
 	"tomar",
 	"tomar aciclovir",
 	"tomar el",
+	"tomar si",
 	"tomo",
 	"tomo ?",
+	"tomo el",
 	"tomo metotrexato",
 	"tomorrow",
 	"tomorrow ?",
@@ -6178,20 +7455,24 @@ var decisionModelFeatures = [...]string{
 	"too late",
 	"too long",
 	"too much",
+	"too old",
 	"too scabies",
 	"too strong",
 	"top",
 	"topical",
 	"topical steroid",
 	"topical steroids",
+	"topicals",
 	"touched",
 	"towels",
 	"toxina",
 	"toxina botulinica",
+	"trabajar",
 	"trabajo",
 	"tracking",
 	"trainee",
 	"trainee what's",
+	"training",
 	"tranexamic",
 	"tranexamic acid",
 	"tras",
@@ -6201,6 +7482,7 @@ var decisionModelFeatures = [...]string{
 	"tratamiento con",
 	"tratamiento de",
 	"tratamientos",
+	"tratamientos para",
 	"tratamientos que",
 	"treat",
 	"treat ?",
@@ -6217,15 +7499,20 @@ var decisionModelFeatures = [...]string{
 	"treatment for",
 	"treatment or",
 	"treatments",
+	"treatments are",
 	"treatments for",
 	"treatments what",
 	"tree",
 	"tree oil",
+	"tres",
+	"tres meses",
 	"tretinoin",
 	"tretinoin ?",
 	"tretinoina",
+	"tretinoina en",
 	"trial",
 	"trials",
+	"trials ?",
 	"triamcinolone",
 	"tried",
 	"trigger",
@@ -6233,16 +7520,25 @@ var decisionModelFeatures = [...]string{
 	"triggered by",
 	"triggers",
 	"triggers ?",
+	"trip",
+	"trip ?",
 	"triste",
+	"tronco",
 	"true",
 	"true ?",
 	"true that",
 	"true you",
+	"trunk",
 	"try",
 	"try the",
 	"try wet",
 	"trying",
+	"trying for",
+	"tub",
+	"tub folliculitis",
 	"tube",
+	"tuberculosis",
+	"tummy",
 	"turn",
 	"turn into",
 	"twice",
@@ -6253,11 +7549,13 @@ var decisionModelFeatures = [...]string{
 	"two colours",
 	"two hours",
 	"two months",
+	"two shades",
 	"two treatments",
 	"two weeks",
 	"type",
 	"type 0",
 	"type iv",
+	"type scale",
 	"types",
 	"types ?",
 	"typical",
@@ -6273,6 +7571,7 @@ var decisionModelFeatures = [...]string{
 	"ulcer on",
 	"ulcera",
 	"ulcera en",
+	"ulcera por",
 	"ulceras",
 	"ulceras por",
 	"ulcerated",
@@ -6284,15 +7583,18 @@ var decisionModelFeatures = [...]string{
 	"un biologico",
 	"un brote",
 	"un bulto",
+	"un callo",
 	"un carcinoma",
 	"un circulo",
 	"un corticoide",
 	"un diagnostico",
 	"un herpes",
 	"un informe",
+	"un lado",
 	"un lunar",
 	"un melanoma",
 	"un mes",
+	"un mito",
 	"un monton",
 	"un nevus",
 	"un nino",
@@ -6301,12 +7603,15 @@ var decisionModelFeatures = [...]string{
 	"un queloide",
 	"un quiste",
 	"un sarpullido",
+	"un tatuaje",
 	"un tratamiento",
+	"un vaso",
 	"una",
 	"una ?",
 	"una amiga",
 	"una ampolla",
 	"una biopsia",
+	"una buena",
 	"una cabeza",
 	"una cicatriz",
 	"una clienta",
@@ -6318,11 +7623,16 @@ var decisionModelFeatures = [...]string{
 	"una enfermedad",
 	"una erupcion",
 	"una foto",
+	"una herida",
+	"una lesion",
 	"una llaga",
 	"una mancha",
+	"una paciente",
 	"una persona",
 	"una picadura",
 	"una quemadura",
+	"una residencia",
+	"una roncha",
 	"una semana",
 	"una ulcera",
 	"una verruga",
@@ -6330,16 +7640,25 @@ var decisionModelFeatures = [...]string{
 	"unas",
 	"unas ?",
 	"unas manchas",
+	"unas manchitas",
+	"unas ronchas",
+	"unbearable",
+	"unbearable can",
 	"under",
 	"under 0",
 	"under a",
+	"under her",
 	"under my",
+	"under the",
 	"underarm",
 	"underarm sweating",
 	"unit",
 	"uno",
 	"unos",
+	"unos dias",
 	"until",
+	"until after",
+	"until i",
 	"until the",
 	"up",
 	"up ?",
@@ -6348,6 +7667,8 @@ var decisionModelFeatures = [...]string{
 	"up my",
 	"up on",
 	"up to",
+	"upf",
+	"upf 0",
 	"uploaded",
 	"upper",
 	"urea",
@@ -6371,6 +7692,7 @@ var decisionModelFeatures = [...]string{
 	"usa en",
 	"usa normalmente",
 	"usando",
+	"usando tretinoina",
 	"usar",
 	"usar la",
 	"usar permetrina",
@@ -6381,6 +7703,7 @@ var decisionModelFeatures = [...]string{
 	"use benzoyl",
 	"use for",
 	"use hydroquinone",
+	"use instead",
 	"use ketoconazole",
 	"use my",
 	"use on",
@@ -6389,21 +7712,28 @@ var decisionModelFeatures = [...]string{
 	"used",
 	"used for",
 	"used when",
+	"uses",
+	"uses a",
 	"using",
 	"using a",
 	"using clobetasol",
 	"using hydrocortisone",
 	"using my",
 	"using the",
+	"using tretinoin",
 	"uso",
 	"usual",
 	"usual approach",
 	"usual dose",
 	"usual first",
+	"usual length",
 	"usual side",
+	"usual starting",
 	"usually",
 	"usually appear",
 	"usually done",
+	"usually for",
+	"usually get",
 	"usually go",
 	"usually last",
 	"usually look",
@@ -6412,13 +7742,16 @@ var decisionModelFeatures = [...]string{
 	"usually treated",
 	"uv",
 	"uva",
+	"uva and",
 	"uvb",
 	"uvb de",
 	"va",
+	"va a",
 	"va con",
 	"vaccine",
 	"vaccine ?",
 	"vaccines",
+	"vaccines ?",
 	"vacuna",
 	"vacuna del",
 	"vacunar",
@@ -6437,13 +7770,17 @@ var decisionModelFeatures = [...]string{
 	"varicela ?",
 	"varon",
 	"varon de",
+	"vaselina",
+	"vaselina a",
 	"vaseline",
 	"vaseline on",
+	"vaso",
 	"ve",
 	"ve la",
 	"veces",
 	"vendo",
 	"vendo ?",
+	"vendo o",
 	"venous",
 	"ver",
 	"ver con",
@@ -6452,9 +7789,12 @@ var decisionModelFeatures = [...]string{
 	"verdad",
 	"verdad que",
 	"verruca",
+	"verrucas",
 	"verruga",
+	"verruga o",
 	"verruga plantar",
 	"verrugas",
+	"verrugas en",
 	"verse",
 	"verse un",
 	"versicolor",
@@ -6463,10 +7803,13 @@ var decisionModelFeatures = [...]string{
 	"very potent",
 	"ves",
 	"vez",
+	"vez ?",
 	"vez despues",
 	"vez que",
 	"vi",
 	"viaje",
+	"viene",
+	"vigilarlo",
 	"vignette",
 	"viral",
 	"virus",
@@ -6476,7 +7819,9 @@ var decisionModelFeatures = [...]string{
 	"visitor",
 	"visitor said",
 	"vitamin",
+	"vitamin c",
 	"vitamin d",
+	"vitamina",
 	"vitiligo",
 	"vitiligo ?",
 	"vitiligo an",
@@ -6484,17 +7829,22 @@ var decisionModelFeatures = [...]string{
 	"vitiligo on",
 	"vitiligo to",
 	"vivas",
+	"vivas ?",
 	"volver",
 	"volver a",
+	"volver los",
 	"voy",
 	"voy a",
 	"voy al",
 	"voy por",
 	"vs",
+	"vuelve",
+	"vuelvo",
 	"vulgaris",
 	"vulgaris ?",
 	"w",
 	"w hx",
+	"waistband",
 	"wait",
 	"wait ?",
 	"wait for",
@@ -6505,10 +7855,14 @@ var decisionModelFeatures = [...]string{
 	"walk",
 	"walk in",
 	"want",
+	"want to",
 	"wants",
+	"wants a",
+	"wants clotrimazole",
 	"wants me",
 	"wants to",
 	"ward",
+	"ward 0m",
 	"warfarin",
 	"warm",
 	"warning",
@@ -6516,6 +7870,8 @@ var decisionModelFeatures = [...]string{
 	"wart",
 	"wart ?",
 	"wart on",
+	"wart or",
+	"wart plaster",
 	"wart's",
 	"warts",
 	"warts ?",
@@ -6525,6 +7881,7 @@ var decisionModelFeatures = [...]string{
 	"was a",
 	"was diagnosed",
 	"was given",
+	"was hot",
 	"was just",
 	"was prescribed",
 	"was told",
@@ -6535,14 +7892,17 @@ var decisionModelFeatures = [...]string{
 	"washing",
 	"washing powder",
 	"watch",
+	"watched",
 	"watching",
 	"water",
 	"water ?",
 	"water resistant",
 	"wax",
 	"way",
+	"way more",
 	"way to",
 	"we",
+	"we be",
 	"we go",
 	"we have",
 	"we just",
@@ -6550,12 +7910,19 @@ var decisionModelFeatures = [...]string{
 	"we stop",
 	"we treat",
 	"we use",
+	"we're",
+	"we're trying",
 	"we've",
+	"we've got",
 	"wear",
+	"wear gloves",
 	"wear sunscreen",
 	"wearing",
 	"wearing sunscreen",
+	"weather",
 	"wedding",
+	"wee",
+	"wee one",
 	"week",
 	"week ?",
 	"week after",
@@ -6563,16 +7930,23 @@ var decisionModelFeatures = [...]string{
 	"week old",
 	"week should",
 	"weekend",
+	"weekends",
+	"weekends should",
 	"weekly",
 	"weeks",
+	"weeks after",
+	"weeks ago",
 	"weeks and",
 	"weeks now",
 	"weeks of",
+	"weeks old",
 	"weeks on",
+	"weeks or",
 	"weeks pregnant",
 	"weeks should",
 	"weeping",
 	"weeping and",
+	"weepy",
 	"weigh",
 	"weigh 0",
 	"weighs",
@@ -6604,6 +7978,7 @@ var decisionModelFeatures = [...]string{
 	"what is",
 	"what looks",
 	"what makes",
+	"what percentage",
 	"what point",
 	"what role",
 	"what should",
@@ -6614,6 +7989,8 @@ var decisionModelFeatures = [...]string{
 	"what's",
 	"what's a",
 	"what's the",
+	"what's this",
+	"what's wrong",
 	"whats",
 	"whats the",
 	"when",
@@ -6629,8 +8006,10 @@ var decisionModelFeatures = [...]string{
 	"when pressed",
 	"when should",
 	"when they",
+	"when they're",
 	"when you",
 	"where",
+	"where my",
 	"where on",
 	"whether",
 	"whether the",
@@ -6643,9 +8022,12 @@ var decisionModelFeatures = [...]string{
 	"which dressing",
 	"which is",
 	"which one",
+	"which ones",
 	"which rashes",
+	"which should",
 	"which signs",
 	"which skin",
+	"which would",
 	"while",
 	"while breastfeeding",
 	"while i",
@@ -6672,14 +8054,18 @@ var decisionModelFeatures = [...]string{
 	"why does",
 	"why is",
 	"why shouldn't",
+	"wide",
 	"wider",
 	"wider excision",
 	"widespread",
+	"widespread eczema",
 	"wife",
 	"wife's",
 	"will",
 	"will it",
+	"will that",
 	"will the",
+	"wine",
 	"winter",
 	"winter ?",
 	"with",
@@ -6701,13 +8087,19 @@ var decisionModelFeatures = [...]string{
 	"with little",
 	"with lots",
 	"with lupus",
+	"with mild",
 	"with molluscum",
 	"with my",
 	"with no",
 	"with pityriasis",
+	"with plaque",
 	"with psoriasis",
+	"with ringworm",
+	"with rosacea",
+	"with scabies",
 	"with shingles",
 	"with the",
+	"with them",
 	"with vitiligo",
 	"withdrawal",
 	"withdrawal is",
@@ -6722,6 +8114,7 @@ var decisionModelFeatures = [...]string{
 	"women",
 	"women ?",
 	"women avoid",
+	"women to",
 	"won't",
 	"won't go",
 	"won't heal",
@@ -6743,6 +8136,7 @@ var decisionModelFeatures = [...]string{
 	"worked out",
 	"working",
 	"worm",
+	"worms",
 	"worried",
 	"worried about",
 	"worried it's",
@@ -6754,6 +8148,7 @@ var decisionModelFeatures = [...]string{
 	"worse ?",
 	"worse after",
 	"worse at",
+	"worse for",
 	"worse in",
 	"worse with",
 	"worth",
@@ -6767,15 +8162,20 @@ var decisionModelFeatures = [...]string{
 	"would i",
 	"would it",
 	"would my",
+	"would radiotherapy",
 	"would steroid",
 	"would suit",
 	"would that",
 	"would you",
 	"wound",
 	"wraps",
+	"wraps for",
 	"wrist",
 	"wrists",
+	"wrists and",
 	"writing",
+	"wrong",
+	"wrong with",
 	"wrote",
 	"wrote tinea",
 	"x",
@@ -6795,8 +8195,11 @@ var decisionModelFeatures = [...]string{
 	"y le",
 	"y los",
 	"y me",
+	"y mucho",
+	"y nada",
 	"y no",
 	"y o",
+	"y ocho",
 	"y por",
 	"y rodillas",
 	"y roja",
@@ -6813,6 +8216,7 @@ var decisionModelFeatures = [...]string{
 	"ya ?",
 	"ya no",
 	"ya o",
+	"ya que",
 	"ya se",
 	"ya voy",
 	"year",
@@ -6825,6 +8229,7 @@ var decisionModelFeatures = [...]string{
 	"years later",
 	"yeast",
 	"yellow",
+	"yellow and",
 	"yellow greasy",
 	"yesterday",
 	"yet",
@@ -6833,22 +8238,29 @@ var decisionModelFeatures = [...]string{
 	"you ?",
 	"you biopsy",
 	"you can",
+	"you can't",
 	"you catch",
 	"you do",
 	"you explain",
 	"you get",
 	"you go",
 	"you have",
+	"you know",
 	"you need",
 	"you really",
 	"you reckon",
 	"you say",
+	"you should",
 	"you shouldn't",
 	"you start",
+	"you still",
 	"you take",
 	"you tell",
 	"you think",
+	"you to",
 	"you use",
+	"you've",
+	"you've had",
 	"young",
 	"your",
 	"your kid",
@@ -6864,7867 +8276,10303 @@ var decisionModelFeatures = [...]string{
 }
 
 var decisionModelWeights = [...]float32{
-	1.18469,      // "#age"
-	-0.255823,    // "#deictic"
-	1.16099,      // "#image"
-	0.23856,      // "#kin"
-	1.62367,      // "#owner"
-	0.557322,     // "#patient"
-	-1.56549,     // "#population"
-	1.72888,      // "#selfmodal"
-	1.07395,      // "#third"
-	0.790022,     // "0"
-	-0.440024,    // "0 0"
-	-0.363085,    // "0 ?"
-	0.0151834,    // "0 a"
-	0.0132868,    // "0 and"
-	0.0564358,    // "0 anos"
-	0.0471297,    // "0 cm"
-	0.0787714,    // "0 con"
-	-0.0500959,   // "0 cream"
-	0.0283832,    // "0 days"
-	0.127689,     // "0 dias"
-	-0.0990702,   // "0 en"
-	-0.210913,    // "0 fluorouracilo"
-	0.0463959,    // "0 for"
-	0.0468209,    // "0 fu"
-	0.0530356,    // "0 has"
-	-0.171625,    // "0 hours"
-	-0.0300244,   // "0 how"
-	0.0317298,    // "0 hx"
-	0.0172701,    // "0 hydrocortisone"
-	-0.179495,    // "0 is"
-	0.0981729,    // "0 itchy"
-	0.380567,     // "0 kg"
-	0.214303,     // "0 kilos"
-	-0.130892,    // "0 l0"
-	-0.0129109,   // "0 mean"
-	0.0370843,    // "0 meses"
-	0.169913,     // "0 mg"
-	0.134365,     // "0 mm"
-	0.0420358,    // "0 month"
-	-0.00715367,  // "0 months"
-	-0.0817363,   // "0 nm"
-	0.0308222,    // "0 o"
-	0.124609,     // "0 of"
-	-0.0391715,   // "0 on"
-	-0.0135698,   // "0 semanas"
-	0.00806111,   // "0 sore"
-	0.0225421,    // "0 to"
-	0.0243393,    // "0 tretinoin"
-	-0.0290772,   // "0 twice"
-	0.0184495,    // "0 used"
-	0.0348471,    // "0 week"
-	0.206281,     // "0 weeks"
-	-0.0438559,   // "0 what"
-	0.033363,     // "0 with"
-	0.155594,     // "0 wks"
-	-0.0355283,   // "0 y"
-	0.0738443,    // "0 year"
-	0.0583321,    // "0 years"
-	0.0577282,    // "0 yo"
-	0.019854,     // "0 yr"
-	0.0220128,    // "0 yrs"
-	0.0243889,    // "0cm"
-	0.258677,     // "0f"
-	0.0529108,    // "0f 0"
-	0.0589732,    // "0f on"
-	0.0342405,    // "0f with"
-	0.11844,      // "0kg"
-	0.349905,     // "0m"
-	0.034787,     // "0m on"
-	0.0602519,    // "0m with"
-	0.0117727,    // "0mg"
-	0.201161,     // "0mm"
-	0.00525589,   // "0mm and"
-	0.0211675,    // "0mm with"
-	0.052211,     // "0p"
-	0.0368487,    // "0s"
-	0.124137,     // "0x"
-	0.0278885,    // "0x uln"
-	0.0828383,    // "0yo"
-	0.00147186,   // "0yo's"
-	-0.0958023,   // "?"
-	0.000921042,  // "? 0"
-	0.116922,     // "? ?"
-	-0.274071,    // "? a"
-	-0.0257476,   // "? asking"
-	-0.0362762,   // "? como"
-	0.0946095,    // "? do"
-	0.00221447,   // "? he's"
-	0.0535539,    // "? i"
-	0.0871366,    // "? i'm"
-	0.114352,     // "? it's"
-	-0.0158325,   // "? just"
-	0.105951,     // "? le"
-	-0.166655,    // "? lo"
-	0.0763378,    // "? me"
-	-0.211526,    // "? mi"
-	-0.0215137,   // "? mine"
-	-0.223994,    // "? my"
-	0.0240012,    // "? or"
-	-0.00432026,  // "? por"
-	0.0350682,    // "? que"
-	0.00383625,   // "? se"
-	0.070675,     // "? she's"
-	0.0598689,    // "? should"
-	0.051563,     // "? tengo"
-	0.0329008,    // "? the"
-	0.0206102,    // "? there's"
-	0.058053,     // "? tiene"
-	0.0693744,    // "? treat"
-	0.139491,     // "? what"
-	0.0665702,    // "? ya"
-	-0.298064,    // "^"
-	0.266275,     // "^ 0"
-	0.131291,     // "^ 0f"
-	0.246899,     // "^ 0m"
-	-0.0746599,   // "^ a"
-	0.121413,     // "^ adjunto"
-	0.0318421,    // "^ after"
-	0.0668596,    // "^ am"
-	-0.124597,    // "^ any"
-	0.0511928,    // "^ anyone"
-	-0.246225,    // "^ are"
-	-0.0276166,   // "^ as"
-	0.0363735,    // "^ asking"
-	-0.0345261,   // "^ at"
-	0.014591,     // "^ bebe"
-	0.00374531,   // "^ been"
-	0.00517998,   // "^ bit"
-	0.0139502,    // "^ buenas"
-	0.0493654,    // "^ c"
-	-0.103567,    // "^ cada"
-	-0.501703,    // "^ can"
-	0.068437,     // "^ caso"
-	-0.376228,    // "^ como"
-	0.00428115,   // "^ con"
-	0.0581475,    // "^ could"
-	-0.119312,    // "^ cual"
-	-0.153911,    // "^ cuales"
-	-0.253667,    // "^ cuando"
-	0.00604897,   // "^ cuanta"
-	0.0932469,    // "^ cuantas"
-	-0.00508148,  // "^ cuanto"
-	0.0160024,    // "^ cuantos"
-	0.0194589,    // "^ dad's"
-	-0.100108,    // "^ ddx"
-	0.367274,     // "^ dejo"
-	-0.303716,    // "^ derm"
-	-0.594004,    // "^ do"
-	-0.161904,    // "^ does"
-	-0.316765,    // "^ el"
-	0.0891805,    // "^ elderly"
-	0.0304028,    // "^ embarazada"
-	-0.226083,    // "^ en"
-	-0.169792,    // "^ es"
-	0.0240494,    // "^ estoy"
-	-0.0242241,   // "^ for"
-	0.0475915,    // "^ foto"
-	0.0272325,    // "^ from"
-	-0.0151341,   // "^ generally"
-	-0.0172246,   // "^ got"
-	-0.0196039,   // "^ gp"
-	-0.00405141,  // "^ hace"
-	0.0421134,    // "^ had"
-	-0.143405,    // "^ hay"
-	0.0736054,    // "^ he's"
-	0.0261986,    // "^ help"
-	0.0441595,    // "^ her"
-	0.0255799,    // "^ here's"
-	0.0369722,    // "^ hi"
-	0.0162387,    // "^ hipoteticamente"
-	0.0536511,    // "^ hola"
-	0.0234906,    // "^ hombre"
-	-0.302725,    // "^ how"
-	0.0669475,    // "^ husband's"
-	0.028644,     // "^ hypothetically"
-	0.0940921,    // "^ i"
-	0.0825629,    // "^ i'll"
-	-0.125024,    // "^ i'm"
-	-0.0073833,   // "^ i've"
-	-0.150694,    // "^ if"
-	-0.0126873,   // "^ im"
-	0.0740433,    // "^ in"
-	-0.314827,    // "^ is"
-	0.0149843,    // "^ itchy"
-	0.077132,     // "^ just"
-	0.166428,     // "^ kid"
-	-0.272918,    // "^ la"
-	-0.057819,    // "^ las"
-	0.0131517,    // "^ le"
-	0.0654883,    // "^ llevo"
-	0.187278,     // "^ lo"
-	-0.39597,     // "^ los"
-	0.0464009,    // "^ mando"
-	0.0469199,    // "^ me"
-	-0.243178,    // "^ mi"
-	0.154821,     // "^ mujer"
-	0.0618912,    // "^ mum's"
-	-1.13324,     // "^ my"
-	0.10219,      // "^ nephew"
-	0.0264387,    // "^ new"
-	0.0102256,    // "^ nino"
-	-0.0394225,   // "^ no"
-	-0.0397143,   // "^ not"
-	-0.0195853,   // "^ nurse"
-	0.0132251,    // "^ ok"
-	-0.0599219,   // "^ our"
-	0.260105,     // "^ paciente"
-	-0.130227,    // "^ para"
-	-0.00438561,  // "^ path"
-	0.144043,     // "^ patient"
-	-0.126512,    // "^ pharmacist"
-	0.01976,      // "^ pic"
-	0.132948,     // "^ picture"
-	-0.333746,    // "^ por"
-	0.0273269,    // "^ pregnant"
-	0.14676,      // "^ pregunto"
-	0.0228744,    // "^ profe"
-	0.357517,     // "^ pt"
-	-0.0832776,   // "^ puede"
-	0.236391,     // "^ puedo"
-	-0.681349,    // "^ que"
-	-0.0697201,   // "^ quick"
-	0.144329,     // "^ re"
-	0.174639,     // "^ scenario"
-	-0.00158775,  // "^ school"
-	0.039929,     // "^ screenshot"
-	-0.212862,    // "^ se"
-	0.00881772,   // "^ see"
-	0.170007,     // "^ segun"
-	0.0560376,    // "^ senora"
-	0.0922028,    // "^ sera"
-	0.152075,     // "^ seria"
-	0.0822071,    // "^ she"
-	-0.555456,    // "^ should"
-	0.095411,     // "^ sigo"
-	-0.136721,    // "^ sirve"
-	0.0715321,    // "^ so"
-	0.00911987,   // "^ solo"
-	0.0755022,    // "^ son"
-	0.0499475,    // "^ soy"
-	0.0232955,    // "^ suppose"
-	0.124093,     // "^ te"
-	0.00269738,   // "^ teacher"
-	0.284661,     // "^ teen"
-	0.450037,     // "^ tengo"
-	-0.115517,    // "^ the"
-	0.00889781,   // "^ there's"
-	0.0217266,    // "^ thinking"
-	0.0320591,    // "^ tomo"
-	-0.0578341,   // "^ un"
-	0.184028,     // "^ una"
-	-0.0668571,   // "^ vale"
-	0.107572,     // "^ varon"
-	0.0506045,    // "^ vignette"
-	0.0940968,    // "^ voy"
-	-0.0357662,   // "^ was"
-	-0.0176876,   // "^ we"
-	-0.555423,    // "^ what"
-	-0.170737,    // "^ what's"
-	-0.163401,    // "^ when"
-	-0.0216725,   // "^ where"
-	-0.174644,    // "^ which"
-	-0.0533752,   // "^ who"
-	-0.488158,    // "^ why"
-	0.0196325,    // "^ woman"
-	0.0253822,    // "^ wondering"
-	0.189176,     // "^ would"
-	0.056757,     // "^ ya"
-	-0.152595,    // "a"
-	-0.075479,    // "a 0"
-	0.052211,     // "a 0p"
-	-0.0754178,   // "a baby"
-	-0.000977272, // "a bad"
-	0.121504,     // "a basal"
-	-0.0494479,   // "a base"
-	-0.0683646,   // "a bcc"
-	0.0088562,    // "a beach"
-	-0.0155114,   // "a bee"
-	0.0830841,    // "a biologic"
-	0.0247789,    // "a biopsy"
-	0.0760731,    // "a bit"
-	0.0192385,    // "a bite"
-	0.0620175,    // "a blistering"
-	-0.0274313,   // "a blood"
-	0.00791734,   // "a boil"
-	0.0557639,    // "a break"
-	-0.0254433,   // "a breslow"
-	0.0321938,    // "a bruise"
-	0.0248654,    // "a bullseye"
-	0.0150639,    // "a bump"
-	-0.0499532,   // "a burn"
-	-0.0168946,   // "a candidate"
-	-0.0316861,   // "a care"
-	0.0228744,    // "a casa"
-	-0.00401677,  // "a cat"
-	0.0139419,    // "a central"
-	-0.11686,     // "a child"
-	-0.0117653,   // "a class"
-	0.0632303,    // "a client"
-	0.164151,     // "a cold"
-	0.0454571,    // "a cream"
-	0.0176197,    // "a crusty"
-	-0.0165304,   // "a cup"
-	-0.000252294, // "a cut"
-	0.0386636,    // "a cyst"
-	-0.0211446,   // "a daily"
-	0.101048,     // "a day"
-	0.0481295,    // "a dermatofibroma"
-	0.0109125,    // "a dermatologia"
-	-0.0718738,   // "a dermatologist"
-	-0.0371789,   // "a dermatoscope"
-	0.0158294,    // "a diagnosis"
-	-0.0831417,   // "a different"
-	-0.00783669,  // "a dlqi"
-	-0.0310185,   // "a doctor"
-	-0.0189309,   // "a dog"
-	0.0635698,    // "a dos"
-	0.0961472,    // "a doxiciclina"
-	-0.021331,    // "a dvt"
-	-0.0274106,   // "a dysplastic"
-	0.104365,     // "a e"
-	-0.29676,     // "a esa"
-	0.105023,     // "a fever"
-	-0.0225699,   // "a few"
-	-0.0201047,   // "a first"
-	0.0175979,    // "a flat"
-	0.00873736,   // "a foam"
-	0.045806,     // "a friend"
-	-0.0221841,   // "a full"
-	-0.0517816,   // "a fungal"
-	0.0264853,    // "a glass"
-	0.0626329,    // "a gliptin"
-	-0.0936346,   // "a good"
-	-0.0188337,   // "a gp"
-	-0.0243193,   // "a grade"
-	-0.0959016,   // "a hacer"
-	0.0169166,    // "a herald"
-	-0.0558679,   // "a high"
-	-0.0600386,   // "a higher"
-	-0.041645,    // "a holiday"
-	0.0349967,    // "a hot"
-	-0.0184189,   // "a hypertrophic"
-	-0.0810442,   // "a jak"
-	-0.0201848,   // "a keloid"
-	0.0168666,    // "a kettle"
-	-0.145045,    // "a kid"
-	0.0549355,    // "a la"
-	-0.00648805,  // "a las"
-	0.0292352,    // "a leg"
-	-0.0415355,   // "a link"
-	-0.013415,    // "a lipoma"
-	-0.122504,    // "a los"
-	-0.0449307,   // "a lot"
-	0.016392,     // "a lump"
-	-0.0184846,   // "a lupus"
-	0.128604,     // "a mechones"
-	-0.0348058,   // "a melanoma"
-	-0.104859,    // "a mi"
-	0.102931,     // "a mole"
-	0.0563671,    // "a month"
-	-0.0272722,   // "a myth"
-	-0.0327249,   // "a nail"
-	0.0512004,    // "a new"
-	-0.0636452,   // "a newborn"
-	0.00397067,   // "a non"
-	-0.00793988,  // "a normal"
-	0.0378648,    // "a nurse"
-	-0.215381,    // "a otra"
-	0.0613858,    // "a painful"
-	-0.00458837,  // "a patch"
-	-0.00140945,  // "a pathology"
-	-0.0213128,   // "a patient"
-	-0.05712,     // "a person"
-	-0.00628723,  // "a pharmacist"
-	-0.0169946,   // "a photo"
-	0.0835591,    // "a pic"
-	-0.00776382,  // "a practice"
-	-0.0756146,   // "a prescription"
-	0.00103582,   // "a pressure"
-	0.0159725,    // "a que"
-	-0.271061,    // "a rash"
-	0.0520716,    // "a reaction"
-	-0.00495449,  // "a reason"
-	-0.0303188,   // "a recognised"
-	0.107806,     // "a red"
-	0.054973,     // "a referral"
-	0.0388202,    // "a round"
-	0.0628558,    // "a salir"
-	-0.00606143,  // "a scabies"
-	0.00493197,   // "a scaly"
-	-0.0278007,   // "a seborrhoeic"
-	0.00574295,   // "a second"
-	-0.00833151,  // "a skin"
-	0.040143,     // "a spider"
-	-0.0163039,   // "a spitz"
-	0.0128067,    // "a spot"
-	0.00423479,   // "a spreading"
-	-0.014886,    // "a standard"
-	0.0230911,    // "a strawberry"
-	0.014957,     // "a stronger"
-	-0.0389069,   // "a student"
-	0.0217774,    // "a sunbed"
-	-0.0171304,   // "a sunburn"
-	-0.041637,    // "a surgical"
-	-0.0216579,   // "a swim"
-	0.0445718,    // "a swollen"
-	-0.031111,    // "a tattoo"
-	-0.0370435,   // "a teenager"
-	0.00628159,   // "a temperature"
-	0.0304984,    // "a tetanus"
-	0.0702336,    // "a third"
-	-0.0320718,   // "a tick"
-	0.0160682,    // "a tiny"
-	-0.0574807,   // "a toda"
-	-0.000273704, // "a toenail"
-	-0.0618328,   // "a type"
-	-0.0218521,   // "a typical"
-	-0.0172105,   // "a un"
-	-0.0102643,   // "a una"
-	0.209986,     // "a urgencias"
-	-0.0227922,   // "a verruca"
-	-0.0259651,   // "a very"
-	-0.0399429,   // "a virus"
-	-0.00395632,  // "a wart"
-	0.0796587,    // "a week"
-	0.00590876,   // "a white"
-	-0.0143386,   // "a wood's"
-	-0.0314176,   // "a worm"
-	0.0228356,    // "a year"
-	-0.191699,    // "abcde"
-	-0.011637,    // "abcde de"
-	-0.178485,    // "abcde rule"
-	-0.195746,    // "about"
-	0.0250694,    // "about 0"
-	0.0297721,    // "about ?"
-	-0.00406278,  // "about a"
-	-0.0504137,   // "about me"
-	0.0288833,    // "about my"
-	-0.0103356,   // "about sun"
-	0.0425396,    // "about the"
-	-0.0303188,   // "about topical"
-	0.0292352,    // "abpi"
-	0.0292352,    // "abpi of"
-	0.119697,     // "abuela"
-	0.030612,     // "abuela en"
-	0.0133221,    // "abuela le"
-	0.148506,     // "abuela se"
-	-0.218374,    // "abuelo"
-	-0.200555,    // "abuelo tiene"
-	0.0505631,    // "abx"
-	0.0257491,    // "abx or"
-	0.00504247,   // "according"
-	0.00504247,   // "according to"
-	-0.00479642,  // "accutane"
-	0.00288618,   // "accutane and"
-	-0.0301852,   // "ace"
-	-0.0301852,   // "ace inhibitors"
-	0.221911,     // "aciclovir"
-	-0.0432737,   // "aciclovir ?"
-	0.000310541,  // "aciclovir cream"
-	-0.120928,    // "acid"
-	-0.0125933,   // "acid ?"
-	0.0165435,    // "acid or"
-	-0.149083,    // "acido"
-	-0.0689928,   // "acido folico"
-	0.0810868,    // "acne"
-	-0.0194188,   // "acne ?"
-	0.0192133,    // "acne and"
-	0.0441029,    // "acne bad"
-	-0.00206759,  // "acne do"
-	-0.0467625,   // "acne en"
-	0.148742,     // "acne es"
-	-0.123777,    // "acne in"
-	-0.0300519,   // "acne is"
-	0.0315892,    // "acne y"
-	0.00594058,   // "across"
-	0.00583012,   // "across my"
-	-0.0444845,   // "actinic"
-	-0.0362044,   // "actinic keratoses"
-	-0.0973859,   // "actinica"
-	0.00243131,   // "actinicas"
-	-0.325122,    // "actua"
-	-0.0833726,   // "actua el"
-	-0.0400835,   // "actua la"
-	-0.53185,     // "actually"
-	-0.02922,     // "actually a"
-	-0.0314954,   // "actually causes"
-	-0.0751607,   // "actually help"
-	-0.0245085,   // "actually mean"
-	-0.0659204,   // "actually work"
-	0.175362,     // "adalimumab"
-	0.11023,      // "adalimumab ?"
-	0.0748454,    // "add"
-	0.0371064,    // "adjunta"
-	0.127936,     // "adjunto"
-	0.0319454,    // "adjunto foto"
-	0.0894701,    // "adjunto imagen"
-	0.171993,     // "admit"
-	0.171993,     // "admit ?"
-	0.0435421,    // "adolescente"
-	-0.0319758,   // "adult"
-	-0.189205,    // "adultos"
-	-0.155028,    // "adultos ?"
-	-0.156234,    // "adults"
-	-0.0534779,   // "adults ?"
-	-0.0567657,   // "adults get"
-	-0.040598,    // "advice"
-	-0.0508222,   // "advice ?"
-	-0.0828372,   // "affect"
-	-0.0803997,   // "affect the"
-	0.239502,     // "after"
-	0.00786228,   // "after 0"
-	0.0638002,    // "after a"
-	-0.0453273,   // "after dr"
-	0.0187578,    // "after eating"
-	0.0473721,    // "after i"
-	-0.0912021,   // "after moisturiser"
-	0.0910742,    // "after my"
-	-0.00391795,  // "after starting"
-	0.048008,     // "after the"
-	0.0611032,    // "after two"
-	0.0708039,    // "again"
-	-0.000965678, // "again ?"
-	0.0379743,    // "again after"
-	0.00707966,   // "again or"
-	0.00251072,   // "again should"
-	-0.0163767,   // "against"
-	-0.133684,    // "age"
-	-0.0742129,   // "age ?"
-	-0.00968888,  // "age do"
-	-0.0137435,   // "age or"
-	-0.0206988,   // "age spots"
-	0.148697,     // "ago"
-	0.0439577,    // "ago and"
-	-0.0129477,   // "agua"
-	0.0315502,    // "ahead"
-	0.0293485,    // "ahead or"
-	0.319899,     // "ahora"
-	0.0170805,    // "ahora me"
-	0.0786003,    // "ahora que"
-	0.00713452,   // "ahora tiene"
-	0.0494434,    // "aider"
-	-0.00679051,  // "aks"
-	0.595321,     // "al"
-	-0.105362,    // "al 0"
-	0.0429874,    // "al apretar"
-	0.0560194,    // "al cole"
-	0.0304537,    // "al colegio"
-	0.121408,     // "al dermatologo"
-	0.0717118,    // "al dia"
-	0.00906687,   // "al hospital"
-	0.0903915,    // "al medico"
-	0.0915918,    // "al nene"
-	0.109919,     // "ala"
-	0.109919,     // "ala 0mm"
-	-0.0795578,   // "alba"
-	-0.0976294,   // "alcohol"
-	0.0476238,    // "alergia"
-	-0.0902497,   // "alergica"
-	0.0755669,    // "algo"
-	0.0844717,    // "algo ?"
-	0.0118997,    // "algo en"
-	-0.0275549,   // "alguien"
-	-0.0145903,   // "alguien tiene"
-	-0.0713193,   // "all"
-	0.0737049,    // "all over"
-	-0.0166362,   // "all the"
-	0.0294644,    // "allergic"
-	0.0372529,    // "allergic to"
-	-0.0959879,   // "allergies"
-	-0.0124572,   // "allergy"
-	0.0361368,    // "allergy ?"
-	0.00557452,   // "allopurinol"
-	0.00837982,   // "aloe"
-	0.0551052,    // "along"
-	0.0081169,    // "alongside"
-	-0.103175,    // "alopecia"
-	0.026768,     // "alopecia areata"
-	-0.0942984,   // "alopecia how"
-	0.0736159,    // "already"
-	0.0258045,    // "already ?"
-	0.014199,     // "alrededor"
-	0.00705244,   // "alrededor de"
-	0.0346278,    // "alt"
-	0.0278885,    // "alt now"
-	-0.326058,    // "always"
-	-0.00781921,  // "am"
-	0.000997773,  // "am i"
-	0.106251,     // "amarillas"
-	0.051448,     // "ambulance"
-	0.0422328,    // "ambulance ?"
-	0.204592,     // "amiga"
-	0.169789,     // "amiga esta"
-	0.072487,     // "amoxicilina"
-	0.160379,     // "amoxicillin"
-	0.00195253,   // "amoxicillin is"
-	0.084022,     // "ampolla"
-	0.160299,     // "ampollas"
-	-0.0809413,   // "ampollas ?"
-	-0.0504461,   // "ampollas de"
-	0.0357017,    // "ampollas en"
-	0.0801353,    // "ampollas por"
-	0.0900998,    // "ampollas tensas"
-	-0.149258,    // "an"
-	0.0329631,    // "an a"
-	-0.0155986,   // "an adult"
-	-0.000603123, // "an allergy"
-	0.0152765,    // "an ambulance"
-	-0.104047,    // "an antibiotic"
-	0.0187069,    // "an antihistamine"
-	-0.0702922,   // "an autoimmune"
-	0.0147093,    // "an emergency"
-	0.0295546,    // "an epipen"
-	0.0330575,    // "an eye"
-	0.0368421,    // "an hour"
-	0.0337787,    // "an infection"
-	0.00232594,   // "an scc"
-	0.110062,     // "ana"
-	-0.0406357,   // "analisis"
-	-0.0487634,   // "analisis de"
-	-0.0234434,   // "anatomia"
-	-0.0234434,   // "anatomia patologica"
-	0.691846,     // "and"
-	-0.149069,    // "and 0"
-	-0.0880896,   // "and a"
-	-0.0298059,   // "and alcohol"
-	-0.0026905,   // "and an"
-	-0.0275596,   // "and angry"
-	0.0624078,    // "and bleeding"
-	0.0032505,    // "and does"
-	0.00479546,   // "and doesn't"
-	0.00544871,   // "and feet"
-	0.028364,     // "and fever"
-	0.004083,     // "and flaky"
-	0.0572363,    // "and getting"
-	-0.0499766,   // "and go"
-	0.136864,     // "and got"
-	0.0366819,    // "and gritty"
-	0.0675412,    // "and has"
-	0.00122339,   // "and have"
-	0.0515675,    // "and he's"
-	0.145311,     // "and her"
-	-0.0268348,   // "and his"
-	0.0158551,    // "and hot"
-	-0.112235,    // "and how"
-	-0.425222,    // "and i"
-	0.0732165,    // "and i'm"
-	0.00613025,   // "and i've"
-	-0.0302005,   // "and il"
-	-0.028749,    // "and is"
-	0.046065,     // "and it"
-	0.0895817,    // "and it's"
-	0.0405846,    // "and itch"
-	0.167832,     // "and itchy"
-	0.0074224,    // "and just"
-	-0.00859731,  // "and mouth"
-	-0.0226778,   // "and my"
-	-0.0091479,   // "and not"
-	0.0496451,    // "and now"
-	0.0170146,    // "and raised"
-	0.0711198,    // "and red"
-	0.0817874,    // "and she"
-	0.16031,      // "and she's"
-	0.0205296,    // "and soles"
-	0.00291648,   // "and sore"
-	0.0189624,    // "and still"
-	0.0843619,    // "and swollen"
-	0.0140184,    // "and the"
-	0.0465074,    // "and there's"
-	0.00525589,   // "and two"
-	-0.0343907,   // "and what"
-	-0.0057861,   // "and when"
-	-0.0134344,   // "and why"
-	-0.0113027,   // "angioedema"
-	-0.0349365,   // "angioedema ?"
-	-0.00749456,  // "angioedema and"
-	-0.0156029,   // "angioedema hereditario"
-	-0.0275596,   // "angry"
-	0.0168124,    // "ankle"
-	0.00554586,   // "ankles"
-	0.165072,     // "annular"
-	0.0350142,    // "annular plaques"
-	0.0324988,    // "annular scaly"
-	-0.0277286,   // "ano"
-	-0.136006,    // "anos"
-	0.11765,      // "anos con"
-	-0.158811,    // "anos es"
-	0.00435131,   // "anos tiene"
-	-0.153187,    // "anos y"
-	0.16636,      // "another"
-	0.0434184,    // "antes"
-	0.0295469,    // "antes de"
-	0.0435636,    // "antes no"
-	-0.0725169,   // "antibiotic"
-	-0.0446288,   // "antibiotic course"
-	0.137988,     // "antibiotico"
-	0.0827617,    // "antibiotico ?"
-	0.223148,     // "antibiotics"
-	0.278384,     // "antibiotics ?"
-	0.030669,     // "antibiotics for"
-	0.186268,     // "anticonceptivo"
-	0.0375554,    // "antifungal"
-	0.162881,     // "antihistamine"
-	0.0047549,    // "antihistamine every"
-	-0.277338,    // "antihistamines"
-	-0.151528,    // "antihistamines are"
-	-0.0220416,   // "antihistamines for"
-	0.114245,     // "antihistaminico"
-	0.00375992,   // "antihistaminicos"
-	0.00578156,   // "antiperspirant"
-	0.00578156,   // "antiperspirant or"
-	0.0353451,    // "antivirals"
-	-0.132346,    // "any"
-	-0.130474,    // "any evidence"
-	0.0732272,    // "any point"
-	-0.124597,    // "any tips"
-	0.0511928,    // "anyone"
-	0.0511928,    // "anyone know"
-	0.127866,     // "anything"
-	0.0661599,    // "apart"
-	-0.0168794,   // "apart from"
-	0.0180452,    // "aposito"
-	0.0180452,    // "aposito le"
-	-0.0124034,   // "appear"
-	-0.00964847,  // "appear ?"
-	0.0393276,    // "appeared"
-	0.0393276,    // "appeared on"
-	-0.0185864,   // "application"
-	-0.0685961,   // "applied"
-	-0.00725846,  // "apply"
-	-0.0140239,   // "appointment"
-	-0.00217606,  // "appointment ?"
-	-0.0515984,   // "approach"
-	-0.0343128,   // "approach to"
-	0.0429874,    // "apretar"
-	0.0228744,    // "aqui"
-	0.0206229,    // "ardiendo"
-	-0.583291,    // "are"
-	-0.0263776,   // "are actinic"
-	-0.017336,    // "are babies"
-	-0.00379866,  // "are bedbound"
-	-0.00473298,  // "are common"
-	-0.0547015,   // "are kids"
-	0.0207615,    // "are on"
-	-0.0220038,   // "are pressure"
-	0.0356245,    // "are red"
-	0.0318624,    // "are spreading"
-	0.0836433,    // "are swelling"
-	-0.356535,    // "are the"
-	-0.206754,    // "are they"
-	-0.0230185,   // "are usually"
-	0.0485604,    // "area"
-	-0.000843975, // "area ?"
-	0.026768,     // "areata"
-	0.250943,     // "areata ?"
-	0.032817,     // "aren't"
-	0.0589511,    // "arm"
-	0.00655518,   // "arm has"
-	0.0735219,    // "armpit"
-	-0.0107048,   // "armpits"
-	0.0245785,    // "arms"
-	0.148922,     // "around"
-	0.110133,     // "around my"
-	0.054432,     // "around the"
-	0.0157246,    // "arthritis"
-	0.0166107,    // "arthritis ?"
-	-0.026543,    // "artist"
-	-0.0354181,   // "artist which"
-	-0.0843013,   // "artritis"
-	-0.0843013,   // "artritis ?"
-	-0.348621,    // "as"
-	-0.0557335,   // "as a"
-	-0.0121935,   // "as an"
-	-0.103845,    // "as foot"
-	-0.0517655,   // "as protective"
-	-0.0517655,   // "as spf"
-	0.0139355,    // "as well"
-	-0.0119142,   // "ask"
-	-0.00155439,  // "ask for"
-	-0.133204,    // "asked"
-	-0.133204,    // "asked me"
-	0.0394634,    // "asking"
-	0.0381204,    // "asking about"
-	0.181271,     // "asking for"
-	-0.14839,     // "asking me"
-	-0.123804,    // "aspecto"
-	-0.123804,    // "aspecto tiene"
-	0.0103455,    // "asymmetric"
-	0.0560464,    // "at"
-	-0.132547,    // "at 0"
-	-0.00935818,  // "at a"
-	-0.0505084,   // "at all"
-	0.00844673,   // "at her"
-	0.0331548,    // "at home"
-	-0.120509,    // "at my"
-	0.190066,     // "at night"
-	-0.0187742,   // "at that"
-	0.271109,     // "at the"
-	-0.0157312,   // "at to"
-	-0.0718187,   // "at what"
-	0.0129439,    // "at work"
-	0.05198,      // "athlete's"
-	0.05198,      // "athlete's foot"
-	0.11038,      // "athletes"
-	0.11038,      // "athletes foot"
-	-0.034805,    // "atopic"
-	-0.00522131,  // "atopic dermatitis"
-	-0.234138,    // "atopica"
-	-0.00726595,  // "atopica ?"
-	-0.063255,    // "atopica que"
-	0.0141242,    // "atopy"
-	0.428344,     // "attached"
-	0.00818615,   // "attached image"
-	0.0191409,    // "attached of"
-	0.00864981,   // "attached photo"
-	0.210654,     // "attached what"
-	0.0434637,    // "atypia"
-	-0.00326263,  // "atypical"
-	0.0820007,    // "aunque"
-	-0.0724805,   // "aunt"
-	-0.106595,    // "autoimmune"
-	-0.0702922,   // "autoimmune disease"
-	-0.216769,    // "autoinmune"
-	-0.216769,    // "autoinmune ?"
-	-0.173988,    // "avoid"
-	-0.0168157,   // "avoid alcohol"
-	-0.0104786,   // "avoid live"
-	-0.0457107,   // "away"
-	0.0516957,    // "away ?"
-	0.0808681,    // "away from"
-	0.0126916,    // "awful"
-	0.155528,     // "axila"
-	0.101442,     // "axilas"
-	-0.00609511,  // "axilas o"
-	-0.0217414,   // "azelaic"
-	-0.0217414,   // "azelaic acid"
-	-0.00545312,  // "b"
-	-0.00545312,  // "b 0"
-	-0.266565,    // "babies"
-	-0.139893,    // "babies under"
-	-0.0860795,   // "baby"
-	-0.0465325,   // "baby ?"
-	-0.0743653,   // "baby has"
-	0.272639,     // "baby's"
-	0.00983027,   // "baby's birthmark"
-	0.0976802,    // "baby's cradle"
-	0.0930111,    // "baby's eczema"
-	0.0164934,    // "baby's face"
-	0.396994,     // "back"
-	-0.0528605,   // "back ?"
-	0.0704752,    // "back after"
-	-0.00801532,  // "back and"
-	0.109743,     // "back in"
-	0.00772494,   // "back on"
-	0.00513536,   // "back should"
-	0.0131772,    // "back that's"
-	0.0156212,    // "back the"
-	0.0328787,    // "back to"
-	0.00655585,   // "backs"
-	0.00655585,   // "backs of"
-	0.179627,     // "bad"
-	0.176999,     // "bad enough"
-	-0.0786188,   // "bad for"
-	-0.00352933,  // "badly"
-	-0.0671762,   // "baja"
-	0.0294254,    // "bajo"
-	0.0467159,    // "bajo ?"
-	0.144988,     // "bald"
-	0.055007,     // "bald patch"
-	0.0580217,    // "bald scalp"
-	-0.0929285,   // "banda"
-	-0.0929285,   // "banda estrecha"
-	-0.0273322,   // "banned"
-	-0.003965,    // "barrier"
-	-0.001467,    // "barrier cream"
-	0.0552592,    // "basal"
-	0.0552592,    // "basal cell"
-	-0.0494479,   // "base"
-	-0.0494479,   // "base tan"
-	-0.0401173,   // "basocelular"
-	-0.0364826,   // "basocelular ?"
-	0.00395471,   // "basta"
-	0.141415,     // "bastante"
-	0.0802774,    // "bath"
-	-0.0195339,   // "baths"
-	-0.00149594,  // "bcc"
-	0.0225739,    // "bcc ?"
-	0.0386293,    // "bcc on"
-	-0.185523,    // "be"
-	-0.0455479,   // "be a"
-	-0.0338726,   // "be allergic"
-	-0.0685961,   // "be applied"
-	0.0481013,    // "be better"
-	-0.0534463,   // "be caused"
-	0.0140705,    // "be covered"
-	0.0092551,    // "be ok"
-	0.00345597,   // "be on"
-	-0.121585,    // "be removed"
-	-0.0161761,   // "be repositioned"
-	0.0152694,    // "be seen"
-	0.0119518,    // "be taking"
-	-0.0115119,   // "be treated"
-	-0.0373551,   // "be triggered"
-	-0.0571997,   // "be used"
-	0.00766075,   // "be using"
-	0.0279494,    // "be worried"
-	-0.111691,    // "beach"
-	-0.0603297,   // "beach ?"
-	0.0088562,    // "beach holiday"
-	0.0392559,    // "beard"
-	0.232817,     // "bebe"
-	0.0360713,    // "bebe de"
-	0.0233341,    // "bebe en"
-	0.0669336,    // "bebe tiene"
-	-0.0499546,   // "bebes"
-	0.175416,     // "because"
-	0.00831338,   // "because my"
-	0.061803,     // "because of"
-	-0.0212281,   // "become"
-	0.0378385,    // "bed"
-	0.0306144,    // "bed 0"
-	0.0101941,    // "bed ?"
-	-0.0111225,   // "bed bug"
-	-0.00350427,  // "bedbound"
-	0.00206987,   // "bedbound and"
-	-0.124984,    // "bedding"
-	-0.0428174,   // "bee"
-	-0.0452563,   // "bee sting"
-	0.171516,     // "been"
-	0.0100484,    // "been 0"
-	-0.0344457,   // "been diagnosed"
-	0.0177172,    // "been on"
-	0.0153786,    // "been there"
-	0.0201732,    // "been told"
-	0.00115861,   // "been using"
-	-0.199856,    // "before"
-	0.000662829,  // "before ?"
-	-0.041645,    // "before a"
-	-0.00166412,  // "before isotretinoin"
-	0.0186243,    // "before my"
-	-0.170492,    // "before or"
-	-0.00385446,  // "before starting"
-	0.036686,     // "beforehand"
-	0.036686,     // "beforehand ?"
-	-0.0647698,   // "behind"
-	0.0274687,    // "behind his"
-	0.021188,     // "behind the"
-	-0.00355546,  // "being"
-	0.00154956,   // "belly"
-	0.0368152,    // "below"
-	-0.0561964,   // "benzoyl"
-	-0.0561964,   // "benzoyl peroxide"
-	0.202125,     // "best"
-	0.00212777,   // "betametasona"
-	0.00212777,   // "betametasona ?"
-	0.010509,     // "betnovate"
-	0.159773,     // "better"
-	0.032729,     // "better ?"
-	0.00443921,   // "better after"
-	0.080108,     // "better for"
-	-0.0505139,   // "better on"
-	-0.00394271,  // "better with"
-	-0.228826,    // "between"
-	-0.102289,    // "between a"
-	-0.0123491,   // "between children"
-	-0.0322384,   // "between kids"
-	0.173544,     // "between the"
-	0.028834,     // "bien"
-	0.0902339,    // "big"
-	0.099147,     // "bigger"
-	0.220138,     // "biologic"
-	0.158516,     // "biologic ?"
-	0.272829,     // "biologico"
-	0.0271465,    // "biologico ?"
-	0.09861,      // "biologico le"
-	-0.0351751,   // "biologicos"
-	-0.0414173,   // "biologics"
-	-0.0250923,   // "biologics differ"
-	-0.0120387,   // "biopsia"
-	0.00801895,   // "biopsia ?"
-	0.0180952,    // "biopsia de"
-	0.0344327,    // "biopsia o"
-	-0.00839941,  // "biopsies"
-	-0.0357036,   // "biopsy"
-	0.122746,     // "biopsy ?"
-	-0.0288216,   // "biopsy or"
-	-0.0619248,   // "biopsy says"
-	0.0776434,    // "birth"
-	-0.00484462,  // "birth and"
-	0.0146201,    // "birthmark"
-	0.198927,     // "bit"
-	0.00517998,   // "bit of"
-	0.12927,      // "bite"
-	0.00378859,   // "bite on"
-	-0.0329739,   // "bites"
-	-0.0111225,   // "bites ?"
-	-0.0168497,   // "bites on"
-	-0.0125522,   // "bitten"
-	-0.0125522,   // "bitten by"
-	0.138434,     // "black"
-	0.0140753,    // "black dot"
-	0.0321812,    // "black dots"
-	0.0429869,    // "blanca"
-	0.125676,     // "blancas"
-	0.0793923,    // "blancas en"
-	0.00164056,   // "blanch"
-	-0.00552679,  // "blanching"
-	-0.0832584,   // "bleach"
-	0.0470664,    // "bled"
-	0.183816,     // "bleeding"
-	0.126754,     // "bleeds"
-	0.0427435,    // "bleeds when"
-	0.000599923,  // "blister"
-	0.00323736,   // "blister on"
-	0.0820193,    // "blistered"
-	0.0657435,    // "blistering"
-	0.303309,     // "blisters"
-	-0.0319875,   // "blisters ?"
-	0.0451657,    // "blisters all"
-	0.0246218,    // "blisters be"
-	0.00252791,   // "blisters in"
-	0.0805849,    // "blisters on"
-	-0.0248083,   // "block"
-	-0.283831,    // "blood"
-	-0.127691,    // "blood pressure"
-	-0.130476,    // "blood tests"
-	0.105224,     // "bloods"
-	0.00668541,   // "bloods done"
-	0.0582976,    // "boca"
-	-0.0233982,   // "boca ?"
-	-0.0120686,   // "body"
-	0.00816859,   // "boil"
-	0.00429551,   // "boil ?"
-	0.0127688,    // "boils"
-	-0.00229489,  // "booked"
-	0.0678221,    // "borroso"
-	0.0507271,    // "both"
-	0.0758673,    // "both sides"
-	0.0162374,    // "bother"
-	0.0454385,    // "botox"
-	-0.0104372,   // "botox stop"
-	0.129768,     // "bottom"
-	0.129736,     // "bottom at"
-	-0.0779809,   // "botulinica"
-	-0.0084067,   // "bowen's"
-	0.0790503,    // "boy"
-	0.0450269,    // "boy has"
-	0.0837517,    // "boyfriend's"
-	-0.0544537,   // "braden"
-	0.244635,     // "brazo"
-	0.0557639,    // "break"
-	0.0528092,    // "break ?"
-	0.0278542,    // "breastfeeding"
-	0.0844611,    // "breastfeeding ?"
-	-0.071115,    // "breastfeeding mothers"
-	-0.000652868, // "breathing"
-	-0.0996396,   // "breslow"
-	-0.089456,    // "breslow ?"
-	-0.00531916,  // "breslow thickness"
-	0.00119734,   // "bright"
-	0.00119734,   // "bright red"
-	-0.112844,    // "brote"
-	-0.112844,    // "brote de"
-	-0.0599266,   // "brotes"
-	-0.0495948,   // "brotes ?"
-	0.0844322,    // "brother"
-	-0.0622591,   // "brother has"
-	0.180573,     // "brown"
-	0.033013,     // "bruise"
-	0.0194277,    // "bruise ?"
-	-0.023132,    // "buena"
-	-0.167341,    // "buenas"
-	-0.181291,    // "buenas fotos"
-	-0.0111225,   // "bug"
-	-0.0111225,   // "bug bites"
-	0.120849,     // "bullae"
-	0.0960357,    // "bullae on"
-	-0.0739344,   // "bullous"
-	-0.0739344,   // "bullous pemphigoid"
-	0.0248654,    // "bullseye"
-	0.211793,     // "bulto"
-	0.155528,     // "bulto de"
-	0.0233176,    // "bulto en"
-	0.0664354,    // "bump"
-	0.0267176,    // "bump on"
-	0.0433839,    // "bumps"
-	0.0101382,    // "bumps on"
-	-0.146595,    // "burn"
-	-0.00517658,  // "burn ?"
-	-0.0319875,   // "burn blisters"
-	0.0143394,    // "burn on"
-	-0.0702703,   // "burned"
-	0.0062298,    // "burned my"
-	-0.00361828,  // "burning"
-	0.00526268,   // "burning pain"
-	-0.16279,     // "burns"
-	0.00265913,   // "burrows"
-	-0.00134009,  // "busco"
-	0.436376,     // "but"
-	0.0495111,    // "but i"
-	0.0104294,    // "but i'm"
-	0.0570127,    // "but is"
-	0.110126,     // "but it's"
-	0.0115015,    // "but no"
-	-0.0116891,   // "but not"
-	0.0316727,    // "but the"
-	0.0099465,    // "buy"
-	-0.289443,    // "by"
-	0.00769251,   // "by a"
-	0.0338831,    // "by his"
-	-0.00698388,  // "by weight"
-	0.0989618,    // "c"
-	0.135053,     // "c o"
-	0.0125084,    // "cabecera"
-	0.183625,     // "cabelludo"
-	0.0801622,    // "cabelludo ?"
-	0.0148789,    // "cabelludo y"
-	-0.213267,    // "cabeza"
-	-0.215381,    // "cabeza a"
-	0.0938915,    // "cada"
-	-0.117315,    // "cada cuanto"
-	0.226926,     // "cada vez"
-	0.0402725,    // "cae"
-	0.0566146,    // "cafe"
-	-0.0621776,   // "caida"
-	-0.0451546,   // "caida de"
-	-0.0088032,   // "calcineurin"
-	-0.0088032,   // "calcineurin inhibitors"
-	0.0588239,    // "calcipotriol"
-	0.0588239,    // "calcipotriol ?"
-	0.0347867,    // "calf"
-	0.13301,      // "caliente"
-	-0.0223868,   // "call"
-	-0.0155899,   // "call 0"
-	-0.112682,    // "called"
-	-0.0550092,   // "called ?"
-	-0.0478252,   // "called it"
-	0.00977537,   // "callo"
-	0.00977537,   // "callo ?"
-	0.0249595,    // "calva"
-	0.0581418,    // "cambiado"
-	-0.049104,    // "cambiar"
-	-0.0245646,   // "cambiar de"
-	0.213815,     // "cambio"
-	0.0770348,    // "cambio de"
-	0.0756067,    // "came"
-	0.0543918,    // "came back"
-	0.00929986,   // "came in"
-	0.00170588,   // "came up"
-	-0.644391,    // "can"
-	-0.293907,    // "can a"
-	-0.0459759,   // "can adults"
-	-0.0697024,   // "can babies"
-	-0.0360924,   // "can children"
-	0.00911669,   // "can he"
-	0.103171,     // "can i"
-	-0.00366996,  // "can it"
-	-0.0341952,   // "can men"
-	0.123156,     // "can my"
-	-0.0539562,   // "can people"
-	0.00916856,   // "can see"
-	0.0158438,    // "can she"
-	-0.00899563,  // "can someone"
-	-0.0159289,   // "can stress"
-	0.101622,     // "can we"
-	0.0550585,    // "can you"
-	0.151809,     // "can't"
-	0.0590432,    // "cancer"
-	0.0928488,    // "cancer ?"
-	0.0531149,    // "cancer de"
-	-0.0537367,   // "cancerous"
-	-0.0537367,   // "cancerous ?"
-	0.00800344,   // "candida"
-	-0.0454813,   // "candida or"
-	-0.0197401,   // "candidate"
-	-0.0197401,   // "candidate for"
-	0.0347458,    // "cap"
-	0.0216525,    // "cap has"
-	-0.0556192,   // "cap is"
-	-5.51637e-05, // "capitis"
-	0.146019,     // "cara"
-	-0.0676504,   // "cara ?"
-	0.00745725,   // "cara de"
-	0.0432777,    // "cara hinchada"
-	0.104534,     // "carbamazepine"
-	-0.0176564,   // "carcinoma"
-	0.0660824,    // "carcinoma ?"
-	-0.0521508,   // "carcinoma basocelular"
-	0.0275416,    // "care"
-	0.000234853,  // "care ?"
-	0.0024218,    // "care for"
-	0.0506129,    // "care home"
-	-0.0168775,   // "care homes"
-	-0.00352307,  // "carry"
-	-0.00352307,  // "carry on"
-	0.0144548,    // "casa"
-	-0.063264,    // "casa ?"
-	0.0128146,    // "case"
-	0.143381,     // "caso"
-	0.0292835,    // "caspa"
-	-0.252487,    // "cat"
-	-0.00326259,  // "cat scratch"
-	-0.64453,     // "catch"
-	-0.252854,    // "catch ringworm"
-	-0.0241047,   // "cats"
-	0.0487411,    // "caught"
-	-0.157248,    // "causa"
-	-0.0756327,   // "causa la"
-	-0.20333,     // "cause"
-	-0.0260461,   // "cause a"
-	-0.0600873,   // "cause contact"
-	-0.157057,    // "caused"
-	-0.157057,    // "caused by"
-	-0.223614,    // "causes"
-	-0.132207,    // "causes it"
-	-0.0021926,   // "causes of"
-	0.0307112,    // "causing"
-	0.0307112,    // "causing the"
-	0.0816279,    // "cejas"
-	0.0374482,    // "cell"
-	0.0374482,    // "cell carcinoma"
-	-0.13097,     // "cellulitis"
-	-0.00138279,  // "cellulitis ?"
-	-0.0311819,   // "cellulitis from"
-	-0.0106248,   // "cellulitis in"
-	0.0673738,    // "celulitis"
-	-0.0503031,   // "central"
-	0.0139419,    // "central keratin"
-	0.0469108,    // "cephalexin"
-	0.113402,     // "cerca"
-	0.113402,     // "cerca del"
-	0.0701431,    // "cetirizina"
-	0.182057,     // "cetirizine"
-	-0.000491487, // "cetirizine for"
-	0.0961227,    // "champu"
-	-0.0388172,   // "change"
-	-0.0224071,   // "changed"
-	-0.0926651,   // "changes"
-	-0.0492869,   // "changes can"
-	0.0541751,    // "changing"
-	0.0448685,    // "check"
-	0.0193372,    // "checked"
-	0.0382905,    // "checked ?"
-	-0.0349191,   // "checking"
-	-0.0850186,   // "checks"
-	-0.0574991,   // "checks ?"
-	0.123368,     // "cheek"
-	0.180682,     // "cheeks"
-	0.111435,     // "cheeks ?"
-	0.113693,     // "chest"
-	0.0193196,    // "chest since"
-	0.11647,      // "chickenpox"
-	0.127939,     // "chickenpox ?"
-	0.0036915,    // "chickenpox spots"
-	-0.00486074,  // "chilblains"
-	-0.106581,    // "child"
-	-0.0842028,   // "child with"
-	0.0186385,    // "child's"
-	-0.296316,    // "children"
-	-0.0418376,   // "children ?"
-	-0.0195034,   // "children in"
-	-0.149637,    // "children with"
-	0.0258249,    // "chin"
-	-0.142815,    // "chocolate"
-	0.00784337,   // "cholestasis"
-	0.00784337,   // "cholestasis ?"
-	-0.0360582,   // "chronic"
-	-0.0371558,   // "chronic hives"
-	-0.0465143,   // "cicatriz"
-	-0.0465143,   // "cicatriz hipertrofica"
-	0.0595667,    // "cicatriza"
-	-0.0617589,   // "ciclosporin"
-	-0.0741383,   // "ciclosporin for"
-	-0.102886,    // "cie"
-	-0.102886,    // "cie 0"
-	-0.0479364,   // "cierto"
-	-0.0479364,   // "cierto que"
-	-0.103718,    // "cinco"
-	0.00822003,   // "circles"
-	0.00822003,   // "circles on"
-	0.0915924,    // "circulo"
-	0.0915924,    // "circulo rojo"
-	0.0114331,    // "cirugia"
-	-0.0744829,   // "cirugia de"
-	0.0206515,    // "cita"
-	0.017343,     // "cita de"
-	0.0272641,    // "clase"
-	0.0272641,    // "clase ?"
-	-0.0635366,   // "clasifican"
-	-0.0635366,   // "clasifican las"
-	-0.0680916,   // "class"
-	-0.00240935,  // "class has"
-	-0.0226049,   // "classed"
-	-0.0226049,   // "classed as"
-	0.0792946,    // "clear"
-	0.0885467,    // "clear ?"
-	-0.0432789,   // "cleared"
-	-0.00912902,  // "clearing"
-	0.0736455,    // "client"
-	0.00154005,   // "client at"
-	0.0561036,    // "clienta"
-	0.0561036,    // "clienta quiere"
-	0.0136852,    // "clindamycin"
-	-0.118333,    // "clinic"
-	-0.0265319,   // "clinicians"
-	0.083172,     // "clobetasol"
-	0.0393198,    // "clobetasol now"
-	0.00993137,   // "clobetasol on"
-	-0.0291887,   // "clobetasol propionate"
-	0.0623107,    // "clotrimazol"
-	0.0562715,    // "clotrimazol ?"
-	0.0715314,    // "clotrimazole"
-	0.0958908,    // "clumps"
-	0.0471297,    // "cm"
-	-0.00822353,  // "coal"
-	-0.00822353,  // "coal tar"
-	-0.0654224,   // "code"
-	0.206749,     // "codos"
-	0.0381951,    // "codos y"
-	0.213685,     // "cold"
-	0.0818294,    // "cold sore"
-	0.00980661,   // "cold sores"
-	-0.155782,    // "cole"
-	0.0304537,    // "colegio"
-	0.0478248,    // "colleague's"
-	0.054842,     // "color"
-	-0.0611672,   // "colour"
-	0.0215417,    // "coloured"
-	0.0215417,    // "coloured crusts"
-	0.00860743,   // "colours"
-	-0.0827702,   // "combined"
-	-0.0827702,   // "combined pill"
-	0.271022,     // "come"
-	0.0409932,    // "come back"
-	0.129911,     // "come off"
-	0.026538,     // "come up"
-	0.0130584,    // "comes"
-	0.149382,     // "coming"
-	0.0373674,    // "coming back"
-	0.110227,     // "coming out"
-	-0.226405,    // "common"
-	-0.00558117,  // "common ?"
-	-0.059298,    // "common at"
-	-0.0021926,   // "common causes"
-	-0.00920525,  // "common for"
-	-0.00917619,  // "common in"
-	-0.0255107,   // "common is"
-	-0.0228933,   // "common side"
-	-0.0685675,   // "commonly"
-	-0.825524,    // "como"
-	-0.325122,    // "como actua"
-	-0.357072,    // "como funciona"
-	-0.255852,    // "como se"
-	-0.00948559,  // "como suele"
-	0.0376349,    // "companera"
-	0.0543658,    // "compared"
-	-0.0253446,   // "completely"
-	-0.0143313,   // "compound"
-	0.124831,     // "compression"
-	0.198895,     // "compro"
-	0.131422,     // "compro ?"
-	0.790773,     // "con"
-	0.0516508,    // "con 0"
-	0.039473,     // "con acne"
-	0.0354641,    // "con ampollas"
-	0.0126314,    // "con costra"
-	0.00901209,   // "con costras"
-	0.0161551,    // "con doxiciclina"
-	-0.0866268,   // "con el"
-	0.0927676,    // "con impetigo"
-	-0.00542579,  // "con isotretinoina"
-	0.0420915,    // "con la"
-	0.00369227,   // "con metotrexato"
-	0.0967479,    // "con mi"
-	0.0559938,    // "con minoxidil"
-	-0.0341092,   // "con molusco"
-	0.0349463,    // "con picor"
-	0.0207239,    // "con placas"
-	0.0888697,    // "con psoriasis"
-	0.00832418,   // "con pus"
-	0.0173626,    // "con ronchas"
-	0.0330518,    // "con sarna"
-	0.0582611,    // "con ulcera"
-	0.103691,     // "con un"
-	0.0341491,    // "con una"
-	-0.0278944,   // "condition"
-	-0.00671775,  // "condition ?"
-	-0.0650606,   // "conditions"
-	-0.00829859,  // "confirm"
-	-0.0484004,   // "confirma"
-	-0.0412765,   // "confirma la"
-	0.022697,     // "confirmed"
-	-0.00843087,  // "confirmed ?"
-	-0.0126263,   // "confirmed in"
-	-0.0570646,   // "confundir"
-	0.0546622,    // "conjunctivitis"
-	-0.14148,     // "considera"
-	-0.0488965,   // "consideran"
-	-0.165787,    // "considered"
-	-0.0413426,   // "considered ok"
-	-0.0643299,   // "considered safe"
-	-0.103826,    // "consiste"
-	0.056757,     // "consulta"
-	0.056757,     // "consulta pero"
-	-0.0540286,   // "consultant"
-	-0.0440388,   // "contact"
-	-0.0440388,   // "contact dermatitis"
-	-0.137551,    // "contagia"
-	-0.0182657,   // "contagia el"
-	-0.376443,    // "contagiar"
-	-0.196998,    // "contagiar la"
-	-0.131957,    // "contagiosa"
-	-0.19592,     // "contagioso"
-	-0.0444805,   // "contagioso ?"
-	-0.00744913,  // "contagiosum"
-	-0.276679,    // "contagious"
-	-0.152193,    // "contagious ?"
-	-0.0754206,   // "contagious to"
-	0.114695,     // "continue"
-	0.0576213,    // "continue or"
-	0.00797485,   // "contra"
-	-0.108018,    // "controles"
-	-0.108018,    // "controles se"
-	0.138281,     // "conviene"
-	0.0727795,    // "corners"
-	-0.0695534,   // "corticoide"
-	0.0560376,    // "corticoide oral"
-	-0.0894316,   // "corticoides"
-	0.00668621,   // "cortisona"
-	0.132738,     // "corto"
-	0.0685844,    // "costra"
-	0.0783843,    // "costra en"
-	-0.0386738,   // "costra lactea"
-	0.0893049,    // "costras"
-	0.020272,     // "costras amarillas"
-	0.108957,     // "could"
-	0.0310539,    // "could it"
-	0.0735433,    // "could my"
-	0.0422463,    // "could the"
-	0.00902964,   // "could this"
-	-0.0200347,   // "counter"
-	-0.0140103,   // "counts"
-	-0.0140103,   // "counts as"
-	-0.0922383,   // "course"
-	-0.0350498,   // "course ?"
-	-0.0160669,   // "course for"
-	-0.012557,    // "course of"
-	-0.00458169,  // "cover"
-	0.0166157,    // "covered"
-	0.00265413,   // "covered ?"
-	-0.000110944, // "covered in"
-	0.0182544,    // "covid"
-	-0.0591023,   // "cpt"
-	-0.0591023,   // "cpt 0"
-	0.11421,      // "crack"
-	0.174649,     // "cracked"
-	0.0624078,    // "cracked and"
-	0.0906312,    // "cracking"
-	0.0727795,    // "cracking at"
-	0.0347458,    // "cradle"
-	0.0347458,    // "cradle cap"
-	0.254059,     // "cream"
-	0.0535198,    // "cream ?"
-	-0.0194567,   // "cream better"
-	0.0866127,    // "cream do"
-	-0.0193832,   // "cream does"
-	0.0934592,    // "cream for"
-	-0.0301356,   // "cream on"
-	0.0307287,    // "cream or"
-	0.120851,     // "cream should"
-	-0.205929,    // "creams"
-	0.0545498,    // "crece"
-	0.0501389,    // "crecido"
-	0.195538,     // "crees"
-	0.195538,     // "crees que"
-	0.182227,     // "crema"
-	-0.0561676,   // "crema de"
-	-0.0289638,   // "crema hidratante"
-	0.0995451,    // "crema le"
-	-0.00119609,  // "crioterapia"
-	0.0309438,    // "crioterapia ?"
-	-0.268153,    // "cronica"
-	-0.114085,    // "cronica es"
-	0.0503103,    // "cruris"
-	0.0143513,    // "crust"
-	0.154763,     // "crusted"
-	0.132889,     // "crusted scabies"
-	0.131162,     // "crusting"
-	0.0308897,    // "crusts"
-	0.0961302,    // "crusty"
-	0.076968,     // "cryo"
-	-0.0302867,   // "cryotherapy"
-	0.116433,     // "cual"
-	-0.119312,    // "cual es"
-	-0.170473,    // "cuales"
-	-0.170473,    // "cuales son"
-	-0.405092,    // "cuando"
-	-0.0145903,   // "cuando alguien"
-	-0.111004,    // "cuando hay"
-	-0.0632346,   // "cuando se"
-	0.00604897,   // "cuanta"
-	0.125609,     // "cuantas"
-	-0.361806,    // "cuanto"
-	-0.174181,    // "cuanto dura"
-	-0.0192165,   // "cuanto hay"
-	0.00838822,   // "cuanto paracetamol"
-	-0.054007,    // "cuanto se"
-	-0.0362652,   // "cuanto tiempo"
-	0.0492536,    // "cuantos"
-	-0.0129595,   // "cuantos dias"
-	0.0489801,    // "cuantos ml"
-	0.183625,     // "cuero"
-	0.183625,     // "cuero cabelludo"
-	0.121957,     // "cuerpo"
-	0.00197279,   // "cuesta"
-	-0.0627402,   // "culebrilla"
-	0.147376,     // "culito"
-	-0.0201108,   // "cumulative"
-	-0.0201108,   // "cumulative isotretinoin"
-	0.053884,     // "cunado"
-	-0.0165304,   // "cup"
-	-0.22517,     // "cura"
-	-0.273691,    // "cura ?"
-	-0.0827489,   // "cure"
-	-0.162241,    // "curiosidad"
-	-0.0118842,   // "curious"
-	-0.0373127,   // "curious how"
-	0.00549287,   // "customer"
-	0.00549287,   // "customer wants"
-	0.00768534,   // "cut"
-	0.00445321,   // "cut on"
-	-0.0115825,   // "cut out"
-	0.0786181,    // "cyst"
-	-0.013415,    // "cyst and"
-	0.0386636,    // "cyst or"
-	-0.101884,    // "d"
-	0.0523336,    // "da"
-	-0.139456,    // "dad"
-	-0.0557216,   // "dad had"
-	0.171108,     // "dad's"
-	0.0496903,    // "dad's leg"
-	0.186373,     // "daily"
-	0.0434504,    // "daily for"
-	0.0793371,    // "daily valaciclovir"
-	-0.0106119,   // "dairy"
-	-0.0645012,   // "damage"
-	0.0371732,    // "dando"
-	0.0371732,    // "dando el"
-	0.00911323,   // "dandruff"
-	0.00357763,   // "dar"
-	-0.0134767,   // "darier"
-	-0.0127746,   // "darier's"
-	-0.0127746,   // "darier's sign"
-	0.163119,     // "dark"
-	0.0125745,    // "dark line"
-	0.0351521,    // "dark spot"
-	0.0891831,    // "darker"
-	0.017605,     // "darker in"
-	-0.0416453,   // "darker skin"
-	-0.190183,    // "date"
-	-0.0407362,   // "daughter"
-	-0.119324,    // "daughter has"
-	0.0400302,    // "daughter stay"
-	-0.00165105,  // "daughter's"
-	0.0109007,    // "daughter's eczema"
-	-0.0108514,   // "daughter's friend"
-	-0.0487907,   // "daughter's school"
-	0.0255732,    // "daughter's warts"
-	-0.0333231,   // "day"
-	0.113355,     // "day 0"
-	-0.101912,    // "day ?"
-	0.00957809,   // "day be"
-	0.0176074,    // "day for"
-	0.0130029,    // "day instead"
-	0.01005,      // "day is"
-	-0.023846,    // "day or"
-	0.0716654,    // "day should"
-	0.071215,     // "daycare"
-	0.116096,     // "days"
-	-0.162688,    // "days ?"
-	0.0415107,    // "days ago"
-	0.0267624,    // "days should"
-	-0.0322692,   // "ddx"
-	0.138455,     // "de"
-	0.388522,     // "de 0"
-	-0.0290478,   // "de aciclovir"
-	-0.0234434,   // "de anatomia"
-	-0.0671762,   // "de baja"
-	-0.0929285,   // "de banda"
-	-0.10608,     // "de breslow"
-	0.0125084,    // "de cabecera"
-	-0.00653944,  // "de casa"
-	0.0188516,    // "de cetirizina"
-	0.0479438,    // "de color"
-	0.0368401,    // "de dar"
-	0.101362,     // "de dos"
-	0.0127785,    // "de garrapata"
-	0.00961261,   // "de isotretinoina"
-	0.0570685,    // "de ivermectina"
-	-0.0316661,   // "de koebner"
-	0.224325,     // "de la"
-	-0.0528896,   // "de las"
-	-0.00309565,  // "de loratadina"
-	-0.0187134,   // "de los"
-	0.0678389,    // "de metotrexato"
-	0.543076,     // "de mi"
-	-0.0744829,   // "de mohs"
-	-0.0391411,   // "de nikolsky"
-	-0.0451546,   // "de pelo"
-	-0.0309745,   // "de piel"
-	-0.0335384,   // "de postura"
-	0.123588,     // "de prednisona"
-	-0.0231786,   // "de proteccion"
-	-0.131436,    // "de psoriasis"
-	0.00176098,   // "de sangre"
-	-0.0175722,   // "de spitz"
-	0.0565018,    // "de su"
-	-0.0823441,   // "de un"
-	-0.429067,    // "de una"
-	-0.0349515,   // "de zinc"
-	-0.165688,    // "debe"
-	-0.054007,    // "debe cambiar"
-	-0.047707,    // "deberia"
-	-0.0462067,   // "decide"
-	-0.012682,    // "decide whether"
-	-0.012949,    // "decir"
-	0.283363,     // "dedos"
-	0.118109,     // "dedos por"
-	-0.0941421,   // "deet"
-	-0.0102953,   // "degree"
-	-0.0102953,   // "degree burn"
-	0.0797603,    // "dejamos"
-	0.139425,     // "dejar"
-	0.168315,     // "dejar el"
-	0.657135,     // "dejo"
-	0.078223,     // "dejo ?"
-	0.0479992,    // "dejo de"
-	0.263683,     // "dejo el"
-	0.103375,     // "dejo la"
-	0.427056,     // "del"
-	0.0394194,    // "del grano"
-	-0.0647059,   // "del herpes"
-	0.126841,     // "del lunar"
-	0.113402,     // "del ojo"
-	0.00638236,   // "del panal"
-	-0.0528539,   // "del parto"
-	0.203382,     // "del pie"
-	0.014716,     // "depilacion"
-	0.014716,     // "depilacion laser"
-	0.0197605,    // "depression"
-	0.0685834,    // "derivo"
-	-0.123406,    // "derm"
-	0.0736364,    // "derm ?"
-	0.12525,      // "derm or"
-	-0.29787,     // "derm said"
-	-0.0724128,   // "derma"
-	-0.0724128,   // "derma me"
-	-0.449039,    // "dermatitis"
-	-0.0107066,   // "dermatitis ?"
-	-0.00995351,  // "dermatitis and"
-	-0.234138,    // "dermatitis atopica"
-	-0.0381232,   // "dermatitis del"
-	-0.0494679,   // "dermatitis on"
-	-0.016448,    // "dermatitis seborreica"
-	0.0211327,    // "dermatofibroma"
-	-0.0950624,   // "dermatographism"
-	-0.135229,    // "dermatologa"
-	-0.0592066,   // "dermatologa me"
-	-0.0250956,   // "dermatologia"
-	-0.0281803,   // "dermatologia ?"
-	-0.484587,    // "dermatologist"
-	0.0182607,    // "dermatologist ?"
-	-0.0872378,   // "dermatologist mentioned"
-	-0.0351989,   // "dermatologist prescribed"
-	-0.0870606,   // "dermatologist put"
-	-0.0749157,   // "dermatologist said"
-	-0.0241518,   // "dermatologist started"
-	-0.0249616,   // "dermatologist tell"
-	-0.0146947,   // "dermatologist wants"
-	-0.0965208,   // "dermatologists"
-	-0.0346285,   // "dermatologists decide"
-	-0.0357869,   // "dermatologists prefer"
-	-0.0167773,   // "dermatologists tell"
-	-0.162003,    // "dermatologo"
-	0.0708926,    // "dermatologo ?"
-	-0.269354,    // "dermatologo me"
-	0.0456152,    // "dermatologo o"
-	0.0352825,    // "dermatology"
-	-0.0371789,   // "dermatoscope"
-	-0.00965887,  // "dermatoscope ?"
-	-0.0723757,   // "dermatoscopio"
-	-0.0510218,   // "dermoscopy"
-	0.0555941,    // "dermoscopy image"
-	0.0438926,    // "describe"
-	-0.0432572,   // "describe ?"
-	0.213067,     // "described"
-	0.156228,     // "desde"
-	0.0487254,    // "desde hace"
-	0.121841,     // "desde que"
-	-0.13425,     // "desencadenar"
-	-0.125248,    // "desencadenar un"
-	0.0978959,    // "despite"
-	0.0981371,    // "despues"
-	0.171561,     // "despues de"
-	-0.0734239,   // "despues del"
-	-0.0762381,   // "develop"
-	0.0662274,    // "dia"
-	0.0168057,    // "dia ?"
-	-0.182545,    // "diabetes"
-	-0.173196,    // "diabetes ?"
-	0.0460584,    // "diabetic"
-	0.0998686,    // "diagnose"
-	-0.433688,    // "diagnosed"
-	-0.0593462,   // "diagnosed is"
-	-0.273518,    // "diagnosed with"
-	0.0744658,    // "diagnosis"
-	0.0581781,    // "diagnosis but"
-	-0.0410518,   // "diagnosis just"
-	-0.027062,    // "diagnostica"
-	-0.027062,    // "diagnostica la"
-	-0.159032,    // "diagnosticada"
-	-0.4481,      // "diagnosticaron"
-	-0.0496869,   // "diagnosticaron rosacea"
-	-0.119372,    // "diagnosticaron vitiligo"
-	-0.0283414,   // "diagnostico"
-	0.138717,     // "diagnostico pero"
-	-0.123804,    // "diagnostico que"
-	-0.0035401,   // "diaper"
-	0.121815,     // "dias"
-	0.0125919,    // "dias ?"
-	0.0175071,    // "dice"
-	0.0567677,    // "dice que"
-	-0.0733674,   // "dicen"
-	-0.0813834,   // "did"
-	-0.13655,     // "diferencia"
-	-0.120277,    // "diferencia hay"
-	-0.0162691,   // "diferencia un"
-	-0.0582363,   // "differ"
-	-0.00831044,  // "differ from"
-	-0.331878,    // "difference"
-	-0.331878,    // "difference between"
-	-0.137754,    // "different"
-	-0.107328,    // "different from"
-	0.0527142,    // "different in"
-	-0.192149,    // "dijeron"
-	-0.192149,    // "dijeron que"
-	-0.324458,    // "dijo"
-	-0.148728,    // "dijo que"
-	-0.147717,    // "dio"
-	-0.136555,    // "disease"
-	-0.0828536,   // "disease ?"
-	-0.0178541,   // "displasico"
-	0.115552,     // "district"
-	0.115552,     // "district nurse"
-	0.0246246,    // "dizzy"
-	0.0181711,    // "dle"
-	-0.00783669,  // "dlqi"
-	-0.62309,     // "do"
-	0.130872,     // "do ?"
-	0.00473691,   // "do a"
-	0.0129691,    // "do about"
-	-0.118375,    // "do babies"
-	-0.0156292,   // "do clinicians"
-	-0.0944033,   // "do dermatologists"
-	-0.0410294,   // "do doctors"
-	-0.000532067, // "do for"
-	-0.030492,    // "do guidelines"
-	0.186519,     // "do i"
-	0.111835,     // "do if"
-	-0.0194728,   // "do jak"
-	-0.0246741,   // "do keloids"
-	-0.0234626,   // "do most"
-	-0.0621818,   // "do people"
-	-0.00171359,  // "do so"
-	-0.0607587,   // "do some"
-	-0.125456,    // "do the"
-	-0.17183,     // "do they"
-	-0.0175794,   // "do topical"
-	0.110115,     // "do we"
-	-0.00669321,  // "do when"
-	-0.0265627,   // "do you"
-	-0.228932,    // "doctor"
-	-0.0366367,   // "doctor ?"
-	0.00790974,   // "doctor for"
-	0.0468965,    // "doctor or"
-	-0.0952311,   // "doctor prescribed"
-	0.0413797,    // "doctor said"
-	-0.030139,    // "doctor says"
-	0.0036915,    // "doctor today"
-	-0.077713,    // "doctors"
-	-0.0196269,   // "doctors tell"
-	-0.00331053,  // "doctors usually"
-	-1.28526,     // "does"
-	-0.239349,    // "does a"
-	-0.0555699,   // "does an"
-	-0.00326263,  // "does atypical"
-	-0.0755103,   // "does benzoyl"
-	-0.0104372,   // "does botox"
-	-0.0179385,   // "does dupilumab"
-	-0.0492405,   // "does everyone"
-	-0.00753398,  // "does hair"
-	0.214083,     // "does he"
-	-0.0233901,   // "does hidradenitis"
-	-0.0157415,   // "does icd"
-	-0.0173231,   // "does impetigo"
-	-0.257768,    // "does it"
-	0.152437,     // "does my"
-	-0.00395142,  // "does pasi"
-	-0.00440401,  // "does pityriasis"
-	-0.00949719,  // "does psoriasis"
-	0.121689,     // "does she"
-	-0.00920101,  // "does sunburn"
-	-0.0687391,   // "does sunscreen"
-	-0.157551,    // "does that"
-	-0.0227254,   // "does the"
-	0.0321365,    // "doesn't"
-	0.00164056,   // "doesn't blanch"
-	0.0464678,    // "doesn't fade"
-	0.00280132,   // "doesn't go"
-	-0.02807,     // "dog"
-	-0.0194299,   // "dogs"
-	0.000298947,  // "doing"
-	0.0139419,    // "dome"
-	0.0411078,    // "don't"
-	0.0278458,    // "don't fade"
-	-0.0611741,   // "done"
-	-0.069362,    // "done ?"
-	-0.00545877,  // "done before"
-	-0.0161917,   // "done on"
-	-0.0177484,   // "done while"
-	0.0497192,    // "door"
-	0.047052,     // "dorsal"
-	0.047052,     // "dorsal hands"
-	0.214956,     // "dos"
-	0.0241124,    // "dos meses"
-	0.0965491,    // "dos tratamientos"
-	0.026793,     // "dose"
-	-0.00842578,  // "dose ?"
-	-0.0115937,   // "dose of"
-	-0.0235876,   // "dose range"
-	-0.0183663,   // "doses"
-	-0.0149441,   // "doses of"
-	0.13777,      // "dosis"
-	0.230402,     // "dosis de"
-	-0.0532904,   // "dosis habitual"
-	-0.0240798,   // "dosis maxima"
-	0.0140753,    // "dot"
-	0.0140753,    // "dot in"
-	0.0510149,    // "dots"
-	0.0169207,    // "dots on"
-	0.0240596,    // "double"
-	-0.0216663,   // "down"
-	0.0162636,    // "down there"
-	0.169371,     // "doxiciclina"
-	0.048705,     // "doxiciclina ?"
-	-0.0122938,   // "doxiciclina para"
-	0.124703,     // "doxy"
-	0.0787062,    // "doxy ?"
-	0.0782733,    // "doxycycline"
-	0.048263,     // "doxycycline ?"
-	-0.0450708,   // "doxycycline for"
-	0.359673,     // "doy"
-	0.0517526,    // "doy a"
-	0.0825281,    // "doy un"
-	-0.210302,    // "dr"
-	0.00883003,   // "drained"
-	-0.014186,    // "dress"
-	0.0562811,    // "dressing"
-	0.0058479,    // "dressing should"
-	0.0148636,    // "drink"
-	0.0146406,    // "drink a"
-	-0.00799539,  // "drops"
-	-0.0577959,   // "drug"
-	0.0133108,    // "drug ?"
-	-0.0324615,   // "drugs"
-	-0.0502455,   // "dry"
-	-0.0106709,   // "duct"
-	-0.0106709,   // "duct tape"
-	0.0724579,    // "duele"
-	0.0447908,    // "duele mucho"
-	0.0716714,    // "dupilumab"
-	0.0113947,    // "dupilumab ?"
-	0.00732112,   // "dupilumab or"
-	0.0532187,    // "dupixent"
-	-0.262071,    // "dura"
-	-0.0219287,   // "dura normalmente"
-	-0.0699964,   // "durante"
-	-0.0318223,   // "durante el"
-	-0.0662803,   // "durante la"
-	-0.0183577,   // "during"
-	-0.00368998,  // "during pregnancy"
-	-0.021331,    // "dvt"
-	0.0250594,    // "dye"
-	0.048038,     // "dyed"
-	0.0116254,    // "dysplastic"
-	0.0340601,    // "dysplastic naevus"
-	0.143388,     // "e"
-	0.0585729,    // "e ?"
-	0.00351236,   // "e or"
-	0.065558,     // "each"
-	0.0795418,    // "ear"
-	0.0176197,    // "ear for"
-	0.072738,     // "ear is"
-	-0.00284283,  // "early"
-	0.0172542,    // "early ?"
-	0.0366741,    // "earrings"
-	0.0571084,    // "ears"
-	0.0015843,    // "ears pierced"
-	-0.0114435,   // "easi"
-	-0.0114435,   // "easi score"
-	-0.0834559,   // "easily"
-	0.0187578,    // "eating"
-	-0.0748437,   // "eccema"
-	-0.0750083,   // "eccema de"
-	0.0193551,    // "eccema en"
-	-0.232119,    // "eczema"
-	-0.068299,    // "eczema ?"
-	-0.07679,     // "eczema be"
-	0.0163321,    // "eczema but"
-	0.00217438,   // "eczema can"
-	-0.0532791,   // "eczema gets"
-	-0.00417312,  // "eczema has"
-	-0.0415038,   // "eczema have"
-	0.0973067,    // "eczema herpeticum"
-	-0.117403,    // "eczema is"
-	0.00700872,   // "eczema on"
-	0.0146976,    // "eczema or"
-	0.0586731,    // "eczema to"
-	-0.0882559,   // "eczema what"
-	-0.11007,     // "eczema which"
-	0.0429284,    // "eczema would"
-	-0.421222,    // "edad"
-	-0.415508,    // "edad ?"
-	0.159185,     // "edge"
-	0.00943922,   // "edges"
-	-0.13323,     // "efectos"
-	-0.13323,     // "efectos secundarios"
-	-0.132858,    // "effective"
-	-0.0547472,   // "effective for"
-	-0.068187,    // "effects"
-	-0.0426742,   // "effects of"
-	0.0515354,    // "efudix"
-	0.00357894,   // "eggs"
-	0.405989,     // "el"
-	-0.0408692,   // "el acido"
-	-0.250088,    // "el acne"
-	-0.0156029,   // "el angioedema"
-	-0.0439061,   // "el antibiotico"
-	0.103344,     // "el biologico"
-	0.165031,     // "el brazo"
-	0.155528,     // "el bulto"
-	-0.0906868,   // "el chocolate"
-	0.12462,      // "el cuero"
-	0.0532613,    // "el cuerpo"
-	0.147376,     // "el culito"
-	-0.0504951,   // "el dermatologo"
-	-0.0648083,   // "el dermatoscopio"
-	0.00831216,   // "el dupilumab"
-	0.0149376,    // "el eccema"
-	-0.0968358,   // "el embarazo"
-	-0.229794,    // "el estres"
-	-0.0316661,   // "el fenomeno"
-	-0.015889,    // "el herpes"
-	-0.163615,    // "el impetigo"
-	-0.0968962,   // "el indice"
-	-0.118794,    // "el informe"
-	0.228055,     // "el labio"
-	0.148666,     // "el laser"
-	-0.0219254,   // "el liquen"
-	0.158533,     // "el lunar"
-	-0.0707188,   // "el lupus"
-	0.063272,     // "el medico"
-	-0.0723506,   // "el melasma"
-	-0.0013999,   // "el metotrexato"
-	-0.0429423,   // "el minoxidil"
-	0.0188411,    // "el molusco"
-	0.052627,     // "el ojo"
-	-0.022425,    // "el panal"
-	0.0415731,    // "el parpado"
-	0.0610729,    // "el pecho"
-	0.0168058,    // "el pediatra"
-	0.158834,     // "el pelo"
-	0.0189271,    // "el peroxido"
-	0.0141552,    // "el pie"
-	-0.0388175,   // "el protector"
-	0.0626163,    // "el quiste"
-	0.017371,     // "el sacro"
-	0.0425005,    // "el sarpullido"
-	-0.0750237,   // "el sindrome"
-	-0.0544518,   // "el sol"
-	-0.0156682,   // "el sudor"
-	0.0264271,    // "el tacrolimus"
-	0.0605555,    // "el talon"
-	0.00683072,   // "el tobillo"
-	-0.0325746,   // "el tratamiento"
-	-0.126019,    // "el vitiligo"
-	-0.0570331,   // "elastosis"
-	-0.0570331,   // "elastosis what"
-	0.00637299,   // "elbow"
-	0.0398077,    // "elbows"
-	0.216573,     // "elderly"
-	0.0655327,    // "elderly gent"
-	0.0498529,    // "else"
-	-0.0395437,   // "else ?"
-	0.0873176,    // "embarazada"
-	0.0353112,    // "embarazada de"
-	-0.0264803,   // "embarazo"
-	-0.00706997,  // "embarazo ?"
-	-0.0309034,   // "emergency"
-	0.0217094,    // "emergency ?"
-	-0.181024,    // "empeora"
-	-0.0358181,   // "empeora con"
-	-0.0541494,   // "empeora el"
-	-0.0410955,   // "empeora en"
-	-0.0683645,   // "empezar"
-	0.0978608,    // "empiece"
-	-0.116905,    // "empieza"
-	0.237998,     // "empiezo"
-	0.0538376,    // "empiezo con"
-	0.343683,     // "en"
-	-0.189205,    // "en adultos"
-	-0.00188,     // "en casa"
-	0.0381951,    // "en codos"
-	0.435196,     // "en el"
-	-0.149889,    // "en general"
-	-0.0816806,   // "en invierno"
-	0.56763,      // "en la"
-	0.353415,     // "en las"
-	0.280994,     // "en los"
-	-0.0810041,   // "en mi"
-	-0.0270887,   // "en mujeres"
-	-0.173944,    // "en ninos"
-	-0.215393,    // "en que"
-	0.0420286,    // "en tratamiento"
-	-0.158131,    // "en un"
-	-0.0150484,   // "en una"
-	-0.041487,    // "en urgencias"
-	0.190843,     // "enalapril"
-	0.0187567,    // "encamada"
-	-0.0119308,   // "encamado"
-	0.0216074,    // "encamado con"
-	-0.0160989,   // "encarnada"
-	-0.12087,     // "enfermedad"
-	-0.102683,    // "enfermedad autoinmune"
-	-0.0181865,   // "enfermedad de"
-	-0.0560381,   // "enfermera"
-	0.00732811,   // "enorme"
-	0.00732811,   // "enorme en"
-	0.286159,     // "enough"
-	0.200475,     // "enough for"
-	0.00357575,   // "enough or"
-	0.0452866,    // "enough to"
-	0.125488,     // "entre"
-	0.246772,     // "entre los"
-	-0.0732298,   // "entre un"
-	-0.139577,    // "epicutaneas"
-	-0.024323,    // "epidermoid"
-	0.0392445,    // "epipen"
-	0.032623,     // "epipen ?"
-	-0.0190647,   // "er"
-	-0.0222519,   // "er ?"
-	-0.0347635,   // "era"
-	0.00669059,   // "erupcion"
-	0.0276499,    // "erupcion de"
-	-0.120127,    // "erysipelas"
-	-0.0213505,   // "erythema"
-	-0.00967083,  // "erythema migrans"
-	-0.385138,    // "es"
-	0.118028,     // "es alopecia"
-	0.108658,     // "es cancer"
-	-0.0479364,   // "es cierto"
-	-0.131957,    // "es contagiosa"
-	-0.109994,    // "es contagioso"
-	-0.053456,    // "es de"
-	-0.169836,    // "es el"
-	-0.0958155,   // "es eso"
-	-0.0939444,   // "es exactamente"
-	-0.149527,    // "es hereditaria"
-	0.225087,     // "es hidradenitis"
-	0.0386796,    // "es hongo"
-	-0.23536,     // "es la"
-	0.0486052,    // "es lo"
-	-0.0614266,   // "es mejor"
-	-0.102225,    // "es normal"
-	-0.0580207,   // "es para"
-	0.0593782,    // "es peligroso"
-	0.194353,     // "es psoriasis"
-	0.2003,       // "es sarna"
-	-0.160744,    // "es seguro"
-	0.110016,     // "es solo"
-	0.210958,     // "es tina"
-	-0.0999632,   // "es un"
-	0.00218808,   // "es una"
-	0.0318902,    // "es urgente"
-	0.0223496,    // "es varicela"
-	-0.15738,     // "es verdad"
-	-0.29676,     // "esa"
-	-0.29676,     // "esa edad"
-	-0.200837,    // "escala"
-	-0.200837,    // "escala de"
-	0.0171002,    // "escalofrios"
-	0.0216074,    // "escara"
-	0.0216074,    // "escara en"
-	-0.119302,    // "eso"
-	-0.0958155,   // "eso ?"
-	0.262301,     // "espalda"
-	0.0419354,    // "espalda ?"
-	0.0500464,    // "espalda es"
-	0.0354556,    // "espalda que"
-	0.0650274,    // "esperamos"
-	0.0284376,    // "esperamos a"
-	0.0222646,    // "esperar"
-	0.0387619,    // "esperar ?"
-	-0.0243499,   // "esperar a"
-	0.132436,     // "espero"
-	0.0143389,    // "espero ?"
-	0.104588,     // "espero a"
-	-0.0230968,   // "espinocelular"
-	0.568702,     // "esta"
-	0.0150191,    // "esta blanca"
-	-0.0538461,   // "esta con"
-	0.169789,     // "esta embarazada"
-	0.0322042,    // "esta hinchando"
-	0.0434285,    // "esta muy"
-	0.00674735,   // "esta noche"
-	0.00639597,   // "esta roja"
-	0.0435636,    // "estaba"
-	0.0435636,    // "estaba es"
-	-0.0314514,   // "estadios"
-	-0.0314514,   // "estadios de"
-	0.0703982,    // "este"
-	0.104673,     // "este lunar"
-	0.0117005,    // "este verano"
-	0.107761,     // "esto"
-	0.0661698,    // "esto es"
-	0.136608,     // "estoy"
-	0.00664526,   // "estoy con"
-	0.0371732,    // "estoy dando"
-	0.00376054,   // "estoy embarazada"
-	-0.0929285,   // "estrecha"
-	-0.229794,    // "estres"
-	-0.0328727,   // "estres ?"
-	-0.0366072,   // "estudiante"
-	-0.0366072,   // "estudiante de"
-	-0.0827137,   // "even"
-	-0.128848,    // "ever"
-	-0.0537367,   // "ever cancerous"
-	0.0590133,    // "every"
-	0.00495363,   // "every day"
-	0.117083,     // "every month"
-	0.0830193,    // "every morning"
-	0.0588979,    // "every time"
-	-0.0874712,   // "every two"
-	-0.0383543,   // "every year"
-	-0.00100642,  // "everyone"
-	0.118109,     // "everyone ?"
-	-0.0492405,   // "everyone with"
-	-0.0954163,   // "everything"
-	0.246435,     // "everywhere"
-	0.0797088,    // "everywhere and"
-	-0.194544,    // "evidence"
-	-0.0875238,   // "evidence for"
-	-0.109878,    // "evitar"
-	-0.200982,    // "exactamente"
-	-0.12323,     // "exactamente ?"
-	-0.230259,    // "exactly"
-	-0.230259,    // "exactly ?"
-	-0.133458,    // "exam"
-	-0.0207567,   // "excessive"
-	-0.0207567,   // "excessive underarm"
-	0.14614,      // "excise"
-	0.152511,     // "excise ?"
-	-0.00842986,  // "excise it"
-	0.164986,     // "excision"
-	0.157481,     // "excision ?"
-	-0.0290637,   // "explain"
-	0.0519196,    // "eye"
-	-0.0141408,   // "eye ?"
-	0.0606935,    // "eye does"
-	0.0386671,    // "eyebrows"
-	0.0156335,    // "eyelid"
-	0.00416917,   // "eyelid eczema"
-	0.00583937,   // "eyelid that's"
-	0.122943,     // "eyelids"
-	0.000717643,  // "eyelids for"
-	0.0814861,    // "eyes"
-	0.0084729,    // "eyes are"
-	0.228858,     // "face"
-	0.0280631,    // "face ?"
-	0.00984628,   // "face for"
-	0.0388595,    // "face is"
-	-0.0381106,   // "face long"
-	0.0597824,    // "facial"
-	0.00325673,   // "facial swelling"
-	-0.0231786,   // "factor"
-	-0.0231786,   // "factor de"
-	-0.0623055,   // "factors"
-	-0.0623055,   // "factors for"
-	0.0685082,    // "fade"
-	0.0572067,    // "fade when"
-	0.290986,     // "failed"
-	0.0400038,    // "failed doxy"
-	0.0928335,    // "falling"
-	0.0928335,    // "falling out"
-	0.0160798,    // "falta"
-	0.0561772,    // "falta ?"
-	0.0458624,    // "faltar"
-	0.0458624,    // "faltar al"
-	-0.0574807,   // "familia"
-	-0.0574807,   // "familia cuando"
-	-0.0849282,   // "families"
-	-0.0849282,   // "families ?"
-	0.0631505,    // "family"
-	-0.055606,    // "farmaceutica"
-	-0.11171,     // "farmaceutica que"
-	0.00850656,   // "farmaceutico"
-	0.0643588,    // "fast"
-	0.0134057,    // "father"
-	0.0115274,    // "features"
-	0.0264808,    // "feel"
-	0.0545041,    // "feels"
-	0.0387949,    // "feels tight"
-	0.152581,     // "feet"
-	0.0405846,    // "feet peel"
-	0.0767841,    // "female"
-	-0.0316661,   // "fenomeno"
-	-0.0316661,   // "fenomeno de"
-	0.222354,     // "fever"
-	-0.00744469,  // "fever ?"
-	0.0175359,    // "fever and"
-	0.0168199,    // "feverish"
-	0.00262375,   // "few"
-	-0.0100377,   // "fexofenadine"
-	0.186733,     // "fiebre"
-	0.0170882,    // "fiebre ?"
-	0.0454282,    // "fiebre y"
-	-0.0597607,   // "field"
-	-0.053577,    // "field treatment"
-	0.00905163,   // "filled"
-	0.0160542,    // "finasteride"
-	0.0538373,    // "fine"
-	-0.0104996,   // "fine ?"
-	0.0456646,    // "fine for"
-	0.023713,     // "finger"
-	0.114095,     // "fingers"
-	0.0300467,    // "fingers and"
-	-0.000847263, // "fingertip"
-	-0.0381811,   // "fingertip unit"
-	-0.000669366, // "finish"
-	0.00900199,   // "finish the"
-	-0.117732,    // "first"
-	-0.0338973,   // "first ?"
-	0.0494434,    // "first aider"
-	0.00599728,   // "first for"
-	-0.0277737,   // "first line"
-	-0.151756,    // "fitzpatrick"
-	0.0643806,    // "fitzpatrick type"
-	0.0505063,    // "five"
-	0.004083,     // "flaky"
-	-0.0226762,   // "flare"
-	0.0264855,    // "flare ?"
-	-0.0202751,   // "flare of"
-	-0.0647021,   // "flare up"
-	0.026272,     // "flared"
-	0.0113672,    // "flares"
-	0.0645128,    // "flaring"
-	0.133867,     // "flat"
-	0.119815,     // "flat brown"
-	-0.0224378,   // "flea"
-	-0.0224378,   // "flea bites"
-	-0.0265327,   // "flu"
-	0.177389,     // "flucloxacillin"
-	0.0848598,    // "flucloxacillin for"
-	0.0598874,    // "fluconazol"
-	0.017624,     // "fluconazole"
-	0.017624,     // "fluconazole for"
-	-0.238355,    // "fluorouracilo"
-	0.0518168,    // "flushing"
-	0.0100348,    // "foam"
-	0.00873736,   // "foam dressing"
-	-0.0110433,   // "folds"
-	-0.099188,    // "folic"
-	-0.099188,    // "folic acid"
-	-0.0689928,   // "folico"
-	0.01959,      // "folliculitis"
-	0.01959,      // "folliculitis ?"
-	-0.159843,    // "food"
-	-0.168029,    // "food ?"
-	0.00818709,   // "food and"
-	-0.0109796,   // "foods"
-	0.178113,     // "foot"
-	0.00333687,   // "foot ?"
-	0.00571442,   // "foot and"
-	0.199107,     // "for"
-	0.0640286,    // "for 0"
-	-0.0711942,   // "for ?"
-	0.278333,     // "for a"
-	-0.0606674,   // "for acne"
-	-0.0240118,   // "for alopecia"
-	0.0032527,    // "for an"
-	-0.0508232,   // "for breastfeeding"
-	-0.0623159,   // "for burns"
-	0.00049734,   // "for cellulitis"
-	-0.0406675,   // "for children"
-	-0.0263673,   // "for chronic"
-	0.0871101,    // "for dupilumab"
-	-0.161119,    // "for eczema"
-	-0.0207567,   // "for excessive"
-	-0.0952737,   // "for hair"
-	0.228961,     // "for her"
-	-0.0586037,   // "for hidradenitis"
-	0.204422,     // "for him"
-	0.0203005,    // "for his"
-	0.0160052,    // "for hospital"
-	-0.0903463,   // "for impetigo"
-	0.0809151,    // "for isotretinoin"
-	-0.156631,    // "for it"
-	-0.00162441,  // "for itching"
-	-0.00698388,  // "for kids"
-	-0.0422526,   // "for lupus"
-	0.633385,     // "for me"
-	-0.0286547,   // "for melasma"
-	-0.0693861,   // "for mohs"
-	-0.00402874,  // "for moles"
-	0.0386115,    // "for months"
-	-0.0110126,   // "for most"
-	0.246873,     // "for my"
-	-0.015235,    // "for people"
-	-0.0399179,   // "for pregnant"
-	-0.0559158,   // "for psoriasis"
-	0.0310591,    // "for rosacea"
-	-0.0693026,   // "for scabies"
-	-0.0634072,   // "for shingles"
-	-0.0645618,   // "for skin"
-	-0.00378588,  // "for sun"
-	0.0681941,    // "for tablets"
-	0.449477,     // "for the"
-	0.0111318,    // "for these"
-	0.0694888,    // "for this"
-	0.0294101,    // "for three"
-	-0.026175,    // "for tinea"
-	-0.0144273,   // "for under"
-	0.021138,     // "for urgent"
-	-0.05083,     // "for vitiligo"
-	-0.0839945,   // "for warts"
-	0.0209759,    // "for weeks"
-	-0.0275518,   // "for years"
-	0.139675,     // "forearm"
-	0.0325245,    // "forehead"
-	0.00248364,   // "forehead ?"
-	0.0171425,    // "foster"
-	0.295453,     // "foto"
-	0.0371064,    // "foto adjunta"
-	0.00626559,   // "foto de"
-	0.138915,     // "foto del"
-	0.174641,     // "foto que"
-	-0.145202,    // "fotos"
-	-0.181291,    // "fotos de"
-	-0.0687703,   // "fototerapia"
-	-0.0929285,   // "fototerapia uvb"
-	-0.0180879,   // "found"
-	0.0153905,    // "found a"
-	-0.0434529,   // "found out"
-	-0.0602038,   // "fps"
-	-0.0602038,   // "fps 0"
-	0.00194026,   // "freeze"
-	0.0553501,    // "freezing"
-	0.00929618,   // "freezing ?"
-	0.178341,     // "frente"
-	0.0101689,    // "friend"
-	0.0822058,    // "friend's"
-	0.0450269,    // "friend's little"
-	0.10856,      // "frio"
-	0.10856,      // "frio ?"
-	0.00724705,   // "from"
-	0.101039,     // "from 0"
-	-0.0887991,   // "from a"
-	-0.275959,    // "from her"
-	0.0357021,    // "from last"
-	-0.178712,    // "from my"
-	0.13254,      // "from the"
-	0.169906,     // "from what"
-	-0.0369079,   // "frozen"
-	0.0104242,    // "frozen off"
-	0.000205217,  // "frozen or"
-	0.0468209,    // "fu"
-	0.0468209,    // "fu ?"
-	-0.109392,    // "fucidin"
-	-0.0221219,   // "full"
-	-0.00518676,  // "full body"
-	-0.477769,    // "funciona"
-	-0.189104,    // "funciona ?"
-	-0.0818637,   // "funciona en"
-	-0.0680785,   // "funciona exactamente"
-	-0.0597266,   // "funciona la"
-	-0.0856938,   // "fungal"
-	-0.0171119,   // "fungal nail"
-	0.120708,     // "fungus"
-	0.0743863,    // "fungus or"
-	0.0541575,    // "garrapata"
-	-0.0844402,   // "gatos"
-	0.1112,       // "gave"
-	0.0501331,    // "gave me"
-	0.146724,     // "gel"
-	-0.326673,    // "general"
-	-0.121953,    // "general ?"
-	-0.0108382,   // "general el"
-	-0.0261726,   // "general para"
-	-0.175001,    // "generally"
-	-0.0337681,   // "generally ?"
-	-0.0359691,   // "generally speaking"
-	-0.0300916,   // "genital"
-	-0.0300916,   // "genital warts"
-	0.0655327,    // "gent"
-	-0.0134522,   // "genuinely"
-	-0.185567,    // "get"
-	-0.0332341,   // "get a"
-	-0.0760265,   // "get better"
-	0.00668541,   // "get bloods"
-	0.0154881,    // "get cold"
-	0.0527301,    // "get hives"
-	0.0458838,    // "get it"
-	-0.0341952,   // "get melasma"
-	0.0122365,    // "get my"
-	0.000924359,  // "get tested"
-	0.00305409,   // "get the"
-	0.00818518,   // "get them"
-	-0.0179556,   // "get worse"
-	0.00637685,   // "gets"
-	-0.0532791,   // "gets infected"
-	0.220263,     // "getting"
-	-0.0610047,   // "getting a"
-	0.0987139,    // "getting bigger"
-	-0.00842844,  // "getting infected"
-	0.148892,     // "girl"
-	0.0423549,    // "give"
-	0.0520303,    // "give him"
-	0.00223592,   // "give my"
-	0.127438,     // "given"
-	-0.00329451,  // "given for"
-	0.00778484,   // "given that"
-	0.0264853,    // "glass"
-	0.00937902,   // "glass on"
-	0.0626329,    // "gliptin"
-	0.00215746,   // "gloves"
-	-0.0580993,   // "gluten"
-	0.390363,     // "go"
-	0.0315502,    // "go ahead"
-	0.00514809,   // "go away"
-	-0.0879138,   // "go back"
-	0.00580314,   // "go for"
-	0.0637503,    // "go in"
-	-0.0559425,   // "go on"
-	-0.0327287,   // "go red"
-	-0.00490282,  // "go straight"
-	0.0397577,    // "go swimming"
-	0.23007,      // "go to"
-	0.0967246,    // "go up"
-	0.0060203,    // "go white"
-	-0.0682361,   // "goes"
-	-0.0699374,   // "goes on"
-	0.018987,     // "goes red"
-	0.139753,     // "going"
-	0.054526,     // "going on"
-	0.0124196,    // "going to"
-	0.229575,     // "gone"
-	0.0611255,    // "gone black"
-	0.0224616,    // "gone red"
-	-0.0805268,   // "good"
-	-0.109637,    // "good photo"
-	0.520838,     // "got"
-	0.0132241,    // "got a"
-	0.015061,     // "got blisters"
-	0.0195548,    // "got stung"
-	0.00401021,   // "got worse"
-	-0.0406955,   // "gotas"
-	-0.307641,    // "gp"
-	-0.0610747,   // "gp ?"
-	-0.0225629,   // "gp appointment"
-	0.0113891,    // "gp gave"
-	-0.0295006,   // "gp mentioned"
-	0.00683512,   // "gp or"
-	-0.107018,    // "gp prescribed"
-	-0.0897055,   // "gp said"
-	-0.0391701,   // "gp says"
-	0.0153616,    // "gp tomorrow"
-	-0.026175,    // "gp trainee"
-	0.0636756,    // "gp wants"
-	-0.0932439,   // "gp wrote"
-	0.00800963,   // "grade"
-	-0.0205472,   // "grade 0"
-	-0.0810355,   // "graded"
-	-0.0853305,   // "grado"
-	-0.0853305,   // "grado 0"
-	0.0498845,    // "grandad's"
-	-0.0907671,   // "grandfather"
-	-0.0907671,   // "grandfather is"
-	0.0532704,    // "grandmother's"
-	0.0810238,    // "granitos"
-	0.00128889,   // "granitos con"
-	0.0394194,    // "grano"
-	0.0394194,    // "grano de"
-	0.181765,     // "granos"
-	0.114064,     // "granos en"
-	0.148213,     // "grave"
-	0.0642873,    // "graze"
-	0.102278,     // "greasy"
-	0.0523823,    // "greasy scale"
-	0.0133395,    // "griseofulvin"
-	0.0366819,    // "gritty"
-	0.111017,     // "groin"
-	-0.000861839, // "groin ?"
-	0.0172906,    // "groin rash"
-	-0.12381,     // "grow"
-	-0.0925014,   // "grow back"
-	-0.0230846,   // "grow out"
-	0.176746,     // "growing"
-	0.0139419,    // "growing dome"
-	0.191652,     // "grown"
-	0.0276018,    // "growth"
-	0.147854,     // "guantes"
-	-0.07997,     // "guideline"
-	-0.0320905,   // "guidelines"
-	-0.00324721,  // "guttate"
-	0.0273811,    // "guy"
-	0.0610702,    // "gym"
-	0.286778,     // "ha"
-	0.0581418,    // "ha cambiado"
-	0.0501389,    // "ha crecido"
-	0.0602599,    // "ha salido"
-	-0.0964041,   // "habitual"
-	-0.0532904,   // "habitual de"
-	-0.113397,    // "habituales"
-	0.0161035,    // "habones"
-	0.186609,     // "hace"
-	0.086748,     // "hace 0"
-	-0.0922395,   // "hace anos"
-	0.0233831,    // "hace falta"
-	0.0609483,    // "hace meses"
-	0.0616019,    // "hace un"
-	-0.0763142,   // "hacen"
-	-0.255467,    // "hacer"
-	-0.0484333,   // "hacerse"
-	0.042277,     // "had"
-	0.151989,     // "had a"
-	-0.0126363,   // "had chickenpox"
-	0.000667488,  // "had it"
-	-0.0300851,   // "had shingles"
-	0.0603847,    // "had them"
-	0.0325704,    // "haemangioma"
-	0.237619,     // "hago"
-	0.0119237,    // "hair"
-	-0.00734477,  // "hair ?"
-	0.00396087,   // "hair dye"
-	0.100428,     // "hair is"
-	-0.0345712,   // "hair loss"
-	-0.0248095,   // "hair removal"
-	0.0167457,    // "hair's"
-	0.0333724,    // "hairs"
-	0.0939927,    // "han"
-	0.0284607,    // "han salido"
-	-0.0105065,   // "hand"
-	0.0299469,    // "hand eczema"
-	-0.00859731,  // "hand foot"
-	-0.0992071,   // "hand is"
-	0.0062298,    // "hand on"
-	-0.0178578,   // "hand sanitiser"
-	-0.00174829,  // "hands"
-	-0.00920505,  // "hands ?"
-	0.00544871,   // "hands and"
-	0.0474621,    // "hands are"
-	-0.168431,    // "hands is"
-	-0.0631607,   // "happen"
-	-0.094902,    // "happens"
-	-0.0744827,   // "happens at"
-	-0.0105496,   // "hard"
-	-0.00431211,  // "hard to"
-	0.0818933,    // "has"
-	0.215614,     // "has a"
-	0.0378922,    // "has been"
-	-0.276271,    // "has eczema"
-	-0.0171645,   // "has gone"
-	0.072567,     // "has got"
-	-0.0312658,   // "has had"
-	0.0501704,    // "has hand"
-	0.0334039,    // "has hives"
-	0.0267374,    // "has impetigo"
-	-0.105197,    // "has it"
-	0.0450469,    // "has lice"
-	-0.0321124,   // "has molluscum"
-	0.0307042,    // "has nits"
-	-0.0637859,   // "has rosacea"
-	-0.0985921,   // "has scabies"
-	-0.240987,    // "has shingles"
-	0.0216525,    // "has spread"
-	0.0582049,    // "has started"
-	0.0806116,    // "hasn't"
-	0.22233,      // "have"
-	0.244741,     // "have a"
-	-0.056843,    // "have eczema"
-	0.135451,     // "have gone"
-	0.0157979,    // "have my"
-	-0.05399,     // "have psoriasis"
-	-0.0212063,   // "have ringworm"
-	-0.017465,    // "have shingles"
-	-0.0253604,   // "have the"
-	0.0104242,    // "have them"
-	-0.212223,    // "have to"
-	-0.0657089,   // "having"
-	-0.0359829,   // "having a"
-	-0.39787,     // "hay"
-	-0.120277,    // "hay entre"
-	-0.0807154,   // "hay piojos"
-	-0.175977,    // "hay que"
-	0.048802,     // "hcq"
-	0.495039,     // "he"
-	0.0247164,    // "he come"
-	0.0206982,    // "he get"
-	0.215936,     // "he need"
-	0.0807072,    // "he use"
-	0.134761,     // "he's"
-	0.0250467,    // "he's 0"
-	0.00206987,   // "he's bedbound"
-	0.0304943,    // "he's got"
-	0.00444978,   // "he's had"
-	-0.133436,    // "head"
-	-0.0729194,   // "head lice"
-	0.00629834,   // "heal"
-	0.00785009,   // "healed"
-	0.0277457,    // "healing"
-	-0.0763585,   // "health"
-	-0.0491764,   // "health visitor"
-	-0.0814585,   // "heart"
-	-0.0861883,   // "heart disease"
-	-0.045075,    // "heat"
-	0.0951401,    // "heel"
-	-0.123903,    // "help"
-	-0.137381,    // "help acne"
-	0.133497,     // "help my"
-	0.639538,     // "her"
-	-0.132122,    // "her ?"
-	0.006188,     // "her baby's"
-	0.0102611,    // "her back"
-	0.0431199,    // "her bottom"
-	0.0372418,    // "her eye"
-	0.00115583,   // "her for"
-	0.00660065,   // "her hair"
-	0.0116229,    // "her heel"
-	0.00415473,   // "her in"
-	0.0346982,    // "her leg"
-	0.0462436,    // "her mouth"
-	0.00478473,   // "her or"
-	0.00296615,   // "her scalp"
-	0.0014597,    // "her skin"
-	0.0704953,    // "her to"
-	0.00301439,   // "herald"
-	0.00301439,   // "herald patch"
-	0.120684,     // "here"
-	0.0447595,    // "here a"
-	-0.0227241,   // "here how"
-	0.00599681,   // "here one"
-	0.0255799,    // "here's"
-	0.0213691,    // "here's a"
-	-0.149527,    // "hereditaria"
-	-0.121711,    // "hereditaria ?"
-	-0.140468,    // "hereditario"
-	-0.140468,    // "hereditario ?"
-	-0.0488537,   // "hereditary"
-	0.0673431,    // "herida"
-	0.0289974,    // "herida de"
-	0.0185729,    // "hermana"
-	-0.0434194,   // "hermano"
-	-0.0498225,   // "hermano le"
-	-0.117962,    // "herpes"
-	0.20547,      // "herpes labial"
-	-0.284977,    // "herpes zoster"
-	0.0973067,    // "herpeticum"
-	0.0369722,    // "hi"
-	0.0848155,    // "hidradenitis"
-	0.170173,     // "hidradenitis ?"
-	-0.0791907,   // "hidradenitis is"
-	0.019674,     // "hidradenitis or"
-	-0.033314,    // "hidradenitis suppurativa"
-	-0.0236281,   // "hidradenitis supurativa"
-	-0.0289638,   // "hidratante"
-	-0.0935641,   // "hidrocortisona"
-	-0.0800958,   // "hidrocortisona al"
-	0.0751186,    // "hidrocortisona para"
-	-0.172014,    // "higado"
-	-0.0421047,   // "high"
-	-0.0600386,   // "higher"
-	0.20615,      // "hija"
-	0.0500718,    // "hija ?"
-	0.0650562,    // "hija al"
-	0.0223823,    // "hija de"
-	0.0223496,    // "hija es"
-	-0.0111855,   // "hija le"
-	-0.088274,    // "hija tiene"
-	0.199899,     // "hijo"
-	0.0473595,    // "hijo de"
-	0.0692153,    // "hijo le"
-	0.0669769,    // "hijo para"
-	-0.0798286,   // "hijo tiene"
-	0.00155058,   // "hiking"
-	0.336691,     // "him"
-	0.234018,     // "him ?"
-	0.0380318,    // "him to"
-	0.0737137,    // "hinchada"
-	0.0511305,    // "hinchada y"
-	0.0638192,    // "hinchado"
-	0.0232542,    // "hinchados"
-	0.0322042,    // "hinchando"
-	-0.102019,    // "hiperhidrosis"
-	-0.0465143,   // "hipertrofica"
-	-0.027175,    // "hipertrofica ?"
-	0.0162387,    // "hipoteticamente"
-	0.0277453,    // "hipoteticamente si"
-	0.434377,     // "his"
-	0.0235242,    // "his acne"
-	0.0891533,    // "his back"
-	0.00112985,   // "his chin"
-	0.0176197,    // "his ear"
-	0.0274687,    // "his ears"
-	0.0338831,    // "his eye"
-	0.0029018,    // "his forehead"
-	0.0302933,    // "his groin"
-	0.00522576,   // "his hands"
-	0.00395203,   // "his heel"
-	0.00599681,   // "his neck"
-	0.0132723,    // "his penis"
-	0.0343833,    // "his scalp"
-	0.0213935,    // "history"
-	0.0213935,    // "history of"
-	0.168147,     // "hives"
-	-0.0131833,   // "hives ?"
-	0.00644722,   // "hives all"
-	-0.00541154,  // "hives and"
-	0.0595924,    // "hives are"
-	-0.0105012,   // "hives come"
-	0.0204601,    // "hives every"
-	0.047328,     // "hives everywhere"
-	-0.00586763,  // "hives usually"
-	0.0527301,    // "hives when"
-	-0.00545312,  // "hla"
-	-0.00545312,  // "hla b"
-	0.0536511,    // "hola"
-	0.0637319,    // "hold"
-	0.0278885,    // "hold or"
-	0.0330367,    // "hold the"
-	0.0697365,    // "holiday"
-	0.0560176,    // "holiday ?"
-	-0.0628872,   // "holiday in"
-	0.0234906,    // "hombre"
-	-0.0285249,   // "hombros"
-	0.233981,     // "home"
-	-0.0148429,   // "home ?"
-	0.0117402,    // "home care"
-	0.0400302,    // "home from"
-	0.129451,     // "home resident"
-	0.0538055,    // "home with"
-	-0.0168775,   // "homes"
-	0.065777,     // "honestly"
-	0.0215417,    // "honey"
-	0.0215417,    // "honey coloured"
-	0.0386796,    // "hongo"
-	0.032311,     // "hongos"
-	-0.0248956,   // "hongos de"
-	-0.0287722,   // "hongos en"
-	0.0710136,    // "hormonal"
-	0.0296507,    // "hormonal ?"
-	0.0880309,    // "hospital"
-	0.0653087,    // "hospital ?"
-	0.0365418,    // "hospital now"
-	-0.0177404,   // "hospital rather"
-	0.0707989,    // "hot"
-	0.0176862,    // "hot and"
-	0.0243144,    // "hour"
-	-0.199238,    // "hours"
-	-0.0736977,   // "hours ?"
-	-0.0375347,   // "house"
-	-1.10041,     // "how"
-	-0.0302156,   // "how are"
-	-0.0215713,   // "how can"
-	-0.0255107,   // "how common"
-	-0.333225,    // "how do"
-	-0.481103,    // "how does"
-	0.0461648,    // "how fast"
-	-0.344733,    // "how is"
-	-0.0961896,   // "how long"
-	0.208128,     // "how many"
-	0.116496,     // "how much"
-	-0.0812023,   // "how often"
-	0.011413,     // "how worried"
-	-0.0196122,   // "how would"
-	0.28427,      // "hoy"
-	0.128819,     // "hoy ?"
-	0.045454,     // "hs"
-	0.0952773,    // "hs hurley"
-	-0.0265287,   // "hs is"
-	0.128753,     // "hubby's"
-	0.0598813,    // "huele"
-	0.0598813,    // "huele mal"
-	0.0572751,    // "huevo"
-	0.0718719,    // "hurley"
-	0.0952773,    // "hurley ii"
-	0.0258818,    // "hurt"
-	0.0255732,    // "hurt to"
-	-0.0303056,   // "husband"
-	-0.0100107,   // "husband has"
-	0.17594,      // "husband's"
-	0.189519,     // "hx"
-	-0.0999813,   // "hydrocortisone"
-	0.023923,     // "hydrocortisone for"
-	-0.00171335,  // "hydrocortisone on"
-	0.0145835,    // "hydrocortisone or"
-	0.00072904,   // "hydroquinone"
-	0.0031702,    // "hydroquinone 0"
-	0.00746648,   // "hydroquinone ?"
-	0.00534032,   // "hydroxychloroquine"
-	0.0309275,    // "hydroxyzine"
-	-0.0557706,   // "hyperhidrosis"
-	-0.0936698,   // "hypertrophic"
-	-0.0936698,   // "hypertrophic scar"
-	0.067075,     // "hypothetically"
-	0.0837527,    // "hypothetically if"
-	0.832067,     // "i"
-	0.0123053,    // "i ask"
-	0.0517052,    // "i be"
-	0.0062298,    // "i burned"
-	0.0205619,    // "i buy"
-	0.136875,     // "i can"
-	-0.527366,    // "i catch"
-	0.151282,     // "i described"
-	0.0547963,    // "i do"
-	0.053787,     // "i double"
-	0.0146406,    // "i drink"
-	0.0274166,    // "i feel"
-	0.0253649,    // "i found"
-	0.250304,     // "i get"
-	0.054413,     // "i give"
-	0.180807,     // "i go"
-	-0.00497873,  // "i got"
-	-0.138422,    // "i had"
-	0.275708,     // "i have"
-	0.0211233,    // "i just"
-	-0.117474,    // "i keep"
-	0.0612866,    // "i know"
-	0.0352404,    // "i leave"
-	0.00212031,   // "i missed"
-	-0.00916679,  // "i need"
-	0.0323471,    // "i overreacting"
-	0.00838909,   // "i pop"
-	0.041224,     // "i press"
-	0.071796,     // "i put"
-	-0.020493,    // "i read"
-	-0.0764913,   // "i really"
-	0.00522734,   // "i refer"
-	0.00580633,   // "i restart"
-	0.00983994,   // "i ring"
-	0.0105642,    // "i scratch"
-	0.0073347,    // "i see"
-	-0.0436997,   // "i should"
-	0.00635147,   // "i squeeze"
-	0.0116557,    // "i start"
-	-0.050883,    // "i still"
-	0.0731352,    // "i stop"
-	0.0405103,    // "i stopped"
-	0.0541997,    // "i switch"
-	0.102347,     // "i take"
-	0.0543062,    // "i think"
-	0.129505,     // "i try"
-	0.0374333,    // "i uploaded"
-	0.0837193,    // "i use"
-	-0.206971,    // "i was"
-	-0.00811549,  // "i wash"
-	0.0181528,    // "i wear"
-	0.132146,     // "i weigh"
-	0.1329,       // "i'll"
-	0.329011,     // "i'm"
-	0.134179,     // "i'm 0"
-	-0.10983,     // "i'm a"
-	0.0365544,    // "i'm allergic"
-	0.108292,     // "i'm breastfeeding"
-	-0.050227,    // "i'm not"
-	-0.0251608,   // "i'm on"
-	0.00553495,   // "i'm pregnant"
-	-0.00129004,  // "i'm starting"
-	0.0550169,    // "i'm thinking"
-	0.128739,     // "i've"
-	0.0170446,    // "i've attached"
-	-0.0474147,   // "i've been"
-	-0.00298148,  // "i've got"
-	0.0496321,    // "i've had"
-	0.0213627,    // "i've lost"
-	0.0417888,    // "ibuprofen"
-	0.052713,     // "ibuprofen with"
-	0.0092214,    // "ibuprofeno"
-	-0.119287,    // "icd"
-	-0.119287,    // "icd 0"
-	-0.174085,    // "ice"
-	-0.202121,    // "idea"
-	0.219337,     // "if"
-	-0.0628463,   // "if a"
-	0.110415,     // "if her"
-	-0.056384,    // "if i"
-	0.0440674,    // "if it"
-	0.0678173,    // "if it's"
-	0.00438596,   // "if my"
-	0.0301774,    // "if someone"
-	0.106945,     // "if the"
-	-0.0745605,   // "if you"
-	0.0203822,    // "igual"
-	0.0952773,    // "ii"
-	-0.0381689,   // "il"
-	-0.0381689,   // "il 0"
-	-0.0126873,   // "im"
-	0.194529,     // "image"
-	0.157337,     // "image i"
-	0.107395,     // "imagen"
-	-0.0614935,   // "impetigo"
-	0.117813,     // "impetigo ?"
-	-0.0414429,   // "impetigo how"
-	-0.00804251,  // "impetigo in"
-	0.00509367,   // "impetigo on"
-	0.0269053,    // "impetigo or"
-	-0.0943393,   // "impetigo should"
-	-0.0173231,   // "impetigo spread"
-	-0.0739204,   // "in"
-	-0.0463593,   // "in 0"
-	0.0413736,    // "in ?"
-	-0.110072,    // "in a"
-	-0.0387527,   // "in adults"
-	0.0324099,    // "in bed"
-	-0.0322712,   // "in children"
-	-0.0104756,   // "in class"
-	0.0958908,    // "in clumps"
-	-0.0333535,   // "in eczema"
-	-0.0849282,   // "in families"
-	-0.00601834,  // "in for"
-	-0.109375,    // "in general"
-	0.0786164,    // "in her"
-	0.0214723,    // "in his"
-	-0.0345125,   // "in hives"
-	-0.0328682,   // "in kids"
-	0.0827255,    // "in law"
-	-0.031723,    // "in melanoma"
-	-0.0218143,   // "in most"
-	0.20171,      // "in my"
-	0.0398353,    // "in or"
-	-0.0152512,   // "in our"
-	0.110958,     // "in patches"
-	-0.0153755,   // "in people"
-	-0.0237852,   // "in plain"
-	-0.0128349,   // "in pregnancy"
-	-0.0164161,   // "in psoriasis"
-	-0.0421276,   // "in situ"
-	-0.0104742,   // "in skin"
-	-0.109467,    // "in some"
-	0.000282237,  // "in summer"
-	0.14363,      // "in the"
-	0.0982514,    // "in this"
-	0.0140213,    // "in tonight"
-	-0.00512701,  // "in winter"
-	0.11573,      // "in your"
-	-0.0841187,   // "incognito"
-	-0.0391791,   // "indican"
-	-0.0391791,   // "indican que"
-	-0.059729,    // "indice"
-	-0.0968962,   // "indice de"
-	-0.0310039,   // "infectada"
-	0.315534,     // "infected"
-	0.130627,     // "infected ?"
-	-0.0194895,   // "infection"
-	0.0124747,    // "infection ?"
-	-0.00617248,  // "infections"
-	-0.00937842,  // "infestation"
-	-0.25745,     // "informe"
-	-0.179289,    // "informe de"
-	0.0435597,    // "ingle"
-	0.0245444,    // "ingle que"
-	-0.0810442,   // "inhibitor"
-	-0.0654333,   // "inhibitors"
-	-0.0240118,   // "inhibitors for"
-	0.113595,     // "injection"
-	-0.0158395,   // "injections"
-	0.0354044,    // "injections ?"
-	0.0264496,    // "injury"
-	0.000920764,  // "inner"
-	0.0201347,    // "instead"
-	0.0300225,    // "instead ?"
-	-0.00988773,  // "instead of"
-	0.0320765,    // "interest"
-	-0.0226366,   // "intertrigo"
-	-0.0104922,   // "intertrigo ?"
-	-0.011043,    // "into"
-	0.0314508,    // "into a"
-	-0.0816806,   // "invierno"
-	-0.051673,    // "invierno ?"
-	0.190227,     // "ir"
-	0.0423986,    // "ir a"
-	0.00894799,   // "ir al"
-	0.167285,     // "irregular"
-	-0.534203,    // "is"
-	-0.0143201,   // "is 0"
-	-0.188014,    // "is a"
-	-0.0263961,   // "is about"
-	-0.147026,    // "is alopecia"
-	-0.169843,    // "is an"
-	-0.00638802,  // "is angioedema"
-	0.0126916,    // "is awful"
-	-0.0469059,   // "is azelaic"
-	0.00842461,   // "is bad"
-	0.0331893,    // "is better"
-	-0.00521506,  // "is bullous"
-	-0.0621221,   // "is cradle"
-	-0.22643,     // "is eczema"
-	-0.0164557,   // "is erythema"
-	0.0645128,    // "is flaring"
-	0.0256792,    // "is getting"
-	-0.103845,    // "is hand"
-	0.00262341,   // "is he"
-	0.00980145,   // "is his"
-	-0.0363151,   // "is hydroquinone"
-	-0.0660285,   // "is it"
-	0.0382849,    // "is itchy"
-	0.00302541,   // "is long"
-	-0.0347549,   // "is melanoma"
-	0.377337,     // "is my"
-	-0.0668892,   // "is on"
-	0.0158622,    // "is one"
-	0.0210686,    // "is oozing"
-	-0.0706777,   // "is oral"
-	-0.0101932,   // "is patch"
-	-0.0201184,   // "is permethrin"
-	0.0335892,    // "is raised"
-	0.0433186,    // "is red"
-	0.0571728,    // "is right"
-	-0.0147395,   // "is ringworm"
-	-0.00762957,  // "is scabies"
-	0.0930107,    // "is she"
-	-0.0488732,   // "is shingles"
-	0.00391665,   // "is sore"
-	-0.0513699,   // "is spf"
-	0.0474264,    // "is spreading"
-	0.0504991,    // "is still"
-	0.0223873,    // "is swollen"
-	0.0100992,    // "is that"
-	0.0297114,    // "is the"
-	-0.0898442,   // "is there"
-	0.496514,     // "is this"
-	-0.0113989,   // "is tinea"
-	-0.0327262,   // "is vitiligo"
-	0.0362759,    // "is weeping"
-	-0.0421619,   // "is worse"
-	0.0625532,    // "ish"
-	0.0625532,    // "ish and"
-	-0.0321988,   // "isn't"
-	-0.0384878,   // "isotretinoin"
-	0.0234922,    // "isotretinoin 0"
-	-0.163144,    // "isotretinoin ?"
-	-0.0198582,   // "isotretinoin and"
-	0.00357586,   // "isotretinoin be"
-	-0.0254319,   // "isotretinoin dose"
-	0.00166853,   // "isotretinoin is"
-	0.0223614,    // "isotretinoin should"
-	-0.121899,    // "isotretinoin why"
-	0.127232,     // "isotretinoina"
-	0.0560735,    // "isotretinoina ?"
-	-0.105502,    // "isotretinoina como"
-	0.0177246,    // "isotretinoina se"
-	0.171588,     // "isotretinoina y"
-	0.110896,     // "it"
-	0.271726,     // "it ?"
-	0.0474162,    // "it a"
-	-0.126338,    // "it actually"
-	0.100916,     // "it alopecia"
-	-0.10124,     // "it an"
-	0.0619096,    // "it and"
-	-0.0363014,   // "it autoimmune"
-	0.0909592,    // "it be"
-	0.0750056,    // "it bleeds"
-	-0.0284258,   // "it cause"
-	0.0253158,    // "it checked"
-	0.0809701,    // "it come"
-	-0.00920525,  // "it common"
-	0.0129661,    // "it cut"
-	0.0456646,    // "it fine"
-	-0.00486196,  // "it for"
-	0.0255732,    // "it hurt"
-	0.0715329,    // "it infected"
-	0.148346,     // "it is"
-	-0.00610797,  // "it just"
-	0.0156553,    // "it keeps"
-	0.000470036,  // "it lasered"
-	-0.129181,    // "it linked"
-	0.0135085,    // "it look"
-	-0.00129055,  // "it mean"
-	0.0046494,    // "it need"
-	-0.104866,    // "it needs"
-	-0.324831,    // "it normal"
-	0.0212787,    // "it now"
-	0.0635524,    // "it off"
-	0.131756,     // "it ok"
-	0.213003,     // "it okay"
-	0.104641,     // "it or"
-	0.0146576,    // "it out"
-	-0.0480318,   // "it related"
-	0.00580436,   // "it removed"
-	-0.0849282,   // "it run"
-	0.0249647,    // "it safe"
-	0.00967439,   // "it seen"
-	-0.0810899,   // "it something"
-	0.127899,     // "it sound"
-	-0.124348,    // "it spread"
-	0.00478787,   // "it still"
-	-0.0248128,   // "it take"
-	-0.0193118,   // "it tend"
-	-0.0425747,   // "it the"
-	0.0853066,    // "it time"
-	0.0233531,    // "it tinea"
-	-0.0202649,   // "it to"
-	0.0402995,    // "it too"
-	-0.103095,    // "it true"
-	-0.0294498,   // "it usually"
-	0.0435771,    // "it vitiligo"
-	0.0751002,    // "it wait"
-	0.0440674,    // "it were"
-	-0.0395746,   // "it work"
-	-0.0164349,   // "it worth"
-	0.622601,     // "it's"
-	0.090061,     // "it's a"
-	0.0132925,    // "it's all"
-	0.0264366,    // "it's been"
-	0.0088985,    // "it's blistered"
-	0.0540759,    // "it's cold"
-	0.141616,     // "it's come"
-	0.00983027,   // "it's getting"
-	0.000943642,  // "it's on"
-	-0.0045513,   // "it's really"
-	0.0062298,    // "it's white"
-	0.341448,     // "itch"
-	0.108703,     // "itch ?"
-	0.0405846,    // "itch between"
-	0.0618315,    // "itch is"
-	-0.00660022,  // "itch more"
-	0.0082552,    // "itch on"
-	0.0897719,    // "itched"
-	0.0532574,    // "itches"
-	0.0362744,    // "itching"
-	-0.00285674,  // "itching ?"
-	0.652021,     // "itchy"
-	0.0481673,    // "itchy after"
-	0.0159656,    // "itchy and"
-	0.0626329,    // "itchy blisters"
-	0.0135756,    // "itchy bumps"
-	0.0819441,    // "itchy everywhere"
-	0.0046038,    // "itchy groin"
-	0.00558764,   // "itchy on"
-	0.0225605,    // "itchy red"
-	-0.0183321,   // "its"
-	0.084801,     // "iv"
-	0.242782,     // "ivermectin"
-	0.0148739,    // "ivermectin ?"
-	0.0166888,    // "ivermectin cream"
-	0.0450917,    // "ivermectin dose"
-	0.059165,     // "ivermectin for"
-	0.0103839,    // "ivermectin would"
-	0.0815163,    // "ivermectina"
-	0.0476412,    // "ivermectina ?"
-	0.0496721,    // "ivy"
-	0.0359147,    // "jab"
-	0.00255904,   // "jab or"
-	-0.107488,    // "jak"
-	-0.0810442,   // "jak inhibitor"
-	-0.0264448,   // "jak inhibitors"
-	0.0394405,    // "job"
-	-0.107616,    // "johnson"
-	-0.0174479,   // "johnson syndrome"
-	0.128768,     // "jueves"
-	0.128768,     // "jueves ?"
-	0.189272,     // "just"
-	0.088181,     // "just a"
-	0.0294717,    // "just been"
-	0.00850087,   // "just cream"
-	-0.007361,    // "just curious"
-	-0.0554539,   // "just diagnosed"
-	0.0210374,    // "just eczema"
-	-0.0100268,   // "just got"
-	0.00404098,   // "just hypothetically"
-	0.0128841,    // "just keep"
-	0.00234508,   // "just stop"
-	0.0236378,    // "just tell"
-	0.014024,     // "just wait"
-	0.03217,      // "just won't"
-	-0.0750302,   // "just wondering"
-	-0.045688,    // "kaposi"
-	0.289409,     // "keep"
-	0.00418989,   // "keep an"
-	0.00113383,   // "keep coming"
-	0.0727795,    // "keep cracking"
-	0.0483839,    // "keep going"
-	0.00573668,   // "keep my"
-	-0.0704125,   // "keep reading"
-	0.0589795,    // "keep taking"
-	0.0383913,    // "keep the"
-	0.146552,     // "keep using"
-	-0.046027,    // "keeps"
-	0.0179481,    // "keeps bleeding"
-	0.0966293,    // "keeps getting"
-	0.00404389,   // "keeps scabbing"
-	0.118034,     // "keeps scratching"
-	-0.0588056,   // "keloid"
-	-0.0669972,   // "keloids"
-	0.0139419,    // "keratin"
-	0.0139419,    // "keratin plug"
-	-0.0709476,   // "keratoses"
-	0.0317363,    // "keratoses ?"
-	-0.0482811,   // "keratoses are"
-	-0.106283,    // "keratosis"
-	-0.011331,    // "keratosis ?"
-	-0.0249616,   // "keratosis from"
-	-0.0818083,   // "keratosis pilaris"
-	0.0553091,    // "ketoconazol"
-	0.0904801,    // "ketoconazole"
-	0.103657,     // "ketoconazole shampoo"
-	0.0168666,    // "kettle"
-	0.342466,     // "kg"
-	-0.0038098,   // "kg ?"
-	0.101928,     // "kg how"
-	-0.00483341,  // "kg is"
-	0.108986,     // "kid"
-	0.0873455,    // "kid 0"
-	0.0440674,    // "kid with"
-	-0.136367,    // "kids"
-	-0.0816532,   // "kids ?"
-	-0.0574591,   // "kids with"
-	-0.0200464,   // "kill"
-	0.214303,     // "kilos"
-	-0.0485104,   // "kind"
-	-0.0485104,   // "kind of"
-	0.0456912,    // "knee"
-	0.0104993,    // "knee surgery"
-	0.102165,     // "knees"
-	-0.0544874,   // "know"
-	-0.0143462,   // "know about"
-	0.0407512,    // "know if"
-	0.038374,     // "known"
-	-0.0908432,   // "koebner"
-	-0.0578058,   // "koebner phenomenon"
-	0.0817171,    // "koh"
-	0.0964881,    // "l"
-	-0.143737,    // "l0"
-	-0.143737,    // "l0 0"
-	0.330095,     // "la"
-	-0.0488159,   // "la alopecia"
-	0.0278541,    // "la amoxicilina"
-	0.0138785,    // "la biopsia"
-	-0.00394992,  // "la boca"
-	-0.0670784,   // "la caida"
-	0.0249595,    // "la calva"
-	-0.00916694,  // "la candida"
-	0.139754,     // "la cara"
-	0.0100576,    // "la caspa"
-	0.024611,     // "la cetirizina"
-	-0.00786717,  // "la cirugia"
-	-0.0368801,   // "la cita"
-	-0.0115861,   // "la costra"
-	0.0668548,    // "la crema"
-	-0.0541411,   // "la crioterapia"
-	0.077378,     // "la dejo"
-	0.014716,     // "la depilacion"
-	-0.0322366,   // "la dermatitis"
-	0.0337169,    // "la dermatologa"
-	-0.0667951,   // "la dosis"
-	-0.046823,    // "la doxiciclina"
-	-0.118746,    // "la edad"
-	-0.0181865,   // "la enfermedad"
-	-0.0998195,   // "la enfermera"
-	0.0276499,    // "la erupcion"
-	0.192777,     // "la espalda"
-	-0.0574807,   // "la familia"
-	0.0775916,    // "la fiebre"
-	0.21699,      // "la foto"
-	0.130428,     // "la frente"
-	0.0449443,    // "la herida"
-	0.047184,     // "la hidradenitis"
-	0.0435597,    // "la ingle"
-	0.00651461,   // "la isotretinoina"
-	-0.0472238,   // "la ivermectina"
-	-0.0662803,   // "la lactancia"
-	0.190843,     // "la lengua"
-	0.0761869,    // "la llevo"
-	0.156924,     // "la mancha"
-	0.0882185,    // "la mano"
-	0.0813336,    // "la nariz"
-	0.0760953,    // "la noche"
-	0.11616,      // "la oreja"
-	-0.0605706,   // "la pena"
-	-0.0250658,   // "la permetrina"
-	-0.161927,    // "la piel"
-	0.0744971,    // "la pierna"
-	-0.0143982,   // "la piscina"
-	-0.0884082,   // "la pitiriasis"
-	0.0552218,    // "la planta"
-	-0.0231932,   // "la playa"
-	-0.374313,    // "la psoriasis"
-	0.0981966,    // "la quemadura"
-	0.0327203,    // "la quitamos"
-	0.00988851,   // "la regla"
-	0.168216,     // "la residencia"
-	-0.0315978,   // "la ropa"
-	-0.0643364,   // "la rosacea"
-	-0.132118,    // "la sarna"
-	-0.0460491,   // "la semana"
-	0.00843629,   // "la sigo"
-	0.031701,     // "la terbinafina"
-	-0.231975,    // "la tina"
-	-0.0779809,   // "la toxina"
-	0.132385,     // "la una"
-	-0.0440562,   // "la urticaria"
-	-0.0693914,   // "la vacuna"
-	-0.0552907,   // "la varicela"
-	0.0751186,    // "la vendo"
-	-0.112499,    // "label"
-	0.20547,      // "labial"
-	0.228055,     // "labio"
-	0.0232542,    // "labios"
-	0.0232542,    // "labios hinchados"
-	-0.00337846,  // "labs"
-	-0.0662803,   // "lactancia"
-	-0.0583691,   // "lactancia ?"
-	-0.0386738,   // "lactea"
-	-0.051151,    // "lactea es"
-	0.0679615,    // "lado"
-	0.0447908,    // "lady"
-	0.00903022,   // "lady in"
-	0.105687,     // "lamotrigine"
-	0.016095,     // "lamotrigine is"
-	-0.0143386,   // "lamp"
-	0.17654,      // "las"
-	-0.040919,    // "las ampollas"
-	0.101442,     // "las axilas"
-	0.0816279,    // "las cejas"
-	0.0503636,    // "las manchas"
-	0.138651,     // "las manos"
-	-0.0598487,   // "las personas"
-	-0.00859038,  // "las picaduras"
-	0.0995813,    // "las piernas"
-	-0.0343022,   // "las ulceras"
-	-0.000855785, // "las unas"
-	-0.0678092,   // "las verrugas"
-	0.143017,     // "laser"
-	0.158044,     // "laser con"
-	-0.0248095,   // "laser hair"
-	0.0550576,    // "laser para"
-	0.00926781,   // "lasered"
-	0.00717623,   // "lasered ?"
-	0.106312,     // "last"
-	-0.0348339,   // "last ?"
-	0.0292727,    // "last month"
-	0.0584541,    // "last summer"
-	-0.118843,    // "last week"
-	0.16331,      // "last year"
-	0.109149,     // "late"
-	0.0167611,    // "later"
-	0.0170169,    // "later should"
-	0.0827255,    // "law"
-	0.948522,     // "le"
-	0.117495,     // "le corto"
-	0.0477776,    // "le dejo"
-	-0.177043,    // "le diagnosticaron"
-	0.308691,     // "le doy"
-	0.0782475,    // "le ha"
-	0.0655327,    // "le han"
-	-0.0535484,   // "le pica"
-	-0.0117808,   // "le pido"
-	0.123686,     // "le pongo"
-	0.00476552,   // "le puedo"
-	0.0134327,    // "le quito"
-	-0.148917,    // "le recetaron"
-	0.100898,     // "le salen"
-	0.0477711,    // "le salieron"
-	0.0915238,    // "le salio"
-	-0.0200233,   // "le sirve"
-	0.241808,     // "leave"
-	0.0954055,    // "leave it"
-	0.0782242,    // "leave the"
-	0.00909722,   // "leche"
-	0.0306323,    // "left"
-	0.00534709,   // "leftover"
-	0.250786,     // "leg"
-	0.191978,     // "leg ulcer"
-	0.0428394,    // "leg wound"
-	0.0912662,    // "legs"
-	0.0758673,    // "legs are"
-	-0.0261567,   // "length"
-	-0.0261567,   // "length of"
-	0.190843,     // "lengua"
-	-0.0264389,   // "lentigo"
-	-0.0264389,   // "lentigo maligna"
-	0.133481,     // "lesion"
-	0.0361941,    // "lesion on"
-	0.26161,      // "lesiones"
-	0.0605993,    // "lesions"
-	0.0195089,    // "let"
-	0.00246579,   // "letter"
-	0.00582738,   // "letter says"
-	-0.0517349,   // "libres"
-	-0.0517349,   // "libres en"
-	0.0440523,    // "lice"
-	0.0261257,    // "lice ?"
-	0.0456602,    // "lice again"
-	-0.0399228,   // "lice in"
-	-0.127429,    // "lichen"
-	-0.09884,     // "lichen planus"
-	-0.0285896,   // "lichen sclerosus"
-	-0.037104,    // "life"
-	-0.0135992,   // "life ?"
-	-0.0583123,   // "lifelong"
-	0.0956023,    // "lifting"
-	0.090637,     // "lifting off"
-	0.224343,     // "like"
-	-0.0964397,   // "like ?"
-	0.0302905,    // "like a"
-	0.0106596,    // "like impetigo"
-	0.124761,     // "like melanoma"
-	-0.0086888,   // "like on"
-	0.0587456,    // "like the"
-	0.0769577,    // "like this"
-	-0.0728102,   // "likely"
-	-0.0728102,   // "likely to"
-	-0.0238582,   // "limit"
-	-0.000178655, // "line"
-	-0.026175,    // "line for"
-	0.00938509,   // "linea"
-	0.0194929,    // "lines"
-	-0.101093,    // "link"
-	-0.0415355,   // "link between"
-	-0.269209,    // "linked"
-	-0.213667,    // "linked to"
-	0.0543903,    // "lip"
-	0.0368421,    // "lip swelled"
-	0.00245643,   // "lip that"
-	-0.013415,    // "lipoma"
-	-0.013415,    // "lipoma ?"
-	0.204169,     // "lips"
-	-0.00511675,  // "lips ?"
-	0.135999,     // "lips are"
-	0.0727795,    // "lips keep"
-	-0.0219254,   // "liquen"
-	0.0533018,    // "lisinopril"
-	0.316392,     // "little"
-	0.0450269,    // "little boy"
-	0.102463,     // "little one"
-	0.038065,     // "little spots"
-	-0.0265945,   // "live"
-	-0.0265945,   // "live vaccines"
-	0.0162689,    // "llaga"
-	0.0162689,    // "llaga en"
-	0.0520196,    // "llagas"
-	0.0247485,    // "llagas en"
-	-0.0186275,   // "llamar"
-	-0.0186275,   // "llamar al"
-	0.0751794,    // "llamo"
-	0.0751794,    // "llamo al"
-	0.245895,     // "llevo"
-	0.0312588,    // "llevo 0"
-	0.0546679,    // "llevo a"
-	0.0649229,    // "llevo al"
-	0.493974,     // "lo"
-	0.0286563,    // "lo de"
-	0.0358359,    // "lo dejo"
-	0.0443184,    // "lo llevo"
-	-0.0786118,   // "lo mismo"
-	0.0305401,    // "lo paro"
-	0.0077621,    // "lo puedo"
-	0.409519,     // "lo que"
-	0.0802974,    // "lo sigo"
-	0.0699181,    // "lo tienen"
-	-0.0253274,   // "loads"
-	0.0228996,    // "loads of"
-	-0.16315,     // "lol"
-	-0.11586,     // "long"
-	0.0103133,    // "long ?"
-	-0.0026632,   // "long after"
-	-0.0388205,   // "long are"
-	0.0159411,    // "long can"
-	0.129273,     // "long do"
-	-0.166331,    // "long does"
-	0.0232747,    // "long for"
-	-0.0277212,   // "long is"
-	-0.00614225,  // "long should"
-	0.0137075,    // "long story"
-	-0.0736828,   // "long term"
-	-0.00143593,  // "longer"
-	0.040523,     // "look"
-	0.0785363,    // "look at"
-	-0.00664694,  // "look different"
-	-0.0249773,   // "look like"
-	-0.000965678, // "look normal"
-	-0.00709583,  // "looked"
-	-0.00709583,  // "looked at"
-	0.159303,     // "looks"
-	0.0140661,    // "looks better"
-	0.058941,     // "looks like"
-	-0.00309565,  // "loratadina"
-	-0.30049,     // "los"
-	-0.118407,    // "los 0"
-	-0.0499546,   // "los bebes"
-	-0.0495948,   // "los brotes"
-	0.283363,     // "los dedos"
-	0.0046922,    // "los dias"
-	-0.0314514,   // "los estadios"
-	-0.0844402,   // "los gatos"
-	-0.0285249,   // "los hombros"
-	-0.0248956,   // "los hongos"
-	0.0232542,    // "los labios"
-	-0.027328,    // "los lunares"
-	-0.185749,    // "los ninos"
-	0.0991391,    // "los ojos"
-	0.173386,     // "los pies"
-	-0.156401,    // "los piojos"
-	-0.0787402,   // "los queloides"
-	0.0681117,    // "los talones"
-	-0.0509517,   // "loss"
-	0.00582955,   // "loss or"
-	0.0213627,    // "lost"
-	-0.234313,    // "lot"
-	-0.0292392,   // "lotion"
-	-0.0143328,   // "lots"
-	-0.0143328,   // "lots of"
-	0.0547768,    // "low"
-	-0.0156366,   // "lower"
-	0.027819,     // "lower lip"
-	-0.0246698,   // "lower the"
-	0.136081,     // "lump"
-	0.0894047,    // "lump in"
-	0.0219444,    // "lump on"
-	0.0127448,    // "lumpy"
-	0.382111,     // "lunar"
-	-0.137056,    // "lunar ?"
-	0.176355,     // "lunar de"
-	0.0117666,    // "lunar en"
-	0.0898604,    // "lunar es"
-	0.0852896,    // "lunar hay"
-	0.0104317,    // "lunar nuevo"
-	0.0867668,    // "lunar que"
-	-0.114874,    // "lunares"
-	-0.0237232,   // "lunares ?"
-	0.0655406,    // "lunes"
-	-0.102835,    // "lupus"
-	0.00655961,   // "lupus ?"
-	0.0230719,    // "lyme"
-	-0.0272432,   // "lyme ?"
-	0.0239348,    // "lymecycline"
-	0.00940487,   // "lymph"
-	0.00940487,   // "lymph node"
-	0.0306189,    // "mad"
-	-0.0836874,   // "madre"
-	0.01228,      // "madre se"
-	-0.0942746,   // "madre tiene"
-	-0.0755064,   // "main"
-	-0.0588634,   // "main risk"
-	-0.090022,    // "maintenance"
-	-0.141128,    // "make"
-	-0.0241121,   // "make a"
-	-0.0940687,   // "make hair"
-	-0.003802,    // "make it"
-	-0.0620158,   // "makes"
-	0.0151936,    // "makeup"
-	0.0598813,    // "mal"
-	0.110062,     // "malar"
-	1.54968e-05,  // "malathion"
-	-0.0575352,   // "male"
-	-0.0264389,   // "maligna"
-	0.135012,     // "man"
-	0.0295683,    // "manana"
-	0.00601177,   // "manana ?"
-	0.239737,     // "mancha"
-	0.0784801,    // "mancha de"
-	0.0435636,    // "mancha negra"
-	0.072182,     // "mancha redonda"
-	0.150637,     // "manchas"
-	-0.0962045,   // "manchas a"
-	0.125676,     // "manchas blancas"
-	0.0357217,    // "manchas en"
-	0.0254265,    // "manchas moradas"
-	0.0323701,    // "manchas rojas"
-	0.0652197,    // "mandamos"
-	0.0652197,    // "mandamos a"
-	0.0637479,    // "mando"
-	0.0192972,    // "mando la"
-	0.151143,     // "mano"
-	0.0622475,    // "mano pie"
-	0.00521409,   // "mano y"
-	0.129166,     // "manos"
-	0.206416,     // "many"
-	0.0468071,    // "many days"
-	0.0793294,    // "many ml"
-	-0.00171359,  // "many people"
-	0.0716654,    // "many times"
-	-0.0517349,   // "margenes"
-	-0.0517349,   // "margenes libres"
-	-0.0989662,   // "margins"
-	-0.00970094,  // "margins clear"
-	0.109737,     // "marido"
-	0.0810724,    // "marido tiene"
-	-0.277251,    // "mas"
-	-0.101415,    // "mas riesgo"
-	0.0559588,    // "mascara"
-	-0.0240798,   // "maxima"
-	-0.0504115,   // "mayores"
-	1.27586,      // "me"
-	0.244296,     // "me ?"
-	0.0231986,    // "me better"
-	0.0402725,    // "me cae"
-	0.100392,     // "me compro"
-	0.138281,     // "me conviene"
-	-0.188375,    // "me diagnosticaron"
-	-0.192149,    // "me dijeron"
-	-0.0143044,   // "me dijo"
-	-0.147717,    // "me dio"
-	0.0376175,    // "me duele"
-	0.163708,     // "me esta"
-	0.0407252,    // "me for"
-	0.0559956,    // "me ha"
-	0.0928587,    // "me hago"
-	0.0284607,    // "me han"
-	-0.0888633,   // "me la"
-	-0.11538,     // "me lo"
-	-0.176343,    // "me mando"
-	-0.146504,    // "me on"
-	0.00130936,   // "me or"
-	-0.059403,    // "me pasa"
-	0.218271,     // "me pica"
-	0.0671866,    // "me pico"
-	0.125641,     // "me pongo"
-	0.02404,      // "me puedo"
-	0.0221238,    // "me queme"
-	0.000798791,  // "me quiere"
-	0.0317391,    // "me quito"
-	-0.335591,    // "me receto"
-	0.0971048,    // "me sale"
-	0.0774796,    // "me salieron"
-	0.0637185,    // "me salio"
-	0.031101,     // "me tengo"
-	0.261529,     // "me to"
-	0.0902935,    // "me toca"
-	0.225608,     // "me tomo"
-	-0.0772196,   // "me van"
-	0.0958043,    // "me voy"
-	-0.0409277,   // "me what"
-	-0.263651,    // "mean"
-	-0.266315,    // "mean ?"
-	-0.0241569,   // "mean a"
-	-0.00378588,  // "mean for"
-	0.188631,     // "mean i"
-	-0.00973122,  // "mean in"
-	-0.014403,    // "mean on"
-	-0.00685932,  // "mean when"
-	-0.0234785,   // "meant"
-	-0.0234785,   // "meant to"
-	0.0710347,    // "measles"
-	-0.0403058,   // "measure"
-	-0.0178754,   // "measure ?"
-	0.128604,     // "mechones"
-	0.00141511,   // "med"
-	0.0319154,    // "medical"
-	-0.009302,    // "medicine"
-	-0.303818,    // "medico"
-	-0.0535677,   // "medico ?"
-	0.0125084,    // "medico de"
-	0.0666836,    // "medico hoy"
-	-0.248834,    // "medico me"
-	0.0287622,    // "medico por"
-	0.0351411,    // "mejilla"
-	0.0854624,    // "mejor"
-	-0.00988395,  // "mejor en"
-	0.0886879,    // "mejor para"
-	0.0600011,    // "mejora"
-	0.0305241,    // "mejora con"
-	-0.130356,    // "mejorar"
-	-0.0884707,   // "mejorar con"
-	-0.286483,    // "melanoma"
-	-0.113918,    // "melanoma ?"
-	-0.0421276,   // "melanoma in"
-	-0.00736334,  // "melanoma report"
-	-0.0258418,   // "melanoma staging"
-	-0.00226241,  // "melasma"
-	-0.0068955,   // "melasma ?"
-	-0.0201588,   // "melasma worse"
-	-0.00427708,  // "melasma y"
-	-0.0527809,   // "men"
-	-0.0341952,   // "men get"
-	0.0348851,    // "menopause"
-	-0.36434,     // "mentioned"
-	0.149072,     // "mes"
-	0.132683,     // "meses"
-	-0.0391051,   // "meses ?"
-	0.0302033,    // "meses con"
-	0.00467078,   // "meses tiene"
-	-0.0352161,   // "methotrexate"
-	-0.00236648,  // "methotrexate ?"
-	0.0258882,    // "methotrexate and"
-	0.00452526,   // "methotrexate before"
-	0.0171192,    // "methotrexate but"
-	0.0345874,    // "methotrexate do"
-	-0.108431,    // "methotrexate for"
-	-0.0429752,   // "methotrexate what"
-	0.140948,     // "metotrexato"
-	-0.0258352,   // "metotrexato ?"
-	0.0887369,    // "metotrexato a"
-	-0.0807423,   // "metotrexato para"
-	-0.0192381,   // "metotrexato se"
-	0.0293839,    // "metotrexato y"
-	0.108295,     // "metronidazole"
-	0.152486,     // "mg"
-	0.0278885,    // "mg alt"
-	0.061592,     // "mg de"
-	0.0196798,    // "mg for"
-	-0.0201108,   // "mg kg"
-	0.028014,     // "mg of"
-	0.103025,     // "mi"
-	0.119697,     // "mi abuela"
-	-0.218374,    // "mi abuelo"
-	0.158341,     // "mi acne"
-	0.162123,     // "mi bebe"
-	-0.100896,    // "mi crema"
-	0.0708534,    // "mi cuero"
-	0.053884,     // "mi cunado"
-	-0.168945,    // "mi dermatologa"
-	-0.22141,     // "mi dermatologo"
-	0.0695268,    // "mi espalda"
-	0.0185729,    // "mi hermana"
-	-0.0438171,   // "mi hermano"
-	0.20615,      // "mi hija"
-	0.199899,     // "mi hijo"
-	-0.0872683,   // "mi informe"
-	-0.0456878,   // "mi madre"
-	0.109737,     // "mi marido"
-	-0.459478,    // "mi medico"
-	0.0319468,    // "mi nariz"
-	0.0495952,    // "mi nina"
-	0.0143408,    // "mi novio"
-	-0.132913,    // "mi padre"
-	0.0224158,    // "mi papa"
-	0.0735587,    // "mi pareja"
-	0.0308771,    // "mi pie"
-	0.0168366,    // "mi psoriasis"
-	-0.0168928,   // "mi suegra"
-	0.0603455,    // "mi suegro"
-	0.050831,     // "mi una"
-	0.0829162,    // "middle"
-	0.0590389,    // "mide"
-	-0.00967083,  // "migrans"
-	-0.0185639,   // "mild"
-	0.0190883,    // "mine"
-	0.043804,     // "mine has"
-	0.00608084,   // "minocycline"
-	0.283853,     // "minoxidil"
-	0.211167,     // "minoxidil ?"
-	-0.0499823,   // "minoxidil durante"
-	-0.0270887,   // "minoxidil en"
-	0.0784195,    // "mis"
-	0.116163,     // "miserable"
-	-0.0977618,   // "mismo"
-	-0.0786118,   // "mismo que"
-	0.0418151,    // "missed"
-	0.128306,     // "ml"
-	0.0489801,    // "ml de"
-	0.0793294,    // "ml of"
-	0.134365,     // "mm"
-	0.0136699,    // "mm and"
-	0.0165439,    // "mm dark"
-	-0.0032893,   // "mm mean"
-	-0.00949028,  // "mm punch"
-	-0.00904394,  // "moderate"
-	0.0554171,    // "moderate atypia"
-	-0.0644613,   // "moderate to"
-	-0.0410586,   // "mohs"
-	-0.0590552,   // "mohs ?"
-	0.0127566,    // "mohs for"
-	-0.100365,    // "mohs surgery"
-	-0.184699,    // "moisturiser"
-	-0.0931753,   // "moisturizer"
-	0.381495,     // "mole"
-	-0.0098338,   // "mole ?"
-	0.0441354,    // "mole is"
-	-0.0124945,   // "mole needs"
-	0.0444205,    // "mole on"
-	-0.112899,    // "mole or"
-	0.146955,     // "mole removed"
-	-0.0584631,   // "mole so"
-	0.0603814,    // "mole that"
-	-0.306753,    // "moles"
-	-0.028768,    // "moles ?"
-	-0.0365775,   // "moles be"
-	-0.00474416,  // "moles have"
-	0.0218214,    // "molluscum"
-	0.0792628,    // "molluscum ?"
-	-0.00744913,  // "molluscum contagiosum"
-	-0.0216117,   // "molluscum how"
-	0.0293072,    // "molluscum or"
-	0.0334063,    // "molusco"
-	0.0717737,    // "molusco ?"
-	-0.0859132,   // "molusco contagioso"
-	0.00837821,   // "mometasone"
-	0.00837821,   // "mometasone on"
-	0.0169452,    // "monday"
-	0.0198511,    // "monday ?"
-	-0.0902974,   // "monitoring"
-	-0.0257981,   // "monitoring ?"
-	0.226018,     // "month"
-	0.0195699,    // "month ?"
-	0.00854167,   // "month and"
-	0.0183473,    // "month is"
-	0.0403605,    // "month old"
-	-0.241447,    // "monthly"
-	0.268084,     // "months"
-	0.00880702,   // "months ?"
-	-0.06115,     // "months after"
-	0.0321985,    // "months for"
-	0.0233306,    // "months is"
-	0.00540824,   // "months now"
-	0.00551048,   // "months on"
-	0.00141346,   // "months should"
-	0.0176197,    // "months that"
-	0.0688008,    // "monton"
-	0.0318492,    // "moradas"
-	-0.226122,    // "more"
-	0.0031416,    // "more ?"
-	-0.00686253,  // "more common"
-	-0.00971495,  // "more in"
-	-0.0728102,   // "more likely"
-	-0.0287488,   // "more prone"
-	0.0529691,    // "morning"
-	-0.0367956,   // "morning ?"
-	0.0046446,    // "morning and"
-	-0.020042,    // "mosquito"
-	-0.00782746,  // "mosquito bites"
-	-0.14978,     // "most"
-	-0.00968888,  // "most children"
-	-0.033071,    // "most often"
-	-0.0282229,   // "most people"
-	0.0620424,    // "mother"
-	0.112028,     // "mother in"
-	-0.071115,    // "mothers"
-	0.103993,     // "mouth"
-	0.0400677,    // "mouth ?"
-	0.066983,     // "mouth and"
-	0.00477091,   // "mouth disease"
-	0.00391665,   // "mouth is"
-	-0.103845,    // "mouth the"
-	0.0928584,    // "mouth ulcers"
-	0.0332204,    // "mtx"
-	0.1906,       // "much"
-	0.0705783,    // "much better"
-	0.000587552,  // "much for"
-	0.109318,     // "much ivermectin"
-	-0.0116722,   // "much of"
-	-0.0108117,   // "much permethrin"
-	-0.0118867,   // "much sunscreen"
-	0.290458,     // "mucho"
-	0.0126435,    // "mucho el"
-	0.125393,     // "mucho y"
-	-0.0723046,   // "muchos"
-	-0.0182473,   // "muchos lunares"
-	0.167145,     // "mujer"
-	0.189677,     // "mujer de"
-	-0.0270887,   // "mujeres"
-	-0.0270887,   // "mujeres ?"
-	-0.287737,    // "mum"
-	-0.320411,    // "mum has"
-	0.102097,     // "mum is"
-	0.103833,     // "mum's"
-	0.101565,     // "mupirocin"
-	0.0275967,    // "muslos"
-	0.0196362,    // "muy"
-	0.0257072,    // "muy rojo"
-	0.0246911,    // "muy triste"
-	1.45816,      // "my"
-	0.0699667,    // "my 0"
-	0.00147186,   // "my 0yo's"
-	0.0645426,    // "my acne"
-	0.0135745,    // "my ankle"
-	0.00554586,   // "my ankles"
-	0.0531063,    // "my arm"
-	0.0735219,    // "my armpit"
-	0.00988578,   // "my armpits"
-	-0.0190082,   // "my arms"
-	0.0333252,    // "my athlete's"
-	-0.0724805,   // "my aunt"
-	-0.0140809,   // "my baby"
-	0.24146,      // "my baby's"
-	0.0694276,    // "my back"
-	0.00868639,   // "my biologic"
-	-0.0702276,   // "my biopsy"
-	0.0837517,    // "my boyfriend's"
-	-0.00662061,  // "my brother"
-	0.0370397,    // "my burn"
-	0.0273562,    // "my cellulitis"
-	0.0187715,    // "my cheek"
-	0.000688895,  // "my cheeks"
-	0.0432575,    // "my chest"
-	0.00261119,   // "my clobetasol"
-	0.0587061,    // "my cold"
-	0.0478248,    // "my colleague's"
-	0.0386746,    // "my cyst"
-	-0.0980432,   // "my dad"
-	0.10152,      // "my dad's"
-	0.0218611,    // "my dandruff"
-	-0.0469538,   // "my daughter"
-	-0.00170836,  // "my daughter's"
-	-0.0253479,   // "my derm"
-	-0.311123,    // "my dermatologist"
-	-0.295881,    // "my doctor"
-	0.0032274,    // "my doxycycline"
-	0.0393308,    // "my dupilumab"
-	0.0420226,    // "my ear"
-	0.182423,     // "my eczema"
-	0.00625194,   // "my epipen"
-	0.020652,     // "my eyelid"
-	0.0373279,    // "my eyelids"
-	0.00854552,   // "my eyes"
-	0.123672,     // "my face"
-	0.0134057,    // "my father"
-	0.0434533,    // "my feet"
-	0.0129691,    // "my finger"
-	0.0730015,    // "my fingers"
-	0.00674773,   // "my foot"
-	0.0461412,    // "my forearm"
-	-0.0247849,   // "my friend"
-	0.02775,      // "my friend's"
-	-0.236951,    // "my gp"
-	-0.0907671,   // "my grandfather"
-	0.0532704,    // "my grandmother's"
-	0.00829847,   // "my groin"
-	0.176652,     // "my hair"
-	-0.0844956,   // "my hand"
-	-0.0628087,   // "my hands"
-	0.0786542,    // "my heel"
-	0.0214394,    // "my hives"
-	0.0496859,    // "my house"
-	-0.0460152,   // "my husband"
-	0.108994,     // "my husband's"
-	0.0243274,    // "my keloid"
-	0.0104993,    // "my knee"
-	0.021371,     // "my leg"
-	0.00821089,   // "my lip"
-	0.119074,     // "my lips"
-	0.0053224,    // "my little"
-	0.0218728,    // "my melasma"
-	0.0411724,    // "my methotrexate"
-	0.193409,     // "my mole"
-	-0.0687389,   // "my moles"
-	0.0620424,    // "my mother"
-	0.00485189,   // "my mouth"
-	-0.543881,    // "my mum"
-	0.0317946,    // "my mum's"
-	0.0297168,    // "my nail"
-	0.143862,     // "my nails"
-	0.00888719,   // "my neck"
-	-0.000975596, // "my nephew's"
-	0.0197472,    // "my nose"
-	0.0395702,    // "my palm"
-	-0.110797,    // "my partner"
-	-0.0181815,   // "my pathology"
-	0.0534778,    // "my patient"
-	0.000443645,  // "my patient's"
-	0.00951918,   // "my poison"
-	0.172624,     // "my psoriasis"
-	0.116017,     // "my rash"
-	0.0363283,    // "my rosacea"
-	0.0709622,    // "my scalp"
-	0.0172105,    // "my seb"
-	0.00725082,   // "my sebaceous"
-	-0.0398302,   // "my shin"
-	0.00314585,   // "my shirts"
-	0.0451657,    // "my shoulders"
-	-0.135652,    // "my sister"
-	0.035804,     // "my sister's"
-	-0.0546789,   // "my skin"
-	-0.092443,    // "my son"
-	0.334325,     // "my son's"
-	0.0216723,    // "my sunburn"
-	-0.0425239,   // "my surgeon"
-	0.0275594,    // "my tattoo"
-	0.0121138,    // "my teenage"
-	0.006341,     // "my temple"
-	0.015486,     // "my terbinafine"
-	0.0174448,    // "my thigh"
-	0.00621994,   // "my thinning"
-	0.00650588,   // "my throat"
-	0.0155341,    // "my thumbnail"
-	0.0306092,    // "my toddler"
-	0.0558717,    // "my toddler's"
-	0.0242421,    // "my toenail"
-	0.00871043,   // "my usual"
-	0.0561843,    // "my vitiligo"
-	0.0171847,    // "my whole"
-	-0.0203667,   // "my wife"
-	0.0292318,    // "my wrist"
-	-0.0272722,   // "myth"
-	-0.0159967,   // "myth ?"
-	0.108805,     // "nada"
-	0.00987029,   // "naevus"
-	-0.0236697,   // "naevus ?"
-	-0.00456532,  // "naevus mean"
-	-0.0166682,   // "naevus what"
-	0.0382296,    // "nail"
-	0.0104328,    // "nail ?"
-	-0.00489331,  // "nail fungus"
-	-0.0171119,   // "nail infection"
-	0.0140661,    // "nail looks"
-	-0.0098412,   // "nail to"
-	0.170516,     // "nails"
-	0.0468779,    // "nails ?"
-	0.113743,     // "nails have"
-	0.0463285,    // "name"
-	-0.0453273,   // "named"
-	-0.0453273,   // "named after"
-	-0.0382291,   // "nappy"
-	0.0504086,    // "nappy area"
-	-0.0496232,   // "nappy rash"
-	0.113281,     // "nariz"
-	-0.0132772,   // "narrowband"
-	-0.0132772,   // "narrowband uvb"
-	0.0802571,    // "nasal"
-	0.109919,     // "nasal ala"
-	-0.00496126,  // "near"
-	0.0157962,    // "near the"
-	0.016606,     // "necesita"
-	0.0592825,    // "necesita antibiotico"
-	0.271813,     // "necesito"
-	0.0454585,    // "necesito antibiotico"
-	0.036427,     // "neck"
-	0.00599681,   // "neck can"
-	0.395519,     // "need"
-	0.164599,     // "need a"
-	0.0751749,    // "need an"
-	0.164976,     // "need antibiotics"
-	0.00666758,   // "need antivirals"
-	0.01202,      // "need anything"
-	-0.0238914,   // "need blood"
-	0.0021013,    // "need for"
-	0.00752694,   // "need something"
-	-0.108323,    // "need sunscreen"
-	0.0209917,    // "need the"
-	0.0421417,    // "need to"
-	0.153274,     // "need treating"
-	0.00930661,   // "needs"
-	0.0397161,    // "needs checking"
-	0.121053,     // "negra"
-	0.0435636,    // "negra en"
-	0.218713,     // "nena"
-	0.0915918,    // "nene"
-	0.10219,      // "nephew"
-	-0.000975596, // "nephew's"
-	-0.26011,     // "never"
-	-0.0125755,   // "never had"
-	-0.158917,    // "nevus"
-	-0.0138692,   // "nevus ?"
-	-0.00775704,  // "nevus and"
-	-0.0175722,   // "nevus de"
-	-0.0178541,   // "nevus displasico"
-	0.383893,     // "new"
-	0.0057884,    // "new antibiotic"
-	0.0559588,    // "new mascara"
-	-0.0419022,   // "new mole"
-	0.0228395,    // "new pearly"
-	-0.0636452,   // "newborn"
-	0.342221,     // "next"
-	0.192668,     // "next ?"
-	0.126521,     // "next step"
-	-0.00174726,  // "next to"
-	-0.00363181,  // "next week"
-	-0.0284895,   // "nickel"
-	0.254233,     // "night"
-	-0.00804572,  // "night ?"
-	-0.0405826,   // "nikolsky"
-	0.0825405,    // "nina"
-	0.0302815,    // "nina tiene"
-	-0.0502915,   // "ninety"
-	0.0840997,    // "nino"
-	-0.0628645,   // "nino con"
-	0.0171237,    // "nino de"
-	-0.406707,    // "ninos"
-	-0.104002,    // "ninos ?"
-	-0.0532569,   // "ninos con"
-	0.0288214,    // "nits"
-	-0.0817363,   // "nm"
-	0.353471,     // "no"
-	-0.181178,    // "no ?"
-	-0.00134009,  // "no busco"
-	0.0595667,    // "no cicatriza"
-	0.0165034,    // "no duele"
-	-0.00191067,  // "no es"
-	0.0435636,    // "no estaba"
-	-0.0374459,   // "no le"
-	0.108533,     // "no me"
-	0.0633172,    // "no mejora"
-	-0.00948559,  // "no pido"
-	0.0645879,    // "no rash"
-	0.165632,     // "no se"
-	0.14334,      // "noche"
-	-0.121446,    // "noche ?"
-	0.0765175,    // "noche entre"
-	0.0308848,    // "node"
-	0.00614633,   // "node biopsy"
-	0.0490222,    // "nodular"
-	0.0102793,    // "nodule"
-	0.0139419,    // "nodule with"
-	-0.154071,    // "non"
-	0.0277457,    // "non healing"
-	-0.0262649,   // "nonagenarians"
-	-0.440852,    // "normal"
-	0.126934,     // "normal ?"
-	-0.000965678, // "normal again"
-	-0.314328,    // "normal for"
-	0.00542024,   // "normal or"
-	-0.0635293,   // "normal que"
-	-0.0386948,   // "normal tener"
-	0.0217739,    // "normal that"
-	-0.0313454,   // "normal to"
-	-0.150985,    // "normally"
-	-0.0984456,   // "normalmente"
-	-0.0528148,   // "normalmente ?"
-	-0.0118813,   // "normalmente la"
-	0.0457091,    // "nos"
-	0.0728283,    // "nose"
-	0.0217378,    // "nose bcc"
-	0.00587559,   // "nose that"
-	0.0833027,    // "not"
-	0.0649227,    // "not ?"
-	-0.0274608,   // "not a"
-	0.086371,     // "not asking"
-	-0.0275915,   // "not to"
-	-0.0481225,   // "notes"
-	-0.0481225,   // "notes what"
-	0.0685047,    // "nothing"
-	0.0478633,    // "nothing ?"
-	0.0128756,    // "noticed"
-	0.0128756,    // "noticed a"
-	0.0143408,    // "novio"
-	0.722932,     // "now"
-	0.0278885,    // "now 0x"
-	0.152345,     // "now ?"
-	0.00450082,   // "now and"
-	0.0102244,    // "now his"
-	0.0285901,    // "now my"
-	0.127272,     // "now or"
-	0.0159737,    // "now red"
-	0.00198676,   // "now that"
-	0.0446359,    // "now the"
-	0.00685025,   // "now there's"
-	0.0659645,    // "nuevas"
-	0.0289873,    // "nuevo"
-	0.00353104,   // "nuevo en"
-	-0.0715468,   // "number"
-	0.208631,     // "nurse"
-	0.0246138,    // "nurse here"
-	-0.0269211,   // "nurse how"
-	-0.0256654,   // "nurse what"
-	0.00678853,   // "nursery"
-	0.0352586,    // "nursery says"
-	0.00381511,   // "nursery tomorrow"
-	0.110938,     // "nursing"
-	0.129451,     // "nursing home"
-	0.0424363,    // "nystatin"
-	0.0382244,    // "nystatin or"
-	0.976882,     // "o"
-	0.0442292,    // "o al"
-	0.0146306,    // "o con"
-	0.0240196,    // "o es"
-	0.0650274,    // "o esperamos"
-	0.132436,     // "o espero"
-	0.0679123,    // "o itchy"
-	-0.0449107,   // "o la"
-	0.135305,     // "o lo"
-	0.0485592,    // "o me"
-	0.0239265,    // "o mejor"
-	-0.235562,    // "o no"
-	0.0135804,    // "o picaduras"
-	0.040529,     // "o puede"
-	0.00140844,   // "o se"
-	-0.0156435,   // "occur"
-	-0.0962045,   // "ochenta"
-	-0.0962045,   // "ochenta y"
-	-0.00639364,  // "ocular"
-	-0.00639364,  // "ocular rosacea"
-	0.079799,     // "of"
-	-0.0916885,   // "of 0"
-	-0.213428,    // "of a"
-	-0.0232879,   // "of antibiotics"
-	0.0793294,    // "of cetirizine"
-	0.00675856,   // "of daily"
-	-0.0299708,   // "of dupilumab"
-	-0.0154646,   // "of fexofenadine"
-	0.0879636,    // "of flucloxacillin"
-	0.0320765,    // "of interest"
-	0.0468143,    // "of isotretinoin"
-	0.0348722,    // "of ivermectin"
-	-0.0118239,   // "of melanoma"
-	0.0401053,    // "of mine"
-	0.0208305,    // "of minoxidil"
-	0.0370253,    // "of moles"
-	0.239907,     // "of my"
-	0.0130029,    // "of once"
-	-0.00733707,  // "of oral"
-	-0.0137297,   // "of people"
-	0.0199633,    // "of permethrin"
-	-0.0142915,   // "of pityriasis"
-	-0.0498362,   // "of prednisone"
-	-0.0157425,   // "of shingles"
-	0.0280737,    // "of skin"
-	-0.00959562,  // "of spironolactone"
-	0.00986382,   // "of terbinafine"
-	0.00666937,   // "of the"
-	0.341422,     // "off"
-	0.0664744,    // "off ?"
-	-0.00511242,  // "off for"
-	0.0247743,    // "off it"
-	0.0184674,    // "off school"
-	-0.0297752,   // "off the"
-	0.171488,     // "off work"
-	0.00280543,   // "offered"
-	-0.0197127,   // "offered me"
-	-0.150637,    // "often"
-	-0.0482469,   // "often should"
-	-0.0241767,   // "oil"
-	0.0255732,    // "oil on"
-	0.166029,     // "ojo"
-	0.0991391,    // "ojos"
-	0.287554,     // "ok"
-	-0.00483901,  // "ok for"
-	0.0201515,    // "ok if"
-	0.222743,     // "ok to"
-	0.216856,     // "okay"
-	0.0998081,    // "okay for"
-	0.125564,     // "old"
-	0.012943,     // "old ?"
-	0.0419045,    // "old has"
-	-0.0286921,   // "old have"
-	0.102747,     // "old on"
-	0.00232581,   // "old to"
-	0.0168016,    // "old weighs"
-	0.0741834,    // "old with"
-	0.011896,     // "old woman"
-	0.00355636,   // "old's"
-	-0.032175,    // "older"
-	-0.0313206,   // "older adults"
-	0.0176978,    // "omalizumab"
-	0.0127292,    // "omalizumab ?"
-	0.668988,     // "on"
-	0.0179491,    // "on 0"
-	-0.0146377,   // "on ?"
-	-0.190625,    // "on a"
-	0.00288618,   // "on accutane"
-	-0.0699323,   // "on adalimumab"
-	-0.170492,    // "on before"
-	0.0487473,    // "on both"
-	-0.0741383,   // "on ciclosporin"
-	-0.0340212,   // "on darker"
-	0.0843753,    // "on day"
-	0.0787062,    // "on doxy"
-	0.0696003,    // "on doxycycline"
-	0.0587312,    // "on dupilumab"
-	0.0161259,    // "on dupixent"
-	0.150248,     // "on her"
-	0.138188,     // "on his"
-	-0.0628872,   // "on holiday"
-	0.00534032,   // "on hydroxychloroquine"
-	0.0667024,    // "on isotretinoin"
-	-0.0935066,   // "on it"
-	0.00373512,   // "on its"
-	0.011641,     // "on methotrexate"
-	0.00608084,   // "on minocycline"
-	-0.0108897,   // "on monday"
-	0.229485,     // "on my"
-	0.0378139,    // "on nasal"
-	0.0401525,    // "on one"
-	0.102219,     // "on palms"
-	0.0506663,    // "on roaccutane"
-	0.0654256,    // "on scalp"
-	-0.023741,    // "on skin"
-	-0.0523265,   // "on spironolactone"
-	0.269204,     // "on the"
-	-0.0416275,   // "on them"
-	0.103464,     // "on thighs"
-	0.0253334,    // "on this"
-	0.0638678,    // "on tretinoin"
-	0.0723811,    // "on warfarin"
-	0.0208019,    // "on with"
-	-0.0837008,   // "once"
-	-0.00957797,  // "once ?"
-	-0.0542881,   // "once the"
-	0.35597,      // "one"
-	0.0508995,    // "one 0"
-	0.0025588,    // "one ?"
-	0.0471611,    // "one has"
-	-0.00276744,  // "one of"
-	0.0381591,    // "one side"
-	0.0135322,    // "one would"
-	-0.114243,    // "ones"
-	-0.0511806,   // "only"
-	-0.0603297,   // "only at"
-	0.0047549,    // "only when"
-	0.0532169,    // "oozing"
-	0.0639929,    // "op"
-	0.0325385,    // "open"
-	0.159819,     // "opinion"
-	0.0431681,    // "option"
-	0.0431681,    // "option for"
-	-0.00786588,  // "options"
-	-0.00786588,  // "options for"
-	0.852905,     // "or"
-	-0.0819617,   // "or 0"
-	0.0900828,    // "or a"
-	-0.169724,    // "or after"
-	0.0345096,    // "or alopecia"
-	-0.0444827,   // "or are"
-	0.0219966,    // "or can"
-	-0.0245758,   // "or do"
-	0.0238512,    // "or does"
-	0.0954892,    // "or eczema"
-	0.0429341,    // "or get"
-	0.0118076,    // "or go"
-	0.0124429,    // "or hydroquinone"
-	0.0216406,    // "or is"
-	-0.00635516,  // "or ivermectin"
-	0.00858507,   // "or just"
-	0.0843539,    // "or keep"
-	0.0918828,    // "or leave"
-	-0.00870082,  // "or more"
-	0.0872178,    // "or not"
-	-0.140254,    // "or only"
-	0.0237272,    // "or oral"
-	0.108228,     // "or psoriasis"
-	0.0305886,    // "or push"
-	0.0278885,    // "or reduce"
-	0.0660546,    // "or refer"
-	0.0342533,    // "or see"
-	-0.0425314,   // "or should"
-	0.0473664,    // "or something"
-	0.00488034,   // "or surgery"
-	0.0127917,    // "or the"
-	0.0330589,    // "or three"
-	0.0597986,    // "or try"
-	-0.113897,    // "or use"
-	0.0927786,    // "or wait"
-	-0.0231073,   // "or watch"
-	0.0702431,    // "or will"
-	0.117118,     // "oral"
-	0.0560376,    // "oral o"
-	-0.00370923,  // "oral terbinafine"
-	0.11616,      // "oreja"
-	0.0801123,    // "oreja que"
-	-0.0283914,   // "other"
-	0.0864814,    // "other ?"
-	-0.0118159,   // "other people"
-	-0.00155765,  // "others"
-	-0.120745,    // "otra"
-	0.11852,      // "otra vez"
-	-0.00292654,  // "ought"
-	-0.00292654,  // "ought to"
-	0.024598,     // "our"
-	0.00275817,   // "our 0"
-	0.0171425,    // "our foster"
-	0.0314492,    // "our toddler"
-	0.353065,     // "out"
-	0.0152322,    // "out ?"
-	0.169533,     // "out in"
-	0.0370384,    // "out of"
-	0.0544843,    // "out should"
-	0.00683761,   // "out today"
-	-0.00844012,  // "outbreak"
-	-0.00749003,  // "outbreak ?"
-	-0.000449143, // "outdated"
-	0.0179983,    // "oven"
-	0.0780654,    // "over"
-	0.016718,     // "over 0"
-	0.0125633,    // "over after"
-	0.0103995,    // "over his"
-	0.0835121,    // "over my"
-	-0.0038594,   // "over the"
-	-0.0584631,   // "over time"
-	0.00351291,   // "overkill"
-	0.0880979,    // "overnight"
-	0.0323471,    // "overreacting"
-	0.000760042,  // "own"
-	0.309819,     // "paciente"
-	0.19843,      // "paciente con"
-	0.0763804,    // "paciente de"
-	-0.0268141,   // "paciente encamado"
-	0.0483708,    // "paciente que"
-	-0.132913,    // "padre"
-	-0.119487,    // "padre le"
-	0.0375234,    // "padre o"
-	0.0374887,    // "padre tiene"
-	-0.011481,    // "pain"
-	0.0160225,    // "pain on"
-	0.162816,     // "painful"
-	0.00434658,   // "painless"
-	-0.0961415,   // "pale"
-	0.0789942,    // "palm"
-	0.0405427,    // "palm blistered"
-	0.233616,     // "palmas"
-	0.114913,     // "palms"
-	0.0205296,    // "palms and"
-	-0.0160431,   // "panal"
-	0.0349221,    // "panal ?"
-	0.0224158,    // "papa"
-	0.112156,     // "papule"
-	0.040052,     // "papule on"
-	0.0715648,    // "papules"
-	0.0260054,    // "papules on"
-	0.0740691,    // "para"
-	0.017365,     // "para el"
-	0.0582706,    // "para la"
-	0.0626783,    // "para las"
-	-0.0343838,   // "para los"
-	0.151475,     // "para mi"
-	0.0784195,    // "para mis"
-	-0.204625,    // "para que"
-	-0.0450582,   // "para un"
-	0.0292176,    // "para una"
-	0.0458378,    // "paracetamol"
-	0.00838822,   // "paracetamol le"
-	0.0635824,    // "parece"
-	0.0563438,    // "parece un"
-	0.0735587,    // "pareja"
-	0.0508139,    // "pareja tiene"
-	0.106572,     // "paro"
-	0.0415731,    // "parpado"
-	-0.0230217,   // "partner"
-	0.0157256,    // "partner has"
-	-0.0161272,   // "parto"
-	-0.0699653,   // "parto ?"
-	0.0538376,    // "parto empiezo"
-	0.00716719,   // "party"
-	-0.0162393,   // "pasa"
-	-0.0325753,   // "pasi"
-	-0.0303427,   // "pasi 0"
-	0.0455482,    // "paso"
-	0.0216335,    // "paso a"
-	0.072822,     // "past"
-	0.00433797,   // "past the"
-	0.088283,     // "pastillas"
-	0.0831533,    // "pastillas de"
-	0.163441,     // "patch"
-	0.0452331,    // "patch on"
-	-0.0171156,   // "patch test"
-	-0.0256831,   // "patch testing"
-	0.144177,     // "patch with"
-	0.221028,     // "patches"
-	0.0490582,    // "patches in"
-	0.0710368,    // "patches is"
-	0.0893216,    // "patches on"
-	-0.00438561,  // "path"
-	-0.027745,    // "pathology"
-	-0.0209893,   // "pathology report"
-	0.22041,      // "patient"
-	0.111184,     // "patient on"
-	0.0846245,    // "patient with"
-	0.0349019,    // "patient's"
-	-0.0465342,   // "patients"
-	-0.0157461,   // "patients ?"
-	-0.0234434,   // "patologica"
-	-0.0113092,   // "patologica ?"
-	-0.0592764,   // "pattern"
-	0.0529276,    // "pause"
-	0.0529276,    // "pause it"
-	0.112448,     // "pearly"
-	0.112156,     // "pearly papule"
-	0.130281,     // "pecho"
-	-0.0298782,   // "pecho y"
-	0.0246829,    // "pediatra"
-	-0.0498206,   // "pediatra dijo"
-	0.0646385,    // "pedimos"
-	0.0255932,    // "peel"
-	0.0763376,    // "peel and"
-	0.113512,     // "peeling"
-	-0.00522332,  // "peeling on"
-	0.0593782,    // "peligroso"
-	0.0111165,    // "peligroso ?"
-	0.0988119,    // "pelo"
-	0.191093,     // "pelo a"
-	-0.0528539,   // "pelo despues"
-	0.0706645,    // "pelos"
-	0.0706645,    // "pelos rotos"
-	-0.043581,    // "pemphigoid"
-	0.00435389,   // "pemphigoid ?"
-	-0.0198798,   // "pemphigoid differ"
-	-0.0307181,   // "pemphigus"
-	-0.0198798,   // "pemphigus vulgaris"
-	-0.0605706,   // "pena"
-	0.0624027,    // "pending"
-	0.0624027,    // "pending start"
-	0.0109279,    // "penfigoide"
-	0.0217439,    // "penfigoide ?"
-	0.0662528,    // "penicillin"
-	0.017147,     // "penis"
-	-0.344602,    // "people"
-	-0.0111649,   // "people ?"
-	-0.00827108,  // "people get"
-	-0.0153556,   // "people in"
-	-0.0757618,   // "people on"
-	-0.00205166,  // "people over"
-	-0.00370017,  // "people usually"
-	-0.00964502,  // "people who"
-	-0.125662,    // "people with"
-	0.0680045,    // "peor"
-	0.0418935,    // "per"
-	-0.00707497,  // "per day"
-	0.14953,      // "period"
-	0.217646,     // "periods"
-	0.0199714,    // "perlada"
-	0.0199714,    // "perlada en"
-	-0.0595703,   // "permethrin"
-	-0.0359656,   // "permethrin 0"
-	0.014183,     // "permethrin ?"
-	-0.0625065,   // "permethrin cream"
-	0.0331696,    // "permethrin on"
-	0.0590095,    // "permetrina"
-	0.114533,     // "permetrina ?"
-	0.0505883,    // "permetrina a"
-	-0.043551,    // "permetrina o"
-	0.35274,      // "pero"
-	-0.0561964,   // "peroxide"
-	0.00315019,   // "peroxide on"
-	0.0256074,    // "peroxido"
-	-0.137575,    // "person"
-	-0.0804536,   // "person ?"
-	-0.0109359,   // "person with"
-	-0.0999338,   // "persona"
-	-0.0872495,   // "personas"
-	-0.0205806,   // "personas ?"
-	-0.0439433,   // "personas con"
-	-0.0174409,   // "personas mayores"
-	0.0845514,    // "pesa"
-	0.0845514,    // "pesa 0"
-	0.122624,     // "peso"
-	0.137403,     // "peso 0"
-	-0.179276,    // "pharmacist"
-	0.0273811,    // "pharmacist here"
-	-0.00627514,  // "pharmacists"
-	-0.0132741,   // "pharmacy"
-	-0.0205129,   // "pharmacy student"
-	-0.0578058,   // "phenomenon"
-	0.316976,     // "photo"
-	0.00632613,   // "photo i"
-	-0.0804911,   // "photo of"
-	-0.144968,    // "photos"
-	-0.111298,    // "photos of"
-	0.000400292,  // "photosensitive"
-	0.000400292,  // "photosensitive rash"
-	0.0236535,    // "physio"
-	0.109274,     // "pic"
-	0.01976,      // "pic attached"
-	0.0764886,    // "pic is"
-	0.00860308,   // "pic of"
-	0.201404,     // "pica"
-	0.0282485,    // "pica ?"
-	0.118109,     // "pica entre"
-	-0.127777,    // "pica mas"
-	0.0919586,    // "pica mucho"
-	0.0813815,    // "pica todo"
-	0.0471107,    // "picadura"
-	0.0127785,    // "picadura de"
-	0.00498994,   // "picaduras"
-	0.00897319,   // "picaduras ?"
-	0.0250991,    // "pican"
-	0.0671866,    // "pico"
-	0.0118997,    // "pico algo"
-	0.0552879,    // "pico una"
-	0.0785505,    // "picor"
-	0.410039,     // "picture"
-	0.128215,     // "picture attached"
-	0.0689094,    // "picture of"
-	-0.0784312,   // "piden"
-	0.118126,     // "pido"
-	-0.0469312,   // "pido un"
-	0.310666,     // "pie"
-	-0.00883319,  // "pie boca"
-	0.00739008,   // "pie de"
-	0.0626056,    // "pie negra"
-	0.114132,     // "pie que"
-	-0.0924605,   // "piel"
-	0.0476478,    // "piel ?"
-	0.0107375,    // "piel seca"
-	0.0015843,    // "pierced"
-	0.00875625,   // "piercings"
-	0.195894,     // "pierna"
-	0.0552593,    // "pierna roja"
-	0.00938509,   // "pierna voy"
-	0.0995813,    // "piernas"
-	0.0387757,    // "piernas ?"
-	0.173386,     // "pies"
-	0.148671,     // "pigment"
-	0.103191,     // "pigmented"
-	0.105024,     // "pigmented lesion"
-	-0.134028,    // "pilaris"
-	-0.0552277,   // "pilaris does"
-	0.0254184,    // "pill"
-	0.0819574,    // "pill ?"
-	0.00115893,   // "pill for"
-	-0.105193,    // "pill help"
-	0.0748327,    // "pink"
-	-0.117694,    // "piojos"
-	-0.0182254,   // "piojos ?"
-	-0.251061,    // "piojos en"
-	0.0965491,    // "piojos otra"
-	-0.215381,    // "piojos saltan"
-	0.0267443,    // "pique"
-	0.0329178,    // "piriton"
-	-0.0143982,   // "piscina"
-	-0.0143982,   // "piscina con"
-	-0.0713776,   // "pitiriasis"
-	-0.0884082,   // "pitiriasis rosada"
-	0.0825302,    // "pits"
-	-0.0406079,   // "pityriasis"
-	-0.0795578,   // "pityriasis alba"
-	0.0399971,    // "pityriasis rosea"
-	-0.00104824,  // "pityriasis versicolor"
-	0.0706645,    // "placa"
-	0.0589189,    // "placas"
-	-0.0237852,   // "plain"
-	0.00155589,   // "plan"
-	0.0552218,    // "planta"
-	0.0552218,    // "planta del"
-	0.0825075,    // "plantar"
-	0.0664688,    // "plantar wart"
-	-0.09884,     // "planus"
-	0.102085,     // "plaque"
-	0.0762451,    // "plaque on"
-	-0.00557309,  // "plaque psoriasis"
-	0.0933081,    // "plaques"
-	0.11761,      // "plaques on"
-	-0.00584231,  // "play"
-	-0.00584231,  // "play in"
-	-0.0231932,   // "playa"
-	-0.0698721,   // "playa ?"
-	0.0139419,    // "plug"
-	0.0139419,    // "plug on"
-	0.00222522,   // "plus"
-	0.0159978,    // "podria"
-	0.0159978,    // "podria ser"
-	0.166568,     // "podrian"
-	0.0441904,    // "point"
-	0.0496721,    // "poison"
-	0.0496721,    // "poison ivy"
-	0.0255197,    // "pomada"
-	0.00155589,   // "pompholyx"
-	0.00155589,   // "pompholyx ?"
-	-0.121417,    // "pone"
-	-0.0613215,   // "pone nevus"
-	0.0653423,    // "ponemos"
-	-0.0915142,   // "poner"
-	0.286486,     // "pongo"
-	0.0492623,    // "pongo ?"
-	0.056986,     // "pongo a"
-	0.0114065,    // "pongo crema"
-	0.0604345,    // "pongo la"
-	-0.0290738,   // "pools"
-	-0.0290738,   // "pools ?"
-	-0.0121847,   // "pop"
-	-0.0319875,   // "pop burn"
-	0.00838909,   // "pop the"
-	-0.285352,    // "por"
-	-0.0274014,   // "por curiosidad"
-	0.26639,      // "por el"
-	0.290583,     // "por la"
-	0.134764,     // "por los"
-	-0.127359,    // "por presion"
-	-1.03967,     // "por que"
-	0.0055495,    // "por todo"
-	-0.118131,    // "por un"
-	0.0143582,    // "por una"
-	0.18406,      // "porque"
-	-0.0335384,   // "postura"
-	-0.0335384,   // "postura a"
-	0.0123991,    // "potassium"
-	-0.0399488,   // "potent"
-	-0.0259651,   // "potent steroid"
-	-0.00737276,  // "potent steroids"
-	-0.0110728,   // "powder"
-	-0.00776382,  // "practice"
-	-0.00776382,  // "practice nurse"
-	-0.0263776,   // "precancerous"
-	-0.0263776,   // "precancerous ?"
-	0.0554955,    // "pred"
-	0.0774541,    // "prednisolone"
-	0.279113,     // "prednisona"
-	-0.0278356,   // "prednisone"
-	-0.0357869,   // "prefer"
-	-0.0331344,   // "preferred"
-	-0.0331344,   // "preferred for"
-	0.0253342,    // "prefiero"
-	-0.099086,    // "pregnancy"
-	-0.0153052,   // "pregnancy ?"
-	0.0749701,    // "pregnant"
-	0.00846996,   // "pregnant and"
-	0.000764453,  // "pregnant woman"
-	-0.065621,    // "pregnant women"
-	-0.0145787,   // "pregunta"
-	0.110239,     // "pregunto"
-	0.110239,     // "pregunto por"
-	0.0405853,    // "prescribe"
-	-0.230811,    // "prescribed"
-	0.0245009,    // "prescribed ivermectin"
-	0.000419684,  // "prescribed terbinafine"
-	-0.08541,     // "prescription"
-	0.00578156,   // "prescription antiperspirant"
-	-0.127359,    // "presion"
-	-0.0224358,   // "presion ?"
-	0.041224,     // "press"
-	0.00937902,   // "press a"
-	0.0187842,    // "pressed"
-	-0.140354,    // "pressure"
-	-0.0274313,   // "pressure drug"
-	0.0682051,    // "pressure sore"
-	-0.0173067,   // "pressure sores"
-	-0.020591,    // "pressure ulcer"
-	-0.0278873,   // "pressure ulcers"
-	-0.03741,     // "prevenir"
-	-0.0229878,   // "prevent"
-	-0.00799281,  // "private"
-	-0.0583456,   // "problems"
-	0.0228744,    // "profe"
-	-0.0383696,   // "prone"
-	-0.0273758,   // "prone to"
-	-0.0291887,   // "propionate"
-	-0.0291887,   // "propionate 0"
-	0.0128683,    // "proportion"
-	0.071065,     // "propranolol"
-	0.071065,     // "propranolol ?"
-	-0.0231786,   // "proteccion"
-	-0.0231786,   // "proteccion se"
-	-0.0155628,   // "protect"
-	-0.0142963,   // "protect against"
-	-0.047363,    // "protection"
-	-0.00403682,  // "protection ?"
-	-0.0103356,   // "protection after"
-	-0.0517655,   // "protective"
-	-0.0517655,   // "protective as"
-	-0.292863,    // "protector"
-	-0.311296,    // "protector solar"
-	0.0543218,    // "protopic"
-	-0.127023,    // "pruebas"
-	-0.139577,    // "pruebas epicutaneas"
-	-0.436975,    // "psoriasis"
-	0.0317896,    // "psoriasis ?"
-	-0.0315223,   // "psoriasis and"
-	-0.0084722,   // "psoriasis avoid"
-	-0.0469693,   // "psoriasis empeora"
-	-0.00176824,  // "psoriasis en"
-	-0.104078,    // "psoriasis es"
-	0.0240302,    // "psoriasis flare"
-	-0.0707821,   // "psoriasis get"
-	-0.0236702,   // "psoriasis in"
-	0.0285204,    // "psoriasis is"
-	0.00908031,   // "psoriasis on"
-	-0.0645712,   // "psoriasis que"
-	0.0816443,    // "psoriatic"
-	0.0816443,    // "psoriatic arthritis"
-	0.416742,     // "pt"
-	0.00804833,   // "pt 0"
-	0.0225697,    // "pt 0f"
-	0.0856884,    // "pt c"
-	0.079716,     // "pt on"
-	0.107225,     // "pt w"
-	-0.428611,    // "puede"
-	-0.373726,    // "puede contagiar"
-	0.00364906,   // "puede esperar"
-	0.118822,     // "puede ir"
-	0.157167,     // "puede ser"
-	-0.190684,    // "puede una"
-	-0.0630167,   // "puede usar"
-	-0.265756,    // "pueden"
-	0.302326,     // "puedo"
-	0.0280591,    // "puedo ir"
-	0.00476552,   // "puedo poner"
-	0.0500546,    // "puedo seguir"
-	0.0288009,    // "puedo subir"
-	0.0108812,    // "puedo tomar"
-	0.0339335,    // "puedo usar"
-	0.01228,      // "puesto"
-	0.0202971,    // "puffy"
-	0.08231,      // "pull"
-	0.0718237,    // "pull it"
-	0.0184205,    // "pulled"
-	0.0184205,    // "pulled a"
-	0.0291697,    // "punch"
-	-0.0108006,   // "punch biopsy"
-	0.132317,     // "punched"
-	0.132317,     // "punched out"
-	0.0737179,    // "puncture"
-	0.0770295,    // "purple"
-	0.0771874,    // "pus"
-	0.00905163,   // "pus filled"
-	0.114957,     // "push"
-	0.110437,     // "push for"
-	-0.0666702,   // "pusieron"
-	0.133415,     // "pustules"
-	-0.0355855,   // "put"
-	0.0268988,    // "put her"
-	-0.0870606,   // "put me"
-	0.0146849,    // "put my"
-	0.0309352,    // "put on"
-	0.0364643,    // "put the"
-	-0.0755276,   // "put vaseline"
-	-0.0610132,   // "putting"
-	-0.140644,    // "q"
-	-0.00333454,  // "q how"
-	-0.391024,    // "que"
-	0.0116271,    // "que ?"
-	-0.013919,    // "que analisis"
-	0.0457199,    // "que antes"
-	0.0180452,    // "que aposito"
-	-0.123804,    // "que aspecto"
-	0.00490268,   // "que cambiar"
-	-0.0756327,   // "que causa"
-	0.0607233,    // "que champu"
-	-0.103826,    // "que consiste"
-	-0.108018,    // "que controles"
-	0.0664631,    // "que crece"
-	0.081668,     // "que crees"
-	0.371197,     // "que crema"
-	-0.0733674,   // "que dicen"
-	-0.120277,    // "que diferencia"
-	0.208187,     // "que dosis"
-	0.0369278,    // "que duele"
-	-0.00571305,  // "que edad"
-	-0.285201,    // "que el"
-	-0.0188543,   // "que empeora"
-	-0.0347635,   // "que era"
-	-0.367164,    // "que es"
-	0.0593789,    // "que estoy"
-	-0.0231786,   // "que factor"
-	0.0458624,    // "que faltar"
-	0.0422453,    // "que ha"
-	-0.0598915,   // "que hay"
-	0.0598813,    // "que huele"
-	0.086438,     // "que ir"
-	-0.150325,    // "que la"
-	0.142569,     // "que le"
-	-0.0186275,   // "que llamar"
-	-0.0300696,   // "que los"
-	0.42234,      // "que me"
-	-0.0265447,   // "que mi"
-	0.359403,     // "que no"
-	-0.0238131,   // "que pica"
-	0.0250991,    // "que pican"
-	-0.0734464,   // "que quiere"
-	0.0498092,    // "que quitar"
-	0.0103217,    // "que reaplicar"
-	-0.0224436,   // "que reventar"
-	0.0675859,    // "que sangra"
-	-0.222708,    // "que se"
-	-0.384787,    // "que significa"
-	-0.066547,    // "que signos"
-	-0.158472,    // "que sirve"
-	-0.0343358,   // "que son"
-	0.0502874,    // "que subi"
-	-0.0127711,   // "que suelen"
-	0.151129,     // "que te"
-	0.029293,     // "que tengo"
-	0.0391346,    // "que tiene"
-	-0.0634629,   // "que tomar"
-	0.184928,     // "que uso"
-	0.0287054,    // "que vacunar"
-	-0.0888206,   // "que ver"
-	0.012805,     // "queloide"
-	0.0493388,    // "queloide de"
-	-0.0365329,   // "queloide y"
-	-0.0787402,   // "queloides"
-	-0.126842,    // "quemadura"
-	-0.0603805,   // "quemadura con"
-	-0.00957227,  // "quemadura o"
-	0.00308215,   // "quemadura solar"
-	-0.0896392,   // "quemaduras"
-	0.0221238,    // "queme"
-	0.0221238,    // "queme con"
-	-0.316128,    // "queratosis"
-	-0.0973859,   // "queratosis actinica"
-	0.00243131,   // "queratosis actinicas"
-	-0.110531,    // "question"
-	-0.00580905,  // "question what"
-	-0.130618,    // "quick"
-	0.0673866,    // "quick one"
-	-0.137107,    // "quick q"
-	0.139695,     // "quiere"
-	-0.0734464,   // "quiere decir"
-	0.0751186,    // "quiere hidrocortisona"
-	-0.00503659,  // "quiero"
-	0.044711,     // "quiste"
-	-0.014876,    // "quiste sebaceo"
-	0.111204,     // "quitamos"
-	0.0327203,    // "quitamos ?"
-	-0.00541844,  // "quitan"
-	0.0499182,    // "quitar"
-	0.0778119,    // "quitar ?"
-	0.0647293,    // "quito"
-	0.0317391,    // "quito el"
-	0.0423109,    // "r"
-	0.00361775,   // "r o"
-	0.0432474,    // "radiotherapy"
-	-0.0090336,   // "raised"
-	0.0335892,    // "raised and"
-	0.0150684,    // "ramipril"
-	-0.0235876,   // "range"
-	0.0139419,    // "rapidly"
-	0.0139419,    // "rapidly growing"
-	0.169583,     // "rasca"
-	0.447764,     // "rash"
-	0.0975299,    // "rash ?"
-	0.0553533,    // "rash after"
-	-0.0805069,   // "rash always"
-	-0.0679701,   // "rash and"
-	0.0158275,    // "rash got"
-	-0.0336744,   // "rash has"
-	0.0961377,    // "rash in"
-	0.0361586,    // "rash is"
-	0.0710347,    // "rash measles"
-	0.126931,     // "rash on"
-	0.0164327,    // "rash that's"
-	-0.17577,     // "rash to"
-	-0.0382371,   // "rashes"
-	-0.0205165,   // "rashes in"
-	-0.0145237,   // "rate"
-	-0.0689424,   // "rather"
-	-0.0942901,   // "rather than"
-	0.0515189,    // "raw"
-	0.18216,      // "re"
-	-0.156635,    // "reaction"
-	-0.0348119,   // "read"
-	-0.0363556,   // "read that"
-	-0.082939,    // "reading"
-	-0.0704125,   // "reading about"
-	-0.066111,    // "real"
-	-0.0218345,   // "really"
-	0.00094729,   // "really bad"
-	-0.0447462,   // "really have"
-	0.0239763,    // "really need"
-	-0.0155158,   // "reaplicar"
-	-0.0339465,   // "reaplicar el"
-	-0.0122117,   // "reason"
-	-0.00495449,  // "reason to"
-	0.2329,       // "reasonable"
-	0.231828,     // "reasonable ?"
-	-0.116481,    // "recetaron"
-	0.0619963,    // "recetaron isotretinoina"
-	-0.335591,    // "receto"
-	-0.105502,    // "receto isotretinoina"
-	-0.106632,    // "receto tacrolimus"
-	0.0497566,    // "reckon"
-	-0.0303188,   // "recognised"
-	-0.0819878,   // "recomienda"
-	-0.0231786,   // "recomienda para"
-	0.0101251,    // "recomiendan"
-	-0.136193,    // "recommended"
-	-0.0683604,   // "recommended for"
-	0.0171602,    // "recurrent"
-	0.514059,     // "red"
-	0.0810154,    // "red and"
-	0.0172613,    // "red dots"
-	-0.0221744,   // "red for"
-	0.034509,     // "red hot"
-	0.00284399,   // "red itchy"
-	-0.00920705,  // "red leg"
-	0.026893,     // "red nappy"
-	0.0284902,    // "red on"
-	0.0140394,    // "red patch"
-	0.00712653,   // "red ring"
-	0.048841,     // "red scaly"
-	0.0515138,    // "red streak"
-	0.0032289,    // "red with"
-	0.0799981,    // "redness"
-	0.00320744,   // "redness is"
-	0.138707,     // "redonda"
-	0.0855398,    // "redonda en"
-	0.0278885,    // "reduce"
-	0.0278885,    // "reduce ?"
-	0.163007,     // "refer"
-	0.0317454,    // "refer ?"
-	0.0712339,    // "refer to"
-	0.0333081,    // "referral"
-	0.00103376,   // "referral ?"
-	0.00988851,   // "regla"
-	-0.011637,    // "regla abcde"
-	-0.0501947,   // "relaciona"
-	-0.0501947,   // "relaciona con"
-	-0.163771,    // "related"
-	-0.163771,    // "related to"
-	-0.0241672,   // "removal"
-	-0.0384757,   // "removed"
-	0.00841153,   // "removed ?"
-	-0.00155262,  // "removed from"
-	0.0887911,    // "renal"
-	-0.0609432,   // "repeated"
-	-0.0766595,   // "repelente"
-	-0.094675,    // "report"
-	-0.00795006,  // "report ?"
-	-0.0246648,   // "report says"
-	-0.0161761,   // "repositioned"
-	-0.0132623,   // "requisition"
-	0.167203,     // "residencia"
-	0.194151,     // "resident"
-	0.0188496,    // "resident in"
-	0.143842,     // "resident with"
-	-0.0307746,   // "residents"
-	-0.058108,    // "resistant"
-	0.0265018,    // "respond"
-	0.0851997,    // "restart"
-	0.0335242,    // "restart ?"
-	0.0458224,    // "restart my"
-	-0.0123101,   // "results"
-	-0.0526939,   // "retinoids"
-	-0.0558048,   // "retinol"
-	-0.0224436,   // "reventar"
-	-0.0224436,   // "reventar las"
-	-0.0182473,   // "revisarse"
-	-0.0182473,   // "revisarse la"
-	-0.156464,    // "riesgo"
-	-0.132388,    // "riesgo de"
-	0.0410816,    // "rifampicin"
-	0.398715,     // "right"
-	0.0939329,    // "right ?"
-	0.00124076,   // "right dose"
-	0.107932,     // "right for"
-	0.0117689,    // "right now"
-	-0.0541341,   // "ring"
-	-0.0517449,   // "ring on"
-	-0.238447,    // "ringworm"
-	-0.0550731,   // "ringworm ?"
-	-0.265675,    // "ringworm from"
-	0.0108499,    // "ringworm on"
-	0.0624298,    // "ringworm or"
-	-0.0103523,   // "ringworm patch"
-	-0.136643,    // "risk"
-	-0.0623055,   // "risk factors"
-	0.0639213,    // "roaccutane"
-	0.127583,     // "roacutan"
-	0.0381951,    // "rodillas"
-	0.136035,     // "roja"
-	-0.0999311,   // "roja ?"
-	0.112617,     // "roja y"
-	0.0510943,    // "rojas"
-	0.0221665,    // "rojez"
-	0.0213405,    // "rojez en"
-	0.244989,     // "rojo"
-	0.0460228,    // "rojo en"
-	0.00898692,   // "rojo y"
-	0.149772,     // "rojos"
-	-0.00584231,  // "role"
-	-0.00584231,  // "role does"
-	0.233144,     // "ronchas"
-	-0.0250766,   // "room"
-	-0.0315978,   // "ropa"
-	-0.249294,    // "rosacea"
-	-0.00682758,  // "rosacea ?"
-	-0.0836523,   // "rosacea diagnosed"
-	-0.103336,    // "rosacea es"
-	0.0240878,    // "rosacea flare"
-	-0.0030854,   // "rosacea is"
-	-0.0664752,   // "rosada"
-	-0.0884082,   // "rosada ?"
-	0.0712865,    // "rose"
-	0.0399971,    // "rosea"
-	0.0748325,    // "rosea ?"
-	0.0706645,    // "rotos"
-	0.0241931,    // "rough"
-	0.0366128,    // "rough scaly"
-	0.178265,     // "round"
-	0.0845848,    // "round bald"
-	0.0521948,    // "round her"
-	0.0166941,    // "round scaly"
-	0.0111302,    // "round the"
-	-0.288563,    // "rule"
-	-0.103625,    // "rule ?"
-	-0.113506,    // "run"
-	-0.0849282,   // "run in"
-	-0.05825,     // "running"
-	0.00487529,   // "running up"
-	-0.0631252,   // "running water"
-	-0.0327946,   // "ruxolitinib"
-	0.0682535,    // "saber"
-	0.0893717,    // "sacral"
-	0.0685695,    // "sacral sore"
-	0.0446422,    // "sacro"
-	0.0328457,    // "sacrum"
-	0.0508506,    // "safe"
-	0.214596,     // "safe for"
-	-0.0409478,   // "safe in"
-	-0.110534,    // "safe to"
-	-0.0100838,   // "safety"
-	-0.583051,    // "said"
-	-0.08157,     // "said i"
-	-0.0143058,   // "said my"
-	-0.371612,    // "said the"
-	0.00582501,   // "sale"
-	-0.115998,    // "sale en"
-	0.147816,     // "salen"
-	0.001483,     // "salicylic"
-	0.001483,     // "salicylic acid"
-	0.0887215,    // "salido"
-	0.0342988,    // "salido un"
-	0.0177292,    // "salido una"
-	0.12525,      // "salieron"
-	0.100736,     // "salieron ampollas"
-	0.15524,      // "salio"
-	0.0536365,    // "salio un"
-	0.0454028,    // "salio una"
-	0.0587919,    // "salir"
-	0.00154005,   // "salon"
-	0.00154005,   // "salon has"
-	-0.215381,    // "saltan"
-	-0.215381,    // "saltan de"
-	-0.353583,    // "same"
-	-0.0652262,   // "same as"
-	-0.18904,     // "same thing"
-	0.165277,     // "sangra"
-	0.00176098,   // "sangre"
-	-0.0178578,   // "sanitiser"
-	-0.0152753,   // "sarcoma"
-	0.186487,     // "sarna"
-	0.12819,      // "sarna ?"
-	0.0968632,    // "sarpullido"
-	0.0798447,    // "sarpullido en"
-	0.00249206,   // "satellite"
-	0.00278326,   // "saturday"
-	0.00278326,   // "saturday ?"
-	-0.0288934,   // "say"
-	0.0259295,    // "say no"
-	-0.206954,    // "says"
-	0.103714,     // "says it's"
-	-0.0498633,   // "says my"
-	0.047914,     // "says the"
-	0.00404389,   // "scabbing"
-	-0.0195423,   // "scabies"
-	0.0473987,    // "scabies ?"
-	0.0187469,    // "scabies do"
-	-0.00547939,  // "scabies from"
-	-0.0963475,   // "scabies treatment"
-	0.0347542,    // "scabies what"
-	0.0533513,    // "scale"
-	0.0523823,    // "scale on"
-	0.325237,     // "scalp"
-	-0.0328078,   // "scalp ?"
-	0.0635404,    // "scalp and"
-	0.0428476,    // "scalp are"
-	0.042719,     // "scalp is"
-	0.0323404,    // "scalp psoriasis"
-	0.309738,     // "scaly"
-	0.0230265,    // "scaly papules"
-	0.0252377,    // "scaly patch"
-	0.0839198,    // "scaly patches"
-	0.0222865,    // "scaly plaque"
-	0.033794,     // "scaly plaques"
-	0.0296227,    // "scar"
-	-0.0184189,   // "scar ?"
-	0.0274938,    // "scc"
-	0.0147029,    // "scc on"
-	0.174639,     // "scenario"
-	-0.087982,    // "school"
-	0.0752424,    // "school nurse"
-	0.107447,     // "school with"
-	-0.0139914,   // "schools"
-	-0.0285896,   // "sclerosus"
-	-0.00866709,  // "score"
-	-0.00528235,  // "scrape"
-	-0.00528235,  // "scrape the"
-	0.00730162,   // "scratch"
-	0.0105642,    // "scratch it"
-	0.0126029,    // "scratched"
-	0.118034,     // "scratching"
-	-0.0067627,   // "screening"
-	-0.00130388,  // "screening ?"
-	0.039929,     // "screenshot"
-	-0.477927,    // "se"
-	-0.0635366,   // "se clasifican"
-	-0.0484004,   // "se confirma"
-	-0.14148,     // "se considera"
-	-0.0488965,   // "se consideran"
-	-0.051452,    // "se contagia"
-	0.0177938,    // "se cura"
-	-0.0930207,   // "se debe"
-	-0.027062,    // "se diagnostica"
-	-0.0162691,   // "se diferencia"
-	-0.0763142,   // "se hacen"
-	0.110283,     // "se la"
-	0.0670968,    // "se las"
-	0.16883,      // "se le"
-	0.0784842,    // "se lo"
-	0.706761,     // "se me"
-	-0.344286,    // "se puede"
-	-0.0531082,   // "se pueden"
-	0.056757,     // "se que"
-	0.169583,     // "se rasca"
-	-0.0819878,   // "se recomienda"
-	-0.0501947,   // "se relaciona"
-	-0.0170625,   // "se suele"
-	-0.0656234,   // "se suelen"
-	-0.0192381,   // "se toma"
-	-0.00594085,  // "se trata"
-	-0.109655,    // "se usa"
-	-0.0218226,   // "se va"
-	0.106644,     // "se van"
-	0.00937209,   // "se ve"
-	0.00712342,   // "seb"
-	0.0262005,    // "seb derm"
-	-0.014876,    // "sebaceo"
-	-0.00283332,  // "sebaceous"
-	-0.00283332,  // "sebaceous cyst"
-	-0.0279547,   // "seborreica"
-	-0.0319243,   // "seborreica ?"
-	0.0367388,    // "seborreica de"
-	-0.0250678,   // "seborrheic"
-	0.00123438,   // "seborrheic dermatitis"
-	-0.0389144,   // "seborrheic keratoses"
-	0.0126123,    // "seborrheic keratosis"
-	-0.096619,    // "seborrhoeic"
-	-0.0678131,   // "seborrhoeic dermatitis"
-	-0.0288048,   // "seborrhoeic keratosis"
-	0.0107375,    // "seca"
-	0.00574295,   // "second"
-	-0.0102953,   // "second degree"
-	0.0224613,    // "secukinumab"
-	-0.13323,     // "secundarios"
-	0.349946,     // "see"
-	0.000763588,  // "see a"
-	0.20748,      // "see someone"
-	0.0271548,    // "see the"
-	0.0596196,    // "seeing"
-	-0.0187754,   // "seem"
-	-0.0187754,   // "seem to"
-	0.00260705,   // "seems"
-	0.0110368,    // "seen"
-	0.0364911,    // "seen ?"
-	-0.0298915,   // "seen in"
-	0.0190189,    // "seen today"
-	-0.0701452,   // "seen urgently"
-	0.123248,     // "seguir"
-	0.0155121,    // "seguir con"
-	0.170007,     // "segun"
-	-0.167316,    // "seguro"
-	-0.108431,    // "seguro el"
-	-0.0488965,   // "seguros"
-	0.0196735,    // "sell"
-	0.0102195,    // "sell it"
-	0.035609,     // "semana"
-	-0.0169369,   // "semana ?"
-	0.0519541,    // "semanas"
-	0.0401204,    // "semanas con"
-	0.0159093,    // "semanas y"
-	-0.15176,     // "send"
-	-0.011153,    // "send a"
-	0.0385095,    // "send her"
-	-0.17577,     // "send to"
-	0.137692,     // "senora"
-	0.0926066,    // "sense"
-	0.0289286,    // "sensible"
-	0.0341453,    // "sent"
-	-0.0134793,   // "sent a"
-	0.00614633,   // "sentinel"
-	-0.157673,    // "separate"
-	0.134728,     // "ser"
-	0.148282,     // "ser por"
-	0.13841,      // "sera"
-	0.152075,     // "seria"
-	0.0745686,    // "serious"
-	0.0897817,    // "serious ?"
-	-0.00576878,  // "settle"
-	-0.0390582,   // "seventy"
-	0.0188899,    // "several"
-	-0.0205782,   // "severe"
-	0.21307,      // "shampoo"
-	0.0134882,    // "shampoo ?"
-	0.063134,     // "shampoo every"
-	0.054612,     // "shampoo for"
-	-0.0266706,   // "shampoos"
-	-0.0582898,   // "shape"
-	-0.0029704,   // "shaped"
-	0.078404,     // "share"
-	0.00137764,   // "shave"
-	-0.0416279,   // "shaving"
-	0.585898,     // "she"
-	0.0130381,    // "she be"
-	0.0302085,    // "she had"
-	0.0290651,    // "she has"
-	-0.0769086,   // "she have"
-	0.124259,     // "she need"
-	0.0277716,    // "she stop"
-	0.0682948,    // "she use"
-	0.353007,     // "she's"
-	0.0607874,    // "she's 0"
-	0.116163,     // "she's miserable"
-	0.0898019,    // "she's on"
-	-0.050585,    // "shed"
-	-0.00244888,  // "shedding"
-	-0.0100799,   // "shift"
-	0.06413,      // "shin"
-	-0.0595441,   // "shin is"
-	-0.232976,    // "shingles"
-	0.0126762,    // "shingles ?"
-	-0.346679,    // "shingles can"
-	-0.0425285,   // "shingles contagious"
-	-0.00750372,  // "shingles in"
-	-0.012179,    // "shingles more"
-	0.0205249,    // "shingles near"
-	0.0295005,    // "shingles on"
-	-0.0523185,   // "shingles pain"
-	-0.0350906,   // "shingles vaccine"
-	0.0774878,    // "shins"
-	0.0556464,    // "shins have"
-	0.00314585,   // "shirts"
-	0.0272658,    // "shivery"
-	-0.00633234,  // "short"
-	0.115968,     // "should"
-	-0.138193,    // "should a"
-	0.202398,     // "should he"
-	0.529266,     // "should i"
-	-0.0290389,   // "should it"
-	-0.0419424,   // "should make"
-	-0.0365775,   // "should moles"
-	0.197578,     // "should my"
-	-0.0618125,   // "should never"
-	-0.0793083,   // "should people"
-	0.175194,     // "should she"
-	-0.0153802,   // "should someone"
-	-0.123807,    // "should sunscreen"
-	0.108489,     // "should the"
-	0.0689376,    // "should they"
-	0.0181859,    // "should this"
-	0.116782,     // "should we"
-	-0.192807,    // "should you"
-	0.0624314,    // "shoulders"
-	0.0326325,    // "shoulders and"
-	-0.062038,    // "shouldn't"
-	-0.0319875,   // "shouldn't pop"
-	-0.0328769,   // "show"
-	-0.0328769,   // "show ?"
-	0.0733522,    // "showers"
-	-0.0220636,   // "shows"
-	-0.0366313,   // "shows the"
-	0.120792,     // "si"
-	0.0277453,    // "si a"
-	0.0220917,    // "si el"
-	0.0890195,    // "si peso"
-	-0.0108652,   // "si se"
-	0.107934,     // "si tengo"
-	-0.0416826,   // "si ya"
-	-0.055654,    // "side"
-	-0.068187,    // "side effects"
-	0.0294326,    // "side of"
-	0.0758673,    // "sides"
-	-0.207733,    // "siempre"
-	-0.0565595,   // "siempre ?"
-	-0.00267803,  // "siga"
-	-0.0429013,   // "sign"
-	-0.000832307, // "sign ?"
-	-0.384787,    // "significa"
-	-0.0787635,   // "significa ?"
-	-0.0610737,   // "significa fps"
-	-0.0253451,   // "significa margenes"
-	-0.0391411,   // "signo"
-	-0.0391411,   // "signo de"
-	-0.066547,    // "signos"
-	-0.066547,    // "signos de"
-	-0.167834,    // "signs"
-	-0.0991006,   // "signs mean"
-	-0.0368748,   // "signs of"
-	-0.00941916,  // "signs that"
-	0.283366,     // "sigo"
-	0.187866,     // "sigo con"
-	0.0106736,    // "sigo tomando"
-	0.00917279,   // "sigue"
-	-0.0288878,   // "silver"
-	-0.0441007,   // "silver sulfadiazine"
-	0.132601,     // "sin"
-	0.00561071,   // "sin granos"
-	0.181642,     // "since"
-	0.0146346,    // "since i"
-	0.0623337,    // "since starting"
-	0.0872236,    // "since the"
-	-0.0750237,   // "sindrome"
-	-0.0750237,   // "sindrome de"
-	-0.384482,    // "sirve"
-	-0.128162,    // "sirve la"
-	-0.142026,    // "sirve para"
-	-0.137743,    // "sister"
-	0.035804,     // "sister's"
-	-0.0440338,   // "sit"
-	-0.000866602, // "site"
-	-0.0421276,   // "situ"
-	-0.0123284,   // "six"
-	0.00604462,   // "six months"
-	-0.018373,    // "six weeks"
-	0.0544863,    // "size"
-	0.0537623,    // "size of"
-	0.0723738,    // "sjs"
-	-0.372899,    // "skin"
-	-0.194635,    // "skin ?"
-	-0.0505059,   // "skin cancer"
-	-0.0354181,   // "skin conditions"
-	-0.0120289,   // "skin in"
-	0.0932538,    // "skin is"
-	-0.0219079,   // "skin tears"
-	-0.0145339,   // "skin to"
-	-0.00719091,  // "skin type"
-	-0.00564419,  // "skin types"
-	0.115521,     // "skip"
-	0.116774,     // "small"
-	0.0727656,    // "smell"
-	0.0582049,    // "smell does"
-	0.0400309,    // "smells"
-	0.0118656,    // "smoker"
-	-0.0653636,   // "smoking"
-	-0.204281,    // "so"
-	2.5583e-05,   // "so i've"
-	-0.00171359,  // "so many"
-	-0.201382,    // "sobre"
-	0.00652135,   // "socks"
-	0.0832852,    // "sol"
-	0.0306551,    // "sol ?"
-	-0.0148421,   // "sol empeora"
-	-0.361077,    // "solar"
-	-0.0183313,   // "solar ?"
-	-0.0570331,   // "solar elastosis"
-	-0.051673,    // "solar en"
-	0.0404393,    // "sole"
-	0.0205296,    // "soles"
-	-0.0231664,   // "solo"
-	0.0272577,    // "solo curiosidad"
-	-0.108582,    // "solo en"
-	0.00911987,   // "solo por"
-	-0.191493,    // "some"
-	-0.00623289,  // "some people"
-	0.108187,     // "someone"
-	0.12306,      // "someone ?"
-	-0.052501,    // "someone in"
-	-0.0275347,   // "someone with"
-	0.0553505,    // "something"
-	0.00542742,   // "something else"
-	0.0349695,    // "something more"
-	0.0357006,    // "something to"
-	0.00718178,   // "something worse"
-	-0.0839743,   // "something you"
-	-0.0627472,   // "sometimes"
-	-0.281645,    // "son"
-	-0.213266,    // "son has"
-	-0.0358827,   // "son las"
-	-0.168927,    // "son los"
-	0.334924,     // "son's"
-	0.0111496,    // "son's arms"
-	-0.0155183,   // "son's been"
-	0.0513175,    // "son's chest"
-	0.0318278,    // "son's face"
-	0.0242624,    // "son's got"
-	0.0181301,    // "son's legs"
-	0.0047079,    // "son's rash"
-	0.0118852,    // "son's scalp"
-	0.0772828,    // "soon"
-	0.369393,     // "sore"
-	0.0117696,    // "sore and"
-	0.00246962,   // "sore be"
-	0.0212376,    // "sore eyes"
-	0.0567627,    // "sore on"
-	0.000263431,  // "sore should"
-	0.132338,     // "sores"
-	-0.0479929,   // "sores ?"
-	0.116163,     // "sores and"
-	-0.0175809,   // "sort"
-	0.127899,     // "sound"
-	0.127899,     // "sound like"
-	0.0499475,    // "soy"
-	0.0437816,    // "soy enfermera"
-	-0.0366072,   // "soy estudiante"
-	-0.055606,    // "soy farmaceutica"
-	0.00850656,   // "soy farmaceutico"
-	0.0144079,    // "spain"
-	-0.0480193,   // "speaking"
-	-0.0232591,   // "speaking how"
-	-0.230225,    // "spf"
-	-0.105611,    // "spf 0"
-	0.0427741,    // "spider"
-	0.0427741,    // "spider bite"
-	0.0170591,    // "spironolactone"
-	0.00195277,   // "spironolactone and"
-	-0.0565371,   // "spironolactone for"
-	-0.0760533,   // "spitz"
-	-0.0476123,   // "spitz ?"
-	-0.0555266,   // "spitz nevus"
-	0.296356,     // "spot"
-	0.0560111,    // "spot on"
-	0.270268,     // "spots"
-	-0.0148043,   // "spots are"
-	0.122817,     // "spots in"
-	0.0740833,    // "spots on"
-	0.00937902,   // "spots that"
-	-0.183617,    // "spread"
-	-0.0795751,   // "spread ?"
-	-0.0445874,   // "spread between"
-	-0.0316879,   // "spread in"
-	0.0283566,    // "spread on"
-	-0.0554177,   // "spread to"
-	0.174878,     // "spreading"
-	0.0037712,    // "spreading and"
-	-0.00753209,  // "spreading red"
-	0.00898172,   // "squeeze"
-	0.00288208,   // "squeeze it"
-	-0.0159706,   // "stage"
-	-0.0418306,   // "stages"
-	-0.0267374,   // "stages of"
-	-0.0258418,   // "staging"
-	-0.0562409,   // "standard"
-	-0.0119234,   // "standard excision"
-	0.0287282,    // "start"
-	0.0199574,    // "start ?"
-	-0.0148909,   // "start in"
-	-0.0410511,   // "start me"
-	0.259499,     // "started"
-	-0.0443227,   // "started me"
-	0.188254,     // "started to"
-	0.104627,     // "starting"
-	0.0110584,    // "starting a"
-	-0.0030343,   // "starting isotretinoin"
-	0.0167348,    // "starting lamotrigine"
-	0.0226179,    // "starting the"
-	0.0827269,    // "stay"
-	-0.00712827,  // "stay home"
-	-0.0109829,   // "stay in"
-	0.141202,     // "stay off"
-	0.0172476,    // "stay on"
-	0.118503,     // "step"
-	0.0954144,    // "step ?"
-	-0.160004,    // "steroid"
-	-0.0988738,   // "steroid ?"
-	-0.0871052,   // "steroid cream"
-	0.0305981,    // "steroid injections"
-	-0.0334736,   // "steroid withdrawal"
-	-0.0968883,   // "steroids"
-	-0.107616,    // "stevens"
-	-0.0827698,   // "stevens johnson"
-	0.101627,     // "still"
-	0.0163936,    // "still itches"
-	0.0137622,    // "still red"
-	-0.0764487,   // "still used"
-	-0.0959771,   // "sting"
-	0.0251014,    // "stinging"
-	0.0597579,    // "stings"
-	0.115203,     // "stitches"
-	0.569959,     // "stop"
-	0.114587,     // "stop ?"
-	0.151937,     // "stop it"
-	0.0211386,    // "stop my"
-	-0.0104372,   // "stop sweating"
-	0.162879,     // "stop the"
-	0.00384523,   // "stop using"
-	0.0588464,    // "stopped"
-	0.0416788,    // "stopping"
-	-0.000262317, // "stops"
-	0.0138181,    // "story"
-	0.0281271,    // "straight"
-	0.0264174,    // "straight away"
-	0.00170938,   // "straight to"
-	0.0230911,    // "strawberry"
-	0.0758408,    // "streak"
-	0.00487529,   // "streak running"
-	-0.0267611,   // "strength"
-	0.00896625,   // "strength of"
-	-0.00656365,  // "strep"
-	-0.00656365,  // "strep throat"
-	-0.0734524,   // "stress"
-	0.0647464,    // "strong"
-	0.0436544,    // "strong for"
-	0.116521,     // "stronger"
-	-0.0728006,   // "student"
-	-0.0227241,   // "student here"
-	-0.0389069,   // "student nurse"
-	0.0195548,    // "stung"
-	0.0202298,    // "su"
-	0.0561036,    // "su bebe"
-	0.0502874,    // "subi"
-	0.0288009,    // "subir"
-	0.0288009,    // "subir la"
-	0.0912634,    // "subo"
-	0.0404738,    // "subo la"
-	-0.0732569,   // "such"
-	-0.047503,    // "such as"
-	0.105344,     // "suddenly"
-	-0.0156682,   // "sudor"
-	-0.00609511,  // "sudor de"
-	-0.0168928,   // "suegra"
-	0.0603455,    // "suegro"
-	-0.236736,    // "suele"
-	-0.00292935,  // "suele hacer"
-	-0.0884707,   // "suele mejorar"
-	-0.0384373,   // "suele ser"
-	-0.00948559,  // "suele verse"
-	-0.0783958,   // "suelen"
-	-0.0727399,   // "suelen hacer"
-	-0.116544,    // "suggested"
-	0.0231986,    // "suit"
-	0.0231986,    // "suit me"
-	-0.0441007,   // "sulfadiazine"
-	0.077833,     // "summer"
-	-0.144042,    // "sun"
-	-0.0613438,   // "sun damage"
-	-0.0128381,   // "sun protection"
-	-0.0100838,   // "sun safety"
-	0.0217774,    // "sunbed"
-	-0.0720184,   // "sunbeds"
-	0.0666998,    // "sunburn"
-	0.021138,     // "sunburn bad"
-	0.00793505,   // "sunburnt"
-	-0.822131,    // "sunscreen"
-	-0.0437456,   // "sunscreen ?"
-	-0.0498679,   // "sunscreen be"
-	-0.114852,    // "sunscreen every"
-	-0.0739354,   // "sunscreen go"
-	-0.0710771,   // "sunscreen is"
-	0.0232955,    // "suppose"
-	-0.0054008,   // "supposed"
-	-0.0054008,   // "supposed to"
-	-0.033314,    // "suppurativa"
-	-0.0139152,   // "suppurativa ?"
-	-0.0236281,   // "supurativa"
-	-0.0236281,   // "supurativa y"
-	-0.0504688,   // "surgeon"
-	0.0242805,    // "surgeon said"
-	-0.0677125,   // "surgery"
-	-0.0604603,   // "surgery ?"
-	-0.0168226,   // "surgical"
-	-0.041637,    // "surgical scar"
-	0.191034,     // "suspendo"
-	0.120132,     // "suspendo ?"
-	-0.113993,    // "swears"
-	-0.0637834,   // "swears by"
-	0.00585584,   // "sweat"
-	0.00314585,   // "sweat through"
-	-0.0290016,   // "sweating"
-	-0.0234751,   // "sweating ?"
-	-0.0139835,   // "sweet"
-	0.00140364,   // "swell"
-	0.046773,     // "swelled"
-	0.046773,     // "swelled up"
-	0.0658927,    // "swelling"
-	0.0836433,    // "swelling after"
-	-0.0533456,   // "swim"
-	-0.0263385,   // "swim with"
-	0.0267446,    // "swimming"
-	0.0397577,    // "swimming with"
-	0.29518,      // "switch"
-	0.0999382,    // "switch ?"
-	0.0701024,    // "switch to"
-	0.294366,     // "swollen"
-	0.0376754,    // "swollen and"
-	-0.0491891,   // "syndrome"
-	-0.00862309,  // "syndrome ?"
-	-0.0160726,   // "systemic"
-	-0.00247524,  // "tablet"
-	0.129924,     // "tablets"
-	0.0866931,    // "tablets ?"
-	-0.0649645,   // "tacrolimus"
-	-0.0496058,   // "tacrolimus en"
-	0.275168,     // "take"
-	-0.0167405,   // "take ?"
-	-0.106683,    // "take a"
-	0.0187069,    // "take an"
-	0.126403,     // "take for"
-	0.0490902,    // "take ibuprofen"
-	0.0732543,    // "take isotretinoin"
-	0.116298,     // "take it"
-	0.0464925,    // "take my"
-	0.0611659,    // "take the"
-	0.00375727,   // "take them"
-	-0.0208047,   // "take to"
-	-0.100008,    // "taken"
-	-0.111869,    // "takes"
-	-0.0563657,   // "taking"
-	0.0553562,    // "taking it"
-	0.013749,     // "taking my"
-	0.00825167,   // "taking the"
-	-0.0113039,   // "talk"
-	-0.0100374,   // "talk about"
-	0.0754385,    // "talon"
-	0.0605555,    // "talon que"
-	0.0681117,    // "talones"
-	-0.0499004,   // "tambien"
-	-0.130357,    // "tan"
-	0.0287388,    // "tanning"
-	-0.0962045,   // "tantas"
-	-0.0962045,   // "tantas manchas"
-	-0.0888443,   // "tanto"
-	-0.0106709,   // "tape"
-	0.0879565,    // "taper"
-	-0.00822353,  // "tar"
-	0.0995926,    // "target"
-	0.0815617,    // "target like"
-	-0.089206,    // "tattoo"
-	-0.026543,    // "tattoo artist"
-	0.0352415,    // "tattoo is"
-	-0.0277092,   // "tattoo over"
-	-0.068852,    // "tattoos"
-	0.02169,      // "tatuaje"
-	-0.0132268,   // "tb"
-	0.328918,     // "te"
-	0.158514,     // "te mando"
-	-0.00586663,  // "tea"
-	-0.0241767,   // "tea tree"
-	0.0457845,    // "teacher"
-	0.00269738,   // "teacher here"
-	-0.0219079,   // "tears"
-	0.324058,     // "teen"
-	0.0121138,    // "teenage"
-	-0.00463664,  // "teenage daughter"
-	-0.0370435,   // "teenager"
-	-0.113764,    // "teenagers"
-	0.109919,     // "telangiectasia"
-	0.199181,     // "tell"
-	-0.0425509,   // "tell a"
-	-0.021331,    // "tell cellulitis"
-	0.0665125,    // "tell from"
-	0.143953,     // "tell if"
-	0.0854232,    // "tell me"
-	0.0435655,    // "temp"
-	-0.000113895, // "temperature"
-	0.006341,     // "temple"
-	-0.0193118,   // "tend"
-	-0.0193118,   // "tend to"
-	0.0186864,    // "tender"
-	-0.00243733,  // "tenemos"
-	-0.158061,    // "tener"
-	1.04006,      // "tengo"
-	0.00177636,   // "tengo 0"
-	0.0952971,    // "tengo ?"
-	0.0293037,    // "tengo ampollas"
-	-0.0904287,   // "tengo dermatitis"
-	0.3715,       // "tengo en"
-	0.0753019,    // "tengo fiebre"
-	0.217457,     // "tengo la"
-	0.0921708,    // "tengo los"
-	-0.12021,     // "tengo psoriasis"
-	0.106415,     // "tengo que"
-	-0.258513,    // "tengo rosacea"
-	0.121459,     // "tengo un"
-	0.107105,     // "tengo una"
-	-0.0126845,   // "tengo urticaria"
-	0.0900998,    // "tensas"
-	0.079952,     // "tensas en"
-	0.121342,     // "tense"
-	0.0960357,    // "tense bullae"
-	-0.173503,    // "terbinafina"
-	-0.000691811, // "terbinafina para"
-	0.012075,     // "terbinafine"
-	-0.0459666,   // "terbinafine ?"
-	0.0410649,    // "terbinafine cream"
-	0.00286547,   // "terbinafine for"
-	0.00486524,   // "terbinafine tablets"
-	-0.114351,    // "term"
-	-0.021586,    // "term ?"
-	-0.0181815,   // "term mean"
-	0.0227955,    // "termine"
-	0.0227955,    // "termine el"
-	-0.0233586,   // "test"
-	0.000924359,  // "tested"
-	-0.12474,     // "testing"
-	-0.218442,    // "tests"
-	-0.0295886,   // "tests are"
-	0.0304984,    // "tetanus"
-	0.0304984,    // "tetanus jab"
-	-0.271109,    // "than"
-	-0.0435957,   // "than in"
-	-0.0669349,   // "than the"
-	0.0283108,    // "that"
-	-0.212691,    // "that ?"
-	-0.124355,    // "that a"
-	0.0213401,    // "that actually"
-	-0.0187742,   // "that age"
-	0.0530598,    // "that an"
-	0.0565636,    // "that be"
-	0.0493558,    // "that bleeds"
-	-0.00263708,  // "that doesn't"
-	0.0278458,    // "that don't"
-	-0.0395102,   // "that exactly"
-	0.00244006,   // "that i'm"
-	0.0237672,    // "that just"
-	0.0574506,    // "that keeps"
-	-0.0900901,   // "that mean"
-	0.0944993,    // "that my"
-	0.0304073,    // "that need"
-	0.0554043,    // "that outdated"
-	0.077529,     // "that right"
-	-0.0181815,   // "that term"
-	0.00718399,   // "that the"
-	0.0232747,    // "that too"
-	-0.0856115,   // "that true"
-	0.00969364,   // "that won't"
-	0.152649,     // "that's"
-	0.0131772,    // "that's gone"
-	0.549758,     // "the"
-	-0.0630816,   // "the 0"
-	-0.180062,    // "the abcde"
-	0.00337368,   // "the antibiotics"
-	0.00090529,   // "the antifungal"
-	0.0549926,    // "the antihistamine"
-	0.0177187,    // "the attached"
-	0.00157958,   // "the back"
-	0.00655585,   // "the backs"
-	0.0386293,    // "the bcc"
-	-0.120548,    // "the beach"
-	-0.0396604,   // "the bedding"
-	0.0319526,    // "the best"
-	0.0101217,    // "the betnovate"
-	0.0824884,    // "the birth"
-	0.000873761,  // "the bite"
-	0.00751062,   // "the blister"
-	0.06045,      // "the blisters"
-	0.0245013,    // "the body"
-	0.0110492,    // "the bump"
-	0.0188147,    // "the bumps"
-	0.00499607,   // "the chickenpox"
-	-0.0136986,   // "the clinic"
-	0.104343,     // "the clotrimazole"
-	-0.0827702,   // "the combined"
-	-0.00324144,  // "the common"
-	0.0727795,    // "the corners"
-	-0.0200347,   // "the counter"
-	0.0647441,    // "the cream"
-	0.0149802,    // "the cut"
-	0.045224,     // "the dark"
-	0.107967,     // "the derm"
-	-0.065344,    // "the dermatologist"
-	0.0586383,    // "the diagnosis"
-	-0.314749,    // "the difference"
-	0.000937605,  // "the doctor"
-	0.00515202,   // "the dose"
-	-0.0179079,   // "the drug"
-	0.021188,     // "the ears"
-	-0.0114435,   // "the easi"
-	0.150001,     // "the edge"
-	0.00548421,   // "the edges"
-	-0.0456049,   // "the emergency"
-	-0.0222519,   // "the er"
-	-0.0256583,   // "the evidence"
-	0.000188189,  // "the eye"
-	0.000602272,  // "the face"
-	-0.0281245,   // "the first"
-	0.00234313,   // "the flat"
-	0.0524777,    // "the forearm"
-	-0.00384817,  // "the general"
-	-0.0531304,   // "the gp"
-	0.025245,     // "the groin"
-	0.0550316,    // "the gym"
-	-0.0342997,   // "the hands"
-	-0.0491764,   // "the health"
-	0.00881205,   // "the hives"
-	-0.08722,     // "the house"
-	0.0160093,    // "the hydrocortisone"
-	0.12623,      // "the image"
-	0.113877,     // "the itch"
-	0.0497552,    // "the knees"
-	-0.0591702,   // "the koebner"
-	0.00831667,   // "the lady"
-	0.146325,     // "the lesion"
-	0.00433797,   // "the line"
-	0.104972,     // "the little"
-	-0.189385,    // "the lot"
-	-0.00168614,  // "the lower"
-	0.0814919,    // "the lump"
-	-0.0755064,   // "the main"
-	0.0829162,    // "the middle"
-	0.1784,       // "the mole"
-	-0.0373275,   // "the morning"
-	-0.0644276,   // "the mouth"
-	0.0883616,    // "the mupirocin"
-	0.0696254,    // "the nail"
-	0.0986395,    // "the new"
-	0.0410091,    // "the next"
-	0.0214873,    // "the nurse"
-	0.0405317,    // "the ones"
-	0.00588852,   // "the oven"
-	0.0392949,    // "the painful"
-	0.0146273,    // "the past"
-	-0.05363,     // "the patch"
-	-0.0011278,   // "the patches"
-	0.0561476,    // "the permethrin"
-	0.10643,      // "the photo"
-	0.145065,     // "the picture"
-	-0.0809271,   // "the pill"
-	0.00120202,   // "the plaques"
-	0.0577855,    // "the prednisolone"
-	0.0471704,    // "the rash"
-	-0.011993,    // "the red"
-	0.0799981,    // "the redness"
-	0.112223,     // "the right"
-	-0.10838,     // "the ring"
-	-0.033169,    // "the risk"
-	0.00154005,   // "the salon"
-	-0.353583,    // "the same"
-	-0.0236704,   // "the scalp"
-	0.145918,     // "the scar"
-	-0.0350906,   // "the shingles"
-	-0.00865047,  // "the side"
-	0.0420223,    // "the size"
-	-0.112779,    // "the skin"
-	0.0360495,    // "the sole"
-	0.0350312,    // "the sore"
-	0.170676,     // "the spot"
-	0.151205,     // "the spots"
-	-0.0182198,   // "the stages"
-	-0.0316477,   // "the standard"
-	0.0206008,    // "the steroid"
-	0.00682295,   // "the summer"
-	-0.0855303,   // "the sun"
-	0.00398309,   // "the terbinafine"
-	0.0492686,    // "the thumbnail"
-	0.144266,     // "the toes"
-	-0.0364769,   // "the typical"
-	-0.0341521,   // "the uk"
-	-0.261963,    // "the usual"
-	0.0105717,    // "the wait"
-	0.0129691,    // "the wart"
-	-0.0589637,   // "the way"
-	0.031105,     // "the weekend"
-	0.0047761,    // "the white"
-	0.0702433,    // "the whole"
-	0.0257518,    // "their"
-	-0.0548129,   // "them"
-	-0.14495,     // "them ?"
-	0.00818518,   // "them checked"
-	0.0104242,    // "them frozen"
-	0.002633,     // "them now"
-	-0.00428458,  // "therapy"
-	-0.219264,    // "there"
-	-0.0321255,   // "there a"
-	-0.119067,    // "there any"
-	0.0748077,    // "there anything"
-	0.130475,     // "there's"
-	0.130223,     // "there's a"
-	0.0287307,    // "these"
-	0.0111318,    // "these hives"
-	-0.269053,    // "they"
-	-0.0717262,   // "they actually"
-	-0.059298,    // "they common"
-	-0.00220089,  // "they just"
-	0.00404974,   // "they keep"
-	-0.00528235,  // "they scrape"
-	-0.00237724,  // "they talk"
-	-0.0196393,   // "they the"
-	-0.0105338,   // "they work"
-	-0.0348495,   // "they're"
-	0.00719675,   // "they've"
-	0.00719675,   // "they've been"
-	0.128747,     // "thick"
-	-0.00531916,  // "thickness"
-	-0.0254433,   // "thickness of"
-	0.1399,       // "thigh"
-	0.11361,      // "thighs"
-	-0.0278639,   // "thin"
-	-0.21334,     // "thing"
-	-0.0679234,   // "thing ?"
-	-0.169401,    // "thing as"
-	0.00156128,   // "thing on"
-	0.00483028,   // "thing or"
-	0.178386,     // "think"
-	0.0320161,    // "think ?"
-	0.0392958,    // "think i"
-	0.00604526,   // "think my"
-	0.0885935,    // "thinking"
-	0.0696265,    // "thinking of"
-	-0.0422881,   // "thinks"
-	0.151,        // "thinning"
-	-0.00828703,  // "thinning hair"
-	0.190951,     // "third"
-	1.03224,      // "this"
-	0.239973,     // "this ?"
-	0.0777373,    // "this an"
-	0.0118944,    // "this be"
-	0.0146744,    // "this is"
-	0.0141775,    // "this lump"
-	0.040515,     // "this mole"
-	0.0067458,    // "this morning"
-	0.0982514,    // "this photo"
-	0.0601756,    // "this week"
-	0.0134828,    // "this year"
-	-0.0851454,   // "those"
-	-0.0117662,   // "thought"
-	0.172849,     // "thoughts"
-	0.172849,     // "thoughts ?"
-	0.225284,     // "three"
-	0.0181415,    // "three days"
-	0.132433,     // "three months"
-	-5.79367e-05, // "throat"
-	0.00650588,   // "throat feels"
-	0.0410157,    // "throbbing"
-	0.0117308,    // "through"
-	0.00314585,   // "through my"
-	-0.0193257,   // "through the"
-	0.077958,     // "thrush"
-	0.0793069,    // "thrush ?"
-	0.0648016,    // "thumbnail"
-	0.0013774,    // "thursday"
-	0.0013774,    // "thursday or"
-	-0.0164639,   // "thyroid"
-	-0.0317479,   // "tick"
-	0.0895233,    // "tick bite"
-	-0.0362652,   // "tiempo"
-	0.230675,     // "tiene"
-	-0.143679,    // "tiene 0"
-	0.0357164,    // "tiene ampollas"
-	-0.273691,    // "tiene cura"
-	-0.170839,    // "tiene dermatitis"
-	-0.0373333,   // "tiene eccema"
-	0.0384903,    // "tiene fiebre"
-	0.00128889,   // "tiene granitos"
-	-0.119811,    // "tiene herpes"
-	0.170213,     // "tiene la"
-	0.0149792,    // "tiene lupus"
-	0.0292541,    // "tiene mi"
-	0.0641007,    // "tiene piojos"
-	0.1452,       // "tiene que"
-	0.0817996,    // "tiene sarna"
-	0.155536,     // "tiene un"
-	0.293658,     // "tiene una"
-	0.039863,     // "tiene verrugas"
-	0.0418021,    // "tienen"
-	0.0559216,    // "tienen que"
-	0.052674,     // "tight"
-	0.186219,     // "till"
-	0.0756387,    // "till it"
-	0.166909,     // "time"
-	-0.0584631,   // "time ?"
-	0.026746,     // "time for"
-	0.0522856,    // "time i"
-	0.09583,      // "time to"
-	0.0453273,    // "times"
-	0.0720966,    // "times a"
-	-0.0822834,   // "tina"
-	0.0622627,    // "tina ?"
-	-0.00838083,  // "tina del"
-	0.0362398,    // "tinea"
-	0.000995153,  // "tinea ?"
-	-5.51637e-05, // "tinea capitis"
-	0.0503103,    // "tinea cruris"
-	-0.0545426,   // "tinea incognito"
-	0.00299197,   // "tingling"
-	0.0287097,    // "tiny"
-	0.0140753,    // "tiny black"
-	-0.082507,    // "tipo"
-	-0.0867669,   // "tipo de"
-	-0.133414,    // "tips"
-	-0.157148,    // "to"
-	0.112015,     // "to 0"
-	0.0319037,    // "to ?"
-	-0.0992614,   // "to a"
-	-0.0610014,   // "to avoid"
-	0.0156689,    // "to be"
-	-0.00280409,  // "to check"
-	0.0119602,    // "to come"
-	-0.00880407,  // "to decide"
-	-0.0728102,   // "to develop"
-	-0.0138463,   // "to do"
-	-0.00182165,  // "to finish"
-	-0.0283654,   // "to get"
-	0.109328,     // "to go"
-	0.0537635,    // "to have"
-	-0.0587386,   // "to heart"
-	0.012587,     // "to her"
-	0.00520789,   // "to hospital"
-	0.0689992,    // "to itch"
-	0.152606,     // "to keep"
-	0.0435542,    // "to know"
-	0.044395,     // "to last"
-	0.00285662,   // "to look"
-	0.00515555,   // "to methotrexate"
-	-0.0387932,   // "to nickel"
-	-0.0227968,   // "to nursery"
-	-0.0742441,   // "to other"
-	0.084545,     // "to penicillin"
-	-0.0188936,   // "to pop"
-	-0.0229878,   // "to prevent"
-	0.0222024,    // "to push"
-	0.0327146,    // "to put"
-	0.151092,     // "to see"
-	0.00225742,   // "to sell"
-	-0.17577,     // "to send"
-	-0.0644613,   // "to severe"
-	0.0727656,    // "to smell"
-	0.0144079,    // "to spain"
-	-0.0935407,   // "to start"
-	0.205969,     // "to stay"
-	0.0813162,    // "to stop"
-	0.0773598,    // "to take"
-	-0.0594312,   // "to tattoo"
-	3.58838e-05,  // "to tell"
-	0.159385,     // "to the"
-	0.0528455,    // "to try"
-	-0.168113,    // "to use"
-	-0.225656,    // "to wash"
-	-0.168926,    // "to wear"
-	-0.00560375,  // "to work"
-	0.0376444,    // "to worry"
-	0.058397,     // "to you"
-	0.0439982,    // "tobillo"
-	0.110621,     // "toca"
-	0.0339368,    // "toca la"
-	0.0432712,    // "toda"
-	0.0226651,    // "toda la"
-	0.133055,     // "today"
-	0.100076,     // "today ?"
-	0.00787699,   // "today or"
-	0.145685,     // "toddler"
-	0.00645327,   // "toddler has"
-	0.199217,     // "toddler's"
-	0.12735,      // "toddler's eczema"
-	0.155627,     // "todo"
-	0.0532613,    // "todo el"
-	0.0461619,    // "todos"
-	0.0046922,    // "todos los"
-	0.120442,     // "toenail"
-	0.0683292,    // "toenail is"
-	0.14561,      // "toes"
-	0.0405846,    // "toes is"
-	-0.00329271,  // "together"
-	0.0109839,    // "together for"
-	-0.210675,    // "told"
-	-0.013827,    // "told apart"
-	-0.0580682,   // "told i"
-	-0.0173717,   // "told she"
-	0.0863867,    // "toma"
-	-0.00909024,  // "toma una"
-	0.157382,     // "tomando"
-	0.0106736,    // "tomando ?"
-	0.117061,     // "tomando isotretinoina"
-	0.176765,     // "tomar"
-	-0.0432737,   // "tomar aciclovir"
-	-0.0192769,   // "tomar el"
-	0.441181,     // "tomo"
-	0.191076,     // "tomo ?"
-	0.0320591,    // "tomo metotrexato"
-	0.12751,      // "tomorrow"
-	0.0686269,    // "tomorrow ?"
-	0.0379962,    // "tongue"
-	0.0865138,    // "tonight"
-	0.0693526,    // "tonight ?"
-	0.191792,     // "too"
-	-0.0287335,   // "too ?"
-	0.00743995,   // "too late"
-	0.0232747,    // "too long"
-	0.000587552,  // "too much"
-	0.0328595,    // "too scabies"
-	0.0436544,    // "too strong"
-	-0.00810199,  // "top"
-	-0.0406147,   // "topical"
-	-0.112762,    // "topical steroid"
-	-0.0167925,   // "topical steroids"
-	0.039423,     // "touched"
-	-0.0694004,   // "towels"
-	-0.0779809,   // "toxina"
-	-0.0779809,   // "toxina botulinica"
-	0.0266977,    // "trabajo"
-	0.0419745,    // "tracking"
-	-0.026175,    // "trainee"
-	-0.026175,    // "trainee what's"
-	-0.00396414,  // "tranexamic"
-	-0.00396414,  // "tranexamic acid"
-	0.249914,     // "tras"
-	-0.00594085,  // "trata"
-	-0.0568876,   // "tratamiento"
-	-0.032964,    // "tratamiento ?"
-	-0.0214056,   // "tratamiento con"
-	0.0377489,    // "tratamiento de"
-	0.0473566,    // "tratamientos"
-	0.0965491,    // "tratamientos que"
-	0.191645,     // "treat"
-	0.040095,     // "treat ?"
-	-0.0113457,   // "treat actinic"
-	0.0264365,    // "treat the"
-	-0.157441,    // "treated"
-	0.0418458,    // "treated ?"
-	-0.103477,    // "treated for"
-	-0.111327,    // "treated with"
-	0.144569,     // "treating"
-	0.0635083,    // "treating ?"
-	-0.181043,    // "treatment"
-	-0.0760458,   // "treatment ?"
-	0.00593233,   // "treatment for"
-	-0.0170658,   // "treatment or"
-	0.00578482,   // "treatments"
-	-0.0125524,   // "treatments for"
-	0.0266655,    // "treatments what"
-	-0.0241767,   // "tree"
-	-0.0241767,   // "tree oil"
-	0.123827,     // "tretinoin"
-	0.0549281,    // "tretinoin ?"
-	-0.0565369,   // "tretinoina"
-	0.100129,     // "trial"
-	-0.00395142,  // "trials"
-	0.032106,     // "triamcinolone"
-	0.04415,      // "tried"
-	-0.0390218,   // "trigger"
-	-0.0860107,   // "triggered"
-	-0.0860107,   // "triggered by"
-	-0.06213,     // "triggers"
-	-0.0493167,   // "triggers ?"
-	0.0246911,    // "triste"
-	-0.188709,    // "true"
-	-0.0856115,   // "true ?"
-	-0.0251377,   // "true that"
-	-0.0428106,   // "true you"
-	0.323768,     // "try"
-	0.0379517,    // "try the"
-	0.0483635,    // "try wet"
-	0.0770929,    // "trying"
-	-0.15578,     // "tube"
-	-0.0333009,   // "turn"
-	-0.042176,    // "turn into"
-	-0.0821792,   // "twice"
-	-0.0371518,   // "twice ?"
-	-0.0670396,   // "twice a"
-	-0.0517655,   // "twice as"
-	0.243866,     // "two"
-	0.00860743,   // "two colours"
-	-0.0383337,   // "two hours"
-	0.100536,     // "two months"
-	0.0559383,    // "two treatments"
-	-0.0193885,   // "two weeks"
-	-0.00464269,  // "type"
-	-0.0515786,   // "type 0"
-	0.0700081,    // "type iv"
-	-0.0505085,   // "types"
-	-0.00564419,  // "types ?"
-	-0.103628,    // "typical"
-	-0.0385091,   // "typical for"
-	-0.00729357,  // "typically"
-	-0.00493568,  // "typically look"
-	-0.0341521,   // "uk"
-	-0.0341521,   // "uk ?"
-	0.20078,      // "ulcer"
-	-0.0186996,   // "ulcer ?"
-	0.0577922,    // "ulcer and"
-	0.0582049,    // "ulcer has"
-	0.0101463,    // "ulcer on"
-	0.108946,     // "ulcera"
-	0.125258,     // "ulcera en"
-	-0.0647751,   // "ulceras"
-	-0.0353069,   // "ulceras por"
-	0.0315985,    // "ulcerated"
-	0.0649719,    // "ulcers"
-	0.0278885,    // "uln"
-	0.0278885,    // "uln hold"
-	-0.151622,    // "un"
-	-0.0187259,   // "un ano"
-	0.0844209,    // "un biologico"
-	-0.112844,    // "un brote"
-	0.0562632,    // "un bulto"
-	-0.0550981,   // "un carcinoma"
-	0.0915924,    // "un circulo"
-	-0.094513,    // "un corticoide"
-	-0.0916993,   // "un diagnostico"
-	-0.0373179,   // "un herpes"
-	-0.0513904,   // "un informe"
-	-0.0532031,   // "un lunar"
-	-0.0939086,   // "un melanoma"
-	0.149072,     // "un mes"
-	0.0688008,    // "un monton"
-	-0.0232928,   // "un nevus"
-	-0.0127768,   // "un nino"
-	-0.0104863,   // "un paciente"
-	-0.108464,    // "un protector"
-	-0.0465143,   // "un queloide"
-	-0.017904,    // "un quiste"
-	0.0543617,    // "un sarpullido"
-	-0.0457637,   // "un tratamiento"
-	0.0825053,    // "una"
-	0.031701,     // "una ?"
-	0.204592,     // "una amiga"
-	0.084022,     // "una ampolla"
-	-0.0184908,   // "una biopsia"
-	-0.215381,    // "una cabeza"
-	-0.0465143,   // "una cicatriz"
-	0.0561036,    // "una clienta"
-	0.056757,     // "una consulta"
-	0.0783843,    // "una costra"
-	0.113037,     // "una del"
-	-0.0709645,   // "una embarazada"
-	-0.0160989,   // "una encarnada"
-	-0.102683,    // "una enfermedad"
-	-0.0209592,   // "una erupcion"
-	0.0181071,    // "una foto"
-	0.0162689,    // "una llaga"
-	0.0828116,    // "una mancha"
-	-0.0999338,   // "una persona"
-	-0.0302377,   // "una picadura"
-	-0.229861,    // "una quemadura"
-	0.0809215,    // "una semana"
-	0.10557,      // "una ulcera"
-	0.0276527,    // "una verruga"
-	-0.121434,    // "una vez"
-	0.245966,     // "unas"
-	-0.0243047,   // "unas ?"
-	0.0540223,    // "unas manchas"
-	-0.120926,    // "under"
-	-0.142597,    // "under 0"
-	0.0155758,    // "under a"
-	0.0160869,    // "under my"
-	-0.0207567,   // "underarm"
-	-0.0207567,   // "underarm sweating"
-	-0.0381811,   // "unit"
-	-0.0970051,   // "uno"
-	0.00843501,   // "unos"
-	-0.0311607,   // "until"
-	-0.00854771,  // "until the"
-	0.229236,     // "up"
-	0.000103668,  // "up ?"
-	0.0388948,    // "up from"
-	0.0372938,    // "up in"
-	0.0321902,    // "up my"
-	0.0543997,    // "up on"
-	0.0815005,    // "up to"
-	0.0374333,    // "uploaded"
-	-0.0238582,   // "upper"
-	-0.00565771,  // "urea"
-	0.190543,     // "urgencias"
-	0.152099,     // "urgencias ?"
-	0.00766987,   // "urgencias o"
-	0.0249987,    // "urgencias por"
-	0.00463525,   // "urgent"
-	0.0097347,    // "urgent ?"
-	-0.00542109,  // "urgent care"
-	0.0619818,    // "urgente"
-	0.136811,     // "urgente ?"
-	-0.0748296,   // "urgente una"
-	-0.0403587,   // "urgently"
-	-0.0440869,   // "urgently ?"
-	0.00372816,   // "urgently about"
-	-0.158224,    // "urticaria"
-	-0.0128112,   // "urticaria ?"
-	-0.180262,    // "urticaria cronica"
-	-0.108558,    // "usa"
-	-0.0694417,   // "usa en"
-	-0.012022,    // "usa normalmente"
-	0.0884011,    // "usando"
-	-0.258686,    // "usar"
-	0.0158633,    // "usar la"
-	0.00941598,   // "usar permetrina"
-	-0.129562,    // "usar protector"
-	0.0117226,    // "use"
-	0.12307,      // "use ?"
-	0.00407863,   // "use a"
-	0.00315019,   // "use benzoyl"
-	0.121508,     // "use for"
-	-0.018743,    // "use hydroquinone"
-	0.0166794,    // "use ketoconazole"
-	0.0364778,    // "use my"
-	-0.0240157,   // "use on"
-	-0.0207488,   // "use permethrin"
-	0.100088,     // "use the"
-	-0.335755,    // "used"
-	-0.2483,      // "used for"
-	-0.0903975,   // "used when"
-	0.204082,     // "using"
-	0.0335183,    // "using a"
-	0.00236239,   // "using clobetasol"
-	0.000717643,  // "using hydrocortisone"
-	0.0457016,    // "using my"
-	0.0670336,    // "using the"
-	0.089516,     // "uso"
-	-0.352845,    // "usual"
-	-0.0498032,   // "usual approach"
-	-0.0166857,   // "usual dose"
-	-0.00828047,  // "usual first"
-	-0.0331975,   // "usual side"
-	-0.268648,    // "usually"
-	-0.00964847,  // "usually appear"
-	-0.0230185,   // "usually done"
-	-0.102854,    // "usually go"
-	-0.0188197,   // "usually last"
-	-0.0045246,   // "usually look"
-	-0.00630433,  // "usually stay"
-	-0.00298215,  // "usually take"
-	-0.00211796,  // "usually treated"
-	-0.0136777,   // "uv"
-	-0.0892028,   // "uva"
-	-0.116513,    // "uvb"
-	-0.0929285,   // "uvb de"
-	0.118407,     // "va"
-	0.0148166,    // "va con"
-	-0.0992494,   // "vaccine"
-	-0.0366025,   // "vaccine ?"
-	-0.0265945,   // "vaccines"
-	-0.0693914,   // "vacuna"
-	-0.0830008,   // "vacuna del"
-	0.0287054,    // "vacunar"
-	-0.0285583,   // "vacunas"
-	-0.0285583,   // "vacunas vivas"
-	0.198983,     // "valaciclovir"
-	0.0678201,    // "valacyclovir"
-	-0.00985722,  // "valacyclovir for"
-	-0.0605706,   // "vale"
-	-0.0605706,   // "vale la"
-	0.0445265,    // "vamos"
-	-0.0686096,   // "van"
-	-0.181923,    // "van a"
-	0.0372132,    // "van al"
-	-0.0263188,   // "varicela"
-	-0.0158693,   // "varicela ?"
-	0.107572,     // "varon"
-	0.107572,     // "varon de"
-	-0.0662279,   // "vaseline"
-	-0.0755276,   // "vaseline on"
-	0.0356523,    // "ve"
-	0.0326384,    // "ve la"
-	0.114238,     // "veces"
-	0.0751186,    // "vendo"
-	0.0561036,    // "vendo ?"
-	0.0555718,    // "venous"
-	-0.0350908,   // "ver"
-	-0.0962327,   // "ver con"
-	0.0766429,    // "verano"
-	-0.00224682,  // "verano ?"
-	-0.21644,     // "verdad"
-	-0.15738,     // "verdad que"
-	-0.00733656,  // "verruca"
-	0.040421,     // "verruga"
-	0.016039,     // "verruga plantar"
-	-0.0279461,   // "verrugas"
-	-0.00948559,  // "verse"
-	-0.00948559,  // "verse un"
-	0.0159824,    // "versicolor"
-	-0.0212609,   // "versus"
-	-0.00391751,  // "very"
-	-0.0259651,   // "very potent"
-	0.0457851,    // "ves"
-	0.197808,     // "vez"
-	0.0965491,    // "vez despues"
-	0.223077,     // "vez que"
-	-0.0400809,   // "vi"
-	0.0432575,    // "viaje"
-	0.0506045,    // "vignette"
-	0.0483696,    // "viral"
-	-0.0436796,   // "virus"
-	-0.0276158,   // "virus ?"
-	0.0995542,    // "vision"
-	0.0913195,    // "visit"
-	-0.0491764,   // "visitor"
-	-0.0491764,   // "visitor said"
-	-0.113655,    // "vitamin"
-	-0.0782111,   // "vitamin d"
-	-0.380427,    // "vitiligo"
-	0.0741263,    // "vitiligo ?"
-	-0.0203063,   // "vitiligo an"
-	-0.272033,    // "vitiligo es"
-	-0.00920505,  // "vitiligo on"
-	0.0342729,    // "vitiligo to"
-	-0.0285583,   // "vivas"
-	-0.0347117,   // "volver"
-	0.00374249,   // "volver a"
-	0.324784,     // "voy"
-	0.0966185,    // "voy a"
-	0.121473,     // "voy al"
-	0.00931005,   // "voy por"
-	-0.0505667,   // "vs"
-	-0.072457,    // "vulgaris"
-	-0.0544353,   // "vulgaris ?"
-	0.201201,     // "w"
-	0.107225,     // "w hx"
-	0.238716,     // "wait"
-	0.0590849,    // "wait ?"
-	0.00898674,   // "wait for"
-	0.0127566,    // "wait is"
-	0.0278801,    // "wait or"
-	0.110584,     // "wait till"
-	-0.00671977,  // "wait until"
-	0.0405759,    // "walk"
-	0.0405759,    // "walk in"
-	0.0155102,    // "want"
-	0.196187,     // "wants"
-	0.0281907,    // "wants me"
-	0.0714852,    // "wants to"
-	0.0913384,    // "ward"
-	0.0723811,    // "warfarin"
-	-0.0981874,   // "warm"
-	-0.023066,    // "warning"
-	-0.023066,    // "warning signs"
-	0.0818398,    // "wart"
-	-0.00102755,  // "wart ?"
-	0.0130489,    // "wart on"
-	-0.00710569,  // "wart's"
-	-0.196489,    // "warts"
-	-0.0305768,   // "warts ?"
-	0.0100702,    // "warts on"
-	-0.458015,    // "was"
-	-0.0265103,   // "was 0"
-	-0.0214152,   // "was a"
-	-0.203655,    // "was diagnosed"
-	0.0148295,    // "was given"
-	-0.0815235,   // "was just"
-	0.034747,     // "was prescribed"
-	-0.126837,    // "was told"
-	-0.205178,    // "wash"
-	-0.0396604,   // "wash all"
-	-0.0853234,   // "wash bedding"
-	0.0635524,    // "wash it"
-	-0.0110728,   // "washing"
-	-0.0110728,   // "washing powder"
-	-0.022309,    // "watch"
-	0.139707,     // "watching"
-	-0.211659,    // "water"
-	-0.0810141,   // "water ?"
-	-0.058108,    // "water resistant"
-	0.0150235,    // "wax"
-	-0.0815185,   // "way"
-	-0.0155649,   // "way to"
-	0.544009,     // "we"
-	0.0624057,    // "we go"
-	-0.145081,    // "we have"
-	-0.00356986,  // "we just"
-	0.0821493,    // "we need"
-	0.000562665,  // "we stop"
-	0.0558251,    // "we treat"
-	0.0304696,    // "we use"
-	-0.0724359,   // "we've"
-	-0.211102,    // "wear"
-	-0.238599,    // "wear sunscreen"
-	0.0108186,    // "wearing"
-	-0.0215196,   // "wearing sunscreen"
-	0.0082117,    // "wedding"
-	0.057027,     // "week"
-	0.0602379,    // "week ?"
-	0.0282835,    // "week after"
-	0.0110702,    // "week and"
-	0.0325428,    // "week old"
-	0.0247301,    // "week should"
-	0.031105,     // "weekend"
-	0.0220318,    // "weekly"
-	0.214992,     // "weeks"
-	0.0130083,    // "weeks and"
-	0.00139244,   // "weeks now"
-	0.0383583,    // "weeks of"
-	0.0575075,    // "weeks on"
-	0.00461691,   // "weeks pregnant"
-	0.00109224,   // "weeks should"
-	0.128047,     // "weeping"
-	0.0248686,    // "weeping and"
-	0.132146,     // "weigh"
-	0.0271687,    // "weigh 0"
-	0.0866929,    // "weighs"
-	0.0688005,    // "weighs 0"
-	-0.0373457,   // "weight"
-	-0.0373106,   // "weight ?"
-	0.00529879,   // "weird"
-	0.00529879,   // "weird one"
-	0.0345549,    // "well"
-	0.0116043,    // "well ?"
-	-0.0334489,   // "went"
-	-0.0694642,   // "were"
-	0.0440674,    // "were your"
-	-0.0404243,   // "wet"
-	-0.0396188,   // "wet wraps"
-	-1.07988,     // "what"
-	0.124238,     // "what ?"
-	-0.151389,    // "what actually"
-	-0.0335502,   // "what age"
-	-0.277385,    // "what are"
-	-0.0274783,   // "what blood"
-	-0.133775,    // "what causes"
-	0.141116,     // "what cream"
-	-0.0756289,   // "what did"
-	0.0278034,    // "what do"
-	-0.476791,    // "what does"
-	0.0610394,    // "what dose"
-	-0.107178,    // "what happens"
-	-0.279542,    // "what is"
-	0.0536423,    // "what looks"
-	-0.037326,    // "what makes"
-	-0.029037,    // "what point"
-	-0.00584231,  // "what role"
-	0.00810487,   // "what should"
-	-0.0239493,   // "what signs"
-	-0.0179097,   // "what spf"
-	0.0102018,    // "what strength"
-	0.199274,     // "what would"
-	-0.795764,    // "what's"
-	-0.0431997,   // "what's a"
-	-0.649338,    // "what's the"
-	-0.160457,    // "whats"
-	-0.160457,    // "whats the"
-	-0.49031,     // "when"
-	-0.0372961,   // "when a"
-	-0.0198484,   // "when can"
-	0.0417103,    // "when do"
-	-0.0167656,   // "when does"
-	-0.0579197,   // "when i"
-	-0.0387928,   // "when i'm"
-	-0.0102279,   // "when is"
-	0.041459,     // "when it's"
-	-0.000675599, // "when people"
-	0.0187842,    // "when pressed"
-	-0.0920699,   // "when should"
-	6.52139e-06,  // "when they"
-	-0.0106836,   // "when you"
-	-0.0135415,   // "where"
-	-0.0216725,   // "where on"
-	0.134254,     // "whether"
-	0.0610755,    // "whether the"
-	0.00920658,   // "whether to"
-	-0.330734,    // "which"
-	0.064611,     // "which acne"
-	-0.151528,    // "which antihistamines"
-	-0.0211764,   // "which condition"
-	0.026167,     // "which cream"
-	0.0058479,    // "which dressing"
-	-0.0459227,   // "which is"
-	0.0388788,    // "which one"
-	-0.0205165,   // "which rashes"
-	-0.113829,    // "which signs"
-	-0.0354181,   // "which skin"
-	0.222525,     // "while"
-	-0.018743,    // "while breastfeeding"
-	0.00204453,   // "while i"
-	0.211021,     // "while i'm"
-	0.022443,     // "while on"
-	0.0229784,    // "while she's"
-	0.0676288,    // "white"
-	0.00362383,   // "white and"
-	0.00590876,   // "white patch"
-	0.0297617,    // "white patches"
-	0.0196052,    // "white spots"
-	0.00280132,   // "white when"
-	-0.107278,    // "who"
-	-0.00379866,  // "who are"
-	-0.0197575,   // "who is"
-	0.0734547,    // "who's"
-	0.0855311,    // "whole"
-	-0.0156713,   // "whole body"
-	0.0695235,    // "whole family"
-	-1.40119,     // "why"
-	-0.0121818,   // "why ?"
-	-0.0664633,   // "why are"
-	-0.574642,    // "why do"
-	-0.548658,    // "why does"
-	-0.286938,    // "why is"
-	-0.0282008,   // "why shouldn't"
-	0.05786,      // "wider"
-	0.05786,      // "wider excision"
-	0.213564,     // "widespread"
-	0.1055,       // "wife"
-	0.0253845,    // "wife's"
-	0.0802744,    // "will"
-	0.00150228,   // "will it"
-	0.067534,     // "will the"
-	-0.0507712,   // "winter"
-	-0.0103529,   // "winter ?"
-	0.514365,     // "with"
-	0.0282039,    // "with 0"
-	0.00360628,   // "with ?"
-	0.239859,     // "with a"
-	-0.0637229,   // "with age"
-	0.0321812,    // "with black"
-	-0.0120969,   // "with chickenpox"
-	0.00528162,   // "with chronic"
-	0.135248,     // "with crusted"
-	-0.0522366,   // "with eczema"
-	-0.0198233,   // "with food"
-	0.00989602,   // "with hand"
-	-0.0403519,   // "with hidradenitis"
-	0.0214457,    // "with his"
-	-0.164287,    // "with impetigo"
-	-0.0909812,   // "with lichen"
-	0.0542194,    // "with little"
-	-0.00474416,  // "with lots"
-	-0.0433037,   // "with lupus"
-	0.0182801,    // "with molluscum"
-	0.101386,     // "with my"
-	0.0444343,    // "with no"
-	-0.0199793,   // "with pityriasis"
-	-0.0364734,   // "with psoriasis"
-	0.0618463,    // "with shingles"
-	0.0593857,    // "with the"
-	-0.0234416,   // "with vitiligo"
-	-0.0334736,   // "withdrawal"
-	-0.0303188,   // "withdrawal is"
-	-0.0537932,   // "within"
-	-0.0480387,   // "within 0"
-	-0.0559883,   // "without"
-	-0.0217467,   // "without a"
-	0.155594,     // "wks"
-	0.0390318,    // "wks pregnant"
-	0.29539,      // "woman"
-	0.0772148,    // "woman in"
-	-0.232029,    // "women"
-	-0.12552,     // "women ?"
-	-0.0370248,   // "women avoid"
-	0.13731,      // "won't"
-	0.0419268,    // "won't go"
-	0.0040572,    // "won't heal"
-	-0.0496452,   // "wondering"
-	-0.0437941,   // "wondering whether"
-	-0.0143386,   // "wood's"
-	-0.0143386,   // "wood's lamp"
-	-0.026035,    // "words"
-	-0.026035,    // "words ?"
-	-0.135745,    // "work"
-	-0.0939629,   // "work ?"
-	-0.0060086,   // "work and"
-	-0.00377428,  // "work better"
-	-0.056391,    // "work for"
-	-0.058843,    // "work in"
-	-0.0908739,   // "work on"
-	0.168552,     // "work with"
-	-0.0192059,   // "worked"
-	-0.0206577,   // "worked out"
-	0.0522922,    // "working"
-	-0.0314176,   // "worm"
-	0.0318493,    // "worried"
-	-0.00673285,  // "worried about"
-	0.00174582,   // "worried it's"
-	0.0121248,    // "worried should"
-	0.0376444,    // "worry"
-	0.0344944,    // "worry about"
-	-0.0871644,   // "worrying"
-	0.0278331,    // "worse"
-	-0.00157771,  // "worse ?"
-	0.00401021,   // "worse after"
-	0.0642599,    // "worse at"
-	-0.0317007,   // "worse in"
-	-0.00150863,  // "worse with"
-	0.0626107,    // "worth"
-	-0.0213027,   // "worth getting"
-	0.0548055,    // "worth it"
-	0.0192312,    // "worth me"
-	0.818711,     // "would"
-	0.0132502,    // "would 0"
-	-0.0667168,   // "would a"
-	0.00185172,   // "would he"
-	0.000987622,  // "would i"
-	0.0753614,    // "would it"
-	0.0286291,    // "would my"
-	0.00701503,   // "would steroid"
-	0.0169153,    // "would suit"
-	0.0869712,    // "would that"
-	0.342786,     // "would you"
-	0.0443983,    // "wound"
-	-0.0396188,   // "wraps"
-	0.030638,     // "wrist"
-	0.043273,     // "wrists"
-	-0.0774551,   // "writing"
-	-0.112322,    // "wrote"
-	-0.0932439,   // "wrote tinea"
-	0.0193543,    // "x"
-	0.0193543,    // "x 0"
-	0.0565521,    // "x0"
-	0.0565521,    // "x0 0"
-	0.879127,     // "y"
-	0.0461054,    // "y a"
-	0.0360337,    // "y ahora"
-	0.110427,     // "y caliente"
-	0.0117423,    // "y con"
-	0.00877765,   // "y el"
-	0.124301,     // "y esta"
-	0.0165182,    // "y estoy"
-	0.0440826,    // "y fiebre"
-	0.0741478,    // "y la"
-	0.138107,     // "y le"
-	0.0144739,    // "y los"
-	-0.0878629,   // "y me"
-	0.0112728,    // "y no"
-	0.0332251,    // "y o"
-	-0.0424816,   // "y por"
-	0.0381951,    // "y rodillas"
-	0.0493183,    // "y roja"
-	0.0213405,    // "y rojez"
-	0.0767968,    // "y se"
-	0.0174695,    // "y sigo"
-	0.0713123,    // "y tengo"
-	0.183892,     // "y tiene"
-	-0.0130525,   // "y un"
-	0.0355048,    // "y una"
-	0.0993482,    // "y unas"
-	0.00767117,   // "y ya"
-	0.385176,     // "ya"
-	0.131313,     // "ya ?"
-	0.000953045,  // "ya no"
-	0.0531113,    // "ya o"
-	0.056757,     // "ya se"
-	0.00767117,   // "ya voy"
-	0.242418,     // "year"
-	-0.0381809,   // "year ?"
-	0.00770963,   // "year and"
-	0.0711633,    // "year old"
-	0.00267906,   // "year old's"
-	0.0121009,    // "years"
-	-0.0397616,   // "years ago"
-	0.0333086,    // "years later"
-	-0.011472,    // "yeast"
-	0.305229,     // "yellow"
-	0.0523823,    // "yellow greasy"
-	0.008126,     // "yesterday"
-	-0.0102761,   // "yet"
-	0.115245,     // "yo"
-	0.0450343,    // "you"
-	0.0456303,    // "you ?"
-	0.00661413,   // "you biopsy"
-	-0.0984845,   // "you can"
-	-0.0830511,   // "you catch"
-	0.0542486,    // "you do"
-	-0.0346102,   // "you explain"
-	-0.0489701,   // "you get"
-	-0.0215233,   // "you go"
-	-0.107164,    // "you have"
-	-0.0476131,   // "you need"
-	-0.0396604,   // "you really"
-	0.0497566,    // "you reckon"
-	0.0897317,    // "you say"
-	-0.0338357,   // "you shouldn't"
-	0.0603313,    // "you start"
-	-0.0426257,   // "you take"
-	0.174587,     // "you tell"
-	0.109423,     // "you think"
-	-0.111745,    // "you use"
-	0.158125,     // "young"
-	0.168068,     // "your"
-	0.0440674,    // "your kid"
-	0.144939,     // "your opinion"
-	0.107411,     // "yr"
-	0.00972969,   // "yr old"
-	0.0220128,    // "yrs"
-	-0.0407668,   // "zinc"
-	-0.0349515,   // "zinc sirve"
-	-0.141173,    // "zoster"
-	0.0972196,    // "zoster ?"
-	0.113402,     // "zoster cerca"
+	1.11631,      // "#age"
+	-0.259654,    // "#deictic"
+	1.12348,      // "#image"
+	0.272919,     // "#kin"
+	1.53217,      // "#owner"
+	0.453992,     // "#patient"
+	-1.54329,     // "#population"
+	1.69866,      // "#selfmodal"
+	1.08947,      // "#third"
+	0.820923,     // "0"
+	-0.247589,    // "0 0"
+	-0.37318,     // "0 ?"
+	-0.0845298,   // "0 a"
+	0.0299713,    // "0 acne"
+	0.0101799,    // "0 and"
+	0.0887859,    // "0 anos"
+	0.0126554,    // "0 benzoyl"
+	0.0336387,    // "0 cm"
+	0.0958424,    // "0 con"
+	-0.0466314,   // "0 cream"
+	0.0783015,    // "0 days"
+	-0.0390057,   // "0 de"
+	0.209595,     // "0 dias"
+	-0.16976,     // "0 en"
+	-0.0343688,   // "0 fluorouracil"
+	-0.197459,    // "0 fluorouracilo"
+	0.0610047,    // "0 for"
+	0.0408258,    // "0 fu"
+	0.0466203,    // "0 has"
+	-0.150397,    // "0 hours"
+	-0.029813,    // "0 how"
+	0.027226,     // "0 hx"
+	-0.00907873,  // "0 hydrocortisone"
+	-0.168163,    // "0 is"
+	0.0819393,    // "0 itchy"
+	0.310938,     // "0 kg"
+	0.198013,     // "0 kilos"
+	-0.097399,    // "0 l0"
+	-0.011835,    // "0 mean"
+	0.0424147,    // "0 meses"
+	0.174294,     // "0 mg"
+	0.106947,     // "0 mm"
+	0.0479574,    // "0 month"
+	-0.00116024,  // "0 months"
+	-0.0727802,   // "0 nm"
+	0.0210244,    // "0 o"
+	0.190555,     // "0 of"
+	-0.0557123,   // "0 on"
+	0.0285283,    // "0 or"
+	-0.0392467,   // "0 pressure"
+	0.0981948,    // "0 se"
+	0.0355566,    // "0 semanas"
+	0.00585041,   // "0 sore"
+	0.0645896,    // "0 tiene"
+	-0.000789023, // "0 to"
+	0.0182655,    // "0 tretinoin"
+	-0.0276008,   // "0 twice"
+	0.0112041,    // "0 used"
+	0.0334833,    // "0 week"
+	0.185828,     // "0 weeks"
+	-0.0397007,   // "0 what"
+	0.00640295,   // "0 when"
+	0.0324905,    // "0 with"
+	0.140367,     // "0 wks"
+	-0.231276,    // "0 y"
+	0.0881452,    // "0 year"
+	0.0411098,    // "0 years"
+	0.0444959,    // "0 yo"
+	0.0205258,    // "0 yr"
+	0.0175828,    // "0 yrs"
+	0.287579,     // "0a"
+	0.0204677,    // "0cm"
+	0.279132,     // "0f"
+	0.0489592,    // "0f 0"
+	0.0214955,    // "0f new"
+	0.0695732,    // "0f on"
+	0.0309821,    // "0f with"
+	0.104578,     // "0kg"
+	0.39816,      // "0m"
+	0.0305096,    // "0m on"
+	0.0196868,    // "0m tense"
+	0.051244,     // "0m with"
+	0.0127461,    // "0mg"
+	0.213218,     // "0mm"
+	0.00439792,   // "0mm and"
+	0.0204375,    // "0mm with"
+	0.0446995,    // "0p"
+	-0.0247916,   // "0s"
+	0.110182,     // "0x"
+	0.0225966,    // "0x uln"
+	0.0743255,    // "0yo"
+	0.00845748,   // "0yo's"
+	-0.204986,    // "?"
+	0.000767053,  // "? 0"
+	0.119987,     // "? ?"
+	-0.154254,    // "? a"
+	0.0422567,    // "? admit"
+	0.0123313,    // "? and"
+	-0.0446782,   // "? asking"
+	-0.0547652,   // "? como"
+	-0.00347108,  // "? cuanto"
+	0.0799196,    // "? do"
+	0.0400346,    // "? el"
+	-0.0688082,   // "? en"
+	0.166622,     // "? es"
+	-0.0790458,   // "? general"
+	-0.0318261,   // "? he"
+	0.0018706,    // "? he's"
+	-0.0374972,   // "? i"
+	0.0913283,    // "? i'm"
+	-0.00562494,  // "? is"
+	0.0141695,    // "? it's"
+	-0.137432,    // "? just"
+	0.0729145,    // "? le"
+	-0.00720158,  // "? like"
+	-0.0743519,   // "? lo"
+	0.104836,     // "? me"
+	-0.182978,    // "? mi"
+	-0.0184726,   // "? mine"
+	-0.26918,     // "? my"
+	0.0250196,    // "? or"
+	0.0387973,    // "? pesa"
+	0.0106516,    // "? por"
+	0.0852194,    // "? que"
+	0.0087916,    // "? se"
+	0.0581109,    // "? she's"
+	0.0545779,    // "? should"
+	0.0452274,    // "? tengo"
+	0.0329394,    // "? the"
+	0.017517,     // "? there's"
+	0.112105,     // "? tiene"
+	0.0650295,    // "? treat"
+	0.121472,     // "? what"
+	-0.0143545,   // "? what's"
+	0.00418982,   // "? which"
+	-0.0438711,   // "? why"
+	0.0608594,    // "? ya"
+	-0.280768,    // "^"
+	0.253098,     // "^ 0"
+	0.126959,     // "^ 0f"
+	0.249524,     // "^ 0m"
+	-0.105921,    // "^ a"
+	0.123097,     // "^ adjunto"
+	0.0319886,    // "^ after"
+	0.0563314,    // "^ am"
+	-0.120032,    // "^ any"
+	0.0485706,    // "^ anyone"
+	-0.339929,    // "^ are"
+	-0.0410273,   // "^ as"
+	0.037123,     // "^ asking"
+	-0.0347312,   // "^ at"
+	0.00668152,   // "^ attached"
+	0.0106138,    // "^ bebe"
+	0.0275232,    // "^ been"
+	0.0191553,    // "^ biopsy"
+	0.00451289,   // "^ bit"
+	0.00152119,   // "^ breastfeeding"
+	0.0123536,    // "^ buenas"
+	0.0385132,    // "^ c"
+	-0.0673026,   // "^ cada"
+	-0.543511,    // "^ can"
+	0.0586294,    // "^ caso"
+	0.00442221,   // "^ coming"
+	-0.427719,    // "^ como"
+	0.0193831,    // "^ con"
+	0.0665819,    // "^ could"
+	-0.133615,    // "^ cual"
+	-0.170234,    // "^ cuales"
+	-0.252499,    // "^ cuando"
+	0.00452924,   // "^ cuanta"
+	0.0853241,    // "^ cuantas"
+	-0.0557365,   // "^ cuanto"
+	0.0421337,    // "^ cuantos"
+	0.017462,     // "^ dad's"
+	0.000987505,  // "^ dark"
+	0.06806,      // "^ day"
+	-0.0753877,   // "^ ddx"
+	0.334012,     // "^ dejo"
+	-0.263322,    // "^ derm"
+	-0.615479,    // "^ do"
+	-0.042431,    // "^ does"
+	0.0926697,    // "^ eczema"
+	-0.243012,    // "^ el"
+	0.0779381,    // "^ elderly"
+	0.0321574,    // "^ embarazada"
+	-0.203497,    // "^ en"
+	-0.240003,    // "^ es"
+	0.0219901,    // "^ esta"
+	0.0566245,    // "^ estoy"
+	0.0157364,    // "^ fine"
+	-0.117142,    // "^ for"
+	0.0444681,    // "^ foto"
+	0.0220077,    // "^ from"
+	-0.0113481,   // "^ generally"
+	-0.00828332,  // "^ got"
+	-0.00670397,  // "^ gp"
+	-0.00679967,  // "^ hace"
+	0.039312,     // "^ had"
+	-0.0708475,   // "^ hay"
+	0.118235,     // "^ he's"
+	0.0220209,    // "^ help"
+	0.0376303,    // "^ her"
+	0.0240591,    // "^ here's"
+	0.010352,     // "^ hey"
+	0.0338212,    // "^ hi"
+	0.0931414,    // "^ hipoteticamente"
+	0.0440763,    // "^ hola"
+	0.0148003,    // "^ hombre"
+	-0.327324,    // "^ how"
+	0.0601674,    // "^ husband's"
+	0.00441725,   // "^ hypothetically"
+	0.0867316,    // "^ i"
+	0.07484,      // "^ i'll"
+	-0.0924982,   // "^ i'm"
+	-0.000124771, // "^ i've"
+	-0.147222,    // "^ if"
+	-0.01264,     // "^ im"
+	0.0677941,    // "^ in"
+	-0.38198,     // "^ is"
+	0.0171474,    // "^ itchy"
+	0.0941238,    // "^ just"
+	0.14483,      // "^ kid"
+	-0.326524,    // "^ la"
+	-0.0472699,   // "^ las"
+	0.01011,      // "^ laser"
+	0.0315545,    // "^ le"
+	0.0675724,    // "^ llevo"
+	0.165147,     // "^ lo"
+	-0.0111125,   // "^ long"
+	-0.334989,    // "^ los"
+	0.0434495,    // "^ mando"
+	0.0622172,    // "^ me"
+	-0.380385,    // "^ mi"
+	0.0357887,    // "^ mole"
+	0.24373,      // "^ mujer"
+	0.0632443,    // "^ mum's"
+	-1.06353,     // "^ my"
+	0.089754,     // "^ nephew"
+	0.0254947,    // "^ new"
+	0.010427,     // "^ nino"
+	-0.00846443,  // "^ no"
+	-0.0250996,   // "^ not"
+	-0.00624527,  // "^ nurse"
+	0.0477421,    // "^ ok"
+	-0.0499764,   // "^ our"
+	0.285209,     // "^ paciente"
+	-0.149785,    // "^ para"
+	-0.00350802,  // "^ path"
+	0.138439,     // "^ patient"
+	-0.144566,    // "^ pharmacist"
+	-0.00169169,  // "^ pharmacy"
+	0.019932,     // "^ pic"
+	0.122262,     // "^ picture"
+	-0.315564,    // "^ por"
+	0.0270079,    // "^ pregnant"
+	0.160168,     // "^ pregunto"
+	0.0672491,    // "^ profe"
+	0.318018,     // "^ pt"
+	-0.1113,      // "^ puede"
+	0.242378,     // "^ puedo"
+	-0.68814,     // "^ que"
+	-0.0560403,   // "^ quick"
+	0.0116203,    // "^ rash"
+	0.136295,     // "^ re"
+	0.0358852,    // "^ resident"
+	0.15473,      // "^ scenario"
+	-0.002591,    // "^ school"
+	0.0370757,    // "^ screenshot"
+	-0.0528651,   // "^ se"
+	0.00957579,   // "^ see"
+	0.159178,     // "^ segun"
+	0.0535679,    // "^ senora"
+	0.0898702,    // "^ sera"
+	0.112745,     // "^ seria"
+	0.0751665,    // "^ she"
+	-0.517318,    // "^ should"
+	0.00847749,   // "^ si"
+	0.0701195,    // "^ sigo"
+	0.0172929,    // "^ since"
+	-0.112774,    // "^ sirve"
+	0.0113871,    // "^ so"
+	0.00309175,   // "^ solo"
+	0.0994292,    // "^ son"
+	0.0257147,    // "^ soy"
+	0.057953,     // "^ started"
+	0.0205729,    // "^ suppose"
+	0.0445884,    // "^ tattoo"
+	0.103733,     // "^ te"
+	-0.000471263, // "^ teacher"
+	0.245872,     // "^ teen"
+	0.393797,     // "^ tengo"
+	-0.0901856,   // "^ the"
+	0.00880972,   // "^ there's"
+	0.0210309,    // "^ thinking"
+	-0.00233919,  // "^ tomo"
+	-0.0542222,   // "^ un"
+	0.160055,     // "^ una"
+	-0.0595824,   // "^ vale"
+	0.0814861,    // "^ varon"
+	0.0525406,    // "^ vignette"
+	0.0840521,    // "^ voy"
+	-0.0315018,   // "^ was"
+	-0.0485538,   // "^ we"
+	-0.594398,    // "^ what"
+	-0.220446,    // "^ what's"
+	-0.180713,    // "^ when"
+	-0.0199315,   // "^ where"
+	-0.212428,    // "^ which"
+	-0.0517304,   // "^ who"
+	-0.462579,    // "^ why"
+	0.000855883,  // "^ will"
+	0.0204042,    // "^ woman"
+	0.0196111,    // "^ wondering"
+	0.242347,     // "^ would"
+	0.0499335,    // "^ ya"
+	-0.155902,    // "a"
+	-0.0906809,   // "a 0"
+	0.0446995,    // "a 0p"
+	-0.0674988,   // "a baby"
+	-0.000145415, // "a bad"
+	0.10966,      // "a basal"
+	-0.0410972,   // "a base"
+	-0.0411854,   // "a bcc"
+	0.00590746,   // "a beach"
+	-0.00525065,  // "a bee"
+	0.0802724,    // "a biologic"
+	0.0743716,    // "a biopsy"
+	0.0870882,    // "a bit"
+	0.0201778,    // "a bite"
+	0.0109773,    // "a blister"
+	0.0517833,    // "a blistering"
+	-0.0474928,   // "a blood"
+	-0.00220197,  // "a boil"
+	0.0407032,    // "a break"
+	-0.0262321,   // "a breslow"
+	0.030192,     // "a bruise"
+	0.0280761,    // "a bullseye"
+	0.0155668,    // "a bump"
+	-0.0441262,   // "a burn"
+	-0.0158462,   // "a candidate"
+	-0.0269533,   // "a care"
+	-0.0021646,   // "a carer"
+	0.0672491,    // "a casa"
+	-0.00233901,  // "a cat"
+	0.0125548,    // "a central"
+	0.0183999,    // "a chef"
+	-0.214059,    // "a child"
+	-0.0109194,   // "a class"
+	0.0543896,    // "a client"
+	0.0278744,    // "a coin"
+	0.145006,     // "a cold"
+	0.00396498,   // "a corn"
+	0.0428114,    // "a cream"
+	0.0163641,    // "a crusty"
+	-0.018375,    // "a cup"
+	-0.00388852,  // "a cut"
+	0.0506594,    // "a cyst"
+	-0.0150508,   // "a daily"
+	0.180356,     // "a day"
+	0.047081,     // "a dermatofibroma"
+	0.00651804,   // "a dermatologia"
+	-0.0574482,   // "a dermatologist"
+	-0.0639078,   // "a dermatoscope"
+	0.0123339,    // "a diagnosis"
+	-0.071857,    // "a different"
+	-0.00717062,  // "a dlqi"
+	-0.0161418,   // "a doctor"
+	-0.0198696,   // "a dog"
+	0.0605701,    // "a dos"
+	0.077706,     // "a doxiciclina"
+	-0.0197354,   // "a dvt"
+	-0.0239306,   // "a dysplastic"
+	0.0922119,    // "a e"
+	-0.282362,    // "a esa"
+	0.0982651,    // "a fever"
+	-0.0149519,   // "a few"
+	-0.0470966,   // "a fingertip"
+	-0.024735,    // "a first"
+	0.0160278,    // "a flat"
+	0.00762525,   // "a foam"
+	0.0459791,    // "a friend"
+	-0.015355,    // "a full"
+	-0.0428597,   // "a fungal"
+	0.0111239,    // "a glass"
+	0.0548715,    // "a gliptin"
+	-0.116293,    // "a good"
+	-0.021445,    // "a gp"
+	-0.0202211,   // "a grade"
+	-0.0903976,   // "a hacer"
+	0.0208954,    // "a herald"
+	-0.0503889,   // "a high"
+	-0.0496358,   // "a higher"
+	0.0551941,    // "a hike"
+	-0.00211773,  // "a history"
+	-0.0338431,   // "a holiday"
+	0.0325288,    // "a hot"
+	0.00710683,   // "a hydrocolloid"
+	-0.0149879,   // "a hypertrophic"
+	-0.011571,    // "a ir"
+	-0.0652034,   // "a jak"
+	-0.0167528,   // "a keloid"
+	0.0128515,    // "a kettle"
+	-0.126547,    // "a kid"
+	0.0924375,    // "a la"
+	-0.00750609,  // "a las"
+	-0.0319714,   // "a leaflet"
+	0.0225824,    // "a leg"
+	-0.0311535,   // "a link"
+	-0.0151354,   // "a lipoma"
+	7.03152e-05,  // "a little"
+	-0.0881929,   // "a los"
+	-0.0492693,   // "a lot"
+	0.0171508,    // "a lump"
+	-0.0187855,   // "a lupus"
+	0.164823,     // "a mechones"
+	-0.0179942,   // "a med"
+	-0.00710087,  // "a medical"
+	-0.0335152,   // "a melanoma"
+	-0.0820628,   // "a mi"
+	0.0289389,    // "a mole"
+	0.057461,     // "a month"
+	-0.0305266,   // "a myth"
+	-0.0281478,   // "a nail"
+	0.0327363,    // "a new"
+	-0.0592352,   // "a newborn"
+	0.00287198,   // "a non"
+	-0.00818391,  // "a normal"
+	0.0213919,    // "a nurse"
+	-0.191903,    // "a otra"
+	0.0574296,    // "a painful"
+	-0.0472632,   // "a partir"
+	-0.00601993,  // "a patch"
+	-0.00111771,  // "a pathology"
+	-0.0541949,   // "a patient"
+	-0.0651653,   // "a person"
+	0.0536604,    // "a pharmacist"
+	-0.00919654,  // "a photo"
+	0.0242248,    // "a physio"
+	0.0761542,    // "a pic"
+	-0.00741145,  // "a practice"
+	-0.074582,    // "a prescription"
+	0.00700398,   // "a pressure"
+	-0.0059784,   // "a psoriasis"
+	0.014618,     // "a que"
+	0.00233364,   // "a quien"
+	-0.26894,     // "a rash"
+	0.0498233,    // "a reaction"
+	0.0100479,    // "a reason"
+	-0.0310841,   // "a recognised"
+	0.090312,     // "a red"
+	0.0554732,    // "a referral"
+	0.0333955,    // "a round"
+	0.00645397,   // "a row"
+	0.0111037,    // "a sacral"
+	0.0502241,    // "a salir"
+	-0.00540542,  // "a scabies"
+	0.0054482,    // "a scaly"
+	-0.0244842,   // "a seborrhoeic"
+	0.0087807,    // "a second"
+	-0.0145114,   // "a skin"
+	0.0487833,    // "a sore"
+	0.0336297,    // "a spider"
+	-0.0164195,   // "a spitz"
+	0.0120599,    // "a spot"
+	0.00473509,   // "a spreading"
+	-0.0120355,   // "a standard"
+	0.0224141,    // "a strawberry"
+	0.0154937,    // "a stronger"
+	-0.0326253,   // "a student"
+	0.0196592,    // "a sunbed"
+	-0.0145001,   // "a sunburn"
+	-0.0320017,   // "a surgical"
+	-0.0184765,   // "a swim"
+	0.0616068,    // "a swollen"
+	-0.0319712,   // "a tattoo"
+	-0.0489778,   // "a teenager"
+	0.00947676,   // "a temp"
+	0.00361296,   // "a temperature"
+	0.0242425,    // "a tetanus"
+	0.0812009,    // "a third"
+	-0.0180109,   // "a tick"
+	0.0135455,    // "a tiny"
+	-0.0606058,   // "a toda"
+	0.0017058,    // "a toenail"
+	-0.0800102,   // "a topical"
+	-0.0554652,   // "a type"
+	-0.0183414,   // "a typical"
+	0.0644746,    // "a un"
+	-0.0212888,   // "a una"
+	0.171036,     // "a urgencias"
+	0.0132961,    // "a veces"
+	0.039716,     // "a verruca"
+	-0.0246764,   // "a very"
+	-0.0373518,   // "a virus"
+	-0.000819438, // "a wart"
+	0.00502316,   // "a wedding"
+	0.0783904,    // "a week"
+	0.0117738,    // "a white"
+	-0.0106355,   // "a wood's"
+	-0.0240948,   // "a worm"
+	0.0255518,    // "a year"
+	-0.164266,    // "abcde"
+	-0.0111394,   // "abcde de"
+	-0.151939,    // "abcde rule"
+	-0.163644,    // "about"
+	-0.00449611,  // "about 0"
+	0.00310268,   // "about 0mm"
+	0.0263019,    // "about ?"
+	-0.00278939,  // "about a"
+	-0.0477061,   // "about me"
+	0.023248,     // "about my"
+	-0.00850772,  // "about sun"
+	-0.0183474,   // "about the"
+	-0.0310841,   // "about topical"
+	0.0264001,    // "above"
+	0.0225824,    // "abpi"
+	0.0225824,    // "abpi of"
+	0.10272,      // "abuela"
+	0.028243,     // "abuela en"
+	0.0101076,    // "abuela le"
+	0.113786,     // "abuela se"
+	-0.211304,    // "abuelo"
+	-0.19221,     // "abuelo tiene"
+	0.0436509,    // "abx"
+	0.0231405,    // "abx or"
+	-0.115592,    // "acaban"
+	-0.115592,    // "acaban de"
+	-0.0211643,   // "according"
+	-0.0211643,   // "according to"
+	-0.00278723,  // "accutane"
+	0.00213107,   // "accutane and"
+	-0.0216665,   // "ace"
+	-0.0216665,   // "ace inhibitors"
+	0.213397,     // "aciclovir"
+	-0.0387821,   // "aciclovir ?"
+	0.000226723,  // "aciclovir cream"
+	-0.0987652,   // "acid"
+	-0.00908965,  // "acid ?"
+	0.0163362,    // "acid or"
+	-0.111661,    // "acido"
+	-0.0546443,   // "acido folico"
+	0.00152024,   // "acitretin"
+	0.0625214,    // "acne"
+	-0.0686091,   // "acne ?"
+	0.0159537,    // "acne and"
+	0.0375077,    // "acne bad"
+	-0.00149639,  // "acne do"
+	-0.0302222,   // "acne en"
+	0.14692,      // "acne es"
+	-0.118683,    // "acne in"
+	-0.0264675,   // "acne is"
+	-0.0303836,   // "acne se"
+	-0.0290687,   // "acne treatments"
+	0.00201237,   // "acne which"
+	0.0218602,    // "acne y"
+	-0.0239904,   // "acrocordon"
+	0.00669254,   // "across"
+	0.00660751,   // "across my"
+	-0.0373724,   // "actinic"
+	-0.031469,    // "actinic keratoses"
+	-0.0692048,   // "actinica"
+	0.00185662,   // "actinicas"
+	-0.283306,    // "actua"
+	-0.0818223,   // "actua el"
+	-0.0355303,   // "actua la"
+	-0.463713,    // "actually"
+	-0.0305874,   // "actually a"
+	-0.0295232,   // "actually causes"
+	-0.0732564,   // "actually help"
+	-0.0261777,   // "actually mean"
+	-0.0375753,   // "actually show"
+	-0.0540039,   // "actually work"
+	0.19089,      // "adalimumab"
+	0.0935661,    // "adalimumab ?"
+	0.0584835,    // "adapalene"
+	0.0327536,    // "adapaleno"
+	0.0778259,    // "add"
+	0.0332141,    // "adjunta"
+	0.130485,     // "adjunto"
+	0.0389089,    // "adjunto foto"
+	0.0841901,    // "adjunto imagen"
+	0.172425,     // "admit"
+	0.172425,     // "admit ?"
+	0.0416263,    // "adolescente"
+	-0.0270598,   // "adult"
+	-0.215713,    // "adultos"
+	-0.108056,    // "adultos ?"
+	-0.0362472,   // "adultos con"
+	-0.155911,    // "adults"
+	-0.0455944,   // "adults ?"
+	-0.0472073,   // "adults get"
+	-0.0167936,   // "adults with"
+	-0.0364212,   // "advice"
+	-0.0427492,   // "advice ?"
+	0.000547591,  // "afeitarse"
+	-0.0658918,   // "affect"
+	-0.0639051,   // "affect the"
+	0.135635,     // "after"
+	0.00589906,   // "after 0"
+	0.0616861,    // "after a"
+	0.0299161,    // "after camping"
+	-0.0383518,   // "after dr"
+	0.014579,     // "after eating"
+	0.0455315,    // "after i"
+	-0.0931483,   // "after moisturiser"
+	0.0907553,    // "after my"
+	0.0129121,    // "after starting"
+	-0.110464,    // "after stopping"
+	0.089174,     // "after the"
+	-0.00490172,  // "after treatment"
+	0.0585166,    // "after two"
+	0.0864614,    // "again"
+	0.00657244,   // "again ?"
+	0.0387587,    // "again after"
+	0.0045426,    // "again or"
+	0.00214732,   // "again should"
+	-0.0141606,   // "against"
+	-0.163115,    // "age"
+	-0.0664775,   // "age ?"
+	-0.0100143,   // "age do"
+	-0.0510236,   // "age for"
+	-0.00570658,  // "age or"
+	-0.0184636,   // "age spots"
+	0.00672338,   // "ages"
+	0.14268,      // "ago"
+	0.0409171,    // "ago and"
+	0.00178397,   // "ago now"
+	-0.137077,    // "agua"
+	-0.121209,    // "agua ?"
+	0.0249765,    // "ahead"
+	0.0230099,    // "ahead or"
+	0.309045,     // "ahora"
+	0.00824342,   // "ahora el"
+	0.0194045,    // "ahora me"
+	0.0622794,    // "ahora que"
+	0.0044817,    // "ahora tiene"
+	-0.0219564,   // "aid"
+	0.0381991,    // "aider"
+	-0.00508324,  // "aks"
+	0.51526,      // "al"
+	-0.0765189,   // "al 0"
+	-0.121209,    // "al agua"
+	0.0240463,    // "al apretar"
+	0.0292833,    // "al bebe"
+	0.0746891,    // "al cole"
+	0.00542718,   // "al colegio"
+	0.100027,     // "al dermatologo"
+	0.0256367,    // "al dia"
+	-0.0244008,   // "al empezar"
+	0.010758,     // "al hospital"
+	0.0408994,    // "al lado"
+	0.114121,     // "al medico"
+	0.0719151,    // "al nene"
+	0.0963344,    // "ala"
+	0.0963344,    // "ala 0mm"
+	-0.048442,    // "alarma"
+	-0.0568857,   // "alba"
+	0.0324161,    // "alba or"
+	-0.129097,    // "alcohol"
+	0.0439876,    // "alergia"
+	-0.0904996,   // "alergica"
+	0.0705499,    // "algo"
+	0.0610105,    // "algo ?"
+	0.0139748,    // "algo en"
+	0.168197,     // "alguien"
+	-0.020523,    // "alguien tiene"
+	-0.164356,    // "algun"
+	0.0664295,    // "alitretinoin"
+	-0.0767455,   // "all"
+	0.0753917,    // "all over"
+	-0.0181728,   // "all the"
+	0.0183832,    // "allergic"
+	0.0251441,    // "allergic to"
+	-0.0919707,   // "allergies"
+	-0.0112486,   // "allergy"
+	0.0363038,    // "allergy ?"
+	0.00491023,   // "allopurinol"
+	0.0183432,    // "aloe"
+	0.0468434,    // "along"
+	0.00765138,   // "alongside"
+	-0.10618,     // "alopecia"
+	0.00632479,   // "alopecia areata"
+	-0.0773958,   // "alopecia how"
+	0.0829458,    // "already"
+	0.019529,     // "already ?"
+	0.0390188,    // "alrededor"
+	0.0333165,    // "alrededor de"
+	0.0435763,    // "alt"
+	0.0225966,    // "alt now"
+	-0.294998,    // "always"
+	0.011807,     // "am"
+	0.0190447,    // "am i"
+	0.0207497,    // "amarilla"
+	0.094602,     // "amarillas"
+	0.0448424,    // "ambulance"
+	0.0374696,    // "ambulance ?"
+	0.214532,     // "amiga"
+	0.143113,     // "amiga esta"
+	0.080199,     // "amoxicilina"
+	0.159014,     // "amoxicillin"
+	0.00182205,   // "amoxicillin is"
+	0.0579891,    // "ampolla"
+	0.170676,     // "ampollas"
+	-0.0671572,   // "ampollas ?"
+	-0.0546518,   // "ampollas de"
+	0.0334747,    // "ampollas en"
+	0.0622495,    // "ampollas por"
+	0.120673,     // "ampollas tensas"
+	-0.0738646,   // "an"
+	0.033392,     // "an a"
+	-0.0131323,   // "an adult"
+	-0.000683401, // "an allergy"
+	0.0140128,    // "an ambulance"
+	-0.0906041,   // "an antibiotic"
+	0.0152852,    // "an antihistamine"
+	-0.0690614,   // "an autoimmune"
+	0.030993,     // "an emergency"
+	0.0535263,    // "an epipen"
+	0.0600551,    // "an eye"
+	0.0281264,    // "an hour"
+	0.0334262,    // "an infection"
+	0.00109207,   // "an scc"
+	0.0945257,    // "ana"
+	-0.0410573,   // "analisis"
+	-0.0393976,   // "analisis de"
+	-0.0166118,   // "anatomia"
+	-0.0166118,   // "anatomia patologica"
+	0.729774,     // "and"
+	-0.170897,    // "and 0"
+	-0.0691491,   // "and a"
+	-0.0265267,   // "and alcohol"
+	-0.00297688,  // "and an"
+	-0.0274664,   // "and angry"
+	0.00804675,   // "and between"
+	0.0370844,    // "and bled"
+	0.0668217,    // "and bleeding"
+	0.0211236,    // "and crusty"
+	0.00234138,   // "and does"
+	0.00372051,   // "and doesn't"
+	0.00319754,   // "and feet"
+	0.049536,     // "and fever"
+	0.00286703,   // "and flaky"
+	0.0391678,    // "and getting"
+	-0.0506366,   // "and go"
+	0.108082,     // "and got"
+	0.0303757,    // "and gritty"
+	0.0617179,    // "and has"
+	0.00202949,   // "and hasn't"
+	0.00550448,   // "and have"
+	0.0408358,    // "and he's"
+	0.125047,     // "and her"
+	-0.0188412,   // "and his"
+	0.0146778,    // "and hot"
+	-0.156698,    // "and how"
+	-0.372941,    // "and i"
+	0.0662701,    // "and i'm"
+	0.00746888,   // "and i've"
+	-0.0271364,   // "and il"
+	-0.0260806,   // "and is"
+	0.0673427,    // "and it"
+	0.0817181,    // "and it's"
+	0.0373802,    // "and itch"
+	0.190996,     // "and itchy"
+	0.00540776,   // "and just"
+	0.00237664,   // "and keeps"
+	-0.0373414,   // "and mouth"
+	0.0165899,    // "and my"
+	-0.00759429,  // "and not"
+	0.0917576,    // "and now"
+	-0.00640882,  // "and others"
+	0.0134104,    // "and raised"
+	0.0497812,    // "and red"
+	0.0172252,    // "and see"
+	0.0699788,    // "and she"
+	0.139121,     // "and she's"
+	0.0216166,    // "and soles"
+	0.00816139,   // "and sore"
+	0.0169177,    // "and still"
+	0.0731482,    // "and swollen"
+	0.0246483,    // "and the"
+	0.076296,     // "and there's"
+	0.105728,     // "and thick"
+	0.00439792,   // "and two"
+	-0.0129767,   // "and uvb"
+	0.0178687,    // "and weighs"
+	-0.00534605,  // "and what"
+	-0.00491326,  // "and when"
+	-0.0225754,   // "and which"
+	-0.0129453,   // "and why"
+	0.0132085,    // "and would"
+	-0.0125961,   // "angioedema"
+	-0.0316065,   // "angioedema ?"
+	-0.00632671,  // "angioedema and"
+	-0.0156441,   // "angioedema hereditario"
+	-0.0274664,   // "angry"
+	0.0178485,    // "ankle"
+	0.00448878,   // "ankles"
+	0.163891,     // "annular"
+	0.0806074,    // "annular plaque"
+	0.0330844,    // "annular plaques"
+	0.0265306,    // "annular scaly"
+	-0.0758146,   // "ano"
+	-0.0631647,   // "ano pasado"
+	-0.0726372,   // "anos"
+	-0.0224158,   // "anos ?"
+	0.102672,     // "anos con"
+	-0.146517,    // "anos es"
+	0.003585,     // "anos tiene"
+	-0.118453,    // "anos y"
+	0.142477,     // "another"
+	0.0181961,    // "antes"
+	0.00937946,   // "antes de"
+	0.0416351,    // "antes no"
+	-0.0614735,   // "antibiotic"
+	0.00959015,   // "antibiotic and"
+	-0.0408048,   // "antibiotic course"
+	0.130944,     // "antibiotico"
+	0.0839211,    // "antibiotico ?"
+	0.0206072,    // "antibiotico ya"
+	0.205124,     // "antibiotics"
+	0.251,        // "antibiotics ?"
+	0.0258085,    // "antibiotics for"
+	0.00111255,   // "antibiotics or"
+	0.151601,     // "anticonceptivo"
+	0.101119,     // "antifungal"
+	-0.134568,    // "antifungals"
+	-0.142513,    // "antifungicos"
+	0.141032,     // "antihistamine"
+	0.0037014,    // "antihistamine every"
+	0.0158673,    // "antihistamine or"
+	-0.249558,    // "antihistamines"
+	-0.137895,    // "antihistamines are"
+	-0.0244728,   // "antihistamines for"
+	0.113559,     // "antihistaminico"
+	0.00648653,   // "antihistaminicos"
+	0.00533176,   // "antiperspirant"
+	0.00533176,   // "antiperspirant or"
+	0.0321073,    // "antivirals"
+	-0.205077,    // "any"
+	-0.106262,    // "any evidence"
+	0.0861239,    // "any point"
+	-0.120032,    // "any tips"
+	0.0485706,    // "anyone"
+	0.0485706,    // "anyone know"
+	0.157203,     // "anything"
+	0.00425006,   // "anything for"
+	0.0490387,    // "apart"
+	-0.0152305,   // "apart from"
+	-0.118403,    // "aplicar"
+	0.0140253,    // "aposito"
+	0.0140253,    // "aposito le"
+	-0.0601952,   // "appear"
+	-0.0581101,   // "appear ?"
+	0.0632985,    // "appeared"
+	0.0364995,    // "appeared on"
+	-0.0157903,   // "application"
+	-0.066778,    // "applied"
+	-0.0428155,   // "apply"
+	-0.0126274,   // "appointment"
+	-0.0035625,   // "appointment ?"
+	-0.0423836,   // "approach"
+	-0.0276304,   // "approach to"
+	0.0240463,    // "apretar"
+	0.0162437,    // "aqui"
+	0.0516258,    // "aqui una"
+	0.0118891,    // "ardiendo"
+	-0.592337,    // "are"
+	-0.0207592,   // "are actinic"
+	-0.037257,    // "are antihistamines"
+	-0.015386,    // "are babies"
+	-0.003079,    // "are bedbound"
+	-0.00487147,  // "are common"
+	-0.0290687,   // "are considered"
+	-0.0476178,   // "are kids"
+	0.0129457,    // "are on"
+	-0.0170109,   // "are pressure"
+	0.0376065,    // "are red"
+	0.00946475,   // "are splitting"
+	0.0347202,    // "are spreading"
+	-0.014357,    // "are steroid"
+	0.0754756,    // "are swelling"
+	-0.378747,    // "are the"
+	-0.160125,    // "are there"
+	-0.186922,    // "are they"
+	-0.0275419,   // "are usually"
+	0.0721904,    // "area"
+	-0.000796623, // "area ?"
+	0.00632479,   // "areata"
+	0.245775,     // "areata ?"
+	0.0244429,    // "aren't"
+	0.0556068,    // "arm"
+	0.00661477,   // "arm has"
+	0.0885998,    // "armpit"
+	-0.0068298,   // "armpits"
+	0.0382415,    // "arms"
+	0.154613,     // "around"
+	0.0952481,    // "around my"
+	0.0535029,    // "around the"
+	0.0202651,    // "arthritis"
+	0.0210068,    // "arthritis ?"
+	-0.027813,    // "artist"
+	-0.034274,    // "artist which"
+	-0.0787711,   // "artritis"
+	-0.0787711,   // "artritis ?"
+	-0.334665,    // "as"
+	-0.0805189,   // "as a"
+	-0.010552,    // "as an"
+	-0.0820149,   // "as foot"
+	-0.0515129,   // "as protective"
+	-0.0515129,   // "as spf"
+	0.0122275,    // "as well"
+	-0.0113851,   // "ask"
+	-0.00206618,  // "ask for"
+	-0.124701,    // "asked"
+	-0.124701,    // "asked me"
+	-0.00324049,  // "asking"
+	0.00441561,   // "asking about"
+	0.2385,       // "asking for"
+	-0.128748,    // "asking me"
+	-0.118162,    // "aspecto"
+	-0.118162,    // "aspecto tiene"
+	-0.0252952,   // "associated"
+	0.0441534,    // "asymmetric"
+	0.132587,     // "at"
+	-0.120317,    // "at 0"
+	-0.00962429,  // "at a"
+	-0.0690205,   // "at all"
+	0.0105085,    // "at her"
+	0.0310694,    // "at home"
+	0.0148565,    // "at month"
+	-0.103782,    // "at my"
+	0.176026,     // "at night"
+	-0.0241478,   // "at that"
+	0.253214,     // "at the"
+	-0.0155928,   // "at to"
+	-0.0675606,   // "at what"
+	0.0111603,    // "at work"
+	0.055531,     // "athlete's"
+	0.055531,     // "athlete's foot"
+	0.104352,     // "athletes"
+	0.104352,     // "athletes foot"
+	0.0135259,    // "atipia"
+	-0.0635639,   // "atopic"
+	-0.0043745,   // "atopic dermatitis"
+	-0.242723,    // "atopica"
+	-0.00650762,  // "atopica ?"
+	-0.0811739,   // "atopica que"
+	0.012663,     // "atopy"
+	0.393132,     // "attached"
+	0.00828197,   // "attached image"
+	0.0195879,    // "attached of"
+	0.0089793,    // "attached photo"
+	0.185318,     // "attached what"
+	0.0506916,    // "atypia"
+	0.0647755,    // "atypia do"
+	-0.0146511,   // "atypia what"
+	-0.00259878,  // "atypical"
+	-0.048498,    // "aunque"
+	-0.0588085,   // "aunt"
+	-0.0969129,   // "autoimmune"
+	-0.0690614,   // "autoimmune disease"
+	-0.20572,     // "autoinmune"
+	-0.20572,     // "autoinmune ?"
+	-0.166883,    // "avoid"
+	-0.0132822,   // "avoid alcohol"
+	-0.00949338,  // "avoid live"
+	-0.0252943,   // "away"
+	0.0459764,    // "away ?"
+	0.0730041,    // "away from"
+	0.00973642,   // "awful"
+	0.127691,     // "axila"
+	0.107402,     // "axilas"
+	-0.00116904,  // "axilas o"
+	0.0140465,    // "ayer"
+	-0.0136474,   // "azelaic"
+	-0.0136474,   // "azelaic acid"
+	-0.00600649,  // "b"
+	-0.00600649,  // "b 0"
+	-0.270848,    // "babies"
+	-0.149532,    // "babies under"
+	-0.00993562,  // "babies usually"
+	-0.0731856,   // "baby"
+	-0.032845,    // "baby ?"
+	-0.0693033,   // "baby has"
+	0.254558,     // "baby's"
+	0.00977471,   // "baby's birthmark"
+	0.0189629,    // "baby's cheeks"
+	0.0901222,    // "baby's cradle"
+	0.0854818,    // "baby's eczema"
+	0.0136981,    // "baby's face"
+	0.421614,     // "back"
+	-0.0486786,   // "back ?"
+	0.0715602,    // "back after"
+	-0.00969165,  // "back and"
+	0.0247418,    // "back as"
+	0.112501,     // "back in"
+	0.00840884,   // "back on"
+	0.00476097,   // "back should"
+	0.00917125,   // "back that"
+	0.0117635,    // "back that's"
+	0.0130559,    // "back the"
+	0.0648525,    // "back till"
+	0.0201182,    // "back to"
+	0.0368835,    // "back wait"
+	0.049032,     // "back with"
+	0.0053537,    // "backs"
+	0.0053537,    // "backs of"
+	0.163731,     // "bad"
+	0.159541,     // "bad enough"
+	-0.0700038,   // "bad for"
+	-0.000492047, // "bad idea"
+	-0.00365092,  // "badly"
+	-0.0795447,   // "baja"
+	-0.0318863,   // "bajan"
+	0.0498512,    // "bajando"
+	0.0367452,    // "bajo"
+	0.0536284,    // "bajo ?"
+	0.154469,     // "bald"
+	0.0739501,    // "bald patch"
+	0.0503547,    // "bald scalp"
+	0.001886,     // "band"
+	-0.0740655,   // "banda"
+	-0.0740655,   // "banda estrecha"
+	-0.0240777,   // "banned"
+	-0.0184502,   // "banned in"
+	-0.00140924,  // "barrier"
+	0.00072026,   // "barrier cream"
+	0.0213219,    // "barriga"
+	0.0530828,    // "basal"
+	0.0530828,    // "basal cell"
+	-0.0410972,   // "base"
+	-0.0410972,   // "base tan"
+	-0.0400724,   // "basocelular"
+	-0.0355184,   // "basocelular ?"
+	0.00303204,   // "basta"
+	0.135324,     // "bastante"
+	0.0628107,    // "bath"
+	-0.0147355,   // "baths"
+	0.0183405,    // "bcc"
+	0.0376625,    // "bcc ?"
+	0.0319953,    // "bcc on"
+	-0.151654,    // "be"
+	0.00149714,   // "be ?"
+	-0.022935,    // "be a"
+	-0.0305834,   // "be allergic"
+	-0.066778,    // "be applied"
+	0.044282,     // "be better"
+	-0.0539674,   // "be caused"
+	0.0116541,    // "be covered"
+	0.00306684,   // "be enough"
+	0.013683,     // "be mad"
+	0.0106267,    // "be ok"
+	0.00622,      // "be on"
+	0.0324161,    // "be pityriasis"
+	-0.120564,    // "be removed"
+	-0.0143648,   // "be repositioned"
+	0.0167523,    // "be seen"
+	0.0274044,    // "be taking"
+	0.00458195,   // "be too"
+	-0.015327,    // "be treated"
+	-0.0360716,   // "be triggered"
+	-0.0546258,   // "be used"
+	0.00707032,   // "be using"
+	0.0262347,    // "be worried"
+	-0.112268,    // "beach"
+	-0.0631295,   // "beach ?"
+	0.00592664,   // "beach holiday"
+	0.0595622,    // "beard"
+	0.236188,     // "bebe"
+	0.0427436,    // "bebe de"
+	0.0294452,    // "bebe en"
+	0.067124,     // "bebe tiene"
+	-0.0420448,   // "bebes"
+	0.156913,     // "because"
+	0.00917226,   // "because my"
+	0.0571782,    // "because of"
+	-0.0174804,   // "become"
+	0.0459416,    // "bed"
+	0.0325677,    // "bed 0"
+	0.00984783,   // "bed ?"
+	-0.00967337,  // "bed bug"
+	0.0242968,    // "bed bugs"
+	0.0246542,    // "bedbound"
+	0.00172151,   // "bedbound and"
+	-0.111578,    // "bedding"
+	-0.0302506,   // "bee"
+	-0.0317822,   // "bee sting"
+	0.185254,     // "been"
+	0.0049934,    // "been 0"
+	-0.0356317,   // "been diagnosed"
+	0.0392699,    // "been on"
+	0.01931,      // "been there"
+	0.0193197,    // "been told"
+	0.0017287,    // "been using"
+	-0.226001,    // "before"
+	0.000567039,  // "before ?"
+	-0.0338431,   // "before a"
+	0.0193221,    // "before i"
+	-0.00146668,  // "before isotretinoin"
+	0.0172732,    // "before my"
+	-0.169654,    // "before or"
+	-0.00328722,  // "before starting"
+	-0.0138975,   // "before the"
+	0.0297737,    // "beforehand"
+	0.0297737,    // "beforehand ?"
+	-0.0435523,   // "behind"
+	0.0334415,    // "behind his"
+	0.0249582,    // "behind the"
+	-0.000959945, // "being"
+	0.00118217,   // "belly"
+	0.0341266,    // "below"
+	0.0265542,    // "benign"
+	0.0265542,    // "benign or"
+	-0.0732916,   // "benzoilo"
+	0.00228206,   // "benzoilo o"
+	-0.090294,    // "benzoyl"
+	-0.090294,    // "benzoyl peroxide"
+	0.190295,     // "best"
+	0.00220901,   // "betametasona"
+	0.00220901,   // "betametasona ?"
+	0.0124983,    // "betnovate"
+	0.150595,     // "better"
+	0.0215474,    // "better ?"
+	0.00394631,   // "better after"
+	0.0836409,    // "better for"
+	-0.0379375,   // "better on"
+	-0.000420355, // "better with"
+	-0.244979,    // "between"
+	-0.0380929,   // "between 0"
+	-0.107049,    // "between a"
+	-0.0105664,   // "between children"
+	0.0101802,    // "between his"
+	-0.0270519,   // "between kids"
+	0.158075,     // "between the"
+	-0.0129767,   // "between uva"
+	-0.0657878,   // "bien"
+	0.131072,     // "big"
+	0.00113795,   // "big blister"
+	0.0912229,    // "bigger"
+	0.000234846,  // "bigger and"
+	0.225109,     // "biologic"
+	0.168655,     // "biologic ?"
+	0.00456164,   // "biologic for"
+	0.268556,     // "biologico"
+	0.0209197,    // "biologico ?"
+	0.0896375,    // "biologico le"
+	0.00774956,   // "biologico para"
+	-0.0265933,   // "biologicos"
+	-0.0621262,   // "biologics"
+	-0.0206427,   // "biologics differ"
+	-0.00571898,  // "biologics for"
+	0.0825939,    // "biopsia"
+	0.0955057,    // "biopsia ?"
+	0.0112724,    // "biopsia de"
+	0.0241352,    // "biopsia o"
+	-0.0669484,   // "biopsia pone"
+	-0.00671692,  // "biopsies"
+	-0.0203516,   // "biopsy"
+	0.0943318,    // "biopsy ?"
+	-0.0228791,   // "biopsy or"
+	-0.047738,    // "biopsy says"
+	0.070948,     // "birth"
+	-0.00481211,  // "birth and"
+	-0.0294833,   // "birthmark"
+	0.189281,     // "bit"
+	0.0129626,    // "bit of"
+	0.122181,     // "bite"
+	0.00303964,   // "bite on"
+	-0.0298793,   // "bites"
+	-0.00967337,  // "bites ?"
+	-0.0144947,   // "bites on"
+	-0.00812454,  // "bitten"
+	-0.00871227,  // "bitten by"
+	0.156942,     // "black"
+	0.0115344,    // "black dot"
+	0.0275039,    // "black dots"
+	0.00751882,   // "black in"
+	0.0370997,    // "blanca"
+	0.0127879,    // "blanca y"
+	0.148494,     // "blancas"
+	0.103418,     // "blancas en"
+	0.00124114,   // "blanch"
+	0.0225775,    // "blanching"
+	-0.0685981,   // "bleach"
+	0.052057,     // "bled"
+	0.174102,     // "bleeding"
+	0.127666,     // "bleeds"
+	0.0592588,    // "bleeds when"
+	0.0115977,    // "blister"
+	0.00346182,   // "blister on"
+	0.0134015,    // "blister the"
+	0.071004,     // "blistered"
+	0.0543995,    // "blistering"
+	0.331427,     // "blisters"
+	-0.0241348,   // "blisters ?"
+	0.03834,      // "blisters all"
+	0.0182598,    // "blisters be"
+	0.00264826,   // "blisters in"
+	0.0773896,    // "blisters on"
+	-0.0259344,   // "block"
+	-0.273093,    // "blood"
+	-0.127356,    // "blood pressure"
+	-0.123901,    // "blood tests"
+	0.0980924,    // "bloods"
+	0.00586174,   // "bloods done"
+	0.0229832,    // "blotches"
+	0.0243442,    // "blotchy"
+	0.0360573,    // "boca"
+	-0.0244863,   // "boca ?"
+	-0.0195124,   // "body"
+	-0.0160238,   // "body weight"
+	-0.000707331, // "boil"
+	0.00450737,   // "boil ?"
+	0.00178513,   // "boils"
+	-0.0143464,   // "boils ?"
+	0.0161314,    // "boils in"
+	0.0093133,    // "booked"
+	0.0434089,    // "borde"
+	0.0584221,    // "borroso"
+	0.0339528,    // "both"
+	0.0270581,    // "both ?"
+	0.0659925,    // "both sides"
+	0.0174599,    // "bother"
+	0.043745,     // "botox"
+	-0.00897444,  // "botox stop"
+	0.111608,     // "bottom"
+	0.107444,     // "bottom at"
+	-0.0666431,   // "botulinica"
+	-0.00881593,  // "bowen's"
+	-0.0112916,   // "box"
+	0.0733932,    // "boy"
+	0.0405352,    // "boy has"
+	0.0687863,    // "boyfriend's"
+	0.0196868,    // "bp"
+	0.0196868,    // "bp ?"
+	-0.0487198,   // "braden"
+	0.240155,     // "brazo"
+	0.0524076,    // "brazo ?"
+	0.0213419,    // "brazos"
+	0.0407032,    // "break"
+	0.0377273,    // "break ?"
+	0.0218161,    // "breaking"
+	0.0218161,    // "breaking out"
+	-0.00326638,  // "breast"
+	0.0129719,    // "breastfeeding"
+	0.083959,     // "breastfeeding ?"
+	-0.00222287,  // "breastfeeding and"
+	-0.064144,    // "breastfeeding mothers"
+	-5.3172e-05,  // "breathing"
+	-0.0916733,   // "breslow"
+	-0.0117599,   // "breslow 0"
+	-0.0651493,   // "breslow ?"
+	-0.0143344,   // "breslow thickness"
+	0.00361007,   // "bright"
+	0.00361007,   // "bright red"
+	-0.0909436,   // "brote"
+	-0.0909436,   // "brote de"
+	-0.0504261,   // "brotes"
+	-0.0409717,   // "brotes ?"
+	0.0640158,    // "brother"
+	-0.0622337,   // "brother has"
+	0.104747,     // "brother's"
+	0.193425,     // "brown"
+	0.00810061,   // "brown spot"
+	0.0308654,    // "bruise"
+	0.0189578,    // "bruise ?"
+	0.043443,     // "bsa"
+	-0.0665104,   // "buena"
+	-0.0879807,   // "buena foto"
+	-0.113252,    // "buenas"
+	-0.125606,    // "buenas fotos"
+	-0.00967337,  // "bug"
+	-0.00967337,  // "bug bites"
+	0.0242968,    // "bugs"
+	0.106737,     // "bullae"
+	0.0862273,    // "bullae on"
+	-0.0635969,   // "bullous"
+	-0.0635969,   // "bullous pemphigoid"
+	0.0280761,    // "bullseye"
+	0.174446,     // "bulto"
+	0.127691,     // "bulto de"
+	0.0180252,    // "bulto en"
+	0.0802269,    // "bump"
+	0.0429923,    // "bump on"
+	0.0474477,    // "bumps"
+	0.0124118,    // "bumps in"
+	0.0131653,    // "bumps on"
+	-0.157271,    // "burn"
+	-0.0397371,   // "burn ?"
+	-0.0241348,   // "burn blisters"
+	-0.00884235,  // "burn need"
+	0.0107196,    // "burn on"
+	-0.0627862,   // "burned"
+	0.00600803,   // "burned my"
+	-0.0390411,   // "burning"
+	0.00455869,   // "burning pain"
+	-0.150855,    // "burns"
+	0.00961771,   // "burnt"
+	0.00961771,   // "burnt my"
+	-0.00189009,  // "burrows"
+	0.0167297,    // "burst"
+	-0.000853283, // "busco"
+	-0.0434668,   // "busco un"
+	0.447444,     // "but"
+	0.0424769,    // "but i"
+	0.0146037,    // "but i'm"
+	0.0714044,    // "but is"
+	0.107846,     // "but it's"
+	0.00920014,   // "but no"
+	-0.0107469,   // "but not"
+	0.0112773,    // "but only"
+	0.0404386,    // "but the"
+	-0.0176668,   // "but what"
+	0.0103093,    // "buy"
+	-0.244991,    // "by"
+	0.00879484,   // "by a"
+	-0.0160238,   // "by body"
+	0.0216274,    // "by his"
+	0.0147928,    // "by something"
+	-0.00827213,  // "by weight"
+	0.0834061,    // "c"
+	0.0986752,    // "c o"
+	0.0113113,    // "cabecera"
+	0.170012,     // "cabelludo"
+	0.0789896,    // "cabelludo ?"
+	0.0114355,    // "cabelludo y"
+	-0.200768,    // "cabeza"
+	-0.191903,    // "cabeza a"
+	-0.1068,      // "cada"
+	-0.185586,    // "cada cuanto"
+	0.193494,     // "cada vez"
+	0.108661,     // "cae"
+	0.0959782,    // "cae el"
+	0.00451133,   // "cae mas"
+	0.0430853,    // "cafe"
+	-0.0453546,   // "caida"
+	-0.0327404,   // "caida de"
+	-0.00767436,  // "calcineurin"
+	-0.00767436,  // "calcineurin inhibitors"
+	0.0641551,    // "calcipotriol"
+	0.0641551,    // "calcipotriol ?"
+	-0.0548413,   // "calcula"
+	-0.0548413,   // "calcula la"
+	0.0265773,    // "calf"
+	0.118543,     // "caliente"
+	0.0451366,    // "caliente e"
+	-0.0215063,   // "call"
+	-0.0163221,   // "call 0"
+	-0.0967917,   // "called"
+	-0.0454339,   // "called ?"
+	-0.035477,    // "called it"
+	0.011804,     // "callo"
+	0.011804,     // "callo ?"
+	0.073887,     // "calva"
+	0.0455528,    // "cambiado"
+	-0.0327523,   // "cambiar"
+	-0.0157183,   // "cambiar de"
+	0.183507,     // "cambio"
+	0.0710536,    // "cambio de"
+	0.0825585,    // "came"
+	0.0647858,    // "came back"
+	0.00677826,   // "came in"
+	0.00163942,   // "came up"
+	0.0299161,    // "camping"
+	-0.567264,    // "can"
+	-0.283919,    // "can a"
+	-0.0385753,   // "can adults"
+	-0.0646786,   // "can babies"
+	-0.0308963,   // "can children"
+	-0.0235809,   // "can eczema"
+	0.10708,      // "can he"
+	0.0882343,    // "can i"
+	-0.00289858,  // "can it"
+	-0.055443,    // "can kids"
+	-0.0318381,   // "can men"
+	0.123033,     // "can my"
+	-0.0496523,   // "can people"
+	0.0097126,    // "can see"
+	0.0237688,    // "can she"
+	-0.016231,    // "can someone"
+	-0.0131956,   // "can stress"
+	0.0639247,    // "can the"
+	0.0693045,    // "can we"
+	0.0361843,    // "can you"
+	0.0919858,    // "can't"
+	0.0917518,    // "can't diagnose"
+	-0.041216,    // "cancel"
+	0.0674478,    // "cancer"
+	0.107767,     // "cancer ?"
+	0.0346309,    // "cancer de"
+	-0.0436395,   // "cancerous"
+	-0.0436395,   // "cancerous ?"
+	0.00580111,   // "candida"
+	-0.044749,    // "candida or"
+	-0.017973,    // "candidate"
+	-0.017973,    // "candidate for"
+	0.0117613,    // "cantharidin"
+	0.0299005,    // "cap"
+	-0.002361,    // "cap and"
+	0.0210642,    // "cap has"
+	-0.052436,    // "cap is"
+	-0.00267547,  // "capitis"
+	0.137643,     // "cara"
+	-0.0867169,   // "cara ?"
+	0.019387,     // "cara con"
+	0.00316405,   // "cara de"
+	0.0469806,    // "cara hinchada"
+	0.094837,     // "carbamazepine"
+	-0.0156783,   // "carcinoma"
+	0.0648818,    // "carcinoma ?"
+	-0.0528766,   // "carcinoma basocelular"
+	-0.0041361,   // "carcinoma typically"
+	0.0381799,    // "care"
+	0.0011825,    // "care ?"
+	0.00206187,   // "care for"
+	0.0535317,    // "care home"
+	-0.014742,    // "care homes"
+	0.0193157,    // "care or"
+	-3.12193e-05, // "carer"
+	0.0112501,    // "carry"
+	0.0112501,    // "carry on"
+	-0.0429112,   // "casa"
+	-0.0445911,   // "casa ?"
+	0.0550831,    // "case"
+	0.00255028,   // "case of"
+	0.137287,     // "caso"
+	0.0283894,    // "caspa"
+	-0.221645,    // "cat"
+	-0.00179533,  // "cat scratch"
+	-0.567944,    // "catch"
+	-0.223055,    // "catch ringworm"
+	-0.0205634,   // "cats"
+	-0.0300313,   // "caught"
+	-0.15731,     // "causa"
+	-0.0686727,   // "causa la"
+	-0.185404,    // "cause"
+	-0.0201645,   // "cause a"
+	-0.0567563,   // "cause contact"
+	-0.152872,    // "caused"
+	-0.152872,    // "caused by"
+	-0.241211,    // "causes"
+	-0.09385,     // "causes it"
+	-0.00184478,  // "causes of"
+	-0.0463439,   // "causes them"
+	0.0306584,    // "causing"
+	0.0306584,    // "causing the"
+	0.0708939,    // "cejas"
+	0.0377201,    // "cell"
+	0.0377201,    // "cell carcinoma"
+	-0.116989,    // "cellulitis"
+	-0.00123763,  // "cellulitis ?"
+	-0.0281605,   // "cellulitis from"
+	-0.00854747,  // "cellulitis in"
+	0.00463551,   // "celulitis"
+	-0.0488194,   // "celulitis indican"
+	-0.00144553,  // "central"
+	0.0125548,    // "central keratin"
+	0.010979,     // "centro"
+	0.0530592,    // "cephalexin"
+	0.0251618,    // "cera"
+	0.105855,     // "cerca"
+	0.105855,     // "cerca del"
+	-0.0154879,   // "cetirizina"
+	0.00743771,   // "cetirizina ?"
+	0.0769106,    // "cetirizine"
+	0.0238026,    // "cetirizine can"
+	-0.00507384,  // "cetirizine for"
+	0.0892196,    // "champu"
+	-0.0122449,   // "change"
+	-0.0207947,   // "changed"
+	-0.0817574,   // "changes"
+	-0.0416034,   // "changes can"
+	0.0490575,    // "changing"
+	0.0380051,    // "check"
+	0.0137796,    // "checked"
+	0.0324415,    // "checked ?"
+	-0.00294668,  // "checked or"
+	-0.0312283,   // "checking"
+	-0.140113,    // "checks"
+	-0.0521544,   // "checks ?"
+	0.120374,     // "cheek"
+	0.0751277,    // "cheek and"
+	0.173986,     // "cheeks"
+	0.098175,     // "cheeks ?"
+	0.0183999,    // "chef"
+	0.0183999,    // "chef and"
+	0.00331008,   // "chemo"
+	0.0999213,    // "chest"
+	0.0179016,    // "chest since"
+	0.130688,     // "chickenpox"
+	0.139342,     // "chickenpox ?"
+	0.00483427,   // "chickenpox spots"
+	-0.00372118,  // "chickenpox vaccine"
+	0.0461389,    // "chico"
+	0.032906,     // "chilblains"
+	0.0383446,    // "chilblains ?"
+	-0.202962,    // "child"
+	0.0110948,    // "child has"
+	-0.0862536,   // "child with"
+	0.0211976,    // "child's"
+	-0.277375,    // "children"
+	-0.0566855,   // "children ?"
+	-0.0150545,   // "children in"
+	-0.124255,    // "children with"
+	0.0258814,    // "chin"
+	-0.113826,    // "chocolate"
+	0.00632104,   // "cholestasis"
+	0.00632104,   // "cholestasis ?"
+	-0.00883028,  // "choose"
+	-0.014745,    // "choose between"
+	0.016484,     // "chronic"
+	0.0664295,    // "chronic hand"
+	-0.0396555,   // "chronic hives"
+	0.0038338,    // "chronic urticaria"
+	-0.0410202,   // "cicatriz"
+	-0.0410202,   // "cicatriz hipertrofica"
+	0.0382711,    // "cicatriza"
+	-0.053532,    // "ciclosporin"
+	-0.0620449,   // "ciclosporin for"
+	-0.0714377,   // "cie"
+	-0.0714377,   // "cie 0"
+	0.0147083,    // "cierra"
+	-0.0457388,   // "cierto"
+	-0.0457388,   // "cierto que"
+	-0.0448365,   // "cinco"
+	0.00747387,   // "circles"
+	0.00747387,   // "circles on"
+	0.0875795,    // "circulo"
+	0.0875795,    // "circulo rojo"
+	0.0142693,    // "cirugia"
+	-0.061426,    // "cirugia de"
+	-0.00418322,  // "cita"
+	0.0124263,    // "cita de"
+	0.0729587,    // "clase"
+	0.0155823,    // "clase ?"
+	-0.0462969,   // "clasifican"
+	-0.0462969,   // "clasifican las"
+	-0.0639711,   // "class"
+	-0.00153018,  // "class has"
+	-0.0227079,   // "classed"
+	-0.0227079,   // "classed as"
+	0.0741683,    // "clear"
+	0.0797744,    // "clear ?"
+	-0.0426393,   // "cleared"
+	0.0386855,    // "cleared ?"
+	0.0259718,    // "clearing"
+	0.0621784,    // "client"
+	0.00132755,   // "client at"
+	0.0242248,    // "client of"
+	0.0459787,    // "clienta"
+	0.0453136,    // "clienta quiere"
+	0.0101645,    // "clindamycin"
+	-0.10974,     // "clinic"
+	-0.0262893,   // "clinicians"
+	-0.0151524,   // "clippers"
+	0.0963417,    // "clobetasol"
+	0.0300405,    // "clobetasol now"
+	0.0106016,    // "clobetasol on"
+	-0.0306379,   // "clobetasol propionate"
+	-0.0319696,   // "clothing"
+	0.0546348,    // "clotrimazol"
+	0.0500389,    // "clotrimazol ?"
+	0.0731217,    // "clotrimazole"
+	0.0066116,    // "clotrimazole for"
+	0.0958744,    // "clumps"
+	0.0336387,    // "cm"
+	-0.0072278,   // "coal"
+	-0.0072278,   // "coal tar"
+	0.0199625,    // "cocinero"
+	0.0199625,    // "cocinero y"
+	-0.0724481,   // "code"
+	-0.0932789,   // "codigo"
+	0.191812,     // "codos"
+	0.0396124,    // "codos y"
+	0.0278744,    // "coin"
+	0.206876,     // "cold"
+	0.0982385,    // "cold ?"
+	0.0715093,    // "cold sore"
+	-0.00607695,  // "cold sores"
+	-0.113466,    // "cole"
+	0.0862285,    // "cole con"
+	0.0811812,    // "colegio"
+	0.0454557,    // "colleague's"
+	0.071025,     // "color"
+	0.0332223,    // "color miel"
+	-0.0582884,   // "colour"
+	0.0242789,    // "coloured"
+	0.0242455,    // "coloured crusts"
+	0.00679924,   // "colours"
+	-0.077402,    // "combined"
+	-0.077402,    // "combined pill"
+	0.258722,     // "come"
+	0.0581722,    // "come back"
+	0.13354,      // "come off"
+	0.0102646,    // "come up"
+	0.0103573,    // "comes"
+	0.152653,     // "coming"
+	0.0354062,    // "coming back"
+	0.00442221,   // "coming off"
+	0.112142,     // "coming out"
+	-0.198694,    // "common"
+	-0.00471729,  // "common ?"
+	-0.0566325,   // "common at"
+	-0.00184478,  // "common causes"
+	-0.00678708,  // "common for"
+	-0.012802,    // "common in"
+	-0.0222647,   // "common is"
+	-0.0226399,   // "common side"
+	-0.0328726,   // "common triggers"
+	-0.0709616,   // "commonly"
+	-0.876075,    // "como"
+	-0.283306,    // "como actua"
+	-0.316946,    // "como funciona"
+	-0.309717,    // "como se"
+	-0.0116328,   // "como suele"
+	0.0323352,    // "companera"
+	0.049199,     // "compared"
+	-0.0211641,   // "completely"
+	-0.0166312,   // "compound"
+	-0.00852315,  // "compound naevus"
+	0.145513,     // "compresion"
+	0.145513,     // "compresion ?"
+	0.104323,     // "compression"
+	0.175318,     // "compro"
+	0.105878,     // "compro ?"
+	-0.0669484,   // "compuesto"
+	0.766963,     // "con"
+	0.0372495,    // "con 0"
+	0.0514312,    // "con acne"
+	0.0397026,    // "con ampollas"
+	0.0135259,    // "con atipia"
+	0.0251618,    // "con cera"
+	0.0364317,    // "con costra"
+	0.00749853,   // "con costras"
+	0.0407247,    // "con doxiciclina"
+	-0.0967103,   // "con eccema"
+	0.0207922,    // "con el"
+	0.0534841,    // "con escamas"
+	-0.049337,    // "con fiebre"
+	0.105306,     // "con impetigo"
+	-0.0981466,   // "con isotretinoina"
+	0.0341876,    // "con la"
+	-0.0157939,   // "con las"
+	0.00435764,   // "con metotrexato"
+	0.0912125,    // "con mi"
+	0.0351223,    // "con minoxidil"
+	0.0152295,    // "con molusco"
+	0.136024,     // "con picor"
+	0.0187374,    // "con placas"
+	0.0921393,    // "con psoriasis"
+	0.00805755,   // "con pus"
+	0.016804,     // "con ronchas"
+	0.00958647,   // "con sarna"
+	-0.0463415,   // "con terbinafina"
+	-0.0969808,   // "con tretinoina"
+	0.0533314,    // "con ulcera"
+	0.101591,     // "con un"
+	0.0554419,    // "con una"
+	-0.0245511,   // "condition"
+	-0.00655125,  // "condition ?"
+	-0.0700058,   // "conditions"
+	-0.00721756,  // "confirm"
+	-0.034973,    // "confirma"
+	-0.0298527,   // "confirma la"
+	0.00235281,   // "confirmed"
+	-0.00733498,  // "confirmed ?"
+	-0.0106151,   // "confirmed in"
+	-0.0769571,   // "confundir"
+	0.0389014,    // "congelamos"
+	0.00133994,   // "congelan"
+	0.00133994,   // "congelan o"
+	0.133085,     // "conjunctivitis"
+	-0.15823,     // "considera"
+	-0.0499389,   // "consideran"
+	-0.0303836,   // "consideran seguros"
+	-0.169232,    // "considered"
+	-0.0628061,   // "considered a"
+	-0.0355644,   // "considered ok"
+	-0.0662208,   // "considered safe"
+	-0.0817974,   // "consiste"
+	0.0499335,    // "consulta"
+	0.0499335,    // "consulta pero"
+	-0.0558956,   // "consultant"
+	-0.0413153,   // "contact"
+	-0.0413153,   // "contact dermatitis"
+	-0.119643,    // "contagia"
+	-0.0150032,   // "contagia el"
+	-0.0195748,   // "contagia la"
+	-0.349026,    // "contagiar"
+	-0.17928,     // "contagiar la"
+	-0.181079,    // "contagiosa"
+	-0.0863679,   // "contagiosa ?"
+	-0.212913,    // "contagioso"
+	-0.0425384,   // "contagioso ?"
+	-0.00651313,  // "contagiosum"
+	-0.376006,    // "contagious"
+	-0.220786,    // "contagious ?"
+	-0.00811638,  // "contagious after"
+	-0.068773,    // "contagious to"
+	0.09652,      // "continue"
+	0.0493217,    // "continue or"
+	0.00752684,   // "contra"
+	-0.0938569,   // "controles"
+	-0.0938569,   // "controles se"
+	0.150396,     // "conviene"
+	0.0724066,    // "conviene mas"
+	0.00913098,   // "corn"
+	0.00929646,   // "corn ?"
+	0.0704704,    // "corners"
+	-0.04245,     // "corticoide"
+	0.0535679,    // "corticoide oral"
+	-0.0901063,   // "corticoides"
+	-0.0944731,   // "corticoides en"
+	0.0193753,    // "cortisona"
+	0.148077,     // "corto"
+	-0.0210806,   // "cosas"
+	0.0798963,    // "costra"
+	0.0565535,    // "costra en"
+	-0.0365343,   // "costra lactea"
+	0.0734989,    // "costras"
+	0.0172138,    // "costras amarillas"
+	0.111348,     // "could"
+	0.0292833,    // "could it"
+	0.065994,     // "could my"
+	0.0562196,    // "could the"
+	0.00705145,   // "could this"
+	-0.010501,    // "count"
+	-0.010501,    // "count as"
+	-0.0114802,   // "counter"
+	-0.0184502,   // "countries"
+	-0.0184502,   // "countries ?"
+	-0.0121113,   // "counts"
+	-0.0121113,   // "counts as"
+	-0.0974469,   // "course"
+	-0.0353002,   // "course ?"
+	-0.0228527,   // "course for"
+	-0.0116248,   // "course of"
+	0.0102358,    // "cover"
+	0.0190707,    // "cover it"
+	0.014934,     // "covered"
+	0.00420664,   // "covered ?"
+	-0.000948742, // "covered in"
+	0.0198085,    // "covid"
+	-0.0541246,   // "cpt"
+	-0.0541246,   // "cpt 0"
+	0.10224,      // "crack"
+	0.155946,     // "cracked"
+	0.0576215,    // "cracked and"
+	0.0875204,    // "cracking"
+	0.0704704,    // "cracking at"
+	0.0299005,    // "cradle"
+	0.0299005,    // "cradle cap"
+	0.211899,     // "cream"
+	0.061274,     // "cream ?"
+	-0.0773841,   // "cream and"
+	-0.0157578,   // "cream better"
+	0.0715222,    // "cream do"
+	-0.0175664,   // "cream does"
+	0.0858894,    // "cream for"
+	-0.0399014,   // "cream how"
+	0.0174642,    // "cream in"
+	-0.026697,    // "cream on"
+	0.0320318,    // "cream or"
+	0.105028,     // "cream should"
+	-0.195122,    // "creams"
+	-0.136505,    // "creams to"
+	0.00207368,   // "creases"
+	0.048093,     // "crece"
+	0.0504771,    // "crecido"
+	0.17135,      // "crees"
+	0.17135,      // "crees que"
+	0.183543,     // "crema"
+	-0.103212,    // "crema ?"
+	-0.0168037,   // "crema de"
+	-0.0307875,   // "crema hidratante"
+	0.107295,     // "crema le"
+	0.0977127,    // "crema o"
+	0.0356715,    // "crema que"
+	0.162044,     // "crio"
+	-0.00260175,  // "crioterapia"
+	0.0209954,    // "crioterapia ?"
+	-0.256399,    // "cronica"
+	-0.1152,      // "cronica es"
+	0.0428575,    // "cruris"
+	0.00974273,   // "crust"
+	0.156076,     // "crusted"
+	0.137663,     // "crusted scabies"
+	0.158491,     // "crusting"
+	0.0922882,    // "crusting over"
+	0.0338593,    // "crusts"
+	0.011658,     // "crusts on"
+	0.0945156,    // "crusty"
+	0.0633995,    // "cryo"
+	-0.0387967,   // "cryotherapy"
+	0.0389793,    // "cual"
+	-0.171511,    // "cual es"
+	-0.184366,    // "cuales"
+	-0.184366,    // "cuales son"
+	-0.414584,    // "cuando"
+	-0.020523,    // "cuando alguien"
+	-0.121707,    // "cuando hay"
+	-0.0373173,   // "cuando pueden"
+	-0.0836107,   // "cuando se"
+	-0.00188942,  // "cuanta"
+	0.116573,     // "cuantas"
+	-0.429431,    // "cuanto"
+	-0.10658,     // "cuanto deberian"
+	-0.168518,    // "cuanto dura"
+	-0.014481,    // "cuanto hay"
+	0.00712679,   // "cuanto paracetamol"
+	-0.0374146,   // "cuanto se"
+	-0.00923837,  // "cuanto suele"
+	-0.0105617,   // "cuanto tarda"
+	-0.0381052,   // "cuanto tiempo"
+	0.0651399,    // "cuantos"
+	-0.0144403,   // "cuantos dias"
+	0.0398845,    // "cuantos ml"
+	0.0368721,    // "cuello"
+	0.170012,     // "cuero"
+	0.170012,     // "cuero cabelludo"
+	0.111177,     // "cuerpo"
+	0.0433473,    // "cuerpo ?"
+	0.0028746,    // "cuesta"
+	0.044284,     // "cuidadora"
+	0.046058,     // "cuido"
+	0.046058,     // "cuido tiene"
+	-0.0795083,   // "culebrilla"
+	0.124028,     // "culito"
+	-0.0173086,   // "cumulative"
+	-0.0173086,   // "cumulative isotretinoin"
+	0.0553775,    // "cunado"
+	-0.018375,    // "cup"
+	-0.206201,    // "cura"
+	-0.236678,    // "cura ?"
+	-0.0317654,   // "curar"
+	-0.0475417,   // "curarse"
+	-0.0673562,   // "cure"
+	-0.096228,    // "curiosidad"
+	0.00724436,   // "curious"
+	-0.0344005,   // "curious how"
+	0.0696301,    // "customer"
+	0.00348127,   // "customer wants"
+	0.0566468,    // "cut"
+	-0.00510209,  // "cut is"
+	0.0357853,    // "cut it"
+	0.00229886,   // "cut on"
+	0.0204091,    // "cut out"
+	0.087898,     // "cyst"
+	0.00866684,   // "cyst ?"
+	-0.015002,    // "cyst and"
+	0.0556964,    // "cyst or"
+	0.00345683,   // "cystic"
+	0.00345683,   // "cystic acne"
+	-0.0889431,   // "d"
+	0.0437527,    // "da"
+	-0.113234,    // "dad"
+	-0.0461763,   // "dad had"
+	0.00582869,   // "dad to"
+	0.173062,     // "dad's"
+	0.0437162,    // "dad's leg"
+	0.0993369,    // "daily"
+	-0.0768191,   // "daily ?"
+	0.0508657,    // "daily for"
+	0.0702101,    // "daily valaciclovir"
+	-0.00878883,  // "dairy"
+	-0.0697582,   // "damage"
+	-0.0212845,   // "damage ?"
+	0.0934536,    // "dando"
+	0.0557168,    // "dando el"
+	0.00838137,   // "dandruff"
+	-0.0314271,   // "dangerous"
+	0.0250345,    // "dar"
+	-0.0120649,   // "darier"
+	-0.012128,    // "darier's"
+	-0.012128,    // "darier's sign"
+	0.169303,     // "dark"
+	0.026645,     // "dark line"
+	0.000987505,  // "dark patches"
+	0.0324199,    // "dark spot"
+	0.068173,     // "darker"
+	0.0182869,    // "darker in"
+	0.000664591,  // "darker over"
+	-0.0430587,   // "darker skin"
+	-0.155102,    // "date"
+	-0.0382569,   // "daughter"
+	-0.119491,    // "daughter has"
+	0.0386128,    // "daughter stay"
+	0.00722701,   // "daughter's"
+	0.015485,     // "daughter's eczema"
+	-0.0116955,   // "daughter's friend"
+	-0.050614,    // "daughter's school"
+	0.0200062,    // "daughter's warts"
+	0.0874012,    // "day"
+	0.145778,     // "day 0"
+	-0.0813334,   // "day ?"
+	0.00730815,   // "day be"
+	0.0150438,    // "day for"
+	0.0160128,    // "day instead"
+	0.0052821,    // "day is"
+	0.0365845,    // "day or"
+	0.0617743,    // "day should"
+	0.0683743,    // "daycare"
+	0.159602,     // "days"
+	-0.153198,    // "days ?"
+	0.0194011,    // "days after"
+	0.0411034,    // "days ago"
+	0.00744395,   // "days can"
+	0.0294433,    // "days should"
+	-0.0313887,   // "ddx"
+	0.0677418,    // "de"
+	0.329133,     // "de 0"
+	-0.0225555,   // "de aciclovir"
+	-0.048442,    // "de alarma"
+	-0.0166118,   // "de anatomia"
+	-0.0493771,   // "de baja"
+	-0.0740655,   // "de banda"
+	-0.0732916,   // "de benzoilo"
+	-0.080203,    // "de breslow"
+	0.0113113,    // "de cabecera"
+	-0.00986758,  // "de casa"
+	-0.0488194,   // "de celulitis"
+	-0.0571009,   // "de cetirizina"
+	0.0378027,    // "de color"
+	0.0174036,    // "de cortisona"
+	0.0347509,    // "de dar"
+	0.100222,     // "de dos"
+	-0.024816,    // "de embarazo"
+	0.0335437,    // "de garrapata"
+	0.0655091,    // "de isotretinoina"
+	0.051773,     // "de ivermectina"
+	-0.0386381,   // "de koebner"
+	0.244773,     // "de la"
+	-0.0556295,   // "de las"
+	-0.00099602,  // "de loratadina"
+	-0.00755642,  // "de los"
+	-0.0718279,   // "de medicina"
+	-0.0387269,   // "de melanoma"
+	0.0684057,    // "de metotrexato"
+	0.509399,     // "de mi"
+	-0.061426,    // "de mohs"
+	-0.0319974,   // "de nikolsky"
+	-0.0327404,   // "de pelo"
+	0.0827764,    // "de permetrina"
+	-0.003492,    // "de piel"
+	-0.0243613,   // "de postura"
+	0.0976819,    // "de prednisona"
+	-0.018327,    // "de proteccion"
+	-0.102529,    // "de psoriasis"
+	-0.0705316,   // "de que"
+	0.0165866,    // "de sangre"
+	-0.0136056,   // "de spitz"
+	0.0463066,    // "de su"
+	-0.124364,    // "de un"
+	-0.384647,    // "de una"
+	0.00257081,   // "de uno"
+	-0.198911,    // "de verdad"
+	-0.0324233,   // "de zinc"
+	-0.148624,    // "debe"
+	-0.0374146,   // "debe cambiar"
+	-0.0251745,   // "deberia"
+	-0.10658,     // "deberian"
+	-0.10658,     // "deberian revisarse"
+	0.0590355,    // "debo"
+	-0.0535891,   // "decide"
+	-0.0256934,   // "decide whether"
+	-0.00889464,  // "decir"
+	-0.0384363,   // "dedo"
+	0.255791,     // "dedos"
+	0.106474,     // "dedos por"
+	-0.0786257,   // "deet"
+	-0.00990436,  // "degree"
+	-0.00990436,  // "degree burn"
+	-0.0224513,   // "deja"
+	0.0650817,    // "dejamos"
+	0.138814,     // "dejar"
+	0.211093,     // "dejar el"
+	-0.0243987,   // "dejar la"
+	0.0390162,    // "dejarlo"
+	0.0390162,    // "dejarlo ?"
+	0.623043,     // "dejo"
+	0.0848499,    // "dejo ?"
+	0.0446192,    // "dejo de"
+	0.242264,     // "dejo el"
+	0.0861482,    // "dejo la"
+	0.470377,     // "del"
+	0.0362992,    // "del brazo"
+	0.010444,     // "del cuello"
+	0.0367044,    // "del grano"
+	-0.0682807,   // "del herpes"
+	0.0970107,    // "del lunar"
+	-0.0406083,   // "del melanoma"
+	0.105855,     // "del ojo"
+	0.00952498,   // "del panal"
+	-0.0775885,   // "del parche"
+	-0.0488975,   // "del parto"
+	0.191905,     // "del pie"
+	0.101155,     // "del pulgar"
+	-0.0460705,   // "del tratamiento"
+	0.0119863,    // "depilacion"
+	0.0119863,    // "depilacion laser"
+	0.0165466,    // "depression"
+	0.0966983,    // "derivo"
+	0.0662655,    // "derivo ?"
+	-0.151596,    // "derm"
+	0.0668068,    // "derm ?"
+	0.127369,     // "derm or"
+	-0.252401,    // "derm said"
+	-0.172492,    // "derm told"
+	-0.0519887,   // "derma"
+	-0.0519887,   // "derma me"
+	-0.438634,    // "dermatitis"
+	-0.0164626,   // "dermatitis ?"
+	-0.00949091,  // "dermatitis and"
+	-0.242723,    // "dermatitis atopica"
+	-0.0290341,   // "dermatitis del"
+	-0.0458714,   // "dermatitis on"
+	-0.000277318, // "dermatitis seborreica"
+	0.0273432,    // "dermatofibroma"
+	-0.0593667,   // "dermatographism"
+	-0.163595,    // "dermatologa"
+	-0.0285902,   // "dermatologa dice"
+	-0.132475,    // "dermatologa me"
+	-0.0223264,   // "dermatologia"
+	-0.0243699,   // "dermatologia ?"
+	-0.459157,    // "dermatologist"
+	0.0158258,    // "dermatologist ?"
+	-0.0728019,   // "dermatologist mentioned"
+	0.0053867,    // "dermatologist or"
+	-0.0261725,   // "dermatologist prescribed"
+	-0.0721424,   // "dermatologist put"
+	-0.126164,    // "dermatologist said"
+	-0.0221963,   // "dermatologist started"
+	-0.0217827,   // "dermatologist tell"
+	-0.0407153,   // "dermatologist uses"
+	0.0174204,    // "dermatologist wants"
+	-0.118413,    // "dermatologists"
+	-0.00402552,  // "dermatologists ask"
+	-0.0280085,   // "dermatologists decide"
+	-0.0299367,   // "dermatologists prefer"
+	-0.0140673,   // "dermatologists tell"
+	-0.18761,     // "dermatologo"
+	0.0672649,    // "dermatologo ?"
+	-0.205448,    // "dermatologo me"
+	0.0273577,    // "dermatologo o"
+	-0.0641506,   // "dermatologos"
+	0.0342207,    // "dermatology"
+	-0.0639078,   // "dermatoscope"
+	-0.00695592,  // "dermatoscope ?"
+	-0.0665514,   // "dermatoscopio"
+	-0.047221,    // "dermoscopy"
+	0.0502632,    // "dermoscopy image"
+	0.00467719,   // "desaparecen"
+	0.0287421,    // "describe"
+	-0.0407323,   // "describe ?"
+	0.195214,     // "described"
+	0.26462,      // "desde"
+	0.116471,     // "desde el"
+	0.0403091,    // "desde hace"
+	0.171367,     // "desde que"
+	-0.117441,    // "desencadenar"
+	-0.110471,    // "desencadenar un"
+	0.0989346,    // "despite"
+	-0.0104348,   // "despues"
+	0.0845358,    // "despues de"
+	-0.0949695,   // "despues del"
+	-0.0658569,   // "develop"
+	-0.0339559,   // "dht"
+	-0.0339559,   // "dht ?"
+	0.0213354,    // "dia"
+	0.0164391,    // "dia ?"
+	-0.169416,    // "diabetes"
+	-0.161026,    // "diabetes ?"
+	0.0390376,    // "diabetic"
+	0.0808648,    // "diagnose"
+	-0.0108225,   // "diagnose me"
+	-0.468734,    // "diagnosed"
+	-0.0510898,   // "diagnosed is"
+	-0.302501,    // "diagnosed with"
+	0.0713774,    // "diagnosis"
+	0.0540042,    // "diagnosis but"
+	-0.0388036,   // "diagnosis just"
+	-0.0041361,   // "diagnosis what"
+	-0.01976,     // "diagnostica"
+	-0.01976,     // "diagnostica la"
+	-0.158387,    // "diagnosticada"
+	-0.0765159,   // "diagnosticar"
+	-0.497537,    // "diagnosticaron"
+	-0.0863679,   // "diagnosticaron psoriasis"
+	-0.0848272,   // "diagnosticaron rosacea"
+	-0.104953,    // "diagnosticaron vitiligo"
+	-0.001931,    // "diagnostico"
+	-0.00670312,  // "diagnostico como"
+	0.126402,     // "diagnostico pero"
+	-0.118162,    // "diagnostico que"
+	0.0181854,    // "diagnostico solo"
+	0.175133,     // "diana"
+	-0.00273668,  // "diaper"
+	0.0385589,    // "diario"
+	0.253427,     // "dias"
+	0.0208838,    // "dias ?"
+	-0.0784823,   // "dice"
+	0.0640594,    // "dice que"
+	-0.0769891,   // "dicen"
+	-0.018518,    // "dicen que"
+	-0.0485589,   // "did"
+	0.0682985,    // "dieron"
+	-0.172854,    // "diferencia"
+	-0.133936,    // "diferencia hay"
+	-0.0122117,   // "diferencia un"
+	-0.0513388,   // "differ"
+	-0.00699911,  // "differ from"
+	-0.345436,    // "difference"
+	-0.345436,    // "difference between"
+	-0.121217,    // "different"
+	-0.0966555,   // "different from"
+	0.047179,     // "different in"
+	-0.00639237,  // "differently"
+	0.109697,     // "digo"
+	-0.127993,    // "dijeron"
+	-0.127993,    // "dijeron que"
+	-0.359116,    // "dijo"
+	-0.2001,      // "dijo que"
+	-0.133588,    // "dio"
+	-0.114854,    // "disease"
+	-0.0686794,   // "disease ?"
+	0.0271263,    // "displasico"
+	0.103091,     // "district"
+	0.103091,     // "district nurse"
+	0.0332198,    // "dizzy"
+	0.0175873,    // "dle"
+	-0.00717062,  // "dlqi"
+	-0.531378,    // "do"
+	0.10686,      // "do ?"
+	0.0035118,    // "do a"
+	0.0104879,    // "do about"
+	-0.102537,    // "do babies"
+	-0.0110356,   // "do clinicians"
+	-0.111157,    // "do dermatologists"
+	-0.0514426,   // "do doctors"
+	0.0590743,    // "do for"
+	-0.0277756,   // "do guidelines"
+	0.212698,     // "do i"
+	0.0964082,    // "do if"
+	-0.0170545,   // "do jak"
+	-0.0203285,   // "do keloids"
+	-0.0241378,   // "do most"
+	-0.075116,    // "do people"
+	-0.00163387,  // "do so"
+	-0.0612798,   // "do some"
+	-0.109022,    // "do the"
+	-0.173591,    // "do they"
+	-0.0150592,   // "do topical"
+	0.0975615,    // "do we"
+	-0.00448582,  // "do when"
+	-0.0130866,   // "do you"
+	0.00777992,   // "doc"
+	-0.228746,    // "doctor"
+	-0.0229886,   // "doctor ?"
+	0.00708663,   // "doctor for"
+	0.0422357,    // "doctor or"
+	-0.114883,    // "doctor prescribed"
+	0.00174705,   // "doctor said"
+	-0.0266604,   // "doctor says"
+	0.0034719,    // "doctor today"
+	-0.0811146,   // "doctors"
+	-0.0157223,   // "doctors tell"
+	-0.00444304,  // "doctors usually"
+	-1.27738,     // "does"
+	-0.266323,    // "does a"
+	-0.00517851,  // "does alcohol"
+	-0.0474699,   // "does an"
+	-0.00259878,  // "does atypical"
+	-0.0629296,   // "does benzoyl"
+	-0.00897444,  // "does botox"
+	-0.00366399,  // "does breslow"
+	-0.00508146,  // "does cryotherapy"
+	-0.0183686,   // "does dupilumab"
+	-0.0453823,   // "does everyone"
+	-0.00638013,  // "does hair"
+	0.186386,     // "does he"
+	-0.0216419,   // "does hidradenitis"
+	-0.0124659,   // "does icd"
+	-0.0162765,   // "does impetigo"
+	-0.295221,    // "does it"
+	-0.0019727,   // "does minoxidil"
+	0.120187,     // "does my"
+	-0.00494689,  // "does pasi"
+	-0.00380433,  // "does pityriasis"
+	-0.00659327,  // "does psoriasis"
+	0.11357,      // "does she"
+	-0.00820657,  // "does sunburn"
+	-0.0644288,   // "does sunscreen"
+	-0.137186,    // "does that"
+	0.0165232,    // "does the"
+	0.0371513,    // "doesn't"
+	0.00124114,   // "doesn't blanch"
+	0.0392569,    // "doesn't fade"
+	0.00220464,   // "doesn't go"
+	-0.0244299,   // "dog"
+	-0.015108,    // "dogs"
+	0.00134559,   // "doing"
+	0.0125548,    // "dome"
+	0.0359448,    // "don't"
+	0.0304353,    // "don't fade"
+	0.0183311,    // "don't want"
+	-0.0220797,   // "done"
+	-0.0508305,   // "done ?"
+	-0.00553688,  // "done before"
+	-0.0167502,   // "done on"
+	-0.0210109,   // "done while"
+	0.036107,     // "door"
+	0.0412281,    // "dorsal"
+	0.0412281,    // "dorsal hands"
+	0.115897,     // "dos"
+	0.0260415,    // "dos antihistaminicos"
+	0.0198214,    // "dos meses"
+	0.097047,     // "dos tratamientos"
+	-0.0341817,   // "dose"
+	0.026505,     // "dose ?"
+	0.000429358,  // "dose of"
+	-0.0168203,   // "dose range"
+	-0.0199526,   // "doses"
+	-0.0146101,   // "doses of"
+	0.088865,     // "dosis"
+	0.0278499,    // "dosis ?"
+	0.175518,     // "dosis de"
+	-0.0285227,   // "dosis habitual"
+	-0.0588514,   // "dosis maxima"
+	0.0115946,    // "dot"
+	0.0115946,    // "dot in"
+	0.046323,     // "dots"
+	0.0169192,    // "dots on"
+	0.0169023,    // "double"
+	0.0146905,    // "doubled"
+	-0.00545713,  // "down"
+	0.0257139,    // "down the"
+	0.0157462,    // "down there"
+	0.213008,     // "doxiciclina"
+	0.0805821,    // "doxiciclina ?"
+	-0.00682041,  // "doxiciclina para"
+	0.123258,     // "doxy"
+	0.0732953,    // "doxy ?"
+	0.0358577,    // "doxy and"
+	0.0575482,    // "doxycycline"
+	0.0422543,    // "doxycycline ?"
+	-0.037891,    // "doxycycline for"
+	0.348128,     // "doy"
+	0.101276,     // "doy a"
+	0.0750507,    // "doy un"
+	-0.177656,    // "dr"
+	-0.00820864,  // "drain"
+	0.00729101,   // "drained"
+	-0.0124838,   // "dress"
+	0.0782006,    // "dressing"
+	0.0327255,    // "dressing ?"
+	0.00445243,   // "dressing should"
+	0.00352926,   // "drew"
+	0.0122279,    // "drink"
+	0.0107919,    // "drink a"
+	0.00746962,   // "drop"
+	-0.00632957,  // "drops"
+	-0.050707,    // "drug"
+	0.013732,     // "drug ?"
+	-0.02961,     // "drugs"
+	-0.0286662,   // "dry"
+	-0.0238987,   // "dry lips"
+	0.0290196,    // "dti"
+	0.0290196,    // "dti ?"
+	-0.00980503,  // "duct"
+	-0.00980503,  // "duct tape"
+	0.154385,     // "duele"
+	0.0349046,    // "duele mucho"
+	0.0626312,    // "dupilumab"
+	0.0115448,    // "dupilumab ?"
+	0.00651522,   // "dupilumab or"
+	-0.00216629,  // "dupilumab work"
+	0.203749,     // "dupixent"
+	-0.25601,     // "dura"
+	-0.0154794,   // "dura normalmente"
+	-0.0942575,   // "durante"
+	-0.0358866,   // "durante el"
+	-0.0694147,   // "durante la"
+	-0.00923837,  // "durar"
+	-0.0176136,   // "during"
+	-0.0041391,   // "during pregnancy"
+	-0.0197354,   // "dvt"
+	0.0225865,    // "dye"
+	0.030494,     // "dye my"
+	0.0376607,    // "dyed"
+	0.0291299,    // "dysplastic"
+	0.0472745,    // "dysplastic naevus"
+	0.151222,     // "e"
+	0.0470514,    // "e ?"
+	0.0451366,    // "e hinchada"
+	0.00308099,   // "e or"
+	0.0135457,    // "e tonight"
+	0.0584825,    // "each"
+	0.0789106,    // "ear"
+	0.0163641,    // "ear for"
+	0.0649598,    // "ear is"
+	0.0018243,    // "ear that"
+	0.000290599,  // "earlobe"
+	-0.0607596,   // "early"
+	0.0201521,    // "early ?"
+	0.0347186,    // "earrings"
+	0.0546973,    // "ears"
+	0.0013514,    // "ears pierced"
+	-0.00971379,  // "easi"
+	-0.00971379,  // "easi score"
+	-0.0682035,   // "easily"
+	0.014579,     // "eating"
+	-0.0636023,   // "eccema"
+	-0.0743559,   // "eccema de"
+	0.0204163,    // "eccema en"
+	-0.167662,    // "eczema"
+	-0.0889153,   // "eczema ?"
+	-0.0734719,   // "eczema be"
+	0.0148903,    // "eczema but"
+	0.0021992,    // "eczema can"
+	-0.0414551,   // "eczema gets"
+	-0.00180744,  // "eczema has"
+	-0.0359202,   // "eczema have"
+	0.0929418,    // "eczema herpeticum"
+	-0.110374,    // "eczema is"
+	0.00674812,   // "eczema on"
+	0.0136424,    // "eczema or"
+	0.0634209,    // "eczema patch"
+	0.0554308,    // "eczema to"
+	-0.0235809,   // "eczema turn"
+	-0.0644744,   // "eczema what"
+	-0.0949503,   // "eczema which"
+	0.0455389,    // "eczema would"
+	-0.416238,    // "edad"
+	-0.391343,    // "edad ?"
+	0.139612,     // "edge"
+	0.00938177,   // "edges"
+	-0.112425,    // "efectos"
+	-0.112425,    // "efectos secundarios"
+	-0.124711,    // "effective"
+	-0.0516974,   // "effective for"
+	-0.0740756,   // "effects"
+	-0.0457202,   // "effects of"
+	0.0471434,    // "efudix"
+	0.0031983,    // "eggs"
+	-0.0399495,   // "eighty"
+	0.382094,     // "el"
+	0.147412,     // "el aciclovir"
+	-0.0290845,   // "el acido"
+	-0.221328,    // "el acne"
+	0.0327536,    // "el adapaleno"
+	-0.0841109,   // "el alcohol"
+	-0.0156441,   // "el angioedema"
+	-0.0631647,   // "el ano"
+	-0.0361132,   // "el antibiotico"
+	0.116136,     // "el biologico"
+	0.185769,     // "el brazo"
+	0.127691,     // "el bulto"
+	-0.0695544,   // "el chocolate"
+	0.104964,     // "el cuero"
+	0.0678284,    // "el cuerpo"
+	0.124028,     // "el culito"
+	-0.0348109,   // "el dermatologo"
+	-0.0594933,   // "el dermatoscopio"
+	0.00393019,   // "el dupilumab"
+	0.104765,     // "el dupixent"
+	0.0374851,    // "el eccema"
+	-0.129978,    // "el embarazo"
+	-0.197382,    // "el estres"
+	-0.0386381,   // "el fenomeno"
+	-0.0233725,   // "el herpes"
+	-0.142917,    // "el impetigo"
+	-0.0713665,   // "el indice"
+	-0.190504,    // "el informe"
+	0.254368,     // "el labio"
+	0.138264,     // "el laser"
+	-0.025103,    // "el liquen"
+	0.140858,     // "el lunar"
+	-0.091243,    // "el lupus"
+	0.0453441,    // "el medico"
+	-0.0680911,   // "el melasma"
+	-0.00327014,  // "el metotrexato"
+	-0.0482337,   // "el minoxidil"
+	0.0101052,    // "el molusco"
+	0.0356733,    // "el ojo"
+	-0.0148595,   // "el panal"
+	0.0357402,    // "el parpado"
+	0.0959782,    // "el parto"
+	0.0794409,    // "el pecho"
+	0.00819196,   // "el pediatra"
+	0.170081,     // "el pelo"
+	0.017587,     // "el peroxido"
+	0.0442299,    // "el picor"
+	0.0115839,    // "el pie"
+	-0.0295165,   // "el protector"
+	0.0460822,    // "el quiste"
+	-0.134997,    // "el riesgo"
+	0.0161517,    // "el sacro"
+	0.0454779,    // "el sarpullido"
+	-0.0678199,   // "el sindrome"
+	-0.053353,    // "el sol"
+	-0.0154735,   // "el sudor"
+	0.0198184,    // "el tacrolimus"
+	0.0535936,    // "el talon"
+	0.00389595,   // "el tobillo"
+	-0.0165366,   // "el tratamiento"
+	0.0187117,    // "el tronco"
+	-0.130779,    // "el vitiligo"
+	-0.043152,    // "elastosis"
+	-0.043152,    // "elastosis what"
+	0.00653176,   // "elbow"
+	0.0353203,    // "elbows"
+	0.189688,     // "elderly"
+	0.0587771,    // "elderly gent"
+	0.12309,      // "else"
+	-0.0297922,   // "else ?"
+	-0.0370051,   // "embarazada"
+	0.0390237,    // "embarazada de"
+	-0.0529023,   // "embarazada que"
+	0.0792318,    // "embarazada y"
+	-0.0411853,   // "embarazadas"
+	-0.0887605,   // "embarazo"
+	-0.0423286,   // "embarazo ?"
+	-0.0268421,   // "emergency"
+	0.0164961,    // "emergency ?"
+	0.0163012,    // "emollient"
+	0.0214247,    // "empece"
+	-0.207348,    // "empeora"
+	-0.0347425,   // "empeora con"
+	-0.0451839,   // "empeora el"
+	-0.0368039,   // "empeora en"
+	-0.0485427,   // "empezar"
+	-0.0244008,   // "empezar con"
+	0.0815745,    // "empiece"
+	-0.090337,    // "empieza"
+	0.186877,     // "empiezo"
+	0.0306109,    // "empiezo con"
+	0.316071,     // "en"
+	-0.0958903,   // "en 0"
+	-0.215713,    // "en adultos"
+	-0.100292,    // "en casa"
+	0.0396124,    // "en codos"
+	-0.0620712,   // "en crema"
+	0.289531,     // "en el"
+	-0.220126,    // "en general"
+	-0.0686673,   // "en invierno"
+	0.565942,     // "en la"
+	0.241306,     // "en las"
+	0.149563,     // "en los"
+	0.0284377,    // "en mi"
+	-0.0324519,   // "en mujeres"
+	0.0418489,    // "en muslos"
+	-0.192074,    // "en ninos"
+	-0.213681,    // "en que"
+	0.0445151,    // "en tratamiento"
+	-0.138335,    // "en un"
+	0.025681,     // "en una"
+	-0.0285937,   // "en urgencias"
+	0.148612,     // "enalapril"
+	0.0145714,    // "encamada"
+	-0.001255,    // "encamado"
+	0.021332,     // "encamado con"
+	-0.0362039,   // "encarnada"
+	-0.00989098,  // "encima"
+	-0.106259,    // "enfermedad"
+	-0.0905189,   // "enfermedad autoinmune"
+	-0.0157399,   // "enfermedad de"
+	-0.0134054,   // "enfermera"
+	0.0129782,    // "enfermera en"
+	0.100397,     // "enorme"
+	0.00651439,   // "enorme en"
+	0.323686,     // "enough"
+	0.190597,     // "enough for"
+	0.0160857,    // "enough or"
+	0.0875298,    // "enough to"
+	0.086302,     // "entre"
+	0.221229,     // "entre los"
+	-0.0906046,   // "entre un"
+	-0.109467,    // "epicutaneas"
+	-0.0194745,   // "epidermoid"
+	0.0620694,    // "epipen"
+	0.0566054,    // "epipen ?"
+	-0.0540462,   // "er"
+	-0.0119662,   // "er ?"
+	-0.026473,    // "era"
+	0.0137355,    // "erupcion"
+	0.0280074,    // "erupcion de"
+	-0.0956233,   // "erysipelas"
+	-0.0175958,   // "erythema"
+	-0.00855173,  // "erythema migrans"
+	-0.319548,    // "es"
+	0.0937926,    // "es alopecia"
+	0.0881942,    // "es cancer"
+	-0.0457388,   // "es cierto"
+	-0.181079,    // "es contagiosa"
+	-0.0856503,   // "es contagioso"
+	-0.0353478,   // "es de"
+	0.0193302,    // "es dermatitis"
+	-0.150742,    // "es el"
+	-0.0932789,   // "es ese"
+	-0.0891305,   // "es eso"
+	-0.104362,    // "es exactamente"
+	-0.199577,    // "es hereditaria"
+	0.19834,      // "es hidradenitis"
+	0.0331919,    // "es hongo"
+	-0.290718,    // "es la"
+	0.0504679,    // "es lo"
+	-0.0655977,   // "es mas"
+	-0.0628031,   // "es mejor"
+	-0.0242047,   // "es normal"
+	0.0298567,    // "es para"
+	0.0206033,    // "es peligroso"
+	0.017269,     // "es pitiriasis"
+	0.174248,     // "es psoriasis"
+	0.185484,     // "es sarna"
+	-0.149746,    // "es seguro"
+	0.114863,     // "es solo"
+	0.181721,     // "es tina"
+	-0.119016,    // "es un"
+	0.00134533,   // "es una"
+	0.031308,     // "es urgente"
+	0.0214586,    // "es varicela"
+	-0.15294,     // "es verdad"
+	-0.192926,    // "esa"
+	-0.282362,    // "esa edad"
+	-0.172004,    // "escala"
+	-0.172004,    // "escala de"
+	0.0138715,    // "escalofrios"
+	0.0534841,    // "escamas"
+	0.0534841,    // "escamas en"
+	0.021332,     // "escara"
+	0.021332,     // "escara en"
+	-0.0932789,   // "ese"
+	-0.141135,    // "eso"
+	-0.126378,    // "eso ?"
+	0.272115,     // "espalda"
+	0.0385202,    // "espalda ?"
+	0.0453934,    // "espalda es"
+	0.0699346,    // "espalda que"
+	0.0544462,    // "esperamos"
+	0.0198851,    // "esperamos a"
+	-0.00116367,  // "esperar"
+	0.0325296,    // "esperar ?"
+	-0.0401068,   // "esperar a"
+	0.116544,     // "espero"
+	0.0174021,    // "espero ?"
+	0.0908733,    // "espero a"
+	-0.0208507,   // "espinocelular"
+	-0.0819886,   // "espironolactona"
+	0.0255331,    // "esposo"
+	-0.16672,     // "essay"
+	0.492765,     // "esta"
+	-0.0821644,   // "esta bien"
+	0.0145659,    // "esta blanca"
+	-0.0392503,   // "esta con"
+	0.143113,     // "esta embarazada"
+	0.0275355,    // "esta hinchando"
+	0.0198159,    // "esta infectado"
+	0.0451366,    // "esta manana"
+	0.0430966,    // "esta muy"
+	0.00460551,   // "esta noche"
+	0.0334294,    // "esta roja"
+	0.0416351,    // "estaba"
+	0.0416351,    // "estaba es"
+	-0.0269077,   // "estadios"
+	-0.0269077,   // "estadios de"
+	0.0805013,    // "estar"
+	0.171052,     // "este"
+	0.0878225,    // "este lunar"
+	0.0108376,    // "este verano"
+	0.0977642,    // "esto"
+	0.0641453,    // "esto es"
+	0.159932,     // "estoy"
+	0.013816,     // "estoy con"
+	0.0557168,    // "estoy dando"
+	0.00973021,   // "estoy embarazada"
+	-0.0740655,   // "estrecha"
+	-0.197382,    // "estres"
+	-0.0315232,   // "estres ?"
+	0.0705584,    // "estrias"
+	-0.0859587,   // "estudiante"
+	-0.0859587,   // "estudiante de"
+	-0.10652,     // "even"
+	-0.0723786,   // "even if"
+	-0.134263,    // "ever"
+	-0.0425529,   // "ever cancerous"
+	0.0202661,    // "every"
+	-0.00781271,  // "every day"
+	0.111565,     // "every month"
+	0.0742645,    // "every morning"
+	0.0790876,    // "every time"
+	-0.0868731,   // "every two"
+	-0.0373464,   // "every year"
+	-0.0138967,   // "everyone"
+	0.0991507,    // "everyone ?"
+	-0.0453823,   // "everyone with"
+	-0.0909716,   // "everything"
+	0.21952,      // "everywhere"
+	0.0799363,    // "everywhere and"
+	-0.178174,    // "evidence"
+	-0.0711588,   // "evidence for"
+	-0.104941,    // "evitar"
+	-0.229254,    // "exactamente"
+	-0.128439,    // "exactamente ?"
+	-0.329463,    // "exactly"
+	-0.329463,    // "exactly ?"
+	-0.108314,    // "exam"
+	-0.174198,    // "example"
+	-0.0160819,   // "excessive"
+	-0.0160819,   // "excessive underarm"
+	0.135098,     // "excise"
+	0.139789,     // "excise ?"
+	-0.00652246,  // "excise it"
+	0.132617,     // "excision"
+	0.125018,     // "excision ?"
+	-0.00121457,  // "exercise"
+	-0.0169513,   // "explain"
+	0.0915436,    // "eye"
+	-0.009404,    // "eye ?"
+	0.0413078,    // "eye does"
+	0.0384928,    // "eye on"
+	0.0528757,    // "eyebrows"
+	0.034291,     // "eyelid"
+	0.00375222,   // "eyelid eczema"
+	0.00522482,   // "eyelid that's"
+	0.113405,     // "eyelids"
+	0.000576631,  // "eyelids for"
+	0.0758856,    // "eyes"
+	0.00750908,   // "eyes are"
+	0.199049,     // "face"
+	0.00543396,   // "face ?"
+	0.00824743,   // "face for"
+	0.0115884,    // "face goes"
+	0.0419276,    // "face is"
+	-0.036558,    // "face long"
+	0.0553703,    // "facial"
+	0.00392559,   // "facial swelling"
+	-0.130707,    // "factor"
+	-0.018327,    // "factor de"
+	-0.0510763,   // "factors"
+	-0.0510763,   // "factors for"
+	0.069185,     // "fade"
+	0.0525026,    // "fade when"
+	0.294828,     // "failed"
+	0.0380639,    // "failed doxy"
+	-0.00473117,  // "fall"
+	0.108471,     // "falling"
+	0.108471,     // "falling out"
+	0.0159919,    // "falta"
+	0.0574265,    // "falta ?"
+	0.0305397,    // "faltar"
+	0.0305397,    // "faltar al"
+	-0.0346461,   // "familia"
+	-0.0606058,   // "familia cuando"
+	-0.0686762,   // "families"
+	-0.0686762,   // "families ?"
+	0.0542918,    // "family"
+	-0.0556047,   // "farmaceutica"
+	-0.101583,    // "farmaceutica que"
+	0.00492606,   // "farmaceutico"
+	0.0533339,    // "fast"
+	0.0148805,    // "father"
+	0.0153883,    // "features"
+	0.0296714,    // "feel"
+	0.0123655,    // "feel a"
+	0.0429093,    // "feels"
+	0.030365,     // "feels tight"
+	0.141786,     // "feet"
+	0.0373802,    // "feet peel"
+	0.0716898,    // "female"
+	-0.0386381,   // "fenomeno"
+	-0.0386381,   // "fenomeno de"
+	0.221615,     // "fever"
+	-0.00639778,  // "fever ?"
+	0.0164396,    // "fever and"
+	0.0679115,    // "fever target"
+	0.0157091,    // "feverish"
+	0.00734993,   // "few"
+	0.00453972,   // "few days"
+	0.00242635,   // "fexofenadine"
+	0.174178,     // "fiebre"
+	0.0304126,    // "fiebre ?"
+	0.0484516,    // "fiebre y"
+	-0.0464574,   // "field"
+	-0.0440219,   // "field treatment"
+	0.00923029,   // "filled"
+	-0.0184414,   // "fin"
+	-0.0153837,   // "finally"
+	0.0256162,    // "finasteride"
+	0.00833898,   // "fine"
+	-0.00789149,  // "fine ?"
+	0.0193719,    // "fine but"
+	0.0432281,    // "fine for"
+	0.0243067,    // "finger"
+	0.101057,     // "fingers"
+	0.0247376,    // "fingers and"
+	0.00804675,   // "fingers worse"
+	-0.0380032,   // "fingertip"
+	-0.0668074,   // "fingertip unit"
+	0.00103375,   // "finish"
+	0.00759242,   // "finish the"
+	-0.117601,    // "first"
+	-0.0321172,   // "first ?"
+	-0.0219564,   // "first aid"
+	0.0381991,    // "first aider"
+	0.00598408,   // "first for"
+	-0.0279524,   // "first line"
+	-0.13031,     // "fitzpatrick"
+	-0.00414446,  // "fitzpatrick skin"
+	0.0580846,    // "fitzpatrick type"
+	0.0358225,    // "five"
+	-0.0191142,   // "five and"
+	-0.0192878,   // "flags"
+	0.0248236,    // "flaky"
+	-0.0213095,   // "flare"
+	0.0216689,    // "flare ?"
+	-0.0164669,   // "flare of"
+	-0.0565069,   // "flare up"
+	0.023258,     // "flared"
+	0.011185,     // "flares"
+	0.0709362,    // "flaring"
+	0.127514,     // "flat"
+	0.0990745,    // "flat brown"
+	-0.0193864,   // "flea"
+	-0.0193864,   // "flea bites"
+	-0.0221252,   // "flu"
+	0.127427,     // "flucloxacillin"
+	0.0655821,    // "flucloxacillin for"
+	0.0476139,    // "fluconazol"
+	0.0169734,    // "fluconazole"
+	0.0169734,    // "fluconazole for"
+	-0.0343688,   // "fluorouracil"
+	-0.0343688,   // "fluorouracil cream"
+	-0.227312,    // "fluorouracilo"
+	0.0385658,    // "flushes"
+	0.0385658,    // "flushes and"
+	0.0537601,    // "flushing"
+	0.00249449,   // "flying"
+	0.00865715,   // "foam"
+	0.00762525,   // "foam dressing"
+	-0.00910605,  // "folds"
+	-0.0853353,   // "folic"
+	-0.0853353,   // "folic acid"
+	-0.0546443,   // "folico"
+	0.0184909,    // "folliculitis"
+	0.0184909,    // "folliculitis ?"
+	-0.00761363,  // "follow"
+	-0.13823,     // "food"
+	-0.144574,    // "food ?"
+	0.00634411,   // "food and"
+	-0.00962971,  // "foods"
+	0.145377,     // "foot"
+	0.00391086,   // "foot ?"
+	-0.0250565,   // "foot and"
+	0.156427,     // "for"
+	0.0525322,    // "for 0"
+	-0.0566257,   // "for ?"
+	0.182773,     // "for a"
+	-0.0539175,   // "for acne"
+	-0.0341257,   // "for adults"
+	0.00672338,   // "for ages"
+	-0.0215207,   // "for alopecia"
+	0.00417724,   // "for an"
+	-0.0355361,   // "for babies"
+	-0.04338,     // "for breastfeeding"
+	-0.0583873,   // "for burns"
+	-0.00708671,  // "for cellulitis"
+	-0.0399686,   // "for children"
+	-0.028827,    // "for chronic"
+	0.0830964,    // "for dupilumab"
+	-0.133383,    // "for eczema"
+	-0.0160819,   // "for excessive"
+	-0.080492,    // "for hair"
+	0.21087,      // "for her"
+	-0.0445913,   // "for hidradenitis"
+	0.289624,     // "for him"
+	0.0201551,    // "for his"
+	0.019442,     // "for hospital"
+	-0.0777369,   // "for impetigo"
+	0.0668852,    // "for isotretinoin"
+	-0.133975,    // "for it"
+	-0.00160908,  // "for itching"
+	-0.00707483,  // "for kids"
+	-0.0395908,   // "for lupus"
+	0.616576,     // "for me"
+	-0.0270383,   // "for melasma"
+	-0.0593201,   // "for mohs"
+	-0.00350037,  // "for moles"
+	0.0305585,    // "for months"
+	-0.00657393,  // "for most"
+	0.143618,     // "for my"
+	-0.0146701,   // "for people"
+	-0.0367072,   // "for pregnant"
+	-0.11735,     // "for psoriasis"
+	0.0293903,    // "for rosacea"
+	-0.0563958,   // "for scabies"
+	-0.0577852,   // "for shingles"
+	-0.0523016,   // "for skin"
+	-0.0030801,   // "for sun"
+	0.0728138,    // "for tablets"
+	0.419143,     // "for the"
+	0.00931762,   // "for these"
+	0.0611278,    // "for this"
+	0.0262786,    // "for three"
+	-0.0264864,   // "for tinea"
+	-0.00990162,  // "for under"
+	0.0186125,    // "for urgent"
+	-0.0501179,   // "for vitiligo"
+	-0.0707906,   // "for warts"
+	0.0244558,    // "for weeks"
+	-0.0199781,   // "for years"
+	0.127154,     // "forearm"
+	0.0247512,    // "forehead"
+	0.00282038,   // "forehead ?"
+	-0.00122153,  // "forunculo"
+	0.016282,     // "foster"
+	0.0110948,    // "foster child"
+	0.246357,     // "foto"
+	0.0332141,    // "foto adjunta"
+	-0.0255264,   // "foto de"
+	0.117132,     // "foto del"
+	0.15878,      // "foto que"
+	-0.0872426,   // "fotos"
+	-0.125606,    // "fotos de"
+	-0.0499741,   // "fototerapia"
+	-0.0740655,   // "fototerapia uvb"
+	-0.0187589,   // "found"
+	0.0141663,    // "found a"
+	-0.042548,    // "found out"
+	-0.044074,    // "fps"
+	-0.044074,    // "fps 0"
+	0.0399897,    // "fracaso"
+	0.0399897,    // "fracaso con"
+	0.00749456,   // "freeze"
+	0.057955,     // "freezing"
+	0.00979843,   // "freezing ?"
+	0.153623,     // "frente"
+	0.0422009,    // "friend"
+	-0.0291994,   // "friend says"
+	0.0682414,    // "friend's"
+	0.0405352,    // "friend's little"
+	0.0981243,    // "frio"
+	0.0981243,    // "frio ?"
+	0.043247,     // "from"
+	0.0735624,    // "from 0"
+	-0.0796776,   // "from a"
+	-0.252265,    // "from her"
+	0.0300251,    // "from last"
+	-0.147449,    // "from my"
+	0.124021,     // "from the"
+	0.148405,     // "from what"
+	0.0116895,    // "froze"
+	-0.0326051,   // "frozen"
+	0.00804462,   // "frozen off"
+	0.000191846,  // "frozen or"
+	0.0408258,    // "fu"
+	0.0408258,    // "fu ?"
+	-0.100566,    // "fucidin"
+	0.0317733,    // "fuerte"
+	-0.0152943,   // "full"
+	-0.00440103,  // "full body"
+	-0.413752,    // "funciona"
+	-0.160141,    // "funciona ?"
+	-0.0264325,   // "funciona el"
+	-0.0653416,   // "funciona en"
+	-0.059826,    // "funciona exactamente"
+	-0.0511879,   // "funciona la"
+	-0.071471,    // "fungal"
+	-0.0154426,   // "fungal nail"
+	0.0944946,    // "fungus"
+	0.0527969,    // "fungus ?"
+	0.0546719,    // "fungus or"
+	0.0806074,    // "ga"
+	0.0681696,    // "garrapata"
+	0.0496085,    // "garrapata necesito"
+	-0.0722907,   // "gatos"
+	0.16531,      // "gave"
+	0.0996441,    // "gave me"
+	0.128565,     // "gel"
+	-0.505199,    // "general"
+	-0.257883,    // "general ?"
+	-0.00606361,  // "general el"
+	-0.00563308,  // "general how"
+	-0.00880065,  // "general or"
+	-0.018503,    // "general para"
+	-0.0289099,   // "general q"
+	-0.0504176,   // "general question"
+	-0.165182,    // "generally"
+	-0.0286008,   // "generally ?"
+	-0.0474411,   // "generally speaking"
+	-0.0270033,   // "genital"
+	-0.0270033,   // "genital warts"
+	0.0587771,    // "gent"
+	-0.0430351,   // "gente"
+	-0.0131775,   // "genuinely"
+	-0.207106,    // "get"
+	-0.025732,    // "get a"
+	-0.0565053,   // "get better"
+	0.00586174,   // "get bloods"
+	0.00873989,   // "get cold"
+	0.0486511,    // "get hives"
+	0.0396575,    // "get it"
+	-0.0318381,   // "get melasma"
+	0.0281676,    // "get more"
+	0.0120089,    // "get my"
+	-0.0141975,   // "get rid"
+	0.0255381,    // "get seen"
+	-0.0253917,   // "get shingles"
+	-0.00329273,  // "get tattoos"
+	0.000829281,  // "get tested"
+	0.040622,     // "get the"
+	-0.0219578,   // "get their"
+	0.00673534,   // "get them"
+	-0.0256101,   // "get worse"
+	0.00975656,   // "gets"
+	-0.000648293, // "gets a"
+	-0.0414551,   // "gets infected"
+	0.194813,     // "getting"
+	-0.0484866,   // "getting a"
+	0.0907541,    // "getting bigger"
+	0.0161314,    // "getting boils"
+	0.00537288,   // "getting checked"
+	-0.00993265,  // "getting infected"
+	0.122992,     // "girl"
+	0.0842182,    // "give"
+	0.0685175,    // "give her"
+	0.0445305,    // "give him"
+	0.00291444,   // "give my"
+	0.118456,     // "given"
+	0.00334276,   // "given for"
+	0.00946783,   // "given that"
+	0.0119174,    // "glass"
+	-0.00606486,  // "glass on"
+	0.0548715,    // "gliptin"
+	0.00240398,   // "gloves"
+	-0.0583221,   // "gluten"
+	0.451628,     // "go"
+	0.0249765,    // "go ahead"
+	0.00220982,   // "go away"
+	-0.100337,    // "go back"
+	0.00468946,   // "go for"
+	0.0577917,    // "go in"
+	0.0419319,    // "go on"
+	0.00915491,   // "go or"
+	0.000848701,  // "go private"
+	-0.0315706,   // "go red"
+	-0.0414779,   // "go straight"
+	0.037388,     // "go swimming"
+	0.2911,       // "go to"
+	0.0964196,    // "go up"
+	0.00436386,   // "go white"
+	-0.0586124,   // "goes"
+	-0.0621106,   // "goes on"
+	0.0171118,    // "goes red"
+	0.190546,     // "going"
+	0.0470996,    // "going on"
+	0.0381827,    // "going or"
+	0.015764,     // "going to"
+	0.230423,     // "gone"
+	0.0557699,    // "gone black"
+	0.00352926,   // "gone past"
+	0.0181503,    // "gone red"
+	0.0495277,    // "gone yellow"
+	-0.102705,    // "good"
+	0.00106507,   // "good idea"
+	-0.132571,    // "good photo"
+	0.42945,      // "got"
+	0.0932051,    // "got a"
+	0.0139813,    // "got blisters"
+	0.000729314,  // "got darker"
+	0.0152077,    // "got stung"
+	0.00794998,   // "got the"
+	-0.0120257,   // "got told"
+	0.00417174,   // "got worse"
+	-0.0410193,   // "gotas"
+	-0.239695,    // "gp"
+	-0.0673582,   // "gp ?"
+	-0.0185148,   // "gp appointment"
+	0.011173,     // "gp gave"
+	-0.0252688,   // "gp mentioned"
+	0.00631191,   // "gp or"
+	-0.0964664,   // "gp prescribed"
+	-0.018902,    // "gp said"
+	-0.0359054,   // "gp says"
+	0.0157531,    // "gp tomorrow"
+	-0.0264864,   // "gp trainee"
+	0.0473051,    // "gp wants"
+	-0.0950013,   // "gp wrote"
+	-0.00959644,  // "grade"
+	-0.0370576,   // "grade 0"
+	-0.0812305,   // "graded"
+	-0.0682287,   // "grado"
+	-0.0682287,   // "grado 0"
+	0.0324187,    // "gran's"
+	0.041582,     // "grandad's"
+	-0.0774676,   // "grandfather"
+	-0.0774676,   // "grandfather is"
+	0.0522168,    // "grandmother's"
+	0.108817,     // "granitos"
+	0.0288215,    // "granitos con"
+	0.130587,     // "grano"
+	0.0367044,    // "grano de"
+	0.167244,     // "granos"
+	0.110496,     // "granos en"
+	-0.0998068,   // "granuloma"
+	0.0987054,    // "grave"
+	0.0359942,    // "grave ?"
+	0.0512953,    // "graze"
+	0.0894232,    // "greasy"
+	0.0407942,    // "greasy scale"
+	0.0482144,    // "greasy yellow"
+	0.0118688,    // "griseofulvin"
+	0.0303757,    // "gritty"
+	0.108038,     // "groin"
+	0.00221881,   // "groin ?"
+	0.00946645,   // "groin after"
+	0.0137937,    // "groin rash"
+	-0.10871,     // "grow"
+	-0.0102309,   // "grow ?"
+	-0.0754483,   // "grow back"
+	-0.0230312,   // "grow out"
+	0.151528,     // "growing"
+	0.0125548,    // "growing dome"
+	0.188304,     // "grown"
+	0.0237446,    // "growth"
+	0.134118,     // "guantes"
+	-0.0711029,   // "guideline"
+	-0.0543489,   // "guidelines"
+	-0.000341207, // "guttate"
+	0.0206462,    // "guy"
+	0.04979,      // "gym"
+	0.0385949,    // "gym with"
+	0.46029,      // "ha"
+	0.0455528,    // "ha cambiado"
+	0.0504771,    // "ha crecido"
+	0.233685,     // "ha pasado"
+	0.0494115,    // "ha salido"
+	-0.108564,    // "habitual"
+	-0.0285227,   // "habitual de"
+	-0.0913653,   // "habituales"
+	0.0189151,    // "habones"
+	0.185933,     // "hace"
+	0.0747175,    // "hace 0"
+	-0.0748299,   // "hace anos"
+	0.0501328,    // "hace falta"
+	0.0518782,    // "hace meses"
+	0.0586,       // "hace nada"
+	0.0448158,    // "hace un"
+	-0.0181692,   // "hace una"
+	-0.0852643,   // "hacen"
+	-0.223268,    // "hacer"
+	-0.0717311,   // "hacerse"
+	-0.0770986,   // "hacerse un"
+	0.0169804,    // "had"
+	0.201213,     // "had a"
+	-0.00942562,  // "had chickenpox"
+	0.0061782,    // "had eczema"
+	0.00495253,   // "had it"
+	-0.0195885,   // "had shingles"
+	-0.018419,    // "had the"
+	0.060103,     // "had them"
+	6.72019e-05,  // "had this"
+	0.0317569,    // "haemangioma"
+	0.28353,      // "hago"
+	0.0786589,    // "hago caso"
+	0.0763252,    // "hago la"
+	0.00967535,   // "hair"
+	0.000783977,  // "hair ?"
+	0.00129664,   // "hair dye"
+	-0.0721497,   // "hair grow"
+	0.0980421,    // "hair is"
+	-0.0316763,   // "hair loss"
+	-0.0472802,   // "hair removal"
+	0.0184751,    // "hair's"
+	0.029194,     // "hairs"
+	0.0901404,    // "han"
+	0.0323817,    // "han salido"
+	0.0164704,    // "hand"
+	0.0845951,    // "hand eczema"
+	-0.0373414,   // "hand foot"
+	-0.0919252,   // "hand is"
+	0.0060369,    // "hand on"
+	-0.015011,    // "hand sanitiser"
+	-0.000595684, // "hands"
+	-0.0112494,   // "hands ?"
+	0.00319754,   // "hands and"
+	0.0442558,    // "hands are"
+	-0.156773,    // "hands is"
+	-0.048537,    // "happen"
+	-0.0843486,   // "happens"
+	-0.0695029,   // "happens at"
+	-0.0106214,   // "happens if"
+	-0.00584682,  // "hard"
+	-0.00397387,  // "hard to"
+	-0.00375822,  // "harmless"
+	0.103327,     // "has"
+	0.180313,     // "has a"
+	0.00245023,   // "has an"
+	0.0370234,    // "has been"
+	0.0146905,    // "has doubled"
+	-0.256271,    // "has eczema"
+	0.00512982,   // "has gone"
+	0.0662596,    // "has got"
+	-0.0270671,   // "has had"
+	0.0449326,    // "has hand"
+	0.0289695,    // "has hives"
+	0.0211367,    // "has impetigo"
+	-0.0862298,   // "has it"
+	0.0443661,    // "has lice"
+	0.0272394,    // "has little"
+	-0.0309713,   // "has molluscum"
+	0.0253717,    // "has nits"
+	-0.0549026,   // "has rosacea"
+	-0.0883294,   // "has scabies"
+	-0.224493,    // "has shingles"
+	0.0210642,    // "has spread"
+	0.0529004,    // "has started"
+	0.0683465,    // "hasn't"
+	0.00668419,   // "hasn't healed"
+	-0.0242055,   // "hasta"
+	0.0857689,    // "hates"
+	0.179232,     // "have"
+	0.218519,     // "have a"
+	0.00297806,   // "have all"
+	-0.0428322,   // "have eczema"
+	0.118828,     // "have gone"
+	-0.0654055,   // "have keratosis"
+	-0.0106277,   // "have live"
+	-0.00539548,  // "have mohs"
+	0.0144133,    // "have my"
+	-0.0385404,   // "have psoriasis"
+	-0.0155619,   // "have ringworm"
+	-0.013337,    // "have shingles"
+	-0.0215585,   // "have the"
+	0.00804462,   // "have them"
+	-0.255289,    // "have to"
+	0.00971173,   // "haven't"
+	-0.0589316,   // "having"
+	-0.0336955,   // "having a"
+	-0.222288,    // "hay"
+	-0.133936,    // "hay entre"
+	-0.0860708,   // "hay piojos"
+	-0.00698727,  // "hay que"
+	0.00465474,   // "hca"
+	0.0414996,    // "hcq"
+	0.561057,     // "he"
+	0.018811,     // "he come"
+	0.0178419,    // "he get"
+	0.0433905,    // "he go"
+	0.189216,     // "he need"
+	0.0596188,    // "he still"
+	0.0648339,    // "he use"
+	0.195353,     // "he's"
+	0.0256513,    // "he's 0"
+	0.00172151,   // "he's bedbound"
+	0.0788225,    // "he's got"
+	0.00386667,   // "he's had"
+	0.00670042,   // "he's itchy"
+	-0.127318,    // "head"
+	-0.0631906,   // "head lice"
+	0.00994948,   // "heal"
+	0.00850985,   // "healed"
+	0.00668419,   // "healed in"
+	0.058231,     // "healing"
+	-0.0676192,   // "health"
+	-0.0452091,   // "health visitor"
+	-0.0692576,   // "heart"
+	-0.0725603,   // "heart disease"
+	-0.0280263,   // "heat"
+	0.0041165,    // "heat rash"
+	0.113044,     // "heel"
+	0.00199483,   // "heel from"
+	-0.135002,    // "help"
+	-0.150053,    // "help acne"
+	0.00433252,   // "help her"
+	0.0282141,    // "help it"
+	0.00298522,   // "help me"
+	0.116249,     // "help my"
+	-0.0273841,   // "hepatitis"
+	-0.0273841,   // "hepatitis c"
+	0.630549,     // "her"
+	-0.0171272,   // "her 0s"
+	-0.102399,    // "her ?"
+	0.00434235,   // "her baby's"
+	0.00936981,   // "her back"
+	0.0364223,    // "her bottom"
+	0.0296822,    // "her eye"
+	0.00155452,   // "her for"
+	0.00597182,   // "her hair"
+	0.0112247,    // "her heel"
+	0.00250073,   // "her in"
+	0.0278559,    // "her leg"
+	0.00141834,   // "her lower"
+	0.0403123,    // "her mouth"
+	0.00783549,   // "her or"
+	0.00263984,   // "her scalp"
+	0.0015636,    // "her skin"
+	0.0622066,    // "her to"
+	0.005548,     // "herald"
+	0.005548,     // "herald patch"
+	0.104118,     // "here"
+	0.0397447,    // "here a"
+	-0.020544,    // "here how"
+	0.0041218,    // "here one"
+	0.00616415,   // "here the"
+	-0.0442989,   // "here what's"
+	0.0240591,    // "here's"
+	0.0197506,    // "here's a"
+	-0.199577,    // "hereditaria"
+	-0.178735,    // "hereditaria ?"
+	-0.125246,    // "hereditario"
+	-0.125246,    // "hereditario ?"
+	-0.0415473,   // "hereditary"
+	0.066963,     // "herida"
+	0.0291969,    // "herida de"
+	0.0262676,    // "herida que"
+	0.0250732,    // "hermana"
+	0.0164301,    // "hermana para"
+	-0.0439462,   // "hermano"
+	-0.0494429,   // "hermano le"
+	-0.101615,    // "herpes"
+	0.0100717,    // "herpes ?"
+	0.17901,      // "herpes labial"
+	-0.25569,     // "herpes zoster"
+	0.0929418,    // "herpeticum"
+	0.010352,     // "hey"
+	0.0338212,    // "hi"
+	0.0692288,    // "hidradenitis"
+	0.156828,     // "hidradenitis ?"
+	-0.0609951,   // "hidradenitis is"
+	0.0159227,    // "hidradenitis or"
+	-0.0285178,   // "hidradenitis suppurativa"
+	-0.0295743,   // "hidradenitis supurativa"
+	-0.0307875,   // "hidratante"
+	-0.070924,    // "hidrocortisona"
+	-0.0631176,   // "hidrocortisona al"
+	-0.0249792,   // "hidrocortisona en"
+	0.0601755,    // "hidrocortisona para"
+	0.0243945,    // "hidroquinona"
+	-0.154406,    // "higado"
+	-0.037443,    // "high"
+	-0.0496358,   // "higher"
+	0.180395,     // "hija"
+	0.041582,     // "hija ?"
+	0.0524356,    // "hija al"
+	0.0275939,    // "hija de"
+	0.0214586,    // "hija es"
+	-0.0142424,   // "hija le"
+	-0.0707,      // "hija tiene"
+	0.194815,     // "hijo"
+	0.00907157,   // "hijo ?"
+	0.0444141,    // "hijo de"
+	0.0197458,    // "hijo en"
+	0.0637621,    // "hijo le"
+	0.0547436,    // "hijo para"
+	-0.0402241,   // "hijo tiene"
+	0.0551941,    // "hike"
+	0.0012839,    // "hiking"
+	0.411078,     // "him"
+	0.25834,      // "him ?"
+	0.00086106,   // "him home"
+	0.0290457,    // "him to"
+	0.0985304,    // "hinchada"
+	0.0234888,    // "hinchada desde"
+	0.0750418,    // "hinchada y"
+	0.0670048,    // "hinchado"
+	0.0315447,    // "hinchado y"
+	0.0204039,    // "hinchados"
+	0.0275355,    // "hinchando"
+	-0.0908494,   // "hiperhidrosis"
+	-0.0410202,   // "hipertrofica"
+	-0.0227286,   // "hipertrofica ?"
+	0.0931414,    // "hipoteticamente"
+	0.102599,     // "hipoteticamente si"
+	0.450072,     // "his"
+	0.0191017,    // "his acne"
+	0.0890702,    // "his back"
+	0.000737676,  // "his chin"
+	0.0173092,    // "his ear"
+	0.0272296,    // "his ears"
+	0.0418697,    // "his eye"
+	0.00804675,   // "his fingers"
+	0.00288576,   // "his forehead"
+	0.0263132,    // "his groin"
+	0.00300338,   // "his hands"
+	0.000461658,  // "his head"
+	0.00321689,   // "his heel"
+	0.00802945,   // "his knee"
+	0.0177729,    // "his molluscum"
+	0.00407536,   // "his neck"
+	0.00203518,   // "his nose"
+	0.00997591,   // "his penis"
+	0.0253837,    // "his scalp"
+	0.00804675,   // "his wrists"
+	5.27266e-05,  // "history"
+	5.27266e-05,  // "history of"
+	0.16354,      // "hives"
+	-0.00824851,  // "hives ?"
+	0.00551255,   // "hives all"
+	-0.00447629,  // "hives and"
+	0.0511789,    // "hives are"
+	0.00307381,   // "hives come"
+	0.0165838,    // "hives every"
+	0.03958,      // "hives everywhere"
+	-0.00539923,  // "hives usually"
+	0.0486511,    // "hives when"
+	-0.00600649,  // "hla"
+	-0.00600649,  // "hla b"
+	0.0440763,    // "hola"
+	0.0741323,    // "hold"
+	0.0165377,    // "hold ?"
+	0.0225966,    // "hold or"
+	0.0349986,    // "hold the"
+	0.0570931,    // "holiday"
+	0.0573884,    // "holiday ?"
+	-0.0475639,   // "holiday in"
+	0.0148003,    // "hombre"
+	-0.0259962,   // "hombros"
+	0.226757,     // "home"
+	-0.0125828,   // "home ?"
+	0.00839704,   // "home care"
+	0.0386128,    // "home from"
+	0.119559,     // "home resident"
+	0.0431428,    // "home with"
+	-0.014742,    // "homes"
+	-0.0059422,   // "honest"
+	0.0789072,    // "honestly"
+	0.0242455,    // "honey"
+	0.0242455,    // "honey coloured"
+	0.0331919,    // "hongo"
+	0.0241862,    // "hongos"
+	0.0931633,    // "hongos ?"
+	-0.0387368,   // "hongos de"
+	-0.030241,    // "hongos en"
+	-0.141614,    // "horas"
+	0.0598746,    // "hormonal"
+	0.0314273,    // "hormonal ?"
+	0.0541991,    // "hormonal acne"
+	0.0892979,    // "hospital"
+	0.0613768,    // "hospital ?"
+	0.029374,     // "hospital now"
+	-0.0146043,   // "hospital rather"
+	0.0430959,    // "hot"
+	0.0157212,    // "hot and"
+	0.0385658,    // "hot flushes"
+	0.0001844,    // "hot tub"
+	0.0157689,    // "hour"
+	-0.18561,     // "hours"
+	-0.0691591,   // "hours ?"
+	-0.00558465,  // "hours does"
+	-0.0225298,   // "house"
+	-1.1552,      // "how"
+	-0.0369641,   // "how are"
+	-0.0173072,   // "how can"
+	-0.0222647,   // "how common"
+	-0.313246,    // "how do"
+	-0.440992,    // "how does"
+	0.0399421,    // "how fast"
+	-0.29194,     // "how is"
+	-0.095509,    // "how long"
+	0.208368,     // "how many"
+	0.0614455,    // "how much"
+	-0.123434,    // "how often"
+	-0.0464954,   // "how should"
+	0.0105178,    // "how worried"
+	-0.112824,    // "how would"
+	0.25153,      // "hoy"
+	0.118603,     // "hoy ?"
+	0.0353619,    // "hs"
+	0.0795364,    // "hs hurley"
+	-0.0208445,   // "hs is"
+	0.0898479,    // "hubby's"
+	0.0586335,    // "huele"
+	0.05572,      // "huele mal"
+	0.0591586,    // "huevo"
+	0.0593928,    // "hurley"
+	0.0795364,    // "hurley ii"
+	0.0202018,    // "hurt"
+	0.0200062,    // "hurt to"
+	-0.024771,    // "husband"
+	-0.00954067,  // "husband has"
+	0.154187,     // "husband's"
+	0.159309,     // "hx"
+	0.00710683,   // "hydrocolloid"
+	-0.132772,    // "hydrocortisone"
+	0.0173348,    // "hydrocortisone for"
+	0.000426111,  // "hydrocortisone on"
+	-0.0115058,   // "hydrocortisone or"
+	0.0270017,    // "hydroquinone"
+	0.00275898,   // "hydroquinone 0"
+	0.00755782,   // "hydroquinone ?"
+	-0.0184502,   // "hydroquinone banned"
+	0.0555617,    // "hydroquinone past"
+	0.00541068,   // "hydroxychloroquine"
+	0.025849,     // "hydroxyzine"
+	-0.046039,    // "hyperhidrosis"
+	-0.0853925,   // "hypertrophic"
+	-0.0853925,   // "hypertrophic scar"
+	0.0444539,    // "hypothetically"
+	0.0576358,    // "hypothetically if"
+	0.835544,     // "i"
+	0.0116372,    // "i ask"
+	0.0724735,    // "i be"
+	0.00600803,   // "i burned"
+	0.0175574,    // "i buy"
+	0.125292,     // "i can"
+	-0.47391,     // "i catch"
+	0.134848,     // "i described"
+	0.071811,     // "i do"
+	0.0171469,    // "i don't"
+	0.0460882,    // "i double"
+	0.0120337,    // "i drink"
+	0.0228667,    // "i feel"
+	0.0246256,    // "i found"
+	0.24914,      // "i get"
+	0.0499291,    // "i give"
+	0.148822,     // "i go"
+	0.00938674,   // "i got"
+	-0.0993435,   // "i had"
+	0.219545,     // "i have"
+	0.0184951,    // "i just"
+	-0.159845,    // "i keep"
+	0.0654907,    // "i know"
+	0.0301875,    // "i leave"
+	0.00177416,   // "i missed"
+	-0.000844014, // "i need"
+	0.019248,     // "i ok"
+	0.0243914,    // "i overreacting"
+	0.00833373,   // "i pop"
+	0.0362312,    // "i press"
+	0.00648593,   // "i push"
+	0.0611231,    // "i put"
+	-0.0433735,   // "i read"
+	-0.0749083,   // "i really"
+	0.00340503,   // "i refer"
+	0.00619384,   // "i restart"
+	0.00955578,   // "i ring"
+	0.00537708,   // "i say"
+	0.00858652,   // "i scratch"
+	0.00827516,   // "i see"
+	0.0064774,    // "i send"
+	-0.0304507,   // "i should"
+	0.00634648,   // "i squeeze"
+	0.0112404,    // "i start"
+	0.0254953,    // "i started"
+	-0.0485835,   // "i still"
+	0.0845049,    // "i stop"
+	0.0358111,    // "i stopped"
+	0.0427358,    // "i switch"
+	0.107587,     // "i take"
+	0.000283759,  // "i tell"
+	0.0451764,    // "i think"
+	0.120274,     // "i try"
+	0.0319069,    // "i uploaded"
+	0.0852381,    // "i use"
+	0.0105919,    // "i wait"
+	0.0143916,    // "i want"
+	-0.259909,    // "i was"
+	-0.00795339,  // "i wash"
+	0.0136673,    // "i wear"
+	0.135931,     // "i weigh"
+	-0.0145189,   // "i work"
+	0.115144,     // "i'll"
+	0.392548,     // "i'm"
+	0.164677,     // "i'm 0"
+	-0.0585239,   // "i'm a"
+	0.0237281,    // "i'm allergic"
+	0.0994114,    // "i'm breastfeeding"
+	-0.0512093,   // "i'm not"
+	-0.0199498,   // "i'm on"
+	0.00494747,   // "i'm pregnant"
+	-0.00111888,  // "i'm starting"
+	0.0511641,    // "i'm thinking"
+	0.116343,     // "i've"
+	0.0154288,    // "i've attached"
+	-0.0383613,   // "i've been"
+	0.0124628,    // "i've got"
+	0.0400137,    // "i've had"
+	0.0206393,    // "i've lost"
+	-0.0229939,   // "i've read"
+	0.099791,     // "ibuprofen"
+	0.0663177,    // "ibuprofen for"
+	0.0434847,    // "ibuprofen with"
+	0.00863052,   // "ibuprofeno"
+	-0.10119,     // "icd"
+	-0.10119,     // "icd 0"
+	-0.163488,    // "ice"
+	-0.178484,    // "idea"
+	0.00106507,   // "idea for"
+	0.0813463,    // "if"
+	-0.138264,    // "if a"
+	0.0957344,    // "if her"
+	-0.0112998,   // "if i"
+	-0.00381917,  // "if it"
+	0.0676818,    // "if it's"
+	0.0401142,    // "if my"
+	0.0593763,    // "if someone"
+	0.127635,     // "if the"
+	-0.0658866,   // "if you"
+	0.0314198,    // "igual"
+	0.0795364,    // "ii"
+	-0.0336306,   // "il"
+	-0.0336306,   // "il 0"
+	-0.01264,     // "im"
+	0.178656,     // "image"
+	0.140308,     // "image i"
+	0.101486,     // "imagen"
+	-0.0270676,   // "impetigo"
+	0.091914,     // "impetigo ?"
+	-0.0347221,   // "impetigo how"
+	0.0167478,    // "impetigo if"
+	-0.00775146,  // "impetigo in"
+	0.00341754,   // "impetigo on"
+	0.013922,     // "impetigo or"
+	-0.0781041,   // "impetigo should"
+	-0.0162765,   // "impetigo spread"
+	-0.0881285,   // "in"
+	-0.0321898,   // "in 0"
+	0.0342869,    // "in ?"
+	-0.0792861,   // "in a"
+	-0.0305901,   // "in adults"
+	0.0341361,    // "in bed"
+	-0.0418919,   // "in children"
+	-0.0115598,   // "in class"
+	0.0958744,    // "in clumps"
+	-0.0301945,   // "in eczema"
+	-0.0686762,   // "in families"
+	0.00893127,   // "in for"
+	-0.156312,    // "in general"
+	0.0143892,    // "in her"
+	0.0197161,    // "in his"
+	-0.0379805,   // "in hives"
+	-0.0312679,   // "in kids"
+	0.0702915,    // "in law"
+	-0.0315381,   // "in melanoma"
+	-0.0204109,   // "in most"
+	0.263858,     // "in my"
+	0.0366356,    // "in or"
+	-0.00887795,  // "in our"
+	0.109814,     // "in patches"
+	-0.0114888,   // "in people"
+	-0.0133707,   // "in plain"
+	-0.0550534,   // "in pregnancy"
+	-0.0137819,   // "in psoriasis"
+	-0.0408955,   // "in situ"
+	-0.00822117,  // "in skin"
+	-0.104046,    // "in some"
+	-0.00784982,  // "in summer"
+	0.0822824,    // "in the"
+	0.090003,     // "in this"
+	0.0131895,    // "in tonight"
+	0.00668419,   // "in two"
+	0.00576782,   // "in winter"
+	0.10939,      // "in your"
+	-0.063788,    // "incognito"
+	-0.0619029,   // "indican"
+	-0.0619029,   // "indican que"
+	-0.0532819,   // "indice"
+	-0.0713665,   // "indice de"
+	-0.0420186,   // "infectada"
+	0.0198159,    // "infectado"
+	0.0198159,    // "infectado ?"
+	0.312242,     // "infected"
+	0.163488,     // "infected ?"
+	-0.00998822,  // "infection"
+	0.0158477,    // "infection ?"
+	0.0395472,    // "infection's"
+	-0.00477148,  // "infections"
+	-0.0081523,   // "infestation"
+	-0.301747,    // "informe"
+	-0.167691,    // "informe de"
+	-0.0932789,   // "informe que"
+	0.0392993,    // "ingle"
+	0.018781,     // "ingle que"
+	0.0255139,    // "ingrown"
+	-0.0652034,   // "inhibitor"
+	-0.0529597,   // "inhibitors"
+	-0.0215207,   // "inhibitors for"
+	0.101821,     // "injection"
+	-0.0166151,   // "injections"
+	0.0300356,    // "injections ?"
+	0.016634,     // "injury"
+	0.0127953,    // "inner"
+	0.0235536,    // "instead"
+	0.0227815,    // "instead ?"
+	-0.00651553,  // "instead of"
+	-0.0330808,   // "instructions"
+	0.0352671,    // "interest"
+	-0.0212898,   // "intertrigo"
+	-0.00949656,  // "intertrigo ?"
+	-0.0271647,   // "into"
+	0.0263673,    // "into a"
+	0.00812455,   // "into the"
+	-0.0686673,   // "invierno"
+	-0.0419574,   // "invierno ?"
+	0.0712472,    // "ipl"
+	0.228287,     // "ir"
+	0.0606621,    // "ir a"
+	0.0387193,    // "ir al"
+	0.150364,     // "irregular"
+	0.118932,     // "irritacion"
+	-0.469566,    // "is"
+	0.014409,     // "is 0"
+	-0.177535,    // "is a"
+	-0.0242557,   // "is about"
+	-0.129225,    // "is alopecia"
+	-0.158256,    // "is an"
+	-0.00579152,  // "is angioedema"
+	0.00973642,   // "is awful"
+	-0.0388624,   // "is azelaic"
+	0.00536611,   // "is bad"
+	0.0354134,    // "is better"
+	-0.00461294,  // "is bullous"
+	-0.0575857,   // "is cradle"
+	-0.23475,     // "is eczema"
+	-0.0399495,   // "is eighty"
+	-0.0136912,   // "is erythema"
+	0.0681603,    // "is flaring"
+	0.0228839,    // "is getting"
+	-0.131881,    // "is hand"
+	0.00236178,   // "is he"
+	-0.00787889,  // "is hidradenitis"
+	0.0086165,    // "is his"
+	-0.0302843,   // "is hydroquinone"
+	0.0213546,    // "is infected"
+	-0.146194,    // "is it"
+	-0.0103285,   // "is itching"
+	0.0387338,    // "is itchy"
+	0.00159142,   // "is long"
+	-0.0298529,   // "is melanoma"
+	-0.0768191,   // "is methotrexate"
+	0.350478,     // "is my"
+	-0.061314,    // "is on"
+	0.0154516,    // "is one"
+	0.0148159,    // "is oozing"
+	-0.0571685,   // "is oral"
+	-0.0112904,   // "is patch"
+	0.0165483,    // "is peeling"
+	-0.0216246,   // "is permethrin"
+	-0.0145348,   // "is psoriasis"
+	0.0275285,    // "is raised"
+	0.040871,     // "is red"
+	0.0623113,    // "is right"
+	-0.0142573,   // "is ringworm"
+	-0.0128204,   // "is scabies"
+	0.0757662,    // "is she"
+	-0.0358738,   // "is shingles"
+	-0.00279865,  // "is someone"
+	0.00283148,   // "is sore"
+	-0.0511644,   // "is spf"
+	0.0428328,    // "is spreading"
+	0.0405317,    // "is still"
+	0.0213415,    // "is swollen"
+	0.0296558,    // "is that"
+	0.0377592,    // "is the"
+	-0.0677646,   // "is there"
+	0.486647,     // "is this"
+	-0.0102468,   // "is tinea"
+	-0.00431464,  // "is topical"
+	0.0334513,    // "is unbearable"
+	-0.0389909,   // "is vitiligo"
+	0.034928,     // "is weeping"
+	-0.0352336,   // "is worse"
+	0.0506808,    // "ish"
+	0.0506808,    // "ish and"
+	0.0073723,    // "isn't"
+	-0.0748055,   // "isotretinoin"
+	0.0326587,    // "isotretinoin 0"
+	-0.141611,    // "isotretinoin ?"
+	-0.00669978,  // "isotretinoin and"
+	0.00752143,   // "isotretinoin be"
+	-0.0194791,   // "isotretinoin dose"
+	-0.00690606,  // "isotretinoin is"
+	0.0347808,    // "isotretinoin should"
+	-0.110645,    // "isotretinoin why"
+	-0.0217646,   // "isotretinoin with"
+	0.0891636,    // "isotretinoina"
+	0.0616248,    // "isotretinoina ?"
+	-0.081832,    // "isotretinoina como"
+	-0.0566446,   // "isotretinoina por"
+	-0.107401,    // "isotretinoina se"
+	0.168052,     // "isotretinoina y"
+	0.0931355,    // "it"
+	0.0161273,    // "it 0"
+	0.350223,     // "it ?"
+	0.0352509,    // "it a"
+	0.00238503,   // "it about"
+	-0.149146,    // "it actually"
+	0.0989049,    // "it alopecia"
+	-0.0666052,   // "it an"
+	0.0627429,    // "it and"
+	0.0111104,    // "it at"
+	-0.0278503,   // "it autoimmune"
+	0.0932012,    // "it be"
+	0.0604239,    // "it bleeds"
+	-0.0220906,   // "it burn"
+	-0.0061724,   // "it by"
+	-0.0158797,   // "it called"
+	0.0295597,    // "it can"
+	-0.0258171,   // "it cause"
+	0.0216679,    // "it checked"
+	0.0731735,    // "it come"
+	-0.00678708,  // "it common"
+	0.00321914,   // "it covered"
+	0.0116446,    // "it cut"
+	-0.0119845,   // "it does"
+	0.0432281,    // "it fine"
+	0.00272914,   // "it for"
+	0.0200062,    // "it hurt"
+	0.0631571,    // "it infected"
+	0.141803,     // "it is"
+	-0.0150909,   // "it just"
+	0.0142271,    // "it keeps"
+	0.000388808,  // "it lasered"
+	-0.125406,    // "it linked"
+	0.0204871,    // "it look"
+	-0.00132333,  // "it mean"
+	0.00285029,   // "it need"
+	-0.0908142,   // "it needs"
+	-0.311544,    // "it normal"
+	0.0311099,    // "it nothing"
+	0.020641,     // "it now"
+	0.0656316,    // "it off"
+	0.130301,     // "it ok"
+	0.205924,     // "it okay"
+	0.123077,     // "it or"
+	0.0529672,    // "it out"
+	-0.0488061,   // "it over"
+	-0.036517,    // "it related"
+	0.00530841,   // "it removed"
+	-0.0686762,   // "it run"
+	0.0144693,    // "it safe"
+	-0.0460175,   // "it says"
+	0.00699667,   // "it seen"
+	-0.102104,    // "it something"
+	0.106688,     // "it sound"
+	-0.109652,    // "it spread"
+	0.0034108,    // "it still"
+	-0.0198349,   // "it take"
+	-0.0132004,   // "it tend"
+	-0.0371136,   // "it the"
+	0.0827656,    // "it time"
+	0.0201875,    // "it tinea"
+	-0.0173411,   // "it to"
+	0.0425123,    // "it too"
+	-0.128074,    // "it true"
+	-0.0189974,   // "it usually"
+	0.0431403,    // "it vitiligo"
+	0.0612204,    // "it wait"
+	0.0432645,    // "it were"
+	-0.0583983,   // "it work"
+	-0.00826032,  // "it worse"
+	0.0708802,    // "it worth"
+	0.569354,     // "it's"
+	0.0892236,    // "it's a"
+	0.0140887,    // "it's all"
+	0.0254493,    // "it's been"
+	0.0096599,    // "it's blistered"
+	0.0498463,    // "it's cold"
+	0.133558,     // "it's come"
+	0.00977471,   // "it's getting"
+	0.0751336,    // "it's grown"
+	0.032225,     // "it's just"
+	0.0180295,    // "it's not"
+	0.00738583,   // "it's on"
+	-0.0042614,   // "it's really"
+	0.0041165,    // "it's spreading"
+	0.0152135,    // "it's still"
+	0.00321177,   // "it's the"
+	0.0294416,    // "it's white"
+	0.303652,     // "itch"
+	0.104388,     // "itch ?"
+	0.0373802,    // "itch between"
+	0.0545231,    // "itch is"
+	-0.00646435,  // "itch more"
+	0.00671605,   // "itch on"
+	0.089419,     // "itched"
+	0.0435645,    // "itches"
+	0.0388298,    // "itching"
+	-0.0026666,   // "itching ?"
+	0.633909,     // "itchy"
+	0.0164079,    // "itchy 0"
+	0.0466322,    // "itchy after"
+	0.0172339,    // "itchy and"
+	0.0548715,    // "itchy blisters"
+	0.0145835,    // "itchy bumps"
+	0.0671645,    // "itchy everywhere"
+	-0.0154981,   // "itchy for"
+	0.00453307,   // "itchy groin"
+	0.00505955,   // "itchy on"
+	0.0194418,    // "itchy red"
+	0.0636058,    // "itchy since"
+	-0.0286325,   // "its"
+	-0.00931772,  // "its own"
+	0.0657563,    // "iv"
+	0.0127556,    // "iv antibiotics"
+	0.244796,     // "ivermectin"
+	0.00913437,   // "ivermectin ?"
+	0.0247675,    // "ivermectin cream"
+	0.0553365,    // "ivermectin dose"
+	0.0551392,    // "ivermectin for"
+	0.0142322,    // "ivermectin would"
+	0.0782463,    // "ivermectina"
+	0.0304065,    // "ivermectina ?"
+	-0.0209753,   // "ivermectina para"
+	0.0403907,    // "ivy"
+	0.028936,     // "jab"
+	0.00219833,   // "jab or"
+	-0.0888212,   // "jak"
+	-0.0652034,   // "jak inhibitor"
+	-0.0236184,   // "jak inhibitors"
+	0.00975328,   // "jaw"
+	0.0392461,    // "job"
+	-0.0966994,   // "johnson"
+	-0.0156838,   // "johnson syndrome"
+	0.0980867,    // "jueves"
+	0.0980867,    // "jueves ?"
+	0.131448,     // "just"
+	0.0877333,    // "just a"
+	0.014768,     // "just been"
+	0.00865778,   // "just cream"
+	0.0153338,    // "just curious"
+	-0.0353883,   // "just diagnosed"
+	0.0193581,    // "just eczema"
+	-0.00903335,  // "just got"
+	-0.00868418,  // "just had"
+	0.00455072,   // "just hypothetically"
+	0.0141781,    // "just keep"
+	0.00236205,   // "just stop"
+	0.0183578,    // "just tell"
+	0.00963262,   // "just the"
+	0.0159377,    // "just wait"
+	-0.0164582,   // "just watched"
+	0.0286557,    // "just won't"
+	-0.0601828,   // "just wondering"
+	0.0188885,    // "just your"
+	-0.0446919,   // "kaposi"
+	0.12425,      // "keep"
+	0.0389015,    // "keep an"
+	0.00124259,   // "keep coming"
+	0.0704704,    // "keep cracking"
+	0.0426224,    // "keep going"
+	0.0253067,    // "keep her"
+	0.00321914,   // "keep it"
+	0.00745203,   // "keep my"
+	-0.0866688,   // "keep reading"
+	0.0523528,    // "keep taking"
+	0.0342846,    // "keep the"
+	0.164149,     // "keep using"
+	-0.0320868,   // "keeps"
+	0.0165335,    // "keeps bleeding"
+	0.0341635,    // "keeps coming"
+	0.0950809,    // "keeps getting"
+	0.00354086,   // "keeps scabbing"
+	0.0985611,    // "keeps scratching"
+	-0.0561207,   // "keloid"
+	-0.0138712,   // "keloid and"
+	-0.0524476,   // "keloids"
+	0.0125548,    // "keratin"
+	0.0125548,    // "keratin plug"
+	-0.0750585,   // "keratoses"
+	0.0293437,    // "keratoses ?"
+	-0.0466028,   // "keratoses are"
+	-0.129865,    // "keratosis"
+	-0.00859675,  // "keratosis ?"
+	-0.0217827,   // "keratosis from"
+	-0.116436,    // "keratosis pilaris"
+	0.0534312,    // "ketoconazol"
+	0.0821148,    // "ketoconazole"
+	0.0955273,    // "ketoconazole shampoo"
+	0.0128515,    // "kettle"
+	0.281275,     // "kg"
+	0.00193258,   // "kg ?"
+	0.0134118,    // "kg how"
+	-0.0032507,   // "kg is"
+	0.141527,     // "kid"
+	0.0717141,    // "kid 0"
+	0.0432645,    // "kid with"
+	0.0103439,    // "kid's"
+	-0.104378,    // "kids"
+	-0.0764933,   // "kids ?"
+	-0.00543814,  // "kids usually"
+	-0.0639126,   // "kids with"
+	-0.0198015,   // "kill"
+	0.198013,     // "kilos"
+	0.0927875,    // "kilos ?"
+	-0.0370625,   // "kind"
+	-0.0370625,   // "kind of"
+	0.0479461,    // "knee"
+	0.0159522,    // "knee surgery"
+	0.096491,     // "knees"
+	-0.0313149,   // "know"
+	-0.0117681,   // "know about"
+	0.0402874,    // "know if"
+	0.0917518,    // "know you"
+	0.00614624,   // "known"
+	-0.0906936,   // "koebner"
+	-0.0172405,   // "koebner ?"
+	-0.0510363,   // "koebner phenomenon"
+	0.0971955,    // "koh"
+	0.0832175,    // "l"
+	-0.200863,    // "l0"
+	-0.200863,    // "l0 0"
+	0.309969,     // "la"
+	-0.0467727,   // "la alopecia"
+	0.0180814,    // "la amoxicilina"
+	0.0213219,    // "la barriga"
+	0.0206698,    // "la biopsia"
+	-0.00972751,  // "la boca"
+	-0.00886469,  // "la cabeza"
+	-0.0507596,   // "la caida"
+	0.0215355,    // "la calva"
+	-0.00555026,  // "la candida"
+	0.131107,     // "la cara"
+	0.00821047,   // "la caspa"
+	0.0259134,    // "la cetirizina"
+	-0.00382,     // "la cirugia"
+	-0.0493579,   // "la cita"
+	-0.0126195,   // "la costra"
+	0.141181,     // "la crema"
+	-0.0466554,   // "la crioterapia"
+	-0.0330285,   // "la culebrilla"
+	0.0919,       // "la dejo"
+	0.0119863,    // "la depilacion"
+	-0.0427052,   // "la dermatitis"
+	0.0257823,    // "la dermatologa"
+	-0.115037,    // "la dosis"
+	-0.032394,    // "la doxiciclina"
+	-0.12809,     // "la edad"
+	-0.0841109,   // "la empeora"
+	-0.0157399,   // "la enfermedad"
+	-0.0630787,   // "la enfermera"
+	0.0280074,    // "la erupcion"
+	0.208931,     // "la espalda"
+	-0.0606058,   // "la familia"
+	0.0686782,    // "la fiebre"
+	0.200406,     // "la foto"
+	0.108921,     // "la frente"
+	0.0407119,    // "la herida"
+	0.0284056,    // "la hidradenitis"
+	0.0392993,    // "la ingle"
+	-0.0406764,   // "la isotretinoina"
+	-0.0531641,   // "la ivermectina"
+	-0.0694147,   // "la lactancia"
+	0.148612,     // "la lengua"
+	0.0819463,    // "la llevo"
+	0.134393,     // "la mancha"
+	0.0789825,    // "la mano"
+	0.10989,      // "la nariz"
+	0.0451555,    // "la nina"
+	0.0853358,    // "la noche"
+	0.0871184,    // "la oreja"
+	-0.0568342,   // "la pena"
+	0.135693,     // "la permetrina"
+	-0.175941,    // "la piel"
+	0.0971489,    // "la pierna"
+	0.0267648,    // "la piscina"
+	-0.0702493,   // "la pitiriasis"
+	0.0513025,    // "la planta"
+	-0.0209092,   // "la playa"
+	-0.375452,    // "la psoriasis"
+	0.0826595,    // "la quemadura"
+	0.024755,     // "la quitamos"
+	0.0516668,    // "la quito"
+	0.0118157,    // "la regla"
+	0.152092,     // "la residencia"
+	0.0430327,    // "la revision"
+	-0.0626499,   // "la ropa"
+	-0.0777548,   // "la rosacea"
+	-0.150111,    // "la sarna"
+	-0.0234099,   // "la semana"
+	0.00711412,   // "la sigo"
+	-0.0819886,   // "la tension"
+	0.0375665,    // "la terbinafina"
+	-0.200905,    // "la tina"
+	-0.0666431,   // "la toxina"
+	0.00270885,   // "la tretinoina"
+	0.120569,     // "la una"
+	-0.0322957,   // "la urticaria"
+	-0.0522063,   // "la vacuna"
+	-0.0115555,   // "la varicela"
+	0.0601755,    // "la vendo"
+	0.0642204,    // "la verruga"
+	-0.100767,    // "label"
+	0.17901,      // "labial"
+	0.254368,     // "labio"
+	0.0618204,    // "labio que"
+	0.0548318,    // "labios"
+	0.0204039,    // "labios hinchados"
+	-0.00212591,  // "labs"
+	-0.0694147,   // "lactancia"
+	-0.065117,    // "lactancia ?"
+	-0.0365343,   // "lactea"
+	-0.0449743,   // "lactea es"
+	0.0206425,    // "lacy"
+	0.0487892,    // "lado"
+	-0.00904027,  // "lado del"
+	0.0399949,    // "lady"
+	0.0110096,    // "lady in"
+	0.0895895,    // "lamotrigine"
+	0.0152157,    // "lamotrigine is"
+	-0.0106355,   // "lamp"
+	0.0293264,    // "lance"
+	0.0293264,    // "lance it"
+	0.086945,     // "las"
+	-0.0500757,   // "las ampollas"
+	0.107402,     // "las axilas"
+	0.0708939,    // "las cejas"
+	0.0389014,    // "las congelamos"
+	0.0705584,    // "las estrias"
+	0.0506958,    // "las manchas"
+	0.128203,     // "las manos"
+	-0.0457424,   // "las personas"
+	-0.00747264,  // "las picaduras"
+	0.0992244,    // "las piernas"
+	-0.0775885,   // "las pruebas"
+	-0.029078,    // "las ulceras"
+	-0.0284197,   // "las unas"
+	-0.0481726,   // "las verrugas"
+	0.0915442,    // "laser"
+	0.142632,     // "laser con"
+	-0.0472802,   // "laser hair"
+	0.00856755,   // "laser or"
+	0.0493599,    // "laser para"
+	0.00838407,   // "lasered"
+	0.00618703,   // "lasered ?"
+	0.0729342,    // "last"
+	-0.0244357,   // "last ?"
+	0.028009,     // "last month"
+	0.0532383,    // "last night"
+	0.0520582,    // "last summer"
+	-0.100255,    // "last week"
+	0.070187,     // "last year"
+	0.0967932,    // "late"
+	0.00701735,   // "later"
+	0.0125408,    // "later should"
+	0.0658531,    // "latex"
+	0.0702915,    // "law"
+	0.0561194,    // "layer"
+	1.03773,      // "le"
+	0.0209079,    // "le compro"
+	0.0884207,    // "le corto"
+	0.0390159,    // "le dejo"
+	-0.178691,    // "le diagnosticaron"
+	0.307459,     // "le doy"
+	0.0550005,    // "le ha"
+	0.0786589,    // "le hago"
+	0.0689516,    // "le han"
+	0.0380488,    // "le pasa"
+	-0.0659849,   // "le pica"
+	-0.0237101,   // "le pido"
+	0.155956,     // "le pongo"
+	0.046317,     // "le puede"
+	0.00702678,   // "le puedo"
+	0.0115948,    // "le quito"
+	-0.132448,    // "le recetaron"
+	0.127202,     // "le salen"
+	0.0628652,    // "le salieron"
+	0.0883433,    // "le salio"
+	-0.0219598,   // "le sirve"
+	-0.0748131,   // "leaflet"
+	0.0015535,    // "leaflet says"
+	0.232716,     // "leave"
+	0.0873744,    // "leave it"
+	0.0756282,    // "leave the"
+	0.000568866,  // "leche"
+	0.0463283,    // "left"
+	0.00492636,   // "leftover"
+	0.219182,     // "leg"
+	0.167177,     // "leg ulcer"
+	0.0378167,    // "leg wound"
+	0.0817141,    // "legs"
+	0.0659925,    // "legs are"
+	-0.0303685,   // "length"
+	-0.0303685,   // "length of"
+	0.148612,     // "lengua"
+	-0.0216557,   // "lentigo"
+	-0.0216557,   // "lentigo maligna"
+	-0.039342,    // "les"
+	0.121577,     // "lesion"
+	0.0295406,    // "lesion on"
+	0.214338,     // "lesiones"
+	0.0618166,    // "lesions"
+	0.0620326,    // "lessons"
+	0.0100388,    // "let"
+	0.00594464,   // "let it"
+	0.000504532,  // "letter"
+	0.00389996,   // "letter says"
+	0.0221758,    // "libido"
+	-0.0408921,   // "libres"
+	-0.0408921,   // "libres en"
+	0.0302569,    // "lice"
+	-0.000258933, // "lice ?"
+	0.0441068,    // "lice again"
+	0.00634197,   // "lice are"
+	-0.0324254,   // "lice in"
+	-0.0607287,   // "licensed"
+	-0.114011,    // "lichen"
+	-0.0948408,   // "lichen planus"
+	-0.0191706,   // "lichen sclerosus"
+	-0.0314328,   // "life"
+	-0.0126503,   // "life ?"
+	-0.0527878,   // "lifelong"
+	0.0847387,    // "lifting"
+	0.0801895,    // "lifting off"
+	0.236853,     // "like"
+	-0.0899712,   // "like ?"
+	0.0396395,    // "like a"
+	0.0405025,    // "like every"
+	-0.0104961,   // "like how"
+	0.0130296,    // "like impetigo"
+	0.0679115,    // "like lesions"
+	0.102922,     // "like melanoma"
+	-0.00732179,  // "like on"
+	0.066471,     // "like the"
+	0.070927,     // "like this"
+	-0.0441186,   // "likely"
+	-0.0633147,   // "likely to"
+	-0.0253437,   // "limit"
+	0.0525914,    // "limpia"
+	0.0525914,    // "limpia ?"
+	0.0492189,    // "line"
+	0.0257139,    // "line down"
+	-0.0264864,   // "line for"
+	0.0347945,    // "line is"
+	0.0980729,    // "linea"
+	0.0140271,    // "lines"
+	-0.0890279,   // "link"
+	-0.0311535,   // "link between"
+	-0.257764,    // "linked"
+	-0.210955,    // "linked to"
+	0.0540564,    // "lip"
+	0.0281264,    // "lip swelled"
+	0.00234588,   // "lip that"
+	-0.0367903,   // "lipoma"
+	-0.0367903,   // "lipoma ?"
+	0.236364,     // "lips"
+	-0.00462683,  // "lips ?"
+	0.130892,     // "lips are"
+	0.0123655,    // "lips feel"
+	0.0704704,    // "lips keep"
+	0.0338696,    // "lips swell"
+	0.00752363,   // "liquen"
+	0.0521531,    // "lisinopril"
+	0.313419,     // "little"
+	0.0405352,    // "little boy"
+	0.100909,     // "little one"
+	0.0388498,    // "little spots"
+	-0.0305244,   // "live"
+	-0.0305244,   // "live vaccines"
+	0.0255006,    // "llaga"
+	0.0255006,    // "llaga en"
+	0.0458542,    // "llagas"
+	0.0213076,    // "llagas en"
+	-0.0239188,   // "llamar"
+	-0.0239188,   // "llamar al"
+	0.0799363,    // "llamo"
+	0.072827,     // "llamo al"
+	0.0701686,    // "lleva"
+	0.0339196,    // "llevarla"
+	0.230612,     // "llevo"
+	0.0419754,    // "llevo 0"
+	0.0462278,    // "llevo a"
+	0.0608722,    // "llevo al"
+	0.594722,     // "lo"
+	0.0298068,    // "lo de"
+	0.0608121,    // "lo dejo"
+	0.0328969,    // "lo llevo"
+	-0.0598633,   // "lo mio"
+	-0.0734975,   // "lo mismo"
+	0.0212928,    // "lo paro"
+	-0.065453,    // "lo pregunto"
+	0.00600066,   // "lo puedo"
+	0.364464,     // "lo que"
+	0.0622569,    // "lo sigo"
+	0.052806,     // "lo tienen"
+	-0.0309233,   // "loads"
+	0.0112107,    // "loads of"
+	-0.127342,    // "lol"
+	-0.121459,    // "long"
+	0.00758568,   // "long ?"
+	-0.00348734,  // "long after"
+	-0.0331669,   // "long are"
+	-0.000567421, // "long can"
+	0.119183,     // "long do"
+	-0.137459,    // "long does"
+	0.0204511,    // "long for"
+	-0.0198054,   // "long is"
+	-0.0204214,   // "long should"
+	0.0077518,    // "long story"
+	-0.0573204,   // "long term"
+	-0.000402323, // "longer"
+	0.0446565,    // "look"
+	0.0696039,    // "look at"
+	-0.00637388,  // "look different"
+	-0.0209338,   // "look like"
+	-0.000888334, // "look normal"
+	-0.00481569,  // "looked"
+	-0.00487598,  // "looked at"
+	-0.00187484,  // "looking"
+	0.148648,     // "looks"
+	0.0126809,    // "looks better"
+	0.0626298,    // "looks like"
+	0.0160377,    // "loratadina"
+	0.0194211,    // "loratadina para"
+	-0.299126,    // "los"
+	-0.0950995,   // "los 0"
+	-0.0420448,   // "los bebes"
+	0.0213419,    // "los brazos"
+	-0.0409717,   // "los brotes"
+	-0.018792,    // "los corticoides"
+	0.255791,     // "los dedos"
+	-0.0641506,   // "los dermatologos"
+	-0.00424958,  // "los dias"
+	-0.0269077,   // "los estadios"
+	-0.0722907,   // "los gatos"
+	-0.0259962,   // "los hombros"
+	-0.0330806,   // "los hongos"
+	0.0548318,    // "los labios"
+	-0.0243801,   // "los lunares"
+	-0.0330952,   // "los medicos"
+	-0.162683,    // "los ninos"
+	0.0797953,    // "los ojos"
+	0.156784,     // "los pies"
+	-0.147948,    // "los piojos"
+	-0.0639038,   // "los queloides"
+	0.0717426,    // "los talones"
+	-0.0451013,   // "loss"
+	0.00233279,   // "loss or"
+	0.0206393,    // "lost"
+	-0.225499,    // "lot"
+	-0.0259369,   // "lotion"
+	-0.011158,    // "lots"
+	-0.011158,    // "lots of"
+	0.0469059,    // "low"
+	-0.00392383,  // "lower"
+	0.00141834,   // "lower leg"
+	0.029373,     // "lower lip"
+	-0.0122605,   // "lower the"
+	0.145596,     // "lump"
+	0.103076,     // "lump in"
+	0.0229218,    // "lump on"
+	0.0114903,    // "lumpy"
+	0.416768,     // "lunar"
+	-0.124178,    // "lunar ?"
+	0.169297,     // "lunar de"
+	0.0119731,    // "lunar en"
+	0.0762874,    // "lunar es"
+	0.0581079,    // "lunar hay"
+	0.0058396,    // "lunar nuevo"
+	-0.0212859,   // "lunar o"
+	-0.0793485,   // "lunar para"
+	0.25691,      // "lunar que"
+	-0.102474,    // "lunares"
+	-0.0170449,   // "lunares ?"
+	0.050714,     // "lunes"
+	-0.113863,    // "lupus"
+	-0.0125605,   // "lupus ?"
+	0.0268715,    // "lyme"
+	-0.0223615,   // "lyme ?"
+	0.0509931,    // "lyme disease"
+	0.0156654,    // "lymecycline"
+	0.0147224,    // "lymecycline for"
+	0.00397707,   // "lymph"
+	0.00397707,   // "lymph node"
+	0.0302427,    // "mad"
+	0.013683,     // "mad to"
+	-0.168173,    // "madre"
+	0.00956091,   // "madre se"
+	-0.089202,    // "madre tiene"
+	-0.0651192,   // "main"
+	-0.0484278,   // "main risk"
+	-0.0874534,   // "maintenance"
+	-0.119182,    // "make"
+	-0.0187513,   // "make a"
+	-0.0768898,   // "make hair"
+	-0.000523432, // "make it"
+	-0.0571128,   // "makes"
+	-0.0131034,   // "makes a"
+	0.0108933,    // "makeup"
+	0.05572,      // "mal"
+	0.0945257,    // "malar"
+	0.0777428,    // "malathion"
+	-0.0488982,   // "male"
+	-0.0216557,   // "maligna"
+	0.135663,     // "man"
+	0.0210705,    // "managed"
+	0.147518,     // "manana"
+	0.00335515,   // "manana ?"
+	0.235826,     // "mancha"
+	0.0718925,    // "mancha de"
+	0.0416351,    // "mancha negra"
+	-0.0473455,   // "mancha no"
+	0.0543625,    // "mancha redonda"
+	0.127305,     // "manchas"
+	-0.0901514,   // "manchas a"
+	0.105247,     // "manchas blancas"
+	0.0262438,    // "manchas en"
+	0.0349425,    // "manchas moradas"
+	0.0275609,    // "manchas rojas"
+	0.0614295,    // "manchitas"
+	0.0530042,    // "mandamos"
+	0.0530042,    // "mandamos a"
+	0.114768,     // "mando"
+	0.0705273,    // "mando a"
+	0.0326867,    // "mando foto"
+	0.0165719,    // "mando la"
+	0.125783,     // "mano"
+	0.0457849,    // "mano pie"
+	0.00618836,   // "mano y"
+	0.119276,     // "manos"
+	0.206735,     // "many"
+	0.0456036,    // "many days"
+	0.00799582,   // "many mg"
+	0.0733817,    // "many ml"
+	-0.00163387,  // "many people"
+	0.0617743,    // "many times"
+	-0.0489198,   // "margenes"
+	-0.0408921,   // "margenes libres"
+	-0.0543066,   // "margins"
+	-0.00758229,  // "margins clear"
+	0.093146,     // "marido"
+	0.0784076,    // "marido tiene"
+	0.00884983,   // "marks"
+	-0.123718,    // "mas"
+	0.0626366,    // "mas ?"
+	-0.0732688,   // "mas de"
+	-0.0622003,   // "mas en"
+	0.00451133,   // "mas pelo"
+	-0.0850262,   // "mas riesgo"
+	0.0535861,    // "mascara"
+	0.0399062,    // "mate's"
+	-0.0253261,   // "matter"
+	-0.0588514,   // "maxima"
+	-0.0554671,   // "maxima de"
+	0.0902836,    // "maybe"
+	-0.0469388,   // "mayores"
+	1.30748,      // "me"
+	0.240344,     // "me ?"
+	-0.0268896,   // "me a"
+	0.0188418,    // "me better"
+	-0.0176668,   // "me but"
+	0.0271007,    // "me cae"
+	0.0865053,    // "me compro"
+	0.149707,     // "me conviene"
+	-0.253276,    // "me diagnosticaron"
+	0.0682985,    // "me dieron"
+	-0.127993,    // "me dijeron"
+	-0.0753435,   // "me dijo"
+	-0.133588,    // "me dio"
+	0.125288,     // "me duele"
+	0.146855,     // "me esta"
+	0.0311878,    // "me for"
+	0.0434701,    // "me ha"
+	0.0468893,    // "me had"
+	0.0934998,    // "me hago"
+	0.0211892,    // "me han"
+	-0.0800486,   // "me la"
+	-0.124861,    // "me lo"
+	-0.157444,    // "me mando"
+	-0.135414,    // "me on"
+	0.00384461,   // "me or"
+	-0.0549489,   // "me pasa"
+	0.0521919,    // "me pela"
+	0.19205,      // "me pica"
+	0.0625826,    // "me pico"
+	0.134679,     // "me pongo"
+	0.0387663,    // "me puedo"
+	0.020485,     // "me queme"
+	0.000703828,  // "me quiere"
+	0.0239136,    // "me quito"
+	-0.00293038,  // "me recetaron"
+	-0.257572,    // "me receto"
+	0.0878967,    // "me sale"
+	0.064593,     // "me salieron"
+	0.100753,     // "me salio"
+	0.0314641,    // "me tengo"
+	0.248815,     // "me to"
+	0.0779501,    // "me toca"
+	0.21249,      // "me tomo"
+	-0.0697442,   // "me van"
+	0.146796,     // "me voy"
+	-0.0408725,   // "me what"
+	0.00134176,   // "me while"
+	-0.28988,     // "mean"
+	-0.265846,    // "mean ?"
+	-0.0199895,   // "mean a"
+	-0.0030801,   // "mean for"
+	0.173621,     // "mean i"
+	-0.00977377,  // "mean in"
+	-0.0522535,   // "mean on"
+	-0.006063,    // "mean when"
+	-0.0719431,   // "mean you"
+	-0.0221379,   // "meant"
+	-0.0221379,   // "meant to"
+	0.0627208,    // "measles"
+	-0.0317267,   // "measure"
+	-0.0145186,   // "measure ?"
+	0.164823,     // "mechones"
+	0.0959782,    // "mechones desde"
+	-0.016475,    // "med"
+	-0.0179942,   // "med student"
+	0.0227734,    // "medical"
+	-0.0718279,   // "medicina"
+	-0.00335026,  // "medicine"
+	-0.380843,    // "medico"
+	-0.0158885,   // "medico ?"
+	0.0113113,    // "medico de"
+	-0.0605574,   // "medico dijo"
+	0.0676426,    // "medico hoy"
+	-0.183453,    // "medico me"
+	0.0195232,    // "medico por"
+	-0.0330952,   // "medicos"
+	0.0281718,    // "mejilla"
+	0.087027,     // "mejor"
+	-0.00824433,  // "mejor en"
+	0.0637673,    // "mejor para"
+	0.0556046,    // "mejora"
+	0.0269547,    // "mejora con"
+	-0.128941,    // "mejorar"
+	-0.0787974,   // "mejorar con"
+	-0.273238,    // "melanoma"
+	0.0578351,    // "melanoma ?"
+	-0.106798,    // "melanoma in"
+	0.013517,     // "melanoma or"
+	-0.00942709,  // "melanoma report"
+	-0.0259382,   // "melanoma staging"
+	-0.0167289,   // "melanomas"
+	0.0274264,    // "melasma"
+	-0.00377074,  // "melasma ?"
+	-0.0164592,   // "melasma worse"
+	-0.00967579,  // "melasma y"
+	-0.0487442,   // "men"
+	-0.0318381,   // "men get"
+	0.0193431,    // "menopause"
+	-0.307677,    // "mentioned"
+	-0.0559079,   // "mentioned field"
+	-0.0393015,   // "mentions"
+	0.0930357,    // "mes"
+	0.240971,     // "meses"
+	-0.0194683,   // "meses ?"
+	0.0153444,    // "meses a"
+	0.0232498,    // "meses con"
+	0.0161686,    // "meses o"
+	0.00544911,   // "meses tiene"
+	0.0234993,    // "meses y"
+	-0.0982536,   // "methotrexate"
+	-0.00117148,  // "methotrexate ?"
+	0.0127096,    // "methotrexate after"
+	0.022068,     // "methotrexate and"
+	0.00485029,   // "methotrexate before"
+	0.0168887,    // "methotrexate but"
+	0.0263988,    // "methotrexate do"
+	-0.164407,    // "methotrexate for"
+	-0.0106277,   // "methotrexate have"
+	0.00953386,   // "methotrexate or"
+	-0.0463735,   // "methotrexate what"
+	0.142244,     // "metotrexato"
+	-0.0263142,   // "metotrexato ?"
+	0.0810247,    // "metotrexato a"
+	-0.0583106,   // "metotrexato para"
+	-0.0206352,   // "metotrexato se"
+	0.0260013,    // "metotrexato y"
+	0.100015,     // "metronidazole"
+	0.180898,     // "mg"
+	0.0366809,    // "mg alt"
+	0.0829843,    // "mg de"
+	0.0191613,    // "mg for"
+	-0.0173086,   // "mg kg"
+	0.0282796,    // "mg of"
+	0.0761667,    // "mi"
+	0.10272,      // "mi abuela"
+	-0.211304,    // "mi abuelo"
+	0.157694,     // "mi acne"
+	0.150982,     // "mi bebe"
+	-0.158827,    // "mi crema"
+	0.0734796,    // "mi cuero"
+	0.0553775,    // "mi cunado"
+	-0.189378,    // "mi dermatologa"
+	-0.243369,    // "mi dermatologo"
+	0.0631851,    // "mi espalda"
+	0.0255331,    // "mi esposo"
+	0.0250732,    // "mi hermana"
+	-0.0442748,   // "mi hermano"
+	0.0100717,    // "mi herpes"
+	0.180395,     // "mi hija"
+	0.194149,     // "mi hijo"
+	-0.0675333,   // "mi informe"
+	-0.130792,    // "mi madre"
+	0.093146,     // "mi marido"
+	-0.496772,    // "mi medico"
+	0.0284472,    // "mi nariz"
+	0.105685,     // "mi nena"
+	0.0493006,    // "mi nina"
+	0.0106374,    // "mi novio"
+	-0.131388,    // "mi padre"
+	0.0171733,    // "mi papa"
+	0.0574366,    // "mi pareja"
+	0.0357672,    // "mi pie"
+	0.0258186,    // "mi psoriasis"
+	-0.0194908,   // "mi suegra"
+	0.0528542,    // "mi suegro"
+	0.142349,     // "mi una"
+	0.0366557,    // "microneedling"
+	0.0898505,    // "middle"
+	0.0198348,    // "middle of"
+	0.0498761,    // "mide"
+	0.0332223,    // "miel"
+	0.0332223,    // "miel alrededor"
+	-0.00436536,  // "might"
+	-0.00855173,  // "migrans"
+	-0.0203891,   // "mild"
+	-0.0146511,   // "mild atypia"
+	0.0123607,    // "mine"
+	0.0354605,    // "mine has"
+	0.00683679,   // "minocycline"
+	0.252821,     // "minoxidil"
+	0.157829,     // "minoxidil ?"
+	-0.0377705,   // "minoxidil durante"
+	-0.0324519,   // "minoxidil en"
+	0.00451133,   // "minoxidil y"
+	0.0158908,    // "mio"
+	-0.0598633,   // "mio es"
+	0.0696446,    // "mis"
+	0.100222,     // "miserable"
+	-0.123093,    // "mismo"
+	-0.0734975,   // "mismo que"
+	0.0385241,    // "missed"
+	-0.111473,    // "mito"
+	-0.111473,    // "mito ?"
+	0.113264,     // "ml"
+	0.0398845,    // "ml de"
+	0.0733817,    // "ml of"
+	0.106947,     // "mm"
+	0.0119115,    // "mm and"
+	0.0141941,    // "mm dark"
+	-0.00555045,  // "mm mean"
+	-0.0078519,   // "mm punch"
+	0.00141998,   // "moderate"
+	0.0653428,    // "moderate atypia"
+	-0.0639227,   // "moderate to"
+	-0.0303877,   // "mohs"
+	-0.0469573,   // "mohs ?"
+	0.0106344,    // "mohs for"
+	0.00164136,   // "mohs on"
+	-0.0869225,   // "mohs surgery"
+	-0.176383,    // "moisturiser"
+	-0.0871408,   // "moisturizer"
+	0.322033,     // "mole"
+	-0.0153314,   // "mole ?"
+	0.0176346,    // "mole is"
+	-0.0206954,   // "mole needs"
+	0.038152,     // "mole on"
+	-0.102137,    // "mole or"
+	0.147402,     // "mole removed"
+	-0.0464165,   // "mole so"
+	0.0639152,    // "mole that"
+	-0.263875,    // "moles"
+	-0.0209263,   // "moles ?"
+	-0.0312746,   // "moles be"
+	-0.00295409,  // "moles have"
+	0.0248334,    // "molluscum"
+	0.071021,     // "molluscum ?"
+	-0.00651313,  // "molluscum contagiosum"
+	-0.0172166,   // "molluscum how"
+	0.0345407,    // "molluscum or"
+	0.061322,     // "molusco"
+	0.15341,      // "molusco ?"
+	-0.127251,    // "molusco contagioso"
+	0.00620379,   // "mometasone"
+	0.00620379,   // "mometasone on"
+	0.01434,      // "monday"
+	0.0168213,    // "monday ?"
+	-0.0814194,   // "monitoring"
+	-0.0211986,   // "monitoring ?"
+	0.153102,     // "month"
+	0.0240565,    // "month 0"
+	0.0184159,    // "month ?"
+	-0.111889,    // "month after"
+	0.00640892,   // "month and"
+	0.0278668,    // "month is"
+	0.0465427,    // "month old"
+	-0.203487,    // "monthly"
+	0.237466,     // "months"
+	0.0185782,    // "months ?"
+	-0.048461,    // "months after"
+	0.0059864,    // "months cancer"
+	0.0281165,    // "months for"
+	0.0216424,    // "months is"
+	0.00438659,   // "months now"
+	0.00488095,   // "months on"
+	0.00143931,   // "months should"
+	0.0163641,    // "months that"
+	0.0597701,    // "monton"
+	0.0464787,    // "moradas"
+	0.0192749,    // "moradas en"
+	0.0209035,    // "moradas que"
+	-0.19018,     // "more"
+	-7.97438e-05, // "more ?"
+	-0.00586671,  // "more common"
+	-0.0133002,   // "more dangerous"
+	-0.00934021,  // "more in"
+	-0.0441186,   // "more likely"
+	-0.0249564,   // "more prone"
+	-0.00233972,  // "more than"
+	0.059081,     // "morning"
+	-0.0337066,   // "morning ?"
+	0.00330744,   // "morning and"
+	0.0127473,    // "morning do"
+	-0.018529,    // "mosquito"
+	-0.00791153,  // "mosquito bites"
+	-0.132255,    // "most"
+	-0.0100143,   // "most children"
+	-0.0299814,   // "most often"
+	-0.0235567,   // "most people"
+	0.0120795,    // "mostly"
+	0.0576918,    // "mother"
+	0.0969897,    // "mother in"
+	-0.064144,    // "mothers"
+	-0.0153084,   // "motivo"
+	-0.0153084,   // "motivo para"
+	0.0822712,    // "mouth"
+	0.0394984,    // "mouth ?"
+	0.0635041,    // "mouth and"
+	0.00818668,   // "mouth disease"
+	-0.0721359,   // "mouth in"
+	0.00566318,   // "mouth is"
+	-0.0820149,   // "mouth the"
+	0.0877773,    // "mouth ulcers"
+	0.00251537,   // "move"
+	0.0516096,    // "mtx"
+	0.102473,     // "much"
+	0.0542882,    // "much better"
+	0.0238026,    // "much cetirizine"
+	0.00114997,   // "much for"
+	0.0998765,    // "much ivermectin"
+	-0.0135884,   // "much of"
+	-0.00929019,  // "much permethrin"
+	-0.00680759,  // "much sunscreen"
+	0.0510135,    // "mucha"
+	0.0238857,    // "muchisimo"
+	0.293677,     // "mucho"
+	0.00119323,   // "mucho el"
+	0.0418489,    // "mucho picor"
+	0.107988,     // "mucho y"
+	-0.0602247,   // "muchos"
+	-0.012081,    // "muchos lunares"
+	0.252463,     // "mujer"
+	0.153908,     // "mujer de"
+	-0.0324519,   // "mujeres"
+	-0.0324519,   // "mujeres ?"
+	-0.288562,    // "mum"
+	-0.289648,    // "mum has"
+	0.0847251,    // "mum is"
+	0.0259587,    // "mum says"
+	0.100852,     // "mum's"
+	0.090247,     // "mupirocin"
+	0.0124251,    // "mupirocina"
+	0.0596086,    // "muslos"
+	0.0418489,    // "muslos y"
+	0.0329311,    // "muy"
+	0.0201587,    // "muy rojo"
+	0.0268574,    // "muy triste"
+	1.41554,      // "my"
+	0.0799352,    // "my 0"
+	0.00408592,   // "my 0yo's"
+	0.030654,     // "my acne"
+	0.0107617,    // "my ankle"
+	0.00448878,   // "my ankles"
+	0.0501694,    // "my arm"
+	0.0885998,    // "my armpit"
+	0.0105887,    // "my armpits"
+	-0.0129385,   // "my arms"
+	0.0350117,    // "my athlete's"
+	-0.0588085,   // "my aunt"
+	-0.0164913,   // "my baby"
+	0.227702,     // "my baby's"
+	0.0963945,    // "my back"
+	0.110727,     // "my big"
+	0.013704,     // "my biologic"
+	-0.0541563,   // "my biopsy"
+	0.0687863,    // "my boyfriend's"
+	-0.00614033,  // "my brother"
+	0.104747,     // "my brother's"
+	0.0318998,    // "my burn"
+	0.000211576,  // "my calf"
+	0.0224738,    // "my cellulitis"
+	0.0148567,    // "my cheek"
+	0.0006588,    // "my cheeks"
+	0.0411724,    // "my chest"
+	0.00394397,   // "my chin"
+	0.00246864,   // "my clobetasol"
+	0.0508349,    // "my cold"
+	0.0454557,    // "my colleague's"
+	0.0324316,    // "my cyst"
+	-0.078823,    // "my dad"
+	0.109266,     // "my dad's"
+	0.0195663,    // "my dandruff"
+	-0.0437206,   // "my daughter"
+	0.00718292,   // "my daughter's"
+	-0.144275,    // "my derm"
+	-0.323113,    // "my dermatologist"
+	-0.280622,    // "my doctor"
+	-0.00838699,  // "my dog"
+	0.00354962,   // "my doxycycline"
+	0.0372391,    // "my dupilumab"
+	0.0352807,    // "my ear"
+	0.000290599,  // "my earlobe"
+	0.170579,     // "my eczema"
+	0.00559021,   // "my epipen"
+	0.0301089,    // "my eyebrows"
+	0.0279974,    // "my eyelid"
+	0.0371804,    // "my eyelids"
+	0.0075665,    // "my eyes"
+	0.119525,     // "my face"
+	0.0148805,    // "my father"
+	0.0419502,    // "my feet"
+	0.0153082,    // "my finger"
+	0.068954,     // "my fingers"
+	0.00943817,   // "my foot"
+	0.0413681,    // "my forearm"
+	0.00791807,   // "my friend"
+	0.0267985,    // "my friend's"
+	-0.242717,    // "my gp"
+	0.0324187,    // "my gran's"
+	-0.0774676,   // "my grandfather"
+	0.0522168,    // "my grandmother's"
+	0.0164584,    // "my groin"
+	0.165509,     // "my hair"
+	-0.0760444,   // "my hand"
+	-0.0505492,   // "my hands"
+	0.0698024,    // "my heel"
+	0.0238833,    // "my hives"
+	0.051119,     // "my house"
+	-0.0373157,   // "my husband"
+	0.09402,      // "my husband's"
+	-0.122105,    // "my hydrocortisone"
+	0.0120367,    // "my inner"
+	0.00973457,   // "my isotretinoin"
+	0.00975328,   // "my jaw"
+	0.0201666,    // "my keloid"
+	0.0407202,    // "my kid"
+	0.00642482,   // "my kid's"
+	0.00880123,   // "my knee"
+	0.0186905,    // "my leg"
+	0.00495186,   // "my libido"
+	0.00696957,   // "my lip"
+	0.14967,      // "my lips"
+	0.0211674,    // "my little"
+	0.0232563,    // "my melasma"
+	0.0341847,    // "my methotrexate"
+	0.183782,     // "my mole"
+	-0.0626594,   // "my moles"
+	0.0576918,    // "my mother"
+	0.00374509,   // "my mouth"
+	-0.515248,    // "my mum"
+	0.0296368,    // "my mum's"
+	0.0442879,    // "my nail"
+	0.123729,     // "my nails"
+	0.010394,     // "my neck"
+	-0.000588149, // "my nephew's"
+	0.00187357,   // "my next"
+	0.0187547,    // "my nose"
+	-0.0354006,   // "my notes"
+	0.00756427,   // "my own"
+	0.0332797,    // "my palm"
+	-0.0976624,   // "my partner"
+	0.00188727,   // "my partner's"
+	-0.0124984,   // "my pathology"
+	0.0549072,    // "my patient"
+	0.000368615,  // "my patient's"
+	0.0101912,    // "my poison"
+	0.203143,     // "my psoriasis"
+	0.0913551,    // "my rash"
+	0.00146723,   // "my residents"
+	0.0082141,    // "my retinol"
+	0.0597818,    // "my rosacea"
+	0.0872964,    // "my scalp"
+	0.0160503,    // "my seb"
+	0.00610847,   // "my sebaceous"
+	-0.0333057,   // "my shin"
+	0.00308805,   // "my shirts"
+	0.03834,      // "my shoulders"
+	-0.115351,    // "my sister"
+	0.0301355,    // "my sister's"
+	-0.033374,    // "my skin"
+	-0.0876266,   // "my son"
+	0.3073,       // "my son's"
+	0.0130764,    // "my statin"
+	0.018985,     // "my sunburn"
+	-0.0455154,   // "my surgeon"
+	0.0001844,    // "my swimsuit"
+	0.00361503,   // "my tacrolimus"
+	0.0233589,    // "my tattoo"
+	0.00870094,   // "my teenage"
+	0.00569489,   // "my temple"
+	0.0133545,    // "my terbinafine"
+	0.0171672,    // "my thigh"
+	0.00675748,   // "my thinning"
+	0.00603267,   // "my throat"
+	0.0119642,    // "my thumbnail"
+	0.0282378,    // "my toddler"
+	0.0494643,    // "my toddler's"
+	0.0297229,    // "my toenail"
+	0.00781859,   // "my urticaria"
+	0.00915631,   // "my usual"
+	0.00950728,   // "my vitamin"
+	0.0518528,    // "my vitiligo"
+	0.00486248,   // "my wart"
+	0.0169994,    // "my whole"
+	-0.00931114,  // "my wife"
+	0.000351789,  // "my wife's"
+	0.0238037,    // "my wrist"
+	0.00475024,   // "myself"
+	-0.0305266,   // "myth"
+	-0.0198825,   // "myth ?"
+	0.203303,     // "nada"
+	0.0190334,    // "naevus"
+	-0.0227319,   // "naevus ?"
+	-0.00372852,  // "naevus mean"
+	0.0647755,    // "naevus moderate"
+	-0.0127373,   // "naevus what"
+	0.0876903,    // "nail"
+	0.00913533,   // "nail ?"
+	-0.00395296,  // "nail fungus"
+	-0.0154426,   // "nail infection"
+	0.0126809,    // "nail looks"
+	-0.00789252,  // "nail to"
+	0.152981,     // "nails"
+	0.047219,     // "nails ?"
+	0.0932138,    // "nails have"
+	0.0367875,    // "name"
+	-0.0383518,   // "named"
+	-0.0383518,   // "named after"
+	-0.0360863,   // "nappy"
+	0.0458149,    // "nappy area"
+	-0.0461282,   // "nappy rash"
+	0.138339,     // "nariz"
+	0.0345455,    // "nariz que"
+	-0.0154109,   // "narrowband"
+	-0.0154109,   // "narrowband uvb"
+	0.071521,     // "nasal"
+	0.0963344,    // "nasal ala"
+	0.0266659,    // "natural"
+	-0.00446724,  // "near"
+	0.0202973,    // "near the"
+	0.02551,      // "necesita"
+	0.0544142,    // "necesita antibiotico"
+	0.253257,     // "necesito"
+	0.0541755,    // "necesito antibiotico"
+	0.0508738,    // "necessary"
+	0.0331503,    // "neck"
+	0.00407536,   // "neck can"
+	0.38641,      // "need"
+	0.132817,     // "need a"
+	0.0874796,    // "need an"
+	0.151229,     // "need antibiotics"
+	0.00216983,   // "need antivirals"
+	0.0102933,    // "need anything"
+	-0.0213492,   // "need blood"
+	0.0102261,    // "need for"
+	0.0127556,    // "need iv"
+	0.00774997,   // "need something"
+	-0.0915732,   // "need sunscreen"
+	0.0181672,    // "need the"
+	0.0669796,    // "need to"
+	0.142223,     // "need treating"
+	0.00264369,   // "needle"
+	-0.00519289,  // "needs"
+	0.0312416,    // "needs checking"
+	0.101208,     // "neg"
+	0.124796,     // "negra"
+	0.0416351,    // "negra en"
+	0.224011,     // "nena"
+	0.0719151,    // "nene"
+	0.089754,     // "nephew"
+	-0.000588149, // "nephew's"
+	-0.197929,    // "never"
+	-0.0140052,   // "never had"
+	-0.114905,    // "nevus"
+	-0.0120501,   // "nevus ?"
+	-0.00633127,  // "nevus and"
+	-0.0669484,   // "nevus compuesto"
+	-0.0136056,   // "nevus de"
+	0.0271263,    // "nevus displasico"
+	0.354439,     // "new"
+	0.00470781,   // "new antibiotic"
+	0.0535861,    // "new mascara"
+	-0.0531727,   // "new mole"
+	0.0202877,    // "new pearly"
+	0.0231052,    // "new pigmented"
+	-0.00411923,  // "new washing"
+	-0.0592352,   // "newborn"
+	0.256852,     // "next"
+	0.187363,     // "next ?"
+	-0.101482,    // "next month"
+	0.114649,     // "next step"
+	0.0197916,    // "next to"
+	0.00122206,   // "next week"
+	0.00322073,   // "next year"
+	0.00555527,   // "niacinamide"
+	-0.0310033,   // "nickel"
+	0.269292,     // "night"
+	-0.00728745,  // "night ?"
+	-0.0456992,   // "nikolsky"
+	-0.0137015,   // "nikolsky sign"
+	0.0944561,    // "nina"
+	0.0292139,    // "nina tiene"
+	-0.0413205,   // "ninety"
+	0.0335888,    // "nino"
+	-0.127356,    // "nino con"
+	0.0915064,    // "nino de"
+	-0.397027,    // "ninos"
+	-0.100271,    // "ninos ?"
+	-0.0373173,   // "ninos al"
+	-0.0555445,   // "ninos con"
+	0.0105736,    // "nipple"
+	0.00950797,   // "nits"
+	-0.0727802,   // "nm"
+	0.330741,     // "no"
+	-0.133783,    // "no ?"
+	-0.000853283, // "no busco"
+	0.0382711,    // "no cicatriza"
+	0.0152416,    // "no duele"
+	0.00767427,   // "no es"
+	0.0416351,    // "no estaba"
+	0.022901,     // "no hace"
+	-0.0308478,   // "no hay"
+	-0.04418,     // "no le"
+	0.107004,     // "no me"
+	0.0581587,    // "no mejora"
+	0.0145853,    // "no pido"
+	0.0842313,    // "no rash"
+	0.192024,     // "no se"
+	0.0275704,    // "no tiene"
+	0.148945,     // "noche"
+	-0.0973623,   // "noche ?"
+	0.0738683,    // "noche entre"
+	0.0195383,    // "node"
+	0.00045458,   // "node biopsy"
+	0.0346418,    // "nodular"
+	0.00758045,   // "nodular acne"
+	0.00918457,   // "nodule"
+	0.0125548,    // "nodule with"
+	-0.119281,    // "non"
+	0.0254408,    // "non blanching"
+	0.023177,     // "non healing"
+	-0.0235664,   // "nonagenarians"
+	-0.293282,    // "normal"
+	0.128662,     // "normal ?"
+	-0.000888334, // "normal again"
+	-0.00307062,  // "normal excision"
+	-0.305556,    // "normal for"
+	0.114939,     // "normal o"
+	0.00372168,   // "normal or"
+	-0.0917358,   // "normal que"
+	-0.0474075,   // "normal tener"
+	0.0216401,    // "normal that"
+	-0.0270076,   // "normal to"
+	-0.136927,    // "normally"
+	-0.0941642,   // "normalmente"
+	-0.0400079,   // "normalmente ?"
+	-0.0174828,   // "normalmente la"
+	0.0515073,    // "nos"
+	0.0855594,    // "nose"
+	0.021259,     // "nose bcc"
+	0.0012611,    // "nose or"
+	0.0210059,    // "nose that"
+	0.0922237,    // "not"
+	0.0584499,    // "not ?"
+	-0.028714,    // "not a"
+	0.0837233,    // "not asking"
+	-0.0376728,   // "not for"
+	0.00135891,   // "not itchy"
+	-0.0127915,   // "not to"
+	-0.0576695,   // "notes"
+	-0.0377568,   // "notes what"
+	0.0670716,    // "nothing"
+	0.0461102,    // "nothing ?"
+	-0.00402712,  // "nothing to"
+	0.0107489,    // "noticed"
+	0.0107489,    // "noticed a"
+	0.0106374,    // "novio"
+	0.750332,     // "now"
+	0.0225966,    // "now 0x"
+	0.146037,     // "now ?"
+	0.00334834,   // "now and"
+	0.00154233,   // "now can"
+	0.00750888,   // "now his"
+	0.0144278,    // "now i"
+	0.0236594,    // "now it's"
+	0.0271052,    // "now my"
+	0.120946,     // "now or"
+	0.00952365,   // "now red"
+	0.00165994,   // "now that"
+	0.0403462,    // "now the"
+	0.019981,     // "now there's"
+	0.0759247,    // "nuevas"
+	0.0247182,    // "nuevo"
+	0.001302,     // "nuevo en"
+	-0.0918476,   // "number"
+	0.176894,     // "nurse"
+	0.0255988,    // "nurse here"
+	-0.0213296,   // "nurse how"
+	-0.0194863,   // "nurse said"
+	-0.0227779,   // "nurse what"
+	-0.0392467,   // "nurse what's"
+	0.00460826,   // "nursery"
+	0.0270825,    // "nursery says"
+	0.00343316,   // "nursery tomorrow"
+	0.102215,     // "nursing"
+	0.119559,     // "nursing home"
+	0.042084,     // "nystatin"
+	0.0370507,    // "nystatin or"
+	1.03061,      // "o"
+	0.0300144,    // "o al"
+	0.017914,     // "o con"
+	-0.0120985,   // "o es"
+	0.0544462,    // "o esperamos"
+	0.109434,     // "o espero"
+	0.0198159,    // "o esta"
+	0.0927528,    // "o hay"
+	0.0553352,    // "o itchy"
+	-0.0326153,   // "o la"
+	0.0165599,    // "o las"
+	0.0155686,    // "o le"
+	0.107512,     // "o lo"
+	0.0970568,    // "o me"
+	0.04385,      // "o mejor"
+	-0.21099,     // "o no"
+	0.0114466,    // "o picaduras"
+	0.0324513,    // "o puede"
+	-0.0455246,   // "o se"
+	-0.0674457,   // "o solo"
+	0.00831145,   // "o un"
+	0.0365578,    // "o voy"
+	-0.0147558,   // "occur"
+	-0.0789588,   // "ochenta"
+	-0.0789588,   // "ochenta y"
+	-0.0309541,   // "ocho"
+	-0.0309541,   // "ocho anos"
+	-0.00528465,  // "ocular"
+	-0.00528465,  // "ocular rosacea"
+	0.155725,     // "of"
+	-0.0955514,   // "of 0"
+	-0.209083,    // "of a"
+	-0.0164391,   // "of antibiotics"
+	0.0441427,    // "of brown"
+	0.0670966,    // "of cetirizine"
+	0.00311397,   // "of daily"
+	-0.0329582,   // "of dupilumab"
+	-0.0135734,   // "of fexofenadine"
+	0.0587698,    // "of flucloxacillin"
+	0.0352671,    // "of interest"
+	0.0446465,    // "of isotretinoin"
+	0.0370623,    // "of ivermectin"
+	-0.0205023,   // "of melanoma"
+	0.0304699,    // "of mine"
+	0.0199575,    // "of minoxidil"
+	0.0294859,    // "of moles"
+	0.24029,      // "of my"
+	0.0160128,    // "of once"
+	0.00825818,   // "of one"
+	0.000592727,  // "of oral"
+	-0.0266796,   // "of people"
+	0.0122554,    // "of permethrin"
+	-0.0156288,   // "of pityriasis"
+	-0.0453515,   // "of prednisone"
+	-0.0137014,   // "of shingles"
+	0.0128183,    // "of skin"
+	-0.0107111,   // "of spironolactone"
+	0.00826134,   // "of terbinafine"
+	0.0107528,    // "of the"
+	0.00102921,   // "of tiny"
+	0.00313539,   // "of tretinoin"
+	0.339524,     // "off"
+	0.0674513,    // "off ?"
+	-0.021595,    // "off a"
+	-0.00462772,  // "off for"
+	0.0280555,    // "off it"
+	0.0443902,    // "off my"
+	-0.00763717,  // "off school"
+	-0.032454,    // "off the"
+	0.158488,     // "off work"
+	0.00822276,   // "offered"
+	-0.014939,    // "offered me"
+	-0.19497,     // "often"
+	-0.102128,    // "often should"
+	-0.0202514,   // "oil"
+	0.0204214,    // "oil on"
+	-0.0463728,   // "ointment"
+	0.141528,     // "ojo"
+	0.0797953,    // "ojos"
+	0.360924,     // "ok"
+	-0.00810599,  // "ok for"
+	0.0435275,    // "ok if"
+	0.0330116,    // "ok so"
+	0.213911,     // "ok to"
+	0.209166,     // "okay"
+	0.0884939,    // "okay for"
+	0.173985,     // "old"
+	0.0132565,    // "old ?"
+	0.00557425,   // "old dad"
+	-0.0260569,   // "old for"
+	0.00035644,   // "old got"
+	0.0201744,    // "old has"
+	-0.0254792,   // "old have"
+	0.0893494,    // "old on"
+	0.00453854,   // "old she's"
+	0.00282148,   // "old to"
+	0.00245666,   // "old wants"
+	0.0258969,    // "old weighs"
+	0.070673,     // "old with"
+	0.0121012,    // "old woman"
+	0.00617373,   // "old's"
+	-0.0275481,   // "older"
+	-0.0268571,   // "older adults"
+	0.0189176,    // "omalizumab"
+	0.0143539,    // "omalizumab ?"
+	0.733166,     // "on"
+	0.0152992,    // "on 0"
+	-0.0195638,   // "on ?"
+	-0.18726,     // "on a"
+	0.00213107,   // "on accutane"
+	-0.0676828,   // "on adalimumab"
+	-0.169654,    // "on before"
+	0.0432282,    // "on both"
+	-0.0620449,   // "on ciclosporin"
+	-0.0287374,   // "on darker"
+	0.0566733,    // "on day"
+	0.0732953,    // "on doxy"
+	0.0510839,    // "on doxycycline"
+	0.0502649,    // "on dupilumab"
+	0.0146051,    // "on dupixent"
+	-0.00629419,  // "on finasteride"
+	0.132581,     // "on her"
+	0.126278,     // "on his"
+	-0.0475639,   // "on holiday"
+	0.00541068,   // "on hydroxychloroquine"
+	0.0941005,    // "on isotretinoin"
+	-0.0516653,   // "on it"
+	-0.00665637,  // "on its"
+	0.000574152,  // "on methotrexate"
+	0.00683679,   // "on minocycline"
+	-0.00913242,  // "on monday"
+	0.249863,     // "on my"
+	0.034119,     // "on nasal"
+	0.0257945,    // "on one"
+	0.0964901,    // "on palms"
+	0.00337893,   // "on prescription"
+	0.0422809,    // "on roaccutane"
+	0.0523417,    // "on scalp"
+	-0.0170714,   // "on skin"
+	-0.0422309,   // "on spironolactone"
+	-0.0296186,   // "on sun"
+	0.351085,     // "on the"
+	-0.0383858,   // "on them"
+	0.0911241,    // "on thighs"
+	0.0236319,    // "on this"
+	0.0598056,    // "on tretinoin"
+	0.0669124,    // "on warfarin"
+	0.0194136,    // "on with"
+	-0.000477688, // "once"
+	-0.011112,    // "once ?"
+	-0.000683007, // "once a"
+	-0.0495268,   // "once the"
+	0.297309,     // "one"
+	0.0454814,    // "one 0"
+	0.00183781,   // "one ?"
+	0.03684,      // "one from"
+	0.0396021,    // "one has"
+	0.0431637,    // "one keeps"
+	0.00495179,   // "one my"
+	-0.00116892,  // "one of"
+	0.0237832,    // "one side"
+	0.00971026,   // "one would"
+	0.100556,     // "one's"
+	-0.104675,    // "ones"
+	-0.134478,    // "ones ?"
+	-0.0118336,   // "ones are"
+	-0.0301476,   // "only"
+	-0.0520749,   // "only at"
+	0.00461292,   // "only when"
+	0.0392438,    // "oozing"
+	0.0599041,    // "op"
+	0.0295512,    // "open"
+	0.179105,     // "opinion"
+	0.0193391,    // "opinion ?"
+	0.0376873,    // "option"
+	0.0376873,    // "option for"
+	-0.0057606,   // "options"
+	-0.0057606,   // "options for"
+	0.876523,     // "or"
+	-0.0729549,   // "or 0"
+	0.106175,     // "or a"
+	-0.168971,    // "or after"
+	0.0297537,    // "or alopecia"
+	-0.0406133,   // "or are"
+	0.00236909,   // "or back"
+	0.0169312,    // "or can"
+	0.0124071,    // "or cryo"
+	0.0357755,    // "or cut"
+	-0.0388018,   // "or do"
+	-0.00256988,  // "or does"
+	0.0290196,    // "or dti"
+	0.0818953,    // "or eczema"
+	0.0404762,    // "or get"
+	0.0195565,    // "or go"
+	0.0165377,    // "or hold"
+	0.012746,     // "or hydroquinone"
+	0.0414857,    // "or infected"
+	-0.0106494,   // "or is"
+	-0.00407746,  // "or ivermectin"
+	0.0269648,    // "or just"
+	0.0658809,    // "or keep"
+	0.0926457,    // "or leave"
+	0.00594464,   // "or let"
+	-0.0162785,   // "or more"
+	0.0755347,    // "or not"
+	-0.141158,    // "or only"
+	0.022443,     // "or oral"
+	0.0844992,    // "or psoriasis"
+	0.0299799,    // "or push"
+	0.0225966,    // "or reduce"
+	0.0582157,    // "or refer"
+	0.0303973,    // "or see"
+	0.0151502,    // "or should"
+	0.0470857,    // "or something"
+	0.0514681,    // "or stop"
+	0.00345977,   // "or surgery"
+	0.00382133,   // "or the"
+	0.0315207,    // "or three"
+	0.0503022,    // "or try"
+	-0.102961,    // "or use"
+	0.0983045,    // "or wait"
+	-0.0179158,   // "or watch"
+	0.136606,     // "or will"
+	0.0223017,    // "oral"
+	-0.134568,    // "oral antifungals"
+	0.0535679,    // "oral o"
+	0.00375223,   // "oral terbinafine"
+	0.0871184,    // "oreja"
+	0.0576852,    // "oreja que"
+	0.101155,     // "oscura"
+	0.101155,     // "oscura en"
+	-0.000876824, // "otc"
+	-0.055443,    // "other"
+	0.0786649,    // "other ?"
+	-0.00845196,  // "other people"
+	-0.00671051,  // "others"
+	-0.0518203,   // "otra"
+	0.136211,     // "otra vez"
+	-0.00244375,  // "ought"
+	-0.00244375,  // "ought to"
+	0.00434154,   // "our"
+	0.00265422,   // "our 0"
+	0.016282,     // "our foster"
+	0.0303763,    // "our toddler"
+	0.287737,     // "out"
+	-0.0692962,   // "out ?"
+	-0.0144534,   // "out for"
+	0.171272,     // "out in"
+	0.039199,     // "out of"
+	0.0447979,    // "out should"
+	0.00681639,   // "out today"
+	-0.00706851,  // "outbreak"
+	-0.00578544,  // "outbreak ?"
+	-0.00777714,  // "outdated"
+	-0.00590544,  // "outgrow"
+	0.0141187,    // "oven"
+	0.105416,     // "over"
+	0.0223975,    // "over 0"
+	-0.0343853,   // "over a"
+	0.0110705,    // "over after"
+	0.00783026,   // "over his"
+	0.0718829,    // "over my"
+	0.0273844,    // "over the"
+	-0.102301,    // "over time"
+	0.00246709,   // "overkill"
+	0.0999801,    // "overnight"
+	0.0243914,    // "overreacting"
+	-0.067656,    // "own"
+	0.228165,     // "paciente"
+	0.0908252,    // "paciente con"
+	0.0777588,    // "paciente de"
+	-0.0171566,   // "paciente encamado"
+	0.0563208,    // "paciente que"
+	-0.131388,    // "padre"
+	-0.106546,    // "padre le"
+	0.0314393,    // "padre o"
+	0.0129239,    // "padre tiene"
+	0.0508955,    // "pain"
+	0.0136454,    // "pain on"
+	0.158097,     // "painful"
+	0.0193036,    // "painful lump"
+	0.00426,      // "painless"
+	-0.0699072,   // "pale"
+	-0.0701056,   // "pale patches"
+	0.0685261,    // "palm"
+	0.036493,     // "palm blistered"
+	0.00110394,   // "palm do"
+	0.178916,     // "palmas"
+	0.111769,     // "palms"
+	0.0216166,    // "palms and"
+	-0.00533476,  // "panal"
+	0.0281909,    // "panal ?"
+	-0.0167304,   // "panal o"
+	0.0171733,    // "papa"
+	0.0985043,    // "papule"
+	0.0362893,    // "papule on"
+	0.0642584,    // "papules"
+	0.0224061,    // "papules on"
+	-0.00992689,  // "para"
+	-0.0336182,   // "para el"
+	-0.0221547,   // "para evitar"
+	-0.0101918,   // "para ir"
+	0.1318,       // "para la"
+	0.0617816,    // "para las"
+	-0.0430287,   // "para los"
+	0.155523,     // "para mi"
+	0.0696446,    // "para mis"
+	-0.167881,    // "para que"
+	-0.069935,    // "para un"
+	0.000569227,  // "para una"
+	0.0405909,    // "paracetamol"
+	0.00712679,   // "paracetamol le"
+	-0.0775885,   // "parche"
+	0.0645169,    // "parece"
+	0.0577339,    // "parece un"
+	0.0574366,    // "pareja"
+	0.037672,     // "pareja tiene"
+	0.0813967,    // "paro"
+	0.0357402,    // "parpado"
+	-0.0472632,   // "partir"
+	-0.0472632,   // "partir de"
+	-0.0207591,   // "partner"
+	0.0211362,    // "partner has"
+	0.00188727,   // "partner's"
+	0.00188727,   // "partner's got"
+	0.0504335,    // "parto"
+	-0.0617378,   // "parto ?"
+	0.0306109,    // "parto empiezo"
+	0.00656943,   // "party"
+	-0.0425127,   // "pasa"
+	0.17052,      // "pasado"
+	-0.132422,    // "pasar"
+	-0.0229372,   // "pasi"
+	-0.022465,    // "pasi 0"
+	0.0532265,    // "paso"
+	0.0187468,    // "paso a"
+	0.0859405,    // "past"
+	0.00491876,   // "past the"
+	0.041734,     // "pastillas"
+	0.0797003,    // "pastillas de"
+	0.220025,     // "patch"
+	0.0268504,    // "patch in"
+	0.0427538,    // "patch on"
+	-0.0227531,   // "patch test"
+	-0.0257958,   // "patch testing"
+	0.119192,     // "patch with"
+	0.227981,     // "patches"
+	0.0464755,    // "patches in"
+	0.0735905,    // "patches is"
+	0.100216,     // "patches on"
+	-0.0100511,   // "path"
+	-0.0106184,   // "path report"
+	-0.0214681,   // "pathology"
+	-0.0147803,   // "pathology report"
+	0.20124,      // "patient"
+	0.0125705,    // "patient has"
+	0.0577056,    // "patient on"
+	0.0869436,    // "patient with"
+	0.0316613,    // "patient's"
+	-0.0375782,   // "patients"
+	-0.0129083,   // "patients ?"
+	-0.0166118,   // "patologica"
+	-0.00795018,  // "patologica ?"
+	-0.0506033,   // "pattern"
+	0.0467281,    // "pause"
+	0.0395769,    // "pause it"
+	0.0596188,    // "pe"
+	0.113983,     // "pearly"
+	0.0985043,    // "pearly papule"
+	0.133891,     // "pecho"
+	0.0379707,    // "pecho puedo"
+	-0.0304603,   // "pecho y"
+	0.00705482,   // "pediatra"
+	-0.0426175,   // "pediatra dijo"
+	0.062959,     // "pedimos"
+	0.0316092,    // "peel"
+	0.0680924,    // "peel and"
+	0.108758,     // "peeling"
+	0.0165483,    // "peeling like"
+	-0.0027094,   // "peeling on"
+	0.0521919,    // "pela"
+	-0.0244008,   // "pele"
+	-0.0244008,   // "pele al"
+	0.0206033,    // "peligroso"
+	0.00389325,   // "peligroso ?"
+	0.129237,     // "pelo"
+	-0.0678309,   // "pelo ?"
+	0.212771,     // "pelo a"
+	-0.0488975,   // "pelo despues"
+	0.00451133,   // "pelo que"
+	0.0555802,    // "pelos"
+	0.0555802,    // "pelos rotos"
+	-0.0593697,   // "pemphigoid"
+	0.00238928,   // "pemphigoid ?"
+	-0.0188278,   // "pemphigoid differ"
+	-0.0470952,   // "pemphigus"
+	-0.0188278,   // "pemphigus vulgaris"
+	0.000681371,  // "pen"
+	0.000681371,  // "pen line"
+	-0.0568342,   // "pena"
+	0.0539117,    // "pendiente"
+	0.052283,     // "pending"
+	0.052283,     // "pending start"
+	-0.00688716,  // "penfigo"
+	-0.00741868,  // "penfigoide"
+	0.0575071,    // "penfigoide ?"
+	0.0563684,    // "penicillin"
+	0.0688801,    // "penicillin and"
+	0.0138399,    // "penis"
+	-0.341498,    // "people"
+	-0.00671988,  // "people ?"
+	-0.00640792,  // "people get"
+	-0.0126229,   // "people in"
+	-0.0719427,   // "people on"
+	-0.00195925,  // "people over"
+	-0.00289988,  // "people usually"
+	-0.00623316,  // "people who"
+	-0.122403,    // "people with"
+	0.0747658,    // "peor"
+	0.0398055,    // "per"
+	-0.00601621,  // "per day"
+	-0.0167122,   // "percentage"
+	-0.0167122,   // "percentage of"
+	0.110013,     // "period"
+	0.192565,     // "periods"
+	0.0145446,    // "perlada"
+	0.0145446,    // "perlada en"
+	-0.00645571,  // "permethrin"
+	-0.0351962,   // "permethrin 0"
+	0.010832,     // "permethrin ?"
+	-0.0768206,   // "permethrin cream"
+	0.0251853,    // "permethrin on"
+	0.0775419,    // "permethrin the"
+	0.179628,     // "permetrina"
+	0.189887,     // "permetrina ?"
+	0.0413638,    // "permetrina a"
+	-0.11728,     // "permetrina en"
+	-0.0240442,   // "permetrina o"
+	0.394289,     // "pero"
+	0.0194538,    // "pero puedo"
+	0.0734221,    // "pero que"
+	-0.090294,    // "peroxide"
+	-0.0433505,   // "peroxide and"
+	0.0033292,    // "peroxide on"
+	-0.0525416,   // "peroxido"
+	-0.0732916,   // "peroxido de"
+	-0.149146,    // "person"
+	-0.0839799,   // "person ?"
+	-0.0115531,   // "person with"
+	-0.1222,      // "persona"
+	-0.125858,    // "persona con"
+	-0.0700717,   // "personas"
+	-0.0162937,   // "personas ?"
+	-0.0353428,   // "personas con"
+	-0.0160065,   // "personas mayores"
+	0.0522653,    // "pesa"
+	0.0522653,    // "pesa 0"
+	0.124938,     // "peso"
+	0.151535,     // "peso 0"
+	-0.0167298,   // "peso ?"
+	0.067535,     // "pezon"
+	0.067535,     // "pezon ?"
+	-0.0905895,   // "pharmacist"
+	-0.0043998,   // "pharmacist here"
+	-0.00553301,  // "pharmacists"
+	-0.00824768,  // "pharmacy"
+	-0.0190507,   // "pharmacy student"
+	-0.0510363,   // "phenomenon"
+	-0.0249679,   // "phenomenon ?"
+	0.264802,     // "photo"
+	0.00625098,   // "photo i"
+	-0.105896,    // "photo of"
+	-0.101922,    // "photos"
+	-0.0739638,   // "photos of"
+	0.00177555,   // "photosensitive"
+	0.00177555,   // "photosensitive rash"
+	0.0933687,    // "phototherapy"
+	0.0196491,    // "physio"
+	0.0242248,    // "physio a"
+	0.102179,     // "pic"
+	0.019932,     // "pic attached"
+	0.0688343,    // "pic is"
+	0.0085167,    // "pic of"
+	0.176154,     // "pica"
+	0.0232576,    // "pica ?"
+	0.0820908,    // "pica en"
+	0.106474,     // "pica entre"
+	-0.131435,    // "pica mas"
+	0.0858131,    // "pica mucho"
+	0.0662915,    // "pica todo"
+	0.0556641,    // "picadura"
+	0.0335437,    // "picadura de"
+	0.00397381,   // "picaduras"
+	0.0084172,    // "picaduras ?"
+	0.0569799,    // "pican"
+	-0.0141168,   // "pick"
+	0.00100418,   // "picks"
+	0.0625826,    // "pico"
+	0.0139748,    // "pico algo"
+	0.0486084,    // "pico una"
+	0.216779,     // "picor"
+	0.400215,     // "picture"
+	0.116777,     // "picture attached"
+	0.0643196,    // "picture of"
+	-0.00736197,  // "pide"
+	-0.0831747,   // "piden"
+	0.119867,     // "pido"
+	-0.0295941,   // "pido un"
+	0.285044,     // "pie"
+	-0.00800175,  // "pie boca"
+	0.00639839,   // "pie de"
+	0.0672592,    // "pie negra"
+	0.0935382,    // "pie que"
+	-0.0424084,   // "piel"
+	0.0842588,    // "piel ?"
+	0.0408867,    // "piel entre"
+	0.0525914,    // "piel limpia"
+	-0.0244008,   // "piel se"
+	0.015026,     // "piel seca"
+	0.0013514,    // "pierced"
+	-0.0166104,   // "piercing"
+	0.00765217,   // "piercings"
+	0.16889,      // "pierna"
+	0.0374595,    // "pierna esta"
+	0.0274972,    // "pierna que"
+	0.0442287,    // "pierna roja"
+	0.00863704,   // "pierna voy"
+	0.0992244,    // "piernas"
+	0.0398812,    // "piernas ?"
+	0.156784,     // "pies"
+	0.151065,     // "pigment"
+	0.0901295,    // "pigmented"
+	0.0882433,    // "pigmented lesion"
+	-0.221838,    // "pilaris"
+	-0.038696,    // "pilaris does"
+	-0.00758554,  // "pill"
+	0.074982,     // "pill ?"
+	0.0020568,    // "pill for"
+	-0.127198,    // "pill help"
+	-0.0243805,   // "pimples"
+	0.0692418,    // "pink"
+	-0.0961084,   // "piojos"
+	-0.038122,    // "piojos ?"
+	-0.224218,    // "piojos en"
+	0.123013,     // "piojos otra"
+	-0.191903,    // "piojos saltan"
+	0.0311403,    // "pique"
+	0.0308109,    // "piriton"
+	0.0267648,    // "piscina"
+	0.0310634,    // "piscina con"
+	-0.0375015,   // "pitiriasis"
+	-0.0962263,   // "pitiriasis rosada"
+	0.0587247,    // "pitiriasis versicolor"
+	0.0775994,    // "pits"
+	-0.032285,    // "pityriasis"
+	-0.0568857,   // "pityriasis alba"
+	0.0254627,    // "pityriasis rosea"
+	-0.000863474, // "pityriasis versicolor"
+	0.061107,     // "placa"
+	0.0583498,    // "placas"
+	-0.0133707,   // "plain"
+	0.00432422,   // "plan"
+	0.175704,     // "plano"
+	0.0513025,    // "planta"
+	0.0513025,    // "planta del"
+	0.0757856,    // "plantar"
+	0.0618371,    // "plantar wart"
+	-0.0948408,   // "planus"
+	-0.0270055,   // "planus ?"
+	-0.0303111,   // "planus is"
+	0.129656,     // "plaque"
+	0.0873738,    // "plaque on"
+	0.0165095,    // "plaque psoriasis"
+	0.0903312,    // "plaques"
+	0.109214,     // "plaques on"
+	0.0190808,    // "plaster"
+	-0.00483727,  // "play"
+	-0.00483727,  // "play in"
+	-0.0209092,   // "playa"
+	-0.0566945,   // "playa ?"
+	0.0125548,    // "plug"
+	0.0125548,    // "plug on"
+	0.00181822,   // "plus"
+	-0.0253937,   // "poco"
+	0.0120914,    // "podria"
+	0.0120914,    // "podria ser"
+	0.150063,     // "podrian"
+	0.055753,     // "point"
+	-0.00975244,  // "point does"
+	0.0403907,    // "poison"
+	0.0403907,    // "poison ivy"
+	0.0128728,    // "policy"
+	0.0217004,    // "pomada"
+	0.00432422,   // "pompholyx"
+	0.00432422,   // "pompholyx ?"
+	-0.132162,    // "pone"
+	-0.07561,     // "pone nevus"
+	0.0618278,    // "ponemos"
+	0.0537859,    // "poner"
+	0.0105981,    // "poner protector"
+	-0.0982093,   // "ponerme"
+	-0.0329738,   // "ponerse"
+	0.346447,     // "pongo"
+	0.035702,     // "pongo ?"
+	0.0646175,    // "pongo a"
+	0.00865888,   // "pongo crema"
+	0.0303072,    // "pongo el"
+	0.0845589,    // "pongo la"
+	-0.00742402,  // "pool"
+	-0.0316234,   // "pools"
+	-0.0216718,   // "pools ?"
+	0.0033052,    // "pop"
+	-0.015793,    // "pop a"
+	-0.0241348,   // "pop burn"
+	0.00833373,   // "pop the"
+	-0.223465,    // "por"
+	0.0356135,    // "por curiosidad"
+	0.310422,     // "por el"
+	-0.0184414,   // "por fin"
+	0.277388,     // "por la"
+	0.128317,     // "por los"
+	-0.130455,    // "por presion"
+	-1.03796,     // "por que"
+	0.0301845,    // "por todo"
+	-0.110382,    // "por un"
+	0.0525341,    // "por una"
+	0.16832,      // "porque"
+	-0.0501097,   // "port"
+	-0.0501097,   // "port wine"
+	-0.00544278,  // "positive"
+	-0.0253109,   // "positivo"
+	-0.0243613,   // "postura"
+	-0.0243613,   // "postura a"
+	0.0121803,    // "potassium"
+	-0.0164768,   // "potency"
+	0.000289803,  // "potent"
+	-0.0246764,   // "potent steroid"
+	-0.00927313,  // "potent steroids"
+	0.0420321,    // "potent topical"
+	-0.00148997,  // "powder"
+	-0.0073086,   // "practice"
+	-0.0073086,   // "practice nurse"
+	-0.0207592,   // "precancerous"
+	-0.0207592,   // "precancerous ?"
+	0.0464795,    // "pred"
+	0.070297,     // "prednisolone"
+	0.241429,     // "prednisona"
+	-0.0238782,   // "prednisone"
+	-0.0299367,   // "prefer"
+	-0.0284106,   // "preferred"
+	-0.0284106,   // "preferred for"
+	0.0333837,    // "prefiero"
+	-0.222283,    // "pregnancy"
+	-0.0502724,   // "pregnancy ?"
+	0.00217957,   // "pregnant"
+	0.00846807,   // "pregnant and"
+	-0.0403678,   // "pregnant what"
+	0.0024987,    // "pregnant woman"
+	-0.0595275,   // "pregnant women"
+	-0.0311058,   // "pregunta"
+	0.0947151,    // "pregunto"
+	0.103254,     // "pregunto por"
+	0.0035852,    // "preocupar"
+	0.0035852,    // "preocupar ?"
+	0.038273,     // "prescribe"
+	-0.226559,    // "prescribed"
+	0.0259356,    // "prescribed ivermectin"
+	0.000313154,  // "prescribed terbinafine"
+	-0.0820859,   // "prescription"
+	0.00533176,   // "prescription antiperspirant"
+	-0.130455,    // "presion"
+	-0.0191854,   // "presion ?"
+	-0.100361,    // "presion de"
+	0.0182039,    // "press"
+	-0.00606486,  // "press a"
+	0.0184763,    // "pressed"
+	-0.139083,    // "pressure"
+	-0.0189625,   // "pressure drug"
+	-0.02774,     // "pressure injury"
+	0.0667587,    // "pressure sore"
+	-0.0136423,   // "pressure sores"
+	-0.011161,    // "pressure ulcer"
+	-0.025949,    // "pressure ulcers"
+	-0.0279433,   // "prevenir"
+	-0.0233785,   // "prevent"
+	-0.00754045,  // "private"
+	0.00700995,   // "probably"
+	0.0169362,    // "probado"
+	-0.0553019,   // "problems"
+	0.00337444,   // "products"
+	0.0672491,    // "profe"
+	0.0162884,    // "profe aqui"
+	-0.0323149,   // "prone"
+	-0.0238591,   // "prone to"
+	-0.0306379,   // "propionate"
+	-0.0306379,   // "propionate 0"
+	0.00735145,   // "proportion"
+	0.0703252,    // "propranolol"
+	0.0703252,    // "propranolol ?"
+	-0.018327,    // "proteccion"
+	-0.018327,    // "proteccion se"
+	-0.0138881,   // "protect"
+	-0.0127357,   // "protect against"
+	-0.0473995,   // "protection"
+	-0.00340926,  // "protection ?"
+	-0.00850772,  // "protection after"
+	-0.0515129,   // "protective"
+	-0.0515129,   // "protective as"
+	-0.347324,    // "protector"
+	-0.357647,    // "protector solar"
+	0.0412646,    // "protopic"
+	-0.109275,    // "pruebas"
+	-0.109467,    // "pruebas epicutaneas"
+	-0.494466,    // "psoriasis"
+	0.0720267,    // "psoriasis ?"
+	-0.0233637,   // "psoriasis and"
+	-0.00607642,  // "psoriasis avoid"
+	-0.0416038,   // "psoriasis empeora"
+	0.0122555,    // "psoriasis en"
+	-0.0867509,   // "psoriasis es"
+	-0.0504736,   // "psoriasis esta"
+	0.0221539,    // "psoriasis flare"
+	-0.0543898,   // "psoriasis get"
+	-0.0167088,   // "psoriasis in"
+	0.0369125,    // "psoriasis is"
+	-0.0145348,   // "psoriasis linked"
+	0.0105458,    // "psoriasis on"
+	-0.0614779,   // "psoriasis que"
+	-0.0768191,   // "psoriasis taken"
+	-0.00562489,  // "psoriasis to"
+	-0.00311756,  // "psoriasis trials"
+	0.0768581,    // "psoriatic"
+	0.0768581,    // "psoriatic arthritis"
+	0.374091,     // "pt"
+	0.00871735,   // "pt 0"
+	0.0190844,    // "pt 0f"
+	0.0601625,    // "pt c"
+	0.0768995,    // "pt on"
+	0.0886268,    // "pt w"
+	0.0989153,    // "pt with"
+	-0.210771,    // "puede"
+	-0.346609,    // "puede contagiar"
+	-0.0169066,   // "puede esperar"
+	0.170784,     // "puede ir"
+	-0.0200422,   // "puede pasar"
+	0.152474,     // "puede poner"
+	0.149756,     // "puede ser"
+	-0.181791,    // "puede una"
+	-0.118093,    // "puede usar"
+	-0.23214,     // "pueden"
+	-0.0373173,   // "pueden volver"
+	0.39641,      // "puedo"
+	0.0278369,    // "puedo dejar"
+	0.0451292,    // "puedo ir"
+	0.00303681,   // "puedo poner"
+	0.0517565,    // "puedo seguir"
+	0.0286563,    // "puedo subir"
+	0.00383134,   // "puedo tenir"
+	0.0193051,    // "puedo tomar"
+	0.0609205,    // "puedo usar"
+	0.00956091,   // "puesto"
+	0.0551175,    // "puffy"
+	0.101155,     // "pulgar"
+	0.0717907,    // "pull"
+	0.0626451,    // "pull it"
+	0.0144068,    // "pulled"
+	0.0144068,    // "pulled a"
+	0.0248692,    // "punch"
+	-0.00948009,  // "punch biopsy"
+	0.115134,     // "punched"
+	0.115134,     // "punched out"
+	0.0661003,    // "puncture"
+	0.0039508,    // "puppp"
+	0.000967123,  // "puppp or"
+	0.021685,     // "purely"
+	0.0197168,    // "purging"
+	0.115606,     // "purple"
+	0.0394006,    // "purple and"
+	0.0229832,    // "purple blotches"
+	0.00310576,   // "purple spots"
+	0.062365,     // "pus"
+	0.00923029,   // "pus filled"
+	0.106379,     // "push"
+	0.102253,     // "push for"
+	-0.0636651,   // "pusieron"
+	-0.0661566,   // "puso"
+	0.137164,     // "pustules"
+	-0.0185905,   // "put"
+	0.0224277,    // "put her"
+	-0.0721424,   // "put me"
+	0.0134397,    // "put my"
+	0.0365635,    // "put on"
+	0.0276701,    // "put the"
+	-0.0683228,   // "put vaseline"
+	-0.0550269,   // "putting"
+	-0.13695,     // "q"
+	-0.120919,    // "q for"
+	-0.00193482,  // "q how"
+	-0.341425,    // "que"
+	0.00794426,   // "que ?"
+	0.0333869,    // "que a"
+	-0.0188345,   // "que analisis"
+	0.0461467,    // "que antes"
+	0.0140253,    // "que aposito"
+	-0.118162,    // "que aspecto"
+	0.00466239,   // "que cambiar"
+	-0.0686727,   // "que causa"
+	0.0569717,    // "que champu"
+	-0.0817974,   // "que consiste"
+	-0.0938569,   // "que controles"
+	0.0581893,    // "que crece"
+	0.0697908,    // "que crees"
+	0.331498,     // "que crema"
+	0.046058,     // "que cuido"
+	-0.0704886,   // "que dicen"
+	-0.11026,     // "que diferencia"
+	0.206805,     // "que dosis"
+	0.0287795,    // "que duele"
+	-0.00578155,  // "que edad"
+	-0.279246,    // "que el"
+	-0.0198475,   // "que empeora"
+	-0.026473,    // "que era"
+	-0.318635,    // "que es"
+	0.0603613,    // "que estoy"
+	-0.018327,    // "que factor"
+	0.0305397,    // "que faltar"
+	0.23294,      // "que ha"
+	0.0593836,    // "que hacer"
+	0.0451633,    // "que hago"
+	-0.0626436,   // "que hay"
+	0.05572,      // "que huele"
+	0.0832322,    // "que ir"
+	-0.186131,    // "que la"
+	0.143392,     // "que le"
+	-0.0239188,   // "que llamar"
+	0.0339196,    // "que llevarla"
+	-0.0598633,   // "que lo"
+	-0.0533183,   // "que los"
+	0.506407,     // "que me"
+	-0.0221085,   // "que mi"
+	0.390801,     // "que no"
+	-0.0336153,   // "que pasa"
+	-0.0089129,   // "que pica"
+	0.0524539,    // "que pican"
+	-0.067899,    // "que quiere"
+	0.0491522,    // "que quitar"
+	0.0037266,    // "que reaplicar"
+	-0.0228203,   // "que reventar"
+	0.069249,     // "que sangra"
+	-0.230675,    // "que se"
+	-0.454627,    // "que significa"
+	-0.0816449,   // "que signos"
+	-0.126263,    // "que sirve"
+	-0.0304144,   // "que son"
+	0.0497212,    // "que subi"
+	-0.00984157,  // "que suelen"
+	0.138717,     // "que te"
+	-0.00496569,  // "que tengo"
+	0.106291,     // "que tiene"
+	0.00939514,   // "que toma"
+	-0.0540085,   // "que tomar"
+	-0.0303836,   // "que tratamientos"
+	-0.062075,    // "que una"
+	0.169088,     // "que uso"
+	0.0266295,    // "que vacunar"
+	-0.0748559,   // "que ver"
+	-0.00483511,  // "que viene"
+	-0.129914,    // "que volver"
+	0.00789138,   // "queloide"
+	0.0403049,    // "queloide de"
+	-0.0330201,   // "queloide y"
+	-0.0639038,   // "queloides"
+	-0.159877,    // "quemadura"
+	-0.00903453,  // "quemadura ?"
+	-0.0465744,   // "quemadura con"
+	-0.0215102,   // "quemadura o"
+	0.00412772,   // "quemadura solar"
+	-0.0731024,   // "quemaduras"
+	0.020485,     // "queme"
+	0.020485,     // "queme con"
+	-0.31393,     // "queratosis"
+	-0.0692048,   // "queratosis actinica"
+	0.00185662,   // "queratosis actinicas"
+	-0.105401,    // "queratosis pilaris"
+	-0.0688256,   // "question"
+	-0.00508812,  // "question what"
+	-0.121194,    // "quick"
+	0.0625391,    // "quick one"
+	-0.11858,     // "quick q"
+	0.00233364,   // "quien"
+	0.137185,     // "quiere"
+	-0.067899,    // "quiere decir"
+	0.0601755,    // "quiere hidrocortisona"
+	-0.00484411,  // "quiero"
+	0.00801034,   // "quiste"
+	-0.0179546,   // "quiste sebaceo"
+	-0.0203425,   // "quita"
+	0.0886163,    // "quitamos"
+	0.024755,     // "quitamos ?"
+	-0.00424979,  // "quitan"
+	0.0585469,    // "quitar"
+	0.0563654,    // "quitar ?"
+	0.0880041,    // "quito"
+	0.0385669,    // "quito ?"
+	0.0239136,    // "quito el"
+	0.0355784,    // "r"
+	0.00400606,   // "r o"
+	0.0374841,    // "radiotherapy"
+	-0.0715434,   // "raise"
+	-0.00313731,  // "raised"
+	0.0275285,    // "raised and"
+	0.0120735,    // "ramipril"
+	0.00989455,   // "ran"
+	0.00989455,   // "ran out"
+	-0.0168203,   // "range"
+	0.0125548,    // "rapidly"
+	0.0125548,    // "rapidly growing"
+	0.151247,     // "rasca"
+	0.436889,     // "rash"
+	0.11912,      // "rash ?"
+	0.0568108,    // "rash after"
+	0.00166501,   // "rash all"
+	-0.0769997,   // "rash always"
+	-0.0497916,   // "rash and"
+	0.0134923,    // "rash got"
+	-0.0339272,   // "rash has"
+	0.0889475,    // "rash in"
+	0.036034,     // "rash is"
+	0.0627208,    // "rash measles"
+	0.119267,     // "rash on"
+	0.00843977,   // "rash round"
+	0.0124094,    // "rash that's"
+	-0.165157,    // "rash to"
+	0.00219074,   // "rash under"
+	-0.0139532,   // "rash with"
+	-0.0774546,   // "rashes"
+	-0.0170512,   // "rashes in"
+	-0.0106024,   // "rate"
+	-0.0656057,   // "rather"
+	-0.0875208,   // "rather than"
+	-0.0788504,   // "rating"
+	-0.0788504,   // "rating on"
+	0.0537484,    // "raw"
+	0.0386648,    // "raya"
+	0.172815,     // "re"
+	-0.14476,     // "reaction"
+	-0.0685553,   // "read"
+	-0.0454187,   // "read that"
+	-0.102529,    // "reading"
+	-0.0866688,   // "reading about"
+	-0.061055,    // "real"
+	-0.0241589,   // "really"
+	0.000742252,  // "really bad"
+	-0.0479999,   // "really have"
+	0.0508738,    // "really necessary"
+	0.0167518,    // "really need"
+	-0.0137286,   // "reaplicar"
+	-0.02405,     // "reaplicar el"
+	-0.0748863,   // "reapply"
+	-0.0501916,   // "reapply sunscreen"
+	0.00563319,   // "reason"
+	-0.00198185,  // "reason to"
+	0.273888,     // "reasonable"
+	0.215774,     // "reasonable ?"
+	0.0581157,    // "reasonable for"
+	-0.135378,    // "recetaron"
+	0.0650115,    // "recetaron isotretinoina"
+	-0.257572,    // "receto"
+	-0.081832,    // "receto isotretinoina"
+	-0.0874859,   // "receto tacrolimus"
+	0.048204,     // "reckon"
+	-0.0310841,   // "recognised"
+	-0.0667151,   // "recomienda"
+	-0.018327,    // "recomienda para"
+	0.0237008,    // "recomiendan"
+	-0.0374794,   // "recommend"
+	-0.147068,    // "recommended"
+	-0.0614725,   // "recommended for"
+	0.0157046,    // "recurrent"
+	0.521098,     // "red"
+	0.0704527,    // "red and"
+	0.0194349,    // "red bumps"
+	0.017242,     // "red dots"
+	-0.0192878,   // "red flags"
+	-0.0162693,   // "red for"
+	0.02614,      // "red hot"
+	0.00220013,   // "red itchy"
+	-0.00771255,  // "red leg"
+	0.0219269,    // "red nappy"
+	0.0242863,    // "red on"
+	0.0105972,    // "red patch"
+	0.00769172,   // "red ring"
+	0.0463329,    // "red scaly"
+	0.0428256,    // "red streak"
+	0.00426377,   // "red with"
+	0.0738949,    // "redness"
+	0.00352926,   // "redness has"
+	0.00201081,   // "redness is"
+	0.158359,     // "redonda"
+	0.0671723,    // "redonda en"
+	0.0366809,    // "reduce"
+	0.0225966,    // "reduce ?"
+	0.147714,     // "refer"
+	0.0302095,    // "refer ?"
+	0.0625312,    // "refer to"
+	0.0431871,    // "referral"
+	0.000966722,  // "referral ?"
+	0.0118157,    // "regla"
+	-0.0111394,   // "regla abcde"
+	-0.0480608,   // "relaciona"
+	-0.0480608,   // "relaciona con"
+	-0.141851,    // "related"
+	-0.141851,    // "related to"
+	-0.0747365,   // "removal"
+	-0.00444785,  // "remove"
+	-0.0210207,   // "removed"
+	0.00812005,   // "removed ?"
+	-0.000222869, // "removed from"
+	0.0865463,    // "renal"
+	-0.056501,    // "repeated"
+	-0.055362,    // "repelente"
+	-0.0817547,   // "report"
+	-0.00931326,  // "report ?"
+	-0.0252135,   // "report says"
+	-0.0143648,   // "repositioned"
+	-0.0124855,   // "requisition"
+	0.190777,     // "residencia"
+	0.0453046,    // "residencia una"
+	0.204801,     // "resident"
+	0.0130348,    // "resident in"
+	0.13056,      // "resident with"
+	0.0950886,    // "residente"
+	-0.025486,    // "residents"
+	0.00146723,   // "residents has"
+	-0.0883499,   // "resistant"
+	0.0227374,    // "respond"
+	0.077502,     // "restart"
+	0.0301223,    // "restart ?"
+	0.0412019,    // "restart my"
+	-0.0150057,   // "results"
+	-0.0505906,   // "retinoids"
+	0.0219209,    // "retinol"
+	-0.0258137,   // "retinol ?"
+	-0.0350327,   // "retinol and"
+	0.0730342,    // "reventar"
+	-0.0228203,   // "reventar las"
+	0.00744198,   // "review"
+	-0.116234,    // "revisarse"
+	-0.012081,    // "revisarse la"
+	0.0430327,    // "revision"
+	-0.0141975,   // "rid"
+	-0.0141975,   // "rid of"
+	-0.240888,    // "riesgo"
+	-0.11587,     // "riesgo de"
+	0.0358281,    // "rifampicin"
+	0.411264,     // "right"
+	0.102198,     // "right ?"
+	0.00600139,   // "right dose"
+	0.115455,     // "right for"
+	0.0203576,    // "right next"
+	0.0109752,    // "right now"
+	-0.0423031,   // "ring"
+	-0.0480038,   // "ring on"
+	0.000275856,  // "ring shaped"
+	-0.242304,    // "ringworm"
+	-0.0508942,   // "ringworm ?"
+	-0.23208,     // "ringworm from"
+	0.0728497,    // "ringworm is"
+	0.00889672,   // "ringworm on"
+	0.0519651,    // "ringworm or"
+	-0.0100825,   // "ringworm patch"
+	-0.184389,    // "risk"
+	-0.0510763,   // "risk factors"
+	0.0509255,    // "roaccutane"
+	0.124254,     // "roacutan"
+	0.0396124,    // "rodillas"
+	0.183503,     // "roja"
+	-0.103148,    // "roja ?"
+	0.0451366,    // "roja caliente"
+	0.0756662,    // "roja y"
+	0.0405081,    // "rojas"
+	0.0500976,    // "rojez"
+	0.0223533,    // "rojez en"
+	0.239284,     // "rojo"
+	0.0407196,    // "rojo en"
+	0.0315447,    // "rojo hinchado"
+	0.00712285,   // "rojo y"
+	0.138305,     // "rojos"
+	-0.00483727,  // "role"
+	-0.00483727,  // "role does"
+	0.0400457,    // "roncha"
+	0.236758,     // "ronchas"
+	0.0879728,    // "ronchas que"
+	-0.0253748,   // "room"
+	-0.0626499,   // "ropa"
+	-0.051092,    // "ropa ?"
+	-0.24766,     // "rosacea"
+	0.00435892,   // "rosacea ?"
+	0.00339434,   // "rosacea and"
+	-0.0723357,   // "rosacea diagnosed"
+	-0.0236417,   // "rosacea does"
+	-0.0557861,   // "rosacea el"
+	-0.0918172,   // "rosacea es"
+	0.0190315,    // "rosacea flare"
+	0.00999275,   // "rosacea is"
+	-0.0769251,   // "rosada"
+	-0.0702493,   // "rosada ?"
+	-0.00667613,  // "rosada que"
+	0.0680728,    // "rose"
+	0.0254627,    // "rosea"
+	0.0774352,    // "rosea ?"
+	0.0555802,    // "rotos"
+	0.0324166,    // "rough"
+	0.0332644,    // "rough scaly"
+	0.187727,     // "round"
+	0.101772,     // "round bald"
+	0.0435123,    // "round her"
+	0.0138923,    // "round scaly"
+	0.0126487,    // "round the"
+	0.00645397,   // "row"
+	0.00645397,   // "row on"
+	-0.268342,    // "rule"
+	-0.0847814,   // "rule ?"
+	-0.0963815,   // "run"
+	-0.0686762,   // "run in"
+	-0.0500867,   // "running"
+	0.00432276,   // "running up"
+	-0.0544095,   // "running water"
+	-0.0251375,   // "ruxolitinib"
+	0.0304246,    // "rx"
+	0.063478,     // "saber"
+	0.0770372,    // "sacral"
+	0.0581542,    // "sacral sore"
+	0.00252135,   // "sacral wound"
+	0.0406983,    // "sacro"
+	0.0302357,    // "sacrum"
+	-0.03371,     // "safe"
+	0.223744,     // "safe for"
+	-0.02433,     // "safe in"
+	-0.0712662,   // "safe to"
+	-0.0172917,   // "safely"
+	-0.00839046,  // "safety"
+	-0.553327,    // "said"
+	-0.130227,    // "said i"
+	0.000193786,  // "said it"
+	0.0114955,    // "said it's"
+	-0.0698244,   // "said my"
+	-0.338735,    // "said the"
+	0.000871425,  // "said to"
+	0.0121311,    // "sale"
+	-0.0869897,   // "sale en"
+	-0.0624855,   // "sale solo"
+	0.169227,     // "salen"
+	0.00391921,   // "salicylic"
+	0.00391921,   // "salicylic acid"
+	0.0817944,    // "salido"
+	0.0291728,    // "salido un"
+	0.0140644,    // "salido una"
+	0.127457,     // "salieron"
+	0.0836063,    // "salieron ampollas"
+	0.028726,     // "salieron ronchas"
+	0.236589,     // "salio"
+	0.122631,     // "salio en"
+	0.0782062,    // "salio un"
+	0.0335004,    // "salio una"
+	0.0466602,    // "salir"
+	0.00132755,   // "salon"
+	0.00132755,   // "salon has"
+	-0.191903,    // "saltan"
+	-0.191903,    // "saltan de"
+	-0.317455,    // "same"
+	-0.0567874,   // "same as"
+	0.0361226,    // "same spot"
+	-0.17498,     // "same thing"
+	-0.0745521,   // "same time"
+	0.129909,     // "sangra"
+	0.0235557,    // "sangra cuando"
+	0.0165866,    // "sangre"
+	-0.015011,    // "sanitiser"
+	-0.014072,    // "sarcoma"
+	0.119042,     // "sarna"
+	0.0927537,    // "sarna ?"
+	-0.0460705,   // "sarna despues"
+	0.101174,     // "sarpullido"
+	-0.00744042,  // "sarpullido con"
+	-0.011321,    // "sarpullido de"
+	0.0670944,    // "sarpullido en"
+	0.00254425,   // "satellite"
+	0.00192176,   // "saturday"
+	0.00192176,   // "saturday ?"
+	-0.0993711,   // "say"
+	-0.0661668,   // "say a"
+	0.021926,     // "say no"
+	-0.110884,    // "saying"
+	-0.182159,    // "says"
+	0.0015535,    // "says 0"
+	-0.0146511,   // "says compound"
+	0.103893,     // "says it's"
+	-0.0422442,   // "says my"
+	0.0446001,    // "says the"
+	-0.07259,     // "says water"
+	0.0140589,    // "scab"
+	0.0140497,    // "scab on"
+	0.00423028,   // "scabbing"
+	-0.023693,    // "scabies"
+	0.0350366,    // "scabies ?"
+	0.0139504,    // "scabies do"
+	-0.00524353,  // "scabies from"
+	-0.0807104,   // "scabies last"
+	-0.0876191,   // "scabies treatment"
+	0.0460171,    // "scabies what"
+	-0.00411239,  // "scabs"
+	0.0516563,    // "scale"
+	0.0407942,    // "scale on"
+	-0.0140841,   // "scale used"
+	0.286705,     // "scalp"
+	-0.0280867,   // "scalp ?"
+	0.052103,     // "scalp and"
+	0.038469,     // "scalp are"
+	0.0591956,    // "scalp is"
+	0.0274418,    // "scalp psoriasis"
+	0.272934,     // "scaly"
+	0.00231975,   // "scaly bald"
+	0.0196098,    // "scaly papules"
+	0.0235576,    // "scaly patch"
+	0.0739922,    // "scaly patches"
+	0.0178288,    // "scaly plaque"
+	0.0273545,    // "scaly plaques"
+	0.034249,     // "scar"
+	-0.0149879,   // "scar ?"
+	0.0176275,    // "scars"
+	0.0251366,    // "scc"
+	0.0133019,    // "scc on"
+	0.15473,      // "scenario"
+	-0.0386829,   // "school"
+	-0.119829,    // "school has"
+	0.056019,     // "school nurse"
+	-0.0770319,   // "school says"
+	0.0874134,    // "school with"
+	-0.0121393,   // "schools"
+	-0.0191706,   // "sclerosus"
+	-0.00823164,  // "score"
+	-0.00475677,  // "scrape"
+	-0.00475677,  // "scrape the"
+	0.00679116,   // "scratch"
+	0.00858652,   // "scratch it"
+	0.0118485,    // "scratched"
+	0.0985611,    // "scratching"
+	0.0381965,    // "scratching her"
+	-0.00685768,  // "screening"
+	-0.00132076,  // "screening ?"
+	0.0370757,    // "screenshot"
+	-0.384477,    // "se"
+	-0.0548413,   // "se calcula"
+	-0.0462969,   // "se clasifican"
+	-0.034973,    // "se confirma"
+	-0.15823,     // "se considera"
+	-0.0499389,   // "se consideran"
+	-0.0523479,   // "se contagia"
+	0.00663967,   // "se cura"
+	-0.077798,    // "se debe"
+	-0.01976,     // "se diagnostica"
+	-0.0389137,   // "se diferencia"
+	-0.0387216,   // "se esta"
+	-0.0553648,   // "se hacen"
+	0.134199,     // "se la"
+	0.0598365,    // "se las"
+	0.27074,      // "se le"
+	-0.039342,    // "se les"
+	0.0829883,    // "se lo"
+	0.585892,     // "se me"
+	-0.0244008,   // "se pele"
+	-0.149633,    // "se puede"
+	-0.053536,    // "se pueden"
+	0.0731858,    // "se que"
+	0.151247,     // "se rasca"
+	-0.0667151,   // "se recomienda"
+	-0.0480608,   // "se relaciona"
+	-0.0179929,   // "se suele"
+	-0.0633049,   // "se suelen"
+	-0.0206352,   // "se toma"
+	-0.00388203,  // "se trata"
+	-0.0957046,   // "se usa"
+	-0.0565992,   // "se va"
+	0.0893074,    // "se van"
+	0.00579817,   // "se ve"
+	0.0421769,    // "seb"
+	0.0519006,    // "seb derm"
+	-0.0179546,   // "sebaceo"
+	-0.00103455,  // "sebaceous"
+	-0.00103455,  // "sebaceous cyst"
+	-0.00973495,  // "seborreica"
+	-0.0247948,   // "seborreica ?"
+	0.039074,     // "seborreica de"
+	-0.0280478,   // "seborrheic"
+	-0.00161672,  // "seborrheic dermatitis"
+	-0.0384797,   // "seborrheic keratoses"
+	0.0120486,    // "seborrheic keratosis"
+	-0.0993558,   // "seborrhoeic"
+	-0.0658571,   // "seborrhoeic dermatitis"
+	-0.0253367,   // "seborrhoeic keratosis"
+	0.015026,     // "seca"
+	0.0193954,    // "second"
+	-0.00990436,  // "second degree"
+	0.0193391,    // "second opinion"
+	0.02528,      // "secukinumab"
+	-0.112425,    // "secundarios"
+	0.332643,     // "see"
+	0.00919432,   // "see a"
+	0.00124753,   // "see pic"
+	0.173535,     // "see someone"
+	0.0260867,    // "see the"
+	-0.00273364,  // "seeing"
+	-0.00807864,  // "seem"
+	-0.00807864,  // "seem to"
+	0.00876448,   // "seems"
+	0.00680838,   // "seems like"
+	0.0062991,    // "seen"
+	0.0322251,    // "seen ?"
+	-0.0299555,   // "seen in"
+	0.0175993,    // "seen today"
+	-0.0523292,   // "seen urgently"
+	0.110104,     // "seguir"
+	0.0261563,    // "seguir con"
+	0.0750702,    // "segun"
+	-0.0457451,   // "segun las"
+	-0.153464,    // "seguro"
+	-0.0832879,   // "seguro el"
+	-0.0653183,   // "seguro usar"
+	-0.0499389,   // "seguros"
+	-0.0316436,   // "seguros durante"
+	0.0178977,    // "sell"
+	0.00698432,   // "sell it"
+	0.0689943,    // "semana"
+	0.0192298,    // "semana ?"
+	-0.00483511,  // "semana que"
+	0.0872907,    // "semanas"
+	0.0656452,    // "semanas con"
+	0.0032373,    // "semanas de"
+	0.0360007,    // "semanas y"
+	-0.0519666,   // "senales"
+	-0.0519666,   // "senales de"
+	-0.143388,    // "send"
+	-0.0056353,   // "send a"
+	0.0303956,    // "send her"
+	-0.165157,    // "send to"
+	0.102337,     // "senora"
+	0.0834238,    // "sense"
+	0.0299708,    // "sensible"
+	-0.0115257,   // "sensitive"
+	-0.0115257,   // "sensitive skin"
+	0.0318752,    // "sent"
+	-0.0124167,   // "sent a"
+	-0.00852355,  // "sent home"
+	0.00045458,   // "sentinel"
+	-0.142004,    // "separate"
+	0.122707,     // "ser"
+	0.0423152,    // "ser cancer"
+	0.114675,     // "ser por"
+	0.128962,     // "sera"
+	0.319484,     // "seria"
+	0.0691404,    // "serious"
+	0.0816127,    // "serious ?"
+	0.0117227,    // "serum"
+	-0.00379344,  // "settle"
+	-0.0373752,   // "seventy"
+	0.0160407,    // "several"
+	-0.026936,    // "severe"
+	0.0441427,    // "shades"
+	0.0441427,    // "shades of"
+	0.218243,     // "shampoo"
+	0.0132921,    // "shampoo ?"
+	0.0559636,    // "shampoo every"
+	0.0456732,    // "shampoo for"
+	-0.024676,    // "shampoos"
+	-0.0495311,   // "shape"
+	0.00210821,   // "shaped"
+	0.0606161,    // "share"
+	-0.00469376,  // "shave"
+	-0.0353182,   // "shaving"
+	0.615403,     // "she"
+	0.0120014,    // "she be"
+	0.0204671,    // "she had"
+	0.0235968,    // "she has"
+	-0.0568098,   // "she have"
+	0.116197,     // "she need"
+	0.0391385,    // "she stop"
+	0.00740504,   // "she too"
+	0.0632673,    // "she use"
+	0.280058,     // "she's"
+	0.0568471,    // "she's 0"
+	0.0117452,    // "she's got"
+	0.100222,     // "she's miserable"
+	0.0801955,    // "she's on"
+	-0.0438971,   // "shed"
+	0.00330956,   // "shedding"
+	-0.00658927,  // "shift"
+	0.0473861,    // "shin"
+	-0.0578641,   // "shin is"
+	-0.24328,     // "shingles"
+	0.0246306,    // "shingles ?"
+	-0.319993,    // "shingles can"
+	-0.0307124,   // "shingles contagious"
+	-0.00487767,  // "shingles in"
+	0.0403975,    // "shingles is"
+	-0.0101932,   // "shingles more"
+	0.0182821,    // "shingles near"
+	0.0216485,    // "shingles on"
+	-0.0494095,   // "shingles pain"
+	-0.0235821,   // "shingles vaccine"
+	0.0786183,    // "shins"
+	0.0585971,    // "shins have"
+	0.0172292,    // "shiny"
+	0.0029478,    // "shiny pink"
+	-0.00234829,  // "shirt"
+	0.00308805,   // "shirts"
+	0.0219031,    // "shivery"
+	-0.00464906,  // "short"
+	0.106386,     // "should"
+	-0.13648,     // "should a"
+	-0.0641812,   // "should go"
+	0.229195,     // "should he"
+	0.537923,     // "should i"
+	0.00539861,   // "should it"
+	-0.0115621,   // "should kids"
+	-0.0395094,   // "should make"
+	-0.0312746,   // "should moles"
+	0.206204,     // "should my"
+	-0.0529146,   // "should never"
+	-0.0688551,   // "should people"
+	0.167982,     // "should she"
+	-0.0288446,   // "should someone"
+	-0.115265,    // "should sunscreen"
+	0.0892511,    // "should the"
+	0.0693615,    // "should they"
+	0.0176055,    // "should this"
+	0.110533,     // "should we"
+	-0.210062,    // "should you"
+	0.0504869,    // "shoulders"
+	0.027007,     // "shoulders and"
+	0.015904,     // "shouldn't"
+	-0.0241348,   // "shouldn't pop"
+	-0.0739428,   // "show"
+	-0.0241422,   // "show ?"
+	0.0754748,    // "showers"
+	-0.0110536,   // "shows"
+	-0.0246852,   // "shows the"
+	0.164025,     // "si"
+	0.0171689,    // "si a"
+	0.0149175,    // "si el"
+	0.10375,      // "si peso"
+	0.035597,     // "si se"
+	0.098846,     // "si tengo"
+	-0.056105,    // "si un"
+	-0.129848,    // "si una"
+	-0.0465192,   // "si ya"
+	-0.052116,    // "side"
+	-0.0740756,   // "side effects"
+	0.0306728,    // "side of"
+	0.0659925,    // "sides"
+	-0.352796,    // "siempre"
+	-0.043021,    // "siempre ?"
+	-0.000505234, // "siga"
+	-0.0426143,   // "sign"
+	-0.000980071, // "sign ?"
+	-0.020522,    // "sign and"
+	-0.454627,    // "significa"
+	-0.0598,      // "significa ?"
+	-0.0407043,   // "significa eso"
+	-0.0450625,   // "significa fps"
+	-0.0209549,   // "significa margenes"
+	-0.0319974,   // "signo"
+	-0.0319974,   // "signo de"
+	-0.101389,    // "signos"
+	-0.101389,    // "signos de"
+	-0.151793,    // "signs"
+	-0.0846174,   // "signs mean"
+	-0.035982,    // "signs of"
+	-0.0138887,   // "signs that"
+	0.409187,     // "sigo"
+	0.24807,      // "sigo con"
+	0.0180832,    // "sigo igual"
+	0.00762243,   // "sigo tomando"
+	0.0252634,    // "sigue"
+	-0.0255872,   // "silver"
+	-0.0405171,   // "silver sulfadiazine"
+	0.122413,     // "sin"
+	0.00218568,   // "sin granos"
+	0.219458,     // "since"
+	0.0257779,    // "since i"
+	0.0542013,    // "since starting"
+	0.124092,     // "since the"
+	-0.0678199,   // "sindrome"
+	-0.0678199,   // "sindrome de"
+	-0.352851,    // "sirve"
+	-0.117831,    // "sirve la"
+	-0.144118,    // "sirve para"
+	-0.117145,    // "sister"
+	0.0301355,    // "sister's"
+	-0.0342663,   // "sit"
+	-0.00125955,  // "site"
+	-0.0408955,   // "situ"
+	-0.011211,    // "six"
+	0.00549187,   // "six months"
+	-0.0167029,   // "six weeks"
+	0.0857257,    // "size"
+	0.0851196,    // "size of"
+	0.0652494,    // "sjs"
+	-0.379913,    // "skin"
+	-0.173264,    // "skin ?"
+	0.0602322,    // "skin between"
+	-0.0474865,   // "skin cancer"
+	-0.0662513,   // "skin checks"
+	-0.0466193,   // "skin conditions"
+	-0.00919896,  // "skin in"
+	0.0818729,    // "skin is"
+	-0.00710471,  // "skin tag"
+	-0.015234,    // "skin tears"
+	-0.0137054,   // "skin to"
+	-0.00952784,  // "skin type"
+	-0.00446228,  // "skin types"
+	0.10458,      // "skip"
+	0.0566123,    // "sleepover"
+	0.000805282,  // "slower"
+	0.000805282,  // "slower ?"
+	0.105261,     // "small"
+	0.0631609,    // "smell"
+	0.0529004,    // "smell does"
+	0.0360095,    // "smells"
+	0.0115088,    // "smoker"
+	-0.0519046,   // "smoking"
+	0.0396068,    // "smooth"
+	0.0396068,    // "smooth round"
+	-0.186537,    // "so"
+	8.47789e-05,  // "so i've"
+	-0.00163387,  // "so many"
+	-0.0287955,   // "so my"
+	0.0312973,    // "so the"
+	0.0148833,    // "soaks"
+	-0.196837,    // "sobre"
+	-0.00359933,  // "socks"
+	-0.00522496,  // "socks ?"
+	0.000439508,  // "soft"
+	0.0586796,    // "sol"
+	0.0287488,    // "sol ?"
+	-0.0142452,   // "sol empeora"
+	0.00680891,   // "sola"
+	-0.393622,    // "solar"
+	-0.0105175,   // "solar ?"
+	-0.043152,    // "solar elastosis"
+	-0.0419574,   // "solar en"
+	0.0318631,    // "sole"
+	0.0216166,    // "soles"
+	-0.00580865,  // "solo"
+	0.0135851,    // "solo curiosidad"
+	-0.107054,    // "solo en"
+	0.00309175,   // "solo por"
+	-0.147929,    // "some"
+	-0.0184502,   // "some countries"
+	-0.00725422,  // "some dermatologists"
+	-0.0064702,   // "some people"
+	0.094539,     // "someone"
+	0.107542,     // "someone ?"
+	-0.0407797,   // "someone in"
+	-0.0141163,   // "someone on"
+	-0.039777,    // "someone with"
+	0.114499,     // "something"
+	0.0851548,    // "something else"
+	-0.0280414,   // "something in"
+	0.0270916,    // "something more"
+	0.00530704,   // "something on"
+	0.0199638,    // "something stronger"
+	0.0317188,    // "something to"
+	0.00840849,   // "something worse"
+	-0.063122,    // "something you"
+	-0.0600157,   // "sometimes"
+	-0.285728,    // "son"
+	-0.193404,    // "son has"
+	0.0848015,    // "son hongos"
+	0.0223977,    // "son is"
+	-0.0558961,   // "son las"
+	-0.158884,    // "son los"
+	0.0302735,    // "son was"
+	0.273808,     // "son's"
+	0.0096087,    // "son's arms"
+	-0.0114207,   // "son's been"
+	0.0423549,    // "son's chest"
+	-0.0187045,   // "son's eczema"
+	0.0325061,    // "son's face"
+	0.0253559,    // "son's got"
+	0.0175558,    // "son's legs"
+	0.00602338,   // "son's on"
+	0.00467459,   // "son's rash"
+	0.0114983,    // "son's scalp"
+	0.0717285,    // "soon"
+	0.346318,     // "sore"
+	0.00876182,   // "sore and"
+	0.000302362,  // "sore be"
+	0.0220509,    // "sore eyes"
+	0.0518282,    // "sore on"
+	0.000272781,  // "sore should"
+	0.101698,     // "sores"
+	-0.0420808,   // "sores ?"
+	0.100222,     // "sores and"
+	-0.0147628,   // "sort"
+	0.112812,     // "sound"
+	0.112812,     // "sound like"
+	0.232454,     // "soy"
+	0.0413707,    // "soy cuidadora"
+	0.0496736,    // "soy enfermera"
+	-0.0313738,   // "soy estudiante"
+	-0.0562698,   // "soy farmaceutica"
+	0.00492606,   // "soy farmaceutico"
+	0.0171676,    // "spain"
+	-0.0579327,   // "speaking"
+	-0.0180995,   // "speaking how"
+	-0.24373,     // "spf"
+	-0.131429,    // "spf 0"
+	0.0359451,    // "spider"
+	0.0359451,    // "spider bite"
+	0.0541991,    // "spiro"
+	0.00415929,   // "spironolactone"
+	0.00153061,   // "spironolactone and"
+	-0.0817466,   // "spironolactone for"
+	-0.0656646,   // "spitz"
+	-0.0405811,   // "spitz ?"
+	-0.00523019,  // "spitz naevus"
+	-0.0468271,   // "spitz nevus"
+	0.00946475,   // "splitting"
+	0.271327,     // "spot"
+	0.051112,     // "spot on"
+	0.231045,     // "spots"
+	-0.0129066,   // "spots are"
+	0.133059,     // "spots in"
+	0.0684006,    // "spots on"
+	0.0038105,    // "spots or"
+	0.0119628,    // "spots that"
+	0.0212334,    // "spotted"
+	-0.177377,    // "spread"
+	-0.0763396,   // "spread ?"
+	-0.0376182,   // "spread between"
+	-0.0321275,   // "spread in"
+	0.0271977,    // "spread on"
+	-0.0484875,   // "spread to"
+	0.139464,     // "spreading"
+	0.0042175,    // "spreading and"
+	-0.00665212,  // "spreading red"
+	0.00248786,   // "spreading to"
+	0.00550824,   // "spring"
+	0.00866136,   // "squeeze"
+	0.00253424,   // "squeeze it"
+	-0.00198543,  // "stage"
+	0.00896299,   // "stage 0"
+	-0.0345848,   // "stages"
+	-0.0230958,   // "stages of"
+	-0.0259382,   // "staging"
+	-0.00266093,  // "stand"
+	-0.0444087,   // "standard"
+	-0.0102554,   // "standard excision"
+	0.0690944,    // "start"
+	0.0212591,    // "start ?"
+	-0.0151971,   // "start in"
+	-0.0443015,   // "start me"
+	0.0597338,    // "start on"
+	-0.00144794,  // "start working"
+	0.288996,     // "started"
+	-0.0408968,   // "started me"
+	0.00073335,   // "started the"
+	0.171911,     // "started to"
+	0.104334,     // "starting"
+	0.0111932,    // "starting a"
+	0.00913314,   // "starting amoxicillin"
+	-0.00851109,  // "starting dose"
+	-0.00269288,  // "starting isotretinoin"
+	0.016061,     // "starting lamotrigine"
+	0.0210799,    // "starting the"
+	0.0130764,    // "statin"
+	0.0680522,    // "stay"
+	-0.000578097, // "stay home"
+	-0.0068775,   // "stay in"
+	0.105452,     // "stay off"
+	0.0248741,    // "stay on"
+	0.106868,     // "step"
+	0.0855923,    // "step ?"
+	-0.120858,    // "steroid"
+	-0.0956824,   // "steroid ?"
+	-0.0611082,   // "steroid cream"
+	-0.00734693,  // "steroid creams"
+	0.0260801,    // "steroid injections"
+	-0.0353998,   // "steroid withdrawal"
+	-0.0919091,   // "steroids"
+	-0.00705104,  // "steroids ?"
+	-0.0966994,   // "stevens"
+	-0.074486,    // "stevens johnson"
+	0.14674,      // "still"
+	0.133203,     // "still crusting"
+	0.0103327,    // "still do"
+	0.125017,     // "still go"
+	0.00974298,   // "still itches"
+	0.015178,     // "still itchy"
+	0.0110181,    // "still red"
+	0.00281855,   // "still there"
+	-0.0703617,   // "still used"
+	-0.0805168,   // "sting"
+	0.0199885,    // "stinging"
+	0.0569639,    // "stings"
+	0.0983497,    // "stitches"
+	0.550812,     // "stop"
+	0.0989672,    // "stop ?"
+	0.142604,     // "stop it"
+	0.0192508,    // "stop my"
+	-0.00897444,  // "stop sweating"
+	0.164835,     // "stop the"
+	0.0178929,    // "stop using"
+	0.0539368,    // "stopped"
+	-0.0913215,   // "stopping"
+	-0.000231507, // "stops"
+	0.0078369,    // "story"
+	0.000816113,  // "story short"
+	-0.00720668,  // "straight"
+	0.0281542,    // "straight away"
+	-0.03536,     // "straight to"
+	0.0224141,    // "strawberry"
+	0.0628777,    // "streak"
+	0.00432276,   // "streak running"
+	-0.0172944,   // "strength"
+	0.00862784,   // "strength of"
+	-0.00435269,  // "strep"
+	-0.00487661,  // "strep throat"
+	-0.0467047,   // "stress"
+	0.00884983,   // "stretch"
+	0.00884983,   // "stretch marks"
+	0.0712024,    // "strong"
+	0.0313731,    // "strong enough"
+	0.0402004,    // "strong for"
+	0.124694,     // "stronger"
+	0.0119719,    // "stronger ?"
+	0.00789533,   // "stuck"
+	-0.0752652,   // "student"
+	-0.020544,    // "student here"
+	-0.0326253,   // "student nurse"
+	0.0304104,    // "stuff"
+	0.0152077,    // "stung"
+	0.0259098,    // "su"
+	0.0453136,    // "su bebe"
+	0.0497212,    // "subi"
+	0.0286563,    // "subir"
+	0.0286563,    // "subir la"
+	0.127685,     // "subo"
+	0.086479,     // "subo a"
+	0.0412061,    // "subo la"
+	-0.0672456,   // "such"
+	-0.0437624,   // "such as"
+	0.0825132,    // "suddenly"
+	-0.0154735,   // "sudor"
+	-0.00116904,  // "sudor de"
+	-0.0194908,   // "suegra"
+	0.0216042,    // "suegra le"
+	0.0528542,    // "suegro"
+	-0.255719,    // "suele"
+	-0.00923837,  // "suele durar"
+	-0.00344254,  // "suele hacer"
+	-0.0787974,   // "suele mejorar"
+	-0.0391403,   // "suele ser"
+	-0.0116328,   // "suele verse"
+	-0.0964969,   // "suelen"
+	-0.0697635,   // "suelen hacer"
+	-0.082133,    // "suggested"
+	0.0203043,    // "suit"
+	0.0203043,    // "suit me"
+	-0.0405171,   // "sulfadiazine"
+	0.0646231,    // "summer"
+	0.0514788,    // "summer should"
+	-0.137068,    // "sun"
+	-0.0207374,   // "sun ?"
+	-0.0743756,   // "sun damage"
+	-0.0105006,   // "sun protection"
+	-0.00839046,  // "sun safety"
+	0.0196592,    // "sunbed"
+	-0.0667724,   // "sunbeds"
+	0.130044,     // "sunburn"
+	0.0186125,    // "sunburn bad"
+	0.00582212,   // "sunburnt"
+	-0.814127,    // "sunscreen"
+	-0.0402697,   // "sunscreen ?"
+	-0.195498,    // "sunscreen after"
+	-0.0342619,   // "sunscreen be"
+	-0.115834,    // "sunscreen every"
+	-0.0810007,   // "sunscreen go"
+	-0.0660781,   // "sunscreen is"
+	-0.0778785,   // "sunscreen on"
+	0.0205729,    // "suppose"
+	-0.0140523,   // "supposed"
+	-0.0140523,   // "supposed to"
+	-0.0285178,   // "suppurativa"
+	-0.0150297,   // "suppurativa ?"
+	0.0211211,    // "supura"
+	-0.0295743,   // "supurativa"
+	-0.0207749,   // "supurativa y"
+	-0.0460383,   // "surgeon"
+	0.0183524,    // "surgeon said"
+	-0.0708237,   // "surgery"
+	-0.0512486,   // "surgery ?"
+	-0.0114911,   // "surgical"
+	-0.0320017,   // "surgical scar"
+	0.194289,     // "suspendo"
+	0.119024,     // "suspendo ?"
+	-0.101118,    // "swears"
+	-0.0531394,   // "swears by"
+	-0.00492172,  // "sweat"
+	0.00308805,   // "sweat through"
+	-0.0227467,   // "sweating"
+	-0.0177678,   // "sweating ?"
+	-0.0127524,   // "sweet"
+	0.0326361,    // "swell"
+	0.0338238,    // "swell up"
+	0.0351811,    // "swelled"
+	0.0351811,    // "swelled up"
+	0.0653249,    // "swelling"
+	0.0754756,    // "swelling after"
+	-0.0847754,   // "swim"
+	-0.0214226,   // "swim with"
+	-0.0217338,   // "swimming"
+	0.0404571,    // "swimming with"
+	0.0001844,    // "swimsuit"
+	0.0001844,    // "swimsuit was"
+	0.241576,     // "switch"
+	0.0719728,    // "switch ?"
+	0.0370112,    // "switch from"
+	0.060843,     // "switch to"
+	0.100875,     // "switching"
+	0.30247,      // "swollen"
+	0.0342221,    // "swollen and"
+	-0.0062356,   // "symptoms"
+	-0.044424,    // "syndrome"
+	-0.00751691,  // "syndrome ?"
+	-0.0138785,   // "systemic"
+	0.000597947,  // "tablet"
+	0.112893,     // "tablets"
+	0.0872718,    // "tablets ?"
+	-0.0870959,   // "tacrolimus"
+	-0.0402863,   // "tacrolimus en"
+	-0.0463728,   // "tacrolimus ointment"
+	-0.00710471,  // "tag"
+	0.00603535,   // "tag or"
+	0.267192,     // "take"
+	-0.014895,    // "take ?"
+	-0.129595,    // "take a"
+	0.0152852,    // "take an"
+	0.118069,     // "take for"
+	8.10822e-05,  // "take her"
+	0.0393102,    // "take ibuprofen"
+	0.0755457,    // "take isotretinoin"
+	0.0925925,    // "take it"
+	0.0421422,    // "take my"
+	0.100402,     // "take the"
+	0.00397915,   // "take them"
+	-0.0176222,   // "take to"
+	0.00825818,   // "take two"
+	-0.150133,    // "taken"
+	-0.0959632,   // "takes"
+	-0.0291738,   // "taking"
+	0.04828,      // "taking it"
+	0.0120177,    // "taking my"
+	0.00707423,   // "taking the"
+	-0.0108118,   // "talk"
+	-0.00965937,  // "talk about"
+	0.071466,     // "talon"
+	0.0535936,    // "talon que"
+	0.0717426,    // "talones"
+	-0.0441091,   // "tambien"
+	-0.122438,    // "tan"
+	0.0263524,    // "tanning"
+	-0.0901514,   // "tantas"
+	-0.0901514,   // "tantas manchas"
+	-0.19046,     // "tanto"
+	-0.00980503,  // "tape"
+	0.0750437,    // "taper"
+	-0.0072278,   // "tar"
+	-0.0361558,   // "tarda"
+	0.0980259,    // "target"
+	0.0792983,    // "target like"
+	-0.0238367,   // "tattoo"
+	-0.027813,    // "tattoo artist"
+	0.0642063,    // "tattoo is"
+	-0.0228561,   // "tattoo over"
+	-0.0668213,   // "tattoos"
+	-0.00542302,  // "tattoos ?"
+	0.00531723,   // "tatuaje"
+	0.0198159,    // "tatuaje de"
+	-0.012391,    // "tb"
+	0.292617,     // "te"
+	0.151348,     // "te mando"
+	0.00647548,   // "tea"
+	-0.00784621,  // "tea tree"
+	0.0359167,    // "teacher"
+	-0.000471263, // "teacher here"
+	-0.015234,    // "tears"
+	0.288205,     // "teen"
+	0.00870094,   // "teenage"
+	-0.00269588,  // "teenage daughter"
+	-0.0489778,   // "teenager"
+	-0.0645854,   // "teenager ?"
+	-0.0943872,   // "teenagers"
+	0.0963344,    // "telangiectasia"
+	0.192284,     // "tell"
+	-0.0357885,   // "tell a"
+	-0.0197354,   // "tell cellulitis"
+	0.0660892,    // "tell from"
+	0.000283759,  // "tell her"
+	0.149308,     // "tell if"
+	0.0787237,    // "tell me"
+	-0.00179825,  // "tell the"
+	0.042941,     // "temp"
+	-0.00281151,  // "temperature"
+	0.00569489,   // "temple"
+	-0.0132004,   // "tend"
+	-0.0132004,   // "tend to"
+	0.015908,     // "tender"
+	0.0163589,    // "tenemos"
+	-0.158035,    // "tener"
+	1.01557,      // "tengo"
+	0.0019909,    // "tengo 0"
+	0.0827687,    // "tengo ?"
+	0.0290015,    // "tengo ampollas"
+	-0.0685816,   // "tengo dermatitis"
+	0.0158406,    // "tengo el"
+	0.335621,     // "tengo en"
+	0.075119,     // "tengo fiebre"
+	0.204649,     // "tengo la"
+	0.105973,     // "tengo los"
+	-0.0968984,   // "tengo psoriasis"
+	0.00566138,   // "tengo que"
+	-0.106373,    // "tengo queratosis"
+	0.0210523,    // "tengo ronchas"
+	-0.20282,     // "tengo rosacea"
+	0.173572,     // "tengo un"
+	0.126557,     // "tengo una"
+	-0.0228516,   // "tengo urticaria"
+	0.00383134,   // "tenir"
+	0.120673,     // "tensas"
+	0.111007,     // "tensas en"
+	0.112025,     // "tense"
+	0.0196868,    // "tense blisters"
+	0.0862273,    // "tense bullae"
+	-0.0819886,   // "tension"
+	-0.160515,    // "terbinafina"
+	-0.0184348,   // "terbinafina para"
+	0.0195196,    // "terbinafine"
+	-0.0394101,   // "terbinafine ?"
+	0.0404006,    // "terbinafine cream"
+	0.00945008,   // "terbinafine for"
+	0.00491362,   // "terbinafine tablets"
+	-0.0892413,   // "term"
+	-0.010256,    // "term ?"
+	-0.0124984,   // "term mean"
+	0.0113343,    // "termine"
+	0.0113343,    // "termine el"
+	-0.0304751,   // "test"
+	0.000829281,  // "tested"
+	-0.10624,     // "testing"
+	-0.137448,    // "tests"
+	-0.0320599,   // "tests are"
+	0.0242425,    // "tetanus"
+	0.0242425,    // "tetanus jab"
+	0.0126242,    // "textbook"
+	-0.272033,    // "than"
+	-0.065689,    // "than in"
+	-0.0612974,   // "than the"
+	-0.0829792,   // "that"
+	-0.203948,    // "that ?"
+	-0.110351,    // "that a"
+	0.00292316,   // "that actually"
+	-0.0241478,   // "that age"
+	0.0445676,    // "that an"
+	-0.0980616,   // "that are"
+	0.0737825,    // "that be"
+	0.0653767,    // "that bleeds"
+	-0.000794733, // "that doesn't"
+	0.0304353,    // "that don't"
+	-0.0613757,   // "that exactly"
+	0.00247013,   // "that i'm"
+	0.0235909,    // "that just"
+	0.0533524,    // "that keeps"
+	-0.0698702,   // "that mean"
+	0.100044,     // "that my"
+	0.0327099,    // "that need"
+	0.0448402,    // "that outdated"
+	-0.00426169,  // "that people"
+	0.0751952,    // "that right"
+	-0.0124984,   // "that term"
+	0.00410602,   // "that the"
+	0.0212232,    // "that too"
+	-0.0706985,   // "that true"
+	0.0101176,    // "that won't"
+	-0.0238223,   // "that you"
+	0.131073,     // "that's"
+	0.00512924,   // "that's been"
+	0.0126068,    // "that's gone"
+	0.503702,     // "the"
+	-0.0256297,   // "the 0"
+	-0.153127,    // "the abcde"
+	0.00304448,   // "the antibiotics"
+	0.0662451,    // "the antifungal"
+	0.0466666,    // "the antihistamine"
+	0.017443,     // "the attached"
+	0.00182319,   // "the baby"
+	-0.000982946, // "the back"
+	0.0053537,    // "the backs"
+	0.0319953,    // "the bcc"
+	-0.118195,    // "the beach"
+	-0.035817,    // "the bedding"
+	0.0302089,    // "the best"
+	0.00937571,   // "the betnovate"
+	0.0757267,    // "the birth"
+	0.000772636,  // "the bite"
+	0.0432937,    // "the black"
+	0.00758255,   // "the blister"
+	0.0469182,    // "the blisters"
+	0.012156,     // "the body"
+	0.0104683,    // "the bump"
+	0.0177351,    // "the bumps"
+	0.00654182,   // "the cheek"
+	0.025099,     // "the chickenpox"
+	-0.0107388,   // "the clinic"
+	0.00781883,   // "the clobetasol"
+	0.0975252,    // "the clotrimazole"
+	0.0396157,    // "the cold"
+	-0.077402,    // "the combined"
+	-0.00261428,  // "the common"
+	0.0704704,    // "the corners"
+	-0.0158517,   // "the counter"
+	0.0551575,    // "the cream"
+	0.00207368,   // "the creases"
+	0.0115568,    // "the cut"
+	0.0559025,    // "the dark"
+	0.140635,     // "the derm"
+	-0.0485618,   // "the dermatologist"
+	0.0590443,    // "the diagnosis"
+	-0.302524,    // "the difference"
+	-0.0339796,   // "the doctor"
+	0.0280995,    // "the dose"
+	0.00580329,   // "the doxy"
+	-0.0236935,   // "the drug"
+	0.0209273,    // "the ears"
+	-0.00971379,  // "the easi"
+	0.131798,     // "the edge"
+	0.00494587,   // "the edges"
+	-0.043648,    // "the emergency"
+	-0.0574988,   // "the er"
+	-0.040282,    // "the evidence"
+	0.00056901,   // "the eye"
+	-0.029776,    // "the face"
+	-0.0222865,   // "the first"
+	-0.0433308,   // "the fitzpatrick"
+	0.00169329,   // "the flat"
+	0.0526677,    // "the forearm"
+	-0.0349997,   // "the general"
+	0.00827015,   // "the gp"
+	0.0272859,    // "the groin"
+	0.0458594,    // "the gym"
+	-0.0348309,   // "the hands"
+	-0.0452091,   // "the health"
+	0.0173376,    // "the hives"
+	-0.0736485,   // "the house"
+	0.0139857,    // "the hydrocortisone"
+	0.0215083,    // "the hydroquinone"
+	0.114652,     // "the image"
+	0.110929,     // "the itch"
+	0.138926,     // "the kids"
+	0.0494076,    // "the knees"
+	-0.0520499,   // "the koebner"
+	0.0109812,    // "the lady"
+	-0.0333576,   // "the leaflet"
+	0.137683,     // "the lesion"
+	0.0514385,    // "the lice"
+	0.00244863,   // "the line"
+	0.0980874,    // "the little"
+	-0.176232,    // "the lot"
+	-0.000836649, // "the lower"
+	0.095907,     // "the lump"
+	-0.0651192,   // "the main"
+	0.0898505,    // "the middle"
+	0.204004,     // "the mole"
+	-0.0341878,   // "the morning"
+	-0.0494242,   // "the mouth"
+	0.0776596,    // "the mupirocin"
+	0.0926444,    // "the nail"
+	0.0010142,    // "the nappy"
+	0.0888055,    // "the new"
+	-0.0694656,   // "the next"
+	0.0223462,    // "the nurse"
+	0.0436556,    // "the ones"
+	0.00595858,   // "the only"
+	-0.0371756,   // "the other"
+	0.00472471,   // "the oven"
+	0.0342974,    // "the painful"
+	-0.0701056,   // "the pale"
+	0.0133948,    // "the past"
+	-0.0518065,   // "the patch"
+	-0.00431281,  // "the patches"
+	0.054681,     // "the permethrin"
+	0.0409607,    // "the pharmacist"
+	0.104798,     // "the photo"
+	0.151349,     // "the picture"
+	-0.0751114,   // "the pill"
+	0.000880179,  // "the plaques"
+	0.0500777,    // "the prednisolone"
+	0.0359858,    // "the rash"
+	-0.0131039,   // "the red"
+	0.0738949,    // "the redness"
+	0.103743,     // "the right"
+	-0.0970971,   // "the ring"
+	0.00580832,   // "the ringworm"
+	-0.0361753,   // "the risk"
+	0.00132755,   // "the salon"
+	-0.317455,    // "the same"
+	-0.0492416,   // "the scalp"
+	0.143762,     // "the scar"
+	0.0573151,    // "the school"
+	-0.0235821,   // "the shingles"
+	0.0028536,    // "the side"
+	-0.0119017,   // "the signs"
+	0.0499238,    // "the size"
+	-0.0950951,   // "the skin"
+	0.0285525,    // "the sole"
+	0.0331212,    // "the sore"
+	0.153649,     // "the spot"
+	0.10861,      // "the spots"
+	-0.0157284,   // "the stages"
+	-0.0239701,   // "the standard"
+	0.0326217,    // "the steroid"
+	0.00834622,   // "the summer"
+	-0.0675983,   // "the sun"
+	0.0243563,    // "the tattoo"
+	0.00447605,   // "the terbinafine"
+	0.0126242,    // "the textbook"
+	0.0542484,    // "the thumbnail"
+	0.13402,      // "the toes"
+	0.0241455,    // "the tretinoin"
+	-0.0438571,   // "the typical"
+	-0.0504894,   // "the uk"
+	-0.233911,    // "the usual"
+	0.00875611,   // "the wait"
+	0.000148895,  // "the walk"
+	-0.00280672,  // "the warning"
+	0.038217,     // "the wart"
+	-0.0558435,   // "the way"
+	0.0299914,    // "the weekend"
+	0.000524665,  // "the white"
+	0.061877,     // "the whole"
+	0.022137,     // "their"
+	-0.0299226,   // "them"
+	-0.0643851,   // "them ?"
+	0.0637421,    // "them apart"
+	0.00673534,   // "them checked"
+	0.00804462,   // "them frozen"
+	0.00219621,   // "them now"
+	0.000832277,  // "them or"
+	0.00790408,   // "then"
+	-0.00338492,  // "therapy"
+	-0.290928,    // "there"
+	0.00258601,   // "there 0"
+	-0.0516238,   // "there a"
+	-0.191095,    // "there any"
+	0.0697518,    // "there anything"
+	0.00216326,   // "there at"
+	0.157815,     // "there's"
+	0.119469,     // "there's a"
+	0.0377796,    // "these"
+	0.00931762,   // "these hives"
+	-0.235525,    // "they"
+	-0.0659468,   // "they actually"
+	-0.0566325,   // "they common"
+	-0.0165217,   // "they help"
+	-0.00762487,  // "they just"
+	0.00873883,   // "they keep"
+	-0.00475677,  // "they scrape"
+	-0.00235022,  // "they talk"
+	-0.0175552,   // "they the"
+	-0.0094938,   // "they work"
+	-0.0276527,   // "they're"
+	0.00823257,   // "they've"
+	0.00823257,   // "they've been"
+	0.154043,     // "thick"
+	0.110727,     // "thick and"
+	-0.0143344,   // "thickness"
+	-0.00366399,  // "thickness 0"
+	-0.0262321,   // "thickness of"
+	0.116594,     // "thigh"
+	0.0010187,    // "thigh that's"
+	0.104027,     // "thighs"
+	0.0196868,    // "thighs itchy"
+	-0.00803038,  // "thin"
+	-0.182784,    // "thing"
+	-0.0641991,   // "thing ?"
+	-0.157425,    // "thing as"
+	0.0170569,    // "thing on"
+	0.00122693,   // "thing or"
+	-0.0107882,   // "things"
+	0.177948,     // "think"
+	0.028939,     // "think ?"
+	0.0359794,    // "think i"
+	0.00469726,   // "think my"
+	0.0175224,    // "thinking"
+	0.0655009,    // "thinking of"
+	-0.0285236,   // "thinks"
+	0.142956,     // "thinning"
+	-0.000227328, // "thinning hair"
+	0.188451,     // "third"
+	1.03649,      // "this"
+	0.20852,      // "this ?"
+	0.0711598,    // "this an"
+	0.00973894,   // "this be"
+	0.0125075,    // "this is"
+	0.0104617,    // "this lump"
+	0.039054,     // "this mole"
+	0.0185243,    // "this morning"
+	0.090003,     // "this photo"
+	0.00990896,   // "this red"
+	0.0517092,    // "this week"
+	0.054329,     // "this weekend"
+	0.0106446,    // "this year"
+	-0.0762882,   // "those"
+	-0.00652326,  // "though"
+	-0.00672427,  // "thought"
+	0.15608,      // "thoughts"
+	0.15608,      // "thoughts ?"
+	0.201085,     // "three"
+	0.0174856,    // "three days"
+	0.110039,     // "three months"
+	0.00115597,   // "throat"
+	0.00603267,   // "throat feels"
+	0.0326315,    // "throbbing"
+	0.0149606,    // "through"
+	0.00308805,   // "through my"
+	-0.0120816,   // "through the"
+	0.0778973,    // "thrush"
+	0.0777951,    // "thrush ?"
+	0.0662117,    // "thumbnail"
+	0.000994759,  // "thursday"
+	0.000994759,  // "thursday or"
+	-0.0181899,   // "thyroid"
+	-0.017887,    // "tick"
+	0.0863989,    // "tick bite"
+	-0.10162,     // "tiempo"
+	-0.0532887,   // "tiempo es"
+	0.0588709,    // "tiempo hay"
+	0.0412332,    // "tiempo le"
+	0.378486,     // "tiene"
+	-0.122611,    // "tiene 0"
+	0.0684437,    // "tiene ampollas"
+	-0.236678,    // "tiene cura"
+	-0.156905,    // "tiene dermatitis"
+	-0.0399516,   // "tiene eccema"
+	0.0350715,    // "tiene fiebre"
+	0.0288215,    // "tiene granitos"
+	-0.111879,    // "tiene herpes"
+	0.154491,     // "tiene la"
+	0.0138114,    // "tiene lupus"
+	0.0202208,    // "tiene mi"
+	-0.0183488,   // "tiene ochenta"
+	0.0784559,    // "tiene piojos"
+	0.0136351,    // "tiene que"
+	0.0541829,    // "tiene sarna"
+	0.122771,     // "tiene un"
+	0.322074,     // "tiene una"
+	0.0469095,    // "tiene unas"
+	0.0414155,    // "tiene verrugas"
+	0.0738412,    // "tienen"
+	0.0851195,    // "tienen que"
+	0.041427,     // "tight"
+	0.154546,     // "till"
+	0.0609192,    // "till it"
+	0.00631338,   // "till the"
+	0.122845,     // "time"
+	-0.062913,    // "time ?"
+	0.0019941,    // "time but"
+	0.034956,     // "time for"
+	0.0729695,    // "time i"
+	0.0849138,    // "time to"
+	0.0391544,    // "times"
+	0.0620874,    // "times a"
+	-0.143813,    // "tina"
+	0.0620416,    // "tina ?"
+	0.00711137,   // "tina del"
+	0.0488213,    // "tinea"
+	0.00129476,   // "tinea ?"
+	-0.00267547,  // "tinea capitis"
+	0.0428575,    // "tinea cruris"
+	-0.0455061,   // "tinea incognito"
+	0.00262244,   // "tingling"
+	0.0294227,    // "tiny"
+	0.0115344,    // "tiny black"
+	-0.0557062,   // "tio"
+	-0.0441342,   // "tipo"
+	-0.0470906,   // "tipo de"
+	-0.12727,     // "tips"
+	0.0737564,    // "tiroides"
+	-0.0750101,   // "to"
+	0.0815876,    // "to 0"
+	0.0234978,    // "to ?"
+	-0.0853095,   // "to a"
+	-0.0613116,   // "to avoid"
+	-0.0102053,   // "to be"
+	-0.00238337,  // "to check"
+	0.0263698,    // "to come"
+	-0.00864642,  // "to cut"
+	-0.00868723,  // "to decide"
+	-0.0633147,   // "to develop"
+	-0.00229281,  // "to do"
+	0.030494,     // "to dye"
+	-0.000124801, // "to finish"
+	-0.0134152,   // "to get"
+	0.0702833,    // "to give"
+	0.0881389,    // "to go"
+	0.0508853,    // "to have"
+	-0.0533584,   // "to heart"
+	0.00867368,   // "to her"
+	0.0607035,    // "to his"
+	0.0146842,    // "to hospital"
+	-0.0791265,   // "to it"
+	0.0606855,    // "to itch"
+	0.129101,     // "to keep"
+	0.0322328,    // "to know"
+	0.0427427,    // "to last"
+	0.0668629,    // "to leave"
+	0.00190523,   // "to look"
+	0.0052133,    // "to methotrexate"
+	0.00283704,   // "to my"
+	-0.0376829,   // "to nickel"
+	-0.0198303,   // "to nursery"
+	-0.0675315,   // "to other"
+	0.0320358,    // "to pause"
+	-0.000755832, // "to peel"
+	0.0705969,    // "to penicillin"
+	-0.0160369,   // "to pop"
+	-0.0233785,   // "to prevent"
+	0.0179449,    // "to push"
+	0.0395477,    // "to put"
+	0.0387153,    // "to school"
+	0.131939,     // "to see"
+	0.00555226,   // "to sell"
+	-0.165157,    // "to send"
+	-0.0639227,   // "to severe"
+	0.0631609,    // "to smell"
+	0.0959238,    // "to something"
+	0.0171676,    // "to spain"
+	-0.0461445,   // "to start"
+	0.186789,     // "to stay"
+	0.072142,     // "to stop"
+	0.015936,     // "to switch"
+	0.115787,     // "to take"
+	-0.0535286,   // "to tattoo"
+	-0.0141482,   // "to tell"
+	0.0784016,    // "to the"
+	0.0129625,    // "to treat"
+	0.0409332,    // "to try"
+	-0.163223,    // "to use"
+	-0.208553,    // "to wash"
+	-0.161481,    // "to wear"
+	-0.0050458,   // "to work"
+	0.0398521,    // "to worry"
+	0.0661272,    // "to you"
+	0.0219807,    // "tobillo"
+	0.0922108,    // "toca"
+	0.0275972,    // "toca la"
+	0.028928,     // "toda"
+	0.010752,     // "toda la"
+	0.111143,     // "today"
+	0.0828681,    // "today ?"
+	0.00717653,   // "today or"
+	0.114936,     // "toddler"
+	0.00866359,   // "toddler has"
+	0.175858,     // "toddler's"
+	0.108447,     // "toddler's eczema"
+	0.154418,     // "todo"
+	0.0678284,    // "todo el"
+	0.0423436,    // "todos"
+	-0.00424958,  // "todos los"
+	0.0916519,    // "toenail"
+	0.0546581,    // "toenail is"
+	0.174496,     // "toes"
+	0.0373802,    // "toes is"
+	0.00123029,   // "together"
+	0.0107593,    // "together for"
+	-0.253398,    // "told"
+	-0.012304,    // "told apart"
+	-0.0402055,   // "told i"
+	-0.166959,    // "told me"
+	-0.0878389,   // "told my"
+	-0.0156576,   // "told she"
+	0.0707774,    // "toma"
+	-0.0540565,   // "toma metotrexato"
+	-0.0109691,   // "toma una"
+	0.134948,     // "tomando"
+	0.00762243,   // "tomando ?"
+	0.107019,     // "tomando isotretinoina"
+	0.207735,     // "tomar"
+	-0.0387821,   // "tomar aciclovir"
+	-0.0340347,   // "tomar el"
+	0.0396964,    // "tomar si"
+	0.375449,     // "tomo"
+	0.187771,     // "tomo ?"
+	0.0253335,    // "tomo el"
+	0.0278281,    // "tomo metotrexato"
+	0.126787,     // "tomorrow"
+	0.0540795,    // "tomorrow ?"
+	0.0393294,    // "tongue"
+	0.083374,     // "tonight"
+	0.0670207,    // "tonight ?"
+	0.180219,     // "too"
+	-0.0259693,   // "too ?"
+	0.00833061,   // "too late"
+	0.0204511,    // "too long"
+	0.00114997,   // "too much"
+	-0.0218025,   // "too old"
+	0.0280575,    // "too scabies"
+	0.0402004,    // "too strong"
+	-0.00673579,  // "top"
+	-0.0161061,   // "topical"
+	-0.0733779,   // "topical steroid"
+	-0.0158359,   // "topical steroids"
+	0.0261612,    // "topicals"
+	0.0352456,    // "touched"
+	-0.0585728,   // "towels"
+	-0.0666431,   // "toxina"
+	-0.0666431,   // "toxina botulinica"
+	0.0104629,    // "trabajar"
+	-0.0153955,   // "trabajo"
+	0.0447329,    // "tracking"
+	-0.0264864,   // "trainee"
+	-0.0264864,   // "trainee what's"
+	-0.128603,    // "training"
+	-0.00409661,  // "tranexamic"
+	-0.00409661,  // "tranexamic acid"
+	0.182271,     // "tras"
+	-0.00388203,  // "trata"
+	-0.0540521,   // "tratamiento"
+	-0.00806521,  // "tratamiento ?"
+	-0.0477877,   // "tratamiento con"
+	0.0243075,    // "tratamiento de"
+	0.0529948,    // "tratamientos"
+	-0.0303836,   // "tratamientos para"
+	0.097047,     // "tratamientos que"
+	0.177553,     // "treat"
+	0.040974,     // "treat ?"
+	-0.00839656,  // "treat actinic"
+	0.0219024,    // "treat the"
+	-0.111535,    // "treated"
+	0.0353938,    // "treated ?"
+	-0.0615998,   // "treated for"
+	-0.0911323,   // "treated with"
+	0.133646,     // "treating"
+	0.0576007,    // "treating ?"
+	-0.163827,    // "treatment"
+	-0.0592879,   // "treatment ?"
+	0.00751405,   // "treatment for"
+	-0.0163592,   // "treatment or"
+	-0.00110397,  // "treatments"
+	-0.0290687,   // "treatments are"
+	-0.00978841,  // "treatments for"
+	0.0258436,    // "treatments what"
+	-0.00784621,  // "tree"
+	-0.0206666,   // "tree oil"
+	0.0838428,    // "tres"
+	0.0374748,    // "tres meses"
+	0.079762,     // "tretinoin"
+	0.0435909,    // "tretinoin ?"
+	-0.142249,    // "tretinoina"
+	-0.0354771,   // "tretinoina en"
+	0.0840416,    // "trial"
+	-0.00494689,  // "trials"
+	-0.00311756,  // "trials ?"
+	0.0312789,    // "triamcinolone"
+	0.039324,     // "tried"
+	-0.0357768,   // "trigger"
+	-0.068215,    // "triggered"
+	-0.068215,    // "triggered by"
+	-0.0444462,   // "triggers"
+	-0.0327045,   // "triggers ?"
+	0.0838385,    // "trip"
+	0.0778268,    // "trip ?"
+	0.0268574,    // "triste"
+	0.0242385,    // "tronco"
+	-0.204501,    // "true"
+	-0.0706985,   // "true ?"
+	-0.0272641,   // "true that"
+	-0.0723559,   // "true you"
+	0.0468777,    // "trunk"
+	0.290345,     // "try"
+	0.0347637,    // "try the"
+	0.0361055,    // "try wet"
+	0.0905435,    // "trying"
+	0.00385083,   // "trying for"
+	0.0001844,    // "tub"
+	0.0001844,    // "tub folliculitis"
+	-0.141699,    // "tube"
+	0.0898184,    // "tuberculosis"
+	0.0146458,    // "tummy"
+	-0.0481863,   // "turn"
+	-0.0546474,   // "turn into"
+	0.0457791,    // "twice"
+	-0.0347434,   // "twice ?"
+	-0.0068316,   // "twice a"
+	-0.0515129,   // "twice as"
+	0.271829,     // "two"
+	0.00679924,   // "two colours"
+	-0.0482274,   // "two hours"
+	0.0943186,    // "two months"
+	0.0441427,    // "two shades"
+	0.054519,     // "two treatments"
+	-0.0146111,   // "two weeks"
+	-0.00690865,  // "type"
+	-0.045584,    // "type 0"
+	0.0630906,    // "type iv"
+	-0.00883182,  // "type scale"
+	-0.0500738,   // "types"
+	-0.00446228,  // "types ?"
+	-0.105786,    // "typical"
+	-0.0355122,   // "typical for"
+	-0.00810191,  // "typically"
+	-0.00589686,  // "typically look"
+	-0.0504894,   // "uk"
+	-0.0504894,   // "uk ?"
+	0.181221,     // "ulcer"
+	-0.0141423,   // "ulcer ?"
+	0.0500439,    // "ulcer and"
+	0.0529004,    // "ulcer has"
+	0.00884031,   // "ulcer on"
+	0.199644,     // "ulcera"
+	0.2286,       // "ulcera en"
+	-0.100361,    // "ulcera por"
+	-0.0504765,   // "ulceras"
+	-0.0300952,   // "ulceras por"
+	0.0280044,    // "ulcerated"
+	0.0618286,    // "ulcers"
+	0.0225966,    // "uln"
+	0.0225966,    // "uln hold"
+	-0.205597,    // "un"
+	-0.0126497,   // "un ano"
+	0.0757383,    // "un biologico"
+	-0.0991139,   // "un brote"
+	0.0467541,    // "un bulto"
+	0.00831145,   // "un callo"
+	-0.0533921,   // "un carcinoma"
+	0.0875795,    // "un circulo"
+	-0.075276,    // "un corticoide"
+	-0.0730612,   // "un diagnostico"
+	0.00846675,   // "un herpes"
+	-0.0437122,   // "un informe"
+	0.00346764,   // "un lado"
+	0.0516627,    // "un lunar"
+	-0.172306,    // "un melanoma"
+	0.0930357,    // "un mes"
+	-0.111473,    // "un mito"
+	0.0597701,    // "un monton"
+	-0.025314,    // "un nevus"
+	-0.0540518,   // "un nino"
+	-0.00584879,  // "un paciente"
+	-0.0789404,   // "un protector"
+	-0.0410202,   // "un queloide"
+	-0.0380722,   // "un quiste"
+	0.0484672,    // "un sarpullido"
+	-0.0144983,   // "un tatuaje"
+	-0.0359493,   // "un tratamiento"
+	0.00440834,   // "un vaso"
+	0.0163815,    // "una"
+	0.0375665,    // "una ?"
+	0.214532,     // "una amiga"
+	0.0560179,    // "una ampolla"
+	-0.0136396,   // "una biopsia"
+	-0.0879807,   // "una buena"
+	-0.191903,    // "una cabeza"
+	-0.0410202,   // "una cicatriz"
+	0.0459787,    // "una clienta"
+	0.0499335,    // "una consulta"
+	0.0565535,    // "una costra"
+	0.197876,     // "una del"
+	-0.0594767,   // "una embarazada"
+	-0.0362039,   // "una encarnada"
+	-0.0905189,   // "una enfermedad"
+	-0.0142719,   // "una erupcion"
+	0.0178776,    // "una foto"
+	0.0262513,    // "una herida"
+	-0.136474,    // "una lesion"
+	0.0255006,    // "una llaga"
+	0.0651304,    // "una mancha"
+	-0.107515,    // "una paciente"
+	-0.1222,      // "una persona"
+	-0.0155492,   // "una picadura"
+	-0.248248,    // "una quemadura"
+	0.0386851,    // "una residencia"
+	0.0400457,    // "una roncha"
+	0.090899,     // "una semana"
+	0.0744587,    // "una ulcera"
+	0.018615,     // "una verruga"
+	-0.0954304,   // "una vez"
+	0.233952,     // "unas"
+	-0.0525134,   // "unas ?"
+	0.0562448,    // "unas manchas"
+	0.0614295,    // "unas manchitas"
+	0.0674807,    // "unas ronchas"
+	0.0334513,    // "unbearable"
+	0.030442,     // "unbearable can"
+	-0.109139,    // "under"
+	-0.152162,    // "under 0"
+	0.0173464,    // "under a"
+	0.0117129,    // "under her"
+	0.016868,     // "under my"
+	0.0188315,    // "under the"
+	-0.0160819,   // "underarm"
+	-0.0160819,   // "underarm sweating"
+	-0.0659642,   // "unit"
+	-0.0976653,   // "uno"
+	0.0198398,    // "unos"
+	0.0159088,    // "unos dias"
+	-0.0138451,   // "until"
+	0.0664442,    // "until after"
+	0.00655628,   // "until i"
+	-0.00744837,  // "until the"
+	0.213902,     // "up"
+	-0.00248196,  // "up ?"
+	0.0295052,    // "up from"
+	0.0266884,    // "up in"
+	0.0274782,    // "up my"
+	0.0349566,    // "up on"
+	0.0864936,    // "up to"
+	-0.0417409,   // "upf"
+	-0.0417409,   // "upf 0"
+	0.0661802,    // "uploaded"
+	-0.0245818,   // "upper"
+	-0.00226546,  // "urea"
+	0.167744,     // "urgencias"
+	0.127351,     // "urgencias ?"
+	0.00994901,   // "urgencias o"
+	0.0264734,    // "urgencias por"
+	0.0118558,    // "urgent"
+	0.0103866,    // "urgent ?"
+	0.00161455,   // "urgent care"
+	0.0606224,    // "urgente"
+	0.1197,       // "urgente ?"
+	-0.0590778,   // "urgente una"
+	-0.0290953,   // "urgently"
+	-0.0323418,   // "urgently ?"
+	0.00324648,   // "urgently about"
+	-0.152848,    // "urticaria"
+	-0.00833573,  // "urticaria ?"
+	-0.168907,    // "urticaria cronica"
+	-0.0945719,   // "usa"
+	-0.0492312,   // "usa en"
+	-0.0196134,   // "usa normalmente"
+	0.0755157,    // "usando"
+	0.0154119,    // "usando tretinoina"
+	-0.295345,    // "usar"
+	0.0470463,    // "usar la"
+	-0.0425742,   // "usar permetrina"
+	-0.109166,    // "usar protector"
+	0.0531849,    // "use"
+	0.10429,      // "use ?"
+	-0.0138327,   // "use a"
+	0.0033292,    // "use benzoyl"
+	0.117173,     // "use for"
+	-0.0141447,   // "use hydroquinone"
+	0.000750109,  // "use instead"
+	0.0129152,    // "use ketoconazole"
+	0.0402997,    // "use my"
+	0.052875,     // "use on"
+	-0.0168447,   // "use permethrin"
+	0.0895412,    // "use the"
+	-0.277747,    // "used"
+	-0.225054,    // "used for"
+	-0.0869706,   // "used when"
+	-0.0322656,   // "uses"
+	-0.0407153,   // "uses a"
+	0.215751,     // "using"
+	0.0333463,    // "using a"
+	0.00279713,   // "using clobetasol"
+	0.000576631,  // "using hydrocortisone"
+	0.0493873,    // "using my"
+	0.0792975,    // "using the"
+	0.00339198,   // "using tretinoin"
+	0.08706,      // "uso"
+	-0.314586,    // "usual"
+	-0.0408153,   // "usual approach"
+	-0.0128423,   // "usual dose"
+	-0.00749504,  // "usual first"
+	-0.0193214,   // "usual length"
+	-0.0323405,   // "usual side"
+	-0.00851109,  // "usual starting"
+	-0.264664,    // "usually"
+	-0.00824373,  // "usually appear"
+	-0.0261107,   // "usually done"
+	-0.00392325,  // "usually for"
+	-0.0144044,   // "usually get"
+	-0.0964052,   // "usually go"
+	-0.0131837,   // "usually last"
+	-0.00342833,  // "usually look"
+	-0.00475503,  // "usually stay"
+	-0.00312872,  // "usually take"
+	-0.00168468,  // "usually treated"
+	-0.0105013,   // "uv"
+	-0.0893869,   // "uva"
+	-0.0129767,   // "uva and"
+	-0.110008,    // "uvb"
+	-0.0740655,   // "uvb de"
+	0.056068,     // "va"
+	-0.0297255,   // "va a"
+	0.0128425,    // "va con"
+	-0.0756287,   // "vaccine"
+	-0.0483228,   // "vaccine ?"
+	-0.0255435,   // "vaccines"
+	-0.0159721,   // "vaccines ?"
+	-0.0522063,   // "vacuna"
+	-0.0818337,   // "vacuna del"
+	0.0266295,    // "vacunar"
+	-0.0381,      // "vacunas"
+	-0.0381,      // "vacunas vivas"
+	0.244764,     // "valaciclovir"
+	0.0632853,    // "valacyclovir"
+	-0.00716092,  // "valacyclovir for"
+	0.164128,     // "vale"
+	-0.0568342,   // "vale la"
+	0.0411074,    // "vamos"
+	-0.0839554,   // "van"
+	-0.179966,    // "van a"
+	0.0286146,    // "van al"
+	0.0158215,    // "varicela"
+	0.0552104,    // "varicela ?"
+	0.0870128,    // "varon"
+	0.0870128,    // "varon de"
+	0.00403034,   // "vaselina"
+	0.00403034,   // "vaselina a"
+	-0.0500203,   // "vaseline"
+	-0.0683228,   // "vaseline on"
+	0.0096446,    // "vaso"
+	0.0288281,    // "ve"
+	0.0298993,    // "ve la"
+	0.0855198,    // "veces"
+	0.0608406,    // "vendo"
+	0.0453136,    // "vendo ?"
+	0.015527,     // "vendo o"
+	0.0492569,    // "venous"
+	-0.0302757,   // "ver"
+	-0.0802571,   // "ver con"
+	0.0608464,    // "verano"
+	-0.004864,    // "verano ?"
+	-0.351853,    // "verdad"
+	-0.15294,     // "verdad que"
+	0.0559815,    // "verruca"
+	-0.0136914,   // "verrucas"
+	0.0928881,    // "verruga"
+	0.00441538,   // "verruga o"
+	0.0139487,    // "verruga plantar"
+	-0.00675697,  // "verrugas"
+	0.0389014,    // "verrugas en"
+	-0.0116328,   // "verse"
+	-0.0116328,   // "verse un"
+	0.0578612,    // "versicolor"
+	-0.0246014,   // "versus"
+	-0.00393756,  // "very"
+	-0.0246764,   // "very potent"
+	0.0474985,    // "ves"
+	0.210146,     // "vez"
+	-0.0501707,   // "vez ?"
+	0.097047,     // "vez despues"
+	0.189873,     // "vez que"
+	-0.0278784,   // "vi"
+	0.0336433,    // "viaje"
+	-0.00483511,  // "viene"
+	-0.0387111,   // "vigilarlo"
+	0.0525406,    // "vignette"
+	0.0533704,    // "viral"
+	-0.0409169,   // "virus"
+	-0.0273345,   // "virus ?"
+	0.0971161,    // "vision"
+	0.0808932,    // "visit"
+	-0.0452091,   // "visitor"
+	-0.0452091,   // "visitor said"
+	-0.0951697,   // "vitamin"
+	-0.0271491,   // "vitamin c"
+	-0.0699265,   // "vitamin d"
+	0.0107221,    // "vitamina"
+	-0.333564,    // "vitiligo"
+	0.0779239,    // "vitiligo ?"
+	-0.0297629,   // "vitiligo an"
+	-0.242662,    // "vitiligo es"
+	-0.0112494,   // "vitiligo on"
+	0.0309696,    // "vitiligo to"
+	-0.0381,      // "vivas"
+	-0.0155165,   // "vivas ?"
+	-0.158763,    // "volver"
+	-0.121446,    // "volver a"
+	-0.0373173,   // "volver los"
+	0.406755,     // "voy"
+	0.111971,     // "voy a"
+	0.100439,     // "voy al"
+	0.00856205,   // "voy por"
+	-0.0194076,   // "vs"
+	0.100773,     // "vuelve"
+	0.0181515,    // "vuelvo"
+	-0.0594368,   // "vulgaris"
+	-0.0422208,   // "vulgaris ?"
+	0.263068,     // "w"
+	0.0886268,    // "w hx"
+	0.0255093,    // "waistband"
+	0.232622,     // "wait"
+	0.0524572,    // "wait ?"
+	0.00590728,   // "wait for"
+	0.0106344,    // "wait is"
+	0.026084,     // "wait or"
+	0.0891413,    // "wait till"
+	-0.00574843,  // "wait until"
+	0.0407729,    // "walk"
+	0.0366421,    // "walk in"
+	0.0230643,    // "want"
+	-0.0044078,   // "want to"
+	0.190694,     // "wants"
+	0.0100588,    // "wants a"
+	0.0050874,    // "wants clotrimazole"
+	0.0242049,    // "wants me"
+	0.0858129,    // "wants to"
+	0.0835443,    // "ward"
+	0.0196868,    // "ward 0m"
+	0.0669124,    // "warfarin"
+	-0.0926889,   // "warm"
+	-0.0205181,   // "warning"
+	-0.0205181,   // "warning signs"
+	0.104165,     // "wart"
+	0.00103292,   // "wart ?"
+	0.0104917,    // "wart on"
+	0.00929646,   // "wart or"
+	0.0201104,    // "wart plaster"
+	-0.00226365,  // "wart's"
+	-0.181541,    // "warts"
+	-0.0305572,   // "warts ?"
+	0.00869543,   // "warts on"
+	-0.432091,    // "was"
+	-0.0313074,   // "was 0"
+	-0.0128858,   // "was a"
+	-0.245693,    // "was diagnosed"
+	0.0184278,    // "was given"
+	0.0001844,    // "was hot"
+	-0.061243,    // "was just"
+	0.0320889,    // "was prescribed"
+	-0.111593,    // "was told"
+	-0.188488,    // "wash"
+	-0.035817,    // "wash all"
+	-0.0757615,   // "wash bedding"
+	0.0579408,    // "wash it"
+	-0.00362333,  // "washing"
+	-0.00362333,  // "washing powder"
+	-0.017217,    // "watch"
+	-0.0164582,   // "watched"
+	0.132455,     // "watching"
+	-0.2293,      // "water"
+	-0.0726041,   // "water ?"
+	-0.0883499,   // "water resistant"
+	0.01437,      // "wax"
+	-0.087493,    // "way"
+	0.000900988,  // "way more"
+	-0.0300254,   // "way to"
+	0.44432,      // "we"
+	0.0230859,    // "we be"
+	0.0566576,    // "we go"
+	-0.134362,    // "we have"
+	-0.037155,    // "we just"
+	0.0747117,    // "we need"
+	0.000586165,  // "we stop"
+	0.0487191,    // "we treat"
+	0.0289454,    // "we use"
+	0.00385083,   // "we're"
+	0.00385083,   // "we're trying"
+	-0.0603058,   // "we've"
+	-0.0603476,   // "we've got"
+	-0.162082,    // "wear"
+	-0.0400223,   // "wear gloves"
+	-0.234087,    // "wear sunscreen"
+	0.00454673,   // "wearing"
+	-0.0224255,   // "wearing sunscreen"
+	-0.00316105,  // "weather"
+	0.00916742,   // "wedding"
+	0.0270961,    // "wee"
+	0.0270961,    // "wee one"
+	0.0883325,    // "week"
+	0.0503554,    // "week ?"
+	0.0213066,    // "week after"
+	0.021895,     // "week and"
+	0.0311898,    // "week old"
+	0.0206885,    // "week should"
+	0.0843184,    // "weekend"
+	0.00352062,   // "weekends"
+	0.00352062,   // "weekends should"
+	-0.0513575,   // "weekly"
+	0.210084,     // "weeks"
+	-0.0344195,   // "weeks after"
+	0.00483254,   // "weeks ago"
+	0.0106104,    // "weeks and"
+	0.00117568,   // "weeks now"
+	0.0348517,    // "weeks of"
+	0.000589797,  // "weeks old"
+	0.0472644,    // "weeks on"
+	0.00717527,   // "weeks or"
+	0.00522673,   // "weeks pregnant"
+	0.00109862,   // "weeks should"
+	0.114666,     // "weeping"
+	0.02403,      // "weeping and"
+	0.0296745,    // "weepy"
+	0.135931,     // "weigh"
+	0.0457839,    // "weigh 0"
+	-0.0103777,   // "weighs"
+	-0.0276863,   // "weighs 0"
+	-0.022387,    // "weight"
+	-0.0356566,   // "weight ?"
+	0.00462638,   // "weird"
+	0.00462638,   // "weird one"
+	0.0292679,    // "well"
+	0.0102405,    // "well ?"
+	-0.023851,    // "went"
+	-0.0609761,   // "were"
+	0.0432645,    // "were your"
+	-0.0273569,   // "wet"
+	-0.0266211,   // "wet wraps"
+	-1.08178,     // "what"
+	0.115598,     // "what ?"
+	-0.125943,    // "what actually"
+	-0.030558,    // "what age"
+	-0.306097,    // "what are"
+	-0.0303466,   // "what blood"
+	-0.162044,    // "what causes"
+	0.122067,     // "what cream"
+	-0.0694205,   // "what did"
+	0.0228455,    // "what do"
+	-0.520442,    // "what does"
+	0.0609263,    // "what dose"
+	-0.096418,    // "what happens"
+	-0.272065,    // "what is"
+	0.057177,     // "what looks"
+	-0.0309616,   // "what makes"
+	-0.0167122,   // "what percentage"
+	-0.0303712,   // "what point"
+	-0.00483727,  // "what role"
+	0.0294229,    // "what should"
+	-0.0190725,   // "what signs"
+	-0.0144866,   // "what spf"
+	0.00942865,   // "what strength"
+	0.196501,     // "what would"
+	-0.790529,    // "what's"
+	-0.0369223,   // "what's a"
+	-0.717395,    // "what's the"
+	0.0181942,    // "what's this"
+	0.0949897,    // "what's wrong"
+	-0.146811,    // "whats"
+	-0.146811,    // "whats the"
+	-0.467273,    // "when"
+	-0.0323359,   // "when a"
+	-0.0469228,   // "when can"
+	0.0402476,    // "when do"
+	-0.0146801,   // "when does"
+	-0.0458186,   // "when i"
+	-0.03619,     // "when i'm"
+	-0.022745,    // "when is"
+	0.0402528,    // "when it's"
+	-0.000554155, // "when people"
+	0.0184763,    // "when pressed"
+	-0.0689477,   // "when should"
+	0.0135608,    // "when they"
+	-0.00340301,  // "when they're"
+	-0.0282219,   // "when you"
+	0.0130043,    // "where"
+	0.0001844,    // "where my"
+	-0.0199315,   // "where on"
+	0.113064,     // "whether"
+	0.0647199,    // "whether the"
+	0.00631653,   // "whether to"
+	-0.314086,    // "which"
+	0.0456879,    // "which acne"
+	-0.137895,    // "which antihistamines"
+	-0.0179996,   // "which condition"
+	0.0240239,    // "which cream"
+	0.00445243,   // "which dressing"
+	-0.041927,    // "which is"
+	0.106643,     // "which one"
+	-0.00348448,  // "which ones"
+	-0.0625852,   // "which rashes"
+	0.00685757,   // "which should"
+	-0.100294,    // "which signs"
+	-0.0466193,   // "which skin"
+	0.00723153,   // "which would"
+	0.155675,     // "while"
+	-0.0338709,   // "while breastfeeding"
+	0.00236688,   // "while i"
+	0.196278,     // "while i'm"
+	0.0180261,    // "while on"
+	0.0200246,    // "while she's"
+	0.0945519,    // "white"
+	0.0258483,    // "white and"
+	0.00520323,   // "white patch"
+	0.0308425,    // "white patches"
+	0.0157127,    // "white spots"
+	0.00220464,   // "white when"
+	-0.0985937,   // "who"
+	-0.003079,    // "who are"
+	-0.0186573,   // "who is"
+	0.0750355,    // "who's"
+	0.0779574,    // "whole"
+	-0.0112417,   // "whole body"
+	0.0582904,    // "whole family"
+	-1.47899,     // "why"
+	-0.0130046,   // "why ?"
+	-0.0606612,   // "why are"
+	-0.533203,    // "why do"
+	-0.528896,    // "why does"
+	-0.260865,    // "why is"
+	-0.028505,    // "why shouldn't"
+	0.0517199,    // "wide"
+	0.0715878,    // "wider"
+	0.0389589,    // "wider excision"
+	0.193594,     // "widespread"
+	0.100837,     // "widespread eczema"
+	0.0991931,    // "wife"
+	0.0226535,    // "wife's"
+	0.14197,      // "will"
+	0.00627524,   // "will it"
+	0.00896559,   // "will that"
+	0.0562916,    // "will the"
+	-0.0493166,   // "wine"
+	-0.0421082,   // "winter"
+	-0.00770189,  // "winter ?"
+	0.429621,     // "with"
+	0.029104,     // "with 0"
+	0.00114271,   // "with ?"
+	0.215517,     // "with a"
+	-0.0463857,   // "with age"
+	0.0275039,    // "with black"
+	-0.00807361,  // "with chickenpox"
+	0.00489689,   // "with chronic"
+	0.139868,     // "with crusted"
+	-0.0520491,   // "with eczema"
+	-0.0146129,   // "with food"
+	0.0144795,    // "with hand"
+	-0.02193,     // "with hidradenitis"
+	0.0191683,    // "with his"
+	-0.115263,    // "with impetigo"
+	-0.0713617,   // "with lichen"
+	0.0529497,    // "with little"
+	-0.00295409,  // "with lots"
+	-0.0356584,   // "with lupus"
+	-0.0146511,   // "with mild"
+	0.0231474,    // "with molluscum"
+	0.0951134,    // "with my"
+	0.0344754,    // "with no"
+	-0.0135945,   // "with pityriasis"
+	0.024841,     // "with plaque"
+	-0.119175,    // "with psoriasis"
+	-0.0238605,   // "with ringworm"
+	-0.00592815,  // "with rosacea"
+	0.0137594,    // "with scabies"
+	0.0638795,    // "with shingles"
+	0.0516547,    // "with the"
+	0.0653821,    // "with them"
+	-0.0333172,   // "with vitiligo"
+	-0.0353998,   // "withdrawal"
+	-0.0310841,   // "withdrawal is"
+	-0.0465873,   // "within"
+	-0.0440145,   // "within 0"
+	-0.0331383,   // "without"
+	-0.0173371,   // "without a"
+	0.140367,     // "wks"
+	0.0378973,    // "wks pregnant"
+	0.275398,     // "woman"
+	0.0757184,    // "woman in"
+	-0.205429,    // "women"
+	-0.11628,     // "women ?"
+	-0.0282474,   // "women avoid"
+	-0.0217663,   // "women to"
+	0.124086,     // "won't"
+	0.0382585,    // "won't go"
+	0.0038989,    // "won't heal"
+	-0.0405701,   // "wondering"
+	-0.0468469,   // "wondering whether"
+	-0.0106355,   // "wood's"
+	-0.0106355,   // "wood's lamp"
+	-0.0150831,   // "words"
+	-0.0150831,   // "words ?"
+	-0.15781,     // "work"
+	-0.0792411,   // "work ?"
+	-0.00511326,  // "work and"
+	-0.00358217,  // "work better"
+	-0.0569979,   // "work for"
+	-0.0453791,   // "work in"
+	-0.110898,    // "work on"
+	0.152163,     // "work with"
+	-0.12326,     // "worked"
+	-0.124576,    // "worked out"
+	0.0727591,    // "working"
+	-0.0240948,   // "worm"
+	-0.00798269,  // "worms"
+	0.105744,     // "worried"
+	0.0699923,    // "worried about"
+	0.00134755,   // "worried it's"
+	0.0112842,    // "worried should"
+	0.0398521,    // "worry"
+	0.037285,     // "worry about"
+	-0.0762308,   // "worrying"
+	0.0185582,    // "worse"
+	0.00425143,   // "worse ?"
+	0.00417174,   // "worse after"
+	0.0597087,    // "worse at"
+	-0.0374857,   // "worse for"
+	-0.0282318,   // "worse in"
+	-0.000558891, // "worse with"
+	0.151557,     // "worth"
+	-0.0156364,   // "worth getting"
+	0.0403429,    // "worth it"
+	0.0144592,    // "worth me"
+	0.762725,     // "would"
+	0.0105813,    // "would 0"
+	-0.0322367,   // "would a"
+	0.00282884,   // "would he"
+	0.0012165,    // "would i"
+	0.0711128,    // "would it"
+	0.0241289,    // "would my"
+	0.00347152,   // "would radiotherapy"
+	0.00534415,   // "would steroid"
+	0.0146752,    // "would suit"
+	0.106493,     // "would that"
+	0.378346,     // "would you"
+	0.040338,     // "wound"
+	-0.0266211,   // "wraps"
+	-0.0503467,   // "wraps for"
+	0.0249354,    // "wrist"
+	0.0422654,    // "wrists"
+	0.0141709,    // "wrists and"
+	-0.072011,    // "writing"
+	0.0949897,    // "wrong"
+	0.0949897,    // "wrong with"
+	-0.132215,    // "wrote"
+	-0.075089,    // "wrote tinea"
+	0.0169526,    // "x"
+	0.0169526,    // "x 0"
+	0.0457469,    // "x0"
+	0.0457469,    // "x0 0"
+	0.879948,     // "y"
+	0.0375453,    // "y a"
+	0.0354551,    // "y ahora"
+	0.0734067,    // "y caliente"
+	0.0283754,    // "y con"
+	0.038028,     // "y el"
+	0.0100611,    // "y esta"
+	0.0117253,    // "y estoy"
+	0.0446483,    // "y fiebre"
+	0.0859296,    // "y la"
+	0.121947,     // "y le"
+	0.00870235,   // "y los"
+	0.0435763,    // "y me"
+	0.0418489,    // "y mucho"
+	0.0289397,    // "y nada"
+	-0.0761335,   // "y no"
+	0.0340615,    // "y o"
+	-0.0309541,   // "y ocho"
+	-0.0406217,   // "y por"
+	0.0396124,    // "y rodillas"
+	0.0467063,    // "y roja"
+	0.0223533,    // "y rojez"
+	0.0887658,    // "y se"
+	0.0189672,    // "y sigo"
+	0.0910015,    // "y tengo"
+	0.152002,     // "y tiene"
+	-0.0351355,   // "y un"
+	0.0332194,    // "y una"
+	0.0848114,    // "y unas"
+	0.00649207,   // "y ya"
+	0.400132,     // "ya"
+	0.136277,     // "ya ?"
+	-0.00171034,  // "ya no"
+	0.0415481,    // "ya o"
+	0.0278369,    // "ya que"
+	0.0499335,    // "ya se"
+	0.00649207,   // "ya voy"
+	0.167332,     // "year"
+	-0.0371331,   // "year ?"
+	0.00844968,   // "year and"
+	0.0826863,    // "year old"
+	0.00545785,   // "year old's"
+	0.00519316,   // "years"
+	-0.0338547,   // "years ago"
+	0.0273062,    // "years later"
+	-0.00927702,  // "yeast"
+	0.346635,     // "yellow"
+	0.111939,     // "yellow and"
+	0.0412093,    // "yellow greasy"
+	0.00938976,   // "yesterday"
+	0.0272282,    // "yet"
+	0.31553,      // "yo"
+	-0.0321457,   // "you"
+	0.0487685,    // "you ?"
+	0.00719724,   // "you biopsy"
+	-0.0699553,   // "you can"
+	0.0512462,    // "you can't"
+	-0.0669053,   // "you catch"
+	0.0476057,    // "you do"
+	-0.0223596,   // "you explain"
+	-0.0439954,   // "you get"
+	-0.0142634,   // "you go"
+	-0.0955377,   // "you have"
+	-0.00828298,  // "you know"
+	-0.0479181,   // "you need"
+	-0.035817,    // "you really"
+	0.048204,     // "you reckon"
+	0.0922745,    // "you say"
+	-0.0560252,   // "you should"
+	-0.0392657,   // "you shouldn't"
+	0.0590765,    // "you start"
+	-0.0350569,   // "you still"
+	-0.0713651,   // "you take"
+	0.1807,       // "you tell"
+	0.120278,     // "you think"
+	-0.0137074,   // "you to"
+	-0.105339,    // "you use"
+	-0.0439417,   // "you've"
+	-0.0439417,   // "you've had"
+	0.142103,     // "young"
+	0.0986705,    // "your"
+	0.0432645,    // "your kid"
+	0.135627,     // "your opinion"
+	0.100087,     // "yr"
+	0.0107222,    // "yr old"
+	0.0175828,    // "yrs"
+	-0.0373555,   // "zinc"
+	-0.0324233,   // "zinc sirve"
+	-0.120662,    // "zoster"
+	0.0927045,    // "zoster ?"
+	0.105855,     // "zoster cerca"
 }
 
 // decisionModelSlots is the hash table of decisionFeatureIndex.
 var decisionModelSlots = [...]uint16{
-	3482, 3287, 443, 0, 0, 1339, 0, 0, 5942, 0, 0, 0, 240, 0, 0, 0,
-	0, 0, 4878, 0, 0, 0, 0, 5678, 0, 2952, 1434, 0, 0, 0, 0, 2683,
-	2869, 0, 0, 0, 4849, 0, 0, 3303, 0, 5534, 0, 0, 2532, 5237, 0, 2277,
-	0, 5118, 4052, 0, 0, 0, 0, 4581, 0, 0, 0, 0, 687, 2250, 0, 0,
-	0, 0, 0, 3162, 0, 0, 0, 0, 2504, 4721, 4130, 0, 5214, 701, 5675, 0,
-	0, 0, 1588, 0, 3090, 2100, 1461, 1745, 4516, 1759, 6632, 0, 4571, 0, 0, 0,
-	1002, 5628, 4195, 0, 0, 2373, 5963, 0, 4693, 841, 0, 0, 3470, 6641, 0, 0,
-	0, 1826, 0, 0, 0, 2375, 0, 0, 1083, 0, 0, 0, 2830, 547, 3145, 0,
-	1586, 0, 0, 0, 0, 0, 0, 0, 0, 0, 324, 4986, 0, 0, 0, 0,
-	5208, 0, 0, 3952, 0, 6802, 4430, 0, 3604, 0, 5688, 0, 722, 0, 1325, 0,
-	0, 0, 0, 0, 0, 0, 3947, 5787, 6473, 0, 0, 0, 0, 0, 0, 0,
-	6375, 0, 635, 0, 5159, 0, 0, 0, 0, 0, 0, 3199, 0, 3901, 0, 0,
-	3385, 1960, 5453, 0, 0, 0, 6293, 0, 0, 0, 1864, 0, 0, 0, 5501, 0,
-	0, 0, 1813, 5079, 0, 0, 1731, 5356, 6057, 6671, 4279, 5785, 4964, 0, 0, 0,
-	0, 0, 0, 0, 0, 1508, 5454, 0, 994, 1946, 3986, 0, 0, 0, 0, 0,
-	0, 0, 950, 6469, 1833, 6786, 0, 0, 0, 5593, 0, 0, 0, 838, 0, 6167,
-	0, 0, 2984, 0, 3636, 5740, 0, 0, 0, 0, 0, 0, 1212, 0, 0, 0,
-	2095, 3346, 0, 810, 1149, 3336, 3404, 5990, 0, 0, 0, 2750, 3997, 0, 0, 0,
-	0, 367, 933, 0, 476, 0, 0, 0, 0, 4470, 6771, 3762, 0, 0, 3585, 3050,
-	3836, 4504, 1660, 5874, 0, 1105, 0, 2977, 0, 89, 0, 0, 0, 1010, 0, 0,
-	0, 0, 0, 0, 1123, 0, 0, 2962, 0, 3899, 4071, 0, 6365, 0, 0, 0,
-	4858, 0, 0, 0, 0, 0, 0, 0, 0, 562, 3345, 0, 0, 3170, 0, 4518,
-	5393, 0, 3338, 0, 438, 2763, 0, 0, 0, 601, 5107, 0, 5289, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1051, 0, 1691, 0, 0, 0, 0, 0,
-	0, 2835, 4524, 0, 0, 5022, 5276, 0, 0, 0, 3304, 0, 0, 0, 0, 0,
-	0, 0, 4419, 0, 2084, 0, 0, 0, 0, 0, 4875, 3387, 1863, 0, 0, 0,
-	0, 0, 0, 0, 1186, 0, 0, 0, 5793, 190, 5952, 0, 0, 0, 1613, 0,
-	0, 6646, 3012, 0, 0, 0, 5714, 0, 6460, 0, 0, 0, 0, 1236, 0, 6831,
-	6648, 0, 0, 0, 0, 0, 0, 4574, 5234, 1489, 0, 0, 0, 0, 0, 788,
-	1393, 1669, 0, 0, 1765, 0, 116, 3949, 6602, 0, 0, 0, 3848, 2298, 0, 2732,
-	3297, 3830, 0, 0, 553, 0, 0, 0, 0, 4737, 4582, 122, 0, 2380, 598, 4679,
-	5817, 652, 1423, 5372, 6495, 1476, 0, 0, 0, 3242, 5513, 0, 5748, 692, 6500, 0,
-	0, 1416, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1648, 0, 4533, 0, 5836,
-	0, 0, 0, 0, 0, 0, 0, 0, 4546, 0, 0, 0, 1545, 0, 0, 0,
-	0, 4609, 4227, 4491, 653, 0, 0, 1556, 2861, 0, 483, 0, 0, 0, 148, 5641,
-	6534, 0, 0, 0, 0, 0, 4948, 1927, 6296, 6764, 2302, 0, 0, 6669, 0, 0,
-	626, 0, 0, 0, 0, 0, 5797, 3801, 0, 0, 0, 4711, 1964, 0, 0, 83,
-	0, 0, 0, 0, 4143, 0, 4173, 0, 0, 0, 0, 1296, 4429, 4813, 5344, 5134,
-	0, 0, 0, 0, 0, 0, 0, 0, 2026, 5242, 0, 1292, 0, 0, 0, 0,
-	0, 0, 4112, 0, 0, 497, 0, 0, 4777, 0, 0, 0, 0, 0, 0, 6217,
-	0, 5409, 5507, 0, 6697, 5245, 0, 6100, 0, 0, 0, 0, 0, 5, 1267, 454,
-	2485, 2755, 5958, 0, 0, 3571, 0, 5796, 3351, 0, 0, 0, 0, 0, 2335, 0,
-	0, 0, 1473, 612, 2673, 0, 623, 0, 0, 0, 0, 0, 0, 0, 0, 2217,
-	0, 0, 4479, 5736, 4163, 2620, 0, 0, 0, 0, 0, 6388, 0, 3680, 5025, 0,
-	1837, 0, 0, 3186, 6642, 2966, 0, 0, 0, 0, 0, 0, 3359, 0, 0, 6130,
-	0, 0, 0, 3205, 0, 6762, 4442, 723, 441, 2262, 1008, 3619, 6011, 0, 2130, 3417,
-	0, 0, 0, 274, 0, 2893, 5283, 6275, 6125, 0, 0, 0, 0, 0, 0, 3652,
-	0, 0, 0, 5537, 1344, 1324, 5333, 0, 0, 0, 0, 0, 0, 0, 14, 4798,
-	6249, 3687, 0, 45, 3618, 5129, 0, 0, 1197, 0, 0, 0, 0, 0, 0, 0,
-	0, 750, 0, 0, 0, 2156, 3681, 4885, 3726, 0, 0, 0, 1516, 0, 0, 0,
-	0, 6183, 2582, 6434, 0, 0, 3350, 0, 207, 1357, 0, 0, 0, 6260, 0, 5508,
-	6748, 0, 0, 1162, 0, 6394, 5686, 0, 0, 0, 0, 0, 6301, 5840, 2042, 541,
-	4373, 5532, 6102, 3694, 0, 5415, 0, 0, 0, 0, 1085, 0, 0, 0, 0, 4261,
-	1993, 0, 0, 0, 0, 3610, 1727, 3531, 0, 0, 0, 6367, 2770, 4087, 1216, 1387,
-	0, 0, 0, 3995, 0, 0, 0, 0, 0, 0, 6043, 0, 35, 4608, 0, 0,
-	0, 0, 0, 0, 2990, 0, 3442, 0, 1011, 0, 0, 0, 3808, 0, 706, 4253,
-	0, 0, 0, 3260, 0, 6520, 0, 1519, 4618, 0, 0, 0, 3268, 0, 0, 0,
-	2294, 2390, 4016, 0, 1615, 2258, 2711, 5105, 0, 3421, 603, 2267, 2425, 3660, 0, 5286,
-	0, 4437, 0, 0, 221, 0, 0, 2053, 461, 3886, 0, 0, 0, 6471, 0, 4065,
-	0, 0, 1138, 2119, 0, 0, 3818, 5950, 0, 515, 0, 0, 842, 4889, 5595, 5904,
-	6151, 0, 0, 4519, 5992, 0, 4299, 0, 0, 0, 2219, 0, 0, 870, 2412, 6729,
-	0, 856, 0, 0, 0, 0, 6302, 2862, 0, 6772, 0, 0, 1637, 3912, 796, 5692,
-	0, 0, 0, 0, 0, 801, 6622, 3894, 5100, 1343, 1373, 0, 416, 2037, 2867, 3924,
-	4926, 0, 0, 0, 1663, 391, 0, 0, 0, 0, 1466, 2598, 3405, 3820, 6800, 5521,
-	3814, 4994, 0, 0, 0, 3860, 0, 0, 0, 1520, 0, 0, 0, 5790, 1392, 5962,
-	3072, 0, 0, 2199, 6115, 0, 6008, 0, 0, 1261, 102, 0, 0, 557, 0, 0,
-	0, 4034, 0, 0, 0, 0, 0, 3853, 0, 2213, 4559, 0, 0, 0, 1995, 3498,
-	0, 3454, 1573, 5179, 0, 0, 0, 0, 0, 1919, 0, 0, 0, 3330, 0, 1504,
-	1590, 2650, 5219, 6247, 0, 0, 0, 6540, 0, 0, 0, 5806, 0, 114, 0, 0,
-	3469, 5317, 3715, 0, 5960, 0, 0, 0, 0, 2886, 0, 0, 0, 1935, 5147, 0,
-	0, 2708, 6141, 0, 0, 5848, 0, 0, 0, 0, 0, 0, 679, 2426, 4989, 5350,
-	0, 1376, 0, 1226, 1341, 5617, 0, 1069, 0, 0, 5029, 0, 4110, 2133, 0, 0,
-	1448, 3135, 1120, 783, 4635, 2672, 4809, 941, 1760, 1187, 6777, 4120, 0, 268, 0, 158,
-	0, 1547, 5307, 0, 4031, 1567, 0, 132, 0, 4178, 2528, 6233, 6765, 0, 0, 6090,
-	1965, 4683, 5250, 0, 0, 0, 0, 0, 0, 1133, 0, 0, 0, 0, 0, 3371,
-	4553, 2660, 4682, 0, 0, 0, 776, 2847, 4837, 3026, 3533, 486, 2570, 6390, 6726, 5300,
-	5517, 0, 2243, 0, 3583, 1304, 0, 0, 826, 4310, 0, 0, 0, 3386, 0, 5646,
-	0, 275, 292, 0, 0, 0, 0, 0, 0, 4560, 0, 3294, 0, 0, 0, 5518,
-	0, 0, 0, 2985, 1804, 0, 0, 0, 0, 0, 2707, 3216, 6553, 4590, 0, 715,
-	0, 4672, 0, 0, 6350, 0, 0, 0, 0, 0, 2821, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 3719, 6379, 0, 0, 0, 6793, 965, 3431, 4714, 5335, 0, 0,
-	0, 5741, 6791, 146, 5236, 5892, 2023, 168, 0, 6591, 6676, 0, 4168, 0, 0, 0,
-	0, 0, 0, 0, 4060, 0, 0, 0, 0, 0, 0, 69, 3175, 0, 0, 5241,
-	0, 0, 0, 0, 0, 0, 6651, 0, 0, 0, 6721, 0, 0, 0, 3284, 0,
-	0, 1163, 6450, 0, 5324, 0, 1414, 6680, 0, 865, 1886, 3415, 0, 0, 0, 0,
-	166, 4088, 0, 4879, 0, 6547, 1321, 0, 0, 0, 0, 2780, 5260, 0, 4467, 3609,
-	5589, 0, 0, 4843, 0, 463, 808, 0, 6733, 0, 0, 3382, 5700, 6519, 3835, 6503,
-	1999, 4779, 5881, 385, 0, 0, 0, 0, 3793, 5198, 0, 347, 0, 3946, 0, 0,
-	4902, 0, 0, 0, 888, 4844, 0, 0, 5914, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2871, 4510, 5712, 0, 3237, 5972, 0, 0, 0, 2697, 4123,
-	0, 0, 1661, 0, 2474, 6326, 0, 0, 0, 0, 3244, 4881, 0, 0, 0, 0,
-	4278, 0, 314, 4383, 0, 0, 0, 0, 0, 0, 0, 0, 4423, 0, 0, 0,
-	0, 0, 1302, 1732, 3745, 0, 0, 0, 4102, 0, 6524, 0, 0, 0, 0, 0,
-	3785, 0, 0, 4478, 0, 0, 2058, 3497, 4480, 0, 0, 0, 1358, 0, 0, 0,
-	3472, 0, 1290, 3446, 3873, 0, 2396, 0, 0, 2912, 1075, 3048, 0, 0, 0, 0,
-	0, 0, 0, 1532, 0, 2359, 0, 677, 3227, 5038, 4741, 4745, 4444, 5647, 0, 5651,
-	0, 0, 0, 0, 0, 3813, 6138, 4077, 0, 0, 0, 3807, 6343, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 236, 0, 3084, 3319, 4229, 0, 2870, 0, 0, 0,
-	0, 0, 0, 510, 1629, 0, 0, 2363, 0, 0, 0, 0, 1609, 0, 2894, 0,
-	0, 1213, 714, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2453, 0, 746, 3943,
-	0, 3095, 0, 0, 0, 0, 0, 4713, 0, 0, 0, 3362, 3560, 3858, 5349, 768,
-	4821, 1809, 0, 0, 0, 296, 1774, 0, 3550, 6018, 0, 5660, 0, 4862, 0, 0,
-	2822, 0, 0, 0, 0, 1689, 5536, 0, 0, 3437, 0, 0, 0, 0, 3866, 0,
-	172, 5279, 0, 0, 0, 4645, 46, 6271, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1449, 5539, 0, 0, 0, 0, 793, 1474, 0, 4796, 2593, 0, 2463, 882, 0,
-	0, 0, 0, 2571, 0, 0, 4530, 0, 0, 2725, 0, 0, 0, 0, 825, 1607,
-	4209, 3842, 0, 0, 0, 0, 0, 1860, 0, 0, 0, 3612, 0, 0, 0, 0,
-	0, 3448, 0, 0, 4694, 5442, 3187, 0, 1666, 80, 318, 4174, 0, 0, 0, 0,
-	0, 2702, 6248, 0, 0, 2196, 4908, 0, 4023, 0, 0, 177, 589, 868, 0, 0,
-	0, 0, 0, 0, 0, 2705, 4511, 5987, 2134, 3829, 0, 0, 1211, 0, 1576, 0,
-	2864, 3709, 0, 0, 4427, 0, 0, 0, 0, 0, 0, 4377, 920, 2241, 5232, 0,
-	1866, 426, 178, 3164, 6481, 0, 0, 6032, 6345, 0, 0, 939, 0, 0, 0, 0,
-	0, 0, 847, 0, 4515, 4523, 5053, 0, 0, 1507, 0, 0, 5034, 530, 1821, 2849,
-	3016, 6323, 2495, 1749, 4628, 1052, 4905, 5200, 0, 0, 0, 0, 0, 590, 1542, 6739,
-	481, 6401, 0, 0, 5733, 0, 0, 6019, 2926, 3513, 0, 0, 6107, 3642, 0, 0,
-	0, 0, 0, 0, 2778, 142, 3139, 2260, 3161, 6225, 3861, 6393, 6571, 4665, 6618, 6624,
-	6734, 0, 0, 0, 2948, 0, 0, 3811, 0, 0, 0, 2112, 0, 1601, 3137, 6344,
-	0, 0, 0, 0, 4107, 0, 0, 0, 5327, 0, 5658, 828, 4757, 5293, 942, 1876,
-	5716, 0, 0, 0, 1577, 0, 6627, 0, 395, 5467, 2117, 5737, 5875, 0, 6158, 963,
-	6330, 0, 0, 0, 3944, 2968, 650, 6699, 0, 2101, 0, 0, 5698, 4972, 6118, 0,
-	0, 0, 0, 2798, 0, 0, 0, 0, 6363, 4700, 0, 0, 0, 3306, 0, 0,
-	0, 0, 6088, 0, 0, 5062, 0, 1795, 3169, 0, 0, 0, 0, 0, 0, 0,
-	3475, 0, 2366, 4814, 0, 0, 0, 0, 245, 2264, 3120, 2671, 2461, 5396, 0, 3198,
-	437, 3465, 1656, 1527, 4724, 0, 0, 0, 0, 0, 0, 0, 3263, 3951, 0, 1931,
-	0, 0, 3171, 1967, 0, 0, 0, 0, 0, 1383, 0, 0, 0, 0, 6031, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 375, 0, 0, 0, 0, 0, 0, 0,
-	478, 0, 0, 0, 0, 0, 0, 0, 5272, 3737, 0, 2537, 0, 0, 0, 0,
-	0, 3915, 21, 6354, 0, 0, 0, 580, 4416, 1991, 4640, 4731, 2076, 0, 2836, 6150,
-	4906, 0, 0, 0, 2560, 613, 0, 0, 0, 2920, 0, 1017, 5184, 0, 0, 0,
-	0, 0, 0, 2307, 766, 0, 0, 5702, 0, 129, 3927, 0, 0, 0, 1591, 0,
-	0, 0, 0, 780, 6054, 5576, 0, 0, 5679, 195, 2667, 6224, 0, 0, 0, 0,
-	0, 0, 2464, 1786, 2680, 5585, 0, 0, 0, 2792, 0, 1208, 0, 0, 1436, 0,
-	0, 0, 5901, 4689, 0, 5212, 0, 953, 907, 5564, 5699, 0, 4037, 0, 0, 2881,
-	0, 0, 0, 949, 0, 0, 1537, 4050, 4543, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 805, 0, 0, 0, 0, 485, 0, 0, 0, 0, 1872, 0, 0,
-	0, 0, 0, 6705, 0, 0, 0, 5045, 3272, 6389, 5998, 6741, 0, 7, 1671, 927,
-	1451, 3073, 0, 1926, 4792, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3478, 0, 0, 0, 6700, 0, 500, 0, 5304, 781, 3037, 0, 0, 0,
-	0, 0, 802, 0, 4720, 6195, 0, 0, 5859, 4853, 4815, 488, 0, 0, 0, 3540,
-	3768, 1523, 3477, 5256, 6675, 0, 0, 0, 0, 3742, 0, 0, 0, 3970, 1293, 0,
-	0, 0, 0, 0, 0, 3299, 5222, 0, 1432, 1895, 4601, 6034, 2880, 0, 5645, 0,
-	0, 5473, 0, 0, 0, 0, 1071, 0, 0, 0, 0, 4921, 0, 3966, 5758, 0,
-	0, 0, 4131, 0, 0, 0, 0, 0, 1019, 0, 0, 1153, 3931, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 101, 0, 2577, 0, 0,
-	0, 3544, 0, 6829, 0, 0, 2321, 0, 0, 0, 0, 4022, 0, 0, 0, 0,
-	0, 0, 4042, 0, 0, 892, 1980, 6310, 6663, 0, 6781, 0, 6578, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1268, 3903, 4890, 0, 0, 0, 0, 2943, 0, 0,
-	1369, 0, 3603, 0, 3300, 5854, 5684, 5947, 0, 0, 0, 0, 0, 4634, 5976, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1475, 3082, 2021, 2292, 5757, 6269,
-	0, 0, 2452, 0, 0, 0, 0, 0, 1498, 0, 0, 0, 6557, 3743, 0, 976,
-	0, 121, 2080, 0, 0, 0, 0, 2, 3488, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 6128, 0, 0, 0, 0, 0, 0, 4797, 0, 532, 2360, 3893,
-	4656, 5604, 0, 1992, 2383, 5264, 0, 0, 0, 4182, 0, 1972, 3795, 0, 0, 0,
-	2246, 0, 0, 0, 4281, 16, 1454, 0, 0, 0, 5325, 5768, 528, 6237, 0, 899,
-	0, 5861, 0, 1996, 4538, 4847, 4211, 0, 0, 3491, 0, 0, 0, 647, 0, 5309,
-	545, 0, 19, 0, 0, 5504, 0, 0, 2747, 3193, 2355, 4051, 0, 0, 5373, 5709,
-	0, 1486, 0, 9, 1589, 0, 0, 0, 0, 0, 0, 49, 851, 0, 0, 0,
-	0, 1819, 1259, 3589, 4288, 429, 0, 3398, 0, 440, 3311, 5088, 6154, 0, 3254, 2876,
-	1751, 2981, 5809, 0, 0, 0, 0, 5753, 425, 3078, 3212, 2205, 0, 0, 0, 3411,
-	3443, 6586, 4361, 64, 4705, 5211, 0, 4305, 0, 0, 0, 0, 0, 2015, 0, 0,
-	182, 5161, 0, 1581, 1329, 0, 1336, 0, 0, 945, 4219, 6329, 0, 0, 0, 5006,
-	3764, 1481, 778, 0, 0, 3806, 0, 0, 3091, 0, 0, 1882, 1480, 4840, 0, 0,
-	0, 0, 5562, 0, 0, 0, 0, 0, 0, 6096, 0, 0, 0, 0, 82, 2758,
-	6045, 0, 4894, 6255, 504, 1479, 0, 0, 912, 0, 0, 730, 5119, 0, 1298, 4365,
-	0, 0, 0, 0, 0, 0, 0, 0, 6689, 0, 0, 0, 0, 4768, 2594, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 140, 5967, 0, 5762, 6821,
-	0, 0, 0, 4512, 0, 0, 374, 0, 0, 3080, 0, 1097, 2558, 3971, 0, 0,
-	0, 0, 3539, 4134, 0, 77, 2439, 4268, 6792, 0, 0, 0, 0, 0, 5823, 3503,
-	0, 1683, 2807, 5734, 0, 618, 1384, 0, 1890, 0, 0, 0, 0, 371, 3288, 0,
-	0, 0, 0, 2328, 0, 4963, 0, 0, 0, 0, 5558, 0, 1205, 0, 0, 0,
-	3760, 0, 0, 0, 3196, 5180, 0, 0, 2364, 4450, 1611, 2945, 396, 4472, 6538, 6814,
-	4352, 0, 0, 0, 0, 812, 0, 0, 0, 0, 0, 0, 0, 0, 4772, 0,
-	0, 0, 0, 0, 0, 0, 6181, 2059, 631, 3637, 5183, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 5235, 6097, 0, 985, 1013, 1748, 0, 6412, 0,
-	6796, 0, 0, 4825, 2813, 0, 0, 0, 0, 0, 0, 74, 3553, 2056, 4124, 0,
-	0, 593, 3429, 0, 0, 5017, 0, 2408, 0, 0, 0, 0, 0, 656, 4189, 0,
-	5945, 0, 0, 6611, 4759, 0, 923, 0, 685, 948, 0, 0, 0, 0, 151, 0,
-	5511, 0, 3751, 0, 0, 1877, 0, 1698, 0, 0, 0, 0, 0, 0, 0, 0,
-	2266, 2787, 6316, 0, 0, 0, 4641, 4916, 0, 2341, 0, 6723, 0, 0, 1221, 1873,
-	3770, 0, 0, 0, 0, 6027, 1166, 0, 0, 0, 0, 1490, 3506, 208, 5469, 0,
-	0, 0, 0, 0, 0, 0, 0, 4931, 0, 0, 5433, 1891, 0, 1114, 1641, 0,
-	0, 2044, 2448, 2627, 2796, 5939, 0, 0, 3223, 2895, 4264, 0, 0, 1, 6378, 0,
-	0, 0, 5152, 6234, 6515, 0, 358, 0, 0, 0, 0, 0, 0, 0, 343, 0,
-	4593, 5552, 0, 0, 0, 5322, 0, 809, 204, 2434, 2507, 1043, 2638, 5632, 0, 1371,
-	0, 0, 0, 0, 0, 4901, 0, 0, 0, 1313, 0, 0, 4231, 0, 0, 0,
-	1335, 4421, 0, 0, 0, 0, 1791, 0, 0, 5669, 2617, 0, 0, 0, 0, 0,
-	747, 0, 3921, 0, 1000, 5360, 6715, 0, 0, 3085, 5060, 0, 256, 0, 0, 0,
-	2350, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 54, 2477, 2626, 565, 0, 2860, 6003, 0, 0, 0, 0, 0, 0, 0, 993,
-	0, 0, 0, 0, 0, 6634, 0, 0, 4500, 6084, 0, 5853, 0, 0, 3221, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 577, 4289, 0, 6775, 4038, 2066, 0,
-	0, 3070, 2354, 5622, 2184, 5655, 4460, 5664, 0, 0, 4340, 3906, 0, 0, 0, 1291,
-	0, 0, 4363, 0, 932, 0, 0, 0, 0, 3596, 0, 0, 131, 0, 0, 3516,
-	0, 0, 0, 890, 0, 0, 4468, 0, 4461, 4529, 0, 0, 3274, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1918, 0, 0, 0, 0, 0, 4910, 5072, 651,
-	4872, 235, 2145, 5270, 5673, 3600, 0, 2325, 655, 0, 0, 1517, 0, 0, 0, 0,
-	1546, 0, 2002, 3587, 0, 0, 0, 968, 2579, 3599, 4187, 0, 0, 0, 0, 0,
-	1634, 0, 0, 0, 0, 0, 3865, 5531, 1908, 0, 0, 6794, 5910, 0, 1254, 5299,
-	5228, 6124, 2536, 6362, 0, 5783, 660, 3320, 0, 2766, 5238, 0, 4276, 4670, 0, 0,
-	3286, 0, 0, 4457, 0, 3131, 0, 0, 0, 0, 0, 0, 1828, 6690, 743, 0,
-	2170, 3046, 0, 0, 4329, 0, 5520, 0, 0, 0, 0, 0, 0, 0, 0, 2651,
-	0, 0, 0, 71, 1108, 0, 0, 6424, 0, 4869, 0, 0, 0, 0, 0, 0,
-	6470, 0, 0, 0, 4699, 0, 0, 0, 5821, 0, 4401, 0, 5649, 0, 0, 0,
-	0, 4283, 0, 3972, 0, 93, 2759, 0, 0, 0, 0, 5640, 6135, 5982, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2333, 2972, 3953, 947, 2014,
-	2181, 2407, 1811, 4911, 3388, 5545, 6589, 0, 0, 0, 0, 0, 0, 0, 128, 767,
-	349, 2480, 0, 0, 0, 5369, 0, 0, 4776, 0, 0, 0, 0, 6491, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 6514, 0, 6708, 0, 0, 1483, 3700, 0, 0,
-	0, 1134, 1157, 0, 0, 0, 803, 1109, 4372, 2754, 3144, 0, 4727, 0, 0, 6590,
-	0, 0, 4802, 0, 0, 0, 5860, 4680, 6638, 5203, 0, 0, 909, 6790, 583, 794,
-	0, 3364, 0, 0, 1494, 822, 4104, 0, 0, 0, 0, 546, 585, 5985, 0, 1395,
-	4249, 6105, 6489, 0, 0, 1840, 4459, 5374, 0, 0, 0, 0, 0, 975, 0, 0,
-	0, 0, 0, 4496, 0, 0, 0, 0, 2209, 0, 0, 3671, 2799, 0, 0, 0,
-	0, 0, 0, 0, 0, 397, 0, 4190, 0, 946, 325, 2312, 1288, 0, 0, 0,
-	1493, 6714, 0, 0, 0, 0, 0, 0, 5921, 0, 3511, 6702, 41, 3821, 3480, 0,
-	0, 0, 0, 0, 573, 1074, 4076, 4980, 331, 5420, 0, 2010, 3749, 0, 0, 0,
-	0, 0, 2999, 5555, 0, 0, 0, 0, 0, 6745, 0, 0, 2546, 2640, 2742, 579,
-	1540, 0, 0, 2427, 0, 0, 300, 0, 0, 0, 2356, 0, 1027, 0, 0, 0,
-	0, 5153, 0, 0, 4513, 0, 0, 4790, 1651, 5470, 5561, 684, 2797, 2699, 1452, 5838,
-	4654, 0, 0, 0, 0, 0, 1859, 5543, 0, 969, 3425, 5063, 0, 0, 3956, 0,
-	0, 0, 6226, 2278, 0, 0, 0, 0, 5020, 0, 0, 0, 4747, 903, 4771, 2722,
-	6140, 84, 2189, 4205, 0, 0, 0, 3789, 0, 0, 0, 0, 2879, 3461, 3485, 4291,
-	3985, 4736, 0, 1410, 0, 0, 0, 0, 4072, 0, 0, 0, 0, 0, 228, 3812,
-	4322, 0, 0, 0, 0, 4358, 0, 3798, 0, 2215, 0, 1956, 0, 0, 0, 0,
-	0, 6545, 0, 0, 0, 0, 3426, 0, 0, 4811, 5155, 0, 818, 4108, 220, 0,
-	0, 6148, 0, 6501, 0, 0, 0, 0, 0, 0, 0, 1131, 0, 0, 5041, 0,
-	2212, 0, 1585, 0, 0, 0, 0, 0, 0, 3672, 3828, 4295, 6081, 133, 3276, 6446,
-	0, 5662, 0, 0, 0, 0, 0, 0, 3750, 6640, 0, 0, 0, 0, 0, 1848,
-	0, 0, 0, 0, 0, 0, 0, 0, 1124, 2843, 1640, 2889, 0, 0, 0, 4142,
-	0, 0, 1977, 0, 0, 0, 0, 0, 0, 0, 3594, 2460, 0, 0, 0, 0,
-	0, 5725, 0, 0, 0, 0, 0, 0, 6716, 0, 0, 0, 0, 0, 176, 4445,
-	0, 0, 0, 0, 0, 1705, 42, 0, 3987, 0, 2581, 6421, 0, 6512, 0, 0,
-	0, 6569, 0, 4345, 0, 0, 0, 6467, 1409, 4282, 4735, 2496, 0, 6756, 0, 0,
-	0, 3097, 2305, 0, 0, 4323, 0, 4563, 6190, 6336, 0, 0, 0, 0, 0, 0,
-	0, 0, 1584, 0, 6341, 4073, 0, 0, 4751, 0, 0, 1783, 0, 0, 0, 251,
-	0, 0, 0, 0, 0, 0, 0, 5106, 0, 181, 4435, 2398, 2812, 0, 0, 0,
-	6092, 2280, 0, 6766, 6414, 6827, 1242, 6400, 0, 0, 5081, 2783, 0, 306, 377, 264,
-	6023, 0, 0, 0, 831, 0, 0, 0, 0, 0, 3968, 3641, 328, 0, 4252, 2111,
-	0, 0, 0, 4164, 0, 0, 0, 4982, 0, 0, 0, 0, 0, 0, 0, 5745,
-	0, 5695, 0, 0, 6757, 6348, 0, 0, 0, 113, 3570, 0, 0, 5949, 0, 2388,
-	0, 423, 0, 1478, 5479, 6666, 432, 0, 430, 1639, 1851, 1233, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 3003, 0, 4184, 6820, 402, 0, 2833, 0, 0, 0, 0,
-	0, 0, 2844, 5769, 6558, 3844, 0, 0, 0, 0, 0, 0, 0, 468, 3558, 4177,
-	5197, 4215, 3200, 3914, 3799, 4580, 3422, 6257, 0, 3121, 0, 0, 3154, 0, 0, 0,
-	4013, 0, 0, 0, 4883, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4985, 1263, 6504, 0, 3692, 0, 1250, 0, 0, 0, 0, 0, 344, 0, 0, 0,
-	2107, 3512, 3142, 1104, 0, 5574, 0, 5510, 0, 625, 0, 0, 0, 0, 4441, 0,
-	0, 0, 1029, 2164, 0, 954, 0, 0, 0, 258, 4330, 1191, 5269, 6108, 0, 0,
-	0, 0, 4617, 0, 0, 1060, 0, 0, 2399, 2815, 6687, 0, 0, 0, 4674, 6006,
-	0, 0, 0, 0, 0, 3102, 0, 0, 0, 0, 0, 0, 0, 6523, 4919, 3125,
-	5524, 0, 3597, 0, 153, 0, 0, 5111, 6289, 1849, 0, 0, 6258, 0, 3582, 4937,
-	0, 0, 0, 0, 2201, 1084, 0, 4381, 6077, 0, 0, 0, 637, 5352, 0, 0,
-	0, 0, 0, 0, 5142, 0, 0, 0, 0, 853, 0, 0, 0, 0, 0, 0,
-	1973, 1130, 0, 0, 4139, 0, 0, 4449, 6696, 0, 0, 4210, 6551, 0, 5815, 0,
-	4904, 0, 381, 2578, 0, 2714, 0, 0, 6325, 0, 2741, 0, 0, 0, 0, 0,
-	0, 3781, 0, 0, 0, 2013, 0, 0, 279, 4197, 0, 0, 0, 6020, 0, 401,
-	0, 0, 835, 0, 0, 2128, 3343, 3695, 0, 0, 0, 0, 0, 0, 3505, 0,
-	0, 0, 0, 480, 0, 6431, 4838, 6755, 0, 2173, 0, 0, 0, 0, 0, 0,
-	0, 5095, 5294, 6432, 0, 0, 3551, 4717, 0, 0, 3368, 0, 0, 0, 0, 0,
-	0, 0, 3435, 0, 0, 0, 0, 4388, 0, 0, 4397, 6380, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 447, 2506, 4097, 3445, 0, 0, 6782, 1644, 4354, 4817, 6281,
-	0, 0, 0, 0, 0, 0, 1337, 5667, 0, 0, 0, 0, 0, 0, 1829, 0,
-	0, 482, 2703, 2832, 0, 51, 0, 0, 346, 0, 4185, 4944, 0, 0, 0, 0,
-	0, 5336, 0, 0, 0, 5267, 0, 0, 1401, 505, 6573, 2482, 0, 0, 4789, 0,
-	0, 0, 0, 286, 0, 0, 12, 6753, 0, 4059, 0, 0, 0, 0, 6422, 0,
-	4161, 5366, 5653, 0, 3705, 1715, 4304, 5170, 1088, 6189, 5916, 4259, 6804, 3128, 0, 0,
-	0, 0, 0, 0, 5630, 0, 0, 5311, 3064, 0, 3877, 0, 1550, 5221, 3961, 6428,
-	0, 0, 0, 0, 0, 3683, 0, 1388, 3502, 0, 0, 0, 0, 0, 0, 6560,
-	3510, 0, 0, 943, 2046, 997, 4225, 4241, 0, 0, 5788, 0, 0, 0, 1653, 3747,
-	5878, 0, 0, 0, 0, 1499, 2982, 3049, 0, 0, 5348, 0, 0, 3930, 0, 0,
-	0, 0, 3904, 0, 0, 6231, 0, 6758, 0, 6712, 3192, 1989, 0, 2515, 3725, 0,
-	5162, 5346, 0, 0, 0, 0, 0, 0, 2839, 3667, 360, 3882, 6180, 0, 0, 3825,
-	3190, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4710, 3479,
-	0, 0, 0, 0, 0, 2062, 0, 0, 5438, 1092, 0, 164, 1702, 1067, 1801, 4903,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3960, 0, 4017, 3575, 6559, 4483, 6479,
-	0, 1800, 3663, 0, 0, 987, 0, 0, 0, 0, 3010, 4280, 0, 0, 0, 0,
-	0, 710, 0, 0, 4438, 0, 0, 0, 0, 0, 0, 1362, 3606, 0, 2724, 6750,
-	6754, 668, 1667, 4990, 0, 0, 0, 0, 4646, 0, 4733, 0, 666, 0, 0, 0,
-	1929, 0, 0, 0, 0, 0, 0, 0, 3177, 0, 0, 0, 0, 2486, 4763, 6169,
-	0, 0, 4095, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3833,
-	1181, 0, 0, 0, 0, 2531, 0, 0, 6089, 0, 0, 0, 762, 0, 0, 2016,
-	0, 1062, 1561, 0, 0, 3250, 0, 2746, 0, 1747, 2318, 0, 0, 1526, 979, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 171, 0, 0, 0, 0, 0, 0,
-	0, 0, 2986, 4598, 98, 0, 0, 6114, 6353, 0, 4833, 0, 3640, 2846, 6048, 6098,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2113, 2381, 0, 0, 0, 0,
-	1608, 3817, 0, 0, 3344, 6695, 0, 3174, 0, 0, 4007, 0, 0, 3384, 0, 0,
-	6619, 0, 0, 6625, 0, 2696, 6209, 5928, 0, 0, 0, 0, 5014, 0, 0, 6472,
-	0, 4555, 1513, 0, 0, 0, 5243, 0, 0, 0, 0, 0, 0, 0, 5529, 382,
-	4089, 0, 0, 0, 0, 1066, 125, 0, 919, 5846, 0, 0, 0, 3409, 0, 4380,
-	2263, 0, 0, 0, 0, 1685, 0, 2689, 0, 2971, 3023, 0, 3607, 2329, 5877, 0,
-	1209, 4631, 1295, 3323, 5903, 904, 0, 0, 5751, 224, 0, 0, 0, 0, 5050, 0,
-	0, 4835, 0, 0, 0, 0, 494, 0, 0, 0, 0, 0, 5729, 555, 433, 560,
-	998, 1457, 6168, 0, 0, 0, 0, 0, 0, 0, 5755, 0, 1657, 2419, 5202, 0,
-	3625, 0, 0, 0, 76, 2085, 0, 0, 0, 230, 0, 3595, 2147, 134, 0, 5778,
-	6706, 1079, 0, 6631, 0, 0, 0, 0, 0, 0, 4616, 0, 5215, 0, 669, 2489,
-	0, 0, 6430, 0, 493, 1394, 246, 0, 0, 1910, 6218, 0, 0, 0, 0, 4891,
-	0, 833, 4201, 5503, 5977, 3804, 6152, 0, 0, 1594, 1579, 0, 0, 0, 4770, 6617,
-	2621, 5612, 3864, 5323, 2872, 3855, 5791, 3691, 0, 0, 0, 3427, 0, 0, 0, 0,
-	0, 6656, 52, 0, 0, 0, 0, 0, 0, 0, 5383, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1348, 1559, 355, 2499, 0, 5851, 0, 3043, 6184,
-	0, 0, 5991, 0, 0, 0, 0, 5837, 0, 3545, 150, 317, 1785, 5387, 691, 1778,
-	2449, 3380, 5194, 0, 0, 0, 0, 99, 0, 784, 0, 0, 5635, 0, 0, 854,
-	3521, 0, 2535, 3450, 0, 2964, 0, 0, 0, 3083, 5003, 0, 1541, 3282, 4974, 6486,
-	1524, 4933, 0, 0, 0, 2115, 0, 1553, 0, 0, 3325, 1575, 1627, 4892, 0, 0,
-	4701, 0, 0, 0, 0, 2200, 0, 0, 0, 0, 0, 2773, 3236, 0, 0, 0,
-	0, 0, 0, 0, 0, 3973, 3395, 4409, 0, 4702, 0, 3032, 5439, 0, 1080, 0,
-	0, 1624, 5391, 6448, 0, 0, 0, 0, 2739, 0, 0, 0, 3206, 0, 0, 0,
-	0, 0, 3321, 0, 0, 3277, 4907, 0, 0, 0, 0, 3522, 0, 0, 0, 1458,
-	0, 5240, 1025, 0, 1424, 2005, 6240, 5301, 986, 1117, 0, 0, 0, 2154, 0, 0,
-	0, 3746, 4376, 5423, 0, 0, 0, 1968, 4966, 0, 0, 0, 0, 0, 0, 384,
-	0, 0, 3963, 0, 1438, 0, 2987, 0, 0, 0, 2406, 0, 0, 0, 5018, 0,
-	0, 4554, 498, 0, 5920, 0, 0, 0, 0, 0, 2202, 0, 0, 0, 3492, 0,
-	0, 0, 419, 3068, 6068, 6662, 6462, 0, 0, 4577, 0, 0, 3247, 3293, 4471, 2932,
-	0, 1179, 0, 0, 0, 0, 4434, 0, 0, 3654, 0, 0, 0, 5379, 1147, 0,
-	2606, 0, 3720, 1534, 0, 0, 4020, 0, 0, 0, 0, 0, 0, 0, 3890, 4265,
-	0, 0, 5288, 0, 0, 0, 0, 0, 169, 1500, 2041, 3087, 0, 0, 2801, 777,
-	4864, 6542, 0, 0, 0, 0, 1850, 3561, 5368, 0, 0, 229, 0, 0, 0, 1300,
-	2850, 5109, 0, 0, 5073, 372, 6480, 0, 0, 0, 0, 0, 0, 3184, 0, 0,
-	4270, 0, 4447, 2563, 0, 0, 0, 0, 0, 4175, 0, 3948, 2081, 4597, 6338, 0,
-	6600, 5591, 0, 3898, 1028, 0, 0, 3584, 0, 4784, 4041, 4414, 3317, 2296, 5706, 0,
-	0, 0, 0, 0, 1822, 0, 0, 6364, 0, 0, 0, 0, 0, 2653, 5650, 6809,
-	0, 0, 0, 2728, 0, 0, 0, 5419, 0, 0, 0, 0, 0, 1159, 5629, 359,
-	0, 5302, 0, 4137, 6490, 0, 0, 0, 0, 3127, 1729, 5120, 5315, 5988, 0, 6563,
-	0, 0, 0, 0, 0, 0, 0, 2686, 0, 0, 0, 0, 0, 0, 0, 0,
-	3523, 0, 1743, 200, 466, 0, 0, 0, 3197, 448, 0, 0, 284, 0, 0, 0,
-	0, 3308, 0, 0, 0, 0, 0, 4179, 6605, 4125, 0, 0, 0, 104, 548, 2004,
-	4127, 4250, 0, 1318, 0, 0, 0, 3231, 0, 0, 5871, 0, 0, 205, 3195, 0,
-	0, 0, 3134, 0, 0, 0, 0, 1077, 1684, 4749, 4932, 6443, 3222, 458, 606, 0,
-	0, 2118, 3519, 3040, 0, 0, 0, 0, 459, 0, 1076, 216, 0, 0, 0, 0,
-	0, 5077, 6385, 0, 350, 0, 0, 0, 0, 0, 0, 2661, 0, 5556, 5902, 0,
-	2030, 127, 2936, 6507, 0, 2211, 2153, 1514, 2314, 0, 0, 4129, 0, 0, 0, 3657,
-	3509, 4632, 1086, 4806, 6442, 0, 0, 0, 0, 0, 0, 1704, 0, 6207, 0, 0,
-	0, 0, 0, 0, 474, 6358, 2865, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 2907, 0, 0, 0, 0, 0, 6263, 878, 2163, 5102, 5888, 0, 3998, 5226, 0,
-	0, 0, 3673, 0, 57, 2890, 4464, 3790, 0, 0, 3079, 0, 0, 0, 0, 0,
-	0, 373, 0, 4222, 1827, 0, 2378, 0, 0, 0, 0, 1713, 0, 0, 0, 5944,
-	0, 0, 5039, 0, 1531, 2664, 1976, 866, 4402, 4433, 0, 1183, 0, 0, 520, 4233,
-	6318, 6767, 0, 492, 834, 2524, 3620, 3501, 4298, 4859, 3408, 3623, 2288, 1143, 3041, 2656,
-	5248, 5395, 5927, 6522, 0, 0, 3590, 0, 4, 0, 0, 0, 5701, 0, 0, 0,
-	0, 0, 607, 0, 0, 2748, 0, 5150, 0, 3373, 6441, 0, 2969, 0, 1734, 1535,
-	6593, 0, 1631, 1603, 0, 0, 5347, 0, 4021, 0, 0, 4260, 2597, 5603, 0, 0,
-	0, 0, 285, 0, 0, 0, 0, 1232, 1444, 0, 0, 0, 4153, 5567, 4473, 5936,
-	0, 0, 0, 754, 3686, 0, 107, 4342, 2203, 0, 0, 0, 0, 0, 1142, 0,
-	0, 0, 0, 0, 2458, 8, 4612, 0, 0, 2779, 0, 0, 5268, 0, 0, 0,
-	3439, 0, 0, 2883, 2151, 3314, 3438, 0, 472, 789, 0, 4531, 0, 0, 1674, 0,
-	0, 529, 0, 0, 5474, 0, 0, 4396, 4489, 4196, 6410, 0, 0, 0, 0, 6732,
-	0, 0, 0, 1510, 4150, 2934, 4014, 0, 4955, 0, 639, 1955, 5285, 0, 0, 226,
-	5446, 0, 0, 1885, 0, 3535, 6064, 0, 0, 3278, 4596, 1177, 5683, 0, 0, 0,
-	0, 0, 0, 0, 0, 479, 0, 0, 574, 0, 446, 2788, 6236, 1710, 0, 0,
-	0, 0, 0, 0, 0, 5670, 0, 5451, 0, 0, 6813, 0, 0, 3124, 0, 0,
-	0, 0, 4795, 4591, 6256, 0, 0, 0, 0, 0, 0, 0, 0, 3173, 0, 0,
-	0, 380, 2685, 6220, 0, 0, 0, 0, 5191, 2232, 3292, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 4070, 0, 0, 0, 406, 1939, 0, 0,
-	0, 4066, 6376, 0, 162, 0, 3418, 4258, 0, 0, 0, 0, 0, 0, 5390, 2344,
-	0, 5449, 0, 0, 0, 556, 0, 94, 174, 3433, 727, 6156, 0, 5750, 0, 0,
-	1194, 1892, 755, 0, 966, 6822, 0, 0, 2109, 0, 0, 0, 0, 0, 0, 1701,
-	0, 0, 0, 0, 0, 0, 1127, 0, 3815, 6276, 1435, 0, 5457, 0, 5956, 5557,
-	2674, 0, 0, 0, 0, 0, 0, 0, 6297, 6789, 0, 0, 0, 6531, 0, 0,
-	0, 0, 0, 5912, 0, 956, 0, 233, 0, 0, 0, 0, 3051, 4886, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2885, 3356, 3549,
-	2608, 4791, 0, 2795, 5596, 0, 287, 0, 2794, 0, 575, 6, 5813, 0, 0, 0,
-	0, 3911, 0, 0, 0, 0, 1638, 3496, 180, 4062, 6176, 6264, 1904, 1896, 914, 2348,
-	2580, 4684, 2472, 5690, 484, 2007, 2052, 457, 6085, 2236, 0, 0, 0, 0, 0, 3565,
-	2551, 0, 0, 6235, 0, 5782, 0, 0, 0, 0, 0, 2649, 0, 1307, 175, 123,
-	3341, 3638, 3950, 4093, 4308, 4351, 3857, 5274, 5971, 0, 0, 0, 0, 0, 823, 0,
-	0, 0, 4198, 0, 0, 0, 0, 1125, 0, 135, 4074, 5771, 0, 0, 0, 4296,
-	0, 2583, 0, 4550, 0, 0, 4505, 0, 0, 2634, 5040, 1962, 6071, 0, 1686, 2538,
-	0, 3567, 0, 6243, 1347, 0, 0, 0, 6133, 3666, 0, 0, 0, 0, 0, 0,
-	0, 0, 137, 6372, 0, 1007, 0, 0, 3402, 6214, 2857, 0, 0, 75, 0, 4030,
-	3076, 5461, 0, 0, 0, 27, 0, 5601, 0, 0, 3845, 6768, 0, 0, 0, 0,
-	0, 0, 0, 5149, 0, 0, 0, 0, 591, 2316, 2961, 0, 0, 4712, 2065, 5540,
-	0, 2657, 6778, 0, 0, 0, 0, 218, 0, 3809, 60, 4997, 3194, 6670, 6132, 6738,
-	4686, 0, 1026, 0, 3633, 0, 0, 0, 698, 5516, 1238, 0, 0, 2269, 0, 2159,
-	770, 0, 0, 1363, 1677, 1595, 6259, 6459, 0, 0, 542, 3631, 0, 1054, 5207, 0,
-	5128, 0, 0, 0, 4040, 0, 0, 0, 6681, 0, 0, 0, 0, 0, 0, 6426,
-	0, 0, 0, 0, 6637, 3883, 0, 0, 0, 0, 0, 6377, 6164, 3110, 3228, 5116,
-	6036, 3554, 5280, 154, 0, 0, 191, 2438, 0, 0, 0, 1249, 0, 0, 0, 0,
-	0, 0, 297, 0, 0, 0, 0, 0, 0, 0, 6425, 1612, 0, 0, 0, 0,
-	0, 0, 0, 0, 4708, 0, 0, 3736, 0, 239, 0, 0, 2730, 0, 449, 3456,
-	0, 0, 0, 1790, 2771, 0, 0, 1172, 0, 0, 0, 0, 4495, 6788, 2753, 0,
-	5756, 0, 6668, 3723, 3112, 0, 0, 0, 0, 0, 0, 1808, 1189, 5357, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 418, 0, 0, 0, 4962, 241, 657, 0, 0,
-	15, 5498, 6228, 6339, 0, 1699, 0, 0, 0, 1816, 0, 1948, 0, 0, 0, 0,
-	487, 0, 0, 2240, 0, 3374, 4888, 5804, 6530, 0, 0, 4938, 2919, 3324, 0, 339,
-	0, 0, 4648, 0, 0, 0, 5068, 0, 0, 0, 5496, 1539, 2090, 5320, 3328, 6615,
-	0, 3215, 0, 0, 1758, 0, 3665, 2069, 0, 3358, 0, 0, 0, 0, 424, 0,
-	3021, 0, 0, 0, 0, 0, 0, 1757, 0, 0, 0, 2666, 4417, 0, 0, 0,
-	214, 0, 6685, 4535, 6709, 0, 0, 1224, 0, 0, 0, 0, 1934, 6369, 0, 4785,
-	0, 2251, 0, 0, 0, 0, 2411, 3018, 1482, 0, 0, 0, 0, 1128, 0, 2197,
-	0, 0, 0, 0, 0, 0, 0, 0, 3989, 0, 0, 2628, 584, 4566, 5624, 0,
-	0, 0, 3839, 4639, 0, 2654, 0, 0, 6532, 3702, 0, 1146, 1207, 2006, 1377, 0,
-	0, 4474, 0, 0, 0, 5171, 0, 0, 0, 0, 0, 0, 0, 4728, 0, 0,
-	0, 0, 0, 0, 1421, 2386, 4347, 2308, 311, 725, 1681, 0, 0, 894, 5580, 0,
-	670, 0, 0, 0, 6835, 0, 0, 1802, 952, 1222, 0, 0, 0, 0, 0, 2957,
-	0, 0, 5538, 4257, 568, 3042, 6566, 0, 0, 1214, 6404, 0, 5259, 857, 0, 0,
-	5570, 0, 2028, 4676, 0, 0, 0, 5634, 4128, 0, 0, 4193, 0, 3375, 0, 6435,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2903, 0, 0, 0, 0, 0, 0,
-	0, 1628, 0, 0, 86, 4348, 4653, 6692, 0, 0, 0, 1484, 3900, 0, 0, 2057,
-	4958, 3207, 0, 0, 0, 0, 179, 6561, 0, 0, 5932, 5227, 3490, 3752, 0, 0,
-	0, 0, 0, 0, 73, 0, 0, 519, 4621, 0, 0, 2547, 640, 2817, 0, 0,
-	0, 0, 0, 0, 0, 5249, 0, 0, 0, 5290, 3878, 0, 0, 0, 4356, 0,
-	4418, 0, 4036, 0, 4725, 5775, 0, 4913, 0, 332, 2942, 0, 0, 0, 0, 6645,
-	0, 0, 0, 0, 0, 0, 5282, 0, 961, 0, 0, 0, 3942, 0, 0, 0,
-	6565, 0, 0, 0, 1160, 1551, 3432, 5185, 4572, 0, 2642, 0, 1522, 0, 0, 1322,
-	0, 2393, 4775, 5548, 1654, 0, 0, 5668, 0, 0, 0, 0, 0, 2735, 0, 0,
-	0, 0, 0, 0, 0, 0, 2254, 2938, 6787, 0, 533, 0, 1675, 2556, 4462, 5399,
-	6463, 291, 6474, 6735, 0, 0, 624, 1426, 0, 0, 0, 5176, 5160, 1824, 5443, 0,
-	0, 0, 0, 0, 0, 1247, 2731, 3940, 0, 0, 0, 0, 1022, 0, 0, 6051,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6701, 0, 0, 1279, 0,
-	0, 0, 0, 0, 4830, 0, 0, 0, 0, 3524, 0, 0, 5417, 0, 4951, 5145,
-	0, 0, 0, 2740, 0, 0, 0, 0, 0, 5818, 718, 0, 0, 2275, 0, 0,
-	0, 6484, 0, 0, 0, 0, 4148, 6751, 0, 0, 0, 0, 0, 0, 6131, 0,
-	0, 5777, 4045, 0, 0, 1618, 2854, 5332, 0, 0, 0, 0, 1775, 3834, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3969, 4655, 5271, 0,
-	0, 0, 709, 5505, 898, 4943, 2149, 5258, 1694, 3419, 3917, 5031, 525, 751, 4118, 4247,
-	538, 4297, 4805, 353, 5487, 5489, 4475, 5588, 5497, 2762, 6643, 0, 0, 0, 0, 0,
-	2422, 0, 3383, 6826, 0, 0, 0, 6311, 0, 0, 0, 0, 0, 0, 0, 5535,
-	6511, 5401, 0, 0, 2140, 726, 5746, 4545, 0, 0, 0, 3243, 0, 0, 0, 0,
-	0, 962, 1228, 0, 0, 4730, 5229, 0, 0, 1185, 0, 0, 0, 5512, 0, 5164,
-	0, 0, 0, 0, 387, 6208, 3002, 4999, 0, 0, 6072, 0, 2322, 6162, 0, 2103,
-	1382, 0, 0, 1725, 2036, 0, 3092, 0, 0, 6392, 0, 3847, 0, 4851, 3979, 3615,
-	0, 0, 0, 0, 0, 0, 2022, 2423, 202, 6819, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 2951, 462, 4425, 3645, 170, 5951, 0, 1015, 3693, 3313, 1552, 0,
-	0, 3651, 744, 3334, 5384, 0, 0, 273, 861, 3460, 2751, 4695, 0, 0, 0, 0,
-	0, 0, 5648, 0, 0, 2540, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1420, 4521, 6667, 0, 0, 6399, 0, 0, 2291, 800, 0, 1933, 0, 0, 0,
-	0, 1971, 0, 0, 0, 0, 2517, 0, 0, 0, 0, 213, 0, 4499, 5244, 0,
-	0, 0, 1502, 0, 0, 1219, 0, 0, 0, 0, 0, 4149, 4263, 4165, 2261, 0,
-	0, 0, 0, 2127, 1578, 0, 0, 0, 0, 0, 0, 0, 0, 0, 782, 3614,
-	0, 0, 5386, 3217, 1670, 0, 0, 0, 0, 0, 2629, 2800, 5354, 0, 1673, 1781,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5657, 0, 3831, 0, 0,
-	0, 33, 0, 0, 0, 0, 0, 4145, 5499, 0, 4877, 6262, 0, 0, 0, 3734,
-	5752, 112, 0, 6743, 0, 0, 0, 4469, 6079, 4949, 6113, 6120, 0, 194, 0, 3555,
-	0, 0, 20, 4313, 0, 0, 0, 0, 0, 0, 1340, 2596, 0, 0, 414, 0,
-	3885, 0, 3908, 6779, 0, 0, 0, 0, 0, 0, 6686, 0, 0, 0, 0, 0,
-	0, 797, 0, 6483, 1239, 0, 0, 0, 0, 2960, 2051, 6299, 0, 0, 0, 0,
-	0, 2139, 4331, 5495, 5425, 569, 5610, 0, 0, 2939, 0, 0, 0, 0, 4722, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 5023, 0, 5883, 6797, 0, 1316, 0, 0,
-	2715, 594, 2772, 0, 0, 0, 0, 2949, 0, 0, 0, 0, 0, 0, 0, 0,
-	5103, 0, 5894, 6266, 0, 0, 0, 0, 0, 2410, 0, 0, 1323, 3234, 0, 3536,
-	6095, 0, 0, 0, 0, 2712, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 415, 4312, 0, 0, 0, 0, 0, 0, 0, 6295, 5522, 0,
-	0, 3117, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5615,
-	0, 0, 0, 1901, 0, 0, 0, 0, 0, 0, 0, 3014, 704, 3703, 0, 1072,
-	1135, 0, 795, 0, 0, 0, 0, 0, 4403, 0, 4744, 1103, 3674, 0, 0, 0,
-	0, 0, 6717, 2848, 0, 1396, 4240, 1787, 0, 0, 0, 2207, 2576, 0, 978, 937,
-	0, 5059, 0, 0, 5614, 6033, 0, 0, 0, 2387, 6244, 6455, 0, 1301, 0, 0,
-	2003, 2549, 0, 0, 0, 0, 1284, 0, 0, 0, 4623, 0, 6630, 0, 1990, 0,
-	0, 646, 3441, 0, 0, 0, 0, 1201, 0, 0, 1312, 0, 0, 0, 3677, 0,
-	3059, 0, 0, 1730, 0, 4979, 0, 6718, 0, 0, 5773, 0, 3468, 0, 1299, 0,
-	0, 0, 0, 1280, 1417, 2721, 2866, 3592, 2565, 5224, 5899, 0, 0, 736, 3945, 5906,
-	0, 0, 0, 0, 6186, 4334, 0, 0, 0, 2086, 0, 0, 6155, 0, 0, 3309,
-	6016, 0, 0, 0, 5193, 0, 0, 1241, 2198, 0, 0, 2330, 0, 1949, 1572, 6211,
-	0, 72, 4116, 0, 0, 925, 3976, 0, 0, 1560, 3337, 791, 0, 0, 0, 0,
-	0, 1455, 0, 1192, 3369, 3508, 6241, 4930, 3264, 0, 0, 0, 0, 0, 0, 2782,
-	0, 5146, 5437, 1297, 0, 1204, 1570, 315, 1756, 2575, 0, 0, 3769, 0, 6119, 0,
-	0, 0, 0, 0, 0, 699, 0, 0, 0, 3348, 4133, 4569, 0, 0, 0, 1921,
-	1610, 0, 0, 0, 4971, 0, 0, 0, 4534, 0, 0, 0, 3256, 0, 0, 0,
-	0, 0, 0, 473, 806, 5004, 3038, 2873, 6127, 0, 0, 0, 0, 0, 0, 0,
-	2887, 0, 761, 4431, 5563, 1220, 6340, 0, 671, 0, 280, 0, 0, 0, 5101, 5426,
-	6568, 0, 0, 4742, 0, 0, 3225, 4451, 6535, 5165, 0, 4199, 0, 0, 5656, 0,
-	4865, 6677, 0, 0, 0, 4221, 0, 0, 0, 0, 0, 0, 1334, 1491, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 5807, 3863, 6191, 0, 2553, 5772, 2050, 0,
-	5326, 5365, 6828, 0, 3106, 0, 0, 0, 4498, 5434, 6623, 858, 0, 0, 0, 0,
-	0, 0, 0, 0, 5306, 0, 3837, 4058, 5096, 1903, 4570, 0, 0, 0, 5897, 1320,
-	0, 765, 2619, 0, 0, 0, 0, 3257, 0, 0, 0, 0, 0, 1707, 0, 0,
-	3639, 0, 0, 0, 271, 0, 0, 0, 456, 1708, 3029, 3854, 1375, 1619, 0, 3729,
-	6126, 0, 0, 0, 2409, 0, 0, 0, 0, 4208, 0, 0, 0, 0, 0, 0,
-	0, 2522, 2413, 0, 0, 0, 0, 0, 0, 1932, 0, 0, 0, 2954, 0, 5281,
-	6773, 1714, 0, 322, 0, 1462, 734, 3039, 6583, 0, 4327, 6070, 2609, 0, 2082, 3047,
-	92, 3867, 0, 0, 4360, 4752, 5798, 0, 0, 2933, 5127, 0, 0, 0, 215, 3213,
-	0, 4692, 6812, 0, 2098, 4565, 6287, 0, 2155, 3800, 5575, 0, 0, 0, 0, 0,
+	0, 3940, 517, 0, 0, 0, 0, 0, 0, 0, 0, 4441, 284, 0, 0, 0,
+	0, 0, 5888, 0, 4629, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 5852, 0, 0, 0, 0, 6695, 0, 0, 3038, 6329, 0, 0,
+	0, 0, 4869, 0, 0, 0, 0, 0, 0, 0, 0, 0, 807, 2700, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 3003, 0, 0, 0, 6868, 824, 3455, 0,
+	0, 0, 0, 0, 0, 2526, 2119, 5438, 0, 2133, 0, 0, 5507, 0, 0, 0,
+	0, 6811, 0, 0, 0, 0, 7209, 0, 5660, 0, 1936, 0, 0, 0, 0, 0,
+	0, 2206, 1274, 0, 0, 2843, 0, 0, 0, 0, 0, 0, 3774, 645, 0, 0,
+	1912, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5328, 0, 4319, 0, 6882, 0, 850, 0, 1583, 0,
+	0, 1301, 0, 0, 0, 5989, 0, 0, 7823, 0, 0, 0, 0, 0, 0, 0,
+	7702, 0, 743, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4686, 0, 0,
+	0, 2367, 0, 0, 0, 0, 7600, 0, 0, 0, 0, 0, 0, 0, 6652, 0,
+	0, 0, 2192, 0, 0, 0, 0, 8057, 0, 330, 633, 5145, 5993, 0, 0, 0,
+	0, 0, 0, 0, 0, 6597, 0, 0, 1168, 4790, 0, 0, 6578, 0, 0, 0,
+	0, 0, 8189, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7448,
+	0, 0, 0, 0, 4365, 6941, 0, 0, 0, 0, 0, 0, 1439, 0, 0, 0,
+	2521, 4012, 0, 947, 4082, 4363, 7240, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 428, 1092, 0, 0, 0, 0, 0, 0, 5377, 8173, 4518, 0, 0, 0, 3656,
+	4605, 5424, 2013, 0, 0, 0, 0, 0, 0, 6526, 0, 785, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4767, 0, 4682, 4892, 0, 0, 0, 0, 0,
+	5862, 0, 0, 0, 0, 0, 0, 5789, 0, 4011, 0, 0, 0, 3805, 0, 5440,
+	6513, 0, 4000, 0, 511, 3327, 0, 0, 0, 706, 6170, 0, 6396, 0, 0, 2257,
+	0, 0, 0, 0, 0, 0, 0, 0, 1240, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5447, 0, 0, 6381, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2509, 0, 0, 0, 0, 0, 5884, 4064, 2248, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7194, 0, 0, 0, 0, 0, 0, 0,
+	0, 8028, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1469, 0, 8243,
+	8031, 4941, 0, 0, 0, 0, 0, 5512, 0, 1790, 0, 0, 0, 0, 0, 0,
+	0, 7087, 0, 0, 0, 5538, 0, 0, 0, 0, 0, 0, 4621, 2758, 0, 3294,
+	0, 0, 0, 0, 653, 0, 0, 0, 0, 5713, 5521, 0, 0, 0, 703, 7029,
+	0, 761, 0, 0, 7430, 0, 0, 0, 2883, 3889, 6667, 0, 6951, 7039, 0, 0,
+	0, 0, 0, 0, 737, 0, 0, 0, 0, 0, 0, 0, 0, 5461, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5478, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5085, 5406, 0, 0, 0, 2620, 3439, 0, 564, 0, 0, 0, 6824, 0,
+	7901, 0, 0, 0, 0, 0, 7604, 2326, 8164, 0, 0, 0, 0, 8055, 0, 0,
+	731, 0, 0, 0, 0, 0, 7006, 4563, 0, 0, 0, 0, 2371, 0, 0, 0,
+	0, 0, 0, 0, 4981, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6206,
+	0, 0, 0, 7910, 0, 0, 0, 1216, 0, 0, 416, 1539, 0, 0, 0, 0,
+	0, 0, 4943, 0, 0, 581, 1485, 0, 5761, 0, 0, 0, 0, 0, 0, 3624,
+	7511, 0, 0, 0, 8090, 6338, 0, 7372, 0, 0, 0, 0, 0, 0, 2983, 0,
+	0, 0, 7202, 1132, 3015, 4280, 5272, 0, 4018, 0, 0, 0, 0, 0, 2798, 0,
+	0, 0, 1769, 717, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2660,
+	0, 0, 0, 0, 5005, 3151, 0, 0, 0, 0, 0, 0, 0, 4417, 0, 0,
+	2218, 7262, 0, 3822, 0, 3555, 0, 0, 0, 0, 0, 0, 4027, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5346, 851, 514, 4345, 1184, 5841, 0, 0, 0, 0,
+	0, 0, 0, 321, 0, 3477, 6390, 7577, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1582, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5790,
+	0, 4425, 0, 52, 0, 0, 0, 0, 1423, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2594, 4418, 5450, 4473, 5895, 0, 0, 1827, 0, 0, 0,
+	0, 0, 3101, 0, 0, 0, 0, 0, 0, 0, 5583, 0, 0, 0, 0, 6659,
+	0, 0, 5300, 1379, 0, 7727, 0, 0, 0, 0, 0, 0, 0, 7058, 0, 1218,
+	7374, 0, 0, 0, 0, 6541, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5126,
+	0, 0, 0, 0, 0, 0, 2094, 0, 2874, 0, 0, 7692, 3336, 3574, 1443, 4912,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5554, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4570, 0, 0, 0,
+	0, 0, 0, 3911, 6109, 7880, 2068, 1830, 0, 0, 0, 0, 7415, 0, 6352, 0,
+	2754, 0, 4828, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 261, 0, 0, 2475, 537, 4668, 1386, 0, 0, 0, 0, 4884,
+	0, 0, 1352, 0, 0, 0, 4582, 0, 0, 603, 0, 0, 983, 0, 0, 7134,
+	0, 0, 0, 5441, 7242, 0, 0, 0, 0, 0, 2662, 0, 0, 0, 8124, 0,
+	0, 0, 0, 0, 0, 0, 7612, 3441, 0, 0, 0, 0, 0, 0, 932, 6092,
+	6886, 0, 0, 0, 0, 937, 0, 6161, 0, 0, 0, 0, 0, 2457, 5945, 4713,
+	0, 0, 0, 0, 2016, 0, 0, 0, 0, 0, 4084, 3121, 4584, 0, 0, 0,
+	0, 0, 0, 0, 0, 4048, 4636, 0, 0, 1831, 0, 0, 0, 0, 0, 0,
+	3682, 0, 0, 2641, 0, 0, 0, 0, 0, 1503, 125, 0, 0, 659, 3696, 0,
+	0, 4848, 0, 0, 0, 0, 0, 4627, 0, 2656, 0, 0, 0, 0, 0, 4194,
+	0, 0, 1897, 0, 0, 0, 0, 0, 0, 2318, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6134, 140, 0, 0,
+	4163, 6430, 4462, 0, 0, 0, 7108, 0, 0, 0, 0, 0, 0, 2336, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2910, 0, 6021, 6465,
+	0, 1647, 0, 1454, 1601, 6797, 0, 0, 0, 0, 0, 0, 4940, 2569, 0, 0,
+	1738, 2905, 1329, 5585, 5805, 0, 0, 1101, 0, 1410, 8180, 0, 0, 315, 0, 0,
+	0, 0, 0, 0, 4845, 0, 0, 161, 0, 5023, 3033, 0, 0, 0, 0, 0,
+	2372, 5649, 0, 0, 2735, 0, 0, 0, 0, 1347, 0, 0, 0, 0, 0, 0,
+	5486, 3202, 5647, 0, 0, 0, 5836, 0, 0, 0, 4235, 567, 3085, 3221, 8120, 6409,
+	6672, 0, 2692, 0, 4294, 1553, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4529,
+	0, 322, 5873, 0, 0, 0, 0, 0, 0, 5495, 0, 0, 0, 0, 0, 6673,
+	0, 0, 0, 3579, 2182, 7819, 0, 0, 5149, 0, 3261, 0, 7927, 5532, 0, 841,
+	0, 5633, 0, 0, 0, 0, 0, 0, 0, 0, 3395, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4117, 0, 0, 0, 0, 0,
+	0, 6942, 4260, 8195, 0, 7120, 2441, 203, 0, 7968, 0, 0, 5011, 0, 0, 0,
+	0, 0, 0, 0, 4878, 0, 0, 0, 0, 0, 0, 80, 3810, 0, 0, 0,
+	0, 0, 2664, 3127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1380, 1991, 7793, 6439, 0, 0, 0, 0, 4098, 0, 0, 0, 0, 0, 0,
+	201, 0, 0, 5889, 0, 7920, 0, 0, 0, 0, 815, 6360, 0, 0, 5374, 6765,
+	0, 0, 377, 0, 0, 0, 1207, 0, 2583, 0, 0, 0, 0, 7879, 4603, 0,
+	2410, 5763, 7105, 450, 0, 0, 0, 0, 6288, 0, 0, 404, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 5845, 0, 0, 7145, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3452, 5430, 0, 0, 0, 7219, 0, 0, 0, 0, 4957,
+	0, 0, 2014, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5144, 0, 0, 0, 0, 0, 0, 0, 3592, 0, 0, 0, 0, 8235, 0, 0,
+	0, 0, 1551, 2102, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4547, 0, 0, 0, 0, 0, 0, 5389, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4652, 4136, 3136, 0, 2867, 0, 0, 3499, 1273, 0, 0, 0, 0, 0,
+	0, 0, 0, 1847, 0, 2824, 0, 3871, 0, 0, 5717, 0, 5348, 0, 0, 0,
+	0, 0, 0, 0, 0, 4575, 7413, 0, 0, 0, 0, 7664, 1575, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 280, 0, 2711, 3701, 3977, 5087, 3451, 5897, 0, 0,
+	0, 0, 0, 1970, 0, 0, 0, 0, 0, 0, 0, 0, 1942, 0, 0, 0,
+	0, 1440, 840, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 877, 0,
+	0, 0, 0, 0, 0, 0, 0, 5683, 0, 0, 0, 0, 0, 0, 6464, 902,
+	5819, 2188, 0, 0, 0, 345, 2148, 0, 4255, 0, 0, 0, 0, 5866, 0, 0,
+	3396, 0, 0, 0, 0, 2047, 0, 0, 0, 4127, 0, 0, 0, 0, 4645, 0,
+	0, 6386, 0, 0, 0, 7573, 0, 0, 0, 0, 0, 0, 0, 2021, 0, 0,
+	0, 1740, 0, 942, 0, 0, 0, 928, 6426, 0, 5784, 3113, 0, 0, 1035, 0,
+	0, 0, 2512, 0, 0, 0, 5457, 0, 0, 0, 0, 5582, 0, 0, 964, 0,
+	5063, 4612, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5613, 0, 0, 0, 0,
+	0, 4138, 0, 0, 5661, 6579, 0, 0, 0, 92, 370, 5017, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 5473, 5923, 0, 0, 0, 0, 694, 1018, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1438, 0, 1900, 0,
+	0, 4456, 0, 6010, 5324, 0, 0, 0, 6524, 0, 0, 5266, 6324, 2689, 0, 0,
+	0, 498, 3798, 0, 0, 0, 0, 7287, 7666, 0, 7153, 1099, 0, 0, 0, 0,
+	0, 0, 0, 0, 7321, 0, 0, 0, 0, 1811, 0, 0, 0, 620, 3424, 7644,
+	0, 0, 0, 2123, 0, 0, 0, 0, 0, 0, 0, 0, 0, 695, 1861, 5453,
+	8134, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4372, 0, 0,
+	0, 0, 0, 0, 3347, 7725, 3794, 7945, 7521, 7998, 0, 0, 0, 5624, 2548, 8129,
+	0, 0, 0, 0, 3536, 0, 0, 4573, 0, 0, 0, 0, 0, 1932, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 6442, 0, 6846, 967, 0, 3157, 0, 0,
+	2645, 0, 0, 0, 1901, 0, 8009, 0, 6612, 0, 2546, 0, 0, 0, 7436, 1128,
+	0, 0, 0, 0, 0, 3557, 0, 1858, 0, 0, 0, 0, 0, 6003, 7390, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7686, 5667, 0, 0, 0, 0, 0, 0,
+	0, 0, 7357, 0, 0, 0, 0, 3803, 0, 0, 0, 4741, 0, 0, 0, 0,
+	0, 0, 2833, 5811, 0, 0, 0, 0, 291, 0, 0, 6516, 0, 0, 0, 3838,
+	510, 4157, 2009, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2332,
+	0, 0, 0, 2374, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7286, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2299, 3632, 2331, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 145, 231, 0, 0, 1687, 0, 0, 1121, 467, 5209, 5829, 2429, 4237, 5738, 5850,
-	36, 1793, 0, 0, 0, 0, 0, 4490, 0, 0, 0, 326, 0, 0, 0, 0,
-	0, 0, 5190, 0, 0, 0, 1045, 0, 0, 1796, 0, 0, 4927, 0, 0, 0,
-	3189, 0, 5493, 0, 0, 0, 0, 0, 0, 1145, 3066, 850, 193, 1912, 70, 5091,
-	5625, 4762, 6024, 6688, 417, 0, 0, 0, 0, 0, 0, 0, 2077, 0, 0, 0,
-	6069, 0, 159, 0, 0, 0, 4594, 3740, 0, 0, 0, 0, 124, 3892, 5046, 6650,
-	0, 4914, 0, 0, 5126, 0, 0, 0, 1571, 0, 0, 0, 2432, 2433, 5754, 3772,
-	0, 0, 0, 0, 0, 247, 0, 0, 0, 2632, 4947, 0, 0, 3669, 0, 0,
-	2313, 2172, 1277, 1441, 862, 5530, 0, 5406, 6198, 3248, 0, 0, 5966, 0, 0, 0,
-	4549, 0, 0, 0, 13, 0, 0, 6144, 5310, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2600, 0, 5445, 0, 0, 0, 0, 0, 4341, 0, 5048, 2180, 3730, 852,
-	0, 3556, 0, 0, 0, 0, 1533, 0, 3025, 3621, 0, 0, 3449, 0, 592, 3181,
-	5353, 1190, 5358, 0, 0, 0, 0, 0, 0, 0, 0, 248, 1764, 4135, 0, 0,
-	0, 0, 0, 0, 0, 4213, 0, 0, 0, 0, 0, 0, 0, 0, 3643, 6598,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 5361, 0, 499, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2534, 0, 4245, 4306, 3062, 2901, 5261, 2244, 600, 5742, 0,
-	234, 2446, 1352, 0, 0, 0, 0, 4799, 0, 5411, 0, 840, 0, 0, 0, 990,
-	3138, 3178, 4551, 0, 0, 0, 0, 379, 4172, 6285, 6552, 6752, 0, 0, 0, 3114,
-	2157, 0, 223, 0, 4105, 0, 0, 0, 0, 0, 4138, 0, 0, 4167, 0, 0,
-	0, 0, 4035, 5858, 0, 0, 0, 53, 5761, 1078, 6759, 0, 0, 0, 0, 0,
-	0, 0, 0, 6456, 0, 0, 0, 0, 0, 0, 0, 2283, 3001, 0, 2784, 0,
-	1867, 0, 0, 0, 2723, 665, 2891, 4262, 0, 3347, 6604, 0, 0, 2811, 5586, 3517,
-	5569, 6575, 0, 0, 0, 6246, 0, 0, 2996, 5486, 0, 0, 0, 4868, 0, 0,
-	1649, 2457, 4917, 6830, 6313, 2146, 0, 1048, 1164, 0, 672, 1467, 0, 2475, 0, 0,
-	588, 1847, 0, 0, 3797, 0, 3895, 0, 4235, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 749, 682, 5841, 6101, 0, 0, 934, 2956, 3698, 4647, 0, 0, 0, 2326,
-	0, 0, 0, 5869, 0, 0, 6594, 0, 0, 0, 0, 4520, 0, 0, 0, 0,
-	0, 5774, 1515, 3483, 4824, 0, 0, 0, 340, 1645, 0, 0, 0, 0, 0, 0,
-	0, 4078, 0, 0, 0, 2884, 0, 0, 0, 0, 0, 0, 0, 6707, 0, 1413,
-	5514, 5654, 6528, 0, 0, 2476, 2998, 2338, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 4866, 5609, 0, 4320, 2343, 0, 1399, 1596, 106, 329, 1642, 0, 2370, 6541, 0,
-	0, 0, 0, 1766, 250, 596, 0, 1178, 0, 5163, 0, 0, 3006, 1712, 0, 3476,
-	3711, 2611, 5070, 0, 0, 394, 0, 0, 0, 0, 0, 0, 0, 779, 0, 2851,
-	2604, 518, 1004, 0, 0, 2623, 0, 0, 0, 4369, 6103, 5565, 0, 0, 0, 3467,
-	4956, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3574, 799, 2785, 4666, 0, 0, 3259, 3534, 5436, 1439, 5500, 0, 0, 0, 337, 3220,
-	6202, 0, 1922, 0, 0, 1888, 0, 0, 0, 0, 0, 0, 3648, 0, 1115, 1943,
-	5136, 0, 0, 0, 0, 0, 0, 0, 5404, 3424, 0, 0, 913, 4706, 0, 0,
-	0, 1093, 2276, 0, 0, 0, 0, 0, 0, 0, 5030, 3065, 5946, 6187, 3529, 2906,
-	1155, 1459, 5421, 5811, 6021, 0, 0, 0, 3716, 0, 0, 0, 0, 1899, 6337, 0,
-	0, 0, 0, 0, 2161, 0, 0, 0, 23, 0, 0, 0, 860, 2064, 0, 3285,
-	0, 0, 0, 817, 0, 0, 0, 0, 0, 1814, 0, 2676, 0, 3767, 0, 0,
-	0, 0, 2494, 0, 0, 0, 1954, 1429, 5076, 0, 5478, 0, 1752, 6550, 0, 0,
-	0, 0, 0, 1797, 6693, 0, 0, 6543, 2590, 0, 0, 0, 421, 1256, 1721, 4923,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3255, 0, 0, 0, 3934, 5464,
-	1356, 0, 2104, 0, 1625, 0, 0, 0, 0, 0, 2487, 2281, 0, 185, 629, 0,
-	889, 0, 0, 0, 6094, 0, 0, 6030, 3129, 3211, 1018, 0, 0, 771, 0, 5177,
-	0, 0, 0, 0, 0, 1817, 156, 0, 0, 0, 0, 0, 0, 0, 6526, 0,
-	0, 2174, 0, 0, 5978, 0, 741, 1059, 0, 0, 6320, 1815, 1605, 0, 3410, 0,
-	4769, 3676, 0, 0, 877, 5444, 0, 0, 0, 0, 3718, 0, 0, 0, 0, 4395,
-	0, 0, 2465, 3958, 0, 0, 0, 2061, 400, 3258, 0, 0, 4624, 0, 0, 4915,
-	1600, 6694, 0, 0, 0, 2401, 0, 5482, 0, 0, 0, 0, 1884, 0, 1788, 0,
-	1361, 5001, 0, 0, 0, 4126, 663, 1437, 2074, 4920, 0, 1909, 0, 5720, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 4228, 189, 2324, 4760, 6761, 3852, 1327, 2132, 5061,
-	0, 0, 0, 0, 0, 3771, 3905, 0, 0, 4846, 5839, 0, 0, 0, 5784, 6475,
-	0, 48, 0, 1658, 6149, 254, 5173, 5633, 5544, 0, 0, 4781, 0, 0, 0, 0,
-	0, 0, 370, 0, 0, 3617, 0, 0, 1900, 4008, 0, 0, 0, 0, 0, 0,
-	0, 0, 3841, 0, 0, 0, 0, 6725, 0, 0, 1823, 0, 0, 0, 0, 0,
-	5602, 0, 0, 0, 752, 2937, 4743, 3655, 3794, 0, 2663, 2791, 3474, 0, 0, 6314,
-	0, 0, 0, 0, 3679, 0, 5718, 1100, 0, 5760, 4392, 6159, 0, 6383, 0, 0,
-	0, 2539, 5592, 5870, 2564, 465, 0, 4978, 0, 5084, 5599, 1260, 2405, 1958, 6134, 1235,
-	6312, 0, 0, 0, 0, 1843, 0, 3, 509, 4393, 0, 0, 0, 399, 1119, 0,
-	0, 0, 1941, 0, 0, 4726, 0, 0, 0, 2008, 2049, 0, 2171, 2588, 4292, 5759,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 786, 0, 0, 0, 0, 6823,
-	0, 1650, 849, 4394, 6613, 0, 4691, 0, 1733, 3123, 0, 460, 2190, 2670, 5577, 3784,
-	0, 0, 5834, 0, 5983, 4965, 0, 4003, 0, 2878, 0, 0, 24, 775, 4579, 0,
-	2733, 0, 0, 0, 0, 2918, 0, 3055, 4587, 5940, 0, 4186, 0, 0, 6026, 0,
-	0, 0, 352, 4094, 1875, 5252, 0, 11, 4466, 0, 0, 0, 0, 0, 0, 567,
-	0, 5218, 0, 2749, 3210, 3289, 0, 0, 0, 0, 0, 334, 1170, 1351, 6286, 0,
-	0, 1096, 0, 0, 495, 1005, 0, 719, 0, 0, 3412, 0, 0, 1569, 1716, 571,
-	4332, 5114, 0, 6513, 5717, 0, 4355, 0, 3562, 1287, 4607, 0, 6655, 4335, 1737, 0,
-	6477, 0, 0, 2179, 690, 3007, 1982, 365, 2126, 3964, 0, 4605, 0, 0, 0, 2959,
-	0, 407, 0, 0, 0, 4064, 0, 5917, 0, 1230, 3887, 0, 0, 0, 0, 982,
-	991, 0, 0, 100, 0, 0, 0, 688, 0, 0, 0, 1217, 5074, 2828, 4852, 1621,
-	4206, 5341, 5627, 3239, 1328, 728, 4336, 4957, 5889, 6014, 0, 0, 0, 386, 6171, 6423,
-	4359, 0, 0, 0, 0, 0, 0, 2615, 1326, 6196, 1175, 3143, 608, 3133, 5801, 0,
-	0, 0, 0, 2218, 1944, 3494, 0, 2237, 0, 0, 0, 1310, 0, 0, 3267, 0,
-	0, 3902, 2693, 740, 0, 0, 0, 0, 2029, 6749, 0, 3031, 3280, 0, 5527, 0,
-	0, 0, 0, 0, 0, 6017, 0, 0, 0, 3399, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2352, 2445, 4788, 5019, 0, 0, 0, 0, 0,
-	4255, 0, 0, 6834, 2491, 0, 4122, 0, 0, 0, 977, 0, 1970, 4961, 6252, 2304,
-	0, 6461, 3265, 0, 0, 0, 2892, 5278, 4192, 4841, 2925, 4895, 6629, 6261, 0, 0,
-	0, 1566, 2752, 6798, 0, 0, 0, 0, 4144, 0, 0, 0, 0, 3105, 0, 2963,
-	4970, 0, 1471, 1188, 0, 0, 5605, 1243, 0, 0, 0, 1041, 0, 0, 0, 552,
-	1897, 0, 0, 29, 0, 0, 2353, 5855, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1763, 3547, 0, 0, 0, 4251, 4669, 0, 3487, 0, 0, 0, 0, 2450, 2825,
-	0, 0, 0, 0, 0, 0, 0, 369, 3473, 0, 0, 0, 4152, 4552, 0, 0,
-	0, 507, 0, 0, 4317, 0, 0, 0, 4399, 0, 0, 0, 0, 0, 0, 0,
-	0, 5882, 0, 5781, 0, 0, 0, 0, 2169, 605, 3310, 3738, 4619, 0, 2282, 4929,
-	43, 4277, 6710, 0, 3108, 0, 0, 2392, 3559, 4029, 5780, 0, 0, 0, 477, 3219,
-	4709, 938, 0, 0, 0, 0, 0, 0, 0, 6153, 4315, 2129, 5672, 0, 0, 0,
-	0, 959, 1957, 4973, 6636, 0, 1557, 5011, 0, 2334, 0, 1402, 2921, 3030, 0, 0,
-	2622, 5367, 0, 0, 5677, 0, 0, 0, 0, 597, 0, 0, 2816, 0, 0, 0,
-	0, 0, 0, 2853, 0, 1445, 3054, 570, 4502, 5370, 0, 0, 0, 0, 282, 774,
-	1095, 2561, 3838, 5090, 0, 0, 5800, 0, 0, 5713, 2222, 0, 5865, 4350, 0, 0,
-	0, 0, 0, 0, 1830, 2543, 0, 2858, 2097, 0, 0, 0, 0, 0, 5460, 0,
-	0, 0, 4719, 6221, 2513, 0, 523, 366, 0, 0, 2713, 6724, 0, 0, 0, 0,
-	5484, 4650, 5616, 0, 0, 0, 2616, 1271, 3962, 2000, 5329, 0, 0, 4688, 0, 0,
-	0, 0, 0, 3933, 0, 4936, 6300, 0, 0, 0, 3580, 0, 0, 2840, 1132, 2610,
-	405, 4952, 0, 3067, 1647, 5582, 0, 0, 0, 2369, 0, 0, 0, 787, 3954, 0,
-	0, 6366, 413, 244, 1881, 2106, 1404, 0, 0, 0, 4876, 0, 645, 1898, 2655, 0,
-	0, 0, 0, 5568, 0, 5747, 0, 0, 0, 0, 2637, 2478, 0, 0, 0, 1930,
-	110, 2818, 0, 0, 0, 0, 0, 444, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4863, 602, 4620, 0, 0, 0, 1868, 642, 0, 4068, 3052, 4311, 0, 0,
-	0, 0, 0, 0, 0, 3000, 0, 3423, 0, 0, 5115, 3776, 0, 0, 0, 6360,
-	0, 2031, 0, 0, 0, 1202, 0, 534, 2024, 4326, 6818, 0, 26, 0, 0, 980,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 6799, 0, 0, 0, 0, 0, 2756,
-	5685, 5108, 4216, 4181, 0, 0, 3167, 0, 0, 1447, 0, 0, 0, 0, 0, 0,
-	0, 0, 3122, 4540, 5857, 871, 5472, 0, 1805, 0, 0, 0, 0, 2415, 4953, 0,
-	0, 3019, 1248, 1536, 3024, 3735, 3932, 535, 1509, 3077, 1548, 3172, 924, 5852, 6067, 6567,
-	2526, 3581, 3805, 0, 0, 6516, 4514, 4562, 0, 0, 0, 0, 0, 5705, 0, 0,
-	0, 0, 0, 4816, 5626, 1391, 0, 2141, 3880, 0, 0, 0, 0, 971, 0, 0,
-	0, 0, 0, 3922, 1251, 0, 3537, 5098, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 4557, 0, 0, 0, 1597, 572, 0, 0, 0, 0, 0, 0, 0, 4364, 0,
-	0, 3081, 2493, 0, 0, 5143, 0, 700, 1258, 3689, 0, 0, 0, 0, 6465, 0,
-	0, 0, 0, 0, 4271, 0, 0, 0, 0, 6727, 0, 0, 0, 0, 5549, 0,
-	0, 97, 1854, 0, 0, 4025, 6785, 0, 0, 0, 5849, 0, 0, 0, 4082, 5812,
-	0, 0, 1938, 4912, 0, 0, 0, 0, 0, 0, 4595, 4544, 0, 0, 0, 0,
-	0, 4476, 772, 120, 3180, 0, 0, 5825, 0, 0, 0, 0, 4154, 5480, 536, 0,
-	0, 0, 1782, 0, 6047, 5957, 4922, 0, 0, 0, 0, 5233, 0, 0, 103, 0,
-	5223, 0, 0, 0, 4226, 0, 0, 0, 0, 157, 491, 872, 2533, 3994, 4667, 1354,
-	5954, 5418, 0, 0, 2698, 0, 0, 0, 0, 873, 0, 0, 0, 0, 2973, 0,
-	0, 0, 6204, 403, 6279, 0, 0, 2431, 0, 885, 0, 0, 999, 0, 0, 522,
-	0, 0, 0, 206, 5488, 5403, 6612, 0, 0, 0, 4223, 0, 0, 5044, 0, 0,
-	0, 2905, 1161, 3530, 4290, 5459, 0, 0, 0, 2882, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 5093, 0, 0, 0, 0, 3856, 5021, 0, 0,
-	0, 0, 0, 5049, 0, 0, 0, 0, 0, 0, 2020, 4715, 1568, 3004, 6407, 0,
-	0, 0, 0, 0, 0, 0, 0, 5687, 2012, 1562, 3390, 5996, 0, 0, 1679, 6731,
-	95, 0, 2804, 0, 6639, 1726, 0, 0, 0, 0, 1411, 0, 0, 0, 316, 0,
-	4761, 6185, 0, 0, 0, 0, 0, 0, 5402, 0, 5968, 0, 3739, 6795, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 3528, 0, 4637, 2658, 1728, 2018, 2820, 3045,
-	0, 0, 0, 2875, 5295, 0, 0, 2613, 5182, 0, 0, 983, 65, 1245, 455, 3563,
-	4501, 0, 0, 2633, 0, 0, 0, 0, 0, 0, 0, 0, 5331, 0, 1916, 0,
-	1255, 4301, 3147, 6606, 0, 0, 0, 0, 3870, 0, 0, 792, 4113, 0, 5054, 0,
-	0, 0, 2897, 3859, 0, 0, 0, 0, 0, 0, 3005, 0, 3990, 293, 6083, 549,
-	6333, 0, 2978, 0, 0, 0, 0, 4928, 1722, 2809, 40, 2868, 6078, 0, 2142, 5339,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 5710, 6585, 0, 0, 6317, 0, 0,
-	1463, 2306, 0, 0, 5298, 0, 0, 0, 6485, 6527, 167, 0, 3436, 0, 0, 0,
-	0, 820, 0, 0, 0, 0, 0, 0, 6647, 0, 0, 930, 1632, 3774, 4537, 5606,
-	6061, 6206, 0, 0, 209, 6093, 0, 0, 790, 0, 410, 0, 1470, 0, 6444, 0,
-	1218, 5078, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6049, 4622, 0, 0, 0,
-	2829, 0, 2459, 3100, 0, 0, 0, 0, 0, 2323, 5104, 0, 0, 0, 0, 0,
-	0, 0, 4086, 0, 6174, 6267, 0, 0, 3357, 1717, 144, 0, 3649, 0, 0, 957,
-	0, 0, 0, 0, 0, 0, 0, 4338, 4755, 4822, 1602, 0, 0, 0, 3493, 4893,
-	0, 0, 6742, 0, 0, 0, 0, 0, 3044, 342, 6825, 4024, 0, 0, 5898, 0,
-	0, 0, 2444, 0, 0, 6104, 1538, 3035, 0, 0, 0, 2646, 2092, 6046, 0, 0,
-	0, 0, 0, 217, 2208, 0, 1064, 1812, 0, 0, 0, 0, 0, 0, 0, 2072,
-	5275, 0, 0, 0, 0, 2349, 2488, 5590, 0, 4924, 0, 0, 3668, 4873, 0, 435,
-	561, 0, 0, 4675, 0, 0, 958, 452, 5639, 4353, 0, 0, 4977, 0, 6178, 0,
-	1053, 0, 0, 0, 0, 0, 1959, 0, 0, 4643, 0, 0, 0, 0, 0, 6445,
-	527, 4969, 6711, 0, 0, 0, 0, 721, 960, 5132, 5799, 0, 1936, 5803, 0, 0,
-	0, 6505, 2168, 1772, 0, 0, 0, 0, 3753, 0, 0, 0, 0, 0, 0, 0,
-	0, 4482, 0, 2995, 0, 0, 2391, 0, 0, 2481, 0, 0, 0, 1314, 0, 0,
-	0, 0, 1529, 2233, 5607, 6368, 6397, 4642, 0, 4099, 0, 3515, 0, 0, 875, 0,
-	712, 2573, 0, 0, 187, 2614, 6406, 0, 3101, 0, 0, 0, 0, 0, 5481, 0,
-	0, 0, 0, 5231, 0, 2320, 4845, 2416, 0, 1195, 0, 0, 5831, 3191, 1937, 6080,
-	0, 0, 0, 0, 5763, 2094, 0, 0, 0, 3238, 0, 0, 0, 0, 3690, 0,
-	0, 4981, 0, 0, 0, 6451, 0, 1767, 3538, 0, 0, 0, 0, 0, 4897, 227,
-	0, 4266, 0, 2424, 0, 0, 0, 0, 3884, 3009, 4542, 388, 4960, 5844, 0, 0,
-	2385, 5730, 0, 0, 0, 37, 2668, 3132, 4465, 0, 6175, 3481, 0, 5642, 0, 2420,
-	1998, 0, 2738, 0, 0, 0, 1171, 0, 0, 3721, 2121, 259, 0, 0, 0, 3675,
-	0, 0, 4975, 0, 0, 757, 0, 0, 0, 0, 0, 0, 0, 2776, 0, 807,
-	2734, 3283, 0, 0, 0, 0, 0, 0, 0, 3929, 0, 0, 0, 0, 0, 1087,
-	6050, 3849, 0, 0, 2775, 0, 4375, 0, 5792, 3160, 5969, 0, 1780, 0, 0, 0,
-	2765, 6332, 6679, 2178, 4723, 5930, 0, 0, 4925, 6574, 0, 61, 0, 0, 2183, 0,
-	2492, 0, 2717, 3543, 2256, 0, 0, 1106, 3935, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1754, 0, 0, 627, 4043, 6086, 6564, 2769, 4056, 2238, 0, 0, 0, 2572,
-	1856, 5205, 2075, 689, 0, 0, 5519, 0, 0, 0, 6129, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 905, 2819, 0, 0, 0, 6371, 0, 0, 0, 0, 0, 5057,
-	0, 0, 0, 0, 0, 0, 0, 6122, 0, 2187, 0, 0, 0, 0, 2259, 6760,
-	2462, 0, 1156, 4750, 6824, 4887, 1835, 0, 0, 0, 6597, 0, 0, 0, 2624, 6238,
-	0, 3846, 4436, 3656, 5873, 0, 0, 2286, 3326, 5525, 0, 0, 0, 0, 0, 0,
-	5009, 0, 0, 0, 161, 5400, 0, 1165, 0, 212, 1676, 0, 0, 0, 0, 0,
-	2421, 0, 0, 2166, 967, 3298, 0, 0, 0, 0, 0, 5583, 921, 0, 0, 0,
-	0, 1353, 6420, 0, 0, 0, 0, 0, 1672, 4284, 6327, 0, 0, 2054, 5723, 6478,
-	0, 0, 109, 4176, 0, 0, 4481, 0, 0, 0, 0, 1237, 6508, 0, 6449, 5905,
-	0, 0, 0, 641, 2339, 644, 2520, 4422, 0, 0, 6616, 6653, 3203, 0, 702, 10,
-	3354, 2910, 0, 5199, 1911, 5196, 6291, 0, 0, 0, 0, 0, 0, 0, 0, 628,
-	836, 1720, 5441, 0, 1495, 6396, 0, 0, 0, 0, 0, 1139, 0, 2152, 6621, 0,
-	0, 5308, 0, 3791, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1412, 0, 0, 0, 0, 0, 0, 0, 0, 6142, 559, 0, 0, 0, 0,
-	0, 0, 0, 1199, 0, 0, 973, 3392, 0, 0, 0, 0, 0, 0, 0, 2418,
-	2808, 108, 253, 3202, 773, 3851, 6419, 2033, 6280, 4081, 6106, 6525, 0, 5984, 0, 0,
-	0, 3279, 0, 0, 0, 0, 0, 0, 0, 0, 1706, 0, 1678, 0, 4774, 0,
-	0, 0, 0, 0, 0, 0, 5515, 0, 0, 0, 5476, 427, 269, 2442, 2271, 0,
-	0, 0, 0, 0, 0, 5728, 0, 1583, 3391, 6351, 0, 0, 0, 0, 4083, 0,
-	3546, 0, 199, 0, 0, 1554, 6588, 3453, 0, 0, 3370, 0, 1203, 0, 0, 0,
-	0, 0, 0, 619, 1006, 3653, 0, 3955, 0, 0, 0, 0, 0, 0, 0, 0,
-	2838, 5028, 0, 0, 0, 0, 68, 931, 0, 0, 1430, 4275, 0, 6454, 0, 0,
-	0, 4753, 0, 0, 0, 0, 0, 0, 4828, 6713, 0, 0, 3290, 0, 581, 0,
-	0, 0, 0, 0, 4316, 0, 0, 6577, 0, 0, 3249, 5381, 0, 18, 0, 0,
-	0, 0, 1915, 0, 0, 0, 0, 6674, 0, 1036, 0, 0, 0, 5382, 0, 0,
-	3152, 0, 0, 0, 0, 1385, 0, 3983, 0, 0, 0, 0, 0, 0, 6682, 1044,
-	0, 0, 0, 0, 0, 58, 0, 6004, 0, 0, 0, 0, 0, 0, 496, 0,
-	0, 0, 0, 0, 6232, 0, 0, 0, 2315, 0, 4939, 5172, 0, 6063, 0, 0,
-	0, 5192, 0, 0, 0, 470, 0, 0, 0, 0, 0, 0, 1129, 6582, 0, 0,
-	303, 0, 0, 0, 0, 0, 0, 5694, 819, 4991, 0, 0, 3240, 4942, 0, 0,
-	2687, 3353, 0, 0, 0, 0, 0, 764, 0, 0, 0, 0, 0, 0, 0, 0,
-	1309, 0, 2527, 0, 0, 0, 0, 0, 0, 0, 3706, 0, 0, 0, 0, 0,
-	4584, 0, 0, 0, 4808, 411, 6436, 3466, 0, 1425, 1528, 3712, 0, 0, 0, 0,
-	2158, 2641, 0, 0, 0, 1834, 3710, 2988, 5069, 6143, 0, 0, 0, 1492, 0, 0,
-	5824, 2125, 0, 6417, 0, 0, 0, 0, 3568, 0, 3542, 5296, 0, 0, 0, 5680,
-	5918, 2395, 0, 0, 0, 0, 0, 6324, 3331, 0, 2511, 4668, 6740, 5380, 1308, 0,
-	0, 0, 0, 0, 0, 0, 0, 3111, 0, 0, 0, 2688, 5010, 0, 0, 243,
-	0, 0, 0, 5452, 0, 0, 1871, 0, 0, 2548, 4303, 4602, 664, 6539, 0, 0,
-	0, 2440, 3896, 5174, 5909, 0, 763, 0, 2863, 201, 1614, 0, 0, 0, 307, 4452,
-	3754, 3532, 5312, 2483, 5485, 3329, 3684, 4578, 5566, 2247, 6278, 6704, 0, 1738, 0, 6633,
-	0, 1905, 0, 0, 0, 0, 0, 0, 4848, 6290, 6328, 6335, 0, 1081, 2437, 4783,
-	0, 0, 1742, 0, 0, 0, 0, 3613, 0, 0, 0, 0, 0, 1784, 1997, 1753,
-	2379, 2466, 0, 3158, 2230, 4033, 4454, 3919, 0, 0, 829, 408, 1807, 3802, 0, 0,
-	0, 0, 3626, 4765, 0, 0, 0, 0, 0, 638, 729, 6499, 1902, 0, 0, 0,
-	0, 3728, 0, 0, 0, 0, 0, 1853, 880, 0, 1803, 3301, 184, 5175, 0, 6780,
-	4678, 6277, 6359, 0, 3959, 1771, 2182, 5533, 1664, 3779, 5553, 5915, 1668, 3462, 5526, 5767,
-	0, 2989, 0, 0, 0, 0, 2216, 0, 3608, 0, 0, 4006, 0, 0, 0, 0,
-	2665, 2248, 4900, 5216, 0, 0, 0, 0, 0, 0, 0, 0, 1231, 5572, 0, 0,
-	0, 0, 3163, 0, 4100, 0, 0, 0, 0, 0, 0, 0, 1711, 0, 0, 451,
-	0, 0, 2510, 0, 4411, 6139, 3036, 0, 0, 1118, 1042, 0, 0, 0, 0, 4096,
-	3458, 0, 0, 0, 0, 6304, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 5206, 0, 918, 816, 0, 0, 1488, 4238, 0, 0, 0, 0, 0, 0,
-	0, 0, 893, 3349, 0, 0, 1272, 5995, 0, 1366, 0, 5375, 1275, 2176, 915, 0,
-	0, 4992, 0, 0, 2888, 4698, 6022, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 6099, 0, 0, 906, 6172, 0, 3759, 0, 0, 0, 1574,
-	0, 0, 0, 0, 6272, 3099, 5330, 5477, 0, 0, 0, 0, 0, 0, 0, 0,
-	5012, 0, 0, 0, 0, 5697, 2099, 0, 348, 5832, 0, 0, 0, 0, 0, 1276,
-	2636, 0, 1974, 0, 0, 2367, 0, 0, 5643, 0, 3920, 0, 1102, 0, 0, 0,
-	2706, 0, 0, 3141, 4884, 0, 6212, 2529, 2607, 3061, 0, 0, 3697, 0, 0, 0,
-	6599, 0, 3819, 3816, 5620, 0, 0, 1374, 2108, 5094, 0, 1739, 0, 4378, 0, 1400,
-	1703, 1246, 249, 2789, 2992, 3658, 1167, 2060, 357, 2803, 1914, 4109, 4899, 3682, 2347, 5318,
-	2719, 6331, 6497, 0, 2700, 0, 0, 0, 0, 2591, 3115, 935, 6052, 0, 3872, 3273,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1403, 0, 2586, 0, 0, 0,
-	5448, 3486, 0, 5468, 0, 621, 0, 0, 0, 0, 0, 0, 0, 0, 3363, 2777,
-	3360, 5065, 6357, 0, 0, 1635, 3451, 0, 0, 5913, 0, 0, 1282, 0, 0, 4428,
-	5254, 0, 0, 0, 0, 6173, 0, 0, 0, 4106, 5900, 88, 0, 0, 0, 105,
-	2790, 6395, 0, 0, 0, 0, 681, 3573, 5884, 0, 0, 0, 0, 0, 988, 0,
-	5230, 0, 0, 0, 1270, 5722, 2087, 4976, 0, 0, 0, 0, 0, 1838, 0, 0,
-	0, 5872, 1112, 6496, 0, 3022, 0, 0, 3295, 4494, 6728, 0, 0, 1370, 0, 4854,
-	0, 0, 4633, 0, 0, 0, 6722, 0, 0, 3233, 0, 1810, 0, 0, 0, 0,
-	3389, 0, 0, 1346, 4141, 3605, 2342, 1789, 383, 4169, 5786, 5938, 0, 0, 0, 0,
-	2744, 5999, 543, 759, 0, 0, 4061, 2602, 1981, 0, 4485, 0, 3732, 2781, 3938, 4968,
-	3925, 4649, 5502, 1098, 0, 3413, 4685, 0, 0, 0, 6265, 0, 0, 0, 0, 0,
-	0, 0, 4812, 1350, 6137, 4314, 0, 0, 0, 0, 4309, 1769, 0, 0, 1662, 5682,
-	4625, 0, 5931, 0, 901, 1433, 4448, 0, 0, 59, 0, 0, 0, 0, 0, 2502,
-	4536, 0, 0, 0, 3628, 0, 0, 3307, 6703, 3499, 3355, 0, 0, 0, 0, 0,
-	0, 3034, 3269, 0, 4091, 4432, 0, 2137, 0, 1825, 0, 0, 0, 0, 0, 3981,
-	615, 0, 6610, 4204, 6747, 0, 0, 0, 0, 0, 5130, 6544, 2357, 0, 0, 0,
-	0, 0, 0, 0, 1317, 0, 222, 1061, 1456, 3548, 4589, 5704, 0, 0, 5935, 4415,
-	3593, 4766, 2845, 5157, 0, 0, 0, 1024, 0, 4046, 1180, 0, 0, 0, 0, 0,
-	0, 0, 0, 3876, 4217, 155, 1422, 6165, 0, 2612, 2177, 0, 2436, 0, 0, 3586,
-	0, 843, 1200, 4049, 0, 0, 5422, 0, 6429, 0, 1253, 1598, 0, 0, 0, 599,
-	1193, 0, 1427, 0, 0, 0, 0, 0, 0, 0, 731, 335, 0, 0, 3843, 5719,
-	3261, 232, 4850, 5071, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1136, 0, 1913,
-	0, 3965, 0, 0, 6315, 0, 0, 0, 0, 693, 3832, 0, 0, 0, 1418, 0,
-	1364, 6210, 0, 0, 0, 4556, 610, 0, 0, 2068, 0, 0, 2701, 4729, 1858, 2946,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2652, 0, 5121, 0, 0, 1842, 0,
-	2993, 0, 0, 6035, 0, 0, 0, 0, 0, 2336, 0, 0, 4739, 6652, 0, 2631,
-	4509, 6817, 0, 1865, 4151, 4368, 4400, 4440, 0, 0, 0, 0, 0, 5955, 0, 0,
-	0, 3316, 5862, 0, 0, 0, 1016, 5993, 0, 5908, 2088, 0, 0, 0, 0, 0,
-	0, 6160, 4111, 2414, 0, 0, 3757, 0, 0, 0, 4657, 0, 0, 0, 0, 3088,
-	0, 0, 0, 1530, 0, 0, 6273, 0, 0, 312, 5064, 0, 3988, 1137, 2290, 3717,
-	6381, 0, 0, 0, 267, 0, 0, 0, 0, 0, 0, 5144, 3156, 0, 0, 5188,
-	827, 0, 1942, 3094, 5447, 837, 5027, 2093, 2001, 5291, 5732, 62, 5925, 6774, 0, 2039,
-	4880, 0, 0, 0, 3098, 0, 620, 0, 0, 0, 4166, 0, 0, 5911, 0, 0,
-	6349, 0, 0, 0, 0, 0, 516, 2902, 0, 0, 1680, 0, 0, 0, 0, 5506,
-	0, 0, 0, 707, 0, 0, 0, 0, 0, 0, 261, 0, 0, 0, 2160, 6763,
-	3312, 1582, 0, 0, 5661, 4718, 3888, 0, 5652, 0, 0, 0, 3630, 0, 0, 3926,
-	0, 0, 2516, 2512, 2490, 0, 0, 0, 5351, 0, 0, 0, 0, 6309, 0, 0,
-	0, 436, 1740, 1906, 0, 0, 149, 2301, 3366, 4325, 895, 4592, 3775, 2503, 5394, 1389,
-	0, 0, 5937, 521, 5239, 4055, 0, 0, 5092, 2737, 1365, 1945, 4950, 0, 1592, 2310,
-	1063, 5554, 6408, 1564, 0, 252, 0, 0, 0, 0, 0, 6282, 0, 4119, 0, 1278,
-	0, 4522, 0, 5156, 0, 0, 0, 0, 3766, 0, 0, 0, 0, 4658, 0, 0,
-	0, 5715, 0, 0, 0, 0, 0, 0, 0, 5744, 4140, 0, 633, 1558, 5941, 0,
-	1058, 1604, 0, 0, 2229, 0, 0, 0, 0, 0, 0, 883, 0, 0, 3891, 0,
-	0, 5113, 1037, 0, 1020, 3659, 0, 0, 2915, 3975, 0, 0, 4002, 0, 3974, 5959,
-	6361, 0, 0, 0, 0, 6038, 1770, 3403, 0, 815, 4212, 0, 439, 0, 434, 616,
-	2997, 4387, 1144, 4374, 0, 0, 0, 5389, 3520, 0, 0, 1845, 0, 0, 0, 0,
-	3071, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4424, 5795,
-	2567, 0, 0, 0, 0, 0, 3020, 0, 0, 2468, 361, 1090, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 90, 0, 0, 0, 198, 0, 0, 3704, 5926, 678, 630,
-	3151, 5220, 4567, 6409, 0, 0, 4959, 283, 3027, 5364, 6056, 0, 0, 0, 0, 0,
-	0, 0, 0, 6664, 3146, 0, 0, 0, 0, 0, 0, 0, 2443, 0, 0, 0,
-	2562, 0, 0, 0, 0, 0, 1984, 4663, 0, 6321, 2842, 3107, 0, 0, 0, 0,
-	0, 0, 5005, 0, 0, 2704, 3075, 0, 0, 0, 0, 3339, 0, 2079, 2017, 4362,
-	1907, 3428, 0, 886, 0, 0, 0, 0, 0, 0, 0, 674, 3782, 2273, 0, 0,
-	2116, 1799, 5316, 0, 0, 5154, 0, 3245, 290, 830, 5779, 5830, 4918, 6661, 5665, 5833,
-	0, 0, 0, 5305, 3182, 3266, 0, 0, 0, 0, 0, 0, 3008, 6062, 0, 0,
-	0, 5571, 0, 2136, 745, 0, 0, 0, 2509, 0, 0, 0, 0, 0, 2720, 5263,
-	3564, 5542, 0, 3302, 238, 0, 1622, 2122, 5099, 3678, 4800, 3941, 1099, 3318, 4870, 0,
-	0, 0, 944, 1021, 1234, 1039, 4385, 6815, 4615, 0, 0, 4588, 0, 2317, 6493, 3157,
-	0, 5919, 0, 0, 0, 4146, 0, 5466, 6776, 6517, 1331, 0, 0, 0, 0, 1257,
-	1928, 0, 1126, 0, 0, 3185, 0, 0, 0, 0, 0, 4525, 1593, 0, 6458, 4390,
-	544, 0, 0, 0, 0, 0, 0, 900, 44, 266, 1184, 1543, 1274, 2955, 3688, 3701,
-	3889, 4254, 6452, 0, 2585, 0, 0, 0, 2303, 0, 0, 3183, 1924, 2346, 2625, 3176,
-	6025, 0, 0, 0, 586, 2827, 5636, 4349, 0, 0, 1563, 1633, 2206, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 6121, 0, 4092, 0, 2927, 4585, 5397, 1773,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2071, 0, 0, 163, 2265, 2814, 2644,
-	6087, 3342, 3130, 3526, 3017, 6213, 0, 0, 0, 0, 3758, 1883, 5087, 6487, 0, 0,
-	0, 0, 6250, 0, 0, 5313, 0, 4005, 0, 34, 0, 0, 304, 0, 0, 6029,
-	2114, 4075, 0, 4156, 0, 1057, 1294, 4318, 1496, 0, 0, 0, 0, 0, 0, 0,
-	1709, 2073, 869, 0, 4248, 0, 0, 0, 0, 0, 0, 0, 0, 713, 1719, 1952,
-	2394, 6533, 0, 879, 0, 0, 0, 5247, 0, 0, 6698, 0, 0, 4940, 2550, 5483,
-	0, 0, 0, 3074, 940, 0, 0, 0, 0, 0, 0, 0, 0, 2376, 0, 0,
-	0, 0, 0, 1580, 0, 3430, 3707, 0, 1034, 91, 0, 0, 0, 0, 0, 0,
-	320, 3936, 4026, 5407, 0, 0, 196, 3541, 0, 3713, 0, 0, 0, 0, 81, 0,
-	0, 0, 1262, 3909, 3315, 0, 0, 0, 0, 1264, 0, 0, 0, 0, 0, 0,
-	242, 4159, 0, 4793, 6007, 6620, 0, 1652, 972, 3381, 0, 0, 4057, 970, 667, 0,
-	0, 0, 1338, 5371, 5455, 1089, 0, 0, 0, 0, 0, 6609, 0, 2630, 3822, 0,
-	0, 0, 0, 0, 4294, 0, 6816, 4794, 0, 0, 0, 2718, 3783, 3507, 4671, 5465,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 4067, 0, 4661, 0, 0, 0, 5943,
-	0, 0, 0, 0, 0, 0, 5178, 0, 0, 0, 2377, 0, 0, 0, 0, 4548,
-	0, 0, 4492, 0, 0, 0, 0, 5429, 4836, 4767, 0, 4300, 0, 0, 0, 0,
-	0, 0, 4576, 0, 5974, 578, 0, 38, 3224, 4831, 4575, 265, 3251, 0, 0, 0,
-	0, 147, 1398, 3096, 5362, 4010, 0, 0, 1405, 0, 0, 0, 3291, 3977, 0, 0,
-	5578, 0, 0, 0, 0, 0, 0, 0, 0, 716, 0, 0, 0, 0, 6346, 1917,
-	0, 0, 0, 0, 0, 5907, 0, 0, 0, 0, 0, 844, 4230, 0, 0, 1407,
-	1953, 5546, 0, 0, 0, 0, 165, 3635, 0, 0, 0, 0, 0, 6230, 1978, 6384,
-	0, 5671, 0, 587, 813, 4404, 0, 0, 0, 0, 0, 0, 0, 0, 5794, 0,
-	785, 0, 0, 4047, 6082, 2467, 2726, 6391, 0, 0, 0, 0, 3810, 0, 0, 3262,
-	0, 0, 5961, 6109, 964, 0, 1240, 0, 0, 0, 302, 0, 0, 3229, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 4786, 0, 0, 0, 2337, 3352, 5067, 4236, 0,
-	0, 0, 3611, 0, 0, 0, 2605, 0, 2340, 0, 0, 0, 0, 0, 1951, 3305,
-	6298, 1544, 0, 0, 453, 0, 0, 2120, 0, 4954, 0, 0, 0, 3761, 867, 0,
-	1415, 1244, 1372, 0, 0, 1501, 0, 4155, 0, 0, 0, 0, 6659, 0, 0, 0,
-	0, 2645, 0, 3763, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5297,
-	1718, 2372, 0, 2736, 0, 2980, 0, 0, 2469, 0, 2514, 0, 2417, 3204, 0, 2974,
-	6374, 4819, 6418, 0, 1887, 5693, 1266, 1050, 5663, 1988, 5766, 5868, 0, 0, 3053, 0,
-	0, 0, 6654, 5085, 6628, 28, 0, 0, 1620, 6116, 1460, 0, 0, 0, 0, 0,
-	0, 0, 363, 3226, 5007, 6203, 0, 0, 0, 0, 0, 0, 0, 5037, 0, 469,
-	0, 0, 887, 321, 614, 4333, 5856, 0, 2242, 5055, 0, 0, 5802, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 4302, 0, 6509, 0, 0, 0, 0, 0, 4239, 5819,
-	0, 1861, 0, 3140, 0, 4754, 0, 0, 4344, 0, 6356, 0, 0, 2245, 0, 6319,
-	2877, 1464, 0, 0, 294, 464, 4319, 5711, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 876, 6222, 0, 0, 0, 0, 0, 260,
-	5689, 0, 3650, 0, 2541, 0, 6334, 0, 0, 0, 1009, 1390, 4183, 4243, 4630, 5432,
-	4687, 0, 0, 0, 0, 0, 2760, 4644, 0, 263, 2681, 5058, 3868, 6274, 0, 0,
-	4532, 5414, 0, 0, 0, 0, 5890, 0, 0, 0, 0, 0, 662, 5893, 0, 824,
-	4018, 0, 0, 2635, 55, 0, 6596, 0, 0, 2225, 5866, 0, 0, 6145, 4171, 0,
-	0, 0, 0, 0, 0, 517, 0, 0, 2253, 753, 2874, 6039, 2293, 0, 566, 3232,
-	2019, 2659, 0, 0, 0, 3850, 0, 0, 0, 0, 0, 0, 0, 2220, 3840, 6111,
-	6166, 0, 1659, 929, 2716, 6307, 0, 0, 0, 1744, 6438, 0, 0, 0, 0, 0,
-	0, 4382, 0, 0, 4707, 0, 0, 0, 0, 0, 0, 0, 2083, 5033, 6595, 3579,
-	0, 0, 4391, 0, 0, 6123, 604, 0, 1225, 0, 0, 0, 0, 0, 0, 0,
-	1636, 1761, 5989, 0, 0, 4984, 0, 0, 0, 0, 6193, 0, 115, 2191, 3696, 0,
-	0, 0, 5547, 4194, 4079, 6040, 0, 0, 0, 531, 1723, 1497, 3823, 0, 0, 1122,
-	6457, 3333, 4690, 6601, 0, 0, 0, 0, 0, 6730, 0, 118, 1855, 5934, 1367, 0,
-	6510, 0, 0, 0, 0, 0, 0, 6801, 0, 0, 5246, 0, 5776, 981, 3634, 5265,
-	2802, 0, 143, 0, 0, 0, 0, 0, 0, 4366, 0, 3527, 1844, 2389, 3937, 3471,
-	5189, 5843, 0, 0, 203, 4090, 0, 1599, 2332, 0, 5117, 0, 3489, 0, 5560, 0,
-	5863, 6219, 526, 1283, 0, 1693, 2557, 5398, 0, 0, 3786, 916, 0, 1047, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4121,
-	3923, 0, 0, 0, 0, 0, 3741, 2675, 0, 0, 0, 4486, 2309, 0, 0, 0,
-	0, 922, 2958, 2896, 3063, 0, 0, 0, 0, 0, 0, 2105, 3407, 6810, 0, 6453,
-	0, 1286, 0, 17, 4463, 0, 6466, 1862, 6476, 6807, 0, 0, 2279, 0, 0, 0,
-	0, 0, 0, 0, 4069, 708, 2195, 0, 6584, 0, 0, 0, 0, 3060, 0, 0,
-	0, 0, 2940, 0, 0, 0, 2574, 0, 5075, 0, 0, 0, 2204, 3978, 0, 0,
-	1169, 0, 5814, 0, 4610, 0, 0, 0, 0, 2287, 0, 2067, 0, 0, 0, 0,
-	0, 2047, 0, 4867, 611, 4136, 5167, 0, 0, 0, 1315, 989, 0, 0, 0, 0,
-	0, 85, 6403, 0, 4673, 6227, 0, 974, 5338, 4273, 5251, 0, 0, 3996, 0, 703,
-	2404, 0, 0, 3557, 4220, 0, 31, 3208, 272, 5140, 0, 4054, 0, 0, 0, 0,
-	0, 1623, 0, 1408, 1794, 0, 0, 0, 0, 0, 0, 4484, 1846, 0, 3379, 1521,
-	5924, 0, 197, 6413, 0, 0, 0, 0, 0, 5376, 0, 0, 0, 0, 0, 0,
-	5410, 0, 2403, 0, 0, 0, 2695, 0, 0, 6355, 0, 0, 0, 0, 0, 0,
-	0, 0, 3670, 0, 0, 0, 0, 3552, 0, 5835, 0, 0, 0, 2096, 5828, 0,
-	4842, 0, 0, 0, 4573, 0, 0, 2761, 295, 3662, 3913, 564, 0, 738, 0, 5201,
-	1305, 0, 0, 345, 2451, 6502, 4827, 537, 1003, 0, 404, 0, 0, 6136, 6626, 0,
-	3271, 0, 0, 6488, 5169, 1940, 0, 0, 2430, 0, 0, 63, 298, 4946, 0, 0,
-	0, 0, 0, 3714, 0, 0, 0, 0, 136, 1487, 3907, 0, 0, 0, 4147, 0,
-	0, 0, 0, 2852, 0, 0, 0, 0, 0, 5416, 0, 0, 5413, 3457, 0, 6784,
-	0, 6805, 2249, 798, 0, 0, 0, 0, 5691, 4778, 0, 0, 0, 0, 4696, 5674,
-	0, 0, 5262, 0, 1450, 0, 0, 0, 0, 0, 756, 1285, 6806, 0, 4941, 0,
-	6811, 5598, 0, 0, 0, 0, 0, 0, 0, 1035, 1342, 0, 270, 0, 0, 0,
-	5765, 0, 643, 0, 351, 1979, 4826, 0, 0, 0, 0, 255, 0, 0, 0, 0,
-	4664, 1755, 0, 0, 6529, 6194, 5086, 5458, 0, 0, 1151, 1503, 0, 0, 0, 2124,
-	1012, 3664, 2226, 1869, 0, 0, 0, 0, 0, 0, 1468, 5002, 0, 0, 0, 0,
-	0, 3235, 1148, 0, 1626, 881, 2025, 0, 5975, 0, 0, 6770, 2569, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 2859, 0, 0, 0, 0, 3367, 0, 2994, 0, 2235,
-	6251, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1518, 2327, 4009, 5097, 6437, 0,
-	5948, 0, 0, 0, 0, 0, 0, 0, 2123, 0, 0, 1252, 0, 0, 0, 281,
-	6492, 5430, 6581, 4420, 0, 891, 5621, 0, 0, 0, 0, 0, 5204, 0, 1140, 2930,
-	2837, 0, 0, 4558, 2970, 5923, 0, 0, 0, 4697, 0, 0, 0, 0, 558, 2234,
-	2525, 4934, 5137, 6147, 0, 0, 551, 0, 0, 0, 1227, 1879, 6110, 0, 5579, 0,
-	4882, 2143, 0, 0, 0, 0, 0, 0, 0, 0, 2935, 0, 0, 758, 6719, 0,
-	0, 0, 5922, 4599, 0, 0, 0, 0, 3455, 0, 3999, 0, 0, 0, 5141, 0,
-	4987, 0, 0, 0, 0, 908, 3168, 0, 0, 0, 0, 4080, 0, 0, 0, 0,
-	4180, 0, 0, 0, 0, 0, 4371, 0, 0, 0, 3967, 0, 0, 0, 0, 0,
-	2669, 6239, 0, 2435, 724, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 5597, 0, 2523, 1975, 78, 4339, 5731, 5000, 0, 0, 0, 0,
-	1506, 1697, 3452, 4677, 210, 2826, 6603, 0, 0, 0, 1643, 0, 2456, 0, 5471, 0,
-	3434, 6387, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1655, 4606, 0, 0,
-	1690, 0, 0, 0, 3647, 839, 0, 0, 2767, 0, 0, 0, 4028, 0, 4503, 0,
-	0, 67, 0, 0, 0, 4455, 0, 79, 1692, 4053, 1565, 2917, 5638, 6268, 3731, 0,
-	0, 0, 0, 732, 0, 0, 3056, 0, 4659, 0, 3201, 4756, 3394, 0, 0, 0,
-	0, 0, 0, 0, 0, 3396, 1741, 6506, 0, 0, 2841, 0, 5726, 2911, 4662, 0,
-	0, 0, 5659, 0, 0, 1206, 4202, 0, 0, 327, 0, 6245, 0, 0, 0, 0,
-	0, 0, 3361, 0, 0, 0, 0, 3504, 0, 3377, 3826, 0, 0, 0, 0, 0,
-	0, 5681, 0, 0, 2175, 0, 3918, 5292, 6587, 4044, 0, 0, 0, 0, 0, 0,
-	3495, 0, 0, 0, 0, 6308, 1215, 4738, 0, 0, 0, 0, 2289, 0, 0, 4370,
-	0, 0, 0, 0, 3601, 3982, 2351, 717, 4508, 6306, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 3459, 1379, 1762, 1818, 3577, 6170, 0, 3414, 0, 0, 5494, 0, 0,
-	0, 5015, 0, 0, 673, 0, 0, 0, 0, 0, 301, 0, 0, 2793, 0, 0,
-	0, 4528, 0, 0, 0, 0, 0, 428, 0, 0, 2678, 0, 0, 0, 0, 2555,
-	636, 1055, 0, 0, 4488, 0, 2924, 160, 5139, 5428, 0, 0, 0, 0, 1525, 192,
-	2831, 5377, 4101, 5550, 4337, 0, 0, 0, 0, 412, 2552, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 6376, 0, 0, 3043, 0, 0, 0, 0,
+	0, 0, 0, 7676, 0, 0, 0, 0, 5311, 2401, 5707, 0, 2500, 0, 0, 7427,
+	0, 0, 0, 0, 3075, 718, 0, 0, 0, 3507, 0, 6271, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 158, 0, 0, 0, 0, 1919, 0,
+	0, 0, 0, 914, 0, 0, 0, 0, 6873, 233, 2205, 3211, 7520, 0, 0, 0,
+	0, 0, 2955, 3228, 0, 0, 0, 0, 0, 0, 0, 1435, 0, 0, 0, 0,
+	0, 0, 7130, 5656, 0, 0, 0, 1118, 6733, 6894, 0, 0, 4852, 0, 0, 3465,
+	0, 0, 0, 1110, 0, 0, 7036, 4866, 5472, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 566, 0, 0, 0, 0, 2261, 0, 0,
+	0, 0, 5369, 8098, 0, 0, 0, 0, 3924, 8136, 0, 0, 0, 2025, 0, 0,
+	0, 0, 0, 2325, 5780, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 584, 0, 693, 915, 3642, 0, 0, 0,
+	0, 0, 0, 5626, 0, 0, 0, 0, 7078, 5857, 0, 569, 0, 0, 0, 4243,
+	4527, 4173, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4771, 1540, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1718, 2290, 7290, 0, 3464, 0, 6828, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4766, 6964, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1196, 0, 0, 1368, 0, 0, 0, 5742,
+	0, 0, 0, 0, 0, 0, 7116, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 4247, 0, 4640, 0, 0, 2784, 0, 0, 0, 0, 4834, 0, 0, 0, 0,
+	0, 0, 4857, 0, 0, 0, 0, 7530, 0, 0, 8184, 0, 0, 0, 0, 0,
+	4905, 0, 0, 0, 0, 0, 1513, 0, 0, 0, 0, 0, 0, 0, 0, 1082,
+	1637, 5875, 4318, 0, 0, 7073, 0, 0, 0, 0, 3571, 0, 0, 5584, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3699, 2752, 6963, 0, 0,
+	0, 0, 2941, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7931, 0, 0, 1148,
+	0, 0, 3698, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5785, 0, 623, 0, 0,
+	6782, 0, 0, 2852, 0, 0, 0, 0, 0, 0, 0, 2379, 4557, 0, 0, 0,
+	3595, 62, 0, 0, 0, 18, 1745, 0, 0, 0, 0, 0, 7535, 0, 0, 1056,
+	7235, 0, 0, 2407, 5467, 0, 0, 0, 0, 5758, 0, 0, 0, 756, 0, 6419,
+	641, 7011, 0, 0, 0, 6655, 0, 0, 3831, 0, 0, 0, 0, 0, 6492, 0,
+	0, 0, 0, 0, 1916, 5972, 0, 5576, 0, 0, 0, 57, 993, 0, 0, 0,
+	0, 2198, 4301, 0, 0, 0, 0, 0, 0, 513, 6145, 0, 0, 0, 0, 3459,
+	2125, 0, 0, 8070, 0, 0, 0, 6958, 0, 0, 0, 0, 0, 0, 0, 4092,
+	0, 7961, 0, 0, 0, 6301, 0, 5180, 0, 0, 1836, 0, 0, 0, 0, 0,
+	0, 6243, 0, 1906, 1588, 0, 0, 0, 0, 1106, 5075, 7650, 0, 0, 0, 0,
+	0, 1781, 0, 0, 1802, 5474, 0, 0, 0, 0, 0, 2274, 1780, 6434, 0, 0,
+	0, 0, 6730, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3321, 0,
+	0, 0, 5906, 7554, 589, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 8081, 0, 0, 0, 0, 5749, 3114, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6968, 2557,
+	8230, 0, 0, 5432, 0, 0, 436, 0, 0, 3693, 0, 3073, 4772, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 2928, 0, 0, 0, 0, 0, 0, 0, 7037, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2284, 0, 7474, 0, 0, 0, 0, 0,
+	0, 0, 6709, 0, 0, 0, 0, 0, 3551, 0, 0, 0, 1432, 0, 0, 0,
+	4516, 0, 0, 0, 0, 6266, 0, 0, 8221, 5354, 3533, 5379, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 949, 0, 0, 0, 0, 0, 0, 0, 0, 5754, 0,
+	0, 0, 0, 0, 0, 0, 7463, 0, 4366, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 7368, 0, 0, 1189, 0, 0, 0, 7747, 0,
+	8200, 0, 0, 393, 3385, 5025, 0, 0, 0, 0, 0, 1927, 3179, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5041, 0, 0,
+	7186, 0, 0, 7990, 5736, 0, 1081, 0, 804, 1109, 0, 0, 0, 0, 184, 0,
+	6664, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2720, 7635, 0, 0, 0, 0, 5592, 0, 0, 0, 0, 2703, 0, 0, 1449, 2262,
+	4531, 0, 0, 0, 0, 0, 1384, 0, 0, 0, 0, 1792, 4203, 247, 7678, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1988, 0, 0,
+	0, 2465, 2937, 3367, 0, 7179, 0, 0, 0, 5171, 5129, 0, 0, 1, 5154, 7706,
+	0, 0, 0, 7532, 0, 0, 419, 0, 0, 0, 0, 0, 14, 0, 0, 0,
+	5536, 0, 0, 0, 0, 6436, 0, 946, 6815, 0, 3008, 5326, 0, 0, 0, 0,
+	0, 0, 0, 4764, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7643, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4709, 0, 6477, 8108, 0, 0, 0, 3702, 6110, 0, 302, 0, 0, 0,
+	2813, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3119, 0, 0, 0,
+	0, 0, 2975, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6244, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7352, 0, 3994, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 5157, 0, 0, 0, 4853, 2488, 0,
+	0, 3680, 2819, 0, 6841, 0, 0, 0, 0, 0, 0, 4692, 0, 0, 0, 1538,
+	7833, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 4217,
+	0, 0, 0, 1044, 0, 2993, 0, 0, 5367, 5455, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5973, 5879,
+	6126, 278, 2582, 6374, 0, 0, 0, 2788, 764, 6681, 0, 1828, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1136, 0, 5037, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4644, 6692, 0, 0, 0, 0, 7141, 0, 0, 7685,
+	6319, 0, 3042, 0, 0, 6991, 771, 0, 0, 3330, 0, 0, 5142, 0, 0, 0,
+	0, 0, 0, 5362, 0, 3754, 0, 0, 0, 0, 0, 0, 2208, 0, 874, 0,
+	0, 3652, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 83, 542, 4325, 0, 7761, 1115, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 4445, 0, 0, 0, 0, 0, 0, 0, 0, 6833, 0, 0, 0,
+	0, 5150, 0, 0, 0, 114, 0, 0, 0, 0, 0, 2838, 7410, 3171, 7229, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2796, 3563, 4750, 1108, 2430,
+	2881, 5104, 5928, 6708, 4065, 7966, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1493, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 8101, 0, 4520, 4442, 0, 0, 0,
+	0, 1348, 1373, 5344, 0, 0, 0, 1316, 0, 3317, 3773, 4060, 5699, 0, 0, 7967,
+	0, 0, 5797, 0, 0, 0, 0, 5645, 8020, 6293, 0, 0, 0, 0, 687, 3285,
+	0, 0, 0, 0, 0, 961, 4933, 0, 0, 0, 0, 643, 0, 0, 0, 1668,
+	0, 0, 0, 0, 0, 2221, 0, 6493, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4406, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5042, 0, 0, 378, 0, 0, 0, 0, 0,
+	1795, 0, 6536, 0, 0, 0, 0, 0, 0, 0, 8095, 0, 45, 0, 4176, 0,
+	0, 0, 0, 0, 4898, 1272, 6012, 0, 384, 0, 0, 2424, 0, 0, 0, 0,
+	0, 0, 3596, 0, 0, 0, 0, 0, 0, 8141, 0, 0, 2260, 3180, 0, 683,
+	0, 0, 0, 0, 0, 0, 351, 0, 0, 0, 0, 0, 1204, 0, 0, 0,
+	0, 0, 0, 0, 5433, 0, 0, 0, 0, 0, 0, 0, 6551, 3249, 7055, 0,
+	0, 0, 7624, 0, 0, 0, 0, 6706, 0, 0, 0, 0, 0, 0, 4753, 0,
+	0, 0, 7522, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 2630, 819, 5058, 0, 0, 0, 5204, 0, 0, 0, 0, 1716, 3463, 4153, 4181,
+	4789, 5712, 0, 1689, 0, 0, 0, 0, 4893, 0, 0, 0, 0, 0, 270, 4574,
+	0, 0, 0, 0, 0, 5246, 5910, 0, 0, 2658, 0, 2362, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 6237, 0, 0, 0, 0, 260, 0,
+	0, 0, 0, 0, 0, 1215, 0, 0, 6063, 0, 0, 1344, 0, 0, 627, 6086,
+	0, 0, 1545, 1911, 0, 0, 0, 0, 0, 5163, 0, 0, 0, 162, 880, 3109,
+	3928, 6851, 0, 0, 0, 0, 0, 0, 0, 8022, 0, 0, 0, 6755, 0, 2230,
+	2851, 0, 0, 0, 0, 0, 0, 0, 1335, 0, 1985, 0, 0, 0, 0, 4980,
+	0, 0, 1143, 0, 0, 0, 0, 0, 0, 0, 5400, 0, 0, 0, 2028, 0,
+	2528, 0, 0, 0, 0, 0, 0, 0, 0, 1807, 0, 0, 0, 0, 0, 1962,
+	5349, 0, 0, 0, 0, 0, 0, 0, 4793, 0, 3100, 7758, 0, 0, 0, 0,
+	0, 7943, 0, 0, 0, 0, 0, 7816, 0, 5148, 0, 2995, 0, 0, 0, 0,
+	0, 3716, 2768, 0, 0, 5202, 0, 5498, 7657, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 7662, 4894, 0, 0, 0, 0, 0, 0, 0, 0, 0, 297,
+	0, 0, 0, 0, 0, 0, 0, 6169, 0, 5335, 5849, 2869, 3384, 0, 0, 0,
+	0, 2739, 0, 0, 8239, 0, 0, 0, 0, 0, 0, 0, 0, 440, 7277, 0,
+	0, 0, 8191, 0, 970, 1564, 0, 0, 0, 0, 4769, 4370, 0, 0, 5117, 2540,
+	0, 0, 0, 0, 0, 0, 0, 6014, 0, 0, 0, 0, 0, 0, 0, 6946,
+	0, 0, 0, 0, 0, 7670, 0, 0, 0, 139, 0, 0, 0, 7191, 0, 2857,
+	0, 494, 0, 1775, 6625, 7510, 0, 0, 2233, 0, 0, 0, 0, 0, 4528, 0,
+	0, 0, 0, 0, 0, 3601, 0, 5031, 0, 470, 0, 0, 0, 0, 0, 0,
+	0, 0, 3419, 0, 0, 4614, 7580, 0, 0, 0, 0, 0, 0, 4265, 6287, 0,
+	0, 5519, 0, 4700, 7556, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3658,
+	4825, 0, 0, 0, 5893, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6017, 2882, 7861, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1309, 0, 6743, 0, 6663, 0, 730, 0, 0, 0, 0, 5343, 0,
+	0, 0, 1208, 2602, 0, 0, 0, 0, 0, 0, 0, 1415, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2871, 3387, 0, 0, 0, 0, 5635, 7256,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7883, 0, 6682,
+	0, 0, 4311, 0, 0, 0, 0, 6175, 0, 7206, 0, 0, 7557, 0, 4293, 5961,
+	0, 0, 0, 0, 0, 1283, 0, 0, 0, 0, 0, 0, 0, 6469, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 6829, 0, 996, 651, 0, 0, 0, 0, 0,
+	54, 1341, 2380, 6099, 0, 0, 0, 0, 0, 0, 0, 5064, 7925, 0, 7027, 0,
+	5918, 0, 446, 3095, 0, 0, 0, 0, 7646, 0, 2236, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2429, 0, 0, 0, 5050, 0, 0, 0, 0, 0, 6774,
+	0, 0, 975, 0, 0, 4007, 6104, 0, 0, 0, 0, 0, 0, 0, 4202, 0,
+	0, 0, 0, 561, 0, 7771, 8155, 0, 0, 2612, 0, 0, 0, 0, 0, 0,
+	0, 6153, 6402, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4125, 0, 0, 0, 0, 5279, 3675, 0, 5288, 7710, 0, 1825, 0, 0,
+	0, 0, 0, 0, 0, 521, 4924, 0, 4135, 0, 0, 0, 1992, 5239, 0, 0,
+	5954, 0, 0, 0, 0, 0, 1596, 6859, 0, 0, 0, 0, 0, 0, 2209, 0,
+	0, 563, 3255, 0, 0, 0, 0, 0, 0, 0, 5969, 0, 0, 0, 0, 0,
+	0, 0, 3256, 0, 0, 6370, 0, 0, 0, 0, 6210, 0, 0, 0, 5777, 0,
+	0, 0, 0, 334, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5002, 6485, 0, 0, 0, 2078, 6255, 0, 1288, 0, 0, 5124, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4658, 0, 1872, 6311, 4758, 7767,
+	0, 0, 0, 0, 0, 0, 0, 0, 4198, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1171, 0, 5101, 0, 0, 0, 0, 0, 0, 4497, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6463, 0, 0, 4719, 0, 0,
+	0, 0, 4689, 0, 0, 7528, 0, 8158, 0, 8105, 0, 0, 0, 4472, 0, 0,
+	6245, 6461, 0, 0, 0, 0, 0, 0, 3414, 3566, 421, 4664, 0, 0, 0, 4590,
+	3827, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5680, 0,
+	0, 0, 0, 0, 0, 2484, 0, 0, 6574, 0, 0, 199, 2062, 1261, 5916, 135,
+	0, 0, 0, 0, 0, 0, 4424, 0, 0, 0, 7745, 4829, 4284, 0, 5393, 7829,
+	0, 0, 0, 0, 0, 1161, 0, 0, 0, 0, 0, 5146, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8148,
+	8154, 780, 0, 0, 0, 0, 0, 0, 5598, 0, 0, 0, 0, 0, 0, 0,
+	2330, 7796, 0, 0, 0, 0, 0, 0, 3813, 0, 0, 0, 0, 0, 0, 7450,
+	0, 0, 4922, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7168, 0, 4601,
+	0, 0, 0, 0, 0, 0, 0, 6799, 0, 0, 0, 0, 896, 0, 0, 2433,
+	0, 1885, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1152, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 207, 0, 0, 0, 0, 0, 0,
+	0, 0, 3580, 5543, 0, 0, 0, 7386, 0, 0, 0, 0, 4369, 7305, 0, 7369,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2542, 2849, 0, 1867, 0, 0,
+	0, 0, 0, 0, 8087, 0, 0, 0, 0, 0, 4818, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3246, 7499, 7164, 0, 0, 0, 0, 6050, 0, 0, 7822,
+	0, 0, 1820, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 447,
+	4915, 0, 0, 0, 0, 1260, 0, 0, 0, 7064, 0, 0, 0, 4090, 0, 0,
+	2717, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 3623, 4322, 4455, 7100, 0,
+	0, 7132, 1542, 3981, 0, 1062, 0, 0, 0, 266, 0, 0, 0, 0, 0, 0,
+	0, 5834, 0, 7479, 0, 0, 578, 0, 0, 0, 0, 0, 0, 655, 505, 1172,
+	7449, 1748, 8123, 0, 0, 0, 0, 6916, 0, 7288, 0, 0, 0, 6292, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 272, 1844, 4309, 0, 0, 0, 6985,
+	0, 1278, 0, 8013, 0, 0, 0, 0, 0, 0, 0, 0, 6305, 0, 0, 2987,
+	0, 0, 0, 0, 577, 1667, 292, 0, 3430, 2309, 7695, 0, 0, 0, 0, 5902,
+	2301, 972, 5054, 6654, 0, 0, 7429, 0, 0, 1923, 3056, 0, 0, 0, 5751, 0,
+	6792, 0, 4642, 0, 3453, 4630, 6999, 0, 0, 0, 0, 0, 0, 3600, 0, 0,
+	0, 8042, 60, 0, 0, 0, 5641, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1608, 2998, 414, 0, 0, 7070, 0, 3649, 0,
+	0, 0, 7241, 0, 0, 0, 0, 0, 0, 4248, 6507, 2160, 0, 0, 2152, 4055,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4773, 5707, 5986, 0, 0, 0, 6066, 0, 0, 0, 0, 0, 1925, 0,
-	6200, 0, 6736, 0, 0, 0, 0, 6352, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3057, 4218, 4456, 0, 0, 0, 0, 4626, 0, 5764, 0, 3416, 0, 0,
-	4162, 3803, 0, 0, 2148, 2498, 1874, 0, 4001, 4232, 6292, 0, 6197, 0, 0, 0,
-	0, 0, 0, 0, 595, 0, 0, 0, 0, 4285, 1688, 0, 1836, 1966, 3015, 4269,
-	4681, 5082, 0, 0, 0, 0, 0, 6012, 5979, 1831, 5997, 5355, 0, 0, 742, 1068,
-	0, 0, 117, 0, 0, 2684, 450, 4638, 0, 0, 6555, 0, 0, 237, 5408, 0,
-	884, 0, 0, 3148, 0, 139, 2991, 5210, 5042, 5696, 0, 2447, 1223, 2035, 1792, 5083,
-	5475, 5770, 5879, 6427, 0, 0, 0, 0, 3218, 0, 6783, 0, 4547, 0, 0, 0,
-	0, 2040, 5385, 2679, 1696, 6562, 0, 1014, 6192, 3246, 0, 1107, 4539, 0, 4389, 3401,
-	0, 0, 0, 0, 0, 0, 0, 0, 2914, 2227, 0, 0, 3166, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2618, 0,
-	0, 0, 2786, 3993, 1110, 5392, 6554, 0, 0, 3748, 6058, 0, 0, 0, 3629, 471,
-	0, 4829, 5721, 2692, 0, 5964, 0, 183, 821, 0, 3879, 0, 0, 0, 0, 4234,
-	0, 1091, 4746, 0, 0, 211, 5619, 0, 0, 0, 0, 2441, 0, 0, 0, 5110,
-	0, 0, 0, 0, 0, 0, 3862, 0, 0, 0, 0, 2231, 696, 1431, 0, 0,
-	0, 0, 0, 0, 1700, 0, 4170, 0, 0, 0, 0, 4787, 2188, 0, 6042, 0,
-	0, 3089, 0, 0, 0, 0, 3824, 2944, 0, 398, 5135, 4117, 6157, 6382, 0, 1768,
-	5462, 992, 4493, 0, 0, 1359, 1453, 0, 0, 2965, 0, 0, 0, 0, 0, 0,
-	4568, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4203, 0, 0, 1878,
-	0, 0, 0, 0, 0, 0, 5131, 0, 0, 3322, 0, 0, 0, 1736, 2709, 3372,
-	6073, 2497, 0, 336, 2362, 3787, 4526, 0, 0, 3119, 0, 0, 0, 1173, 2471, 0,
-	1094, 1056, 0, 0, 4874, 0, 0, 2975, 0, 0, 1033, 5749, 0, 1806, 0, 341,
-	0, 0, 0, 0, 0, 0, 2285, 6177, 0, 0, 0, 0, 0, 0, 0, 6205,
-	0, 2224, 0, 0, 0, 540, 0, 0, 0, 0, 0, 6065, 0, 0, 0, 0,
-	0, 1040, 0, 3116, 0, 0, 5867, 654, 832, 0, 0, 0, 56, 5328, 323, 1229,
-	3011, 4367, 5953, 0, 0, 0, 0, 0, 0, 0, 5273, 2899, 2500, 0, 0, 0,
-	362, 2900, 5080, 4507, 96, 376, 2193, 4517, 5895, 0, 6188, 0, 0, 0, 5623, 0,
-	5523, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5435, 2063, 0,
-	5743, 0, 4207, 5345, 1923, 5845, 0, 0, 5151, 0, 0, 4085, 47, 0, 0, 0,
-	2542, 1198, 0, 1380, 0, 0, 0, 0, 0, 733, 5051, 6015, 1477, 0, 0, 0,
-	1485, 0, 0, 0, 0, 0, 0, 4084, 3393, 4803, 6303, 0, 695, 0, 5168, 0,
-	2144, 0, 0, 0, 0, 0, 0, 0, 0, 4998, 5066, 1032, 0, 0, 3874, 0,
-	0, 902, 0, 0, 0, 0, 0, 4995, 0, 0, 0, 694, 0, 0, 1947, 2043,
-	6002, 0, 1303, 0, 995, 6000, 0, 0, 0, 0, 0, 6053, 6572, 0, 0, 277,
-	0, 2941, 4410, 0, 3616, 1158, 4426, 1101, 0, 0, 0, 582, 2916, 1182, 4983, 5123,
-	6570, 0, 1961, 5886, 0, 1852, 5186, 0, 0, 0, 5405, 0, 0, 3727, 0, 0,
-	2855, 5378, 0, 1406, 0, 1397, 0, 0, 5343, 0, 4935, 1443, 0, 0, 0, 5644,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2397, 4244, 4286, 4012, 846, 4004,
-	5217, 0, 2009, 0, 0, 4660, 0, 0, 0, 4652, 1587, 0, 0, 0, 2691, 0,
-	0, 0, 0, 3179, 0, 0, 0, 0, 0, 3253, 0, 0, 0, 1555, 3773, 3113,
-	0, 119, 6720, 0, 0, 1150, 1360, 173, 1606, 3440, 4810, 4384, 0, 6608, 0, 0,
-	0, 0, 4782, 0, 0, 1031, 0, 0, 2923, 5125, 0, 4357, 0, 0, 0, 0,
-	0, 0, 288, 310, 0, 0, 0, 0, 4293, 3463, 6322, 6416, 4804, 0, 2953, 1265,
-	0, 0, 0, 0, 3910, 0, 0, 0, 0, 911, 4324, 0, 0, 0, 0, 4818,
-	0, 0, 2909, 1349, 0, 0, 2745, 3514, 0, 3365, 4160, 5631, 2470, 0, 0, 0,
-	0, 5342, 6223, 0, 4716, 186, 2976, 4188, 0, 0, 676, 0, 0, 2138, 6576, 4832,
-	0, 1893, 0, 0, 4871, 1505, 5810, 0, 0, 0, 675, 2479, 4823, 39, 0, 0,
-	5043, 2983, 0, 4651, 6199, 0, 0, 0, 0, 489, 6833, 5253, 4386, 0, 5056, 0,
-	2400, 3992, 1038, 4039, 4541, 3109, 5287, 0, 0, 0, 0, 330, 2768, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1332, 0, 0, 503, 2690, 1070, 2384,
-	3777, 0, 0, 6433, 0, 6037, 0, 0, 3957, 617, 804, 1798, 2947, 3118, 4458, 6373,
-	0, 0, 0, 2898, 0, 5456, 4413, 4343, 5541, 3159, 4732, 0, 0, 0, 0, 2856,
-	0, 512, 2167, 0, 0, 0, 0, 5981, 5388, 0, 3241, 4855, 0, 0, 409, 126,
-	2643, 0, 0, 0, 0, 0, 0, 0, 4993, 5340, 550, 2311, 4820, 3444, 4256, 6091,
-	356, 6284, 5789, 1472, 0, 0, 5334, 6001, 506, 2824, 1440, 2221, 2135, 3755, 4287, 5594,
-	0, 0, 0, 1001, 0, 2834, 0, 4734, 0, 0, 5148, 2345, 6254, 0, 0, 0,
-	4487, 0, 0, 0, 2102, 1750, 539, 3916, 5994, 6672, 4027, 0, 735, 0, 0, 0,
-	3627, 0, 0, 554, 0, 0, 0, 3897, 6242, 0, 0, 5450, 0, 0, 0, 0,
-	0, 3013, 0, 0, 0, 6737, 6498, 0, 338, 3984, 5337, 1030, 1111, 2165, 6009, 6386,
-	6678, 0, 6028, 6769, 0, 910, 0, 2078, 111, 4132, 0, 0, 2194, 0, 513, 2928,
-	4613, 6288, 2810, 6405, 0, 1695, 4764, 5277, 0, 576, 4015, 4967, 5363, 0, 0, 4032,
-	926, 0, 3447, 1210, 2214, 4114, 4600, 22, 0, 0, 0, 0, 6075, 0, 1386, 0,
-	3928, 0, 2192, 0, 0, 0, 0, 1857, 0, 6579, 0, 0, 0, 6305, 0, 0,
-	0, 0, 4048, 4200, 0, 2662, 2210, 1065, 3699, 3733, 0, 0, 0, 0, 0, 0,
-	6464, 0, 6283, 3724, 0, 66, 3149, 0, 1646, 0, 0, 0, 4561, 0, 0, 2710,
-	0, 0, 5463, 0, 0, 769, 0, 0, 2365, 0, 0, 0, 0, 0, 0, 0,
-	2639, 4780, 3484, 0, 6060, 5827, 0, 0, 0, 897, 0, 257, 686, 0, 5587, 0,
-	2530, 0, 0, 0, 2048, 0, 0, 0, 2967, 5266, 2055, 3153, 3525, 4860, 6163, 0,
-	0, 0, 0, 1381, 2402, 0, 5013, 0, 0, 2566, 5225, 6808, 0, 0, 5138, 1116,
-	3827, 0, 2505, 5581, 0, 0, 1469, 0, 0, 0, 0, 4158, 683, 30, 4412, 4758,
-	0, 1306, 739, 289, 2162, 5724, 0, 0, 0, 0, 0, 4527, 0, 0, 3708, 0,
-	0, 0, 0, 0, 262, 2257, 4506, 2677, 3340, 2038, 5613, 1512, 6117, 4274, 0, 6112,
-	0, 1839, 6537, 0, 0, 0, 0, 0, 0, 0, 6146, 5032, 0, 3281, 0, 0,
-	2682, 2979, 3103, 4214, 0, 0, 0, 0, 5181, 2904, 0, 0, 0, 0, 0, 3332,
-	0, 661, 6370, 0, 0, 1442, 2382, 0, 4909, 0, 0, 3991, 5431, 0, 0, 0,
-	6270, 2518, 6013, 737, 4063, 188, 0, 863, 5805, 0, 3591, 0, 3165, 2045, 0, 2361,
-	0, 0, 0, 0, 0, 2587, 4224, 0, 0, 0, 0, 0, 1269, 2110, 2727, 0,
-	0, 3327, 0, 0, 4103, 2027, 0, 0, 622, 4272, 4242, 0, 0, 0, 0, 0,
-	0, 0, 5412, 0, 0, 0, 2584, 0, 0, 0, 2268, 2774, 0, 0, 0, 658,
-	1776, 0, 6041, 4614, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	6440, 0, 4604, 2297, 0, 0, 0, 0, 0, 1511, 0, 0, 0, 5880, 0, 0,
-	0, 0, 2595, 0, 0, 0, 0, 0, 1281, 0, 0, 984, 0, 0, 3578, 0,
-	0, 0, 811, 859, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 475,
-	1428, 0, 0, 0, 0, 0, 0, 6439, 0, 0, 0, 0, 0, 0, 0, 5891,
-	6549, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5319, 0, 0, 0, 0, 2922,
-	4857, 0, 0, 0, 3566, 0, 0, 0, 5284, 0, 0, 25, 1779, 4098, 0, 0,
-	0, 0, 0, 0, 6536, 0, 0, 0, 0, 0, 0, 2186, 0, 3209, 5509, 0,
-	5808, 1273, 0, 6253, 2950, 313, 3464, 3569, 3980, 4748, 3778, 1113, 3155, 1549, 3406, 5551,
-	2295, 1333, 138, 6215, 2252, 5047, 6402, 5929, 4191, 5970, 1311, 6494, 4896, 0, 0, 0,
-	0, 6580, 2270, 0, 1082, 6482, 0, 1446, 308, 2255, 4453, 5440, 0, 0, 0, 0,
-	1682, 3685, 0, 0, 0, 393, 2319, 5600, 848, 3518, 5255, 5885, 0, 0, 0, 5158,
-	1920, 2454, 0, 0, 0, 0, 0, 0, 0, 4328, 0, 0, 0, 0, 0, 0,
-	3058, 2931, 5559, 0, 0, 0, 0, 1724, 0, 502, 720, 0, 4945, 0, 0, 0,
-	2647, 3104, 2272, 0, 3744, 0, 0, 0, 1154, 6746, 0, 0, 3420, 4477, 0, 2358,
-	6179, 5822, 6658, 0, 0, 5611, 0, 0, 422, 3875, 5637, 2455, 0, 680, 4439, 0,
-	392, 5618, 711, 6683, 0, 0, 928, 4834, 0, 0, 354, 0, 0, 0, 0, 0,
-	0, 0, 368, 0, 0, 3296, 0, 0, 0, 0, 0, 0, 2501, 4856, 0, 0,
-	0, 0, 2589, 6411, 0, 0, 0, 0, 141, 5973, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2091, 0, 2428, 0, 1820, 0, 0, 0, 4988, 1832, 501,
-	4398, 6518, 0, 0, 0, 3335, 5314, 2371, 0, 0, 0, 0, 0, 0, 2929, 0,
-	2368, 0, 0, 305, 0, 0, 0, 0, 0, 5195, 0, 0, 0, 0, 0, 3869,
-	0, 0, 0, 6415, 6055, 4407, 0, 0, 0, 996, 0, 0, 5528, 0, 6660, 0,
-	3086, 0, 0, 1746, 4611, 0, 0, 225, 0, 0, 0, 0, 0, 1378, 1987, 0,
-	0, 3126, 0, 6044, 0, 0, 3136, 0, 0, 0, 0, 0, 2805, 0, 0, 0,
-	3661, 5008, 659, 431, 1023, 0, 2131, 0, 0, 364, 2032, 0, 309, 5036, 0, 0,
-	0, 0, 3624, 0, 0, 0, 0, 0, 0, 5359, 5666, 0, 609, 6546, 0, 0,
-	0, 0, 5492, 0, 0, 0, 0, 0, 0, 4629, 0, 0, 0, 0, 4321, 0,
-	0, 0, 3397, 6398, 0, 0, 0, 0, 0, 4839, 0, 0, 0, 514, 6059, 6635,
-	0, 5424, 1985, 0, 3939, 0, 3400, 0, 5965, 0, 0, 3588, 0, 0, 0, 0,
-	0, 0, 0, 420, 1735, 0, 5427, 0, 2034, 2806, 4157, 0, 0, 0, 0, 3069,
-	0, 0, 6216, 0, 2603, 5896, 4564, 0, 0, 511, 2239, 0, 2508, 0, 0, 3602,
-	0, 0, 5887, 2070, 5491, 3188, 6005, 0, 0, 0, 0, 0, 0, 0, 0, 5124,
-	0, 5676, 0, 0, 0, 0, 4019, 0, 50, 0, 0, 0, 0, 4405, 0, 0,
-	5166, 4267, 5820, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4807, 5089, 319, 6803, 0, 1176, 1368, 2484, 6010, 6556, 3792, 3796, 0, 0, 5024, 0,
-	0, 0, 0, 0, 508, 0, 0, 6074, 0, 855, 1289, 0, 0, 4446, 5187, 0,
-	0, 0, 0, 0, 0, 2592, 0, 6076, 0, 0, 445, 632, 0, 0, 0, 0,
-	0, 0, 0, 5826, 5257, 5584, 6294, 0, 0, 0, 0, 0, 389, 0, 0, 0,
-	0, 0, 0, 0, 1419, 0, 0, 5303, 1880, 0, 2648, 0, 0, 4115, 1617, 6744,
-	219, 1141, 5980, 0, 0, 0, 0, 6665, 0, 5213, 0, 0, 563, 2519, 3270, 5876,
-	3150, 697, 3788, 5133, 0, 0, 0, 0, 0, 1630, 6657, 6684, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 4443, 6548, 3376, 6691, 0, 0, 3780, 0, 0, 87,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3275, 0, 3028, 4704, 0,
-	0, 5573, 2544, 2757, 705, 3881, 0, 0, 0, 0, 0, 2554, 6447, 1963, 6161, 0,
-	0, 0, 0, 3765, 0, 0, 1969, 0, 6342, 0, 0, 0, 0, 5816, 0, 0,
-	130, 0, 5708, 3033, 0, 4583, 0, 0, 0, 0, 0, 0, 2908, 4406, 0, 1894,
-	0, 2764, 0, 0, 0, 490, 0, 0, 0, 1994, 0, 0, 0, 0, 0, 0,
-	0, 0, 1152, 1889, 3622, 4703, 1616, 6182, 0, 0, 0, 0, 0, 0, 0, 864,
-	2599, 0, 6607, 0, 0, 0, 0, 0, 0, 4307, 0, 0, 5490, 0, 0, 0,
-	0, 0, 0, 845, 2185, 2545, 0, 2300, 0, 5842, 0, 0, 0, 1196, 0, 0,
-	1319, 0, 4586, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6521,
-	0, 6649, 0, 0, 2011, 0, 0, 0, 0, 0, 5112, 0, 0, 1986, 0, 4346,
-	0, 0, 4636, 0, 1950, 3230, 0, 0, 0, 0, 3572, 4379, 0, 0, 6592, 0,
-	0, 5847, 0, 0, 0, 0, 6468, 0, 6229, 0, 0, 0, 4497, 0, 936, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2089, 0, 0, 0, 0, 0, 0, 0,
-	0, 3500, 0, 2284, 0, 2223, 0, 2913, 5122, 0, 1465, 3756, 0, 0, 0, 0,
-	276, 5608, 0, 760, 1073, 0, 0, 917, 4627, 0, 2601, 0, 0, 1355, 2473, 3576,
-	278, 4603, 0, 1345, 0, 0, 0, 5933, 0, 0, 0, 0, 5739, 0, 6644, 0,
-	0, 3378, 390, 1777, 2521, 5321, 0, 0, 0, 6347, 1330, 3722, 0, 0, 0, 0,
-	951, 524, 1870, 2228, 748, 3644, 3646, 649, 2743, 3871, 0, 0, 5052, 0, 0, 3214,
-	874, 5035, 4898, 0, 0, 0, 0, 0, 0, 2568, 0, 0, 0, 4861, 0, 0,
-	6832, 0, 814, 299, 0, 0, 0, 0, 0, 0, 4408, 0, 0, 0, 0, 32,
-	152, 6673, 896, 1983, 0, 1046, 1168, 3598, 5727, 1841, 6614, 4246, 5703, 2823, 1174, 0,
-	955, 4000, 5735, 634, 6201, 0, 3093, 5016, 0, 0, 2274, 4996, 0, 4801, 2729, 0,
-	2374, 3252, 0, 0, 0, 442, 0, 0, 0, 333, 0, 648, 378, 2694, 5864, 5026,
-	4011, 0, 2150, 0, 0, 0, 0, 0, 0, 0, 0, 1049, 0, 1665, 2559, 4740,
+	0, 0, 3041, 0, 0, 0, 0, 0, 0, 3700, 6036, 0, 1860, 0, 2507, 6005,
+	1837, 5956, 7840, 0, 0, 2544, 0, 1875, 0, 0, 0, 1899, 1968, 0, 0, 0,
+	0, 0, 0, 0, 6788, 0, 0, 0, 0, 0, 0, 0, 3882, 0, 0, 0,
+	0, 0, 0, 0, 0, 4776, 4072, 5303, 0, 0, 0, 3635, 0, 0, 0, 0,
+	0, 1964, 6511, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3979, 0, 0, 0, 0, 0, 0, 0, 0, 4224, 0, 0, 0, 1749,
+	0, 6333, 1202, 0, 7538, 2416, 0, 6410, 1160, 1326, 0, 0, 3035, 0, 0, 0,
+	0, 0, 1987, 5265, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3581, 0, 0, 0, 2880, 0, 0, 0, 0, 0,
+	0, 5487, 582, 0, 7154, 0, 0, 0, 0, 0, 0, 0, 3804, 0, 4188, 0,
+	0, 0, 8048, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3946, 0, 0, 3520,
+	0, 0, 0, 0, 0, 0, 5332, 0, 0, 0, 0, 0, 0, 6499, 1361, 0,
+	3133, 0, 0, 1850, 0, 0, 0, 0, 0, 1113, 0, 0, 0, 0, 0, 0,
+	0, 0, 6395, 0, 0, 0, 0, 0, 205, 2461, 3706, 0, 0, 0, 0, 7913,
+	0, 0, 0, 0, 0, 0, 2232, 4269, 6487, 0, 2351, 271, 0, 2696, 0, 0,
+	3425, 6172, 0, 0, 6127, 434, 0, 0, 7360, 0, 0, 0, 0, 0, 0, 0,
+	5136, 0, 0, 0, 0, 0, 0, 0, 0, 5018, 0, 0, 1845, 5542, 7659, 0,
+	5411, 6767, 7977, 4681, 0, 0, 0, 4295, 0, 6902, 4856, 0, 3974, 2756, 0, 0,
+	0, 0, 0, 0, 2201, 0, 0, 7689, 0, 0, 0, 0, 0, 3195, 6834, 8215,
+	0, 0, 0, 3286, 0, 0, 0, 6547, 0, 0, 0, 0, 0, 1376, 0, 420,
+	0, 6411, 0, 0, 0, 0, 0, 0, 0, 0, 7237, 5810, 6425, 0, 0, 7937,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4225, 0, 2115, 239, 543, 0, 0, 0, 3837, 0, 0, 0, 4341, 0, 0, 0,
+	0, 3962, 0, 0, 0, 0, 0, 5026, 7983, 4959, 0, 0, 0, 127, 646, 2415,
+	0, 5115, 0, 0, 0, 0, 0, 0, 0, 0, 7094, 0, 0, 244, 2104, 0,
+	0, 0, 0, 0, 0, 0, 0, 1276, 0, 5725, 5953, 0, 0, 534, 711, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 535, 0, 1275, 256, 0, 0, 0, 0,
+	0, 0, 7715, 0, 408, 0, 0, 0, 0, 0, 0, 3203, 0, 0, 0, 0,
+	0, 154, 3524, 0, 0, 2654, 2777, 0, 3252, 0, 0, 4963, 0, 0, 0, 0,
+	0, 5802, 0, 0, 0, 0, 0, 3217, 0, 0, 0, 2064, 0, 7494, 0, 0,
+	0, 0, 0, 0, 0, 7681, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 7563, 1031, 2601, 7115, 0, 0, 0, 0, 6810,
+	0, 0, 0, 0, 3474, 0, 0, 0, 0, 0, 3692, 0, 3048, 0, 0, 0,
+	0, 435, 0, 5079, 2207, 0, 0, 0, 0, 7807, 0, 2076, 0, 0, 0, 0,
+	0, 0, 0, 0, 1846, 5331, 0, 0, 0, 0, 0, 1406, 0, 0, 0, 443,
+	0, 0, 0, 574, 3028, 0, 5863, 4197, 0, 0, 0, 0, 3646, 1357, 0, 0,
+	0, 0, 0, 7882, 0, 0, 0, 0, 0, 0, 0, 0, 7370, 0, 0, 0,
+	0, 0, 0, 0, 0, 3311, 0, 6231, 0, 0, 0, 0, 3558, 0, 2105, 1851,
+	0, 0, 0, 0, 0, 0, 6462, 0, 4833, 0, 0, 0, 6781, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1734, 0, 0, 0, 4994, 6736, 5381, 0,
+	0, 0, 0, 888, 4423, 0, 130, 5225, 0, 0, 0, 98, 0, 0, 0, 0,
+	0, 0, 0, 0, 2949, 0, 0, 0, 0, 3348, 0, 0, 0, 0, 0, 0,
+	4129, 0, 0, 3467, 0, 3970, 4128, 0, 924, 0, 0, 5458, 0, 7418, 0, 0,
+	0, 619, 0, 0, 6619, 0, 0, 5287, 5404, 5049, 0, 0, 0, 0, 0, 8127,
+	0, 0, 0, 4991, 0, 4826, 5744, 0, 5983, 0, 2361, 0, 0, 0, 0, 268,
+	6586, 0, 0, 0, 0, 4238, 7324, 0, 0, 3931, 6877, 0, 0, 0, 0, 1862,
+	0, 0, 0, 0, 0, 560, 6666, 0, 678, 0, 0, 3358, 0, 2072, 0, 0,
+	0, 0, 0, 0, 0, 6862, 0, 6591, 0, 0, 8219, 0, 0, 3746, 0, 0,
+	0, 3444, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6064, 444, 0, 0, 0, 0, 0, 0, 0, 2677, 0, 0, 0, 6028, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4889, 0, 0, 0, 474, 0, 0, 0,
+	0, 4885, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2863, 0, 0, 0, 0,
+	0, 6589, 0, 0, 0, 657, 0, 116, 4121, 7159, 855, 0, 7830, 0, 7616, 0,
+	0, 0, 0, 0, 1133, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7579, 0, 1721, 8069, 6600, 0, 7198, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 8193, 0, 0, 188, 7898, 0, 0,
+	0, 0, 0, 0, 2558, 1121, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2552, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4024, 4254, 5779,
+	0, 0, 0, 3366, 0, 0, 0, 0, 3365, 0, 0, 7513, 0, 0, 0, 0,
+	0, 4697, 0, 0, 0, 0, 1983, 4880, 7458, 0, 7564, 0, 0, 0, 1072, 3098,
+	0, 0, 2967, 0, 0, 7353, 0, 0, 0, 1098, 0, 0, 0, 0, 5315, 0,
+	3063, 0, 0, 0, 0, 526, 0, 0, 0, 0, 0, 3190, 0, 1557, 4005, 5183,
+	7218, 0, 0, 4920, 0, 6379, 4632, 0, 0, 0, 0, 0, 0, 0, 962, 0,
+	0, 0, 0, 0, 0, 0, 0, 1336, 0, 165, 4896, 0, 0, 0, 0, 0,
+	0, 3102, 0, 5483, 0, 0, 0, 0, 0, 0, 6085, 0, 0, 0, 2043, 3044,
+	0, 0, 0, 7541, 0, 0, 0, 0, 7408, 0, 0, 0, 0, 0, 2176, 0,
+	0, 0, 0, 7261, 7698, 1183, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6606, 0, 0, 0, 31, 0, 0, 0, 0, 8168, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3549, 0, 0, 0, 0, 6702,
+	2463, 3199, 8181, 0, 0, 0, 0, 258, 0, 4571, 6030, 0, 3833, 0, 0, 0,
+	0, 0, 1203, 0, 3586, 0, 0, 1849, 0, 0, 0, 0, 0, 0, 0, 2597,
+	904, 0, 0, 1628, 0, 1191, 1925, 4972, 7559, 0, 638, 4359, 0, 0, 0, 0,
+	6197, 0, 7188, 0, 4855, 0, 0, 0, 8072, 0, 0, 0, 0, 0, 0, 7763,
+	0, 0, 0, 6205, 8019, 4665, 0, 0, 0, 0, 0, 0, 7444, 0, 3872, 6181,
+	0, 6387, 0, 0, 0, 0, 228, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 347, 0, 0, 0, 0, 0, 0, 0, 6605, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 283, 0, 0, 3291, 0, 0, 4148,
+	0, 0, 0, 0, 0, 0, 0, 1392, 3128, 0, 2499, 0, 0, 0, 0, 0,
+	6962, 0, 8054, 4470, 3734, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 6839, 0, 488, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6647, 7525, 0, 0, 0, 0, 0, 0, 2195, 0, 0, 0, 7487, 0, 0,
+	568, 0, 0, 0, 592, 5899, 0, 7895, 0, 0, 0, 0, 0, 3983, 0, 0,
+	0, 0, 5600, 0, 0, 0, 6122, 0, 0, 0, 0, 0, 2516, 6433, 3988, 204,
+	0, 3859, 4139, 0, 0, 0, 4397, 0, 0, 0, 0, 0, 0, 0, 495, 0,
+	0, 0, 0, 0, 0, 0, 0, 2131, 0, 0, 0, 5312, 0, 0, 0, 0,
+	0, 0, 8077, 5463, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5772,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5417, 4795, 7068, 0, 0, 0, 0, 0, 0,
+	0, 0, 4609, 0, 0, 3196, 0, 0, 7899, 0, 0, 1360, 2417, 0, 0, 0,
+	0, 0, 0, 956, 0, 0, 0, 0, 0, 5421, 0, 0, 0, 5702, 0, 0,
+	0, 0, 0, 0, 1692, 4742, 0, 0, 363, 853, 0, 0, 0, 1048, 0, 0,
+	0, 0, 0, 1878, 0, 0, 0, 2180, 0, 0, 0, 0, 0, 0, 0, 3545,
+	0, 0, 0, 0, 3648, 7940, 0, 0, 0, 1441, 0, 0, 0, 1001, 0, 0,
+	6739, 7080, 2447, 5637, 0, 0, 0, 6817, 4962, 0, 0, 0, 0, 0, 0, 7775,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3490, 0, 0, 7480, 0, 0, 0,
+	0, 1969, 0, 0, 0, 5232, 5607, 8084, 0, 0, 0, 1784, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6317, 4186, 4502, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 4002, 6345, 0, 0, 0, 6397, 0, 0, 5062, 0, 0, 0,
+	5313, 0, 0, 0, 5697, 6982, 0, 5930, 0, 385, 0, 0, 0, 0, 0, 8027,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1377, 0, 0, 0, 0, 0, 0, 0, 1833, 0, 0, 0,
+	0, 2864, 6716, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3178, 0,
+	0, 0, 0, 0, 0, 0, 2705, 3526, 2442, 0, 0, 0, 2030, 3071, 7810, 7824,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6242, 0, 0, 0,
+	0, 0, 0, 0, 0, 1481, 0, 0, 0, 0, 0, 0, 1199, 0, 6686, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 3302, 0, 0, 0, 0, 0, 6864, 7031, 0, 0, 2729, 0, 0,
+	0, 0, 0, 0, 397, 0, 8151, 0, 0, 0, 0, 0, 0, 0, 7405, 0,
+	0, 6984, 0, 0, 0, 1953, 3431, 0, 0, 0, 0, 0, 2149, 5827, 0, 0,
+	0, 6593, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4770, 5609, 6375, 0,
+	0, 0, 835, 6656, 0, 0, 2587, 0, 0, 0, 0, 0, 0, 342, 4950, 5112,
+	632, 5166, 5801, 6636, 0, 0, 5383, 0, 6646, 3326, 0, 2615, 0, 0, 629, 0,
+	2901, 0, 8238, 0, 0, 0, 0, 7627, 0, 0, 0, 0, 0, 0, 0, 6696,
+	7869, 0, 0, 0, 6949, 0, 0, 0, 0, 0, 0, 6715, 0, 0, 0, 0,
+	0, 0, 0, 4979, 0, 5706, 6320, 0, 0, 0, 0, 0, 0, 6665, 0, 0,
+	0, 0, 0, 0, 452, 0, 3599, 0, 0, 0, 7336, 0, 2785, 7441, 0, 0,
+	1653, 0, 0, 2091, 2456, 2925, 0, 0, 0, 7724, 0, 4618, 0, 0, 4782, 4340,
+	0, 0, 0, 0, 0, 0, 0, 2902, 241, 8227, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 206, 0, 0, 1192, 0, 0, 1874, 0,
+	0, 4381, 0, 3995, 0, 0, 0, 0, 0, 4152, 0, 0, 0, 1114, 0, 0,
+	0, 0, 6832, 4212, 0, 0, 0, 0, 0, 3349, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 7732, 0, 0, 0, 936, 0, 2334, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5418, 6337, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 6277, 0, 0, 4988, 5128, 5008, 0, 0,
+	0, 0, 0, 0, 0, 4659, 0, 0, 0, 0, 0, 0, 0, 0, 916, 4338,
+	0, 0, 6506, 3861, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2027, 2155,
+	0, 1487, 0, 0, 0, 0, 0, 2034, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 37, 0, 0, 0, 0, 0, 4983, 0, 0, 5886, 0, 0, 0, 0, 4482,
+	6956, 138, 0, 8139, 0, 0, 0, 0, 7345, 5976, 7392, 0, 0, 232, 0, 4261,
+	0, 0, 0, 5189, 0, 0, 0, 0, 0, 0, 3116, 0, 0, 0, 483, 0,
+	4667, 0, 4694, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 933, 0, 0, 0, 0, 0, 0, 0, 3548, 2473, 0, 0, 0, 0, 0,
+	0, 2575, 0, 0, 6790, 0, 0, 0, 955, 3527, 0, 0, 0, 0, 5694, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3881, 7109, 4595, 0, 1568, 0, 0,
+	3271, 0, 0, 0, 0, 0, 0, 3537, 4808, 0, 0, 0, 0, 0, 0, 0,
+	6166, 0, 7567, 0, 0, 0, 0, 0, 0, 2888, 0, 0, 0, 0, 0, 7366,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 229, 0, 0,
+	7897, 7632, 0, 0, 484, 5188, 0, 4578, 0, 0, 0, 0, 0, 7603, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7133, 0, 0, 0, 0, 0, 0, 6795,
+	0, 0, 0, 2298, 0, 0, 0, 0, 0, 0, 0, 0, 829, 0, 0, 0,
+	0, 0, 931, 0, 0, 0, 0, 0, 5295, 0, 5720, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1672, 5100, 2162, 0, 0, 0, 0, 0, 0, 1150, 1096,
+	0, 6108, 0, 0, 6794, 7289, 0, 0, 0, 0, 7800, 0, 0, 0, 0, 0,
+	3060, 0, 0, 0, 0, 0, 1531, 0, 0, 0, 5570, 0, 8012, 0, 0, 0,
+	0, 755, 0, 0, 0, 0, 0, 0, 0, 0, 1563, 0, 0, 0, 0, 0,
+	3667, 0, 0, 0, 0, 6011, 0, 8112, 0, 0, 0, 1387, 0, 0, 1547, 0,
+	0, 0, 0, 0, 1697, 4306, 0, 0, 0, 0, 0, 0, 0, 0, 4735, 0,
+	0, 5176, 0, 0, 7468, 5217, 0, 0, 0, 2288, 2511, 0, 0, 0, 0, 7269,
+	1509, 0, 0, 0, 0, 0, 0, 1474, 1631, 2640, 0, 2793, 0, 0, 0, 803,
+	0, 84, 4948, 0, 0, 0, 0, 0, 0, 0, 3999, 0, 0, 0, 0, 0,
+	0, 1746, 0, 1416, 0, 0, 0, 5951, 3915, 0, 0, 0, 0, 0, 0, 0,
+	7794, 6226, 6571, 1544, 0, 1894, 0, 367, 0, 0, 0, 0, 4530, 0, 7391, 0,
+	0, 0, 0, 0, 0, 821, 0, 0, 0, 4014, 4968, 5505, 0, 0, 0, 2320,
+	1944, 0, 0, 0, 0, 0, 5602, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7890, 0, 0, 943, 0, 0, 0, 3454, 7399, 0, 0, 0, 0, 0, 0, 0,
+	3471, 0, 895, 6731, 7661, 1448, 0, 0, 0, 0, 327, 0, 0, 0, 0, 0,
+	0, 0, 0, 5718, 0, 0, 0, 0, 7902, 6248, 0, 5052, 7965, 0, 0, 0,
+	3732, 8064, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1593, 1793, 0, 0,
+	0, 0, 0, 0, 1956, 0, 0, 0, 7018, 4641, 7473, 0, 3067, 6978, 0, 0,
+	6484, 0, 8240, 0, 3726, 0, 0, 0, 0, 6568, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4606, 6155, 0, 0, 0, 0, 0, 0, 7125, 0,
+	0, 899, 0, 0, 0, 0, 0, 3907, 0, 0, 0, 0, 0, 2069, 0, 0,
+	4368, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3632, 4628, 0, 0, 0, 4476,
+	0, 0, 0, 0, 2887, 0, 0, 0, 1317, 0, 0, 0, 0, 0, 5700, 0,
+	0, 3026, 0, 0, 0, 0, 1021, 0, 0, 0, 0, 0, 0, 3542, 0, 0,
+	0, 2077, 0, 0, 0, 3644, 862, 3705, 0, 0, 0, 7332, 0, 0, 3653, 399,
+	0, 0, 0, 0, 0, 5728, 0, 0, 0, 3521, 6195, 0, 0, 0, 255, 0,
+	0, 5659, 8218, 0, 2524, 7592, 0, 0, 0, 4562, 0, 6133, 8033, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2118, 0, 0, 0,
+	7726, 0, 2794, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 177, 273, 0, 0, 2044, 0, 0, 1330, 0, 0, 7069, 2914, 0, 0, 0,
+	2168, 0, 0, 0, 0, 0, 0, 5405, 0, 0, 0, 379, 0, 0, 0, 0,
+	0, 0, 4990, 0, 0, 0, 0, 0, 0, 2172, 0, 0, 5946, 0, 0, 0,
+	3826, 0, 0, 0, 0, 0, 4286, 0, 0, 0, 3674, 992, 2311, 6149, 0, 0,
+	0, 0, 0, 8080, 487, 0, 0, 0, 0, 0, 0, 0, 2501, 0, 0, 0,
+	0, 0, 194, 0, 0, 0, 3949, 5539, 5926, 0, 0, 0, 0, 0, 0, 0,
+	0, 5931, 0, 0, 0, 0, 0, 0, 1895, 2057, 0, 0, 2918, 2919, 6960, 4533,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3165, 0, 0, 0, 0, 0, 0,
+	2776, 6691, 0, 0, 1009, 0, 0, 0, 0, 3896, 0, 0, 0, 0, 0, 0,
+	5481, 0, 0, 0, 0, 0, 0, 0, 6420, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 6583, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 994,
+	0, 4263, 0, 0, 0, 0, 1848, 0, 2944, 3627, 0, 1767, 4140, 0, 697, 3817,
+	0, 0, 0, 4029, 0, 0, 0, 0, 0, 0, 0, 294, 2138, 0, 0, 0,
+	0, 0, 0, 0, 0, 5067, 0, 0, 0, 0, 667, 0, 0, 0, 4373, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 583, 0, 0, 0, 0,
+	2732, 0, 0, 0, 0, 0, 0, 5109, 5181, 6361, 0, 0, 0, 705, 0, 748,
+	276, 2935, 1613, 0, 0, 0, 0, 5794, 0, 6534, 0, 0, 3150, 0, 0, 1164,
+	3764, 5484, 0, 0, 0, 0, 0, 442, 7590, 7926, 0, 0, 0, 4934, 0, 0,
+	0, 0, 264, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1730, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 61, 6967, 8159, 0, 0, 0, 3225, 0, 0,
+	0, 0, 0, 7801, 0, 0, 0, 0, 0, 0, 0, 2742, 0, 0, 3354, 0,
+	2253, 0, 0, 0, 0, 5127, 3475, 0, 0, 4013, 7982, 0, 0, 6761, 0, 4218,
+	6738, 0, 0, 0, 0, 0, 2243, 0, 3591, 0, 0, 0, 0, 5872, 0, 0,
+	0, 0, 0, 0, 7629, 2584, 0, 1233, 1381, 0, 0, 0, 0, 2973, 0, 0,
+	2229, 0, 0, 0, 0, 0, 0, 0, 5094, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 882, 7059, 0, 0, 0, 0, 4439, 0, 5599, 0, 0, 0, 0, 0,
+	0, 0, 0, 5787, 0, 0, 7971, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5080, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 4902, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8100, 1512, 0,
+	0, 0, 0, 0, 0, 2974, 3594, 8213, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 7888, 6789, 0, 5196, 2806, 0, 1676, 1926, 0, 0, 0, 0, 2837, 0, 0,
+	0, 0, 0, 2140, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 3139, 0, 0, 0, 0, 0, 0, 6323, 0, 0, 0, 0, 913, 0, 0,
+	0, 1180, 0, 0, 0, 0, 0, 0, 0, 7375, 3236, 6734, 7569, 0, 0, 5984,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4283, 935, 3355, 0, 0, 0, 3910, 6650, 0, 1725, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2281, 0, 0, 0, 0, 0, 0, 4378, 0, 1324, 5006,
+	6211, 0, 0, 0, 0, 0, 0, 5164, 0, 4107, 0, 0, 1071, 0, 0, 0,
+	0, 1294, 0, 2529, 0, 0, 0, 0, 0, 6222, 6072, 7469, 0, 1043, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 6711, 1419, 7524, 0, 2295, 0, 0,
+	0, 0, 0, 0, 2599, 0, 0, 0, 27, 0, 0, 0, 0, 0, 0, 3938,
+	0, 0, 0, 954, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4526, 0, 0,
+	0, 0, 0, 0, 1638, 0, 2360, 0, 6130, 0, 6624, 0, 7924, 0, 0, 0,
+	0, 0, 0, 2173, 0, 0, 0, 7915, 0, 0, 0, 0, 492, 1497, 5941, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1617, 0, 2533, 0, 1965, 0, 0, 0, 0, 0, 2985, 0, 0, 221, 736, 0,
+	1042, 4710, 0, 0, 7364, 0, 0, 0, 3752, 2759, 0, 0, 0, 905, 0, 0,
+	0, 0, 0, 0, 0, 2196, 191, 0, 0, 0, 0, 0, 0, 0, 7889, 0,
+	0, 0, 0, 0, 0, 0, 0, 1253, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 6581, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5286,
+	0, 0, 4755, 0, 0, 0, 0, 0, 0, 3908, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2875, 0, 6628, 0, 0, 0, 0, 2277, 0, 2163, 0,
+	1625, 6034, 0, 0, 0, 4960, 0, 0, 1397, 2496, 0, 0, 0, 6918, 0, 0,
+	0, 0, 7238, 0, 0, 0, 0, 5086, 226, 2787, 5737, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 4532, 0, 0, 0, 0, 7057, 0, 0, 0, 0, 7825,
+	0, 56, 0, 2011, 0, 300, 6258, 0, 5134, 0, 0, 5767, 0, 0, 0, 0,
+	0, 0, 432, 0, 0, 4343, 0, 0, 2297, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4611, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6780, 0, 0, 0, 886, 3525, 2347, 0, 0, 0, 0, 0, 0, 0, 0, 7631,
+	0, 0, 0, 0, 4416, 0, 0, 1305, 0, 7438, 5283, 0, 0, 0, 0, 0,
+	0, 0, 6768, 0, 5201, 0, 0, 0, 0, 0, 0, 2879, 0, 2364, 0, 7628,
+	0, 0, 0, 0, 0, 0, 0, 3, 0, 5284, 0, 0, 0, 467, 1311, 0,
+	0, 0, 2342, 0, 0, 0, 0, 0, 0, 2422, 2471, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 920, 0, 0, 0, 0, 8233,
+	0, 2001, 991, 5285, 0, 0, 0, 0, 0, 0, 0, 536, 2631, 3214, 0, 0,
+	0, 0, 7051, 0, 7230, 155, 5994, 0, 5260, 3462, 0, 0, 28, 909, 5517, 0,
+	0, 0, 0, 5652, 0, 3505, 0, 0, 5526, 0, 1852, 5036, 0, 0, 0, 0,
+	2225, 0, 0, 7496, 0, 0, 0, 7009, 0, 0, 0, 0, 0, 0, 0, 671,
+	0, 6308, 0, 0, 3853, 0, 0, 0, 0, 0, 0, 387, 7591, 0, 0, 0,
+	0, 1297, 0, 0, 579, 1181, 0, 845, 0, 0, 0, 0, 0, 1893, 2737, 675,
+	5214, 6847, 0, 7871, 0, 0, 5240, 0, 0, 1534, 0, 0, 0, 0, 0, 0,
+	7827, 0, 0, 3605, 0, 0, 0, 0, 0, 0, 0, 5550, 0, 0, 0, 0,
+	0, 475, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5856, 0, 1958,
+	5059, 0, 6809, 0, 0, 856, 0, 0, 0, 0, 0, 0, 0, 451, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3144, 0, 7481, 0, 3772, 3756, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1561, 0, 0, 3918, 0,
+	0, 0, 3243, 870, 0, 0, 0, 0, 2448, 5955, 0, 3634, 3933, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2817, 6055, 0, 0, 0, 0, 0, 0, 0,
+	5120, 0, 0, 8246, 0, 0, 0, 0, 0, 0, 0, 0, 5990, 0, 7551, 2767,
+	0, 0, 0, 0, 0, 0, 3476, 0, 5044, 5840, 3513, 8011, 0, 7508, 7561, 0,
+	0, 1890, 8202, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6001, 0, 1765, 1411, 0, 0, 0, 1476, 0, 7999, 0, 0, 0, 1346, 0, 652,
+	2292, 0, 0, 0, 0, 5947, 2818, 5073, 0, 0, 0, 0, 0, 0, 0, 0,
+	5210, 0, 4252, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2939, 3399,
+	0, 0, 0, 0, 0, 0, 0, 430, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 5193, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 7106, 0, 6988, 0, 0, 0, 0, 2608, 710, 3965, 0, 5565, 0, 2741, 5950,
+	5143, 8103, 0, 0, 3729, 0, 0, 0, 4267, 4842, 0, 0, 0, 0, 558, 3863,
+	5679, 1097, 0, 0, 0, 0, 0, 0, 0, 7431, 0, 2564, 0, 0, 0, 0,
+	0, 0, 4354, 6004, 0, 0, 0, 0, 0, 0, 0, 0, 3508, 3633, 0, 0,
+	6486, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3287, 0,
+	0, 0, 0, 3429, 0, 3662, 6489, 0, 5422, 0, 0, 0, 0, 0, 329, 3076,
+	1296, 4607, 6148, 0, 1298, 0, 0, 0, 4262, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2210, 3051, 0, 0, 2523, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5690, 7517, 0, 0, 613, 427, 0, 0, 8118, 0, 0, 0, 0, 0,
+	0, 5603, 0, 0, 0, 0, 4759, 0, 6444, 0, 0, 0, 0, 5655, 0, 0,
+	0, 0, 0, 4722, 0, 5960, 0, 6330, 0, 0, 0, 0, 0, 3415, 0, 3138,
+	473, 0, 0, 3676, 0, 6757, 0, 0, 0, 2836, 0, 0, 0, 921, 0, 0,
+	0, 0, 2273, 290, 0, 0, 0, 0, 0, 0, 0, 0, 754, 2293, 0, 0,
+	3238, 0, 0, 0, 0, 6950, 0, 0, 0, 0, 3172, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5867, 5567, 0, 0, 0, 0, 2254, 751, 0, 0, 0, 0, 1670, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7683,
+	0, 2450, 0, 0, 0, 1429, 0, 626, 5206, 0, 0, 0, 30, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 7997, 0, 0, 0, 4604, 7111, 0, 0, 3319,
+	0, 6171, 0, 5028, 0, 0, 3801, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5469, 7076, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2894, 5981, 0,
+	0, 3618, 3625, 1854, 4483, 0, 0, 628, 3689, 0, 0, 0, 1083, 7071, 0, 0,
+	3030, 4567, 0, 0, 0, 7875, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2832, 5813, 6808, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7630,
+	0, 588, 0, 4711, 0, 0, 4240, 0, 0, 0, 3094, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1928, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6154,
+	0, 0, 0, 0, 3830, 0, 0, 1500, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 5137, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6717, 0,
+	0, 119, 0, 0, 0, 0, 8188, 0, 7020, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2339, 1871, 0, 0, 0, 0, 0, 0, 0, 5476, 0, 0, 0, 0,
+	0, 5385, 906, 3816, 0, 0, 0, 7040, 0, 0, 0, 0, 0, 6626, 0, 0,
+	4600, 0, 2157, 0, 0, 7200, 5940, 0, 0, 0, 2686, 0, 0, 0, 0, 0,
+	6313, 0, 0, 0, 5084, 0, 0, 0, 0, 3039, 573, 0, 5881, 5627, 7196, 3626,
+	0, 0, 0, 0, 3248, 0, 0, 0, 0, 1024, 0, 0, 0, 0, 0, 1813,
+	0, 0, 0, 0, 0, 0, 0, 2917, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 6635, 7991, 0, 0, 0, 0, 0, 0, 0, 0, 6089, 0, 0,
+	0, 3492, 4232, 6603, 0, 0, 0, 0, 0, 3466, 0, 0, 0, 0, 0, 3065,
+	0, 0, 0, 0, 0, 0, 0, 6151, 0, 0, 0, 0, 6059, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5492, 0, 0, 0, 5685, 0, 1892, 0, 0, 0,
+	0, 0, 0, 0, 0, 873, 0, 6881, 0, 0, 4067, 7246, 0, 0, 0, 8126,
+	117, 0, 0, 0, 8021, 2093, 0, 0, 0, 0, 1690, 0, 0, 0, 0, 0,
+	5738, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7215, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5587, 0, 2097, 2435, 3394, 0,
+	0, 0, 0, 0, 0, 0, 0, 3141, 0, 0, 0, 1157, 76, 4271, 869, 0,
+	5420, 0, 0, 3166, 0, 0, 0, 0, 0, 0, 0, 0, 6446, 0, 2315, 0,
+	1495, 7985, 0, 0, 0, 0, 0, 0, 4649, 0, 0, 927, 4944, 0, 0, 0,
+	0, 0, 0, 0, 0, 7158, 0, 0, 7407, 0, 0, 97, 4796, 341, 7351, 0,
+	0, 0, 3570, 0, 0, 0, 0, 5949, 2087, 3448, 0, 0, 0, 0, 2578, 6454,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6236, 7960, 0, 0, 0, 0,
+	0, 0, 0, 1343, 0, 0, 0, 0, 7891, 553, 202, 0, 4126, 0, 0, 0,
+	0, 959, 0, 0, 0, 0, 0, 0, 8030, 0, 0, 0, 0, 4535, 1572, 5466,
+	0, 0, 0, 0, 248, 7363, 0, 0, 925, 0, 479, 0, 1764, 0, 7787, 0,
+	1446, 6132, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2950, 3719, 0, 0, 0, 0, 0, 2786, 6167, 0, 0, 0, 0, 0,
+	0, 0, 4911, 0, 7455, 0, 0, 0, 0, 0, 174, 0, 4379, 0, 0, 1122,
+	0, 0, 0, 0, 0, 0, 1156, 0, 0, 0, 5676, 0, 0, 0, 4189, 5905,
+	7921, 0, 0, 7916, 0, 0, 0, 0, 3650, 0, 0, 4836, 0, 0, 7126, 0,
+	0, 0, 0, 0, 0, 4220, 1856, 0, 0, 0, 0, 3187, 0, 0, 0, 883,
+	0, 0, 0, 257, 2651, 0, 0, 2191, 0, 0, 0, 0, 0, 0, 0, 6380,
+	0, 0, 0, 0, 0, 2812, 0, 0, 0, 0, 0, 0, 0, 5882, 0, 663,
+	0, 0, 0, 5636, 0, 0, 0, 6786, 6822, 5237, 0, 0, 0, 0, 0, 0,
+	1245, 0, 0, 6318, 0, 0, 0, 0, 0, 5594, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 7008, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2606, 0, 0, 0, 0, 0, 4504, 0, 0, 0, 0, 0, 0, 0,
+	0, 5391, 0, 3590, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1566, 0, 0,
+	0, 0, 1842, 7693, 6785, 7730, 7783, 5593, 0, 4928, 0, 0, 0, 0, 0, 0,
+	2566, 0, 0, 0, 223, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6627, 3345,
+	0, 0, 0, 0, 0, 2783, 0, 2895, 0, 0, 0, 0, 7048, 0, 7346, 0,
+	0, 0, 0, 0, 6969, 0, 0, 0, 0, 3884, 0, 0, 1244, 2550, 0, 0,
+	0, 6013, 0, 0, 0, 7795, 0, 0, 4241, 0, 0, 0, 0, 0, 0, 269,
+	0, 0, 0, 2904, 0, 0, 0, 0, 4666, 3607, 5471, 455, 7546, 0, 0, 0,
+	2854, 3288, 0, 0, 0, 3755, 0, 0, 5372, 0, 7456, 0, 0, 5553, 6825, 0,
+	0, 0, 3300, 0, 0, 0, 0, 0, 0, 4468, 0, 305, 7199, 0, 2956, 0,
+	0, 0, 0, 0, 0, 891, 0, 8174, 0, 0, 0, 0, 0, 0, 0, 0,
+	3936, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5791, 1287,
+	0, 4622, 0, 0, 3342, 0, 0, 0, 7000, 0, 0, 0, 2154, 0, 0, 0,
+	0, 7653, 2893, 2618, 5695, 5238, 7056, 8066, 5943, 0, 0, 0, 0, 0, 0, 0,
+	2990, 784, 3273, 3325, 2707, 0, 0, 4725, 0, 0, 0, 0, 4608, 0, 0, 0,
+	6364, 0, 0, 0, 0, 732, 4858, 0, 0, 4874, 0, 0, 0, 0, 0, 3087,
+	2240, 6295, 2498, 0, 0, 0, 3426, 0, 0, 0, 7401, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 7697, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 7394, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 5898, 0, 0, 0, 0, 7974, 0, 0, 0, 0, 0,
+	0, 5336, 0, 0, 0, 0, 0, 2745, 3985, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1383, 0, 0, 2031, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6758, 1079, 0, 0, 0,
+	0, 1614, 0, 0, 0, 0, 0, 0, 2026, 5151, 7648, 0, 0, 2476, 0, 7828,
+	0, 0, 0, 0, 0, 0, 5390, 0, 0, 0, 0, 0, 0, 0, 6596, 0,
+	0, 0, 0, 0, 0, 753, 3024, 5319, 0, 0, 8037, 0, 0, 0, 825, 10,
+	4021, 3497, 0, 0, 2310, 7596, 0, 0, 0, 0, 0, 0, 0, 0, 0, 976,
+	0, 0, 6577, 0, 0, 7729, 0, 0, 0, 0, 0, 1353, 0, 0, 8003, 0,
+	0, 6417, 0, 4553, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1426, 0, 0, 4069, 0, 0, 0, 0, 0, 0, 0, 0, 2897,
+	0, 131, 299, 4624, 7756, 0, 0, 0, 0, 0, 7378, 0, 0, 7231, 0, 0,
+	0, 0, 0, 0, 0, 0, 4843, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6621, 2931, 316, 0, 0, 0,
+	0, 0, 0, 0, 0, 6928, 0, 0, 0, 0, 0, 0, 765, 0, 4908, 0,
+	4249, 7354, 0, 0, 0, 0, 0, 4145, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1182, 4384, 0, 0, 0, 2920, 0, 0, 0, 0, 0, 0, 0,
+	6070, 0, 0, 0, 0, 0, 79, 0, 0, 0, 0, 0, 0, 7799, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5826, 0, 0, 0, 0, 0, 685, 0,
+	0, 0, 0, 0, 5192, 0, 0, 7951, 0, 0, 0, 0, 0, 20, 0, 0,
+	0, 0, 2314, 6857, 0, 0, 0, 8060, 5035, 0, 0, 0, 0, 6502, 0, 5096,
+	3782, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8073, 0,
+	0, 0, 0, 0, 0, 67, 0, 0, 0, 0, 0, 0, 0, 0, 580, 0,
+	0, 0, 0, 0, 1342, 0, 0, 0, 0, 0, 5963, 0, 0, 7323, 0, 0,
+	0, 6280, 0, 0, 0, 547, 0, 0, 0, 3811, 0, 5734, 1340, 7957, 0, 0,
+	0, 0, 0, 0, 2532, 0, 0, 0, 958, 0, 0, 0, 0, 0, 0, 0,
+	3235, 4020, 0, 0, 0, 0, 0, 898, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5523, 0, 0, 0, 0, 480, 0, 0, 0, 1709, 1621, 1841, 4459, 0, 0, 0,
+	2596, 0, 0, 0, 0, 2214, 7420, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2763, 7038, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3059, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 3991, 0, 0, 5628, 8135, 6500, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3733, 0, 0, 0, 6044, 0, 0, 0, 0,
+	0, 656, 0, 6594, 0, 0, 2259, 0, 0, 5547, 0, 0, 776, 0, 0, 0,
+	0, 0, 0, 7140, 0, 0, 897, 0, 3442, 0, 5917, 0, 0, 0, 359, 5357,
+	4506, 6631, 0, 0, 6735, 3989, 7582, 0, 0, 2697, 8097, 0, 0, 0, 0, 8015,
+	0, 0, 0, 0, 0, 6282, 0, 0, 7595, 7649, 7656, 0, 0, 0, 2926, 5769,
+	0, 0, 0, 0, 0, 0, 0, 4337, 0, 0, 0, 0, 0, 2159, 2408, 2127,
+	2958, 0, 0, 5359, 2674, 0, 0, 0, 0, 0, 968, 476, 4564, 0, 7784, 0,
+	453, 0, 4353, 5746, 0, 0, 0, 0, 0, 746, 0, 0, 0, 0, 0, 0,
+	0, 4475, 0, 0, 0, 0, 0, 2237, 0, 0, 0, 3955, 0, 0, 0, 0,
+	5639, 7581, 7682, 0, 0, 6721, 0, 0, 0, 4540, 7146, 0, 2022, 4154, 6973, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3209, 6306, 0, 0, 0, 0, 0, 0, 7602, 0, 0, 0, 0, 6741, 0, 0,
+	0, 0, 3797, 0, 4929, 0, 0, 0, 0, 0, 4792, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 5305, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4150, 5968, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 6296, 849, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1047, 0, 0, 0, 1518, 7245, 0, 0, 0, 0, 2616, 0, 4371, 0,
+	0, 0, 0, 0, 3472, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1064, 0, 0, 4515, 0, 0, 4009, 0,
+	0, 0, 0, 0, 0, 0, 6445, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6048, 0, 0, 0, 0, 0, 2525, 0, 0, 0, 0, 0, 0, 0, 0, 1523,
+	3170, 0, 2381, 0, 0, 2834, 0, 0, 6826, 0, 0, 595, 1307, 0, 0, 0,
+	3259, 0, 0, 3770, 5894, 0, 0, 3034, 3134, 0, 0, 0, 0, 0, 0, 0,
+	1510, 7976, 4583, 4580, 0, 0, 0, 1645, 2537, 6152, 0, 0, 0, 0, 0, 1678,
+	2063, 1480, 295, 6344, 0, 7853, 0, 0, 0, 0, 2313, 5912, 0, 7652, 2810, 0,
+	3275, 0, 0, 0, 3251, 0, 0, 0, 0, 0, 3737, 0, 0, 0, 5403, 8220,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1681, 0, 3105, 0, 0, 0,
+	0, 4182, 0, 6613, 0, 726, 0, 0, 0, 0, 0, 0, 0, 0, 7680, 3346,
+	6118, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6351,
+	0, 0, 0, 0, 0, 7454, 0, 0, 0, 7129, 0, 0, 0, 0, 0, 0,
+	7728, 0, 0, 0, 0, 0, 798, 4282, 6989, 7498, 0, 0, 0, 0, 1162, 0,
+	0, 0, 0, 1179, 0, 6920, 2513, 4278, 1319, 0, 0, 0, 0, 0, 0, 0,
+	0, 7095, 1321, 7852, 0, 3622, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5858,
+	0, 1466, 5581, 0, 0, 0, 8116, 8171, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1606, 4978, 5012, 0, 2164, 7178, 0, 0, 0, 0, 0, 0, 0,
+	3306, 0, 639, 0, 0, 0, 4879, 3129, 2389, 0, 0, 0, 0, 3351, 4728, 5999,
+	6653, 0, 3835, 1302, 0, 0, 5651, 0, 0, 0, 7566, 7749, 0, 0, 0, 0,
+	0, 0, 5808, 1611, 0, 0, 0, 4639, 0, 0, 5184, 0, 0, 0, 2015, 6876,
+	5572, 0, 7167, 0, 0, 1719, 0, 0, 0, 68, 1444, 0, 0, 0, 0, 3001,
+	5465, 0, 0, 0, 4356, 0, 0, 3961, 8096, 4195, 0, 0, 0, 0, 0, 0,
+	0, 3920, 0, 0, 0, 5330, 0, 0, 410, 2204, 0, 0, 0, 0, 0, 0,
+	720, 0, 0, 1622, 5057, 0, 0, 6771, 0, 0, 6201, 7917, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1255, 4253, 1747, 6899, 5528, 0, 0, 0, 0, 5310,
+	0, 0, 3420, 0, 0, 0, 225, 1201, 0, 0, 0, 0, 507, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2924, 0, 0, 4297,
+	0, 0, 0, 0, 0, 0, 6553, 0, 7768, 0, 0, 0, 0, 0, 0, 704,
+	1417, 0, 1711, 0, 0, 0, 0, 0, 0, 0, 859, 388, 0, 0, 0, 0,
+	3912, 274, 6125, 0, 3046, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 813, 0, 0, 0, 0, 0, 0,
+	7500, 0, 0, 0, 0, 5489, 0, 0, 0, 0, 0, 0, 3253, 0, 0, 0,
+	0, 0, 5670, 0, 0, 0, 0, 0, 0, 0, 0, 6187, 0, 0, 2223, 0,
+	3588, 0, 0, 7292, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8224,
+	0, 0, 0, 2250, 4992, 0, 0, 5342, 454, 0, 0, 0, 0, 7197, 0, 0,
+	0, 3973, 134, 0, 0, 0, 0, 0, 0, 0, 2514, 0, 0, 0, 0, 0,
+	0, 7439, 4942, 2892, 0, 0, 0, 0, 0, 0, 5611, 0, 0, 0, 0, 3707,
+	0, 0, 0, 1843, 0, 3488, 7575, 0, 0, 364, 6117, 277, 0, 1351, 2750, 4464,
+	7711, 0, 0, 0, 314, 0, 0, 4736, 0, 0, 0, 0, 3786, 0, 0, 6275,
+	966, 0, 3713, 6587, 0, 977, 6069, 6398, 6932, 0, 8177, 72, 0, 0, 0, 2459,
+	0, 0, 0, 0, 0, 0, 725, 0, 0, 0, 5009, 0, 0, 4806, 7142, 0,
+	7671, 7856, 0, 0, 7333, 0, 0, 0, 0, 0, 2036, 0, 0, 0, 0, 0,
+	0, 0, 0, 833, 0, 0, 0, 0, 0, 0, 307, 0, 0, 0, 0, 8163,
+	0, 0, 0, 0, 5490, 5689, 0, 0, 6836, 0, 0, 0, 0, 0, 0, 4715,
+	0, 0, 3020, 3014, 0, 0, 0, 0, 6466, 0, 0, 0, 0, 6225, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2764, 5535, 0, 1049, 0, 4536, 0, 0, 0,
+	0, 0, 0, 6332, 0, 4873, 0, 0, 0, 3299, 1630, 2348, 0, 0, 1920, 2773,
+	1257, 0, 0, 1888, 0, 0, 0, 0, 0, 0, 0, 2302, 7587, 4952, 0, 1525,
+	0, 5444, 0, 0, 0, 0, 4250, 8149, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6912, 0, 0, 0, 0, 0, 0, 0, 0, 734, 4977, 0, 0, 0, 0,
+	1252, 1935, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1036, 0, 0, 4673, 0,
+	0, 6178, 0, 0, 1197, 0, 0, 0, 3502, 0, 0, 0, 0, 0, 0, 7203,
+	0, 0, 0, 6979, 0, 0, 2144, 4081, 0, 0, 0, 0, 0, 0, 0, 3593,
+	5278, 0, 0, 6550, 0, 0, 0, 6509, 0, 0, 0, 0, 0, 0, 0, 0,
+	3681, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5321, 0,
+	3082, 0, 0, 0, 0, 0, 3619, 0, 0, 2961, 422, 1290, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 110, 6701, 790, 0, 0, 0, 0, 0, 7162, 795, 738,
+	7275, 0, 0, 5297, 0, 0, 0, 331, 0, 7315, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 3775, 7874, 0, 0, 0, 0, 0, 0, 2932, 0, 0, 0,
+	3077, 0, 0, 0, 0, 0, 2393, 5621, 0, 0, 3417, 0, 0, 0, 0, 0,
+	0, 0, 6038, 0, 0, 3687, 0, 0, 0, 0, 0, 0, 0, 2503, 2434, 0,
+	2306, 4114, 4870, 0, 0, 0, 0, 0, 0, 0, 0, 791, 0, 2727, 0, 6363,
+	6429, 2177, 0, 0, 0, 6235, 0, 0, 0, 969, 6986, 0, 0, 0, 7050, 0,
+	0, 0, 0, 6414, 6546, 0, 0, 0, 0, 0, 3337, 0, 3606, 0, 0, 0,
+	0, 6405, 0, 2572, 876, 0, 0, 0, 3011, 0, 0, 0, 0, 0, 0, 6365,
+	6704, 0, 0, 3956, 0, 0, 6160, 0, 0, 4415, 5795, 4731, 0, 0, 0, 0,
+	0, 0, 799, 0, 5276, 1223, 0, 8222, 0, 0, 4507, 5527, 0, 2780, 7849, 0,
+	1138, 7152, 0, 0, 0, 4984, 0, 0, 8179, 7876, 1590, 0, 0, 0, 0, 1499,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5448, 3331, 0, 0, 5281,
+	0, 0, 0, 4052, 0, 0, 0, 4444, 1407, 0, 0, 0, 1520, 3543, 4426, 4671,
+	5119, 0, 6115, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2323, 2809, 3812, 0,
+	0, 0, 0, 0, 690, 0, 0, 5233, 0, 0, 1399, 1975, 2649, 0, 0, 0,
+	8234, 0, 0, 0, 0, 0, 0, 0, 7393, 0, 0, 0, 3515, 5524, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2493, 0, 0, 1147, 2719, 7504, 3185,
+	7356, 4006, 0, 0, 0, 0, 0, 0, 0, 0, 4204, 4514, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 6423, 0, 4816, 0, 0, 0, 0, 0, 0, 0, 1824,
+	2543, 4897, 7284, 4997, 0, 0, 1541, 0, 1798, 0, 0, 0, 0, 0, 7343, 0,
+	2071, 0, 0, 0, 5113, 0, 0, 0, 0, 0, 0, 0, 0, 2083, 0, 7900,
+	0, 0, 0, 1032, 0, 0, 0, 6341, 0, 0, 0, 0, 0, 5964, 6629, 0,
+	0, 0, 0, 3685, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 4116, 0, 0, 1214, 0, 0, 0, 0, 0, 0, 0,
+	4726, 4839, 6529, 0, 0, 0, 235, 4244, 0, 4460, 0, 0, 0, 0, 93, 4046,
+	0, 0, 4695, 0, 0, 0, 0, 0, 0, 1506, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 8001, 4850, 7257, 0, 0, 438, 1142, 0, 0, 4875, 0, 0, 0,
+	0, 8071, 1597, 0, 7565, 0, 0, 0, 0, 0, 0, 7988, 0, 3163, 4587, 0,
+	0, 0, 0, 0, 5162, 610, 0, 5782, 0, 0, 0, 3274, 4545, 5631, 0, 1997,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4886, 0, 0, 0, 0, 0, 7184,
+	3683, 0, 0, 0, 0, 0, 6264, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7172, 0, 0, 0, 0, 0, 0, 6563, 5835, 5748, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 682, 0, 0, 5830, 0, 0, 3900, 830, 0, 0, 0,
+	0, 179, 6480, 3715, 0, 0, 0, 0, 1683, 0, 0, 0, 3944, 0, 0, 0,
+	6752, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1206, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6712, 0, 0, 0, 0, 200, 0, 0, 0, 0, 0, 0, 0, 0, 7714,
+	0, 0, 0, 0, 950, 5296, 0, 0, 0, 0, 0, 0, 0, 0, 4399, 7003,
+	0, 0, 0, 7350, 0, 2959, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3913,
+	0, 0, 7207, 0, 0, 0, 1473, 0, 0, 0, 0, 0, 0, 3873, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5773, 1778, 0, 0, 0, 6120, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3132, 608, 2803, 0, 0, 0, 0, 0, 0, 0,
+	0, 1864, 0, 0, 0, 0, 0, 2553, 0, 0, 0, 0, 0, 4517, 0, 0,
+	1695, 0, 1642, 0, 0, 1804, 0, 4996, 0, 0, 0, 0, 4891, 0, 0, 0,
+	0, 3186, 0, 4519, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6406,
+	2081, 2840, 0, 3298, 0, 0, 0, 0, 2963, 0, 3017, 0, 2896, 3846, 0, 0,
+	0, 5817, 0, 0, 6887, 0, 1508, 0, 7091, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4654, 6141, 0, 32, 0, 0, 1957, 0, 0, 0, 0, 1963, 0, 0,
+	0, 0, 0, 7490, 0, 0, 0, 5245, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7075, 5215, 0, 0, 0, 0, 2690, 6102, 0, 0, 3762, 7013, 0, 0,
+	1581, 0, 0, 0, 0, 0, 0, 0, 7866, 0, 0, 0, 5268, 0, 7032, 0,
+	0, 2246, 0, 0, 0, 0, 0, 0, 0, 2886, 0, 0, 0, 0, 0, 7638,
+	0, 1756, 0, 0, 343, 0, 0, 6908, 0, 0, 4088, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 306,
+	6883, 0, 4380, 0, 3049, 0, 0, 0, 6207, 0, 1185, 1766, 5030, 0, 0, 0,
+	5654, 0, 0, 0, 0, 0, 3323, 5595, 0, 309, 3229, 6107, 4647, 7576, 0, 0,
+	5460, 6249, 6540, 0, 0, 0, 0, 0, 0, 0, 0, 0, 774, 7121, 0, 963,
+	4830, 0, 0, 3168, 64, 0, 0, 0, 3031, 0, 7088, 7348, 6215, 7422, 5014, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2704, 887, 3457, 4335, 2753, 0, 670, 3876,
+	3201, 0, 5793, 0, 0, 4623, 0, 0, 6188, 0, 0, 0, 7578, 7446, 0, 0,
+	0, 0, 2012, 3272, 7621, 0, 0, 0, 0, 0, 0, 0, 4171, 0, 0, 0,
+	0, 3647, 5273, 0, 5675, 0, 0, 0, 0, 0, 0, 1221, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 7395, 0, 0, 0, 0, 0, 1585, 0, 0, 0, 0,
+	0, 2135, 7239, 0, 0, 6016, 0, 0, 0, 0, 7476, 0, 0, 0, 0, 1949,
+	0, 0, 6714, 0, 0, 0, 0, 0, 0, 622, 2089, 4588, 0, 0, 0, 0,
+	0, 3993, 5657, 7978, 0, 0, 0, 0, 0, 8125, 0, 2239, 7171, 0, 1634, 0,
+	7868, 0, 0, 6670, 0, 0, 0, 8206, 0, 0, 6340, 0, 6983, 1154, 4362, 6368,
+	3373, 0, 173, 0, 0, 0, 0, 0, 0, 5254, 0, 0, 2859, 6276, 0, 4165,
+	0, 0, 0, 0, 242, 0, 0, 0, 2795, 0, 6182, 0, 0, 0, 0, 0,
+	7515, 0, 616, 0, 0, 2051, 0, 0, 2943, 0, 4548, 1074, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6662, 0, 0, 4955,
+	0, 0, 0, 0, 0, 0, 4490, 0, 0, 0, 0, 0, 2772, 0, 0, 0,
+	0, 1080, 3546, 3671, 0, 0, 0, 0, 0, 0, 3679, 8216, 0, 0, 0, 2350,
+	7798, 1533, 0, 0, 0, 0, 0, 2247, 7826, 0, 0, 0, 0, 0, 7150, 0,
+	0, 0, 0, 0, 0, 834, 0, 0, 7959, 0, 0, 0, 0, 3668, 0, 0,
+	0, 0, 3528, 0, 0, 0, 0, 0, 6129, 0, 0, 0, 0, 3768, 0, 0,
+	1389, 0, 7026, 0, 5556, 7127, 0, 0, 0, 0, 0, 2489, 0, 0, 0, 0,
+	0, 2469, 0, 3966, 5871, 6252, 0, 0, 0, 0, 1567, 1163, 0, 0, 0, 0,
+	0, 99, 7736, 0, 5634, 0, 6634, 6453, 0, 0, 7495, 0, 0, 4802, 0, 2878,
+	3069, 0, 0, 4264, 5076, 0, 35, 3850, 319, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2814, 1686, 2037, 0, 0, 0, 0, 0, 0, 0, 2228, 0, 0, 1832,
+	0, 0, 236, 0, 0, 0, 0, 0, 0, 6496, 0, 0, 0, 0, 0, 0,
+	0, 0, 2877, 0, 0, 0, 3245, 0, 0, 7677, 0, 0, 0, 0, 6114, 0,
+	0, 0, 4405, 0, 0, 3691, 0, 0, 0, 0, 0, 0, 0, 0, 7044, 0,
+	5843, 0, 0, 0, 0, 0, 0, 4699, 0, 4394, 0, 0, 0, 867, 2708, 6291,
+	1554, 0, 0, 0, 2940, 0, 5825, 631, 1178, 0, 472, 0, 0, 7411, 0, 0,
+	3923, 6057, 0, 0, 0, 2003, 2341, 0, 2916, 0, 0, 73, 348, 5971, 0, 6844,
+	0, 0, 0, 0, 0, 3929, 0, 0, 0, 0, 4693, 0, 0, 4119, 4985, 0,
+	0, 0, 0, 3428, 0, 0, 0, 0, 4120, 6542, 0, 0, 0, 4149, 0, 8187,
+	0, 0, 0, 0, 0, 0, 0, 0, 6885, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1741, 0, 0, 0, 0, 0, 8211, 0, 0, 0, 0, 0,
+	8217, 6776, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6971, 0, 752, 0, 0, 0, 5824, 0, 0, 0, 0, 7721, 0, 0, 0, 0,
+	0, 2129, 5103, 0, 0, 7477, 5039, 6142, 0, 0, 0, 1806, 0, 0, 0, 4396,
+	1188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1762, 6035, 0, 0, 0, 0,
+	0, 0, 1362, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3436, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 6371, 0, 0, 2790, 4821, 6156, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7848, 3832, 0, 5317, 0, 1045, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3412, 6560, 0, 0, 0, 0, 0, 0, 0, 5664, 0, 0, 0, 0, 0, 0,
+	3029, 6212, 0, 0, 0, 0, 650, 0, 0, 0, 7382, 0, 0, 0, 431, 6753,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3523, 0, 0, 0, 8113, 0,
+	0, 0, 7156, 0, 0, 0, 0, 0, 4147, 0, 0, 0, 0, 0, 5179, 6219,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4904, 6751, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5259, 0, 0, 0, 4768, 0, 0, 0, 0, 0,
+	0, 7537, 0, 2923, 852, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 6775, 0, 0, 0, 90, 0, 0, 0, 0, 75, 0, 0,
+	2056, 0, 0, 0, 3400, 0, 0, 0, 0, 0, 0, 0, 2947, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2007, 5551, 0, 0,
+	0, 5692, 4266, 0, 0, 979, 0, 0, 3332, 0, 0, 0, 4841, 0, 5423, 0,
+	0, 78, 0, 0, 0, 0, 0, 91, 2050, 0, 3504, 0, 0, 0, 0, 0,
+	0, 0, 0, 860, 0, 0, 0, 0, 0, 0, 3841, 5732, 4071, 0, 0, 0,
+	0, 0, 0, 0, 0, 4073, 2113, 7863, 0, 0, 3416, 0, 6925, 3498, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 380, 0, 0, 0, 0, 0, 0,
+	0, 0, 4030, 0, 0, 0, 0, 4201, 0, 4051, 4591, 0, 0, 0, 0, 0,
+	0, 6875, 0, 0, 1364, 2614, 7962, 0, 0, 4859, 0, 0, 0, 0, 0, 0,
+	1773, 0, 0, 0, 0, 0, 0, 5714, 1755, 6495, 0, 0, 0, 0, 0, 5258,
+	0, 0, 0, 0, 4785, 7620, 2815, 843, 5428, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 4151, 1650, 1818, 2136, 2197, 7451, 0, 0, 6190, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7512, 0, 3364, 0, 0,
+	0, 5452, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3070,
+	744, 1248, 0, 0, 0, 0, 6217, 195, 6562, 0, 0, 0, 0, 0, 1838, 230,
+	3405, 0, 6718, 0, 5220, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 5518, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7984, 6904, 7234, 0, 0, 0, 0, 0, 0, 0, 0, 8144, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1853, 0, 0, 0, 3976,
+	0, 0, 0, 5072, 5361, 0, 0, 0, 0, 0, 0, 0, 0, 4099, 0, 0,
+	5003, 0, 0, 0, 0, 0, 2263, 0, 4810, 5091, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 700, 0, 0, 0, 0, 0, 0, 0, 2373, 3613, 5646, 5135,
+	1370, 6138, 0, 2088, 0, 0, 0, 0, 7226, 2211, 7247, 0, 0, 0, 0, 1263,
+	0, 0, 143, 0, 0, 0, 0, 0, 0, 0, 7929, 0, 0, 281, 6531, 6251,
+	1037, 0, 0, 0, 0, 169, 3585, 6890, 0, 0, 0, 0, 1451, 5169, 2167, 6139,
+	6620, 6976, 0, 0, 0, 0, 0, 0, 3862, 0, 8186, 0, 0, 0, 0, 0,
+	0, 2460, 6505, 0, 0, 0, 0, 7475, 0, 3893, 0, 0, 5468, 0, 5280, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2671, 3064, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 7047, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3147, 0,
+	0, 0, 3356, 0, 1318, 0, 7928, 0, 0, 4498, 0, 0, 0, 0, 0, 548,
+	0, 5828, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 182, 0, 0, 5093,
+	0, 1292, 0, 0, 0, 250, 6800, 0, 0, 0, 0, 0, 0, 0, 0, 6173,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 817, 1717, 0, 0,
+	0, 5208, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7299, 0,
+	0, 0, 0, 0, 0, 0, 4589, 0, 6552, 466, 7435, 4949, 7712, 0, 0, 2142,
+	0, 1135, 5408, 175, 0, 0, 0, 0, 0, 3554, 0, 0, 527, 0, 0, 0,
+	5504, 0, 0, 0, 0, 0, 0, 4512, 0, 0, 0, 0, 5056, 0, 0, 2270,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7337, 3264, 4044,
+	0, 2996, 0, 0, 0, 0, 0, 0, 0, 3741, 3787, 4323, 6158, 2966, 0, 0,
+	1295, 0, 0, 0, 5883, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 396,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7492,
+	0, 2668, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1777, 1224, 0, 3738, 0, 0, 0, 0, 0, 0, 0, 0, 65, 0, 1459, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6378, 3485, 2999, 7291, 0, 0,
+	0, 0, 6136, 5427, 118, 5439, 7123, 0, 0, 0, 0, 0, 0, 5814, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6944, 0, 5060, 7063, 2322, 0, 0, 0, 6232, 0, 0, 0, 0, 0, 0, 0,
+	3050, 1424, 0, 4326, 0, 0, 0, 0, 0, 6097, 0, 0, 1774, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 7613, 0, 0, 0, 0, 0, 0, 6253, 0,
+	0, 0, 0, 0, 0, 0, 485, 0, 0, 6119, 0, 1212, 0, 0, 0, 0,
+	0, 1060, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2464, 7252,
+	0, 0, 1552, 0, 1169, 0, 0, 0, 0, 0, 0, 6355, 7946, 0, 0, 324,
+	0, 3529, 0, 0, 0, 5323, 0, 0, 0, 0, 0, 6191, 0, 1404, 6015, 7944,
+	0, 0, 2368, 7113, 6427, 2235, 6273, 0, 0, 0, 6527, 0, 0, 4474, 0, 0,
+	0, 0, 0, 1684, 0, 0, 0, 0, 6458, 0, 5959, 0, 0, 0, 0, 6827,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2868, 0, 0, 0, 4815, 6307,
+	0, 0, 2423, 0, 0, 5617, 0, 0, 0, 5606, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 3815, 0, 0, 0, 2911, 0, 3461, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1365, 0, 209, 1939, 4130, 0, 0, 0, 7987, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4022, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5161, 7641, 6804, 7752, 5800, 0, 0, 1507,
+	0, 0, 0, 0, 4696, 0, 0, 0, 0, 5203, 0, 4737, 0, 0, 0, 5816,
+	0, 0, 0, 0, 0, 0, 0, 4215, 0, 4034, 5001, 5414, 6814, 0, 0, 0,
+	0, 6457, 7519, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5831,
+	0, 2287, 0, 5887, 5878, 0, 0, 0, 0, 0, 792, 0, 0, 43, 0, 0,
+	6088, 3577, 0, 0, 0, 0, 0, 0, 0, 570, 8245, 0, 0, 0, 6103, 0,
+	4798, 0, 4854, 5470, 0, 3730, 0, 0, 0, 1455, 0, 383, 3333, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4083, 0, 0, 1591, 0, 0, 587, 3240, 1266, 2853,
+	0, 0, 0, 7773, 0, 7294, 0, 0, 0, 722, 3535, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 6599, 8137, 0, 0, 3790, 5708, 0, 0, 0, 0, 0,
+	0, 0, 2605, 6418, 0, 0, 0, 7228, 6508, 0, 3888, 0, 0, 0, 0, 153,
+	3184, 0, 0, 0, 0, 0, 0, 0, 6455, 0, 648, 5818, 0, 4134, 5121, 7361,
+	415, 7589, 6997, 1768, 0, 0, 6449, 0, 0, 0, 2665, 0, 6770, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6229, 2808, 6690, 7553, 0, 0,
+	0, 0, 0, 0, 2530, 0, 4702, 0, 0, 0, 4840, 0, 0, 0, 0, 0,
+	4355, 0, 0, 654, 0, 0, 0, 1028, 4680, 0, 0, 6590, 0, 0, 0, 0,
+	0, 3611, 0, 0, 0, 0, 7854, 0, 0, 7259, 6452, 0, 0, 0, 0, 0,
+	0, 0, 7283, 0, 2426, 0, 0, 0, 137, 0, 0, 0, 0, 0, 0, 7593,
+	5559, 0, 3381, 0, 0, 2054, 0, 0, 0, 0, 4827, 5998, 6481, 0, 0, 0,
+	1085, 0, 5545, 1437, 0, 0, 0, 0, 0, 0, 0, 0, 7339, 0, 0, 6842,
+	4717, 0, 0, 0, 0, 0, 0, 0, 0, 7954, 0, 0, 0, 7619, 0, 0,
+	0, 0, 4864, 5053, 0, 0, 0, 0, 0, 4480, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 77, 3778, 0, 0, 0, 0, 0, 0, 0, 0, 3265,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4327, 0, 0, 0, 0,
+	3177, 0, 4180, 0, 7319, 7043, 0, 0, 0, 1053, 4334, 303, 806, 0, 0, 0,
+	2082, 3036, 0, 0, 2470, 0, 0, 0, 3556, 6369, 7443, 3783, 5864, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 6049, 0, 0, 0, 0, 0, 0, 0, 6213, 0,
+	0, 0, 3005, 0, 0, 0, 1763, 0, 0, 0, 6047, 4999, 0, 5307, 0, 0,
+	0, 0, 868, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2709, 5426, 7389, 3224, 0, 6793, 4774, 1819, 0, 0, 0, 0,
+	0, 2220, 7904, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3230, 0, 3723, 0, 0, 0, 0, 0, 6268, 3491, 0, 0, 0, 0, 0, 0,
+	0, 772, 6585, 7696, 0, 1732, 0, 3143, 0, 0, 0, 0, 6565, 0, 0, 0,
+	7572, 0, 0, 4881, 0, 224, 8038, 6377, 0, 4914, 2870, 4303, 3799, 2466, 0, 0,
+	0, 0, 0, 0, 0, 3106, 5082, 0, 2687, 0, 0, 0, 2539, 3284, 0, 0,
+	0, 3987, 0, 0, 4932, 2446, 0, 0, 0, 0, 0, 0, 0, 3181, 0, 0,
+	0, 0, 0, 0, 0, 0, 1921, 0, 0, 0, 0, 3341, 0, 0, 0, 768,
+	2150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7781, 0, 0, 0, 0, 0, 0, 5997, 0, 1817, 0, 0, 0, 0, 0, 0,
+	0, 0, 3115, 0, 1655, 0, 0, 0, 1528, 1731, 0, 1158, 0, 0, 4288, 0,
+	0, 0, 948, 1006, 0, 0, 0, 0, 0, 0, 515, 0, 0, 0, 0, 1712,
+	0, 0, 0, 0, 0, 0, 0, 7780, 0, 0, 0, 0, 0, 0, 0, 7119,
+	7923, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6432, 0, 0, 0, 0, 3509,
+	0, 0, 0, 0, 4274, 0, 0, 0, 0, 0, 1937, 29, 4925, 4678, 0, 0,
+	0, 0, 0, 0, 5047, 0, 0, 0, 0, 0, 71, 2627, 0, 3852, 6660, 0,
+	7019, 1519, 0, 7552, 4156, 4277, 4783, 5724, 6719, 7850, 4539, 3785, 0, 1870, 4086, 5024,
+	0, 1592, 168, 0, 2702, 0, 0, 7165, 5043, 7217, 3639, 0, 5908, 0, 0, 5004,
+	0, 7955, 2724, 0, 1281, 7835, 0, 1736, 360, 0, 6576, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2782, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2319, 2945, 0, 0, 0, 0, 0, 0, 0, 5209, 0, 0, 0, 0, 0, 0,
+	3666, 3281, 6727, 0, 0, 0, 0, 2090, 0, 847, 0, 0, 5314, 0, 0, 0,
+	3724, 0, 0, 0, 4494, 0, 0, 0, 1369, 8142, 0, 7981, 0, 5386, 0, 2823,
+	7461, 0, 0, 0, 0, 0, 0, 0, 493, 0, 0, 2946, 0, 797, 5341, 0,
+	459, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 429, 0, 0, 0, 0, 0, 4509, 0, 0, 0, 3000, 0, 0, 0,
+	0, 0, 3108, 0, 0, 0, 0, 0, 171, 7220, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2913, 0, 2199, 0, 0, 0, 0, 2212, 5289,
+	0, 7878, 0, 0, 0, 3997, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2835, 0, 0, 0, 0, 1498, 0, 0, 0, 6284, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 7314, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 2120, 5557, 0, 0, 0, 0, 0, 6176, 0, 0, 0, 2397, 0,
+	0, 0, 0, 0, 7102, 0, 3759, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4393, 0, 769, 503, 1200, 5677, 2567, 0, 0, 0, 0, 0, 6080, 0, 0, 0,
+	0, 0, 4351, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7919, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3791, 0, 0, 6537,
+	0, 0, 0, 7731, 0, 0, 0, 0, 6903, 0, 0, 0, 0, 602, 0, 0,
+	0, 6557, 0, 0, 4729, 0, 0, 0, 0, 0, 0, 4299, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 6561, 0, 4998, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4317,
+	0, 0, 0, 2492, 6638, 3824, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6869, 0, 0, 0, 0, 4831, 0, 58, 0, 0, 0, 0, 5298, 0, 0,
+	0, 5132, 2632, 0, 0, 0, 0, 0, 0, 8074, 0, 0, 0, 0, 0, 0,
+	5392, 5803, 2420, 6146, 8208, 1396, 0, 0, 7263, 0, 4558, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 7338, 0, 0, 1536, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 7896, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 7601, 0, 0, 0, 0, 0, 0, 456, 0, 0, 0,
+	0, 827, 0, 0, 0, 0, 0, 0, 2272, 0, 0, 0, 0, 0, 1952, 0,
+	0, 1355, 7227, 0, 0, 0, 0, 0, 0, 0, 0, 0, 665, 3023, 0, 1334,
+	7099, 818, 4550, 0, 0, 0, 0, 0, 0, 1971, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 8111, 0, 0, 5347, 7922, 0, 0, 0, 0, 0, 0, 0, 0,
+	7509, 0, 0, 0, 0, 0, 3263, 0, 0, 0, 0, 0, 0, 3631, 5672, 0,
+	0, 6742, 0, 3320, 0, 0, 0, 1129, 0, 0, 0, 3068, 6121, 7790, 0, 0,
+	0, 2607, 0, 0, 0, 0, 2376, 0, 7663, 0, 0, 0, 0, 7028, 0, 0,
+	159, 0, 6905, 3636, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 152,
+	2289, 0, 7598, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1367, 2282, 4349, 0, 1951, 7464, 0, 0, 0, 0, 0, 0, 0, 1012,
+	3122, 0, 7986, 0, 0, 0, 0, 0, 0, 5182, 0, 621, 6637, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 7060, 0, 0, 0, 1422, 0, 0,
+	1574, 5995, 5525, 0, 2267, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4633, 7881,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5230,
+	0, 0, 5586, 0, 2356, 0, 0, 0, 0, 0, 0, 5269, 0, 0, 0, 0,
+	0, 7065, 7642, 0, 0, 0, 7817, 0, 7526, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5705, 2515, 5531, 0, 0, 0, 0, 2691, 0,
+	0, 0, 0, 0, 0, 4122, 0, 6189, 0, 0, 1757, 0, 0, 0, 0, 0,
+	323, 6787, 0, 0, 1271, 0, 0, 5574, 0, 0, 0, 0, 0, 1616, 2968, 0,
+	0, 571, 2392, 1605, 5454, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8026, 0,
+	0, 4053, 457, 3025, 0, 6592, 0, 0, 0, 0, 0, 0, 5935, 0, 0, 0,
+	0, 614, 2258, 2672, 881, 3162, 4376, 758, 4650, 0, 0, 0, 6098, 0, 0, 3858,
+	1026, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5865, 0, 0,
+	8244, 0, 951, 349, 6174, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36,
+	185, 8059, 1052, 2391, 0, 4312, 0, 6927, 7993, 2222, 0, 5111, 0, 0, 1394, 0,
+	1120, 4809, 6935, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2842, 0, 0, 0, 0, 516, 0, 6349, 0, 386, 0, 0, 0, 0, 0, 0,
+	0, 0, 6582, 0, 0, 0, 0, 0, 0, 0, 0, 1236, 0, 2018, 0, 5716,
+	4178, 0, 0, 5944, 4346, 1598, 0, 5040, 4522, 7183, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 6871, 3392, 3540, 1720, 7964, 0, 0, 0, 3231,
+	3449, 0, 0, 0, 0, 0, 0, 3957, 0, 0, 0, 0, 0, 0, 0, 2733,
+	0, 6183, 1051, 0, 0, 0, 0, 5520, 0, 4615, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 3796, 0, 0, 0, 0, 0, 5693, 4964, 0, 6304, 0, 0, 0,
+	0, 0, 1915, 0, 3709, 0, 1752, 3906, 0, 0, 8014, 7914, 0, 0, 0, 7804,
+	1176, 0, 5048, 6438, 0, 2841, 0, 0, 0, 982, 0, 0, 4164, 8023, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1282, 0, 0, 0, 3404, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1425, 0, 0, 0, 376, 6018, 7484, 0, 0, 0,
+	6298, 0, 0, 4749, 0, 8207, 0, 0, 0, 0, 0, 0, 0, 5482, 0, 0,
+	0, 0, 0, 0, 0, 0, 4743, 6995, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 6241, 0, 0, 0, 0, 0, 0, 3839, 7633, 0, 0, 0,
+	4062, 6595, 0, 0, 0, 0, 0, 0, 0, 0, 2249, 0, 0, 0, 0, 0,
+	0, 0, 0, 6135, 0, 0, 2101, 6473, 7316, 0, 6993, 0, 0, 0, 0, 2915,
+	0, 0, 0, 0, 7607, 1814, 0, 0, 0, 2349, 0, 0, 0, 0, 0, 0,
+	5475, 0, 1111, 7818, 2213, 0, 4038, 4763, 0, 6769, 0, 0, 0, 978, 0, 0,
+	0, 0, 3578, 4966, 3260, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1363, 3998, 0, 0, 0, 0, 1382, 265, 3313, 4803, 0, 0,
+	0, 0, 0, 1636, 557, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4296, 7097,
+	0, 0, 0, 0, 0, 1310, 0, 3569, 0, 109, 0, 0, 0, 1186, 0, 0,
+	0, 0, 4313, 0, 1332, 0, 0, 3550, 0, 0, 0, 0, 7690, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 664, 0, 0, 0, 0, 3909, 0,
+	0, 0, 0, 0, 0, 0, 1577, 0, 0, 0, 0, 0, 5766, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2049, 0, 0, 0, 0, 0,
+	0, 3410, 0, 0, 0, 6061, 0, 0, 0, 0, 3958, 0, 0, 0, 0, 1234,
+	0, 0, 3344, 5316, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1409, 0, 0, 0, 7001, 227, 0, 0, 0, 0, 1947, 0,
+	0, 0, 3610, 0, 0, 0, 6911, 0, 7806, 0, 0, 0, 0, 4813, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 6326, 0, 0, 0, 0, 0, 0, 923,
+	1666, 2023, 0, 0, 2139, 5903, 142, 4746, 5365, 7979, 0, 0, 0, 0, 0, 3951,
+	4597, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 148, 0, 2848, 0, 5640,
+	0, 0, 1704, 6491, 7851, 1772, 0, 0, 0, 0, 0, 0, 7857, 812, 0, 0,
+	0, 1696, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1999, 0, 0, 0, 7053,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1865, 0, 0, 0,
+	0, 5555, 0, 0, 762, 0, 0, 1879, 2294, 0, 0, 0, 0, 0, 180, 0,
+	0, 0, 0, 0, 0, 0, 5975, 0, 0, 0, 2765, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7606, 0, 0, 5681, 0, 0, 0, 95,
+	0, 0, 0, 4412, 0, 0, 5016, 0, 0, 0, 0, 1543, 5327, 5809, 6459, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2445, 6335, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 7885, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6532, 6658, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 1511, 530,
+	3318, 0, 0, 0, 0, 0, 0, 7005, 0, 4505, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 3219, 0, 728, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5388, 6936, 0, 0, 0, 0, 0, 0, 0, 7719, 3885, 6067, 0, 0,
+	0, 0, 7325, 8024, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7402,
+	0, 0, 0, 3847, 0, 8162, 0, 0, 2716, 7264, 0, 0, 0, 0, 2565, 4100,
+	0, 0, 0, 0, 0, 0, 0, 0, 7397, 0, 0, 0, 0, 0, 0, 4382,
+	0, 0, 0, 6698, 1604, 6448, 0, 0, 0, 0, 0, 0, 0, 0, 15, 7548,
+	0, 0, 0, 6200, 4344, 0, 0, 0, 3851, 0, 0, 0, 0, 0, 0, 0,
+	0, 884, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4036, 0, 0, 0, 0,
+	0, 7465, 7774, 0, 0, 0, 4017, 0, 246, 1618, 0, 0, 0, 7560, 0, 0,
+	8145, 0, 3440, 0, 0, 0, 6880, 0, 0, 0, 0, 0, 7611, 0, 2462, 636,
+	5262, 6693, 0, 4433, 0, 0, 0, 0, 0, 0, 1284, 0, 0, 0, 0, 0,
+	2403, 0, 0, 0, 0, 2156, 4233, 4330, 0, 0, 0, 0, 0, 0, 0, 1660,
+	0, 115, 0, 4801, 0, 0, 0, 0, 0, 0, 7300, 0, 39, 0, 0, 0,
+	0, 0, 0, 0, 3584, 0, 4132, 0, 1187, 0, 0, 0, 0, 0, 832, 4408,
+	5118, 0, 0, 3763, 0, 0, 0, 0, 5564, 0, 0, 0, 3919, 0, 0, 0,
+	2860, 0, 2971, 0, 1950, 2710, 3267, 3363, 6168, 4104, 708, 2721, 2909, 4391, 0, 6393,
+	0, 5339, 0, 3175, 0, 0, 2921, 0, 0, 0, 0, 0, 0, 7821, 0, 0,
+	0, 0, 2551, 0, 0, 0, 0, 7192, 0, 0, 0, 0, 5900, 6162, 6772, 7428,
+	0, 0, 0, 0, 4521, 0, 5168, 0, 0, 0, 0, 0, 0, 1020, 2890, 556,
+	0, 1000, 0, 0, 0, 0, 0, 0, 2816, 8175, 0, 0, 1982, 4698, 0, 0,
+	0, 0, 0, 0, 0, 8004, 0, 4676, 0, 1603, 1644, 0, 486, 3447, 0, 0,
+	0, 0, 0, 0, 0, 458, 0, 0, 0, 0, 1758, 0, 8205, 0, 0, 6676,
+	4577, 6026, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6998, 1665, 7208,
+	0, 0, 0, 7387, 0, 0, 7258, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 6367, 0, 0, 5494, 0, 0, 0, 0, 2405, 0,
+	0, 4146, 6265, 0, 6947, 0, 0, 0, 0, 0, 0, 0, 0, 3990, 0, 1808,
+	1918, 3191, 6309, 7545, 0, 0, 0, 7911, 0, 0, 0, 7017, 0, 1560, 0, 0,
+	0, 0, 0, 0, 7205, 0, 0, 0, 0, 3470, 0, 0, 0, 0, 6227, 0,
+	0, 3262, 7417, 0, 0, 7066, 0, 0, 0, 0, 0, 0, 796, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1265, 0, 0, 6071, 0, 0, 0, 0, 0,
+	3758, 0, 0, 917, 0, 3218, 0, 2134, 0, 0, 0, 4954, 0, 0, 0, 193,
+	0, 1868, 6416, 0, 0, 1891, 0, 0, 0, 0, 7531, 8165, 0, 0, 0, 7359,
+	0, 0, 6346, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4043,
+	0, 0, 0, 0, 0, 6556, 910, 3422, 0, 3628, 0, 0, 7722, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 965, 5185, 0, 0, 0, 4063, 0, 6830,
+	0, 340, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3947, 0, 0, 0, 0,
+	0, 0, 0, 0, 4861, 0, 0, 0, 0, 0, 3860, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 7672, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1011, 4466, 7709, 0, 0, 0, 8197, 1131, 5684, 6450, 0, 0, 0,
+	0, 0, 0, 178, 6328, 0, 0, 0, 0, 0, 8063, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6334,
+	0, 0, 0, 0, 0, 0, 8035, 0, 0, 0, 8115, 0, 0, 0, 3937, 0,
+	0, 406, 0, 0, 0, 0, 1694, 8068, 0, 1013, 2279, 0, 0, 0, 0, 0,
+	0, 4913, 0, 0, 0, 0, 1578, 0, 0, 0, 0, 3350, 0, 4703, 0, 4329,
+	0, 0, 0, 5844, 0, 539, 945, 0, 8128, 0, 0, 4057, 6895, 0, 7860, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4555, 0, 0, 0, 0, 4740, 0, 0,
+	5915, 0, 0, 0, 1041, 3761, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 6909, 0, 0, 0, 3883, 0, 0, 0, 0, 3247, 0,
+	0, 0, 0, 0, 2970, 7647, 2675, 0, 0, 0, 3891, 5891, 0, 0, 0, 0,
+	0, 5020, 366, 5274, 0, 0, 0, 0, 0, 0, 0, 0, 5320, 0, 0, 0,
+	0, 0, 0, 4495, 0, 0, 0, 0, 4931, 0, 7884, 0, 0, 0, 0, 0,
+	0, 0, 0, 5387, 0, 0, 2480, 4193, 0, 0, 0, 0, 1619, 0, 0, 0,
+	4166, 0, 1537, 0, 0, 0, 0, 0, 0, 0, 3654, 0, 0, 0, 0, 0,
+	0, 0, 0, 5537, 0, 0, 0, 794, 6831, 6083, 5721, 0, 0, 0, 0, 6835,
+	0, 0, 0, 0, 0, 0, 0, 4901, 0, 0, 0, 4569, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 5499, 0, 597, 0, 0, 0, 2828, 0, 0, 0, 0, 0, 1251, 3478, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2942, 0, 0, 4733,
+	0, 3714, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4031, 4268, 4634, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 7271, 0, 6849, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 6697, 0, 2425, 0, 0, 0, 0, 0, 0, 0,
+	208, 0, 0, 0, 0, 5596, 53, 3450, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6700, 0, 0, 0, 0, 0, 1770, 0, 0, 0, 0, 0, 2954, 0, 0,
+	0, 0, 0, 3086, 0, 0, 0, 0, 0, 3282, 0, 0, 0, 0, 0, 1940,
+	0, 0, 0, 0, 0, 0, 0, 2245, 7558, 0, 0, 4336, 0, 0, 0, 0,
+	7586, 0, 3409, 0, 0, 0, 3823, 0, 2019, 0, 3727, 2185, 0, 0, 0, 0,
+	0, 3254, 7547, 0, 0, 2638, 0, 0, 4835, 0, 0, 213, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3258, 5431, 7236, 2570, 1103, 3825, 4594, 0, 0, 0, 0,
+	3443, 5948, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6555, 1078, 0, 0, 0,
+	2252, 0, 214, 7834, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1569, 0, 0,
+	0, 0, 989, 0, 2234, 5437, 5445, 6100, 0, 0, 0, 0, 6078, 6705, 2200, 0,
+	3614, 0, 2994, 5575, 6290, 1241, 5919, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	562, 7734, 0, 0, 6933, 0, 0, 7272, 3514, 4214, 1620, 0, 7379, 0, 0, 0,
+	0, 0, 0, 0, 0, 172, 3765, 2714, 8006, 0, 4637, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2541, 0, 0, 3760, 7665,
+	0, 0, 0, 0, 4937, 0, 0, 0, 0, 0, 0, 6400, 5733, 0, 1102, 2265,
+	6913, 0, 0, 0, 0, 0, 0, 0, 463, 0, 0, 6937, 7098, 0, 0, 0,
+	7651, 0, 0, 0, 4734, 0, 759, 8092, 0, 2527, 0, 0, 6892, 0, 111, 0,
+	0, 0, 0, 3369, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3960, 0, 0,
+	0, 0, 0, 7894, 0, 6113, 0, 2171, 0, 0, 0, 0, 0, 0, 0, 0,
+	4170, 0, 0, 5880, 0, 0, 0, 0, 0, 2718, 3742, 3216, 2952, 0, 0, 0,
+	5696, 0, 0, 1840, 0, 6342, 0, 0, 0, 0, 0, 0, 3914, 4748, 0, 0,
+	0, 0, 3806, 0, 0, 0, 0, 5198, 0, 1656, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 437, 0, 0, 0, 0, 0, 0, 0,
+	559, 0, 0, 0, 0, 0, 0, 0, 0, 4486, 0, 0, 0, 5077, 0, 0,
+	0, 4701, 24, 0, 0, 0, 0, 684, 1998, 0, 5591, 0, 0, 0, 3411, 0,
+	5920, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1194, 6572, 0, 0, 0,
+	0, 0, 0, 2770, 900, 0, 0, 6897, 0, 4716, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 7313, 6748, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 6760, 2161, 0, 0, 0, 0, 0, 3362, 0, 0, 0, 0, 1722, 0,
+	0, 0, 0, 0, 0, 6302, 0, 0, 1065, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1855, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 941, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 6090, 7720, 0, 2962, 7248, 0, 7, 3684, 1086,
+	1742, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4174, 0, 0, 0, 8093, 0, 0, 0, 6413, 0, 0, 0, 0, 0,
+	0, 0, 938, 0, 5691, 7478, 0, 0, 0, 0, 5812, 0, 0, 0, 0, 6356,
+	0, 1834, 0, 0, 8061, 0, 0, 0, 0, 4491, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3953, 6312, 0, 17, 5546, 0, 0, 0, 0, 0, 0,
+	0, 6618, 0, 0, 0, 0, 1268, 0, 0, 0, 0, 5939, 0, 0, 7622, 0,
+	0, 0, 4965, 0, 0, 0, 0, 0, 0, 0, 3982, 4720, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 124, 0, 3093, 0, 0,
+	0, 0, 0, 8241, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2327, 0, 0, 0, 5345, 1046, 2388, 7626, 8049, 0, 3456, 0, 7952, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4688, 0, 5901, 4620, 0, 0, 0, 3531, 0, 0,
+	0, 0, 0, 0, 3954, 0, 6878, 7189, 0, 0, 0, 0, 0, 0, 7223, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1771, 7571, 2439, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1800, 0, 0, 0, 0, 4493, 0, 0,
+	0, 147, 2504, 0, 0, 0, 0, 2, 4184, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 7400, 0, 0, 0, 0, 0, 0, 0, 0, 4675, 2825, 0,
+	5610, 0, 0, 2402, 5589, 6366, 0, 0, 0, 5029, 0, 0, 0, 0, 0, 0,
+	2695, 0, 0, 0, 5147, 0, 0, 0, 0, 0, 6440, 6974, 618, 0, 0, 0,
+	0, 7081, 0, 5848, 0, 0, 5065, 0, 0, 4187, 0, 0, 0, 0, 0, 0,
+	0, 0, 21, 0, 4890, 0, 0, 0, 3309, 0, 2820, 4868, 4775, 0, 0, 6906,
+	0, 1786, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1501, 5156, 0, 501, 0, 4075, 0, 0, 601, 3967, 7432, 0, 3903, 7021,
+	0, 3575, 0, 0, 0, 0, 0, 0, 497, 3690, 3855, 2648, 0, 0, 0, 4133,
+	0, 0, 5249, 74, 5673, 0, 0, 0, 0, 0, 0, 0, 0, 2431, 0, 0,
+	218, 0, 0, 0, 0, 0, 1595, 0, 0, 0, 0, 0, 0, 0, 0, 6039,
+	4523, 0, 912, 0, 0, 4568, 0, 0, 3710, 0, 0, 0, 5839, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 7367, 0, 0, 0, 0, 94, 7302,
+	0, 0, 0, 0, 1776, 0, 0, 0, 1070, 0, 22, 858, 6184, 0, 1546, 5253,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5102, 0, 0, 0, 170, 7214, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5294, 0, 0, 0, 0, 1300, 0, 0, 0, 0,
+	0, 0, 4242, 4969, 0, 89, 4657, 5133, 8196, 0, 0, 0, 0, 0, 0, 4200,
+	0, 2040, 2734, 3378, 6934, 723, 1657, 0, 0, 0, 0, 0, 0, 433, 3941, 0,
+	0, 0, 0, 2791, 0, 5992, 0, 0, 0, 0, 6726, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 3836, 0, 0, 0, 2829, 0, 1945, 0, 464, 0, 7907, 0,
+	5236, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1961, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2481, 739, 6270, 0, 0, 0, 0, 0, 0,
+	3148, 0, 0, 0, 0, 0, 0, 6327, 0, 0, 1159, 0, 2122, 0, 0, 0,
+	0, 0, 0, 5823, 0, 0, 0, 0, 0, 0, 0, 86, 4258, 2478, 4958, 0,
+	0, 698, 4115, 0, 0, 6053, 0, 2884, 0, 0, 0, 0, 0, 766, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 5620, 4501, 7708, 0, 2269, 0, 2058, 0, 0, 3963, 0, 0, 0, 0, 0,
+	0, 3357, 0, 0, 0, 0, 5933, 6147, 0, 2804, 0, 8117, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 7282, 0, 0, 0, 0, 0, 0, 0, 6614, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5952, 1269, 0, 6567, 2285, 0, 1323, 0, 0,
+	0, 0, 3159, 0, 0, 0, 0, 0, 3867, 3480, 0, 0, 0, 0, 0, 0,
+	0, 5110, 6233, 0, 7873, 0, 0, 0, 0, 0, 0, 0, 0, 0, 400, 0,
+	6720, 0, 0, 0, 0, 0, 0, 0, 243, 2922, 0, 1227, 3173, 0, 0, 1641,
+	0, 0, 0, 0, 0, 5914, 0, 0, 0, 1565, 4945, 0, 5089, 0, 0, 0,
+	1594, 5216, 5318, 0, 0, 0, 2166, 0, 0, 6861, 3146, 0, 0, 0, 0, 0,
+	879, 0, 0, 0, 1174, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 63, 0, 3158, 669, 0, 3438, 7253, 0, 0, 0, 0, 0, 0, 0, 1167,
+	0, 0, 0, 0, 0, 8016, 0, 0, 5419, 0, 0, 7072, 0, 0, 3865, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 81, 681, 0, 8178, 0, 0, 0,
+	0, 0, 0, 6803, 2625, 0, 5366, 6853, 0, 0, 5223, 0, 1239, 0, 0, 0,
+	0, 0, 5251, 0, 1091, 0, 0, 0, 0, 4310, 0, 0, 0, 0, 0, 3637,
+	0, 0, 0, 0, 0, 0, 5375, 0, 0, 0, 0, 4683, 3926, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2317, 0, 0, 0, 0, 0, 5925, 0, 760,
+	0, 0, 0, 6866, 0, 4315, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1866, 0, 2413, 4298, 0, 0, 0, 4314, 3096, 0, 0, 0, 0, 0, 0, 0,
+	1976, 0, 0, 0, 0, 0, 0, 0, 2307, 0, 0, 8198, 0, 0, 1492, 6408,
+	7396, 0, 0, 0, 0, 0, 3978, 0, 0, 0, 6331, 1549, 0, 5630, 0, 0,
+	3939, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8082, 0, 0, 0,
+	2609, 0, 0, 5792, 5211, 0, 6675, 0, 0, 0, 0, 0, 0, 0, 0, 3193,
+	0, 0, 0, 0, 1315, 0, 0, 0, 5355, 5874, 0, 0, 0, 0, 0, 0,
+	7820, 0, 0, 0, 5666, 0, 0, 0, 7034, 0, 5292, 0, 0, 0, 8089, 0,
+	0, 0, 0, 4773, 0, 0, 3322, 0, 0, 0, 0, 6823, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2622,
+	0, 0, 2190, 0, 6745, 0, 0, 0, 0, 0, 0, 0, 4820, 0, 156, 901,
+	407, 2978, 0, 0, 0, 6488, 0, 0, 5760, 0, 0, 0, 0, 7847, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 7872, 0, 0, 0, 0, 1783, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 939, 5261, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 7079, 0, 0, 0, 0, 0, 1067, 8194, 0, 929,
+	0, 4033, 3120, 0, 1796, 0, 0, 0, 0, 0, 0, 0, 689, 7232, 0, 7377,
+	5114, 0, 6077, 7843, 0, 0, 5364, 0, 0, 0, 0, 0, 0, 1146, 0, 0,
+	0, 0, 0, 5413, 0, 0, 0, 0, 2652, 0, 0, 0, 3370, 6045, 0, 0,
+	0, 2045, 0, 0, 0, 465, 0, 0, 0, 1107, 2775, 0, 1535, 0, 0, 0,
+	0, 8107, 0, 0, 0, 0, 0, 0, 7155, 0, 4211, 6285, 4585, 0, 0, 0,
+	0, 0, 0, 0, 677, 0, 0, 0, 6548, 0, 0, 0, 4499, 0, 0, 0,
+	0, 0, 6723, 0, 0, 5855, 0, 0, 0, 2497, 0, 0, 3055, 3304, 0, 0,
+	1859, 0, 0, 2912, 0, 0, 0, 0, 0, 770, 2821, 0, 0, 0, 0, 0,
+	0, 6234, 0, 0, 0, 0, 0, 5778, 2002, 6615, 6729, 802, 3368, 0, 1743, 0,
+	5608, 0, 0, 0, 0, 554, 2244, 0, 0, 1137, 4110, 6116, 0, 0, 0, 0,
+	0, 0, 4867, 2736, 0, 0, 0, 0, 4643, 6058, 0, 0, 5723, 1061, 5752, 3278,
+	7416, 96, 0, 0, 0, 0, 0, 4551, 0, 0, 0, 0, 0, 0, 5159, 0,
+	0, 0, 0, 4448, 0, 0, 0, 0, 0, 0, 8029, 4916, 0, 0, 5199, 0,
+	0, 0, 0, 0, 0, 0, 0, 4560, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 7918, 0, 0, 0, 0, 4112, 7347, 0, 5807, 0, 0, 957, 4938, 0, 0,
+	0, 7425, 0, 7858, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2655, 0, 0, 0, 0, 0, 0, 0, 0, 4407, 4593, 7349, 6081, 7789, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4500, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 3473, 3418, 0, 0, 1050, 0, 0, 0,
+	0, 0, 2384, 0, 0, 4124, 0, 0, 0, 0, 4308, 2951, 0, 0, 0, 0,
+	0, 6924, 0, 0, 0, 0, 0, 0, 8109, 0, 0, 0, 0, 0, 212, 0,
+	0, 0, 0, 0, 0, 2065, 46, 0, 0, 0, 0, 0, 0, 7870, 0, 0,
+	6678, 0, 0, 5229, 0, 0, 0, 0, 1687, 5711, 0, 0, 0, 8156, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 3123, 7472, 0, 0, 0, 0, 0, 0,
+	0, 0, 1910, 6685, 0, 0, 0, 0, 5727, 0, 0, 2158, 0, 6926, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 217, 0, 0, 0, 0, 0, 0,
+	7362, 0, 0, 8166, 7750, 0, 1475, 7733, 0, 0, 6137, 3353, 0, 358, 0, 310,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 381, 0, 0, 0,
+	0, 0, 0, 5007, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5333,
+	1882, 6889, 0, 5090, 8157, 0, 0, 0, 0, 0, 4279, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 8052, 0, 504, 0, 502, 1984, 0, 1465, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 8229, 0, 0, 0, 3407, 0, 0, 0, 0,
+	0, 0, 6975, 7932, 0, 0, 0, 0, 0, 0, 0, 0, 0, 545, 0, 5022,
+	0, 5069, 3840, 0, 4561, 7213, 4105, 0, 0, 3743, 0, 0, 3784, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1505, 0, 0, 4431, 0, 1488, 5108, 6677, 0, 0, 0, 401, 0, 0, 0,
+	2536, 4213, 3771, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2746, 0, 0, 0, 0, 1119, 0, 0, 0, 304, 5212, 7380, 6373, 0, 0, 0,
+	0, 0, 5563, 0, 0, 1254, 0, 0, 0, 0, 8079, 0, 1460, 0, 0, 0,
+	0, 0, 0, 0, 0, 3722, 0, 0, 0, 0, 0, 0, 0, 0, 5937, 3747,
+	0, 0, 0, 0, 186, 0, 0, 0, 7594, 2231, 0, 4625, 0, 6959, 0, 0,
+	0, 0, 0, 0, 2643, 0, 3010, 5271, 7342, 0, 0, 0, 745, 0, 0, 0,
+	0, 0, 0, 0, 6220, 0, 0, 7832, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 4976, 0, 0, 5353, 8088, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3270, 0, 0, 0, 0, 2438, 3303, 4738, 0, 0, 0,
+	0, 4542, 4882, 0, 0, 0, 0, 0, 326, 0, 0, 0, 0, 7273, 0, 469,
+	0, 0, 0, 0, 0, 2563, 4434, 0, 0, 0, 0, 0, 3479, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5837, 0, 0, 2251, 0, 0, 0, 3986, 0, 0,
+	0, 7772, 0, 0, 0, 0, 4256, 5688, 0, 0, 4039, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3007, 0, 0, 0, 0, 8185, 49, 5815, 7585, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 3406, 0, 59, 0, 0, 403, 0, 5032, 0, 0, 0, 0, 0,
+	0, 6451, 0, 0, 0, 0, 0, 0, 1679, 590, 7947, 2980, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 12, 8153, 0, 4877, 0, 0, 5776, 0, 7107, 7759,
+	6837, 8228, 0, 0, 4450, 5177, 7471, 0, 0, 0, 7147, 0, 8209, 3750, 0, 0,
+	0, 0, 0, 0, 6813, 0, 0, 6421, 3672, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 4420, 0, 1661, 0, 0, 0, 0, 6112, 0, 0, 7934,
+	4209, 0, 0, 1104, 2467, 5083, 0, 0, 0, 0, 6996, 0, 0, 0, 2005, 7089,
+	7101, 0, 0, 0, 0, 1801, 3576, 3655, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3829, 2399, 4791, 3019, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4400, 0, 0, 7462, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4175,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1293, 0, 0, 2179, 0, 5686, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4757, 0, 0, 7933, 0, 0, 0,
+	0, 2178, 4395, 0, 0, 0, 0, 0, 0, 0, 3608, 0, 0, 0, 0, 0,
+	0, 836, 0, 0, 5340, 6198, 0, 0, 0, 0, 0, 1627, 4321, 0, 3280, 0,
+	0, 6022, 2020, 0, 0, 0, 0, 0, 0, 0, 5709, 0, 778, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2984, 5741, 0,
+	0, 0, 0, 0, 1243, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1403, 0, 0, 0, 0, 3037, 0, 0, 7358, 0, 0, 0, 0, 0, 0, 0,
+	0, 1256, 0, 0, 0, 3899, 0, 3308, 0, 2121, 2781, 0, 0, 1839, 0, 0,
+	6601, 0, 6267, 461, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 120, 0, 0, 7675, 0, 0, 5832, 0, 0, 3421, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1941, 4581, 0, 0, 4010, 0, 0, 3809, 0, 0, 0, 0, 0, 4059, 0, 0,
+	8000, 0, 0, 8007, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 5488, 0, 0, 0, 0, 6336, 0, 0, 0, 0, 0, 0, 0, 6689, 0,
+	0, 0, 0, 0, 0, 0, 151, 0, 1077, 0, 5786, 0, 0, 0, 0, 5270,
+	0, 7335, 2387, 0, 0, 2042, 0, 3239, 0, 3562, 0, 0, 0, 2792, 0, 0,
+	1436, 5579, 0, 0, 0, 0, 0, 0, 6955, 0, 0, 0, 0, 0, 6096, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6929, 8232, 662, 5380,
+	6872, 6209, 0, 0, 0, 0, 0, 0, 0, 0, 6961, 0, 2010, 2898, 0, 0,
+	4352, 0, 0, 1707, 88, 2510, 0, 0, 0, 0, 0, 0, 2585, 164, 0, 0,
+	8099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5562, 0, 0, 0, 781, 0,
+	0, 0, 649, 7770, 0, 0, 0, 0, 0, 0, 7514, 0, 0, 0, 0, 0,
+	0, 7224, 0, 0, 0, 4566, 0, 0, 0, 0, 1903, 0, 0, 0, 7996, 0,
+	3152, 0, 0, 6437, 0, 0, 0, 4430, 0, 0, 0, 4113, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6503, 0, 0, 0, 0, 1262,
+	0, 0, 0, 7340, 0, 6056, 0, 1883, 0, 0, 0, 0, 0, 0, 7466, 0,
+	0, 0, 0, 0, 0, 0, 0, 7054, 0, 0, 157, 183, 369, 0, 811, 2938,
+	4951, 0, 6283, 1643, 0, 0, 0, 121, 0, 918, 0, 0, 6818, 0, 0, 997,
+	4223, 2075, 0, 4142, 0, 3553, 0, 0, 0, 0, 0, 0, 0, 3935, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2406, 3984, 0, 5904, 0, 0, 0,
+	5668, 0, 0, 0, 0, 2642, 0, 0, 0, 0, 0, 3340, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 5669, 0, 6575, 0, 0, 1279, 0,
+	0, 7791, 0, 0, 0, 0, 0, 0, 3301, 5739, 3126, 0, 3848, 0, 0, 0,
+	0, 0, 0, 0, 0, 3930, 5921, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 6957, 0, 1705, 0, 0, 0, 0, 0, 0, 0, 0, 2592, 0, 0,
+	0, 4496, 6554, 0, 0, 0, 0, 2375, 5996, 0, 0, 0, 0, 0, 0, 449,
+	0, 0, 4760, 0, 1724, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6054, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2644, 0, 0, 0, 0, 0,
+	0, 0, 489, 3677, 7330, 0, 7809, 0, 0, 5515, 0, 0, 3895, 5378, 0, 0,
+	0, 1401, 0, 0, 0, 0, 0, 0, 2418, 4385, 0, 0, 0, 0, 0, 0,
+	0, 4108, 4467, 0, 0, 0, 4832, 0, 0, 0, 0, 0, 0, 0, 4672, 5130,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1803, 0, 0, 0, 0, 3372, 911,
+	5868, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4739, 0, 1548,
+	0, 0, 0, 0, 7831, 0, 0, 0, 0, 0, 0, 0, 0, 3820, 0, 0,
+	0, 0, 5351, 3078, 0, 0, 0, 826, 0, 0, 0, 4744, 2505, 0, 0, 0,
+	0, 0, 0, 0, 1205, 0, 0, 0, 0, 5770, 5334, 5309, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1238, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6812, 0,
+	0, 0, 0, 4974, 7844, 0, 0, 0, 0, 3749, 2099, 4328, 6185, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3234, 7617, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 522, 0, 5172, 332, 3795, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 51, 0, 0,
+	4961, 0, 0, 1573, 0, 0, 0, 3875, 0, 0, 0, 0, 0, 0, 3834, 0,
+	0, 0, 3757, 0, 0, 0, 0, 0, 2041, 0, 4199, 7786, 3866, 0, 0, 0,
+	0, 2547, 4221, 3645, 974, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6724, 7131, 0,
+	2449, 0, 7864, 0, 0, 0, 2591, 1821, 0, 0, 0, 0, 0, 0, 0, 4388,
+	4207, 5580, 1285, 7785, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 551, 0, 3445, 0, 0, 0, 0, 0, 0, 0, 1822, 0,
+	0, 3494, 0, 0, 0, 0, 0, 0, 0, 6164, 0, 0, 0, 4805, 6316, 0,
+	0, 0, 4409, 0, 66, 0, 5371, 4552, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 2846, 0, 0, 0, 0, 0, 0, 0, 0, 7185,
+	0, 0, 6084, 0, 0, 3208, 2383, 1016, 5293, 0, 0, 0, 0, 0, 609, 5092,
+	7637, 8167, 0, 0, 973, 0, 4347, 5167, 6838, 0, 4089, 4350, 2748, 6343, 6515, 3198,
+	0, 7163, 0, 0, 0, 0, 4302, 0, 4, 0, 0, 0, 6896, 0, 0, 0,
+	0, 0, 712, 0, 0, 0, 0, 0, 0, 4045, 7782, 0, 0, 0, 0, 7970,
+	0, 0, 1972, 1934, 0, 0, 0, 0, 0, 0, 0, 5125, 3117, 0, 0, 0,
+	0, 0, 333, 0, 0, 0, 0, 1463, 0, 0, 0, 0, 0, 7175, 0, 0,
+	6858, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 1356, 0,
+	0, 0, 0, 0, 0, 8, 5558, 0, 0, 0, 0, 0, 6372, 0, 0, 0,
+	0, 0, 0, 0, 2589, 0, 0, 0, 549, 8062, 0, 0, 0, 0, 2029, 0,
+	0, 0, 0, 0, 6856, 0, 0, 7743, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1816, 0, 3522, 0, 0, 0, 0, 747, 0, 6392, 0, 0, 0,
+	0, 6339, 0, 2278, 0, 4987, 0, 0, 0, 5541, 0, 1398, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 520, 1835, 7534, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4503, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5783, 5533, 7555, 0, 6538, 0, 0, 0, 0, 0, 0, 3808, 0, 0,
+	0, 3233, 0, 7516, 0, 0, 0, 0, 6279, 0, 3945, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2340, 0, 0,
+	0, 0, 7704, 0, 197, 0, 4101, 5123, 0, 0, 0, 0, 0, 0, 6510, 2807,
+	0, 0, 0, 0, 0, 0, 0, 0, 210, 7434, 0, 0, 0, 6954, 0, 0,
+	1420, 2286, 889, 0, 8231, 0, 0, 0, 2538, 0, 0, 0, 0, 0, 0, 2061,
+	0, 0, 0, 0, 0, 805, 1338, 0, 4579, 2117, 0, 0, 0, 0, 0, 6725,
+	3220, 0, 0, 0, 0, 0, 0, 0, 7605, 0, 0, 0, 5701, 0, 0, 0,
+	0, 0, 0, 7143, 0, 0, 0, 275, 0, 0, 0, 0, 3657, 5896, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3469, 0, 0,
+	3135, 0, 0, 6773, 0, 0, 335, 0, 0, 0, 679, 6, 7025, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4192, 0, 216, 0, 0, 1522, 2303, 2291, 4596, 2811,
+	0, 4300, 5650, 6884, 565, 2421, 2474, 533, 0, 2682, 0, 0, 0, 0, 0, 4273,
+	0, 0, 0, 7533, 0, 6990, 0, 0, 0, 0, 0, 0, 0, 0, 211, 149,
+	4367, 4586, 4747, 5235, 0, 0, 0, 0, 0, 0, 0, 0, 101, 0, 0, 0,
+	0, 0, 5051, 0, 0, 0, 4061, 0, 0, 6977, 0, 0, 0, 0, 0, 5165,
+	0, 0, 0, 0, 0, 0, 5425, 0, 0, 3167, 7334, 2369, 0, 0, 0, 0,
+	0, 3697, 4275, 0, 1607, 0, 0, 0, 0, 4398, 0, 6382, 0, 0, 0, 0,
+	0, 0, 167, 0, 0, 0, 0, 0, 4080, 7505, 3434, 0, 0, 87, 0, 4844,
+	3688, 0, 0, 0, 0, 0, 0, 6779, 0, 0, 4616, 0, 0, 0, 0, 0,
+	0, 0, 0, 6230, 0, 0, 0, 0, 696, 2779, 0, 0, 0, 5682, 2487, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 8056, 69, 0, 0, 8133, 7406, 0,
+	5653, 0, 0, 0, 4361, 0, 0, 0, 820, 6671, 1471, 2175, 0, 2723, 0, 0,
+	0, 0, 4208, 7805, 2032, 0, 0, 0, 6262, 0, 0, 0, 0, 1246, 6297, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7705, 0, 3731, 0, 7293,
+	0, 4259, 0, 187, 0, 0, 2927, 0, 0, 0, 0, 1484, 6642, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7762, 1946, 0, 0, 0, 0,
+	0, 0, 0, 0, 5678, 0, 0, 4485, 0, 0, 0, 0, 0, 4454, 523, 0,
+	0, 0, 0, 2165, 3338, 0, 0, 0, 6901, 0, 0, 0, 5410, 8192, 3316, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2187, 1413, 5384, 6474, 0,
+	0, 4403, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5991, 286, 767, 0, 0,
+	16, 0, 0, 7660, 0, 2059, 0, 0, 0, 0, 0, 2354, 0, 0, 0, 0,
+	0, 0, 2419, 2688, 0, 4047, 0, 7015, 0, 0, 0, 5962, 3506, 0, 0, 392,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6645, 1857, 0, 0, 0, 7994,
+	0, 0, 0, 0, 2132, 0, 0, 2491, 0, 4026, 2731, 0, 0, 0, 0, 0,
+	3620, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3210, 0, 0, 0, 0,
+	254, 0, 8102, 0, 0, 0, 0, 1452, 0, 0, 0, 0, 2335, 7694, 0, 0,
+	0, 2701, 0, 0, 0, 0, 2889, 3617, 1782, 0, 0, 0, 0, 1339, 0, 2639,
+	0, 0, 7886, 0, 0, 0, 0, 0, 0, 0, 0, 3160, 688, 5502, 6806, 0,
+	0, 0, 0, 5590, 0, 0, 0, 0, 0, 4446, 0, 0, 1434, 0, 1648, 0,
+	0, 5382, 0, 0, 0, 6256, 0, 0, 0, 0, 0, 6159, 0, 0, 0, 0,
+	0, 0, 0, 0, 1702, 2855, 5231, 2771, 0, 0, 2038, 0, 0, 6754, 0, 0,
+	783, 0, 7136, 0, 8247, 0, 0, 0, 1117, 1450, 0, 0, 0, 0, 0, 0,
+	0, 0, 6699, 5122, 672, 0, 0, 0, 0, 7737, 0, 0, 6359, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5045, 0, 4049, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0, 4684, 0, 0, 2479,
+	5986, 3849, 0, 0, 0, 0, 215, 7935, 0, 0, 7169, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 85, 0, 0, 607, 5568, 0, 0, 3057, 749, 3389, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4436, 0, 4660, 5529, 0, 0, 5241, 0,
+	0, 0, 4851, 0, 0, 0, 0, 0, 0, 0, 3530, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4040, 6389, 1126, 0, 0, 0, 4732, 0, 0, 0,
+	7939, 0, 0, 0, 1873, 4118, 6272, 0, 5508, 1418, 3183, 0, 0, 0, 0, 1579,
+	0, 5757, 0, 0, 2006, 0, 0, 6860, 0, 0, 0, 0, 0, 3297, 0, 0,
+	0, 0, 0, 0, 0, 0, 8190, 0, 0, 0, 625, 0, 6519, 0, 5368, 0,
+	0, 339, 8130, 0, 0, 0, 729, 1710, 0, 0, 445, 6261, 6580, 2203, 0, 0,
+	0, 0, 0, 0, 0, 4730, 3292, 0, 552, 0, 0, 0, 0, 0, 0, 7309,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4811, 8094, 0, 0, 1526, 0,
+	0, 0, 0, 0, 5829, 0, 0, 0, 0, 4226, 0, 0, 6543, 0, 5979, 6224,
+	0, 0, 0, 0, 2969, 0, 0, 0, 0, 0, 844, 0, 0, 0, 0, 0,
+	0, 7838, 0, 0, 0, 0, 4986, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4860, 0, 0, 6447, 0, 0, 0, 0, 0, 0, 4602, 0, 7204, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1055, 5967, 6358, 8025, 2053, 4102, 4704, 6074, 615, 885, 6199, 6764,
+	0, 0, 6633, 412, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4058, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6521, 0, 0, 2576, 854, 0, 5477, 0, 0, 0, 3890, 0, 0, 352, 0,
+	0, 1127, 1457, 0, 0, 0, 0, 0, 4332, 1408, 3615, 2345, 0, 0, 0, 6247,
+	0, 0, 0, 0, 7497, 0, 0, 6032, 0, 0, 5957, 0, 2678, 0, 0, 2531,
+	0, 0, 0, 0, 0, 3215, 3711, 0, 0, 2329, 0, 0, 0, 5854, 0, 0,
+	0, 0, 0, 0, 1905, 0, 2440, 0, 0, 4158, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 3539, 538, 5322, 4375, 7193, 0, 0, 4432, 0, 3969, 0, 0,
+	7845, 0, 875, 6504, 0, 0, 0, 320, 1008, 5662, 3314, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3047, 3174, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1701, 5443, 8053, 0, 0, 0, 0, 0, 1675, 2751, 0, 0, 0, 0, 0,
+	0, 2378, 0, 3018, 0, 0, 3021, 0, 0, 0, 0, 253, 0, 0, 0, 0,
+	0, 0, 1805, 0, 0, 1447, 0, 0, 0, 0, 0, 0, 0, 0, 2715, 0,
+	0, 0, 0, 2562, 1902, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2024, 0, 0, 0, 0, 0, 3161, 3371, 6471, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6845, 0, 4598, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 6648, 0, 0, 7562, 0, 0, 0, 0, 0,
+	0, 4926, 0, 5632, 0, 0, 0, 5376, 7385, 0, 0, 0, 1779, 0, 0, 0,
+	0, 0, 23, 0, 0, 0, 0, 0, 0, 0, 1600, 0, 0, 6923, 0, 0,
+	0, 0, 0, 8182, 0, 0, 7041, 0, 0, 1609, 8078, 0, 0, 0, 0, 0,
+	0, 0, 0, 7836, 234, 1472, 0, 0, 0, 0, 0, 7609, 0, 0, 0, 0,
+	0, 0, 5213, 6644, 6558, 673, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 6062, 0, 0, 8201, 0, 0, 0, 0,
+	0, 699, 3339, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7122, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1580, 3879, 0, 4239,
+	0, 0, 0, 0, 0, 3268, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4576, 6679, 0,
+	6732, 3739, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1015, 0, 0, 0, 0, 0, 0, 3612, 4447, 0, 0, 1270,
+	1349, 0, 0, 0, 0, 0, 0, 5648, 0, 0, 0, 1308, 1760, 4410, 2579, 0,
+	0, 0, 8110, 3423, 0, 0, 0, 0, 0, 0, 0, 2650, 3092, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2856, 7542, 0, 2215, 1550, 0, 0,
+	2414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2400, 0,
+	0, 0, 4131, 0, 0, 0, 0, 1428, 0, 0, 0, 0, 0, 0, 4414, 0,
+	0, 0, 0, 2100, 0, 0, 0, 0, 0, 5338, 6980, 0, 4162, 0, 0, 0,
+	0, 0, 0, 1527, 3446, 3277, 6314, 7128, 3080, 0, 0, 0, 0, 864, 7137, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7433, 0, 0, 3964,
+	0, 0, 0, 0, 6281, 0, 0, 0, 0, 0, 0, 0, 0, 2355, 1896, 7501,
+	0, 6763, 0, 0, 0, 1084, 4779, 0, 0, 1884, 0, 926, 0, 0, 0, 0,
+	0, 0, 0, 4041, 0, 1014, 4206, 7539, 0, 0, 0, 0, 0, 0, 0, 3352,
+	0, 0, 0, 0, 0, 1431, 0, 3090, 2130, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1313, 7281, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 7599, 0, 0, 6002, 0, 0, 0, 5462, 0, 0, 0, 3905, 0, 0, 0,
+	0, 0, 0, 550, 0, 6037, 3643, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 7083, 5329, 0, 0, 0, 0, 0, 786, 0, 0, 0, 0, 0, 6163, 6559,
+	7942, 0, 0, 0, 0, 0, 3869, 5356, 0, 0, 0, 0, 0, 0, 6843, 0,
+	5869, 0, 0, 0, 0, 5078, 0, 0, 7846, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4339, 0, 2472, 0,
+	6441, 0, 0, 0, 0, 0, 0, 0, 5416, 8005, 0, 1003, 0, 0, 3290, 0,
+	0, 0, 0, 0, 6415, 0, 4876, 0, 0, 2300, 5506, 0, 0, 0, 0, 1576,
+	0, 0, 3149, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 318, 0, 0, 0, 532, 2070, 0, 0, 1646, 1954, 0, 7398,
+	0, 0, 0, 922, 0, 0, 0, 0, 0, 5061, 0, 1412, 0, 0, 0, 0,
+	0, 0, 2891, 0, 0, 0, 0, 0, 0, 2333, 0, 0, 0, 0, 0, 6388,
+	8176, 0, 0, 374, 0, 1753, 3843, 0, 7958, 0, 4141, 5207, 3137, 6661, 2506, 4646,
+	113, 7813, 0, 0, 5248, 7007, 0, 0, 0, 0, 0, 0, 0, 0, 3857, 0,
+	0, 0, 0, 0, 0, 5501, 0, 0, 2593, 0, 6746, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2761, 4360, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7045, 544, 6299, 0, 5097, 6938, 0, 0,
+	40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 6278, 0, 0, 4619, 1229, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 6641, 0, 0, 0, 0, 0, 0, 1359, 0, 7278, 231, 0, 82, 6807,
+	0, 5740, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4804,
+	7331, 0, 0, 0, 1727, 0, 0, 4489, 0, 0, 0, 0, 150, 4674, 6091, 8034,
+	0, 0, 0, 0, 6194, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7403, 0, 0, 293, 0, 0, 0, 5974, 0, 0, 0, 4404, 0, 176,
+	0, 2611, 1524, 1729, 4724, 0, 0, 6528, 7483, 0, 6744, 0, 7212, 0, 0, 0,
+	0, 0, 0, 0, 13, 0, 0, 7421, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3124, 0, 0, 0, 0, 0, 0, 0, 5224, 0, 6094, 2621, 4477, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4348, 0, 1555, 0, 0, 1913, 6470,
+	0, 1414, 6475, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4970, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7975,
+	7442, 0, 0, 6401, 0, 0, 0, 0, 0, 6478, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3040, 0, 0, 0, 3670, 3487, 0, 2693, 1514, 6943, 7953,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 980, 0, 0, 0, 3814,
+	0, 0, 0, 0, 0, 0, 0, 5015, 6530, 0, 0, 8152, 0, 0, 0, 3736,
+	2595, 0, 0, 0, 4935, 0, 0, 0, 0, 0, 4975, 0, 0, 5010, 0, 0,
+	0, 0, 4849, 7077, 0, 0, 0, 0, 0, 1277, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3598, 0, 0, 0, 0,
+	0, 0, 0, 0, 3279, 777, 0, 0, 0, 0, 0, 0, 0, 3382, 7949, 0,
+	0, 0, 0, 0, 0, 7544, 0, 0, 6632, 0, 0, 0, 0, 0, 0, 0,
+	2000, 2948, 5934, 8242, 0, 0, 0, 0, 0, 0, 787, 1759, 0, 0, 0, 0,
+	692, 0, 0, 0, 4559, 0, 4677, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 800, 7373, 0, 0, 0, 1093, 3544, 4236, 0, 0, 0, 0, 2789,
+	0, 0, 0, 7092, 0, 0, 0, 0, 0, 0, 0, 5442, 0, 0, 0, 0,
+	0, 6981, 1823, 4179, 5822, 0, 0, 0, 395, 1993, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3468, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1693,
+	6668, 6840, 7892, 0, 0, 0, 0, 2801, 0, 0, 0, 0, 0, 2908, 0, 0,
+	0, 5870, 0, 0, 0, 0, 0, 1989, 0, 129, 382, 0, 0, 0, 7912, 0,
+	0, 0, 0, 0, 296, 701, 5306, 1400, 0, 6246, 3703, 0, 3604, 2074, 0, 4172,
+	4458, 6124, 0, 0, 0, 462, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3427,
+	3131, 606, 0, 0, 0, 3154, 0, 0, 0, 5257, 4401, 0, 0, 0, 0, 4161,
+	3767, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5625, 0, 3097, 0, 0, 0, 0, 4237, 6570, 0, 0, 0, 0, 0, 390, 3864,
+	7489, 0, 2321, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2344,
+	0, 0, 0, 0, 0, 0, 0, 0, 6525, 107, 0, 0, 0, 5674, 0, 0,
+	0, 0, 2730, 0, 0, 3383, 0, 0, 0, 0, 0, 3673, 7187, 0, 4231, 3493,
+	1371, 1750, 6549, 7023, 7274, 0, 0, 0, 4463, 0, 0, 0, 0, 0, 7658, 0,
+	0, 637, 0, 0, 0, 0, 0, 0, 0, 2098, 0, 0, 1007, 2486, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2193, 0, 3223, 0, 0, 0, 0,
+	0, 0, 2992, 7837, 0, 0, 0, 1714, 0, 0, 0, 0, 2126, 0, 0, 0,
+	0, 0, 0, 0, 8085, 4111, 2170, 0, 3110, 0, 0, 0, 0, 0, 2085, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3904, 0, 0, 0, 4723, 6609,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2740, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 7687, 0, 7285, 0, 3854, 1195, 0, 0, 0, 5534, 6263,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 2613, 0, 0, 7225, 0, 871, 0, 0, 0, 7639, 2194, 1938, 0, 4091, 0,
+	5750, 4413, 0, 0, 1030, 0, 0, 0, 0, 0, 4465, 0, 0, 0, 0, 0,
+	0, 0, 2957, 0, 0, 0, 0, 2483, 468, 3921, 0, 0, 5571, 0, 0, 5932,
+	1931, 8086, 0, 0, 4484, 3205, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 5938, 775, 1723, 0, 0, 0, 2308, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 8161, 0, 0, 0, 4626, 1586, 2568, 6111,
+	0, 0, 0, 0, 0, 4691, 0, 0, 0, 5847, 0, 0, 0, 0, 6992, 0,
+	0, 0, 0, 0, 7426, 6816, 7764, 0, 6707, 0, 2960, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4819, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5764, 8119, 0, 0, 2202, 0, 0, 0, 0, 0,
+	0, 0, 4427, 6649, 5719, 0, 0, 4386, 4556, 0, 3207, 3361, 4169, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 6915, 7703, 0, 6966, 0, 0, 0, 7713, 0, 0,
+	0, 3045, 7093, 0, 3079, 541, 0, 6009, 0, 6140, 6777, 1502, 7409, 0, 0, 1468,
+	0, 0, 0, 0, 4305, 2224, 930, 0, 596, 0, 0, 0, 0, 0, 1328, 0,
+	0, 0, 0, 0, 0, 5698, 0, 0, 0, 0, 0, 0, 2610, 3107, 5160, 6965,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 7992, 0, 0, 5658, 0, 2103, 3745, 0, 0, 0, 6749, 0, 4546,
+	0, 0, 0, 0, 0, 0, 0, 4814, 0, 0, 0, 0, 0, 0, 0, 6468,
+	3295, 0, 0, 0, 0, 0, 0, 3663, 7181, 0, 0, 0, 0, 0, 7280, 0,
+	0, 0, 411, 1977, 2264, 4921, 6348, 11, 5373, 5530, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 3312, 3942, 0, 0, 0, 0, 0, 0, 0, 1390, 1612, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4093, 0, 0, 0, 2079, 0,
+	6179, 0, 0, 1177, 6914, 0, 0, 0, 4270, 5552, 0, 1211, 8041, 5218, 2109, 0,
+	0, 3192, 0, 2619, 810, 0, 2390, 426, 2561, 4762, 0, 1698, 0, 0, 0, 3547,
+	2885, 0, 0, 0, 0, 4883, 0, 7149, 0, 1461, 4669, 0, 0, 0, 0, 1155,
+	1165, 0, 0, 123, 0, 0, 0, 808, 0, 0, 0, 1445, 6128, 3402, 6456, 0,
+	0, 0, 0, 3886, 1587, 0, 5219, 5985, 7117, 7267, 0, 0, 0, 7452, 0, 7760,
+	5247, 0, 4508, 0, 0, 0, 0, 0, 1584, 0, 1395, 0, 713, 7012, 0, 6640,
+	0, 0, 0, 2661, 2346, 4190, 5876, 2683, 0, 0, 0, 5337, 0, 0, 0, 0,
+	0, 4687, 0, 0, 0, 0, 0, 0, 0, 1267, 8146, 0, 0, 0, 6687, 0,
+	0, 0, 0, 0, 0, 7270, 0, 0, 0, 4076, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2934, 0, 5775, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2989, 0, 4956, 0, 0, 0, 1149, 0, 2377, 0, 0, 0,
+	0, 7808, 3916, 0, 0, 0, 0, 6385, 0, 0, 5907, 0, 0, 0, 0, 0,
+	0, 0, 3315, 0, 0, 0, 0, 0, 4982, 0, 0, 0, 0, 3725, 0, 3552,
+	0, 4899, 0, 0, 0, 0, 6783, 0, 0, 0, 0, 1225, 0, 0, 0, 0,
+	0, 0, 0, 33, 0, 0, 0, 7074, 0, 0, 0, 0, 0, 3695, 0, 0,
+	0, 2137, 0, 0, 0, 0, 5116, 5629, 0, 4183, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4167, 0, 0, 0, 4993, 5485, 0, 0,
+	0, 593, 0, 0, 0, 0, 0, 0, 5290, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 163, 0, 5412, 4487, 0, 0, 0, 0,
+	47, 6065, 0, 0, 0, 0, 0, 2862, 6987, 0, 0, 0, 0, 624, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5191, 0, 6865, 0, 0, 0,
+	0, 1124, 2363, 8018, 0, 0, 1880, 6046, 0, 2797, 0, 1680, 0, 0, 0, 0,
+	3153, 0, 0, 0, 6870, 0, 0, 0, 0, 702, 0, 0, 3388, 0, 0, 0,
+	1626, 0, 0, 0, 0, 1735, 0, 674, 0, 0, 0, 0, 5566, 0, 0, 908,
+	0, 0, 0, 0, 0, 0, 7010, 0, 0, 6910, 2666, 0, 7086, 5234, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3435, 0, 0, 0, 0, 7717, 4544, 6165, 6604,
+	0, 0, 0, 4085, 3016, 0, 0, 0, 0, 0, 3269, 0, 0, 0, 0, 2067,
+	6630, 6796, 0, 0, 0, 0, 3145, 1517, 0, 2411, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 7610, 0, 0, 0, 0, 4290, 0, 0, 0, 1345, 5980,
+	0, 0, 0, 3630, 1996, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4751, 0,
+	0, 7691, 482, 0, 0, 2535, 1682, 0, 0, 0, 5885, 0, 0, 3197, 0, 0,
+	0, 0, 0, 6737, 0, 0, 0, 0, 0, 0, 0, 2976, 0, 0, 0, 2331,
+	133, 3390, 0, 0, 0, 0, 0, 518, 0, 0, 0, 0, 5759, 0, 0, 0,
+	3099, 0, 0, 707, 0, 0, 0, 0, 0, 0, 0, 4887, 3660, 5186, 0, 0,
+	0, 0, 0, 0, 0, 3597, 0, 4106, 0, 0, 6180, 4537, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2443, 8226, 0, 0, 0, 0, 0, 0, 1153,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 8203, 0, 0, 0, 0, 0, 6879,
+	0, 0, 5070, 0, 0, 0, 0, 0, 0, 1737, 0, 0, 0, 0, 0, 0,
+	0, 0, 3744, 0, 0, 1022, 6617, 0, 2183, 0, 0, 0, 0, 0, 0, 0,
+	0, 4721, 1483, 0, 0, 7941, 0, 0, 1815, 0, 1869, 3807, 7329, 0, 0, 0,
+	4291, 0, 0, 0, 0, 0, 5434, 5497, 0, 0, 0, 0, 0, 6900, 0, 0,
+	0, 0, 0, 0, 0, 1664, 0, 2577, 4662, 0, 0, 0, 0, 1141, 0, 311,
+	0, 0, 0, 0, 1489, 0, 0, 6157, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 5491, 0, 0, 0, 0, 676, 0, 0, 0, 0, 0, 0, 0, 5252, 0,
+	0, 3694, 2991, 0, 0, 6221, 0, 822, 4428, 0, 0, 0, 0, 0, 7812, 0,
+	3204, 0, 0, 0, 0, 0, 0, 0, 0, 8121, 0, 0, 0, 0, 1464, 0,
+	0, 0, 2238, 0, 0, 4837, 0, 0, 0, 0, 7067, 4168, 0, 0, 4907, 7024,
+	3751, 0, 5929, 0, 0, 0, 0, 0, 0, 0, 5540, 0, 0, 0, 0, 0,
+	0, 0, 0, 146, 6428, 0, 0, 0, 0, 0, 0, 0, 4995, 0, 630, 0,
+	0, 0, 0, 668, 7304, 0, 0, 0, 0, 0, 0, 6325, 0, 0, 126, 0,
+	0, 0, 0, 279, 0, 0, 0, 0, 0, 192, 1023, 4800, 0, 0, 0, 1615,
+	0, 6544, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3564, 0,
+	0, 0, 7491, 471, 7583, 0, 0, 0, 0, 1038, 0, 0, 1173, 0, 0, 612,
+	0, 0, 0, 245, 0, 6523, 0, 0, 0, 0, 5081, 0, 0, 0, 0, 0,
+	0, 0, 1378, 0, 5158, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4631, 0, 0, 0,
+	0, 0, 0, 6095, 0, 0, 3560, 0, 0, 0, 2437, 7740, 7769, 3602, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2428, 1886, 0, 0, 0, 0, 2035, 0,
+	0, 0, 3375, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 368, 0,
+	0, 7467, 0, 0, 0, 0, 0, 0, 6522, 0, 0, 0, 4488, 8199, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4230, 0, 0, 3200, 3651, 0, 0, 0,
+	0, 0, 7180, 3458, 6403, 0, 0, 0, 6269, 0, 0, 0, 1479, 0, 531, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5173, 0, 1986, 3776, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6101, 0,
+	0, 0, 1708, 3483, 394, 4635, 5597, 0, 0, 0, 3603, 0, 8147, 0, 0, 647,
+	7654, 0, 0, 0, 0, 0, 0, 0, 3380, 0, 44, 7344, 0, 0, 0, 0,
+	0, 350, 0, 0, 0, 0, 0, 0, 0, 6907, 0, 0, 0, 7636, 0, 0,
+	1754, 2769, 0, 0, 6407, 0, 575, 0, 7839, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1089, 1974, 6784, 7320, 0,
+	7493, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2268, 0, 7306, 5569, 0, 0, 0,
+	3403, 5743, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 7568, 6747, 0, 4025, 2080, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5221, 5731, 5820, 1933, 0, 0, 0, 1955, 5459,
+	0, 0, 8138, 0, 0, 0, 0, 0, 0, 398, 8237, 0, 136, 3793, 0, 0,
+	0, 0, 2933, 0, 0, 7376, 0, 3640, 0, 0, 0, 0, 2518, 7303, 0, 0,
+	0, 0, 0, 3766, 0, 0, 1258, 0, 0, 0, 0, 0, 0, 0, 0, 2494,
+	0, 0, 0, 0, 0, 2986, 6766, 0, 0, 5942, 0, 0, 4402, 0, 0, 508,
+	0, 0, 0, 0, 0, 0, 1123, 528, 0, 0, 0, 0, 6008, 0, 7460, 0,
+	0, 0, 0, 0, 0, 0, 2366, 0, 0, 0, 0, 0, 0, 0, 0, 7788,
+	617, 6000, 995, 8104, 0, 0, 0, 848, 1125, 6203, 0, 0, 2337, 7014, 0, 0,
+	0, 7862, 0, 2146, 3176, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1299, 0,
+	0, 0, 0, 0, 0, 0, 2861, 0, 0, 2979, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 2679, 0, 0, 0, 0, 4838, 0, 0, 4216, 0, 0, 1027, 0,
+	838, 3088, 0, 0, 3142, 7739, 0, 0, 3721, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 6322, 0, 1994, 5846, 0, 0, 1421, 0, 0, 0, 3828, 2338, 0,
+	0, 0, 0, 0, 0, 2520, 0, 0, 0, 0, 0, 0, 0, 0, 4429, 0,
+	4927, 0, 0, 0, 0, 0, 0, 2141, 0, 0, 0, 0, 0, 0, 5909, 0,
+	0, 5131, 0, 0, 0, 0, 0, 0, 0, 7062, 5988, 0, 0, 0, 0, 0,
+	6930, 0, 0, 0, 0, 41, 3212, 0, 0, 0, 0, 4177, 0, 0, 0, 2899,
+	2409, 0, 0, 0, 0, 0, 1391, 0, 0, 0, 2554, 0, 0, 0, 0, 4411,
+	0, 0, 6006, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3343, 4008, 944,
+	3296, 0, 0, 0, 0, 0, 0, 0, 0, 4718, 0, 0, 0, 0, 0, 0,
+	7307, 0, 1789, 0, 0, 0, 5264, 0, 7216, 3792, 0, 0, 0, 0, 0, 0,
+	3329, 0, 0, 7166, 0, 0, 0, 0, 7948, 0, 0, 70, 0, 0, 2624, 0,
+	0, 0, 4246, 0, 0, 0, 0, 1312, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2128, 0, 0, 0, 7938, 7355, 0, 3335, 0, 2684, 6893, 0, 0, 0,
+	0, 0, 0, 809, 0, 0, 6674, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1063, 3393, 0, 0, 0, 0, 0, 0, 0, 7328, 0, 6105,
+	346, 0, 0, 0, 0, 0, 0, 0, 0, 2628, 0, 0, 0, 0, 2713, 8160,
+	2953, 0, 1372, 5726, 8236, 0, 2216, 0, 0, 0, 0, 0, 0, 0, 3155, 7536,
+	0, 4617, 7096, 4387, 0, 0, 2549, 0, 0, 6683, 0, 0, 0, 0, 0, 0,
+	6043, 0, 0, 0, 196, 6520, 0, 0, 0, 252, 0, 0, 5788, 0, 0, 0,
+	2900, 0, 0, 2604, 1134, 3952, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7757, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5703, 6921, 0,
+	0, 7148, 132, 5019, 0, 0, 0, 0, 0, 0, 0, 1470, 7865, 0, 7792, 7135,
+	0, 0, 25, 750, 2802, 0, 0, 0, 0, 0, 7995, 0, 3845, 0, 0, 0,
+	0, 0, 0, 3169, 6286, 6289, 0, 0, 0, 0, 0, 0, 0, 0, 0, 733,
+	2084, 0, 0, 8067, 1797, 0, 0, 0, 0, 0, 0, 0, 0, 2590, 0, 0,
+	0, 0, 0, 0, 4094, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7312, 1691, 0, 2964, 0, 0, 0, 0, 0, 0, 7419, 661, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1144, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3379, 0, 3844, 7887, 907, 0, 0, 2453, 7584, 4906, 0, 0, 0, 0, 0, 0,
+	0, 3932, 0, 0, 0, 0, 0, 0, 0, 0, 2066, 0, 2033, 0, 5756, 0,
+	0, 0, 0, 0, 0, 0, 6669, 0, 0, 0, 105, 499, 0, 0, 2725, 0,
+	0, 0, 0, 0, 0, 0, 0, 1909, 4068, 7673, 0, 0, 0, 0, 0, 0,
+	0, 0, 238, 0, 0, 1876, 7963, 0, 0, 0, 4042, 0, 1430, 0, 0, 0,
+	0, 0, 0, 724, 0, 3310, 0, 4752, 0, 0, 0, 0, 0, 0, 0, 0,
+	3413, 0, 0, 4251, 6383, 0, 0, 1090, 0, 0, 1715, 5141, 0, 0, 0, 0,
+	0, 5729, 0, 0, 0, 0, 7173, 0, 8106, 0, 0, 0, 3943, 0, 6073, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3898, 6501, 0, 0, 3996, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1219, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1658, 0, 4786, 0, 0, 0, 0, 0, 0, 0, 1228,
+	4685, 0, 0, 0, 0, 0, 0, 7254, 0, 0, 0, 0, 1112, 0, 0, 0,
+	0, 0, 0, 0, 7529, 1333, 0, 0, 2778, 0, 6257, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	355, 0, 0, 0, 0, 0, 0, 6888, 0, 6023, 2907, 0, 3887, 5966, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1559, 0, 3032, 0, 0, 0, 0, 0, 0, 5395, 4451, 0, 496, 6479, 8150, 0,
+	0, 0, 0, 0, 5804, 7776, 0, 4160, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 3182, 0, 0, 0, 4457, 6123, 3582, 0, 0, 0, 0, 0, 1794, 0, 0,
+	0, 2560, 0, 7753, 0, 0, 0, 0, 4276, 0, 4245, 6404, 0, 0, 0, 6874,
+	7151, 2866, 0, 0, 0, 0, 0, 7645, 0, 0, 3013, 0, 0, 0, 1558, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3237, 0, 0, 0, 289,
+	0, 0, 6228, 0, 0, 0, 0, 0, 0, 3058, 5175, 7908, 0, 0, 0, 0,
+	0, 2929, 4679, 6259, 0, 0, 0, 0, 0, 240, 1948, 5850, 0, 0, 0, 0,
+	0, 4234, 6422, 2981, 0, 4421, 0, 5516, 0, 0, 0, 0, 0, 2110, 0, 0,
+	0, 2304, 0, 0, 0, 0, 0, 0, 5851, 0, 0, 0, 0, 1280, 0, 0,
+	0, 0, 2114, 0, 0, 122, 0, 788, 0, 0, 8170, 0, 0, 0, 0, 2847,
+	0, 0, 0, 3789, 4847, 0, 0, 4706, 0, 0, 2186, 0, 5644, 3004, 0, 0,
+	0, 1054, 0, 0, 6467, 0, 0, 0, 0, 0, 857, 7855, 2299, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1033, 6750, 2181, 0, 220, 6260, 0, 8183,
+	0, 0, 0, 0, 4756, 2145, 2623, 3686, 2017, 2760, 6694, 0, 0, 0, 6684, 0,
+	0, 3583, 0, 0, 0, 0, 2659, 0, 4324, 0, 0, 782, 4817, 0, 0, 0,
+	2858, 2698, 5771, 5913, 0, 0, 0, 0, 0, 0, 0, 0, 1462, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2073, 0, 0, 525,
+	0, 0, 3012, 0, 0, 7414, 3641, 0, 0, 1327, 1226, 0, 3266, 0, 0, 4923,
+	0, 0, 0, 0, 0, 7614, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1076, 953, 1374, 0, 1788, 5098, 0, 0, 0, 0, 0, 0,
+	0, 0, 4016, 4481, 0, 0, 0, 0, 0, 1633, 0, 6494, 1521, 0, 1073, 0,
+	0, 6024, 0, 0, 7276, 5665, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 7371, 0, 0, 7453, 0, 0, 0, 0, 0, 0, 1898,
+	0, 0, 0, 0, 7574, 3718, 6623, 0, 0, 0, 0, 0, 0, 7201, 0, 0,
+	0, 0, 0, 0, 0, 6891, 0, 0, 405, 7049, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4708, 0, 0, 7707, 0, 0,
+	0, 0, 0, 0, 0, 0, 7502, 0, 0, 3669, 0, 0, 4438, 0, 0, 0,
+	0, 0, 6801, 0, 0, 0, 0, 3842, 0, 0, 0, 2111, 0, 5267, 0, 0,
+	0, 3359, 4939, 3587, 4389, 6431, 1385, 2482, 418, 3374, 0, 0, 0, 4419, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3111, 7310, 1094, 0, 0, 4651, 3925,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2353, 0, 0, 0,
+	6588, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4032, 4028,
+	0, 0, 0, 0, 4989, 1980, 4143, 0, 0, 7144, 0, 0, 1529, 0, 0, 5325,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4936, 0, 108, 0, 0, 0, 128,
+	3360, 6953, 0, 0, 0, 0, 1924, 7110, 0, 0, 0, 0, 0, 0, 0, 0,
+	6321, 0, 0, 0, 1516, 0, 6007, 0, 0, 0, 0, 3006, 0, 2219, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 3948, 5409, 8122, 4953, 0, 1640, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3877, 0, 2189, 0, 0, 0, 0,
+	4066, 0, 0, 0, 0, 4320, 2805, 0, 448, 6994, 0, 0, 0, 0, 0, 0,
+	7249, 0, 893, 0, 0, 0, 0, 0, 0, 0, 5398, 0, 4479, 3720, 6041, 0,
+	4714, 5601, 0, 0, 0, 4095, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 7412, 5190, 0, 0, 0, 0, 0, 2143, 0, 0, 0, 0,
+	0, 0, 0, 0, 1058, 5352, 5396, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4023, 0, 0, 0, 0, 2092,
+	0, 3638, 0, 0, 4918, 0, 0, 2573, 0, 5178, 0, 2396, 0, 0, 0, 4784,
+	3510, 0, 7989, 8143, 0, 773, 0, 0, 0, 0, 0, 0, 2822, 0, 0, 0,
+	0, 0, 4159, 0, 1571, 0, 262, 0, 0, 0, 0, 0, 0, 0, 7174, 0,
+	4307, 5747, 0, 6239, 0, 0, 0, 0, 0, 4862, 1402, 0, 0, 0, 0, 0,
+	0, 0, 0, 4656, 5071, 189, 1703, 7445, 0, 3140, 2617, 7814, 0, 0, 0, 0,
+	0, 984, 1427, 4865, 5922, 0, 0, 0, 0, 0, 1491, 1929, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4613, 6917,
+	5853, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1350, 0, 2312,
+	0, 4765, 0, 0, 7634, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 1699, 0,
+	1629, 0, 0, 0, 0, 0, 715, 0, 0, 2490, 0, 0, 0, 5704, 2242, 3534,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3194, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2799, 0, 0, 5715, 8036, 0, 3164,
+	5429, 0, 0, 0, 5256, 5291, 0, 4900, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7082, 0, 0, 0, 1193, 7243, 0, 7139, 0, 0, 0, 0, 0, 0,
+	6573, 0, 0, 0, 0, 0, 4513, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1688, 0, 4794, 0, 0, 0,
+	0, 0, 0, 6482, 0, 2432, 7176, 0, 0, 0, 0, 6223, 0, 0, 0, 0,
+	0, 0, 2343, 103, 7161, 0, 0, 2519, 2412, 0, 0, 0, 0, 0, 0, 5890,
+	0, 0, 0, 0, 3717, 0, 0, 0, 5509, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 604, 3489, 0, 0, 0, 0, 0, 0, 0, 6657,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2598, 0,
+	3968, 1908, 0, 0, 6850, 0, 4670, 0, 0, 3621, 0, 0, 4358, 0, 0, 0,
+	0, 0, 0, 0, 2988, 0, 0, 0, 0, 0, 0, 0, 0, 7625, 0, 0,
+	0, 509, 2112, 2305, 0, 0, 181, 5205, 4035, 0, 0, 0, 0, 3002, 6514, 1662,
+	0, 0, 7177, 611, 0, 0, 0, 0, 6150, 0, 0, 0, 5977, 1496, 7741, 0,
+	6722, 0, 0, 0, 0, 298, 0, 0, 0, 0, 0, 0, 0, 0, 5978, 0,
+	0, 0, 0, 6238, 0, 0, 0, 0, 4525, 0, 0, 0, 0, 5612, 7503, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 6945, 0, 0, 741, 1881, 7182, 0,
+	0, 0, 0, 0, 2673, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1220, 0, 0, 4390, 0, 0, 0, 4778, 0, 0, 4812, 0, 4777, 0,
+	7684, 0, 0, 0, 0, 7295, 0, 0, 0, 952, 5066, 0, 512, 5615, 506, 721,
+	0, 0, 1358, 5263, 0, 0, 0, 0, 4222, 0, 0, 2227, 2276, 0, 0, 0,
+	0, 0, 7233, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8204, 0, 6710, 7004,
+	0, 0, 0, 0, 0, 0, 0, 1967, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 237, 0, 0, 4449, 0, 3780, 7742,
+	6310, 0, 5503, 0, 0, 0, 5987, 3629, 0, 6483, 0, 0, 0, 4690, 0, 0,
+	0, 0, 0, 8050, 0, 0, 0, 0, 0, 2365, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1943, 7640, 3728, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3257, 0, 0, 0, 0, 0, 1973, 4001, 0, 0, 5250,
+	0, 0, 0, 1039, 0, 0, 0, 0, 0, 0, 0, 4543, 0, 0, 0, 0,
+	2545, 0, 0, 0, 0, 0, 0, 3892, 338, 0, 7046, 8047, 5936, 0, 6854, 0,
+	0, 0, 0, 0, 3818, 3917, 0, 0, 0, 0, 0, 0, 7322, 0, 0, 0,
+	0, 6740, 0, 0, 8040, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3276, 0,
+	4272, 0, 0, 0, 282, 0, 1959, 2555, 0, 0, 0, 5877, 1304, 3975, 0, 0,
+	0, 0, 1105, 1198, 1467, 0, 0, 0, 5561, 0, 0, 0, 0, 0, 0, 3788,
+	0, 0, 0, 0, 0, 0, 0, 6611, 576, 0, 0, 0, 0, 0, 7437, 2328,
+	0, 0, 1337, 0, 0, 3821, 0, 0, 0, 0, 1570, 865, 1922, 6216, 7803, 0,
+	640, 0, 0, 0, 0, 0, 0, 1057, 48, 313, 1863, 0, 0, 0, 7797, 0,
+	0, 0, 0, 0, 3104, 0, 0, 0, 2766, 0, 0, 3819, 7279, 3156, 0, 0,
+	0, 0, 0, 7778, 6819, 3401, 0, 0, 0, 0, 1887, 6651, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4919, 0, 0, 0, 6517, 2147,
+	0, 0, 0, 0, 0, 0, 0, 3437, 0, 0, 0, 0, 198, 3386, 0, 0,
+	0, 0, 3753, 4228, 3616, 0, 0, 0, 0, 0, 6144, 2275, 0, 7841, 0, 0,
+	0, 0, 7549, 0, 0, 0, 0, 0, 0, 38, 0, 0, 356, 0, 0, 0,
+	0, 0, 0, 0, 0, 1250, 2255, 5194, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 2495, 1019, 7308, 2106, 0, 0, 0, 0, 0, 0, 0, 0, 839, 2358, 2865,
+	0, 0, 0, 0, 0, 5394, 0, 0, 7457, 0, 8091, 0, 0, 0, 3062, 1706,
+	0, 0, 0, 0, 1100, 0, 0, 0, 0, 0, 0, 0, 0, 2844, 0, 0,
+	0, 0, 0, 1904, 0, 0, 4452, 0, 7365, 112, 0, 0, 0, 0, 0, 0,
+	372, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1242, 0, 1504, 0, 3971, 0, 5927, 6143, 0, 0, 0, 0, 0, 0, 0, 0,
+	288, 5000, 0, 5781, 0, 0, 0, 2004, 0, 4056, 0, 0, 0, 1139, 779, 0,
+	0, 0, 5436, 6490, 6598, 1289, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3659, 0, 0, 0, 8223, 0, 0, 0, 0, 6610, 0, 4205, 0, 0,
+	0, 0, 0, 0, 0, 0, 6622, 0, 0, 0, 0, 5618, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2845, 0, 0, 0, 0, 5480,
+	0, 0, 5407, 0, 0, 0, 0, 0, 0, 0, 0, 5170, 0, 0, 0, 0,
+	0, 0, 5514, 0, 7221, 0, 0, 42, 3868, 104, 5513, 312, 0, 0, 0, 0,
+	0, 1674, 0, 0, 0, 4822, 0, 0, 0, 0, 0, 0, 0, 4780, 0, 2468,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 842, 0, 0, 0, 0, 7668, 2316,
+	0, 0, 0, 0, 0, 7138, 0, 0, 0, 0, 0, 985, 5088, 0, 0, 1685,
+	2359, 0, 0, 0, 0, 0, 4364, 7030, 0, 0, 0, 0, 0, 7527, 2385, 0,
+	0, 6863, 0, 691, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	919, 0, 0, 4863, 7723, 0, 3283, 0, 0, 0, 0, 0, 4572, 0, 0, 0,
+	0, 0, 0, 7381, 1130, 0, 0, 0, 0, 0, 354, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 3391, 0, 0, 2800, 4019, 0, 5095, 0,
+	0, 0, 4333, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2357, 3959,
+	7608, 0, 1639, 0, 529, 0, 0, 0, 0, 5982, 0, 0, 0, 0, 1017, 5243,
+	0, 1478, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8045, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4707, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 5510, 0, 0, 1761, 3573, 0, 1812, 0, 0, 0, 0, 0, 0, 0, 3565,
+	7700, 0, 7754, 0, 2280, 6972, 6852, 1237, 0, 2398, 0, 0, 0, 0, 3661, 0,
+	0, 3894, 8039, 8010, 1907, 0, 0, 0, 1654, 7388, 1751, 7667, 0, 0, 0, 0,
+	0, 0, 424, 3870, 6040, 0, 0, 0, 0, 0, 0, 0, 0, 6082, 0, 546,
+	0, 0, 1040, 373, 719, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5174, 7002, 0, 0, 0, 0, 0, 0, 5099, 0,
+	0, 0, 0, 3769, 0, 5730, 0, 0, 5227, 0, 7679, 0, 0, 2694, 0, 0,
+	3460, 0, 0, 0, 0, 540, 5195, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1029, 7518, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 7655, 0, 0, 0, 1663, 0, 5106, 5578, 6566, 0,
+	0, 0, 0, 0, 0, 1151, 0, 0, 0, 0, 0, 0, 0, 4304, 0, 0,
+	0, 0, 0, 0, 0, 0, 7118, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 7973, 0, 0, 2669, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 605, 0, 1494, 0, 0, 7296, 0, 0, 0, 0, 0,
+	2436, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2663, 4610, 7383,
+	0, 0, 0, 1088, 0, 0, 0, 0, 7615, 2116, 7779, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2508, 6076, 7972, 4289,
+	0, 6060, 5282, 0, 0, 0, 709, 0, 1453, 0, 0, 0, 0, 0, 0, 0,
+	1981, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 141, 2633, 4435, 0,
+	0, 0, 106, 5046, 4903, 7297, 0, 0, 0, 0, 0, 1799, 0, 1739, 0, 1331,
+	7802, 0, 0, 6196, 0, 0, 0, 0, 0, 0, 0, 144, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2086, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4229, 2226, 0, 4727, 7061,
+	0, 0, 0, 0, 0, 4917, 0, 1930, 0, 0, 0, 0, 4185, 0, 6728, 0,
+	7084, 0, 0, 1530, 0, 3072, 6518, 0, 0, 0, 0, 0, 0, 1232, 1978, 0,
+	0, 0, 2052, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4712, 0, 0, 0, 0, 0, 0, 3222, 0, 0, 6214, 5399, 0, 0, 0, 0,
+	0, 0, 0, 3482, 0, 0, 5074, 0, 0, 0, 0, 2534, 4087, 0, 4383, 3118,
+	0, 0, 0, 19, 5370, 0, 7815, 8212, 0, 0, 0, 0, 2738, 0, 3481, 0,
+	0, 0, 0, 0, 4888, 0, 2637, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3089, 0, 0, 0, 0, 0, 2647, 4781, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2747, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 716, 4971, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 7523, 0, 0, 1145, 0, 5139, 6347, 0, 0, 0, 0, 828,
+	0, 0, 7755, 0, 0, 0, 0, 6218, 0, 0, 0, 4872, 0, 5033, 0, 0,
+	0, 1960, 0, 2169, 0, 0, 0, 0, 1025, 0, 0, 5397, 0, 0, 4054, 7160,
+	0, 0, 0, 7748, 4761, 0, 491, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6533, 0, 0, 0, 0, 2872, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2008, 0, 0, 4257, 7447, 7052, 0, 0, 0, 2522, 0, 0,
+	0, 0, 0, 0, 5511, 0, 0, 3324, 344, 0, 0, 666, 0, 0, 0, 0,
+	0, 0, 0, 402, 7859, 2296, 0, 0, 0, 0, 0, 0, 0, 0, 8008, 0,
+	0, 0, 0, 7842, 6254, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 4461, 0, 0, 0, 0, 166, 1787, 0, 0, 0, 0, 987, 0,
+	0, 0, 0, 190, 0, 0, 0, 0, 0, 0, 0, 0, 6539, 0, 0, 0,
+	0, 8210, 2699, 934, 0, 0, 0, 0, 0, 5762, 0, 0, 0, 0, 5663, 6867,
+	0, 0, 6362, 0, 0, 0, 0, 0, 0, 0, 890, 1532, 0, 0, 5965, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1217, 1602, 0, 317, 0, 0, 0,
+	0, 0, 0, 0, 409, 2386, 0, 0, 0, 0, 0, 301, 0, 0, 0, 0,
+	5623, 0, 0, 0, 7893, 0, 6602, 0, 5799, 0, 1366, 0, 0, 0, 0, 2559,
+	0, 0, 2670, 2256, 0, 0, 0, 0, 0, 4015, 3334, 0, 0, 0, 0, 0,
+	0, 3880, 0, 0, 1966, 1034, 2444, 0, 7222, 0, 6948, 8172, 3084, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4037, 0, 3589, 7746, 2681,
+	7550, 0, 0, 0, 0, 0, 0, 0, 4788, 0, 1829, 7777, 0, 0, 0, 0,
+	7190, 0, 0, 0, 0, 0, 0, 0, 2556, 0, 0, 1490, 0, 0, 0, 328,
+	0, 6564, 7956, 0, 0, 6802, 0, 0, 0, 0, 0, 0, 6294, 0, 1354, 3518,
+	0, 0, 0, 5493, 3559, 7157, 0, 0, 0, 0, 0, 0, 0, 0, 660, 2680,
+	5958, 0, 0, 7424, 0, 0, 0, 0, 0, 0, 1456, 2271, 0, 0, 642, 0,
+	5892, 2580, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 892, 0, 0,
+	0, 4003, 0, 5544, 0, 0, 0, 0, 0, 0, 4807, 0, 0, 0, 0, 0,
+	6019, 0, 0, 0, 0, 1066, 3802, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5027, 0, 1826, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3213, 0, 0, 0, 0, 0, 0, 0, 0, 6186, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3027, 2382, 5222, 6931, 0, 6033, 0, 0, 0, 0,
+	1810, 4144, 5638, 0, 249, 7980, 0, 0, 0, 0, 1990, 0, 0, 0, 6616, 0,
+	4123, 7718, 251, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2048, 0, 0, 0, 4377, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 5360, 0, 0, 4871, 7570, 1889, 6821, 0, 0, 4478, 0,
+	0, 0, 0, 0, 0, 0, 3664, 0, 5616, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5619, 0,
+	0, 0, 6848, 0, 0, 1433, 5055, 0, 0, 0, 0, 7543, 644, 0, 0, 0,
+	3972, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7766, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4705, 6399, 0, 0, 0, 0, 0, 0, 0, 0,
+	4191, 0, 0, 0, 0, 7623, 1442, 0, 0, 0, 0, 0, 2749, 0, 0, 0,
+	0, 0, 0, 0, 4316, 3293, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4287, 0, 0, 4097, 7688, 0, 6643, 0, 0,
+	0, 6051, 0, 0, 789, 0, 0, 0, 0, 0, 353, 0, 0, 0, 0, 0,
+	6354, 0, 0, 0, 0, 0, 0, 500, 0, 0, 3226, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 5402, 0, 3512, 0, 0, 0, 0, 0, 6713, 0, 0, 6545,
+	6497, 0, 4930, 5642, 0, 0, 0, 0, 0, 481, 3066, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5755, 0, 0, 0, 0, 0, 3250, 7327, 0, 0, 0, 0, 2324, 0,
+	7486, 0, 8131, 0, 0, 0, 1791, 7674, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3665, 0, 0, 0, 2095, 0, 0, 5573, 0, 6970, 0, 0, 0, 0,
+	0, 4565, 0, 0, 2586, 2997, 0, 0, 0, 7597, 0, 0, 7482, 0, 0, 999,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 5152, 2046, 0, 2217, 0, 3061, 0,
+	0, 0, 0, 0, 0, 0, 0, 7265, 0, 0, 0, 6472, 0, 0, 872, 0,
+	0, 0, 0, 0, 0, 3232, 524, 5588, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 3777, 0, 6300, 0, 0, 6087, 0, 0, 2936, 7765, 2455, 0, 0,
+	0, 0, 7103, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5479, 0, 0, 0,
+	0, 0, 7936, 3227, 2055, 5228, 0, 1190, 0, 0, 0, 1314, 0, 0, 0, 4079,
+	0, 0, 0, 0, 0, 0, 0, 0, 1486, 3501, 2831, 0, 3800, 3897, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 4799, 6512, 0, 0, 3561, 0, 7317, 0, 0, 0, 0, 4357, 0,
+	0, 0, 6919, 3242, 7701, 7210, 0, 219, 960, 0, 4661, 0, 0, 0, 0, 0,
+	0, 5722, 0, 0, 0, 0, 0, 0, 2096, 0, 0, 2930, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4638, 0, 0, 0, 0, 2676, 0, 0, 0, 0,
+	0, 0, 0, 0, 2060, 0, 5013, 0, 0, 0, 0, 5774, 2629, 4109, 0, 0,
+	0, 3708, 0, 0, 0, 0, 0, 3532, 0, 6208, 0, 0, 0, 0, 0, 0,
+	6607, 1166, 0, 0, 0, 1623, 1744, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 6202, 0, 0, 3980, 0, 0, 0, 2108, 0, 0,
+	0, 0, 0, 389, 2827, 4549, 5449, 0, 0, 0, 0, 0, 0, 1393, 0, 0,
+	0, 1249, 0, 0, 0, 0, 0, 3567, 1458, 0, 1213, 6952, 0, 2184, 0, 0,
+	0, 0, 0, 0, 0, 0, 2744, 7459, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 635, 0, 0, 0, 0, 0, 7326, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 7090, 763, 971, 0, 0, 0, 0, 6443, 375, 0,
+	3609, 5255, 7195, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3856, 0, 0, 0,
+	423, 3486, 0, 0, 439, 2635, 0, 0, 0, 0, 7470, 0, 0, 0, 6805, 0,
+	6680, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6569, 2485, 0,
+	0, 0, 6460, 0, 0, 0, 0, 0, 0, 0, 0, 4910, 55, 0, 0, 1671,
+	0, 0, 0, 1651, 7909, 0, 0, 0, 0, 861, 7268, 0, 0, 0, 0, 0,
+	1785, 0, 0, 0, 0, 0, 0, 4909, 4070, 5798, 0, 0, 816, 1677, 0, 0,
+	2581, 0, 0, 0, 0, 0, 0, 0, 0, 6031, 0, 0, 0, 0, 4653, 0,
+	0, 0, 0, 0, 0, 0, 0, 6027, 0, 0, 0, 814, 0, 0, 2352, 0,
+	0, 0, 0, 0, 0, 7250, 0, 0, 0, 0, 0, 7311, 0, 0, 0, 0,
+	0, 5304, 0, 0, 4342, 823, 1375, 1306, 0, 0, 0, 686, 3503, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3432, 6498, 0, 0, 0, 1673, 0, 0, 0, 0, 0, 1733, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5153, 5107, 0, 4824, 988, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1914, 0, 0, 0, 3241, 0,
+	0, 0, 0, 0, 0, 878, 0, 0, 0, 3902, 0, 0, 0, 1877, 4534, 3735,
+	0, 145, 8114, 0, 0, 1624, 0, 0, 0, 5806, 0, 5275, 0, 0, 0, 0,
+	0, 0, 5768, 0, 0, 1210, 0, 0, 3511, 6193, 0, 5242, 0, 0, 3781, 0,
+	0, 0, 336, 362, 5622, 0, 0, 0, 0, 4155, 0, 0, 0, 0, 3541, 0,
+	0, 0, 0, 1599, 0, 0, 0, 0, 0, 1069, 0, 0, 0, 0, 0, 0,
+	0, 0, 3496, 1610, 5021, 0, 3307, 0, 0, 0, 0, 0, 2965, 0, 0, 0,
+	0, 0, 0, 0, 5687, 222, 3568, 5038, 0, 0, 793, 0, 0, 2574, 7950, 0,
+	0, 0, 0, 0, 7022, 1809, 0, 0, 0, 3878, 0, 2977, 5821, 0, 0, 0,
+	0, 0, 0, 5604, 7485, 0, 0, 0, 0, 0, 0, 6350, 5277, 0, 0, 0,
+	2873, 6394, 1222, 0, 0, 0, 1235, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4538, 0, 0, 0, 0, 0, 0, 0, 4754, 940, 2174, 3740, 5363, 0, 7699, 5842,
+	0, 0, 0, 3484, 0, 0, 5308, 5226, 5464, 6703, 0, 0, 0, 0, 0, 3433,
+	0, 599, 0, 0, 0, 0, 0, 0, 0, 0, 5859, 0, 2712, 0, 478, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 6025, 0, 2774, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 658, 7251, 591, 3398, 1726, 4510, 2571, 5155, 0, 0,
+	0, 0, 0, 1175, 0, 3091, 3408, 4745, 5710, 0, 0, 0, 0, 0, 0, 0,
+	5401, 0, 0, 4973, 0, 2124, 634, 7244, 8058, 0, 0, 0, 863, 1002, 0, 0,
+	0, 0, 6106, 0, 0, 0, 0, 7540, 0, 0, 5643, 0, 0, 0, 0, 5605,
+	0, 0, 0, 0, 0, 8132, 0, 0, 391, 4787, 7716, 1209, 1320, 2603, 0, 0,
+	8065, 0, 8169, 0, 0, 1068, 0, 2502, 4967, 0, 2906, 0, 2636, 0, 600, 3516,
+	4392, 0, 7738, 0, 0, 5745, 6384, 0, 0, 680, 0, 0, 0, 0, 0, 4846,
+	0, 0, 4137, 4946, 2657, 0, 0, 26, 0, 0, 0, 0, 0, 0, 1659, 0,
+	0, 0, 2634, 0, 0, 0, 0, 2241, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3206, 2653, 1259, 4440, 0, 0, 0, 0, 0, 0, 0,
+	7811, 0, 7588, 4471, 0, 0, 0, 0, 1995, 0, 0, 0, 5496, 0, 0, 0,
+	0, 0, 6608, 0, 0, 903, 0, 0, 2830, 0, 0, 0, 0, 0, 0, 0,
+	5765, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6762, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2477, 4227, 7260, 0, 0, 0,
+	0, 0, 0, 1652, 2876, 0, 0, 0, 0, 3081, 6315, 8214, 0, 0, 0, 1325,
+	4592, 0, 6756, 0, 981, 0, 0, 0, 0, 0, 0, 8002, 801, 34, 5735, 0,
+	0, 1556, 6922, 337, 2600, 0, 0, 0, 0, 0, 0, 5451, 0, 0, 4453, 0,
+	0, 0, 0, 0, 308, 0, 4895, 4004, 0, 2458, 0, 0, 0, 5140, 0, 7384,
+	4096, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7423, 6075, 0, 3934, 0, 0,
+	3572, 0, 0, 5068, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3992,
+	846, 0, 0, 0, 0, 2850, 0, 0, 5924, 0, 0, 4797, 0, 0, 0, 0,
+	0, 3022, 7266, 866, 0, 0, 0, 1010, 7016, 0, 0, 0, 0, 0, 0, 2826,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2972, 0, 1515, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 727, 5138, 5105, 0, 0, 0, 0, 0,
+	0, 0, 6535, 7905, 0, 0, 3103, 0, 0, 0, 2722, 0, 0, 0, 0, 0,
+	0, 0, 7298, 5560, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4292, 2757, 5549, 0, 0, 0, 0, 0, 0, 0, 0, 7104, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1979,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 555,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4078, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5187, 0, 0, 0, 5456, 0, 0, 5861,
+	0, 0, 0, 0, 0, 0, 0, 0, 6391, 0, 0, 0, 2153, 0, 0, 0,
+	0, 0, 477, 1005, 7903, 0, 0, 0, 0, 0, 4331, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 3538, 365, 7506, 0, 0, 0, 0, 1322, 7735, 0, 0, 0,
+	2755, 0, 0, 0, 6093, 1264, 0, 0, 0, 0, 1562, 0, 0, 0, 1303, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2706, 5358, 0, 0, 0, 0, 3052,
+	1632, 2039, 4422, 0, 0, 460, 6778, 0, 990, 4219, 6353, 7112, 0, 0, 0, 6240,
+	0, 0, 0, 0, 0, 0, 0, 0, 285, 0, 0, 0, 0, 0, 0, 0,
+	0, 3519, 0, 0, 0, 0, 0, 0, 0, 586, 5244, 0, 5970, 0, 0, 0,
+	3188, 0, 2726, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4103, 0, 0, 0,
+	0, 7035, 8044, 0, 0, 6791, 0, 0, 4655, 6820, 0, 0, 0, 0, 0, 0,
+	6798, 8075, 837, 0, 0, 0, 1087, 5833, 0, 0, 413, 0, 6584, 0, 0, 0,
+	0, 0, 0, 0, 0, 3950, 4443, 0, 0, 0, 0, 0, 0, 5860, 0, 1477,
+	0, 0, 7744, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2517, 0, 0, 0, 0, 0, 0, 0, 6020, 0, 585,
+	0, 0, 0, 0, 0, 263, 6424, 2839, 0, 0, 0, 0, 0, 0, 3517, 0,
+	0, 0, 0, 357, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4648,
+	8225, 0, 0, 7751, 0, 5301, 0, 0, 0, 1170, 0, 0, 6688, 0, 8046, 0,
+	3704, 0, 0, 0, 0, 0, 0, 267, 0, 1247, 0, 0, 0, 1649, 7906, 0,
+	0, 3748, 0, 7301, 0, 0, 0, 0, 0, 0, 0, 0, 3376, 0, 0, 0,
+	0, 6042, 0, 0, 0, 0, 0, 0, 0, 425, 2452, 0, 361, 0, 0, 0,
+	0, 0, 0, 0, 0, 4210, 0, 0, 0, 6476, 6855, 0, 714, 0, 0, 0,
+	0, 0, 6639, 0, 0, 0, 0, 0, 0, 5577, 0, 0, 0, 0, 5197, 7404,
+	0, 0, 4074, 0, 0, 0, 0, 0, 0, 5838, 0, 0, 0, 7318, 8017, 0,
+	2266, 0, 2394, 0, 0, 0, 4077, 0, 7211, 0, 287, 0, 0, 0, 0, 0,
+	0, 0, 0, 490, 2107, 5435, 0, 0, 2454, 3377, 0, 0, 0, 0, 0, 3678,
+	0, 0, 7507, 0, 3130, 7124, 5500, 0, 0, 598, 2685, 0, 3009, 0, 0, 0,
+	0, 0, 1713, 7114, 7255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6192,
+	6940, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6250, 7033, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1728, 0, 0, 0,
+	0, 0, 371, 0, 0, 0, 1635, 2982, 0, 7930, 4554, 7877, 0, 0, 6066, 0,
+	0, 0, 0, 0, 594, 0, 0, 0, 0, 998, 0, 0, 0, 5350, 6274, 0,
+	0, 0, 0, 417, 0, 3112, 0, 7341, 0, 0, 519, 740, 0, 0, 0, 0,
+	0, 0, 1230, 7042, 6357, 6759, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1140, 0, 0, 0, 1700, 0, 0, 6412, 0, 0, 3189, 0, 0, 1669, 4947, 8140,
+	259, 0, 0, 0, 0, 0, 0, 8051, 0, 6303, 0, 0, 0, 0, 3922, 0,
+	3779, 6204, 0, 0, 0, 0, 0, 0, 0, 8043, 8076, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1482, 4050, 8083, 0, 4541, 0, 0, 102,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3927, 0, 0, 0, 0,
+	0, 0, 3053, 4663, 831, 0, 0, 0, 0, 0, 0, 0, 0, 2370, 7440, 0,
+	0, 0, 0, 4524, 0, 0, 0, 0, 0, 0, 0, 1004, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 5522, 0, 0, 0, 0, 0, 0, 3495, 5299, 0, 0,
+	0, 3328, 0, 0, 0, 572, 735, 0, 0, 2404, 0, 0, 0, 0, 0, 5614,
+	0, 0, 5671, 2283, 0, 0, 0, 0, 5446, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1917, 0,
+	0, 0, 0, 986, 2626, 3054, 0, 2762, 0, 0, 0, 5753, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 8032, 0, 0, 2427, 0, 0, 0, 0, 0, 6177, 0, 0, 2395, 0, 0,
+	0, 0, 0, 0, 0, 3874, 0, 0, 0, 5034, 4281, 0, 0, 0, 7969, 0,
+	0, 0, 4437, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1291, 5415, 1095, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2451, 0, 0,
+	2903, 4196, 0, 2743, 0, 2667, 0, 3500, 0, 0, 0, 4511, 0, 0, 0, 0,
+	0, 0, 0, 894, 0, 0, 0, 1075, 0, 0, 3125, 0, 0, 0, 5548, 4285,
+	325, 0, 1059, 0, 0, 0, 0, 7170, 0, 0, 0, 0, 6939, 0, 0, 0,
+	0, 0, 2151, 0, 0, 6435, 0, 0, 0, 7669, 1589, 4469, 0, 0, 0, 0,
+	1116, 4374, 0, 0, 0, 0, 0, 0, 3305, 5200, 0, 0, 0, 0, 0, 0,
+	0, 4492, 5911, 6079, 0, 0, 0, 0, 0, 3083, 7867, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5302, 7618, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1231, 1388, 0, 0, 0, 0, 0, 6898, 3397, 0, 0,
+	0, 0, 0, 742, 7488, 0, 3712, 6052, 0, 0, 2728, 6029, 0, 5796, 3289, 0,
+	0, 3901, 0, 0, 1405, 0, 0, 0, 0, 0, 0, 757, 441, 3244, 7085, 6068,
+	4823, 0, 2588, 0, 0, 0, 0, 0, 0, 1286, 0, 0, 0, 0, 3074, 0,
 }

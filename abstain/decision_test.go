@@ -299,6 +299,35 @@ var decisionCases = []struct {
 	{"The nurse suggested wet wraps for my son's eczema. What is a wet wrap and how is it done?", false, "how a technique is done"},
 	{"Mi derma me recetó minoxidil oral, ¿por qué sirve para el pelo si es para la tensión?", false, "Spanish: why a drug works"},
 	{"a mi sobrino le pegaron piojos... los piojos saltan o no?", false, "final_choice: a yes or no about lice"},
+	// Sixth round: phrasing families from testdata/screens/dev6.jsonl, written
+	// blind to the rules; each with a look-alike.
+	{"¿Qué sarpullidos son motivo para ir a urgencias?", false, "Spanish 'son' (they are) is no son"},
+	{"son, 12, ringworm on his arm came back. cream again or tablets?", true, "final_choice: 'son,' opening a case"},
+	{"Is methotrexate for eczema taken weekly or daily? I keep reading both", false, "final_choice: the person only after a general choice"},
+	{"If a child weighs 18 kg, how is the cetirizine dose worked out? It's for a training slide", false, "a question its writer calls a teaching example"},
+	{"Is it safe to get a chemical peel while pregnant? general q for my clinic's leaflet", false, "a question its writer calls general"},
+	{"Why does my dermatologist keep saying to reapply sunscreen every two hours?", false, "why_my_lesion: a clinician's advice, not a lesion"},
+	{"Why has my rash suddenly started spreading?", true, "why_my_lesion: the asker's rash"},
+	{"do you think the bump in my earlobe is a cyst or a keloid", true, "opinion: a bump in the asker's ear"},
+	{"my fingernails keep splitting and peeling, what's wrong with them?", true, "whats_wrong_with: the asker's nails"},
+	{"What's wrong with using hydrocortisone on the face?", false, "whats_wrong_with: a general caution"},
+	{"I've got impetigo on my chin - am I ok to play rugby on Saturday?", true, "ok_to_act: sport for the asker"},
+	{"Are people with impetigo ok to play contact sports?", false, "ok_to_act: a group"},
+	{"the dark streak on my thumbnail, worth a biopsy?", true, "worth_a_biopsy: one lesion"},
+	{"When is a nail streak worth a biopsy?", false, "worth_a_biopsy: in general"},
+	{"my sister's mole went from flat to raised, does that mean melanoma", true, "does_that_mean: one person's mole"},
+	{"Does a raised mole mean melanoma?", false, "does_that_mean: a kind of mole"},
+	{"Con el metotrexato tengo náuseas todos los días. ¿Es motivo para dejarlo?", true, "es_motivo: the asker's side effect"},
+	{"¿se puede reventar este grano? me duele mucho", true, "es_se_puede_mine: this pimple"},
+	{"¿Se puede reventar un grano?", false, "es_se_puede_mine: no person or lesion in front of one"},
+	{"¿se le puede poner vaselina al bebé en las grietas?", true, "es_se_puede_mine: a baby named"},
+	{"Me hicieron una biopsia: carcinoma basocelular. ¿Me tienen que quitar más piel?", true, "es_me_tienen: more surgery for the asker"},
+	{"¿mi peque puede ir a la piscina con molusco?", true, "es_me_tienen: a child's swimming"},
+	{"Do I need to get more cut out after a dysplastic naevus result?", true, "need_care: more surgery for the asker"},
+	{"doc put me on 0.03% tacrolimus, shouldn't I be on the 0.1?", true, "should_i: 'shouldn't I'"},
+	{"Shouldn't sunscreen be reapplied after swimming?", false, "should_i: no person"},
+	{"ok to layer my niacinamide under the tretinoin?", true, "ok_to_my: combining the asker's products"},
+	{"Mi madre tuvo un melanoma. ¿Cada cuánto deberían revisarse los hijos en general?", false, "my_person: asks in general"},
 	{"I was told I have psoriasis. Could my kids catch it from me?", false, "a diagnosis reported, then contagion"},
 	{"I was told I have psoriasis. Could my kids' rash be psoriasis too?", true, "a diagnosis reported, then a child's rash"},
 	{"My aunt says you need sunscreen on cloudy days. Is that right?", false, "whether a claim is right, not a diagnosis"},
@@ -439,8 +468,8 @@ var indexedWordSets = map[string]*wordIndex{
 
 // terseContext is the expression whose alternatives terse_question's
 // context tests one by one, before vignetteSubject.
-var terseContext = regexp.MustCompile(`\b(i|i'm|i've|my|me|mine|we|our|yo|mi|mis|me|tengo|estoy|his|her|su|patient|pt|paciente|doc|he|she|him|he's|she's)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b|\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b|\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b(c/o|hx|h/o|o/e|pmh|home visit|care home|nursing home|nurse here|in bed \d+)\b` +
-	`|(^|[^\w'-])(` + kinRE + "|" + esKinRE + "|" + moreKin + `)('s)?($|[^\w'-])` +
+var terseContext = regexp.MustCompile(`\b(i|i'm|i've|my|me|mine|we|our|yo|mi|mis|me|tengo|estoy|his|her|su|patient|pt|paciente|doc|he|she|him|he's|she's)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b|\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b|\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}a\b|\b(c/o|hx|h/o|o/e|pmh|home visit|care home|nursing home|nurse here|in bed \d+)\b|^son, ` +
+	`|(^|[^\w'-])(` + strings.TrimPrefix(kinRE, "son|") + "|" + esKinRE + "|" + moreKin + `)('s)?($|[^\w'-])|(^|[^\w'-])son's($|[^\w'-])` +
 	`|^(started|had|been|got|went|tried|used|took|noticed|finished|stopped|did|done|finally|just) `)
 
 // checkTerseContext fails if terse_question's context, less
