@@ -121,8 +121,8 @@ var cueTable = slices.Concat(
 	valueCues(KindDevice, valMAC, 0, "mac|mac address|direccion mac|wi-fi address|wifi address|bluetooth address"),
 	valueCues(KindDevice, valSerial, 3, "serial|serial number|serial no|serial #|s/n|sn|device id|device serial|device identifier|device number|udi|numero de serie|n de serie|no de serie|serie|meid|esn|imsi|android id|pump serial|implant serial"),
 	valueCues(KindSSN, valSocial, 9, "ssn|ss#|ss #|social security|social security number|social security no|social security #|soc sec|soc sec no|seguro social|numero de seguro social|seguridad social|numero de la seguridad social|numero de seguridad social|nss|nuss|naf"),
-	roleCues(rolePhone, KindPhone, "tel|tel.|tel:|telephone|phone|phone number|phone no|phone #|cell|cell phone|cellphone|cell number|mobile|mobile number|mob|call|call me|calling|text|text me|sms|whatsapp|reach me|contact number|contact me|contact|ph|ph.|telefono|numero de telefono|movil|celular|cel|llamame|llamar|llame|llamen|escribeme|whats|landline|home phone|work phone|pager|beeper|number|numero"),
-	roleCues(roleFax, KindFax, "fax|fax number|fax no|fax #|facsimile|telefax|numero de fax|faxear|faxed|fax it|fax:"),
+	roleCues(rolePhone, KindPhone, "t:|celu|marcame|marcame al|marque|marca al|tel|tel.|tel:|telephone|phone|phone number|phone no|phone #|cell|cell phone|cellphone|cell number|mobile|mobile number|mob|call|call me|calling|text|text me|sms|whatsapp|reach me|contact number|contact me|contact|ph|ph.|telefono|numero de telefono|movil|celular|cel|llamame|llamar|llame|llamen|escribeme|whats|landline|home phone|work phone|pager|beeper|number|numero"),
+	roleCues(roleFax, KindFax, "f:|tel/fax|phone/fax|tel./fax|fax|fax number|fax no|fax #|facsimile|telefax|numero de fax|faxear|faxed|fax it|fax:"),
 	roleCues(roleZIP, KindZIP, "zip|zip code|zipcode|zip+4|postal code|postcode|post code|codigo postal|cp|c.p.|c.p|c. p."),
 	roleCues(roleAddress, KindAddress, "address|home address|mailing address|street address|postal address|direccion|domicilio|vivo en|vivo en la|vivo en el|i live at|live at|lives at|living at|resides at|reside en|vive en|i live on|lives on|calle|c/|avenida|avda|avda.|paseo|plaza|carrera|camino|ronda|travesia|glorieta|calzada"),
 	roleCues(roleDOB, KindDateOfBirth, "dob|d.o.b.|d.o.b|date of birth|birth date|birthdate|birthday|born|born on|born in|fecha de nacimiento|fecha nacimiento|f. nac.|f nac|fnac|fec. nac.|nacimiento|nacido|nacida|naci|nacio|cumpleanos|b."),
@@ -363,6 +363,9 @@ func (sc *scan) cueValues() {
 			}
 			if e, ok := readPhone(s, i); ok && !yearRange(s[i:e]) {
 				sc.add(h.kind, i, e, prioCue)
+				if h.role == roleFax && strings.Contains(s[h.start:h.end], "/") {
+					sc.add(KindPhone, i, e, prioCue) // "tel/fax 020 7946 0265" is both
+				}
 			} else if i, e, ok := phoneLater(s, h.end); ok {
 				sc.add(h.kind, i, e, prioCheck)
 			}
@@ -652,7 +655,7 @@ func readPhone(s string, i int) (int, bool) {
 	if end < len(s) && (isLetterByte(s[end]) || s[end] == '%') {
 		return 0, false
 	}
-	if unitWords[nextWord(s, end)] {
+	if unitAfter(s, end) {
 		return 0, false
 	}
 	// An extension belongs to the number.
@@ -674,6 +677,17 @@ func readPhone(s string, i int) (int, bool) {
 		}
 	}
 	return end, true
+}
+
+// unitAfter reports whether a unit follows the number ending at end, so that
+// it is a quantity: "100 mg". "por" is a unit only in "por ciento": "300 555
+// 0134 por si necesitan algo" is a telephone number.
+func unitAfter(s string, end int) bool {
+	w := nextWord(s, end)
+	if w == "por" {
+		return strings.HasPrefix(strings.TrimLeft(s[end:], " "), "por ciento")
+	}
+	return unitWords[w]
 }
 
 // readZIP reads a ZIP code (12345 or 12345-6789), a UK postcode or a

@@ -74,6 +74,18 @@ var screenCases = []struct {
 	{"I can be reached on 0044 7700 900123", []found{{KindPhone, "0044 7700 900123"}}, "an international number dialled with 00 rather than '+', without a cue"},
 	{"home phone (02) 9876 5432", []found{{KindPhone, "(02) 9876 5432"}}, "a two-digit area code in brackets, then a space"},
 	{"Use 0.05% cream twice daily for 2 weeks, SPF 50, lot 0012", nil, "dermatology numbers, and a short number after a 00 prefix, are no phone"},
+	{"mi numero 300 555 0134 por si acaso, pregunto por el acne", []found{{KindPhone, "300 555 0134"}}, "'por' is a unit only in 'por ciento'"},
+	{"Argentina: mi celu 15-5555-0178, consulta sobre psoriasis", []found{{KindPhone, "15-5555-0178"}}, "'celu' is a phone cue"},
+	{"marcame al (55) 5555-0145 para lo de las verrugas", []found{{KindPhone, "(55) 5555-0145"}}, "'márcame' is a phone cue"},
+	{"My brother in India, 098765 01234, asks about vitiligo", []found{{KindPhone, "098765 01234"}}, "an Indian number in 6-5 groups"},
+	{"hey its me again 07700900987 about the acne thing", []found{{KindPhone, "07700900987"}}, "a UK mobile without spaces"},
+	{"it's 555/555-0141, about the eczema clinic", []found{{KindPhone, "555/555-0141"}}, "a slash after the area code"},
+	{"my shop line is 1-800-555-INKS if someone can call me", []found{{KindPhone, "1-800-555-INKS"}}, "a vanity number"},
+	{"pls advise about sunburn remedies, 555-0135", []found{{KindPhone, "555-0135"}}, "a dashed seven-digit number"},
+	{"call me five-five-five oh one two two about nail fungus", []found{{KindPhone, "five-five-five oh one two two"}}, "digits spelled out"},
+	{"Llámenme al seis uno dos, tres cuatro, cinco seis, siete ocho", []found{{KindPhone, "seis uno dos, tres cuatro, cinco seis, siete ocho"}}, "Spanish digits spelled out"},
+	{"If a sunscreen says LOT 310-2245-A, how long does it last once opened?", nil, "a lot code is no phone"},
+	{"Doses between 250-1000 mg are used; one or two tablets, three or four times", nil, "a dose range and counts in words are no phone"},
 
 	// E-mail addresses.
 	{"write to jane.doe@example.com please", []found{{KindEmail, "jane.doe@example.com"}}, "plain address"},

@@ -25,7 +25,9 @@ var (
 	// rePhone: North American numbers with separators (and an extension
 	// written 'x12'), international numbers with '+' or 00, UK and Spanish
 	// national formats.
-	rePhone = newFastREAt(`(?:\+?\b1[ .-]?)?(?:\(\d{3}\) ?|\b\d{3}[ .-])\d{3}[ .-]\d{4}(?:x\d{1,6})?\b`+
+	rePhone = newFastREAt(`(?:\+?\b1[ .-]?)?(?:\(\d{3}\) ?|\b\d{3}[ ./-])\d{3}[ .-]\d{4}(?:x\d{1,6})?\b`+
+		// UK mobiles written without spaces, Indian numbers in 6-5 groups.
+		`|\b07\d{9}\b|\b0\d{5}[ -]\d{5}\b`+
 		`|\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,5}\b`+
 		// International numbers dialled with 00 rather than '+', in groups.
 		`|\b00[1-9]\d{0,2}(?:[ .-]\(?\d{1,8}\)?){2,5}\b`+
@@ -45,6 +47,86 @@ var (
 	// It runs on the original text: the state code is in capitals.
 	reStateZIP = newFastREAt(`\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|PR)\.? +(\d{5}(?:-\d{4})?)\b`, stateStarts)
 )
+
+// reVanity is a North American number with letters for digits.
+var reVanity = regexp.MustCompile(`\b1-\d{3}-[a-z0-9]{3}-[a-z0-9]{4}\b|\b1-\d{3}-[a-z]{5,8}\b`)
+
+// vanityCandidates returns reVanity's matches; most texts hold no "1-".
+func vanityCandidates(s string) [][]int {
+	if !strings.Contains(s, "1-") {
+		return nil
+	}
+	return reVanity.FindAllStringIndex(s, -1)
+}
+
+// reLocal7 is a seven-digit local number, dashed 3-4, exchange first.
+var reLocal7 = newFastREAt(`\b[2-9]\d{2}-\d{4}\b`, numberStarts).within(8)
+
+// rangeWord before a dashed pair makes it a range: "between 200-1000".
+var rangeWord = setOf("between|from|range|of|to|entre|de|desde|ages|aged|years|days|weeks|doses|dose|lot|batch|ref|code|model|lote|codigo|no|nr|serial")
+
+// lastWord returns the last word of s, lower case.
+func lastWord(s string) string {
+	s = strings.TrimRight(s, " ")
+	i := len(s)
+	for i > 0 && isWordByte(s[i-1]) {
+		i--
+	}
+	return s[i:]
+}
+
+// digitWords name digits, in English and Spanish.
+var digitWords = setOf("zero|oh|one|two|three|four|five|six|seven|eight|nine|cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve")
+
+// spelledPhone finds seven or more digits spelled out as words, one digit a
+// word, separated only by spaces, commas or hyphens: "call me five-five-five
+// oh one two two", "llámenme al seis uno dos, tres cuatro".
+func spelledPhone(s string) (start, end int, ok bool) {
+	run, runStart, runEnd := 0, 0, 0
+	for i := 0; i < len(s); {
+		if !isLetterByte(s[i]) {
+			if s[i] != ' ' && s[i] != ',' && s[i] != '-' {
+				run = 0
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isLetterByte(s[j]) {
+			j++
+		}
+		if digitWords[s[i:j]] {
+			if run == 0 {
+				runStart = i
+			}
+			run++
+			runEnd = j
+			if run >= 7 {
+				// extend to the end of the run
+				k := j
+				for {
+					m := k
+					for m < len(s) && (s[m] == ' ' || s[m] == ',' || s[m] == '-') {
+						m++
+					}
+					n := m
+					for n < len(s) && isLetterByte(s[n]) {
+						n++
+					}
+					if n == m || !digitWords[s[m:n]] {
+						break
+					}
+					runEnd, k = n, n
+				}
+				return runStart, runEnd, true
+			}
+		} else {
+			run = 0
+		}
+		i = j
+	}
+	return 0, 0, false
+}
 
 const tldRE = `(?:com|org|net|edu|gov|io|me|info|es|mx|co|uk|us|ca|de|fr|it|ar|cl|pe|br|pt|nl|au|ie|eu|ch|at|be)`
 
@@ -167,6 +249,16 @@ func (sc *scan) shapes() {
 		}
 	}
 	sc.iban()
+	// Vanity numbers: "1-800-555-INKS", "1-555-DRY-SKIN".
+	for _, m := range vanityCandidates(s) {
+		if isolated(s, m[0], m[1]) && strings.IndexFunc(s[m[0]:m[1]], func(r rune) bool { return 'a' <= r && r <= 'z' }) >= 0 {
+			sc.add(KindPhone, m[0], m[1], prioCheck)
+		}
+	}
+	// Numbers spelled out digit by digit: "five five five, oh one two two".
+	if st, e, ok := spelledPhone(s); ok {
+		sc.add(KindPhone, st, e, prioCheck)
+	}
 	if !sc.may(sc.digits >= 7) {
 		return
 	}
@@ -180,7 +272,7 @@ func (sc *scan) shapes() {
 		if st > 0 && s[st-1] == '(' && strings.IndexByte(s[st:e], ')') < 0 {
 			st-- // "(555) 123-4567" after "+1 "
 		}
-		if !isolated(s, st, e) || sc.refNear(st) || unitWords[nextWord(s, e)] {
+		if !isolated(s, st, e) || sc.refNear(st) || unitAfter(s, e) {
 			continue
 		}
 		if n := len(compact(s[st:e])); n < 7 || n > 15 || looksLikeDate(s[st:e]) || yearRange(s[st:e]) || sc.tollFree(st, e) {
@@ -194,6 +286,15 @@ func (sc *scan) shapes() {
 			e = e2 // the extension
 		}
 		sc.add(kind, st, e, prioCheck)
+	}
+	// Local numbers of seven digits, dashed 3-4: "..., 555-0135". A range
+	// of round numbers ("250-1000") or one followed by a unit is no phone.
+	for _, m := range reLocal7.FindAllStringIndex(s) {
+		v := s[m[0]:m[1]]
+		if isolated(s, m[0], m[1]) && !unitAfter(s, m[1]) && !strings.HasSuffix(v, "0") && !rangeWord[lastWord(s[:m[0]])] &&
+			(m[0] == 0 || s[m[0]-1] != '-' && s[m[0]-1] != '/') && (m[1] == len(s) || s[m[1]] != '-' && s[m[1]] != '/') {
+			sc.add(KindPhone, m[0], m[1], prioCheck)
+		}
 	}
 	// Numbers with a bare phone shape (seven or ten digits) count only after
 	// a phone or fax cue in the same clause.
