@@ -623,7 +623,8 @@ func readPhone(s string, i int) (int, bool) {
 	for j < len(s) {
 		c := s[j]
 		switch {
-		case isDigit(c):
+		case isDigit(c) || c == 'o' && digits >= 3 && j+1 < len(s) && (isDigit(s[j+1]) || s[j+1] == 'o') && (j > 0 && (isDigit(s[j-1]) || s[j-1] == 'o' || s[j-1] == '-')):
+			// A letter O typed for a zero inside a number: "555-O1O6".
 			digits++
 			j++
 			end = j
@@ -631,7 +632,7 @@ func readPhone(s string, i int) (int, bool) {
 		case c == '(' || c == ')':
 			j++
 			continue
-		case (c == ' ' || c == '-' || c == '.') && j+1 < len(s) && (isDigit(s[j+1]) || s[j+1] == '(') && (end == j || end == j-1 && s[j-1] == ')'):
+		case (c == ' ' || c == '-' || c == '.') && j+1 < len(s) && (isDigit(s[j+1]) || s[j+1] == '(' || s[j+1] == 'o' && digits >= 3 && j+2 < len(s) && isDigit(s[j+2])) && (end == j || end == j-1 && s[j-1] == ')'):
 			j++
 			continue
 		case c == ' ' && j+2 < len(s) && (s[j+1] == '-' || s[j+1] == '/') && s[j+2] == ' ' && end == j:

@@ -84,6 +84,9 @@ var screenCases = []struct {
 	{"pls advise about sunburn remedies, 555-0135", []found{{KindPhone, "555-0135"}}, "a dashed seven-digit number"},
 	{"call me five-five-five oh one two two about nail fungus", []found{{KindPhone, "five-five-five oh one two two"}}, "digits spelled out"},
 	{"Llámenme al seis uno dos, tres cuatro, cinco seis, siete ocho", []found{{KindPhone, "seis uno dos, tres cuatro, cinco seis, siete ocho"}}, "Spanish digits spelled out"},
+	{"phone is (555) 555-O1O6, please call about the workshop", []found{{KindPhone, "(555) 555-O1O6"}}, "a letter O typed for a zero"},
+	{"555 55 50 144 is my phone, typed it weird. What is erythema nodosum?", []found{{KindPhone, "555 55 50 144"}}, "a number its writer calls their phone after it"},
+	{"Is 1 in 100 of my patients allergic? The 7 to 10 day course is my usual", nil, "counts and durations before 'is my' are no phone"},
 	{"If a sunscreen says LOT 310-2245-A, how long does it last once opened?", nil, "a lot code is no phone"},
 	{"Doses between 250-1000 mg are used; one or two tablets, three or four times", nil, "a dose range and counts in words are no phone"},
 

@@ -51,6 +51,9 @@ var (
 // reVanity is a North American number with letters for digits.
 var reVanity = regexp.MustCompile(`\b1-\d{3}-[a-z0-9]{3}-[a-z0-9]{4}\b|\b1-\d{3}-[a-z]{5,8}\b`)
 
+// reNumberIsMine is a run of digits its writer then calls their phone.
+var reNumberIsMine = regexp.MustCompile(`(\+?\d[\d .()-]{5,20}\d) (?:is|es) (?:my|mi) (?:phone|number|cell|mobile|telephone|numero|movil|celular|telefono|cel)\b`)
+
 // vanityCandidates returns reVanity's matches; most texts hold no "1-".
 func vanityCandidates(s string) [][]int {
 	if !strings.Contains(s, "1-") {
@@ -253,6 +256,15 @@ func (sc *scan) shapes() {
 	for _, m := range vanityCandidates(s) {
 		if isolated(s, m[0], m[1]) && strings.IndexFunc(s[m[0]:m[1]], func(r rune) bool { return 'a' <= r && r <= 'z' }) >= 0 {
 			sc.add(KindPhone, m[0], m[1], prioCheck)
+		}
+	}
+	// A number the writer calls theirs after it: "555 55 50 144 is my
+	// phone".
+	if strings.Contains(s, " is my ") || strings.Contains(s, " es mi ") {
+		for _, m := range reNumberIsMine.FindAllStringSubmatchIndex(s, -1) {
+			if n := len(compact(s[m[2]:m[3]])); n >= 7 && n <= 15 && isolated(s, m[2], m[3]) {
+				sc.add(KindPhone, m[2], m[3], prioCheck)
+			}
 		}
 	}
 	// Numbers spelled out digit by digit: "five five five, oh one two two".
