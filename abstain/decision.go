@@ -237,7 +237,7 @@ func vignetteSubjectAsk(q string) bool {
 // vignetteGeneric marks a question that uses an age as an example of a
 // group: "can a 60-year-old start isotretinoin?", "how is acne usually
 // managed in a 16-year-old?".
-var vignetteGeneric = anyOf{newWordMap(setOf("usually|typically|generally|normally|in general|commonly|most|often|suelen|normalmente|en general")), rx(`\b(can|could|do|does|is|are|why|how|what|when|at what age)\b [^?]{0,20}\b(a|an|un|una) \d{1,3}[ -]?(year|yr|month)s?[ -]old (get|have|develop|use|be|start|take|receive|undergo|try|need|wear|apply|catch|outgrow)\b`).containing("old ").within(maxGenericAge)}
+var vignetteGeneric = anyOf{newWordMap(setOf("usually|typically|generally|normally|in general|commonly|most|often|standard|for example|por ejemplo|suelen|normalmente|en general")), rx(`\b(can|could|do|does|is|are|why|how|what|when|at what age)\b [^?]{0,20}\b(a|an|un|una) \d{1,3}[ -]?(year|yr|month)s?[ -]old (get|have|develop|use|be|start|take|receive|undergo|try|need|wear|apply|catch|outgrow)\b`).containing("old ").within(maxGenericAge)}
 
 // maxGenericAge bounds a match of vignetteGeneric's expression: "at what
 // age", a space, twenty characters of up to four bytes, then at most "una
@@ -519,7 +519,7 @@ var firstPerson = indexWords(words("i|i'm|im|i've|i'd|my|me|mine|myself|we|our|u
 
 // propertyWords after "is it" ask about a disease, not a diagnosis: "I
 // was diagnosed with rosacea; is it contagious?".
-var propertyWords = indexWords(words("right|proven|proved|established|contagious|infectious|catching|recognised|recognized|real|genuine|official|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que|para siempre|de por vida"))
+var propertyWords = indexWords(words("considered|classed|classified|regarded|counted|oversimplified|exaggerated|overblown|overstated|description|relacion|cuento|mito|right|proven|proved|established|contagious|infectious|catching|recognised|recognized|real|genuine|official|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que|para siempre|de por vida"))
 
 // notDiagnosisWords after "is it" name a kind of thing or ask about a name,
 // not a diagnosis: "my GP prescribed fucidin; is it an antibiotic?", "what
@@ -602,18 +602,18 @@ var decisionRules = []rule{
 	{name: "recommend_for_me", any: words("recommend|prescribe|suggest|advise|give"), re: rx(`\b(recommend|prescribe|suggest|advise|give)\b`), then: wordSet(cross("for |to |on ", "me|my|him|her|us|our|this"))},
 	r("would_you", words("would you|if it were|if this were|if you were|in my shoes|in my place"), `\bwould you (start|use|give|prescribe|treat|biopsy|excise|do|choose|recommend|go with|pick|try|operate|refer|switch|stop|continue|say|guess|call|consider|remove|freeze|send|admit|worry|be worried|be concerned)\b|\bif (it|this) were (you|your)\b|\bif you were (me|him|her|in)\b|\bin my (shoes|place)\b`),
 	r("dose_weight", words("weigh|kg|kilo|lb|pounds|stone"), `\b(i|he|she|my [\w'-]+) (weigh|weighs)\b|\bweighs? (about |around )?\d+ ?(kg|kilos?|lbs?|pounds)\b|\b(i'm|im|i am|he's|she's|he is|she is) (about |around )?\d+ ?(kg|kgs|kilos?|lbs?|pounds|stone)\b`),
-	r("or_choice", words("or "), `\b(or not|or wait|or watch|or leave|or keep|or see|or go|or stop|or continue|or switch|or just|or should|or is it|or something|or leave it|or cover|or let it)\b`).withCtx(personal),
+	r("or_choice", words("or "), `\b(or not|or wait|or watch|or leave|or keep|or see|or go|or stop|or continue|or switch|or just|or should|or is it|or something|or leave it|or cover|or let it)\b`).withCtx(personal).unlessCtx(reKindAsked),
 	r("do_i_act", cross("do |shall ", "i |we "), `\b(do|shall) (i|we) (just |still |now |then )?(take|use|apply|skip|stop|continue|restart|double|keep|give|put|try|wait|drain|pop|leave|cover|cut|remove|squeeze|scratch|go (back|up|down|to)|see|call|increase|decrease|lower|raise|switch|change|treat|ice|bandage)\b[^.?]*\?`).withCheck(atClauseStart).unlessCtx(genericAdvice),
 	r("restart_stop", words("restart|stop|start|continue|switch|increase|decrease|taper|double|keep using|keep taking"), `\b(restart|stop|start|continue|switch|increase|decrease|taper|double|keep using|keep taking) (it|my|his|her|the [\w'-]+ i)\b[^.]*\?`).withCtx(firstPerson),
 	// Triage.
 	r("need_drug", words("need|take|use|get|start"), `\b(do|does|will|would|should) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+) (really |still |now |also |all |both |actually |definitely |even )?(need|take|use|get|start) (an? |some |the |oral |topical |iv |intravenous )?(stronger |weaker |different |new |another |better |prescription |more )?([a-z]*(cycline|mycin|cillin|azole|vir|virs|sone|olone|mab|inib|oxacin|ectin|ethrin|afine|oxin)|antivirals?|antifungals?|antihistamines?|antibiotics?|medication|medicine|pills|tablets|a cream|an ointment|creams?|ointments?|lotions?|shampoos?|drops|steroids?|prednisone|methotrexate|isotretinoin|accutane|epipens?|epi-pens?|adrenaline|auto-?injectors?)\b`),
-	r("need_care", words("need"), `\b(do|does|will|would) (i|we|he|she|they|(both |all )?(my|his|her|our) [\w'-]+( [\w'-]+){0,2}|it|this|these|that) (really |still |now |also |all |both |actually |definitely |even )?need (an? |the |another )?(iv |intravenous |oral |stronger |more |different |eye |skin |hospital |district )?(nurse|biopsy|re-excision|excision|wider excision|sentinel node biopsy|sentinel lymph node biopsy|mri|mri scan|ct|ct scan|ultrasound|imaging|blood tests?|bloods|patch tests?|patch testing|swab|culture|antibiotics?|stitches|surgery|treatment|treating|checking|looking at|removing|draining|lancing|freezing|cutting out|tests?|testing|steroids?|scan|x-ray|referral|appointment|doctor|dermatologist|specialist|tetanus shot|tetanus|shot|vaccine|injection|medical attention|urgent care|to (see|go|visit|call|worry|be seen|be checked|be treated|be biopsied|stop|start|take|switch|change|finish|complete|continue|keep|repeat|stay|treat|pause|hold|withhold|skip|come off|taper|reduce|get (it|this|that|them|checked|tested|seen|a|an|more)|have (it|this|that|them)))\b`),
+	r("need_care", words("need"), `\b(do|does|will|would) (i|we|he|she|they|(both |all )?(my|his|her|our) [\w'-]+( [\w'-]+){0,3}|it|this|these|that) (really |still |now |also |all |both |actually |definitely |even )?need (an? |the |another )?(iv |intravenous |oral |stronger |more |different |eye |skin |hospital |district )?(anything|nurse|biopsy|re-excision|excision|wider excision|sentinel node biopsy|sentinel lymph node biopsy|mri|mri scan|ct|ct scan|ultrasound|imaging|blood tests?|bloods|patch tests?|patch testing|swab|culture|antibiotics?|stitches|surgery|treatment|treating|checking|looking at|removing|draining|lancing|freezing|cutting out|tests?|testing|steroids?|scan|x-ray|referral|appointment|doctor|dermatologist|specialist|tetanus shot|tetanus|shot|vaccine|injection|medical attention|urgent care|to (see|go|visit|call|worry|be seen|be checked|be treated|be biopsied|stop|start|take|switch|change|finish|complete|continue|keep|repeat|stay|treat|pause|hold|withhold|skip|come off|taper|reduce|get (it|this|that|them|checked|tested|seen|a|an|more)|have (it|this|that|them)))\b`),
 	r("go_to_er", words("er|e.r.|hospital|emergency|a&e|urgent care|walk-in|doctor|dermatologist|gp|clinic|pediatrician"), `\b(go|goes|going|come|sent|taken|take (him|her|them|my \w+|our \w+)) to (the )?(er|e\.r\.|hospital|emergency( room| department)?|a&e|urgent care|walk-in|doctor|dermatologist|gp)\b[^.]*\?|\b(take|bring) (my|our|him|her|them) ([\w'-]+ )?to (a|an|the) (doctor|dermatologist|er|hospital|gp|urgent care|emergency|a&e|clinic|pediatrician)\b`).unlessCtx(reGeneralSigns),
 	// Indirect ways of asking whether to act for a person: "is there any
 	// point in me going back on doxy?", "would it be mad to keep the
 	// hydrocortisone going?", "would cryo do instead?", "can it wait till
 	// Monday?", "¿sería una locura dejar el metotrexato?".
-	r("indirect_should", words("any point|would it be|reason to|instead|way to go|make sense|any need|can it wait|can this wait|can that wait|overreact|seria|vale la pena|merece la pena|esta bien que|me salto|le salto|le digo que|la mandamos|lo mandamos|mando a|seguir viniendo|seguir yendo"), `\b(is there (any|much) point (in )?(me |him |her |us |them |my [\w'-]+ )?(trying|going|starting|taking|using|getting|seeing|having|carrying on|continuing|keeping)|would it be (mad|crazy|silly|daft|stupid|overkill|too much|ok|okay|wrong|bad|wise|sensible|unreasonable) to|is (that|this|it) a (good )?reason to (stop|start|switch|see|go|change|come off)|would ([\w'-]+ ){1,3}(do|work|help) instead|would ([\w'-]+ ){1,3}be the way to go|would ([\w'-]+ ){1,4}make sense for (me|him|her|us|them|my|his|our)|any need (for (me|him|her|us|them) )?to (see|go|get|call|book|take)|can (it|this|that) wait|am i (overreacting|being paranoid)|seria (una locura|exagerado|exagerada|mala idea|buena idea|demasiado|peligroso) |(vale|merece) la pena (que )?(probar|ir|llevar|pedir|hacer|seguir|tomar|ponerme|ponerle|gastar)|esta bien que (siga|sigamos|deje|dejemos|use|tome|le ponga|le de|me ponga)|(me|le) salto (la|el|una) |le digo que (vaya|pida|se quite|deje)|(la|lo) mandamos (a casa|al colegio|al cole)|mando a (mi|su) [a-z]+ al?|puede seguir (viniendo|yendo))\b`).withCtx(anyOf{personal, kinWords, patientWords}),
+	r("indirect_should", words("any point|would it be|reason to|instead|way to go|make sense|any need|can it wait|can this wait|can that wait|overreact|seria|vale la pena|merece la pena|esta bien que|me salto|le salto|le digo que|la mandamos|lo mandamos|mando a|seguir viniendo|seguir yendo"), `\b(is there (any|much) point (in )?(me |him |her |us |them |my [\w'-]+ )?(trying|going|starting|taking|using|getting|seeing|having|carrying on|continuing|keeping)|would it be (mad|crazy|silly|daft|stupid|overkill|too much|ok|okay|wrong|bad|wise|sensible|unreasonable) to|is (that|this|it) a (good )?reason to (stop|start|switch|see|go|change|come off|lower|reduce|increase|drop|cut)|would ([\w'-]+ ){1,3}(do|work|help) instead|would ([\w'-]+ ){1,3}be the way to go|would ([\w'-]+ ){1,4}make sense for (me|him|her|us|them|my|his|our)|any need (for (me|him|her|us|them) )?to (see|go|get|call|book|take)|can (it|this|that) wait|am i (overreacting|being paranoid)|seria (una locura|exagerado|exagerada|mala idea|buena idea|demasiado|peligroso) |(vale|merece) la pena (que )?(probar|ir|llevar|pedir|hacer|seguir|tomar|ponerme|ponerle|gastar)|esta bien que (siga|sigamos|deje|dejemos|use|tome|le ponga|le de|me ponga)|(me|le) salto (la|el|una) |le digo que (vaya|pida|se quite|deje)|(la|lo) mandamos (a casa|al colegio|al cole)|mando a (mi|su) [a-z]+ al?|puede seguir (viniendo|yendo))\b`).withCtx(anyOf{personal, kinWords, patientWords}),
 	// "What would help my brother's cracked heels?": a treatment for one
 	// person.
 	r("what_helps_my", words("help |work for |clear |soothe |heal "), `\bwhat (would|will|could|can|might) (help|work for|clear|soothe|heal) (my|his|her|our) `),
@@ -638,6 +638,13 @@ var decisionRules = []rule{
 	r("es_se_puede_mine", words("se puede|se le puede|se les puede"), `\bse (le |les )?puede (reventar|quitar|poner|dar|usar|cortar|operar|exprimir|pinchar|tapar|dejar|ir|seguir|echar|aplicar)\b`).withCtx(anyOf{personal, kinWords, reCaseShorthand, rx(`\b(este|esta|estos|estas) (grano|granito|lunar|bulto|quiste|mancha|verruga|ampolla|herida|costra|ronchas|granos|lunares)\b`)}),
 	// "¿Me tienen que quitar más piel?", "¿mi nena puede ir al cole?"
 	r("es_me_tienen", words("me tienen|le tienen|puede ir|puede usar|puede tomar|puede seguir|puede volver|puede banarse|puede nadar"), `\b(me|le) tienen que (quitar|operar|hacer|poner|dar|ampliar|cortar)\b|\b(mi|su) [a-z]+ puede (ir|usar|tomar|seguir|volver|banarse|nadar)\b`),
+	// "¿Usted cree que me deba hacer la biopsia?", "¿vos se los sacarías?":
+	// the asker's or a child's procedure, asked of the reader.
+	r("es_usted_cree", words("cree que|crees que|sacarias|sacaria|quitarias|quitaria|harias|haria|operarias"), `\b(usted|vos|tu)? ?(cree|crees|cres) que (me|le|lo|la|se) (deba|debo|deberia|convenga|haga|hagan|quite|quiten|saque|saquen|opere|operen)\b|\b(vos|usted|tu) (se los |se lo |se la |le |lo |la )?(sacarias|sacaria|quitarias|quitaria|harias|haria|operarias|operaria|pondrias|pondria|darias|daria)\b`).withCtx(anyOf{personal, kinWords}),
+	// "...i'm stopping, right?": a decision announced for approval.
+	r("announced_stop", words("stopping|starting|switching|going to stop|gonna stop"), `\b(i'm|im|i am) (stopping|starting|switching|going to stop|gonna stop|coming off|quitting)\b[^?]*\b(right|ok|okay|yes)\?`),
+	// "Is 0.1% tretinoin too strong to start with for me?"
+	r("too_strong_for_me", words("too strong|too weak|too much|too little"), `\btoo (strong|weak|much|little|harsh|mild) (to (start|use|begin)( with)? )?for (me|him|her|us|my)\b`),
 	// "When do I drop to twice a week?": when to change one's own treatment.
 	r("when_do_i_change", cross("when ", "do i|should i|can i|shall i|do we|should we|can we"), `\bwhen (do|should|can|shall) (i|we) (drop|stop|start|switch|reduce|taper|go back|restart|increase|come off|cut down|change)\b`),
 	// "How long do I have to stay off work with shingles?": whether one
@@ -649,7 +656,7 @@ var decisionRules = []rule{
 	{name: "triage_question", fn: triageQuestion, ctx: anyOf{personal, wordSet(words("this|these")), kinWords}},
 	{name: "clinician_plan", any: words("wants|suggest|recommend|advise|prescribe|propose|offer|put |start|quiere|propon|propus|recomend|recomiend|recet|mand"), re: rx(`\b(doctor|doc|gp|dermatologist|derm|consultant|nurse|paediatrician|pediatrician|pharmacist|surgeon|specialist|medico|medica|doctora|dermatologo|dermatologa|pediatra|enfermera|enfermero|farmaceutico|farmaceutica|especialista)('s)? (wants|suggested|suggests|recommended|recommends|advised|advises|prescribed|proposed|proposes|offered|offers|put|started|is putting|is starting|quiere|propone|propuso|recomendo|recomienda|receto|mando|le mando|me mando|ha mandado|le receto|me receto)\b`), then: rx(`\b(worth it|worth doing|worth trying|is (that|it|this) (really )?(right|ok|okay|safe|necessary|needed|wise|a good idea|sensible|the best|the right)|should (i|we|he|she)|do (i|we|they) (have to|need|really need)|does (he|she) (have to|need|really need)|should i agree|hace falta|merece la pena|vale la pena|le conviene|me conviene|es necesario|lo (dejo|acepto)|la (dejo|acepto)|deberia|debo|tiene que)\b`), unless: rx(`\b(why|how come|por que)\b`)},
 	// Images.
-	r("image", words("photo| pic|image| file|attach|upload|picture|foto|imagen|adjunt|enclos|snap|screenshot|screen shot"), `\b(attached|enclosed|uploaded|attach|upload) (photo|picture|image|pic|photograph|file|dermoscopy|scan|screenshot)s?\b|\b(photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot|screen shot)s? (is |are )?(attached|enclosed|uploaded|i (uploaded|sent|attached|shared|posted|took|included)|we (sent|uploaded|took))\b|\b(see|in|from|on|using|per|based on) (the|this|my|these) (photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot)s?\b|\b(this|my|these) (photo|picture|image|pic|photograph)s?\b|\b(i'?ve|i have|i) (attached|uploaded|enclosed)\b|\badjunto (una |la |el |dos |unas |mi |mis )?(foto|fotos|imagen|imagenes|fotografia|archivo)\b|\b(foto|fotos|imagen|imagenes|fotografia)s? (que )?(te |le |les )?(mando|envio|adjunto|subo|subi|mande|envie|adjunte|adjuntada|adjunta|paso)\b|\ben (la|esta|esa|mi) (foto|imagen|fotografia)\b|\bte (mando|envio|paso|adjunto) (una |la |unas )?(foto|imagen)|\b(here'?s|here is|heres|sending|sent you|this is) (a |an |the |some )?(photo|picture|pic|image|snap)s?\b|\b(photo|picture|pic|image|close-up|closeup)s? of (my|his|her|our|the)\b`),
+	r("image", words("photo| pic|image| file|attach|upload|picture|foto|imagen|adjunt|enclos|snap|screenshot|screen shot"), `\b(attached|enclosed|uploaded|attach|upload) (photo|picture|image|pic|photograph|file|dermoscopy|scan|screenshot)s?\b|\b(photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot|screen shot)s? (is |are )?(attached|enclosed|uploaded|i (uploaded|sent|attached|shared|posted|took|included)|we (sent|uploaded|took))\b|\b(see|in|from|on|using|per|based on) (the|this|my|these) (photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot)s?\b|\b(this|my|these) (photo|picture|image|pic|photograph)s?\b|\b(i'?ve|i have|i) (attached|uploaded|enclosed)\b|\badjunto (una |la |el |dos |unas |mi |mis )?(foto|fotos|imagen|imagenes|fotografia|archivo)\b|\b(foto|fotos|imagen|imagenes|fotografia)s? (que )?(te |le |les )?(mando|envio|adjunto|subo|subi|mande|envie|adjunte|adjuntada|adjunta|paso)\b|\ben (la|esta|esa|mi) (foto|imagen|fotografia)\b|\bte (mando|envio|paso|adjunto) (una |la |unas )?(foto|imagen)|\b(here'?s|here is|heres|sending|sent you|this is) (a |an |the |some )?(photo|picture|pic|image|snap)s?\b|\b(photo|picture|pic|image|close-up|closeup)s? of (my|his|her|our|the)\b|\bscreenshot (from|of) (my|his|her|our|the)\b`),
 	// "Ve la foto: ¿este lunar de mi hombro tiene algo raro?": "ve" opens
 	// its clause, unlike "se ve la foto".
 	r("es_see_photo", words("foto|imagen"), `\b(ve|mira|mire|vea|fijate en|observa|observe) (la|esta|mi|las|estas|mis) (foto|fotos|imagen|imagenes|fotografia)\b`).withCheck(atClauseStart),
@@ -683,20 +690,20 @@ var decisionRules = []rule{
 	// "nephew, 9, round bald patch with black dots. tinea capitis or
 	// alopecia areata?", "79M care home, tense bullae... clobetasol or oral
 	// pred?": a short choice after a particular person is described.
-	{name: "final_choice", any: words(" or | o "), fn: finalChoice, unless: reChoiceGeneral},
+	{name: "final_choice", any: words(" or | o "), fn: finalChoice, unless: anyOf{reChoiceGeneral, reKindAsked}},
 	r("tell_me_if", words("tell me|let me know|dime|digame|decir si|decirme si"), `\b(tell me|let me know|dime|digame|decir|decirme) (if|whether|si) (my|this|that|these|his|her|it|i|mi|este|esta|esto|eso|es|tengo|lo|la|le)\b`),
 	{name: "option_or_option", any: words(" or | o "), re: rx(`\b(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia|injections?|inyecciones|infiltraciones|infiltracion|radiotherapy|radioterapia|radiation)\b,? (or|o) (\w+ )?(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia|injections?|inyecciones|infiltraciones|infiltracion|radiotherapy|radioterapia|radiation|not|no|nothing|nada)\b[^.]*\?`), ctx: personal, unless: rx(`\b(when|how|why|what|difference|cuando|como|por que|diferencia)\b[^?]*\b(usually|generally|typically|chosen|preferred|decided|suele|suelen|se elige|se decide|en general)\b`)},
 	// Spanish.
 	r("es_is_short", words("es |sera |seria |son |puede ser|podria ser|soy |estoy "), `\b(es|sera|seria|seran|son|puede ser|podria ser) (solo |solamente |simplemente |nada mas que |quiza |acaso |tal vez )?(un |una |algo )?[a-z]+( [a-z]+)?\?|\b(soy|estoy) (alergic[oa]|contagios[oa]|infectad[oa]|inmune)\b`).withCtx(anyOf{personal, kinWords}).withCheck(atClauseStart).unlessCtx(rx(`\bes normal [a-z]+(ar|er|ir) |(es|son|sera|seria) (para siempre|de por vida|para toda la vida)|(es|son) (un |una )?(antibiotico|antibioticos|corticoide|corticoides|antifungico|antiviral|antihistaminico|medicamento|farmaco|generico|biologico|retinoide|vacuna|crema|pomada|marca)\b|(es|son|sera|seria) (un |una )?(contagios[oa]s?|hereditari[oa]s?|genetic[oa]s?|curable|comun|frecuente|cronic[oa]|autoinmune|permanente|cierto|verdad|lo mismo|normal que|bueno|malo para)\b`)),
-	{name: "es_cuanto", any: words("cuant"), re: rx(`\b(cuanto|cuanta|cuantos|cuantas|cada cuanto|cuanto tiempo|hasta cuando) `), then: rx(`\b(me|le|te|nos|les) |\b(mi|su|mis|sus) [a-z]+`)},
+	{name: "es_cuanto", any: words("cuant|hasta cuando"), re: rx(`\b(cuanto|cuanta|cuantos|cuantas|cada cuanto|cuanto tiempo|hasta cuando) `), then: rx(`\b(me|le|te|nos|les) |\b(mi|su|mis|sus) [a-z]+|\b(lo|la|los|las) (tomo|uso|aplico|sigo|dejo|pongo|llevo)\b`)},
 	r("es_me_recomiendas", words("recomiend|recomendar|aconsej|sugier|recetari"), `\b(me|le|nos|les) (recomiendas|recomienda|recomiendan|recomendarias|recomendaria|aconsejas|aconseja|aconsejarias|sugieres|sugiere|recetarias|recetaria)\b`),
 	r("es_que_tomo", words("tomo|uso|aplico|pongo|doy|necesito|echo|unto|compro|compramos|pido"), `\b(que|cuanta|cuanto|cuantas|cuantos|cual|cuales) [a-z ]{0,40}\b(tomo|uso|aplico|me pongo|me tomo|le doy|le pongo|me aplico|necesito|le echo|me echo|me unto|le unto|me compro|le compro|compro|compramos|le pido|me pido|pido)\b`).withCheck(verbNotNoun),
 	r("es_que_puede_ser", words("puede ser|podria ser|sera esto|sera eso"), `\bque (puede|podria|pudiera) ser\b|\bque sera (esto|eso)\b`).withCtx(personal),
 	r("es_weight", words("peso |pesa "), `\b(peso|pesa) (unos |alrededor de )?\d+ ?(kg|kilos?)\b`),
 	{name: "es_tengo", any: words("tengo|tendre|tendria|tendra|tiene"), re: rx(`\b(tengo|tendre|tendria|tendra|tiene) ([a-z]+ ){0,3}[a-z]+\?`), check: tengoWhat},
-	r("es_que_tengo", words("tengo|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale"), `\b(que|cual) (tengo|tiene mi \w+|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale|tengo en)\b|\b(tengo|tiene) algo (grave|malo|serio)\b`).withCheck(queAsks).withCtx(anyOf{personal, kinWords}),
+	r("es_que_tengo", words("tengo|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale"), `\b(que|cual) (tengo|tiene mi \w+|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale|tengo en)\b|\b(tengo|tiene) algo (grave|malo|serio)\b`).withCheck(queAsks).withCtx(anyOf{personal, kinWords}).unlessCtx(reTermAsked),
 	r("es_crees", words("crees|cree |creen|piensas|piensa |dirias|diria |opinas|opina "), `\b(crees|cree|creen|piensas|piensa|dirias|diria|opinas|opina) (usted |tu )?(que )?(es|sea|son|sean|tengo|tiene|puede|podria|deberia|debo|hay que|necesito|necesita|seria)\b`),
-	r("es_this_lesion", words(" es| son| sera| parece| podria ser| puede ser| significa"), `\b(este|esta|estos|estas|ese|esa|mi|mis|el|la|los|las) (`+lesionES+`)\b( [a-z]+){0,8} (es|son|sera|seran|parece|parecen|podria ser|puede ser|significa)\b[^.]*\?`).withCtx(rx(`\b(este|esta|estos|estas|ese|esa|mi|mis|me|tengo|le|su)\b`)).unlessCtx(matchFunc(onlyWhyQuestions)),
+	r("es_this_lesion", words(" es| son| sera| parece| podria ser| puede ser| significa"), `\b(este|esta|estos|estas|ese|esa|mi|mis|el|la|los|las) (`+lesionES+`)\b( [a-z]+){0,8} (es|son|sera|seran|parece|parecen|podria ser|puede ser|significa)\b[^.]*\?`).withCtx(rx(`\b(este|esta|estos|estas|ese|esa|mi|mis|me|tengo|le|su)\b`)).unlessCtx(anyOf{matchFunc(onlyWhyQuestions), reKindAsked}),
 	r("es_is_it", words("es |son |sera |seran |seria |puede ser|podria ser"), `\b(es|sera|seria|seran|son|puede ser|podria ser) (un |una )?(cancer|melanoma|benigno|benigna|maligno|maligna|grave|peligroso|peligrosa|normal|sarna|tina|psoriasis|eccema|eczema|herpes|infeccion|alergia|urticaria|vitiligo|hongos|un hongo|algo grave|algo malo|malo|preocupante)\b`).withCtx(personal).withCheck(atClauseStart).unlessCtx(rx(`\bes normal [a-z]+(ar|er|ir) `)),
 	r("es_hace_falta", words("hace falta|es necesari|merece la pena|vale la pena|compensa"), `\b(hace falta|es necesario|es necesaria|merece la pena|vale la pena|compensa)( [a-z]+){0,3}\?`).withCtx(rx(`\b(mi|mis|me|le|su|sus|tengo)\b`)).withCheck(atClauseStart),
 	// "mi pareja tiene molusco en la cara, ¿se lo tienen que quitar?",
@@ -951,7 +958,7 @@ func afterComma(s string) string {
 var (
 	// reWhy asks why, or what a drug's usual effects are: questions about a
 	// drug or a disease, not about what to do.
-	reWhy         = rx(`^(why|how come|por que|porque) |^what are (the )?(usual|common|typical|main|known|possible|likely) (side effects|risks|adverse effects)\b`)
+	reWhy         = rx(`^(why|how come|por que|porque) |^how does it work\b|^what are (the )?(usual|common|typical|main|known|possible|likely) (side effects|risks|adverse effects)\b`)
 	reWhyDecision = rx(`\b(should|debo|deberia|debe|stop|start|switch|dejo|paro|cambio)\b`)
 )
 
@@ -972,6 +979,9 @@ func (rl rule) unlessCtx(m matcher) rule { rl.unless = m; return rl }
 // verbNotNoun vets a Spanish verb that is also a noun: "uso" in "el uso de
 // corticoides" names a use, not the asker using something.
 func verbNotNoun(q string, m []int) bool {
+	if w := prevWords(q, m[0], 1); len(w) > 0 && modalBeforeQue[strings.TrimPrefix(w[0], "¿")] {
+		return false // "¿tengo que evitar el sol si tomo doxiciclina?"
+	}
 	before := q[:m[2*2]]
 	for _, a := range []string{"el ", "un ", "del ", "al ", "su ", "mi ", "buen ", "mal "} {
 		if strings.HasSuffix(before, " "+a) || before == a {
@@ -1113,6 +1123,15 @@ func tengoWhat(q string, m []int) bool {
 	}
 	return atClauseStart(q, m)
 }
+
+// modalBeforeQue makes "que" part of "tengo que", "hay que": no question
+// word.
+var modalBeforeQue = setOf("tengo|tiene|tienes|tenemos|tienen|hay|por")
+
+// reTermAsked marks a question about a term someone used: quoted, or
+// mentioned by a clinician or a report ("me habló de la 'purga'", "en mi
+// informe pone 'bordes libres'").
+var reTermAsked = rx(`'[a-z][a-z -]{2,40}'|"[a-z][a-z -]{2,40}"|\b(me|le|nos) (hablo|hablaron|menciono|mencionaron) de\b|\b(pone|dice|decia|menciona) '`)
 
 // queAsks vets a "qué" that asks, inside a question: not the "que" of "por
 // que" (why), which asks about a drug or a disease ("mi madre toma
@@ -1309,6 +1328,9 @@ func finalChoice(q string) bool {
 			return false // "how long do children stay off, one day or two?"
 		}
 		clause := sentence
+		for _, tail := range []string{", which one", ", which", ", cual", ", cual es"} {
+			sentence = strings.TrimSuffix(sentence, tail) // "psoriasis or seb derm, which one"
+		}
 		if i := strings.LastIndex(sentence, ","); i >= 0 {
 			clause = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(sentence[i+1:]), "¿"))
 			if strings.HasPrefix(clause, "or ") || strings.HasPrefix(clause, "o ") {
@@ -1363,6 +1385,11 @@ var reCaseShorthand = rx(`\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}a\b|\b(c/o|
 // off and it's come back. re-excise?".
 var reImpliedFirstPerson = rx(`^(started|had|been|got|went|tried|used|took|noticed|finished|stopped|did|done|finally|just|still) `)
 
+// reKindAsked asks what kind of thing something is: "are freckles a sign
+// of sun damage or just genetics?", "is that an antihistamine or something
+// else?", "¿las pecas son por el sol o por genética?".
+var reKindAsked = rx(`\b(a sign of|a type of|a kind of|a form of|caused by|(is|are) (it|that|this|they) (an antihistamine|an antibiotic|an antifungal|a steroid|a disease)|genetic|genetics|hereditary|genetica|hereditario|hereditaria|por el sol)\b`)
+
 // reChoiceGeneral marks a choice asked in general: "is cryotherapy or
 // salicylic acid usually better for warts?".
 var reChoiceGeneral = newWordMap(setOf("in general|generally|usually|typically|normally|most people|for most|more common|more effective|en general|normalmente|suele|suelen|por lo general"))
@@ -1402,6 +1429,9 @@ func terseOption(last string) bool {
 	if first, _, _ := strings.Cut(last, " "); fullQuestionOpeners[first] {
 		return false // "¿puedo tener herpes zóster?" is a question of its own
 	}
+	if terseGeneral.MatchString(last) {
+		return false // "¿qué quiere decir?", "¿qué análisis suelen pedir?"
+	}
 	for _, wh := range []string{"what ", "which ", "que ", "cual "} {
 		last = strings.TrimPrefix(last, wh)
 	}
@@ -1414,6 +1444,10 @@ func terseOption(last string) bool {
 	}
 	return true
 }
+
+// terseGeneral in a short question asks what a term or a test means, or
+// what is usually done.
+var terseGeneral = newWordMap(setOf("quiere decir|significa|mean|means|busca|look for|looks for|suelen|suele|usually|normally|normalmente"))
 
 // fullQuestionOpeners open a question with its own subject and verb, which
 // other rules judge: not a terse option.
@@ -1496,7 +1530,7 @@ var neutral = []struct {
 	// made, told before a question about the disease. The rewrite keeps the
 	// disease and drops the person, so that only a question about that
 	// person ("should we treat it?") still makes a decision.
-	{words("diagnos|says|said|told|thinks|confirmed|dijo|dicho|dijeron|dice |confirmo|explico"), rx(`\b(my |our |the |his |her |a )?(gp|doctor|doc|dermatologist|derm|nurse|paediatrician|pediatrician|consultant|specialist|physician|dr)( has| just)? (says|said|told (me|us|him|her|them)|thinks|confirmed|diagnosed) (that )?(i|we|he|she|they|(my|our|his|her) ([\w'-]+ )?(` + kinRE + `))( [\w'-]+)? (has|have|had|has got|have got|is|are|was) |\b(i|we|he|she|they) (was|were|have been|'ve been|has been) told (that )?(i|we|he|she|they) (have|has|had) |\b(i|we|he|she|they|(my|our|his|her) ([\w'-]+ )?(` + kinRE + `))( [\w'-]+)? (was|were|has been|have been|got|had been|'ve been) (just |recently |finally |officially |already )?diagnosed (with|as having) |\b(mi |el |la |su )?(medico|medica|doctor|doctora|dermatologo|dermatologa|pediatra|enfermera|enfermero|especialista)( me| le| nos| les)? (dijo|ha dicho|dice|confirmo|diagnostico|explico)( a (mi|su|nuestro|nuestra) [a-z]+)? que (tengo|tiene|tienen|tenemos|es|son) |\b(a (mi|su|nuestro|nuestra) [a-z]+ )?(me|le|les|nos) (diagnosticaron|han diagnosticado|dijeron que (tengo|tiene|es)|han dicho que (tengo|tiene|es)) `), "diagnosed with "},
+	{words("diagnos|says|said|told|thinks|confirmed|dijo|dicho|dijeron|dice |confirmo|explico"), rx(`\b(my |our |the |his |her |a )?(gp|doctor|doc|dermatologist|derm|nurse|paediatrician|pediatrician|consultant|specialist|physician|dr)( has| just)? (says|said|told (me|us|him|her|them)|thinks|confirmed|diagnosed) (that )?(i|we|he|she|they|(my|our|his|her) ([\w'-]+ )?(` + kinRE + `))( [\w'-]+)? (has|have|had|has got|have got|is|are|was) |\b(i|we|he|she|they) (was|were|have been|'ve been|has been) told (that )?(i|we|he|she|they) (have|has|had) |\b(they|he|she|the (report|biopsy|results?|lab|test)) (said|say|says|told (me|us)|shows?|showed|came back( as)?) (that )?(i|we|he|she|(my|our|his|her) ([\w'-]+ )?(` + kinRE + `)) (has|have|had|is|was) |\b(i|we|he|she|they|(my|our|his|her) ([\w'-]+ )?(` + kinRE + `))( [\w'-]+)? (was|were|has been|have been|got|had been|'ve been) (just |recently |finally |officially |already )?diagnosed (with|as having) |\b(mi |el |la |su )?(medico|medica|doctor|doctora|dermatologo|dermatologa|pediatra|enfermera|enfermero|especialista)( me| le| nos| les)? (dijo|ha dicho|dice|confirmo|diagnostico|explico)( a (mi|su|nuestro|nuestra) [a-z]+)? que (tengo|tiene|tienen|tenemos|es|son) |\b(a (mi|su|nuestro|nuestra) [a-z]+ )?(me|le|les|nos) (diagnosticaron|han diagnosticado|dijeron que (tengo|tiene|es)|han dicho que (tengo|tiene|es)) `), "diagnosed with "},
 }
 
 // foldText lowercases text, strips accents, straightens apostrophes and

@@ -5,7 +5,7 @@ package abstain
 // The decision model: a logistic regression over the features of
 // decision_features.go, trained by decision_model_test.go on the
 // clinical_decision and reference questions of ../testdata/screens/
-// dev.jsonl, dev2.jsonl, dev3.jsonl, dev4.jsonl, dev5.jsonl, dev6.jsonl, test.jsonl.
+// dev.jsonl, dev2.jsonl, dev3.jsonl, dev4.jsonl, dev5.jsonl, dev6.jsonl, dev8.jsonl, test.jsonl.
 // Regenerate with go generate ./abstain/.
 
 // decisionModelCVThreshold is the probability at or above which the model
@@ -17,12 +17,12 @@ package abstain
 // the lowest out-of-fold score of a training decision a rule matches, and
 // of any decision of the test tables.
 const (
-	decisionModelCVThreshold = 0.8523
-	decisionModelThreshold   = 0.9619
-	decisionModelVeto        = 0.0218
+	decisionModelCVThreshold = 0.8492
+	decisionModelThreshold   = 0.949
+	decisionModelVeto        = 0.0234
 )
 
-const decisionModelBias = -1.25502
+const decisionModelBias = -1.2498
 
 // decisionModelFeatures are sorted; decisionModelWeights holds their weights.
 var decisionModelFeatures = [...]string{
@@ -43,6 +43,8 @@ var decisionModelFeatures = [...]string{
 	"0 and",
 	"0 anos",
 	"0 benzoyl",
+	"0 biologics",
+	"0 block",
 	"0 cm",
 	"0 con",
 	"0 cream",
@@ -67,6 +69,7 @@ var decisionModelFeatures = [...]string{
 	"0 mean",
 	"0 meses",
 	"0 mg",
+	"0 minutes",
 	"0 mm",
 	"0 month",
 	"0 months",
@@ -102,6 +105,7 @@ var decisionModelFeatures = [...]string{
 	"0f 0",
 	"0f new",
 	"0f on",
+	"0f recurrent",
 	"0f with",
 	"0kg",
 	"0m",
@@ -114,6 +118,7 @@ var decisionModelFeatures = [...]string{
 	"0mm with",
 	"0p",
 	"0s",
+	"0th",
 	"0x",
 	"0x uln",
 	"0yo",
@@ -125,6 +130,7 @@ var decisionModelFeatures = [...]string{
 	"? admit",
 	"? and",
 	"? asking",
+	"? blisters",
 	"? como",
 	"? cuanto",
 	"? do",
@@ -134,11 +140,15 @@ var decisionModelFeatures = [...]string{
 	"? general",
 	"? he",
 	"? he's",
+	"? heard",
 	"? i",
 	"? i'm",
+	"? i've",
 	"? is",
+	"? it",
 	"? it's",
 	"? just",
+	"? la",
 	"? le",
 	"? like",
 	"? lo",
@@ -148,11 +158,15 @@ var decisionModelFeatures = [...]string{
 	"? my",
 	"? or",
 	"? pesa",
+	"? peso",
 	"? por",
 	"? que",
+	"? refer",
+	"? ringworm",
 	"? se",
 	"? she's",
 	"? should",
+	"? something",
 	"? tengo",
 	"? the",
 	"? there's",
@@ -170,6 +184,10 @@ var decisionModelFeatures = [...]string{
 	"^ a",
 	"^ adjunto",
 	"^ after",
+	"^ ahorita",
+	"^ aita",
+	"^ al",
+	"^ alguien",
 	"^ am",
 	"^ any",
 	"^ anyone",
@@ -178,6 +196,7 @@ var decisionModelFeatures = [...]string{
 	"^ asking",
 	"^ at",
 	"^ attached",
+	"^ ayer",
 	"^ bebe",
 	"^ been",
 	"^ biopsy",
@@ -187,7 +206,9 @@ var decisionModelFeatures = [...]string{
 	"^ c",
 	"^ cada",
 	"^ can",
+	"^ care",
 	"^ caso",
+	"^ che",
 	"^ coming",
 	"^ como",
 	"^ con",
@@ -205,8 +226,12 @@ var decisionModelFeatures = [...]string{
 	"^ ddx",
 	"^ dejo",
 	"^ derm",
+	"^ dermatology",
 	"^ do",
+	"^ doctor",
+	"^ doctor's",
 	"^ does",
+	"^ doy",
 	"^ eczema",
 	"^ el",
 	"^ elderly",
@@ -216,6 +241,7 @@ var decisionModelFeatures = [...]string{
 	"^ esta",
 	"^ estoy",
 	"^ fine",
+	"^ flying",
 	"^ for",
 	"^ foto",
 	"^ from",
@@ -234,6 +260,7 @@ var decisionModelFeatures = [...]string{
 	"^ hipoteticamente",
 	"^ hola",
 	"^ hombre",
+	"^ honestly",
 	"^ how",
 	"^ husband's",
 	"^ hypothetically",
@@ -259,28 +286,37 @@ var decisionModelFeatures = [...]string{
 	"^ mando",
 	"^ me",
 	"^ mi",
+	"^ mira",
 	"^ mole",
 	"^ mujer",
 	"^ mum's",
 	"^ my",
+	"^ need",
 	"^ nephew",
 	"^ new",
 	"^ nino",
 	"^ no",
 	"^ not",
 	"^ nurse",
+	"^ nursing",
+	"^ oigan",
 	"^ ok",
+	"^ on",
 	"^ our",
+	"^ oye",
 	"^ paciente",
 	"^ para",
 	"^ path",
 	"^ patient",
 	"^ pharmacist",
 	"^ pharmacy",
+	"^ photo",
 	"^ pic",
 	"^ picture",
+	"^ pls",
 	"^ por",
 	"^ pregnant",
+	"^ pregunta",
 	"^ pregunto",
 	"^ profe",
 	"^ pt",
@@ -290,6 +326,7 @@ var decisionModelFeatures = [...]string{
 	"^ quick",
 	"^ rash",
 	"^ re",
+	"^ red",
 	"^ resident",
 	"^ scenario",
 	"^ school",
@@ -297,6 +334,7 @@ var decisionModelFeatures = [...]string{
 	"^ se",
 	"^ see",
 	"^ segun",
+	"^ sending",
 	"^ senora",
 	"^ sera",
 	"^ seria",
@@ -304,38 +342,57 @@ var decisionModelFeatures = [...]string{
 	"^ should",
 	"^ si",
 	"^ sigo",
+	"^ sin",
 	"^ since",
 	"^ sirve",
+	"^ skin",
 	"^ so",
 	"^ solo",
 	"^ son",
 	"^ soy",
 	"^ started",
+	"^ still",
 	"^ suppose",
+	"^ switching",
 	"^ tattoo",
 	"^ te",
 	"^ teacher",
 	"^ teen",
+	"^ tell",
 	"^ tengo",
 	"^ the",
 	"^ there's",
 	"^ thinking",
+	"^ third",
+	"^ this",
+	"^ three",
+	"^ tio",
+	"^ toddler",
 	"^ tomo",
+	"^ too",
+	"^ trabajo",
+	"^ u",
 	"^ un",
 	"^ una",
+	"^ uploaded",
 	"^ vale",
 	"^ varon",
 	"^ vignette",
+	"^ vos",
 	"^ voy",
 	"^ was",
 	"^ we",
+	"^ we're",
+	"^ we've",
 	"^ what",
 	"^ what's",
+	"^ whats",
 	"^ when",
 	"^ where",
 	"^ which",
 	"^ who",
 	"^ why",
+	"^ wife's",
 	"^ will",
 	"^ woman",
 	"^ wondering",
@@ -344,6 +401,7 @@ var decisionModelFeatures = [...]string{
 	"a",
 	"a 0",
 	"a 0p",
+	"a algunos",
 	"a baby",
 	"a bad",
 	"a basal",
@@ -355,6 +413,7 @@ var decisionModelFeatures = [...]string{
 	"a biopsy",
 	"a bit",
 	"a bite",
+	"a black",
 	"a blister",
 	"a blistering",
 	"a blood",
@@ -373,17 +432,21 @@ var decisionModelFeatures = [...]string{
 	"a central",
 	"a chef",
 	"a child",
+	"a clase",
 	"a class",
 	"a client",
+	"a clinic",
 	"a coin",
 	"a cold",
 	"a corn",
+	"a couple",
 	"a cream",
 	"a crusty",
 	"a cup",
 	"a cut",
 	"a cyst",
 	"a daily",
+	"a dark",
 	"a day",
 	"a dermatofibroma",
 	"a dermatologia",
@@ -391,6 +454,7 @@ var decisionModelFeatures = [...]string{
 	"a dermatoscope",
 	"a diagnosis",
 	"a different",
+	"a dimple",
 	"a dlqi",
 	"a doctor",
 	"a dog",
@@ -409,12 +473,15 @@ var decisionModelFeatures = [...]string{
 	"a friend",
 	"a full",
 	"a fungal",
+	"a fungus",
+	"a gap",
 	"a glass",
 	"a gliptin",
 	"a good",
 	"a gp",
 	"a grade",
 	"a hacer",
+	"a harmless",
 	"a herald",
 	"a high",
 	"a higher",
@@ -460,12 +527,15 @@ var decisionModelFeatures = [...]string{
 	"a patch",
 	"a pathology",
 	"a patient",
+	"a pearly",
 	"a person",
 	"a pharmacist",
 	"a photo",
 	"a physio",
 	"a pic",
+	"a positive",
 	"a practice",
+	"a pregnancy",
 	"a prescription",
 	"a pressure",
 	"a psoriasis",
@@ -481,11 +551,16 @@ var decisionModelFeatures = [...]string{
 	"a row",
 	"a sacral",
 	"a salir",
+	"a scab",
 	"a scabies",
 	"a scaly",
+	"a scar",
+	"a school",
 	"a seborrhoeic",
 	"a second",
+	"a sister",
 	"a skin",
+	"a soft",
 	"a sore",
 	"a spider",
 	"a spitz",
@@ -501,7 +576,9 @@ var decisionModelFeatures = [...]string{
 	"a swim",
 	"a swollen",
 	"a tattoo",
+	"a teen",
 	"a teenager",
+	"a teledermatology",
 	"a temp",
 	"a temperature",
 	"a tetanus",
@@ -524,9 +601,11 @@ var decisionModelFeatures = [...]string{
 	"a wedding",
 	"a week",
 	"a white",
+	"a window",
 	"a wood's",
 	"a worm",
 	"a year",
+	"a yeast",
 	"abcde",
 	"abcde de",
 	"abcde rule",
@@ -547,6 +626,7 @@ var decisionModelFeatures = [...]string{
 	"abuela en",
 	"abuela le",
 	"abuela se",
+	"abuela tiene",
 	"abuelo",
 	"abuelo tiene",
 	"abx",
@@ -557,6 +637,7 @@ var decisionModelFeatures = [...]string{
 	"according to",
 	"accutane",
 	"accutane and",
+	"accutane at",
 	"ace",
 	"ace inhibitors",
 	"aciclovir",
@@ -565,9 +646,12 @@ var decisionModelFeatures = [...]string{
 	"acid",
 	"acid ?",
 	"acid or",
+	"acid tablets",
 	"acido",
+	"acido azelaico",
 	"acido folico",
 	"acitretin",
+	"acitretin is",
 	"acne",
 	"acne ?",
 	"acne and",
@@ -575,8 +659,11 @@ var decisionModelFeatures = [...]string{
 	"acne do",
 	"acne en",
 	"acne es",
+	"acne how",
 	"acne in",
 	"acne is",
+	"acne o",
+	"acne or",
 	"acne se",
 	"acne treatments",
 	"acne which",
@@ -586,20 +673,25 @@ var decisionModelFeatures = [...]string{
 	"across my",
 	"actinic",
 	"actinic keratoses",
+	"actinic keratosis",
 	"actinica",
 	"actinicas",
 	"actua",
 	"actua el",
 	"actua la",
+	"actua sobre",
 	"actually",
 	"actually a",
 	"actually causes",
+	"actually do",
 	"actually help",
 	"actually mean",
 	"actually show",
+	"actually use",
 	"actually work",
 	"adalimumab",
 	"adalimumab ?",
+	"adalimumab next",
 	"adapalene",
 	"adapaleno",
 	"add",
@@ -611,6 +703,7 @@ var decisionModelFeatures = [...]string{
 	"admit ?",
 	"adolescente",
 	"adult",
+	"adult acne",
 	"adultos",
 	"adultos ?",
 	"adultos con",
@@ -620,6 +713,7 @@ var decisionModelFeatures = [...]string{
 	"adults with",
 	"advice",
 	"advice ?",
+	"advice on",
 	"afeitarse",
 	"affect",
 	"affect the",
@@ -629,41 +723,53 @@ var decisionModelFeatures = [...]string{
 	"after camping",
 	"after dr",
 	"after eating",
+	"after he",
 	"after i",
 	"after moisturiser",
 	"after my",
 	"after starting",
 	"after stopping",
+	"after swimming",
 	"after the",
+	"after they're",
 	"after treatment",
 	"after two",
 	"again",
 	"again ?",
 	"again after",
+	"again can",
 	"again or",
 	"again should",
 	"against",
 	"age",
 	"age ?",
+	"age can",
 	"age do",
 	"age for",
 	"age or",
 	"age spots",
 	"ages",
 	"ago",
+	"ago ?",
 	"ago and",
 	"ago now",
+	"agree",
+	"agree ?",
 	"agua",
 	"agua ?",
+	"aguanto",
 	"ahead",
 	"ahead or",
 	"ahora",
 	"ahora el",
 	"ahora me",
 	"ahora que",
+	"ahora tengo",
 	"ahora tiene",
+	"ahorita",
 	"aid",
 	"aider",
+	"aita",
 	"aks",
 	"al",
 	"al 0",
@@ -679,6 +785,8 @@ var decisionModelFeatures = [...]string{
 	"al lado",
 	"al medico",
 	"al nene",
+	"al nino",
+	"al pediatra",
 	"ala",
 	"ala 0mm",
 	"alarma",
@@ -689,12 +797,18 @@ var decisionModelFeatures = [...]string{
 	"alergica",
 	"algo",
 	"algo ?",
+	"algo al",
 	"algo en",
+	"algo peor",
+	"algo que",
 	"alguien",
 	"alguien tiene",
 	"algun",
+	"algunos",
 	"alitretinoin",
 	"all",
+	"all ?",
+	"all day",
 	"all over",
 	"all the",
 	"allergic",
@@ -704,6 +818,7 @@ var decisionModelFeatures = [...]string{
 	"allergy ?",
 	"allopurinol",
 	"aloe",
+	"alone",
 	"along",
 	"alongside",
 	"alopecia",
@@ -711,29 +826,36 @@ var decisionModelFeatures = [...]string{
 	"alopecia how",
 	"already",
 	"already ?",
+	"already had",
 	"alrededor",
 	"alrededor de",
 	"alt",
 	"alt now",
+	"alta",
 	"always",
 	"am",
 	"am i",
 	"amarilla",
 	"amarillas",
+	"amarillo",
 	"ambulance",
 	"ambulance ?",
 	"amiga",
 	"amiga esta",
 	"amoxicilina",
+	"amoxicilina la",
 	"amoxicillin",
 	"amoxicillin is",
 	"ampolla",
+	"ampolla enorme",
+	"ampolla grande",
 	"ampollas",
 	"ampollas ?",
 	"ampollas de",
 	"ampollas en",
 	"ampollas por",
 	"ampollas tensas",
+	"ampollitas",
 	"an",
 	"an a",
 	"an adult",
@@ -762,12 +884,15 @@ var decisionModelFeatures = [...]string{
 	"and between",
 	"and bled",
 	"and bleeding",
+	"and covered",
+	"and crumbly",
 	"and crusty",
 	"and does",
 	"and doesn't",
 	"and feet",
 	"and fever",
 	"and flaky",
+	"and for",
 	"and getting",
 	"and go",
 	"and got",
@@ -788,33 +913,44 @@ var decisionModelFeatures = [...]string{
 	"and it",
 	"and it's",
 	"and itch",
+	"and itching",
 	"and itchy",
 	"and just",
 	"and keeps",
+	"and little",
 	"and mouth",
 	"and my",
 	"and not",
 	"and now",
+	"and on",
+	"and oozing",
+	"and oral",
 	"and others",
+	"and pemphigoid",
 	"and raised",
 	"and red",
 	"and see",
 	"and she",
 	"and she's",
+	"and should",
+	"and smelly",
 	"and soles",
 	"and sore",
 	"and still",
 	"and swollen",
 	"and the",
+	"and then",
 	"and there's",
 	"and thick",
 	"and two",
 	"and uvb",
+	"and vitamin",
 	"and weighs",
 	"and what",
 	"and when",
 	"and which",
 	"and why",
+	"and won't",
 	"and would",
 	"angioedema",
 	"angioedema ?",
@@ -837,11 +973,14 @@ var decisionModelFeatures = [...]string{
 	"anos y",
 	"another",
 	"antes",
+	"antes ?",
 	"antes de",
 	"antes no",
+	"antialergico",
 	"antibiotic",
 	"antibiotic and",
 	"antibiotic course",
+	"antibiotica",
 	"antibiotico",
 	"antibiotico ?",
 	"antibiotico ya",
@@ -860,10 +999,14 @@ var decisionModelFeatures = [...]string{
 	"antihistamines are",
 	"antihistamines for",
 	"antihistaminico",
+	"antihistaminico a",
 	"antihistaminicos",
 	"antiperspirant",
 	"antiperspirant or",
+	"antiviral",
 	"antivirals",
+	"anulan",
+	"anulan ?",
 	"any",
 	"any evidence",
 	"any point",
@@ -871,7 +1014,13 @@ var decisionModelFeatures = [...]string{
 	"anyone",
 	"anyone know",
 	"anything",
+	"anything ?",
 	"anything for",
+	"anything i",
+	"anything to",
+	"anywhere",
+	"aparece",
+	"aparece en",
 	"apart",
 	"apart from",
 	"aplicar",
@@ -886,6 +1035,10 @@ var decisionModelFeatures = [...]string{
 	"apply",
 	"appointment",
 	"appointment ?",
+	"appointment in",
+	"appointment is",
+	"appointments",
+	"appointments ?",
 	"approach",
 	"approach to",
 	"apretar",
@@ -899,13 +1052,17 @@ var decisionModelFeatures = [...]string{
 	"are bedbound",
 	"are common",
 	"are considered",
+	"are destroyed",
+	"are ivermectin",
 	"are kids",
 	"are on",
+	"are people",
 	"are pressure",
 	"are red",
 	"are splitting",
 	"are spreading",
 	"are steroid",
+	"are still",
 	"are swelling",
 	"are the",
 	"are there",
@@ -927,6 +1084,7 @@ var decisionModelFeatures = [...]string{
 	"arthritis",
 	"arthritis ?",
 	"artist",
+	"artist here",
 	"artist which",
 	"artritis",
 	"artritis ?",
@@ -939,15 +1097,19 @@ var decisionModelFeatures = [...]string{
 	"as well",
 	"ask",
 	"ask for",
+	"ask to",
 	"asked",
 	"asked me",
 	"asking",
 	"asking about",
+	"asking because",
 	"asking for",
 	"asking me",
+	"asking you",
 	"aspecto",
 	"aspecto tiene",
 	"associated",
+	"associated with",
 	"asymmetric",
 	"at",
 	"at 0",
@@ -961,6 +1123,7 @@ var decisionModelFeatures = [...]string{
 	"at that",
 	"at the",
 	"at to",
+	"at week",
 	"at what",
 	"at work",
 	"athlete's",
@@ -968,11 +1131,14 @@ var decisionModelFeatures = [...]string{
 	"athletes",
 	"athletes foot",
 	"atipia",
+	"atipia leve",
 	"atopic",
 	"atopic dermatitis",
+	"atopic eczema",
 	"atopica",
 	"atopica ?",
 	"atopica que",
+	"atopica se",
 	"atopy",
 	"attached",
 	"attached image",
@@ -984,6 +1150,8 @@ var decisionModelFeatures = [...]string{
 	"atypia what",
 	"atypical",
 	"aunque",
+	"aunque diga",
+	"aunque ya",
 	"aunt",
 	"autoimmune",
 	"autoimmune disease",
@@ -992,16 +1160,20 @@ var decisionModelFeatures = [...]string{
 	"avoid",
 	"avoid alcohol",
 	"avoid live",
+	"avoid the",
 	"away",
 	"away ?",
 	"away from",
+	"away or",
 	"awful",
 	"axila",
 	"axilas",
 	"axilas o",
 	"ayer",
+	"ayer me",
 	"azelaic",
 	"azelaic acid",
+	"azelaico",
 	"b",
 	"b 0",
 	"babies",
@@ -1021,8 +1193,11 @@ var decisionModelFeatures = [...]string{
 	"back after",
 	"back and",
 	"back as",
+	"back every",
 	"back in",
+	"back of",
 	"back on",
+	"back or",
 	"back should",
 	"back that",
 	"back that's",
@@ -1033,6 +1208,7 @@ var decisionModelFeatures = [...]string{
 	"back with",
 	"backs",
 	"backs of",
+	"bacteria",
 	"bad",
 	"bad enough",
 	"bad for",
@@ -1045,12 +1221,14 @@ var decisionModelFeatures = [...]string{
 	"bajo ?",
 	"bald",
 	"bald patch",
+	"bald patches",
 	"bald scalp",
 	"band",
 	"banda",
 	"banda estrecha",
 	"banned",
 	"banned in",
+	"barely",
 	"barrier",
 	"barrier cream",
 	"barriga",
@@ -1060,6 +1238,7 @@ var decisionModelFeatures = [...]string{
 	"base tan",
 	"basocelular",
 	"basocelular ?",
+	"basocelular de",
 	"basta",
 	"bastante",
 	"bath",
@@ -1076,10 +1255,12 @@ var decisionModelFeatures = [...]string{
 	"be caused",
 	"be covered",
 	"be enough",
+	"be honest",
 	"be mad",
 	"be ok",
 	"be on",
 	"be pityriasis",
+	"be reapplied",
 	"be removed",
 	"be repositioned",
 	"be seen",
@@ -1095,6 +1276,7 @@ var decisionModelFeatures = [...]string{
 	"beach holiday",
 	"beard",
 	"bebe",
+	"bebe ?",
 	"bebe de",
 	"bebe en",
 	"bebe tiene",
@@ -1111,6 +1293,7 @@ var decisionModelFeatures = [...]string{
 	"bedbound",
 	"bedbound and",
 	"bedding",
+	"beds",
 	"bee",
 	"bee sting",
 	"been",
@@ -1150,6 +1333,7 @@ var decisionModelFeatures = [...]string{
 	"better",
 	"better ?",
 	"better after",
+	"better but",
 	"better for",
 	"better on",
 	"better with",
@@ -1157,6 +1341,7 @@ var decisionModelFeatures = [...]string{
 	"between 0",
 	"between a",
 	"between children",
+	"between eczema",
 	"between his",
 	"between kids",
 	"between the",
@@ -1166,9 +1351,11 @@ var decisionModelFeatures = [...]string{
 	"big blister",
 	"bigger",
 	"bigger and",
+	"bigger despite",
 	"biologic",
 	"biologic ?",
 	"biologic for",
+	"biologic straight",
 	"biologico",
 	"biologico ?",
 	"biologico le",
@@ -1185,14 +1372,18 @@ var decisionModelFeatures = [...]string{
 	"biopsies",
 	"biopsy",
 	"biopsy ?",
+	"biopsy first",
 	"biopsy or",
+	"biopsy result",
 	"biopsy says",
+	"biopsy site",
 	"birth",
 	"birth and",
 	"birthmark",
 	"bit",
 	"bit of",
 	"bite",
+	"bite need",
 	"bite on",
 	"bites",
 	"bites ?",
@@ -1211,10 +1402,12 @@ var decisionModelFeatures = [...]string{
 	"blanching",
 	"bleach",
 	"bled",
+	"bled once",
 	"bleeding",
 	"bleeds",
 	"bleeds when",
 	"blister",
+	"blister from",
 	"blister on",
 	"blister the",
 	"blistered",
@@ -1227,12 +1420,15 @@ var decisionModelFeatures = [...]string{
 	"blisters on",
 	"block",
 	"blood",
+	"blood blister",
 	"blood pressure",
 	"blood tests",
+	"blood thinners",
 	"bloods",
 	"bloods done",
 	"blotches",
 	"blotchy",
+	"blurry",
 	"boca",
 	"boca ?",
 	"body",
@@ -1244,26 +1440,35 @@ var decisionModelFeatures = [...]string{
 	"boils in",
 	"booked",
 	"borde",
+	"bordes",
 	"borroso",
 	"both",
 	"both ?",
+	"both on",
 	"both sides",
 	"bother",
+	"bother going",
 	"botox",
 	"botox stop",
 	"bottom",
 	"bottom at",
 	"botulinica",
 	"bowen's",
+	"bowen's ?",
 	"box",
+	"box says",
 	"boy",
 	"boy has",
+	"boy's",
+	"boyfriend",
 	"boyfriend's",
 	"bp",
 	"bp ?",
 	"braden",
 	"brazo",
 	"brazo ?",
+	"brazo de",
+	"brazo y",
 	"brazos",
 	"break",
 	"break ?",
@@ -1274,6 +1479,9 @@ var decisionModelFeatures = [...]string{
 	"breastfeeding ?",
 	"breastfeeding and",
 	"breastfeeding mothers",
+	"breasts",
+	"breathe",
+	"breathe fine",
 	"breathing",
 	"breslow",
 	"breslow 0",
@@ -1313,16 +1521,19 @@ var decisionModelFeatures = [...]string{
 	"bumps",
 	"bumps in",
 	"bumps on",
+	"bumpy",
 	"burn",
 	"burn ?",
 	"burn blisters",
 	"burn need",
 	"burn on",
+	"burn or",
 	"burned",
 	"burned my",
 	"burning",
 	"burning pain",
 	"burns",
+	"burns or",
 	"burnt",
 	"burnt my",
 	"burrows",
@@ -1334,6 +1545,7 @@ var decisionModelFeatures = [...]string{
 	"but i'm",
 	"but is",
 	"but it's",
+	"but my",
 	"but no",
 	"but not",
 	"but only",
@@ -1347,6 +1559,7 @@ var decisionModelFeatures = [...]string{
 	"by something",
 	"by weight",
 	"c",
+	"c ?",
 	"c o",
 	"cabecera",
 	"cabelludo",
@@ -1369,20 +1582,27 @@ var decisionModelFeatures = [...]string{
 	"calcipotriol ?",
 	"calcula",
 	"calcula la",
+	"calculated",
 	"calf",
 	"caliente",
 	"caliente e",
 	"call",
 	"call 0",
+	"call an",
 	"called",
 	"called ?",
+	"called a",
 	"called it",
 	"callo",
 	"callo ?",
+	"calor",
 	"calva",
+	"calva que",
+	"cambia",
 	"cambiado",
 	"cambiar",
 	"cambiar de",
+	"cambie",
 	"cambio",
 	"cambio de",
 	"came",
@@ -1390,10 +1610,12 @@ var decisionModelFeatures = [...]string{
 	"came in",
 	"came up",
 	"camping",
+	"campo",
 	"can",
 	"can a",
 	"can adults",
 	"can babies",
+	"can breastfeeding",
 	"can children",
 	"can eczema",
 	"can he",
@@ -1413,11 +1635,14 @@ var decisionModelFeatures = [...]string{
 	"can't",
 	"can't diagnose",
 	"cancel",
+	"cancel ?",
+	"cancel the",
 	"cancer",
 	"cancer ?",
 	"cancer de",
 	"cancerous",
 	"cancerous ?",
+	"cancun",
 	"candida",
 	"candida or",
 	"candidate",
@@ -1433,6 +1658,8 @@ var decisionModelFeatures = [...]string{
 	"cara con",
 	"cara de",
 	"cara hinchada",
+	"cara lo",
+	"cara que",
 	"carbamazepine",
 	"carcinoma",
 	"carcinoma ?",
@@ -1467,6 +1694,7 @@ var decisionModelFeatures = [...]string{
 	"caused",
 	"caused by",
 	"causes",
+	"causes acne",
 	"causes it",
 	"causes of",
 	"causes them",
@@ -1479,6 +1707,7 @@ var decisionModelFeatures = [...]string{
 	"cellulitis ?",
 	"cellulitis from",
 	"cellulitis in",
+	"cellulitis is",
 	"celulitis",
 	"celulitis indican",
 	"central",
@@ -1493,25 +1722,33 @@ var decisionModelFeatures = [...]string{
 	"cetirizine",
 	"cetirizine can",
 	"cetirizine for",
+	"chamaco",
 	"champu",
+	"champu de",
 	"change",
 	"changed",
 	"changes",
 	"changes can",
 	"changing",
+	"chaval",
+	"che",
 	"check",
+	"check before",
 	"checked",
 	"checked ?",
 	"checked or",
 	"checking",
 	"checks",
 	"checks ?",
+	"checkup",
 	"cheek",
 	"cheek and",
 	"cheeks",
 	"cheeks ?",
 	"chef",
 	"chef and",
+	"chemical",
+	"chemical peel",
 	"chemo",
 	"chest",
 	"chest since",
@@ -1532,6 +1769,7 @@ var decisionModelFeatures = [...]string{
 	"children with",
 	"chin",
 	"chocolate",
+	"chocolate causes",
 	"cholestasis",
 	"cholestasis ?",
 	"choose",
@@ -1539,6 +1777,7 @@ var decisionModelFeatures = [...]string{
 	"chronic",
 	"chronic hand",
 	"chronic hives",
+	"chronic spontaneous",
 	"chronic urticaria",
 	"cicatriz",
 	"cicatriz hipertrofica",
@@ -1551,6 +1790,7 @@ var decisionModelFeatures = [...]string{
 	"cierto",
 	"cierto que",
 	"cinco",
+	"cinco dias",
 	"circles",
 	"circles on",
 	"circulo",
@@ -1558,6 +1798,7 @@ var decisionModelFeatures = [...]string{
 	"cirugia",
 	"cirugia de",
 	"cita",
+	"cita con",
 	"cita de",
 	"clase",
 	"clase ?",
@@ -1565,26 +1806,35 @@ var decisionModelFeatures = [...]string{
 	"clasifican las",
 	"class",
 	"class has",
+	"class of",
 	"classed",
 	"classed as",
+	"classic",
 	"clear",
 	"clear ?",
+	"clear fluid",
+	"clear what",
 	"cleared",
 	"cleared ?",
 	"clearing",
 	"client",
 	"client at",
+	"client came",
 	"client of",
 	"clienta",
 	"clienta quiere",
+	"clinda",
 	"clindamycin",
+	"clindamycin gel",
 	"clinic",
 	"clinicians",
 	"clippers",
 	"clobetasol",
 	"clobetasol now",
 	"clobetasol on",
+	"clobetasol para",
 	"clobetasol propionate",
+	"close",
 	"clothing",
 	"clotrimazol",
 	"clotrimazol ?",
@@ -1615,13 +1865,16 @@ var decisionModelFeatures = [...]string{
 	"coloured",
 	"coloured crusts",
 	"colours",
+	"combinar",
 	"combined",
 	"combined pill",
 	"come",
 	"come back",
 	"come off",
 	"come up",
+	"comer",
 	"comes",
+	"comes back",
 	"coming",
 	"coming back",
 	"coming off",
@@ -1639,28 +1892,36 @@ var decisionModelFeatures = [...]string{
 	"como",
 	"como actua",
 	"como funciona",
+	"como la",
 	"como se",
 	"como suele",
 	"companera",
 	"compared",
+	"compared with",
+	"compete",
 	"completely",
 	"compound",
 	"compound naevus",
+	"compound nevus",
 	"compresion",
 	"compresion ?",
 	"compression",
 	"compro",
 	"compro ?",
 	"compuesto",
+	"compuesto con",
 	"con",
 	"con 0",
 	"con acne",
 	"con ampollas",
 	"con atipia",
 	"con cera",
+	"con cirugia",
+	"con cortisona",
 	"con costra",
 	"con costras",
 	"con doxiciclina",
+	"con dupilumab",
 	"con eccema",
 	"con el",
 	"con escamas",
@@ -1669,12 +1930,15 @@ var decisionModelFeatures = [...]string{
 	"con isotretinoina",
 	"con la",
 	"con las",
+	"con los",
 	"con metotrexato",
 	"con mi",
 	"con minoxidil",
 	"con molusco",
+	"con nitrogeno",
 	"con picor",
 	"con placas",
+	"con problemas",
 	"con psoriasis",
 	"con pus",
 	"con ronchas",
@@ -1684,6 +1948,7 @@ var decisionModelFeatures = [...]string{
 	"con ulcera",
 	"con un",
 	"con una",
+	"con unas",
 	"condition",
 	"condition ?",
 	"conditions",
@@ -1698,6 +1963,7 @@ var decisionModelFeatures = [...]string{
 	"congelan",
 	"congelan o",
 	"conjunctivitis",
+	"conjuntivitis",
 	"considera",
 	"consideran",
 	"consideran seguros",
@@ -1728,26 +1994,34 @@ var decisionModelFeatures = [...]string{
 	"continue",
 	"continue or",
 	"contra",
+	"contra el",
 	"controles",
 	"controles se",
 	"conviene",
 	"conviene mas",
+	"corazon",
+	"corazon ?",
 	"corn",
 	"corn ?",
 	"corners",
 	"corticoide",
+	"corticoide ?",
 	"corticoide oral",
 	"corticoides",
 	"corticoides en",
+	"corticoides topicos",
 	"cortisona",
 	"corto",
+	"cosa",
 	"cosas",
+	"costado",
 	"costra",
 	"costra en",
 	"costra lactea",
 	"costras",
 	"costras amarillas",
 	"could",
+	"could be",
 	"could it",
 	"could my",
 	"could the",
@@ -1759,16 +2033,21 @@ var decisionModelFeatures = [...]string{
 	"countries ?",
 	"counts",
 	"counts as",
+	"couple",
 	"course",
 	"course ?",
 	"course for",
 	"course of",
+	"cousin's",
 	"cover",
 	"cover it",
 	"covered",
 	"covered ?",
 	"covered in",
+	"covered with",
+	"covers",
 	"covid",
+	"coworker",
 	"cpt",
 	"cpt 0",
 	"crack",
@@ -1778,6 +2057,7 @@ var decisionModelFeatures = [...]string{
 	"cracking at",
 	"cradle",
 	"cradle cap",
+	"crazy",
 	"cream",
 	"cream ?",
 	"cream and",
@@ -1790,25 +2070,34 @@ var decisionModelFeatures = [...]string{
 	"cream on",
 	"cream or",
 	"cream should",
+	"cream yesterday",
 	"creams",
 	"creams to",
 	"creases",
 	"crece",
 	"crecido",
+	"creeping",
 	"crees",
 	"crees que",
 	"crema",
 	"crema ?",
+	"crema con",
 	"crema de",
 	"crema hidratante",
 	"crema le",
 	"crema o",
 	"crema que",
+	"cremas",
 	"crio",
 	"crioterapia",
 	"crioterapia ?",
+	"criteria",
+	"criteria for",
+	"criterios",
 	"cronica",
+	"cronica ?",
 	"cronica es",
+	"crumbly",
 	"cruris",
 	"crust",
 	"crusted",
@@ -1819,7 +2108,9 @@ var decisionModelFeatures = [...]string{
 	"crusts on",
 	"crusty",
 	"cryo",
+	"cryo for",
 	"cryotherapy",
+	"cryotherapy kill",
 	"cual",
 	"cual es",
 	"cuales",
@@ -1831,6 +2122,7 @@ var decisionModelFeatures = [...]string{
 	"cuando se",
 	"cuanta",
 	"cuantas",
+	"cuantas pastillas",
 	"cuanto",
 	"cuanto deberian",
 	"cuanto dura",
@@ -1844,10 +2136,12 @@ var decisionModelFeatures = [...]string{
 	"cuantos dias",
 	"cuantos ml",
 	"cuello",
+	"cuento",
 	"cuero",
 	"cuero cabelludo",
 	"cuerpo",
 	"cuerpo ?",
+	"cuerpo despues",
 	"cuesta",
 	"cuidadora",
 	"cuido",
@@ -1865,7 +2159,11 @@ var decisionModelFeatures = [...]string{
 	"cure",
 	"curiosidad",
 	"curious",
+	"curious about",
 	"curious how",
+	"curious would",
+	"current",
+	"current advice",
 	"customer",
 	"customer wants",
 	"cut",
@@ -1883,11 +2181,13 @@ var decisionModelFeatures = [...]string{
 	"da",
 	"dad",
 	"dad had",
+	"dad has",
 	"dad to",
 	"dad's",
 	"dad's leg",
 	"daily",
 	"daily ?",
+	"daily dose",
 	"daily for",
 	"daily valaciclovir",
 	"dairy",
@@ -1895,9 +2195,12 @@ var decisionModelFeatures = [...]string{
 	"damage ?",
 	"dando",
 	"dando el",
+	"dando la",
 	"dandruff",
 	"dangerous",
+	"dangerous for",
 	"dar",
+	"dar ibuprofeno",
 	"darier",
 	"darier's",
 	"darier's sign",
@@ -1916,6 +2219,7 @@ var decisionModelFeatures = [...]string{
 	"daughter's",
 	"daughter's eczema",
 	"daughter's friend",
+	"daughter's pediatrician",
 	"daughter's school",
 	"daughter's warts",
 	"day",
@@ -1925,14 +2229,21 @@ var decisionModelFeatures = [...]string{
 	"day for",
 	"day instead",
 	"day is",
+	"day one",
 	"day or",
 	"day should",
+	"day since",
 	"daycare",
 	"days",
 	"days ?",
 	"days after",
 	"days ago",
+	"days and",
+	"days antibiotics",
 	"days can",
+	"days into",
+	"days of",
+	"days off",
 	"days should",
 	"ddx",
 	"de",
@@ -1943,17 +2254,24 @@ var decisionModelFeatures = [...]string{
 	"de baja",
 	"de banda",
 	"de benzoilo",
+	"de betametasona",
+	"de biopsia",
 	"de breslow",
 	"de cabecera",
 	"de casa",
 	"de celulitis",
 	"de cetirizina",
 	"de color",
+	"de comer",
+	"de corticoide",
 	"de cortisona",
 	"de dar",
 	"de dos",
 	"de embarazo",
+	"de empezar",
+	"de enfermeria",
 	"de garrapata",
+	"de golpe",
 	"de isotretinoina",
 	"de ivermectina",
 	"de koebner",
@@ -1965,6 +2283,7 @@ var decisionModelFeatures = [...]string{
 	"de melanoma",
 	"de metotrexato",
 	"de mi",
+	"de minoxidil",
 	"de mohs",
 	"de nikolsky",
 	"de pelo",
@@ -1978,20 +2297,28 @@ var decisionModelFeatures = [...]string{
 	"de sangre",
 	"de spitz",
 	"de su",
+	"de sweet",
+	"de terbinafina",
+	"de tomar",
 	"de un",
 	"de una",
 	"de uno",
+	"de vacaciones",
 	"de verdad",
+	"de wood",
 	"de zinc",
 	"debe",
 	"debe cambiar",
+	"deben",
 	"deberia",
+	"deberia tomar",
 	"deberian",
 	"deberian revisarse",
 	"debo",
 	"decide",
 	"decide whether",
 	"decir",
+	"decis",
 	"dedo",
 	"dedos",
 	"dedos por",
@@ -2010,8 +2337,10 @@ var decisionModelFeatures = [...]string{
 	"dejo de",
 	"dejo el",
 	"dejo la",
+	"dejo ya",
 	"del",
 	"del brazo",
+	"del corazon",
 	"del cuello",
 	"del grano",
 	"del herpes",
@@ -2031,9 +2360,14 @@ var decisionModelFeatures = [...]string{
 	"derivo ?",
 	"derm",
 	"derm ?",
+	"derm appointment",
+	"derm gave",
+	"derm is",
+	"derm offered",
 	"derm or",
 	"derm said",
 	"derm told",
+	"derm wants",
 	"derma",
 	"derma me",
 	"dermatitis",
@@ -2061,17 +2395,20 @@ var decisionModelFeatures = [...]string{
 	"dermatologist tell",
 	"dermatologist uses",
 	"dermatologist wants",
+	"dermatologist wrote",
 	"dermatologists",
 	"dermatologists ask",
 	"dermatologists decide",
 	"dermatologists prefer",
 	"dermatologists tell",
+	"dermatologists usually",
 	"dermatologo",
 	"dermatologo ?",
 	"dermatologo me",
 	"dermatologo o",
 	"dermatologos",
 	"dermatology",
+	"dermatology ?",
 	"dermatoscope",
 	"dermatoscope ?",
 	"dermatoscopio",
@@ -2081,7 +2418,10 @@ var decisionModelFeatures = [...]string{
 	"describe",
 	"describe ?",
 	"described",
+	"description",
+	"description ?",
 	"desde",
+	"desde ayer",
 	"desde el",
 	"desde hace",
 	"desde que",
@@ -2091,28 +2431,36 @@ var decisionModelFeatures = [...]string{
 	"despues",
 	"despues de",
 	"despues del",
+	"destroyed",
 	"develop",
 	"dht",
 	"dht ?",
 	"dia",
 	"dia ?",
+	"dia me",
 	"diabetes",
 	"diabetes ?",
 	"diabetic",
+	"diabetico",
 	"diagnose",
 	"diagnose me",
 	"diagnosed",
+	"diagnosed ?",
 	"diagnosed is",
 	"diagnosed with",
 	"diagnosis",
+	"diagnosis ?",
 	"diagnosis but",
 	"diagnosis just",
+	"diagnosis request",
 	"diagnosis what",
 	"diagnostica",
 	"diagnostica la",
 	"diagnosticada",
+	"diagnosticado",
 	"diagnosticar",
 	"diagnosticaron",
+	"diagnosticaron dermatitis",
 	"diagnosticaron psoriasis",
 	"diagnosticaron rosacea",
 	"diagnosticaron vitiligo",
@@ -2123,16 +2471,25 @@ var decisionModelFeatures = [...]string{
 	"diagnostico solo",
 	"diana",
 	"diaper",
+	"diaper rash",
+	"diaria",
+	"diaria de",
 	"diario",
+	"diarrhea",
 	"dias",
 	"dias ?",
 	"dice",
 	"dice que",
 	"dicen",
 	"dicen que",
+	"dicho",
+	"dicho que",
 	"did",
+	"did he",
+	"did nothing",
 	"dieron",
 	"diferencia",
+	"diferencia entre",
 	"diferencia hay",
 	"diferencia un",
 	"differ",
@@ -2143,14 +2500,22 @@ var decisionModelFeatures = [...]string{
 	"different from",
 	"different in",
 	"differently",
+	"diga",
+	"diga resistente",
 	"digo",
+	"digo que",
 	"dijeron",
 	"dijeron que",
 	"dijo",
 	"dijo que",
+	"dimeticona",
+	"dimple",
 	"dio",
+	"dio clobetasol",
 	"disease",
 	"disease ?",
+	"disease is",
+	"diseases",
 	"displasico",
 	"district",
 	"district nurse",
@@ -2175,22 +2540,31 @@ var decisionModelFeatures = [...]string{
 	"do people",
 	"do so",
 	"do some",
+	"do teenagers",
 	"do the",
 	"do they",
 	"do topical",
 	"do we",
 	"do when",
+	"do with",
 	"do you",
 	"doc",
 	"doctor",
 	"doctor ?",
 	"doctor for",
+	"doctor gave",
+	"doctor mi",
 	"doctor or",
 	"doctor prescribed",
+	"doctor que",
 	"doctor said",
 	"doctor says",
 	"doctor today",
+	"doctor's",
+	"doctora",
+	"doctora me",
 	"doctors",
+	"doctors look",
 	"doctors tell",
 	"doctors usually",
 	"does",
@@ -2201,7 +2575,9 @@ var decisionModelFeatures = [...]string{
 	"does benzoyl",
 	"does botox",
 	"does breslow",
+	"does compound",
 	"does cryotherapy",
+	"does dermoscopy",
 	"does dupilumab",
 	"does everyone",
 	"does hair",
@@ -2211,19 +2587,25 @@ var decisionModelFeatures = [...]string{
 	"does impetigo",
 	"does it",
 	"does minoxidil",
+	"does mohs",
 	"does my",
+	"does one",
 	"does pasi",
 	"does pityriasis",
 	"does psoriasis",
 	"does she",
+	"does spf",
 	"does sunburn",
 	"does sunscreen",
 	"does that",
 	"does the",
+	"does this",
+	"does upf",
 	"doesn't",
 	"doesn't blanch",
 	"doesn't fade",
 	"doesn't go",
+	"doesn't hurt",
 	"dog",
 	"dogs",
 	"doing",
@@ -2231,6 +2613,8 @@ var decisionModelFeatures = [...]string{
 	"don't",
 	"don't fade",
 	"don't want",
+	"donate",
+	"donate blood",
 	"done",
 	"done ?",
 	"done before",
@@ -2242,13 +2626,17 @@ var decisionModelFeatures = [...]string{
 	"dos",
 	"dos antihistaminicos",
 	"dos meses",
+	"dos semanas",
 	"dos tratamientos",
 	"dose",
 	"dose ?",
+	"dose be",
 	"dose of",
 	"dose range",
 	"doses",
+	"doses for",
 	"doses of",
+	"dosing",
 	"dosis",
 	"dosis ?",
 	"dosis de",
@@ -2259,36 +2647,50 @@ var decisionModelFeatures = [...]string{
 	"dots",
 	"dots on",
 	"double",
+	"double up",
 	"doubled",
+	"doubled in",
 	"down",
 	"down the",
 	"down there",
 	"doxiciclina",
 	"doxiciclina ?",
+	"doxiciclina o",
 	"doxiciclina para",
+	"doxiciclina y",
 	"doxy",
 	"doxy ?",
 	"doxy and",
+	"doxy for",
 	"doxycycline",
 	"doxycycline ?",
 	"doxycycline for",
+	"doxycycline or",
 	"doy",
 	"doy a",
+	"doy el",
 	"doy un",
 	"dr",
+	"dr frederic",
 	"drain",
 	"drained",
 	"dress",
 	"dressing",
 	"dressing ?",
+	"dressing it",
 	"dressing should",
 	"drew",
+	"drew this",
 	"drink",
 	"drink a",
 	"drop",
+	"dropping",
 	"drops",
 	"drug",
 	"drug ?",
+	"drug and",
+	"drug is",
+	"drug rash",
 	"drugs",
 	"dry",
 	"dry lips",
@@ -2300,9 +2702,11 @@ var decisionModelFeatures = [...]string{
 	"duele mucho",
 	"dupilumab",
 	"dupilumab ?",
+	"dupilumab how",
 	"dupilumab or",
 	"dupilumab work",
 	"dupixent",
+	"dupixent and",
 	"dura",
 	"dura normalmente",
 	"durante",
@@ -2317,8 +2721,10 @@ var decisionModelFeatures = [...]string{
 	"dyed",
 	"dysplastic",
 	"dysplastic naevus",
+	"dysplastic nevus",
 	"e",
 	"e ?",
+	"e for",
 	"e hinchada",
 	"e or",
 	"e tonight",
@@ -2332,6 +2738,7 @@ var decisionModelFeatures = [...]string{
 	"early ?",
 	"earrings",
 	"ears",
+	"ears and",
 	"ears pierced",
 	"easi",
 	"easi score",
@@ -2340,11 +2747,16 @@ var decisionModelFeatures = [...]string{
 	"eccema",
 	"eccema de",
 	"eccema en",
+	"eccema y",
+	"echar",
+	"echo",
 	"eczema",
 	"eczema ?",
+	"eczema and",
 	"eczema be",
 	"eczema but",
 	"eczema can",
+	"eczema get",
 	"eczema gets",
 	"eczema has",
 	"eczema have",
@@ -2357,9 +2769,11 @@ var decisionModelFeatures = [...]string{
 	"eczema turn",
 	"eczema what",
 	"eczema which",
+	"eczema why",
 	"eczema would",
 	"edad",
 	"edad ?",
+	"edad se",
 	"edge",
 	"edges",
 	"efectos",
@@ -2371,22 +2785,32 @@ var decisionModelFeatures = [...]string{
 	"efudix",
 	"eggs",
 	"eighty",
+	"either",
+	"ejemplo",
 	"el",
+	"el ?",
 	"el aciclovir",
 	"el acido",
 	"el acne",
+	"el adalimumab",
 	"el adapaleno",
 	"el alcohol",
 	"el angioedema",
 	"el ano",
+	"el antialergico",
 	"el antibiotico",
 	"el biologico",
 	"el brazo",
+	"el brote",
 	"el bulto",
+	"el champu",
 	"el chocolate",
+	"el costado",
+	"el cuello",
 	"el cuero",
 	"el cuerpo",
 	"el culito",
+	"el dedo",
 	"el dermatologo",
 	"el dermatoscopio",
 	"el dupilumab",
@@ -2395,6 +2819,7 @@ var decisionModelFeatures = [...]string{
 	"el embarazo",
 	"el estres",
 	"el fenomeno",
+	"el gel",
 	"el herpes",
 	"el impetigo",
 	"el indice",
@@ -2403,11 +2828,15 @@ var decisionModelFeatures = [...]string{
 	"el laser",
 	"el liquen",
 	"el lunar",
+	"el lunes",
 	"el lupus",
 	"el medico",
 	"el melasma",
+	"el mes",
 	"el metotrexato",
 	"el minoxidil",
+	"el mio",
+	"el mismo",
 	"el molusco",
 	"el ojo",
 	"el panal",
@@ -2417,12 +2846,15 @@ var decisionModelFeatures = [...]string{
 	"el pediatra",
 	"el pelo",
 	"el peroxido",
+	"el peso",
 	"el picor",
 	"el pie",
+	"el prospecto",
 	"el protector",
 	"el quiste",
 	"el riesgo",
 	"el sacro",
+	"el sarcoma",
 	"el sarpullido",
 	"el sindrome",
 	"el sol",
@@ -2432,6 +2864,7 @@ var decisionModelFeatures = [...]string{
 	"el tobillo",
 	"el tratamiento",
 	"el tronco",
+	"el viernes",
 	"el vitiligo",
 	"elastosis",
 	"elastosis what",
@@ -2448,6 +2881,7 @@ var decisionModelFeatures = [...]string{
 	"embarazadas",
 	"embarazo",
 	"embarazo ?",
+	"embarazo y",
 	"emergency",
 	"emergency ?",
 	"emollient",
@@ -2468,6 +2902,7 @@ var decisionModelFeatures = [...]string{
 	"en casa",
 	"en codos",
 	"en crema",
+	"en dermatologia",
 	"en el",
 	"en general",
 	"en invierno",
@@ -2478,6 +2913,7 @@ var decisionModelFeatures = [...]string{
 	"en mujeres",
 	"en muslos",
 	"en ninos",
+	"en personas",
 	"en que",
 	"en tratamiento",
 	"en un",
@@ -2494,15 +2930,20 @@ var decisionModelFeatures = [...]string{
 	"enfermedad de",
 	"enfermera",
 	"enfermera en",
+	"enfermeria",
+	"english",
 	"enorme",
 	"enorme en",
+	"enorme y",
 	"enough",
+	"enough ?",
 	"enough for",
 	"enough or",
 	"enough to",
 	"entre",
 	"entre los",
 	"entre un",
+	"envio",
 	"epicutaneas",
 	"epidermoid",
 	"epipen",
@@ -2512,17 +2953,22 @@ var decisionModelFeatures = [...]string{
 	"era",
 	"erupcion",
 	"erupcion de",
+	"eruption",
 	"erysipelas",
 	"erythema",
 	"erythema migrans",
+	"erythrasma",
 	"es",
+	"es ?",
 	"es alopecia",
+	"es autoinmune",
 	"es cancer",
 	"es cierto",
 	"es contagiosa",
 	"es contagioso",
 	"es de",
 	"es dermatitis",
+	"es diabetico",
 	"es el",
 	"es ese",
 	"es eso",
@@ -2538,6 +2984,7 @@ var decisionModelFeatures = [...]string{
 	"es para",
 	"es peligroso",
 	"es pitiriasis",
+	"es por",
 	"es psoriasis",
 	"es sarna",
 	"es seguro",
@@ -2546,6 +2993,7 @@ var decisionModelFeatures = [...]string{
 	"es un",
 	"es una",
 	"es urgente",
+	"es urticaria",
 	"es varicela",
 	"es verdad",
 	"esa",
@@ -2557,12 +3005,15 @@ var decisionModelFeatures = [...]string{
 	"escamas en",
 	"escara",
 	"escara en",
+	"escribio",
 	"ese",
 	"eso",
 	"eso ?",
+	"eso es",
 	"espalda",
 	"espalda ?",
 	"espalda es",
+	"espalda le",
 	"espalda que",
 	"esperamos",
 	"esperamos a",
@@ -2574,6 +3025,7 @@ var decisionModelFeatures = [...]string{
 	"espero a",
 	"espinocelular",
 	"espironolactona",
+	"espironolactona para",
 	"esposo",
 	"essay",
 	"esta",
@@ -2587,10 +3039,12 @@ var decisionModelFeatures = [...]string{
 	"esta muy",
 	"esta noche",
 	"esta roja",
+	"esta rojo",
 	"estaba",
 	"estaba es",
 	"estadios",
 	"estadios de",
+	"estan",
 	"estar",
 	"este",
 	"este lunar",
@@ -2601,6 +3055,7 @@ var decisionModelFeatures = [...]string{
 	"estoy con",
 	"estoy dando",
 	"estoy embarazada",
+	"estoy tomando",
 	"estrecha",
 	"estres",
 	"estres ?",
@@ -2613,24 +3068,32 @@ var decisionModelFeatures = [...]string{
 	"ever cancerous",
 	"every",
 	"every day",
+	"every few",
 	"every month",
 	"every morning",
 	"every time",
 	"every two",
+	"every winter",
 	"every year",
 	"everyone",
 	"everyone ?",
+	"everyone on",
 	"everyone with",
 	"everything",
 	"everywhere",
 	"everywhere and",
 	"evidence",
 	"evidence for",
+	"evidence say",
 	"evitar",
+	"evitar el",
+	"exact",
 	"exactamente",
 	"exactamente ?",
+	"exactamente el",
 	"exactly",
 	"exactly ?",
+	"exagerado",
 	"exam",
 	"example",
 	"excessive",
@@ -2642,12 +3105,15 @@ var decisionModelFeatures = [...]string{
 	"excision ?",
 	"exercise",
 	"explain",
+	"explain the",
+	"extirpacion",
 	"eye",
 	"eye ?",
 	"eye does",
 	"eye on",
 	"eyebrows",
 	"eyelid",
+	"eyelid ?",
 	"eyelid eczema",
 	"eyelid that's",
 	"eyelids",
@@ -2658,6 +3124,7 @@ var decisionModelFeatures = [...]string{
 	"face ?",
 	"face for",
 	"face goes",
+	"face in",
 	"face is",
 	"face long",
 	"facial",
@@ -2686,6 +3153,7 @@ var decisionModelFeatures = [...]string{
 	"farmaceutica que",
 	"farmaceutico",
 	"fast",
+	"fatal",
 	"father",
 	"features",
 	"feel",
@@ -2704,6 +3172,7 @@ var decisionModelFeatures = [...]string{
 	"feverish",
 	"few",
 	"few days",
+	"few weeks",
 	"fexofenadine",
 	"fiebre",
 	"fiebre ?",
@@ -2714,6 +3183,7 @@ var decisionModelFeatures = [...]string{
 	"fin",
 	"finally",
 	"finasteride",
+	"finde",
 	"fine",
 	"fine ?",
 	"fine but",
@@ -2738,6 +3208,7 @@ var decisionModelFeatures = [...]string{
 	"five",
 	"five and",
 	"flags",
+	"flaking",
 	"flaky",
 	"flare",
 	"flare ?",
@@ -2756,6 +3227,8 @@ var decisionModelFeatures = [...]string{
 	"fluconazol",
 	"fluconazole",
 	"fluconazole for",
+	"fluid",
+	"fluid through",
 	"fluorouracil",
 	"fluorouracil cream",
 	"fluorouracilo",
@@ -2763,6 +3236,7 @@ var decisionModelFeatures = [...]string{
 	"flushes and",
 	"flushing",
 	"flying",
+	"flying to",
 	"foam",
 	"foam dressing",
 	"folds",
@@ -2774,6 +3248,7 @@ var decisionModelFeatures = [...]string{
 	"follow",
 	"food",
 	"food ?",
+	"food allergies",
 	"food and",
 	"foods",
 	"foot",
@@ -2795,6 +3270,7 @@ var decisionModelFeatures = [...]string{
 	"for children",
 	"for chronic",
 	"for dupilumab",
+	"for dupixent",
 	"for eczema",
 	"for excessive",
 	"for hair",
@@ -2803,26 +3279,33 @@ var decisionModelFeatures = [...]string{
 	"for him",
 	"for his",
 	"for hospital",
+	"for how",
 	"for impetigo",
+	"for in",
 	"for isotretinoin",
 	"for it",
 	"for itching",
 	"for kids",
 	"for lupus",
 	"for me",
+	"for medical",
+	"for melanoma",
 	"for melasma",
 	"for mohs",
 	"for moles",
 	"for months",
 	"for most",
 	"for my",
+	"for nipple",
 	"for people",
 	"for pregnant",
 	"for psoriasis",
 	"for rosacea",
 	"for scabies",
+	"for severe",
 	"for shingles",
 	"for skin",
+	"for someone",
 	"for sun",
 	"for tablets",
 	"for the",
@@ -2830,6 +3313,8 @@ var decisionModelFeatures = [...]string{
 	"for this",
 	"for three",
 	"for tinea",
+	"for toenail",
+	"for two",
 	"for under",
 	"for urgent",
 	"for vitiligo",
@@ -2837,8 +3322,12 @@ var decisionModelFeatures = [...]string{
 	"for weeks",
 	"for years",
 	"forearm",
+	"forearm is",
+	"forearms",
 	"forehead",
 	"forehead ?",
+	"forehead and",
+	"form",
 	"forunculo",
 	"foster",
 	"foster child",
@@ -2858,7 +3347,11 @@ var decisionModelFeatures = [...]string{
 	"fps 0",
 	"fracaso",
 	"fracaso con",
+	"freckles",
+	"frederic",
+	"frederic mohs",
 	"freeze",
+	"freeze them",
 	"freezing",
 	"freezing ?",
 	"frente",
@@ -2883,7 +3376,9 @@ var decisionModelFeatures = [...]string{
 	"fu",
 	"fu ?",
 	"fucidin",
+	"fue",
 	"fuerte",
+	"fuerte ?",
 	"full",
 	"full body",
 	"funciona",
@@ -2897,24 +3392,34 @@ var decisionModelFeatures = [...]string{
 	"fungus",
 	"fungus ?",
 	"fungus or",
+	"fusidic",
+	"fusidic acid",
 	"ga",
+	"ganglio",
+	"gap",
+	"gardening",
 	"garrapata",
 	"garrapata necesito",
 	"gatos",
 	"gave",
 	"gave me",
 	"gel",
+	"gel de",
 	"general",
 	"general ?",
+	"general advice",
 	"general el",
 	"general how",
 	"general or",
 	"general para",
 	"general q",
 	"general question",
+	"general rule",
 	"generally",
 	"generally ?",
 	"generally speaking",
+	"genetic",
+	"genetic ?",
 	"genital",
 	"genital warts",
 	"gent",
@@ -2925,6 +3430,7 @@ var decisionModelFeatures = [...]string{
 	"get better",
 	"get bloods",
 	"get cold",
+	"get dry",
 	"get hives",
 	"get it",
 	"get melasma",
@@ -2938,6 +3444,7 @@ var decisionModelFeatures = [...]string{
 	"get the",
 	"get their",
 	"get them",
+	"get warts",
 	"get worse",
 	"gets",
 	"gets a",
@@ -2952,6 +3459,7 @@ var decisionModelFeatures = [...]string{
 	"give",
 	"give her",
 	"give him",
+	"give it",
 	"give my",
 	"given",
 	"given for",
@@ -2976,18 +3484,24 @@ var decisionModelFeatures = [...]string{
 	"go to",
 	"go up",
 	"go white",
+	"go with",
 	"goes",
+	"goes bright",
 	"goes on",
 	"goes red",
 	"going",
+	"going ?",
 	"going on",
 	"going or",
 	"going to",
+	"golpe",
+	"golpe ?",
 	"gone",
 	"gone black",
 	"gone past",
 	"gone red",
 	"gone yellow",
+	"gonna",
 	"good",
 	"good idea",
 	"good photo",
@@ -2995,6 +3509,8 @@ var decisionModelFeatures = [...]string{
 	"got a",
 	"got blisters",
 	"got darker",
+	"got ringworm",
+	"got shingles",
 	"got stung",
 	"got the",
 	"got told",
@@ -3004,6 +3520,7 @@ var decisionModelFeatures = [...]string{
 	"gp ?",
 	"gp appointment",
 	"gp gave",
+	"gp here",
 	"gp mentioned",
 	"gp or",
 	"gp prescribed",
@@ -3020,11 +3537,14 @@ var decisionModelFeatures = [...]string{
 	"grado 0",
 	"gran's",
 	"grandad's",
+	"grande",
 	"grandfather",
 	"grandfather is",
+	"grandma's",
 	"grandmother's",
 	"granitos",
 	"granitos con",
+	"granitos rojos",
 	"grano",
 	"grano de",
 	"granos",
@@ -3051,6 +3571,9 @@ var decisionModelFeatures = [...]string{
 	"grown",
 	"growth",
 	"guantes",
+	"guardia",
+	"guardia ?",
+	"guardia o",
 	"guideline",
 	"guidelines",
 	"guttate",
@@ -3065,42 +3588,54 @@ var decisionModelFeatures = [...]string{
 	"habitual",
 	"habitual de",
 	"habituales",
+	"hablo",
+	"hablo de",
 	"habones",
 	"hace",
 	"hace 0",
 	"hace anos",
+	"hace dos",
 	"hace falta",
 	"hace meses",
 	"hace nada",
 	"hace un",
 	"hace una",
+	"hacemos",
 	"hacen",
 	"hacer",
+	"hacer la",
 	"hacerse",
 	"hacerse un",
+	"haciendo",
 	"had",
 	"had a",
 	"had chickenpox",
 	"had eczema",
 	"had it",
+	"had psoriasis",
 	"had shingles",
 	"had the",
 	"had them",
 	"had this",
 	"haemangioma",
 	"hago",
+	"hago ?",
 	"hago caso",
+	"hago con",
 	"hago la",
 	"hair",
 	"hair ?",
+	"hair back",
 	"hair dye",
 	"hair grow",
 	"hair is",
 	"hair loss",
 	"hair removal",
 	"hair's",
+	"hairdresser",
 	"hairs",
 	"han",
+	"han dicho",
 	"han salido",
 	"hand",
 	"hand eczema",
@@ -3108,6 +3643,7 @@ var decisionModelFeatures = [...]string{
 	"hand is",
 	"hand on",
 	"hand sanitiser",
+	"handle",
 	"hands",
 	"hands ?",
 	"hands and",
@@ -3119,6 +3655,7 @@ var decisionModelFeatures = [...]string{
 	"happens if",
 	"hard",
 	"hard to",
+	"harias",
 	"harmless",
 	"has",
 	"has a",
@@ -3130,6 +3667,7 @@ var decisionModelFeatures = [...]string{
 	"has got",
 	"has had",
 	"has hand",
+	"has head",
 	"has hives",
 	"has impetigo",
 	"has it",
@@ -3137,11 +3675,14 @@ var decisionModelFeatures = [...]string{
 	"has little",
 	"has molluscum",
 	"has nits",
+	"has red",
 	"has rosacea",
 	"has scabies",
 	"has shingles",
 	"has spread",
 	"has started",
+	"has these",
+	"has yellow",
 	"hasn't",
 	"hasn't healed",
 	"hasta",
@@ -3149,6 +3690,7 @@ var decisionModelFeatures = [...]string{
 	"have",
 	"have a",
 	"have all",
+	"have dermatographism",
 	"have eczema",
 	"have gone",
 	"have keratosis",
@@ -3157,6 +3699,8 @@ var decisionModelFeatures = [...]string{
 	"have my",
 	"have psoriasis",
 	"have ringworm",
+	"have rosacea",
+	"have seborrheic",
 	"have shingles",
 	"have the",
 	"have them",
@@ -3164,6 +3708,7 @@ var decisionModelFeatures = [...]string{
 	"haven't",
 	"having",
 	"having a",
+	"having knee",
 	"hay",
 	"hay entre",
 	"hay piojos",
@@ -3171,15 +3716,21 @@ var decisionModelFeatures = [...]string{
 	"hca",
 	"hcq",
 	"he",
+	"he be",
 	"he come",
+	"he compete",
 	"he get",
 	"he go",
+	"he has",
+	"he leido",
 	"he need",
+	"he started",
 	"he still",
 	"he use",
 	"he's",
 	"he's 0",
 	"he's bedbound",
+	"he's been",
 	"he's got",
 	"he's had",
 	"he's itchy",
@@ -3189,12 +3740,16 @@ var decisionModelFeatures = [...]string{
 	"healed",
 	"healed in",
 	"healing",
+	"heals",
+	"heals and",
 	"health",
 	"health visitor",
+	"heard",
 	"heart",
 	"heart disease",
 	"heat",
 	"heat rash",
+	"hecho",
 	"heel",
 	"heel from",
 	"help",
@@ -3203,6 +3758,7 @@ var decisionModelFeatures = [...]string{
 	"help it",
 	"help me",
 	"help my",
+	"hemangioma",
 	"hepatitis",
 	"hepatitis c",
 	"her",
@@ -3211,9 +3767,15 @@ var decisionModelFeatures = [...]string{
 	"her baby's",
 	"her back",
 	"her bottom",
+	"her breasts",
+	"her chest",
+	"her eczema",
 	"her eye",
+	"her face",
 	"her for",
+	"her forearm",
 	"her hair",
+	"her hands",
 	"her heel",
 	"her in",
 	"her leg",
@@ -3221,11 +3783,15 @@ var decisionModelFeatures = [...]string{
 	"her mouth",
 	"her or",
 	"her scalp",
+	"her shin",
 	"her skin",
+	"her steroid",
+	"her tights",
 	"her to",
 	"herald",
 	"herald patch",
 	"here",
+	"here 0f",
 	"here a",
 	"here how",
 	"here one",
@@ -3240,18 +3806,25 @@ var decisionModelFeatures = [...]string{
 	"hereditary",
 	"herida",
 	"herida de",
+	"herida en",
 	"herida que",
 	"hermana",
 	"hermana para",
 	"hermano",
 	"hermano le",
+	"hermano tiene",
 	"herpes",
 	"herpes ?",
+	"herpes en",
 	"herpes labial",
 	"herpes zoster",
 	"herpeticum",
+	"herself",
 	"hey",
+	"hey so",
 	"hi",
+	"hice",
+	"hice un",
 	"hidradenitis",
 	"hidradenitis ?",
 	"hidradenitis is",
@@ -3264,6 +3837,7 @@ var decisionModelFeatures = [...]string{
 	"hidrocortisona en",
 	"hidrocortisona para",
 	"hidroquinona",
+	"hidroquinona ?",
 	"higado",
 	"high",
 	"higher",
@@ -3294,6 +3868,7 @@ var decisionModelFeatures = [...]string{
 	"hinchado y",
 	"hinchados",
 	"hinchando",
+	"hincho",
 	"hiperhidrosis",
 	"hipertrofica",
 	"hipertrofica ?",
@@ -3302,11 +3877,13 @@ var decisionModelFeatures = [...]string{
 	"his",
 	"his acne",
 	"his back",
+	"his belly",
 	"his chin",
 	"his ear",
 	"his ears",
 	"his eye",
 	"his fingers",
+	"his forearm",
 	"his forehead",
 	"his groin",
 	"his hands",
@@ -3321,6 +3898,7 @@ var decisionModelFeatures = [...]string{
 	"his wrists",
 	"history",
 	"history of",
+	"hit",
 	"hives",
 	"hives ?",
 	"hives all",
@@ -3331,6 +3909,7 @@ var decisionModelFeatures = [...]string{
 	"hives everywhere",
 	"hives usually",
 	"hives when",
+	"hizo",
 	"hla",
 	"hla b",
 	"hola",
@@ -3347,14 +3926,17 @@ var decisionModelFeatures = [...]string{
 	"home ?",
 	"home care",
 	"home from",
+	"home or",
 	"home resident",
 	"home with",
 	"homes",
 	"honest",
+	"honest opinion",
 	"honestly",
 	"honey",
 	"honey coloured",
 	"hongo",
+	"hongo o",
 	"hongos",
 	"hongos ?",
 	"hongos de",
@@ -3375,7 +3957,9 @@ var decisionModelFeatures = [...]string{
 	"hours",
 	"hours ?",
 	"hours does",
+	"hours even",
 	"house",
+	"house ?",
 	"how",
 	"how are",
 	"how can",
@@ -3393,6 +3977,8 @@ var decisionModelFeatures = [...]string{
 	"how would",
 	"hoy",
 	"hoy ?",
+	"hoy al",
+	"hoy o",
 	"hs",
 	"hs hurley",
 	"hs is",
@@ -3400,16 +3986,21 @@ var decisionModelFeatures = [...]string{
 	"huele",
 	"huele mal",
 	"huevo",
+	"huge",
 	"hurley",
 	"hurley ii",
+	"hurley stages",
 	"hurt",
 	"hurt to",
+	"hurts",
 	"husband",
 	"husband has",
+	"husband is",
 	"husband's",
 	"hx",
 	"hydrocolloid",
 	"hydrocortisone",
+	"hydrocortisone 0",
 	"hydrocortisone for",
 	"hydrocortisone on",
 	"hydrocortisone or",
@@ -3420,6 +4011,7 @@ var decisionModelFeatures = [...]string{
 	"hydroquinone past",
 	"hydroxychloroquine",
 	"hydroxyzine",
+	"hydroxyzine for",
 	"hyperhidrosis",
 	"hypertrophic",
 	"hypertrophic scar",
@@ -3430,12 +4022,15 @@ var decisionModelFeatures = [...]string{
 	"i be",
 	"i burned",
 	"i buy",
+	"i call",
 	"i can",
+	"i can't",
 	"i catch",
 	"i described",
 	"i do",
 	"i don't",
 	"i double",
+	"i drew",
 	"i drink",
 	"i feel",
 	"i found",
@@ -3449,11 +4044,14 @@ var decisionModelFeatures = [...]string{
 	"i keep",
 	"i know",
 	"i leave",
+	"i look",
 	"i missed",
 	"i need",
 	"i ok",
 	"i overreacting",
+	"i pause",
 	"i pop",
+	"i posted",
 	"i press",
 	"i push",
 	"i put",
@@ -3475,6 +4073,7 @@ var decisionModelFeatures = [...]string{
 	"i stopped",
 	"i switch",
 	"i take",
+	"i teach",
 	"i tell",
 	"i think",
 	"i try",
@@ -3492,12 +4091,15 @@ var decisionModelFeatures = [...]string{
 	"i'm 0",
 	"i'm a",
 	"i'm allergic",
+	"i'm at",
 	"i'm breastfeeding",
+	"i'm having",
 	"i'm not",
 	"i'm on",
 	"i'm pregnant",
 	"i'm starting",
 	"i'm thinking",
+	"i'm writing",
 	"i've",
 	"i've attached",
 	"i've been",
@@ -3512,6 +4114,7 @@ var decisionModelFeatures = [...]string{
 	"icd",
 	"icd 0",
 	"ice",
+	"ice or",
 	"idea",
 	"idea for",
 	"if",
@@ -3524,14 +4127,20 @@ var decisionModelFeatures = [...]string{
 	"if someone",
 	"if the",
 	"if you",
+	"if you're",
 	"igual",
+	"igual ?",
+	"igual o",
 	"ii",
+	"ii failed",
 	"il",
 	"il 0",
 	"im",
 	"image",
 	"image i",
+	"image is",
 	"imagen",
+	"imagen del",
 	"impetigo",
 	"impetigo ?",
 	"impetigo how",
@@ -3549,7 +4158,9 @@ var decisionModelFeatures = [...]string{
 	"in bed",
 	"in children",
 	"in class",
+	"in clinic",
 	"in clumps",
+	"in dermatology",
 	"in eczema",
 	"in families",
 	"in for",
@@ -3557,11 +4168,13 @@ var decisionModelFeatures = [...]string{
 	"in her",
 	"in his",
 	"in hives",
+	"in itchy",
 	"in kids",
 	"in law",
 	"in melanoma",
 	"in most",
 	"in my",
+	"in older",
 	"in or",
 	"in our",
 	"in patches",
@@ -3569,7 +4182,9 @@ var decisionModelFeatures = [...]string{
 	"in plain",
 	"in pregnancy",
 	"in psoriasis",
+	"in red",
 	"in situ",
+	"in size",
 	"in skin",
 	"in some",
 	"in summer",
@@ -3580,15 +4195,19 @@ var decisionModelFeatures = [...]string{
 	"in winter",
 	"in your",
 	"incognito",
+	"index",
 	"indican",
 	"indican que",
 	"indice",
 	"indice de",
+	"indoors",
 	"infectada",
 	"infectado",
 	"infectado ?",
 	"infected",
 	"infected ?",
+	"infected eczema",
+	"infected to",
 	"infection",
 	"infection ?",
 	"infection's",
@@ -3600,14 +4219,20 @@ var decisionModelFeatures = [...]string{
 	"ingle",
 	"ingle que",
 	"ingrown",
+	"ingrown toenail",
 	"inhibitor",
 	"inhibitors",
 	"inhibitors for",
+	"inhibitors work",
 	"injection",
 	"injections",
 	"injections ?",
 	"injury",
+	"ink",
 	"inner",
+	"inside",
+	"inside my",
+	"insists",
 	"instead",
 	"instead ?",
 	"instead of",
@@ -3624,6 +4249,8 @@ var decisionModelFeatures = [...]string{
 	"ir",
 	"ir a",
 	"ir al",
+	"ir ya",
+	"iron",
 	"irregular",
 	"irritacion",
 	"is",
@@ -3638,25 +4265,34 @@ var decisionModelFeatures = [...]string{
 	"is bad",
 	"is better",
 	"is bullous",
+	"is coming",
+	"is considered",
+	"is covered",
 	"is cradle",
 	"is eczema",
 	"is eighty",
 	"is erythema",
 	"is flaring",
+	"is from",
 	"is getting",
+	"is gone",
 	"is hand",
 	"is he",
 	"is hidradenitis",
 	"is his",
 	"is hydroquinone",
+	"is in",
 	"is infected",
 	"is it",
 	"is itching",
 	"is itchy",
+	"is laser",
 	"is long",
 	"is melanoma",
 	"is methotrexate",
+	"is more",
 	"is my",
+	"is now",
 	"is on",
 	"is one",
 	"is oozing",
@@ -3665,6 +4301,8 @@ var decisionModelFeatures = [...]string{
 	"is peeling",
 	"is permethrin",
 	"is psoriasis",
+	"is puffy",
+	"is purging",
 	"is raised",
 	"is red",
 	"is right",
@@ -3677,6 +4315,7 @@ var decisionModelFeatures = [...]string{
 	"is spf",
 	"is spreading",
 	"is still",
+	"is swelling",
 	"is swollen",
 	"is that",
 	"is the",
@@ -3705,6 +4344,7 @@ var decisionModelFeatures = [...]string{
 	"isotretinoina ?",
 	"isotretinoina como",
 	"isotretinoina por",
+	"isotretinoina que",
 	"isotretinoina se",
 	"isotretinoina y",
 	"it",
@@ -3714,6 +4354,7 @@ var decisionModelFeatures = [...]string{
 	"it about",
 	"it actually",
 	"it alopecia",
+	"it always",
 	"it an",
 	"it and",
 	"it at",
@@ -3723,16 +4364,21 @@ var decisionModelFeatures = [...]string{
 	"it burn",
 	"it by",
 	"it called",
+	"it came",
 	"it can",
 	"it cause",
+	"it changed",
 	"it checked",
 	"it come",
 	"it common",
 	"it covered",
 	"it cut",
+	"it dangerous",
 	"it does",
 	"it fine",
 	"it for",
+	"it genetic",
+	"it gets",
 	"it hurt",
 	"it infected",
 	"it is",
@@ -3742,6 +4388,7 @@ var decisionModelFeatures = [...]string{
 	"it linked",
 	"it look",
 	"it mean",
+	"it more",
 	"it need",
 	"it needs",
 	"it normal",
@@ -3750,9 +4397,11 @@ var decisionModelFeatures = [...]string{
 	"it off",
 	"it ok",
 	"it okay",
+	"it on",
 	"it or",
 	"it out",
 	"it over",
+	"it possible",
 	"it related",
 	"it removed",
 	"it run",
@@ -3781,20 +4430,26 @@ var decisionModelFeatures = [...]string{
 	"it's",
 	"it's a",
 	"it's all",
+	"it's back",
 	"it's been",
 	"it's blistered",
+	"it's bright",
 	"it's cold",
 	"it's come",
 	"it's getting",
 	"it's grown",
 	"it's just",
+	"it's me",
 	"it's not",
 	"it's on",
+	"it's only",
 	"it's really",
 	"it's spreading",
 	"it's still",
 	"it's the",
+	"it's weeping",
 	"it's white",
+	"it's worse",
 	"itch",
 	"itch ?",
 	"itch between",
@@ -3805,6 +4460,8 @@ var decisionModelFeatures = [...]string{
 	"itches",
 	"itching",
 	"itching ?",
+	"itching is",
+	"itching on",
 	"itchy",
 	"itchy 0",
 	"itchy after",
@@ -3815,6 +4472,7 @@ var decisionModelFeatures = [...]string{
 	"itchy for",
 	"itchy groin",
 	"itchy on",
+	"itchy rash",
 	"itchy red",
 	"itchy since",
 	"its",
@@ -3825,10 +4483,14 @@ var decisionModelFeatures = [...]string{
 	"ivermectin ?",
 	"ivermectin cream",
 	"ivermectin dose",
+	"ivermectin doses",
 	"ivermectin for",
+	"ivermectin should",
 	"ivermectin would",
 	"ivermectina",
 	"ivermectina ?",
+	"ivermectina en",
+	"ivermectina me",
 	"ivermectina para",
 	"ivy",
 	"jab",
@@ -3839,38 +4501,49 @@ var decisionModelFeatures = [...]string{
 	"jaw",
 	"job",
 	"johnson",
+	"johnson ?",
 	"johnson syndrome",
+	"joseph",
+	"joseph nodule",
 	"jueves",
 	"jueves ?",
 	"just",
 	"just a",
+	"just appeared",
 	"just been",
 	"just cream",
 	"just curious",
 	"just diagnosed",
 	"just eczema",
+	"just found",
 	"just got",
 	"just had",
 	"just hypothetically",
 	"just keep",
+	"just leave",
+	"just marketing",
 	"just stop",
 	"just tell",
 	"just the",
+	"just use",
 	"just wait",
 	"just watched",
 	"just won't",
 	"just wondering",
 	"just your",
+	"k",
 	"kaposi",
 	"keep",
 	"keep an",
 	"keep coming",
 	"keep cracking",
+	"keep getting",
 	"keep going",
 	"keep her",
 	"keep it",
 	"keep my",
 	"keep reading",
+	"keep saying",
 	"keep taking",
 	"keep the",
 	"keep using",
@@ -3878,6 +4551,7 @@ var decisionModelFeatures = [...]string{
 	"keeps bleeding",
 	"keeps coming",
 	"keeps getting",
+	"keeps saying",
 	"keeps scabbing",
 	"keeps scratching",
 	"keloid",
@@ -3900,25 +4574,37 @@ var decisionModelFeatures = [...]string{
 	"kg ?",
 	"kg how",
 	"kg is",
+	"kg would",
 	"kid",
 	"kid 0",
+	"kid get",
+	"kid has",
 	"kid with",
 	"kid's",
+	"kid's eczema",
+	"kidney",
 	"kids",
 	"kids ?",
+	"kids are",
+	"kids in",
+	"kids still",
 	"kids usually",
 	"kids with",
 	"kill",
+	"kill warts",
 	"kilos",
 	"kilos ?",
 	"kind",
 	"kind of",
+	"kiss",
 	"knee",
 	"knee surgery",
 	"knees",
 	"know",
 	"know about",
 	"know if",
+	"know what",
+	"know when",
 	"know you",
 	"known",
 	"koebner",
@@ -3931,6 +4617,7 @@ var decisionModelFeatures = [...]string{
 	"la",
 	"la alopecia",
 	"la amoxicilina",
+	"la axila",
 	"la barriga",
 	"la biopsia",
 	"la boca",
@@ -3951,6 +4638,7 @@ var decisionModelFeatures = [...]string{
 	"la depilacion",
 	"la dermatitis",
 	"la dermatologa",
+	"la diferencia",
 	"la dosis",
 	"la doxiciclina",
 	"la edad",
@@ -3963,12 +4651,16 @@ var decisionModelFeatures = [...]string{
 	"la fiebre",
 	"la foto",
 	"la frente",
+	"la gente",
+	"la guardia",
 	"la herida",
 	"la hidradenitis",
+	"la imagen",
 	"la ingle",
 	"la isotretinoina",
 	"la ivermectina",
 	"la lactancia",
+	"la lampara",
 	"la lengua",
 	"la llevo",
 	"la mancha",
@@ -3981,25 +4673,33 @@ var decisionModelFeatures = [...]string{
 	"la permetrina",
 	"la piel",
 	"la pierna",
+	"la pincho",
 	"la piscina",
 	"la pitiriasis",
+	"la plancha",
 	"la planta",
 	"la playa",
+	"la pomada",
+	"la pongo",
 	"la psoriasis",
+	"la puedo",
 	"la quemadura",
 	"la quitamos",
 	"la quito",
 	"la regla",
 	"la residencia",
+	"la reviento",
 	"la revision",
 	"la ropa",
 	"la rosacea",
 	"la sarna",
 	"la semana",
 	"la sigo",
+	"la suspendo",
 	"la tension",
 	"la terbinafina",
 	"la tina",
+	"la tomo",
 	"la toxina",
 	"la tretinoina",
 	"la una",
@@ -4027,6 +4727,9 @@ var decisionModelFeatures = [...]string{
 	"lamotrigine",
 	"lamotrigine is",
 	"lamp",
+	"lamp used",
+	"lampara",
+	"lampara de",
 	"lance",
 	"lance it",
 	"las",
@@ -4034,6 +4737,7 @@ var decisionModelFeatures = [...]string{
 	"las axilas",
 	"las cejas",
 	"las congelamos",
+	"las embarazadas",
 	"las estrias",
 	"las manchas",
 	"las manos",
@@ -4059,6 +4763,7 @@ var decisionModelFeatures = [...]string{
 	"last week",
 	"last year",
 	"late",
+	"late to",
 	"later",
 	"later should",
 	"latex",
@@ -4067,12 +4772,20 @@ var decisionModelFeatures = [...]string{
 	"le",
 	"le compro",
 	"le corto",
+	"le cuesta",
 	"le dejo",
 	"le diagnosticaron",
+	"le digo",
+	"le dijeron",
 	"le doy",
+	"le echo",
+	"le envio",
+	"le esta",
+	"le estan",
 	"le ha",
 	"le hago",
 	"le han",
+	"le mando",
 	"le pasa",
 	"le pica",
 	"le pido",
@@ -4084,20 +4797,27 @@ var decisionModelFeatures = [...]string{
 	"le salen",
 	"le salieron",
 	"le salio",
+	"le sigo",
 	"le sirve",
+	"le subo",
 	"leaflet",
+	"leaflet how",
 	"leaflet says",
 	"leave",
+	"leave a",
 	"leave it",
 	"leave the",
+	"leave them",
 	"leche",
 	"left",
 	"leftover",
 	"leg",
+	"leg the",
 	"leg ulcer",
 	"leg wound",
 	"legs",
 	"legs are",
+	"leido",
 	"length",
 	"length of",
 	"lengua",
@@ -4108,11 +4828,15 @@ var decisionModelFeatures = [...]string{
 	"lesion on",
 	"lesiones",
 	"lesions",
+	"lesions and",
 	"lessons",
 	"let",
 	"let it",
+	"let my",
+	"let's",
 	"letter",
 	"letter says",
+	"leve",
 	"libido",
 	"libres",
 	"libres en",
@@ -4131,16 +4855,21 @@ var decisionModelFeatures = [...]string{
 	"lifting",
 	"lifting off",
 	"like",
+	"like 0",
 	"like ?",
 	"like a",
+	"like crazy",
 	"like every",
 	"like how",
 	"like impetigo",
 	"like lesions",
 	"like melanoma",
+	"like mine",
 	"like on",
+	"like scabies",
 	"like the",
 	"like this",
+	"like what",
 	"likely",
 	"likely to",
 	"limit",
@@ -4149,14 +4878,18 @@ var decisionModelFeatures = [...]string{
 	"line",
 	"line down",
 	"line for",
+	"line i",
 	"line is",
 	"linea",
+	"linea roja",
 	"lines",
 	"link",
 	"link between",
 	"linked",
 	"linked to",
 	"lip",
+	"lip and",
+	"lip is",
 	"lip swelled",
 	"lip that",
 	"lipoma",
@@ -4168,8 +4901,10 @@ var decisionModelFeatures = [...]string{
 	"lips keep",
 	"lips swell",
 	"liquen",
+	"liquen plano",
 	"lisinopril",
 	"little",
+	"little blisters",
 	"little boy",
 	"little one",
 	"little spots",
@@ -4189,18 +4924,24 @@ var decisionModelFeatures = [...]string{
 	"llevo 0",
 	"llevo a",
 	"llevo al",
+	"llevo hoy",
+	"llevo tres",
 	"lo",
 	"lo de",
 	"lo dejo",
 	"lo llevo",
+	"lo mando",
 	"lo mio",
 	"lo mismo",
 	"lo paro",
 	"lo pregunto",
 	"lo puedo",
 	"lo que",
+	"lo quito",
 	"lo sigo",
+	"lo tengo",
 	"lo tienen",
+	"lo tomo",
 	"loads",
 	"loads of",
 	"lol",
@@ -4218,13 +4959,19 @@ var decisionModelFeatures = [...]string{
 	"long term",
 	"longer",
 	"look",
+	"look after",
 	"look at",
 	"look different",
+	"look for",
+	"look infected",
 	"look like",
 	"look normal",
+	"look out",
 	"looked",
 	"looked at",
 	"looking",
+	"looking for",
+	"looking thing",
 	"looks",
 	"looks better",
 	"looks like",
@@ -4246,6 +4993,7 @@ var decisionModelFeatures = [...]string{
 	"los labios",
 	"los lunares",
 	"los medicos",
+	"los muslos",
 	"los ninos",
 	"los ojos",
 	"los pies",
@@ -4260,7 +5008,9 @@ var decisionModelFeatures = [...]string{
 	"lots",
 	"lots of",
 	"low",
+	"low dose",
 	"lower",
+	"lower doses",
 	"lower leg",
 	"lower lip",
 	"lower the",
@@ -4283,6 +5033,7 @@ var decisionModelFeatures = [...]string{
 	"lunes",
 	"lupus",
 	"lupus ?",
+	"lupus use",
 	"lyme",
 	"lyme ?",
 	"lyme disease",
@@ -4292,6 +5043,7 @@ var decisionModelFeatures = [...]string{
 	"lymph node",
 	"mad",
 	"mad to",
+	"made",
 	"madre",
 	"madre se",
 	"madre tiene",
@@ -4310,6 +5062,9 @@ var decisionModelFeatures = [...]string{
 	"malathion",
 	"male",
 	"maligna",
+	"malo",
+	"mama",
+	"mama tiene",
 	"man",
 	"managed",
 	"manana",
@@ -4318,16 +5073,22 @@ var decisionModelFeatures = [...]string{
 	"mancha de",
 	"mancha negra",
 	"mancha no",
+	"mancha que",
 	"mancha redonda",
+	"mancha roja",
 	"manchas",
 	"manchas a",
 	"manchas blancas",
 	"manchas en",
 	"manchas moradas",
+	"manchas que",
 	"manchas rojas",
 	"manchitas",
 	"mandamos",
 	"mandamos a",
+	"mandaron",
+	"mandaron para",
+	"mande",
 	"mando",
 	"mando a",
 	"mando foto",
@@ -4336,10 +5097,13 @@ var decisionModelFeatures = [...]string{
 	"mano pie",
 	"mano y",
 	"manos",
+	"manos le",
+	"manos y",
 	"many",
 	"many days",
 	"many mg",
 	"many ml",
+	"many of",
 	"many people",
 	"many times",
 	"margenes",
@@ -4348,28 +5112,39 @@ var decisionModelFeatures = [...]string{
 	"margins clear",
 	"marido",
 	"marido tiene",
+	"mark",
+	"marketing",
 	"marks",
+	"mary",
+	"mary joseph",
 	"mas",
 	"mas ?",
 	"mas de",
 	"mas en",
+	"mas fuerte",
 	"mas pelo",
 	"mas riesgo",
 	"mascara",
 	"mate's",
 	"matter",
+	"max",
+	"max daily",
 	"maxima",
 	"maxima de",
+	"maxima diaria",
 	"maybe",
+	"maybe 0",
 	"mayores",
 	"me",
 	"me ?",
 	"me a",
+	"me again",
 	"me better",
 	"me but",
 	"me cae",
 	"me compro",
 	"me conviene",
+	"me da",
 	"me diagnosticaron",
 	"me dieron",
 	"me dijeron",
@@ -4382,9 +5157,13 @@ var decisionModelFeatures = [...]string{
 	"me had",
 	"me hago",
 	"me han",
+	"me hice",
+	"me if",
 	"me la",
 	"me lo",
+	"me mandaron",
 	"me mando",
+	"me molesta",
 	"me on",
 	"me or",
 	"me pasa",
@@ -4393,8 +5172,11 @@ var decisionModelFeatures = [...]string{
 	"me pico",
 	"me pongo",
 	"me puedo",
+	"me pusieron",
+	"me quedo",
 	"me queme",
 	"me quiere",
+	"me quiero",
 	"me quito",
 	"me recetaron",
 	"me receto",
@@ -4402,12 +5184,14 @@ var decisionModelFeatures = [...]string{
 	"me salieron",
 	"me salio",
 	"me tengo",
+	"me the",
 	"me to",
 	"me toca",
 	"me tomo",
 	"me van",
 	"me voy",
 	"me what",
+	"me whether",
 	"me while",
 	"mean",
 	"mean ?",
@@ -4415,6 +5199,7 @@ var decisionModelFeatures = [...]string{
 	"mean for",
 	"mean i",
 	"mean in",
+	"mean it",
 	"mean on",
 	"mean when",
 	"mean you",
@@ -4423,11 +5208,14 @@ var decisionModelFeatures = [...]string{
 	"measles",
 	"measure",
 	"measure ?",
+	"mechanism",
 	"mechones",
 	"mechones desde",
 	"med",
 	"med student",
 	"medical",
+	"medical advice",
+	"medicamento",
 	"medicina",
 	"medicine",
 	"medico",
@@ -4450,6 +5238,7 @@ var decisionModelFeatures = [...]string{
 	"melanoma ?",
 	"melanoma in",
 	"melanoma or",
+	"melanoma removed",
 	"melanoma report",
 	"melanoma staging",
 	"melanomas",
@@ -4463,11 +5252,15 @@ var decisionModelFeatures = [...]string{
 	"mentioned",
 	"mentioned field",
 	"mentions",
+	"mentions solar",
 	"mes",
+	"mes ?",
 	"meses",
 	"meses ?",
 	"meses a",
 	"meses con",
+	"meses en",
+	"meses es",
 	"meses o",
 	"meses tiene",
 	"meses y",
@@ -4489,6 +5282,7 @@ var decisionModelFeatures = [...]string{
 	"metotrexato se",
 	"metotrexato y",
 	"metronidazole",
+	"metronidazole gel",
 	"mg",
 	"mg alt",
 	"mg de",
@@ -4500,6 +5294,8 @@ var decisionModelFeatures = [...]string{
 	"mi abuelo",
 	"mi acne",
 	"mi bebe",
+	"mi chamaco",
+	"mi cita",
 	"mi crema",
 	"mi cuero",
 	"mi cunado",
@@ -4514,11 +5310,14 @@ var decisionModelFeatures = [...]string{
 	"mi hijo",
 	"mi informe",
 	"mi madre",
+	"mi mama",
 	"mi marido",
 	"mi medico",
+	"mi mejilla",
 	"mi nariz",
 	"mi nena",
 	"mi nina",
+	"mi nino",
 	"mi novio",
 	"mi padre",
 	"mi papa",
@@ -4534,6 +5333,7 @@ var decisionModelFeatures = [...]string{
 	"mide",
 	"miel",
 	"miel alrededor",
+	"mientras",
 	"might",
 	"migrans",
 	"mild",
@@ -4545,9 +5345,14 @@ var decisionModelFeatures = [...]string{
 	"minoxidil ?",
 	"minoxidil durante",
 	"minoxidil en",
+	"minoxidil for",
+	"minoxidil should",
 	"minoxidil y",
+	"minutes",
 	"mio",
 	"mio es",
+	"mira",
+	"mirar",
 	"mis",
 	"miserable",
 	"mismo",
@@ -4555,6 +5360,7 @@ var decisionModelFeatures = [...]string{
 	"missed",
 	"mito",
 	"mito ?",
+	"mix",
 	"ml",
 	"ml de",
 	"ml of",
@@ -4570,15 +5376,19 @@ var decisionModelFeatures = [...]string{
 	"mohs ?",
 	"mohs for",
 	"mohs on",
+	"mohs or",
 	"mohs surgery",
 	"moisturiser",
 	"moisturizer",
 	"mole",
 	"mole ?",
+	"mole checked",
+	"mole i",
 	"mole is",
 	"mole needs",
 	"mole on",
 	"mole or",
+	"mole removal",
 	"mole removed",
 	"mole so",
 	"mole that",
@@ -4586,6 +5396,7 @@ var decisionModelFeatures = [...]string{
 	"moles ?",
 	"moles be",
 	"moles have",
+	"molesta",
 	"molluscum",
 	"molluscum ?",
 	"molluscum contagiosum",
@@ -4594,6 +5405,8 @@ var decisionModelFeatures = [...]string{
 	"molusco",
 	"molusco ?",
 	"molusco contagioso",
+	"molusco en",
+	"mom",
 	"mometasone",
 	"mometasone on",
 	"monday",
@@ -4607,6 +5420,7 @@ var decisionModelFeatures = [...]string{
 	"month and",
 	"month is",
 	"month old",
+	"month old's",
 	"monthly",
 	"months",
 	"months ?",
@@ -4614,22 +5428,28 @@ var decisionModelFeatures = [...]string{
 	"months cancer",
 	"months for",
 	"months is",
+	"months no",
 	"months now",
+	"months of",
 	"months on",
 	"months should",
 	"months that",
+	"months what",
 	"monton",
 	"moradas",
 	"moradas en",
 	"moradas que",
 	"more",
 	"more ?",
+	"more at",
 	"more common",
 	"more dangerous",
 	"more in",
 	"more likely",
 	"more prone",
 	"more than",
+	"moriz",
+	"moriz kaposi",
 	"morning",
 	"morning ?",
 	"morning and",
@@ -4644,11 +5464,14 @@ var decisionModelFeatures = [...]string{
 	"mother",
 	"mother in",
 	"mothers",
+	"mothers use",
 	"motivo",
 	"motivo para",
 	"mouth",
 	"mouth ?",
 	"mouth and",
+	"mouth as",
+	"mouth can",
 	"mouth disease",
 	"mouth in",
 	"mouth is",
@@ -4661,6 +5484,7 @@ var decisionModelFeatures = [...]string{
 	"much cetirizine",
 	"much for",
 	"much ivermectin",
+	"much longer",
 	"much of",
 	"much permethrin",
 	"much sunscreen",
@@ -4668,6 +5492,7 @@ var decisionModelFeatures = [...]string{
 	"muchisimo",
 	"mucho",
 	"mucho el",
+	"mucho la",
 	"mucho picor",
 	"mucho y",
 	"muchos",
@@ -4682,6 +5507,7 @@ var decisionModelFeatures = [...]string{
 	"mum says",
 	"mum's",
 	"mupirocin",
+	"mupirocin on",
 	"mupirocina",
 	"muslos",
 	"muslos y",
@@ -4692,8 +5518,10 @@ var decisionModelFeatures = [...]string{
 	"my 0",
 	"my 0yo's",
 	"my acne",
+	"my alopecia",
 	"my ankle",
 	"my ankles",
+	"my appointment",
 	"my arm",
 	"my armpit",
 	"my armpits",
@@ -4711,6 +5539,7 @@ var decisionModelFeatures = [...]string{
 	"my brother's",
 	"my burn",
 	"my calf",
+	"my cat",
 	"my cellulitis",
 	"my cheek",
 	"my cheeks",
@@ -4727,6 +5556,7 @@ var decisionModelFeatures = [...]string{
 	"my daughter's",
 	"my derm",
 	"my dermatologist",
+	"my dermatology",
 	"my doctor",
 	"my dog",
 	"my doxycycline",
@@ -4734,7 +5564,10 @@ var decisionModelFeatures = [...]string{
 	"my ear",
 	"my earlobe",
 	"my eczema",
+	"my elbow",
+	"my elbows",
 	"my epipen",
+	"my eye",
 	"my eyebrows",
 	"my eyelid",
 	"my eyelids",
@@ -4744,13 +5577,16 @@ var decisionModelFeatures = [...]string{
 	"my feet",
 	"my finger",
 	"my fingers",
+	"my first",
 	"my foot",
 	"my forearm",
+	"my forehead",
 	"my friend",
 	"my friend's",
 	"my gp",
 	"my gran's",
 	"my grandfather",
+	"my grandma's",
 	"my grandmother's",
 	"my groin",
 	"my hair",
@@ -4768,16 +5604,19 @@ var decisionModelFeatures = [...]string{
 	"my keloid",
 	"my kid",
 	"my kid's",
+	"my kids",
 	"my knee",
 	"my leg",
 	"my libido",
 	"my lip",
 	"my lips",
 	"my little",
+	"my melanoma",
 	"my melasma",
 	"my methotrexate",
 	"my mole",
 	"my moles",
+	"my mom",
 	"my mother",
 	"my mouth",
 	"my mum",
@@ -4791,8 +5630,10 @@ var decisionModelFeatures = [...]string{
 	"my notes",
 	"my own",
 	"my palm",
+	"my palms",
 	"my partner",
 	"my partner's",
+	"my path",
 	"my pathology",
 	"my patient",
 	"my patient's",
@@ -4806,11 +5647,13 @@ var decisionModelFeatures = [...]string{
 	"my seb",
 	"my sebaceous",
 	"my shin",
+	"my shins",
 	"my shirts",
 	"my shoulders",
 	"my sister",
 	"my sister's",
 	"my skin",
+	"my sole",
 	"my son",
 	"my son's",
 	"my statin",
@@ -4829,8 +5672,12 @@ var decisionModelFeatures = [...]string{
 	"my toddler",
 	"my toddler's",
 	"my toenail",
+	"my tongue",
+	"my tretinoin",
+	"my upper",
 	"my urticaria",
 	"my usual",
+	"my verruca",
 	"my vitamin",
 	"my vitiligo",
 	"my wart",
@@ -4839,9 +5686,11 @@ var decisionModelFeatures = [...]string{
 	"my wife's",
 	"my wrist",
 	"myself",
+	"myself ?",
 	"myth",
 	"myth ?",
 	"nada",
+	"nadie",
 	"naevus",
 	"naevus ?",
 	"naevus mean",
@@ -4849,8 +5698,10 @@ var decisionModelFeatures = [...]string{
 	"naevus what",
 	"nail",
 	"nail ?",
+	"nail and",
 	"nail fungus",
 	"nail infection",
+	"nail is",
 	"nail looks",
 	"nail to",
 	"nails",
@@ -4868,11 +5719,15 @@ var decisionModelFeatures = [...]string{
 	"narrowband uvb",
 	"nasal",
 	"nasal ala",
+	"natacion",
 	"natural",
 	"near",
+	"near a",
 	"near the",
+	"nearly",
 	"necesita",
 	"necesita antibiotico",
+	"necesita que",
 	"necesito",
 	"necesito antibiotico",
 	"necessary",
@@ -4887,6 +5742,7 @@ var decisionModelFeatures = [...]string{
 	"need blood",
 	"need for",
 	"need iv",
+	"need lower",
 	"need something",
 	"need sunscreen",
 	"need the",
@@ -4896,70 +5752,93 @@ var decisionModelFeatures = [...]string{
 	"needs",
 	"needs checking",
 	"neg",
+	"negative",
 	"negra",
 	"negra en",
+	"neighbour",
 	"nena",
 	"nene",
 	"nephew",
 	"nephew's",
 	"never",
 	"never had",
+	"never used",
 	"nevus",
 	"nevus ?",
 	"nevus and",
 	"nevus compuesto",
 	"nevus de",
 	"nevus displasico",
+	"nevus with",
 	"new",
 	"new antibiotic",
 	"new mascara",
 	"new mole",
 	"new pearly",
 	"new pigmented",
+	"new pink",
+	"new spot",
 	"new washing",
 	"newborn",
+	"newborn's",
 	"next",
 	"next ?",
 	"next month",
+	"next or",
 	"next step",
 	"next to",
 	"next week",
 	"next year",
 	"niacinamide",
 	"nickel",
+	"nickel ?",
+	"nickel allergy",
 	"night",
 	"night ?",
+	"night for",
+	"night is",
+	"night or",
 	"nikolsky",
 	"nikolsky sign",
 	"nina",
 	"nina tiene",
 	"ninety",
 	"nino",
+	"nino ?",
 	"nino con",
 	"nino de",
+	"nino le",
+	"nino tiene",
 	"ninos",
 	"ninos ?",
 	"ninos al",
 	"ninos con",
+	"ninos en",
 	"nipple",
+	"nipple thrush",
+	"nitrogeno",
 	"nits",
 	"nm",
 	"no",
 	"no ?",
 	"no busco",
 	"no cicatriza",
+	"no cierra",
 	"no duele",
 	"no es",
 	"no estaba",
 	"no hace",
 	"no hay",
+	"no itch",
 	"no le",
 	"no me",
 	"no mejora",
 	"no pido",
 	"no rash",
 	"no se",
+	"no te",
 	"no tiene",
+	"no voy",
 	"noche",
 	"noche ?",
 	"noche entre",
@@ -4969,6 +5848,9 @@ var decisionModelFeatures = [...]string{
 	"nodular acne",
 	"nodule",
 	"nodule with",
+	"nodules",
+	"nomas",
+	"nombre",
 	"non",
 	"non blanching",
 	"non healing",
@@ -4978,6 +5860,7 @@ var decisionModelFeatures = [...]string{
 	"normal again",
 	"normal excision",
 	"normal for",
+	"normal healing",
 	"normal o",
 	"normal or",
 	"normal que",
@@ -4988,6 +5871,7 @@ var decisionModelFeatures = [...]string{
 	"normalmente",
 	"normalmente ?",
 	"normalmente la",
+	"normalmente un",
 	"nos",
 	"nose",
 	"nose bcc",
@@ -4996,9 +5880,11 @@ var decisionModelFeatures = [...]string{
 	"not",
 	"not ?",
 	"not a",
+	"not an",
 	"not asking",
 	"not for",
 	"not itchy",
+	"not looking",
 	"not to",
 	"notes",
 	"notes what",
@@ -5013,6 +5899,7 @@ var decisionModelFeatures = [...]string{
 	"now ?",
 	"now and",
 	"now can",
+	"now has",
 	"now his",
 	"now i",
 	"now it's",
@@ -5025,10 +5912,15 @@ var decisionModelFeatures = [...]string{
 	"nuevas",
 	"nuevo",
 	"nuevo en",
+	"nuevo me",
 	"number",
 	"nurse",
+	"nurse and",
 	"nurse here",
 	"nurse how",
+	"nurse on",
+	"nurse one",
+	"nurse practitioner",
 	"nurse said",
 	"nurse what",
 	"nurse what's",
@@ -5037,11 +5929,14 @@ var decisionModelFeatures = [...]string{
 	"nursery tomorrow",
 	"nursing",
 	"nursing home",
+	"nursing student",
 	"nystatin",
 	"nystatin or",
 	"o",
 	"o al",
+	"o algo",
 	"o con",
+	"o el",
 	"o es",
 	"o esperamos",
 	"o espero",
@@ -5056,9 +5951,13 @@ var decisionModelFeatures = [...]string{
 	"o mejor",
 	"o no",
 	"o picaduras",
+	"o pido",
+	"o pruebo",
 	"o puede",
+	"o que",
 	"o se",
 	"o solo",
+	"o todavia",
 	"o un",
 	"o voy",
 	"occur",
@@ -5071,16 +5970,20 @@ var decisionModelFeatures = [...]string{
 	"of",
 	"of 0",
 	"of a",
+	"of an",
 	"of antibiotics",
 	"of brown",
 	"of cetirizine",
 	"of daily",
+	"of drug",
 	"of dupilumab",
 	"of fexofenadine",
 	"of flucloxacillin",
+	"of his",
 	"of interest",
 	"of isotretinoin",
 	"of ivermectin",
+	"of life",
 	"of melanoma",
 	"of mine",
 	"of minoxidil",
@@ -5089,6 +5992,7 @@ var decisionModelFeatures = [...]string{
 	"of once",
 	"of one",
 	"of oral",
+	"of our",
 	"of people",
 	"of permethrin",
 	"of pityriasis",
@@ -5096,6 +6000,7 @@ var decisionModelFeatures = [...]string{
 	"of shingles",
 	"of skin",
 	"of spironolactone",
+	"of tea",
 	"of terbinafine",
 	"of the",
 	"of tiny",
@@ -5112,7 +6017,9 @@ var decisionModelFeatures = [...]string{
 	"offered",
 	"offered me",
 	"often",
+	"often do",
 	"often should",
+	"oigan",
 	"oil",
 	"oil on",
 	"ointment",
@@ -5121,9 +6028,12 @@ var decisionModelFeatures = [...]string{
 	"ok",
 	"ok for",
 	"ok if",
+	"ok long",
+	"ok or",
 	"ok so",
 	"ok to",
 	"okay",
+	"okay ?",
 	"okay for",
 	"old",
 	"old ?",
@@ -5140,6 +6050,7 @@ var decisionModelFeatures = [...]string{
 	"old with",
 	"old woman",
 	"old's",
+	"old's rash",
 	"older",
 	"older adults",
 	"omalizumab",
@@ -5151,6 +6062,7 @@ var decisionModelFeatures = [...]string{
 	"on accutane",
 	"on adalimumab",
 	"on before",
+	"on blood",
 	"on both",
 	"on ciclosporin",
 	"on darker",
@@ -5161,12 +6073,14 @@ var decisionModelFeatures = [...]string{
 	"on dupixent",
 	"on finasteride",
 	"on her",
+	"on herself",
 	"on his",
 	"on holiday",
 	"on hydroxychloroquine",
 	"on isotretinoin",
 	"on it",
 	"on its",
+	"on looks",
 	"on methotrexate",
 	"on minocycline",
 	"on monday",
@@ -5185,6 +6099,7 @@ var decisionModelFeatures = [...]string{
 	"on thighs",
 	"on this",
 	"on tretinoin",
+	"on twice",
 	"on warfarin",
 	"on with",
 	"once",
@@ -5194,6 +6109,7 @@ var decisionModelFeatures = [...]string{
 	"one",
 	"one 0",
 	"one ?",
+	"one cancel",
 	"one from",
 	"one has",
 	"one keeps",
@@ -5207,7 +6123,9 @@ var decisionModelFeatures = [...]string{
 	"ones are",
 	"only",
 	"only at",
+	"only one",
 	"only when",
+	"only where",
 	"oozing",
 	"op",
 	"open",
@@ -5223,7 +6141,10 @@ var decisionModelFeatures = [...]string{
 	"or after",
 	"or alopecia",
 	"or are",
+	"or ask",
 	"or back",
+	"or biopsy",
+	"or call",
 	"or can",
 	"or cryo",
 	"or cut",
@@ -5231,9 +6152,11 @@ var decisionModelFeatures = [...]string{
 	"or does",
 	"or dti",
 	"or eczema",
+	"or excision",
 	"or get",
 	"or go",
 	"or hold",
+	"or hospital",
 	"or hydroquinone",
 	"or infected",
 	"or is",
@@ -5242,19 +6165,26 @@ var decisionModelFeatures = [...]string{
 	"or keep",
 	"or leave",
 	"or let",
+	"or make",
 	"or more",
+	"or no",
 	"or not",
 	"or only",
 	"or oral",
+	"or phototherapy",
 	"or psoriasis",
 	"or push",
+	"or radiation",
 	"or reduce",
 	"or refer",
 	"or see",
 	"or should",
+	"or skip",
 	"or something",
 	"or stop",
 	"or surgery",
+	"or switch",
+	"or take",
 	"or the",
 	"or three",
 	"or try",
@@ -5264,7 +6194,10 @@ var decisionModelFeatures = [...]string{
 	"or will",
 	"oral",
 	"oral antifungals",
+	"oral antihistamines",
+	"oral minoxidil",
 	"oral o",
+	"oral steroids",
 	"oral terbinafine",
 	"oreja",
 	"oreja que",
@@ -5273,9 +6206,13 @@ var decisionModelFeatures = [...]string{
 	"otc",
 	"other",
 	"other ?",
+	"other kids",
 	"other people",
 	"others",
+	"otono",
 	"otra",
+	"otra ?",
+	"otra cosa",
 	"otra vez",
 	"ought",
 	"ought to",
@@ -5286,14 +6223,18 @@ var decisionModelFeatures = [...]string{
 	"out",
 	"out ?",
 	"out for",
+	"out i'm",
 	"out in",
 	"out of",
+	"out or",
 	"out should",
+	"out the",
 	"out today",
 	"outbreak",
 	"outbreak ?",
 	"outdated",
 	"outgrow",
+	"outside",
 	"oven",
 	"over",
 	"over 0",
@@ -5303,10 +6244,15 @@ var decisionModelFeatures = [...]string{
 	"over my",
 	"over the",
 	"over time",
+	"over with",
 	"overkill",
 	"overnight",
 	"overreacting",
 	"own",
+	"own ?",
+	"oye",
+	"oye a",
+	"pa",
 	"paciente",
 	"paciente con",
 	"paciente de",
@@ -5356,8 +6302,10 @@ var decisionModelFeatures = [...]string{
 	"parece un",
 	"pareja",
 	"pareja tiene",
+	"parents",
 	"paro",
 	"parpado",
+	"particular",
 	"partir",
 	"partir de",
 	"partner",
@@ -5369,12 +6317,14 @@ var decisionModelFeatures = [...]string{
 	"parto empiezo",
 	"party",
 	"pasa",
+	"pasa eso",
 	"pasado",
 	"pasar",
 	"pasi",
 	"pasi 0",
 	"paso",
 	"paso a",
+	"passed",
 	"past",
 	"past the",
 	"pastillas",
@@ -5389,6 +6339,7 @@ var decisionModelFeatures = [...]string{
 	"patches in",
 	"patches is",
 	"patches on",
+	"patchy",
 	"path",
 	"path report",
 	"pathology",
@@ -5405,15 +6356,22 @@ var decisionModelFeatures = [...]string{
 	"pattern",
 	"pause",
 	"pause it",
+	"pause my",
+	"pdt",
 	"pe",
 	"pearly",
+	"pearly bump",
 	"pearly papule",
 	"pecho",
+	"pecho al",
 	"pecho puedo",
 	"pecho y",
 	"pediatra",
+	"pediatra ?",
 	"pediatra dijo",
+	"pediatrician",
 	"pedimos",
+	"pedir",
 	"peel",
 	"peel and",
 	"peeling",
@@ -5435,6 +6393,7 @@ var decisionModelFeatures = [...]string{
 	"pemphigoid ?",
 	"pemphigoid differ",
 	"pemphigus",
+	"pemphigus and",
 	"pemphigus vulgaris",
 	"pen",
 	"pen line",
@@ -5443,6 +6402,7 @@ var decisionModelFeatures = [...]string{
 	"pending",
 	"pending start",
 	"penfigo",
+	"penfigo y",
 	"penfigoide",
 	"penfigoide ?",
 	"penicillin",
@@ -5452,12 +6412,16 @@ var decisionModelFeatures = [...]string{
 	"people ?",
 	"people get",
 	"people in",
+	"people need",
 	"people on",
 	"people over",
+	"people should",
+	"people talk",
 	"people usually",
 	"people who",
 	"people with",
 	"peor",
+	"peor ?",
 	"per",
 	"per day",
 	"percentage",
@@ -5478,6 +6442,7 @@ var decisionModelFeatures = [...]string{
 	"permetrina en",
 	"permetrina o",
 	"pero",
+	"pero la",
 	"pero puedo",
 	"pero que",
 	"peroxide",
@@ -5494,6 +6459,7 @@ var decisionModelFeatures = [...]string{
 	"personas ?",
 	"personas con",
 	"personas mayores",
+	"personas que",
 	"pesa",
 	"pesa 0",
 	"peso",
@@ -5503,6 +6469,7 @@ var decisionModelFeatures = [...]string{
 	"pezon ?",
 	"pharmacist",
 	"pharmacist here",
+	"pharmacist said",
 	"pharmacists",
 	"pharmacy",
 	"pharmacy student",
@@ -5534,6 +6501,7 @@ var decisionModelFeatures = [...]string{
 	"picaduras",
 	"picaduras ?",
 	"pican",
+	"pican un",
 	"pick",
 	"picks",
 	"pico",
@@ -5543,9 +6511,12 @@ var decisionModelFeatures = [...]string{
 	"picture",
 	"picture attached",
 	"picture of",
+	"pictures",
 	"pide",
 	"piden",
 	"pido",
+	"pido al",
+	"pido diagnostico",
 	"pido un",
 	"pie",
 	"pie boca",
@@ -5554,6 +6525,7 @@ var decisionModelFeatures = [...]string{
 	"pie que",
 	"piel",
 	"piel ?",
+	"piel de",
 	"piel entre",
 	"piel limpia",
 	"piel se",
@@ -5569,17 +6541,23 @@ var decisionModelFeatures = [...]string{
 	"piernas",
 	"piernas ?",
 	"pies",
+	"pies ?",
 	"pigment",
 	"pigmented",
 	"pigmented lesion",
 	"pilaris",
 	"pilaris does",
+	"pilaris is",
 	"pill",
 	"pill ?",
+	"pill and",
 	"pill for",
 	"pill help",
 	"pimples",
+	"pincho",
+	"pincho ?",
 	"pink",
+	"pink patch",
 	"piojos",
 	"piojos ?",
 	"piojos en",
@@ -5600,7 +6578,9 @@ var decisionModelFeatures = [...]string{
 	"placa",
 	"placas",
 	"plain",
+	"plain english",
 	"plan",
+	"plancha",
 	"plano",
 	"planta",
 	"planta del",
@@ -5615,10 +6595,14 @@ var decisionModelFeatures = [...]string{
 	"plaques",
 	"plaques on",
 	"plaster",
+	"plastic",
+	"plastic surgeon",
 	"play",
 	"play in",
 	"playa",
 	"playa ?",
+	"pls",
+	"pls help",
 	"plug",
 	"plug on",
 	"plus",
@@ -5632,21 +6616,26 @@ var decisionModelFeatures = [...]string{
 	"poison ivy",
 	"policy",
 	"pomada",
+	"pomada de",
 	"pompholyx",
 	"pompholyx ?",
 	"pone",
+	"pone en",
 	"pone nevus",
 	"ponemos",
 	"poner",
 	"poner protector",
 	"ponerme",
 	"ponerse",
+	"ponerse protector",
+	"ponga",
 	"pongo",
 	"pongo ?",
 	"pongo a",
 	"pongo crema",
 	"pongo el",
 	"pongo la",
+	"poniendo",
 	"pool",
 	"pools",
 	"pools ?",
@@ -5654,6 +6643,7 @@ var decisionModelFeatures = [...]string{
 	"pop a",
 	"pop burn",
 	"pop the",
+	"pop them",
 	"por",
 	"por curiosidad",
 	"por el",
@@ -5662,17 +6652,23 @@ var decisionModelFeatures = [...]string{
 	"por los",
 	"por presion",
 	"por que",
+	"por semana",
 	"por todo",
 	"por un",
 	"por una",
 	"porque",
+	"porque me",
 	"port",
 	"port wine",
 	"positive",
 	"positivo",
+	"possible",
+	"possible to",
+	"posted",
 	"postura",
 	"postura a",
 	"potassium",
+	"potencia",
 	"potency",
 	"potent",
 	"potent steroid",
@@ -5681,11 +6677,13 @@ var decisionModelFeatures = [...]string{
 	"powder",
 	"practice",
 	"practice nurse",
+	"practitioner",
 	"precancerous",
 	"precancerous ?",
 	"pred",
 	"prednisolone",
 	"prednisona",
+	"prednisona por",
 	"prednisone",
 	"prefer",
 	"preferred",
@@ -5693,22 +6691,29 @@ var decisionModelFeatures = [...]string{
 	"prefiero",
 	"pregnancy",
 	"pregnancy ?",
+	"pregnancy or",
+	"pregnancy what",
 	"pregnant",
 	"pregnant and",
 	"pregnant what",
+	"pregnant with",
 	"pregnant woman",
 	"pregnant women",
 	"pregunta",
+	"pregunta rapida",
 	"pregunto",
 	"pregunto por",
 	"preocupar",
 	"preocupar ?",
+	"preocuparse",
 	"prescribe",
 	"prescribed",
+	"prescribed isotretinoin",
 	"prescribed ivermectin",
 	"prescribed terbinafine",
 	"prescription",
 	"prescription antiperspirant",
+	"prescription for",
 	"presion",
 	"presion ?",
 	"presion de",
@@ -5718,16 +6723,23 @@ var decisionModelFeatures = [...]string{
 	"pressure",
 	"pressure drug",
 	"pressure injury",
+	"pressure pill",
 	"pressure sore",
 	"pressure sores",
 	"pressure ulcer",
 	"pressure ulcers",
 	"prevenir",
 	"prevent",
+	"primero",
+	"primero ?",
 	"private",
 	"probably",
+	"probably fine",
 	"probado",
+	"problemas",
+	"problemas del",
 	"problems",
+	"produce",
 	"products",
 	"profe",
 	"profe aqui",
@@ -5738,6 +6750,7 @@ var decisionModelFeatures = [...]string{
 	"proportion",
 	"propranolol",
 	"propranolol ?",
+	"prospecto",
 	"proteccion",
 	"proteccion se",
 	"protect",
@@ -5750,8 +6763,10 @@ var decisionModelFeatures = [...]string{
 	"protector",
 	"protector solar",
 	"protopic",
+	"prueba",
 	"pruebas",
 	"pruebas epicutaneas",
+	"pruebo",
 	"psoriasis",
 	"psoriasis ?",
 	"psoriasis and",
@@ -5765,11 +6780,16 @@ var decisionModelFeatures = [...]string{
 	"psoriasis in",
 	"psoriasis is",
 	"psoriasis linked",
+	"psoriasis need",
 	"psoriasis on",
+	"psoriasis or",
+	"psoriasis por",
 	"psoriasis que",
+	"psoriasis since",
 	"psoriasis taken",
 	"psoriasis to",
 	"psoriasis trials",
+	"psoriasis y",
 	"psoriatic",
 	"psoriatic arthritis",
 	"pt",
@@ -5780,17 +6800,22 @@ var decisionModelFeatures = [...]string{
 	"pt w",
 	"pt with",
 	"puede",
+	"puede combinar",
 	"puede contagiar",
+	"puede echar",
 	"puede esperar",
 	"puede ir",
 	"puede pasar",
 	"puede poner",
 	"puede ser",
+	"puede tener",
 	"puede una",
 	"puede usar",
 	"pueden",
+	"pueden usar",
 	"pueden volver",
 	"puedo",
+	"puedo dar",
 	"puedo dejar",
 	"puedo ir",
 	"puedo poner",
@@ -5798,6 +6823,8 @@ var decisionModelFeatures = [...]string{
 	"puedo subir",
 	"puedo tenir",
 	"puedo tomar",
+	"puedo tomarme",
+	"puedo trabajar",
 	"puedo usar",
 	"puesto",
 	"puffy",
@@ -5808,6 +6835,7 @@ var decisionModelFeatures = [...]string{
 	"pulled a",
 	"punch",
 	"punch biopsy",
+	"punch or",
 	"punched",
 	"punched out",
 	"puncture",
@@ -5823,6 +6851,7 @@ var decisionModelFeatures = [...]string{
 	"pus filled",
 	"push",
 	"push for",
+	"push through",
 	"pusieron",
 	"puso",
 	"pustules",
@@ -5836,6 +6865,7 @@ var decisionModelFeatures = [...]string{
 	"putting",
 	"q",
 	"q for",
+	"q hago",
 	"q how",
 	"que",
 	"que ?",
@@ -5853,6 +6883,7 @@ var decisionModelFeatures = [...]string{
 	"que crees",
 	"que crema",
 	"que cuido",
+	"que dejar",
 	"que dicen",
 	"que diferencia",
 	"que dosis",
@@ -5863,9 +6894,11 @@ var decisionModelFeatures = [...]string{
 	"que era",
 	"que es",
 	"que estoy",
+	"que evitar",
 	"que factor",
 	"que faltar",
 	"que ha",
+	"que hacemos",
 	"que hacer",
 	"que hago",
 	"que hay",
@@ -5879,8 +6912,10 @@ var decisionModelFeatures = [...]string{
 	"que los",
 	"que me",
 	"que mi",
+	"que mide",
 	"que no",
 	"que pasa",
+	"que pena",
 	"que pica",
 	"que pican",
 	"que quiere",
@@ -5889,24 +6924,32 @@ var decisionModelFeatures = [...]string{
 	"que reventar",
 	"que sangra",
 	"que se",
+	"que senales",
 	"que significa",
 	"que signos",
 	"que sirve",
 	"que son",
+	"que sube",
 	"que subi",
 	"que suelen",
 	"que te",
 	"que tengo",
 	"que tiene",
+	"que tipo",
 	"que toma",
+	"que toman",
 	"que tomar",
+	"que tomo",
 	"que tratamientos",
+	"que un",
 	"que una",
 	"que uso",
 	"que vacunar",
 	"que ver",
 	"que viene",
 	"que volver",
+	"quedo",
+	"quedo en",
 	"queloide",
 	"queloide de",
 	"queloide y",
@@ -5914,16 +6957,21 @@ var decisionModelFeatures = [...]string{
 	"quemadura",
 	"quemadura ?",
 	"quemadura con",
+	"quemadura necesita",
 	"quemadura o",
 	"quemadura solar",
 	"quemaduras",
 	"queme",
 	"queme con",
+	"quemo",
+	"quemo con",
 	"queratosis",
 	"queratosis actinica",
 	"queratosis actinicas",
 	"queratosis pilaris",
+	"queratosis seborreica",
 	"question",
+	"question about",
 	"question what",
 	"quick",
 	"quick one",
@@ -5933,9 +6981,12 @@ var decisionModelFeatures = [...]string{
 	"quiere decir",
 	"quiere hidrocortisona",
 	"quiero",
+	"quiero saber",
 	"quiste",
 	"quiste sebaceo",
+	"quit",
 	"quita",
+	"quita con",
 	"quitamos",
 	"quitamos ?",
 	"quitan",
@@ -5946,6 +6997,8 @@ var decisionModelFeatures = [...]string{
 	"quito el",
 	"r",
 	"r o",
+	"radiation",
+	"radiation for",
 	"radiotherapy",
 	"raise",
 	"raised",
@@ -5954,8 +7007,10 @@ var decisionModelFeatures = [...]string{
 	"ran",
 	"ran out",
 	"range",
+	"rapida",
 	"rapidly",
 	"rapidly growing",
+	"rapido",
 	"rasca",
 	"rash",
 	"rash ?",
@@ -5963,11 +7018,15 @@ var decisionModelFeatures = [...]string{
 	"rash all",
 	"rash always",
 	"rash and",
+	"rash came",
 	"rash got",
 	"rash has",
 	"rash in",
 	"rash is",
+	"rash mean",
 	"rash measles",
+	"rash my",
+	"rash of",
 	"rash on",
 	"rash round",
 	"rash that's",
@@ -5976,6 +7035,7 @@ var decisionModelFeatures = [...]string{
 	"rash with",
 	"rashes",
 	"rashes in",
+	"rashes mean",
 	"rate",
 	"rather",
 	"rather than",
@@ -5984,6 +7044,7 @@ var decisionModelFeatures = [...]string{
 	"raw",
 	"raya",
 	"re",
+	"reaccion",
 	"reaction",
 	"read",
 	"read that",
@@ -5997,6 +7058,8 @@ var decisionModelFeatures = [...]string{
 	"really need",
 	"reaplicar",
 	"reaplicar el",
+	"reapplied",
+	"reapplied every",
 	"reapply",
 	"reapply sunscreen",
 	"reason",
@@ -6005,10 +7068,12 @@ var decisionModelFeatures = [...]string{
 	"reasonable ?",
 	"reasonable for",
 	"recetaron",
+	"recetaron doxiciclina",
 	"recetaron isotretinoina",
 	"receto",
 	"receto isotretinoina",
 	"receto tacrolimus",
+	"recheck",
 	"reckon",
 	"recognised",
 	"recomienda",
@@ -6017,14 +7082,18 @@ var decisionModelFeatures = [...]string{
 	"recommend",
 	"recommended",
 	"recommended for",
+	"recurrence",
 	"recurrent",
 	"red",
 	"red and",
 	"red bumps",
+	"red cheeks",
 	"red dots",
 	"red flags",
 	"red for",
 	"red hot",
+	"red in",
+	"red ink",
 	"red itchy",
 	"red leg",
 	"red nappy",
@@ -6039,13 +7108,19 @@ var decisionModelFeatures = [...]string{
 	"redness is",
 	"redonda",
 	"redonda en",
+	"redondas",
+	"redondas en",
 	"reduce",
 	"reduce ?",
+	"reduce or",
 	"refer",
 	"refer ?",
+	"refer or",
 	"refer to",
 	"referral",
 	"referral ?",
+	"refusing",
+	"registrar",
 	"regla",
 	"regla abcde",
 	"relaciona",
@@ -6057,13 +7132,17 @@ var decisionModelFeatures = [...]string{
 	"removed",
 	"removed ?",
 	"removed from",
+	"removing",
 	"renal",
 	"repeated",
 	"repelente",
 	"report",
 	"report ?",
+	"report on",
 	"report says",
+	"reports",
 	"repositioned",
+	"request",
 	"requisition",
 	"residencia",
 	"residencia una",
@@ -6074,17 +7153,28 @@ var decisionModelFeatures = [...]string{
 	"residents",
 	"residents has",
 	"resistant",
+	"resistant ?",
+	"resistente",
+	"resistente al",
 	"respond",
+	"responding",
+	"responding to",
 	"restart",
 	"restart ?",
 	"restart my",
+	"restart the",
+	"result",
 	"results",
+	"retinoid",
+	"retinoid before",
 	"retinoids",
 	"retinol",
 	"retinol ?",
 	"retinol and",
 	"reventar",
 	"reventar las",
+	"reviento",
+	"reviento ?",
 	"review",
 	"revisarse",
 	"revisarse la",
@@ -6096,6 +7186,7 @@ var decisionModelFeatures = [...]string{
 	"rifampicin",
 	"right",
 	"right ?",
+	"right away",
 	"right dose",
 	"right for",
 	"right next",
@@ -6105,6 +7196,7 @@ var decisionModelFeatures = [...]string{
 	"ring shaped",
 	"ringworm",
 	"ringworm ?",
+	"ringworm actually",
 	"ringworm from",
 	"ringworm is",
 	"ringworm on",
@@ -6112,12 +7204,15 @@ var decisionModelFeatures = [...]string{
 	"ringworm patch",
 	"risk",
 	"risk factors",
+	"risk of",
 	"roaccutane",
 	"roacutan",
 	"rodillas",
 	"roja",
 	"roja ?",
 	"roja caliente",
+	"roja con",
+	"roja que",
 	"roja y",
 	"rojas",
 	"rojez",
@@ -6132,6 +7227,7 @@ var decisionModelFeatures = [...]string{
 	"roncha",
 	"ronchas",
 	"ronchas que",
+	"ronchas y",
 	"room",
 	"ropa",
 	"ropa ?",
@@ -6164,18 +7260,22 @@ var decisionModelFeatures = [...]string{
 	"rule ?",
 	"run",
 	"run in",
+	"runner",
 	"running",
 	"running up",
 	"running water",
 	"ruxolitinib",
 	"rx",
+	"sabe",
 	"saber",
+	"saber como",
 	"sacral",
 	"sacral sore",
 	"sacral wound",
 	"sacro",
 	"sacrum",
 	"safe",
+	"safe during",
 	"safe for",
 	"safe in",
 	"safe to",
@@ -6197,6 +7297,7 @@ var decisionModelFeatures = [...]string{
 	"salido",
 	"salido un",
 	"salido una",
+	"saliendo",
 	"salieron",
 	"salieron ampollas",
 	"salieron ronchas",
@@ -6218,10 +7319,13 @@ var decisionModelFeatures = [...]string{
 	"sangra cuando",
 	"sangre",
 	"sanitiser",
+	"sanity",
+	"sanity check",
 	"sarcoma",
 	"sarna",
 	"sarna ?",
 	"sarna despues",
+	"sarna y",
 	"sarpullido",
 	"sarpullido con",
 	"sarpullido de",
@@ -6229,14 +7333,19 @@ var decisionModelFeatures = [...]string{
 	"satellite",
 	"saturday",
 	"saturday ?",
+	"saw",
 	"say",
+	"say ?",
 	"say a",
 	"say no",
+	"say not",
+	"say the",
 	"saying",
 	"says",
 	"says 0",
 	"says compound",
 	"says it's",
+	"says margins",
 	"says my",
 	"says the",
 	"says water",
@@ -6274,9 +7383,11 @@ var decisionModelFeatures = [...]string{
 	"scc on",
 	"scenario",
 	"school",
+	"school ?",
 	"school has",
 	"school nurse",
 	"school says",
+	"school trip",
 	"school with",
 	"schools",
 	"sclerosus",
@@ -6292,6 +7403,7 @@ var decisionModelFeatures = [...]string{
 	"screening ?",
 	"screenshot",
 	"se",
+	"se anulan",
 	"se calcula",
 	"se clasifican",
 	"se confirma",
@@ -6303,17 +7415,20 @@ var decisionModelFeatures = [...]string{
 	"se diagnostica",
 	"se diferencia",
 	"se esta",
+	"se ha",
 	"se hacen",
 	"se la",
 	"se las",
 	"se le",
 	"se les",
 	"se lo",
+	"se los",
 	"se me",
 	"se pele",
 	"se puede",
 	"se pueden",
 	"se que",
+	"se quita",
 	"se rasca",
 	"se recomienda",
 	"se relaciona",
@@ -6327,6 +7442,7 @@ var decisionModelFeatures = [...]string{
 	"se ve",
 	"seb",
 	"seb derm",
+	"seb k",
 	"sebaceo",
 	"sebaceous",
 	"sebaceous cyst",
@@ -6344,10 +7460,13 @@ var decisionModelFeatures = [...]string{
 	"second",
 	"second degree",
 	"second opinion",
+	"secondary",
+	"secondary syphilis",
 	"secukinumab",
 	"secundarios",
 	"see",
 	"see a",
+	"see attached",
 	"see pic",
 	"see someone",
 	"see the",
@@ -6365,11 +7484,14 @@ var decisionModelFeatures = [...]string{
 	"seguir con",
 	"segun",
 	"segun las",
+	"segunda",
 	"seguro",
 	"seguro el",
 	"seguro usar",
 	"seguros",
 	"seguros durante",
+	"seis",
+	"seis meses",
 	"sell",
 	"sell it",
 	"semana",
@@ -6384,9 +7506,12 @@ var decisionModelFeatures = [...]string{
 	"send",
 	"send a",
 	"send her",
+	"send them",
 	"send to",
+	"sending",
 	"senora",
 	"sense",
+	"sense for",
 	"sensible",
 	"sensitive",
 	"sensitive skin",
@@ -6403,6 +7528,8 @@ var decisionModelFeatures = [...]string{
 	"serious",
 	"serious ?",
 	"serum",
+	"sesion",
+	"session",
 	"settle",
 	"seventy",
 	"several",
@@ -6420,16 +7547,20 @@ var decisionModelFeatures = [...]string{
 	"shave",
 	"shaving",
 	"she",
+	"she actually",
 	"she be",
+	"she go",
 	"she had",
 	"she has",
 	"she have",
 	"she need",
+	"she still",
 	"she stop",
 	"she too",
 	"she use",
 	"she's",
 	"she's 0",
+	"she's been",
 	"she's got",
 	"she's miserable",
 	"she's on",
@@ -6451,12 +7582,15 @@ var decisionModelFeatures = [...]string{
 	"shingles vaccine",
 	"shins",
 	"shins have",
+	"shins that",
 	"shiny",
 	"shiny pink",
 	"shirt",
+	"shirt mean",
 	"shirts",
 	"shivery",
 	"short",
+	"shot",
 	"should",
 	"should a",
 	"should go",
@@ -6468,13 +7602,16 @@ var decisionModelFeatures = [...]string{
 	"should moles",
 	"should my",
 	"should never",
+	"should parents",
 	"should people",
 	"should she",
 	"should someone",
+	"should stay",
 	"should sunscreen",
 	"should the",
 	"should they",
 	"should this",
+	"should try",
 	"should we",
 	"should you",
 	"shoulders",
@@ -6483,12 +7620,19 @@ var decisionModelFeatures = [...]string{
 	"shouldn't pop",
 	"show",
 	"show ?",
+	"showed",
+	"showed up",
+	"shower",
 	"showers",
 	"shows",
 	"shows the",
 	"si",
 	"si a",
+	"si alguien",
 	"si el",
+	"si es",
+	"si la",
+	"si me",
 	"si peso",
 	"si se",
 	"si tengo",
@@ -6496,6 +7640,7 @@ var decisionModelFeatures = [...]string{
 	"si una",
 	"si ya",
 	"side",
+	"side and",
 	"side effects",
 	"side of",
 	"sides",
@@ -6521,22 +7666,30 @@ var decisionModelFeatures = [...]string{
 	"sigo",
 	"sigo con",
 	"sigo igual",
+	"sigo o",
 	"sigo tomando",
 	"sigue",
+	"siguiente",
 	"silver",
 	"silver sulfadiazine",
+	"silvery",
+	"silvery plaques",
 	"sin",
 	"sin granos",
 	"since",
 	"since i",
+	"since spring",
 	"since starting",
 	"since the",
+	"since this",
 	"sindrome",
 	"sindrome de",
+	"sintomas",
 	"sirve",
 	"sirve la",
 	"sirve para",
 	"sister",
+	"sister mary",
 	"sister's",
 	"sit",
 	"site",
@@ -6549,32 +7702,44 @@ var decisionModelFeatures = [...]string{
 	"sjs",
 	"skin",
 	"skin ?",
+	"skin around",
 	"skin between",
+	"skin biopsy",
 	"skin cancer",
 	"skin checks",
 	"skin conditions",
 	"skin in",
 	"skin is",
+	"skin on",
 	"skin tag",
 	"skin tears",
 	"skin to",
 	"skin type",
 	"skin types",
+	"skin went",
 	"skip",
+	"skip it",
+	"slapped",
 	"sleepover",
 	"slower",
 	"slower ?",
+	"slowly",
 	"small",
 	"smell",
 	"smell does",
 	"smells",
+	"smelly",
 	"smoker",
 	"smoking",
+	"smoking ?",
 	"smooth",
 	"smooth round",
+	"snip",
 	"so",
+	"so i",
 	"so i've",
 	"so many",
+	"so much",
 	"so my",
 	"so the",
 	"soaks",
@@ -6586,16 +7751,20 @@ var decisionModelFeatures = [...]string{
 	"sol ?",
 	"sol empeora",
 	"sola",
+	"sola una",
 	"solar",
 	"solar ?",
 	"solar elastosis",
 	"solar en",
 	"sole",
 	"soles",
+	"soles with",
 	"solo",
+	"solo a",
 	"solo curiosidad",
 	"solo en",
 	"solo por",
+	"solo quiero",
 	"some",
 	"some countries",
 	"some dermatologists",
@@ -6610,6 +7779,7 @@ var decisionModelFeatures = [...]string{
 	"something in",
 	"something more",
 	"something on",
+	"something or",
 	"something stronger",
 	"something to",
 	"something worse",
@@ -6621,6 +7791,8 @@ var decisionModelFeatures = [...]string{
 	"son is",
 	"son las",
 	"son los",
+	"son motivo",
+	"son need",
 	"son was",
 	"son's",
 	"son's arms",
@@ -6634,12 +7806,15 @@ var decisionModelFeatures = [...]string{
 	"son's rash",
 	"son's scalp",
 	"soon",
+	"sooner",
 	"sore",
 	"sore and",
 	"sore be",
 	"sore eyes",
 	"sore on",
+	"sore or",
 	"sore should",
+	"sore that's",
 	"sores",
 	"sores ?",
 	"sores and",
@@ -6652,8 +7827,10 @@ var decisionModelFeatures = [...]string{
 	"soy estudiante",
 	"soy farmaceutica",
 	"soy farmaceutico",
+	"soy yo",
 	"spain",
 	"speaking",
+	"speaking ?",
 	"speaking how",
 	"spf",
 	"spf 0",
@@ -6668,9 +7845,15 @@ var decisionModelFeatures = [...]string{
 	"spitz naevus",
 	"spitz nevus",
 	"splitting",
+	"spontaneous",
+	"spontaneous urticaria",
 	"spot",
+	"spot my",
 	"spot on",
+	"spot that",
+	"spot under",
 	"spots",
+	"spots all",
 	"spots are",
 	"spots in",
 	"spots on",
@@ -6696,13 +7879,16 @@ var decisionModelFeatures = [...]string{
 	"stages of",
 	"staging",
 	"stand",
+	"stand for",
 	"standard",
 	"standard excision",
 	"start",
 	"start ?",
 	"start in",
+	"start isotretinoin",
 	"start me",
 	"start on",
+	"start the",
 	"start working",
 	"started",
 	"started me",
@@ -6711,6 +7897,7 @@ var decisionModelFeatures = [...]string{
 	"starting",
 	"starting a",
 	"starting amoxicillin",
+	"starting antibiotics",
 	"starting dose",
 	"starting isotretinoin",
 	"starting lamotrigine",
@@ -6733,7 +7920,11 @@ var decisionModelFeatures = [...]string{
 	"steroids ?",
 	"stevens",
 	"stevens johnson",
+	"stick",
+	"stick with",
 	"still",
+	"still a",
+	"still be",
 	"still crusting",
 	"still do",
 	"still go",
@@ -6742,6 +7933,7 @@ var decisionModelFeatures = [...]string{
 	"still red",
 	"still there",
 	"still used",
+	"still using",
 	"sting",
 	"stinging",
 	"stings",
@@ -6750,10 +7942,13 @@ var decisionModelFeatures = [...]string{
 	"stop ?",
 	"stop it",
 	"stop my",
+	"stop now",
 	"stop sweating",
 	"stop the",
 	"stop using",
+	"stop wearing",
 	"stopped",
+	"stopped my",
 	"stopping",
 	"stops",
 	"story",
@@ -6771,19 +7966,24 @@ var decisionModelFeatures = [...]string{
 	"stress",
 	"stretch",
 	"stretch marks",
+	"stripe",
 	"strong",
 	"strong enough",
 	"strong for",
 	"stronger",
 	"stronger ?",
 	"stuck",
+	"stuck on",
 	"student",
 	"student here",
 	"student nurse",
+	"studying",
 	"stuff",
 	"stung",
 	"su",
 	"su bebe",
+	"su hermano",
+	"sube",
 	"subi",
 	"subir",
 	"subir la",
@@ -6814,6 +8014,7 @@ var decisionModelFeatures = [...]string{
 	"summer should",
 	"sun",
 	"sun ?",
+	"sun and",
 	"sun damage",
 	"sun protection",
 	"sun safety",
@@ -6842,26 +8043,34 @@ var decisionModelFeatures = [...]string{
 	"surgeon said",
 	"surgery",
 	"surgery ?",
+	"surgery differ",
+	"surgery next",
 	"surgical",
 	"surgical scar",
 	"suspendo",
 	"suspendo ?",
 	"swears",
 	"swears by",
+	"swears it's",
 	"sweat",
 	"sweat through",
 	"sweating",
 	"sweating ?",
 	"sweet",
+	"sweet ?",
+	"sweet syndrome",
 	"swell",
 	"swell up",
 	"swelled",
 	"swelled up",
 	"swelling",
 	"swelling after",
+	"swells",
 	"swim",
+	"swim shirt",
 	"swim with",
 	"swimming",
+	"swimming even",
 	"swimming with",
 	"swimsuit",
 	"swimsuit was",
@@ -6869,16 +8078,24 @@ var decisionModelFeatures = [...]string{
 	"switch ?",
 	"switch from",
 	"switch to",
+	"switched",
 	"switching",
+	"switching from",
 	"swollen",
+	"swollen after",
 	"swollen and",
+	"swollen from",
 	"symptoms",
+	"symptoms of",
 	"syndrome",
 	"syndrome ?",
+	"syphilis",
+	"syrup",
 	"systemic",
 	"tablet",
 	"tablets",
 	"tablets ?",
+	"tablets or",
 	"tacrolimus",
 	"tacrolimus en",
 	"tacrolimus ointment",
@@ -6888,6 +8105,7 @@ var decisionModelFeatures = [...]string{
 	"take ?",
 	"take a",
 	"take an",
+	"take folic",
 	"take for",
 	"take her",
 	"take ibuprofen",
@@ -6910,13 +8128,17 @@ var decisionModelFeatures = [...]string{
 	"talon que",
 	"talones",
 	"tambien",
+	"tambien en",
 	"tan",
+	"tan roja",
 	"tanning",
+	"tanning beds",
 	"tantas",
 	"tantas manchas",
 	"tanto",
 	"tape",
 	"taper",
+	"tapo",
 	"tar",
 	"tarda",
 	"target",
@@ -6931,11 +8153,15 @@ var decisionModelFeatures = [...]string{
 	"tatuaje de",
 	"tb",
 	"te",
+	"te mande",
 	"te mando",
 	"tea",
+	"tea on",
 	"tea tree",
+	"teach",
 	"teacher",
 	"teacher here",
+	"tear",
 	"tears",
 	"teen",
 	"teenage",
@@ -6943,7 +8169,9 @@ var decisionModelFeatures = [...]string{
 	"teenager",
 	"teenager ?",
 	"teenagers",
+	"teenagers on",
 	"telangiectasia",
+	"teledermatology",
 	"tell",
 	"tell a",
 	"tell cellulitis",
@@ -6952,14 +8180,18 @@ var decisionModelFeatures = [...]string{
 	"tell if",
 	"tell me",
 	"tell the",
+	"tell them",
 	"temp",
 	"temperature",
 	"temple",
 	"tend",
 	"tend to",
 	"tender",
+	"tends",
+	"tends to",
 	"tenemos",
 	"tener",
+	"tenga",
 	"tengo",
 	"tengo 0",
 	"tengo ?",
@@ -6968,6 +8200,7 @@ var decisionModelFeatures = [...]string{
 	"tengo el",
 	"tengo en",
 	"tengo fiebre",
+	"tengo granitos",
 	"tengo la",
 	"tengo los",
 	"tengo psoriasis",
@@ -6985,6 +8218,7 @@ var decisionModelFeatures = [...]string{
 	"tense blisters",
 	"tense bullae",
 	"tension",
+	"tension ?",
 	"terbinafina",
 	"terbinafina para",
 	"terbinafine",
@@ -6998,6 +8232,7 @@ var decisionModelFeatures = [...]string{
 	"termine",
 	"termine el",
 	"test",
+	"test for",
 	"tested",
 	"testing",
 	"tests",
@@ -7005,8 +8240,11 @@ var decisionModelFeatures = [...]string{
 	"tetanus",
 	"tetanus jab",
 	"textbook",
+	"thailand",
+	"thailand next",
 	"than",
 	"than in",
+	"than once",
 	"than the",
 	"that",
 	"that ?",
@@ -7020,12 +8258,18 @@ var decisionModelFeatures = [...]string{
 	"that doesn't",
 	"that don't",
 	"that exactly",
+	"that happen",
+	"that hs",
 	"that i'm",
+	"that is",
 	"that just",
 	"that keeps",
+	"that make",
 	"that mean",
 	"that my",
 	"that need",
+	"that normal",
+	"that one",
 	"that outdated",
 	"that people",
 	"that right",
@@ -7038,9 +8282,12 @@ var decisionModelFeatures = [...]string{
 	"that's",
 	"that's been",
 	"that's gone",
+	"that's started",
 	"the",
 	"the 0",
 	"the abcde",
+	"the aciclovir",
+	"the amoxicillin",
 	"the antibiotics",
 	"the antifungal",
 	"the antihistamine",
@@ -7053,16 +8300,22 @@ var decisionModelFeatures = [...]string{
 	"the bedding",
 	"the best",
 	"the betnovate",
+	"the big",
+	"the biopsy",
 	"the birth",
 	"the bite",
 	"the black",
 	"the blister",
 	"the blisters",
 	"the body",
+	"the brown",
 	"the bump",
 	"the bumps",
 	"the cheek",
+	"the cheeks",
+	"the chemical",
 	"the chickenpox",
+	"the classic",
 	"the clinic",
 	"the clobetasol",
 	"the clotrimazole",
@@ -7073,6 +8326,7 @@ var decisionModelFeatures = [...]string{
 	"the counter",
 	"the cream",
 	"the creases",
+	"the current",
 	"the cut",
 	"the dark",
 	"the derm",
@@ -7092,6 +8346,7 @@ var decisionModelFeatures = [...]string{
 	"the evidence",
 	"the eye",
 	"the face",
+	"the fingers",
 	"the first",
 	"the fitzpatrick",
 	"the flat",
@@ -7100,15 +8355,20 @@ var decisionModelFeatures = [...]string{
 	"the gp",
 	"the groin",
 	"the gym",
+	"the hand",
 	"the hands",
 	"the health",
 	"the hives",
 	"the house",
+	"the hurley",
 	"the hydrocortisone",
 	"the hydroquinone",
+	"the hydroxyzine",
 	"the image",
 	"the itch",
+	"the itching",
 	"the kids",
+	"the kind",
 	"the knees",
 	"the koebner",
 	"the lady",
@@ -7121,6 +8381,8 @@ var decisionModelFeatures = [...]string{
 	"the lower",
 	"the lump",
 	"the main",
+	"the mechanism",
+	"the methotrexate",
 	"the middle",
 	"the mole",
 	"the morning",
@@ -7130,9 +8392,12 @@ var decisionModelFeatures = [...]string{
 	"the nappy",
 	"the new",
 	"the next",
+	"the nikolsky",
 	"the nurse",
+	"the one",
 	"the ones",
 	"the only",
+	"the options",
 	"the other",
 	"the oven",
 	"the painful",
@@ -7140,23 +8405,32 @@ var decisionModelFeatures = [...]string{
 	"the past",
 	"the patch",
 	"the patches",
+	"the pediatrician",
+	"the pen",
 	"the permethrin",
 	"the pharmacist",
+	"the pharmacy",
 	"the photo",
 	"the picture",
 	"the pill",
 	"the plaques",
+	"the plastic",
+	"the pool",
+	"the pred",
 	"the prednisolone",
 	"the rash",
 	"the red",
 	"the redness",
+	"the report",
 	"the right",
 	"the ring",
 	"the ringworm",
 	"the risk",
+	"the rough",
 	"the salon",
 	"the same",
 	"the scalp",
+	"the scaly",
 	"the scar",
 	"the school",
 	"the shingles",
@@ -7166,6 +8440,7 @@ var decisionModelFeatures = [...]string{
 	"the skin",
 	"the sole",
 	"the sore",
+	"the spironolactone",
 	"the spot",
 	"the spots",
 	"the stages",
@@ -7173,11 +8448,16 @@ var decisionModelFeatures = [...]string{
 	"the steroid",
 	"the summer",
 	"the sun",
+	"the surgeon",
+	"the tacrolimus",
 	"the tattoo",
 	"the terbinafine",
 	"the textbook",
+	"the thing",
 	"the thumbnail",
+	"the tip",
 	"the toes",
+	"the top",
 	"the tretinoin",
 	"the typical",
 	"the uk",
@@ -7191,6 +8471,7 @@ var decisionModelFeatures = [...]string{
 	"the white",
 	"the whole",
 	"their",
+	"their hair",
 	"them",
 	"them ?",
 	"them apart",
@@ -7198,11 +8479,14 @@ var decisionModelFeatures = [...]string{
 	"them frozen",
 	"them now",
 	"them or",
+	"them out",
+	"them to",
 	"then",
 	"therapy",
 	"there",
 	"there 0",
 	"there a",
+	"there about",
 	"there any",
 	"there anything",
 	"there at",
@@ -7213,6 +8497,7 @@ var decisionModelFeatures = [...]string{
 	"they",
 	"they actually",
 	"they common",
+	"they go",
 	"they help",
 	"they just",
 	"they keep",
@@ -7236,6 +8521,7 @@ var decisionModelFeatures = [...]string{
 	"thing",
 	"thing ?",
 	"thing as",
+	"thing i",
 	"thing on",
 	"thing or",
 	"things",
@@ -7246,10 +8532,12 @@ var decisionModelFeatures = [...]string{
 	"thinking",
 	"thinking of",
 	"thinks",
+	"thinners",
 	"thinning",
 	"thinning hair",
 	"third",
 	"this",
+	"this 0",
 	"this ?",
 	"this an",
 	"this be",
@@ -7257,6 +8545,8 @@ var decisionModelFeatures = [...]string{
 	"this lump",
 	"this mole",
 	"this morning",
+	"this need",
+	"this or",
 	"this photo",
 	"this red",
 	"this week",
@@ -7270,14 +8560,18 @@ var decisionModelFeatures = [...]string{
 	"three",
 	"three days",
 	"three months",
+	"three times",
 	"throat",
 	"throat feels",
 	"throbbing",
+	"throbbing and",
 	"through",
+	"through her",
 	"through my",
 	"through the",
 	"thrush",
 	"thrush ?",
+	"thrush under",
 	"thumbnail",
 	"thursday",
 	"thursday or",
@@ -7290,6 +8584,8 @@ var decisionModelFeatures = [...]string{
 	"tiempo le",
 	"tiene",
 	"tiene 0",
+	"tiene algo",
+	"tiene alopecia",
 	"tiene ampollas",
 	"tiene cura",
 	"tiene dermatitis",
@@ -7298,33 +8594,42 @@ var decisionModelFeatures = [...]string{
 	"tiene granitos",
 	"tiene herpes",
 	"tiene la",
+	"tiene los",
 	"tiene lupus",
 	"tiene mi",
+	"tiene molusco",
 	"tiene ochenta",
 	"tiene piojos",
 	"tiene que",
+	"tiene ronchas",
 	"tiene sarna",
 	"tiene un",
 	"tiene una",
 	"tiene unas",
 	"tiene verrugas",
 	"tienen",
+	"tienen mas",
 	"tienen que",
 	"tight",
+	"tights",
 	"till",
 	"till it",
+	"till monday",
+	"till my",
 	"till the",
 	"time",
 	"time ?",
 	"time but",
 	"time for",
 	"time i",
+	"time or",
 	"time to",
 	"times",
 	"times a",
 	"tina",
 	"tina ?",
 	"tina del",
+	"tina en",
 	"tinea",
 	"tinea ?",
 	"tinea capitis",
@@ -7333,11 +8638,16 @@ var decisionModelFeatures = [...]string{
 	"tingling",
 	"tiny",
 	"tiny black",
+	"tiny red",
 	"tio",
+	"tio me",
+	"tip",
 	"tipo",
 	"tipo de",
 	"tips",
 	"tiroides",
+	"tissue",
+	"tissue viability",
 	"to",
 	"to 0",
 	"to ?",
@@ -7349,6 +8659,7 @@ var decisionModelFeatures = [...]string{
 	"to cut",
 	"to decide",
 	"to develop",
+	"to diagnose",
 	"to do",
 	"to dye",
 	"to finish",
@@ -7363,10 +8674,14 @@ var decisionModelFeatures = [...]string{
 	"to it",
 	"to itch",
 	"to keep",
+	"to kill",
 	"to know",
 	"to last",
 	"to leave",
+	"to let",
 	"to look",
+	"to lower",
+	"to me",
 	"to methotrexate",
 	"to my",
 	"to nickel",
@@ -7379,12 +8694,14 @@ var decisionModelFeatures = [...]string{
 	"to prevent",
 	"to push",
 	"to put",
+	"to reapply",
 	"to school",
 	"to see",
 	"to sell",
 	"to send",
 	"to severe",
 	"to smell",
+	"to smoking",
 	"to something",
 	"to spain",
 	"to start",
@@ -7394,6 +8711,7 @@ var decisionModelFeatures = [...]string{
 	"to take",
 	"to tattoo",
 	"to tell",
+	"to thailand",
 	"to the",
 	"to treat",
 	"to try",
@@ -7408,11 +8726,14 @@ var decisionModelFeatures = [...]string{
 	"toca la",
 	"toda",
 	"toda la",
+	"todavia",
+	"todavia no",
 	"today",
 	"today ?",
 	"today or",
 	"toddler",
 	"toddler has",
+	"toddler pulled",
 	"toddler's",
 	"toddler's eczema",
 	"todo",
@@ -7420,7 +8741,9 @@ var decisionModelFeatures = [...]string{
 	"todos",
 	"todos los",
 	"toenail",
+	"toenail fungus",
 	"toenail is",
+	"toenails",
 	"toes",
 	"toes is",
 	"together",
@@ -7434,20 +8757,29 @@ var decisionModelFeatures = [...]string{
 	"toma",
 	"toma metotrexato",
 	"toma una",
+	"toman",
 	"tomando",
 	"tomando ?",
 	"tomando isotretinoina",
 	"tomar",
 	"tomar aciclovir",
+	"tomar acido",
 	"tomar el",
+	"tomar la",
 	"tomar si",
+	"tomara",
+	"tomarme",
+	"tome",
 	"tomo",
 	"tomo ?",
+	"tomo doxiciclina",
 	"tomo el",
 	"tomo metotrexato",
 	"tomorrow",
 	"tomorrow ?",
+	"tomorrow or",
 	"tongue",
+	"tongue has",
 	"tonight",
 	"tonight ?",
 	"too",
@@ -7458,23 +8790,34 @@ var decisionModelFeatures = [...]string{
 	"too old",
 	"too scabies",
 	"too strong",
+	"took",
 	"top",
+	"top of",
 	"topical",
 	"topical steroid",
 	"topical steroids",
 	"topicals",
+	"topicos",
+	"totally",
 	"touched",
+	"touching",
+	"tournament",
+	"tournament this",
+	"toward",
 	"towels",
 	"toxina",
 	"toxina botulinica",
 	"trabajar",
 	"trabajo",
+	"trabajo de",
 	"tracking",
+	"tragar",
 	"trainee",
 	"trainee what's",
 	"training",
 	"tranexamic",
 	"tranexamic acid",
+	"transfer",
 	"tras",
 	"trata",
 	"tratamiento",
@@ -7508,6 +8851,7 @@ var decisionModelFeatures = [...]string{
 	"tres meses",
 	"tretinoin",
 	"tretinoin ?",
+	"tretinoin at",
 	"tretinoina",
 	"tretinoina en",
 	"trial",
@@ -7526,10 +8870,13 @@ var decisionModelFeatures = [...]string{
 	"tronco",
 	"true",
 	"true ?",
+	"true it's",
 	"true that",
 	"true you",
 	"trunk",
 	"try",
+	"try ?",
+	"try a",
 	"try the",
 	"try wet",
 	"trying",
@@ -7541,10 +8888,15 @@ var decisionModelFeatures = [...]string{
 	"tummy",
 	"turn",
 	"turn into",
+	"twenties",
 	"twice",
 	"twice ?",
 	"twice a",
 	"twice as",
+	"twice daily",
+	"twice or",
+	"twins",
+	"twins and",
 	"two",
 	"two colours",
 	"two hours",
@@ -7555,13 +8907,17 @@ var decisionModelFeatures = [...]string{
 	"type",
 	"type 0",
 	"type iv",
+	"type of",
 	"type scale",
 	"types",
 	"types ?",
 	"typical",
 	"typical for",
+	"typical seborrheic",
 	"typically",
 	"typically look",
+	"u",
+	"u think",
 	"uk",
 	"uk ?",
 	"ulcer",
@@ -7588,10 +8944,13 @@ var decisionModelFeatures = [...]string{
 	"un circulo",
 	"un corticoide",
 	"un diagnostico",
+	"un ejemplo",
 	"un herpes",
 	"un informe",
 	"un lado",
 	"un lunar",
+	"un medicamento",
+	"un medico",
 	"un melanoma",
 	"un mes",
 	"un mito",
@@ -7599,6 +8958,7 @@ var decisionModelFeatures = [...]string{
 	"un nevus",
 	"un nino",
 	"un paciente",
+	"un poco",
 	"un protector",
 	"un queloide",
 	"un quiste",
@@ -7625,20 +8985,30 @@ var decisionModelFeatures = [...]string{
 	"una foto",
 	"una herida",
 	"una lesion",
+	"una linea",
 	"una llaga",
 	"una mancha",
 	"una paciente",
 	"una persona",
 	"una picadura",
+	"una placa",
+	"una pomada",
 	"una quemadura",
+	"una queratosis",
+	"una reaccion",
 	"una residencia",
 	"una roncha",
 	"una semana",
+	"una senora",
+	"una tina",
 	"una ulcera",
+	"una urticaria",
 	"una verruga",
 	"una vez",
 	"unas",
 	"unas ?",
+	"unas ampollitas",
+	"unas de",
 	"unas manchas",
 	"unas manchitas",
 	"unas ronchas",
@@ -7662,15 +9032,19 @@ var decisionModelFeatures = [...]string{
 	"until the",
 	"up",
 	"up ?",
+	"up after",
 	"up from",
 	"up in",
 	"up my",
 	"up on",
+	"up this",
 	"up to",
 	"upf",
 	"upf 0",
 	"uploaded",
 	"upper",
+	"upper limit",
+	"upper lip",
 	"urea",
 	"urgencias",
 	"urgencias ?",
@@ -7704,12 +9078,17 @@ var decisionModelFeatures = [...]string{
 	"use for",
 	"use hydroquinone",
 	"use instead",
+	"use it",
 	"use ketoconazole",
 	"use my",
 	"use on",
 	"use permethrin",
+	"use retinol",
+	"use sunbeds",
 	"use the",
+	"use topical",
 	"used",
+	"used a",
 	"used for",
 	"used when",
 	"uses",
@@ -7718,14 +9097,17 @@ var decisionModelFeatures = [...]string{
 	"using a",
 	"using clobetasol",
 	"using hydrocortisone",
+	"using it",
 	"using my",
 	"using the",
 	"using tretinoin",
 	"uso",
+	"usted",
 	"usual",
 	"usual approach",
 	"usual dose",
 	"usual first",
+	"usual isotretinoin",
 	"usual length",
 	"usual side",
 	"usual starting",
@@ -7737,17 +9119,21 @@ var decisionModelFeatures = [...]string{
 	"usually go",
 	"usually last",
 	"usually look",
+	"usually start",
 	"usually stay",
 	"usually take",
 	"usually treated",
 	"uv",
+	"uv index",
 	"uva",
+	"uva ?",
 	"uva and",
 	"uvb",
 	"uvb de",
 	"va",
 	"va a",
 	"va con",
+	"vacaciones",
 	"vaccine",
 	"vaccine ?",
 	"vaccines",
@@ -7755,6 +9141,7 @@ var decisionModelFeatures = [...]string{
 	"vacuna",
 	"vacuna del",
 	"vacunar",
+	"vacunar contra",
 	"vacunas",
 	"vacunas vivas",
 	"valaciclovir",
@@ -7768,6 +9155,7 @@ var decisionModelFeatures = [...]string{
 	"van al",
 	"varicela",
 	"varicela ?",
+	"varios",
 	"varon",
 	"varon de",
 	"vaselina",
@@ -7777,23 +9165,29 @@ var decisionModelFeatures = [...]string{
 	"vaso",
 	"ve",
 	"ve la",
+	"vea",
 	"veces",
 	"vendo",
 	"vendo ?",
 	"vendo o",
 	"venous",
+	"venous eczema",
+	"veo",
 	"ver",
 	"ver con",
 	"verano",
 	"verano ?",
 	"verdad",
+	"verdad hace",
 	"verdad que",
 	"verruca",
 	"verrucas",
 	"verruga",
+	"verruga en",
 	"verruga o",
 	"verruga plantar",
 	"verrugas",
+	"verrugas ?",
 	"verrugas en",
 	"verse",
 	"verse un",
@@ -7805,10 +9199,17 @@ var decisionModelFeatures = [...]string{
 	"vez",
 	"vez ?",
 	"vez despues",
+	"vez le",
+	"vez o",
+	"vez por",
 	"vez que",
 	"vi",
+	"viability",
 	"viaje",
 	"viene",
+	"viernes",
+	"vigilar",
+	"vigilar ?",
 	"vigilarlo",
 	"vignette",
 	"viral",
@@ -7818,10 +9219,13 @@ var decisionModelFeatures = [...]string{
 	"visit",
 	"visitor",
 	"visitor said",
+	"visto",
+	"visto una",
 	"vitamin",
 	"vitamin c",
 	"vitamin d",
 	"vitamina",
+	"vitamina c",
 	"vitiligo",
 	"vitiligo ?",
 	"vitiligo an",
@@ -7833,9 +9237,12 @@ var decisionModelFeatures = [...]string{
 	"volver",
 	"volver a",
 	"volver los",
+	"vos",
 	"voy",
+	"voy ?",
 	"voy a",
 	"voy al",
+	"voy de",
 	"voy por",
 	"vs",
 	"vuelve",
@@ -7849,6 +9256,7 @@ var decisionModelFeatures = [...]string{
 	"wait ?",
 	"wait for",
 	"wait is",
+	"wait it",
 	"wait or",
 	"wait till",
 	"wait until",
@@ -7864,6 +9272,7 @@ var decisionModelFeatures = [...]string{
 	"ward",
 	"ward 0m",
 	"warfarin",
+	"warfarin and",
 	"warm",
 	"warning",
 	"warning signs",
@@ -7875,6 +9284,7 @@ var decisionModelFeatures = [...]string{
 	"wart's",
 	"warts",
 	"warts ?",
+	"warts from",
 	"warts on",
 	"was",
 	"was 0",
@@ -7891,6 +9301,7 @@ var decisionModelFeatures = [...]string{
 	"wash it",
 	"washing",
 	"washing powder",
+	"waste",
 	"watch",
 	"watched",
 	"watching",
@@ -7902,10 +9313,12 @@ var decisionModelFeatures = [...]string{
 	"way more",
 	"way to",
 	"we",
+	"we all",
 	"we be",
 	"we go",
 	"we have",
 	"we just",
+	"we leave",
 	"we need",
 	"we stop",
 	"we treat",
@@ -7921,19 +9334,24 @@ var decisionModelFeatures = [...]string{
 	"wearing sunscreen",
 	"weather",
 	"wedding",
+	"wedding in",
 	"wee",
 	"wee one",
 	"week",
+	"week 0",
 	"week ?",
 	"week after",
 	"week and",
+	"week for",
 	"week old",
 	"week should",
 	"weekend",
+	"weekend ?",
 	"weekends",
 	"weekends should",
 	"weekly",
 	"weeks",
+	"weeks ?",
 	"weeks after",
 	"weeks ago",
 	"weeks and",
@@ -7946,6 +9364,7 @@ var decisionModelFeatures = [...]string{
 	"weeks should",
 	"weeping",
 	"weeping and",
+	"weeping clear",
 	"weepy",
 	"weigh",
 	"weigh 0",
@@ -7958,7 +9377,11 @@ var decisionModelFeatures = [...]string{
 	"well",
 	"well ?",
 	"went",
+	"went darker",
+	"went hiking",
+	"went to",
 	"were",
+	"were me",
 	"were your",
 	"wet",
 	"wet wraps",
@@ -7969,11 +9392,13 @@ var decisionModelFeatures = [...]string{
 	"what are",
 	"what blood",
 	"what causes",
+	"what class",
 	"what cream",
 	"what did",
 	"what do",
 	"what does",
 	"what dose",
+	"what dressing",
 	"what happens",
 	"what is",
 	"what looks",
@@ -7985,6 +9410,8 @@ var decisionModelFeatures = [...]string{
 	"what signs",
 	"what spf",
 	"what strength",
+	"what symptoms",
+	"what to",
 	"what would",
 	"what's",
 	"what's a",
@@ -8001,6 +9428,7 @@ var decisionModelFeatures = [...]string{
 	"when i",
 	"when i'm",
 	"when is",
+	"when it",
 	"when it's",
 	"when people",
 	"when pressed",
@@ -8009,6 +9437,7 @@ var decisionModelFeatures = [...]string{
 	"when they're",
 	"when you",
 	"where",
+	"where i",
 	"where my",
 	"where on",
 	"whether",
@@ -8019,6 +9448,7 @@ var decisionModelFeatures = [...]string{
 	"which antihistamines",
 	"which condition",
 	"which cream",
+	"which diseases",
 	"which dressing",
 	"which is",
 	"which one",
@@ -8042,11 +9472,15 @@ var decisionModelFeatures = [...]string{
 	"white when",
 	"who",
 	"who are",
+	"who do",
 	"who is",
+	"who was",
 	"who's",
 	"whole",
 	"whole body",
 	"whole family",
+	"whole forearm",
+	"whole house",
 	"why",
 	"why ?",
 	"why are",
@@ -8054,6 +9488,7 @@ var decisionModelFeatures = [...]string{
 	"why does",
 	"why is",
 	"why shouldn't",
+	"why would",
 	"wide",
 	"wider",
 	"wider excision",
@@ -8062,9 +9497,11 @@ var decisionModelFeatures = [...]string{
 	"wife",
 	"wife's",
 	"will",
+	"will i",
 	"will it",
 	"will that",
 	"will the",
+	"window",
 	"wine",
 	"winter",
 	"winter ?",
@@ -8072,21 +9509,27 @@ var decisionModelFeatures = [...]string{
 	"with 0",
 	"with ?",
 	"with a",
+	"with acne",
 	"with age",
 	"with black",
+	"with bullous",
 	"with chickenpox",
 	"with chronic",
 	"with crusted",
+	"with darker",
 	"with eczema",
+	"with fever",
 	"with food",
 	"with hand",
 	"with hidradenitis",
 	"with his",
 	"with impetigo",
+	"with it",
 	"with lichen",
 	"with little",
 	"with lots",
 	"with lupus",
+	"with me",
 	"with mild",
 	"with molluscum",
 	"with my",
@@ -8100,7 +9543,10 @@ var decisionModelFeatures = [...]string{
 	"with shingles",
 	"with the",
 	"with them",
+	"with this",
+	"with twins",
 	"with vitiligo",
+	"with what",
 	"withdrawal",
 	"withdrawal is",
 	"within",
@@ -8111,6 +9557,7 @@ var decisionModelFeatures = [...]string{
 	"wks pregnant",
 	"woman",
 	"woman in",
+	"woman who",
 	"women",
 	"women ?",
 	"women avoid",
@@ -8120,6 +9567,8 @@ var decisionModelFeatures = [...]string{
 	"won't heal",
 	"wondering",
 	"wondering whether",
+	"wood",
+	"wood en",
 	"wood's",
 	"wood's lamp",
 	"words",
@@ -8136,8 +9585,10 @@ var decisionModelFeatures = [...]string{
 	"worked out",
 	"working",
 	"worm",
+	"worm ?",
 	"worms",
 	"worried",
+	"worried ?",
 	"worried about",
 	"worried it's",
 	"worried should",
@@ -8150,7 +9601,9 @@ var decisionModelFeatures = [...]string{
 	"worse at",
 	"worse for",
 	"worse in",
+	"worse than",
 	"worse with",
+	"worst",
 	"worth",
 	"worth getting",
 	"worth it",
@@ -8166,14 +9619,17 @@ var decisionModelFeatures = [...]string{
 	"would steroid",
 	"would suit",
 	"would that",
+	"would the",
 	"would you",
 	"wound",
 	"wraps",
 	"wraps for",
 	"wrist",
+	"wrist or",
 	"wrists",
 	"wrists and",
 	"writing",
+	"writing a",
 	"wrong",
 	"wrong with",
 	"wrote",
@@ -8188,9 +9644,11 @@ var decisionModelFeatures = [...]string{
 	"y caliente",
 	"y con",
 	"y el",
+	"y en",
 	"y esta",
 	"y estoy",
 	"y fiebre",
+	"y ha",
 	"y la",
 	"y le",
 	"y los",
@@ -8200,7 +9658,10 @@ var decisionModelFeatures = [...]string{
 	"y no",
 	"y o",
 	"y ocho",
+	"y penfigoide",
+	"y picor",
 	"y por",
+	"y que",
 	"y rodillas",
 	"y roja",
 	"y rojez",
@@ -8214,6 +9675,8 @@ var decisionModelFeatures = [...]string{
 	"y ya",
 	"ya",
 	"ya ?",
+	"ya a",
+	"ya me",
 	"ya no",
 	"ya o",
 	"ya que",
@@ -8222,18 +9685,26 @@ var decisionModelFeatures = [...]string{
 	"year",
 	"year ?",
 	"year and",
+	"year is",
 	"year old",
 	"year old's",
 	"years",
 	"years ago",
+	"years and",
 	"years later",
+	"years of",
 	"yeast",
 	"yellow",
 	"yellow and",
+	"yellow crust",
 	"yellow greasy",
+	"yes",
+	"yes or",
 	"yesterday",
 	"yet",
 	"yo",
+	"yo con",
+	"yo solo",
 	"you",
 	"you ?",
 	"you biopsy",
@@ -8242,11 +9713,14 @@ var decisionModelFeatures = [...]string{
 	"you catch",
 	"you do",
 	"you explain",
+	"you freeze",
 	"you get",
 	"you go",
 	"you have",
 	"you know",
+	"you let",
 	"you need",
+	"you pop",
 	"you really",
 	"you reckon",
 	"you say",
@@ -8259,6 +9733,8 @@ var decisionModelFeatures = [...]string{
 	"you think",
 	"you to",
 	"you use",
+	"you were",
+	"you're",
 	"you've",
 	"you've had",
 	"young",
@@ -8276,10303 +9752,11779 @@ var decisionModelFeatures = [...]string{
 }
 
 var decisionModelWeights = [...]float32{
-	1.11631,      // "#age"
-	-0.259654,    // "#deictic"
-	1.12348,      // "#image"
-	0.272919,     // "#kin"
-	1.53217,      // "#owner"
-	0.453992,     // "#patient"
-	-1.54329,     // "#population"
-	1.69866,      // "#selfmodal"
-	1.08947,      // "#third"
-	0.820923,     // "0"
-	-0.247589,    // "0 0"
-	-0.37318,     // "0 ?"
-	-0.0845298,   // "0 a"
-	0.0299713,    // "0 acne"
-	0.0101799,    // "0 and"
-	0.0887859,    // "0 anos"
-	0.0126554,    // "0 benzoyl"
-	0.0336387,    // "0 cm"
-	0.0958424,    // "0 con"
-	-0.0466314,   // "0 cream"
-	0.0783015,    // "0 days"
-	-0.0390057,   // "0 de"
-	0.209595,     // "0 dias"
-	-0.16976,     // "0 en"
-	-0.0343688,   // "0 fluorouracil"
-	-0.197459,    // "0 fluorouracilo"
-	0.0610047,    // "0 for"
-	0.0408258,    // "0 fu"
-	0.0466203,    // "0 has"
-	-0.150397,    // "0 hours"
-	-0.029813,    // "0 how"
-	0.027226,     // "0 hx"
-	-0.00907873,  // "0 hydrocortisone"
-	-0.168163,    // "0 is"
-	0.0819393,    // "0 itchy"
-	0.310938,     // "0 kg"
-	0.198013,     // "0 kilos"
-	-0.097399,    // "0 l0"
-	-0.011835,    // "0 mean"
-	0.0424147,    // "0 meses"
-	0.174294,     // "0 mg"
-	0.106947,     // "0 mm"
-	0.0479574,    // "0 month"
-	-0.00116024,  // "0 months"
-	-0.0727802,   // "0 nm"
-	0.0210244,    // "0 o"
-	0.190555,     // "0 of"
-	-0.0557123,   // "0 on"
-	0.0285283,    // "0 or"
-	-0.0392467,   // "0 pressure"
-	0.0981948,    // "0 se"
-	0.0355566,    // "0 semanas"
-	0.00585041,   // "0 sore"
-	0.0645896,    // "0 tiene"
-	-0.000789023, // "0 to"
-	0.0182655,    // "0 tretinoin"
-	-0.0276008,   // "0 twice"
-	0.0112041,    // "0 used"
-	0.0334833,    // "0 week"
-	0.185828,     // "0 weeks"
-	-0.0397007,   // "0 what"
-	0.00640295,   // "0 when"
-	0.0324905,    // "0 with"
-	0.140367,     // "0 wks"
-	-0.231276,    // "0 y"
-	0.0881452,    // "0 year"
-	0.0411098,    // "0 years"
-	0.0444959,    // "0 yo"
-	0.0205258,    // "0 yr"
-	0.0175828,    // "0 yrs"
-	0.287579,     // "0a"
-	0.0204677,    // "0cm"
-	0.279132,     // "0f"
-	0.0489592,    // "0f 0"
-	0.0214955,    // "0f new"
-	0.0695732,    // "0f on"
-	0.0309821,    // "0f with"
-	0.104578,     // "0kg"
-	0.39816,      // "0m"
-	0.0305096,    // "0m on"
-	0.0196868,    // "0m tense"
-	0.051244,     // "0m with"
-	0.0127461,    // "0mg"
-	0.213218,     // "0mm"
-	0.00439792,   // "0mm and"
-	0.0204375,    // "0mm with"
-	0.0446995,    // "0p"
-	-0.0247916,   // "0s"
-	0.110182,     // "0x"
-	0.0225966,    // "0x uln"
-	0.0743255,    // "0yo"
-	0.00845748,   // "0yo's"
-	-0.204986,    // "?"
-	0.000767053,  // "? 0"
-	0.119987,     // "? ?"
-	-0.154254,    // "? a"
-	0.0422567,    // "? admit"
-	0.0123313,    // "? and"
-	-0.0446782,   // "? asking"
-	-0.0547652,   // "? como"
-	-0.00347108,  // "? cuanto"
-	0.0799196,    // "? do"
-	0.0400346,    // "? el"
-	-0.0688082,   // "? en"
-	0.166622,     // "? es"
-	-0.0790458,   // "? general"
-	-0.0318261,   // "? he"
-	0.0018706,    // "? he's"
-	-0.0374972,   // "? i"
-	0.0913283,    // "? i'm"
-	-0.00562494,  // "? is"
-	0.0141695,    // "? it's"
-	-0.137432,    // "? just"
-	0.0729145,    // "? le"
-	-0.00720158,  // "? like"
-	-0.0743519,   // "? lo"
-	0.104836,     // "? me"
-	-0.182978,    // "? mi"
-	-0.0184726,   // "? mine"
-	-0.26918,     // "? my"
-	0.0250196,    // "? or"
-	0.0387973,    // "? pesa"
-	0.0106516,    // "? por"
-	0.0852194,    // "? que"
-	0.0087916,    // "? se"
-	0.0581109,    // "? she's"
-	0.0545779,    // "? should"
-	0.0452274,    // "? tengo"
-	0.0329394,    // "? the"
-	0.017517,     // "? there's"
-	0.112105,     // "? tiene"
-	0.0650295,    // "? treat"
-	0.121472,     // "? what"
-	-0.0143545,   // "? what's"
-	0.00418982,   // "? which"
-	-0.0438711,   // "? why"
-	0.0608594,    // "? ya"
-	-0.280768,    // "^"
-	0.253098,     // "^ 0"
-	0.126959,     // "^ 0f"
-	0.249524,     // "^ 0m"
-	-0.105921,    // "^ a"
-	0.123097,     // "^ adjunto"
-	0.0319886,    // "^ after"
-	0.0563314,    // "^ am"
-	-0.120032,    // "^ any"
-	0.0485706,    // "^ anyone"
-	-0.339929,    // "^ are"
-	-0.0410273,   // "^ as"
-	0.037123,     // "^ asking"
-	-0.0347312,   // "^ at"
-	0.00668152,   // "^ attached"
-	0.0106138,    // "^ bebe"
-	0.0275232,    // "^ been"
-	0.0191553,    // "^ biopsy"
-	0.00451289,   // "^ bit"
-	0.00152119,   // "^ breastfeeding"
-	0.0123536,    // "^ buenas"
-	0.0385132,    // "^ c"
-	-0.0673026,   // "^ cada"
-	-0.543511,    // "^ can"
-	0.0586294,    // "^ caso"
-	0.00442221,   // "^ coming"
-	-0.427719,    // "^ como"
-	0.0193831,    // "^ con"
-	0.0665819,    // "^ could"
-	-0.133615,    // "^ cual"
-	-0.170234,    // "^ cuales"
-	-0.252499,    // "^ cuando"
-	0.00452924,   // "^ cuanta"
-	0.0853241,    // "^ cuantas"
-	-0.0557365,   // "^ cuanto"
-	0.0421337,    // "^ cuantos"
-	0.017462,     // "^ dad's"
-	0.000987505,  // "^ dark"
-	0.06806,      // "^ day"
-	-0.0753877,   // "^ ddx"
-	0.334012,     // "^ dejo"
-	-0.263322,    // "^ derm"
-	-0.615479,    // "^ do"
-	-0.042431,    // "^ does"
-	0.0926697,    // "^ eczema"
-	-0.243012,    // "^ el"
-	0.0779381,    // "^ elderly"
-	0.0321574,    // "^ embarazada"
-	-0.203497,    // "^ en"
-	-0.240003,    // "^ es"
-	0.0219901,    // "^ esta"
-	0.0566245,    // "^ estoy"
-	0.0157364,    // "^ fine"
-	-0.117142,    // "^ for"
-	0.0444681,    // "^ foto"
-	0.0220077,    // "^ from"
-	-0.0113481,   // "^ generally"
-	-0.00828332,  // "^ got"
-	-0.00670397,  // "^ gp"
-	-0.00679967,  // "^ hace"
-	0.039312,     // "^ had"
-	-0.0708475,   // "^ hay"
-	0.118235,     // "^ he's"
-	0.0220209,    // "^ help"
-	0.0376303,    // "^ her"
-	0.0240591,    // "^ here's"
-	0.010352,     // "^ hey"
-	0.0338212,    // "^ hi"
-	0.0931414,    // "^ hipoteticamente"
-	0.0440763,    // "^ hola"
-	0.0148003,    // "^ hombre"
-	-0.327324,    // "^ how"
-	0.0601674,    // "^ husband's"
-	0.00441725,   // "^ hypothetically"
-	0.0867316,    // "^ i"
-	0.07484,      // "^ i'll"
-	-0.0924982,   // "^ i'm"
-	-0.000124771, // "^ i've"
-	-0.147222,    // "^ if"
-	-0.01264,     // "^ im"
-	0.0677941,    // "^ in"
-	-0.38198,     // "^ is"
-	0.0171474,    // "^ itchy"
-	0.0941238,    // "^ just"
-	0.14483,      // "^ kid"
-	-0.326524,    // "^ la"
-	-0.0472699,   // "^ las"
-	0.01011,      // "^ laser"
-	0.0315545,    // "^ le"
-	0.0675724,    // "^ llevo"
-	0.165147,     // "^ lo"
-	-0.0111125,   // "^ long"
-	-0.334989,    // "^ los"
-	0.0434495,    // "^ mando"
-	0.0622172,    // "^ me"
-	-0.380385,    // "^ mi"
-	0.0357887,    // "^ mole"
-	0.24373,      // "^ mujer"
-	0.0632443,    // "^ mum's"
-	-1.06353,     // "^ my"
-	0.089754,     // "^ nephew"
-	0.0254947,    // "^ new"
-	0.010427,     // "^ nino"
-	-0.00846443,  // "^ no"
-	-0.0250996,   // "^ not"
-	-0.00624527,  // "^ nurse"
-	0.0477421,    // "^ ok"
-	-0.0499764,   // "^ our"
-	0.285209,     // "^ paciente"
-	-0.149785,    // "^ para"
-	-0.00350802,  // "^ path"
-	0.138439,     // "^ patient"
-	-0.144566,    // "^ pharmacist"
-	-0.00169169,  // "^ pharmacy"
-	0.019932,     // "^ pic"
-	0.122262,     // "^ picture"
-	-0.315564,    // "^ por"
-	0.0270079,    // "^ pregnant"
-	0.160168,     // "^ pregunto"
-	0.0672491,    // "^ profe"
-	0.318018,     // "^ pt"
-	-0.1113,      // "^ puede"
-	0.242378,     // "^ puedo"
-	-0.68814,     // "^ que"
-	-0.0560403,   // "^ quick"
-	0.0116203,    // "^ rash"
-	0.136295,     // "^ re"
-	0.0358852,    // "^ resident"
-	0.15473,      // "^ scenario"
-	-0.002591,    // "^ school"
-	0.0370757,    // "^ screenshot"
-	-0.0528651,   // "^ se"
-	0.00957579,   // "^ see"
-	0.159178,     // "^ segun"
-	0.0535679,    // "^ senora"
-	0.0898702,    // "^ sera"
-	0.112745,     // "^ seria"
-	0.0751665,    // "^ she"
-	-0.517318,    // "^ should"
-	0.00847749,   // "^ si"
-	0.0701195,    // "^ sigo"
-	0.0172929,    // "^ since"
-	-0.112774,    // "^ sirve"
-	0.0113871,    // "^ so"
-	0.00309175,   // "^ solo"
-	0.0994292,    // "^ son"
-	0.0257147,    // "^ soy"
-	0.057953,     // "^ started"
-	0.0205729,    // "^ suppose"
-	0.0445884,    // "^ tattoo"
-	0.103733,     // "^ te"
-	-0.000471263, // "^ teacher"
-	0.245872,     // "^ teen"
-	0.393797,     // "^ tengo"
-	-0.0901856,   // "^ the"
-	0.00880972,   // "^ there's"
-	0.0210309,    // "^ thinking"
-	-0.00233919,  // "^ tomo"
-	-0.0542222,   // "^ un"
-	0.160055,     // "^ una"
-	-0.0595824,   // "^ vale"
-	0.0814861,    // "^ varon"
-	0.0525406,    // "^ vignette"
-	0.0840521,    // "^ voy"
-	-0.0315018,   // "^ was"
-	-0.0485538,   // "^ we"
-	-0.594398,    // "^ what"
-	-0.220446,    // "^ what's"
-	-0.180713,    // "^ when"
-	-0.0199315,   // "^ where"
-	-0.212428,    // "^ which"
-	-0.0517304,   // "^ who"
-	-0.462579,    // "^ why"
-	0.000855883,  // "^ will"
-	0.0204042,    // "^ woman"
-	0.0196111,    // "^ wondering"
-	0.242347,     // "^ would"
-	0.0499335,    // "^ ya"
-	-0.155902,    // "a"
-	-0.0906809,   // "a 0"
-	0.0446995,    // "a 0p"
-	-0.0674988,   // "a baby"
-	-0.000145415, // "a bad"
-	0.10966,      // "a basal"
-	-0.0410972,   // "a base"
-	-0.0411854,   // "a bcc"
-	0.00590746,   // "a beach"
-	-0.00525065,  // "a bee"
-	0.0802724,    // "a biologic"
-	0.0743716,    // "a biopsy"
-	0.0870882,    // "a bit"
-	0.0201778,    // "a bite"
-	0.0109773,    // "a blister"
-	0.0517833,    // "a blistering"
-	-0.0474928,   // "a blood"
-	-0.00220197,  // "a boil"
-	0.0407032,    // "a break"
-	-0.0262321,   // "a breslow"
-	0.030192,     // "a bruise"
-	0.0280761,    // "a bullseye"
-	0.0155668,    // "a bump"
-	-0.0441262,   // "a burn"
-	-0.0158462,   // "a candidate"
-	-0.0269533,   // "a care"
-	-0.0021646,   // "a carer"
-	0.0672491,    // "a casa"
-	-0.00233901,  // "a cat"
-	0.0125548,    // "a central"
-	0.0183999,    // "a chef"
-	-0.214059,    // "a child"
-	-0.0109194,   // "a class"
-	0.0543896,    // "a client"
-	0.0278744,    // "a coin"
-	0.145006,     // "a cold"
-	0.00396498,   // "a corn"
-	0.0428114,    // "a cream"
-	0.0163641,    // "a crusty"
-	-0.018375,    // "a cup"
-	-0.00388852,  // "a cut"
-	0.0506594,    // "a cyst"
-	-0.0150508,   // "a daily"
-	0.180356,     // "a day"
-	0.047081,     // "a dermatofibroma"
-	0.00651804,   // "a dermatologia"
-	-0.0574482,   // "a dermatologist"
-	-0.0639078,   // "a dermatoscope"
-	0.0123339,    // "a diagnosis"
-	-0.071857,    // "a different"
-	-0.00717062,  // "a dlqi"
-	-0.0161418,   // "a doctor"
-	-0.0198696,   // "a dog"
-	0.0605701,    // "a dos"
-	0.077706,     // "a doxiciclina"
-	-0.0197354,   // "a dvt"
-	-0.0239306,   // "a dysplastic"
-	0.0922119,    // "a e"
-	-0.282362,    // "a esa"
-	0.0982651,    // "a fever"
-	-0.0149519,   // "a few"
-	-0.0470966,   // "a fingertip"
-	-0.024735,    // "a first"
-	0.0160278,    // "a flat"
-	0.00762525,   // "a foam"
-	0.0459791,    // "a friend"
-	-0.015355,    // "a full"
-	-0.0428597,   // "a fungal"
-	0.0111239,    // "a glass"
-	0.0548715,    // "a gliptin"
-	-0.116293,    // "a good"
-	-0.021445,    // "a gp"
-	-0.0202211,   // "a grade"
-	-0.0903976,   // "a hacer"
-	0.0208954,    // "a herald"
-	-0.0503889,   // "a high"
-	-0.0496358,   // "a higher"
-	0.0551941,    // "a hike"
-	-0.00211773,  // "a history"
-	-0.0338431,   // "a holiday"
-	0.0325288,    // "a hot"
-	0.00710683,   // "a hydrocolloid"
-	-0.0149879,   // "a hypertrophic"
-	-0.011571,    // "a ir"
-	-0.0652034,   // "a jak"
-	-0.0167528,   // "a keloid"
-	0.0128515,    // "a kettle"
-	-0.126547,    // "a kid"
-	0.0924375,    // "a la"
-	-0.00750609,  // "a las"
-	-0.0319714,   // "a leaflet"
-	0.0225824,    // "a leg"
-	-0.0311535,   // "a link"
-	-0.0151354,   // "a lipoma"
-	7.03152e-05,  // "a little"
-	-0.0881929,   // "a los"
-	-0.0492693,   // "a lot"
-	0.0171508,    // "a lump"
-	-0.0187855,   // "a lupus"
-	0.164823,     // "a mechones"
-	-0.0179942,   // "a med"
-	-0.00710087,  // "a medical"
-	-0.0335152,   // "a melanoma"
-	-0.0820628,   // "a mi"
-	0.0289389,    // "a mole"
-	0.057461,     // "a month"
-	-0.0305266,   // "a myth"
-	-0.0281478,   // "a nail"
-	0.0327363,    // "a new"
-	-0.0592352,   // "a newborn"
-	0.00287198,   // "a non"
-	-0.00818391,  // "a normal"
-	0.0213919,    // "a nurse"
-	-0.191903,    // "a otra"
-	0.0574296,    // "a painful"
-	-0.0472632,   // "a partir"
-	-0.00601993,  // "a patch"
-	-0.00111771,  // "a pathology"
-	-0.0541949,   // "a patient"
-	-0.0651653,   // "a person"
-	0.0536604,    // "a pharmacist"
-	-0.00919654,  // "a photo"
-	0.0242248,    // "a physio"
-	0.0761542,    // "a pic"
-	-0.00741145,  // "a practice"
-	-0.074582,    // "a prescription"
-	0.00700398,   // "a pressure"
-	-0.0059784,   // "a psoriasis"
-	0.014618,     // "a que"
-	0.00233364,   // "a quien"
-	-0.26894,     // "a rash"
-	0.0498233,    // "a reaction"
-	0.0100479,    // "a reason"
-	-0.0310841,   // "a recognised"
-	0.090312,     // "a red"
-	0.0554732,    // "a referral"
-	0.0333955,    // "a round"
-	0.00645397,   // "a row"
-	0.0111037,    // "a sacral"
-	0.0502241,    // "a salir"
-	-0.00540542,  // "a scabies"
-	0.0054482,    // "a scaly"
-	-0.0244842,   // "a seborrhoeic"
-	0.0087807,    // "a second"
-	-0.0145114,   // "a skin"
-	0.0487833,    // "a sore"
-	0.0336297,    // "a spider"
-	-0.0164195,   // "a spitz"
-	0.0120599,    // "a spot"
-	0.00473509,   // "a spreading"
-	-0.0120355,   // "a standard"
-	0.0224141,    // "a strawberry"
-	0.0154937,    // "a stronger"
-	-0.0326253,   // "a student"
-	0.0196592,    // "a sunbed"
-	-0.0145001,   // "a sunburn"
-	-0.0320017,   // "a surgical"
-	-0.0184765,   // "a swim"
-	0.0616068,    // "a swollen"
-	-0.0319712,   // "a tattoo"
-	-0.0489778,   // "a teenager"
-	0.00947676,   // "a temp"
-	0.00361296,   // "a temperature"
-	0.0242425,    // "a tetanus"
-	0.0812009,    // "a third"
-	-0.0180109,   // "a tick"
-	0.0135455,    // "a tiny"
-	-0.0606058,   // "a toda"
-	0.0017058,    // "a toenail"
-	-0.0800102,   // "a topical"
-	-0.0554652,   // "a type"
-	-0.0183414,   // "a typical"
-	0.0644746,    // "a un"
-	-0.0212888,   // "a una"
-	0.171036,     // "a urgencias"
-	0.0132961,    // "a veces"
-	0.039716,     // "a verruca"
-	-0.0246764,   // "a very"
-	-0.0373518,   // "a virus"
-	-0.000819438, // "a wart"
-	0.00502316,   // "a wedding"
-	0.0783904,    // "a week"
-	0.0117738,    // "a white"
-	-0.0106355,   // "a wood's"
-	-0.0240948,   // "a worm"
-	0.0255518,    // "a year"
-	-0.164266,    // "abcde"
-	-0.0111394,   // "abcde de"
-	-0.151939,    // "abcde rule"
-	-0.163644,    // "about"
-	-0.00449611,  // "about 0"
-	0.00310268,   // "about 0mm"
-	0.0263019,    // "about ?"
-	-0.00278939,  // "about a"
-	-0.0477061,   // "about me"
-	0.023248,     // "about my"
-	-0.00850772,  // "about sun"
-	-0.0183474,   // "about the"
-	-0.0310841,   // "about topical"
-	0.0264001,    // "above"
-	0.0225824,    // "abpi"
-	0.0225824,    // "abpi of"
-	0.10272,      // "abuela"
-	0.028243,     // "abuela en"
-	0.0101076,    // "abuela le"
-	0.113786,     // "abuela se"
-	-0.211304,    // "abuelo"
-	-0.19221,     // "abuelo tiene"
-	0.0436509,    // "abx"
-	0.0231405,    // "abx or"
-	-0.115592,    // "acaban"
-	-0.115592,    // "acaban de"
-	-0.0211643,   // "according"
-	-0.0211643,   // "according to"
-	-0.00278723,  // "accutane"
-	0.00213107,   // "accutane and"
-	-0.0216665,   // "ace"
-	-0.0216665,   // "ace inhibitors"
-	0.213397,     // "aciclovir"
-	-0.0387821,   // "aciclovir ?"
-	0.000226723,  // "aciclovir cream"
-	-0.0987652,   // "acid"
-	-0.00908965,  // "acid ?"
-	0.0163362,    // "acid or"
-	-0.111661,    // "acido"
-	-0.0546443,   // "acido folico"
-	0.00152024,   // "acitretin"
-	0.0625214,    // "acne"
-	-0.0686091,   // "acne ?"
-	0.0159537,    // "acne and"
-	0.0375077,    // "acne bad"
-	-0.00149639,  // "acne do"
-	-0.0302222,   // "acne en"
-	0.14692,      // "acne es"
-	-0.118683,    // "acne in"
-	-0.0264675,   // "acne is"
-	-0.0303836,   // "acne se"
-	-0.0290687,   // "acne treatments"
-	0.00201237,   // "acne which"
-	0.0218602,    // "acne y"
-	-0.0239904,   // "acrocordon"
-	0.00669254,   // "across"
-	0.00660751,   // "across my"
-	-0.0373724,   // "actinic"
-	-0.031469,    // "actinic keratoses"
-	-0.0692048,   // "actinica"
-	0.00185662,   // "actinicas"
-	-0.283306,    // "actua"
-	-0.0818223,   // "actua el"
-	-0.0355303,   // "actua la"
-	-0.463713,    // "actually"
-	-0.0305874,   // "actually a"
-	-0.0295232,   // "actually causes"
-	-0.0732564,   // "actually help"
-	-0.0261777,   // "actually mean"
-	-0.0375753,   // "actually show"
-	-0.0540039,   // "actually work"
-	0.19089,      // "adalimumab"
-	0.0935661,    // "adalimumab ?"
-	0.0584835,    // "adapalene"
-	0.0327536,    // "adapaleno"
-	0.0778259,    // "add"
-	0.0332141,    // "adjunta"
-	0.130485,     // "adjunto"
-	0.0389089,    // "adjunto foto"
-	0.0841901,    // "adjunto imagen"
-	0.172425,     // "admit"
-	0.172425,     // "admit ?"
-	0.0416263,    // "adolescente"
-	-0.0270598,   // "adult"
-	-0.215713,    // "adultos"
-	-0.108056,    // "adultos ?"
-	-0.0362472,   // "adultos con"
-	-0.155911,    // "adults"
-	-0.0455944,   // "adults ?"
-	-0.0472073,   // "adults get"
-	-0.0167936,   // "adults with"
-	-0.0364212,   // "advice"
-	-0.0427492,   // "advice ?"
-	0.000547591,  // "afeitarse"
-	-0.0658918,   // "affect"
-	-0.0639051,   // "affect the"
-	0.135635,     // "after"
-	0.00589906,   // "after 0"
-	0.0616861,    // "after a"
-	0.0299161,    // "after camping"
-	-0.0383518,   // "after dr"
-	0.014579,     // "after eating"
-	0.0455315,    // "after i"
-	-0.0931483,   // "after moisturiser"
-	0.0907553,    // "after my"
-	0.0129121,    // "after starting"
-	-0.110464,    // "after stopping"
-	0.089174,     // "after the"
-	-0.00490172,  // "after treatment"
-	0.0585166,    // "after two"
-	0.0864614,    // "again"
-	0.00657244,   // "again ?"
-	0.0387587,    // "again after"
-	0.0045426,    // "again or"
-	0.00214732,   // "again should"
-	-0.0141606,   // "against"
-	-0.163115,    // "age"
-	-0.0664775,   // "age ?"
-	-0.0100143,   // "age do"
-	-0.0510236,   // "age for"
-	-0.00570658,  // "age or"
-	-0.0184636,   // "age spots"
-	0.00672338,   // "ages"
-	0.14268,      // "ago"
-	0.0409171,    // "ago and"
-	0.00178397,   // "ago now"
-	-0.137077,    // "agua"
-	-0.121209,    // "agua ?"
-	0.0249765,    // "ahead"
-	0.0230099,    // "ahead or"
-	0.309045,     // "ahora"
-	0.00824342,   // "ahora el"
-	0.0194045,    // "ahora me"
-	0.0622794,    // "ahora que"
-	0.0044817,    // "ahora tiene"
-	-0.0219564,   // "aid"
-	0.0381991,    // "aider"
-	-0.00508324,  // "aks"
-	0.51526,      // "al"
-	-0.0765189,   // "al 0"
-	-0.121209,    // "al agua"
-	0.0240463,    // "al apretar"
-	0.0292833,    // "al bebe"
-	0.0746891,    // "al cole"
-	0.00542718,   // "al colegio"
-	0.100027,     // "al dermatologo"
-	0.0256367,    // "al dia"
-	-0.0244008,   // "al empezar"
-	0.010758,     // "al hospital"
-	0.0408994,    // "al lado"
-	0.114121,     // "al medico"
-	0.0719151,    // "al nene"
-	0.0963344,    // "ala"
-	0.0963344,    // "ala 0mm"
-	-0.048442,    // "alarma"
-	-0.0568857,   // "alba"
-	0.0324161,    // "alba or"
-	-0.129097,    // "alcohol"
-	0.0439876,    // "alergia"
-	-0.0904996,   // "alergica"
-	0.0705499,    // "algo"
-	0.0610105,    // "algo ?"
-	0.0139748,    // "algo en"
-	0.168197,     // "alguien"
-	-0.020523,    // "alguien tiene"
-	-0.164356,    // "algun"
-	0.0664295,    // "alitretinoin"
-	-0.0767455,   // "all"
-	0.0753917,    // "all over"
-	-0.0181728,   // "all the"
-	0.0183832,    // "allergic"
-	0.0251441,    // "allergic to"
-	-0.0919707,   // "allergies"
-	-0.0112486,   // "allergy"
-	0.0363038,    // "allergy ?"
-	0.00491023,   // "allopurinol"
-	0.0183432,    // "aloe"
-	0.0468434,    // "along"
-	0.00765138,   // "alongside"
-	-0.10618,     // "alopecia"
-	0.00632479,   // "alopecia areata"
-	-0.0773958,   // "alopecia how"
-	0.0829458,    // "already"
-	0.019529,     // "already ?"
-	0.0390188,    // "alrededor"
-	0.0333165,    // "alrededor de"
-	0.0435763,    // "alt"
-	0.0225966,    // "alt now"
-	-0.294998,    // "always"
-	0.011807,     // "am"
-	0.0190447,    // "am i"
-	0.0207497,    // "amarilla"
-	0.094602,     // "amarillas"
-	0.0448424,    // "ambulance"
-	0.0374696,    // "ambulance ?"
-	0.214532,     // "amiga"
-	0.143113,     // "amiga esta"
-	0.080199,     // "amoxicilina"
-	0.159014,     // "amoxicillin"
-	0.00182205,   // "amoxicillin is"
-	0.0579891,    // "ampolla"
-	0.170676,     // "ampollas"
-	-0.0671572,   // "ampollas ?"
-	-0.0546518,   // "ampollas de"
-	0.0334747,    // "ampollas en"
-	0.0622495,    // "ampollas por"
-	0.120673,     // "ampollas tensas"
-	-0.0738646,   // "an"
-	0.033392,     // "an a"
-	-0.0131323,   // "an adult"
-	-0.000683401, // "an allergy"
-	0.0140128,    // "an ambulance"
-	-0.0906041,   // "an antibiotic"
-	0.0152852,    // "an antihistamine"
-	-0.0690614,   // "an autoimmune"
-	0.030993,     // "an emergency"
-	0.0535263,    // "an epipen"
-	0.0600551,    // "an eye"
-	0.0281264,    // "an hour"
-	0.0334262,    // "an infection"
-	0.00109207,   // "an scc"
-	0.0945257,    // "ana"
-	-0.0410573,   // "analisis"
-	-0.0393976,   // "analisis de"
-	-0.0166118,   // "anatomia"
-	-0.0166118,   // "anatomia patologica"
-	0.729774,     // "and"
-	-0.170897,    // "and 0"
-	-0.0691491,   // "and a"
-	-0.0265267,   // "and alcohol"
-	-0.00297688,  // "and an"
-	-0.0274664,   // "and angry"
-	0.00804675,   // "and between"
-	0.0370844,    // "and bled"
-	0.0668217,    // "and bleeding"
-	0.0211236,    // "and crusty"
-	0.00234138,   // "and does"
-	0.00372051,   // "and doesn't"
-	0.00319754,   // "and feet"
-	0.049536,     // "and fever"
-	0.00286703,   // "and flaky"
-	0.0391678,    // "and getting"
-	-0.0506366,   // "and go"
-	0.108082,     // "and got"
-	0.0303757,    // "and gritty"
-	0.0617179,    // "and has"
-	0.00202949,   // "and hasn't"
-	0.00550448,   // "and have"
-	0.0408358,    // "and he's"
-	0.125047,     // "and her"
-	-0.0188412,   // "and his"
-	0.0146778,    // "and hot"
-	-0.156698,    // "and how"
-	-0.372941,    // "and i"
-	0.0662701,    // "and i'm"
-	0.00746888,   // "and i've"
-	-0.0271364,   // "and il"
-	-0.0260806,   // "and is"
-	0.0673427,    // "and it"
-	0.0817181,    // "and it's"
-	0.0373802,    // "and itch"
-	0.190996,     // "and itchy"
-	0.00540776,   // "and just"
-	0.00237664,   // "and keeps"
-	-0.0373414,   // "and mouth"
-	0.0165899,    // "and my"
-	-0.00759429,  // "and not"
-	0.0917576,    // "and now"
-	-0.00640882,  // "and others"
-	0.0134104,    // "and raised"
-	0.0497812,    // "and red"
-	0.0172252,    // "and see"
-	0.0699788,    // "and she"
-	0.139121,     // "and she's"
-	0.0216166,    // "and soles"
-	0.00816139,   // "and sore"
-	0.0169177,    // "and still"
-	0.0731482,    // "and swollen"
-	0.0246483,    // "and the"
-	0.076296,     // "and there's"
-	0.105728,     // "and thick"
-	0.00439792,   // "and two"
-	-0.0129767,   // "and uvb"
-	0.0178687,    // "and weighs"
-	-0.00534605,  // "and what"
-	-0.00491326,  // "and when"
-	-0.0225754,   // "and which"
-	-0.0129453,   // "and why"
-	0.0132085,    // "and would"
-	-0.0125961,   // "angioedema"
-	-0.0316065,   // "angioedema ?"
-	-0.00632671,  // "angioedema and"
-	-0.0156441,   // "angioedema hereditario"
-	-0.0274664,   // "angry"
-	0.0178485,    // "ankle"
-	0.00448878,   // "ankles"
-	0.163891,     // "annular"
-	0.0806074,    // "annular plaque"
-	0.0330844,    // "annular plaques"
-	0.0265306,    // "annular scaly"
-	-0.0758146,   // "ano"
-	-0.0631647,   // "ano pasado"
-	-0.0726372,   // "anos"
-	-0.0224158,   // "anos ?"
-	0.102672,     // "anos con"
-	-0.146517,    // "anos es"
-	0.003585,     // "anos tiene"
-	-0.118453,    // "anos y"
-	0.142477,     // "another"
-	0.0181961,    // "antes"
-	0.00937946,   // "antes de"
-	0.0416351,    // "antes no"
-	-0.0614735,   // "antibiotic"
-	0.00959015,   // "antibiotic and"
-	-0.0408048,   // "antibiotic course"
-	0.130944,     // "antibiotico"
-	0.0839211,    // "antibiotico ?"
-	0.0206072,    // "antibiotico ya"
-	0.205124,     // "antibiotics"
-	0.251,        // "antibiotics ?"
-	0.0258085,    // "antibiotics for"
-	0.00111255,   // "antibiotics or"
-	0.151601,     // "anticonceptivo"
-	0.101119,     // "antifungal"
-	-0.134568,    // "antifungals"
-	-0.142513,    // "antifungicos"
-	0.141032,     // "antihistamine"
-	0.0037014,    // "antihistamine every"
-	0.0158673,    // "antihistamine or"
-	-0.249558,    // "antihistamines"
-	-0.137895,    // "antihistamines are"
-	-0.0244728,   // "antihistamines for"
-	0.113559,     // "antihistaminico"
-	0.00648653,   // "antihistaminicos"
-	0.00533176,   // "antiperspirant"
-	0.00533176,   // "antiperspirant or"
-	0.0321073,    // "antivirals"
-	-0.205077,    // "any"
-	-0.106262,    // "any evidence"
-	0.0861239,    // "any point"
-	-0.120032,    // "any tips"
-	0.0485706,    // "anyone"
-	0.0485706,    // "anyone know"
-	0.157203,     // "anything"
-	0.00425006,   // "anything for"
-	0.0490387,    // "apart"
-	-0.0152305,   // "apart from"
-	-0.118403,    // "aplicar"
-	0.0140253,    // "aposito"
-	0.0140253,    // "aposito le"
-	-0.0601952,   // "appear"
-	-0.0581101,   // "appear ?"
-	0.0632985,    // "appeared"
-	0.0364995,    // "appeared on"
-	-0.0157903,   // "application"
-	-0.066778,    // "applied"
-	-0.0428155,   // "apply"
-	-0.0126274,   // "appointment"
-	-0.0035625,   // "appointment ?"
-	-0.0423836,   // "approach"
-	-0.0276304,   // "approach to"
-	0.0240463,    // "apretar"
-	0.0162437,    // "aqui"
-	0.0516258,    // "aqui una"
-	0.0118891,    // "ardiendo"
-	-0.592337,    // "are"
-	-0.0207592,   // "are actinic"
-	-0.037257,    // "are antihistamines"
-	-0.015386,    // "are babies"
-	-0.003079,    // "are bedbound"
-	-0.00487147,  // "are common"
-	-0.0290687,   // "are considered"
-	-0.0476178,   // "are kids"
-	0.0129457,    // "are on"
-	-0.0170109,   // "are pressure"
-	0.0376065,    // "are red"
-	0.00946475,   // "are splitting"
-	0.0347202,    // "are spreading"
-	-0.014357,    // "are steroid"
-	0.0754756,    // "are swelling"
-	-0.378747,    // "are the"
-	-0.160125,    // "are there"
-	-0.186922,    // "are they"
-	-0.0275419,   // "are usually"
-	0.0721904,    // "area"
-	-0.000796623, // "area ?"
-	0.00632479,   // "areata"
-	0.245775,     // "areata ?"
-	0.0244429,    // "aren't"
-	0.0556068,    // "arm"
-	0.00661477,   // "arm has"
-	0.0885998,    // "armpit"
-	-0.0068298,   // "armpits"
-	0.0382415,    // "arms"
-	0.154613,     // "around"
-	0.0952481,    // "around my"
-	0.0535029,    // "around the"
-	0.0202651,    // "arthritis"
-	0.0210068,    // "arthritis ?"
-	-0.027813,    // "artist"
-	-0.034274,    // "artist which"
-	-0.0787711,   // "artritis"
-	-0.0787711,   // "artritis ?"
-	-0.334665,    // "as"
-	-0.0805189,   // "as a"
-	-0.010552,    // "as an"
-	-0.0820149,   // "as foot"
-	-0.0515129,   // "as protective"
-	-0.0515129,   // "as spf"
-	0.0122275,    // "as well"
-	-0.0113851,   // "ask"
-	-0.00206618,  // "ask for"
-	-0.124701,    // "asked"
-	-0.124701,    // "asked me"
-	-0.00324049,  // "asking"
-	0.00441561,   // "asking about"
-	0.2385,       // "asking for"
-	-0.128748,    // "asking me"
-	-0.118162,    // "aspecto"
-	-0.118162,    // "aspecto tiene"
-	-0.0252952,   // "associated"
-	0.0441534,    // "asymmetric"
-	0.132587,     // "at"
-	-0.120317,    // "at 0"
-	-0.00962429,  // "at a"
-	-0.0690205,   // "at all"
-	0.0105085,    // "at her"
-	0.0310694,    // "at home"
-	0.0148565,    // "at month"
-	-0.103782,    // "at my"
-	0.176026,     // "at night"
-	-0.0241478,   // "at that"
-	0.253214,     // "at the"
-	-0.0155928,   // "at to"
-	-0.0675606,   // "at what"
-	0.0111603,    // "at work"
-	0.055531,     // "athlete's"
-	0.055531,     // "athlete's foot"
-	0.104352,     // "athletes"
-	0.104352,     // "athletes foot"
-	0.0135259,    // "atipia"
-	-0.0635639,   // "atopic"
-	-0.0043745,   // "atopic dermatitis"
-	-0.242723,    // "atopica"
-	-0.00650762,  // "atopica ?"
-	-0.0811739,   // "atopica que"
-	0.012663,     // "atopy"
-	0.393132,     // "attached"
-	0.00828197,   // "attached image"
-	0.0195879,    // "attached of"
-	0.0089793,    // "attached photo"
-	0.185318,     // "attached what"
-	0.0506916,    // "atypia"
-	0.0647755,    // "atypia do"
-	-0.0146511,   // "atypia what"
-	-0.00259878,  // "atypical"
-	-0.048498,    // "aunque"
-	-0.0588085,   // "aunt"
-	-0.0969129,   // "autoimmune"
-	-0.0690614,   // "autoimmune disease"
-	-0.20572,     // "autoinmune"
-	-0.20572,     // "autoinmune ?"
-	-0.166883,    // "avoid"
-	-0.0132822,   // "avoid alcohol"
-	-0.00949338,  // "avoid live"
-	-0.0252943,   // "away"
-	0.0459764,    // "away ?"
-	0.0730041,    // "away from"
-	0.00973642,   // "awful"
-	0.127691,     // "axila"
-	0.107402,     // "axilas"
-	-0.00116904,  // "axilas o"
-	0.0140465,    // "ayer"
-	-0.0136474,   // "azelaic"
-	-0.0136474,   // "azelaic acid"
-	-0.00600649,  // "b"
-	-0.00600649,  // "b 0"
-	-0.270848,    // "babies"
-	-0.149532,    // "babies under"
-	-0.00993562,  // "babies usually"
-	-0.0731856,   // "baby"
-	-0.032845,    // "baby ?"
-	-0.0693033,   // "baby has"
-	0.254558,     // "baby's"
-	0.00977471,   // "baby's birthmark"
-	0.0189629,    // "baby's cheeks"
-	0.0901222,    // "baby's cradle"
-	0.0854818,    // "baby's eczema"
-	0.0136981,    // "baby's face"
-	0.421614,     // "back"
-	-0.0486786,   // "back ?"
-	0.0715602,    // "back after"
-	-0.00969165,  // "back and"
-	0.0247418,    // "back as"
-	0.112501,     // "back in"
-	0.00840884,   // "back on"
-	0.00476097,   // "back should"
-	0.00917125,   // "back that"
-	0.0117635,    // "back that's"
-	0.0130559,    // "back the"
-	0.0648525,    // "back till"
-	0.0201182,    // "back to"
-	0.0368835,    // "back wait"
-	0.049032,     // "back with"
-	0.0053537,    // "backs"
-	0.0053537,    // "backs of"
-	0.163731,     // "bad"
-	0.159541,     // "bad enough"
-	-0.0700038,   // "bad for"
-	-0.000492047, // "bad idea"
-	-0.00365092,  // "badly"
-	-0.0795447,   // "baja"
-	-0.0318863,   // "bajan"
-	0.0498512,    // "bajando"
-	0.0367452,    // "bajo"
-	0.0536284,    // "bajo ?"
-	0.154469,     // "bald"
-	0.0739501,    // "bald patch"
-	0.0503547,    // "bald scalp"
-	0.001886,     // "band"
-	-0.0740655,   // "banda"
-	-0.0740655,   // "banda estrecha"
-	-0.0240777,   // "banned"
-	-0.0184502,   // "banned in"
-	-0.00140924,  // "barrier"
-	0.00072026,   // "barrier cream"
-	0.0213219,    // "barriga"
-	0.0530828,    // "basal"
-	0.0530828,    // "basal cell"
-	-0.0410972,   // "base"
-	-0.0410972,   // "base tan"
-	-0.0400724,   // "basocelular"
-	-0.0355184,   // "basocelular ?"
-	0.00303204,   // "basta"
-	0.135324,     // "bastante"
-	0.0628107,    // "bath"
-	-0.0147355,   // "baths"
-	0.0183405,    // "bcc"
-	0.0376625,    // "bcc ?"
-	0.0319953,    // "bcc on"
-	-0.151654,    // "be"
-	0.00149714,   // "be ?"
-	-0.022935,    // "be a"
-	-0.0305834,   // "be allergic"
-	-0.066778,    // "be applied"
-	0.044282,     // "be better"
-	-0.0539674,   // "be caused"
-	0.0116541,    // "be covered"
-	0.00306684,   // "be enough"
-	0.013683,     // "be mad"
-	0.0106267,    // "be ok"
-	0.00622,      // "be on"
-	0.0324161,    // "be pityriasis"
-	-0.120564,    // "be removed"
-	-0.0143648,   // "be repositioned"
-	0.0167523,    // "be seen"
-	0.0274044,    // "be taking"
-	0.00458195,   // "be too"
-	-0.015327,    // "be treated"
-	-0.0360716,   // "be triggered"
-	-0.0546258,   // "be used"
-	0.00707032,   // "be using"
-	0.0262347,    // "be worried"
-	-0.112268,    // "beach"
-	-0.0631295,   // "beach ?"
-	0.00592664,   // "beach holiday"
-	0.0595622,    // "beard"
-	0.236188,     // "bebe"
-	0.0427436,    // "bebe de"
-	0.0294452,    // "bebe en"
-	0.067124,     // "bebe tiene"
-	-0.0420448,   // "bebes"
-	0.156913,     // "because"
-	0.00917226,   // "because my"
-	0.0571782,    // "because of"
-	-0.0174804,   // "become"
-	0.0459416,    // "bed"
-	0.0325677,    // "bed 0"
-	0.00984783,   // "bed ?"
-	-0.00967337,  // "bed bug"
-	0.0242968,    // "bed bugs"
-	0.0246542,    // "bedbound"
-	0.00172151,   // "bedbound and"
-	-0.111578,    // "bedding"
-	-0.0302506,   // "bee"
-	-0.0317822,   // "bee sting"
-	0.185254,     // "been"
-	0.0049934,    // "been 0"
-	-0.0356317,   // "been diagnosed"
-	0.0392699,    // "been on"
-	0.01931,      // "been there"
-	0.0193197,    // "been told"
-	0.0017287,    // "been using"
-	-0.226001,    // "before"
-	0.000567039,  // "before ?"
-	-0.0338431,   // "before a"
-	0.0193221,    // "before i"
-	-0.00146668,  // "before isotretinoin"
-	0.0172732,    // "before my"
-	-0.169654,    // "before or"
-	-0.00328722,  // "before starting"
-	-0.0138975,   // "before the"
-	0.0297737,    // "beforehand"
-	0.0297737,    // "beforehand ?"
-	-0.0435523,   // "behind"
-	0.0334415,    // "behind his"
-	0.0249582,    // "behind the"
-	-0.000959945, // "being"
-	0.00118217,   // "belly"
-	0.0341266,    // "below"
-	0.0265542,    // "benign"
-	0.0265542,    // "benign or"
-	-0.0732916,   // "benzoilo"
-	0.00228206,   // "benzoilo o"
-	-0.090294,    // "benzoyl"
-	-0.090294,    // "benzoyl peroxide"
-	0.190295,     // "best"
-	0.00220901,   // "betametasona"
-	0.00220901,   // "betametasona ?"
-	0.0124983,    // "betnovate"
-	0.150595,     // "better"
-	0.0215474,    // "better ?"
-	0.00394631,   // "better after"
-	0.0836409,    // "better for"
-	-0.0379375,   // "better on"
-	-0.000420355, // "better with"
-	-0.244979,    // "between"
-	-0.0380929,   // "between 0"
-	-0.107049,    // "between a"
-	-0.0105664,   // "between children"
-	0.0101802,    // "between his"
-	-0.0270519,   // "between kids"
-	0.158075,     // "between the"
-	-0.0129767,   // "between uva"
-	-0.0657878,   // "bien"
-	0.131072,     // "big"
-	0.00113795,   // "big blister"
-	0.0912229,    // "bigger"
-	0.000234846,  // "bigger and"
-	0.225109,     // "biologic"
-	0.168655,     // "biologic ?"
-	0.00456164,   // "biologic for"
-	0.268556,     // "biologico"
-	0.0209197,    // "biologico ?"
-	0.0896375,    // "biologico le"
-	0.00774956,   // "biologico para"
-	-0.0265933,   // "biologicos"
-	-0.0621262,   // "biologics"
-	-0.0206427,   // "biologics differ"
-	-0.00571898,  // "biologics for"
-	0.0825939,    // "biopsia"
-	0.0955057,    // "biopsia ?"
-	0.0112724,    // "biopsia de"
-	0.0241352,    // "biopsia o"
-	-0.0669484,   // "biopsia pone"
-	-0.00671692,  // "biopsies"
-	-0.0203516,   // "biopsy"
-	0.0943318,    // "biopsy ?"
-	-0.0228791,   // "biopsy or"
-	-0.047738,    // "biopsy says"
-	0.070948,     // "birth"
-	-0.00481211,  // "birth and"
-	-0.0294833,   // "birthmark"
-	0.189281,     // "bit"
-	0.0129626,    // "bit of"
-	0.122181,     // "bite"
-	0.00303964,   // "bite on"
-	-0.0298793,   // "bites"
-	-0.00967337,  // "bites ?"
-	-0.0144947,   // "bites on"
-	-0.00812454,  // "bitten"
-	-0.00871227,  // "bitten by"
-	0.156942,     // "black"
-	0.0115344,    // "black dot"
-	0.0275039,    // "black dots"
-	0.00751882,   // "black in"
-	0.0370997,    // "blanca"
-	0.0127879,    // "blanca y"
-	0.148494,     // "blancas"
-	0.103418,     // "blancas en"
-	0.00124114,   // "blanch"
-	0.0225775,    // "blanching"
-	-0.0685981,   // "bleach"
-	0.052057,     // "bled"
-	0.174102,     // "bleeding"
-	0.127666,     // "bleeds"
-	0.0592588,    // "bleeds when"
-	0.0115977,    // "blister"
-	0.00346182,   // "blister on"
-	0.0134015,    // "blister the"
-	0.071004,     // "blistered"
-	0.0543995,    // "blistering"
-	0.331427,     // "blisters"
-	-0.0241348,   // "blisters ?"
-	0.03834,      // "blisters all"
-	0.0182598,    // "blisters be"
-	0.00264826,   // "blisters in"
-	0.0773896,    // "blisters on"
-	-0.0259344,   // "block"
-	-0.273093,    // "blood"
-	-0.127356,    // "blood pressure"
-	-0.123901,    // "blood tests"
-	0.0980924,    // "bloods"
-	0.00586174,   // "bloods done"
-	0.0229832,    // "blotches"
-	0.0243442,    // "blotchy"
-	0.0360573,    // "boca"
-	-0.0244863,   // "boca ?"
-	-0.0195124,   // "body"
-	-0.0160238,   // "body weight"
-	-0.000707331, // "boil"
-	0.00450737,   // "boil ?"
-	0.00178513,   // "boils"
-	-0.0143464,   // "boils ?"
-	0.0161314,    // "boils in"
-	0.0093133,    // "booked"
-	0.0434089,    // "borde"
-	0.0584221,    // "borroso"
-	0.0339528,    // "both"
-	0.0270581,    // "both ?"
-	0.0659925,    // "both sides"
-	0.0174599,    // "bother"
-	0.043745,     // "botox"
-	-0.00897444,  // "botox stop"
-	0.111608,     // "bottom"
-	0.107444,     // "bottom at"
-	-0.0666431,   // "botulinica"
-	-0.00881593,  // "bowen's"
-	-0.0112916,   // "box"
-	0.0733932,    // "boy"
-	0.0405352,    // "boy has"
-	0.0687863,    // "boyfriend's"
-	0.0196868,    // "bp"
-	0.0196868,    // "bp ?"
-	-0.0487198,   // "braden"
-	0.240155,     // "brazo"
-	0.0524076,    // "brazo ?"
-	0.0213419,    // "brazos"
-	0.0407032,    // "break"
-	0.0377273,    // "break ?"
-	0.0218161,    // "breaking"
-	0.0218161,    // "breaking out"
-	-0.00326638,  // "breast"
-	0.0129719,    // "breastfeeding"
-	0.083959,     // "breastfeeding ?"
-	-0.00222287,  // "breastfeeding and"
-	-0.064144,    // "breastfeeding mothers"
-	-5.3172e-05,  // "breathing"
-	-0.0916733,   // "breslow"
-	-0.0117599,   // "breslow 0"
-	-0.0651493,   // "breslow ?"
-	-0.0143344,   // "breslow thickness"
-	0.00361007,   // "bright"
-	0.00361007,   // "bright red"
-	-0.0909436,   // "brote"
-	-0.0909436,   // "brote de"
-	-0.0504261,   // "brotes"
-	-0.0409717,   // "brotes ?"
-	0.0640158,    // "brother"
-	-0.0622337,   // "brother has"
-	0.104747,     // "brother's"
-	0.193425,     // "brown"
-	0.00810061,   // "brown spot"
-	0.0308654,    // "bruise"
-	0.0189578,    // "bruise ?"
-	0.043443,     // "bsa"
-	-0.0665104,   // "buena"
-	-0.0879807,   // "buena foto"
-	-0.113252,    // "buenas"
-	-0.125606,    // "buenas fotos"
-	-0.00967337,  // "bug"
-	-0.00967337,  // "bug bites"
-	0.0242968,    // "bugs"
-	0.106737,     // "bullae"
-	0.0862273,    // "bullae on"
-	-0.0635969,   // "bullous"
-	-0.0635969,   // "bullous pemphigoid"
-	0.0280761,    // "bullseye"
-	0.174446,     // "bulto"
-	0.127691,     // "bulto de"
-	0.0180252,    // "bulto en"
-	0.0802269,    // "bump"
-	0.0429923,    // "bump on"
-	0.0474477,    // "bumps"
-	0.0124118,    // "bumps in"
-	0.0131653,    // "bumps on"
-	-0.157271,    // "burn"
-	-0.0397371,   // "burn ?"
-	-0.0241348,   // "burn blisters"
-	-0.00884235,  // "burn need"
-	0.0107196,    // "burn on"
-	-0.0627862,   // "burned"
-	0.00600803,   // "burned my"
-	-0.0390411,   // "burning"
-	0.00455869,   // "burning pain"
-	-0.150855,    // "burns"
-	0.00961771,   // "burnt"
-	0.00961771,   // "burnt my"
-	-0.00189009,  // "burrows"
-	0.0167297,    // "burst"
-	-0.000853283, // "busco"
-	-0.0434668,   // "busco un"
-	0.447444,     // "but"
-	0.0424769,    // "but i"
-	0.0146037,    // "but i'm"
-	0.0714044,    // "but is"
-	0.107846,     // "but it's"
-	0.00920014,   // "but no"
-	-0.0107469,   // "but not"
-	0.0112773,    // "but only"
-	0.0404386,    // "but the"
-	-0.0176668,   // "but what"
-	0.0103093,    // "buy"
-	-0.244991,    // "by"
-	0.00879484,   // "by a"
-	-0.0160238,   // "by body"
-	0.0216274,    // "by his"
-	0.0147928,    // "by something"
-	-0.00827213,  // "by weight"
-	0.0834061,    // "c"
-	0.0986752,    // "c o"
-	0.0113113,    // "cabecera"
-	0.170012,     // "cabelludo"
-	0.0789896,    // "cabelludo ?"
-	0.0114355,    // "cabelludo y"
-	-0.200768,    // "cabeza"
-	-0.191903,    // "cabeza a"
-	-0.1068,      // "cada"
-	-0.185586,    // "cada cuanto"
-	0.193494,     // "cada vez"
-	0.108661,     // "cae"
-	0.0959782,    // "cae el"
-	0.00451133,   // "cae mas"
-	0.0430853,    // "cafe"
-	-0.0453546,   // "caida"
-	-0.0327404,   // "caida de"
-	-0.00767436,  // "calcineurin"
-	-0.00767436,  // "calcineurin inhibitors"
-	0.0641551,    // "calcipotriol"
-	0.0641551,    // "calcipotriol ?"
-	-0.0548413,   // "calcula"
-	-0.0548413,   // "calcula la"
-	0.0265773,    // "calf"
-	0.118543,     // "caliente"
-	0.0451366,    // "caliente e"
-	-0.0215063,   // "call"
-	-0.0163221,   // "call 0"
-	-0.0967917,   // "called"
-	-0.0454339,   // "called ?"
-	-0.035477,    // "called it"
-	0.011804,     // "callo"
-	0.011804,     // "callo ?"
-	0.073887,     // "calva"
-	0.0455528,    // "cambiado"
-	-0.0327523,   // "cambiar"
-	-0.0157183,   // "cambiar de"
-	0.183507,     // "cambio"
-	0.0710536,    // "cambio de"
-	0.0825585,    // "came"
-	0.0647858,    // "came back"
-	0.00677826,   // "came in"
-	0.00163942,   // "came up"
-	0.0299161,    // "camping"
-	-0.567264,    // "can"
-	-0.283919,    // "can a"
-	-0.0385753,   // "can adults"
-	-0.0646786,   // "can babies"
-	-0.0308963,   // "can children"
-	-0.0235809,   // "can eczema"
-	0.10708,      // "can he"
-	0.0882343,    // "can i"
-	-0.00289858,  // "can it"
-	-0.055443,    // "can kids"
-	-0.0318381,   // "can men"
-	0.123033,     // "can my"
-	-0.0496523,   // "can people"
-	0.0097126,    // "can see"
-	0.0237688,    // "can she"
-	-0.016231,    // "can someone"
-	-0.0131956,   // "can stress"
-	0.0639247,    // "can the"
-	0.0693045,    // "can we"
-	0.0361843,    // "can you"
-	0.0919858,    // "can't"
-	0.0917518,    // "can't diagnose"
-	-0.041216,    // "cancel"
-	0.0674478,    // "cancer"
-	0.107767,     // "cancer ?"
-	0.0346309,    // "cancer de"
-	-0.0436395,   // "cancerous"
-	-0.0436395,   // "cancerous ?"
-	0.00580111,   // "candida"
-	-0.044749,    // "candida or"
-	-0.017973,    // "candidate"
-	-0.017973,    // "candidate for"
-	0.0117613,    // "cantharidin"
-	0.0299005,    // "cap"
-	-0.002361,    // "cap and"
-	0.0210642,    // "cap has"
-	-0.052436,    // "cap is"
-	-0.00267547,  // "capitis"
-	0.137643,     // "cara"
-	-0.0867169,   // "cara ?"
-	0.019387,     // "cara con"
-	0.00316405,   // "cara de"
-	0.0469806,    // "cara hinchada"
-	0.094837,     // "carbamazepine"
-	-0.0156783,   // "carcinoma"
-	0.0648818,    // "carcinoma ?"
-	-0.0528766,   // "carcinoma basocelular"
-	-0.0041361,   // "carcinoma typically"
-	0.0381799,    // "care"
-	0.0011825,    // "care ?"
-	0.00206187,   // "care for"
-	0.0535317,    // "care home"
-	-0.014742,    // "care homes"
-	0.0193157,    // "care or"
-	-3.12193e-05, // "carer"
-	0.0112501,    // "carry"
-	0.0112501,    // "carry on"
-	-0.0429112,   // "casa"
-	-0.0445911,   // "casa ?"
-	0.0550831,    // "case"
-	0.00255028,   // "case of"
-	0.137287,     // "caso"
-	0.0283894,    // "caspa"
-	-0.221645,    // "cat"
-	-0.00179533,  // "cat scratch"
-	-0.567944,    // "catch"
-	-0.223055,    // "catch ringworm"
-	-0.0205634,   // "cats"
-	-0.0300313,   // "caught"
-	-0.15731,     // "causa"
-	-0.0686727,   // "causa la"
-	-0.185404,    // "cause"
-	-0.0201645,   // "cause a"
-	-0.0567563,   // "cause contact"
-	-0.152872,    // "caused"
-	-0.152872,    // "caused by"
-	-0.241211,    // "causes"
-	-0.09385,     // "causes it"
-	-0.00184478,  // "causes of"
-	-0.0463439,   // "causes them"
-	0.0306584,    // "causing"
-	0.0306584,    // "causing the"
-	0.0708939,    // "cejas"
-	0.0377201,    // "cell"
-	0.0377201,    // "cell carcinoma"
-	-0.116989,    // "cellulitis"
-	-0.00123763,  // "cellulitis ?"
-	-0.0281605,   // "cellulitis from"
-	-0.00854747,  // "cellulitis in"
-	0.00463551,   // "celulitis"
-	-0.0488194,   // "celulitis indican"
-	-0.00144553,  // "central"
-	0.0125548,    // "central keratin"
-	0.010979,     // "centro"
-	0.0530592,    // "cephalexin"
-	0.0251618,    // "cera"
-	0.105855,     // "cerca"
-	0.105855,     // "cerca del"
-	-0.0154879,   // "cetirizina"
-	0.00743771,   // "cetirizina ?"
-	0.0769106,    // "cetirizine"
-	0.0238026,    // "cetirizine can"
-	-0.00507384,  // "cetirizine for"
-	0.0892196,    // "champu"
-	-0.0122449,   // "change"
-	-0.0207947,   // "changed"
-	-0.0817574,   // "changes"
-	-0.0416034,   // "changes can"
-	0.0490575,    // "changing"
-	0.0380051,    // "check"
-	0.0137796,    // "checked"
-	0.0324415,    // "checked ?"
-	-0.00294668,  // "checked or"
-	-0.0312283,   // "checking"
-	-0.140113,    // "checks"
-	-0.0521544,   // "checks ?"
-	0.120374,     // "cheek"
-	0.0751277,    // "cheek and"
-	0.173986,     // "cheeks"
-	0.098175,     // "cheeks ?"
-	0.0183999,    // "chef"
-	0.0183999,    // "chef and"
-	0.00331008,   // "chemo"
-	0.0999213,    // "chest"
-	0.0179016,    // "chest since"
-	0.130688,     // "chickenpox"
-	0.139342,     // "chickenpox ?"
-	0.00483427,   // "chickenpox spots"
-	-0.00372118,  // "chickenpox vaccine"
-	0.0461389,    // "chico"
-	0.032906,     // "chilblains"
-	0.0383446,    // "chilblains ?"
-	-0.202962,    // "child"
-	0.0110948,    // "child has"
-	-0.0862536,   // "child with"
-	0.0211976,    // "child's"
-	-0.277375,    // "children"
-	-0.0566855,   // "children ?"
-	-0.0150545,   // "children in"
-	-0.124255,    // "children with"
-	0.0258814,    // "chin"
-	-0.113826,    // "chocolate"
-	0.00632104,   // "cholestasis"
-	0.00632104,   // "cholestasis ?"
-	-0.00883028,  // "choose"
-	-0.014745,    // "choose between"
-	0.016484,     // "chronic"
-	0.0664295,    // "chronic hand"
-	-0.0396555,   // "chronic hives"
-	0.0038338,    // "chronic urticaria"
-	-0.0410202,   // "cicatriz"
-	-0.0410202,   // "cicatriz hipertrofica"
-	0.0382711,    // "cicatriza"
-	-0.053532,    // "ciclosporin"
-	-0.0620449,   // "ciclosporin for"
-	-0.0714377,   // "cie"
-	-0.0714377,   // "cie 0"
-	0.0147083,    // "cierra"
-	-0.0457388,   // "cierto"
-	-0.0457388,   // "cierto que"
-	-0.0448365,   // "cinco"
-	0.00747387,   // "circles"
-	0.00747387,   // "circles on"
-	0.0875795,    // "circulo"
-	0.0875795,    // "circulo rojo"
-	0.0142693,    // "cirugia"
-	-0.061426,    // "cirugia de"
-	-0.00418322,  // "cita"
-	0.0124263,    // "cita de"
-	0.0729587,    // "clase"
-	0.0155823,    // "clase ?"
-	-0.0462969,   // "clasifican"
-	-0.0462969,   // "clasifican las"
-	-0.0639711,   // "class"
-	-0.00153018,  // "class has"
-	-0.0227079,   // "classed"
-	-0.0227079,   // "classed as"
-	0.0741683,    // "clear"
-	0.0797744,    // "clear ?"
-	-0.0426393,   // "cleared"
-	0.0386855,    // "cleared ?"
-	0.0259718,    // "clearing"
-	0.0621784,    // "client"
-	0.00132755,   // "client at"
-	0.0242248,    // "client of"
-	0.0459787,    // "clienta"
-	0.0453136,    // "clienta quiere"
-	0.0101645,    // "clindamycin"
-	-0.10974,     // "clinic"
-	-0.0262893,   // "clinicians"
-	-0.0151524,   // "clippers"
-	0.0963417,    // "clobetasol"
-	0.0300405,    // "clobetasol now"
-	0.0106016,    // "clobetasol on"
-	-0.0306379,   // "clobetasol propionate"
-	-0.0319696,   // "clothing"
-	0.0546348,    // "clotrimazol"
-	0.0500389,    // "clotrimazol ?"
-	0.0731217,    // "clotrimazole"
-	0.0066116,    // "clotrimazole for"
-	0.0958744,    // "clumps"
-	0.0336387,    // "cm"
-	-0.0072278,   // "coal"
-	-0.0072278,   // "coal tar"
-	0.0199625,    // "cocinero"
-	0.0199625,    // "cocinero y"
-	-0.0724481,   // "code"
-	-0.0932789,   // "codigo"
-	0.191812,     // "codos"
-	0.0396124,    // "codos y"
-	0.0278744,    // "coin"
-	0.206876,     // "cold"
-	0.0982385,    // "cold ?"
-	0.0715093,    // "cold sore"
-	-0.00607695,  // "cold sores"
-	-0.113466,    // "cole"
-	0.0862285,    // "cole con"
-	0.0811812,    // "colegio"
-	0.0454557,    // "colleague's"
-	0.071025,     // "color"
-	0.0332223,    // "color miel"
-	-0.0582884,   // "colour"
-	0.0242789,    // "coloured"
-	0.0242455,    // "coloured crusts"
-	0.00679924,   // "colours"
-	-0.077402,    // "combined"
-	-0.077402,    // "combined pill"
-	0.258722,     // "come"
-	0.0581722,    // "come back"
-	0.13354,      // "come off"
-	0.0102646,    // "come up"
-	0.0103573,    // "comes"
-	0.152653,     // "coming"
-	0.0354062,    // "coming back"
-	0.00442221,   // "coming off"
-	0.112142,     // "coming out"
-	-0.198694,    // "common"
-	-0.00471729,  // "common ?"
-	-0.0566325,   // "common at"
-	-0.00184478,  // "common causes"
-	-0.00678708,  // "common for"
-	-0.012802,    // "common in"
-	-0.0222647,   // "common is"
-	-0.0226399,   // "common side"
-	-0.0328726,   // "common triggers"
-	-0.0709616,   // "commonly"
-	-0.876075,    // "como"
-	-0.283306,    // "como actua"
-	-0.316946,    // "como funciona"
-	-0.309717,    // "como se"
-	-0.0116328,   // "como suele"
-	0.0323352,    // "companera"
-	0.049199,     // "compared"
-	-0.0211641,   // "completely"
-	-0.0166312,   // "compound"
-	-0.00852315,  // "compound naevus"
-	0.145513,     // "compresion"
-	0.145513,     // "compresion ?"
-	0.104323,     // "compression"
-	0.175318,     // "compro"
-	0.105878,     // "compro ?"
-	-0.0669484,   // "compuesto"
-	0.766963,     // "con"
-	0.0372495,    // "con 0"
-	0.0514312,    // "con acne"
-	0.0397026,    // "con ampollas"
-	0.0135259,    // "con atipia"
-	0.0251618,    // "con cera"
-	0.0364317,    // "con costra"
-	0.00749853,   // "con costras"
-	0.0407247,    // "con doxiciclina"
-	-0.0967103,   // "con eccema"
-	0.0207922,    // "con el"
-	0.0534841,    // "con escamas"
-	-0.049337,    // "con fiebre"
-	0.105306,     // "con impetigo"
-	-0.0981466,   // "con isotretinoina"
-	0.0341876,    // "con la"
-	-0.0157939,   // "con las"
-	0.00435764,   // "con metotrexato"
-	0.0912125,    // "con mi"
-	0.0351223,    // "con minoxidil"
-	0.0152295,    // "con molusco"
-	0.136024,     // "con picor"
-	0.0187374,    // "con placas"
-	0.0921393,    // "con psoriasis"
-	0.00805755,   // "con pus"
-	0.016804,     // "con ronchas"
-	0.00958647,   // "con sarna"
-	-0.0463415,   // "con terbinafina"
-	-0.0969808,   // "con tretinoina"
-	0.0533314,    // "con ulcera"
-	0.101591,     // "con un"
-	0.0554419,    // "con una"
-	-0.0245511,   // "condition"
-	-0.00655125,  // "condition ?"
-	-0.0700058,   // "conditions"
-	-0.00721756,  // "confirm"
-	-0.034973,    // "confirma"
-	-0.0298527,   // "confirma la"
-	0.00235281,   // "confirmed"
-	-0.00733498,  // "confirmed ?"
-	-0.0106151,   // "confirmed in"
-	-0.0769571,   // "confundir"
-	0.0389014,    // "congelamos"
-	0.00133994,   // "congelan"
-	0.00133994,   // "congelan o"
-	0.133085,     // "conjunctivitis"
-	-0.15823,     // "considera"
-	-0.0499389,   // "consideran"
-	-0.0303836,   // "consideran seguros"
-	-0.169232,    // "considered"
-	-0.0628061,   // "considered a"
-	-0.0355644,   // "considered ok"
-	-0.0662208,   // "considered safe"
-	-0.0817974,   // "consiste"
-	0.0499335,    // "consulta"
-	0.0499335,    // "consulta pero"
-	-0.0558956,   // "consultant"
-	-0.0413153,   // "contact"
-	-0.0413153,   // "contact dermatitis"
-	-0.119643,    // "contagia"
-	-0.0150032,   // "contagia el"
-	-0.0195748,   // "contagia la"
-	-0.349026,    // "contagiar"
-	-0.17928,     // "contagiar la"
-	-0.181079,    // "contagiosa"
-	-0.0863679,   // "contagiosa ?"
-	-0.212913,    // "contagioso"
-	-0.0425384,   // "contagioso ?"
-	-0.00651313,  // "contagiosum"
-	-0.376006,    // "contagious"
-	-0.220786,    // "contagious ?"
-	-0.00811638,  // "contagious after"
-	-0.068773,    // "contagious to"
-	0.09652,      // "continue"
-	0.0493217,    // "continue or"
-	0.00752684,   // "contra"
-	-0.0938569,   // "controles"
-	-0.0938569,   // "controles se"
-	0.150396,     // "conviene"
-	0.0724066,    // "conviene mas"
-	0.00913098,   // "corn"
-	0.00929646,   // "corn ?"
-	0.0704704,    // "corners"
-	-0.04245,     // "corticoide"
-	0.0535679,    // "corticoide oral"
-	-0.0901063,   // "corticoides"
-	-0.0944731,   // "corticoides en"
-	0.0193753,    // "cortisona"
-	0.148077,     // "corto"
-	-0.0210806,   // "cosas"
-	0.0798963,    // "costra"
-	0.0565535,    // "costra en"
-	-0.0365343,   // "costra lactea"
-	0.0734989,    // "costras"
-	0.0172138,    // "costras amarillas"
-	0.111348,     // "could"
-	0.0292833,    // "could it"
-	0.065994,     // "could my"
-	0.0562196,    // "could the"
-	0.00705145,   // "could this"
-	-0.010501,    // "count"
-	-0.010501,    // "count as"
-	-0.0114802,   // "counter"
-	-0.0184502,   // "countries"
-	-0.0184502,   // "countries ?"
-	-0.0121113,   // "counts"
-	-0.0121113,   // "counts as"
-	-0.0974469,   // "course"
-	-0.0353002,   // "course ?"
-	-0.0228527,   // "course for"
-	-0.0116248,   // "course of"
-	0.0102358,    // "cover"
-	0.0190707,    // "cover it"
-	0.014934,     // "covered"
-	0.00420664,   // "covered ?"
-	-0.000948742, // "covered in"
-	0.0198085,    // "covid"
-	-0.0541246,   // "cpt"
-	-0.0541246,   // "cpt 0"
-	0.10224,      // "crack"
-	0.155946,     // "cracked"
-	0.0576215,    // "cracked and"
-	0.0875204,    // "cracking"
-	0.0704704,    // "cracking at"
-	0.0299005,    // "cradle"
-	0.0299005,    // "cradle cap"
-	0.211899,     // "cream"
-	0.061274,     // "cream ?"
-	-0.0773841,   // "cream and"
-	-0.0157578,   // "cream better"
-	0.0715222,    // "cream do"
-	-0.0175664,   // "cream does"
-	0.0858894,    // "cream for"
-	-0.0399014,   // "cream how"
-	0.0174642,    // "cream in"
-	-0.026697,    // "cream on"
-	0.0320318,    // "cream or"
-	0.105028,     // "cream should"
-	-0.195122,    // "creams"
-	-0.136505,    // "creams to"
-	0.00207368,   // "creases"
-	0.048093,     // "crece"
-	0.0504771,    // "crecido"
-	0.17135,      // "crees"
-	0.17135,      // "crees que"
-	0.183543,     // "crema"
-	-0.103212,    // "crema ?"
-	-0.0168037,   // "crema de"
-	-0.0307875,   // "crema hidratante"
-	0.107295,     // "crema le"
-	0.0977127,    // "crema o"
-	0.0356715,    // "crema que"
-	0.162044,     // "crio"
-	-0.00260175,  // "crioterapia"
-	0.0209954,    // "crioterapia ?"
-	-0.256399,    // "cronica"
-	-0.1152,      // "cronica es"
-	0.0428575,    // "cruris"
-	0.00974273,   // "crust"
-	0.156076,     // "crusted"
-	0.137663,     // "crusted scabies"
-	0.158491,     // "crusting"
-	0.0922882,    // "crusting over"
-	0.0338593,    // "crusts"
-	0.011658,     // "crusts on"
-	0.0945156,    // "crusty"
-	0.0633995,    // "cryo"
-	-0.0387967,   // "cryotherapy"
-	0.0389793,    // "cual"
-	-0.171511,    // "cual es"
-	-0.184366,    // "cuales"
-	-0.184366,    // "cuales son"
-	-0.414584,    // "cuando"
-	-0.020523,    // "cuando alguien"
-	-0.121707,    // "cuando hay"
-	-0.0373173,   // "cuando pueden"
-	-0.0836107,   // "cuando se"
-	-0.00188942,  // "cuanta"
-	0.116573,     // "cuantas"
-	-0.429431,    // "cuanto"
-	-0.10658,     // "cuanto deberian"
-	-0.168518,    // "cuanto dura"
-	-0.014481,    // "cuanto hay"
-	0.00712679,   // "cuanto paracetamol"
-	-0.0374146,   // "cuanto se"
-	-0.00923837,  // "cuanto suele"
-	-0.0105617,   // "cuanto tarda"
-	-0.0381052,   // "cuanto tiempo"
-	0.0651399,    // "cuantos"
-	-0.0144403,   // "cuantos dias"
-	0.0398845,    // "cuantos ml"
-	0.0368721,    // "cuello"
-	0.170012,     // "cuero"
-	0.170012,     // "cuero cabelludo"
-	0.111177,     // "cuerpo"
-	0.0433473,    // "cuerpo ?"
-	0.0028746,    // "cuesta"
-	0.044284,     // "cuidadora"
-	0.046058,     // "cuido"
-	0.046058,     // "cuido tiene"
-	-0.0795083,   // "culebrilla"
-	0.124028,     // "culito"
-	-0.0173086,   // "cumulative"
-	-0.0173086,   // "cumulative isotretinoin"
-	0.0553775,    // "cunado"
-	-0.018375,    // "cup"
-	-0.206201,    // "cura"
-	-0.236678,    // "cura ?"
-	-0.0317654,   // "curar"
-	-0.0475417,   // "curarse"
-	-0.0673562,   // "cure"
-	-0.096228,    // "curiosidad"
-	0.00724436,   // "curious"
-	-0.0344005,   // "curious how"
-	0.0696301,    // "customer"
-	0.00348127,   // "customer wants"
-	0.0566468,    // "cut"
-	-0.00510209,  // "cut is"
-	0.0357853,    // "cut it"
-	0.00229886,   // "cut on"
-	0.0204091,    // "cut out"
-	0.087898,     // "cyst"
-	0.00866684,   // "cyst ?"
-	-0.015002,    // "cyst and"
-	0.0556964,    // "cyst or"
-	0.00345683,   // "cystic"
-	0.00345683,   // "cystic acne"
-	-0.0889431,   // "d"
-	0.0437527,    // "da"
-	-0.113234,    // "dad"
-	-0.0461763,   // "dad had"
-	0.00582869,   // "dad to"
-	0.173062,     // "dad's"
-	0.0437162,    // "dad's leg"
-	0.0993369,    // "daily"
-	-0.0768191,   // "daily ?"
-	0.0508657,    // "daily for"
-	0.0702101,    // "daily valaciclovir"
-	-0.00878883,  // "dairy"
-	-0.0697582,   // "damage"
-	-0.0212845,   // "damage ?"
-	0.0934536,    // "dando"
-	0.0557168,    // "dando el"
-	0.00838137,   // "dandruff"
-	-0.0314271,   // "dangerous"
-	0.0250345,    // "dar"
-	-0.0120649,   // "darier"
-	-0.012128,    // "darier's"
-	-0.012128,    // "darier's sign"
-	0.169303,     // "dark"
-	0.026645,     // "dark line"
-	0.000987505,  // "dark patches"
-	0.0324199,    // "dark spot"
-	0.068173,     // "darker"
-	0.0182869,    // "darker in"
-	0.000664591,  // "darker over"
-	-0.0430587,   // "darker skin"
-	-0.155102,    // "date"
-	-0.0382569,   // "daughter"
-	-0.119491,    // "daughter has"
-	0.0386128,    // "daughter stay"
-	0.00722701,   // "daughter's"
-	0.015485,     // "daughter's eczema"
-	-0.0116955,   // "daughter's friend"
-	-0.050614,    // "daughter's school"
-	0.0200062,    // "daughter's warts"
-	0.0874012,    // "day"
-	0.145778,     // "day 0"
-	-0.0813334,   // "day ?"
-	0.00730815,   // "day be"
-	0.0150438,    // "day for"
-	0.0160128,    // "day instead"
-	0.0052821,    // "day is"
-	0.0365845,    // "day or"
-	0.0617743,    // "day should"
-	0.0683743,    // "daycare"
-	0.159602,     // "days"
-	-0.153198,    // "days ?"
-	0.0194011,    // "days after"
-	0.0411034,    // "days ago"
-	0.00744395,   // "days can"
-	0.0294433,    // "days should"
-	-0.0313887,   // "ddx"
-	0.0677418,    // "de"
-	0.329133,     // "de 0"
-	-0.0225555,   // "de aciclovir"
-	-0.048442,    // "de alarma"
-	-0.0166118,   // "de anatomia"
-	-0.0493771,   // "de baja"
-	-0.0740655,   // "de banda"
-	-0.0732916,   // "de benzoilo"
-	-0.080203,    // "de breslow"
-	0.0113113,    // "de cabecera"
-	-0.00986758,  // "de casa"
-	-0.0488194,   // "de celulitis"
-	-0.0571009,   // "de cetirizina"
-	0.0378027,    // "de color"
-	0.0174036,    // "de cortisona"
-	0.0347509,    // "de dar"
-	0.100222,     // "de dos"
-	-0.024816,    // "de embarazo"
-	0.0335437,    // "de garrapata"
-	0.0655091,    // "de isotretinoina"
-	0.051773,     // "de ivermectina"
-	-0.0386381,   // "de koebner"
-	0.244773,     // "de la"
-	-0.0556295,   // "de las"
-	-0.00099602,  // "de loratadina"
-	-0.00755642,  // "de los"
-	-0.0718279,   // "de medicina"
-	-0.0387269,   // "de melanoma"
-	0.0684057,    // "de metotrexato"
-	0.509399,     // "de mi"
-	-0.061426,    // "de mohs"
-	-0.0319974,   // "de nikolsky"
-	-0.0327404,   // "de pelo"
-	0.0827764,    // "de permetrina"
-	-0.003492,    // "de piel"
-	-0.0243613,   // "de postura"
-	0.0976819,    // "de prednisona"
-	-0.018327,    // "de proteccion"
-	-0.102529,    // "de psoriasis"
-	-0.0705316,   // "de que"
-	0.0165866,    // "de sangre"
-	-0.0136056,   // "de spitz"
-	0.0463066,    // "de su"
-	-0.124364,    // "de un"
-	-0.384647,    // "de una"
-	0.00257081,   // "de uno"
-	-0.198911,    // "de verdad"
-	-0.0324233,   // "de zinc"
-	-0.148624,    // "debe"
-	-0.0374146,   // "debe cambiar"
-	-0.0251745,   // "deberia"
-	-0.10658,     // "deberian"
-	-0.10658,     // "deberian revisarse"
-	0.0590355,    // "debo"
-	-0.0535891,   // "decide"
-	-0.0256934,   // "decide whether"
-	-0.00889464,  // "decir"
-	-0.0384363,   // "dedo"
-	0.255791,     // "dedos"
-	0.106474,     // "dedos por"
-	-0.0786257,   // "deet"
-	-0.00990436,  // "degree"
-	-0.00990436,  // "degree burn"
-	-0.0224513,   // "deja"
-	0.0650817,    // "dejamos"
-	0.138814,     // "dejar"
-	0.211093,     // "dejar el"
-	-0.0243987,   // "dejar la"
-	0.0390162,    // "dejarlo"
-	0.0390162,    // "dejarlo ?"
-	0.623043,     // "dejo"
-	0.0848499,    // "dejo ?"
-	0.0446192,    // "dejo de"
-	0.242264,     // "dejo el"
-	0.0861482,    // "dejo la"
-	0.470377,     // "del"
-	0.0362992,    // "del brazo"
-	0.010444,     // "del cuello"
-	0.0367044,    // "del grano"
-	-0.0682807,   // "del herpes"
-	0.0970107,    // "del lunar"
-	-0.0406083,   // "del melanoma"
-	0.105855,     // "del ojo"
-	0.00952498,   // "del panal"
-	-0.0775885,   // "del parche"
-	-0.0488975,   // "del parto"
-	0.191905,     // "del pie"
-	0.101155,     // "del pulgar"
-	-0.0460705,   // "del tratamiento"
-	0.0119863,    // "depilacion"
-	0.0119863,    // "depilacion laser"
-	0.0165466,    // "depression"
-	0.0966983,    // "derivo"
-	0.0662655,    // "derivo ?"
-	-0.151596,    // "derm"
-	0.0668068,    // "derm ?"
-	0.127369,     // "derm or"
-	-0.252401,    // "derm said"
-	-0.172492,    // "derm told"
-	-0.0519887,   // "derma"
-	-0.0519887,   // "derma me"
-	-0.438634,    // "dermatitis"
-	-0.0164626,   // "dermatitis ?"
-	-0.00949091,  // "dermatitis and"
-	-0.242723,    // "dermatitis atopica"
-	-0.0290341,   // "dermatitis del"
-	-0.0458714,   // "dermatitis on"
-	-0.000277318, // "dermatitis seborreica"
-	0.0273432,    // "dermatofibroma"
-	-0.0593667,   // "dermatographism"
-	-0.163595,    // "dermatologa"
-	-0.0285902,   // "dermatologa dice"
-	-0.132475,    // "dermatologa me"
-	-0.0223264,   // "dermatologia"
-	-0.0243699,   // "dermatologia ?"
-	-0.459157,    // "dermatologist"
-	0.0158258,    // "dermatologist ?"
-	-0.0728019,   // "dermatologist mentioned"
-	0.0053867,    // "dermatologist or"
-	-0.0261725,   // "dermatologist prescribed"
-	-0.0721424,   // "dermatologist put"
-	-0.126164,    // "dermatologist said"
-	-0.0221963,   // "dermatologist started"
-	-0.0217827,   // "dermatologist tell"
-	-0.0407153,   // "dermatologist uses"
-	0.0174204,    // "dermatologist wants"
-	-0.118413,    // "dermatologists"
-	-0.00402552,  // "dermatologists ask"
-	-0.0280085,   // "dermatologists decide"
-	-0.0299367,   // "dermatologists prefer"
-	-0.0140673,   // "dermatologists tell"
-	-0.18761,     // "dermatologo"
-	0.0672649,    // "dermatologo ?"
-	-0.205448,    // "dermatologo me"
-	0.0273577,    // "dermatologo o"
-	-0.0641506,   // "dermatologos"
-	0.0342207,    // "dermatology"
-	-0.0639078,   // "dermatoscope"
-	-0.00695592,  // "dermatoscope ?"
-	-0.0665514,   // "dermatoscopio"
-	-0.047221,    // "dermoscopy"
-	0.0502632,    // "dermoscopy image"
-	0.00467719,   // "desaparecen"
-	0.0287421,    // "describe"
-	-0.0407323,   // "describe ?"
-	0.195214,     // "described"
-	0.26462,      // "desde"
-	0.116471,     // "desde el"
-	0.0403091,    // "desde hace"
-	0.171367,     // "desde que"
-	-0.117441,    // "desencadenar"
-	-0.110471,    // "desencadenar un"
-	0.0989346,    // "despite"
-	-0.0104348,   // "despues"
-	0.0845358,    // "despues de"
-	-0.0949695,   // "despues del"
-	-0.0658569,   // "develop"
-	-0.0339559,   // "dht"
-	-0.0339559,   // "dht ?"
-	0.0213354,    // "dia"
-	0.0164391,    // "dia ?"
-	-0.169416,    // "diabetes"
-	-0.161026,    // "diabetes ?"
-	0.0390376,    // "diabetic"
-	0.0808648,    // "diagnose"
-	-0.0108225,   // "diagnose me"
-	-0.468734,    // "diagnosed"
-	-0.0510898,   // "diagnosed is"
-	-0.302501,    // "diagnosed with"
-	0.0713774,    // "diagnosis"
-	0.0540042,    // "diagnosis but"
-	-0.0388036,   // "diagnosis just"
-	-0.0041361,   // "diagnosis what"
-	-0.01976,     // "diagnostica"
-	-0.01976,     // "diagnostica la"
-	-0.158387,    // "diagnosticada"
-	-0.0765159,   // "diagnosticar"
-	-0.497537,    // "diagnosticaron"
-	-0.0863679,   // "diagnosticaron psoriasis"
-	-0.0848272,   // "diagnosticaron rosacea"
-	-0.104953,    // "diagnosticaron vitiligo"
-	-0.001931,    // "diagnostico"
-	-0.00670312,  // "diagnostico como"
-	0.126402,     // "diagnostico pero"
-	-0.118162,    // "diagnostico que"
-	0.0181854,    // "diagnostico solo"
-	0.175133,     // "diana"
-	-0.00273668,  // "diaper"
-	0.0385589,    // "diario"
-	0.253427,     // "dias"
-	0.0208838,    // "dias ?"
-	-0.0784823,   // "dice"
-	0.0640594,    // "dice que"
-	-0.0769891,   // "dicen"
-	-0.018518,    // "dicen que"
-	-0.0485589,   // "did"
-	0.0682985,    // "dieron"
-	-0.172854,    // "diferencia"
-	-0.133936,    // "diferencia hay"
-	-0.0122117,   // "diferencia un"
-	-0.0513388,   // "differ"
-	-0.00699911,  // "differ from"
-	-0.345436,    // "difference"
-	-0.345436,    // "difference between"
-	-0.121217,    // "different"
-	-0.0966555,   // "different from"
-	0.047179,     // "different in"
-	-0.00639237,  // "differently"
-	0.109697,     // "digo"
-	-0.127993,    // "dijeron"
-	-0.127993,    // "dijeron que"
-	-0.359116,    // "dijo"
-	-0.2001,      // "dijo que"
-	-0.133588,    // "dio"
-	-0.114854,    // "disease"
-	-0.0686794,   // "disease ?"
-	0.0271263,    // "displasico"
-	0.103091,     // "district"
-	0.103091,     // "district nurse"
-	0.0332198,    // "dizzy"
-	0.0175873,    // "dle"
-	-0.00717062,  // "dlqi"
-	-0.531378,    // "do"
-	0.10686,      // "do ?"
-	0.0035118,    // "do a"
-	0.0104879,    // "do about"
-	-0.102537,    // "do babies"
-	-0.0110356,   // "do clinicians"
-	-0.111157,    // "do dermatologists"
-	-0.0514426,   // "do doctors"
-	0.0590743,    // "do for"
-	-0.0277756,   // "do guidelines"
-	0.212698,     // "do i"
-	0.0964082,    // "do if"
-	-0.0170545,   // "do jak"
-	-0.0203285,   // "do keloids"
-	-0.0241378,   // "do most"
-	-0.075116,    // "do people"
-	-0.00163387,  // "do so"
-	-0.0612798,   // "do some"
-	-0.109022,    // "do the"
-	-0.173591,    // "do they"
-	-0.0150592,   // "do topical"
-	0.0975615,    // "do we"
-	-0.00448582,  // "do when"
-	-0.0130866,   // "do you"
-	0.00777992,   // "doc"
-	-0.228746,    // "doctor"
-	-0.0229886,   // "doctor ?"
-	0.00708663,   // "doctor for"
-	0.0422357,    // "doctor or"
-	-0.114883,    // "doctor prescribed"
-	0.00174705,   // "doctor said"
-	-0.0266604,   // "doctor says"
-	0.0034719,    // "doctor today"
-	-0.0811146,   // "doctors"
-	-0.0157223,   // "doctors tell"
-	-0.00444304,  // "doctors usually"
-	-1.27738,     // "does"
-	-0.266323,    // "does a"
-	-0.00517851,  // "does alcohol"
-	-0.0474699,   // "does an"
-	-0.00259878,  // "does atypical"
-	-0.0629296,   // "does benzoyl"
-	-0.00897444,  // "does botox"
-	-0.00366399,  // "does breslow"
-	-0.00508146,  // "does cryotherapy"
-	-0.0183686,   // "does dupilumab"
-	-0.0453823,   // "does everyone"
-	-0.00638013,  // "does hair"
-	0.186386,     // "does he"
-	-0.0216419,   // "does hidradenitis"
-	-0.0124659,   // "does icd"
-	-0.0162765,   // "does impetigo"
-	-0.295221,    // "does it"
-	-0.0019727,   // "does minoxidil"
-	0.120187,     // "does my"
-	-0.00494689,  // "does pasi"
-	-0.00380433,  // "does pityriasis"
-	-0.00659327,  // "does psoriasis"
-	0.11357,      // "does she"
-	-0.00820657,  // "does sunburn"
-	-0.0644288,   // "does sunscreen"
-	-0.137186,    // "does that"
-	0.0165232,    // "does the"
-	0.0371513,    // "doesn't"
-	0.00124114,   // "doesn't blanch"
-	0.0392569,    // "doesn't fade"
-	0.00220464,   // "doesn't go"
-	-0.0244299,   // "dog"
-	-0.015108,    // "dogs"
-	0.00134559,   // "doing"
-	0.0125548,    // "dome"
-	0.0359448,    // "don't"
-	0.0304353,    // "don't fade"
-	0.0183311,    // "don't want"
-	-0.0220797,   // "done"
-	-0.0508305,   // "done ?"
-	-0.00553688,  // "done before"
-	-0.0167502,   // "done on"
-	-0.0210109,   // "done while"
-	0.036107,     // "door"
-	0.0412281,    // "dorsal"
-	0.0412281,    // "dorsal hands"
-	0.115897,     // "dos"
-	0.0260415,    // "dos antihistaminicos"
-	0.0198214,    // "dos meses"
-	0.097047,     // "dos tratamientos"
-	-0.0341817,   // "dose"
-	0.026505,     // "dose ?"
-	0.000429358,  // "dose of"
-	-0.0168203,   // "dose range"
-	-0.0199526,   // "doses"
-	-0.0146101,   // "doses of"
-	0.088865,     // "dosis"
-	0.0278499,    // "dosis ?"
-	0.175518,     // "dosis de"
-	-0.0285227,   // "dosis habitual"
-	-0.0588514,   // "dosis maxima"
-	0.0115946,    // "dot"
-	0.0115946,    // "dot in"
-	0.046323,     // "dots"
-	0.0169192,    // "dots on"
-	0.0169023,    // "double"
-	0.0146905,    // "doubled"
-	-0.00545713,  // "down"
-	0.0257139,    // "down the"
-	0.0157462,    // "down there"
-	0.213008,     // "doxiciclina"
-	0.0805821,    // "doxiciclina ?"
-	-0.00682041,  // "doxiciclina para"
-	0.123258,     // "doxy"
-	0.0732953,    // "doxy ?"
-	0.0358577,    // "doxy and"
-	0.0575482,    // "doxycycline"
-	0.0422543,    // "doxycycline ?"
-	-0.037891,    // "doxycycline for"
-	0.348128,     // "doy"
-	0.101276,     // "doy a"
-	0.0750507,    // "doy un"
-	-0.177656,    // "dr"
-	-0.00820864,  // "drain"
-	0.00729101,   // "drained"
-	-0.0124838,   // "dress"
-	0.0782006,    // "dressing"
-	0.0327255,    // "dressing ?"
-	0.00445243,   // "dressing should"
-	0.00352926,   // "drew"
-	0.0122279,    // "drink"
-	0.0107919,    // "drink a"
-	0.00746962,   // "drop"
-	-0.00632957,  // "drops"
-	-0.050707,    // "drug"
-	0.013732,     // "drug ?"
-	-0.02961,     // "drugs"
-	-0.0286662,   // "dry"
-	-0.0238987,   // "dry lips"
-	0.0290196,    // "dti"
-	0.0290196,    // "dti ?"
-	-0.00980503,  // "duct"
-	-0.00980503,  // "duct tape"
-	0.154385,     // "duele"
-	0.0349046,    // "duele mucho"
-	0.0626312,    // "dupilumab"
-	0.0115448,    // "dupilumab ?"
-	0.00651522,   // "dupilumab or"
-	-0.00216629,  // "dupilumab work"
-	0.203749,     // "dupixent"
-	-0.25601,     // "dura"
-	-0.0154794,   // "dura normalmente"
-	-0.0942575,   // "durante"
-	-0.0358866,   // "durante el"
-	-0.0694147,   // "durante la"
-	-0.00923837,  // "durar"
-	-0.0176136,   // "during"
-	-0.0041391,   // "during pregnancy"
-	-0.0197354,   // "dvt"
-	0.0225865,    // "dye"
-	0.030494,     // "dye my"
-	0.0376607,    // "dyed"
-	0.0291299,    // "dysplastic"
-	0.0472745,    // "dysplastic naevus"
-	0.151222,     // "e"
-	0.0470514,    // "e ?"
-	0.0451366,    // "e hinchada"
-	0.00308099,   // "e or"
-	0.0135457,    // "e tonight"
-	0.0584825,    // "each"
-	0.0789106,    // "ear"
-	0.0163641,    // "ear for"
-	0.0649598,    // "ear is"
-	0.0018243,    // "ear that"
-	0.000290599,  // "earlobe"
-	-0.0607596,   // "early"
-	0.0201521,    // "early ?"
-	0.0347186,    // "earrings"
-	0.0546973,    // "ears"
-	0.0013514,    // "ears pierced"
-	-0.00971379,  // "easi"
-	-0.00971379,  // "easi score"
-	-0.0682035,   // "easily"
-	0.014579,     // "eating"
-	-0.0636023,   // "eccema"
-	-0.0743559,   // "eccema de"
-	0.0204163,    // "eccema en"
-	-0.167662,    // "eczema"
-	-0.0889153,   // "eczema ?"
-	-0.0734719,   // "eczema be"
-	0.0148903,    // "eczema but"
-	0.0021992,    // "eczema can"
-	-0.0414551,   // "eczema gets"
-	-0.00180744,  // "eczema has"
-	-0.0359202,   // "eczema have"
-	0.0929418,    // "eczema herpeticum"
-	-0.110374,    // "eczema is"
-	0.00674812,   // "eczema on"
-	0.0136424,    // "eczema or"
-	0.0634209,    // "eczema patch"
-	0.0554308,    // "eczema to"
-	-0.0235809,   // "eczema turn"
-	-0.0644744,   // "eczema what"
-	-0.0949503,   // "eczema which"
-	0.0455389,    // "eczema would"
-	-0.416238,    // "edad"
-	-0.391343,    // "edad ?"
-	0.139612,     // "edge"
-	0.00938177,   // "edges"
-	-0.112425,    // "efectos"
-	-0.112425,    // "efectos secundarios"
-	-0.124711,    // "effective"
-	-0.0516974,   // "effective for"
-	-0.0740756,   // "effects"
-	-0.0457202,   // "effects of"
-	0.0471434,    // "efudix"
-	0.0031983,    // "eggs"
-	-0.0399495,   // "eighty"
-	0.382094,     // "el"
-	0.147412,     // "el aciclovir"
-	-0.0290845,   // "el acido"
-	-0.221328,    // "el acne"
-	0.0327536,    // "el adapaleno"
-	-0.0841109,   // "el alcohol"
-	-0.0156441,   // "el angioedema"
-	-0.0631647,   // "el ano"
-	-0.0361132,   // "el antibiotico"
-	0.116136,     // "el biologico"
-	0.185769,     // "el brazo"
-	0.127691,     // "el bulto"
-	-0.0695544,   // "el chocolate"
-	0.104964,     // "el cuero"
-	0.0678284,    // "el cuerpo"
-	0.124028,     // "el culito"
-	-0.0348109,   // "el dermatologo"
-	-0.0594933,   // "el dermatoscopio"
-	0.00393019,   // "el dupilumab"
-	0.104765,     // "el dupixent"
-	0.0374851,    // "el eccema"
-	-0.129978,    // "el embarazo"
-	-0.197382,    // "el estres"
-	-0.0386381,   // "el fenomeno"
-	-0.0233725,   // "el herpes"
-	-0.142917,    // "el impetigo"
-	-0.0713665,   // "el indice"
-	-0.190504,    // "el informe"
-	0.254368,     // "el labio"
-	0.138264,     // "el laser"
-	-0.025103,    // "el liquen"
-	0.140858,     // "el lunar"
-	-0.091243,    // "el lupus"
-	0.0453441,    // "el medico"
-	-0.0680911,   // "el melasma"
-	-0.00327014,  // "el metotrexato"
-	-0.0482337,   // "el minoxidil"
-	0.0101052,    // "el molusco"
-	0.0356733,    // "el ojo"
-	-0.0148595,   // "el panal"
-	0.0357402,    // "el parpado"
-	0.0959782,    // "el parto"
-	0.0794409,    // "el pecho"
-	0.00819196,   // "el pediatra"
-	0.170081,     // "el pelo"
-	0.017587,     // "el peroxido"
-	0.0442299,    // "el picor"
-	0.0115839,    // "el pie"
-	-0.0295165,   // "el protector"
-	0.0460822,    // "el quiste"
-	-0.134997,    // "el riesgo"
-	0.0161517,    // "el sacro"
-	0.0454779,    // "el sarpullido"
-	-0.0678199,   // "el sindrome"
-	-0.053353,    // "el sol"
-	-0.0154735,   // "el sudor"
-	0.0198184,    // "el tacrolimus"
-	0.0535936,    // "el talon"
-	0.00389595,   // "el tobillo"
-	-0.0165366,   // "el tratamiento"
-	0.0187117,    // "el tronco"
-	-0.130779,    // "el vitiligo"
-	-0.043152,    // "elastosis"
-	-0.043152,    // "elastosis what"
-	0.00653176,   // "elbow"
-	0.0353203,    // "elbows"
-	0.189688,     // "elderly"
-	0.0587771,    // "elderly gent"
-	0.12309,      // "else"
-	-0.0297922,   // "else ?"
-	-0.0370051,   // "embarazada"
-	0.0390237,    // "embarazada de"
-	-0.0529023,   // "embarazada que"
-	0.0792318,    // "embarazada y"
-	-0.0411853,   // "embarazadas"
-	-0.0887605,   // "embarazo"
-	-0.0423286,   // "embarazo ?"
-	-0.0268421,   // "emergency"
-	0.0164961,    // "emergency ?"
-	0.0163012,    // "emollient"
-	0.0214247,    // "empece"
-	-0.207348,    // "empeora"
-	-0.0347425,   // "empeora con"
-	-0.0451839,   // "empeora el"
-	-0.0368039,   // "empeora en"
-	-0.0485427,   // "empezar"
-	-0.0244008,   // "empezar con"
-	0.0815745,    // "empiece"
-	-0.090337,    // "empieza"
-	0.186877,     // "empiezo"
-	0.0306109,    // "empiezo con"
-	0.316071,     // "en"
-	-0.0958903,   // "en 0"
-	-0.215713,    // "en adultos"
-	-0.100292,    // "en casa"
-	0.0396124,    // "en codos"
-	-0.0620712,   // "en crema"
-	0.289531,     // "en el"
-	-0.220126,    // "en general"
-	-0.0686673,   // "en invierno"
-	0.565942,     // "en la"
-	0.241306,     // "en las"
-	0.149563,     // "en los"
-	0.0284377,    // "en mi"
-	-0.0324519,   // "en mujeres"
-	0.0418489,    // "en muslos"
-	-0.192074,    // "en ninos"
-	-0.213681,    // "en que"
-	0.0445151,    // "en tratamiento"
-	-0.138335,    // "en un"
-	0.025681,     // "en una"
-	-0.0285937,   // "en urgencias"
-	0.148612,     // "enalapril"
-	0.0145714,    // "encamada"
-	-0.001255,    // "encamado"
-	0.021332,     // "encamado con"
-	-0.0362039,   // "encarnada"
-	-0.00989098,  // "encima"
-	-0.106259,    // "enfermedad"
-	-0.0905189,   // "enfermedad autoinmune"
-	-0.0157399,   // "enfermedad de"
-	-0.0134054,   // "enfermera"
-	0.0129782,    // "enfermera en"
-	0.100397,     // "enorme"
-	0.00651439,   // "enorme en"
-	0.323686,     // "enough"
-	0.190597,     // "enough for"
-	0.0160857,    // "enough or"
-	0.0875298,    // "enough to"
-	0.086302,     // "entre"
-	0.221229,     // "entre los"
-	-0.0906046,   // "entre un"
-	-0.109467,    // "epicutaneas"
-	-0.0194745,   // "epidermoid"
-	0.0620694,    // "epipen"
-	0.0566054,    // "epipen ?"
-	-0.0540462,   // "er"
-	-0.0119662,   // "er ?"
-	-0.026473,    // "era"
-	0.0137355,    // "erupcion"
-	0.0280074,    // "erupcion de"
-	-0.0956233,   // "erysipelas"
-	-0.0175958,   // "erythema"
-	-0.00855173,  // "erythema migrans"
-	-0.319548,    // "es"
-	0.0937926,    // "es alopecia"
-	0.0881942,    // "es cancer"
-	-0.0457388,   // "es cierto"
-	-0.181079,    // "es contagiosa"
-	-0.0856503,   // "es contagioso"
-	-0.0353478,   // "es de"
-	0.0193302,    // "es dermatitis"
-	-0.150742,    // "es el"
-	-0.0932789,   // "es ese"
-	-0.0891305,   // "es eso"
-	-0.104362,    // "es exactamente"
-	-0.199577,    // "es hereditaria"
-	0.19834,      // "es hidradenitis"
-	0.0331919,    // "es hongo"
-	-0.290718,    // "es la"
-	0.0504679,    // "es lo"
-	-0.0655977,   // "es mas"
-	-0.0628031,   // "es mejor"
-	-0.0242047,   // "es normal"
-	0.0298567,    // "es para"
-	0.0206033,    // "es peligroso"
-	0.017269,     // "es pitiriasis"
-	0.174248,     // "es psoriasis"
-	0.185484,     // "es sarna"
-	-0.149746,    // "es seguro"
-	0.114863,     // "es solo"
-	0.181721,     // "es tina"
-	-0.119016,    // "es un"
-	0.00134533,   // "es una"
-	0.031308,     // "es urgente"
-	0.0214586,    // "es varicela"
-	-0.15294,     // "es verdad"
-	-0.192926,    // "esa"
-	-0.282362,    // "esa edad"
-	-0.172004,    // "escala"
-	-0.172004,    // "escala de"
-	0.0138715,    // "escalofrios"
-	0.0534841,    // "escamas"
-	0.0534841,    // "escamas en"
-	0.021332,     // "escara"
-	0.021332,     // "escara en"
-	-0.0932789,   // "ese"
-	-0.141135,    // "eso"
-	-0.126378,    // "eso ?"
-	0.272115,     // "espalda"
-	0.0385202,    // "espalda ?"
-	0.0453934,    // "espalda es"
-	0.0699346,    // "espalda que"
-	0.0544462,    // "esperamos"
-	0.0198851,    // "esperamos a"
-	-0.00116367,  // "esperar"
-	0.0325296,    // "esperar ?"
-	-0.0401068,   // "esperar a"
-	0.116544,     // "espero"
-	0.0174021,    // "espero ?"
-	0.0908733,    // "espero a"
-	-0.0208507,   // "espinocelular"
-	-0.0819886,   // "espironolactona"
-	0.0255331,    // "esposo"
-	-0.16672,     // "essay"
-	0.492765,     // "esta"
-	-0.0821644,   // "esta bien"
-	0.0145659,    // "esta blanca"
-	-0.0392503,   // "esta con"
-	0.143113,     // "esta embarazada"
-	0.0275355,    // "esta hinchando"
-	0.0198159,    // "esta infectado"
-	0.0451366,    // "esta manana"
-	0.0430966,    // "esta muy"
-	0.00460551,   // "esta noche"
-	0.0334294,    // "esta roja"
-	0.0416351,    // "estaba"
-	0.0416351,    // "estaba es"
-	-0.0269077,   // "estadios"
-	-0.0269077,   // "estadios de"
-	0.0805013,    // "estar"
-	0.171052,     // "este"
-	0.0878225,    // "este lunar"
-	0.0108376,    // "este verano"
-	0.0977642,    // "esto"
-	0.0641453,    // "esto es"
-	0.159932,     // "estoy"
-	0.013816,     // "estoy con"
-	0.0557168,    // "estoy dando"
-	0.00973021,   // "estoy embarazada"
-	-0.0740655,   // "estrecha"
-	-0.197382,    // "estres"
-	-0.0315232,   // "estres ?"
-	0.0705584,    // "estrias"
-	-0.0859587,   // "estudiante"
-	-0.0859587,   // "estudiante de"
-	-0.10652,     // "even"
-	-0.0723786,   // "even if"
-	-0.134263,    // "ever"
-	-0.0425529,   // "ever cancerous"
-	0.0202661,    // "every"
-	-0.00781271,  // "every day"
-	0.111565,     // "every month"
-	0.0742645,    // "every morning"
-	0.0790876,    // "every time"
-	-0.0868731,   // "every two"
-	-0.0373464,   // "every year"
-	-0.0138967,   // "everyone"
-	0.0991507,    // "everyone ?"
-	-0.0453823,   // "everyone with"
-	-0.0909716,   // "everything"
-	0.21952,      // "everywhere"
-	0.0799363,    // "everywhere and"
-	-0.178174,    // "evidence"
-	-0.0711588,   // "evidence for"
-	-0.104941,    // "evitar"
-	-0.229254,    // "exactamente"
-	-0.128439,    // "exactamente ?"
-	-0.329463,    // "exactly"
-	-0.329463,    // "exactly ?"
-	-0.108314,    // "exam"
-	-0.174198,    // "example"
-	-0.0160819,   // "excessive"
-	-0.0160819,   // "excessive underarm"
-	0.135098,     // "excise"
-	0.139789,     // "excise ?"
-	-0.00652246,  // "excise it"
-	0.132617,     // "excision"
-	0.125018,     // "excision ?"
-	-0.00121457,  // "exercise"
-	-0.0169513,   // "explain"
-	0.0915436,    // "eye"
-	-0.009404,    // "eye ?"
-	0.0413078,    // "eye does"
-	0.0384928,    // "eye on"
-	0.0528757,    // "eyebrows"
-	0.034291,     // "eyelid"
-	0.00375222,   // "eyelid eczema"
-	0.00522482,   // "eyelid that's"
-	0.113405,     // "eyelids"
-	0.000576631,  // "eyelids for"
-	0.0758856,    // "eyes"
-	0.00750908,   // "eyes are"
-	0.199049,     // "face"
-	0.00543396,   // "face ?"
-	0.00824743,   // "face for"
-	0.0115884,    // "face goes"
-	0.0419276,    // "face is"
-	-0.036558,    // "face long"
-	0.0553703,    // "facial"
-	0.00392559,   // "facial swelling"
-	-0.130707,    // "factor"
-	-0.018327,    // "factor de"
-	-0.0510763,   // "factors"
-	-0.0510763,   // "factors for"
-	0.069185,     // "fade"
-	0.0525026,    // "fade when"
-	0.294828,     // "failed"
-	0.0380639,    // "failed doxy"
-	-0.00473117,  // "fall"
-	0.108471,     // "falling"
-	0.108471,     // "falling out"
-	0.0159919,    // "falta"
-	0.0574265,    // "falta ?"
-	0.0305397,    // "faltar"
-	0.0305397,    // "faltar al"
-	-0.0346461,   // "familia"
-	-0.0606058,   // "familia cuando"
-	-0.0686762,   // "families"
-	-0.0686762,   // "families ?"
-	0.0542918,    // "family"
-	-0.0556047,   // "farmaceutica"
-	-0.101583,    // "farmaceutica que"
-	0.00492606,   // "farmaceutico"
-	0.0533339,    // "fast"
-	0.0148805,    // "father"
-	0.0153883,    // "features"
-	0.0296714,    // "feel"
-	0.0123655,    // "feel a"
-	0.0429093,    // "feels"
-	0.030365,     // "feels tight"
-	0.141786,     // "feet"
-	0.0373802,    // "feet peel"
-	0.0716898,    // "female"
-	-0.0386381,   // "fenomeno"
-	-0.0386381,   // "fenomeno de"
-	0.221615,     // "fever"
-	-0.00639778,  // "fever ?"
-	0.0164396,    // "fever and"
-	0.0679115,    // "fever target"
-	0.0157091,    // "feverish"
-	0.00734993,   // "few"
-	0.00453972,   // "few days"
-	0.00242635,   // "fexofenadine"
-	0.174178,     // "fiebre"
-	0.0304126,    // "fiebre ?"
-	0.0484516,    // "fiebre y"
-	-0.0464574,   // "field"
-	-0.0440219,   // "field treatment"
-	0.00923029,   // "filled"
-	-0.0184414,   // "fin"
-	-0.0153837,   // "finally"
-	0.0256162,    // "finasteride"
-	0.00833898,   // "fine"
-	-0.00789149,  // "fine ?"
-	0.0193719,    // "fine but"
-	0.0432281,    // "fine for"
-	0.0243067,    // "finger"
-	0.101057,     // "fingers"
-	0.0247376,    // "fingers and"
-	0.00804675,   // "fingers worse"
-	-0.0380032,   // "fingertip"
-	-0.0668074,   // "fingertip unit"
-	0.00103375,   // "finish"
-	0.00759242,   // "finish the"
-	-0.117601,    // "first"
-	-0.0321172,   // "first ?"
-	-0.0219564,   // "first aid"
-	0.0381991,    // "first aider"
-	0.00598408,   // "first for"
-	-0.0279524,   // "first line"
-	-0.13031,     // "fitzpatrick"
-	-0.00414446,  // "fitzpatrick skin"
-	0.0580846,    // "fitzpatrick type"
-	0.0358225,    // "five"
-	-0.0191142,   // "five and"
-	-0.0192878,   // "flags"
-	0.0248236,    // "flaky"
-	-0.0213095,   // "flare"
-	0.0216689,    // "flare ?"
-	-0.0164669,   // "flare of"
-	-0.0565069,   // "flare up"
-	0.023258,     // "flared"
-	0.011185,     // "flares"
-	0.0709362,    // "flaring"
-	0.127514,     // "flat"
-	0.0990745,    // "flat brown"
-	-0.0193864,   // "flea"
-	-0.0193864,   // "flea bites"
-	-0.0221252,   // "flu"
-	0.127427,     // "flucloxacillin"
-	0.0655821,    // "flucloxacillin for"
-	0.0476139,    // "fluconazol"
-	0.0169734,    // "fluconazole"
-	0.0169734,    // "fluconazole for"
-	-0.0343688,   // "fluorouracil"
-	-0.0343688,   // "fluorouracil cream"
-	-0.227312,    // "fluorouracilo"
-	0.0385658,    // "flushes"
-	0.0385658,    // "flushes and"
-	0.0537601,    // "flushing"
-	0.00249449,   // "flying"
-	0.00865715,   // "foam"
-	0.00762525,   // "foam dressing"
-	-0.00910605,  // "folds"
-	-0.0853353,   // "folic"
-	-0.0853353,   // "folic acid"
-	-0.0546443,   // "folico"
-	0.0184909,    // "folliculitis"
-	0.0184909,    // "folliculitis ?"
-	-0.00761363,  // "follow"
-	-0.13823,     // "food"
-	-0.144574,    // "food ?"
-	0.00634411,   // "food and"
-	-0.00962971,  // "foods"
-	0.145377,     // "foot"
-	0.00391086,   // "foot ?"
-	-0.0250565,   // "foot and"
-	0.156427,     // "for"
-	0.0525322,    // "for 0"
-	-0.0566257,   // "for ?"
-	0.182773,     // "for a"
-	-0.0539175,   // "for acne"
-	-0.0341257,   // "for adults"
-	0.00672338,   // "for ages"
-	-0.0215207,   // "for alopecia"
-	0.00417724,   // "for an"
-	-0.0355361,   // "for babies"
-	-0.04338,     // "for breastfeeding"
-	-0.0583873,   // "for burns"
-	-0.00708671,  // "for cellulitis"
-	-0.0399686,   // "for children"
-	-0.028827,    // "for chronic"
-	0.0830964,    // "for dupilumab"
-	-0.133383,    // "for eczema"
-	-0.0160819,   // "for excessive"
-	-0.080492,    // "for hair"
-	0.21087,      // "for her"
-	-0.0445913,   // "for hidradenitis"
-	0.289624,     // "for him"
-	0.0201551,    // "for his"
-	0.019442,     // "for hospital"
-	-0.0777369,   // "for impetigo"
-	0.0668852,    // "for isotretinoin"
-	-0.133975,    // "for it"
-	-0.00160908,  // "for itching"
-	-0.00707483,  // "for kids"
-	-0.0395908,   // "for lupus"
-	0.616576,     // "for me"
-	-0.0270383,   // "for melasma"
-	-0.0593201,   // "for mohs"
-	-0.00350037,  // "for moles"
-	0.0305585,    // "for months"
-	-0.00657393,  // "for most"
-	0.143618,     // "for my"
-	-0.0146701,   // "for people"
-	-0.0367072,   // "for pregnant"
-	-0.11735,     // "for psoriasis"
-	0.0293903,    // "for rosacea"
-	-0.0563958,   // "for scabies"
-	-0.0577852,   // "for shingles"
-	-0.0523016,   // "for skin"
-	-0.0030801,   // "for sun"
-	0.0728138,    // "for tablets"
-	0.419143,     // "for the"
-	0.00931762,   // "for these"
-	0.0611278,    // "for this"
-	0.0262786,    // "for three"
-	-0.0264864,   // "for tinea"
-	-0.00990162,  // "for under"
-	0.0186125,    // "for urgent"
-	-0.0501179,   // "for vitiligo"
-	-0.0707906,   // "for warts"
-	0.0244558,    // "for weeks"
-	-0.0199781,   // "for years"
-	0.127154,     // "forearm"
-	0.0247512,    // "forehead"
-	0.00282038,   // "forehead ?"
-	-0.00122153,  // "forunculo"
-	0.016282,     // "foster"
-	0.0110948,    // "foster child"
-	0.246357,     // "foto"
-	0.0332141,    // "foto adjunta"
-	-0.0255264,   // "foto de"
-	0.117132,     // "foto del"
-	0.15878,      // "foto que"
-	-0.0872426,   // "fotos"
-	-0.125606,    // "fotos de"
-	-0.0499741,   // "fototerapia"
-	-0.0740655,   // "fototerapia uvb"
-	-0.0187589,   // "found"
-	0.0141663,    // "found a"
-	-0.042548,    // "found out"
-	-0.044074,    // "fps"
-	-0.044074,    // "fps 0"
-	0.0399897,    // "fracaso"
-	0.0399897,    // "fracaso con"
-	0.00749456,   // "freeze"
-	0.057955,     // "freezing"
-	0.00979843,   // "freezing ?"
-	0.153623,     // "frente"
-	0.0422009,    // "friend"
-	-0.0291994,   // "friend says"
-	0.0682414,    // "friend's"
-	0.0405352,    // "friend's little"
-	0.0981243,    // "frio"
-	0.0981243,    // "frio ?"
-	0.043247,     // "from"
-	0.0735624,    // "from 0"
-	-0.0796776,   // "from a"
-	-0.252265,    // "from her"
-	0.0300251,    // "from last"
-	-0.147449,    // "from my"
-	0.124021,     // "from the"
-	0.148405,     // "from what"
-	0.0116895,    // "froze"
-	-0.0326051,   // "frozen"
-	0.00804462,   // "frozen off"
-	0.000191846,  // "frozen or"
-	0.0408258,    // "fu"
-	0.0408258,    // "fu ?"
-	-0.100566,    // "fucidin"
-	0.0317733,    // "fuerte"
-	-0.0152943,   // "full"
-	-0.00440103,  // "full body"
-	-0.413752,    // "funciona"
-	-0.160141,    // "funciona ?"
-	-0.0264325,   // "funciona el"
-	-0.0653416,   // "funciona en"
-	-0.059826,    // "funciona exactamente"
-	-0.0511879,   // "funciona la"
-	-0.071471,    // "fungal"
-	-0.0154426,   // "fungal nail"
-	0.0944946,    // "fungus"
-	0.0527969,    // "fungus ?"
-	0.0546719,    // "fungus or"
-	0.0806074,    // "ga"
-	0.0681696,    // "garrapata"
-	0.0496085,    // "garrapata necesito"
-	-0.0722907,   // "gatos"
-	0.16531,      // "gave"
-	0.0996441,    // "gave me"
-	0.128565,     // "gel"
-	-0.505199,    // "general"
-	-0.257883,    // "general ?"
-	-0.00606361,  // "general el"
-	-0.00563308,  // "general how"
-	-0.00880065,  // "general or"
-	-0.018503,    // "general para"
-	-0.0289099,   // "general q"
-	-0.0504176,   // "general question"
-	-0.165182,    // "generally"
-	-0.0286008,   // "generally ?"
-	-0.0474411,   // "generally speaking"
-	-0.0270033,   // "genital"
-	-0.0270033,   // "genital warts"
-	0.0587771,    // "gent"
-	-0.0430351,   // "gente"
-	-0.0131775,   // "genuinely"
-	-0.207106,    // "get"
-	-0.025732,    // "get a"
-	-0.0565053,   // "get better"
-	0.00586174,   // "get bloods"
-	0.00873989,   // "get cold"
-	0.0486511,    // "get hives"
-	0.0396575,    // "get it"
-	-0.0318381,   // "get melasma"
-	0.0281676,    // "get more"
-	0.0120089,    // "get my"
-	-0.0141975,   // "get rid"
-	0.0255381,    // "get seen"
-	-0.0253917,   // "get shingles"
-	-0.00329273,  // "get tattoos"
-	0.000829281,  // "get tested"
-	0.040622,     // "get the"
-	-0.0219578,   // "get their"
-	0.00673534,   // "get them"
-	-0.0256101,   // "get worse"
-	0.00975656,   // "gets"
-	-0.000648293, // "gets a"
-	-0.0414551,   // "gets infected"
-	0.194813,     // "getting"
-	-0.0484866,   // "getting a"
-	0.0907541,    // "getting bigger"
-	0.0161314,    // "getting boils"
-	0.00537288,   // "getting checked"
-	-0.00993265,  // "getting infected"
-	0.122992,     // "girl"
-	0.0842182,    // "give"
-	0.0685175,    // "give her"
-	0.0445305,    // "give him"
-	0.00291444,   // "give my"
-	0.118456,     // "given"
-	0.00334276,   // "given for"
-	0.00946783,   // "given that"
-	0.0119174,    // "glass"
-	-0.00606486,  // "glass on"
-	0.0548715,    // "gliptin"
-	0.00240398,   // "gloves"
-	-0.0583221,   // "gluten"
-	0.451628,     // "go"
-	0.0249765,    // "go ahead"
-	0.00220982,   // "go away"
-	-0.100337,    // "go back"
-	0.00468946,   // "go for"
-	0.0577917,    // "go in"
-	0.0419319,    // "go on"
-	0.00915491,   // "go or"
-	0.000848701,  // "go private"
-	-0.0315706,   // "go red"
-	-0.0414779,   // "go straight"
-	0.037388,     // "go swimming"
-	0.2911,       // "go to"
-	0.0964196,    // "go up"
-	0.00436386,   // "go white"
-	-0.0586124,   // "goes"
-	-0.0621106,   // "goes on"
-	0.0171118,    // "goes red"
-	0.190546,     // "going"
-	0.0470996,    // "going on"
-	0.0381827,    // "going or"
-	0.015764,     // "going to"
-	0.230423,     // "gone"
-	0.0557699,    // "gone black"
-	0.00352926,   // "gone past"
-	0.0181503,    // "gone red"
-	0.0495277,    // "gone yellow"
-	-0.102705,    // "good"
-	0.00106507,   // "good idea"
-	-0.132571,    // "good photo"
-	0.42945,      // "got"
-	0.0932051,    // "got a"
-	0.0139813,    // "got blisters"
-	0.000729314,  // "got darker"
-	0.0152077,    // "got stung"
-	0.00794998,   // "got the"
-	-0.0120257,   // "got told"
-	0.00417174,   // "got worse"
-	-0.0410193,   // "gotas"
-	-0.239695,    // "gp"
-	-0.0673582,   // "gp ?"
-	-0.0185148,   // "gp appointment"
-	0.011173,     // "gp gave"
-	-0.0252688,   // "gp mentioned"
-	0.00631191,   // "gp or"
-	-0.0964664,   // "gp prescribed"
-	-0.018902,    // "gp said"
-	-0.0359054,   // "gp says"
-	0.0157531,    // "gp tomorrow"
-	-0.0264864,   // "gp trainee"
-	0.0473051,    // "gp wants"
-	-0.0950013,   // "gp wrote"
-	-0.00959644,  // "grade"
-	-0.0370576,   // "grade 0"
-	-0.0812305,   // "graded"
-	-0.0682287,   // "grado"
-	-0.0682287,   // "grado 0"
-	0.0324187,    // "gran's"
-	0.041582,     // "grandad's"
-	-0.0774676,   // "grandfather"
-	-0.0774676,   // "grandfather is"
-	0.0522168,    // "grandmother's"
-	0.108817,     // "granitos"
-	0.0288215,    // "granitos con"
-	0.130587,     // "grano"
-	0.0367044,    // "grano de"
-	0.167244,     // "granos"
-	0.110496,     // "granos en"
-	-0.0998068,   // "granuloma"
-	0.0987054,    // "grave"
-	0.0359942,    // "grave ?"
-	0.0512953,    // "graze"
-	0.0894232,    // "greasy"
-	0.0407942,    // "greasy scale"
-	0.0482144,    // "greasy yellow"
-	0.0118688,    // "griseofulvin"
-	0.0303757,    // "gritty"
-	0.108038,     // "groin"
-	0.00221881,   // "groin ?"
-	0.00946645,   // "groin after"
-	0.0137937,    // "groin rash"
-	-0.10871,     // "grow"
-	-0.0102309,   // "grow ?"
-	-0.0754483,   // "grow back"
-	-0.0230312,   // "grow out"
-	0.151528,     // "growing"
-	0.0125548,    // "growing dome"
-	0.188304,     // "grown"
-	0.0237446,    // "growth"
-	0.134118,     // "guantes"
-	-0.0711029,   // "guideline"
-	-0.0543489,   // "guidelines"
-	-0.000341207, // "guttate"
-	0.0206462,    // "guy"
-	0.04979,      // "gym"
-	0.0385949,    // "gym with"
-	0.46029,      // "ha"
-	0.0455528,    // "ha cambiado"
-	0.0504771,    // "ha crecido"
-	0.233685,     // "ha pasado"
-	0.0494115,    // "ha salido"
-	-0.108564,    // "habitual"
-	-0.0285227,   // "habitual de"
-	-0.0913653,   // "habituales"
-	0.0189151,    // "habones"
-	0.185933,     // "hace"
-	0.0747175,    // "hace 0"
-	-0.0748299,   // "hace anos"
-	0.0501328,    // "hace falta"
-	0.0518782,    // "hace meses"
-	0.0586,       // "hace nada"
-	0.0448158,    // "hace un"
-	-0.0181692,   // "hace una"
-	-0.0852643,   // "hacen"
-	-0.223268,    // "hacer"
-	-0.0717311,   // "hacerse"
-	-0.0770986,   // "hacerse un"
-	0.0169804,    // "had"
-	0.201213,     // "had a"
-	-0.00942562,  // "had chickenpox"
-	0.0061782,    // "had eczema"
-	0.00495253,   // "had it"
-	-0.0195885,   // "had shingles"
-	-0.018419,    // "had the"
-	0.060103,     // "had them"
-	6.72019e-05,  // "had this"
-	0.0317569,    // "haemangioma"
-	0.28353,      // "hago"
-	0.0786589,    // "hago caso"
-	0.0763252,    // "hago la"
-	0.00967535,   // "hair"
-	0.000783977,  // "hair ?"
-	0.00129664,   // "hair dye"
-	-0.0721497,   // "hair grow"
-	0.0980421,    // "hair is"
-	-0.0316763,   // "hair loss"
-	-0.0472802,   // "hair removal"
-	0.0184751,    // "hair's"
-	0.029194,     // "hairs"
-	0.0901404,    // "han"
-	0.0323817,    // "han salido"
-	0.0164704,    // "hand"
-	0.0845951,    // "hand eczema"
-	-0.0373414,   // "hand foot"
-	-0.0919252,   // "hand is"
-	0.0060369,    // "hand on"
-	-0.015011,    // "hand sanitiser"
-	-0.000595684, // "hands"
-	-0.0112494,   // "hands ?"
-	0.00319754,   // "hands and"
-	0.0442558,    // "hands are"
-	-0.156773,    // "hands is"
-	-0.048537,    // "happen"
-	-0.0843486,   // "happens"
-	-0.0695029,   // "happens at"
-	-0.0106214,   // "happens if"
-	-0.00584682,  // "hard"
-	-0.00397387,  // "hard to"
-	-0.00375822,  // "harmless"
-	0.103327,     // "has"
-	0.180313,     // "has a"
-	0.00245023,   // "has an"
-	0.0370234,    // "has been"
-	0.0146905,    // "has doubled"
-	-0.256271,    // "has eczema"
-	0.00512982,   // "has gone"
-	0.0662596,    // "has got"
-	-0.0270671,   // "has had"
-	0.0449326,    // "has hand"
-	0.0289695,    // "has hives"
-	0.0211367,    // "has impetigo"
-	-0.0862298,   // "has it"
-	0.0443661,    // "has lice"
-	0.0272394,    // "has little"
-	-0.0309713,   // "has molluscum"
-	0.0253717,    // "has nits"
-	-0.0549026,   // "has rosacea"
-	-0.0883294,   // "has scabies"
-	-0.224493,    // "has shingles"
-	0.0210642,    // "has spread"
-	0.0529004,    // "has started"
-	0.0683465,    // "hasn't"
-	0.00668419,   // "hasn't healed"
-	-0.0242055,   // "hasta"
-	0.0857689,    // "hates"
-	0.179232,     // "have"
-	0.218519,     // "have a"
-	0.00297806,   // "have all"
-	-0.0428322,   // "have eczema"
-	0.118828,     // "have gone"
-	-0.0654055,   // "have keratosis"
-	-0.0106277,   // "have live"
-	-0.00539548,  // "have mohs"
-	0.0144133,    // "have my"
-	-0.0385404,   // "have psoriasis"
-	-0.0155619,   // "have ringworm"
-	-0.013337,    // "have shingles"
-	-0.0215585,   // "have the"
-	0.00804462,   // "have them"
-	-0.255289,    // "have to"
-	0.00971173,   // "haven't"
-	-0.0589316,   // "having"
-	-0.0336955,   // "having a"
-	-0.222288,    // "hay"
-	-0.133936,    // "hay entre"
-	-0.0860708,   // "hay piojos"
-	-0.00698727,  // "hay que"
-	0.00465474,   // "hca"
-	0.0414996,    // "hcq"
-	0.561057,     // "he"
-	0.018811,     // "he come"
-	0.0178419,    // "he get"
-	0.0433905,    // "he go"
-	0.189216,     // "he need"
-	0.0596188,    // "he still"
-	0.0648339,    // "he use"
-	0.195353,     // "he's"
-	0.0256513,    // "he's 0"
-	0.00172151,   // "he's bedbound"
-	0.0788225,    // "he's got"
-	0.00386667,   // "he's had"
-	0.00670042,   // "he's itchy"
-	-0.127318,    // "head"
-	-0.0631906,   // "head lice"
-	0.00994948,   // "heal"
-	0.00850985,   // "healed"
-	0.00668419,   // "healed in"
-	0.058231,     // "healing"
-	-0.0676192,   // "health"
-	-0.0452091,   // "health visitor"
-	-0.0692576,   // "heart"
-	-0.0725603,   // "heart disease"
-	-0.0280263,   // "heat"
-	0.0041165,    // "heat rash"
-	0.113044,     // "heel"
-	0.00199483,   // "heel from"
-	-0.135002,    // "help"
-	-0.150053,    // "help acne"
-	0.00433252,   // "help her"
-	0.0282141,    // "help it"
-	0.00298522,   // "help me"
-	0.116249,     // "help my"
-	-0.0273841,   // "hepatitis"
-	-0.0273841,   // "hepatitis c"
-	0.630549,     // "her"
-	-0.0171272,   // "her 0s"
-	-0.102399,    // "her ?"
-	0.00434235,   // "her baby's"
-	0.00936981,   // "her back"
-	0.0364223,    // "her bottom"
-	0.0296822,    // "her eye"
-	0.00155452,   // "her for"
-	0.00597182,   // "her hair"
-	0.0112247,    // "her heel"
-	0.00250073,   // "her in"
-	0.0278559,    // "her leg"
-	0.00141834,   // "her lower"
-	0.0403123,    // "her mouth"
-	0.00783549,   // "her or"
-	0.00263984,   // "her scalp"
-	0.0015636,    // "her skin"
-	0.0622066,    // "her to"
-	0.005548,     // "herald"
-	0.005548,     // "herald patch"
-	0.104118,     // "here"
-	0.0397447,    // "here a"
-	-0.020544,    // "here how"
-	0.0041218,    // "here one"
-	0.00616415,   // "here the"
-	-0.0442989,   // "here what's"
-	0.0240591,    // "here's"
-	0.0197506,    // "here's a"
-	-0.199577,    // "hereditaria"
-	-0.178735,    // "hereditaria ?"
-	-0.125246,    // "hereditario"
-	-0.125246,    // "hereditario ?"
-	-0.0415473,   // "hereditary"
-	0.066963,     // "herida"
-	0.0291969,    // "herida de"
-	0.0262676,    // "herida que"
-	0.0250732,    // "hermana"
-	0.0164301,    // "hermana para"
-	-0.0439462,   // "hermano"
-	-0.0494429,   // "hermano le"
-	-0.101615,    // "herpes"
-	0.0100717,    // "herpes ?"
-	0.17901,      // "herpes labial"
-	-0.25569,     // "herpes zoster"
-	0.0929418,    // "herpeticum"
-	0.010352,     // "hey"
-	0.0338212,    // "hi"
-	0.0692288,    // "hidradenitis"
-	0.156828,     // "hidradenitis ?"
-	-0.0609951,   // "hidradenitis is"
-	0.0159227,    // "hidradenitis or"
-	-0.0285178,   // "hidradenitis suppurativa"
-	-0.0295743,   // "hidradenitis supurativa"
-	-0.0307875,   // "hidratante"
-	-0.070924,    // "hidrocortisona"
-	-0.0631176,   // "hidrocortisona al"
-	-0.0249792,   // "hidrocortisona en"
-	0.0601755,    // "hidrocortisona para"
-	0.0243945,    // "hidroquinona"
-	-0.154406,    // "higado"
-	-0.037443,    // "high"
-	-0.0496358,   // "higher"
-	0.180395,     // "hija"
-	0.041582,     // "hija ?"
-	0.0524356,    // "hija al"
-	0.0275939,    // "hija de"
-	0.0214586,    // "hija es"
-	-0.0142424,   // "hija le"
-	-0.0707,      // "hija tiene"
-	0.194815,     // "hijo"
-	0.00907157,   // "hijo ?"
-	0.0444141,    // "hijo de"
-	0.0197458,    // "hijo en"
-	0.0637621,    // "hijo le"
-	0.0547436,    // "hijo para"
-	-0.0402241,   // "hijo tiene"
-	0.0551941,    // "hike"
-	0.0012839,    // "hiking"
-	0.411078,     // "him"
-	0.25834,      // "him ?"
-	0.00086106,   // "him home"
-	0.0290457,    // "him to"
-	0.0985304,    // "hinchada"
-	0.0234888,    // "hinchada desde"
-	0.0750418,    // "hinchada y"
-	0.0670048,    // "hinchado"
-	0.0315447,    // "hinchado y"
-	0.0204039,    // "hinchados"
-	0.0275355,    // "hinchando"
-	-0.0908494,   // "hiperhidrosis"
-	-0.0410202,   // "hipertrofica"
-	-0.0227286,   // "hipertrofica ?"
-	0.0931414,    // "hipoteticamente"
-	0.102599,     // "hipoteticamente si"
-	0.450072,     // "his"
-	0.0191017,    // "his acne"
-	0.0890702,    // "his back"
-	0.000737676,  // "his chin"
-	0.0173092,    // "his ear"
-	0.0272296,    // "his ears"
-	0.0418697,    // "his eye"
-	0.00804675,   // "his fingers"
-	0.00288576,   // "his forehead"
-	0.0263132,    // "his groin"
-	0.00300338,   // "his hands"
-	0.000461658,  // "his head"
-	0.00321689,   // "his heel"
-	0.00802945,   // "his knee"
-	0.0177729,    // "his molluscum"
-	0.00407536,   // "his neck"
-	0.00203518,   // "his nose"
-	0.00997591,   // "his penis"
-	0.0253837,    // "his scalp"
-	0.00804675,   // "his wrists"
-	5.27266e-05,  // "history"
-	5.27266e-05,  // "history of"
-	0.16354,      // "hives"
-	-0.00824851,  // "hives ?"
-	0.00551255,   // "hives all"
-	-0.00447629,  // "hives and"
-	0.0511789,    // "hives are"
-	0.00307381,   // "hives come"
-	0.0165838,    // "hives every"
-	0.03958,      // "hives everywhere"
-	-0.00539923,  // "hives usually"
-	0.0486511,    // "hives when"
-	-0.00600649,  // "hla"
-	-0.00600649,  // "hla b"
-	0.0440763,    // "hola"
-	0.0741323,    // "hold"
-	0.0165377,    // "hold ?"
-	0.0225966,    // "hold or"
-	0.0349986,    // "hold the"
-	0.0570931,    // "holiday"
-	0.0573884,    // "holiday ?"
-	-0.0475639,   // "holiday in"
-	0.0148003,    // "hombre"
-	-0.0259962,   // "hombros"
-	0.226757,     // "home"
-	-0.0125828,   // "home ?"
-	0.00839704,   // "home care"
-	0.0386128,    // "home from"
-	0.119559,     // "home resident"
-	0.0431428,    // "home with"
-	-0.014742,    // "homes"
-	-0.0059422,   // "honest"
-	0.0789072,    // "honestly"
-	0.0242455,    // "honey"
-	0.0242455,    // "honey coloured"
-	0.0331919,    // "hongo"
-	0.0241862,    // "hongos"
-	0.0931633,    // "hongos ?"
-	-0.0387368,   // "hongos de"
-	-0.030241,    // "hongos en"
-	-0.141614,    // "horas"
-	0.0598746,    // "hormonal"
-	0.0314273,    // "hormonal ?"
-	0.0541991,    // "hormonal acne"
-	0.0892979,    // "hospital"
-	0.0613768,    // "hospital ?"
-	0.029374,     // "hospital now"
-	-0.0146043,   // "hospital rather"
-	0.0430959,    // "hot"
-	0.0157212,    // "hot and"
-	0.0385658,    // "hot flushes"
-	0.0001844,    // "hot tub"
-	0.0157689,    // "hour"
-	-0.18561,     // "hours"
-	-0.0691591,   // "hours ?"
-	-0.00558465,  // "hours does"
-	-0.0225298,   // "house"
-	-1.1552,      // "how"
-	-0.0369641,   // "how are"
-	-0.0173072,   // "how can"
-	-0.0222647,   // "how common"
-	-0.313246,    // "how do"
-	-0.440992,    // "how does"
-	0.0399421,    // "how fast"
-	-0.29194,     // "how is"
-	-0.095509,    // "how long"
-	0.208368,     // "how many"
-	0.0614455,    // "how much"
-	-0.123434,    // "how often"
-	-0.0464954,   // "how should"
-	0.0105178,    // "how worried"
-	-0.112824,    // "how would"
-	0.25153,      // "hoy"
-	0.118603,     // "hoy ?"
-	0.0353619,    // "hs"
-	0.0795364,    // "hs hurley"
-	-0.0208445,   // "hs is"
-	0.0898479,    // "hubby's"
-	0.0586335,    // "huele"
-	0.05572,      // "huele mal"
-	0.0591586,    // "huevo"
-	0.0593928,    // "hurley"
-	0.0795364,    // "hurley ii"
-	0.0202018,    // "hurt"
-	0.0200062,    // "hurt to"
-	-0.024771,    // "husband"
-	-0.00954067,  // "husband has"
-	0.154187,     // "husband's"
-	0.159309,     // "hx"
-	0.00710683,   // "hydrocolloid"
-	-0.132772,    // "hydrocortisone"
-	0.0173348,    // "hydrocortisone for"
-	0.000426111,  // "hydrocortisone on"
-	-0.0115058,   // "hydrocortisone or"
-	0.0270017,    // "hydroquinone"
-	0.00275898,   // "hydroquinone 0"
-	0.00755782,   // "hydroquinone ?"
-	-0.0184502,   // "hydroquinone banned"
-	0.0555617,    // "hydroquinone past"
-	0.00541068,   // "hydroxychloroquine"
-	0.025849,     // "hydroxyzine"
-	-0.046039,    // "hyperhidrosis"
-	-0.0853925,   // "hypertrophic"
-	-0.0853925,   // "hypertrophic scar"
-	0.0444539,    // "hypothetically"
-	0.0576358,    // "hypothetically if"
-	0.835544,     // "i"
-	0.0116372,    // "i ask"
-	0.0724735,    // "i be"
-	0.00600803,   // "i burned"
-	0.0175574,    // "i buy"
-	0.125292,     // "i can"
-	-0.47391,     // "i catch"
-	0.134848,     // "i described"
-	0.071811,     // "i do"
-	0.0171469,    // "i don't"
-	0.0460882,    // "i double"
-	0.0120337,    // "i drink"
-	0.0228667,    // "i feel"
-	0.0246256,    // "i found"
-	0.24914,      // "i get"
-	0.0499291,    // "i give"
-	0.148822,     // "i go"
-	0.00938674,   // "i got"
-	-0.0993435,   // "i had"
-	0.219545,     // "i have"
-	0.0184951,    // "i just"
-	-0.159845,    // "i keep"
-	0.0654907,    // "i know"
-	0.0301875,    // "i leave"
-	0.00177416,   // "i missed"
-	-0.000844014, // "i need"
-	0.019248,     // "i ok"
-	0.0243914,    // "i overreacting"
-	0.00833373,   // "i pop"
-	0.0362312,    // "i press"
-	0.00648593,   // "i push"
-	0.0611231,    // "i put"
-	-0.0433735,   // "i read"
-	-0.0749083,   // "i really"
-	0.00340503,   // "i refer"
-	0.00619384,   // "i restart"
-	0.00955578,   // "i ring"
-	0.00537708,   // "i say"
-	0.00858652,   // "i scratch"
-	0.00827516,   // "i see"
-	0.0064774,    // "i send"
-	-0.0304507,   // "i should"
-	0.00634648,   // "i squeeze"
-	0.0112404,    // "i start"
-	0.0254953,    // "i started"
-	-0.0485835,   // "i still"
-	0.0845049,    // "i stop"
-	0.0358111,    // "i stopped"
-	0.0427358,    // "i switch"
-	0.107587,     // "i take"
-	0.000283759,  // "i tell"
-	0.0451764,    // "i think"
-	0.120274,     // "i try"
-	0.0319069,    // "i uploaded"
-	0.0852381,    // "i use"
-	0.0105919,    // "i wait"
-	0.0143916,    // "i want"
-	-0.259909,    // "i was"
-	-0.00795339,  // "i wash"
-	0.0136673,    // "i wear"
-	0.135931,     // "i weigh"
-	-0.0145189,   // "i work"
-	0.115144,     // "i'll"
-	0.392548,     // "i'm"
-	0.164677,     // "i'm 0"
-	-0.0585239,   // "i'm a"
-	0.0237281,    // "i'm allergic"
-	0.0994114,    // "i'm breastfeeding"
-	-0.0512093,   // "i'm not"
-	-0.0199498,   // "i'm on"
-	0.00494747,   // "i'm pregnant"
-	-0.00111888,  // "i'm starting"
-	0.0511641,    // "i'm thinking"
-	0.116343,     // "i've"
-	0.0154288,    // "i've attached"
-	-0.0383613,   // "i've been"
-	0.0124628,    // "i've got"
-	0.0400137,    // "i've had"
-	0.0206393,    // "i've lost"
-	-0.0229939,   // "i've read"
-	0.099791,     // "ibuprofen"
-	0.0663177,    // "ibuprofen for"
-	0.0434847,    // "ibuprofen with"
-	0.00863052,   // "ibuprofeno"
-	-0.10119,     // "icd"
-	-0.10119,     // "icd 0"
-	-0.163488,    // "ice"
-	-0.178484,    // "idea"
-	0.00106507,   // "idea for"
-	0.0813463,    // "if"
-	-0.138264,    // "if a"
-	0.0957344,    // "if her"
-	-0.0112998,   // "if i"
-	-0.00381917,  // "if it"
-	0.0676818,    // "if it's"
-	0.0401142,    // "if my"
-	0.0593763,    // "if someone"
-	0.127635,     // "if the"
-	-0.0658866,   // "if you"
-	0.0314198,    // "igual"
-	0.0795364,    // "ii"
-	-0.0336306,   // "il"
-	-0.0336306,   // "il 0"
-	-0.01264,     // "im"
-	0.178656,     // "image"
-	0.140308,     // "image i"
-	0.101486,     // "imagen"
-	-0.0270676,   // "impetigo"
-	0.091914,     // "impetigo ?"
-	-0.0347221,   // "impetigo how"
-	0.0167478,    // "impetigo if"
-	-0.00775146,  // "impetigo in"
-	0.00341754,   // "impetigo on"
-	0.013922,     // "impetigo or"
-	-0.0781041,   // "impetigo should"
-	-0.0162765,   // "impetigo spread"
-	-0.0881285,   // "in"
-	-0.0321898,   // "in 0"
-	0.0342869,    // "in ?"
-	-0.0792861,   // "in a"
-	-0.0305901,   // "in adults"
-	0.0341361,    // "in bed"
-	-0.0418919,   // "in children"
-	-0.0115598,   // "in class"
-	0.0958744,    // "in clumps"
-	-0.0301945,   // "in eczema"
-	-0.0686762,   // "in families"
-	0.00893127,   // "in for"
-	-0.156312,    // "in general"
-	0.0143892,    // "in her"
-	0.0197161,    // "in his"
-	-0.0379805,   // "in hives"
-	-0.0312679,   // "in kids"
-	0.0702915,    // "in law"
-	-0.0315381,   // "in melanoma"
-	-0.0204109,   // "in most"
-	0.263858,     // "in my"
-	0.0366356,    // "in or"
-	-0.00887795,  // "in our"
-	0.109814,     // "in patches"
-	-0.0114888,   // "in people"
-	-0.0133707,   // "in plain"
-	-0.0550534,   // "in pregnancy"
-	-0.0137819,   // "in psoriasis"
-	-0.0408955,   // "in situ"
-	-0.00822117,  // "in skin"
-	-0.104046,    // "in some"
-	-0.00784982,  // "in summer"
-	0.0822824,    // "in the"
-	0.090003,     // "in this"
-	0.0131895,    // "in tonight"
-	0.00668419,   // "in two"
-	0.00576782,   // "in winter"
-	0.10939,      // "in your"
-	-0.063788,    // "incognito"
-	-0.0619029,   // "indican"
-	-0.0619029,   // "indican que"
-	-0.0532819,   // "indice"
-	-0.0713665,   // "indice de"
-	-0.0420186,   // "infectada"
-	0.0198159,    // "infectado"
-	0.0198159,    // "infectado ?"
-	0.312242,     // "infected"
-	0.163488,     // "infected ?"
-	-0.00998822,  // "infection"
-	0.0158477,    // "infection ?"
-	0.0395472,    // "infection's"
-	-0.00477148,  // "infections"
-	-0.0081523,   // "infestation"
-	-0.301747,    // "informe"
-	-0.167691,    // "informe de"
-	-0.0932789,   // "informe que"
-	0.0392993,    // "ingle"
-	0.018781,     // "ingle que"
-	0.0255139,    // "ingrown"
-	-0.0652034,   // "inhibitor"
-	-0.0529597,   // "inhibitors"
-	-0.0215207,   // "inhibitors for"
-	0.101821,     // "injection"
-	-0.0166151,   // "injections"
-	0.0300356,    // "injections ?"
-	0.016634,     // "injury"
-	0.0127953,    // "inner"
-	0.0235536,    // "instead"
-	0.0227815,    // "instead ?"
-	-0.00651553,  // "instead of"
-	-0.0330808,   // "instructions"
-	0.0352671,    // "interest"
-	-0.0212898,   // "intertrigo"
-	-0.00949656,  // "intertrigo ?"
-	-0.0271647,   // "into"
-	0.0263673,    // "into a"
-	0.00812455,   // "into the"
-	-0.0686673,   // "invierno"
-	-0.0419574,   // "invierno ?"
-	0.0712472,    // "ipl"
-	0.228287,     // "ir"
-	0.0606621,    // "ir a"
-	0.0387193,    // "ir al"
-	0.150364,     // "irregular"
-	0.118932,     // "irritacion"
-	-0.469566,    // "is"
-	0.014409,     // "is 0"
-	-0.177535,    // "is a"
-	-0.0242557,   // "is about"
-	-0.129225,    // "is alopecia"
-	-0.158256,    // "is an"
-	-0.00579152,  // "is angioedema"
-	0.00973642,   // "is awful"
-	-0.0388624,   // "is azelaic"
-	0.00536611,   // "is bad"
-	0.0354134,    // "is better"
-	-0.00461294,  // "is bullous"
-	-0.0575857,   // "is cradle"
-	-0.23475,     // "is eczema"
-	-0.0399495,   // "is eighty"
-	-0.0136912,   // "is erythema"
-	0.0681603,    // "is flaring"
-	0.0228839,    // "is getting"
-	-0.131881,    // "is hand"
-	0.00236178,   // "is he"
-	-0.00787889,  // "is hidradenitis"
-	0.0086165,    // "is his"
-	-0.0302843,   // "is hydroquinone"
-	0.0213546,    // "is infected"
-	-0.146194,    // "is it"
-	-0.0103285,   // "is itching"
-	0.0387338,    // "is itchy"
-	0.00159142,   // "is long"
-	-0.0298529,   // "is melanoma"
-	-0.0768191,   // "is methotrexate"
-	0.350478,     // "is my"
-	-0.061314,    // "is on"
-	0.0154516,    // "is one"
-	0.0148159,    // "is oozing"
-	-0.0571685,   // "is oral"
-	-0.0112904,   // "is patch"
-	0.0165483,    // "is peeling"
-	-0.0216246,   // "is permethrin"
-	-0.0145348,   // "is psoriasis"
-	0.0275285,    // "is raised"
-	0.040871,     // "is red"
-	0.0623113,    // "is right"
-	-0.0142573,   // "is ringworm"
-	-0.0128204,   // "is scabies"
-	0.0757662,    // "is she"
-	-0.0358738,   // "is shingles"
-	-0.00279865,  // "is someone"
-	0.00283148,   // "is sore"
-	-0.0511644,   // "is spf"
-	0.0428328,    // "is spreading"
-	0.0405317,    // "is still"
-	0.0213415,    // "is swollen"
-	0.0296558,    // "is that"
-	0.0377592,    // "is the"
-	-0.0677646,   // "is there"
-	0.486647,     // "is this"
-	-0.0102468,   // "is tinea"
-	-0.00431464,  // "is topical"
-	0.0334513,    // "is unbearable"
-	-0.0389909,   // "is vitiligo"
-	0.034928,     // "is weeping"
-	-0.0352336,   // "is worse"
-	0.0506808,    // "ish"
-	0.0506808,    // "ish and"
-	0.0073723,    // "isn't"
-	-0.0748055,   // "isotretinoin"
-	0.0326587,    // "isotretinoin 0"
-	-0.141611,    // "isotretinoin ?"
-	-0.00669978,  // "isotretinoin and"
-	0.00752143,   // "isotretinoin be"
-	-0.0194791,   // "isotretinoin dose"
-	-0.00690606,  // "isotretinoin is"
-	0.0347808,    // "isotretinoin should"
-	-0.110645,    // "isotretinoin why"
-	-0.0217646,   // "isotretinoin with"
-	0.0891636,    // "isotretinoina"
-	0.0616248,    // "isotretinoina ?"
-	-0.081832,    // "isotretinoina como"
-	-0.0566446,   // "isotretinoina por"
-	-0.107401,    // "isotretinoina se"
-	0.168052,     // "isotretinoina y"
-	0.0931355,    // "it"
-	0.0161273,    // "it 0"
-	0.350223,     // "it ?"
-	0.0352509,    // "it a"
-	0.00238503,   // "it about"
-	-0.149146,    // "it actually"
-	0.0989049,    // "it alopecia"
-	-0.0666052,   // "it an"
-	0.0627429,    // "it and"
-	0.0111104,    // "it at"
-	-0.0278503,   // "it autoimmune"
-	0.0932012,    // "it be"
-	0.0604239,    // "it bleeds"
-	-0.0220906,   // "it burn"
-	-0.0061724,   // "it by"
-	-0.0158797,   // "it called"
-	0.0295597,    // "it can"
-	-0.0258171,   // "it cause"
-	0.0216679,    // "it checked"
-	0.0731735,    // "it come"
-	-0.00678708,  // "it common"
-	0.00321914,   // "it covered"
-	0.0116446,    // "it cut"
-	-0.0119845,   // "it does"
-	0.0432281,    // "it fine"
-	0.00272914,   // "it for"
-	0.0200062,    // "it hurt"
-	0.0631571,    // "it infected"
-	0.141803,     // "it is"
-	-0.0150909,   // "it just"
-	0.0142271,    // "it keeps"
-	0.000388808,  // "it lasered"
-	-0.125406,    // "it linked"
-	0.0204871,    // "it look"
-	-0.00132333,  // "it mean"
-	0.00285029,   // "it need"
-	-0.0908142,   // "it needs"
-	-0.311544,    // "it normal"
-	0.0311099,    // "it nothing"
-	0.020641,     // "it now"
-	0.0656316,    // "it off"
-	0.130301,     // "it ok"
-	0.205924,     // "it okay"
-	0.123077,     // "it or"
-	0.0529672,    // "it out"
-	-0.0488061,   // "it over"
-	-0.036517,    // "it related"
-	0.00530841,   // "it removed"
-	-0.0686762,   // "it run"
-	0.0144693,    // "it safe"
-	-0.0460175,   // "it says"
-	0.00699667,   // "it seen"
-	-0.102104,    // "it something"
-	0.106688,     // "it sound"
-	-0.109652,    // "it spread"
-	0.0034108,    // "it still"
-	-0.0198349,   // "it take"
-	-0.0132004,   // "it tend"
-	-0.0371136,   // "it the"
-	0.0827656,    // "it time"
-	0.0201875,    // "it tinea"
-	-0.0173411,   // "it to"
-	0.0425123,    // "it too"
-	-0.128074,    // "it true"
-	-0.0189974,   // "it usually"
-	0.0431403,    // "it vitiligo"
-	0.0612204,    // "it wait"
-	0.0432645,    // "it were"
-	-0.0583983,   // "it work"
-	-0.00826032,  // "it worse"
-	0.0708802,    // "it worth"
-	0.569354,     // "it's"
-	0.0892236,    // "it's a"
-	0.0140887,    // "it's all"
-	0.0254493,    // "it's been"
-	0.0096599,    // "it's blistered"
-	0.0498463,    // "it's cold"
-	0.133558,     // "it's come"
-	0.00977471,   // "it's getting"
-	0.0751336,    // "it's grown"
-	0.032225,     // "it's just"
-	0.0180295,    // "it's not"
-	0.00738583,   // "it's on"
-	-0.0042614,   // "it's really"
-	0.0041165,    // "it's spreading"
-	0.0152135,    // "it's still"
-	0.00321177,   // "it's the"
-	0.0294416,    // "it's white"
-	0.303652,     // "itch"
-	0.104388,     // "itch ?"
-	0.0373802,    // "itch between"
-	0.0545231,    // "itch is"
-	-0.00646435,  // "itch more"
-	0.00671605,   // "itch on"
-	0.089419,     // "itched"
-	0.0435645,    // "itches"
-	0.0388298,    // "itching"
-	-0.0026666,   // "itching ?"
-	0.633909,     // "itchy"
-	0.0164079,    // "itchy 0"
-	0.0466322,    // "itchy after"
-	0.0172339,    // "itchy and"
-	0.0548715,    // "itchy blisters"
-	0.0145835,    // "itchy bumps"
-	0.0671645,    // "itchy everywhere"
-	-0.0154981,   // "itchy for"
-	0.00453307,   // "itchy groin"
-	0.00505955,   // "itchy on"
-	0.0194418,    // "itchy red"
-	0.0636058,    // "itchy since"
-	-0.0286325,   // "its"
-	-0.00931772,  // "its own"
-	0.0657563,    // "iv"
-	0.0127556,    // "iv antibiotics"
-	0.244796,     // "ivermectin"
-	0.00913437,   // "ivermectin ?"
-	0.0247675,    // "ivermectin cream"
-	0.0553365,    // "ivermectin dose"
-	0.0551392,    // "ivermectin for"
-	0.0142322,    // "ivermectin would"
-	0.0782463,    // "ivermectina"
-	0.0304065,    // "ivermectina ?"
-	-0.0209753,   // "ivermectina para"
-	0.0403907,    // "ivy"
-	0.028936,     // "jab"
-	0.00219833,   // "jab or"
-	-0.0888212,   // "jak"
-	-0.0652034,   // "jak inhibitor"
-	-0.0236184,   // "jak inhibitors"
-	0.00975328,   // "jaw"
-	0.0392461,    // "job"
-	-0.0966994,   // "johnson"
-	-0.0156838,   // "johnson syndrome"
-	0.0980867,    // "jueves"
-	0.0980867,    // "jueves ?"
-	0.131448,     // "just"
-	0.0877333,    // "just a"
-	0.014768,     // "just been"
-	0.00865778,   // "just cream"
-	0.0153338,    // "just curious"
-	-0.0353883,   // "just diagnosed"
-	0.0193581,    // "just eczema"
-	-0.00903335,  // "just got"
-	-0.00868418,  // "just had"
-	0.00455072,   // "just hypothetically"
-	0.0141781,    // "just keep"
-	0.00236205,   // "just stop"
-	0.0183578,    // "just tell"
-	0.00963262,   // "just the"
-	0.0159377,    // "just wait"
-	-0.0164582,   // "just watched"
-	0.0286557,    // "just won't"
-	-0.0601828,   // "just wondering"
-	0.0188885,    // "just your"
-	-0.0446919,   // "kaposi"
-	0.12425,      // "keep"
-	0.0389015,    // "keep an"
-	0.00124259,   // "keep coming"
-	0.0704704,    // "keep cracking"
-	0.0426224,    // "keep going"
-	0.0253067,    // "keep her"
-	0.00321914,   // "keep it"
-	0.00745203,   // "keep my"
-	-0.0866688,   // "keep reading"
-	0.0523528,    // "keep taking"
-	0.0342846,    // "keep the"
-	0.164149,     // "keep using"
-	-0.0320868,   // "keeps"
-	0.0165335,    // "keeps bleeding"
-	0.0341635,    // "keeps coming"
-	0.0950809,    // "keeps getting"
-	0.00354086,   // "keeps scabbing"
-	0.0985611,    // "keeps scratching"
-	-0.0561207,   // "keloid"
-	-0.0138712,   // "keloid and"
-	-0.0524476,   // "keloids"
-	0.0125548,    // "keratin"
-	0.0125548,    // "keratin plug"
-	-0.0750585,   // "keratoses"
-	0.0293437,    // "keratoses ?"
-	-0.0466028,   // "keratoses are"
-	-0.129865,    // "keratosis"
-	-0.00859675,  // "keratosis ?"
-	-0.0217827,   // "keratosis from"
-	-0.116436,    // "keratosis pilaris"
-	0.0534312,    // "ketoconazol"
-	0.0821148,    // "ketoconazole"
-	0.0955273,    // "ketoconazole shampoo"
-	0.0128515,    // "kettle"
-	0.281275,     // "kg"
-	0.00193258,   // "kg ?"
-	0.0134118,    // "kg how"
-	-0.0032507,   // "kg is"
-	0.141527,     // "kid"
-	0.0717141,    // "kid 0"
-	0.0432645,    // "kid with"
-	0.0103439,    // "kid's"
-	-0.104378,    // "kids"
-	-0.0764933,   // "kids ?"
-	-0.00543814,  // "kids usually"
-	-0.0639126,   // "kids with"
-	-0.0198015,   // "kill"
-	0.198013,     // "kilos"
-	0.0927875,    // "kilos ?"
-	-0.0370625,   // "kind"
-	-0.0370625,   // "kind of"
-	0.0479461,    // "knee"
-	0.0159522,    // "knee surgery"
-	0.096491,     // "knees"
-	-0.0313149,   // "know"
-	-0.0117681,   // "know about"
-	0.0402874,    // "know if"
-	0.0917518,    // "know you"
-	0.00614624,   // "known"
-	-0.0906936,   // "koebner"
-	-0.0172405,   // "koebner ?"
-	-0.0510363,   // "koebner phenomenon"
-	0.0971955,    // "koh"
-	0.0832175,    // "l"
-	-0.200863,    // "l0"
-	-0.200863,    // "l0 0"
-	0.309969,     // "la"
-	-0.0467727,   // "la alopecia"
-	0.0180814,    // "la amoxicilina"
-	0.0213219,    // "la barriga"
-	0.0206698,    // "la biopsia"
-	-0.00972751,  // "la boca"
-	-0.00886469,  // "la cabeza"
-	-0.0507596,   // "la caida"
-	0.0215355,    // "la calva"
-	-0.00555026,  // "la candida"
-	0.131107,     // "la cara"
-	0.00821047,   // "la caspa"
-	0.0259134,    // "la cetirizina"
-	-0.00382,     // "la cirugia"
-	-0.0493579,   // "la cita"
-	-0.0126195,   // "la costra"
-	0.141181,     // "la crema"
-	-0.0466554,   // "la crioterapia"
-	-0.0330285,   // "la culebrilla"
-	0.0919,       // "la dejo"
-	0.0119863,    // "la depilacion"
-	-0.0427052,   // "la dermatitis"
-	0.0257823,    // "la dermatologa"
-	-0.115037,    // "la dosis"
-	-0.032394,    // "la doxiciclina"
-	-0.12809,     // "la edad"
-	-0.0841109,   // "la empeora"
-	-0.0157399,   // "la enfermedad"
-	-0.0630787,   // "la enfermera"
-	0.0280074,    // "la erupcion"
-	0.208931,     // "la espalda"
-	-0.0606058,   // "la familia"
-	0.0686782,    // "la fiebre"
-	0.200406,     // "la foto"
-	0.108921,     // "la frente"
-	0.0407119,    // "la herida"
-	0.0284056,    // "la hidradenitis"
-	0.0392993,    // "la ingle"
-	-0.0406764,   // "la isotretinoina"
-	-0.0531641,   // "la ivermectina"
-	-0.0694147,   // "la lactancia"
-	0.148612,     // "la lengua"
-	0.0819463,    // "la llevo"
-	0.134393,     // "la mancha"
-	0.0789825,    // "la mano"
-	0.10989,      // "la nariz"
-	0.0451555,    // "la nina"
-	0.0853358,    // "la noche"
-	0.0871184,    // "la oreja"
-	-0.0568342,   // "la pena"
-	0.135693,     // "la permetrina"
-	-0.175941,    // "la piel"
-	0.0971489,    // "la pierna"
-	0.0267648,    // "la piscina"
-	-0.0702493,   // "la pitiriasis"
-	0.0513025,    // "la planta"
-	-0.0209092,   // "la playa"
-	-0.375452,    // "la psoriasis"
-	0.0826595,    // "la quemadura"
-	0.024755,     // "la quitamos"
-	0.0516668,    // "la quito"
-	0.0118157,    // "la regla"
-	0.152092,     // "la residencia"
-	0.0430327,    // "la revision"
-	-0.0626499,   // "la ropa"
-	-0.0777548,   // "la rosacea"
-	-0.150111,    // "la sarna"
-	-0.0234099,   // "la semana"
-	0.00711412,   // "la sigo"
-	-0.0819886,   // "la tension"
-	0.0375665,    // "la terbinafina"
-	-0.200905,    // "la tina"
-	-0.0666431,   // "la toxina"
-	0.00270885,   // "la tretinoina"
-	0.120569,     // "la una"
-	-0.0322957,   // "la urticaria"
-	-0.0522063,   // "la vacuna"
-	-0.0115555,   // "la varicela"
-	0.0601755,    // "la vendo"
-	0.0642204,    // "la verruga"
-	-0.100767,    // "label"
-	0.17901,      // "labial"
-	0.254368,     // "labio"
-	0.0618204,    // "labio que"
-	0.0548318,    // "labios"
-	0.0204039,    // "labios hinchados"
-	-0.00212591,  // "labs"
-	-0.0694147,   // "lactancia"
-	-0.065117,    // "lactancia ?"
-	-0.0365343,   // "lactea"
-	-0.0449743,   // "lactea es"
-	0.0206425,    // "lacy"
-	0.0487892,    // "lado"
-	-0.00904027,  // "lado del"
-	0.0399949,    // "lady"
-	0.0110096,    // "lady in"
-	0.0895895,    // "lamotrigine"
-	0.0152157,    // "lamotrigine is"
-	-0.0106355,   // "lamp"
-	0.0293264,    // "lance"
-	0.0293264,    // "lance it"
-	0.086945,     // "las"
-	-0.0500757,   // "las ampollas"
-	0.107402,     // "las axilas"
-	0.0708939,    // "las cejas"
-	0.0389014,    // "las congelamos"
-	0.0705584,    // "las estrias"
-	0.0506958,    // "las manchas"
-	0.128203,     // "las manos"
-	-0.0457424,   // "las personas"
-	-0.00747264,  // "las picaduras"
-	0.0992244,    // "las piernas"
-	-0.0775885,   // "las pruebas"
-	-0.029078,    // "las ulceras"
-	-0.0284197,   // "las unas"
-	-0.0481726,   // "las verrugas"
-	0.0915442,    // "laser"
-	0.142632,     // "laser con"
-	-0.0472802,   // "laser hair"
-	0.00856755,   // "laser or"
-	0.0493599,    // "laser para"
-	0.00838407,   // "lasered"
-	0.00618703,   // "lasered ?"
-	0.0729342,    // "last"
-	-0.0244357,   // "last ?"
-	0.028009,     // "last month"
-	0.0532383,    // "last night"
-	0.0520582,    // "last summer"
-	-0.100255,    // "last week"
-	0.070187,     // "last year"
-	0.0967932,    // "late"
-	0.00701735,   // "later"
-	0.0125408,    // "later should"
-	0.0658531,    // "latex"
-	0.0702915,    // "law"
-	0.0561194,    // "layer"
-	1.03773,      // "le"
-	0.0209079,    // "le compro"
-	0.0884207,    // "le corto"
-	0.0390159,    // "le dejo"
-	-0.178691,    // "le diagnosticaron"
-	0.307459,     // "le doy"
-	0.0550005,    // "le ha"
-	0.0786589,    // "le hago"
-	0.0689516,    // "le han"
-	0.0380488,    // "le pasa"
-	-0.0659849,   // "le pica"
-	-0.0237101,   // "le pido"
-	0.155956,     // "le pongo"
-	0.046317,     // "le puede"
-	0.00702678,   // "le puedo"
-	0.0115948,    // "le quito"
-	-0.132448,    // "le recetaron"
-	0.127202,     // "le salen"
-	0.0628652,    // "le salieron"
-	0.0883433,    // "le salio"
-	-0.0219598,   // "le sirve"
-	-0.0748131,   // "leaflet"
-	0.0015535,    // "leaflet says"
-	0.232716,     // "leave"
-	0.0873744,    // "leave it"
-	0.0756282,    // "leave the"
-	0.000568866,  // "leche"
-	0.0463283,    // "left"
-	0.00492636,   // "leftover"
-	0.219182,     // "leg"
-	0.167177,     // "leg ulcer"
-	0.0378167,    // "leg wound"
-	0.0817141,    // "legs"
-	0.0659925,    // "legs are"
-	-0.0303685,   // "length"
-	-0.0303685,   // "length of"
-	0.148612,     // "lengua"
-	-0.0216557,   // "lentigo"
-	-0.0216557,   // "lentigo maligna"
-	-0.039342,    // "les"
-	0.121577,     // "lesion"
-	0.0295406,    // "lesion on"
-	0.214338,     // "lesiones"
-	0.0618166,    // "lesions"
-	0.0620326,    // "lessons"
-	0.0100388,    // "let"
-	0.00594464,   // "let it"
-	0.000504532,  // "letter"
-	0.00389996,   // "letter says"
-	0.0221758,    // "libido"
-	-0.0408921,   // "libres"
-	-0.0408921,   // "libres en"
-	0.0302569,    // "lice"
-	-0.000258933, // "lice ?"
-	0.0441068,    // "lice again"
-	0.00634197,   // "lice are"
-	-0.0324254,   // "lice in"
-	-0.0607287,   // "licensed"
-	-0.114011,    // "lichen"
-	-0.0948408,   // "lichen planus"
-	-0.0191706,   // "lichen sclerosus"
-	-0.0314328,   // "life"
-	-0.0126503,   // "life ?"
-	-0.0527878,   // "lifelong"
-	0.0847387,    // "lifting"
-	0.0801895,    // "lifting off"
-	0.236853,     // "like"
-	-0.0899712,   // "like ?"
-	0.0396395,    // "like a"
-	0.0405025,    // "like every"
-	-0.0104961,   // "like how"
-	0.0130296,    // "like impetigo"
-	0.0679115,    // "like lesions"
-	0.102922,     // "like melanoma"
-	-0.00732179,  // "like on"
-	0.066471,     // "like the"
-	0.070927,     // "like this"
-	-0.0441186,   // "likely"
-	-0.0633147,   // "likely to"
-	-0.0253437,   // "limit"
-	0.0525914,    // "limpia"
-	0.0525914,    // "limpia ?"
-	0.0492189,    // "line"
-	0.0257139,    // "line down"
-	-0.0264864,   // "line for"
-	0.0347945,    // "line is"
-	0.0980729,    // "linea"
-	0.0140271,    // "lines"
-	-0.0890279,   // "link"
-	-0.0311535,   // "link between"
-	-0.257764,    // "linked"
-	-0.210955,    // "linked to"
-	0.0540564,    // "lip"
-	0.0281264,    // "lip swelled"
-	0.00234588,   // "lip that"
-	-0.0367903,   // "lipoma"
-	-0.0367903,   // "lipoma ?"
-	0.236364,     // "lips"
-	-0.00462683,  // "lips ?"
-	0.130892,     // "lips are"
-	0.0123655,    // "lips feel"
-	0.0704704,    // "lips keep"
-	0.0338696,    // "lips swell"
-	0.00752363,   // "liquen"
-	0.0521531,    // "lisinopril"
-	0.313419,     // "little"
-	0.0405352,    // "little boy"
-	0.100909,     // "little one"
-	0.0388498,    // "little spots"
-	-0.0305244,   // "live"
-	-0.0305244,   // "live vaccines"
-	0.0255006,    // "llaga"
-	0.0255006,    // "llaga en"
-	0.0458542,    // "llagas"
-	0.0213076,    // "llagas en"
-	-0.0239188,   // "llamar"
-	-0.0239188,   // "llamar al"
-	0.0799363,    // "llamo"
-	0.072827,     // "llamo al"
-	0.0701686,    // "lleva"
-	0.0339196,    // "llevarla"
-	0.230612,     // "llevo"
-	0.0419754,    // "llevo 0"
-	0.0462278,    // "llevo a"
-	0.0608722,    // "llevo al"
-	0.594722,     // "lo"
-	0.0298068,    // "lo de"
-	0.0608121,    // "lo dejo"
-	0.0328969,    // "lo llevo"
-	-0.0598633,   // "lo mio"
-	-0.0734975,   // "lo mismo"
-	0.0212928,    // "lo paro"
-	-0.065453,    // "lo pregunto"
-	0.00600066,   // "lo puedo"
-	0.364464,     // "lo que"
-	0.0622569,    // "lo sigo"
-	0.052806,     // "lo tienen"
-	-0.0309233,   // "loads"
-	0.0112107,    // "loads of"
-	-0.127342,    // "lol"
-	-0.121459,    // "long"
-	0.00758568,   // "long ?"
-	-0.00348734,  // "long after"
-	-0.0331669,   // "long are"
-	-0.000567421, // "long can"
-	0.119183,     // "long do"
-	-0.137459,    // "long does"
-	0.0204511,    // "long for"
-	-0.0198054,   // "long is"
-	-0.0204214,   // "long should"
-	0.0077518,    // "long story"
-	-0.0573204,   // "long term"
-	-0.000402323, // "longer"
-	0.0446565,    // "look"
-	0.0696039,    // "look at"
-	-0.00637388,  // "look different"
-	-0.0209338,   // "look like"
-	-0.000888334, // "look normal"
-	-0.00481569,  // "looked"
-	-0.00487598,  // "looked at"
-	-0.00187484,  // "looking"
-	0.148648,     // "looks"
-	0.0126809,    // "looks better"
-	0.0626298,    // "looks like"
-	0.0160377,    // "loratadina"
-	0.0194211,    // "loratadina para"
-	-0.299126,    // "los"
-	-0.0950995,   // "los 0"
-	-0.0420448,   // "los bebes"
-	0.0213419,    // "los brazos"
-	-0.0409717,   // "los brotes"
-	-0.018792,    // "los corticoides"
-	0.255791,     // "los dedos"
-	-0.0641506,   // "los dermatologos"
-	-0.00424958,  // "los dias"
-	-0.0269077,   // "los estadios"
-	-0.0722907,   // "los gatos"
-	-0.0259962,   // "los hombros"
-	-0.0330806,   // "los hongos"
-	0.0548318,    // "los labios"
-	-0.0243801,   // "los lunares"
-	-0.0330952,   // "los medicos"
-	-0.162683,    // "los ninos"
-	0.0797953,    // "los ojos"
-	0.156784,     // "los pies"
-	-0.147948,    // "los piojos"
-	-0.0639038,   // "los queloides"
-	0.0717426,    // "los talones"
-	-0.0451013,   // "loss"
-	0.00233279,   // "loss or"
-	0.0206393,    // "lost"
-	-0.225499,    // "lot"
-	-0.0259369,   // "lotion"
-	-0.011158,    // "lots"
-	-0.011158,    // "lots of"
-	0.0469059,    // "low"
-	-0.00392383,  // "lower"
-	0.00141834,   // "lower leg"
-	0.029373,     // "lower lip"
-	-0.0122605,   // "lower the"
-	0.145596,     // "lump"
-	0.103076,     // "lump in"
-	0.0229218,    // "lump on"
-	0.0114903,    // "lumpy"
-	0.416768,     // "lunar"
-	-0.124178,    // "lunar ?"
-	0.169297,     // "lunar de"
-	0.0119731,    // "lunar en"
-	0.0762874,    // "lunar es"
-	0.0581079,    // "lunar hay"
-	0.0058396,    // "lunar nuevo"
-	-0.0212859,   // "lunar o"
-	-0.0793485,   // "lunar para"
-	0.25691,      // "lunar que"
-	-0.102474,    // "lunares"
-	-0.0170449,   // "lunares ?"
-	0.050714,     // "lunes"
-	-0.113863,    // "lupus"
-	-0.0125605,   // "lupus ?"
-	0.0268715,    // "lyme"
-	-0.0223615,   // "lyme ?"
-	0.0509931,    // "lyme disease"
-	0.0156654,    // "lymecycline"
-	0.0147224,    // "lymecycline for"
-	0.00397707,   // "lymph"
-	0.00397707,   // "lymph node"
-	0.0302427,    // "mad"
-	0.013683,     // "mad to"
-	-0.168173,    // "madre"
-	0.00956091,   // "madre se"
-	-0.089202,    // "madre tiene"
-	-0.0651192,   // "main"
-	-0.0484278,   // "main risk"
-	-0.0874534,   // "maintenance"
-	-0.119182,    // "make"
-	-0.0187513,   // "make a"
-	-0.0768898,   // "make hair"
-	-0.000523432, // "make it"
-	-0.0571128,   // "makes"
-	-0.0131034,   // "makes a"
-	0.0108933,    // "makeup"
-	0.05572,      // "mal"
-	0.0945257,    // "malar"
-	0.0777428,    // "malathion"
-	-0.0488982,   // "male"
-	-0.0216557,   // "maligna"
-	0.135663,     // "man"
-	0.0210705,    // "managed"
-	0.147518,     // "manana"
-	0.00335515,   // "manana ?"
-	0.235826,     // "mancha"
-	0.0718925,    // "mancha de"
-	0.0416351,    // "mancha negra"
-	-0.0473455,   // "mancha no"
-	0.0543625,    // "mancha redonda"
-	0.127305,     // "manchas"
-	-0.0901514,   // "manchas a"
-	0.105247,     // "manchas blancas"
-	0.0262438,    // "manchas en"
-	0.0349425,    // "manchas moradas"
-	0.0275609,    // "manchas rojas"
-	0.0614295,    // "manchitas"
-	0.0530042,    // "mandamos"
-	0.0530042,    // "mandamos a"
-	0.114768,     // "mando"
-	0.0705273,    // "mando a"
-	0.0326867,    // "mando foto"
-	0.0165719,    // "mando la"
-	0.125783,     // "mano"
-	0.0457849,    // "mano pie"
-	0.00618836,   // "mano y"
-	0.119276,     // "manos"
-	0.206735,     // "many"
-	0.0456036,    // "many days"
-	0.00799582,   // "many mg"
-	0.0733817,    // "many ml"
-	-0.00163387,  // "many people"
-	0.0617743,    // "many times"
-	-0.0489198,   // "margenes"
-	-0.0408921,   // "margenes libres"
-	-0.0543066,   // "margins"
-	-0.00758229,  // "margins clear"
-	0.093146,     // "marido"
-	0.0784076,    // "marido tiene"
-	0.00884983,   // "marks"
-	-0.123718,    // "mas"
-	0.0626366,    // "mas ?"
-	-0.0732688,   // "mas de"
-	-0.0622003,   // "mas en"
-	0.00451133,   // "mas pelo"
-	-0.0850262,   // "mas riesgo"
-	0.0535861,    // "mascara"
-	0.0399062,    // "mate's"
-	-0.0253261,   // "matter"
-	-0.0588514,   // "maxima"
-	-0.0554671,   // "maxima de"
-	0.0902836,    // "maybe"
-	-0.0469388,   // "mayores"
-	1.30748,      // "me"
-	0.240344,     // "me ?"
-	-0.0268896,   // "me a"
-	0.0188418,    // "me better"
-	-0.0176668,   // "me but"
-	0.0271007,    // "me cae"
-	0.0865053,    // "me compro"
-	0.149707,     // "me conviene"
-	-0.253276,    // "me diagnosticaron"
-	0.0682985,    // "me dieron"
-	-0.127993,    // "me dijeron"
-	-0.0753435,   // "me dijo"
-	-0.133588,    // "me dio"
-	0.125288,     // "me duele"
-	0.146855,     // "me esta"
-	0.0311878,    // "me for"
-	0.0434701,    // "me ha"
-	0.0468893,    // "me had"
-	0.0934998,    // "me hago"
-	0.0211892,    // "me han"
-	-0.0800486,   // "me la"
-	-0.124861,    // "me lo"
-	-0.157444,    // "me mando"
-	-0.135414,    // "me on"
-	0.00384461,   // "me or"
-	-0.0549489,   // "me pasa"
-	0.0521919,    // "me pela"
-	0.19205,      // "me pica"
-	0.0625826,    // "me pico"
-	0.134679,     // "me pongo"
-	0.0387663,    // "me puedo"
-	0.020485,     // "me queme"
-	0.000703828,  // "me quiere"
-	0.0239136,    // "me quito"
-	-0.00293038,  // "me recetaron"
-	-0.257572,    // "me receto"
-	0.0878967,    // "me sale"
-	0.064593,     // "me salieron"
-	0.100753,     // "me salio"
-	0.0314641,    // "me tengo"
-	0.248815,     // "me to"
-	0.0779501,    // "me toca"
-	0.21249,      // "me tomo"
-	-0.0697442,   // "me van"
-	0.146796,     // "me voy"
-	-0.0408725,   // "me what"
-	0.00134176,   // "me while"
-	-0.28988,     // "mean"
-	-0.265846,    // "mean ?"
-	-0.0199895,   // "mean a"
-	-0.0030801,   // "mean for"
-	0.173621,     // "mean i"
-	-0.00977377,  // "mean in"
-	-0.0522535,   // "mean on"
-	-0.006063,    // "mean when"
-	-0.0719431,   // "mean you"
-	-0.0221379,   // "meant"
-	-0.0221379,   // "meant to"
-	0.0627208,    // "measles"
-	-0.0317267,   // "measure"
-	-0.0145186,   // "measure ?"
-	0.164823,     // "mechones"
-	0.0959782,    // "mechones desde"
-	-0.016475,    // "med"
-	-0.0179942,   // "med student"
-	0.0227734,    // "medical"
-	-0.0718279,   // "medicina"
-	-0.00335026,  // "medicine"
-	-0.380843,    // "medico"
-	-0.0158885,   // "medico ?"
-	0.0113113,    // "medico de"
-	-0.0605574,   // "medico dijo"
-	0.0676426,    // "medico hoy"
-	-0.183453,    // "medico me"
-	0.0195232,    // "medico por"
-	-0.0330952,   // "medicos"
-	0.0281718,    // "mejilla"
-	0.087027,     // "mejor"
-	-0.00824433,  // "mejor en"
-	0.0637673,    // "mejor para"
-	0.0556046,    // "mejora"
-	0.0269547,    // "mejora con"
-	-0.128941,    // "mejorar"
-	-0.0787974,   // "mejorar con"
-	-0.273238,    // "melanoma"
-	0.0578351,    // "melanoma ?"
-	-0.106798,    // "melanoma in"
-	0.013517,     // "melanoma or"
-	-0.00942709,  // "melanoma report"
-	-0.0259382,   // "melanoma staging"
-	-0.0167289,   // "melanomas"
-	0.0274264,    // "melasma"
-	-0.00377074,  // "melasma ?"
-	-0.0164592,   // "melasma worse"
-	-0.00967579,  // "melasma y"
-	-0.0487442,   // "men"
-	-0.0318381,   // "men get"
-	0.0193431,    // "menopause"
-	-0.307677,    // "mentioned"
-	-0.0559079,   // "mentioned field"
-	-0.0393015,   // "mentions"
-	0.0930357,    // "mes"
-	0.240971,     // "meses"
-	-0.0194683,   // "meses ?"
-	0.0153444,    // "meses a"
-	0.0232498,    // "meses con"
-	0.0161686,    // "meses o"
-	0.00544911,   // "meses tiene"
-	0.0234993,    // "meses y"
-	-0.0982536,   // "methotrexate"
-	-0.00117148,  // "methotrexate ?"
-	0.0127096,    // "methotrexate after"
-	0.022068,     // "methotrexate and"
-	0.00485029,   // "methotrexate before"
-	0.0168887,    // "methotrexate but"
-	0.0263988,    // "methotrexate do"
-	-0.164407,    // "methotrexate for"
-	-0.0106277,   // "methotrexate have"
-	0.00953386,   // "methotrexate or"
-	-0.0463735,   // "methotrexate what"
-	0.142244,     // "metotrexato"
-	-0.0263142,   // "metotrexato ?"
-	0.0810247,    // "metotrexato a"
-	-0.0583106,   // "metotrexato para"
-	-0.0206352,   // "metotrexato se"
-	0.0260013,    // "metotrexato y"
-	0.100015,     // "metronidazole"
-	0.180898,     // "mg"
-	0.0366809,    // "mg alt"
-	0.0829843,    // "mg de"
-	0.0191613,    // "mg for"
-	-0.0173086,   // "mg kg"
-	0.0282796,    // "mg of"
-	0.0761667,    // "mi"
-	0.10272,      // "mi abuela"
-	-0.211304,    // "mi abuelo"
-	0.157694,     // "mi acne"
-	0.150982,     // "mi bebe"
-	-0.158827,    // "mi crema"
-	0.0734796,    // "mi cuero"
-	0.0553775,    // "mi cunado"
-	-0.189378,    // "mi dermatologa"
-	-0.243369,    // "mi dermatologo"
-	0.0631851,    // "mi espalda"
-	0.0255331,    // "mi esposo"
-	0.0250732,    // "mi hermana"
-	-0.0442748,   // "mi hermano"
-	0.0100717,    // "mi herpes"
-	0.180395,     // "mi hija"
-	0.194149,     // "mi hijo"
-	-0.0675333,   // "mi informe"
-	-0.130792,    // "mi madre"
-	0.093146,     // "mi marido"
-	-0.496772,    // "mi medico"
-	0.0284472,    // "mi nariz"
-	0.105685,     // "mi nena"
-	0.0493006,    // "mi nina"
-	0.0106374,    // "mi novio"
-	-0.131388,    // "mi padre"
-	0.0171733,    // "mi papa"
-	0.0574366,    // "mi pareja"
-	0.0357672,    // "mi pie"
-	0.0258186,    // "mi psoriasis"
-	-0.0194908,   // "mi suegra"
-	0.0528542,    // "mi suegro"
-	0.142349,     // "mi una"
-	0.0366557,    // "microneedling"
-	0.0898505,    // "middle"
-	0.0198348,    // "middle of"
-	0.0498761,    // "mide"
-	0.0332223,    // "miel"
-	0.0332223,    // "miel alrededor"
-	-0.00436536,  // "might"
-	-0.00855173,  // "migrans"
-	-0.0203891,   // "mild"
-	-0.0146511,   // "mild atypia"
-	0.0123607,    // "mine"
-	0.0354605,    // "mine has"
-	0.00683679,   // "minocycline"
-	0.252821,     // "minoxidil"
-	0.157829,     // "minoxidil ?"
-	-0.0377705,   // "minoxidil durante"
-	-0.0324519,   // "minoxidil en"
-	0.00451133,   // "minoxidil y"
-	0.0158908,    // "mio"
-	-0.0598633,   // "mio es"
-	0.0696446,    // "mis"
-	0.100222,     // "miserable"
-	-0.123093,    // "mismo"
-	-0.0734975,   // "mismo que"
-	0.0385241,    // "missed"
-	-0.111473,    // "mito"
-	-0.111473,    // "mito ?"
-	0.113264,     // "ml"
-	0.0398845,    // "ml de"
-	0.0733817,    // "ml of"
-	0.106947,     // "mm"
-	0.0119115,    // "mm and"
-	0.0141941,    // "mm dark"
-	-0.00555045,  // "mm mean"
-	-0.0078519,   // "mm punch"
-	0.00141998,   // "moderate"
-	0.0653428,    // "moderate atypia"
-	-0.0639227,   // "moderate to"
-	-0.0303877,   // "mohs"
-	-0.0469573,   // "mohs ?"
-	0.0106344,    // "mohs for"
-	0.00164136,   // "mohs on"
-	-0.0869225,   // "mohs surgery"
-	-0.176383,    // "moisturiser"
-	-0.0871408,   // "moisturizer"
-	0.322033,     // "mole"
-	-0.0153314,   // "mole ?"
-	0.0176346,    // "mole is"
-	-0.0206954,   // "mole needs"
-	0.038152,     // "mole on"
-	-0.102137,    // "mole or"
-	0.147402,     // "mole removed"
-	-0.0464165,   // "mole so"
-	0.0639152,    // "mole that"
-	-0.263875,    // "moles"
-	-0.0209263,   // "moles ?"
-	-0.0312746,   // "moles be"
-	-0.00295409,  // "moles have"
-	0.0248334,    // "molluscum"
-	0.071021,     // "molluscum ?"
-	-0.00651313,  // "molluscum contagiosum"
-	-0.0172166,   // "molluscum how"
-	0.0345407,    // "molluscum or"
-	0.061322,     // "molusco"
-	0.15341,      // "molusco ?"
-	-0.127251,    // "molusco contagioso"
-	0.00620379,   // "mometasone"
-	0.00620379,   // "mometasone on"
-	0.01434,      // "monday"
-	0.0168213,    // "monday ?"
-	-0.0814194,   // "monitoring"
-	-0.0211986,   // "monitoring ?"
-	0.153102,     // "month"
-	0.0240565,    // "month 0"
-	0.0184159,    // "month ?"
-	-0.111889,    // "month after"
-	0.00640892,   // "month and"
-	0.0278668,    // "month is"
-	0.0465427,    // "month old"
-	-0.203487,    // "monthly"
-	0.237466,     // "months"
-	0.0185782,    // "months ?"
-	-0.048461,    // "months after"
-	0.0059864,    // "months cancer"
-	0.0281165,    // "months for"
-	0.0216424,    // "months is"
-	0.00438659,   // "months now"
-	0.00488095,   // "months on"
-	0.00143931,   // "months should"
-	0.0163641,    // "months that"
-	0.0597701,    // "monton"
-	0.0464787,    // "moradas"
-	0.0192749,    // "moradas en"
-	0.0209035,    // "moradas que"
-	-0.19018,     // "more"
-	-7.97438e-05, // "more ?"
-	-0.00586671,  // "more common"
-	-0.0133002,   // "more dangerous"
-	-0.00934021,  // "more in"
-	-0.0441186,   // "more likely"
-	-0.0249564,   // "more prone"
-	-0.00233972,  // "more than"
-	0.059081,     // "morning"
-	-0.0337066,   // "morning ?"
-	0.00330744,   // "morning and"
-	0.0127473,    // "morning do"
-	-0.018529,    // "mosquito"
-	-0.00791153,  // "mosquito bites"
-	-0.132255,    // "most"
-	-0.0100143,   // "most children"
-	-0.0299814,   // "most often"
-	-0.0235567,   // "most people"
-	0.0120795,    // "mostly"
-	0.0576918,    // "mother"
-	0.0969897,    // "mother in"
-	-0.064144,    // "mothers"
-	-0.0153084,   // "motivo"
-	-0.0153084,   // "motivo para"
-	0.0822712,    // "mouth"
-	0.0394984,    // "mouth ?"
-	0.0635041,    // "mouth and"
-	0.00818668,   // "mouth disease"
-	-0.0721359,   // "mouth in"
-	0.00566318,   // "mouth is"
-	-0.0820149,   // "mouth the"
-	0.0877773,    // "mouth ulcers"
-	0.00251537,   // "move"
-	0.0516096,    // "mtx"
-	0.102473,     // "much"
-	0.0542882,    // "much better"
-	0.0238026,    // "much cetirizine"
-	0.00114997,   // "much for"
-	0.0998765,    // "much ivermectin"
-	-0.0135884,   // "much of"
-	-0.00929019,  // "much permethrin"
-	-0.00680759,  // "much sunscreen"
-	0.0510135,    // "mucha"
-	0.0238857,    // "muchisimo"
-	0.293677,     // "mucho"
-	0.00119323,   // "mucho el"
-	0.0418489,    // "mucho picor"
-	0.107988,     // "mucho y"
-	-0.0602247,   // "muchos"
-	-0.012081,    // "muchos lunares"
-	0.252463,     // "mujer"
-	0.153908,     // "mujer de"
-	-0.0324519,   // "mujeres"
-	-0.0324519,   // "mujeres ?"
-	-0.288562,    // "mum"
-	-0.289648,    // "mum has"
-	0.0847251,    // "mum is"
-	0.0259587,    // "mum says"
-	0.100852,     // "mum's"
-	0.090247,     // "mupirocin"
-	0.0124251,    // "mupirocina"
-	0.0596086,    // "muslos"
-	0.0418489,    // "muslos y"
-	0.0329311,    // "muy"
-	0.0201587,    // "muy rojo"
-	0.0268574,    // "muy triste"
-	1.41554,      // "my"
-	0.0799352,    // "my 0"
-	0.00408592,   // "my 0yo's"
-	0.030654,     // "my acne"
-	0.0107617,    // "my ankle"
-	0.00448878,   // "my ankles"
-	0.0501694,    // "my arm"
-	0.0885998,    // "my armpit"
-	0.0105887,    // "my armpits"
-	-0.0129385,   // "my arms"
-	0.0350117,    // "my athlete's"
-	-0.0588085,   // "my aunt"
-	-0.0164913,   // "my baby"
-	0.227702,     // "my baby's"
-	0.0963945,    // "my back"
-	0.110727,     // "my big"
-	0.013704,     // "my biologic"
-	-0.0541563,   // "my biopsy"
-	0.0687863,    // "my boyfriend's"
-	-0.00614033,  // "my brother"
-	0.104747,     // "my brother's"
-	0.0318998,    // "my burn"
-	0.000211576,  // "my calf"
-	0.0224738,    // "my cellulitis"
-	0.0148567,    // "my cheek"
-	0.0006588,    // "my cheeks"
-	0.0411724,    // "my chest"
-	0.00394397,   // "my chin"
-	0.00246864,   // "my clobetasol"
-	0.0508349,    // "my cold"
-	0.0454557,    // "my colleague's"
-	0.0324316,    // "my cyst"
-	-0.078823,    // "my dad"
-	0.109266,     // "my dad's"
-	0.0195663,    // "my dandruff"
-	-0.0437206,   // "my daughter"
-	0.00718292,   // "my daughter's"
-	-0.144275,    // "my derm"
-	-0.323113,    // "my dermatologist"
-	-0.280622,    // "my doctor"
-	-0.00838699,  // "my dog"
-	0.00354962,   // "my doxycycline"
-	0.0372391,    // "my dupilumab"
-	0.0352807,    // "my ear"
-	0.000290599,  // "my earlobe"
-	0.170579,     // "my eczema"
-	0.00559021,   // "my epipen"
-	0.0301089,    // "my eyebrows"
-	0.0279974,    // "my eyelid"
-	0.0371804,    // "my eyelids"
-	0.0075665,    // "my eyes"
-	0.119525,     // "my face"
-	0.0148805,    // "my father"
-	0.0419502,    // "my feet"
-	0.0153082,    // "my finger"
-	0.068954,     // "my fingers"
-	0.00943817,   // "my foot"
-	0.0413681,    // "my forearm"
-	0.00791807,   // "my friend"
-	0.0267985,    // "my friend's"
-	-0.242717,    // "my gp"
-	0.0324187,    // "my gran's"
-	-0.0774676,   // "my grandfather"
-	0.0522168,    // "my grandmother's"
-	0.0164584,    // "my groin"
-	0.165509,     // "my hair"
-	-0.0760444,   // "my hand"
-	-0.0505492,   // "my hands"
-	0.0698024,    // "my heel"
-	0.0238833,    // "my hives"
-	0.051119,     // "my house"
-	-0.0373157,   // "my husband"
-	0.09402,      // "my husband's"
-	-0.122105,    // "my hydrocortisone"
-	0.0120367,    // "my inner"
-	0.00973457,   // "my isotretinoin"
-	0.00975328,   // "my jaw"
-	0.0201666,    // "my keloid"
-	0.0407202,    // "my kid"
-	0.00642482,   // "my kid's"
-	0.00880123,   // "my knee"
-	0.0186905,    // "my leg"
-	0.00495186,   // "my libido"
-	0.00696957,   // "my lip"
-	0.14967,      // "my lips"
-	0.0211674,    // "my little"
-	0.0232563,    // "my melasma"
-	0.0341847,    // "my methotrexate"
-	0.183782,     // "my mole"
-	-0.0626594,   // "my moles"
-	0.0576918,    // "my mother"
-	0.00374509,   // "my mouth"
-	-0.515248,    // "my mum"
-	0.0296368,    // "my mum's"
-	0.0442879,    // "my nail"
-	0.123729,     // "my nails"
-	0.010394,     // "my neck"
-	-0.000588149, // "my nephew's"
-	0.00187357,   // "my next"
-	0.0187547,    // "my nose"
-	-0.0354006,   // "my notes"
-	0.00756427,   // "my own"
-	0.0332797,    // "my palm"
-	-0.0976624,   // "my partner"
-	0.00188727,   // "my partner's"
-	-0.0124984,   // "my pathology"
-	0.0549072,    // "my patient"
-	0.000368615,  // "my patient's"
-	0.0101912,    // "my poison"
-	0.203143,     // "my psoriasis"
-	0.0913551,    // "my rash"
-	0.00146723,   // "my residents"
-	0.0082141,    // "my retinol"
-	0.0597818,    // "my rosacea"
-	0.0872964,    // "my scalp"
-	0.0160503,    // "my seb"
-	0.00610847,   // "my sebaceous"
-	-0.0333057,   // "my shin"
-	0.00308805,   // "my shirts"
-	0.03834,      // "my shoulders"
-	-0.115351,    // "my sister"
-	0.0301355,    // "my sister's"
-	-0.033374,    // "my skin"
-	-0.0876266,   // "my son"
-	0.3073,       // "my son's"
-	0.0130764,    // "my statin"
-	0.018985,     // "my sunburn"
-	-0.0455154,   // "my surgeon"
-	0.0001844,    // "my swimsuit"
-	0.00361503,   // "my tacrolimus"
-	0.0233589,    // "my tattoo"
-	0.00870094,   // "my teenage"
-	0.00569489,   // "my temple"
-	0.0133545,    // "my terbinafine"
-	0.0171672,    // "my thigh"
-	0.00675748,   // "my thinning"
-	0.00603267,   // "my throat"
-	0.0119642,    // "my thumbnail"
-	0.0282378,    // "my toddler"
-	0.0494643,    // "my toddler's"
-	0.0297229,    // "my toenail"
-	0.00781859,   // "my urticaria"
-	0.00915631,   // "my usual"
-	0.00950728,   // "my vitamin"
-	0.0518528,    // "my vitiligo"
-	0.00486248,   // "my wart"
-	0.0169994,    // "my whole"
-	-0.00931114,  // "my wife"
-	0.000351789,  // "my wife's"
-	0.0238037,    // "my wrist"
-	0.00475024,   // "myself"
-	-0.0305266,   // "myth"
-	-0.0198825,   // "myth ?"
-	0.203303,     // "nada"
-	0.0190334,    // "naevus"
-	-0.0227319,   // "naevus ?"
-	-0.00372852,  // "naevus mean"
-	0.0647755,    // "naevus moderate"
-	-0.0127373,   // "naevus what"
-	0.0876903,    // "nail"
-	0.00913533,   // "nail ?"
-	-0.00395296,  // "nail fungus"
-	-0.0154426,   // "nail infection"
-	0.0126809,    // "nail looks"
-	-0.00789252,  // "nail to"
-	0.152981,     // "nails"
-	0.047219,     // "nails ?"
-	0.0932138,    // "nails have"
-	0.0367875,    // "name"
-	-0.0383518,   // "named"
-	-0.0383518,   // "named after"
-	-0.0360863,   // "nappy"
-	0.0458149,    // "nappy area"
-	-0.0461282,   // "nappy rash"
-	0.138339,     // "nariz"
-	0.0345455,    // "nariz que"
-	-0.0154109,   // "narrowband"
-	-0.0154109,   // "narrowband uvb"
-	0.071521,     // "nasal"
-	0.0963344,    // "nasal ala"
-	0.0266659,    // "natural"
-	-0.00446724,  // "near"
-	0.0202973,    // "near the"
-	0.02551,      // "necesita"
-	0.0544142,    // "necesita antibiotico"
-	0.253257,     // "necesito"
-	0.0541755,    // "necesito antibiotico"
-	0.0508738,    // "necessary"
-	0.0331503,    // "neck"
-	0.00407536,   // "neck can"
-	0.38641,      // "need"
-	0.132817,     // "need a"
-	0.0874796,    // "need an"
-	0.151229,     // "need antibiotics"
-	0.00216983,   // "need antivirals"
-	0.0102933,    // "need anything"
-	-0.0213492,   // "need blood"
-	0.0102261,    // "need for"
-	0.0127556,    // "need iv"
-	0.00774997,   // "need something"
-	-0.0915732,   // "need sunscreen"
-	0.0181672,    // "need the"
-	0.0669796,    // "need to"
-	0.142223,     // "need treating"
-	0.00264369,   // "needle"
-	-0.00519289,  // "needs"
-	0.0312416,    // "needs checking"
-	0.101208,     // "neg"
-	0.124796,     // "negra"
-	0.0416351,    // "negra en"
-	0.224011,     // "nena"
-	0.0719151,    // "nene"
-	0.089754,     // "nephew"
-	-0.000588149, // "nephew's"
-	-0.197929,    // "never"
-	-0.0140052,   // "never had"
-	-0.114905,    // "nevus"
-	-0.0120501,   // "nevus ?"
-	-0.00633127,  // "nevus and"
-	-0.0669484,   // "nevus compuesto"
-	-0.0136056,   // "nevus de"
-	0.0271263,    // "nevus displasico"
-	0.354439,     // "new"
-	0.00470781,   // "new antibiotic"
-	0.0535861,    // "new mascara"
-	-0.0531727,   // "new mole"
-	0.0202877,    // "new pearly"
-	0.0231052,    // "new pigmented"
-	-0.00411923,  // "new washing"
-	-0.0592352,   // "newborn"
-	0.256852,     // "next"
-	0.187363,     // "next ?"
-	-0.101482,    // "next month"
-	0.114649,     // "next step"
-	0.0197916,    // "next to"
-	0.00122206,   // "next week"
-	0.00322073,   // "next year"
-	0.00555527,   // "niacinamide"
-	-0.0310033,   // "nickel"
-	0.269292,     // "night"
-	-0.00728745,  // "night ?"
-	-0.0456992,   // "nikolsky"
-	-0.0137015,   // "nikolsky sign"
-	0.0944561,    // "nina"
-	0.0292139,    // "nina tiene"
-	-0.0413205,   // "ninety"
-	0.0335888,    // "nino"
-	-0.127356,    // "nino con"
-	0.0915064,    // "nino de"
-	-0.397027,    // "ninos"
-	-0.100271,    // "ninos ?"
-	-0.0373173,   // "ninos al"
-	-0.0555445,   // "ninos con"
-	0.0105736,    // "nipple"
-	0.00950797,   // "nits"
-	-0.0727802,   // "nm"
-	0.330741,     // "no"
-	-0.133783,    // "no ?"
-	-0.000853283, // "no busco"
-	0.0382711,    // "no cicatriza"
-	0.0152416,    // "no duele"
-	0.00767427,   // "no es"
-	0.0416351,    // "no estaba"
-	0.022901,     // "no hace"
-	-0.0308478,   // "no hay"
-	-0.04418,     // "no le"
-	0.107004,     // "no me"
-	0.0581587,    // "no mejora"
-	0.0145853,    // "no pido"
-	0.0842313,    // "no rash"
-	0.192024,     // "no se"
-	0.0275704,    // "no tiene"
-	0.148945,     // "noche"
-	-0.0973623,   // "noche ?"
-	0.0738683,    // "noche entre"
-	0.0195383,    // "node"
-	0.00045458,   // "node biopsy"
-	0.0346418,    // "nodular"
-	0.00758045,   // "nodular acne"
-	0.00918457,   // "nodule"
-	0.0125548,    // "nodule with"
-	-0.119281,    // "non"
-	0.0254408,    // "non blanching"
-	0.023177,     // "non healing"
-	-0.0235664,   // "nonagenarians"
-	-0.293282,    // "normal"
-	0.128662,     // "normal ?"
-	-0.000888334, // "normal again"
-	-0.00307062,  // "normal excision"
-	-0.305556,    // "normal for"
-	0.114939,     // "normal o"
-	0.00372168,   // "normal or"
-	-0.0917358,   // "normal que"
-	-0.0474075,   // "normal tener"
-	0.0216401,    // "normal that"
-	-0.0270076,   // "normal to"
-	-0.136927,    // "normally"
-	-0.0941642,   // "normalmente"
-	-0.0400079,   // "normalmente ?"
-	-0.0174828,   // "normalmente la"
-	0.0515073,    // "nos"
-	0.0855594,    // "nose"
-	0.021259,     // "nose bcc"
-	0.0012611,    // "nose or"
-	0.0210059,    // "nose that"
-	0.0922237,    // "not"
-	0.0584499,    // "not ?"
-	-0.028714,    // "not a"
-	0.0837233,    // "not asking"
-	-0.0376728,   // "not for"
-	0.00135891,   // "not itchy"
-	-0.0127915,   // "not to"
-	-0.0576695,   // "notes"
-	-0.0377568,   // "notes what"
-	0.0670716,    // "nothing"
-	0.0461102,    // "nothing ?"
-	-0.00402712,  // "nothing to"
-	0.0107489,    // "noticed"
-	0.0107489,    // "noticed a"
-	0.0106374,    // "novio"
-	0.750332,     // "now"
-	0.0225966,    // "now 0x"
-	0.146037,     // "now ?"
-	0.00334834,   // "now and"
-	0.00154233,   // "now can"
-	0.00750888,   // "now his"
-	0.0144278,    // "now i"
-	0.0236594,    // "now it's"
-	0.0271052,    // "now my"
-	0.120946,     // "now or"
-	0.00952365,   // "now red"
-	0.00165994,   // "now that"
-	0.0403462,    // "now the"
-	0.019981,     // "now there's"
-	0.0759247,    // "nuevas"
-	0.0247182,    // "nuevo"
-	0.001302,     // "nuevo en"
-	-0.0918476,   // "number"
-	0.176894,     // "nurse"
-	0.0255988,    // "nurse here"
-	-0.0213296,   // "nurse how"
-	-0.0194863,   // "nurse said"
-	-0.0227779,   // "nurse what"
-	-0.0392467,   // "nurse what's"
-	0.00460826,   // "nursery"
-	0.0270825,    // "nursery says"
-	0.00343316,   // "nursery tomorrow"
-	0.102215,     // "nursing"
-	0.119559,     // "nursing home"
-	0.042084,     // "nystatin"
-	0.0370507,    // "nystatin or"
-	1.03061,      // "o"
-	0.0300144,    // "o al"
-	0.017914,     // "o con"
-	-0.0120985,   // "o es"
-	0.0544462,    // "o esperamos"
-	0.109434,     // "o espero"
-	0.0198159,    // "o esta"
-	0.0927528,    // "o hay"
-	0.0553352,    // "o itchy"
-	-0.0326153,   // "o la"
-	0.0165599,    // "o las"
-	0.0155686,    // "o le"
-	0.107512,     // "o lo"
-	0.0970568,    // "o me"
-	0.04385,      // "o mejor"
-	-0.21099,     // "o no"
-	0.0114466,    // "o picaduras"
-	0.0324513,    // "o puede"
-	-0.0455246,   // "o se"
-	-0.0674457,   // "o solo"
-	0.00831145,   // "o un"
-	0.0365578,    // "o voy"
-	-0.0147558,   // "occur"
-	-0.0789588,   // "ochenta"
-	-0.0789588,   // "ochenta y"
-	-0.0309541,   // "ocho"
-	-0.0309541,   // "ocho anos"
-	-0.00528465,  // "ocular"
-	-0.00528465,  // "ocular rosacea"
-	0.155725,     // "of"
-	-0.0955514,   // "of 0"
-	-0.209083,    // "of a"
-	-0.0164391,   // "of antibiotics"
-	0.0441427,    // "of brown"
-	0.0670966,    // "of cetirizine"
-	0.00311397,   // "of daily"
-	-0.0329582,   // "of dupilumab"
-	-0.0135734,   // "of fexofenadine"
-	0.0587698,    // "of flucloxacillin"
-	0.0352671,    // "of interest"
-	0.0446465,    // "of isotretinoin"
-	0.0370623,    // "of ivermectin"
-	-0.0205023,   // "of melanoma"
-	0.0304699,    // "of mine"
-	0.0199575,    // "of minoxidil"
-	0.0294859,    // "of moles"
-	0.24029,      // "of my"
-	0.0160128,    // "of once"
-	0.00825818,   // "of one"
-	0.000592727,  // "of oral"
-	-0.0266796,   // "of people"
-	0.0122554,    // "of permethrin"
-	-0.0156288,   // "of pityriasis"
-	-0.0453515,   // "of prednisone"
-	-0.0137014,   // "of shingles"
-	0.0128183,    // "of skin"
-	-0.0107111,   // "of spironolactone"
-	0.00826134,   // "of terbinafine"
-	0.0107528,    // "of the"
-	0.00102921,   // "of tiny"
-	0.00313539,   // "of tretinoin"
-	0.339524,     // "off"
-	0.0674513,    // "off ?"
-	-0.021595,    // "off a"
-	-0.00462772,  // "off for"
-	0.0280555,    // "off it"
-	0.0443902,    // "off my"
-	-0.00763717,  // "off school"
-	-0.032454,    // "off the"
-	0.158488,     // "off work"
-	0.00822276,   // "offered"
-	-0.014939,    // "offered me"
-	-0.19497,     // "often"
-	-0.102128,    // "often should"
-	-0.0202514,   // "oil"
-	0.0204214,    // "oil on"
-	-0.0463728,   // "ointment"
-	0.141528,     // "ojo"
-	0.0797953,    // "ojos"
-	0.360924,     // "ok"
-	-0.00810599,  // "ok for"
-	0.0435275,    // "ok if"
-	0.0330116,    // "ok so"
-	0.213911,     // "ok to"
-	0.209166,     // "okay"
-	0.0884939,    // "okay for"
-	0.173985,     // "old"
-	0.0132565,    // "old ?"
-	0.00557425,   // "old dad"
-	-0.0260569,   // "old for"
-	0.00035644,   // "old got"
-	0.0201744,    // "old has"
-	-0.0254792,   // "old have"
-	0.0893494,    // "old on"
-	0.00453854,   // "old she's"
-	0.00282148,   // "old to"
-	0.00245666,   // "old wants"
-	0.0258969,    // "old weighs"
-	0.070673,     // "old with"
-	0.0121012,    // "old woman"
-	0.00617373,   // "old's"
-	-0.0275481,   // "older"
-	-0.0268571,   // "older adults"
-	0.0189176,    // "omalizumab"
-	0.0143539,    // "omalizumab ?"
-	0.733166,     // "on"
-	0.0152992,    // "on 0"
-	-0.0195638,   // "on ?"
-	-0.18726,     // "on a"
-	0.00213107,   // "on accutane"
-	-0.0676828,   // "on adalimumab"
-	-0.169654,    // "on before"
-	0.0432282,    // "on both"
-	-0.0620449,   // "on ciclosporin"
-	-0.0287374,   // "on darker"
-	0.0566733,    // "on day"
-	0.0732953,    // "on doxy"
-	0.0510839,    // "on doxycycline"
-	0.0502649,    // "on dupilumab"
-	0.0146051,    // "on dupixent"
-	-0.00629419,  // "on finasteride"
-	0.132581,     // "on her"
-	0.126278,     // "on his"
-	-0.0475639,   // "on holiday"
-	0.00541068,   // "on hydroxychloroquine"
-	0.0941005,    // "on isotretinoin"
-	-0.0516653,   // "on it"
-	-0.00665637,  // "on its"
-	0.000574152,  // "on methotrexate"
-	0.00683679,   // "on minocycline"
-	-0.00913242,  // "on monday"
-	0.249863,     // "on my"
-	0.034119,     // "on nasal"
-	0.0257945,    // "on one"
-	0.0964901,    // "on palms"
-	0.00337893,   // "on prescription"
-	0.0422809,    // "on roaccutane"
-	0.0523417,    // "on scalp"
-	-0.0170714,   // "on skin"
-	-0.0422309,   // "on spironolactone"
-	-0.0296186,   // "on sun"
-	0.351085,     // "on the"
-	-0.0383858,   // "on them"
-	0.0911241,    // "on thighs"
-	0.0236319,    // "on this"
-	0.0598056,    // "on tretinoin"
-	0.0669124,    // "on warfarin"
-	0.0194136,    // "on with"
-	-0.000477688, // "once"
-	-0.011112,    // "once ?"
-	-0.000683007, // "once a"
-	-0.0495268,   // "once the"
-	0.297309,     // "one"
-	0.0454814,    // "one 0"
-	0.00183781,   // "one ?"
-	0.03684,      // "one from"
-	0.0396021,    // "one has"
-	0.0431637,    // "one keeps"
-	0.00495179,   // "one my"
-	-0.00116892,  // "one of"
-	0.0237832,    // "one side"
-	0.00971026,   // "one would"
-	0.100556,     // "one's"
-	-0.104675,    // "ones"
-	-0.134478,    // "ones ?"
-	-0.0118336,   // "ones are"
-	-0.0301476,   // "only"
-	-0.0520749,   // "only at"
-	0.00461292,   // "only when"
-	0.0392438,    // "oozing"
-	0.0599041,    // "op"
-	0.0295512,    // "open"
-	0.179105,     // "opinion"
-	0.0193391,    // "opinion ?"
-	0.0376873,    // "option"
-	0.0376873,    // "option for"
-	-0.0057606,   // "options"
-	-0.0057606,   // "options for"
-	0.876523,     // "or"
-	-0.0729549,   // "or 0"
-	0.106175,     // "or a"
-	-0.168971,    // "or after"
-	0.0297537,    // "or alopecia"
-	-0.0406133,   // "or are"
-	0.00236909,   // "or back"
-	0.0169312,    // "or can"
-	0.0124071,    // "or cryo"
-	0.0357755,    // "or cut"
-	-0.0388018,   // "or do"
-	-0.00256988,  // "or does"
-	0.0290196,    // "or dti"
-	0.0818953,    // "or eczema"
-	0.0404762,    // "or get"
-	0.0195565,    // "or go"
-	0.0165377,    // "or hold"
-	0.012746,     // "or hydroquinone"
-	0.0414857,    // "or infected"
-	-0.0106494,   // "or is"
-	-0.00407746,  // "or ivermectin"
-	0.0269648,    // "or just"
-	0.0658809,    // "or keep"
-	0.0926457,    // "or leave"
-	0.00594464,   // "or let"
-	-0.0162785,   // "or more"
-	0.0755347,    // "or not"
-	-0.141158,    // "or only"
-	0.022443,     // "or oral"
-	0.0844992,    // "or psoriasis"
-	0.0299799,    // "or push"
-	0.0225966,    // "or reduce"
-	0.0582157,    // "or refer"
-	0.0303973,    // "or see"
-	0.0151502,    // "or should"
-	0.0470857,    // "or something"
-	0.0514681,    // "or stop"
-	0.00345977,   // "or surgery"
-	0.00382133,   // "or the"
-	0.0315207,    // "or three"
-	0.0503022,    // "or try"
-	-0.102961,    // "or use"
-	0.0983045,    // "or wait"
-	-0.0179158,   // "or watch"
-	0.136606,     // "or will"
-	0.0223017,    // "oral"
-	-0.134568,    // "oral antifungals"
-	0.0535679,    // "oral o"
-	0.00375223,   // "oral terbinafine"
-	0.0871184,    // "oreja"
-	0.0576852,    // "oreja que"
-	0.101155,     // "oscura"
-	0.101155,     // "oscura en"
-	-0.000876824, // "otc"
-	-0.055443,    // "other"
-	0.0786649,    // "other ?"
-	-0.00845196,  // "other people"
-	-0.00671051,  // "others"
-	-0.0518203,   // "otra"
-	0.136211,     // "otra vez"
-	-0.00244375,  // "ought"
-	-0.00244375,  // "ought to"
-	0.00434154,   // "our"
-	0.00265422,   // "our 0"
-	0.016282,     // "our foster"
-	0.0303763,    // "our toddler"
-	0.287737,     // "out"
-	-0.0692962,   // "out ?"
-	-0.0144534,   // "out for"
-	0.171272,     // "out in"
-	0.039199,     // "out of"
-	0.0447979,    // "out should"
-	0.00681639,   // "out today"
-	-0.00706851,  // "outbreak"
-	-0.00578544,  // "outbreak ?"
-	-0.00777714,  // "outdated"
-	-0.00590544,  // "outgrow"
-	0.0141187,    // "oven"
-	0.105416,     // "over"
-	0.0223975,    // "over 0"
-	-0.0343853,   // "over a"
-	0.0110705,    // "over after"
-	0.00783026,   // "over his"
-	0.0718829,    // "over my"
-	0.0273844,    // "over the"
-	-0.102301,    // "over time"
-	0.00246709,   // "overkill"
-	0.0999801,    // "overnight"
-	0.0243914,    // "overreacting"
-	-0.067656,    // "own"
-	0.228165,     // "paciente"
-	0.0908252,    // "paciente con"
-	0.0777588,    // "paciente de"
-	-0.0171566,   // "paciente encamado"
-	0.0563208,    // "paciente que"
-	-0.131388,    // "padre"
-	-0.106546,    // "padre le"
-	0.0314393,    // "padre o"
-	0.0129239,    // "padre tiene"
-	0.0508955,    // "pain"
-	0.0136454,    // "pain on"
-	0.158097,     // "painful"
-	0.0193036,    // "painful lump"
-	0.00426,      // "painless"
-	-0.0699072,   // "pale"
-	-0.0701056,   // "pale patches"
-	0.0685261,    // "palm"
-	0.036493,     // "palm blistered"
-	0.00110394,   // "palm do"
-	0.178916,     // "palmas"
-	0.111769,     // "palms"
-	0.0216166,    // "palms and"
-	-0.00533476,  // "panal"
-	0.0281909,    // "panal ?"
-	-0.0167304,   // "panal o"
-	0.0171733,    // "papa"
-	0.0985043,    // "papule"
-	0.0362893,    // "papule on"
-	0.0642584,    // "papules"
-	0.0224061,    // "papules on"
-	-0.00992689,  // "para"
-	-0.0336182,   // "para el"
-	-0.0221547,   // "para evitar"
-	-0.0101918,   // "para ir"
-	0.1318,       // "para la"
-	0.0617816,    // "para las"
-	-0.0430287,   // "para los"
-	0.155523,     // "para mi"
-	0.0696446,    // "para mis"
-	-0.167881,    // "para que"
-	-0.069935,    // "para un"
-	0.000569227,  // "para una"
-	0.0405909,    // "paracetamol"
-	0.00712679,   // "paracetamol le"
-	-0.0775885,   // "parche"
-	0.0645169,    // "parece"
-	0.0577339,    // "parece un"
-	0.0574366,    // "pareja"
-	0.037672,     // "pareja tiene"
-	0.0813967,    // "paro"
-	0.0357402,    // "parpado"
-	-0.0472632,   // "partir"
-	-0.0472632,   // "partir de"
-	-0.0207591,   // "partner"
-	0.0211362,    // "partner has"
-	0.00188727,   // "partner's"
-	0.00188727,   // "partner's got"
-	0.0504335,    // "parto"
-	-0.0617378,   // "parto ?"
-	0.0306109,    // "parto empiezo"
-	0.00656943,   // "party"
-	-0.0425127,   // "pasa"
-	0.17052,      // "pasado"
-	-0.132422,    // "pasar"
-	-0.0229372,   // "pasi"
-	-0.022465,    // "pasi 0"
-	0.0532265,    // "paso"
-	0.0187468,    // "paso a"
-	0.0859405,    // "past"
-	0.00491876,   // "past the"
-	0.041734,     // "pastillas"
-	0.0797003,    // "pastillas de"
-	0.220025,     // "patch"
-	0.0268504,    // "patch in"
-	0.0427538,    // "patch on"
-	-0.0227531,   // "patch test"
-	-0.0257958,   // "patch testing"
-	0.119192,     // "patch with"
-	0.227981,     // "patches"
-	0.0464755,    // "patches in"
-	0.0735905,    // "patches is"
-	0.100216,     // "patches on"
-	-0.0100511,   // "path"
-	-0.0106184,   // "path report"
-	-0.0214681,   // "pathology"
-	-0.0147803,   // "pathology report"
-	0.20124,      // "patient"
-	0.0125705,    // "patient has"
-	0.0577056,    // "patient on"
-	0.0869436,    // "patient with"
-	0.0316613,    // "patient's"
-	-0.0375782,   // "patients"
-	-0.0129083,   // "patients ?"
-	-0.0166118,   // "patologica"
-	-0.00795018,  // "patologica ?"
-	-0.0506033,   // "pattern"
-	0.0467281,    // "pause"
-	0.0395769,    // "pause it"
-	0.0596188,    // "pe"
-	0.113983,     // "pearly"
-	0.0985043,    // "pearly papule"
-	0.133891,     // "pecho"
-	0.0379707,    // "pecho puedo"
-	-0.0304603,   // "pecho y"
-	0.00705482,   // "pediatra"
-	-0.0426175,   // "pediatra dijo"
-	0.062959,     // "pedimos"
-	0.0316092,    // "peel"
-	0.0680924,    // "peel and"
-	0.108758,     // "peeling"
-	0.0165483,    // "peeling like"
-	-0.0027094,   // "peeling on"
-	0.0521919,    // "pela"
-	-0.0244008,   // "pele"
-	-0.0244008,   // "pele al"
-	0.0206033,    // "peligroso"
-	0.00389325,   // "peligroso ?"
-	0.129237,     // "pelo"
-	-0.0678309,   // "pelo ?"
-	0.212771,     // "pelo a"
-	-0.0488975,   // "pelo despues"
-	0.00451133,   // "pelo que"
-	0.0555802,    // "pelos"
-	0.0555802,    // "pelos rotos"
-	-0.0593697,   // "pemphigoid"
-	0.00238928,   // "pemphigoid ?"
-	-0.0188278,   // "pemphigoid differ"
-	-0.0470952,   // "pemphigus"
-	-0.0188278,   // "pemphigus vulgaris"
-	0.000681371,  // "pen"
-	0.000681371,  // "pen line"
-	-0.0568342,   // "pena"
-	0.0539117,    // "pendiente"
-	0.052283,     // "pending"
-	0.052283,     // "pending start"
-	-0.00688716,  // "penfigo"
-	-0.00741868,  // "penfigoide"
-	0.0575071,    // "penfigoide ?"
-	0.0563684,    // "penicillin"
-	0.0688801,    // "penicillin and"
-	0.0138399,    // "penis"
-	-0.341498,    // "people"
-	-0.00671988,  // "people ?"
-	-0.00640792,  // "people get"
-	-0.0126229,   // "people in"
-	-0.0719427,   // "people on"
-	-0.00195925,  // "people over"
-	-0.00289988,  // "people usually"
-	-0.00623316,  // "people who"
-	-0.122403,    // "people with"
-	0.0747658,    // "peor"
-	0.0398055,    // "per"
-	-0.00601621,  // "per day"
-	-0.0167122,   // "percentage"
-	-0.0167122,   // "percentage of"
-	0.110013,     // "period"
-	0.192565,     // "periods"
-	0.0145446,    // "perlada"
-	0.0145446,    // "perlada en"
-	-0.00645571,  // "permethrin"
-	-0.0351962,   // "permethrin 0"
-	0.010832,     // "permethrin ?"
-	-0.0768206,   // "permethrin cream"
-	0.0251853,    // "permethrin on"
-	0.0775419,    // "permethrin the"
-	0.179628,     // "permetrina"
-	0.189887,     // "permetrina ?"
-	0.0413638,    // "permetrina a"
-	-0.11728,     // "permetrina en"
-	-0.0240442,   // "permetrina o"
-	0.394289,     // "pero"
-	0.0194538,    // "pero puedo"
-	0.0734221,    // "pero que"
-	-0.090294,    // "peroxide"
-	-0.0433505,   // "peroxide and"
-	0.0033292,    // "peroxide on"
-	-0.0525416,   // "peroxido"
-	-0.0732916,   // "peroxido de"
-	-0.149146,    // "person"
-	-0.0839799,   // "person ?"
-	-0.0115531,   // "person with"
-	-0.1222,      // "persona"
-	-0.125858,    // "persona con"
-	-0.0700717,   // "personas"
-	-0.0162937,   // "personas ?"
-	-0.0353428,   // "personas con"
-	-0.0160065,   // "personas mayores"
-	0.0522653,    // "pesa"
-	0.0522653,    // "pesa 0"
-	0.124938,     // "peso"
-	0.151535,     // "peso 0"
-	-0.0167298,   // "peso ?"
-	0.067535,     // "pezon"
-	0.067535,     // "pezon ?"
-	-0.0905895,   // "pharmacist"
-	-0.0043998,   // "pharmacist here"
-	-0.00553301,  // "pharmacists"
-	-0.00824768,  // "pharmacy"
-	-0.0190507,   // "pharmacy student"
-	-0.0510363,   // "phenomenon"
-	-0.0249679,   // "phenomenon ?"
-	0.264802,     // "photo"
-	0.00625098,   // "photo i"
-	-0.105896,    // "photo of"
-	-0.101922,    // "photos"
-	-0.0739638,   // "photos of"
-	0.00177555,   // "photosensitive"
-	0.00177555,   // "photosensitive rash"
-	0.0933687,    // "phototherapy"
-	0.0196491,    // "physio"
-	0.0242248,    // "physio a"
-	0.102179,     // "pic"
-	0.019932,     // "pic attached"
-	0.0688343,    // "pic is"
-	0.0085167,    // "pic of"
-	0.176154,     // "pica"
-	0.0232576,    // "pica ?"
-	0.0820908,    // "pica en"
-	0.106474,     // "pica entre"
-	-0.131435,    // "pica mas"
-	0.0858131,    // "pica mucho"
-	0.0662915,    // "pica todo"
-	0.0556641,    // "picadura"
-	0.0335437,    // "picadura de"
-	0.00397381,   // "picaduras"
-	0.0084172,    // "picaduras ?"
-	0.0569799,    // "pican"
-	-0.0141168,   // "pick"
-	0.00100418,   // "picks"
-	0.0625826,    // "pico"
-	0.0139748,    // "pico algo"
-	0.0486084,    // "pico una"
-	0.216779,     // "picor"
-	0.400215,     // "picture"
-	0.116777,     // "picture attached"
-	0.0643196,    // "picture of"
-	-0.00736197,  // "pide"
-	-0.0831747,   // "piden"
-	0.119867,     // "pido"
-	-0.0295941,   // "pido un"
-	0.285044,     // "pie"
-	-0.00800175,  // "pie boca"
-	0.00639839,   // "pie de"
-	0.0672592,    // "pie negra"
-	0.0935382,    // "pie que"
-	-0.0424084,   // "piel"
-	0.0842588,    // "piel ?"
-	0.0408867,    // "piel entre"
-	0.0525914,    // "piel limpia"
-	-0.0244008,   // "piel se"
-	0.015026,     // "piel seca"
-	0.0013514,    // "pierced"
-	-0.0166104,   // "piercing"
-	0.00765217,   // "piercings"
-	0.16889,      // "pierna"
-	0.0374595,    // "pierna esta"
-	0.0274972,    // "pierna que"
-	0.0442287,    // "pierna roja"
-	0.00863704,   // "pierna voy"
-	0.0992244,    // "piernas"
-	0.0398812,    // "piernas ?"
-	0.156784,     // "pies"
-	0.151065,     // "pigment"
-	0.0901295,    // "pigmented"
-	0.0882433,    // "pigmented lesion"
-	-0.221838,    // "pilaris"
-	-0.038696,    // "pilaris does"
-	-0.00758554,  // "pill"
-	0.074982,     // "pill ?"
-	0.0020568,    // "pill for"
-	-0.127198,    // "pill help"
-	-0.0243805,   // "pimples"
-	0.0692418,    // "pink"
-	-0.0961084,   // "piojos"
-	-0.038122,    // "piojos ?"
-	-0.224218,    // "piojos en"
-	0.123013,     // "piojos otra"
-	-0.191903,    // "piojos saltan"
-	0.0311403,    // "pique"
-	0.0308109,    // "piriton"
-	0.0267648,    // "piscina"
-	0.0310634,    // "piscina con"
-	-0.0375015,   // "pitiriasis"
-	-0.0962263,   // "pitiriasis rosada"
-	0.0587247,    // "pitiriasis versicolor"
-	0.0775994,    // "pits"
-	-0.032285,    // "pityriasis"
-	-0.0568857,   // "pityriasis alba"
-	0.0254627,    // "pityriasis rosea"
-	-0.000863474, // "pityriasis versicolor"
-	0.061107,     // "placa"
-	0.0583498,    // "placas"
-	-0.0133707,   // "plain"
-	0.00432422,   // "plan"
-	0.175704,     // "plano"
-	0.0513025,    // "planta"
-	0.0513025,    // "planta del"
-	0.0757856,    // "plantar"
-	0.0618371,    // "plantar wart"
-	-0.0948408,   // "planus"
-	-0.0270055,   // "planus ?"
-	-0.0303111,   // "planus is"
-	0.129656,     // "plaque"
-	0.0873738,    // "plaque on"
-	0.0165095,    // "plaque psoriasis"
-	0.0903312,    // "plaques"
-	0.109214,     // "plaques on"
-	0.0190808,    // "plaster"
-	-0.00483727,  // "play"
-	-0.00483727,  // "play in"
-	-0.0209092,   // "playa"
-	-0.0566945,   // "playa ?"
-	0.0125548,    // "plug"
-	0.0125548,    // "plug on"
-	0.00181822,   // "plus"
-	-0.0253937,   // "poco"
-	0.0120914,    // "podria"
-	0.0120914,    // "podria ser"
-	0.150063,     // "podrian"
-	0.055753,     // "point"
-	-0.00975244,  // "point does"
-	0.0403907,    // "poison"
-	0.0403907,    // "poison ivy"
-	0.0128728,    // "policy"
-	0.0217004,    // "pomada"
-	0.00432422,   // "pompholyx"
-	0.00432422,   // "pompholyx ?"
-	-0.132162,    // "pone"
-	-0.07561,     // "pone nevus"
-	0.0618278,    // "ponemos"
-	0.0537859,    // "poner"
-	0.0105981,    // "poner protector"
-	-0.0982093,   // "ponerme"
-	-0.0329738,   // "ponerse"
-	0.346447,     // "pongo"
-	0.035702,     // "pongo ?"
-	0.0646175,    // "pongo a"
-	0.00865888,   // "pongo crema"
-	0.0303072,    // "pongo el"
-	0.0845589,    // "pongo la"
-	-0.00742402,  // "pool"
-	-0.0316234,   // "pools"
-	-0.0216718,   // "pools ?"
-	0.0033052,    // "pop"
-	-0.015793,    // "pop a"
-	-0.0241348,   // "pop burn"
-	0.00833373,   // "pop the"
-	-0.223465,    // "por"
-	0.0356135,    // "por curiosidad"
-	0.310422,     // "por el"
-	-0.0184414,   // "por fin"
-	0.277388,     // "por la"
-	0.128317,     // "por los"
-	-0.130455,    // "por presion"
-	-1.03796,     // "por que"
-	0.0301845,    // "por todo"
-	-0.110382,    // "por un"
-	0.0525341,    // "por una"
-	0.16832,      // "porque"
-	-0.0501097,   // "port"
-	-0.0501097,   // "port wine"
-	-0.00544278,  // "positive"
-	-0.0253109,   // "positivo"
-	-0.0243613,   // "postura"
-	-0.0243613,   // "postura a"
-	0.0121803,    // "potassium"
-	-0.0164768,   // "potency"
-	0.000289803,  // "potent"
-	-0.0246764,   // "potent steroid"
-	-0.00927313,  // "potent steroids"
-	0.0420321,    // "potent topical"
-	-0.00148997,  // "powder"
-	-0.0073086,   // "practice"
-	-0.0073086,   // "practice nurse"
-	-0.0207592,   // "precancerous"
-	-0.0207592,   // "precancerous ?"
-	0.0464795,    // "pred"
-	0.070297,     // "prednisolone"
-	0.241429,     // "prednisona"
-	-0.0238782,   // "prednisone"
-	-0.0299367,   // "prefer"
-	-0.0284106,   // "preferred"
-	-0.0284106,   // "preferred for"
-	0.0333837,    // "prefiero"
-	-0.222283,    // "pregnancy"
-	-0.0502724,   // "pregnancy ?"
-	0.00217957,   // "pregnant"
-	0.00846807,   // "pregnant and"
-	-0.0403678,   // "pregnant what"
-	0.0024987,    // "pregnant woman"
-	-0.0595275,   // "pregnant women"
-	-0.0311058,   // "pregunta"
-	0.0947151,    // "pregunto"
-	0.103254,     // "pregunto por"
-	0.0035852,    // "preocupar"
-	0.0035852,    // "preocupar ?"
-	0.038273,     // "prescribe"
-	-0.226559,    // "prescribed"
-	0.0259356,    // "prescribed ivermectin"
-	0.000313154,  // "prescribed terbinafine"
-	-0.0820859,   // "prescription"
-	0.00533176,   // "prescription antiperspirant"
-	-0.130455,    // "presion"
-	-0.0191854,   // "presion ?"
-	-0.100361,    // "presion de"
-	0.0182039,    // "press"
-	-0.00606486,  // "press a"
-	0.0184763,    // "pressed"
-	-0.139083,    // "pressure"
-	-0.0189625,   // "pressure drug"
-	-0.02774,     // "pressure injury"
-	0.0667587,    // "pressure sore"
-	-0.0136423,   // "pressure sores"
-	-0.011161,    // "pressure ulcer"
-	-0.025949,    // "pressure ulcers"
-	-0.0279433,   // "prevenir"
-	-0.0233785,   // "prevent"
-	-0.00754045,  // "private"
-	0.00700995,   // "probably"
-	0.0169362,    // "probado"
-	-0.0553019,   // "problems"
-	0.00337444,   // "products"
-	0.0672491,    // "profe"
-	0.0162884,    // "profe aqui"
-	-0.0323149,   // "prone"
-	-0.0238591,   // "prone to"
-	-0.0306379,   // "propionate"
-	-0.0306379,   // "propionate 0"
-	0.00735145,   // "proportion"
-	0.0703252,    // "propranolol"
-	0.0703252,    // "propranolol ?"
-	-0.018327,    // "proteccion"
-	-0.018327,    // "proteccion se"
-	-0.0138881,   // "protect"
-	-0.0127357,   // "protect against"
-	-0.0473995,   // "protection"
-	-0.00340926,  // "protection ?"
-	-0.00850772,  // "protection after"
-	-0.0515129,   // "protective"
-	-0.0515129,   // "protective as"
-	-0.347324,    // "protector"
-	-0.357647,    // "protector solar"
-	0.0412646,    // "protopic"
-	-0.109275,    // "pruebas"
-	-0.109467,    // "pruebas epicutaneas"
-	-0.494466,    // "psoriasis"
-	0.0720267,    // "psoriasis ?"
-	-0.0233637,   // "psoriasis and"
-	-0.00607642,  // "psoriasis avoid"
-	-0.0416038,   // "psoriasis empeora"
-	0.0122555,    // "psoriasis en"
-	-0.0867509,   // "psoriasis es"
-	-0.0504736,   // "psoriasis esta"
-	0.0221539,    // "psoriasis flare"
-	-0.0543898,   // "psoriasis get"
-	-0.0167088,   // "psoriasis in"
-	0.0369125,    // "psoriasis is"
-	-0.0145348,   // "psoriasis linked"
-	0.0105458,    // "psoriasis on"
-	-0.0614779,   // "psoriasis que"
-	-0.0768191,   // "psoriasis taken"
-	-0.00562489,  // "psoriasis to"
-	-0.00311756,  // "psoriasis trials"
-	0.0768581,    // "psoriatic"
-	0.0768581,    // "psoriatic arthritis"
-	0.374091,     // "pt"
-	0.00871735,   // "pt 0"
-	0.0190844,    // "pt 0f"
-	0.0601625,    // "pt c"
-	0.0768995,    // "pt on"
-	0.0886268,    // "pt w"
-	0.0989153,    // "pt with"
-	-0.210771,    // "puede"
-	-0.346609,    // "puede contagiar"
-	-0.0169066,   // "puede esperar"
-	0.170784,     // "puede ir"
-	-0.0200422,   // "puede pasar"
-	0.152474,     // "puede poner"
-	0.149756,     // "puede ser"
-	-0.181791,    // "puede una"
-	-0.118093,    // "puede usar"
-	-0.23214,     // "pueden"
-	-0.0373173,   // "pueden volver"
-	0.39641,      // "puedo"
-	0.0278369,    // "puedo dejar"
-	0.0451292,    // "puedo ir"
-	0.00303681,   // "puedo poner"
-	0.0517565,    // "puedo seguir"
-	0.0286563,    // "puedo subir"
-	0.00383134,   // "puedo tenir"
-	0.0193051,    // "puedo tomar"
-	0.0609205,    // "puedo usar"
-	0.00956091,   // "puesto"
-	0.0551175,    // "puffy"
-	0.101155,     // "pulgar"
-	0.0717907,    // "pull"
-	0.0626451,    // "pull it"
-	0.0144068,    // "pulled"
-	0.0144068,    // "pulled a"
-	0.0248692,    // "punch"
-	-0.00948009,  // "punch biopsy"
-	0.115134,     // "punched"
-	0.115134,     // "punched out"
-	0.0661003,    // "puncture"
-	0.0039508,    // "puppp"
-	0.000967123,  // "puppp or"
-	0.021685,     // "purely"
-	0.0197168,    // "purging"
-	0.115606,     // "purple"
-	0.0394006,    // "purple and"
-	0.0229832,    // "purple blotches"
-	0.00310576,   // "purple spots"
-	0.062365,     // "pus"
-	0.00923029,   // "pus filled"
-	0.106379,     // "push"
-	0.102253,     // "push for"
-	-0.0636651,   // "pusieron"
-	-0.0661566,   // "puso"
-	0.137164,     // "pustules"
-	-0.0185905,   // "put"
-	0.0224277,    // "put her"
-	-0.0721424,   // "put me"
-	0.0134397,    // "put my"
-	0.0365635,    // "put on"
-	0.0276701,    // "put the"
-	-0.0683228,   // "put vaseline"
-	-0.0550269,   // "putting"
-	-0.13695,     // "q"
-	-0.120919,    // "q for"
-	-0.00193482,  // "q how"
-	-0.341425,    // "que"
-	0.00794426,   // "que ?"
-	0.0333869,    // "que a"
-	-0.0188345,   // "que analisis"
-	0.0461467,    // "que antes"
-	0.0140253,    // "que aposito"
-	-0.118162,    // "que aspecto"
-	0.00466239,   // "que cambiar"
-	-0.0686727,   // "que causa"
-	0.0569717,    // "que champu"
-	-0.0817974,   // "que consiste"
-	-0.0938569,   // "que controles"
-	0.0581893,    // "que crece"
-	0.0697908,    // "que crees"
-	0.331498,     // "que crema"
-	0.046058,     // "que cuido"
-	-0.0704886,   // "que dicen"
-	-0.11026,     // "que diferencia"
-	0.206805,     // "que dosis"
-	0.0287795,    // "que duele"
-	-0.00578155,  // "que edad"
-	-0.279246,    // "que el"
-	-0.0198475,   // "que empeora"
-	-0.026473,    // "que era"
-	-0.318635,    // "que es"
-	0.0603613,    // "que estoy"
-	-0.018327,    // "que factor"
-	0.0305397,    // "que faltar"
-	0.23294,      // "que ha"
-	0.0593836,    // "que hacer"
-	0.0451633,    // "que hago"
-	-0.0626436,   // "que hay"
-	0.05572,      // "que huele"
-	0.0832322,    // "que ir"
-	-0.186131,    // "que la"
-	0.143392,     // "que le"
-	-0.0239188,   // "que llamar"
-	0.0339196,    // "que llevarla"
-	-0.0598633,   // "que lo"
-	-0.0533183,   // "que los"
-	0.506407,     // "que me"
-	-0.0221085,   // "que mi"
-	0.390801,     // "que no"
-	-0.0336153,   // "que pasa"
-	-0.0089129,   // "que pica"
-	0.0524539,    // "que pican"
-	-0.067899,    // "que quiere"
-	0.0491522,    // "que quitar"
-	0.0037266,    // "que reaplicar"
-	-0.0228203,   // "que reventar"
-	0.069249,     // "que sangra"
-	-0.230675,    // "que se"
-	-0.454627,    // "que significa"
-	-0.0816449,   // "que signos"
-	-0.126263,    // "que sirve"
-	-0.0304144,   // "que son"
-	0.0497212,    // "que subi"
-	-0.00984157,  // "que suelen"
-	0.138717,     // "que te"
-	-0.00496569,  // "que tengo"
-	0.106291,     // "que tiene"
-	0.00939514,   // "que toma"
-	-0.0540085,   // "que tomar"
-	-0.0303836,   // "que tratamientos"
-	-0.062075,    // "que una"
-	0.169088,     // "que uso"
-	0.0266295,    // "que vacunar"
-	-0.0748559,   // "que ver"
-	-0.00483511,  // "que viene"
-	-0.129914,    // "que volver"
-	0.00789138,   // "queloide"
-	0.0403049,    // "queloide de"
-	-0.0330201,   // "queloide y"
-	-0.0639038,   // "queloides"
-	-0.159877,    // "quemadura"
-	-0.00903453,  // "quemadura ?"
-	-0.0465744,   // "quemadura con"
-	-0.0215102,   // "quemadura o"
-	0.00412772,   // "quemadura solar"
-	-0.0731024,   // "quemaduras"
-	0.020485,     // "queme"
-	0.020485,     // "queme con"
-	-0.31393,     // "queratosis"
-	-0.0692048,   // "queratosis actinica"
-	0.00185662,   // "queratosis actinicas"
-	-0.105401,    // "queratosis pilaris"
-	-0.0688256,   // "question"
-	-0.00508812,  // "question what"
-	-0.121194,    // "quick"
-	0.0625391,    // "quick one"
-	-0.11858,     // "quick q"
-	0.00233364,   // "quien"
-	0.137185,     // "quiere"
-	-0.067899,    // "quiere decir"
-	0.0601755,    // "quiere hidrocortisona"
-	-0.00484411,  // "quiero"
-	0.00801034,   // "quiste"
-	-0.0179546,   // "quiste sebaceo"
-	-0.0203425,   // "quita"
-	0.0886163,    // "quitamos"
-	0.024755,     // "quitamos ?"
-	-0.00424979,  // "quitan"
-	0.0585469,    // "quitar"
-	0.0563654,    // "quitar ?"
-	0.0880041,    // "quito"
-	0.0385669,    // "quito ?"
-	0.0239136,    // "quito el"
-	0.0355784,    // "r"
-	0.00400606,   // "r o"
-	0.0374841,    // "radiotherapy"
-	-0.0715434,   // "raise"
-	-0.00313731,  // "raised"
-	0.0275285,    // "raised and"
-	0.0120735,    // "ramipril"
-	0.00989455,   // "ran"
-	0.00989455,   // "ran out"
-	-0.0168203,   // "range"
-	0.0125548,    // "rapidly"
-	0.0125548,    // "rapidly growing"
-	0.151247,     // "rasca"
-	0.436889,     // "rash"
-	0.11912,      // "rash ?"
-	0.0568108,    // "rash after"
-	0.00166501,   // "rash all"
-	-0.0769997,   // "rash always"
-	-0.0497916,   // "rash and"
-	0.0134923,    // "rash got"
-	-0.0339272,   // "rash has"
-	0.0889475,    // "rash in"
-	0.036034,     // "rash is"
-	0.0627208,    // "rash measles"
-	0.119267,     // "rash on"
-	0.00843977,   // "rash round"
-	0.0124094,    // "rash that's"
-	-0.165157,    // "rash to"
-	0.00219074,   // "rash under"
-	-0.0139532,   // "rash with"
-	-0.0774546,   // "rashes"
-	-0.0170512,   // "rashes in"
-	-0.0106024,   // "rate"
-	-0.0656057,   // "rather"
-	-0.0875208,   // "rather than"
-	-0.0788504,   // "rating"
-	-0.0788504,   // "rating on"
-	0.0537484,    // "raw"
-	0.0386648,    // "raya"
-	0.172815,     // "re"
-	-0.14476,     // "reaction"
-	-0.0685553,   // "read"
-	-0.0454187,   // "read that"
-	-0.102529,    // "reading"
-	-0.0866688,   // "reading about"
-	-0.061055,    // "real"
-	-0.0241589,   // "really"
-	0.000742252,  // "really bad"
-	-0.0479999,   // "really have"
-	0.0508738,    // "really necessary"
-	0.0167518,    // "really need"
-	-0.0137286,   // "reaplicar"
-	-0.02405,     // "reaplicar el"
-	-0.0748863,   // "reapply"
-	-0.0501916,   // "reapply sunscreen"
-	0.00563319,   // "reason"
-	-0.00198185,  // "reason to"
-	0.273888,     // "reasonable"
-	0.215774,     // "reasonable ?"
-	0.0581157,    // "reasonable for"
-	-0.135378,    // "recetaron"
-	0.0650115,    // "recetaron isotretinoina"
-	-0.257572,    // "receto"
-	-0.081832,    // "receto isotretinoina"
-	-0.0874859,   // "receto tacrolimus"
-	0.048204,     // "reckon"
-	-0.0310841,   // "recognised"
-	-0.0667151,   // "recomienda"
-	-0.018327,    // "recomienda para"
-	0.0237008,    // "recomiendan"
-	-0.0374794,   // "recommend"
-	-0.147068,    // "recommended"
-	-0.0614725,   // "recommended for"
-	0.0157046,    // "recurrent"
-	0.521098,     // "red"
-	0.0704527,    // "red and"
-	0.0194349,    // "red bumps"
-	0.017242,     // "red dots"
-	-0.0192878,   // "red flags"
-	-0.0162693,   // "red for"
-	0.02614,      // "red hot"
-	0.00220013,   // "red itchy"
-	-0.00771255,  // "red leg"
-	0.0219269,    // "red nappy"
-	0.0242863,    // "red on"
-	0.0105972,    // "red patch"
-	0.00769172,   // "red ring"
-	0.0463329,    // "red scaly"
-	0.0428256,    // "red streak"
-	0.00426377,   // "red with"
-	0.0738949,    // "redness"
-	0.00352926,   // "redness has"
-	0.00201081,   // "redness is"
-	0.158359,     // "redonda"
-	0.0671723,    // "redonda en"
-	0.0366809,    // "reduce"
-	0.0225966,    // "reduce ?"
-	0.147714,     // "refer"
-	0.0302095,    // "refer ?"
-	0.0625312,    // "refer to"
-	0.0431871,    // "referral"
-	0.000966722,  // "referral ?"
-	0.0118157,    // "regla"
-	-0.0111394,   // "regla abcde"
-	-0.0480608,   // "relaciona"
-	-0.0480608,   // "relaciona con"
-	-0.141851,    // "related"
-	-0.141851,    // "related to"
-	-0.0747365,   // "removal"
-	-0.00444785,  // "remove"
-	-0.0210207,   // "removed"
-	0.00812005,   // "removed ?"
-	-0.000222869, // "removed from"
-	0.0865463,    // "renal"
-	-0.056501,    // "repeated"
-	-0.055362,    // "repelente"
-	-0.0817547,   // "report"
-	-0.00931326,  // "report ?"
-	-0.0252135,   // "report says"
-	-0.0143648,   // "repositioned"
-	-0.0124855,   // "requisition"
-	0.190777,     // "residencia"
-	0.0453046,    // "residencia una"
-	0.204801,     // "resident"
-	0.0130348,    // "resident in"
-	0.13056,      // "resident with"
-	0.0950886,    // "residente"
-	-0.025486,    // "residents"
-	0.00146723,   // "residents has"
-	-0.0883499,   // "resistant"
-	0.0227374,    // "respond"
-	0.077502,     // "restart"
-	0.0301223,    // "restart ?"
-	0.0412019,    // "restart my"
-	-0.0150057,   // "results"
-	-0.0505906,   // "retinoids"
-	0.0219209,    // "retinol"
-	-0.0258137,   // "retinol ?"
-	-0.0350327,   // "retinol and"
-	0.0730342,    // "reventar"
-	-0.0228203,   // "reventar las"
-	0.00744198,   // "review"
-	-0.116234,    // "revisarse"
-	-0.012081,    // "revisarse la"
-	0.0430327,    // "revision"
-	-0.0141975,   // "rid"
-	-0.0141975,   // "rid of"
-	-0.240888,    // "riesgo"
-	-0.11587,     // "riesgo de"
-	0.0358281,    // "rifampicin"
-	0.411264,     // "right"
-	0.102198,     // "right ?"
-	0.00600139,   // "right dose"
-	0.115455,     // "right for"
-	0.0203576,    // "right next"
-	0.0109752,    // "right now"
-	-0.0423031,   // "ring"
-	-0.0480038,   // "ring on"
-	0.000275856,  // "ring shaped"
-	-0.242304,    // "ringworm"
-	-0.0508942,   // "ringworm ?"
-	-0.23208,     // "ringworm from"
-	0.0728497,    // "ringworm is"
-	0.00889672,   // "ringworm on"
-	0.0519651,    // "ringworm or"
-	-0.0100825,   // "ringworm patch"
-	-0.184389,    // "risk"
-	-0.0510763,   // "risk factors"
-	0.0509255,    // "roaccutane"
-	0.124254,     // "roacutan"
-	0.0396124,    // "rodillas"
-	0.183503,     // "roja"
-	-0.103148,    // "roja ?"
-	0.0451366,    // "roja caliente"
-	0.0756662,    // "roja y"
-	0.0405081,    // "rojas"
-	0.0500976,    // "rojez"
-	0.0223533,    // "rojez en"
-	0.239284,     // "rojo"
-	0.0407196,    // "rojo en"
-	0.0315447,    // "rojo hinchado"
-	0.00712285,   // "rojo y"
-	0.138305,     // "rojos"
-	-0.00483727,  // "role"
-	-0.00483727,  // "role does"
-	0.0400457,    // "roncha"
-	0.236758,     // "ronchas"
-	0.0879728,    // "ronchas que"
-	-0.0253748,   // "room"
-	-0.0626499,   // "ropa"
-	-0.051092,    // "ropa ?"
-	-0.24766,     // "rosacea"
-	0.00435892,   // "rosacea ?"
-	0.00339434,   // "rosacea and"
-	-0.0723357,   // "rosacea diagnosed"
-	-0.0236417,   // "rosacea does"
-	-0.0557861,   // "rosacea el"
-	-0.0918172,   // "rosacea es"
-	0.0190315,    // "rosacea flare"
-	0.00999275,   // "rosacea is"
-	-0.0769251,   // "rosada"
-	-0.0702493,   // "rosada ?"
-	-0.00667613,  // "rosada que"
-	0.0680728,    // "rose"
-	0.0254627,    // "rosea"
-	0.0774352,    // "rosea ?"
-	0.0555802,    // "rotos"
-	0.0324166,    // "rough"
-	0.0332644,    // "rough scaly"
-	0.187727,     // "round"
-	0.101772,     // "round bald"
-	0.0435123,    // "round her"
-	0.0138923,    // "round scaly"
-	0.0126487,    // "round the"
-	0.00645397,   // "row"
-	0.00645397,   // "row on"
-	-0.268342,    // "rule"
-	-0.0847814,   // "rule ?"
-	-0.0963815,   // "run"
-	-0.0686762,   // "run in"
-	-0.0500867,   // "running"
-	0.00432276,   // "running up"
-	-0.0544095,   // "running water"
-	-0.0251375,   // "ruxolitinib"
-	0.0304246,    // "rx"
-	0.063478,     // "saber"
-	0.0770372,    // "sacral"
-	0.0581542,    // "sacral sore"
-	0.00252135,   // "sacral wound"
-	0.0406983,    // "sacro"
-	0.0302357,    // "sacrum"
-	-0.03371,     // "safe"
-	0.223744,     // "safe for"
-	-0.02433,     // "safe in"
-	-0.0712662,   // "safe to"
-	-0.0172917,   // "safely"
-	-0.00839046,  // "safety"
-	-0.553327,    // "said"
-	-0.130227,    // "said i"
-	0.000193786,  // "said it"
-	0.0114955,    // "said it's"
-	-0.0698244,   // "said my"
-	-0.338735,    // "said the"
-	0.000871425,  // "said to"
-	0.0121311,    // "sale"
-	-0.0869897,   // "sale en"
-	-0.0624855,   // "sale solo"
-	0.169227,     // "salen"
-	0.00391921,   // "salicylic"
-	0.00391921,   // "salicylic acid"
-	0.0817944,    // "salido"
-	0.0291728,    // "salido un"
-	0.0140644,    // "salido una"
-	0.127457,     // "salieron"
-	0.0836063,    // "salieron ampollas"
-	0.028726,     // "salieron ronchas"
-	0.236589,     // "salio"
-	0.122631,     // "salio en"
-	0.0782062,    // "salio un"
-	0.0335004,    // "salio una"
-	0.0466602,    // "salir"
-	0.00132755,   // "salon"
-	0.00132755,   // "salon has"
-	-0.191903,    // "saltan"
-	-0.191903,    // "saltan de"
-	-0.317455,    // "same"
-	-0.0567874,   // "same as"
-	0.0361226,    // "same spot"
-	-0.17498,     // "same thing"
-	-0.0745521,   // "same time"
-	0.129909,     // "sangra"
-	0.0235557,    // "sangra cuando"
-	0.0165866,    // "sangre"
-	-0.015011,    // "sanitiser"
-	-0.014072,    // "sarcoma"
-	0.119042,     // "sarna"
-	0.0927537,    // "sarna ?"
-	-0.0460705,   // "sarna despues"
-	0.101174,     // "sarpullido"
-	-0.00744042,  // "sarpullido con"
-	-0.011321,    // "sarpullido de"
-	0.0670944,    // "sarpullido en"
-	0.00254425,   // "satellite"
-	0.00192176,   // "saturday"
-	0.00192176,   // "saturday ?"
-	-0.0993711,   // "say"
-	-0.0661668,   // "say a"
-	0.021926,     // "say no"
-	-0.110884,    // "saying"
-	-0.182159,    // "says"
-	0.0015535,    // "says 0"
-	-0.0146511,   // "says compound"
-	0.103893,     // "says it's"
-	-0.0422442,   // "says my"
-	0.0446001,    // "says the"
-	-0.07259,     // "says water"
-	0.0140589,    // "scab"
-	0.0140497,    // "scab on"
-	0.00423028,   // "scabbing"
-	-0.023693,    // "scabies"
-	0.0350366,    // "scabies ?"
-	0.0139504,    // "scabies do"
-	-0.00524353,  // "scabies from"
-	-0.0807104,   // "scabies last"
-	-0.0876191,   // "scabies treatment"
-	0.0460171,    // "scabies what"
-	-0.00411239,  // "scabs"
-	0.0516563,    // "scale"
-	0.0407942,    // "scale on"
-	-0.0140841,   // "scale used"
-	0.286705,     // "scalp"
-	-0.0280867,   // "scalp ?"
-	0.052103,     // "scalp and"
-	0.038469,     // "scalp are"
-	0.0591956,    // "scalp is"
-	0.0274418,    // "scalp psoriasis"
-	0.272934,     // "scaly"
-	0.00231975,   // "scaly bald"
-	0.0196098,    // "scaly papules"
-	0.0235576,    // "scaly patch"
-	0.0739922,    // "scaly patches"
-	0.0178288,    // "scaly plaque"
-	0.0273545,    // "scaly plaques"
-	0.034249,     // "scar"
-	-0.0149879,   // "scar ?"
-	0.0176275,    // "scars"
-	0.0251366,    // "scc"
-	0.0133019,    // "scc on"
-	0.15473,      // "scenario"
-	-0.0386829,   // "school"
-	-0.119829,    // "school has"
-	0.056019,     // "school nurse"
-	-0.0770319,   // "school says"
-	0.0874134,    // "school with"
-	-0.0121393,   // "schools"
-	-0.0191706,   // "sclerosus"
-	-0.00823164,  // "score"
-	-0.00475677,  // "scrape"
-	-0.00475677,  // "scrape the"
-	0.00679116,   // "scratch"
-	0.00858652,   // "scratch it"
-	0.0118485,    // "scratched"
-	0.0985611,    // "scratching"
-	0.0381965,    // "scratching her"
-	-0.00685768,  // "screening"
-	-0.00132076,  // "screening ?"
-	0.0370757,    // "screenshot"
-	-0.384477,    // "se"
-	-0.0548413,   // "se calcula"
-	-0.0462969,   // "se clasifican"
-	-0.034973,    // "se confirma"
-	-0.15823,     // "se considera"
-	-0.0499389,   // "se consideran"
-	-0.0523479,   // "se contagia"
-	0.00663967,   // "se cura"
-	-0.077798,    // "se debe"
-	-0.01976,     // "se diagnostica"
-	-0.0389137,   // "se diferencia"
-	-0.0387216,   // "se esta"
-	-0.0553648,   // "se hacen"
-	0.134199,     // "se la"
-	0.0598365,    // "se las"
-	0.27074,      // "se le"
-	-0.039342,    // "se les"
-	0.0829883,    // "se lo"
-	0.585892,     // "se me"
-	-0.0244008,   // "se pele"
-	-0.149633,    // "se puede"
-	-0.053536,    // "se pueden"
-	0.0731858,    // "se que"
-	0.151247,     // "se rasca"
-	-0.0667151,   // "se recomienda"
-	-0.0480608,   // "se relaciona"
-	-0.0179929,   // "se suele"
-	-0.0633049,   // "se suelen"
-	-0.0206352,   // "se toma"
-	-0.00388203,  // "se trata"
-	-0.0957046,   // "se usa"
-	-0.0565992,   // "se va"
-	0.0893074,    // "se van"
-	0.00579817,   // "se ve"
-	0.0421769,    // "seb"
-	0.0519006,    // "seb derm"
-	-0.0179546,   // "sebaceo"
-	-0.00103455,  // "sebaceous"
-	-0.00103455,  // "sebaceous cyst"
-	-0.00973495,  // "seborreica"
-	-0.0247948,   // "seborreica ?"
-	0.039074,     // "seborreica de"
-	-0.0280478,   // "seborrheic"
-	-0.00161672,  // "seborrheic dermatitis"
-	-0.0384797,   // "seborrheic keratoses"
-	0.0120486,    // "seborrheic keratosis"
-	-0.0993558,   // "seborrhoeic"
-	-0.0658571,   // "seborrhoeic dermatitis"
-	-0.0253367,   // "seborrhoeic keratosis"
-	0.015026,     // "seca"
-	0.0193954,    // "second"
-	-0.00990436,  // "second degree"
-	0.0193391,    // "second opinion"
-	0.02528,      // "secukinumab"
-	-0.112425,    // "secundarios"
-	0.332643,     // "see"
-	0.00919432,   // "see a"
-	0.00124753,   // "see pic"
-	0.173535,     // "see someone"
-	0.0260867,    // "see the"
-	-0.00273364,  // "seeing"
-	-0.00807864,  // "seem"
-	-0.00807864,  // "seem to"
-	0.00876448,   // "seems"
-	0.00680838,   // "seems like"
-	0.0062991,    // "seen"
-	0.0322251,    // "seen ?"
-	-0.0299555,   // "seen in"
-	0.0175993,    // "seen today"
-	-0.0523292,   // "seen urgently"
-	0.110104,     // "seguir"
-	0.0261563,    // "seguir con"
-	0.0750702,    // "segun"
-	-0.0457451,   // "segun las"
-	-0.153464,    // "seguro"
-	-0.0832879,   // "seguro el"
-	-0.0653183,   // "seguro usar"
-	-0.0499389,   // "seguros"
-	-0.0316436,   // "seguros durante"
-	0.0178977,    // "sell"
-	0.00698432,   // "sell it"
-	0.0689943,    // "semana"
-	0.0192298,    // "semana ?"
-	-0.00483511,  // "semana que"
-	0.0872907,    // "semanas"
-	0.0656452,    // "semanas con"
-	0.0032373,    // "semanas de"
-	0.0360007,    // "semanas y"
-	-0.0519666,   // "senales"
-	-0.0519666,   // "senales de"
-	-0.143388,    // "send"
-	-0.0056353,   // "send a"
-	0.0303956,    // "send her"
-	-0.165157,    // "send to"
-	0.102337,     // "senora"
-	0.0834238,    // "sense"
-	0.0299708,    // "sensible"
-	-0.0115257,   // "sensitive"
-	-0.0115257,   // "sensitive skin"
-	0.0318752,    // "sent"
-	-0.0124167,   // "sent a"
-	-0.00852355,  // "sent home"
-	0.00045458,   // "sentinel"
-	-0.142004,    // "separate"
-	0.122707,     // "ser"
-	0.0423152,    // "ser cancer"
-	0.114675,     // "ser por"
-	0.128962,     // "sera"
-	0.319484,     // "seria"
-	0.0691404,    // "serious"
-	0.0816127,    // "serious ?"
-	0.0117227,    // "serum"
-	-0.00379344,  // "settle"
-	-0.0373752,   // "seventy"
-	0.0160407,    // "several"
-	-0.026936,    // "severe"
-	0.0441427,    // "shades"
-	0.0441427,    // "shades of"
-	0.218243,     // "shampoo"
-	0.0132921,    // "shampoo ?"
-	0.0559636,    // "shampoo every"
-	0.0456732,    // "shampoo for"
-	-0.024676,    // "shampoos"
-	-0.0495311,   // "shape"
-	0.00210821,   // "shaped"
-	0.0606161,    // "share"
-	-0.00469376,  // "shave"
-	-0.0353182,   // "shaving"
-	0.615403,     // "she"
-	0.0120014,    // "she be"
-	0.0204671,    // "she had"
-	0.0235968,    // "she has"
-	-0.0568098,   // "she have"
-	0.116197,     // "she need"
-	0.0391385,    // "she stop"
-	0.00740504,   // "she too"
-	0.0632673,    // "she use"
-	0.280058,     // "she's"
-	0.0568471,    // "she's 0"
-	0.0117452,    // "she's got"
-	0.100222,     // "she's miserable"
-	0.0801955,    // "she's on"
-	-0.0438971,   // "shed"
-	0.00330956,   // "shedding"
-	-0.00658927,  // "shift"
-	0.0473861,    // "shin"
-	-0.0578641,   // "shin is"
-	-0.24328,     // "shingles"
-	0.0246306,    // "shingles ?"
-	-0.319993,    // "shingles can"
-	-0.0307124,   // "shingles contagious"
-	-0.00487767,  // "shingles in"
-	0.0403975,    // "shingles is"
-	-0.0101932,   // "shingles more"
-	0.0182821,    // "shingles near"
-	0.0216485,    // "shingles on"
-	-0.0494095,   // "shingles pain"
-	-0.0235821,   // "shingles vaccine"
-	0.0786183,    // "shins"
-	0.0585971,    // "shins have"
-	0.0172292,    // "shiny"
-	0.0029478,    // "shiny pink"
-	-0.00234829,  // "shirt"
-	0.00308805,   // "shirts"
-	0.0219031,    // "shivery"
-	-0.00464906,  // "short"
-	0.106386,     // "should"
-	-0.13648,     // "should a"
-	-0.0641812,   // "should go"
-	0.229195,     // "should he"
-	0.537923,     // "should i"
-	0.00539861,   // "should it"
-	-0.0115621,   // "should kids"
-	-0.0395094,   // "should make"
-	-0.0312746,   // "should moles"
-	0.206204,     // "should my"
-	-0.0529146,   // "should never"
-	-0.0688551,   // "should people"
-	0.167982,     // "should she"
-	-0.0288446,   // "should someone"
-	-0.115265,    // "should sunscreen"
-	0.0892511,    // "should the"
-	0.0693615,    // "should they"
-	0.0176055,    // "should this"
-	0.110533,     // "should we"
-	-0.210062,    // "should you"
-	0.0504869,    // "shoulders"
-	0.027007,     // "shoulders and"
-	0.015904,     // "shouldn't"
-	-0.0241348,   // "shouldn't pop"
-	-0.0739428,   // "show"
-	-0.0241422,   // "show ?"
-	0.0754748,    // "showers"
-	-0.0110536,   // "shows"
-	-0.0246852,   // "shows the"
-	0.164025,     // "si"
-	0.0171689,    // "si a"
-	0.0149175,    // "si el"
-	0.10375,      // "si peso"
-	0.035597,     // "si se"
-	0.098846,     // "si tengo"
-	-0.056105,    // "si un"
-	-0.129848,    // "si una"
-	-0.0465192,   // "si ya"
-	-0.052116,    // "side"
-	-0.0740756,   // "side effects"
-	0.0306728,    // "side of"
-	0.0659925,    // "sides"
-	-0.352796,    // "siempre"
-	-0.043021,    // "siempre ?"
-	-0.000505234, // "siga"
-	-0.0426143,   // "sign"
-	-0.000980071, // "sign ?"
-	-0.020522,    // "sign and"
-	-0.454627,    // "significa"
-	-0.0598,      // "significa ?"
-	-0.0407043,   // "significa eso"
-	-0.0450625,   // "significa fps"
-	-0.0209549,   // "significa margenes"
-	-0.0319974,   // "signo"
-	-0.0319974,   // "signo de"
-	-0.101389,    // "signos"
-	-0.101389,    // "signos de"
-	-0.151793,    // "signs"
-	-0.0846174,   // "signs mean"
-	-0.035982,    // "signs of"
-	-0.0138887,   // "signs that"
-	0.409187,     // "sigo"
-	0.24807,      // "sigo con"
-	0.0180832,    // "sigo igual"
-	0.00762243,   // "sigo tomando"
-	0.0252634,    // "sigue"
-	-0.0255872,   // "silver"
-	-0.0405171,   // "silver sulfadiazine"
-	0.122413,     // "sin"
-	0.00218568,   // "sin granos"
-	0.219458,     // "since"
-	0.0257779,    // "since i"
-	0.0542013,    // "since starting"
-	0.124092,     // "since the"
-	-0.0678199,   // "sindrome"
-	-0.0678199,   // "sindrome de"
-	-0.352851,    // "sirve"
-	-0.117831,    // "sirve la"
-	-0.144118,    // "sirve para"
-	-0.117145,    // "sister"
-	0.0301355,    // "sister's"
-	-0.0342663,   // "sit"
-	-0.00125955,  // "site"
-	-0.0408955,   // "situ"
-	-0.011211,    // "six"
-	0.00549187,   // "six months"
-	-0.0167029,   // "six weeks"
-	0.0857257,    // "size"
-	0.0851196,    // "size of"
-	0.0652494,    // "sjs"
-	-0.379913,    // "skin"
-	-0.173264,    // "skin ?"
-	0.0602322,    // "skin between"
-	-0.0474865,   // "skin cancer"
-	-0.0662513,   // "skin checks"
-	-0.0466193,   // "skin conditions"
-	-0.00919896,  // "skin in"
-	0.0818729,    // "skin is"
-	-0.00710471,  // "skin tag"
-	-0.015234,    // "skin tears"
-	-0.0137054,   // "skin to"
-	-0.00952784,  // "skin type"
-	-0.00446228,  // "skin types"
-	0.10458,      // "skip"
-	0.0566123,    // "sleepover"
-	0.000805282,  // "slower"
-	0.000805282,  // "slower ?"
-	0.105261,     // "small"
-	0.0631609,    // "smell"
-	0.0529004,    // "smell does"
-	0.0360095,    // "smells"
-	0.0115088,    // "smoker"
-	-0.0519046,   // "smoking"
-	0.0396068,    // "smooth"
-	0.0396068,    // "smooth round"
-	-0.186537,    // "so"
-	8.47789e-05,  // "so i've"
-	-0.00163387,  // "so many"
-	-0.0287955,   // "so my"
-	0.0312973,    // "so the"
-	0.0148833,    // "soaks"
-	-0.196837,    // "sobre"
-	-0.00359933,  // "socks"
-	-0.00522496,  // "socks ?"
-	0.000439508,  // "soft"
-	0.0586796,    // "sol"
-	0.0287488,    // "sol ?"
-	-0.0142452,   // "sol empeora"
-	0.00680891,   // "sola"
-	-0.393622,    // "solar"
-	-0.0105175,   // "solar ?"
-	-0.043152,    // "solar elastosis"
-	-0.0419574,   // "solar en"
-	0.0318631,    // "sole"
-	0.0216166,    // "soles"
-	-0.00580865,  // "solo"
-	0.0135851,    // "solo curiosidad"
-	-0.107054,    // "solo en"
-	0.00309175,   // "solo por"
-	-0.147929,    // "some"
-	-0.0184502,   // "some countries"
-	-0.00725422,  // "some dermatologists"
-	-0.0064702,   // "some people"
-	0.094539,     // "someone"
-	0.107542,     // "someone ?"
-	-0.0407797,   // "someone in"
-	-0.0141163,   // "someone on"
-	-0.039777,    // "someone with"
-	0.114499,     // "something"
-	0.0851548,    // "something else"
-	-0.0280414,   // "something in"
-	0.0270916,    // "something more"
-	0.00530704,   // "something on"
-	0.0199638,    // "something stronger"
-	0.0317188,    // "something to"
-	0.00840849,   // "something worse"
-	-0.063122,    // "something you"
-	-0.0600157,   // "sometimes"
-	-0.285728,    // "son"
-	-0.193404,    // "son has"
-	0.0848015,    // "son hongos"
-	0.0223977,    // "son is"
-	-0.0558961,   // "son las"
-	-0.158884,    // "son los"
-	0.0302735,    // "son was"
-	0.273808,     // "son's"
-	0.0096087,    // "son's arms"
-	-0.0114207,   // "son's been"
-	0.0423549,    // "son's chest"
-	-0.0187045,   // "son's eczema"
-	0.0325061,    // "son's face"
-	0.0253559,    // "son's got"
-	0.0175558,    // "son's legs"
-	0.00602338,   // "son's on"
-	0.00467459,   // "son's rash"
-	0.0114983,    // "son's scalp"
-	0.0717285,    // "soon"
-	0.346318,     // "sore"
-	0.00876182,   // "sore and"
-	0.000302362,  // "sore be"
-	0.0220509,    // "sore eyes"
-	0.0518282,    // "sore on"
-	0.000272781,  // "sore should"
-	0.101698,     // "sores"
-	-0.0420808,   // "sores ?"
-	0.100222,     // "sores and"
-	-0.0147628,   // "sort"
-	0.112812,     // "sound"
-	0.112812,     // "sound like"
-	0.232454,     // "soy"
-	0.0413707,    // "soy cuidadora"
-	0.0496736,    // "soy enfermera"
-	-0.0313738,   // "soy estudiante"
-	-0.0562698,   // "soy farmaceutica"
-	0.00492606,   // "soy farmaceutico"
-	0.0171676,    // "spain"
-	-0.0579327,   // "speaking"
-	-0.0180995,   // "speaking how"
-	-0.24373,     // "spf"
-	-0.131429,    // "spf 0"
-	0.0359451,    // "spider"
-	0.0359451,    // "spider bite"
-	0.0541991,    // "spiro"
-	0.00415929,   // "spironolactone"
-	0.00153061,   // "spironolactone and"
-	-0.0817466,   // "spironolactone for"
-	-0.0656646,   // "spitz"
-	-0.0405811,   // "spitz ?"
-	-0.00523019,  // "spitz naevus"
-	-0.0468271,   // "spitz nevus"
-	0.00946475,   // "splitting"
-	0.271327,     // "spot"
-	0.051112,     // "spot on"
-	0.231045,     // "spots"
-	-0.0129066,   // "spots are"
-	0.133059,     // "spots in"
-	0.0684006,    // "spots on"
-	0.0038105,    // "spots or"
-	0.0119628,    // "spots that"
-	0.0212334,    // "spotted"
-	-0.177377,    // "spread"
-	-0.0763396,   // "spread ?"
-	-0.0376182,   // "spread between"
-	-0.0321275,   // "spread in"
-	0.0271977,    // "spread on"
-	-0.0484875,   // "spread to"
-	0.139464,     // "spreading"
-	0.0042175,    // "spreading and"
-	-0.00665212,  // "spreading red"
-	0.00248786,   // "spreading to"
-	0.00550824,   // "spring"
-	0.00866136,   // "squeeze"
-	0.00253424,   // "squeeze it"
-	-0.00198543,  // "stage"
-	0.00896299,   // "stage 0"
-	-0.0345848,   // "stages"
-	-0.0230958,   // "stages of"
-	-0.0259382,   // "staging"
-	-0.00266093,  // "stand"
-	-0.0444087,   // "standard"
-	-0.0102554,   // "standard excision"
-	0.0690944,    // "start"
-	0.0212591,    // "start ?"
-	-0.0151971,   // "start in"
-	-0.0443015,   // "start me"
-	0.0597338,    // "start on"
-	-0.00144794,  // "start working"
-	0.288996,     // "started"
-	-0.0408968,   // "started me"
-	0.00073335,   // "started the"
-	0.171911,     // "started to"
-	0.104334,     // "starting"
-	0.0111932,    // "starting a"
-	0.00913314,   // "starting amoxicillin"
-	-0.00851109,  // "starting dose"
-	-0.00269288,  // "starting isotretinoin"
-	0.016061,     // "starting lamotrigine"
-	0.0210799,    // "starting the"
-	0.0130764,    // "statin"
-	0.0680522,    // "stay"
-	-0.000578097, // "stay home"
-	-0.0068775,   // "stay in"
-	0.105452,     // "stay off"
-	0.0248741,    // "stay on"
-	0.106868,     // "step"
-	0.0855923,    // "step ?"
-	-0.120858,    // "steroid"
-	-0.0956824,   // "steroid ?"
-	-0.0611082,   // "steroid cream"
-	-0.00734693,  // "steroid creams"
-	0.0260801,    // "steroid injections"
-	-0.0353998,   // "steroid withdrawal"
-	-0.0919091,   // "steroids"
-	-0.00705104,  // "steroids ?"
-	-0.0966994,   // "stevens"
-	-0.074486,    // "stevens johnson"
-	0.14674,      // "still"
-	0.133203,     // "still crusting"
-	0.0103327,    // "still do"
-	0.125017,     // "still go"
-	0.00974298,   // "still itches"
-	0.015178,     // "still itchy"
-	0.0110181,    // "still red"
-	0.00281855,   // "still there"
-	-0.0703617,   // "still used"
-	-0.0805168,   // "sting"
-	0.0199885,    // "stinging"
-	0.0569639,    // "stings"
-	0.0983497,    // "stitches"
-	0.550812,     // "stop"
-	0.0989672,    // "stop ?"
-	0.142604,     // "stop it"
-	0.0192508,    // "stop my"
-	-0.00897444,  // "stop sweating"
-	0.164835,     // "stop the"
-	0.0178929,    // "stop using"
-	0.0539368,    // "stopped"
-	-0.0913215,   // "stopping"
-	-0.000231507, // "stops"
-	0.0078369,    // "story"
-	0.000816113,  // "story short"
-	-0.00720668,  // "straight"
-	0.0281542,    // "straight away"
-	-0.03536,     // "straight to"
-	0.0224141,    // "strawberry"
-	0.0628777,    // "streak"
-	0.00432276,   // "streak running"
-	-0.0172944,   // "strength"
-	0.00862784,   // "strength of"
-	-0.00435269,  // "strep"
-	-0.00487661,  // "strep throat"
-	-0.0467047,   // "stress"
-	0.00884983,   // "stretch"
-	0.00884983,   // "stretch marks"
-	0.0712024,    // "strong"
-	0.0313731,    // "strong enough"
-	0.0402004,    // "strong for"
-	0.124694,     // "stronger"
-	0.0119719,    // "stronger ?"
-	0.00789533,   // "stuck"
-	-0.0752652,   // "student"
-	-0.020544,    // "student here"
-	-0.0326253,   // "student nurse"
-	0.0304104,    // "stuff"
-	0.0152077,    // "stung"
-	0.0259098,    // "su"
-	0.0453136,    // "su bebe"
-	0.0497212,    // "subi"
-	0.0286563,    // "subir"
-	0.0286563,    // "subir la"
-	0.127685,     // "subo"
-	0.086479,     // "subo a"
-	0.0412061,    // "subo la"
-	-0.0672456,   // "such"
-	-0.0437624,   // "such as"
-	0.0825132,    // "suddenly"
-	-0.0154735,   // "sudor"
-	-0.00116904,  // "sudor de"
-	-0.0194908,   // "suegra"
-	0.0216042,    // "suegra le"
-	0.0528542,    // "suegro"
-	-0.255719,    // "suele"
-	-0.00923837,  // "suele durar"
-	-0.00344254,  // "suele hacer"
-	-0.0787974,   // "suele mejorar"
-	-0.0391403,   // "suele ser"
-	-0.0116328,   // "suele verse"
-	-0.0964969,   // "suelen"
-	-0.0697635,   // "suelen hacer"
-	-0.082133,    // "suggested"
-	0.0203043,    // "suit"
-	0.0203043,    // "suit me"
-	-0.0405171,   // "sulfadiazine"
-	0.0646231,    // "summer"
-	0.0514788,    // "summer should"
-	-0.137068,    // "sun"
-	-0.0207374,   // "sun ?"
-	-0.0743756,   // "sun damage"
-	-0.0105006,   // "sun protection"
-	-0.00839046,  // "sun safety"
-	0.0196592,    // "sunbed"
-	-0.0667724,   // "sunbeds"
-	0.130044,     // "sunburn"
-	0.0186125,    // "sunburn bad"
-	0.00582212,   // "sunburnt"
-	-0.814127,    // "sunscreen"
-	-0.0402697,   // "sunscreen ?"
-	-0.195498,    // "sunscreen after"
-	-0.0342619,   // "sunscreen be"
-	-0.115834,    // "sunscreen every"
-	-0.0810007,   // "sunscreen go"
-	-0.0660781,   // "sunscreen is"
-	-0.0778785,   // "sunscreen on"
-	0.0205729,    // "suppose"
-	-0.0140523,   // "supposed"
-	-0.0140523,   // "supposed to"
-	-0.0285178,   // "suppurativa"
-	-0.0150297,   // "suppurativa ?"
-	0.0211211,    // "supura"
-	-0.0295743,   // "supurativa"
-	-0.0207749,   // "supurativa y"
-	-0.0460383,   // "surgeon"
-	0.0183524,    // "surgeon said"
-	-0.0708237,   // "surgery"
-	-0.0512486,   // "surgery ?"
-	-0.0114911,   // "surgical"
-	-0.0320017,   // "surgical scar"
-	0.194289,     // "suspendo"
-	0.119024,     // "suspendo ?"
-	-0.101118,    // "swears"
-	-0.0531394,   // "swears by"
-	-0.00492172,  // "sweat"
-	0.00308805,   // "sweat through"
-	-0.0227467,   // "sweating"
-	-0.0177678,   // "sweating ?"
-	-0.0127524,   // "sweet"
-	0.0326361,    // "swell"
-	0.0338238,    // "swell up"
-	0.0351811,    // "swelled"
-	0.0351811,    // "swelled up"
-	0.0653249,    // "swelling"
-	0.0754756,    // "swelling after"
-	-0.0847754,   // "swim"
-	-0.0214226,   // "swim with"
-	-0.0217338,   // "swimming"
-	0.0404571,    // "swimming with"
-	0.0001844,    // "swimsuit"
-	0.0001844,    // "swimsuit was"
-	0.241576,     // "switch"
-	0.0719728,    // "switch ?"
-	0.0370112,    // "switch from"
-	0.060843,     // "switch to"
-	0.100875,     // "switching"
-	0.30247,      // "swollen"
-	0.0342221,    // "swollen and"
-	-0.0062356,   // "symptoms"
-	-0.044424,    // "syndrome"
-	-0.00751691,  // "syndrome ?"
-	-0.0138785,   // "systemic"
-	0.000597947,  // "tablet"
-	0.112893,     // "tablets"
-	0.0872718,    // "tablets ?"
-	-0.0870959,   // "tacrolimus"
-	-0.0402863,   // "tacrolimus en"
-	-0.0463728,   // "tacrolimus ointment"
-	-0.00710471,  // "tag"
-	0.00603535,   // "tag or"
-	0.267192,     // "take"
-	-0.014895,    // "take ?"
-	-0.129595,    // "take a"
-	0.0152852,    // "take an"
-	0.118069,     // "take for"
-	8.10822e-05,  // "take her"
-	0.0393102,    // "take ibuprofen"
-	0.0755457,    // "take isotretinoin"
-	0.0925925,    // "take it"
-	0.0421422,    // "take my"
-	0.100402,     // "take the"
-	0.00397915,   // "take them"
-	-0.0176222,   // "take to"
-	0.00825818,   // "take two"
-	-0.150133,    // "taken"
-	-0.0959632,   // "takes"
-	-0.0291738,   // "taking"
-	0.04828,      // "taking it"
-	0.0120177,    // "taking my"
-	0.00707423,   // "taking the"
-	-0.0108118,   // "talk"
-	-0.00965937,  // "talk about"
-	0.071466,     // "talon"
-	0.0535936,    // "talon que"
-	0.0717426,    // "talones"
-	-0.0441091,   // "tambien"
-	-0.122438,    // "tan"
-	0.0263524,    // "tanning"
-	-0.0901514,   // "tantas"
-	-0.0901514,   // "tantas manchas"
-	-0.19046,     // "tanto"
-	-0.00980503,  // "tape"
-	0.0750437,    // "taper"
-	-0.0072278,   // "tar"
-	-0.0361558,   // "tarda"
-	0.0980259,    // "target"
-	0.0792983,    // "target like"
-	-0.0238367,   // "tattoo"
-	-0.027813,    // "tattoo artist"
-	0.0642063,    // "tattoo is"
-	-0.0228561,   // "tattoo over"
-	-0.0668213,   // "tattoos"
-	-0.00542302,  // "tattoos ?"
-	0.00531723,   // "tatuaje"
-	0.0198159,    // "tatuaje de"
-	-0.012391,    // "tb"
-	0.292617,     // "te"
-	0.151348,     // "te mando"
-	0.00647548,   // "tea"
-	-0.00784621,  // "tea tree"
-	0.0359167,    // "teacher"
-	-0.000471263, // "teacher here"
-	-0.015234,    // "tears"
-	0.288205,     // "teen"
-	0.00870094,   // "teenage"
-	-0.00269588,  // "teenage daughter"
-	-0.0489778,   // "teenager"
-	-0.0645854,   // "teenager ?"
-	-0.0943872,   // "teenagers"
-	0.0963344,    // "telangiectasia"
-	0.192284,     // "tell"
-	-0.0357885,   // "tell a"
-	-0.0197354,   // "tell cellulitis"
-	0.0660892,    // "tell from"
-	0.000283759,  // "tell her"
-	0.149308,     // "tell if"
-	0.0787237,    // "tell me"
-	-0.00179825,  // "tell the"
-	0.042941,     // "temp"
-	-0.00281151,  // "temperature"
-	0.00569489,   // "temple"
-	-0.0132004,   // "tend"
-	-0.0132004,   // "tend to"
-	0.015908,     // "tender"
-	0.0163589,    // "tenemos"
-	-0.158035,    // "tener"
-	1.01557,      // "tengo"
-	0.0019909,    // "tengo 0"
-	0.0827687,    // "tengo ?"
-	0.0290015,    // "tengo ampollas"
-	-0.0685816,   // "tengo dermatitis"
-	0.0158406,    // "tengo el"
-	0.335621,     // "tengo en"
-	0.075119,     // "tengo fiebre"
-	0.204649,     // "tengo la"
-	0.105973,     // "tengo los"
-	-0.0968984,   // "tengo psoriasis"
-	0.00566138,   // "tengo que"
-	-0.106373,    // "tengo queratosis"
-	0.0210523,    // "tengo ronchas"
-	-0.20282,     // "tengo rosacea"
-	0.173572,     // "tengo un"
-	0.126557,     // "tengo una"
-	-0.0228516,   // "tengo urticaria"
-	0.00383134,   // "tenir"
-	0.120673,     // "tensas"
-	0.111007,     // "tensas en"
-	0.112025,     // "tense"
-	0.0196868,    // "tense blisters"
-	0.0862273,    // "tense bullae"
-	-0.0819886,   // "tension"
-	-0.160515,    // "terbinafina"
-	-0.0184348,   // "terbinafina para"
-	0.0195196,    // "terbinafine"
-	-0.0394101,   // "terbinafine ?"
-	0.0404006,    // "terbinafine cream"
-	0.00945008,   // "terbinafine for"
-	0.00491362,   // "terbinafine tablets"
-	-0.0892413,   // "term"
-	-0.010256,    // "term ?"
-	-0.0124984,   // "term mean"
-	0.0113343,    // "termine"
-	0.0113343,    // "termine el"
-	-0.0304751,   // "test"
-	0.000829281,  // "tested"
-	-0.10624,     // "testing"
-	-0.137448,    // "tests"
-	-0.0320599,   // "tests are"
-	0.0242425,    // "tetanus"
-	0.0242425,    // "tetanus jab"
-	0.0126242,    // "textbook"
-	-0.272033,    // "than"
-	-0.065689,    // "than in"
-	-0.0612974,   // "than the"
-	-0.0829792,   // "that"
-	-0.203948,    // "that ?"
-	-0.110351,    // "that a"
-	0.00292316,   // "that actually"
-	-0.0241478,   // "that age"
-	0.0445676,    // "that an"
-	-0.0980616,   // "that are"
-	0.0737825,    // "that be"
-	0.0653767,    // "that bleeds"
-	-0.000794733, // "that doesn't"
-	0.0304353,    // "that don't"
-	-0.0613757,   // "that exactly"
-	0.00247013,   // "that i'm"
-	0.0235909,    // "that just"
-	0.0533524,    // "that keeps"
-	-0.0698702,   // "that mean"
-	0.100044,     // "that my"
-	0.0327099,    // "that need"
-	0.0448402,    // "that outdated"
-	-0.00426169,  // "that people"
-	0.0751952,    // "that right"
-	-0.0124984,   // "that term"
-	0.00410602,   // "that the"
-	0.0212232,    // "that too"
-	-0.0706985,   // "that true"
-	0.0101176,    // "that won't"
-	-0.0238223,   // "that you"
-	0.131073,     // "that's"
-	0.00512924,   // "that's been"
-	0.0126068,    // "that's gone"
-	0.503702,     // "the"
-	-0.0256297,   // "the 0"
-	-0.153127,    // "the abcde"
-	0.00304448,   // "the antibiotics"
-	0.0662451,    // "the antifungal"
-	0.0466666,    // "the antihistamine"
-	0.017443,     // "the attached"
-	0.00182319,   // "the baby"
-	-0.000982946, // "the back"
-	0.0053537,    // "the backs"
-	0.0319953,    // "the bcc"
-	-0.118195,    // "the beach"
-	-0.035817,    // "the bedding"
-	0.0302089,    // "the best"
-	0.00937571,   // "the betnovate"
-	0.0757267,    // "the birth"
-	0.000772636,  // "the bite"
-	0.0432937,    // "the black"
-	0.00758255,   // "the blister"
-	0.0469182,    // "the blisters"
-	0.012156,     // "the body"
-	0.0104683,    // "the bump"
-	0.0177351,    // "the bumps"
-	0.00654182,   // "the cheek"
-	0.025099,     // "the chickenpox"
-	-0.0107388,   // "the clinic"
-	0.00781883,   // "the clobetasol"
-	0.0975252,    // "the clotrimazole"
-	0.0396157,    // "the cold"
-	-0.077402,    // "the combined"
-	-0.00261428,  // "the common"
-	0.0704704,    // "the corners"
-	-0.0158517,   // "the counter"
-	0.0551575,    // "the cream"
-	0.00207368,   // "the creases"
-	0.0115568,    // "the cut"
-	0.0559025,    // "the dark"
-	0.140635,     // "the derm"
-	-0.0485618,   // "the dermatologist"
-	0.0590443,    // "the diagnosis"
-	-0.302524,    // "the difference"
-	-0.0339796,   // "the doctor"
-	0.0280995,    // "the dose"
-	0.00580329,   // "the doxy"
-	-0.0236935,   // "the drug"
-	0.0209273,    // "the ears"
-	-0.00971379,  // "the easi"
-	0.131798,     // "the edge"
-	0.00494587,   // "the edges"
-	-0.043648,    // "the emergency"
-	-0.0574988,   // "the er"
-	-0.040282,    // "the evidence"
-	0.00056901,   // "the eye"
-	-0.029776,    // "the face"
-	-0.0222865,   // "the first"
-	-0.0433308,   // "the fitzpatrick"
-	0.00169329,   // "the flat"
-	0.0526677,    // "the forearm"
-	-0.0349997,   // "the general"
-	0.00827015,   // "the gp"
-	0.0272859,    // "the groin"
-	0.0458594,    // "the gym"
-	-0.0348309,   // "the hands"
-	-0.0452091,   // "the health"
-	0.0173376,    // "the hives"
-	-0.0736485,   // "the house"
-	0.0139857,    // "the hydrocortisone"
-	0.0215083,    // "the hydroquinone"
-	0.114652,     // "the image"
-	0.110929,     // "the itch"
-	0.138926,     // "the kids"
-	0.0494076,    // "the knees"
-	-0.0520499,   // "the koebner"
-	0.0109812,    // "the lady"
-	-0.0333576,   // "the leaflet"
-	0.137683,     // "the lesion"
-	0.0514385,    // "the lice"
-	0.00244863,   // "the line"
-	0.0980874,    // "the little"
-	-0.176232,    // "the lot"
-	-0.000836649, // "the lower"
-	0.095907,     // "the lump"
-	-0.0651192,   // "the main"
-	0.0898505,    // "the middle"
-	0.204004,     // "the mole"
-	-0.0341878,   // "the morning"
-	-0.0494242,   // "the mouth"
-	0.0776596,    // "the mupirocin"
-	0.0926444,    // "the nail"
-	0.0010142,    // "the nappy"
-	0.0888055,    // "the new"
-	-0.0694656,   // "the next"
-	0.0223462,    // "the nurse"
-	0.0436556,    // "the ones"
-	0.00595858,   // "the only"
-	-0.0371756,   // "the other"
-	0.00472471,   // "the oven"
-	0.0342974,    // "the painful"
-	-0.0701056,   // "the pale"
-	0.0133948,    // "the past"
-	-0.0518065,   // "the patch"
-	-0.00431281,  // "the patches"
-	0.054681,     // "the permethrin"
-	0.0409607,    // "the pharmacist"
-	0.104798,     // "the photo"
-	0.151349,     // "the picture"
-	-0.0751114,   // "the pill"
-	0.000880179,  // "the plaques"
-	0.0500777,    // "the prednisolone"
-	0.0359858,    // "the rash"
-	-0.0131039,   // "the red"
-	0.0738949,    // "the redness"
-	0.103743,     // "the right"
-	-0.0970971,   // "the ring"
-	0.00580832,   // "the ringworm"
-	-0.0361753,   // "the risk"
-	0.00132755,   // "the salon"
-	-0.317455,    // "the same"
-	-0.0492416,   // "the scalp"
-	0.143762,     // "the scar"
-	0.0573151,    // "the school"
-	-0.0235821,   // "the shingles"
-	0.0028536,    // "the side"
-	-0.0119017,   // "the signs"
-	0.0499238,    // "the size"
-	-0.0950951,   // "the skin"
-	0.0285525,    // "the sole"
-	0.0331212,    // "the sore"
-	0.153649,     // "the spot"
-	0.10861,      // "the spots"
-	-0.0157284,   // "the stages"
-	-0.0239701,   // "the standard"
-	0.0326217,    // "the steroid"
-	0.00834622,   // "the summer"
-	-0.0675983,   // "the sun"
-	0.0243563,    // "the tattoo"
-	0.00447605,   // "the terbinafine"
-	0.0126242,    // "the textbook"
-	0.0542484,    // "the thumbnail"
-	0.13402,      // "the toes"
-	0.0241455,    // "the tretinoin"
-	-0.0438571,   // "the typical"
-	-0.0504894,   // "the uk"
-	-0.233911,    // "the usual"
-	0.00875611,   // "the wait"
-	0.000148895,  // "the walk"
-	-0.00280672,  // "the warning"
-	0.038217,     // "the wart"
-	-0.0558435,   // "the way"
-	0.0299914,    // "the weekend"
-	0.000524665,  // "the white"
-	0.061877,     // "the whole"
-	0.022137,     // "their"
-	-0.0299226,   // "them"
-	-0.0643851,   // "them ?"
-	0.0637421,    // "them apart"
-	0.00673534,   // "them checked"
-	0.00804462,   // "them frozen"
-	0.00219621,   // "them now"
-	0.000832277,  // "them or"
-	0.00790408,   // "then"
-	-0.00338492,  // "therapy"
-	-0.290928,    // "there"
-	0.00258601,   // "there 0"
-	-0.0516238,   // "there a"
-	-0.191095,    // "there any"
-	0.0697518,    // "there anything"
-	0.00216326,   // "there at"
-	0.157815,     // "there's"
-	0.119469,     // "there's a"
-	0.0377796,    // "these"
-	0.00931762,   // "these hives"
-	-0.235525,    // "they"
-	-0.0659468,   // "they actually"
-	-0.0566325,   // "they common"
-	-0.0165217,   // "they help"
-	-0.00762487,  // "they just"
-	0.00873883,   // "they keep"
-	-0.00475677,  // "they scrape"
-	-0.00235022,  // "they talk"
-	-0.0175552,   // "they the"
-	-0.0094938,   // "they work"
-	-0.0276527,   // "they're"
-	0.00823257,   // "they've"
-	0.00823257,   // "they've been"
-	0.154043,     // "thick"
-	0.110727,     // "thick and"
-	-0.0143344,   // "thickness"
-	-0.00366399,  // "thickness 0"
-	-0.0262321,   // "thickness of"
-	0.116594,     // "thigh"
-	0.0010187,    // "thigh that's"
-	0.104027,     // "thighs"
-	0.0196868,    // "thighs itchy"
-	-0.00803038,  // "thin"
-	-0.182784,    // "thing"
-	-0.0641991,   // "thing ?"
-	-0.157425,    // "thing as"
-	0.0170569,    // "thing on"
-	0.00122693,   // "thing or"
-	-0.0107882,   // "things"
-	0.177948,     // "think"
-	0.028939,     // "think ?"
-	0.0359794,    // "think i"
-	0.00469726,   // "think my"
-	0.0175224,    // "thinking"
-	0.0655009,    // "thinking of"
-	-0.0285236,   // "thinks"
-	0.142956,     // "thinning"
-	-0.000227328, // "thinning hair"
-	0.188451,     // "third"
-	1.03649,      // "this"
-	0.20852,      // "this ?"
-	0.0711598,    // "this an"
-	0.00973894,   // "this be"
-	0.0125075,    // "this is"
-	0.0104617,    // "this lump"
-	0.039054,     // "this mole"
-	0.0185243,    // "this morning"
-	0.090003,     // "this photo"
-	0.00990896,   // "this red"
-	0.0517092,    // "this week"
-	0.054329,     // "this weekend"
-	0.0106446,    // "this year"
-	-0.0762882,   // "those"
-	-0.00652326,  // "though"
-	-0.00672427,  // "thought"
-	0.15608,      // "thoughts"
-	0.15608,      // "thoughts ?"
-	0.201085,     // "three"
-	0.0174856,    // "three days"
-	0.110039,     // "three months"
-	0.00115597,   // "throat"
-	0.00603267,   // "throat feels"
-	0.0326315,    // "throbbing"
-	0.0149606,    // "through"
-	0.00308805,   // "through my"
-	-0.0120816,   // "through the"
-	0.0778973,    // "thrush"
-	0.0777951,    // "thrush ?"
-	0.0662117,    // "thumbnail"
-	0.000994759,  // "thursday"
-	0.000994759,  // "thursday or"
-	-0.0181899,   // "thyroid"
-	-0.017887,    // "tick"
-	0.0863989,    // "tick bite"
-	-0.10162,     // "tiempo"
-	-0.0532887,   // "tiempo es"
-	0.0588709,    // "tiempo hay"
-	0.0412332,    // "tiempo le"
-	0.378486,     // "tiene"
-	-0.122611,    // "tiene 0"
-	0.0684437,    // "tiene ampollas"
-	-0.236678,    // "tiene cura"
-	-0.156905,    // "tiene dermatitis"
-	-0.0399516,   // "tiene eccema"
-	0.0350715,    // "tiene fiebre"
-	0.0288215,    // "tiene granitos"
-	-0.111879,    // "tiene herpes"
-	0.154491,     // "tiene la"
-	0.0138114,    // "tiene lupus"
-	0.0202208,    // "tiene mi"
-	-0.0183488,   // "tiene ochenta"
-	0.0784559,    // "tiene piojos"
-	0.0136351,    // "tiene que"
-	0.0541829,    // "tiene sarna"
-	0.122771,     // "tiene un"
-	0.322074,     // "tiene una"
-	0.0469095,    // "tiene unas"
-	0.0414155,    // "tiene verrugas"
-	0.0738412,    // "tienen"
-	0.0851195,    // "tienen que"
-	0.041427,     // "tight"
-	0.154546,     // "till"
-	0.0609192,    // "till it"
-	0.00631338,   // "till the"
-	0.122845,     // "time"
-	-0.062913,    // "time ?"
-	0.0019941,    // "time but"
-	0.034956,     // "time for"
-	0.0729695,    // "time i"
-	0.0849138,    // "time to"
-	0.0391544,    // "times"
-	0.0620874,    // "times a"
-	-0.143813,    // "tina"
-	0.0620416,    // "tina ?"
-	0.00711137,   // "tina del"
-	0.0488213,    // "tinea"
-	0.00129476,   // "tinea ?"
-	-0.00267547,  // "tinea capitis"
-	0.0428575,    // "tinea cruris"
-	-0.0455061,   // "tinea incognito"
-	0.00262244,   // "tingling"
-	0.0294227,    // "tiny"
-	0.0115344,    // "tiny black"
-	-0.0557062,   // "tio"
-	-0.0441342,   // "tipo"
-	-0.0470906,   // "tipo de"
-	-0.12727,     // "tips"
-	0.0737564,    // "tiroides"
-	-0.0750101,   // "to"
-	0.0815876,    // "to 0"
-	0.0234978,    // "to ?"
-	-0.0853095,   // "to a"
-	-0.0613116,   // "to avoid"
-	-0.0102053,   // "to be"
-	-0.00238337,  // "to check"
-	0.0263698,    // "to come"
-	-0.00864642,  // "to cut"
-	-0.00868723,  // "to decide"
-	-0.0633147,   // "to develop"
-	-0.00229281,  // "to do"
-	0.030494,     // "to dye"
-	-0.000124801, // "to finish"
-	-0.0134152,   // "to get"
-	0.0702833,    // "to give"
-	0.0881389,    // "to go"
-	0.0508853,    // "to have"
-	-0.0533584,   // "to heart"
-	0.00867368,   // "to her"
-	0.0607035,    // "to his"
-	0.0146842,    // "to hospital"
-	-0.0791265,   // "to it"
-	0.0606855,    // "to itch"
-	0.129101,     // "to keep"
-	0.0322328,    // "to know"
-	0.0427427,    // "to last"
-	0.0668629,    // "to leave"
-	0.00190523,   // "to look"
-	0.0052133,    // "to methotrexate"
-	0.00283704,   // "to my"
-	-0.0376829,   // "to nickel"
-	-0.0198303,   // "to nursery"
-	-0.0675315,   // "to other"
-	0.0320358,    // "to pause"
-	-0.000755832, // "to peel"
-	0.0705969,    // "to penicillin"
-	-0.0160369,   // "to pop"
-	-0.0233785,   // "to prevent"
-	0.0179449,    // "to push"
-	0.0395477,    // "to put"
-	0.0387153,    // "to school"
-	0.131939,     // "to see"
-	0.00555226,   // "to sell"
-	-0.165157,    // "to send"
-	-0.0639227,   // "to severe"
-	0.0631609,    // "to smell"
-	0.0959238,    // "to something"
-	0.0171676,    // "to spain"
-	-0.0461445,   // "to start"
-	0.186789,     // "to stay"
-	0.072142,     // "to stop"
-	0.015936,     // "to switch"
-	0.115787,     // "to take"
-	-0.0535286,   // "to tattoo"
-	-0.0141482,   // "to tell"
-	0.0784016,    // "to the"
-	0.0129625,    // "to treat"
-	0.0409332,    // "to try"
-	-0.163223,    // "to use"
-	-0.208553,    // "to wash"
-	-0.161481,    // "to wear"
-	-0.0050458,   // "to work"
-	0.0398521,    // "to worry"
-	0.0661272,    // "to you"
-	0.0219807,    // "tobillo"
-	0.0922108,    // "toca"
-	0.0275972,    // "toca la"
-	0.028928,     // "toda"
-	0.010752,     // "toda la"
-	0.111143,     // "today"
-	0.0828681,    // "today ?"
-	0.00717653,   // "today or"
-	0.114936,     // "toddler"
-	0.00866359,   // "toddler has"
-	0.175858,     // "toddler's"
-	0.108447,     // "toddler's eczema"
-	0.154418,     // "todo"
-	0.0678284,    // "todo el"
-	0.0423436,    // "todos"
-	-0.00424958,  // "todos los"
-	0.0916519,    // "toenail"
-	0.0546581,    // "toenail is"
-	0.174496,     // "toes"
-	0.0373802,    // "toes is"
-	0.00123029,   // "together"
-	0.0107593,    // "together for"
-	-0.253398,    // "told"
-	-0.012304,    // "told apart"
-	-0.0402055,   // "told i"
-	-0.166959,    // "told me"
-	-0.0878389,   // "told my"
-	-0.0156576,   // "told she"
-	0.0707774,    // "toma"
-	-0.0540565,   // "toma metotrexato"
-	-0.0109691,   // "toma una"
-	0.134948,     // "tomando"
-	0.00762243,   // "tomando ?"
-	0.107019,     // "tomando isotretinoina"
-	0.207735,     // "tomar"
-	-0.0387821,   // "tomar aciclovir"
-	-0.0340347,   // "tomar el"
-	0.0396964,    // "tomar si"
-	0.375449,     // "tomo"
-	0.187771,     // "tomo ?"
-	0.0253335,    // "tomo el"
-	0.0278281,    // "tomo metotrexato"
-	0.126787,     // "tomorrow"
-	0.0540795,    // "tomorrow ?"
-	0.0393294,    // "tongue"
-	0.083374,     // "tonight"
-	0.0670207,    // "tonight ?"
-	0.180219,     // "too"
-	-0.0259693,   // "too ?"
-	0.00833061,   // "too late"
-	0.0204511,    // "too long"
-	0.00114997,   // "too much"
-	-0.0218025,   // "too old"
-	0.0280575,    // "too scabies"
-	0.0402004,    // "too strong"
-	-0.00673579,  // "top"
-	-0.0161061,   // "topical"
-	-0.0733779,   // "topical steroid"
-	-0.0158359,   // "topical steroids"
-	0.0261612,    // "topicals"
-	0.0352456,    // "touched"
-	-0.0585728,   // "towels"
-	-0.0666431,   // "toxina"
-	-0.0666431,   // "toxina botulinica"
-	0.0104629,    // "trabajar"
-	-0.0153955,   // "trabajo"
-	0.0447329,    // "tracking"
-	-0.0264864,   // "trainee"
-	-0.0264864,   // "trainee what's"
-	-0.128603,    // "training"
-	-0.00409661,  // "tranexamic"
-	-0.00409661,  // "tranexamic acid"
-	0.182271,     // "tras"
-	-0.00388203,  // "trata"
-	-0.0540521,   // "tratamiento"
-	-0.00806521,  // "tratamiento ?"
-	-0.0477877,   // "tratamiento con"
-	0.0243075,    // "tratamiento de"
-	0.0529948,    // "tratamientos"
-	-0.0303836,   // "tratamientos para"
-	0.097047,     // "tratamientos que"
-	0.177553,     // "treat"
-	0.040974,     // "treat ?"
-	-0.00839656,  // "treat actinic"
-	0.0219024,    // "treat the"
-	-0.111535,    // "treated"
-	0.0353938,    // "treated ?"
-	-0.0615998,   // "treated for"
-	-0.0911323,   // "treated with"
-	0.133646,     // "treating"
-	0.0576007,    // "treating ?"
-	-0.163827,    // "treatment"
-	-0.0592879,   // "treatment ?"
-	0.00751405,   // "treatment for"
-	-0.0163592,   // "treatment or"
-	-0.00110397,  // "treatments"
-	-0.0290687,   // "treatments are"
-	-0.00978841,  // "treatments for"
-	0.0258436,    // "treatments what"
-	-0.00784621,  // "tree"
-	-0.0206666,   // "tree oil"
-	0.0838428,    // "tres"
-	0.0374748,    // "tres meses"
-	0.079762,     // "tretinoin"
-	0.0435909,    // "tretinoin ?"
-	-0.142249,    // "tretinoina"
-	-0.0354771,   // "tretinoina en"
-	0.0840416,    // "trial"
-	-0.00494689,  // "trials"
-	-0.00311756,  // "trials ?"
-	0.0312789,    // "triamcinolone"
-	0.039324,     // "tried"
-	-0.0357768,   // "trigger"
-	-0.068215,    // "triggered"
-	-0.068215,    // "triggered by"
-	-0.0444462,   // "triggers"
-	-0.0327045,   // "triggers ?"
-	0.0838385,    // "trip"
-	0.0778268,    // "trip ?"
-	0.0268574,    // "triste"
-	0.0242385,    // "tronco"
-	-0.204501,    // "true"
-	-0.0706985,   // "true ?"
-	-0.0272641,   // "true that"
-	-0.0723559,   // "true you"
-	0.0468777,    // "trunk"
-	0.290345,     // "try"
-	0.0347637,    // "try the"
-	0.0361055,    // "try wet"
-	0.0905435,    // "trying"
-	0.00385083,   // "trying for"
-	0.0001844,    // "tub"
-	0.0001844,    // "tub folliculitis"
-	-0.141699,    // "tube"
-	0.0898184,    // "tuberculosis"
-	0.0146458,    // "tummy"
-	-0.0481863,   // "turn"
-	-0.0546474,   // "turn into"
-	0.0457791,    // "twice"
-	-0.0347434,   // "twice ?"
-	-0.0068316,   // "twice a"
-	-0.0515129,   // "twice as"
-	0.271829,     // "two"
-	0.00679924,   // "two colours"
-	-0.0482274,   // "two hours"
-	0.0943186,    // "two months"
-	0.0441427,    // "two shades"
-	0.054519,     // "two treatments"
-	-0.0146111,   // "two weeks"
-	-0.00690865,  // "type"
-	-0.045584,    // "type 0"
-	0.0630906,    // "type iv"
-	-0.00883182,  // "type scale"
-	-0.0500738,   // "types"
-	-0.00446228,  // "types ?"
-	-0.105786,    // "typical"
-	-0.0355122,   // "typical for"
-	-0.00810191,  // "typically"
-	-0.00589686,  // "typically look"
-	-0.0504894,   // "uk"
-	-0.0504894,   // "uk ?"
-	0.181221,     // "ulcer"
-	-0.0141423,   // "ulcer ?"
-	0.0500439,    // "ulcer and"
-	0.0529004,    // "ulcer has"
-	0.00884031,   // "ulcer on"
-	0.199644,     // "ulcera"
-	0.2286,       // "ulcera en"
-	-0.100361,    // "ulcera por"
-	-0.0504765,   // "ulceras"
-	-0.0300952,   // "ulceras por"
-	0.0280044,    // "ulcerated"
-	0.0618286,    // "ulcers"
-	0.0225966,    // "uln"
-	0.0225966,    // "uln hold"
-	-0.205597,    // "un"
-	-0.0126497,   // "un ano"
-	0.0757383,    // "un biologico"
-	-0.0991139,   // "un brote"
-	0.0467541,    // "un bulto"
-	0.00831145,   // "un callo"
-	-0.0533921,   // "un carcinoma"
-	0.0875795,    // "un circulo"
-	-0.075276,    // "un corticoide"
-	-0.0730612,   // "un diagnostico"
-	0.00846675,   // "un herpes"
-	-0.0437122,   // "un informe"
-	0.00346764,   // "un lado"
-	0.0516627,    // "un lunar"
-	-0.172306,    // "un melanoma"
-	0.0930357,    // "un mes"
-	-0.111473,    // "un mito"
-	0.0597701,    // "un monton"
-	-0.025314,    // "un nevus"
-	-0.0540518,   // "un nino"
-	-0.00584879,  // "un paciente"
-	-0.0789404,   // "un protector"
-	-0.0410202,   // "un queloide"
-	-0.0380722,   // "un quiste"
-	0.0484672,    // "un sarpullido"
-	-0.0144983,   // "un tatuaje"
-	-0.0359493,   // "un tratamiento"
-	0.00440834,   // "un vaso"
-	0.0163815,    // "una"
-	0.0375665,    // "una ?"
-	0.214532,     // "una amiga"
-	0.0560179,    // "una ampolla"
-	-0.0136396,   // "una biopsia"
-	-0.0879807,   // "una buena"
-	-0.191903,    // "una cabeza"
-	-0.0410202,   // "una cicatriz"
-	0.0459787,    // "una clienta"
-	0.0499335,    // "una consulta"
-	0.0565535,    // "una costra"
-	0.197876,     // "una del"
-	-0.0594767,   // "una embarazada"
-	-0.0362039,   // "una encarnada"
-	-0.0905189,   // "una enfermedad"
-	-0.0142719,   // "una erupcion"
-	0.0178776,    // "una foto"
-	0.0262513,    // "una herida"
-	-0.136474,    // "una lesion"
-	0.0255006,    // "una llaga"
-	0.0651304,    // "una mancha"
-	-0.107515,    // "una paciente"
-	-0.1222,      // "una persona"
-	-0.0155492,   // "una picadura"
-	-0.248248,    // "una quemadura"
-	0.0386851,    // "una residencia"
-	0.0400457,    // "una roncha"
-	0.090899,     // "una semana"
-	0.0744587,    // "una ulcera"
-	0.018615,     // "una verruga"
-	-0.0954304,   // "una vez"
-	0.233952,     // "unas"
-	-0.0525134,   // "unas ?"
-	0.0562448,    // "unas manchas"
-	0.0614295,    // "unas manchitas"
-	0.0674807,    // "unas ronchas"
-	0.0334513,    // "unbearable"
-	0.030442,     // "unbearable can"
-	-0.109139,    // "under"
-	-0.152162,    // "under 0"
-	0.0173464,    // "under a"
-	0.0117129,    // "under her"
-	0.016868,     // "under my"
-	0.0188315,    // "under the"
-	-0.0160819,   // "underarm"
-	-0.0160819,   // "underarm sweating"
-	-0.0659642,   // "unit"
-	-0.0976653,   // "uno"
-	0.0198398,    // "unos"
-	0.0159088,    // "unos dias"
-	-0.0138451,   // "until"
-	0.0664442,    // "until after"
-	0.00655628,   // "until i"
-	-0.00744837,  // "until the"
-	0.213902,     // "up"
-	-0.00248196,  // "up ?"
-	0.0295052,    // "up from"
-	0.0266884,    // "up in"
-	0.0274782,    // "up my"
-	0.0349566,    // "up on"
-	0.0864936,    // "up to"
-	-0.0417409,   // "upf"
-	-0.0417409,   // "upf 0"
-	0.0661802,    // "uploaded"
-	-0.0245818,   // "upper"
-	-0.00226546,  // "urea"
-	0.167744,     // "urgencias"
-	0.127351,     // "urgencias ?"
-	0.00994901,   // "urgencias o"
-	0.0264734,    // "urgencias por"
-	0.0118558,    // "urgent"
-	0.0103866,    // "urgent ?"
-	0.00161455,   // "urgent care"
-	0.0606224,    // "urgente"
-	0.1197,       // "urgente ?"
-	-0.0590778,   // "urgente una"
-	-0.0290953,   // "urgently"
-	-0.0323418,   // "urgently ?"
-	0.00324648,   // "urgently about"
-	-0.152848,    // "urticaria"
-	-0.00833573,  // "urticaria ?"
-	-0.168907,    // "urticaria cronica"
-	-0.0945719,   // "usa"
-	-0.0492312,   // "usa en"
-	-0.0196134,   // "usa normalmente"
-	0.0755157,    // "usando"
-	0.0154119,    // "usando tretinoina"
-	-0.295345,    // "usar"
-	0.0470463,    // "usar la"
-	-0.0425742,   // "usar permetrina"
-	-0.109166,    // "usar protector"
-	0.0531849,    // "use"
-	0.10429,      // "use ?"
-	-0.0138327,   // "use a"
-	0.0033292,    // "use benzoyl"
-	0.117173,     // "use for"
-	-0.0141447,   // "use hydroquinone"
-	0.000750109,  // "use instead"
-	0.0129152,    // "use ketoconazole"
-	0.0402997,    // "use my"
-	0.052875,     // "use on"
-	-0.0168447,   // "use permethrin"
-	0.0895412,    // "use the"
-	-0.277747,    // "used"
-	-0.225054,    // "used for"
-	-0.0869706,   // "used when"
-	-0.0322656,   // "uses"
-	-0.0407153,   // "uses a"
-	0.215751,     // "using"
-	0.0333463,    // "using a"
-	0.00279713,   // "using clobetasol"
-	0.000576631,  // "using hydrocortisone"
-	0.0493873,    // "using my"
-	0.0792975,    // "using the"
-	0.00339198,   // "using tretinoin"
-	0.08706,      // "uso"
-	-0.314586,    // "usual"
-	-0.0408153,   // "usual approach"
-	-0.0128423,   // "usual dose"
-	-0.00749504,  // "usual first"
-	-0.0193214,   // "usual length"
-	-0.0323405,   // "usual side"
-	-0.00851109,  // "usual starting"
-	-0.264664,    // "usually"
-	-0.00824373,  // "usually appear"
-	-0.0261107,   // "usually done"
-	-0.00392325,  // "usually for"
-	-0.0144044,   // "usually get"
-	-0.0964052,   // "usually go"
-	-0.0131837,   // "usually last"
-	-0.00342833,  // "usually look"
-	-0.00475503,  // "usually stay"
-	-0.00312872,  // "usually take"
-	-0.00168468,  // "usually treated"
-	-0.0105013,   // "uv"
-	-0.0893869,   // "uva"
-	-0.0129767,   // "uva and"
-	-0.110008,    // "uvb"
-	-0.0740655,   // "uvb de"
-	0.056068,     // "va"
-	-0.0297255,   // "va a"
-	0.0128425,    // "va con"
-	-0.0756287,   // "vaccine"
-	-0.0483228,   // "vaccine ?"
-	-0.0255435,   // "vaccines"
-	-0.0159721,   // "vaccines ?"
-	-0.0522063,   // "vacuna"
-	-0.0818337,   // "vacuna del"
-	0.0266295,    // "vacunar"
-	-0.0381,      // "vacunas"
-	-0.0381,      // "vacunas vivas"
-	0.244764,     // "valaciclovir"
-	0.0632853,    // "valacyclovir"
-	-0.00716092,  // "valacyclovir for"
-	0.164128,     // "vale"
-	-0.0568342,   // "vale la"
-	0.0411074,    // "vamos"
-	-0.0839554,   // "van"
-	-0.179966,    // "van a"
-	0.0286146,    // "van al"
-	0.0158215,    // "varicela"
-	0.0552104,    // "varicela ?"
-	0.0870128,    // "varon"
-	0.0870128,    // "varon de"
-	0.00403034,   // "vaselina"
-	0.00403034,   // "vaselina a"
-	-0.0500203,   // "vaseline"
-	-0.0683228,   // "vaseline on"
-	0.0096446,    // "vaso"
-	0.0288281,    // "ve"
-	0.0298993,    // "ve la"
-	0.0855198,    // "veces"
-	0.0608406,    // "vendo"
-	0.0453136,    // "vendo ?"
-	0.015527,     // "vendo o"
-	0.0492569,    // "venous"
-	-0.0302757,   // "ver"
-	-0.0802571,   // "ver con"
-	0.0608464,    // "verano"
-	-0.004864,    // "verano ?"
-	-0.351853,    // "verdad"
-	-0.15294,     // "verdad que"
-	0.0559815,    // "verruca"
-	-0.0136914,   // "verrucas"
-	0.0928881,    // "verruga"
-	0.00441538,   // "verruga o"
-	0.0139487,    // "verruga plantar"
-	-0.00675697,  // "verrugas"
-	0.0389014,    // "verrugas en"
-	-0.0116328,   // "verse"
-	-0.0116328,   // "verse un"
-	0.0578612,    // "versicolor"
-	-0.0246014,   // "versus"
-	-0.00393756,  // "very"
-	-0.0246764,   // "very potent"
-	0.0474985,    // "ves"
-	0.210146,     // "vez"
-	-0.0501707,   // "vez ?"
-	0.097047,     // "vez despues"
-	0.189873,     // "vez que"
-	-0.0278784,   // "vi"
-	0.0336433,    // "viaje"
-	-0.00483511,  // "viene"
-	-0.0387111,   // "vigilarlo"
-	0.0525406,    // "vignette"
-	0.0533704,    // "viral"
-	-0.0409169,   // "virus"
-	-0.0273345,   // "virus ?"
-	0.0971161,    // "vision"
-	0.0808932,    // "visit"
-	-0.0452091,   // "visitor"
-	-0.0452091,   // "visitor said"
-	-0.0951697,   // "vitamin"
-	-0.0271491,   // "vitamin c"
-	-0.0699265,   // "vitamin d"
-	0.0107221,    // "vitamina"
-	-0.333564,    // "vitiligo"
-	0.0779239,    // "vitiligo ?"
-	-0.0297629,   // "vitiligo an"
-	-0.242662,    // "vitiligo es"
-	-0.0112494,   // "vitiligo on"
-	0.0309696,    // "vitiligo to"
-	-0.0381,      // "vivas"
-	-0.0155165,   // "vivas ?"
-	-0.158763,    // "volver"
-	-0.121446,    // "volver a"
-	-0.0373173,   // "volver los"
-	0.406755,     // "voy"
-	0.111971,     // "voy a"
-	0.100439,     // "voy al"
-	0.00856205,   // "voy por"
-	-0.0194076,   // "vs"
-	0.100773,     // "vuelve"
-	0.0181515,    // "vuelvo"
-	-0.0594368,   // "vulgaris"
-	-0.0422208,   // "vulgaris ?"
-	0.263068,     // "w"
-	0.0886268,    // "w hx"
-	0.0255093,    // "waistband"
-	0.232622,     // "wait"
-	0.0524572,    // "wait ?"
-	0.00590728,   // "wait for"
-	0.0106344,    // "wait is"
-	0.026084,     // "wait or"
-	0.0891413,    // "wait till"
-	-0.00574843,  // "wait until"
-	0.0407729,    // "walk"
-	0.0366421,    // "walk in"
-	0.0230643,    // "want"
-	-0.0044078,   // "want to"
-	0.190694,     // "wants"
-	0.0100588,    // "wants a"
-	0.0050874,    // "wants clotrimazole"
-	0.0242049,    // "wants me"
-	0.0858129,    // "wants to"
-	0.0835443,    // "ward"
-	0.0196868,    // "ward 0m"
-	0.0669124,    // "warfarin"
-	-0.0926889,   // "warm"
-	-0.0205181,   // "warning"
-	-0.0205181,   // "warning signs"
-	0.104165,     // "wart"
-	0.00103292,   // "wart ?"
-	0.0104917,    // "wart on"
-	0.00929646,   // "wart or"
-	0.0201104,    // "wart plaster"
-	-0.00226365,  // "wart's"
-	-0.181541,    // "warts"
-	-0.0305572,   // "warts ?"
-	0.00869543,   // "warts on"
-	-0.432091,    // "was"
-	-0.0313074,   // "was 0"
-	-0.0128858,   // "was a"
-	-0.245693,    // "was diagnosed"
-	0.0184278,    // "was given"
-	0.0001844,    // "was hot"
-	-0.061243,    // "was just"
-	0.0320889,    // "was prescribed"
-	-0.111593,    // "was told"
-	-0.188488,    // "wash"
-	-0.035817,    // "wash all"
-	-0.0757615,   // "wash bedding"
-	0.0579408,    // "wash it"
-	-0.00362333,  // "washing"
-	-0.00362333,  // "washing powder"
-	-0.017217,    // "watch"
-	-0.0164582,   // "watched"
-	0.132455,     // "watching"
-	-0.2293,      // "water"
-	-0.0726041,   // "water ?"
-	-0.0883499,   // "water resistant"
-	0.01437,      // "wax"
-	-0.087493,    // "way"
-	0.000900988,  // "way more"
-	-0.0300254,   // "way to"
-	0.44432,      // "we"
-	0.0230859,    // "we be"
-	0.0566576,    // "we go"
-	-0.134362,    // "we have"
-	-0.037155,    // "we just"
-	0.0747117,    // "we need"
-	0.000586165,  // "we stop"
-	0.0487191,    // "we treat"
-	0.0289454,    // "we use"
-	0.00385083,   // "we're"
-	0.00385083,   // "we're trying"
-	-0.0603058,   // "we've"
-	-0.0603476,   // "we've got"
-	-0.162082,    // "wear"
-	-0.0400223,   // "wear gloves"
-	-0.234087,    // "wear sunscreen"
-	0.00454673,   // "wearing"
-	-0.0224255,   // "wearing sunscreen"
-	-0.00316105,  // "weather"
-	0.00916742,   // "wedding"
-	0.0270961,    // "wee"
-	0.0270961,    // "wee one"
-	0.0883325,    // "week"
-	0.0503554,    // "week ?"
-	0.0213066,    // "week after"
-	0.021895,     // "week and"
-	0.0311898,    // "week old"
-	0.0206885,    // "week should"
-	0.0843184,    // "weekend"
-	0.00352062,   // "weekends"
-	0.00352062,   // "weekends should"
-	-0.0513575,   // "weekly"
-	0.210084,     // "weeks"
-	-0.0344195,   // "weeks after"
-	0.00483254,   // "weeks ago"
-	0.0106104,    // "weeks and"
-	0.00117568,   // "weeks now"
-	0.0348517,    // "weeks of"
-	0.000589797,  // "weeks old"
-	0.0472644,    // "weeks on"
-	0.00717527,   // "weeks or"
-	0.00522673,   // "weeks pregnant"
-	0.00109862,   // "weeks should"
-	0.114666,     // "weeping"
-	0.02403,      // "weeping and"
-	0.0296745,    // "weepy"
-	0.135931,     // "weigh"
-	0.0457839,    // "weigh 0"
-	-0.0103777,   // "weighs"
-	-0.0276863,   // "weighs 0"
-	-0.022387,    // "weight"
-	-0.0356566,   // "weight ?"
-	0.00462638,   // "weird"
-	0.00462638,   // "weird one"
-	0.0292679,    // "well"
-	0.0102405,    // "well ?"
-	-0.023851,    // "went"
-	-0.0609761,   // "were"
-	0.0432645,    // "were your"
-	-0.0273569,   // "wet"
-	-0.0266211,   // "wet wraps"
-	-1.08178,     // "what"
-	0.115598,     // "what ?"
-	-0.125943,    // "what actually"
-	-0.030558,    // "what age"
-	-0.306097,    // "what are"
-	-0.0303466,   // "what blood"
-	-0.162044,    // "what causes"
-	0.122067,     // "what cream"
-	-0.0694205,   // "what did"
-	0.0228455,    // "what do"
-	-0.520442,    // "what does"
-	0.0609263,    // "what dose"
-	-0.096418,    // "what happens"
-	-0.272065,    // "what is"
-	0.057177,     // "what looks"
-	-0.0309616,   // "what makes"
-	-0.0167122,   // "what percentage"
-	-0.0303712,   // "what point"
-	-0.00483727,  // "what role"
-	0.0294229,    // "what should"
-	-0.0190725,   // "what signs"
-	-0.0144866,   // "what spf"
-	0.00942865,   // "what strength"
-	0.196501,     // "what would"
-	-0.790529,    // "what's"
-	-0.0369223,   // "what's a"
-	-0.717395,    // "what's the"
-	0.0181942,    // "what's this"
-	0.0949897,    // "what's wrong"
-	-0.146811,    // "whats"
-	-0.146811,    // "whats the"
-	-0.467273,    // "when"
-	-0.0323359,   // "when a"
-	-0.0469228,   // "when can"
-	0.0402476,    // "when do"
-	-0.0146801,   // "when does"
-	-0.0458186,   // "when i"
-	-0.03619,     // "when i'm"
-	-0.022745,    // "when is"
-	0.0402528,    // "when it's"
-	-0.000554155, // "when people"
-	0.0184763,    // "when pressed"
-	-0.0689477,   // "when should"
-	0.0135608,    // "when they"
-	-0.00340301,  // "when they're"
-	-0.0282219,   // "when you"
-	0.0130043,    // "where"
-	0.0001844,    // "where my"
-	-0.0199315,   // "where on"
-	0.113064,     // "whether"
-	0.0647199,    // "whether the"
-	0.00631653,   // "whether to"
-	-0.314086,    // "which"
-	0.0456879,    // "which acne"
-	-0.137895,    // "which antihistamines"
-	-0.0179996,   // "which condition"
-	0.0240239,    // "which cream"
-	0.00445243,   // "which dressing"
-	-0.041927,    // "which is"
-	0.106643,     // "which one"
-	-0.00348448,  // "which ones"
-	-0.0625852,   // "which rashes"
-	0.00685757,   // "which should"
-	-0.100294,    // "which signs"
-	-0.0466193,   // "which skin"
-	0.00723153,   // "which would"
-	0.155675,     // "while"
-	-0.0338709,   // "while breastfeeding"
-	0.00236688,   // "while i"
-	0.196278,     // "while i'm"
-	0.0180261,    // "while on"
-	0.0200246,    // "while she's"
-	0.0945519,    // "white"
-	0.0258483,    // "white and"
-	0.00520323,   // "white patch"
-	0.0308425,    // "white patches"
-	0.0157127,    // "white spots"
-	0.00220464,   // "white when"
-	-0.0985937,   // "who"
-	-0.003079,    // "who are"
-	-0.0186573,   // "who is"
-	0.0750355,    // "who's"
-	0.0779574,    // "whole"
-	-0.0112417,   // "whole body"
-	0.0582904,    // "whole family"
-	-1.47899,     // "why"
-	-0.0130046,   // "why ?"
-	-0.0606612,   // "why are"
-	-0.533203,    // "why do"
-	-0.528896,    // "why does"
-	-0.260865,    // "why is"
-	-0.028505,    // "why shouldn't"
-	0.0517199,    // "wide"
-	0.0715878,    // "wider"
-	0.0389589,    // "wider excision"
-	0.193594,     // "widespread"
-	0.100837,     // "widespread eczema"
-	0.0991931,    // "wife"
-	0.0226535,    // "wife's"
-	0.14197,      // "will"
-	0.00627524,   // "will it"
-	0.00896559,   // "will that"
-	0.0562916,    // "will the"
-	-0.0493166,   // "wine"
-	-0.0421082,   // "winter"
-	-0.00770189,  // "winter ?"
-	0.429621,     // "with"
-	0.029104,     // "with 0"
-	0.00114271,   // "with ?"
-	0.215517,     // "with a"
-	-0.0463857,   // "with age"
-	0.0275039,    // "with black"
-	-0.00807361,  // "with chickenpox"
-	0.00489689,   // "with chronic"
-	0.139868,     // "with crusted"
-	-0.0520491,   // "with eczema"
-	-0.0146129,   // "with food"
-	0.0144795,    // "with hand"
-	-0.02193,     // "with hidradenitis"
-	0.0191683,    // "with his"
-	-0.115263,    // "with impetigo"
-	-0.0713617,   // "with lichen"
-	0.0529497,    // "with little"
-	-0.00295409,  // "with lots"
-	-0.0356584,   // "with lupus"
-	-0.0146511,   // "with mild"
-	0.0231474,    // "with molluscum"
-	0.0951134,    // "with my"
-	0.0344754,    // "with no"
-	-0.0135945,   // "with pityriasis"
-	0.024841,     // "with plaque"
-	-0.119175,    // "with psoriasis"
-	-0.0238605,   // "with ringworm"
-	-0.00592815,  // "with rosacea"
-	0.0137594,    // "with scabies"
-	0.0638795,    // "with shingles"
-	0.0516547,    // "with the"
-	0.0653821,    // "with them"
-	-0.0333172,   // "with vitiligo"
-	-0.0353998,   // "withdrawal"
-	-0.0310841,   // "withdrawal is"
-	-0.0465873,   // "within"
-	-0.0440145,   // "within 0"
-	-0.0331383,   // "without"
-	-0.0173371,   // "without a"
-	0.140367,     // "wks"
-	0.0378973,    // "wks pregnant"
-	0.275398,     // "woman"
-	0.0757184,    // "woman in"
-	-0.205429,    // "women"
-	-0.11628,     // "women ?"
-	-0.0282474,   // "women avoid"
-	-0.0217663,   // "women to"
-	0.124086,     // "won't"
-	0.0382585,    // "won't go"
-	0.0038989,    // "won't heal"
-	-0.0405701,   // "wondering"
-	-0.0468469,   // "wondering whether"
-	-0.0106355,   // "wood's"
-	-0.0106355,   // "wood's lamp"
-	-0.0150831,   // "words"
-	-0.0150831,   // "words ?"
-	-0.15781,     // "work"
-	-0.0792411,   // "work ?"
-	-0.00511326,  // "work and"
-	-0.00358217,  // "work better"
-	-0.0569979,   // "work for"
-	-0.0453791,   // "work in"
-	-0.110898,    // "work on"
-	0.152163,     // "work with"
-	-0.12326,     // "worked"
-	-0.124576,    // "worked out"
-	0.0727591,    // "working"
-	-0.0240948,   // "worm"
-	-0.00798269,  // "worms"
-	0.105744,     // "worried"
-	0.0699923,    // "worried about"
-	0.00134755,   // "worried it's"
-	0.0112842,    // "worried should"
-	0.0398521,    // "worry"
-	0.037285,     // "worry about"
-	-0.0762308,   // "worrying"
-	0.0185582,    // "worse"
-	0.00425143,   // "worse ?"
-	0.00417174,   // "worse after"
-	0.0597087,    // "worse at"
-	-0.0374857,   // "worse for"
-	-0.0282318,   // "worse in"
-	-0.000558891, // "worse with"
-	0.151557,     // "worth"
-	-0.0156364,   // "worth getting"
-	0.0403429,    // "worth it"
-	0.0144592,    // "worth me"
-	0.762725,     // "would"
-	0.0105813,    // "would 0"
-	-0.0322367,   // "would a"
-	0.00282884,   // "would he"
-	0.0012165,    // "would i"
-	0.0711128,    // "would it"
-	0.0241289,    // "would my"
-	0.00347152,   // "would radiotherapy"
-	0.00534415,   // "would steroid"
-	0.0146752,    // "would suit"
-	0.106493,     // "would that"
-	0.378346,     // "would you"
-	0.040338,     // "wound"
-	-0.0266211,   // "wraps"
-	-0.0503467,   // "wraps for"
-	0.0249354,    // "wrist"
-	0.0422654,    // "wrists"
-	0.0141709,    // "wrists and"
-	-0.072011,    // "writing"
-	0.0949897,    // "wrong"
-	0.0949897,    // "wrong with"
-	-0.132215,    // "wrote"
-	-0.075089,    // "wrote tinea"
-	0.0169526,    // "x"
-	0.0169526,    // "x 0"
-	0.0457469,    // "x0"
-	0.0457469,    // "x0 0"
-	0.879948,     // "y"
-	0.0375453,    // "y a"
-	0.0354551,    // "y ahora"
-	0.0734067,    // "y caliente"
-	0.0283754,    // "y con"
-	0.038028,     // "y el"
-	0.0100611,    // "y esta"
-	0.0117253,    // "y estoy"
-	0.0446483,    // "y fiebre"
-	0.0859296,    // "y la"
-	0.121947,     // "y le"
-	0.00870235,   // "y los"
-	0.0435763,    // "y me"
-	0.0418489,    // "y mucho"
-	0.0289397,    // "y nada"
-	-0.0761335,   // "y no"
-	0.0340615,    // "y o"
-	-0.0309541,   // "y ocho"
-	-0.0406217,   // "y por"
-	0.0396124,    // "y rodillas"
-	0.0467063,    // "y roja"
-	0.0223533,    // "y rojez"
-	0.0887658,    // "y se"
-	0.0189672,    // "y sigo"
-	0.0910015,    // "y tengo"
-	0.152002,     // "y tiene"
-	-0.0351355,   // "y un"
-	0.0332194,    // "y una"
-	0.0848114,    // "y unas"
-	0.00649207,   // "y ya"
-	0.400132,     // "ya"
-	0.136277,     // "ya ?"
-	-0.00171034,  // "ya no"
-	0.0415481,    // "ya o"
-	0.0278369,    // "ya que"
-	0.0499335,    // "ya se"
-	0.00649207,   // "ya voy"
-	0.167332,     // "year"
-	-0.0371331,   // "year ?"
-	0.00844968,   // "year and"
-	0.0826863,    // "year old"
-	0.00545785,   // "year old's"
-	0.00519316,   // "years"
-	-0.0338547,   // "years ago"
-	0.0273062,    // "years later"
-	-0.00927702,  // "yeast"
-	0.346635,     // "yellow"
-	0.111939,     // "yellow and"
-	0.0412093,    // "yellow greasy"
-	0.00938976,   // "yesterday"
-	0.0272282,    // "yet"
-	0.31553,      // "yo"
-	-0.0321457,   // "you"
-	0.0487685,    // "you ?"
-	0.00719724,   // "you biopsy"
-	-0.0699553,   // "you can"
-	0.0512462,    // "you can't"
-	-0.0669053,   // "you catch"
-	0.0476057,    // "you do"
-	-0.0223596,   // "you explain"
-	-0.0439954,   // "you get"
-	-0.0142634,   // "you go"
-	-0.0955377,   // "you have"
-	-0.00828298,  // "you know"
-	-0.0479181,   // "you need"
-	-0.035817,    // "you really"
-	0.048204,     // "you reckon"
-	0.0922745,    // "you say"
-	-0.0560252,   // "you should"
-	-0.0392657,   // "you shouldn't"
-	0.0590765,    // "you start"
-	-0.0350569,   // "you still"
-	-0.0713651,   // "you take"
-	0.1807,       // "you tell"
-	0.120278,     // "you think"
-	-0.0137074,   // "you to"
-	-0.105339,    // "you use"
-	-0.0439417,   // "you've"
-	-0.0439417,   // "you've had"
-	0.142103,     // "young"
-	0.0986705,    // "your"
-	0.0432645,    // "your kid"
-	0.135627,     // "your opinion"
-	0.100087,     // "yr"
-	0.0107222,    // "yr old"
-	0.0175828,    // "yrs"
-	-0.0373555,   // "zinc"
-	-0.0324233,   // "zinc sirve"
-	-0.120662,    // "zoster"
-	0.0927045,    // "zoster ?"
-	0.105855,     // "zoster cerca"
+	1.07035,      // "#age"
+	-0.270243,    // "#deictic"
+	1.05401,      // "#image"
+	0.183172,     // "#kin"
+	1.46037,      // "#owner"
+	0.419912,     // "#patient"
+	-1.53861,     // "#population"
+	1.67015,      // "#selfmodal"
+	1.02683,      // "#third"
+	0.862193,     // "0"
+	-0.189535,    // "0 0"
+	-0.372861,    // "0 ?"
+	-0.0933511,   // "0 a"
+	0.0297442,    // "0 acne"
+	-0.00322753,  // "0 and"
+	0.0832422,    // "0 anos"
+	0.00967308,   // "0 benzoyl"
+	-0.0270939,   // "0 biologics"
+	-0.00296063,  // "0 block"
+	0.0426835,    // "0 cm"
+	0.0855843,    // "0 con"
+	-0.0486043,   // "0 cream"
+	0.1325,       // "0 days"
+	-0.0361645,   // "0 de"
+	0.182967,     // "0 dias"
+	-0.144955,    // "0 en"
+	-0.0237751,   // "0 fluorouracil"
+	-0.184915,    // "0 fluorouracilo"
+	0.0489247,    // "0 for"
+	0.03806,      // "0 fu"
+	0.0428593,    // "0 has"
+	-0.139223,    // "0 hours"
+	-0.0538781,   // "0 how"
+	0.0272917,    // "0 hx"
+	-0.011379,    // "0 hydrocortisone"
+	-0.160159,    // "0 is"
+	0.0761568,    // "0 itchy"
+	0.3354,       // "0 kg"
+	0.236714,     // "0 kilos"
+	-0.0891043,   // "0 l0"
+	-0.0130985,   // "0 mean"
+	0.0522107,    // "0 meses"
+	0.206302,     // "0 mg"
+	-0.0223336,   // "0 minutes"
+	0.0980089,    // "0 mm"
+	0.0442855,    // "0 month"
+	0.0130257,    // "0 months"
+	-0.0707499,   // "0 nm"
+	-0.0563207,   // "0 o"
+	0.183047,     // "0 of"
+	-0.0483771,   // "0 on"
+	0.0335483,    // "0 or"
+	-0.0327513,   // "0 pressure"
+	0.0901013,    // "0 se"
+	0.0226254,    // "0 semanas"
+	0.00554615,   // "0 sore"
+	0.0674058,    // "0 tiene"
+	-0.0279622,   // "0 to"
+	0.0646854,    // "0 tretinoin"
+	-0.0266865,   // "0 twice"
+	0.0103294,    // "0 used"
+	0.029713,     // "0 week"
+	0.185331,     // "0 weeks"
+	-0.0377539,   // "0 what"
+	0.00284876,   // "0 when"
+	0.0438505,    // "0 with"
+	0.133784,     // "0 wks"
+	-0.212157,    // "0 y"
+	0.0572952,    // "0 year"
+	0.0305972,    // "0 years"
+	0.0386594,    // "0 yo"
+	0.0216219,    // "0 yr"
+	0.0151594,    // "0 yrs"
+	0.261409,     // "0a"
+	0.0182531,    // "0cm"
+	0.274073,     // "0f"
+	0.0467003,    // "0f 0"
+	0.0250708,    // "0f new"
+	0.064952,     // "0f on"
+	0.0210169,    // "0f recurrent"
+	0.0267881,    // "0f with"
+	0.0974516,    // "0kg"
+	0.385224,     // "0m"
+	0.0273392,    // "0m on"
+	0.019087,     // "0m tense"
+	0.0511574,    // "0m with"
+	0.01209,      // "0mg"
+	0.210606,     // "0mm"
+	0.00446075,   // "0mm and"
+	0.0192485,    // "0mm with"
+	0.0440352,    // "0p"
+	-0.0285708,   // "0s"
+	0.000568544,  // "0th"
+	0.10294,      // "0x"
+	0.0175039,    // "0x uln"
+	0.0703695,    // "0yo"
+	0.00678792,   // "0yo's"
+	-0.244563,    // "?"
+	0.000597363,  // "? 0"
+	0.124385,     // "? ?"
+	-0.125709,    // "? a"
+	0.0403818,    // "? admit"
+	0.00973738,   // "? and"
+	-0.043427,    // "? asking"
+	0.0153488,    // "? blisters"
+	-0.0516971,   // "? como"
+	0.0124572,    // "? cuanto"
+	0.0737228,    // "? do"
+	0.034938,     // "? el"
+	-0.0588936,   // "? en"
+	0.134172,     // "? es"
+	-0.0742906,   // "? general"
+	-0.0417288,   // "? he"
+	0.00314372,   // "? he's"
+	-0.00540772,  // "? heard"
+	-0.0396292,   // "? i"
+	0.084511,     // "? i'm"
+	-0.00589175,  // "? i've"
+	0.00853453,   // "? is"
+	0.042026,     // "? it"
+	0.0360794,    // "? it's"
+	-0.113678,    // "? just"
+	0.0159653,    // "? la"
+	0.0748395,    // "? le"
+	-0.00715728,  // "? like"
+	-0.0658588,   // "? lo"
+	0.0315297,    // "? me"
+	-0.269937,    // "? mi"
+	-0.0191642,   // "? mine"
+	-0.299224,    // "? my"
+	0.0248406,    // "? or"
+	0.027221,     // "? pesa"
+	0.0276367,    // "? peso"
+	0.00857456,   // "? por"
+	0.0881326,    // "? que"
+	0.00984125,   // "? refer"
+	0.00809242,   // "? ringworm"
+	0.011525,     // "? se"
+	0.0680156,    // "? she's"
+	0.0581713,    // "? should"
+	0.00959942,   // "? something"
+	0.0496515,    // "? tengo"
+	0.09866,      // "? the"
+	0.0198251,    // "? there's"
+	0.103497,     // "? tiene"
+	0.0564152,    // "? treat"
+	0.114443,     // "? what"
+	-0.0301564,   // "? what's"
+	0.00328314,   // "? which"
+	-0.0338956,   // "? why"
+	0.0576685,    // "? ya"
+	-0.294414,    // "^"
+	0.224299,     // "^ 0"
+	0.117065,     // "^ 0f"
+	0.242856,     // "^ 0m"
+	-0.127655,    // "^ a"
+	0.130223,     // "^ adjunto"
+	0.0311878,    // "^ after"
+	0.0305337,    // "^ ahorita"
+	-0.0401713,   // "^ aita"
+	0.0273762,    // "^ al"
+	-0.00767368,  // "^ alguien"
+	0.0513807,    // "^ am"
+	-0.111351,    // "^ any"
+	0.0446477,    // "^ anyone"
+	-0.310641,    // "^ are"
+	-0.0433877,   // "^ as"
+	0.0359834,    // "^ asking"
+	-0.0374524,   // "^ at"
+	0.00947465,   // "^ attached"
+	0.0118727,    // "^ ayer"
+	0.0086565,    // "^ bebe"
+	0.0320112,    // "^ been"
+	0.0191049,    // "^ biopsy"
+	0.00516453,   // "^ bit"
+	0.00567023,   // "^ breastfeeding"
+	0.0134088,    // "^ buenas"
+	0.039219,     // "^ c"
+	-0.0595874,   // "^ cada"
+	-0.531251,    // "^ can"
+	0.0362069,    // "^ care"
+	0.0530635,    // "^ caso"
+	-0.039417,    // "^ che"
+	0.00370439,   // "^ coming"
+	-0.446411,    // "^ como"
+	0.0310706,    // "^ con"
+	0.0876918,    // "^ could"
+	-0.161225,    // "^ cual"
+	-0.133207,    // "^ cuales"
+	-0.250623,    // "^ cuando"
+	0.00370794,   // "^ cuanta"
+	0.0768188,    // "^ cuantas"
+	-0.0546104,   // "^ cuanto"
+	0.0388656,    // "^ cuantos"
+	0.0172897,    // "^ dad's"
+	0.00109119,   // "^ dark"
+	0.0605238,    // "^ day"
+	-0.0601123,   // "^ ddx"
+	0.308821,     // "^ dejo"
+	-0.235287,    // "^ derm"
+	0.0233458,    // "^ dermatology"
+	-0.632086,    // "^ do"
+	0.0238167,    // "^ doctor"
+	0.00206045,   // "^ doctor's"
+	-0.0958889,   // "^ does"
+	0.00125949,   // "^ doy"
+	0.0839281,    // "^ eczema"
+	-0.170532,    // "^ el"
+	0.0676849,    // "^ elderly"
+	0.0255365,    // "^ embarazada"
+	-0.204428,    // "^ en"
+	-0.175301,    // "^ es"
+	0.0204028,    // "^ esta"
+	0.0799387,    // "^ estoy"
+	0.0134702,    // "^ fine"
+	0.00261918,   // "^ flying"
+	-0.187634,    // "^ for"
+	0.0453885,    // "^ foto"
+	0.0206964,    // "^ from"
+	-0.0101832,   // "^ generally"
+	-0.000749866, // "^ got"
+	0.00279418,   // "^ gp"
+	-0.00598012,  // "^ hace"
+	0.0335036,    // "^ had"
+	-0.0430059,   // "^ hay"
+	0.100937,     // "^ he's"
+	0.0207368,    // "^ help"
+	0.0322715,    // "^ her"
+	0.0335834,    // "^ here's"
+	0.0305114,    // "^ hey"
+	0.029902,     // "^ hi"
+	0.121034,     // "^ hipoteticamente"
+	0.0445636,    // "^ hola"
+	0.0179738,    // "^ hombre"
+	0.0127798,    // "^ honestly"
+	-0.357427,    // "^ how"
+	0.0545567,    // "^ husband's"
+	0.0178084,    // "^ hypothetically"
+	0.094752,     // "^ i"
+	0.0649779,    // "^ i'll"
+	-0.11721,     // "^ i'm"
+	0.000594621,  // "^ i've"
+	-0.152421,    // "^ if"
+	-0.0114942,   // "^ im"
+	0.0740983,    // "^ in"
+	-0.367245,    // "^ is"
+	0.0136118,    // "^ itchy"
+	0.103747,     // "^ just"
+	0.126981,     // "^ kid"
+	-0.249942,    // "^ la"
+	-0.081961,    // "^ las"
+	0.0130916,    // "^ laser"
+	0.0409805,    // "^ le"
+	0.0643506,    // "^ llevo"
+	0.154845,     // "^ lo"
+	-0.00991714,  // "^ long"
+	-0.331826,    // "^ los"
+	0.0470158,    // "^ mando"
+	0.100377,     // "^ me"
+	-0.340533,    // "^ mi"
+	0.00931874,   // "^ mira"
+	0.0345788,    // "^ mole"
+	0.230906,     // "^ mujer"
+	0.0586703,    // "^ mum's"
+	-1.01826,     // "^ my"
+	0.028602,     // "^ need"
+	0.0806396,    // "^ nephew"
+	0.0236459,    // "^ new"
+	0.0106371,    // "^ nino"
+	-0.0188417,   // "^ no"
+	-0.00871322,  // "^ not"
+	-0.00414344,  // "^ nurse"
+	-0.012217,    // "^ nursing"
+	-0.0179173,   // "^ oigan"
+	0.0577074,    // "^ ok"
+	-0.0698754,   // "^ on"
+	-0.033454,    // "^ our"
+	0.0211244,    // "^ oye"
+	0.254974,     // "^ paciente"
+	-0.174686,    // "^ para"
+	-0.00304747,  // "^ path"
+	0.13421,      // "^ patient"
+	-0.121747,    // "^ pharmacist"
+	-0.00228835,  // "^ pharmacy"
+	0.154595,     // "^ photo"
+	0.028418,     // "^ pic"
+	0.120497,     // "^ picture"
+	0.00712148,   // "^ pls"
+	-0.305793,    // "^ por"
+	0.02298,      // "^ pregnant"
+	0.0223328,    // "^ pregunta"
+	0.158327,     // "^ pregunto"
+	0.0564345,    // "^ profe"
+	0.294486,     // "^ pt"
+	-0.0863212,   // "^ puede"
+	0.235483,     // "^ puedo"
+	-0.670636,    // "^ que"
+	-0.0450224,   // "^ quick"
+	0.00935071,   // "^ rash"
+	0.126281,     // "^ re"
+	0.00939196,   // "^ red"
+	0.0355971,    // "^ resident"
+	0.142385,     // "^ scenario"
+	-0.00205635,  // "^ school"
+	0.047783,     // "^ screenshot"
+	-0.0842174,   // "^ se"
+	0.0113583,    // "^ see"
+	0.151677,     // "^ segun"
+	0.0613048,    // "^ sending"
+	0.05227,      // "^ senora"
+	0.106791,     // "^ sera"
+	0.0908214,    // "^ seria"
+	0.069486,     // "^ she"
+	-0.470385,    // "^ should"
+	0.0294109,    // "^ si"
+	0.0627051,    // "^ sigo"
+	-0.00808157,  // "^ sin"
+	0.00961772,   // "^ since"
+	-0.0947085,   // "^ sirve"
+	0.0469185,    // "^ skin"
+	0.0173883,    // "^ so"
+	0.00483007,   // "^ solo"
+	0.0872956,    // "^ son"
+	0.0492322,    // "^ soy"
+	0.0455392,    // "^ started"
+	0.04986,      // "^ still"
+	0.0196464,    // "^ suppose"
+	0.0526246,    // "^ switching"
+	0.0320873,    // "^ tattoo"
+	0.104934,     // "^ te"
+	8.2812e-05,   // "^ teacher"
+	0.210472,     // "^ teen"
+	0.0615631,    // "^ tell"
+	0.198025,     // "^ tengo"
+	-0.159956,    // "^ the"
+	0.0113535,    // "^ there's"
+	0.0162659,    // "^ thinking"
+	0.0945444,    // "^ third"
+	0.00193777,   // "^ this"
+	0.00887081,   // "^ three"
+	0.00115064,   // "^ tio"
+	0.0520559,    // "^ toddler"
+	0.00406373,   // "^ tomo"
+	0.0510523,    // "^ too"
+	0.0139176,    // "^ trabajo"
+	-0.0296776,   // "^ u"
+	-0.0472532,   // "^ un"
+	0.15479,      // "^ una"
+	0.027726,     // "^ uploaded"
+	-0.0353004,   // "^ vale"
+	0.0762778,    // "^ varon"
+	0.041849,     // "^ vignette"
+	0.00720509,   // "^ vos"
+	0.070817,     // "^ voy"
+	-0.0269118,   // "^ was"
+	-0.0809003,   // "^ we"
+	0.0410351,    // "^ we're"
+	-0.0147768,   // "^ we've"
+	-0.535397,    // "^ what"
+	-0.255734,    // "^ what's"
+	-0.0609018,   // "^ whats"
+	-0.203329,    // "^ when"
+	-0.0177353,   // "^ where"
+	-0.216366,    // "^ which"
+	-0.0821952,   // "^ who"
+	-0.497215,    // "^ why"
+	0.101508,     // "^ wife's"
+	0.000659388,  // "^ will"
+	0.0169401,    // "^ woman"
+	0.016823,     // "^ wondering"
+	0.283025,     // "^ would"
+	0.0574617,    // "^ ya"
+	-0.130667,    // "a"
+	-0.147414,    // "a 0"
+	0.0440352,    // "a 0p"
+	-0.0293593,   // "a algunos"
+	-0.0676835,   // "a baby"
+	-0.000149141, // "a bad"
+	0.0989862,    // "a basal"
+	-0.0372689,   // "a base"
+	-0.0295678,   // "a bcc"
+	0.0235858,    // "a beach"
+	-0.0109205,   // "a bee"
+	0.0671909,    // "a biologic"
+	0.0708196,    // "a biopsy"
+	0.0747291,    // "a bit"
+	0.0208574,    // "a bite"
+	0.00752497,   // "a black"
+	0.00214207,   // "a blister"
+	0.0435744,    // "a blistering"
+	-0.0580998,   // "a blood"
+	0.00161359,   // "a boil"
+	0.027762,     // "a break"
+	-0.0254102,   // "a breslow"
+	0.0349779,    // "a bruise"
+	0.0274381,    // "a bullseye"
+	0.0162673,    // "a bump"
+	-0.070952,    // "a burn"
+	-0.00577036,  // "a candidate"
+	-0.0242419,   // "a care"
+	-0.00201675,  // "a carer"
+	0.0564345,    // "a casa"
+	-0.00252948,  // "a cat"
+	0.012119,     // "a central"
+	0.0156679,    // "a chef"
+	-0.196785,    // "a child"
+	0.0363925,    // "a clase"
+	-0.0102555,   // "a class"
+	0.0484786,    // "a client"
+	-0.037044,    // "a clinic"
+	0.0321897,    // "a coin"
+	0.132777,     // "a cold"
+	0.00360856,   // "a corn"
+	0.00398415,   // "a couple"
+	0.0447709,    // "a cream"
+	0.0171188,    // "a crusty"
+	-0.0155064,   // "a cup"
+	-0.00336432,  // "a cut"
+	0.0461011,    // "a cyst"
+	-0.0144082,   // "a daily"
+	0.0176713,    // "a dark"
+	0.185296,     // "a day"
+	0.0399668,    // "a dermatofibroma"
+	0.00712658,   // "a dermatologia"
+	-0.060879,    // "a dermatologist"
+	-0.0544985,   // "a dermatoscope"
+	-0.0024931,   // "a diagnosis"
+	0.0188739,    // "a different"
+	0.000901291,  // "a dimple"
+	-0.00635968,  // "a dlqi"
+	-0.0174032,   // "a doctor"
+	-0.0239349,   // "a dog"
+	0.0502276,    // "a dos"
+	0.0766761,    // "a doxiciclina"
+	-0.017421,    // "a dvt"
+	-0.0186828,   // "a dysplastic"
+	0.0871242,    // "a e"
+	-0.237111,    // "a esa"
+	0.0930444,    // "a fever"
+	0.00896104,   // "a few"
+	-0.0396279,   // "a fingertip"
+	-0.0220897,   // "a first"
+	0.0227858,    // "a flat"
+	0.00616976,   // "a foam"
+	0.0442855,    // "a friend"
+	-0.0142053,   // "a full"
+	-0.0401546,   // "a fungal"
+	0.0170425,    // "a fungus"
+	-0.0340813,   // "a gap"
+	0.018656,     // "a glass"
+	0.0454065,    // "a gliptin"
+	-0.146886,    // "a good"
+	-0.0145762,   // "a gp"
+	-0.0177223,   // "a grade"
+	-0.0862595,   // "a hacer"
+	0.0203407,    // "a harmless"
+	0.0186328,    // "a herald"
+	-0.0515951,   // "a high"
+	-0.040848,    // "a higher"
+	0.0559808,    // "a hike"
+	-0.00051726,  // "a history"
+	-0.0311148,   // "a holiday"
+	0.031433,     // "a hot"
+	0.00548873,   // "a hydrocolloid"
+	-0.0143638,   // "a hypertrophic"
+	-0.00508827,  // "a ir"
+	-0.0535899,   // "a jak"
+	-0.016266,    // "a keloid"
+	0.0137102,    // "a kettle"
+	-0.0918201,   // "a kid"
+	0.119762,     // "a la"
+	-0.00573931,  // "a las"
+	-0.0238513,   // "a leaflet"
+	0.022253,     // "a leg"
+	-0.0348076,   // "a link"
+	-0.0127824,   // "a lipoma"
+	7.52896e-05,  // "a little"
+	-0.0861,      // "a los"
+	-0.0437831,   // "a lot"
+	0.016002,     // "a lump"
+	-0.0232995,   // "a lupus"
+	0.172936,     // "a mechones"
+	-0.0320601,   // "a med"
+	-0.0251172,   // "a medical"
+	-0.0329895,   // "a melanoma"
+	-0.0825044,   // "a mi"
+	-0.0239947,   // "a mole"
+	0.06932,      // "a month"
+	-0.0403028,   // "a myth"
+	-0.0247323,   // "a nail"
+	0.0396865,    // "a new"
+	-0.0562576,   // "a newborn"
+	0.00259977,   // "a non"
+	-0.00661655,  // "a normal"
+	0.0205899,    // "a nurse"
+	-0.168698,    // "a otra"
+	0.0550228,    // "a painful"
+	-0.053313,    // "a partir"
+	-0.00439809,  // "a patch"
+	-0.00265759,  // "a pathology"
+	-0.0462772,   // "a patient"
+	0.014093,     // "a pearly"
+	-0.0478307,   // "a person"
+	0.047305,     // "a pharmacist"
+	0.00293052,   // "a photo"
+	0.0217288,    // "a physio"
+	0.0725114,    // "a pic"
+	0.0201607,    // "a positive"
+	-0.00720641,  // "a practice"
+	-0.0987789,   // "a pregnancy"
+	-0.075805,    // "a prescription"
+	0.00845961,   // "a pressure"
+	-0.00758241,  // "a psoriasis"
+	0.0184495,    // "a que"
+	0.0034212,    // "a quien"
+	-0.242649,    // "a rash"
+	0.0469085,    // "a reaction"
+	0.125605,     // "a reason"
+	-0.0234519,   // "a recognised"
+	0.0822035,    // "a red"
+	0.0563658,    // "a referral"
+	0.0352455,    // "a round"
+	0.00606686,   // "a row"
+	0.013224,     // "a sacral"
+	0.0383702,    // "a salir"
+	0.00319899,   // "a scab"
+	-0.00450074,  // "a scabies"
+	0.00578189,   // "a scaly"
+	-0.00701549,  // "a scar"
+	-0.0122583,   // "a school"
+	-0.0255815,   // "a seborrhoeic"
+	0.0106922,    // "a second"
+	-0.0241221,   // "a sister"
+	-0.0127254,   // "a skin"
+	0.00055677,   // "a soft"
+	0.0479845,    // "a sore"
+	0.0340773,    // "a spider"
+	-0.0174552,   // "a spitz"
+	0.0112263,    // "a spot"
+	0.00190837,   // "a spreading"
+	-0.0213043,   // "a standard"
+	0.00929619,   // "a strawberry"
+	0.0130082,    // "a stronger"
+	-0.0265645,   // "a student"
+	0.0160862,    // "a sunbed"
+	-0.0148374,   // "a sunburn"
+	-0.0298925,   // "a surgical"
+	-0.0200174,   // "a swim"
+	0.0497588,    // "a swollen"
+	-0.0330518,   // "a tattoo"
+	0.00135847,   // "a teen"
+	-0.0399314,   // "a teenager"
+	-0.092164,    // "a teledermatology"
+	0.00826427,   // "a temp"
+	0.00372073,   // "a temperature"
+	0.019946,     // "a tetanus"
+	0.0805573,    // "a third"
+	-0.00266579,  // "a tick"
+	0.017494,     // "a tiny"
+	-0.0576471,   // "a toda"
+	0.0014659,    // "a toenail"
+	-0.0829032,   // "a topical"
+	-0.0797011,   // "a type"
+	-0.0191758,   // "a typical"
+	0.106427,     // "a un"
+	-0.00438669,  // "a una"
+	0.138643,     // "a urgencias"
+	0.0157046,    // "a veces"
+	0.0319304,    // "a verruca"
+	-0.0190594,   // "a very"
+	-0.0301787,   // "a virus"
+	0.00326789,   // "a wart"
+	0.00455218,   // "a wedding"
+	0.0692936,    // "a week"
+	0.0095524,    // "a white"
+	-0.0426179,   // "a window"
+	-0.0112644,   // "a wood's"
+	-0.071252,    // "a worm"
+	0.0256012,    // "a year"
+	-0.0293766,   // "a yeast"
+	-0.138353,    // "abcde"
+	-0.01543,     // "abcde de"
+	-0.118974,    // "abcde rule"
+	-0.178699,    // "about"
+	-0.0113794,   // "about 0"
+	0.00330445,   // "about 0mm"
+	0.0283242,    // "about ?"
+	-0.0336247,   // "about a"
+	-0.0460856,   // "about me"
+	0.0234037,    // "about my"
+	-0.00601231,  // "about sun"
+	-0.0122548,   // "about the"
+	-0.0234519,   // "about topical"
+	0.0255349,    // "above"
+	0.022253,     // "abpi"
+	0.022253,     // "abpi of"
+	0.038296,     // "abuela"
+	0.0315268,    // "abuela en"
+	0.0115622,    // "abuela le"
+	0.121357,     // "abuela se"
+	0.0135273,    // "abuela tiene"
+	-0.188922,    // "abuelo"
+	-0.161277,    // "abuelo tiene"
+	0.0475201,    // "abx"
+	0.0278075,    // "abx or"
+	-0.0990493,   // "acaban"
+	-0.0990493,   // "acaban de"
+	-0.0315827,   // "according"
+	-0.0315827,   // "according to"
+	0.140236,     // "accutane"
+	0.000976894,  // "accutane and"
+	0.00119131,   // "accutane at"
+	-0.0160514,   // "ace"
+	-0.0160514,   // "ace inhibitors"
+	0.21276,      // "aciclovir"
+	-0.0257473,   // "aciclovir ?"
+	0.00445114,   // "aciclovir cream"
+	-0.0943085,   // "acid"
+	-0.0315337,   // "acid ?"
+	0.0278209,    // "acid or"
+	0.00311486,   // "acid tablets"
+	-0.121381,    // "acido"
+	-0.00580153,  // "acido azelaico"
+	-0.0732445,   // "acido folico"
+	-0.0450475,   // "acitretin"
+	0.00431644,   // "acitretin is"
+	0.0593675,    // "acne"
+	-0.0472557,   // "acne ?"
+	0.0153945,    // "acne and"
+	0.0311247,    // "acne bad"
+	-0.00133813,  // "acne do"
+	-0.0197859,   // "acne en"
+	0.145608,     // "acne es"
+	-0.0341904,   // "acne how"
+	-0.106054,    // "acne in"
+	-0.0103953,   // "acne is"
+	0.0643179,    // "acne o"
+	-0.0464349,   // "acne or"
+	-0.0277794,   // "acne se"
+	-0.0243531,   // "acne treatments"
+	0.00152702,   // "acne which"
+	0.0140402,    // "acne y"
+	-0.0160173,   // "acrocordon"
+	0.0311381,    // "across"
+	0.0073556,    // "across my"
+	-0.0298432,   // "actinic"
+	-0.0246823,   // "actinic keratoses"
+	-0.00516068,  // "actinic keratosis"
+	-0.051005,    // "actinica"
+	-0.0567523,   // "actinicas"
+	-0.266206,    // "actua"
+	-0.0708422,   // "actua el"
+	-0.0334714,   // "actua la"
+	-0.0518991,   // "actua sobre"
+	-0.435036,    // "actually"
+	-0.0794755,   // "actually a"
+	-0.0224673,   // "actually causes"
+	-0.0143186,   // "actually do"
+	-0.0646881,   // "actually help"
+	-0.0239188,   // "actually mean"
+	-0.0334338,   // "actually show"
+	0.07286,      // "actually use"
+	-0.0462181,   // "actually work"
+	0.198701,     // "adalimumab"
+	0.093836,     // "adalimumab ?"
+	0.0428051,    // "adalimumab next"
+	0.0177995,    // "adapalene"
+	0.0339542,    // "adapaleno"
+	0.0678937,    // "add"
+	0.0350904,    // "adjunta"
+	0.139014,     // "adjunto"
+	0.0471924,    // "adjunto foto"
+	0.0830333,    // "adjunto imagen"
+	0.164455,     // "admit"
+	0.164455,     // "admit ?"
+	0.0391556,    // "adolescente"
+	-0.0160886,   // "adult"
+	-0.0423846,   // "adult acne"
+	-0.208423,    // "adultos"
+	-0.101619,    // "adultos ?"
+	-0.0512335,   // "adultos con"
+	-0.171669,    // "adults"
+	-0.0697231,   // "adults ?"
+	-0.0427278,   // "adults get"
+	-0.0185898,   // "adults with"
+	-0.0635323,   // "advice"
+	-0.0434862,   // "advice ?"
+	-0.030391,    // "advice on"
+	-0.0846856,   // "afeitarse"
+	-0.0514641,   // "affect"
+	-0.0499136,   // "affect the"
+	0.144143,     // "after"
+	0.0377948,    // "after 0"
+	0.0590438,    // "after a"
+	0.0297882,    // "after camping"
+	-0.0328529,   // "after dr"
+	0.0164678,    // "after eating"
+	0.00141856,   // "after he"
+	0.0473516,    // "after i"
+	-0.0950284,   // "after moisturiser"
+	0.082382,     // "after my"
+	0.0107325,    // "after starting"
+	-0.0971153,   // "after stopping"
+	-0.0364406,   // "after swimming"
+	0.0507458,    // "after the"
+	-0.0155177,   // "after they're"
+	-0.00444208,  // "after treatment"
+	0.0588928,    // "after two"
+	0.0941539,    // "again"
+	0.00564885,   // "again ?"
+	0.0399125,    // "again after"
+	0.0158545,    // "again can"
+	0.00378612,   // "again or"
+	0.00224306,   // "again should"
+	-0.0126189,   // "against"
+	-0.141653,    // "age"
+	-0.0526941,   // "age ?"
+	-0.00942949,  // "age can"
+	-0.00856441,  // "age do"
+	-0.0461599,   // "age for"
+	-0.00271191,  // "age or"
+	-0.0160748,   // "age spots"
+	0.00754617,   // "ages"
+	0.153209,     // "ago"
+	0.0402681,    // "ago ?"
+	0.0291466,    // "ago and"
+	0.00178635,   // "ago now"
+	0.01787,      // "agree"
+	0.01787,      // "agree ?"
+	-0.0923574,   // "agua"
+	-0.0917633,   // "agua ?"
+	0.0240372,    // "aguanto"
+	0.0222675,    // "ahead"
+	0.0205908,    // "ahead or"
+	0.340992,     // "ahora"
+	0.00578241,   // "ahora el"
+	0.0361012,    // "ahora me"
+	0.0605616,    // "ahora que"
+	0.00502772,   // "ahora tengo"
+	0.00509194,   // "ahora tiene"
+	0.0305337,    // "ahorita"
+	-0.0437996,   // "aid"
+	0.0293314,    // "aider"
+	-0.0401713,   // "aita"
+	-0.00160849,  // "aks"
+	0.566161,     // "al"
+	-0.064465,    // "al 0"
+	-0.0917633,   // "al agua"
+	0.0297131,    // "al apretar"
+	0.0299476,    // "al bebe"
+	0.0796251,    // "al cole"
+	0.0100293,    // "al colegio"
+	0.103494,     // "al dermatologo"
+	0.0204345,    // "al dia"
+	-0.0238401,   // "al empezar"
+	0.0025224,    // "al hospital"
+	0.0336473,    // "al lado"
+	0.116424,     // "al medico"
+	0.0627676,    // "al nene"
+	0.0403963,    // "al nino"
+	0.0238054,    // "al pediatra"
+	0.0946936,    // "ala"
+	0.0946936,    // "ala 0mm"
+	-0.0480976,   // "alarma"
+	-0.0561281,   // "alba"
+	0.0295286,    // "alba or"
+	-0.0962975,   // "alcohol"
+	0.0423742,    // "alergia"
+	-0.0720034,   // "alergica"
+	0.052872,     // "algo"
+	0.116466,     // "algo ?"
+	0.00155514,   // "algo al"
+	0.0164325,    // "algo en"
+	0.0370806,    // "algo peor"
+	-0.112955,    // "algo que"
+	0.180232,     // "alguien"
+	-0.0186899,   // "alguien tiene"
+	-0.167378,    // "algun"
+	-0.0293593,   // "algunos"
+	0.0611043,    // "alitretinoin"
+	-0.0285926,   // "all"
+	-0.0359554,   // "all ?"
+	-0.0347961,   // "all day"
+	0.0840078,    // "all over"
+	-0.0246374,   // "all the"
+	0.00318427,   // "allergic"
+	0.00896603,   // "allergic to"
+	-0.0797246,   // "allergies"
+	-0.0113075,   // "allergy"
+	0.0344244,    // "allergy ?"
+	0.00397775,   // "allopurinol"
+	0.0206409,    // "aloe"
+	-0.0234783,   // "alone"
+	0.0439428,    // "along"
+	0.00780572,   // "alongside"
+	-0.13433,     // "alopecia"
+	-0.0571741,   // "alopecia areata"
+	-0.0558827,   // "alopecia how"
+	0.0774915,    // "already"
+	0.0119765,    // "already ?"
+	-0.0127934,   // "already had"
+	0.0428921,    // "alrededor"
+	0.0363892,    // "alrededor de"
+	0.0414526,    // "alt"
+	0.0232403,    // "alt now"
+	0.025678,     // "alta"
+	-0.262894,    // "always"
+	0.00926006,   // "am"
+	0.0145638,    // "am i"
+	0.018642,     // "amarilla"
+	0.0997656,    // "amarillas"
+	0.0339966,    // "amarillo"
+	0.0463547,    // "ambulance"
+	0.0384477,    // "ambulance ?"
+	0.21068,      // "amiga"
+	0.129824,     // "amiga esta"
+	0.0733481,    // "amoxicilina"
+	0.0249148,    // "amoxicilina la"
+	0.149201,     // "amoxicillin"
+	0.00217128,   // "amoxicillin is"
+	0.0824842,    // "ampolla"
+	0.00466048,   // "ampolla enorme"
+	0.0355791,    // "ampolla grande"
+	0.197185,     // "ampollas"
+	-0.060427,    // "ampollas ?"
+	-0.0469674,   // "ampollas de"
+	0.0401885,    // "ampollas en"
+	0.0625559,    // "ampollas por"
+	0.120812,     // "ampollas tensas"
+	0.0269631,    // "ampollitas"
+	-0.162938,    // "an"
+	0.0327319,    // "an a"
+	0.030996,     // "an adult"
+	0.00125193,   // "an allergy"
+	0.0150173,    // "an ambulance"
+	-0.112628,    // "an antibiotic"
+	-0.122032,    // "an antihistamine"
+	-0.0615605,   // "an autoimmune"
+	0.0505955,    // "an emergency"
+	0.0545573,    // "an epipen"
+	0.0531593,    // "an eye"
+	0.0244762,    // "an hour"
+	0.0388095,    // "an infection"
+	0.00100689,   // "an scc"
+	0.0792019,    // "ana"
+	-0.0434801,   // "analisis"
+	-0.0369143,   // "analisis de"
+	-0.012783,    // "anatomia"
+	-0.012783,    // "anatomia patologica"
+	0.719552,     // "and"
+	-0.150813,    // "and 0"
+	-0.0547633,   // "and a"
+	-0.02285,     // "and alcohol"
+	-0.000970014, // "and an"
+	-0.0289505,   // "and angry"
+	0.00648417,   // "and between"
+	0.0325178,    // "and bled"
+	0.0609664,    // "and bleeding"
+	-0.0314777,   // "and covered"
+	0.0623301,    // "and crumbly"
+	0.0164207,    // "and crusty"
+	0.00147804,   // "and does"
+	0.0035354,    // "and doesn't"
+	0.00256222,   // "and feet"
+	0.0499362,    // "and fever"
+	0.00243365,   // "and flaky"
+	-0.0242258,   // "and for"
+	0.0336697,    // "and getting"
+	-0.0483815,   // "and go"
+	0.102424,     // "and got"
+	0.0227997,    // "and gritty"
+	0.0543324,    // "and has"
+	0.00208287,   // "and hasn't"
+	0.00841394,   // "and have"
+	0.0419598,    // "and he's"
+	0.118368,     // "and her"
+	-0.0122327,   // "and his"
+	0.0219556,    // "and hot"
+	-0.19,        // "and how"
+	-0.387573,    // "and i"
+	0.0596405,    // "and i'm"
+	0.0311602,    // "and i've"
+	-0.039027,    // "and il"
+	-0.0320665,   // "and is"
+	0.0727007,    // "and it"
+	0.0744877,    // "and it's"
+	0.0347546,    // "and itch"
+	0.0174102,    // "and itching"
+	0.18094,      // "and itchy"
+	0.00488213,   // "and just"
+	0.00255816,   // "and keeps"
+	0.00552084,   // "and little"
+	-0.0243131,   // "and mouth"
+	0.0548797,    // "and my"
+	-0.00704322,  // "and not"
+	0.0909883,    // "and now"
+	0.0285884,    // "and on"
+	0.0330992,    // "and oozing"
+	-0.00132411,  // "and oral"
+	-0.00527762,  // "and others"
+	-0.0376354,   // "and pemphigoid"
+	0.012653,     // "and raised"
+	0.0463468,    // "and red"
+	0.0153927,    // "and see"
+	0.0617059,    // "and she"
+	0.139755,     // "and she's"
+	0.00625376,   // "and should"
+	0.0454901,    // "and smelly"
+	0.0193255,    // "and soles"
+	0.00619371,   // "and sore"
+	0.0386032,    // "and still"
+	0.0727827,    // "and swollen"
+	0.0676712,    // "and the"
+	0.00382735,   // "and then"
+	0.0605878,    // "and there's"
+	0.100251,     // "and thick"
+	0.00446075,   // "and two"
+	-0.0110046,   // "and uvb"
+	-0.0459775,   // "and vitamin"
+	0.0164187,    // "and weighs"
+	-0.000304266, // "and what"
+	-0.00438365,  // "and when"
+	-0.0243231,   // "and which"
+	-0.0147513,   // "and why"
+	0.00049697,   // "and won't"
+	0.0104014,    // "and would"
+	-0.009115,    // "angioedema"
+	-0.0248582,   // "angioedema ?"
+	-0.00574358,  // "angioedema and"
+	-0.0122839,   // "angioedema hereditario"
+	-0.0289505,   // "angry"
+	0.0204537,    // "ankle"
+	0.00738786,   // "ankles"
+	0.171255,     // "annular"
+	0.0907215,    // "annular plaque"
+	0.0315723,    // "annular plaques"
+	0.025494,     // "annular scaly"
+	-0.0549802,   // "ano"
+	-0.0528141,   // "ano pasado"
+	-0.0582793,   // "anos"
+	-0.0263864,   // "anos ?"
+	0.10189,      // "anos con"
+	-0.123155,    // "anos es"
+	0.0199941,    // "anos tiene"
+	-0.0959629,   // "anos y"
+	0.125144,     // "another"
+	0.0375672,    // "antes"
+	-0.0274544,   // "antes ?"
+	-0.0146011,   // "antes de"
+	0.0486503,    // "antes no"
+	0.000928831,  // "antialergico"
+	-0.0848796,   // "antibiotic"
+	0.0095234,    // "antibiotic and"
+	-0.0374634,   // "antibiotic course"
+	0.0270275,    // "antibiotica"
+	0.128474,     // "antibiotico"
+	0.0785892,    // "antibiotico ?"
+	0.0192567,    // "antibiotico ya"
+	0.18425,      // "antibiotics"
+	0.220928,     // "antibiotics ?"
+	0.0277573,    // "antibiotics for"
+	0.00154153,   // "antibiotics or"
+	0.146608,     // "anticonceptivo"
+	0.0589696,    // "antifungal"
+	-0.111089,    // "antifungals"
+	-0.122279,    // "antifungicos"
+	0.0100636,    // "antihistamine"
+	0.00385076,   // "antihistamine every"
+	-0.12184,     // "antihistamine or"
+	-0.223737,    // "antihistamines"
+	-0.125225,    // "antihistamines are"
+	-0.0224564,   // "antihistamines for"
+	0.10443,      // "antihistaminico"
+	0.00514463,   // "antihistaminico a"
+	0.00392644,   // "antihistaminicos"
+	0.0046034,    // "antiperspirant"
+	0.0046034,    // "antiperspirant or"
+	0.0326003,    // "antiviral"
+	0.0303813,    // "antivirals"
+	-0.132939,    // "anulan"
+	-0.132939,    // "anulan ?"
+	-0.196045,    // "any"
+	-0.12732,     // "any evidence"
+	0.0826021,    // "any point"
+	-0.111351,    // "any tips"
+	0.0442306,    // "anyone"
+	0.0448724,    // "anyone know"
+	0.178011,     // "anything"
+	0.0257859,    // "anything ?"
+	0.00429463,   // "anything for"
+	-0.0197048,   // "anything i"
+	0.00639812,   // "anything to"
+	0.000474858,  // "anywhere"
+	-0.0131023,   // "aparece"
+	-0.0131023,   // "aparece en"
+	0.0435206,    // "apart"
+	-0.0136893,   // "apart from"
+	-0.103779,    // "aplicar"
+	0.0143575,    // "aposito"
+	0.0143575,    // "aposito le"
+	-0.0670332,   // "appear"
+	-0.065189,    // "appear ?"
+	0.0773879,    // "appeared"
+	0.0366478,    // "appeared on"
+	-0.0157647,   // "application"
+	-0.0624782,   // "applied"
+	-0.040838,    // "apply"
+	-0.0771801,   // "appointment"
+	-0.0797152,   // "appointment ?"
+	0.00525835,   // "appointment in"
+	0.00658416,   // "appointment is"
+	-0.0500064,   // "appointments"
+	-0.0500064,   // "appointments ?"
+	-0.0435776,   // "approach"
+	-0.0302306,   // "approach to"
+	0.0297131,    // "apretar"
+	0.018381,     // "aqui"
+	0.0415279,    // "aqui una"
+	0.0139458,    // "ardiendo"
+	-0.614443,    // "are"
+	-0.0176512,   // "are actinic"
+	-0.0339601,   // "are antihistamines"
+	-0.0158101,   // "are babies"
+	-0.00246825,  // "are bedbound"
+	-0.00415281,  // "are common"
+	-0.0257244,   // "are considered"
+	-0.00831679,  // "are destroyed"
+	-0.00984168,  // "are ivermectin"
+	-0.0425551,   // "are kids"
+	0.0504212,    // "are on"
+	-0.00428412,  // "are people"
+	-0.0156706,   // "are pressure"
+	0.0396442,    // "are red"
+	0.00647255,   // "are splitting"
+	0.0412524,    // "are spreading"
+	-0.0135539,   // "are steroid"
+	0.0516418,    // "are still"
+	0.0731432,    // "are swelling"
+	-0.399627,    // "are the"
+	-0.129594,    // "are there"
+	-0.149298,    // "are they"
+	-0.0273638,   // "are usually"
+	0.0598739,    // "area"
+	-0.000612264, // "area ?"
+	-0.0571741,   // "areata"
+	0.264919,     // "areata ?"
+	0.0178701,    // "aren't"
+	0.057842,     // "arm"
+	0.0060027,    // "arm has"
+	0.0847064,    // "armpit"
+	0.00657206,   // "armpits"
+	0.0349123,    // "arms"
+	0.173464,     // "around"
+	0.0939418,    // "around my"
+	0.0625848,    // "around the"
+	0.0334481,    // "arthritis"
+	0.0342112,    // "arthritis ?"
+	-0.0290864,   // "artist"
+	0.00500604,   // "artist here"
+	-0.0331144,   // "artist which"
+	-0.0556444,   // "artritis"
+	-0.0556444,   // "artritis ?"
+	-0.314093,    // "as"
+	-0.0855252,   // "as a"
+	0.0343096,    // "as an"
+	-0.0751201,   // "as foot"
+	-0.0503264,   // "as protective"
+	-0.0503264,   // "as spf"
+	0.0176924,    // "as well"
+	0.000877752,  // "ask"
+	0.00342035,   // "ask for"
+	0.00300527,   // "ask to"
+	-0.113519,    // "asked"
+	-0.113519,    // "asked me"
+	0.0312403,    // "asking"
+	-0.00202736,  // "asking about"
+	-0.00560315,  // "asking because"
+	0.206179,     // "asking for"
+	-0.103824,    // "asking me"
+	0.02535,      // "asking you"
+	-0.1042,      // "aspecto"
+	-0.1042,      // "aspecto tiene"
+	-0.0891616,   // "associated"
+	-0.076654,    // "associated with"
+	0.042513,     // "asymmetric"
+	0.113309,     // "at"
+	-0.103361,    // "at 0"
+	-0.0369275,   // "at a"
+	-0.084522,    // "at all"
+	0.0105587,    // "at her"
+	0.0282361,    // "at home"
+	0.0127102,    // "at month"
+	-0.129597,    // "at my"
+	0.187951,     // "at night"
+	-0.0187549,   // "at that"
+	0.255482,     // "at the"
+	-0.0153674,   // "at to"
+	0.00225473,   // "at week"
+	-0.0641008,   // "at what"
+	0.0109114,    // "at work"
+	0.0553097,    // "athlete's"
+	0.0553097,    // "athlete's foot"
+	0.102653,     // "athletes"
+	0.102653,     // "athletes foot"
+	-8.99876e-06, // "atipia"
+	-0.046096,    // "atipia leve"
+	-0.0596844,   // "atopic"
+	-0.00373348,  // "atopic dermatitis"
+	-0.010474,    // "atopic eczema"
+	-0.233618,    // "atopica"
+	-0.00532855,  // "atopica ?"
+	-0.0563033,   // "atopica que"
+	-0.0427678,   // "atopica se"
+	0.0140275,    // "atopy"
+	0.366346,     // "attached"
+	0.00781673,   // "attached image"
+	0.0202889,    // "attached of"
+	0.011536,     // "attached photo"
+	0.162529,     // "attached what"
+	0.0432067,    // "atypia"
+	0.0551259,    // "atypia do"
+	-0.0107983,   // "atypia what"
+	-0.0411171,   // "atypical"
+	-0.0142704,   // "aunque"
+	-0.0957027,   // "aunque diga"
+	0.0171113,    // "aunque ya"
+	-0.0449029,   // "aunt"
+	-0.0859452,   // "autoimmune"
+	-0.0615605,   // "autoimmune disease"
+	-0.16316,     // "autoinmune"
+	-0.16316,     // "autoinmune ?"
+	-0.236797,    // "avoid"
+	-0.0104725,   // "avoid alcohol"
+	-0.00752279,  // "avoid live"
+	-0.112585,    // "avoid the"
+	0.0379712,    // "away"
+	0.0425267,    // "away ?"
+	0.0655766,    // "away from"
+	0.0204451,    // "away or"
+	0.00874498,   // "awful"
+	0.122329,     // "axila"
+	0.120854,     // "axilas"
+	-0.0028847,   // "axilas o"
+	0.0171253,    // "ayer"
+	0.0118727,    // "ayer me"
+	-0.0133,      // "azelaic"
+	-0.0133,      // "azelaic acid"
+	-0.00580153,  // "azelaico"
+	-0.00703957,  // "b"
+	-0.00703957,  // "b 0"
+	-0.247856,    // "babies"
+	-0.125444,    // "babies under"
+	-0.00947349,  // "babies usually"
+	-0.03292,     // "baby"
+	-0.0256605,   // "baby ?"
+	-0.0694667,   // "baby has"
+	0.233178,     // "baby's"
+	0.0106668,    // "baby's birthmark"
+	0.0166945,    // "baby's cheeks"
+	0.0875078,    // "baby's cradle"
+	0.0730617,    // "baby's eczema"
+	0.0121791,    // "baby's face"
+	0.452683,     // "back"
+	0.013353,     // "back ?"
+	0.0464355,    // "back after"
+	-0.0106384,   // "back and"
+	0.0172673,    // "back as"
+	0.00894466,   // "back every"
+	0.102484,     // "back in"
+	0.00353646,   // "back of"
+	0.00284142,   // "back on"
+	0.0879722,    // "back or"
+	0.00400104,   // "back should"
+	0.00831759,   // "back that"
+	0.0114722,    // "back that's"
+	0.0269876,    // "back the"
+	0.0637018,    // "back till"
+	0.00153987,   // "back to"
+	0.0323747,    // "back wait"
+	0.0481532,    // "back with"
+	0.00582989,   // "backs"
+	0.00582989,   // "backs of"
+	-0.0534113,   // "bacteria"
+	0.160154,     // "bad"
+	0.151912,     // "bad enough"
+	-0.061673,    // "bad for"
+	-0.000587129, // "bad idea"
+	-0.00421612,  // "badly"
+	-0.0714994,   // "baja"
+	-0.0287863,   // "bajan"
+	0.0536645,    // "bajando"
+	0.0356851,    // "bajo"
+	0.0494517,    // "bajo ?"
+	0.161484,     // "bald"
+	0.0809938,    // "bald patch"
+	0.0317219,    // "bald patches"
+	0.0487684,    // "bald scalp"
+	0.00168871,   // "band"
+	-0.0592854,   // "banda"
+	-0.0592854,   // "banda estrecha"
+	-0.0214016,   // "banned"
+	-0.0164832,   // "banned in"
+	0.0074761,    // "barely"
+	-1.53656e-05, // "barrier"
+	0.00201182,   // "barrier cream"
+	0.0204257,    // "barriga"
+	0.032461,     // "basal"
+	0.032461,     // "basal cell"
+	-0.0372689,   // "base"
+	-0.0372689,   // "base tan"
+	-0.0159994,   // "basocelular"
+	-0.0289801,   // "basocelular ?"
+	0.0387052,    // "basocelular de"
+	0.0039244,    // "basta"
+	0.139218,     // "bastante"
+	0.0554788,    // "bath"
+	-0.0123576,   // "baths"
+	0.0364599,    // "bcc"
+	0.0302361,    // "bcc ?"
+	0.0399991,    // "bcc on"
+	-0.164699,    // "be"
+	0.00152632,   // "be ?"
+	-0.024584,    // "be a"
+	-0.0437389,   // "be allergic"
+	-0.063256,    // "be applied"
+	0.0417908,    // "be better"
+	-0.0465846,   // "be caused"
+	0.00793079,   // "be covered"
+	0.0253555,    // "be enough"
+	0.0147554,    // "be honest"
+	0.00984137,   // "be mad"
+	0.00836022,   // "be ok"
+	0.00993866,   // "be on"
+	0.0295286,    // "be pityriasis"
+	-0.0271785,   // "be reapplied"
+	-0.10632,     // "be removed"
+	-0.0129117,   // "be repositioned"
+	0.0121365,    // "be seen"
+	0.0193582,    // "be taking"
+	-0.0485488,   // "be too"
+	-0.0197445,   // "be treated"
+	-0.0322765,   // "be triggered"
+	-0.0566873,   // "be used"
+	0.00742029,   // "be using"
+	0.0250144,    // "be worried"
+	-0.0836496,   // "beach"
+	-0.0703062,   // "beach ?"
+	0.00696284,   // "beach holiday"
+	0.0605227,    // "beard"
+	0.248168,     // "bebe"
+	0.00155514,   // "bebe ?"
+	0.0443711,    // "bebe de"
+	0.0297415,    // "bebe en"
+	0.0742404,    // "bebe tiene"
+	-0.0374134,   // "bebes"
+	0.132103,     // "because"
+	0.00801639,   // "because my"
+	0.0595788,    // "because of"
+	-0.0153954,   // "become"
+	0.0365898,    // "bed"
+	0.0261781,    // "bed 0"
+	0.00712291,   // "bed ?"
+	-0.00845311,  // "bed bug"
+	0.0213575,    // "bed bugs"
+	0.0218529,    // "bedbound"
+	0.00194148,   // "bedbound and"
+	-0.117224,    // "bedding"
+	-0.0236422,   // "beds"
+	-0.0359778,   // "bee"
+	-0.0374284,   // "bee sting"
+	0.213765,     // "been"
+	0.00791937,   // "been 0"
+	-0.0316228,   // "been diagnosed"
+	0.0374226,    // "been on"
+	0.0195353,    // "been there"
+	0.0154644,    // "been told"
+	0.0223172,    // "been using"
+	-0.090192,    // "before"
+	0.000424107,  // "before ?"
+	-0.0311148,   // "before a"
+	0.0402531,    // "before i"
+	-0.00149423,  // "before isotretinoin"
+	0.016892,     // "before my"
+	-0.174916,    // "before or"
+	-0.00372632,  // "before starting"
+	0.0132653,    // "before the"
+	0.0333554,    // "beforehand"
+	0.0333554,    // "beforehand ?"
+	-0.0240047,   // "behind"
+	0.0339368,    // "behind his"
+	0.0366469,    // "behind the"
+	-0.00346725,  // "being"
+	0.00213497,   // "belly"
+	0.0353944,    // "below"
+	0.0274764,    // "benign"
+	0.0244568,    // "benign or"
+	-0.0340723,   // "benzoilo"
+	0.00240218,   // "benzoilo o"
+	-0.0540983,   // "benzoyl"
+	-0.0540983,   // "benzoyl peroxide"
+	0.181161,     // "best"
+	0.0188056,    // "betametasona"
+	0.00208907,   // "betametasona ?"
+	0.0114173,    // "betnovate"
+	0.189029,     // "better"
+	0.0191219,    // "better ?"
+	0.00273377,   // "better after"
+	0.0163067,    // "better but"
+	0.0801611,    // "better for"
+	-0.0313464,   // "better on"
+	0.0005331,    // "better with"
+	-0.207946,    // "between"
+	-0.0324615,   // "between 0"
+	-0.0946559,   // "between a"
+	-0.00979777,  // "between children"
+	-0.010897,    // "between eczema"
+	0.00819715,   // "between his"
+	-0.0248019,   // "between kids"
+	0.177141,     // "between the"
+	-0.0110046,   // "between uva"
+	-0.0600928,   // "bien"
+	0.130082,     // "big"
+	0.0010392,    // "big blister"
+	0.0948766,    // "bigger"
+	0.000253082,  // "bigger and"
+	0.0473087,    // "bigger despite"
+	0.220333,     // "biologic"
+	0.143839,     // "biologic ?"
+	0.0039408,    // "biologic for"
+	0.0452941,    // "biologic straight"
+	0.202481,     // "biologico"
+	-0.034905,    // "biologico ?"
+	0.0816015,    // "biologico le"
+	0.00646293,   // "biologico para"
+	-0.0225132,   // "biologicos"
+	-0.0734946,   // "biologics"
+	-0.0172457,   // "biologics differ"
+	-0.0214299,   // "biologics for"
+	0.0984556,    // "biopsia"
+	0.0831916,    // "biopsia ?"
+	-0.00303726,  // "biopsia de"
+	0.0269532,    // "biopsia o"
+	-0.0464274,   // "biopsia pone"
+	-0.00526676,  // "biopsies"
+	-0.0699211,   // "biopsy"
+	0.107764,     // "biopsy ?"
+	0.00554716,   // "biopsy first"
+	-0.0190428,   // "biopsy or"
+	-0.00482913,  // "biopsy result"
+	-0.0242334,   // "biopsy says"
+	-0.000967158, // "biopsy site"
+	0.0606843,    // "birth"
+	-0.00223075,  // "birth and"
+	-0.0268119,   // "birthmark"
+	0.168151,     // "bit"
+	0.014069,     // "bit of"
+	0.116052,     // "bite"
+	-0.00660892,  // "bite need"
+	0.0034412,    // "bite on"
+	-0.0262397,   // "bites"
+	-0.00845311,  // "bites ?"
+	-0.0121918,   // "bites on"
+	-0.00878742,  // "bitten"
+	-0.00924908,  // "bitten by"
+	0.13685,      // "black"
+	0.0119985,    // "black dot"
+	0.0271983,    // "black dots"
+	0.00993394,   // "black in"
+	0.0367034,    // "blanca"
+	0.0116623,    // "blanca y"
+	0.161506,     // "blancas"
+	0.116954,     // "blancas en"
+	0.000858041,  // "blanch"
+	0.0191143,    // "blanching"
+	-0.0572821,   // "bleach"
+	0.0674854,    // "bled"
+	0.0264222,    // "bled once"
+	0.165215,     // "bleeding"
+	0.122344,     // "bleeds"
+	0.0555207,    // "bleeds when"
+	0.0154167,    // "blister"
+	-0.00218872,  // "blister from"
+	0.0172375,    // "blister on"
+	0.0118407,    // "blister the"
+	0.0729867,    // "blistered"
+	0.0451057,    // "blistering"
+	0.348819,     // "blisters"
+	-0.0204251,   // "blisters ?"
+	0.0400759,    // "blisters all"
+	0.0165497,    // "blisters be"
+	0.00263458,   // "blisters in"
+	0.0862317,    // "blisters on"
+	-0.0148931,   // "block"
+	-0.254156,    // "blood"
+	0.0183809,    // "blood blister"
+	-0.117671,    // "blood pressure"
+	-0.113495,    // "blood tests"
+	-0.0113139,   // "blood thinners"
+	0.0897344,    // "bloods"
+	0.00478949,   // "bloods done"
+	0.0206814,    // "blotches"
+	0.0229785,    // "blotchy"
+	0.0333589,    // "blurry"
+	0.0510188,    // "boca"
+	-0.0127023,   // "boca ?"
+	-0.00765254,  // "body"
+	-0.0140794,   // "body weight"
+	0.00284042,   // "boil"
+	0.00781641,   // "boil ?"
+	0.00608838,   // "boils"
+	-0.0128844,   // "boils ?"
+	0.0189727,    // "boils in"
+	0.0052911,    // "booked"
+	0.036567,     // "borde"
+	-0.0476591,   // "bordes"
+	0.0624607,    // "borroso"
+	-0.101917,    // "both"
+	0.0217141,    // "both ?"
+	-0.0999541,   // "both on"
+	0.0634158,    // "both sides"
+	0.0196781,    // "bother"
+	0.0146778,    // "bother going"
+	0.0453723,    // "botox"
+	-0.00877007,  // "botox stop"
+	0.101053,     // "bottom"
+	0.0972612,    // "bottom at"
+	-0.0590117,   // "botulinica"
+	0.00143503,   // "bowen's"
+	0.0112429,    // "bowen's ?"
+	-0.0442557,   // "box"
+	-0.0317356,   // "box says"
+	0.0617559,    // "boy"
+	0.0356052,    // "boy has"
+	-0.0440899,   // "boy's"
+	0.00602178,   // "boyfriend"
+	0.0610476,    // "boyfriend's"
+	0.019087,     // "bp"
+	0.019087,     // "bp ?"
+	-0.0462601,   // "braden"
+	0.245443,     // "brazo"
+	0.0462454,    // "brazo ?"
+	0.00171401,   // "brazo de"
+	0.0158489,    // "brazo y"
+	0.0220943,    // "brazos"
+	0.027762,     // "break"
+	0.0248252,    // "break ?"
+	0.0186293,    // "breaking"
+	0.0186293,    // "breaking out"
+	-0.00278774,  // "breast"
+	0.014623,     // "breastfeeding"
+	0.0718792,    // "breastfeeding ?"
+	0.00242525,   // "breastfeeding and"
+	-0.0592669,   // "breastfeeding mothers"
+	0.00910155,   // "breasts"
+	0.00889154,   // "breathe"
+	0.00889154,   // "breathe fine"
+	0.000356636,  // "breathing"
+	-0.0889348,   // "breslow"
+	-0.0147541,   // "breslow 0"
+	-0.0536828,   // "breslow ?"
+	-0.0147465,   // "breslow thickness"
+	0.0247371,    // "bright"
+	0.0247371,    // "bright red"
+	-0.0629869,   // "brote"
+	-0.0753704,   // "brote de"
+	-0.0365102,   // "brotes"
+	-0.0278073,   // "brotes ?"
+	0.0628936,    // "brother"
+	-0.0573718,   // "brother has"
+	0.0955828,    // "brother's"
+	0.208907,     // "brown"
+	0.0105598,    // "brown spot"
+	0.035487,     // "bruise"
+	0.0223937,    // "bruise ?"
+	0.0385901,    // "bsa"
+	-0.0917055,   // "buena"
+	-0.11872,     // "buena foto"
+	-0.106368,    // "buenas"
+	-0.119777,    // "buenas fotos"
+	-0.00845311,  // "bug"
+	-0.00845311,  // "bug bites"
+	0.0213575,    // "bugs"
+	0.139751,     // "bullae"
+	0.0770759,    // "bullae on"
+	-0.0601084,   // "bullous"
+	-0.0601084,   // "bullous pemphigoid"
+	0.0336324,    // "bullseye"
+	0.159156,     // "bulto"
+	0.113315,     // "bulto de"
+	0.0185475,    // "bulto en"
+	0.0866506,    // "bump"
+	0.0427538,    // "bump on"
+	0.0744246,    // "bumps"
+	0.0111837,    // "bumps in"
+	0.0142872,    // "bumps on"
+	0.00528268,   // "bumpy"
+	-0.174351,    // "burn"
+	-0.0322631,   // "burn ?"
+	-0.0204251,   // "burn blisters"
+	-0.00970066,  // "burn need"
+	0.0122512,    // "burn on"
+	-0.0037306,   // "burn or"
+	-0.0599502,   // "burned"
+	0.00507792,   // "burned my"
+	-0.0288947,   // "burning"
+	0.00511372,   // "burning pain"
+	-0.130072,    // "burns"
+	-0.040997,    // "burns or"
+	0.0126013,    // "burnt"
+	0.0125936,    // "burnt my"
+	0.00173565,   // "burrows"
+	0.0133578,    // "burst"
+	0.0122576,    // "busco"
+	-0.0338246,   // "busco un"
+	0.347161,     // "but"
+	0.0587114,    // "but i"
+	0.0139269,    // "but i'm"
+	0.0648864,    // "but is"
+	0.0979143,    // "but it's"
+	-0.0399429,   // "but my"
+	0.0102893,    // "but no"
+	-0.0108296,   // "but not"
+	0.00750971,   // "but only"
+	0.0405653,    // "but the"
+	-0.0130735,   // "but what"
+	0.00950031,   // "buy"
+	-0.241314,    // "by"
+	-0.0446617,   // "by a"
+	-0.0140794,   // "by body"
+	0.0198084,    // "by his"
+	0.0161511,    // "by something"
+	-0.00656469,  // "by weight"
+	-0.0309056,   // "c"
+	-0.044424,    // "c ?"
+	0.109707,     // "c o"
+	0.0288614,    // "cabecera"
+	0.169089,     // "cabelludo"
+	0.0766414,    // "cabelludo ?"
+	0.0109817,    // "cabelludo y"
+	-0.169343,    // "cabeza"
+	-0.168698,    // "cabeza a"
+	-0.085297,    // "cada"
+	-0.172219,    // "cada cuanto"
+	0.192207,     // "cada vez"
+	0.112197,     // "cae"
+	0.0962134,    // "cae el"
+	0.00444413,   // "cae mas"
+	0.0395252,    // "cafe"
+	-0.0399476,   // "caida"
+	-0.0282967,   // "caida de"
+	-0.0069454,   // "calcineurin"
+	-0.0069454,   // "calcineurin inhibitors"
+	0.0503591,    // "calcipotriol"
+	0.0503591,    // "calcipotriol ?"
+	-0.0473364,   // "calcula"
+	-0.0473364,   // "calcula la"
+	-0.0139342,   // "calculated"
+	0.0350873,    // "calf"
+	0.109552,     // "caliente"
+	0.0409696,    // "caliente e"
+	-0.00722065,  // "call"
+	-0.0245667,   // "call 0"
+	0.00267991,   // "call an"
+	-0.0785934,   // "called"
+	-0.0377782,   // "called ?"
+	-0.00447366,  // "called a"
+	-0.0297544,   // "called it"
+	0.0130861,    // "callo"
+	0.0130861,    // "callo ?"
+	-0.0347168,   // "calor"
+	0.0878178,    // "calva"
+	0.0184396,    // "calva que"
+	-0.020888,    // "cambia"
+	0.0485573,    // "cambiado"
+	-0.0294473,   // "cambiar"
+	-0.0139182,   // "cambiar de"
+	0.0228418,    // "cambie"
+	0.179672,     // "cambio"
+	0.0627302,    // "cambio de"
+	0.118019,     // "came"
+	0.0706729,    // "came back"
+	0.00511693,   // "came in"
+	0.0343896,    // "came up"
+	0.0297882,    // "camping"
+	0.000662543,  // "campo"
+	-0.503989,    // "can"
+	-0.247086,    // "can a"
+	-0.0374492,   // "can adults"
+	-0.0611574,   // "can babies"
+	-0.0249054,   // "can breastfeeding"
+	-0.0277328,   // "can children"
+	-0.022985,    // "can eczema"
+	0.10051,      // "can he"
+	0.259058,     // "can i"
+	0.00563319,   // "can it"
+	-0.0814624,   // "can kids"
+	-0.0293398,   // "can men"
+	0.115491,     // "can my"
+	-0.0426446,   // "can people"
+	0.00867458,   // "can see"
+	0.0370114,    // "can she"
+	-0.0218784,   // "can someone"
+	-0.0129593,   // "can stress"
+	0.0564908,    // "can the"
+	0.0546701,    // "can we"
+	-0.0213182,   // "can you"
+	0.0918177,    // "can't"
+	0.0814703,    // "can't diagnose"
+	-0.0579037,   // "cancel"
+	0.00627973,   // "cancel ?"
+	-0.0641833,   // "cancel the"
+	-0.00839557,  // "cancer"
+	0.120518,     // "cancer ?"
+	0.0377504,    // "cancer de"
+	-0.0384773,   // "cancerous"
+	-0.0384773,   // "cancerous ?"
+	0.0123431,    // "cancun"
+	0.0132808,    // "candida"
+	-0.0433188,   // "candida or"
+	-0.00756087,  // "candidate"
+	-0.00756087,  // "candidate for"
+	0.0122042,    // "cantharidin"
+	0.0340317,    // "cap"
+	-0.00220097,  // "cap and"
+	0.0208507,    // "cap has"
+	-0.0464303,   // "cap is"
+	-0.000966278, // "capitis"
+	0.117989,     // "cara"
+	-0.166393,    // "cara ?"
+	0.0586712,    // "cara con"
+	0.00917766,   // "cara de"
+	0.0415593,    // "cara hinchada"
+	0.0160163,    // "cara lo"
+	0.0065922,    // "cara que"
+	0.0779603,    // "carbamazepine"
+	-0.0112508,   // "carcinoma"
+	0.068899,     // "carcinoma ?"
+	-0.0316875,   // "carcinoma basocelular"
+	-0.0281399,   // "carcinoma typically"
+	0.039604,     // "care"
+	0.0015764,    // "care ?"
+	0.00219726,   // "care for"
+	0.0501937,    // "care home"
+	-0.0143001,   // "care homes"
+	0.0200757,    // "care or"
+	-0.000303827, // "carer"
+	0.00899056,   // "carry"
+	0.00899056,   // "carry on"
+	-0.0317053,   // "casa"
+	-0.0382714,   // "casa ?"
+	0.0545448,    // "case"
+	0.00308659,   // "case of"
+	0.128556,     // "caso"
+	0.0226127,    // "caspa"
+	-0.184961,    // "cat"
+	0.00712349,   // "cat scratch"
+	-0.49998,     // "catch"
+	-0.194738,    // "catch ringworm"
+	-0.0175581,   // "cats"
+	-0.0375898,   // "caught"
+	-0.115354,    // "causa"
+	-0.0565887,   // "causa la"
+	-0.186036,    // "cause"
+	-0.0189383,   // "cause a"
+	-0.054211,    // "cause contact"
+	-0.150073,    // "caused"
+	-0.150073,    // "caused by"
+	-0.233326,    // "causes"
+	-0.0370058,   // "causes acne"
+	-0.065872,    // "causes it"
+	-0.00145343,  // "causes of"
+	-0.0423673,   // "causes them"
+	0.0285301,    // "causing"
+	0.0285301,    // "causing the"
+	0.0626491,    // "cejas"
+	0.0197964,    // "cell"
+	0.0197964,    // "cell carcinoma"
+	-0.0962026,   // "cellulitis"
+	0.0030979,    // "cellulitis ?"
+	-0.0260974,   // "cellulitis from"
+	-0.0060072,   // "cellulitis in"
+	0.000918381,  // "cellulitis is"
+	0.00871872,   // "celulitis"
+	-0.0414624,   // "celulitis indican"
+	0.00324986,   // "central"
+	0.012119,     // "central keratin"
+	0.0103288,    // "centro"
+	0.0534233,    // "cephalexin"
+	0.0304681,    // "cera"
+	0.108733,     // "cerca"
+	0.108733,     // "cerca del"
+	-0.0286807,   // "cetirizina"
+	0.00570118,   // "cetirizina ?"
+	0.0921701,    // "cetirizine"
+	0.021582,     // "cetirizine can"
+	-0.0361427,   // "cetirizine for"
+	0.0571681,    // "chamaco"
+	0.0837607,    // "champu"
+	0.0172274,    // "champu de"
+	0.00286417,   // "change"
+	0.0648747,    // "changed"
+	0.00404243,   // "changes"
+	-0.0352199,   // "changes can"
+	0.0516701,    // "changing"
+	0.00769868,   // "chaval"
+	-0.039417,    // "che"
+	0.0353653,    // "check"
+	0.000811528,  // "check before"
+	0.012415,     // "checked"
+	0.0281921,    // "checked ?"
+	-0.0023308,   // "checked or"
+	-0.028622,    // "checking"
+	-0.128442,    // "checks"
+	-0.0461423,   // "checks ?"
+	0.00232318,   // "checkup"
+	0.121157,     // "cheek"
+	0.0667917,    // "cheek and"
+	0.176749,     // "cheeks"
+	0.088577,     // "cheeks ?"
+	0.0156679,    // "chef"
+	0.0156679,    // "chef and"
+	0.0172077,    // "chemical"
+	0.0179529,    // "chemical peel"
+	0.00349714,   // "chemo"
+	0.100092,     // "chest"
+	0.0159676,    // "chest since"
+	0.170439,     // "chickenpox"
+	0.115118,     // "chickenpox ?"
+	0.0859544,    // "chickenpox spots"
+	-0.00927218,  // "chickenpox vaccine"
+	0.0396702,    // "chico"
+	0.0268188,    // "chilblains"
+	0.0314909,    // "chilblains ?"
+	-0.185429,    // "child"
+	0.0113556,    // "child has"
+	-0.085636,    // "child with"
+	0.014674,     // "child's"
+	-0.252493,    // "children"
+	-0.0515765,   // "children ?"
+	-0.014352,    // "children in"
+	-0.110287,    // "children with"
+	0.0235769,    // "chin"
+	-0.100941,    // "chocolate"
+	-0.0370058,   // "chocolate causes"
+	0.00540192,   // "cholestasis"
+	0.00540192,   // "cholestasis ?"
+	-0.00644329,  // "choose"
+	-0.0129358,   // "choose between"
+	-0.0232417,   // "chronic"
+	0.0611043,    // "chronic hand"
+	-0.0672045,   // "chronic hives"
+	-0.0214004,   // "chronic spontaneous"
+	0.00425943,   // "chronic urticaria"
+	-0.0316541,   // "cicatriz"
+	-0.0325001,   // "cicatriz hipertrofica"
+	0.0351024,    // "cicatriza"
+	-0.0468685,   // "ciclosporin"
+	-0.0542781,   // "ciclosporin for"
+	-0.0606675,   // "cie"
+	-0.0606675,   // "cie 0"
+	0.0169978,    // "cierra"
+	-0.101414,    // "cierto"
+	-0.083903,    // "cierto que"
+	-0.0223584,   // "cinco"
+	0.0430966,    // "cinco dias"
+	0.00780828,   // "circles"
+	0.00780828,   // "circles on"
+	0.0966472,    // "circulo"
+	0.0966472,    // "circulo rojo"
+	0.00814903,   // "cirugia"
+	-0.0649805,   // "cirugia de"
+	0.00703796,   // "cita"
+	-0.0473518,   // "cita con"
+	0.0124464,    // "cita de"
+	0.0753149,    // "clase"
+	0.0135705,    // "clase ?"
+	-0.0354344,   // "clasifican"
+	-0.0354344,   // "clasifican las"
+	-0.0564603,   // "class"
+	-0.00213927,  // "class has"
+	-0.0187477,   // "class of"
+	-0.0184113,   // "classed"
+	-0.0184113,   // "classed as"
+	-0.042036,    // "classic"
+	0.113944,     // "clear"
+	0.0711036,    // "clear ?"
+	0.0378764,    // "clear fluid"
+	-0.00958971,  // "clear what"
+	-0.0430487,   // "cleared"
+	0.0277926,    // "cleared ?"
+	0.0295786,    // "clearing"
+	0.0544442,    // "client"
+	0.0011138,    // "client at"
+	0.00500604,   // "client came"
+	0.0217288,    // "client of"
+	0.0421256,    // "clienta"
+	0.0413243,    // "clienta quiere"
+	0.0428051,    // "clinda"
+	0.0229713,    // "clindamycin"
+	0.00826895,   // "clindamycin gel"
+	-0.0589667,   // "clinic"
+	-0.024379,    // "clinicians"
+	-0.0150328,   // "clippers"
+	-0.0345203,   // "clobetasol"
+	0.0283352,    // "clobetasol now"
+	0.0149433,    // "clobetasol on"
+	0.0142245,    // "clobetasol para"
+	-0.0267931,   // "clobetasol propionate"
+	0.0199739,    // "close"
+	-0.0278765,   // "clothing"
+	0.0449267,    // "clotrimazol"
+	0.0358492,    // "clotrimazol ?"
+	0.0668962,    // "clotrimazole"
+	0.00545853,   // "clotrimazole for"
+	0.0922303,    // "clumps"
+	0.0426835,    // "cm"
+	-0.00620595,  // "coal"
+	-0.00620595,  // "coal tar"
+	0.0194254,    // "cocinero"
+	0.0194254,    // "cocinero y"
+	-0.06763,     // "code"
+	-0.0796288,   // "codigo"
+	0.178,        // "codos"
+	0.0369623,    // "codos y"
+	0.0321897,    // "coin"
+	0.191112,     // "cold"
+	0.0696546,    // "cold ?"
+	0.0738801,    // "cold sore"
+	0.000526013,  // "cold sores"
+	-0.0844979,   // "cole"
+	0.0818363,    // "cole con"
+	0.0811866,    // "colegio"
+	0.0443346,    // "colleague's"
+	0.0655739,    // "color"
+	0.0307067,    // "color miel"
+	-0.0589515,   // "colour"
+	0.0226649,    // "coloured"
+	0.0226339,    // "coloured crusts"
+	0.00682318,   // "colours"
+	-0.132939,    // "combinar"
+	-0.0685188,   // "combined"
+	-0.0685188,   // "combined pill"
+	0.322572,     // "come"
+	0.112456,     // "come back"
+	0.156385,     // "come off"
+	0.00551038,   // "come up"
+	0.0106323,    // "comer"
+	0.0179301,    // "comes"
+	0.00369495,   // "comes back"
+	0.154336,     // "coming"
+	0.033439,     // "coming back"
+	0.00481315,   // "coming off"
+	0.115615,     // "coming out"
+	-0.172169,    // "common"
+	-0.00405766,  // "common ?"
+	-0.0482928,   // "common at"
+	-0.00145343,  // "common causes"
+	-0.00717595,  // "common for"
+	-0.0120678,   // "common in"
+	-0.0195558,   // "common is"
+	-0.0230661,   // "common side"
+	-0.0249801,   // "common triggers"
+	-0.0633735,   // "commonly"
+	-0.799874,    // "como"
+	-0.266206,    // "como actua"
+	-0.325416,    // "como funciona"
+	0.0758543,    // "como la"
+	-0.291949,    // "como se"
+	-0.0109619,   // "como suele"
+	0.0512998,    // "companera"
+	0.0381137,    // "compared"
+	-0.00998382,  // "compared with"
+	0.0072894,    // "compete"
+	-0.12812,     // "completely"
+	-0.0142662,   // "compound"
+	-0.00661874,  // "compound naevus"
+	-0.00764751,  // "compound nevus"
+	0.134383,     // "compresion"
+	0.134383,     // "compresion ?"
+	0.0978352,    // "compression"
+	0.170111,     // "compro"
+	0.108576,     // "compro ?"
+	-0.0694308,   // "compuesto"
+	-0.046096,    // "compuesto con"
+	0.727725,     // "con"
+	0.029986,     // "con 0"
+	0.0488261,    // "con acne"
+	0.0406006,    // "con ampollas"
+	-8.99876e-06, // "con atipia"
+	0.0304681,    // "con cera"
+	0.024025,     // "con cirugia"
+	0.00586331,   // "con cortisona"
+	0.032826,     // "con costra"
+	0.00661207,   // "con costras"
+	0.0383261,    // "con doxiciclina"
+	0.00329127,   // "con dupilumab"
+	-0.0897062,   // "con eccema"
+	-0.0957396,   // "con el"
+	0.0481135,    // "con escamas"
+	-0.061631,    // "con fiebre"
+	0.0986677,    // "con impetigo"
+	-0.0655895,   // "con isotretinoina"
+	0.019348,     // "con la"
+	-0.00979419,  // "con las"
+	-0.0388578,   // "con los"
+	0.00274734,   // "con metotrexato"
+	0.088386,     // "con mi"
+	0.0344442,    // "con minoxidil"
+	0.0227032,    // "con molusco"
+	0.00564148,   // "con nitrogeno"
+	0.119998,     // "con picor"
+	0.019153,     // "con placas"
+	-0.0918899,   // "con problemas"
+	0.0620475,    // "con psoriasis"
+	0.0078843,    // "con pus"
+	0.0145869,    // "con ronchas"
+	0.0124634,    // "con sarna"
+	-0.049785,    // "con terbinafina"
+	-0.0575345,   // "con tretinoina"
+	0.0495288,    // "con ulcera"
+	0.107863,     // "con un"
+	0.0582113,    // "con una"
+	0.0254746,    // "con unas"
+	-0.022123,    // "condition"
+	-0.00595206,  // "condition ?"
+	-0.0611821,   // "conditions"
+	-0.00604847,  // "confirm"
+	-0.0340845,   // "confirma"
+	-0.0286106,   // "confirma la"
+	-0.0618269,   // "confirmed"
+	-0.00654473,  // "confirmed ?"
+	-0.00997278,  // "confirmed in"
+	-0.0670023,   // "confundir"
+	0.0510048,    // "congelamos"
+	0.0014545,    // "congelan"
+	0.0014545,    // "congelan o"
+	0.125561,     // "conjunctivitis"
+	-0.0303167,   // "conjuntivitis"
+	-0.151676,    // "considera"
+	-0.0492186,   // "consideran"
+	-0.0277794,   // "consideran seguros"
+	-0.183309,    // "considered"
+	-0.093233,    // "considered a"
+	-0.0287278,   // "considered ok"
+	-0.0549936,   // "considered safe"
+	-0.0624806,   // "consiste"
+	0.00499831,   // "consulta"
+	0.0544595,    // "consulta pero"
+	-0.0533586,   // "consultant"
+	-0.0452962,   // "contact"
+	-0.0452962,   // "contact dermatitis"
+	-0.109826,    // "contagia"
+	-0.0140891,   // "contagia el"
+	-0.0199302,   // "contagia la"
+	-0.310622,    // "contagiar"
+	-0.161495,    // "contagiar la"
+	-0.195863,    // "contagiosa"
+	-0.11939,     // "contagiosa ?"
+	-0.198085,    // "contagioso"
+	-0.0376243,   // "contagioso ?"
+	-0.00605922,  // "contagiosum"
+	-0.34838,     // "contagious"
+	-0.186614,    // "contagious ?"
+	-0.0086499,   // "contagious after"
+	-0.0696933,   // "contagious to"
+	0.0850422,    // "continue"
+	0.0459516,    // "continue or"
+	0.0117716,    // "contra"
+	0.0274667,    // "contra el"
+	-0.11352,     // "controles"
+	-0.11352,     // "controles se"
+	0.172023,     // "conviene"
+	0.0808827,    // "conviene mas"
+	-0.0918899,   // "corazon"
+	-0.0918899,   // "corazon ?"
+	0.00910926,   // "corn"
+	0.00925522,   // "corn ?"
+	0.0651524,    // "corners"
+	-0.0327369,   // "corticoide"
+	-0.0487884,   // "corticoide ?"
+	0.05227,      // "corticoide oral"
+	-0.081594,    // "corticoides"
+	-0.0831008,   // "corticoides en"
+	-0.00825058,  // "corticoides topicos"
+	0.0251367,    // "cortisona"
+	0.157926,     // "corto"
+	-0.0186484,   // "cosa"
+	-0.0111371,   // "cosas"
+	0.0152479,    // "costado"
+	0.0990986,    // "costra"
+	0.0754311,    // "costra en"
+	-0.0322318,   // "costra lactea"
+	0.105375,     // "costras"
+	0.0150905,    // "costras amarillas"
+	0.130791,     // "could"
+	0.00552438,   // "could be"
+	0.0323275,    // "could it"
+	0.0588163,    // "could my"
+	0.0496459,    // "could the"
+	0.0333951,    // "could this"
+	-0.00985482,  // "count"
+	-0.00985482,  // "count as"
+	-0.0125233,   // "counter"
+	-0.0164832,   // "countries"
+	-0.0164832,   // "countries ?"
+	-0.0112709,   // "counts"
+	-0.0112709,   // "counts as"
+	0.00398415,   // "couple"
+	-0.0943454,   // "course"
+	-0.0323418,   // "course ?"
+	-0.016995,    // "course for"
+	-0.0169414,   // "course of"
+	0.000370548,  // "cousin's"
+	0.0150991,    // "cover"
+	0.0219035,    // "cover it"
+	0.0104783,    // "covered"
+	0.00355582,   // "covered ?"
+	-0.00669423,  // "covered in"
+	-0.0144447,   // "covered with"
+	-0.0192661,   // "covers"
+	0.01982,      // "covid"
+	-0.0201488,   // "coworker"
+	-0.0457541,   // "cpt"
+	-0.0457541,   // "cpt 0"
+	0.0960841,    // "crack"
+	0.145724,     // "cracked"
+	0.0545941,    // "cracked and"
+	0.0837638,    // "cracking"
+	0.0651524,    // "cracking at"
+	0.0340317,    // "cradle"
+	0.0340317,    // "cradle cap"
+	0.0110204,    // "crazy"
+	0.229884,     // "cream"
+	0.0516389,    // "cream ?"
+	-0.0525884,   // "cream and"
+	-0.0146538,   // "cream better"
+	0.0646455,    // "cream do"
+	-0.0183146,   // "cream does"
+	0.0505329,    // "cream for"
+	-0.0301988,   // "cream how"
+	0.015338,     // "cream in"
+	-0.0252306,   // "cream on"
+	0.0342092,    // "cream or"
+	0.105322,     // "cream should"
+	0.000912918,  // "cream yesterday"
+	-0.145306,    // "creams"
+	-0.131279,    // "creams to"
+	0.00216678,   // "creases"
+	0.0526384,    // "crece"
+	0.0507945,    // "crecido"
+	0.0319348,    // "creeping"
+	0.163557,     // "crees"
+	0.163557,     // "crees que"
+	0.219155,     // "crema"
+	-0.0918873,   // "crema ?"
+	0.00586331,   // "crema con"
+	-0.00857646,  // "crema de"
+	-0.0220316,   // "crema hidratante"
+	0.111622,     // "crema le"
+	0.0955976,    // "crema o"
+	0.0339723,    // "crema que"
+	-0.00493548,  // "cremas"
+	0.150165,     // "crio"
+	-0.0100198,   // "crioterapia"
+	0.0209985,    // "crioterapia ?"
+	-0.00369596,  // "criteria"
+	-0.00369596,  // "criteria for"
+	-0.0347003,   // "criterios"
+	-0.236215,    // "cronica"
+	-0.0253552,   // "cronica ?"
+	-0.0904668,   // "cronica es"
+	0.0623301,    // "crumbly"
+	0.0305899,    // "cruris"
+	0.0115402,    // "crust"
+	0.230153,     // "crusted"
+	0.11903,      // "crusted scabies"
+	0.135777,     // "crusting"
+	0.0841624,    // "crusting over"
+	0.0316588,    // "crusts"
+	0.0118175,    // "crusts on"
+	0.123458,     // "crusty"
+	0.0549015,    // "cryo"
+	0.000620093,  // "cryo for"
+	-0.0333037,   // "cryotherapy"
+	-0.00360438,  // "cryotherapy kill"
+	-0.0240381,   // "cual"
+	-0.232661,    // "cual es"
+	-0.197064,    // "cuales"
+	-0.197064,    // "cuales son"
+	-0.369534,    // "cuando"
+	-0.0186899,   // "cuando alguien"
+	-0.113153,    // "cuando hay"
+	-0.0430687,   // "cuando pueden"
+	-0.0734114,   // "cuando se"
+	-0.00318452,  // "cuanta"
+	0.100209,     // "cuantas"
+	0.0397541,    // "cuantas pastillas"
+	-0.405107,    // "cuanto"
+	-0.0984055,   // "cuanto deberian"
+	-0.166283,    // "cuanto dura"
+	-0.0122625,   // "cuanto hay"
+	0.00611785,   // "cuanto paracetamol"
+	-0.0366915,   // "cuanto se"
+	-0.00925087,  // "cuanto suele"
+	-0.0094184,   // "cuanto tarda"
+	-0.0212279,   // "cuanto tiempo"
+	0.0557126,    // "cuantos"
+	-0.012052,    // "cuantos dias"
+	0.0312624,    // "cuantos ml"
+	0.0335539,    // "cuello"
+	-0.11135,     // "cuento"
+	0.169089,     // "cuero"
+	0.169089,     // "cuero cabelludo"
+	0.128965,     // "cuerpo"
+	0.0508349,    // "cuerpo ?"
+	0.0108781,    // "cuerpo despues"
+	0.0104045,    // "cuesta"
+	0.0377028,    // "cuidadora"
+	0.0391331,    // "cuido"
+	0.0391331,    // "cuido tiene"
+	-0.0660258,   // "culebrilla"
+	0.118393,     // "culito"
+	-0.0197149,   // "cumulative"
+	-0.0197149,   // "cumulative isotretinoin"
+	0.0510575,    // "cunado"
+	-0.0155064,   // "cup"
+	-0.143879,    // "cura"
+	-0.205063,    // "cura ?"
+	-0.0245003,   // "curar"
+	-0.043335,    // "curarse"
+	-0.0594727,   // "cure"
+	-0.0738754,   // "curiosidad"
+	-0.00433509,  // "curious"
+	-0.0185345,   // "curious about"
+	-0.0268544,   // "curious how"
+	0.00362203,   // "curious would"
+	-0.0292849,   // "current"
+	-0.0292849,   // "current advice"
+	0.0626102,    // "customer"
+	0.00310723,   // "customer wants"
+	0.0500285,    // "cut"
+	-0.0046106,   // "cut is"
+	0.0361473,    // "cut it"
+	0.00274669,   // "cut on"
+	0.0159918,    // "cut out"
+	0.0817872,    // "cyst"
+	0.0103589,    // "cyst ?"
+	-0.012682,    // "cyst and"
+	0.0506451,    // "cyst or"
+	0.00371662,   // "cystic"
+	0.00371662,   // "cystic acne"
+	-0.0769426,   // "d"
+	0.030663,     // "da"
+	-0.120523,    // "dad"
+	-0.0322601,   // "dad had"
+	-0.0557849,   // "dad has"
+	0.00469382,   // "dad to"
+	0.173548,     // "dad's"
+	0.0462107,    // "dad's leg"
+	0.0761345,    // "daily"
+	-0.0627954,   // "daily ?"
+	-0.0386881,   // "daily dose"
+	0.0458736,    // "daily for"
+	0.0685265,    // "daily valaciclovir"
+	-0.0069906,   // "dairy"
+	-0.170074,    // "damage"
+	-0.00683613,  // "damage ?"
+	0.106338,     // "dando"
+	0.0546713,    // "dando el"
+	0.0516681,    // "dando la"
+	0.0141742,    // "dandruff"
+	-0.0369843,   // "dangerous"
+	-0.0173975,   // "dangerous for"
+	0.0795657,    // "dar"
+	0.00323028,   // "dar ibuprofeno"
+	-0.00956736,  // "darier"
+	-0.00945125,  // "darier's"
+	-0.00945125,  // "darier's sign"
+	0.171419,     // "dark"
+	0.0253203,    // "dark line"
+	0.00109119,   // "dark patches"
+	0.0296489,    // "dark spot"
+	0.0366089,    // "darker"
+	0.0185838,    // "darker in"
+	0.000596871,  // "darker over"
+	-0.0645295,   // "darker skin"
+	-0.138812,    // "date"
+	-0.0113624,   // "daughter"
+	-0.0979469,   // "daughter has"
+	0.0335075,    // "daughter stay"
+	0.0148861,    // "daughter's"
+	0.0131265,    // "daughter's eczema"
+	-0.010432,    // "daughter's friend"
+	-0.0216354,   // "daughter's pediatrician"
+	-0.0379702,   // "daughter's school"
+	0.0154785,    // "daughter's warts"
+	0.207182,     // "day"
+	0.135625,     // "day 0"
+	-0.0775298,   // "day ?"
+	0.00368847,   // "day be"
+	0.0132759,    // "day for"
+	0.0523251,    // "day instead"
+	0.00139692,   // "day is"
+	0.000535116,  // "day one"
+	0.0197526,    // "day or"
+	0.0595506,    // "day should"
+	0.136216,     // "day since"
+	0.138495,     // "daycare"
+	0.217781,     // "days"
+	-0.128566,    // "days ?"
+	0.01785,      // "days after"
+	0.0647199,    // "days ago"
+	0.00377462,   // "days and"
+	0.0432602,    // "days antibiotics"
+	0.00386653,   // "days can"
+	0.0227791,    // "days into"
+	0.00442941,   // "days of"
+	0.0199611,    // "days off"
+	0.0261777,    // "days should"
+	-0.00713747,  // "ddx"
+	0.179732,     // "de"
+	0.296855,     // "de 0"
+	-0.0209786,   // "de aciclovir"
+	-0.0480976,   // "de alarma"
+	-0.012783,    // "de anatomia"
+	-0.046546,    // "de baja"
+	-0.0592854,   // "de banda"
+	-0.0340723,   // "de benzoilo"
+	0.0137215,    // "de betametasona"
+	-0.0463383,   // "de biopsia"
+	-0.0735726,   // "de breslow"
+	0.0288614,    // "de cabecera"
+	-0.00939707,  // "de casa"
+	-0.0414624,   // "de celulitis"
+	-0.0632326,   // "de cetirizina"
+	0.0348672,    // "de color"
+	0.0106323,    // "de comer"
+	0.0311399,    // "de corticoide"
+	0.017782,     // "de cortisona"
+	0.032772,     // "de dar"
+	0.090905,     // "de dos"
+	-0.0232006,   // "de embarazo"
+	-0.0652108,   // "de empezar"
+	0.00972026,   // "de enfermeria"
+	0.0366646,    // "de garrapata"
+	-0.00551237,  // "de golpe"
+	0.037327,     // "de isotretinoina"
+	0.058238,     // "de ivermectina"
+	-0.0543511,   // "de koebner"
+	0.2589,       // "de la"
+	-0.0504066,   // "de las"
+	0.000192387,  // "de loratadina"
+	-0.0183906,   // "de los"
+	-0.0555084,   // "de medicina"
+	-0.0366209,   // "de melanoma"
+	0.0625744,    // "de metotrexato"
+	0.563948,     // "de mi"
+	0.139887,     // "de minoxidil"
+	-0.0649805,   // "de mohs"
+	-0.0260602,   // "de nikolsky"
+	-0.0282967,   // "de pelo"
+	0.0842347,    // "de permetrina"
+	-0.0161954,   // "de piel"
+	-0.0225073,   // "de postura"
+	0.0880344,    // "de prednisona"
+	-0.0166578,   // "de proteccion"
+	-0.0876013,   // "de psoriasis"
+	-0.0484082,   // "de que"
+	0.0142209,    // "de sangre"
+	-0.00959665,  // "de spitz"
+	0.0490165,    // "de su"
+	-0.032964,    // "de sweet"
+	-0.00313872,  // "de terbinafina"
+	0.0334584,    // "de tomar"
+	-0.1547,      // "de un"
+	-0.351406,    // "de una"
+	0.00178772,   // "de uno"
+	0.0357839,    // "de vacaciones"
+	-0.160698,    // "de verdad"
+	-0.0398033,   // "de wood"
+	-0.032526,    // "de zinc"
+	-0.120329,    // "debe"
+	-0.0345992,   // "debe cambiar"
+	-0.0615217,   // "deben"
+	-0.000330861, // "deberia"
+	0.0333709,    // "deberia tomar"
+	-0.0984055,   // "deberian"
+	-0.0984055,   // "deberian revisarse"
+	0.0494615,    // "debo"
+	-0.045282,    // "decide"
+	-0.0213358,   // "decide whether"
+	-0.0563807,   // "decir"
+	0.0266439,    // "decis"
+	-0.0351214,   // "dedo"
+	0.259652,     // "dedos"
+	0.100979,     // "dedos por"
+	-0.0665735,   // "deet"
+	-0.00911308,  // "degree"
+	-0.00911308,  // "degree burn"
+	-0.0214551,   // "deja"
+	0.0683129,    // "dejamos"
+	0.121632,     // "dejar"
+	0.188106,     // "dejar el"
+	-0.0227445,   // "dejar la"
+	0.0434849,    // "dejarlo"
+	0.0434849,    // "dejarlo ?"
+	0.658313,     // "dejo"
+	0.0986258,    // "dejo ?"
+	0.0627052,    // "dejo de"
+	0.252708,     // "dejo el"
+	0.0756956,    // "dejo la"
+	0.00948751,   // "dejo ya"
+	0.350267,     // "del"
+	0.0408683,    // "del brazo"
+	-0.0918899,   // "del corazon"
+	0.0102452,    // "del cuello"
+	0.0411092,    // "del grano"
+	-0.0647887,   // "del herpes"
+	0.102459,     // "del lunar"
+	-0.029193,    // "del melanoma"
+	0.108733,     // "del ojo"
+	0.0330646,    // "del panal"
+	-0.0517438,   // "del parche"
+	-0.0423914,   // "del parto"
+	0.221459,     // "del pie"
+	0.107275,     // "del pulgar"
+	-0.036967,    // "del tratamiento"
+	0.0217163,    // "depilacion"
+	0.0152436,    // "depilacion laser"
+	0.01766,      // "depression"
+	0.0876095,    // "derivo"
+	0.0602933,    // "derivo ?"
+	-0.159637,    // "derm"
+	0.0546494,    // "derm ?"
+	0.00658416,   // "derm appointment"
+	0.000718277,  // "derm gave"
+	0.0125266,    // "derm is"
+	0.00121248,   // "derm offered"
+	0.113262,     // "derm or"
+	-0.24182,     // "derm said"
+	-0.138203,    // "derm told"
+	0.00957213,   // "derm wants"
+	-0.0359257,   // "derma"
+	-0.0359257,   // "derma me"
+	-0.411546,    // "dermatitis"
+	-0.0132801,   // "dermatitis ?"
+	-0.00884216,  // "dermatitis and"
+	-0.233618,    // "dermatitis atopica"
+	-0.00929648,  // "dermatitis del"
+	-0.0431325,   // "dermatitis on"
+	0.00165384,   // "dermatitis seborreica"
+	0.0245547,    // "dermatofibroma"
+	-0.0691127,   // "dermatographism"
+	-0.261658,    // "dermatologa"
+	-0.0172604,   // "dermatologa dice"
+	-0.25383,     // "dermatologa me"
+	-0.0326766,   // "dermatologia"
+	-0.0351844,   // "dermatologia ?"
+	-0.386383,    // "dermatologist"
+	0.0149548,    // "dermatologist ?"
+	-0.0524534,   // "dermatologist mentioned"
+	0.00686423,   // "dermatologist or"
+	-0.0235883,   // "dermatologist prescribed"
+	-0.0643975,   // "dermatologist put"
+	-0.0407902,   // "dermatologist said"
+	-0.0360515,   // "dermatologist started"
+	-0.0232139,   // "dermatologist tell"
+	-0.036008,    // "dermatologist uses"
+	0.0150113,    // "dermatologist wants"
+	-0.00542746,  // "dermatologist wrote"
+	-0.102408,    // "dermatologists"
+	-0.00484977,  // "dermatologists ask"
+	-0.0240695,   // "dermatologists decide"
+	-0.0241327,   // "dermatologists prefer"
+	-0.0107364,   // "dermatologists tell"
+	-0.00169782,  // "dermatologists usually"
+	-0.127392,    // "dermatologo"
+	0.064441,     // "dermatologo ?"
+	-0.187456,    // "dermatologo me"
+	0.0417345,    // "dermatologo o"
+	-0.0478967,   // "dermatologos"
+	-0.014025,    // "dermatology"
+	-0.0081008,   // "dermatology ?"
+	-0.0544985,   // "dermatoscope"
+	-0.0062165,   // "dermatoscope ?"
+	-0.0459887,   // "dermatoscopio"
+	-0.0371933,   // "dermoscopy"
+	0.0447474,    // "dermoscopy image"
+	0.00540022,   // "desaparecen"
+	0.0346728,    // "describe"
+	-0.0275721,   // "describe ?"
+	0.184166,     // "described"
+	-0.111601,    // "description"
+	-0.111601,    // "description ?"
+	0.318277,     // "desde"
+	0.0052527,    // "desde ayer"
+	0.115801,     // "desde el"
+	0.0813843,    // "desde hace"
+	0.171121,     // "desde que"
+	-0.100635,    // "desencadenar"
+	-0.0950639,   // "desencadenar un"
+	0.0920154,    // "despite"
+	0.063391,     // "despues"
+	0.130704,     // "despues de"
+	-0.067312,    // "despues del"
+	-0.00831679,  // "destroyed"
+	-0.0616884,   // "develop"
+	-0.0296358,   // "dht"
+	-0.0296358,   // "dht ?"
+	0.0127132,    // "dia"
+	0.0299783,    // "dia ?"
+	0.0150397,    // "dia me"
+	-0.161791,    // "diabetes"
+	-0.154129,    // "diabetes ?"
+	0.0450453,    // "diabetic"
+	0.0193381,    // "diabetico"
+	0.10682,      // "diagnose"
+	-0.0125382,   // "diagnose me"
+	-0.499751,    // "diagnosed"
+	-0.00716385,  // "diagnosed ?"
+	-0.0408219,   // "diagnosed is"
+	-0.336258,    // "diagnosed with"
+	0.034403,     // "diagnosis"
+	0.0210802,    // "diagnosis ?"
+	0.0527326,    // "diagnosis but"
+	-0.0287509,   // "diagnosis just"
+	0.00166688,   // "diagnosis request"
+	-0.0025373,   // "diagnosis what"
+	-0.0285557,   // "diagnostica"
+	-0.0285557,   // "diagnostica la"
+	-0.135835,    // "diagnosticada"
+	0.0136521,    // "diagnosticado"
+	-0.0902595,   // "diagnosticar"
+	-0.514056,    // "diagnosticaron"
+	-0.0538999,   // "diagnosticaron dermatitis"
+	-0.0712632,   // "diagnosticaron psoriasis"
+	-0.063287,    // "diagnosticaron rosacea"
+	-0.0713657,   // "diagnosticaron vitiligo"
+	0.0172139,    // "diagnostico"
+	-0.006507,    // "diagnostico como"
+	0.125094,     // "diagnostico pero"
+	-0.1042,      // "diagnostico que"
+	0.0118679,    // "diagnostico solo"
+	0.157678,     // "diana"
+	0.000449089,  // "diaper"
+	0.000673127,  // "diaper rash"
+	-0.0205894,   // "diaria"
+	-0.0205894,   // "diaria de"
+	0.0483023,    // "diario"
+	0.00911694,   // "diarrhea"
+	0.245283,     // "dias"
+	0.019675,     // "dias ?"
+	-0.110584,    // "dice"
+	0.00433388,   // "dice que"
+	-0.0655534,   // "dicen"
+	-0.0114431,   // "dicen que"
+	-0.0160044,   // "dicho"
+	-0.0160044,   // "dicho que"
+	-0.0823925,   // "did"
+	-0.0642073,   // "did he"
+	0.0094798,    // "did nothing"
+	-0.0319919,   // "dieron"
+	-0.288444,    // "diferencia"
+	-0.0603866,   // "diferencia entre"
+	-0.10354,     // "diferencia hay"
+	-0.0109138,   // "diferencia un"
+	-0.0600495,   // "differ"
+	-0.00814384,  // "differ from"
+	-0.384029,    // "difference"
+	-0.365564,    // "difference between"
+	-0.0721082,   // "different"
+	-0.100464,    // "different from"
+	0.045338,     // "different in"
+	-0.00613744,  // "differently"
+	-0.0957027,   // "diga"
+	-0.0957027,   // "diga resistente"
+	0.114004,     // "digo"
+	0.00973435,   // "digo que"
+	-0.190383,    // "dijeron"
+	-0.190383,    // "dijeron que"
+	-0.310945,    // "dijo"
+	-0.192448,    // "dijo que"
+	-0.00234464,  // "dimeticona"
+	0.000901291,  // "dimple"
+	-0.152724,    // "dio"
+	0.0142245,    // "dio clobetasol"
+	-0.265751,    // "disease"
+	-0.117841,    // "disease ?"
+	-0.00458345,  // "disease is"
+	-0.0159577,   // "diseases"
+	0.036,        // "displasico"
+	0.0899014,    // "district"
+	0.0899014,    // "district nurse"
+	0.0195841,    // "dizzy"
+	0.0163552,    // "dle"
+	-0.00635968,  // "dlqi"
+	-0.530826,    // "do"
+	0.0941827,    // "do ?"
+	-0.00189588,  // "do a"
+	0.0159881,    // "do about"
+	-0.0803673,   // "do babies"
+	-0.00958525,  // "do clinicians"
+	-0.0963415,   // "do dermatologists"
+	-0.0437001,   // "do doctors"
+	0.0468681,    // "do for"
+	-0.02307,     // "do guidelines"
+	0.141694,     // "do i"
+	0.0852278,    // "do if"
+	-0.0199059,   // "do jak"
+	-0.0197008,   // "do keloids"
+	-0.0185375,   // "do most"
+	-0.0778546,   // "do people"
+	-0.00160753,  // "do so"
+	-0.0499707,   // "do some"
+	-0.0538419,   // "do teenagers"
+	-0.0926259,   // "do the"
+	-0.171624,    // "do they"
+	-0.0125222,   // "do topical"
+	0.136004,     // "do we"
+	-0.0052645,   // "do when"
+	-0.00410648,  // "do with"
+	-0.00691718,  // "do you"
+	0.017424,     // "doc"
+	-0.164408,    // "doctor"
+	0.0622282,    // "doctor ?"
+	0.00504536,   // "doctor for"
+	0.0556446,    // "doctor gave"
+	0.0114328,    // "doctor mi"
+	0.0355926,    // "doctor or"
+	-0.100163,    // "doctor prescribed"
+	0.0211074,    // "doctor que"
+	0.0164903,    // "doctor said"
+	-0.0248076,   // "doctor says"
+	0.00677374,   // "doctor today"
+	0.00804099,   // "doctor's"
+	0.0209692,    // "doctora"
+	0.0209692,    // "doctora me"
+	-0.0699764,   // "doctors"
+	-0.0116426,   // "doctors look"
+	-0.0142412,   // "doctors tell"
+	-0.00407476,  // "doctors usually"
+	-1.22992,     // "does"
+	-0.267762,    // "does a"
+	-0.00406463,  // "does alcohol"
+	-0.0378432,   // "does an"
+	-0.00210168,  // "does atypical"
+	-0.0533351,   // "does benzoyl"
+	-0.00877007,  // "does botox"
+	-0.00667845,  // "does breslow"
+	-0.00346791,  // "does compound"
+	-0.00618407,  // "does cryotherapy"
+	-0.000945166, // "does dermoscopy"
+	-0.016838,    // "does dupilumab"
+	-0.047366,    // "does everyone"
+	-0.00434394,  // "does hair"
+	0.170484,     // "does he"
+	-0.0187435,   // "does hidradenitis"
+	-0.01249,     // "does icd"
+	-0.0144144,   // "does impetigo"
+	-0.282554,    // "does it"
+	-0.00163975,  // "does minoxidil"
+	-0.00335884,  // "does mohs"
+	0.125455,     // "does my"
+	-0.0641833,   // "does one"
+	-0.00479898,  // "does pasi"
+	-0.00349757,  // "does pityriasis"
+	-0.00609641,  // "does psoriasis"
+	0.178459,     // "does she"
+	-0.019512,    // "does spf"
+	-0.00749883,  // "does sunburn"
+	-0.0615275,   // "does sunscreen"
+	-0.114784,    // "does that"
+	-0.0369526,   // "does the"
+	0.0106588,    // "does this"
+	-0.0054489,   // "does upf"
+	0.0327531,    // "doesn't"
+	0.000858041,  // "doesn't blanch"
+	0.0352055,    // "doesn't fade"
+	0.00257546,   // "doesn't go"
+	0.000539097,  // "doesn't hurt"
+	-0.0285914,   // "dog"
+	-0.013081,    // "dogs"
+	0.00177336,   // "doing"
+	0.012119,     // "dome"
+	0.0477361,    // "don't"
+	0.0388372,    // "don't fade"
+	0.018899,     // "don't want"
+	-0.0148175,   // "donate"
+	-0.0148175,   // "donate blood"
+	-0.0235282,   // "done"
+	-0.0439215,   // "done ?"
+	-0.00596619,  // "done before"
+	-0.0168571,   // "done on"
+	-0.0206672,   // "done while"
+	0.0272813,    // "door"
+	0.0381975,    // "dorsal"
+	0.0381975,    // "dorsal hands"
+	0.132127,     // "dos"
+	0.0218061,    // "dos antihistaminicos"
+	0.0330748,    // "dos meses"
+	0.0202318,    // "dos semanas"
+	0.0880221,    // "dos tratamientos"
+	0.0256596,    // "dose"
+	0.136209,     // "dose ?"
+	-0.121473,    // "dose be"
+	-0.0269364,   // "dose of"
+	-0.0203647,   // "dose range"
+	-0.0258874,   // "doses"
+	-0.00861329,  // "doses for"
+	-0.014574,    // "doses of"
+	-0.0141383,   // "dosing"
+	0.0617829,    // "dosis"
+	0.0254921,    // "dosis ?"
+	0.159474,     // "dosis de"
+	-0.0409531,   // "dosis habitual"
+	-0.0631101,   // "dosis maxima"
+	0.0120634,    // "dot"
+	0.0120634,    // "dot in"
+	0.0551523,    // "dots"
+	0.0154457,    // "dots on"
+	0.05971,      // "double"
+	0.0855289,    // "double up"
+	0.0173929,    // "doubled"
+	0.00581607,   // "doubled in"
+	0.025201,     // "down"
+	0.0244492,    // "down the"
+	0.0163795,    // "down there"
+	0.0838591,    // "doxiciclina"
+	0.0905883,    // "doxiciclina ?"
+	-0.172831,    // "doxiciclina o"
+	-0.00680369,  // "doxiciclina para"
+	0.0225543,    // "doxiciclina y"
+	0.152168,     // "doxy"
+	0.0914878,    // "doxy ?"
+	0.0314433,    // "doxy and"
+	0.0593356,    // "doxy for"
+	-0.0678537,   // "doxycycline"
+	0.0373964,    // "doxycycline ?"
+	-0.0776888,   // "doxycycline for"
+	-0.112585,    // "doxycycline or"
+	0.324952,     // "doy"
+	0.102708,     // "doy a"
+	0.000803177,  // "doy el"
+	0.0717173,    // "doy un"
+	-0.188801,    // "dr"
+	-0.0485671,   // "dr frederic"
+	-0.00820011,  // "drain"
+	0.00544584,   // "drained"
+	-0.011409,    // "dress"
+	0.0715032,    // "dressing"
+	0.0275416,    // "dressing ?"
+	0.00409179,   // "dressing it"
+	0.00447722,   // "dressing should"
+	0.00247106,   // "drew"
+	0.00168527,   // "drew this"
+	0.0206562,    // "drink"
+	0.00968239,   // "drink a"
+	0.0195302,    // "drop"
+	0.0540371,    // "dropping"
+	-0.00489973,  // "drops"
+	-0.0649269,   // "drug"
+	0.0109656,    // "drug ?"
+	0.0106773,    // "drug and"
+	-0.0187477,   // "drug is"
+	-0.00516443,  // "drug rash"
+	-0.0268102,   // "drugs"
+	-0.0363401,   // "dry"
+	-0.0276476,   // "dry lips"
+	0.0250783,    // "dti"
+	0.0250783,    // "dti ?"
+	-0.00938687,  // "duct"
+	-0.00938687,  // "duct tape"
+	0.139831,     // "duele"
+	0.0442901,    // "duele mucho"
+	0.052542,     // "dupilumab"
+	0.0223454,    // "dupilumab ?"
+	-0.00635095,  // "dupilumab how"
+	0.00580275,   // "dupilumab or"
+	-0.0019772,   // "dupilumab work"
+	0.221451,     // "dupixent"
+	0.00580023,   // "dupixent and"
+	-0.252674,    // "dura"
+	-0.0196322,   // "dura normalmente"
+	-0.0887007,   // "durante"
+	-0.0353098,   // "durante el"
+	-0.0621425,   // "durante la"
+	-0.00925087,  // "durar"
+	-0.0136009,   // "during"
+	-0.00495194,  // "during pregnancy"
+	-0.017421,    // "dvt"
+	0.0167682,    // "dye"
+	0.0222075,    // "dye my"
+	0.0330119,    // "dyed"
+	-0.010792,    // "dysplastic"
+	0.0417863,    // "dysplastic naevus"
+	-0.0443578,   // "dysplastic nevus"
+	0.146228,     // "e"
+	0.0408939,    // "e ?"
+	0.00507552,   // "e for"
+	0.0409696,    // "e hinchada"
+	0.0034715,    // "e or"
+	0.00990946,   // "e tonight"
+	0.0509666,    // "each"
+	0.082391,     // "ear"
+	0.0171188,    // "ear for"
+	0.0641316,    // "ear is"
+	0.00529127,   // "ear that"
+	0.000231434,  // "earlobe"
+	-0.0587586,   // "early"
+	0.0172201,    // "early ?"
+	0.0338387,    // "earrings"
+	0.0691521,    // "ears"
+	0.0332752,    // "ears and"
+	0.0012287,    // "ears pierced"
+	-0.0093467,   // "easi"
+	-0.0093467,   // "easi score"
+	-0.0634924,   // "easily"
+	0.0164678,    // "eating"
+	-0.0539454,   // "eccema"
+	-0.0423995,   // "eccema de"
+	0.0189094,    // "eccema en"
+	-0.00900616,  // "eccema y"
+	0.0221541,    // "echar"
+	0.0303451,    // "echo"
+	-0.120749,    // "eczema"
+	-0.0757319,   // "eczema ?"
+	-0.0801406,   // "eczema and"
+	-0.0718389,   // "eczema be"
+	0.0152548,    // "eczema but"
+	0.00164697,   // "eczema can"
+	-0.015299,    // "eczema get"
+	-0.0433371,   // "eczema gets"
+	-0.00205598,  // "eczema has"
+	-0.0310304,   // "eczema have"
+	0.0802376,    // "eczema herpeticum"
+	-0.112399,    // "eczema is"
+	0.0247606,    // "eczema on"
+	0.0151551,    // "eczema or"
+	0.0562469,    // "eczema patch"
+	0.0439078,    // "eczema to"
+	-0.022985,    // "eczema turn"
+	-0.0534846,   // "eczema what"
+	-0.0728807,   // "eczema which"
+	-0.0725705,   // "eczema why"
+	0.032799,     // "eczema would"
+	-0.371351,    // "edad"
+	-0.332883,    // "edad ?"
+	-0.00598386,  // "edad se"
+	0.128119,     // "edge"
+	0.00771349,   // "edges"
+	-0.0942684,   // "efectos"
+	-0.0942684,   // "efectos secundarios"
+	-0.116321,    // "effective"
+	-0.0463419,   // "effective for"
+	-0.067673,    // "effects"
+	-0.0394513,   // "effects of"
+	0.047447,     // "efudix"
+	0.00166193,   // "eggs"
+	-0.0317238,   // "eighty"
+	0.00325171,   // "either"
+	-0.0777056,   // "ejemplo"
+	0.308427,     // "el"
+	0.00851843,   // "el ?"
+	0.133458,     // "el aciclovir"
+	-0.0235902,   // "el acido"
+	-0.177477,    // "el acne"
+	0.0572179,    // "el adalimumab"
+	0.0339542,    // "el adapaleno"
+	-0.0589112,   // "el alcohol"
+	-0.0122839,   // "el angioedema"
+	-0.0528141,   // "el ano"
+	0.000928831,  // "el antialergico"
+	-0.0279154,   // "el antibiotico"
+	0.115224,     // "el biologico"
+	0.187603,     // "el brazo"
+	0.0247193,    // "el brote"
+	0.113315,     // "el bulto"
+	0.0377385,    // "el champu"
+	-0.0639325,   // "el chocolate"
+	0.0152479,    // "el costado"
+	0.023309,     // "el cuello"
+	0.105231,     // "el cuero"
+	0.0781292,    // "el cuerpo"
+	0.118393,     // "el culito"
+	0.0429403,    // "el dedo"
+	-0.00117824,  // "el dermatologo"
+	-0.0404614,   // "el dermatoscopio"
+	0.01448,      // "el dupilumab"
+	0.0931244,    // "el dupixent"
+	0.0458737,    // "el eccema"
+	-0.107215,    // "el embarazo"
+	-0.279262,    // "el estres"
+	-0.0363769,   // "el fenomeno"
+	0.0683388,    // "el gel"
+	-0.00314306,  // "el herpes"
+	-0.117019,    // "el impetigo"
+	-0.0663111,   // "el indice"
+	-0.150971,    // "el informe"
+	0.242729,     // "el labio"
+	0.174895,     // "el laser"
+	-0.00887626,  // "el liquen"
+	0.162366,     // "el lunar"
+	0.0394959,    // "el lunes"
+	-0.0743799,   // "el lupus"
+	0.0770127,    // "el medico"
+	-0.0455127,   // "el melasma"
+	0.0053466,    // "el mes"
+	0.032415,     // "el metotrexato"
+	-0.0316685,   // "el minoxidil"
+	0.0481539,    // "el mio"
+	-0.0334073,   // "el mismo"
+	0.0225954,    // "el molusco"
+	0.0357565,    // "el ojo"
+	-0.0136909,   // "el panal"
+	0.0333239,    // "el parpado"
+	0.0962134,    // "el parto"
+	0.0837431,    // "el pecho"
+	0.0101286,    // "el pediatra"
+	0.119074,     // "el pelo"
+	0.0192905,    // "el peroxido"
+	-0.0579796,   // "el peso"
+	0.0347569,    // "el picor"
+	0.0140577,    // "el pie"
+	-0.100815,    // "el prospecto"
+	-0.0242355,   // "el protector"
+	0.047371,     // "el quiste"
+	-0.11642,     // "el riesgo"
+	0.0161218,    // "el sacro"
+	-0.0395869,   // "el sarcoma"
+	0.0491799,    // "el sarpullido"
+	-0.0622216,   // "el sindrome"
+	-0.310193,    // "el sol"
+	-0.0144733,   // "el sudor"
+	0.0377663,    // "el tacrolimus"
+	0.0555188,    // "el talon"
+	0.00851005,   // "el tobillo"
+	0.00310411,   // "el tratamiento"
+	0.0208606,    // "el tronco"
+	0.0177112,    // "el viernes"
+	-0.0976316,   // "el vitiligo"
+	-0.142758,    // "elastosis"
+	-0.0193833,   // "elastosis what"
+	0.0167532,    // "elbow"
+	0.040414,     // "elbows"
+	0.161758,     // "elderly"
+	0.0524648,    // "elderly gent"
+	0.0123707,    // "else"
+	0.026433,     // "else ?"
+	-0.00638352,  // "embarazada"
+	0.0312619,    // "embarazada de"
+	-0.0381356,   // "embarazada que"
+	0.0731829,    // "embarazada y"
+	-0.0652225,   // "embarazadas"
+	-0.0586941,   // "embarazo"
+	-0.032774,    // "embarazo ?"
+	0.0111717,    // "embarazo y"
+	-0.00295679,  // "emergency"
+	0.0361107,    // "emergency ?"
+	0.0140728,    // "emollient"
+	0.0193522,    // "empece"
+	-0.181999,    // "empeora"
+	-0.0620277,   // "empeora con"
+	-0.031501,    // "empeora el"
+	-0.0254277,   // "empeora en"
+	-0.0890509,   // "empezar"
+	-0.0238401,   // "empezar con"
+	0.096465,     // "empiece"
+	-0.0599127,   // "empieza"
+	0.171224,     // "empiezo"
+	0.03,         // "empiezo con"
+	0.338621,     // "en"
+	-0.0910608,   // "en 0"
+	-0.208423,    // "en adultos"
+	-0.0787424,   // "en casa"
+	0.0369623,    // "en codos"
+	-0.0653781,   // "en crema"
+	-0.0398033,   // "en dermatologia"
+	0.350712,     // "en el"
+	-0.212254,    // "en general"
+	-0.0578799,   // "en invierno"
+	0.471523,     // "en la"
+	0.295545,     // "en las"
+	0.149276,     // "en los"
+	0.0106354,    // "en mi"
+	-0.0281144,   // "en mujeres"
+	0.039967,     // "en muslos"
+	-0.176966,    // "en ninos"
+	-0.0168579,   // "en personas"
+	-0.192913,    // "en que"
+	0.0390025,    // "en tratamiento"
+	-0.0788887,   // "en un"
+	0.00980443,   // "en una"
+	-0.0257431,   // "en urgencias"
+	0.145366,     // "enalapril"
+	0.0155567,    // "encamada"
+	-0.0019657,   // "encamado"
+	0.0191111,    // "encamado con"
+	-0.0264379,   // "encarnada"
+	-0.00394175,  // "encima"
+	-0.145434,    // "enfermedad"
+	-0.0669698,   // "enfermedad autoinmune"
+	-0.0129441,   // "enfermedad de"
+	-0.0137044,   // "enfermera"
+	0.0199045,    // "enfermera en"
+	0.00972026,   // "enfermeria"
+	-0.00574066,  // "english"
+	0.0813659,    // "enorme"
+	0.00649338,   // "enorme en"
+	0.0748729,    // "enorme y"
+	0.304979,     // "enough"
+	0.0383259,    // "enough ?"
+	0.187964,     // "enough for"
+	0.0131037,    // "enough or"
+	0.0611702,    // "enough to"
+	0.0481112,    // "entre"
+	0.21489,      // "entre los"
+	-0.0715045,   // "entre un"
+	0.00696172,   // "envio"
+	-0.0905788,   // "epicutaneas"
+	-0.0164688,   // "epidermoid"
+	0.0642798,    // "epipen"
+	0.0581869,    // "epipen ?"
+	-0.0623361,   // "er"
+	-0.0351214,   // "er ?"
+	-0.0206852,   // "era"
+	0.0235274,    // "erupcion"
+	0.0296356,    // "erupcion de"
+	-0.017566,    // "eruption"
+	-0.0793821,   // "erysipelas"
+	-0.0156193,   // "erythema"
+	-0.00843451,  // "erythema migrans"
+	0.0058323,    // "erythrasma"
+	-0.402223,    // "es"
+	-0.0875548,   // "es ?"
+	0.10461,      // "es alopecia"
+	-0.0533805,   // "es autoinmune"
+	0.0213305,    // "es cancer"
+	-0.101414,    // "es cierto"
+	-0.195863,    // "es contagiosa"
+	-0.0761573,   // "es contagioso"
+	-0.00603862,  // "es de"
+	0.0206506,    // "es dermatitis"
+	0.0193381,    // "es diabetico"
+	-0.119166,    // "es el"
+	-0.0796288,   // "es ese"
+	-0.121624,    // "es eso"
+	-0.0707161,   // "es exactamente"
+	-0.144792,    // "es hereditaria"
+	0.199226,     // "es hidradenitis"
+	0.0456129,    // "es hongo"
+	-0.346295,    // "es la"
+	0.0418394,    // "es lo"
+	-0.0448622,   // "es mas"
+	-0.0446974,   // "es mejor"
+	0.0472895,    // "es normal"
+	0.027634,     // "es para"
+	0.0373953,    // "es peligroso"
+	0.0268795,    // "es pitiriasis"
+	0.0055007,    // "es por"
+	0.166108,     // "es psoriasis"
+	0.179523,     // "es sarna"
+	-0.133429,    // "es seguro"
+	0.109218,     // "es solo"
+	0.185981,     // "es tina"
+	-0.13899,     // "es un"
+	-0.0323337,   // "es una"
+	0.0414384,    // "es urgente"
+	0.00266949,   // "es urticaria"
+	0.0239656,    // "es varicela"
+	-0.145372,    // "es verdad"
+	-0.271902,    // "esa"
+	-0.237111,    // "esa edad"
+	-0.157563,    // "escala"
+	-0.157563,    // "escala de"
+	0.0211189,    // "escalofrios"
+	0.0481135,    // "escamas"
+	0.0481135,    // "escamas en"
+	0.0191111,    // "escara"
+	0.0191111,    // "escara en"
+	-0.018961,    // "escribio"
+	-0.0639785,   // "ese"
+	-0.362676,    // "eso"
+	-0.110722,    // "eso ?"
+	-0.195158,    // "eso es"
+	0.276674,     // "espalda"
+	0.0365825,    // "espalda ?"
+	0.0551589,    // "espalda es"
+	0.00952837,   // "espalda le"
+	0.078733,     // "espalda que"
+	0.0725768,    // "esperamos"
+	0.0225067,    // "esperamos a"
+	0.0202849,    // "esperar"
+	0.0323418,    // "esperar ?"
+	-0.0351886,   // "esperar a"
+	0.161277,     // "espero"
+	0.0634191,    // "espero ?"
+	0.090787,     // "espero a"
+	-0.0176399,   // "espinocelular"
+	-0.061442,    // "espironolactona"
+	-0.0467816,   // "espironolactona para"
+	0.033439,     // "esposo"
+	-0.136051,    // "essay"
+	0.517384,     // "esta"
+	-0.0759435,   // "esta bien"
+	0.0134546,    // "esta blanca"
+	-0.0262534,   // "esta con"
+	0.129824,     // "esta embarazada"
+	0.0228801,    // "esta hinchando"
+	0.0189279,    // "esta infectado"
+	0.0409696,    // "esta manana"
+	0.0363509,    // "esta muy"
+	0.00518905,   // "esta noche"
+	0.0305145,    // "esta roja"
+	0.00174309,   // "esta rojo"
+	0.0486503,    // "estaba"
+	0.0486503,    // "estaba es"
+	-0.0182971,   // "estadios"
+	-0.0182971,   // "estadios de"
+	0.0944273,    // "estan"
+	0.141488,     // "estar"
+	0.185767,     // "este"
+	0.0901919,    // "este lunar"
+	0.0149002,    // "este verano"
+	0.099182,     // "esto"
+	0.0631856,    // "esto es"
+	0.187061,     // "estoy"
+	0.0133497,    // "estoy con"
+	0.0739371,    // "estoy dando"
+	0.00780604,   // "estoy embarazada"
+	0.05607,      // "estoy tomando"
+	-0.0592854,   // "estrecha"
+	-0.279262,    // "estres"
+	-0.0161611,   // "estres ?"
+	0.0653276,    // "estrias"
+	-0.102256,    // "estudiante"
+	-0.102256,    // "estudiante de"
+	-0.115916,    // "even"
+	-0.0661353,   // "even if"
+	-0.129624,    // "ever"
+	-0.0376071,   // "ever cancerous"
+	0.0934053,    // "every"
+	0.0892418,    // "every day"
+	0.0167201,    // "every few"
+	0.099231,     // "every month"
+	0.0701345,    // "every morning"
+	0.0674974,    // "every time"
+	-0.0853246,   // "every two"
+	0.0296232,    // "every winter"
+	-0.0500327,   // "every year"
+	-0.0210621,   // "everyone"
+	0.094514,     // "everyone ?"
+	-0.0060379,   // "everyone on"
+	-0.0401449,   // "everyone with"
+	-0.0710977,   // "everything"
+	0.18995,      // "everywhere"
+	0.073857,     // "everywhere and"
+	-0.195838,    // "evidence"
+	-0.0964119,   // "evidence for"
+	-0.00281743,  // "evidence say"
+	-0.243611,    // "evitar"
+	-0.177676,    // "evitar el"
+	0.0202238,    // "exact"
+	-0.285487,    // "exactamente"
+	-0.170433,    // "exactamente ?"
+	-0.0564248,   // "exactamente el"
+	-0.303364,    // "exactly"
+	-0.303364,    // "exactly ?"
+	-0.109752,    // "exagerado"
+	-0.0905247,   // "exam"
+	-0.147279,    // "example"
+	-0.0131087,   // "excessive"
+	-0.0131087,   // "excessive underarm"
+	0.126703,     // "excise"
+	0.131174,     // "excise ?"
+	-0.00634382,  // "excise it"
+	0.12615,      // "excision"
+	0.11748,      // "excision ?"
+	0.000128257,  // "exercise"
+	-0.034385,    // "explain"
+	-0.0147148,   // "explain the"
+	-0.00045266,  // "extirpacion"
+	0.0959267,    // "eye"
+	-0.00837917,  // "eye ?"
+	0.0338342,    // "eye does"
+	0.0369867,    // "eye on"
+	0.0494444,    // "eyebrows"
+	0.0282163,    // "eyelid"
+	0.00897676,   // "eyelid ?"
+	0.00212445,   // "eyelid eczema"
+	0.00496665,   // "eyelid that's"
+	0.11653,      // "eyelids"
+	0.000466087,  // "eyelids for"
+	0.0720926,    // "eyes"
+	0.00965186,   // "eyes are"
+	0.143178,     // "face"
+	-0.0494753,   // "face ?"
+	0.010222,     // "face for"
+	0.0312342,    // "face goes"
+	0.0314051,    // "face in"
+	0.0373933,    // "face is"
+	-0.0321584,   // "face long"
+	0.0441053,    // "facial"
+	0.00325214,   // "facial swelling"
+	-0.124896,    // "factor"
+	-0.0166578,   // "factor de"
+	-0.0365744,   // "factors"
+	-0.0365744,   // "factors for"
+	0.073431,     // "fade"
+	0.0577187,    // "fade when"
+	0.28466,      // "failed"
+	0.0490876,    // "failed doxy"
+	-0.00333936,  // "fall"
+	0.0991489,    // "falling"
+	0.0991489,    // "falling out"
+	0.037008,     // "falta"
+	0.0712649,    // "falta ?"
+	0.0337572,    // "faltar"
+	0.041836,     // "faltar al"
+	-0.0349487,   // "familia"
+	-0.0576471,   // "familia cuando"
+	-0.0840571,   // "families"
+	-0.0840571,   // "families ?"
+	0.0445605,    // "family"
+	-0.0459906,   // "farmaceutica"
+	-0.0845573,   // "farmaceutica que"
+	0.00778284,   // "farmaceutico"
+	0.046571,     // "fast"
+	0.0122917,    // "fatal"
+	0.0133339,    // "father"
+	0.0187296,    // "features"
+	0.0242491,    // "feel"
+	0.0100022,    // "feel a"
+	0.0373992,    // "feels"
+	0.0271474,    // "feels tight"
+	0.134758,     // "feet"
+	0.0347546,    // "feet peel"
+	0.0676846,    // "female"
+	-0.0543511,   // "fenomeno"
+	-0.0543511,   // "fenomeno de"
+	0.179776,     // "fever"
+	-0.039509,    // "fever ?"
+	0.0170997,    // "fever and"
+	0.0647477,    // "fever target"
+	0.0160167,    // "feverish"
+	0.0256813,    // "few"
+	0.0240571,    // "few days"
+	0.0167201,    // "few weeks"
+	-0.00142895,  // "fexofenadine"
+	0.157827,     // "fiebre"
+	0.0184288,    // "fiebre ?"
+	0.0560017,    // "fiebre y"
+	-0.0302799,   // "field"
+	-0.0273323,   // "field treatment"
+	0.00952129,   // "filled"
+	-0.0114798,   // "fin"
+	0.0304271,    // "finally"
+	0.0232982,    // "finasteride"
+	0.0306175,    // "finde"
+	0.0957918,    // "fine"
+	-0.00269832,  // "fine ?"
+	0.0139651,    // "fine but"
+	0.0371769,    // "fine for"
+	0.0275927,    // "finger"
+	0.166074,     // "fingers"
+	0.0189318,    // "fingers and"
+	0.00648417,   // "fingers worse"
+	-0.0398365,   // "fingertip"
+	-0.0600304,   // "fingertip unit"
+	0.00179376,   // "finish"
+	0.00690312,   // "finish the"
+	-0.10327,     // "first"
+	0.00731805,   // "first ?"
+	-0.0437996,   // "first aid"
+	0.0293314,    // "first aider"
+	0.00651299,   // "first for"
+	-0.0233193,   // "first line"
+	-0.113266,    // "fitzpatrick"
+	-0.00405182,  // "fitzpatrick skin"
+	0.0582915,    // "fitzpatrick type"
+	0.0308872,    // "five"
+	-0.0166769,   // "five and"
+	-0.0189403,   // "flags"
+	0.00878472,   // "flaking"
+	0.0217859,    // "flaky"
+	-0.0348016,   // "flare"
+	0.0124896,    // "flare ?"
+	-0.0186624,   // "flare of"
+	-0.0536691,   // "flare up"
+	0.0204171,    // "flared"
+	0.0109499,    // "flares"
+	0.0587741,    // "flaring"
+	0.129858,     // "flat"
+	0.0908285,    // "flat brown"
+	-0.0163584,   // "flea"
+	-0.0163584,   // "flea bites"
+	-0.0203047,   // "flu"
+	0.115979,     // "flucloxacillin"
+	0.0596109,    // "flucloxacillin for"
+	0.0555269,    // "fluconazol"
+	0.0192282,    // "fluconazole"
+	0.0187207,    // "fluconazole for"
+	0.0378764,    // "fluid"
+	0.0378764,    // "fluid through"
+	-0.0237751,   // "fluorouracil"
+	-0.0237751,   // "fluorouracil cream"
+	-0.208856,    // "fluorouracilo"
+	0.0331056,    // "flushes"
+	0.0331056,    // "flushes and"
+	0.0534573,    // "flushing"
+	0.00263028,   // "flying"
+	0.00261918,   // "flying to"
+	0.00720099,   // "foam"
+	0.00616976,   // "foam dressing"
+	-0.00820778,  // "folds"
+	-0.0979528,   // "folic"
+	-0.0979528,   // "folic acid"
+	-0.0732445,   // "folico"
+	0.0186233,    // "folliculitis"
+	0.0186233,    // "folliculitis ?"
+	-0.00854546,  // "follow"
+	-0.120798,    // "food"
+	-0.121333,    // "food ?"
+	-0.0745352,   // "food allergies"
+	0.00582738,   // "food and"
+	-0.00941582,  // "foods"
+	0.131259,     // "foot"
+	0.00593728,   // "foot ?"
+	-0.0116876,   // "foot and"
+	0.0892088,    // "for"
+	0.0486078,    // "for 0"
+	-0.0685895,   // "for ?"
+	0.120477,     // "for a"
+	-0.0354267,   // "for acne"
+	-0.0328602,   // "for adults"
+	0.00754617,   // "for ages"
+	-0.0155673,   // "for alopecia"
+	0.0049374,    // "for an"
+	-0.0388291,   // "for babies"
+	-0.0343606,   // "for breastfeeding"
+	-0.0505684,   // "for burns"
+	-0.00138421,  // "for cellulitis"
+	-0.0374532,   // "for children"
+	-0.0606007,   // "for chronic"
+	0.0841374,    // "for dupilumab"
+	0.0666359,    // "for dupixent"
+	-0.114307,    // "for eczema"
+	-0.0131087,   // "for excessive"
+	-0.0724909,   // "for hair"
+	0.217945,     // "for her"
+	-0.0368031,   // "for hidradenitis"
+	0.268454,     // "for him"
+	0.0265986,    // "for his"
+	0.0237466,    // "for hospital"
+	-0.0242258,   // "for how"
+	-0.0712185,   // "for impetigo"
+	-0.0292101,   // "for in"
+	0.0603443,    // "for isotretinoin"
+	-0.109245,    // "for it"
+	-0.139272,    // "for itching"
+	-0.00653537,  // "for kids"
+	-0.0330193,   // "for lupus"
+	0.653252,     // "for me"
+	0.0286514,    // "for medical"
+	-0.0118353,   // "for melanoma"
+	-0.0219014,   // "for melasma"
+	-0.0412353,   // "for mohs"
+	-0.00362142,  // "for moles"
+	0.0298953,    // "for months"
+	-0.00439594,  // "for most"
+	0.136948,     // "for my"
+	0.0101267,    // "for nipple"
+	-0.0219554,   // "for people"
+	-0.0422118,   // "for pregnant"
+	-0.12408,     // "for psoriasis"
+	0.0298657,    // "for rosacea"
+	-0.0357424,   // "for scabies"
+	-0.00931453,  // "for severe"
+	-0.0578905,   // "for shingles"
+	-0.0420641,   // "for skin"
+	0.0702568,    // "for someone"
+	-0.00215084,  // "for sun"
+	0.0682903,    // "for tablets"
+	0.405123,     // "for the"
+	0.00713495,   // "for these"
+	0.0588873,    // "for this"
+	0.0259221,    // "for three"
+	-0.0215803,   // "for tinea"
+	-0.0154637,   // "for toenail"
+	0.0216658,    // "for two"
+	-0.00856313,  // "for under"
+	0.0180023,    // "for urgent"
+	-0.0531123,   // "for vitiligo"
+	-0.0573037,   // "for warts"
+	0.0235538,    // "for weeks"
+	-0.00955649,  // "for years"
+	0.124808,     // "forearm"
+	0.00686824,   // "forearm is"
+	0.00265744,   // "forearms"
+	0.028055,     // "forehead"
+	0.00310721,   // "forehead ?"
+	0.00808994,   // "forehead and"
+	-0.0187086,   // "form"
+	0.00700447,   // "forunculo"
+	0.0241834,    // "foster"
+	0.0113556,    // "foster child"
+	0.246755,     // "foto"
+	0.0350904,    // "foto adjunta"
+	-0.049011,    // "foto de"
+	0.126834,     // "foto del"
+	0.162232,     // "foto que"
+	-0.0821683,   // "fotos"
+	-0.119777,    // "fotos de"
+	-0.0362162,   // "fototerapia"
+	-0.0592854,   // "fototerapia uvb"
+	-0.00540615,  // "found"
+	0.0152733,    // "found a"
+	-0.0288059,   // "found out"
+	-0.146693,    // "fps"
+	-0.112326,    // "fps 0"
+	0.0375258,    // "fracaso"
+	0.0375258,    // "fracaso con"
+	-0.13653,     // "freckles"
+	-0.0485671,   // "frederic"
+	-0.0485671,   // "frederic mohs"
+	0.0110903,    // "freeze"
+	0.00119922,   // "freeze them"
+	0.0552363,    // "freezing"
+	0.00898571,   // "freezing ?"
+	0.14643,      // "frente"
+	0.0480986,    // "friend"
+	-0.0245753,   // "friend says"
+	0.0704833,    // "friend's"
+	0.0356052,    // "friend's little"
+	0.0964425,    // "frio"
+	0.0964425,    // "frio ?"
+	0.0647119,    // "from"
+	0.0492874,    // "from 0"
+	-0.0581519,   // "from a"
+	-0.229814,    // "from her"
+	0.0266178,    // "from last"
+	-0.112124,    // "from my"
+	0.128495,     // "from the"
+	0.140163,     // "from what"
+	0.0136053,    // "froze"
+	-0.0248177,   // "frozen"
+	0.009024,     // "frozen off"
+	0.000223703,  // "frozen or"
+	0.03806,      // "fu"
+	0.0379923,    // "fu ?"
+	-0.0824684,   // "fucidin"
+	-0.0176564,   // "fue"
+	0.0453212,    // "fuerte"
+	0.0247391,    // "fuerte ?"
+	-0.0141556,   // "full"
+	-0.00374913,  // "full body"
+	-0.407364,    // "funciona"
+	-0.143738,    // "funciona ?"
+	-0.0216108,   // "funciona el"
+	-0.0664901,   // "funciona en"
+	-0.0781387,   // "funciona exactamente"
+	-0.0618526,   // "funciona la"
+	-0.0604381,   // "fungal"
+	-0.0148492,   // "fungal nail"
+	0.0882936,    // "fungus"
+	0.0542919,    // "fungus ?"
+	0.0534494,    // "fungus or"
+	0.0154287,    // "fusidic"
+	0.0154287,    // "fusidic acid"
+	0.0907215,    // "ga"
+	0.0231531,    // "ganglio"
+	-0.0340813,   // "gap"
+	0.00404159,   // "gardening"
+	0.0681292,    // "garrapata"
+	0.0451475,    // "garrapata necesito"
+	-0.0671679,   // "gatos"
+	0.0371014,    // "gave"
+	-0.0328885,   // "gave me"
+	0.120041,     // "gel"
+	0.0683388,    // "gel de"
+	-0.526982,    // "general"
+	-0.248414,    // "general ?"
+	-0.00628054,  // "general advice"
+	-0.00581888,  // "general el"
+	-0.00593524,  // "general how"
+	-0.0153693,   // "general or"
+	-0.0141753,   // "general para"
+	-0.0256733,   // "general q"
+	-0.0502505,   // "general question"
+	-0.0289696,   // "general rule"
+	-0.159504,    // "generally"
+	-0.0290856,   // "generally ?"
+	-0.0530066,   // "generally speaking"
+	-0.0698574,   // "genetic"
+	-0.0698574,   // "genetic ?"
+	-0.0219433,   // "genital"
+	-0.0219433,   // "genital warts"
+	0.0524648,    // "gent"
+	-0.0453362,   // "gente"
+	-0.0100399,   // "genuinely"
+	-0.19198,     // "get"
+	-0.00829528,  // "get a"
+	-0.0449351,   // "get better"
+	0.00483068,   // "get bloods"
+	0.0142388,    // "get cold"
+	-0.0312382,   // "get dry"
+	0.0530775,    // "get hives"
+	0.0640538,    // "get it"
+	-0.0293398,   // "get melasma"
+	0.0203409,    // "get more"
+	0.0226658,    // "get my"
+	-0.0128487,   // "get rid"
+	0.0205052,    // "get seen"
+	-0.0347735,   // "get shingles"
+	-0.00311345,  // "get tattoos"
+	0.000846728,  // "get tested"
+	0.0664071,    // "get the"
+	-0.0353543,   // "get their"
+	0.00963967,   // "get them"
+	-0.0515686,   // "get warts"
+	-0.0227442,   // "get worse"
+	0.0124575,    // "gets"
+	-0.000533161, // "gets a"
+	-0.042482,    // "gets infected"
+	0.184573,     // "getting"
+	-0.040284,    // "getting a"
+	0.0920309,    // "getting bigger"
+	0.0189727,    // "getting boils"
+	-0.00271699,  // "getting checked"
+	-0.00878789,  // "getting infected"
+	0.105807,     // "girl"
+	0.0631061,    // "give"
+	0.0626286,    // "give her"
+	0.0362006,    // "give him"
+	0.023229,     // "give it"
+	0.00341773,   // "give my"
+	0.111074,     // "given"
+	0.00384522,   // "given for"
+	0.0123482,    // "given that"
+	0.0193465,    // "glass"
+	0.0023326,    // "glass on"
+	0.0454065,    // "gliptin"
+	0.0025079,    // "gloves"
+	-0.0383469,   // "gluten"
+	0.507232,     // "go"
+	0.0222675,    // "go ahead"
+	0.00319166,   // "go away"
+	0.0414433,    // "go back"
+	0.0642382,    // "go for"
+	0.0873898,    // "go in"
+	0.00962709,   // "go on"
+	0.00742617,   // "go or"
+	0.000873162,  // "go private"
+	-0.0362107,   // "go red"
+	-0.0382958,   // "go straight"
+	0.027458,     // "go swimming"
+	0.207169,     // "go to"
+	0.0702569,    // "go up"
+	0.00435062,   // "go white"
+	-0.00351477,  // "go with"
+	-0.0295385,   // "goes"
+	0.0222362,    // "goes bright"
+	-0.0597648,   // "goes on"
+	0.0164793,    // "goes red"
+	0.242674,     // "going"
+	0.0626202,    // "going ?"
+	0.0425837,    // "going on"
+	0.0318564,    // "going or"
+	0.0114253,    // "going to"
+	-0.00551237,  // "golpe"
+	-0.00551237,  // "golpe ?"
+	0.252346,     // "gone"
+	0.0536574,    // "gone black"
+	0.00223256,   // "gone past"
+	0.017573,     // "gone red"
+	0.0486688,    // "gone yellow"
+	0.00381282,   // "gonna"
+	-0.135891,    // "good"
+	0.0109155,    // "good idea"
+	-0.172583,    // "good photo"
+	0.397499,     // "got"
+	0.0749848,    // "got a"
+	0.0133702,    // "got blisters"
+	0.000701737,  // "got darker"
+	0.0129212,    // "got ringworm"
+	0.0156349,    // "got shingles"
+	0.012323,     // "got stung"
+	0.00658736,   // "got the"
+	-0.0445612,   // "got told"
+	0.00342455,   // "got worse"
+	-0.0475049,   // "gotas"
+	-0.266337,    // "gp"
+	-0.0564483,   // "gp ?"
+	-0.0154608,   // "gp appointment"
+	-0.12487,     // "gp gave"
+	0.0109353,    // "gp here"
+	-0.0154148,   // "gp mentioned"
+	0.00454697,   // "gp or"
+	-0.0704284,   // "gp prescribed"
+	-0.00895603,  // "gp said"
+	-0.0281549,   // "gp says"
+	0.0126394,    // "gp tomorrow"
+	-0.0215803,   // "gp trainee"
+	0.0475079,    // "gp wants"
+	-0.0767795,   // "gp wrote"
+	-0.00197039,  // "grade"
+	-0.0304363,   // "grade 0"
+	-0.080018,    // "graded"
+	-0.0658884,   // "grado"
+	-0.0658884,   // "grado 0"
+	0.0344984,    // "gran's"
+	0.0378388,    // "grandad's"
+	0.0355791,    // "grande"
+	-0.0618667,   // "grandfather"
+	-0.0633397,   // "grandfather is"
+	0.000853268,  // "grandma's"
+	0.0513307,    // "grandmother's"
+	0.106703,     // "granitos"
+	0.0268448,    // "granitos con"
+	0.0591477,    // "granitos rojos"
+	0.113235,     // "grano"
+	0.0411092,    // "grano de"
+	0.143148,     // "granos"
+	0.12712,      // "granos en"
+	-0.0977429,   // "granuloma"
+	0.0920591,    // "grave"
+	0.0215244,    // "grave ?"
+	0.0428294,    // "graze"
+	0.0959914,    // "greasy"
+	0.0376797,    // "greasy scale"
+	0.0507964,    // "greasy yellow"
+	0.0102968,    // "griseofulvin"
+	0.0227997,    // "gritty"
+	0.122155,     // "groin"
+	0.00591014,   // "groin ?"
+	0.00905339,   // "groin after"
+	0.013279,     // "groin rash"
+	-0.149769,    // "grow"
+	-0.00724975,  // "grow ?"
+	-0.125105,    // "grow back"
+	-0.0174135,   // "grow out"
+	0.144137,     // "growing"
+	0.012119,     // "growing dome"
+	0.168414,     // "grown"
+	0.0208026,    // "growth"
+	0.135437,     // "guantes"
+	0.00635706,   // "guardia"
+	0.00504589,   // "guardia ?"
+	0.00131108,   // "guardia o"
+	-0.0720447,   // "guideline"
+	-0.0549745,   // "guidelines"
+	0.000963669,  // "guttate"
+	0.0214448,    // "guy"
+	0.0398982,    // "gym"
+	0.0282665,    // "gym with"
+	0.429948,     // "ha"
+	0.0485573,    // "ha cambiado"
+	0.0507945,    // "ha crecido"
+	0.19523,      // "ha pasado"
+	0.0610139,    // "ha salido"
+	-0.112939,    // "habitual"
+	-0.0409531,   // "habitual de"
+	-0.0748918,   // "habituales"
+	-0.0863678,   // "hablo"
+	-0.0863678,   // "hablo de"
+	0.0161872,    // "habones"
+	0.160176,     // "hace"
+	0.0692628,    // "hace 0"
+	-0.0552958,   // "hace anos"
+	0.0113094,    // "hace dos"
+	0.0661562,    // "hace falta"
+	0.0581782,    // "hace meses"
+	0.0496394,    // "hace nada"
+	0.0494125,    // "hace un"
+	-0.0102612,   // "hace una"
+	0.025916,     // "hacemos"
+	-0.116426,    // "hacen"
+	-0.202626,    // "hacer"
+	0.00567237,   // "hacer la"
+	-0.0886985,   // "hacerse"
+	-0.0636405,   // "hacerse un"
+	0.0850673,    // "haciendo"
+	0.0211799,    // "had"
+	0.188287,     // "had a"
+	-0.012648,    // "had chickenpox"
+	0.00205591,   // "had eczema"
+	-0.00395232,  // "had it"
+	-0.0143412,   // "had psoriasis"
+	-0.0223029,   // "had shingles"
+	-0.0196477,   // "had the"
+	0.0560814,    // "had them"
+	7.10634e-05,  // "had this"
+	0.0287823,    // "haemangioma"
+	0.283536,     // "hago"
+	0.0384939,    // "hago ?"
+	0.0712269,    // "hago caso"
+	0.0227651,    // "hago con"
+	0.0646016,    // "hago la"
+	-0.0436924,   // "hair"
+	0.0112429,    // "hair ?"
+	-0.0246815,   // "hair back"
+	0.00235017,   // "hair dye"
+	-0.123179,    // "hair grow"
+	0.0998328,    // "hair is"
+	-0.0224881,   // "hair loss"
+	-0.0519744,   // "hair removal"
+	0.018294,     // "hair's"
+	0.0310313,    // "hairdresser"
+	0.0267929,    // "hairs"
+	0.135073,     // "han"
+	-0.0160044,   // "han dicho"
+	0.0310168,    // "han salido"
+	0.107654,     // "hand"
+	0.110107,     // "hand eczema"
+	-0.0243131,   // "hand foot"
+	-0.0894047,   // "hand is"
+	0.00509398,   // "hand on"
+	-0.0148067,   // "hand sanitiser"
+	0.0158163,    // "handle"
+	0.0319397,    // "hands"
+	-0.00808265,  // "hands ?"
+	0.00611596,   // "hands and"
+	0.0446594,    // "hands are"
+	-0.143856,    // "hands is"
+	-0.0716329,   // "happen"
+	-0.0755328,   // "happens"
+	-0.0581062,   // "happens at"
+	-0.0110682,   // "happens if"
+	-0.00417157,  // "hard"
+	-0.00405071,  // "hard to"
+	0.0595123,    // "harias"
+	0.0169811,    // "harmless"
+	0.150983,     // "has"
+	0.171184,     // "has a"
+	0.00245042,   // "has an"
+	0.0341944,    // "has been"
+	0.0122496,    // "has doubled"
+	-0.217073,    // "has eczema"
+	-0.00653858,  // "has gone"
+	0.0588611,    // "has got"
+	-0.021548,    // "has had"
+	0.0312663,    // "has hand"
+	0.00744751,   // "has head"
+	0.0288373,    // "has hives"
+	0.0133626,    // "has impetigo"
+	-0.0764427,   // "has it"
+	0.0448663,    // "has lice"
+	0.0260956,    // "has little"
+	-0.0233801,   // "has molluscum"
+	0.0246118,    // "has nits"
+	0.00177956,   // "has red"
+	-0.0448814,   // "has rosacea"
+	-0.0875568,   // "has scabies"
+	-0.198722,    // "has shingles"
+	0.0208507,    // "has spread"
+	0.0480826,    // "has started"
+	0.0282325,    // "has these"
+	0.00905225,   // "has yellow"
+	0.0559309,    // "hasn't"
+	0.00639947,   // "hasn't healed"
+	-0.00598858,  // "hasta"
+	0.0738366,    // "hates"
+	0.0300204,    // "have"
+	0.197118,     // "have a"
+	0.00227033,   // "have all"
+	-0.0765941,   // "have dermatographism"
+	-0.0343847,   // "have eczema"
+	0.111141,     // "have gone"
+	-0.0735946,   // "have keratosis"
+	-0.00870002,  // "have live"
+	-0.00423592,  // "have mohs"
+	0.0154774,    // "have my"
+	-0.0262636,   // "have psoriasis"
+	-0.0108161,   // "have ringworm"
+	-0.0650429,   // "have rosacea"
+	-0.0280826,   // "have seborrheic"
+	-0.0105278,   // "have shingles"
+	-0.0200102,   // "have the"
+	0.009024,     // "have them"
+	-0.259946,    // "have to"
+	0.0125139,    // "haven't"
+	-0.0496871,   // "having"
+	-0.028391,    // "having a"
+	0.00845375,   // "having knee"
+	-0.237432,    // "hay"
+	-0.10354,     // "hay entre"
+	-0.0829654,   // "hay piojos"
+	0.0185289,    // "hay que"
+	0.00325559,   // "hca"
+	0.0312247,    // "hcq"
+	0.505909,     // "he"
+	0.00796066,   // "he be"
+	0.0139741,    // "he come"
+	0.0072894,    // "he compete"
+	0.020755,     // "he get"
+	0.0392588,    // "he go"
+	0.00154829,   // "he has"
+	-0.0432293,   // "he leido"
+	0.172978,     // "he need"
+	0.00550622,   // "he started"
+	0.0511808,    // "he still"
+	0.067712,     // "he use"
+	0.178832,     // "he's"
+	0.021624,     // "he's 0"
+	0.00194148,   // "he's bedbound"
+	0.0297481,    // "he's been"
+	0.0689389,    // "he's got"
+	0.00329064,   // "he's had"
+	0.00689287,   // "he's itchy"
+	-0.094153,    // "head"
+	-0.0476785,   // "head lice"
+	0.0142294,    // "heal"
+	0.00804193,   // "healed"
+	0.00572752,   // "healed in"
+	0.052001,     // "healing"
+	-0.00331524,  // "heals"
+	0.00326737,   // "heals and"
+	-0.0600932,   // "health"
+	-0.0380399,   // "health visitor"
+	-0.00575046,  // "heard"
+	-0.0559101,   // "heart"
+	-0.059167,    // "heart disease"
+	-0.0192996,   // "heat"
+	0.00512518,   // "heat rash"
+	0.000906518,  // "hecho"
+	0.11602,      // "heel"
+	0.0158201,    // "heel from"
+	-0.115157,    // "help"
+	-0.141234,    // "help acne"
+	0.00399326,   // "help her"
+	0.0251049,    // "help it"
+	0.00249514,   // "help me"
+	0.108863,     // "help my"
+	0.0308342,    // "hemangioma"
+	-0.0515351,   // "hepatitis"
+	-0.0515351,   // "hepatitis c"
+	0.614946,     // "her"
+	-0.021369,    // "her 0s"
+	-0.0778736,   // "her ?"
+	0.00500998,   // "her baby's"
+	0.00850132,   // "her back"
+	0.0302774,    // "her bottom"
+	0.00910155,   // "her breasts"
+	0.014043,     // "her chest"
+	-0.0585496,   // "her eczema"
+	0.0333131,    // "her eye"
+	0.0289625,    // "her face"
+	0.00119844,   // "her for"
+	0.0093759,    // "her forearm"
+	0.00795831,   // "her hair"
+	0.00374019,   // "her hands"
+	0.00838915,   // "her heel"
+	0.0022651,    // "her in"
+	0.0284068,    // "her leg"
+	0.00142977,   // "her lower"
+	0.0419753,    // "her mouth"
+	0.00673696,   // "her or"
+	0.00245593,   // "her scalp"
+	0.0239889,    // "her shin"
+	0.00149129,   // "her skin"
+	0.0325712,    // "her steroid"
+	0.0378764,    // "her tights"
+	0.0548469,    // "her to"
+	0.00406212,   // "herald"
+	0.00406212,   // "herald patch"
+	0.111958,     // "here"
+	0.0309045,    // "here 0f"
+	0.0370565,    // "here a"
+	-0.0184664,   // "here how"
+	0.00426769,   // "here one"
+	0.00417706,   // "here the"
+	-0.0435392,   // "here what's"
+	0.0335834,    // "here's"
+	0.0293476,    // "here's a"
+	-0.210313,    // "hereditaria"
+	-0.191218,    // "hereditaria ?"
+	-0.0871167,   // "hereditario"
+	-0.0871167,   // "hereditario ?"
+	-0.0347703,   // "hereditary"
+	0.0831579,    // "herida"
+	0.0224366,    // "herida de"
+	0.0262273,    // "herida en"
+	0.0240614,    // "herida que"
+	-0.122867,    // "hermana"
+	0.0204375,    // "hermana para"
+	-0.0177482,   // "hermano"
+	-0.0407829,   // "hermano le"
+	0.0116844,    // "hermano tiene"
+	-0.0547519,   // "herpes"
+	0.0112407,    // "herpes ?"
+	0.0117639,    // "herpes en"
+	0.171636,     // "herpes labial"
+	-0.226385,    // "herpes zoster"
+	0.0802376,    // "herpeticum"
+	0.014043,     // "herself"
+	0.0305114,    // "hey"
+	0.0202051,    // "hey so"
+	0.029902,     // "hi"
+	0.0123051,    // "hice"
+	0.0123051,    // "hice un"
+	0.0425973,    // "hidradenitis"
+	0.165206,     // "hidradenitis ?"
+	-0.0460327,   // "hidradenitis is"
+	0.0167853,    // "hidradenitis or"
+	-0.0311888,   // "hidradenitis suppurativa"
+	-0.070292,    // "hidradenitis supurativa"
+	-0.0220316,   // "hidratante"
+	-0.0606045,   // "hidrocortisona"
+	-0.0599045,   // "hidrocortisona al"
+	-0.0169107,   // "hidrocortisona en"
+	0.0575149,    // "hidrocortisona para"
+	0.0225051,    // "hidroquinona"
+	0.0109637,    // "hidroquinona ?"
+	-0.0746577,   // "higado"
+	-0.0408555,   // "high"
+	-0.040848,    // "higher"
+	0.145887,     // "hija"
+	0.0398245,    // "hija ?"
+	0.0566771,    // "hija al"
+	0.0236808,    // "hija de"
+	0.0239656,    // "hija es"
+	0.0115313,    // "hija le"
+	-0.14904,     // "hija tiene"
+	0.219612,     // "hijo"
+	0.00710411,   // "hijo ?"
+	0.0469547,    // "hijo de"
+	0.0204029,    // "hijo en"
+	0.0336528,    // "hijo le"
+	0.0473597,    // "hijo para"
+	-0.0203824,   // "hijo tiene"
+	0.0559808,    // "hike"
+	0.00735481,   // "hiking"
+	0.390597,     // "him"
+	0.242781,     // "him ?"
+	0.000581196,  // "him home"
+	0.027731,     // "him to"
+	0.0888588,    // "hinchada"
+	0.0240607,    // "hinchada desde"
+	0.0647983,    // "hinchada y"
+	0.0623028,    // "hinchado"
+	0.0273547,    // "hinchado y"
+	0.0230223,    // "hinchados"
+	0.0228801,    // "hinchando"
+	0.0282656,    // "hincho"
+	-0.0660736,   // "hiperhidrosis"
+	-0.0325001,   // "hipertrofica"
+	-0.0180703,   // "hipertrofica ?"
+	0.121034,     // "hipoteticamente"
+	0.131271,     // "hipoteticamente si"
+	0.431279,     // "his"
+	0.0172378,    // "his acne"
+	0.0896385,    // "his back"
+	0.00126892,   // "his belly"
+	0.000654033,  // "his chin"
+	0.0212851,    // "his ear"
+	0.0301142,    // "his ears"
+	0.0372097,    // "his eye"
+	0.00648417,   // "his fingers"
+	0.0065652,    // "his forearm"
+	0.00297222,   // "his forehead"
+	0.0288972,    // "his groin"
+	0.00237581,   // "his hands"
+	0.000923988,  // "his head"
+	0.00322998,   // "his heel"
+	0.00580398,   // "his knee"
+	0.0190139,    // "his molluscum"
+	0.00422035,   // "his neck"
+	0.00167899,   // "his nose"
+	0.0107508,    // "his penis"
+	0.0253687,    // "his scalp"
+	0.0156861,    // "his wrists"
+	0.00186514,   // "history"
+	0.00186514,   // "history of"
+	0.0441463,    // "hit"
+	0.184449,     // "hives"
+	-0.0400848,   // "hives ?"
+	0.00540661,   // "hives all"
+	-0.0039198,   // "hives and"
+	0.124021,     // "hives are"
+	-0.0030546,   // "hives come"
+	0.0143914,    // "hives every"
+	0.0371817,    // "hives everywhere"
+	-0.00496793,  // "hives usually"
+	0.0530775,    // "hives when"
+	-0.127945,    // "hizo"
+	-0.00703957,  // "hla"
+	-0.00703957,  // "hla b"
+	0.0445636,    // "hola"
+	0.0621579,    // "hold"
+	0.0136229,    // "hold ?"
+	0.0175039,    // "hold or"
+	0.0252951,    // "hold the"
+	0.0471931,    // "holiday"
+	0.0507241,    // "holiday ?"
+	-0.038233,    // "holiday in"
+	0.0179738,    // "hombre"
+	-0.0114061,   // "hombros"
+	0.217339,     // "home"
+	-0.0101154,   // "home ?"
+	0.00788574,   // "home care"
+	0.0335075,    // "home from"
+	0.0299884,    // "home or"
+	0.110154,     // "home resident"
+	0.0439813,    // "home with"
+	-0.0143001,   // "homes"
+	0.00793064,   // "honest"
+	0.00385915,   // "honest opinion"
+	0.106168,     // "honestly"
+	0.0342092,    // "honey"
+	0.0226339,    // "honey coloured"
+	0.0456129,    // "hongo"
+	0.0205426,    // "hongo o"
+	0.0416712,    // "hongos"
+	0.102117,     // "hongos ?"
+	-0.0389999,   // "hongos de"
+	-0.0214464,   // "hongos en"
+	-0.135551,    // "horas"
+	0.0443662,    // "hormonal"
+	0.0297804,    // "hormonal ?"
+	0.0426589,    // "hormonal acne"
+	0.0846437,    // "hospital"
+	0.0568771,    // "hospital ?"
+	0.0266647,    // "hospital now"
+	-0.0116978,   // "hospital rather"
+	0.0938713,    // "hot"
+	0.0237302,    // "hot and"
+	0.0331056,    // "hot flushes"
+	0.0447909,    // "hot tub"
+	0.0110898,    // "hour"
+	-0.18032,     // "hours"
+	-0.068708,    // "hours ?"
+	-0.00952578,  // "hours does"
+	-0.0271785,   // "hours even"
+	-0.0322559,   // "house"
+	0.00551804,   // "house ?"
+	-1.10212,     // "how"
+	-0.0397432,   // "how are"
+	-0.0659182,   // "how can"
+	-0.0195558,   // "how common"
+	-0.346979,    // "how do"
+	-0.396285,    // "how does"
+	0.0356987,    // "how fast"
+	-0.267137,    // "how is"
+	-0.0868284,   // "how long"
+	0.249539,     // "how many"
+	0.0764876,    // "how much"
+	-0.112291,    // "how often"
+	-0.0349104,   // "how should"
+	0.0110487,    // "how worried"
+	-0.0963166,   // "how would"
+	0.237124,     // "hoy"
+	0.104433,     // "hoy ?"
+	0.0558861,    // "hoy al"
+	0.011638,     // "hoy o"
+	0.0331353,    // "hs"
+	0.0790088,    // "hs hurley"
+	-0.0192379,   // "hs is"
+	0.0729107,    // "hubby's"
+	0.0603508,    // "huele"
+	0.0572832,    // "huele mal"
+	0.061182,     // "huevo"
+	0.0145138,    // "huge"
+	0.0107442,    // "hurley"
+	0.0937986,    // "hurley ii"
+	-0.074649,    // "hurley stages"
+	0.0160176,    // "hurt"
+	0.0154785,    // "hurt to"
+	0.00626816,   // "hurts"
+	-0.00710958,  // "husband"
+	-0.0185977,   // "husband has"
+	-0.00336194,  // "husband is"
+	0.145126,     // "husband's"
+	0.139998,     // "hx"
+	0.00548873,   // "hydrocolloid"
+	-0.123972,    // "hydrocortisone"
+	-0.0324014,   // "hydrocortisone 0"
+	0.0318239,    // "hydrocortisone for"
+	-0.000143772, // "hydrocortisone on"
+	-0.00787792,  // "hydrocortisone or"
+	0.0228279,    // "hydroquinone"
+	0.00283781,   // "hydroquinone 0"
+	0.00737043,   // "hydroquinone ?"
+	-0.0164832,   // "hydroquinone banned"
+	0.0456661,    // "hydroquinone past"
+	0.00668623,   // "hydroxychloroquine"
+	-0.114127,    // "hydroxyzine"
+	-0.141208,    // "hydroxyzine for"
+	-0.0338443,   // "hyperhidrosis"
+	-0.0783426,   // "hypertrophic"
+	-0.0783426,   // "hypertrophic scar"
+	0.0536298,    // "hypothetically"
+	0.0674378,    // "hypothetically if"
+	0.77436,      // "i"
+	0.0197469,    // "i ask"
+	0.0649602,    // "i be"
+	0.00507792,   // "i burned"
+	0.0169628,    // "i buy"
+	0.000955871,  // "i call"
+	0.121792,     // "i can"
+	0.0439752,    // "i can't"
+	-0.42404,     // "i catch"
+	0.122653,     // "i described"
+	0.0795228,    // "i do"
+	0.0202577,    // "i don't"
+	0.0862735,    // "i double"
+	0.00168527,   // "i drew"
+	0.011003,     // "i drink"
+	0.0215623,    // "i feel"
+	0.0241317,    // "i found"
+	0.248234,     // "i get"
+	0.0438554,    // "i give"
+	0.155366,     // "i go"
+	0.00865234,   // "i got"
+	-0.0959551,   // "i had"
+	0.131912,     // "i have"
+	0.0354095,    // "i just"
+	-0.122746,    // "i keep"
+	0.0369462,    // "i know"
+	0.0487316,    // "i leave"
+	0.00176082,   // "i look"
+	0.00217277,   // "i missed"
+	0.0424104,    // "i need"
+	0.0143161,    // "i ok"
+	0.0201395,    // "i overreacting"
+	0.0328589,    // "i pause"
+	0.00743599,   // "i pop"
+	0.0782168,    // "i posted"
+	0.0430846,    // "i press"
+	0.00670866,   // "i push"
+	0.0922444,    // "i put"
+	-0.0537417,   // "i read"
+	-0.0584899,   // "i really"
+	0.00358491,   // "i refer"
+	0.00529944,   // "i restart"
+	0.00925245,   // "i ring"
+	0.00571655,   // "i say"
+	0.00938374,   // "i scratch"
+	-0.0292414,   // "i see"
+	0.0170615,    // "i send"
+	-0.0194051,   // "i should"
+	0.00601719,   // "i squeeze"
+	0.0103117,    // "i start"
+	0.0237715,    // "i started"
+	-0.0541001,   // "i still"
+	0.0826423,    // "i stop"
+	0.0463928,    // "i stopped"
+	0.03218,      // "i switch"
+	0.0590748,    // "i take"
+	0.0199117,    // "i teach"
+	0.000706671,  // "i tell"
+	0.047454,     // "i think"
+	0.112727,     // "i try"
+	0.0331364,    // "i uploaded"
+	0.0893541,    // "i use"
+	0.009033,     // "i wait"
+	0.0117803,    // "i want"
+	-0.284104,    // "i was"
+	-0.00871767,  // "i wash"
+	0.00471068,   // "i wear"
+	0.17629,      // "i weigh"
+	-0.0131585,   // "i work"
+	0.0973759,    // "i'll"
+	0.385009,     // "i'm"
+	0.142251,     // "i'm 0"
+	-0.0701714,   // "i'm a"
+	0.0223779,    // "i'm allergic"
+	0.00271918,   // "i'm at"
+	0.0849971,    // "i'm breastfeeding"
+	0.00845375,   // "i'm having"
+	-0.0932992,   // "i'm not"
+	0.0508779,    // "i'm on"
+	0.0180818,    // "i'm pregnant"
+	-0.000866522, // "i'm starting"
+	0.0538159,    // "i'm thinking"
+	-0.0124958,   // "i'm writing"
+	0.147535,     // "i've"
+	0.0153923,    // "i've attached"
+	-0.00895596,  // "i've been"
+	0.0177103,    // "i've got"
+	0.0388508,    // "i've had"
+	0.0303934,    // "i've lost"
+	-0.0221976,   // "i've read"
+	0.0907909,    // "ibuprofen"
+	0.0596927,    // "ibuprofen for"
+	0.0396717,    // "ibuprofen with"
+	0.0106047,    // "ibuprofeno"
+	-0.0944335,   // "icd"
+	-0.0944335,   // "icd 0"
+	-0.144685,    // "ice"
+	-0.0440334,   // "ice or"
+	-0.14236,     // "idea"
+	0.0109155,    // "idea for"
+	0.158222,     // "if"
+	-0.113875,    // "if a"
+	0.0847179,    // "if her"
+	-0.0222458,   // "if i"
+	0.0800992,    // "if it"
+	0.061714,     // "if it's"
+	0.0336479,    // "if my"
+	0.0452673,    // "if someone"
+	0.141197,     // "if the"
+	-0.0545266,   // "if you"
+	-0.0978691,   // "if you're"
+	-0.072389,    // "igual"
+	0.0160914,    // "igual ?"
+	0.0380785,    // "igual o"
+	0.0937986,    // "ii"
+	0.0210727,    // "ii failed"
+	-0.0452561,   // "il"
+	-0.0452561,   // "il 0"
+	-0.0114942,   // "im"
+	0.173338,     // "image"
+	0.13689,      // "image i"
+	0.00398783,   // "image is"
+	0.0989066,    // "imagen"
+	0.00696172,   // "imagen del"
+	-0.0166958,   // "impetigo"
+	0.0812844,    // "impetigo ?"
+	-0.0313584,   // "impetigo how"
+	0.0139968,    // "impetigo if"
+	-0.00804929,  // "impetigo in"
+	0.00343986,   // "impetigo on"
+	0.0118518,    // "impetigo or"
+	-0.0682046,   // "impetigo should"
+	-0.0144144,   // "impetigo spread"
+	-0.101085,    // "in"
+	-0.020603,    // "in 0"
+	0.0168793,    // "in ?"
+	-0.0527842,   // "in a"
+	-0.0594099,   // "in adults"
+	0.0278131,    // "in bed"
+	-0.0346223,   // "in children"
+	-0.00860768,  // "in class"
+	0.0041443,    // "in clinic"
+	0.0922303,    // "in clumps"
+	-0.0151016,   // "in dermatology"
+	-0.0289982,   // "in eczema"
+	-0.0840571,   // "in families"
+	0.0138114,    // "in for"
+	-0.190341,    // "in general"
+	0.00979901,   // "in her"
+	0.0239548,    // "in his"
+	-0.0272368,   // "in hives"
+	0.000920771,  // "in itchy"
+	-0.0289588,   // "in kids"
+	0.0814683,    // "in law"
+	-0.0303994,   // "in melanoma"
+	-0.0180467,   // "in most"
+	0.208171,     // "in my"
+	-0.000730194, // "in older"
+	0.0352469,    // "in or"
+	-0.0106502,   // "in our"
+	0.106972,     // "in patches"
+	-0.0224898,   // "in people"
+	-0.0160333,   // "in plain"
+	-0.0551843,   // "in pregnancy"
+	-0.012065,    // "in psoriasis"
+	0.00115954,   // "in red"
+	-0.0347635,   // "in situ"
+	0.00581607,   // "in size"
+	-0.00698231,  // "in skin"
+	-0.0928472,   // "in some"
+	-0.0138659,   // "in summer"
+	0.13952,      // "in the"
+	0.0835019,    // "in this"
+	0.0109825,    // "in tonight"
+	0.00572752,   // "in two"
+	0.00496342,   // "in winter"
+	0.114939,     // "in your"
+	-0.0510829,   // "incognito"
+	-0.00237585,  // "index"
+	-0.0550665,   // "indican"
+	-0.0550665,   // "indican que"
+	-0.0493417,   // "indice"
+	-0.0663111,   // "indice de"
+	-0.0426179,   // "indoors"
+	-0.0387216,   // "infectada"
+	0.0130767,    // "infectado"
+	0.0130767,    // "infectado ?"
+	0.296146,     // "infected"
+	0.143488,     // "infected ?"
+	0.0637152,    // "infected eczema"
+	0.0152728,    // "infected to"
+	-0.00143958,  // "infection"
+	0.0231927,    // "infection ?"
+	0.0283354,    // "infection's"
+	-0.00475628,  // "infections"
+	-0.00708074,  // "infestation"
+	-0.309442,    // "informe"
+	-0.200994,    // "informe de"
+	-0.0796288,   // "informe que"
+	0.047753,     // "ingle"
+	0.0196003,    // "ingle que"
+	0.0348751,    // "ingrown"
+	0.0344389,    // "ingrown toenail"
+	-0.0535899,   // "inhibitor"
+	-0.0479767,   // "inhibitors"
+	-0.0155673,   // "inhibitors for"
+	-0.00941219,  // "inhibitors work"
+	0.134658,     // "injection"
+	-0.00928274,  // "injections"
+	0.0245832,    // "injections ?"
+	0.0122191,    // "injury"
+	0.00109322,   // "ink"
+	0.00815414,   // "inner"
+	0.00631752,   // "inside"
+	0.00631752,   // "inside my"
+	0.00106285,   // "insists"
+	0.0598762,    // "instead"
+	0.0203755,    // "instead ?"
+	0.0322782,    // "instead of"
+	-0.0257941,   // "instructions"
+	0.0356263,    // "interest"
+	-0.0198801,   // "intertrigo"
+	-0.00886713,  // "intertrigo ?"
+	-0.017125,    // "into"
+	0.017474,     // "into a"
+	0.00707561,   // "into the"
+	-0.0578799,   // "invierno"
+	-0.0397963,   // "invierno ?"
+	0.0697584,    // "ipl"
+	0.229223,     // "ir"
+	0.0550151,    // "ir a"
+	0.0326655,    // "ir al"
+	0.0300835,    // "ir ya"
+	0.00720297,   // "iron"
+	0.143671,     // "irregular"
+	0.113604,     // "irritacion"
+	-0.419447,    // "is"
+	0.0782024,    // "is 0"
+	-0.173797,    // "is a"
+	-0.0220307,   // "is about"
+	-0.110741,    // "is alopecia"
+	-0.144641,    // "is an"
+	-0.00546197,  // "is angioedema"
+	0.00874498,   // "is awful"
+	-0.0338581,   // "is azelaic"
+	0.00431511,   // "is bad"
+	0.077085,     // "is better"
+	-0.00406335,  // "is bullous"
+	0.096913,     // "is coming"
+	-0.00251339,  // "is considered"
+	0.00642288,   // "is covered"
+	-0.0511385,   // "is cradle"
+	-0.212355,    // "is eczema"
+	-0.0317238,   // "is eighty"
+	-0.0115505,   // "is erythema"
+	0.0552604,    // "is flaring"
+	0.00331402,   // "is from"
+	0.0243853,    // "is getting"
+	0.023218,     // "is gone"
+	-0.133482,    // "is hand"
+	0.00260926,   // "is he"
+	-0.00688893,  // "is hidradenitis"
+	0.00780584,   // "is his"
+	-0.0272556,   // "is hydroquinone"
+	-0.0101678,   // "is in"
+	0.0161527,    // "is infected"
+	-0.198496,    // "is it"
+	-0.00851004,  // "is itching"
+	0.0409834,    // "is itchy"
+	-0.0178899,   // "is laser"
+	0.00460938,   // "is long"
+	-0.0269773,   // "is melanoma"
+	-0.0627954,   // "is methotrexate"
+	-0.0370802,   // "is more"
+	0.325146,     // "is my"
+	0.0206812,    // "is now"
+	-0.0381325,   // "is on"
+	0.0179484,    // "is one"
+	0.0133116,    // "is oozing"
+	-0.053072,    // "is oral"
+	-0.0120193,   // "is patch"
+	0.0200313,    // "is peeling"
+	-0.0220479,   // "is permethrin"
+	-0.0136378,   // "is psoriasis"
+	0.0207831,    // "is puffy"
+	-0.0321978,   // "is purging"
+	0.0273526,    // "is raised"
+	0.0521834,    // "is red"
+	0.0589867,    // "is right"
+	-0.0614823,   // "is ringworm"
+	-0.0148414,   // "is scabies"
+	0.0711855,    // "is she"
+	-0.0353746,   // "is shingles"
+	-0.00358939,  // "is someone"
+	0.00171189,   // "is sore"
+	-0.049989,    // "is spf"
+	0.0381824,    // "is spreading"
+	0.0351058,    // "is still"
+	0.00759638,   // "is swelling"
+	0.0242594,    // "is swollen"
+	-0.080985,    // "is that"
+	0.0300605,    // "is the"
+	-0.061834,    // "is there"
+	0.451857,     // "is this"
+	-0.00951666,  // "is tinea"
+	-0.0043139,   // "is topical"
+	0.029525,     // "is unbearable"
+	-0.0300921,   // "is vitiligo"
+	0.0324068,    // "is weeping"
+	-0.025853,    // "is worse"
+	0.00788363,   // "ish"
+	0.0482266,    // "ish and"
+	-0.0335081,   // "isn't"
+	-0.0734162,   // "isotretinoin"
+	0.0317249,    // "isotretinoin 0"
+	-0.117417,    // "isotretinoin ?"
+	-0.00705568,  // "isotretinoin and"
+	0.0108261,    // "isotretinoin be"
+	-0.0257441,   // "isotretinoin dose"
+	-0.00483229,  // "isotretinoin is"
+	0.0275938,    // "isotretinoin should"
+	-0.100301,    // "isotretinoin why"
+	-0.0188542,   // "isotretinoin with"
+	0.132862,     // "isotretinoina"
+	0.068972,     // "isotretinoina ?"
+	-0.0873636,   // "isotretinoina como"
+	-0.0508084,   // "isotretinoina por"
+	-0.0439283,   // "isotretinoina que"
+	-0.0858575,   // "isotretinoina se"
+	0.176238,     // "isotretinoina y"
+	0.120107,     // "it"
+	0.0138338,    // "it 0"
+	0.329956,     // "it ?"
+	0.0149672,    // "it a"
+	0.00214886,   // "it about"
+	-0.134394,    // "it actually"
+	0.0977098,    // "it alopecia"
+	-0.00752466,  // "it always"
+	-0.0545152,   // "it an"
+	0.049554,     // "it and"
+	0.00876116,   // "it at"
+	-0.0243837,   // "it autoimmune"
+	0.0963229,    // "it be"
+	0.0615873,    // "it bleeds"
+	-0.0146878,   // "it burn"
+	-0.00509338,  // "it by"
+	-0.0313013,   // "it called"
+	0.0210705,    // "it came"
+	0.0336436,    // "it can"
+	-0.022497,    // "it cause"
+	0.0900548,    // "it changed"
+	0.022502,     // "it checked"
+	0.0643393,    // "it come"
+	-0.00717595,  // "it common"
+	0.00268189,   // "it covered"
+	0.0116632,    // "it cut"
+	-0.0198508,   // "it dangerous"
+	-0.0845079,   // "it does"
+	0.0406171,    // "it fine"
+	0.0206645,    // "it for"
+	-0.0698574,   // "it genetic"
+	0.00524731,   // "it gets"
+	0.0154785,    // "it hurt"
+	0.0663832,    // "it infected"
+	0.14039,      // "it is"
+	-0.00163188,  // "it just"
+	0.0143719,    // "it keeps"
+	0.000364119,  // "it lasered"
+	-0.111062,    // "it linked"
+	0.0191338,    // "it look"
+	-0.00138005,  // "it mean"
+	0.016877,     // "it more"
+	0.00500729,   // "it need"
+	-0.0727671,   // "it needs"
+	-0.320697,    // "it normal"
+	0.027624,     // "it nothing"
+	0.0159604,    // "it now"
+	0.0617905,    // "it off"
+	0.17955,      // "it ok"
+	0.176164,     // "it okay"
+	-0.0198508,   // "it on"
+	0.173833,     // "it or"
+	0.08467,      // "it out"
+	-0.0323433,   // "it over"
+	-0.0242247,   // "it possible"
+	-0.0321249,   // "it related"
+	0.00563127,   // "it removed"
+	-0.0840571,   // "it run"
+	0.0363659,    // "it safe"
+	-0.0355745,   // "it says"
+	0.00536946,   // "it seen"
+	-0.0822213,   // "it something"
+	0.094697,     // "it sound"
+	-0.0964927,   // "it spread"
+	0.00139839,   // "it still"
+	-0.0188951,   // "it take"
+	-0.0124386,   // "it tend"
+	-0.0558242,   // "it the"
+	0.105057,     // "it time"
+	0.0204365,    // "it tinea"
+	-0.0130365,   // "it to"
+	0.0303708,    // "it too"
+	-0.192094,    // "it true"
+	-0.0172349,   // "it usually"
+	0.0488095,    // "it vitiligo"
+	0.0563998,    // "it wait"
+	0.0286145,    // "it were"
+	-0.0430184,   // "it work"
+	-0.00473864,  // "it worse"
+	0.074365,     // "it worth"
+	0.520275,     // "it's"
+	0.087385,     // "it's a"
+	0.0133648,    // "it's all"
+	0.0107443,    // "it's back"
+	0.0240091,    // "it's been"
+	0.0126712,    // "it's blistered"
+	0.00166715,   // "it's bright"
+	0.0542384,    // "it's cold"
+	0.1071,       // "it's come"
+	0.0111941,    // "it's getting"
+	0.0659985,    // "it's grown"
+	0.0273472,    // "it's just"
+	0.0150204,    // "it's me"
+	0.0192111,    // "it's not"
+	0.00654832,   // "it's on"
+	0.00128948,   // "it's only"
+	-0.00452735,  // "it's really"
+	0.00558963,   // "it's spreading"
+	0.0106125,    // "it's still"
+	0.00309319,   // "it's the"
+	0.00863816,   // "it's weeping"
+	0.028672,     // "it's white"
+	-0.0117925,   // "it's worse"
+	0.270714,     // "itch"
+	0.10043,      // "itch ?"
+	0.0347546,    // "itch between"
+	0.0452729,    // "itch is"
+	-0.00596487,  // "itch more"
+	0.00583731,   // "itch on"
+	0.0788284,    // "itched"
+	0.0435623,    // "itches"
+	-0.0882162,   // "itching"
+	-0.000244082, // "itching ?"
+	-0.134314,    // "itching is"
+	0.00144482,   // "itching on"
+	0.672335,     // "itchy"
+	0.0136103,    // "itchy 0"
+	0.0451526,    // "itchy after"
+	0.0356135,    // "itchy and"
+	0.0454065,    // "itchy blisters"
+	0.0131835,    // "itchy bumps"
+	0.0620652,    // "itchy everywhere"
+	-0.01477,     // "itchy for"
+	0.00399766,   // "itchy groin"
+	0.00539116,   // "itchy on"
+	0.0222138,    // "itchy rash"
+	0.0163419,    // "itchy red"
+	0.0511374,    // "itchy since"
+	-0.00744227,  // "its"
+	-0.00766796,  // "its own"
+	0.0621901,    // "iv"
+	0.00769094,   // "iv antibiotics"
+	0.288147,     // "ivermectin"
+	0.000950707,  // "ivermectin ?"
+	0.031953,     // "ivermectin cream"
+	0.0441039,    // "ivermectin dose"
+	-0.00984168,  // "ivermectin doses"
+	0.0599515,    // "ivermectin for"
+	0.0282172,    // "ivermectin should"
+	0.012382,     // "ivermectin would"
+	0.0907803,    // "ivermectina"
+	0.0458101,    // "ivermectina ?"
+	0.0140303,    // "ivermectina en"
+	0.0397541,    // "ivermectina me"
+	-0.0188423,   // "ivermectina para"
+	0.0394801,    // "ivy"
+	0.0248464,    // "jab"
+	0.00236342,   // "jab or"
+	-0.070829,    // "jak"
+	-0.0535899,   // "jak inhibitor"
+	-0.0249796,   // "jak inhibitors"
+	0.0105176,    // "jaw"
+	0.0329734,    // "job"
+	-0.100021,    // "johnson"
+	-0.0129847,   // "johnson ?"
+	-0.0123221,   // "johnson syndrome"
+	-0.0241221,   // "joseph"
+	-0.0241221,   // "joseph nodule"
+	0.091098,     // "jueves"
+	0.091098,     // "jueves ?"
+	0.0347005,    // "just"
+	-0.00635431,  // "just a"
+	0.0283135,    // "just appeared"
+	0.019794,     // "just been"
+	0.00907813,   // "just cream"
+	0.00970513,   // "just curious"
+	-0.0274108,   // "just diagnosed"
+	0.022382,     // "just eczema"
+	0.0161385,    // "just found"
+	-0.00678038,  // "just got"
+	-0.00648747,  // "just had"
+	0.00413976,   // "just hypothetically"
+	0.0117921,    // "just keep"
+	0.00652089,   // "just leave"
+	-0.0380286,   // "just marketing"
+	0.00164837,   // "just stop"
+	-0.00847932,  // "just tell"
+	0.0245524,    // "just the"
+	0.00259122,   // "just use"
+	0.0259029,    // "just wait"
+	-0.0114248,   // "just watched"
+	0.0250054,    // "just won't"
+	-0.0511575,   // "just wondering"
+	0.0206432,    // "just your"
+	0.00854986,   // "k"
+	-0.0610009,   // "kaposi"
+	0.159183,     // "keep"
+	0.037621,     // "keep an"
+	0.00129926,   // "keep coming"
+	0.0651524,    // "keep cracking"
+	0.00134345,   // "keep getting"
+	0.0993225,    // "keep going"
+	0.0244528,    // "keep her"
+	0.00268189,   // "keep it"
+	0.00858581,   // "keep my"
+	-0.0754408,   // "keep reading"
+	-0.0274235,   // "keep saying"
+	0.0486704,    // "keep taking"
+	0.0247037,    // "keep the"
+	0.154111,     // "keep using"
+	0.000940609,  // "keeps"
+	0.016832,     // "keeps bleeding"
+	0.0321397,    // "keeps coming"
+	0.0901089,    // "keeps getting"
+	-0.0692358,   // "keeps saying"
+	0.00337179,   // "keeps scabbing"
+	0.0938765,    // "keeps scratching"
+	-0.0521818,   // "keloid"
+	-0.0132569,   // "keloid and"
+	-0.0499094,   // "keloids"
+	0.012119,     // "keratin"
+	0.012119,     // "keratin plug"
+	-0.061028,    // "keratoses"
+	0.0270723,    // "keratoses ?"
+	-0.0404833,   // "keratoses are"
+	-0.132725,    // "keratosis"
+	-0.00836444,  // "keratosis ?"
+	-0.0232139,   // "keratosis from"
+	-0.117888,    // "keratosis pilaris"
+	0.0456897,    // "ketoconazol"
+	0.0665162,    // "ketoconazole"
+	0.0757616,    // "ketoconazole shampoo"
+	0.0137102,    // "kettle"
+	0.304127,     // "kg"
+	0.00442397,   // "kg ?"
+	0.0326801,    // "kg how"
+	-0.00434333,  // "kg is"
+	0.024565,     // "kg would"
+	0.162819,     // "kid"
+	0.0676309,    // "kid 0"
+	0.0209934,    // "kid get"
+	0.0458851,    // "kid has"
+	0.0286145,    // "kid with"
+	0.0169414,    // "kid's"
+	0.00696858,   // "kid's eczema"
+	0.0166207,    // "kidney"
+	-0.155923,    // "kids"
+	-0.063617,    // "kids ?"
+	-0.000881606, // "kids are"
+	-0.00185271,  // "kids in"
+	-0.0465563,   // "kids still"
+	-0.00467874,  // "kids usually"
+	-0.0769876,   // "kids with"
+	-0.0719438,   // "kill"
+	-0.00360438,  // "kill warts"
+	0.236714,     // "kilos"
+	0.087143,     // "kilos ?"
+	-0.0127103,   // "kind"
+	-0.0305805,   // "kind of"
+	0.0481053,    // "kiss"
+	0.0463808,    // "knee"
+	0.0154048,    // "knee surgery"
+	0.0909948,    // "knees"
+	-0.0580987,   // "know"
+	-0.00965577,  // "know about"
+	0.0330403,    // "know if"
+	-0.17246,     // "know what"
+	-0.00146941,  // "know when"
+	0.0814703,    // "know you"
+	0.0110545,    // "known"
+	-0.109041,    // "koebner"
+	-0.0195322,   // "koebner ?"
+	-0.0532348,   // "koebner phenomenon"
+	-0.0343365,   // "koh"
+	0.0879384,    // "l"
+	-0.178898,    // "l0"
+	-0.178898,    // "l0 0"
+	0.377548,     // "la"
+	-0.0399058,   // "la alopecia"
+	0.0240989,    // "la amoxicilina"
+	0.0749812,    // "la axila"
+	0.0204257,    // "la barriga"
+	0.0392424,    // "la biopsia"
+	0.00673848,   // "la boca"
+	-0.000644703, // "la cabeza"
+	-0.0484071,   // "la caida"
+	0.0412091,    // "la calva"
+	-0.00469603,  // "la candida"
+	0.112576,     // "la cara"
+	0.00616958,   // "la caspa"
+	0.0207152,    // "la cetirizina"
+	-0.0173034,   // "la cirugia"
+	-0.0423444,   // "la cita"
+	-0.0117908,   // "la costra"
+	0.149018,     // "la crema"
+	-0.0550158,   // "la crioterapia"
+	-0.0292998,   // "la culebrilla"
+	0.114371,     // "la dejo"
+	0.0463029,    // "la depilacion"
+	-0.0133316,   // "la dermatitis"
+	0.0252669,    // "la dermatologa"
+	-0.0603866,   // "la diferencia"
+	-0.1201,      // "la dosis"
+	-0.0120363,   // "la doxiciclina"
+	-0.125224,    // "la edad"
+	-0.0589112,   // "la empeora"
+	-0.0129441,   // "la enfermedad"
+	-0.0637182,   // "la enfermera"
+	0.0296356,    // "la erupcion"
+	0.211297,     // "la espalda"
+	-0.0576471,   // "la familia"
+	0.051882,     // "la fiebre"
+	0.209802,     // "la foto"
+	0.0997476,    // "la frente"
+	-0.0343159,   // "la gente"
+	0.00635706,   // "la guardia"
+	0.0510156,    // "la herida"
+	0.0278495,    // "la hidradenitis"
+	0.00962235,   // "la imagen"
+	0.047753,     // "la ingle"
+	-0.0301028,   // "la isotretinoina"
+	-0.039463,    // "la ivermectina"
+	-0.0621425,   // "la lactancia"
+	-0.0398033,   // "la lampara"
+	0.145366,     // "la lengua"
+	0.0805005,    // "la llevo"
+	0.146855,     // "la mancha"
+	0.072021,     // "la mano"
+	0.125067,     // "la nariz"
+	0.0376878,    // "la nina"
+	0.0959318,    // "la noche"
+	0.0890735,    // "la oreja"
+	-0.0392472,   // "la pena"
+	0.131664,     // "la permetrina"
+	-0.177479,    // "la piel"
+	0.0978163,    // "la pierna"
+	0.0452668,    // "la pincho"
+	0.0333876,    // "la piscina"
+	-0.0577156,   // "la pitiriasis"
+	0.0194814,    // "la plancha"
+	0.075228,     // "la planta"
+	-0.0152397,   // "la playa"
+	0.00446027,   // "la pomada"
+	0.0467756,    // "la pongo"
+	-0.320166,    // "la psoriasis"
+	0.0117761,    // "la puedo"
+	0.098721,     // "la quemadura"
+	0.0229542,    // "la quitamos"
+	0.0433508,    // "la quito"
+	0.00663168,   // "la regla"
+	0.150394,     // "la residencia"
+	0.0355791,    // "la reviento"
+	0.0441046,    // "la revision"
+	-0.054286,    // "la ropa"
+	-0.0544861,   // "la rosacea"
+	-0.147635,    // "la sarna"
+	-0.0213036,   // "la semana"
+	0.0181344,    // "la sigo"
+	0.0415394,    // "la suspendo"
+	-0.0830743,   // "la tension"
+	0.0403514,    // "la terbinafina"
+	-0.184152,    // "la tina"
+	0.0465456,    // "la tomo"
+	-0.0590117,   // "la toxina"
+	-0.0496034,   // "la tretinoina"
+	0.00484873,   // "la una"
+	-0.0404373,   // "la urticaria"
+	-0.0535593,   // "la vacuna"
+	-0.00714914,  // "la varicela"
+	0.0575149,    // "la vendo"
+	0.0568436,    // "la verruga"
+	-0.14836,     // "label"
+	0.171636,     // "labial"
+	0.259273,     // "labio"
+	0.0648431,    // "labio que"
+	0.0430943,    // "labios"
+	0.0230223,    // "labios hinchados"
+	-0.000699516, // "labs"
+	-0.0621425,   // "lactancia"
+	-0.0582711,   // "lactancia ?"
+	-0.0322318,   // "lactea"
+	-0.0390508,   // "lactea es"
+	0.0236073,    // "lacy"
+	0.0437514,    // "lado"
+	-0.00421989,  // "lado del"
+	0.0356639,    // "lady"
+	0.00778071,   // "lady in"
+	0.0781352,    // "lamotrigine"
+	0.0134688,    // "lamotrigine is"
+	-0.0112644,   // "lamp"
+	-0.0031822,   // "lamp used"
+	-0.0398033,   // "lampara"
+	-0.0398033,   // "lampara de"
+	0.0206311,    // "lance"
+	0.0206311,    // "lance it"
+	0.0633457,    // "las"
+	-0.0407467,   // "las ampollas"
+	0.120854,     // "las axilas"
+	0.0626491,    // "las cejas"
+	0.0510048,    // "las congelamos"
+	-0.0334081,   // "las embarazadas"
+	0.0653276,    // "las estrias"
+	0.0569026,    // "las manchas"
+	0.0520024,    // "las manos"
+	-0.0491567,   // "las personas"
+	-0.00521413,  // "las picaduras"
+	0.0958438,    // "las piernas"
+	-0.0517438,   // "las pruebas"
+	-0.0228192,   // "las ulceras"
+	0.00394003,   // "las unas"
+	-0.0503551,   // "las verrugas"
+	0.130832,     // "laser"
+	0.130045,     // "laser con"
+	-0.0519744,   // "laser hair"
+	0.00991622,   // "laser or"
+	0.090028,     // "laser para"
+	0.00776612,   // "lasered"
+	0.00573982,   // "lasered ?"
+	0.095216,     // "last"
+	-0.0216954,   // "last ?"
+	0.0128043,    // "last month"
+	0.0450126,    // "last night"
+	0.0471652,    // "last summer"
+	-0.0714641,   // "last week"
+	0.0879158,    // "last year"
+	0.111492,     // "late"
+	0.0117819,    // "late to"
+	0.0067009,    // "later"
+	0.0101831,    // "later should"
+	0.064706,     // "latex"
+	0.0814683,    // "law"
+	0.0537284,    // "layer"
+	1.0997,       // "le"
+	0.01712,      // "le compro"
+	0.0981696,    // "le corto"
+	0.0157823,    // "le cuesta"
+	0.0370782,    // "le dejo"
+	-0.174471,    // "le diagnosticaron"
+	0.00973435,   // "le digo"
+	-0.134681,    // "le dijeron"
+	0.286985,     // "le doy"
+	0.00723148,   // "le echo"
+	0.00696172,   // "le envio"
+	0.0142257,    // "le esta"
+	0.0857036,    // "le estan"
+	0.0605847,    // "le ha"
+	0.0714057,    // "le hago"
+	0.0934454,    // "le han"
+	0.0259473,    // "le mando"
+	0.0324113,    // "le pasa"
+	-0.0503095,   // "le pica"
+	-0.0142059,   // "le pido"
+	0.208469,     // "le pongo"
+	0.0411707,    // "le puede"
+	0.0108402,    // "le puedo"
+	0.0100918,    // "le quito"
+	-0.126748,    // "le recetaron"
+	0.12427,      // "le salen"
+	0.072199,     // "le salieron"
+	0.106731,     // "le salio"
+	0.0307059,    // "le sigo"
+	-0.0191679,   // "le sirve"
+	0.0141028,    // "le subo"
+	-0.0882013,   // "leaflet"
+	-0.00592907,  // "leaflet how"
+	0.001827,     // "leaflet says"
+	0.2593,       // "leave"
+	0.0150038,    // "leave a"
+	0.112733,     // "leave it"
+	0.0691461,    // "leave the"
+	0.00264701,   // "leave them"
+	0.00313101,   // "leche"
+	0.0404894,    // "left"
+	0.0104094,    // "leftover"
+	0.189839,     // "leg"
+	0.000930765,  // "leg the"
+	0.154679,     // "leg ulcer"
+	0.0350574,    // "leg wound"
+	0.0768273,    // "legs"
+	0.0634158,    // "legs are"
+	-0.0432293,   // "leido"
+	-0.0218274,   // "length"
+	-0.0218274,   // "length of"
+	0.145366,     // "lengua"
+	-0.0166499,   // "lentigo"
+	-0.0166499,   // "lentigo maligna"
+	-0.0535946,   // "les"
+	0.117216,     // "lesion"
+	0.0274097,    // "lesion on"
+	0.190692,     // "lesiones"
+	0.0647996,    // "lesions"
+	0.00887422,   // "lesions and"
+	0.0510624,    // "lessons"
+	0.0294992,    // "let"
+	0.00492124,   // "let it"
+	0.00104611,   // "let my"
+	0.046515,     // "let's"
+	0.000891265,  // "letter"
+	0.00365805,   // "letter says"
+	-0.0404353,   // "leve"
+	0.0199158,    // "libido"
+	-0.0831457,   // "libres"
+	-0.0330784,   // "libres en"
+	0.0395788,    // "lice"
+	0.00410022,   // "lice ?"
+	0.0558816,    // "lice again"
+	0.00507576,   // "lice are"
+	-0.0326896,   // "lice in"
+	-0.0535184,   // "licensed"
+	-0.110716,    // "lichen"
+	-0.0682769,   // "lichen planus"
+	-0.042439,    // "lichen sclerosus"
+	-0.0395332,   // "life"
+	-0.0219177,   // "life ?"
+	-0.0494136,   // "lifelong"
+	0.0700071,    // "lifting"
+	0.0668619,    // "lifting off"
+	0.291517,     // "like"
+	0.00676603,   // "like 0"
+	-0.0879163,   // "like ?"
+	0.0454482,    // "like a"
+	0.000669749,  // "like crazy"
+	0.035492,     // "like every"
+	-0.0110672,   // "like how"
+	0.0155912,    // "like impetigo"
+	0.0647477,    // "like lesions"
+	0.0939932,    // "like melanoma"
+	0.0236466,    // "like mine"
+	-0.00665803,  // "like on"
+	0.0146141,    // "like scabies"
+	0.0652776,    // "like the"
+	0.0606491,    // "like this"
+	-0.00777393,  // "like what"
+	-0.0321621,   // "likely"
+	-0.0586768,   // "likely to"
+	-0.0168369,   // "limit"
+	0.0527869,    // "limpia"
+	0.0527869,    // "limpia ?"
+	0.053163,     // "line"
+	0.0244492,    // "line down"
+	-0.0215803,   // "line for"
+	0.00168527,   // "line i"
+	0.0343554,    // "line is"
+	0.109092,     // "linea"
+	0.00502772,   // "linea roja"
+	0.0134954,    // "lines"
+	-0.0873082,   // "link"
+	-0.0348076,   // "link between"
+	-0.226815,    // "linked"
+	-0.188729,    // "linked to"
+	0.0623974,    // "lip"
+	0.000479816,  // "lip and"
+	0.00759638,   // "lip is"
+	0.0244762,    // "lip swelled"
+	0.00209773,   // "lip that"
+	-0.0301151,   // "lipoma"
+	-0.0301151,   // "lipoma ?"
+	0.219713,     // "lips"
+	-0.00115402,  // "lips ?"
+	0.126667,     // "lips are"
+	0.0100022,    // "lips feel"
+	0.0651524,    // "lips keep"
+	0.0332637,    // "lips swell"
+	-0.00252165,  // "liquen"
+	-0.0508239,   // "liquen plano"
+	0.0469956,    // "lisinopril"
+	0.296939,     // "little"
+	0.0279782,    // "little blisters"
+	0.0356052,    // "little boy"
+	0.0812723,    // "little one"
+	0.0380268,    // "little spots"
+	-0.0246485,   // "live"
+	-0.0251782,   // "live vaccines"
+	0.028642,     // "llaga"
+	0.028642,     // "llaga en"
+	0.100762,     // "llagas"
+	0.0739527,    // "llagas en"
+	-0.0177824,   // "llamar"
+	-0.0177824,   // "llamar al"
+	0.0705158,    // "llamo"
+	0.0657406,    // "llamo al"
+	0.0342559,    // "lleva"
+	0.0395202,    // "llevarla"
+	0.239742,     // "llevo"
+	0.0382848,    // "llevo 0"
+	0.0449705,    // "llevo a"
+	0.0562201,    // "llevo al"
+	0.00653654,   // "llevo hoy"
+	0.0532539,    // "llevo tres"
+	0.609085,     // "lo"
+	0.015927,     // "lo de"
+	0.0597138,    // "lo dejo"
+	0.0374646,    // "lo llevo"
+	0.0486257,    // "lo mando"
+	-0.050047,    // "lo mio"
+	-0.0587027,   // "lo mismo"
+	0.0193346,    // "lo paro"
+	-0.0590986,   // "lo pregunto"
+	0.0045449,    // "lo puedo"
+	0.347338,     // "lo que"
+	0.0153528,    // "lo quito"
+	0.0709797,    // "lo sigo"
+	0.00657011,   // "lo tengo"
+	0.0665567,    // "lo tienen"
+	0.0560648,    // "lo tomo"
+	-0.0248286,   // "loads"
+	0.0124521,    // "loads of"
+	-0.0892492,   // "lol"
+	-0.108307,    // "long"
+	-0.0192859,   // "long ?"
+	-0.0033808,   // "long after"
+	-0.0323572,   // "long are"
+	0.0184441,    // "long can"
+	0.123479,     // "long do"
+	-0.133886,    // "long does"
+	0.021033,     // "long for"
+	-0.0244395,   // "long is"
+	-0.0279975,   // "long should"
+	0.0036439,    // "long story"
+	-0.0494713,   // "long term"
+	0.019578,     // "longer"
+	0.0169697,    // "look"
+	0.00176082,   // "look after"
+	0.0738424,    // "look at"
+	-0.00500964,  // "look different"
+	-0.0195832,   // "look for"
+	0.0152728,    // "look infected"
+	-0.0201582,   // "look like"
+	-0.000916154, // "look normal"
+	-0.0282337,   // "look out"
+	-0.00406879,  // "looked"
+	-0.00413368,  // "looked at"
+	0.014662,     // "looking"
+	-0.0167113,   // "looking for"
+	0.0180923,    // "looking thing"
+	0.139235,     // "looks"
+	0.0106951,    // "looks better"
+	0.0498716,    // "looks like"
+	0.0165355,    // "loratadina"
+	0.0135772,    // "loratadina para"
+	-0.321318,    // "los"
+	-0.0855198,   // "los 0"
+	-0.0374134,   // "los bebes"
+	0.0220943,    // "los brazos"
+	-0.0278073,   // "los brotes"
+	-0.0158115,   // "los corticoides"
+	0.259652,     // "los dedos"
+	-0.0478967,   // "los dermatologos"
+	0.00413504,   // "los dias"
+	-0.0182971,   // "los estadios"
+	-0.0671679,   // "los gatos"
+	-0.0114061,   // "los hombros"
+	-0.0313704,   // "los hongos"
+	0.0430943,    // "los labios"
+	-0.0282522,   // "los lunares"
+	-0.0457744,   // "los medicos"
+	0.0224718,    // "los muslos"
+	-0.159133,    // "los ninos"
+	0.0746458,    // "los ojos"
+	0.106073,     // "los pies"
+	-0.115528,    // "los piojos"
+	-0.0566135,   // "los queloides"
+	0.0631532,    // "los talones"
+	-0.0383373,   // "loss"
+	0.00446068,   // "loss or"
+	0.0303934,    // "lost"
+	-0.212344,    // "lot"
+	-0.0202663,   // "lotion"
+	-0.0097956,   // "lots"
+	-0.0097956,   // "lots of"
+	-0.00913651,  // "low"
+	-0.0196827,   // "low dose"
+	0.126299,     // "lower"
+	-0.0164764,   // "lower doses"
+	0.00142977,   // "lower leg"
+	0.0302627,    // "lower lip"
+	0.112941,     // "lower the"
+	0.145019,     // "lump"
+	0.102485,     // "lump in"
+	0.0253336,    // "lump on"
+	0.0112845,    // "lumpy"
+	0.406233,     // "lunar"
+	-0.0961634,   // "lunar ?"
+	0.171391,     // "lunar de"
+	0.0283891,    // "lunar en"
+	0.0805593,    // "lunar es"
+	0.0628014,    // "lunar hay"
+	0.00645289,   // "lunar nuevo"
+	-0.00968397,  // "lunar o"
+	-0.112683,    // "lunar para"
+	0.212405,     // "lunar que"
+	-0.10479,     // "lunares"
+	-0.0212048,   // "lunares ?"
+	0.0458261,    // "lunes"
+	-0.0630385,   // "lupus"
+	0.0213893,    // "lupus ?"
+	-0.0143886,   // "lupus use"
+	0.0324073,    // "lyme"
+	-0.0243069,   // "lyme ?"
+	0.0524707,    // "lyme disease"
+	0.0171092,    // "lymecycline"
+	0.0162242,    // "lymecycline for"
+	0.00435905,   // "lymph"
+	0.00435905,   // "lymph node"
+	0.0220288,    // "mad"
+	0.00984137,   // "mad to"
+	0.0087855,    // "made"
+	-0.116037,    // "madre"
+	0.00862677,   // "madre se"
+	-0.0724495,   // "madre tiene"
+	-0.0473947,   // "main"
+	-0.0344583,   // "main risk"
+	-0.0893452,   // "maintenance"
+	-0.172786,    // "make"
+	-0.0152308,   // "make a"
+	-0.126528,    // "make hair"
+	0.00193569,   // "make it"
+	-0.0492795,   // "makes"
+	-0.0105085,   // "makes a"
+	0.00871486,   // "makeup"
+	0.0572832,    // "mal"
+	0.0792019,    // "malar"
+	0.075612,     // "malathion"
+	-0.0448067,   // "male"
+	-0.0166499,   // "maligna"
+	0.00382615,   // "malo"
+	-0.0417032,   // "mama"
+	0.0114328,    // "mama tiene"
+	0.118188,     // "man"
+	0.0186244,    // "managed"
+	0.156919,     // "manana"
+	0.0035832,    // "manana ?"
+	0.258587,     // "mancha"
+	0.0863779,    // "mancha de"
+	0.0494227,    // "mancha negra"
+	-0.0392702,   // "mancha no"
+	0.00861933,   // "mancha que"
+	0.0499953,    // "mancha redonda"
+	0.0325009,    // "mancha roja"
+	0.170068,     // "manchas"
+	-0.0758337,   // "manchas a"
+	0.111895,     // "manchas blancas"
+	0.0277613,    // "manchas en"
+	0.0383452,    // "manchas moradas"
+	0.0120298,    // "manchas que"
+	0.0243144,    // "manchas rojas"
+	0.0710966,    // "manchitas"
+	0.0432343,    // "mandamos"
+	0.0432343,    // "mandamos a"
+	-0.0177221,   // "mandaron"
+	0.0188154,    // "mandaron para"
+	0.0133732,    // "mande"
+	0.1343,       // "mando"
+	0.0656839,    // "mando a"
+	0.0352195,    // "mando foto"
+	0.0208874,    // "mando la"
+	0.117307,     // "mano"
+	0.0442804,    // "mano pie"
+	0.00604263,   // "mano y"
+	0.0467367,    // "manos"
+	0.0149661,    // "manos le"
+	0.0312541,    // "manos y"
+	0.246949,     // "many"
+	0.0427402,    // "many days"
+	0.00912876,   // "many mg"
+	0.0645754,    // "many ml"
+	0.0630698,    // "many of"
+	-0.00259233,  // "many people"
+	0.0595506,    // "many times"
+	-0.0388534,   // "margenes"
+	-0.0330784,   // "margenes libres"
+	-0.0506991,   // "margins"
+	-0.0105785,   // "margins clear"
+	0.100977,     // "marido"
+	0.0809162,    // "marido tiene"
+	0.000269872,  // "mark"
+	-0.0380286,   // "marketing"
+	0.0115986,    // "marks"
+	-0.0241221,   // "mary"
+	-0.0241221,   // "mary joseph"
+	-0.118513,    // "mas"
+	0.0673905,    // "mas ?"
+	-0.0844695,   // "mas de"
+	-0.0481389,   // "mas en"
+	0.0247391,    // "mas fuerte"
+	0.00444413,   // "mas pelo"
+	-0.0762828,   // "mas riesgo"
+	0.047777,     // "mascara"
+	0.0385213,    // "mate's"
+	-0.025384,    // "matter"
+	-0.0386881,   // "max"
+	-0.0386881,   // "max daily"
+	-0.0631101,   // "maxima"
+	-0.0425195,   // "maxima de"
+	-0.0205894,   // "maxima diaria"
+	0.0995632,    // "maybe"
+	0.0191489,    // "maybe 0"
+	-0.045614,    // "mayores"
+	1.32216,      // "me"
+	0.285374,     // "me ?"
+	-0.0232483,   // "me a"
+	0.0036781,    // "me again"
+	0.01705,      // "me better"
+	-0.0130735,   // "me but"
+	0.030233,     // "me cae"
+	0.0819036,    // "me compro"
+	0.171297,     // "me conviene"
+	0.0479673,    // "me da"
+	-0.286264,    // "me diagnosticaron"
+	0.0727786,    // "me dieron"
+	-0.0557021,   // "me dijeron"
+	-0.0673971,   // "me dijo"
+	-0.152724,    // "me dio"
+	0.110964,     // "me duele"
+	0.142756,     // "me esta"
+	0.0288596,    // "me for"
+	0.0527784,    // "me ha"
+	0.0380761,    // "me had"
+	0.0829034,    // "me hago"
+	0.0416274,    // "me han"
+	0.0123051,    // "me hice"
+	0.00179558,   // "me if"
+	0.0164838,    // "me la"
+	-0.172239,    // "me lo"
+	-0.0177221,   // "me mandaron"
+	-0.132456,    // "me mando"
+	0.0448877,    // "me molesta"
+	-0.135175,    // "me on"
+	0.00488214,   // "me or"
+	-0.0453668,   // "me pasa"
+	0.0509841,    // "me pela"
+	0.185262,     // "me pica"
+	0.0585634,    // "me pico"
+	0.122887,     // "me pongo"
+	0.030072,     // "me puedo"
+	-0.00574629,  // "me pusieron"
+	0.0303431,    // "me quedo"
+	0.0255657,    // "me queme"
+	0.00085978,   // "me quiere"
+	0.023231,     // "me quiero"
+	0.0251753,    // "me quito"
+	0.0354037,    // "me recetaron"
+	-0.224518,    // "me receto"
+	0.102472,     // "me sale"
+	0.0634318,    // "me salieron"
+	0.0889584,    // "me salio"
+	0.0356541,    // "me tengo"
+	-0.0276856,   // "me the"
+	0.254423,     // "me to"
+	0.0750551,    // "me toca"
+	0.199545,     // "me tomo"
+	-0.0593829,   // "me van"
+	0.142392,     // "me voy"
+	-0.0383568,   // "me what"
+	0.0178793,    // "me whether"
+	0.00150786,   // "me while"
+	-0.31989,     // "mean"
+	-0.215793,    // "mean ?"
+	-0.0157875,   // "mean a"
+	-0.00215084,  // "mean for"
+	0.178356,     // "mean i"
+	-0.034807,    // "mean in"
+	-0.110876,    // "mean it"
+	-0.0444363,   // "mean on"
+	-0.00591631,  // "mean when"
+	-0.0999792,   // "mean you"
+	-0.0226544,   // "meant"
+	-0.0226544,   // "meant to"
+	0.0572453,    // "measles"
+	-0.031197,    // "measure"
+	-0.0125309,   // "measure ?"
+	-0.0126337,   // "mechanism"
+	0.172936,     // "mechones"
+	0.0962134,    // "mechones desde"
+	-0.0306008,   // "med"
+	-0.0320601,   // "med student"
+	-0.0426829,   // "medical"
+	0.0286514,    // "medical advice"
+	-0.0580321,   // "medicamento"
+	-0.0555084,   // "medicina"
+	-0.00332795,  // "medicine"
+	-0.333987,    // "medico"
+	-0.0050167,   // "medico ?"
+	0.0288614,    // "medico de"
+	-0.0527383,   // "medico dijo"
+	0.0637065,    // "medico hoy"
+	-0.191372,    // "medico me"
+	0.0140797,    // "medico por"
+	-0.0457744,   // "medicos"
+	0.043663,     // "mejilla"
+	0.127759,     // "mejor"
+	-0.00589249,  // "mejor en"
+	0.0739316,    // "mejor para"
+	0.0558762,    // "mejora"
+	0.026109,     // "mejora con"
+	-0.0842732,   // "mejorar"
+	-0.0656421,   // "mejorar con"
+	-0.226272,    // "melanoma"
+	0.0684863,    // "melanoma ?"
+	-0.105294,    // "melanoma in"
+	0.0138672,    // "melanoma or"
+	0.00722128,   // "melanoma removed"
+	-0.00861981,  // "melanoma report"
+	-0.0253385,   // "melanoma staging"
+	-0.0135361,   // "melanomas"
+	0.0124759,    // "melasma"
+	0.00625331,   // "melasma ?"
+	-0.0140111,   // "melasma worse"
+	0.00137867,   // "melasma y"
+	-0.0455979,   // "men"
+	-0.0293398,   // "men get"
+	0.0165635,    // "menopause"
+	-0.247827,    // "mentioned"
+	-0.0371516,   // "mentioned field"
+	-0.13793,     // "mentions"
+	-0.113328,    // "mentions solar"
+	0.114633,     // "mes"
+	-0.00296903,  // "mes ?"
+	0.256022,     // "meses"
+	-0.024786,    // "meses ?"
+	0.0207228,    // "meses a"
+	0.0199781,    // "meses con"
+	0.0010883,    // "meses en"
+	0.0346187,    // "meses es"
+	0.0160125,    // "meses o"
+	0.00580701,   // "meses tiene"
+	0.0375976,    // "meses y"
+	-0.0822682,   // "methotrexate"
+	-0.000571605, // "methotrexate ?"
+	0.00920804,   // "methotrexate after"
+	0.00320519,   // "methotrexate and"
+	0.0036232,    // "methotrexate before"
+	0.0200509,    // "methotrexate but"
+	0.0209247,    // "methotrexate do"
+	-0.137637,    // "methotrexate for"
+	-0.00870002,  // "methotrexate have"
+	0.00808493,   // "methotrexate or"
+	-0.0467174,   // "methotrexate what"
+	0.167365,     // "metotrexato"
+	-0.0150969,   // "metotrexato ?"
+	0.0725019,    // "metotrexato a"
+	-0.061628,    // "metotrexato para"
+	-0.0155348,   // "metotrexato se"
+	0.0225369,    // "metotrexato y"
+	0.117192,     // "metronidazole"
+	0.0434335,    // "metronidazole gel"
+	0.216185,     // "mg"
+	0.0347591,    // "mg alt"
+	0.0672541,    // "mg de"
+	0.0172524,    // "mg for"
+	-0.0197149,   // "mg kg"
+	0.0107267,    // "mg of"
+	0.00795503,   // "mi"
+	0.038296,     // "mi abuela"
+	-0.188922,    // "mi abuelo"
+	0.158415,     // "mi acne"
+	0.165036,     // "mi bebe"
+	0.0571681,    // "mi chamaco"
+	0.00984664,   // "mi cita"
+	-0.149954,    // "mi crema"
+	0.0723033,    // "mi cuero"
+	0.0510575,    // "mi cunado"
+	-0.286926,    // "mi dermatologa"
+	-0.21947,     // "mi dermatologo"
+	0.0653799,    // "mi espalda"
+	0.033439,     // "mi esposo"
+	-0.122867,    // "mi hermana"
+	-0.0246389,   // "mi hermano"
+	0.0112407,    // "mi herpes"
+	0.145887,     // "mi hija"
+	0.21881,      // "mi hijo"
+	-0.0972364,   // "mi informe"
+	-0.0824329,   // "mi madre"
+	-0.0417032,   // "mi mama"
+	0.100977,     // "mi marido"
+	-0.487497,    // "mi medico"
+	0.039044,     // "mi mejilla"
+	0.032927,     // "mi nariz"
+	0.107831,     // "mi nena"
+	0.0451626,    // "mi nina"
+	0.00778571,   // "mi nino"
+	0.0103461,    // "mi novio"
+	-0.0845854,   // "mi padre"
+	-0.0470273,   // "mi papa"
+	0.0584334,    // "mi pareja"
+	0.0368192,    // "mi pie"
+	0.0118688,    // "mi psoriasis"
+	0.0191278,    // "mi suegra"
+	0.0567615,    // "mi suegro"
+	0.153069,     // "mi una"
+	0.0370413,    // "microneedling"
+	0.0885491,    // "middle"
+	0.0200149,    // "middle of"
+	0.0178491,    // "mide"
+	0.0307067,    // "miel"
+	0.0307067,    // "miel alrededor"
+	0.0651294,    // "mientras"
+	-0.00412176,  // "might"
+	-0.00843451,  // "migrans"
+	-0.0188221,   // "mild"
+	-0.012545,    // "mild atypia"
+	0.0259154,    // "mine"
+	0.0327577,    // "mine has"
+	0.00522199,   // "minocycline"
+	0.261343,     // "minoxidil"
+	0.146454,     // "minoxidil ?"
+	-0.0334625,   // "minoxidil durante"
+	-0.0281144,   // "minoxidil en"
+	0.00803947,   // "minoxidil for"
+	0.028855,     // "minoxidil should"
+	0.00444413,   // "minoxidil y"
+	-0.0223336,   // "minutes"
+	-0.00189258,  // "mio"
+	-0.050047,    // "mio es"
+	0.00931874,   // "mira"
+	0.0234069,    // "mirar"
+	0.0749872,    // "mis"
+	0.0889991,    // "miserable"
+	-0.0825285,   // "mismo"
+	-0.0587027,   // "mismo que"
+	0.0345573,    // "missed"
+	-0.14364,     // "mito"
+	-0.120562,    // "mito ?"
+	0.023879,     // "mix"
+	0.0958364,    // "ml"
+	0.0312624,    // "ml de"
+	0.0645754,    // "ml of"
+	0.0980089,    // "mm"
+	0.00940739,   // "mm and"
+	0.0118742,    // "mm dark"
+	-0.00834193,  // "mm mean"
+	-0.00679004,  // "mm punch"
+	-0.00769251,  // "moderate"
+	0.0557517,    // "moderate atypia"
+	-0.0634442,   // "moderate to"
+	-0.0578379,   // "mohs"
+	-0.0405473,   // "mohs ?"
+	0.010257,     // "mohs for"
+	0.00908224,   // "mohs on"
+	0.0086313,    // "mohs or"
+	-0.0734911,   // "mohs surgery"
+	-0.174227,    // "moisturiser"
+	-0.0900544,   // "moisturizer"
+	0.236549,     // "mole"
+	-0.0100213,   // "mole ?"
+	-0.01338,     // "mole checked"
+	-0.021463,    // "mole i"
+	0.0162229,    // "mole is"
+	-0.0148703,   // "mole needs"
+	0.041588,     // "mole on"
+	-0.0882968,   // "mole or"
+	-0.0221881,   // "mole removal"
+	0.126764,     // "mole removed"
+	-0.0371134,   // "mole so"
+	0.0571568,    // "mole that"
+	-0.225037,    // "moles"
+	-0.0171031,   // "moles ?"
+	-0.0260375,   // "moles be"
+	-0.00321193,  // "moles have"
+	0.0448877,    // "molesta"
+	0.024612,     // "molluscum"
+	0.0627852,    // "molluscum ?"
+	-0.00605922,  // "molluscum contagiosum"
+	-0.0149937,   // "molluscum how"
+	0.0322283,    // "molluscum or"
+	0.0949648,    // "molusco"
+	0.166189,     // "molusco ?"
+	-0.121919,    // "molusco contagioso"
+	0.0506896,    // "molusco en"
+	-0.107286,    // "mom"
+	0.00689831,   // "mometasone"
+	0.00689831,   // "mometasone on"
+	0.0153908,    // "monday"
+	0.0141282,    // "monday ?"
+	-0.11933,     // "monitoring"
+	-0.0157212,   // "monitoring ?"
+	0.142709,     // "month"
+	0.0190824,    // "month 0"
+	0.0227946,    // "month ?"
+	-0.0973222,   // "month after"
+	0.00564903,   // "month and"
+	0.00753091,   // "month is"
+	0.0431875,    // "month old"
+	0.000683662,  // "month old's"
+	-0.170614,    // "monthly"
+	0.228609,     // "months"
+	0.0148276,    // "months ?"
+	-0.040967,    // "months after"
+	0.00594492,   // "months cancer"
+	0.0244275,    // "months for"
+	0.0231985,    // "months is"
+	0.00763048,   // "months no"
+	0.00325895,   // "months now"
+	0.000637375,  // "months of"
+	0.00555066,   // "months on"
+	0.00116825,   // "months should"
+	0.0171188,    // "months that"
+	0.00736692,   // "months what"
+	0.0669824,    // "monton"
+	0.0511434,    // "moradas"
+	0.0203318,    // "moradas en"
+	0.0256929,    // "moradas que"
+	-0.125506,    // "more"
+	0.0457469,    // "more ?"
+	-0.00452224,  // "more at"
+	-0.00617017,  // "more common"
+	-0.0127162,   // "more dangerous"
+	-0.00869082,  // "more in"
+	-0.0422221,   // "more likely"
+	-0.0240834,   // "more prone"
+	-0.00455103,  // "more than"
+	-0.0495226,   // "moriz"
+	-0.0495226,   // "moriz kaposi"
+	0.144727,     // "morning"
+	-0.0324891,   // "morning ?"
+	0.00522911,   // "morning and"
+	0.00873924,   // "morning do"
+	-0.01557,     // "mosquito"
+	-0.00721148,  // "mosquito bites"
+	-0.101976,    // "most"
+	-0.00856441,  // "most children"
+	-0.0277197,   // "most often"
+	-0.0169038,   // "most people"
+	0.00736456,   // "mostly"
+	0.0828015,    // "mother"
+	0.104141,     // "mother in"
+	-0.0592669,   // "mothers"
+	-0.0249054,   // "mothers use"
+	-0.0341825,   // "motivo"
+	-0.0341825,   // "motivo para"
+	0.096473,     // "mouth"
+	0.0283168,    // "mouth ?"
+	0.0489948,    // "mouth and"
+	0.000382999,  // "mouth as"
+	0.00391666,   // "mouth can"
+	0.00707237,   // "mouth disease"
+	-0.0667866,   // "mouth in"
+	0.00506087,   // "mouth is"
+	-0.0751201,   // "mouth the"
+	0.0781375,    // "mouth ulcers"
+	0.0224289,    // "move"
+	0.0448262,    // "mtx"
+	0.143197,     // "much"
+	0.0427634,    // "much better"
+	0.021582,     // "much cetirizine"
+	0.00604254,   // "much for"
+	0.0915202,    // "much ivermectin"
+	0.0340754,    // "much longer"
+	0.0377054,    // "much of"
+	-0.00945037,  // "much permethrin"
+	-0.00760774,  // "much sunscreen"
+	-0.016446,    // "mucha"
+	0.0218561,    // "muchisimo"
+	0.308255,     // "mucho"
+	0.00753176,   // "mucho el"
+	0.0236055,    // "mucho la"
+	0.039967,     // "mucho picor"
+	0.108764,     // "mucho y"
+	-0.0511932,   // "muchos"
+	-0.011054,    // "muchos lunares"
+	0.236623,     // "mujer"
+	0.147945,     // "mujer de"
+	-0.0281144,   // "mujeres"
+	-0.0281144,   // "mujeres ?"
+	-0.271412,    // "mum"
+	-0.26124,     // "mum has"
+	0.0706932,    // "mum is"
+	0.0243431,    // "mum says"
+	0.0949533,    // "mum's"
+	0.0823482,    // "mupirocin"
+	0.00199547,   // "mupirocin on"
+	0.00957552,   // "mupirocina"
+	0.0624389,    // "muslos"
+	0.0452745,    // "muslos y"
+	0.0352905,    // "muy"
+	0.0173603,    // "muy rojo"
+	0.0226423,    // "muy triste"
+	1.36458,      // "my"
+	0.0786252,    // "my 0"
+	0.00333448,   // "my 0yo's"
+	0.028761,     // "my acne"
+	-0.0409635,   // "my alopecia"
+	0.0107866,    // "my ankle"
+	0.00452509,   // "my ankles"
+	0.000115077,  // "my appointment"
+	0.052755,     // "my arm"
+	0.0847064,    // "my armpit"
+	0.0112823,    // "my armpits"
+	-0.00797968,  // "my arms"
+	0.037535,     // "my athlete's"
+	-0.0449029,   // "my aunt"
+	0.0149388,    // "my baby"
+	0.210486,     // "my baby's"
+	0.0998103,    // "my back"
+	0.101176,     // "my big"
+	0.0116029,    // "my biologic"
+	-0.0287961,   // "my biopsy"
+	0.0610476,    // "my boyfriend's"
+	-0.000637721, // "my brother"
+	0.0955828,    // "my brother's"
+	0.0268146,    // "my burn"
+	0.00641129,   // "my calf"
+	-0.182873,    // "my cat"
+	0.0173666,    // "my cellulitis"
+	0.0199241,    // "my cheek"
+	0.000582753,  // "my cheeks"
+	0.0405829,    // "my chest"
+	0.00423272,   // "my chin"
+	-0.0522223,   // "my clobetasol"
+	0.050692,     // "my cold"
+	0.0443346,    // "my colleague's"
+	0.0273578,    // "my cyst"
+	-0.0883446,   // "my dad"
+	0.105959,     // "my dad's"
+	0.0198388,    // "my dandruff"
+	-0.0167745,   // "my daughter"
+	0.0148544,    // "my daughter's"
+	-0.166575,    // "my derm"
+	-0.361731,    // "my dermatologist"
+	-0.064952,    // "my dermatology"
+	-0.229055,    // "my doctor"
+	-0.00819307,  // "my dog"
+	0.00350182,   // "my doxycycline"
+	0.0373513,    // "my dupilumab"
+	0.0319738,    // "my ear"
+	0.000231434,  // "my earlobe"
+	0.153657,     // "my eczema"
+	0.0152322,    // "my elbow"
+	0.0403514,    // "my elbows"
+	0.00627367,   // "my epipen"
+	0.00955389,   // "my eye"
+	0.0272587,    // "my eyebrows"
+	0.0253743,    // "my eyelid"
+	0.0540834,    // "my eyelids"
+	0.010305,     // "my eyes"
+	0.117309,     // "my face"
+	0.0133339,    // "my father"
+	0.0378172,    // "my feet"
+	0.0161292,    // "my finger"
+	0.0679881,    // "my fingers"
+	0.0122474,    // "my first"
+	0.00905879,   // "my foot"
+	0.039632,     // "my forearm"
+	0.00885173,   // "my forehead"
+	0.0113195,    // "my friend"
+	0.0332189,    // "my friend's"
+	-0.299525,    // "my gp"
+	0.0344984,    // "my gran's"
+	-0.0618667,   // "my grandfather"
+	-0.0173314,   // "my grandma's"
+	0.0513307,    // "my grandmother's"
+	0.0160491,    // "my groin"
+	0.156401,     // "my hair"
+	-0.0374615,   // "my hand"
+	-0.0381508,   // "my hands"
+	0.0792123,    // "my heel"
+	0.00909994,   // "my hives"
+	0.0096585,    // "my house"
+	-0.0204993,   // "my husband"
+	0.0905696,    // "my husband's"
+	-0.119654,    // "my hydrocortisone"
+	0.00733348,   // "my inner"
+	0.0089223,    // "my isotretinoin"
+	0.0105176,    // "my jaw"
+	0.0146602,    // "my keloid"
+	0.0377891,    // "my kid"
+	0.0135852,    // "my kid's"
+	-0.025596,    // "my kids"
+	0.00695115,   // "my knee"
+	0.0176507,    // "my leg"
+	0.00505784,   // "my libido"
+	0.0129332,    // "my lip"
+	0.143075,     // "my lips"
+	0.0268345,    // "my little"
+	0.00614415,   // "my melanoma"
+	0.0255173,    // "my melasma"
+	0.0388815,    // "my methotrexate"
+	0.171853,     // "my mole"
+	-0.0535297,   // "my moles"
+	-0.107294,    // "my mom"
+	0.0828015,    // "my mother"
+	0.00270632,   // "my mouth"
+	-0.469503,    // "my mum"
+	0.0293444,    // "my mum's"
+	0.032224,     // "my nail"
+	0.133316,     // "my nails"
+	0.012074,     // "my neck"
+	-0.000874817, // "my nephew's"
+	0.00185027,   // "my next"
+	0.0363981,    // "my nose"
+	-0.0274289,   // "my notes"
+	0.0164421,    // "my own"
+	0.0329189,    // "my palm"
+	0.00106085,   // "my palms"
+	-0.0736347,   // "my partner"
+	0.00181057,   // "my partner's"
+	-0.0099245,   // "my path"
+	-0.00814612,  // "my pathology"
+	0.0458439,    // "my patient"
+	0.000550126,  // "my patient's"
+	0.0113387,    // "my poison"
+	0.193117,     // "my psoriasis"
+	0.0892706,    // "my rash"
+	0.00147332,   // "my residents"
+	0.00715189,   // "my retinol"
+	0.0125778,    // "my rosacea"
+	0.102927,     // "my scalp"
+	0.0167325,    // "my seb"
+	0.00611057,   // "my sebaceous"
+	-0.0171476,   // "my shin"
+	0.0263642,    // "my shins"
+	0.0028635,    // "my shirts"
+	0.0390459,    // "my shoulders"
+	-0.219465,    // "my sister"
+	0.0305059,    // "my sister's"
+	-0.110636,    // "my skin"
+	0.00356278,   // "my sole"
+	-0.0343217,   // "my son"
+	0.298606,     // "my son's"
+	0.012232,     // "my statin"
+	0.0184569,    // "my sunburn"
+	-0.0449528,   // "my surgeon"
+	0.000148953,  // "my swimsuit"
+	0.00360857,   // "my tacrolimus"
+	0.0241357,    // "my tattoo"
+	0.00869616,   // "my teenage"
+	0.00484057,   // "my temple"
+	0.0112049,    // "my terbinafine"
+	0.0169822,    // "my thigh"
+	0.00754821,   // "my thinning"
+	0.00707889,   // "my throat"
+	0.0292306,    // "my thumbnail"
+	0.0276635,    // "my toddler"
+	0.0456355,    // "my toddler's"
+	0.0321534,    // "my toenail"
+	0.0650847,    // "my tongue"
+	-0.0241294,   // "my tretinoin"
+	0.00100011,   // "my upper"
+	0.00705516,   // "my urticaria"
+	0.00935005,   // "my usual"
+	0.00950468,   // "my verruca"
+	0.0085138,    // "my vitamin"
+	0.0482139,    // "my vitiligo"
+	0.00431306,   // "my wart"
+	0.0247555,    // "my whole"
+	0.0127902,    // "my wife"
+	0.000291404,  // "my wife's"
+	0.0248976,    // "my wrist"
+	0.0097372,    // "myself"
+	0.00832069,   // "myself ?"
+	-0.0403028,   // "myth"
+	-0.0197641,   // "myth ?"
+	0.197423,     // "nada"
+	-0.034772,    // "nadie"
+	0.0187065,    // "naevus"
+	-0.0182388,   // "naevus ?"
+	-0.00314857,  // "naevus mean"
+	0.0551259,    // "naevus moderate"
+	-0.0101334,   // "naevus what"
+	0.0745445,    // "nail"
+	0.00934593,   // "nail ?"
+	0.0207239,    // "nail and"
+	-0.00418805,  // "nail fungus"
+	-0.0148492,   // "nail infection"
+	0.0182523,    // "nail is"
+	0.0106951,    // "nail looks"
+	-0.00475526,  // "nail to"
+	0.163586,     // "nails"
+	0.041966,     // "nails ?"
+	0.0949126,    // "nails have"
+	0.0182046,    // "name"
+	-0.0328529,   // "named"
+	-0.0328529,   // "named after"
+	-0.0328767,   // "nappy"
+	0.0451069,    // "nappy area"
+	-0.0439828,   // "nappy rash"
+	0.157995,     // "nariz"
+	0.0371892,    // "nariz que"
+	-0.0124195,   // "narrowband"
+	-0.0124195,   // "narrowband uvb"
+	0.07166,      // "nasal"
+	0.0946936,    // "nasal ala"
+	0.0538752,    // "natacion"
+	0.0226982,    // "natural"
+	0.0291439,    // "near"
+	-0.0357203,   // "near a"
+	0.0235481,    // "near the"
+	0.0172636,    // "nearly"
+	0.0269441,    // "necesita"
+	0.053549,     // "necesita antibiotico"
+	0.00371851,   // "necesita que"
+	0.238014,     // "necesito"
+	0.0489725,    // "necesito antibiotico"
+	0.0510041,    // "necessary"
+	0.0327469,    // "neck"
+	0.00422035,   // "neck can"
+	0.443496,     // "need"
+	0.193192,     // "need a"
+	0.0817647,    // "need an"
+	0.135622,     // "need antibiotics"
+	0.00466064,   // "need antivirals"
+	0.0477896,    // "need anything"
+	-0.0174947,   // "need blood"
+	0.0081817,    // "need for"
+	0.00769094,   // "need iv"
+	-0.0164764,   // "need lower"
+	0.00638236,   // "need something"
+	-0.0707945,   // "need sunscreen"
+	0.0266819,    // "need the"
+	0.0373819,    // "need to"
+	0.136975,     // "need treating"
+	0.00209315,   // "needle"
+	0.00415304,   // "needs"
+	0.0259874,    // "needs checking"
+	0.105399,     // "neg"
+	0.00515287,   // "negative"
+	0.139128,     // "negra"
+	0.0518304,    // "negra en"
+	0.00115006,   // "neighbour"
+	0.220568,     // "nena"
+	0.0795688,    // "nene"
+	0.0806396,    // "nephew"
+	0.0810284,    // "nephew's"
+	-0.126553,    // "never"
+	-0.0199946,   // "never had"
+	0.0839839,    // "never used"
+	-0.141448,    // "nevus"
+	-0.00982019,  // "nevus ?"
+	-0.0446346,   // "nevus and"
+	-0.0694308,   // "nevus compuesto"
+	-0.00959665,  // "nevus de"
+	0.0303393,    // "nevus displasico"
+	-0.00764751,  // "nevus with"
+	0.338365,     // "new"
+	0.00718816,   // "new antibiotic"
+	0.047777,     // "new mascara"
+	-0.0412811,   // "new mole"
+	0.0196775,    // "new pearly"
+	0.0214509,    // "new pigmented"
+	0.0203271,    // "new pink"
+	0.00480577,   // "new spot"
+	-0.00331983,  // "new washing"
+	-0.0562576,   // "newborn"
+	0.0470382,    // "newborn's"
+	0.277886,     // "next"
+	0.16468,      // "next ?"
+	-0.0855201,   // "next month"
+	0.0433611,    // "next or"
+	0.101518,     // "next step"
+	0.0167196,    // "next to"
+	0.00103928,   // "next week"
+	0.00336518,   // "next year"
+	0.00534724,   // "niacinamide"
+	-0.0274541,   // "nickel"
+	0.0303276,    // "nickel ?"
+	-0.0466612,   // "nickel allergy"
+	0.282889,     // "night"
+	0.0188841,    // "night ?"
+	0.00333907,   // "night for"
+	0.0525338,    // "night is"
+	0.00731098,   // "night or"
+	-0.0429194,   // "nikolsky"
+	-0.0168589,   // "nikolsky sign"
+	0.0828504,    // "nina"
+	0.0274533,    // "nina tiene"
+	-0.0337215,   // "ninety"
+	0.0331943,    // "nino"
+	0.00837274,   // "nino ?"
+	-0.104519,    // "nino con"
+	0.0865693,    // "nino de"
+	0.0145133,    // "nino le"
+	0.0509186,    // "nino tiene"
+	-0.374559,    // "ninos"
+	-0.0930351,   // "ninos ?"
+	-0.0430687,   // "ninos al"
+	-0.0556765,   // "ninos con"
+	-0.0128264,   // "ninos en"
+	0.00147446,   // "nipple"
+	0.0101267,    // "nipple thrush"
+	0.00564148,   // "nitrogeno"
+	0.0136835,    // "nits"
+	-0.0707499,   // "nm"
+	0.289125,     // "no"
+	-0.153728,    // "no ?"
+	0.00792505,   // "no busco"
+	0.0351024,    // "no cicatriza"
+	0.0114328,    // "no cierra"
+	0.013957,     // "no duele"
+	0.0157389,    // "no es"
+	0.0486503,    // "no estaba"
+	0.0404879,    // "no hace"
+	-0.0231719,   // "no hay"
+	0.0314899,    // "no itch"
+	-0.0447848,   // "no le"
+	0.0947827,    // "no me"
+	0.0570067,    // "no mejora"
+	0.0160712,    // "no pido"
+	0.0782785,    // "no rash"
+	0.115325,     // "no se"
+	0.0595155,    // "no te"
+	0.0269606,    // "no tiene"
+	0.0111522,    // "no voy"
+	0.159323,     // "noche"
+	-0.0763097,   // "noche ?"
+	0.0735606,    // "noche entre"
+	0.0185012,    // "node"
+	0.00212103,   // "node biopsy"
+	0.0385589,    // "nodular"
+	0.00872889,   // "nodular acne"
+	-0.00685916,  // "nodule"
+	0.012119,     // "nodule with"
+	0.050403,     // "nodules"
+	0.0235296,    // "nomas"
+	-0.0662557,   // "nombre"
+	-0.108751,    // "non"
+	0.0214243,    // "non blanching"
+	0.0209541,    // "non healing"
+	-0.0220613,   // "nonagenarians"
+	-0.244047,    // "normal"
+	0.104579,     // "normal ?"
+	-0.000916154, // "normal again"
+	-0.00301923,  // "normal excision"
+	-0.312297,    // "normal for"
+	0.0357792,    // "normal healing"
+	0.127906,     // "normal o"
+	0.00310339,   // "normal or"
+	-0.0319242,   // "normal que"
+	-0.0486922,   // "normal tener"
+	0.0235844,    // "normal that"
+	-0.0313974,   // "normal to"
+	-0.121881,    // "normally"
+	-0.115672,    // "normalmente"
+	-0.0556676,   // "normalmente ?"
+	-0.0162045,   // "normalmente la"
+	-0.0195353,   // "normalmente un"
+	0.0563422,    // "nos"
+	0.116524,     // "nose"
+	0.0181196,    // "nose bcc"
+	0.00107962,   // "nose or"
+	0.0169666,    // "nose that"
+	0.0789312,    // "not"
+	0.0563749,    // "not ?"
+	-0.02409,     // "not a"
+	0.0120818,    // "not an"
+	0.0866055,    // "not asking"
+	-0.0858725,   // "not for"
+	0.0010404,    // "not itchy"
+	-0.0167113,   // "not looking"
+	-0.0139205,   // "not to"
+	-0.0454286,   // "notes"
+	-0.02969,     // "notes what"
+	0.122756,     // "nothing"
+	0.0409123,    // "nothing ?"
+	-0.00305104,  // "nothing to"
+	0.0127976,    // "noticed"
+	0.00836163,   // "noticed a"
+	0.0103461,    // "novio"
+	0.809268,     // "now"
+	0.0232403,    // "now 0x"
+	0.142851,     // "now ?"
+	0.00252885,   // "now and"
+	0.00111208,   // "now can"
+	0.0160585,    // "now has"
+	0.00579589,   // "now his"
+	0.0204299,    // "now i"
+	0.0247321,    // "now it's"
+	0.0266174,    // "now my"
+	0.164967,     // "now or"
+	0.00509277,   // "now red"
+	0.0092764,    // "now that"
+	0.0291616,    // "now the"
+	0.0227959,    // "now there's"
+	0.0759283,    // "nuevas"
+	0.0312913,    // "nuevo"
+	0.00142539,   // "nuevo en"
+	0.0226763,    // "nuevo me"
+	-0.0886045,   // "number"
+	0.176061,     // "nurse"
+	0.000567191,  // "nurse and"
+	0.0181651,    // "nurse here"
+	-0.0202641,   // "nurse how"
+	0.000778828,  // "nurse on"
+	0.00471837,   // "nurse one"
+	0.0116675,    // "nurse practitioner"
+	-0.017474,    // "nurse said"
+	-0.0161977,   // "nurse what"
+	-0.0327513,   // "nurse what's"
+	0.00252572,   // "nursery"
+	0.0264413,    // "nursery says"
+	0.00272769,   // "nursery tomorrow"
+	0.0757241,    // "nursing"
+	0.110154,     // "nursing home"
+	-0.0326274,   // "nursing student"
+	0.0419622,    // "nystatin"
+	0.036521,     // "nystatin or"
+	0.830279,     // "o"
+	0.0317363,    // "o al"
+	0.0370806,    // "o algo"
+	0.025314,     // "o con"
+	0.0183489,    // "o el"
+	-0.16158,     // "o es"
+	0.0701691,    // "o esperamos"
+	0.156501,     // "o espero"
+	0.0189279,    // "o esta"
+	0.094567,     // "o hay"
+	0.0573422,    // "o itchy"
+	-0.00770399,  // "o la"
+	0.042308,     // "o las"
+	0.0239249,    // "o le"
+	0.124841,     // "o lo"
+	0.12764,      // "o me"
+	0.0524743,    // "o mejor"
+	-0.141818,    // "o no"
+	0.0139496,    // "o picaduras"
+	0.00794069,   // "o pido"
+	0.0493169,    // "o pruebo"
+	0.0319299,    // "o puede"
+	0.0227695,    // "o que"
+	-0.10385,     // "o se"
+	-0.0722359,   // "o solo"
+	-0.0654129,   // "o todavia"
+	0.00969962,   // "o un"
+	0.043344,     // "o voy"
+	-0.0142035,   // "occur"
+	-0.0632304,   // "ochenta"
+	-0.0632304,   // "ochenta y"
+	-0.0248026,   // "ocho"
+	-0.0248026,   // "ocho anos"
+	-0.00501229,  // "ocular"
+	-0.00501229,  // "ocular rosacea"
+	0.0591099,    // "of"
+	-0.0882888,   // "of 0"
+	-0.210528,    // "of a"
+	-0.00841563,  // "of an"
+	-0.0114351,   // "of antibiotics"
+	0.0425018,    // "of brown"
+	0.0209986,    // "of cetirizine"
+	0.00594662,   // "of daily"
+	-0.0187477,   // "of drug"
+	-0.0291111,   // "of dupilumab"
+	-0.0108538,   // "of fexofenadine"
+	0.0533004,    // "of flucloxacillin"
+	0.00966455,   // "of his"
+	0.0356263,    // "of interest"
+	0.0236498,    // "of isotretinoin"
+	0.0381601,    // "of ivermectin"
+	-0.0166261,   // "of life"
+	-0.0217383,   // "of melanoma"
+	0.0297054,    // "of mine"
+	0.0267145,    // "of minoxidil"
+	0.0219215,    // "of moles"
+	0.278658,     // "of my"
+	0.0523251,    // "of once"
+	0.00698133,   // "of one"
+	-0.00656821,  // "of oral"
+	0.00471837,   // "of our"
+	-0.0428482,   // "of people"
+	0.0117717,    // "of permethrin"
+	-0.014833,    // "of pityriasis"
+	-0.0439383,   // "of prednisone"
+	-0.012617,    // "of shingles"
+	0.0108518,    // "of skin"
+	-0.00934443,  // "of spironolactone"
+	0.014043,     // "of tea"
+	0.00022225,   // "of terbinafine"
+	0.0930092,    // "of the"
+	0.000875435,  // "of tiny"
+	0.000431622,  // "of tretinoin"
+	0.351789,     // "off"
+	0.0593763,    // "off ?"
+	-0.0225993,   // "off a"
+	-0.00399343,  // "off for"
+	0.0203782,    // "off it"
+	0.0440584,    // "off my"
+	-0.0115616,   // "off school"
+	-0.036483,    // "off the"
+	0.153419,     // "off work"
+	0.0117998,    // "offered"
+	-0.0124457,   // "offered me"
+	-0.176494,    // "often"
+	-0.0228093,   // "often do"
+	-0.096961,    // "often should"
+	-0.0179173,   // "oigan"
+	-0.0166505,   // "oil"
+	0.0158975,    // "oil on"
+	-0.0415028,   // "ointment"
+	0.14449,      // "ojo"
+	0.0746458,    // "ojos"
+	0.394448,     // "ok"
+	-0.00537324,  // "ok for"
+	0.0359538,    // "ok if"
+	0.0028847,    // "ok long"
+	0.0242233,    // "ok or"
+	0.0266379,    // "ok so"
+	0.248566,     // "ok to"
+	0.210003,     // "okay"
+	0.0304787,    // "okay ?"
+	0.0666106,    // "okay for"
+	0.130436,     // "old"
+	0.0132837,    // "old ?"
+	0.0050502,    // "old dad"
+	-0.0219206,   // "old for"
+	0.000415743,  // "old got"
+	0.0174941,    // "old has"
+	-0.0176437,   // "old have"
+	0.0790545,    // "old on"
+	0.0042576,    // "old she's"
+	0.00313595,   // "old to"
+	0.00262751,   // "old wants"
+	0.0235116,    // "old weighs"
+	0.0617489,    // "old with"
+	0.0229538,    // "old woman"
+	0.0076421,    // "old's"
+	0.000509368,  // "old's rash"
+	-0.0219963,   // "older"
+	-0.0209881,   // "older adults"
+	0.0161919,    // "omalizumab"
+	0.011377,     // "omalizumab ?"
+	0.749656,     // "on"
+	0.0123843,    // "on 0"
+	0.000746352,  // "on ?"
+	-0.18761,     // "on a"
+	0.0104074,    // "on accutane"
+	-0.0636078,   // "on adalimumab"
+	-0.174916,    // "on before"
+	-0.0113139,   // "on blood"
+	0.0515877,    // "on both"
+	-0.0542781,   // "on ciclosporin"
+	-0.0254822,   // "on darker"
+	0.0519347,    // "on day"
+	0.0640256,    // "on doxy"
+	-0.0268185,   // "on doxycycline"
+	0.0436879,    // "on dupilumab"
+	0.0114068,    // "on dupixent"
+	-0.00669673,  // "on finasteride"
+	0.123093,     // "on her"
+	0.014043,     // "on herself"
+	0.1415,       // "on his"
+	-0.038233,    // "on holiday"
+	0.00668623,   // "on hydroxychloroquine"
+	0.0831131,    // "on isotretinoin"
+	-0.0531794,   // "on it"
+	-0.00594704,  // "on its"
+	0.0133819,    // "on looks"
+	-0.00611679,  // "on methotrexate"
+	0.00522199,   // "on minocycline"
+	-0.00854219,  // "on monday"
+	0.207308,     // "on my"
+	0.0324832,    // "on nasal"
+	0.0315303,    // "on one"
+	0.088774,     // "on palms"
+	0.00276715,   // "on prescription"
+	0.0342498,    // "on roaccutane"
+	0.0475801,    // "on scalp"
+	-0.0136882,   // "on skin"
+	-0.0293372,   // "on spironolactone"
+	-0.0189684,   // "on sun"
+	0.364767,     // "on the"
+	-0.0216247,   // "on them"
+	0.0827849,    // "on thighs"
+	0.0300499,    // "on this"
+	0.0489905,    // "on tretinoin"
+	0.0890701,    // "on twice"
+	0.0670241,    // "on warfarin"
+	0.019365,     // "on with"
+	0.0377921,    // "once"
+	0.0212356,    // "once ?"
+	-0.000576998, // "once a"
+	-0.0483252,   // "once the"
+	0.309072,     // "one"
+	0.0318878,    // "one 0"
+	0.0203601,    // "one ?"
+	-0.0641833,   // "one cancel"
+	0.0268356,    // "one from"
+	0.0369327,    // "one has"
+	0.0384195,    // "one keeps"
+	0.00560339,   // "one my"
+	0.00317162,   // "one of"
+	0.0213642,    // "one side"
+	0.00836124,   // "one would"
+	0.0912303,    // "one's"
+	-0.0668542,   // "ones"
+	-0.122275,    // "ones ?"
+	-0.0103707,   // "ones are"
+	-0.0341451,   // "only"
+	-0.0616171,   // "only at"
+	0.0559764,    // "only one"
+	0.00469092,   // "only when"
+	0.00100174,   // "only where"
+	0.0895164,    // "oozing"
+	0.0477504,    // "op"
+	0.0253148,    // "open"
+	0.190369,     // "opinion"
+	0.0200908,    // "opinion ?"
+	0.0379169,    // "option"
+	0.0379169,    // "option for"
+	-0.0046213,   // "options"
+	-0.00468906,  // "options for"
+	0.881579,     // "or"
+	-0.0674276,   // "or 0"
+	0.100485,     // "or a"
+	-0.174347,    // "or after"
+	0.0296653,    // "or alopecia"
+	-0.0330088,   // "or are"
+	0.00131645,   // "or ask"
+	0.00190105,   // "or back"
+	0.00946709,   // "or biopsy"
+	0.000395201,  // "or call"
+	0.0680843,    // "or can"
+	0.0104393,    // "or cryo"
+	0.0361832,    // "or cut"
+	0.00120874,   // "or do"
+	-0.0277824,   // "or does"
+	0.0250783,    // "or dti"
+	0.0713224,    // "or eczema"
+	0.0163063,    // "or excision"
+	0.0366889,    // "or get"
+	0.0160507,    // "or go"
+	0.0136229,    // "or hold"
+	0.00334055,   // "or hospital"
+	0.0123554,    // "or hydroquinone"
+	0.0308061,    // "or infected"
+	-0.0917057,   // "or is"
+	-0.00311459,  // "or ivermectin"
+	-0.139284,    // "or just"
+	0.102826,     // "or keep"
+	0.0755049,    // "or leave"
+	0.00492124,   // "or let"
+	0.00303714,   // "or make"
+	-0.0182366,   // "or more"
+	0.045487,     // "or no"
+	0.119241,     // "or not"
+	-0.152439,    // "or only"
+	0.0486818,    // "or oral"
+	0.0980905,    // "or phototherapy"
+	0.073698,     // "or psoriasis"
+	0.0305269,    // "or push"
+	0.0086313,    // "or radiation"
+	0.0175039,    // "or reduce"
+	0.0536785,    // "or refer"
+	0.0389693,    // "or see"
+	0.0234295,    // "or should"
+	0.000861335,  // "or skip"
+	-0.0460287,   // "or something"
+	0.0511678,    // "or stop"
+	0.00338782,   // "or surgery"
+	0.00654801,   // "or switch"
+	0.00675261,   // "or take"
+	0.00639746,   // "or the"
+	0.0271009,    // "or three"
+	0.0459703,    // "or try"
+	-0.0893661,   // "or use"
+	0.0781105,    // "or wait"
+	-0.015293,    // "or watch"
+	0.115279,     // "or will"
+	0.0640626,    // "oral"
+	-0.111089,    // "oral antifungals"
+	-0.00799223,  // "oral antihistamines"
+	-0.0243361,   // "oral minoxidil"
+	0.05227,      // "oral o"
+	-0.0144022,   // "oral steroids"
+	0.00222459,   // "oral terbinafine"
+	0.0890735,    // "oreja"
+	0.0598738,    // "oreja que"
+	0.10139,      // "oscura"
+	0.107275,     // "oscura en"
+	-0.000393686, // "otc"
+	-0.0677058,   // "other"
+	0.0688813,    // "other ?"
+	-0.0416067,   // "other kids"
+	-0.00745422,  // "other people"
+	-0.00557918,  // "others"
+	-0.00342717,  // "otono"
+	-0.0224589,   // "otra"
+	-0.000242535, // "otra ?"
+	-0.0186484,   // "otra cosa"
+	0.131228,     // "otra vez"
+	-0.00189776,  // "ought"
+	-0.00189776,  // "ought to"
+	0.047781,     // "our"
+	0.00245657,   // "our 0"
+	0.0241834,    // "our foster"
+	0.0297089,    // "our toddler"
+	0.310619,     // "out"
+	-0.0574411,   // "out ?"
+	-0.0419372,   // "out for"
+	-0.0325176,   // "out i'm"
+	0.179962,     // "out in"
+	0.042238,     // "out of"
+	0.00986591,   // "out or"
+	0.0360503,    // "out should"
+	0.000215987,  // "out the"
+	0.00540145,   // "out today"
+	-0.00541048,  // "outbreak"
+	-0.00420323,  // "outbreak ?"
+	0.000396878,  // "outdated"
+	-0.00541279,  // "outgrow"
+	0.0271794,    // "outside"
+	0.0137512,    // "oven"
+	0.122049,     // "over"
+	0.0182054,    // "over 0"
+	-0.0297877,   // "over a"
+	0.0103149,    // "over after"
+	0.012737,     // "over his"
+	0.0793792,    // "over my"
+	0.018825,     // "over the"
+	-0.0811412,   // "over time"
+	0.00705454,   // "over with"
+	0.00110286,   // "overkill"
+	0.0952111,    // "overnight"
+	0.0201395,    // "overreacting"
+	-0.0755064,   // "own"
+	-0.0289806,   // "own ?"
+	0.0211244,    // "oye"
+	0.0211244,    // "oye a"
+	0.0311098,    // "pa"
+	0.215477,     // "paciente"
+	0.0861618,    // "paciente con"
+	0.0695179,    // "paciente de"
+	-0.0163684,   // "paciente encamado"
+	0.0544776,    // "paciente que"
+	-0.0845854,   // "padre"
+	-0.0768917,   // "padre le"
+	0.0307314,    // "padre o"
+	0.012989,     // "padre tiene"
+	0.0399407,    // "pain"
+	0.0124707,    // "pain on"
+	0.165365,     // "painful"
+	0.0201605,    // "painful lump"
+	0.00401615,   // "painless"
+	-0.0690118,   // "pale"
+	-0.0692019,   // "pale patches"
+	0.0668798,    // "palm"
+	0.0356268,    // "palm blistered"
+	0.00100037,   // "palm do"
+	0.160083,     // "palmas"
+	0.102687,     // "palms"
+	0.0193255,    // "palms and"
+	0.0193735,    // "panal"
+	0.0317833,    // "panal ?"
+	-0.0137593,   // "panal o"
+	-0.0470273,   // "papa"
+	0.0970755,    // "papule"
+	0.0348654,    // "papule on"
+	0.0571405,    // "papules"
+	0.0195727,    // "papules on"
+	-0.0180981,   // "para"
+	0.0131221,    // "para el"
+	-0.0205005,   // "para evitar"
+	-0.0300758,   // "para ir"
+	0.0673919,    // "para la"
+	0.00343759,   // "para las"
+	-0.0400868,   // "para los"
+	0.148372,     // "para mi"
+	0.0744584,    // "para mis"
+	-0.152725,    // "para que"
+	-0.054702,    // "para un"
+	-0.0328868,   // "para una"
+	0.0330724,    // "paracetamol"
+	0.00611785,   // "paracetamol le"
+	-0.0450445,   // "parche"
+	0.07578,      // "parece"
+	0.0603483,    // "parece un"
+	0.0584334,    // "pareja"
+	0.0376111,    // "pareja tiene"
+	-0.0362286,   // "parents"
+	0.0887845,    // "paro"
+	0.0333239,    // "parpado"
+	-0.00798794,  // "particular"
+	-0.053313,    // "partir"
+	-0.053313,    // "partir de"
+	0.00440818,   // "partner"
+	0.0213969,    // "partner has"
+	0.00181057,   // "partner's"
+	0.00181057,   // "partner's got"
+	0.0567165,    // "parto"
+	-0.0552475,   // "parto ?"
+	0.03,         // "parto empiezo"
+	0.00590848,   // "party"
+	-0.028658,    // "pasa"
+	-0.0051888,   // "pasa eso"
+	0.14334,      // "pasado"
+	-0.126349,    // "pasar"
+	-0.0251225,   // "pasi"
+	-0.0246353,   // "pasi 0"
+	0.0523309,    // "paso"
+	0.0187775,    // "paso a"
+	-0.0262089,   // "passed"
+	0.0706601,    // "past"
+	0.00334377,   // "past the"
+	0.056698,     // "pastillas"
+	0.0890811,    // "pastillas de"
+	0.217903,     // "patch"
+	0.0312595,    // "patch in"
+	0.0468004,    // "patch on"
+	-0.0216388,   // "patch test"
+	-0.024026,    // "patch testing"
+	0.108607,     // "patch with"
+	0.252034,     // "patches"
+	0.0455177,    // "patches in"
+	0.071076,     // "patches is"
+	0.102622,     // "patches on"
+	0.0231295,    // "patchy"
+	-0.0129721,   // "path"
+	-0.0135979,   // "path report"
+	-0.0161113,   // "pathology"
+	-0.0117926,   // "pathology report"
+	0.183385,     // "patient"
+	0.0101897,    // "patient has"
+	0.0522765,    // "patient on"
+	0.0815627,    // "patient with"
+	0.0262576,    // "patient's"
+	-0.0333795,   // "patients"
+	-0.0121853,   // "patients ?"
+	-0.012783,    // "patologica"
+	-0.00711605,  // "patologica ?"
+	-0.0462361,   // "pattern"
+	0.0583369,    // "pause"
+	0.0496591,    // "pause it"
+	0.00867759,   // "pause my"
+	0.00111991,   // "pdt"
+	0.0511808,    // "pe"
+	0.11104,      // "pearly"
+	0.014093,     // "pearly bump"
+	0.0970755,    // "pearly papule"
+	0.139114,     // "pecho"
+	0.028385,     // "pecho al"
+	0.0351951,    // "pecho puedo"
+	-0.021405,    // "pecho y"
+	0.02949,      // "pediatra"
+	0.0238054,    // "pediatra ?"
+	-0.0343281,   // "pediatra dijo"
+	0.0210076,    // "pediatrician"
+	0.0788234,    // "pedimos"
+	-0.00219296,  // "pedir"
+	0.0385403,    // "peel"
+	0.0652325,    // "peel and"
+	0.126449,     // "peeling"
+	0.0121682,    // "peeling like"
+	-0.00347787,  // "peeling on"
+	0.0509841,    // "pela"
+	-0.0238401,   // "pele"
+	-0.0238401,   // "pele al"
+	0.0373953,    // "peligroso"
+	0.0175955,    // "peligroso ?"
+	0.0764675,    // "pelo"
+	-0.0555297,   // "pelo ?"
+	0.229234,     // "pelo a"
+	-0.0423914,   // "pelo despues"
+	0.00444413,   // "pelo que"
+	0.0483659,    // "pelos"
+	0.0483659,    // "pelos rotos"
+	-0.0780143,   // "pemphigoid"
+	-0.0172846,   // "pemphigoid ?"
+	-0.0147768,   // "pemphigoid differ"
+	-0.0609283,   // "pemphigus"
+	-0.0376354,   // "pemphigus and"
+	-0.0147768,   // "pemphigus vulgaris"
+	8.10342e-05,  // "pen"
+	8.10342e-05,  // "pen line"
+	-0.0960248,   // "pena"
+	0.0491565,    // "pendiente"
+	0.0406904,    // "pending"
+	0.0406904,    // "pending start"
+	-0.0386159,   // "penfigo"
+	-0.0785717,   // "penfigo y"
+	-0.0901013,   // "penfigoide"
+	0.024028,     // "penfigoide ?"
+	0.0540319,    // "penicillin"
+	0.06603,      // "penicillin and"
+	0.0143229,    // "penis"
+	-0.371741,    // "people"
+	-0.011736,    // "people ?"
+	-0.0247383,   // "people get"
+	-0.0102373,   // "people in"
+	-0.00729327,  // "people need"
+	-0.0883728,   // "people on"
+	-0.00177983,  // "people over"
+	-0.00156979,  // "people should"
+	-0.00304383,  // "people talk"
+	-0.00238,     // "people usually"
+	-0.00524083,  // "people who"
+	-0.123713,    // "people with"
+	0.0933174,    // "peor"
+	0.0370806,    // "peor ?"
+	0.040651,     // "per"
+	-0.00575046,  // "per day"
+	-0.0366672,   // "percentage"
+	-0.0366672,   // "percentage of"
+	0.0989003,    // "period"
+	0.161716,     // "periods"
+	0.0143986,    // "perlada"
+	0.0143986,    // "perlada en"
+	-0.0131332,   // "permethrin"
+	-0.036328,    // "permethrin 0"
+	0.0128588,    // "permethrin ?"
+	-0.0759868,   // "permethrin cream"
+	0.0205017,    // "permethrin on"
+	0.0723498,    // "permethrin the"
+	0.184991,     // "permetrina"
+	0.173105,     // "permetrina ?"
+	0.042023,     // "permetrina a"
+	-0.111533,    // "permetrina en"
+	-0.0138195,   // "permetrina o"
+	0.35087,      // "pero"
+	0.0514113,    // "pero la"
+	0.0193179,    // "pero puedo"
+	0.0709615,    // "pero que"
+	-0.0540983,   // "peroxide"
+	-0.0386943,   // "peroxide and"
+	0.00342663,   // "peroxide on"
+	-0.0125575,   // "peroxido"
+	-0.0340723,   // "peroxido de"
+	-0.126566,    // "person"
+	-0.0787347,   // "person ?"
+	-0.00303459,  // "person with"
+	-0.135599,    // "persona"
+	-0.112865,    // "persona con"
+	-0.0726071,   // "personas"
+	-0.013861,    // "personas ?"
+	-0.0356246,   // "personas con"
+	-0.0118324,   // "personas mayores"
+	-0.00415236,  // "personas que"
+	0.0329353,    // "pesa"
+	0.0329353,    // "pesa 0"
+	0.0772561,    // "peso"
+	0.15048,      // "peso 0"
+	-0.0152454,   // "peso ?"
+	0.0597655,    // "pezon"
+	0.0597655,    // "pezon ?"
+	-0.0595391,   // "pharmacist"
+	0.0074754,    // "pharmacist here"
+	0.0699984,    // "pharmacist said"
+	-0.00614989,  // "pharmacists"
+	-0.0646392,   // "pharmacy"
+	-0.0176747,   // "pharmacy student"
+	-0.0532348,   // "phenomenon"
+	-0.0290216,   // "phenomenon ?"
+	0.204834,     // "photo"
+	0.0101383,    // "photo i"
+	-0.139471,    // "photo of"
+	-0.0955299,   // "photos"
+	-0.0731308,   // "photos of"
+	-0.000169638, // "photosensitive"
+	-0.000169638, // "photosensitive rash"
+	0.09862,      // "phototherapy"
+	0.0173744,    // "physio"
+	0.0217288,    // "physio a"
+	0.106932,     // "pic"
+	0.0206983,    // "pic attached"
+	0.0572722,    // "pic is"
+	0.0167638,    // "pic of"
+	0.206035,     // "pica"
+	0.0219704,    // "pica ?"
+	0.0866661,    // "pica en"
+	0.100979,     // "pica entre"
+	-0.115598,    // "pica mas"
+	0.0867271,    // "pica mucho"
+	0.0697176,    // "pica todo"
+	0.0627542,    // "picadura"
+	0.0449282,    // "picadura de"
+	0.00873541,   // "picaduras"
+	0.00993282,   // "picaduras ?"
+	0.0563034,    // "pican"
+	0.00446438,   // "pican un"
+	-0.00941758,  // "pick"
+	0.0010997,    // "picks"
+	0.0586972,    // "pico"
+	0.0164325,    // "pico algo"
+	0.0422654,    // "pico una"
+	0.19681,      // "picor"
+	0.370772,     // "picture"
+	0.114095,     // "picture attached"
+	0.0650449,    // "picture of"
+	0.00492057,   // "pictures"
+	-0.0049732,   // "pide"
+	-0.0644162,   // "piden"
+	0.149398,     // "pido"
+	0.0308831,    // "pido al"
+	0.0563623,    // "pido diagnostico"
+	-0.0290179,   // "pido un"
+	0.31662,      // "pie"
+	-0.00785038,  // "pie boca"
+	0.00703849,   // "pie de"
+	0.0728949,    // "pie negra"
+	0.11381,      // "pie que"
+	-0.0602719,   // "piel"
+	0.0793079,    // "piel ?"
+	0.0371175,    // "piel de"
+	0.0403497,    // "piel entre"
+	0.0527869,    // "piel limpia"
+	-0.0238401,   // "piel se"
+	0.0342089,    // "piel seca"
+	0.0012287,    // "pierced"
+	-0.0144131,   // "piercing"
+	0.00589652,   // "piercings"
+	0.159968,     // "pierna"
+	0.0330117,    // "pierna esta"
+	0.0307826,    // "pierna que"
+	0.0424706,    // "pierna roja"
+	0.00919183,   // "pierna voy"
+	0.0958438,    // "piernas"
+	0.0316148,    // "piernas ?"
+	0.106073,     // "pies"
+	-0.0119767,   // "pies ?"
+	0.133646,     // "pigment"
+	0.0888505,    // "pigmented"
+	0.0871616,    // "pigmented lesion"
+	-0.184695,    // "pilaris"
+	-0.0326003,   // "pilaris does"
+	-0.0698574,   // "pilaris is"
+	-0.0137614,   // "pill"
+	0.0622991,    // "pill ?"
+	-0.0706572,   // "pill and"
+	0.00155892,   // "pill for"
+	-0.119325,    // "pill help"
+	-0.0219207,   // "pimples"
+	0.0475437,    // "pincho"
+	0.0452668,    // "pincho ?"
+	0.0700834,    // "pink"
+	0.00259446,   // "pink patch"
+	-0.077827,    // "piojos"
+	-0.0266665,   // "piojos ?"
+	-0.195024,    // "piojos en"
+	0.110841,     // "piojos otra"
+	-0.168698,    // "piojos saltan"
+	0.029199,     // "pique"
+	0.0273881,    // "piriton"
+	0.0333876,    // "piscina"
+	0.0366504,    // "piscina con"
+	-0.0162072,   // "pitiriasis"
+	-0.0804459,   // "pitiriasis rosada"
+	0.0642386,    // "pitiriasis versicolor"
+	0.0854142,    // "pits"
+	-0.0307195,   // "pityriasis"
+	-0.0561281,   // "pityriasis alba"
+	0.0262782,    // "pityriasis rosea"
+	-0.000870839, // "pityriasis versicolor"
+	0.0553083,    // "placa"
+	0.0561152,    // "placas"
+	-0.0160333,   // "plain"
+	-0.00574066,  // "plain english"
+	0.0371509,    // "plan"
+	0.0194814,    // "plancha"
+	0.120308,     // "plano"
+	0.075228,     // "planta"
+	0.0734832,    // "planta del"
+	0.0747773,    // "plantar"
+	0.0597029,    // "plantar wart"
+	-0.0682769,   // "planus"
+	-0.028834,    // "planus ?"
+	-0.0245876,   // "planus is"
+	0.143094,     // "plaque"
+	0.101964,     // "plaque on"
+	0.0122961,    // "plaque psoriasis"
+	0.0952788,    // "plaques"
+	0.100622,     // "plaques on"
+	0.0251659,    // "plaster"
+	0.00714198,   // "plastic"
+	0.00714198,   // "plastic surgeon"
+	-0.00437974,  // "play"
+	-0.00437974,  // "play in"
+	-0.0152397,   // "playa"
+	-0.0421831,   // "playa ?"
+	0.00712148,   // "pls"
+	0.00712148,   // "pls help"
+	0.012119,     // "plug"
+	0.012119,     // "plug on"
+	0.077264,     // "plus"
+	-0.00105131,  // "poco"
+	0.0120301,    // "podria"
+	0.0120301,    // "podria ser"
+	0.152643,     // "podrian"
+	0.0565978,    // "point"
+	-0.00920411,  // "point does"
+	0.0394801,    // "poison"
+	0.0394801,    // "poison ivy"
+	0.00950993,   // "policy"
+	0.012807,     // "pomada"
+	0.000711578,  // "pomada de"
+	0.00857985,   // "pompholyx"
+	0.00857985,   // "pompholyx ?"
+	-0.166423,    // "pone"
+	-0.0468381,   // "pone en"
+	-0.0520944,   // "pone nevus"
+	0.0601599,    // "ponemos"
+	0.029366,     // "poner"
+	0.0111063,    // "poner protector"
+	-0.0598262,   // "ponerme"
+	-0.0398044,   // "ponerse"
+	-0.033108,    // "ponerse protector"
+	-0.00756751,  // "ponga"
+	0.395094,     // "pongo"
+	0.0901453,    // "pongo ?"
+	0.0678136,    // "pongo a"
+	0.00816443,   // "pongo crema"
+	0.0282779,    // "pongo el"
+	0.0696935,    // "pongo la"
+	0.00389959,   // "poniendo"
+	-0.00180854,  // "pool"
+	-0.0300952,   // "pools"
+	-0.0223968,   // "pools ?"
+	0.0119637,    // "pop"
+	-0.0231809,   // "pop a"
+	-0.0204251,   // "pop burn"
+	0.0215133,    // "pop the"
+	0.0210439,    // "pop them"
+	-0.262732,    // "por"
+	0.0479006,    // "por curiosidad"
+	0.163055,     // "por el"
+	-0.0114798,   // "por fin"
+	0.270078,     // "por la"
+	0.140473,     // "por los"
+	-0.117992,    // "por presion"
+	-1.04381,     // "por que"
+	0.0105453,    // "por semana"
+	0.0376681,    // "por todo"
+	-0.0977126,   // "por un"
+	0.0850279,    // "por una"
+	0.205994,     // "porque"
+	0.0921352,    // "porque me"
+	-0.0454847,   // "port"
+	-0.0454847,   // "port wine"
+	0.0102772,    // "positive"
+	-0.0216865,   // "positivo"
+	-0.0242247,   // "possible"
+	-0.0242247,   // "possible to"
+	0.0782168,    // "posted"
+	-0.0225073,   // "postura"
+	-0.0225073,   // "postura a"
+	0.00961557,   // "potassium"
+	-0.063602,    // "potencia"
+	-0.0159624,   // "potency"
+	0.00467614,   // "potent"
+	-0.0190594,   // "potent steroid"
+	-0.00735703,  // "potent steroids"
+	0.0394109,    // "potent topical"
+	-0.00103064,  // "powder"
+	-0.00712263,  // "practice"
+	-0.00712263,  // "practice nurse"
+	0.0116675,    // "practitioner"
+	-0.0176512,   // "precancerous"
+	-0.0176512,   // "precancerous ?"
+	0.0792656,    // "pred"
+	0.0626656,    // "prednisolone"
+	0.232348,     // "prednisona"
+	0.0958668,    // "prednisona por"
+	-0.0250896,   // "prednisone"
+	-0.0241327,   // "prefer"
+	-0.0255628,   // "preferred"
+	-0.0255628,   // "preferred for"
+	0.0435397,    // "prefiero"
+	-0.197305,    // "pregnancy"
+	-0.0411524,   // "pregnancy ?"
+	-0.00840945,  // "pregnancy or"
+	-0.000192495, // "pregnancy what"
+	0.00557008,   // "pregnant"
+	0.0215655,    // "pregnant and"
+	-0.0375172,   // "pregnant what"
+	0.00261474,   // "pregnant with"
+	-0.0029249,   // "pregnant woman"
+	-0.059696,    // "pregnant women"
+	-0.0166581,   // "pregunta"
+	0.0231976,    // "pregunta rapida"
+	0.0992283,    // "pregunto"
+	0.105941,     // "pregunto por"
+	0.00482281,   // "preocupar"
+	0.00482281,   // "preocupar ?"
+	-0.0185811,   // "preocuparse"
+	0.0305864,    // "prescribe"
+	-0.247592,    // "prescribed"
+	-0.0769762,   // "prescribed isotretinoin"
+	0.0161276,    // "prescribed ivermectin"
+	0.000152272,  // "prescribed terbinafine"
+	-0.0813051,   // "prescription"
+	0.0046034,    // "prescription antiperspirant"
+	-0.0296766,   // "prescription for"
+	-0.117992,    // "presion"
+	-0.0145664,   // "presion ?"
+	-0.0943146,   // "presion de"
+	0.0244203,    // "press"
+	0.0023326,    // "press a"
+	0.0172098,    // "pressed"
+	-0.119347,    // "pressure"
+	-0.0186571,   // "pressure drug"
+	-0.0233939,   // "pressure injury"
+	-0.032351,    // "pressure pill"
+	0.0639401,    // "pressure sore"
+	-0.0124736,   // "pressure sores"
+	-0.00765487,  // "pressure ulcer"
+	-0.0220987,   // "pressure ulcers"
+	-0.0246404,   // "prevenir"
+	-0.0249292,   // "prevent"
+	0.0117499,    // "primero"
+	0.0109658,    // "primero ?"
+	-0.00730151,  // "private"
+	0.100077,     // "probably"
+	0.0884523,    // "probably fine"
+	0.0180682,    // "probado"
+	-0.0918899,   // "problemas"
+	-0.0918899,   // "problemas del"
+	-0.0446418,   // "problems"
+	-0.0123133,   // "produce"
+	0.00646866,   // "products"
+	0.0564345,    // "profe"
+	0.0157079,    // "profe aqui"
+	-0.0302229,   // "prone"
+	-0.02311,     // "prone to"
+	-0.0267931,   // "propionate"
+	-0.0267931,   // "propionate 0"
+	0.00986035,   // "proportion"
+	0.0700117,    // "propranolol"
+	0.0700117,    // "propranolol ?"
+	-0.100815,    // "prospecto"
+	-0.0166578,   // "proteccion"
+	-0.0166578,   // "proteccion se"
+	-0.0122246,   // "protect"
+	-0.0111785,   // "protect against"
+	-0.0392561,   // "protection"
+	-0.00263737,  // "protection ?"
+	-0.00601231,  // "protection after"
+	-0.0503264,   // "protective"
+	-0.0503264,   // "protective as"
+	-0.313123,    // "protector"
+	-0.297443,    // "protector solar"
+	0.0289891,    // "protopic"
+	-0.135514,    // "prueba"
+	-0.0888466,   // "pruebas"
+	-0.0905788,   // "pruebas epicutaneas"
+	0.0493169,    // "pruebo"
+	-0.398763,    // "psoriasis"
+	0.0700468,    // "psoriasis ?"
+	-0.0220193,   // "psoriasis and"
+	-0.00563123,  // "psoriasis avoid"
+	-0.0263813,   // "psoriasis empeora"
+	0.00559766,   // "psoriasis en"
+	-0.0963347,   // "psoriasis es"
+	-0.0150041,   // "psoriasis esta"
+	0.0117939,    // "psoriasis flare"
+	-0.0452285,   // "psoriasis get"
+	-0.0160185,   // "psoriasis in"
+	0.0285811,    // "psoriasis is"
+	-0.0136378,   // "psoriasis linked"
+	-0.00336657,  // "psoriasis need"
+	0.00907837,   // "psoriasis on"
+	0.00624121,   // "psoriasis or"
+	-0.0673507,   // "psoriasis por"
+	-0.0507134,   // "psoriasis que"
+	-0.0143412,   // "psoriasis since"
+	-0.0627954,   // "psoriasis taken"
+	-0.00568122,  // "psoriasis to"
+	-0.00301074,  // "psoriasis trials"
+	0.042166,     // "psoriasis y"
+	0.0846516,    // "psoriatic"
+	0.0846516,    // "psoriatic arthritis"
+	0.386542,     // "pt"
+	0.0086649,    // "pt 0"
+	0.0160043,    // "pt 0f"
+	0.0704887,    // "pt c"
+	0.108762,     // "pt on"
+	0.0729821,    // "pt w"
+	0.0889946,    // "pt with"
+	-0.19492,     // "puede"
+	-0.132939,    // "puede combinar"
+	-0.308381,    // "puede contagiar"
+	0.0221541,    // "puede echar"
+	-0.0128221,   // "puede esperar"
+	0.181952,     // "puede ir"
+	-0.0181108,   // "puede pasar"
+	0.143795,     // "puede poner"
+	0.155025,     // "puede ser"
+	-0.0399722,   // "puede tener"
+	-0.169048,    // "puede una"
+	-0.103559,    // "puede usar"
+	-0.279677,    // "pueden"
+	-0.0713183,   // "pueden usar"
+	-0.0430687,   // "pueden volver"
+	0.414821,     // "puedo"
+	0.00468394,   // "puedo dar"
+	0.0244431,    // "puedo dejar"
+	0.0450221,    // "puedo ir"
+	0.00317451,   // "puedo poner"
+	0.0557734,    // "puedo seguir"
+	0.0213527,    // "puedo subir"
+	0.00404492,   // "puedo tenir"
+	0.0152153,    // "puedo tomar"
+	0.0315989,    // "puedo tomarme"
+	0.00634919,   // "puedo trabajar"
+	0.0819699,    // "puedo usar"
+	0.0123756,    // "puesto"
+	0.0529052,    // "puffy"
+	0.107275,     // "pulgar"
+	0.0595278,    // "pull"
+	0.0521109,    // "pull it"
+	0.0141339,    // "pulled"
+	0.0141339,    // "pulled a"
+	0.0234389,    // "punch"
+	-0.00843899,  // "punch biopsy"
+	0.0163063,    // "punch or"
+	0.101463,     // "punched"
+	0.101463,     // "punched out"
+	0.0569977,    // "puncture"
+	0.00360492,   // "puppp"
+	0.00103145,   // "puppp or"
+	0.0231406,    // "purely"
+	-0.0113076,   // "purging"
+	0.115512,     // "purple"
+	0.0321964,    // "purple and"
+	0.0206814,    // "purple blotches"
+	0.00288998,   // "purple spots"
+	0.0512833,    // "pus"
+	0.00952129,   // "pus filled"
+	0.138413,     // "push"
+	0.129868,     // "push for"
+	0.00854398,   // "push through"
+	-0.0516126,   // "pusieron"
+	-0.035744,    // "puso"
+	0.132139,     // "pustules"
+	0.0209334,    // "put"
+	0.0228996,    // "put her"
+	-0.0705149,   // "put me"
+	0.0112364,    // "put my"
+	0.0363881,    // "put on"
+	0.0627402,    // "put the"
+	-0.0602238,   // "put vaseline"
+	-0.0664733,   // "putting"
+	-0.107581,    // "q"
+	-0.101702,    // "q for"
+	0.0650663,    // "q hago"
+	-0.00174239,  // "q how"
+	-0.443047,    // "que"
+	0.00764298,   // "que ?"
+	0.031042,     // "que a"
+	-0.0248676,   // "que analisis"
+	0.0530946,    // "que antes"
+	0.0143575,    // "que aposito"
+	-0.1042,      // "que aspecto"
+	0.00515207,   // "que cambiar"
+	-0.0565887,   // "que causa"
+	0.0512341,    // "que champu"
+	-0.0624806,   // "que consiste"
+	-0.11352,     // "que controles"
+	0.0616176,    // "que crece"
+	0.067736,     // "que crees"
+	0.332933,     // "que crema"
+	0.0391331,    // "que cuido"
+	-0.0230277,   // "que dejar"
+	-0.0614255,   // "que dicen"
+	-0.0838663,   // "que diferencia"
+	0.18424,      // "que dosis"
+	0.0286137,    // "que duele"
+	-0.0090134,   // "que edad"
+	-0.425462,    // "que el"
+	-0.0537289,   // "que empeora"
+	-0.0206852,   // "que era"
+	-0.226894,    // "que es"
+	0.0539591,    // "que estoy"
+	-0.177676,    // "que evitar"
+	-0.0166578,   // "que factor"
+	0.041836,     // "que faltar"
+	0.197236,     // "que ha"
+	0.025916,     // "que hacemos"
+	0.0547526,    // "que hacer"
+	0.057535,     // "que hago"
+	-0.0816675,   // "que hay"
+	0.0572832,    // "que huele"
+	0.0846527,    // "que ir"
+	-0.169586,    // "que la"
+	0.224741,     // "que le"
+	-0.0177824,   // "que llamar"
+	0.0395202,    // "que llevarla"
+	-0.0284543,   // "que lo"
+	-0.0347189,   // "que los"
+	0.541369,     // "que me"
+	-0.168091,    // "que mi"
+	-0.0470384,   // "que mide"
+	0.327874,     // "que no"
+	-0.0243112,   // "que pasa"
+	-0.0567779,   // "que pena"
+	0.0128821,    // "que pica"
+	0.0523974,    // "que pican"
+	-0.114583,    // "que quiere"
+	0.0651753,    // "que quitar"
+	0.00806296,   // "que reaplicar"
+	-0.0207148,   // "que reventar"
+	0.0719813,    // "que sangra"
+	-0.229435,    // "que se"
+	-0.0276502,   // "que senales"
+	-0.41733,     // "que significa"
+	-0.0724906,   // "que signos"
+	-0.118524,    // "que sirve"
+	-0.0187663,   // "que son"
+	0.00502772,   // "que sube"
+	0.0532807,    // "que subi"
+	-0.00698069,  // "que suelen"
+	0.136231,     // "que te"
+	0.0623724,    // "que tengo"
+	0.0400199,    // "que tiene"
+	-0.115209,    // "que tipo"
+	0.00101567,   // "que toma"
+	-0.029196,    // "que toman"
+	-0.0414336,   // "que tomar"
+	0.0237335,    // "que tomo"
+	-0.0277794,   // "que tratamientos"
+	-0.044328,    // "que un"
+	-0.0507043,   // "que una"
+	0.166854,     // "que uso"
+	0.0297357,    // "que vacunar"
+	-0.121659,    // "que ver"
+	-0.00106099,  // "que viene"
+	-0.0991798,   // "que volver"
+	0.0303431,    // "quedo"
+	0.0303431,    // "quedo en"
+	0.0169737,    // "queloide"
+	0.0409161,    // "queloide de"
+	-0.0256558,   // "queloide y"
+	-0.0566135,   // "queloides"
+	-0.11934,     // "quemadura"
+	-0.00838689,  // "quemadura ?"
+	-0.0407019,   // "quemadura con"
+	0.00371851,   // "quemadura necesita"
+	-0.0128412,   // "quemadura o"
+	0.0100554,    // "quemadura solar"
+	-0.0516931,   // "quemaduras"
+	0.0255657,    // "queme"
+	0.0255657,    // "queme con"
+	0.0268001,    // "quemo"
+	0.0268001,    // "quemo con"
+	-0.300987,    // "queratosis"
+	-0.051005,    // "queratosis actinica"
+	-0.0567523,   // "queratosis actinicas"
+	-0.0668063,   // "queratosis pilaris"
+	-0.0192064,   // "queratosis seborreica"
+	-0.0543074,   // "question"
+	-0.023784,    // "question about"
+	-0.00440197,  // "question what"
+	-0.0850239,   // "quick"
+	0.0533778,    // "quick one"
+	-0.102013,    // "quick q"
+	-0.0283741,   // "quien"
+	0.0776233,    // "quiere"
+	-0.114583,    // "quiere decir"
+	0.0575149,    // "quiere hidrocortisona"
+	0.00300036,   // "quiero"
+	-0.0121526,   // "quiero saber"
+	0.0219067,    // "quiste"
+	-0.0122511,   // "quiste sebaceo"
+	0.00314343,   // "quit"
+	-0.0458066,   // "quita"
+	-0.0427678,   // "quita con"
+	0.0896837,    // "quitamos"
+	0.0229542,    // "quitamos ?"
+	0.00293329,   // "quitan"
+	0.074558,     // "quitar"
+	0.0578524,    // "quitar ?"
+	0.0939708,    // "quito"
+	0.0312393,    // "quito ?"
+	0.0251753,    // "quito el"
+	0.0401358,    // "r"
+	0.0110786,    // "r o"
+	0.0086313,    // "radiation"
+	0.0086313,    // "radiation for"
+	0.0353483,    // "radiotherapy"
+	-0.0701738,   // "raise"
+	-0.000785072, // "raised"
+	0.0273526,    // "raised and"
+	0.0103585,    // "ramipril"
+	0.0113195,    // "ran"
+	0.0113195,    // "ran out"
+	-0.0203647,   // "range"
+	0.0231976,    // "rapida"
+	0.012119,     // "rapidly"
+	0.012119,     // "rapidly growing"
+	0.049493,     // "rapido"
+	0.149967,     // "rasca"
+	0.471569,     // "rash"
+	0.117225,     // "rash ?"
+	0.0519347,    // "rash after"
+	0.000851024,  // "rash all"
+	-0.0773837,   // "rash always"
+	-0.0454923,   // "rash and"
+	0.00305595,   // "rash came"
+	0.0104631,    // "rash got"
+	-0.0388437,   // "rash has"
+	0.0836817,    // "rash in"
+	0.0740921,    // "rash is"
+	-0.00905679,  // "rash mean"
+	0.0572453,    // "rash measles"
+	0.0286804,    // "rash my"
+	-0.00679921,  // "rash of"
+	0.129975,     // "rash on"
+	0.00876063,   // "rash round"
+	0.00992093,   // "rash that's"
+	-0.137706,    // "rash to"
+	0.00367667,   // "rash under"
+	-0.0440991,   // "rash with"
+	-0.105464,    // "rashes"
+	-0.0145893,   // "rashes in"
+	-0.0791223,   // "rashes mean"
+	-0.00836866,  // "rate"
+	-0.0643032,   // "rather"
+	-0.0875934,   // "rather than"
+	-0.0703385,   // "rating"
+	-0.0703385,   // "rating on"
+	0.0560964,    // "raw"
+	0.0359166,    // "raya"
+	0.158192,     // "re"
+	-0.0368862,   // "reaccion"
+	-0.135713,    // "reaction"
+	-0.0797549,   // "read"
+	-0.0369967,   // "read that"
+	-0.0918416,   // "reading"
+	-0.0744562,   // "reading about"
+	-0.0526279,   // "real"
+	-0.0338632,   // "really"
+	0.00086053,   // "really bad"
+	-0.0316208,   // "really have"
+	0.0510041,    // "really necessary"
+	0.0159182,    // "really need"
+	-0.00780236,  // "reaplicar"
+	-0.0212139,   // "reaplicar el"
+	-0.0271785,   // "reapplied"
+	-0.0271785,   // "reapplied every"
+	-0.0641107,   // "reapply"
+	-0.0394652,   // "reapply sunscreen"
+	0.121364,     // "reason"
+	0.118277,     // "reason to"
+	0.252721,     // "reasonable"
+	0.199647,     // "reasonable ?"
+	0.0530756,    // "reasonable for"
+	-0.0913443,   // "recetaron"
+	0.0365179,    // "recetaron doxiciclina"
+	0.0801145,    // "recetaron isotretinoina"
+	-0.224518,    // "receto"
+	-0.0873636,   // "receto isotretinoina"
+	-0.077136,    // "receto tacrolimus"
+	0.00626316,   // "recheck"
+	0.0508011,    // "reckon"
+	-0.0234519,   // "recognised"
+	-0.0663052,   // "recomienda"
+	-0.0166578,   // "recomienda para"
+	0.0262342,    // "recomiendan"
+	-0.0322083,   // "recommend"
+	-0.137021,    // "recommended"
+	-0.0581773,   // "recommended for"
+	0.00796533,   // "recurrence"
+	0.029489,     // "recurrent"
+	0.529292,     // "red"
+	0.068631,     // "red and"
+	0.0163358,    // "red bumps"
+	0.0322749,    // "red cheeks"
+	0.0160046,    // "red dots"
+	-0.0189403,   // "red flags"
+	-0.0122719,   // "red for"
+	0.0260508,    // "red hot"
+	0.000673127,  // "red in"
+	0.00207122,   // "red ink"
+	0.00350942,   // "red itchy"
+	-0.00671939,  // "red leg"
+	0.0202493,    // "red nappy"
+	0.0258592,    // "red on"
+	0.00939137,   // "red patch"
+	0.00813327,   // "red ring"
+	0.0447597,    // "red scaly"
+	0.0364126,    // "red streak"
+	0.00337243,   // "red with"
+	0.0958497,    // "redness"
+	0.00223256,   // "redness has"
+	0.00156497,   // "redness is"
+	0.141075,     // "redonda"
+	0.061463,     // "redonda en"
+	0.0102862,    // "redondas"
+	0.0102862,    // "redondas en"
+	0.0347591,    // "reduce"
+	0.0175039,    // "reduce ?"
+	0.0172553,    // "reduce or"
+	0.137282,     // "refer"
+	0.031917,     // "refer ?"
+	0.00984125,   // "refer or"
+	0.0507958,    // "refer to"
+	0.0559052,    // "referral"
+	0.00129629,   // "referral ?"
+	0.0310757,    // "refusing"
+	0.0357845,    // "registrar"
+	0.00663168,   // "regla"
+	-0.01543,     // "regla abcde"
+	-0.0682532,   // "relaciona"
+	-0.0682532,   // "relaciona con"
+	-0.150801,    // "related"
+	-0.150801,    // "related to"
+	-0.0631928,   // "removal"
+	-0.00391786,  // "remove"
+	-0.012692,    // "removed"
+	0.0015909,    // "removed ?"
+	2.42455e-05,  // "removed from"
+	0.006027,     // "removing"
+	0.085936,     // "renal"
+	-0.0585848,   // "repeated"
+	-0.0476794,   // "repelente"
+	-0.168218,    // "report"
+	-0.00997895,  // "report ?"
+	-0.128221,    // "report on"
+	-0.0241027,   // "report says"
+	-0.0456675,   // "reports"
+	-0.0129117,   // "repositioned"
+	0.00166688,   // "request"
+	-0.00863185,  // "requisition"
+	0.193025,     // "residencia"
+	0.0491964,    // "residencia una"
+	0.186484,     // "resident"
+	0.0110555,    // "resident in"
+	0.114861,     // "resident with"
+	0.088695,     // "residente"
+	-0.0187604,   // "residents"
+	0.00548141,   // "residents has"
+	-0.0735032,   // "resistant"
+	-0.0364406,   // "resistant ?"
+	-0.0957027,   // "resistente"
+	-0.0957027,   // "resistente al"
+	0.0165619,    // "respond"
+	0.00453196,   // "responding"
+	0.00453196,   // "responding to"
+	0.0611042,    // "restart"
+	0.0250513,    // "restart ?"
+	0.0302579,    // "restart my"
+	0.00359573,   // "restart the"
+	-0.00482913,  // "result"
+	-0.0126979,   // "results"
+	0.0564498,    // "retinoid"
+	0.0564498,    // "retinoid before"
+	-0.0528064,   // "retinoids"
+	-0.0899885,   // "retinol"
+	-0.0202638,   // "retinol ?"
+	-0.04629,     // "retinol and"
+	0.0537143,    // "reventar"
+	-0.0207148,   // "reventar las"
+	0.0355791,    // "reviento"
+	0.0355791,    // "reviento ?"
+	0.00551374,   // "review"
+	-0.107399,    // "revisarse"
+	-0.011054,    // "revisarse la"
+	0.0441046,    // "revision"
+	-0.0128487,   // "rid"
+	-0.0128487,   // "rid of"
+	-0.207727,    // "riesgo"
+	-0.0963582,   // "riesgo de"
+	0.0315835,    // "rifampicin"
+	0.383639,     // "right"
+	0.122247,     // "right ?"
+	0.00514291,   // "right away"
+	0.00453784,   // "right dose"
+	0.127374,     // "right for"
+	0.0174807,    // "right next"
+	0.00818491,   // "right now"
+	-0.00127917,  // "ring"
+	-0.0519671,   // "ring on"
+	-2.66713e-05, // "ring shaped"
+	-0.255444,    // "ringworm"
+	-0.0435318,   // "ringworm ?"
+	-0.0599399,   // "ringworm actually"
+	-0.203437,    // "ringworm from"
+	0.0665619,    // "ringworm is"
+	0.0153443,    // "ringworm on"
+	0.0461644,    // "ringworm or"
+	-0.0118893,   // "ringworm patch"
+	-0.16258,     // "risk"
+	-0.0365744,   // "risk factors"
+	-0.0333429,   // "risk of"
+	0.039775,     // "roaccutane"
+	0.111742,     // "roacutan"
+	0.0369623,    // "rodillas"
+	0.202964,     // "roja"
+	-0.0529436,   // "roja ?"
+	0.0409696,    // "roja caliente"
+	0.0320961,    // "roja con"
+	0.00502772,   // "roja que"
+	0.0682872,    // "roja y"
+	0.0381212,    // "rojas"
+	0.0431308,    // "rojez"
+	0.018281,     // "rojez en"
+	0.247689,     // "rojo"
+	0.0411819,    // "rojo en"
+	0.0273547,    // "rojo hinchado"
+	0.00852784,   // "rojo y"
+	0.133832,     // "rojos"
+	-0.00437974,  // "role"
+	-0.00437974,  // "role does"
+	0.0368946,    // "roncha"
+	0.240325,     // "ronchas"
+	0.0781675,    // "ronchas que"
+	0.0161055,    // "ronchas y"
+	-0.0258823,   // "room"
+	-0.054286,    // "ropa"
+	-0.0432917,   // "ropa ?"
+	-0.228288,    // "rosacea"
+	-0.0123447,   // "rosacea ?"
+	0.00266404,   // "rosacea and"
+	-0.0583376,   // "rosacea diagnosed"
+	-0.0189508,   // "rosacea does"
+	-0.0399034,   // "rosacea el"
+	-0.117241,    // "rosacea es"
+	0.0168552,    // "rosacea flare"
+	-0.0112634,   // "rosacea is"
+	-0.0631051,   // "rosada"
+	-0.0577156,   // "rosada ?"
+	-0.00538967,  // "rosada que"
+	0.055118,     // "rose"
+	0.0262782,    // "rosea"
+	0.0707703,    // "rosea ?"
+	0.0483659,    // "rotos"
+	0.0503237,    // "rough"
+	0.0306222,    // "rough scaly"
+	0.184088,     // "round"
+	0.105035,     // "round bald"
+	0.0415514,    // "round her"
+	0.0138464,    // "round scaly"
+	0.0125541,    // "round the"
+	0.00606686,   // "row"
+	0.00606686,   // "row on"
+	-0.22781,     // "rule"
+	-0.0748953,   // "rule ?"
+	-0.106627,    // "run"
+	-0.0840571,   // "run in"
+	0.0538663,    // "runner"
+	-0.0133205,   // "running"
+	0.00376283,   // "running up"
+	-0.0510544,   // "running water"
+	-0.0279944,   // "ruxolitinib"
+	0.0289083,    // "rx"
+	-0.0168838,   // "sabe"
+	0.0287658,    // "saber"
+	-0.0121526,   // "saber como"
+	0.0703831,    // "sacral"
+	0.0558718,    // "sacral sore"
+	0.0023988,    // "sacral wound"
+	0.0429311,    // "sacro"
+	0.0309875,    // "sacrum"
+	-0.00756287,  // "safe"
+	-0.00251933,  // "safe during"
+	0.217029,     // "safe for"
+	-0.0215005,   // "safe in"
+	-0.0696044,   // "safe to"
+	-0.0153498,   // "safely"
+	-0.00635022,  // "safety"
+	-0.453664,    // "said"
+	-0.12914,     // "said i"
+	0.000165319,  // "said it"
+	0.0789553,    // "said it's"
+	-0.112102,    // "said my"
+	-0.316855,    // "said the"
+	0.000544012,  // "said to"
+	0.0511234,    // "sale"
+	-0.0608874,   // "sale en"
+	-0.050005,    // "sale solo"
+	0.168926,     // "salen"
+	0.00633034,   // "salicylic"
+	0.00633034,   // "salicylic acid"
+	0.0920317,    // "salido"
+	0.0328794,    // "salido un"
+	0.0209729,    // "salido una"
+	0.0205417,    // "saliendo"
+	0.135629,     // "salieron"
+	0.0831712,    // "salieron ampollas"
+	0.0356166,    // "salieron ronchas"
+	0.241773,     // "salio"
+	0.110882,     // "salio en"
+	0.0797672,    // "salio un"
+	0.0361893,    // "salio una"
+	0.0353406,    // "salir"
+	0.0011138,    // "salon"
+	0.0011138,    // "salon has"
+	-0.168698,    // "saltan"
+	-0.168698,    // "saltan de"
+	-0.314571,    // "same"
+	-0.0487977,   // "same as"
+	0.0310763,    // "same spot"
+	-0.193357,    // "same thing"
+	-0.0730945,   // "same time"
+	0.133128,     // "sangra"
+	0.024522,     // "sangra cuando"
+	0.00476822,   // "sangre"
+	-0.0148067,   // "sanitiser"
+	0.00364341,   // "sanity"
+	0.00364341,   // "sanity check"
+	-0.0432734,   // "sarcoma"
+	0.122107,     // "sarna"
+	0.0729305,    // "sarna ?"
+	-0.036967,    // "sarna despues"
+	0.0083323,    // "sarna y"
+	0.0893186,    // "sarpullido"
+	-0.0261426,   // "sarpullido con"
+	-0.00315217,  // "sarpullido de"
+	0.0653952,    // "sarpullido en"
+	0.00197067,   // "satellite"
+	0.00179741,   // "saturday"
+	0.00179741,   // "saturday ?"
+	-0.0199489,   // "saw"
+	-0.182391,    // "say"
+	-0.00235175,  // "say ?"
+	-0.0564871,   // "say a"
+	0.0214557,    // "say no"
+	-0.0575908,   // "say not"
+	0.0650957,    // "say the"
+	-0.0966592,   // "saying"
+	-0.207119,    // "says"
+	0.001827,     // "says 0"
+	-0.0107983,   // "says compound"
+	0.0976445,    // "says it's"
+	-0.00958971,  // "says margins"
+	-0.0332091,   // "says my"
+	0.0472703,    // "says the"
+	-0.0589348,   // "says water"
+	0.0177226,    // "scab"
+	0.0177134,    // "scab on"
+	0.00389113,   // "scabbing"
+	-0.0370408,   // "scabies"
+	0.0504575,    // "scabies ?"
+	0.0146349,    // "scabies do"
+	-0.00510636,  // "scabies from"
+	-0.0584921,   // "scabies last"
+	-0.0906425,   // "scabies treatment"
+	0.0358887,    // "scabies what"
+	-0.00271268,  // "scabs"
+	0.0484835,    // "scale"
+	0.0376797,    // "scale on"
+	-0.0127664,   // "scale used"
+	0.31259,      // "scalp"
+	-0.0226669,   // "scalp ?"
+	0.0497761,    // "scalp and"
+	0.0389493,    // "scalp are"
+	0.0583002,    // "scalp is"
+	0.0186536,    // "scalp psoriasis"
+	0.265978,     // "scaly"
+	0.00253416,   // "scaly bald"
+	0.0185971,    // "scaly papules"
+	0.0225759,    // "scaly patch"
+	0.0686427,    // "scaly patches"
+	0.0210203,    // "scaly plaque"
+	0.0255358,    // "scaly plaques"
+	0.0366956,    // "scar"
+	-0.0143638,   // "scar ?"
+	0.0158033,    // "scars"
+	0.022724,     // "scc"
+	0.0108834,    // "scc on"
+	0.142385,     // "scenario"
+	-0.0341408,   // "school"
+	-0.0010846,   // "school ?"
+	-0.103153,    // "school has"
+	0.0528287,    // "school nurse"
+	-0.0688502,   // "school says"
+	0.0183101,    // "school trip"
+	0.0795984,    // "school with"
+	-0.0109272,   // "schools"
+	-0.042439,    // "sclerosus"
+	-0.00750131,  // "score"
+	-0.00413239,  // "scrape"
+	-0.00413239,  // "scrape the"
+	0.0165074,    // "scratch"
+	0.00938374,   // "scratch it"
+	0.0115516,    // "scratched"
+	0.0938765,    // "scratching"
+	0.0323604,    // "scratching her"
+	-0.00696235,  // "screening"
+	-0.000996121, // "screening ?"
+	0.047783,     // "screenshot"
+	-0.332279,    // "se"
+	-0.132939,    // "se anulan"
+	-0.0473364,   // "se calcula"
+	-0.0354344,   // "se clasifican"
+	-0.0340845,   // "se confirma"
+	-0.151676,    // "se considera"
+	-0.0492186,   // "se consideran"
+	-0.0479813,   // "se contagia"
+	0.0378787,    // "se cura"
+	-0.0658985,   // "se debe"
+	-0.0285557,   // "se diagnostica"
+	-0.0448645,   // "se diferencia"
+	-0.0350513,   // "se esta"
+	-0.00152993,  // "se ha"
+	-0.0833955,   // "se hacen"
+	0.13867,      // "se la"
+	0.0709034,    // "se las"
+	0.313035,     // "se le"
+	-0.0555064,   // "se les"
+	0.0810262,    // "se lo"
+	0.0835304,    // "se los"
+	0.561161,     // "se me"
+	-0.0238401,   // "se pele"
+	-0.183428,    // "se puede"
+	-0.0400589,   // "se pueden"
+	0.0780733,    // "se que"
+	-0.0400321,   // "se quita"
+	0.149967,     // "se rasca"
+	-0.0663052,   // "se recomienda"
+	-0.0682532,   // "se relaciona"
+	-0.0162996,   // "se suele"
+	-0.0544821,   // "se suelen"
+	-0.0155348,   // "se toma"
+	-0.0040099,   // "se trata"
+	-0.0865308,   // "se usa"
+	-0.050279,    // "se va"
+	0.0853597,    // "se van"
+	-0.0034267,   // "se ve"
+	0.0809834,    // "seb"
+	0.0662512,    // "seb derm"
+	0.00854986,   // "seb k"
+	-0.0122511,   // "sebaceo"
+	3.67561e-05,  // "sebaceous"
+	3.67561e-05,  // "sebaceous cyst"
+	-0.0175526,   // "seborreica"
+	-0.0315767,   // "seborreica ?"
+	0.034178,     // "seborreica de"
+	-0.0433679,   // "seborrheic"
+	-0.0212722,   // "seborrheic dermatitis"
+	-0.0325349,   // "seborrheic keratoses"
+	0.0104388,    // "seborrheic keratosis"
+	-0.0911264,   // "seborrhoeic"
+	-0.0578127,   // "seborrhoeic dermatitis"
+	-0.0262953,   // "seborrhoeic keratosis"
+	0.0342089,    // "seca"
+	0.0207581,    // "second"
+	-0.00911308,  // "second degree"
+	0.0200908,    // "second opinion"
+	-0.00656936,  // "secondary"
+	-0.00656936,  // "secondary syphilis"
+	0.0225883,    // "secukinumab"
+	-0.0942684,   // "secundarios"
+	0.276439,     // "see"
+	0.00683452,   // "see a"
+	0.0019875,    // "see attached"
+	0.00156863,   // "see pic"
+	0.164739,     // "see someone"
+	0.0250857,    // "see the"
+	-0.00196071,  // "seeing"
+	-0.00903043,  // "seem"
+	-0.00903043,  // "seem to"
+	0.0080064,    // "seems"
+	0.00639025,   // "seems like"
+	0.00191275,   // "seen"
+	0.025612,     // "seen ?"
+	-0.0274524,   // "seen in"
+	0.0147455,    // "seen today"
+	-0.0472126,   // "seen urgently"
+	0.108054,     // "seguir"
+	0.0271276,    // "seguir con"
+	0.0824775,    // "segun"
+	-0.0315911,   // "segun las"
+	-0.00492877,  // "segunda"
+	-0.13688,     // "seguro"
+	-0.0729236,   // "seguro el"
+	-0.0593853,   // "seguro usar"
+	-0.0456594,   // "seguros"
+	-0.0286796,   // "seguros durante"
+	0.0695647,    // "seis"
+	0.0695647,    // "seis meses"
+	0.0277797,    // "sell"
+	0.00579307,   // "sell it"
+	0.0731143,    // "semana"
+	0.0189109,    // "semana ?"
+	-0.00636842,  // "semana que"
+	0.0871875,    // "semanas"
+	0.0598514,    // "semanas con"
+	0.0031951,    // "semanas de"
+	0.0356777,    // "semanas y"
+	-0.0579268,   // "senales"
+	-0.0520755,   // "senales de"
+	-0.106139,    // "send"
+	-0.00385389,  // "send a"
+	0.0268815,    // "send her"
+	0.00822602,   // "send them"
+	-0.137706,    // "send to"
+	0.0613048,    // "sending"
+	0.0994226,    // "senora"
+	0.0809967,    // "sense"
+	0.0667345,    // "sense for"
+	0.0270355,    // "sensible"
+	-0.00876841,  // "sensitive"
+	-0.00876841,  // "sensitive skin"
+	0.0296018,    // "sent"
+	-0.0101598,   // "sent a"
+	-0.00654251,  // "sent home"
+	0.00212103,   // "sentinel"
+	-0.135894,    // "separate"
+	0.131448,     // "ser"
+	0.0418588,    // "ser cancer"
+	0.114971,     // "ser por"
+	0.154198,     // "sera"
+	0.261953,     // "seria"
+	0.0673701,    // "serious"
+	0.0779029,    // "serious ?"
+	0.0107177,    // "serum"
+	0.056935,     // "sesion"
+	0.0118325,    // "session"
+	-0.00203746,  // "settle"
+	-0.0366552,   // "seventy"
+	0.0150137,    // "several"
+	-0.024211,    // "severe"
+	0.0425018,    // "shades"
+	0.0425018,    // "shades of"
+	0.194378,     // "shampoo"
+	0.0148446,    // "shampoo ?"
+	0.03792,      // "shampoo every"
+	0.0467558,    // "shampoo for"
+	-0.0192819,   // "shampoos"
+	-0.0488526,   // "shape"
+	0.00184675,   // "shaped"
+	0.0542132,    // "share"
+	0.00046491,   // "shave"
+	-0.0954801,   // "shaving"
+	0.653893,     // "she"
+	0.0340652,    // "she actually"
+	0.012841,     // "she be"
+	0.0882885,    // "she go"
+	0.0177472,    // "she had"
+	0.0241642,    // "she has"
+	-0.0554516,   // "she have"
+	0.0996041,    // "she need"
+	0.0431574,    // "she still"
+	0.0282122,    // "she stop"
+	0.00680967,   // "she too"
+	0.0631285,    // "she use"
+	0.277791,     // "she's"
+	0.0647001,    // "she's 0"
+	0.0335996,    // "she's been"
+	0.0133987,    // "she's got"
+	0.0889991,    // "she's miserable"
+	0.073096,     // "she's on"
+	-0.038718,    // "shed"
+	0.00155756,   // "shedding"
+	-0.00674079,  // "shift"
+	0.0547974,    // "shin"
+	-0.0524899,   // "shin is"
+	-0.203584,    // "shingles"
+	0.0140252,    // "shingles ?"
+	-0.292147,    // "shingles can"
+	-0.0297973,   // "shingles contagious"
+	-0.00335201,  // "shingles in"
+	0.0356977,    // "shingles is"
+	-0.0186302,   // "shingles more"
+	0.0307905,    // "shingles near"
+	0.0163329,    // "shingles on"
+	-0.0517459,   // "shingles pain"
+	0.0235562,    // "shingles vaccine"
+	0.0813784,    // "shins"
+	0.0517418,    // "shins have"
+	0.0249605,    // "shins that"
+	0.0154128,    // "shiny"
+	0.00315189,   // "shiny pink"
+	-0.00509775,  // "shirt"
+	-0.0054489,   // "shirt mean"
+	0.0028635,    // "shirts"
+	0.0237558,    // "shivery"
+	-0.013477,    // "short"
+	-0.0155055,   // "shot"
+	0.136789,     // "should"
+	-0.134208,    // "should a"
+	-0.0961151,   // "should go"
+	0.242086,     // "should he"
+	0.555513,     // "should i"
+	0.000799128,  // "should it"
+	-0.0118596,   // "should kids"
+	-0.0385698,   // "should make"
+	-0.0260375,   // "should moles"
+	0.208722,     // "should my"
+	-0.046402,    // "should never"
+	-0.0362286,   // "should parents"
+	-0.0576836,   // "should people"
+	0.155835,     // "should she"
+	-0.0254885,   // "should someone"
+	-0.0720682,   // "should stay"
+	-0.120703,    // "should sunscreen"
+	0.12281,      // "should the"
+	0.0615017,    // "should they"
+	0.0134954,    // "should this"
+	0.0338564,    // "should try"
+	0.110089,     // "should we"
+	-0.185819,    // "should you"
+	0.0491643,    // "shoulders"
+	0.0264139,    // "shoulders and"
+	0.0170194,    // "shouldn't"
+	-0.0204251,   // "shouldn't pop"
+	-0.0894215,   // "show"
+	-0.023999,    // "show ?"
+	0.0175492,    // "showed"
+	0.0175492,    // "showed up"
+	0.0195836,    // "shower"
+	0.0595266,    // "showers"
+	-0.0102383,   // "shows"
+	-0.0199359,   // "shows the"
+	0.0267847,    // "si"
+	-0.000805494, // "si a"
+	0.23023,      // "si alguien"
+	0.0202536,    // "si el"
+	-0.0767516,   // "si es"
+	0.0186374,    // "si la"
+	0.0208874,    // "si me"
+	0.0994535,    // "si peso"
+	0.0463768,    // "si se"
+	0.0979235,    // "si tengo"
+	-0.0454795,   // "si un"
+	-0.110717,    // "si una"
+	-0.0388373,   // "si ya"
+	-0.0440127,   // "side"
+	0.002916,     // "side and"
+	-0.067673,    // "side effects"
+	0.0232462,    // "side of"
+	0.0682736,    // "sides"
+	-0.30868,     // "siempre"
+	-0.0349315,   // "siempre ?"
+	-0.00206819,  // "siga"
+	-0.172677,    // "sign"
+	0.00295585,   // "sign ?"
+	-0.0222833,   // "sign and"
+	-0.41733,     // "significa"
+	-0.047932,    // "significa ?"
+	-0.0294421,   // "significa eso"
+	-0.0339705,   // "significa fps"
+	-0.0188605,   // "significa margenes"
+	-0.0260602,   // "signo"
+	-0.0260602,   // "signo de"
+	-0.0866598,   // "signos"
+	-0.0866598,   // "signos de"
+	-0.160188,    // "signs"
+	-0.0662052,   // "signs mean"
+	-0.0585966,   // "signs of"
+	-0.0175256,   // "signs that"
+	0.458653,     // "sigo"
+	0.223377,     // "sigo con"
+	0.052022,     // "sigo igual"
+	0.0122974,    // "sigo o"
+	0.0181717,    // "sigo tomando"
+	0.0219802,    // "sigue"
+	0.061948,     // "siguiente"
+	-0.0162926,   // "silver"
+	-0.0298869,   // "silver sulfadiazine"
+	0.0568467,    // "silvery"
+	0.0568467,    // "silvery plaques"
+	0.0960519,    // "sin"
+	0.00732877,   // "sin granos"
+	0.309844,     // "since"
+	0.0166806,    // "since i"
+	0.000394358,  // "since spring"
+	0.175516,     // "since starting"
+	0.10037,      // "since the"
+	0.00460851,   // "since this"
+	-0.0622216,   // "sindrome"
+	-0.0622216,   // "sindrome de"
+	-0.0353601,   // "sintomas"
+	-0.328223,    // "sirve"
+	-0.119791,    // "sirve la"
+	-0.132106,    // "sirve para"
+	-0.219835,    // "sister"
+	-0.0241221,   // "sister mary"
+	0.0305059,    // "sister's"
+	-0.0211602,   // "sit"
+	-0.00066568,  // "site"
+	-0.0347635,   // "situ"
+	-0.010153,    // "six"
+	0.00557637,   // "six months"
+	-0.0157294,   // "six weeks"
+	0.116474,     // "size"
+	0.0878703,    // "size of"
+	0.052833,     // "sjs"
+	-0.370259,    // "skin"
+	-0.185299,    // "skin ?"
+	0.0094361,    // "skin around"
+	0.0542055,    // "skin between"
+	-0.11275,     // "skin biopsy"
+	-0.0296643,   // "skin cancer"
+	-0.067621,    // "skin checks"
+	-0.0422286,   // "skin conditions"
+	-0.0103039,   // "skin in"
+	0.136347,     // "skin is"
+	-0.00306128,  // "skin on"
+	-0.00372376,  // "skin tag"
+	-0.00824544,  // "skin tears"
+	-0.0134051,   // "skin to"
+	-0.00846479,  // "skin type"
+	-0.0191316,   // "skin types"
+	0.0158943,    // "skin went"
+	0.0951025,    // "skip"
+	0.000861335,  // "skip it"
+	0.0635023,    // "slapped"
+	0.0543555,    // "sleepover"
+	0.000523892,  // "slower"
+	0.000523892,  // "slower ?"
+	-0.00372468,  // "slowly"
+	0.0995296,    // "small"
+	0.0566646,    // "smell"
+	0.0480826,    // "smell does"
+	0.0310689,    // "smells"
+	0.0454901,    // "smelly"
+	0.0105583,    // "smoker"
+	-0.050115,    // "smoking"
+	-0.0312406,   // "smoking ?"
+	0.0446291,    // "smooth"
+	0.0446291,    // "smooth round"
+	0.0100489,    // "snip"
+	-0.121634,    // "so"
+	-0.001188,    // "so i"
+	8.21315e-05,  // "so i've"
+	-0.00259233,  // "so many"
+	-0.000348959, // "so much"
+	-0.0100593,   // "so my"
+	0.0232887,    // "so the"
+	0.0125599,    // "soaks"
+	-0.172497,    // "sobre"
+	-0.00193792,  // "socks"
+	-0.00375093,  // "socks ?"
+	0.000760384,  // "soft"
+	-0.1916,      // "sol"
+	0.0318836,    // "sol ?"
+	-0.00558164,  // "sol empeora"
+	0.0121658,    // "sola"
+	0.0110921,    // "sola una"
+	-0.426938,    // "solar"
+	-0.00219284,  // "solar ?"
+	-0.130466,    // "solar elastosis"
+	-0.0511109,   // "solar en"
+	0.028293,     // "sole"
+	0.0193255,    // "soles"
+	0.0101392,    // "soles with"
+	-0.041102,    // "solo"
+	-0.0285068,   // "solo a"
+	0.0104669,    // "solo curiosidad"
+	-0.0812226,   // "solo en"
+	0.00483007,   // "solo por"
+	-0.0121526,   // "solo quiero"
+	-0.140407,    // "some"
+	-0.0164832,   // "some countries"
+	-0.00606533,  // "some dermatologists"
+	-0.0129903,   // "some people"
+	0.148786,     // "someone"
+	0.102088,     // "someone ?"
+	-0.0444345,   // "someone in"
+	-0.019542,    // "someone on"
+	-0.0378645,   // "someone with"
+	0.0990457,    // "something"
+	3.1286e-05,   // "something else"
+	-0.0231602,   // "something in"
+	0.027462,     // "something more"
+	0.00438277,   // "something on"
+	0.0333917,    // "something or"
+	0.0166962,    // "something stronger"
+	0.032069,     // "something to"
+	0.00811435,   // "something worse"
+	-0.0464287,   // "something you"
+	-0.0561003,   // "sometimes"
+	-0.39843,     // "son"
+	-0.163508,    // "son has"
+	0.0919543,    // "son hongos"
+	0.0208337,    // "son is"
+	-0.0394812,   // "son las"
+	-0.176348,    // "son los"
+	-0.0581971,   // "son motivo"
+	0.0156895,    // "son need"
+	0.0310795,    // "son was"
+	0.277757,     // "son's"
+	0.00944559,   // "son's arms"
+	-0.0102075,   // "son's been"
+	0.0435731,    // "son's chest"
+	-0.0147644,   // "son's eczema"
+	0.0309375,    // "son's face"
+	0.0308336,    // "son's got"
+	0.0155111,    // "son's legs"
+	0.00603809,   // "son's on"
+	0.00522855,   // "son's rash"
+	0.0102143,    // "son's scalp"
+	0.062765,     // "soon"
+	0.00549389,   // "sooner"
+	0.339388,     // "sore"
+	0.00755987,   // "sore and"
+	0.000172777,  // "sore be"
+	0.024605,     // "sore eyes"
+	0.0496153,    // "sore on"
+	0.001313,     // "sore or"
+	0.000245639,  // "sore should"
+	0.012542,     // "sore that's"
+	0.107314,     // "sores"
+	-0.0396791,   // "sores ?"
+	0.0889991,    // "sores and"
+	-0.01233,     // "sort"
+	0.100109,     // "sound"
+	0.100109,     // "sound like"
+	0.226275,     // "soy"
+	0.0348414,    // "soy cuidadora"
+	0.0500139,    // "soy enfermera"
+	-0.0605383,   // "soy estudiante"
+	-0.046792,    // "soy farmaceutica"
+	0.00778284,   // "soy farmaceutico"
+	0.176739,     // "soy yo"
+	0.0149212,    // "spain"
+	-0.0641565,   // "speaking"
+	-0.0269414,   // "speaking ?"
+	-0.0180688,   // "speaking how"
+	-0.231927,    // "spf"
+	-0.132594,    // "spf 0"
+	0.0362974,    // "spider"
+	0.0362974,    // "spider bite"
+	0.0426589,    // "spiro"
+	0.0465948,    // "spironolactone"
+	0.00142272,   // "spironolactone and"
+	-0.0569272,   // "spironolactone for"
+	-0.05782,     // "spitz"
+	-0.0346957,   // "spitz ?"
+	-0.00489865,  // "spitz naevus"
+	-0.0433234,   // "spitz nevus"
+	0.00671866,   // "splitting"
+	-0.0214004,   // "spontaneous"
+	-0.0214004,   // "spontaneous urticaria"
+	0.291942,     // "spot"
+	0.0338364,    // "spot my"
+	0.0519243,    // "spot on"
+	0.0258755,    // "spot that"
+	0.00586469,   // "spot under"
+	0.270027,     // "spots"
+	0.0868105,    // "spots all"
+	-0.0110328,   // "spots are"
+	0.109542,     // "spots in"
+	0.0642084,    // "spots on"
+	0.00321574,   // "spots or"
+	0.0114622,    // "spots that"
+	0.0187214,    // "spotted"
+	-0.165622,    // "spread"
+	-0.0615523,   // "spread ?"
+	-0.0345996,   // "spread between"
+	-0.030449,    // "spread in"
+	0.0200623,    // "spread on"
+	-0.0492678,   // "spread to"
+	0.13732,      // "spreading"
+	0.0051715,    // "spreading and"
+	-0.00607572,  // "spreading red"
+	0.0022227,    // "spreading to"
+	0.00523655,   // "spring"
+	0.00823686,   // "squeeze"
+	0.00246694,   // "squeeze it"
+	-0.00202534,  // "stage"
+	0.00911637,   // "stage 0"
+	-0.096612,    // "stages"
+	-0.0156298,   // "stages of"
+	-0.0253385,   // "staging"
+	-0.0100949,   // "stand"
+	-0.0167506,   // "stand for"
+	-0.0798434,   // "standard"
+	-0.010062,    // "standard excision"
+	0.145448,     // "start"
+	0.0579362,    // "start ?"
+	-0.012137,    // "start in"
+	-0.0669692,   // "start isotretinoin"
+	-0.0448764,   // "start me"
+	0.0384363,    // "start on"
+	0.0316872,    // "start the"
+	-0.00152779,  // "start working"
+	0.2508,       // "started"
+	-0.0511276,   // "started me"
+	0.00159365,   // "started the"
+	0.160973,     // "started to"
+	0.16688,      // "starting"
+	0.0076854,    // "starting a"
+	0.00690825,   // "starting amoxicillin"
+	-0.0717427,   // "starting antibiotics"
+	-0.00806389,  // "starting dose"
+	-0.00273412,  // "starting isotretinoin"
+	0.0186774,    // "starting lamotrigine"
+	0.0137098,    // "starting the"
+	0.012232,     // "statin"
+	0.059124,     // "stay"
+	0.00300711,   // "stay home"
+	-0.0060591,   // "stay in"
+	0.0992932,    // "stay off"
+	0.0147757,    // "stay on"
+	0.0945526,    // "step"
+	0.0764613,    // "step ?"
+	-0.0637363,   // "steroid"
+	-0.0946758,   // "steroid ?"
+	-0.066881,    // "steroid cream"
+	0.0264358,    // "steroid creams"
+	0.0299119,    // "steroid injections"
+	-0.0277665,   // "steroid withdrawal"
+	-0.0964154,   // "steroids"
+	-0.00635437,  // "steroids ?"
+	-0.100021,    // "stevens"
+	-0.0808567,   // "stevens johnson"
+	0.00143189,   // "stick"
+	0.00143189,   // "stick with"
+	0.12467,      // "still"
+	0.0260072,    // "still a"
+	-0.0113895,   // "still be"
+	0.111352,     // "still crusting"
+	0.00814044,   // "still do"
+	0.11437,      // "still go"
+	0.00913475,   // "still itches"
+	0.0298338,    // "still itchy"
+	0.0109317,    // "still red"
+	0.00285826,   // "still there"
+	-0.0621111,   // "still used"
+	0.00305863,   // "still using"
+	-0.076948,    // "sting"
+	0.0171797,    // "stinging"
+	0.0985852,    // "stings"
+	0.0848126,    // "stitches"
+	0.588115,     // "stop"
+	0.0860524,    // "stop ?"
+	0.118315,     // "stop it"
+	0.0346847,    // "stop my"
+	0.0348553,    // "stop now"
+	-0.00877007,  // "stop sweating"
+	0.176046,     // "stop the"
+	0.0157126,    // "stop using"
+	0.00261698,   // "stop wearing"
+	0.0623229,    // "stopped"
+	0.0160949,    // "stopped my"
+	-0.0542811,   // "stopping"
+	-0.000307644, // "stops"
+	0.00373483,   // "story"
+	0.000766865,  // "story short"
+	0.0132439,    // "straight"
+	0.0471302,    // "straight away"
+	-0.0339351,   // "straight to"
+	0.00929619,   // "strawberry"
+	0.0564416,    // "streak"
+	0.00376283,   // "streak running"
+	-0.00806601,  // "strength"
+	0.0133933,    // "strength of"
+	-0.00357002,  // "strep"
+	-0.00409977,  // "strep throat"
+	-0.0452402,   // "stress"
+	0.0115986,    // "stretch"
+	0.0115986,    // "stretch marks"
+	0.0539965,    // "stripe"
+	0.112843,     // "strong"
+	0.0239593,    // "strong enough"
+	0.0350705,    // "strong for"
+	0.11734,      // "stronger"
+	0.0107651,    // "stronger ?"
+	0.0350865,    // "stuck"
+	0.0117789,    // "stuck on"
+	-0.0967925,   // "student"
+	-0.0184664,   // "student here"
+	-0.0268301,   // "student nurse"
+	-0.0166486,   // "studying"
+	0.0284739,    // "stuff"
+	0.012323,     // "stung"
+	0.00738865,   // "su"
+	0.0413243,    // "su bebe"
+	0.00689083,   // "su hermano"
+	0.00502772,   // "sube"
+	0.0532807,    // "subi"
+	0.0213527,    // "subir"
+	0.0213527,    // "subir la"
+	0.109344,     // "subo"
+	0.0698474,    // "subo a"
+	0.0394966,    // "subo la"
+	-0.0592283,   // "such"
+	-0.0391073,   // "such as"
+	0.0735333,    // "suddenly"
+	-0.0144733,   // "sudor"
+	-0.0028847,   // "sudor de"
+	0.0191278,    // "suegra"
+	0.0231668,    // "suegra le"
+	0.0567615,    // "suegro"
+	-0.217394,    // "suele"
+	-0.00925087,  // "suele durar"
+	-0.00277931,  // "suele hacer"
+	-0.0656421,   // "suele mejorar"
+	-0.0356069,   // "suele ser"
+	-0.0109619,   // "suele verse"
+	-0.1012,      // "suelen"
+	-0.0593405,   // "suelen hacer"
+	-0.0697763,   // "suggested"
+	0.0181924,    // "suit"
+	0.0181924,    // "suit me"
+	-0.0298869,   // "sulfadiazine"
+	0.0503765,    // "summer"
+	0.0482512,    // "summer should"
+	-0.32157,     // "sun"
+	-0.031639,    // "sun ?"
+	0.0242655,    // "sun and"
+	-0.178954,    // "sun damage"
+	-0.00735485,  // "sun protection"
+	-0.00635022,  // "sun safety"
+	0.0160862,    // "sunbed"
+	-0.0506387,   // "sunbeds"
+	0.109211,     // "sunburn"
+	0.0180023,    // "sunburn bad"
+	0.00616154,   // "sunburnt"
+	-0.82276,     // "sunscreen"
+	-0.04382,     // "sunscreen ?"
+	-0.170934,    // "sunscreen after"
+	-0.0357912,   // "sunscreen be"
+	-0.128611,    // "sunscreen every"
+	-0.0849095,   // "sunscreen go"
+	-0.0638886,   // "sunscreen is"
+	-0.0605121,   // "sunscreen on"
+	0.0196464,    // "suppose"
+	-0.0139725,   // "supposed"
+	-0.0139725,   // "supposed to"
+	-0.0311888,   // "suppurativa"
+	-0.0130405,   // "suppurativa ?"
+	0.0381283,    // "supura"
+	-0.070292,    // "supurativa"
+	-0.0140729,   // "supurativa y"
+	-0.04162,     // "surgeon"
+	0.015928,     // "surgeon said"
+	-0.0605026,   // "surgery"
+	-0.0417284,   // "surgery ?"
+	-0.00335884,  // "surgery differ"
+	0.00445307,   // "surgery next"
+	-0.0101797,   // "surgical"
+	-0.0298925,   // "surgical scar"
+	0.195929,     // "suspendo"
+	0.115168,     // "suspendo ?"
+	-0.133895,    // "swears"
+	-0.0338172,   // "swears by"
+	0.0104789,    // "swears it's"
+	-0.00424448,  // "sweat"
+	0.0028635,    // "sweat through"
+	-0.0194976,   // "sweating"
+	-0.0145556,   // "sweating ?"
+	-0.0504203,   // "sweet"
+	-0.032964,    // "sweet ?"
+	-0.0174558,   // "sweet syndrome"
+	0.0321355,    // "swell"
+	0.0328908,    // "swell up"
+	0.0311079,    // "swelled"
+	0.0311079,    // "swelled up"
+	0.0733515,    // "swelling"
+	0.0731432,    // "swelling after"
+	0.0593346,    // "swells"
+	-0.0754051,   // "swim"
+	-0.0054489,   // "swim shirt"
+	-0.0211794,   // "swim with"
+	-0.0203737,   // "swimming"
+	-0.0364406,   // "swimming even"
+	0.0299188,    // "swimming with"
+	0.000148953,  // "swimsuit"
+	0.000148953,  // "swimsuit was"
+	0.214189,     // "switch"
+	0.0806888,    // "switch ?"
+	0.0277293,    // "switch from"
+	0.0451036,    // "switch to"
+	-0.108605,    // "switched"
+	0.137627,     // "switching"
+	0.0526246,    // "switching from"
+	0.273756,     // "swollen"
+	0.00465733,   // "swollen after"
+	0.0332241,    // "swollen and"
+	0.00435073,   // "swollen from"
+	-0.0103068,   // "symptoms"
+	-0.00841233,  // "symptoms of"
+	-0.052057,    // "syndrome"
+	-0.0207894,   // "syndrome ?"
+	-0.00656936,  // "syphilis"
+	0.0832866,    // "syrup"
+	-0.0145594,   // "systemic"
+	-4.47135e-05, // "tablet"
+	0.172806,     // "tablets"
+	0.083981,     // "tablets ?"
+	0.00181,      // "tablets or"
+	-0.0544838,   // "tacrolimus"
+	-0.0566036,   // "tacrolimus en"
+	-0.0415028,   // "tacrolimus ointment"
+	-0.00372376,  // "tag"
+	0.00636124,   // "tag or"
+	0.219443,     // "take"
+	-0.00293428,  // "take ?"
+	-0.165164,    // "take a"
+	0.0176945,    // "take an"
+	-0.0937945,   // "take folic"
+	0.114448,     // "take for"
+	0.000158604,  // "take her"
+	0.0357349,    // "take ibuprofen"
+	0.0632452,    // "take isotretinoin"
+	0.0902232,    // "take it"
+	0.038961,     // "take my"
+	0.0988697,    // "take the"
+	0.00417324,   // "take them"
+	-0.0172659,   // "take to"
+	0.00698133,   // "take two"
+	-0.125525,    // "taken"
+	-0.0900993,   // "takes"
+	-0.035779,    // "taking"
+	0.0434696,    // "taking it"
+	0.0111984,    // "taking my"
+	0.00587873,   // "taking the"
+	-0.0131439,   // "talk"
+	-0.0120978,   // "talk about"
+	0.0722243,    // "talon"
+	0.0555188,    // "talon que"
+	0.0631532,    // "talones"
+	0.00121133,   // "tambien"
+	-0.0291021,   // "tambien en"
+	-0.128751,    // "tan"
+	-0.0290025,   // "tan roja"
+	0.0116213,    // "tanning"
+	-0.0236422,   // "tanning beds"
+	-0.0758337,   // "tantas"
+	-0.0758337,   // "tantas manchas"
+	-0.159637,    // "tanto"
+	-0.00938687,  // "tape"
+	0.0844993,    // "taper"
+	0.0409544,    // "tapo"
+	-0.00620595,  // "tar"
+	-0.0285409,   // "tarda"
+	0.0900059,    // "target"
+	0.0727315,    // "target like"
+	-0.0345845,   // "tattoo"
+	-0.0290864,   // "tattoo artist"
+	0.0548254,    // "tattoo is"
+	-0.0214174,   // "tattoo over"
+	-0.0642546,   // "tattoos"
+	-0.00495753,  // "tattoos ?"
+	0.00773144,   // "tatuaje"
+	0.0189279,    // "tatuaje de"
+	-0.0108051,   // "tb"
+	0.346284,     // "te"
+	0.0133732,    // "te mande"
+	0.145168,     // "te mando"
+	0.0068875,    // "tea"
+	0.014043,     // "tea on"
+	-0.00715546,  // "tea tree"
+	0.0199117,    // "teach"
+	0.0303223,    // "teacher"
+	8.2812e-05,   // "teacher here"
+	0.00914318,   // "tear"
+	-0.00824544,  // "tears"
+	0.249273,     // "teen"
+	0.00869616,   // "teenage"
+	-0.00042852,  // "teenage daughter"
+	-0.0399314,   // "teenager"
+	-0.0549925,   // "teenager ?"
+	-0.115158,    // "teenagers"
+	-0.102417,    // "teenagers on"
+	0.0946936,    // "telangiectasia"
+	-0.092164,    // "teledermatology"
+	0.150017,     // "tell"
+	-0.035035,    // "tell a"
+	-0.017421,    // "tell cellulitis"
+	0.0595502,    // "tell from"
+	0.000306215,  // "tell her"
+	0.128581,     // "tell if"
+	0.0535399,    // "tell me"
+	-0.000767817, // "tell the"
+	0.000100148,  // "tell them"
+	0.0333268,    // "temp"
+	-0.00274378,  // "temperature"
+	0.00484057,   // "temple"
+	-0.0124386,   // "tend"
+	-0.0124386,   // "tend to"
+	0.0200089,    // "tender"
+	-0.028334,    // "tends"
+	-0.028334,    // "tends to"
+	0.0193961,    // "tenemos"
+	-0.148054,    // "tener"
+	-0.0229268,   // "tenga"
+	0.958351,     // "tengo"
+	0.00216799,   // "tengo 0"
+	0.0864452,    // "tengo ?"
+	0.0409111,    // "tengo ampollas"
+	-0.0507902,   // "tengo dermatitis"
+	0.0190208,    // "tengo el"
+	0.350069,     // "tengo en"
+	0.0782489,    // "tengo fiebre"
+	0.0122028,    // "tengo granitos"
+	0.196425,     // "tengo la"
+	0.109123,     // "tengo los"
+	-0.0798912,   // "tengo psoriasis"
+	-0.0877522,   // "tengo que"
+	-0.071405,    // "tengo queratosis"
+	0.0203291,    // "tengo ronchas"
+	-0.206251,    // "tengo rosacea"
+	0.195463,     // "tengo un"
+	0.12907,      // "tengo una"
+	-0.00237653,  // "tengo urticaria"
+	0.00404492,   // "tenir"
+	0.120812,     // "tensas"
+	0.113056,     // "tensas en"
+	0.102593,     // "tense"
+	0.019087,     // "tense blisters"
+	0.0770759,    // "tense bullae"
+	-0.0830743,   // "tension"
+	-0.0576521,   // "tension ?"
+	-0.126188,    // "terbinafina"
+	-0.0152803,   // "terbinafina para"
+	0.0556833,    // "terbinafine"
+	-0.0301131,   // "terbinafine ?"
+	0.0359369,    // "terbinafine cream"
+	0.0197778,    // "terbinafine for"
+	0.00368396,   // "terbinafine tablets"
+	-0.0764298,   // "term"
+	-0.0127678,   // "term ?"
+	-0.00814612,  // "term mean"
+	0.0102067,    // "termine"
+	0.0102067,    // "termine el"
+	-0.0328608,   // "test"
+	-0.00351985,  // "test for"
+	0.000846728,  // "tested"
+	-0.0881722,   // "testing"
+	-0.117355,    // "tests"
+	-0.0312745,   // "tests are"
+	0.019946,     // "tetanus"
+	0.019946,     // "tetanus jab"
+	0.0129866,    // "textbook"
+	0.00261918,   // "thailand"
+	0.00261918,   // "thailand next"
+	-0.210612,    // "than"
+	-0.0661601,   // "than in"
+	-0.015095,    // "than once"
+	-0.0548406,   // "than the"
+	-0.106753,    // "that"
+	-0.183985,    // "that ?"
+	-0.0866613,   // "that a"
+	0.00790051,   // "that actually"
+	-0.0187549,   // "that age"
+	-0.0913575,   // "that an"
+	-0.0694335,   // "that are"
+	0.0889203,    // "that be"
+	0.0598814,    // "that bleeds"
+	-0.000137706, // "that doesn't"
+	0.0388372,    // "that don't"
+	-0.0504996,   // "that exactly"
+	-0.0326622,   // "that happen"
+	0.00797258,   // "that hs"
+	0.00278654,   // "that i'm"
+	-0.0273606,   // "that is"
+	0.0100315,    // "that just"
+	0.0516293,    // "that keeps"
+	-7.75143e-05, // "that make"
+	-0.0858432,   // "that mean"
+	0.113474,     // "that my"
+	0.0336397,    // "that need"
+	0.112508,     // "that normal"
+	0.0221835,    // "that one"
+	0.0459888,    // "that outdated"
+	-0.00412959,  // "that people"
+	0.0818084,    // "that right"
+	-0.00814612,  // "that term"
+	0.0264951,    // "that the"
+	0.0284441,    // "that too"
+	-0.0488654,   // "that true"
+	0.0140028,    // "that won't"
+	-0.0180979,   // "that you"
+	0.129361,     // "that's"
+	0.00484068,   // "that's been"
+	0.0161623,    // "that's gone"
+	0.00858188,   // "that's started"
+	0.563391,     // "the"
+	0.0162314,    // "the 0"
+	-0.120146,    // "the abcde"
+	0.00513696,   // "the aciclovir"
+	0.00961135,   // "the amoxicillin"
+	0.00174701,   // "the antibiotics"
+	0.052497,     // "the antifungal"
+	0.0517273,    // "the antihistamine"
+	0.0184305,    // "the attached"
+	0.0191543,    // "the baby"
+	0.00236456,   // "the back"
+	0.00582989,   // "the backs"
+	0.0326445,    // "the bcc"
+	-0.107264,    // "the beach"
+	-0.0367499,   // "the bedding"
+	0.0354115,    // "the best"
+	0.00746562,   // "the betnovate"
+	0.00794879,   // "the big"
+	0.00310393,   // "the biopsy"
+	0.062884,     // "the birth"
+	0.00130861,   // "the bite"
+	0.033918,     // "the black"
+	0.00680696,   // "the blister"
+	0.071476,     // "the blisters"
+	-0.000461537, // "the body"
+	0.0010144,    // "the brown"
+	0.0135737,    // "the bump"
+	0.0190338,    // "the bumps"
+	0.00583563,   // "the cheek"
+	0.0224781,    // "the cheeks"
+	0.0179529,    // "the chemical"
+	0.0162254,    // "the chickenpox"
+	-0.042036,    // "the classic"
+	-0.00762618,  // "the clinic"
+	0.00649289,   // "the clobetasol"
+	0.0762856,    // "the clotrimazole"
+	0.0144039,    // "the cold"
+	-0.0685188,   // "the combined"
+	-0.00220678,  // "the common"
+	0.0651524,    // "the corners"
+	-0.0159767,   // "the counter"
+	0.0728924,    // "the cream"
+	0.00216678,   // "the creases"
+	-0.0292849,   // "the current"
+	0.00922782,   // "the cut"
+	0.0538621,    // "the dark"
+	0.123703,     // "the derm"
+	-0.0303976,   // "the dermatologist"
+	0.0545343,    // "the diagnosis"
+	-0.328894,    // "the difference"
+	-0.0560462,   // "the doctor"
+	0.146849,     // "the dose"
+	0.00457058,   // "the doxy"
+	-0.0194466,   // "the drug"
+	0.0341829,    // "the ears"
+	-0.0093467,   // "the easi"
+	0.120814,     // "the edge"
+	0.00365285,   // "the edges"
+	-0.0420493,   // "the emergency"
+	-0.0682164,   // "the er"
+	-0.0382238,   // "the evidence"
+	-0.00809062,  // "the eye"
+	-0.0792107,   // "the face"
+	0.0916002,    // "the fingers"
+	-0.0348808,   // "the first"
+	-0.0417244,   // "the fitzpatrick"
+	0.00116634,   // "the flat"
+	0.0423382,    // "the forearm"
+	-0.0307327,   // "the general"
+	0.0226996,    // "the gp"
+	0.0270067,    // "the groin"
+	0.0359626,    // "the gym"
+	0.0992132,    // "the hand"
+	-0.0132368,   // "the hands"
+	-0.0380399,   // "the health"
+	0.0790899,    // "the hives"
+	-0.0786014,   // "the house"
+	-0.074649,    // "the hurley"
+	0.0143168,    // "the hydrocortisone"
+	0.0161279,    // "the hydroquinone"
+	0.0251442,    // "the hydroxyzine"
+	0.113434,     // "the image"
+	0.0930372,    // "the itch"
+	0.00685706,   // "the itching"
+	0.12618,      // "the kids"
+	-0.0540088,   // "the kind"
+	0.0439844,    // "the knees"
+	-0.0542588,   // "the koebner"
+	0.0079717,    // "the lady"
+	-0.054767,    // "the leaflet"
+	0.127685,     // "the lesion"
+	0.0482305,    // "the lice"
+	0.00165846,   // "the line"
+	0.0899734,    // "the little"
+	-0.168562,    // "the lot"
+	-0.00158175,  // "the lower"
+	0.0953128,    // "the lump"
+	-0.0473947,   // "the main"
+	-0.0126337,   // "the mechanism"
+	0.00787647,   // "the methotrexate"
+	0.0885491,    // "the middle"
+	0.200784,     // "the mole"
+	-0.0390481,   // "the morning"
+	-0.0352253,   // "the mouth"
+	0.0707974,    // "the mupirocin"
+	0.0736024,    // "the nail"
+	0.000954138,  // "the nappy"
+	0.075214,     // "the new"
+	-0.0584044,   // "the next"
+	-0.0159577,   // "the nikolsky"
+	0.0341768,    // "the nurse"
+	0.00121363,   // "the one"
+	0.0459145,    // "the ones"
+	0.0065906,    // "the only"
+	-0.00401905,  // "the options"
+	-0.0569609,   // "the other"
+	0.00461421,   // "the oven"
+	0.0326174,    // "the painful"
+	-0.0692019,   // "the pale"
+	0.0129666,    // "the past"
+	-0.0471247,   // "the patch"
+	-0.0127088,   // "the patches"
+	0.00469314,   // "the pediatrician"
+	0.00168527,   // "the pen"
+	0.0420085,    // "the permethrin"
+	0.0469364,    // "the pharmacist"
+	-0.0504181,   // "the pharmacy"
+	0.100085,     // "the photo"
+	0.130409,     // "the picture"
+	-0.0661008,   // "the pill"
+	0.000768247,  // "the plaques"
+	0.00714198,   // "the plastic"
+	0.0065661,    // "the pool"
+	0.039081,     // "the pred"
+	0.0437672,    // "the prednisolone"
+	0.0804086,    // "the rash"
+	6.31096e-05,  // "the red"
+	0.0672789,    // "the redness"
+	-0.128221,    // "the report"
+	0.0927121,    // "the right"
+	-0.0969215,   // "the ring"
+	0.00372873,   // "the ringworm"
+	-0.0327634,   // "the risk"
+	0.00964582,   // "the rough"
+	0.0011138,    // "the salon"
+	-0.3147,      // "the same"
+	-0.0545595,   // "the scalp"
+	0.0157423,    // "the scaly"
+	0.132681,     // "the scar"
+	0.0601848,    // "the school"
+	0.0318949,    // "the shingles"
+	0.00469337,   // "the side"
+	-0.0125153,   // "the signs"
+	0.047484,     // "the size"
+	-0.0978798,   // "the skin"
+	0.0247301,    // "the sole"
+	0.0332548,    // "the sore"
+	0.056271,     // "the spironolactone"
+	0.175564,     // "the spot"
+	0.0757178,    // "the spots"
+	-0.0110759,   // "the stages"
+	0.000614881,  // "the standard"
+	0.0478007,    // "the steroid"
+	0.00757332,   // "the summer"
+	-0.160154,    // "the sun"
+	0.00294127,   // "the surgeon"
+	0.0430404,    // "the tacrolimus"
+	0.0177698,    // "the tattoo"
+	0.00339573,   // "the terbinafine"
+	0.0129866,    // "the textbook"
+	0.00348528,   // "the thing"
+	0.0462893,    // "the thumbnail"
+	0.0256237,    // "the tip"
+	0.129135,     // "the toes"
+	0.00426261,   // "the top"
+	0.0482365,    // "the tretinoin"
+	-0.0374039,   // "the typical"
+	-0.048299,    // "the uk"
+	-0.226716,    // "the usual"
+	0.00879767,   // "the wait"
+	0.00022687,   // "the walk"
+	-0.00828606,  // "the warning"
+	0.0367169,    // "the wart"
+	-0.0547731,   // "the way"
+	0.0252305,    // "the weekend"
+	-0.000699705, // "the white"
+	0.0612112,    // "the whole"
+	0.00550257,   // "their"
+	-0.0246815,   // "their hair"
+	0.00763759,   // "them"
+	-0.0728073,   // "them ?"
+	0.0563309,    // "them apart"
+	0.00963967,   // "them checked"
+	0.009024,     // "them frozen"
+	0.00247135,   // "them now"
+	0.00304161,   // "them or"
+	0.0115027,    // "them out"
+	0.0143078,    // "them to"
+	0.0118955,    // "then"
+	-0.00314978,  // "therapy"
+	-0.247124,    // "there"
+	0.00270689,   // "there 0"
+	-0.0529546,   // "there a"
+	0.00354564,   // "there about"
+	-0.184602,    // "there any"
+	0.0674296,    // "there anything"
+	0.00229148,   // "there at"
+	0.141326,     // "there's"
+	0.113019,     // "there's a"
+	0.0468401,    // "these"
+	0.00713495,   // "these hives"
+	-0.238301,    // "they"
+	-0.0473411,   // "they actually"
+	-0.0482928,   // "they common"
+	-0.00229657,  // "they go"
+	-0.0160791,   // "they help"
+	-0.0052252,   // "they just"
+	0.00882605,   // "they keep"
+	-0.00413239,  // "they scrape"
+	-0.00229121,  // "they talk"
+	-0.0152581,   // "they the"
+	-0.00746718,  // "they work"
+	-0.0292444,   // "they're"
+	0.00820714,   // "they've"
+	0.00820714,   // "they've been"
+	0.166279,     // "thick"
+	0.108101,     // "thick and"
+	-0.0147465,   // "thickness"
+	-0.00347856,  // "thickness 0"
+	-0.0254102,   // "thickness of"
+	0.126522,     // "thigh"
+	0.0011069,    // "thigh that's"
+	0.0938058,    // "thighs"
+	0.019087,     // "thighs itchy"
+	-0.00621684,  // "thin"
+	-0.194494,    // "thing"
+	-0.0565675,   // "thing ?"
+	-0.178098,    // "thing as"
+	0.00573395,   // "thing i"
+	0.0218057,    // "thing on"
+	0.00449123,   // "thing or"
+	-0.0110214,   // "things"
+	0.185065,     // "think"
+	0.0271518,    // "think ?"
+	0.0358574,    // "think i"
+	0.00652366,   // "think my"
+	0.014951,     // "thinking"
+	0.0640525,    // "thinking of"
+	-0.0326702,   // "thinks"
+	-0.0113139,   // "thinners"
+	0.14631,      // "thinning"
+	0.0101611,    // "thinning hair"
+	0.184631,     // "third"
+	1.10119,      // "this"
+	0.0127152,    // "this 0"
+	0.185656,     // "this ?"
+	0.070526,     // "this an"
+	0.0356764,    // "this be"
+	0.0178688,    // "this is"
+	0.00999796,   // "this lump"
+	0.0361303,    // "this mole"
+	0.107087,     // "this morning"
+	0.0106588,    // "this need"
+	0.00983434,   // "this or"
+	0.0835019,    // "this photo"
+	0.00863388,   // "this red"
+	0.0450371,    // "this week"
+	0.0536247,    // "this weekend"
+	0.027066,     // "this year"
+	-0.0672119,   // "those"
+	-0.00584955,  // "though"
+	-0.0030191,   // "thought"
+	0.151291,     // "thoughts"
+	0.151291,     // "thoughts ?"
+	0.224299,     // "three"
+	0.0139582,    // "three days"
+	0.0948006,    // "three months"
+	0.000542761,  // "three times"
+	0.00297905,   // "throat"
+	0.00707889,   // "throat feels"
+	0.0348367,    // "throbbing"
+	0.0146428,    // "throbbing and"
+	0.0158854,    // "through"
+	0.0378764,    // "through her"
+	0.0028635,    // "through my"
+	-0.0124667,   // "through the"
+	0.082394,     // "thrush"
+	0.0785076,    // "thrush ?"
+	0.00910155,   // "thrush under"
+	0.0755187,    // "thumbnail"
+	0.0131775,    // "thursday"
+	0.000891459,  // "thursday or"
+	-0.0847008,   // "thyroid"
+	-0.00265016,  // "tick"
+	0.076587,     // "tick bite"
+	-0.070799,    // "tiempo"
+	-0.0451109,   // "tiempo es"
+	0.0573906,    // "tiempo hay"
+	0.0367961,    // "tiempo le"
+	0.348026,     // "tiene"
+	-0.100857,    // "tiene 0"
+	-0.0766067,   // "tiene algo"
+	-0.146268,    // "tiene alopecia"
+	0.0732516,    // "tiene ampollas"
+	-0.205063,    // "tiene cura"
+	-0.141461,    // "tiene dermatitis"
+	-0.0212382,   // "tiene eccema"
+	0.0410834,    // "tiene fiebre"
+	0.0268448,    // "tiene granitos"
+	-0.0918499,   // "tiene herpes"
+	0.135064,     // "tiene la"
+	0.0125997,    // "tiene los"
+	0.0178658,    // "tiene lupus"
+	0.022573,     // "tiene mi"
+	0.0506896,    // "tiene molusco"
+	-0.0178503,   // "tiene ochenta"
+	0.0646247,    // "tiene piojos"
+	0.0700055,    // "tiene que"
+	0.0161055,    // "tiene ronchas"
+	0.0543244,    // "tiene sarna"
+	0.131018,     // "tiene un"
+	0.31924,      // "tiene una"
+	0.0593599,    // "tiene unas"
+	0.0547275,    // "tiene verrugas"
+	0.0900898,    // "tienen"
+	-0.00211001,  // "tienen mas"
+	0.099952,     // "tienen que"
+	0.0369249,    // "tight"
+	0.0378764,    // "tights"
+	0.152973,     // "till"
+	0.0622037,    // "till it"
+	0.0264947,    // "till monday"
+	0.000648688,  // "till my"
+	0.00382792,   // "till the"
+	0.133143,     // "time"
+	-0.0464638,   // "time ?"
+	0.00197218,   // "time but"
+	0.030642,     // "time for"
+	0.0582789,    // "time i"
+	-0.0749636,   // "time or"
+	0.106785,     // "time to"
+	0.0428854,    // "times"
+	0.0600936,    // "times a"
+	-0.0946653,   // "tina"
+	0.0729291,    // "tina ?"
+	0.00537175,   // "tina del"
+	-0.0659202,   // "tina en"
+	0.0651859,    // "tinea"
+	0.000713848,  // "tinea ?"
+	-0.000966278, // "tinea capitis"
+	0.0305899,    // "tinea cruris"
+	-0.0331983,   // "tinea incognito"
+	0.00236426,   // "tingling"
+	0.0397732,    // "tiny"
+	0.0119985,    // "tiny black"
+	0.00994007,   // "tiny red"
+	-0.0452711,   // "tio"
+	0.00115064,   // "tio me"
+	0.0256237,    // "tip"
+	-0.0306004,   // "tipo"
+	-0.0331077,   // "tipo de"
+	-0.116655,    // "tips"
+	0.0745032,    // "tiroides"
+	0.0161206,    // "tissue"
+	0.0161206,    // "tissue viability"
+	0.0569114,    // "to"
+	0.0629964,    // "to 0"
+	0.0233811,    // "to ?"
+	0.0118786,    // "to a"
+	-0.15332,     // "to avoid"
+	-0.0531312,   // "to be"
+	-0.00268936,  // "to check"
+	0.0199655,    // "to come"
+	-0.00956242,  // "to cut"
+	-0.00848975,  // "to decide"
+	-0.0586768,   // "to develop"
+	0.02535,      // "to diagnose"
+	-0.00367216,  // "to do"
+	0.0222075,    // "to dye"
+	0.00104718,   // "to finish"
+	0.0631168,    // "to get"
+	0.0639861,    // "to give"
+	0.11453,      // "to go"
+	0.0366288,    // "to have"
+	-0.0414847,   // "to heart"
+	0.00714338,   // "to her"
+	0.0560287,    // "to his"
+	0.0105804,    // "to hospital"
+	-0.0759282,   // "to it"
+	0.0588986,    // "to itch"
+	0.0928135,    // "to keep"
+	-0.0577831,   // "to kill"
+	-0.000674788, // "to know"
+	0.0400453,    // "to last"
+	0.058294,     // "to leave"
+	0.00436007,   // "to let"
+	-0.0257845,   // "to look"
+	0.14127,      // "to lower"
+	0.003605,     // "to me"
+	0.00381182,   // "to methotrexate"
+	0.00232172,   // "to my"
+	-0.0348633,   // "to nickel"
+	-0.0211073,   // "to nursery"
+	-0.0631889,   // "to other"
+	0.0254777,    // "to pause"
+	-0.000798899, // "to peel"
+	0.0680543,    // "to penicillin"
+	-0.00200722,  // "to pop"
+	-0.0249292,   // "to prevent"
+	0.0491338,    // "to push"
+	0.0335521,    // "to put"
+	-0.0364406,   // "to reapply"
+	0.0234224,    // "to school"
+	0.113517,     // "to see"
+	0.0148769,    // "to sell"
+	-0.137706,    // "to send"
+	-0.0634442,   // "to severe"
+	0.0566646,    // "to smell"
+	-0.0312406,   // "to smoking"
+	0.0925267,    // "to something"
+	0.0149212,    // "to spain"
+	0.0121463,    // "to start"
+	0.185966,     // "to stay"
+	0.0641638,    // "to stop"
+	0.0140251,    // "to switch"
+	0.0975014,    // "to take"
+	-0.0514199,   // "to tattoo"
+	-0.0123861,   // "to tell"
+	0.00261918,   // "to thailand"
+	0.017725,     // "to the"
+	0.0114104,    // "to treat"
+	0.0402101,    // "to try"
+	-0.164501,    // "to use"
+	-0.189343,    // "to wash"
+	-0.124952,    // "to wear"
+	-0.00709217,  // "to work"
+	0.0448763,    // "to worry"
+	0.0746406,    // "to you"
+	0.0254794,    // "tobillo"
+	0.0895805,    // "toca"
+	0.0258882,    // "toca la"
+	0.0261695,    // "toda"
+	0.0070941,    // "toda la"
+	-0.0654129,   // "todavia"
+	-0.0654129,   // "todavia no"
+	0.109239,     // "today"
+	0.0766795,    // "today ?"
+	0.00586634,   // "today or"
+	0.109429,     // "toddler"
+	0.00753245,   // "toddler has"
+	0.014043,     // "toddler pulled"
+	0.16207,      // "toddler's"
+	0.0944599,    // "toddler's eczema"
+	0.00297165,   // "todo"
+	0.0783018,    // "todo el"
+	0.0279817,    // "todos"
+	-0.0181221,   // "todos los"
+	0.0950171,    // "toenail"
+	-0.0154637,   // "toenail fungus"
+	0.0633255,    // "toenail is"
+	0.0796499,    // "toenails"
+	0.164496,     // "toes"
+	0.0347546,    // "toes is"
+	-0.0233235,   // "together"
+	0.00877409,   // "together for"
+	-0.25991,     // "told"
+	-0.0110913,   // "told apart"
+	-0.0624314,   // "told i"
+	-0.132411,    // "told me"
+	-0.0959415,   // "told my"
+	-0.0126772,   // "told she"
+	0.0647614,    // "toma"
+	-0.03751,     // "toma metotrexato"
+	-0.0077792,   // "toma una"
+	-0.029196,    // "toman"
+	0.16897,      // "tomando"
+	0.0128449,    // "tomando ?"
+	0.101202,     // "tomando isotretinoina"
+	0.210831,     // "tomar"
+	-0.0355174,   // "tomar aciclovir"
+	-0.0673507,   // "tomar acido"
+	0.00722809,   // "tomar el"
+	0.0378686,    // "tomar la"
+	0.0365027,    // "tomar si"
+	0.0761961,    // "tomara"
+	0.0315989,    // "tomarme"
+	0.0317556,    // "tome"
+	0.27417,      // "tomo"
+	0.195006,     // "tomo ?"
+	-0.093066,    // "tomo doxiciclina"
+	0.0457666,    // "tomo el"
+	0.029017,     // "tomo metotrexato"
+	0.189156,     // "tomorrow"
+	0.045526,     // "tomorrow ?"
+	0.00513118,   // "tomorrow or"
+	0.063389,     // "tongue"
+	0.0245675,    // "tongue has"
+	0.130727,     // "tonight"
+	0.0540339,    // "tonight ?"
+	0.21547,      // "too"
+	-0.0243153,   // "too ?"
+	0.0332813,    // "too late"
+	0.0221418,    // "too long"
+	0.00604254,   // "too much"
+	-0.0180268,   // "too old"
+	0.0233534,    // "too scabies"
+	0.0892985,    // "too strong"
+	0.0174498,    // "took"
+	0.00615659,   // "top"
+	0.00426261,   // "top of"
+	-0.0308181,   // "topical"
+	-0.0712592,   // "topical steroid"
+	-0.0246716,   // "topical steroids"
+	0.0227288,    // "topicals"
+	-0.00825058,  // "topicos"
+	-0.051234,    // "totally"
+	0.0339602,    // "touched"
+	-0.0419555,   // "touching"
+	0.0170853,    // "tournament"
+	0.0170853,    // "tournament this"
+	0.135385,     // "toward"
+	-0.0504036,   // "towels"
+	-0.0590117,   // "toxina"
+	-0.0590117,   // "toxina botulinica"
+	0.0105979,    // "trabajar"
+	0.00662757,   // "trabajo"
+	0.0139176,    // "trabajo de"
+	0.0359144,    // "tracking"
+	0.0196863,    // "tragar"
+	-0.0215803,   // "trainee"
+	-0.0215803,   // "trainee what's"
+	-0.112727,    // "training"
+	-0.00155131,  // "tranexamic"
+	-0.00155131,  // "tranexamic acid"
+	0.00483433,   // "transfer"
+	0.167672,     // "tras"
+	-0.0040099,   // "trata"
+	-0.0295058,   // "tratamiento"
+	0.00661393,   // "tratamiento ?"
+	-0.0493026,   // "tratamiento con"
+	0.0193101,    // "tratamiento de"
+	0.0498192,    // "tratamientos"
+	-0.0277794,   // "tratamientos para"
+	0.0880221,    // "tratamientos que"
+	0.168309,     // "treat"
+	0.0380526,    // "treat ?"
+	-0.0081764,   // "treat actinic"
+	0.0282687,    // "treat the"
+	-0.0929433,   // "treated"
+	0.0293456,    // "treated ?"
+	-0.043372,    // "treated for"
+	-0.0835885,   // "treated with"
+	0.128693,     // "treating"
+	0.055774,     // "treating ?"
+	-0.144441,    // "treatment"
+	-0.040668,    // "treatment ?"
+	0.0224322,    // "treatment for"
+	-0.0195558,   // "treatment or"
+	0.00824201,   // "treatments"
+	-0.0243531,   // "treatments are"
+	-0.00818699,  // "treatments for"
+	0.0282972,    // "treatments what"
+	-0.00715546,  // "tree"
+	-0.0170695,   // "tree oil"
+	0.0884088,    // "tres"
+	0.0351549,    // "tres meses"
+	0.100587,     // "tretinoin"
+	0.0340425,    // "tretinoin ?"
+	0.0314855,    // "tretinoin at"
+	-0.137692,    // "tretinoina"
+	-0.0323822,   // "tretinoina en"
+	0.0683734,    // "trial"
+	-0.00718685,  // "trials"
+	-0.00301074,  // "trials ?"
+	0.0277658,    // "triamcinolone"
+	0.0958754,    // "tried"
+	-0.0341046,   // "trigger"
+	-0.0567016,   // "triggered"
+	-0.0567016,   // "triggered by"
+	-0.0360579,   // "triggers"
+	-0.0249097,   // "triggers ?"
+	0.0865833,    // "trip"
+	0.0682728,    // "trip ?"
+	0.0226423,    // "triste"
+	0.0274988,    // "tronco"
+	-0.244934,    // "true"
+	-0.0488654,   // "true ?"
+	-0.0948796,   // "true it's"
+	-0.0206577,   // "true that"
+	-0.0561882,   // "true you"
+	0.0487673,    // "trunk"
+	0.275029,     // "try"
+	0.072673,     // "try ?"
+	0.0391953,    // "try a"
+	0.0336622,    // "try the"
+	0.0341932,    // "try wet"
+	0.108924,     // "trying"
+	0.00403973,   // "trying for"
+	0.0447909,    // "tub"
+	0.000148953,  // "tub folliculitis"
+	-0.132065,    // "tube"
+	0.0796026,    // "tuberculosis"
+	0.0188051,    // "tummy"
+	-0.0438401,   // "turn"
+	-0.0486919,   // "turn into"
+	-0.0667834,   // "twenties"
+	0.0745053,    // "twice"
+	-0.0321138,   // "twice ?"
+	0.0179528,    // "twice a"
+	-0.0503264,   // "twice as"
+	0.00175508,   // "twice daily"
+	0.000542761,  // "twice or"
+	0.00261474,   // "twins"
+	0.00261474,   // "twins and"
+	0.264775,     // "two"
+	0.00682318,   // "two colours"
+	-0.050022,    // "two hours"
+	0.0856908,    // "two months"
+	0.0425018,    // "two shades"
+	0.0544812,    // "two treatments"
+	-0.00231114,  // "two weeks"
+	-0.029875,    // "type"
+	-0.0433943,   // "type 0"
+	0.0627244,    // "type iv"
+	-0.0413844,   // "type of"
+	-0.00782015,  // "type scale"
+	-0.0596167,   // "types"
+	-0.0191316,   // "types ?"
+	-0.0985118,   // "typical"
+	-0.0344605,   // "typical for"
+	-0.00182448,  // "typical seborrheic"
+	-0.0320921,   // "typically"
+	-0.00448863,  // "typically look"
+	-0.0214345,   // "u"
+	0.0206549,    // "u think"
+	-0.048299,    // "uk"
+	-0.048299,    // "uk ?"
+	0.167543,     // "ulcer"
+	-0.0112373,   // "ulcer ?"
+	0.0507191,    // "ulcer and"
+	0.0480826,    // "ulcer has"
+	0.00840564,   // "ulcer on"
+	0.191266,     // "ulcera"
+	0.216642,     // "ulcera en"
+	-0.0943146,   // "ulcera por"
+	-0.0425699,   // "ulceras"
+	-0.0236781,   // "ulceras por"
+	0.0252494,    // "ulcerated"
+	0.0560389,    // "ulcers"
+	0.0175039,    // "uln"
+	0.0175039,    // "uln hold"
+	-0.240985,    // "un"
+	-0.00216578,  // "un ano"
+	0.0131929,    // "un biologico"
+	-0.0877056,   // "un brote"
+	0.0458406,    // "un bulto"
+	0.00969962,   // "un callo"
+	-0.0310398,   // "un carcinoma"
+	0.0966472,    // "un circulo"
+	-0.0922774,   // "un corticoide"
+	-0.0628431,   // "un diagnostico"
+	-0.0777056,   // "un ejemplo"
+	0.0315572,    // "un herpes"
+	-0.0612367,   // "un informe"
+	0.00374331,   // "un lado"
+	0.0152905,    // "un lunar"
+	-0.0331131,   // "un medicamento"
+	-0.0420145,   // "un medico"
+	-0.145636,    // "un melanoma"
+	0.0876558,    // "un mes"
+	-0.120562,    // "un mito"
+	0.0669824,    // "un monton"
+	-0.019678,    // "un nevus"
+	-0.0544508,   // "un nino"
+	-0.00675954,  // "un paciente"
+	0.0340882,    // "un poco"
+	-0.0810687,   // "un protector"
+	-0.0325001,   // "un queloide"
+	-0.0254645,   // "un quiste"
+	0.0309828,    // "un sarpullido"
+	-0.0111962,   // "un tatuaje"
+	-0.0346392,   // "un tratamiento"
+	0.00709452,   // "un vaso"
+	0.021241,     // "una"
+	0.0403514,    // "una ?"
+	0.21068,      // "una amiga"
+	0.0686548,    // "una ampolla"
+	-0.0209132,   // "una biopsia"
+	-0.11872,     // "una buena"
+	-0.168698,    // "una cabeza"
+	-0.0325001,   // "una cicatriz"
+	0.0421256,    // "una clienta"
+	0.0544595,    // "una consulta"
+	0.0754311,    // "una costra"
+	0.213291,     // "una del"
+	-0.0533494,   // "una embarazada"
+	-0.0264379,   // "una encarnada"
+	-0.13249,     // "una enfermedad"
+	-0.0061082,   // "una erupcion"
+	0.0278828,    // "una foto"
+	0.0321423,    // "una herida"
+	-0.129845,    // "una lesion"
+	0.00502772,   // "una linea"
+	0.028642,     // "una llaga"
+	0.0799389,    // "una mancha"
+	-0.0872137,   // "una paciente"
+	-0.135599,    // "una persona"
+	-0.0117167,   // "una picadura"
+	0.0447754,    // "una placa"
+	0.00684015,   // "una pomada"
+	-0.223724,    // "una quemadura"
+	-0.0192064,   // "una queratosis"
+	-0.0368862,   // "una reaccion"
+	0.0426316,    // "una residencia"
+	0.0368946,    // "una roncha"
+	0.0752659,    // "una semana"
+	0.0108813,    // "una senora"
+	-0.0308035,   // "una tina"
+	0.0779514,    // "una ulcera"
+	0.010115,     // "una urticaria"
+	0.0252206,    // "una verruga"
+	-0.0659995,   // "una vez"
+	0.264581,     // "unas"
+	-0.0492849,   // "unas ?"
+	0.0269631,    // "unas ampollitas"
+	0.0787975,    // "unas de"
+	0.062749,     // "unas manchas"
+	0.0710966,    // "unas manchitas"
+	0.0591081,    // "unas ronchas"
+	0.029525,     // "unbearable"
+	0.0270622,    // "unbearable can"
+	-0.088823,    // "under"
+	-0.128082,    // "under 0"
+	0.0154931,    // "under a"
+	0.0115656,    // "under her"
+	0.0216294,    // "under my"
+	0.0156637,    // "under the"
+	-0.0131087,   // "underarm"
+	-0.0131087,   // "underarm sweating"
+	-0.0592515,   // "unit"
+	-0.0714709,   // "uno"
+	0.0346792,    // "unos"
+	0.0150929,    // "unos dias"
+	0.00967532,   // "until"
+	0.0580073,    // "until after"
+	0.00704496,   // "until i"
+	0.0138219,    // "until the"
+	0.265207,     // "up"
+	-0.00266782,  // "up ?"
+	0.00123639,   // "up after"
+	0.0190685,    // "up from"
+	0.0245455,    // "up in"
+	0.0242315,    // "up my"
+	0.0737861,    // "up on"
+	0.0185936,    // "up this"
+	0.0684649,    // "up to"
+	-0.0402023,   // "upf"
+	-0.0402023,   // "upf 0"
+	0.0608627,    // "uploaded"
+	-0.0124262,   // "upper"
+	-0.0090574,   // "upper limit"
+	0.0010078,    // "upper lip"
+	-0.00536304,  // "urea"
+	0.152842,     // "urgencias"
+	0.104637,     // "urgencias ?"
+	0.0125709,    // "urgencias o"
+	0.0310292,    // "urgencias por"
+	0.0150025,    // "urgent"
+	0.0105646,    // "urgent ?"
+	0.00369107,   // "urgent care"
+	0.0659413,    // "urgente"
+	0.1188,       // "urgente ?"
+	-0.0528594,   // "urgente una"
+	-0.0253525,   // "urgently"
+	-0.0286553,   // "urgently ?"
+	0.00330281,   // "urgently about"
+	-0.125348,    // "urticaria"
+	-0.00710014,  // "urticaria ?"
+	-0.149824,    // "urticaria cronica"
+	-0.08533,     // "usa"
+	-0.042512,    // "usa en"
+	-0.0158527,   // "usa normalmente"
+	0.0804145,    // "usando"
+	0.0109645,    // "usando tretinoina"
+	-0.270511,    // "usar"
+	0.0573734,    // "usar la"
+	-0.0417274,   // "usar permetrina"
+	-0.0975909,   // "usar protector"
+	-0.106564,    // "use"
+	0.106827,     // "use ?"
+	-0.0122603,   // "use a"
+	0.00342663,   // "use benzoyl"
+	0.124517,     // "use for"
+	-0.0109106,   // "use hydroquinone"
+	0.000716892,  // "use instead"
+	0.00380755,   // "use it"
+	0.0123106,    // "use ketoconazole"
+	0.0405228,    // "use my"
+	-0.00170612,  // "use on"
+	-0.0200957,   // "use permethrin"
+	-0.0459775,   // "use retinol"
+	-0.00655324,  // "use sunbeds"
+	0.0875586,    // "use the"
+	-0.0249054,   // "use topical"
+	-0.23311,     // "used"
+	0.0820705,    // "used a"
+	-0.205102,    // "used for"
+	-0.0820009,   // "used when"
+	-0.0271036,   // "uses"
+	-0.036008,    // "uses a"
+	0.207203,     // "using"
+	0.0322633,    // "using a"
+	0.00307543,   // "using clobetasol"
+	0.000466087,  // "using hydrocortisone"
+	0.0129506,    // "using it"
+	0.0447804,    // "using my"
+	0.0826476,    // "using the"
+	0.0162597,    // "using tretinoin"
+	0.100177,     // "uso"
+	0.0430803,    // "usted"
+	-0.295022,    // "usual"
+	-0.0419427,   // "usual approach"
+	-0.0104011,   // "usual dose"
+	-0.00739188,  // "usual first"
+	-0.0161078,   // "usual isotretinoin"
+	-0.0143898,   // "usual length"
+	-0.029513,    // "usual side"
+	-0.00806389,  // "usual starting"
+	-0.263644,    // "usually"
+	-0.00682697,  // "usually appear"
+	-0.0259479,   // "usually done"
+	-0.00316349,  // "usually for"
+	-0.00902107,  // "usually get"
+	-0.09255,     // "usually go"
+	-0.0101159,   // "usually last"
+	-0.0105989,   // "usually look"
+	-0.00504196,  // "usually start"
+	-0.00436083,  // "usually stay"
+	-0.00294466,  // "usually take"
+	-0.00161665,  // "usually treated"
+	-0.0112697,   // "uv"
+	-0.00237585,  // "uv index"
+	-0.114209,    // "uva"
+	-0.0353709,   // "uva ?"
+	-0.0110046,   // "uva and"
+	-0.0876209,   // "uvb"
+	-0.0592854,   // "uvb de"
+	0.0619029,    // "va"
+	-0.0222459,   // "va a"
+	0.0124824,    // "va con"
+	0.0357839,    // "vacaciones"
+	-0.0343436,   // "vaccine"
+	-0.0486269,   // "vaccine ?"
+	-0.032721,    // "vaccines"
+	-0.0261206,   // "vaccines ?"
+	-0.0535593,   // "vacuna"
+	-0.0768681,   // "vacuna del"
+	0.0311894,    // "vacunar"
+	0.0274667,    // "vacunar contra"
+	-0.0278742,   // "vacunas"
+	-0.0278742,   // "vacunas vivas"
+	0.237542,     // "valaciclovir"
+	0.0609118,    // "valacyclovir"
+	-0.00398133,  // "valacyclovir for"
+	0.149898,     // "vale"
+	-0.0392472,   // "vale la"
+	0.0456914,    // "vamos"
+	-0.0451157,   // "van"
+	-0.148271,    // "van a"
+	0.0318201,    // "van al"
+	0.0238048,    // "varicela"
+	0.0485966,    // "varicela ?"
+	0.0110556,    // "varios"
+	0.0829159,    // "varon"
+	0.0829159,    // "varon de"
+	0.00397962,   // "vaselina"
+	0.00397962,   // "vaselina a"
+	-0.0525645,   // "vaseline"
+	-0.074147,    // "vaseline on"
+	0.0147744,    // "vaso"
+	0.0355264,    // "ve"
+	0.0301937,    // "ve la"
+	0.0149965,    // "vea"
+	0.0754419,    // "veces"
+	0.0583162,    // "vendo"
+	0.0413243,    // "vendo ?"
+	0.016992,     // "vendo o"
+	0.0244628,    // "venous"
+	-0.0168653,   // "venous eczema"
+	0.00956949,   // "veo"
+	-0.0789744,   // "ver"
+	-0.133903,    // "ver con"
+	0.0779831,    // "verano"
+	0.00140942,   // "verano ?"
+	-0.30607,     // "verdad"
+	-0.0237878,   // "verdad hace"
+	-0.145372,    // "verdad que"
+	0.0524329,    // "verruca"
+	-0.0109623,   // "verrucas"
+	0.0917349,    // "verruga"
+	0.0146937,    // "verruga en"
+	0.00429585,   // "verruga o"
+	0.0150746,    // "verruga plantar"
+	0.00437272,   // "verrugas"
+	-0.0109533,   // "verrugas ?"
+	0.0510048,    // "verrugas en"
+	-0.0109619,   // "verse"
+	-0.0109619,   // "verse un"
+	0.0633677,    // "versicolor"
+	-0.022395,    // "versus"
+	-0.000629934, // "very"
+	-0.0190594,   // "very potent"
+	0.0506126,    // "ves"
+	0.245077,     // "vez"
+	-0.0437856,   // "vez ?"
+	0.0880221,    // "vez despues"
+	0.0228194,    // "vez le"
+	0.0212143,    // "vez o"
+	0.0105453,    // "vez por"
+	0.187305,     // "vez que"
+	-0.023041,    // "vi"
+	0.0161206,    // "viability"
+	0.0236776,    // "viaje"
+	-0.00106099,  // "viene"
+	0.0177112,    // "viernes"
+	0.0113223,    // "vigilar"
+	0.0113223,    // "vigilar ?"
+	-0.0261618,   // "vigilarlo"
+	0.041849,     // "vignette"
+	0.0541662,    // "viral"
+	-0.033865,    // "virus"
+	-0.0206253,   // "virus ?"
+	0.0947326,    // "vision"
+	0.0726385,    // "visit"
+	-0.0380399,   // "visitor"
+	-0.0380399,   // "visitor said"
+	0.0253619,    // "visto"
+	0.0253619,    // "visto una"
+	-0.110524,    // "vitamin"
+	-0.0393218,   // "vitamin c"
+	-0.0730584,   // "vitamin d"
+	-0.0774495,   // "vitamina"
+	-0.06204,     // "vitamina c"
+	-0.296229,    // "vitiligo"
+	0.0704781,    // "vitiligo ?"
+	-0.0211667,   // "vitiligo an"
+	-0.179429,    // "vitiligo es"
+	-0.00808265,  // "vitiligo on"
+	0.0279992,    // "vitiligo to"
+	-0.0278742,   // "vivas"
+	-0.0115429,   // "vivas ?"
+	-0.135696,    // "volver"
+	-0.092627,    // "volver a"
+	-0.0430687,   // "volver los"
+	0.0339924,    // "vos"
+	0.436208,     // "voy"
+	0.0111522,    // "voy ?"
+	0.140546,     // "voy a"
+	0.0957654,    // "voy al"
+	0.0353135,    // "voy de"
+	0.00934926,   // "voy por"
+	-0.0297988,   // "vs"
+	0.0895803,    // "vuelve"
+	0.0180993,    // "vuelvo"
+	-0.0541864,   // "vulgaris"
+	-0.0408871,   // "vulgaris ?"
+	0.249929,     // "w"
+	0.0729821,    // "w hx"
+	0.0217108,    // "waistband"
+	0.221216,     // "wait"
+	0.0428148,    // "wait ?"
+	0.00915707,   // "wait for"
+	0.010257,     // "wait is"
+	0.0258156,    // "wait it"
+	0.0211131,    // "wait or"
+	0.0886613,    // "wait till"
+	-0.00566425,  // "wait until"
+	0.0396087,    // "walk"
+	0.0358539,    // "walk in"
+	0.00706101,   // "want"
+	-0.0180996,   // "want to"
+	0.183877,     // "wants"
+	0.00969427,   // "wants a"
+	0.00396485,   // "wants clotrimazole"
+	0.0329601,    // "wants me"
+	0.0711892,    // "wants to"
+	0.0769143,    // "ward"
+	0.019087,     // "ward 0m"
+	0.0670241,    // "warfarin"
+	0.00312615,   // "warfarin and"
+	-0.0810754,   // "warm"
+	-0.0213837,   // "warning"
+	-0.0213837,   // "warning signs"
+	0.104088,     // "wart"
+	0.0032236,    // "wart ?"
+	0.0121049,    // "wart on"
+	0.00925522,   // "wart or"
+	0.0206096,    // "wart plaster"
+	-0.00334526,  // "wart's"
+	-0.185256,    // "warts"
+	-0.0303992,   // "warts ?"
+	-0.0515686,   // "warts from"
+	0.00886208,   // "warts on"
+	-0.444445,    // "was"
+	-0.030652,    // "was 0"
+	-0.0101546,   // "was a"
+	-0.22167,     // "was diagnosed"
+	0.0164127,    // "was given"
+	0.000148953,  // "was hot"
+	-0.0538756,   // "was just"
+	0.0207732,    // "was prescribed"
+	-0.113905,    // "was told"
+	-0.147397,    // "wash"
+	-0.0367499,   // "wash all"
+	-0.0804745,   // "wash bedding"
+	0.0536164,    // "wash it"
+	-0.00274356,  // "washing"
+	-0.00274356,  // "washing powder"
+	0.00604557,   // "waste"
+	-0.0131015,   // "watch"
+	-0.0114248,   // "watched"
+	0.123034,     // "watching"
+	-0.204365,    // "water"
+	-0.068815,    // "water ?"
+	-0.0735032,   // "water resistant"
+	0.0145455,    // "wax"
+	-0.0773133,   // "way"
+	-0.000718214, // "way more"
+	-0.0317682,   // "way to"
+	0.421182,     // "we"
+	-0.0239021,   // "we all"
+	0.0207651,    // "we be"
+	0.0411236,    // "we go"
+	-0.107919,    // "we have"
+	-0.0297164,   // "we just"
+	0.0384162,    // "we leave"
+	0.0674732,    // "we need"
+	0.000642452,  // "we stop"
+	0.049527,     // "we treat"
+	0.0313533,    // "we use"
+	0.0419891,    // "we're"
+	0.00403973,   // "we're trying"
+	-0.0672927,   // "we've"
+	-0.0579285,   // "we've got"
+	-0.187718,    // "wear"
+	-0.0384569,   // "wear gloves"
+	-0.253305,    // "wear sunscreen"
+	0.00491121,   // "wearing"
+	-0.0243736,   // "wearing sunscreen"
+	-0.00823257,  // "weather"
+	0.053603,     // "wedding"
+	0.00181,      // "wedding in"
+	0.0265454,    // "wee"
+	0.0265454,    // "wee one"
+	0.119042,     // "week"
+	0.023145,     // "week 0"
+	0.0450846,    // "week ?"
+	0.0196946,    // "week after"
+	0.0187266,    // "week and"
+	-0.101502,    // "week for"
+	0.0271345,    // "week old"
+	0.0195856,    // "week should"
+	0.0883195,    // "weekend"
+	0.0206969,    // "weekend ?"
+	0.00359335,   // "weekends"
+	0.00359335,   // "weekends should"
+	-0.0398965,   // "weekly"
+	0.21278,      // "weeks"
+	0.0160609,    // "weeks ?"
+	-0.0237613,   // "weeks after"
+	0.00294838,   // "weeks ago"
+	0.00880507,   // "weeks and"
+	0.00109252,   // "weeks now"
+	0.0343765,    // "weeks of"
+	0.000607164,  // "weeks old"
+	0.0405294,    // "weeks on"
+	0.0076004,    // "weeks or"
+	0.00504737,   // "weeks pregnant"
+	0.0018611,    // "weeks should"
+	0.103109,     // "weeping"
+	0.021048,     // "weeping and"
+	0.0378764,    // "weeping clear"
+	0.0323219,    // "weepy"
+	0.17629,      // "weigh"
+	0.0952439,    // "weigh 0"
+	0.00361727,   // "weighs"
+	-0.0124262,   // "weighs 0"
+	-0.0138965,   // "weight"
+	-0.0299621,   // "weight ?"
+	0.00526381,   // "weird"
+	0.00526381,   // "weird one"
+	0.039117,     // "well"
+	0.0161815,    // "well ?"
+	-0.01459,     // "went"
+	0.0158943,    // "went darker"
+	0.00628554,   // "went hiking"
+	4.4968e-05,   // "went to"
+	-0.0549404,   // "were"
+	0.00117157,   // "were me"
+	0.0286145,    // "were your"
+	-0.017742,    // "wet"
+	-0.0171027,   // "wet wraps"
+	-1.09933,     // "what"
+	0.0923147,    // "what ?"
+	-0.103301,    // "what actually"
+	-0.0329831,   // "what age"
+	-0.337245,    // "what are"
+	-0.031907,    // "what blood"
+	-0.129276,    // "what causes"
+	-0.0187477,   // "what class"
+	0.124237,     // "what cream"
+	-0.0509241,   // "what did"
+	0.0430959,    // "what do"
+	-0.504271,    // "what does"
+	0.0588245,    // "what dose"
+	0.0246352,    // "what dressing"
+	-0.0850371,   // "what happens"
+	-0.255536,    // "what is"
+	0.067125,     // "what looks"
+	-0.0255894,   // "what makes"
+	-0.0366672,   // "what percentage"
+	-0.0260047,   // "what point"
+	-0.00437974,  // "what role"
+	0.0325831,    // "what should"
+	-0.0167442,   // "what signs"
+	-0.0121278,   // "what spf"
+	0.0145785,    // "what strength"
+	-0.00718869,  // "what symptoms"
+	-0.151715,    // "what to"
+	0.188493,     // "what would"
+	-0.802375,    // "what's"
+	-0.0540748,   // "what's a"
+	-0.697515,    // "what's the"
+	0.0166187,    // "what's this"
+	0.0831621,    // "what's wrong"
+	-0.12488,     // "whats"
+	-0.131807,    // "whats the"
+	-0.404993,    // "when"
+	-0.0306069,   // "when a"
+	-0.00615077,  // "when can"
+	0.0293166,    // "when do"
+	-0.0150254,   // "when does"
+	-0.0120896,   // "when i"
+	-0.0295486,   // "when i'm"
+	-0.0189177,   // "when is"
+	-0.000773928, // "when it"
+	0.0442137,    // "when it's"
+	-0.000585064, // "when people"
+	0.0172098,    // "when pressed"
+	-0.0944629,   // "when should"
+	0.0108631,    // "when they"
+	-0.00343819,  // "when they're"
+	-0.0309618,   // "when you"
+	0.00177279,   // "where"
+	0.00810498,   // "where i"
+	0.000148953,  // "where my"
+	-0.0177353,   // "where on"
+	0.0978783,    // "whether"
+	0.0628698,    // "whether the"
+	-0.000366542, // "whether to"
+	-0.304501,    // "which"
+	0.0377582,    // "which acne"
+	-0.125225,    // "which antihistamines"
+	-0.0161708,   // "which condition"
+	0.0245912,    // "which cream"
+	-0.0159577,   // "which diseases"
+	0.00423848,   // "which dressing"
+	-0.0326926,   // "which is"
+	0.114685,     // "which one"
+	-0.00345554,  // "which ones"
+	-0.0937125,   // "which rashes"
+	0.00737741,   // "which should"
+	-0.0808562,   // "which signs"
+	-0.0422286,   // "which skin"
+	0.00646526,   // "which would"
+	0.105849,     // "while"
+	-0.0273078,   // "while breastfeeding"
+	0.00290003,   // "while i"
+	0.232934,     // "while i'm"
+	-0.0913836,   // "while on"
+	0.0182401,    // "while she's"
+	0.0973071,    // "white"
+	0.0277254,    // "white and"
+	0.00458268,   // "white patch"
+	0.0349908,    // "white patches"
+	0.0152826,    // "white spots"
+	0.00257546,   // "white when"
+	-0.114055,    // "who"
+	-0.00246825,  // "who are"
+	0.00392274,   // "who do"
+	-0.00586988,  // "who is"
+	-0.0642073,   // "who was"
+	0.0589683,    // "who's"
+	0.110837,     // "whole"
+	-0.0115936,   // "whole body"
+	0.0493062,    // "whole family"
+	0.00686824,   // "whole forearm"
+	0.0366871,    // "whole house"
+	-1.44011,     // "why"
+	-0.012165,    // "why ?"
+	-0.0546057,   // "why are"
+	-0.515194,    // "why do"
+	-0.532957,    // "why does"
+	-0.247441,    // "why is"
+	-0.0247399,   // "why shouldn't"
+	-0.0468023,   // "why would"
+	0.0549898,    // "wide"
+	0.0606426,    // "wider"
+	0.0372745,    // "wider excision"
+	0.171889,     // "widespread"
+	0.0851921,    // "widespread eczema"
+	0.114942,     // "wife"
+	0.1018,       // "wife's"
+	0.127245,     // "will"
+	0.00204707,   // "will i"
+	0.00601017,   // "will it"
+	0.00924173,   // "will that"
+	0.0488253,    // "will the"
+	-0.0426179,   // "window"
+	-0.0447945,   // "wine"
+	-0.0273967,   // "winter"
+	-0.0080338,   // "winter ?"
+	0.432967,     // "with"
+	0.0175636,    // "with 0"
+	0.00419617,   // "with ?"
+	0.214825,     // "with a"
+	-0.00982722,  // "with acne"
+	-0.0359477,   // "with age"
+	0.0271983,    // "with black"
+	-0.0403932,   // "with bullous"
+	-0.00677066,  // "with chickenpox"
+	0.0080016,    // "with chronic"
+	0.12103,      // "with crusted"
+	-0.0124562,   // "with darker"
+	-0.044894,    // "with eczema"
+	-0.0445882,   // "with fever"
+	-0.0125279,   // "with food"
+	0.00880758,   // "with hand"
+	-0.0271195,   // "with hidradenitis"
+	0.0209617,    // "with his"
+	-0.108385,    // "with impetigo"
+	0.0451719,    // "with it"
+	-0.0565905,   // "with lichen"
+	0.0498911,    // "with little"
+	-0.00477308,  // "with lots"
+	-0.032616,    // "with lupus"
+	0.0283485,    // "with me"
+	-0.012545,    // "with mild"
+	0.0238394,    // "with molluscum"
+	0.119814,     // "with my"
+	0.0304097,    // "with no"
+	-0.0118229,   // "with pityriasis"
+	0.0196723,    // "with plaque"
+	-0.102077,    // "with psoriasis"
+	-0.0292839,   // "with ringworm"
+	-0.00454288,  // "with rosacea"
+	0.0070761,    // "with scabies"
+	0.0616047,    // "with shingles"
+	0.0803188,    // "with the"
+	0.0572546,    // "with them"
+	0.00165177,   // "with this"
+	0.00261474,   // "with twins"
+	-0.101948,    // "with vitiligo"
+	0.0245497,    // "with what"
+	-0.0277665,   // "withdrawal"
+	-0.0234519,   // "withdrawal is"
+	-0.0465107,   // "within"
+	-0.0416475,   // "within 0"
+	-0.0293934,   // "without"
+	-0.0151367,   // "without a"
+	0.133784,     // "wks"
+	0.036923,     // "wks pregnant"
+	0.248096,     // "woman"
+	0.0661225,    // "woman in"
+	-0.00821298,  // "woman who"
+	-0.187889,    // "women"
+	-0.103668,    // "women ?"
+	-0.0216211,   // "women avoid"
+	-0.0293582,   // "women to"
+	0.115648,     // "won't"
+	0.0343052,    // "won't go"
+	0.00470846,   // "won't heal"
+	-0.0343332,   // "wondering"
+	-0.0438105,   // "wondering whether"
+	-0.0398033,   // "wood"
+	-0.0398033,   // "wood en"
+	-0.0112644,   // "wood's"
+	-0.0112644,   // "wood's lamp"
+	-0.0101395,   // "words"
+	-0.0129135,   // "words ?"
+	-0.196697,    // "work"
+	-0.114958,    // "work ?"
+	-0.00422122,  // "work and"
+	-0.0031325,   // "work better"
+	-0.066387,    // "work for"
+	-0.0521157,   // "work in"
+	-0.0922921,   // "work on"
+	0.1429,       // "work with"
+	-0.10677,     // "worked"
+	-0.108116,    // "worked out"
+	0.0162018,    // "working"
+	-0.071252,    // "worm"
+	-0.0599399,   // "worm ?"
+	-0.00711197,  // "worms"
+	0.119026,     // "worried"
+	0.0190789,    // "worried ?"
+	0.0624972,    // "worried about"
+	0.00168265,   // "worried it's"
+	0.0117783,    // "worried should"
+	0.0117867,    // "worry"
+	0.00965752,   // "worry about"
+	-0.0628722,   // "worrying"
+	0.0093151,    // "worse"
+	0.00522608,   // "worse ?"
+	0.00300203,   // "worse after"
+	0.0538261,    // "worse at"
+	-0.028123,    // "worse for"
+	-0.0338375,   // "worse in"
+	-0.0515768,   // "worse than"
+	-0.00157451,  // "worse with"
+	0.045848,     // "worst"
+	0.144638,     // "worth"
+	-0.0188348,   // "worth getting"
+	0.0374319,    // "worth it"
+	0.0144896,    // "worth me"
+	0.79881,      // "would"
+	0.00727165,   // "would 0"
+	-0.0377054,   // "would a"
+	0.00249308,   // "would he"
+	0.000833092,  // "would i"
+	0.0674339,    // "would it"
+	0.0224248,    // "would my"
+	0.00347255,   // "would radiotherapy"
+	0.00375653,   // "would steroid"
+	0.0132329,    // "would suit"
+	0.123569,     // "would that"
+	-0.0700876,   // "would the"
+	0.412901,     // "would you"
+	0.0351048,    // "wound"
+	-0.0171027,   // "wraps"
+	-0.0405577,   // "wraps for"
+	0.0272946,    // "wrist"
+	0.00438659,   // "wrist or"
+	0.0586506,    // "wrists"
+	0.0118964,    // "wrists and"
+	-0.0669605,   // "writing"
+	-0.0124958,   // "writing a"
+	0.0934013,    // "wrong"
+	0.0831621,    // "wrong with"
+	-0.107583,    // "wrote"
+	-0.0610412,   // "wrote tinea"
+	0.0176028,    // "x"
+	0.0176028,    // "x 0"
+	0.0453573,    // "x0"
+	0.0453573,    // "x0 0"
+	0.917237,     // "y"
+	0.0360673,    // "y a"
+	0.0572907,    // "y ahora"
+	0.0678741,    // "y caliente"
+	0.0251954,    // "y con"
+	0.0608113,    // "y el"
+	0.0030244,    // "y en"
+	0.0117792,    // "y esta"
+	0.0126256,    // "y estoy"
+	0.0482466,    // "y fiebre"
+	0.0203922,    // "y ha"
+	0.112533,     // "y la"
+	0.137948,     // "y le"
+	0.000220286,  // "y los"
+	0.15578,      // "y me"
+	0.039967,     // "y mucho"
+	0.0312914,    // "y nada"
+	-0.100315,    // "y no"
+	0.033018,     // "y o"
+	-0.0248026,   // "y ocho"
+	-0.0785717,   // "y penfigoide"
+	0.0130632,    // "y picor"
+	-0.0553898,   // "y por"
+	-0.0298224,   // "y que"
+	0.0369623,    // "y rodillas"
+	0.0391103,    // "y roja"
+	0.018281,     // "y rojez"
+	0.0890728,    // "y se"
+	0.0259614,    // "y sigo"
+	0.0917323,    // "y tengo"
+	0.107473,     // "y tiene"
+	-0.0188672,   // "y un"
+	0.0345752,    // "y una"
+	0.0802262,    // "y unas"
+	0.0104433,    // "y ya"
+	0.407891,     // "ya"
+	0.12309,      // "ya ?"
+	0.0148666,    // "ya a"
+	0.00725103,   // "ya me"
+	-0.00253236,  // "ya no"
+	0.0452075,    // "ya o"
+	0.0244431,    // "ya que"
+	0.0544595,    // "ya se"
+	0.0102372,    // "ya voy"
+	0.156436,     // "year"
+	-0.0497532,   // "year ?"
+	0.00552366,   // "year and"
+	-0.0357472,   // "year is"
+	0.0514751,    // "year old"
+	0.00581915,   // "year old's"
+	-0.00697927,  // "years"
+	-0.0344247,   // "years ago"
+	-0.00555753,  // "years and"
+	0.0252814,    // "years later"
+	-0.0121237,   // "years of"
+	-0.0312788,   // "yeast"
+	0.367137,     // "yellow"
+	0.104073,     // "yellow and"
+	0.0224615,    // "yellow crust"
+	0.0380986,    // "yellow greasy"
+	0.127156,     // "yes"
+	0.0452552,    // "yes or"
+	0.00919736,   // "yesterday"
+	0.0297799,    // "yet"
+	0.379256,     // "yo"
+	0.0592939,    // "yo con"
+	0.0197062,    // "yo solo"
+	0.0301153,    // "you"
+	0.0544698,    // "you ?"
+	0.00814449,   // "you biopsy"
+	-0.0575212,   // "you can"
+	0.051562,     // "you can't"
+	-0.0535545,   // "you catch"
+	0.0372941,    // "you do"
+	-0.0395731,   // "you explain"
+	0.0100489,    // "you freeze"
+	-0.0484482,   // "you get"
+	0.0457148,    // "you go"
+	-0.0848469,   // "you have"
+	-0.00773646,  // "you know"
+	0.0201169,    // "you let"
+	-0.0447597,   // "you need"
+	-0.00883033,  // "you pop"
+	-0.0367499,   // "you really"
+	0.0508011,    // "you reckon"
+	0.0765995,    // "you say"
+	-0.0872943,   // "you should"
+	-0.0319075,   // "you shouldn't"
+	0.0438401,    // "you start"
+	-0.0313255,   // "you still"
+	-0.0541331,   // "you take"
+	0.157619,     // "you tell"
+	0.11696,      // "you think"
+	0.0217252,    // "you to"
+	-0.108855,    // "you use"
+	0.00117157,   // "you were"
+	-0.0978691,   // "you're"
+	-0.0472572,   // "you've"
+	-0.0472572,   // "you've had"
+	0.127305,     // "young"
+	0.0778117,    // "your"
+	0.0286145,    // "your kid"
+	0.124496,     // "your opinion"
+	0.0950934,    // "yr"
+	0.0113538,    // "yr old"
+	0.0151594,    // "yrs"
+	-0.0370509,   // "zinc"
+	-0.032526,    // "zinc sirve"
+	-0.0883468,   // "zoster"
+	0.0986602,    // "zoster ?"
+	0.108733,     // "zoster cerca"
 }
 
 // decisionModelSlots is the hash table of decisionFeatureIndex.
 var decisionModelSlots = [...]uint16{
-	0, 3940, 517, 0, 0, 0, 0, 0, 0, 0, 0, 4441, 284, 0, 0, 0,
-	0, 0, 5888, 0, 4629, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 5852, 0, 0, 0, 0, 6695, 0, 0, 3038, 6329, 0, 0,
-	0, 0, 4869, 0, 0, 0, 0, 0, 0, 0, 0, 0, 807, 2700, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 3003, 0, 0, 0, 6868, 824, 3455, 0,
-	0, 0, 0, 0, 0, 2526, 2119, 5438, 0, 2133, 0, 0, 5507, 0, 0, 0,
-	0, 6811, 0, 0, 0, 0, 7209, 0, 5660, 0, 1936, 0, 0, 0, 0, 0,
-	0, 2206, 1274, 0, 0, 2843, 0, 0, 0, 0, 0, 0, 3774, 645, 0, 0,
-	1912, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 5328, 0, 4319, 0, 6882, 0, 850, 0, 1583, 0,
-	0, 1301, 0, 0, 0, 5989, 0, 0, 7823, 0, 0, 0, 0, 0, 0, 0,
-	7702, 0, 743, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4686, 0, 0,
-	0, 2367, 0, 0, 0, 0, 7600, 0, 0, 0, 0, 0, 0, 0, 6652, 0,
-	0, 0, 2192, 0, 0, 0, 0, 8057, 0, 330, 633, 5145, 5993, 0, 0, 0,
-	0, 0, 0, 0, 0, 6597, 0, 0, 1168, 4790, 0, 0, 6578, 0, 0, 0,
-	0, 0, 8189, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7448,
-	0, 0, 0, 0, 4365, 6941, 0, 0, 0, 0, 0, 0, 1439, 0, 0, 0,
-	2521, 4012, 0, 947, 4082, 4363, 7240, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 428, 1092, 0, 0, 0, 0, 0, 0, 5377, 8173, 4518, 0, 0, 0, 3656,
-	4605, 5424, 2013, 0, 0, 0, 0, 0, 0, 6526, 0, 785, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 4767, 0, 4682, 4892, 0, 0, 0, 0, 0,
-	5862, 0, 0, 0, 0, 0, 0, 5789, 0, 4011, 0, 0, 0, 3805, 0, 5440,
-	6513, 0, 4000, 0, 511, 3327, 0, 0, 0, 706, 6170, 0, 6396, 0, 0, 2257,
-	0, 0, 0, 0, 0, 0, 0, 0, 1240, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 5447, 0, 0, 6381, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 2509, 0, 0, 0, 0, 0, 5884, 4064, 2248, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 7194, 0, 0, 0, 0, 0, 0, 0,
-	0, 8028, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1469, 0, 8243,
-	8031, 4941, 0, 0, 0, 0, 0, 5512, 0, 1790, 0, 0, 0, 0, 0, 0,
-	0, 7087, 0, 0, 0, 5538, 0, 0, 0, 0, 0, 0, 4621, 2758, 0, 3294,
-	0, 0, 0, 0, 653, 0, 0, 0, 0, 5713, 5521, 0, 0, 0, 703, 7029,
-	0, 761, 0, 0, 7430, 0, 0, 0, 2883, 3889, 6667, 0, 6951, 7039, 0, 0,
-	0, 0, 0, 0, 737, 0, 0, 0, 0, 0, 0, 0, 0, 5461, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 5478, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 5085, 5406, 0, 0, 0, 2620, 3439, 0, 564, 0, 0, 0, 6824, 0,
-	7901, 0, 0, 0, 0, 0, 7604, 2326, 8164, 0, 0, 0, 0, 8055, 0, 0,
-	731, 0, 0, 0, 0, 0, 7006, 4563, 0, 0, 0, 0, 2371, 0, 0, 0,
-	0, 0, 0, 0, 4981, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6206,
-	0, 0, 0, 7910, 0, 0, 0, 1216, 0, 0, 416, 1539, 0, 0, 0, 0,
-	0, 0, 4943, 0, 0, 581, 1485, 0, 5761, 0, 0, 0, 0, 0, 0, 3624,
-	7511, 0, 0, 0, 8090, 6338, 0, 7372, 0, 0, 0, 0, 0, 0, 2983, 0,
-	0, 0, 7202, 1132, 3015, 4280, 5272, 0, 4018, 0, 0, 0, 0, 0, 2798, 0,
-	0, 0, 1769, 717, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2660,
-	0, 0, 0, 0, 5005, 3151, 0, 0, 0, 0, 0, 0, 0, 4417, 0, 0,
-	2218, 7262, 0, 3822, 0, 3555, 0, 0, 0, 0, 0, 0, 4027, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 5346, 851, 514, 4345, 1184, 5841, 0, 0, 0, 0,
-	0, 0, 0, 321, 0, 3477, 6390, 7577, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1582, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5790,
-	0, 4425, 0, 52, 0, 0, 0, 0, 1423, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2594, 4418, 5450, 4473, 5895, 0, 0, 1827, 0, 0, 0,
-	0, 0, 3101, 0, 0, 0, 0, 0, 0, 0, 5583, 0, 0, 0, 0, 6659,
-	0, 0, 5300, 1379, 0, 7727, 0, 0, 0, 0, 0, 0, 0, 7058, 0, 1218,
-	7374, 0, 0, 0, 0, 6541, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5126,
-	0, 0, 0, 0, 0, 0, 2094, 0, 2874, 0, 0, 7692, 3336, 3574, 1443, 4912,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5554, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4570, 0, 0, 0,
-	0, 0, 0, 3911, 6109, 7880, 2068, 1830, 0, 0, 0, 0, 7415, 0, 6352, 0,
-	2754, 0, 4828, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 261, 0, 0, 2475, 537, 4668, 1386, 0, 0, 0, 0, 4884,
-	0, 0, 1352, 0, 0, 0, 4582, 0, 0, 603, 0, 0, 983, 0, 0, 7134,
-	0, 0, 0, 5441, 7242, 0, 0, 0, 0, 0, 2662, 0, 0, 0, 8124, 0,
-	0, 0, 0, 0, 0, 0, 7612, 3441, 0, 0, 0, 0, 0, 0, 932, 6092,
-	6886, 0, 0, 0, 0, 937, 0, 6161, 0, 0, 0, 0, 0, 2457, 5945, 4713,
-	0, 0, 0, 0, 2016, 0, 0, 0, 0, 0, 4084, 3121, 4584, 0, 0, 0,
-	0, 0, 0, 0, 0, 4048, 4636, 0, 0, 1831, 0, 0, 0, 0, 0, 0,
-	3682, 0, 0, 2641, 0, 0, 0, 0, 0, 1503, 125, 0, 0, 659, 3696, 0,
-	0, 4848, 0, 0, 0, 0, 0, 4627, 0, 2656, 0, 0, 0, 0, 0, 4194,
-	0, 0, 1897, 0, 0, 0, 0, 0, 0, 2318, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6134, 140, 0, 0,
-	4163, 6430, 4462, 0, 0, 0, 7108, 0, 0, 0, 0, 0, 0, 2336, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2910, 0, 6021, 6465,
-	0, 1647, 0, 1454, 1601, 6797, 0, 0, 0, 0, 0, 0, 4940, 2569, 0, 0,
-	1738, 2905, 1329, 5585, 5805, 0, 0, 1101, 0, 1410, 8180, 0, 0, 315, 0, 0,
-	0, 0, 0, 0, 4845, 0, 0, 161, 0, 5023, 3033, 0, 0, 0, 0, 0,
-	2372, 5649, 0, 0, 2735, 0, 0, 0, 0, 1347, 0, 0, 0, 0, 0, 0,
-	5486, 3202, 5647, 0, 0, 0, 5836, 0, 0, 0, 4235, 567, 3085, 3221, 8120, 6409,
-	6672, 0, 2692, 0, 4294, 1553, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4529,
-	0, 322, 5873, 0, 0, 0, 0, 0, 0, 5495, 0, 0, 0, 0, 0, 6673,
-	0, 0, 0, 3579, 2182, 7819, 0, 0, 5149, 0, 3261, 0, 7927, 5532, 0, 841,
-	0, 5633, 0, 0, 0, 0, 0, 0, 0, 0, 3395, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4117, 0, 0, 0, 0, 0,
-	0, 6942, 4260, 8195, 0, 7120, 2441, 203, 0, 7968, 0, 0, 5011, 0, 0, 0,
-	0, 0, 0, 0, 4878, 0, 0, 0, 0, 0, 0, 80, 3810, 0, 0, 0,
-	0, 0, 2664, 3127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1380, 1991, 7793, 6439, 0, 0, 0, 0, 4098, 0, 0, 0, 0, 0, 0,
-	201, 0, 0, 5889, 0, 7920, 0, 0, 0, 0, 815, 6360, 0, 0, 5374, 6765,
-	0, 0, 377, 0, 0, 0, 1207, 0, 2583, 0, 0, 0, 0, 7879, 4603, 0,
-	2410, 5763, 7105, 450, 0, 0, 0, 0, 6288, 0, 0, 404, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 5845, 0, 0, 7145, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 3452, 5430, 0, 0, 0, 7219, 0, 0, 0, 0, 4957,
-	0, 0, 2014, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	5144, 0, 0, 0, 0, 0, 0, 0, 3592, 0, 0, 0, 0, 8235, 0, 0,
-	0, 0, 1551, 2102, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4547, 0, 0, 0, 0, 0, 0, 5389, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4652, 4136, 3136, 0, 2867, 0, 0, 3499, 1273, 0, 0, 0, 0, 0,
-	0, 0, 0, 1847, 0, 2824, 0, 3871, 0, 0, 5717, 0, 5348, 0, 0, 0,
-	0, 0, 0, 0, 0, 4575, 7413, 0, 0, 0, 0, 7664, 1575, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 280, 0, 2711, 3701, 3977, 5087, 3451, 5897, 0, 0,
-	0, 0, 0, 1970, 0, 0, 0, 0, 0, 0, 0, 0, 1942, 0, 0, 0,
-	0, 1440, 840, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 877, 0,
-	0, 0, 0, 0, 0, 0, 0, 5683, 0, 0, 0, 0, 0, 0, 6464, 902,
-	5819, 2188, 0, 0, 0, 345, 2148, 0, 4255, 0, 0, 0, 0, 5866, 0, 0,
-	3396, 0, 0, 0, 0, 2047, 0, 0, 0, 4127, 0, 0, 0, 0, 4645, 0,
-	0, 6386, 0, 0, 0, 7573, 0, 0, 0, 0, 0, 0, 0, 2021, 0, 0,
-	0, 1740, 0, 942, 0, 0, 0, 928, 6426, 0, 5784, 3113, 0, 0, 1035, 0,
-	0, 0, 2512, 0, 0, 0, 5457, 0, 0, 0, 0, 5582, 0, 0, 964, 0,
-	5063, 4612, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5613, 0, 0, 0, 0,
-	0, 4138, 0, 0, 5661, 6579, 0, 0, 0, 92, 370, 5017, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 5473, 5923, 0, 0, 0, 0, 694, 1018, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1438, 0, 1900, 0,
-	0, 4456, 0, 6010, 5324, 0, 0, 0, 6524, 0, 0, 5266, 6324, 2689, 0, 0,
-	0, 498, 3798, 0, 0, 0, 0, 7287, 7666, 0, 7153, 1099, 0, 0, 0, 0,
-	0, 0, 0, 0, 7321, 0, 0, 0, 0, 1811, 0, 0, 0, 620, 3424, 7644,
-	0, 0, 0, 2123, 0, 0, 0, 0, 0, 0, 0, 0, 0, 695, 1861, 5453,
-	8134, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4372, 0, 0,
-	0, 0, 0, 0, 3347, 7725, 3794, 7945, 7521, 7998, 0, 0, 0, 5624, 2548, 8129,
-	0, 0, 0, 0, 3536, 0, 0, 4573, 0, 0, 0, 0, 0, 1932, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 6442, 0, 6846, 967, 0, 3157, 0, 0,
-	2645, 0, 0, 0, 1901, 0, 8009, 0, 6612, 0, 2546, 0, 0, 0, 7436, 1128,
-	0, 0, 0, 0, 0, 3557, 0, 1858, 0, 0, 0, 0, 0, 6003, 7390, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 7686, 5667, 0, 0, 0, 0, 0, 0,
-	0, 0, 7357, 0, 0, 0, 0, 3803, 0, 0, 0, 4741, 0, 0, 0, 0,
-	0, 0, 2833, 5811, 0, 0, 0, 0, 291, 0, 0, 6516, 0, 0, 0, 3838,
-	510, 4157, 2009, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2332,
-	0, 0, 0, 2374, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7286, 0,
+	0, 4631, 596, 0, 0, 0, 0, 0, 0, 0, 2588, 5232, 324, 0, 0, 0,
+	0, 0, 6931, 2230, 5452, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 6885, 0, 0, 0, 0, 7882, 0, 0, 3561, 6119, 7448, 0,
+	0, 0, 5725, 0, 0, 0, 0, 0, 0, 0, 0, 0, 943, 3170, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 3523, 0, 0, 0, 8086, 963, 4054, 0,
+	0, 0, 0, 0, 0, 2974, 2479, 6402, 0, 2498, 0, 0, 6474, 0, 0, 0,
+	0, 8012, 0, 0, 0, 0, 8494, 0, 6657, 0, 2254, 0, 0, 0, 0, 0,
+	0, 2590, 1482, 0, 0, 3336, 0, 0, 0, 0, 0, 0, 4429, 751, 0, 0,
+	2223, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 6274, 456, 5083, 0, 8100, 0, 999, 0, 1833, 0,
+	0, 1512, 0, 0, 0, 7054, 0, 0, 9230, 0, 0, 0, 0, 0, 0, 0,
+	9084, 0, 868, 2458, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5515, 0, 0,
+	0, 2791, 0, 0, 0, 0, 8961, 0, 0, 0, 0, 0, 0, 0, 7835, 0,
+	0, 0, 2571, 6491, 0, 0, 0, 9498, 0, 389, 736, 6059, 7059, 0, 0, 0,
+	0, 0, 0, 4900, 0, 7769, 0, 0, 1359, 5633, 0, 0, 5755, 7747, 0, 0,
+	0, 0, 9652, 0, 0, 0, 5090, 0, 0, 0, 0, 0, 0, 1807, 0, 8790,
+	0, 0, 0, 0, 4853, 5144, 8173, 0, 0, 0, 0, 0, 1666, 0, 0, 0,
+	2969, 4716, 0, 1112, 4802, 5142, 8530, 0, 0, 0, 0, 0, 0, 0, 1077, 0,
+	0, 495, 1275, 0, 0, 0, 0, 0, 0, 6328, 9631, 5318, 0, 0, 0, 4295,
+	5425, 6384, 2347, 0, 0, 0, 0, 0, 0, 7681, 0, 920, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5607, 0, 5510, 5754, 0, 0, 0, 0, 0,
+	6897, 0, 0, 0, 0, 0, 0, 6817, 0, 4715, 0, 0, 0, 4467, 0, 6404,
+	7666, 0, 4700, 0, 590, 3908, 0, 0, 0, 827, 7270, 0, 7525, 0, 5904, 2654,
+	0, 0, 0, 0, 0, 0, 0, 0, 1445, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 6411, 0, 0, 7508, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2955, 0, 0, 0, 0, 0, 6927, 4781, 2642, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 8479, 0, 0, 0, 0, 0, 0, 0,
+	0, 9462, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1700, 0, 9719,
+	9466, 5820, 0, 0, 0, 0, 0, 6480, 0, 2079, 4557, 0, 0, 0, 0, 0,
+	0, 8347, 0, 0, 0, 6510, 0, 0, 0, 0, 0, 0, 5442, 3233, 0, 3871,
+	0, 0, 0, 0, 759, 0, 0, 9623, 0, 6726, 6492, 0, 0, 0, 824, 8278,
+	0, 886, 0, 0, 8762, 0, 0, 0, 3385, 4573, 7850, 0, 8184, 623, 8292, 0,
+	0, 0, 0, 0, 861, 0, 0, 2980, 0, 2780, 0, 0, 0, 6426, 0, 0,
+	0, 0, 0, 0, 2535, 0, 0, 0, 6445, 0, 0, 0, 0, 0, 162, 0,
+	0, 0, 5990, 6364, 0, 4194, 0, 3085, 4037, 0, 652, 0, 0, 0, 8028, 0,
+	9316, 0, 0, 0, 0, 0, 8965, 2738, 9621, 0, 0, 0, 0, 9496, 0, 0,
+	853, 0, 0, 0, 0, 0, 8250, 5374, 0, 0, 0, 0, 2796, 0, 0, 0,
+	0, 0, 0, 0, 5867, 6840, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7312,
+	0, 0, 0, 9328, 0, 0, 0, 1412, 0, 0, 483, 1780, 0, 9600, 0, 0,
+	0, 6048, 5822, 0, 0, 673, 1720, 0, 6784, 0, 0, 0, 0, 0, 0, 4257,
+	8858, 0, 0, 0, 9537, 7457, 0, 8690, 0, 0, 0, 0, 2173, 0, 3500, 8778,
+	0, 0, 8487, 1317, 3535, 5032, 6213, 0, 4722, 0, 0, 0, 0, 0, 3281, 0,
+	0, 0, 2050, 839, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3127,
+	0, 0, 0, 0, 5897, 3701, 0, 0, 0, 0, 0, 0, 0, 5205, 0, 0,
+	2603, 8556, 0, 4488, 0, 4171, 0, 0, 0, 0, 0, 0, 4731, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 6295, 1000, 593, 5120, 1375, 6874, 0, 0, 0, 0,
+	0, 0, 0, 379, 0, 4079, 7517, 8937, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1832, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6818,
+	0, 5214, 0, 55, 0, 0, 0, 0, 1650, 9354, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3051, 5206, 6414, 5267, 6941, 0, 0, 2121, 0, 0, 0,
+	0, 0, 3638, 0, 0, 6116, 0, 0, 0, 0, 6563, 0, 0, 0, 0, 7842,
+	0, 0, 6246, 1601, 0, 9113, 0, 0, 0, 0, 0, 0, 0, 8312, 0, 1414,
+	8692, 0, 0, 0, 0, 7701, 0, 0, 0, 925, 9339, 0, 0, 0, 0, 6038,
+	6522, 0, 0, 0, 0, 0, 2442, 0, 3374, 0, 0, 9071, 3918, 4193, 860, 1671,
+	5039, 5784, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6531, 2589, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5383, 0, 0, 0,
+	0, 0, 0, 4598, 7205, 9292, 2409, 2124, 4613, 0, 0, 0, 3581, 8741, 7474, 0,
+	3229, 0, 5679, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 297, 0, 0, 2915, 618, 4751, 1608, 5495, 0, 0, 0, 5743,
+	0, 0, 1568, 978, 2134, 0, 5396, 0, 0, 697, 0, 0, 1155, 0, 8676, 8408,
+	0, 0, 0, 6405, 8532, 0, 0, 0, 0, 0, 3130, 0, 0, 5909, 9575, 0,
+	0, 0, 0, 0, 0, 0, 8980, 4039, 0, 0, 0, 0, 0, 0, 1094, 7185,
+	8106, 0, 0, 0, 0, 1100, 0, 7261, 0, 0, 0, 0, 0, 2893, 7004, 5546,
+	0, 0, 0, 0, 2350, 0, 0, 0, 0, 0, 3742, 3662, 4805, 5398, 0, 0,
+	0, 0, 0, 0, 0, 4761, 5460, 0, 0, 2125, 0, 0, 0, 0, 3794, 0,
+	4322, 0, 0, 2464, 3108, 0, 0, 0, 0, 1740, 138, 0, 0, 767, 4337, 0,
+	0, 5703, 0, 0, 8845, 0, 0, 5450, 0, 3123, 0, 0, 0, 0, 0, 4936,
+	0, 0, 2201, 0, 779, 0, 0, 0, 0, 2729, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7230, 154, 0, 0,
+	4898, 7563, 1765, 5255, 0, 0, 8373, 0, 0, 0, 0, 0, 0, 2750, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3416, 0, 7096, 7609,
+	0, 1909, 0, 1683, 1854, 7998, 0, 0, 0, 0, 0, 0, 5819, 3023, 0, 7062,
+	2014, 3411, 1542, 6565, 6834, 0, 2457, 1284, 0, 1637, 9641, 0, 0, 372, 0, 0,
+	0, 0, 0, 0, 5698, 0, 0, 180, 0, 5918, 3556, 0, 0, 0, 0, 0,
+	2797, 6645, 0, 0, 3208, 0, 0, 0, 0, 1561, 0, 7067, 0, 0, 0, 0,
+	6453, 3768, 6642, 0, 0, 0, 6867, 0, 0, 0, 4984, 656, 3621, 3789, 9571, 7540,
+	7856, 0, 3162, 0, 5051, 1801, 0, 0, 0, 0, 0, 0, 0, 0, 6500, 5334,
+	8103, 380, 6911, 0, 0, 0, 0, 0, 0, 6462, 0, 0, 0, 6577, 0, 7857,
+	0, 0, 0, 4200, 2558, 9226, 0, 0, 6063, 0, 3835, 0, 9346, 6504, 0, 984,
+	0, 6623, 0, 0, 0, 0, 0, 0, 0, 0, 3987, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4846, 0, 0, 0, 0, 0,
+	0, 8174, 5011, 9658, 0, 8388, 2875, 229, 0, 9395, 0, 0, 5903, 0, 6938, 0,
+	0, 0, 0, 0, 5736, 0, 0, 0, 0, 0, 0, 84, 4472, 0, 0, 0,
+	0, 0, 3132, 3669, 0, 0, 0, 2905, 0, 0, 0, 0, 4104, 0, 0, 0,
+	0, 526, 1602, 2320, 7573, 9196, 0, 0, 8455, 4822, 0, 4750, 0, 0, 0, 7300,
+	227, 0, 0, 6933, 0, 9338, 0, 0, 0, 0, 953, 7484, 0, 0, 6325, 7965,
+	0, 0, 441, 0, 0, 0, 1402, 0, 3038, 5783, 0, 0, 0, 9291, 5421, 0,
+	2843, 6314, 6786, 520, 8368, 0, 0, 0, 7402, 0, 0, 471, 5327, 0, 0, 0,
+	0, 0, 0, 2284, 0, 2070, 6878, 0, 8420, 0, 0, 5929, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 4051, 6393, 0, 0, 0, 8505, 0, 980, 1084, 0, 5840,
+	0, 0, 2348, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6058, 0, 0, 0, 0, 0, 0, 0, 4217, 0, 0, 0, 0, 9711, 0, 0,
+	0, 8977, 1797, 2454, 0, 3733, 0, 0, 0, 0, 9484, 0, 0, 0, 0, 0,
+	5354, 0, 0, 0, 0, 0, 0, 6347, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5477, 4869, 3680, 0, 3362, 0, 0, 4103, 1481, 0, 0, 0, 0, 0,
+	0, 0, 0, 2145, 0, 3313, 0, 4545, 0, 0, 6730, 0, 6297, 0, 0, 0,
+	0, 0, 0, 0, 0, 5388, 8737, 0, 0, 0, 0, 9038, 1825, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 319, 0, 3181, 4344, 3696, 4677, 4050, 5993, 6943, 0,
+	0, 0, 0, 376, 2297, 0, 0, 0, 0, 0, 0, 0, 2261, 0, 0, 0,
+	0, 1667, 983, 0, 0, 0, 0, 0, 0, 0, 5727, 0, 0, 0, 1033, 0,
+	0, 0, 0, 0, 0, 0, 0, 6687, 0, 0, 0, 0, 0, 0, 7608, 1060,
+	6849, 2566, 0, 0, 0, 404, 2513, 0, 5005, 0, 8868, 0, 0, 6902, 8966, 0,
+	3988, 0, 0, 0, 0, 2384, 0, 0, 0, 123, 4858, 0, 0, 0, 5470, 0,
+	0, 7513, 0, 0, 0, 8932, 0, 0, 0, 0, 0, 0, 0, 2355, 0, 0,
+	0, 2016, 0, 1105, 0, 5416, 0, 1090, 7558, 0, 6812, 3652, 0, 0, 1214, 0,
+	0, 3967, 2958, 0, 0, 0, 6422, 0, 0, 0, 0, 6562, 0, 0, 1132, 0,
+	5966, 5432, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6599, 8065, 0, 0, 0,
+	0, 4871, 0, 0, 6659, 7748, 0, 0, 0, 97, 19, 434, 5912, 0, 0, 0,
+	0, 0, 0, 0, 0, 6439, 6976, 0, 0, 0, 9184, 811, 1194, 0, 0, 0,
+	0, 0, 0, 5823, 0, 0, 0, 0, 0, 0, 0, 0, 1665, 0, 2205, 0,
+	0, 5249, 0, 7079, 5371, 6270, 0, 0, 7678, 0, 0, 6206, 7443, 3159, 0, 0,
+	0, 575, 4456, 0, 0, 0, 0, 8588, 9040, 0, 8433, 1282, 0, 0, 0, 0,
+	0, 0, 0, 0, 8631, 0, 0, 0, 0, 2103, 0, 0, 0, 719, 4020, 9016,
+	0, 0, 0, 2485, 0, 0, 0, 0, 0, 4774, 0, 7647, 0, 813, 2160, 6418,
+	9587, 0, 0, 0, 0, 357, 0, 0, 0, 0, 0, 0, 0, 5154, 0, 0,
+	0, 0, 0, 0, 3929, 9111, 4452, 6959, 8873, 9369, 9428, 0, 0, 6613, 2999, 9582,
+	0, 0, 0, 2807, 4148, 0, 0, 5386, 0, 0, 0, 0, 4105, 2250, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7576, 0, 8058, 1136, 0, 3708, 0, 0,
+	3112, 0, 0, 0, 2206, 4224, 9439, 0, 7785, 0, 2997, 0, 0, 0, 8770, 1312,
+	0, 0, 0, 0, 0, 4173, 0, 2157, 0, 0, 5132, 0, 0, 7072, 8711, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 9065, 6665, 0, 0, 0, 0, 0, 0,
+	0, 0, 8673, 0, 0, 0, 0, 4463, 0, 0, 0, 5577, 0, 0, 0, 0,
+	0, 0, 3325, 6841, 0, 0, 0, 0, 334, 0, 0, 7669, 0, 0, 0, 4509,
+	589, 4892, 2343, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2745,
+	0, 0, 0, 2799, 0, 0, 0, 0, 0, 0, 0, 2376, 0, 0, 8587, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 414, 0, 0, 0, 2237, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7501, 0, 0, 3568, 0, 0, 0, 0,
+	0, 0, 0, 9050, 0, 0, 0, 0, 5804, 2833, 6257, 6719, 2946, 0, 0, 8759,
+	0, 0, 0, 0, 3609, 840, 0, 0, 0, 4116, 0, 7383, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 177, 0, 0, 0, 0, 2232, 0,
+	0, 0, 0, 1073, 0, 0, 0, 0, 8091, 260, 2587, 3777, 8872, 0, 0, 0,
+	0, 0, 3466, 3801, 0, 0, 0, 0, 0, 0, 0, 1662, 2066, 0, 0, 0,
+	0, 0, 8403, 6653, 0, 0, 0, 1301, 7928, 8116, 0, 0, 5707, 2273, 0, 4064,
+	0, 0, 0, 1293, 0, 0, 8286, 5722, 6438, 0, 0, 0, 0, 9532, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 655, 0, 0, 0, 0, 2660, 1787, 0,
+	0, 0, 6320, 9547, 0, 0, 6224, 0, 4611, 9589, 0, 0, 0, 2359, 0, 0,
+	0, 0, 0, 2737, 6807, 4755, 0, 6973, 8369, 0, 0, 0, 0, 2450, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 676, 0, 810, 1074, 4280, 0, 0, 0,
+	0, 0, 0, 6615, 0, 0, 0, 0, 8334, 6892, 0, 659, 0, 0, 0, 4993,
+	5332, 4911, 0, 0, 0, 0, 0, 8432, 0, 0, 0, 0, 0, 5612, 1782, 0,
+	0, 0, 0, 0, 0, 0, 0, 1106, 1991, 2694, 8593, 0, 4063, 0, 8034, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 8193, 0, 0, 0, 0, 5606, 8198, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1389, 0, 0, 1589, 0, 0, 0, 6761,
+	0, 0, 0, 0, 0, 0, 8383, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 4997, 0, 5464, 0, 0, 3262, 0, 0, 0, 0, 5685, 0, 0, 0, 0,
+	0, 0, 5712, 0, 0, 0, 5119, 8883, 0, 0, 9645, 0, 7390, 0, 0, 0,
+	5774, 0, 0, 0, 0, 0, 1751, 0, 0, 0, 0, 0, 0, 0, 0, 1264,
+	1898, 6738, 5082, 6915, 0, 8328, 0, 0, 0, 0, 4190, 0, 0, 6564, 8261, 0,
+	0, 0, 3953, 0, 0, 0, 0, 0, 0, 0, 0, 4341, 3227, 8197, 0, 0,
+	0, 0, 3449, 8572, 0, 0, 0, 0, 0, 0, 0, 0, 9350, 0, 5665, 1335,
+	0, 0, 4340, 0, 9709, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6813, 0, 722, 0, 0,
+	7982, 0, 0, 3345, 0, 0, 0, 0, 0, 0, 0, 2805, 5367, 0, 0, 0,
+	4220, 65, 3052, 0, 0, 20, 2024, 9077, 0, 0, 0, 0, 8889, 0, 0, 1237,
+	8525, 0, 0, 2840, 6432, 8967, 0, 0, 0, 6780, 0, 0, 0, 881, 0, 7550,
+	747, 8255, 7117, 0, 0, 7838, 0, 0, 3465, 4501, 0, 0, 0, 0, 7637, 0,
+	0, 0, 0, 0, 2227, 7035, 0, 6556, 0, 0, 0, 60, 1165, 8236, 0, 0,
+	0, 2579, 5059, 0, 0, 0, 0, 0, 0, 592, 7244, 0, 0, 0, 0, 4058,
+	2488, 0, 0, 9513, 0, 0, 0, 8191, 0, 0, 0, 0, 0, 0, 0, 3766,
+	4816, 4756, 9388, 0, 0, 7416, 0, 6096, 0, 0, 2130, 0, 0, 0, 0, 0,
+	0, 7352, 0, 2212, 1838, 4159, 0, 0, 0, 1289, 5980, 9024, 0, 0, 8765, 0,
+	0, 2065, 0, 0, 2093, 6440, 0, 0, 0, 0, 0, 2676, 2064, 7568, 0, 0,
+	0, 0, 6783, 7925, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3900, 0,
+	0, 0, 6954, 8910, 682, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 9527, 0, 0, 0, 0, 6769, 3653, 0,
+	0, 2478, 5395, 0, 0, 0, 0, 0, 0, 8162, 0, 0, 0, 0, 8202, 3009,
+	9704, 0, 0, 6395, 0, 0, 504, 0, 0, 4334, 0, 3606, 5613, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3436, 0, 0, 0, 0, 0, 0, 0, 8289, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2688, 0, 8817, 0, 0, 0, 0, 0,
+	0, 0, 7900, 0, 0, 0, 0, 0, 4166, 0, 0, 0, 1659, 0, 0, 0,
+	5316, 0, 0, 0, 0, 7377, 0, 0, 9694, 6304, 4145, 6330, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1115, 0, 0, 0, 0, 0, 0, 0, 0, 6774, 0,
+	0, 0, 0, 3781, 0, 0, 8806, 0, 5145, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 8685, 0, 0, 1381, 0, 0, 0, 9135, 0,
+	9664, 0, 0, 460, 3976, 5920, 0, 0, 0, 0, 0, 2242, 3735, 0, 0, 0,
+	0, 0, 0, 0, 7923, 0, 0, 0, 0, 0, 0, 0, 8634, 5940, 0, 0,
+	8470, 0, 0, 9419, 6751, 7087, 1263, 0, 940, 1292, 0, 0, 0, 0, 209, 0,
+	7847, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3191, 9005, 0, 0, 0, 3183, 6574, 0, 0, 0, 634, 3173, 0, 0, 1677, 2661,
+	5337, 0, 0, 0, 0, 0, 1606, 0, 0, 0, 0, 2081, 4950, 280, 9052, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 7524, 0, 0, 0, 2317, 2194, 0,
+	0, 2901, 3445, 3951, 0, 8463, 0, 0, 0, 6087, 6041, 0, 0, 1, 6068, 9088,
+	0, 0, 0, 8885, 0, 0, 486, 0, 0, 0, 0, 0, 14, 0, 0, 0,
+	6508, 0, 0, 0, 0, 7570, 0, 1111, 8016, 0, 3528, 6272, 0, 0, 0, 0,
+	0, 0, 0, 5603, 0, 0, 0, 0, 0, 0, 0, 706, 0, 0, 0, 0,
+	0, 0, 9015, 9317, 0, 3030, 0, 0, 5673, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5541, 0, 7622, 9557, 0, 0, 0, 4345, 7206, 0, 355, 9231, 0, 0,
+	3300, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3660, 0, 0, 0,
+	0, 2575, 3491, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7353, 0, 0,
+	0, 7435, 0, 0, 0, 0, 0, 0, 8667, 0, 4694, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 6071, 0, 0, 0, 5708, 2930, 0,
+	0, 4320, 3308, 6698, 8050, 0, 0, 0, 0, 0, 0, 5521, 0, 0, 0, 1779,
+	9241, 0, 0, 0, 0, 0, 0, 5771, 0, 0, 0, 0, 179, 0, 0, 4964,
+	0, 0, 0, 1223, 0, 3510, 0, 0, 6318, 6420, 0, 2906, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7036, 6920,
+	7222, 316, 3037, 7499, 0, 0, 0, 3268, 890, 7867, 0, 2122, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 8767, 0, 1321, 0, 5936, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5469, 7879, 0, 0, 0, 0, 8416, 0, 0, 9064,
+	7437, 0, 3567, 0, 0, 8229, 902, 0, 0, 3912, 0, 0, 6056, 0, 0, 0,
+	0, 0, 0, 6312, 8590, 4403, 0, 0, 5628, 0, 0, 0, 2592, 0, 1029, 0,
+	0, 4291, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 276, 0,
+	0, 0, 0, 87, 625, 3790, 5093, 9152, 1298, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 5238, 0, 0, 0, 0, 0, 0, 0, 0, 8039, 0, 0, 0,
+	0, 6064, 0, 3719, 0, 124, 0, 0, 0, 0, 0, 3331, 8734, 3726, 8517, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3278, 4180, 5588, 1291, 2864,
+	3383, 6014, 6981, 7897, 4783, 9393, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1730, 159, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1434,
+	0, 0, 0, 0, 0, 0, 8061, 0, 0, 9550, 0, 5322, 5233, 0, 0, 0,
+	0, 1562, 1595, 6293, 0, 0, 0, 1528, 0, 3896, 4428, 4775, 6707, 0, 0, 9394,
+	0, 0, 6825, 0, 0, 0, 0, 6640, 9452, 7408, 0, 0, 3280, 0, 803, 3862,
+	0, 0, 0, 5649, 0, 1129, 5810, 0, 0, 0, 0, 749, 0, 0, 0, 1933,
+	0, 0, 0, 0, 0, 2607, 0, 7638, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7899, 0, 0, 0, 0, 0, 0, 0, 0, 5194, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5941, 0, 0, 442, 0, 0, 0, 0, 0,
+	2086, 0, 7695, 0, 0, 0, 0, 0, 0, 0, 9544, 0, 48, 0, 4917, 0,
+	0, 0, 0, 0, 5762, 1480, 7081, 0, 450, 0, 0, 2858, 0, 0, 0, 0,
+	0, 0, 4221, 0, 0, 0, 0, 0, 0, 9595, 0, 0, 2658, 3736, 0, 798,
+	0, 0, 0, 0, 0, 0, 412, 0, 0, 0, 0, 0, 1399, 0, 0, 0,
+	0, 0, 0, 0, 6397, 0, 0, 0, 0, 0, 0, 0, 7716, 3823, 8309, 0,
+	0, 0, 8994, 0, 0, 0, 0, 7893, 0, 0, 0, 0, 0, 0, 5592, 0,
+	0, 0, 8874, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8850,
+	0, 3096, 958, 5961, 0, 0, 0, 6125, 0, 3986, 0, 0, 1988, 4062, 4888, 4922,
+	5632, 6724, 0, 1955, 0, 0, 0, 0, 5756, 0, 0, 0, 0, 0, 307, 5387,
+	0, 0, 0, 0, 0, 6179, 6960, 8163, 0, 3125, 0, 2786, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4276, 0, 7346, 0, 0, 0, 0, 296, 0,
+	0, 0, 0, 0, 0, 1411, 0, 0, 7153, 0, 4265, 1558, 0, 0, 727, 7178,
+	0, 0, 1790, 725, 2222, 0, 0, 0, 0, 6078, 0, 0, 0, 182, 1036, 3647,
+	4616, 8067, 0, 0, 0, 0, 0, 0, 0, 9456, 8321, 0, 0, 7953, 0, 2618,
+	3344, 0, 0, 0, 0, 0, 0, 0, 1548, 0, 2313, 2727, 0, 0, 0, 5866,
+	0, 0, 1329, 2810, 0, 0, 0, 0, 5018, 0, 6358, 0, 0, 0, 2362, 0,
+	2976, 0, 0, 0, 0, 0, 0, 0, 0, 2099, 0, 0, 0, 0, 0, 2288,
+	6298, 0, 0, 0, 0, 0, 0, 0, 5636, 0, 3637, 9149, 0, 0, 0, 0,
+	0, 9366, 0, 0, 0, 2486, 2622, 9223, 0, 6062, 0, 3513, 0, 0, 0, 0,
+	0, 4362, 3243, 0, 0, 6123, 0, 6465, 9031, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 9036, 3657, 5757, 0, 0, 0, 0, 0, 0, 0, 2609, 348,
+	7641, 7664, 0, 0, 0, 0, 0, 7269, 0, 6283, 6882, 3364, 3974, 0, 0, 0,
+	0, 3213, 0, 0, 9715, 0, 0, 0, 0, 0, 0, 0, 0, 509, 8575, 0,
+	0, 0, 9654, 0, 1140, 1814, 0, 0, 0, 0, 5610, 5152, 0, 0, 6028, 2991,
+	0, 0, 0, 0, 0, 0, 0, 7085, 0, 0, 0, 0, 0, 0, 0, 8179,
+	0, 0, 0, 0, 0, 9044, 4841, 0, 0, 153, 0, 0, 0, 8476, 0, 3350,
+	0, 571, 0, 2058, 7800, 8857, 0, 0, 2621, 0, 0, 0, 0, 0, 5333, 0,
+	0, 0, 0, 0, 0, 4228, 0, 5928, 0, 545, 0, 0, 0, 0, 0, 0,
+	0, 0, 4014, 0, 0, 5434, 8940, 0, 0, 0, 0, 0, 0, 5016, 7401, 0,
+	0, 6488, 0, 5529, 8912, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4297,
+	5675, 0, 0, 0, 6937, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7089, 3384, 9271, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1521, 0, 7938, 0, 7846, 0, 852, 0, 0, 0, 0, 6291, 0,
+	0, 0, 1404, 3063, 0, 0, 0, 0, 0, 0, 0, 1642, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 9108, 0, 0, 3366, 3978, 0, 0, 0, 0, 6625, 8550,
+	0, 0, 0, 0, 5697, 0, 0, 0, 0, 0, 0, 0, 0, 9296, 0, 7868,
+	0, 0, 5074, 0, 0, 0, 0, 7276, 0, 8491, 0, 0, 8913, 0, 5049, 4203,
+	7022, 0, 0, 0, 0, 1491, 0, 0, 0, 0, 0, 0, 0, 7613, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 8035, 0, 1169, 757, 0, 0, 0, 0, 0,
+	57, 1554, 2806, 4779, 7194, 0, 0, 0, 0, 0, 0, 5968, 9344, 0, 8274, 0,
+	6969, 0, 516, 3632, 0, 0, 0, 0, 9020, 0, 2626, 0, 6368, 0, 0, 0,
+	0, 0, 0, 6775, 0, 2863, 0, 0, 0, 5951, 0, 0, 0, 0, 0, 7974,
+	0, 0, 1146, 0, 0, 4710, 7199, 0, 0, 0, 0, 0, 0, 0, 4949, 0,
+	0, 0, 0, 649, 0, 9165, 9611, 0, 0, 3075, 0, 0, 0, 0, 0, 0,
+	0, 7253, 7532, 2489, 0, 0, 7898, 0, 0, 0, 5622, 0, 0, 0, 0, 0,
+	0, 0, 4855, 0, 0, 0, 0, 6221, 4314, 0, 6234, 9092, 0, 2119, 0, 0,
+	0, 0, 1773, 0, 0, 600, 5800, 0, 4868, 0, 0, 0, 2321, 6171, 0, 0,
+	7014, 8401, 0, 0, 2521, 0, 1848, 8076, 0, 0, 0, 0, 0, 0, 2593, 0,
+	0, 651, 3829, 0, 0, 0, 0, 0, 0, 0, 7030, 0, 6074, 0, 0, 0,
+	0, 0, 3830, 0, 0, 7495, 0, 0, 0, 0, 7318, 0, 0, 0, 6804, 3852,
+	0, 0, 0, 393, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5891, 7630, 0, 0, 0, 2422, 7366, 0, 1497, 0, 0, 6035, 0, 0, 4339, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1872, 0, 5484, 0, 2174, 7427, 5597, 9160,
+	0, 1706, 0, 0, 0, 0, 0, 0, 4943, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1362, 0, 6011, 0, 0, 0, 0, 0, 0, 5296, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7604, 0, 0, 5553, 0, 0,
+	0, 0, 5518, 0, 0, 8880, 0, 9614, 0, 9554, 0, 0, 0, 5266, 0, 0,
+	7354, 7601, 181, 0, 0, 0, 0, 0, 4009, 4185, 488, 5490, 0, 0, 0, 3211,
+	4494, 5406, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6684, 0,
+	0, 0, 0, 4626, 0, 2925, 0, 0, 7743, 0, 0, 225, 2402, 1469, 6553, 149,
+	410, 6967, 0, 0, 0, 0, 5212, 0, 0, 0, 9133, 5680, 5036, 0, 6351, 9237,
+	0, 0, 6760, 0, 0, 1350, 0, 0, 0, 0, 0, 6060, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9603,
+	9610, 913, 0, 0, 0, 0, 0, 0, 6582, 0, 0, 0, 0, 0, 0, 0,
+	2742, 9199, 0, 0, 0, 291, 0, 0, 4475, 0, 0, 0, 0, 0, 0, 8793,
+	0, 0, 5797, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8449, 0, 5419,
+	0, 0, 4113, 0, 0, 0, 0, 8000, 5147, 0, 0, 0, 1053, 0, 0, 2867,
+	0, 2188, 3563, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1339, 4753,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 233, 0, 0, 0, 0, 0, 0,
+	0, 0, 4201, 6515, 0, 0, 0, 8706, 0, 0, 0, 0, 5150, 8610, 0, 8687,
+	8924, 0, 0, 0, 0, 1080, 0, 0, 0, 0, 2993, 3342, 0, 2167, 0, 0,
+	0, 0, 0, 0, 9534, 0, 0, 0, 8244, 0, 5667, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3820, 8843, 8444, 0, 1847, 0, 0, 7134, 0, 0, 9229,
+	0, 0, 2113, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 517,
+	5787, 0, 0, 0, 0, 1468, 0, 0, 0, 8318, 0, 0, 0, 4814, 0, 0,
+	3188, 6652, 0, 0, 0, 0, 0, 1996, 0, 0, 53, 4255, 5086, 5248, 8362, 0,
+	0, 8406, 1785, 4681, 0, 1243, 0, 0, 0, 303, 0, 0, 0, 0, 8105, 0,
+	0, 6865, 0, 5108, 8822, 0, 670, 0, 0, 1974, 0, 0, 0, 763, 584, 1363,
+	8791, 2027, 9574, 0, 0, 0, 0, 8142, 0, 8591, 0, 0, 0, 7407, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 310, 2142, 5070, 0, 0, 0, 8223,
+	0, 1486, 0, 9443, 0, 0, 0, 0, 0, 0, 0, 0, 7421, 0, 0, 3504,
+	0, 0, 0, 0, 669, 1932, 335, 0, 4028, 2716, 9075, 0, 0, 0, 0, 6950,
+	2707, 1142, 5956, 7837, 0, 0, 8761, 0, 0, 2236, 1669, 3585, 0, 0, 6771, 0,
+	7993, 0, 5466, 0, 4052, 5453, 8241, 0, 0, 0, 0, 0, 0, 4227, 0, 0,
+	0, 9479, 63, 0, 0, 0, 6633, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3245, 0, 1861, 3517, 481, 0, 0, 8325, 0, 4287, 0,
+	0, 0, 8531, 0, 0, 0, 0, 0, 0, 4998, 7658, 2529, 9695, 0, 2518, 4768,
+	0, 0, 0, 0, 3596, 0, 5975, 0, 4792, 0, 0, 7235, 0, 0, 0, 0,
+	0, 0, 3566, 0, 2336, 0, 0, 0, 0, 4343, 7112, 0, 2159, 0, 2953, 7074,
+	2131, 7016, 9249, 0, 0, 2995, 0, 2178, 4934, 0, 0, 2203, 2295, 0, 0, 0,
+	0, 0, 0, 0, 7988, 0, 0, 0, 0, 0, 0, 0, 4564, 0, 0, 0,
+	0, 0, 0, 0, 0, 5617, 4791, 6249, 0, 0, 0, 4271, 0, 0, 0, 8216,
+	0, 2290, 5561, 7663, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4679, 0, 0, 0, 0, 0, 0, 8974, 0, 4972, 0, 0, 0, 2028,
+	0, 7452, 1396, 0, 8894, 2849, 0, 7541, 1348, 1539, 0, 0, 3558, 0, 0, 0,
+	0, 1633, 2316, 6205, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4202, 0, 0, 0, 3381, 0, 0, 0, 0, 0,
+	0, 6454, 674, 7397, 8434, 4206, 7250, 0, 0, 0, 0, 0, 4466, 0, 989, 4929,
+	0, 0, 9486, 0, 0, 0, 0, 0, 0, 0, 6277, 0, 4638, 0, 0, 4129,
+	0, 0, 0, 0, 0, 0, 6279, 0, 0, 0, 0, 0, 0, 7646, 1581, 0,
+	3677, 0, 0, 2148, 0, 0, 0, 0, 0, 1296, 0, 0, 0, 0, 0, 0,
+	0, 0, 7523, 0, 0, 0, 0, 0, 231, 2897, 4350, 0, 0, 0, 0, 9331,
+	0, 0, 0, 0, 0, 0, 2620, 5021, 7632, 0, 2769, 308, 4864, 3166, 0, 0,
+	4021, 7273, 0, 0, 7223, 501, 0, 0, 8677, 0, 0, 0, 0, 0, 0, 0,
+	6049, 0, 0, 0, 0, 0, 0, 0, 0, 5913, 0, 0, 2143, 6514, 9033, 0,
+	6370, 7967, 9405, 5509, 0, 0, 6186, 5052, 0, 8124, 5711, 0, 4673, 3231, 0, 0,
+	0, 0, 0, 0, 2583, 0, 0, 9068, 0, 0, 0, 0, 0, 3757, 8041, 9686,
+	0, 0, 0, 3863, 0, 0, 0, 7710, 0, 0, 0, 0, 0, 1598, 0, 487,
+	0, 7542, 0, 0, 0, 0, 0, 0, 0, 0, 8527, 6839, 7556, 0, 0, 9360,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 6376, 0, 0, 3043, 0, 0, 0, 0,
-	0, 0, 0, 7676, 0, 0, 0, 0, 5311, 2401, 5707, 0, 2500, 0, 0, 7427,
-	0, 0, 0, 0, 3075, 718, 0, 0, 0, 3507, 0, 6271, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 158, 0, 0, 0, 0, 1919, 0,
-	0, 0, 0, 914, 0, 0, 0, 0, 6873, 233, 2205, 3211, 7520, 0, 0, 0,
-	0, 0, 2955, 3228, 0, 0, 0, 0, 0, 0, 0, 1435, 0, 0, 0, 0,
-	0, 0, 7130, 5656, 0, 0, 0, 1118, 6733, 6894, 0, 0, 4852, 0, 0, 3465,
-	0, 0, 0, 1110, 0, 0, 7036, 4866, 5472, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 566, 0, 0, 0, 0, 2261, 0, 0,
-	0, 0, 5369, 8098, 0, 0, 0, 0, 3924, 8136, 0, 0, 0, 2025, 0, 0,
-	0, 0, 0, 2325, 5780, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 584, 0, 693, 915, 3642, 0, 0, 0,
-	0, 0, 0, 5626, 0, 0, 0, 0, 7078, 5857, 0, 569, 0, 0, 0, 4243,
-	4527, 4173, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4771, 1540, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1718, 2290, 7290, 0, 3464, 0, 6828, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4766, 6964, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1196, 0, 0, 1368, 0, 0, 0, 5742,
-	0, 0, 0, 0, 0, 0, 7116, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 4247, 0, 4640, 0, 0, 2784, 0, 0, 0, 0, 4834, 0, 0, 0, 0,
-	0, 0, 4857, 0, 0, 0, 0, 7530, 0, 0, 8184, 0, 0, 0, 0, 0,
-	4905, 0, 0, 0, 0, 0, 1513, 0, 0, 0, 0, 0, 0, 0, 0, 1082,
-	1637, 5875, 4318, 0, 0, 7073, 0, 0, 0, 0, 3571, 0, 0, 5584, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3699, 2752, 6963, 0, 0,
-	0, 0, 2941, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7931, 0, 0, 1148,
+	4973, 0, 2472, 268, 627, 4074, 0, 0, 4508, 0, 0, 0, 5115, 0, 0, 0,
+	0, 4659, 0, 0, 1308, 0, 0, 5921, 9411, 5842, 0, 0, 0, 140, 752, 2848,
+	0, 6026, 0, 0, 0, 0, 0, 0, 0, 0, 7308, 8354, 0, 275, 2456, 0,
+	0, 0, 0, 0, 8018, 0, 0, 1484, 0, 6739, 7013, 0, 0, 615, 833, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 616, 0, 1483, 292, 0, 0, 7094, 0,
+	0, 0, 6118, 9098, 475, 0, 0, 0, 0, 0, 0, 3769, 0, 0, 0, 0,
+	0, 173, 4134, 8133, 0, 3121, 3253, 3382, 3826, 0, 0, 5847, 0, 0, 0, 0,
+	744, 6831, 0, 0, 0, 0, 0, 3784, 0, 0, 0, 2404, 0, 8838, 3705, 0,
+	0, 5174, 0, 0, 0, 9056, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 8920, 1209, 3060, 8382, 2611, 0, 0, 0, 8011,
+	0, 0, 0, 0, 4076, 0, 0, 0, 0, 0, 4333, 0, 3574, 0, 0, 0,
+	0, 503, 0, 5984, 2591, 0, 0, 0, 0, 9211, 0, 2419, 0, 8888, 0, 0,
+	0, 0, 0, 0, 2144, 6278, 8032, 0, 0, 0, 5782, 1631, 0, 0, 0, 513,
+	0, 621, 0, 665, 3551, 0, 6898, 4942, 0, 5190, 0, 0, 4284, 1576, 0, 0,
+	0, 0, 0, 7581, 9295, 0, 0, 0, 0, 0, 0, 0, 8688, 0, 0, 0,
+	0, 0, 0, 0, 0, 3890, 0, 7340, 0, 0, 0, 0, 4174, 0, 2459, 2149,
+	0, 0, 0, 0, 0, 0, 7602, 0, 5684, 0, 0, 0, 7981, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2009, 0, 0, 0, 3277, 5881, 6334, 7931,
+	0, 0, 0, 1045, 5211, 0, 144, 6152, 0, 0, 0, 103, 0, 0, 0, 0,
+	0, 0, 0, 0, 3457, 0, 0, 0, 0, 3930, 0, 0, 0, 0, 0, 0,
+	4860, 8870, 0, 4067, 0, 4668, 4859, 0, 1086, 0, 0, 6423, 0, 8748, 0, 0,
+	0, 717, 0, 0, 7794, 0, 0, 6233, 6362, 5949, 4436, 0, 0, 0, 0, 9580,
+	0, 0, 0, 5878, 3062, 5677, 6763, 0, 7047, 0, 2784, 0, 0, 0, 0, 305,
+	7756, 0, 0, 0, 0, 4988, 8635, 0, 0, 4619, 8095, 0, 0, 0, 0, 2161,
+	0, 0, 0, 0, 0, 647, 7849, 0, 792, 0, 0, 3942, 0, 1454, 2414, 0,
+	0, 0, 0, 0, 0, 8079, 0, 7761, 0, 0, 9691, 0, 0, 4395, 0, 0,
+	0, 4042, 0, 0, 0, 0, 0, 0, 0, 5586, 0, 0, 0, 0, 0, 0,
+	7154, 514, 0, 0, 0, 0, 0, 0, 0, 3145, 0, 0, 0, 7103, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5749, 0, 0, 0, 549, 0, 0, 0,
+	0, 4937, 5745, 0, 0, 0, 0, 5893, 0, 0, 0, 3358, 0, 0, 0, 0,
+	0, 7759, 0, 0, 0, 765, 0, 126, 4850, 7048, 1004, 8439, 9238, 0, 8986, 0,
+	0, 0, 0, 0, 1318, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4782, 0, 0, 0, 0, 0, 8939, 0, 1994, 9512, 7772, 0, 8483, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 9656, 0, 0, 213, 9312, 0, 0,
+	0, 0, 0, 0, 3010, 1304, 0, 0, 0, 0, 7320, 0, 0, 0, 0, 0,
+	3004, 0, 0, 0, 0, 0, 0, 4571, 0, 0, 0, 0, 0, 4728, 5004, 6806,
+	0, 0, 0, 3950, 0, 0, 0, 0, 3949, 0, 0, 8860, 0, 0, 0, 0,
+	0, 5526, 0, 0, 0, 0, 2310, 5739, 8801, 0, 8921, 0, 0, 0, 1254, 3635,
+	0, 0, 3481, 4811, 7596, 8668, 0, 0, 0, 1281, 0, 2083, 0, 0, 6261, 0,
+	3593, 0, 0, 0, 0, 606, 0, 0, 0, 0, 0, 3752, 0, 1805, 4708, 6101,
+	8504, 0, 0, 5795, 0, 4754, 5455, 7506, 6342, 0, 0, 0, 0, 0, 1130, 0,
+	0, 0, 0, 0, 0, 9313, 0, 1549, 0, 186, 5760, 0, 0, 0, 0, 0,
+	0, 3639, 0, 6450, 0, 0, 0, 0, 0, 0, 7177, 0, 0, 0, 2379, 3570,
+	0, 0, 0, 8897, 0, 0, 0, 0, 8731, 0, 0, 0, 0, 0, 2551, 0,
+	0, 0, 0, 8555, 9079, 1374, 0, 0, 0, 0, 0, 0, 0, 8975, 0, 0,
+	0, 7778, 0, 0, 0, 33, 0, 0, 0, 0, 9626, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3088, 0, 0, 0, 4164, 0, 0, 0, 0, 7889,
+	2899, 3764, 9642, 0, 0, 0, 0, 294, 0, 5384, 7105, 0, 4503, 0, 0, 0,
+	0, 0, 1397, 0, 4211, 0, 2272, 2147, 0, 0, 0, 0, 0, 0, 3484, 3055,
+	1062, 0, 0, 1886, 0, 1384, 2240, 5857, 8915, 0, 743, 5137, 0, 0, 0, 0,
+	261, 7301, 8473, 0, 5710, 0, 0, 0, 9515, 0, 0, 0, 0, 0, 0, 9155,
+	0, 0, 0, 7311, 9451, 5491, 0, 0, 0, 0, 0, 0, 8785, 0, 4546, 7282,
+	0, 7514, 0, 0, 0, 0, 255, 508, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 406, 0, 0, 0, 0, 0, 0, 0, 7777, 0, 8649, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 323, 0, 0, 3868, 0, 0, 4883,
+	0, 0, 0, 0, 0, 0, 0, 1616, 3670, 0, 2945, 0, 0, 0, 0, 0,
+	8196, 0, 9495, 5264, 4383, 0, 0, 4019, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 8048, 0, 565, 3301, 0, 0, 0, 0, 0, 0, 0,
+	0, 7830, 801, 8877, 0, 0, 0, 0, 0, 2576, 0, 0, 0, 8831, 0, 0,
+	657, 0, 0, 0, 685, 6947, 0, 9308, 0, 0, 0, 0, 0, 4683, 0, 0,
+	0, 0, 6584, 0, 0, 0, 7218, 0, 0, 0, 0, 0, 2963, 7567, 4688, 230,
+	0, 4533, 4872, 0, 0, 0, 5182, 0, 0, 0, 0, 0, 0, 0, 572, 0,
+	0, 0, 0, 0, 0, 0, 0, 2496, 0, 0, 0, 6258, 0, 0, 0, 0,
+	0, 0, 9523, 6428, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6797,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7243, 0, 0, 0, 0, 0, 0, 6376, 5638, 8323, 0, 0, 0, 0, 0, 0,
+	0, 0, 5429, 0, 0, 3759, 0, 0, 9314, 0, 0, 1580, 2850, 0, 0, 0,
+	0, 0, 0, 1122, 0, 0, 8396, 0, 0, 6381, 0, 0, 0, 6713, 0, 0,
+	0, 0, 0, 0, 1958, 5578, 9679, 0, 426, 1002, 2959, 0, 0, 1227, 2008, 0,
+	0, 0, 0, 2181, 0, 8330, 0, 2556, 2136, 0, 0, 0, 0, 0, 0, 4160,
+	0, 0, 0, 0, 4286, 9363, 0, 0, 0, 1668, 0, 0, 0, 1176, 0, 0,
+	7934, 8337, 2882, 6628, 0, 0, 0, 8020, 5845, 0, 3934, 0, 0, 0, 8341, 9169,
+	0, 0, 0, 0, 0, 0, 0, 6956, 0, 4093, 0, 0, 8823, 0, 0, 0,
+	8428, 2296, 6170, 0, 0, 6162, 6592, 3901, 9530, 0, 0, 2073, 2911, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7433, 4927, 5301, 0, 0,
+	0, 0, 0, 666, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 4705, 7467, 0, 0, 0, 7526, 0, 0, 5965, 0, 0, 0,
+	6259, 0, 0, 0, 6703, 8220, 7459, 6984, 0, 451, 0, 0, 0, 0, 0, 9461,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1599, 0, 0, 0, 0, 0, 0, 0, 2127, 0, 0, 0,
+	0, 3359, 7907, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3734, 0,
+	0, 8851, 0, 0, 0, 0, 3175, 4137, 2876, 8701, 0, 0, 2364, 3604, 9216, 9232,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6887, 7351, 0, 0, 0,
+	0, 0, 0, 0, 0, 1716, 0, 5078, 0, 0, 0, 0, 1392, 0, 7873, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1196, 3880, 0, 1326, 0, 0, 0, 8082, 8280, 0, 0, 3200, 0, 0,
+	9072, 0, 0, 0, 464, 0, 9607, 0, 0, 0, 0, 0, 0, 0, 8728, 0,
+	0, 8222, 0, 0, 0, 2275, 4029, 0, 0, 0, 0, 0, 2514, 6857, 0, 0,
+	0, 7763, 0, 0, 9247, 0, 0, 0, 9194, 0, 0, 0, 5611, 6594, 7500, 9101,
+	0, 0, 975, 7839, 0, 0, 3042, 0, 0, 0, 0, 0, 0, 401, 5832, 6022,
+	735, 6081, 6830, 7813, 0, 0, 6337, 0, 7829, 3907, 0, 3078, 0, 0, 731, 0,
+	3407, 0, 9714, 6154, 0, 0, 0, 8997, 0, 0, 0, 0, 0, 0, 0, 7883,
+	9280, 0, 0, 0, 8182, 0, 0, 0, 2918, 0, 0, 7906, 0, 0, 0, 0,
+	0, 0, 0, 5865, 0, 6718, 7438, 0, 1139, 0, 0, 0, 5409, 7848, 0, 0,
+	0, 0, 0, 0, 522, 0, 4226, 0, 0, 0, 8647, 0, 3265, 8781, 0, 0,
+	1917, 0, 0, 2439, 2892, 3432, 0, 0, 0, 9110, 0, 5438, 0, 0, 5624, 5114,
+	0, 0, 0, 0, 0, 0, 0, 3408, 270, 9701, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 232, 0, 0, 1385, 0, 0, 2177, 0,
+	0, 5164, 0, 4695, 0, 0, 0, 0, 0, 4887, 0, 0, 0, 1297, 0, 0,
+	0, 0, 8038, 4959, 0, 0, 0, 0, 0, 3931, 0, 0, 0, 0, 0, 0,
+	2116, 0, 0, 0, 0, 0, 9119, 9499, 0, 0, 1099, 0, 2747, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6378, 7456, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7389, 0, 0, 5875, 6040, 5900, 0, 0,
+	5380, 0, 0, 0, 0, 5485, 0, 0, 0, 0, 0, 0, 0, 0, 1075, 5111,
+	0, 0, 7657, 4535, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2361, 2522,
+	0, 1724, 0, 0, 0, 0, 0, 2368, 0, 0, 0, 0, 6755, 0, 0, 0,
+	0, 39, 0, 0, 0, 0, 0, 5869, 0, 0, 6929, 0, 0, 0, 0, 5278,
+	8189, 152, 0, 9592, 4702, 0, 0, 0, 8660, 7039, 8713, 0, 0, 259, 2056, 5012,
+	0, 0, 0, 6107, 0, 0, 0, 0, 0, 0, 3655, 0, 0, 0, 560, 0,
+	5494, 5647, 2448, 5523, 0, 5759, 0, 0, 0, 0, 0, 7693, 0, 0, 0, 0,
+	0, 1095, 0, 0, 0, 0, 0, 0, 0, 4163, 2913, 0, 0, 0, 0, 0,
+	0, 3029, 0, 0, 7991, 0, 0, 0, 1121, 4138, 0, 0, 0, 0, 6700, 0,
+	7001, 0, 0, 0, 0, 0, 0, 0, 0, 4563, 8374, 5412, 0, 1818, 0, 0,
+	3846, 0, 0, 0, 0, 7033, 0, 4150, 5655, 0, 0, 0, 0, 0, 5779, 3578,
+	7266, 0, 8926, 0, 0, 0, 278, 0, 0, 3391, 6683, 0, 0, 0, 0, 8683,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 256, 0, 0,
+	9311, 9002, 0, 0, 561, 6106, 0, 5391, 0, 0, 0, 0, 0, 8964, 0, 0,
+	0, 0, 0, 5790, 0, 0, 0, 0, 8407, 0, 0, 0, 0, 0, 0, 7996,
+	0, 0, 0, 2704, 0, 0, 0, 0, 0, 0, 0, 0, 968, 0, 0, 0,
+	0, 0, 1093, 0, 0, 6799, 0, 0, 6241, 0, 6733, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1937, 6010, 2532, 0, 0, 0, 0, 0, 0, 1337, 1279,
+	0, 7204, 1923, 0, 7995, 8592, 0, 0, 0, 0, 9204, 0, 0, 0, 0, 0,
+	3590, 0, 0, 0, 0, 0, 1771, 0, 0, 0, 2335, 6548, 9442, 0, 0, 0,
+	0, 880, 0, 0, 0, 0, 0, 0, 0, 0, 1813, 0, 0, 0, 0, 0,
+	4306, 0, 0, 6084, 0, 7080, 0, 9562, 0, 0, 0, 1609, 0, 0, 1792, 0,
+	0, 0, 0, 0, 1963, 5067, 0, 0, 0, 0, 0, 0, 0, 0, 5571, 0,
+	0, 6092, 5608, 0, 8811, 6141, 0, 0, 0, 2692, 2957, 0, 0, 0, 0, 8565,
+	1747, 0, 0, 0, 0, 0, 0, 1707, 1889, 3107, 0, 3274, 0, 0, 0, 939,
+	0, 88, 5830, 0, 0, 0, 0, 0, 0, 0, 4699, 8423, 0, 3812, 0, 0,
+	0, 2025, 3750, 1643, 0, 0, 0, 7011, 4602, 0, 0, 0, 0, 0, 0, 0,
+	9197, 7335, 7740, 1789, 0, 2198, 0, 431, 0, 0, 0, 0, 5336, 0, 8712, 0,
+	0, 0, 0, 0, 0, 960, 0, 0, 0, 4718, 5852, 6472, 0, 0, 0, 2732,
+	2263, 0, 0, 0, 0, 0, 6586, 0, 0, 0, 0, 0, 0, 0, 0, 2424,
+	9303, 0, 0, 1107, 0, 0, 0, 4053, 8722, 0, 0, 0, 0, 0, 0, 0,
+	4072, 0, 1052, 7926, 9035, 1676, 0, 0, 0, 8446, 385, 0, 0, 0, 0, 0,
+	0, 0, 0, 6731, 0, 0, 0, 0, 9318, 7357, 0, 5953, 9392, 0, 0, 0,
+	4381, 9507, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1844, 2082, 0, 0,
+	0, 0, 0, 0, 2279, 0, 0, 0, 8265, 5465, 8816, 0, 3599, 8213, 0, 0,
+	7629, 6666, 9716, 0, 4374, 0, 0, 0, 0, 7736, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5426, 7255, 0, 0, 0, 0, 0, 0, 8397, 0,
+	0, 1056, 0, 0, 0, 8983, 0, 4594, 0, 0, 0, 0, 0, 2410, 0, 0,
+	5149, 0, 0, 0, 0, 0, 0, 4496, 0, 0, 4268, 5451, 0, 0, 0, 5272,
+	0, 0, 0, 0, 3390, 0, 0, 0, 1529, 4157, 0, 0, 0, 0, 6708, 7179,
+	0, 3549, 0, 0, 0, 0, 1198, 0, 0, 0, 0, 0, 0, 4155, 0, 0,
+	0, 2421, 0, 0, 0, 4282, 1015, 4349, 0, 0, 0, 8643, 0, 0, 4292, 466,
+	0, 0, 0, 0, 0, 6743, 0, 0, 0, 4130, 7298, 0, 0, 0, 290, 0,
+	0, 6656, 9690, 0, 2972, 8952, 0, 0, 0, 5373, 0, 7229, 4149, 9468, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2477, 0, 0, 0,
+	9112, 80, 3275, 0, 0, 0, 0, 5405, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 198, 311, 0, 0, 2380, 0, 0, 1543, 0, 0, 8324, 3421, 0, 0, 0,
+	2542, 0, 0, 0, 0, 0, 0, 6363, 0, 2605, 0, 443, 0, 0, 0, 0,
+	0, 0, 5877, 0, 0, 0, 0, 0, 0, 2546, 0, 0, 7005, 0, 0, 0,
+	4493, 0, 0, 0, 0, 0, 5041, 0, 0, 0, 4313, 1164, 2718, 3607, 7248, 0,
+	0, 0, 0, 9526, 564, 0, 0, 0, 0, 0, 0, 0, 2947, 0, 0, 0,
+	0, 0, 220, 0, 0, 0, 4641, 6511, 6979, 0, 0, 0, 0, 0, 0, 0,
+	0, 6986, 0, 0, 0, 0, 0, 0, 2199, 2397, 0, 0, 3425, 3426, 8194, 5339,
+	0, 0, 0, 0, 0, 0, 0, 0, 6671, 3718, 0, 0, 0, 0, 0, 0,
+	3252, 7878, 0, 0, 1185, 0, 0, 0, 0, 4582, 0, 0, 0, 0, 0, 0,
+	6448, 8653, 0, 0, 888, 0, 0, 0, 7551, 0, 0, 1377, 0, 0, 0, 0,
+	0, 0, 0, 0, 7752, 0, 0, 274, 0, 0, 0, 0, 0, 0, 0, 1166,
+	0, 5014, 0, 0, 0, 0, 2146, 0, 3452, 4260, 4465, 2048, 4873, 5288, 815, 4482,
+	5514, 0, 0, 4733, 6675, 0, 0, 0, 0, 0, 0, 337, 2503, 0, 0, 0,
+	0, 0, 0, 0, 0, 5971, 0, 0, 0, 0, 778, 0, 0, 0, 5155, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 675, 0, 0, 0, 0,
+	3205, 0, 0, 0, 0, 0, 0, 6019, 6097, 7485, 0, 0, 0, 826, 0, 873,
+	314, 3443, 1866, 5166, 0, 0, 0, 6822, 0, 7690, 0, 0, 3700, 0, 0, 1354,
+	4416, 6451, 0, 0, 0, 0, 0, 512, 8950, 9345, 0, 0, 0, 5812, 0, 0,
+	0, 0, 300, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2004, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 64, 8201, 9615, 0, 0, 0, 3795, 0, 0,
+	0, 0, 0, 9205, 0, 0, 0, 2068, 0, 0, 0, 3216, 0, 0, 3938, 0,
+	2649, 0, 0, 0, 6417, 6039, 4077, 0, 0, 4717, 9410, 0, 0, 7961, 0, 4965,
+	7933, 0, 0, 0, 0, 0, 2635, 0, 4216, 0, 0, 0, 0, 6909, 0, 0,
+	0, 0, 0, 0, 8999, 3039, 0, 1436, 1603, 0, 0, 137, 0, 3489, 0, 0,
+	2617, 0, 0, 0, 0, 0, 0, 0, 6001, 0, 0, 0, 0, 0, 0, 6632,
+	0, 5229, 1039, 8313, 0, 0, 0, 0, 5230, 0, 6583, 6741, 0, 0, 0, 0,
+	0, 0, 0, 6815, 0, 0, 9398, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5985, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 5768, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1031, 9549, 1750, 0,
+	0, 0, 0, 0, 0, 3490, 4219, 9684, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 9301, 7990, 0, 6114, 3291, 0, 1942, 2241, 0, 0, 0, 0, 3330, 0, 0,
+	0, 0, 0, 2505, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 3684, 7677, 0, 0, 0, 0, 0, 7442, 0, 0, 0, 0, 1071, 0, 0,
+	0, 1371, 0, 0, 0, 0, 0, 0, 0, 8693, 3809, 7929, 8928, 6390, 0, 7049,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5035, 1097, 3939, 0, 0, 6777, 4597, 7833, 0, 1999, 8033, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2685, 0, 0, 0, 0, 0, 0, 5161, 0, 1537, 5898,
+	7319, 0, 0, 0, 0, 0, 0, 6079, 0, 4832, 1395, 0, 1253, 0, 0, 0,
+	0, 1504, 0, 2977, 0, 0, 0, 0, 0, 6798, 7163, 7331, 8812, 1222, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 7902, 1646, 8876, 8586, 2701, 0, 0,
+	0, 0, 0, 0, 3057, 0, 0, 0, 29, 0, 0, 0, 0, 0, 0, 4628,
+	0, 0, 0, 1120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5331, 0, 0,
+	0, 0, 0, 0, 1899, 0, 2783, 0, 7226, 0, 7799, 0, 9343, 0, 0, 0,
+	551, 0, 7034, 2547, 0, 0, 5446, 9333, 0, 0, 0, 0, 569, 1734, 6997, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4946, 0,
+	1871, 0, 2982, 0, 2291, 0, 0, 0, 0, 0, 3502, 0, 0, 248, 858, 0,
+	1221, 5543, 0, 0, 8681, 0, 0, 0, 4401, 3234, 0, 0, 0, 1063, 0, 0,
+	0, 0, 0, 0, 0, 2577, 217, 0, 0, 0, 0, 0, 0, 0, 9302, 0,
+	0, 0, 0, 0, 0, 0, 0, 1461, 0, 5269, 0, 0, 0, 2821, 0, 0,
+	0, 0, 0, 0, 7750, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6232,
+	0, 0, 5594, 0, 0, 0, 0, 0, 0, 4595, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3375, 0, 7804, 0, 0, 0, 0, 2680, 0, 2533, 0,
+	1882, 7110, 0, 0, 0, 5843, 0, 0, 1622, 2941, 0, 0, 0, 8145, 0, 0,
+	0, 0, 8528, 0, 0, 0, 0, 5991, 253, 3267, 6752, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 5338, 0, 0, 0, 0, 8311, 0, 0, 0, 0, 9233,
+	0, 59, 0, 2345, 4985, 352, 7369, 0, 6046, 0, 0, 6792, 0, 0, 0, 0,
+	0, 0, 499, 0, 0, 5117, 0, 0, 2703, 782, 0, 0, 0, 0, 0, 0,
+	0, 0, 5431, 0, 0, 0, 0, 0, 0, 1877, 0, 0, 0, 0, 0, 0,
+	6225, 7980, 8136, 0, 1043, 4136, 2764, 7577, 0, 0, 0, 0, 0, 0, 0, 9001,
+	0, 0, 0, 0, 5204, 0, 0, 1516, 0, 8774, 6229, 0, 0, 0, 0, 0,
+	0, 0, 7968, 0, 6122, 0, 0, 0, 0, 0, 0, 3380, 0, 2788, 0, 8998,
+	0, 0, 0, 0, 0, 0, 0, 3, 0, 6230, 5151, 0, 0, 542, 1523, 0,
+	0, 0, 2756, 0, 0, 0, 0, 0, 0, 2855, 2910, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1081, 0, 0, 0, 0, 9707,
+	0, 2330, 1163, 6231, 0, 0, 0, 0, 0, 0, 0, 617, 3097, 3780, 0, 0,
+	1913, 0, 8305, 0, 8518, 174, 3610, 7060, 6197, 4061, 3322, 0, 30, 1067, 6485, 0,
+	8869, 0, 0, 6648, 0, 4112, 0, 0, 6497, 0, 2150, 5935, 0, 0, 0, 3371,
+	2613, 0, 0, 8840, 0, 0, 0, 8253, 0, 0, 0, 0, 0, 0, 0, 785,
+	0, 7424, 0, 0, 4527, 0, 0, 0, 0, 0, 0, 453, 5859, 8951, 0, 0,
+	0, 1507, 0, 0, 671, 1372, 0, 988, 0, 0, 0, 0, 0, 2197, 3210, 789,
+	6137, 8060, 0, 9282, 0, 0, 6173, 0, 0, 1775, 0, 0, 0, 0, 0, 6525,
+	9235, 0, 0, 4232, 0, 0, 0, 0, 0, 0, 0, 6524, 0, 0, 0, 0,
+	0, 550, 0, 0, 0, 0, 7825, 0, 0, 4914, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 8669, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6891, 0, 2282,
+	5962, 0, 8010, 0, 0, 1005, 0, 0, 0, 0, 0, 0, 0, 521, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3689, 0, 2655, 8824, 4427, 4406, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3630, 0, 0, 0, 1811, 0, 0, 4605, 0,
+	0, 0, 3817, 1023, 0, 0, 0, 9487, 2883, 7015, 0, 4270, 4621, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 6198, 0, 0, 3306, 7143, 0, 0, 0, 0, 0, 0, 0,
+	6031, 0, 0, 9722, 0, 0, 0, 0, 0, 0, 0, 0, 7055, 0, 8907, 3242,
+	0, 0, 0, 0, 7711, 0, 4078, 0, 5943, 6872, 4122, 9441, 0, 8855, 8917, 0,
+	0, 2193, 9668, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7070, 0, 2046, 1566, 1638, 0, 0, 1710, 0, 9429, 0, 0, 0, 1560, 0, 758,
+	2697, 8283, 0, 0, 0, 7006, 3307, 5978, 0, 0, 0, 0, 0, 2761, 6916, 0,
+	6133, 0, 5002, 0, 0, 0, 2435, 0, 0, 0, 0, 0, 0, 0, 3447, 3991,
+	0, 0, 0, 0, 0, 0, 0, 497, 0, 0, 0, 0, 0, 0, 0, 0,
+	2515, 0, 0, 0, 6111, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 8370, 0, 8226, 0, 0, 0, 0, 3071, 832, 4662, 0, 6543, 0, 3215, 7009,
+	6057, 9552, 0, 0, 4378, 0, 0, 0, 5019, 5693, 0, 0, 0, 0, 645, 4537,
+	5072, 1280, 6682, 0, 0, 0, 0, 0, 0, 8763, 0, 3017, 0, 0, 0, 0,
+	0, 0, 5129, 7073, 0, 0, 0, 0, 0, 0, 0, 0, 4117, 4269, 0, 0,
+	7631, 0, 0, 0, 0, 0, 44, 0, 0, 0, 0, 0, 0, 0, 3864, 0,
+	0, 0, 0, 4027, 3264, 4301, 7634, 0, 6382, 0, 0, 0, 0, 0, 387, 3611,
+	1506, 5427, 7247, 0, 1509, 0, 0, 0, 5013, 0, 0, 0, 0, 0, 0, 0,
+	0, 3548, 0, 0, 2594, 3579, 0, 0, 2971, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 6695, 8865, 0, 0, 704, 494, 710, 0, 9569, 0, 0, 0, 0, 0,
+	0, 6587, 0, 0, 0, 0, 5598, 0, 7579, 0, 0, 0, 0, 6651, 0, 0,
+	0, 0, 0, 5557, 0, 7021, 0, 7449, 5661, 0, 0, 0, 0, 4010, 0, 3682,
+	548, 0, 0, 4315, 0, 7955, 0, 0, 0, 3329, 0, 0, 0, 1082, 0, 0,
+	0, 0, 2675, 332, 0, 0, 0, 0, 0, 0, 0, 0, 879, 2698, 0, 0,
+	3811, 0, 0, 0, 0, 8183, 0, 0, 0, 0, 3727, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8207, 0, 0, 0, 0, 0,
+	0, 0, 6903, 6545, 0, 0, 0, 0, 2650, 876, 0, 0, 0, 0, 1935, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9060,
+	0, 2885, 0, 0, 0, 1656, 0, 726, 6128, 0, 0, 0, 32, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 9427, 0, 0, 0, 5422, 8376, 0, 760, 3898,
+	0, 5555, 7271, 5923, 6226, 0, 4461, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 6435, 8332, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3399, 7045, 0,
+	0, 4249, 4258, 2152, 5279, 0, 0, 730, 4330, 0, 0, 0, 1265, 8326, 0, 0,
+	3553, 5378, 0, 0, 0, 9286, 9519, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3321, 6843, 8009, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9000,
+	0, 681, 0, 5544, 0, 0, 4990, 0, 0, 0, 3631, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2245, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7254,
+	0, 0, 0, 0, 4499, 0, 0, 1737, 0, 3796, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 6050, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7909, 0,
+	0, 129, 0, 0, 0, 0, 9649, 0, 8267, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 2753, 2172, 0, 0, 0, 0, 0, 0, 0, 6442, 0, 0, 0, 0,
+	0, 6340, 1064, 4481, 0, 0, 0, 8293, 0, 0, 0, 0, 0, 7801, 0, 0,
+	5418, 0, 2524, 1213, 0, 8485, 6996, 0, 0, 0, 3155, 0, 0, 0, 0, 0,
+	7429, 0, 0, 0, 3000, 5989, 0, 0, 0, 3562, 664, 1572, 6922, 6616, 8481, 4259,
+	0, 0, 0, 0, 3822, 0, 0, 0, 0, 1201, 0, 0, 0, 0, 0, 2105,
+	0, 0, 0, 0, 0, 0, 0, 3424, 0, 7483, 5958, 0, 0, 0, 0, 8752,
+	0, 0, 0, 7812, 9420, 0, 0, 0, 0, 0, 0, 0, 0, 7182, 0, 0,
+	0, 4095, 4980, 7775, 0, 0, 0, 0, 0, 4065, 0, 0, 0, 0, 0, 3597,
+	0, 0, 0, 0, 0, 0, 0, 7251, 0, 0, 0, 0, 7147, 0, 0, 0,
+	8357, 0, 0, 0, 0, 0, 6459, 0, 0, 0, 6690, 0, 2196, 0, 1235, 0,
+	0, 0, 0, 0, 0, 1026, 0, 8099, 0, 0, 4785, 8537, 0, 0, 6725, 9579,
+	127, 0, 0, 0, 9453, 1028, 2441, 0, 0, 0, 1956, 0, 0, 0, 0, 0,
+	6753, 0, 0, 0, 0, 0, 6873, 7787, 0, 0, 8501, 7294, 0, 0, 0, 0,
+	0, 0, 0, 0, 5791, 0, 0, 0, 0, 0, 6567, 0, 2445, 2869, 3985, 0,
+	0, 0, 0, 0, 0, 0, 0, 3686, 0, 0, 0, 1344, 79, 5023, 1022, 0,
+	6380, 0, 0, 3720, 0, 0, 0, 9176, 0, 0, 0, 0, 7582, 7828, 2725, 0,
+	1732, 9414, 2062, 0, 0, 0, 0, 0, 5474, 0, 0, 1089, 5826, 0, 0, 0,
+	0, 0, 0, 0, 0, 8438, 0, 0, 8730, 2416, 0, 102, 5639, 400, 8666, 0,
+	0, 0, 4189, 0, 0, 0, 0, 7008, 2434, 4046, 7860, 0, 7358, 4916, 3033, 7591,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7345, 9387, 0, 914, 9061, 0,
+	0, 0, 0, 1556, 0, 0, 0, 0, 9304, 640, 228, 0, 4857, 0, 0, 0,
+	0, 1127, 0, 0, 0, 0, 0, 0, 9465, 995, 0, 0, 0, 5341, 1822, 6431,
+	0, 0, 0, 0, 281, 8680, 0, 0, 1087, 0, 556, 0, 2044, 0, 9188, 0,
+	1674, 7228, 2785, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3458, 4366, 0, 0, 0, 0, 0, 3266, 7267, 0, 0, 0, 0, 0,
+	0, 0, 5781, 0, 8798, 0, 0, 0, 0, 0, 195, 0, 5162, 0, 0, 1305,
+	0, 0, 0, 0, 0, 9708, 1343, 0, 0, 0, 6678, 0, 0, 0, 4930, 6953,
+	9340, 0, 0, 9334, 0, 0, 0, 0, 4288, 0, 0, 5687, 0, 0, 8398, 0,
+	0, 0, 0, 0, 4578, 4967, 2154, 0, 0, 0, 0, 3747, 0, 0, 0, 1040,
+	0, 0, 0, 293, 3118, 0, 0, 2570, 0, 0, 0, 0, 0, 0, 4460, 7507,
+	0, 0, 0, 0, 0, 3299, 0, 0, 0, 0, 0, 0, 0, 6925, 0, 771,
+	0, 0, 0, 6626, 0, 0, 0, 7986, 8025, 6167, 7917, 0, 0, 0, 0, 0,
+	1450, 0, 0, 7434, 8461, 0, 0, 0, 0, 6578, 0, 0, 0, 0, 2475, 4738,
+	0, 0, 0, 0, 0, 0, 0, 8252, 0, 0, 0, 0, 0, 6961, 0, 0,
+	0, 0, 3069, 0, 0, 0, 0, 0, 5303, 0, 0, 0, 0, 0, 7802, 0,
+	0, 6349, 0, 3975, 4215, 0, 0, 0, 0, 0, 0, 0, 0, 1816, 0, 0,
+	0, 0, 2140, 9073, 7985, 9117, 9181, 6575, 0, 5805, 0, 0, 0, 0, 0, 0,
+	3020, 0, 0, 728, 250, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7803, 3927,
+	0, 0, 0, 0, 0, 3261, 0, 3400, 0, 0, 0, 0, 2723, 8302, 8661, 0,
+	0, 0, 3961, 0, 8203, 0, 4408, 0, 0, 4567, 0, 0, 1449, 3002, 0, 0,
+	0, 7082, 0, 0, 0, 9198, 0, 0, 4991, 0, 0, 0, 0, 0, 0, 306,
+	0, 0, 0, 3410, 0, 0, 0, 0, 5492, 4234, 6437, 525, 6998, 8902, 0, 0,
+	3347, 3865, 0, 0, 0, 4404, 0, 0, 4856, 6323, 8799, 0, 0, 6528, 8029, 0,
+	0, 0, 3878, 0, 0, 0, 8343, 0, 0, 5262, 0, 360, 8484, 0, 3467, 0,
+	0, 0, 0, 0, 0, 1048, 0, 9632, 0, 0, 0, 0, 0, 0, 8777, 0,
+	4624, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4353, 6819, 1495,
+	0, 5443, 0, 0, 3924, 0, 0, 0, 8242, 0, 0, 0, 2520, 0, 0, 0,
+	0, 9027, 3398, 3083, 4635, 6168, 6701, 8310, 7002, 9509, 0, 0, 0, 0, 0, 0,
+	3507, 918, 3848, 3905, 3177, 0, 0, 5560, 0, 0, 0, 0, 5428, 0, 0, 0,
+	7489, 0, 0, 0, 0, 854, 5713, 0, 0, 5732, 0, 0, 0, 0, 0, 3623,
+	2631, 7410, 2944, 0, 0, 0, 4022, 0, 0, 0, 8724, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 9078, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 8715, 0, 0, 0, 0, 0, 0, 0, 0,
+	3326, 0, 0, 0, 0, 6945, 0, 0, 0, 0, 9401, 0, 0, 0, 0, 0,
+	0, 6284, 0, 0, 3600, 0, 0, 3219, 4685, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1605, 0, 0, 2365, 0, 0, 0, 0, 7659,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7956, 1261, 0, 0, 0,
+	0, 1868, 0, 0, 0, 0, 0, 0, 2360, 6065, 9022, 0, 0, 2916, 0, 9236,
+	0, 0, 0, 0, 0, 0, 6348, 0, 0, 0, 0, 0, 0, 5552, 7768, 0,
+	0, 0, 0, 0, 0, 878, 3544, 6265, 0, 0, 9473, 0, 0, 0, 964, 10,
+	4725, 4100, 0, 0, 2717, 8956, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1147,
+	0, 0, 7746, 0, 0, 9115, 0, 1891, 0, 0, 0, 1569, 0, 3515, 2829, 9433,
+	0, 7548, 320, 5362, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1653, 0, 0, 4788, 0, 0, 0, 0, 0, 5717, 0, 688, 3402,
+	0, 145, 351, 5447, 9145, 0, 0, 0, 0, 0, 8696, 0, 0, 8519, 0, 0,
+	6555, 0, 0, 0, 0, 0, 5695, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7796, 3439, 373, 0, 0, 0,
+	2794, 0, 0, 0, 0, 8157, 0, 0, 0, 0, 6706, 0, 891, 0, 5777, 0,
+	4999, 8670, 0, 0, 0, 0, 0, 4880, 0, 0, 0, 0, 0, 0, 8773, 0,
+	0, 0, 0, 1373, 5168, 0, 0, 3642, 3427, 0, 0, 0, 0, 0, 0, 0,
+	7160, 0, 0, 0, 3372, 0, 83, 0, 0, 0, 0, 0, 0, 9203, 0, 0,
+	0, 0, 0, 0, 0, 0, 5363, 0, 6856, 0, 0, 0, 0, 0, 800, 0,
+	0, 0, 0, 0, 6110, 0, 3271, 9376, 0, 0, 0, 0, 0, 22, 0, 0,
+	0, 0, 2721, 8074, 0, 0, 0, 9502, 5934, 0, 0, 0, 0, 7651, 0, 6005,
+	4439, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4170, 0, 0, 9516, 0,
+	0, 0, 0, 0, 0, 70, 0, 0, 0, 0, 0, 0, 0, 0, 672, 0,
+	0, 0, 3043, 0, 1555, 0, 0, 0, 0, 0, 7024, 0, 0, 8633, 0, 0,
+	5106, 7393, 0, 0, 0, 631, 9094, 0, 0, 4473, 0, 6749, 1553, 9382, 0, 0,
+	0, 0, 0, 4553, 2981, 0, 0, 0, 1124, 0, 0, 0, 0, 0, 0, 0,
+	3808, 4724, 0, 0, 0, 0, 0, 1055, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	6494, 0, 0, 0, 0, 557, 0, 0, 0, 1978, 1878, 2139, 5252, 0, 0, 0,
+	3054, 0, 0, 0, 0, 2598, 8750, 0, 0, 0, 0, 0, 0, 0, 0, 510,
+	3238, 8291, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3589, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4691, 0, 0, 6617, 9588, 7649, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4382, 0, 0, 0, 7123, 0, 0, 0, 0,
+	0, 764, 0, 7764, 0, 0, 2657, 0, 0, 6520, 0, 0, 909, 0, 0, 0,
+	0, 0, 0, 8414, 0, 0, 1054, 0, 4040, 0, 6968, 0, 0, 0, 422, 6307,
+	5305, 7808, 0, 0, 7930, 4689, 8942, 0, 0, 3167, 9546, 0, 0, 0, 0, 9445,
+	0, 0, 0, 0, 0, 7395, 0, 0, 8955, 9023, 9030, 9667, 0, 0, 3433, 6794,
+	0, 0, 0, 0, 0, 0, 0, 5110, 0, 0, 0, 0, 5235, 2526, 2841, 2492,
+	3471, 0, 0, 6309, 3142, 0, 0, 0, 0, 0, 1137, 552, 5375, 0, 9185, 0,
+	523, 0, 5128, 6766, 0, 0, 0, 0, 0, 871, 0, 0, 0, 0, 0, 0,
+	0, 5271, 0, 0, 0, 0, 0, 2627, 0, 0, 0, 4647, 0, 0, 0, 0,
+	6630, 8941, 9057, 0, 0, 7913, 0, 0, 0, 5346, 8421, 0, 2356, 4889, 8208, 0,
+	0, 341, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3775, 7422, 0, 0, 0, 0, 0, 0, 8963, 0, 0, 0, 0, 7936, 0, 0,
+	0, 0, 4455, 0, 5806, 6932, 0, 0, 0, 0, 5635, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 6251, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4885, 7029, 0, 0, 0, 0, 8215, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7411, 998, 0, 0, 8131, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1226, 0, 0, 0, 1757, 8536, 0, 0, 0, 0, 3079, 0, 5153, 0,
+	0, 0, 0, 0, 4073, 0, 0, 0, 0, 0, 0, 0, 0, 3297, 7310, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1245, 0, 0, 5315, 0, 0, 4713, 0,
+	0, 0, 0, 0, 0, 0, 7580, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7127, 0, 0, 0, 0, 0, 2973, 0, 0, 0, 0, 0, 0, 0, 0, 1762,
+	3725, 0, 2808, 0, 0, 2601, 3327, 0, 8030, 0, 0, 689, 1518, 0, 0, 0,
+	3833, 0, 0, 4425, 6940, 0, 0, 3557, 3678, 0, 0, 0, 0, 0, 0, 0,
+	1748, 9404, 5397, 5393, 0, 0, 0, 1907, 2987, 7252, 0, 0, 3758, 0, 0, 1944,
+	2403, 1714, 343, 7464, 1752, 8933, 9263, 0, 0, 0, 2720, 6963, 5063, 9026, 3295, 0,
+	3850, 5699, 0, 0, 3825, 0, 0, 0, 0, 0, 4386, 0, 0, 0, 6361, 9692,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1947, 0, 3643, 0, 0, 0,
+	0, 4923, 0, 7786, 0, 848, 0, 0, 0, 0, 0, 0, 0, 0, 9055, 2280,
+	3928, 7214, 0, 8454, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7473,
+	0, 0, 0, 0, 0, 8797, 0, 0, 0, 358, 8402, 0, 0, 0, 0, 0,
+	9114, 0, 0, 0, 0, 0, 934, 5034, 530, 6858, 8227, 8842, 0, 0, 1352, 0,
+	0, 0, 0, 1370, 0, 8148, 2960, 5030, 1531, 0, 0, 0, 0, 1268, 0, 0,
+	0, 8355, 1533, 9262, 0, 4254, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6893,
+	0, 1695, 6561, 0, 0, 0, 9567, 9629, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1859, 5864, 5905, 8335, 2534, 8462, 0, 0, 0, 0, 0, 0, 0,
+	3885, 0, 745, 0, 0, 0, 5738, 3671, 2818, 0, 0, 0, 0, 3935, 5564, 7066,
+	7836, 0, 2776, 1513, 4505, 5751, 6647, 0, 0, 0, 8923, 9137, 0, 0, 0, 0,
+	0, 0, 6837, 1864, 0, 0, 0, 5463, 0, 0, 6102, 0, 0, 0, 2349, 8094,
+	6550, 0, 8448, 0, 0, 1992, 9276, 0, 0, 71, 1672, 0, 0, 7739, 0, 3521,
+	6332, 6430, 0, 0, 5131, 0, 0, 4658, 9545, 4939, 0, 0, 0, 0, 0, 0,
+	0, 4607, 0, 0, 0, 6276, 0, 0, 477, 2586, 0, 0, 0, 0, 0, 0,
+	842, 0, 0, 1879, 5960, 0, 0, 7971, 0, 6899, 7305, 9335, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1463, 5003, 2026, 8121, 6499, 0, 0, 0, 0, 6256,
+	0, 0, 580, 4015, 9063, 0, 252, 1394, 0, 0, 0, 0, 586, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3431, 3594, 0, 5054,
+	0, 0, 0, 0, 0, 0, 7718, 0, 9161, 0, 0, 0, 0, 0, 0, 825,
+	1644, 0, 1981, 0, 0, 0, 0, 0, 0, 0, 1008, 454, 0, 0, 0, 0,
+	4599, 312, 7221, 0, 3572, 0, 0, 0, 3569, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 6158, 950, 0, 0, 0, 0, 0, 0,
+	8844, 0, 0, 0, 0, 6456, 0, 0, 0, 0, 0, 0, 3827, 0, 7603, 0,
+	0, 0, 6670, 0, 0, 0, 0, 0, 0, 0, 1610, 7288, 0, 0, 2610, 0,
+	4213, 0, 0, 8595, 0, 0, 0, 8539, 0, 0, 0, 0, 0, 0, 0, 9698,
+	0, 0, 0, 2645, 5879, 0, 0, 6290, 524, 0, 0, 9321, 0, 8482, 0, 0,
+	0, 4672, 148, 0, 0, 0, 0, 0, 0, 0, 2961, 0, 0, 0, 0, 0,
+	0, 8779, 5821, 3397, 0, 0, 0, 0, 0, 0, 6597, 0, 0, 0, 0, 4351,
+	0, 0, 0, 2141, 0, 4091, 8935, 0, 0, 427, 7213, 315, 0, 1567, 3225, 5258,
+	9093, 0, 0, 0, 371, 0, 0, 5572, 0, 0, 0, 0, 4443, 0, 0, 7387,
+	1134, 0, 4359, 7757, 0, 1149, 7159, 3059, 7527, 8161, 9638, 75, 0, 0, 0, 2895,
+	0, 0, 0, 0, 0, 0, 847, 0, 0, 4115, 5901, 0, 7948, 5653, 8417, 0,
+	9045, 9266, 0, 0, 8644, 0, 0, 0, 0, 0, 2371, 0, 0, 0, 0, 0,
+	0, 4651, 8301, 972, 0, 0, 0, 0, 0, 0, 363, 0, 0, 0, 0, 9620,
+	0, 0, 0, 0, 6457, 6694, 0, 0, 8044, 0, 0, 0, 0, 0, 0, 5548,
+	0, 0, 3540, 3534, 1705, 0, 0, 0, 7610, 0, 0, 0, 0, 7334, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3239, 6507, 0, 1228, 0, 5342, 0, 0, 0,
+	0, 0, 0, 7451, 0, 5731, 9158, 0, 0, 3877, 1888, 2765, 0, 0, 2233, 3249,
+	1465, 6055, 0, 2191, 4240, 0, 0, 0, 6100, 0, 0, 2708, 8947, 5834, 0, 1764,
+	0, 6408, 0, 0, 0, 0, 5000, 9605, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 8138, 8384, 0, 0, 0, 0, 0, 0, 0, 856, 5863, 0, 3353, 0, 0,
+	1460, 2253, 4712, 0, 0, 0, 0, 0, 0, 0, 9146, 1215, 0, 0, 5501, 0,
+	0, 7279, 0, 0, 1390, 0, 0, 0, 4109, 0, 0, 0, 0, 0, 0, 8488,
+	0, 0, 0, 8214, 0, 0, 2509, 4801, 0, 0, 0, 0, 0, 0, 6667, 4218,
+	993, 6220, 8415, 7715, 0, 0, 5133, 7661, 0, 0, 0, 0, 0, 0, 0, 0,
+	4321, 0, 0, 0, 0, 0, 0, 0, 0, 5038, 0, 0, 0, 0, 6267, 0,
+	3617, 0, 0, 0, 0, 0, 4251, 0, 0, 3474, 489, 1499, 0, 0, 0, 0,
+	0, 0, 346, 0, 0, 117, 3254, 926, 3746, 7888, 0, 0, 0, 8442, 931, 862,
+	8573, 0, 0, 6243, 0, 0, 0, 390, 0, 8625, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 4430, 9285, 0, 0, 0, 0, 0, 0, 3440, 0, 0, 0,
+	3612, 0, 0, 0, 0, 4945, 2823, 6609, 0, 0, 4012, 0, 0, 0, 0, 0,
+	0, 0, 7116, 0, 0, 4327, 0, 0, 0, 0, 0, 0, 0, 2949, 2868, 0,
+	2712, 4842, 5726, 0, 0, 0, 0, 4760, 0, 0, 0, 927, 0, 3198, 0, 7488,
+	7562, 2553, 0, 0, 0, 7344, 0, 0, 2781, 1138, 8224, 0, 0, 0, 8304, 0,
+	0, 0, 3370, 7545, 7708, 0, 0, 0, 0, 0, 3919, 0, 4233, 0, 0, 0,
+	0, 7536, 0, 3026, 1032, 0, 5770, 0, 3531, 0, 0, 0, 0, 0, 0, 7490,
+	7891, 2552, 0, 4649, 0, 0, 7260, 0, 0, 5203, 6823, 5567, 0, 0, 5037, 0,
+	0, 0, 823, 935, 6217, 1421, 8521, 9696, 0, 0, 5306, 6498, 0, 3258, 9258, 0,
+	1323, 8431, 0, 0, 0, 5870, 0, 0, 9640, 9287, 1841, 0, 0, 0, 0, 1736,
+	0, 0, 0, 0, 0, 9504, 0, 0, 8144, 0, 0, 6412, 3913, 0, 0, 6223,
+	0, 0, 0, 4765, 0, 0, 0, 5237, 1632, 0, 0, 0, 1759, 4156, 5215, 5499,
+	5927, 6030, 7211, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2735, 3294, 4474, 0,
+	0, 0, 0, 0, 807, 0, 8772, 6163, 0, 0, 1013, 1624, 2302, 3116, 3997, 5320,
+	9710, 0, 0, 0, 0, 0, 0, 0, 8714, 7019, 0, 0, 4124, 6495, 0, 0,
+	0, 0, 0, 2811, 0, 0, 0, 0, 0, 2938, 0, 0, 1334, 3190, 8849, 3741,
+	8672, 4709, 0, 0, 0, 0, 0, 0, 0, 0, 4951, 5314, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 7554, 0, 5664, 0, 0, 4654, 8391, 0, 0, 0, 2118,
+	2994, 5761, 8584, 5884, 0, 0, 1783, 0, 2089, 0, 0, 0, 0, 0, 8658, 0,
+	2413, 0, 0, 0, 6023, 0, 0, 0, 0, 0, 6335, 0, 0, 2429, 0, 9315,
+	0, 0, 0, 1210, 0, 0, 1126, 7461, 0, 0, 0, 0, 0, 7025, 7806, 0,
+	0, 0, 0, 4325, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 4845, 0, 0, 1410, 0, 0, 0, 0, 0, 0, 0,
+	5562, 5690, 7684, 0, 0, 0, 263, 4994, 0, 5253, 0, 0, 0, 0, 98, 4758,
+	0, 0, 5524, 0, 0, 0, 0, 0, 0, 1743, 0, 0, 0, 0, 0, 0,
+	0, 0, 2490, 9431, 1415, 5705, 8551, 0, 506, 1328, 0, 0, 5733, 0, 0, 0,
+	0, 9514, 1850, 0, 8922, 0, 0, 0, 0, 0, 0, 9417, 0, 3714, 5401, 0,
+	0, 0, 7691, 0, 6077, 707, 0, 6809, 0, 0, 0, 3849, 5352, 6621, 4579, 2326,
+	0, 0, 0, 0, 0, 0, 0, 772, 0, 5746, 0, 0, 0, 0, 0, 8468,
+	4323, 0, 0, 0, 0, 0, 7375, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	8453, 0, 0, 0, 0, 0, 0, 7729, 6866, 6768, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 797, 0, 0, 6861, 0, 0, 4586, 969, 0, 0, 0,
+	0, 200, 7625, 4361, 0, 0, 0, 0, 1949, 0, 0, 0, 4636, 0, 0, 5767,
+	7949, 0, 1442, 6570, 0, 0, 0, 0, 0, 0, 0, 1401, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 7903, 0, 0, 0, 0, 226, 0, 0, 0, 0, 0, 0, 0, 0, 9097,
+	0, 0, 0, 0, 1116, 6242, 0, 0, 0, 0, 0, 0, 0, 0, 5185, 8247,
+	0, 0, 0, 8665, 0, 3472, 0, 0, 0, 0, 0, 0, 2244, 0, 0, 4600,
+	0, 0, 8492, 0, 0, 0, 1704, 0, 0, 0, 0, 0, 0, 4547, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 6800, 2061, 5103, 0, 0, 7216, 9463, 0, 0,
+	0, 981, 0, 0, 0, 0, 3676, 703, 3286, 4135, 0, 0, 0, 0, 0, 0,
+	0, 2164, 0, 0, 0, 0, 0, 3005, 0, 0, 0, 0, 0, 5317, 0, 0,
+	1961, 0, 1903, 0, 0, 2095, 0, 5883, 8892, 0, 0, 0, 5753, 0, 0, 0,
+	0, 3745, 0, 5319, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7537,
+	2426, 3333, 0, 3876, 0, 0, 0, 0, 3477, 0, 3537, 0, 3401, 4519, 0, 2217,
+	0, 1849, 5048, 6847, 8108, 0, 1746, 0, 8351, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5479, 7238, 0, 34, 0, 0, 2281, 0, 0, 0, 0, 2289, 0, 0,
+	0, 0, 0, 8834, 0, 0, 0, 6178, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 8331, 6138, 0, 0, 0, 0, 3160, 7197, 0, 0, 4413, 8258, 0, 0,
+	1831, 0, 0, 0, 0, 0, 0, 0, 9277, 0, 0, 0, 6208, 0, 8281, 0,
+	0, 2639, 0, 0, 0, 0, 0, 0, 0, 3388, 0, 0, 0, 0, 0, 9009,
+	0, 2036, 0, 0, 402, 0, 0, 8132, 0, 0, 4812, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 7726, 0, 5439, 0, 0, 0, 0, 0, 0, 362,
+	8101, 0, 5163, 0, 3576, 5926, 0, 0, 7315, 0, 1376, 2047, 5925, 0, 5496, 0,
+	6650, 0, 0, 0, 0, 0, 3903, 6579, 0, 365, 3802, 7203, 5472, 8936, 0, 0,
+	6425, 7359, 2446, 7700, 0, 0, 0, 0, 0, 0, 0, 0, 905, 8392, 6486, 1131,
+	5681, 0, 0, 3722, 67, 0, 0, 0, 3554, 0, 8348, 8663, 7324, 8753, 5907, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 3174, 1044, 4056, 5107, 3228, 0, 784, 4551,
+	3767, 8613, 6821, 5652, 0, 5444, 0, 0, 7289, 0, 0, 0, 8938, 8788, 0, 0,
+	1910, 0, 2346, 3847, 8991, 0, 0, 0, 0, 0, 0, 4561, 4909, 0, 0, 0,
+	0, 4285, 6214, 0, 6677, 0, 0, 0, 0, 0, 0, 1418, 0, 0, 0, 0,
+	0, 0, 141, 0, 0, 8717, 0, 8520, 0, 0, 0, 1835, 0, 0, 0, 0,
+	0, 2500, 8529, 0, 0, 7088, 0, 0, 0, 0, 8819, 0, 0, 0, 0, 2268,
+	0, 0, 7905, 0, 0, 0, 1316, 0, 0, 721, 2437, 5402, 0, 0, 0, 0,
+	0, 4693, 6654, 9406, 0, 0, 0, 0, 0, 9577, 0, 2629, 8452, 0, 1894, 0,
+	2315, 9279, 0, 7853, 0, 7709, 0, 9675, 0, 0, 7460, 0, 8221, 1341, 5141, 7493,
+	3959, 0, 194, 0, 3665, 0, 0, 0, 0, 6191, 1800, 0, 3354, 7388, 0, 4902,
+	0, 0, 0, 0, 271, 535, 0, 0, 3276, 0, 7283, 0, 0, 0, 0, 0,
+	8862, 0, 714, 5292, 0, 2388, 0, 0, 3451, 0, 5355, 1256, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7845, 0, 0, 5838,
+	203, 0, 0, 0, 0, 0, 5287, 0, 0, 0, 0, 0, 3248, 0, 0, 0,
+	0, 1262, 4161, 4310, 0, 0, 0, 0, 0, 0, 4318, 9687, 0, 0, 0, 2768,
+	9202, 1774, 0, 0, 0, 0, 0, 2641, 9234, 0, 0, 0, 0, 0, 8427, 0,
+	0, 0, 0, 0, 0, 973, 0, 0, 9384, 0, 0, 0, 0, 4307, 0, 0,
+	0, 0, 4139, 0, 0, 0, 0, 0, 2370, 7225, 0, 0, 0, 4421, 0, 0,
+	1613, 0, 8273, 9518, 6534, 8399, 0, 0, 0, 0, 0, 2931, 0, 0, 0, 0,
+	0, 2907, 0, 4664, 6908, 7363, 0, 0, 0, 0, 1817, 1353, 0, 0, 0, 0,
+	0, 104, 9123, 0, 4556, 6624, 7811, 7590, 0, 0, 8839, 0, 0, 5645, 0, 3378,
+	3602, 0, 0, 5015, 5981, 0, 37, 4523, 377, 0, 7187, 0, 0, 0, 0, 0,
+	0, 0, 3303, 1952, 2372, 0, 0, 0, 0, 0, 0, 0, 2616, 0, 0, 2126,
+	0, 0, 264, 0, 0, 0, 0, 0, 0, 7642, 9007, 7481, 0, 0, 0, 0,
+	0, 0, 3377, 0, 0, 0, 3819, 0, 0, 9051, 0, 0, 0, 0, 7210, 0,
+	0, 0, 5193, 0, 0, 4332, 0, 0, 0, 0, 0, 0, 0, 0, 8297, 0,
+	6876, 0, 0, 0, 0, 0, 0, 5528, 0, 5179, 0, 0, 0, 1020, 3178, 7406,
+	1802, 0, 0, 0, 3448, 0, 6855, 734, 333, 1369, 547, 0, 0, 8735, 0, 0,
+	4610, 7145, 0, 0, 0, 2332, 2755, 0, 3423, 0, 0, 76, 408, 7032, 0, 8054,
+	0, 0, 0, 0, 4181, 4617, 1520, 0, 0, 0, 5522, 0, 0, 4848, 5871, 0,
+	0, 0, 0, 4025, 0, 0, 0, 0, 4849, 7702, 0, 0, 0, 4884, 1938, 9648,
+	0, 0, 0, 0, 0, 0, 0, 0, 8104, 6712, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2017, 0, 0, 0, 0, 0, 9682, 0, 0, 0, 0, 4863,
+	9689, 7976, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	8205, 0, 877, 0, 0, 0, 6854, 0, 0, 0, 0, 9106, 0, 0, 0, 0,
+	0, 2494, 6013, 0, 0, 5459, 5938, 7239, 8820, 0, 0, 2098, 0, 0, 0, 5181,
+	1380, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2042, 7111, 0, 0, 2909, 9293,
+	7272, 0, 1582, 5702, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4034, 0, 0, 0, 0, 0, 0, 0, 1896, 0,
+	0, 0, 0, 3323, 0, 0, 0, 7496, 5954, 0, 3270, 5670, 7256, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2630, 4663, 0, 0, 0,
+	9257, 4502, 0, 6263, 0, 1224, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	4007, 7725, 0, 0, 4107, 0, 0, 0, 0, 6662, 0, 0, 6004, 0, 0, 0,
+	3552, 7321, 0, 0, 0, 0, 756, 0, 0, 0, 8700, 0, 0, 0, 498, 7950,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4132, 0, 0, 0, 9564, 0,
+	0, 0, 8436, 8970, 0, 0, 0, 0, 4882, 0, 0, 0, 0, 0, 6095, 7328,
+	0, 0, 0, 0, 2243, 0, 0, 0, 0, 0, 0, 5773, 7947, 0, 0, 0,
+	9673, 0, 0, 0, 0, 0, 6196, 0, 0, 0, 5609, 0, 0, 0, 0, 0,
+	0, 8893, 0, 3430, 1001, 0, 0, 0, 0, 0, 6637, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 7975, 0, 0, 0, 95, 0, 0, 0, 0, 78, 0, 5136,
+	2395, 0, 0, 0, 3992, 0, 0, 0, 0, 0, 0, 0, 3455, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2340, 6526, 0, 0,
+	0, 6697, 5017, 0, 0, 1151, 0, 0, 3914, 0, 0, 0, 5692, 0, 6383, 0,
+	0, 82, 0, 0, 0, 0, 0, 96, 2387, 0, 4111, 0, 0, 0, 0, 0,
+	9455, 0, 0, 1009, 0, 0, 0, 0, 0, 2460, 4513, 6747, 4790, 0, 0, 0,
+	0, 0, 0, 0, 0, 4793, 2470, 9273, 0, 0, 4011, 0, 8153, 4101, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 444, 6387, 0, 0, 0, 0, 0,
+	0, 0, 4734, 0, 0, 0, 0, 4948, 0, 4764, 5407, 0, 0, 0, 0, 0,
+	0, 8093, 0, 0, 1584, 3077, 9389, 0, 0, 5714, 0, 0, 0, 0, 0, 0,
+	2055, 7685, 0, 0, 0, 0, 0, 6727, 2035, 7640, 0, 0, 0, 0, 0, 6195,
+	0, 0, 0, 0, 5627, 8990, 3304, 986, 6389, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 4886, 1914, 2110, 2501, 2578, 8794, 0, 0, 7291, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8859, 0, 3948, 0, 0,
+	0, 6416, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3603,
+	869, 1453, 0, 0, 0, 0, 7326, 221, 7728, 0, 0, 0, 0, 0, 2132, 257,
+	3998, 8107, 7910, 0, 6145, 0, 0, 0, 0, 4372, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 6487, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 9413, 8126, 8524, 0, 0, 0, 859, 0, 0, 0, 0, 5824, 9598, 0,
+	0, 0, 9019, 0, 0, 3697, 0, 0, 0, 0, 0, 2151, 0, 0, 0, 4676,
+	0, 0, 0, 5977, 6311, 0, 0, 0, 0, 0, 0, 0, 0, 4823, 0, 0,
+	5892, 0, 0, 0, 0, 0, 2662, 0, 5657, 5998, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 819, 0, 0, 0, 0, 0, 0, 0, 2798, 4243, 6641, 6047,
+	1592, 7234, 0, 2436, 0, 0, 0, 0, 8514, 2595, 8538, 0, 0, 0, 0, 1471,
+	0, 0, 157, 0, 0, 0, 0, 0, 0, 0, 9348, 0, 0, 321, 7687, 7361,
+	1216, 0, 0, 0, 0, 190, 4210, 8111, 0, 0, 0, 0, 1679, 6085, 2541, 7236,
+	7795, 8211, 0, 0, 0, 0, 0, 0, 4536, 0, 9647, 0, 0, 0, 0, 0,
+	0, 2896, 7655, 0, 0, 0, 0, 8818, 0, 4577, 0, 0, 3546, 6433, 6222, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3139, 3595, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 8300, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3694, 0,
+	0, 0, 3940, 0, 1530, 3223, 9347, 0, 0, 5297, 6299, 0, 0, 0, 0, 632,
+	0, 6859, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 207, 0, 0, 6000,
+	0, 1501, 0, 0, 0, 283, 8001, 0, 0, 0, 0, 0, 0, 0, 0, 7274,
+	4968, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 956, 1990, 0, 0,
+	0, 6130, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2696, 9476, 8603, 0,
+	0, 0, 0, 0, 0, 5008, 5404, 0, 7717, 541, 8769, 5831, 9095, 0, 0, 2507,
+	0, 1320, 899, 196, 6366, 0, 0, 0, 0, 4169, 0, 0, 607, 8496, 0, 0,
+	6471, 0, 0, 0, 0, 0, 0, 5312, 7921, 0, 0, 0, 5959, 0, 0, 2672,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8648, 3838, 4752,
+	0, 3514, 0, 0, 0, 0, 0, 0, 0, 4390, 4444, 5089, 7258, 3480, 0, 0,
+	1505, 0, 0, 0, 6926, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 463,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8836,
+	0, 3136, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8559, 0, 0, 0, 0,
+	2060, 1423, 0, 4387, 0, 0, 0, 0, 0, 0, 0, 0, 68, 0, 1688, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7505, 4087, 3518, 951, 8594, 5357,
+	0, 0, 7232, 6388, 128, 6403, 8394, 2932, 0, 0, 0, 0, 0, 6844, 0, 0,
+	0, 0, 0, 0, 2342, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	8177, 0, 5963, 8317, 2734, 0, 0, 0, 7341, 0, 3873, 0, 0, 0, 0, 0,
+	3577, 1651, 0, 5094, 0, 0, 0, 0, 0, 7192, 0, 0, 2057, 8863, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 8981, 0, 0, 0, 0, 0, 0, 7364, 0,
+	0, 0, 0, 0, 0, 0, 562, 0, 0, 7215, 0, 1408, 0, 0, 0, 0,
+	0, 1241, 0, 0, 0, 0, 0, 0, 0, 0, 4506, 0, 0, 0, 2900, 8545,
+	0, 0, 1799, 0, 1360, 2170, 0, 0, 0, 0, 0, 7477, 9370, 0, 0, 382,
+	0, 4140, 0, 7133, 0, 6269, 0, 0, 0, 0, 0, 7292, 0, 1629, 7086, 3256,
+	9368, 0, 2792, 8378, 7559, 2625, 7385, 0, 0, 0, 7682, 0, 0, 5268, 0, 0,
+	0, 0, 0, 1950, 0, 0, 0, 0, 7598, 0, 7020, 0, 0, 0, 0, 8031,
+	0, 0, 0, 0, 0, 0, 1183, 0, 0, 0, 3363, 5424, 0, 0, 5663, 7423,
+	0, 4363, 2857, 0, 0, 6605, 0, 0, 0, 6590, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 4480, 0, 0, 0, 3417, 0, 4060, 0, 0, 0, 0, 2013, 0,
+	0, 0, 0, 0, 0, 1586, 0, 236, 2257, 4861, 0, 0, 0, 9416, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 4726, 0, 0, 0, 0, 6576, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 6076, 9013, 8005, 9141, 6829, 0, 0, 1745,
+	0, 0, 0, 0, 5525, 0, 0, 0, 0, 6124, 0, 5573, 0, 0, 0, 6846,
+	0, 0, 0, 0, 0, 0, 1570, 4962, 0, 4739, 5889, 6373, 8015, 0, 0, 0,
+	0, 7594, 8867, 0, 0, 0, 4941, 0, 0, 0, 0, 0, 0, 0, 0, 6862,
+	0, 2691, 0, 4102, 6919, 6930, 0, 0, 0, 0, 928, 6476, 0, 46, 171, 0,
+	7181, 4197, 0, 0, 0, 0, 0, 0, 0, 660, 9721, 0, 0, 0, 7198, 0,
+	5641, 0, 5709, 6436, 0, 4379, 0, 0, 0, 1684, 1382, 447, 3915, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4804, 0, 0, 1842, 0, 0, 680, 3814, 1474, 3346,
+	0, 0, 0, 9167, 0, 8598, 0, 0, 0, 844, 4147, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 7771, 9590, 0, 0, 4448, 6720, 0, 0, 0, 0, 8742,
+	0, 0, 3067, 7549, 7952, 0, 0, 8516, 7660, 0, 4572, 0, 0, 0, 0, 172,
+	3740, 0, 0, 0, 0, 0, 0, 0, 7592, 0, 754, 6848, 0, 4867, 6032, 8678,
+	482, 8949, 8238, 2049, 0, 0, 7585, 0, 6591, 0, 3133, 0, 7970, 0, 0, 0,
+	0, 0, 0, 0, 1794, 0, 0, 0, 0, 0, 7338, 3293, 7877, 8909, 0, 0,
+	0, 0, 0, 0, 2978, 0, 5532, 0, 0, 4422, 5691, 0, 0, 0, 0, 0,
+	5130, 0, 0, 762, 1125, 0, 0, 1206, 5508, 0, 0, 7760, 0, 0, 0, 0,
+	0, 4238, 0, 0, 0, 0, 9264, 0, 0, 8553, 7589, 0, 0, 0, 0, 0,
+	0, 0, 8582, 0, 2860, 0, 0, 0, 151, 0, 0, 0, 0, 0, 0, 8953,
+	6537, 0, 3971, 0, 0, 2391, 0, 0, 0, 0, 5678, 7065, 7626, 0, 0, 0,
+	1267, 0, 6518, 1664, 0, 0, 0, 0, 0, 0, 0, 0, 8651, 0, 0, 8051,
+	5550, 0, 0, 0, 0, 0, 0, 0, 0, 9379, 0, 0, 0, 8989, 0, 0,
+	0, 0, 5720, 5955, 0, 0, 0, 0, 0, 5276, 0, 0, 0, 0, 0, 0,
+	0, 9053, 0, 0, 0, 81, 4433, 0, 0, 0, 0, 0, 0, 0, 0, 3839,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2138, 5095, 0, 0, 0, 0,
+	3732, 0, 4921, 0, 8629, 8296, 0, 0, 0, 1233, 5105, 356, 942, 0, 0, 0,
+	2428, 3559, 0, 0, 2908, 0, 0, 0, 4172, 7494, 8783, 4440, 6900, 0, 0, 0,
+	0, 0, 0, 1809, 0, 0, 7131, 0, 0, 0, 0, 0, 0, 0, 7322, 0,
+	0, 0, 3525, 0, 0, 0, 2043, 0, 0, 0, 7126, 5886, 0, 6253, 0, 0,
+	0, 0, 1021, 0, 0, 0, 0, 0, 0, 0, 0, 7597, 0, 0, 0, 0,
+	0, 0, 0, 0, 3179, 6386, 8710, 3793, 0, 7994, 5615, 2112, 0, 0, 0, 0,
+	0, 2606, 9320, 0, 0, 0, 4319, 0, 0, 2393, 0, 0, 0, 0, 0, 0,
+	3803, 0, 4370, 0, 0, 0, 0, 0, 7380, 4094, 0, 0, 0, 0, 0, 0,
+	0, 903, 7755, 9076, 0, 2006, 0, 3688, 3693, 0, 0, 0, 7731, 0, 0, 0,
+	8931, 0, 0, 5740, 0, 251, 9474, 7502, 0, 5786, 3365, 5064, 4457, 2902, 0, 0,
+	0, 0, 0, 0, 0, 3644, 5987, 0, 3156, 0, 0, 0, 2990, 3861, 0, 0,
+	0, 4687, 0, 0, 5809, 2881, 0, 0, 0, 0, 0, 0, 0, 3737, 0, 0,
+	0, 0, 0, 0, 0, 0, 2234, 0, 0, 0, 0, 3923, 0, 0, 0, 895,
+	2516, 0, 0, 0, 0, 3048, 0, 0, 0, 0, 2137, 0, 0, 0, 0, 0,
+	9178, 0, 0, 0, 0, 0, 0, 7064, 0, 2109, 7140, 0, 0, 0, 0, 0,
+	0, 0, 3654, 0, 1919, 0, 0, 0, 1768, 2005, 0, 1345, 0, 0, 5043, 0,
+	0, 0, 1113, 1114, 1181, 0, 0, 0, 0, 0, 594, 0, 0, 0, 0, 1982,
+	8891, 0, 0, 0, 0, 0, 0, 9177, 0, 0, 0, 0, 0, 0, 0, 8387,
+	9342, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7566, 0, 0, 0, 0, 4118,
+	0, 0, 0, 0, 5026, 0, 0, 0, 0, 0, 2255, 31, 5801, 5506, 0, 0,
+	0, 0, 0, 0, 5947, 0, 0, 0, 0, 3964, 74, 3093, 0, 4525, 7843, 0,
+	8266, 1758, 0, 8908, 4891, 5029, 5625, 6737, 7911, 9260, 5345, 4442, 0, 2171, 4809, 5919,
+	0, 1843, 189, 0, 3172, 0, 0, 8445, 5942, 8503, 4275, 0, 6957, 0, 0, 5896,
+	0, 9380, 3195, 0, 201, 1489, 9243, 2011, 423, 0, 7745, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3260, 0, 0, 6184, 0, 0, 0, 0, 0, 0, 0,
+	2730, 3453, 0, 0, 338, 0, 0, 0, 0, 6132, 0, 0, 0, 0, 0, 0,
+	4305, 3857, 7920, 0, 0, 0, 0, 2438, 0, 996, 0, 0, 6260, 0, 0, 0,
+	4371, 0, 0, 0, 5293, 0, 0, 0, 1591, 9596, 0, 9409, 0, 6341, 0, 3312,
+	3691, 8804, 0, 0, 6203, 0, 0, 0, 570, 0, 0, 3454, 0, 933, 6289, 0,
+	532, 6444, 0, 0, 0, 0, 6939, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 496, 0, 0, 0, 0, 0, 5309, 0, 0, 0, 3520, 0, 0, 0,
+	0, 0, 3646, 0, 0, 0, 0, 0, 192, 8506, 0, 0, 0, 0, 0, 0,
+	7561, 0, 0, 0, 0, 0, 0, 3420, 0, 2581, 5056, 0, 0, 0, 2596, 6235,
+	0, 9290, 0, 273, 0, 4697, 0, 0, 0, 0, 0, 0, 0, 4241, 0, 0,
+	3328, 4348, 0, 0, 0, 1735, 0, 0, 601, 7398, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 8624, 0, 2032, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 2480, 6535, 0, 0, 0, 0, 0, 7277, 0, 0, 0, 2828, 0,
+	0, 0, 0, 0, 8364, 9604, 4410, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5178, 0, 896, 582, 1393, 6679, 3021, 0, 0, 0, 1873, 0, 7172, 0, 0, 0,
+	0, 0, 5126, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9337, 0, 0, 0,
+	0, 0, 0, 0, 5798, 0, 0, 0, 0, 0, 0, 0, 4449, 0, 0, 7696,
+	0, 0, 0, 9118, 0, 0, 0, 0, 8125, 8871, 0, 0, 0, 696, 0, 0,
+	0, 7722, 0, 0, 5565, 0, 0, 0, 0, 0, 0, 5057, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 7727, 0, 5885, 0, 0, 8615, 0, 0, 0, 4648,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5081,
+	0, 0, 0, 2937, 7815, 4491, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 8087, 0, 0, 0, 0, 5682, 0, 61, 0, 0, 0, 0, 6244, 8569, 0,
+	0, 6044, 3098, 0, 0, 0, 0, 0, 0, 9517, 0, 7703, 0, 0, 0, 0,
+	6350, 6832, 2853, 7245, 9677, 1621, 0, 0, 8557, 0, 5368, 0, 0, 0, 0, 0,
+	0, 1557, 0, 0, 0, 0, 0, 5788, 8650, 0, 1777, 0, 0, 0, 0, 7957,
+	0, 0, 0, 0, 9310, 0, 0, 9130, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 8962, 4182, 0, 0, 0, 0, 0, 527, 0, 0, 0,
+	0, 966, 0, 0, 0, 0, 0, 0, 2674, 0, 0, 0, 0, 0, 2271, 0,
+	0, 1574, 8356, 8515, 0, 0, 0, 0, 0, 0, 0, 0, 776, 3543, 0, 1547,
+	8361, 957, 5359, 0, 0, 6757, 0, 0, 0, 2298, 0, 0, 5467, 0, 0, 0,
+	0, 0, 0, 9561, 0, 0, 6296, 4242, 9341, 0, 0, 0, 0, 0, 0, 0,
+	8856, 0, 0, 0, 0, 0, 3837, 0, 0, 0, 0, 0, 0, 4266, 6673, 0,
+	0, 7937, 0, 3899, 0, 0, 0, 1313, 0, 0, 0, 3601, 7217, 9191, 0, 0,
+	0, 3070, 0, 0, 1840, 0, 2801, 0, 9037, 0, 0, 0, 0, 8277, 0, 0,
+	178, 5932, 8127, 4272, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 170,
+	2693, 0, 8958, 6638, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1588, 2686, 5124, 0, 2270, 8807, 0, 0, 0, 0, 0, 0, 0, 1188,
+	3663, 0, 9415, 0, 8290, 6434, 0, 0, 0, 6099, 0, 720, 7814, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 8314, 0, 0, 0, 1649, 0, 0,
+	1824, 7061, 6496, 235, 2669, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5456, 9294,
+	0, 0, 0, 0, 0, 0, 0, 0, 4512, 0, 0, 0, 0, 0, 0, 6160,
+	0, 0, 6566, 0, 2775, 0, 0, 0, 8233, 0, 0, 6210, 0, 0, 0, 0,
+	0, 8319, 9014, 0, 0, 0, 9224, 0, 8878, 0, 7149, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 6717, 2962, 6503, 0, 0, 0, 0, 3161, 0,
+	0, 0, 301, 0, 0, 4851, 0, 7290, 0, 0, 2037, 1892, 0, 0, 0, 0,
+	381, 7987, 0, 0, 1479, 0, 0, 6552, 8560, 0, 0, 0, 0, 1870, 3482, 0,
+	0, 661, 2822, 1858, 6419, 0, 0, 1980, 0, 0, 1699, 0, 0, 0, 9460, 0,
+	0, 4766, 528, 3545, 0, 7762, 0, 0, 0, 0, 0, 0, 6990, 0, 0, 0,
+	0, 711, 2656, 3140, 1038, 3713, 5158, 883, 5475, 0, 0, 0, 7193, 0, 0, 4532,
+	1204, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6901, 0, 9619,
+	9720, 0, 1117, 409, 7275, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38,
+	210, 9501, 1232, 2820, 0, 5075, 0, 8156, 9422, 2608, 0, 6021, 0, 0, 1619, 0,
+	1303, 5656, 8167, 0, 8045, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3335, 0, 0, 0, 0, 595, 0, 5227, 7471, 452, 6280, 897, 3748, 0, 0, 2856,
+	0, 0, 7751, 0, 0, 0, 0, 0, 0, 0, 0, 1439, 0, 2352, 0, 6729,
+	4919, 0, 0, 7003, 2988, 1851, 5121, 5939, 5325, 8467, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 8089, 3983, 4153, 1993, 9391, 0, 0, 0, 3804,
+	4047, 0, 0, 0, 0, 0, 783, 4650, 0, 0, 0, 0, 0, 0, 0, 3206,
+	0, 7284, 1231, 0, 0, 8057, 0, 6489, 0, 5435, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 4454, 761, 0, 0, 0, 0, 6699, 5848, 0, 1251, 7420, 0, 0,
+	0, 0, 2226, 0, 4355, 0, 2031, 4593, 0, 0, 9444, 9332, 0, 0, 0, 9208,
+	1367, 0, 5948, 7572, 0, 3334, 0, 0, 3367, 1154, 0, 0, 4901, 9457, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1490, 0, 0, 0, 3996, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1652, 0, 0, 0, 440, 7091, 8828, 0, 0, 0,
+	7413, 0, 0, 5587, 0, 1358, 9676, 9367, 6571, 0, 0, 0, 0, 6449, 0, 0,
+	0, 0, 0, 0, 0, 0, 5580, 8235, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 7350, 0, 0, 8113, 0, 0, 0, 4510, 9003, 0, 0, 0,
+	4778, 7765, 0, 0, 0, 0, 0, 0, 0, 0, 2644, 0, 0, 0, 0, 0,
+	0, 0, 0, 7231, 0, 0, 2453, 7618, 8626, 0, 8231, 0, 0, 0, 7820, 3422,
+	0, 0, 0, 0, 8972, 2106, 0, 0, 0, 2766, 0, 0, 0, 0, 0, 0,
+	6441, 0, 1294, 9225, 288, 2597, 4743, 5602, 0, 7969, 0, 0, 0, 1150, 0, 0,
+	9217, 0, 4199, 5850, 3834, 8064, 9179, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1583, 4698, 0, 0, 0, 0, 1604, 302, 3892, 5646, 0, 0,
+	0, 4464, 0, 1897, 644, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5053, 8359,
+	0, 0, 0, 0, 0, 1522, 0, 4188, 0, 116, 0, 0, 0, 1378, 955, 0,
+	0, 0, 5076, 0, 1545, 0, 0, 4165, 0, 0, 0, 0, 9069, 0, 0, 0,
+	0, 0, 0, 0, 5813, 0, 0, 4552, 0, 773, 0, 0, 0, 0, 4596, 0,
+	0, 0, 0, 0, 0, 0, 1827, 0, 449, 0, 0, 0, 6791, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2386, 0, 0, 0, 0, 0,
+	0, 4004, 0, 0, 0, 7151, 0, 8040, 0, 0, 4652, 0, 0, 0, 0, 1437,
+	0, 0, 3926, 6262, 0, 0, 0, 0, 0, 0, 7522, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1636, 0, 0, 0, 8245, 254, 0, 0, 0, 7735, 2266, 5887,
+	0, 0, 4237, 0, 0, 2681, 8137, 0, 9210, 0, 0, 0, 9660, 5660, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7445, 0, 0, 0, 0, 0, 0, 1085,
+	1931, 2357, 0, 0, 2504, 6951, 156, 5583, 6316, 9407, 0, 6705, 0, 0, 0, 4643,
+	5414, 0, 0, 2383, 0, 0, 0, 0, 0, 0, 0, 166, 0, 3341, 0, 6631,
+	0, 0, 1971, 7636, 9261, 2054, 0, 0, 0, 0, 0, 0, 9267, 949, 0, 0,
+	0, 1962, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2328, 0, 0, 0, 8307,
+	0, 0, 0, 6869, 0, 0, 0, 0, 0, 0, 0, 0, 2165, 0, 0, 0,
+	0, 6533, 0, 0, 887, 0, 0, 2182, 2700, 0, 0, 0, 0, 3158, 202, 0,
+	0, 0, 0, 0, 0, 0, 7038, 0, 0, 0, 3240, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 8971, 0, 0, 6685, 0, 0, 0, 100,
+	0, 0, 0, 5200, 0, 0, 5910, 0, 0, 8535, 0, 1786, 6273, 6838, 7599, 0,
+	0, 0, 0, 0, 0, 0, 5326, 0, 2880, 7454, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 9298, 0, 0, 0, 4225, 0, 0, 0, 0,
+	0, 7688, 7841, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 1749, 610,
+	3897, 0, 0, 0, 0, 0, 0, 8249, 0, 5304, 0, 0, 0, 0, 0, 2640,
+	0, 0, 0, 0, 3786, 0, 850, 0, 0, 0, 0, 0, 0, 0, 2778, 2531,
+	0, 0, 6345, 8168, 0, 0, 0, 0, 0, 0, 1109, 9104, 4568, 7157, 0, 0,
+	0, 0, 8636, 9458, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8725,
+	0, 0, 0, 4520, 0, 9618, 0, 0, 3187, 8558, 0, 0, 0, 0, 3018, 4824,
+	0, 0, 0, 0, 0, 0, 2051, 0, 8720, 0, 0, 0, 0, 0, 0, 5165,
+	0, 0, 0, 7885, 1857, 2564, 7584, 0, 8166, 0, 0, 0, 0, 0, 15, 8904,
+	0, 3461, 0, 7304, 5118, 0, 0, 0, 4524, 0, 0, 0, 0, 0, 0, 0,
+	0, 1041, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4741, 0, 0, 0, 0,
+	0, 8808, 8656, 9168, 0, 0, 4721, 0, 279, 1874, 0, 0, 0, 8916, 0, 0,
+	9599, 0, 4038, 0, 0, 0, 8098, 0, 0, 0, 0, 0, 8979, 0, 2898, 740,
+	6200, 4048, 7880, 5222, 0, 0, 0, 0, 0, 0, 1492, 0, 0, 0, 0, 0,
+	2835, 0, 0, 0, 0, 2523, 4981, 5099, 0, 0, 0, 0, 0, 0, 0, 1925,
+	0, 125, 0, 5644, 0, 0, 0, 0, 0, 0, 8605, 9560, 41, 2839, 0, 0,
+	0, 0, 0, 0, 4209, 0, 4865, 0, 1379, 0, 0, 0, 0, 0, 971, 5196,
+	6029, 0, 0, 4415, 0, 0, 0, 0, 6542, 0, 0, 0, 4606, 0, 0, 2207,
+	3355, 3843, 3487, 0, 2269, 3180, 3841, 3947, 7268, 4828, 829, 3192, 3415, 5176, 0, 7520,
+	0, 6287, 0, 3730, 0, 0, 3428, 0, 0, 0, 0, 0, 105, 9228, 0, 0,
+	0, 0, 3003, 0, 0, 0, 0, 8477, 0, 0, 0, 0, 6948, 7262, 7972, 8760,
+	0, 0, 0, 0, 5324, 0, 6083, 0, 0, 6146, 0, 7403, 0, 1197, 3395, 643,
+	0, 1175, 0, 0, 0, 0, 0, 0, 3305, 9635, 0, 0, 2309, 5527, 0, 0,
+	0, 0, 0, 0, 0, 4405, 8754, 5504, 9434, 1856, 1906, 0, 563, 4045, 7202, 0,
+	0, 0, 0, 0, 0, 531, 0, 0, 0, 0, 2038, 0, 9672, 0, 0, 7861,
+	5390, 7101, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8240, 1930, 8493,
+	0, 0, 0, 8707, 0, 0, 8552, 0, 2677, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 7492, 0, 0, 6461, 0, 0, 0, 0, 2837, 0,
+	0, 4881, 7376, 0, 8180, 0, 0, 0, 0, 8042, 0, 0, 0, 4690, 0, 2100,
+	2231, 3753, 7425, 8901, 0, 0, 0, 9329, 0, 0, 0, 8264, 0, 1810, 0, 0,
+	0, 0, 0, 0, 8490, 0, 0, 0, 0, 4071, 0, 0, 0, 0, 7336, 0,
+	0, 3836, 8746, 8080, 0, 8320, 0, 0, 0, 0, 0, 0, 932, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1473, 0, 0, 7162, 0, 0, 0, 0, 0,
+	4409, 0, 0, 1076, 0, 3785, 0, 2499, 0, 0, 0, 5837, 0, 0, 0, 219,
+	0, 2168, 7547, 0, 0, 2195, 0, 0, 0, 0, 8884, 9622, 0, 0, 0, 8675,
+	0, 0, 6924, 7468, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4749,
+	1563, 0, 0, 0, 0, 7721, 1068, 4017, 0, 4262, 0, 0, 9107, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1133, 6103, 0, 0, 0, 4780, 9288, 8036,
+	0, 399, 0, 0, 0, 0, 0, 0, 0, 0, 4261, 4639, 0, 0, 0, 0,
+	0, 0, 0, 0, 5716, 0, 0, 0, 0, 0, 4534, 0, 0, 0, 0, 0,
+	0, 1010, 0, 0, 9046, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1187, 5260, 9091, 0, 0, 0, 9661, 1315, 6689, 7587, 0, 0, 0,
+	0, 0, 7436, 199, 7447, 0, 0, 0, 0, 0, 9506, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7453,
+	0, 0, 0, 0, 0, 0, 9470, 0, 0, 0, 9566, 0, 0, 0, 4625, 0,
+	0, 473, 0, 0, 0, 0, 1960, 9511, 0, 1189, 2683, 0, 0, 0, 0, 0,
+	0, 5785, 0, 0, 0, 0, 1828, 0, 0, 0, 0, 3933, 0, 5533, 0, 5098,
+	0, 0, 0, 6877, 0, 620, 1110, 0, 9581, 0, 0, 4770, 8117, 0, 9270, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5365, 0, 0, 0, 0, 5576, 0, 0,
+	6966, 0, 0, 0, 1220, 4412, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 8134, 7466, 0, 901, 4565, 0, 0, 0, 0, 3821, 0,
+	9259, 0, 0, 0, 3486, 9021, 3143, 3080, 0, 0, 4575, 6935, 0, 0, 0, 0,
+	0, 5915, 430, 6215, 0, 0, 0, 0, 0, 0, 0, 0, 6266, 0, 0, 0,
+	0, 0, 0, 5294, 0, 0, 0, 0, 5808, 0, 9297, 0, 0, 0, 0, 0,
+	0, 0, 0, 6343, 0, 0, 2921, 4935, 0, 0, 0, 0, 1875, 7854, 0, 0,
+	4903, 0, 1778, 0, 0, 0, 0, 0, 0, 0, 4293, 0, 0, 0, 5323, 0,
+	0, 0, 0, 6509, 0, 0, 0, 930, 8037, 7175, 6734, 0, 0, 3519, 0, 8043,
+	0, 0, 0, 0, 0, 0, 0, 5765, 0, 0, 8882, 5382, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6466, 0, 691, 0, 0, 0, 3317, 0, 0, 0, 0, 0, 1459, 4080, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2218, 3450, 0, 0, 5569,
+	0, 4360, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4735, 5020, 5457, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 8567, 0, 8063, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1403, 7884, 0, 2859, 0, 0, 0, 0, 0, 0, 0,
+	234, 0, 8405, 0, 0, 6580, 56, 4049, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 7887, 0, 0, 0, 0, 0, 2052, 0, 0, 0, 0, 0, 3464, 0, 0,
+	0, 0, 0, 3622, 0, 0, 0, 0, 0, 3859, 9472, 0, 0, 0, 0, 2259,
+	0, 0, 0, 0, 0, 0, 0, 2638, 8914, 0, 9576, 5109, 0, 0, 8604, 2888,
+	8946, 0, 4003, 0, 0, 0, 4489, 9671, 2353, 0, 4375, 2561, 0, 0, 0, 0,
+	0, 3828, 5096, 8903, 0, 3105, 0, 0, 5686, 0, 0, 240, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3832, 6394, 8526, 3024, 1286, 4492, 5411, 0, 0, 0, 0,
+	4041, 7007, 0, 0, 0, 0, 2731, 0, 0, 0, 0, 7720, 1260, 0, 0, 0,
+	2648, 0, 241, 9242, 0, 0, 0, 0, 3715, 0, 0, 0, 0, 1819, 0, 0,
+	0, 0, 1161, 0, 2623, 6401, 6409, 7195, 8541, 0, 0, 0, 7169, 7892, 2582, 0,
+	4244, 0, 3511, 6554, 4256, 1446, 6970, 7405, 6890, 0, 0, 0, 0, 0, 0, 0,
+	650, 9121, 0, 0, 8164, 0, 0, 8568, 4123, 4961, 1876, 0, 1059, 8697, 0, 0,
+	0, 0, 0, 0, 0, 193, 4418, 3185, 9436, 0, 5461, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3302, 0, 0, 898, 2992, 0, 0, 4411, 9039,
+	0, 0, 0, 0, 5816, 0, 0, 0, 0, 0, 0, 7530, 6748, 0, 1285, 2667,
+	8139, 0, 0, 0, 0, 0, 0, 0, 538, 0, 0, 8169, 8360, 0, 0, 0,
+	9025, 0, 0, 0, 5570, 0, 884, 9539, 0, 2975, 0, 0, 8114, 0, 119, 0,
+	0, 0, 0, 3955, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4656, 0, 0,
+	0, 0, 0, 9307, 0, 7209, 5967, 2545, 0, 0, 0, 0, 0, 0, 0, 0,
+	4908, 0, 0, 6921, 0, 0, 0, 0, 0, 3189, 4391, 3783, 3462, 0, 0, 0,
+	6702, 0, 0, 2135, 0, 7462, 0, 0, 0, 0, 0, 0, 4601, 5585, 0, 0,
+	0, 0, 4468, 3858, 0, 0, 0, 6117, 0, 1920, 0, 0, 7241, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 505, 0, 0, 0, 0, 0, 0, 0,
+	646, 0, 0, 0, 0, 0, 0, 0, 0, 5282, 0, 1534, 0, 5982, 0, 0,
+	0, 5530, 26, 4133, 5482, 0, 0, 799, 2327, 0, 6573, 0, 0, 0, 4006, 0,
+	6971, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1387, 7741, 0, 0, 0,
+	0, 0, 0, 3246, 1057, 1884, 0, 8119, 0, 5549, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 8623, 7944, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7960, 2530, 0, 0, 0, 0, 0, 3946, 0, 0, 0, 0, 1995, 0,
+	0, 0, 0, 0, 0, 7418, 0, 0, 1246, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 2153, 3263, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 1104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2476, 0, 0, 0, 0, 0, 0, 7183, 9105, 0, 3475, 8540, 0, 7, 4324, 1269,
+	2018, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4913, 0, 0, 0, 9540, 0, 0, 0, 7544, 0, 0, 0, 0, 0,
+	0, 0, 1101, 0, 6696, 8821, 0, 0, 0, 0, 6842, 0, 0, 0, 0, 7478,
+	0, 2128, 0, 0, 9503, 0, 0, 0, 0, 5289, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 4645, 7428, 0, 17, 6519, 0, 0, 0, 0, 0, 0,
+	0, 7793, 0, 0, 0, 0, 1476, 0, 0, 0, 0, 6995, 0, 0, 8992, 0,
+	0, 0, 5849, 0, 0, 0, 0, 0, 0, 0, 4682, 5554, 0, 0, 9116, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 135, 0, 3629, 0, 6292,
+	0, 0, 0, 9717, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2739, 0, 0, 0, 6294, 1225, 2817, 8996, 9488, 0, 4055, 0, 9377, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 5517, 0, 6949, 5441, 0, 0, 0, 4142, 0, 0,
+	0, 0, 0, 0, 4646, 0, 8096, 8474, 0, 0, 0, 0, 0, 0, 8510, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2053, 8930, 2873, 0, 0, 741,
+	0, 0, 0, 0, 0, 0, 0, 0, 2091, 0, 0, 0, 0, 5291, 0, 0,
+	0, 165, 2950, 0, 0, 0, 0, 2, 4925, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 8723, 0, 0, 0, 0, 0, 0, 0, 0, 5503, 3314, 0,
+	6596, 0, 0, 2834, 6569, 7491, 0, 0, 0, 5924, 0, 0, 0, 0, 0, 0,
+	3165, 0, 0, 0, 6061, 0, 0, 0, 0, 0, 7574, 8209, 716, 0, 0, 0,
+	0, 8339, 0, 6881, 0, 0, 5969, 0, 0, 4928, 0, 0, 0, 0, 0, 0,
+	0, 0, 23, 0, 698, 5750, 0, 0, 3888, 0, 3309, 5724, 5616, 0, 0, 8129,
+	0, 2075, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1738, 6070, 0, 579, 0, 1429, 4795, 0, 695, 4665, 8764, 0, 4589, 8268,
+	0, 4195, 0, 0, 0, 0, 0, 0, 574, 4331, 4529, 1012, 3115, 5752, 0, 4866,
+	0, 0, 6183, 77, 6674, 0, 5183, 0, 0, 0, 0, 0, 0, 2865, 0, 0,
+	245, 0, 0, 0, 0, 0, 1846, 0, 0, 0, 0, 0, 0, 0, 0, 7118,
+	5328, 0, 1070, 0, 0, 5379, 0, 0, 4356, 0, 0, 0, 6871, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 8684, 0, 0, 0, 0, 99, 8607,
+	0, 0, 0, 0, 2059, 0, 0, 0, 1252, 0, 24, 1007, 7285, 7789, 1791, 6187,
+	6190, 0, 7084, 0, 0, 7823, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 6012, 0, 0, 0, 191, 8500, 4329, 0, 0,
+	0, 0, 0, 0, 0, 0, 6240, 0, 0, 0, 0, 1511, 0, 0, 0, 0,
+	0, 2214, 4992, 5853, 0, 94, 407, 5483, 6045, 3394, 9659, 0, 0, 0, 0, 4947,
+	0, 2375, 3207, 3966, 8165, 845, 1921, 0, 0, 2020, 0, 0, 0, 500, 4632, 0,
+	0, 0, 0, 3272, 0, 1502, 5493, 7058, 0, 0, 7919, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 4507, 0, 6140, 0, 3318, 0, 2264, 0, 539, 0, 5766, 9324,
+	6166, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2287, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2922, 863, 3587, 7382, 0, 0, 0, 0, 0,
+	3695, 0, 0, 0, 0, 0, 0, 7446, 0, 8747, 1346, 0, 2482, 0, 0, 0,
+	0, 0, 0, 6853, 0, 0, 0, 0, 0, 0, 0, 90, 5009, 2919, 5841, 0,
+	0, 816, 4843, 0, 0, 7139, 0, 3386, 0, 0, 0, 0, 0, 893, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7130, 3081, 0, 0,
+	0, 6608, 5300, 9090, 991, 2671, 9018, 2398, 0, 0, 4660, 0, 0, 0, 0, 0,
+	8702, 3941, 0, 0, 0, 0, 6988, 7246, 0, 3287, 0, 9568, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 8234, 8581, 0, 0, 0, 0, 0, 0, 7788, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 7012, 1477, 7115, 7734, 2689, 0, 1536, 0, 0,
+	0, 0, 3710, 0, 0, 0, 0, 0, 4541, 4082, 0, 0, 7113, 0, 0, 0,
+	0, 6020, 7342, 0, 9284, 0, 0, 0, 0, 0, 0, 0, 0, 0, 467, 0,
+	7912, 0, 0, 3202, 0, 0, 0, 0, 272, 3429, 0, 1426, 3728, 0, 0, 1902,
+	0, 0, 0, 0, 0, 6965, 0, 0, 0, 1815, 5827, 0, 5996, 0, 0, 0,
+	1845, 6139, 6264, 0, 0, 0, 2540, 0, 0, 8078, 3692, 0, 0, 0, 0, 0,
+	1035, 0, 0, 0, 1365, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5234, 0, 0, 0, 0,
+	0, 66, 0, 3709, 781, 0, 4036, 8547, 0, 0, 0, 0, 0, 0, 0, 1357,
+	0, 0, 0, 3618, 0, 9446, 0, 0, 6379, 0, 2420, 8327, 0, 3884, 4539, 0,
+	0, 0, 0, 0, 0, 0, 0, 2213, 0, 85, 796, 0, 9639, 0, 0, 0,
+	0, 0, 8367, 8004, 3091, 0, 6317, 8069, 0, 0, 6150, 0, 1444, 0, 0, 0,
+	0, 0, 6188, 0, 1274, 0, 1455, 0, 0, 5071, 0, 8716, 0, 0, 0, 4273,
+	0, 0, 0, 0, 0, 0, 6326, 0, 0, 0, 0, 5511, 4614, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2728, 0, 0, 0, 0, 0, 6978, 0, 885,
+	0, 0, 0, 8084, 0, 5079, 0, 120, 0, 0, 0, 0, 0, 4484, 0, 0,
+	2166, 3716, 2846, 5055, 0, 0, 0, 5077, 3633, 0, 0, 0, 0, 0, 0, 0,
+	2303, 340, 0, 0, 0, 0, 0, 0, 2714, 0, 0, 1744, 9662, 0, 1729, 7539,
+	8719, 0, 0, 0, 0, 5213, 4678, 0, 0, 0, 7450, 1795, 0, 6620, 0, 0,
+	4629, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9528, 0, 0, 0,
+	3072, 0, 0, 6820, 6134, 0, 5605, 7859, 0, 0, 0, 0, 0, 0, 0, 3755,
+	0, 638, 0, 0, 1527, 0, 0, 0, 6305, 6913, 0, 0, 0, 0, 0, 0,
+	2484, 9227, 0, 0, 6664, 0, 0, 0, 8284, 0, 6238, 0, 0, 0, 9536, 0,
+	0, 0, 0, 5614, 0, 0, 3902, 0, 0, 0, 0, 8027, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 7896, 0, 0, 0, 0, 0, 3087,
+	0, 0, 2568, 0, 7940, 0, 0, 0, 0, 0, 0, 0, 5669, 0, 175, 1058,
+	474, 3494, 0, 0, 0, 7633, 0, 0, 6782, 0, 0, 0, 0, 9256, 0, 0,
+	0, 0, 0, 1037, 0, 0, 0, 7504, 9283, 0, 0, 0, 2071, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1102, 6199, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 8336, 0, 0, 0, 0, 0, 1248, 9657, 0, 1091,
+	0, 4737, 3661, 344, 2087, 5358, 0, 0, 0, 0, 8276, 0, 805, 8522, 0, 8695,
+	6024, 0, 7168, 9252, 0, 0, 6315, 0, 0, 0, 0, 0, 0, 1333, 0, 0,
+	136, 0, 0, 6372, 0, 0, 0, 0, 3119, 0, 0, 0, 3956, 7124, 0, 0,
+	0, 2381, 0, 0, 0, 540, 0, 0, 0, 1290, 3251, 0, 1776, 0, 0, 0,
+	0, 9556, 0, 0, 0, 0, 0, 0, 8435, 0, 4958, 7399, 5399, 0, 0, 0,
+	0, 0, 0, 0, 791, 0, 0, 0, 7712, 0, 0, 0, 5298, 0, 2663, 0,
+	4417, 0, 7915, 0, 0, 6889, 0, 0, 0, 2942, 0, 0, 3584, 3882, 0, 0,
+	2158, 0, 0, 3418, 0, 0, 0, 0, 0, 900, 3310, 0, 0, 0, 0, 0,
+	0, 7343, 0, 7295, 0, 0, 0, 6805, 2331, 7790, 7924, 938, 3954, 0, 2021, 0,
+	6593, 0, 0, 0, 0, 641, 2637, 5091, 0, 1322, 4836, 7212, 0, 0, 0, 9140,
+	0, 0, 5723, 3209, 0, 0, 0, 0, 5468, 7146, 0, 0, 6736, 1242, 6772, 3854,
+	8745, 101, 0, 0, 0, 0, 0, 5360, 0, 0, 0, 0, 0, 0, 6073, 0,
+	0, 0, 0, 5241, 0, 0, 0, 0, 0, 0, 9464, 5789, 0, 0, 6120, 0,
+	6490, 0, 0, 0, 0, 0, 0, 5370, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 9336, 0, 0, 0, 0, 4838, 8662, 6944, 6836, 0, 0, 1123, 5817, 0, 0,
+	0, 8757, 0, 9268, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3122, 0, 0, 0, 0, 0, 0, 0, 0, 5195, 5410, 8664, 7173, 9190, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5299, 0, 0, 0, 0, 0, 0, 6923,
+	0, 0, 0, 0, 0, 0, 0, 0, 4075, 4013, 0, 0, 1229, 0, 0, 0,
+	0, 0, 2813, 0, 0, 4854, 0, 0, 0, 0, 5069, 3460, 0, 1697, 0, 0,
+	0, 8152, 0, 0, 0, 0, 0, 0, 9558, 0, 0, 0, 0, 0, 239, 8826,
+	0, 0, 0, 0, 0, 2405, 49, 0, 0, 0, 0, 0, 0, 9281, 0, 0,
+	7864, 0, 0, 822, 6157, 0, 0, 0, 1953, 6723, 0, 0, 0, 9612, 0, 948,
+	0, 0, 0, 0, 0, 0, 0, 0, 3664, 8815, 0, 0, 0, 0, 0, 0,
+	0, 0, 2221, 7871, 0, 0, 0, 0, 6742, 0, 0, 2525, 0, 8154, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 244, 0, 0, 0, 0, 0, 0,
+	8679, 0, 0, 9624, 4912, 9138, 1709, 9120, 0, 0, 7233, 3937, 0, 420, 0, 366,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 445, 0, 0, 0,
+	0, 0, 0, 5899, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6281,
+	2185, 8110, 0, 5997, 9613, 0, 0, 0, 0, 0, 5031, 0, 0, 0, 0, 5061,
+	0, 0, 0, 0, 9492, 0, 583, 0, 581, 2311, 0, 1694, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 9703, 0, 2562, 0, 4001, 0, 0, 0, 0,
+	0, 0, 8210, 9351, 0, 0, 0, 0, 0, 4839, 0, 0, 0, 629, 0, 5917,
+	0, 5973, 4511, 4630, 5372, 8499, 4829, 0, 0, 4392, 0, 0, 4441, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1742, 0, 0, 5220, 0, 1725, 6018, 7862, 0, 0, 0, 468, 3656, 0, 0,
+	2986, 4960, 4426, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3220, 0, 0, 0, 0, 1302, 0, 0, 0, 359, 6135, 8698, 7498, 0, 0, 0,
+	8919, 0, 6541, 0, 0, 1462, 0, 0, 0, 0, 9525, 0, 1689, 0, 0, 0,
+	0, 0, 0, 0, 0, 4369, 0, 0, 0, 0, 974, 0, 0, 0, 6992, 4396,
+	0, 0, 0, 0, 211, 818, 0, 0, 8954, 2619, 0, 5448, 0, 8192, 0, 0,
+	0, 0, 0, 0, 3110, 0, 3530, 6212, 8657, 0, 0, 0, 870, 0, 0, 0,
+	0, 0, 0, 0, 7329, 0, 0, 9240, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 5862, 0, 0, 6303, 9535, 0, 0, 0, 9447, 0, 0, 0,
+	0, 0, 0, 0, 0, 3845, 0, 0, 0, 4905, 2872, 3881, 5574, 0, 0, 0,
+	0, 5348, 5741, 0, 0, 0, 0, 0, 384, 4267, 0, 0, 0, 8570, 0, 544,
+	0, 0, 0, 0, 0, 3016, 5223, 0, 0, 0, 0, 0, 4081, 0, 0, 0,
+	0, 0, 0, 0, 7362, 0, 6868, 0, 0, 2647, 0, 0, 0, 4686, 0, 0,
+	0, 9166, 0, 0, 0, 0, 5006, 6693, 0, 0, 4744, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3527, 0, 0, 0, 0, 9646, 52, 6845, 8945, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4592, 0, 0,
+	533, 1781, 0, 4000, 0, 62, 0, 0, 470, 0, 5930, 0, 0, 0, 0, 0,
+	0, 7588, 0, 0, 0, 0, 0, 0, 1945, 683, 9371, 3497, 2772, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 12, 9609, 0, 5735, 0, 0, 6803, 0, 8371, 9150,
+	3324, 8046, 9702, 0, 5243, 6093, 8814, 0, 0, 0, 8422, 0, 9680, 4399, 0, 0,
+	0, 0, 0, 0, 8014, 0, 0, 7552, 4311, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 5208, 0, 1926, 0, 0, 0, 0, 7208, 0, 0, 9357,
+	4956, 0, 0, 1287, 2903, 5988, 0, 0, 0, 0, 8237, 0, 0, 0, 2334, 8349,
+	8363, 0, 0, 0, 0, 2092, 4196, 4294, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4498, 2831, 5634, 3539, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 5186, 0, 0, 8805, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4915,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1503, 0, 0, 2555, 0, 6691, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 5596, 0, 0, 9355, 0, 0, 0,
+	1398, 2554, 5180, 0, 8288, 0, 0, 4490, 0, 0, 4235, 0, 0, 0, 0, 0,
+	0, 976, 0, 0, 6288, 7302, 0, 349, 0, 0, 0, 1885, 5085, 0, 3856, 0,
+	0, 7097, 2354, 0, 0, 0, 0, 0, 0, 0, 6721, 0, 911, 0, 0, 0,
+	0, 0, 0, 2162, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3501, 6759, 0,
+	0, 0, 0, 0, 1448, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1628, 0, 0, 0, 0, 3560, 0, 0, 6972, 8674, 0, 0, 0, 0, 0, 0,
+	0, 1464, 0, 0, 0, 4585, 6181, 3887, 0, 2481, 3259, 0, 0, 2133, 0, 0,
+	7773, 0, 7379, 536, 0, 0, 0, 0, 0, 0, 0, 6142, 0, 285, 0, 0,
+	0, 0, 0, 0, 130, 0, 0, 9049, 0, 0, 6863, 0, 0, 4016, 4068, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	2260, 5394, 0, 0, 4714, 2337, 6530, 4471, 0, 0, 0, 0, 0, 4773, 0, 0,
+	9430, 0, 0, 9437, 0, 0, 0, 0, 0, 0, 6680, 0, 0, 0, 0, 0,
+	0, 6455, 0, 0, 0, 0, 7455, 0, 0, 0, 0, 0, 0, 0, 7876, 0,
+	0, 0, 0, 0, 0, 0, 169, 0, 1259, 0, 6814, 0, 0, 0, 0, 2767,
+	5113, 6211, 2816, 8646, 0, 2378, 0, 3813, 0, 4179, 0, 0, 0, 3273, 0, 0,
+	1663, 6559, 0, 0, 0, 0, 0, 0, 8188, 0, 0, 775, 0, 0, 7191, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8158, 9706, 770, 6333,
+	8090, 7317, 8287, 0, 0, 0, 0, 0, 0, 0, 8195, 0, 2344, 3403, 0, 0,
+	5127, 0, 0, 1976, 92, 2956, 0, 0, 0, 0, 0, 0, 3040, 185, 6826, 0,
+	9548, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6540, 0, 0, 0, 915, 0,
+	0, 0, 755, 9164, 0, 0, 0, 0, 0, 8512, 8861, 0, 0, 0, 0, 0,
+	0, 8511, 0, 0, 0, 5377, 0, 0, 0, 0, 2209, 0, 0, 0, 9426, 0,
+	3702, 0, 0, 5676, 7571, 0, 0, 5219, 0, 0, 0, 4840, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7652, 0, 0, 0, 0, 1470,
+	0, 0, 0, 8652, 0, 7144, 0, 2186, 0, 0, 0, 0, 0, 0, 8809, 0,
+	0, 0, 4424, 0, 0, 0, 0, 8308, 0, 0, 176, 208, 433, 0, 947, 3446,
+	5833, 0, 7396, 1904, 0, 0, 4830, 131, 0, 1078, 0, 0, 8021, 0, 0, 1171,
+	4971, 2418, 0, 4875, 0, 4168, 0, 0, 0, 0, 1867, 0, 0, 4623, 0, 0,
+	0, 0, 0, 9212, 0, 0, 0, 0, 0, 2838, 4684, 0, 6952, 0, 0, 0,
+	6668, 0, 0, 0, 0, 3109, 0, 0, 0, 0, 0, 3922, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 6669, 0, 7744, 0, 0, 1487, 0,
+	0, 9192, 0, 0, 0, 0, 0, 0, 3879, 6754, 3668, 0, 4521, 0, 0, 0,
+	0, 0, 6396, 0, 0, 4618, 6974, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 8190, 0, 1972, 0, 0, 0, 0, 0, 0, 0, 678, 3049, 0, 0,
+	0, 5295, 7719, 0, 3019, 0, 0, 2800, 7063, 0, 0, 0, 0, 0, 0, 519,
+	0, 0, 5599, 0, 793, 1998, 0, 0, 0, 0, 0, 0, 0, 0, 7142, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3111, 0, 0, 0, 0, 0,
+	0, 0, 566, 4316, 8641, 0, 9215, 0, 0, 6483, 0, 0, 2722, 4581, 6329, 0,
+	0, 1626, 0, 0, 0, 0, 0, 0, 2851, 5169, 0, 0, 0, 0, 0, 0,
+	3419, 4834, 5261, 0, 0, 0, 5683, 0, 0, 0, 3289, 0, 0, 0, 5500, 6042,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2094, 0, 0, 0, 0, 3958, 1069,
+	6905, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5575, 0, 1793,
+	0, 0, 0, 0, 9239, 0, 0, 0, 0, 0, 8589, 0, 0, 4486, 0, 0,
+	0, 0, 6301, 3613, 0, 0, 0, 965, 0, 0, 0, 5581, 2951, 0, 0, 0,
+	0, 0, 0, 0, 1400, 0, 0, 0, 0, 6795, 6282, 6255, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1441, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8013, 0,
+	0, 0, 0, 5860, 9253, 0, 0, 0, 0, 4398, 2451, 5097, 7286, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3807, 8987, 0, 0, 0, 0, 0, 2286, 0,
+	0, 0, 0, 0, 0, 0, 0, 1987, 0, 602, 0, 6088, 391, 4453, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8576, 54, 0, 0,
+	5844, 0, 0, 1823, 0, 0, 0, 4550, 0, 8655, 0, 0, 0, 0, 4504, 8380,
+	0, 0, 4407, 0, 0, 0, 0, 0, 2377, 0, 4944, 9187, 4540, 0, 0, 0,
+	0, 2998, 4969, 4283, 1144, 2724, 0, 0, 3512, 0, 0, 0, 6127, 0, 0, 0,
+	0, 7227, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7916, 8404, 0,
+	2884, 0, 9274, 0, 0, 0, 3047, 2114, 0, 0, 0, 0, 0, 0, 0, 5172,
+	4954, 6560, 1493, 9186, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 636, 0, 4043, 0, 0, 0, 0, 0, 0, 0, 2115, 0,
+	0, 4097, 0, 0, 0, 0, 0, 0, 0, 7264, 0, 0, 0, 5651, 7432, 0,
+	0, 0, 5197, 0, 69, 0, 6322, 5361, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3339, 0, 0, 2824, 0, 0, 0, 0, 0, 1682,
+	5189, 8469, 1145, 7176, 0, 3774, 2812, 1192, 5270, 6239, 0, 0, 0, 0, 705, 5999,
+	9008, 9625, 0, 0, 1143, 0, 5122, 6082, 8047, 0, 4813, 5125, 3222, 7463, 7668, 3763,
+	0, 8443, 0, 0, 0, 0, 5060, 0, 4, 0, 0, 0, 8118, 0, 0, 0,
+	0, 0, 834, 0, 0, 0, 0, 0, 0, 4757, 9180, 0, 0, 0, 0, 9397,
+	0, 0, 2299, 2252, 0, 0, 0, 0, 0, 0, 0, 6036, 3658, 0, 0, 0,
+	0, 0, 392, 0, 0, 2537, 0, 1692, 0, 0, 9449, 0, 0, 1723, 8458, 0,
+	8075, 0, 0, 0, 0, 0, 0, 0, 3113, 0, 0, 0, 0, 0, 1575, 0,
+	1349, 9373, 0, 0, 0, 8, 5894, 6536, 0, 0, 0, 0, 7497, 0, 0, 0,
+	0, 658, 1722, 0, 3045, 3298, 0, 0, 633, 9505, 0, 0, 0, 0, 2363, 8070,
+	0, 0, 0, 0, 8073, 0, 0, 183, 9131, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 2108, 0, 4131, 0, 0, 0, 0, 872, 0, 7519, 0, 0, 0,
+	0, 7458, 0, 2682, 0, 5873, 0, 0, 0, 6513, 0, 1623, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4026, 0, 0, 599, 2129, 8887, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5302, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 6811, 6505, 8911, 0, 7697, 0, 5730, 0, 0, 0, 0, 4470, 0, 0,
+	0, 3806, 204, 8864, 0, 0, 0, 0, 7392, 0, 4637, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 8925, 0, 0, 0, 0, 8743, 0, 0, 2754, 0, 0,
+	0, 0, 9086, 0, 223, 0, 4825, 6034, 0, 0, 0, 0, 0, 0, 7662, 3292,
+	0, 0, 0, 0, 0, 0, 0, 0, 237, 8768, 0, 0, 0, 8187, 0, 0,
+	1647, 2690, 1046, 0, 9705, 0, 0, 2246, 2989, 0, 0, 0, 0, 0, 0, 2401,
+	0, 0, 1011, 0, 0, 941, 1551, 0, 5392, 2474, 9356, 0, 0, 0, 0, 7918,
+	3788, 0, 0, 0, 0, 0, 0, 0, 8968, 0, 0, 0, 6710, 0, 1984, 0,
+	0, 0, 0, 8418, 0, 0, 0, 313, 0, 0, 0, 0, 4296, 6942, 0, 0,
+	8775, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4070, 0, 0,
+	3679, 0, 0, 7973, 0, 0, 394, 0, 0, 0, 794, 6, 8272, 4655, 2278, 0,
+	0, 0, 0, 0, 0, 0, 4933, 0, 243, 0, 0, 1761, 2709, 2695, 5413, 3296,
+	0, 5058, 6646, 8102, 653, 2854, 2914, 614, 0, 3151, 0, 0, 0, 0, 0, 5025,
+	0, 0, 0, 8886, 0, 8228, 0, 0, 0, 0, 0, 0, 0, 2664, 238, 167,
+	5146, 5400, 5584, 6165, 0, 0, 0, 0, 0, 0, 0, 0, 107, 6627, 0, 0,
+	0, 0, 5952, 118, 0, 0, 4777, 0, 576, 8212, 0, 0, 0, 0, 0, 6080,
+	0, 0, 0, 0, 0, 0, 6385, 0, 0, 3721, 8645, 2793, 2432, 0, 0, 0,
+	0, 4338, 5027, 0, 1860, 0, 0, 0, 0, 5184, 8621, 7509, 0, 0, 0, 0,
+	0, 0, 188, 0, 0, 0, 0, 0, 4800, 8852, 4032, 0, 0, 91, 0, 5696,
+	4328, 0, 0, 0, 0, 0, 0, 7979, 0, 0, 5436, 0, 0, 0, 0, 0,
+	0, 0, 0, 7339, 0, 0, 4024, 0, 814, 3257, 0, 0, 0, 6686, 2929, 4143,
+	0, 9147, 0, 0, 0, 0, 1798, 0, 0, 9497, 72, 0, 0, 9586, 8729, 0,
+	6649, 0, 0, 0, 5140, 0, 0, 0, 959, 7855, 1702, 2549, 0, 3194, 0, 5945,
+	0, 0, 4955, 9209, 2366, 0, 0, 0, 7373, 0, 0, 0, 0, 1451, 7412, 0,
+	0, 2412, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9087, 0, 4380, 0, 8596,
+	0, 5010, 0, 212, 0, 0, 3435, 0, 0, 0, 0, 1719, 7819, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9154, 2265, 0, 0, 0, 0,
+	0, 0, 0, 0, 6681, 0, 0, 5281, 0, 0, 0, 0, 0, 5247, 603, 0,
+	6037, 0, 0, 2538, 3920, 0, 0, 0, 8123, 0, 0, 0, 6369, 9655, 3895, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2565, 1640, 2632, 6339, 7619,
+	0, 5191, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7056, 327, 894, 0, 0,
+	16, 0, 0, 9034, 0, 2399, 0, 0, 0, 0, 0, 2773, 0, 0, 0, 0,
+	0, 0, 2852, 3157, 0, 4759, 0, 8260, 0, 0, 0, 7023, 4114, 0, 0, 459,
+	0, 3547, 0, 0, 0, 0, 0, 5890, 0, 0, 7827, 2155, 0, 0, 1590, 9424,
+	0, 0, 0, 0, 2497, 0, 0, 2935, 0, 4730, 3204, 0, 0, 0, 0, 0,
+	4252, 5825, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3776, 4414, 0, 0, 0,
+	289, 0, 9551, 0, 0, 0, 0, 1680, 0, 0, 0, 0, 2749, 9074, 0, 0,
+	0, 3171, 0, 0, 0, 0, 3392, 4247, 2069, 0, 0, 0, 0, 1552, 0, 3106,
+	0, 0, 9299, 0, 0, 0, 0, 0, 0, 0, 0, 3711, 804, 6469, 8007, 0,
+	0, 0, 0, 6572, 0, 0, 0, 0, 0, 5239, 0, 0, 1661, 0, 1911, 0,
+	0, 6336, 0, 0, 0, 7367, 0, 0, 0, 0, 0, 7259, 0, 0, 0, 0,
+	0, 0, 0, 0, 1968, 3348, 6161, 3247, 0, 0, 2373, 6227, 0, 7951, 0, 0,
+	917, 0, 8410, 0, 9723, 0, 0, 0, 1300, 1678, 3787, 0, 6008, 0, 0, 0,
+	0, 0, 7886, 6033, 786, 0, 0, 0, 0, 9124, 0, 0, 7482, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5944, 0, 4762, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 106, 0, 0, 0, 0, 0, 0, 0, 5512, 0, 0, 2920,
+	7051, 4522, 0, 0, 0, 0, 242, 9358, 0, 0, 8450, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 89, 0, 0, 702, 6546, 9491, 0, 3586, 874, 3980, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5225, 0, 5486, 6501, 0, 0, 6174, 326,
+	0, 0, 5706, 5911, 0, 0, 0, 0, 0, 0, 4141, 8738, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 4745, 7516, 1310, 0, 0, 0, 5568, 0, 0, 0,
+	9362, 0, 0, 0, 2176, 4847, 7384, 0, 6475, 1645, 3739, 0, 0, 3799, 4458, 1829,
+	0, 6779, 1456, 8338, 2339, 3485, 6658, 8077, 0, 0, 0, 0, 0, 3875, 4518, 0,
+	0, 0, 0, 0, 0, 0, 9653, 0, 0, 0, 724, 0, 7672, 0, 6319, 0,
+	0, 398, 9583, 0, 0, 0, 851, 1979, 0, 0, 515, 7372, 7749, 2585, 0, 5088,
+	0, 0, 0, 0, 0, 5566, 3869, 0, 639, 0, 0, 0, 0, 8128, 0, 8617,
+	0, 0, 0, 0, 0, 0, 0, 0, 3932, 3970, 5658, 9541, 0, 0, 1766, 2111,
+	0, 3743, 0, 0, 6860, 907, 0, 0, 0, 4974, 0, 0, 7704, 0, 7042, 7333,
+	0, 4879, 0, 0, 3483, 0, 0, 0, 0, 0, 987, 0, 0, 0, 0, 0,
+	0, 9246, 0, 0, 0, 0, 5872, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 5715, 0, 0, 7583, 9403, 0, 0, 0, 6131, 0, 5420, 0, 8489, 0,
+	0, 0, 6618, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7057,
+	0, 0, 0, 0, 1236, 7028, 7480, 9459, 2390, 4826, 5534, 7165, 713, 1042, 7303, 7964,
+	0, 0, 7810, 479, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4771, 0, 0, 0, 0, 0, 0, 0, 0, 5321, 6904, 0, 0, 0,
+	0, 7674, 0, 0, 3031, 1003, 0, 6443, 0, 0, 0, 4574, 0, 0, 413, 0,
+	0, 1311, 1686, 7161, 0, 0, 0, 0, 5101, 1635, 4245, 2759, 8786, 0, 0, 7356,
+	0, 0, 0, 0, 8841, 0, 0, 7108, 0, 0, 7017, 0, 3146, 0, 0, 2979,
+	0, 0, 0, 0, 0, 3782, 4357, 7781, 0, 2741, 0, 0, 0, 6888, 0, 0,
+	0, 0, 0, 0, 2211, 0, 2874, 0, 0, 4893, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 4152, 619, 6268, 5157, 8478, 0, 0, 5221, 0, 4667, 0, 0,
+	9254, 0, 1030, 7654, 0, 0, 0, 378, 1184, 6660, 3893, 0, 0, 4803, 0, 6098,
+	0, 0, 0, 0, 0, 3573, 3729, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 1967, 6407, 9494, 0, 0, 0, 0, 0, 1941, 3226, 0, 0, 0, 0, 0,
+	0, 2804, 0, 3538, 0, 0, 3541, 0, 0, 2396, 0, 287, 0, 0, 0, 0,
+	0, 0, 2096, 0, 0, 1675, 0, 0, 0, 0, 0, 0, 0, 0, 3186, 317,
+	0, 0, 0, 3015, 2208, 0, 0, 0, 0, 0, 0, 7043, 0, 0, 0, 0,
+	0, 0, 0, 0, 2358, 0, 0, 0, 0, 0, 3712, 3957, 7616, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8056, 0, 5415, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 7831, 0, 0, 8918, 0, 0, 0, 0, 5050,
+	4807, 5802, 0, 6622, 0, 0, 0, 6327, 8705, 0, 0, 0, 2063, 0, 0, 0,
+	0, 0, 25, 0, 0, 0, 0, 0, 0, 0, 1853, 0, 0, 8151, 0, 0,
+	0, 0, 0, 9643, 0, 0, 8294, 0, 0, 1862, 9524, 0, 0, 0, 0, 0,
+	0, 0, 0, 9244, 262, 1703, 0, 0, 0, 0, 0, 8976, 0, 0, 0, 0,
+	0, 0, 6136, 7824, 7723, 787, 5950, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5835, 0, 0, 0, 0, 0, 0, 0, 7152, 0, 0, 9666, 0, 0, 8239, 6159,
+	7733, 817, 3921, 5335, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4205, 0, 4703,
+	0, 0, 8393, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1830, 4558, 0, 4989,
+	0, 0, 0, 0, 0, 3842, 0, 0, 0, 0, 0, 0, 0, 2097, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 1148, 0, 0, 0, 0, 0, 4627, 5389, 7865,
+	7927, 4388, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1191, 0, 0, 0, 0, 0, 0, 4239, 5240, 0, 0, 1478,
+	1564, 0, 0, 0, 0, 0, 0, 6644, 0, 0, 0, 1519, 2040, 5198, 3034, 0,
+	0, 0, 9559, 4018, 0, 0, 732, 0, 0, 4479, 0, 3117, 3628, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3349, 8898, 0, 2599, 1796, 0, 6714,
+	2847, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2832, 3065,
+	0, 0, 4862, 0, 0, 6758, 0, 1655, 0, 0, 0, 0, 0, 0, 5202, 0,
+	0, 0, 0, 2452, 0, 0, 0, 0, 0, 6286, 8217, 0, 4897, 0, 0, 0,
+	0, 0, 0, 1767, 4044, 3853, 7430, 8400, 3615, 0, 0, 0, 0, 1017, 8411, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8766, 0, 0, 4661,
+	0, 0, 0, 0, 7394, 0, 0, 0, 0, 0, 0, 0, 0, 2774, 2200, 8846,
+	0, 7963, 0, 0, 0, 1266, 5620, 0, 0, 2187, 0, 1088, 0, 0, 7805, 0,
+	0, 0, 0, 4746, 0, 1190, 4953, 8895, 0, 0, 0, 0, 0, 0, 0, 3936,
+	0, 0, 0, 0, 0, 1658, 0, 3626, 2495, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1525, 8580, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 8959, 0, 0, 7071, 0, 0, 0, 6427, 0, 0, 0, 4591, 0, 0, 0,
+	0, 0, 0, 635, 0, 7114, 4281, 0, 0, 0, 0, 0, 0, 0, 0, 8622,
+	0, 8342, 6275, 0, 0, 0, 0, 2569, 921, 0, 0, 0, 0, 0, 7263, 7724,
+	9365, 0, 0, 0, 0, 0, 4543, 6306, 6639, 0, 0, 0, 0, 0, 8052, 0,
+	6906, 0, 0, 0, 6391, 5983, 0, 0, 9255, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 8583, 0, 0, 5112, 0, 2912, 0,
+	7575, 0, 0, 0, 0, 0, 0, 0, 6375, 9435, 0, 1178, 0, 0, 3867, 0,
+	0, 0, 0, 0, 7546, 0, 5734, 8262, 0, 2706, 6344, 6473, 0, 0, 0, 1826,
 	0, 0, 3698, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5785, 0, 623, 0, 0,
-	6782, 0, 0, 2852, 0, 0, 0, 0, 0, 0, 0, 2379, 4557, 0, 0, 0,
-	3595, 62, 0, 0, 0, 18, 1745, 0, 0, 0, 0, 0, 7535, 0, 0, 1056,
-	7235, 0, 0, 2407, 5467, 0, 0, 0, 0, 5758, 0, 0, 0, 756, 0, 6419,
-	641, 7011, 0, 0, 0, 6655, 0, 0, 3831, 0, 0, 0, 0, 0, 6492, 0,
-	0, 0, 0, 0, 1916, 5972, 0, 5576, 0, 0, 0, 57, 993, 0, 0, 0,
-	0, 2198, 4301, 0, 0, 0, 0, 0, 0, 513, 6145, 0, 0, 0, 0, 3459,
-	2125, 0, 0, 8070, 0, 0, 0, 6958, 0, 0, 0, 0, 0, 0, 0, 4092,
-	0, 7961, 0, 0, 0, 6301, 0, 5180, 0, 0, 1836, 0, 0, 0, 0, 0,
-	0, 6243, 0, 1906, 1588, 0, 0, 0, 0, 1106, 5075, 7650, 0, 0, 0, 0,
-	0, 1781, 0, 0, 1802, 5474, 0, 0, 0, 0, 0, 2274, 1780, 6434, 0, 0,
-	0, 0, 6730, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3321, 0,
-	0, 0, 5906, 7554, 589, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 8081, 0, 0, 0, 0, 5749, 3114, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6968, 2557,
-	8230, 0, 0, 5432, 0, 0, 436, 0, 0, 3693, 0, 3073, 4772, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 2928, 0, 0, 0, 0, 0, 0, 0, 7037, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2284, 0, 7474, 0, 0, 0, 0, 0,
-	0, 0, 6709, 0, 0, 0, 0, 0, 3551, 0, 0, 0, 1432, 0, 0, 0,
-	4516, 0, 0, 0, 0, 6266, 0, 0, 8221, 5354, 3533, 5379, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 949, 0, 0, 0, 0, 0, 0, 0, 0, 5754, 0,
-	0, 0, 0, 0, 0, 0, 7463, 0, 4366, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 7368, 0, 0, 1189, 0, 0, 0, 7747, 0,
-	8200, 0, 0, 393, 3385, 5025, 0, 0, 0, 0, 0, 1927, 3179, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5041, 0, 0,
-	7186, 0, 0, 7990, 5736, 0, 1081, 0, 804, 1109, 0, 0, 0, 0, 184, 0,
-	6664, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2720, 7635, 0, 0, 0, 0, 5592, 0, 0, 0, 0, 2703, 0, 0, 1449, 2262,
-	4531, 0, 0, 0, 0, 0, 1384, 0, 0, 0, 0, 1792, 4203, 247, 7678, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1988, 0, 0,
-	0, 2465, 2937, 3367, 0, 7179, 0, 0, 0, 5171, 5129, 0, 0, 1, 5154, 7706,
-	0, 0, 0, 7532, 0, 0, 419, 0, 0, 0, 0, 0, 14, 0, 0, 0,
-	5536, 0, 0, 0, 0, 6436, 0, 946, 6815, 0, 3008, 5326, 0, 0, 0, 0,
-	0, 0, 0, 4764, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 7643, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4709, 0, 6477, 8108, 0, 0, 0, 3702, 6110, 0, 302, 0, 0, 0,
-	2813, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3119, 0, 0, 0,
-	0, 0, 2975, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6244, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 7352, 0, 3994, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 5157, 0, 0, 0, 4853, 2488, 0,
-	0, 3680, 2819, 0, 6841, 0, 0, 0, 0, 0, 0, 4692, 0, 0, 0, 1538,
-	7833, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 160, 0, 0, 4217,
-	0, 0, 0, 1044, 0, 2993, 0, 0, 5367, 5455, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5973, 5879,
-	6126, 278, 2582, 6374, 0, 0, 0, 2788, 764, 6681, 0, 1828, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1136, 0, 5037, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 4644, 6692, 0, 0, 0, 0, 7141, 0, 0, 7685,
-	6319, 0, 3042, 0, 0, 6991, 771, 0, 0, 3330, 0, 0, 5142, 0, 0, 0,
-	0, 0, 0, 5362, 0, 3754, 0, 0, 0, 0, 0, 0, 2208, 0, 874, 0,
-	0, 3652, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 83, 542, 4325, 0, 7761, 1115, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 4445, 0, 0, 0, 0, 0, 0, 0, 0, 6833, 0, 0, 0,
-	0, 5150, 0, 0, 0, 114, 0, 0, 0, 0, 0, 2838, 7410, 3171, 7229, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2796, 3563, 4750, 1108, 2430,
-	2881, 5104, 5928, 6708, 4065, 7966, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1493, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 8101, 0, 4520, 4442, 0, 0, 0,
-	0, 1348, 1373, 5344, 0, 0, 0, 1316, 0, 3317, 3773, 4060, 5699, 0, 0, 7967,
-	0, 0, 5797, 0, 0, 0, 0, 5645, 8020, 6293, 0, 0, 0, 0, 687, 3285,
-	0, 0, 0, 0, 0, 961, 4933, 0, 0, 0, 0, 643, 0, 0, 0, 1668,
-	0, 0, 0, 0, 0, 2221, 0, 6493, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4406, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 5042, 0, 0, 378, 0, 0, 0, 0, 0,
-	1795, 0, 6536, 0, 0, 0, 0, 0, 0, 0, 8095, 0, 45, 0, 4176, 0,
-	0, 0, 0, 0, 4898, 1272, 6012, 0, 384, 0, 0, 2424, 0, 0, 0, 0,
-	0, 0, 3596, 0, 0, 0, 0, 0, 0, 8141, 0, 0, 2260, 3180, 0, 683,
-	0, 0, 0, 0, 0, 0, 351, 0, 0, 0, 0, 0, 1204, 0, 0, 0,
-	0, 0, 0, 0, 5433, 0, 0, 0, 0, 0, 0, 0, 6551, 3249, 7055, 0,
-	0, 0, 7624, 0, 0, 0, 0, 6706, 0, 0, 0, 0, 0, 0, 4753, 0,
-	0, 0, 7522, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 2630, 819, 5058, 0, 0, 0, 5204, 0, 0, 0, 0, 1716, 3463, 4153, 4181,
-	4789, 5712, 0, 1689, 0, 0, 0, 0, 4893, 0, 0, 0, 0, 0, 270, 4574,
-	0, 0, 0, 0, 0, 5246, 5910, 0, 0, 2658, 0, 2362, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 6237, 0, 0, 0, 0, 260, 0,
-	0, 0, 0, 0, 0, 1215, 0, 0, 6063, 0, 0, 1344, 0, 0, 627, 6086,
-	0, 0, 1545, 1911, 0, 0, 0, 0, 0, 5163, 0, 0, 0, 162, 880, 3109,
-	3928, 6851, 0, 0, 0, 0, 0, 0, 0, 8022, 0, 0, 0, 6755, 0, 2230,
-	2851, 0, 0, 0, 0, 0, 0, 0, 1335, 0, 1985, 0, 0, 0, 0, 4980,
-	0, 0, 1143, 0, 0, 0, 0, 0, 0, 0, 5400, 0, 0, 0, 2028, 0,
-	2528, 0, 0, 0, 0, 0, 0, 0, 0, 1807, 0, 0, 0, 0, 0, 1962,
-	5349, 0, 0, 0, 0, 0, 0, 0, 4793, 0, 3100, 7758, 0, 0, 0, 0,
-	0, 7943, 0, 0, 0, 0, 0, 7816, 0, 5148, 0, 2995, 0, 0, 0, 0,
-	0, 3716, 2768, 0, 0, 5202, 0, 5498, 7657, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 7662, 4894, 0, 0, 0, 0, 0, 0, 0, 0, 0, 297,
-	0, 0, 0, 0, 0, 0, 0, 6169, 0, 5335, 5849, 2869, 3384, 0, 0, 0,
-	0, 2739, 0, 0, 8239, 0, 0, 0, 0, 0, 0, 0, 0, 440, 7277, 0,
-	0, 0, 8191, 0, 970, 1564, 0, 0, 0, 0, 4769, 4370, 0, 0, 5117, 2540,
-	0, 0, 0, 0, 0, 0, 0, 6014, 0, 0, 0, 0, 0, 0, 0, 6946,
-	0, 0, 0, 0, 0, 7670, 0, 0, 0, 139, 0, 0, 0, 7191, 0, 2857,
-	0, 494, 0, 1775, 6625, 7510, 0, 0, 2233, 0, 0, 0, 0, 0, 4528, 0,
-	0, 0, 0, 0, 0, 3601, 0, 5031, 0, 470, 0, 0, 0, 0, 0, 0,
-	0, 0, 3419, 0, 0, 4614, 7580, 0, 0, 0, 0, 0, 0, 4265, 6287, 0,
-	0, 5519, 0, 4700, 7556, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3658,
-	4825, 0, 0, 0, 5893, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	6017, 2882, 7861, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 1309, 0, 6743, 0, 6663, 0, 730, 0, 0, 0, 0, 5343, 0,
-	0, 0, 1208, 2602, 0, 0, 0, 0, 0, 0, 0, 1415, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2871, 3387, 0, 0, 0, 0, 5635, 7256,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7883, 0, 6682,
-	0, 0, 4311, 0, 0, 0, 0, 6175, 0, 7206, 0, 0, 7557, 0, 4293, 5961,
-	0, 0, 0, 0, 0, 1283, 0, 0, 0, 0, 0, 0, 0, 6469, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 6829, 0, 996, 651, 0, 0, 0, 0, 0,
-	54, 1341, 2380, 6099, 0, 0, 0, 0, 0, 0, 0, 5064, 7925, 0, 7027, 0,
-	5918, 0, 446, 3095, 0, 0, 0, 0, 7646, 0, 2236, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2429, 0, 0, 0, 5050, 0, 0, 0, 0, 0, 6774,
-	0, 0, 975, 0, 0, 4007, 6104, 0, 0, 0, 0, 0, 0, 0, 4202, 0,
-	0, 0, 0, 561, 0, 7771, 8155, 0, 0, 2612, 0, 0, 0, 0, 0, 0,
-	0, 6153, 6402, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4125, 0, 0, 0, 0, 5279, 3675, 0, 5288, 7710, 0, 1825, 0, 0,
-	0, 0, 0, 0, 0, 521, 4924, 0, 4135, 0, 0, 0, 1992, 5239, 0, 0,
-	5954, 0, 0, 0, 0, 0, 1596, 6859, 0, 0, 0, 0, 0, 0, 2209, 0,
-	0, 563, 3255, 0, 0, 0, 0, 0, 0, 0, 5969, 0, 0, 0, 0, 0,
-	0, 0, 3256, 0, 0, 6370, 0, 0, 0, 0, 6210, 0, 0, 0, 5777, 0,
-	0, 0, 0, 334, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	5002, 6485, 0, 0, 0, 2078, 6255, 0, 1288, 0, 0, 5124, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4658, 0, 1872, 6311, 4758, 7767,
-	0, 0, 0, 0, 0, 0, 0, 0, 4198, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1171, 0, 5101, 0, 0, 0, 0, 0, 0, 4497, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6463, 0, 0, 4719, 0, 0,
-	0, 0, 4689, 0, 0, 7528, 0, 8158, 0, 8105, 0, 0, 0, 4472, 0, 0,
-	6245, 6461, 0, 0, 0, 0, 0, 0, 3414, 3566, 421, 4664, 0, 0, 0, 4590,
-	3827, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5680, 0,
-	0, 0, 0, 0, 0, 2484, 0, 0, 6574, 0, 0, 199, 2062, 1261, 5916, 135,
-	0, 0, 0, 0, 0, 0, 4424, 0, 0, 0, 7745, 4829, 4284, 0, 5393, 7829,
-	0, 0, 0, 0, 0, 1161, 0, 0, 0, 0, 0, 5146, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8148,
-	8154, 780, 0, 0, 0, 0, 0, 0, 5598, 0, 0, 0, 0, 0, 0, 0,
-	2330, 7796, 0, 0, 0, 0, 0, 0, 3813, 0, 0, 0, 0, 0, 0, 7450,
-	0, 0, 4922, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7168, 0, 4601,
-	0, 0, 0, 0, 0, 0, 0, 6799, 0, 0, 0, 0, 896, 0, 0, 2433,
-	0, 1885, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1152, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 207, 0, 0, 0, 0, 0, 0,
-	0, 0, 3580, 5543, 0, 0, 0, 7386, 0, 0, 0, 0, 4369, 7305, 0, 7369,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2542, 2849, 0, 1867, 0, 0,
-	0, 0, 0, 0, 8087, 0, 0, 0, 0, 0, 4818, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 3246, 7499, 7164, 0, 0, 0, 0, 6050, 0, 0, 7822,
-	0, 0, 1820, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 447,
-	4915, 0, 0, 0, 0, 1260, 0, 0, 0, 7064, 0, 0, 0, 4090, 0, 0,
-	2717, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 3623, 4322, 4455, 7100, 0,
-	0, 7132, 1542, 3981, 0, 1062, 0, 0, 0, 266, 0, 0, 0, 0, 0, 0,
-	0, 5834, 0, 7479, 0, 0, 578, 0, 0, 0, 0, 0, 0, 655, 505, 1172,
-	7449, 1748, 8123, 0, 0, 0, 0, 6916, 0, 7288, 0, 0, 0, 6292, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 272, 1844, 4309, 0, 0, 0, 6985,
-	0, 1278, 0, 8013, 0, 0, 0, 0, 0, 0, 0, 0, 6305, 0, 0, 2987,
-	0, 0, 0, 0, 577, 1667, 292, 0, 3430, 2309, 7695, 0, 0, 0, 0, 5902,
-	2301, 972, 5054, 6654, 0, 0, 7429, 0, 0, 1923, 3056, 0, 0, 0, 5751, 0,
-	6792, 0, 4642, 0, 3453, 4630, 6999, 0, 0, 0, 0, 0, 0, 3600, 0, 0,
-	0, 8042, 60, 0, 0, 0, 5641, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1608, 2998, 414, 0, 0, 7070, 0, 3649, 0,
-	0, 0, 7241, 0, 0, 0, 0, 0, 0, 4248, 6507, 2160, 0, 0, 2152, 4055,
+	0, 0, 0, 0, 375, 0, 0, 0, 613, 2411, 2968, 1072, 1908, 2276, 0, 8721,
+	0, 0, 0, 1083, 0, 0, 0, 0, 0, 5964, 0, 1639, 0, 0, 0, 0,
+	0, 0, 3396, 0, 0, 0, 0, 0, 0, 2746, 0, 0, 0, 0, 0, 7515,
+	9637, 0, 0, 438, 0, 1347, 2033, 4515, 9383, 0, 4874, 6129, 3681, 7844, 2952, 5471,
+	122, 9220, 0, 0, 6182, 8251, 0, 0, 0, 0, 7132, 0, 0, 0, 4531, 0,
+	0, 1617, 0, 0, 0, 6468, 0, 0, 3050, 0, 7942, 0, 0, 0, 1431, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8744, 0, 0, 0, 0, 0,
+	3236, 5139, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2258, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 8298, 628, 7414, 0, 6006, 8170, 0, 0,
+	42, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7391, 0, 0, 5440, 1428, 5542, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 7818, 0, 0, 0, 0, 0, 0, 1579, 0, 8577, 258, 367, 86, 8008,
+	0, 6756, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7595, 0, 5650,
+	8642, 0, 2539, 0, 2001, 0, 0, 5286, 0, 0, 0, 0, 168, 5502, 7184, 9469,
+	0, 0, 0, 0, 7297, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 8726, 0, 0, 336, 0, 0, 0, 7037, 0, 0, 0, 5192, 0, 197,
+	0, 3074, 1763, 2003, 1496, 5559, 0, 7683, 8827, 0, 7939, 0, 8498, 0, 0, 0,
+	0, 0, 0, 0, 13, 0, 0, 8751, 6529, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 3666, 0, 0, 0, 0, 0, 0, 0, 6151, 0, 7189, 3086, 5273, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 5123, 0, 1803, 0, 0, 2224, 7614,
+	0, 1641, 7620, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5854, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9402,
+	8782, 0, 0, 7531, 0, 0, 0, 0, 0, 7623, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3565, 0, 0, 0, 4309, 4090, 0, 3163, 1753, 8176, 9378,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1152, 0, 0, 0, 4477,
+	0, 0, 0, 0, 0, 0, 0, 5908, 7686, 0, 0, 9608, 0, 0, 0, 4385,
+	3053, 0, 0, 0, 5814, 0, 0, 0, 0, 3761, 5861, 0, 6946, 5902, 0, 0,
+	0, 0, 5704, 8333, 0, 0, 0, 0, 0, 1485, 0, 0, 0, 0, 0, 0,
+	0, 1585, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4223, 0, 0, 0, 0,
+	0, 0, 3014, 0, 3855, 910, 0, 0, 0, 0, 0, 0, 0, 3972, 9374, 0,
+	0, 0, 0, 0, 0, 8900, 0, 0, 7809, 0, 0, 0, 0, 0, 0, 0,
+	2329, 3456, 6989, 4899, 7141, 9718, 0, 0, 0, 0, 922, 2039, 0, 0, 115, 0,
+	809, 0, 0, 0, 5369, 1634, 5505, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 936, 8691, 0, 0, 0, 1276, 4158, 4986, 0, 0, 0, 0, 3269,
+	0, 0, 0, 8352, 0, 0, 0, 0, 0, 0, 0, 6406, 0, 0, 0, 0,
+	0, 8218, 2117, 4920, 6852, 0, 7090, 0, 462, 2322, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 4069, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1959,
+	7851, 8049, 9305, 0, 0, 0, 0, 1170, 3284, 0, 0, 0, 0, 3414, 0, 0,
+	0, 867, 6907, 0, 0, 0, 0, 2318, 0, 143, 446, 0, 2744, 0, 9330, 0,
+	0, 0, 0, 0, 347, 820, 6252, 1625, 0, 7355, 4346, 309, 4231, 2417, 6003, 4910,
+	5251, 7220, 0, 0, 0, 537, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4023,
+	3673, 701, 0, 0, 0, 3704, 0, 0, 0, 637, 5187, 6194, 0, 0, 0, 4896,
+	4420, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5540, 0, 0,
+	6614, 0, 3634, 0, 0, 0, 0, 4987, 7738, 0, 0, 0, 0, 0, 457, 3575,
+	4538, 8833, 2733, 0, 0, 9162, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2758,
+	0, 0, 0, 4175, 0, 0, 3203, 0, 7680, 113, 0, 0, 0, 6676, 0, 0,
+	0, 0, 3201, 0, 0, 3973, 0, 0, 0, 0, 0, 4312, 8471, 0, 4979, 4096,
+	1593, 2029, 7713, 8270, 8571, 0, 0, 0, 5256, 0, 0, 0, 0, 0, 9032, 0,
+	0, 742, 0, 0, 0, 0, 0, 0, 0, 2449, 3434, 0, 1182, 2927, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2572, 0, 3792, 0, 0, 0, 0,
+	0, 0, 3509, 9245, 0, 0, 0, 1985, 0, 0, 0, 0, 2491, 0, 0, 0,
+	0, 0, 0, 0, 9531, 4837, 2544, 4478, 3648, 0, 0, 0, 0, 0, 2431, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4590, 0, 0, 0, 5558, 7782,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 9385, 0, 3214, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 9066, 0, 8585, 0, 4528, 1388, 0, 0, 0, 6506, 7374,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3041, 0, 0, 0, 0, 0, 0, 3700, 6036, 0, 1860, 0, 2507, 6005,
-	1837, 5956, 7840, 0, 0, 2544, 0, 1875, 0, 0, 0, 1899, 1968, 0, 0, 0,
-	0, 0, 0, 0, 6788, 0, 0, 0, 0, 0, 0, 0, 3882, 0, 0, 0,
-	0, 0, 0, 0, 0, 4776, 4072, 5303, 0, 0, 0, 3635, 0, 0, 0, 0,
-	0, 1964, 6511, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3979, 0, 0, 0, 0, 0, 0, 0, 0, 4224, 0, 0, 0, 1749,
-	0, 6333, 1202, 0, 7538, 2416, 0, 6410, 1160, 1326, 0, 0, 3035, 0, 0, 0,
-	0, 0, 1987, 5265, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 3581, 0, 0, 0, 2880, 0, 0, 0, 0, 0,
-	0, 5487, 582, 0, 7154, 0, 0, 0, 0, 0, 0, 0, 3804, 0, 4188, 0,
-	0, 0, 8048, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3946, 0, 0, 3520,
-	0, 0, 0, 0, 0, 0, 5332, 0, 0, 0, 0, 0, 0, 6499, 1361, 0,
-	3133, 0, 0, 1850, 0, 0, 0, 0, 0, 1113, 0, 0, 0, 0, 0, 0,
-	0, 0, 6395, 0, 0, 0, 0, 0, 205, 2461, 3706, 0, 0, 0, 0, 7913,
-	0, 0, 0, 0, 0, 0, 2232, 4269, 6487, 0, 2351, 271, 0, 2696, 0, 0,
-	3425, 6172, 0, 0, 6127, 434, 0, 0, 7360, 0, 0, 0, 0, 0, 0, 0,
-	5136, 0, 0, 0, 0, 0, 0, 0, 0, 5018, 0, 0, 1845, 5542, 7659, 0,
-	5411, 6767, 7977, 4681, 0, 0, 0, 4295, 0, 6902, 4856, 0, 3974, 2756, 0, 0,
-	0, 0, 0, 0, 2201, 0, 0, 7689, 0, 0, 0, 0, 0, 3195, 6834, 8215,
-	0, 0, 0, 3286, 0, 0, 0, 6547, 0, 0, 0, 0, 0, 1376, 0, 420,
-	0, 6411, 0, 0, 0, 0, 0, 0, 0, 0, 7237, 5810, 6425, 0, 0, 7937,
+	0, 3076, 0, 0, 8513, 0, 1024, 0, 0, 0, 9010, 2573, 2256, 0, 4815, 0,
+	6770, 5201, 0, 0, 1208, 0, 0, 0, 0, 0, 5259, 0, 0, 0, 0, 0,
+	0, 0, 3468, 0, 0, 0, 0, 2924, 543, 4608, 0, 0, 6549, 0, 0, 6987,
+	2249, 9533, 0, 0, 5280, 3771, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 6994, 906, 1997, 0, 0, 0, 2715, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 1027, 0, 9617, 0, 0, 0, 5449, 1836, 3022, 7207,
+	0, 0, 0, 0, 0, 5520, 0, 0, 774, 6880, 0, 0, 0, 0, 8230, 0,
+	0, 0, 0, 0, 8758, 8017, 9156, 0, 7894, 0, 3473, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 5668, 0, 0, 0, 9633, 0, 0, 0,
+	0, 0, 0, 0, 9214, 0, 6788, 9570, 0, 0, 2584, 0, 0, 0, 0, 0,
+	0, 0, 5216, 7832, 6732, 0, 0, 5170, 5366, 0, 3773, 3945, 4907, 9543, 0, 0,
+	0, 2274, 0, 0, 0, 0, 8141, 9085, 0, 8200, 0, 0, 0, 9096, 0, 0,
+	0, 3571, 8353, 0, 3614, 624, 0, 7078, 0, 7237, 7977, 1739, 8733, 0, 0, 1698,
+	0, 0, 0, 0, 5066, 2612, 1092, 0, 690, 0, 0, 0, 0, 0, 1541, 0,
+	0, 0, 8146, 0, 0, 6704, 0, 0, 0, 0, 0, 0, 3073, 3645, 6075, 8199,
+	0, 0, 0, 0, 0, 0, 0, 388, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4005, 9421, 0, 0, 6655, 0, 2455, 4394, 0, 3099, 0, 7945, 0, 5353,
+	0, 0, 0, 0, 0, 0, 0, 5662, 0, 0, 0, 0, 0, 0, 0, 7612,
+	3872, 0, 0, 7129, 0, 0, 0, 4302, 8465, 0, 0, 3699, 0, 0, 8579, 0,
+	0, 0, 478, 2304, 2666, 5796, 7470, 11, 6324, 6502, 0, 0, 0, 0, 0, 1419,
+	0, 0, 0, 3891, 4633, 2204, 0, 0, 0, 0, 0, 0, 1614, 1865, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4817, 0, 0, 0, 2423, 0,
+	7280, 5994, 0, 1368, 8140, 0, 0, 0, 5022, 6527, 0, 1407, 9478, 6143, 2466, 0,
+	0, 3754, 0, 3084, 946, 1098, 2819, 493, 3013, 5601, 0, 1964, 0, 0, 0, 4162,
+	3387, 0, 0, 0, 0, 5742, 0, 8426, 0, 1690, 5497, 0, 0, 0, 0, 1342,
+	1355, 0, 9153, 134, 0, 0, 0, 944, 0, 0, 0, 1673, 7224, 3994, 7593, 0,
+	0, 0, 0, 4569, 1837, 0, 6144, 7050, 8385, 8563, 5737, 0, 0, 8795, 0, 9151,
+	6180, 0, 5307, 0, 0, 7908, 0, 0, 1834, 0, 1620, 0, 835, 8256, 0, 7817,
+	0, 0, 0, 3129, 2762, 4931, 6917, 3152, 0, 0, 0, 6285, 0, 0, 0, 0,
+	0, 5516, 0, 0, 0, 3368, 0, 0, 654, 1475, 9601, 0, 0, 0, 7874, 0,
+	0, 0, 0, 0, 0, 8566, 0, 0, 0, 4796, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 3442, 0, 6802, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 3506, 0, 5839, 0, 0, 0, 1336, 0, 2802, 0, 0, 0,
+	0, 9213, 4603, 0, 0, 0, 0, 7512, 0, 0, 6955, 0, 6201, 0, 0, 0,
+	0, 0, 3894, 0, 0, 0, 0, 0, 5868, 7767, 0, 0, 0, 4373, 0, 4167,
+	0, 5763, 0, 0, 0, 0, 7983, 0, 0, 0, 0, 1424, 0, 0, 0, 0,
+	0, 0, 0, 35, 2338, 0, 0, 7656, 8329, 0, 0, 0, 0, 4336, 0, 0,
+	0, 2502, 0, 0, 0, 0, 6027, 6619, 0, 4924, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4904, 0, 0, 0, 5880, 6452, 8718, 9309,
+	0, 686, 0, 0, 0, 0, 0, 0, 6236, 5102, 0, 0, 0, 0, 4566, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 184, 4844, 6371, 5283, 0, 0, 0, 0,
+	50, 7155, 0, 7605, 0, 0, 7679, 3357, 8225, 0, 0, 7314, 0, 723, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6109, 8424, 8083, 9674, 0, 0,
+	0, 1307, 2787, 9450, 0, 0, 2183, 7125, 0, 3279, 0, 1946, 7941, 0, 0, 0,
+	3703, 0, 0, 0, 8088, 0, 0, 2085, 0, 821, 0, 0, 3979, 0, 0, 0,
+	1883, 0, 0, 0, 0, 2010, 0, 788, 0, 0, 0, 0, 6544, 4747, 0, 1066,
+	0, 0, 0, 0, 0, 0, 8254, 0, 4495, 8135, 3134, 0, 8346, 6164, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 4033, 0, 0, 0, 0, 9102, 5350, 7265, 7776,
+	0, 0, 0, 4806, 3536, 0, 0, 0, 0, 0, 3844, 0, 0, 2550, 0, 2408,
+	7807, 7997, 8708, 0, 0, 0, 3690, 1756, 0, 2844, 3798, 0, 0, 0, 9195, 0,
+	0, 0, 0, 0, 0, 8978, 0, 0, 0, 0, 5045, 0, 0, 0, 1559, 7044,
+	0, 0, 0, 4264, 2325, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5589, 0,
+	0, 9070, 559, 0, 0, 2985, 1948, 0, 0, 0, 6928, 0, 0, 3762, 0, 0,
+	0, 0, 0, 7932, 0, 0, 0, 0, 0, 0, 0, 3492, 0, 0, 0, 2743,
+	147, 3981, 0, 0, 0, 0, 0, 597, 0, 0, 0, 0, 6781, 0, 0, 0,
+	3636, 0, 0, 828, 0, 0, 0, 0, 0, 0, 0, 5747, 4299, 6104, 0, 0,
+	0, 0, 0, 0, 0, 4222, 0, 4831, 0, 0, 7281, 5343, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2878, 9700, 0, 0, 0, 0, 0, 0, 1340,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 9669, 0, 0, 0, 0, 0, 8097,
+	0, 0, 5974, 0, 0, 0, 0, 0, 0, 2012, 0, 0, 7095, 0, 0, 0,
+	0, 0, 4393, 0, 0, 1199, 7792, 0, 2559, 0, 0, 0, 1975, 0, 0, 0,
+	0, 5556, 1718, 0, 0, 9364, 0, 0, 2107, 0, 2169, 4469, 8640, 0, 0, 3744,
+	5046, 0, 0, 0, 0, 1969, 6398, 6464, 0, 0, 0, 0, 0, 8122, 0, 0,
+	0, 0, 0, 0, 0, 1929, 0, 3032, 5488, 0, 0, 1230, 0, 1327, 0, 368,
+	5087, 0, 0, 0, 1726, 0, 0, 7257, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6458, 0, 0, 0, 0, 790, 0, 0, 0, 0, 0, 0, 0, 6189, 0,
+	0, 4335, 3508, 0, 0, 7330, 0, 961, 5217, 0, 0, 0, 0, 0, 9219, 0,
+	3770, 0, 0, 0, 0, 0, 0, 9493, 0, 9572, 0, 0, 0, 0, 1693, 0,
+	0, 0, 2628, 0, 0, 5688, 0, 0, 0, 0, 8322, 4906, 0, 0, 5776, 8271,
+	4400, 9688, 6983, 0, 0, 0, 0, 0, 0, 0, 6512, 0, 4808, 0, 0, 0,
+	0, 0, 0, 164, 2803, 7560, 0, 0, 0, 0, 0, 0, 5882, 0, 733, 0,
+	0, 0, 0, 780, 8609, 0, 0, 0, 0, 0, 0, 7444, 0, 0, 139, 0,
+	0, 0, 0, 318, 7010, 0, 0, 0, 0, 218, 1200, 5643, 0, 0, 0, 1869,
+	0, 7705, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4183, 0,
+	0, 0, 8835, 546, 8943, 0, 0, 0, 0, 1217, 0, 0, 1364, 0, 0, 709,
+	0, 0, 0, 277, 7606, 7676, 0, 0, 0, 0, 5986, 0, 0, 0, 7653, 0,
+	0, 0, 1600, 0, 6072, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2528, 0, 0, 0, 5454, 0, 0, 0,
+	0, 0, 0, 7190, 0, 0, 4177, 0, 0, 0, 2871, 9127, 9163, 4229, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 2862, 2189, 9200, 0, 0, 0, 2369, 0,
+	0, 0, 3962, 0, 0, 0, 0, 3389, 0, 0, 0, 0, 0, 0, 432, 0,
+	0, 8810, 0, 0, 0, 0, 0, 0, 7675, 0, 0, 0, 5284, 9663, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 4978, 0, 0, 3765, 4289, 0, 0, 0,
+	0, 0, 8464, 4057, 7533, 8784, 0, 0, 7381, 0, 0, 0, 1713, 0, 611, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4225, 0, 2115, 239, 543, 0, 0, 0, 3837, 0, 0, 0, 4341, 0, 0, 0,
-	0, 3962, 0, 0, 0, 0, 0, 5026, 7983, 4959, 0, 0, 0, 127, 646, 2415,
-	0, 5115, 0, 0, 0, 0, 0, 0, 0, 0, 7094, 0, 0, 244, 2104, 0,
-	0, 0, 0, 0, 0, 0, 0, 1276, 0, 5725, 5953, 0, 0, 534, 711, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 535, 0, 1275, 256, 0, 0, 0, 0,
-	0, 0, 7715, 0, 408, 0, 0, 0, 0, 0, 0, 3203, 0, 0, 0, 0,
-	0, 154, 3524, 0, 0, 2654, 2777, 0, 3252, 0, 0, 4963, 0, 0, 0, 0,
-	0, 5802, 0, 0, 0, 0, 0, 3217, 0, 0, 0, 2064, 0, 7494, 0, 0,
-	0, 0, 0, 0, 0, 7681, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 7563, 1031, 2601, 7115, 0, 0, 0, 0, 6810,
-	0, 0, 0, 0, 3474, 0, 0, 0, 0, 0, 3692, 0, 3048, 0, 0, 0,
-	0, 435, 0, 5079, 2207, 0, 0, 0, 0, 7807, 0, 2076, 0, 0, 0, 0,
-	0, 0, 0, 0, 1846, 5331, 0, 0, 0, 0, 0, 1406, 0, 0, 0, 443,
-	0, 0, 0, 574, 3028, 0, 5863, 4197, 0, 0, 0, 0, 3646, 1357, 0, 0,
-	0, 0, 0, 7882, 0, 0, 0, 0, 0, 0, 0, 0, 7370, 0, 0, 0,
-	0, 0, 0, 0, 0, 3311, 0, 6231, 0, 0, 0, 0, 3558, 0, 2105, 1851,
-	0, 0, 0, 0, 0, 0, 6462, 0, 4833, 0, 0, 0, 6781, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1734, 0, 0, 0, 4994, 6736, 5381, 0,
-	0, 0, 0, 888, 4423, 0, 130, 5225, 0, 0, 0, 98, 0, 0, 0, 0,
-	0, 0, 0, 0, 2949, 0, 0, 0, 0, 3348, 0, 0, 0, 0, 0, 0,
-	4129, 0, 0, 3467, 0, 3970, 4128, 0, 924, 0, 0, 5458, 0, 7418, 0, 0,
-	0, 619, 0, 0, 6619, 0, 0, 5287, 5404, 5049, 0, 0, 0, 0, 0, 8127,
-	0, 0, 0, 4991, 0, 4826, 5744, 0, 5983, 0, 2361, 0, 0, 0, 0, 268,
-	6586, 0, 0, 0, 0, 4238, 7324, 0, 0, 3931, 6877, 0, 0, 0, 0, 1862,
-	0, 0, 0, 0, 0, 560, 6666, 0, 678, 0, 0, 3358, 0, 2072, 0, 0,
-	0, 0, 0, 0, 0, 6862, 0, 6591, 0, 0, 8219, 0, 0, 3746, 0, 0,
-	0, 3444, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	6064, 444, 0, 0, 0, 0, 0, 0, 0, 2677, 0, 0, 0, 6028, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 4889, 0, 0, 0, 474, 0, 0, 0,
-	0, 4885, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2863, 0, 0, 0, 0,
-	0, 6589, 0, 0, 0, 657, 0, 116, 4121, 7159, 855, 0, 7830, 0, 7616, 0,
-	0, 0, 0, 0, 1133, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 7579, 0, 1721, 8069, 6600, 0, 7198, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 8193, 0, 0, 188, 7898, 0, 0,
-	0, 0, 0, 0, 2558, 1121, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2552, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4024, 4254, 5779,
-	0, 0, 0, 3366, 0, 0, 0, 0, 3365, 0, 0, 7513, 0, 0, 0, 0,
-	0, 4697, 0, 0, 0, 0, 1983, 4880, 7458, 0, 7564, 0, 0, 0, 1072, 3098,
-	0, 0, 2967, 0, 0, 7353, 0, 0, 0, 1098, 0, 0, 0, 0, 5315, 0,
-	3063, 0, 0, 0, 0, 526, 0, 0, 0, 0, 0, 3190, 0, 1557, 4005, 5183,
-	7218, 0, 0, 4920, 0, 6379, 4632, 0, 0, 0, 0, 0, 0, 0, 962, 0,
-	0, 0, 0, 0, 0, 0, 0, 1336, 0, 165, 4896, 0, 0, 0, 0, 0,
-	0, 3102, 0, 5483, 0, 0, 0, 0, 0, 0, 6085, 0, 0, 0, 2043, 3044,
-	0, 0, 0, 7541, 0, 0, 0, 0, 7408, 0, 0, 0, 0, 0, 2176, 0,
-	0, 0, 0, 7261, 7698, 1183, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 6606, 0, 0, 0, 31, 0, 0, 0, 0, 8168, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3549, 0, 0, 0, 0, 6702,
-	2463, 3199, 8181, 0, 0, 0, 0, 258, 0, 4571, 6030, 0, 3833, 0, 0, 0,
-	0, 0, 1203, 0, 3586, 0, 0, 1849, 0, 0, 0, 0, 0, 0, 0, 2597,
-	904, 0, 0, 1628, 0, 1191, 1925, 4972, 7559, 0, 638, 4359, 0, 0, 0, 0,
-	6197, 0, 7188, 0, 4855, 0, 0, 0, 8072, 0, 0, 0, 0, 0, 0, 7763,
-	0, 0, 0, 6205, 8019, 4665, 0, 0, 0, 0, 0, 0, 7444, 0, 3872, 6181,
-	0, 6387, 0, 0, 0, 0, 228, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 347, 0, 0, 0, 0, 0, 0, 0, 6605, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 283, 0, 0, 3291, 0, 0, 4148,
-	0, 0, 0, 0, 0, 0, 0, 1392, 3128, 0, 2499, 0, 0, 0, 0, 0,
-	6962, 0, 8054, 4470, 3734, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 6839, 0, 488, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 6647, 7525, 0, 0, 0, 0, 0, 0, 2195, 0, 0, 0, 7487, 0, 0,
-	568, 0, 0, 0, 592, 5899, 0, 7895, 0, 0, 0, 0, 0, 3983, 0, 0,
-	0, 0, 5600, 0, 0, 0, 6122, 0, 0, 0, 0, 0, 2516, 6433, 3988, 204,
-	0, 3859, 4139, 0, 0, 0, 4397, 0, 0, 0, 0, 0, 0, 0, 495, 0,
-	0, 0, 0, 0, 0, 0, 0, 2131, 0, 0, 0, 5312, 0, 0, 0, 0,
-	0, 0, 8077, 5463, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5772,
+	6089, 0, 2314, 4431, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7196, 0,
+	0, 0, 1977, 4085, 461, 5458, 6581, 0, 0, 0, 4230, 0, 9602, 0, 0, 753,
+	9028, 0, 0, 0, 0, 0, 0, 0, 3969, 0, 47, 8659, 0, 0, 0, 0,
+	0, 411, 0, 0, 0, 0, 0, 0, 0, 8130, 0, 0, 0, 9006, 0, 0,
+	2034, 3244, 0, 0, 7538, 0, 667, 0, 9248, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1272, 2301, 7984, 8630, 0,
+	8837, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2022, 4657, 0, 0, 2670, 0, 8611, 6547, 0, 0, 0,
+	3995, 6762, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 8927, 7943, 0, 4729, 2425, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 6147, 6746, 6850, 2251, 0, 0, 0, 2277, 6424,
+	0, 0, 9591, 0, 0, 0, 0, 0, 0, 465, 5694, 9713, 150, 4451, 8546, 0,
+	0, 0, 3441, 0, 0, 8694, 0, 4278, 0, 0, 0, 0, 2965, 8608, 0, 0,
+	0, 0, 0, 4419, 0, 0, 1466, 0, 0, 0, 0, 6516, 0, 8055, 0, 2939,
+	0, 0, 0, 0, 0, 3503, 7966, 0, 0, 6999, 0, 0, 5188, 0, 0, 587,
+	0, 0, 0, 0, 0, 0, 1306, 608, 0, 0, 0, 0, 7077, 0, 8803, 0,
+	0, 0, 4549, 0, 0, 7565, 2790, 0, 0, 0, 0, 0, 0, 0, 0, 9189,
+	715, 342, 1167, 7069, 9553, 0, 0, 997, 1309, 7307, 0, 0, 2751, 8259, 0, 0,
+	0, 9272, 0, 2511, 3731, 0, 0, 0, 0, 0, 5423, 0, 0, 0, 1510, 0,
+	0, 0, 0, 0, 0, 0, 3356, 0, 0, 3496, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 3148, 0, 0, 0, 0, 5689, 1135, 4207, 4963, 0, 0, 1205, 0,
+	979, 3624, 0, 0, 3687, 9126, 0, 0, 4368, 0, 0, 0, 0, 0, 994, 0,
+	0, 0, 0, 7440, 0, 2323, 6879, 0, 0, 1648, 0, 0, 0, 4497, 2752, 0,
+	0, 0, 0, 0, 0, 2967, 0, 0, 0, 0, 0, 0, 0, 0, 5218, 0,
+	5803, 0, 0, 0, 0, 0, 0, 2506, 0, 0, 0, 0, 0, 0, 6958, 0,
+	0, 6043, 0, 0, 0, 0, 0, 0, 0, 8316, 7053, 0, 0, 0, 0, 0,
+	8159, 0, 0, 0, 0, 43, 3778, 0, 0, 0, 9099, 4918, 0, 0, 0, 3404,
+	2842, 0, 0, 0, 0, 0, 1615, 7586, 0, 0, 3006, 1422, 0, 0, 0, 5199,
+	0, 0, 7075, 0, 7706, 0, 0, 0, 0, 0, 0, 0, 0, 3925, 4711, 1108,
+	3874, 0, 0, 0, 0, 0, 0, 0, 0, 5551, 0, 0, 0, 0, 0, 9651,
+	8612, 0, 2078, 0, 0, 0, 6204, 0, 8502, 4450, 0, 7148, 0, 0, 0, 0,
+	3910, 0, 0, 8447, 0, 0, 0, 0, 9372, 0, 0, 73, 0, 2045, 3090, 0,
+	0, 0, 4996, 0, 0, 0, 0, 1524, 0, 2312, 0, 0, 0, 0, 0, 0,
+	0, 0, 2493, 0, 0, 0, 9361, 806, 8671, 3917, 0, 3153, 8115, 0, 0, 0,
+	0, 0, 0, 945, 0, 0, 7858, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1244, 3984, 0, 0, 3650, 0, 0, 0, 0, 8639, 0, 7200,
+	405, 0, 0, 0, 0, 0, 0, 0, 0, 3094, 0, 0, 0, 0, 3184, 9616,
+	3463, 0, 18, 1594, 2461, 6740, 2600, 9712, 0, 0, 0, 0, 0, 0, 3706, 8890,
+	0, 5437, 8358, 5171, 0, 0, 3001, 0, 0, 7869, 0, 0, 0, 0, 0, 0,
+	7122, 0, 0, 0, 222, 7673, 0, 0, 0, 286, 0, 0, 6816, 0, 0, 0,
+	3406, 0, 0, 3066, 1319, 4644, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 9148, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6715, 8149, 0,
+	0, 8425, 146, 5914, 6985, 0, 0, 0, 0, 0, 0, 1701, 9275, 0, 9193, 8409,
+	0, 0, 27, 875, 3285, 0, 0, 0, 0, 0, 9425, 0, 4517, 0, 0, 0,
+	0, 0, 0, 3723, 7400, 7404, 0, 0, 0, 0, 0, 0, 0, 0, 0, 855,
+	2430, 0, 0, 9510, 2088, 0, 0, 0, 0, 0, 0, 0, 0, 3046, 0, 0,
+	0, 0, 0, 0, 4818, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	8620, 1957, 0, 3478, 0, 0, 0, 0, 0, 0, 8749, 769, 0, 0, 4562, 0,
+	0, 0, 0, 0, 0, 0, 1331, 5073, 0, 0, 0, 0, 0, 0, 0, 0,
+	3968, 0, 4516, 9300, 1065, 0, 5531, 2889, 8944, 5775, 0, 0, 0, 0, 0, 0,
+	0, 4620, 0, 0, 9650, 0, 0, 0, 0, 0, 2407, 0, 2367, 0, 6778, 0,
+	0, 0, 0, 0, 0, 0, 7852, 0, 0, 0, 111, 577, 0, 0, 3196, 0,
+	0, 1905, 0, 0, 0, 0, 0, 2220, 4786, 9047, 0, 0, 0, 0, 0, 0,
+	1611, 0, 267, 6643, 0, 2179, 9390, 0, 0, 0, 4748, 0, 1657, 0, 0, 0,
+	7694, 0, 0, 846, 0, 3889, 0, 5590, 0, 0, 0, 0, 0, 0, 0, 0,
+	4008, 0, 0, 5001, 7510, 0, 0, 1273, 9542, 0, 1986, 6054, 0, 0, 0, 0,
+	0, 6744, 0, 7826, 0, 0, 8456, 0, 9555, 0, 0, 0, 4634, 0, 7164, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4584, 7650, 0, 0, 4696, 0,
+	0, 0, 0, 5062, 0, 0, 0, 0, 0, 1416, 0, 0, 0, 0, 9563, 0,
+	0, 0, 0, 0, 5138, 1922, 0, 5629, 0, 0, 0, 0, 0, 0, 0, 1427,
+	3288, 5513, 7313, 0, 0, 0, 9059, 8548, 0, 0, 0, 0, 1295, 0, 0, 0,
+	0, 0, 0, 0, 8881, 1546, 0, 0, 3255, 8053, 7368, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 9678, 0, 0, 0, 0, 0, 0,
+	417, 0, 0, 0, 0, 0, 0, 8109, 0, 5351, 3413, 7098, 4570, 7027, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7754, 0, 0, 0, 0, 0, 0, 0,
+	1808, 0, 3555, 0, 0, 0, 0, 2943, 0, 6353, 5244, 0, 573, 7624, 9606, 0,
+	0, 0, 729, 0, 6833, 9170, 0, 4895, 0, 0, 0, 0, 6711, 0, 0, 0,
+	0, 3738, 0, 0, 2659, 5250, 7219, 4204, 0, 0, 0, 0, 0, 2084, 0, 0,
+	0, 3012, 0, 3351, 9142, 0, 0, 0, 5028, 0, 4995, 7534, 0, 712, 0, 8092,
+	8429, 3361, 0, 0, 0, 0, 0, 9017, 0, 0, 3533, 0, 3952, 0, 1806, 0,
+	0, 0, 0, 0, 8982, 0, 0, 0, 0, 0, 0, 3810, 0, 0, 0, 331,
+	0, 0, 7337, 0, 0, 0, 0, 0, 0, 3588, 6091, 9325, 0, 0, 0, 0,
+	0, 3437, 5507, 7370, 0, 0, 0, 0, 0, 269, 2267, 6883, 0, 0, 0, 0,
+	0, 4982, 7553, 3498, 0, 5209, 0, 6484, 0, 0, 0, 0, 0, 2467, 0, 0,
+	0, 2710, 5811, 0, 0, 0, 0, 0, 6884, 0, 0, 0, 0, 1488, 0, 0,
+	2936, 0, 2471, 0, 0, 132, 0, 923, 4198, 0, 9628, 0, 0, 0, 0, 3340,
+	0, 0, 0, 4446, 5701, 0, 7107, 5536, 0, 0, 2563, 0, 6636, 3524, 0, 0,
+	0, 1234, 0, 0, 7611, 0, 0, 0, 0, 0, 1006, 9265, 2705, 3906, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1211, 7946, 2557, 0, 247, 7371, 0, 9644,
+	0, 0, 0, 0, 5595, 2510, 3089, 4326, 2351, 3235, 7881, 0, 0, 0, 7870, 0,
+	0, 4208, 0, 0, 0, 0, 3126, 0, 5092, 0, 3379, 916, 5666, 0, 0, 0,
+	3352, 3168, 6796, 6964, 0, 0, 0, 0, 0, 0, 0, 0, 1691, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2415, 0, 0, 605,
+	0, 0, 3532, 0, 0, 8739, 4279, 0, 0, 1540, 1425, 0, 3840, 0, 0, 5799,
+	0, 0, 0, 0, 0, 8984, 0, 6787, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 1258, 1119, 1596, 0, 2077, 6007, 0, 0, 0, 0, 0, 0,
+	7958, 0, 4720, 5277, 0, 0, 0, 0, 0, 353, 1893, 7639, 1760, 0, 1255, 0,
+	0, 7099, 0, 0, 8574, 6663, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 8689, 0, 0, 8796, 0, 0, 2019, 0, 0, 0, 2202,
+	0, 0, 0, 0, 8934, 4365, 7798, 0, 0, 0, 8616, 0, 0, 8486, 3405, 0,
+	0, 0, 0, 0, 0, 8112, 0, 0, 472, 8303, 0, 0, 7503, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5538, 0, 0, 9089, 0, 0,
+	0, 0, 0, 0, 0, 0, 8847, 0, 6982, 4308, 1351, 0, 5228, 0, 0, 0,
+	0, 9634, 8002, 0, 0, 0, 0, 4514, 0, 0, 0, 2468, 4290, 6207, 0, 0,
+	0, 3943, 5818, 4212, 5173, 7564, 1607, 2923, 485, 3960, 9012, 0, 0, 5207, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3649, 8618, 1277, 7714, 0, 5476, 4612,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2771, 0, 0, 0,
+	7758, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4736, 4732,
+	0, 529, 0, 0, 626, 2307, 4877, 5876, 0, 8419, 0, 0, 1769, 0, 6025, 6271,
+	0, 0, 0, 0, 0, 0, 0, 0, 421, 5815, 0, 114, 0, 0, 0, 142,
+	3944, 6810, 8186, 0, 0, 0, 2239, 8375, 0, 0, 0, 0, 0, 0, 0, 0,
+	7439, 0, 0, 0, 1755, 0, 7076, 0, 0, 0, 0, 3526, 0, 2604, 0, 0,
+	4447, 0, 0, 0, 0, 0, 0, 0, 4640, 6367, 9573, 5836, 0, 1901, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 266, 0, 4554, 0, 2567, 6602, 0, 9082, 0,
+	4784, 0, 0, 0, 0, 5084, 3290, 0, 518, 8232, 0, 0, 0, 0, 0, 0,
+	8542, 0, 1050, 0, 0, 0, 0, 0, 0, 0, 6356, 0, 5275, 4367, 7120, 0,
+	5547, 6585, 0, 0, 0, 4819, 6346, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 8736, 6108, 0, 0, 0, 0, 0, 2508, 0, 0, 0, 0,
+	0, 0, 0, 0, 992, 1239, 6302, 6354, 0, 0, 0, 2072, 0, 0, 361, 0,
+	0, 0, 0, 0, 6209, 0, 0, 0, 0, 0, 4727, 0, 0, 0, 0, 2440,
+	0, 4274, 0, 0, 5793, 0, 7872, 3027, 0, 6094, 0, 2827, 0, 0, 0, 5626,
+	4119, 0, 9418, 9597, 0, 904, 0, 0, 0, 0, 0, 0, 3311, 0, 0, 0,
+	0, 0, 4894, 0, 1821, 0, 298, 0, 0, 0, 0, 0, 0, 0, 8457, 0,
+	5068, 6767, 0, 7348, 0, 0, 0, 0, 0, 5718, 1627, 0, 0, 0, 0, 4352,
+	5846, 0, 0, 5481, 5976, 214, 1970, 8787, 0, 3685, 3082, 9221, 0, 0, 0, 0,
+	0, 1156, 1654, 5721, 6975, 0, 0, 0, 0, 0, 1728, 2247, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2748, 6595, 0, 0, 0, 0, 0, 5433, 8143,
+	6886, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1565, 0, 2719,
+	0, 5604, 0, 1784, 9004, 0, 0, 0, 0, 5417, 0, 0, 0, 0, 1965, 0,
+	1887, 0, 0, 0, 0, 0, 837, 0, 0, 2933, 0, 0, 0, 6716, 2634, 4146,
+	7529, 0, 0, 0, 0, 0, 0, 0, 0, 3756, 0, 7615, 5591, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3282, 0, 0, 6728, 9471, 0, 3717,
+	6392, 0, 0, 0, 6193, 6237, 0, 5764, 0, 0, 0, 4674, 0, 0, 0, 0,
+	0, 0, 8340, 0, 0, 0, 1386, 8533, 0, 8413, 0, 0, 0, 0, 6172, 0,
+	7742, 0, 0, 0, 0, 0, 5313, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1954, 133, 5637, 0, 0, 0,
+	0, 0, 0, 7627, 0, 2866, 8459, 0, 0, 2713, 0, 7332, 5159, 0, 0, 0,
+	0, 0, 2757, 109, 8441, 0, 0, 2966, 2845, 0, 0, 0, 0, 0, 0, 6934,
+	0, 0, 0, 0, 4364, 0, 0, 0, 6477, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 699, 4092, 0, 0, 0, 0, 0, 0, 0, 7840,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3056, 0,
+	4666, 2219, 0, 0, 8066, 0, 5498, 0, 0, 4253, 0, 0, 5135, 0, 0, 0,
+	0, 0, 0, 0, 3505, 0, 0, 0, 0, 0, 0, 0, 0, 8995, 0, 0,
+	0, 588, 2469, 2711, 0, 0, 205, 6126, 4740, 0, 0, 0, 0, 3522, 7667, 1927,
+	0, 0, 8460, 708, 0, 0, 0, 0, 7249, 9174, 0, 0, 7040, 1733, 9128, 0,
+	3564, 7914, 0, 0, 0, 350, 0, 0, 0, 0, 0, 0, 0, 0, 7041, 0,
+	0, 0, 5772, 7347, 0, 0, 0, 0, 5330, 0, 0, 0, 0, 6598, 8848, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 8178, 0, 0, 865, 2184, 8466, 0,
+	0, 0, 0, 0, 3141, 2928, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 1417, 0, 0, 3675, 1989, 5175, 0, 5619, 0, 0, 5659, 0, 5618, 0,
+	9062, 0, 0, 0, 0, 8599, 0, 0, 0, 1118, 5970, 0, 591, 6601, 585, 843,
+	0, 0, 1578, 6202, 0, 0, 0, 0, 4970, 0, 0, 2615, 2679, 0, 0, 0,
+	0, 0, 8523, 0, 0, 0, 0, 0, 0, 0, 0, 8257, 9670, 0, 7901, 8248,
+	0, 0, 0, 0, 0, 0, 0, 2294, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 206, 0, 0, 0, 265, 4938, 0, 5242, 0, 4437, 9129,
+	7426, 0, 6470, 0, 0, 0, 7052, 4263, 0, 7628, 0, 0, 0, 5519, 0, 0,
+	0, 0, 0, 9489, 0, 0, 0, 0, 0, 2789, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 2262, 9011, 4377, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3831, 0, 0, 0, 0, 0, 2300, 4701, 0, 0, 6185,
+	0, 0, 0, 1218, 0, 553, 0, 0, 0, 0, 0, 5349, 0, 0, 0, 0,
+	2996, 0, 0, 0, 0, 0, 0, 4576, 397, 0, 8299, 9485, 6991, 0, 8071, 0,
+	0, 0, 0, 0, 4483, 4604, 0, 0, 0, 0, 2229, 0, 8632, 0, 0, 0,
+	0, 7935, 0, 0, 9477, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3851, 0,
+	5024, 0, 0, 0, 322, 0, 2283, 3007, 0, 0, 9352, 6918, 1515, 4675, 160, 0,
+	0, 0, 1288, 1391, 1696, 0, 0, 0, 6539, 0, 0, 0, 0, 0, 0, 4445,
+	0, 0, 0, 0, 0, 0, 0, 7784, 668, 0, 0, 9182, 0, 0, 8771, 2740,
+	0, 0, 1550, 0, 0, 4487, 0, 0, 0, 0, 1820, 1018, 2235, 7325, 9207, 0,
+	746, 0, 0, 0, 0, 0, 0, 1238, 51, 370, 2163, 0, 0, 0, 9201, 0,
+	0, 0, 0, 0, 3641, 0, 0, 0, 3241, 0, 0, 4485, 8578, 3707, 0, 0,
+	0, 0, 0, 9172, 8022, 3993, 0, 2447, 0, 0, 2190, 7834, 0, 0, 0, 0,
+	0, 0, 0, 0, 9454, 0, 0, 2665, 0, 0, 5794, 0, 0, 0, 7670, 2512,
+	0, 0, 0, 0, 0, 0, 0, 4035, 0, 0, 0, 0, 224, 3977, 448, 0,
+	0, 0, 4402, 4976, 4246, 0, 0, 0, 0, 0, 7242, 2678, 0, 9250, 0, 0,
+	0, 0, 8905, 0, 0, 0, 0, 0, 0, 40, 0, 0, 418, 0, 0, 0,
+	0, 0, 0, 0, 0, 1168, 1458, 2651, 5403, 6112, 0, 0, 0, 0, 0, 0,
+	0, 2940, 1195, 8614, 2462, 8389, 0, 0, 0, 0, 0, 0, 4250, 982, 2779, 3360,
+	0, 0, 0, 0, 0, 6352, 0, 0, 8800, 0, 9538, 0, 0, 0, 3592, 1973,
+	0, 0, 0, 0, 1283, 0, 0, 0, 8960, 0, 0, 0, 0, 3337, 0, 0,
+	0, 0, 0, 2210, 6149, 0, 5245, 0, 8682, 121, 0, 0, 0, 0, 0, 0,
+	436, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1447, 0, 1741, 0, 4669, 0, 6980, 7240, 0, 0, 0, 0, 0, 0, 0, 0,
+	330, 5888, 0, 6808, 0, 0, 0, 2333, 0, 4769, 0, 0, 0, 1324, 912, 0,
+	0, 0, 6400, 7635, 7770, 1498, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4298, 0, 0, 0, 9697, 0, 0, 0, 0, 7783, 0, 4952, 0, 0,
+	0, 0, 0, 0, 0, 0, 7797, 0, 0, 0, 0, 6606, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3338, 0, 0, 0, 0, 6447,
+	0, 0, 6365, 0, 0, 0, 0, 0, 0, 0, 0, 6086, 0, 0, 0, 0,
+	0, 0, 6482, 0, 8508, 0, 0, 45, 4542, 110, 6481, 369, 0, 0, 0, 0,
+	0, 1940, 0, 0, 0, 5671, 0, 0, 0, 0, 0, 0, 0, 5621, 0, 2904,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 985, 0, 0, 0, 0, 9042, 2726,
+	0, 0, 5308, 0, 0, 8412, 0, 0, 0, 0, 0, 1157, 5995, 0, 0, 1951,
+	2782, 0, 0, 0, 0, 0, 5143, 8279, 0, 0, 0, 0, 0, 8879, 2814, 0,
+	0, 8081, 0, 808, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1079, 0, 0, 5719, 9109, 0, 3860, 0, 0, 0, 0, 0, 5385, 0, 0, 0,
+	0, 0, 0, 8699, 1314, 0, 0, 0, 0, 0, 416, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 2877, 0, 3982, 0, 0, 3283, 919, 1435, 1788, 3674,
+	4723, 6002, 5104, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2777, 4653,
+	8973, 0, 1900, 0, 609, 0, 0, 8243, 0, 7046, 0, 0, 0, 0, 1193, 6176,
+	0, 1712, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9482, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5537, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 6478, 0, 0, 2041, 4192, 0, 2104, 0, 0, 0, 0, 0, 0, 0, 4184,
+	9081, 0, 9143, 0, 2684, 8206, 8068, 1440, 1573, 2830, 8390, 662, 0, 0, 4300, 0,
+	0, 4580, 9475, 9175, 2215, 9440, 0, 0, 1918, 8709, 2030, 9041, 7417, 0, 0, 0,
+	0, 0, 491, 4544, 7119, 0, 0, 0, 0, 0, 0, 0, 0, 7174, 0, 630,
+	0, 0, 1219, 437, 841, 2760, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 502, 0, 0, 6090, 8246, 0, 0, 0, 0, 0, 0, 6009, 0,
+	0, 0, 0, 4423, 0, 6745, 0, 0, 5579, 6155, 9054, 0, 0, 3164, 0, 0,
+	4059, 0, 0, 0, 0, 622, 6113, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1207, 8866, 0, 1172, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 9029, 0, 0, 0, 1928, 0, 6016, 6558, 7732, 0,
+	0, 0, 0, 0, 1443, 1338, 5445, 0, 0, 0, 0, 0, 7441, 5065, 0, 0,
+	0, 0, 0, 0, 0, 0, 8386, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	812, 0, 0, 0, 0, 0, 9400, 0, 0, 3137, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 700, 0, 1731, 0, 0, 8600, 0, 0, 0, 0, 0,
+	2870, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3131, 5430, 8703,
+	0, 0, 0, 1271, 3683, 0, 0, 0, 8985, 2473, 9173, 0, 0, 0, 0, 6338,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2954, 7167, 9399, 5044,
+	0, 7150, 6228, 6603, 0, 0, 831, 0, 1681, 0, 6709, 0, 0, 0, 0, 0,
+	2308, 8732, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 155, 3100, 3911, 5224,
+	0, 0, 112, 5946, 5769, 8601, 0, 0, 0, 0, 0, 2090, 0, 2015, 0, 1544,
+	9206, 0, 0, 7299, 9412, 0, 0, 0, 0, 0, 0, 158, 7186, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2433, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 4977, 908, 2614, 5563, 8315,
+	0, 0, 0, 0, 2574, 5792, 7863, 2248, 0, 2763, 0, 0, 4926, 0, 7922, 0,
+	8344, 0, 6169, 1770, 0, 3605, 7671, 0, 0, 0, 0, 0, 0, 1433, 2305, 0,
+	0, 0, 2389, 4248, 0, 2652, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5545, 0, 0, 0, 0, 0, 0, 3791, 0, 0, 7323, 6357, 0, 0, 0, 0,
+	0, 0, 0, 4084, 0, 0, 5979, 0, 0, 0, 0, 2983, 4810, 0, 5167, 3659,
+	0, 0, 0, 21, 6321, 0, 9222, 9683, 0, 0, 0, 0, 3212, 0, 4083, 0,
+	0, 0, 0, 0, 5748, 0, 3104, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 6993, 0, 0, 3625, 0, 0, 0, 0, 0, 3114, 5623, 0, 0,
+	0, 0, 1508, 0, 0, 0, 0, 0, 0, 3221, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 838, 5856, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 8875, 0, 4560, 1332, 0, 6052, 7469, 0, 0, 0, 0, 967,
+	0, 0, 9144, 0, 0, 0, 0, 7327, 0, 0, 0, 5729, 0, 5931, 0, 0,
+	0, 2285, 0, 2543, 0, 0, 0, 0, 1202, 2536, 0, 6355, 0, 0, 4767, 8440,
+	0, 0, 0, 9136, 5600, 0, 568, 0, 0, 648, 0, 0, 0, 0, 0, 0,
+	7689, 0, 0, 0, 0, 3369, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 2341, 3393, 0, 5007, 8789, 8306, 0, 0, 0, 2970, 0, 0,
+	0, 0, 0, 2175, 6479, 0, 0, 3904, 403, 0, 0, 777, 9183, 0, 0, 0,
+	0, 0, 0, 469, 9269, 2702, 0, 0, 0, 0, 0, 0, 0, 7607, 9438, 0,
+	0, 0, 0, 9251, 7365, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 5254, 0, 0, 0, 0, 187, 2076, 0, 0, 0, 0, 1159, 0,
+	0, 0, 0, 215, 0, 0, 0, 0, 0, 0, 0, 0, 7699, 0, 0, 4376,
+	0, 9681, 3169, 1096, 0, 0, 0, 0, 0, 6785, 0, 0, 0, 0, 6661, 8085,
+	0, 0, 7487, 0, 0, 0, 0, 0, 0, 0, 1047, 1772, 0, 0, 7026, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1413, 1855, 0, 374, 0, 0, 0,
+	0, 0, 0, 0, 476, 2815, 0, 0, 0, 0, 0, 354, 0, 0, 0, 0,
+	6612, 0, 0, 0, 9306, 0, 7774, 7137, 6828, 0, 1587, 0, 0, 0, 0, 3011,
+	0, 4066, 3138, 2653, 0, 0, 0, 0, 0, 4719, 3916, 0, 0, 0, 0, 0,
+	0, 4559, 0, 0, 2292, 1212, 2879, 0, 8509, 0, 8181, 9630, 3620, 0, 0, 0,
+	0, 0, 0, 0, 7989, 0, 0, 0, 0, 0, 0, 4742, 0, 4214, 9134, 3150,
+	8906, 9665, 0, 0, 0, 0, 0, 0, 5631, 0, 2123, 9171, 0, 0, 0, 0,
+	8475, 0, 0, 0, 0, 0, 0, 0, 3008, 0, 0, 1727, 0, 0, 0, 386,
+	0, 7730, 9381, 0, 0, 5648, 8003, 0, 0, 0, 0, 0, 7409, 0, 1571, 4127,
+	2483, 0, 0, 6460, 4176, 8437, 0, 0, 0, 0, 0, 8219, 0, 0, 768, 892,
+	3149, 7018, 0, 8756, 0, 2238, 0, 0, 0, 0, 1685, 2673, 0, 0, 748, 7486,
+	6936, 3035, 0, 0, 0, 0, 0, 0, 216, 0, 0, 0, 5539, 1049, 0, 0,
+	0, 4706, 0, 6517, 0, 0, 0, 0, 0, 0, 5654, 0, 0, 0, 0, 0,
+	7092, 0, 6688, 0, 0, 1247, 4462, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	5922, 8507, 2120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	3779, 0, 0, 4435, 0, 0, 0, 0, 0, 7287, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3550, 2809, 6148, 8160, 0, 7109, 0, 0, 0, 0,
+	2102, 4878, 6629, 0, 282, 9408, 0, 0, 0, 0, 2319, 0, 4500, 0, 7791, 0,
+	4852, 9103, 284, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1203, 0,
+	2385, 0, 0, 0, 5160, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 6310, 7465, 0, 5728, 8929, 2192, 8024, 0, 0, 5274, 5148,
+	0, 0, 0, 0, 0, 0, 4303, 4833, 3495, 6604, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1330, 6607, 0,
+	0, 0, 8062, 0, 7138, 1660, 5957, 0, 0, 0, 0, 8899, 750, 0, 0, 0,
+	4671, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9159, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3459, 5535, 7528, 0, 0, 0, 0, 0, 0, 0, 8686,
+	4932, 0, 0, 0, 0, 8993, 1670, 0, 0, 0, 0, 0, 3224, 0, 0, 0,
+	4776, 0, 0, 0, 5080, 3870, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 5042, 0, 3128, 4821, 9067, 0, 7822, 0, 0,
+	0, 7135, 0, 0, 924, 0, 0, 2293, 0, 0, 415, 0, 0, 0, 0, 0,
+	7476, 0, 0, 0, 0, 0, 0, 578, 0, 9693, 3797, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 6360, 0, 4121, 0, 0, 0, 0, 7000, 7904, 4277, 0, 7707,
+	7643, 0, 5807, 6634, 0, 0, 0, 0, 0, 558, 3598, 9636, 2394, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 5417, 4795, 7068, 0, 0, 0, 0, 0, 0,
-	0, 0, 4609, 0, 0, 3196, 0, 0, 7899, 0, 0, 1360, 2417, 0, 0, 0,
-	0, 0, 0, 956, 0, 0, 0, 0, 0, 5421, 0, 0, 0, 5702, 0, 0,
-	0, 0, 0, 0, 1692, 4742, 0, 0, 363, 853, 0, 0, 0, 1048, 0, 0,
-	0, 0, 0, 1878, 0, 0, 0, 2180, 0, 0, 0, 0, 0, 0, 0, 3545,
-	0, 0, 0, 0, 3648, 7940, 0, 0, 0, 1441, 0, 0, 0, 1001, 0, 0,
-	6739, 7080, 2447, 5637, 0, 0, 0, 6817, 4962, 0, 0, 0, 0, 0, 0, 7775,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3490, 0, 0, 7480, 0, 0, 0,
-	0, 1969, 0, 0, 0, 5232, 5607, 8084, 0, 0, 0, 1784, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6317, 4186, 4502, 0, 0,
+	0, 0, 6776, 0, 0, 0, 0, 0, 3824, 8638, 0, 0, 0, 0, 2736, 0,
+	8830, 0, 9584, 0, 0, 0, 2080, 9048, 0, 0, 0, 0, 0, 0, 0, 0,
+	2636, 0, 4304, 0, 0, 328, 2443, 0, 0, 6551, 0, 8204, 0, 0, 0, 0,
+	0, 5376, 0, 0, 3041, 3516, 0, 0, 0, 8957, 0, 0, 5257, 8825, 0, 1174,
+	0, 0, 0, 8740, 0, 0, 0, 0, 0, 6066, 2382, 0, 2602, 0, 3591, 0,
+	0, 0, 0, 0, 0, 0, 0, 8561, 0, 0, 0, 7617, 9386, 0, 1025, 0,
+	0, 0, 0, 0, 0, 3805, 604, 6568, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 4432, 0, 7415, 0, 0, 7180, 0, 0, 3444, 9157, 2891, 0, 0,
+	0, 0, 8365, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6446, 0, 0, 0,
+	0, 0, 9359, 3800, 2392, 6156, 0, 1383, 0, 0, 0, 1526, 0, 0, 0, 4799,
+	0, 0, 0, 0, 0, 0, 0, 0, 1721, 4108, 3320, 0, 4459, 4583, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 4002, 6345, 0, 0, 0, 6397, 0, 0, 5062, 0, 0, 0,
-	5313, 0, 0, 0, 5697, 6982, 0, 5930, 0, 385, 0, 0, 0, 0, 0, 8027,
+	0, 0, 0, 5642, 7665, 0, 0, 4178, 0, 8627, 0, 0, 0, 0, 5134, 0,
+	0, 0, 8147, 3816, 9083, 8495, 0, 246, 1128, 0, 5487, 0, 0, 0, 0, 0,
+	0, 6735, 4526, 0, 0, 0, 0, 0, 2444, 0, 0, 3438, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 3476, 5462, 0, 0, 0, 3144, 0, 0, 161, 0,
+	0, 0, 0, 0, 2400, 0, 5906, 0, 0, 0, 0, 6801, 3095, 4835, 0, 0,
+	0, 4354, 8430, 0, 0, 0, 0, 4144, 0, 7316, 0, 0, 0, 0, 0, 0,
+	7779, 1356, 0, 0, 0, 1880, 2023, 0, 0, 0, 0, 3068, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2984, 0,
+	0, 0, 0, 0, 0, 0, 7306, 0, 0, 4680, 0, 0, 0, 2465, 0, 0,
+	0, 0, 0, 455, 3316, 5356, 6413, 0, 0, 0, 0, 0, 0, 1618, 0, 0,
+	0, 1457, 0, 0, 1577, 0, 0, 4186, 1687, 0, 1409, 8185, 0, 2560, 0, 0,
+	8155, 0, 0, 0, 0, 0, 3218, 8802, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 738, 0, 0, 0, 0, 0, 8637, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 8350, 889, 1141, 0, 0, 0, 0, 7578, 439, 0,
+	4236, 6192, 8480, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4530, 0, 0, 3470,
+	490, 3061, 4088, 0, 507, 3102, 0, 0, 3147, 0, 8813, 0, 0, 0, 8006, 0,
+	7866, 0, 0, 0, 0, 6331, 0, 0, 0, 0, 0, 0, 0, 7737, 2926, 0,
+	0, 0, 7600, 0, 0, 0, 0, 0, 0, 0, 0, 5780, 58, 6912, 0, 1936,
+	0, 0, 0, 1915, 6764, 9327, 0, 0, 0, 1014, 8564, 0, 2934, 0, 0, 0,
+	2074, 0, 0, 0, 0, 0, 0, 5778, 4789, 6827, 0, 0, 954, 1943, 0, 0,
+	3036, 0, 0, 0, 9578, 0, 0, 0, 0, 7106, 0, 6532, 0, 0, 5478, 0,
+	0, 9521, 0, 2624, 0, 0, 0, 7102, 0, 0, 0, 952, 0, 0, 2770, 0,
+	0, 0, 0, 0, 0, 8543, 0, 0, 0, 0, 0, 8619, 0, 0, 0, 0,
+	0, 6250, 0, 0, 5116, 962, 1597, 1517, 0, 0, 0, 802, 4110, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2156, 0, 0, 0, 0, 0,
+	4030, 7645, 0, 0, 0, 1939, 0, 0, 0, 0, 0, 2007, 0, 5285, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6067, 830, 6017, 5674, 1160, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2225, 0, 0, 0, 3815, 0,
+	0, 0, 0, 0, 0, 1034, 0, 0, 0, 4588, 0, 0, 0, 2180, 5340, 4384,
+	0, 163, 9565, 0, 0, 1881, 0, 0, 0, 6835, 0, 6216, 0, 0, 0, 0,
+	0, 0, 6793, 0, 0, 1406, 0, 0, 4120, 7296, 0, 6175, 0, 0, 4438, 0,
+	0, 0, 395, 425, 6611, 0, 0, 0, 0, 4890, 0, 0, 0, 0, 4154, 0,
+	0, 0, 0, 1852, 0, 0, 0, 0, 0, 1250, 0, 0, 0, 0, 0, 0,
+	0, 0, 4099, 1863, 5916, 0, 3886, 4983, 0, 0, 0, 0, 3479, 0, 0, 0,
+	0, 0, 0, 0, 6692, 249, 4187, 5937, 0, 0, 929, 0, 0, 3028, 9375, 0,
+	0, 0, 0, 0, 8269, 2101, 0, 0, 0, 4555, 0, 3493, 4670, 6851, 0, 0,
+	0, 0, 0, 5874, 6588, 8829, 0, 0, 0, 0, 0, 7472, 6218, 0, 0, 0,
+	3373, 7521, 1420, 0, 0, 739, 1438, 0, 0, 9423, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5744, 0,
+	5344, 0, 0, 0, 0, 0, 0, 0, 5593, 1103, 2548, 93, 4389, 3999, 6313, 6875,
+	9080, 0, 0, 4086, 0, 0, 6254, 6153, 6429, 7890, 0, 0, 0, 0, 0, 4031,
+	0, 693, 0, 0, 0, 0, 0, 0, 0, 0, 6894, 0, 3182, 0, 555, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 7100, 0, 3250, 0, 0, 0, 0, 0,
+	7068, 0, 0, 0, 0, 0, 766, 8544, 684, 3990, 2000, 5310, 3025, 6069, 0, 0,
+	0, 0, 0, 1366, 0, 3627, 4002, 5582, 6722, 0, 0, 0, 0, 0, 0, 0,
+	6359, 0, 0, 5858, 0, 2487, 737, 8534, 9500, 0, 0, 0, 1016, 1177, 0, 0,
+	0, 0, 7201, 0, 0, 0, 0, 8896, 0, 0, 6635, 0, 0, 0, 0, 6589,
+	8381, 0, 0, 0, 0, 9585, 0, 0, 458, 5630, 9100, 1405, 1532, 3064, 0, 0,
+	9508, 0, 9627, 0, 0, 1249, 0, 2948, 5851, 0, 3412, 0, 3103, 0, 694, 4125,
+	5177, 0, 9125, 0, 0, 6765, 7511, 0, 0, 795, 0, 0, 0, 8026, 0, 5700,
+	0, 0, 4870, 5828, 3124, 8776, 0, 28, 0, 0, 0, 0, 0, 0, 1924, 0,
+	0, 0, 3101, 0, 0, 0, 0, 2633, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 3772, 3120, 1467, 5231, 0, 0, 0, 0, 0, 0, 0,
+	9218, 0, 8948, 5265, 0, 0, 0, 0, 2324, 0, 0, 0, 6463, 0, 0, 0,
+	0, 0, 7780, 0, 0, 1061, 0, 0, 3319, 0, 0, 0, 0, 0, 0, 0,
+	6789, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7962, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2917, 4975, 8554, 0, 0, 0,
+	0, 0, 0, 1916, 3376, 6610, 0, 0, 0, 3616, 7431, 4876, 9685, 0, 0, 1538,
+	5408, 0, 7954, 0, 1153, 0, 0, 0, 0, 0, 0, 9432, 937, 36, 6750, 0,
+	0, 1804, 8150, 396, 3058, 0, 0, 0, 0, 7766, 0, 6415, 2406, 0, 5246, 0,
+	0, 0, 0, 0, 364, 0, 5758, 4707, 0, 2894, 0, 0, 0, 6053, 0, 6914,
+	4820, 8704, 0, 0, 0, 0, 7821, 0, 0, 0, 8755, 7166, 0, 4622, 0, 0,
+	4191, 0, 0, 5972, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4692,
+	990, 0, 0, 0, 0, 3343, 0, 0, 6977, 0, 0, 5640, 0, 0, 0, 0,
+	0, 3542, 8562, 1019, 8969, 0, 0, 1186, 8263, 0, 0, 0, 0, 0, 0, 3315,
+	0, 0, 0, 8472, 0, 0, 0, 0, 0, 0, 3488, 0, 1754, 0, 0, 2699,
+	0, 0, 0, 0, 0, 0, 0, 0, 849, 6051, 6015, 0, 0, 0, 0, 0,
+	0, 0, 7692, 9322, 0, 0, 3640, 0, 0, 0, 3193, 0, 0, 0, 0, 0,
+	0, 0, 8602, 6538, 0, 0, 0, 0, 4772, 0, 0, 0, 0, 0, 3469, 0,
+	0, 0, 5047, 3232, 6523, 0, 0, 0, 0, 0, 0, 0, 0, 8366, 9594, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7128, 0, 2306,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 642,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4798, 0, 0, 0, 0,
+	612, 0, 0, 0, 0, 0, 0, 0, 6105, 0, 0, 0, 6421, 0, 0, 6896,
+	0, 0, 0, 0, 0, 0, 0, 0, 7518, 0, 0, 0, 2519, 0, 0, 0,
+	0, 0, 554, 1180, 9319, 0, 0, 0, 0, 0, 5100, 0, 0, 0, 0, 0,
+	0, 0, 0, 9326, 4151, 428, 7644, 8853, 0, 0, 0, 1535, 7557, 9122, 0, 0,
+	3230, 0, 0, 0, 7188, 1472, 0, 8175, 0, 0, 1812, 0, 0, 0, 1514, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 3176, 6308, 0, 0, 0, 0, 3580,
+	1890, 2374, 5210, 0, 0, 534, 7978, 0, 1162, 4966, 7475, 2067, 8377, 0, 0, 7349,
+	0, 0, 0, 0, 0, 0, 718, 0, 325, 0, 0, 0, 0, 0, 0, 0,
+	0, 4128, 6219, 0, 0, 0, 0, 0, 0, 679, 6177, 8059, 7031, 8372, 0, 2527,
+	3749, 0, 3197, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4827, 4089, 0, 6790,
+	0, 8285, 9481, 0, 0, 7992, 0, 0, 5480, 8023, 0, 0, 0, 0, 0, 0,
+	7999, 9520, 977, 0, 0, 0, 1270, 2427, 6864, 0, 480, 0, 7753, 0, 0, 0,
+	0, 0, 0, 0, 0, 4642, 5236, 0, 0, 0, 0, 0, 0, 6895, 0, 1711,
+	7535, 0, 9132, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 2964, 0, 0, 0, 0, 0, 0, 0, 7093, 0, 677,
+	0, 0, 0, 0, 0, 299, 7555, 3332, 0, 0, 0, 0, 0, 0, 4126, 0,
+	2216, 0, 0, 419, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5473,
+	9699, 0, 0, 9139, 0, 6247, 0, 0, 0, 1361, 0, 0, 7875, 0, 9483, 0,
+	4347, 0, 0, 0, 0, 0, 0, 304, 7895, 1452, 0, 0, 0, 1912, 9323, 0,
+	0, 4397, 0, 8606, 0, 0, 0, 0, 0, 0, 345, 0, 3963, 0, 0, 0,
+	0, 7121, 0, 0, 0, 0, 0, 0, 0, 492, 2887, 0, 424, 0, 0, 0,
+	0, 0, 0, 0, 0, 4957, 0, 0, 0, 7621, 4704, 8072, 836, 0, 0, 0,
+	0, 0, 7816, 0, 0, 0, 7378, 0, 5381, 6557, 9353, 0, 0, 0, 6115, 8727,
+	0, 0, 4794, 0, 0, 0, 0, 0, 0, 6870, 0, 0, 0, 8628, 1708, 9448,
+	2668, 0, 2580, 2825, 0, 0, 4797, 0, 8497, 0, 329, 0, 0, 0, 0, 0,
+	0, 0, 1715, 567, 2463, 6399, 0, 0, 2890, 3965, 0, 0, 0, 0, 0, 4317,
+	0, 0, 8854, 0, 3672, 8395, 6467, 0, 0, 692, 3154, 0, 3529, 0, 0, 0,
+	0, 0, 1983, 8379, 8549, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7293,
+	8172, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	7360, 8282, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2002, 0, 0, 0,
+	0, 0, 435, 0, 0, 0, 1895, 3499, 0, 9349, 5364, 9289, 0, 0, 7156, 0,
+	0, 0, 0, 0, 687, 0, 0, 0, 0, 1173, 0, 0, 0, 6300, 7386, 0,
+	0, 0, 0, 484, 0, 3651, 4476, 8654, 0, 0, 598, 864, 0, 0, 0, 0,
+	0, 0, 1430, 8295, 7479, 7959, 7648, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1325, 0, 8275, 0, 1966, 6377, 0, 7543, 0, 0, 3751, 0, 0, 1934, 5829, 9593,
+	295, 0, 0, 0, 0, 0, 0, 9490, 0, 7419, 0, 0, 0, 0, 4609, 0,
+	4434, 7309, 0, 0, 0, 0, 0, 0, 0, 9480, 9522, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 1717, 4763, 9529, 0, 5347, 0, 0, 108,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4615, 0, 0, 0, 0,
+	0, 0, 3582, 5489, 970, 0, 0, 0, 0, 8019, 0, 0, 0, 2795, 8780, 0,
+	0, 0, 0, 5329, 0, 0, 0, 0, 0, 0, 0, 1179, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 6493, 0, 0, 0, 5855, 0, 0, 4098, 6245, 3724, 0,
+	0, 3909, 0, 0, 5992, 663, 857, 0, 0, 2836, 0, 0, 4787, 0, 0, 6600,
+	6910, 0, 6672, 2687, 0, 0, 0, 0, 6410, 0, 0, 0, 0, 0, 0, 7083,
+	0, 429, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2228, 0,
+	0, 0, 0, 1158, 3092, 3583, 0, 3237, 0, 0, 0, 6773, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1377, 0, 0, 0, 0, 0, 0, 0, 1833, 0, 0, 0,
-	0, 2864, 6716, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3178, 0,
-	0, 0, 0, 0, 0, 0, 2705, 3526, 2442, 0, 0, 0, 2030, 3071, 7810, 7824,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6242, 0, 0, 0,
-	0, 0, 0, 0, 0, 1481, 0, 0, 0, 0, 0, 0, 1199, 0, 6686, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 3302, 0, 0, 0, 0, 0, 6864, 7031, 0, 0, 2729, 0, 0,
-	0, 0, 0, 0, 397, 0, 8151, 0, 0, 0, 0, 0, 0, 0, 7405, 0,
-	0, 6984, 0, 0, 0, 1953, 3431, 0, 0, 0, 0, 0, 2149, 5827, 0, 0,
-	0, 6593, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4770, 5609, 6375, 0,
-	0, 0, 835, 6656, 0, 0, 2587, 0, 0, 0, 0, 0, 0, 342, 4950, 5112,
-	632, 5166, 5801, 6636, 0, 0, 5383, 0, 6646, 3326, 0, 2615, 0, 0, 629, 0,
-	2901, 0, 8238, 0, 0, 0, 0, 7627, 0, 0, 0, 0, 0, 0, 0, 6696,
-	7869, 0, 0, 0, 6949, 0, 0, 0, 0, 0, 0, 6715, 0, 0, 0, 0,
-	0, 0, 0, 4979, 0, 5706, 6320, 0, 0, 0, 0, 0, 0, 6665, 0, 0,
-	0, 0, 0, 0, 452, 0, 3599, 0, 0, 0, 7336, 0, 2785, 7441, 0, 0,
-	1653, 0, 0, 2091, 2456, 2925, 0, 0, 0, 7724, 0, 4618, 0, 0, 4782, 4340,
-	0, 0, 0, 0, 0, 0, 0, 2902, 241, 8227, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 206, 0, 0, 1192, 0, 0, 1874, 0,
-	0, 4381, 0, 3995, 0, 0, 0, 0, 0, 4152, 0, 0, 0, 1114, 0, 0,
-	0, 0, 6832, 4212, 0, 0, 0, 0, 0, 3349, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 7732, 0, 0, 0, 936, 0, 2334, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5418, 6337, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 6277, 0, 0, 4988, 5128, 5008, 0, 0,
-	0, 0, 0, 0, 0, 4659, 0, 0, 0, 0, 0, 0, 0, 0, 916, 4338,
-	0, 0, 6506, 3861, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2027, 2155,
-	0, 1487, 0, 0, 0, 0, 0, 2034, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 37, 0, 0, 0, 0, 0, 4983, 0, 0, 5886, 0, 0, 0, 0, 4482,
-	6956, 138, 0, 8139, 0, 0, 0, 0, 7345, 5976, 7392, 0, 0, 232, 0, 4261,
-	0, 0, 0, 5189, 0, 0, 0, 0, 0, 0, 3116, 0, 0, 0, 483, 0,
-	4667, 0, 4694, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 933, 0, 0, 0, 0, 0, 0, 0, 3548, 2473, 0, 0, 0, 0, 0,
-	0, 2575, 0, 0, 6790, 0, 0, 0, 955, 3527, 0, 0, 0, 0, 5694, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3881, 7109, 4595, 0, 1568, 0, 0,
-	3271, 0, 0, 0, 0, 0, 0, 3537, 4808, 0, 0, 0, 0, 0, 0, 0,
-	6166, 0, 7567, 0, 0, 0, 0, 0, 0, 2888, 0, 0, 0, 0, 0, 7366,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 229, 0, 0,
-	7897, 7632, 0, 0, 484, 5188, 0, 4578, 0, 0, 0, 0, 0, 7603, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 7133, 0, 0, 0, 0, 0, 0, 6795,
-	0, 0, 0, 2298, 0, 0, 0, 0, 0, 0, 0, 0, 829, 0, 0, 0,
-	0, 0, 931, 0, 0, 0, 0, 0, 5295, 0, 5720, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1672, 5100, 2162, 0, 0, 0, 0, 0, 0, 1150, 1096,
-	0, 6108, 0, 0, 6794, 7289, 0, 0, 0, 0, 7800, 0, 0, 0, 0, 0,
-	3060, 0, 0, 0, 0, 0, 1531, 0, 0, 0, 5570, 0, 8012, 0, 0, 0,
-	0, 755, 0, 0, 0, 0, 0, 0, 0, 0, 1563, 0, 0, 0, 0, 0,
-	3667, 0, 0, 0, 0, 6011, 0, 8112, 0, 0, 0, 1387, 0, 0, 1547, 0,
-	0, 0, 0, 0, 1697, 4306, 0, 0, 0, 0, 0, 0, 0, 0, 4735, 0,
-	0, 5176, 0, 0, 7468, 5217, 0, 0, 0, 2288, 2511, 0, 0, 0, 0, 7269,
-	1509, 0, 0, 0, 0, 0, 0, 1474, 1631, 2640, 0, 2793, 0, 0, 0, 803,
-	0, 84, 4948, 0, 0, 0, 0, 0, 0, 0, 3999, 0, 0, 0, 0, 0,
-	0, 1746, 0, 1416, 0, 0, 0, 5951, 3915, 0, 0, 0, 0, 0, 0, 0,
-	7794, 6226, 6571, 1544, 0, 1894, 0, 367, 0, 0, 0, 0, 4530, 0, 7391, 0,
-	0, 0, 0, 0, 0, 821, 0, 0, 0, 4014, 4968, 5505, 0, 0, 0, 2320,
-	1944, 0, 0, 0, 0, 0, 5602, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	7890, 0, 0, 943, 0, 0, 0, 3454, 7399, 0, 0, 0, 0, 0, 0, 0,
-	3471, 0, 895, 6731, 7661, 1448, 0, 0, 0, 0, 327, 0, 0, 0, 0, 0,
-	0, 0, 0, 5718, 0, 0, 0, 0, 7902, 6248, 0, 5052, 7965, 0, 0, 0,
-	3732, 8064, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1593, 1793, 0, 0,
-	0, 0, 0, 0, 1956, 0, 0, 0, 7018, 4641, 7473, 0, 3067, 6978, 0, 0,
-	6484, 0, 8240, 0, 3726, 0, 0, 0, 0, 6568, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 4606, 6155, 0, 0, 0, 0, 0, 0, 7125, 0,
-	0, 899, 0, 0, 0, 0, 0, 3907, 0, 0, 0, 0, 0, 2069, 0, 0,
-	4368, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3632, 4628, 0, 0, 0, 4476,
-	0, 0, 0, 0, 2887, 0, 0, 0, 1317, 0, 0, 0, 0, 0, 5700, 0,
-	0, 3026, 0, 0, 0, 0, 1021, 0, 0, 0, 0, 0, 0, 3542, 0, 0,
-	0, 2077, 0, 0, 0, 3644, 862, 3705, 0, 0, 0, 7332, 0, 0, 3653, 399,
-	0, 0, 0, 0, 0, 5728, 0, 0, 0, 3521, 6195, 0, 0, 0, 255, 0,
-	0, 5659, 8218, 0, 2524, 7592, 0, 0, 0, 4562, 0, 6133, 8033, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2118, 0, 0, 0,
-	7726, 0, 2794, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 177, 273, 0, 0, 2044, 0, 0, 1330, 0, 0, 7069, 2914, 0, 0, 0,
-	2168, 0, 0, 0, 0, 0, 0, 5405, 0, 0, 0, 379, 0, 0, 0, 0,
-	0, 0, 4990, 0, 0, 0, 0, 0, 0, 2172, 0, 0, 5946, 0, 0, 0,
-	3826, 0, 0, 0, 0, 0, 4286, 0, 0, 0, 3674, 992, 2311, 6149, 0, 0,
-	0, 0, 0, 8080, 487, 0, 0, 0, 0, 0, 0, 0, 2501, 0, 0, 0,
-	0, 0, 194, 0, 0, 0, 3949, 5539, 5926, 0, 0, 0, 0, 0, 0, 0,
-	0, 5931, 0, 0, 0, 0, 0, 0, 1895, 2057, 0, 0, 2918, 2919, 6960, 4533,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3165, 0, 0, 0, 0, 0, 0,
-	2776, 6691, 0, 0, 1009, 0, 0, 0, 0, 3896, 0, 0, 0, 0, 0, 0,
-	5481, 0, 0, 0, 0, 0, 0, 0, 6420, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 6583, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 994,
-	0, 4263, 0, 0, 0, 0, 1848, 0, 2944, 3627, 0, 1767, 4140, 0, 697, 3817,
-	0, 0, 0, 4029, 0, 0, 0, 0, 0, 0, 0, 294, 2138, 0, 0, 0,
-	0, 0, 0, 0, 0, 5067, 0, 0, 0, 0, 667, 0, 0, 0, 4373, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 583, 0, 0, 0, 0,
-	2732, 0, 0, 0, 0, 0, 0, 5109, 5181, 6361, 0, 0, 0, 705, 0, 748,
-	276, 2935, 1613, 0, 0, 0, 0, 5794, 0, 6534, 0, 0, 3150, 0, 0, 1164,
-	3764, 5484, 0, 0, 0, 0, 0, 442, 7590, 7926, 0, 0, 0, 4934, 0, 0,
-	0, 0, 264, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1730, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 61, 6967, 8159, 0, 0, 0, 3225, 0, 0,
-	0, 0, 0, 7801, 0, 0, 0, 0, 0, 0, 0, 2742, 0, 0, 3354, 0,
-	2253, 0, 0, 0, 0, 5127, 3475, 0, 0, 4013, 7982, 0, 0, 6761, 0, 4218,
-	6738, 0, 0, 0, 0, 0, 2243, 0, 3591, 0, 0, 0, 0, 5872, 0, 0,
-	0, 0, 0, 0, 7629, 2584, 0, 1233, 1381, 0, 0, 0, 0, 2973, 0, 0,
-	2229, 0, 0, 0, 0, 0, 0, 0, 5094, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 882, 7059, 0, 0, 0, 0, 4439, 0, 5599, 0, 0, 0, 0, 0,
-	0, 0, 0, 5787, 0, 0, 7971, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	5080, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 4902, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8100, 1512, 0,
-	0, 0, 0, 0, 0, 2974, 3594, 8213, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 7888, 6789, 0, 5196, 2806, 0, 1676, 1926, 0, 0, 0, 0, 2837, 0, 0,
-	0, 0, 0, 2140, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 3139, 0, 0, 0, 0, 0, 0, 6323, 0, 0, 0, 0, 913, 0, 0,
-	0, 1180, 0, 0, 0, 0, 0, 0, 0, 7375, 3236, 6734, 7569, 0, 0, 5984,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4283, 935, 3355, 0, 0, 0, 3910, 6650, 0, 1725, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2281, 0, 0, 0, 0, 0, 0, 4378, 0, 1324, 5006,
-	6211, 0, 0, 0, 0, 0, 0, 5164, 0, 4107, 0, 0, 1071, 0, 0, 0,
-	0, 1294, 0, 2529, 0, 0, 0, 0, 0, 6222, 6072, 7469, 0, 1043, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 6711, 1419, 7524, 0, 2295, 0, 0,
-	0, 0, 0, 0, 2599, 0, 0, 0, 27, 0, 0, 0, 0, 0, 0, 3938,
-	0, 0, 0, 954, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4526, 0, 0,
-	0, 0, 0, 0, 1638, 0, 2360, 0, 6130, 0, 6624, 0, 7924, 0, 0, 0,
-	0, 0, 0, 2173, 0, 0, 0, 7915, 0, 0, 0, 0, 492, 1497, 5941, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1617, 0, 2533, 0, 1965, 0, 0, 0, 0, 0, 2985, 0, 0, 221, 736, 0,
-	1042, 4710, 0, 0, 7364, 0, 0, 0, 3752, 2759, 0, 0, 0, 905, 0, 0,
-	0, 0, 0, 0, 0, 2196, 191, 0, 0, 0, 0, 0, 0, 0, 7889, 0,
-	0, 0, 0, 0, 0, 0, 0, 1253, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 6581, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5286,
-	0, 0, 4755, 0, 0, 0, 0, 0, 0, 3908, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2875, 0, 6628, 0, 0, 0, 0, 2277, 0, 2163, 0,
-	1625, 6034, 0, 0, 0, 4960, 0, 0, 1397, 2496, 0, 0, 0, 6918, 0, 0,
-	0, 0, 7238, 0, 0, 0, 0, 5086, 226, 2787, 5737, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 4532, 0, 0, 0, 0, 7057, 0, 0, 0, 0, 7825,
-	0, 56, 0, 2011, 0, 300, 6258, 0, 5134, 0, 0, 5767, 0, 0, 0, 0,
-	0, 0, 432, 0, 0, 4343, 0, 0, 2297, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4611, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	6780, 0, 0, 0, 886, 3525, 2347, 0, 0, 0, 0, 0, 0, 0, 0, 7631,
-	0, 0, 0, 0, 4416, 0, 0, 1305, 0, 7438, 5283, 0, 0, 0, 0, 0,
-	0, 0, 6768, 0, 5201, 0, 0, 0, 0, 0, 0, 2879, 0, 2364, 0, 7628,
-	0, 0, 0, 0, 0, 0, 0, 3, 0, 5284, 0, 0, 0, 467, 1311, 0,
-	0, 0, 2342, 0, 0, 0, 0, 0, 0, 2422, 2471, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 920, 0, 0, 0, 0, 8233,
-	0, 2001, 991, 5285, 0, 0, 0, 0, 0, 0, 0, 536, 2631, 3214, 0, 0,
-	0, 0, 7051, 0, 7230, 155, 5994, 0, 5260, 3462, 0, 0, 28, 909, 5517, 0,
-	0, 0, 0, 5652, 0, 3505, 0, 0, 5526, 0, 1852, 5036, 0, 0, 0, 0,
-	2225, 0, 0, 7496, 0, 0, 0, 7009, 0, 0, 0, 0, 0, 0, 0, 671,
-	0, 6308, 0, 0, 3853, 0, 0, 0, 0, 0, 0, 387, 7591, 0, 0, 0,
-	0, 1297, 0, 0, 579, 1181, 0, 845, 0, 0, 0, 0, 0, 1893, 2737, 675,
-	5214, 6847, 0, 7871, 0, 0, 5240, 0, 0, 1534, 0, 0, 0, 0, 0, 0,
-	7827, 0, 0, 3605, 0, 0, 0, 0, 0, 0, 0, 5550, 0, 0, 0, 0,
-	0, 475, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5856, 0, 1958,
-	5059, 0, 6809, 0, 0, 856, 0, 0, 0, 0, 0, 0, 0, 451, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 3144, 0, 7481, 0, 3772, 3756, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1561, 0, 0, 3918, 0,
-	0, 0, 3243, 870, 0, 0, 0, 0, 2448, 5955, 0, 3634, 3933, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2817, 6055, 0, 0, 0, 0, 0, 0, 0,
-	5120, 0, 0, 8246, 0, 0, 0, 0, 0, 0, 0, 0, 5990, 0, 7551, 2767,
-	0, 0, 0, 0, 0, 0, 3476, 0, 5044, 5840, 3513, 8011, 0, 7508, 7561, 0,
-	0, 1890, 8202, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	6001, 0, 1765, 1411, 0, 0, 0, 1476, 0, 7999, 0, 0, 0, 1346, 0, 652,
-	2292, 0, 0, 0, 0, 5947, 2818, 5073, 0, 0, 0, 0, 0, 0, 0, 0,
-	5210, 0, 4252, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2939, 3399,
-	0, 0, 0, 0, 0, 0, 0, 430, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 5193, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 7106, 0, 6988, 0, 0, 0, 0, 2608, 710, 3965, 0, 5565, 0, 2741, 5950,
-	5143, 8103, 0, 0, 3729, 0, 0, 0, 4267, 4842, 0, 0, 0, 0, 558, 3863,
-	5679, 1097, 0, 0, 0, 0, 0, 0, 0, 7431, 0, 2564, 0, 0, 0, 0,
-	0, 0, 4354, 6004, 0, 0, 0, 0, 0, 0, 0, 0, 3508, 3633, 0, 0,
-	6486, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3287, 0,
-	0, 0, 0, 3429, 0, 3662, 6489, 0, 5422, 0, 0, 0, 0, 0, 329, 3076,
-	1296, 4607, 6148, 0, 1298, 0, 0, 0, 4262, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 2210, 3051, 0, 0, 2523, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 5690, 7517, 0, 0, 613, 427, 0, 0, 8118, 0, 0, 0, 0, 0,
-	0, 5603, 0, 0, 0, 0, 4759, 0, 6444, 0, 0, 0, 0, 5655, 0, 0,
-	0, 0, 0, 4722, 0, 5960, 0, 6330, 0, 0, 0, 0, 0, 3415, 0, 3138,
-	473, 0, 0, 3676, 0, 6757, 0, 0, 0, 2836, 0, 0, 0, 921, 0, 0,
-	0, 0, 2273, 290, 0, 0, 0, 0, 0, 0, 0, 0, 754, 2293, 0, 0,
-	3238, 0, 0, 0, 0, 6950, 0, 0, 0, 0, 3172, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 5867, 5567, 0, 0, 0, 0, 2254, 751, 0, 0, 0, 0, 1670, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7683,
-	0, 2450, 0, 0, 0, 1429, 0, 626, 5206, 0, 0, 0, 30, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 7997, 0, 0, 0, 4604, 7111, 0, 0, 3319,
-	0, 6171, 0, 5028, 0, 0, 3801, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 5469, 7076, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2894, 5981, 0,
-	0, 3618, 3625, 1854, 4483, 0, 0, 628, 3689, 0, 0, 0, 1083, 7071, 0, 0,
-	3030, 4567, 0, 0, 0, 7875, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2832, 5813, 6808, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7630,
-	0, 588, 0, 4711, 0, 0, 4240, 0, 0, 0, 3094, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1928, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6154,
-	0, 0, 0, 0, 3830, 0, 0, 1500, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 5137, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6717, 0,
-	0, 119, 0, 0, 0, 0, 8188, 0, 7020, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2339, 1871, 0, 0, 0, 0, 0, 0, 0, 5476, 0, 0, 0, 0,
-	0, 5385, 906, 3816, 0, 0, 0, 7040, 0, 0, 0, 0, 0, 6626, 0, 0,
-	4600, 0, 2157, 0, 0, 7200, 5940, 0, 0, 0, 2686, 0, 0, 0, 0, 0,
-	6313, 0, 0, 0, 5084, 0, 0, 0, 0, 3039, 573, 0, 5881, 5627, 7196, 3626,
-	0, 0, 0, 0, 3248, 0, 0, 0, 0, 1024, 0, 0, 0, 0, 0, 1813,
-	0, 0, 0, 0, 0, 0, 0, 2917, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 6635, 7991, 0, 0, 0, 0, 0, 0, 0, 0, 6089, 0, 0,
-	0, 3492, 4232, 6603, 0, 0, 0, 0, 0, 3466, 0, 0, 0, 0, 0, 3065,
-	0, 0, 0, 0, 0, 0, 0, 6151, 0, 0, 0, 0, 6059, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 5492, 0, 0, 0, 5685, 0, 1892, 0, 0, 0,
-	0, 0, 0, 0, 0, 873, 0, 6881, 0, 0, 4067, 7246, 0, 0, 0, 8126,
-	117, 0, 0, 0, 8021, 2093, 0, 0, 0, 0, 1690, 0, 0, 0, 0, 0,
-	5738, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7215, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5587, 0, 2097, 2435, 3394, 0,
-	0, 0, 0, 0, 0, 0, 0, 3141, 0, 0, 0, 1157, 76, 4271, 869, 0,
-	5420, 0, 0, 3166, 0, 0, 0, 0, 0, 0, 0, 0, 6446, 0, 2315, 0,
-	1495, 7985, 0, 0, 0, 0, 0, 0, 4649, 0, 0, 927, 4944, 0, 0, 0,
-	0, 0, 0, 0, 0, 7158, 0, 0, 7407, 0, 0, 97, 4796, 341, 7351, 0,
-	0, 0, 3570, 0, 0, 0, 0, 5949, 2087, 3448, 0, 0, 0, 0, 2578, 6454,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6236, 7960, 0, 0, 0, 0,
-	0, 0, 0, 1343, 0, 0, 0, 0, 7891, 553, 202, 0, 4126, 0, 0, 0,
-	0, 959, 0, 0, 0, 0, 0, 0, 8030, 0, 0, 0, 0, 4535, 1572, 5466,
-	0, 0, 0, 0, 248, 7363, 0, 0, 925, 0, 479, 0, 1764, 0, 7787, 0,
-	1446, 6132, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2950, 3719, 0, 0, 0, 0, 0, 2786, 6167, 0, 0, 0, 0, 0,
-	0, 0, 4911, 0, 7455, 0, 0, 0, 0, 0, 174, 0, 4379, 0, 0, 1122,
-	0, 0, 0, 0, 0, 0, 1156, 0, 0, 0, 5676, 0, 0, 0, 4189, 5905,
-	7921, 0, 0, 7916, 0, 0, 0, 0, 3650, 0, 0, 4836, 0, 0, 7126, 0,
-	0, 0, 0, 0, 0, 4220, 1856, 0, 0, 0, 0, 3187, 0, 0, 0, 883,
-	0, 0, 0, 257, 2651, 0, 0, 2191, 0, 0, 0, 0, 0, 0, 0, 6380,
-	0, 0, 0, 0, 0, 2812, 0, 0, 0, 0, 0, 0, 0, 5882, 0, 663,
-	0, 0, 0, 5636, 0, 0, 0, 6786, 6822, 5237, 0, 0, 0, 0, 0, 0,
-	1245, 0, 0, 6318, 0, 0, 0, 0, 0, 5594, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 7008, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2606, 0, 0, 0, 0, 0, 4504, 0, 0, 0, 0, 0, 0, 0,
-	0, 5391, 0, 3590, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1566, 0, 0,
-	0, 0, 1842, 7693, 6785, 7730, 7783, 5593, 0, 4928, 0, 0, 0, 0, 0, 0,
-	2566, 0, 0, 0, 223, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6627, 3345,
-	0, 0, 0, 0, 0, 2783, 0, 2895, 0, 0, 0, 0, 7048, 0, 7346, 0,
-	0, 0, 0, 0, 6969, 0, 0, 0, 0, 3884, 0, 0, 1244, 2550, 0, 0,
-	0, 6013, 0, 0, 0, 7795, 0, 0, 4241, 0, 0, 0, 0, 0, 0, 269,
-	0, 0, 0, 2904, 0, 0, 0, 0, 4666, 3607, 5471, 455, 7546, 0, 0, 0,
-	2854, 3288, 0, 0, 0, 3755, 0, 0, 5372, 0, 7456, 0, 0, 5553, 6825, 0,
-	0, 0, 3300, 0, 0, 0, 0, 0, 0, 4468, 0, 305, 7199, 0, 2956, 0,
-	0, 0, 0, 0, 0, 891, 0, 8174, 0, 0, 0, 0, 0, 0, 0, 0,
-	3936, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5791, 1287,
-	0, 4622, 0, 0, 3342, 0, 0, 0, 7000, 0, 0, 0, 2154, 0, 0, 0,
-	0, 7653, 2893, 2618, 5695, 5238, 7056, 8066, 5943, 0, 0, 0, 0, 0, 0, 0,
-	2990, 784, 3273, 3325, 2707, 0, 0, 4725, 0, 0, 0, 0, 4608, 0, 0, 0,
-	6364, 0, 0, 0, 0, 732, 4858, 0, 0, 4874, 0, 0, 0, 0, 0, 3087,
-	2240, 6295, 2498, 0, 0, 0, 3426, 0, 0, 0, 7401, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 7697, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 7394, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 5898, 0, 0, 0, 0, 7974, 0, 0, 0, 0, 0,
-	0, 5336, 0, 0, 0, 0, 0, 2745, 3985, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1383, 0, 0, 2031, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6758, 1079, 0, 0, 0,
-	0, 1614, 0, 0, 0, 0, 0, 0, 2026, 5151, 7648, 0, 0, 2476, 0, 7828,
-	0, 0, 0, 0, 0, 0, 5390, 0, 0, 0, 0, 0, 0, 0, 6596, 0,
-	0, 0, 0, 0, 0, 753, 3024, 5319, 0, 0, 8037, 0, 0, 0, 825, 10,
-	4021, 3497, 0, 0, 2310, 7596, 0, 0, 0, 0, 0, 0, 0, 0, 0, 976,
-	0, 0, 6577, 0, 0, 7729, 0, 0, 0, 0, 0, 1353, 0, 0, 8003, 0,
-	0, 6417, 0, 4553, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 1426, 0, 0, 4069, 0, 0, 0, 0, 0, 0, 0, 0, 2897,
-	0, 131, 299, 4624, 7756, 0, 0, 0, 0, 0, 7378, 0, 0, 7231, 0, 0,
-	0, 0, 0, 0, 0, 0, 4843, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6621, 2931, 316, 0, 0, 0,
-	0, 0, 0, 0, 0, 6928, 0, 0, 0, 0, 0, 0, 765, 0, 4908, 0,
-	4249, 7354, 0, 0, 0, 0, 0, 4145, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 1182, 4384, 0, 0, 0, 2920, 0, 0, 0, 0, 0, 0, 0,
-	6070, 0, 0, 0, 0, 0, 79, 0, 0, 0, 0, 0, 0, 7799, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 5826, 0, 0, 0, 0, 0, 685, 0,
-	0, 0, 0, 0, 5192, 0, 0, 7951, 0, 0, 0, 0, 0, 20, 0, 0,
-	0, 0, 2314, 6857, 0, 0, 0, 8060, 5035, 0, 0, 0, 0, 6502, 0, 5096,
-	3782, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8073, 0,
-	0, 0, 0, 0, 0, 67, 0, 0, 0, 0, 0, 0, 0, 0, 580, 0,
-	0, 0, 0, 0, 1342, 0, 0, 0, 0, 0, 5963, 0, 0, 7323, 0, 0,
-	0, 6280, 0, 0, 0, 547, 0, 0, 0, 3811, 0, 5734, 1340, 7957, 0, 0,
-	0, 0, 0, 0, 2532, 0, 0, 0, 958, 0, 0, 0, 0, 0, 0, 0,
-	3235, 4020, 0, 0, 0, 0, 0, 898, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	5523, 0, 0, 0, 0, 480, 0, 0, 0, 1709, 1621, 1841, 4459, 0, 0, 0,
-	2596, 0, 0, 0, 0, 2214, 7420, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2763, 7038, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3059, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 3991, 0, 0, 5628, 8135, 6500, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 3733, 0, 0, 0, 6044, 0, 0, 0, 0,
-	0, 656, 0, 6594, 0, 0, 2259, 0, 0, 5547, 0, 0, 776, 0, 0, 0,
-	0, 0, 0, 7140, 0, 0, 897, 0, 3442, 0, 5917, 0, 0, 0, 359, 5357,
-	4506, 6631, 0, 0, 6735, 3989, 7582, 0, 0, 2697, 8097, 0, 0, 0, 0, 8015,
-	0, 0, 0, 0, 0, 6282, 0, 0, 7595, 7649, 7656, 0, 0, 0, 2926, 5769,
-	0, 0, 0, 0, 0, 0, 0, 4337, 0, 0, 0, 0, 0, 2159, 2408, 2127,
-	2958, 0, 0, 5359, 2674, 0, 0, 0, 0, 0, 968, 476, 4564, 0, 7784, 0,
-	453, 0, 4353, 5746, 0, 0, 0, 0, 0, 746, 0, 0, 0, 0, 0, 0,
-	0, 4475, 0, 0, 0, 0, 0, 2237, 0, 0, 0, 3955, 0, 0, 0, 0,
-	5639, 7581, 7682, 0, 0, 6721, 0, 0, 0, 4540, 7146, 0, 2022, 4154, 6973, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3209, 6306, 0, 0, 0, 0, 0, 0, 7602, 0, 0, 0, 0, 6741, 0, 0,
-	0, 0, 3797, 0, 4929, 0, 0, 0, 0, 0, 4792, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 5305, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4150, 5968, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 6296, 849, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1047, 0, 0, 0, 1518, 7245, 0, 0, 0, 0, 2616, 0, 4371, 0,
-	0, 0, 0, 0, 3472, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1064, 0, 0, 4515, 0, 0, 4009, 0,
-	0, 0, 0, 0, 0, 0, 6445, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	6048, 0, 0, 0, 0, 0, 2525, 0, 0, 0, 0, 0, 0, 0, 0, 1523,
-	3170, 0, 2381, 0, 0, 2834, 0, 0, 6826, 0, 0, 595, 1307, 0, 0, 0,
-	3259, 0, 0, 3770, 5894, 0, 0, 3034, 3134, 0, 0, 0, 0, 0, 0, 0,
-	1510, 7976, 4583, 4580, 0, 0, 0, 1645, 2537, 6152, 0, 0, 0, 0, 0, 1678,
-	2063, 1480, 295, 6344, 0, 7853, 0, 0, 0, 0, 2313, 5912, 0, 7652, 2810, 0,
-	3275, 0, 0, 0, 3251, 0, 0, 0, 0, 0, 3737, 0, 0, 0, 5403, 8220,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1681, 0, 3105, 0, 0, 0,
-	0, 4182, 0, 6613, 0, 726, 0, 0, 0, 0, 0, 0, 0, 0, 7680, 3346,
-	6118, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6351,
-	0, 0, 0, 0, 0, 7454, 0, 0, 0, 7129, 0, 0, 0, 0, 0, 0,
-	7728, 0, 0, 0, 0, 0, 798, 4282, 6989, 7498, 0, 0, 0, 0, 1162, 0,
-	0, 0, 0, 1179, 0, 6920, 2513, 4278, 1319, 0, 0, 0, 0, 0, 0, 0,
-	0, 7095, 1321, 7852, 0, 3622, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5858,
-	0, 1466, 5581, 0, 0, 0, 8116, 8171, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 1606, 4978, 5012, 0, 2164, 7178, 0, 0, 0, 0, 0, 0, 0,
-	3306, 0, 639, 0, 0, 0, 4879, 3129, 2389, 0, 0, 0, 0, 3351, 4728, 5999,
-	6653, 0, 3835, 1302, 0, 0, 5651, 0, 0, 0, 7566, 7749, 0, 0, 0, 0,
-	0, 0, 5808, 1611, 0, 0, 0, 4639, 0, 0, 5184, 0, 0, 0, 2015, 6876,
-	5572, 0, 7167, 0, 0, 1719, 0, 0, 0, 68, 1444, 0, 0, 0, 0, 3001,
-	5465, 0, 0, 0, 4356, 0, 0, 3961, 8096, 4195, 0, 0, 0, 0, 0, 0,
-	0, 3920, 0, 0, 0, 5330, 0, 0, 410, 2204, 0, 0, 0, 0, 0, 0,
-	720, 0, 0, 1622, 5057, 0, 0, 6771, 0, 0, 6201, 7917, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1255, 4253, 1747, 6899, 5528, 0, 0, 0, 0, 5310,
-	0, 0, 3420, 0, 0, 0, 225, 1201, 0, 0, 0, 0, 507, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2924, 0, 0, 4297,
-	0, 0, 0, 0, 0, 0, 6553, 0, 7768, 0, 0, 0, 0, 0, 0, 704,
-	1417, 0, 1711, 0, 0, 0, 0, 0, 0, 0, 859, 388, 0, 0, 0, 0,
-	3912, 274, 6125, 0, 3046, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 813, 0, 0, 0, 0, 0, 0,
-	7500, 0, 0, 0, 0, 5489, 0, 0, 0, 0, 0, 0, 3253, 0, 0, 0,
-	0, 0, 5670, 0, 0, 0, 0, 0, 0, 0, 0, 6187, 0, 0, 2223, 0,
-	3588, 0, 0, 7292, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8224,
-	0, 0, 0, 2250, 4992, 0, 0, 5342, 454, 0, 0, 0, 0, 7197, 0, 0,
-	0, 3973, 134, 0, 0, 0, 0, 0, 0, 0, 2514, 0, 0, 0, 0, 0,
-	0, 7439, 4942, 2892, 0, 0, 0, 0, 0, 0, 5611, 0, 0, 0, 0, 3707,
-	0, 0, 0, 1843, 0, 3488, 7575, 0, 0, 364, 6117, 277, 0, 1351, 2750, 4464,
-	7711, 0, 0, 0, 314, 0, 0, 4736, 0, 0, 0, 0, 3786, 0, 0, 6275,
-	966, 0, 3713, 6587, 0, 977, 6069, 6398, 6932, 0, 8177, 72, 0, 0, 0, 2459,
-	0, 0, 0, 0, 0, 0, 725, 0, 0, 0, 5009, 0, 0, 4806, 7142, 0,
-	7671, 7856, 0, 0, 7333, 0, 0, 0, 0, 0, 2036, 0, 0, 0, 0, 0,
-	0, 0, 0, 833, 0, 0, 0, 0, 0, 0, 307, 0, 0, 0, 0, 8163,
-	0, 0, 0, 0, 5490, 5689, 0, 0, 6836, 0, 0, 0, 0, 0, 0, 4715,
-	0, 0, 3020, 3014, 0, 0, 0, 0, 6466, 0, 0, 0, 0, 6225, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2764, 5535, 0, 1049, 0, 4536, 0, 0, 0,
-	0, 0, 0, 6332, 0, 4873, 0, 0, 0, 3299, 1630, 2348, 0, 0, 1920, 2773,
-	1257, 0, 0, 1888, 0, 0, 0, 0, 0, 0, 0, 2302, 7587, 4952, 0, 1525,
-	0, 5444, 0, 0, 0, 0, 4250, 8149, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 6912, 0, 0, 0, 0, 0, 0, 0, 0, 734, 4977, 0, 0, 0, 0,
-	1252, 1935, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1036, 0, 0, 4673, 0,
-	0, 6178, 0, 0, 1197, 0, 0, 0, 3502, 0, 0, 0, 0, 0, 0, 7203,
-	0, 0, 0, 6979, 0, 0, 2144, 4081, 0, 0, 0, 0, 0, 0, 0, 3593,
-	5278, 0, 0, 6550, 0, 0, 0, 6509, 0, 0, 0, 0, 0, 0, 0, 0,
-	3681, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5321, 0,
-	3082, 0, 0, 0, 0, 0, 3619, 0, 0, 2961, 422, 1290, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 110, 6701, 790, 0, 0, 0, 0, 0, 7162, 795, 738,
-	7275, 0, 0, 5297, 0, 0, 0, 331, 0, 7315, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 3775, 7874, 0, 0, 0, 0, 0, 0, 2932, 0, 0, 0,
-	3077, 0, 0, 0, 0, 0, 2393, 5621, 0, 0, 3417, 0, 0, 0, 0, 0,
-	0, 0, 6038, 0, 0, 3687, 0, 0, 0, 0, 0, 0, 0, 2503, 2434, 0,
-	2306, 4114, 4870, 0, 0, 0, 0, 0, 0, 0, 0, 791, 0, 2727, 0, 6363,
-	6429, 2177, 0, 0, 0, 6235, 0, 0, 0, 969, 6986, 0, 0, 0, 7050, 0,
-	0, 0, 0, 6414, 6546, 0, 0, 0, 0, 0, 3337, 0, 3606, 0, 0, 0,
-	0, 6405, 0, 2572, 876, 0, 0, 0, 3011, 0, 0, 0, 0, 0, 0, 6365,
-	6704, 0, 0, 3956, 0, 0, 6160, 0, 0, 4415, 5795, 4731, 0, 0, 0, 0,
-	0, 0, 799, 0, 5276, 1223, 0, 8222, 0, 0, 4507, 5527, 0, 2780, 7849, 0,
-	1138, 7152, 0, 0, 0, 4984, 0, 0, 8179, 7876, 1590, 0, 0, 0, 0, 1499,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5448, 3331, 0, 0, 5281,
-	0, 0, 0, 4052, 0, 0, 0, 4444, 1407, 0, 0, 0, 1520, 3543, 4426, 4671,
-	5119, 0, 6115, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2323, 2809, 3812, 0,
-	0, 0, 0, 0, 690, 0, 0, 5233, 0, 0, 1399, 1975, 2649, 0, 0, 0,
-	8234, 0, 0, 0, 0, 0, 0, 0, 7393, 0, 0, 0, 3515, 5524, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2493, 0, 0, 1147, 2719, 7504, 3185,
-	7356, 4006, 0, 0, 0, 0, 0, 0, 0, 0, 4204, 4514, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 6423, 0, 4816, 0, 0, 0, 0, 0, 0, 0, 1824,
-	2543, 4897, 7284, 4997, 0, 0, 1541, 0, 1798, 0, 0, 0, 0, 0, 7343, 0,
-	2071, 0, 0, 0, 5113, 0, 0, 0, 0, 0, 0, 0, 0, 2083, 0, 7900,
-	0, 0, 0, 1032, 0, 0, 0, 6341, 0, 0, 0, 0, 0, 5964, 6629, 0,
-	0, 0, 0, 3685, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 4116, 0, 0, 1214, 0, 0, 0, 0, 0, 0, 0,
-	4726, 4839, 6529, 0, 0, 0, 235, 4244, 0, 4460, 0, 0, 0, 0, 93, 4046,
-	0, 0, 4695, 0, 0, 0, 0, 0, 0, 1506, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 8001, 4850, 7257, 0, 0, 438, 1142, 0, 0, 4875, 0, 0, 0,
-	0, 8071, 1597, 0, 7565, 0, 0, 0, 0, 0, 0, 7988, 0, 3163, 4587, 0,
-	0, 0, 0, 0, 5162, 610, 0, 5782, 0, 0, 0, 3274, 4545, 5631, 0, 1997,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 4886, 0, 0, 0, 0, 0, 7184,
-	3683, 0, 0, 0, 0, 0, 6264, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	7172, 0, 0, 0, 0, 0, 0, 6563, 5835, 5748, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 682, 0, 0, 5830, 0, 0, 3900, 830, 0, 0, 0,
-	0, 179, 6480, 3715, 0, 0, 0, 0, 1683, 0, 0, 0, 3944, 0, 0, 0,
-	6752, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1206, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 6712, 0, 0, 0, 0, 200, 0, 0, 0, 0, 0, 0, 0, 0, 7714,
-	0, 0, 0, 0, 950, 5296, 0, 0, 0, 0, 0, 0, 0, 0, 4399, 7003,
-	0, 0, 0, 7350, 0, 2959, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3913,
-	0, 0, 7207, 0, 0, 0, 1473, 0, 0, 0, 0, 0, 0, 3873, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 5773, 1778, 0, 0, 0, 6120, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 3132, 608, 2803, 0, 0, 0, 0, 0, 0, 0,
-	0, 1864, 0, 0, 0, 0, 0, 2553, 0, 0, 0, 0, 0, 4517, 0, 0,
-	1695, 0, 1642, 0, 0, 1804, 0, 4996, 0, 0, 0, 0, 4891, 0, 0, 0,
-	0, 3186, 0, 4519, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6406,
-	2081, 2840, 0, 3298, 0, 0, 0, 0, 2963, 0, 3017, 0, 2896, 3846, 0, 0,
-	0, 5817, 0, 0, 6887, 0, 1508, 0, 7091, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4654, 6141, 0, 32, 0, 0, 1957, 0, 0, 0, 0, 1963, 0, 0,
-	0, 0, 0, 7490, 0, 0, 0, 5245, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 7075, 5215, 0, 0, 0, 0, 2690, 6102, 0, 0, 3762, 7013, 0, 0,
-	1581, 0, 0, 0, 0, 0, 0, 0, 7866, 0, 0, 0, 5268, 0, 7032, 0,
-	0, 2246, 0, 0, 0, 0, 0, 0, 0, 2886, 0, 0, 0, 0, 0, 7638,
-	0, 1756, 0, 0, 343, 0, 0, 6908, 0, 0, 4088, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 306,
-	6883, 0, 4380, 0, 3049, 0, 0, 0, 6207, 0, 1185, 1766, 5030, 0, 0, 0,
-	5654, 0, 0, 0, 0, 0, 3323, 5595, 0, 309, 3229, 6107, 4647, 7576, 0, 0,
-	5460, 6249, 6540, 0, 0, 0, 0, 0, 0, 0, 0, 0, 774, 7121, 0, 963,
-	4830, 0, 0, 3168, 64, 0, 0, 0, 3031, 0, 7088, 7348, 6215, 7422, 5014, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2704, 887, 3457, 4335, 2753, 0, 670, 3876,
-	3201, 0, 5793, 0, 0, 4623, 0, 0, 6188, 0, 0, 0, 7578, 7446, 0, 0,
-	0, 0, 2012, 3272, 7621, 0, 0, 0, 0, 0, 0, 0, 4171, 0, 0, 0,
-	0, 3647, 5273, 0, 5675, 0, 0, 0, 0, 0, 0, 1221, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 7395, 0, 0, 0, 0, 0, 1585, 0, 0, 0, 0,
-	0, 2135, 7239, 0, 0, 6016, 0, 0, 0, 0, 7476, 0, 0, 0, 0, 1949,
-	0, 0, 6714, 0, 0, 0, 0, 0, 0, 622, 2089, 4588, 0, 0, 0, 0,
-	0, 3993, 5657, 7978, 0, 0, 0, 0, 0, 8125, 0, 2239, 7171, 0, 1634, 0,
-	7868, 0, 0, 6670, 0, 0, 0, 8206, 0, 0, 6340, 0, 6983, 1154, 4362, 6368,
-	3373, 0, 173, 0, 0, 0, 0, 0, 0, 5254, 0, 0, 2859, 6276, 0, 4165,
-	0, 0, 0, 0, 242, 0, 0, 0, 2795, 0, 6182, 0, 0, 0, 0, 0,
-	7515, 0, 616, 0, 0, 2051, 0, 0, 2943, 0, 4548, 1074, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6662, 0, 0, 4955,
-	0, 0, 0, 0, 0, 0, 4490, 0, 0, 0, 0, 0, 2772, 0, 0, 0,
-	0, 1080, 3546, 3671, 0, 0, 0, 0, 0, 0, 3679, 8216, 0, 0, 0, 2350,
-	7798, 1533, 0, 0, 0, 0, 0, 2247, 7826, 0, 0, 0, 0, 0, 7150, 0,
-	0, 0, 0, 0, 0, 834, 0, 0, 7959, 0, 0, 0, 0, 3668, 0, 0,
-	0, 0, 3528, 0, 0, 0, 0, 0, 6129, 0, 0, 0, 0, 3768, 0, 0,
-	1389, 0, 7026, 0, 5556, 7127, 0, 0, 0, 0, 0, 2489, 0, 0, 0, 0,
-	0, 2469, 0, 3966, 5871, 6252, 0, 0, 0, 0, 1567, 1163, 0, 0, 0, 0,
-	0, 99, 7736, 0, 5634, 0, 6634, 6453, 0, 0, 7495, 0, 0, 4802, 0, 2878,
-	3069, 0, 0, 4264, 5076, 0, 35, 3850, 319, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2814, 1686, 2037, 0, 0, 0, 0, 0, 0, 0, 2228, 0, 0, 1832,
-	0, 0, 236, 0, 0, 0, 0, 0, 0, 6496, 0, 0, 0, 0, 0, 0,
-	0, 0, 2877, 0, 0, 0, 3245, 0, 0, 7677, 0, 0, 0, 0, 6114, 0,
-	0, 0, 4405, 0, 0, 3691, 0, 0, 0, 0, 0, 0, 0, 0, 7044, 0,
-	5843, 0, 0, 0, 0, 0, 0, 4699, 0, 4394, 0, 0, 0, 867, 2708, 6291,
-	1554, 0, 0, 0, 2940, 0, 5825, 631, 1178, 0, 472, 0, 0, 7411, 0, 0,
-	3923, 6057, 0, 0, 0, 2003, 2341, 0, 2916, 0, 0, 73, 348, 5971, 0, 6844,
-	0, 0, 0, 0, 0, 3929, 0, 0, 0, 0, 4693, 0, 0, 4119, 4985, 0,
-	0, 0, 0, 3428, 0, 0, 0, 0, 4120, 6542, 0, 0, 0, 4149, 0, 8187,
-	0, 0, 0, 0, 0, 0, 0, 0, 6885, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1741, 0, 0, 0, 0, 0, 8211, 0, 0, 0, 0, 0,
-	8217, 6776, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	6971, 0, 752, 0, 0, 0, 5824, 0, 0, 0, 0, 7721, 0, 0, 0, 0,
-	0, 2129, 5103, 0, 0, 7477, 5039, 6142, 0, 0, 0, 1806, 0, 0, 0, 4396,
-	1188, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1762, 6035, 0, 0, 0, 0,
-	0, 0, 1362, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 3436, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 6371, 0, 0, 2790, 4821, 6156, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	7848, 3832, 0, 5317, 0, 1045, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3412, 6560, 0, 0, 0, 0, 0, 0, 0, 5664, 0, 0, 0, 0, 0, 0,
-	3029, 6212, 0, 0, 0, 0, 650, 0, 0, 0, 7382, 0, 0, 0, 431, 6753,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3523, 0, 0, 0, 8113, 0,
-	0, 0, 7156, 0, 0, 0, 0, 0, 4147, 0, 0, 0, 0, 0, 5179, 6219,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4904, 6751, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 5259, 0, 0, 0, 4768, 0, 0, 0, 0, 0,
-	0, 7537, 0, 2923, 852, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 6775, 0, 0, 0, 90, 0, 0, 0, 0, 75, 0, 0,
-	2056, 0, 0, 0, 3400, 0, 0, 0, 0, 0, 0, 0, 2947, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2007, 5551, 0, 0,
-	0, 5692, 4266, 0, 0, 979, 0, 0, 3332, 0, 0, 0, 4841, 0, 5423, 0,
-	0, 78, 0, 0, 0, 0, 0, 91, 2050, 0, 3504, 0, 0, 0, 0, 0,
-	0, 0, 0, 860, 0, 0, 0, 0, 0, 0, 3841, 5732, 4071, 0, 0, 0,
-	0, 0, 0, 0, 0, 4073, 2113, 7863, 0, 0, 3416, 0, 6925, 3498, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 380, 0, 0, 0, 0, 0, 0,
-	0, 0, 4030, 0, 0, 0, 0, 4201, 0, 4051, 4591, 0, 0, 0, 0, 0,
-	0, 6875, 0, 0, 1364, 2614, 7962, 0, 0, 4859, 0, 0, 0, 0, 0, 0,
-	1773, 0, 0, 0, 0, 0, 0, 5714, 1755, 6495, 0, 0, 0, 0, 0, 5258,
-	0, 0, 0, 0, 4785, 7620, 2815, 843, 5428, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 4151, 1650, 1818, 2136, 2197, 7451, 0, 0, 6190, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7512, 0, 3364, 0, 0,
-	0, 5452, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3070,
-	744, 1248, 0, 0, 0, 0, 6217, 195, 6562, 0, 0, 0, 0, 0, 1838, 230,
-	3405, 0, 6718, 0, 5220, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 5518, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 7984, 6904, 7234, 0, 0, 0, 0, 0, 0, 0, 0, 8144, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1853, 0, 0, 0, 3976,
-	0, 0, 0, 5072, 5361, 0, 0, 0, 0, 0, 0, 0, 0, 4099, 0, 0,
-	5003, 0, 0, 0, 0, 0, 2263, 0, 4810, 5091, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 700, 0, 0, 0, 0, 0, 0, 0, 2373, 3613, 5646, 5135,
-	1370, 6138, 0, 2088, 0, 0, 0, 0, 7226, 2211, 7247, 0, 0, 0, 0, 1263,
-	0, 0, 143, 0, 0, 0, 0, 0, 0, 0, 7929, 0, 0, 281, 6531, 6251,
-	1037, 0, 0, 0, 0, 169, 3585, 6890, 0, 0, 0, 0, 1451, 5169, 2167, 6139,
-	6620, 6976, 0, 0, 0, 0, 0, 0, 3862, 0, 8186, 0, 0, 0, 0, 0,
-	0, 2460, 6505, 0, 0, 0, 0, 7475, 0, 3893, 0, 0, 5468, 0, 5280, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2671, 3064, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 7047, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3147, 0,
-	0, 0, 3356, 0, 1318, 0, 7928, 0, 0, 4498, 0, 0, 0, 0, 0, 548,
-	0, 5828, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 182, 0, 0, 5093,
-	0, 1292, 0, 0, 0, 250, 6800, 0, 0, 0, 0, 0, 0, 0, 0, 6173,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 817, 1717, 0, 0,
-	0, 5208, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7299, 0,
-	0, 0, 0, 0, 0, 0, 4589, 0, 6552, 466, 7435, 4949, 7712, 0, 0, 2142,
-	0, 1135, 5408, 175, 0, 0, 0, 0, 0, 3554, 0, 0, 527, 0, 0, 0,
-	5504, 0, 0, 0, 0, 0, 0, 4512, 0, 0, 0, 0, 5056, 0, 0, 2270,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7337, 3264, 4044,
-	0, 2996, 0, 0, 0, 0, 0, 0, 0, 3741, 3787, 4323, 6158, 2966, 0, 0,
-	1295, 0, 0, 0, 5883, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 396,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7492,
-	0, 2668, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1777, 1224, 0, 3738, 0, 0, 0, 0, 0, 0, 0, 0, 65, 0, 1459, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6378, 3485, 2999, 7291, 0, 0,
-	0, 0, 6136, 5427, 118, 5439, 7123, 0, 0, 0, 0, 0, 0, 5814, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	6944, 0, 5060, 7063, 2322, 0, 0, 0, 6232, 0, 0, 0, 0, 0, 0, 0,
-	3050, 1424, 0, 4326, 0, 0, 0, 0, 0, 6097, 0, 0, 1774, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 7613, 0, 0, 0, 0, 0, 0, 6253, 0,
-	0, 0, 0, 0, 0, 0, 485, 0, 0, 6119, 0, 1212, 0, 0, 0, 0,
-	0, 1060, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2464, 7252,
-	0, 0, 1552, 0, 1169, 0, 0, 0, 0, 0, 0, 6355, 7946, 0, 0, 324,
-	0, 3529, 0, 0, 0, 5323, 0, 0, 0, 0, 0, 6191, 0, 1404, 6015, 7944,
-	0, 0, 2368, 7113, 6427, 2235, 6273, 0, 0, 0, 6527, 0, 0, 4474, 0, 0,
-	0, 0, 0, 1684, 0, 0, 0, 0, 6458, 0, 5959, 0, 0, 0, 0, 6827,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2868, 0, 0, 0, 4815, 6307,
-	0, 0, 2423, 0, 0, 5617, 0, 0, 0, 5606, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 3815, 0, 0, 0, 2911, 0, 3461, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1365, 0, 209, 1939, 4130, 0, 0, 0, 7987, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 4022, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 5161, 7641, 6804, 7752, 5800, 0, 0, 1507,
-	0, 0, 0, 0, 4696, 0, 0, 0, 0, 5203, 0, 4737, 0, 0, 0, 5816,
-	0, 0, 0, 0, 0, 0, 0, 4215, 0, 4034, 5001, 5414, 6814, 0, 0, 0,
-	0, 6457, 7519, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5831,
-	0, 2287, 0, 5887, 5878, 0, 0, 0, 0, 0, 792, 0, 0, 43, 0, 0,
-	6088, 3577, 0, 0, 0, 0, 0, 0, 0, 570, 8245, 0, 0, 0, 6103, 0,
-	4798, 0, 4854, 5470, 0, 3730, 0, 0, 0, 1455, 0, 383, 3333, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 4083, 0, 0, 1591, 0, 0, 587, 3240, 1266, 2853,
-	0, 0, 0, 7773, 0, 7294, 0, 0, 0, 722, 3535, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 6599, 8137, 0, 0, 3790, 5708, 0, 0, 0, 0, 0,
-	0, 0, 2605, 6418, 0, 0, 0, 7228, 6508, 0, 3888, 0, 0, 0, 0, 153,
-	3184, 0, 0, 0, 0, 0, 0, 0, 6455, 0, 648, 5818, 0, 4134, 5121, 7361,
-	415, 7589, 6997, 1768, 0, 0, 6449, 0, 0, 0, 2665, 0, 6770, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6229, 2808, 6690, 7553, 0, 0,
-	0, 0, 0, 0, 2530, 0, 4702, 0, 0, 0, 4840, 0, 0, 0, 0, 0,
-	4355, 0, 0, 654, 0, 0, 0, 1028, 4680, 0, 0, 6590, 0, 0, 0, 0,
-	0, 3611, 0, 0, 0, 0, 7854, 0, 0, 7259, 6452, 0, 0, 0, 0, 0,
-	0, 0, 7283, 0, 2426, 0, 0, 0, 137, 0, 0, 0, 0, 0, 0, 7593,
-	5559, 0, 3381, 0, 0, 2054, 0, 0, 0, 0, 4827, 5998, 6481, 0, 0, 0,
-	1085, 0, 5545, 1437, 0, 0, 0, 0, 0, 0, 0, 0, 7339, 0, 0, 6842,
-	4717, 0, 0, 0, 0, 0, 0, 0, 0, 7954, 0, 0, 0, 7619, 0, 0,
-	0, 0, 4864, 5053, 0, 0, 0, 0, 0, 4480, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 77, 3778, 0, 0, 0, 0, 0, 0, 0, 0, 3265,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4327, 0, 0, 0, 0,
-	3177, 0, 4180, 0, 7319, 7043, 0, 0, 0, 1053, 4334, 303, 806, 0, 0, 0,
-	2082, 3036, 0, 0, 2470, 0, 0, 0, 3556, 6369, 7443, 3783, 5864, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 6049, 0, 0, 0, 0, 0, 0, 0, 6213, 0,
-	0, 0, 3005, 0, 0, 0, 1763, 0, 0, 0, 6047, 4999, 0, 5307, 0, 0,
-	0, 0, 868, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 2709, 5426, 7389, 3224, 0, 6793, 4774, 1819, 0, 0, 0, 0,
-	0, 2220, 7904, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3230, 0, 3723, 0, 0, 0, 0, 0, 6268, 3491, 0, 0, 0, 0, 0, 0,
-	0, 772, 6585, 7696, 0, 1732, 0, 3143, 0, 0, 0, 0, 6565, 0, 0, 0,
-	7572, 0, 0, 4881, 0, 224, 8038, 6377, 0, 4914, 2870, 4303, 3799, 2466, 0, 0,
-	0, 0, 0, 0, 0, 3106, 5082, 0, 2687, 0, 0, 0, 2539, 3284, 0, 0,
-	0, 3987, 0, 0, 4932, 2446, 0, 0, 0, 0, 0, 0, 0, 3181, 0, 0,
-	0, 0, 0, 0, 0, 0, 1921, 0, 0, 0, 0, 3341, 0, 0, 0, 768,
-	2150, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	7781, 0, 0, 0, 0, 0, 0, 5997, 0, 1817, 0, 0, 0, 0, 0, 0,
-	0, 0, 3115, 0, 1655, 0, 0, 0, 1528, 1731, 0, 1158, 0, 0, 4288, 0,
-	0, 0, 948, 1006, 0, 0, 0, 0, 0, 0, 515, 0, 0, 0, 0, 1712,
-	0, 0, 0, 0, 0, 0, 0, 7780, 0, 0, 0, 0, 0, 0, 0, 7119,
-	7923, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6432, 0, 0, 0, 0, 3509,
-	0, 0, 0, 0, 4274, 0, 0, 0, 0, 0, 1937, 29, 4925, 4678, 0, 0,
-	0, 0, 0, 0, 5047, 0, 0, 0, 0, 0, 71, 2627, 0, 3852, 6660, 0,
-	7019, 1519, 0, 7552, 4156, 4277, 4783, 5724, 6719, 7850, 4539, 3785, 0, 1870, 4086, 5024,
-	0, 1592, 168, 0, 2702, 0, 0, 7165, 5043, 7217, 3639, 0, 5908, 0, 0, 5004,
-	0, 7955, 2724, 0, 1281, 7835, 0, 1736, 360, 0, 6576, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2782, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2319, 2945, 0, 0, 0, 0, 0, 0, 0, 5209, 0, 0, 0, 0, 0, 0,
-	3666, 3281, 6727, 0, 0, 0, 0, 2090, 0, 847, 0, 0, 5314, 0, 0, 0,
-	3724, 0, 0, 0, 4494, 0, 0, 0, 1369, 8142, 0, 7981, 0, 5386, 0, 2823,
-	7461, 0, 0, 0, 0, 0, 0, 0, 493, 0, 0, 2946, 0, 797, 5341, 0,
-	459, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 429, 0, 0, 0, 0, 0, 4509, 0, 0, 0, 3000, 0, 0, 0,
-	0, 0, 3108, 0, 0, 0, 0, 0, 171, 7220, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2913, 0, 2199, 0, 0, 0, 0, 2212, 5289,
-	0, 7878, 0, 0, 0, 3997, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2835, 0, 0, 0, 0, 1498, 0, 0, 0, 6284, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 7314, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 2120, 5557, 0, 0, 0, 0, 0, 6176, 0, 0, 0, 2397, 0,
-	0, 0, 0, 0, 7102, 0, 3759, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4393, 0, 769, 503, 1200, 5677, 2567, 0, 0, 0, 0, 0, 6080, 0, 0, 0,
-	0, 0, 4351, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7919, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3791, 0, 0, 6537,
-	0, 0, 0, 7731, 0, 0, 0, 0, 6903, 0, 0, 0, 0, 602, 0, 0,
-	0, 6557, 0, 0, 4729, 0, 0, 0, 0, 0, 0, 4299, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 6561, 0, 4998, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4317,
-	0, 0, 0, 2492, 6638, 3824, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 6869, 0, 0, 0, 0, 4831, 0, 58, 0, 0, 0, 0, 5298, 0, 0,
-	0, 5132, 2632, 0, 0, 0, 0, 0, 0, 8074, 0, 0, 0, 0, 0, 0,
-	5392, 5803, 2420, 6146, 8208, 1396, 0, 0, 7263, 0, 4558, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 7338, 0, 0, 1536, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 7896, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 7601, 0, 0, 0, 0, 0, 0, 456, 0, 0, 0,
-	0, 827, 0, 0, 0, 0, 0, 0, 2272, 0, 0, 0, 0, 0, 1952, 0,
-	0, 1355, 7227, 0, 0, 0, 0, 0, 0, 0, 0, 0, 665, 3023, 0, 1334,
-	7099, 818, 4550, 0, 0, 0, 0, 0, 0, 1971, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 8111, 0, 0, 5347, 7922, 0, 0, 0, 0, 0, 0, 0, 0,
-	7509, 0, 0, 0, 0, 0, 3263, 0, 0, 0, 0, 0, 0, 3631, 5672, 0,
-	0, 6742, 0, 3320, 0, 0, 0, 1129, 0, 0, 0, 3068, 6121, 7790, 0, 0,
-	0, 2607, 0, 0, 0, 0, 2376, 0, 7663, 0, 0, 0, 0, 7028, 0, 0,
-	159, 0, 6905, 3636, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 152,
-	2289, 0, 7598, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1367, 2282, 4349, 0, 1951, 7464, 0, 0, 0, 0, 0, 0, 0, 1012,
-	3122, 0, 7986, 0, 0, 0, 0, 0, 0, 5182, 0, 621, 6637, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 7060, 0, 0, 0, 1422, 0, 0,
-	1574, 5995, 5525, 0, 2267, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4633, 7881,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5230,
-	0, 0, 5586, 0, 2356, 0, 0, 0, 0, 0, 0, 5269, 0, 0, 0, 0,
-	0, 7065, 7642, 0, 0, 0, 7817, 0, 7526, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 5705, 2515, 5531, 0, 0, 0, 0, 2691, 0,
-	0, 0, 0, 0, 0, 4122, 0, 6189, 0, 0, 1757, 0, 0, 0, 0, 0,
-	323, 6787, 0, 0, 1271, 0, 0, 5574, 0, 0, 0, 0, 0, 1616, 2968, 0,
-	0, 571, 2392, 1605, 5454, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8026, 0,
-	0, 4053, 457, 3025, 0, 6592, 0, 0, 0, 0, 0, 0, 5935, 0, 0, 0,
-	0, 614, 2258, 2672, 881, 3162, 4376, 758, 4650, 0, 0, 0, 6098, 0, 0, 3858,
-	1026, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5865, 0, 0,
-	8244, 0, 951, 349, 6174, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 36,
-	185, 8059, 1052, 2391, 0, 4312, 0, 6927, 7993, 2222, 0, 5111, 0, 0, 1394, 0,
-	1120, 4809, 6935, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2842, 0, 0, 0, 0, 516, 0, 6349, 0, 386, 0, 0, 0, 0, 0, 0,
-	0, 0, 6582, 0, 0, 0, 0, 0, 0, 0, 0, 1236, 0, 2018, 0, 5716,
-	4178, 0, 0, 5944, 4346, 1598, 0, 5040, 4522, 7183, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 6871, 3392, 3540, 1720, 7964, 0, 0, 0, 3231,
-	3449, 0, 0, 0, 0, 0, 0, 3957, 0, 0, 0, 0, 0, 0, 0, 2733,
-	0, 6183, 1051, 0, 0, 0, 0, 5520, 0, 4615, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 3796, 0, 0, 0, 0, 0, 5693, 4964, 0, 6304, 0, 0, 0,
-	0, 0, 1915, 0, 3709, 0, 1752, 3906, 0, 0, 8014, 7914, 0, 0, 0, 7804,
-	1176, 0, 5048, 6438, 0, 2841, 0, 0, 0, 982, 0, 0, 4164, 8023, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1282, 0, 0, 0, 3404, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1425, 0, 0, 0, 376, 6018, 7484, 0, 0, 0,
-	6298, 0, 0, 4749, 0, 8207, 0, 0, 0, 0, 0, 0, 0, 5482, 0, 0,
-	0, 0, 0, 0, 0, 0, 4743, 6995, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 6241, 0, 0, 0, 0, 0, 0, 3839, 7633, 0, 0, 0,
-	4062, 6595, 0, 0, 0, 0, 0, 0, 0, 0, 2249, 0, 0, 0, 0, 0,
-	0, 0, 0, 6135, 0, 0, 2101, 6473, 7316, 0, 6993, 0, 0, 0, 0, 2915,
-	0, 0, 0, 0, 7607, 1814, 0, 0, 0, 2349, 0, 0, 0, 0, 0, 0,
-	5475, 0, 1111, 7818, 2213, 0, 4038, 4763, 0, 6769, 0, 0, 0, 978, 0, 0,
-	0, 0, 3578, 4966, 3260, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1363, 3998, 0, 0, 0, 0, 1382, 265, 3313, 4803, 0, 0,
-	0, 0, 0, 1636, 557, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4296, 7097,
-	0, 0, 0, 0, 0, 1310, 0, 3569, 0, 109, 0, 0, 0, 1186, 0, 0,
-	0, 0, 4313, 0, 1332, 0, 0, 3550, 0, 0, 0, 0, 7690, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 664, 0, 0, 0, 0, 3909, 0,
-	0, 0, 0, 0, 0, 0, 1577, 0, 0, 0, 0, 0, 5766, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2049, 0, 0, 0, 0, 0,
-	0, 3410, 0, 0, 0, 6061, 0, 0, 0, 0, 3958, 0, 0, 0, 0, 1234,
-	0, 0, 3344, 5316, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1409, 0, 0, 0, 7001, 227, 0, 0, 0, 0, 1947, 0,
-	0, 0, 3610, 0, 0, 0, 6911, 0, 7806, 0, 0, 0, 0, 4813, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 6326, 0, 0, 0, 0, 0, 0, 923,
-	1666, 2023, 0, 0, 2139, 5903, 142, 4746, 5365, 7979, 0, 0, 0, 0, 0, 3951,
-	4597, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 148, 0, 2848, 0, 5640,
-	0, 0, 1704, 6491, 7851, 1772, 0, 0, 0, 0, 0, 0, 7857, 812, 0, 0,
-	0, 1696, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1999, 0, 0, 0, 7053,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1865, 0, 0, 0,
-	0, 5555, 0, 0, 762, 0, 0, 1879, 2294, 0, 0, 0, 0, 0, 180, 0,
-	0, 0, 0, 0, 0, 0, 5975, 0, 0, 0, 2765, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 7606, 0, 0, 5681, 0, 0, 0, 95,
-	0, 0, 0, 4412, 0, 0, 5016, 0, 0, 0, 0, 1543, 5327, 5809, 6459, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2445, 6335, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 7885, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 6532, 6658, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 1511, 530,
-	3318, 0, 0, 0, 0, 0, 0, 7005, 0, 4505, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 3219, 0, 728, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 5388, 6936, 0, 0, 0, 0, 0, 0, 0, 7719, 3885, 6067, 0, 0,
-	0, 0, 7325, 8024, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7402,
-	0, 0, 0, 3847, 0, 8162, 0, 0, 2716, 7264, 0, 0, 0, 0, 2565, 4100,
-	0, 0, 0, 0, 0, 0, 0, 0, 7397, 0, 0, 0, 0, 0, 0, 4382,
-	0, 0, 0, 6698, 1604, 6448, 0, 0, 0, 0, 0, 0, 0, 0, 15, 7548,
-	0, 0, 0, 6200, 4344, 0, 0, 0, 3851, 0, 0, 0, 0, 0, 0, 0,
-	0, 884, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4036, 0, 0, 0, 0,
-	0, 7465, 7774, 0, 0, 0, 4017, 0, 246, 1618, 0, 0, 0, 7560, 0, 0,
-	8145, 0, 3440, 0, 0, 0, 6880, 0, 0, 0, 0, 0, 7611, 0, 2462, 636,
-	5262, 6693, 0, 4433, 0, 0, 0, 0, 0, 0, 1284, 0, 0, 0, 0, 0,
-	2403, 0, 0, 0, 0, 2156, 4233, 4330, 0, 0, 0, 0, 0, 0, 0, 1660,
-	0, 115, 0, 4801, 0, 0, 0, 0, 0, 0, 7300, 0, 39, 0, 0, 0,
-	0, 0, 0, 0, 3584, 0, 4132, 0, 1187, 0, 0, 0, 0, 0, 832, 4408,
-	5118, 0, 0, 3763, 0, 0, 0, 0, 5564, 0, 0, 0, 3919, 0, 0, 0,
-	2860, 0, 2971, 0, 1950, 2710, 3267, 3363, 6168, 4104, 708, 2721, 2909, 4391, 0, 6393,
-	0, 5339, 0, 3175, 0, 0, 2921, 0, 0, 0, 0, 0, 0, 7821, 0, 0,
-	0, 0, 2551, 0, 0, 0, 0, 7192, 0, 0, 0, 0, 5900, 6162, 6772, 7428,
-	0, 0, 0, 0, 4521, 0, 5168, 0, 0, 0, 0, 0, 0, 1020, 2890, 556,
-	0, 1000, 0, 0, 0, 0, 0, 0, 2816, 8175, 0, 0, 1982, 4698, 0, 0,
-	0, 0, 0, 0, 0, 8004, 0, 4676, 0, 1603, 1644, 0, 486, 3447, 0, 0,
-	0, 0, 0, 0, 0, 458, 0, 0, 0, 0, 1758, 0, 8205, 0, 0, 6676,
-	4577, 6026, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6998, 1665, 7208,
-	0, 0, 0, 7387, 0, 0, 7258, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 6367, 0, 0, 5494, 0, 0, 0, 0, 2405, 0,
-	0, 4146, 6265, 0, 6947, 0, 0, 0, 0, 0, 0, 0, 0, 3990, 0, 1808,
-	1918, 3191, 6309, 7545, 0, 0, 0, 7911, 0, 0, 0, 7017, 0, 1560, 0, 0,
-	0, 0, 0, 0, 7205, 0, 0, 0, 0, 3470, 0, 0, 0, 0, 6227, 0,
-	0, 3262, 7417, 0, 0, 7066, 0, 0, 0, 0, 0, 0, 796, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 1265, 0, 0, 6071, 0, 0, 0, 0, 0,
-	3758, 0, 0, 917, 0, 3218, 0, 2134, 0, 0, 0, 4954, 0, 0, 0, 193,
-	0, 1868, 6416, 0, 0, 1891, 0, 0, 0, 0, 7531, 8165, 0, 0, 0, 7359,
-	0, 0, 6346, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4043,
-	0, 0, 0, 0, 0, 6556, 910, 3422, 0, 3628, 0, 0, 7722, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 965, 5185, 0, 0, 0, 4063, 0, 6830,
-	0, 340, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3947, 0, 0, 0, 0,
-	0, 0, 0, 0, 4861, 0, 0, 0, 0, 0, 3860, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 7672, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 1011, 4466, 7709, 0, 0, 0, 8197, 1131, 5684, 6450, 0, 0, 0,
-	0, 0, 0, 178, 6328, 0, 0, 0, 0, 0, 8063, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6334,
-	0, 0, 0, 0, 0, 0, 8035, 0, 0, 0, 8115, 0, 0, 0, 3937, 0,
-	0, 406, 0, 0, 0, 0, 1694, 8068, 0, 1013, 2279, 0, 0, 0, 0, 0,
-	0, 4913, 0, 0, 0, 0, 1578, 0, 0, 0, 0, 3350, 0, 4703, 0, 4329,
-	0, 0, 0, 5844, 0, 539, 945, 0, 8128, 0, 0, 4057, 6895, 0, 7860, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 4555, 0, 0, 0, 0, 4740, 0, 0,
-	5915, 0, 0, 0, 1041, 3761, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 6909, 0, 0, 0, 3883, 0, 0, 0, 0, 3247, 0,
-	0, 0, 0, 0, 2970, 7647, 2675, 0, 0, 0, 3891, 5891, 0, 0, 0, 0,
-	0, 5020, 366, 5274, 0, 0, 0, 0, 0, 0, 0, 0, 5320, 0, 0, 0,
-	0, 0, 0, 4495, 0, 0, 0, 0, 4931, 0, 7884, 0, 0, 0, 0, 0,
-	0, 0, 0, 5387, 0, 0, 2480, 4193, 0, 0, 0, 0, 1619, 0, 0, 0,
-	4166, 0, 1537, 0, 0, 0, 0, 0, 0, 0, 3654, 0, 0, 0, 0, 0,
-	0, 0, 0, 5537, 0, 0, 0, 794, 6831, 6083, 5721, 0, 0, 0, 0, 6835,
-	0, 0, 0, 0, 0, 0, 0, 4901, 0, 0, 0, 4569, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 5499, 0, 597, 0, 0, 0, 2828, 0, 0, 0, 0, 0, 1251, 3478, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2942, 0, 0, 4733,
-	0, 3714, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4031, 4268, 4634, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 7271, 0, 6849, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 6697, 0, 2425, 0, 0, 0, 0, 0, 0, 0,
-	208, 0, 0, 0, 0, 5596, 53, 3450, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 6700, 0, 0, 0, 0, 0, 1770, 0, 0, 0, 0, 0, 2954, 0, 0,
-	0, 0, 0, 3086, 0, 0, 0, 0, 0, 3282, 0, 0, 0, 0, 0, 1940,
-	0, 0, 0, 0, 0, 0, 0, 2245, 7558, 0, 0, 4336, 0, 0, 0, 0,
-	7586, 0, 3409, 0, 0, 0, 3823, 0, 2019, 0, 3727, 2185, 0, 0, 0, 0,
-	0, 3254, 7547, 0, 0, 2638, 0, 0, 4835, 0, 0, 213, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 3258, 5431, 7236, 2570, 1103, 3825, 4594, 0, 0, 0, 0,
-	3443, 5948, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6555, 1078, 0, 0, 0,
-	2252, 0, 214, 7834, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1569, 0, 0,
-	0, 0, 989, 0, 2234, 5437, 5445, 6100, 0, 0, 0, 0, 6078, 6705, 2200, 0,
-	3614, 0, 2994, 5575, 6290, 1241, 5919, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	562, 7734, 0, 0, 6933, 0, 0, 7272, 3514, 4214, 1620, 0, 7379, 0, 0, 0,
-	0, 0, 0, 0, 0, 172, 3765, 2714, 8006, 0, 4637, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2541, 0, 0, 3760, 7665,
-	0, 0, 0, 0, 4937, 0, 0, 0, 0, 0, 0, 6400, 5733, 0, 1102, 2265,
-	6913, 0, 0, 0, 0, 0, 0, 0, 463, 0, 0, 6937, 7098, 0, 0, 0,
-	7651, 0, 0, 0, 4734, 0, 759, 8092, 0, 2527, 0, 0, 6892, 0, 111, 0,
-	0, 0, 0, 3369, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3960, 0, 0,
-	0, 0, 0, 7894, 0, 6113, 0, 2171, 0, 0, 0, 0, 0, 0, 0, 0,
-	4170, 0, 0, 5880, 0, 0, 0, 0, 0, 2718, 3742, 3216, 2952, 0, 0, 0,
-	5696, 0, 0, 1840, 0, 6342, 0, 0, 0, 0, 0, 0, 3914, 4748, 0, 0,
-	0, 0, 3806, 0, 0, 0, 0, 5198, 0, 1656, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 437, 0, 0, 0, 0, 0, 0, 0,
-	559, 0, 0, 0, 0, 0, 0, 0, 0, 4486, 0, 0, 0, 5077, 0, 0,
-	0, 4701, 24, 0, 0, 0, 0, 684, 1998, 0, 5591, 0, 0, 0, 3411, 0,
-	5920, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1194, 6572, 0, 0, 0,
-	0, 0, 0, 2770, 900, 0, 0, 6897, 0, 4716, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 7313, 6748, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 6760, 2161, 0, 0, 0, 0, 0, 3362, 0, 0, 0, 0, 1722, 0,
-	0, 0, 0, 0, 0, 6302, 0, 0, 1065, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1855, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 941, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 6090, 7720, 0, 2962, 7248, 0, 7, 3684, 1086,
-	1742, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4174, 0, 0, 0, 8093, 0, 0, 0, 6413, 0, 0, 0, 0, 0,
-	0, 0, 938, 0, 5691, 7478, 0, 0, 0, 0, 5812, 0, 0, 0, 0, 6356,
-	0, 1834, 0, 0, 8061, 0, 0, 0, 0, 4491, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 3953, 6312, 0, 17, 5546, 0, 0, 0, 0, 0, 0,
-	0, 6618, 0, 0, 0, 0, 1268, 0, 0, 0, 0, 5939, 0, 0, 7622, 0,
-	0, 0, 4965, 0, 0, 0, 0, 0, 0, 0, 3982, 4720, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 124, 0, 3093, 0, 0,
-	0, 0, 0, 8241, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2327, 0, 0, 0, 5345, 1046, 2388, 7626, 8049, 0, 3456, 0, 7952, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 4688, 0, 5901, 4620, 0, 0, 0, 3531, 0, 0,
-	0, 0, 0, 0, 3954, 0, 6878, 7189, 0, 0, 0, 0, 0, 0, 7223, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1771, 7571, 2439, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1800, 0, 0, 0, 0, 4493, 0, 0,
-	0, 147, 2504, 0, 0, 0, 0, 2, 4184, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 7400, 0, 0, 0, 0, 0, 0, 0, 0, 4675, 2825, 0,
-	5610, 0, 0, 2402, 5589, 6366, 0, 0, 0, 5029, 0, 0, 0, 0, 0, 0,
-	2695, 0, 0, 0, 5147, 0, 0, 0, 0, 0, 6440, 6974, 618, 0, 0, 0,
-	0, 7081, 0, 5848, 0, 0, 5065, 0, 0, 4187, 0, 0, 0, 0, 0, 0,
-	0, 0, 21, 0, 4890, 0, 0, 0, 3309, 0, 2820, 4868, 4775, 0, 0, 6906,
-	0, 1786, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1501, 5156, 0, 501, 0, 4075, 0, 0, 601, 3967, 7432, 0, 3903, 7021,
-	0, 3575, 0, 0, 0, 0, 0, 0, 497, 3690, 3855, 2648, 0, 0, 0, 4133,
-	0, 0, 5249, 74, 5673, 0, 0, 0, 0, 0, 0, 0, 0, 2431, 0, 0,
-	218, 0, 0, 0, 0, 0, 1595, 0, 0, 0, 0, 0, 0, 0, 0, 6039,
-	4523, 0, 912, 0, 0, 4568, 0, 0, 3710, 0, 0, 0, 5839, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 7367, 0, 0, 0, 0, 94, 7302,
-	0, 0, 0, 0, 1776, 0, 0, 0, 1070, 0, 22, 858, 6184, 0, 1546, 5253,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 5102, 0, 0, 0, 170, 7214, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 5294, 0, 0, 0, 0, 1300, 0, 0, 0, 0,
-	0, 0, 4242, 4969, 0, 89, 4657, 5133, 8196, 0, 0, 0, 0, 0, 0, 4200,
-	0, 2040, 2734, 3378, 6934, 723, 1657, 0, 0, 0, 0, 0, 0, 433, 3941, 0,
-	0, 0, 0, 2791, 0, 5992, 0, 0, 0, 0, 6726, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 3836, 0, 0, 0, 2829, 0, 1945, 0, 464, 0, 7907, 0,
-	5236, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1961, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2481, 739, 6270, 0, 0, 0, 0, 0, 0,
-	3148, 0, 0, 0, 0, 0, 0, 6327, 0, 0, 1159, 0, 2122, 0, 0, 0,
-	0, 0, 0, 5823, 0, 0, 0, 0, 0, 0, 0, 86, 4258, 2478, 4958, 0,
-	0, 698, 4115, 0, 0, 6053, 0, 2884, 0, 0, 0, 0, 0, 766, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 5620, 4501, 7708, 0, 2269, 0, 2058, 0, 0, 3963, 0, 0, 0, 0, 0,
-	0, 3357, 0, 0, 0, 0, 5933, 6147, 0, 2804, 0, 8117, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 7282, 0, 0, 0, 0, 0, 0, 0, 6614, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 5952, 1269, 0, 6567, 2285, 0, 1323, 0, 0,
-	0, 0, 3159, 0, 0, 0, 0, 0, 3867, 3480, 0, 0, 0, 0, 0, 0,
-	0, 5110, 6233, 0, 7873, 0, 0, 0, 0, 0, 0, 0, 0, 0, 400, 0,
-	6720, 0, 0, 0, 0, 0, 0, 0, 243, 2922, 0, 1227, 3173, 0, 0, 1641,
-	0, 0, 0, 0, 0, 5914, 0, 0, 0, 1565, 4945, 0, 5089, 0, 0, 0,
-	1594, 5216, 5318, 0, 0, 0, 2166, 0, 0, 6861, 3146, 0, 0, 0, 0, 0,
-	879, 0, 0, 0, 1174, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 63, 0, 3158, 669, 0, 3438, 7253, 0, 0, 0, 0, 0, 0, 0, 1167,
-	0, 0, 0, 0, 0, 8016, 0, 0, 5419, 0, 0, 7072, 0, 0, 3865, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 81, 681, 0, 8178, 0, 0, 0,
-	0, 0, 0, 6803, 2625, 0, 5366, 6853, 0, 0, 5223, 0, 1239, 0, 0, 0,
-	0, 0, 5251, 0, 1091, 0, 0, 0, 0, 4310, 0, 0, 0, 0, 0, 3637,
-	0, 0, 0, 0, 0, 0, 5375, 0, 0, 0, 0, 4683, 3926, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2317, 0, 0, 0, 0, 0, 5925, 0, 760,
-	0, 0, 0, 6866, 0, 4315, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1866, 0, 2413, 4298, 0, 0, 0, 4314, 3096, 0, 0, 0, 0, 0, 0, 0,
-	1976, 0, 0, 0, 0, 0, 0, 0, 2307, 0, 0, 8198, 0, 0, 1492, 6408,
-	7396, 0, 0, 0, 0, 0, 3978, 0, 0, 0, 6331, 1549, 0, 5630, 0, 0,
-	3939, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8082, 0, 0, 0,
-	2609, 0, 0, 5792, 5211, 0, 6675, 0, 0, 0, 0, 0, 0, 0, 0, 3193,
-	0, 0, 0, 0, 1315, 0, 0, 0, 5355, 5874, 0, 0, 0, 0, 0, 0,
-	7820, 0, 0, 0, 5666, 0, 0, 0, 7034, 0, 5292, 0, 0, 0, 8089, 0,
-	0, 0, 0, 4773, 0, 0, 3322, 0, 0, 0, 0, 6823, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2622,
-	0, 0, 2190, 0, 6745, 0, 0, 0, 0, 0, 0, 0, 4820, 0, 156, 901,
-	407, 2978, 0, 0, 0, 6488, 0, 0, 5760, 0, 0, 0, 0, 7847, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 7872, 0, 0, 0, 0, 1783, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 939, 5261, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 7079, 0, 0, 0, 0, 0, 1067, 8194, 0, 929,
-	0, 4033, 3120, 0, 1796, 0, 0, 0, 0, 0, 0, 0, 689, 7232, 0, 7377,
-	5114, 0, 6077, 7843, 0, 0, 5364, 0, 0, 0, 0, 0, 0, 1146, 0, 0,
-	0, 0, 0, 5413, 0, 0, 0, 0, 2652, 0, 0, 0, 3370, 6045, 0, 0,
-	0, 2045, 0, 0, 0, 465, 0, 0, 0, 1107, 2775, 0, 1535, 0, 0, 0,
-	0, 8107, 0, 0, 0, 0, 0, 0, 7155, 0, 4211, 6285, 4585, 0, 0, 0,
-	0, 0, 0, 0, 677, 0, 0, 0, 6548, 0, 0, 0, 4499, 0, 0, 0,
-	0, 0, 6723, 0, 0, 5855, 0, 0, 0, 2497, 0, 0, 3055, 3304, 0, 0,
-	1859, 0, 0, 2912, 0, 0, 0, 0, 0, 770, 2821, 0, 0, 0, 0, 0,
-	0, 6234, 0, 0, 0, 0, 0, 5778, 2002, 6615, 6729, 802, 3368, 0, 1743, 0,
-	5608, 0, 0, 0, 0, 554, 2244, 0, 0, 1137, 4110, 6116, 0, 0, 0, 0,
-	0, 0, 4867, 2736, 0, 0, 0, 0, 4643, 6058, 0, 0, 5723, 1061, 5752, 3278,
-	7416, 96, 0, 0, 0, 0, 0, 4551, 0, 0, 0, 0, 0, 0, 5159, 0,
-	0, 0, 0, 4448, 0, 0, 0, 0, 0, 0, 8029, 4916, 0, 0, 5199, 0,
-	0, 0, 0, 0, 0, 0, 0, 4560, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 7918, 0, 0, 0, 0, 4112, 7347, 0, 5807, 0, 0, 957, 4938, 0, 0,
-	0, 7425, 0, 7858, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2655, 0, 0, 0, 0, 0, 0, 0, 0, 4407, 4593, 7349, 6081, 7789, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 4500, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 3473, 3418, 0, 0, 1050, 0, 0, 0,
-	0, 0, 2384, 0, 0, 4124, 0, 0, 0, 0, 4308, 2951, 0, 0, 0, 0,
-	0, 6924, 0, 0, 0, 0, 0, 0, 8109, 0, 0, 0, 0, 0, 212, 0,
-	0, 0, 0, 0, 0, 2065, 46, 0, 0, 0, 0, 0, 0, 7870, 0, 0,
-	6678, 0, 0, 5229, 0, 0, 0, 0, 1687, 5711, 0, 0, 0, 8156, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 3123, 7472, 0, 0, 0, 0, 0, 0,
-	0, 0, 1910, 6685, 0, 0, 0, 0, 5727, 0, 0, 2158, 0, 6926, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 217, 0, 0, 0, 0, 0, 0,
-	7362, 0, 0, 8166, 7750, 0, 1475, 7733, 0, 0, 6137, 3353, 0, 358, 0, 310,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 381, 0, 0, 0,
-	0, 0, 0, 5007, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5333,
-	1882, 6889, 0, 5090, 8157, 0, 0, 0, 0, 0, 4279, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 8052, 0, 504, 0, 502, 1984, 0, 1465, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 8229, 0, 0, 0, 3407, 0, 0, 0, 0,
-	0, 0, 6975, 7932, 0, 0, 0, 0, 0, 0, 0, 0, 0, 545, 0, 5022,
-	0, 5069, 3840, 0, 4561, 7213, 4105, 0, 0, 3743, 0, 0, 3784, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1505, 0, 0, 4431, 0, 1488, 5108, 6677, 0, 0, 0, 401, 0, 0, 0,
-	2536, 4213, 3771, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2746, 0, 0, 0, 0, 1119, 0, 0, 0, 304, 5212, 7380, 6373, 0, 0, 0,
-	0, 0, 5563, 0, 0, 1254, 0, 0, 0, 0, 8079, 0, 1460, 0, 0, 0,
-	0, 0, 0, 0, 0, 3722, 0, 0, 0, 0, 0, 0, 0, 0, 5937, 3747,
-	0, 0, 0, 0, 186, 0, 0, 0, 7594, 2231, 0, 4625, 0, 6959, 0, 0,
-	0, 0, 0, 0, 2643, 0, 3010, 5271, 7342, 0, 0, 0, 745, 0, 0, 0,
-	0, 0, 0, 0, 6220, 0, 0, 7832, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 4976, 0, 0, 5353, 8088, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 3270, 0, 0, 0, 0, 2438, 3303, 4738, 0, 0, 0,
-	0, 4542, 4882, 0, 0, 0, 0, 0, 326, 0, 0, 0, 0, 7273, 0, 469,
-	0, 0, 0, 0, 0, 2563, 4434, 0, 0, 0, 0, 0, 3479, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 5837, 0, 0, 2251, 0, 0, 0, 3986, 0, 0,
-	0, 7772, 0, 0, 0, 0, 4256, 5688, 0, 0, 4039, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 3007, 0, 0, 0, 0, 8185, 49, 5815, 7585, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 3406, 0, 59, 0, 0, 403, 0, 5032, 0, 0, 0, 0, 0,
-	0, 6451, 0, 0, 0, 0, 0, 0, 1679, 590, 7947, 2980, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 12, 8153, 0, 4877, 0, 0, 5776, 0, 7107, 7759,
-	6837, 8228, 0, 0, 4450, 5177, 7471, 0, 0, 0, 7147, 0, 8209, 3750, 0, 0,
-	0, 0, 0, 0, 6813, 0, 0, 6421, 3672, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 4420, 0, 1661, 0, 0, 0, 0, 6112, 0, 0, 7934,
-	4209, 0, 0, 1104, 2467, 5083, 0, 0, 0, 0, 6996, 0, 0, 0, 2005, 7089,
-	7101, 0, 0, 0, 0, 1801, 3576, 3655, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3829, 2399, 4791, 3019, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 4400, 0, 0, 7462, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4175,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1293, 0, 0, 2179, 0, 5686, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 4757, 0, 0, 7933, 0, 0, 0,
-	0, 2178, 4395, 0, 0, 0, 0, 0, 0, 0, 3608, 0, 0, 0, 0, 0,
-	0, 836, 0, 0, 5340, 6198, 0, 0, 0, 0, 0, 1627, 4321, 0, 3280, 0,
-	0, 6022, 2020, 0, 0, 0, 0, 0, 0, 0, 5709, 0, 778, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2984, 5741, 0,
-	0, 0, 0, 0, 1243, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1403, 0, 0, 0, 0, 3037, 0, 0, 7358, 0, 0, 0, 0, 0, 0, 0,
-	0, 1256, 0, 0, 0, 3899, 0, 3308, 0, 2121, 2781, 0, 0, 1839, 0, 0,
-	6601, 0, 6267, 461, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 120, 0, 0, 7675, 0, 0, 5832, 0, 0, 3421, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1941, 4581, 0, 0, 4010, 0, 0, 3809, 0, 0, 0, 0, 0, 4059, 0, 0,
-	8000, 0, 0, 8007, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 5488, 0, 0, 0, 0, 6336, 0, 0, 0, 0, 0, 0, 0, 6689, 0,
-	0, 0, 0, 0, 0, 0, 151, 0, 1077, 0, 5786, 0, 0, 0, 0, 5270,
-	0, 7335, 2387, 0, 0, 2042, 0, 3239, 0, 3562, 0, 0, 0, 2792, 0, 0,
-	1436, 5579, 0, 0, 0, 0, 0, 0, 6955, 0, 0, 0, 0, 0, 6096, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6929, 8232, 662, 5380,
-	6872, 6209, 0, 0, 0, 0, 0, 0, 0, 0, 6961, 0, 2010, 2898, 0, 0,
-	4352, 0, 0, 1707, 88, 2510, 0, 0, 0, 0, 0, 0, 2585, 164, 0, 0,
-	8099, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5562, 0, 0, 0, 781, 0,
-	0, 0, 649, 7770, 0, 0, 0, 0, 0, 0, 7514, 0, 0, 0, 0, 0,
-	0, 7224, 0, 0, 0, 4566, 0, 0, 0, 0, 1903, 0, 0, 0, 7996, 0,
-	3152, 0, 0, 6437, 0, 0, 0, 4430, 0, 0, 0, 4113, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6503, 0, 0, 0, 0, 1262,
-	0, 0, 0, 7340, 0, 6056, 0, 1883, 0, 0, 0, 0, 0, 0, 7466, 0,
-	0, 0, 0, 0, 0, 0, 0, 7054, 0, 0, 157, 183, 369, 0, 811, 2938,
-	4951, 0, 6283, 1643, 0, 0, 0, 121, 0, 918, 0, 0, 6818, 0, 0, 997,
-	4223, 2075, 0, 4142, 0, 3553, 0, 0, 0, 0, 0, 0, 0, 3935, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2406, 3984, 0, 5904, 0, 0, 0,
-	5668, 0, 0, 0, 0, 2642, 0, 0, 0, 0, 0, 3340, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 5669, 0, 6575, 0, 0, 1279, 0,
-	0, 7791, 0, 0, 0, 0, 0, 0, 3301, 5739, 3126, 0, 3848, 0, 0, 0,
-	0, 0, 0, 0, 0, 3930, 5921, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 6957, 0, 1705, 0, 0, 0, 0, 0, 0, 0, 0, 2592, 0, 0,
-	0, 4496, 6554, 0, 0, 0, 0, 2375, 5996, 0, 0, 0, 0, 0, 0, 449,
-	0, 0, 4760, 0, 1724, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6054, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2644, 0, 0, 0, 0, 0,
-	0, 0, 489, 3677, 7330, 0, 7809, 0, 0, 5515, 0, 0, 3895, 5378, 0, 0,
-	0, 1401, 0, 0, 0, 0, 0, 0, 2418, 4385, 0, 0, 0, 0, 0, 0,
-	0, 4108, 4467, 0, 0, 0, 4832, 0, 0, 0, 0, 0, 0, 0, 4672, 5130,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1803, 0, 0, 0, 0, 3372, 911,
-	5868, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4739, 0, 1548,
-	0, 0, 0, 0, 7831, 0, 0, 0, 0, 0, 0, 0, 0, 3820, 0, 0,
-	0, 0, 5351, 3078, 0, 0, 0, 826, 0, 0, 0, 4744, 2505, 0, 0, 0,
-	0, 0, 0, 0, 1205, 0, 0, 0, 0, 5770, 5334, 5309, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1238, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6812, 0,
-	0, 0, 0, 4974, 7844, 0, 0, 0, 0, 3749, 2099, 4328, 6185, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 3234, 7617, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 522, 0, 5172, 332, 3795, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 51, 0, 0,
-	4961, 0, 0, 1573, 0, 0, 0, 3875, 0, 0, 0, 0, 0, 0, 3834, 0,
-	0, 0, 3757, 0, 0, 0, 0, 0, 2041, 0, 4199, 7786, 3866, 0, 0, 0,
-	0, 2547, 4221, 3645, 974, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 6131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6724, 7131, 0,
-	2449, 0, 7864, 0, 0, 0, 2591, 1821, 0, 0, 0, 0, 0, 0, 0, 4388,
-	4207, 5580, 1285, 7785, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 551, 0, 3445, 0, 0, 0, 0, 0, 0, 0, 1822, 0,
-	0, 3494, 0, 0, 0, 0, 0, 0, 0, 6164, 0, 0, 0, 4805, 6316, 0,
-	0, 0, 4409, 0, 66, 0, 5371, 4552, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 2846, 0, 0, 0, 0, 0, 0, 0, 0, 7185,
-	0, 0, 6084, 0, 0, 3208, 2383, 1016, 5293, 0, 0, 0, 0, 0, 609, 5092,
-	7637, 8167, 0, 0, 973, 0, 4347, 5167, 6838, 0, 4089, 4350, 2748, 6343, 6515, 3198,
-	0, 7163, 0, 0, 0, 0, 4302, 0, 4, 0, 0, 0, 6896, 0, 0, 0,
-	0, 0, 712, 0, 0, 0, 0, 0, 0, 4045, 7782, 0, 0, 0, 0, 7970,
-	0, 0, 1972, 1934, 0, 0, 0, 0, 0, 0, 0, 5125, 3117, 0, 0, 0,
-	0, 0, 333, 0, 0, 0, 0, 1463, 0, 0, 0, 0, 0, 7175, 0, 0,
-	6858, 0, 0, 0, 0, 0, 0, 0, 2646, 0, 0, 0, 0, 0, 1356, 0,
-	0, 0, 0, 0, 0, 8, 5558, 0, 0, 0, 0, 0, 6372, 0, 0, 0,
-	0, 0, 0, 0, 2589, 0, 0, 0, 549, 8062, 0, 0, 0, 0, 2029, 0,
-	0, 0, 0, 0, 6856, 0, 0, 7743, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 1816, 0, 3522, 0, 0, 0, 0, 747, 0, 6392, 0, 0, 0,
-	0, 6339, 0, 2278, 0, 4987, 0, 0, 0, 5541, 0, 1398, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 520, 1835, 7534, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 4503, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 5783, 5533, 7555, 0, 6538, 0, 0, 0, 0, 0, 0, 3808, 0, 0,
-	0, 3233, 0, 7516, 0, 0, 0, 0, 6279, 0, 3945, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2340, 0, 0,
-	0, 0, 7704, 0, 197, 0, 4101, 5123, 0, 0, 0, 0, 0, 0, 6510, 2807,
-	0, 0, 0, 0, 0, 0, 0, 0, 210, 7434, 0, 0, 0, 6954, 0, 0,
-	1420, 2286, 889, 0, 8231, 0, 0, 0, 2538, 0, 0, 0, 0, 0, 0, 2061,
-	0, 0, 0, 0, 0, 805, 1338, 0, 4579, 2117, 0, 0, 0, 0, 0, 6725,
-	3220, 0, 0, 0, 0, 0, 0, 0, 7605, 0, 0, 0, 5701, 0, 0, 0,
-	0, 0, 0, 7143, 0, 0, 0, 275, 0, 0, 0, 0, 3657, 5896, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3469, 0, 0,
-	3135, 0, 0, 6773, 0, 0, 335, 0, 0, 0, 679, 6, 7025, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 4192, 0, 216, 0, 0, 1522, 2303, 2291, 4596, 2811,
-	0, 4300, 5650, 6884, 565, 2421, 2474, 533, 0, 2682, 0, 0, 0, 0, 0, 4273,
-	0, 0, 0, 7533, 0, 6990, 0, 0, 0, 0, 0, 0, 0, 0, 211, 149,
-	4367, 4586, 4747, 5235, 0, 0, 0, 0, 0, 0, 0, 0, 101, 0, 0, 0,
-	0, 0, 5051, 0, 0, 0, 4061, 0, 0, 6977, 0, 0, 0, 0, 0, 5165,
-	0, 0, 0, 0, 0, 0, 5425, 0, 0, 3167, 7334, 2369, 0, 0, 0, 0,
-	0, 3697, 4275, 0, 1607, 0, 0, 0, 0, 4398, 0, 6382, 0, 0, 0, 0,
-	0, 0, 167, 0, 0, 0, 0, 0, 4080, 7505, 3434, 0, 0, 87, 0, 4844,
-	3688, 0, 0, 0, 0, 0, 0, 6779, 0, 0, 4616, 0, 0, 0, 0, 0,
-	0, 0, 0, 6230, 0, 0, 0, 0, 696, 2779, 0, 0, 0, 5682, 2487, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 8056, 69, 0, 0, 8133, 7406, 0,
-	5653, 0, 0, 0, 4361, 0, 0, 0, 820, 6671, 1471, 2175, 0, 2723, 0, 0,
-	0, 0, 4208, 7805, 2032, 0, 0, 0, 6262, 0, 0, 0, 0, 1246, 6297, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7705, 0, 3731, 0, 7293,
-	0, 4259, 0, 187, 0, 0, 2927, 0, 0, 0, 0, 1484, 6642, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7762, 1946, 0, 0, 0, 0,
-	0, 0, 0, 0, 5678, 0, 0, 4485, 0, 0, 0, 0, 0, 4454, 523, 0,
-	0, 0, 0, 2165, 3338, 0, 0, 0, 6901, 0, 0, 0, 5410, 8192, 3316, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2187, 1413, 5384, 6474, 0,
-	0, 4403, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5991, 286, 767, 0, 0,
-	16, 0, 0, 7660, 0, 2059, 0, 0, 0, 0, 0, 2354, 0, 0, 0, 0,
-	0, 0, 2419, 2688, 0, 4047, 0, 7015, 0, 0, 0, 5962, 3506, 0, 0, 392,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6645, 1857, 0, 0, 0, 7994,
-	0, 0, 0, 0, 2132, 0, 0, 2491, 0, 4026, 2731, 0, 0, 0, 0, 0,
-	3620, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3210, 0, 0, 0, 0,
-	254, 0, 8102, 0, 0, 0, 0, 1452, 0, 0, 0, 0, 2335, 7694, 0, 0,
-	0, 2701, 0, 0, 0, 0, 2889, 3617, 1782, 0, 0, 0, 0, 1339, 0, 2639,
-	0, 0, 7886, 0, 0, 0, 0, 0, 0, 0, 0, 3160, 688, 5502, 6806, 0,
-	0, 0, 0, 5590, 0, 0, 0, 0, 0, 4446, 0, 0, 1434, 0, 1648, 0,
-	0, 5382, 0, 0, 0, 6256, 0, 0, 0, 0, 0, 6159, 0, 0, 0, 0,
-	0, 0, 0, 0, 1702, 2855, 5231, 2771, 0, 0, 2038, 0, 0, 6754, 0, 0,
-	783, 0, 7136, 0, 8247, 0, 0, 0, 1117, 1450, 0, 0, 0, 0, 0, 0,
-	0, 0, 6699, 5122, 672, 0, 0, 0, 0, 7737, 0, 0, 6359, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5045, 0, 4049, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0, 4684, 0, 0, 2479,
-	5986, 3849, 0, 0, 0, 0, 215, 7935, 0, 0, 7169, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 85, 0, 0, 607, 5568, 0, 0, 3057, 749, 3389, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 4436, 0, 4660, 5529, 0, 0, 5241, 0,
-	0, 0, 4851, 0, 0, 0, 0, 0, 0, 0, 3530, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 4040, 6389, 1126, 0, 0, 0, 4732, 0, 0, 0,
-	7939, 0, 0, 0, 1873, 4118, 6272, 0, 5508, 1418, 3183, 0, 0, 0, 0, 1579,
-	0, 5757, 0, 0, 2006, 0, 0, 6860, 0, 0, 0, 0, 0, 3297, 0, 0,
-	0, 0, 0, 0, 0, 0, 8190, 0, 0, 0, 625, 0, 6519, 0, 5368, 0,
-	0, 339, 8130, 0, 0, 0, 729, 1710, 0, 0, 445, 6261, 6580, 2203, 0, 0,
-	0, 0, 0, 0, 0, 4730, 3292, 0, 552, 0, 0, 0, 0, 0, 0, 7309,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4811, 8094, 0, 0, 1526, 0,
-	0, 0, 0, 0, 5829, 0, 0, 0, 0, 4226, 0, 0, 6543, 0, 5979, 6224,
-	0, 0, 0, 0, 2969, 0, 0, 0, 0, 0, 844, 0, 0, 0, 0, 0,
-	0, 7838, 0, 0, 0, 0, 4986, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4860, 0, 0, 6447, 0, 0, 0, 0, 0, 0, 4602, 0, 7204, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1055, 5967, 6358, 8025, 2053, 4102, 4704, 6074, 615, 885, 6199, 6764,
-	0, 0, 6633, 412, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4058, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 6521, 0, 0, 2576, 854, 0, 5477, 0, 0, 0, 3890, 0, 0, 352, 0,
-	0, 1127, 1457, 0, 0, 0, 0, 0, 4332, 1408, 3615, 2345, 0, 0, 0, 6247,
-	0, 0, 0, 0, 7497, 0, 0, 6032, 0, 0, 5957, 0, 2678, 0, 0, 2531,
-	0, 0, 0, 0, 0, 3215, 3711, 0, 0, 2329, 0, 0, 0, 5854, 0, 0,
-	0, 0, 0, 0, 1905, 0, 2440, 0, 0, 4158, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 3539, 538, 5322, 4375, 7193, 0, 0, 4432, 0, 3969, 0, 0,
-	7845, 0, 875, 6504, 0, 0, 0, 320, 1008, 5662, 3314, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 3047, 3174, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 1701, 5443, 8053, 0, 0, 0, 0, 0, 1675, 2751, 0, 0, 0, 0, 0,
-	0, 2378, 0, 3018, 0, 0, 3021, 0, 0, 0, 0, 253, 0, 0, 0, 0,
-	0, 0, 1805, 0, 0, 1447, 0, 0, 0, 0, 0, 0, 0, 0, 2715, 0,
-	0, 0, 0, 2562, 1902, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 2024, 0, 0, 0, 0, 0, 3161, 3371, 6471, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6845, 0, 4598, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 6648, 0, 0, 7562, 0, 0, 0, 0, 0,
-	0, 4926, 0, 5632, 0, 0, 0, 5376, 7385, 0, 0, 0, 1779, 0, 0, 0,
-	0, 0, 23, 0, 0, 0, 0, 0, 0, 0, 1600, 0, 0, 6923, 0, 0,
-	0, 0, 0, 8182, 0, 0, 7041, 0, 0, 1609, 8078, 0, 0, 0, 0, 0,
-	0, 0, 0, 7836, 234, 1472, 0, 0, 0, 0, 0, 7609, 0, 0, 0, 0,
-	0, 0, 5213, 6644, 6558, 673, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 6062, 0, 0, 8201, 0, 0, 0, 0,
-	0, 699, 3339, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 7122, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1580, 3879, 0, 4239,
-	0, 0, 0, 0, 0, 3268, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4576, 6679, 0,
-	6732, 3739, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1015, 0, 0, 0, 0, 0, 0, 3612, 4447, 0, 0, 1270,
-	1349, 0, 0, 0, 0, 0, 0, 5648, 0, 0, 0, 1308, 1760, 4410, 2579, 0,
-	0, 0, 8110, 3423, 0, 0, 0, 0, 0, 0, 0, 2650, 3092, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2856, 7542, 0, 2215, 1550, 0, 0,
-	2414, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2400, 0,
-	0, 0, 4131, 0, 0, 0, 0, 1428, 0, 0, 0, 0, 0, 0, 4414, 0,
-	0, 0, 0, 2100, 0, 0, 0, 0, 0, 5338, 6980, 0, 4162, 0, 0, 0,
-	0, 0, 0, 1527, 3446, 3277, 6314, 7128, 3080, 0, 0, 0, 0, 864, 7137, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7433, 0, 0, 3964,
-	0, 0, 0, 0, 6281, 0, 0, 0, 0, 0, 0, 0, 0, 2355, 1896, 7501,
-	0, 6763, 0, 0, 0, 1084, 4779, 0, 0, 1884, 0, 926, 0, 0, 0, 0,
-	0, 0, 0, 4041, 0, 1014, 4206, 7539, 0, 0, 0, 0, 0, 0, 0, 3352,
-	0, 0, 0, 0, 0, 1431, 0, 3090, 2130, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1313, 7281, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 7599, 0, 0, 6002, 0, 0, 0, 5462, 0, 0, 0, 3905, 0, 0, 0,
-	0, 0, 0, 550, 0, 6037, 3643, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 7083, 5329, 0, 0, 0, 0, 0, 786, 0, 0, 0, 0, 0, 6163, 6559,
-	7942, 0, 0, 0, 0, 0, 3869, 5356, 0, 0, 0, 0, 0, 0, 6843, 0,
-	5869, 0, 0, 0, 0, 5078, 0, 0, 7846, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4339, 0, 2472, 0,
-	6441, 0, 0, 0, 0, 0, 0, 0, 5416, 8005, 0, 1003, 0, 0, 3290, 0,
-	0, 0, 0, 0, 6415, 0, 4876, 0, 0, 2300, 5506, 0, 0, 0, 0, 1576,
-	0, 0, 3149, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 318, 0, 0, 0, 532, 2070, 0, 0, 1646, 1954, 0, 7398,
-	0, 0, 0, 922, 0, 0, 0, 0, 0, 5061, 0, 1412, 0, 0, 0, 0,
-	0, 0, 2891, 0, 0, 0, 0, 0, 0, 2333, 0, 0, 0, 0, 0, 6388,
-	8176, 0, 0, 374, 0, 1753, 3843, 0, 7958, 0, 4141, 5207, 3137, 6661, 2506, 4646,
-	113, 7813, 0, 0, 5248, 7007, 0, 0, 0, 0, 0, 0, 0, 0, 3857, 0,
-	0, 0, 0, 0, 0, 5501, 0, 0, 2593, 0, 6746, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2761, 4360, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 7045, 544, 6299, 0, 5097, 6938, 0, 0,
-	40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 6278, 0, 0, 4619, 1229, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 6641, 0, 0, 0, 0, 0, 0, 1359, 0, 7278, 231, 0, 82, 6807,
-	0, 5740, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4804,
-	7331, 0, 0, 0, 1727, 0, 0, 4489, 0, 0, 0, 0, 150, 4674, 6091, 8034,
-	0, 0, 0, 0, 6194, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 7403, 0, 0, 293, 0, 0, 0, 5974, 0, 0, 0, 4404, 0, 176,
-	0, 2611, 1524, 1729, 4724, 0, 0, 6528, 7483, 0, 6744, 0, 7212, 0, 0, 0,
-	0, 0, 0, 0, 13, 0, 0, 7421, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3124, 0, 0, 0, 0, 0, 0, 0, 5224, 0, 6094, 2621, 4477, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 4348, 0, 1555, 0, 0, 1913, 6470,
-	0, 1414, 6475, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4970, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7975,
-	7442, 0, 0, 6401, 0, 0, 0, 0, 0, 6478, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 3040, 0, 0, 0, 3670, 3487, 0, 2693, 1514, 6943, 7953,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 980, 0, 0, 0, 3814,
-	0, 0, 0, 0, 0, 0, 0, 5015, 6530, 0, 0, 8152, 0, 0, 0, 3736,
-	2595, 0, 0, 0, 4935, 0, 0, 0, 0, 0, 4975, 0, 0, 5010, 0, 0,
-	0, 0, 4849, 7077, 0, 0, 0, 0, 0, 1277, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3598, 0, 0, 0, 0,
-	0, 0, 0, 0, 3279, 777, 0, 0, 0, 0, 0, 0, 0, 3382, 7949, 0,
-	0, 0, 0, 0, 0, 7544, 0, 0, 6632, 0, 0, 0, 0, 0, 0, 0,
-	2000, 2948, 5934, 8242, 0, 0, 0, 0, 0, 0, 787, 1759, 0, 0, 0, 0,
-	692, 0, 0, 0, 4559, 0, 4677, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 800, 7373, 0, 0, 0, 1093, 3544, 4236, 0, 0, 0, 0, 2789,
-	0, 0, 0, 7092, 0, 0, 0, 0, 0, 0, 0, 5442, 0, 0, 0, 0,
-	0, 6981, 1823, 4179, 5822, 0, 0, 0, 395, 1993, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 3468, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1693,
-	6668, 6840, 7892, 0, 0, 0, 0, 2801, 0, 0, 0, 0, 0, 2908, 0, 0,
-	0, 5870, 0, 0, 0, 0, 0, 1989, 0, 129, 382, 0, 0, 0, 7912, 0,
-	0, 0, 0, 0, 296, 701, 5306, 1400, 0, 6246, 3703, 0, 3604, 2074, 0, 4172,
-	4458, 6124, 0, 0, 0, 462, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3427,
-	3131, 606, 0, 0, 0, 3154, 0, 0, 0, 5257, 4401, 0, 0, 0, 0, 4161,
-	3767, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	5625, 0, 3097, 0, 0, 0, 0, 4237, 6570, 0, 0, 0, 0, 0, 390, 3864,
-	7489, 0, 2321, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2344,
-	0, 0, 0, 0, 0, 0, 0, 0, 6525, 107, 0, 0, 0, 5674, 0, 0,
-	0, 0, 2730, 0, 0, 3383, 0, 0, 0, 0, 0, 3673, 7187, 0, 4231, 3493,
-	1371, 1750, 6549, 7023, 7274, 0, 0, 0, 4463, 0, 0, 0, 0, 0, 7658, 0,
-	0, 637, 0, 0, 0, 0, 0, 0, 0, 2098, 0, 0, 1007, 2486, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2193, 0, 3223, 0, 0, 0, 0,
-	0, 0, 2992, 7837, 0, 0, 0, 1714, 0, 0, 0, 0, 2126, 0, 0, 0,
-	0, 0, 0, 0, 8085, 4111, 2170, 0, 3110, 0, 0, 0, 0, 0, 2085, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3904, 0, 0, 0, 4723, 6609,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2740, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 7687, 0, 7285, 0, 3854, 1195, 0, 0, 0, 5534, 6263,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 2613, 0, 0, 7225, 0, 871, 0, 0, 0, 7639, 2194, 1938, 0, 4091, 0,
-	5750, 4413, 0, 0, 1030, 0, 0, 0, 0, 0, 4465, 0, 0, 0, 0, 0,
-	0, 0, 2957, 0, 0, 0, 0, 2483, 468, 3921, 0, 0, 5571, 0, 0, 5932,
-	1931, 8086, 0, 0, 4484, 3205, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 5938, 775, 1723, 0, 0, 0, 2308, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 8161, 0, 0, 0, 4626, 1586, 2568, 6111,
-	0, 0, 0, 0, 0, 4691, 0, 0, 0, 5847, 0, 0, 0, 0, 6992, 0,
-	0, 0, 0, 0, 7426, 6816, 7764, 0, 6707, 0, 2960, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 4819, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 5764, 8119, 0, 0, 2202, 0, 0, 0, 0, 0,
-	0, 0, 4427, 6649, 5719, 0, 0, 4386, 4556, 0, 3207, 3361, 4169, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 6915, 7703, 0, 6966, 0, 0, 0, 7713, 0, 0,
-	0, 3045, 7093, 0, 3079, 541, 0, 6009, 0, 6140, 6777, 1502, 7409, 0, 0, 1468,
-	0, 0, 0, 0, 4305, 2224, 930, 0, 596, 0, 0, 0, 0, 0, 1328, 0,
-	0, 0, 0, 0, 0, 5698, 0, 0, 0, 0, 0, 0, 2610, 3107, 5160, 6965,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 7992, 0, 0, 5658, 0, 2103, 3745, 0, 0, 0, 6749, 0, 4546,
-	0, 0, 0, 0, 0, 0, 0, 4814, 0, 0, 0, 0, 0, 0, 0, 6468,
-	3295, 0, 0, 0, 0, 0, 0, 3663, 7181, 0, 0, 0, 0, 0, 7280, 0,
-	0, 0, 411, 1977, 2264, 4921, 6348, 11, 5373, 5530, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 3312, 3942, 0, 0, 0, 0, 0, 0, 0, 1390, 1612, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4093, 0, 0, 0, 2079, 0,
-	6179, 0, 0, 1177, 6914, 0, 0, 0, 4270, 5552, 0, 1211, 8041, 5218, 2109, 0,
-	0, 3192, 0, 2619, 810, 0, 2390, 426, 2561, 4762, 0, 1698, 0, 0, 0, 3547,
-	2885, 0, 0, 0, 0, 4883, 0, 7149, 0, 1461, 4669, 0, 0, 0, 0, 1155,
-	1165, 0, 0, 123, 0, 0, 0, 808, 0, 0, 0, 1445, 6128, 3402, 6456, 0,
-	0, 0, 0, 3886, 1587, 0, 5219, 5985, 7117, 7267, 0, 0, 0, 7452, 0, 7760,
-	5247, 0, 4508, 0, 0, 0, 0, 0, 1584, 0, 1395, 0, 713, 7012, 0, 6640,
-	0, 0, 0, 2661, 2346, 4190, 5876, 2683, 0, 0, 0, 5337, 0, 0, 0, 0,
-	0, 4687, 0, 0, 0, 0, 0, 0, 0, 1267, 8146, 0, 0, 0, 6687, 0,
-	0, 0, 0, 0, 0, 7270, 0, 0, 0, 4076, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2934, 0, 5775, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 2989, 0, 4956, 0, 0, 0, 1149, 0, 2377, 0, 0, 0,
-	0, 7808, 3916, 0, 0, 0, 0, 6385, 0, 0, 5907, 0, 0, 0, 0, 0,
-	0, 0, 3315, 0, 0, 0, 0, 0, 4982, 0, 0, 0, 0, 3725, 0, 3552,
-	0, 4899, 0, 0, 0, 0, 6783, 0, 0, 0, 0, 1225, 0, 0, 0, 0,
-	0, 0, 0, 33, 0, 0, 0, 7074, 0, 0, 0, 0, 0, 3695, 0, 0,
-	0, 2137, 0, 0, 0, 0, 5116, 5629, 0, 4183, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 4167, 0, 0, 0, 4993, 5485, 0, 0,
-	0, 593, 0, 0, 0, 0, 0, 0, 5290, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 163, 0, 5412, 4487, 0, 0, 0, 0,
-	47, 6065, 0, 0, 0, 0, 0, 2862, 6987, 0, 0, 0, 0, 624, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5191, 0, 6865, 0, 0, 0,
-	0, 1124, 2363, 8018, 0, 0, 1880, 6046, 0, 2797, 0, 1680, 0, 0, 0, 0,
-	3153, 0, 0, 0, 6870, 0, 0, 0, 0, 702, 0, 0, 3388, 0, 0, 0,
-	1626, 0, 0, 0, 0, 1735, 0, 674, 0, 0, 0, 0, 5566, 0, 0, 908,
-	0, 0, 0, 0, 0, 0, 7010, 0, 0, 6910, 2666, 0, 7086, 5234, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 3435, 0, 0, 0, 0, 7717, 4544, 6165, 6604,
-	0, 0, 0, 4085, 3016, 0, 0, 0, 0, 0, 3269, 0, 0, 0, 0, 2067,
-	6630, 6796, 0, 0, 0, 0, 3145, 1517, 0, 2411, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 7610, 0, 0, 0, 0, 4290, 0, 0, 0, 1345, 5980,
-	0, 0, 0, 3630, 1996, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4751, 0,
-	0, 7691, 482, 0, 0, 2535, 1682, 0, 0, 0, 5885, 0, 0, 3197, 0, 0,
-	0, 0, 0, 6737, 0, 0, 0, 0, 0, 0, 0, 2976, 0, 0, 0, 2331,
-	133, 3390, 0, 0, 0, 0, 0, 518, 0, 0, 0, 0, 5759, 0, 0, 0,
-	3099, 0, 0, 707, 0, 0, 0, 0, 0, 0, 0, 4887, 3660, 5186, 0, 0,
-	0, 0, 0, 0, 0, 3597, 0, 4106, 0, 0, 6180, 4537, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 2443, 8226, 0, 0, 0, 0, 0, 0, 1153,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 8203, 0, 0, 0, 0, 0, 6879,
-	0, 0, 5070, 0, 0, 0, 0, 0, 0, 1737, 0, 0, 0, 0, 0, 0,
-	0, 0, 3744, 0, 0, 1022, 6617, 0, 2183, 0, 0, 0, 0, 0, 0, 0,
-	0, 4721, 1483, 0, 0, 7941, 0, 0, 1815, 0, 1869, 3807, 7329, 0, 0, 0,
-	4291, 0, 0, 0, 0, 0, 5434, 5497, 0, 0, 0, 0, 0, 6900, 0, 0,
-	0, 0, 0, 0, 0, 1664, 0, 2577, 4662, 0, 0, 0, 0, 1141, 0, 311,
-	0, 0, 0, 0, 1489, 0, 0, 6157, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 5491, 0, 0, 0, 0, 676, 0, 0, 0, 0, 0, 0, 0, 5252, 0,
-	0, 3694, 2991, 0, 0, 6221, 0, 822, 4428, 0, 0, 0, 0, 0, 7812, 0,
-	3204, 0, 0, 0, 0, 0, 0, 0, 0, 8121, 0, 0, 0, 0, 1464, 0,
-	0, 0, 2238, 0, 0, 4837, 0, 0, 0, 0, 7067, 4168, 0, 0, 4907, 7024,
-	3751, 0, 5929, 0, 0, 0, 0, 0, 0, 0, 5540, 0, 0, 0, 0, 0,
-	0, 0, 0, 146, 6428, 0, 0, 0, 0, 0, 0, 0, 4995, 0, 630, 0,
-	0, 0, 0, 668, 7304, 0, 0, 0, 0, 0, 0, 6325, 0, 0, 126, 0,
-	0, 0, 0, 279, 0, 0, 0, 0, 0, 192, 1023, 4800, 0, 0, 0, 1615,
-	0, 6544, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3564, 0,
-	0, 0, 7491, 471, 7583, 0, 0, 0, 0, 1038, 0, 0, 1173, 0, 0, 612,
-	0, 0, 0, 245, 0, 6523, 0, 0, 0, 0, 5081, 0, 0, 0, 0, 0,
-	0, 0, 1378, 0, 5158, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4631, 0, 0, 0,
-	0, 0, 0, 6095, 0, 0, 3560, 0, 0, 0, 2437, 7740, 7769, 3602, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 2428, 1886, 0, 0, 0, 0, 2035, 0,
-	0, 0, 3375, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 368, 0,
-	0, 7467, 0, 0, 0, 0, 0, 0, 6522, 0, 0, 0, 4488, 8199, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 4230, 0, 0, 3200, 3651, 0, 0, 0,
-	0, 0, 7180, 3458, 6403, 0, 0, 0, 6269, 0, 0, 0, 1479, 0, 531, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	5173, 0, 1986, 3776, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6101, 0,
-	0, 0, 1708, 3483, 394, 4635, 5597, 0, 0, 0, 3603, 0, 8147, 0, 0, 647,
-	7654, 0, 0, 0, 0, 0, 0, 0, 3380, 0, 44, 7344, 0, 0, 0, 0,
-	0, 350, 0, 0, 0, 0, 0, 0, 0, 6907, 0, 0, 0, 7636, 0, 0,
-	1754, 2769, 0, 0, 6407, 0, 575, 0, 7839, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1089, 1974, 6784, 7320, 0,
-	7493, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2268, 0, 7306, 5569, 0, 0, 0,
-	3403, 5743, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 7568, 6747, 0, 4025, 2080, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 5221, 5731, 5820, 1933, 0, 0, 0, 1955, 5459,
-	0, 0, 8138, 0, 0, 0, 0, 0, 0, 398, 8237, 0, 136, 3793, 0, 0,
-	0, 0, 2933, 0, 0, 7376, 0, 3640, 0, 0, 0, 0, 2518, 7303, 0, 0,
-	0, 0, 0, 3766, 0, 0, 1258, 0, 0, 0, 0, 0, 0, 0, 0, 2494,
-	0, 0, 0, 0, 0, 2986, 6766, 0, 0, 5942, 0, 0, 4402, 0, 0, 508,
-	0, 0, 0, 0, 0, 0, 1123, 528, 0, 0, 0, 0, 6008, 0, 7460, 0,
-	0, 0, 0, 0, 0, 0, 2366, 0, 0, 0, 0, 0, 0, 0, 0, 7788,
-	617, 6000, 995, 8104, 0, 0, 0, 848, 1125, 6203, 0, 0, 2337, 7014, 0, 0,
-	0, 7862, 0, 2146, 3176, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1299, 0,
-	0, 0, 0, 0, 0, 0, 2861, 0, 0, 2979, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 2679, 0, 0, 0, 0, 4838, 0, 0, 4216, 0, 0, 1027, 0,
-	838, 3088, 0, 0, 3142, 7739, 0, 0, 3721, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 6322, 0, 1994, 5846, 0, 0, 1421, 0, 0, 0, 3828, 2338, 0,
-	0, 0, 0, 0, 0, 2520, 0, 0, 0, 0, 0, 0, 0, 0, 4429, 0,
-	4927, 0, 0, 0, 0, 0, 0, 2141, 0, 0, 0, 0, 0, 0, 5909, 0,
-	0, 5131, 0, 0, 0, 0, 0, 0, 0, 7062, 5988, 0, 0, 0, 0, 0,
-	6930, 0, 0, 0, 0, 41, 3212, 0, 0, 0, 0, 4177, 0, 0, 0, 2899,
-	2409, 0, 0, 0, 0, 0, 1391, 0, 0, 0, 2554, 0, 0, 0, 0, 4411,
-	0, 0, 6006, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3343, 4008, 944,
-	3296, 0, 0, 0, 0, 0, 0, 0, 0, 4718, 0, 0, 0, 0, 0, 0,
-	7307, 0, 1789, 0, 0, 0, 5264, 0, 7216, 3792, 0, 0, 0, 0, 0, 0,
-	3329, 0, 0, 7166, 0, 0, 0, 0, 7948, 0, 0, 70, 0, 0, 2624, 0,
-	0, 0, 4246, 0, 0, 0, 0, 1312, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 2128, 0, 0, 0, 7938, 7355, 0, 3335, 0, 2684, 6893, 0, 0, 0,
-	0, 0, 0, 809, 0, 0, 6674, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1063, 3393, 0, 0, 0, 0, 0, 0, 0, 7328, 0, 6105,
-	346, 0, 0, 0, 0, 0, 0, 0, 0, 2628, 0, 0, 0, 0, 2713, 8160,
-	2953, 0, 1372, 5726, 8236, 0, 2216, 0, 0, 0, 0, 0, 0, 0, 3155, 7536,
-	0, 4617, 7096, 4387, 0, 0, 2549, 0, 0, 6683, 0, 0, 0, 0, 0, 0,
-	6043, 0, 0, 0, 196, 6520, 0, 0, 0, 252, 0, 0, 5788, 0, 0, 0,
-	2900, 0, 0, 2604, 1134, 3952, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 7757, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5703, 6921, 0,
-	0, 7148, 132, 5019, 0, 0, 0, 0, 0, 0, 0, 1470, 7865, 0, 7792, 7135,
-	0, 0, 25, 750, 2802, 0, 0, 0, 0, 0, 7995, 0, 3845, 0, 0, 0,
-	0, 0, 0, 3169, 6286, 6289, 0, 0, 0, 0, 0, 0, 0, 0, 0, 733,
-	2084, 0, 0, 8067, 1797, 0, 0, 0, 0, 0, 0, 0, 0, 2590, 0, 0,
-	0, 0, 0, 0, 4094, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	7312, 1691, 0, 2964, 0, 0, 0, 0, 0, 0, 7419, 661, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 1144, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3379, 0, 3844, 7887, 907, 0, 0, 2453, 7584, 4906, 0, 0, 0, 0, 0, 0,
-	0, 3932, 0, 0, 0, 0, 0, 0, 0, 0, 2066, 0, 2033, 0, 5756, 0,
-	0, 0, 0, 0, 0, 0, 6669, 0, 0, 0, 105, 499, 0, 0, 2725, 0,
-	0, 0, 0, 0, 0, 0, 0, 1909, 4068, 7673, 0, 0, 0, 0, 0, 0,
-	0, 0, 238, 0, 0, 1876, 7963, 0, 0, 0, 4042, 0, 1430, 0, 0, 0,
-	0, 0, 0, 724, 0, 3310, 0, 4752, 0, 0, 0, 0, 0, 0, 0, 0,
-	3413, 0, 0, 4251, 6383, 0, 0, 1090, 0, 0, 1715, 5141, 0, 0, 0, 0,
-	0, 5729, 0, 0, 0, 0, 7173, 0, 8106, 0, 0, 0, 3943, 0, 6073, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3898, 6501, 0, 0, 3996, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1219, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1658, 0, 4786, 0, 0, 0, 0, 0, 0, 0, 1228,
-	4685, 0, 0, 0, 0, 0, 0, 7254, 0, 0, 0, 0, 1112, 0, 0, 0,
-	0, 0, 0, 0, 7529, 1333, 0, 0, 2778, 0, 6257, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	355, 0, 0, 0, 0, 0, 0, 6888, 0, 6023, 2907, 0, 3887, 5966, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1559, 0, 3032, 0, 0, 0, 0, 0, 0, 5395, 4451, 0, 496, 6479, 8150, 0,
-	0, 0, 0, 0, 5804, 7776, 0, 4160, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 3182, 0, 0, 0, 4457, 6123, 3582, 0, 0, 0, 0, 0, 1794, 0, 0,
-	0, 2560, 0, 7753, 0, 0, 0, 0, 4276, 0, 4245, 6404, 0, 0, 0, 6874,
-	7151, 2866, 0, 0, 0, 0, 0, 7645, 0, 0, 3013, 0, 0, 0, 1558, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3237, 0, 0, 0, 289,
-	0, 0, 6228, 0, 0, 0, 0, 0, 0, 3058, 5175, 7908, 0, 0, 0, 0,
-	0, 2929, 4679, 6259, 0, 0, 0, 0, 0, 240, 1948, 5850, 0, 0, 0, 0,
-	0, 4234, 6422, 2981, 0, 4421, 0, 5516, 0, 0, 0, 0, 0, 2110, 0, 0,
-	0, 2304, 0, 0, 0, 0, 0, 0, 5851, 0, 0, 0, 0, 1280, 0, 0,
-	0, 0, 2114, 0, 0, 122, 0, 788, 0, 0, 8170, 0, 0, 0, 0, 2847,
-	0, 0, 0, 3789, 4847, 0, 0, 4706, 0, 0, 2186, 0, 5644, 3004, 0, 0,
-	0, 1054, 0, 0, 6467, 0, 0, 0, 0, 0, 857, 7855, 2299, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1033, 6750, 2181, 0, 220, 6260, 0, 8183,
-	0, 0, 0, 0, 4756, 2145, 2623, 3686, 2017, 2760, 6694, 0, 0, 0, 6684, 0,
-	0, 3583, 0, 0, 0, 0, 2659, 0, 4324, 0, 0, 782, 4817, 0, 0, 0,
-	2858, 2698, 5771, 5913, 0, 0, 0, 0, 0, 0, 0, 0, 1462, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2073, 0, 0, 525,
-	0, 0, 3012, 0, 0, 7414, 3641, 0, 0, 1327, 1226, 0, 3266, 0, 0, 4923,
-	0, 0, 0, 0, 0, 7614, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 1076, 953, 1374, 0, 1788, 5098, 0, 0, 0, 0, 0, 0,
-	0, 0, 4016, 4481, 0, 0, 0, 0, 0, 1633, 0, 6494, 1521, 0, 1073, 0,
-	0, 6024, 0, 0, 7276, 5665, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 7371, 0, 0, 7453, 0, 0, 0, 0, 0, 0, 1898,
-	0, 0, 0, 0, 7574, 3718, 6623, 0, 0, 0, 0, 0, 0, 7201, 0, 0,
-	0, 0, 0, 0, 0, 6891, 0, 0, 405, 7049, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4708, 0, 0, 7707, 0, 0,
-	0, 0, 0, 0, 0, 0, 7502, 0, 0, 3669, 0, 0, 4438, 0, 0, 0,
-	0, 0, 6801, 0, 0, 0, 0, 3842, 0, 0, 0, 2111, 0, 5267, 0, 0,
-	0, 3359, 4939, 3587, 4389, 6431, 1385, 2482, 418, 3374, 0, 0, 0, 4419, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3111, 7310, 1094, 0, 0, 4651, 3925,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2353, 0, 0, 0,
-	6588, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4032, 4028,
-	0, 0, 0, 0, 4989, 1980, 4143, 0, 0, 7144, 0, 0, 1529, 0, 0, 5325,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 4936, 0, 108, 0, 0, 0, 128,
-	3360, 6953, 0, 0, 0, 0, 1924, 7110, 0, 0, 0, 0, 0, 0, 0, 0,
-	6321, 0, 0, 0, 1516, 0, 6007, 0, 0, 0, 0, 3006, 0, 2219, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 3948, 5409, 8122, 4953, 0, 1640, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3877, 0, 2189, 0, 0, 0, 0,
-	4066, 0, 0, 0, 0, 4320, 2805, 0, 448, 6994, 0, 0, 0, 0, 0, 0,
-	7249, 0, 893, 0, 0, 0, 0, 0, 0, 0, 5398, 0, 4479, 3720, 6041, 0,
-	4714, 5601, 0, 0, 0, 4095, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 7412, 5190, 0, 0, 0, 0, 0, 2143, 0, 0, 0, 0,
-	0, 0, 0, 0, 1058, 5352, 5396, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4023, 0, 0, 0, 0, 2092,
-	0, 3638, 0, 0, 4918, 0, 0, 2573, 0, 5178, 0, 2396, 0, 0, 0, 4784,
-	3510, 0, 7989, 8143, 0, 773, 0, 0, 0, 0, 0, 0, 2822, 0, 0, 0,
-	0, 0, 4159, 0, 1571, 0, 262, 0, 0, 0, 0, 0, 0, 0, 7174, 0,
-	4307, 5747, 0, 6239, 0, 0, 0, 0, 0, 4862, 1402, 0, 0, 0, 0, 0,
-	0, 0, 0, 4656, 5071, 189, 1703, 7445, 0, 3140, 2617, 7814, 0, 0, 0, 0,
-	0, 984, 1427, 4865, 5922, 0, 0, 0, 0, 0, 1491, 1929, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4613, 6917,
-	5853, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1350, 0, 2312,
-	0, 4765, 0, 0, 7634, 0, 0, 0, 0, 4599, 0, 0, 0, 0, 1699, 0,
-	1629, 0, 0, 0, 0, 0, 715, 0, 0, 2490, 0, 0, 0, 5704, 2242, 3534,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 3194, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2799, 0, 0, 5715, 8036, 0, 3164,
-	5429, 0, 0, 0, 5256, 5291, 0, 4900, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 7082, 0, 0, 0, 1193, 7243, 0, 7139, 0, 0, 0, 0, 0, 0,
-	6573, 0, 0, 0, 0, 0, 4513, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1688, 0, 4794, 0, 0, 0,
-	0, 0, 0, 6482, 0, 2432, 7176, 0, 0, 0, 0, 6223, 0, 0, 0, 0,
-	0, 0, 2343, 103, 7161, 0, 0, 2519, 2412, 0, 0, 0, 0, 0, 0, 5890,
-	0, 0, 0, 0, 3717, 0, 0, 0, 5509, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 604, 3489, 0, 0, 0, 0, 0, 0, 0, 6657,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2598, 0,
-	3968, 1908, 0, 0, 6850, 0, 4670, 0, 0, 3621, 0, 0, 4358, 0, 0, 0,
-	0, 0, 0, 0, 2988, 0, 0, 0, 0, 0, 0, 0, 0, 7625, 0, 0,
-	0, 509, 2112, 2305, 0, 0, 181, 5205, 4035, 0, 0, 0, 0, 3002, 6514, 1662,
-	0, 0, 7177, 611, 0, 0, 0, 0, 6150, 0, 0, 0, 5977, 1496, 7741, 0,
-	6722, 0, 0, 0, 0, 298, 0, 0, 0, 0, 0, 0, 0, 0, 5978, 0,
-	0, 0, 0, 6238, 0, 0, 0, 0, 4525, 0, 0, 0, 0, 5612, 7503, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 6945, 0, 0, 741, 1881, 7182, 0,
-	0, 0, 0, 0, 2673, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 1220, 0, 0, 4390, 0, 0, 0, 4778, 0, 0, 4812, 0, 4777, 0,
-	7684, 0, 0, 0, 0, 7295, 0, 0, 0, 952, 5066, 0, 512, 5615, 506, 721,
-	0, 0, 1358, 5263, 0, 0, 0, 0, 4222, 0, 0, 2227, 2276, 0, 0, 0,
-	0, 0, 7233, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8204, 0, 6710, 7004,
-	0, 0, 0, 0, 0, 0, 0, 1967, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 237, 0, 0, 4449, 0, 3780, 7742,
-	6310, 0, 5503, 0, 0, 0, 5987, 3629, 0, 6483, 0, 0, 0, 4690, 0, 0,
-	0, 0, 0, 8050, 0, 0, 0, 0, 0, 2365, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1943, 7640, 3728, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 3257, 0, 0, 0, 0, 0, 1973, 4001, 0, 0, 5250,
-	0, 0, 0, 1039, 0, 0, 0, 0, 0, 0, 0, 4543, 0, 0, 0, 0,
-	2545, 0, 0, 0, 0, 0, 0, 3892, 338, 0, 7046, 8047, 5936, 0, 6854, 0,
-	0, 0, 0, 0, 3818, 3917, 0, 0, 0, 0, 0, 0, 7322, 0, 0, 0,
-	0, 6740, 0, 0, 8040, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3276, 0,
-	4272, 0, 0, 0, 282, 0, 1959, 2555, 0, 0, 0, 5877, 1304, 3975, 0, 0,
-	0, 0, 1105, 1198, 1467, 0, 0, 0, 5561, 0, 0, 0, 0, 0, 0, 3788,
-	0, 0, 0, 0, 0, 0, 0, 6611, 576, 0, 0, 0, 0, 0, 7437, 2328,
-	0, 0, 1337, 0, 0, 3821, 0, 0, 0, 0, 1570, 865, 1922, 6216, 7803, 0,
-	640, 0, 0, 0, 0, 0, 0, 1057, 48, 313, 1863, 0, 0, 0, 7797, 0,
-	0, 0, 0, 0, 3104, 0, 0, 0, 2766, 0, 0, 3819, 7279, 3156, 0, 0,
-	0, 0, 0, 7778, 6819, 3401, 0, 0, 0, 0, 1887, 6651, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4919, 0, 0, 0, 6517, 2147,
-	0, 0, 0, 0, 0, 0, 0, 3437, 0, 0, 0, 0, 198, 3386, 0, 0,
-	0, 0, 3753, 4228, 3616, 0, 0, 0, 0, 0, 6144, 2275, 0, 7841, 0, 0,
-	0, 0, 7549, 0, 0, 0, 0, 0, 0, 38, 0, 0, 356, 0, 0, 0,
-	0, 0, 0, 0, 0, 1250, 2255, 5194, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 2495, 1019, 7308, 2106, 0, 0, 0, 0, 0, 0, 0, 0, 839, 2358, 2865,
-	0, 0, 0, 0, 0, 5394, 0, 0, 7457, 0, 8091, 0, 0, 0, 3062, 1706,
-	0, 0, 0, 0, 1100, 0, 0, 0, 0, 0, 0, 0, 0, 2844, 0, 0,
-	0, 0, 0, 1904, 0, 0, 4452, 0, 7365, 112, 0, 0, 0, 0, 0, 0,
-	372, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1242, 0, 1504, 0, 3971, 0, 5927, 6143, 0, 0, 0, 0, 0, 0, 0, 0,
-	288, 5000, 0, 5781, 0, 0, 0, 2004, 0, 4056, 0, 0, 0, 1139, 779, 0,
-	0, 0, 5436, 6490, 6598, 1289, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3659, 0, 0, 0, 8223, 0, 0, 0, 0, 6610, 0, 4205, 0, 0,
-	0, 0, 0, 0, 0, 0, 6622, 0, 0, 0, 0, 5618, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2845, 0, 0, 0, 0, 5480,
-	0, 0, 5407, 0, 0, 0, 0, 0, 0, 0, 0, 5170, 0, 0, 0, 0,
-	0, 0, 5514, 0, 7221, 0, 0, 42, 3868, 104, 5513, 312, 0, 0, 0, 0,
-	0, 1674, 0, 0, 0, 4822, 0, 0, 0, 0, 0, 0, 0, 4780, 0, 2468,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 842, 0, 0, 0, 0, 7668, 2316,
-	0, 0, 0, 0, 0, 7138, 0, 0, 0, 0, 0, 985, 5088, 0, 0, 1685,
-	2359, 0, 0, 0, 0, 0, 4364, 7030, 0, 0, 0, 0, 0, 7527, 2385, 0,
-	0, 6863, 0, 691, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	919, 0, 0, 4863, 7723, 0, 3283, 0, 0, 0, 0, 0, 4572, 0, 0, 0,
-	0, 0, 0, 7381, 1130, 0, 0, 0, 0, 0, 354, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 3391, 0, 0, 2800, 4019, 0, 5095, 0,
-	0, 0, 4333, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2357, 3959,
-	7608, 0, 1639, 0, 529, 0, 0, 0, 0, 5982, 0, 0, 0, 0, 1017, 5243,
-	0, 1478, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8045, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 4707, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 5510, 0, 0, 1761, 3573, 0, 1812, 0, 0, 0, 0, 0, 0, 0, 3565,
-	7700, 0, 7754, 0, 2280, 6972, 6852, 1237, 0, 2398, 0, 0, 0, 0, 3661, 0,
-	0, 3894, 8039, 8010, 1907, 0, 0, 0, 1654, 7388, 1751, 7667, 0, 0, 0, 0,
-	0, 0, 424, 3870, 6040, 0, 0, 0, 0, 0, 0, 0, 0, 6082, 0, 546,
-	0, 0, 1040, 373, 719, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 5174, 7002, 0, 0, 0, 0, 0, 0, 5099, 0,
-	0, 0, 0, 3769, 0, 5730, 0, 0, 5227, 0, 7679, 0, 0, 2694, 0, 0,
-	3460, 0, 0, 0, 0, 540, 5195, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1029, 7518, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 7655, 0, 0, 0, 1663, 0, 5106, 5578, 6566, 0,
-	0, 0, 0, 0, 0, 1151, 0, 0, 0, 0, 0, 0, 0, 4304, 0, 0,
-	0, 0, 0, 0, 0, 0, 7118, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 7973, 0, 0, 2669, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 605, 0, 1494, 0, 0, 7296, 0, 0, 0, 0, 0,
-	2436, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2663, 4610, 7383,
-	0, 0, 0, 1088, 0, 0, 0, 0, 7615, 2116, 7779, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2508, 6076, 7972, 4289,
-	0, 6060, 5282, 0, 0, 0, 709, 0, 1453, 0, 0, 0, 0, 0, 0, 0,
-	1981, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 141, 2633, 4435, 0,
-	0, 0, 106, 5046, 4903, 7297, 0, 0, 0, 0, 0, 1799, 0, 1739, 0, 1331,
-	7802, 0, 0, 6196, 0, 0, 0, 0, 0, 0, 0, 144, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2086, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4229, 2226, 0, 4727, 7061,
-	0, 0, 0, 0, 0, 4917, 0, 1930, 0, 0, 0, 0, 4185, 0, 6728, 0,
-	7084, 0, 0, 1530, 0, 3072, 6518, 0, 0, 0, 0, 0, 0, 1232, 1978, 0,
-	0, 0, 2052, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4712, 0, 0, 0, 0, 0, 0, 3222, 0, 0, 6214, 5399, 0, 0, 0, 0,
-	0, 0, 0, 3482, 0, 0, 5074, 0, 0, 0, 0, 2534, 4087, 0, 4383, 3118,
-	0, 0, 0, 19, 5370, 0, 7815, 8212, 0, 0, 0, 0, 2738, 0, 3481, 0,
-	0, 0, 0, 0, 4888, 0, 2637, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 3089, 0, 0, 0, 0, 0, 2647, 4781, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2747, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 716, 4971, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 7523, 0, 0, 1145, 0, 5139, 6347, 0, 0, 0, 0, 828,
-	0, 0, 7755, 0, 0, 0, 0, 6218, 0, 0, 0, 4872, 0, 5033, 0, 0,
-	0, 1960, 0, 2169, 0, 0, 0, 0, 1025, 0, 0, 5397, 0, 0, 4054, 7160,
-	0, 0, 0, 7748, 4761, 0, 491, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	6533, 0, 0, 0, 0, 2872, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 2008, 0, 0, 4257, 7447, 7052, 0, 0, 0, 2522, 0, 0,
-	0, 0, 0, 0, 5511, 0, 0, 3324, 344, 0, 0, 666, 0, 0, 0, 0,
-	0, 0, 0, 402, 7859, 2296, 0, 0, 0, 0, 0, 0, 0, 0, 8008, 0,
-	0, 0, 0, 7842, 6254, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 4461, 0, 0, 0, 0, 166, 1787, 0, 0, 0, 0, 987, 0,
-	0, 0, 0, 190, 0, 0, 0, 0, 0, 0, 0, 0, 6539, 0, 0, 0,
-	0, 8210, 2699, 934, 0, 0, 0, 0, 0, 5762, 0, 0, 0, 0, 5663, 6867,
-	0, 0, 6362, 0, 0, 0, 0, 0, 0, 0, 890, 1532, 0, 0, 5965, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1217, 1602, 0, 317, 0, 0, 0,
-	0, 0, 0, 0, 409, 2386, 0, 0, 0, 0, 0, 301, 0, 0, 0, 0,
-	5623, 0, 0, 0, 7893, 0, 6602, 0, 5799, 0, 1366, 0, 0, 0, 0, 2559,
-	0, 0, 2670, 2256, 0, 0, 0, 0, 0, 4015, 3334, 0, 0, 0, 0, 0,
-	0, 3880, 0, 0, 1966, 1034, 2444, 0, 7222, 0, 6948, 8172, 3084, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4037, 0, 3589, 7746, 2681,
-	7550, 0, 0, 0, 0, 0, 0, 0, 4788, 0, 1829, 7777, 0, 0, 0, 0,
-	7190, 0, 0, 0, 0, 0, 0, 0, 2556, 0, 0, 1490, 0, 0, 0, 328,
-	0, 6564, 7956, 0, 0, 6802, 0, 0, 0, 0, 0, 0, 6294, 0, 1354, 3518,
-	0, 0, 0, 5493, 3559, 7157, 0, 0, 0, 0, 0, 0, 0, 0, 660, 2680,
-	5958, 0, 0, 7424, 0, 0, 0, 0, 0, 0, 1456, 2271, 0, 0, 642, 0,
-	5892, 2580, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 892, 0, 0,
-	0, 4003, 0, 5544, 0, 0, 0, 0, 0, 0, 4807, 0, 0, 0, 0, 0,
-	6019, 0, 0, 0, 0, 1066, 3802, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	5027, 0, 1826, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3213, 0, 0, 0, 0, 0, 0, 0, 0, 6186, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 3027, 2382, 5222, 6931, 0, 6033, 0, 0, 0, 0,
-	1810, 4144, 5638, 0, 249, 7980, 0, 0, 0, 0, 1990, 0, 0, 0, 6616, 0,
-	4123, 7718, 251, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	2048, 0, 0, 0, 4377, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 5360, 0, 0, 4871, 7570, 1889, 6821, 0, 0, 4478, 0,
-	0, 0, 0, 0, 0, 0, 3664, 0, 5616, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5619, 0,
-	0, 0, 6848, 0, 0, 1433, 5055, 0, 0, 0, 0, 7543, 644, 0, 0, 0,
-	3972, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7766, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 4705, 6399, 0, 0, 0, 0, 0, 0, 0, 0,
-	4191, 0, 0, 0, 0, 7623, 1442, 0, 0, 0, 0, 0, 2749, 0, 0, 0,
-	0, 0, 0, 0, 4316, 3293, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 4287, 0, 0, 4097, 7688, 0, 6643, 0, 0,
-	0, 6051, 0, 0, 789, 0, 0, 0, 0, 0, 353, 0, 0, 0, 0, 0,
-	6354, 0, 0, 0, 0, 0, 0, 500, 0, 0, 3226, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 5402, 0, 3512, 0, 0, 0, 0, 0, 6713, 0, 0, 6545,
-	6497, 0, 4930, 5642, 0, 0, 0, 0, 0, 481, 3066, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 5755, 0, 0, 0, 0, 0, 3250, 7327, 0, 0, 0, 0, 2324, 0,
-	7486, 0, 8131, 0, 0, 0, 1791, 7674, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 3665, 0, 0, 0, 2095, 0, 0, 5573, 0, 6970, 0, 0, 0, 0,
-	0, 4565, 0, 0, 2586, 2997, 0, 0, 0, 7597, 0, 0, 7482, 0, 0, 999,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 5152, 2046, 0, 2217, 0, 3061, 0,
-	0, 0, 0, 0, 0, 0, 0, 7265, 0, 0, 0, 6472, 0, 0, 872, 0,
-	0, 0, 0, 0, 0, 3232, 524, 5588, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 3777, 0, 6300, 0, 0, 6087, 0, 0, 2936, 7765, 2455, 0, 0,
-	0, 0, 7103, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5479, 0, 0, 0,
-	0, 0, 7936, 3227, 2055, 5228, 0, 1190, 0, 0, 0, 1314, 0, 0, 0, 4079,
-	0, 0, 0, 0, 0, 0, 0, 0, 1486, 3501, 2831, 0, 3800, 3897, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 4799, 6512, 0, 0, 3561, 0, 7317, 0, 0, 0, 0, 4357, 0,
-	0, 0, 6919, 3242, 7701, 7210, 0, 219, 960, 0, 4661, 0, 0, 0, 0, 0,
-	0, 5722, 0, 0, 0, 0, 0, 0, 2096, 0, 0, 2930, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 4638, 0, 0, 0, 0, 2676, 0, 0, 0, 0,
-	0, 0, 0, 0, 2060, 0, 5013, 0, 0, 0, 0, 5774, 2629, 4109, 0, 0,
-	0, 3708, 0, 0, 0, 0, 0, 3532, 0, 6208, 0, 0, 0, 0, 0, 0,
-	6607, 1166, 0, 0, 0, 1623, 1744, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 6202, 0, 0, 3980, 0, 0, 0, 2108, 0, 0,
-	0, 0, 0, 389, 2827, 4549, 5449, 0, 0, 0, 0, 0, 0, 1393, 0, 0,
-	0, 1249, 0, 0, 0, 0, 0, 3567, 1458, 0, 1213, 6952, 0, 2184, 0, 0,
-	0, 0, 0, 0, 0, 0, 2744, 7459, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 635, 0, 0, 0, 0, 0, 7326, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 7090, 763, 971, 0, 0, 0, 0, 6443, 375, 0,
-	3609, 5255, 7195, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3856, 0, 0, 0,
-	423, 3486, 0, 0, 439, 2635, 0, 0, 0, 0, 7470, 0, 0, 0, 6805, 0,
-	6680, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6569, 2485, 0,
-	0, 0, 6460, 0, 0, 0, 0, 0, 0, 0, 0, 4910, 55, 0, 0, 1671,
-	0, 0, 0, 1651, 7909, 0, 0, 0, 0, 861, 7268, 0, 0, 0, 0, 0,
-	1785, 0, 0, 0, 0, 0, 0, 4909, 4070, 5798, 0, 0, 816, 1677, 0, 0,
-	2581, 0, 0, 0, 0, 0, 0, 0, 0, 6031, 0, 0, 0, 0, 4653, 0,
-	0, 0, 0, 0, 0, 0, 0, 6027, 0, 0, 0, 814, 0, 0, 2352, 0,
-	0, 0, 0, 0, 0, 7250, 0, 0, 0, 0, 0, 7311, 0, 0, 0, 0,
-	0, 5304, 0, 0, 4342, 823, 1375, 1306, 0, 0, 0, 686, 3503, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	3432, 6498, 0, 0, 0, 1673, 0, 0, 0, 0, 0, 1733, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5153, 5107, 0, 4824, 988, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1914, 0, 0, 0, 3241, 0,
-	0, 0, 0, 0, 0, 878, 0, 0, 0, 3902, 0, 0, 0, 1877, 4534, 3735,
-	0, 145, 8114, 0, 0, 1624, 0, 0, 0, 5806, 0, 5275, 0, 0, 0, 0,
-	0, 0, 5768, 0, 0, 1210, 0, 0, 3511, 6193, 0, 5242, 0, 0, 3781, 0,
-	0, 0, 336, 362, 5622, 0, 0, 0, 0, 4155, 0, 0, 0, 0, 3541, 0,
-	0, 0, 0, 1599, 0, 0, 0, 0, 0, 1069, 0, 0, 0, 0, 0, 0,
-	0, 0, 3496, 1610, 5021, 0, 3307, 0, 0, 0, 0, 0, 2965, 0, 0, 0,
-	0, 0, 0, 0, 5687, 222, 3568, 5038, 0, 0, 793, 0, 0, 2574, 7950, 0,
-	0, 0, 0, 0, 7022, 1809, 0, 0, 0, 3878, 0, 2977, 5821, 0, 0, 0,
-	0, 0, 0, 5604, 7485, 0, 0, 0, 0, 0, 0, 6350, 5277, 0, 0, 0,
-	2873, 6394, 1222, 0, 0, 0, 1235, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	4538, 0, 0, 0, 0, 0, 0, 0, 4754, 940, 2174, 3740, 5363, 0, 7699, 5842,
-	0, 0, 0, 3484, 0, 0, 5308, 5226, 5464, 6703, 0, 0, 0, 0, 0, 3433,
-	0, 599, 0, 0, 0, 0, 0, 0, 0, 0, 5859, 0, 2712, 0, 478, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 6025, 0, 2774, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 658, 7251, 591, 3398, 1726, 4510, 2571, 5155, 0, 0,
-	0, 0, 0, 1175, 0, 3091, 3408, 4745, 5710, 0, 0, 0, 0, 0, 0, 0,
-	5401, 0, 0, 4973, 0, 2124, 634, 7244, 8058, 0, 0, 0, 863, 1002, 0, 0,
-	0, 0, 6106, 0, 0, 0, 0, 7540, 0, 0, 5643, 0, 0, 0, 0, 5605,
-	0, 0, 0, 0, 0, 8132, 0, 0, 391, 4787, 7716, 1209, 1320, 2603, 0, 0,
-	8065, 0, 8169, 0, 0, 1068, 0, 2502, 4967, 0, 2906, 0, 2636, 0, 600, 3516,
-	4392, 0, 7738, 0, 0, 5745, 6384, 0, 0, 680, 0, 0, 0, 0, 0, 4846,
-	0, 0, 4137, 4946, 2657, 0, 0, 26, 0, 0, 0, 0, 0, 0, 1659, 0,
-	0, 0, 2634, 0, 0, 0, 0, 2241, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 3206, 2653, 1259, 4440, 0, 0, 0, 0, 0, 0, 0,
-	7811, 0, 7588, 4471, 0, 0, 0, 0, 1995, 0, 0, 0, 5496, 0, 0, 0,
-	0, 0, 6608, 0, 0, 903, 0, 0, 2830, 0, 0, 0, 0, 0, 0, 0,
-	5765, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6762, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2477, 4227, 7260, 0, 0, 0,
-	0, 0, 0, 1652, 2876, 0, 0, 0, 0, 3081, 6315, 8214, 0, 0, 0, 1325,
-	4592, 0, 6756, 0, 981, 0, 0, 0, 0, 0, 0, 8002, 801, 34, 5735, 0,
-	0, 1556, 6922, 337, 2600, 0, 0, 0, 0, 0, 0, 5451, 0, 0, 4453, 0,
-	0, 0, 0, 0, 308, 0, 4895, 4004, 0, 2458, 0, 0, 0, 5140, 0, 7384,
-	4096, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7423, 6075, 0, 3934, 0, 0,
-	3572, 0, 0, 5068, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3992,
-	846, 0, 0, 0, 0, 2850, 0, 0, 5924, 0, 0, 4797, 0, 0, 0, 0,
-	0, 3022, 7266, 866, 0, 0, 0, 1010, 7016, 0, 0, 0, 0, 0, 0, 2826,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2972, 0, 1515, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 727, 5138, 5105, 0, 0, 0, 0, 0,
-	0, 0, 6535, 7905, 0, 0, 3103, 0, 0, 0, 2722, 0, 0, 0, 0, 0,
-	0, 0, 7298, 5560, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 4292, 2757, 5549, 0, 0, 0, 0, 0, 0, 0, 0, 7104, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1979,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 555,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4078, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 5187, 0, 0, 0, 5456, 0, 0, 5861,
-	0, 0, 0, 0, 0, 0, 0, 0, 6391, 0, 0, 0, 2153, 0, 0, 0,
-	0, 0, 477, 1005, 7903, 0, 0, 0, 0, 0, 4331, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 3538, 365, 7506, 0, 0, 0, 0, 1322, 7735, 0, 0, 0,
-	2755, 0, 0, 0, 6093, 1264, 0, 0, 0, 0, 1562, 0, 0, 0, 1303, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 2706, 5358, 0, 0, 0, 0, 3052,
-	1632, 2039, 4422, 0, 0, 460, 6778, 0, 990, 4219, 6353, 7112, 0, 0, 0, 6240,
-	0, 0, 0, 0, 0, 0, 0, 0, 285, 0, 0, 0, 0, 0, 0, 0,
-	0, 3519, 0, 0, 0, 0, 0, 0, 0, 586, 5244, 0, 5970, 0, 0, 0,
-	3188, 0, 2726, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4103, 0, 0, 0,
-	0, 7035, 8044, 0, 0, 6791, 0, 0, 4655, 6820, 0, 0, 0, 0, 0, 0,
-	6798, 8075, 837, 0, 0, 0, 1087, 5833, 0, 0, 413, 0, 6584, 0, 0, 0,
-	0, 0, 0, 0, 0, 3950, 4443, 0, 0, 0, 0, 0, 0, 5860, 0, 1477,
-	0, 0, 7744, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 2517, 0, 0, 0, 0, 0, 0, 0, 6020, 0, 585,
-	0, 0, 0, 0, 0, 263, 6424, 2839, 0, 0, 0, 0, 0, 0, 3517, 0,
-	0, 0, 0, 357, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4648,
-	8225, 0, 0, 7751, 0, 5301, 0, 0, 0, 1170, 0, 0, 6688, 0, 8046, 0,
-	3704, 0, 0, 0, 0, 0, 0, 267, 0, 1247, 0, 0, 0, 1649, 7906, 0,
-	0, 3748, 0, 7301, 0, 0, 0, 0, 0, 0, 0, 0, 3376, 0, 0, 0,
-	0, 6042, 0, 0, 0, 0, 0, 0, 0, 425, 2452, 0, 361, 0, 0, 0,
-	0, 0, 0, 0, 0, 4210, 0, 0, 0, 6476, 6855, 0, 714, 0, 0, 0,
-	0, 0, 6639, 0, 0, 0, 0, 0, 0, 5577, 0, 0, 0, 0, 5197, 7404,
-	0, 0, 4074, 0, 0, 0, 0, 0, 0, 5838, 0, 0, 0, 7318, 8017, 0,
-	2266, 0, 2394, 0, 0, 0, 4077, 0, 7211, 0, 287, 0, 0, 0, 0, 0,
-	0, 0, 0, 490, 2107, 5435, 0, 0, 2454, 3377, 0, 0, 0, 0, 0, 3678,
-	0, 0, 7507, 0, 3130, 7124, 5500, 0, 0, 598, 2685, 0, 3009, 0, 0, 0,
-	0, 0, 1713, 7114, 7255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6192,
-	6940, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	6250, 7033, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1728, 0, 0, 0,
-	0, 0, 371, 0, 0, 0, 1635, 2982, 0, 7930, 4554, 7877, 0, 0, 6066, 0,
-	0, 0, 0, 0, 594, 0, 0, 0, 0, 998, 0, 0, 0, 5350, 6274, 0,
-	0, 0, 0, 417, 0, 3112, 0, 7341, 0, 0, 519, 740, 0, 0, 0, 0,
-	0, 0, 1230, 7042, 6357, 6759, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1140, 0, 0, 0, 1700, 0, 0, 6412, 0, 0, 3189, 0, 0, 1669, 4947, 8140,
-	259, 0, 0, 0, 0, 0, 0, 8051, 0, 6303, 0, 0, 0, 0, 3922, 0,
-	3779, 6204, 0, 0, 0, 0, 0, 0, 0, 8043, 8076, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 1482, 4050, 8083, 0, 4541, 0, 0, 102,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3927, 0, 0, 0, 0,
-	0, 0, 3053, 4663, 831, 0, 0, 0, 0, 0, 0, 0, 0, 2370, 7440, 0,
-	0, 0, 0, 4524, 0, 0, 0, 0, 0, 0, 0, 1004, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 5522, 0, 0, 0, 0, 0, 0, 3495, 5299, 0, 0,
-	0, 3328, 0, 0, 0, 572, 735, 0, 0, 2404, 0, 0, 0, 0, 0, 5614,
-	0, 0, 5671, 2283, 0, 0, 0, 0, 5446, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1917, 0,
-	0, 0, 0, 986, 2626, 3054, 0, 2762, 0, 0, 0, 5753, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 8032, 0, 0, 2427, 0, 0, 0, 0, 0, 6177, 0, 0, 2395, 0, 0,
-	0, 0, 0, 0, 0, 3874, 0, 0, 0, 5034, 4281, 0, 0, 0, 7969, 0,
-	0, 0, 4437, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1291, 5415, 1095, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2451, 0, 0,
-	2903, 4196, 0, 2743, 0, 2667, 0, 3500, 0, 0, 0, 4511, 0, 0, 0, 0,
-	0, 0, 0, 894, 0, 0, 0, 1075, 0, 0, 3125, 0, 0, 0, 5548, 4285,
-	325, 0, 1059, 0, 0, 0, 0, 7170, 0, 0, 0, 0, 6939, 0, 0, 0,
-	0, 0, 2151, 0, 0, 6435, 0, 0, 0, 7669, 1589, 4469, 0, 0, 0, 0,
-	1116, 4374, 0, 0, 0, 0, 0, 0, 3305, 5200, 0, 0, 0, 0, 0, 0,
-	0, 4492, 5911, 6079, 0, 0, 0, 0, 0, 3083, 7867, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5302, 7618, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 1231, 1388, 0, 0, 0, 0, 0, 6898, 3397, 0, 0,
-	0, 0, 0, 742, 7488, 0, 3712, 6052, 0, 0, 2728, 6029, 0, 5796, 3289, 0,
-	0, 3901, 0, 0, 1405, 0, 0, 0, 0, 0, 0, 757, 441, 3244, 7085, 6068,
-	4823, 0, 2588, 0, 0, 0, 0, 0, 0, 1286, 0, 0, 0, 0, 3074, 0,
+	0, 9467, 0, 0, 2861, 0, 0, 0, 0, 0, 7278, 0, 0, 2826, 0, 7698,
+	0, 0, 0, 0, 0, 4548, 0, 0, 0, 5933, 5033, 0, 0, 0, 9396, 0,
+	0, 0, 5226, 0, 0, 0, 0, 0, 0, 0, 0, 9058, 1500, 6374, 1278, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2886, 0, 0,
+	3409, 4940, 5895, 3217, 0, 3135, 0, 4106, 0, 0, 0, 5311, 0, 0, 0, 0,
+	0, 0, 0, 1051, 4342, 0, 0, 1257, 0, 0, 3667, 0, 0, 0, 6521, 5040,
+	383, 0, 1240, 0, 2643, 0, 0, 8451, 0, 0, 0, 0, 8171, 0, 0, 0,
+	0, 0, 2517, 0, 0, 7569, 8792, 0, 0, 9043, 1839, 339, 5263, 0, 0, 0,
+	1299, 5156, 0, 0, 0, 0, 0, 0, 3760, 3883, 6121, 0, 0, 0, 0, 0,
+	0, 5290, 6962, 7170, 0, 0, 0, 0, 0, 3619, 9278, 0, 0, 0, 0, 0,
+	0, 8597, 0, 0, 0, 0, 0, 0, 0, 7171, 6248, 8988, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 1432, 1612, 0, 0, 0, 0, 0, 8120, 3989, 0, 0,
+	0, 0, 0, 866, 8832, 0, 4358, 7136, 0, 0, 3199, 7104, 0, 6824, 3866, 0,
+	0, 4587, 0, 0, 1630, 0, 0, 0, 0, 0, 0, 882, 511, 3818, 8345, 7158,
+	5672, 0, 3044, 0, 0, 0, 0, 0, 0, 1494, 0, 0, 0, 0, 3608, 0,
 }
