@@ -4,7 +4,9 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 )
 
 // fastRE is a regular expression that runs only where a match can start.
@@ -15,8 +17,14 @@ import (
 // the expression anchored at each. Matches are the same as the plain
 // expression's (tests compare them).
 type fastRE struct {
-	re       *regexp.Regexp // the plain expression
-	anchored *regexp.Regexp // ^(?:expr)
+	// expr is compiled on first use, into re, the plain expression, and
+	// anchored, ^(?:expr), when there are starts: most of the screens'
+	// expressions never run in a process (their literals are absent), and
+	// compiling them all at start-up would cost tens of milliseconds.
+	expr     string
+	once     sync.Once
+	re       *regexp.Regexp
+	anchored *regexp.Regexp
 	// starts are the literals every match starts with, each at least two
 	// bytes; nil means the expression runs over the whole text.
 	starts []string
@@ -72,7 +80,8 @@ func (f *fastRE) within(n int) *fastRE {
 // newFastREAt returns a fastRE whose matches all start at a position cands
 // returns.
 func newFastREAt(expr string, cands func(s string) []int) *fastRE {
-	f := &fastRE{re: regexp.MustCompile(expr), anchored: regexp.MustCompile(`^(?:` + expr + `)`), cands: cands, starts: []string{}}
+	mustParse(expr)
+	f := &fastRE{expr: expr, cands: cands, starts: []string{}}
 	if parsed, err := syntax.Parse(expr, syntax.Perl); err == nil {
 		f.need = requiredLiteral(parsed.Simplify())
 	}
@@ -80,11 +89,8 @@ func newFastREAt(expr string, cands func(s string) []int) *fastRE {
 }
 
 func newFastRE(expr string) *fastRE {
-	f := &fastRE{re: regexp.MustCompile(expr)}
-	parsed, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil {
-		return f
-	}
+	f := &fastRE{expr: expr}
+	parsed := mustParse(expr)
 	parsed = parsed.Simplify()
 	f.need = requiredLiteral(parsed)
 	set, _, ok := literalStarts(parsed)
@@ -121,9 +127,29 @@ func newFastRE(expr string) *fastRE {
 		}
 		f.groups[g-1] = append(f.groups[g-1], newLit8(st))
 	}
-	f.anchored = regexp.MustCompile(`^(?:` + expr + `)`)
 	f.boundary = beginsWithBoundary(parsed)
 	return f
+}
+
+// mustParse parses expr as regexp.Compile does, and panics, as
+// regexp.MustCompile does, when it cannot: a bad expression fails at start-up
+// although it is compiled on first use.
+func mustParse(expr string) *syntax.Regexp {
+	parsed, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		panic("abstain: bad expression " + strconv.Quote(expr) + ": " + err.Error())
+	}
+	return parsed
+}
+
+// compile compiles f's expressions once.
+func (f *fastRE) compile() {
+	f.once.Do(func() {
+		f.re = regexp.MustCompile(f.expr)
+		if f.starts != nil {
+			f.anchored = regexp.MustCompile(`^(?:` + f.expr + `)`)
+		}
+	})
 }
 
 // requiredLiteral returns the longest literal of at least three bytes that
@@ -400,6 +426,7 @@ func (f *fastRE) FindStringSubmatchIndex(s string) []int {
 	if f.lacksNeed(s) {
 		return nil
 	}
+	f.compile()
 	if f.starts == nil {
 		return f.re.FindStringSubmatchIndex(s)
 	}
@@ -421,6 +448,7 @@ func (f *fastRE) FindStringIndex(s string) []int {
 	if f.lacksNeed(s) {
 		return nil
 	}
+	f.compile()
 	if f.starts == nil {
 		return f.re.FindStringIndex(s)
 	}
@@ -437,6 +465,7 @@ func (f *fastRE) MatchString(s string) bool {
 	if f.lacksNeed(s) {
 		return false
 	}
+	f.compile()
 	if f.starts == nil {
 		return f.re.MatchString(s)
 	}
@@ -454,6 +483,7 @@ func (f *fastRE) FindAllStringSubmatchIndex(s string) [][]int {
 	if f.lacksNeed(s) {
 		return nil
 	}
+	f.compile()
 	if f.starts == nil {
 		return f.re.FindAllStringSubmatchIndex(s, -1)
 	}
@@ -492,7 +522,7 @@ func (f *fastRE) FindAllStringIndex(s string) [][]int {
 }
 
 // String returns the expression.
-func (f *fastRE) String() string { return f.re.String() }
+func (f *fastRE) String() string { return f.expr }
 
 // replaceAll returns s with every match replaced by with, as regexp's
 // ReplaceAllLiteralString does.

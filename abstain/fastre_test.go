@@ -84,6 +84,7 @@ func screenFastREs() map[string]struct {
 // holds none of the literals the screen requires of its matches.
 func checkScreenLiterals(t *testing.T, s string) {
 	t.Helper()
+	reAgeWords.compile()
 	if reAgeWords.re.MatchString(s) && !containsAny(s, ageWordLiterals) {
 		t.Errorf("reAgeWords matches %q, which holds none of ageWordLiterals", s)
 	}
@@ -126,6 +127,7 @@ func devTexts(t testing.TB) []string {
 // checkFastRE fails if a fastRE and its plain expression disagree on s.
 func checkFastRE(t *testing.T, name string, f *fastRE, s string) {
 	t.Helper()
+	f.compile() // f.re is compiled on first use
 	if got, want := f.MatchString(s), f.re.MatchString(s); got != want {
 		t.Errorf("%s: fastRE.MatchString(%q) = %v, regexp says %v", name, s, got, want)
 	}
@@ -203,6 +205,30 @@ func TestLiteralStarts(t *testing.T) {
 		slices.Sort(want)
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("newFastRE(%q).starts (%s) mismatch (-want +got):\n%s", tc.expr, tc.reason, d)
+		}
+	}
+}
+
+// TestFastRELazy checks that a bad expression fails when the fastRE is made,
+// as regexp.MustCompile would, although it compiles on first use, and that
+// first uses from several goroutines at once agree.
+func TestFastRELazy(t *testing.T) {
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("newFastRE(`(`) did not panic")
+			}
+		}()
+		newFastRE(`(`)
+	}()
+	f := newFastRE(`\b(ab|cd)e\b`)
+	done := make(chan bool)
+	for range 8 {
+		go func() { done <- f.MatchString("x abe y") }()
+	}
+	for range 8 {
+		if !<-done {
+			t.Error("MatchString on first use = false, want true")
 		}
 	}
 }
