@@ -1533,6 +1533,15 @@ var neutral = []struct {
 	{words("diagnos|says|said|told|thinks|confirmed|dijo|dicho|dijeron|dice |confirmo|explico"), rx(`\b(my |our |the |his |her |a )?(gp|doctor|doc|dermatologist|derm|nurse|paediatrician|pediatrician|consultant|specialist|physician|dr)( has| just)? (says|said|told (me|us|him|her|them)|thinks|confirmed|diagnosed) (that )?(i|we|he|she|they|(my|our|his|her) ([\w'-]+ )?(` + kinRE + `))( [\w'-]+)? (has|have|had|has got|have got|is|are|was) |\b(i|we|he|she|they) (was|were|have been|'ve been|has been) told (that )?(i|we|he|she|they) (have|has|had) |\b(they|he|she|the (report|biopsy|results?|lab|test)) (said|say|says|told (me|us)|shows?|showed|came back( as)?) (that )?(i|we|he|she|(my|our|his|her) ([\w'-]+ )?(` + kinRE + `)) (has|have|had|is|was) |\b(i|we|he|she|they|(my|our|his|her) ([\w'-]+ )?(` + kinRE + `))( [\w'-]+)? (was|were|has been|have been|got|had been|'ve been) (just |recently |finally |officially |already )?diagnosed (with|as having) |\b(mi |el |la |su )?(medico|medica|doctor|doctora|dermatologo|dermatologa|pediatra|enfermera|enfermero|especialista)( me| le| nos| les)? (dijo|ha dicho|dice|confirmo|diagnostico|explico)( a (mi|su|nuestro|nuestra) [a-z]+)? que (tengo|tiene|tienen|tenemos|es|son) |\b(a (mi|su|nuestro|nuestra) [a-z]+ )?(me|le|les|nos) (diagnosticaron|han diagnosticado|dijeron que (tengo|tiene|es)|han dicho que (tengo|tiene|es)) `), "diagnosed with "},
 }
 
+// neutralized returns folded question q with the neutral rewrites applied,
+// as the rules read it: the model reads it so too, so that a framing the
+// rewrites know as general ("how should I apply sunscreen", "can I get
+// scabies from my cat") weighs as little for the model as for the rules.
+func neutralized(q string) string {
+	n, _ := neutralize(q, true)
+	return n
+}
+
 // foldText lowercases text, strips accents, straightens apostrophes and
 // collapses spaces. ASCII text, the common case, is only lowercased. It keeps
 // no state between calls: x/text transformers and Casers carry state and must
@@ -1727,13 +1736,14 @@ const decisionModelRule = "decision_model"
 // question at or above its threshold; or "".
 func decisionRule(question string, precheck bool) string {
 	q := foldText(question)
-	if rule := matchingRule(q, precheck); rule != "" && !reExplicitlyGeneral.MatchString(q) {
-		if decisionModelScore(q) < decisionModelVeto {
+	n, held := neutralize(q, precheck)
+	if rule := matchRules(n, held, precheck); rule != "" && !reExplicitlyGeneral.MatchString(q) {
+		if scoreNeutralized(n) < decisionModelVeto {
 			return "" // the model is sure the rule misread a reference question
 		}
 		return rule
 	}
-	if decisionModelScore(q) >= decisionModelThreshold {
+	if scoreNeutralized(n) >= decisionModelThreshold {
 		return decisionModelRule
 	}
 	return ""
@@ -1742,6 +1752,13 @@ func decisionRule(question string, precheck bool) string {
 // matchingRule returns the name of the first hand-written rule that
 // matches folded question q, or "".
 func matchingRule(q string, precheck bool) string {
+	n, held := neutralize(q, precheck)
+	return matchRules(n, held, precheck)
+}
+
+// neutralize applies the neutral rewrites to folded question q, and with
+// precheck returns the rules whose literals the result holds.
+func neutralize(q string, precheck bool) (string, ruleMask) {
 	// One pass finds the literals of the rewrites and of the rules; a
 	// rewrite that changes q calls for another.
 	var held ruleMask
@@ -1758,6 +1775,12 @@ func matchingRule(q string, precheck bool) string {
 			}
 		}
 	}
+	return q, held
+}
+
+// matchRules returns the name of the first rule that matches neutralized
+// question q, running with precheck only the rules held names.
+func matchRules(q string, held ruleMask, precheck bool) string {
 	for i := range decisionRules {
 		if (!precheck || held.has(i)) && decisionRules[i].match(q) {
 			return decisionRules[i].name

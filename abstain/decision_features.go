@@ -255,6 +255,12 @@ func (it *featureIter) next() ([]byte, bool) {
 // decisionModelScore returns the model's probability that folded question
 // q asks for a decision about a particular person.
 func decisionModelScore(q string) float64 {
+	return scoreNeutralized(neutralized(q))
+}
+
+// scoreNeutralized is decisionModelScore for a question the neutral
+// rewrites have already read.
+func scoreNeutralized(q string) float64 {
 	var arr [64]string
 	it := featureIter{tokens: appendDecisionTokens(arr[:0], q)}
 	z := float64(decisionModelBias)
