@@ -309,7 +309,11 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 		kinds := abstain.Kinds(found)
 		return &Abstained{Reason: abstain.PatientData, Identifiers: kinds, Message: patientDataMessage(kinds), Metadata: md}, nil
 	}
-	if abstain.IsClinicalDecision(question) {
+	// Clauses addressed to the system ("delete my previous question from
+	// your records and ...") are no part of what is asked, for the
+	// clinical-decision screen as for retrieval; identifiers are screened
+	// in the whole text, above.
+	if abstain.IsClinicalDecision(withoutInstructions(question)) {
 		return &Abstained{Reason: abstain.ClinicalDecision, Message: clinicalDecisionMessage, Metadata: md}, nil
 	}
 	insufficient := &Abstained{Reason: abstain.InsufficientEvidence, Message: "No passage in " + kv.ID() + " supports an answer.", Metadata: md}

@@ -12,8 +12,8 @@ import (
 
 // instructionRE matches a clause addressed to the system rather than asking
 // about skin: attempts to override instructions, to change the system's role,
-// or to make it run a tool.
-var instructionRE = regexp.MustCompile(`(?i)\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(instructions?|rules|prompts?|guidelines|polic(y|ies)|system|everything)\b|\b(you are now|act as|pretend to be|new instructions|system prompt|system override|admin mode|developer mode|jailbreak)\b|\b(call|run|execute|invoke|trigger|use)\s+(the\s+)?(tool\s+|function\s+)?` + "`?" + `[a-z]+_[a-z0-9_]+\b`)
+// to make it act on its records, or to make it run a tool.
+var instructionRE = regexp.MustCompile(`(?i)\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(instructions?|rules|prompts?|guidelines|polic(y|ies)|system|everything)\b|\b(you are now|act as|pretend to be|new instructions|system prompt|system override|admin mode|developer mode|jailbreak)\b|\b(delete|erase|wipe|purge|export|upload|forward)\b.{0,40}\b(your|the|my) (records?|history|database|logs?|files?|chat|conversation)\b|\b(call|run|execute|invoke|trigger|use)\s+(the\s+)?(tool\s+|function\s+)?` + "`?" + `[a-z]+_[a-z0-9_]+\b`)
 
 // clauseSepRE separates the clauses of a compound request ("do X, then tell
 // me Y"; "X: what is Y?").
