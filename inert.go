@@ -63,12 +63,15 @@ func Retrieve(ctx context.Context, question string, kv *evidence.Version, opts .
 	for _, o := range opts {
 		o(&cfg)
 	}
-	hits, _, err := retrieveFor(ctx, question, kv, &cfg)
+	hits, _, err := retrieveFor(ctx, withoutInstructions(question), kv, &cfg)
 	return hits, err
 }
 
-// retrieveFor returns the hits and the query text that found them.
-func retrieveFor(ctx context.Context, question string, kv *evidence.Version, cfg *config) ([]retrieve.Hit, string, error) {
+// retrieveFor returns the hits for query, a question without its clauses
+// addressed to the system (withoutInstructions), and the query text that
+// found them: query itself or, when it retrieves nothing, its last clause
+// that retrieves something.
+func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *config) ([]retrieve.Hit, string, error) {
 	search := func(q string) ([]retrieve.Hit, error) {
 		if strings.TrimSpace(q) == "" {
 			return nil, nil
@@ -81,7 +84,6 @@ func retrieveFor(ctx context.Context, question string, kv *evidence.Version, cfg
 		cfg.concepts = ix.Analyze(q)
 		return ix.SearchConcepts(ctx, q, cfg.concepts, cfg.topK)
 	}
-	query := withoutInstructions(question)
 	hits, err := search(query)
 	if err != nil || len(hits) > 0 {
 		return hits, query, err

@@ -363,9 +363,6 @@ func (sc *scan) cueValues() {
 			}
 			if e, ok := readPhone(s, i); ok && !yearRange(s[i:e]) {
 				sc.add(h.kind, i, e, prioCue)
-				if h.role == roleFax && strings.Contains(s[h.start:h.end], "/") {
-					sc.add(KindPhone, i, e, prioCue) // "tel/fax 020 7946 0265" is both
-				}
 			} else if i, e, ok := phoneLater(s, h.end); ok {
 				sc.add(h.kind, i, e, prioCheck)
 			}

@@ -209,6 +209,11 @@ func optionAsk(s string) bool {
 // anyQuestion reports whether f holds for some question of s: the text
 // before each "?", back to the last of the bytes in stops.
 func anyQuestion(s, stops string, f func(question string) bool) bool {
+	return anyQuestionAt(s, stops, func(question string, _ int) bool { return f(question) })
+}
+
+// anyQuestionAt is anyQuestion, telling f where its question ends in s.
+func anyQuestionAt(s, stops string, f func(question string, end int) bool) bool {
 	for off := 0; ; {
 		k := strings.IndexByte(s[off:], '?')
 		if k < 0 {
@@ -219,7 +224,7 @@ func anyQuestion(s, stops string, f func(question string) bool) bool {
 		for start > 0 && strings.IndexByte(stops, s[start-1]) < 0 {
 			start--
 		}
-		if f(s[start:end]) {
+		if f(s[start:end], end) {
 			return true
 		}
 		off = end + 1
@@ -926,14 +931,9 @@ func kinTieneWhat(q string, m []int) bool {
 // is one: "My teenager's dermatologist started him on isotretinoin. Why does
 // it cause dry lips?" tells of a decision made and asks how a drug acts.
 func onlyWhyQuestions(q string) bool {
-	if strings.IndexByte(q, '?') < 0 {
-		// No question mark: the last sentence is the question.
-		q = strings.TrimRight(q, " .!") + "?"
-	}
 	seen, other := false, false
-	anyQuestion(q, ".:;!?", func(c string) bool {
-		c = strings.TrimPrefix(strings.TrimSpace(afterDash(c)), "¿")
-		c = strings.TrimSpace(afterComma(c))
+	anyQuestion(withQuestionMark(q), ".:;!?", func(c string) bool {
+		c = strings.TrimSpace(afterComma(questionSentence(c)))
 		seen = true
 		if !reWhy.MatchString(c) || reWhyDecision.MatchString(c) {
 			other = true
@@ -942,6 +942,21 @@ func onlyWhyQuestions(q string) bool {
 		return false
 	})
 	return seen && !other
+}
+
+// withQuestionMark returns q, ended with a question mark when it holds none:
+// the last sentence of a question typed without one is the question.
+func withQuestionMark(q string) string {
+	if strings.IndexByte(q, '?') >= 0 {
+		return q
+	}
+	return strings.TrimRight(q, " .!") + "?"
+}
+
+// questionSentence returns a question as anyQuestion gives it, from its last
+// dash on, without the opening "¿" and surrounding spaces.
+func questionSentence(c string) string {
+	return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(afterDash(c)), "¿"))
 }
 
 // afterComma returns what follows the last comma of s that a question word
@@ -1295,7 +1310,7 @@ var terseAskerWords = indexWords(words("i|i'm|i've|my|me|mine|we|our|yo|mi|mis|m
 // "My nails have pits and my knees ache - psoriatic arthritis?".
 func terseQuestion(q string) bool {
 	return anyQuestion(q, ".:;!?", func(c string) bool {
-		clause := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(afterDash(c)), "¿"))
+		clause := questionSentence(c)
 		if i := strings.LastIndexByte(clause, ','); i >= 0 {
 			// A tail set off by a comma is terse unless its sentence opens
 			// with a question word: "how long do children stay off school,
@@ -1319,18 +1334,16 @@ func terseQuestion(q string) bool {
 // antihistamine or get it checked?"). A question that opens with a question
 // word, or asks a property ("is it contagious or not?"), is no choice.
 func finalChoice(q string) bool {
-	if strings.IndexByte(q, '?') < 0 {
-		q = strings.TrimRight(q, " .!") + "?" // typed without a question mark
-	}
-	return anyQuestion(q, ".:;!?", func(c string) bool {
-		sentence := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(afterDash(c)), "¿"))
+	q = withQuestionMark(q)
+	return anyQuestionAt(q, ".:;!?", func(c string, end int) bool {
+		sentence := questionSentence(c)
 		if first, _, _ := strings.Cut(sentence, " "); choiceNotOpeners[first] {
 			return false // "how long do children stay off, one day or two?"
 		}
-		clause := sentence
 		for _, tail := range []string{", which one", ", which", ", cual", ", cual es"} {
 			sentence = strings.TrimSuffix(sentence, tail) // "psoriasis or seb derm, which one"
 		}
+		clause := sentence
 		if i := strings.LastIndex(sentence, ","); i >= 0 {
 			clause = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(sentence[i+1:]), "¿"))
 			if strings.HasPrefix(clause, "or ") || strings.HasPrefix(clause, "o ") {
@@ -1365,8 +1378,7 @@ func finalChoice(q string) bool {
 		// The person is named before the choice or in it, not after: "is
 		// methotrexate taken weekly or daily? I keep seeing both" asks in
 		// general.
-		upTo := q[:strings.Index(q, c)+len(c)]
-		return choicePerson.MatchString(upTo)
+		return choicePerson.MatchString(q[:end])
 	})
 }
 
@@ -1531,15 +1543,6 @@ var neutral = []struct {
 	// disease and drops the person, so that only a question about that
 	// person ("should we treat it?") still makes a decision.
 	{words("diagnos|says|said|told|thinks|confirmed|dijo|dicho|dijeron|dice |confirmo|explico"), rx(`\b(my |our |the |his |her |a )?(gp|doctor|doc|dermatologist|derm|nurse|paediatrician|pediatrician|consultant|specialist|physician|dr)( has| just)? (says|said|told (me|us|him|her|them)|thinks|confirmed|diagnosed) (that )?(i|we|he|she|they|(my|our|his|her) ([\w'-]+ )?(` + kinRE + `))( [\w'-]+)? (has|have|had|has got|have got|is|are|was) |\b(i|we|he|she|they) (was|were|have been|'ve been|has been) told (that )?(i|we|he|she|they) (have|has|had) |\b(they|he|she|the (report|biopsy|results?|lab|test)) (said|say|says|told (me|us)|shows?|showed|came back( as)?) (that )?(i|we|he|she|(my|our|his|her) ([\w'-]+ )?(` + kinRE + `)) (has|have|had|is|was) |\b(i|we|he|she|they|(my|our|his|her) ([\w'-]+ )?(` + kinRE + `))( [\w'-]+)? (was|were|has been|have been|got|had been|'ve been) (just |recently |finally |officially |already )?diagnosed (with|as having) |\b(mi |el |la |su )?(medico|medica|doctor|doctora|dermatologo|dermatologa|pediatra|enfermera|enfermero|especialista)( me| le| nos| les)? (dijo|ha dicho|dice|confirmo|diagnostico|explico)( a (mi|su|nuestro|nuestra) [a-z]+)? que (tengo|tiene|tienen|tenemos|es|son) |\b(a (mi|su|nuestro|nuestra) [a-z]+ )?(me|le|les|nos) (diagnosticaron|han diagnosticado|dijeron que (tengo|tiene|es)|han dicho que (tengo|tiene|es)) `), "diagnosed with "},
-}
-
-// neutralized returns folded question q with the neutral rewrites applied,
-// as the rules read it: the model reads it so too, so that a framing the
-// rewrites know as general ("how should I apply sunscreen", "can I get
-// scabies from my cat") weighs as little for the model as for the rules.
-func neutralized(q string) string {
-	n, _ := neutralize(q, true)
-	return n
 }
 
 // foldText lowercases text, strips accents, straightens apostrophes and
@@ -1747,13 +1750,6 @@ func decisionRule(question string, precheck bool) string {
 		return decisionModelRule
 	}
 	return ""
-}
-
-// matchingRule returns the name of the first hand-written rule that
-// matches folded question q, or "".
-func matchingRule(q string, precheck bool) string {
-	n, held := neutralize(q, precheck)
-	return matchRules(n, held, precheck)
 }
 
 // neutralize applies the neutral rewrites to folded question q, and with

@@ -252,14 +252,12 @@ func (it *featureIter) next() ([]byte, bool) {
 	return nil, false
 }
 
-// decisionModelScore returns the model's probability that folded question
-// q asks for a decision about a particular person.
-func decisionModelScore(q string) float64 {
-	return scoreNeutralized(neutralized(q))
-}
-
-// scoreNeutralized is decisionModelScore for a question the neutral
-// rewrites have already read.
+// scoreNeutralized returns the model's probability that folded question q,
+// which the neutral rewrites have already read (neutralize), asks for a
+// decision about a particular person. The model reads questions as the
+// rules do, so that a framing the rewrites know as general ("how should I
+// apply sunscreen", "can I get scabies from my cat") weighs as little for
+// the model as for the rules.
 func scoreNeutralized(q string) float64 {
 	var arr [64]string
 	it := featureIter{tokens: appendDecisionTokens(arr[:0], q)}

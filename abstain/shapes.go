@@ -68,14 +68,11 @@ var reLocal7 = newFastREAt(`\b[2-9]\d{2}-\d{4}\b`, numberStarts).within(8)
 // rangeWord before a dashed pair makes it a range: "between 200-1000".
 var rangeWord = setOf("between|from|range|of|to|entre|de|desde|ages|aged|years|days|weeks|doses|dose|lot|batch|ref|code|model|lote|codigo|no|nr|serial")
 
-// lastWord returns the last word of s, lower case.
-func lastWord(s string) string {
-	s = strings.TrimRight(s, " ")
-	i := len(s)
-	for i > 0 && isWordByte(s[i-1]) {
-		i--
-	}
-	return s[i:]
+// rangeBefore reports whether the word before position i makes what follows
+// a range or a code.
+func rangeBefore(s string, i int) bool {
+	w := prevWords(s, i, 1)
+	return len(w) > 0 && rangeWord[w[0]]
 }
 
 // digitWords name digits, in English and Spanish.
@@ -85,10 +82,13 @@ var digitWords = setOf("zero|oh|one|two|three|four|five|six|seven|eight|nine|cer
 // word, separated only by spaces, commas or hyphens: "call me five-five-five
 // oh one two two", "llámenme al seis uno dos, tres cuatro".
 func spelledPhone(s string) (start, end int, ok bool) {
-	run, runStart, runEnd := 0, 0, 0
+	run := 0 // digit words in the current run, from start to end
 	for i := 0; i < len(s); {
 		if !isLetterByte(s[i]) {
 			if s[i] != ' ' && s[i] != ',' && s[i] != '-' {
+				if run >= 7 {
+					return start, end, true
+				}
 				run = 0
 			}
 			i++
@@ -98,37 +98,21 @@ func spelledPhone(s string) (start, end int, ok bool) {
 		for j < len(s) && isLetterByte(s[j]) {
 			j++
 		}
-		if digitWords[s[i:j]] {
+		switch {
+		case digitWords[s[i:j]]:
 			if run == 0 {
-				runStart = i
+				start = i
 			}
 			run++
-			runEnd = j
-			if run >= 7 {
-				// extend to the end of the run
-				k := j
-				for {
-					m := k
-					for m < len(s) && (s[m] == ' ' || s[m] == ',' || s[m] == '-') {
-						m++
-					}
-					n := m
-					for n < len(s) && isLetterByte(s[n]) {
-						n++
-					}
-					if n == m || !digitWords[s[m:n]] {
-						break
-					}
-					runEnd, k = n, n
-				}
-				return runStart, runEnd, true
-			}
-		} else {
+			end = j
+		case run >= 7:
+			return start, end, true
+		default:
 			run = 0
 		}
 		i = j
 	}
-	return 0, 0, false
+	return start, end, run >= 7
 }
 
 const tldRE = `(?:com|org|net|edu|gov|io|me|info|es|mx|co|uk|us|ca|de|fr|it|ar|cl|pe|br|pt|nl|au|ie|eu|ch|at|be)`
@@ -303,7 +287,7 @@ func (sc *scan) shapes() {
 	// of round numbers ("250-1000") or one followed by a unit is no phone.
 	for _, m := range reLocal7.FindAllStringIndex(s) {
 		v := s[m[0]:m[1]]
-		if isolated(s, m[0], m[1]) && !unitAfter(s, m[1]) && !strings.HasSuffix(v, "0") && !rangeWord[lastWord(s[:m[0]])] &&
+		if isolated(s, m[0], m[1]) && !unitAfter(s, m[1]) && !strings.HasSuffix(v, "0") && !rangeBefore(s, m[0]) &&
 			(m[0] == 0 || s[m[0]-1] != '-' && s[m[0]-1] != '/') && (m[1] == len(s) || s[m[1]] != '-' && s[m[1]] != '/') {
 			sc.add(KindPhone, m[0], m[1], prioCheck)
 		}

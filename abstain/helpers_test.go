@@ -1,0 +1,24 @@
+package abstain
+
+// Entry points the tests and the model's trainer use, each one step of
+// decisionRule.
+
+// matchingRule returns the name of the first hand-written rule that
+// matches folded question q, or "".
+func matchingRule(q string, precheck bool) string {
+	n, held := neutralize(q, precheck)
+	return matchRules(n, held, precheck)
+}
+
+// neutralized returns folded question q with the neutral rewrites applied,
+// as the rules and the model read it.
+func neutralized(q string) string {
+	n, _ := neutralize(q, true)
+	return n
+}
+
+// decisionModelScore returns the model's probability that folded question
+// q asks for a decision about a particular person.
+func decisionModelScore(q string) float64 {
+	return scoreNeutralized(neutralized(q))
+}
