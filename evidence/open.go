@@ -21,6 +21,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/dermliving/dermliving/lexicon"
 	"github.com/dermliving/dermliving/retrieve"
@@ -407,30 +408,49 @@ func (v *Version) readCurated(files map[string]string) []error {
 }
 
 // readString reads a whole file into a string. The passages file runs to
-// tens of megabytes and its passages keep substrings of it; reading straight
-// into a strings.Builder spares the copy that string(fs.ReadFile(...))
-// would make.
+// tens of megabytes and its passages keep substrings of it: it is read
+// straight into the string's memory, without the copy that
+// string(fs.ReadFile(...)) would make, and a large file that allows ReadAt
+// is read in one part per core, as the kernel's copy and the page faults of
+// fresh memory take most of the time. A file that changes size while it is
+// read is an error.
 func readString(fsys fs.FS, name string) (string, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	var sb strings.Builder
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > 0 && st.Size() < 1<<40 {
-		sb.Grow(int(st.Size()))
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() || st.Size() <= 0 || st.Size() >= 1<<40 {
+		b, err := io.ReadAll(f)
+		return string(b), err
 	}
-	buf := make([]byte, 256<<10)
-	for {
-		n, err := f.Read(buf)
-		sb.Write(buf[:n])
-		if err == io.EOF {
-			return sb.String(), nil
+	size := int(st.Size())
+	b := make([]byte, size+1) // one byte more shows a file that grew
+	var n int
+	if ra, ok := f.(io.ReaderAt); ok && size >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+		parts := min(runtime.GOMAXPROCS(0), 8)
+		counts := make([]int, parts+1)
+		errs := make([]error, parts+1)
+		var wg sync.WaitGroup
+		for k := range parts + 1 {
+			lo, hi := k*size/parts, min((k+1)*size/parts, size+1)
+			wg.Go(func() { counts[k], errs[k] = ra.ReadAt(b[lo:hi], int64(lo)) })
 		}
-		if err != nil {
-			return "", err
+		wg.Wait()
+		for k, c := range counts {
+			n += c
+			if errs[k] != nil && errs[k] != io.EOF {
+				return "", errs[k]
+			}
 		}
+	} else if n, err = io.ReadFull(f, b); err != nil && err != io.ErrUnexpectedEOF {
+		return "", err
 	}
+	if n != size {
+		return "", errors.New("the file changed while it was read")
+	}
+	return unsafe.String(&b[0], size), nil
 }
 
 func errText(err error) string {
