@@ -549,6 +549,18 @@ var decisionRules = []rule{
 	r("opinion", words("u think|ya think|u reckon|ya reckon|you think|you say|you guess|you call|you consider|your opinion|your guess|your thoughts|thoughts?|your take|your view|you reckon"), `\b(you|u|ya) (think|reckon) (it|this|that|these|my|his|her|i|he|she|we|our)\b|\b(do|would|did|can) you (think|say|guess|call|consider|reckon|believe|suppose) (it|this|that|these|my|his|her|i|he|she|we|our|the \w+ (i|on my|in my|my|on his|on her|in his|in her))\b|\bwhat do you think (it|this|that|these|i|he|she|of (this|my|his|her)) (is|are|have|has)?|\b(your|any) (opinion|guess|thoughts|take|view)s?\b|\bthoughts\?`),
 	{name: "is_it_disease", any: cross("is |could |might |would |are ", "it |this |that |they "), re: rx(`\b(is|could|might|would|are) (it|this|that|they) (just |really |maybe |possibly |likely |perhaps |actually |definitely |even )?(be )?(a |an )?([a-z'-]+)`), ctx: firstPerson, check: notProperty, unless: reGenericNormal},
 	r("is_it_safe", cross("is |would |will ", "it |that "), `\b(is|would|will) (it|that) (be )?(safe|ok|okay|alright|all right|normal|fine|dangerous|bad|wise|a good idea|too late|too early|necessary|time|worth|serious|urgent|an emergency|something)\b`).withCtx(firstPerson).unlessCtx(anyOf{rx(`\b(is|would|will) (it|that) (be )?(safe|ok|okay|alright|all right|normal|fine|bad|wise|a good idea|necessary|worth it) (to|for) (use|apply|take|wear|go|get|have|be)\b( \w+)* (in|during|while|for|when|if|on) (pregnancy|general|children|kids|babies|people|adults|the sun|summer|winter)\b`), reGenericNormal}),
+	// "Dad's heels are cracked and one has a black spot. He's diabetic. Is
+	// this urgent?": the urgency of what is in front of the asker.
+	r("is_this_urgent", words("urgent|emergency|serious|worrying"), `\b(is|was) (this|that|it) (urgent|an emergency|serious|worrying|an er thing|an a&e thing)\?`).withCtx(anyOf{personal, kinWords}),
+	// "... getting bigger fast. Is this the kind that needs propranolol?"
+	r("this_kind_needs", words("kind |type |sort |one |ones "), `\b(is|are) (this|that|these|those|it|they|mine|his|hers|ours) the (kind|type|sort|one|ones)( of [a-z]+)? (that|which) (needs?|requires?|gets?|should|must|has to|have to|calls? for|warrants?)\b`),
+	// "is this shingles? band on left side of chest, burning": whether
+	// what is in front of the asker, with a finding described, is a
+	// condition.
+	{name: "this_be_condition", any: cross("is |could |might |can |would ", "this |that "), fn: thisBeCondition, ctx: anyOf{lesionSet, bodySet}},
+	// "stop minocycline b/c blue spots on shins?": a bare order put as a
+	// question, with the finding that prompts it.
+	{name: "bare_action_because", any: words("b/c|bc |because|due to|since|cause |cos |coz "), fn: bareActionBecause, ctx: anyOf{lesionSet, bodySet}},
 	r("es_para_mi", words("para mi|para ella|para su|para nos"), `\b(seguro|segura|recomendable|adecuado|adecuada|conveniente|peligroso|peligrosa|malo|mala|bueno|buena|mejor|necesario|necesaria|apropiado|apropiada|indicado|indicada|suficiente|demasiado fuerte|lo mejor|lo indicado) para (mi|mis|ella|nosotros|su [a-z]+|sus [a-z]+)\b`),
 	// "Does my brother have lupus?": the diagnosis of someone close.
 	r("does_person_have", cross("does |did |could |might |may ", "my |his |her |our "), `\b(does|did|could|might|may) (my|his|her|our) ([\w'-]+ )?(`+kinRE+`) (have|has|got)\b`),
@@ -596,7 +608,7 @@ var decisionRules = []rule{
 	{name: "diagnose_the", any: words("diagnose|identify|check|look at|examine|assess|evaluate"), re: rx(`\b(diagnose|identify|check|look at|examine|assess|evaluate) (the|this|that|these|those) `), check: lesionThenOwner},
 	r("how_do_i_treat", cross("how ", "do i|should i|can i|could i|do we|should we|can we"), `\bhow (do|should|can|could) (i|we) (treat|get rid of|cure|heal|fix|stop|clear|manage|handle|soothe|calm) (the |this |these |that |my |his |her |our )`).withCtx(rx(`\b(my|his|her|our|this|these)\b`)).unlessCtx(newWordMap(setOf("in general|generally|usually|typically|en general"))),
 	// Treatment and dose, first or third person.
-	{name: "should_i", any: words("should |shouldn't "), re: rx(`\bshould(n't| not)? (i|we|he|she|they|my [\w'-]+|our [\w'-]+|his [\w'-]+|her [\w'-]+|the patient|this patient|this [\w'-]+|that [\w'-]+|the [\w'-]+ old|grandma|grandpa|mum|mom|dad)\b`), unless: anyOf{genericAdvice, rx(`\bshould (we|they) (all |always |generally |usually )?(wear|use|apply|reapply|avoid|know|learn|worry about|be worried about) (sunscreen|sun|spf|products|the sun)\b|\bif (someone|somebody|anyone|a family member|a housemate|a roommate|people|others|other people|alguien|a child|a baby|a person|a patient|an adult|a teenager|children|kids|patients|adults|you|your)\b`)}},
+	{name: "should_i", any: words("should |shouldn't "), re: rx(`\bshould(n't| not)? (i|we|he|she|they|my [\w'-]+|our [\w'-]+|his [\w'-]+|her [\w'-]+|the patient|this patient|this [\w'-]+|that [\w'-]+|the [\w'-]+ old|grandma|grandpa|mum|mom|dad)\b`), unless: anyOf{genericAdvice, rx(`\bshould (we|they) (all |always |generally |usually )?(wear|use|apply|reapply|avoid|know|learn|worry about|be worried about) (sunscreen|sun|spf|products|the sun)\b|\bhow should (i|we) (take|photograph|document|record|store|send|label|pack|carry) \b|\bif (someone|somebody|anyone|a family member|a housemate|a roommate|people|others|other people|alguien|a child|a baby|a person|a patient|an adult|a teenager|children|kids|patients|adults|you|your)\b`)}},
 	r("should_it", words("should it |should they "), `\bshould (it|they) (come off|come out|be (removed|cut out|biopsied|excised|frozen|checked|treated|drained|popped|covered|lanced|looked at|seen|left|burst|taken off|tested))\b`).withCtx(wordSet(words("my|his|her|our|this|these"))),
 	r("whether_should", words("should "), `\b(whether|if) ([\w'.-]+ ){1,6}should\b|\bshould (continue|stop|start|restart|switch|increase|decrease|taper|use|take|apply|keep|get|be (sent|seen|referred|admitted|biopsied|treated|started|stopped|excised|removed|given|tested)) (her|his|my|their|our|it|this|the)\b`),
 	r("can_i_use", cross("can |could |may ", "i |my |he |she |we |his |her "), `\b(can|could|may) (i|we|he|she|(my|his|her) ([\w'-]+ )?[\w'-]+) (still |keep |continue |safely |just )?(use|using|take|taking|inject|injecting|stop|start|apply|put|give|double|combine|mix|skip|increase|decrease|drink|breastfeed|reuse|share|borrow|pop|squeeze|go back|return|swim|shave|wax|tan|go tanning|get a tattoo|get vaccinated|exercise|shower|bathe|wear|do|attend|play|go to|go swimming|go on|go away|travel|fly|have|pick|scratch|burst|lance|cut|freeze|treat|cover|leave|remove|wash|go (from|up|down|off)|move (up|to|from)|switch|drop|lower|raise|come off|taper|wait)\b`).unlessCtx(anyOf{genericAdvice, rx(`\bcan (i|we|you) (catch|get|spread|pass|give) (it|this|that|them|[\w-]+) (from|to|by)\b|\bcan i (get|catch|have) [\w-]+ (from|more than|again|twice|if)\b`)}),
@@ -642,7 +654,7 @@ var decisionRules = []rule{
 	// bebé?": the impersonal form about one person or lesion.
 	r("es_se_puede_mine", words("se puede|se le puede|se les puede"), `\bse (le |les )?puede (reventar|quitar|poner|dar|usar|cortar|operar|exprimir|pinchar|tapar|dejar|ir|seguir|echar|aplicar)\b`).withCtx(anyOf{personal, kinWords, reCaseShorthand, rx(`\b(este|esta|estos|estas) (grano|granito|lunar|bulto|quiste|mancha|verruga|ampolla|herida|costra|ronchas|granos|lunares)\b`)}),
 	// "¿Me tienen que quitar más piel?", "¿mi nena puede ir al cole?"
-	r("es_me_tienen", words("me tienen|le tienen|puede ir|puede usar|puede tomar|puede seguir|puede volver|puede banarse|puede nadar"), `\b(me|le) tienen que (quitar|operar|hacer|poner|dar|ampliar|cortar)\b|\b(mi|su) [a-z]+ puede (ir|usar|tomar|seguir|volver|banarse|nadar)\b`),
+	r("es_me_tienen", words("me tienen|le tienen|tendria que|tendrian que|tendre que|tendran que|deberian que|habria que|puede ir|puede usar|puede tomar|puede seguir|puede volver|puede banarse|puede nadar"), `\b(me|le) tienen que (quitar|operar|hacer|poner|dar|ampliar|cortar)\b|\b(me|le|nos) (lo |la |los |las )?(tendria|tendrian|tendre|tendran|habria) que (quitar|operar|hacer|poner|dar|ampliar|cortar|tratar|biopsiar|congelar|extirpar|drenar|recetar|cambiar)\b|\b(mi|su) [a-z]+ puede (ir|usar|tomar|seguir|volver|banarse|nadar)\b`),
 	// "¿Usted cree que me deba hacer la biopsia?", "¿vos se los sacarías?":
 	// the asker's or a child's procedure, asked of the reader.
 	r("es_usted_cree", words("cree que|crees que|sacarias|sacaria|quitarias|quitaria|harias|haria|operarias"), `\b(usted|vos|tu)? ?(cree|crees|cres) que (me|le|lo|la|se) (deba|debo|deberia|convenga|haga|hagan|quite|quiten|saque|saquen|opere|operen)\b|\b(vos|usted|tu) (se los |se lo |se la |le |lo |la )?(sacarias|sacaria|quitarias|quitaria|harias|haria|operarias|operaria|pondrias|pondria|darias|daria)\b`).withCtx(anyOf{personal, kinWords}),
@@ -661,9 +673,12 @@ var decisionRules = []rule{
 	{name: "triage_question", fn: triageQuestion, ctx: anyOf{personal, wordSet(words("this|these")), kinWords}},
 	{name: "clinician_plan", any: words("wants|suggest|recommend|advise|prescribe|propose|offer|put |start|quiere|propon|propus|recomend|recomiend|recet|mand"), re: rx(`\b(doctor|doc|gp|dermatologist|derm|consultant|nurse|paediatrician|pediatrician|pharmacist|surgeon|specialist|medico|medica|doctora|dermatologo|dermatologa|pediatra|enfermera|enfermero|farmaceutico|farmaceutica|especialista)('s)? (wants|suggested|suggests|recommended|recommends|advised|advises|prescribed|proposed|proposes|offered|offers|put|started|is putting|is starting|quiere|propone|propuso|recomendo|recomienda|receto|mando|le mando|me mando|ha mandado|le receto|me receto)\b`), then: rx(`\b(worth it|worth doing|worth trying|is (that|it|this) (really )?(right|ok|okay|safe|necessary|needed|wise|a good idea|sensible|the best|the right)|should (i|we|he|she)|do (i|we|they) (have to|need|really need)|does (he|she) (have to|need|really need)|should i agree|hace falta|merece la pena|vale la pena|le conviene|me conviene|es necesario|lo (dejo|acepto)|la (dejo|acepto)|deberia|debo|tiene que)\b`), unless: rx(`\b(why|how come|por que)\b`)},
 	// Images.
-	r("image", words("photo| pic|image| file|attach|upload|picture|foto|imagen|adjunt|enclos|snap|screenshot|screen shot"), `\b(attached|enclosed|uploaded|attach|upload) (photo|picture|image|pic|photograph|file|dermoscopy|scan|screenshot)s?\b|\b(photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot|screen shot)s? (is |are )?(attached|enclosed|uploaded|i (uploaded|sent|attached|shared|posted|took|included)|we (sent|uploaded|took))\b|\b(see|in|from|on|using|per|based on) (the|this|my|these) (photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot)s?\b|\b(this|my|these) (photo|picture|image|pic|photograph)s?\b|\b(i'?ve|i have|i) (attached|uploaded|enclosed)\b|\badjunto (una |la |el |dos |unas |mi |mis )?(foto|fotos|imagen|imagenes|fotografia|archivo)\b|\b(foto|fotos|imagen|imagenes|fotografia)s? (que )?(te |le |les )?(mando|envio|adjunto|subo|subi|mande|envie|adjunte|adjuntada|adjunta|paso)\b|\ben (la|esta|esa|mi) (foto|imagen|fotografia)\b|\bte (mando|envio|paso|adjunto) (una |la |unas )?(foto|imagen)|\b(here'?s|here is|heres|sending|sent you|this is) (a |an |the |some )?(photo|picture|pic|image|snap)s?\b|\b(photo|picture|pic|image|close-up|closeup)s? of (my|his|her|our|the)\b|\bscreenshot (from|of) (my|his|her|our|the)\b`),
+	r("image", words("photo| pic|image| file|attach|upload|picture|foto|imagen|adjunt|enclos|snap|screenshot|screen shot"), `\b(attached|enclosed|uploaded|attach|upload) (photo|picture|image|pic|photograph|file|dermoscopy|scan|screenshot)s?\b|\b(photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot|screen shot)s? (is |are )?(attached|enclosed|uploaded|i (uploaded|sent|attached|shared|posted|took|included)|we (sent|uploaded|took))\b|\b(see|in|from|on|using|per|based on) (the|this|my|these) (photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot)s?\b|\b(this|my|these) (photo|picture|image|pic|photograph)s?\b|\b(i'?ve|i have|i) (attached|uploaded|enclosed)\b|\badjunto (una |la |el |dos |unas |mi |mis )?(foto|fotos|imagen|imagenes|fotografia|archivo)\b|\b(foto|fotos|imagen|imagenes|fotografia)s? (que )?(te |le |les )?(mando|envio|adjunto|subo|subi|mande|envie|adjunte|adjuntada|adjunta|paso)\b|\ben (la|esta|esa|mi) (foto|imagen|fotografia)\b|\b(te|le|les|os) (mando|envio|paso|adjunto|dejo|comparto) (una |la |unas |las )?(foto|fotos|imagen|imagenes)|\b(here'?s|here is|heres|sending|sent you|this is) (a |an |the |some )?(photo|picture|pic|image|snap)s?\b|\b(photo|picture|pic|image|close-up|closeup)s? of (my|his|her|our|the)\b|\bscreenshot (from|of) (my|his|her|our|the)\b`),
 	// "Ve la foto: ¿este lunar de mi hombro tiene algo raro?": "ve" opens
 	// its clause, unlike "se ve la foto".
+	// "Look at the image, the edge is rolled and pearly. BCC?": an order to
+	// look at an image, opening a clause.
+	r("look_at_image", words("photo|pic|image|picture"), `\b(look at|check|view|open|see) (the|this|my|these|our) (photo|picture|image|pic|photograph)s?\b`).withCheck(atClauseStart),
 	r("es_see_photo", words("foto|imagen"), `\b(ve|mira|mire|vea|fijate en|observa|observe) (la|esta|mi|las|estas|mis) (foto|fotos|imagen|imagenes|fotografia)\b`).withCheck(atClauseStart),
 	// Case vignettes: an age or a framing, and a decision.
 	{name: "vignette_age", any: words("old|y/o|yo|anos|meses|semanas|dias"), re: rx(`(year|yr|month|week|day|mo|wk)s?[ -]old\b|(y/o|yo)\b|(anos|meses|semanas|dias)\b`), check: agedPerson, then: vignetteAsks, unless: vignetteGeneric},
@@ -690,6 +705,7 @@ var decisionRules = []rule{
 		reCaseShorthand,
 		kinWords,
 		reImpliedFirstPerson,
+		reTelegraphicFinding,
 		vignetteSubject,
 	}},
 	// "nephew, 9, round bald patch with black dots. tinea capitis or
@@ -980,7 +996,7 @@ var (
 // esFirstVerbs are Spanish verbs in the first person, singular or plural,
 // that open a question about what the asker does: "¿Cambio de crema?",
 // "¿se las congelamos o esperamos?", "¿me alejo de ella?".
-const esFirstVerbs = "derivo|derivamos|paso|receto|pauto|cambio|sigo|dejo|empiezo|tomo|uso|aplico|pongo|paro|suspendo|continuo|pido|repito|subo|bajo|aumento|reduzco|quito|corto|revento|exprimo|rasco|espero|vuelvo|me pongo|me aplico|me tomo|le pongo|le doy|le aplico|lo dejo|la dejo|me opero|me quito|le paso|le unto|le echo|me echo|me unto|le corto|le quito|echo|unto|lavo|tapo|cubro|vendo|pincho|doy|cambiamos|seguimos|dejamos|empezamos|subimos|bajamos|llevamos|esperamos|congelo|quemo|dreno|alejo|aparto|evito|beso|cojo|aviso|llamo al|llamo a|falto|congelamos|quemamos|quitamos|ponemos|damos|aplicamos|tratamos|operamos|paramos|suspendemos|usamos|pedimos|llamamos al|llamamos a|cortamos|drenamos|tapamos|cubrimos|lavamos|aumentamos|reducimos|probamos|pruebo|vigilo|vigilamos|observo"
+const esFirstVerbs = "derivo|derivamos|paso|receto|pauto|cambio|sigo|dejo|empiezo|tomo|uso|aplico|pongo|paro|suspendo|continuo|pido|repito|subo|bajo|aumento|reduzco|quito|corto|revento|exprimo|rasco|espero|vuelvo|me pongo|me aplico|me tomo|le pongo|le doy|le aplico|lo dejo|la dejo|me opero|me quito|le paso|le unto|le echo|me echo|me unto|le corto|le quito|echo|unto|lavo|tapo|cubro|vendo|pincho|doy|cambiamos|seguimos|dejamos|empezamos|subimos|bajamos|llevamos|esperamos|congelo|quemo|dreno|alejo|aparto|evito|beso|cojo|aviso|llamo al|llamo a|falto|congelamos|quemamos|quitamos|ponemos|damos|aplicamos|tratamos|operamos|paramos|suspendemos|usamos|pedimos|llamamos al|llamamos a|cortamos|drenamos|tapamos|cubrimos|lavamos|aumentamos|reducimos|probamos|pruebo|vigilo|vigilamos|observo|reviento|termino|terminamos|llamo ya|llamo hoy|llamo ahora|la llevo|lo llevo|le llevo|los llevo|las llevo"
 
 // withCtx returns rl requiring ctx anywhere in the question.
 func (rl rule) withCtx(ctx matcher) rule { rl.ctx = ctx; return rl }
@@ -1213,9 +1229,11 @@ func esFirstVerb(q string) bool {
 }
 
 // afterCliticsInQuestion is afterClitics for a verb in a question: a '?'
-// follows it before any '.' or ';'.
+// follows it before any '.' or ';', and before any '¿' that opens another
+// question ("Tomo metotrexato, ¿por qué me mandan ácido fólico?" states
+// what the asker takes, then asks why).
 func afterCliticsInQuestion(q string, m []int) bool {
-	k := strings.IndexAny(q[m[1]:], ".;?")
+	k := strings.IndexAny(q[m[1]:], ".;?¿")
 	return k >= 0 && q[m[1]+k] == '?' && afterClitics(q, m)
 }
 
@@ -1275,7 +1293,7 @@ func afterDash(s string) string {
 var reGeneralSigns = rx(`\b(which|what) ([a-z]+ )?(signs|symptoms|rashes|features|red flags|warning signs)\b|\bwhen (should|does|do|is|are|must) (a|an|someone|somebody|people|you|one|children|kids|adults|patients|parents)\b`)
 
 // triageWords in a question ask where or how soon a person must be seen.
-var triageWords = indexWords(words("er|a&e|911|999|112|ambulance|ambulancia|urgencias|urgent care|emergency room|emergency department|walk-in|an emergency|una urgencia|hospital tonight|wait till|wait until|wait for|puede esperar|hoy mismo|esta noche|tonight|same day|same-day"))
+var triageWords = indexWords(words("er|a&e|911|999|112|ambulance|ambulancia|urgencias|urgent care|emergency room|emergency department|walk-in|an emergency|una urgencia|hospital tonight|wait till|wait until|wait for|puede esperar|hoy mismo|esta noche|tonight|same day|same-day|guardia|la guardia"))
 
 // reGeneralTriage opens a question that asks about warning signs in general:
 // "when does a burn need the ER?", "which rashes are an emergency?".
@@ -1287,7 +1305,7 @@ var reGeneralTriage = rx(`^(when|which|what (signs|symptoms|rashes)|how do (you|
 // General questions about warning signs start otherwise.
 func triageQuestion(q string) bool {
 	return anyQuestion(q, ".:;!?", func(c string) bool {
-		clause := strings.TrimSpace(c)
+		clause := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c), "¿"))
 		return triageWords.MatchString(clause) && (!reGeneralTriage.MatchString(clause) || ownerInClause(clause))
 	})
 }
@@ -1396,6 +1414,13 @@ var reCaseShorthand = rx(`\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}a\b|\b(c/o|
 // 50 three months back, not much better. go up to 100?", "had a mole shaved
 // off and it's come back. re-excise?".
 var reImpliedFirstPerson = rx(`^(started|had|been|got|went|tried|used|took|noticed|finished|stopped|did|done|finally|just|still) `)
+
+// reTelegraphicFinding opens a message that describes a finding without
+// its owner, as people type about their own: "lump in armpit after tattoo
+// on arm, worry?", "burned hand on oven, blister size of a coin, pop it?".
+var reTelegraphicFinding = rx(telegraphicFinding)
+
+const telegraphicFinding = `^((new|small|little|tiny|big|red|itchy|painful|sore|hard|soft|dark|black|white|weird) )*` + lesionRE + ` (in|on|under|behind|near|around|between|inside) (the |left |right )?` + bodyRE + `\b|^(burned|burnt|cut|scraped|bumped|banged|scratched|grazed|nicked|stung|bit) (the |a )?(left |right )?` + bodyRE + `\b`
 
 // reKindAsked asks what kind of thing something is: "are freckles a sign
 // of sun damage or just genetics?", "is that an antihistamine or something
@@ -1795,7 +1820,7 @@ func containsAny(s string, subs []string) bool {
 }
 
 // ruleMask has bit i set for rule i, and bit neutralBit(j) for rewrite j.
-type ruleMask [2]uint64
+type ruleMask [3]uint64
 
 func (m *ruleMask) set(i int)     { m[i/64] |= 1 << (i % 64) }
 func (m ruleMask) has(i int) bool { return m[i/64]&(1<<(i%64)) != 0 }
@@ -1824,8 +1849,8 @@ type ruleLiteral struct {
 var ruleLiterals = indexLiterals(decisionRules)
 
 func indexLiterals(rules []rule) *literalIndex {
-	if len(rules)+len(neutral) > 128 {
-		panic("abstain: more than 128 decision rules and rewrites; widen ruleMask")
+	if len(rules)+len(neutral) > 64*len(ruleMask{}) {
+		panic("abstain: more decision rules and rewrites than a ruleMask has bits; widen it")
 	}
 	ix := &literalIndex{}
 	add := func(bit int, lits []string) {
@@ -1872,4 +1897,42 @@ func (ix *literalIndex) rulesIn(q string) ruleMask {
 		}
 	}
 	return held
+}
+
+// reThisBe asks whether this or that is something: "is this shingles",
+// "could this be scabies"; its last group is what it may be.
+var reThisBe = regexp.MustCompile(`^(?:is|could|might|can|would) (?:this|that) (?:(?:be|really|just|possibly|maybe|perhaps|actually) )*(?:an? )?([a-z][a-z' -]*)$`)
+
+// thisBeCondition reports whether a question of q asks, in up to four
+// words, whether what is in front of the asker is a condition: "is this
+// shingles?", "Could this be scabies?". A property ("is this contagious?",
+// "is that true?") or a comparison ("is this the same as eczema?") is no
+// diagnosis.
+func thisBeCondition(q string) bool {
+	return anyQuestion(q, ".:;!?", func(c string) bool {
+		m := reThisBe.FindStringSubmatch(questionSentence(c))
+		if m == nil || spacedWords(m[1]) > 4 {
+			return false
+		}
+		what := m[1]
+		return !propertyWords.MatchString(what) && !notDiagnosisWords.MatchString(what) && !notConditionWords[nextWord(what, 0)] &&
+			!strings.HasPrefix(what, "the ") && !strings.HasPrefix(what, "to ") && !comparatives[nextWord(what, 0)]
+	})
+}
+
+// notConditionWords judge rather than name a condition: "is this urgent?"
+// and "is this normal?" are other rules' to weigh.
+var notConditionWords = setOf("normal|ok|okay|fine|alright|bad|serious|urgent|emergency|worrying|dangerous|safe|true|real|possible|likely|enough|necessary|needed|important|it|all|what|why|how|where|when|who|which")
+
+// reBareAction opens a question with a bare order about a treatment and
+// the reason for it: "stop minocycline b/c blue spots on shins".
+var reBareAction = regexp.MustCompile(`^(?:stop|quit|start|switch|continue|skip|pause|restart|drop|ditch|double|increase|reduce|lower|keep) (?:[\w'-]+ ){1,3}(?:b/c|bc|because(?: of)?|due to|since|cause|cos|coz) [a-z]`)
+
+// bareActionBecause reports whether a question of q is a bare order with
+// its reason (reBareAction), not one asked in general.
+func bareActionBecause(q string) bool {
+	return anyQuestion(q, ".:;!?", func(c string) bool {
+		sentence := questionSentence(c)
+		return reBareAction.MatchString(sentence) && !reExplicitlyGeneral.MatchString(sentence) && !propertyWords.MatchString(sentence)
+	})
 }

@@ -383,6 +383,35 @@ var decisionCases = []struct {
 	{"My son takes isotretinoin. How common are mood changes, is it actually proven?", false, "whether a drug's effect is proven, not a diagnosis"},
 	{"Rash spreading on my arm—cellulitis?", true, "terse_question: a diagnosis after an unspaced em dash"},
 	{"hx of BCC on the nose, new pearly bump nearby. recurrence?", true, "terse_question: a case in clinical shorthand"},
+	// Ninth round: phrasing families from testdata/screens/dev9.jsonl,
+	// written blind to the rules; each with a look-alike.
+	{"Check the picture please, the border looks notched. Melanoma?", true, "image: 'check the picture'"},
+	{"How do I check the photo quality before sending it to a teledermatology service?", false, "image: how to take photos"},
+	{"How should we photograph a rash for a school nurse?", false, "should_i: how to take photos"},
+	{"is this ringworm? round scaly patch on my forearm", true, "this_be_condition: what a finding is"},
+	{"Could that be impetigo? Honey-coloured crusts around the nose since Monday.", true, "this_be_condition: a finding described without an owner"},
+	{"A rash that does not blanch, with a fever: is this urgent?", false, "this_be_condition: a general vignette asks about urgency, not a condition"},
+	{"Is this condition contagious? I read about impetigo on the face.", false, "this_be_condition: a property"},
+	{"Is that true? People say chocolate causes acne on the face.", false, "this_be_condition: whether a claim is true"},
+	{"Grandad's shin is red and hot and he's on blood thinners. Is this urgent?", true, "is_this_urgent: a grandparent's finding"},
+	{"Is it urgent when a child's rash does not fade under a glass?", false, "is_this_urgent: in general"},
+	{"my nephew's birthmark on the lip keeps growing. Is it the type that needs laser?", true, "this_kind_needs: a treatment for one child"},
+	{"Which type of port-wine stain needs laser treatment?", false, "this_kind_needs: a kind asked in general"},
+	{"quit doxycycline because of the sun rash on my arms?", true, "bare_action_because: an order put as a question"},
+	{"Do people quit doxycycline because of sun rashes?", false, "bare_action_because: a group"},
+	{"scraped knee on gravel, still oozing after two days, antibiotic cream?", true, "terse_question: a finding described telegraphically"},
+	{"red patch on cheek after new moisturiser, allergy?", true, "terse_question: a finding opening the message"},
+	{"Rash on palms and soles, which conditions cause it?", false, "terse_question: a finding named in general, then a general question"},
+	{"Me salió una ampolla enorme por la quemadura, ¿la reviento?", true, "es_first_verb: 'reviento'"},
+	{"¿Termino el antibiótico aunque ya no tengo fiebre?", true, "es_first_verb: 'termino'"},
+	{"¿Qué significa el término queratosis?", false, "es_first_verb: 'término' is a noun"},
+	{"Mi abuela tiene la pierna roja y caliente, ¿la llevo a la guardia?", true, "es_first_verb and triage: taking a grandmother to the ER"},
+	{"¿Cuándo hay que llevar a la guardia a un bebé con fiebre y manchas?", false, "triage_question: general warning signs, opened by '¿'"},
+	{"Tomo isotretinoína, ¿por qué me piden análisis cada mes?", false, "es_first_verb: a statement, then a separate why question"},
+	{"Tomo isotretinoína, ¿la dejo si tengo los labios sangrando?", true, "es_first_verb: stopping the asker's drug"},
+	{"Si tuviera un lunar que pica y sangra, ¿me lo tendrían que quitar?", true, "es_me_tienen: a hypothetical about the asker's lesion"},
+	{"¿Hay que quitar todos los lunares que pican?", false, "es_me_tienen: in general"},
+	{"Te dejo una foto del granito del bebé, ¿es normal?", true, "image: 'te dejo una foto'"},
 }
 
 func TestIsClinicalDecision(t *testing.T) {
@@ -446,8 +475,8 @@ func TestDecisionPrechecks(t *testing.T) {
 		checkRuleLiterals(t, q)
 		checkWordSets(t, q)
 	}
-	if len(decisionRules)+len(neutral) > 128 {
-		t.Errorf("%d decision rules and %d rewrites: rulesIn's mask holds 128", len(decisionRules), len(neutral))
+	if n := 64 * len(ruleMask{}); len(decisionRules)+len(neutral) > n {
+		t.Errorf("%d decision rules and %d rewrites: rulesIn's mask holds %d", len(decisionRules), len(neutral), n)
 	}
 	for _, q := range []string{"rash", "rashes", "a rash.", "rashy", "my", "mymy", "i'm", "i'mx", "x_i", "to use", "to usee", "shoulder", "", "ask my doc", "the doc said so", "docs", "45f", "45 f,", "8 yo", "3-week-old", "hombre de 45", "teen with acne", "xteen with", "pt"} {
 		checkWordSets(t, q)
@@ -492,7 +521,7 @@ var indexedWordSets = map[string]*wordIndex{
 // context tests one by one, before vignetteSubject.
 var terseContext = regexp.MustCompile(`\b(i|i'm|i've|my|me|mine|we|our|yo|mi|mis|me|tengo|estoy|his|her|su|patient|pt|paciente|doc|he|she|him|he's|she's)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b|\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b|\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b|\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}a\b|\b(c/o|hx|h/o|o/e|pmh|home visit|care home|nursing home|nurse here|in bed \d+)\b|^son, ` +
 	`|(^|[^\w'-])(` + strings.TrimPrefix(kinRE, "son|") + "|" + esKinRE + "|" + moreKin + `)('s)?($|[^\w'-])|(^|[^\w'-])son's($|[^\w'-])` +
-	`|^(started|had|been|got|went|tried|used|took|noticed|finished|stopped|did|done|finally|just) `)
+	`|^(started|had|been|got|went|tried|used|took|noticed|finished|stopped|did|done|finally|just) |` + telegraphicFinding)
 
 // checkTerseContext fails if terse_question's context, less
 // vignetteSubject, disagrees with terseContext on s.
