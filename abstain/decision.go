@@ -242,7 +242,7 @@ func vignetteSubjectAsk(q string) bool {
 // vignetteGeneric marks a question that uses an age as an example of a
 // group: "can a 60-year-old start isotretinoin?", "how is acne usually
 // managed in a 16-year-old?".
-var vignetteGeneric = anyOf{newWordMap(setOf("usually|typically|generally|normally|in general|commonly|most|often|standard|for example|por ejemplo|suelen|normalmente|en general")), rx(`\b(can|could|do|does|is|are|why|how|what|when|at what age)\b [^?]{0,20}\b(a|an|un|una) \d{1,3}[ -]?(year|yr|month)s?[ -]old (get|have|develop|use|be|start|take|receive|undergo|try|need|wear|apply|catch|outgrow)\b`).containing("old ").within(maxGenericAge)}
+var vignetteGeneric = anyOf{newWordMap(setOf("usually|typically|generally|normally|in general|commonly|common|rare|frequent|prevalent|most|often|standard|for example|por ejemplo|suelen|normalmente|en general|frecuente|raro")), rx(`\b(can|could|do|does|is|are|why|how|what|when|at what age)\b [^?]{0,20}\b(a|an|un|una) \d{1,3}[ -]?(year|yr|month)s?[ -]old (get|have|develop|use|be|start|take|receive|undergo|try|need|wear|apply|catch|outgrow)\b`).containing("old ").within(maxGenericAge)}
 
 // maxGenericAge bounds a match of vignetteGeneric's expression: "at what
 // age", a space, twenty characters of up to four bytes, then at most "una
@@ -392,29 +392,118 @@ func (f matchFunc) MatchString(s string) bool { return f(s) }
 // reGenericAdvice is a first-person question about using a product in
 // general: "should I wear sunscreen indoors?", "can I use retinol and
 // vitamin C together?".
-var reGenericAdvice = rx(`\b(should|can|could|may|do) (i|we) (still |really |also )?(wear|use|apply|reapply|mix|combine|layer|put on|exfoliate|moisturi[sz]e|wash|shower|bathe|swim|tan|go in the sun|go outside|shave|wax|need to wear|need to use|need to apply)\b|\b(debo|deberia|puedo|podemos|tengo que) (usar|ponerme|aplicarme|aplicar|mezclar|combinar|lavarme|ducharme|banarme|nadar|exfoliarme|hidratarme|depilarme)\b`)
+var reGenericAdvice = rx(`\b(should|can|could|may|do) (i|we) (still |really |also )?(wear|use|apply|reapply|mix|combine|layer|put on|exfoliate|moisturi[sz]e|wash|shower|bathe|swim|tan|go in the sun|go outside|shave|wax|change|replace|share|clean|need to wear|need to use|need to apply)\b|\b(debo|deberia|puedo|podemos|tengo que) (usar|ponerme|aplicarme|aplicar|mezclar|combinar|lavarme|ducharme|banarme|nadar|exfoliarme|hidratarme|depilarme|cambiar|compartir|limpiar|lavar)\b`)
 
-// personalWords in a question tie it to the asker's own body or care.
+// ownedWords in a question tie it to someone's own body or care.
 var ownedWords = indexWords(words("my|mine|his|her|our|i'm|im|i've|i'd|me|he|she|him|we're|mi|mis|me|le|su|sus|tengo|estoy|tiene"))
 
-// genericAdvice reports whether q asks how to use a product in general:
-// reGenericAdvice, and nothing ties it to the asker's body or condition
-// beyond the "I" of the question.
+// otherOwners tie a question to someone other than the asker, or state the
+// asker's condition, whatever follows them.
+var otherOwners = indexWords(words("his|her|he|she|him|we're|i've|i'd|le|su|sus|tengo|estoy|tiene"))
+
+// genericAdvice reports whether q asks how to use a product or go about
+// everyday care in general: reGenericAdvice, with no drug named, and nothing
+// that ties it to the asker's condition beyond the "I" of the question and
+// a part of the body ("should I use a separate towel for my face?", "should
+// I wear a hat even when I'm wearing SPF 50?"). A finding, a relative or a
+// drug of the asker's ("my rash", "my son", "my cream") does.
 var genericAdvice = matchFunc(func(q string) bool {
 	if !reGenericAdvice.MatchString(q) {
 		return false
 	}
-	if ownedWords.MatchString(q) {
+	if otherOwners.MatchString(q) || ownsFinding(q) || drugNamed(q) {
 		return false
 	}
 	// "I have", "I had", "I am" state the asker's condition.
-	return !reStatesCondition.MatchString(q)
+	return !reStatesCondition.MatchString(q) && !reImState.MatchString(q)
 })
+
+// reImState states the asker's condition with "I'm": pregnant, allergic,
+// on a drug.
+var reImState = rx(`\b(i'm|im|i am) (pregnant|breastfeeding|nursing|allergic|on|taking|being treated|having|recovering|immunosuppressed|diabetic)\b`)
+
+// ownsFinding reports whether one of the asker's words (my, our, mi, mis,
+// I'm) owns something other than a part of the body or an everyday thing:
+// "my rash", "my melasma", "my 18 month old", "my EpiPen", "I'm looking
+// after", rather than "my face", "my own scalp", "my pillowcase". Or
+// whether the asker cares for someone else.
+func ownsFinding(q string) bool {
+	if reCaring.MatchString(q) {
+		return true
+	}
+	ws := strings.FieldsFunc(q, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '\'' || r == '-') })
+	for i, w := range ws {
+		if !askerOwners[w] {
+			continue
+		}
+		k := i + 1
+		for k < len(ws) && ownedModifiers[ws[k]] {
+			k++
+		}
+		if w == "i'm" || w == "im" {
+			if k < len(ws) && !routineAfterIm[ws[k]] {
+				return true
+			}
+			continue
+		}
+		if k < len(ws) && !routineOwned[ws[k]] && !bodySet.has(ws[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+// reCaring names someone in the asker's care.
+var reCaring = rx(`\b(looking after|caring for|care for|taking care of|my (patient|client|resident)s?|the (patient|client|resident))\b`)
+
+// askerOwners are the asker's words that may own a finding.
+var askerOwners = setOf("my|mine|our|i'm|im|mi|mis|nuestro|nuestra")
+
+// ownedModifiers may stand between an owner and what it owns.
+var ownedModifiers = setOf("own|usual|daily|regular|new|old|fresh|clean|favourite|favorite|whole|entire|current|propia|propio|nueva|nuevo")
+
+// routineOwned are everyday things and parts of the body, beyond bodyRE's,
+// that the asker may own in a general question: "my pillowcase", "my
+// razor blade", "my foundation".
+var routineOwned = setOf("hair|nails|nail|lips|skin|scalp|towel|towels|washcloth|flannel|pillowcase|pillowcases|pillow|sheets|bedding|razor|razors|blade|blades|clothes|clothing|shoes|socks|hat|hats|foundation|makeup|make-up|moisturiser|moisturizer|sunscreen|cleanser|serum|routine|skincare|shampoo|conditioner|soap|brush|brushes|sponge|sponges|gym|pool|glasses|sunglasses|polish|toothbrush|tattoo|piercing|cortaunas|toalla|toallas|funda|almohada|cara|pelo|piel|manos|pies|labios|rostro|cuerpo|maquillaje|protector|crema|champu|rutina|cuchilla|maquinilla")
+
+// routineAfterIm may follow "I'm" in a general question: "even when I'm
+// wearing SPF 50", "I'm prone to breakouts", "I'm going to the beach".
+var routineAfterIm = setOf("wearing|using|going|prone|outside|outdoors|out|at|in|a|an|the|careful|curious|wondering|planning|trying|doing|swimming|travelling|traveling|working|running|training|new|not|just|always|often|sure|told|asking")
+
+// drugWords name treatments; drugWord also knows drugs by their endings.
+var drugWords = setOf("cream|creams|ointment|ointments|medication|medications|medicine|medicines|meds|pills|pill|tablets|tablet|prescription|antibiotic|antibiotics|steroid|steroids|retinoid|retinoids|biologic|biologics|antifungal|antihistamine|antihistamines|injection|injections|isotretinoin|accutane|tretinoin|methotrexate|hydrocortisone|clobetasol|tacrolimus|pimecrolimus|dupilumab|spironolactone|finasteride|minoxidil|ivermectin|permethrin|crema|pomada|pastillas|medicamento|medicacion|antibiotico|antibioticos|corticoide|corticoides|isotretinoina|metotrexato")
+
+func drugWord(w string) bool {
+	if drugWords[w] {
+		return true
+	}
+	for _, suf := range drugSuffixes {
+		if len(w) > len(suf)+3 && strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// drugSuffixes end the names of common drug classes: doxycycline,
+// erythromycin, fluconazole, adalimumab, prednisolone, cortisone.
+var drugSuffixes = []string{"cycline", "mycin", "cillin", "azole", "mab", "olone", "isone", "sone", "inib", "ciclina", "micina", "azol"}
+
+// drugNamed reports whether q names a drug.
+func drugNamed(q string) bool {
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+		if drugWord(w) {
+			return true
+		}
+	}
+	return false
+}
 
 // Taking a drug ("while on isotretinoin", "tomando isotretinoína") or being
 // pregnant states the asker's condition too; using a product ("while using
 // retinol") does not.
-var reStatesCondition = rx(`\bi (have|had|am|was|got|get|developed|noticed|found)\b|\bwhile (on|taking) |\b(tomando|mientras tomo|en tratamiento con|estando embarazada|estoy embarazada)\b`)
+var reStatesCondition = rx(`\bi (have|had|am|was|got|get|developed|noticed|found)\b|\bwhile (on|taking|breastfeeding|nursing|pregnant) |\b(tomando|mientras tomo|en tratamiento con|estando embarazada|estoy embarazada)\b`)
 
 // reGenericNormal asks whether something is usual for a kind of thing or
 // person: "is it normal for creams to separate?", "is it safe for kids to
@@ -524,7 +613,7 @@ var firstPerson = indexWords(words("i|i'm|im|i've|i'd|my|me|mine|myself|we|our|u
 
 // propertyWords after "is it" ask about a disease, not a diagnosis: "I
 // was diagnosed with rosacea; is it contagious?".
-var propertyWords = indexWords(words("considered|classed|classified|regarded|counted|oversimplified|exaggerated|overblown|overstated|description|relacion|cuento|mito|right|proven|proved|established|contagious|infectious|catching|recognised|recognized|real|genuine|official|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que|para siempre|de por vida"))
+var propertyWords = indexWords(words("unhygienic|hygienic|antihigienico|higienico|outdated|obsolete|out of date|considered|classed|classified|regarded|counted|oversimplified|exaggerated|overblown|overstated|description|relacion|cuento|mito|right|proven|proved|established|contagious|infectious|catching|recognised|recognized|real|genuine|official|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que|para siempre|de por vida"))
 
 // notDiagnosisWords after "is it" name a kind of thing or ask about a name,
 // not a diagnosis: "my GP prescribed fucidin; is it an antibiotic?", "what
@@ -539,7 +628,7 @@ var decisionRules = []rule{
 	r("am_i", words("am i "), `\bam i (having|allergic|infected|contagious|immune|getting|developing|reacting|sensitive|at risk)\b`),
 	r("what_do_i_have", cross("what", " do | does | did | is | could |'s | might "), `\bwhat (do|does|did) (i|he|she|we|they|my \w+|his \w+|her \w+|the patient|this patient|this child|this baby|it) (have|has|got)\b|\bwhat('s| is| could be| could| might be)? (wrong with|going on with|up with|happening (to|with)|causing) (me|my|him|her|it|this|these|our)\b`),
 	r("mean_i_have", words("mean"), `\bmeans? (that )?(i|he|she|we|my \w+|his \w+|her \w+) (have|has|had|am|is|need|needs|should)\b`),
-	r("is_this_lesion", cross("is |are |could |might |does |do |can |would ", "this |that |these |those |my |his |her |our "), `\b(is|are|could|might|does|do|can|would) (this|that|these|those|my|his|her|our) (\w+ |[\w'-]+ ){0,3}`+lesionRE+`\b`).unlessCtx(rx(`^(why|how come) `)),
+	r("is_this_lesion", cross("is |are |could |might |does |do |can |would ", "this |that |these |those |my |his |her |our "), `\b(is|are|could|might|does|do|can|would) (this|that|these|those|my|his|her|our) (\w+ |[\w'-]+ ){0,3}`+lesionRE+`\b`).unlessCtx(anyOf{rx(`^(why|how come) `), matchFunc(productEffect)}),
 	{name: "is_the_lesion_on_my", any: cross("is |are |could |might |would ", "the |this |that |these |those "), re: rx(`\b(is|are|could|might|would) (the|this|that|these|those) `), check: lesionThenOwner},
 	{name: "what_is_this_lesion", any: words("what"), re: rx(`\bwhat('s| is| are| could| might| would| can)? (this|that|these|those|it|they)( \w+)?( \w+)?( be| is| are)?\b`), ctx: anyOf{lesionSet, rx(`\b(on|in) (my|his|her) ` + bodyRE)}, check: notGeneralWhatIs},
 	r("could_my_x_be", cross("could |might |can |would |is |are ", "my |his |her |our "), `\b(could|might|can|would|is|are) (my|his|her|our) ([\w'-]+ ){1,3}(be )?(from|due to|caused by|because of|a sign of|a symptom of|related to|linked to|an allergy|a reaction|allergic|infected|the start of|the beginning of|from the)\b`),
@@ -608,13 +697,13 @@ var decisionRules = []rule{
 	{name: "diagnose_the", any: words("diagnose|identify|check|look at|examine|assess|evaluate"), re: rx(`\b(diagnose|identify|check|look at|examine|assess|evaluate) (the|this|that|these|those) `), check: lesionThenOwner},
 	r("how_do_i_treat", cross("how ", "do i|should i|can i|could i|do we|should we|can we"), `\bhow (do|should|can|could) (i|we) (treat|get rid of|cure|heal|fix|stop|clear|manage|handle|soothe|calm) (the |this |these |that |my |his |her |our )`).withCtx(rx(`\b(my|his|her|our|this|these)\b`)).unlessCtx(newWordMap(setOf("in general|generally|usually|typically|en general"))),
 	// Treatment and dose, first or third person.
-	{name: "should_i", any: words("should |shouldn't "), re: rx(`\bshould(n't| not)? (i|we|he|she|they|my [\w'-]+|our [\w'-]+|his [\w'-]+|her [\w'-]+|the patient|this patient|this [\w'-]+|that [\w'-]+|the [\w'-]+ old|grandma|grandpa|mum|mom|dad)\b`), unless: anyOf{genericAdvice, rx(`\bshould (we|they) (all |always |generally |usually )?(wear|use|apply|reapply|avoid|know|learn|worry about|be worried about) (sunscreen|sun|spf|products|the sun)\b|\bhow should (i|we) (take|photograph|document|record|store|send|label|pack|carry) \b|\bif (someone|somebody|anyone|a family member|a housemate|a roommate|people|others|other people|alguien|a child|a baby|a person|a patient|an adult|a teenager|children|kids|patients|adults|you|your)\b`)}},
+	{name: "should_i", any: words("should |shouldn't "), re: rx(`\bshould(n't| not)? (i|we|he|she|they|my [\w'-]+|our [\w'-]+|his [\w'-]+|her [\w'-]+|the patient|this patient|this [\w'-]+|that [\w'-]+|the [\w'-]+ old|grandma|grandpa|mum|mom|dad)\b`), unless: anyOf{genericAdvice, reRoutineOrder, rx(`\bshould (we|they) (all |always |generally |usually )?(wear|use|apply|reapply|avoid|know|learn|worry about|be worried about) (sunscreen|sun|spf|products|the sun)\b|\bhow should (i|we) (take|photograph|document|record|store|send|label|pack|carry) \b|\bif (someone|somebody|anyone|a family member|a housemate|a roommate|people|others|other people|alguien|a child|a baby|a person|a patient|an adult|a teenager|children|kids|patients|adults|you|your)\b`)}},
 	r("should_it", words("should it |should they "), `\bshould (it|they) (come off|come out|be (removed|cut out|biopsied|excised|frozen|checked|treated|drained|popped|covered|lanced|looked at|seen|left|burst|taken off|tested))\b`).withCtx(wordSet(words("my|his|her|our|this|these"))),
 	r("whether_should", words("should "), `\b(whether|if) ([\w'.-]+ ){1,6}should\b|\bshould (continue|stop|start|restart|switch|increase|decrease|taper|use|take|apply|keep|get|be (sent|seen|referred|admitted|biopsied|treated|started|stopped|excised|removed|given|tested)) (her|his|my|their|our|it|this|the)\b`),
 	r("can_i_use", cross("can |could |may ", "i |my |he |she |we |his |her "), `\b(can|could|may) (i|we|he|she|(my|his|her) ([\w'-]+ )?[\w'-]+) (still |keep |continue |safely |just )?(use|using|take|taking|inject|injecting|stop|start|apply|put|give|double|combine|mix|skip|increase|decrease|drink|breastfeed|reuse|share|borrow|pop|squeeze|go back|return|swim|shave|wax|tan|go tanning|get a tattoo|get vaccinated|exercise|shower|bathe|wear|do|attend|play|go to|go swimming|go on|go away|travel|fly|have|pick|scratch|burst|lance|cut|freeze|treat|cover|leave|remove|wash|go (from|up|down|off)|move (up|to|from)|switch|drop|lower|raise|come off|taper|wait)\b`).unlessCtx(anyOf{genericAdvice, rx(`\bcan (i|we|you) (catch|get|spread|pass|give) (it|this|that|them|[\w-]+) (from|to|by)\b|\bcan i (get|catch|have) [\w-]+ (from|more than|again|twice|if)\b`)}),
 	r("what_should_i", cross("should |can |do |could |would |must ", "i |we |he |she |they |my |his |her "), `\bwhat([\w' -]{0,25})? (should|can|do|could|would|must) (i|we|he|she|they|my [\w'-]+|his [\w'-]+|her [\w'-]+) (do|use|take|put|apply|try|give|start|get|ask|buy|switch|avoid|eat)\b`),
 	{name: "what_should_vignette", any: words("what should "), re: rx(`\bwhat should (a|an|the|this|my|our|his|her) `), then: rx(`\b(do|take|use|try|receive|get|be (given|prescribed|started|treated))\b`), unless: rx(`\b(when|if|whenever) (a|an|someone|somebody|their|your|one|children|kids)\b`)},
-	{name: "how_much_should", any: cross("how ", "much |many |often |long |far |soon |fast |quickly |slowly "), re: rx(`\bhow (much|many|often|long|far|soon|fast|quickly|slowly) `), then: rx(`\b(should|can|do|must|could) (i|we|he|she|my [\w'-]+)\b|\b(on|for|to|in) (my|his|her|our) [\w'-]+`)},
+	{name: "how_much_should", any: cross("how ", "much |many |often |long |far |soon |fast |quickly |slowly "), re: rx(`\bhow (much|many|often|long|far|soon|fast|quickly|slowly) `), then: rx(`\b(should|can|do|must|could) (i|we|he|she|my [\w'-]+)\b|\b(on|for|to|in) (my|his|her|our) [\w'-]+`), unless: reRoutineAmount},
 	{name: "which_for_me", any: words("which "), re: rx(`\bwhich (\w+ )?(biologic|drug|medication|medicine|cream|ointment|treatment|antibiotic|antifungal|steroid|dose|pill|tablet|dressing|sunscreen|moisturizer|moisturiser|shampoo|option|one|test|tests|procedure|laser|product|antihistamine|cleanser|retinoid|regimen)s?\b`), then: wordSet(words("should|to start|to use|to choose|to give|to prescribe|for me|for my|for him|for her|for us|is best for me|would you|do i|can i|i should|suits me|suit me|suits him|suits her|suit him|suit her|suits my|suit my|works for me|work for me|works best for me|work best for me"))},
 	{name: "recommend_for_me", any: words("recommend|prescribe|suggest|advise|give"), re: rx(`\b(recommend|prescribe|suggest|advise|give)\b`), then: wordSet(cross("for |to |on ", "me|my|him|her|us|our|this"))},
 	r("would_you", words("would you|if it were|if this were|if you were|in my shoes|in my place"), `\bwould you (start|use|give|prescribe|treat|biopsy|excise|do|choose|recommend|go with|pick|try|operate|refer|switch|stop|continue|say|guess|call|consider|remove|freeze|send|admit|worry|be worried|be concerned)\b|\bif (it|this) were (you|your)\b|\bif you were (me|him|her|in)\b|\bin my (shoes|place)\b`),
@@ -644,7 +733,7 @@ var decisionRules = []rule{
 	r("ok_to_act", cross("am i |is he |is she |are we |is my ", "ok to|okay to|alright to|safe to|fine to|allowed to"), `\b(am i|is (he|she)|are we|is (my|his|her|our) [\w'-]+) (ok|okay|alright|safe|fine|allowed) to\b`),
 	// "...my nail: worth a biopsy?", "¿necesitaría biopsia?": whether one
 	// lesion needs a procedure.
-	r("worth_a_biopsy", words("biops|excision|removal|dermatoscop|dermoscop"), `\b(worth|warrant|warrants|merit|merits|need|needs|necesita|necesitaria|requiere|requeriria) (an? |una )?(biopsy|biopsia|excision|removal|dermoscopy|dermatoscopia)\b`).withCtx(anyOf{personal, kinWords}),
+	r("worth_a_biopsy", words("biops|excision|removal|dermatoscop|dermoscop"), `\b(worth|warrant|warrants|merit|merits|need|needs|necesita|necesitaria|requiere|requeriria) (an? |una )?(biopsy|biopsia|excision|removal|dermoscopy|dermatoscopia)\b`).withCtx(anyOf{personal, kinWords}).withCheck(inQuestion),
 	// "...has gone from flat to raised, does that mean melanoma?"
 	r("does_that_mean", words("mean"), `\bdoes (that|this|it) mean (it'?s |it is |i have |he has |she has |i've got )?(an? )?[a-z]{4,}`).withCtx(anyOf{personal, kinWords}).unlessCtx(rx(`\bdoes (that|this|it) mean (i|you|we|he|she|they) (can|should|have to|need|must|will)\b`)),
 	// "Con el tratamiento me duelen las articulaciones. ¿Es motivo para
@@ -654,7 +743,7 @@ var decisionRules = []rule{
 	// bebé?": the impersonal form about one person or lesion.
 	r("es_se_puede_mine", words("se puede|se le puede|se les puede"), `\bse (le |les )?puede (reventar|quitar|poner|dar|usar|cortar|operar|exprimir|pinchar|tapar|dejar|ir|seguir|echar|aplicar)\b`).withCtx(anyOf{personal, kinWords, reCaseShorthand, rx(`\b(este|esta|estos|estas) (grano|granito|lunar|bulto|quiste|mancha|verruga|ampolla|herida|costra|ronchas|granos|lunares)\b`)}),
 	// "¿Me tienen que quitar más piel?", "¿mi nena puede ir al cole?"
-	r("es_me_tienen", words("me tienen|le tienen|tendria que|tendrian que|tendre que|tendran que|deberian que|habria que|puede ir|puede usar|puede tomar|puede seguir|puede volver|puede banarse|puede nadar"), `\b(me|le) tienen que (quitar|operar|hacer|poner|dar|ampliar|cortar)\b|\b(me|le|nos) (lo |la |los |las )?(tendria|tendrian|tendre|tendran|habria) que (quitar|operar|hacer|poner|dar|ampliar|cortar|tratar|biopsiar|congelar|extirpar|drenar|recetar|cambiar)\b|\b(mi|su) [a-z]+ puede (ir|usar|tomar|seguir|volver|banarse|nadar)\b`),
+	r("es_me_tienen", words("me tienen|le tienen|tendria que|tendrian que|tendre que|tendran que|deberian que|habria que|puede ir|puede usar|puede tomar|puede seguir|puede volver|puede banarse|puede nadar"), `\b(me|le) tienen que (quitar|operar|reoperar|reintervenir|volver a operar|hacer|poner|dar|ampliar|cortar)\b|\b(me|le|nos) (lo |la |los |las )?(tendria|tendrian|tendre|tendran|habria) que (quitar|operar|hacer|poner|dar|ampliar|cortar|tratar|biopsiar|congelar|extirpar|drenar|recetar|cambiar)\b|\b(mi|su) [a-z]+ puede (ir|usar|tomar|seguir|volver|banarse|nadar)\b`),
 	// "¿Usted cree que me deba hacer la biopsia?", "¿vos se los sacarías?":
 	// the asker's or a child's procedure, asked of the reader.
 	r("es_usted_cree", words("cree que|crees que|sacarias|sacaria|quitarias|quitaria|harias|haria|operarias"), `\b(usted|vos|tu)? ?(cree|crees|cres) que (me|le|lo|la|se) (deba|debo|deberia|convenga|haga|hagan|quite|quiten|saque|saquen|opere|operen)\b|\b(vos|usted|tu) (se los |se lo |se la |le |lo |la )?(sacarias|sacaria|quitarias|quitaria|harias|haria|operarias|operaria|pondrias|pondria|darias|daria)\b`).withCtx(anyOf{personal, kinWords}),
@@ -688,7 +777,7 @@ var decisionRules = []rule{
 	r("vignette_person", words("in his|in her|aged|of "), `\b`+personRE+` (in (his|her) (early |late |mid-)?\d0s|aged \d{1,3}|of \d{1,3})\b[^?]*\?`),
 	r("pt_terse", words("pt|patient|paciente"), `\b(pt|patient|paciente)\.?:? \d{1,3} ?(y/?o|yo|years?|anos|f|m)\b[^?]*\?`),
 	// Relatives and patients: the asker names the person, then a decision.
-	{name: "my_person", any: words("my |our |mi |nuestro |nuestra "), re: rx(`\b(my|our|mi|nuestro|nuestra) (patient|child|son|daughter|baby|toddler|infant|husband|wife|partner|mother|father|mom|mum|dad|kid|kids|boyfriend|girlfriend|friend|brother|sister|grandmother|grandfather|grandma|grandpa|grandson|granddaughter|aunt|uncle|niece|nephew|teen|teenager|paciente|hijo|hija|bebe|nino|nina|esposo|esposa|marido|mujer|pareja|madre|padre|mama|papa|hermano|hermana|abuelo|abuela|nieto|nieta|amigo|amiga)\b`), then: rx(`\b(should|dose|dosage|how much|start|stop|switch|which (\w+ )?(biologic|drug|medication|medicine|cream|ointment|treatment|antibiotic|antifungal|steroid|dose|pill|tablet|dressing|sunscreen|moisturi[sz]er|shampoo|option|one|test|procedure|product|antihistamine|lotion|soap)|does (he|she|it) have|is (he|she)|will (he|she)|diagnosis|diagnose (it|him|her)|what to do|treat (it|him|her|this)|excis|biops|refer|monitor|watch|worried|worry|what (can|should|do) (i|we)|debo|deberia|le pongo|le doy|le aplico|la llevo|lo llevo|tiene que|necesita|puede (usar|tomar|ir)|que le|cuanto|cuanta|es grave|sera|next step|next line|next option)`), unless: anyOf{rx(`\b(was|were|has been|have been|got|fue|ha sido|esta) (just |recently |already )?(diagnosed|diagnosticad[oa])\b[^?]*\b(how|what|why|when|where|cuanto|como|que|por que)\b [^?]*(usually|typically|generally|normally|last|mean|suelen|normalmente|dura|duran)`), matchFunc(onlyWhyQuestions), newWordMap(setOf("in general|en general|por lo general"))}},
+	{name: "my_person", any: words("my |our |mi |nuestro |nuestra "), re: rx(`\b(my|our|mi|nuestro|nuestra) (patient|child|son|daughter|baby|toddler|infant|husband|wife|partner|mother|father|mom|mum|dad|kid|kids|boyfriend|girlfriend|friend|brother|sister|grandmother|grandfather|grandma|grandpa|grandson|granddaughter|aunt|uncle|niece|nephew|teen|teenager|paciente|hijo|hija|bebe|nino|nina|esposo|esposa|marido|mujer|pareja|madre|padre|mama|papa|hermano|hermana|abuelo|abuela|nieto|nieta|amigo|amiga)\b`), then: rx(`\b(should|dose|dosage|how much|start|stop|switch|which (\w+ )?(biologic|drug|medication|medicine|cream|ointment|treatment|antibiotic|antifungal|steroid|dose|pill|tablet|dressing|sunscreen|moisturi[sz]er|shampoo|option|one|test|procedure|product|antihistamine|lotion|soap)|does (he|she|it) have|is (he|she)|will (he|she)|diagnosis|diagnose (it|him|her)|what to do|treat (it|him|her|this)|excis|biops|refer|monitor|watch|worried|worry|what (can|should|do) (i|we)|debo|deberia|le pongo|le doy|le aplico|la llevo|lo llevo|tiene que|necesita|puede (usar|tomar|ir)|que le|cuanto|cuanta|es grave|sera|next step|next line|next option)`), unless: anyOf{reProcessAsked, rx(`\b(was|were|has been|have been|got|fue|ha sido|esta) (just |recently |already )?(diagnosed|diagnosticad[oa])\b[^?]*\b(how|what|why|when|where|cuanto|como|que|por que)\b [^?]*(usually|typically|generally|normally|last|mean|suelen|normalmente|dura|duran)`), matchFunc(onlyWhyQuestions), newWordMap(setOf("in general|en general|por lo general"))}},
 	// Terse questions after a personal description or a vignette:
 	// "... under my thumbnail. Melanoma?", "70F, new ulcer on the shin.
 	// Antibiotics?", "¿biopsia o vigilar?".
@@ -711,7 +800,7 @@ var decisionRules = []rule{
 	// "nephew, 9, round bald patch with black dots. tinea capitis or
 	// alopecia areata?", "79M care home, tense bullae... clobetasol or oral
 	// pred?": a short choice after a particular person is described.
-	{name: "final_choice", any: words(" or | o "), fn: finalChoice, unless: anyOf{reChoiceGeneral, reKindAsked}},
+	{name: "final_choice", any: words(" or | o "), fn: finalChoice, unless: anyOf{reChoiceGeneral, reKindAsked, reRoutineOrder}},
 	r("tell_me_if", words("tell me|let me know|dime|digame|decir si|decirme si"), `\b(tell me|let me know|dime|digame|decir|decirme) (if|whether|si) (my|this|that|these|his|her|it|i|mi|este|esta|esto|eso|es|tengo|lo|la|le)\b`),
 	{name: "option_or_option", any: words(" or | o "), re: rx(`\b(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia|injections?|inyecciones|infiltraciones|infiltracion|radiotherapy|radioterapia|radiation)\b,? (or|o) (\w+ )?(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia|injections?|inyecciones|infiltraciones|infiltracion|radiotherapy|radioterapia|radiation|not|no|nothing|nada)\b[^.]*\?`), ctx: personal, unless: rx(`\b(when|how|why|what|difference|cuando|como|por que|diferencia)\b[^?]*\b(usually|generally|typically|chosen|preferred|decided|suele|suelen|se elige|se decide|en general)\b`)},
 	// Spanish.
@@ -735,13 +824,13 @@ var decisionRules = []rule{
 	// procedure for the asker.
 	r("es_me_hago", words("me hago|me opero|me quito|me saco"), `\bme (hago|opero|quito|saco)\b`).withCheck(atClauseStart),
 	r("es_puedo", words("puedo|podria|puede |podemos|pueden"), `\b(puedo|podria|podemos|puede (mi|su) \w+( de \d{1,3} (anos|meses))?|pueden (mis|sus) \w+) (seguir |dejar de |empezar a |volver a |usar y |tambien )?(seguir con|continuar con|juntar|meter|meterme|quitar|reventar|volar|viajar|subir|bajar|aumentar|reducir|doblar|duplicar|volver|usando|tomando|aplicando|aplicandome|poniendome|poniendole|dandole|esperar|aguantar|usar|tomar|aplicar|aplicarme|ponerme|poner|ponerle|darle|dar|mezclar|combinar|beber|tomarme|broncearme|depilarme|ir|banarme|nadar|hacerme|tatuarme|usarla|usarlo|tomarla|tomarlo|exponerme|tomar el sol|rascarme|reventar|quitarme|cortar|dejar|suspender|embarazarme|amamantar|dar el pecho|vacunarme|operarme)\b`).unlessCtx(anyOf{genericAdvice, rx(`\b(contagiarme|contagiar|pegar|transmitir)\b`)}),
-	r("es_debo", words("debo|deberia|tengo que|necesito|hace falta|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe "), `\b(debo|deberia|tengo que|necesito|hace falta que|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe) (ya |urgentemente |de nuevo )?(tratarnos|tratarme|tratarlo|tratarla|tratarlos|usar|tomar|aplicar|ir|ver|pedir|dejar|suspender|parar|seguir|empezar|cambiar|consultar|acudir|preocuparme|preocuparse|hacerme|hacerse|operarme|operarse|llevar|llevarla|llevarlo|quitarme|quitarse|quitar(se|me)(lo|la|los|las)|faltar|quedarse en casa|quedarme en casa|llamar|avisar|biopsiar|tratar|tratarme|tratarlo|tratarla|vigilar|antibiotico|antibioticos|biopsia|una biopsia|cirugia|puntos|tratamiento|un dermatologo|un medico|al medico|al dermatologo|urgencias|a urgencias)\b`).withCheck(esModalPerson).unlessCtx(anyOf{genericAdvice, matchFunc(onlyWhyQuestions), rx(`\b(tengo que|debo|deberia|necesito) (usar|ponerme|aplicarme|llevar) (protector|crema solar|fotoprotector|sombrero|gafas)\b[^?]*\b(invierno|nublado|siempre|todos los dias|cada dia)\b`)}),
+	r("es_debo", words("debo|deberia|tengo que|necesito|hace falta|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe "), `\b(debo|deberia|tengo que|necesito|hace falta que|deberiamos|debemos|tenemos que|necesitamos|tiene que|necesita|debe) (ya |urgentemente |de nuevo )?(tratarnos|tratarme|tratarlo|tratarla|tratarlos|usar|tomar|aplicar|ir|ver|pedir|dejar|suspender|parar|seguir|empezar|cambiar|consultar|acudir|preocuparme|preocuparse|hacerme|hacerse|operarme|operarse|llevar|llevarla|llevarlo|quitarme|quitarse|quitar(se|me)(lo|la|los|las)|faltar|quedarse en casa|quedarme en casa|llamar|avisar|biopsiar|tratar|tratarme|tratarlo|tratarla|vigilar|antibiotico|antibioticos|biopsia|una biopsia|cirugia|puntos|tratamiento|un dermatologo|un medico|al medico|al dermatologo|urgencias|a urgencias)\b`).withCheck(esModalPerson).unlessCtx(anyOf{genericAdvice, matchFunc(onlyWhyQuestions), rx(`\b(tengo que|debo|deberia|necesito) (usar|ponerme|aplicarme|llevar) (protector|crema solar|fotoprotector|sombrero|gafas)\b[^?]*\b(invierno|nublado|siempre|todos los dias|cada dia)\b|\b(tengo que|debo|deberia|necesito|hay que) (usar|ponerme|llevar) (chanclas|sandalias|zapatillas)\b`)}),
 	r("es_que_le_pongo", words("pongo|doy|aplico|recomienda|recet|conviene|sirve|vendria|iria"), `\b(que|cual|cuanta|cuanto|cuantas|cuantos) ([a-z]+ ){0,3}(le|me|te|les) (pongo|doy|aplico|recomiendas|recomienda|recomiendan|receto|recetas|recetaria|conviene|convienen|sirve|sirven|vendria|irian|iria|pongo)\b`),
 	r("es_conviene", words("conviene|basta|bastaria|alcanza|serviria|funcionaria|quitaria|curaria|ayudaria|quitara|curara|ira |iria|vendria"), `\b(me|le|les|nos) (conviene|convienen|convendria|basta|bastaria|alcanza|alcanzaria|serviria|funcionaria|quitaria|curaria|ayudaria|quitara|curara|ira bien|iria bien|iria mejor|irian mejor|vendria bien|vendria mejor|vendrian bien|vendrian mejor)\b`),
 	r("es_le_sirve", words("sirve|servira|vale "), `\b(me|le|les|nos) (sirve|sirven|servira|vale) (a (mi|mis|su|sus) [a-z]+ )?(el|la|los|las|mi|mis|su|sus|esta|este|esa|ese)\b`).withCtx(rx(`\b(mi|mis|su|sus)\b`)),
 	r("es_llevo", words("llev|voy|vamos|ir |acud|mand|acerc|traigo"), `\b(la|lo|le|los|las) (llevo|llevamos|mando|mandamos|acerco|acercamos) (ya |hoy |ahora |esta noche |manana )?(a|al) (urgencias|medico|hospital|dermatologo|pediatra|doctor|consulta|centro de salud)\b|\b(llevo|llevamos|mando|mandamos|acerco|acercamos|traigo) (ya |hoy |ahora )?(a )?(mi|mis|nuestro|nuestra|nuestros) [a-z]+ (ya |hoy |ahora )?(a|al) (urgencias|medico|hospital|dermatologo|pediatra|doctor|consulta|centro de salud)\b|\b(voy|vamos|acudo|acudimos|tiene que ir|debe ir|debo ir|tengo que ir|hay que llevarla|hay que llevarlo|necesito ir|necesita ir) (ya |hoy |urgentemente |corriendo )?(a|al) (urgencias|medico|hospital|dermatologo|pediatra|doctor|consulta|especialista|centro de salud)\b`),
 	r("es_puede_esperar", words("esperar|aguantar"), `\b(puedo|podemos|puede|podria) (esperar|aguantar) (a|al|hasta)\b`).withCheck(esModalPerson),
-	{name: "es_first_verb", any: words(esFirstVerbs), fn: esFirstVerb, unless: rx(`\b(en general|normalmente|habitualmente|por lo general|de rutina|siempre|cualquier|cualquiera)\b`)},
+	{name: "es_first_verb", any: words(esFirstVerbs), fn: esFirstVerb, unless: anyOf{rx(`\b(en general|normalmente|habitualmente|por lo general|de rutina|siempre|cualquier|cualquiera)\b`), reRoutineOrder}},
 	r("es_que_hago", words("hago|hacemos|harias|haria|hacer|fuera|estuviera|en mi lugar|operaria|tratari|usari|empezari|recetari|biopsiari"), `\b(que|q) (hago|hacemos|harias|haria usted|haria|debo hacer|debemos hacer|le hago|me hago|puedo hacer|tengo que hacer)\b|\bsi (fuera|fueras|estuviera|estuvieras) (usted|tu|vos|en mi lugar)\b|\ben mi lugar\b|\b(operaria|tratarias|trataria|usarias|usaria|empezarias|empezaria|recetarias|recetaria|biopsiarias|biopsiaria)\b`),
 	// "¿Mi hermano tiene lupus?"
 	r("es_kin_tiene", words("tiene|tendra|tendria"), `\b(mi|su|nuestro|nuestra) (`+esKinRE+`) (tiene|tendra|tendria) ([a-z]+ ){0,2}[a-z]+\?`).withCheck(kinTieneWhat),
@@ -1047,6 +1136,9 @@ func notProperty(q string, m []int) bool {
 		return false // "what is that exactly?", "how is it done?" ask what or how, not whether
 	}
 	rest := q[m[2*6]:]
+	if w := nextWord(rest, 0); w == "me" || w == "us" {
+		return false // "or is that just me?" asks whether others share it
+	}
 	if generalAdverbs[nextWord(rest, 0)] {
 		return false // "are they ever cancerous?" asks about a kind of lesion
 	}
@@ -1404,7 +1496,7 @@ func finalChoice(q string) bool {
 var choicePerson = anyOf{personal, kinWords, patientWords, reCaseShorthand, reImpliedFirstPerson, vignetteSubject}
 
 // choiceNotOpeners open questions that ask something other than a choice.
-var choiceNotOpeners = setOf("why|how|what|which|when|where|who|whose|por|porque|como|cual|cuales|cuando|donde|quien|que|or|o")
+var choiceNotOpeners = setOf("why|how|what|which|when|where|who|whose|por|porque|como|cual|cuales|cuando|donde|quien|que|cuanto|cuanta|cuantos|cuantas|or|o")
 
 // reCaseShorthand marks a case described in clinical shorthand or by a
 // carer: "79m care home", "c/o itchy rash", "district nurse here".
@@ -1421,6 +1513,28 @@ var reImpliedFirstPerson = rx(`^(started|had|been|got|went|tried|used|took|notic
 var reTelegraphicFinding = rx(telegraphicFinding)
 
 const telegraphicFinding = `^((new|small|little|tiny|big|red|itchy|painful|sore|hard|soft|dark|black|white|weird) )*` + lesionRE + ` (in|on|under|behind|near|around|between|inside) (the |left |right )?` + bodyRE + `\b|^(burned|burnt|cut|scraped|bumped|banged|scratched|grazed|nicked|stung|bit) (the |a )?(left |right )?` + bodyRE + `\b`
+
+// reProductEffect asks what a product or a practice does: "does this
+// actually help the skin barrier?" (this being a trend named before).
+var reProductEffect = rx(`\b(does|do|can|would|could|might|will) (this|that|these|those) (actually |really |ever |also )?(help|work|cause|affect|improve|damage|clog|irritate|worsen|dry|age|protect|prevent|repair|strengthen|thin|thicken|bleach|lighten|darken)\b`)
+
+// productEffect reports whether q asks what a product or practice does,
+// with nothing of the asker's named: no lesion of theirs is "this".
+func productEffect(q string) bool {
+	return reProductEffect.MatchString(q) && !ownedWords.MatchString(q)
+}
+
+// reProcessAsked asks what a programme, a process or a visit involves:
+// "what does the iPLEDGE enrolment process involve?".
+var reProcessAsked = rx(`\bwhat (does|do|will) (the |this |that |a |an )?([\w-]+ ){0,3}(process|program|programme|enrol+ment|registration|monitoring|appointment|visit|procedure|test|tests|check-?ups?|follow-?up) (involve|entail|include|require|look like|consist of)\b`)
+
+// reRoutineAmount asks how much or how often of an everyday product: "how
+// much sunscreen should I use on my face?".
+var reRoutineAmount = rx(`\bhow (much|many|often) (sunscreen|sunblock|spf|sun cream|moisturi[sz]er|cleanser|shampoo|soap|water|lotion|body lotion|conditioner)\b`)
+
+// reRoutineOrder asks in which order everyday products go on: "should I
+// apply moisturiser before or after sunscreen?".
+var reRoutineOrder = rx(`\b(sunscreen|spf|sunblock|moisturi[sz]er|hidratante|protector|makeup|make-up|maquillaje|serum|cleanser|toner|primer)\b[^?]*\b(before or after|antes o despues)\b|\b(before or after|antes o despues)\b[^?]*\b(sunscreen|spf|sunblock|moisturi[sz]er|hidratante|protector|makeup|make-up|maquillaje|serum|cleanser|toner|primer)\b`)
 
 // reKindAsked asks what kind of thing something is: "are freckles a sign
 // of sun damage or just genetics?", "is that an antihistamine or something
@@ -1484,7 +1598,7 @@ func terseOption(last string) bool {
 
 // terseGeneral in a short question asks what a term or a test means, or
 // what is usually done.
-var terseGeneral = newWordMap(setOf("quiere decir|significa|mean|means|busca|look for|looks for|suelen|suele|usually|normally|normalmente"))
+var terseGeneral = newWordMap(setOf("quiere decir|significa|mean|means|busca|look for|looks for|suelen|suele|usually|normally|normalmente|duele|hurt|hurts|painful|doloroso|dolorosa|pasa despues|happens next|happens after|happens then"))
 
 // fullQuestionOpeners open a question with its own subject and verb, which
 // other rules judge: not a terse option.
@@ -1544,7 +1658,17 @@ var neutral = []struct {
 	// Explicit disclaimers: "I am not asking for a diagnosis".
 	{words("not asking|no le pido|no te pido|no pido|no busco|not looking for|not seeking|no estoy pidiendo"), rx(`\b((i am|i'm|im) )?not (asking|looking|seeking) (you )?(for|about|to) (a |my |an )?(diagnos(e|is)|treatment|advice|medical advice|personal advice)( me| anything)?\b|\bno (le |te |les )?(pido|busco|estoy pidiendo) (un |ningun )?(diagnostico|tratamiento|consejo medico)\b`), " "},
 	// "Do I have to wear sunscreen?" is a rule, not a diagnosis.
-	{words("have to"), rx(`\bdo (i|we|you) (really |still |always |actually )?have to (wear|use|apply|reapply|put on|avoid|stay (in|out of the sun|indoors|inside|covered)|keep|throw|wash|replace|store|buy)\b`), "must one wear"},
+	{words("have to"), rx(`\bdo (i|we|you) (really |still |always |actually )?have to (wear|use|apply|reapply|put on|avoid|stay (in|out of the sun|indoors|inside|covered)|keep|throw|wash|replace|store|buy|shower|change|(remove|take off) (my |the |all )?(nail polish|nail varnish|makeup|make-up|jewellery|jewelry|contact lenses|contacts))\b`), "must one wear"},
+	// "Do all teenagers get blackheads, or is it just me?" asks whether
+	// others share something.
+	{words("just me|only me|solo a mi|solo yo"), rx(`\bor (is it|is that|am i|is this) (just|only) me\b|\bo (es|soy) (solo|solamente) (a mi|yo)\b`), "or is it common"},
+	// "What should I bring to my first dermatology appointment?", "How
+	// should I prepare for photodynamic therapy?", "should I avoid washing
+	// my hair beforehand?": preparing for a visit, a test or a procedure.
+	{cross("should |do |must |can ", "i |we "), rx(`\bwhat (should|do|must|can) (i|we) (bring|take along|wear|note down|note|write down|jot down|record|pack|mention)\b|\bhow (should|do|can|must) (i|we) (best )?prepare\b|\bshould (i|we) (avoid |skip |not )?(wash|washing|shave|shaving|remove|removing|wear|wearing|shower|showering|eat|eating|bring) ([\w']+ ){0,4}?(beforehand|before (the|my|a|an|our) ([\w-]+ ){0,2}(appointment|exam|examination|visit|test|procedure|consult|consultation|biopsy|check|surgery|session))\b`), "what is usual before a visit"},
+	// "How do I take a clear picture of my scalp for an online consult?",
+	// "should I include a ruler in photos?": how to take photographs.
+	{words("photo|picture|pic|image|ruler"), rx(`\b(how (should|do|can|would) (i|we)|should (i|we)|what is the best way to|best way to|tips (for|on)) (take|taking|include|including|photograph|get|getting) (a |an |the |good |clear |better |some |sharp )?([a-z]+ )?(photo|photos|picture|pictures|pic|pics|image|images|ruler)( of)?\b`), "how does one photograph"},
 	// "Is it too late to start wearing sunscreen?" asks about sun protection
 	// in general, as "do I have to wear sunscreen" does.
 	{words("too late to"), rx(`\bis it (ever )?too late to (start |begin )?(wear|wearing|use|using|apply|applying) (sunscreen|sunblock|spf|sun protection|a sunscreen)\b`), "is sun protection worthwhile"},
@@ -1770,6 +1894,13 @@ func decisionRule(question string, precheck bool) string {
 			return "" // the model is sure the rule misread a reference question
 		}
 		return rule
+	}
+	// Everyday care asked about in general ("should I use a separate towel
+	// for my face?") is a family the rules know well and the model, which
+	// weighs "should I" and "my face" heavily, does not: it is not the
+	// model's to overrule.
+	if genericAdvice.MatchString(n) {
+		return ""
 	}
 	if scoreNeutralized(n) >= decisionModelThreshold {
 		return decisionModelRule

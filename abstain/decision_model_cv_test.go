@@ -47,7 +47,7 @@ func TestDecisionModelCV(t *testing.T) {
 		oof := outOfFold(qs, d.train)
 		th := pickThreshold(qs, oof)
 		model := func(i int) bool { return oof[i] >= th }
-		either := func(i int) bool { return qs[i].rule || oof[i] >= th }
+		either := func(i int) bool { return qs[i].rule || !qs[i].general && oof[i] >= th }
 		half := func(i int) bool { return oof[i] >= 0.5 }
 		t.Logf("%-12s auc %.3f  threshold %.3f", d.name, auc(qs, oof), th)
 		t.Logf("  model alone at 0.5:  %s", figures(qs, half))
@@ -87,7 +87,7 @@ func TestDecisionModelCV(t *testing.T) {
 			for i := range test {
 				ts[i] = m.score(&test[i])
 			}
-			t.Logf("  trained on dev+dev2 (threshold %.3f), scored on test: rules or model: %s", devTh, figures(test, func(i int) bool { return test[i].rule || ts[i] >= devTh }))
+			t.Logf("  trained on dev+dev2 (threshold %.3f), scored on test: rules or model: %s", devTh, figures(test, func(i int) bool { return test[i].rule || !test[i].general && ts[i] >= devTh }))
 			t.Logf("  trained on dev+dev2, scored on test: model alone: %s", figures(test, func(i int) bool { return ts[i] >= devTh }))
 			for _, fa := range []float64{0.005, 0.01, 0.015, 0.02, 0.03} {
 				t.Logf("  at false abstention <= %.3f: %s", fa, figures(qs, thresholdAt(qs, oof, fa)))
@@ -111,7 +111,7 @@ func subset(qs []trainQuestion, split string) []trainQuestion {
 func thresholdAt(qs []trainQuestion, scores []float64, fa float64) func(int) bool {
 	var refs []float64
 	for i, q := range qs {
-		if q.Label == "reference" && !q.rule && !q.pd {
+		if q.Label == "reference" && !q.rule && !q.general && !q.pd {
 			refs = append(refs, scores[i])
 		}
 	}
@@ -119,12 +119,12 @@ func thresholdAt(qs []trainQuestion, scores []float64, fa float64) func(int) boo
 	best := 1.0
 	for k := len(refs) - 1; k >= 0; k-- {
 		th := math.Nextafter(refs[k], 2)
-		if figures(qs, func(i int) bool { return qs[i].rule || scores[i] >= th }).falseAbstain.value() > fa {
+		if figures(qs, func(i int) bool { return qs[i].rule || !qs[i].general && scores[i] >= th }).falseAbstain.value() > fa {
 			break
 		}
 		best = th
 	}
-	return func(i int) bool { return qs[i].rule || scores[i] >= best }
+	return func(i int) bool { return qs[i].rule || !qs[i].general && scores[i] >= best }
 }
 
 // auc is the area under the ROC curve of scores, decision against

@@ -14,9 +14,9 @@ import (
 )
 
 // The evaluation reads the labelled question sets in ../testdata/screens/
-// (dev.jsonl to dev9.jsonl for tuning the rules; those but dev7, and
+// (dev.jsonl to dev10.jsonl for tuning the rules; those but dev7, and
 // test.jsonl, for training the decision model, see decision_model_test.go;
-// holdout2.jsonl to holdout9.jsonl held out for reporting) and the generated identifier set in
+// holdout2.jsonl to holdout10.jsonl held out for reporting) and the generated identifier set in
 // testdata/identifiers.jsonl, reports recall per identifier kind and
 // precision and recall per class, per split, for the development and the
 // held-out splits together, and on the combined set, and logs them against
@@ -31,49 +31,49 @@ import (
 // and the rules or the model at its cross-validated threshold
 // (decisionModelCVThreshold), next to the screen as it runs (the rules or
 // the model at decisionModelThreshold). The model was trained on dev, dev2,
-// dev3, dev4, dev5, dev6, dev8, dev9 and test, so only the held-out splits
+// dev3, dev4, dev5, dev6, dev8, dev9, dev10 and test, so only the held-out splits
 // measure it.
 //
 // It logs ids and figures only, never a question's text: the texts hold
 // (synthetic) identifiers.
 var (
 	evalSplits = flag.String("eval.splits", defaultSplits, "comma-separated labelled splits to read from ../testdata/screens/")
-	evalMisses = flag.Bool("eval.misses", false, "log the ids of development questions (dev to dev9) the screens get wrong")
+	evalMisses = flag.Bool("eval.misses", false, "log the ids of development questions (dev to dev10) the screens get wrong")
 )
 
 // defaultSplits are the labelled splits the floors were measured on. With
 // other splits the test reports the figures and the floors they would
 // breach, but does not fail on the combined floors.
-const defaultSplits = "dev,dev2,dev3,dev4,dev5,dev6,dev7,dev8,dev9,test,holdout2,holdout3,holdout4,holdout5,holdout6,holdout7,holdout8,holdout9"
+const defaultSplits = "dev,dev2,dev3,dev4,dev5,dev6,dev7,dev8,dev9,dev10,test,holdout2,holdout3,holdout4,holdout5,holdout6,holdout7,holdout8,holdout9,holdout10"
 
-// Goals from issue 4, and the regression floors enforced.
+// Goals from issue 4, enforced: on the combined set and, for the
+// clinical-decision screen, on the held-out splits alone.
 const (
 	goalKindRecall     = 0.99 // every pattern-detectable identifier kind
 	goalNameRecall     = 0.95
 	goalDecisionPR     = 0.95 // clinical_decision precision and recall
 	goalFalseAbstainAt = 0.02 // reference questions abstained
 
-	// Measured on dev, dev2, dev3, test, holdout2 and holdout3 with the
-	// generated set when set, with the rules and the decision model: lowest
-	// pattern kind 0.977 (phone, 0.98 or more before holdout3 was added),
-	// name 0.983; clinical_decision precision 0.981, recall 0.929 (0.950
-	// before dev3, which the rules were not written from, was added); false
-	// abstention 0.017.
-	floorKindRecall      = 0.97
+	// Floors on the combined set: the goals, or above a goal where the
+	// screens stand well above it. Measured after the tenth round: lowest
+	// pattern kind 0.992 (device identifier, ZIP code), name 0.985;
+	// clinical_decision precision 0.988, recall 0.979; false abstention
+	// 0.012.
+	floorKindRecall      = goalKindRecall
 	floorNameRecall      = 0.97
 	floorDecisionPrecis  = 0.97
-	floorDecisionRecall  = 0.92
-	floorFalseAbstainMax = 0.02
+	floorDecisionRecall  = goalDecisionPR
+	floorFalseAbstainMax = goalFalseAbstainAt
 
-	// Floors on the held-out splits alone (holdout2 to holdout7, when all
-	// are read), below what the screen reached there when the floors were
-	// last looked at (clinical_decision precision 0.986, recall 0.944; false
-	// abstention 0.015; the rules alone: 0.982, 0.882 and 0.018). They catch
-	// a change that holds up on the development and training splits but not
-	// on phrasing neither the rules nor the model were made from.
-	floorHeldOutDecisionPrecis = 0.95
-	floorHeldOutDecisionRecall = 0.88
-	floorHeldOutFalseAbstain   = 0.035
+	// Floors on the held-out splits alone (holdout2 to holdout10, when all
+	// are read): the goals. After the tenth round the screen reached
+	// clinical_decision precision 0.981, recall 0.965 and false abstention
+	// 0.0197 (36/1827) there; the rules alone 0.978, 0.881 and 0.020. They
+	// catch a change that holds up on the development and training splits
+	// but not on phrasing neither the rules nor the model were made from.
+	floorHeldOutDecisionPrecis = goalDecisionPR
+	floorHeldOutDecisionRecall = goalDecisionPR
+	floorHeldOutFalseAbstain   = goalFalseAbstainAt
 )
 
 // labelled is one line of the screen question set.
@@ -133,17 +133,26 @@ func readJSONL[T any](t testing.TB, path string) ([]T, bool) {
 // devSplit reports whether split is for development. Only those may list
 // their misses: test, holdout2 and holdout3 are read for figures only.
 func devSplit(split string) bool {
-	return split == "dev" || split == "dev2" || split == "dev3" || split == "dev4" || split == "dev5" || split == "dev6" || split == "dev7" || split == "dev8" || split == "dev9"
+	return split == "dev" || split == "dev2" || split == "dev3" || split == "dev4" || split == "dev5" || split == "dev6" || split == "dev7" || split == "dev8" || split == "dev9" || split == "dev10"
 }
 
 // heldOutSplit reports whether split is held out from both the rules and
-// the decision model, which trained on dev, dev2, dev3 and test.
+// the decision model (see trainSplits).
 func heldOutSplit(split string) bool {
-	return split == "holdout2" || split == "holdout3" || split == "holdout4" || split == "holdout5" || split == "holdout6" || split == "holdout7" || split == "holdout8" || split == "holdout9"
+	return split == "holdout2" || split == "holdout3" || split == "holdout4" || split == "holdout5" || split == "holdout6" || split == "holdout7" || split == "holdout8" || split == "holdout9" || split == "holdout10"
 }
 
-// heldOutSplits is the number of held-out splits the held-out floors need.
-const heldOutSplits = 7
+// heldOutSplits is the number of held-out splits the held-out floors need:
+// every one among the default splits.
+var heldOutSplits = func() int {
+	n := 0
+	for _, split := range strings.Split(defaultSplits, ",") {
+		if heldOutSplit(split) {
+			n++
+		}
+	}
+	return n
+}()
 
 // screenVariants classify a question with the rules alone and with the
 // rules or the model at its cross-validated threshold, for comparison with
@@ -163,7 +172,7 @@ func classifyWith(q string, threshold float64) string {
 		return "patient_data"
 	}
 	f := foldText(q)
-	if matchingRule(f, true) != "" || decisionModelScore(f) >= threshold {
+	if matchingRule(f, true) != "" || modelAsked(f) && decisionModelScore(f) >= threshold {
 		return "clinical_decision"
 	}
 	return "reference"
@@ -370,7 +379,7 @@ func TestEval(t *testing.T) {
 	if read == 0 {
 		t.Skipf("no labelled question set in %s", dir)
 	}
-	devAll.log(t, "development and training splits together (dev to dev9, test)")
+	devAll.log(t, "development and training splits together (dev to dev10, test)")
 	heldOut.log(t, "held-out splits together ("+strings.Join(heldOutRead, ", ")+")")
 	t.Logf("held-out splits together: clinical_decision screen variants")
 	for i, v := range screenVariants {

@@ -17,6 +17,11 @@ func neutralized(q string) string {
 	return n
 }
 
+// modelAsked reports whether the screen asks the model about folded
+// question q when no rule matches: not for everyday care asked about in
+// general (genericAdvice), as decisionRule.
+func modelAsked(q string) bool { return !genericAdvice.MatchString(neutralized(q)) }
+
 // decisionModelScore returns the model's probability that folded question
 // q asks for a decision about a particular person.
 func decisionModelScore(q string) float64 {
