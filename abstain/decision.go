@@ -613,7 +613,7 @@ var firstPerson = indexWords(words("i|i'm|im|i've|i'd|my|me|mine|myself|we|our|u
 
 // propertyWords after "is it" ask about a disease, not a diagnosis: "I
 // was diagnosed with rosacea; is it contagious?".
-var propertyWords = indexWords(words("unhygienic|hygienic|antihigienico|higienico|outdated|obsolete|out of date|considered|classed|classified|regarded|counted|oversimplified|exaggerated|overblown|overstated|description|relacion|cuento|mito|right|proven|proved|established|contagious|infectious|catching|recognised|recognized|real|genuine|official|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que|para siempre|de por vida"))
+var propertyWords = indexWords(words("positive|negative|unhygienic|hygienic|antihigienico|higienico|outdated|obsolete|out of date|considered|classed|classified|regarded|counted|oversimplified|exaggerated|overblown|overstated|description|relacion|cuento|mito|right|proven|proved|established|contagious|infectious|catching|recognised|recognized|real|genuine|official|transmissible|hereditary|genetic|inherited|curable|treatable|common|rare|chronic|autoimmune|permanent|true|possible|related|linked|caused|known|preventable|reversible|lifelong|spreadable|spread|contagiosa|contagioso|hereditaria|hereditario|genetica|genetico|curable|comun|frecuente|cronica|cronico|autoinmune|permanente|cierto|verdad|the same|lo mismo|la misma|worth|true that|possible to|likely to|supposed|normal to|ok to|okay to|safe to|usual|typical|standard|reasonable|recommended|myth|fact|rule|legit|accurate|correct|wrong|right that|habitual|tipico|recomendable|mito|verdad que|normal que|para siempre|de por vida"))
 
 // notDiagnosisWords after "is it" name a kind of thing or ask about a name,
 // not a diagnosis: "my GP prescribed fucidin; is it an antibiotic?", "what
@@ -628,7 +628,7 @@ var decisionRules = []rule{
 	r("am_i", words("am i "), `\bam i (having|allergic|infected|contagious|immune|getting|developing|reacting|sensitive|at risk)\b`),
 	r("what_do_i_have", cross("what", " do | does | did | is | could |'s | might "), `\bwhat (do|does|did) (i|he|she|we|they|my \w+|his \w+|her \w+|the patient|this patient|this child|this baby|it) (have|has|got)\b|\bwhat('s| is| could be| could| might be)? (wrong with|going on with|up with|happening (to|with)|causing) (me|my|him|her|it|this|these|our)\b`),
 	r("mean_i_have", words("mean"), `\bmeans? (that )?(i|he|she|we|my \w+|his \w+|her \w+) (have|has|had|am|is|need|needs|should)\b`),
-	r("is_this_lesion", cross("is |are |could |might |does |do |can |would ", "this |that |these |those |my |his |her |our "), `\b(is|are|could|might|does|do|can|would) (this|that|these|those|my|his|her|our) (\w+ |[\w'-]+ ){0,3}`+lesionRE+`\b`).unlessCtx(anyOf{rx(`^(why|how come) `), matchFunc(productEffect)}),
+	r("is_this_lesion", cross("is |are |could |might |does |do |can |would ", "this |that |these |those |my |his |her |our "), `\b(is|are|could|might|does|do|can|would) (this|that|these|those|my|his|her|our) (\w+ |[\w'-]+ ){0,3}`+lesionRE+`\b`).unlessCtx(anyOf{rx(`^(why|how come) |\b(is|are) (this|that|it|they) (\w+ )?(different|differ|the same|similar|like|related)\b`), matchFunc(productEffect)}),
 	{name: "is_the_lesion_on_my", any: cross("is |are |could |might |would ", "the |this |that |these |those "), re: rx(`\b(is|are|could|might|would) (the|this|that|these|those) `), check: lesionThenOwner},
 	{name: "what_is_this_lesion", any: words("what"), re: rx(`\bwhat('s| is| are| could| might| would| can)? (this|that|these|those|it|they)( \w+)?( \w+)?( be| is| are)?\b`), ctx: anyOf{lesionSet, rx(`\b(on|in) (my|his|her) ` + bodyRE)}, check: notGeneralWhatIs},
 	r("could_my_x_be", cross("could |might |can |would |is |are ", "my |his |her |our "), `\b(could|might|can|would|is|are) (my|his|her|our) ([\w'-]+ ){1,3}(be )?(from|due to|caused by|because of|a sign of|a symptom of|related to|linked to|an allergy|a reaction|allergic|infected|the start of|the beginning of|from the)\b`),
@@ -650,6 +650,25 @@ var decisionRules = []rule{
 	// "stop minocycline b/c blue spots on shins?": a bare order put as a
 	// question, with the finding that prompts it.
 	{name: "bare_action_because", any: words("b/c|bc |because|due to|since|cause |cos |coz "), fn: bareActionBecause, ctx: anyOf{lesionSet, bodySet}},
+	// "Got bitten in Thailand, now a painful sore with fever. Worth going to
+	// a travel clinic today?": whether to seek care now.
+	r("worth_going_now", words("today|tonight|now|right away|this week"), `\b(worth|need to|should i|should we|do i need to|do we need to|better to) (go|going|get|getting|head|heading) (in |down )?(to )?(a |an |the |my )?([a-z]+ ){0,2}(clinic|er|a&e|urgent care|doctor|gp|hospital|dermatologist|derm|emergency|walk-in)( [a-z]+)? (today|tonight|now|right away|this week)\b`).withCtx(anyOf{personal, kinWords, reImpliedFirstPerson, reTelegraphicFinding}),
+	// "Canker sores every month for a year. Something I should get tested
+	// for?", "¿me tengo que hacer algún estudio?": tests for the asker.
+	r("tested_for_me", words("tested|checked|estudio|analisis|prueba|parche|falta"), `\b(something|anything) (i|we) (should|need to|ought to|must) (get|be) (tested|checked|screened|seen|looked at|biopsied)\b|\bme (tengo|tendria) que hacer (algun|alguna|algunos|un|una|unos|unas) (estudio|estudios|analisis|prueba|pruebas|biopsia)\b|\bme (haria|hace|hara) falta (un|una|algun|alguna|hacerme)\b`),
+	// "I have rosacea - would a dermatologist okay me using retinol?": a
+	// clinician's choice asked for the asker.
+	r("would_a_derm", words("would a |would my |would the |would your "), `\bwould (a|my|the|your) (dermatologist|derm|doctor|gp|clinician|physician|specialist) (okay|ok|approve|allow|let|clear|sign off on) (me|him|her|us|my [\w'-]+|his [\w'-]+|her [\w'-]+)\b`),
+	// "Strawberry mark on my newborn's eyelid growing fast. Does it need
+	// propranolol?": whether what the asker describes needs treatment.
+	r("does_it_need", words("need"), `\b(does|do|will|would) (it|this|that|they|these) (really |still |even |definitely )?need (to be )?(an? |some |the )?(treated|treatment|treating|removed|removing|cut out|cutting out|excised|biopsied|biopsy|antibiotics?|steroids?|propranolol|surgery|laser|cream|drugs|medication|medicine|stitches|draining|drained|freezing|frozen|checking|checked|seeing to|looking at)\b`).withCtx(anyOf{personal, kinWords, reTelegraphicFinding}),
+	// "¿vale la pena que me haga un peeling ...?", "¿es mala idea en mi
+	// caso?": a choice for the asker.
+	r("es_vale_la_pena", words("vale la pena|mi caso|su caso"), `\bvale la pena que (me|le|nos) (haga|hagan|ponga|pongan|quite|quiten|trate|traten|opere|operen|tome|aplique)\b|\b(en|para) (mi|su) caso\b[^.]*\?|\?[^.]*\ben (mi|su) caso\b`),
+	r("in_my_case", words("in my case|in his case|in her case|for my case"), `\b(in|for) (my|his|her) case\b`).withCheck(inQuestion),
+	// "¿Y esta? es la que está al lado del lunar que te enseñé": a lesion
+	// shown before.
+	{name: "shown_lesion", any: words("showed|sent|ensene|mostre|mande|envie"), fn: shownLesion},
 	r("es_para_mi", words("para mi|para ella|para su|para nos"), `\b(seguro|segura|recomendable|adecuado|adecuada|conveniente|peligroso|peligrosa|malo|mala|bueno|buena|mejor|necesario|necesaria|apropiado|apropiada|indicado|indicada|suficiente|demasiado fuerte|lo mejor|lo indicado) para (mi|mis|ella|nosotros|su [a-z]+|sus [a-z]+)\b`),
 	// "Does my brother have lupus?": the diagnosis of someone close.
 	r("does_person_have", cross("does |did |could |might |may ", "my |his |her |our "), `\b(does|did|could|might|may) (my|his|her|our) ([\w'-]+ )?(`+kinRE+`) (have|has|got)\b`),
@@ -691,13 +710,13 @@ var decisionRules = []rule{
 	r("candidate", words("candidate"), `\b(am i|is (he|she|my [\w'-]+|his [\w'-]+|her [\w'-]+)|would (i|he|she|my [\w'-]+) be|are (we|they)|could (i|he|she|my [\w'-]+) be) (a )?(good |suitable |possible |likely )?candidates? for\b`),
 	r("why_my_lesion", words("why "), `\bwhy (has|have|is|are|does|do|did|won't|isn't|hasn't|will not|is not) (my|his|her|our) ([\w'-]+ ){1,3}(started|begun|begin|become|became|gone|turned|changed|grown|keep|keeps|kept|stopped|not|suddenly|still|heal|healing|clear|clearing|go away|spreading|bleeding|itching|getting)\b`).unlessCtx(rx(`\bwhy (does|do|did|is|has|would) (my|his|her|our) (doctor|gp|dermatologist|derm|nurse|pharmacist|consultant|specialist|surgeon|midwife|dentist) `)),
 	r("anything_i_can", words("anything|something"), `\b(anything|something)( [a-z]+){0,2} (i|we|he|she|my [\w'-]+) (can|could|should|might) (use|take|try|put|apply|give|do)\b`).withCtx(rx(`\b(my|his|her|our|this|these)\b`)),
-	r("something_to_worry", words("worry|worried|concern|alarm"), `\b(something|anything) to (worry|be worried|be concerned) about\b|\bshould (i|we) (be )?(worry|worried|concerned)\b|\b(do|should) i worry\b|\bam i (worried|right to worry)\b`),
+	r("something_to_worry", words("worry|worried|concern|alarm"), `\b(something|anything) to (worry|be worried|be concerned) about\b|\bshould (i|we) (be )?(worry|worried|concerned)\b|\b(do|should) i worry\b|\bam i (worried|right to worry)\b`).unlessCtx(reProductWorry),
 	r("diagnose_me", words("diagnose|treat|assess|examine|evaluate|check|look at|identify|tell me what|rate|score|grade|stage|classify"), `\b(diagnose|treat|assess|examine|evaluate|check|look at|identify|rate|score|grade|stage|classify) (me|my|him|her|us)\b|\b(diagnose|assess|examine|evaluate|check|look at|identify) (this|that|these|those) (\w+ )?`+lesionRE+`\b|\btell me what (this|that|it|these|my [\w'-]+) (is|are)\b`),
 	r("what_do_you_think", words("what do you think|what's your|que opinas|que piensas|que te parece|que le parece"), `\b(what do you think|what's your (take|opinion|view)|que opinas|que piensas|que te parece|que le parece)\b`).withCtx(rx(`\b(my|his|her|our|photo|picture|pic|image|mi|mis|su|foto|imagen)\b`)),
 	{name: "diagnose_the", any: words("diagnose|identify|check|look at|examine|assess|evaluate"), re: rx(`\b(diagnose|identify|check|look at|examine|assess|evaluate) (the|this|that|these|those) `), check: lesionThenOwner},
 	r("how_do_i_treat", cross("how ", "do i|should i|can i|could i|do we|should we|can we"), `\bhow (do|should|can|could) (i|we) (treat|get rid of|cure|heal|fix|stop|clear|manage|handle|soothe|calm) (the |this |these |that |my |his |her |our )`).withCtx(rx(`\b(my|his|her|our|this|these)\b`)).unlessCtx(newWordMap(setOf("in general|generally|usually|typically|en general"))),
 	// Treatment and dose, first or third person.
-	{name: "should_i", any: words("should |shouldn't "), re: rx(`\bshould(n't| not)? (i|we|he|she|they|my [\w'-]+|our [\w'-]+|his [\w'-]+|her [\w'-]+|the patient|this patient|this [\w'-]+|that [\w'-]+|the [\w'-]+ old|grandma|grandpa|mum|mom|dad)\b`), unless: anyOf{genericAdvice, reRoutineOrder, rx(`\bshould (we|they) (all |always |generally |usually )?(wear|use|apply|reapply|avoid|know|learn|worry about|be worried about) (sunscreen|sun|spf|products|the sun)\b|\bhow should (i|we) (take|photograph|document|record|store|send|label|pack|carry) \b|\bif (someone|somebody|anyone|a family member|a housemate|a roommate|people|others|other people|alguien|a child|a baby|a person|a patient|an adult|a teenager|children|kids|patients|adults|you|your)\b`)}},
+	{name: "should_i", any: words("should |shouldn't "), re: rx(`\bshould(n't| not)? (i|we|he|she|they|my [\w'-]+|our [\w'-]+|his [\w'-]+|her [\w'-]+|the patient|this patient|this [\w'-]+|that [\w'-]+|the [\w'-]+ old|grandma|grandpa|mum|mom|dad)\b`), unless: anyOf{genericAdvice, reRoutineOrder, reProductWorry, rx(`\bshould (we|they) (all |always |generally |usually )?(wear|use|apply|reapply|avoid|know|learn|worry about|be worried about) (sunscreen|sun|spf|products|the sun)\b|\bhow should (i|we) (take|photograph|document|record|store|send|label|pack|carry) \b|\bif (someone|somebody|anyone|a family member|a housemate|a roommate|people|others|other people|alguien|a child|a baby|a person|a patient|an adult|a teenager|children|kids|patients|adults|you|your)\b`)}},
 	r("should_it", words("should it |should they "), `\bshould (it|they) (come off|come out|be (removed|cut out|biopsied|excised|frozen|checked|treated|drained|popped|covered|lanced|looked at|seen|left|burst|taken off|tested))\b`).withCtx(wordSet(words("my|his|her|our|this|these"))),
 	r("whether_should", words("should "), `\b(whether|if) ([\w'.-]+ ){1,6}should\b|\bshould (continue|stop|start|restart|switch|increase|decrease|taper|use|take|apply|keep|get|be (sent|seen|referred|admitted|biopsied|treated|started|stopped|excised|removed|given|tested)) (her|his|my|their|our|it|this|the)\b`),
 	r("can_i_use", cross("can |could |may ", "i |my |he |she |we |his |her "), `\b(can|could|may) (i|we|he|she|(my|his|her) ([\w'-]+ )?[\w'-]+) (still |keep |continue |safely |just )?(use|using|take|taking|inject|injecting|stop|start|apply|put|give|double|combine|mix|skip|increase|decrease|drink|breastfeed|reuse|share|borrow|pop|squeeze|go back|return|swim|shave|wax|tan|go tanning|get a tattoo|get vaccinated|exercise|shower|bathe|wear|do|attend|play|go to|go swimming|go on|go away|travel|fly|have|pick|scratch|burst|lance|cut|freeze|treat|cover|leave|remove|wash|go (from|up|down|off)|move (up|to|from)|switch|drop|lower|raise|come off|taper|wait)\b`).unlessCtx(anyOf{genericAdvice, rx(`\bcan (i|we|you) (catch|get|spread|pass|give) (it|this|that|them|[\w-]+) (from|to|by)\b|\bcan i (get|catch|have) [\w-]+ (from|more than|again|twice|if)\b`)}),
@@ -735,7 +754,7 @@ var decisionRules = []rule{
 	// lesion needs a procedure.
 	r("worth_a_biopsy", words("biops|excision|removal|dermatoscop|dermoscop"), `\b(worth|warrant|warrants|merit|merits|need|needs|necesita|necesitaria|requiere|requeriria) (an? |una )?(biopsy|biopsia|excision|removal|dermoscopy|dermatoscopia)\b`).withCtx(anyOf{personal, kinWords}).withCheck(inQuestion),
 	// "...has gone from flat to raised, does that mean melanoma?"
-	r("does_that_mean", words("mean"), `\bdoes (that|this|it) mean (it'?s |it is |i have |he has |she has |i've got )?(an? )?[a-z]{4,}`).withCtx(anyOf{personal, kinWords}).unlessCtx(rx(`\bdoes (that|this|it) mean (i|you|we|he|she|they) (can|should|have to|need|must|will)\b`)),
+	r("does_that_mean", words("mean"), `\bdoes (that|this|it) mean (it'?s |it is |i have |he has |she has |i've got )?(an? )?[a-z]{4,}`).withCtx(anyOf{personal, kinWords}).unlessCtx(rx(`\bdoes (that|this|it) mean (i|you|we|he|she|they) (can|should|have to|need|must|will)\b|\bdoes (that|this|it) mean anything\b`)),
 	// "Con el tratamiento me duelen las articulaciones. ¿Es motivo para
 	// dejarlo?"
 	r("es_motivo", words("motivo"), `\b(es|seria) (un )?motivo (para|de) (dejarlo|dejarla|dejar|parar|suspender|cambiar|ir|preocuparme|consultar)\b`).withCtx(personal),
@@ -762,7 +781,7 @@ var decisionRules = []rule{
 	{name: "triage_question", fn: triageQuestion, ctx: anyOf{personal, wordSet(words("this|these")), kinWords}},
 	{name: "clinician_plan", any: words("wants|suggest|recommend|advise|prescribe|propose|offer|put |start|quiere|propon|propus|recomend|recomiend|recet|mand"), re: rx(`\b(doctor|doc|gp|dermatologist|derm|consultant|nurse|paediatrician|pediatrician|pharmacist|surgeon|specialist|medico|medica|doctora|dermatologo|dermatologa|pediatra|enfermera|enfermero|farmaceutico|farmaceutica|especialista)('s)? (wants|suggested|suggests|recommended|recommends|advised|advises|prescribed|proposed|proposes|offered|offers|put|started|is putting|is starting|quiere|propone|propuso|recomendo|recomienda|receto|mando|le mando|me mando|ha mandado|le receto|me receto)\b`), then: rx(`\b(worth it|worth doing|worth trying|is (that|it|this) (really )?(right|ok|okay|safe|necessary|needed|wise|a good idea|sensible|the best|the right)|should (i|we|he|she)|do (i|we|they) (have to|need|really need)|does (he|she) (have to|need|really need)|should i agree|hace falta|merece la pena|vale la pena|le conviene|me conviene|es necesario|lo (dejo|acepto)|la (dejo|acepto)|deberia|debo|tiene que)\b`), unless: rx(`\b(why|how come|por que)\b`)},
 	// Images.
-	r("image", words("photo| pic|image| file|attach|upload|picture|foto|imagen|adjunt|enclos|snap|screenshot|screen shot"), `\b(attached|enclosed|uploaded|attach|upload) (photo|picture|image|pic|photograph|file|dermoscopy|scan|screenshot)s?\b|\b(photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot|screen shot)s? (is |are )?(attached|enclosed|uploaded|i (uploaded|sent|attached|shared|posted|took|included)|we (sent|uploaded|took))\b|\b(see|in|from|on|using|per|based on) (the|this|my|these) (photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot)s?\b|\b(this|my|these) (photo|picture|image|pic|photograph)s?\b|\b(i'?ve|i have|i) (attached|uploaded|enclosed)\b|\badjunto (una |la |el |dos |unas |mi |mis )?(foto|fotos|imagen|imagenes|fotografia|archivo)\b|\b(foto|fotos|imagen|imagenes|fotografia)s? (que )?(te |le |les )?(mando|envio|adjunto|subo|subi|mande|envie|adjunte|adjuntada|adjunta|paso)\b|\ben (la|esta|esa|mi) (foto|imagen|fotografia)\b|\b(te|le|les|os) (mando|envio|paso|adjunto|dejo|comparto) (una |la |unas |las )?(foto|fotos|imagen|imagenes)|\b(here'?s|here is|heres|sending|sent you|this is) (a |an |the |some )?(photo|picture|pic|image|snap)s?\b|\b(photo|picture|pic|image|close-up|closeup)s? of (my|his|her|our|the)\b|\bscreenshot (from|of) (my|his|her|our|the)\b`),
+	r("image", words("photo| pic|image| file|attach|upload|picture|foto|imagen|adjunt|enclos|snap|screenshot|screen shot"), `\b(attached|enclosed|uploaded|attach|upload) (photo|picture|image|pic|photograph|file|dermoscopy|scan|screenshot)s?\b|\b(photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot|screen shot)s? (is |are )?(attached|enclosed|uploaded|i (uploaded|sent|attached|shared|posted|took|included)|we (sent|uploaded|took))\b|\b(see|in|from|on|using|per|based on) (the|this|my|these) (photo|picture|image|pic|photograph|dermoscopy image|dermoscopic image|screenshot)s?\b|\b(this|my|these) (photo|picture|image|pic|photograph)s?\b|\b(i'?ve|i have|i) (attached|uploaded|enclosed)\b|\badjunto (una |la |el |dos |unas |mi |mis )?(foto|fotos|imagen|imagenes|fotografia|archivo)\b|\b(foto|fotos|imagen|imagenes|fotografia)s? (que )?(te |le |les )?(mando|envio|adjunto|subo|subi|mande|envie|adjunte|adjuntada|adjunta|paso)\b|\b(en|de) (la|esta|esa|mi) (foto|imagen|fotografia)\b|\b(te|le|les|os) (mando|envio|paso|adjunto|dejo|comparto) (una |la |unas |las )?(foto|fotos|imagen|imagenes)|\b(here'?s|here is|heres|sending|sent you|this is) (a |an |the |some )?(photo|picture|pic|image|snap)s?\b|\b(photo|picture|pic|image|close-up|closeup)s? of (my|his|her|our|the)\b|\bscreenshot (from|of) (my|his|her|our|the)\b`),
 	// "Ve la foto: ¿este lunar de mi hombro tiene algo raro?": "ve" opens
 	// its clause, unlike "se ve la foto".
 	// "Look at the image, the edge is rolled and pearly. BCC?": an order to
@@ -777,7 +796,7 @@ var decisionRules = []rule{
 	r("vignette_person", words("in his|in her|aged|of "), `\b`+personRE+` (in (his|her) (early |late |mid-)?\d0s|aged \d{1,3}|of \d{1,3})\b[^?]*\?`),
 	r("pt_terse", words("pt|patient|paciente"), `\b(pt|patient|paciente)\.?:? \d{1,3} ?(y/?o|yo|years?|anos|f|m)\b[^?]*\?`),
 	// Relatives and patients: the asker names the person, then a decision.
-	{name: "my_person", any: words("my |our |mi |nuestro |nuestra "), re: rx(`\b(my|our|mi|nuestro|nuestra) (patient|child|son|daughter|baby|toddler|infant|husband|wife|partner|mother|father|mom|mum|dad|kid|kids|boyfriend|girlfriend|friend|brother|sister|grandmother|grandfather|grandma|grandpa|grandson|granddaughter|aunt|uncle|niece|nephew|teen|teenager|paciente|hijo|hija|bebe|nino|nina|esposo|esposa|marido|mujer|pareja|madre|padre|mama|papa|hermano|hermana|abuelo|abuela|nieto|nieta|amigo|amiga)\b`), then: rx(`\b(should|dose|dosage|how much|start|stop|switch|which (\w+ )?(biologic|drug|medication|medicine|cream|ointment|treatment|antibiotic|antifungal|steroid|dose|pill|tablet|dressing|sunscreen|moisturi[sz]er|shampoo|option|one|test|procedure|product|antihistamine|lotion|soap)|does (he|she|it) have|is (he|she)|will (he|she)|diagnosis|diagnose (it|him|her)|what to do|treat (it|him|her|this)|excis|biops|refer|monitor|watch|worried|worry|what (can|should|do) (i|we)|debo|deberia|le pongo|le doy|le aplico|la llevo|lo llevo|tiene que|necesita|puede (usar|tomar|ir)|que le|cuanto|cuanta|es grave|sera|next step|next line|next option)`), unless: anyOf{reProcessAsked, rx(`\b(was|were|has been|have been|got|fue|ha sido|esta) (just |recently |already )?(diagnosed|diagnosticad[oa])\b[^?]*\b(how|what|why|when|where|cuanto|como|que|por que)\b [^?]*(usually|typically|generally|normally|last|mean|suelen|normalmente|dura|duran)`), matchFunc(onlyWhyQuestions), newWordMap(setOf("in general|en general|por lo general"))}},
+	{name: "my_person", any: words("my |our |mi |nuestro |nuestra "), re: rx(`\b(my|our|mi|nuestro|nuestra) (patient|child|son|daughter|baby|toddler|infant|husband|wife|partner|mother|father|mom|mum|dad|kid|kids|boyfriend|girlfriend|friend|brother|sister|grandmother|grandfather|grandma|grandpa|grandson|granddaughter|aunt|uncle|niece|nephew|teen|teenager|paciente|hijo|hija|bebe|nino|nina|esposo|esposa|marido|mujer|pareja|madre|padre|mama|papa|hermano|hermana|abuelo|abuela|nieto|nieta|amigo|amiga)\b`), then: rx(`\b(should|dose|dosage|how much|start|stop|switch|which (\w+ )?(biologic|drug|medication|medicine|cream|ointment|treatment|antibiotic|antifungal|steroid|dose|pill|tablet|dressing|sunscreen|moisturi[sz]er|shampoo|option|one|test|procedure|product|antihistamine|lotion|soap)|does (he|she|it) have|is (he|she)|will (he|she)|diagnosis|diagnose (it|him|her)|what to do|treat (it|him|her|this)|excis|biops|refer|monitor|watch|worried|worry|what (can|should|do) (i|we)|debo|deberia|le pongo|le doy|le aplico|la llevo|lo llevo|tiene que|necesita|puede (usar|tomar|ir)|que le|cuanto|cuanta|es grave|sera|next step|next line|next option)`), unless: anyOf{reProcessAsked, rx(`\bhow much (more|less|better|difference)\b|\b(cuanta|que) diferencia\b`), rx(`\b(was|were|has been|have been|got|fue|ha sido|esta) (just |recently |already )?(diagnosed|diagnosticad[oa])\b[^?]*\b(how|what|why|when|where|cuanto|como|que|por que)\b [^?]*(usually|typically|generally|normally|last|mean|suelen|normalmente|dura|duran)`), matchFunc(onlyWhyQuestions), newWordMap(setOf("in general|en general|por lo general"))}},
 	// Terse questions after a personal description or a vignette:
 	// "... under my thumbnail. Melanoma?", "70F, new ulcer on the shin.
 	// Antibiotics?", "¿biopsia o vigilar?".
@@ -800,7 +819,7 @@ var decisionRules = []rule{
 	// "nephew, 9, round bald patch with black dots. tinea capitis or
 	// alopecia areata?", "79M care home, tense bullae... clobetasol or oral
 	// pred?": a short choice after a particular person is described.
-	{name: "final_choice", any: words(" or | o "), fn: finalChoice, unless: anyOf{reChoiceGeneral, reKindAsked, reRoutineOrder}},
+	{name: "final_choice", any: words(" or | o "), fn: finalChoice, unless: anyOf{reChoiceGeneral, reKindAsked, reRoutineOrder, reInteraction}},
 	r("tell_me_if", words("tell me|let me know|dime|digame|decir si|decirme si"), `\b(tell me|let me know|dime|digame|decir|decirme) (if|whether|si) (my|this|that|these|his|her|it|i|mi|este|esta|esto|eso|es|tengo|lo|la|le)\b`),
 	{name: "option_or_option", any: words(" or | o "), re: rx(`\b(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia|injections?|inyecciones|infiltraciones|infiltracion|radiotherapy|radioterapia|radiation)\b,? (or|o) (\w+ )?(biopsy|biopsia|excise|excision|extirpar|freeze|freezing|cryo|cryotherapy|crioterapia|surgery|cirugia|mohs|observe|observation|observar|watch|vigilar|monitor|wait|esperar|treat|tratar|antibiotics?|antibioticos?|steroids?|corticoides?|cream|crema|refer|derivar|referral|laser|remove|removal|quitar|leave it|dejarlo|topical|topico|oral|pills|pastillas|isotretinoin|isotretinoina|methotrexate|metotrexato|biologic|biologico|dupilumab|phototherapy|fototerapia|injections?|inyecciones|infiltraciones|infiltracion|radiotherapy|radioterapia|radiation|not|no|nothing|nada)\b[^.]*\?`), ctx: personal, unless: rx(`\b(when|how|why|what|difference|cuando|como|por que|diferencia)\b[^?]*\b(usually|generally|typically|chosen|preferred|decided|suele|suelen|se elige|se decide|en general)\b`)},
 	// Spanish.
@@ -813,7 +832,7 @@ var decisionRules = []rule{
 	{name: "es_tengo", any: words("tengo|tendre|tendria|tendra|tiene"), re: rx(`\b(tengo|tendre|tendria|tendra|tiene) ([a-z]+ ){0,3}[a-z]+\?`), check: tengoWhat},
 	r("es_que_tengo", words("tengo|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale"), `\b(que|cual) (tengo|tiene mi \w+|tiene|sera|es esto|es eso|me pasa|le pasa|me sale|le sale|tengo en)\b|\b(tengo|tiene) algo (grave|malo|serio)\b`).withCheck(queAsks).withCtx(anyOf{personal, kinWords}).unlessCtx(reTermAsked),
 	r("es_crees", words("crees|cree |creen|piensas|piensa |dirias|diria |opinas|opina "), `\b(crees|cree|creen|piensas|piensa|dirias|diria|opinas|opina) (usted |tu )?(que )?(es|sea|son|sean|tengo|tiene|puede|podria|deberia|debo|hay que|necesito|necesita|seria)\b`),
-	r("es_this_lesion", words(" es| son| sera| parece| podria ser| puede ser| significa"), `\b(este|esta|estos|estas|ese|esa|mi|mis|el|la|los|las) (`+lesionES+`)\b( [a-z]+){0,8} (es|son|sera|seran|parece|parecen|podria ser|puede ser|significa)\b[^.]*\?`).withCtx(rx(`\b(este|esta|estos|estas|ese|esa|mi|mis|me|tengo|le|su)\b`)).unlessCtx(anyOf{matchFunc(onlyWhyQuestions), reKindAsked}),
+	r("es_this_lesion", words(" es| son| sera| parece| podria ser| puede ser| significa"), `\b(este|esta|estos|estas|ese|esa|mi|mis|el|la|los|las) (`+lesionES+`)\b( [a-z]+){0,8} (es|son|sera|seran|parece|parecen|podria ser|puede ser|significa)\b[^.]*\?`).withCtx(rx(`\b(este|esta|estos|estas|ese|esa|mi|mis|me|tengo|le|su)\b`)).unlessCtx(anyOf{matchFunc(onlyWhyQuestions), reKindAsked, rx(`\b(dijo|dice|ha dicho|dijeron|comento|explico|confirmo) que (mi|su|el|la|los|las) `)}),
 	r("es_is_it", words("es |son |sera |seran |seria |puede ser|podria ser"), `\b(es|sera|seria|seran|son|puede ser|podria ser) (un |una )?(cancer|melanoma|benigno|benigna|maligno|maligna|grave|peligroso|peligrosa|normal|sarna|tina|psoriasis|eccema|eczema|herpes|infeccion|alergia|urticaria|vitiligo|hongos|un hongo|algo grave|algo malo|malo|preocupante)\b`).withCtx(personal).withCheck(atClauseStart).unlessCtx(rx(`\bes normal [a-z]+(ar|er|ir) `)),
 	r("es_hace_falta", words("hace falta|es necesari|merece la pena|vale la pena|compensa"), `\b(hace falta|es necesario|es necesaria|merece la pena|vale la pena|compensa)( [a-z]+){0,3}\?`).withCtx(rx(`\b(mi|mis|me|le|su|sus|tengo)\b`)).withCheck(atClauseStart),
 	// "mi pareja tiene molusco en la cara, ¿se lo tienen que quitar?",
@@ -1477,7 +1496,7 @@ func finalChoice(q string) bool {
 			return false
 		}
 		first, _, _ := strings.Cut(clause, " ")
-		if choiceNotOpeners[first] || strings.HasSuffix(clause, " or not") || strings.HasSuffix(clause, " o no") {
+		if choiceNotOpeners[first] || strings.HasSuffix(clause, " or not") || strings.HasSuffix(clause, " o no") || strings.HasSuffix(clause, " o nada") || strings.HasSuffix(clause, " or nothing") {
 			return false // "... saltan de una cabeza a otra o no?" asks yes or no
 		}
 		// "worth it or pointless?" weighs a choice; "contagious or not"
@@ -1493,7 +1512,7 @@ func finalChoice(q string) bool {
 }
 
 // choicePerson names the person a choice is for.
-var choicePerson = anyOf{personal, kinWords, patientWords, reCaseShorthand, reImpliedFirstPerson, vignetteSubject}
+var choicePerson = anyOf{personal, kinWords, patientWords, reCaseShorthand, reImpliedFirstPerson, reTelegraphicFinding, vignetteSubject}
 
 // choiceNotOpeners open questions that ask something other than a choice.
 var choiceNotOpeners = setOf("why|how|what|which|when|where|who|whose|por|porque|como|cual|cuales|cuando|donde|quien|que|cuanto|cuanta|cuantos|cuantas|or|o")
@@ -1509,10 +1528,52 @@ var reImpliedFirstPerson = rx(`^(started|had|been|got|went|tried|used|took|notic
 
 // reTelegraphicFinding opens a message that describes a finding without
 // its owner, as people type about their own: "lump in armpit after tattoo
-// on arm, worry?", "burned hand on oven, blister size of a coin, pop it?".
-var reTelegraphicFinding = rx(telegraphicFinding)
+// on arm, worry?", "burned hand on oven, blister size of a coin, pop it?",
+// "scalp psoriasis, clobetasol for two months", "melasma came back after
+// stopping hydroquinone". The expression has some hundred alternatives, so
+// a pass over the first words tells first whether it can match at all.
+var reTelegraphicFinding = matchFunc(func(q string) bool {
+	return telegraphicOpening(q) && reTelegraphicFull.MatchString(q)
+})
 
-const telegraphicFinding = `^((new|small|little|tiny|big|red|itchy|painful|sore|hard|soft|dark|black|white|weird) )*` + lesionRE + ` (in|on|under|behind|near|around|between|inside) (the |left |right )?` + bodyRE + `\b|^(burned|burnt|cut|scraped|bumped|banged|scratched|grazed|nicked|stung|bit) (the |a )?(left |right )?` + bodyRE + `\b`
+var reTelegraphicFull = rx(telegraphicFinding)
+
+const telegraphicFinding = `^((new|small|little|tiny|big|red|itchy|painful|sore|hard|soft|dark|black|white|weird|spreading|growing|swollen|thick|yellow|brown|raised|flaky|scaly) ){0,4}(` + lesionWords + `|` + conditionWords + `)(s|es)?( [a-z]{1,20}){0,4} (in|on|under|behind|near|around|between|inside|up|down|along|across|over) (the |a |left |right )?` + bodyRE + `\b|^(burned|burnt|cut|scraped|bumped|banged|scratched|grazed|nicked|stung|bit) (the |a )?(left |right )?` + bodyRE + `\b|^(left |right )?` + bodyRE + ` (` + lesionWords + `|` + conditionWords + `)(s|es)?\b|^([a-z]{1,20} ){0,3}(` + lesionWords + `|` + conditionWords + `)(s|es)?(,| -| (came|comes|is|keeps|got|getting|spreading|returned|won't|wont|flared|flaring|from|after) )`
+
+// telegraphicWords hold every word of the findings, conditions and parts
+// of the body telegraphicFinding names, in the singular and plural, and
+// the verbs it may open with: every match of it has one among q's first
+// five words.
+var telegraphicWords = func() map[string]bool {
+	m := map[string]bool{}
+	all := lesionWords + "|" + conditionWords + "|" + strings.Trim(bodyRE, "(?:)") + "|burned|burnt|cut|scraped|bumped|banged|scratched|grazed|nicked|stung|bit"
+	for _, phrase := range strings.Split(all, "|") {
+		for _, w := range strings.Fields(phrase) {
+			m[w], m[w+"s"], m[w+"es"] = true, true, true
+		}
+	}
+	return m
+}()
+
+// telegraphicOpening reports whether one of q's first five words, split
+// at spaces, commas and hyphens, is among telegraphicWords.
+func telegraphicOpening(q string) bool {
+	for n := 0; n < 5 && q != ""; n++ {
+		i := strings.IndexAny(q, " ,-")
+		if i < 0 {
+			i = len(q)
+		}
+		if telegraphicWords[q[:i]] {
+			return true
+		}
+		q = strings.TrimLeft(q[i:], " ,-")
+	}
+	return false
+}
+
+// conditionWords name conditions people describe in their own messages,
+// beyond lesionWords: "Melasma came back after stopping hydroquinone".
+const conditionWords = `melasma|rosacea|keloid|vitiligo|dermatitis|seborrheic dermatitis|hives|shingles|verruca|molluscum|impetigo|tinea|ringworm|fungus|alopecia|cellulitis|folliculitis|hidradenitis|lupus|scabies|lice|canker sores|aftas|herpes`
 
 // reProductEffect asks what a product or a practice does: "does this
 // actually help the skin barrier?" (this being a trend named before).
@@ -1531,6 +1592,51 @@ var reProcessAsked = rx(`\bwhat (does|do|will) (the |this |that |a |an )?([\w-]+
 // reRoutineAmount asks how much or how often of an everyday product: "how
 // much sunscreen should I use on my face?".
 var reRoutineAmount = rx(`\bhow (much|many|often) (sunscreen|sunblock|spf|sun cream|moisturi[sz]er|cleanser|shampoo|soap|water|lotion|body lotion|conditioner)\b`)
+
+// shownVerbs say that a lesion was shown or sent before.
+var shownVerbs = setOf("showed|sent|ensene|mostre|mande|envie")
+
+// lesionESSet holds lesionES's words.
+var lesionESSet = newWordMap(setOf(lesionES))
+
+// shownLesion reports whether q names a lesion shown or sent before: "the
+// mole I showed you", "el lunar que te enseñé": a lesion word, then any of
+// que, that, which and I, then perhaps te, le or you, then the verb.
+func shownLesion(q string) bool {
+	for i := 0; i < len(q); {
+		if !isWordByte(q[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(q) && isWordByte(q[j]) {
+			j++
+		}
+		if shownVerbs[q[i:j]] {
+			ws := prevWords(q, i, 6)
+			k := len(ws) - 1
+			if k >= 0 && (ws[k] == "te" || ws[k] == "le" || ws[k] == "you") {
+				k--
+			}
+			for k >= 0 && (ws[k] == "que" || ws[k] == "that" || ws[k] == "which" || ws[k] == "i") {
+				k--
+			}
+			if k >= 0 && (lesionSet.has(ws[k]) || lesionESSet.has(ws[k]) || lesionESSet.has(strings.TrimSuffix(ws[k], "s"))) {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+// reProductWorry asks about an ingredient in products: "should I be
+// worried about benzene in sunscreens?".
+var reProductWorry = rx(`\b(worry|worried|concerned) about [a-z-]+( [a-z-]+)? in (sunscreens?|products|cosmetics|creams|shampoos|deodorants|makeup|lotions|tattoo inks?)\b`)
+
+// reInteraction asks how products act on each other: "can I use retinol
+// and vitamin C in the same routine, or do they cancel out?".
+var reInteraction = rx(`\b(cancel (each other )?out|cancel each other|interact|inactivate|deactivate|neutrali[sz]e each other|se anulan|se cancelan|interactuan)\b`)
 
 // reRoutineOrder asks in which order everyday products go on: "should I
 // apply moisturiser before or after sunscreen?".
@@ -1574,7 +1680,7 @@ func terseOption(last string) bool {
 	if n := spacedWords(last); n > 4 && !(n == 5 && strings.Contains(last, " or ")) {
 		return false
 	}
-	if terseAction(last) {
+	if terseAction(last) || nextStepAsked[last] {
 		return true
 	}
 	if first, _, _ := strings.Cut(last, " "); fullQuestionOpeners[first] {
@@ -1595,6 +1701,10 @@ func terseOption(last string) bool {
 	}
 	return true
 }
+
+// nextStepAsked ask, after a description, for the next step: "ketoconazole
+// stopped working. What's next?".
+var nextStepAsked = setOf("what's next|whats next|what next|what now|now what|and now what|next step|next steps|y ahora que|y ahora|ahora que")
 
 // terseGeneral in a short question asks what a term or a test means, or
 // what is usually done.
@@ -1659,6 +1769,9 @@ var neutral = []struct {
 	{words("not asking|no le pido|no te pido|no pido|no busco|not looking for|not seeking|no estoy pidiendo"), rx(`\b((i am|i'm|im) )?not (asking|looking|seeking) (you )?(for|about|to) (a |my |an )?(diagnos(e|is)|treatment|advice|medical advice|personal advice)( me| anything)?\b|\bno (le |te |les )?(pido|busco|estoy pidiendo) (un |ningun )?(diagnostico|tratamiento|consejo medico)\b`), " "},
 	// "Do I have to wear sunscreen?" is a rule, not a diagnosis.
 	{words("have to"), rx(`\bdo (i|we|you) (really |still |always |actually )?have to (wear|use|apply|reapply|put on|avoid|stay (in|out of the sun|indoors|inside|covered)|keep|throw|wash|replace|store|buy|shower|change|(remove|take off) (my |the |all )?(nail polish|nail varnish|makeup|make-up|jewellery|jewelry|contact lenses|contacts))\b`), "must one wear"},
+	// "Do I need to see a dermatologist to get tretinoin?" asks how a drug
+	// is obtained.
+	{words("need"), rx(`\b(do|would) (i|we|you) (need|have) (to see |to get |to have )?(a |an )?(doctor|dermatologist|derm|gp|prescription|script|referral) (to|in order to|before i can|before you can) (get|buy|obtain|order|use)\b`), "is a prescription required to get"},
 	// "Do all teenagers get blackheads, or is it just me?" asks whether
 	// others share something.
 	{words("just me|only me|solo a mi|solo yo"), rx(`\bor (is it|is that|am i|is this) (just|only) me\b|\bo (es|soy) (solo|solamente) (a mi|yo)\b`), "or is it common"},
