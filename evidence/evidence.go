@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // Sentinel errors. Errors returned by this package wrap one of them.
@@ -122,14 +123,19 @@ func checksumBytes(b []byte) string {
 // checksumString is the checksum of s, hashed through a small buffer rather
 // than converted to bytes whole.
 func checksumString(s string) string {
-	h := sha256.New()
-	buf := make([]byte, min(len(s), 64<<10))
-	for len(s) > 0 {
-		n := copy(buf, s)
-		h.Write(buf[:n])
-		s = s[n:]
+	sum := sha256.Sum256(readOnlyBytes(s))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// readOnlyBytes returns the bytes of s without copying them, for a reader
+// that only reads them (a hash): the passages file runs to tens of
+// megabytes, and copying it to hash it cost as much as hashing. The result
+// must never be written to.
+func readOnlyBytes(s string) []byte {
+	if s == "" {
+		return nil
 	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+	return unsafe.Slice(unsafe.StringData(s), len(s))
 }
 
 // checksumIs reports whether want is the checksum with the digest sum,
