@@ -471,9 +471,11 @@ var routineOwned = setOf("hair|nails|nail|lips|skin|scalp|towel|towels|washcloth
 // wearing SPF 50", "I'm prone to breakouts", "I'm going to the beach".
 var routineAfterIm = setOf("wearing|using|going|prone|outside|outdoors|out|at|in|a|an|the|careful|curious|wondering|planning|trying|doing|swimming|travelling|traveling|working|running|training|new|not|just|always|often|sure|told|asking")
 
-// drugWords name treatments; drugWord also knows drugs by their endings.
+// drugWords name treatments.
 var drugWords = setOf("cream|creams|ointment|ointments|medication|medications|medicine|medicines|meds|pills|pill|tablets|tablet|prescription|antibiotic|antibiotics|steroid|steroids|retinoid|retinoids|biologic|biologics|antifungal|antihistamine|antihistamines|injection|injections|isotretinoin|accutane|tretinoin|methotrexate|hydrocortisone|clobetasol|tacrolimus|pimecrolimus|dupilumab|spironolactone|finasteride|minoxidil|ivermectin|permethrin|crema|pomada|pastillas|medicamento|medicacion|antibiotico|antibioticos|corticoide|corticoides|isotretinoina|metotrexato")
 
+// drugWord reports whether w names a treatment: one of drugWords, or a
+// drug known by its ending (drugSuffixes).
 func drugWord(w string) bool {
 	if drugWords[w] {
 		return true
@@ -488,7 +490,7 @@ func drugWord(w string) bool {
 
 // drugSuffixes end the names of common drug classes: doxycycline,
 // erythromycin, fluconazole, adalimumab, prednisolone, cortisone.
-var drugSuffixes = []string{"cycline", "mycin", "cillin", "azole", "mab", "olone", "isone", "sone", "inib", "ciclina", "micina", "azol"}
+var drugSuffixes = []string{"cycline", "mycin", "cillin", "azole", "mab", "olone", "sone", "inib", "ciclina", "micina", "azol"}
 
 // drugNamed reports whether q names a drug.
 func drugNamed(q string) bool {
