@@ -1,6 +1,7 @@
 package abstain
 
 import (
+	"iter"
 	"regexp"
 	"strconv"
 	"strings"
@@ -1318,27 +1319,36 @@ var esFirstVerbSet = newWordMap(setOf(esFirstVerbs))
 // \b(verbs)\b would find them, by one pass over q's words rather than an
 // expression of some hundred alternatives.
 func esFirstVerb(q string) bool {
-	prev := -1 // start of the previous word, when one space separates them
-	for i := 0; i < len(q); {
-		if !isWordByte(q[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(q) && isWordByte(q[j]) {
-			j++
-		}
-		if prev >= 0 && esFirstVerbSet.has(q[prev:j]) && afterCliticsInQuestion(q, []int{prev, j}) ||
+	prev, prevEnd := -1, -1 // the previous word
+	for i, j := range wordSpans(q) {
+		// A clitic-verb pair is two words one space apart.
+		if prev >= 0 && prevEnd == i-1 && q[prevEnd] == ' ' && esFirstVerbSet.has(q[prev:j]) && afterCliticsInQuestion(q, []int{prev, j}) ||
 			esFirstVerbSet.has(q[i:j]) && afterCliticsInQuestion(q, []int{i, j}) {
 			return true
 		}
-		prev = -1
-		if j < len(q) && q[j] == ' ' {
-			prev = i
-		}
-		i = j
+		prev, prevEnd = i, j
 	}
 	return false
+}
+
+// wordSpans yields the start and end of each run of word bytes in q.
+func wordSpans(q string) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for i := 0; i < len(q); {
+			if !isWordByte(q[i]) {
+				i++
+				continue
+			}
+			j := i
+			for j < len(q) && isWordByte(q[j]) {
+				j++
+			}
+			if !yield(i, j) {
+				return
+			}
+			i = j
+		}
+	}
 }
 
 // afterCliticsInQuestion is afterClitics for a verb in a question: a '?'
@@ -1605,15 +1615,7 @@ var lesionESSet = newWordMap(setOf(lesionES))
 // mole I showed you", "el lunar que te enseñé": a lesion word, then any of
 // que, that, which and I, then perhaps te, le or you, then the verb.
 func shownLesion(q string) bool {
-	for i := 0; i < len(q); {
-		if !isWordByte(q[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(q) && isWordByte(q[j]) {
-			j++
-		}
+	for i, j := range wordSpans(q) {
 		if shownVerbs[q[i:j]] {
 			ws := prevWords(q, i, 6)
 			k := len(ws) - 1
@@ -1627,7 +1629,6 @@ func shownLesion(q string) bool {
 				return true
 			}
 		}
-		i = j
 	}
 	return false
 }
