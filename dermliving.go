@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dermliving/dermliving/abstain"
+	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/citation"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
@@ -229,6 +230,11 @@ type config struct {
 	// concepts is the analysis of the query that retrieval last searched
 	// the version's index with, or nil.
 	concepts []retrieve.Weighted
+	// extra holds passages an extractive answer cites that retrieval did
+	// not return; composed is the extractive answer's composition.
+	extra         []evidence.Passage
+	composed      *answer.Answer
+	minConfidence float64
 }
 
 // WithRetriever replaces retrieval from the knowledge version's own index.
@@ -275,7 +281,10 @@ func WithRequestID(id string) Option { return func(c *config) { c.requestID = id
 // Ask answers a dermatology reference question from knowledge version kv. The
 // result is *Grounded, every claim citing the passage span that supports it,
 // or *Abstained with a typed reason. Patient identifiers are screened first,
-// then requests for a clinical decision; then passages are retrieved, a draft
+// then whether the question is about dermatology at all (a question that is
+// not abstains with insufficient_evidence, never clinical_decision), then
+// requests for a clinical decision; misspelled names of the version's topics
+// are then corrected ("exema" for "eczema"), passages are retrieved, a draft
 // is made (a Generator's, a curated one, or sentences extracted from the
 // passages) and every sentence is verified. A claim no passage supports is
 // removed and listed; when none survives, Ask abstains with
@@ -315,12 +324,21 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 	// clinical-decision screen, retrieval and drafting, and never acted on.
 	// Identifiers are screened in the whole text, above.
 	asked := withoutInstructions(question)
+	// A question about no dermatology topic at all is outside the
+	// knowledge, whatever its wording: no answer about something else, and
+	// no clinical-decision refusal of a question about a car.
+	corrected, _ := answer.For(kv).Correct(asked)
+	if cfg.retriever == nil && !answer.For(kv).Dermatological(corrected, kv.Index().Analyze(corrected)) {
+		return &Abstained{Reason: abstain.InsufficientEvidence, Message: "The question is not about dermatology; " + kv.ID() + " holds dermatology reference passages only.", Metadata: md}, nil
+	}
 	if abstain.IsClinicalDecision(asked) {
 		return &Abstained{Reason: abstain.ClinicalDecision, Message: clinicalDecisionMessage, Metadata: md}, nil
 	}
 	insufficient := &Abstained{Reason: abstain.InsufficientEvidence, Message: "No passage in " + kv.ID() + " supports an answer.", Metadata: md}
 
-	hits, query, err := retrieveFor(ctx, asked, kv, &cfg)
+	// Misspelled names are read as the names they miss ("exema" as
+	// "eczema") for retrieval and drafting.
+	hits, query, err := retrieveFor(ctx, corrected, kv, &cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -333,7 +351,12 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 		}
 	}
 	if len(passages) == 0 {
-		return insufficient, nil
+		// Retrieval's relevance floor found nothing; an extractive answer
+		// may still come from the topic the question names.
+		if cfg.retriever != nil || cfg.draft != nil || cfg.generator != nil {
+			return insufficient, nil
+		}
+		cfg.concepts = nil
 	}
 
 	runner := tools.NewRunner(cfg.policy)
@@ -347,6 +370,7 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 	if verifier == nil {
 		verifier = lexicalVerifier(kv)
 	}
+	passages = append(passages, cfg.extra...)
 	cps := make([]claims.Passage, len(passages))
 	byID := make(map[string]evidence.Passage, len(passages))
 	for i, p := range passages {

@@ -113,7 +113,8 @@ func TestSeedAbstentions(t *testing.T) {
 		why      string
 	}{
 		{"Where does rosacea usually appear?", abstain.InsufficientEvidence, "No passage in kv_2026_10_01 supports an answer.", "rosacea is deliberately absent"},
-		{"What is the capital of France?", abstain.InsufficientEvidence, "No passage in kv_2026_10_01 supports an answer.", "off-topic: nothing clears the relevance floor"},
+		{"What is the capital of France?", abstain.InsufficientEvidence, "", "no dermatology topic at all"},
+		{"How do I fix my car's transmission?", abstain.InsufficientEvidence, "The question is not about dermatology; kv_2026_10_01 holds dermatology reference passages only.", "no dermatology topic at all, never a clinical decision"},
 		{"Should I stop my methotrexate before surgery?", abstain.ClinicalDecision, "", "a personal treatment decision"},
 		{"Do I have ringworm?", abstain.ClinicalDecision, "", "a personal diagnosis"},
 		{"Patient MRN 48213377, DOB 03/14/1962, has a scaly rash on the elbows. What is it?", abstain.PatientData, "", "an MRN and a date of birth"},

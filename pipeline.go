@@ -3,8 +3,10 @@ package dermliving
 import (
 	"context"
 
+	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/tools"
 )
 
@@ -56,23 +58,101 @@ func splitDraft(d Draft) []string {
 
 // extract returns sentences taken verbatim from the passages, and records in
 // cfg.extracted where each one stands.
+//
+// Package answer reads the question first: what it is about (its focus,
+// spelling slips forgiven) and what it asks. A question about something the
+// version lacks gets no sentences. The sentences then come from passages of
+// the focus only: the retrieved ones, or, when retrieval found none of the
+// focus, every passage of it. Questions, headings, boilerplate and sentences
+// that need the one before them are never quoted. A question that asks
+// several things at once gets, for each kind of answer the first sentences
+// lack, the composer's best sentence from a passage that holds it. Passages
+// cited that retrieval did not return are added to cfg.extra.
 func extract(question string, kv *evidence.Version, passages []evidence.Passage, scores map[string]float64, cfg *config) []string {
-	ix := kv.Index()
-	in := make([]claims.ExtractInput, len(passages))
+	concepts := cfg.concepts
+	if concepts == nil {
+		concepts = kv.Index().Analyze(question)
+	}
+	comp := answer.For(kv)
+	hits := make([]retrieve.Hit, len(passages))
 	for i, p := range passages {
+		hits[i] = retrieve.Hit{ID: p.ID, Score: scores[p.ID]}
+	}
+	a := comp.Compose(question, concepts, hits)
+	cfg.composed = &a
+	if len(a.Focus) == 0 || a.Confidence < cfg.minConfidence {
+		return nil
+	}
+	inFocus := passages
+	if a.Named {
+		inFocus = nil
+		for _, p := range passages {
+			if comp.InFocus(a, p.ID) {
+				inFocus = append(inFocus, p)
+			}
+		}
+	}
+	in := make([]claims.ExtractInput, len(inFocus))
+	for i, p := range inFocus {
 		src, _ := kv.Source(p.SourceID, p.SourceVersion)
 		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID]}
 	}
-	concepts := cfg.concepts
-	if concepts == nil {
-		concepts = ix.Analyze(question)
+	var ex []claims.Extracted
+	if len(in) > 0 {
+		ex = lexicalVerifier(kv).ExtractFor(question, concepts, in)
 	}
-	ex := lexicalVerifier(kv).ExtractFor(question, concepts, in)
-	out := make([]string, len(ex))
-	cfg.extracted = make(map[string]claims.Support, len(ex))
-	for i, e := range ex {
-		out[i] = e.Text
-		cfg.extracted[e.Text] = claims.Support{PassageID: e.PassageID, Start: e.Start, End: e.End}
+	var out []string
+	cfg.extracted = map[string]claims.Support{}
+	have := make(map[string]bool, len(passages))
+	for _, p := range passages {
+		have[p.ID] = true
+	}
+	add := func(id string, start, end int, text string) {
+		if _, dup := cfg.extracted[text]; dup {
+			return
+		}
+		out = append(out, text)
+		cfg.extracted[text] = claims.Support{PassageID: id, Start: start, End: end}
+		if !have[id] {
+			if p, err := kv.Evidence(id); err == nil {
+				cfg.extra = append(cfg.extra, p)
+				have[id] = true
+			}
+		}
+	}
+	var got answer.Intent
+	used := map[string]bool{}
+	for _, e := range ex {
+		p, err := kv.Evidence(e.PassageID)
+		if err != nil || !comp.Quotable(e.PassageID, p.Text, e.Start, e.End) {
+			continue
+		}
+		add(e.PassageID, e.Start, e.End, e.Text)
+		got |= comp.Sections(e.PassageID)
+		used[e.PassageID] = true
+	}
+	if len(out) == 0 {
+		for _, s := range a.Sentences {
+			add(s.PassageID, s.Start, s.End, s.Text)
+			if len(out) == answer.MaxSentences {
+				break
+			}
+		}
+		return out
+	}
+	if a.Multi {
+		for _, s := range a.Sentences {
+			if len(out) == answer.MaxSentences {
+				break
+			}
+			missing := a.Intent & comp.Sections(s.PassageID) &^ got &^ answer.YesNo
+			if used[s.PassageID] || missing == 0 {
+				continue
+			}
+			add(s.PassageID, s.Start, s.End, s.Text)
+			got |= comp.Sections(s.PassageID)
+			used[s.PassageID] = true
+		}
 	}
 	return out
 }

@@ -86,7 +86,8 @@ func TestAskSeed(t *testing.T) {
 func TestAskAbstentions(t *testing.T) {
 	cases := []struct{ question, reason, message string }{
 		{"Where does rosacea usually appear?", "insufficient_evidence", "No passage in kv_2026_10_01 supports an answer."},
-		{"What is the capital of France?", "insufficient_evidence", "No passage in kv_2026_11_01 supports an answer."},
+		{"What is the capital of France?", "insufficient_evidence", ""},
+		{"How do I fix my car's transmission?", "insufficient_evidence", "The question is not about dermatology; kv_2026_11_01 holds dermatology reference passages only."},
 		{"Which biologic should I start for my patient who failed methotrexate?", "clinical_decision", ""},
 		{"Patient MRN 48213377, DOB 03/14/1962: is this psoriasis?", "patient_data", ""},
 	}

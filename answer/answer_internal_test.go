@@ -1,0 +1,80 @@
+package answer
+
+import (
+	"testing"
+
+	"github.com/dermliving/dermliving/lexicon"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestClassify(t *testing.T) {
+	tests := []struct{ q, want string }{
+		{"What is vitiligo?", "definition"},
+		{"How long does shingles last?", "duration"},
+		{"Where does rosacea usually appear?", "symptoms+location"},
+		{"Is impetigo contagious?", "contagion+yesno"},
+		{"What causes hives?", "cause"},
+		{"psoraisis treatment options", "treatment"},
+		{"How can sunburn be prevented?", "selfcare"},
+		{"Is alopecia areata permanent?", "prognosis+yesno"},
+		{"How is scabies diagnosed?", "diagnosis"},
+		{"When should a mole be checked?", "see_clinician"},
+		{"Who gets bullous pemphigoid?", "risk"},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {
+			t.Errorf("Classify(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}
+
+func TestDistance(t *testing.T) {
+	tests := []struct {
+		a, b  string
+		limit int
+		want  int
+	}{
+		{"exema", "eczema", 2, 2},        // x for cz
+		{"psoraisis", "psoriasis", 2, 1}, // two neighbours swapped
+		{"ecxema", "eczema", 2, 1},
+		{"shingels", "shingles", 2, 1},
+		{"melenoma", "melanoma", 2, 1},
+		{"frostbite", "folliculitis", 2, 3}, // past the limit
+		{"same", "same", 1, 0},
+	}
+	for _, tt := range tests {
+		if got := distance(tt.a, tt.b, tt.limit); got != tt.want {
+			t.Errorf("distance(%q, %q, %d) = %d, want %d", tt.a, tt.b, tt.limit, got, tt.want)
+		}
+	}
+}
+
+func TestSplitPassage(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := "Key Points - Adult leukemia is a type of cancer of the blood and bone marrow. What are the signs and symptoms of Lupus? " +
+		"These may include: - rash - fever. You can read more about lupus from MedlinePlus. This rash usually clears within weeks. Symptoms. " +
+		"Psoriasis is a long-term inflammatory skin condition."
+	type got struct {
+		Text            string
+		Junk, Anaphoric bool
+	}
+	var out []got
+	for _, s := range splitPassage(an, text) {
+		out = append(out, got{text[s.start:s.end], s.junk, s.anaphoric})
+	}
+	want := []got{
+		{"Adult leukemia is a type of cancer of the blood and bone marrow.", false, false},
+		{"What are the signs and symptoms of Lupus?", true, false},
+		{"These may include: - rash - fever.", true, true},
+		{"You can read more about lupus from MedlinePlus.", true, false},
+		{"This rash usually clears within weeks.", false, true},
+		{"Symptoms.", true, false},
+		{"Psoriasis is a long-term inflammatory skin condition.", false, false},
+	}
+	if diff := cmp.Diff(want, out); diff != "" {
+		t.Errorf("splitPassage (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,129 @@
+package answer_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/dermliving/dermliving/answer"
+	"github.com/dermliving/dermliving/sandbox"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestCorrect(t *testing.T) {
+	kv, err := sandbox.OpenVersion("kv_2026_10_01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := answer.For(kv)
+	tests := []struct{ q, want string }{
+		{"wat causes exema to get worse", "wat causes eczema to get worse"},
+		{"psoraisis treatment options", "psoriasis treatment options"},
+		{"How long do shingels last?", "How long do shingles last?"},
+		{"Is impetego contagious?", "Is impetigo contagious?"},
+		// Words the version uses, and words near no name, stay.
+		{"What makes atopic dermatitis flare?", "What makes atopic dermatitis flare?"},
+		{"how to treat frostbite on fingers", "how to treat frostbite on fingers"},
+		// A condition the version lacks is not read as one it holds.
+		{"Where does rosacea usually appear?", "Where does rosacea usually appear?"},
+	}
+	for _, tt := range tests {
+		got, _ := c.Correct(tt.q)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Correct(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}
+
+func TestDermatological(t *testing.T) {
+	kv, err := sandbox.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := answer.For(kv)
+	ix := kv.Index()
+	tests := []struct {
+		q    string
+		want bool
+	}{
+		{"How do I fix my car's transmission?", false},
+		{"What is the capital of France?", false},
+		{"What makes atopic dermatitis flare?", true},
+		{"Why is my scalp so itchy?", true},
+		{"What isotretinoin dose should I be on for my weight of 70 kg?", true},
+	}
+	for _, tt := range tests {
+		if got := c.Dermatological(tt.q, ix.Analyze(tt.q)); got != tt.want {
+			t.Errorf("Dermatological(%q) = %v, want %v", tt.q, got, tt.want)
+		}
+	}
+}
+
+func TestComposeFocus(t *testing.T) {
+	kv, err := sandbox.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := answer.For(kv)
+	ix := kv.Index()
+	tests := []struct {
+		q     string
+		focus []string
+	}{
+		{"wat causes eczema to get worse", []string{"Atopic dermatitis"}},
+		{"psoriasis treatment options", []string{"Psoriasis"}},
+		{"How long does a single hive last?", []string{"Urticaria"}},
+		{"What causes lichen sclerosus?", nil},
+		{"how to treat frostbite on fingers", nil},
+	}
+	for _, tt := range tests {
+		concepts := ix.Analyze(tt.q)
+		hits, err := ix.SearchConcepts(t.Context(), tt.q, concepts, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := c.Compose(tt.q, concepts, hits)
+		if diff := cmp.Diff(tt.focus, a.Focus); diff != "" {
+			t.Errorf("Compose(%q) focus (-want +got):\n%s", tt.q, diff)
+		}
+		for _, s := range a.Sentences {
+			if !c.InFocus(a, s.PassageID) {
+				t.Errorf("Compose(%q): %s is not about %v", tt.q, s.PassageID, a.Focus)
+			}
+		}
+	}
+}
+
+func FuzzCorrect(f *testing.F) {
+	kv, err := sandbox.Open()
+	if err != nil {
+		f.Fatal(err)
+	}
+	c := answer.For(kv)
+	for _, s := range []string{"wat causes exema", "psoraisis", "", "ééé exma ", "a'b'c shngles?"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		got, fixes := c.Correct(q)
+		if len(fixes) == 0 && got != q {
+			t.Fatalf("Correct(%q) = %q with no corrections", q, got)
+		}
+		for _, fx := range fixes {
+			if fx.From == fx.To {
+				t.Fatalf("Correct(%q): %q corrected to itself", q, fx.From)
+			}
+		}
+	})
+}
+
+func ExampleComposer_Correct() {
+	kv, err := sandbox.Open()
+	if err != nil {
+		panic(err)
+	}
+	q, fixes := answer.For(kv).Correct("wat causes exema to get worse")
+	fmt.Println(q)
+	fmt.Println(fixes)
+	// Output:
+	// wat causes eczema to get worse
+	// [{exema eczema}]
+}

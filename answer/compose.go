@@ -1,0 +1,619 @@
+// Package answer composes extractive answers: it finds what a question is
+// about (its focus: the condition or subject it names, spelling slips
+// forgiven), what kind of answer it asks for (its intent), and picks the
+// sentences of the focus's passages that answer it, across passages, each
+// quoted verbatim so that it cites itself.
+//
+// The composer reads a knowledge version's passages, titles and sections
+// and its retriever's analysis; it keeps what it derives with the version
+// (see For), so that each passage is split and analysed once.
+package answer
+
+import (
+	"cmp"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/lexicon"
+	"github.com/dermliving/dermliving/retrieve"
+)
+
+// Limits and weights of composition.
+const (
+	// MaxSentences is the most sentences an answer holds.
+	MaxSentences = 5
+	// maxPerPassage keeps one passage from filling the answer.
+	maxPerPassage = 2
+	// namedCover is the share of a topic's name (by rarity) a question must
+	// hold for the question to name the topic.
+	namedCover = 0.75
+	// relative keeps sentences scoring at least this share of the best.
+	relative = 0.72
+	// nearDuplicate is the term overlap (Jaccard) above which two sentences
+	// say the same thing.
+	nearDuplicate = 0.6
+	// minAspectWeight is the total rarity weight of what is asked about the
+	// focus at which its coverage counts in full.
+	minAspectWeight = 3.0
+	// unnamedCover is the share of a question's words the best passage
+	// must hold when the question names no topic.
+	unnamedCover = 0.6
+	// Weights of a sentence's score besides its coverage of what is asked:
+	// its passage's section holds the kind of answer asked for, its words
+	// do, and its passage's retrieval score relative to the best.
+	sectionWeight   = 0.5
+	cueWeight       = 0.35
+	retrievalWeight = 0.3
+	// maxTopicPassages bounds the passages read for one focus topic.
+	maxTopicPassages = 80
+)
+
+// Composer composes answers from one version. It is safe for concurrent use.
+type Composer struct {
+	kv     *evidence.Version
+	ix     *retrieve.Index
+	an     *lexicon.Analyzer
+	topics *Topics
+	sents  sync.Map // passage index -> []sentence
+
+	phrasingOnce sync.Once
+	phrasingSet  lexicon.TermSet
+	skinOnce     sync.Once
+	skinSet      lexicon.TermSet
+}
+
+type composerKey struct{}
+
+// For returns the version's composer, built on first use and kept with the
+// version.
+func For(kv *evidence.Version) *Composer {
+	return kv.Derived(composerKey{}, func() any {
+		ix := kv.Index()
+		return &Composer{kv: kv, ix: ix, an: ix.Analyzer(), topics: newTopics(kv, ix.Analyzer(), ix.Thesaurus())}
+	}).(*Composer)
+}
+
+// Sentence is one sentence of an answer: verbatim Text, which is
+// passage.Text[Start:End] of the passage PassageID.
+type Sentence struct {
+	PassageID string
+	Start     int
+	End       int
+	Text      string
+	Score     float64
+}
+
+// Answer is a composed answer and what it was composed from.
+type Answer struct {
+	Sentences []Sentence
+	// Focus names the topics the answer is about.
+	Focus []string
+	// Named is true when the question names its focus; otherwise the focus
+	// is the topic of the best retrieved passage.
+	Named bool
+	// Intent is the kinds of answer the question asks for.
+	Intent Intent
+	// Multi is true when the question asks several things at once, each
+	// answered from its own passage.
+	Multi bool
+
+	focus []int
+	// Confidence, in [0, 1], is how well the best sentence answers the
+	// question: its focus, its coverage of what is asked about the focus,
+	// and whether it holds the kind of answer asked for.
+	Confidence float64
+}
+
+// candidate is a sentence considered for an answer.
+type candidate struct {
+	p        int // passage index
+	s        sentence
+	text     string
+	score    float64
+	asp      float64 // share of what is asked, besides the focus, it holds
+	sec, cue bool
+	order    int
+	aspects  uint64 // the aspects its own words hold
+	intents  Intent // the kinds asked for that its section or words hold
+}
+
+// Compose picks up to MaxSentences sentences answering question from the
+// passages of its focus. concepts are the question's analysis
+// (retrieve.Index.Analyze) and hits its retrieved passages, best first.
+func (c *Composer) Compose(question string, concepts []retrieve.Weighted, hits []retrieve.Hit) Answer {
+	in := Classify(question)
+	ans := Answer{Intent: in}
+	focus, cov := c.focus(concepts, hits)
+	if len(focus) == 0 || len(hits) == 0 && cov < namedCover {
+		return ans
+	}
+	// A question that names something the version never mentions (a
+	// condition it lacks) is not answered from a topic it does hold.
+	for _, w := range concepts {
+		if !w.Filler && !w.Known && lexicon.LooksMedical(w.Terms[len(w.Terms)-1]) {
+			return ans
+		}
+	}
+	ans.Named = cov >= namedCover
+	// A question that does not name its focus, holding a word the version
+	// never uses ("frostbite"), asks about something the version lacks.
+	// The best retrieved passage must then hold most of what is asked,
+	// each word counted alike, so that a word it lacks ("frostbite") is not
+	// outweighed by common ones it holds ("fingers").
+	if !ans.Named && len(hits) > 0 {
+		st, ok := c.topics.byID[hits[0].ID]
+		if !ok {
+			return ans
+		}
+		p, err := c.kv.Evidence(hits[0].ID)
+		if err != nil {
+			return ans
+		}
+		info := c.topics.passages[st]
+		held := lexicon.NewTermSet(c.an.Terms(p.Text), info.section, info.title)
+		n, have := 0, 0
+		for _, w := range concepts {
+			if w.Filler || c.phrasing(w.Concept) {
+				continue
+			}
+			n++
+			if w.MatchedBy(held) {
+				have++
+			}
+		}
+		if n > 0 && float64(have) < unnamedCover*float64(n) {
+			return ans
+		}
+	}
+	ans.focus = focus
+	var names [][]string
+	for _, ti := range focus {
+		ans.Focus = append(ans.Focus, c.topics.topics[ti].name)
+		names = append(names, c.topics.topics[ti].names...)
+	}
+	// What is asked besides the focus.
+	// Words that only say what kind of answer is wanted ("causes",
+	// "treatment") are read by the intent, not matched as words.
+	var aspects []retrieve.Weighted
+	aspectWeight := 0.0
+	for _, w := range concepts {
+		if w.Filler || namedBy(w.Concept, names) || c.phrasing(w.Concept) {
+			continue
+		}
+		aspects = append(aspects, w)
+		aspectWeight += w.Weight
+	}
+	// Aspects of little weight together (common words) count for less.
+	aspectScale := min(1, aspectWeight/minAspectWeight)
+	hitScore := map[int]float64{}
+	best := 0.0
+	for _, h := range hits {
+		if pi, ok := c.topics.byID[h.ID]; ok {
+			hitScore[pi] = h.Score
+			best = max(best, h.Score)
+		}
+	}
+	// The passages to read: every passage of a named focus, or the retrieved
+	// passages of a focus the question does not name.
+	var pis []int
+	for _, ti := range focus {
+		for _, pi := range c.topics.topics[ti].passages {
+			if !ans.Named {
+				if s, ok := hitScore[pi]; !ok || s < 0.5*best {
+					continue
+				}
+			}
+			pis = append(pis, pi)
+			if len(pis) >= maxTopicPassages*len(focus) {
+				break
+			}
+		}
+	}
+	asked := in &^ YesNo
+	var cands []candidate
+	for order, pi := range pis {
+		info := c.topics.passages[pi]
+		p, err := c.kv.Evidence(info.id)
+		if err != nil {
+			continue
+		}
+		ctx := lexicon.NewTermSet(info.section, info.title)
+		sec := asked&info.intents != 0
+		retr := 0.0
+		if best > 0 {
+			retr = hitScore[pi] / best
+		}
+		for _, s := range c.sentences(pi, p.Text) {
+			if s.junk {
+				continue
+			}
+			text := p.Text[s.start:s.end]
+			own, _ := retrieve.Coverage(aspects, s.terms)
+			all := lexicon.NewTermSet()
+			for t := range s.terms {
+				all[t] = struct{}{}
+			}
+			for t := range ctx {
+				all[t] = struct{}{}
+			}
+			withCtx, _ := retrieve.Coverage(aspects, all)
+			cued := cuedIntents(asked, text)
+			cue := cued != 0
+			if asked&Definition != 0 && s.index == 0 && info.intents&Definition != 0 {
+				cue = true
+			}
+			if len(aspects) == 0 {
+				own, withCtx = 0, 0
+			}
+			score := aspectScale*(1.2*own+0.6*withCtx) + retrievalWeight*retr - 0.04*float64(s.index)
+			if sec {
+				score += sectionWeight
+			}
+			if cue {
+				score += cueWeight
+			}
+			if len(aspects) == 0 && info.intents&Definition != 0 && asked&Definition != 0 {
+				score += 0.3
+			}
+			var mask uint64
+			for ai, w := range aspects {
+				if ai < 64 && w.MatchedBy(s.terms) {
+					mask |= 1 << ai
+				}
+			}
+			cands = append(cands, candidate{p: pi, s: s, text: text, score: score, asp: withCtx, sec: sec, cue: cue, order: order*1000 + s.index,
+				aspects: mask, intents: cued | asked&info.intents})
+		}
+	}
+	if len(cands) == 0 {
+		return ans
+	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
+	top := cands[0]
+	var chosen []candidate
+	perPassage := map[int]int{}
+	picked := map[[2]int]bool{}
+	var gotAspects uint64
+	var gotIntents Intent
+	// A question with several parts ("what causes it and is it
+	// contagious?") is answered from several passages, one for each part.
+	multi := (asked&^Definition).Count() >= 2 || asked.Count() >= 1 && multiPartRE.MatchString(question)
+	for _, k := range cands {
+		if len(chosen) == MaxSentences || k.score < relative*top.score {
+			break
+		}
+		if perPassage[k.p] == maxPerPassage {
+			continue
+		}
+		// Beyond the passages already quoted, a sentence must add part of
+		// what is asked that the answer lacks: an aspect of the question, or
+		// a kind of answer asked for, that no chosen sentence holds. A
+		// question with one point is answered from one passage.
+		if len(chosen) > 0 && perPassage[k.p] == 0 {
+			if !multi || !k.sec || k.intents&sectionIntentsOf(c, k)&^gotIntents == 0 {
+				continue
+			}
+		}
+		if len(aspects) > 0 && k.asp == 0 {
+			continue
+		}
+		if len(aspects) > 0 && k.asp == 0 && !k.sec {
+			continue
+		}
+		if k.s.anaphoric && !picked[[2]int{k.p, k.s.index - 1}] {
+			continue
+		}
+		dup := false
+		for _, o := range chosen {
+			if jaccard(o.s.terms, k.s.terms) > nearDuplicate {
+				dup = true
+				break
+			}
+		}
+		if dup {
+			continue
+		}
+		chosen = append(chosen, k)
+		gotAspects |= k.aspects
+		gotIntents |= k.intents & sectionIntentsOf(c, k)
+		perPassage[k.p]++
+		picked[[2]int{k.p, k.s.index}] = true
+	}
+	if len(chosen) == 0 {
+		return ans
+	}
+	// The best sentence first, the rest in the order of the knowledge.
+	rest := chosen[1:]
+	slices.SortStableFunc(rest, func(a, b candidate) int { return cmp.Compare(a.order, b.order) })
+	for _, k := range chosen {
+		ans.Sentences = append(ans.Sentences, Sentence{PassageID: c.topics.passages[k.p].id, Start: k.s.start, End: k.s.end, Text: k.text, Score: k.score})
+	}
+	// Confidence: the focus named, what is asked about it held by the best
+	// sentence, and the kind of answer asked for.
+	conf := 0.4 * math.Min(cov/namedCover, 1)
+	if len(aspects) > 0 {
+		conf += 0.4 * top.asp
+	} else {
+		conf += 0.4
+	}
+	if top.sec || top.cue {
+		conf += 0.2
+	}
+	ans.Confidence = conf
+	top = chosen[0]
+	return ans
+}
+
+// phrasingWords say what kind of answer is wanted, or are verbs of any
+// answer; they are no part of what is asked about.
+var phrasingWords = []string{"cause", "causes", "caused", "trigger", "triggers", "treat", "treated", "treatment", "treatments", "therapy", "therapies", "option", "options",
+	"symptom", "symptoms", "sign", "signs", "diagnose", "diagnosed", "diagnosis", "prevent", "prevention", "prevented", "form", "forms", "develop", "develops", "occur", "occurs",
+	"tend", "tends", "show", "shows", "affect", "affects", "type", "types", "help", "helps", "happen", "problem", "problems", "condition", "conditions", "manage", "managed", "management",
+	"available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could"}
+
+// phrasing reports whether c is a phrasing word.
+func (c *Composer) phrasing(w lexicon.Concept) bool {
+	c.phrasingOnce.Do(func() {
+		c.phrasingSet = lexicon.TermSet{}
+		for _, p := range phrasingWords {
+			if t := c.an.Term(p); t != "" {
+				c.phrasingSet[t] = struct{}{}
+			}
+		}
+	})
+	return len(w.Terms) == 1 && w.Group < 0 && c.phrasingSet.Has(w.Terms[0])
+}
+
+// sentences returns the passage's analysed sentences, splitting it once.
+func (c *Composer) sentences(pi int, text string) []sentence {
+	if v, ok := c.sents.Load(pi); ok {
+		return v.([]sentence)
+	}
+	s := splitPassage(c.an, text)
+	c.sents.Store(pi, s)
+	return s
+}
+
+// focus returns the topics the question is about and how much of the best
+// one's name the question holds.
+func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]int, float64) {
+	t := c.topics
+	asked := lexicon.NewTermSet()
+	for _, w := range concepts {
+		if w.Filler {
+			continue
+		}
+		for _, alt := range w.Alternatives {
+			for _, term := range alt {
+				asked[term] = struct{}{}
+			}
+		}
+	}
+	cands := map[int]bool{}
+	for term := range asked {
+		for _, ti := range t.byTerm[term] {
+			cands[ti] = true
+		}
+	}
+	var firstHit = -1
+	for i, h := range hits {
+		if pi, ok := t.byID[h.ID]; ok {
+			cands[t.passages[pi].topic] = true
+			if i == 0 || firstHit < 0 {
+				firstHit = t.passages[pi].topic
+			}
+		}
+	}
+	covOf := map[int]float64{}
+	bestCov := 0.0
+	for ti := range cands {
+		cv := t.nameCover(ti, asked)
+		covOf[ti] = cv
+		bestCov = max(bestCov, cv)
+	}
+	var out []int
+	if bestCov >= 0.5 {
+		for ti, cv := range covOf {
+			if cv >= bestCov-0.01 {
+				out = append(out, ti)
+			}
+		}
+		// Among topics the question names alike, those retrieval found.
+		if len(out) > 1 {
+			var found []int
+			for _, ti := range out {
+				for _, h := range hits {
+					if pi, ok := t.byID[h.ID]; ok && t.passages[pi].topic == ti {
+						found = append(found, ti)
+						break
+					}
+				}
+			}
+			if len(found) > 0 {
+				out = found
+			}
+		}
+		slices.Sort(out)
+		if len(out) > 3 {
+			out = out[:0]
+		}
+	}
+	if len(out) == 0 && firstHit >= 0 {
+		return []int{firstHit}, bestCov
+	}
+	return out, bestCov
+}
+
+// nameCover is the largest share, weighted by rarity among topic names, of
+// one of the topic's names that the question's terms hold.
+func (t *Topics) nameCover(ti int, asked lexicon.TermSet) float64 {
+	n := float64(len(t.topics))
+	best := 0.0
+	for _, name := range t.topics[ti].names {
+		var have, all float64
+		for _, term := range name {
+			w := math.Log(1 + n/float64(max(t.nameDF[term], 1)))
+			all += w
+			if asked.Has(term) {
+				have += w
+			}
+		}
+		if all > 0 {
+			best = max(best, have/all)
+		}
+	}
+	return best
+}
+
+// namedBy reports whether one of names is a way of writing c, or holds it.
+func namedBy(c lexicon.Concept, names [][]string) bool {
+	for _, n := range names {
+		set := lexicon.NewTermSet(n)
+		if c.MatchedBy(set) {
+			return true
+		}
+	}
+	return false
+}
+
+func jaccard(a, b lexicon.TermSet) float64 {
+	if len(a) == 0 && len(b) == 0 {
+		return 1
+	}
+	inter := 0
+	for t := range a {
+		if b.Has(t) {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}
+
+// Topic returns the topic of a passage: its section's part before " / "
+// where it has one, its source title otherwise.
+func Topic(title, section string) string {
+	name, _ := splitSection(title, section)
+	return strings.TrimSpace(name)
+}
+
+// skinWords name the skin and what happens to it; a question holding one is
+// about dermatology even when it names no topic of the version.
+var skinWords = []string{"skin", "rash", "rashes", "itch", "itchy", "itching", "itches", "mole", "moles", "wart", "warts", "blister", "blisters",
+	"pimple", "pimples", "spotty", "hair", "scalp", "nail", "nails", "toenail", "fingernail", "sunburn", "sunburnt", "sunscreen", "spf", "tan", "tanning",
+	"lesion", "lesions", "bump", "bumps", "scar", "scars", "scarring", "acne", "dermatologist", "dermatology", "freckle", "freckles", "wrinkle", "wrinkles",
+	"sweat", "sweating", "sweaty", "flaky", "flaking", "peeling", "dandruff", "eczema", "hives", "welts", "psoriasis", "sore", "sores", "boil", "boils",
+	"cyst", "cysts", "lump", "lumps", "birthmark", "pigment", "pigmentation", "complexion", "pores", "pore", "blackheads", "whiteheads", "zits", "lice",
+	"nits", "ringworm", "fungus", "fungal", "moisturiser", "moisturizer", "emollient", "emollients", "cream", "creams", "ointment", "lotion", "steroid",
+	"bald", "baldness", "balding", "hairline", "eyebrows", "lips", "nappy", "diaper", "bedsore", "bedsores", "ulcer", "ulcers", "redness", "flushing",
+	"patches", "patch", "plaques", "scaly", "scales", "crust", "crusts", "swelling", "swollen", "stings", "bites", "bite", "uv", "ultraviolet", "sun"}
+
+// Dermatological reports whether the question is about dermatology at all:
+// it names a topic of the version, a thesaurus or medical term the version
+// holds, or the skin, hair or nails and what happens to them, or most of its
+// words are the version's. A question
+// that is not ("How do I fix my car's transmission?") is outside what any
+// version answers.
+func (c *Composer) Dermatological(question string, concepts []retrieve.Weighted) bool {
+	c.skinOnce.Do(func() {
+		c.skinSet = lexicon.TermSet{}
+		for _, w := range skinWords {
+			if t := c.an.Term(w); t != "" {
+				c.skinSet[t] = struct{}{}
+			}
+		}
+	})
+	asked := lexicon.NewTermSet()
+	words, known, rare := 0, 0, false
+	for _, w := range concepts {
+		if w.Filler {
+			continue
+		}
+		if !c.phrasing(w.Concept) {
+			words++
+			if df := c.ix.DocFreq(w.Terms[0]); df > 0 {
+				known++
+				rare = rare || len(w.Terms[0]) >= 5 && df*40 <= c.ix.Len()
+			}
+		}
+		if w.Known && w.Domain && !c.phrasing(w.Concept) {
+			return true
+		}
+		for _, alt := range w.Alternatives {
+			for _, t := range alt {
+				if c.skinSet.Has(t) {
+					return true
+				}
+				asked[t] = struct{}{}
+			}
+		}
+	}
+	for _, ti := range c.candidateTopics(asked) {
+		if c.topics.nameCover(ti, asked) >= namedCover {
+			return true
+		}
+	}
+	// Failing those, most of its words are the version's, one of them a
+	// rare one ("isotretinoin"): a question whose words are mostly foreign
+	// to the version ("fix", "car" beside "transmission") is not.
+	return rare && float64(known) >= dermKnownShare*float64(words)
+}
+
+// dermKnownShare is the share of a question's words the version must use
+// for the question to count as dermatology without naming a skin word.
+const dermKnownShare = 0.6
+
+// candidateTopics returns the topics one of whose names holds a term asked.
+func (c *Composer) candidateTopics(asked lexicon.TermSet) []int {
+	var out []int
+	seen := map[int]bool{}
+	for t := range asked {
+		for _, ti := range c.topics.byTerm[t] {
+			if !seen[ti] {
+				seen[ti] = true
+				out = append(out, ti)
+			}
+		}
+	}
+	return out
+}
+
+// InFocus reports whether the passage is about the answer's focus.
+func (c *Composer) InFocus(a Answer, passageID string) bool {
+	pi, ok := c.topics.byID[passageID]
+	return ok && slices.Contains(a.focus, c.topics.passages[pi].topic)
+}
+
+// Quotable reports whether text[start:end] of the passage may stand as a
+// claim: not a question, heading, list, boilerplate or a sentence that
+// needs the one before it.
+func (c *Composer) Quotable(passageID, text string, start, end int) bool {
+	pi, ok := c.topics.byID[passageID]
+	if !ok {
+		return true
+	}
+	for _, s := range c.sentences(pi, text) {
+		if s.start <= start && end <= s.end+1 && start < s.end {
+			return !s.junk && !s.anaphoric
+		}
+	}
+	return true
+}
+
+// Sections returns the kinds of answer the passage's section holds.
+func (c *Composer) Sections(passageID string) Intent {
+	if pi, ok := c.topics.byID[passageID]; ok {
+		return c.topics.passages[pi].intents
+	}
+	return 0
+}
+
+// multiPartRE joins two questions in one: "what causes it and how is it
+// treated?".
+var multiPartRE = regexp.MustCompile(`(?i)\b(?:and|or|also|plus)\s+(?:how|what|where|when|why|who|which|is|are|does|do|can|should)\b|\?\s*\S`)
+
+// sectionIntentsOf is what kinds of answer the candidate's section holds.
+func sectionIntentsOf(c *Composer, k candidate) Intent { return c.topics.passages[k.p].intents }

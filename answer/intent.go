@@ -1,0 +1,185 @@
+package answer
+
+import (
+	"math/bits"
+	"regexp"
+	"strings"
+)
+
+// Intent is a set of kinds of answer a question asks for.
+type Intent uint32
+
+// The kinds of answer.
+const (
+	Definition Intent = 1 << iota
+	Cause
+	Symptoms
+	Location
+	Duration
+	Treatment
+	SelfCare
+	Contagion
+	Risk
+	Complications
+	Prognosis
+	Diagnosis
+	SeeClinician
+	YesNo
+)
+
+var intentNames = []string{"definition", "cause", "symptoms", "location", "duration", "treatment", "selfcare", "contagion", "risk", "complications", "prognosis", "diagnosis", "see_clinician", "yesno"}
+
+// String lists the kinds in the set, joined by "+".
+func (i Intent) String() string {
+	var parts []string
+	for b := range intentNames {
+		if i&(1<<b) != 0 {
+			parts = append(parts, intentNames[b])
+		}
+	}
+	return strings.Join(parts, "+")
+}
+
+// Count is the number of kinds in the set.
+func (i Intent) Count() int { return bits.OnesCount32(uint32(i)) }
+
+// intentRule is one cue in a question's wording for a kind of answer.
+type intentRule struct {
+	intent Intent
+	re     *regexp.Regexp
+}
+
+// intentRules read a question's wording. They are cues, not grammar: a
+// question may ask for several kinds ("what does it look like and where?").
+var intentRules = []intentRule{
+	{Definition, regexp.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)\b(?:\s+\(are\))?|what's|whats|wat\s+is|define|definition|meaning\s+of|tell\s+me\s+about|explain|describe|info\s+(?:on|about)|what\s+(?:does|do)\s+.{1,60}\s+mean\b)`)},
+	{Cause, regexp.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|flare\w*|why\b|reason|worse\w*|worsen\w*|aggravat\w*|bring\w*\s+on|set\w*\s+off|lead\w*\s+to|result\s+from|due\s+to|genetic|inherit\w*|hereditary|runs?\s+in\s+famil\w*|what\s+makes|how\s+do\s+(?:you|people|they)\s+get|how\s+does\s+\w+\s+(?:get|start|develop))`)},
+	{Symptoms, regexp.MustCompile(`(?i)\b(?:symptom\w*|signs?\b|look\w*\s+like|appear(?:ance|s)?\b(?:\s+like)?|feel\w*\s+like|what\s+does\s+.{1,40}\s+(?:look|feel)|recogni[sz]e|tell\s+if|spot\b|itch\w*|present\w*)`)},
+	{Location, regexp.MustCompile(`(?i)(?:^\W*where\b|\bwhere\s+(?:on|does|do|is|are|can)\b|\bwhich\s+(?:part|area|site)s?\b|\bwhat\s+(?:part|area)s?\s+of\s+the\s+body|\bbody\s+parts?\b|\bon\s+which\b)`)},
+	{Duration, regexp.MustCompile(`(?i)\b(?:how\s+long|how\s+many\s+(?:days|weeks|months|years)|how\s+quickly|how\s+soon|how\s+fast|last\b|lasts\b|duration|go\s+away\s+on\s+its\s+own|clear\s+up\s+on|until\s+(?:it|they)\s+(?:go|clear|heal))`)},
+	{Treatment, regexp.MustCompile(`(?i)\b(?:treat\w*|therap\w*|medic\w*|cure\w*|manag\w*|remed\w*|drugs?\b|options?\b|get\s+rid|rid\s+of|help\w*\s+(?:with|for|clear)|what\s+helps|removal|remove\w*|creams?\b|ointments?\b|tablets?\b|pills?\b|antibiotic\w*|surgery|procedures?)`)},
+	{SelfCare, regexp.MustCompile(`(?i)\b(?:prevent\w*|avoid\w*|self[-\s]?care|at\s+home|home\s+care|protect\w*|reduce\s+the\s+(?:risk|chance)|lower\s+the\s+(?:risk|chance)|stop\s+(?:it|them|\w+)\s+from|keep\s+from|what\s+can\s+(?:i|you|people|one)\s+do|tips?\b|routine|daily\s+care|look\s+after|care\s+for|soothe|ease|relieve)`)},
+	{Contagion, regexp.MustCompile(`(?i)\b(?:contagious|infectious|catch\w*|caught|spread\w*|transmit\w*|transmission|pass\w*\s+(?:on|to)|give\s+it\s+to|share|sharing|communicable)`)},
+	{Risk, regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can|gets)\b|\brisk\b|\bmore\s+likely|\bprone\b|\bat\s+risk|\bhow\s+common|\bcommon\s+in\b|\bage\s+group|\bchildren\b|\bkids\b|\bbabies\b|\binfants?\b|\belderly\b|\bolder\s+(?:people|adults)|\bwomen\b|\bmen\b|\bfrequen\w*|\bsusceptib\w*)`)},
+	{Complications, regexp.MustCompile(`(?i)\b(?:complication\w*|lead\s+to|dangerous|serious|harm\w*|scar\w*|damage|long[-\s]term\s+effects?|problems?\s+(?:can|does|do)|affect\s+the\s+(?:eyes?|body|organs?))`)},
+	{Prognosis, regexp.MustCompile(`(?i)\b(?:permanent\w*|forever|lifelong|life-long|outlook|prognosis|cur(?:e|ed|able)\b|go\s+away|goes\s+away|clear\s+up|come\s+back|comes\s+back|recur\w*|return\w*|grow\s+back|regrow\w*|chronic|heal\w*|fade|improve\w*|get\s+better|outgrow\w*)`)},
+	{Diagnosis, regexp.MustCompile(`(?i)\b(?:diagnos\w*|tests?\b|testing|biops\w*|confirm\w*|examin\w*|detect\w*|identif\w*|tell\s+(?:apart|the\s+difference)|scrap\w*|swab\w*|dermoscop\w*|blood\s+test)`)},
+	{SeeClinician, regexp.MustCompile(`(?i)\b(?:when\s+(?:should|to|is\s+it\s+(?:worth|time)|does\s+\w+\s+need)|checked|check\s+(?:it|them|up)|see\s+(?:a|an|the|your|someone)\s+(?:doctor|clinician|physician|dermatologist|gp|professional|specialist)|gp\b|seek\s+(?:help|care|medical)|urgent\w*|emergenc\w*|worr(?:y|ied|ying)|concern\w*|warning\s+signs?|red\s+flags?|medical\s+(?:help|attention|advice))`)},
+	{YesNo, regexp.MustCompile(`(?i)^\W*(?:is|are|does|do|can|could|will|would|should|has|have|was|were|did|may|might|must)\b`)},
+}
+
+// whatRE opens a question that asks about a topic in general.
+var whatRE = regexp.MustCompile(`(?i)^\W*(?:what|tell|info|explain|describe|overview)\b`)
+
+// Classify returns the kinds of answer the question's wording asks for. A
+// question whose wording names none asks what its topic is.
+func Classify(question string) Intent {
+	var in Intent
+	for _, r := range intentRules {
+		if r.re.MatchString(question) {
+			in |= r.intent
+		}
+	}
+	if in == 0 && whatRE.MatchString(question) {
+		in |= Definition
+	}
+	// "What is the treatment for X?" asks for the treatment, not what
+	// treatment is.
+	if in&Definition != 0 && in&^(Definition|YesNo) != 0 {
+		in &^= Definition
+	}
+	return in
+}
+
+// sectionIntents is what kinds of answer a section holds: the sandbox's
+// section names and MedQuAD's question types.
+func sectionIntents(section string) Intent {
+	s := strings.ToLower(section)
+	var in Intent
+	has := func(words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(s, w) {
+				return true
+			}
+		}
+		return false
+	}
+	if has("overview", "information", "about", "what is") {
+		in |= Definition | Risk | Location | Prognosis | Contagion
+	}
+	if has("cause", "trigger", "genetic", "inherit", "risk") {
+		in |= Cause | Risk | Contagion
+	}
+	if has("symptom", "sign", "appearance", "stages") {
+		in |= Symptoms | Location | Duration
+	}
+	if has("diagnos", "exams", "test") {
+		in |= Diagnosis
+	}
+	if has("treatment", "therapy", "management") {
+		in |= Treatment
+	}
+	if has("self-care", "prevention", "prevent", "care", "protection", "cleansing", "emollient", "moisturis", "sunscreen") {
+		in |= SelfCare
+	}
+	if has("clinician", "doctor", "considerations") {
+		in |= SeeClinician
+	}
+	if has("frequency", "susceptibility") {
+		in |= Risk
+	}
+	if has("outlook", "prognosis") {
+		in |= Prognosis | Duration
+	}
+	if has("complication") {
+		in |= Complications
+	}
+	return in
+}
+
+// cueRE marks a sentence that holds the kind of answer an intent asks for.
+var cueRE = map[Intent]*regexp.Regexp{
+	Duration:      regexp.MustCompile(`(?i)\b(?:\d+|one|two|three|four|five|six|seven|eight|ten|several|few|many)\s+(?:to\s+\w+\s+)?(?:hours?|days?|weeks?|months?|years?)\b|\b(?:within|lasts?|lasting|resolv\w*|clears?|clear\w*|heals?|fades?|self-limiting|lifelong|persist\w*|chronic|recurr?\w*)\b`),
+	Contagion:     regexp.MustCompile(`(?i)\b(?:contagious|infectious|spread\w*|catch\w*|caught|transmit\w*|passed|pass\w*\s+(?:on|to|between)|direct\s+contact|sharing)\b`),
+	Risk:          regexp.MustCompile(`(?i)\b(?:children|adults|infants|babies|teenagers|adolescents|older|elderly|women|men|people\s+(?:with|who)|age|common\s+in|more\s+common|most\s+common|risk|likely)\b`),
+	Prognosis:     regexp.MustCompile(`(?i)\b(?:permanent\w*|grow\s+back|regrow\w*|regrowth|resolv\w*|clear\w*|cure\w*|curable|lifelong|long-term|recur\w*|come\s+back|comes\s+back|remission|outlook|prognosis|improv\w*|persist\w*|fade\w*|go\s+away|goes\s+away|spontaneous\w*)\b`),
+	Cause:         regexp.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|due\s+to|result\w*\s+(?:from|of)|linked|develops?\s+when|leads?\s+to|worsen\w*|aggravat\w*|flare\w*|bring\s+on|mutation\w*|inherit\w*|genetic)\b`),
+	Treatment:     regexp.MustCompile(`(?i)\b(?:treat\w*|therap\w*|cream\w*|ointment\w*|medicine\w*|medication\w*|tablets?|antibiotic\w*|antiviral\w*|antifungal\w*|steroid\w*|corticosteroid\w*|surgery|surgical|excision|removal|cryotherapy|laser|injection\w*|options?)\b`),
+	SelfCare:      regexp.MustCompile(`(?i)\b(?:avoid\w*|prevent\w*|protect\w*|keep\w*|wear\w*|wash\w*|moistur\w*|emollient\w*|sunscreen\w*|gentle|clean\w*|dry\w*|cover\w*|help\w*|reduce\w*|lower\w*)\b`),
+	Symptoms:      regexp.MustCompile(`(?i)\b(?:symptom\w*|signs?|appear\w*|look\w*|red|itch\w*|patch\w*|bump\w*|blister\w*|scal\w*|rash\w*|pain\w*|swell\w*|spots?|lesion\w*|plaques?|flak\w*|crust\w*|raised|cause\w*)\b`),
+	Complications: regexp.MustCompile(`(?i)\b(?:complication\w*|lead\s+to|can\s+cause|scar\w*|infection\w*|serious|damage|spread\w*|risk)\b`),
+	Diagnosis:     regexp.MustCompile(`(?i)\b(?:diagnos\w*|tests?|biops\w*|examin\w*|confirm\w*|scrap\w*|swab\w*|microscop\w*|culture|dermoscop\w*|look\w*\s+at)\b`),
+	SeeClinician:  regexp.MustCompile(`(?i)\b(?:clinician|doctor|review|seek|urgent\w*|prompt\w*|advisable|warrant\w*|medical\s+attention|assessment)\b`),
+	Definition:    regexp.MustCompile(`(?i)\b(?:is\s+an?|are\s+an?|are\s+\w+\s+that|is\s+the|is\s+a\s+common|refers?\s+to|called|known\s+as|means?)\b`),
+}
+
+// bodySiteRE marks a sentence that names a place on the body.
+var bodySiteRE = regexp.MustCompile(`(?i)\b(?:face|scalp|cheeks?|nose|forehead|chin|lips?|mouth|eyes?|eyelids?|ears?|neck|chest|back|trunk|abdomen|belly|arms?|armpits?|elbows?|wrists?|hands?|palms?|fingers?|fingertips?|nails?|legs?|knees?|thighs?|shins?|ankles?|feet|foot|soles?|toes?|groin|buttocks?|genitals?|genital|skin\s+folds?|folds|body|limbs?|shoulders?|hairline|eyebrows?|beard|underarms?|between\s+the\s+toes|sun-exposed|one\s+side)\b`)
+
+// holdsCue reports whether the sentence holds the kind of answer any kind in
+// in asks for.
+func holdsCue(in Intent, sentence string) bool {
+	if in&Location != 0 && bodySiteRE.MatchString(sentence) {
+		return true
+	}
+	for k, re := range cueRE {
+		if in&k != 0 && re.MatchString(sentence) {
+			return true
+		}
+	}
+	return false
+}
+
+// cuedIntents returns the kinds in in whose answers the sentence holds.
+func cuedIntents(in Intent, sentence string) Intent {
+	var out Intent
+	if in&Location != 0 && bodySiteRE.MatchString(sentence) {
+		out |= Location
+	}
+	for k, re := range cueRE {
+		if in&k != 0 && re.MatchString(sentence) {
+			out |= k
+		}
+	}
+	return out
+}

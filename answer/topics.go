@@ -1,0 +1,216 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// A topic is what a group of passages is about: a condition or a general
+// subject. In a bundle whose sections read "Topic / kind" (MedQuAD's "Acne /
+// symptoms"), the topic is the part before the slash; otherwise it is the
+// passage's source title ("Shingles") and the section is the kind of answer.
+type topic struct {
+	name     string
+	names    [][]string // analysed ways of naming the topic: title parts and aliases
+	passages []int      // indexes into Topics.passages, in document order
+}
+
+// passageInfo is what the composer needs of a passage besides its text.
+type passageInfo struct {
+	id      string
+	topic   int
+	kind    string // the section, or the part after " / "
+	intents Intent // what the section answers
+	section []string
+	title   []string
+}
+
+// Topics indexes a version's passages by topic. It is built once per version
+// (see For) and is safe for concurrent use.
+type Topics struct {
+	an       *lexicon.Analyzer
+	topics   []topic
+	passages []passageInfo
+	byID     map[string]int
+	byTerm   map[string][]int // name term -> topics whose names hold it
+	nameDF   map[string]int   // name term -> number of topics naming it
+	words    map[string]string
+}
+
+// splitSection returns a passage's topic name and kind of answer.
+func splitSection(title, section string) (name, kind string) {
+	if i := strings.LastIndex(section, " / "); i >= 0 {
+		return strings.TrimSpace(section[:i]), strings.TrimSpace(section[i+3:])
+	}
+	return title, section
+}
+
+// nameSplitRE cuts a title into the names it joins: "Sunburn and sun
+// protection" names sunburn and sun protection.
+var nameSplitRE = regexp.MustCompile(`(?i)\s*(?:,|;|\band\b|\bor\b|\(|\))\s*`)
+
+// alsoCalledRE finds another name a passage gives its subject: "Shingles,
+// known medically as herpes zoster", "sometimes called spot baldness".
+var alsoCalledRE = regexp.MustCompile(`(?i)\b(?:also|often|sometimes|commonly|widely|popularly|medically)?\s*(?:called|known as|referred to as|termed)\s+((?:[A-Za-z'-]+\s?){1,4})`)
+
+// aliasStop ends an alias taken from a passage at the first word that is no
+// part of a name.
+var aliasStop = map[string]bool{"is": true, "are": true, "which": true, "that": true, "and": true, "or": true, "in": true, "on": true, "of": true, "by": true, "because": true, "when": true, "with": true, "a": true, "an": true, "the": true, "it": true, "its": true, "for": true, "to": true, "as": true, "can": true, "may": true, "was": true}
+
+func newTopics(kv *evidence.Version, an *lexicon.Analyzer, th *lexicon.Thesaurus) *Topics {
+	t := &Topics{an: an, byID: map[string]int{}, byTerm: map[string][]int{}, nameDF: map[string]int{}, words: map[string]string{}}
+	byName := map[string]int{}
+	for p := range kv.All() {
+		src, _ := kv.Source(p.SourceID, p.SourceVersion)
+		name, kind := splitSection(src.Title, p.Locator.Section)
+		ti, ok := byName[strings.ToLower(name)]
+		if !ok {
+			ti = len(t.topics)
+			byName[strings.ToLower(name)] = ti
+			t.topics = append(t.topics, topic{name: name})
+			for _, part := range append([]string{name}, nameSplitRE.Split(name, -1)...) {
+				t.addName(ti, part)
+			}
+		}
+		pi := len(t.passages)
+		t.passages = append(t.passages, passageInfo{id: p.ID, topic: ti, kind: kind, intents: sectionIntents(kind), section: an.Terms(kind), title: an.Terms(name)})
+		t.byID[p.ID] = pi
+		t.topics[ti].passages = append(t.topics[ti].passages, pi)
+		// Another name the passage gives its subject, in a passage that says
+		// what the topic is.
+		if t.passages[pi].intents&Definition != 0 {
+			for _, m := range alsoCalledRE.FindAllStringSubmatch(p.Text, 3) {
+				var words []string
+				for _, w := range strings.Fields(m[1]) {
+					if aliasStop[strings.ToLower(w)] {
+						break
+					}
+					words = append(words, w)
+				}
+				if len(words) > 0 {
+					t.addName(ti, strings.Join(words, " "))
+				}
+			}
+		}
+	}
+	// Thesaurus sets that name a topic name it too: "eczema" names atopic
+	// dermatitis.
+	if th != nil {
+		for i := range th.Len() {
+			if th.General(i) {
+				continue
+			}
+			g := th.Group(i)
+			var named []int
+			for _, p := range g {
+				for _, ti := range t.exactly(p.Terms) {
+					named = append(named, ti)
+				}
+			}
+			for _, ti := range named {
+				for _, p := range g {
+					t.addPhrase(ti, p.Text, p.Terms)
+				}
+			}
+		}
+	}
+	for _, a := range aliases {
+		for _, ti := range t.exactlyName(a.target) {
+			for _, n := range a.names {
+				t.addName(ti, n)
+			}
+		}
+	}
+	return t
+}
+
+// exactly returns the topics one of whose names is exactly terms.
+func (t *Topics) exactly(terms []string) []int {
+	if len(terms) == 0 {
+		return nil
+	}
+	var out []int
+	for _, ti := range t.byTerm[terms[0]] {
+		for _, n := range t.topics[ti].names {
+			if equal(n, terms) {
+				out = append(out, ti)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (t *Topics) exactlyName(name string) []int { return t.exactly(t.an.Terms(name)) }
+
+func (t *Topics) addName(ti int, text string) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return
+	}
+	t.addPhrase(ti, text, t.an.Terms(text))
+}
+
+// genericName words never name a topic alone.
+var genericName = map[string]bool{}
+
+func init() {
+	for _, w := range []string{"skin", "sign", "signs", "general", "care", "syndrome", "disease", "disorder", "condition", "type", "rash", "infection", "protection", "adult", "child", "childhood", "cancer", "sun"} {
+		genericName[w] = true
+	}
+}
+
+func (t *Topics) addPhrase(ti int, text string, terms []string) {
+	if len(terms) == 0 || len(terms) > 8 {
+		return
+	}
+	if len(terms) == 1 && genericName[strings.ToLower(text)] {
+		return
+	}
+	for _, n := range t.topics[ti].names {
+		if equal(n, terms) {
+			return
+		}
+	}
+	t.topics[ti].names = append(t.topics[ti].names, terms)
+	seen := map[string]bool{}
+	for _, term := range terms {
+		if seen[term] {
+			continue
+		}
+		seen[term] = true
+		if !containsInt(t.byTerm[term], ti) {
+			t.byTerm[term] = append(t.byTerm[term], ti)
+			t.nameDF[term]++
+		}
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(lexicon.Fold(text)), func(r rune) bool { return !(r >= 'a' && r <= 'z') && r != '\'' }) {
+		if len(w) >= 4 {
+			t.words[w] = t.an.Term(w)
+		}
+	}
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func containsInt(s []int, x int) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

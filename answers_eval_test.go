@@ -1,0 +1,248 @@
+package dermliving_test
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/dermliving/dermliving"
+	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/sandbox"
+)
+
+// keyFactQuestion is one line of testdata/answers (see its README).
+type keyFactQuestion struct {
+	ID       string     `json:"id"`
+	Question string     `json:"question"`
+	Kind     string     `json:"kind"`
+	Intent   string     `json:"intent"`
+	Focus    string     `json:"focus"`
+	Expect   string     `json:"expect"`
+	Facts    [][]string `json:"facts"`
+	Passages []string   `json:"passages"`
+}
+
+// manifestEntry is one file of testdata/answers/manifest.json.
+type manifestEntry struct {
+	File   string `json:"file"`
+	Role   string `json:"role"`
+	Round  int    `json:"round"`
+	Count  int    `json:"count"`
+	SHA256 string `json:"sha256"`
+}
+
+func readManifest(t *testing.T, dir string) []manifestEntry {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m []manifestEntry
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("manifest.json: %v", err)
+	}
+	return m
+}
+
+func readKeyFacts(t *testing.T, path string) []keyFactQuestion {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []keyFactQuestion
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var q keyFactQuestion
+		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
+			t.Fatalf("%s:%d: %v", path, line, err)
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+// TestAnswerManifest checks that every answer set is the file its manifest
+// froze: its count and SHA-256.
+func TestAnswerManifest(t *testing.T) {
+	dir := filepath.Join("testdata", "answers")
+	m := readManifest(t, dir)
+	if len(m) == 0 {
+		t.Fatal("manifest lists no files")
+	}
+	roles := map[string]int{}
+	for _, e := range m {
+		b, err := os.ReadFile(filepath.Join(dir, e.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(b)
+		if got := hex.EncodeToString(sum[:]); got != e.SHA256 {
+			t.Errorf("%s: sha256 %s, manifest froze %s", e.File, got, e.SHA256)
+		}
+		if n := len(readKeyFacts(t, filepath.Join(dir, e.File))); n != e.Count {
+			t.Errorf("%s: %d questions, manifest says %d", e.File, n, e.Count)
+		}
+		roles[e.Role]++
+	}
+	if roles["tune"] == 0 || roles["held_out"] == 0 {
+		t.Errorf("manifest roles %v: want a tuning and a held-out file", roles)
+	}
+}
+
+// keyFactScore is what one answer earns.
+type keyFactScore struct {
+	answered   bool
+	facts, all float64 // share of fact groups held; 1 when all are
+	correct    bool    // for off-target questions: abstained insufficient_evidence
+	offTopic   bool    // for off-target questions: answered
+	reason     string
+	text       string
+}
+
+func scoreKeyFacts(q keyFactQuestion, res dermliving.Result) keyFactScore {
+	var s keyFactScore
+	switch r := res.(type) {
+	case *dermliving.Abstained:
+		s.reason = r.Reason.String()
+	case *dermliving.Grounded:
+		s.answered = true
+		var b strings.Builder
+		for _, c := range r.Claims {
+			b.WriteString(c.Text)
+			b.WriteByte('\n')
+		}
+		s.text = b.String()
+	}
+	if q.Expect != "grounded" {
+		s.correct = s.reason == "insufficient_evidence"
+		s.offTopic = s.answered
+		return s
+	}
+	text := strings.ToLower(strings.Join(strings.Fields(s.text), " "))
+	held := 0
+	for _, g := range q.Facts {
+		for _, alt := range g {
+			if strings.Contains(text, strings.ToLower(strings.Join(strings.Fields(alt), " "))) {
+				held++
+				break
+			}
+		}
+	}
+	if len(q.Facts) > 0 {
+		s.facts = float64(held) / float64(len(q.Facts))
+	}
+	if held == len(q.Facts) {
+		s.all = 1
+	}
+	return s
+}
+
+// keyFactReport aggregates scores.
+type keyFactReport struct {
+	grounded, answered     int
+	facts, all             float64
+	multi                  int
+	multiFacts             float64
+	off, offCorrect, offAn int
+	claims                 int
+	byKind                 map[string][2]float64 // kind -> (sum of facts, n)
+}
+
+func (r *keyFactReport) add(q keyFactQuestion, s keyFactScore) {
+	if r.byKind == nil {
+		r.byKind = map[string][2]float64{}
+	}
+	if q.Expect != "grounded" {
+		r.off++
+		if s.correct {
+			r.offCorrect++
+		}
+		if s.offTopic {
+			r.offAn++
+		}
+		return
+	}
+	r.grounded++
+	if s.answered {
+		r.answered++
+		r.claims += strings.Count(s.text, "\n")
+	}
+	r.facts += s.facts
+	r.all += s.all
+	k := r.byKind[q.Kind]
+	r.byKind[q.Kind] = [2]float64{k[0] + s.facts, k[1] + 1}
+	if q.Kind == "multi" {
+		r.multi++
+		r.multiFacts += s.facts
+	}
+}
+
+func (r *keyFactReport) String() string {
+	var kinds []string
+	for k, v := range r.byKind {
+		kinds = append(kinds, fmt.Sprintf("%s %.3f (%d)", k, v[0]/v[1], int(v[1])))
+	}
+	sort.Strings(kinds)
+	return fmt.Sprintf("key-fact rate %.3f over %d answerable questions (all facts %.3f; answered %d, %.2f claims an answer); multi-passage %.3f (%d); off-target and non-dermatology: %d/%d abstained insufficient_evidence, %d answered; by kind: %s",
+		r.facts/float64(r.grounded), r.grounded, r.all/float64(r.grounded), r.answered, float64(r.claims)/float64(max(r.answered, 1)),
+		r.multiFacts/float64(max(r.multi, 1)), r.multi, r.offCorrect, r.off, r.offAn, strings.Join(kinds, ", "))
+}
+
+var (
+	keyFactKVOnce sync.Once
+	keyFactKV     *evidence.Version
+	keyFactErr    error
+)
+
+// TestAnswerKeyFacts measures extractive answers on the key-fact sets: the
+// tuning half, and the held-out half, whose questions and misses it never
+// prints. DERMLIVING_SHOW_MISSES=1 lists the tuning half's misses.
+func TestAnswerKeyFacts(t *testing.T) {
+	keyFactKVOnce.Do(func() { keyFactKV, keyFactErr = sandbox.Open() })
+	if keyFactErr != nil {
+		t.Fatal(keyFactErr)
+	}
+	dir := filepath.Join("testdata", "answers")
+	for _, e := range readManifest(t, dir) {
+		if only := os.Getenv("DERMLIVING_ANSWER_ROLE"); only != "" && only != e.Role {
+			continue
+		}
+		qs := readKeyFacts(t, filepath.Join(dir, e.File))
+		var rep keyFactReport
+		for _, q := range qs {
+			res, err := dermliving.Ask(context.Background(), q.Question, keyFactKV)
+			if err != nil {
+				t.Fatalf("%s: %v", q.ID, err)
+			}
+			s := scoreKeyFacts(q, res)
+			rep.add(q, s)
+			if e.Role == "tune" && os.Getenv("DERMLIVING_SHOW_MISSES") != "" && (s.facts < 1 && q.Expect == "grounded" || q.Expect != "grounded" && !s.correct) {
+				t.Logf("MISS %s [%s/%s] %q facts %v -> %s%s", q.ID, q.Kind, q.Intent, q.Question, q.Facts, s.reason, strings.ReplaceAll("\n"+s.text, "\n", "\n      | "))
+			}
+		}
+		t.Logf("%s (%s, round %d): %s", e.File, e.Role, e.Round, &rep)
+		// Regression floors, a little below round 1's figures (dev 0.591,
+		// held out 0.593; off-target answered 1 and 3); issue 14's goals
+		// (0.92, multi-passage 0.85, none off-target) are not met yet.
+		if rate := rep.facts / float64(rep.grounded); rate < 0.57 {
+			t.Errorf("%s: key-fact rate %.3f fell below its regression floor 0.57", e.File, rate)
+		}
+		if rep.offAn > 3 {
+			t.Errorf("%s: %d off-target or non-dermatology questions answered, more than round 1's 3", e.File, rep.offAn)
+		}
+	}
+}
