@@ -241,7 +241,7 @@ func (c *Composer) Compose(question string, concepts []retrieve.Weighted, hits [
 				all[t] = struct{}{}
 			}
 			withCtx, _ := retrieve.Coverage(aspects, all)
-			cued := cuedIntents(asked, text)
+			cued := s.cues & asked
 			cue := cued != 0
 			if asked&Definition != 0 && s.index == 0 && info.intents&Definition != 0 {
 				cue = true

@@ -27,6 +27,9 @@ const (
 	YesNo
 )
 
+// allIntents is every kind of answer.
+const allIntents = Definition | Cause | Symptoms | Location | Duration | Treatment | SelfCare | Contagion | Risk | Complications | Prognosis | Diagnosis | SeeClinician | YesNo
+
 var intentNames = []string{"definition", "cause", "symptoms", "location", "duration", "treatment", "selfcare", "contagion", "risk", "complications", "prognosis", "diagnosis", "see_clinician", "yesno"}
 
 // String lists the kinds in the set, joined by "+".

@@ -12,9 +12,10 @@ import (
 type sentence struct {
 	start, end int // byte offsets in the passage text
 	terms      lexicon.TermSet
-	anaphoric  bool // opens with a word that points back ("This", "These")
-	junk       bool // never a claim: a question, heading, list or boilerplate
-	index      int  // position in the passage
+	anaphoric  bool   // opens with a word that points back ("This", "These")
+	junk       bool   // never a claim: a question, heading, list or boilerplate
+	index      int    // position in the passage
+	cues       Intent // the kinds of answer its words hold, read once
 }
 
 // boilerplateRE matches sentences that point elsewhere or introduce a list
@@ -57,6 +58,7 @@ func splitPassage(an *lexicon.Analyzer, text string) []sentence {
 			st.junk = true
 		}
 		st.anaphoric = anaphorRE.MatchString(body)
+		st.cues = cuedIntents(allIntents, body)
 		out = append(out, st)
 	}
 	return out
