@@ -16,7 +16,8 @@ type Correction struct {
 // corrections. A word is corrected only when the version's passages never
 // use it, it is not a stop word, and one name word of the version's topics
 // lies within a small edit distance of it (one edit for words of four
-// letters, two for longer ones), the first letter kept.
+// letters, two for longer ones), the first letter kept unless the word is
+// long and the slip single.
 func (c *Composer) Correct(question string) (string, []Correction) {
 	var fixes []Correction
 	var b strings.Builder
@@ -73,10 +74,15 @@ func (c *Composer) correctWord(w string) (string, bool) {
 	}
 	best, bestD, bestDF, ties := "", limit+1, -1, 0
 	for cand, term := range c.topics.words {
-		if cand[0] != w[0] || abs(len(cand)-len(w)) > limit {
+		if abs(len(cand)-len(w)) > limit {
 			continue
 		}
 		d := distance(w, cand, limit)
+		// The first letter is kept, but for one slip in a long word
+		// ("zerosis" for "xerosis").
+		if cand[0] != w[0] && (d > 1 || len(w) < 6) {
+			continue
+		}
 		// Two edits may add letters a writer dropped ("exema" for
 		// "eczema"), not remove letters a writer typed: "rosacea" is not
 		// "rosea".

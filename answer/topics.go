@@ -73,7 +73,22 @@ func newTopics(kv *evidence.Version, an *lexicon.Analyzer, th *lexicon.Thesaurus
 			t.topics = append(t.topics, topic{name: name})
 			for _, part := range append([]string{name}, nameSplitRE.Split(name, -1)...) {
 				t.addName(ti, part)
+				// "Dermatomyositis skin signs" is named by "dermatomyositis".
+				var kept []string
+				for _, w := range strings.Fields(part) {
+					if !genericName[strings.ToLower(w)] {
+						kept = append(kept, w)
+					}
+				}
+				if len(kept) > 0 && len(kept) < len(strings.Fields(part)) {
+					t.addName(ti, strings.Join(kept, " "))
+				}
 			}
+		}
+		// A section that is no kind of answer names a subject of the topic
+		// ("Sunscreen" in general skin care).
+		if sectionIntents(kind) == 0 || strings.EqualFold(kind, "sunscreen") {
+			t.addName(ti, kind)
 		}
 		pi := len(t.passages)
 		t.passages = append(t.passages, passageInfo{id: p.ID, topic: ti, kind: kind, intents: sectionIntents(kind), section: an.Terms(kind), title: an.Terms(name)})
