@@ -125,17 +125,45 @@ type candidate struct {
 // passages of its focus. concepts are the question's analysis
 // (retrieve.Index.Analyze) and hits its retrieved passages, best first.
 func (c *Composer) Compose(question string, concepts []retrieve.Weighted, hits []retrieve.Hit) Answer {
+	an := c.analyse(question, concepts, hits)
+	ans := an.ans
+	if len(an.cands) == 0 {
+		return ans
+	}
+	return c.choose(question, an)
+}
+
+// analysis is a question read against the version: its answer so far (focus
+// and intent), what it asks besides the focus, and every candidate sentence.
+type analysis struct {
+	ans         Answer
+	in, asked   Intent
+	concepts    []retrieve.Weighted
+	aspects     []retrieve.Weighted
+	aspectScale float64
+	cov         float64
+	pis         []int
+	hitScore    map[int]float64
+	hitRank     map[int]int
+	best        float64
+	cands       []candidate
+}
+
+// analyse reads the question and scores every candidate sentence.
+func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits []retrieve.Hit) *analysis {
 	in := Classify(question)
-	ans := Answer{Intent: in}
+	an := &analysis{in: in, concepts: concepts}
+	ans := &an.ans
+	ans.Intent = in
 	focus, cov := c.focus(concepts, hits)
 	if len(focus) == 0 || len(hits) == 0 && cov < namedCover {
-		return ans
+		return an
 	}
 	// A question that names something the version never mentions (a
 	// condition it lacks) is not answered from a topic it does hold.
 	for _, w := range concepts {
 		if !w.Filler && !w.Known && lexicon.LooksMedical(w.Terms[len(w.Terms)-1]) {
-			return ans
+			return an
 		}
 	}
 	ans.Named = cov >= namedCover
@@ -147,11 +175,11 @@ func (c *Composer) Compose(question string, concepts []retrieve.Weighted, hits [
 	if !ans.Named && len(hits) > 0 {
 		st, ok := c.topics.byID[hits[0].ID]
 		if !ok {
-			return ans
+			return an
 		}
 		p, err := c.kv.Evidence(hits[0].ID)
 		if err != nil {
-			return ans
+			return an
 		}
 		info := c.topics.passages[st]
 		held := lexicon.NewTermSet(c.an.Terms(p.Text), info.section, info.title)
@@ -166,7 +194,7 @@ func (c *Composer) Compose(question string, concepts []retrieve.Weighted, hits [
 			}
 		}
 		if n > 0 && float64(have) < unnamedCover*float64(n) {
-			return ans
+			return an
 		}
 	}
 	ans.focus = focus
@@ -190,10 +218,12 @@ func (c *Composer) Compose(question string, concepts []retrieve.Weighted, hits [
 	// Aspects of little weight together (common words) count for less.
 	aspectScale := min(1, aspectWeight/minAspectWeight)
 	hitScore := map[int]float64{}
+	hitRank := map[int]int{}
 	best := 0.0
-	for _, h := range hits {
+	for r, h := range hits {
 		if pi, ok := c.topics.byID[h.ID]; ok {
 			hitScore[pi] = h.Score
+			hitRank[pi] = r
 			best = max(best, h.Score)
 		}
 	}
@@ -269,9 +299,16 @@ func (c *Composer) Compose(question string, concepts []retrieve.Weighted, hits [
 				aspects: mask, intents: cued | asked&info.intents})
 		}
 	}
-	if len(cands) == 0 {
-		return ans
-	}
+	an.asked, an.aspects, an.aspectScale, an.cov, an.pis = asked, aspects, aspectScale, cov, pis
+	an.hitScore, an.hitRank, an.best, an.cands = hitScore, hitRank, best, cands
+	return an
+}
+
+// choose picks the answer's sentences among the candidates.
+func (c *Composer) choose(question string, an *analysis) Answer {
+	ans := an.ans
+	cands := slices.Clone(an.cands)
+	aspects, asked, cov := an.aspects, an.asked, an.cov
 	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
 	top := cands[0]
 	var chosen []candidate
