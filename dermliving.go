@@ -148,7 +148,11 @@ type Abstained struct {
 	Message string
 	// Identifiers lists the kinds of identifier found, for patient_data.
 	Identifiers []abstain.Kind
-	Metadata    Metadata
+	// RemovedClaims lists, with their reasons, the sentences of a draft (a
+	// generator's, a scripted or a curated one) that verification removed
+	// when it removed every one; empty otherwise.
+	RemovedClaims []RemovedClaim
+	Metadata      Metadata
 }
 
 // Status returns "abstained".
@@ -159,13 +163,14 @@ func (*Abstained) result()        {}
 // envelope: answer null and no citations.
 func (a *Abstained) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Status    string              `json:"status"`
-		Reason    abstain.Reason      `json:"reason"`
-		Answer    *string             `json:"answer"`
-		Message   string              `json:"message"`
-		Citations []citation.Citation `json:"citations"`
-		Metadata  Metadata            `json:"metadata"`
-	}{"abstained", a.Reason, nil, a.Message, []citation.Citation{}, a.Metadata})
+		Status        string              `json:"status"`
+		Reason        abstain.Reason      `json:"reason"`
+		Answer        *string             `json:"answer"`
+		Message       string              `json:"message"`
+		RemovedClaims []RemovedClaim      `json:"removed_claims,omitempty"`
+		Citations     []citation.Citation `json:"citations"`
+		Metadata      Metadata            `json:"metadata"`
+	}{"abstained", a.Reason, nil, a.Message, a.RemovedClaims, []citation.Citation{}, a.Metadata})
 }
 
 func nonNil[T any](s []T) []T {
@@ -444,6 +449,13 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 		answer.WriteString(s + " " + markers.String())
 	}
 	if len(g.Claims) == 0 {
+		// A draft whose every sentence was removed says nothing about
+		// whether the knowledge covers the topic: the abstention lists the
+		// sentences and says so.
+		if len(g.RemovedClaims) > 0 && mode != ModeExtractive {
+			insufficient.RemovedClaims = g.RemovedClaims
+			insufficient.Message = fmt.Sprintf("No sentence of the draft (%d) is supported by a passage in %s, so every one was removed; the knowledge may still cover the topic.", len(g.RemovedClaims), kv.ID())
+		}
 		return insufficient, nil
 	}
 	if g.RemovedClaims == nil {

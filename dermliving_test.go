@@ -319,10 +319,31 @@ func TestGeneratedDraft(t *testing.T) {
 		}
 		checkGrounded(t, sandboxKV(t), g)
 	}
-	// A draft nothing supports abstains.
-	res := ask(t, "What are hives?", dermliving.WithDraft("Hives are caused by the moon."))
-	if a, ok := res.(*dermliving.Abstained); !ok || a.Reason != abstain.InsufficientEvidence {
-		t.Errorf("unsupported draft: %#v", res)
+	// A draft nothing supports abstains, and lists what it removed: the
+	// knowledge may well cover the topic.
+	res := ask(t, "What are hives?", dermliving.WithDraft("Hives are caused by the moon.", "Urticaria is not itchy."))
+	a, ok := res.(*dermliving.Abstained)
+	if !ok || a.Reason != abstain.InsufficientEvidence {
+		t.Fatalf("unsupported draft: %#v", res)
+	}
+	want := []dermliving.RemovedClaim{{Text: "Hives are caused by the moon.", Reason: claims.Unsupported}, {Text: "Urticaria is not itchy.", Reason: claims.Contradicted}}
+	if diff := cmp.Diff(want, a.RemovedClaims); diff != "" {
+		t.Errorf("removed claims (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(a.Message, "No sentence of the draft (2) is supported") || !strings.Contains(a.Message, "may still cover the topic") {
+		t.Errorf("message %q does not say the draft's sentences were unsupported", a.Message)
+	}
+	b, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"removed_claims":[{"text":"Hives are caused by the moon.","reason":"unsupported"}`) {
+		t.Errorf("abstention JSON lacks removed_claims: %s", b)
+	}
+	// An abstention with no draft has no removed_claims.
+	b, _ = json.Marshal(ask(t, "Where does rosacea usually appear?"))
+	if strings.Contains(string(b), "removed_claims") {
+		t.Errorf("abstention without a draft has removed_claims: %s", b)
 	}
 }
 
