@@ -307,6 +307,7 @@ func TestMedQuAD(t *testing.T) {
 		t.Errorf("ask --kv: %d %.500s", code, o)
 	}
 	medquadHits(t, out)
+	medquadAnswers(t, out)
 	raw, _ := os.ReadFile(filepath.Join(out, "passages.jsonl"))
 	first := raw[:bytes.IndexByte(raw, '\n')]
 	var p struct{ ID, Text string }
