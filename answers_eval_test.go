@@ -246,3 +246,50 @@ func TestAnswerKeyFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswerConfidenceCurve logs, on the key-fact tuning half, the share of
+// answerable questions answered and the key-fact rate of those answers at
+// each confidence cut-off (WithMinConfidence): the trade-off the README
+// reports. It checks that a higher cut-off never answers more questions.
+func TestAnswerConfidenceCurve(t *testing.T) {
+	keyFactKVOnce.Do(func() { keyFactKV, keyFactErr = sandbox.Open() })
+	if keyFactErr != nil {
+		t.Fatal(keyFactErr)
+	}
+	dir := filepath.Join("testdata", "answers")
+	var qs []keyFactQuestion
+	for _, e := range readManifest(t, dir) {
+		if e.Role == "tune" {
+			qs = append(qs, readKeyFacts(t, filepath.Join(dir, e.File))...)
+		}
+	}
+	last := -1
+	for _, cut := range []float64{0, 0.5, 0.6, 0.7, 0.8, 0.9, 1} {
+		var n, answered, off int
+		var facts float64
+		for _, q := range qs {
+			res, err := dermliving.Ask(context.Background(), q.Question, keyFactKV, dermliving.WithMinConfidence(cut))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := scoreKeyFacts(q, res)
+			if q.Expect != "grounded" {
+				if s.answered {
+					off++
+				}
+				continue
+			}
+			n++
+			if s.answered {
+				answered++
+				facts += s.facts
+			}
+		}
+		t.Logf("cut-off %.1f: answered %d/%d (%.3f), key-fact rate of answers %.3f, over all answerable %.3f; off-target answered %d",
+			cut, answered, n, float64(answered)/float64(n), facts/float64(max(answered, 1)), facts/float64(n), off)
+		if last >= 0 && answered > last {
+			t.Errorf("cut-off %.1f answers %d questions, more than a lower cut-off's %d", cut, answered, last)
+		}
+		last = answered
+	}
+}

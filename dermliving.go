@@ -279,6 +279,15 @@ func WithMaxQuestionBytes(n int) Option { return func(c *config) { c.maxBytes = 
 // WithTopK sets how many passages are retrieved (default DefaultTopK).
 func WithTopK(k int) Option { return func(c *config) { c.topK = k } }
 
+// WithMinConfidence sets the least confidence, in [0, 1], an extractive
+// answer needs: below it Ask abstains with insufficient_evidence rather than
+// answer off the point. The confidence weighs whether the question names its
+// topic, how much of what it asks the best sentence holds, and whether that
+// sentence holds the kind of answer asked for. The default, 0, answers
+// whenever a sentence is found; the README gives the trade-off between the
+// share of questions answered and the key facts their answers hold.
+func WithMinConfidence(c float64) Option { return func(cfg *config) { cfg.minConfidence = c } }
+
 // WithRequestID sets the request id reported in the metadata, instead of a
 // random one.
 func WithRequestID(id string) Option { return func(c *config) { c.requestID = id } }
