@@ -21,9 +21,9 @@ const (
 	// sentence, read with its passage's title and section, must hold: half the
 	// retrieval floor, as for the passages that join an answer's context.
 	minSentenceCoverage = retrieve.DefaultMinCoverage / 2
-	// relativeCoverage keeps only sentences that cover nearly as much of the
-	// question as the best sentence does.
-	relativeCoverage = 0.75
+	// relativeCoverage keeps only sentences of the answer's passage that
+	// cover at least half as much of the question as the best sentence does.
+	relativeCoverage = 0.5
 	// answerTypeBonus raises a sentence that holds the kind of answer the
 	// question asks for: a body site when it asks where, a duration when it
 	// asks how long (see answerType).
