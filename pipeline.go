@@ -141,12 +141,15 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 		return out
 	}
 	if a.Multi {
-		for _, s := range a.Sentences {
+		for b := answer.Intent(1); b < answer.YesNo; b <<= 1 {
 			if len(out) == answer.MaxSentences {
 				break
 			}
-			missing := a.Intent & comp.Sections(s.PassageID) &^ got &^ answer.YesNo
-			if used[s.PassageID] || missing == 0 {
+			if a.Intent&b == 0 || got&b != 0 {
+				continue
+			}
+			s, ok := a.ForIntent(b)
+			if !ok || used[s.PassageID] {
 				continue
 			}
 			add(s.PassageID, s.Start, s.End, s.Text)

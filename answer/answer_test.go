@@ -127,3 +127,38 @@ func ExampleComposer_Correct() {
 	// wat causes eczema to get worse
 	// [{exema eczema}]
 }
+
+func TestComposeMultiPart(t *testing.T) {
+	kv, err := sandbox.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := answer.For(kv)
+	ix := kv.Index()
+	tests := []struct {
+		q     string
+		multi bool
+		parts map[answer.Intent]string // kind -> passage id prefix its sentence comes from
+	}{
+		{"What causes shingles and how is it treated?", true, map[answer.Intent]string{answer.Cause: "ev_shingles_causes_", answer.Treatment: "ev_shingles_treatment_"}},
+		// One question with several cues is no multi-part question.
+		{"Which bacteria usually cause cellulitis?", false, nil},
+	}
+	for _, tt := range tests {
+		concepts := ix.Analyze(tt.q)
+		hits, err := ix.SearchConcepts(t.Context(), tt.q, concepts, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := c.Compose(tt.q, concepts, hits)
+		if a.Multi != tt.multi {
+			t.Errorf("Compose(%q).Multi = %v, want %v", tt.q, a.Multi, tt.multi)
+		}
+		for in, prefix := range tt.parts {
+			s, ok := a.ForIntent(in)
+			if !ok || len(s.PassageID) < len(prefix) || s.PassageID[:len(prefix)] != prefix {
+				t.Errorf("Compose(%q).ForIntent(%v) = %s, %v; want a sentence of %s*", tt.q, in, s.PassageID, ok, prefix)
+			}
+		}
+	}
+}

@@ -101,7 +101,8 @@ type Answer struct {
 	// answered from its own passage.
 	Multi bool
 
-	focus []int
+	focus     []int
+	perIntent map[Intent]Sentence
 	// Confidence, in [0, 1], is how well the best sentence answers the
 	// question: its focus, its coverage of what is asked about the focus,
 	// and whether it holds the kind of answer asked for.
@@ -318,7 +319,26 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 	var gotIntents Intent
 	// A question with several parts ("what causes it and is it
 	// contagious?") is answered from several passages, one for each part.
-	multi := (asked&^Definition).Count() >= 2 || asked.Count() >= 1 && multiPartRE.MatchString(question)
+	multi := asked.Count() >= 2 && multiPartRE.MatchString(question)
+	ans.Multi = multi
+	// The best sentence for each kind of answer asked for, from a passage
+	// whose section holds it: what a multi-part answer draws on.
+	if multi {
+		ans.perIntent = map[Intent]Sentence{}
+		for _, k := range cands {
+			if k.s.anaphoric || len(aspects) > 0 && k.asp == 0 && !k.cue {
+				continue
+			}
+			for b := Intent(1); b <= YesNo; b <<= 1 {
+				if asked&b == 0 || c.topics.passages[k.p].intents&b == 0 {
+					continue
+				}
+				if _, ok := ans.perIntent[b]; !ok {
+					ans.perIntent[b] = Sentence{PassageID: c.topics.passages[k.p].id, Start: k.s.start, End: k.s.end, Text: k.text, Score: k.score}
+				}
+			}
+		}
+	}
 	for _, k := range cands {
 		if len(chosen) == MaxSentences || k.score < relative*top.score {
 			break
@@ -654,3 +674,11 @@ var multiPartRE = regexp.MustCompile(`(?i)\b(?:and|or|also|plus)\s+(?:how|what|w
 
 // sectionIntentsOf is what kinds of answer the candidate's section holds.
 func sectionIntentsOf(c *Composer, k candidate) Intent { return c.topics.passages[k.p].intents }
+
+// ForIntent returns the best sentence of the answer's focus for one kind of
+// answer asked for, from a passage whose section holds that kind, when the
+// question asks several things at once.
+func (a Answer) ForIntent(in Intent) (Sentence, bool) {
+	s, ok := a.perIntent[in]
+	return s, ok
+}
