@@ -78,3 +78,20 @@ func TestSplitPassage(t *testing.T) {
 		t.Errorf("splitPassage (-want +got):\n%s", diff)
 	}
 }
+
+func TestListIntro(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{"Once this has been established, the following are proposed diagnostic criteria for it: 1.", true},
+		{"Stage III - Stage IV - The following stages are used for skin cancer.", true},
+		{"A diagnosis is made on a combination of the following: signs, findings and history.", true},
+		{"Shingles usually heals within two to four weeks.", false},
+		{"The rash follows a nerve - a band on one side - of the body.", false},
+	} {
+		if got := listIntroRE.MatchString(tt.s); got != tt.want {
+			t.Errorf("listIntroRE(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}

@@ -652,9 +652,11 @@ func (c *Composer) Quotable(passageID, text string, start, end int) bool {
 	if !ok {
 		return true
 	}
+	// Every sentence the span overlaps must be quotable: a splitter that
+	// cut the text otherwise may span a heading or a list.
 	for _, s := range c.sentences(pi, text) {
-		if s.start <= start && end <= s.end+1 && start < s.end {
-			return !s.junk && !s.anaphoric
+		if s.start < end && start < s.end && (s.junk || s.anaphoric && s.start <= start) {
+			return false
 		}
 	}
 	return true

@@ -25,6 +25,10 @@ var boilerplateRE = regexp.MustCompile(`(?i)(?:\bMedlinePlus\b|\bPDQ\b|\bGARD\b|
 // anaphorRE opens a sentence that needs the one before it to make sense.
 var anaphorRE = regexp.MustCompile(`^(?:This|These|That|Those|It|Its|They|Their|Them|Such|Both|Either|Neither|Here|The\s+(?:latter|former|same|other|condition|disease|disorder)|In\s+(?:these|this|such|those)\s+(?:cases?|people|patients|instances|situations)|Other|Another|Also|In\s+addition|However|But|And|Because\s+of\s+this|As\s+a\s+result)\b`)
 
+// listIntroRE finds a list introduced inside a sentence ("the following
+// are proposed criteria: 1.") or a numbered item's marker ending it.
+var listIntroRE = regexp.MustCompile(`(?i)\bthe\s+following\b[^.]*:|:\s*\d+\.?\s*$|\s-\s[A-Z][^.]*\s-\s`)
+
 // listLeadRE ends a sentence that only introduces a list.
 var listLeadRE = regexp.MustCompile(`(?:\binclude|\bincludes|\bfollowing|\bare|\bas\s+follows|\bsuch\s+as|:)\s*[:.]?\s*$`)
 
@@ -51,6 +55,8 @@ func splitPassage(an *lexicon.Analyzer, text string) []sentence {
 		case strings.Count(body, " - ") >= 2 || strings.HasPrefix(body, "- ") || strings.Contains(body, ": -"):
 			st.junk = true
 		case listLeadRE.MatchString(strings.TrimRight(body, ".")) && strings.HasSuffix(strings.TrimSpace(body), ":"):
+			st.junk = true
+		case listIntroRE.MatchString(body):
 			st.junk = true
 		case boilerplateRE.MatchString(body):
 			st.junk = true
