@@ -27,7 +27,7 @@ var anaphorRE = regexp.MustCompile(`^(?:This|These|That|Those|It|Its|They|Their|
 
 // listIntroRE finds a list introduced inside a sentence ("the following
 // are proposed criteria: 1.") or a numbered item's marker ending it.
-var listIntroRE = regexp.MustCompile(`(?i)\bthe\s+following\b[^.]*:|:\s*\d+\.?\s*$|\s-\s[A-Z][^.]*\s-\s`)
+var listIntroRE = regexp.MustCompile(`(?i)\bthe\s+following\b[^.]*:|:\s*\d+\.?\s*$|\s-\s(?-i:[A-Z])[^.]*\s-\s`)
 
 // listLeadRE ends a sentence that only introduces a list.
 var listLeadRE = regexp.MustCompile(`(?:\binclude|\bincludes|\bfollowing|\bare|\bas\s+follows|\bsuch\s+as|:)\s*[:.]?\s*$`)
