@@ -92,6 +92,16 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 			}
 		}
 	}
+	// A question whose opening settles the kind of answer ("What are the
+	// symptoms of X?") is answered from its topic's section of that kind.
+	if ids := comp.SectionFor(a, question); len(ids) > 0 {
+		inFocus = inFocus[:0:0]
+		for _, id := range ids {
+			if p, err := kv.Evidence(id); err == nil {
+				inFocus = append(inFocus, p)
+			}
+		}
+	}
 	in := make([]claims.ExtractInput, len(inFocus))
 	for i, p := range inFocus {
 		src, _ := kv.Source(p.SourceID, p.SourceVersion)

@@ -95,3 +95,34 @@ func TestListIntro(t *testing.T) {
 		}
 	}
 }
+
+func TestOpeningKinds(t *testing.T) {
+	tests := []struct {
+		q    string
+		want []string
+	}{
+		{"What are the symptoms of Psoriasis ?", []string{"symptoms"}},
+		{"What are the signs and symptoms of lupus?", []string{"symptoms"}},
+		{"How to diagnose Melanoma ?", []string{"diagnosis"}},
+		{"How is scabies diagnosed?", []string{"diagnosis"}},
+		{"What are the treatments for Skin Cancer ?", []string{"treatment"}},
+		{"Who is at risk for Skin Cancer? ?", []string{"susceptibility", "causes"}},
+		{"Is Cutaneous mastocytosis inherited ?", []string{"genetics"}},
+		{"What are the stages of Melanoma ?", []string{"stages"}},
+		{"Why does acne start at puberty?", nil},
+		{"What is the punctum on an epidermoid cyst?", nil},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, openingKinds(tt.q)); diff != "" {
+			t.Errorf("openingKinds(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+	for _, tt := range []struct{ section, want string }{
+		{"Psoriasis / exams and tests", "diagnosis"}, {"Signs and symptoms", "symptoms"}, {"Causes and triggers", "causes"},
+		{"Skin Cancer / susceptibility", "susceptibility"}, {"X / genetic changes", "genetics"}, {"Sunscreen", ""},
+	} {
+		if got := kindOf(tt.section); got != tt.want {
+			t.Errorf("kindOf(%q) = %q, want %q", tt.section, got, tt.want)
+		}
+	}
+}

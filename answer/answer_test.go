@@ -162,3 +162,33 @@ func TestComposeMultiPart(t *testing.T) {
 		}
 	}
 }
+
+func TestSectionFor(t *testing.T) {
+	kv, err := sandbox.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := answer.For(kv)
+	ix := kv.Index()
+	tests := []struct {
+		q    string
+		want []string
+	}{
+		{"What are the symptoms of shingles?", []string{"ev_shingles_symptoms_1", "ev_shingles_symptoms_2"}},
+		{"What is shingles?", []string{"ev_shingles_overview_1", "ev_shingles_overview_2"}},
+		// A part of the topic, not the topic: no section is settled.
+		{"What is postherpetic neuralgia in shingles?", nil},
+		{"Why does shingles hurt?", nil},
+	}
+	for _, tt := range tests {
+		concepts := ix.Analyze(tt.q)
+		hits, err := ix.SearchConcepts(t.Context(), tt.q, concepts, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := c.SectionFor(c.Compose(tt.q, concepts, hits), tt.q)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("SectionFor(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}

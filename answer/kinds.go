@@ -1,0 +1,146 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+)
+
+// kindOf names the kind of answer a section holds, across the sandbox's
+// section names and MedQuAD's question types.
+func kindOf(section string) string {
+	s := strings.ToLower(section)
+	has := func(words ...string) bool {
+		for _, w := range words {
+			if strings.Contains(s, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("overview", "information"):
+		return "overview"
+	case has("genetic", "inherit"):
+		return "genetics"
+	case has("cause", "trigger"):
+		return "causes"
+	case has("stages"):
+		return "stages"
+	case has("symptom", "sign"):
+		return "symptoms"
+	case has("diagnos", "exams", "test"):
+		return "diagnosis"
+	case has("treatment", "therap"):
+		return "treatment"
+	case has("self-care", "prevention"):
+		return "prevention"
+	case has("outlook", "prognosis"):
+		return "outlook"
+	case has("susceptib"):
+		return "susceptibility"
+	case has("frequency"):
+		return "frequency"
+	case has("complication"):
+		return "complications"
+	case has("research"):
+		return "research"
+	case has("clinician"):
+		return "see_clinician"
+	}
+	return ""
+}
+
+// kindOpening is a question's opening that settles which kind of section
+// answers it, with the kinds in order of preference.
+type kindOpening struct {
+	re    *regexp.Regexp
+	kinds []string
+}
+
+// kindOpenings are the plain openings of reference questions ("What are the
+// symptoms of ...", "How to diagnose ...", "Who is at risk for ..."): where a
+// question opens so, its topic's section of that kind answers it.
+var kindOpenings = []kindOpening{
+	{regexp.MustCompile(`(?i)^\W*what\s+(?:is|are)\s+the\s+(?:signs\s+and\s+)?(?:signs|symptoms)\b`), []string{"symptoms"}},
+	{regexp.MustCompile(`(?i)^\W*what\s+(?:is|are)\s+the\s+stages?\s+of\b`), []string{"stages"}},
+	{regexp.MustCompile(`(?i)^\W*(?:how\s+to\s+diagnose|how\s+(?:is|are)\s+.{1,80}\s+diagnosed\b)`), []string{"diagnosis"}},
+	{regexp.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)\s+the\s+treatments?\s+for|how\s+(?:is|are)\s+.{1,80}\s+treated\b|how\s+to\s+treat\b)`), []string{"treatment"}},
+	{regexp.MustCompile(`(?i)^\W*(?:what\s+causes\b|what\s+(?:is|are)\s+the\s+causes?\s+of\b)`), []string{"causes", "genetics"}},
+	{regexp.MustCompile(`(?i)^\W*(?:is|are)\s+.{1,80}\s+inherited\s*\??\s*$`), []string{"genetics"}},
+	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+genetic\s+changes\s+related\s+to\b`), []string{"genetics", "causes"}},
+	{regexp.MustCompile(`(?i)^\W*who\s+is\s+at\s+risk\s+(?:for|of)\b`), []string{"susceptibility", "causes"}},
+	{regexp.MustCompile(`(?i)^\W*how\s+many\s+people\s+are\s+affected\s+by\b`), []string{"frequency"}},
+	{regexp.MustCompile(`(?i)^\W*(?:how\s+to\s+prevent\b|how\s+can\s+.{1,80}\s+be\s+prevented\b)`), []string{"prevention"}},
+	{regexp.MustCompile(`(?i)^\W*what\s+is\s+the\s+outlook\s+for\b`), []string{"outlook"}},
+	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+complications\s+of\b`), []string{"complications"}},
+	{regexp.MustCompile(`(?i)^\W*what\s+research\b`), []string{"research"}},
+}
+
+// whatIsRE asks what something is, and nothing more: "What is (are)
+// Psoriasis ?". Its topic's overview answers it when the something is the
+// topic itself, not a part of it ("What is the punctum on a cyst?").
+var whatIsRE = regexp.MustCompile(`(?i)^\W*what\s+(?:is|are)\s+(?:\(are\)\s+)?(?:an?\s+|the\s+)?([^,;?]{1,80}?)\s*\?*\s*$`)
+
+// openingKinds returns the kinds of section a question's opening asks for,
+// in order of preference, or nil when its opening settles none.
+func openingKinds(question string) []string {
+	for _, o := range kindOpenings {
+		if o.re.MatchString(question) {
+			return o.kinds
+		}
+	}
+	return nil
+}
+
+// SectionFor returns the ids of the passages of the answer's focus in the
+// section of the kind the question's opening asks for ("What are the
+// symptoms of X?": X's symptoms section), in the order of the knowledge, or
+// nil when the opening settles no kind or the focus has no such section.
+func (c *Composer) SectionFor(a Answer, question string) []string {
+	if !a.Named {
+		return nil
+	}
+	kinds := openingKinds(question)
+	if m := whatIsRE.FindStringSubmatch(question); kinds == nil && m != nil && c.namesOnly(a, m[1]) {
+		kinds = []string{"overview"}
+	}
+	for _, k := range kinds {
+		var out []string
+		for _, ti := range a.focus {
+			for _, pi := range c.topics.topics[ti].passages {
+				if kindOf(c.topics.passages[pi].kind) == k {
+					out = append(out, c.topics.passages[pi].id)
+				}
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// namesOnly reports whether every term of text is a term of a name of the
+// answer's focus.
+func (c *Composer) namesOnly(a Answer, text string) bool {
+	terms := c.an.Terms(text)
+	if len(terms) == 0 {
+		return false
+	}
+	for _, t := range terms {
+		found := false
+		for _, ti := range a.focus {
+			for _, n := range c.topics.topics[ti].names {
+				for _, nt := range n {
+					if nt == t {
+						found = true
+					}
+				}
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
