@@ -107,7 +107,7 @@ func TestOpeningKinds(t *testing.T) {
 		{"How is scabies diagnosed?", []string{"diagnosis"}},
 		{"What are the treatments for Skin Cancer ?", []string{"treatment"}},
 		{"Who is at risk for Skin Cancer? ?", []string{"susceptibility", "causes"}},
-		{"Is Cutaneous mastocytosis inherited ?", []string{"genetics"}},
+		{"Is Cutaneous mastocytosis inherited ?", []string{"inheritance", "genetics"}},
 		{"What are the stages of Melanoma ?", []string{"stages"}},
 		{"Why does acne start at puberty?", nil},
 		{"What is the punctum on an epidermoid cyst?", nil},

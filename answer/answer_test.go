@@ -72,6 +72,8 @@ func TestComposeFocus(t *testing.T) {
 		{"wat causes eczema to get worse", []string{"Atopic dermatitis"}},
 		{"psoriasis treatment options", []string{"Psoriasis"}},
 		{"How long does a single hive last?", []string{"Urticaria"}},
+		{"What is tinea unguium?", []string{"Onychomycosis"}},
+		{"Can someone get herpes zoster without ever having had chickenpox?", []string{"Shingles"}},
 		{"What causes lichen sclerosus?", nil},
 		{"how to treat frostbite on fingers", nil},
 	}

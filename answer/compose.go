@@ -479,6 +479,45 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]i
 				out = append(out, ti)
 			}
 		}
+		// Among topics the question names alike, those with a name that
+		// holds most of the question's own words: "primary gastrointestinal
+		// melanoma" before "melanoma", "tinea unguium" (onychomycosis) before
+		// "tinea".
+		if len(out) > 1 {
+			own := lexicon.TermSet{}
+			for _, w := range concepts {
+				if !w.Filler {
+					for _, term := range w.Terms {
+						own[term] = struct{}{}
+					}
+				}
+			}
+			// A topic's specificity: the most of the question's own words
+			// that one of its names, all of it asked, holds.
+			spec := func(ti int) int {
+				most := 0
+				for _, name := range t.topics[ti].names {
+					n, all := 0, true
+					for _, term := range name {
+						all = all && asked.Has(term)
+						if own.Has(term) {
+							n++
+						}
+					}
+					if all {
+						most = max(most, n)
+					}
+				}
+				return most
+			}
+			most := 0
+			for _, ti := range out {
+				most = max(most, spec(ti))
+			}
+			if most > 0 {
+				out = slices.DeleteFunc(out, func(ti int) bool { return spec(ti) < most })
+			}
+		}
 		// Among topics the question names alike, those retrieval found.
 		if len(out) > 1 {
 			var found []int

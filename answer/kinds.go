@@ -20,7 +20,9 @@ func kindOf(section string) string {
 	switch {
 	case has("overview", "information"):
 		return "overview"
-	case has("genetic", "inherit"):
+	case has("inherit"):
+		return "inheritance"
+	case has("genetic"):
 		return "genetics"
 	case has("cause", "trigger"):
 		return "causes"
@@ -65,9 +67,9 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*what\s+(?:is|are)\s+the\s+stages?\s+of\b`), []string{"stages"}},
 	{regexp.MustCompile(`(?i)^\W*(?:how\s+to\s+diagnose|how\s+(?:is|are)\s+.{1,80}\s+diagnosed\b)`), []string{"diagnosis"}},
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)\s+the\s+treatments?\s+for|how\s+(?:is|are)\s+.{1,80}\s+treated\b|how\s+to\s+treat\b)`), []string{"treatment"}},
-	{regexp.MustCompile(`(?i)^\W*(?:what\s+causes\b|what\s+(?:is|are)\s+the\s+causes?\s+of\b)`), []string{"causes", "genetics"}},
-	{regexp.MustCompile(`(?i)^\W*(?:is|are)\s+.{1,80}\s+inherited\s*\??\s*$`), []string{"genetics"}},
-	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+genetic\s+changes\s+related\s+to\b`), []string{"genetics", "causes"}},
+	{regexp.MustCompile(`(?i)^\W*(?:what\s+causes\b|what\s+(?:is|are)\s+the\s+causes?\s+of\b)`), []string{"causes", "genetics", "inheritance"}},
+	{regexp.MustCompile(`(?i)^\W*(?:is|are)\s+.{1,80}\s+inherited\s*\??\s*$`), []string{"inheritance", "genetics"}},
+	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+genetic\s+changes\s+related\s+to\b`), []string{"genetics", "inheritance", "causes"}},
 	{regexp.MustCompile(`(?i)^\W*who\s+is\s+at\s+risk\s+(?:for|of)\b`), []string{"susceptibility", "causes"}},
 	{regexp.MustCompile(`(?i)^\W*how\s+many\s+people\s+are\s+affected\s+by\b`), []string{"frequency"}},
 	{regexp.MustCompile(`(?i)^\W*(?:how\s+to\s+prevent\b|how\s+can\s+.{1,80}\s+be\s+prevented\b)`), []string{"prevention"}},
