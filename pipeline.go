@@ -94,7 +94,8 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	}
 	// A question whose opening settles the kind of answer ("What are the
 	// symptoms of X?") is answered from its topic's section of that kind.
-	if ids := comp.SectionFor(a, question); len(ids) > 0 {
+	section := comp.SectionFor(a, question)
+	if ids := section; len(ids) > 0 {
 		inFocus = inFocus[:0:0]
 		for _, id := range ids {
 			if p, err := kv.Evidence(id); err == nil {
@@ -141,6 +142,16 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 		got |= comp.Sections(e.PassageID)
 		used[e.PassageID] = true
 	}
+	// When extraction found nothing quotable in the section the question's
+	// opening asks for, the section's first quotable sentences answer it.
+	if len(out) == 0 && len(section) > 0 {
+		for _, s := range comp.Opening(section[0], openingSentences) {
+			add(s.PassageID, s.Start, s.End, s.Text)
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
 	if len(out) == 0 {
 		for _, s := range a.Sentences {
 			add(s.PassageID, s.Start, s.End, s.Text)
@@ -169,6 +180,10 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	}
 	return out
 }
+
+// openingSentences is how many of a section's first sentences answer a
+// question whose opening asks for that section when extraction finds none.
+const openingSentences = 2
 
 // verifierKey stores the default verifier with its version.
 type verifierKey struct{}

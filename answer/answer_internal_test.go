@@ -55,7 +55,7 @@ func TestSplitPassage(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := "Key Points - Adult leukemia is a type of cancer of the blood and bone marrow. What are the signs and symptoms of Lupus? " +
-		"These may include: - rash - fever. You can read more about lupus from MedlinePlus. This rash usually clears within weeks. Symptoms. " +
+		"These may include: - rash - fever. You can read more about lupus from MedlinePlus. This rash usually clears within weeks. Both types of the disease are rare. Symptoms. " +
 		"Psoriasis is a long-term inflammatory skin condition."
 	type got struct {
 		Text            string
@@ -71,6 +71,7 @@ func TestSplitPassage(t *testing.T) {
 		{"These may include: - rash - fever.", true, true},
 		{"You can read more about lupus from MedlinePlus.", true, false},
 		{"This rash usually clears within weeks.", false, true},
+		{"Both types of the disease are rare.", false, false},
 		{"Symptoms.", true, false},
 		{"Psoriasis is a long-term inflammatory skin condition.", false, false},
 	}

@@ -146,3 +146,24 @@ func (c *Composer) namesOnly(a Answer, text string) bool {
 	}
 	return true
 }
+
+// Opening returns up to n of the passage's first sentences that may be
+// quoted, stopping at the first that may not.
+func (c *Composer) Opening(passageID string, n int) []Sentence {
+	pi, ok := c.topics.byID[passageID]
+	if !ok {
+		return nil
+	}
+	p, err := c.kv.Evidence(passageID)
+	if err != nil {
+		return nil
+	}
+	var out []Sentence
+	for _, s := range c.sentences(pi, p.Text) {
+		if len(out) == n || s.junk || s.anaphoric && len(out) == 0 {
+			break
+		}
+		out = append(out, Sentence{PassageID: passageID, Start: s.start, End: s.end, Text: p.Text[s.start:s.end]})
+	}
+	return out
+}
