@@ -517,6 +517,20 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]i
 			if most > 0 {
 				out = slices.DeleteFunc(out, func(ti int) bool { return spec(ti) < most })
 			}
+			// Then those the question calls by their very title, in its
+			// own words: "melanoma" before "intraocular (uveal) melanoma",
+			// "atopic dermatitis" before a topic titled "eczema".
+			titled := func(ti int) bool {
+				for _, term := range t.topics[ti].names[0] {
+					if !own.Has(term) {
+						return false
+					}
+				}
+				return len(t.topics[ti].names[0]) > 0
+			}
+			if slices.ContainsFunc(out, titled) {
+				out = slices.DeleteFunc(out, func(ti int) bool { return !titled(ti) })
+			}
 		}
 		// Among topics the question names alike, those retrieval found.
 		if len(out) > 1 {
