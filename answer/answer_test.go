@@ -59,12 +59,6 @@ func TestDermatological(t *testing.T) {
 }
 
 func TestComposeFocus(t *testing.T) {
-	kv, err := sandbox.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := answer.For(kv)
-	ix := kv.Index()
 	tests := []struct {
 		q     string
 		focus []string
@@ -78,12 +72,7 @@ func TestComposeFocus(t *testing.T) {
 		{"how to treat frostbite on fingers", nil},
 	}
 	for _, tt := range tests {
-		concepts := ix.Analyze(tt.q)
-		hits, err := ix.SearchConcepts(t.Context(), tt.q, concepts, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := c.Compose(tt.q, concepts, hits)
+		a, c := compose(t, tt.q)
 		if diff := cmp.Diff(tt.focus, a.Focus); diff != "" {
 			t.Errorf("Compose(%q) focus (-want +got):\n%s", tt.q, diff)
 		}
@@ -131,12 +120,6 @@ func ExampleComposer_Correct() {
 }
 
 func TestComposeMultiPart(t *testing.T) {
-	kv, err := sandbox.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := answer.For(kv)
-	ix := kv.Index()
 	tests := []struct {
 		q     string
 		multi bool
@@ -147,12 +130,7 @@ func TestComposeMultiPart(t *testing.T) {
 		{"Which bacteria usually cause cellulitis?", false, nil},
 	}
 	for _, tt := range tests {
-		concepts := ix.Analyze(tt.q)
-		hits, err := ix.SearchConcepts(t.Context(), tt.q, concepts, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := c.Compose(tt.q, concepts, hits)
+		a, _ := compose(t, tt.q)
 		if a.Multi != tt.multi {
 			t.Errorf("Compose(%q).Multi = %v, want %v", tt.q, a.Multi, tt.multi)
 		}
@@ -166,12 +144,6 @@ func TestComposeMultiPart(t *testing.T) {
 }
 
 func TestSectionFor(t *testing.T) {
-	kv, err := sandbox.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := answer.For(kv)
-	ix := kv.Index()
 	tests := []struct {
 		q    string
 		want []string
@@ -183,14 +155,28 @@ func TestSectionFor(t *testing.T) {
 		{"Why does shingles hurt?", nil},
 	}
 	for _, tt := range tests {
-		concepts := ix.Analyze(tt.q)
-		hits, err := ix.SearchConcepts(t.Context(), tt.q, concepts, 10)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := c.SectionFor(c.Compose(tt.q, concepts, hits), tt.q)
+		a, c := compose(t, tt.q)
+		got := c.SectionFor(a, tt.q)
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("SectionFor(%q) (-want +got):\n%s", tt.q, diff)
 		}
 	}
+}
+
+// compose answers q on the newest sandbox version as Ask would, spelling
+// aside: its analysis, its ten best passages, then Compose.
+func compose(t *testing.T, q string) (answer.Answer, *answer.Composer) {
+	t.Helper()
+	kv, err := sandbox.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := answer.For(kv)
+	ix := kv.Index()
+	concepts := ix.Analyze(q)
+	hits, err := ix.SearchConcepts(t.Context(), q, concepts, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Compose(q, concepts, hits), c
 }

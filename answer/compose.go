@@ -366,7 +366,7 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 		}
 		dup := false
 		for _, o := range chosen {
-			if jaccard(o.s.terms, k.s.terms) > nearDuplicate {
+			if o.s.terms.Jaccard(k.s.terms) > nearDuplicate {
 				dup = true
 				break
 			}
@@ -588,19 +588,6 @@ func namedBy(c lexicon.Concept, names [][]string) bool {
 		}
 	}
 	return false
-}
-
-func jaccard(a, b lexicon.TermSet) float64 {
-	if len(a) == 0 && len(b) == 0 {
-		return 1
-	}
-	inter := 0
-	for t := range a {
-		if b.Has(t) {
-			inter++
-		}
-	}
-	return float64(inter) / float64(len(a)+len(b)-inter)
 }
 
 // Topic returns the topic of a passage: its section's part before " / "

@@ -264,7 +264,7 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 		}
 		dup := false
 		for _, t := range outTerms {
-			if jaccard(t, termsOf[i]) > nearDuplicate {
+			if t.Jaccard(termsOf[i]) > nearDuplicate {
 				dup = true
 				break
 			}
@@ -277,19 +277,6 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 		outTerms = append(outTerms, termsOf[i])
 	}
 	return out
-}
-
-func jaccard(a, b lexicon.TermSet) float64 {
-	if len(a) == 0 && len(b) == 0 {
-		return 1
-	}
-	inter := 0
-	for t := range a {
-		if b.Has(t) {
-			inter++
-		}
-	}
-	return float64(inter) / float64(len(a)+len(b)-inter)
 }
 
 // namesTitle reports whether a non-filler concept of the question is matched

@@ -241,7 +241,7 @@ func checkExtracted(t *testing.T, an *lexicon.Analyzer, in []claims.ExtractInput
 		for j := i + 1; j < len(got); j++ {
 			a := lexicon.NewTermSet(an.Terms(got[i].Text))
 			b := lexicon.NewTermSet(an.Terms(got[j].Text))
-			if s := jaccard(a, b); s > nearDuplicate {
+			if s := a.Jaccard(b); s > nearDuplicate {
 				t.Errorf("Extract: %q and %q overlap %.2f, near-duplicates", got[i].Text, got[j].Text, s)
 			}
 		}
@@ -257,17 +257,4 @@ func checkExtracted(t *testing.T, an *lexicon.Analyzer, in []claims.ExtractInput
 	}) {
 		t.Errorf("Extract: not sorted by score, best first: %+v", got)
 	}
-}
-
-func jaccard(a, b lexicon.TermSet) float64 {
-	if len(a) == 0 && len(b) == 0 {
-		return 1
-	}
-	inter := 0
-	for t := range a {
-		if b.Has(t) {
-			inter++
-		}
-	}
-	return float64(inter) / float64(len(a)+len(b)-inter)
 }

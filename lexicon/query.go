@@ -91,6 +91,21 @@ func NewTermSet(terms ...[]string) TermSet {
 // Has reports whether t is in the set.
 func (s TermSet) Has(t string) bool { _, ok := s[t]; return ok }
 
+// Jaccard is the share of the terms in either set that are in both: 1 for
+// two empty sets.
+func (s TermSet) Jaccard(o TermSet) float64 {
+	if len(s) == 0 && len(o) == 0 {
+		return 1
+	}
+	inter := 0
+	for t := range s {
+		if o.Has(t) {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(s)+len(o)-inter)
+}
+
 // Matched returns how much of c the terms hold: 1 when some alternative has
 // all its terms in s, otherwise the largest share of one multi-word
 // alternative's terms that s holds with its head word (so "chronic
