@@ -159,20 +159,6 @@ var cueRE = map[Intent]*regexp.Regexp{
 // bodySiteRE marks a sentence that names a place on the body.
 var bodySiteRE = regexp.MustCompile(`(?i)\b(?:face|scalp|cheeks?|nose|forehead|chin|lips?|mouth|eyes?|eyelids?|ears?|neck|chest|back|trunk|abdomen|belly|arms?|armpits?|elbows?|wrists?|hands?|palms?|fingers?|fingertips?|nails?|legs?|knees?|thighs?|shins?|ankles?|feet|foot|soles?|toes?|groin|buttocks?|genitals?|genital|skin\s+folds?|folds|body|limbs?|shoulders?|hairline|eyebrows?|beard|underarms?|between\s+the\s+toes|sun-exposed|one\s+side)\b`)
 
-// holdsCue reports whether the sentence holds the kind of answer any kind in
-// in asks for.
-func holdsCue(in Intent, sentence string) bool {
-	if in&Location != 0 && bodySiteRE.MatchString(sentence) {
-		return true
-	}
-	for k, re := range cueRE {
-		if in&k != 0 && re.MatchString(sentence) {
-			return true
-		}
-	}
-	return false
-}
-
 // cuedIntents returns the kinds in in whose answers the sentence holds.
 func cuedIntents(in Intent, sentence string) Intent {
 	var out Intent

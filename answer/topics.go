@@ -121,9 +121,7 @@ func newTopics(kv *evidence.Version, an *lexicon.Analyzer, th *lexicon.Thesaurus
 			g := th.Group(i)
 			var named []int
 			for _, p := range g {
-				for _, ti := range t.exactly(p.Terms) {
-					named = append(named, ti)
-				}
+				named = append(named, t.exactly(p.Terms)...)
 			}
 			for _, ti := range named {
 				for _, p := range g {
