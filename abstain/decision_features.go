@@ -1,15 +1,24 @@
 package abstain
 
 import (
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
 
 // The learned half of the clinical-decision screen: a logistic regression
 // over the words, word pairs and a few cue features of the folded question.
-// Its weights live in decision_model.go, which decision_model_test.go
-// generates from the labelled training splits (go generate ./abstain/);
+// Its features and weights live in decision_model.txt, an embedded data
+// file, and its thresholds and the file's checksum in decision_model.go;
+// decision_model_test.go generates both from the labelled training splits
+// (go generate ./abstain/);
 // this file holds what both the trainer and the screen share: the features
 // and the score. The screen asks the model only about questions no rule
 // matched.
@@ -259,24 +268,100 @@ func (it *featureIter) next() ([]byte, bool) {
 // apply sunscreen", "can I get scabies from my cat") weighs as little for
 // the model as for the rules.
 func scoreNeutralized(q string) float64 {
+	m := decisionTables()
 	var arr [64]string
 	it := featureIter{tokens: appendDecisionTokens(arr[:0], q)}
 	z := float64(decisionModelBias)
-	var seen [(len(decisionModelFeatures) + 63) / 64]uint64 // to count each feature once
+	var seen [maxModelFeatures]uint16 // to count each feature once
 	n := 0
+next:
 	for key, ok := it.next(); ok && n < maxModelFeatures; key, ok = it.next() {
-		i, ok := decisionFeatureIndex(key)
-		if !ok || seen[i/64]&(1<<(i%64)) != 0 {
+		i, ok := m.index(key)
+		if !ok {
 			continue
 		}
-		seen[i/64] |= 1 << (i % 64)
+		for _, s := range seen[:n] {
+			if s == i {
+				continue next
+			}
+		}
+		seen[n] = i
 		n++
-		z += float64(decisionModelWeights[i])
+		z += float64(m.weights[i])
 	}
 	return 1 / (1 + math.Exp(-z))
 }
 
-// featureHash is 32-bit FNV-1a, the hash of decisionModelSlots.
+// modelTables are the decision model's features, weights and the hash table
+// that finds a feature's index, read from decision_model.txt.
+type modelTables struct {
+	features []string  // sorted
+	weights  []float32 // one per feature
+	slots    []uint16  // featureSlots(features)
+}
+
+//go:embed decision_model.txt
+var decisionModelData []byte
+
+var (
+	decisionModelOnce sync.Once
+	decisionModelTabs *modelTables
+)
+
+// decisionTables returns the model's tables, read from the embedded
+// decision_model.txt on first use and checked against the checksum its
+// generator recorded. A file that does not match is a build defect, and
+// panics, as a bad expression does in regexp.MustCompile.
+func decisionTables() *modelTables {
+	decisionModelOnce.Do(func() {
+		sum := sha256.Sum256(decisionModelData)
+		if got := hex.EncodeToString(sum[:]); got != decisionModelSHA256 {
+			panic("abstain: decision_model.txt has sha256 " + got + ", generated as " + decisionModelSHA256 + ": run go generate ./abstain/")
+		}
+		m, err := parseDecisionModel(decisionModelData)
+		if err != nil {
+			panic("abstain: decision_model.txt: " + err.Error())
+		}
+		decisionModelTabs = m
+	})
+	return decisionModelTabs
+}
+
+// parseDecisionModel reads the model file: lines starting with '#' are
+// comments; every other line is a weight, a tab and a feature quoted as Go
+// quotes strings, the features in sorted order.
+func parseDecisionModel(data []byte) (*modelTables, error) {
+	m := &modelTables{}
+	for n, line := range strings.Split(string(data), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		w, f, ok := strings.Cut(line, "\t")
+		if !ok {
+			return nil, fmt.Errorf("line %d: no tab", n+1)
+		}
+		weight, err := strconv.ParseFloat(w, 32)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", n+1, err)
+		}
+		feature, err := strconv.Unquote(f)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", n+1, err)
+		}
+		if k := len(m.features); k > 0 && m.features[k-1] >= feature {
+			return nil, fmt.Errorf("line %d: features out of order", n+1)
+		}
+		m.features = append(m.features, feature)
+		m.weights = append(m.weights, float32(weight))
+	}
+	if len(m.features) == 0 || len(m.features) >= 1<<16 {
+		return nil, fmt.Errorf("%d features", len(m.features))
+	}
+	m.slots = featureSlots(m.features)
+	return m, nil
+}
+
+// featureHash is 32-bit FNV-1a, the hash of modelTables.slots.
 func featureHash(key []byte) uint32 {
 	h := uint32(2166136261)
 	for _, c := range key {
@@ -286,24 +371,23 @@ func featureHash(key []byte) uint32 {
 	return h
 }
 
-// decisionFeatureIndex finds key in decisionModelFeatures through the
-// open-addressing table decisionModelSlots: slot featureHash(key) modulo its
-// size, then the next ones, hold a feature's index plus one, up to an empty
-// slot.
-func decisionFeatureIndex(key []byte) (int, bool) {
-	mask := uint32(len(decisionModelSlots) - 1)
+// index finds key among the model's features through the open-addressing
+// table slots: slot featureHash(key) modulo its size, then the next ones,
+// hold a feature's index plus one, up to an empty slot.
+func (m *modelTables) index(key []byte) (uint16, bool) {
+	mask := uint32(len(m.slots) - 1)
 	for h := featureHash(key) & mask; ; h = (h + 1) & mask {
-		s := decisionModelSlots[h]
+		s := m.slots[h]
 		if s == 0 {
 			return 0, false
 		}
-		if decisionModelFeatures[s-1] == string(key) {
-			return int(s - 1), true
+		if m.features[s-1] == string(key) {
+			return s - 1, true
 		}
 	}
 }
 
-// featureSlots returns the decisionModelSlots table for features: a power
+// featureSlots returns the hash table of modelTables.index for features: a power
 // of two at least twice their number.
 func featureSlots(features []string) []uint16 {
 	size := 1
