@@ -1,0 +1,342 @@
+package abstain
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The rules' machinery: rules, the kinds of matcher they are built from,
+// and the literal index that tells which rules a question may match.
+
+// A rule matches questions that ask for a decision. re must match; then,
+// when set, must match after re's first match, or before, when set, before
+// re's last match; ctx, when set, must match anywhere in the question, and
+// unless must not.
+type rule struct {
+	name string
+	// any lists literals of which every match of re holds at least one; a
+	// rule runs only on questions that hold one.
+	any          []string
+	re           *fastRE
+	then, before matcher
+	ctx, unless  matcher
+	// check, when set, vets a match of re (its submatch indexes); the rule
+	// matches when one match passes.
+	check func(q string, m []int) bool
+	// fn, when set, stands for re: the rule is Go code.
+	fn func(q string) bool
+}
+
+// matcher is a *regexp.Regexp or a wordSet.
+type matcher interface{ MatchString(s string) bool }
+
+// wordSet matches any of its phrases as whole words: as \b(a|b|c)\b does for
+// phrases that start and end with an ASCII letter, but without a regexp scan.
+type wordSet []string
+
+func (ws wordSet) MatchString(s string) bool {
+	for _, w := range ws {
+		for off := 0; ; {
+			i := strings.Index(s[off:], w)
+			if i < 0 {
+				break
+			}
+			start, end := off+i, off+i+len(w)
+			if (start == 0 || !isWordByte(s[start-1])) && (end == len(s) || !isWordByte(s[end])) {
+				return true
+			}
+			off = start + 1
+		}
+	}
+	return false
+}
+
+// wordIndex matches as its wordSet does, by one pass over the text's word
+// starts with the phrases indexed by their first byte, rather than one
+// strings.Index pass per phrase.
+type wordIndex struct {
+	set     wordSet
+	byFirst [256][]string
+}
+
+func indexWords(ws wordSet) *wordIndex {
+	wi := &wordIndex{set: ws}
+	for _, w := range ws {
+		if w == "" {
+			panic("abstain: empty phrase in a word set")
+		}
+		wi.byFirst[w[0]] = append(wi.byFirst[w[0]], w)
+	}
+	return wi
+}
+
+func (wi *wordIndex) MatchString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if i > 0 && isWordByte(s[i-1]) {
+			continue
+		}
+		for _, w := range wi.byFirst[s[i]] {
+			if end := i + len(w); strings.HasPrefix(s[i:], w) && (end == len(s) || !isWordByte(s[end])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (rl *rule) match(q string) bool {
+	// Every condition is a pure test, so their order changes only the
+	// cost: a word set in ctx is cheaper than any expression.
+	ctxFirst := false
+	switch rl.ctx.(type) {
+	case *wordIndex, wordSet:
+		if !rl.ctx.MatchString(q) {
+			return false
+		}
+		ctxFirst = true
+	}
+	var m []int
+	switch {
+	case rl.fn != nil:
+		if !rl.fn(q) {
+			return false
+		}
+	case rl.check == nil && rl.then == nil && rl.before == nil:
+		if !rl.re.MatchString(q) {
+			return false
+		}
+	case rl.check == nil:
+		if m = rl.re.FindStringIndex(q); m == nil {
+			return false
+		}
+	default:
+		for _, c := range rl.re.FindAllStringSubmatchIndex(q) {
+			if rl.check(q, c) {
+				m = c
+				break
+			}
+		}
+		if m == nil {
+			return false
+		}
+	}
+	if !ctxFirst && rl.ctx != nil && !rl.ctx.MatchString(q) {
+		return false
+	}
+	// Unless, when set, is cheaper than the expressions of then.
+	if rl.unless != nil && rl.unless.MatchString(q) {
+		return false
+	}
+	if rl.then != nil || rl.before != nil {
+		ok := rl.then != nil && rl.then.MatchString(q[m[1]:])
+		if !ok && rl.before != nil {
+			last := -1
+			for _, m := range rl.re.FindAllStringIndex(q) {
+				last = m[0]
+			}
+			ok = last >= 0 && rl.before.MatchString(q[:last])
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// matchFunc is a matcher written in Go.
+type matchFunc func(s string) bool
+
+func (f matchFunc) MatchString(s string) bool { return f(s) }
+
+// anyOf matches when one of its matchers does.
+type anyOf []matcher
+
+func (a anyOf) MatchString(s string) bool {
+	for _, m := range a {
+		if m.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordMap matches any of its words, or two-word phrases, as whole words:
+// as wordSet does, by one pass over the text's words.
+type wordMap struct {
+	set map[string]bool
+	// lens has bit n of lens[c] set when set holds a word of n bytes that
+	// starts with c, bit 63 standing for every length from 63 up: most
+	// words of a text fail this test without a map lookup.
+	lens [256]uint64
+}
+
+func newWordMap(set map[string]bool) *wordMap {
+	wm := &wordMap{set: set}
+	for w := range set {
+		if w != "" {
+			wm.lens[w[0]] |= 1 << min(len(w), 63)
+		}
+	}
+	return wm
+}
+
+// has reports whether w is one of wm's words or phrases.
+func (wm *wordMap) has(w string) bool {
+	if w == "" {
+		return wm.set[w]
+	}
+	return wm.lens[w[0]]&(1<<min(len(w), 63)) != 0 && wm.set[w]
+}
+
+func (wm *wordMap) MatchString(s string) bool {
+	prev := -1 // start of the previous word
+	for i := 0; i < len(s); {
+		if !isWordByte(s[i]) && s[i] != '\'' && s[i] != '-' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && (isWordByte(s[j]) || s[j] == '\'' || s[j] == '-') {
+			j++
+		}
+		if wm.has(s[i:j]) || prev >= 0 && s[prev:i-1] != "" && i-1 > prev && wm.has(s[prev:j]) {
+			return true
+		}
+		if j < len(s) && s[j] == ' ' {
+			prev = i
+		} else {
+			prev = -1
+		}
+		i = j
+	}
+	return false
+}
+
+// lesionSet holds the lesion words and their plurals.
+var lesionSet = func() *wordMap {
+	m := map[string]bool{}
+	for _, w := range words(lesionWords) {
+		m[w], m[w+"s"], m[w+"es"] = true, true, true
+	}
+	return newWordMap(m)
+}()
+
+var ownerWords = indexWords(words("my|his|her|our|i|i've|i'm|little one"))
+
+func rx(expr string) *fastRE { return newFastRE(expr) }
+
+func words(s string) []string { return strings.Split(s, "|") }
+
+// cross returns every a+b.
+func cross(as, bs string) []string {
+	var out []string
+	for _, a := range words(as) {
+		for _, b := range words(bs) {
+			out = append(out, a+b)
+		}
+	}
+	return out
+}
+
+// r is a rule of one expression.
+func r(name string, any []string, expr string) rule {
+	return rule{name: name, any: any, re: rx(expr)}
+}
+
+// withCtx returns rl requiring ctx anywhere in the question.
+func (rl rule) withCtx(ctx matcher) rule { rl.ctx = ctx; return rl }
+
+// withCheck returns rl with check.
+func (rl rule) withCheck(check func(q string, m []int) bool) rule { rl.check = check; return rl }
+
+// unlessCtx returns rl refusing questions where m matches.
+func (rl rule) unlessCtx(m matcher) rule { rl.unless = m; return rl }
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleMask has bit i set for rule i, and bit neutralBit(j) for rewrite j.
+type ruleMask [3]uint64
+
+func (m *ruleMask) set(i int)     { m[i/64] |= 1 << (i % 64) }
+func (m ruleMask) has(i int) bool { return m[i/64]&(1<<(i%64)) != 0 }
+
+// neutralBit returns the bit of rewrite i in a ruleMask: after the rules'.
+func neutralBit(i int) int { return len(decisionRules) + i }
+
+// literalIndex maps the first two bytes of every rule and rewrite literal to
+// the literals and their bits, so that one pass over a question finds which
+// rules' and rewrites' literals it holds.
+type literalIndex struct {
+	// byPair maps a literal's first two bytes to 1 + the index in groups
+	// of the literals that begin with them, or to 0.
+	byPair [1 << 16]uint16
+	groups [][]ruleLiteral
+	always ruleMask // rules without literals, which always run
+}
+
+type ruleLiteral struct {
+	lit  lit8
+	rule int // its bit in a ruleMask: held[word]&bit != 0
+	word int
+	bit  uint64
+}
+
+var ruleLiterals = indexLiterals(decisionRules)
+
+func indexLiterals(rules []rule) *literalIndex {
+	if len(rules)+len(neutral) > 64*len(ruleMask{}) {
+		panic("abstain: more decision rules and rewrites than a ruleMask has bits; widen it")
+	}
+	ix := &literalIndex{}
+	add := func(bit int, lits []string) {
+		for _, lit := range lits {
+			if len(lit) < 2 {
+				panic("abstain: rule literal " + strconv.Quote(lit) + " is shorter than two bytes")
+			}
+			k := uint16(lit[0])<<8 | uint16(lit[1])
+			if ix.byPair[k] == 0 {
+				ix.groups = append(ix.groups, nil)
+				ix.byPair[k] = uint16(len(ix.groups))
+			}
+			g := ix.byPair[k] - 1
+			ix.groups[g] = append(ix.groups[g], ruleLiteral{newLit8(lit), bit, bit / 64, 1 << (bit % 64)})
+		}
+	}
+	for i, rl := range rules {
+		if len(rl.any) == 0 {
+			ix.always.set(i)
+		}
+		add(i, rl.any)
+	}
+	for i, n := range neutral {
+		add(len(rules)+i, n.any)
+	}
+	return ix
+}
+
+// rulesIn returns a mask with bit i set when q holds one of rule i's literals
+// (the same as containsAny(q, decisionRules[i].any), for all rules at once),
+// or rule i has none, and bit neutralBit(j) when q holds one of rewrite j's.
+func (ix *literalIndex) rulesIn(q string) ruleMask {
+	held := ix.always
+	for i := 0; i+1 < len(q); i++ {
+		g := ix.byPair[uint16(q[i])<<8|uint16(q[i+1])]
+		if g == 0 {
+			continue
+		}
+		w := load8(q, i)
+		for _, l := range ix.groups[g-1] {
+			if held[l.word]&l.bit == 0 && l.lit.prefixOf(q, i, w) {
+				held[l.word] |= l.bit
+			}
+		}
+	}
+	return held
+}
