@@ -1,0 +1,253 @@
+package retrieve
+
+import (
+	"context"
+	"math"
+	"regexp"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// Question analysis: concepts, their rarity weights, the fallback for words
+// the index lacks, and coverage.
+
+// DocFreq reports how many passages contain term in their text.
+func (ix *Index) DocFreq(term string) int { return ix.fieldFreq(fieldText, term) }
+
+// fieldFreq reports how many passages contain term in a field.
+func (ix *Index) fieldFreq(field, term string) int {
+	key := field + "\x00" + term
+	if v, ok := ix.df.Load(key); ok {
+		return int(v.(uint64))
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if ix.closed {
+		return 0
+	}
+	ai, err := ix.idx.Advanced()
+	if err != nil {
+		return 0
+	}
+	r, err := ai.Reader()
+	if err != nil {
+		return 0
+	}
+	defer r.Close()
+	tfr, err := r.TermFieldReader(context.Background(), []byte(term), field, false, false, false)
+	if err != nil {
+		return 0
+	}
+	n := tfr.Count()
+	tfr.Close()
+	ix.df.Store(key, n)
+	return int(n)
+}
+
+// IDF is the BM25 inverse document frequency of term in the index's passages:
+// ln(1 + (N - df + 0.5)/(df + 0.5)). A term no passage holds gets the highest
+// value.
+func (ix *Index) IDF(term string) float64 {
+	return idf(ix.docCount, float64(ix.DocFreq(term)))
+}
+
+func idf(n, df float64) float64 {
+	return math.Log(1 + (n-df+0.5)/(df+0.5))
+}
+
+// Weighted is a question concept with its rarity weight.
+type Weighted struct {
+	lexicon.Concept
+	// Weight is the concept's IDF: that of its most common way of writing,
+	// where a multi-word way is as common as its rarest word.
+	Weight float64
+	// Known is true when some way of writing the concept occurs in the index.
+	Known bool
+	// Domain is true when the concept names something the knowledge is
+	// about: a thesaurus term, a word of a source title, a word shaped like a
+	// medical term, or a capitalised name the knowledge lacks. Other words
+	// weigh half.
+	Domain bool
+}
+
+// Analyze splits a question into weighted concepts. Filler concepts get weight
+// zero.
+func (ix *Index) Analyze(question string) []Weighted {
+	cs := ix.an.Concepts(question, ix.th)
+	names := ix.capitalised(question)
+	out := make([]Weighted, len(cs))
+	for i, c := range cs {
+		c = ix.addVariants(c)
+		w := Weighted{Concept: c}
+		best := -1
+		for _, alt := range c.Alternatives {
+			m := -1
+			for _, t := range alt {
+				df := ix.DocFreq(t)
+				if m < 0 || df < m {
+					m = df
+				}
+			}
+			best = max(best, m)
+		}
+		w.Known = best > 0
+		w.Domain = !c.Filler && ((c.Group >= 0 && !ix.th.General(c.Group)) || lexicon.LooksMedical(c.Terms[0]) || ix.inSourceTitles(c) || (!w.Known && names.Has(c.Terms[0])))
+		if !c.Filler {
+			w.Weight = idf(ix.docCount, float64(max(best, 0)))
+			// Rarity in a small reference corpus overstates general words
+			// ("develop", "household"); words that name what the knowledge
+			// is about keep their full weight.
+			if !w.Domain {
+				w.Weight *= generalWordWeight
+			}
+		}
+		out[i] = w
+	}
+	// A word no passage holds weighs fully when it names something: a
+	// thesaurus term, a word shaped like a medical term (rosacea, pemphigoid
+	// gestationis) or a capitalised name inside a sentence (Merkel cell
+	// carcinoma). Other unknown words are phrasing ("compared", "regain") and
+	// weigh as much as the lightest known topic word.
+	lightest := 0.0
+	for _, w := range out {
+		if w.Known && !w.Filler && (lightest == 0 || w.Weight < lightest) {
+			lightest = w.Weight
+		}
+	}
+	if lightest == 0 {
+		lightest = 1
+	}
+	for i, w := range out {
+		if !w.Known && !w.Filler && w.Group < 0 && !lexicon.LooksMedical(w.Terms[0]) && !names.Has(w.Terms[0]) {
+			out[i].Weight = min(w.Weight, lightest)
+		}
+	}
+	return out
+}
+
+// capitalRE finds a capitalised word that does not open a sentence.
+var capitalRE = regexp.MustCompile(`[\p{Ll}\p{N},;:)]\s+(\p{Lu}[\p{L}\p{N}'-]+)`)
+
+// capitalised returns the terms of capitalised words inside sentences.
+func (ix *Index) capitalised(question string) lexicon.TermSet {
+	set := lexicon.TermSet{}
+	for _, m := range capitalRE.FindAllStringSubmatch(question, -1) {
+		for _, t := range ix.an.Terms(m[1]) {
+			set[t] = struct{}{}
+		}
+	}
+	return set
+}
+
+// inSourceTitles reports whether some way of writing c occurs in a source
+// title.
+func (ix *Index) inSourceTitles(c lexicon.Concept) bool {
+	for _, alt := range c.Alternatives {
+		all := true
+		for _, t := range alt {
+			if ix.fieldFreq(fieldTitle, t) == 0 {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// Coverage is the rarity-weighted share of concepts matched by terms, and
+// whether the anchor (the rarest concept the index knows) is among them.
+func Coverage(concepts []Weighted, terms lexicon.TermSet) (cov float64, anchor bool) {
+	var total, got, anchorW float64
+	anchorAt := -1
+	for i, c := range concepts {
+		if c.Filler {
+			continue
+		}
+		total += c.Weight
+		if c.Known && c.Weight > anchorW {
+			anchorW, anchorAt = c.Weight, i
+		}
+	}
+	if total == 0 {
+		return 0, false
+	}
+	for i, c := range concepts {
+		if c.Filler {
+			continue
+		}
+		m := c.Matched(terms)
+		got += c.Weight * m
+		if i == anchorAt && m == 1 {
+			anchor = true
+		}
+	}
+	return got / total, anchor
+}
+
+// generalWordWeight scales the weight of question words that are not domain
+// terms.
+const generalWordWeight = 0.5
+
+// Bounds of the morphological fallback for words the index does not hold.
+const (
+	minVariantPrefix = 5
+	maxVariants      = 3
+)
+
+// addVariants gives a single-word concept that no passage holds the indexed
+// terms that share all but its last one or two letters ("reappli" finds
+// "reappl", the stem of "reapplication"), where the stemmer treats forms of one
+// word differently.
+func (ix *Index) addVariants(c lexicon.Concept) lexicon.Concept {
+	if len(c.Alternatives) != 1 || len(c.Terms) != 1 || ix.DocFreq(c.Terms[0]) > 0 {
+		return c
+	}
+	t := c.Terms[0]
+	for cut := 1; cut <= 2; cut++ {
+		if len(t)-cut < minVariantPrefix {
+			break
+		}
+		vs := ix.termsWithPrefix(t[:len(t)-cut], len(t)+2)
+		if len(vs) > 0 {
+			for _, v := range vs {
+				c.Alternatives = append(c.Alternatives, []string{v})
+			}
+			return c
+		}
+	}
+	return c
+}
+
+// termsWithPrefix lists up to maxVariants indexed terms of the passage text
+// that start with prefix and are at most maxLen bytes long.
+func (ix *Index) termsWithPrefix(prefix string, maxLen int) []string {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if ix.closed {
+		return nil
+	}
+	ai, err := ix.idx.Advanced()
+	if err != nil {
+		return nil
+	}
+	r, err := ai.Reader()
+	if err != nil {
+		return nil
+	}
+	defer r.Close()
+	d, err := r.FieldDictPrefix(fieldText, []byte(prefix))
+	if err != nil {
+		return nil
+	}
+	defer d.Close()
+	var out []string
+	for e, err := d.Next(); err == nil && e != nil && len(out) < maxVariants; e, err = d.Next() {
+		if len(e.Term) <= maxLen {
+			out = append(out, e.Term)
+		}
+	}
+	return out
+}

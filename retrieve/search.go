@@ -1,0 +1,370 @@
+package retrieve
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// Search: candidates from bleve, the rerank and the relevance floor.
+
+// DocTerms returns the analysed terms of a passage's title, section and text.
+func (ix *Index) DocTerms(id string) (lexicon.TermSet, bool) {
+	st, ok := ix.stats(id)
+	if !ok {
+		return nil, false
+	}
+	return st.all, true
+}
+
+// docStats holds a passage's term frequencies per field, for reranking.
+type docStats struct {
+	all    lexicon.TermSet
+	fields [3]map[string]int // text, section, title
+	length [3]int
+}
+
+func (ix *Index) stats(id string) (*docStats, bool) {
+	p, ok := ix.pos[id]
+	if !ok {
+		return nil, false
+	}
+	if v, ok := ix.terms.Load(p); ok {
+		return v.(*docStats), true
+	}
+	d := ix.docs[p]
+	st := &docStats{all: lexicon.TermSet{}}
+	for i, text := range [3]string{d.Text, d.Section, d.Title} {
+		ts := ix.an.Terms(text)
+		st.fields[i] = make(map[string]int, len(ts))
+		for _, t := range ts {
+			st.fields[i][t]++
+			st.all[t] = struct{}{}
+		}
+		st.length[i] = len(ts)
+	}
+	ix.terms.Store(p, st)
+	return st, true
+}
+
+// Doc returns the indexed passage with the given id.
+func (ix *Index) Doc(id string) (Doc, bool) {
+	p, ok := ix.pos[id]
+	if !ok {
+		return Doc{}, false
+	}
+	return ix.docs[p], true
+}
+
+// Boosts of the section and title fields relative to the passage text.
+const (
+	sectionBoost = 1.5
+	titleBoost   = 2.0
+	// synonymBoost weighs a thesaurus alternative against the question's own words.
+	synonymBoost = 0.8
+	// intentBonus raises a passage whose section is the kind of section the
+	// question asks for (causes, symptoms, treatment...).
+	intentBonus = 0.3
+	// overviewBonus raises an overview passage a little when the question
+	// asks for no particular kind of answer.
+	overviewBonus = 0.05
+	// candidates is how many BM25 hits per requested hit are checked against
+	// the relevance floor and reranked, and minCandidates the least.
+	candidates    = 4
+	minCandidates = 100
+)
+
+// Search returns up to k passages relevant to question, best first, ties
+// broken by id. It returns no hits, and no error, when nothing clears the
+// relevance floor.
+//
+// bleve's BM25 over every way of writing every concept, in every field, picks
+// the candidates; each candidate is then scored per concept, taking the best
+// way of writing it in the best field, so that a passage is not rewarded for
+// repeating synonyms. The best passage must hold at least the floor's share
+// of the question's topic, and every passage returned at least half of it.
+func (ix *Index) Search(ctx context.Context, question string, k int) ([]Hit, error) {
+	if k <= 0 {
+		return nil, nil
+	}
+	return ix.SearchConcepts(ctx, question, ix.Analyze(question), k)
+}
+
+// SearchConcepts is Search for a question already analysed with Analyze, so
+// that a caller who needs the concepts too analyses the question once.
+func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts []Weighted, k int) ([]Hit, error) {
+	if k <= 0 {
+		return nil, nil
+	}
+	q := ix.query(concepts)
+	if q == nil {
+		return nil, nil
+	}
+	matches, err := ix.candidates(ctx, q, max(k*candidates, minCandidates))
+	if err != nil {
+		return nil, err
+	}
+	want := ix.wantedSections(question, concepts)
+	hits := make([]Hit, 0, k)
+	for _, h := range matches {
+		st, ok := ix.stats(h.ID)
+		if !ok {
+			continue
+		}
+		cov, _ := Coverage(concepts, st.all)
+		if cov < ix.floor/2 {
+			continue
+		}
+		score := ix.rerank(concepts, st)
+		switch {
+		case ix.sectionWanted(st, want):
+			score *= 1 + intentBonus
+		case len(want) == 0 && ix.isOverview(st):
+			// With no kind of answer asked for, the overview is the best
+			// general answer among passages that match alike.
+			score *= 1 + overviewBonus
+		}
+		hits = append(hits, Hit{ID: h.ID, Score: score, Coverage: cov})
+	}
+	// A passage that holds the question's topic, the floor's share of it,
+	// ranks above one that does not, however well the latter matches the kind
+	// of answer asked for: "what does a diagnosis of chronic spontaneous
+	// urticaria mean?" is answered from urticaria, not from every diagnosis
+	// section.
+	slices.SortStableFunc(hits, func(a, b Hit) int {
+		if at, bt := a.Coverage >= ix.floor, b.Coverage >= ix.floor; at != bt {
+			if at {
+				return -1
+			}
+			return 1
+		}
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	// The floor applies to the question: unless some passage holds the floor's
+	// share of its topic, the question is off-topic and nothing is returned.
+	// Passages holding at least half that share may join the answer's context.
+	best := 0.0
+	for _, h := range hits {
+		best = max(best, h.Coverage)
+	}
+	if best < ix.floor {
+		return nil, nil
+	}
+	if len(hits) > k {
+		hits = hits[:k]
+	}
+	return hits, nil
+}
+
+// candidates returns the pool best hits of q by bleve's score, the same set
+// whatever the index's segment layout.
+//
+// Sorting by score and then _id makes ties deterministic, but bleve then
+// loads the external id of every matching document to compare it, which on a
+// large bundle costs more than the rest of the search. So the pool is
+// fetched by score alone, one hit more than needed: when that extra hit
+// scores less than the last one kept, no tie straddles the pool's edge and
+// the pool is exactly the documents scoring above the edge. Only when a tie
+// straddles it is the search run again with the _id tie-break.
+func (ix *Index) candidates(ctx context.Context, q query.Query, pool int) (search.DocumentMatchCollection, error) {
+	run := func(size int, byID bool) (search.DocumentMatchCollection, error) {
+		req := bleve.NewSearchRequestOptions(q, size, 0, false)
+		if byID {
+			req.SortBy([]string{"-_score", "_id"})
+		}
+		ix.mu.RLock()
+		if ix.closed {
+			ix.mu.RUnlock()
+			return nil, ErrClosed
+		}
+		res, err := ix.idx.SearchInContext(ctx, req)
+		ix.mu.RUnlock()
+		if err != nil {
+			if ctxErr := ctx.Err(); ctxErr != nil {
+				return nil, ctxErr
+			}
+			return nil, fmt.Errorf("retrieve: search: %w", err)
+		}
+		return res.Hits, nil
+	}
+	hits, err := run(pool+1, false)
+	if err != nil || len(hits) <= pool {
+		return hits, err
+	}
+	if hits[pool].Score < hits[pool-1].Score {
+		return hits[:pool], nil
+	}
+	return run(pool, true)
+}
+
+// BM25 parameters of the rerank, bleve's defaults.
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+)
+
+var fieldBoosts = [3]float64{1, sectionBoost, titleBoost}
+
+func (ix *Index) rerank(concepts []Weighted, st *docStats) float64 {
+	var score float64
+	for _, c := range concepts {
+		if c.Filler {
+			continue
+		}
+		best := 0.0
+		for ai, alt := range c.Alternatives {
+			boost := 1.0
+			if ai > 0 {
+				boost = synonymBoost
+			}
+			for f := range st.fields {
+				tf, part := termFreq(alt, st.fields[f])
+				if tf <= 0 {
+					continue
+				}
+				norm := 1 - bm25B + bm25B*float64(st.length[f])/ix.avgLen[f]
+				sat := float64(tf) * (bm25K1 + 1) / (float64(tf) + bm25K1*norm)
+				best = max(best, part*boost*fieldBoosts[f]*sat)
+			}
+		}
+		score += c.Weight * best
+	}
+	return score
+}
+
+// termFreq is how often a way of writing a concept occurs in a field: the
+// least frequency of its terms when the field holds them all, with credit 1.
+// A field holding only some terms of a multi-word name, its head word (the
+// last) among them, earns the frequency of those terms and the share of the
+// name they make up as credit, as Concept.Matched gives coverage: "urticaria"
+// is part of "chronic spontaneous urticaria".
+func termFreq(alt []string, field map[string]int) (tf int, credit float64) {
+	tf, n := -1, 0
+	for _, t := range alt {
+		c := field[t]
+		if c > 0 {
+			n++
+			if tf < 0 || c < tf {
+				tf = c
+			}
+		}
+	}
+	switch {
+	case n == len(alt):
+		return tf, 1
+	case n > 0 && len(alt) > 1 && field[alt[len(alt)-1]] > 0:
+		return tf, float64(n) / float64(len(alt))
+	}
+	return 0, 0
+}
+
+func (ix *Index) isOverview(st *docStats) bool {
+	for _, t := range ix.overviewTerms {
+		if st.fields[1][t] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (ix *Index) sectionWanted(st *docStats, want []int) bool {
+	for _, w := range want {
+		for _, t := range ix.intents[w].section {
+			if st.fields[1][t] > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// query is a flat disjunction of every way of writing every concept in every
+// field: it gathers candidates for the rerank.
+//
+// The lightest concepts are left out of it when together they weigh less
+// than half the floor's share of the question: a passage holding only those
+// could not be kept, and their words are the commonest, whose postings cost
+// the most to walk. The rerank still scores every concept.
+func (ix *Index) query(concepts []Weighted) query.Query {
+	skip := ix.lightest(concepts)
+	var clauses []query.Query
+	for i, c := range concepts {
+		if c.Filler || skip[i] {
+			continue
+		}
+		for i, alt := range c.Alternatives {
+			boost := c.Weight
+			if i > 0 {
+				boost *= synonymBoost
+			}
+			for f, name := range []string{fieldText, fieldSection, fieldTitle} {
+				clauses = append(clauses, termsQuery(alt, name, boost*fieldBoosts[f]))
+			}
+		}
+	}
+	if len(clauses) == 0 {
+		return nil
+	}
+	return query.NewDisjunctionQuery(clauses)
+}
+
+// lightest marks the lightest non-filler concepts whose weights sum to less
+// than half the floor's share of the question's weight, keeping at least
+// one concept. With the floor disabled it marks none.
+func (ix *Index) lightest(concepts []Weighted) []bool {
+	skip := make([]bool, len(concepts))
+	if ix.floor <= 0 {
+		return skip
+	}
+	var total float64
+	var order []int
+	for i, c := range concepts {
+		if !c.Filler {
+			total += c.Weight
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(concepts[a].Weight, concepts[b].Weight) })
+	var sum float64
+	for _, i := range order[:max(0, len(order)-1)] {
+		sum += concepts[i].Weight
+		if sum >= ix.floor/2*total {
+			break
+		}
+		skip[i] = true
+	}
+	return skip
+}
+
+// termsQuery matches documents whose field holds every term.
+func termsQuery(terms []string, field string, boost float64) query.Query {
+	if len(terms) == 1 {
+		tq := query.NewTermQuery(terms[0])
+		tq.SetField(field)
+		tq.SetBoost(boost)
+		return tq
+	}
+	qs := make([]query.Query, len(terms))
+	for i, t := range terms {
+		tq := query.NewTermQuery(t)
+		tq.SetField(field)
+		qs[i] = tq
+	}
+	cq := query.NewConjunctionQuery(qs)
+	cq.SetBoost(boost)
+	return cq
+}
