@@ -235,10 +235,12 @@ type config struct {
 	// concepts is the analysis of the query that retrieval last searched
 	// the version's index with, or nil.
 	concepts []retrieve.Weighted
+	// analysed is the text concepts analyse, so that retrieval of the same
+	// text does not analyse it again.
+	analysed string
 	// extra holds passages an extractive answer cites that retrieval did
-	// not return; composed is the extractive answer's composition.
+	// not return.
 	extra         []evidence.Passage
-	composed      *answer.Answer
 	minConfidence float64
 }
 
@@ -341,8 +343,12 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 	// A question about no dermatology topic at all is outside the
 	// knowledge, whatever its wording: no answer about something else, and
 	// no clinical-decision refusal of a question about a car.
-	corrected, _ := answer.For(kv).Correct(asked)
-	if cfg.retriever == nil && !answer.For(kv).Dermatological(corrected, kv.Index().Analyze(corrected)) {
+	comp := answer.For(kv)
+	corrected, _ := comp.Correct(asked)
+	if cfg.retriever == nil {
+		cfg.concepts, cfg.analysed = kv.Index().Analyze(corrected), corrected
+	}
+	if cfg.retriever == nil && !comp.Dermatological(cfg.concepts) {
 		return &Abstained{Reason: abstain.InsufficientEvidence, Message: "The question is not about dermatology; " + kv.ID() + " holds dermatology reference passages only.", Metadata: md}, nil
 	}
 	if abstain.IsClinicalDecision(asked) {
@@ -370,7 +376,6 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 		if cfg.retriever != nil || cfg.draft != nil || cfg.generator != nil {
 			return insufficient, nil
 		}
-		cfg.concepts = nil
 	}
 
 	runner := tools.NewRunner(cfg.policy)

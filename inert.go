@@ -79,9 +79,12 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *c
 		if cfg.retriever != nil {
 			return cfg.retriever.Retrieve(ctx, q, cfg.topK)
 		}
-		// Keep the analysis: extraction needs the same concepts.
+		// Keep the analysis: extraction needs the same concepts. Ask has
+		// already analysed the whole question.
 		ix := kv.Index()
-		cfg.concepts = ix.Analyze(q)
+		if q != cfg.analysed || cfg.concepts == nil {
+			cfg.concepts, cfg.analysed = ix.Analyze(q), q
+		}
 		return ix.SearchConcepts(ctx, q, cfg.concepts, cfg.topK)
 	}
 	hits, err := search(query)

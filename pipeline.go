@@ -70,7 +70,7 @@ func splitDraft(d Draft) []string {
 // cited that retrieval did not return are added to cfg.extra.
 func extract(question string, kv *evidence.Version, passages []evidence.Passage, scores map[string]float64, cfg *config) []string {
 	concepts := cfg.concepts
-	if concepts == nil {
+	if concepts == nil || cfg.analysed != question {
 		concepts = kv.Index().Analyze(question)
 	}
 	comp := answer.For(kv)
@@ -79,7 +79,6 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 		hits[i] = retrieve.Hit{ID: p.ID, Score: scores[p.ID]}
 	}
 	a := comp.Compose(question, concepts, hits)
-	cfg.composed = &a
 	if len(a.Focus) == 0 || a.Confidence < cfg.minConfidence {
 		return nil
 	}
@@ -95,9 +94,9 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	// A question whose opening settles the kind of answer ("What are the
 	// symptoms of X?") is answered from its topic's section of that kind.
 	section := comp.SectionFor(a, question)
-	if ids := section; len(ids) > 0 {
-		inFocus = inFocus[:0:0]
-		for _, id := range ids {
+	if len(section) > 0 {
+		inFocus = nil
+		for _, id := range section {
 			if p, err := kv.Evidence(id); err == nil {
 				inFocus = append(inFocus, p)
 			}

@@ -52,7 +52,7 @@ func TestDermatological(t *testing.T) {
 		{"What isotretinoin dose should I be on for my weight of 70 kg?", true},
 	}
 	for _, tt := range tests {
-		if got := c.Dermatological(tt.q, ix.Analyze(tt.q)); got != tt.want {
+		if got := c.Dermatological(ix.Analyze(tt.q)); got != tt.want {
 			t.Errorf("Dermatological(%q) = %v, want %v", tt.q, got, tt.want)
 		}
 	}

@@ -14,7 +14,6 @@ import (
 	"math"
 	"regexp"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/dermliving/dermliving/evidence"
@@ -118,7 +117,6 @@ type candidate struct {
 	asp      float64 // share of what is asked, besides the focus, it holds
 	sec, cue bool
 	order    int
-	aspects  uint64 // the aspects its own words hold
 	intents  Intent // the kinds asked for that its section or words hold
 }
 
@@ -290,14 +288,8 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			if len(aspects) == 0 && info.intents&Definition != 0 && asked&Definition != 0 {
 				score += 0.3
 			}
-			var mask uint64
-			for ai, w := range aspects {
-				if ai < 64 && w.MatchedBy(s.terms) {
-					mask |= 1 << ai
-				}
-			}
 			cands = append(cands, candidate{p: pi, s: s, text: text, score: score, asp: withCtx, sec: sec, cue: cue, order: order*1000 + s.index,
-				aspects: mask, intents: cued | asked&info.intents})
+				intents: cued | asked&info.intents})
 		}
 	}
 	an.asked, an.aspects, an.aspectScale, an.cov, an.pis = asked, aspects, aspectScale, cov, pis
@@ -315,7 +307,6 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 	var chosen []candidate
 	perPassage := map[int]int{}
 	picked := map[[2]int]bool{}
-	var gotAspects uint64
 	var gotIntents Intent
 	// A question with several parts ("what causes it and is it
 	// contagious?") is answered from several passages, one for each part.
@@ -351,7 +342,7 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 		// a kind of answer asked for, that no chosen sentence holds. A
 		// question with one point is answered from one passage.
 		if len(chosen) > 0 && perPassage[k.p] == 0 {
-			if !multi || !k.sec || k.intents&sectionIntentsOf(c, k)&^gotIntents == 0 {
+			if !multi || !k.sec || k.intents&c.topics.passages[k.p].intents&^gotIntents == 0 {
 				continue
 			}
 		}
@@ -375,8 +366,7 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 			continue
 		}
 		chosen = append(chosen, k)
-		gotAspects |= k.aspects
-		gotIntents |= k.intents & sectionIntentsOf(c, k)
+		gotIntents |= k.intents & c.topics.passages[k.p].intents
 		perPassage[k.p]++
 		picked[[2]int{k.p, k.s.index}] = true
 	}
@@ -590,13 +580,6 @@ func namedBy(c lexicon.Concept, names [][]string) bool {
 	return false
 }
 
-// Topic returns the topic of a passage: its section's part before " / "
-// where it has one, its source title otherwise.
-func Topic(title, section string) string {
-	name, _ := splitSection(title, section)
-	return strings.TrimSpace(name)
-}
-
 // skinWords name the skin and what happens to it; a question holding one is
 // about dermatology even when it names no topic of the version.
 var skinWords = []string{"skin", "rash", "rashes", "itch", "itchy", "itching", "itches", "mole", "moles", "wart", "warts", "blister", "blisters",
@@ -608,13 +591,14 @@ var skinWords = []string{"skin", "rash", "rashes", "itch", "itchy", "itching", "
 	"bald", "baldness", "balding", "hairline", "eyebrows", "lips", "nappy", "diaper", "bedsore", "bedsores", "ulcer", "ulcers", "redness", "flushing",
 	"patches", "patch", "plaques", "scaly", "scales", "crust", "crusts", "swelling", "swollen", "stings", "bites", "bite", "uv", "ultraviolet", "sun"}
 
-// Dermatological reports whether the question is about dermatology at all:
+// Dermatological reports whether a question, given as its analysis
+// (retrieve.Index.Analyze), is about dermatology at all:
 // it names a topic of the version, a thesaurus or medical term the version
 // holds, or the skin, hair or nails and what happens to them, or most of its
 // words are the version's. A question
 // that is not ("How do I fix my car's transmission?") is outside what any
 // version answers.
-func (c *Composer) Dermatological(question string, concepts []retrieve.Weighted) bool {
+func (c *Composer) Dermatological(concepts []retrieve.Weighted) bool {
 	c.skinOnce.Do(func() {
 		c.skinSet = lexicon.TermSet{}
 		for _, w := range skinWords {
@@ -713,9 +697,6 @@ func (c *Composer) Sections(passageID string) Intent {
 // multiPartRE joins two questions in one: "what causes it and how is it
 // treated?".
 var multiPartRE = regexp.MustCompile(`(?i)\b(?:and|or|also|plus)\s+(?:how|what|where|when|why|who|which|is|are|does|do|can|should)\b|\?\s*\S`)
-
-// sectionIntentsOf is what kinds of answer the candidate's section holds.
-func sectionIntentsOf(c *Composer, k candidate) Intent { return c.topics.passages[k.p].intents }
 
 // ForIntent returns the best sentence of the answer's focus for one kind of
 // answer asked for, from a passage whose section holds that kind, when the

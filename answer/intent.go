@@ -3,6 +3,7 @@ package answer
 import (
 	"math/bits"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -99,14 +100,7 @@ func Classify(question string) Intent {
 func sectionIntents(section string) Intent {
 	s := strings.ToLower(section)
 	var in Intent
-	has := func(words ...string) bool {
-		for _, w := range words {
-			if strings.Contains(s, w) {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(words ...string) bool { return containsAny(s, words) }
 	if has("overview", "information", "about", "what is") {
 		in |= Definition | Risk | Location | Prognosis | Contagion
 	}
@@ -171,4 +165,9 @@ func cuedIntents(in Intent, sentence string) Intent {
 		}
 	}
 	return out
+}
+
+// containsAny reports whether s holds one of words.
+func containsAny(s string, words []string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(s, w) })
 }

@@ -9,14 +9,7 @@ import (
 // section names and MedQuAD's question types.
 func kindOf(section string) string {
 	s := strings.ToLower(section)
-	has := func(words ...string) bool {
-		for _, w := range words {
-			if strings.Contains(s, w) {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(words ...string) bool { return containsAny(s, words) }
 	switch {
 	case has("overview", "information"):
 		return "overview"

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -306,8 +305,13 @@ func TestMedQuAD(t *testing.T) {
 	if code != exitOK || !strings.Contains(o, `"status": "grounded"`) || !strings.Contains(o, `"evidence_id": "mq_`) {
 		t.Errorf("ask --kv: %d %.500s", code, o)
 	}
-	medquadHits(t, out)
-	medquadAnswers(t, out)
+	kv, err := evidence.OpenDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	medquadHits(t, kv)
+	medquadAnswers(t, kv)
+	kv.Close()
 	raw, _ := os.ReadFile(filepath.Join(out, "passages.jsonl"))
 	first := raw[:bytes.IndexByte(raw, '\n')]
 	var p struct{ ID, Text string }
@@ -318,31 +322,13 @@ func TestMedQuAD(t *testing.T) {
 	}
 }
 
-// medquadHits logs hit@10 of the MedQuAD training questions on the bundle in
-// dir (a hit is any relevant passage, or a renamed repeat of one, in the top
-// 10) and fails below a regression floor.
-func medquadHits(t *testing.T, dir string) {
+// medquadHits logs hit@10 of the MedQuAD training questions on kv, a MedQuAD
+// bundle (a hit is any relevant passage, or a renamed repeat of one, in the
+// top 10) and fails below a regression floor.
+func medquadHits(t *testing.T, kv *evidence.Version) {
 	t.Helper()
-	kv, err := evidence.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer kv.Close()
-	f, err := os.Open(filepath.Join("..", "..", "..", "shared", "data", "medquad", "questions_train.jsonl"))
-	if err != nil {
-		t.Skipf("MedQuAD questions absent: %v", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	n, hit := 0, 0
-	for sc.Scan() {
-		var q struct {
-			Question string   `json:"question"`
-			Relevant []string `json:"relevant"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
-			t.Fatal(err)
-		}
+	for q := range medquadQuestions(t, filepath.Join("..", "..", "..", "shared", "data", "medquad", "questions_train.jsonl")) {
 		if len(q.Relevant) == 0 {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"hash/fnv"
+	"iter"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -46,23 +47,8 @@ func (q answerQuality) log(t *testing.T, name string) {
 // format) that keep admits, and counts how its claims cite.
 func measureMedQuADAnswers(t *testing.T, kv *evidence.Version, path string, keep func(id string) bool) answerQuality {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Skipf("MedQuAD questions absent: %v", err)
-	}
-	defer f.Close()
 	var q answerQuality
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var mq struct {
-			ID       string   `json:"id"`
-			Question string   `json:"question"`
-			Relevant []string `json:"relevant"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &mq); err != nil {
-			t.Fatal(err)
-		}
+	for mq := range medquadQuestions(t, path) {
 		if len(mq.Relevant) == 0 || !keep(mq.ID) {
 			continue
 		}
@@ -97,15 +83,10 @@ func measureMedQuADAnswers(t *testing.T, kv *evidence.Version, path string, keep
 	return q
 }
 
-// medquadAnswers logs the answer measures on the bundle in dir: the skin
+// medquadAnswers logs the answer measures on kv, a MedQuAD bundle: the skin
 // questions and the reserved slice of all questions.
-func medquadAnswers(t *testing.T, dir string) {
+func medquadAnswers(t *testing.T, kv *evidence.Version) {
 	t.Helper()
-	kv, err := evidence.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer kv.Close()
 	data := filepath.Join("..", "..", "..", "shared", "data", "medquad")
 	skin := measureMedQuADAnswers(t, kv, filepath.Join(data, "questions_train.jsonl"), func(string) bool { return true })
 	skin.log(t, "MedQuAD skin questions (questions_train.jsonl)")
@@ -121,5 +102,44 @@ func TestMedQuADAnswers(t *testing.T) {
 	if dir == "" {
 		t.Skip("DERMLIVING_KV_MEDQUAD not set: TestMedQuAD measures answers on the bundle it builds")
 	}
-	medquadAnswers(t, dir)
+	kv, err := evidence.OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer kv.Close()
+	medquadAnswers(t, kv)
+}
+
+// medquadQuestion is one line of a MedQuAD question file.
+type medquadQuestion struct {
+	ID       string   `json:"id"`
+	Question string   `json:"question"`
+	Relevant []string `json:"relevant"`
+}
+
+// medquadQuestions yields the questions of a MedQuAD question file, and
+// skips the test when the file is absent.
+func medquadQuestions(t *testing.T, path string) iter.Seq[medquadQuestion] {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("MedQuAD questions absent: %v", err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return func(yield func(medquadQuestion) bool) {
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			var mq medquadQuestion
+			if err := json.Unmarshal(sc.Bytes(), &mq); err != nil {
+				t.Fatal(err)
+			}
+			if !yield(mq) {
+				return
+			}
+		}
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
