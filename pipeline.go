@@ -105,7 +105,8 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	in := make([]claims.ExtractInput, len(inFocus))
 	for i, p := range inFocus {
 		src, _ := kv.Source(p.SourceID, p.SourceVersion)
-		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID]}
+		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID],
+			Quotable: func(start, end int) bool { return comp.Quotable(p.ID, p.Text, start, end) }}
 	}
 	var ex []claims.Extracted
 	if len(in) > 0 {
@@ -133,10 +134,6 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	var got answer.Intent
 	used := map[string]bool{}
 	for _, e := range ex {
-		p, err := kv.Evidence(e.PassageID)
-		if err != nil || !comp.Quotable(e.PassageID, p.Text, e.Start, e.End) {
-			continue
-		}
 		add(e.PassageID, e.Start, e.End, e.Text)
 		got |= comp.Sections(e.PassageID)
 		used[e.PassageID] = true

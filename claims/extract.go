@@ -55,6 +55,10 @@ type ExtractInput struct {
 	// from passages scoring near the best one, so that an answer stays on
 	// the point the question asks about.
 	Score float64
+	// Quotable, when set, tells whether Text[start:end] may stand as a claim
+	// (not a heading, a list or a sentence that needs the one before); a
+	// sentence it refuses is never extracted.
+	Quotable func(start, end int) bool
 }
 
 // Extract picks up to MaxExtracted sentences that answer the question from the
@@ -183,6 +187,9 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 		}
 		a := sentences(p.Text)
 		for si, s := range a.sents {
+			if p.Quotable != nil && !p.Quotable(s.Start, s.End) {
+				continue
+			}
 			own := a.sets[si]
 			ctx := lexicon.NewTermSet()
 			for t := range own {

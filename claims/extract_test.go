@@ -258,3 +258,31 @@ func checkExtracted(t *testing.T, an *lexicon.Analyzer, in []claims.ExtractInput
 		t.Errorf("Extract: not sorted by score, best first: %+v", got)
 	}
 }
+
+// TestExtractQuotable checks that a sentence its passage's Quotable refuses
+// is never extracted, and that another sentence answers in its place.
+func TestExtractQuotable(t *testing.T) {
+	const q = "How is psoriasis treated?"
+	ix := sandboxKV(t).Index()
+	an := ix.Analyzer()
+	in := extractInputs(t, q, 10)
+	first := claims.Extract(an, ix.Analyze(q), in)
+	if len(first) == 0 {
+		t.Fatalf("Extract(%q) found nothing", q)
+	}
+	refused := first[0]
+	for i := range in {
+		if in[i].ID == refused.PassageID {
+			in[i].Quotable = func(start, end int) bool { return start != refused.Start }
+		}
+	}
+	got := claims.Extract(an, ix.Analyze(q), in)
+	if len(got) == 0 {
+		t.Fatalf("Extract(%q) found nothing once one sentence was refused", q)
+	}
+	for _, e := range got {
+		if e.PassageID == refused.PassageID && e.Start == refused.Start {
+			t.Errorf("Extract(%q) kept the refused sentence %q", q, e.Text)
+		}
+	}
+}
