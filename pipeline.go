@@ -94,9 +94,9 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	// A question whose opening settles the kind of answer ("What are the
 	// symptoms of X?") is answered from its topic's section of that kind.
 	section := comp.SectionFor(a, question)
-	if len(section) > 0 {
+	if len(section.IDs) > 0 {
 		inFocus = nil
-		for _, id := range section {
+		for _, id := range section.IDs {
 			if p, err := kv.Evidence(id); err == nil {
 				inFocus = append(inFocus, p)
 			}
@@ -105,7 +105,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	in := make([]claims.ExtractInput, len(inFocus))
 	for i, p := range inFocus {
 		src, _ := kv.Source(p.SourceID, p.SourceVersion)
-		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID],
+		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID], Whole: section.Whole,
 			Quotable: func(start, end int) bool { return comp.Quotable(p.ID, p.Text, start, end) }}
 	}
 	var ex []claims.Extracted
@@ -140,8 +140,8 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	}
 	// When extraction found nothing quotable in the section the question's
 	// opening asks for, the section's first quotable sentences answer it.
-	if len(out) == 0 && len(section) > 0 {
-		for _, s := range comp.Opening(section[0], openingSentences) {
+	if len(out) == 0 && len(section.IDs) > 0 {
+		for _, s := range comp.Opening(section.IDs[0], openingSentences) {
 			add(s.PassageID, s.Start, s.End, s.Text)
 		}
 		if len(out) > 0 {

@@ -146,13 +146,13 @@ func TestComposeMultiPart(t *testing.T) {
 func TestSectionFor(t *testing.T) {
 	tests := []struct {
 		q    string
-		want []string
+		want answer.Section
 	}{
-		{"What are the symptoms of shingles?", []string{"ev_shingles_symptoms_1", "ev_shingles_symptoms_2"}},
-		{"What is shingles?", []string{"ev_shingles_overview_1", "ev_shingles_overview_2"}},
+		{"What are the symptoms of shingles?", answer.Section{IDs: []string{"ev_shingles_symptoms_1", "ev_shingles_symptoms_2"}, Whole: true}},
+		{"What is shingles?", answer.Section{IDs: []string{"ev_shingles_overview_1", "ev_shingles_overview_2"}}},
 		// A part of the topic, not the topic: no section is settled.
-		{"What is postherpetic neuralgia in shingles?", nil},
-		{"Why does shingles hurt?", nil},
+		{"What is postherpetic neuralgia in shingles?", answer.Section{}},
+		{"Why does shingles hurt?", answer.Section{}},
 	}
 	for _, tt := range tests {
 		a, c := compose(t, tt.q)

@@ -87,13 +87,23 @@ func openingKinds(question string) []string {
 	return nil
 }
 
-// SectionFor returns the ids of the passages of the answer's focus in the
-// section of the kind the question's opening asks for ("What are the
-// symptoms of X?": X's symptoms section), in the order of the knowledge, or
-// nil when the opening settles no kind or the focus has no such section.
-func (c *Composer) SectionFor(a Answer, question string) []string {
+// Section is the section of a focus topic that a question's opening asks for.
+type Section struct {
+	// IDs are the section's passages, in the order of the knowledge.
+	IDs []string
+	// Whole is true when the section answers as a whole, each paragraph
+	// holding part of the answer ("How is X treated?"), rather than from its
+	// first paragraph (an overview answering "What is X?").
+	Whole bool
+}
+
+// SectionFor returns the passages of the answer's focus in the section of
+// the kind the question's opening asks for ("What are the symptoms of X?":
+// X's symptoms section), or no IDs when the opening settles no kind or the
+// focus has no such section.
+func (c *Composer) SectionFor(a Answer, question string) Section {
 	if !a.Named {
-		return nil
+		return Section{}
 	}
 	kinds := openingKinds(question)
 	if m := whatIsRE.FindStringSubmatch(question); kinds == nil && m != nil && c.namesOnly(a, m[1]) {
@@ -109,10 +119,10 @@ func (c *Composer) SectionFor(a Answer, question string) []string {
 			}
 		}
 		if len(out) > 0 {
-			return out
+			return Section{IDs: out, Whole: k != "overview"}
 		}
 	}
-	return nil
+	return Section{}
 }
 
 // namesOnly reports whether every term of text is a term of a name of the

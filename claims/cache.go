@@ -11,6 +11,7 @@ import (
 type analysed struct {
 	sents []Sentence
 	sets  []lexicon.TermSet
+	seqs  [][]string // each sentence's terms in order
 }
 
 // sentenceCache remembers the analysed sentences of passage texts, so that a
@@ -35,9 +36,10 @@ func newSentenceCache(an *lexicon.Analyzer) *sentenceCache {
 
 func analyse(an *lexicon.Analyzer, text string) *analysed {
 	sents := Split(text)
-	a := &analysed{sents: sents, sets: make([]lexicon.TermSet, len(sents))}
+	a := &analysed{sents: sents, sets: make([]lexicon.TermSet, len(sents)), seqs: make([][]string, len(sents))}
 	for i, s := range sents {
-		a.sets[i] = lexicon.NewTermSet(an.Terms(s.Text))
+		a.seqs[i] = an.Terms(s.Text)
+		a.sets[i] = lexicon.NewTermSet(a.seqs[i])
 	}
 	return a
 }

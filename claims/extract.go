@@ -55,6 +55,11 @@ type ExtractInput struct {
 	// from passages scoring near the best one, so that an answer stays on
 	// the point the question asks about.
 	Score float64
+	// Whole is true when the passage is one paragraph of a section that
+	// answers the question as a whole ("How is X treated?"): sentences then
+	// come from every passage offered of its source and section, not from
+	// the best sentence's passage only.
+	Whole bool
 	// Quotable, when set, tells whether Text[start:end] may stand as a claim
 	// (not a heading, a list or a sentence that needs the one before); a
 	// sentence it refuses is never extracted.
@@ -64,8 +69,9 @@ type ExtractInput struct {
 // Extract picks up to MaxExtracted sentences that answer the question from the
 // best passages: each sentence must name part of the question's topic itself
 // and, read with its passage's title and section, cover nearly as much of the
-// question as the best sentence does. All come from the passage of the best
-// sentence.
+// question as the best sentence does, words held close together as the
+// question holds them counting for more. All come from the passage of the
+// best sentence, or from its section when the passage is Whole.
 // Near-duplicate sentences are dropped. The result is ordered by score.
 func Extract(an *lexicon.Analyzer, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
 	return extract(an, func(text string) *analysed { return analyse(an, text) }, concepts, passages, nil)
@@ -203,8 +209,9 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 			if cov < minSentenceCoverage || ownCov == 0 {
 				continue
 			}
-			// Prefer sentences that name the topic themselves, from better passages.
-			score := (ownCov + cov/2) / 1.5 / (1 + 0.15*float64(rank))
+			// Prefer sentences that name the topic themselves, from better
+			// passages, and that hold the question's words together.
+			score := (ownCov + cov/2) / 1.5 / (1 + 0.15*float64(rank)) * (1 + proximityWeight*proximity(concepts, a.seqs[si])) / (1 + proximityWeight)
 			if len(asked) > 0 && !holdsAsked(asked, s.Text) {
 				score /= 1 + answerTypeBonus
 			}
@@ -213,9 +220,11 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 			covOf = append(covOf, cov)
 		}
 	}
-	// The answer comes from one passage: that of the best sentence, whose
-	// score weighs its coverage of the question and its passage's rank. An answer that stays on the point
-	// asked is worth more than one that gathers every related sentence.
+	// The answer comes from one passage, that of the best sentence, whose
+	// score weighs its coverage of the question and its passage's rank, or
+	// from its section when the section answers as a whole. An answer that
+	// stays on the point asked is worth more than one that gathers every
+	// related sentence.
 	if len(cands) > 0 {
 		top := 0
 		for i, c := range cands {
@@ -232,7 +241,7 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 		}
 		fromHome := map[string]bool{}
 		for _, p := range passages {
-			fromHome[p.ID] = p.ID == home.ID
+			fromHome[p.ID] = p.ID == home.ID || home.Whole && p.Title == home.Title && p.Section == home.Section
 		}
 		for i := range cands {
 			if !fromHome[cands[i].PassageID] {
@@ -284,6 +293,66 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 		outTerms = append(outTerms, termsOf[i])
 	}
 	return out
+}
+
+// proximity is the share, by weight, of the question's neighbouring pairs of
+// topic words that the sentence also holds close together (within
+// proximityWindow terms): "need repeating after about a week" is nearer the
+// sentence that says so than one holding the same words apart.
+func proximity(concepts []retrieve.Weighted, seq []string) float64 {
+	var prev *retrieve.Weighted
+	var total, got float64
+	for i := range concepts {
+		c := &concepts[i]
+		if c.Filler || c.Weight == 0 {
+			continue
+		}
+		if prev != nil {
+			w := min(prev.Weight, c.Weight)
+			total += w
+			if near(positions(*prev, seq), positions(*c, seq)) {
+				got += w
+			}
+		}
+		prev = c
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+// proximityWindow is how many terms apart two words may stand and still be
+// together; proximityWeight is what holding all pairs together adds to a
+// sentence's score.
+const (
+	proximityWindow = 3
+	proximityWeight = 0.3
+)
+
+// positions returns where a concept's terms stand in seq.
+func positions(c retrieve.Weighted, seq []string) []int {
+	var at []int
+	for i, t := range seq {
+		for _, alt := range c.Alternatives {
+			if slices.Contains(alt, t) {
+				at = append(at, i)
+				break
+			}
+		}
+	}
+	return at
+}
+
+func near(a, b []int) bool {
+	for _, i := range a {
+		for _, j := range b {
+			if i != j && max(i-j, j-i) <= proximityWindow {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namesTitle reports whether a non-filler concept of the question is matched

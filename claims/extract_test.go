@@ -118,6 +118,11 @@ func TestExtractFor(t *testing.T) {
 		wantFrom: []string{"ev_tinea_corporis_symptoms_1", "ev_tinea_corporis_symptoms_2", "ev_tinea_corporis_overview_1"},
 		reason: "tinea corporis, the best passage's source, and tinea capitis both have tinea in their title; " +
 			"a title that names no more of the question does not take the answer from the best source",
+	}, {
+		question: "Why do head lice treatments need repeating after about a week?",
+		wantFrom: []string{"ev_head_lice_treatment_1"},
+		reason: "both treatment passages hold every word of the question; the one that holds them together " +
+			"('need repeating after about a week') answers, not the wet-combing sentence that scatters them",
 	}}
 	ix := sandboxKV(t).Index()
 	an := ix.Analyzer()
@@ -136,6 +141,44 @@ func TestExtractFor(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestExtractWhole checks that a section that answers as a whole gives its
+// sentences from each of its paragraphs, and that otherwise the answer
+// comes from one passage.
+func TestExtractWhole(t *testing.T) {
+	const question = "How is bullous pemphigoid treated?"
+	kv := sandboxKV(t)
+	ix := kv.Index()
+	v := verifier(t)
+	var in []claims.ExtractInput
+	for _, id := range []string{"ev_bullous_pemphigoid_treatment_1", "ev_bullous_pemphigoid_treatment_2"} {
+		p, err := kv.Evidence(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in = append(in, claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: "Bullous pemphigoid", Section: p.Locator.Section})
+	}
+	from := func(got []claims.Extracted) []string {
+		var ids []string
+		for _, e := range got {
+			if !slices.Contains(ids, e.PassageID) {
+				ids = append(ids, e.PassageID)
+			}
+		}
+		slices.Sort(ids)
+		return ids
+	}
+	if got := from(v.ExtractFor(question, ix.Analyze(question), in)); len(got) != 1 {
+		t.Errorf("ExtractFor(%q) over two passages not Whole: sentences from %v, want one passage", question, got)
+	}
+	for i := range in {
+		in[i].Whole = true
+	}
+	want := []string{"ev_bullous_pemphigoid_treatment_1", "ev_bullous_pemphigoid_treatment_2"}
+	if diff := cmp.Diff(want, from(v.ExtractFor(question, ix.Analyze(question), in))); diff != "" {
+		t.Errorf("ExtractFor(%q) over a Whole section: passages (-want +got):\n%s", question, diff)
 	}
 }
 
