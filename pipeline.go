@@ -102,10 +102,17 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 			}
 		}
 	}
+	// What a question asks besides its focus and kind of answer narrows a
+	// whole section's sentences; a question that asks several things at
+	// once has its other parts among them, so none narrows it.
+	aspects := a.Aspects
+	if a.Multi {
+		aspects = nil
+	}
 	in := make([]claims.ExtractInput, len(inFocus))
 	for i, p := range inFocus {
 		src, _ := kv.Source(p.SourceID, p.SourceVersion)
-		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID], Whole: section.Whole,
+		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID], Whole: section.Whole, Aspects: aspects,
 			Quotable: func(start, end int) bool { return comp.Quotable(p.ID, p.Text, start, end) }}
 	}
 	var ex []claims.Extracted

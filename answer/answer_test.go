@@ -150,6 +150,10 @@ func TestSectionFor(t *testing.T) {
 	}{
 		{"What are the symptoms of shingles?", answer.Section{IDs: []string{"ev_shingles_symptoms_1", "ev_shingles_symptoms_2"}, Whole: true}},
 		{"What is shingles?", answer.Section{IDs: []string{"ev_shingles_overview_1", "ev_shingles_overview_2"}}},
+		// Everyday openings settle the section too.
+		{"What are the ways to get rid of molluscum contagiosum?", answer.Section{IDs: []string{"ev_molluscum_contagiosum_treatment_1", "ev_molluscum_contagiosum_treatment_2"}, Whole: true}},
+		{"What usually triggers a flare of urticaria?", answer.Section{IDs: []string{"ev_urticaria_causes_1", "ev_urticaria_causes_2"}, Whole: true}},
+		{"What does a superficial BCC look like?", answer.Section{IDs: []string{"ev_basal_cell_carcinoma_symptoms_1", "ev_basal_cell_carcinoma_symptoms_2"}, Whole: true}},
 		// A part of the topic, not the topic: no section is settled.
 		{"What is postherpetic neuralgia in shingles?", answer.Section{}},
 		{"Why does shingles hurt?", answer.Section{}},

@@ -99,6 +99,9 @@ type Answer struct {
 	// Multi is true when the question asks several things at once, each
 	// answered from its own passage.
 	Multi bool
+	// Aspects are what the question asks about its focus, besides the
+	// focus's names and the words that say what kind of answer is wanted.
+	Aspects []retrieve.Weighted
 
 	focus     []int
 	perIntent map[Intent]Sentence
@@ -292,6 +295,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 				intents: cued | asked&info.intents})
 		}
 	}
+	ans.Aspects = aspects
 	an.asked, an.aspects, an.aspectScale, an.cov, an.pis = asked, aspects, aspectScale, cov, pis
 	an.hitScore, an.hitRank, an.best, an.cands = hitScore, hitRank, best, cands
 	return an

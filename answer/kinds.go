@@ -69,6 +69,12 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*what\s+is\s+the\s+outlook\s+for\b`), []string{"outlook"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+complications\s+of\b`), []string{"complications"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+research\b`), []string{"research"}},
+	// Everyday openings of the same questions.
+	{regexp.MustCompile(`(?i)^\W*(?:what\s+does\s+.{1,80}\s+look\s+like\s*\??\s*$|what\s+are\s+(?:the\s+)?(?:common|typical|usual|main|first|early)\s+(?:signs|symptoms)\s+of\b)`), []string{"symptoms"}},
+	{regexp.MustCompile(`(?i)^\W*(?:what\s+treatments?\s+(?:exist|are\s+there|are\s+available|is\s+available|can\s+help|work)\s+for\b|what\s+are\s+the\s+(?:ways|options)\s+to\s+(?:treat|get\s+rid\s+of)\b|what\s+(?:is|are)\s+the\s+(?:best\s+|usual\s+|main\s+)?treatments?\s+(?:for|of)\b|how\s+(?:do|can)\s+(?:you|i|people|doctors|clinicians)\s+(?:treat|get\s+rid\s+of)\b|how\s+to\s+get\s+rid\s+of\b)`), []string{"treatment"}},
+	{regexp.MustCompile(`(?i)^\W*(?:how\s+do\s+(?:doctors|clinicians|dermatologists)\s+(?:diagnose|confirm|test\s+for)\b|what\s+tests?\s+(?:are|is)\s+(?:used|done|needed)\s+(?:to\s+diagnose|for)\b)`), []string{"diagnosis"}},
+	{regexp.MustCompile(`(?i)^\W*(?:what\s+(?:usually\s+|commonly\s+|typically\s+)?(?:triggers|sets\s+off|brings\s+on)\b|what\s+(?:kinds?\s+of\s+)?things\s+(?:tend\s+to\s+|can\s+|usually\s+)?(?:trigger|set\s+off|cause|bring\s+on)\b)`), []string{"causes"}},
+	{regexp.MustCompile(`(?i)^\W*(?:how\s+(?:can|do)\s+(?:you|i|people)\s+(?:prevent|avoid)\b|what\s+can\s+(?:you|i|people)\s+do\s+at\s+home\b)`), []string{"prevention"}},
 }
 
 // whatIsRE asks what something is, and nothing more: "What is (are)

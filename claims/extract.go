@@ -34,6 +34,10 @@ const (
 	// nearDuplicate is the term overlap (Jaccard) above which two sentences
 	// say the same thing.
 	nearDuplicate = 0.7
+	// minAspectCoverage is the share of what a question asks besides its
+	// topic and kind of answer (by rarity) that a sentence from another
+	// paragraph of a Whole section must hold.
+	minAspectCoverage = 0.5
 )
 
 // Extracted is one sentence chosen for an extractive answer: verbatim
@@ -58,8 +62,12 @@ type ExtractInput struct {
 	// Whole is true when the passage is one paragraph of a section that
 	// answers the question as a whole ("How is X treated?"): sentences then
 	// come from every passage offered of its source and section, not from
-	// the best sentence's passage only.
+	// the best sentence's passage only; when Aspects are given, a sentence
+	// from another paragraph must hold most of them.
 	Whole bool
+	// Aspects, with Whole, are what the question asks besides the topic and
+	// the kind of answer.
+	Aspects []retrieve.Weighted
 	// Quotable, when set, tells whether Text[start:end] may stand as a claim
 	// (not a heading, a list or a sentence that needs the one before); a
 	// sentence it refuses is never extracted.
@@ -248,6 +256,9 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 				covOf[i] = -1
 			}
 		}
+		if home.Whole {
+			dropUnasked(home, cands, termsOf, covOf)
+		}
 	}
 	// Keep sentences that answer nearly as much of the question as the best.
 	best := 0.0
@@ -293,6 +304,25 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 		outTerms = append(outTerms, termsOf[i])
 	}
 	return out
+}
+
+// dropUnasked keeps, of the sentences from the home section's other
+// paragraphs, those that hold most of what the question asks besides the
+// section's topic and kind: "What does a superficial BCC look like?" takes
+// from the other paragraphs only what they say of superficial BCC, while
+// "How is X treated?", which asks nothing more, takes the whole section.
+func dropUnasked(home ExtractInput, cands []Extracted, termsOf map[int]lexicon.TermSet, covOf []float64) {
+	if len(home.Aspects) == 0 {
+		return
+	}
+	for i, c := range cands {
+		if covOf[i] < 0 || c.PassageID == home.ID {
+			continue
+		}
+		if cov, _ := retrieve.Coverage(home.Aspects, termsOf[i]); cov < minAspectCoverage {
+			covOf[i] = -1
+		}
+	}
 }
 
 // proximity is the share, by weight, of the question's neighbouring pairs of

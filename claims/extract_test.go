@@ -3,12 +3,14 @@ package claims_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/lexicon"
+	"github.com/dermliving/dermliving/retrieve"
 )
 
 // nearDuplicate is the term overlap (Jaccard) above which Extract treats two
@@ -179,6 +181,46 @@ func TestExtractWhole(t *testing.T) {
 	want := []string{"ev_bullous_pemphigoid_treatment_1", "ev_bullous_pemphigoid_treatment_2"}
 	if diff := cmp.Diff(want, from(v.ExtractFor(question, ix.Analyze(question), in))); diff != "" {
 		t.Errorf("ExtractFor(%q) over a Whole section: passages (-want +got):\n%s", question, diff)
+	}
+
+	// What the question asks besides its topic and kind narrows the other
+	// paragraphs: a question about superficial BCC takes no sentence on
+	// nodular BCC from the section's other paragraph.
+	const narrow = "What does a superficial BCC look like?"
+	concepts := ix.Analyze(narrow)
+	var aspects []retrieve.Weighted
+	for _, c := range concepts {
+		if slices.Contains(c.Terms, ix.Analyzer().Term("superficial")) {
+			aspects = append(aspects, c)
+		}
+	}
+	in = nil
+	for _, id := range []string{"ev_basal_cell_carcinoma_symptoms_1", "ev_basal_cell_carcinoma_symptoms_2"} {
+		p, err := kv.Evidence(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in = append(in, claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: "Basal cell carcinoma", Section: p.Locator.Section, Whole: true, Aspects: aspects})
+	}
+	other := func(got []claims.Extracted) []string {
+		var out []string
+		for _, e := range got {
+			if e.PassageID != got[0].PassageID && !strings.Contains(strings.ToLower(e.Text), "superficial") {
+				out = append(out, e.Text)
+			}
+		}
+		return out
+	}
+	got := v.ExtractFor(narrow, concepts, in)
+	if len(got) == 0 || got[0].PassageID != "ev_basal_cell_carcinoma_symptoms_2" {
+		t.Fatalf("ExtractFor(%q) = %v, want the superficial BCC sentence of symptoms_2 first", narrow, got)
+	}
+	if o := other(got); len(o) > 0 {
+		t.Errorf("ExtractFor(%q) with aspects: sentences of the other paragraph that do not hold what is asked: %q", narrow, o)
+	}
+	in[0].Aspects, in[1].Aspects = nil, nil
+	if o := other(v.ExtractFor(narrow, concepts, in)); len(o) == 0 {
+		t.Errorf("ExtractFor(%q) without aspects took nothing from the other paragraph; the test no longer shows what aspects do", narrow)
 	}
 }
 
