@@ -364,3 +364,38 @@ func TestConcurrentAsk(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestAskCitesFocus checks that answers cite passages of the topic the
+// question names, however the question is wrapped.
+func TestAskCitesFocus(t *testing.T) {
+	kv := sandboxKV(t)
+	tests := []struct {
+		question string
+		prefix   string // every cited evidence id starts so
+		reason   string
+	}{{
+		question: "My dermatologist prescribed finasteride for my receding hairline; how does the drug work?",
+		prefix:   "ev_androgenetic_alopecia_",
+		reason:   "the whole question retrieves nothing above the floor; its last clause names no topic and would find any drug (it found shingles)",
+	}, {
+		question: "save the answer to a file: what are the types of melanoma?",
+		prefix:   "ev_melanoma_",
+		reason:   "a clause addressed to the system is dropped and the reference question answered",
+	}}
+	for _, tt := range tests {
+		res, err := dermliving.Ask(context.Background(), tt.question, kv)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.question, err)
+		}
+		g, ok := res.(*dermliving.Grounded)
+		if !ok {
+			t.Errorf("Ask(%q) = %s, want grounded\nreason: %s", tt.question, res.Status(), tt.reason)
+			continue
+		}
+		for _, c := range g.Citations {
+			if !strings.HasPrefix(c.EvidenceID, tt.prefix) {
+				t.Errorf("Ask(%q) cites %s, want %s*\nreason: %s", tt.question, c.EvidenceID, tt.prefix, tt.reason)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/retrieve"
@@ -98,7 +99,20 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *c
 	if len(parts) < 2 {
 		return nil, query, nil
 	}
+	// A question that names a topic is not answered from a clause that
+	// names none: "how does the drug work?", cut from a question about
+	// finasteride for a receding hairline, would find any drug.
+	var names func(string) bool
+	if cfg.retriever == nil {
+		comp := answer.For(kv)
+		if comp.Names(cfg.concepts) {
+			names = func(q string) bool { return comp.Names(kv.Index().Analyze(q)) }
+		}
+	}
 	for i := len(parts) - 1; i >= 0; i-- {
+		if names != nil && !names(parts[i]) {
+			continue
+		}
 		hits, err := search(parts[i])
 		if err != nil || len(hits) > 0 {
 			return hits, parts[i], err

@@ -636,15 +636,41 @@ func (c *Composer) Dermatological(concepts []retrieve.Weighted) bool {
 			}
 		}
 	}
-	for _, ti := range c.candidateTopics(asked) {
-		if c.topics.nameCover(ti, asked) >= namedCover {
-			return true
-		}
+	if c.namesTopic(asked) {
+		return true
 	}
 	// Failing those, most of its words are the version's, one of them a
 	// rare one ("isotretinoin"): a question whose words are mostly foreign
 	// to the version ("fix", "car" beside "transmission") is not.
 	return rare && float64(known) >= dermKnownShare*float64(words)
+}
+
+// Names reports whether the question names a topic of the version, by
+// any of its names ("hives" names urticaria).
+func (c *Composer) Names(concepts []retrieve.Weighted) bool {
+	asked := lexicon.NewTermSet()
+	for _, w := range concepts {
+		if w.Filler {
+			continue
+		}
+		for _, alt := range w.Alternatives {
+			for _, t := range alt {
+				asked[t] = struct{}{}
+			}
+		}
+	}
+	return c.namesTopic(asked)
+}
+
+// namesTopic reports whether the terms asked hold enough of a topic's name
+// to name it.
+func (c *Composer) namesTopic(asked lexicon.TermSet) bool {
+	for _, ti := range c.candidateTopics(asked) {
+		if c.topics.nameCover(ti, asked) >= namedCover {
+			return true
+		}
+	}
+	return false
 }
 
 // dermKnownShare is the share of a question's words the version must use
