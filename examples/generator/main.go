@@ -7,7 +7,7 @@
 // The model here is a stand-in: an interface an importer implements with a
 // call to its model. The example never touches the network.
 //
-//	go run ./examples/generator "What causes hives?"
+//	go -C examples run ./generator "What causes hives?"
 package main
 
 import (

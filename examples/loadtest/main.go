@@ -4,8 +4,8 @@
 //
 // Start the example server, then run the load from the module root:
 //
-//	go run ./examples/server -addr 127.0.0.1:18080 &
-//	go run ./examples/loadtest -url http://127.0.0.1:18080 -n 2000 -c 8 -duration 30s
+//	go -C examples run ./server -addr 127.0.0.1:18080 &
+//	go -C examples run ./loadtest -url http://127.0.0.1:18080 -n 2000 -c 8 -duration 30s
 //
 // Flags:
 //

@@ -3,7 +3,7 @@
 // Browser tests: the example server's pages as Chromium renders them, driven
 // over the Chrome DevTools protocol with chromedp. Run
 //
-//	go test -tags browser -run Browser -v ./examples/server/
+//	go -C examples test -tags browser -run Browser -v ./server/
 //
 // They need Debian's Chromium at /usr/bin/chromium (apt-get install chromium;
 // no browser is downloaded) and skip, saying so, without it. Each test serves

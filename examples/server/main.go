@@ -22,7 +22,7 @@
 //
 // Run it from the module root, with the embedded sandbox knowledge:
 //
-//	go run ./examples/server
+//	go -C examples run ./server
 //
 // and ask a question:
 //
