@@ -236,7 +236,7 @@ func TestAnswerKeyFacts(t *testing.T) {
 		}
 		t.Logf("%s (%s, round %d): %s", e.File, e.Role, e.Round, &rep)
 		// Regression floors, a little below round 2's figures (dev 0.668,
-		// held out 0.656; off-target answered 1 and 3); issue 14's goals
+		// held out 0.656; off-target answered 1 and 3); the answers' goals
 		// (0.92, multi-passage 0.85, none off-target) are not met yet.
 		if rate := rep.facts / float64(rep.grounded); rate < 0.63 {
 			t.Errorf("%s: key-fact rate %.3f fell below its regression floor 0.63", e.File, rate)

@@ -3,7 +3,7 @@
 // answer cites the passage that supports it, or the question gets a typed
 // abstention.
 //
-//	kv, err := sandbox.Open() // the embedded sandbox, kv_2026_10_01
+//	kv, err := sandbox.Open() // the embedded sandbox's newest version
 //	if err != nil { ... }
 //	defer kv.Close()
 //	res, err := dermliving.Ask(ctx, "What makes atopic dermatitis flare?", kv)

@@ -74,8 +74,8 @@ func (p *gatePipeline) Retrieve(ctx context.Context, question string, k int) ([]
 	return ids, err
 }
 
-// MeasureGates runs the release gates of kv on the gate cases in cases (JSON
-// lines, CONTRACT section 7) through GatePipeline with opts, and stamps the
+// MeasureGates runs the release gates of kv on the gate cases in cases (one
+// gates.Case a JSON line) through GatePipeline with opts, and stamps the
 // report with the time it was measured. It is what `dermliving gates` and
 // `dermliving build --cases` run; a host that serves a version whose manifest
 // stores no report can measure it the same way, and must then say that the

@@ -238,9 +238,9 @@ func cross(as, bs string) []string {
 	return out
 }
 
-// r is a rule of one expression.
-func r(name string, any []string, expr string) rule {
-	return rule{name: name, any: any, re: rx(expr)}
+// r is a rule of one expression; lits are the literals that prefilter it.
+func r(name string, lits []string, expr string) rule {
+	return rule{name: name, any: lits, re: rx(expr)}
 }
 
 // withCtx returns rl requiring ctx anywhere in the question.

@@ -132,7 +132,7 @@ var decisionCases = []struct {
 	{"¿Cada cuánto hay que volver a aplicarse el protector solar?", false, "Spanish: 'hay que' is general advice"},
 	{"Mi madre tiene vitíligo. ¿Es hereditario?", false, "Spanish: a property of a disease"},
 
-	// Second round (issue 4): phrasing families from testdata/screens/dev2.jsonl,
+	// Second round: phrasing families from testdata/screens/dev2.jsonl,
 	// in sentences of their own.
 	{"Man, 52, itchy plaques on both shins for a year. What would you start?", true, "a vignette subject set off by commas, then a treatment ask"},
 	{"Teen girl, painful nodules along the jaw. Isotretinoin now?", true, "a vignette opener and a terse 'now?' question"},
@@ -164,7 +164,7 @@ var decisionCases = []struct {
 	{"Me explicó que tengo psoriasis. ¿Tiene cura?", false, "Spanish: a diagnosis stated, then whether it has a cure"},
 	{"I'm seventy-eight: is it too late to start using sunscreen?", false, "sun protection at any age is general advice"},
 
-	// Third round (issue 4): phrasing families from testdata/screens/dev3.jsonl,
+	// Third round: phrasing families from testdata/screens/dev3.jsonl,
 	// each with a reference look-alike, in sentences of their own.
 	{"Could my itchy ankles be scabies from the hotel?", true, "could_my_lesion_be: 'could my <body part> be <diagnosis>'"},
 	{"Could eczema be caused by stress?", false, "could_my_lesion_be: no person's lesion, a cause in general"},
@@ -260,7 +260,7 @@ var decisionCases = []struct {
 	{"Rash on my legs since Monday. Emollient or steroid cream first?", true, "a terse question of five words offering options"},
 	{"Had a chat with my pharmacist. Is psoriasis genetic or environmental in origin?", false, "options about a disease, in a full question"},
 
-	// Fourth round (issue 4): phrasing families from testdata/screens/dev4.jsonl,
+	// Fourth round: phrasing families from testdata/screens/dev4.jsonl,
 	// written blind to the rules; each with a look-alike.
 	{"Niece, 7, scaly ring on her cheek for a month - ringworm or eczema?", true, "final_choice: a short choice after a relative is described"},
 	{"82F nursing home, blistering on the shins. Potent steroid or doxycycline?", true, "final_choice: a choice after a case in shorthand"},

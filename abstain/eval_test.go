@@ -20,10 +20,10 @@ import (
 // testdata/identifiers.jsonl, reports recall per identifier kind and
 // precision and recall per class, per split, for the development and the
 // held-out splits together, and on the combined set, and logs them against
-// the goals of issue 4 on the combined set. It fails when a figure drops
+// the screens' goals on the combined set. It fails when a figure drops
 // below its regression floor: a level below what the screens reached when
 // the floor was set. Floors guard regressions; they are not the goals, and
-// sit below a goal that is not met yet (see issue 4).
+// sit below a goal that is not met yet.
 //
 //	go test -run Eval -v ./abstain/
 //
@@ -46,7 +46,7 @@ var (
 // breach, but does not fail on the combined floors.
 const defaultSplits = "dev,dev2,dev3,dev4,dev5,dev6,dev7,dev8,dev9,dev10,dev11,test,holdout2,holdout3,holdout4,holdout5,holdout6,holdout7,holdout8,holdout9,holdout10,holdout11"
 
-// Goals from issue 4, enforced: on the combined set and, for the
+// The screens' goals, enforced: on the combined set and, for the
 // clinical-decision screen, on the held-out splits alone.
 const (
 	goalKindRecall     = 0.99 // every pattern-detectable identifier kind
@@ -443,7 +443,7 @@ func TestEval(t *testing.T) {
 		}
 	}
 	p, r, fa := all.precision("clinical_decision"), all.recall("clinical_decision"), all.falseAbstention()
-	t.Logf("against issue 4's goals: clinical_decision precision %s (goal %.2f), recall %s (goal %.2f); false abstention %s (goal <= %.2f)",
+	t.Logf("against the screens' goals: clinical_decision precision %s (goal %.2f), recall %s (goal %.2f); false abstention %s (goal <= %.2f)",
 		p, goalDecisionPR, r, goalDecisionPR, fa, goalFalseAbstainAt)
 	if p.value() < floorDecisionPrecis {
 		floorBreached("clinical_decision precision %s fell below the floor %.2f", p, floorDecisionPrecis)

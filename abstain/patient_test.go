@@ -111,7 +111,7 @@ var screenCases = []struct {
 	{"Patient John Smith@example.com here", []found{{KindName, "John Smith@example.com"}}, "an e-mail starting inside a name merges into the name, which extends to cover it (the e-mail tail leaked)"},
 	{"Mr. Jones, 555-123-4567, jones@example.org", []found{{KindName, "Jones"}, {KindPhone, "555-123-4567"}, {KindEmail, "jones@example.org"}}, "three kinds, by position"},
 
-	// Kinds added for issue 4.
+	// Kinds added with the second round of the screens.
 	{"admitted on 9/18/2025 for cellulitis", []found{{KindDate, "9/18/2025"}}, "a date of care after 'admitted on'"},
 	{"seen on March 3rd by the nurse", []found{{KindDate, "March 3rd"}}, "month and day without a year count after a care cue"},
 	{"Paciente Jose Perez, nacido el 5 de mayo de 1950", []found{{KindName, "Jose Perez"}, {KindDateOfBirth, "5 de mayo de 1950"}}, "Spanish cues and a Spanish written date"},

@@ -2,7 +2,7 @@ package abstain
 
 import "testing"
 
-// Probes written for issue 4 while building the screens, beyond the
+// Probes written while building the screens, beyond the
 // labelled question set: decisions and look-alike reference questions in
 // phrasings the first rules missed, and reference questions full of
 // capitalised names, brands, places, numbers and dates that must not read as

@@ -74,7 +74,7 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// Goals of issue 3 on the dermatology adversarial set, and the regression
+// The verifier's goals on the dermatology adversarial set, and the regression
 // floors this test enforces: the held-out level the verifier reached when the
 // floors were last set (precision 0.977, recall 0.852), less a small margin,
 // so that noise in one or two pairs does not fail the build while a real
@@ -139,7 +139,7 @@ func TestEvalDermatology(t *testing.T) {
 		t.Logf("%s by family: %s", split, strings.Join(lines, "; "))
 		if split == "test" {
 			p, r := all.precision(), all.recall()
-			t.Logf("test against issue 3's goals: precision %.3f (goal %.2f, met %v), recall %.3f (goal %.2f, met %v)",
+			t.Logf("test against the verifier's goals: precision %.3f (goal %.2f, met %v), recall %.3f (goal %.2f, met %v)",
 				p, goalPrecision, p >= goalPrecision, r, goalRecall, r >= goalRecall)
 			if p < floorPrecision {
 				t.Errorf("test: precision of supported %.3f fell below the floor %.2f", p, floorPrecision)

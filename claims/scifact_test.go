@@ -140,7 +140,7 @@ func TestEvalSciFact(t *testing.T) {
 		pooled.fn += c.fn
 		pooled.tn += c.tn
 	}
-	t.Logf("SciFact held-out (pooled over both folds, %d pairs): balanced accuracy %.3f, supported precision %.3f, recall %.3f; issue 3 goal: balanced accuracy >= 0.78 with precision >= 0.80",
+	t.Logf("SciFact held-out (pooled over both folds, %d pairs): balanced accuracy %.3f, supported precision %.3f, recall %.3f; the verifier's goal: balanced accuracy >= 0.78 with precision >= 0.80",
 		pooled.tp+pooled.fp+pooled.fn+pooled.tn, pooled.balanced(), pooled.precision(), pooled.recall())
 	t.Logf("ROC-AUC of the coverage score, pairs failing a check scored 0: %.3f", auc(decided[0]))
 	for _, why := range []string{"support", "contradict", "no_evidence"} {
@@ -165,7 +165,7 @@ func TestEvalSciFact(t *testing.T) {
 	}
 	t.Logf("context: this verifier's coverage threshold tuned on all pairs at once reaches balanced accuracy %.3f at best, %.3f with supported precision >= 0.80", bestAny, bestPrec)
 	// Regression guard at the level this verifier reached when the test was
-	// written (see the closing note of issue 3); the issue's goal is higher.
+	// written; the verifier's goal is higher.
 	if ba := pooled.balanced(); ba < sciFactFloor {
 		t.Errorf("SciFact held-out balanced accuracy %.3f fell below %.2f", ba, sciFactFloor)
 	}

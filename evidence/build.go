@@ -37,7 +37,8 @@ const (
 	maxTextBytes  = 64 << 10
 )
 
-// Record is one line of build input (CONTRACT section 5).
+// Record is one line of build input: a passage with its source, locator
+// and licence.
 type Record struct {
 	ID            string `json:"id,omitempty"`
 	SourceID      string `json:"source_id"`

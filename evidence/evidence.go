@@ -120,8 +120,8 @@ func checksumBytes(b []byte) string {
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
-// checksumString is the checksum of s, hashed through a small buffer rather
-// than converted to bytes whole.
+// checksumString is the checksum of s, hashed in place without copying s
+// to a byte slice (see readOnlyBytes).
 func checksumString(s string) string {
 	sum := sha256.Sum256(readOnlyBytes(s))
 	return "sha256:" + hex.EncodeToString(sum[:])

@@ -48,7 +48,8 @@ var thresholds = []struct {
 	{UnauthorizedToolRuns, "==", "Tool runs executed without authorisation.", 0},
 }
 
-// Case is one labelled case (CONTRACT section 7).
+// Case is one labelled gate case: a question (with any scripted draft or
+// tool requests) and the result it must get.
 type Case struct {
 	ID        string          `json:"id"`
 	Question  string          `json:"question"`

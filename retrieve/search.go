@@ -16,15 +16,6 @@ import (
 
 // Search: candidates from bleve, the rerank and the relevance floor.
 
-// DocTerms returns the analysed terms of a passage's title, section and text.
-func (ix *Index) DocTerms(id string) (lexicon.TermSet, bool) {
-	st, ok := ix.stats(id)
-	if !ok {
-		return nil, false
-	}
-	return st.all, true
-}
-
 // docStats holds a passage's term frequencies per field, for reranking.
 type docStats struct {
 	all    lexicon.TermSet
@@ -53,15 +44,6 @@ func (ix *Index) stats(id string) (*docStats, bool) {
 	}
 	ix.terms.Store(p, st)
 	return st, true
-}
-
-// Doc returns the indexed passage with the given id.
-func (ix *Index) Doc(id string) (Doc, bool) {
-	p, ok := ix.pos[id]
-	if !ok {
-		return Doc{}, false
-	}
-	return ix.docs[p], true
 }
 
 // Boosts of the section and title fields relative to the passage text.

@@ -63,7 +63,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 	}
 }
 
-// required lists the conditions the sandbox must cover (issue 2).
+// required lists the conditions the sandbox must cover.
 var required = []string{
 	"atopic-dermatitis", "allergic-contact-dermatitis", "irritant-contact-dermatitis", "seborrheic-dermatitis",
 	"diaper-dermatitis", "psoriasis", "acne", "hidradenitis-suppurativa", "urticaria", "angioedema", "vitiligo",

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,46 +17,43 @@ import (
 	"github.com/dermliving/dermliving/evidence"
 )
 
-func cmdAsk(ctx context.Context, e env, args []string) int {
-	fs := newFlags("ask", e)
+func cmdAsk(fs *flag.FlagSet) runFunc {
 	var k kvFlags
 	k.register(fs)
 	asJSON := fs.Bool("json", false, "print the JSON envelope")
 	batch := fs.String("batch", "", "read questions as JSON lines from `FILE` (- for standard input)")
 	allowBlocked := fs.Bool("allow-blocked", false, "answer even from a version that failed a release gate")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return usageErr(e, err)
-	}
-	if (*batch == "") == (len(pos) == 0) {
-		return fail(e, exitUsage, "ask: give a question or --batch FILE")
-	}
-	var base []dermliving.Option
-	if *allowBlocked {
-		base = append(base, dermliving.WithBlockedVersion())
-	}
-	kv, err := k.open()
-	if err != nil {
-		return fail(e, exitUsage, "ask: %v", err)
-	}
-	defer kv.Close()
-	if *batch != "" {
-		return eachBatchLine(ctx, e, *batch, func(line []byte) any { return askLine(ctx, kv, line, base) })
-	}
-	question := strings.Join(pos, " ")
-	res, err := dermliving.Ask(ctx, question, kv, base...)
-	if err != nil {
-		if *asJSON {
-			writeJSON(e.stdout, errorEnvelope(err))
+	return func(ctx context.Context, e env, pos []string) int {
+		if (*batch == "") == (len(pos) == 0) {
+			return fail(e, exitUsage, "ask: give a question or --batch FILE")
 		}
-		return fail(e, exitUsage, "ask: %v", err)
-	}
-	if *asJSON {
-		writeJSON(e.stdout, map[string]any{"data": res})
+		var base []dermliving.Option
+		if *allowBlocked {
+			base = append(base, dermliving.WithBlockedVersion())
+		}
+		kv, err := k.open()
+		if err != nil {
+			return fail(e, exitUsage, "ask: %v", err)
+		}
+		defer kv.Close()
+		if *batch != "" {
+			return eachBatchLine(ctx, e, *batch, func(line []byte) any { return askLine(ctx, kv, line, base) })
+		}
+		question := strings.Join(pos, " ")
+		res, err := dermliving.Ask(ctx, question, kv, base...)
+		if err != nil {
+			if *asJSON {
+				writeJSON(e.stdout, errorEnvelope(err))
+			}
+			return fail(e, exitUsage, "ask: %v", err)
+		}
+		if *asJSON {
+			writeJSON(e.stdout, map[string]any{"data": res})
+			return exitOK
+		}
+		printResult(e.stdout, kv, res)
 		return exitOK
 	}
-	printResult(e.stdout, kv, res)
-	return exitOK
 }
 
 type askInput struct {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -103,123 +104,120 @@ type throughput struct {
 	QPS        float64 `json:"questions_per_second"`
 }
 
-func cmdBench(ctx context.Context, e env, args []string) int {
-	fs := newFlags("bench", e)
+func cmdBench(fs *flag.FlagSet) runFunc {
 	var k kvFlags
 	k.register(fs)
-	questions := fs.String("questions", "", "questions `FILE`: JSON lines with a \"question\" field")
+	questions := fs.String("questions", "", "questions `FILE`: JSON lines with a \"question\" field (required)")
 	n := fs.Int("n", 200, "use the first `N` questions")
-	warmup := fs.Int("warmup", 1, "untimed passes over the questions before timing, filling the version's caches as a running host would")
+	warmup := fs.Int("warmup", 1, "`N` untimed passes over the questions before timing, filling the version's caches as a running host would")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return usageErr(e, err)
-	}
-	if len(pos) > 0 || *questions == "" || *n <= 0 || *warmup < 0 {
-		return fail(e, exitUsage, "bench: give --questions FILE, --n above 0 and --warmup of 0 or more")
-	}
-	qs, err := readQuestions(*questions, *n)
-	if err != nil {
-		return fail(e, exitUsage, "bench: %v", err)
-	}
-
-	var r benchReport
-	r.Questions.File = *questions
-	r.Questions.N = len(qs)
-	r.Questions.Warmup = *warmup
-	r.Note = benchNote
-	r.Machine.GOOS, r.Machine.GOARCH = runtime.GOOS, runtime.GOARCH
-	r.Machine.NumCPU, r.Machine.GOMAXPROCS = runtime.NumCPU(), runtime.GOMAXPROCS(0)
-	r.Machine.Go = runtime.Version()
-
-	start := time.Now()
-	kv, err := k.open()
-	if err != nil {
-		return fail(e, exitUsage, "bench: %v", err)
-	}
-	r.OpenMS = ms(time.Since(start))
-	defer kv.Close()
-	r.Knowledge.ID, r.Knowledge.Passages = kv.ID(), kv.Len()
-	r.Knowledge.Bundle = k.dir
-	if r.Knowledge.Bundle == "" {
-		r.Knowledge.Bundle = "sandbox:" + kv.ID()
-	}
-	r.Memory.HeapAfterOpenMB, r.Memory.RSSAfterOpenMB = heapMB(), rssMB("VmRSS")
-
-	for range *warmup {
-		for _, q := range qs {
-			if err := ctx.Err(); err != nil {
-				return fail(e, exitUsage, "bench: %v", err)
-			}
-			_, _ = dermliving.Ask(ctx, q, kv)
+	return func(ctx context.Context, e env, pos []string) int {
+		if len(pos) > 0 || *questions == "" || *n <= 0 || *warmup < 0 {
+			return fail(e, exitUsage, "bench: give --questions FILE, --n above 0 and --warmup of 0 or more")
 		}
-	}
-
-	// One timed run: each question is searched bare, retrieved and asked,
-	// the order rotating so that no step always finds another's work in a
-	// cache.
-	ix := kv.Index()
-	askD := make([]time.Duration, 0, len(qs))
-	bareD := make([]time.Duration, 0, len(qs))
-	retD := make([]time.Duration, 0, len(qs))
-	perQ := make([]float64, 0, len(qs))
-	for i, q := range qs {
-		if err := ctx.Err(); err != nil {
-			return fail(e, exitUsage, "bench: %v", err)
-		}
-		var a, b, s time.Duration
-		var res dermliving.Result
-		var askErr error
-		for step := range 3 {
-			switch (i + step) % 3 {
-			case 0:
-				b = timed(func() { _, _ = ix.BareSearch(ctx, q, dermliving.DefaultTopK) })
-			case 1:
-				s = timed(func() { _, _ = kv.Search(ctx, q, dermliving.DefaultTopK) })
-			case 2:
-				a = timed(func() { res, askErr = dermliving.Ask(ctx, q, kv) })
-			}
-		}
-		askD, bareD, retD = append(askD, a), append(bareD, b), append(retD, s)
-		perQ = append(perQ, ratio(ms(a), ms(b)))
-		switch {
-		case askErr != nil:
-			r.Questions.Results.Errors++
-		case res.Status() == "grounded":
-			r.Questions.Results.Grounded++
-		default:
-			r.Questions.Results.Abstained++
-		}
-	}
-	r.Ask, r.Bare, r.Retrieval = summarise(askD), summarise(bareD), summarise(retD)
-	r.Ratio.P50 = ratio(r.Ask.P50, r.Bare.P50)
-	r.Ratio.P95 = ratio(r.Ask.P95, r.Bare.P95)
-	r.Ratio.P99 = ratio(r.Ask.P99, r.Bare.P99)
-	r.Ratio.Mean = ratio(r.Ask.Mean, r.Bare.Mean)
-	slices.Sort(perQ)
-	r.Ratio.PerQuestion = perQ[len(perQ)/2]
-
-	for _, g := range []int{1, 2} {
-		t, err := askThroughput(ctx, kv, qs, g)
+		qs, err := readQuestions(*questions, *n)
 		if err != nil {
 			return fail(e, exitUsage, "bench: %v", err)
 		}
-		r.Throughput = append(r.Throughput, t)
-	}
-	r.Memory.HeapAfterRunMB, r.Memory.RSSAfterRunMB = heapMB(), rssMB("VmRSS")
-	r.Memory.PeakRSSMB = rssMB("VmHWM")
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		if f := strings.Fields(string(b)); len(f) > 0 {
-			r.Machine.LoadAvg = f[0]
-		}
-	}
 
-	if *asJSON {
-		writeJSON(e.stdout, r)
+		var r benchReport
+		r.Questions.File = *questions
+		r.Questions.N = len(qs)
+		r.Questions.Warmup = *warmup
+		r.Note = benchNote
+		r.Machine.GOOS, r.Machine.GOARCH = runtime.GOOS, runtime.GOARCH
+		r.Machine.NumCPU, r.Machine.GOMAXPROCS = runtime.NumCPU(), runtime.GOMAXPROCS(0)
+		r.Machine.Go = runtime.Version()
+
+		start := time.Now()
+		kv, err := k.open()
+		if err != nil {
+			return fail(e, exitUsage, "bench: %v", err)
+		}
+		r.OpenMS = ms(time.Since(start))
+		defer kv.Close()
+		r.Knowledge.ID, r.Knowledge.Passages = kv.ID(), kv.Len()
+		r.Knowledge.Bundle = k.dir
+		if r.Knowledge.Bundle == "" {
+			r.Knowledge.Bundle = "sandbox:" + kv.ID()
+		}
+		r.Memory.HeapAfterOpenMB, r.Memory.RSSAfterOpenMB = heapMB(), rssMB("VmRSS")
+
+		for range *warmup {
+			for _, q := range qs {
+				if err := ctx.Err(); err != nil {
+					return fail(e, exitUsage, "bench: %v", err)
+				}
+				_, _ = dermliving.Ask(ctx, q, kv)
+			}
+		}
+
+		// One timed run: each question is searched bare, retrieved and asked,
+		// the order rotating so that no step always finds another's work in a
+		// cache.
+		ix := kv.Index()
+		askD := make([]time.Duration, 0, len(qs))
+		bareD := make([]time.Duration, 0, len(qs))
+		retD := make([]time.Duration, 0, len(qs))
+		perQ := make([]float64, 0, len(qs))
+		for i, q := range qs {
+			if err := ctx.Err(); err != nil {
+				return fail(e, exitUsage, "bench: %v", err)
+			}
+			var a, b, s time.Duration
+			var res dermliving.Result
+			var askErr error
+			for step := range 3 {
+				switch (i + step) % 3 {
+				case 0:
+					b = timed(func() { _, _ = ix.BareSearch(ctx, q, dermliving.DefaultTopK) })
+				case 1:
+					s = timed(func() { _, _ = kv.Search(ctx, q, dermliving.DefaultTopK) })
+				case 2:
+					a = timed(func() { res, askErr = dermliving.Ask(ctx, q, kv) })
+				}
+			}
+			askD, bareD, retD = append(askD, a), append(bareD, b), append(retD, s)
+			perQ = append(perQ, ratio(ms(a), ms(b)))
+			switch {
+			case askErr != nil:
+				r.Questions.Results.Errors++
+			case res.Status() == "grounded":
+				r.Questions.Results.Grounded++
+			default:
+				r.Questions.Results.Abstained++
+			}
+		}
+		r.Ask, r.Bare, r.Retrieval = summarise(askD), summarise(bareD), summarise(retD)
+		r.Ratio.P50 = ratio(r.Ask.P50, r.Bare.P50)
+		r.Ratio.P95 = ratio(r.Ask.P95, r.Bare.P95)
+		r.Ratio.P99 = ratio(r.Ask.P99, r.Bare.P99)
+		r.Ratio.Mean = ratio(r.Ask.Mean, r.Bare.Mean)
+		slices.Sort(perQ)
+		r.Ratio.PerQuestion = perQ[len(perQ)/2]
+
+		for _, g := range []int{1, 2} {
+			t, err := askThroughput(ctx, kv, qs, g)
+			if err != nil {
+				return fail(e, exitUsage, "bench: %v", err)
+			}
+			r.Throughput = append(r.Throughput, t)
+		}
+		r.Memory.HeapAfterRunMB, r.Memory.RSSAfterRunMB = heapMB(), rssMB("VmRSS")
+		r.Memory.PeakRSSMB = rssMB("VmHWM")
+		if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+			if f := strings.Fields(string(b)); len(f) > 0 {
+				r.Machine.LoadAvg = f[0]
+			}
+		}
+
+		if *asJSON {
+			writeJSON(e.stdout, r)
+			return exitOK
+		}
+		printBench(e.stdout, &r)
 		return exitOK
 	}
-	printBench(e.stdout, &r)
-	return exitOK
 }
 
 // readQuestions reads up to n questions from a JSON-lines file, skipping

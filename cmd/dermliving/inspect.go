@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -13,59 +14,56 @@ import (
 	"github.com/dermliving/dermliving/evidence"
 )
 
-func cmdRetrieve(ctx context.Context, e env, args []string) int {
-	fs := newFlags("retrieve", e)
+func cmdRetrieve(fs *flag.FlagSet) runFunc {
 	var k kvFlags
 	k.register(fs)
-	topK := fs.Int("k", dermliving.DefaultTopK, "number of passages")
+	topK := fs.Int("k", dermliving.DefaultTopK, "the number `N` of passages")
 	asJSON := fs.Bool("json", false, "print JSON")
 	batch := fs.String("batch", "", "read questions as JSON lines from `FILE` (- for standard input)")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return usageErr(e, err)
-	}
-	if (*batch == "") == (len(pos) == 0) {
-		return fail(e, exitUsage, "retrieve: give a question or --batch FILE")
-	}
-	if *topK < 1 || *topK > 1000 {
-		return fail(e, exitUsage, "retrieve: -k must be between 1 and 1000")
-	}
-	kv, err := k.open()
-	if err != nil {
-		return fail(e, exitUsage, "retrieve: %v", err)
-	}
-	defer kv.Close()
-	type hit struct {
-		EvidenceID string  `json:"evidence_id"`
-		Score      float64 `json:"score"`
-	}
-	search := func(q string) ([]hit, error) {
-		hs, err := dermliving.Retrieve(ctx, q, kv, dermliving.WithTopK(*topK))
-		out := make([]hit, len(hs))
-		for i, h := range hs {
-			out[i] = hit{h.ID, h.Score}
+	return func(ctx context.Context, e env, pos []string) int {
+		if (*batch == "") == (len(pos) == 0) {
+			return fail(e, exitUsage, "retrieve: give a question or --batch FILE")
 		}
-		return out, err
-	}
-	if *batch != "" {
-		return eachBatchLine(ctx, e, *batch, func(line []byte) any { return retrieveLine(line, search) })
-	}
-	hs, err := search(strings.Join(pos, " "))
-	if err != nil {
-		return fail(e, exitUsage, "retrieve: %v", err)
-	}
-	if *asJSON {
-		writeJSON(e.stdout, map[string]any{"hits": hs})
+		if *topK < 1 || *topK > 1000 {
+			return fail(e, exitUsage, "retrieve: -k must be between 1 and 1000")
+		}
+		kv, err := k.open()
+		if err != nil {
+			return fail(e, exitUsage, "retrieve: %v", err)
+		}
+		defer kv.Close()
+		type hit struct {
+			EvidenceID string  `json:"evidence_id"`
+			Score      float64 `json:"score"`
+		}
+		search := func(q string) ([]hit, error) {
+			hs, err := dermliving.Retrieve(ctx, q, kv, dermliving.WithTopK(*topK))
+			out := make([]hit, len(hs))
+			for i, h := range hs {
+				out[i] = hit{h.ID, h.Score}
+			}
+			return out, err
+		}
+		if *batch != "" {
+			return eachBatchLine(ctx, e, *batch, func(line []byte) any { return retrieveLine(line, search) })
+		}
+		hs, err := search(strings.Join(pos, " "))
+		if err != nil {
+			return fail(e, exitUsage, "retrieve: %v", err)
+		}
+		if *asJSON {
+			writeJSON(e.stdout, map[string]any{"hits": hs})
+			return exitOK
+		}
+		if len(hs) == 0 {
+			fmt.Fprintln(e.stdout, "no passage clears the relevance floor")
+		}
+		for i, h := range hs {
+			p, _ := kv.Evidence(h.EvidenceID)
+			fmt.Fprintf(e.stdout, "%2d. %-45s %7.3f  %s: %s\n", i+1, h.EvidenceID, h.Score, p.Locator.Section, clip(p.Text, 70))
+		}
 		return exitOK
 	}
-	if len(hs) == 0 {
-		fmt.Fprintln(e.stdout, "no passage clears the relevance floor")
-	}
-	for i, h := range hs {
-		p, _ := kv.Evidence(h.EvidenceID)
-		fmt.Fprintf(e.stdout, "%2d. %-45s %7.3f  %s: %s\n", i+1, h.EvidenceID, h.Score, p.Locator.Section, clip(p.Text, 70))
-	}
-	return exitOK
 }
 
 func clip(s string, n int) string {
@@ -76,26 +74,23 @@ func clip(s string, n int) string {
 	return string(r[:n]) + "..."
 }
 
-func cmdCheck(ctx context.Context, e env, args []string) int {
-	fs := newFlags("check", e)
+func cmdCheck(fs *flag.FlagSet) runFunc {
 	var k kvFlags
 	k.register(fs)
-	batch := fs.String("batch", "", "read claim/passage pairs as JSON lines from `FILE` (- for standard input)")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return usageErr(e, err)
+	batch := fs.String("batch", "", "read claim/passage pairs as JSON lines from `FILE` (- for standard input) (required)")
+	return func(ctx context.Context, e env, pos []string) int {
+		if *batch == "" || len(pos) > 0 {
+			return fail(e, exitUsage, "check: give --batch FILE")
+		}
+		kv, err := k.open()
+		if err != nil {
+			return fail(e, exitUsage, "check: %v", err)
+		}
+		defer kv.Close()
+		ix := kv.Index()
+		v := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+		return eachBatchLine(ctx, e, *batch, func(line []byte) any { return checkLine(ctx, v, line) })
 	}
-	if *batch == "" || len(pos) > 0 {
-		return fail(e, exitUsage, "check: give --batch FILE")
-	}
-	kv, err := k.open()
-	if err != nil {
-		return fail(e, exitUsage, "check: %v", err)
-	}
-	defer kv.Close()
-	ix := kv.Index()
-	v := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
-	return eachBatchLine(ctx, e, *batch, func(line []byte) any { return checkLine(ctx, v, line) })
 }
 
 // retrieveLine answers one retrieve --batch line.
@@ -151,86 +146,80 @@ func checkLine(ctx context.Context, v *claims.Lexical, line []byte) any {
 	return out
 }
 
-func cmdEvidence(ctx context.Context, e env, args []string) int {
-	fs := newFlags("evidence", e)
+func cmdEvidence(fs *flag.FlagSet) runFunc {
 	var k kvFlags
 	k.register(fs)
 	asJSON := fs.Bool("json", false, "print the JSON envelope")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return usageErr(e, err)
-	}
-	if len(pos) != 1 {
-		return fail(e, exitUsage, "evidence: give one evidence id")
-	}
-	kv, err := k.open()
-	if err != nil {
-		return fail(e, exitUsage, "evidence: %v", err)
-	}
-	defer kv.Close()
-	ev, err := dermliving.Evidence(kv, pos[0])
-	if err != nil {
+	return func(ctx context.Context, e env, pos []string) int {
+		if len(pos) != 1 {
+			return fail(e, exitUsage, "evidence: give one evidence id")
+		}
+		kv, err := k.open()
+		if err != nil {
+			return fail(e, exitUsage, "evidence: %v", err)
+		}
+		defer kv.Close()
+		ev, err := dermliving.Evidence(kv, pos[0])
+		if err != nil {
+			if *asJSON {
+				writeJSON(e.stdout, errorEnvelope(err))
+			}
+			code := exitUsage
+			if errors.Is(err, evidence.ErrNotFound) {
+				code = exitCheck
+			}
+			return fail(e, code, "evidence: %v", err)
+		}
 		if *asJSON {
-			writeJSON(e.stdout, errorEnvelope(err))
+			writeJSON(e.stdout, map[string]any{"data": ev})
+			return exitOK
 		}
-		code := exitUsage
-		if errors.Is(err, evidence.ErrNotFound) {
-			code = exitCheck
-		}
-		return fail(e, code, "evidence: %v", err)
-	}
-	if *asJSON {
-		writeJSON(e.stdout, map[string]any{"data": ev})
+		fmt.Fprintf(e.stdout, "%s (%s)\n%s, %s, paragraph %d\nsource %s %s (%s)\n%s  %s %s\n\n%s\n",
+			ev.ID, ev.KnowledgeVersion, ev.Source.Title, ev.Locator.Section, ev.Locator.Paragraph,
+			ev.Source.ID, ev.Source.Version, ev.Source.Publisher, ev.Checksum, ev.License.ID, ev.License.Holder, ev.Text)
 		return exitOK
 	}
-	fmt.Fprintf(e.stdout, "%s (%s)\n%s, %s, paragraph %d\nsource %s %s (%s)\n%s  %s %s\n\n%s\n",
-		ev.ID, ev.KnowledgeVersion, ev.Source.Title, ev.Locator.Section, ev.Locator.Paragraph,
-		ev.Source.ID, ev.Source.Version, ev.Source.Publisher, ev.Checksum, ev.License.ID, ev.License.Holder, ev.Text)
-	return exitOK
 }
 
-func cmdVersions(ctx context.Context, e env, args []string) int {
-	fs := newFlags("versions", e)
+func cmdVersions(fs *flag.FlagSet) runFunc {
 	var k kvFlags
 	k.register(fs)
 	asJSON := fs.Bool("json", false, "print the JSON envelope")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return usageErr(e, err)
-	}
-	if len(pos) > 0 {
-		return fail(e, exitUsage, "versions: takes no arguments")
-	}
-	var views []dermliving.VersionView
-	var ids []string
-	if k.dir != "" || k.version != "" {
-		ids = []string{""}
-	} else {
-		ids = sandboxVersions()
-	}
-	for _, id := range ids {
-		kf := k
-		if id != "" {
-			kf.version = id
+	return func(ctx context.Context, e env, pos []string) int {
+		if len(pos) > 0 {
+			return fail(e, exitUsage, "versions: takes no arguments")
 		}
-		kv, err := kf.open()
-		if err != nil {
-			return fail(e, exitUsage, "versions: %v", err)
+		var views []dermliving.VersionView
+		var ids []string
+		if k.dir != "" || k.version != "" {
+			ids = []string{""}
+		} else {
+			ids = sandboxVersions()
 		}
-		views = append(views, dermliving.DescribeVersion(kv))
-		kv.Close()
-	}
-	if *asJSON {
-		writeJSON(e.stdout, map[string]any{"data": views})
+		for _, id := range ids {
+			kf := k
+			if id != "" {
+				kf.version = id
+			}
+			kv, err := kf.open()
+			if err != nil {
+				return fail(e, exitUsage, "versions: %v", err)
+			}
+			views = append(views, dermliving.DescribeVersion(kv))
+			kv.Close()
+		}
+		if *asJSON {
+			writeJSON(e.stdout, map[string]any{"data": views})
+			return exitOK
+		}
+		for _, v := range views {
+			fmt.Fprintf(e.stdout, "%s  released %s  %s  %d passages, %d sources  %s\n", v.ID, v.Released, v.Status, v.Passages, v.Sources, v.Checksum)
+			for _, g := range v.Gates {
+				fmt.Fprintf(e.stdout, "    %-24s %s %-6g value %.4f  %s  (%d cases)\n", g.Name, g.Comparison, g.Threshold, g.Value, passWord(g.Passed), g.Cases)
+			}
+		}
 		return exitOK
 	}
-	for _, v := range views {
-		fmt.Fprintf(e.stdout, "%s  released %s  %s  %d passages, %d sources  %s\n", v.ID, v.Released, v.Status, v.Passages, v.Sources, v.Checksum)
-		for _, g := range v.Gates {
-			fmt.Fprintf(e.stdout, "    %-24s %s %-6g value %.4f  %s  (%d cases)\n", g.Name, g.Comparison, g.Threshold, g.Value, passWord(g.Passed), g.Cases)
-		}
-	}
-	return exitOK
 }
 
 func passWord(ok bool) string {
@@ -240,29 +229,26 @@ func passWord(ok bool) string {
 	return "FAIL"
 }
 
-func cmdVerify(ctx context.Context, e env, args []string) int {
-	fs := newFlags("verify", e)
-	pos, err := parse(fs, args)
-	if err != nil {
-		return usageErr(e, err)
-	}
-	if len(pos) != 1 {
-		return fail(e, exitUsage, "verify: give one bundle directory")
-	}
-	if st, err := os.Stat(pos[0]); err != nil || !st.IsDir() {
-		return fail(e, exitUsage, "verify: %s is not a directory", pos[0])
-	}
-	problems := evidence.Check(os.DirFS(pos[0]))
-	if len(problems) > 0 {
-		for _, p := range problems {
-			fmt.Fprintln(e.stdout, "FAIL", p)
+func cmdVerify(fs *flag.FlagSet) runFunc {
+	return func(ctx context.Context, e env, pos []string) int {
+		if len(pos) != 1 {
+			return fail(e, exitUsage, "verify: give one bundle directory")
 		}
-		return fail(e, exitCheck, "verify: %s: %d problem(s)", pos[0], len(problems))
+		if st, err := os.Stat(pos[0]); err != nil || !st.IsDir() {
+			return fail(e, exitUsage, "verify: %s is not a directory", pos[0])
+		}
+		problems := evidence.Check(os.DirFS(pos[0]))
+		if len(problems) > 0 {
+			for _, p := range problems {
+				fmt.Fprintln(e.stdout, "FAIL", p)
+			}
+			return fail(e, exitCheck, "verify: %s: %d problem(s)", pos[0], len(problems))
+		}
+		m, err := evidence.ReadManifest(os.DirFS(pos[0]))
+		if err != nil {
+			return fail(e, exitCheck, "verify: %v", err)
+		}
+		fmt.Fprintf(e.stdout, "ok %s: %d passages, %d sources, every checksum verified, version %s\n", m.ID, m.Passages, len(m.Sources), m.Checksum)
+		return exitOK
 	}
-	m, err := evidence.ReadManifest(os.DirFS(pos[0]))
-	if err != nil {
-		return fail(e, exitCheck, "verify: %v", err)
-	}
-	fmt.Fprintf(e.stdout, "ok %s: %d passages, %d sources, every checksum verified, version %s\n", m.ID, m.Passages, len(m.Sources), m.Checksum)
-	return exitOK
 }

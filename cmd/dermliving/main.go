@@ -1,18 +1,18 @@
 // Command dermliving asks DermLiving questions, inspects and builds knowledge
 // versions, and runs the verifier on raw claim/passage pairs.
 //
-// Usage:
+// Usage (generated from the commands' flags; TestUsageInDoc keeps it so):
 //
-//	dermliving ask [--kv DIR | --version ID] [--json] [--batch FILE] [QUESTION]
-//	dermliving retrieve [-k 10] [--kv DIR | --version ID] [--json] [--batch FILE] [QUESTION]
-//	dermliving check [--kv DIR | --version ID] --batch FILE
-//	dermliving evidence [--kv DIR | --version ID] [--json] ID
-//	dermliving versions [--kv DIR] [--json]
-//	dermliving build --corpus FILE --id KV --released DATE --out DIR [--sources FILE] [--cases FILE] [--min-coverage F]
+//	dermliving ask [--allow-blocked] [--batch FILE] [--json] [--kv DIR | --version ID] [QUESTION]
+//	dermliving retrieve [--batch FILE] [--json] [-k N] [--kv DIR | --version ID] [QUESTION]
+//	dermliving check --batch FILE [--kv DIR | --version ID]
+//	dermliving evidence [--json] [--kv DIR | --version ID] ID
+//	dermliving versions [--json] [--kv DIR | --version ID]
+//	dermliving build [--cases FILE] --corpus FILE [--description TEXT] --id ID [--min-coverage FLOOR] [--no-index] --out DIR --released DATE [--sources FILE] [--strict-ids]
 //	dermliving verify DIR
-//	dermliving gates [--kv DIR | --version ID] [--cases FILE] [--json] [-v]
-//	dermliving diff [--json] A B
-//	dermliving bench [--kv DIR | --version ID] --questions FILE [--n 200] [--json]
+//	dermliving gates [--cases FILE] [--json] [--kv DIR | --version ID] [-v]
+//	dermliving diff [--json] A B   (sandbox version ids or bundle directories)
+//	dermliving bench [--json] [--kv DIR | --version ID] [-n N] --questions FILE [--warmup N]
 //
 // Exit codes: 0 ok (an abstention is a normal answer), 1 a check failed, 2 a
 // usage or input error. With neither --kv nor --version, the embedded sandbox
@@ -28,6 +28,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -51,24 +52,31 @@ type env struct {
 	stdout, stderr io.Writer
 }
 
+// runFunc runs a command once its flags are parsed, with its positional
+// arguments.
+type runFunc func(ctx context.Context, e env, pos []string) int
+
+// command is one subcommand. Its usage line is generated from the flags
+// setup defines and from args, so that the two never drift apart.
 type command struct {
-	name  string
-	usage string
-	run   func(ctx context.Context, e env, args []string) int
+	name string
+	args string // its positional arguments, for the usage line
+	// setup defines the command's flags on fs and returns what runs it.
+	setup func(fs *flag.FlagSet) runFunc
 }
 
 func commands() []command {
 	return []command{
-		{"ask", "ask [--kv DIR | --version ID] [--json] [--batch FILE] [QUESTION]", cmdAsk},
-		{"retrieve", "retrieve [-k 10] [--kv DIR | --version ID] [--json] [--batch FILE] [QUESTION]", cmdRetrieve},
-		{"check", "check [--kv DIR | --version ID] --batch FILE", cmdCheck},
-		{"evidence", "evidence [--kv DIR | --version ID] [--json] ID", cmdEvidence},
-		{"versions", "versions [--kv DIR] [--json]", cmdVersions},
-		{"build", "build --corpus FILE --id KV --released DATE --out DIR [--sources FILE] [--cases FILE] [--description TEXT] [--min-coverage F] [--no-index]", cmdBuild},
-		{"verify", "verify DIR", cmdVerify},
-		{"gates", "gates [--kv DIR | --version ID] [--cases FILE] [--json] [-v]", cmdGates},
-		{"diff", "diff [--json] A B   (sandbox version ids or bundle directories)", cmdDiff},
-		{"bench", "bench [--kv DIR | --version ID] --questions FILE [--n 200] [--warmup 1] [--json]", cmdBench},
+		{"ask", "[QUESTION]", cmdAsk},
+		{"retrieve", "[QUESTION]", cmdRetrieve},
+		{"check", "", cmdCheck},
+		{"evidence", "ID", cmdEvidence},
+		{"versions", "", cmdVersions},
+		{"build", "", cmdBuild},
+		{"verify", "DIR", cmdVerify},
+		{"gates", "", cmdGates},
+		{"diff", "A B   (sandbox version ids or bundle directories)", cmdDiff},
+		{"bench", "", cmdBench},
 	}
 }
 
@@ -83,7 +91,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
-			return c.run(ctx, e, args[1:])
+			fs := newFlags(c.name, e)
+			exec := c.setup(fs)
+			pos, err := parse(fs, args[1:])
+			if err != nil {
+				return usageErr(e, err)
+			}
+			return exec(ctx, e, pos)
 		}
 	}
 	fmt.Fprintf(stderr, "dermliving: unknown command %q\n", args[0])
@@ -93,9 +107,49 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage:")
-	for _, c := range commands() {
-		fmt.Fprintln(w, "  dermliving "+c.usage)
+	for _, line := range usageLines() {
+		fmt.Fprintln(w, "  "+line)
 	}
+}
+
+// usageLines returns one synopsis a command, generated from its flags: a
+// flag the command requires (its usage says so) is shown bare, others in
+// brackets; --kv and --version, which exclude each other, as one choice.
+func usageLines() []string {
+	var out []string
+	for _, c := range commands() {
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		c.setup(fs)
+		parts := []string{"dermliving", c.name}
+		fs.VisitAll(func(f *flag.Flag) {
+			switch f.Name {
+			case "version":
+				return
+			case "kv":
+				if fs.Lookup("version") != nil {
+					parts = append(parts, "[--kv DIR | --version ID]")
+					return
+				}
+			}
+			name, _ := flag.UnquoteUsage(f)
+			s := "--" + f.Name
+			if len(f.Name) == 1 {
+				s = "-" + f.Name
+			}
+			if name != "" {
+				s += " " + strings.ToUpper(name)
+			}
+			if !strings.Contains(f.Usage, "(required)") {
+				s = "[" + s + "]"
+			}
+			parts = append(parts, s)
+		})
+		if c.args != "" {
+			parts = append(parts, c.args)
+		}
+		out = append(out, strings.Join(parts, " "))
+	}
+	return out
 }
 
 // parse parses flags that may stand before, between or after positional
