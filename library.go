@@ -78,16 +78,19 @@ func (l *Library) Versions() []*evidence.Version {
 	return out
 }
 
-// Default returns the newest released version: the latest release date whose
-// stored gate report did not fail.
+// Default returns the newest released version (see evidence.NewestReleased):
+// the latest release date whose stored gate report did not fail. When every
+// version held failed a gate, or none is held, it returns ErrNoKnowledge.
 func (l *Library) Default() (*evidence.Version, error) {
 	vs := l.Versions()
-	for i := len(vs) - 1; i >= 0; i-- {
-		if !Blocked(vs[i]) {
-			return vs[i], nil
-		}
+	ms := make([]evidence.Manifest, len(vs))
+	for i, kv := range vs {
+		ms[i] = kv.Manifest()
 	}
-	return nil, ErrNoKnowledge
+	if i := evidence.NewestReleased(ms); i >= 0 {
+		return vs[i], nil
+	}
+	return nil, fmt.Errorf("%w: no released version among %d held", ErrNoKnowledge, len(vs))
 }
 
 // Ask answers from the version named id, or from Default when id is empty.

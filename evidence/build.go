@@ -466,3 +466,25 @@ func docsOf(sources []Source, passages []Passage) []retrieve.Doc {
 	}
 	return docs
 }
+
+// Blocked reports whether the manifest's stored release-gate report failed.
+// A manifest without a report is not blocked.
+func (m Manifest) Blocked() bool { return m.Gates != nil && !m.Gates.Passed }
+
+// NewestReleased returns the index in ms of the newest released version, the
+// one a host answers from when a question names none: the latest release
+// date (ties: the greater id) among versions not blocked. It returns -1 when
+// every version is blocked or ms is empty. The CLI, the sandbox and
+// dermliving.Library all choose by it.
+func NewestReleased(ms []Manifest) int {
+	best := -1
+	for i, m := range ms {
+		if m.Blocked() {
+			continue
+		}
+		if best < 0 || m.Released > ms[best].Released || m.Released == ms[best].Released && m.ID > ms[best].ID {
+			best = i
+		}
+	}
+	return best
+}

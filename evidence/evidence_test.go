@@ -270,3 +270,28 @@ func TestWriteDirRefusesNonEmpty(t *testing.T) {
 		t.Errorf("WriteDir over a bundle: %v", err)
 	}
 }
+
+func TestNewestReleased(t *testing.T) {
+	failed := &evidence.GateReport{Passed: false}
+	passed := &evidence.GateReport{Passed: true}
+	m := func(id, released string, g *evidence.GateReport) evidence.Manifest {
+		return evidence.Manifest{ID: id, Released: released, Gates: g}
+	}
+	tests := []struct {
+		name string
+		ms   []evidence.Manifest
+		want int
+	}{
+		{"none", nil, -1},
+		{"the latest release", []evidence.Manifest{m("kv_b", "2026-11-01", nil), m("kv_a", "2026-10-01", passed)}, 0},
+		{"a blocked newer one is passed over", []evidence.Manifest{m("kv_a", "2026-10-01", passed), m("kv_b", "2026-11-01", failed)}, 0},
+		{"all blocked", []evidence.Manifest{m("kv_a", "2026-10-01", failed)}, -1},
+		{"a tie goes to the greater id", []evidence.Manifest{m("kv_b", "2026-10-01", nil), m("kv_a", "2026-10-01", nil)}, 0},
+		{"no report is not blocked", []evidence.Manifest{m("kv_a", "2026-10-01", nil)}, 0},
+	}
+	for _, tt := range tests {
+		if got := evidence.NewestReleased(tt.ms); got != tt.want {
+			t.Errorf("%s: NewestReleased = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}

@@ -594,9 +594,7 @@ func (v *Version) CuratedLabels(question string) ([]string, bool) {
 
 // Blocked reports whether the version's stored release-gate report failed. A
 // version without a report is not blocked.
-func (v *Version) Blocked() bool {
-	return v.manifest.Gates != nil && !v.manifest.Gates.Passed
-}
+func (v *Version) Blocked() bool { return v.manifest.Blocked() }
 
 // GateReport returns the version's stored release-gate report, or nil.
 func (v *Version) GateReport() *GateReport {

@@ -54,26 +54,27 @@ func FS(id string) (fs.FS, error) {
 	return fs.Sub(bundles, id)
 }
 
-// Open opens the newest released sandbox version: the latest whose stored
-// release-gate report did not fail. Each call returns a new Version with its
+// Open opens the newest released sandbox version (see
+// evidence.NewestReleased): the latest whose stored release-gate report did
+// not fail. Each call returns a new Version with its
 // own in-memory index; Close it when done.
 func Open() (*evidence.Version, error) {
 	ids := Versions()
-	for i := len(ids) - 1; i >= 0; i-- {
-		fsys, err := FS(ids[i])
+	ms := make([]evidence.Manifest, len(ids))
+	for i, id := range ids {
+		fsys, err := FS(id)
 		if err != nil {
 			return nil, err
 		}
-		m, err := evidence.ReadManifest(fsys)
-		if err != nil {
+		if ms[i], err = evidence.ReadManifest(fsys); err != nil {
 			return nil, err
 		}
-		if m.Gates != nil && !m.Gates.Passed {
-			continue
-		}
-		return evidence.OpenFS(fsys, nil)
 	}
-	return nil, fmt.Errorf("%w: no released version", ErrUnknownVersion)
+	i := evidence.NewestReleased(ms)
+	if i < 0 {
+		return nil, fmt.Errorf("%w: no released version", ErrUnknownVersion)
+	}
+	return OpenVersion(ids[i])
 }
 
 // OpenVersion opens one embedded version by id.

@@ -461,11 +461,21 @@ var allSandbox = sync.OnceValues(func() (map[string]*evidence.Version, error) {
 // its default, as main chooses it.
 func multiServer(t *testing.T, kvs map[string]*evidence.Version) http.Handler {
 	t.Helper()
-	h, err := newServer(config{Versions: kvs, Default: defaultVersion(kvs), Logger: slog.New(slog.DiscardHandler)})
+	h, err := newServer(config{Versions: kvs, Default: mustDefault(t, kvs), Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatalf("newServer: %v", err)
 	}
 	return h
+}
+
+// mustDefault is defaultVersion, failing the test when it fails.
+func mustDefault(t *testing.T, kvs map[string]*evidence.Version) string {
+	t.Helper()
+	def, err := defaultVersion(kvs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return def
 }
 
 func sandboxServer(t *testing.T) http.Handler {
@@ -896,7 +906,7 @@ func TestBrowserTrust(t *testing.T) {
 	kvs[gated.ID()] = gated
 	// As the server's main does: versions whose manifest stores gate cases
 	// but no report have their gates measured by the server.
-	h, err := newServer(config{Versions: kvs, Default: defaultVersion(kvs), Logger: slog.New(slog.DiscardHandler), MeasureGates: func(ctx context.Context, kv *evidence.Version) (*gates.Report, error) {
+	h, err := newServer(config{Versions: kvs, Default: mustDefault(t, kvs), Logger: slog.New(slog.DiscardHandler), MeasureGates: func(ctx context.Context, kv *evidence.Version) (*gates.Report, error) {
 		return dermliving.MeasureGates(ctx, kv, kv.Cases(), dermliving.WithTools(sandbox.ToolPolicy(kv)))
 	}})
 	if err != nil {

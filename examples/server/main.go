@@ -57,10 +57,12 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 	"time"
 
@@ -102,10 +104,9 @@ func run(logger *slog.Logger, args []string) error {
 			_ = kv.Close()
 		}
 	}()
-	def := defaultVersion(versions)
-	if st := dermliving.DescribeVersion(versions[def]).Status; st != dermliving.StatusReleased {
-		logger.Warn("default knowledge version did not pass its release gates",
-			slog.String("knowledge_version", def), slog.String("status", st))
+	def, err := defaultVersion(versions)
+	if err != nil {
+		return fmt.Errorf("choosing the default knowledge version: %w", err)
 	}
 
 	var measure func(context.Context, *evidence.Version) (*gates.Report, error)
@@ -195,28 +196,14 @@ func openVersions(dir string) (map[string]*evidence.Version, error) {
 	return versions, nil
 }
 
-// defaultVersion picks the version a request that names none gets: as the
-// CLI does (contract, section 6), the newest released one; when none passed
-// its gates, the newest.
-func defaultVersion(versions map[string]*evidence.Version) string {
-	var best, bestReleased string
-	newer := func(id, than string) bool {
-		if than == "" {
-			return true
-		}
-		a, b := versions[id].Manifest().Released, versions[than].Manifest().Released
-		return a > b || a == b && id > than
+// defaultVersion picks the version a request that names none gets, by the
+// rule the CLI and the sandbox follow (dermliving.Library.Default): the
+// newest released one. When every version served failed a release gate,
+// there is none, and the server does not start.
+func defaultVersion(versions map[string]*evidence.Version) (string, error) {
+	kv, err := dermliving.NewLibrary(slices.Collect(maps.Values(versions))...).Default()
+	if err != nil {
+		return "", err
 	}
-	for id, kv := range versions {
-		if newer(id, best) {
-			best = id
-		}
-		if dermliving.DescribeVersion(kv).Status == dermliving.StatusReleased && newer(id, bestReleased) {
-			bestReleased = id
-		}
-	}
-	if bestReleased != "" {
-		return bestReleased
-	}
-	return best
+	return kv.ID(), nil
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -739,8 +740,29 @@ func TestNewServerRefuses(t *testing.T) {
 
 func TestDefaultVersion(t *testing.T) {
 	kv := sandboxKV(t)
-	if got := defaultVersion(map[string]*evidence.Version{kv.ID(): kv}); got != kv.ID() {
-		t.Errorf("defaultVersion = %q, want %q", got, kv.ID())
+	if got, err := defaultVersion(map[string]*evidence.Version{kv.ID(): kv}); err != nil || got != kv.ID() {
+		t.Errorf("defaultVersion = %q, %v; want %q", got, err, kv.ID())
+	}
+	// A server whose only version failed a release gate has no default,
+	// as the CLI and dermliving.Library have none: it does not start on it.
+	recs := []evidence.Record{{SourceID: "hives", SourceVersion: "1", SourceTitle: "Hives", Section: "Overview", Paragraph: 1, Text: "Urticaria, commonly called hives, is a skin reaction that causes raised, itchy welts.", License: "CC0-1.0"}}
+	b, err := evidence.Build(context.Background(), recs, evidence.BuildOptions{
+		ID: "kv_2027_01_01", Released: "2027-01-01",
+		Gates: &evidence.GateReport{Measured: "2027-01-01T00:00:00Z", Passed: false},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocked, err := b.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer blocked.Close()
+	if got, err := defaultVersion(map[string]*evidence.Version{blocked.ID(): blocked}); !errors.Is(err, dermliving.ErrNoKnowledge) {
+		t.Errorf("defaultVersion of a blocked version alone = %q, %v; want ErrNoKnowledge", got, err)
+	}
+	if got, err := defaultVersion(map[string]*evidence.Version{blocked.ID(): blocked, kv.ID(): kv}); err != nil || got != kv.ID() {
+		t.Errorf("defaultVersion beside a newer blocked version = %q, %v; want %q", got, err, kv.ID())
 	}
 }
 
