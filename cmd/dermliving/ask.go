@@ -153,16 +153,7 @@ func batchError(id json.RawMessage, code, msg string) map[string]any {
 
 // errorEnvelope maps an error to the API's error envelope.
 func errorEnvelope(err error) map[string]any {
-	code := "internal"
-	var qe *dermliving.QuestionError
-	switch {
-	case errors.As(err, &qe):
-		code = "invalid_question"
-	case errors.Is(err, evidence.ErrNotFound):
-		code = "not_found"
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		code = "cancelled"
-	}
+	code, _ := dermliving.ErrorCode(err)
 	return map[string]any{"error": map[string]string{"code": code, "message": err.Error()}}
 }
 

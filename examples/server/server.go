@@ -33,16 +33,16 @@ const (
 	defaultAskTimeout = 20 * time.Second
 )
 
-// Error codes of the {"error": {"code", "message"}} envelope.
+// Error codes of the {"error": {"code", "message"}} envelope: those of the
+// request itself, and the library's (dermliving.ErrorCode) by their names.
 const (
 	codeInvalidRequest  = "invalid_request"
-	codeInvalidQuestion = "invalid_question"
-	codeNotFound        = "not_found"
+	codeInvalidQuestion = dermliving.CodeInvalidQuestion
+	codeNotFound        = dermliving.CodeNotFound
 	codeMethod          = "method_not_allowed"
 	codeTooLarge        = "too_large"
 	codeMediaType       = "unsupported_media_type"
-	codeTimeout         = "timeout"
-	codeInternal        = "internal"
+	codeInternal        = dermliving.CodeInternal
 )
 
 // config is what newServer serves. Versions and Default are required.
@@ -336,28 +336,32 @@ func (s *server) ask(ctx context.Context, question string, kv *evidence.Version)
 // client went away.
 func (s *server) writeAskError(w http.ResponseWriter, r *http.Request, err error) {
 	id := requestID(r.Context())
-	switch {
-	case errors.Is(err, context.Canceled) || r.Context().Err() != nil:
+	code, status := dermliving.ErrorCode(err)
+	if r.Context().Err() != nil {
 		// The client went away (or the connection closed): nobody reads a
 		// reply, and a 500 would count a client's choice as our failure.
-	case errors.Is(err, context.DeadlineExceeded):
-		writeError(w, http.StatusServiceUnavailable, codeTimeout, "The answer took too long; try again later.")
-	case errors.Is(err, dermliving.ErrEmptyQuestion),
-		errors.Is(err, dermliving.ErrQuestionTooLong),
-		errors.Is(err, dermliving.ErrInvalidQuestion):
+		code = dermliving.CodeCancelled
+	}
+	switch code {
+	case dermliving.CodeCancelled:
+	case dermliving.CodeTimeout:
+		writeError(w, status, code, "The answer took too long; try again later.")
+	case dermliving.CodeInvalidQuestion:
 		// A question over the limit is a 400, not a 413: the body was within
 		// maxAskBody and was read in full, so the request entity is fine; it
 		// is one field that fails validation, and a client gets a single
 		// code, invalid_question, for every question Ask refuses. 413 stays
 		// reserved for bodies that were cut off unread.
-		writeError(w, http.StatusBadRequest, codeInvalidQuestion, questionMessage(err))
+		writeError(w, status, code, questionMessage(err))
+	case dermliving.CodeBlocked:
+		writeError(w, status, code, "This knowledge version failed a release gate and does not answer; GET /v1/knowledge/versions lists those served.")
 	default:
 		// The error text is neither returned nor logged: a Retriever's or
 		// Generator's error could in theory quote the question. The request
 		// id ties a report to the access-log line.
 		s.log.LogAttrs(r.Context(), slog.LevelError, "ask failed",
 			slog.String("request_id", id), slog.String("error_type", fmt.Sprintf("%T", err)))
-		writeError(w, http.StatusInternalServerError, codeInternal, "Internal error; quote request id "+id+".")
+		writeError(w, http.StatusInternalServerError, dermliving.CodeInternal, "Internal error; quote request id "+id+".")
 	}
 }
 
@@ -385,11 +389,11 @@ func (s *server) handleEvidence(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ev, err := dermliving.Evidence(kv, r.PathValue("id"))
-	switch {
-	case err == nil:
+	switch code, status := dermliving.ErrorCode(err); code {
+	case "":
 		writeJSON(w, http.StatusOK, envelope{Data: ev})
-	case errors.Is(err, evidence.ErrNotFound):
-		writeError(w, http.StatusNotFound, codeNotFound, "No passage with this id in "+kv.ID()+".")
+	case dermliving.CodeNotFound:
+		writeError(w, status, code, "No passage with this id in "+kv.ID()+".")
 	default:
 		s.log.LogAttrs(r.Context(), slog.LevelError, "evidence failed",
 			slog.String("request_id", requestID(r.Context())), slog.String("error_type", fmt.Sprintf("%T", err)))

@@ -448,7 +448,7 @@ func TestAskInternalErrors(t *testing.T) {
 		// An already expired deadline: Ask returns DeadlineExceeded at once.
 		ts.h.(*server).askTimeout = -1
 		w := ts.ask(t, seedQuestion)
-		wantError(t, w, http.StatusServiceUnavailable, codeTimeout)
+		wantError(t, w, http.StatusServiceUnavailable, dermliving.CodeTimeout)
 	})
 	t.Run("client went away", func(t *testing.T) {
 		ts := newTestServer(t)
@@ -764,6 +764,15 @@ func TestDefaultVersion(t *testing.T) {
 	if got, err := defaultVersion(map[string]*evidence.Version{blocked.ID(): blocked, kv.ID(): kv}); err != nil || got != kv.ID() {
 		t.Errorf("defaultVersion beside a newer blocked version = %q, %v; want %q", got, err, kv.ID())
 	}
+
+	// Naming the blocked version is a 409 with the library's code, not a 500.
+	h, err := newServer(config{Versions: map[string]*evidence.Version{blocked.ID(): blocked, kv.ID(): kv}, Default: kv.ID(), Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := &testServer{h: h}
+	body, _ := json.Marshal(map[string]string{"question": "What causes hives?", "knowledge_version": blocked.ID()})
+	wantError(t, ts.do(t, http.MethodPost, "/v1/knowledge/ask", jsonType, string(body)), http.StatusConflict, dermliving.CodeBlocked)
 }
 
 // Example-free smoke check that the response body is written in full and
