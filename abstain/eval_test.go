@@ -41,10 +41,11 @@ var (
 	evalMisses = flag.Bool("eval.misses", false, "log the ids of development questions (dev to dev11) the screens get wrong")
 )
 
-// defaultSplits are the labelled splits the floors were measured on. With
-// other splits the test reports the figures and the floors they would
-// breach, but does not fail on the combined floors.
-const defaultSplits = "dev,dev2,dev3,dev4,dev5,dev6,dev7,dev8,dev9,dev10,dev11,test,holdout2,holdout3,holdout4,holdout5,holdout6,holdout7,holdout8,holdout9,holdout10,holdout11"
+// defaultSplits are the labelled splits the floors were measured on, every
+// one in testdata/screens/manifest.json: those read in development, then the
+// held-out ones. With other splits the test reports the figures and the
+// floors they would breach, but does not fail on the combined floors.
+var defaultSplits = strings.Join(append(splitsWhere(func(role string) bool { return role != "held_out" }), splitsWhere(func(role string) bool { return role == "held_out" })...), ",")
 
 // The screens' goals, enforced: on the combined set and, for the
 // clinical-decision screen, on the held-out splits alone.
@@ -130,17 +131,17 @@ func readJSONL[T any](t testing.TB, path string) ([]T, bool) {
 	return out, true
 }
 
-// devSplit reports whether split is for development. Only those may list
-// their misses: test, holdout2 and holdout3 are read for figures only.
+// devSplit reports whether split is read in development (its role is train
+// or tune). Only those may list their misses; held-out splits are read for
+// figures only.
 func devSplit(split string) bool {
-	return split == "dev" || split == "dev2" || split == "dev3" || split == "dev4" || split == "dev5" || split == "dev6" || split == "dev7" || split == "dev8" || split == "dev9" || split == "dev10" || split == "dev11"
+	role := splitRole(split)
+	return role == "train" || role == "tune"
 }
 
 // heldOutSplit reports whether split is held out from both the rules and
-// the decision model (see trainSplits).
-func heldOutSplit(split string) bool {
-	return split == "holdout2" || split == "holdout3" || split == "holdout4" || split == "holdout5" || split == "holdout6" || split == "holdout7" || split == "holdout8" || split == "holdout9" || split == "holdout10" || split == "holdout11"
-}
+// the decision model.
+func heldOutSplit(split string) bool { return splitRole(split) == "held_out" }
 
 // heldOutSplits is the number of held-out splits the held-out floors need:
 // every one among the default splits.
