@@ -13,7 +13,7 @@ import (
 // draftFor returns the draft sentences to verify and the answer's mode: a
 // scripted draft, a Generator's, the version's curated draft for the
 // question, or sentences extracted from the passages.
-func draftFor(ctx context.Context, question string, kv *evidence.Version, passages []evidence.Passage, runner *tools.Runner, cfg *config) ([]string, string, error) {
+func draftFor(ctx context.Context, question string, kv *evidence.Version, passages []evidence.Passage, runner *tools.Runner, cfg *request) ([]string, string, error) {
 	// A scripted generator's tool requests; a denied or failed tool does not
 	// stop the answer, and every request is recorded by the runner.
 	for _, r := range cfg.requests {
@@ -68,7 +68,7 @@ func splitDraft(d Draft) []string {
 // several things at once gets, for each kind of answer the first sentences
 // lack, the composer's best sentence from a passage that holds it. Passages
 // cited that retrieval did not return are added to cfg.extra.
-func extract(question string, kv *evidence.Version, passages []evidence.Passage, scores map[string]float64, cfg *config) []string {
+func extract(question string, kv *evidence.Version, passages []evidence.Passage, scores map[string]float64, cfg *request) []string {
 	concepts := cfg.concepts
 	if concepts == nil || cfg.analysed != question {
 		concepts = kv.Index().Analyze(question)

@@ -60,10 +60,7 @@ func clauses(text string) []string {
 // are the types of melanoma?") is still found. A Retriever given with
 // WithRetriever replaces the version's index.
 func Retrieve(ctx context.Context, question string, kv *evidence.Version, opts ...Option) ([]retrieve.Hit, error) {
-	cfg := config{topK: DefaultTopK}
-	for _, o := range opts {
-		o(&cfg)
-	}
+	cfg := request{options: newOptions(opts)}
 	hits, _, err := retrieveFor(ctx, withoutInstructions(question), kv, &cfg)
 	return hits, err
 }
@@ -72,7 +69,7 @@ func Retrieve(ctx context.Context, question string, kv *evidence.Version, opts .
 // addressed to the system (withoutInstructions), and the query text that
 // found them: query itself or, when it retrieves nothing, its last clause
 // that retrieves something.
-func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *config) ([]retrieve.Hit, string, error) {
+func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *request) ([]retrieve.Hit, string, error) {
 	search := func(q string) ([]retrieve.Hit, error) {
 		if strings.TrimSpace(q) == "" {
 			return nil, nil

@@ -1,0 +1,166 @@
+package dermliving
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/dermliving/dermliving/abstain"
+	"github.com/dermliving/dermliving/citation"
+	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/tools"
+)
+
+// Errors returned by Ask. An abstention is never an error.
+var (
+	// ErrEmptyQuestion: the question is empty or only white space.
+	ErrEmptyQuestion = errors.New("dermliving: empty question")
+	// ErrQuestionTooLong: the question is longer than the limit.
+	ErrQuestionTooLong = errors.New("dermliving: question too long")
+	// ErrInvalidQuestion: the question is not text (invalid UTF-8, NUL or
+	// other control characters).
+	ErrInvalidQuestion = errors.New("dermliving: invalid question")
+	// ErrNoKnowledge: Ask was given no knowledge version.
+	ErrNoKnowledge = errors.New("dermliving: no knowledge version")
+	// ErrBlocked: the knowledge version failed a release gate and the caller
+	// did not opt in with WithBlockedVersion.
+	ErrBlocked = errors.New("dermliving: knowledge version blocked by a failed release gate")
+)
+
+// QuestionError describes a question Ask refuses. It wraps ErrEmptyQuestion,
+// ErrQuestionTooLong or ErrInvalidQuestion, and never holds the question's
+// text, which may carry patient identifiers.
+type QuestionError struct {
+	Err error
+	Len int // the question's length in bytes
+	Max int // the limit in bytes
+}
+
+// Error describes the problem without quoting the question.
+func (e *QuestionError) Error() string {
+	if errors.Is(e.Err, ErrQuestionTooLong) {
+		return fmt.Sprintf("%v: %d bytes, the limit is %d", e.Err, e.Len, e.Max)
+	}
+	return e.Err.Error()
+}
+
+// Unwrap returns the sentinel error.
+func (e *QuestionError) Unwrap() error { return e.Err }
+
+// Modes of a grounded answer, reported in Metadata.Mode.
+const (
+	ModeExtractive = "extractive" // sentences taken verbatim from passages
+	ModeCurated    = "curated"    // a curated draft held by the knowledge version
+	ModeGenerated  = "generated"  // a Generator's draft
+)
+
+// Result is the outcome of Ask: *Grounded or *Abstained. The set is closed;
+// callers type-switch on it.
+type Result interface {
+	// Status is "grounded" or "abstained".
+	Status() string
+	result()
+}
+
+// Claim is one sentence of a grounded answer and the citations behind it.
+type Claim struct {
+	ID        string   `json:"id"`
+	Text      string   `json:"text"`
+	Citations []string `json:"citations"`
+}
+
+// RemovedClaim is a draft sentence left out of the answer because no passage
+// supports it.
+type RemovedClaim struct {
+	Text string `json:"text"`
+	// Reason is claims.Unsupported or claims.Contradicted.
+	Reason claims.Verdict `json:"reason"`
+}
+
+// ToolCall records one tool request a generator made and what the tool policy
+// decided (see package tools).
+type ToolCall = tools.Call
+
+// Metadata describes how a result was produced.
+type Metadata struct {
+	RequestID        string `json:"request_id"`
+	KnowledgeVersion string `json:"knowledge_version"`
+	// Mode is set on grounded answers.
+	Mode      string     `json:"mode,omitempty"`
+	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
+}
+
+// Grounded is an answer whose every claim cites a passage that supports it.
+type Grounded struct {
+	// Answer is for display: the claims in order, each followed by its
+	// citation markers [n], where [n] is citation cit_n.
+	Answer        string
+	Claims        []Claim
+	RemovedClaims []RemovedClaim
+	Citations     []citation.Citation
+	Metadata      Metadata
+}
+
+// Status returns "grounded".
+func (*Grounded) Status() string { return "grounded" }
+func (*Grounded) result()        {}
+
+// MarshalJSON encodes the answer as the "data" object of the API envelope.
+func (g *Grounded) MarshalJSON() ([]byte, error) {
+	md := g.Metadata
+	if md.ToolCalls == nil {
+		md.ToolCalls = []ToolCall{}
+	}
+	type metadata struct {
+		Metadata
+		ToolCalls []ToolCall `json:"tool_calls"`
+	}
+	return json.Marshal(struct {
+		Status        string              `json:"status"`
+		Answer        string              `json:"answer"`
+		Claims        []Claim             `json:"claims"`
+		RemovedClaims []RemovedClaim      `json:"removed_claims"`
+		Citations     []citation.Citation `json:"citations"`
+		Metadata      metadata            `json:"metadata"`
+	}{"grounded", g.Answer, nonNil(g.Claims), nonNil(g.RemovedClaims), nonNil(g.Citations), metadata{md, md.ToolCalls}})
+}
+
+// Abstained is a typed refusal to answer. It is a normal result, not an error.
+type Abstained struct {
+	Reason abstain.Reason
+	// Message explains the abstention to a person. For patient_data it names
+	// the kinds of identifier found, never their values.
+	Message string
+	// Identifiers lists the kinds of identifier found, for patient_data.
+	Identifiers []abstain.Kind
+	// RemovedClaims lists, with their reasons, the sentences of a draft (a
+	// generator's, a scripted or a curated one) that verification removed
+	// when it removed every one; empty otherwise.
+	RemovedClaims []RemovedClaim
+	Metadata      Metadata
+}
+
+// Status returns "abstained".
+func (*Abstained) Status() string { return "abstained" }
+func (*Abstained) result()        {}
+
+// MarshalJSON encodes the abstention as the "data" object of the API
+// envelope: answer null and no citations.
+func (a *Abstained) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Status        string              `json:"status"`
+		Reason        abstain.Reason      `json:"reason"`
+		Answer        *string             `json:"answer"`
+		Message       string              `json:"message"`
+		RemovedClaims []RemovedClaim      `json:"removed_claims,omitempty"`
+		Citations     []citation.Citation `json:"citations"`
+		Metadata      Metadata            `json:"metadata"`
+	}{"abstained", a.Reason, nil, a.Message, a.RemovedClaims, []citation.Citation{}, a.Metadata})
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
