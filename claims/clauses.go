@@ -1,0 +1,252 @@
+package claims
+
+import (
+	"regexp"
+	"slices"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// clauseRE splits text into clauses, so that a negation in one clause is
+// compared with the clause it belongs to.
+var clauseRE = regexp.MustCompile(`(?i)[,;:()]|\b(although|though|but|whereas|while|however|except|unless)\b`)
+
+// clauseMemo keeps the clauses of the claim one Verify call judges, so that
+// the checks that read clauses split and analyse it once; a span's clauses
+// are kept by the verifier's cache, as its sentences are.
+type clauseMemo struct {
+	claim   string
+	clauses []clause
+}
+
+// of returns the clauses of text: the claim's, analysed once, or a span's
+// from the verifier's cache.
+func (m *clauseMemo) of(v *Lexical, text string) []clause {
+	if text != m.claim {
+		return v.cache.spanClauses(v, text)
+	}
+	if m.clauses == nil {
+		m.clauses = v.clauses(text)
+	}
+	return m.clauses
+}
+
+type clause struct {
+	text    string
+	terms   lexicon.TermSet
+	negated bool
+}
+
+func (v *Lexical) clauses(text string) []clause {
+	var out []clause
+	last := 0
+	bounds := append(clauseRE.FindAllStringIndex(text, -1), []int{len(text), len(text)})
+	for _, b := range bounds {
+		c := text[last:b[0]]
+		last = b[1]
+		terms := v.an.Terms(c)
+		if len(terms) == 0 {
+			continue
+		}
+		out = append(out, clause{text: c, terms: lexicon.NewTermSet(terms), negated: negationCues.in(c)})
+	}
+	return out
+}
+
+// polarityClash reports whether some clause of the claim and the span clause
+// that best matches it differ in negation.
+func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
+	// Without a negation cue on either side, and without a word whose
+	// prefixed opposite the other side holds, no clause can clash: skip
+	// analysing the clauses.
+	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) {
+		return false
+	}
+	spanClauses := memo.of(v, span)
+	if len(spanClauses) == 0 {
+		return false
+	}
+	spanTerms := lexicon.TermSet{}
+	for _, sc := range spanClauses {
+		for t := range sc.terms {
+			spanTerms[t] = struct{}{}
+		}
+	}
+	for _, cc := range memo.of(v, claim) {
+		shares, best, bestShared := sharedTerms(cc, spanClauses)
+		// A negation counts where it reaches the other side's content: the
+		// span clause's over the claim's terms, the claim's over anything the
+		// span says. When several span clauses share as much with the claim
+		// clause, it clashes only if it clashes with each of them: "without
+		// treatment, scabies does not clear" matches "scabies is not a sign
+		// of poor hygiene" as well as "the infestation does not clear without
+		// treatment".
+		clashes := func(sc clause) bool {
+			return v.negatesOver(sc.text, cc.terms) != v.negatesOver(cc.text, spanTerms) || antonymClash(cc.text, sc.text)
+		}
+		if bestShared > 0 {
+			all := true
+			for i, sc := range spanClauses {
+				if shares[i] == bestShared && !clashes(sc) {
+					all = false
+					break
+				}
+			}
+			if all {
+				return true
+			}
+		}
+		if bestShared == 0 && cc.negated {
+			return true // a negated claim clause with nothing to match
+		}
+		// The clause that holds the rarest word the two share carries what
+		// the claim predicates ("... which is not itself infectious"), even
+		// when another clause shares more common words.
+		// Both negations are read over that clause's content alone: "not a
+		// sign of dirtiness" says nothing of whether ringworm goes away.
+		// Content the best clause shares with the claim clause is left out:
+		// the best clause has already been compared over it ("since most
+		// inflamed cysts are not infected" agrees with the claim on
+		// infection, whatever another clause says of "signs of infection").
+		if k := v.rarestSharedClause(cc, spanClauses, spanClauses[best]); k >= 0 && k != best {
+			claimRest := without(cc.terms, spanClauses[best].terms)
+			spanRest := without(spanClauses[k].terms, spanClauses[best].terms)
+			if v.negatesOver(spanClauses[k].text, claimRest) != v.negatesOver(cc.text, spanRest) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// contrastClash reports whether the span names another member of a
+// contrast set the claim names (see contrasts.clash and
+// comparedOtherwise), or whether some clause of the claim does where the
+// span clause that best matches it names another: "irritant diaper rash
+// involves the folds" against "candidal rash involves the creases, whereas
+// irritant diaper rash spares the folds". The span as a whole names both,
+// so only its clauses tell them apart.
+func (v *Lexical) contrastClash(memo *clauseMemo, claim, span string) bool {
+	cw, sw := words(claim), words(span)
+	if v.contrasts.clash(cw, sw) || v.contrasts.comparedOtherwise(claim, span, v.an) {
+		return true
+	}
+	// Only a span naming another class of a set the claim names can clash
+	// clause by clause.
+	claimSets, claimClasses := map[int]bool{}, map[[2]int]bool{}
+	for _, w := range cw {
+		if k, ok := v.contrasts[w]; ok {
+			claimSets[k[0]], claimClasses[k] = true, true
+		}
+	}
+	if len(claimSets) == 0 || !slices.ContainsFunc(sw, func(w string) bool {
+		k, ok := v.contrasts[w]
+		return ok && claimSets[k[0]] && !claimClasses[k]
+	}) {
+		return false
+	}
+	return v.clauseClash(memo, claim, span, func(cc, sc clause) bool {
+		return v.contrasts.clash(words(cc.text), words(sc.text))
+	})
+}
+
+// clauseNumbers reports whether some clause of the claim states a number
+// that the span clause best matching it lacks while stating another: "stage
+// 2 injuries extend into fat" against "stage 2 injuries involve partial
+// thickness, and stage 3 injuries extend into fat".
+// nums are the claim's numbers.
+func (v *Lexical) clauseNumbers(memo *clauseMemo, nums []string, claim, span string) bool {
+	// Only a span stating a number the claim does not can clash.
+	if len(nums) == 0 || !slices.ContainsFunc(numberRE.FindAllString(numberWords(span), -1), func(n string) bool {
+		return !slices.Contains(nums, n)
+	}) {
+		return false
+	}
+	return v.clauseClash(memo, claim, span, func(cc, sc clause) bool {
+		nums := numberRE.FindAllString(numberWords(cc.text), -1)
+		return len(nums) > 0 && hasNumber(numberWords(sc.text)) && !numbersAgree(nums, sc.text)
+	})
+}
+
+// clauseClash reports whether clash holds between some clause of the claim
+// and the span clause that best matches it (sharing the most terms, at least
+// two). When several span clauses match as well, it must hold for each.
+func (v *Lexical) clauseClash(memo *clauseMemo, claim, span string, clash func(cc, sc clause) bool) bool {
+	spanClauses := memo.of(v, span)
+	if len(spanClauses) < 2 {
+		return false
+	}
+	for _, cc := range memo.of(v, claim) {
+		shares, _, bestShared := sharedTerms(cc, spanClauses)
+		if bestShared < 2 {
+			continue
+		}
+		all := true
+		for i, sc := range spanClauses {
+			if shares[i] == bestShared && !clash(cc, sc) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedTerms counts the terms each span clause shares with claim clause
+// cc, and returns the first clause sharing the most, with that count.
+func sharedTerms(cc clause, spanClauses []clause) (shares []int, best, bestShared int) {
+	shares = make([]int, len(spanClauses))
+	for i, sc := range spanClauses {
+		for t := range cc.terms {
+			if sc.terms.Has(t) {
+				shares[i]++
+			}
+		}
+		if i == 0 || shares[i] > bestShared {
+			best, bestShared = i, shares[i]
+		}
+	}
+	return shares, best, bestShared
+}
+
+// without returns the terms of a that b lacks.
+func without(a, b lexicon.TermSet) lexicon.TermSet {
+	out := lexicon.TermSet{}
+	for t := range a {
+		if !b.Has(t) {
+			out[t] = struct{}{}
+		}
+	}
+	return out
+}
+
+// rarestSharedClause returns the index of the span clause holding the claim
+// clause's rarest term that the span shares, when the best-matching clause
+// does not hold it; otherwise -1.
+func (v *Lexical) rarestSharedClause(cc clause, spanClauses []clause, bestClause clause) int {
+	if v.rarity == nil {
+		return -1
+	}
+	term, bestW := "", 0.0
+	for t := range cc.terms {
+		for _, sc := range spanClauses {
+			if sc.terms.Has(t) {
+				if w := v.rarity(t); w > bestW || (w == bestW && t < term) {
+					term, bestW = t, w
+				}
+			}
+		}
+	}
+	if term == "" || bestClause.terms.Has(term) {
+		return -1
+	}
+	for i, sc := range spanClauses {
+		if sc.terms.Has(term) {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,114 @@
+package claims
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// negatedElsewhere reports whether one side denies a term the other asserts
+// and never denies: "it is not contagious" against "alopecia areata is
+// contagious", "itching is uncommon" against "itching is common". A term both
+// sides deny somewhere (a verbatim sentence with a negated clause) does not
+// count.
+func (v *Lexical) negatedElsewhere(claim, span string) bool {
+	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) {
+		return false
+	}
+	cn, sn := v.negatedTerms(claim), v.negatedTerms(span)
+	ct := lexicon.NewTermSet(v.an.Terms(claim))
+	st := lexicon.NewTermSet(v.an.Terms(span))
+	for t := range sn {
+		if ct.Has(t) && !cn.Has(t) {
+			return true
+		}
+	}
+	for t := range cn {
+		if st.Has(t) && !sn.Has(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// negatedTerms returns the terms a text puts under a negation cue (up to the
+// end of the cue's scope) and the stems of un-/non-prefixed words
+// ("uncommon" denies "common").
+func (v *Lexical) negatedTerms(text string) lexicon.TermSet {
+	out := lexicon.TermSet{}
+	cues := append(negationRE.FindAllStringIndex(text, -1), avoidRE.FindAllStringIndex(text, -1)...)
+	for _, cue := range cues {
+		if hedgeCues[strings.ToLower(text[cue[0]:cue[1]])] {
+			continue // a hedge of frequency, judged by the contrast sets
+		}
+		rest := text[cue[1]:]
+		if m := clauseEndRE.FindStringIndex(rest); m != nil {
+			rest = rest[:m[0]]
+		}
+		terms := v.an.Terms(rest)
+		reach := negationReach
+		if len(terms) == 0 {
+			// Nothing follows the cue ("... are best avoided"): it denies
+			// what comes before it in its clause.
+			before := text[:cue[0]]
+			if ms := clauseEndRE.FindAllStringIndex(before, -1); len(ms) > 0 {
+				before = before[ms[len(ms)-1][1]:]
+			}
+			terms = v.an.Terms(before)
+			reach = 2 * negationReach
+			terms = terms[max(0, len(terms)-reach):]
+		}
+		for _, t := range terms[:min(len(terms), reach)] {
+			// A cue in another's scope ("does not clear without
+			// treatment") is no content the text denies.
+			if !v.cueTerms.Has(t) {
+				out[t] = struct{}{}
+			}
+		}
+	}
+	for w := range wordSet(text) {
+		for _, p := range antonymPrefixes {
+			if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 4 {
+				for _, t := range v.an.Terms(rest) {
+					out[t] = struct{}{}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// negationReach is how many content terms after a cue it denies: "not
+// contagious", "does not require prior sensitisation", not the whole rest of
+// the clause.
+const negationReach = 2
+
+// avoidRE finds advice against something: it denies what it governs as a
+// negation does ("avoid massaging reddened skin").
+var avoidRE = regexp.MustCompile(`(?i)\b(avoid|avoided|avoiding|discouraged|not recommended|best avoided)\b`)
+
+// hedgeCues are negation cues that hedge frequency rather than deny.
+var hedgeCues = map[string]bool{"rarely": true, "rare": true, "seldom": true, "unlikely": true}
+
+// clauseEndRE ends a negation's scope: "and", "but", a word opening a
+// subordinate clause ("needs no treatment because the rash resolves"), a
+// preposition of time ("heals without scarring within two weeks"), a comma
+// or a stop.
+var clauseEndRE = regexp.MustCompile(`(?i)\b(and|but|while|` + scopeEndWords + `)\b|[,;.:]`)
+
+// cueTerms returns the analysed forms of the negation and advice-against
+// cue words: a cue inside another cue's scope is no content it denies.
+func cueTerms(an *lexicon.Analyzer) lexicon.TermSet {
+	out := lexicon.TermSet{}
+	words := []string{"rather", "instead", "avoid", "avoided", "avoiding", "discouraged"}
+	for w := range negationCues.words {
+		words = append(words, w)
+	}
+	for _, w := range words {
+		for _, t := range an.Terms(w) {
+			out[t] = struct{}{}
+		}
+	}
+	return out
+}

@@ -1,0 +1,85 @@
+package claims
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// numbersAgree reports whether text states every number of nums, numbers
+// written in words read as digits ("two weeks" states 2).
+func numbersAgree(nums []string, text string) bool {
+	if len(nums) == 0 {
+		return true
+	}
+	have := map[string]bool{}
+	for _, n := range numberRE.FindAllString(numberWords(text), -1) {
+		have[n] = true
+	}
+	for _, n := range nums {
+		if !have[n] {
+			return false
+		}
+	}
+	return true
+}
+
+// strongAgree reports whether text holds every strong word of the claim
+// ("always", "only", "cures"): a passage that hedges does not support
+// a claim that asserts.
+func strongAgree(strong []string, text string) bool {
+	if len(strong) == 0 {
+		return true
+	}
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		words[w] = true
+	}
+	for _, s := range strong {
+		if !words[s] {
+			return false
+		}
+	}
+	return true
+}
+
+var numberWordRE = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b`)
+
+var numberWordValues = map[string]string{
+	"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+	"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20", "thirty": "30",
+	"forty": "40", "fifty": "50", "hundred": "100",
+}
+
+// numberWords writes number words as digits, so that "seven classes" and "7
+// classes" agree and "four" differs from "seven".
+//
+// "One" that counts nothing ("one of the warning signs", "one another", "no
+// one") stays a word; "one side" and "one of two" still count.
+func numberWords(s string) string {
+	if !numberWordRE.MatchString(s) {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range numberWordRE.FindAllStringIndex(s, -1) {
+		w := strings.ToLower(s[m[0]:m[1]])
+		if w == "one" && (notACountAfter.MatchString(s[m[1]:]) || notACountBefore.MatchString(s[:m[0]])) {
+			continue
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteString(numberWordValues[w])
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// notACountAfter and notACountBefore find the words around a "one" that
+// counts nothing: "one of", "one another", "no one", "each one".
+var (
+	notACountAfter  = regexp.MustCompile(`(?i)^\s+(of\s+(the|these|those|its|their|his|her|our|your|many|several|a|an)|another)\b`)
+	notACountBefore = regexp.MustCompile(`(?i)\b(no|any|each|every|some|this|that|the other|another|which)\s+$`)
+)
