@@ -688,3 +688,26 @@ func bareActionBecause(q string) bool {
 		return reBareAction.MatchString(sentence) && !reExplicitlyGeneral.MatchString(sentence) && !propertyWords.MatchString(sentence)
 	})
 }
+
+// terseContextMatcher is where a terse question follows a particular person:
+// a vignette's subject or one of the alternatives of
+// \b(i|i'm|...|doc)\b|\b\d{1,3} ?(f|m|...)\b|...: for a yes or no, an
+// alternation is any of its parts, and the parts run cheapest first, the
+// words without an expression, the ages in digits from ageDigitStarts.
+var terseContextMatcher = anyOf{
+	terseAskerWords,
+	newFastREAt(`\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}[ -]?(year|yr|month|week|day)s?[ -]old\b`, ageDigitStarts).within(40),
+	rx(`\b(hombre|mujer|varon|nino|nina|bebe|paciente) de \d{1,3}\b`),
+	rx(`\b(teenager|teen|woman|man|boy|girl|child|infant|baby|toddler|resident|senora|senor|nino|nina|mujer|hombre|bebe|adolescente) (with|con|de)\b`),
+	reCaseShorthand,
+	kinWords,
+	reImpliedFirstPerson,
+	reTelegraphicFinding,
+	vignetteSubject,
+}
+
+// namesNoPerson matches a question that names no particular person: no
+// "I" or "my", no patient, no relative.
+var namesNoPerson = matchFunc(func(q string) bool {
+	return !personal.MatchString(q) && !patientWords.MatchString(q) && !kinWords.MatchString(q)
+})

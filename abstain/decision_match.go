@@ -238,20 +238,6 @@ func cross(as, bs string) []string {
 	return out
 }
 
-// r is a rule of one expression; lits are the literals that prefilter it.
-func r(name string, lits []string, expr string) rule {
-	return rule{name: name, any: lits, re: rx(expr)}
-}
-
-// withCtx returns rl requiring ctx anywhere in the question.
-func (rl rule) withCtx(ctx matcher) rule { rl.ctx = ctx; return rl }
-
-// withCheck returns rl with check.
-func (rl rule) withCheck(check func(q string, m []int) bool) rule { rl.check = check; return rl }
-
-// unlessCtx returns rl refusing questions where m matches.
-func (rl rule) unlessCtx(m matcher) rule { rl.unless = m; return rl }
-
 func containsAny(s string, subs []string) bool {
 	for _, sub := range subs {
 		if strings.Contains(s, sub) {
@@ -270,16 +256,28 @@ func (m ruleMask) has(i int) bool { return m[i/64]&(1<<(i%64)) != 0 }
 // neutralBit returns the bit of rewrite i in a ruleMask: after the rules'.
 func neutralBit(i int) int { return len(decisionRules) + i }
 
-// literalIndex maps the first two bytes of every rule and rewrite literal to
-// the literals and their bits, so that one pass over a question finds which
-// rules' and rewrites' literals it holds.
+// literalIndex finds which rules' and rewrites' literals a question holds,
+// in one pass over it: literals of four bytes or more by a hash of their
+// first four, shorter ones by their first two, so that a position of the
+// question is compared only with the few literals that may start there,
+// however many literals the rules have.
 type literalIndex struct {
-	// byPair maps a literal's first two bytes to 1 + the index in groups
-	// of the literals that begin with them, or to 0.
+	// byPair maps a short literal's first two bytes to 1 + the index in
+	// groups of the literals that begin with them, or to 0.
 	byPair [1 << 16]uint16
+	// byQuad maps quadSlot of a literal's first four bytes to 1 + the
+	// index in groups of the literals whose first four bytes go there.
+	byQuad [1 << quadBits]uint16
 	groups [][]ruleLiteral
 	always ruleMask // rules without literals, which always run
 }
+
+// quadBits sizes the four-byte table.
+const quadBits = 14
+
+// quadSlot hashes the first four bytes of w (little-endian, as load8
+// returns them).
+func quadSlot(w uint64) uint32 { return uint32(w) * 2654435761 >> (32 - quadBits) }
 
 type ruleLiteral struct {
 	lit  lit8
@@ -295,18 +293,26 @@ func indexLiterals(rules []rule) *literalIndex {
 		panic("abstain: more decision rules and rewrites than a ruleMask has bits; widen it")
 	}
 	ix := &literalIndex{}
+	group := func(slot *uint16) *[]ruleLiteral {
+		if *slot == 0 {
+			ix.groups = append(ix.groups, nil)
+			*slot = uint16(len(ix.groups))
+		}
+		return &ix.groups[*slot-1]
+	}
 	add := func(bit int, lits []string) {
 		for _, lit := range lits {
 			if len(lit) < 2 {
 				panic("abstain: rule literal " + strconv.Quote(lit) + " is shorter than two bytes")
 			}
-			k := uint16(lit[0])<<8 | uint16(lit[1])
-			if ix.byPair[k] == 0 {
-				ix.groups = append(ix.groups, nil)
-				ix.byPair[k] = uint16(len(ix.groups))
+			rl := ruleLiteral{newLit8(lit), bit, bit / 64, 1 << (bit % 64)}
+			var g *[]ruleLiteral
+			if len(lit) >= 4 {
+				g = group(&ix.byQuad[quadSlot(rl.lit.head)])
+			} else {
+				g = group(&ix.byPair[uint16(lit[0])<<8|uint16(lit[1])])
 			}
-			g := ix.byPair[k] - 1
-			ix.groups[g] = append(ix.groups[g], ruleLiteral{newLit8(lit), bit, bit / 64, 1 << (bit % 64)})
+			*g = append(*g, rl)
 		}
 	}
 	for i, rl := range rules {
@@ -327,16 +333,24 @@ func indexLiterals(rules []rule) *literalIndex {
 func (ix *literalIndex) rulesIn(q string) ruleMask {
 	held := ix.always
 	for i := 0; i+1 < len(q); i++ {
-		g := ix.byPair[uint16(q[i])<<8|uint16(q[i+1])]
-		if g == 0 {
-			continue
-		}
 		w := load8(q, i)
-		for _, l := range ix.groups[g-1] {
-			if held[l.word]&l.bit == 0 && l.lit.prefixOf(q, i, w) {
-				held[l.word] |= l.bit
+		if g := ix.byPair[uint16(q[i])<<8|uint16(q[i+1])]; g != 0 {
+			ix.hold(&held, ix.groups[g-1], q, i, w)
+		}
+		if i+4 <= len(q) {
+			if g := ix.byQuad[quadSlot(w)]; g != 0 {
+				ix.hold(&held, ix.groups[g-1], q, i, w)
 			}
 		}
 	}
 	return held
+}
+
+// hold sets the bits of the literals of group that q holds at i.
+func (ix *literalIndex) hold(held *ruleMask, group []ruleLiteral, q string, i int, w uint64) {
+	for _, l := range group {
+		if held[l.word]&l.bit == 0 && l.lit.prefixOf(q, i, w) {
+			held[l.word] |= l.bit
+		}
+	}
 }
