@@ -141,14 +141,7 @@ const rewriteFile = "rules/rewrites.rules"
 
 // rewriteSpecs are the rewrites read from rewriteFile, in order.
 var rewriteSpecs = func() []ruleSpec {
-	b, err := ruleFiles.ReadFile(rewriteFile)
-	if err != nil {
-		panic("abstain: " + err.Error())
-	}
-	specs, err := parseRules(rewriteFile, string(b))
-	if err != nil {
-		panic("abstain: " + err.Error())
-	}
+	specs := mustParseRuleFile(rewriteFile)
 	for _, s := range specs {
 		if !s.rewrite {
 			panic(fmt.Sprintf("abstain: %s:%d: %s is a rule, not a rewrite", s.file, s.line, s.name))
@@ -174,15 +167,7 @@ func mustReadRules() []ruleSpec {
 	var out []ruleSpec
 	seen := map[string]string{}
 	for _, fam := range ruleFamilies {
-		name := "rules/" + fam + ".rules"
-		b, err := ruleFiles.ReadFile(name)
-		if err != nil {
-			panic("abstain: " + err.Error())
-		}
-		specs, err := parseRules(name, string(b))
-		if err != nil {
-			panic("abstain: " + err.Error())
-		}
+		specs := mustParseRuleFile("rules/" + fam + ".rules")
 		for _, s := range specs {
 			if s.rewrite {
 				panic(fmt.Sprintf("abstain: %s:%d: rewrite %s belongs in %s", s.file, s.line, s.name, rewriteFile))
@@ -195,6 +180,20 @@ func mustReadRules() []ruleSpec {
 		out = append(out, specs...)
 	}
 	return out
+}
+
+// mustParseRuleFile reads one embedded rule file. The files are part of
+// the build and checked by tests, so a damaged one panics.
+func mustParseRuleFile(name string) []ruleSpec {
+	b, err := ruleFiles.ReadFile(name)
+	if err != nil {
+		panic("abstain: " + err.Error())
+	}
+	specs, err := parseRules(name, string(b))
+	if err != nil {
+		panic("abstain: " + err.Error())
+	}
+	return specs
 }
 
 // ruleNameRE is a rule's name: lower-case words joined by underscores.

@@ -433,17 +433,7 @@ func (c *Composer) sentences(pi int, text string) []sentence {
 // one's name the question holds.
 func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]int, float64) {
 	t := c.topics
-	asked := lexicon.NewTermSet()
-	for _, w := range concepts {
-		if w.Filler {
-			continue
-		}
-		for _, alt := range w.Alternatives {
-			for _, term := range alt {
-				asked[term] = struct{}{}
-			}
-		}
-	}
+	asked := askedTerms(concepts)
 	cands := map[int]bool{}
 	for term := range asked {
 		for _, ti := range t.byTerm[term] {
@@ -648,6 +638,12 @@ func (c *Composer) Dermatological(concepts []retrieve.Weighted) bool {
 // Names reports whether the question names a topic of the version, by
 // any of its names ("hives" names urticaria).
 func (c *Composer) Names(concepts []retrieve.Weighted) bool {
+	return c.namesTopic(askedTerms(concepts))
+}
+
+// askedTerms returns every term of every way of writing the question's
+// concepts, fillers aside.
+func askedTerms(concepts []retrieve.Weighted) lexicon.TermSet {
 	asked := lexicon.NewTermSet()
 	for _, w := range concepts {
 		if w.Filler {
@@ -659,7 +655,7 @@ func (c *Composer) Names(concepts []retrieve.Weighted) bool {
 			}
 		}
 	}
-	return c.namesTopic(asked)
+	return asked
 }
 
 // namesTopic reports whether the terms asked hold enough of a topic's name
