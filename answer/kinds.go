@@ -75,6 +75,7 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*(?:how\s+do\s+(?:doctors|clinicians|dermatologists)\s+(?:diagnose|confirm|test\s+for)\b|what\s+tests?\s+(?:are|is)\s+(?:used|done|needed)\s+(?:to\s+diagnose|for)\b)`), []string{"diagnosis"}},
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+(?:usually\s+|commonly\s+|typically\s+)?(?:triggers|sets\s+off|brings\s+on)\b|what\s+(?:kinds?\s+of\s+)?things\s+(?:tend\s+to\s+|can\s+|usually\s+)?(?:trigger|set\s+off|cause|bring\s+on)\b)`), []string{"causes"}},
 	{regexp.MustCompile(`(?i)^\W*(?:how\s+(?:can|do)\s+(?:you|i|people)\s+(?:prevent|avoid)\b|what\s+can\s+(?:you|i|people)\s+do\s+at\s+home\b)`), []string{"prevention"}},
+	{regexp.MustCompile(`(?i)^\W*(?:which|what)\s+(?:other\s+)?(?:conditions|diseases|rashes|skin\s+problems|problems|things)\s+(?:can\s+|may\s+|might\s+)?(?:look|looks|appear|appears)\s+(?:like|similar\s+to)\b`), []string{"diagnosis"}},
 }
 
 // whatIsRE asks what something is, and nothing more: "What is (are)
