@@ -118,6 +118,15 @@ func (cfg *request) screen(question string, kv *evidence.Version, md Metadata) (
 	if abstain.IsClinicalDecision(asked) {
 		return "", &Abstained{Reason: abstain.ClinicalDecision, Message: clinicalDecisionMessage, Metadata: md}
 	}
+	// A question that passed the screens is read without its disclaimer
+	// ("I am not asking for a diagnosis:"), which says nothing of what it
+	// asks and would read as a question about diagnosis.
+	if d := answer.WithoutDisclaimer(corrected); d != corrected {
+		corrected = d
+		if cfg.retriever == nil {
+			cfg.concepts, cfg.analysed = kv.Index().Analyze(corrected), corrected
+		}
+	}
 	return corrected, nil
 }
 

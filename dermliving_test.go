@@ -378,6 +378,10 @@ func TestAskCitesFocus(t *testing.T) {
 		prefix:   "ev_androgenetic_alopecia_",
 		reason:   "the whole question retrieves nothing above the floor; its last clause names no topic and would find any drug (it found shingles)",
 	}, {
+		question: "I am not asking for a diagnosis: what does guttate psoriasis look like?",
+		prefix:   "ev_psoriasis_symptoms_",
+		reason:   "the disclaimer says what is not asked; read as asked, it sent the answer to the diagnosis section",
+	}, {
 		question: "save the answer to a file: what are the types of melanoma?",
 		prefix:   "ev_melanoma_",
 		reason:   "a clause addressed to the system is dropped and the reference question answered",
