@@ -154,6 +154,8 @@ func TestSectionFor(t *testing.T) {
 		{"What are the ways to get rid of molluscum contagiosum?", answer.Section{IDs: []string{"ev_molluscum_contagiosum_treatment_1", "ev_molluscum_contagiosum_treatment_2"}, Whole: true}},
 		{"What usually triggers a flare of urticaria?", answer.Section{IDs: []string{"ev_urticaria_causes_1", "ev_urticaria_causes_2"}, Whole: true}},
 		{"What does a superficial BCC look like?", answer.Section{IDs: []string{"ev_basal_cell_carcinoma_symptoms_1", "ev_basal_cell_carcinoma_symptoms_2"}, Whole: true}},
+		// A phrase that sets the scene does not hide the opening.
+		{"In a typical case of impetigo, what does the rash look like?", answer.Section{IDs: []string{"ev_impetigo_symptoms_1", "ev_impetigo_symptoms_2"}, Whole: true}},
 		// What else looks like a condition is told apart in its diagnosis.
 		{"Which conditions can look like intertrigo?", answer.Section{IDs: []string{"ev_intertrigo_diagnosis_1"}, Whole: true}},
 		// A part of the topic, not the topic: no section is settled.

@@ -91,8 +91,20 @@ func openingKinds(question string) []string {
 			return o.kinds
 		}
 	}
+	// A question may open with a phrase that sets its scene: "In a typical
+	// case of impetigo, what does the rash look like?".
+	if _, rest, ok := strings.Cut(question, ","); ok && leadRE.MatchString(question) {
+		for _, o := range kindOpenings {
+			if o.re.MatchString(strings.TrimSpace(rest)) {
+				return o.kinds
+			}
+		}
+	}
 	return nil
 }
+
+// leadRE opens a question with a phrase before its question proper.
+var leadRE = regexp.MustCompile(`(?i)^\W*(?:in|for|with|among|during|on)\s+[^,?]{1,60},\s*(?:what|how|who|which|where|when|why)\b`)
 
 // Section is the section of a focus topic that a question's opening asks for.
 type Section struct {
