@@ -121,7 +121,7 @@ func (cfg *request) screen(question string, kv *evidence.Version, md Metadata) (
 	// A question that passed the screens is read without its disclaimer
 	// ("I am not asking for a diagnosis:"), which says nothing of what it
 	// asks and would read as a question about diagnosis.
-	if d := answer.WithoutDisclaimer(corrected); d != corrected {
+	if d, ok := abstain.WithoutDisclaimer(corrected); ok {
 		corrected = d
 		if cfg.retriever == nil {
 			cfg.concepts, cfg.analysed = kv.Index().Analyze(corrected), corrected

@@ -96,3 +96,22 @@ func TestReasonJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestWithoutDisclaimer(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"I am not asking for a diagnosis: what does guttate psoriasis look like?", "what does guttate psoriasis look like?", true},
+		{"Not looking for medical advice, how is scabies spread?", "how is scabies spread?", true},
+		{"No pido diagnóstico: ¿cómo es un carcinoma basocelular típico?", "¿como es un carcinoma basocelular tipico?", true},
+		{"What is a diagnosis of exclusion?", "What is a diagnosis of exclusion?", false},
+		// A text that is only a disclaimer is left as it is.
+		{"I'm not asking for advice.", "I'm not asking for advice.", false},
+	}
+	for _, tt := range tests {
+		if got, ok := WithoutDisclaimer(tt.in); got != tt.want || ok != tt.ok {
+			t.Errorf("WithoutDisclaimer(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package abstain
 
+import "strings"
+
 // The clinical-decision screen runs rules over folded text (lower case, no
 // accents, straight apostrophes, single spaces) after the neutralising
 // rewrites below. A rule matches a question that asks for a decision about
@@ -111,4 +113,30 @@ func matchRules(q string, held ruleMask, precheck bool) string {
 		}
 	}
 	return ""
+}
+
+// disclaimer is the rewrite of rules/rewrites.rules that removes a
+// disclaimer about what a question does not ask.
+var disclaimer = func() *fastRE {
+	for _, s := range rewriteSpecs {
+		if s.name == "disclaimer" {
+			return s.re
+		}
+	}
+	panic("abstain: no disclaimer rewrite in " + rewriteFile)
+}()
+
+// WithoutDisclaimer returns the question folded (lower case, no
+// diacritics) without a disclaimer about what it does not ask ("I am not
+// asking for a diagnosis:", "no pido diagnostico"), by the screens' own
+// disclaimer rewrite, and true; or the question as it is and false when it
+// holds none, or nothing else. Read whole, such a question would seem to
+// ask about diagnosis.
+func WithoutDisclaimer(question string) (string, bool) {
+	f := foldText(question)
+	out := disclaimer.replaceAll(f, " ")
+	if out == f || strings.Trim(out, " \t:;,.-") == "" {
+		return question, false
+	}
+	return strings.TrimLeft(out, " \t:;,.-"), true
 }

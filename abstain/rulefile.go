@@ -1,9 +1,9 @@
 package abstain
 
 import (
-	"bufio"
 	"embed"
 	"fmt"
+	"iter"
 	"regexp"
 	"strconv"
 	"strings"
@@ -67,13 +67,7 @@ func mustReadLists() (map[string][]string, map[string]string) {
 // a|b|c" lines, and comments.
 func parseLists(file, text string) (map[string][]string, map[string]string, error) {
 	lists, frags := map[string][]string{}, map[string]string{}
-	sc := bufio.NewScanner(strings.NewReader(text))
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for n, line := range directiveLines(text) {
 		kind, rest, _ := strings.Cut(line, " ")
 		name, value, ok := strings.Cut(rest, " ")
 		if !ok || value == "" || !fragmentNameRE.MatchString(name) {
@@ -97,6 +91,22 @@ func parseLists(file, text string) (map[string][]string, map[string]string, erro
 		}
 	}
 	return lists, frags, nil
+}
+
+// directiveLines yields the numbered lines of a rule or lists file that
+// hold a directive: trimmed, without blank and comment lines.
+func directiveLines(text string) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		for i, line := range strings.Split(text, "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			if !yield(i+1, line) {
+				return
+			}
+		}
+	}
 }
 
 // fragmentNameRE is a list's or fragment's name.
@@ -226,13 +236,7 @@ func parseRules(file, text string) ([]ruleSpec, error) {
 		cur = nil
 		return nil
 	}
-	sc := bufio.NewScanner(strings.NewReader(text))
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for n, line := range directiveLines(text) {
 		key, rest, _ := strings.Cut(line, " ")
 		if key == "rule" || key == "rewrite" {
 			if err := finish(); err != nil {

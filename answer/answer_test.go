@@ -188,18 +188,3 @@ func compose(t *testing.T, q string) (answer.Answer, *answer.Composer) {
 	}
 	return c.Compose(q, concepts, hits), c
 }
-
-func TestWithoutDisclaimer(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"I am not asking for a diagnosis: what does guttate psoriasis look like?", "what does guttate psoriasis look like?"},
-		{"Not looking for medical advice, how is scabies spread?", "how is scabies spread?"},
-		{"What is a diagnosis of exclusion?", "What is a diagnosis of exclusion?"},
-		// A text that is only a disclaimer is left as it is.
-		{"I'm not asking for advice.", "I'm not asking for advice."},
-	}
-	for _, tt := range tests {
-		if got := answer.WithoutDisclaimer(tt.in); got != tt.want {
-			t.Errorf("WithoutDisclaimer(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}

@@ -171,19 +171,3 @@ func cuedIntents(in Intent, sentence string) Intent {
 func containsAny(s string, words []string) bool {
 	return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(s, w) })
 }
-
-// disclaimerRE is a disclaimer about what a question does not ask: "I am
-// not asking for a diagnosis:", "not looking for medical advice,".
-var disclaimerRE = regexp.MustCompile(`(?i)\b(?:(?:i am|i'm|im)\s+)?not\s+(?:asking|looking|seeking)\s+(?:you\s+)?(?:for|about)\s+(?:a\s+|an\s+|my\s+|any\s+)?(?:diagnos[ie]s|diagnose|treatment|advice|medical\s+advice|personal\s+advice)\b[\s:;,.-]*`)
-
-// WithoutDisclaimer returns the question without a disclaimer about what
-// it does not ask, which would otherwise read as what it asks ("I am not
-// asking for a diagnosis: what does guttate psoriasis look like?" asks what
-// it looks like). The screens read the whole question first.
-func WithoutDisclaimer(question string) string {
-	out := disclaimerRE.ReplaceAllString(question, "")
-	if strings.TrimSpace(out) == "" {
-		return question
-	}
-	return out
-}

@@ -330,21 +330,22 @@ func dropUnasked(home ExtractInput, cands []Extracted, termsOf map[int]lexicon.T
 // proximityWindow terms): "need repeating after about a week" is nearer the
 // sentence that says so than one holding the same words apart.
 func proximity(concepts []retrieve.Weighted, seq []string) float64 {
-	var prev *retrieve.Weighted
-	var total, got float64
-	for i := range concepts {
-		c := &concepts[i]
+	var prev []int
+	var prevW, total, got float64
+	started := false
+	for _, c := range concepts {
 		if c.Filler || c.Weight == 0 {
 			continue
 		}
-		if prev != nil {
-			w := min(prev.Weight, c.Weight)
+		at := positions(c, seq)
+		if started {
+			w := min(prevW, c.Weight)
 			total += w
-			if near(positions(*prev, seq), positions(*c, seq)) {
+			if near(prev, at) {
 				got += w
 			}
 		}
-		prev = c
+		prev, prevW, started = at, c.Weight, true
 	}
 	if total == 0 {
 		return 0
