@@ -103,7 +103,11 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 	if cfg.retriever == nil {
 		comp := answer.For(kv)
 		if comp.Names(cfg.concepts) {
-			names = func(q string) bool { return comp.Names(kv.Index().Analyze(q)) }
+			// The clause's analysis is kept for its search.
+			names = func(q string) bool {
+				cfg.concepts, cfg.analysed = kv.Index().Analyze(q), q
+				return comp.Names(cfg.concepts)
+			}
 		}
 	}
 	for i := len(parts) - 1; i >= 0; i-- {
