@@ -110,6 +110,10 @@ func TestOpeningKinds(t *testing.T) {
 		{"Who is at risk for Skin Cancer? ?", []string{"susceptibility", "causes"}},
 		{"Is Cutaneous mastocytosis inherited ?", []string{"inheritance", "genetics"}},
 		{"What are the stages of Melanoma ?", []string{"stages"}},
+		{"Who is most prone to chafing rashes in skin folds?", []string{"susceptibility", "causes"}},
+		{"How can warts be kept from spreading to other fingers?", []string{"prevention"}},
+		{"How do families stop lice spreading?", []string{"prevention"}},
+		{"How does impetigo spread?", nil},
 		{"Why does acne start at puberty?", nil},
 		{"What is the punctum on an epidermoid cyst?", nil},
 	}

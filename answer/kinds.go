@@ -64,6 +64,7 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*(?:is|are)\s+.{1,80}\s+inherited\s*\??\s*$`), []string{"inheritance", "genetics"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+genetic\s+changes\s+related\s+to\b`), []string{"genetics", "inheritance", "causes"}},
 	{regexp.MustCompile(`(?i)^\W*who\s+is\s+at\s+risk\s+(?:for|of)\b`), []string{"susceptibility", "causes"}},
+	{regexp.MustCompile(`(?i)^\W*who\s+(?:is|are)\s+(?:most\s+|more\s+)?(?:prone|susceptible|vulnerable)\s+to\b`), []string{"susceptibility", "causes"}},
 	{regexp.MustCompile(`(?i)^\W*how\s+many\s+people\s+are\s+affected\s+by\b`), []string{"frequency"}},
 	{regexp.MustCompile(`(?i)^\W*(?:how\s+to\s+prevent\b|how\s+can\s+.{1,80}\s+be\s+prevented\b)`), []string{"prevention"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+is\s+the\s+outlook\s+for\b`), []string{"outlook"}},
@@ -74,7 +75,7 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+treatments?\s+(?:exist|are\s+there|are\s+available|is\s+available|can\s+help|work)\s+for\b|what\s+are\s+the\s+(?:ways|options)\s+to\s+(?:treat|get\s+rid\s+of)\b|what\s+(?:is|are)\s+the\s+(?:best\s+|usual\s+|main\s+)?treatments?\s+(?:for|of)\b|how\s+(?:do|can)\s+(?:you|i|people|doctors|clinicians)\s+(?:treat|get\s+rid\s+of)\b|how\s+to\s+get\s+rid\s+of\b)`), []string{"treatment"}},
 	{regexp.MustCompile(`(?i)^\W*(?:how\s+do\s+(?:doctors|clinicians|dermatologists)\s+(?:diagnose|confirm|test\s+for)\b|what\s+tests?\s+(?:are|is)\s+(?:used|done|needed)\s+(?:to\s+diagnose|for)\b)`), []string{"diagnosis"}},
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+(?:usually\s+|commonly\s+|typically\s+)?(?:triggers|sets\s+off|brings\s+on)\b|what\s+(?:kinds?\s+of\s+)?things\s+(?:tend\s+to\s+|can\s+|usually\s+)?(?:trigger|set\s+off|cause|bring\s+on)\b)`), []string{"causes"}},
-	{regexp.MustCompile(`(?i)^\W*(?:how\s+(?:can|do)\s+(?:you|i|people)\s+(?:prevent|avoid)\b|what\s+can\s+(?:you|i|people)\s+do\s+at\s+home\b)`), []string{"prevention"}},
+	{regexp.MustCompile(`(?i)^\W*(?:how\s+(?:can|do)\s+(?:you|i|people)\s+(?:prevent|avoid)\b|what\s+can\s+(?:you|i|people)\s+do\s+at\s+home\b|how\s+(?:can|do|does|is|are)\s+.{1,80}\s+be\s+(?:stopped|kept|prevented)\s+from\s+spreading\b|how\s+(?:can|do)\s+(?:you|i|people|families)\s+(?:stop|prevent|limit)\s+.{1,80}\s+(?:from\s+)?spreading\b)`), []string{"prevention"}},
 	{regexp.MustCompile(`(?i)^\W*(?:which|what)\s+(?:other\s+)?(?:conditions|diseases|rashes|skin\s+problems|problems|things)\s+(?:can\s+|may\s+|might\s+)?(?:look|looks|appear|appears)\s+(?:like|similar\s+to)\b`), []string{"diagnosis"}},
 }
 
