@@ -3,6 +3,7 @@ package claims
 import (
 	"testing"
 
+	"github.com/dermliving/dermliving/lexicon"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -63,6 +64,29 @@ func TestHoldsAsked(t *testing.T) {
 	for _, tt := range tests {
 		if got := holdsAsked([]answerType{byName[tt.kind]}, tt.sentence); got != tt.want {
 			t.Errorf("%s answers %q = %v, want %v", tt.kind, tt.sentence, got, tt.want)
+		}
+	}
+}
+
+func TestNamesTerm(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		question, sentence string
+		want               bool
+	}{
+		{"What is a closed comedone?", "Acne lesions include blackheads (open comedones) and whiteheads (closed comedones).", true},
+		{"What is a punctum?", "The cyst often has a small dark pore, called a punctum, at its centre.", true},
+		{"What is a punctum?", "A cyst is diagnosed by its central punctum.", false},
+		{"What is a closed comedone?", "Whiteheads form when pores close (see below).", false},
+		{"What is a closed comedone?", "Acne lesions include comedones (blackheads and whiteheads, open and closed).", false},
+	}
+	for _, tt := range tests {
+		term := definedTerm(an, tt.question)
+		if got := namesTerm(an, term, tt.sentence); got != tt.want {
+			t.Errorf("namesTerm(%q, %q) = %v, want %v", tt.question, tt.sentence, got, tt.want)
 		}
 	}
 }

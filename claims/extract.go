@@ -115,8 +115,12 @@ var definitionRE = regexp.MustCompile(`(?i)^\W*(?:what (?:is|are) (?:a |an |the 
 // namingRE introduces a name: "a small dark pore, called a punctum".
 var namingRE = regexp.MustCompile(`(?i)\b(?:called|known as|termed|referred to as|named)\s+((?:[\w'-]+[\s,]*){1,4})`)
 
-// namingCues are the words namingRE starts with, lowercased.
-var namingCues = []string{"called", "known as", "termed", "referred to as", "named"}
+// bracketNameRE is a short name in brackets after a word: "whiteheads
+// (closed comedones)".
+var bracketNameRE = regexp.MustCompile(`\w\s+\(([^()]{1,60})\)`)
+
+// namingCues are the words namingRE and bracketNameRE start with, lowercased.
+var namingCues = []string{"called", "known as", "termed", "referred to as", "named", "("}
 
 // definedTerm returns the terms of what the question asks to define, or nil
 // when it asks no such thing.
@@ -136,6 +140,16 @@ func namesTerm(an *lexicon.Analyzer, term []string, sentence string) bool {
 	lower := strings.ToLower(sentence)
 	if !slices.ContainsFunc(namingCues, func(cue string) bool { return strings.Contains(lower, cue) }) {
 		return false
+	}
+	// A term in brackets after what it names: "whiteheads (closed
+	// comedones)".
+	if strings.Contains(sentence, "(") {
+		for _, m := range bracketNameRE.FindAllStringSubmatch(sentence, -1) {
+			named := lexicon.NewTermSet(an.Terms(m[1]))
+			if len(named) <= len(term)+1 && !slices.ContainsFunc(term, func(t string) bool { return !named.Has(t) }) {
+				return true
+			}
+		}
 	}
 	for _, m := range namingRE.FindAllStringSubmatch(sentence, -1) {
 		named := lexicon.NewTermSet(an.Terms(m[1]))
