@@ -114,6 +114,9 @@ func TestOpeningKinds(t *testing.T) {
 		{"How can warts be kept from spreading to other fingers?", []string{"prevention"}},
 		{"How do families stop lice spreading?", []string{"prevention"}},
 		{"How does impetigo spread?", nil},
+		{"Can you explain what a diagnosis of chronic urticaria means?", []string{"overview"}},
+		{"Please tell me what causes hives.", []string{"causes", "genetics", "inheritance"}},
+		{"Can you explain why hives itch?", nil},
 		{"Why does acne start at puberty?", nil},
 		{"What is the punctum on an epidermoid cyst?", nil},
 	}

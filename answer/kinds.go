@@ -76,6 +76,7 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*(?:how\s+do\s+(?:doctors|clinicians|dermatologists)\s+(?:diagnose|confirm|test\s+for)\b|what\s+tests?\s+(?:are|is)\s+(?:used|done|needed)\s+(?:to\s+diagnose|for)\b)`), []string{"diagnosis"}},
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+(?:usually\s+|commonly\s+|typically\s+)?(?:triggers|sets\s+off|brings\s+on)\b|what\s+(?:kinds?\s+of\s+)?things\s+(?:tend\s+to\s+|can\s+|usually\s+)?(?:trigger|set\s+off|cause|bring\s+on)\b)`), []string{"causes"}},
 	{regexp.MustCompile(`(?i)^\W*(?:how\s+(?:can|do)\s+(?:you|i|people)\s+(?:prevent|avoid)\b|what\s+can\s+(?:you|i|people)\s+do\s+at\s+home\b|how\s+(?:can|do|does|is|are)\s+.{1,80}\s+be\s+(?:stopped|kept|prevented)\s+from\s+spreading\b|how\s+(?:can|do)\s+(?:you|i|people|families)\s+(?:stop|prevent|limit)\s+.{1,80}\s+(?:from\s+)?spreading\b)`), []string{"prevention"}},
+	{regexp.MustCompile(`(?i)^\W*(?:what\s+(?:a\s+|the\s+)?diagnosis\s+of\s+.{1,80}\s+means\b|what\s+does\s+(?:a\s+|the\s+)?diagnosis\s+of\s+.{1,80}\s+mean\b)`), []string{"overview"}},
 	{regexp.MustCompile(`(?i)^\W*(?:which|what)\s+(?:other\s+)?(?:conditions|diseases|rashes|skin\s+problems|problems|things)\s+(?:can\s+|may\s+|might\s+)?(?:look|looks|appear|appears)\s+(?:like|similar\s+to)\b`), []string{"diagnosis"}},
 }
 
@@ -92,6 +93,10 @@ func openingKinds(question string) []string {
 			return o.kinds
 		}
 	}
+	// A polite request opens many questions: "Can you explain what ...".
+	if loc := requestRE.FindStringIndex(question); loc != nil {
+		return openingKinds(question[loc[1]:])
+	}
 	// A question may open with a phrase that sets its scene: "In a typical
 	// case of impetigo, what does the rash look like?".
 	if _, rest, ok := strings.Cut(question, ","); ok && leadRE.MatchString(question) {
@@ -103,6 +108,10 @@ func openingKinds(question string) []string {
 	}
 	return nil
 }
+
+// requestRE is a polite request before a question proper: "Can you
+// explain", "Please tell me", "I would like to know".
+var requestRE = regexp.MustCompile(`(?i)^\W*(?:(?:can|could|would)\s+you\s+(?:please\s+)?(?:explain|tell\s+me|describe)|please\s+(?:explain|tell\s+me|describe)|i\s+(?:want|would\s+like|'d\s+like)\s+to\s+know)\s+`)
 
 // leadRE opens a question with a phrase before its question proper.
 var leadRE = regexp.MustCompile(`(?i)^\W*(?:in|for|with|among|during|on)\s+[^,?]{1,60},\s*(?:what|how|who|which|where|when|why)\b`)
