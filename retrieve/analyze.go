@@ -122,8 +122,36 @@ func (ix *Index) Analyze(question string) []Weighted {
 			out[i].Weight = min(w.Weight, lightest)
 		}
 	}
+	// What a question sets its point against ("tablets rather than
+	// creams") is not what it asks about: such a word weighs less, unless
+	// it also names the question's topic elsewhere.
+	if m := contrastRE.FindAllStringSubmatchIndex(question, -1); m != nil {
+		against := lexicon.TermSet{}
+		rest := question
+		for i := len(m) - 1; i >= 0; i-- {
+			for _, t := range ix.an.Terms(question[m[i][2]:m[i][3]]) {
+				against[t] = struct{}{}
+			}
+			rest = rest[:m[i][2]] + rest[m[i][3]:]
+		}
+		elsewhere := lexicon.NewTermSet(ix.an.Terms(rest))
+		for i, w := range out {
+			if !w.Filler && w.Group < 0 && against.Has(w.Terms[0]) && !elsewhere.Has(w.Terms[0]) {
+				out[i].Weight *= contrastWeight
+			}
+		}
+	}
 	return out
 }
+
+// contrastRE finds the word a question sets its point against: the first
+// word after "rather than", "instead of" or "as opposed to", past an
+// article.
+var contrastRE = regexp.MustCompile(`(?i)\b(?:rather\s+than|instead\s+of|as\s+opposed\s+to)\s+(?:(?:a|an|the|just|using|being|simply)\s+)*([\p{L}'-]+)`)
+
+// contrastWeight is the share of its weight a word keeps when the question
+// sets its point against it.
+const contrastWeight = 0.5
 
 // capitalRE finds a capitalised word that does not open a sentence.
 var capitalRE = regexp.MustCompile(`[\p{Ll}\p{N},;:)]\s+(\p{Lu}[\p{L}\p{N}'-]+)`)

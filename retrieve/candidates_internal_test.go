@@ -102,3 +102,45 @@ func TestLightest(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeContrast checks that a word the question sets its point against
+// weighs half, and a word it also asks about keeps its weight.
+func TestAnalyzeContrast(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []Doc{
+		{ID: "a", Title: "Impetigo", Section: "Treatment", Text: "Creams treat small patches; tablets treat extensive impetigo."},
+		{ID: "b", Title: "Impetigo", Section: "Overview", Text: "Impetigo is a contagious infection."},
+		{ID: "c", Title: "Warts", Section: "Overview", Text: "Warts are small growths."},
+	}
+	ix, err := New(context.Background(), docs, &Options{Analyzer: an})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	weight := func(question, word string) float64 {
+		for _, w := range ix.Analyze(question) {
+			if slices.Contains(w.Terms, word) {
+				return w.Weight
+			}
+		}
+		t.Fatalf("Analyze(%q) has no concept %q", question, word)
+		return 0
+	}
+	plain := weight("When are creams used for impetigo?", "cream")
+	tests := []struct {
+		question string
+		want     float64
+	}{
+		{"When are tablets rather than creams used for impetigo?", plain * contrastWeight},
+		{"When are tablets used instead of the creams for impetigo?", plain * contrastWeight},
+		{"Which creams work, rather than creams that sting?", plain},
+	}
+	for _, tt := range tests {
+		if got := weight(tt.question, "cream"); got != tt.want {
+			t.Errorf("Analyze(%q): cream weighs %v, want %v", tt.question, got, tt.want)
+		}
+	}
+}
