@@ -39,6 +39,18 @@
 // [Decide] runs both screens and names the rule that decided.
 //
 // Screens are pure functions, safe for concurrent use.
+//
+// # Layout
+//
+// This package is the screens' public face; they live in internal
+// packages: internal/identifiers is the patient-data screen and
+// internal/decision the clinical-decision screen, with its rule files
+// (internal/decision/rules) and its learned model, which
+// internal/decision/gen.go trains (go generate ./abstain/...). Both read
+// text folded by internal/fold, run their expressions with internal/fastre
+// and share the word helpers of internal/lex. internal/labelled reads the
+// labelled question sets of testdata/screens; internal/screentest holds what
+// the tests share.
 package abstain
 
 import (

@@ -1,32 +1,6 @@
 package abstain
 
-import "strings"
-
-// The clinical-decision screen runs rules over folded text (lower case, no
-// accents, straight apostrophes, single spaces) after the neutralising
-// rewrites below. A rule matches a question that asks for a decision about
-// a particular person: their diagnosis, their treatment choice or dose, or
-// their triage, in the first or third person, as a case vignette, or about
-// an attached image. English and Spanish share the rules' structure.
-
-// neutral rewrites phrases that look like a decision rule but ask for
-// reference information, before the rules run: the rewrites of
-// rules/rewrites.rules, in order.
-var neutral = func() []struct {
-	any  []string // as in rule
-	re   *fastRE
-	with string
-} {
-	out := make([]struct {
-		any  []string
-		re   *fastRE
-		with string
-	}, len(rewriteSpecs))
-	for i, s := range rewriteSpecs {
-		out[i].any, out[i].re, out[i].with = s.any, s.re, s.with
-	}
-	return out
-}()
+import "github.com/dermliving/dermliving/abstain/internal/decision"
 
 // IsClinicalDecision reports whether question asks for a decision about a
 // particular person: a diagnosis, a treatment choice or dose, or triage,
@@ -34,97 +8,13 @@ var neutral = func() []struct {
 // image, in English or Spanish. Reference questions that only look similar
 // ("should sunscreen be reapplied every two hours?", "do I have to wear
 // sunscreen in winter?") are not decisions. Hand-written rules decide
-// first, unless a small learned model (decision_features.go) is sure the
-// question is a reference one; a question no rule matches is a decision
-// when the model is confident it is one.
+// first, unless a small learned model
+// (internal/decision/decision_features.go) is sure the question is a
+// reference one; a question no rule matches is a decision when the model
+// is confident it is one.
 func IsClinicalDecision(question string) bool {
-	return isDecision(question, true)
+	return decision.Rule(question) != ""
 }
-
-// isDecision is IsClinicalDecision; with precheck false it runs every rule's
-// expression, which tests compare against.
-func isDecision(question string, precheck bool) bool {
-	return decisionRule(question, precheck) != ""
-}
-
-// reExplicitlyGeneral marks a question its writer says is general: "general
-// q for my salon's FAQ", "for a training slide", "para un ejemplo de clase".
-// No hand-written rule overrules that; the model still may.
-var reExplicitlyGeneral = rx(`\b(general (q|question|query)|asking (in general|generally|for general knowledge)|for (a|an|my|our) (salon'?s? )?(faq|leaflet|article|essay|class|lecture|presentation|training|poster|exam|quiz)|(training|teaching) (slide|example|purposes)|(class|textbook|generic|worked) example|for a generic example|pregunta general|(un|como) ejemplo de clase|para (un|el) (folleto|articulo|trabajo|examen)|en terminos generales)\b`)
-
-// decisionModelRule is the Rule of a decision that no hand-written rule
-// matched but the learned model (decision_features.go) did.
-const decisionModelRule = "decision_model"
-
-// decisionRule returns the name of the first decision rule that matches
-// question, unless the learned model scores the question below its veto;
-// or decisionModelRule when no rule matches but the model scores the
-// question at or above its threshold; or "".
-func decisionRule(question string, precheck bool) string {
-	q := foldText(question)
-	n, held := neutralize(q, precheck)
-	if rule := matchRules(n, held, precheck); rule != "" && !reExplicitlyGeneral.MatchString(q) {
-		if scoreNeutralized(n) < decisionModelVeto {
-			return "" // the model is sure the rule misread a reference question
-		}
-		return rule
-	}
-	// Everyday care asked about in general ("should I use a separate towel
-	// for my face?") is a family the rules know well and the model, which
-	// weighs "should I" and "my face" heavily, does not: it is not the
-	// model's to overrule.
-	if genericAdvice.MatchString(n) {
-		return ""
-	}
-	if scoreNeutralized(n) >= decisionModelThreshold {
-		return decisionModelRule
-	}
-	return ""
-}
-
-// neutralize applies the neutral rewrites to folded question q, and with
-// precheck returns the rules whose literals the result holds.
-func neutralize(q string, precheck bool) (string, ruleMask) {
-	// One pass finds the literals of the rewrites and of the rules; a
-	// rewrite that changes q calls for another.
-	var held ruleMask
-	if precheck {
-		held = ruleLiterals.rulesIn(q)
-	}
-	for i, n := range neutral {
-		if !precheck || held.has(neutralBit(i)) {
-			if r := n.re.replaceAll(q, n.with); r != q {
-				q = r
-				if precheck {
-					held = ruleLiterals.rulesIn(q)
-				}
-			}
-		}
-	}
-	return q, held
-}
-
-// matchRules returns the name of the first rule that matches neutralized
-// question q, running with precheck only the rules held names.
-func matchRules(q string, held ruleMask, precheck bool) string {
-	for i := range decisionRules {
-		if (!precheck || held.has(i)) && decisionRules[i].match(q) {
-			return decisionRules[i].name
-		}
-	}
-	return ""
-}
-
-// disclaimer is the rewrite of rules/rewrites.rules that removes a
-// disclaimer about what a question does not ask.
-var disclaimer = func() *fastRE {
-	for _, s := range rewriteSpecs {
-		if s.name == "disclaimer" {
-			return s.re
-		}
-	}
-	panic("abstain: no disclaimer rewrite in " + rewriteFile)
-}()
 
 // WithoutDisclaimer returns the question folded (lower case, no
 // diacritics) without a disclaimer about what it does not ask ("I am not
@@ -133,10 +23,5 @@ var disclaimer = func() *fastRE {
 // holds none, or nothing else. Read whole, such a question would seem to
 // ask about diagnosis.
 func WithoutDisclaimer(question string) (string, bool) {
-	f := foldText(question)
-	out := disclaimer.replaceAll(f, " ")
-	if out == f || strings.Trim(out, " \t:;,.-") == "" {
-		return question, false
-	}
-	return strings.TrimLeft(out, " \t:;,.-"), true
+	return decision.WithoutDisclaimer(question)
 }

@@ -1,38 +1,40 @@
 package abstain
 
 import (
-	"bufio"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dermliving/dermliving/abstain/internal/decision"
+	"github.com/dermliving/dermliving/abstain/internal/labelled"
+	"github.com/dermliving/dermliving/abstain/internal/screentest"
 )
 
 // The evaluation reads the labelled question sets in ../testdata/screens/
 // (dev.jsonl to dev11.jsonl for tuning the rules; those but dev7, and
-// test.jsonl, for training the decision model, see decision_model_test.go;
-// holdout2.jsonl to holdout11.jsonl held out for reporting) and the generated identifier set in
-// testdata/identifiers.jsonl, reports recall per identifier kind and
-// precision and recall per class, per split, for the development and the
-// held-out splits together, and on the combined set, and logs them against
-// the screens' goals on the combined set. It fails when a figure drops
-// below its regression floor: a level below what the screens reached when
-// the floor was set. Floors guard regressions; they are not the goals, and
-// sit below a goal that is not met yet.
+// test.jsonl, for training the decision model, see
+// internal/decision/train.go; holdout2.jsonl to holdout11.jsonl held out for
+// reporting) and the generated identifier set in
+// internal/identifiers/testdata/identifiers.jsonl, reports recall per
+// identifier kind and precision and recall per class, per split, for the
+// development and the held-out splits together, and on the combined set,
+// and logs them against the screens' goals on the combined set. It fails
+// when a figure drops below its regression floor: a level below what the
+// screens reached when the floor was set. Floors guard regressions; they are
+// not the goals, and sit below a goal that is not met yet.
 //
 //	go test -run Eval -v ./abstain/
 //
 // For the clinical-decision screen it also logs, per split, the rules alone
 // and the rules or the model at its cross-validated threshold
-// (decisionModelCVThreshold), next to the screen as it runs (the rules or
-// the model at decisionModelThreshold). The model was trained on dev, dev2,
-// dev3, dev4, dev5, dev6, dev8 to dev11 and test, so only the held-out splits
-// measure it.
+// (decision.ModelThreshold), next to the screen as it runs (the same
+// threshold, with the model's veto of a rule and the questions their writer
+// calls general). The model was trained on dev, dev2, dev3, dev4, dev5,
+// dev6, dev8 to dev11 and test, so only the held-out splits measure it.
 //
 // It logs ids and figures only, never a question's text: the texts hold
 // (synthetic) identifiers.
@@ -41,11 +43,15 @@ var (
 	evalMisses = flag.Bool("eval.misses", false, "log the ids of development questions (dev to dev11) the screens get wrong")
 )
 
+// generatedSet is the generated identifier set, which the identifier
+// screen's tests write.
+var generatedSet = filepath.Join("internal", "identifiers", "testdata", "identifiers.jsonl")
+
 // defaultSplits are the labelled splits the floors were measured on, every
 // one in testdata/screens/manifest.json: those read in development, then the
 // held-out ones. With other splits the test reports the figures and the
 // floors they would breach, but does not fail on the combined floors.
-var defaultSplits = strings.Join(append(splitsWhere(func(role string) bool { return role != "held_out" }), splitsWhere(func(role string) bool { return role == "held_out" })...), ",")
+var defaultSplits = strings.Join(append(labelled.Splits(screenFiles, func(role string) bool { return role != "held_out" }), labelled.Splits(screenFiles, func(role string) bool { return role == "held_out" })...), ",")
 
 // The screens' goals, enforced: on the combined set and, for the
 // clinical-decision screen, on the held-out splits alone.
@@ -77,71 +83,17 @@ const (
 	floorHeldOutFalseAbstain   = goalFalseAbstainAt
 )
 
-// labelled is one line of the screen question set.
-type labelled struct {
-	ID     string   `json:"id"`
-	Text   string   `json:"text"`
-	Label  string   `json:"label"`
-	Kinds  []string `json:"kinds"`
-	Lang   string   `json:"lang"`
-	Tricky bool     `json:"tricky"`
-}
-
-// generated is one line of the generated identifier set.
-type generated struct {
-	ID   string `json:"id"`
-	Text string `json:"text"`
-	// Kind is the identifier's kind, or "" for a negative that must find
-	// nothing.
-	Kind  string `json:"kind,omitempty"`
-	Start int    `json:"start,omitempty"` // byte offsets of the identifier
-	End   int    `json:"end,omitempty"`
-	Lang  string `json:"lang"`
-	// Note says what a case exercises: its phrasing, position, or why a
-	// negative must not trigger.
-	Note string `json:"note"`
-}
-
-func readJSONL[T any](t testing.TB, path string) ([]T, bool) {
-	t.Helper()
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		return nil, false
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s:%d: %v", path, n, err) // the error names no text
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out, true
-}
-
 // devSplit reports whether split is read in development (its role is train
 // or tune). Only those may list their misses; held-out splits are read for
 // figures only.
 func devSplit(split string) bool {
-	role := splitRole(split)
+	role := labelled.Role(screenFiles, split)
 	return role == "train" || role == "tune"
 }
 
 // heldOutSplit reports whether split is held out from both the rules and
 // the decision model.
-func heldOutSplit(split string) bool { return splitRole(split) == "held_out" }
+func heldOutSplit(split string) bool { return labelled.Role(screenFiles, split) == "held_out" }
 
 // heldOutSplits is the number of held-out splits the held-out floors need:
 // every one among the default splits.
@@ -163,7 +115,7 @@ var screenVariants = []struct {
 	classify func(q string) string
 }{
 	{"rules alone", func(q string) string { return classifyWith(q, math.Inf(1)) }},
-	{"rules or model, cross-validated threshold", func(q string) string { return classifyWith(q, decisionModelCVThreshold) }},
+	{"rules or model, cross-validated threshold", func(q string) string { return classifyWith(q, decision.ModelThreshold) }},
 	{"rules or model, the screen", classify},
 }
 
@@ -172,8 +124,7 @@ func classifyWith(q string, threshold float64) string {
 	if len(ScreenPatientData(q)) > 0 {
 		return "patient_data"
 	}
-	f := foldText(q)
-	if matchingRule(f, true) != "" || modelAsked(f) && decisionModelScore(f) >= threshold {
+	if decision.RulesOrModel(q, threshold) {
 		return "clinical_decision"
 	}
 	return "reference"
@@ -196,37 +147,20 @@ func classify(q string) string {
 	return "reference"
 }
 
-// ratio is hits out of n.
-type ratio struct{ hit, n int }
-
-func (r ratio) value() float64 {
-	if r.n == 0 {
-		return 1
-	}
-	return float64(r.hit) / float64(r.n)
-}
-
-func (r ratio) String() string {
-	if r.n == 0 {
-		return "   -   (0/0)"
-	}
-	return fmt.Sprintf("%.3f (%d/%d)", r.value(), r.hit, r.n)
-}
-
 // classScores holds a confusion count for the three labels.
 type classScores struct {
-	counts map[[2]string]int // [want, got]
-	kinds  map[string]*ratio // labelled patient_data: kind found among the findings
+	counts map[[2]string]int            // [want, got]
+	kinds  map[string]*screentest.Ratio // labelled patient_data: kind found among the findings
 	misses []string
 }
 
 func newClassScores() *classScores {
-	return &classScores{counts: map[[2]string]int{}, kinds: map[string]*ratio{}}
+	return &classScores{counts: map[[2]string]int{}, kinds: map[string]*screentest.Ratio{}}
 }
 
 var labels = []string{"reference", "clinical_decision", "patient_data"}
 
-func (c *classScores) add(q labelled, got string, findings []Kind) {
+func (c *classScores) add(q labelled.Question, got string, findings []Kind) {
 	c.counts[[2]string{q.Label, got}]++
 	if got != q.Label {
 		c.misses = append(c.misses, fmt.Sprintf("%s(%s->%s)", q.ID, short(q.Label), short(got)))
@@ -234,12 +168,12 @@ func (c *classScores) add(q labelled, got string, findings []Kind) {
 	for _, k := range q.Kinds {
 		r := c.kinds[k]
 		if r == nil {
-			r = &ratio{}
+			r = &screentest.Ratio{}
 			c.kinds[k] = r
 		}
-		r.n++
+		r.N++
 		if slices.Contains(findings, Kind(k)) {
-			r.hit++
+			r.Hit++
 		}
 	}
 }
@@ -254,34 +188,34 @@ func short(label string) string {
 	return "ref"
 }
 
-func (c *classScores) precision(l string) ratio {
-	var r ratio
+func (c *classScores) precision(l string) screentest.Ratio {
+	var r screentest.Ratio
 	for _, w := range labels {
 		n := c.counts[[2]string{w, l}]
-		r.n += n
+		r.N += n
 		if w == l {
-			r.hit += n
+			r.Hit += n
 		}
 	}
 	return r
 }
 
-func (c *classScores) recall(l string) ratio {
-	var r ratio
+func (c *classScores) recall(l string) screentest.Ratio {
+	var r screentest.Ratio
 	for _, g := range labels {
 		n := c.counts[[2]string{l, g}]
-		r.n += n
+		r.N += n
 		if g == l {
-			r.hit += n
+			r.Hit += n
 		}
 	}
 	return r
 }
 
 // falseAbstention is the share of reference questions the screens refuse.
-func (c *classScores) falseAbstention() ratio {
+func (c *classScores) falseAbstention() screentest.Ratio {
 	r := c.recall("reference")
-	return ratio{r.n - r.hit, r.n}
+	return screentest.Ratio{Hit: r.N - r.Hit, N: r.N}
 }
 
 func (c *classScores) merge(o *classScores) {
@@ -291,11 +225,11 @@ func (c *classScores) merge(o *classScores) {
 	for k, v := range o.kinds {
 		r := c.kinds[k]
 		if r == nil {
-			r = &ratio{}
+			r = &screentest.Ratio{}
 			c.kinds[k] = r
 		}
-		r.hit += v.hit
-		r.n += v.n
+		r.Hit += v.Hit
+		r.N += v.N
 	}
 }
 
@@ -323,7 +257,7 @@ func TestEval(t *testing.T) {
 		if split == "" {
 			continue
 		}
-		qs, ok := readJSONL[labelled](t, filepath.Join(dir, split+".jsonl"))
+		qs, ok := screentest.ReadJSONL[labelled.Question](t, filepath.Join(dir, split+".jsonl"))
 		if !ok {
 			t.Logf("%s: %s.jsonl absent; skipped", dir, split)
 			continue
@@ -388,20 +322,20 @@ func TestEval(t *testing.T) {
 	}
 	if len(heldOutRead) == heldOutSplits {
 		p, r, fa := heldOut.precision("clinical_decision"), heldOut.recall("clinical_decision"), heldOut.falseAbstention()
-		if p.value() < floorHeldOutDecisionPrecis {
+		if p.Value() < floorHeldOutDecisionPrecis {
 			t.Errorf("held out: clinical_decision precision %s fell below the floor %.2f", p, floorHeldOutDecisionPrecis)
 		}
-		if r.value() < floorHeldOutDecisionRecall {
+		if r.Value() < floorHeldOutDecisionRecall {
 			t.Errorf("held out: clinical_decision recall %s fell below the floor %.2f", r, floorHeldOutDecisionRecall)
 		}
-		if fa.value() > floorHeldOutFalseAbstain {
+		if fa.Value() > floorHeldOutFalseAbstain {
 			t.Errorf("held out: false abstention on reference questions %s rose above %.2f", fa, floorHeldOutFalseAbstain)
 		}
 	}
 
-	gen, ok := readJSONL[generated](t, filepath.Join("testdata", "identifiers.jsonl"))
+	gen, ok := screentest.ReadJSONL[labelled.Generated](t, generatedSet)
 	if !ok {
-		t.Fatal("testdata/identifiers.jsonl is missing: run go test ./abstain/ -run TestGenerateIdentifiers -update")
+		t.Fatalf("%s is missing: run go test ./abstain/internal/identifiers/ -run TestGenerateIdentifiers -update", generatedSet)
 	}
 	genKinds, negatives := scoreGenerated(gen)
 	logKinds(t, fmt.Sprintf("generated identifiers (%d inputs): finding of the kind covering the identifier", len(gen)), genKinds)
@@ -409,14 +343,14 @@ func TestEval(t *testing.T) {
 
 	// Goals, on the combined set: the labelled splits read and the
 	// generated identifiers.
-	combined := map[string]*ratio{}
-	for _, m := range []map[string]*ratio{all.kinds, genKinds} {
+	combined := map[string]*screentest.Ratio{}
+	for _, m := range []map[string]*screentest.Ratio{all.kinds, genKinds} {
 		for k, r := range m {
 			if combined[k] == nil {
-				combined[k] = &ratio{}
+				combined[k] = &screentest.Ratio{}
 			}
-			combined[k].hit += r.hit
-			combined[k].n += r.n
+			combined[k].Hit += r.Hit
+			combined[k].N += r.N
 		}
 	}
 	logKinds(t, "combined identifier recall", combined)
@@ -428,7 +362,7 @@ func TestEval(t *testing.T) {
 	}
 	for _, k := range AllKinds() {
 		r := combined[string(k)]
-		if r == nil || r.n == 0 {
+		if r == nil || r.N == 0 {
 			t.Errorf("kind %s: no inputs in the combined set", k)
 			continue
 		}
@@ -436,26 +370,26 @@ func TestEval(t *testing.T) {
 		if k == KindName {
 			goal, floor = goalNameRecall, floorNameRecall
 		}
-		if r.value() < goal {
+		if r.Value() < goal {
 			t.Logf("goal not met: %s recall %s < %.2f", k, r, goal)
 		}
-		if r.value() < floor {
+		if r.Value() < floor {
 			floorBreached("%s recall %s fell below the floor %.2f", k, r, floor)
 		}
 	}
 	p, r, fa := all.precision("clinical_decision"), all.recall("clinical_decision"), all.falseAbstention()
 	t.Logf("against the screens' goals: clinical_decision precision %s (goal %.2f), recall %s (goal %.2f); false abstention %s (goal <= %.2f)",
 		p, goalDecisionPR, r, goalDecisionPR, fa, goalFalseAbstainAt)
-	if p.value() < floorDecisionPrecis {
+	if p.Value() < floorDecisionPrecis {
 		floorBreached("clinical_decision precision %s fell below the floor %.2f", p, floorDecisionPrecis)
 	}
-	if r.value() < floorDecisionRecall {
+	if r.Value() < floorDecisionRecall {
 		floorBreached("clinical_decision recall %s fell below the floor %.2f", r, floorDecisionRecall)
 	}
-	if fa.value() > floorFalseAbstainMax {
+	if fa.Value() > floorFalseAbstainMax {
 		floorBreached("false abstention on reference questions %s rose above %.2f", fa, floorFalseAbstainMax)
 	}
-	if negatives.value() < 1 {
+	if negatives.Value() < 1 {
 		t.Errorf("generated negatives: %s trigger nothing; every one must", negatives)
 	}
 }
@@ -463,27 +397,27 @@ func TestEval(t *testing.T) {
 // scoreGenerated returns recall per kind on the generated positives (a
 // finding of the kind overlaps the identifier) and the share of negatives
 // that trigger nothing.
-func scoreGenerated(gen []generated) (map[string]*ratio, ratio) {
-	kinds := map[string]*ratio{}
-	var neg ratio
+func scoreGenerated(gen []labelled.Generated) (map[string]*screentest.Ratio, screentest.Ratio) {
+	kinds := map[string]*screentest.Ratio{}
+	var neg screentest.Ratio
 	for _, g := range gen {
 		fs := ScreenPatientData(g.Text)
 		if g.Kind == "" {
-			neg.n++
+			neg.N++
 			if len(fs) == 0 {
-				neg.hit++
+				neg.Hit++
 			}
 			continue
 		}
 		r := kinds[g.Kind]
 		if r == nil {
-			r = &ratio{}
+			r = &screentest.Ratio{}
 			kinds[g.Kind] = r
 		}
-		r.n++
+		r.N++
 		for _, f := range fs {
 			if string(f.Kind) == g.Kind && f.Start < g.End && g.Start < f.End {
-				r.hit++
+				r.Hit++
 				break
 			}
 		}
@@ -491,7 +425,7 @@ func scoreGenerated(gen []generated) (map[string]*ratio, ratio) {
 	return kinds, neg
 }
 
-func logKinds(t *testing.T, title string, m map[string]*ratio) {
+func logKinds(t *testing.T, title string, m map[string]*screentest.Ratio) {
 	t.Helper()
 	t.Logf("%s", title)
 	for _, k := range AllKinds() {

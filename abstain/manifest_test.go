@@ -5,63 +5,19 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// screenFile is one labelled file of testdata/screens, as its manifest
-// records it: its role (train: trains the decision model and its misses
-// may be read; tune: rules were developed on it; held_out: measured once
-// after its round and never read or tuned on), the round that wrote it,
-// its count of questions and its SHA-256.
-type screenFile struct {
-	File   string `json:"file"`
-	Role   string `json:"role"`
-	Round  int    `json:"round"`
-	Count  int    `json:"count"`
-	SHA256 string `json:"sha256"`
-}
+	"github.com/dermliving/dermliving/abstain/internal/screentest"
+)
 
 // screensDir holds the labelled screen sets.
 var screensDir = filepath.Join("..", "testdata", "screens")
 
 // screenFiles is the manifest of the labelled screen sets, read once.
-var screenFiles = func() []screenFile {
-	b, err := os.ReadFile(filepath.Join(screensDir, "manifest.json"))
-	if err != nil {
-		panic("abstain tests: " + err.Error())
-	}
-	var m []screenFile
-	if err := json.Unmarshal(b, &m); err != nil {
-		panic("abstain tests: testdata/screens/manifest.json: " + err.Error())
-	}
-	return m
-}()
-
-// splitRole returns a split's role in the manifest, or "".
-func splitRole(split string) string {
-	for _, f := range screenFiles {
-		if f.File == split+".jsonl" {
-			return f.Role
-		}
-	}
-	return ""
-}
-
-// splitsWhere returns, in the manifest's order, the splits (file names
-// without .jsonl) whose role keep accepts.
-func splitsWhere(keep func(role string) bool) []string {
-	var out []string
-	for _, f := range screenFiles {
-		if keep(f.Role) {
-			out = append(out, strings.TrimSuffix(f.File, ".jsonl"))
-		}
-	}
-	return out
-}
+var screenFiles = screentest.Manifest(screensDir)
 
 // TestScreensManifest checks that every labelled screen set is the file its
 // manifest froze (count and SHA-256), that the manifest names every set in

@@ -1,112 +1,41 @@
 package abstain
 
-import (
-	"slices"
-	"strings"
-)
+import "github.com/dermliving/dermliving/abstain/internal/identifiers"
 
 // Kind is a kind of patient identifier: one of the HIPAA Safe Harbor
-// identifier kinds that a text can carry.
-type Kind string
+// identifier kinds that a text can carry. Its Valid method reports whether
+// a kind is one of those in [AllKinds].
+type Kind = identifiers.Kind
 
 // Identifier kinds the patient-data screen detects.
 const (
-	KindName        Kind = "name"
-	KindDateOfBirth Kind = "date_of_birth"
-	KindDate        Kind = "date" // a date tied to a person: admission, visit, biopsy
-	KindAgeOver89   Kind = "age_over_89"
-	KindPhone       Kind = "phone"
-	KindFax         Kind = "fax"
-	KindEmail       Kind = "email"
-	KindURL         Kind = "url"
-	KindIPAddress   Kind = "ip_address"
-	KindSSN         Kind = "ssn"
-	KindMRN         Kind = "medical_record_number"
-	KindHealthPlan  Kind = "health_plan_number"
-	KindAccount     Kind = "account_number"
-	KindCard        Kind = "card_number"
-	KindLicence     Kind = "licence_number"
-	KindVehicle     Kind = "vehicle_identifier"
-	KindDevice      Kind = "device_identifier"
-	KindAddress     Kind = "address"
-	KindZIP         Kind = "zip_code"
+	KindName        = identifiers.KindName
+	KindDateOfBirth = identifiers.KindDateOfBirth
+	KindDate        = identifiers.KindDate // a date tied to a person: admission, visit, biopsy
+	KindAgeOver89   = identifiers.KindAgeOver89
+	KindPhone       = identifiers.KindPhone
+	KindFax         = identifiers.KindFax
+	KindEmail       = identifiers.KindEmail
+	KindURL         = identifiers.KindURL
+	KindIPAddress   = identifiers.KindIPAddress
+	KindSSN         = identifiers.KindSSN
+	KindMRN         = identifiers.KindMRN
+	KindHealthPlan  = identifiers.KindHealthPlan
+	KindAccount     = identifiers.KindAccount
+	KindCard        = identifiers.KindCard
+	KindLicence     = identifiers.KindLicence
+	KindVehicle     = identifiers.KindVehicle
+	KindDevice      = identifiers.KindDevice
+	KindAddress     = identifiers.KindAddress
+	KindZIP         = identifiers.KindZIP
 )
 
 // AllKinds returns every identifier kind, in the order of the constants.
-func AllKinds() []Kind {
-	return []Kind{
-		KindName, KindDateOfBirth, KindDate, KindAgeOver89, KindPhone, KindFax,
-		KindEmail, KindURL, KindIPAddress, KindSSN, KindMRN, KindHealthPlan,
-		KindAccount, KindCard, KindLicence, KindVehicle, KindDevice, KindAddress,
-		KindZIP,
-	}
-}
-
-// Valid reports whether k is one of the kinds in [AllKinds].
-func (k Kind) Valid() bool { return slices.Contains(AllKinds(), k) }
+func AllKinds() []Kind { return identifiers.AllKinds() }
 
 // Finding is one identifier found in a text: its kind and byte offsets. It
 // never carries the identifier's value; text[Start:End] is the value.
-type Finding struct {
-	Kind  Kind
-	Start int
-	End   int
-}
-
-// Priorities of detections: when two overlap, the merged finding takes the
-// kind of the higher.
-const (
-	prioShape = 1 // a value recognised by its shape alone
-	prioCheck = 2 // a shape with a check digit, or a cue nearby
-	prioCue   = 3 // a value right after the cue that names its kind
-	// prioExact is a grouping only one kind is printed in, with its check
-	// digit: an IMEI as 35-209900-176148-1 after "the IMEI of my mobile:"
-	// is a device, although "mobile" is a phone cue.
-	prioExact = 4
-)
-
-// detection is a finding before overlaps are merged, in original offsets.
-type detection struct {
-	kind       Kind
-	start, end int
-	prio       int
-}
-
-// scan is one text being screened.
-type scan struct {
-	f      *foldedText
-	s      string // f.s
-	digits int    // ASCII digits in s
-	// oldAge is hasOldAge(s) when digits >= 2: a number that may be an age
-	// over 89, the condition of the age detectors.
-	oldAge bool
-	// precheck lets detectors skip expressions whose cheap necessary
-	// condition fails; tests turn it off to check that skipping changes
-	// nothing.
-	precheck bool
-	hits     []cueHit
-	out      []detection
-}
-
-// add records a detection given in folded offsets.
-func (sc *scan) add(k Kind, start, end, prio int) {
-	if start >= end {
-		return
-	}
-	sc.out = append(sc.out, detection{k, sc.f.start(start), sc.f.end(end), prio})
-}
-
-// addOrig records a detection given in original offsets.
-func (sc *scan) addOrig(k Kind, start, end, prio int) {
-	if start >= end {
-		return
-	}
-	sc.out = append(sc.out, detection{k, start, end, prio})
-}
-
-// may reports whether a detector should run: always without prechecks,
-// otherwise when its condition holds.
-func (sc *scan) may(cond bool) bool { return !sc.precheck || cond }
+type Finding = identifiers.Finding
 
 // ScreenPatientData returns the identifiers found in text, in order of
 // position. Overlapping findings are merged into one that covers both and
@@ -115,228 +44,13 @@ func (sc *scan) may(cond bool) bool { return !sc.precheck || cond }
 //
 // The screen is offline and deterministic. It errs towards finding: a
 // missed identifier costs more than a refused question.
-func ScreenPatientData(text string) []Finding {
-	return screen(text, true)
-}
-
-// screen is ScreenPatientData; with precheck false every detector runs over
-// the whole text, which tests compare against.
-func screen(text string, precheck bool) []Finding {
-	sc := &scan{f: foldForScreen(text), precheck: precheck}
-	sc.s = sc.f.s
-	for i := 0; i < len(sc.s); i++ {
-		if isDigit(sc.s[i]) {
-			sc.digits++
-		}
-	}
-	sc.oldAge = sc.digits >= 2 && hasOldAge(sc.s)
-	sc.hits = findCues(sc.s)
-	sc.cueValues()
-	sc.shapes()
-	sc.dates()
-	sc.ages()
-	sc.addresses()
-	sc.names()
-	// An age put aside after a person ("my gran, 94,", "Mr. Walter
-	// Placeholder, 91,") is read once the names are known.
-	if sc.may(sc.oldAge) {
-		sc.agesAside()
-	}
-	return merge(sc.out)
-}
-
-// merge sorts detections and merges overlapping ones.
-func merge(ds []detection) []Finding {
-	if len(ds) == 0 {
-		return nil
-	}
-	slices.SortStableFunc(ds, func(a, b detection) int {
-		if a.start != b.start {
-			return a.start - b.start
-		}
-		if a.end != b.end {
-			return b.end - a.end
-		}
-		return b.prio - a.prio
-	})
-	var out []Finding
-	prio := 0
-	for _, d := range ds {
-		if n := len(out); n > 0 && d.start < out[n-1].End {
-			last := &out[n-1]
-			last.End = max(last.End, d.end)
-			if d.prio > prio {
-				last.Kind, prio = d.kind, d.prio
-			}
-			continue
-		}
-		out = append(out, Finding{Kind: d.kind, Start: d.start, End: d.end})
-		prio = d.prio
-	}
-	return out
-}
+func ScreenPatientData(text string) []Finding { return identifiers.Find(text) }
 
 // Kinds returns the distinct kinds among findings, in order of first
 // appearance.
-func Kinds(findings []Finding) []Kind {
-	var kinds []Kind
-	for _, f := range findings {
-		if !slices.Contains(kinds, f.Kind) {
-			kinds = append(kinds, f.Kind)
-		}
-	}
-	return kinds
-}
+func Kinds(findings []Finding) []Kind { return identifiers.Kinds(findings) }
 
 // Redact returns text with every identifier the screen finds replaced by its
 // kind in brackets, such as "[date_of_birth]", so that a host application can
 // store or forward the rest.
-func Redact(text string) string {
-	fs := ScreenPatientData(text)
-	if len(fs) == 0 {
-		return text
-	}
-	var b strings.Builder
-	last := 0
-	for _, f := range fs {
-		b.WriteString(text[last:f.Start])
-		b.WriteString("[" + string(f.Kind) + "]")
-		last = f.End
-	}
-	b.WriteString(text[last:])
-	return b.String()
-}
-
-// isWordByte reports whether c is an ASCII word character, as \b sees it.
-func isWordByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-}
-
-// isAlnum reports whether c is an ASCII letter or digit.
-func isAlnum(c byte) bool { return isDigit(c) || isLower(c) || isUpper(c) }
-
-// isLetterByte reports whether c starts a letter in folded text: an ASCII
-// letter or a byte of a multi-byte character.
-func isLetterByte(c byte) bool { return isLower(c) || isUpper(c) || c >= 0x80 }
-
-// sentenceStart returns the start of the sentence holding folded offset i:
-// just past the last '.', '?', '!', ';' or newline followed by a space, or 0.
-func sentenceStart(s string, i int) int {
-	for j := min(i, len(s)) - 1; j > 0; j-- {
-		switch s[j-1] {
-		case '?', '!', ';', '\n':
-			return j
-		case '.':
-			if s[j] == ' ' && j >= 3 && !isAbbrevDot(s, j-1) {
-				return j
-			}
-		}
-	}
-	return 0
-}
-
-// sentenceEnd returns the end of the sentence holding folded offset i.
-func sentenceEnd(s string, i int) int {
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '?', '!', ';', '\n':
-			return j
-		case '.':
-			if (j+1 == len(s) || s[j+1] == ' ') && !isAbbrevDot(s, j) {
-				return j
-			}
-		}
-	}
-	return len(s)
-}
-
-// isAbbrevDot reports whether the '.' at s[j] ends a title such as "dr." or
-// an initial, rather than a sentence.
-func isAbbrevDot(s string, j int) bool {
-	k := j
-	for k > 0 && isLower(s[k-1]) {
-		k--
-	}
-	w := s[k:j]
-	if k > 0 && isWordByte(s[k-1]) {
-		return false
-	}
-	switch w {
-	case "dr", "dra", "mr", "mrs", "ms", "sr", "sra", "srta", "prof", "pt", "st", "no", "vs", "e.g", "i.e", "b", "d.o.b", "o.b", "ext", "tel", "apt", "nac", "fec", "nacim", "av", "avda", "pza", "ctra", "cra", "num", "nro", "tlf", "telf", "mob", "ref", "approx", "dept":
-		return true
-	}
-	return len(w) == 1
-}
-
-// wordAt reports whether the folded text holds word w at i as a whole word.
-func wordAt(s string, i int, w string) bool {
-	if i < 0 || !strings.HasPrefix(s[i:], w) {
-		return false
-	}
-	if i > 0 && isWordByte(s[i-1]) && isWordByte(w[0]) {
-		return false
-	}
-	e := i + len(w)
-	return e == len(s) || !isWordByte(s[e]) || !isWordByte(w[len(w)-1])
-}
-
-// hasWord reports whether s holds any of words as a whole word.
-func hasWord(s string, words ...string) bool {
-	for _, w := range words {
-		for off := 0; off < len(s); {
-			i := strings.Index(s[off:], w)
-			if i < 0 {
-				break
-			}
-			if wordAt(s, off+i, w) {
-				return true
-			}
-			off += i + 1
-		}
-	}
-	return false
-}
-
-// prevWords returns up to n words that end before folded offset i, nearest
-// last.
-func prevWords(s string, i, n int) []string {
-	var ws []string
-	j := i
-	for len(ws) < n && j > 0 {
-		for j > 0 && !isWordByte(s[j-1]) && s[j-1] < 0x80 {
-			if s[j-1] == '.' || s[j-1] == '?' || s[j-1] == '!' || s[j-1] == ';' {
-				if len(ws) > 0 || j < i {
-					return reverse(ws)
-				}
-			}
-			j--
-		}
-		e := j
-		for j > 0 && (isWordByte(s[j-1]) || s[j-1] >= 0x80 || s[j-1] == '\'') {
-			j--
-		}
-		if e == j {
-			break
-		}
-		ws = append(ws, s[j:e])
-	}
-	return reverse(ws)
-}
-
-func reverse(ws []string) []string {
-	slices.Reverse(ws)
-	return ws
-}
-
-// nextWord returns the word that starts at or after folded offset i,
-// skipping spaces and light punctuation.
-func nextWord(s string, i int) string {
-	for i < len(s) && (s[i] == ' ' || s[i] == ',' || s[i] == '(' || s[i] == ')' || s[i] == '-') {
-		i++
-	}
-	j := i
-	for j < len(s) && (isWordByte(s[j]) || s[j] >= 0x80) {
-		j++
-	}
-	return s[i:j]
-}
+func Redact(text string) string { return identifiers.Redact(text) }

@@ -1,5 +1,7 @@
 package abstain
 
+import "github.com/dermliving/dermliving/abstain/internal/decision"
+
 // Decision is the outcome of both screens for one question, in the order the
 // pipeline applies them: patient data first, then clinical decision.
 type Decision struct {
@@ -22,7 +24,7 @@ func Decide(question string) Decision {
 	if fs := ScreenPatientData(question); len(fs) > 0 {
 		return Decision{Reason: PatientData, Findings: fs}
 	}
-	if rule := decisionRule(question, true); rule != "" {
+	if rule := decision.Rule(question); rule != "" {
 		return Decision{Reason: ClinicalDecision, Rule: rule}
 	}
 	return Decision{}

@@ -1,0 +1,190 @@
+// Package fold folds text for the screens. WithOffsets folds a text for the
+// identifier screen, to lower case without accents, keeping the original
+// offset of every folded byte so that a finding names the original's
+// offsets; String folds a question for the clinical-decision screen, with
+// full case folding and single spaces. Both read each character alone, and
+// look the common ones up in tables built once.
+package fold
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dermliving/dermliving/abstain/internal/lex"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Text is a text prepared for matching cues and values: lower case,
+// accents removed, compatibility forms decomposed ("ﬁ" to "fi", full-width
+// digits to ASCII digits), curly quotes, dashes and odd spaces straightened.
+// It keeps the byte offset in the original of every folded byte, so that a
+// finding made on the folded text can name the original's offsets.
+type Text struct {
+	Orig string // the original text
+	S    string // the folded text
+	// from[i] is the start, in Orig, of the character that produced S[i]; it
+	// is nil when S is Orig with ASCII letters lowercased, byte for byte.
+	from []int32
+}
+
+// WithOffsets folds text for the identifier screen: see Text.
+func WithOffsets(text string) *Text {
+	f := &Text{Orig: text}
+	if isASCII(text) {
+		// strings.ToLower maps A-Z alone in ASCII text, and returns text
+		// itself when it has none.
+		f.S = strings.ToLower(text)
+		return f
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	from := make([]int32, 0, len(text))
+	emit := func(s string, at int) {
+		b.WriteString(s)
+		for range len(s) {
+			from = append(from, int32(at))
+		}
+	}
+	for i, r := range text {
+		if r < utf8.RuneSelf {
+			c := byte(r)
+			if lex.IsUpper(c) {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+			from = append(from, int32(i))
+			continue
+		}
+		if s, ok := screenFoldedRune(r); ok {
+			emit(s, i)
+			continue
+		}
+		emit(screenFoldRune(r), i)
+	}
+	f.S = b.String()
+	f.from = from
+	return f
+}
+
+// screenFoldRune returns what WithOffsets writes for the non-ASCII
+// character r: each character depends on r alone.
+func screenFoldRune(r rune) string {
+	if s, ok := foldSpecial(r); ok {
+		return s
+	}
+	var out strings.Builder
+	for _, d := range norm.NFKD.String(string(r)) {
+		if unicode.Is(unicode.Mn, d) {
+			continue
+		}
+		d = unicode.ToLower(d)
+		if d == 'ı' {
+			d = 'i'
+		}
+		if s, ok := foldSpecial(d); ok {
+			out.WriteString(s)
+			continue
+		}
+		out.WriteRune(d)
+	}
+	return out.String()
+}
+
+// screenFoldedRunes holds screenFoldRune(r) for the characters of
+// foldedRunes' ranges, the common ones, so that folding them neither
+// normalises nor allocates.
+var screenFoldedRunes = func() (t struct {
+	latin [foldLatinLast - foldLatinFirst + 1]string
+	punct [foldPunctLast - foldPunctFirst + 1]string
+}) {
+	for i := range t.latin {
+		t.latin[i] = screenFoldRune(foldLatinFirst + rune(i))
+	}
+	for i := range t.punct {
+		t.punct[i] = screenFoldRune(foldPunctFirst + rune(i))
+	}
+	return t
+}()
+
+// screenFoldedRune returns screenFoldRune(r) when screenFoldedRunes holds
+// it.
+func screenFoldedRune(r rune) (string, bool) {
+	switch {
+	case foldLatinFirst <= r && r <= foldLatinLast:
+		return screenFoldedRunes.latin[r-foldLatinFirst], true
+	case foldPunctFirst <= r && r <= foldPunctLast:
+		return screenFoldedRunes.punct[r-foldPunctFirst], true
+	}
+	return "", false
+}
+
+// foldSpecial maps punctuation and spaces that people type in several
+// forms to one ASCII form, and text that is not valid UTF-8 to a space.
+func foldSpecial(r rune) (string, bool) {
+	switch r {
+	case utf8.RuneError:
+		return " ", true
+	case '’', '‘', 'ʼ', '′', '´':
+		return "'", true
+	case '“', '”', '«', '»':
+		return "\"", true
+	case '‐', '‑', '‒', '–', '—', '―', '−':
+		return "-", true
+	case 'º', '°':
+		return "o", true
+	case '¿', '¡':
+		return " ", true
+	}
+	if unicode.IsSpace(r) {
+		return " ", true
+	}
+	return "", false
+}
+
+// Start returns the original offset of folded offset i.
+func (f *Text) Start(i int) int {
+	if f.from == nil || i >= len(f.S) {
+		if i >= len(f.S) {
+			return len(f.Orig)
+		}
+		return i
+	}
+	return int(f.from[i])
+}
+
+// End returns the original offset just past the character that produced
+// folded byte j-1: the original end of a folded span ending at j.
+func (f *Text) End(j int) int {
+	if j <= 0 {
+		return f.Start(0)
+	}
+	if f.from == nil {
+		return j
+	}
+	at := int(f.from[j-1])
+	_, size := utf8.DecodeRuneInString(f.Orig[at:])
+	return at + size
+}
+
+// Word is WithOffsets(w).S: it lowercases a word and removes its accents,
+// without the offsets.
+func Word(w string) string {
+	if isASCII(w) {
+		return strings.ToLower(w)
+	}
+	return WithOffsets(w).S
+}
+
+// Folded returns the folded offset of original offset i: that of the first
+// folded byte whose character starts at or after i.
+func (f *Text) Folded(i int) int {
+	if f.from == nil {
+		return i
+	}
+	fi := 0
+	for fi < len(f.from) && int(f.from[fi]) < i {
+		fi++
+	}
+	return fi
+}
