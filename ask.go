@@ -14,6 +14,7 @@ import (
 	"github.com/dermliving/dermliving/citation"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/tools"
 )
 
@@ -30,7 +31,8 @@ import (
 // insufficient_evidence.
 //
 // err is non-nil only for failures: a bad question (*QuestionError), a nil
-// kv, a cancelled context, or a failing Retriever, Generator or Verifier.
+// kv, a kv without a search index (evidence.ErrNoIndex, see retrieve.Of), a
+// cancelled context, or a failing Retriever, Generator or Verifier.
 // Ask is safe for concurrent use.
 func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Option) (Result, error) {
 	cfg := request{options: newOptions(opts)}
@@ -45,6 +47,9 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 	}
 	if !cfg.allowBlocked && Blocked(kv) {
 		return nil, fmt.Errorf("%w: %s", ErrBlocked, kv.ID())
+	}
+	if err := cfg.useIndex(kv); err != nil {
+		return nil, err
 	}
 	md := Metadata{RequestID: cfg.requestID, KnowledgeVersion: kv.ID()}
 	if md.RequestID == "" {
@@ -89,6 +94,22 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 	return g, nil
 }
 
+// useIndex sets the request's index and composer: those of kv, which has an
+// index unless it was opened with no indexer registered (then the error
+// wraps evidence.ErrNoIndex).
+func (cfg *request) useIndex(kv *evidence.Version) error {
+	ix, err := retrieve.Of(kv)
+	if err != nil {
+		return err
+	}
+	comp, err := answer.For(kv)
+	if err != nil {
+		return err
+	}
+	cfg.ix, cfg.comp = ix, comp
+	return nil
+}
+
 // screen runs the screens on the question in order and returns the
 // abstention of the first that refuses it, or the question as retrieval and
 // drafting read it: without clauses addressed to the system, misspelled
@@ -107,10 +128,10 @@ func (cfg *request) screen(question string, kv *evidence.Version, md Metadata) (
 		return "", &Abstained{Reason: abstain.PatientData, Identifiers: kinds, Message: patientDataMessage(kinds), Metadata: md}
 	}
 	asked := withoutInstructions(question)
-	comp := answer.For(kv)
+	comp := cfg.comp
 	corrected, _ = comp.Correct(asked)
 	if cfg.retriever == nil {
-		cfg.concepts, cfg.analysed = kv.Index().Analyze(corrected), corrected
+		cfg.concepts, cfg.analysed = cfg.ix.Analyze(corrected), corrected
 		if !comp.Dermatological(cfg.concepts) {
 			return "", &Abstained{Reason: abstain.InsufficientEvidence, Message: "The question is not about dermatology; " + kv.ID() + " holds dermatology reference passages only.", Metadata: md}
 		}
@@ -124,7 +145,7 @@ func (cfg *request) screen(question string, kv *evidence.Version, md Metadata) (
 	if d, ok := abstain.WithoutDisclaimer(corrected); ok {
 		corrected = d
 		if cfg.retriever == nil {
-			cfg.concepts, cfg.analysed = kv.Index().Analyze(corrected), corrected
+			cfg.concepts, cfg.analysed = cfg.ix.Analyze(corrected), corrected
 		}
 	}
 	return corrected, nil
@@ -156,7 +177,7 @@ func (cfg *request) retrieve(ctx context.Context, corrected string, kv *evidence
 func (cfg *request) verifyAndCite(ctx context.Context, kv *evidence.Version, sentences []string, passages []evidence.Passage, md Metadata) (*Grounded, error) {
 	verifier := cfg.verifier
 	if verifier == nil {
-		verifier = lexicalVerifier(kv)
+		verifier = lexicalVerifier(kv, cfg.ix)
 	}
 	cps := make([]claims.Passage, len(passages))
 	byID := make(map[string]evidence.Passage, len(passages))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/sandbox"
 )
 
@@ -45,10 +46,14 @@ func BenchmarkBareSearchSandbox(b *testing.B) {
 }
 
 func benchBare(b *testing.B, kv *evidence.Version, qs []string) {
+	ix, err := retrieve.Of(kv)
+	if err != nil {
+		b.Fatal(err)
+	}
 	ctx := context.Background()
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		if _, err := kv.Index().BareSearch(ctx, qs[i%len(qs)], dermliving.DefaultTopK); err != nil {
+		if _, err := ix.BareSearch(ctx, qs[i%len(qs)], dermliving.DefaultTopK); err != nil {
 			b.Fatal(err)
 		}
 	}

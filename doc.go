@@ -41,7 +41,10 @@
 // Knowledge comes in immutable bundles (package evidence) named like
 // kv_2026_10_01. Opening a bundle verifies every passage checksum and the
 // version checksum; a tampered bundle is refused whole. Every result's
-// metadata names the version that answered.
+// metadata names the version that answered. Package evidence holds a
+// version's search index without importing package retrieve, which registers
+// itself with evidence; this package imports retrieve, so every version
+// opened by a program that calls Ask can be searched.
 //
 // # Concurrency
 //

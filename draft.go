@@ -71,9 +71,9 @@ func splitDraft(d Draft) []string {
 func extract(question string, kv *evidence.Version, passages []evidence.Passage, scores map[string]float64, cfg *request) []string {
 	concepts := cfg.concepts
 	if concepts == nil || cfg.analysed != question {
-		concepts = kv.Index().Analyze(question)
+		concepts = cfg.ix.Analyze(question)
 	}
-	comp := answer.For(kv)
+	comp := cfg.comp
 	hits := make([]retrieve.Hit, len(passages))
 	for i, p := range passages {
 		hits[i] = retrieve.Hit{ID: p.ID, Score: scores[p.ID]}
@@ -117,7 +117,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	}
 	var ex []claims.Extracted
 	if len(in) > 0 {
-		ex = lexicalVerifier(kv).ExtractFor(question, concepts, in)
+		ex = lexicalVerifier(kv, cfg.ix).ExtractFor(question, concepts, in)
 	}
 	var out []string
 	cfg.extracted = map[string]claims.Support{}
@@ -194,9 +194,8 @@ type verifierKey struct{}
 // lexicalVerifier is the version's default verifier: the lexical verifier
 // over its analyzer, thesaurus and term rarity, kept with the version so that
 // its analysis of passages is reused across questions.
-func lexicalVerifier(kv *evidence.Version) *claims.Lexical {
+func lexicalVerifier(kv *evidence.Version, ix *retrieve.Index) *claims.Lexical {
 	return kv.Derived(verifierKey{}, func() any {
-		ix := kv.Index()
 		return claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
 	}).(*claims.Lexical)
 }

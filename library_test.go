@@ -274,7 +274,11 @@ func (c *countingRetriever) Retrieve(ctx context.Context, q string, k int) ([]re
 	if c.cancel != nil {
 		c.cancel()
 	}
-	return c.kv.Search(context.Background(), q, k)
+	ix, err := retrieve.Of(c.kv)
+	if err != nil {
+		return nil, err
+	}
+	return ix.Search(context.Background(), q, k)
 }
 
 // TestCancellation: a cancelled context is honoured before any work and

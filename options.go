@@ -3,6 +3,7 @@ package dermliving
 import (
 	"context"
 
+	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/retrieve"
@@ -96,6 +97,10 @@ type request struct {
 	// extra holds passages an extractive answer cites that retrieval did
 	// not return.
 	extra []evidence.Passage
+	// ix and comp are the version's index and composer, set by useIndex
+	// before anything reads the version's index.
+	ix   *retrieve.Index
+	comp *answer.Composer
 }
 
 // WithRetriever replaces retrieval from the knowledge version's own index.

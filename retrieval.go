@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/retrieve"
@@ -58,9 +57,19 @@ func clauses(text string) []string {
 // nothing, the question's last clause that retrieves something, so that a
 // reference question wrapped in a request ("save the answer to a file: what
 // are the types of melanoma?") is still found. A Retriever given with
-// WithRetriever replaces the version's index.
+// WithRetriever replaces the version's index; without one, a nil kv is
+// ErrNoKnowledge and a kv without an index an error wrapping
+// evidence.ErrNoIndex.
 func Retrieve(ctx context.Context, question string, kv *evidence.Version, opts ...Option) ([]retrieve.Hit, error) {
 	cfg := request{options: newOptions(opts)}
+	if cfg.retriever == nil {
+		if kv == nil {
+			return nil, ErrNoKnowledge
+		}
+		if err := cfg.useIndex(kv); err != nil {
+			return nil, err
+		}
+	}
 	hits, _, err := retrieveFor(ctx, withoutInstructions(question), kv, &cfg)
 	return hits, err
 }
@@ -79,7 +88,7 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 		}
 		// Keep the analysis: extraction needs the same concepts. Ask has
 		// already analysed the whole question.
-		ix := kv.Index()
+		ix := cfg.ix
 		if q != cfg.analysed || cfg.concepts == nil {
 			cfg.concepts, cfg.analysed = ix.Analyze(q), q
 		}
@@ -101,11 +110,11 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 	// finasteride for a receding hairline, would find any drug.
 	var names func(string) bool
 	if cfg.retriever == nil {
-		comp := answer.For(kv)
+		comp := cfg.comp
 		if comp.Names(cfg.concepts) {
 			// The clause's analysis is kept for its search.
 			names = func(q string) bool {
-				cfg.concepts, cfg.analysed = kv.Index().Analyze(q), q
+				cfg.concepts, cfg.analysed = cfg.ix.Analyze(q), q
 				return comp.Names(cfg.concepts)
 			}
 		}

@@ -5,16 +5,32 @@ import (
 	"testing"
 
 	"github.com/dermliving/dermliving/answer"
+	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/sandbox"
 	"github.com/google/go-cmp/cmp"
 )
+
+// composerOf returns kv's composer and index.
+func composerOf(tb testing.TB, kv *evidence.Version) (*answer.Composer, *retrieve.Index) {
+	tb.Helper()
+	c, err := answer.For(kv)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ix, err := retrieve.Of(kv)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c, ix
+}
 
 func TestCorrect(t *testing.T) {
 	kv, err := sandbox.OpenVersion("kv_2026_10_01")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := answer.For(kv)
+	c, _ := composerOf(t, kv)
 	tests := []struct{ q, want string }{
 		{"wat causes exema to get worse", "wat causes eczema to get worse"},
 		{"psoraisis treatment options", "psoriasis treatment options"},
@@ -39,8 +55,7 @@ func TestDermatological(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := answer.For(kv)
-	ix := kv.Index()
+	c, ix := composerOf(t, kv)
 	tests := []struct {
 		q    string
 		want bool
@@ -89,7 +104,7 @@ func FuzzCorrect(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	c := answer.For(kv)
+	c, _ := composerOf(f, kv)
 	for _, s := range []string{"wat causes exema", "psoraisis", "", "ééé exma ", "a'b'c shngles?"} {
 		f.Add(s)
 	}
@@ -111,7 +126,11 @@ func ExampleComposer_Correct() {
 	if err != nil {
 		panic(err)
 	}
-	q, fixes := answer.For(kv).Correct("wat causes exema to get worse")
+	c, err := answer.For(kv)
+	if err != nil {
+		panic(err)
+	}
+	q, fixes := c.Correct("wat causes exema to get worse")
 	fmt.Println(q)
 	fmt.Println(fixes)
 	// Output:
@@ -179,8 +198,7 @@ func compose(t *testing.T, q string) (answer.Answer, *answer.Composer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := answer.For(kv)
-	ix := kv.Index()
+	c, ix := composerOf(t, kv)
 	concepts := ix.Analyze(q)
 	hits, err := ix.SearchConcepts(t.Context(), q, concepts, 10)
 	if err != nil {

@@ -68,12 +68,16 @@ type Composer struct {
 type composerKey struct{}
 
 // For returns the version's composer, built on first use and kept with the
-// version.
-func For(kv *evidence.Version) *Composer {
+// version. It reads the version's index (see retrieve.Of), and returns its
+// error for a version that has none.
+func For(kv *evidence.Version) (*Composer, error) {
+	ix, err := retrieve.Of(kv)
+	if err != nil {
+		return nil, err
+	}
 	return kv.Derived(composerKey{}, func() any {
-		ix := kv.Index()
 		return &Composer{kv: kv, ix: ix, an: ix.Analyzer(), topics: newTopics(kv, ix.Analyzer(), ix.Thesaurus())}
-	}).(*Composer)
+	}).(*Composer), nil
 }
 
 // Sentence is one sentence of an answer: verbatim Text, which is

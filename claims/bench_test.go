@@ -23,8 +23,7 @@ var (
 
 // benchPassages retrieves the ten passages the draft is checked against.
 func benchPassages(b *testing.B) []claims.Passage {
-	kv := sandboxKV(b)
-	hits, err := kv.Search(context.Background(), benchQuestion, 10)
+	hits, err := sandboxIndex(b).Search(context.Background(), benchQuestion, 10)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -59,7 +58,7 @@ func BenchmarkVerifyDraft(b *testing.B) {
 // draft: the cost when none of the passages has been analysed yet.
 func BenchmarkVerifyDraftCold(b *testing.B) {
 	ps := benchPassages(b)
-	ix := sandboxKV(b).Index()
+	ix := sandboxIndex(b)
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/sandbox"
 )
 
@@ -34,7 +35,10 @@ func ExampleLexical_Verify() {
 		panic(err)
 	}
 	defer kv.Close()
-	ix := kv.Index()
+	ix, err := retrieve.Of(kv)
+	if err != nil {
+		panic(err)
+	}
 	v := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
 
 	p, err := kv.Evidence("ev_atopic_dermatitis_causes_2")

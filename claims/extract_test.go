@@ -22,7 +22,7 @@ const nearDuplicate = 0.7
 func extractInputs(t testing.TB, question string, k int) []claims.ExtractInput {
 	t.Helper()
 	kv := sandboxKV(t)
-	hits, err := kv.Search(context.Background(), question, k)
+	hits, err := sandboxIndex(t).Search(context.Background(), question, k)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestExtract(t *testing.T) {
 		wantNone: true,
 		reason:   "off topic: nothing is retrieved, so nothing is extracted",
 	}}
-	ix := sandboxKV(t).Index()
+	ix := sandboxIndex(t)
 	an := ix.Analyzer()
 	for _, tt := range tests {
 		t.Run(tt.question, func(t *testing.T) {
@@ -126,7 +126,7 @@ func TestExtractFor(t *testing.T) {
 		reason: "both treatment passages hold every word of the question; the one that holds them together " +
 			"('need repeating after about a week') answers, not the wet-combing sentence that scatters them",
 	}}
-	ix := sandboxKV(t).Index()
+	ix := sandboxIndex(t)
 	an := ix.Analyzer()
 	v := verifier(t)
 	for _, tt := range tests {
@@ -152,7 +152,7 @@ func TestExtractFor(t *testing.T) {
 func TestExtractWhole(t *testing.T) {
 	const question = "How is bullous pemphigoid treated?"
 	kv := sandboxKV(t)
-	ix := kv.Index()
+	ix := sandboxIndex(t)
 	v := verifier(t)
 	var in []claims.ExtractInput
 	for _, id := range []string{"ev_bullous_pemphigoid_treatment_1", "ev_bullous_pemphigoid_treatment_2"} {
@@ -228,7 +228,7 @@ func TestExtractWhole(t *testing.T) {
 // question: retrieval is not what stops the sentences, the question's
 // concepts are.
 func TestExtractOffTopicConcepts(t *testing.T) {
-	ix := sandboxKV(t).Index()
+	ix := sandboxIndex(t)
 	in := extractInputs(t, "What causes hives?", 10)
 	if got := claims.Extract(ix.Analyzer(), ix.Analyze("How do I fix a carburettor?"), in); len(got) != 0 {
 		t.Errorf("Extract of hives passages for a carburettor question = %+v, want nothing", got)
@@ -243,7 +243,7 @@ func TestExtractOffTopicConcepts(t *testing.T) {
 // same passage offered under three ids, so that every sentence has exact
 // duplicates.
 func TestExtractLimits(t *testing.T) {
-	ix := sandboxKV(t).Index()
+	ix := sandboxIndex(t)
 	an := ix.Analyzer()
 	q := "What causes hives?"
 	causes := passages(t, "ev_urticaria_causes_1", "ev_urticaria_causes_2")
@@ -348,7 +348,7 @@ func checkExtracted(t *testing.T, an *lexicon.Analyzer, in []claims.ExtractInput
 // is never extracted, and that another sentence answers in its place.
 func TestExtractQuotable(t *testing.T) {
 	const q = "How is psoriasis treated?"
-	ix := sandboxKV(t).Index()
+	ix := sandboxIndex(t)
 	an := ix.Analyzer()
 	in := extractInputs(t, q, 10)
 	first := claims.Extract(an, ix.Analyze(q), in)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/sandbox"
 )
 
@@ -28,6 +29,16 @@ func sandboxKV(tb testing.TB) *evidence.Version {
 		tb.Fatal(err)
 	}
 	return v
+}
+
+// sandboxIndex returns the sandbox version's index (see sandboxKV).
+func sandboxIndex(tb testing.TB) *retrieve.Index {
+	tb.Helper()
+	ix, err := retrieve.Of(sandboxKV(tb))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ix
 }
 
 var (
@@ -52,9 +63,8 @@ func TestMain(m *testing.M) {
 // thesaurus and term rarity, as the pipeline builds it.
 func verifier(tb testing.TB) *claims.Lexical {
 	tb.Helper()
-	kv := sandboxKV(tb)
+	ix := sandboxIndex(tb)
 	lexicalOnce.Do(func() {
-		ix := kv.Index()
 		lexical = claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
 	})
 	return lexical

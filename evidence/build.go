@@ -19,8 +19,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
-
-	"github.com/dermliving/dermliving/retrieve"
 )
 
 // File names inside a bundle directory.
@@ -85,8 +83,8 @@ type Manifest struct {
 // Retrieval is a version's retrieval settings, sealed in its manifest so that
 // every host answers from the version alike.
 type Retrieval struct {
-	// MinCoverage is the relevance floor (see retrieve.Options.MinCoverage):
-	// in (0, 1], or negative to disable the floor.
+	// MinCoverage is the relevance floor (see IndexInput.MinCoverage): in
+	// (0, 1], or negative to disable the floor.
 	MinCoverage float64 `json:"min_coverage"`
 }
 
@@ -377,8 +375,10 @@ func (b *Bundle) Open() (*Version, error) {
 
 // WriteOptions control [Bundle.WriteDir].
 type WriteOptions struct {
-	// Index writes a persisted search index into the bundle, so that opening
-	// the bundle needs no indexing.
+	// Index writes a persisted search index into the bundle, made by the
+	// registered [Indexer], so that opening the bundle needs no indexing.
+	// With no Indexer registered, WriteDir fails with [ErrNoIndex] and
+	// writes nothing.
 	Index bool
 	// Progress, when not nil, is told how many passages are indexed.
 	Progress func(done, total int)
@@ -390,6 +390,10 @@ type WriteOptions struct {
 func (b *Bundle) WriteDir(ctx context.Context, dir string, opts *WriteOptions) error {
 	if opts == nil {
 		opts = &WriteOptions{}
+	}
+	indexer := registered
+	if opts.Index && indexer == nil {
+		return fmt.Errorf("%w: cannot write the index of %s: no indexer registered (import package retrieve)", ErrNoIndex, b.Manifest.ID)
 	}
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
 		return fmt.Errorf("%w: %s is not empty", ErrInvalid, dir)
@@ -424,16 +428,16 @@ func (b *Bundle) WriteDir(ctx context.Context, dir string, opts *WriteOptions) e
 		return fmt.Errorf("evidence: write bundle: %w", err)
 	}
 	if opts.Index {
-		docs := docsOf(b.Manifest.Sources, b.Passages)
 		var progress func(int)
 		if opts.Progress != nil {
-			progress = func(done int) { opts.Progress(done, len(docs)) }
+			progress = func(done int) { opts.Progress(done, len(b.Passages)) }
 		}
 		idxDir := filepath.Join(tmp, IndexDir)
-		if err := retrieve.Build(ctx, idxDir, docs, progress); err != nil {
+		in := &IndexInput{Passages: b.Passages, Sources: b.Manifest.Sources, Thesaurus: string(b.Files[ThesaurusFile])}
+		if err := indexer.Build(ctx, idxDir, in, progress); err != nil {
 			return err
 		}
-		key, _ := json.Marshal(indexKey{Format: formatVersion, Analysis: retrieve.AnalysisVersion, Checksum: b.Manifest.Checksum})
+		key, _ := json.Marshal(indexKey{Format: formatVersion, Analysis: indexer.Analysis(), Checksum: b.Manifest.Checksum})
 		if err := os.WriteFile(filepath.Join(idxDir, indexKeyFile), key, 0o644); err != nil {
 			return fmt.Errorf("evidence: write bundle: %w", err)
 		}
@@ -454,18 +458,6 @@ type indexKey struct {
 
 // sourceKey names one release of a source.
 type sourceKey struct{ id, version string }
-
-func docsOf(sources []Source, passages []Passage) []retrieve.Doc {
-	titles := map[sourceKey]string{}
-	for _, s := range sources {
-		titles[sourceKey{s.ID, s.Version}] = s.Title
-	}
-	docs := make([]retrieve.Doc, len(passages))
-	for i, p := range passages {
-		docs[i] = retrieve.Doc{ID: p.ID, Title: titles[sourceKey{p.SourceID, p.SourceVersion}], Section: p.Locator.Section, Text: p.Text}
-	}
-	return docs
-}
 
 // Blocked reports whether the manifest's stored release-gate report failed.
 // A manifest without a report is not blocked.

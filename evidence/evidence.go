@@ -8,6 +8,18 @@
 //
 // A [Version] is immutable and safe for concurrent use. It owns its search
 // index; [Version.Close] releases it.
+//
+// # Search index
+//
+// Package evidence holds each version's search index but imports no search
+// engine: it defines what it needs of one ([Indexer], [Index], [IndexInput]),
+// and package retrieve, which imports evidence (never the reverse), registers
+// its bleve index with [RegisterIndexer] when it is linked, as it is in every
+// program that imports package dermliving. Opening a version then opens its
+// persisted index alongside the checksum verification, or indexes it in
+// memory, and retrieve.Of returns the index with its own type. A program
+// that links no indexer still opens, verifies and serves versions; they
+// cannot be searched ([ErrNoIndex]).
 package evidence
 
 import (
@@ -28,6 +40,12 @@ var (
 	ErrNotFound = errors.New("evidence: not found")
 	// ErrInvalid marks bad build input.
 	ErrInvalid = errors.New("evidence: invalid input")
+	// ErrNoIndex marks a version that has no search index, or a bundle
+	// whose index cannot be written: no [Indexer] was registered when it
+	// was opened or written. Package retrieve registers the library's, so
+	// only a program that links neither retrieve nor package dermliving
+	// (which imports it) sees this error.
+	ErrNoIndex = errors.New("evidence: no search index")
 )
 
 // ChecksumError reports a checksum that does not match its content.

@@ -14,7 +14,18 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 )
+
+// searchKV searches kv's index, which package retrieve (imported by this
+// test) made when kv was opened.
+func searchKV(kv *evidence.Version, question string, k int) ([]retrieve.Hit, error) {
+	ix, err := retrieve.Of(kv)
+	if err != nil {
+		return nil, err
+	}
+	return ix.Search(context.Background(), question, k)
+}
 
 const corpus = `{"source_id": "src_demo", "source_version": "1.0", "source_title": "Demo", "section": "Overview", "paragraph": 1, "text": "Atopic dermatitis is a long-term itchy skin condition.", "license": "CC-BY-4.0"}
 {"source_id": "src_demo", "source_version": "1.0", "section": "Overview", "paragraph": 2, "text": "Eczéma is another name for it, written with an accent here.", "license": "CC-BY-4.0"}
@@ -70,7 +81,7 @@ func TestBuildOpenRoundTrip(t *testing.T) {
 		if _, err := kv.Evidence("ev_nope"); !errors.Is(err, evidence.ErrNotFound) {
 			t.Errorf("unknown id: %v, want ErrNotFound", err)
 		}
-		hits, err := kv.Search(context.Background(), "itchy atopic dermatitis", 5)
+		hits, err := searchKV(kv, "itchy atopic dermatitis", 5)
 		if err != nil || len(hits) == 0 || hits[0].ID != "ev_src_demo_overview_1" {
 			t.Errorf("index=%v search: %+v %v", index, hits, err)
 		}
@@ -219,7 +230,7 @@ func TestStaleIndexIgnored(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer kv.Close()
-	if hits, _ := kv.Search(context.Background(), "emollients care", 3); len(hits) == 0 {
+	if hits, _ := searchKV(kv, "emollients care", 3); len(hits) == 0 {
 		t.Error("no hits from the rebuilt index")
 	}
 }

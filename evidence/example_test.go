@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/dermliving/dermliving/evidence"
+	_ "github.com/dermliving/dermliving/retrieve" // the index WriteOptions.Index writes
 )
 
 // Build a knowledge version from corpus lines, write it, and open it again:

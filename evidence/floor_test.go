@@ -36,7 +36,7 @@ func TestManifestFloor(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer kv.Close()
-		hits, err := kv.Search(context.Background(), question, 5)
+		hits, err := searchKV(kv, question, 5)
 		if err != nil {
 			t.Fatal(err)
 		}

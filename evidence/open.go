@@ -23,11 +23,11 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/dermliving/dermliving/lexicon"
-	"github.com/dermliving/dermliving/retrieve"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
-// Version is an opened, verified knowledge version with its search index.
+// Version is an opened, verified knowledge version, with its search index
+// when an [Indexer] is registered.
 type Version struct {
 	manifest Manifest
 	passages []Passage
@@ -35,7 +35,7 @@ type Version struct {
 	sources  map[sourceKey]Source
 	curated  map[string]Curated
 	cases    []byte
-	index    *retrieve.Index
+	index    Index // nil when no Indexer was registered
 	thText   string
 	derived  sync.Map
 }
@@ -45,14 +45,16 @@ type OpenOptions struct {
 	// IndexDir is a persisted index built for this version; when empty, or
 	// missing or stale, the version is indexed in memory.
 	IndexDir string
-	// MinCoverage is the retrieval relevance floor (see retrieve.Options);
-	// zero means the floor the manifest sets, if any, else the default.
+	// MinCoverage is the retrieval relevance floor (see
+	// IndexInput.MinCoverage); zero means the floor the manifest sets, if
+	// any, else the indexer's default.
 	MinCoverage float64
 }
 
 // OpenDir opens the bundle in dir, verifying every checksum. A persisted index
 // in the bundle is used when it matches the version; otherwise the passages are
-// indexed in memory.
+// indexed in memory. Either is the registered [Indexer]'s work; with none
+// registered the version is not indexed (see [Version.Index]).
 func OpenDir(dir string) (*Version, error) {
 	return OpenFS(os.DirFS(dir), &OpenOptions{IndexDir: filepath.Join(dir, IndexDir)})
 }
@@ -83,23 +85,26 @@ func ReadManifest(fsys fs.FS) (Manifest, error) {
 // bundle; the error joins every problem found (errors.As finds each
 // *ChecksumError), and errors.Is(err, ErrCorrupt) holds.
 //
-// A persisted index is opened while the checksums are verified (on a large
-// bundle each takes tens of milliseconds, and the machine may have cores to
-// spare); nothing is served from it unless every check passes, and it is
-// closed before OpenFS returns an error. An index built in memory waits for
-// the checks.
+// The registered [Indexer] indexes the version. A persisted index is opened
+// while the checksums are verified (on a large bundle each takes tens of
+// milliseconds, and the machine may have cores to spare); nothing is served
+// from it unless every check passes, and it is closed before OpenFS returns
+// an error. An index built in memory waits for the checks. With no Indexer
+// registered, the version is opened unindexed: it serves its passages,
+// sources and drafts, and [Version.Index] reports [ErrNoIndex].
 func OpenFS(fsys fs.FS, opts *OpenOptions) (*Version, error) {
 	if opts == nil {
 		opts = &OpenOptions{}
 	}
+	indexer := registered
 	var r indexResult
 	v, problems := load(fsys, false, func(b decodedBundle) func(map[string]int) {
-		if opts.IndexDir == "" {
+		if opts.IndexDir == "" || indexer == nil {
 			return nil
 		}
 		return func(byID map[string]int) {
 			b.byID = byID
-			r = openIndex(b, opts, false)
+			r = openIndex(indexer, b, opts, false)
 		}
 	})
 	if len(problems) > 0 {
@@ -108,8 +113,8 @@ func OpenFS(fsys fs.FS, opts *OpenOptions) (*Version, error) {
 		}
 		return nil, errors.Join(problems...)
 	}
-	if r.ix == nil && r.err == nil {
-		r = openIndex(decodedBundle{v.passages, v.manifest.Sources, v.manifest.Checksum, v.thText, floorOf(&v.manifest), v.byID}, opts, true)
+	if indexer != nil && r.ix == nil && r.err == nil {
+		r = openIndex(indexer, decodedBundle{v.passages, v.manifest.Sources, v.manifest.Checksum, v.thText, floorOf(&v.manifest), v.byID}, opts, true)
 	}
 	if r.err != nil {
 		return nil, r.err
@@ -120,46 +125,38 @@ func OpenFS(fsys fs.FS, opts *OpenOptions) (*Version, error) {
 
 // indexResult is the outcome of openIndex.
 type indexResult struct {
-	ix  *retrieve.Index
+	ix  Index
 	err error
 }
 
-// openIndex opens the persisted index in opts.IndexDir when it is fresh and,
-// when build is set, indexes the passages in memory otherwise. Without build
-// it returns neither index nor error when the persisted index cannot serve.
-func openIndex(b decodedBundle, opts *OpenOptions, build bool) indexResult {
-	an, err := lexicon.NewAnalyzer()
-	if err != nil {
-		return indexResult{err: err}
-	}
-	var th *lexicon.Thesaurus
-	if b.thesaurus != "" {
-		th, err = lexicon.ParseThesaurus(strings.NewReader(b.thesaurus), an)
-		if err != nil {
-			return indexResult{err: &FormatError{File: ThesaurusFile, Msg: err.Error(), Corrupt: true}}
-		}
-	} else if th, err = lexicon.DefaultThesaurus(an); err != nil {
-		return indexResult{err: err}
-	}
+// openIndex opens, with indexer, the persisted index in opts.IndexDir when
+// it is fresh and, when build is set, indexes the passages in memory
+// otherwise. Without build it returns neither index nor error when the
+// persisted index cannot serve.
+func openIndex(indexer Indexer, b decodedBundle, opts *OpenOptions, build bool) indexResult {
 	floor := opts.MinCoverage
 	if floor == 0 {
 		floor = b.floor
 	}
-	ropts := &retrieve.Options{Analyzer: an, Thesaurus: th, MinCoverage: floor, Positions: b.byID}
-	docs := docsOf(b.sources, b.passages)
-	if opts.IndexDir != "" && indexFresh(opts.IndexDir, b.checksum) {
-		if ix, err := retrieve.Open(opts.IndexDir, docs, ropts); err == nil {
+	in := &IndexInput{Passages: b.passages, Sources: b.sources, Positions: b.byID, Thesaurus: b.thesaurus, MinCoverage: floor}
+	if opts.IndexDir != "" && indexFresh(opts.IndexDir, b.checksum, indexer.Analysis()) {
+		if ix, err := indexer.Open(opts.IndexDir, in); err == nil && ix != nil {
 			return indexResult{ix: ix}
 		}
 	}
 	if !build {
 		return indexResult{}
 	}
-	ix, err := retrieve.New(context.Background(), docs, ropts)
-	return indexResult{ix: ix, err: err}
+	ix, err := indexer.New(context.Background(), in)
+	if err != nil {
+		return indexResult{err: err}
+	}
+	return indexResult{ix: ix}
 }
 
-func indexFresh(dir, checksum string) bool {
+// indexFresh reports whether the persisted index in dir was built from the
+// version with the given checksum, with the analysis the indexer names.
+func indexFresh(dir, checksum string, analysis int) bool {
 	b, err := os.ReadFile(filepath.Join(dir, indexKeyFile))
 	if err != nil {
 		return false
@@ -168,7 +165,7 @@ func indexFresh(dir, checksum string) bool {
 	if json.Unmarshal(b, &k) != nil {
 		return false
 	}
-	return k.Format == formatVersion && k.Analysis == retrieve.AnalysisVersion && k.Checksum == checksum
+	return k.Format == formatVersion && k.Analysis == analysis && k.Checksum == checksum
 }
 
 // decodedBundle is a bundle as decoded, before its checksums are verified.
@@ -511,7 +508,7 @@ func (v *Version) checkPassages(pl passageLines) []error {
 // curatedKey normalises a question for curated-draft lookup: folded, spaces
 // collapsed, trailing punctuation dropped.
 func curatedKey(q string) string {
-	f := strings.Join(strings.Fields(lexicon.Fold(q)), " ")
+	f := strings.Join(strings.Fields(fold.String(q)), " ")
 	return strings.TrimRight(f, "?!. ")
 }
 
@@ -564,12 +561,15 @@ func (v *Version) Source(id, version string) (Source, bool) {
 	return s, ok
 }
 
-// Index returns the version's search index.
-func (v *Version) Index() *retrieve.Index { return v.index }
-
-// Search retrieves up to k passages for question (see retrieve.Index.Search).
-func (v *Version) Search(ctx context.Context, question string, k int) ([]retrieve.Hit, error) {
-	return v.index.Search(ctx, question, k)
+// Index returns the version's search index, which the registered [Indexer]
+// made when the version was opened. A version opened with no Indexer
+// registered has none: Index returns an error wrapping [ErrNoIndex]. The
+// package that made the index gives it its own type (retrieve.Of).
+func (v *Version) Index() (Index, error) {
+	if v.index == nil {
+		return nil, fmt.Errorf("%w: version %s was opened with no indexer registered (import package retrieve)", ErrNoIndex, v.manifest.ID)
+	}
+	return v.index, nil
 }
 
 // CuratedDraft returns the curated draft for question, if the version has one.
@@ -622,7 +622,7 @@ func (v *Version) Derived(key any, build func() any) any {
 	return x
 }
 
-// Close releases the version's index.
+// Close releases the version's index, if it has one.
 func (v *Version) Close() error {
 	if v.index == nil {
 		return nil

@@ -2,7 +2,6 @@ package evidence_test
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -22,7 +21,7 @@ func TestTamperWithPersistedIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hits, err := kv.Search(context.Background(), "emollients care", 3); err != nil || len(hits) == 0 {
+	if hits, err := searchKV(kv, "emollients care", 3); err != nil || len(hits) == 0 {
 		t.Errorf("search of the sound bundle: %v, %v", hits, err)
 	}
 	kv.Close()

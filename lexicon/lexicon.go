@@ -11,9 +11,6 @@ package lexicon
 
 import (
 	"fmt"
-	"strings"
-	"sync"
-	"unicode"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
@@ -21,10 +18,8 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	bleveunicode "github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
-	"golang.org/x/text/cases"
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
+
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // AnalyzerName is the name under which the analyzer is registered in an index
@@ -54,35 +49,7 @@ func AddAnalyzer(m *mapping.IndexMappingImpl) error {
 // of combining marks (diacritics), and Unicode case folding. "Eczéma" and
 // "ECZEMA" fold to the same string. Fold is for comparison only; stored passage
 // text is never folded.
-func Fold(s string) string {
-	if isFoldedASCII(s) {
-		return s
-	}
-	// Transformers keep state: each goroutine takes its own from the pool.
-	t := folders.Get().(transform.Transformer)
-	defer folders.Put(t)
-	out, _, err := transform.String(t, s)
-	if err != nil {
-		// The transformers above never fail on valid or invalid UTF-8; keep the
-		// input rather than lose it.
-		return strings.ToLower(s)
-	}
-	return out
-}
-
-var folders = sync.Pool{New: func() any {
-	return transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), norm.NFKC, cases.Fold())
-}}
-
-func isFoldedASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x80 || ('A' <= c && c <= 'Z') {
-			return false
-		}
-	}
-	return true
-}
+func Fold(s string) string { return fold.String(s) }
 
 // Analyzer turns text into stemmed index terms. The zero value is not usable;
 // call [NewAnalyzer].

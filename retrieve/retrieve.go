@@ -6,6 +6,13 @@
 //
 // An [Index] is immutable once built and safe for concurrent use; [Index.Close]
 // releases it.
+//
+// The package is the search index of package evidence's versions: it
+// registers its indexer with [evidence.RegisterIndexer], so that
+// [evidence.OpenDir] indexes every version it opens (opening a persisted
+// index built by [evidence.Bundle.WriteDir], or indexing in memory), and
+// [Of] returns a version's index. Package evidence does not import this
+// one.
 package retrieve
 
 import (

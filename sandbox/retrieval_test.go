@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/sandbox"
 	"github.com/dermliving/dermliving/sandbox/internal/authoring"
 )
@@ -28,6 +29,10 @@ func TestRetrievalDevSet(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer kv.Close()
+	ix, err := retrieve.Of(kv)
+	if err != nil {
+		t.Fatal(err)
+	}
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "sandbox_questions", "*.jsonl"))
 	if len(files) == 0 {
 		t.Fatal("no question files")
@@ -57,7 +62,7 @@ func TestRetrievalDevSet(t *testing.T) {
 				continue // not in kv_2026_10_01 by design
 			}
 			want := authoring.EvidenceID(q.Source, q.Section, q.Paragraph)
-			hits, err := kv.Search(context.Background(), q.Question, 10)
+			hits, err := ix.Search(context.Background(), q.Question, 10)
 			if err != nil {
 				t.Fatal(err)
 			}

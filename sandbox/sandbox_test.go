@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/sandbox"
 	"github.com/dermliving/dermliving/sandbox/internal/authoring"
 )
@@ -180,7 +181,11 @@ func TestVersionsListed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer kv.Close()
-	hits, err := kv.Search(context.Background(), "atopic dermatitis", 3)
+	ix, err := retrieve.Of(kv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits, err := ix.Search(context.Background(), "atopic dermatitis", 3)
 	if err != nil || len(hits) == 0 {
 		t.Fatalf("search: %v %v", hits, err)
 	}

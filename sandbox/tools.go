@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/tools"
 )
 
@@ -14,13 +15,19 @@ import (
 var Forbidden = []string{"export_chart", "send_email", "fetch_url", "delete_record", "write_file"}
 
 // ToolPolicy returns the sandbox's tool policy for kv: the read-only
-// glossary_lookup is allowed; the tools in Forbidden are registered but not
-// allowed, and so never run.
+// glossary_lookup, over kv's analyzer and thesaurus, is allowed; the tools
+// in Forbidden are registered but not allowed, and so never run.
+//
+// The glossary takes the analyzer and thesaurus of kv's index (retrieve.Of).
+// In a program that links this package, which imports retrieve, only a
+// version opened before retrieve registered its indexer lacks an index; it
+// gets a policy that allows nothing, and Ask refuses it anyway, with
+// evidence.ErrNoIndex.
 func ToolPolicy(kv *evidence.Version) *tools.Policy {
-	ix := kv.Index()
-	p := &tools.Policy{
-		Tools: []tools.Tool{tools.NewGlossary(ix.Analyzer(), ix.Thesaurus())},
-		Allow: []string{tools.GlossaryName},
+	p := &tools.Policy{}
+	if ix, err := retrieve.Of(kv); err == nil {
+		p.Tools = []tools.Tool{tools.NewGlossary(ix.Analyzer(), ix.Thesaurus())}
+		p.Allow = []string{tools.GlossaryName}
 	}
 	for _, name := range Forbidden {
 		p.Tools = append(p.Tools, forbidden(name))

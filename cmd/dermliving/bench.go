@@ -20,12 +20,13 @@ import (
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 )
 
 // benchNote says exactly what each latency times.
 const benchNote = "ask times dermliving.Ask. bare bleve times retrieve.Index.BareSearch (k=10): bleve.NewMatchQuery of the question " +
 	"over the passage text field, analysed with the index's analyzer, and SearchInContext, as a user of bleve alone would write it. " +
-	"retrieval times evidence.Version.Search (retrieve.Index.Search, k=10): question analysis and thesaurus expansion, " +
+	"retrieval times retrieve.Index.Search (k=10): question analysis and thesaurus expansion, " +
 	"a bleve BM25 query for a pool of candidates over three fields, the coverage floor and the rerank. Each question is timed once " +
 	"per step, the order of the steps rotating; ratios are ask over bare bleve, percentile by percentile, and the median " +
 	"of the per-question ratios."
@@ -136,6 +137,10 @@ func cmdBench(fs *flag.FlagSet) runFunc {
 		}
 		r.OpenMS = ms(time.Since(start))
 		defer kv.Close()
+		ix, err := retrieve.Of(kv)
+		if err != nil {
+			return fail(e, exitUsage, "bench: %v", err)
+		}
 		r.Knowledge.ID, r.Knowledge.Passages = kv.ID(), kv.Len()
 		r.Knowledge.Bundle = k.dir
 		if r.Knowledge.Bundle == "" {
@@ -155,7 +160,6 @@ func cmdBench(fs *flag.FlagSet) runFunc {
 		// One timed run: each question is searched bare, retrieved and asked,
 		// the order rotating so that no step always finds another's work in a
 		// cache.
-		ix := kv.Index()
 		askD := make([]time.Duration, 0, len(qs))
 		bareD := make([]time.Duration, 0, len(qs))
 		retD := make([]time.Duration, 0, len(qs))
@@ -172,7 +176,7 @@ func cmdBench(fs *flag.FlagSet) runFunc {
 				case 0:
 					b = timed(func() { _, _ = ix.BareSearch(ctx, q, dermliving.DefaultTopK) })
 				case 1:
-					s = timed(func() { _, _ = kv.Search(ctx, q, dermliving.DefaultTopK) })
+					s = timed(func() { _, _ = ix.Search(ctx, q, dermliving.DefaultTopK) })
 				case 2:
 					a = timed(func() { res, askErr = dermliving.Ask(ctx, q, kv) })
 				}

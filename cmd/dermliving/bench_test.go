@@ -63,7 +63,7 @@ func TestBenchJSON(t *testing.T) {
 			t.Errorf("throughput %+v", tp)
 		}
 	}
-	for _, want := range []string{"retrieve.Index.BareSearch", "bleve.NewMatchQuery", "evidence.Version.Search"} {
+	for _, want := range []string{"retrieve.Index.BareSearch", "bleve.NewMatchQuery", "retrieve.Index.Search"} {
 		if !strings.Contains(r.Note, want) {
 			t.Errorf("note %q does not say what is timed: lacks %q", r.Note, want)
 		}

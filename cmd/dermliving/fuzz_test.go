@@ -11,6 +11,7 @@ import (
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/sandbox"
 )
 
@@ -24,7 +25,10 @@ func FuzzBatch(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	ix := kv.Index()
+	ix, err := retrieve.Of(kv)
+	if err != nil {
+		f.Fatal(err)
+	}
 	v := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
 	search := func(q string) ([]string, error) {
 		hs, err := dermliving.Retrieve(context.Background(), q, kv, dermliving.WithTopK(3))

@@ -12,6 +12,7 @@ import (
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 )
 
 func cmdRetrieve(fs *flag.FlagSet) runFunc {
@@ -87,7 +88,10 @@ func cmdCheck(fs *flag.FlagSet) runFunc {
 			return fail(e, exitUsage, "check: %v", err)
 		}
 		defer kv.Close()
-		ix := kv.Index()
+		ix, err := retrieve.Of(kv)
+		if err != nil {
+			return fail(e, exitUsage, "check: %v", err)
+		}
 		v := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
 		return eachBatchLine(ctx, e, *batch, func(line []byte) any { return checkLine(ctx, v, line) })
 	}

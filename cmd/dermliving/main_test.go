@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/retrieve"
 )
 
 // cli runs the command in process and returns its exit code and output.
@@ -351,7 +352,11 @@ func medquadHits(t *testing.T, kv *evidence.Version) {
 // of one (id~N), is among the top 10 kv retrieves for question.
 func hitAt10(t *testing.T, kv *evidence.Version, question string, relevant []string) bool {
 	t.Helper()
-	hs, err := kv.Search(context.Background(), question, 10)
+	ix, err := retrieve.Of(kv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs, err := ix.Search(context.Background(), question, 10)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,110 @@
+package retrieve
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// init registers this package's index with package evidence, which holds
+// versions without importing any search engine: every version that
+// evidence.OpenDir opens in a program that links this package (as every
+// importer of package dermliving does) is indexed by it. This is the one
+// thing the package does at init, and it does no work: evidence keeps the
+// value and calls it when a version is opened or written.
+func init() { evidence.RegisterIndexer(indexer{}) }
+
+// Of returns the index of version v, the one package evidence made with this
+// package's indexer when v was opened; v owns it and v.Close releases it.
+// It is how a program searches a version (ix, err := Of(kv), then
+// ix.Search), as package dermliving's Ask does. It returns an error wrapping
+// evidence.ErrNoIndex when v has no index of this package's, which in a
+// program that links this package only a version opened before its init
+// ran (from the init of a package that does not import it) can lack.
+func Of(v *evidence.Version) (*Index, error) {
+	x, err := v.Index()
+	if err != nil {
+		return nil, err
+	}
+	ix, ok := x.(*Index)
+	if !ok {
+		return nil, fmt.Errorf("%w: version %s has an index of type %T, not package retrieve's", evidence.ErrNoIndex, v.ID(), x)
+	}
+	return ix, nil
+}
+
+// indexer is the evidence.Indexer of this package's index.
+type indexer struct{}
+
+// Analysis returns AnalysisVersion.
+func (indexer) Analysis() int { return AnalysisVersion }
+
+// Build writes a persisted index (see Build).
+func (indexer) Build(ctx context.Context, dir string, in *evidence.IndexInput, progress func(done int)) error {
+	return Build(ctx, dir, docsOf(in), progress)
+}
+
+// Open opens a persisted index (see Open).
+func (indexer) Open(dir string, in *evidence.IndexInput) (evidence.Index, error) {
+	opts, err := optionsOf(in)
+	if err != nil {
+		return nil, err
+	}
+	ix, err := Open(dir, docsOf(in), opts)
+	if err != nil {
+		return nil, err
+	}
+	return ix, nil
+}
+
+// New indexes the passages in memory (see New).
+func (indexer) New(ctx context.Context, in *evidence.IndexInput) (evidence.Index, error) {
+	opts, err := optionsOf(in)
+	if err != nil {
+		return nil, err
+	}
+	ix, err := New(ctx, docsOf(in), opts)
+	if err != nil {
+		return nil, err
+	}
+	return ix, nil
+}
+
+// optionsOf returns the options of a version's index: a new analyzer, the
+// version's thesaurus (or the default one), its relevance floor and its
+// passages' positions. A thesaurus that does not parse makes the version
+// corrupt.
+func optionsOf(in *evidence.IndexInput) (*Options, error) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		return nil, err
+	}
+	var th *lexicon.Thesaurus
+	if in.Thesaurus != "" {
+		th, err = lexicon.ParseThesaurus(strings.NewReader(in.Thesaurus), an)
+		if err != nil {
+			return nil, &evidence.FormatError{File: evidence.ThesaurusFile, Msg: err.Error(), Corrupt: true}
+		}
+	} else if th, err = lexicon.DefaultThesaurus(an); err != nil {
+		return nil, err
+	}
+	return &Options{Analyzer: an, Thesaurus: th, MinCoverage: in.MinCoverage, Positions: in.Positions}, nil
+}
+
+// docsOf returns the documents to index for a version's passages: each
+// passage's text, its section and its source's title.
+func docsOf(in *evidence.IndexInput) []Doc {
+	type sourceKey struct{ id, version string }
+	titles := map[sourceKey]string{}
+	for _, s := range in.Sources {
+		titles[sourceKey{s.ID, s.Version}] = s.Title
+	}
+	docs := make([]Doc, len(in.Passages))
+	for i, p := range in.Passages {
+		docs[i] = Doc{ID: p.ID, Title: titles[sourceKey{p.SourceID, p.SourceVersion}], Section: p.Locator.Section, Text: p.Text}
+	}
+	return docs
+}
