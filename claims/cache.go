@@ -12,6 +12,10 @@ type analysed struct {
 	sents []Sentence
 	sets  []lexicon.TermSet
 	seqs  [][]string // each sentence's terms in order
+	// whole holds every term of the text, and prefixes the first
+	// softPrefix letters of each term at least that long.
+	whole    lexicon.TermSet
+	prefixes map[string]bool
 }
 
 // sentenceCache remembers the analysed sentences of passage texts, so that a
@@ -36,10 +40,16 @@ func newSentenceCache(an *lexicon.Analyzer) *sentenceCache {
 
 func analyse(an *lexicon.Analyzer, text string) *analysed {
 	sents := Split(text)
-	a := &analysed{sents: sents, sets: make([]lexicon.TermSet, len(sents)), seqs: make([][]string, len(sents))}
+	a := &analysed{sents: sents, sets: make([]lexicon.TermSet, len(sents)), seqs: make([][]string, len(sents)), whole: lexicon.TermSet{}, prefixes: map[string]bool{}}
 	for i, s := range sents {
 		a.seqs[i] = an.Terms(s.Text)
 		a.sets[i] = lexicon.NewTermSet(a.seqs[i])
+		for _, t := range a.seqs[i] {
+			a.whole[t] = struct{}{}
+			if len(t) >= softPrefix {
+				a.prefixes[t[:softPrefix]] = true
+			}
+		}
 	}
 	return a
 }

@@ -3,6 +3,8 @@ package claims_test
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -13,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/dermliving/dermliving/claims"
+	"github.com/dermliving/dermliving/claims/internal/verifiermodel"
 )
 
 type labelled struct {
@@ -147,6 +150,42 @@ func TestEvalDermatology(t *testing.T) {
 			if r < floorRecall {
 				t.Errorf("test: recall of supported %.3f fell below the floor %.2f", r, floorRecall)
 			}
+		}
+	}
+}
+
+// TestVerifierManifest checks that every labelled verifier set is the file
+// its manifest froze: its count and SHA-256.
+func TestVerifierManifest(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "verifier")
+	m, err := verifiermodel.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles := map[string]int{}
+	for _, e := range m {
+		b, err := os.ReadFile(filepath.Join(dir, e.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(b)
+		if got := hex.EncodeToString(sum[:]); got != e.SHA256 {
+			t.Errorf("%s: sha256 %s, manifest froze %s", e.File, got, e.SHA256)
+		}
+		n := 0
+		for line := range strings.Lines(string(b)) {
+			if strings.TrimSpace(line) != "" {
+				n++
+			}
+		}
+		if n != e.Count {
+			t.Errorf("%s: %d lines, manifest says %d", e.File, n, e.Count)
+		}
+		roles[e.Kind+"/"+e.Role]++
+	}
+	for _, want := range []string{"pairs/tune", "pairs/held_out", "answers/tune", "answers/held_out"} {
+		if roles[want] == 0 {
+			t.Errorf("manifest has no %s file (roles %v)", want, roles)
 		}
 	}
 }

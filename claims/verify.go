@@ -105,8 +105,16 @@ type Lexical struct {
 	th        *lexicon.Thesaurus
 	rarity    Rarity
 	cueTerms  lexicon.TermSet // analysed negation cue words
-	// MinCoverage is the share of the claim's weighted content a span must hold.
+	// MinCoverage is the share of the claim's weighted content a span must
+	// hold for the Strict verdict.
 	MinCoverage float64
+	// Point is the operating point that turns a judgment's support score
+	// and structural verdict into its Verdict; the zero value is Strict.
+	Point OperatingPoint
+	// Threshold, when above zero, replaces the operating point: a claim the
+	// passage does not contradict is supported when its support score
+	// reaches Threshold.
+	Threshold float64
 }
 
 // DefaultMinCoverage is the default share of a claim's weighted content that
@@ -185,83 +193,59 @@ type span struct {
 	text       string
 }
 
-// Verify judges claim against passages.
+// Verify judges claim against passages. The judgment's Score is the learned
+// support score (see SupportScore); its Verdict is decided at the verifier's
+// operating point (see Lexical.Point).
 func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) (Judgment, error) {
 	if err := ctx.Err(); err != nil {
 		return Judgment{}, err
 	}
-	ci := v.analyse(claim)
-	if ci.total == 0 {
+	as := v.assess(claim, passages)
+	switch {
+	case as.ci.total == 0:
 		return Judgment{Verdict: Unsupported, Reason: "the claim has no content words"}, nil
-	}
-	var best span
-	var bestSets [2]lexicon.TermSet
-	bestCov, bestN := -1.0, 0
-	for pi, p := range passages {
-		a := v.cache.get(p.Text)
-		sents, sets := a.sents, a.sets
-		for i := range sents {
-			for n := 1; n <= 2 && i+n <= len(sents); n++ {
-				// Two sentences are read as the union of their terms, built
-				// only for the span chosen.
-				var next lexicon.TermSet
-				if n == 2 {
-					next = sets[i+1]
-				}
-				cov := v.coverage(ci, sets[i], next)
-				// A longer span must do strictly better to be chosen; among
-				// equals the shorter, then the earlier, wins.
-				if cov > bestCov+1e-9 || (cov > bestCov-1e-9 && n < bestN) {
-					bestCov, bestN = cov, n
-					bestSets = [2]lexicon.TermSet{sets[i], next}
-					best = span{passage: pi, start: sents[i].Start, end: sents[i+n-1].End, text: p.Text[sents[i].Start:sents[i+n-1].End]}
-				}
-			}
-		}
-	}
-	if bestCov < 0 {
+	case !as.ok:
 		return Judgment{Verdict: Unsupported, Reason: "no passage to check against"}, nil
 	}
-	best.terms = bestSets[0]
-	if bestSets[1] != nil {
-		best.terms = lexicon.NewTermSet()
-		for _, set := range bestSets {
-			for t := range set {
-				best.terms[t] = struct{}{}
-			}
-		}
+	j := v.structural(ctx, claim, passages, &as)
+	if j.Verdict == Supported {
+		as.feats[featRule] = 1
 	}
+	j.Score = supportModel().score(as.feats)
+	return v.decide(j, as), nil
+}
+
+// structural is the Strict verdict: the best span must cover
+// DefaultMinCoverage of the claim (MinCoverage when set otherwise), and no
+// structural check may find it said of something else, with the opposite
+// polarity, other numbers, another member of the same kind or less force; a
+// claim joined from clauses may be supported clause by clause.
+func (v *Lexical) structural(ctx context.Context, claim string, passages []Passage, as *assessment) Judgment {
+	best, bestCov, ci := as.best, as.cov, as.ci
 	if bestCov < v.MinCoverage {
 		if j, ok := v.stitched(ctx, claim, passages); ok {
-			return j, nil
+			return j
 		}
 	}
-	j := Judgment{Score: bestCov, Support: []Support{{PassageID: passages[best.passage].ID, Start: best.start, End: best.end}}}
-	memo := &clauseMemo{claim: claim}
+	j := Judgment{Support: []Support{{PassageID: passages[best.passage].ID, Start: best.start, End: best.end}}}
+	f := &as.feats
 	switch {
 	case bestCov < v.MinCoverage:
 		j.Verdict, j.Reason = Unsupported, "no passage covers the claim's content"
-	case v.substituted(ci, best):
+	case f[featSubstituted] == 1:
 		j.Verdict, j.Reason = Unsupported, "the passage says it of something else"
-		j.Score = min(j.Score, 0.4)
-	case v.polarityClash(memo, claim, best.text) || v.negatedElsewhere(claim, best.text):
+	case f[featPolarity] == 1:
 		j.Verdict, j.Reason = Contradicted, "the passage states the opposite polarity"
-		j.Score = min(j.Score, 0.2)
 	case !numbersAgree(ci.numbers, best.text) && hasNumber(numberWords(best.text)):
 		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
-		j.Score = min(j.Score, 0.2)
-	case v.clauseNumbers(memo, ci.numbers, claim, best.text):
+	case as.clauseNumbers:
 		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
-		j.Score = min(j.Score, 0.2)
 	case !numbersAgree(ci.numbers, best.text):
 		j.Verdict, j.Reason = Unsupported, "the passage states no number the claim gives"
-		j.Score = min(j.Score, 0.4)
-	case v.contrastClash(memo, claim, best.text):
+	case f[featContrast] == 1:
 		j.Verdict, j.Reason = Unsupported, "the passage names another member of the same kind (organism, drug class, sex, age group, body site, direction)"
-		j.Score = min(j.Score, 0.4)
-	case !strongAgree(ci.strong, best.text):
+	case f[featStrong] == 1:
 		j.Verdict, j.Reason = Unsupported, "the claim asserts more than the passage ("+strings.Join(ci.strong, ", ")+")"
-		j.Score = min(j.Score, 0.4)
 	default:
 		j.Verdict = Supported
 	}
@@ -272,10 +256,10 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 		// sandals in communal showers help avoid athlete's foot"). A
 		// contradiction stands.
 		if sj, ok := v.stitched(ctx, claim, passages); ok {
-			return sj, nil
+			return sj
 		}
 	}
-	return j, nil
+	return j
 }
 
 // coverage is the share of the claim's weight that the union of a and b (b

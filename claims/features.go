@@ -1,0 +1,266 @@
+package claims
+
+import (
+	"context"
+	"math"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// The features the learned support score reads, each in [0,1]: how much of
+// the claim the best span, the best sentence and the whole passage hold, by
+// rarity; how much the best span holds without the thesaurus; how much of
+// the claim's word order the span keeps; the rarest claim word the passage
+// lacks; and the structural checks, each 1 when it fires.
+const (
+	featCoverage    = iota // best span of one or two sentences
+	featSentence           // best single sentence
+	featPassage            // best whole passage
+	featExact              // best span, the claim's own words only
+	featOrder              // neighbouring claim words held close in the span
+	featMissing            // rarest claim word the best passage lacks, by rarity
+	featNumbers            // the claim gives a number
+	featNumberClash        // the span's numbers differ from the claim's
+	featPolarity           // the span states the opposite polarity
+	featSubstituted        // the span says it of something else
+	featContrast           // the span names another member of the same kind
+	featStrong             // the claim asserts more than the span
+	featNegated            // the claim is negated
+	featLength             // the claim's length in concepts, scaled
+	featRule               // the structural verdict (Strict's) is supported
+	featSoft               // best passage, a word sharing its first letters with the claim's counting
+	numFeatures
+)
+
+// featureNames name the features, for the model's data file.
+var featureNames = [numFeatures]string{"coverage", "sentence", "passage", "exact", "order", "missing", "numbers", "number_clash", "polarity", "substituted", "contrast", "strong", "negated", "length", "rule", "soft"}
+
+// features is a claim's feature vector against passages.
+type features [numFeatures]float64
+
+// FeatureNames returns the names of the features the support score reads,
+// in the order Features gives them.
+func FeatureNames() []string { return append([]string(nil), featureNames[:]...) }
+
+// Features returns the features the support score reads for claim against
+// passages, in the order of FeatureNames: what a generator trains the score
+// on, and what explains a score. It is nil when there is no passage or the
+// claim has no content words.
+func (v *Lexical) Features(ctx context.Context, claim string, passages []Passage) ([]float64, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	as := v.assess(claim, passages)
+	if !as.ok {
+		return nil, nil
+	}
+	j := v.structural(ctx, claim, passages, &as)
+	if j.Verdict == Supported {
+		as.feats[featRule] = 1
+	}
+	return append([]float64(nil), as.feats[:]...), nil
+}
+
+// checkFloor is the least span coverage at which the structural checks are
+// run for the features: below it the claim is unsupported whatever they say.
+const checkFloor = 0.4
+
+// assessment is a claim read against passages: its analysis, the best span,
+// and its features.
+type assessment struct {
+	ci    claimInfo
+	best  span
+	cov   float64
+	feats features
+	// ok is false when there is no passage or the claim has no content.
+	ok bool
+	// clauseNumbers is true when a clause of the span gives other numbers
+	// than the claim's clause (part of featNumberClash).
+	clauseNumbers bool
+}
+
+// assess finds the span of one or two adjacent sentences that covers most of
+// the claim and computes the claim's features against the passages.
+func (v *Lexical) assess(claim string, passages []Passage) assessment {
+	as := assessment{ci: v.analyse(claim)}
+	ci := &as.ci
+	if ci.total == 0 {
+		return as
+	}
+	var bestSets [2]lexicon.TermSet
+	var bestSeqs [2][]string
+	bestCov, bestN := -1.0, 0
+	bestSentence, bestPassage := 0.0, 0.0
+	for pi, p := range passages {
+		a := v.cache.get(p.Text)
+		sents, sets := a.sents, a.sets
+		for i := range sents {
+			for n := 1; n <= 2 && i+n <= len(sents); n++ {
+				var next lexicon.TermSet
+				if n == 2 {
+					next = sets[i+1]
+				}
+				cov := v.coverage(*ci, sets[i], next)
+				if n == 1 {
+					bestSentence = max(bestSentence, cov)
+				}
+				// A longer span must do strictly better to be chosen; among
+				// equals the shorter, then the earlier, wins.
+				if cov > bestCov+1e-9 || (cov > bestCov-1e-9 && n < bestN) {
+					bestCov, bestN = cov, n
+					bestSets = [2]lexicon.TermSet{sets[i], next}
+					bestSeqs = [2][]string{a.seqs[i], nil}
+					if n == 2 {
+						bestSeqs[1] = a.seqs[i+1]
+					}
+					as.best = span{passage: pi, start: sents[i].Start, end: sents[i+n-1].End, text: p.Text[sents[i].Start:sents[i+n-1].End]}
+				}
+			}
+		}
+		bestPassage = max(bestPassage, v.coverage(*ci, a.whole, nil))
+	}
+	if bestCov < 0 {
+		return as
+	}
+	as.ok, as.cov = true, bestCov
+	as.best.terms = bestSets[0]
+	if bestSets[1] != nil {
+		as.best.terms = lexicon.NewTermSet()
+		for _, set := range bestSets {
+			for t := range set {
+				as.best.terms[t] = struct{}{}
+			}
+		}
+	}
+	f := &as.feats
+	f[featCoverage] = bestCov
+	f[featSentence] = bestSentence
+	f[featPassage] = bestPassage
+	f[featExact] = v.exactCoverage(*ci, as.best.terms)
+	f[featOrder] = order(*ci, append(append([]string(nil), bestSeqs[0]...), bestSeqs[1]...))
+	f[featMissing] = v.missing(*ci, passages[as.best.passage].Text)
+	f[featSoft] = v.softCoverage(*ci, passages[as.best.passage].Text)
+	if len(ci.numbers) > 0 {
+		f[featNumbers] = 1
+	}
+	if ci.negated {
+		f[featNegated] = 1
+	}
+	f[featLength] = math.Min(1, float64(len(ci.concepts))/20)
+	if bestCov >= min(checkFloor, v.MinCoverage) {
+		memo := &clauseMemo{claim: claim}
+		b := func(x bool) float64 {
+			if x {
+				return 1
+			}
+			return 0
+		}
+		f[featSubstituted] = b(v.substituted(*ci, as.best))
+		f[featPolarity] = b(v.polarityClash(memo, claim, as.best.text) || v.negatedElsewhere(claim, as.best.text))
+		as.clauseNumbers = v.clauseNumbers(memo, ci.numbers, claim, as.best.text)
+		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
+		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text))
+		f[featStrong] = b(!strongAgree(ci.strong, as.best.text))
+	}
+	return as
+}
+
+// exactCoverage is the share of the claim's weight that terms hold in the
+// claim's own words, no thesaurus alternative counted.
+func (v *Lexical) exactCoverage(ci claimInfo, terms lexicon.TermSet) float64 {
+	var got float64
+	for i, c := range ci.concepts {
+		if ci.weights[i] == 0 {
+			continue
+		}
+		all := true
+		for _, t := range c.Terms {
+			if !terms.Has(t) {
+				all = false
+				break
+			}
+		}
+		if all {
+			got += ci.weights[i]
+		}
+	}
+	return got / ci.total
+}
+
+// order is the share, by weight, of the claim's neighbouring content
+// concepts that the span holds within a few terms of each other.
+func order(ci claimInfo, seq []string) float64 {
+	var prev []int
+	var prevW, total, got float64
+	started := false
+	for i, c := range ci.concepts {
+		if c.Filler || ci.weights[i] == 0 {
+			continue
+		}
+		var at []int
+		for j, t := range seq {
+			for _, alt := range c.Alternatives {
+				if len(alt) > 0 && alt[0] == t {
+					at = append(at, j)
+					break
+				}
+			}
+		}
+		if started {
+			w := min(prevW, ci.weights[i])
+			total += w
+			if near(prev, at) {
+				got += w
+			}
+		}
+		prev, prevW, started = at, ci.weights[i], true
+	}
+	if total == 0 {
+		return 1
+	}
+	return got / total
+}
+
+// missing is the weight of the rarest claim concept the passage lacks, as a
+// share of the claim's heaviest concept's: 0 when the passage holds every
+// concept.
+func (v *Lexical) missing(ci claimInfo, text string) float64 {
+	a := v.cache.get(text)
+	var heaviest, lacked float64
+	for i, c := range ci.concepts {
+		heaviest = max(heaviest, ci.weights[i])
+		if !c.MatchedBy(a.whole) {
+			lacked = max(lacked, ci.weights[i])
+		}
+	}
+	if heaviest == 0 {
+		return 0
+	}
+	return lacked / heaviest
+}
+
+// softPrefix is how many first letters two words must share to count as
+// one word in softCoverage ("inflammatory", "inflammation").
+const softPrefix = 5
+
+// softCoverage is the share of the claim's weight the passage holds, a
+// claim word also counting as held when a passage word shares its first
+// softPrefix letters.
+func (v *Lexical) softCoverage(ci claimInfo, text string) float64 {
+	a := v.cache.get(text)
+	whole, prefixes := a.whole, a.prefixes
+	var got float64
+	for i, c := range ci.concepts {
+		if ci.weights[i] == 0 {
+			continue
+		}
+		if c.MatchedBy(whole) {
+			got += ci.weights[i]
+			continue
+		}
+		if len(c.Terms) == 1 && len(c.Terms[0]) >= softPrefix && prefixes[c.Terms[0][:softPrefix]] {
+			got += ci.weights[i]
+		}
+	}
+	return got / ci.total
+}
