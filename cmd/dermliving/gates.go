@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/evidence"
@@ -88,12 +89,15 @@ func cmdGates(fs *flag.FlagSet) runFunc {
 	}
 }
 
-// openVersionArg opens a version named by a sandbox id or a bundle directory.
+// openVersionArg opens the version a diff argument names: a bundle
+// directory, or else a sandbox version id. An argument that looks like a
+// path ("/", "\\" or a leading ".") is taken for a directory and named when
+// missing; an unknown sandbox id is not printed back.
 func openVersionArg(arg string) (*evidence.Version, error) {
-	if st, err := os.Stat(arg); err == nil && st.IsDir() {
-		return evidence.OpenDir(arg)
+	if st, err := os.Stat(arg); (err == nil && st.IsDir()) || strings.ContainsAny(arg, `/\`) || strings.HasPrefix(arg, ".") {
+		return openDir("", arg)
 	}
-	return sandbox.OpenVersion(arg)
+	return openSandbox(arg)
 }
 
 func cmdDiff(fs *flag.FlagSet) runFunc {
@@ -104,12 +108,12 @@ func cmdDiff(fs *flag.FlagSet) runFunc {
 		}
 		a, err := openVersionArg(pos[0])
 		if err != nil {
-			return fail(e, exitUsage, "diff: %v", err)
+			return fail(e, exitUsage, "diff: the first version: %v", err)
 		}
 		defer a.Close()
 		b, err := openVersionArg(pos[1])
 		if err != nil {
-			return fail(e, exitUsage, "diff: %v", err)
+			return fail(e, exitUsage, "diff: the second version: %v", err)
 		}
 		defer b.Close()
 		d := dermliving.Diff(a, b)

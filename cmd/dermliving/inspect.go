@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -21,8 +20,8 @@ func cmdRetrieve(fs *flag.FlagSet) runFunc {
 	asJSON := fs.Bool("json", false, "print JSON")
 	batch := fs.String("batch", "", "read questions as JSON lines from `FILE` (- for standard input)")
 	return func(ctx context.Context, e env, pos []string) int {
-		if (*batch == "") == (len(pos) == 0) {
-			return fail(e, exitUsage, "retrieve: give a question or --batch FILE")
+		if msg := questionOrBatch(*batch, pos); msg != "" {
+			return fail(e, exitUsage, "retrieve: %s", msg)
 		}
 		if *topK < 1 || *topK > 1000 {
 			return fail(e, exitUsage, "retrieve: -k must be between 1 and 1000")
@@ -164,11 +163,7 @@ func cmdEvidence(fs *flag.FlagSet) runFunc {
 			if *asJSON {
 				writeJSON(e.stdout, errorEnvelope(err))
 			}
-			code := exitUsage
-			if errors.Is(err, evidence.ErrNotFound) {
-				code = exitCheck
-			}
-			return fail(e, code, "evidence: %v", err)
+			return fail(e, exitUsage, "evidence: %s: %v", kv.ID(), err)
 		}
 		if *asJSON {
 			writeJSON(e.stdout, map[string]any{"data": ev})
