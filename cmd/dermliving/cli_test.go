@@ -400,6 +400,151 @@ func TestAskDraft(t *testing.T) {
 	}
 }
 
+// TestRetrieveJSON checks that retrieve --json is a data envelope whose
+// hits carry their passage's section and text, as evidence shows them.
+func TestRetrieveJSON(t *testing.T) {
+	cases := []struct {
+		reason, question, k string
+		first               string // the best hit's id prefix
+	}{
+		{"cold sores are herpes simplex", "What are cold sores?", "3", "ev_herpes_simplex"},
+		{"one hit", "What makes atopic dermatitis flare?", "1", "ev_atopic_dermatitis"},
+	}
+	for _, c := range cases {
+		code, out, errs := cli(t, "", "retrieve", "--json", "-k", c.k, c.question)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", c.reason, code, errs)
+		}
+		var top map[string]json.RawMessage
+		json.Unmarshal([]byte(out), &top)
+		if _, ok := top["data"]; !ok || len(top) != 1 {
+			t.Errorf("%s: not a data envelope: %s", c.reason, out)
+		}
+		var env struct {
+			Data struct {
+				KnowledgeVersion string `json:"knowledge_version"`
+				Hits             []struct {
+					EvidenceID    string `json:"evidence_id"`
+					Score         float64
+					Section, Text string
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &env); err != nil {
+			t.Fatal(err)
+		}
+		if env.Data.KnowledgeVersion != "kv_2026_11_01" || len(env.Data.Hits) != map[string]int{"1": 1, "3": 3}[c.k] ||
+			!strings.HasPrefix(env.Data.Hits[0].EvidenceID, c.first) {
+			t.Errorf("%s: %s", c.reason, out)
+		}
+		for _, h := range env.Data.Hits {
+			_, evOut, _ := cli(t, "", "evidence", "--json", h.EvidenceID)
+			var ev struct {
+				Data struct {
+					Text    string
+					Locator struct{ Section string }
+				}
+			}
+			json.Unmarshal([]byte(evOut), &ev)
+			want := []string{ev.Data.Locator.Section, ev.Data.Text}
+			if diff := cmp.Diff(want, []string{h.Section, h.Text}); diff != "" || h.Text == "" || h.Score <= 0 {
+				t.Errorf("%s: hit %s (-evidence +hit):\n%s", c.reason, h.EvidenceID, diff)
+			}
+		}
+	}
+}
+
+// Two small versions for diff: the first sentence of the overview changes,
+// the treatment passage goes, a self-care one comes, the causes passage
+// stays.
+const (
+	diffCorpusA = `{"source_id": "src_demo", "source_version": "1", "section": "Overview", "paragraph": 1, "text": "Urticaria, often called hives, causes raised itchy welts. The welts come and go within a day. Most episodes settle within six weeks.", "license": "CC-BY-4.0"}
+{"source_id": "src_demo", "source_version": "1", "section": "Causes", "paragraph": 1, "text": "Hives can follow an infection, a medicine or a food.", "license": "CC-BY-4.0"}
+{"source_id": "src_demo", "source_version": "1", "section": "Treatment options", "paragraph": 1, "text": "Non-sedating antihistamines are the usual first treatment.", "license": "CC-BY-4.0"}
+`
+	diffCorpusB = `{"source_id": "src_demo", "source_version": "1", "section": "Overview", "paragraph": 1, "text": "Urticaria, often called hives, causes raised itchy welts. Each welt usually fades within 24 hours. Most episodes settle within six weeks.", "license": "CC-BY-4.0"}
+{"source_id": "src_demo", "source_version": "1", "section": "Causes", "paragraph": 1, "text": "Hives can follow an infection, a medicine or a food.", "license": "CC-BY-4.0"}
+{"source_id": "src_demo", "source_version": "1", "section": "Self-care", "paragraph": 1, "text": "Cool compresses can ease the itch.", "license": "CC-BY-4.0"}
+`
+)
+
+// buildDemo builds a bundle with id from corpus, without an index.
+func buildDemo(t *testing.T, id, corpus string) string {
+	t.Helper()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "corpus.jsonl")
+	if err := os.WriteFile(file, []byte(corpus), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, id)
+	if code, _, errs := cli(t, "", "build", "--no-index", "--corpus", file, "--id", id, "--released", "2026-11-01", "--out", out); code != exitOK {
+		t.Fatalf("build %s: %d %s", id, code, errs)
+	}
+	return out
+}
+
+// TestDiff checks that diff shows each changed passage's old and new text:
+// both texts in --json, a sentence-by-sentence unified diff in the readable
+// view (golden files testdata/diff.golden and diff.golden.json).
+func TestDiff(t *testing.T) {
+	a, b := buildDemo(t, "kv_demo_a", diffCorpusA), buildDemo(t, "kv_demo_b", diffCorpusB)
+	code, out, errs := cli(t, "", "diff", a, b)
+	if code != exitOK {
+		t.Fatalf("diff: %d %s", code, errs)
+	}
+	golden(t, "diff.golden", out)
+	code, out, errs = cli(t, "", "diff", "--json", a, b)
+	if code != exitOK {
+		t.Fatalf("diff --json: %d %s", code, errs)
+	}
+	golden(t, "diff.golden.json", out)
+
+	// The sandbox's amended passage, by version id.
+	_, out, _ = cli(t, "", "diff", "--json", "kv_2026_10_01", "kv_2026_11_01")
+	var env struct {
+		Data struct {
+			Changed []struct {
+				ID       string
+				FromText string `json:"from_text"`
+				ToText   string `json:"to_text"`
+			}
+		}
+	}
+	json.Unmarshal([]byte(out), &env)
+	if len(env.Data.Changed) == 0 {
+		t.Fatalf("no changed passage between the sandbox versions:\n%.300s", out)
+	}
+	for _, c := range env.Data.Changed {
+		if c.FromText == "" || c.ToText == "" || c.FromText == c.ToText {
+			t.Errorf("%s: old %q, new %q", c.ID, c.FromText, c.ToText)
+		}
+	}
+}
+
+func TestDiffLines(t *testing.T) {
+	cases := []struct {
+		reason string
+		a, b   []string
+		want   string
+	}{
+		{"equal", []string{"x", "y"}, []string{"x", "y"}, " x  y"},
+		{"one sentence changed in the middle", []string{"x", "y", "z"}, []string{"x", "Y", "z"}, " x -y +Y  z"},
+		{"added at the end", []string{"x"}, []string{"x", "y"}, " x +y"},
+		{"removed at the start", []string{"x", "y"}, []string{"y"}, "-x  y"},
+		{"all new", []string{"x"}, []string{"y"}, "-x +y"},
+		{"from nothing", nil, []string{"y"}, "+y"},
+	}
+	for _, c := range cases {
+		var parts []string
+		for _, l := range diffLines(c.a, c.b) {
+			parts = append(parts, string(l.op)+l.text)
+		}
+		if diff := cmp.Diff(c.want, strings.Join(parts, " ")); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", c.reason, diff)
+		}
+	}
+}
+
 // TestHelp checks the complete usage text against testdata/help.golden,
 // that it names every flag of every command with its description, and that
 // help for one command works as "help CMD" and "CMD -h".

@@ -101,7 +101,7 @@ func openVersionArg(arg string) (*evidence.Version, error) {
 }
 
 func cmdDiff(fs *flag.FlagSet) runFunc {
-	asJSON := fs.Bool("json", false, "print JSON")
+	asJSON := fs.Bool("json", false, "print JSON, each changed passage with its old and new text")
 	return func(ctx context.Context, e env, pos []string) int {
 		if len(pos) != 2 {
 			return fail(e, exitUsage, "diff: give two versions (sandbox ids or bundle directories)")
@@ -116,7 +116,12 @@ func cmdDiff(fs *flag.FlagSet) runFunc {
 			return fail(e, exitUsage, "diff: the second version: %v", err)
 		}
 		defer b.Close()
-		d := dermliving.Diff(a, b)
+		d := diffView{VersionDiff: dermliving.Diff(a, b), Changed: []changedText{}}
+		for _, c := range d.VersionDiff.Changed {
+			from, _ := a.Evidence(c.ID)
+			to, _ := b.Evidence(c.ID)
+			d.Changed = append(d.Changed, changedText{ChangedPassage: c, FromText: from.Text, ToText: to.Text})
+		}
 		if *asJSON {
 			writeJSON(e.stdout, map[string]any{"data": d})
 			return exitOK
@@ -131,6 +136,7 @@ func cmdDiff(fs *flag.FlagSet) runFunc {
 		}
 		for _, c := range d.Changed {
 			fmt.Fprintf(e.stdout, "  ~ %s  %s -> %s\n", c.ID, c.From, c.To)
+			writeTextDiff(e.stdout, "    ", d.From+"/"+c.ID, d.To+"/"+c.ID, c.FromText, c.ToText)
 		}
 		for _, id := range d.Reversioned {
 			fmt.Fprintln(e.stdout, "  = "+id+" (same text, new source version)")

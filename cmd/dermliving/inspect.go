@@ -17,7 +17,7 @@ func cmdRetrieve(fs *flag.FlagSet) runFunc {
 	var k kvFlags
 	k.register(fs)
 	topK := fs.Int("k", dermliving.DefaultTopK, "the number `N` of passages")
-	asJSON := fs.Bool("json", false, "print JSON")
+	asJSON := fs.Bool("json", false, "print the data envelope: the hits, each with its section and text")
 	batch := fs.String("batch", "", "read questions as JSON lines from `FILE` (- for standard input)")
 	return func(ctx context.Context, e env, pos []string) int {
 		if msg := questionOrBatch(*batch, pos); msg != "" {
@@ -51,7 +51,11 @@ func cmdRetrieve(fs *flag.FlagSet) runFunc {
 			return fail(e, exitUsage, "retrieve: %v", err)
 		}
 		if *asJSON {
-			writeJSON(e.stdout, map[string]any{"hits": hs})
+			view := retrieveView{KnowledgeVersion: kv.ID(), Hits: []retrievedHit{}}
+			for _, h := range hs {
+				view.Hits = append(view.Hits, newRetrievedHit(kv, h.EvidenceID, h.Score))
+			}
+			writeJSON(e.stdout, map[string]any{"data": view})
 			return exitOK
 		}
 		if len(hs) == 0 {

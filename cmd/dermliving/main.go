@@ -93,7 +93,7 @@ func commands() []command {
 		{"build", "", "Build a knowledge bundle from a corpus of JSON lines; progress on standard error.", cmdBuild},
 		{"verify", "DIR", "Verify every checksum of a bundle; exit 1 naming each bad passage.", cmdVerify},
 		{"gates", "", "Measure the five release gates on gate cases; exit 1 if any fails.", cmdGates},
-		{"diff", "A B   (sandbox version ids or bundle directories)", "Compare two versions' passages by id: added, removed, changed and re-versioned.", cmdDiff},
+		{"diff", "A B   (sandbox version ids or bundle directories)", "Compare two versions' passages; a changed passage is shown with its old and new text.", cmdDiff},
 		{"bench", "", "Time Ask, retrieval and a bare bleve search over a question file.", cmdBench},
 	}
 }

@@ -164,13 +164,16 @@ func TestBatch(t *testing.T) {
 
 func TestRetrieveAndCheck(t *testing.T) {
 	code, out, _ := cli(t, "", "retrieve", "--json", "-k", "3", "What are cold sores?")
-	var r struct {
-		Hits []struct {
-			EvidenceID string `json:"evidence_id"`
-			Score      float64
+	var env struct {
+		Data struct {
+			Hits []struct {
+				EvidenceID string `json:"evidence_id"`
+				Score      float64
+			}
 		}
 	}
-	json.Unmarshal([]byte(out), &r)
+	json.Unmarshal([]byte(out), &env)
+	r := env.Data
 	if code != exitOK || len(r.Hits) != 3 || !strings.HasPrefix(r.Hits[0].EvidenceID, "ev_herpes_simplex") {
 		t.Errorf("retrieve: %d %s", code, out)
 	}
