@@ -581,3 +581,64 @@ func TestHelp(t *testing.T) {
 		t.Errorf("no arguments: exit %d, %q, %q", code, out, errs)
 	}
 }
+
+// TestReadme keeps the README's command-line section in step with the CLI:
+// the headline demo first, the usage every command's flags generate, a
+// --draft example, the three answer modes, and the example programs.
+func TestReadme(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(raw)
+	first := regexp.MustCompile("(?s)```sh\n(.*?)```").FindStringSubmatch(readme)
+	if first == nil || !strings.HasPrefix(first[1], `go run ./cmd/dermliving ask "What makes atopic dermatitis flare?"`+"\n") {
+		t.Errorf("the README's first code block must open with the headline demo: %q", first)
+	}
+	cliSection := section(readme, "## Command line")
+	for _, line := range usageLines() {
+		if !strings.Contains(cliSection, "\n"+line+"\n") {
+			t.Errorf("the README's command line section lacks the usage line %q", line)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^go run ./cmd/dermliving ask --draft ".+" ".+"`).MatchString(cliSection) {
+		t.Errorf("the README's command line section has no --draft example")
+	}
+	modes := section(readme, "### Answer modes")
+	for _, want := range []string{"**curated**", "**extractive**", "**generated**", "verbatim", "pre-written", "`--draft`", "removed"} {
+		if !strings.Contains(modes, want) {
+			t.Errorf("the README's answer modes section lacks %q", want)
+		}
+	}
+	examples := section(readme, "## Other examples")
+	for _, want := range []string{"`examples/generator`", "`examples/loadtest`"} {
+		if !strings.Contains(examples, want) {
+			t.Errorf("the README's examples section lacks %s", want)
+		}
+	}
+}
+
+// section returns the text of the markdown section whose heading line is
+// heading, up to the next heading of the same or a higher level outside a
+// code block.
+func section(doc, heading string) string {
+	i := strings.Index(doc, "\n"+heading+"\n")
+	if i < 0 {
+		return ""
+	}
+	level := len(strings.Fields(heading)[0])
+	var out []string
+	fenced := false
+	for _, line := range strings.Split(doc[i+len(heading)+2:], "\n") {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+		}
+		if !fenced {
+			if hashes, _, ok := strings.Cut(line, " "); ok && hashes != "" && strings.Trim(hashes, "#") == "" && len(hashes) <= level {
+				break
+			}
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
