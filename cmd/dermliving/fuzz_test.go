@@ -16,10 +16,11 @@ import (
 )
 
 // FuzzBatch feeds arbitrary batch files to the ask, retrieve and check line
-// handlers over the sandbox. For each handler: no panic, exit 0, one JSON
-// object out for every non-blank line in, each with an "id" key and exactly
-// one of its result keys or "error"; an error never quotes digits the
-// input's keys held.
+// handlers over the sandbox. For each handler: no panic, one JSON object
+// out for every non-blank line in, each with an "id" or a "line" key and
+// exactly one of its result keys or "error", an error always with its
+// "line"; exit 1 when a line failed, else 0; an error never quotes digits
+// the input's keys held.
 func FuzzBatch(f *testing.F) {
 	kv, err := sandbox.OpenVersion(sandbox.SeedVersion)
 	if err != nil {
@@ -38,6 +39,7 @@ func FuzzBatch(f *testing.F) {
 		}
 		return ids, err
 	}
+	a := newAsker(kv, false)
 	for _, seed := range []string{
 		`{"id": "q1", "question": "What makes atopic dermatitis flare?"}`,
 		`{"id": 7, "question": "Where does rosacea usually appear?", "draft": ["Rosacea affects the face."]}`,
@@ -46,6 +48,8 @@ func FuzzBatch(f *testing.F) {
 		`{"id": "q", "question": "x", "MRN 48213377": 1}`,
 		`{"id": {"a": [1, 2]}, "question": "\u0000\u202e"}`,
 		"not json\n{\"id\": \"t\"} trailing",
+		"{\"id\": \"u\", \"question\": \"\xff\xfe\"}",
+		`{"id": "d", "question": "What causes hives?", "tool_calls": [{"name": "glossary_lookup", "arguments": {"term": "hives"}}, {"name": "send_email"}]}`,
 		`{"id": "q", "claim": "", "passages": []}`,
 	} {
 		f.Add([]byte(seed))
@@ -54,7 +58,7 @@ func FuzzBatch(f *testing.F) {
 		fn   func(line []byte) any
 		keys []string
 	}{
-		"ask":      {func(line []byte) any { return askLine(context.Background(), kv, line, nil) }, []string{"data"}},
+		"ask":      {func(line []byte) any { return a.line(context.Background(), line) }, []string{"data"}},
 		"retrieve": {func(line []byte) any { return retrieveLine(line, search) }, []string{"hits"}},
 		"check":    {func(line []byte) any { return checkLine(context.Background(), v, line) }, []string{"verdict"}},
 	}
@@ -72,12 +76,9 @@ func FuzzBatch(f *testing.F) {
 		}
 		for name, h := range handlers {
 			var out, errOut bytes.Buffer
-			code := eachBatchLine(context.Background(), env{stdin: bytes.NewReader(batch), stdout: &out, stderr: &errOut}, "-", h.fn)
-			if code != exitOK {
-				t.Fatalf("%s: exit %d: %s", name, code, errOut.String())
-			}
+			code := eachBatchLine(context.Background(), env{cmd: name, stdin: bytes.NewReader(batch), stdout: &out, stderr: &errOut}, "-", h.fn)
 			dec := json.NewDecoder(&out)
-			got := 0
+			got, failed := 0, 0
 			for {
 				var obj map[string]json.RawMessage
 				if err := dec.Decode(&obj); err == io.EOF {
@@ -86,10 +87,21 @@ func FuzzBatch(f *testing.F) {
 					t.Fatalf("%s: output line %d is not a JSON object: %v", name, got+1, err)
 				}
 				got++
-				if _, ok := obj["id"]; !ok {
-					t.Errorf("%s: output line %d has no id", name, got)
+				_, hasID := obj["id"]
+				_, hasLine := obj["line"]
+				if !hasID && !hasLine {
+					t.Errorf("%s: output line %d has neither id nor line", name, got)
+				}
+				if string(obj["id"]) == "null" {
+					t.Errorf("%s: output line %d has a null id", name, got)
 				}
 				_, isErr := obj["error"]
+				if isErr {
+					failed++
+					if !hasLine {
+						t.Errorf("%s: output line %d is an error without its line number", name, got)
+					}
+				}
 				results := 0
 				for _, k := range h.keys {
 					if _, ok := obj[k]; ok {
@@ -105,6 +117,9 @@ func FuzzBatch(f *testing.F) {
 			}
 			if got != want {
 				t.Errorf("%s: %d output lines for %d input lines", name, got, want)
+			}
+			if wantCode := map[bool]int{false: exitOK, true: exitCheck}[failed > 0]; code != wantCode {
+				t.Errorf("%s: exit %d with %d failed lines, want %d: %s", name, code, failed, wantCode, errOut.String())
 			}
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/evidence"
@@ -88,31 +89,39 @@ func cmdGates(fs *flag.FlagSet) runFunc {
 	}
 }
 
-// openVersionArg opens a version named by a sandbox id or a bundle directory.
+// openVersionArg opens the version a diff argument names: a bundle
+// directory, or else a sandbox version id. An argument that looks like a
+// path ("/", "\\" or a leading ".") is taken for a directory and named when
+// missing; an unknown sandbox id is not printed back.
 func openVersionArg(arg string) (*evidence.Version, error) {
-	if st, err := os.Stat(arg); err == nil && st.IsDir() {
-		return evidence.OpenDir(arg)
+	if st, err := os.Stat(arg); (err == nil && st.IsDir()) || strings.ContainsAny(arg, `/\`) || strings.HasPrefix(arg, ".") {
+		return openDir("", arg)
 	}
-	return sandbox.OpenVersion(arg)
+	return openSandbox(arg)
 }
 
 func cmdDiff(fs *flag.FlagSet) runFunc {
-	asJSON := fs.Bool("json", false, "print JSON")
+	asJSON := fs.Bool("json", false, "print JSON, each changed passage with its old and new text")
 	return func(ctx context.Context, e env, pos []string) int {
 		if len(pos) != 2 {
 			return fail(e, exitUsage, "diff: give two versions (sandbox ids or bundle directories)")
 		}
 		a, err := openVersionArg(pos[0])
 		if err != nil {
-			return fail(e, exitUsage, "diff: %v", err)
+			return fail(e, exitUsage, "diff: the first version: %v", err)
 		}
 		defer a.Close()
 		b, err := openVersionArg(pos[1])
 		if err != nil {
-			return fail(e, exitUsage, "diff: %v", err)
+			return fail(e, exitUsage, "diff: the second version: %v", err)
 		}
 		defer b.Close()
-		d := dermliving.Diff(a, b)
+		d := diffView{VersionDiff: dermliving.Diff(a, b), Changed: []changedText{}}
+		for _, c := range d.VersionDiff.Changed {
+			from, _ := a.Evidence(c.ID)
+			to, _ := b.Evidence(c.ID)
+			d.Changed = append(d.Changed, changedText{ChangedPassage: c, FromText: from.Text, ToText: to.Text})
+		}
 		if *asJSON {
 			writeJSON(e.stdout, map[string]any{"data": d})
 			return exitOK
@@ -127,6 +136,7 @@ func cmdDiff(fs *flag.FlagSet) runFunc {
 		}
 		for _, c := range d.Changed {
 			fmt.Fprintf(e.stdout, "  ~ %s  %s -> %s\n", c.ID, c.From, c.To)
+			writeTextDiff(e.stdout, "    ", d.From+"/"+c.ID, d.To+"/"+c.ID, c.FromText, c.ToText)
 		}
 		for _, id := range d.Reversioned {
 			fmt.Fprintln(e.stdout, "  = "+id+" (same text, new source version)")

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -19,11 +18,11 @@ func cmdRetrieve(fs *flag.FlagSet) runFunc {
 	var k kvFlags
 	k.register(fs)
 	topK := fs.Int("k", dermliving.DefaultTopK, "the number `N` of passages")
-	asJSON := fs.Bool("json", false, "print JSON")
+	asJSON := fs.Bool("json", false, "print the data envelope: the hits, each with its section and text")
 	batch := fs.String("batch", "", "read questions as JSON lines from `FILE` (- for standard input)")
 	return func(ctx context.Context, e env, pos []string) int {
-		if (*batch == "") == (len(pos) == 0) {
-			return fail(e, exitUsage, "retrieve: give a question or --batch FILE")
+		if msg := questionOrBatch(*batch, pos); msg != "" {
+			return fail(e, exitUsage, "retrieve: %s", msg)
 		}
 		if *topK < 1 || *topK > 1000 {
 			return fail(e, exitUsage, "retrieve: -k must be between 1 and 1000")
@@ -53,7 +52,11 @@ func cmdRetrieve(fs *flag.FlagSet) runFunc {
 			return fail(e, exitUsage, "retrieve: %v", err)
 		}
 		if *asJSON {
-			writeJSON(e.stdout, map[string]any{"hits": hs})
+			view := retrieveView{KnowledgeVersion: kv.ID(), Hits: []retrievedHit{}}
+			for _, h := range hs {
+				view.Hits = append(view.Hits, newRetrievedHit(kv, h.EvidenceID, h.Score))
+			}
+			writeJSON(e.stdout, map[string]any{"data": view})
 			return exitOK
 		}
 		if len(hs) == 0 {
@@ -168,11 +171,7 @@ func cmdEvidence(fs *flag.FlagSet) runFunc {
 			if *asJSON {
 				writeJSON(e.stdout, errorEnvelope(err))
 			}
-			code := exitUsage
-			if errors.Is(err, evidence.ErrNotFound) {
-				code = exitCheck
-			}
-			return fail(e, code, "evidence: %v", err)
+			return fail(e, exitUsage, "evidence: %s: %v", kv.ID(), err)
 		}
 		if *asJSON {
 			writeJSON(e.stdout, map[string]any{"data": ev})

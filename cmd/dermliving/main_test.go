@@ -129,8 +129,8 @@ func TestBatch(t *testing.T) {
 {"id": "e", "question": "x", "unknown": true}
 `
 	code, out, errs := cli(t, in, "ask", "--batch", "-")
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, errs)
+	if code != exitCheck {
+		t.Fatalf("exit %d, want %d (three lines fail): %s", code, exitCheck, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 5 {
@@ -154,23 +154,27 @@ func TestBatch(t *testing.T) {
 	if d2["metadata"].(map[string]any)["mode"] != "generated" || len(d2["removed_claims"].([]any)) != 1 {
 		t.Errorf("draft line: %v", d2)
 	}
+	// Output lines 3 to 5 answer input lines 4 to 6 (line 3 is blank).
 	for i, code := range map[int]string{2: "invalid_question", 3: "invalid_request", 4: "invalid_request"} {
 		e, _ := got[i]["error"].(map[string]any)
-		if e == nil || e["code"] != code {
-			t.Errorf("line %d: %v, want error %s", i+1, got[i], code)
+		if e == nil || e["code"] != code || got[i]["line"] != float64(i+2) {
+			t.Errorf("output line %d: %v, want error %s for input line %d", i+1, got[i], code, i+2)
 		}
 	}
 }
 
 func TestRetrieveAndCheck(t *testing.T) {
 	code, out, _ := cli(t, "", "retrieve", "--json", "-k", "3", "What are cold sores?")
-	var r struct {
-		Hits []struct {
-			EvidenceID string `json:"evidence_id"`
-			Score      float64
+	var env struct {
+		Data struct {
+			Hits []struct {
+				EvidenceID string `json:"evidence_id"`
+				Score      float64
+			}
 		}
 	}
-	json.Unmarshal([]byte(out), &r)
+	json.Unmarshal([]byte(out), &env)
+	r := env.Data
 	if code != exitOK || len(r.Hits) != 3 || !strings.HasPrefix(r.Hits[0].EvidenceID, "ev_herpes_simplex") {
 		t.Errorf("retrieve: %d %s", code, out)
 	}
@@ -180,7 +184,7 @@ func TestRetrieveAndCheck(t *testing.T) {
 `
 	code, out, _ = cli(t, in, "check", "--batch", "-")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitOK || len(lines) != 3 {
+	if code != exitCheck || len(lines) != 3 { // line 3 fails
 		t.Fatalf("check: %d\n%s", code, out)
 	}
 	var first, second map[string]any
@@ -209,7 +213,7 @@ func TestVersionsAndEvidence(t *testing.T) {
 	if code != exitOK || len(v.Data) != 2 || v.Data[0].ID != "kv_2026_10_01" || v.Data[1].ID != "kv_2026_11_01" || v.Data[0].Passages < 350 || v.Data[0].Status != "released" {
 		t.Errorf("versions: %d %s", code, out)
 	}
-	if code, _, _ := cli(t, "", "evidence", "ev_nope"); code != exitCheck {
+	if code, _, _ := cli(t, "", "evidence", "ev_nope"); code != exitUsage {
 		t.Errorf("unknown evidence: exit %d", code)
 	}
 }
