@@ -11,7 +11,9 @@ import (
 	"io"
 	"log/slog"
 	"mime"
+	"net"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -41,6 +43,7 @@ const (
 	codeNotFound        = dermliving.CodeNotFound
 	codeMethod          = "method_not_allowed"
 	codeTooLarge        = "too_large"
+	codeTimeout         = "request_timeout"
 	codeMediaType       = "unsupported_media_type"
 	codeInternal        = dermliving.CodeInternal
 )
@@ -160,10 +163,9 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	_, pattern := s.mux.Handler(r)
 	defer func() {
-		if p := recover(); p != nil {
-			if p == http.ErrAbortHandler {
-				panic(p)
-			}
+		p := recover()
+		aborted := p == http.ErrAbortHandler
+		if p != nil && !aborted {
 			// Log the panic's type only: its value could hold request data.
 			s.log.LogAttrs(r.Context(), slog.LevelError, "panic",
 				slog.String("request_id", id), slog.String("route", pattern),
@@ -172,9 +174,16 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				writeError(rw, http.StatusInternalServerError, codeInternal, "Internal error; quote request id "+id+".")
 			}
 		}
-		status := finalStatus(r, rw)
+		status := finalStatus(r, rw, aborted)
 		s.accessLog(r, rw, pattern, status, id, time.Since(start))
 		s.metrics.request(pattern, status)
+		if aborted || status == statusClientClosed {
+			// Nothing was written for a client that went away. Returning
+			// would let net/http send an empty 200, which the log would
+			// contradict: abort the response instead, so that no status
+			// is sent at all.
+			panic(http.ErrAbortHandler)
+		}
 	}()
 
 	if pattern == "" {
@@ -205,16 +214,20 @@ func (s *server) unmatched(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// finalStatus is the status a request is logged and counted with.
-func finalStatus(r *http.Request, rw *responseWriter) int {
+// statusClientClosed is the status logged and counted for a request whose
+// client went away before any reply was written: 499, the "client closed
+// request" of common proxies. It is never sent; the response is aborted.
+const statusClientClosed = 499
+
+// finalStatus is the status a request is logged and counted with: the one
+// written, or statusClientClosed when nothing was written because the
+// client went away or the handler aborted.
+func finalStatus(r *http.Request, rw *responseWriter, aborted bool) int {
 	switch {
-	case rw.status == 0 && r.Context().Err() != nil:
-		// Nothing written because the client went away: 499, the
-		// "client closed request" status of common proxies, so that the
-		// line is not counted as a 200.
-		return 499
+	case rw.status == 0 && (aborted || r.Context().Err() != nil):
+		return statusClientClosed
 	case rw.status == 0:
-		return http.StatusOK
+		return http.StatusOK // what net/http sends for a handler that wrote nothing
 	}
 	return rw.status
 }
@@ -266,19 +279,9 @@ func (s *server) decodeAsk(w http.ResponseWriter, r *http.Request) (question str
 		writeError(w, http.StatusUnsupportedMediaType, codeMediaType, "Content-Type must be application/json.")
 		return "", nil, false
 	}
-	// Read the whole (bounded) body before decoding, so that any body over
-	// the limit is a 413 whatever its content.
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxAskBody))
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			writeError(w, http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("The body is larger than %d bytes.", tooLarge.Limit))
-			return "", nil, false
-		}
-		if r.Context().Err() != nil {
-			return "", nil, false // the client went away mid-body
-		}
-		writeError(w, http.StatusBadRequest, codeInvalidRequest, "The body could not be read.")
+	body, berr := readBody(w, r, maxAskBody)
+	if berr != nil {
+		writeError(w, berr.Status, berr.Code, berr.Message)
 		return "", nil, false
 	}
 	// JSON between systems is UTF-8 (RFC 8259, section 8.1). encoding/json
@@ -318,6 +321,49 @@ func (s *server) decodeAsk(w http.ResponseWriter, r *http.Request) (question str
 		return "", nil, false
 	}
 	return *req.Question, kv, true
+}
+
+// bodyError is why a request body could not be read, and the reply it
+// gets: the API writes it as a JSON error, the pages as an error page.
+type bodyError struct {
+	Status  int
+	Code    string
+	Message string
+}
+
+// readBody reads the whole body of r, at most limit bytes, so that a body
+// over the limit is refused whatever its content. A body whose declared
+// Content-Length is over the limit is refused before any of it is read: a
+// client that sent "Expect: 100-continue" then gets the 413 and never a
+// "100 Continue" inviting it to send the body.
+//
+// A body that stops short of its Content-Length (the client closed its
+// side early) and one that did not arrive before the server's read
+// timeout are errors with a reply too, never a silent empty response.
+// Such a read error also cancels r's context, as net/http does when the
+// connection fails; the reply is written all the same, and it is what the
+// access log and metrics record: a client that has truly gone does not
+// read it, one that only closed its sending side does.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *bodyError) {
+	tooLarge := &bodyError{http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("The body is larger than %d bytes.", limit)}
+	if r.ContentLength > limit {
+		return nil, tooLarge
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var maxErr *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case err == nil:
+		return body, nil
+	case errors.As(err, &maxErr):
+		return nil, tooLarge
+	case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &netErr) && netErr.Timeout():
+		return nil, &bodyError{http.StatusRequestTimeout, codeTimeout, "The body did not arrive in time."}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, &bodyError{http.StatusBadRequest, codeInvalidRequest, "The body ended before the length its Content-Length header declared."}
+	default:
+		return nil, &bodyError{http.StatusBadRequest, codeInvalidRequest, "The body could not be read."}
+	}
 }
 
 // ask runs Ask under the server's timeout with the request's id, and counts
