@@ -46,7 +46,9 @@
 //
 // Logs are JSON lines on stderr: one access-log line per request (method,
 // route pattern, status, duration, request id, bytes). Questions, request
-// bodies and raw paths are never logged. SIGINT or SIGTERM stops the server
+// bodies, raw paths and query strings are never logged, and a method other
+// than the standard ones is logged as OTHER. An unclean path (a doubled
+// slash, a dot segment) is redirected to its clean form without its query. SIGINT or SIGTERM stops the server
 // gracefully: new connections are refused and requests in flight get up to
 // ten seconds to finish.
 package main

@@ -104,6 +104,7 @@ func TestMetrics(t *testing.T) {
 	ts.do(t, http.MethodPost, "/v1/knowledge/ask", "text/plain", "x") // refused before Ask
 	ts.do(t, http.MethodGet, "/trust", "", "")
 	ts.do(t, http.MethodGet, "/nope", "", "")
+	ts.do(t, http.MethodDelete, "/v1/evidence/"+knownEvidence, "", "") // a 405 on a routed path
 
 	w := ts.do(t, http.MethodGet, "/metrics", "", "")
 	if w.Code != 200 || w.Header().Get("Content-Type") != "text/plain; version=0.0.4; charset=utf-8" {
@@ -137,6 +138,7 @@ func TestMetrics(t *testing.T) {
 		{"the page", "dermliving_http_requests_total", map[string]string{"route": "GET /{$}", "code": "200"}, 1},
 		{"the trust page", "dermliving_http_requests_total", map[string]string{"route": "GET /trust", "code": "200"}, 1},
 		{"no route matched", "dermliving_http_requests_total", map[string]string{"route": "unmatched", "code": "404"}, 1},
+		{"a 405 counts under its path's pattern, not as unmatched", "dermliving_http_requests_total", map[string]string{"route": "/v1/evidence/{id}", "code": "405"}, 1},
 		{"every Ask call is timed: 5 API asks, the page and the stream", "dermliving_ask_duration_seconds_count", map[string]string{}, 7},
 		{"+Inf holds every observation", "dermliving_ask_duration_seconds_bucket", map[string]string{"le": "+Inf"}, 7},
 	}

@@ -149,7 +149,41 @@ func newServer(cfg config) (http.Handler, error) {
 	for _, rt := range s.routes() {
 		s.mux.HandleFunc(rt.pattern, rt.handler)
 	}
+	// Each routed path also gets a pattern without a method, which the mux
+	// picks for the methods no route serves there: a 405 is then logged and
+	// counted under that path's pattern, not as an unmatched request.
+	for path, allow := range allowedMethods(s.routes()) {
+		s.mux.HandleFunc(path, methodNotAllowed(allow))
+	}
 	return s, nil
+}
+
+// allowedMethods returns, for each path of routes, the Allow header of a
+// 405 there: its methods, sorted, with HEAD wherever GET is served (a GET
+// pattern serves HEAD too).
+func allowedMethods(routes []route) map[string]string {
+	methods := map[string][]string{}
+	for _, rt := range routes {
+		method, path, _ := strings.Cut(rt.pattern, " ")
+		methods[path] = append(methods[path], method)
+		if method == http.MethodGet {
+			methods[path] = append(methods[path], http.MethodHead)
+		}
+	}
+	allow := make(map[string]string, len(methods))
+	for path, ms := range methods {
+		slices.Sort(ms)
+		allow[path] = strings.Join(slices.Compact(ms), ", ")
+	}
+	return allow
+}
+
+// methodNotAllowed answers a method a path does not serve.
+func methodNotAllowed(allow string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allow)
+		writeError(w, http.StatusMethodNotAllowed, codeMethod, "Method not allowed; see the Allow header.")
+	}
 }
 
 // ServeHTTP gives every request an id, routes it, turns the mux's own 404 and
@@ -193,25 +227,20 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(rw, r)
 }
 
-// unmatched handles a request no route pattern matches. The mux decides
-// between 404, 405 (with its Allow header) and a redirect to a cleaned path;
-// its plain-text 404 and 405 bodies are replaced by the JSON error shape.
+// unmatched handles a request no route pattern matches: the mux decides
+// between a 404, whose plain-text body is replaced by the JSON error shape,
+// and a redirect to the cleaned path (which responseWriter strips of its
+// query and body). A method a routed path does not serve never gets here:
+// see allowedMethods.
 func (s *server) unmatched(w http.ResponseWriter, r *http.Request) {
 	c := &captureWriter{header: http.Header{}}
 	s.mux.ServeHTTP(c, r)
-	switch c.status {
-	case http.StatusNotFound:
+	if c.status == http.StatusNotFound {
 		writeError(w, http.StatusNotFound, codeNotFound, "No such route.")
-	case http.StatusMethodNotAllowed:
-		w.Header().Set("Allow", c.header.Get("Allow"))
-		writeError(w, http.StatusMethodNotAllowed, codeMethod, "Method not allowed; see the Allow header.")
-	default: // a redirect to the cleaned path
-		for k, v := range c.header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(c.status)
-		_, _ = w.Write(c.body.Bytes())
+		return
 	}
+	w.Header().Set("Location", c.header.Get("Location"))
+	w.WriteHeader(c.status)
 }
 
 // statusClientClosed is the status logged and counted for a request whose
@@ -243,13 +272,30 @@ func (s *server) accessLog(r *http.Request, rw *responseWriter, pattern string, 
 		level = slog.LevelError
 	}
 	s.log.LogAttrs(r.Context(), level, "request",
-		slog.String("method", r.Method),
+		slog.String("method", logMethod(r.Method)),
 		slog.String("route", pattern),
 		slog.Int("status", status),
 		slog.Duration("duration", d),
 		slog.String("request_id", id),
 		slog.Int64("bytes", rw.bytes),
 	)
+}
+
+// knownMethods are the methods of RFC 9110 and PATCH: the only ones the
+// access log writes as they are.
+var knownMethods = []string{
+	http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+	http.MethodDelete, http.MethodConnect, http.MethodOptions, http.MethodTrace,
+}
+
+// logMethod is how the access log writes a request's method: a known
+// method as it is, any other token, which a client may fill with anything,
+// as "OTHER".
+func logMethod(m string) string {
+	if slices.Contains(knownMethods, m) {
+		return m
+	}
+	return "OTHER"
 }
 
 // askRequest is the body of POST /v1/knowledge/ask. Question is a pointer
@@ -530,15 +576,29 @@ func newRequestID() string {
 }
 
 // responseWriter records the status and the number of body bytes written.
+//
+// It also keeps redirects from echoing the request: the only ones are the
+// mux's, to the cleaned form of an unclean path, and the mux copies the
+// query into the Location and the address into an HTML body. The query,
+// which may hold anything (a question among others), is dropped from the
+// Location, and the body is not written.
 type responseWriter struct {
 	http.ResponseWriter
-	status int
-	bytes  int64
+	status   int
+	bytes    int64
+	redirect bool
 }
 
 func (w *responseWriter) WriteHeader(status int) {
 	if w.status == 0 {
 		w.status = status
+		if status >= 300 && status < 400 {
+			w.redirect = true
+			h := w.Header()
+			loc, _, _ := strings.Cut(h.Get("Location"), "?")
+			h.Set("Location", loc)
+			h.Del("Content-Type")
+		}
 	}
 	w.ResponseWriter.WriteHeader(status)
 }
@@ -546,6 +606,9 @@ func (w *responseWriter) WriteHeader(status int) {
 func (w *responseWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
+	}
+	if w.redirect {
+		return len(b), nil
 	}
 	n, err := w.ResponseWriter.Write(b)
 	w.bytes += int64(n)
