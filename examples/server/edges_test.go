@@ -123,6 +123,27 @@ func TestBodyCutShortOrSlow(t *testing.T) {
 	}
 }
 
+// TestAnswerFormCutShort checks the answer form's body as
+// TestBodyCutShortOrSlow checks the API's: a page with the error and the
+// status the access log records, never an empty 200.
+func TestAnswerFormCutShort(t *testing.T) {
+	ts := newTestServer(t)
+	addr, stop := startServer(t, ts, 0)
+	body := form(seedQuestion)
+	head := fmt.Sprintf("POST / HTTP/1.1\nHost: test\nContent-Type: %s\nContent-Length: %d", formType, len(body))
+	resp, got := rawExchange(t, addr, head, body[:len(body)/2], true)
+	stop()
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(got, `role="alert"`) || !strings.Contains(got, "Content-Length") {
+		t.Errorf("got %d %q, want a 400 page saying the body ended early", resp.StatusCode, got)
+	}
+	if strings.Contains(got, "atopic") {
+		t.Errorf("the page writes back part of a question that did not arrive whole")
+	}
+	if lines := accessLines(t, ts.log.String()); len(lines) != 1 || lines[0].Status != resp.StatusCode || lines[0].Route != "POST /{$}" {
+		t.Errorf("access log %+v, want one line for POST /{$} with %d", lines, resp.StatusCode)
+	}
+}
+
 // TestExpectContinueTooLarge checks that a body declared over the limit is
 // refused with 413 before it is read: the client that asked whether to
 // send it gets the 413, not "100 Continue".
@@ -131,9 +152,11 @@ func TestExpectContinueTooLarge(t *testing.T) {
 		reason string
 		head   string
 		status int
+		want   string // in the body
 	}{
-		{"the ask route", askHead(maxAskBody+1, "Expect: 100-continue"), http.StatusRequestEntityTooLarge},
-		{"the stream route", strings.Replace(askHead(maxAskBody+1, "Expect: 100-continue"), "/ask ", "/ask:stream ", 1), http.StatusRequestEntityTooLarge},
+		{"the ask route", askHead(maxAskBody+1, "Expect: 100-continue"), http.StatusRequestEntityTooLarge, `"code":"` + codeTooLarge + `"`},
+		{"the stream route", strings.Replace(askHead(maxAskBody+1, "Expect: 100-continue"), "/ask ", "/ask:stream ", 1), http.StatusRequestEntityTooLarge, `"code":"` + codeTooLarge + `"`},
+		{"the answer form", fmt.Sprintf("POST / HTTP/1.1\nHost: test\nContent-Type: %s\nContent-Length: %d\nExpect: 100-continue", formType, maxFormBody+1), http.StatusRequestEntityTooLarge, "larger than 16384 bytes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.reason, func(t *testing.T) {
@@ -146,8 +169,8 @@ func TestExpectContinueTooLarge(t *testing.T) {
 			if resp.StatusCode != tt.status {
 				t.Fatalf("first response %d %q, want %d before the body is sent", resp.StatusCode, got, tt.status)
 			}
-			if !strings.Contains(got, `"code":"`+codeTooLarge+`"`) {
-				t.Errorf("body %q, want the %s error", got, codeTooLarge)
+			if !strings.Contains(got, tt.want) {
+				t.Errorf("body %q, want it to hold %q", got, tt.want)
 			}
 			if lines := accessLines(t, ts.log.String()); len(lines) != 1 || lines[0].Status != tt.status {
 				t.Errorf("access log %+v, want one line with %d", lines, tt.status)

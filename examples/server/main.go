@@ -14,9 +14,11 @@
 // and three server-rendered pages that load nothing from elsewhere (no
 // script, CDN or web font):
 //
-//	GET  /                        ask a question (?q=...&v=version); the answer
-//	                              with numbered citations, each opening its
-//	                              passage with the quote highlighted
+//	GET  /                        the question form (?v=version chooses one)
+//	POST /                        the form's question (q=...&v=version); the
+//	                              answer, each claim beside the words it
+//	                              quotes, and numbered citations opening their
+//	                              passages with the quote highlighted
 //	GET  /evidence/{id}           a passage, ?v=version&start=&end= highlights a span
 //	GET  /trust                   each version's counts, checksum and release gates
 //

@@ -99,7 +99,7 @@ func TestMetrics(t *testing.T) {
 	ts.ask(t, clinicalQ)
 	ts.ask(t, patientQ)
 	ts.ask(t, "")                                       // Ask refuses it: timed, not counted as an answer
-	ts.do(t, http.MethodGet, pageURL(rosaceaQ), "", "") // the page asks too
+	ts.page(t, rosaceaQ) // the page asks too
 	ts.stream(t, seedQuestion)
 	ts.do(t, http.MethodPost, "/v1/knowledge/ask", "text/plain", "x") // refused before Ask
 	ts.do(t, http.MethodGet, "/trust", "", "")
@@ -135,7 +135,7 @@ func TestMetrics(t *testing.T) {
 		{"the empty question", "dermliving_http_requests_total", map[string]string{"route": "POST /v1/knowledge/ask", "code": "400"}, 1},
 		{"the text/plain body", "dermliving_http_requests_total", map[string]string{"route": "POST /v1/knowledge/ask", "code": "415"}, 1},
 		{"the stream", "dermliving_http_requests_total", map[string]string{"route": "POST /v1/knowledge/ask:stream", "code": "200"}, 1},
-		{"the page", "dermliving_http_requests_total", map[string]string{"route": "GET /{$}", "code": "200"}, 1},
+		{"the page", "dermliving_http_requests_total", map[string]string{"route": "POST /{$}", "code": "200"}, 1},
 		{"the trust page", "dermliving_http_requests_total", map[string]string{"route": "GET /trust", "code": "200"}, 1},
 		{"no route matched", "dermliving_http_requests_total", map[string]string{"route": "unmatched", "code": "404"}, 1},
 		{"a 405 counts under its path's pattern, not as unmatched", "dermliving_http_requests_total", map[string]string{"route": "/v1/evidence/{id}", "code": "405"}, 1},

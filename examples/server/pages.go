@@ -11,10 +11,13 @@ import (
 	"html/template"
 	"log/slog"
 	"math"
+	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/abstain"
@@ -74,7 +77,8 @@ func (s *server) render(w http.ResponseWriter, r *http.Request, status int, name
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Content-Security-Policy", s.pages.csp)
 	h.Set("X-Content-Type-Options", "nosniff")
-	// The answer page's URL holds the question: send it to no other site.
+	// No page address holds a question (the form posts it), but addresses
+	// name versions and passages: send them to no other site.
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Length", strconv.Itoa(b.Len()))
@@ -95,10 +99,12 @@ func (s *server) renderError(w http.ResponseWriter, r *http.Request, status int,
 // answerPage is the data of the "answer" template.
 type answerPage struct {
 	pageBase
+	// Question is written back into the form; only renderAnswer sets it.
 	Question  string
 	Versions  []string
 	Version   string
 	Error     string
+	Note      string // a remark that is not an error
 	Grounded  *groundedView
 	Abstained *abstainedView
 }
@@ -158,39 +164,100 @@ type abstainedView struct {
 	RequestID        string
 }
 
-// handleAnswerPage serves GET /?q=question&v=version: the question form and,
-// when q is given, the answer. Like the API it never logs the question. For a
-// patient_data abstention the form is left empty, so that the identifiers
-// are not written back into the page.
-func (s *server) handleAnswerPage(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	page := answerPage{
-		pageBase: pageBase{Title: "Ask", Nav: "answer", CSS: s.pages.css},
-		Question: q.Get("q"),
-		Versions: s.order,
-		Version:  q.Get("v"),
+func newAbstainedView(a *dermliving.Abstained) *abstainedView {
+	return &abstainedView{
+		Reason:           a.Reason.String(),
+		Message:          a.Message,
+		KnowledgeVersion: a.Metadata.KnowledgeVersion,
+		RequestID:        a.Metadata.RequestID,
 	}
-	if page.Version == "" {
-		page.Version = s.def
+}
+
+// maxFormBody is the largest answer form read: a question of
+// dermliving.DefaultMaxQuestionBytes, every byte percent-encoded, and the
+// version.
+const maxFormBody = 16 << 10
+
+// newAnswerPage is the answer page with the form only, the default version
+// chosen.
+func (s *server) newAnswerPage() answerPage {
+	return answerPage{
+		pageBase: pageBase{Title: "Ask", Nav: "answer", CSS: s.pages.css},
+		Versions: s.order,
+		Version:  s.def,
+	}
+}
+
+// handleAnswerForm serves GET /: the question form, with ?v=version
+// chosen when given. It answers no question: the form posts its question
+// (handleAnswerPost), so that questions stay out of browser history,
+// bookmarks, proxy logs and Referer headers, and nothing the server writes
+// links to a question in an address. An old link with ?q= gets the empty
+// form and a note; its question is not written into the page.
+func (s *server) handleAnswerForm(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	page := s.newAnswerPage()
+	if v := q.Get("v"); v != "" {
+		if _, ok := s.versions[v]; !ok {
+			page.Error = "Unknown knowledge version; choose one of those listed."
+			s.renderAnswer(w, r, http.StatusNotFound, page, "")
+			return
+		}
+		page.Version = v
+	}
+	if q.Has("q") {
+		page.Note = "Questions are sent with the form below, not in the page address, so that they stay out of browser history and server logs. Type the question again to ask it."
+	}
+	s.renderAnswer(w, r, http.StatusOK, page, "")
+}
+
+// handleAnswerPost serves POST / (the form, q=question&v=version): the
+// answer page with the answer or the abstention. Like the API it never logs
+// the question, and it writes the question back into the form only once it
+// has been screened clean of patient identifiers (see renderAnswer).
+func (s *server) handleAnswerPost(w http.ResponseWriter, r *http.Request) {
+	page := s.newAnswerPage()
+	if !isForm(r.Header.Get("Content-Type")) {
+		page.Error = "The question must be sent with the form on this page."
+		s.renderAnswer(w, r, http.StatusUnsupportedMediaType, page, "")
+		return
+	}
+	body, berr := readBody(w, r, maxFormBody)
+	if berr != nil {
+		page.Error = berr.Message
+		s.renderAnswer(w, r, berr.Status, page, "")
+		return
+	}
+	// The parser's error text is not shown: it quotes the body.
+	form, err := url.ParseQuery(string(body))
+	if err != nil {
+		page.Error = "The form could not be read."
+		s.renderAnswer(w, r, http.StatusBadRequest, page, "")
+		return
+	}
+	question := form.Get("q")
+	if v := form.Get("v"); v != "" {
+		page.Version = v
 	}
 	kv, ok := s.versions[page.Version]
 	if !ok {
 		page.Version = s.def
 		page.Error = "Unknown knowledge version; choose one of those listed."
-		s.render(w, r, http.StatusNotFound, "answer", page)
+		s.renderAnswer(w, r, http.StatusNotFound, page, question)
 		return
 	}
-	if !q.Has("q") {
-		s.render(w, r, http.StatusOK, "answer", page)
-		return
-	}
-	if strings.ContainsRune(page.Question, '\uFFFD') {
-		page.Question = ""
+	if strings.ContainsRune(question, utf8.RuneError) {
 		page.Error = "The question holds U+FFFD replacement characters: its text was damaged in encoding."
-		s.render(w, r, http.StatusBadRequest, "answer", page)
+		s.renderAnswer(w, r, http.StatusBadRequest, page, question)
 		return
 	}
-	res, err := s.ask(r.Context(), page.Question, kv)
+	s.answer(w, r, page, question, kv)
+}
+
+// answer asks question of kv and renders the page with the result, or with
+// the error.
+func (s *server) answer(w http.ResponseWriter, r *http.Request, page answerPage, question string, kv *evidence.Version) {
+	res, err := s.ask(r.Context(), question, kv)
 	if err != nil {
 		status, message := askErrorPage(r.Context(), err)
 		if status == 0 {
@@ -200,11 +267,8 @@ func (s *server) handleAnswerPage(w http.ResponseWriter, r *http.Request) {
 			s.log.LogAttrs(r.Context(), slog.LevelError, "ask failed",
 				slog.String("request_id", requestID(r.Context())), slog.String("error_type", fmt.Sprintf("%T", err)))
 		}
-		if errors.Is(err, dermliving.ErrInvalidQuestion) || errors.Is(err, dermliving.ErrQuestionTooLong) {
-			page.Question = "" // not echoed back: it may not even be text
-		}
 		page.Error = message
-		s.render(w, r, status, "answer", page)
+		s.renderAnswer(w, r, status, page, question)
 		return
 	}
 	switch res := res.(type) {
@@ -212,16 +276,46 @@ func (s *server) handleAnswerPage(w http.ResponseWriter, r *http.Request) {
 		page.Grounded = s.groundedView(res, kv)
 	case *dermliving.Abstained:
 		if res.Reason == abstain.PatientData {
-			page.Question = ""
+			question = "" // whatever the server's own screen finds
 		}
-		page.Abstained = &abstainedView{
-			Reason:           res.Reason.String(),
-			Message:          res.Message,
-			KnowledgeVersion: res.Metadata.KnowledgeVersion,
-			RequestID:        res.Metadata.RequestID,
+		page.Abstained = newAbstainedView(res)
+	}
+	s.renderAnswer(w, r, http.StatusOK, page, question)
+}
+
+// renderAnswer renders the answer page. It is the only writer of
+// page.Question, the question written back into the form, and it writes
+// question there only when echoQuestion allows it: on every status, error
+// pages included.
+func (s *server) renderAnswer(w http.ResponseWriter, r *http.Request, status int, page answerPage, question string) {
+	page.Question = echoQuestion(question)
+	s.render(w, r, status, "answer", page)
+}
+
+// echoQuestion returns question when the page may write it back into the
+// form, else "": only a question Ask could take (not too long, plain text)
+// in which abstain.ScreenPatientData finds no identifier. A page never
+// shows a question that did not pass the screen, whatever went wrong.
+func echoQuestion(question string) string {
+	if len(question) > dermliving.DefaultMaxQuestionBytes || !utf8.ValidString(question) {
+		return ""
+	}
+	for _, r := range question {
+		if r == utf8.RuneError || (unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r') || unicode.Is(unicode.Bidi_Control, r) {
+			return ""
 		}
 	}
-	s.render(w, r, http.StatusOK, "answer", page)
+	if len(abstain.ScreenPatientData(question)) > 0 {
+		return ""
+	}
+	return question
+}
+
+// isForm reports whether a Content-Type header names an HTML form's
+// default encoding.
+func isForm(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "application/x-www-form-urlencoded"
 }
 
 // askErrorPage maps an error of s.ask to a page status and message; status 0

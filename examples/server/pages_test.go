@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"html"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -25,8 +28,17 @@ const (
 	foodAllergy = "Food allergy is the main trigger of flares in adults."
 )
 
-func pageURL(question string) string {
-	return "/?" + url.Values{"q": {question}, "v": {"kv_2026_10_01"}}.Encode()
+const formType = "application/x-www-form-urlencoded"
+
+// form is the answer form's body asking question of the seed version.
+func form(question string) string {
+	return url.Values{"q": {question}, "v": {"kv_2026_10_01"}}.Encode()
+}
+
+// page posts the answer form with question, as the browser does.
+func (ts *testServer) page(t *testing.T, question string) *httptest.ResponseRecorder {
+	t.Helper()
+	return ts.do(t, http.MethodPost, "/", formType, form(question))
 }
 
 var markRE = regexp.MustCompile(`<mark>([^<]*)</mark>`)
@@ -43,68 +55,101 @@ func marks(page string) []string {
 func TestAnswerPage(t *testing.T) {
 	ts := newTestServer(t)
 	tests := []struct {
-		reason string
-		target string
-		status int
-		want   []string // substrings of the page
-		absent []string
+		reason      string
+		method      string
+		target      string
+		contentType string
+		body        string
+		status      int
+		want        []string // substrings of the page
+		absent      []string
 	}{{
-		reason: "no question: the form only",
-		target: "/",
+		reason: "no question: the form only, which posts",
+		method: "GET", target: "/",
 		status: 200,
-		want:   []string{`<label for="q">Question</label>`, `<input type="text" id="q" name="q" value=""`, `<meta name="viewport" content="width=device-width, initial-scale=1">`, `<button type="submit">Ask</button>`, `<option value="kv_2026_10_01" selected>`},
-		absent: []string{`id="result"`, `role="alert"`},
+		want:   []string{`<form method="post" action="/"`, `<label for="q">Question</label>`, `<input type="text" id="q" name="q" value=""`, `<meta name="viewport" content="width=device-width, initial-scale=1">`, `<button type="submit">Ask</button>`, `<option value="kv_2026_10_01" selected>`},
+		absent: []string{`id="result"`, `role="alert"`, `id="note"`},
+	}, {
+		reason: "an old link with the question in its address is not answered and its question not written back",
+		method: "GET", target: "/?" + url.Values{"q": {"Old-link question text?"}}.Encode(),
+		status: 200,
+		want:   []string{`id="note"`, "not in the page address", `value=""`},
+		absent: []string{`id="result"`, "Old-link"},
+	}, {
+		reason: "an unknown version in the address is a 404 with the form",
+		method: "GET", target: "/?v=kv_1999_01_01",
+		status: 404,
+		want:   []string{"Unknown knowledge version", `<label for="q">`},
+		absent: []string{"kv_1999_01_01"},
 	}, {
 		reason: "the seed question is grounded; the food-allergy sentence is shown as removed, with its reason",
-		target: pageURL(seedQuestion),
+		method: "POST", target: "/", contentType: formType, body: form(seedQuestion),
 		status: 200,
 		want:   []string{`data-status="grounded"`, `<del>` + foodAllergy + `</del>`, `removed: unsupported`, `<mark>`, `href="#cit_1" aria-label="Citation 1">[1]</a>`, `<li data-citation="cit_1"><details>`, `<div id="cit_1" tabindex="-1">`, `href="/evidence/`, `CC-BY-4.0`, `sha256:`, `verified: passage, checksum`, `value="What makes atopic dermatitis flare?"`},
 		absent: []string{`data-status="abstained"`, `failed">changed`},
 	}, {
 		reason: "no rosacea passage in kv_2026_10_01: the seed's abstention, reason and message",
-		target: pageURL(rosaceaQ),
+		method: "POST", target: "/", contentType: formType, body: form(rosaceaQ),
 		status: 200,
 		want:   []string{`data-status="abstained"`, `<strong id="reason">insufficient_evidence</strong>`, `<p id="message">No passage in kv_2026_10_01 supports an answer.</p>`},
 		absent: []string{`<mark>`, `data-status="grounded"`},
 	}, {
 		reason: "a treatment decision about a person is refused with clinical_decision",
-		target: pageURL(clinicalQ),
+		method: "POST", target: "/", contentType: formType, body: form(clinicalQ),
 		status: 200,
 		want:   []string{`<strong id="reason">clinical_decision</strong>`},
 	}, {
 		reason: "patient identifiers: abstained, and the form is not refilled with them",
-		target: pageURL(patientQ),
+		method: "POST", target: "/", contentType: formType, body: form(patientQ),
 		status: 200,
 		want:   []string{`<strong id="reason">patient_data</strong>`, `value=""`},
 		absent: patientTraces,
 	}, {
 		reason: "an empty question is an error shown on the page, not an abstention",
-		target: "/?q=",
+		method: "POST", target: "/", contentType: formType, body: "q=&v=kv_2026_10_01",
 		status: 400,
 		want:   []string{`role="alert"`, "The question is empty."},
 		absent: []string{`id="result"`},
 	}, {
 		reason: "a question over the limit is refused and not echoed",
-		target: "/?q=" + strings.Repeat("a", dermliving.DefaultMaxQuestionBytes+1),
+		method: "POST", target: "/", contentType: formType, body: form(strings.Repeat("a", dermliving.DefaultMaxQuestionBytes+1)),
 		status: 400,
 		want:   []string{"longer than 4000 bytes"},
 		absent: []string{strings.Repeat("a", 100)},
 	}, {
-		reason: "an unknown knowledge version is a 404 page with the form",
-		target: "/?q=x&v=kv_1999_01_01",
+		reason: "an unknown version in the form is a 404 with the form, the default chosen",
+		method: "POST", target: "/", contentType: formType, body: "q=x&v=kv_1999_01_01",
 		status: 404,
-		want:   []string{"Unknown knowledge version", `<label for="q">`},
+		want:   []string{"Unknown knowledge version", `<option value="kv_2026_10_01" selected>`},
 		absent: []string{"kv_1999_01_01"},
 	}, {
 		reason: "markup in the question is escaped, never run",
-		target: "/?q=" + url.QueryEscape(`<script>alert(1)</script> atopic dermatitis "flare"?`),
+		method: "POST", target: "/", contentType: formType, body: form(`<script>alert(1)</script> atopic dermatitis "flare"?`),
 		status: 200,
 		want:   []string{`value="&lt;script&gt;alert(1)&lt;/script&gt; atopic dermatitis &#34;flare&#34;?"`},
 		absent: []string{"<script>"},
+	}, {
+		reason: "only the form's encoding is read",
+		method: "POST", target: "/", contentType: jsonType, body: askBody(seedQuestion),
+		status: 415,
+		want:   []string{`role="alert"`, "sent with the form"},
+		absent: []string{`id="result"`, "atopic"},
+	}, {
+		reason: "a body that is not a form is refused without quoting it",
+		method: "POST", target: "/", contentType: formType, body: "q=Zebra%zz",
+		status: 400,
+		want:   []string{"The form could not be read."},
+		absent: []string{"Zebra"},
+	}, {
+		reason: "a form over the limit is refused before it is read",
+		method: "POST", target: "/", contentType: formType, body: form(strings.Repeat("Zebra ", maxFormBody/6+1)),
+		status: 413,
+		want:   []string{"larger than 16384 bytes"},
+		absent: []string{"Zebra"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.reason, func(t *testing.T) {
-			w := ts.do(t, http.MethodGet, tt.target, "", "")
+			w := ts.do(t, tt.method, tt.target, tt.contentType, tt.body)
 			body := w.Body.String()
 			if w.Code != tt.status {
 				t.Fatalf("status %d, want %d; body %s", w.Code, tt.status, body)
@@ -129,12 +174,77 @@ func TestAnswerPage(t *testing.T) {
 	}
 }
 
+// TestAnswerPageEchoesOnlyScreenedQuestions checks the rule that a page
+// writes a question back only once abstain.ScreenPatientData finds nothing
+// in it, on every status: a question with identifiers is never echoed, a
+// clean one is kept in the form whatever went wrong.
+func TestAnswerPageEchoesOnlyScreenedQuestions(t *testing.T) {
+	const clean = "Zebra-clean question about eczema?"
+	// An identifier inside an otherwise ordinary question, which Ask never
+	// sees when the request fails before it is asked.
+	dirty := "Patient MRN 48213377: what makes atopic dermatitis flare?"
+	failing := func(ctx context.Context, question string, kv *evidence.Version, opts ...dermliving.Option) (dermliving.Result, error) {
+		return nil, errors.New("a retriever failed")
+	}
+	tests := []struct {
+		reason string
+		setup  func(s *server)
+		body   func(question string) string
+		status int
+	}{
+		{"an unknown version, found before Ask", nil, func(q string) string { return url.Values{"q": {q}, "v": {"kv_1999_01_01"}}.Encode() }, 404},
+		{"Ask timed out", func(s *server) { s.askTimeout = -1 }, form, 503},
+		{"Ask failed", func(s *server) { s.askFunc = failing }, form, 500},
+		{"a damaged question", nil, func(q string) string { return form(q + "\uFFFD") }, 400},
+	}
+	for _, tt := range tests {
+		t.Run(tt.reason, func(t *testing.T) {
+			ts := newTestServer(t)
+			if tt.setup != nil {
+				tt.setup(ts.h.(*server))
+			}
+			for _, q := range []string{dirty, clean} {
+				w := ts.do(t, http.MethodPost, "/", formType, tt.body(q))
+				if w.Code != tt.status {
+					t.Fatalf("status %d, want %d; body %s", w.Code, tt.status, w.Body)
+				}
+				page := scrubOwn(w.Body.String())
+				echoed := strings.Contains(page, `value="`+html.EscapeString(q)+`"`)
+				switch {
+				case q == dirty && (echoed || strings.Contains(page, "48213377")):
+					t.Errorf("the page writes back a question with an identifier:\n%s", page)
+				case q == clean && !echoed && tt.status != 400:
+					t.Errorf("the page drops a question the screen passed")
+				}
+			}
+			if strings.Contains(ts.log.String(), "48213377") || strings.Contains(ts.log.String(), "Zebra") {
+				t.Errorf("log holds the question:\n%s", ts.log)
+			}
+		})
+	}
+	t.Run("the screen itself", func(t *testing.T) {
+		for _, tt := range []struct{ reason, q, want string }{
+			{"a clean question", clean, clean},
+			{"an identifier", dirty, ""},
+			{"the seed's patient question", patientQ, ""},
+			{"over the length limit", strings.Repeat("a", dermliving.DefaultMaxQuestionBytes+1), ""},
+			{"invalid UTF-8", "eczema\xff?", ""},
+			{"a control character", "eczema\x1b[31m?", ""},
+			{"a bidi control", "eczema\u202e?", ""},
+		} {
+			if got := echoQuestion(tt.q); got != tt.want {
+				t.Errorf("%s: echoQuestion = %q, want %q", tt.reason, got, tt.want)
+			}
+		}
+	})
+}
+
 // TestAnswerPageQuotes checks that the page marks exactly the quotes the JSON
 // API cites, in order, each inside its full passage text.
 func TestAnswerPageQuotes(t *testing.T) {
 	ts := newTestServer(t)
 	api := decode[struct{ Data groundedData }](t, ts.ask(t, seedQuestion)).Data
-	w := ts.do(t, http.MethodGet, pageURL(seedQuestion), "", "")
+	w := ts.page(t, seedQuestion)
 	page := w.Body.String()
 	var want []string
 	for _, c := range api.Citations {
@@ -374,8 +484,13 @@ func TestPagesSelfContained(t *testing.T) {
 	s := ts.h.(*server)
 	sum := sha256.Sum256([]byte(s.pages.css))
 	wantStyle := "style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
-	for _, target := range []string{"/", pageURL(seedQuestion), pageURL(rosaceaQ), "/trust", "/evidence/" + knownEvidence, "/evidence/ev_nope"} {
-		w := ts.do(t, http.MethodGet, target, "", "")
+	for _, target := range []string{"/", "POST " + seedQuestion, "POST " + rosaceaQ, "/trust", "/evidence/" + knownEvidence, "/evidence/ev_nope"} {
+		var w *httptest.ResponseRecorder
+		if q, ok := strings.CutPrefix(target, "POST "); ok {
+			w = ts.page(t, q)
+		} else {
+			w = ts.do(t, http.MethodGet, target, "", "")
+		}
 		body := w.Body.String()
 		for _, bad := range []string{"<script", "<link", "src=", "@import", "url(", "<iframe"} {
 			if strings.Contains(body, bad) {
@@ -398,7 +513,7 @@ func TestPagesSelfContained(t *testing.T) {
 func TestPagesNeverLogQuestion(t *testing.T) {
 	ts := newTestServer(t)
 	for _, q := range []string{seedQuestion, rosaceaQ, clinicalQ, patientQ, "Zebra-unicorn page question?"} {
-		ts.do(t, http.MethodGet, pageURL(q), "", "")
+		ts.page(t, q)
 	}
 	log := ts.log.String()
 	for _, s := range append([]string{"Zebra", "rosacea", "atopic", "methotrexate", "q="}, patientTraces...) {

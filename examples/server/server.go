@@ -82,6 +82,8 @@ type server struct {
 	metrics    *metrics
 	openapi    []byte
 	measured   *measurements
+	// askFunc is dermliving.Ask; tests replace it to make Ask fail.
+	askFunc func(context.Context, string, *evidence.Version, ...dermliving.Option) (dermliving.Result, error)
 }
 
 // newServer returns the handler of the DermLiving HTTP API and its pages:
@@ -93,7 +95,8 @@ type server struct {
 //	GET  /healthz
 //	GET  /openapi.json            the OpenAPI 3.1 document of these routes
 //	GET  /metrics                 Prometheus text exposition format
-//	GET  /                        answer page, ?q=question&v=optional version
+//	GET  /                        answer page: the form, ?v=optional version
+//	POST /                        answer page: the answer, form q=question&v=optional version
 //	GET  /evidence/{id}           evidence page, ?v=version&start=&end= (a span to highlight)
 //	GET  /trust                   trust page: versions and their release gates
 //
@@ -112,6 +115,7 @@ func newServer(cfg config) (http.Handler, error) {
 		mux:        http.NewServeMux(),
 		metrics:    newMetrics(),
 		openapi:    openAPIDocument,
+		askFunc:    dermliving.Ask,
 	}
 	for id, kv := range cfg.Versions {
 		if kv == nil {
@@ -419,7 +423,7 @@ func (s *server) ask(ctx context.Context, question string, kv *evidence.Version)
 	ctx, cancel := context.WithTimeout(ctx, s.askTimeout)
 	defer cancel()
 	start := time.Now()
-	res, err := dermliving.Ask(ctx, question, kv, dermliving.WithRequestID(id))
+	res, err := s.askFunc(ctx, question, kv, dermliving.WithRequestID(id))
 	s.metrics.answer(res, time.Since(start))
 	return res, err
 }

@@ -587,7 +587,7 @@ func TestRoutes(t *testing.T) {
 		{"health check", "GET", "/healthz", 200, "", ""},
 		{"HEAD is served by a GET route", "HEAD", "/healthz", 200, "", ""},
 		{"a path next to the root page is no route", "GET", "/index.html", 404, codeNotFound, ""},
-		{"the root is the answer page, GET only", "POST", "/", 405, codeMethod, "GET, HEAD"},
+		{"the root is the answer page: GET for the form, POST for an answer", "PUT", "/", 405, codeMethod, "GET, HEAD, POST"},
 		{"the trust page is GET only", "POST", "/trust", 405, codeMethod, "GET, HEAD"},
 		{"the stream is POST only", "GET", "/v1/knowledge/ask:stream", 405, codeMethod, "POST"},
 		{"an unknown route", "GET", "/v1/unknown", 404, codeNotFound, ""},
