@@ -98,7 +98,7 @@ func TestMetrics(t *testing.T) {
 	ts.ask(t, rosaceaQ)
 	ts.ask(t, clinicalQ)
 	ts.ask(t, patientQ)
-	ts.ask(t, "")                                       // Ask refuses it: timed, not counted as an answer
+	ts.ask(t, "")        // Ask refuses it: timed, not counted as an answer
 	ts.page(t, rosaceaQ) // the page asks too
 	ts.stream(t, seedQuestion)
 	ts.do(t, http.MethodPost, "/v1/knowledge/ask", "text/plain", "x") // refused before Ask
