@@ -190,8 +190,9 @@ func methodNotAllowed(allow string) http.HandlerFunc {
 	}
 }
 
-// ServeHTTP gives every request an id, routes it, turns the mux's own 404 and
-// 405 replies into JSON errors, and writes one access-log line.
+// ServeHTTP gives every request an id, routes it, turns the mux's own 404
+// into a JSON error, and writes one access-log line and counts the request,
+// both with the status sent.
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	id := newRequestID()
