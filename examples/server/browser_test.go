@@ -1080,7 +1080,7 @@ func TestBrowserTrust(t *testing.T) {
 		for _, g := range shown {
 			gv := newGateView(v.ID, g) // the server's words and formatting
 			views = append(views, gv)
-			for _, s := range []string{gv.Value, strings.TrimPrefix(strings.TrimPrefix(gv.Need, "needs at least "), "must be ")} {
+			for _, s := range []string{gv.ValueText, strings.TrimPrefix(strings.TrimPrefix(gv.Need, "needs at least "), "must be ")} {
 				if f, err := strconv.ParseFloat(s, 64); err != nil || abs(f-g.Value) > 5e-4 && abs(f-g.Threshold) > 5e-4 {
 					t.Errorf("%s %s: the page's number %q is neither the value %v nor the threshold %v", v.ID, g.Name, s, g.Value, g.Threshold)
 				}
@@ -1098,12 +1098,12 @@ func TestBrowserTrust(t *testing.T) {
 				Title:     words.Name,
 				Verdict:   verdict,
 				What:      words.What,
-				Value:     fmt.Sprintf("Measured %s on %d test cases; %s: %s.", gv.Value, g.Cases, gv.Need, gv.Distance),
+				Value:     fmt.Sprintf("Measured %s on %d test cases; %s: %s.", gv.ValueText, g.Cases, gv.Need, gv.Distance),
 				Measures:  "Exact definition: " + g.Measures,
 				Low:       gv.Low,
 				High:      gv.High,
 				Needed:    strconv.FormatFloat(g.Threshold, 'f', -1, 64) + " needed",
-				Label:     fmt.Sprintf("%s: %s, %s, %s", words.Name, gv.Value, gv.Need, verdict),
+				Label:     fmt.Sprintf("%s: %s, %s, %s", words.Name, gv.ValueText, gv.Need, verdict),
 				InBox:     true,
 				PxPerUnit: -1, // checked below
 			})

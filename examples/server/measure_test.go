@@ -70,7 +70,7 @@ func TestTrustPageMeasuredByServer(t *testing.T) {
 	}
 	for _, g := range m.Report.Gates {
 		gv := newGateView(kv.ID(), g)
-		for _, want := range []string{`data-gate="` + g.Name + `"`, "<h3>" + html.EscapeString(gv.Title) + " ", "Measured " + gv.Value + " on ", gv.Need + ": " + gv.Distance, `id="` + gv.SVGID + `"`, `width="` + gv.BarWidth + `"`, `x1="` + gv.ThresholdX + `"`, "Exact definition: " + html.EscapeString(g.Measures)} {
+		for _, want := range []string{`data-gate="` + g.Name + `"`, "<h3>" + html.EscapeString(gv.Title) + " ", "Measured " + gv.ValueText + " on ", gv.Need + ": " + gv.Distance, `id="` + gv.SVGID + `"`, `width="` + gv.BarWidth + `"`, `x1="` + gv.ThresholdX + `"`, "Exact definition: " + html.EscapeString(g.Measures)} {
 			if !strings.Contains(body, want) {
 				t.Errorf("gate %s: page lacks %q", g.Name, want)
 			}

@@ -544,13 +544,13 @@ var gateWords = map[string]gateWord{
 // would be two marks a few pixels apart.
 type gateView struct {
 	evidence.Gate
-	Title    string // the gate's name in words
-	What     string // what it measures, in words
-	Class    string // "passed" or "failed"
-	Verdict  string // "passes" or "fails"
-	Value    string // the measured value, as text
-	Need     string // the threshold in words: "needs at least 0.9900"
-	Distance string // how far the value is from the threshold, in words
+	Title     string // the gate's name in words
+	What      string // what it measures, in words
+	Class     string // "passed" or "failed"
+	Verdict   string // "passes" or "fails"
+	ValueText string // the measured value, as text
+	Need      string // the threshold in words: "needs at least 0.9900"
+	Distance  string // how far the value is from the threshold, in words
 
 	Low, High       string // the scale's ends, as text
 	BarWidth        string
@@ -590,7 +590,7 @@ func newGateView(versionID string, g evidence.Gate) gateView {
 		What:           words.What,
 		Class:          "failed",
 		Verdict:        "fails",
-		Value:          format(g.Value),
+		ValueText:      format(g.Value),
 		Need:           needWords(g.Comparison, format(g.Threshold)),
 		Distance:       distanceWords(g, format),
 		Low:            end(low),

@@ -460,7 +460,7 @@ func TestGateView(t *testing.T) {
 	}
 	for _, tt := range tests {
 		g := newGateView("kv_x", tt.gate)
-		got := drawn{g.BarWidth, g.ThresholdX, g.ThresholdAnchor, g.Low, g.High, g.Class, g.Value, g.Need, g.Distance}
+		got := drawn{g.BarWidth, g.ThresholdX, g.ThresholdAnchor, g.Low, g.High, g.Class, g.ValueText, g.Need, g.Distance}
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s: mismatch (-want +got):\n%s", tt.reason, diff)
 		}
