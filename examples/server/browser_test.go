@@ -293,6 +293,14 @@ func (b *browser) load(what string, actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// ask loads the answer page and submits its form with question and
+// version, as a reader who typed them would.
+func (b *browser) ask(question, version string) {
+	b.t.Helper()
+	b.open("/")
+	b.load("submit the form", chromedp.SetValue(chromedp.CSS("#q"), question), chromedp.SetValue(chromedp.CSS("#v"), version), chromedp.Submit(chromedp.CSS("#q")))
+}
+
 // open loads the page at path on the test server.
 func (b *browser) open(path string) {
 	b.t.Helper()
@@ -490,15 +498,18 @@ func sandboxServer(t *testing.T) http.Handler {
 // renderedAnswer is a grounded answer as the page shows it.
 type renderedAnswer struct {
 	Status    string            `json:"status"`
+	Heading   string            `json:"heading"`
+	Mode      string            `json:"mode"`
 	Claims    []renderedClaim   `json:"claims"`
 	Removed   []renderedRemoved `json:"removed"`
 	Citations []renderedListed  `json:"citations"`
 }
 
 type renderedClaim struct {
-	ID    string         `json:"id"`
-	Text  string         `json:"text"`
-	Cites []renderedCite `json:"cites"`
+	ID     string          `json:"id"`
+	Text   string          `json:"text"`
+	Cites  []renderedCite  `json:"cites"`
+	Quotes []renderedQuote `json:"quotes"` // shown beside the claim
 }
 
 type renderedCite struct {
@@ -506,43 +517,114 @@ type renderedCite struct {
 	Href  string `json:"href"`
 }
 
+// renderedQuote is the quoted text shown beside a claim, with its source.
+type renderedQuote struct {
+	Citation string `json:"citation"`
+	Text     string `json:"text"`
+	Caption  string `json:"caption"`
+	Visible  bool   `json:"visible"` // on screen as the page loads: nothing to open
+}
+
 type renderedRemoved struct {
 	Text   string `json:"text"`
 	Struck bool   `json:"struck"` // drawn with a line through it
-	Label  string `json:"label"`
+	Reason string `json:"reason"` // the API's reason, kept as data
 	Why    string `json:"why"`
 }
 
 type renderedListed struct {
 	ID      string `json:"id"`
-	Summary string `json:"summary"`
-	Open    bool   `json:"open"`
+	Heading string `json:"heading"`
+	Visible bool   `json:"visible"` // its passage is on screen without opening anything
 }
 
 const answerJS = `(() => {
 	const r = document.getElementById("result");
 	if (!r) return {status: ""};
 	const text = e => e ? e.textContent.trim() : "";
+	const shown = e => { if (!e || !e.checkVisibility()) return false; const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
 	return {
 		status: r.dataset.status,
-		claims: [...r.querySelectorAll(":scope > p[id]")].map(p => ({
-			id: p.id,
-			text: p.firstChild.textContent.trim(),
-			cites: [...p.querySelectorAll("a.cite")].map(a => ({label: text(a), href: a.getAttribute("href")})),
+		heading: text(r.querySelector("h2")),
+		mode: text(document.getElementById("mode")),
+		claims: [...r.querySelectorAll(".claims > .claim")].map(c => ({
+			id: c.id,
+			text: c.querySelector(".claim-text").firstChild.textContent.trim(),
+			cites: [...c.querySelectorAll("a.cite")].map(a => ({label: text(a), href: a.getAttribute("href")})),
+			quotes: [...c.querySelectorAll("figure.quote")].map(f => ({
+				citation: f.dataset.citation,
+				text: text(f.querySelector("blockquote")),
+				caption: text(f.querySelector("figcaption")),
+				visible: shown(f.querySelector("blockquote")),
+			})),
 		})),
-		removed: [...r.querySelectorAll("ul.removed > li")].map(li => ({
+		removed: [...r.querySelectorAll("section.removed li")].map(li => ({
 			text: text(li.querySelector("del")),
 			struck: getComputedStyle(li.querySelector("del")).textDecorationLine.includes("line-through"),
-			label: text(li.querySelector(".status")),
-			why: text(li.lastElementChild),
+			reason: li.dataset.reason,
+			why: text(li.querySelector(".why")),
 		})),
 		citations: [...r.querySelectorAll("ol.citations > li")].map(li => ({
 			id: li.dataset.citation,
-			summary: text(li.querySelector("summary")),
-			open: li.querySelector("details").open,
+			heading: text(li.querySelector("h4")),
+			visible: shown(li.querySelector("blockquote")),
 		})),
 	};
 })()`
+
+// answerLayout is where the answer page puts things, as drawn.
+type answerLayout struct {
+	// Beside and Below are, per claim, whether its first quote is drawn to
+	// the right of its text (at the same height) or under it.
+	Beside []bool `json:"beside"`
+	Below  []bool `json:"below"`
+	// RemovedBelow: the removed sentences come after the last claim.
+	RemovedBelow bool `json:"removedBelow"`
+	// The removed sentences' type and colour, against a claim's.
+	RemovedSize  float64 `json:"removedSize"`
+	ClaimSize    float64 `json:"claimSize"`
+	RemovedColor string  `json:"removedColor"`
+	ClaimColor   string  `json:"claimColor"`
+}
+
+const layoutJS = `(() => {
+	const r = document.getElementById("result");
+	const box = e => e.getBoundingClientRect();
+	const claims = [...r.querySelectorAll(".claims > .claim")];
+	const pairs = claims.map(c => [box(c.querySelector(".claim-text")), box(c.querySelector("figure.quote"))]);
+	const removed = r.querySelector("section.removed li");
+	const claimText = r.querySelector(".claim-text");
+	return {
+		beside: pairs.map(([t, q]) => q.left >= t.right - 1 && q.top < t.bottom),
+		below: pairs.map(([t, q]) => q.top >= t.bottom - 1),
+		removedBelow: box(r.querySelector("section.removed")).top >= box(claims[claims.length - 1]).bottom,
+		removedSize: parseFloat(getComputedStyle(removed).fontSize),
+		claimSize: parseFloat(getComputedStyle(claimText).fontSize),
+		removedColor: getComputedStyle(removed).color,
+		claimColor: getComputedStyle(claimText).color,
+	};
+})()`
+
+// checkLayout checks, at the current width, that each claim's quote is
+// beside it (wide) or under it (narrow), and that the removed sentences
+// come below the answer, smaller and in a quieter colour.
+func (b *browser) checkLayout(wide bool) {
+	b.t.Helper()
+	l := eval[answerLayout](b, "read the answer's layout", layoutJS)
+	where := "under the claim"
+	if wide {
+		where = "beside the claim"
+	}
+	for i := range l.Beside {
+		if wide && !l.Beside[i] || !wide && !l.Below[i] {
+			b.t.Errorf("claim %d: quote beside %v, below %v; want it %s at this width", i+1, l.Beside[i], l.Below[i], where)
+		}
+	}
+	if !l.RemovedBelow || l.RemovedSize >= l.ClaimSize || l.RemovedColor == l.ClaimColor {
+		b.t.Errorf("removed sentences: below the answer %v, %vpx against the claims' %vpx, colour %s against %s; want them below, smaller and quieter",
+			l.RemovedBelow, l.RemovedSize, l.ClaimSize, l.RemovedColor, l.ClaimColor)
+	}
+}
 
 // renderedPassage is a passage with its highlighted span and its facts, as
 // an opened citation or the evidence page shows them.
@@ -616,17 +698,26 @@ func TestBrowserAnswerAndCitation(t *testing.T) {
 		t.Errorf("tab order on the answer page (-want +got):\n%s", diff)
 	}
 	b.load("submit the question with Enter on the Ask button", chromedp.KeyEvent(kb.Enter))
+	// The form posts: the question is in no address, so in no history entry.
 	loc, err := url.Parse(step(b, "read the location", chromedp.Location()))
-	if err != nil || loc.Path != "/" || loc.Query().Get("q") != seedQuestion || loc.Query().Get("v") != kvID {
-		t.Errorf("the form went to %s (%v), want / with q=%q and v=%s", loc, err, seedQuestion, kvID)
+	if err != nil || loc.Path != "/" || loc.RawQuery != "" {
+		t.Errorf("the form went to %s (%v), want / with no query: it posts the question", loc, err)
 	}
 
-	// The grounded claims with their numbered citations, the removed
-	// sentence struck through with its reason, every citation closed.
+	// The answer in words for a reader: each claim with its numbered
+	// citations and, beside it, the words it quotes with their source and
+	// version, visible without opening anything; the removed sentence struck
+	// through with its reason in words; every citation in full.
 	got := eval[renderedAnswer](b, "read the answer", answerJS)
-	wantPage := renderedAnswer{Status: "grounded"}
+	wantPage := renderedAnswer{
+		Status:  "grounded",
+		Heading: "Answer from the reference",
+		Mode:    modeWords[want.Metadata.Mode] + " Beside every sentence are the words of the reference it rests on.",
+	}
 	number := map[string]string{} // citation id to its number on the page
 	passages := map[string]dermliving.EvidenceView{}
+	captions := map[string]string{}
+	quotes := map[string]string{}
 	for i, c := range want.Citations {
 		ev := api[dermliving.EvidenceView](t, b.srv, http.MethodGet, "/v1/evidence/"+url.PathEscape(c.EvidenceID)+"?knowledge_version="+kvID, "")
 		if ev.Source.ID != c.Source.ID || ev.Source.Version != c.Source.Version || ev.Checksum != c.Checksum {
@@ -634,46 +725,53 @@ func TestBrowserAnswerAndCitation(t *testing.T) {
 		}
 		passages[c.ID] = ev
 		number[c.ID] = strconv.Itoa(i + 1)
+		quotes[c.ID] = c.Quote
 		title := ev.Source.Title
 		if title == "" {
 			title = ev.Source.ID
 		}
-		wantPage.Citations = append(wantPage.Citations, renderedListed{
-			ID:      c.ID,
-			Summary: fmt.Sprintf("[%d] %s, %s, paragraph %d", i+1, title, c.Locator.Section, c.Locator.Paragraph),
-		})
+		heading := fmt.Sprintf("[%d] %s, version %s", i+1, title, c.Source.Version)
+		captions[c.ID] = fmt.Sprintf("%s · %s, paragraph %d", heading, c.Locator.Section, c.Locator.Paragraph)
+		wantPage.Citations = append(wantPage.Citations, renderedListed{ID: c.ID, Heading: heading, Visible: true})
 	}
 	for _, c := range want.Claims {
 		rc := renderedClaim{ID: c.ID, Text: c.Text}
 		for _, id := range c.Citations {
 			rc.Cites = append(rc.Cites, renderedCite{Label: "[" + number[id] + "]", Href: "#" + id})
+			rc.Quotes = append(rc.Quotes, renderedQuote{Citation: id, Text: quotes[id], Caption: captions[id], Visible: true})
 		}
 		wantPage.Claims = append(wantPage.Claims, rc)
 	}
 	for _, rc := range want.RemovedClaims {
-		wantPage.Removed = append(wantPage.Removed, renderedRemoved{Text: rc.Text, Struck: true, Label: "removed: " + rc.Reason, Why: whyRemoved(rc.Reason)})
+		wantPage.Removed = append(wantPage.Removed, renderedRemoved{Text: rc.Text, Struck: true, Reason: rc.Reason, Why: whyRemoved(rc.Reason)})
 	}
 	if diff := cmp.Diff(wantPage, got); diff != "" {
 		t.Errorf("the answer page differs from the API's answer (-api +page):\n%s", diff)
 	}
-	if !slices.Contains(got.Removed, renderedRemoved{Text: foodAllergy, Struck: true, Label: "removed: unsupported", Why: "No retrieved passage supports this sentence."}) {
+	if !slices.Contains(got.Removed, renderedRemoved{Text: foodAllergy, Struck: true, Reason: "unsupported", Why: "No passage of the reference supports it."}) {
 		t.Errorf("the seed's unsupported sentence %q is not shown struck through as removed, with its reason: %+v", foodAllergy, got.Removed)
 	}
+	shown := eval[string](b, "read the answer's text", `document.getElementById("result").innerText`)
+	for _, dev := range []string{"grounded", "curated", "extractive", "mode ", "unsupported", "retrieved"} {
+		if strings.Contains(shown, dev) {
+			t.Errorf("the answer shows the developer word %q", dev)
+		}
+	}
 
-	// Open the citations: the first by keyboard, following its [1] marker
-	// with Enter, which opens the <details> holding its target; the others
-	// by clicking their summary. Each shows the passage with the API's quote
-	// highlighted, and its source, version, locator, checksum and licence.
+	// Follow the first claim's [1] marker by keyboard: it leads to the
+	// citation in full, which shows the passage with the API's quote
+	// highlighted and its source, version, place, checksum and licence, as
+	// does every other citation, none of them folded away.
 	first := want.Citations[0]
 	b.tabTo("a[href=#"+first.ID+"]", 12)
 	b.checkFocusRing()
 	b.press("follow the marker ["+number[first.ID]+"] with Enter", kb.Enter)
-	for i, c := range want.Citations {
+	b.waitFor("the page shows "+first.ID, `location.hash === "#`+first.ID+`" && document.querySelector(":target") === document.getElementById("`+first.ID+`")`)
+	if top := eval[float64](b, "find "+first.ID, `document.getElementById("`+first.ID+`").getBoundingClientRect().top`); top < 0 || top > 900 {
+		t.Errorf("%s is at %v px after following its marker, not in the window", first.ID, top)
+	}
+	for _, c := range want.Citations {
 		li := `li[data-citation="` + c.ID + `"]`
-		if i > 0 {
-			b.do("click the summary of "+c.ID, chromedp.Click(chromedp.CSS(li+" summary")))
-		}
-		b.waitFor(c.ID+" is open", `document.querySelector('`+li+` details').open`)
 		ev := passages[c.ID]
 		p := b.passage(li)
 		wantP := renderedPassage{
@@ -682,23 +780,23 @@ func TestBrowserAnswerAndCitation(t *testing.T) {
 			Visible: true,
 			Facts: map[string]string{
 				"Source":   sourceText(ev.Source),
-				"Locator":  fmt.Sprintf("%s, paragraph %d", c.Locator.Section, c.Locator.Paragraph),
+				"Place":    fmt.Sprintf("%s, paragraph %d", c.Locator.Section, c.Locator.Paragraph),
 				"Passage":  c.EvidenceID + " in " + kvID,
 				"Checksum": c.Checksum,
 				"Licence":  licenceText(c.License),
-				"Check":    "verified: passage, checksum, source, locator, licence and span match " + kvID,
+				"Check":    "Checked against " + kvID + ": the passage, its checksum, source, place and licence, and the quote's position all match.",
 			},
 			Licence: c.License.URL,
 			Open:    b.srv.URL + evidencePageURL(c.EvidenceID, kvID, c.Span.Start, c.Span.End),
 		}
 		if diff := cmp.Diff(wantP, p); diff != "" {
-			t.Errorf("%s opened on the answer page (-api +page):\n%s", c.ID, diff)
+			t.Errorf("%s on the answer page (-api +page):\n%s", c.ID, diff)
 		}
 	}
-	if n := eval[int](b, "count the open citations", `document.querySelectorAll("ol.citations details[open]").length`); n != len(want.Citations) {
-		t.Errorf("%d citations open, want all %d", n, len(want.Citations))
-	}
-	b.screenshots("answer")
+	b.viewport(phoneWidth)
+	b.checkLayout(false)
+	b.screenshots("answer") // ends on the desktop width
+	b.checkLayout(true)
 
 	// Each citation's evidence page: the first reached by clicking its link,
 	// the others by their link's address.
@@ -787,7 +885,9 @@ func TestBrowserAbstention(t *testing.T) {
 
 	type shown struct {
 		Status  string   `json:"status"`
-		Reason  string   `json:"reason"`
+		Reason  string   `json:"reason"` // the API's reason, kept as data
+		Heading string   `json:"heading"`
+		Why     string   `json:"why"` // the reason in words
 		Message string   `json:"message"`
 		Meta    string   `json:"meta"`
 		Marks   []string `json:"marks"`
@@ -798,7 +898,9 @@ func TestBrowserAbstention(t *testing.T) {
 		const text = id => { const e = document.getElementById(id); return e ? e.textContent.trim() : ""; };
 		return {
 			status: r ? r.dataset.status : "",
-			reason: text("reason"),
+			reason: r ? r.dataset.reason : "",
+			heading: text("answer-h"),
+			why: text("reason"),
 			message: text("message"),
 			meta: r ? r.querySelector("small").textContent : "",
 			marks: [...document.querySelectorAll("mark")].map(m => m.textContent),
@@ -809,7 +911,8 @@ func TestBrowserAbstention(t *testing.T) {
 		t.Errorf("the abstention does not name %s: %q", version, got.Meta)
 	}
 	got.Meta = ""
-	if diff := cmp.Diff(shown{Status: "abstained", Reason: want.Reason, Message: want.Message, Query: rosaceaQ}, got, cmpopts.EquateEmpty()); diff != "" {
+	wantShown := shown{Status: "abstained", Reason: want.Reason, Heading: "No answer", Why: "The reference does not cover this question.", Message: want.Message, Query: rosaceaQ}
+	if diff := cmp.Diff(wantShown, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("the rosacea abstention on %s (-api +page):\n%s", version, diff)
 	}
 	b.screenshots("abstained-rosacea")
@@ -850,20 +953,28 @@ type renderedVersion struct {
 	Facts       map[string]string `json:"facts"`
 	NotMeasured string            `json:"notMeasured"`
 	ByServer    string            `json:"byServer"`
+	Summary     string            `json:"summary"`
 	Gates       []renderedGate    `json:"gates"`
 	SVGs        int               `json:"svgs"`
 }
 
 type renderedGate struct {
-	Name     string  `json:"name"`
-	Status   string  `json:"status"`
-	Line     string  `json:"line"` // value, comparison, threshold, cases
+	Name     string  `json:"name"`    // the gate's id, kept as data
+	Title    string  `json:"title"`   // its name in words
+	Verdict  string  `json:"verdict"` // passes or fails
+	What     string  `json:"what"`
+	Value    string  `json:"value"` // the value against the threshold, in words
 	Measures string  `json:"measures"`
-	SVG      bool    `json:"svg"`  // an inline <svg> bar
 	Bar      float64 `json:"bar"`  // the value bar's drawn width, in SVG units
 	Mark     float64 `json:"mark"` // the threshold line's x
-	Title    string  `json:"title"`
-	Shown    bool    `json:"shown"` // the bar has a size on screen
+	Low      string  `json:"low"`  // the scale's ends, written under the bar
+	High     string  `json:"high"`
+	Needed   string  `json:"needed"` // the threshold's label over its line
+	Label    string  `json:"label"`  // the bar's accessible title
+	InBox    bool    `json:"inBox"`  // every label lies inside the drawing
+	// PxPerUnit is the bar's width on screen, in pixels per SVG unit: zero
+	// when it is not shown.
+	PxPerUnit float64 `json:"pxPerUnit"`
 }
 
 const trustJS = `[...document.querySelectorAll("section.version")].map(s => {
@@ -876,21 +987,28 @@ const trustJS = `[...document.querySelectorAll("section.version")].map(s => {
 		facts,
 		notMeasured: text(s.querySelector(".not-measured")),
 		byServer: text(s.querySelector(".measured-by-server")),
+		summary: text(s.querySelector(".gate-summary")),
 		svgs: s.querySelectorAll("svg").length,
 		gates: [...s.querySelectorAll("li.gate")].map(li => {
 			const svg = li.querySelector(":scope > svg");
 			const rects = svg ? svg.querySelectorAll("rect") : [];
 			const box = svg ? svg.getBoundingClientRect() : null;
+			const texts = svg ? [...svg.querySelectorAll("text")] : [];
 			return {
 				name: li.dataset.gate,
-				status: text(li.querySelector(".status")),
-				line: text(li.querySelector(":scope > div")),
+				title: li.querySelector("h3").firstChild.textContent.trim(),
+				verdict: text(li.querySelector("h3 .status")),
+				what: text(li.querySelector(".gate-what")),
+				value: text(li.querySelector(".gate-value")),
 				measures: text(li.querySelector("small")),
-				svg: !!svg,
 				bar: rects.length > 1 ? rects[1].getBBox().width : -1,
 				mark: svg && svg.querySelector("line") ? svg.querySelector("line").x1.baseVal.value : -1,
-				title: svg ? text(svg.querySelector("title")) : "",
-				shown: !!box && box.width > 0 && box.height > 0,
+				low: svg ? text(svg.querySelector("text.low")) : "",
+				high: svg ? text(svg.querySelector("text.high")) : "",
+				needed: svg ? text(svg.querySelector("text.threshold")) : "",
+				label: svg ? text(svg.querySelector("title")) : "",
+				inBox: texts.length === 3 && texts.every(e => { const b = e.getBBox(); return b.x >= -0.5 && b.x + b.width <= 300.5 && b.y >= -0.5 && b.y + b.height <= 50.5; }),
+				pxPerUnit: box && box.height > 0 ? box.width / 300 : 0,
 			};
 		}),
 	};
@@ -933,6 +1051,7 @@ func TestBrowserTrust(t *testing.T) {
 	// stored gate report says its gates were not measured; a version with
 	// one shows each gate with its value against its threshold, and a bar.
 	var want []renderedVersion
+	shownByID := map[string][]evidence.Gate{}
 	for _, v := range versions {
 		rv := renderedVersion{
 			ID:      v.ID,
@@ -956,33 +1075,72 @@ func TestBrowserTrust(t *testing.T) {
 		if len(shown) == 0 {
 			rv.NotMeasured = "The release gates were not measured for " + v.ID + ": its manifest holds no gate report, so no gate value is shown."
 		}
+		shownByID[v.ID] = shown
+		var views []gateView
 		for _, g := range shown {
-			gv := newGateView(v.ID, g) // the server's formatting and scale
-			status := "failed"
-			if g.Passed {
-				status = "passed"
-			}
-			for _, s := range []string{gv.ValueText, gv.ThresholdText} {
+			gv := newGateView(v.ID, g) // the server's words and formatting
+			views = append(views, gv)
+			for _, s := range []string{gv.ValueText, strings.TrimPrefix(strings.TrimPrefix(gv.Need, "needs at least "), "must be ")} {
 				if f, err := strconv.ParseFloat(s, 64); err != nil || abs(f-g.Value) > 5e-4 && abs(f-g.Threshold) > 5e-4 {
 					t.Errorf("%s %s: the page's number %q is neither the value %v nor the threshold %v", v.ID, g.Name, s, g.Value, g.Threshold)
 				}
 			}
-			bar, _ := strconv.ParseFloat(gv.BarWidth, 64)
-			mark, _ := strconv.ParseFloat(gv.ThresholdX, 64)
+			words, ok := gateWords[g.Name]
+			if !ok {
+				t.Errorf("%s: gate %s has no words of its own", v.ID, g.Name)
+			}
+			verdict := "fails"
+			if g.Passed {
+				verdict = "passes"
+			}
 			rv.Gates = append(rv.Gates, renderedGate{
-				Name:     g.Name,
-				Status:   status,
-				Line:     fmt.Sprintf("%s %s %s required · %d cases", gv.ValueText, g.Comparison, gv.ThresholdText, g.Cases),
-				Measures: "Measures: " + g.Measures,
-				SVG:      true,
-				Bar:      bar,
-				Mark:     mark,
-				Title:    fmt.Sprintf("%s: %s, threshold %s %s, %s", g.Name, gv.ValueText, g.Comparison, gv.ThresholdText, status),
-				Shown:    true,
+				Name:      g.Name,
+				Title:     words.Name,
+				Verdict:   verdict,
+				What:      words.What,
+				Value:     fmt.Sprintf("Measured %s on %d test cases; %s: %s.", gv.ValueText, g.Cases, gv.Need, gv.Distance),
+				Measures:  "Exact definition: " + g.Measures,
+				Low:       gv.Low,
+				High:      gv.High,
+				Needed:    strconv.FormatFloat(g.Threshold, 'f', -1, 64) + " needed",
+				Label:     fmt.Sprintf("%s: %s, %s, %s", words.Name, gv.ValueText, gv.Need, verdict),
+				InBox:     true,
+				PxPerUnit: -1, // checked below
 			})
 		}
+		rv.Summary = gatesSummary(views)
 		rv.SVGs = len(shown)
 		want = append(want, rv)
+	}
+	// The bar and the line are drawn where the scale written under them
+	// puts the value and the threshold, and a share's scale is narrow
+	// enough that a distance of 0.01 is at least 5 px on screen.
+	for _, v := range got {
+		for i, g := range v.Gates {
+			var gate evidence.Gate
+			for _, x := range shownByID[v.ID] {
+				if x.Name == g.Name {
+					gate = x
+				}
+			}
+			low, err1 := strconv.ParseFloat(g.Low, 64)
+			high, err2 := strconv.ParseFloat(g.High, 64)
+			if err1 != nil || err2 != nil || low >= high {
+				t.Errorf("%s %s: the scale %q to %q is not a range", v.ID, g.Name, g.Low, g.High)
+				continue
+			}
+			at := func(f float64) float64 { return (min(max(f, low), high) - low) / (high - low) * 300 }
+			if abs(g.Bar-at(gate.Value)) > 0.1 || abs(g.Mark-at(gate.Threshold)) > 0.1 {
+				t.Errorf("%s %s: bar %v and line %v, but the scale %s to %s puts %v at %v and %v at %v", v.ID, g.Name, g.Bar, g.Mark, g.Low, g.High, gate.Value, at(gate.Value), gate.Threshold, at(gate.Threshold))
+			}
+			if gate.Comparison == ">=" && (high-low)*300 > 0 && 0.01/(high-low)*300*g.PxPerUnit < 5 {
+				t.Errorf("%s %s: on the scale %s to %s, a distance of 0.01 is %.1f px: too small to see", v.ID, g.Name, g.Low, g.High, 0.01/(high-low)*300*g.PxPerUnit)
+			}
+			if g.PxPerUnit <= 0 {
+				t.Errorf("%s %s: the bar is not shown", v.ID, g.Name)
+			}
+			v.Gates[i].Bar, v.Gates[i].Mark, v.Gates[i].PxPerUnit = 0, 0, -1
+		}
 	}
 	// Bar widths come back from the browser as float32.
 	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty(), cmpopts.EquateApprox(0, 0.01)); diff != "" {
@@ -990,6 +1148,10 @@ func TestBrowserTrust(t *testing.T) {
 	}
 	if !slices.ContainsFunc(got, func(v renderedVersion) bool { return v.ID == gated.ID() && len(v.Gates) == 3 }) {
 		t.Errorf("the gate test version's bars are not shown")
+	}
+	const wantSummary = "1 of the 3 release gates fails: Sentences rest on the text."
+	if !slices.ContainsFunc(got, func(v renderedVersion) bool { return v.ID == gated.ID() && v.Summary == wantSummary }) {
+		t.Errorf("the gate test version does not say %q", wantSummary)
 	}
 	for _, id := range sandbox.Versions() {
 		if !slices.ContainsFunc(got, func(v renderedVersion) bool { return v.ID == id && len(v.Gates) == 5 }) {
@@ -1014,14 +1176,16 @@ func TestBrowserNoRequestsElsewhere(t *testing.T) {
 	ts := newTestServer(t)
 	b := newBrowser(t, ts.h)
 	c := api[groundedData](t, b.srv, http.MethodPost, "/v1/knowledge/ask", askVersionBody(seedQuestion, ts.kv.ID())).Citations[0]
+	// A question is asked through the form: the form's page, then the
+	// answer posted to /.
 	loads := []struct {
-		name, path, route string
+		name, path, question, route string
 	}{
-		{"ask", "/", "GET /{$}"},
-		{"grounded", pageURL(seedQuestion), "GET /{$}"},
-		{"abstained", pageURL(rosaceaQ), "GET /{$}"},
-		{"evidence", evidencePageURL(c.EvidenceID, ts.kv.ID(), c.Span.Start, c.Span.End), "GET /evidence/{id}"},
-		{"trust", "/trust", "GET /trust"},
+		{"ask", "/", "", "GET /{$}"},
+		{"grounded", "/", seedQuestion, "POST /{$}"},
+		{"abstained", "/", rosaceaQ, "POST /{$}"},
+		{"evidence", evidencePageURL(c.EvidenceID, ts.kv.ID(), c.Span.Start, c.Span.End), "", "GET /evidence/{id}"},
+		{"trust", "/trust", "", "GET /trust"},
 	}
 	before := len(accessLines(t, ts.log.String()))
 	b.mu.Lock()
@@ -1029,7 +1193,12 @@ func TestBrowserNoRequestsElsewhere(t *testing.T) {
 	b.mu.Unlock()
 	var pages, routes []string
 	for _, l := range loads {
-		b.open(l.path)
+		if l.question != "" {
+			b.ask(l.question, ts.kv.ID())
+			pages, routes = append(pages, "/"), append(routes, "GET /{$}")
+		} else {
+			b.open(l.path)
+		}
 		b.screenshot("loaded-" + l.name + ".png")
 		pages, routes = append(pages, l.path), append(routes, l.route)
 	}

@@ -14,9 +14,11 @@
 // and three server-rendered pages that load nothing from elsewhere (no
 // script, CDN or web font):
 //
-//	GET  /                        ask a question (?q=...&v=version); the answer
-//	                              with numbered citations, each opening its
-//	                              passage with the quote highlighted
+//	GET  /                        the question form (?v=version chooses one)
+//	POST /                        the form's question (q=...&v=version); the
+//	                              answer, each claim beside the words it
+//	                              quotes, and numbered citations opening their
+//	                              passages with the quote highlighted
 //	GET  /evidence/{id}           a passage, ?v=version&start=&end= highlights a span
 //	GET  /trust                   each version's counts, checksum and release gates
 //
@@ -46,7 +48,9 @@
 //
 // Logs are JSON lines on stderr: one access-log line per request (method,
 // route pattern, status, duration, request id, bytes). Questions, request
-// bodies and raw paths are never logged. SIGINT or SIGTERM stops the server
+// bodies, raw paths and query strings are never logged, and a method other
+// than the standard ones is logged as OTHER. An unclean path (a doubled
+// slash, a dot segment) is redirected to its clean form without its query. SIGINT or SIGTERM stops the server
 // gracefully: new connections are refused and requests in flight get up to
 // ten seconds to finish.
 package main

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"html"
 	"net/http"
 	"net/http/httptest"
@@ -69,7 +70,7 @@ func TestTrustPageMeasuredByServer(t *testing.T) {
 	}
 	for _, g := range m.Report.Gates {
 		gv := newGateView(kv.ID(), g)
-		for _, want := range []string{`data-gate="` + g.Name + `"`, gv.ValueText + " " + html.EscapeString(g.Comparison) + " " + gv.ThresholdText, `id="` + gv.SVGID + `"`, `width="` + gv.BarWidth + `"`, `x1="` + gv.ThresholdX + `"`, "Measures: " + g.Measures} {
+		for _, want := range []string{`data-gate="` + g.Name + `"`, "<h3>" + html.EscapeString(gv.Title) + " ", "Measured " + gv.ValueText + " on ", gv.Need + ": " + gv.Distance, `id="` + gv.SVGID + `"`, `width="` + gv.BarWidth + `"`, `x1="` + gv.ThresholdX + `"`, "Exact definition: " + html.EscapeString(g.Measures)} {
 			if !strings.Contains(body, want) {
 				t.Errorf("gate %s: page lacks %q", g.Name, want)
 			}
@@ -78,15 +79,26 @@ func TestTrustPageMeasuredByServer(t *testing.T) {
 	var failing []string
 	for _, g := range m.Report.Gates {
 		if !g.Passed {
-			failing = append(failing, g.Name)
+			failing = append(failing, gateWords[g.Name].Name)
 		}
 	}
 	if hasWarning := strings.Contains(body, `class="note failing-gates"`); hasWarning != (len(failing) > 0) {
 		t.Errorf("failing gates %v, but the page's warning shown = %v", failing, hasWarning)
 	}
+	want := "All 5 release gates pass."
+	switch len(failing) {
+	case 0:
+	case 1:
+		want = "1 of the 5 release gates fails: " + failing[0] + "."
+	default:
+		want = fmt.Sprintf("%d of the 5 release gates fail: ", len(failing))
+	}
+	if !strings.Contains(body, html.EscapeString(want)) {
+		t.Errorf("the page does not say %q", want)
+	}
 	for _, name := range failing {
-		if !strings.Contains(body, "release gates fail: ") || !strings.Contains(body, name) {
-			t.Errorf("the warning does not name the failing gate %s", name)
+		if !strings.Contains(body, html.EscapeString(name)) {
+			t.Errorf("the summary does not name the failing gate %s", name)
 		}
 	}
 	// The status still comes from the stored report alone.

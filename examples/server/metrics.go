@@ -65,8 +65,9 @@ func (m *metrics) answer(res dermliving.Result, d time.Duration) {
 	}
 }
 
-// request counts one served request by route pattern ("unmatched" when no
-// route matched) and status code.
+// request counts one served request by route pattern and status code. The
+// pattern of a 405 is its path's, without a method (see allowedMethods);
+// "" (no route serves the path) is counted as "unmatched".
 func (m *metrics) request(pattern string, status int) {
 	if pattern == "" {
 		pattern = "unmatched"
@@ -91,7 +92,7 @@ func (m *metrics) writeTo(w io.Writer) {
 	for _, k := range slices.Sorted(maps.Keys(m.abstentions)) {
 		fmt.Fprintf(&b, "dermliving_abstentions_total{reason=%s} %d\n", quoteLabel(k), m.abstentions[k])
 	}
-	b.WriteString("# HELP dermliving_http_requests_total HTTP requests served, by route pattern and status code.\n")
+	b.WriteString("# HELP dermliving_http_requests_total HTTP requests served, by route pattern and status code; a method a path does not serve counts under the path's pattern, a path no route serves as unmatched.\n")
 	b.WriteString("# TYPE dermliving_http_requests_total counter\n")
 	keys := slices.SortedFunc(maps.Keys(m.requests), func(a, b [2]string) int {
 		if c := strings.Compare(a[0], b[0]); c != 0 {

@@ -98,12 +98,13 @@ func TestMetrics(t *testing.T) {
 	ts.ask(t, rosaceaQ)
 	ts.ask(t, clinicalQ)
 	ts.ask(t, patientQ)
-	ts.ask(t, "")                                       // Ask refuses it: timed, not counted as an answer
-	ts.do(t, http.MethodGet, pageURL(rosaceaQ), "", "") // the page asks too
+	ts.ask(t, "")        // Ask refuses it: timed, not counted as an answer
+	ts.page(t, rosaceaQ) // the page asks too
 	ts.stream(t, seedQuestion)
 	ts.do(t, http.MethodPost, "/v1/knowledge/ask", "text/plain", "x") // refused before Ask
 	ts.do(t, http.MethodGet, "/trust", "", "")
 	ts.do(t, http.MethodGet, "/nope", "", "")
+	ts.do(t, http.MethodDelete, "/v1/evidence/"+knownEvidence, "", "") // a 405 on a routed path
 
 	w := ts.do(t, http.MethodGet, "/metrics", "", "")
 	if w.Code != 200 || w.Header().Get("Content-Type") != "text/plain; version=0.0.4; charset=utf-8" {
@@ -134,9 +135,10 @@ func TestMetrics(t *testing.T) {
 		{"the empty question", "dermliving_http_requests_total", map[string]string{"route": "POST /v1/knowledge/ask", "code": "400"}, 1},
 		{"the text/plain body", "dermliving_http_requests_total", map[string]string{"route": "POST /v1/knowledge/ask", "code": "415"}, 1},
 		{"the stream", "dermliving_http_requests_total", map[string]string{"route": "POST /v1/knowledge/ask:stream", "code": "200"}, 1},
-		{"the page", "dermliving_http_requests_total", map[string]string{"route": "GET /{$}", "code": "200"}, 1},
+		{"the page", "dermliving_http_requests_total", map[string]string{"route": "POST /{$}", "code": "200"}, 1},
 		{"the trust page", "dermliving_http_requests_total", map[string]string{"route": "GET /trust", "code": "200"}, 1},
 		{"no route matched", "dermliving_http_requests_total", map[string]string{"route": "unmatched", "code": "404"}, 1},
+		{"a 405 counts under its path's pattern, not as unmatched", "dermliving_http_requests_total", map[string]string{"route": "/v1/evidence/{id}", "code": "405"}, 1},
 		{"every Ask call is timed: 5 API asks, the page and the stream", "dermliving_ask_duration_seconds_count", map[string]string{}, 7},
 		{"+Inf holds every observation", "dermliving_ask_duration_seconds_bucket", map[string]string{"le": "+Inf"}, 7},
 	}

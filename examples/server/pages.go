@@ -11,10 +11,13 @@ import (
 	"html/template"
 	"log/slog"
 	"math"
+	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/abstain"
@@ -55,6 +58,7 @@ type pageBase struct {
 	Title string
 	Nav   string // "answer", "trust" or ""
 	CSS   template.CSS
+	Wide  bool // a wider column, for an answer beside its quotes
 }
 
 // render executes template name into a buffer first, so that a failing
@@ -74,7 +78,8 @@ func (s *server) render(w http.ResponseWriter, r *http.Request, status int, name
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Content-Security-Policy", s.pages.csp)
 	h.Set("X-Content-Type-Options", "nosniff")
-	// The answer page's URL holds the question: send it to no other site.
+	// No page address holds a question (the form posts it), but addresses
+	// name versions and passages: send them to no other site.
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Length", strconv.Itoa(b.Len()))
@@ -95,39 +100,40 @@ func (s *server) renderError(w http.ResponseWriter, r *http.Request, status int,
 // answerPage is the data of the "answer" template.
 type answerPage struct {
 	pageBase
+	// Question is written back into the form; only renderAnswer sets it.
 	Question  string
 	Versions  []string
 	Version   string
 	Error     string
+	Note      string // a remark that is not an error
 	Grounded  *groundedView
 	Abstained *abstainedView
 }
 
+// groundedView is a grounded answer as the answer page shows it: each claim
+// beside the words it quotes, the citations in full, the removed sentences
+// apart and quieter. Machine words (status, mode, reasons) are kept for
+// data attributes; the page shows words for a reader.
 type groundedView struct {
 	Claims           []claimView
 	Removed          []removedView
-	Citations        []citeView
+	Citations        []*citeView
 	KnowledgeVersion string
-	Mode             string
+	Mode             string // Metadata.Mode
+	ModeWords        string // how the answer was written, in words
 	RequestID        string
 }
 
 type claimView struct {
 	ID    string
 	Text  string
-	Cites []citeRef
-}
-
-// citeRef is a numbered marker [N] linking to citation ID.
-type citeRef struct {
-	ID string
-	N  string
+	Cites []*citeView // the citations the claim uses, shown beside it
 }
 
 type removedView struct {
 	Text   string
-	Reason string
-	Why    string
+	Reason string // the API's reason
+	Why    string // the reason in words
 }
 
 // citeView is one citation as the answer page shows it: the cited passage
@@ -152,45 +158,126 @@ type citeView struct {
 }
 
 type abstainedView struct {
-	Reason           string
+	Reason           string // the API's reason
+	Why              string // the reason in words
 	Message          string
 	KnowledgeVersion string
 	RequestID        string
 }
 
-// handleAnswerPage serves GET /?q=question&v=version: the question form and,
-// when q is given, the answer. Like the API it never logs the question. For a
-// patient_data abstention the form is left empty, so that the identifiers
-// are not written back into the page.
-func (s *server) handleAnswerPage(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	page := answerPage{
-		pageBase: pageBase{Title: "Ask", Nav: "answer", CSS: s.pages.css},
-		Question: q.Get("q"),
-		Versions: s.order,
-		Version:  q.Get("v"),
+// modeWords says how a grounded answer was written, by its Metadata.Mode.
+var modeWords = map[string]string{
+	dermliving.ModeExtractive: "Quoted from the reference text.",
+	dermliving.ModeCurated:    "Written by the reference's editors; each sentence was checked against the text it quotes.",
+	dermliving.ModeGenerated:  "Drafted by a text generator; each sentence was checked against the text it quotes.",
+}
+
+// abstainWords says why an answer was withheld, by its reason.
+var abstainWords = map[abstain.Reason]string{
+	abstain.PatientData:          "The question holds details about a patient",
+	abstain.ClinicalDecision:     "The question asks for a decision about someone's care",
+	abstain.InsufficientEvidence: "The reference does not cover this question",
+}
+
+func newAbstainedView(a *dermliving.Abstained) *abstainedView {
+	why, ok := abstainWords[a.Reason]
+	if !ok {
+		why = "No answer"
 	}
-	if page.Version == "" {
-		page.Version = s.def
+	return &abstainedView{
+		Reason:           a.Reason.String(),
+		Why:              why,
+		Message:          a.Message,
+		KnowledgeVersion: a.Metadata.KnowledgeVersion,
+		RequestID:        a.Metadata.RequestID,
+	}
+}
+
+// maxFormBody is the largest answer form read: a question of
+// dermliving.DefaultMaxQuestionBytes, every byte percent-encoded, and the
+// version.
+const maxFormBody = 16 << 10
+
+// newAnswerPage is the answer page with the form only, the default version
+// chosen.
+func (s *server) newAnswerPage() answerPage {
+	return answerPage{
+		pageBase: pageBase{Title: "Ask", Nav: "answer", CSS: s.pages.css, Wide: true},
+		Versions: s.order,
+		Version:  s.def,
+	}
+}
+
+// handleAnswerForm serves GET /: the question form, with ?v=version
+// chosen when given. It answers no question: the form posts its question
+// (handleAnswerPost), so that questions stay out of browser history,
+// bookmarks, proxy logs and Referer headers, and nothing the server writes
+// links to a question in an address. An old link with ?q= gets the empty
+// form and a note; its question is not written into the page.
+func (s *server) handleAnswerForm(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	page := s.newAnswerPage()
+	if v := q.Get("v"); v != "" {
+		if _, ok := s.versions[v]; !ok {
+			page.Error = "Unknown knowledge version; choose one of those listed."
+			s.renderAnswer(w, r, http.StatusNotFound, page, "")
+			return
+		}
+		page.Version = v
+	}
+	if q.Has("q") {
+		page.Note = "Questions are sent with the form below, not in the page address, so that they stay out of browser history and server logs. Type the question again to ask it."
+	}
+	s.renderAnswer(w, r, http.StatusOK, page, "")
+}
+
+// handleAnswerPost serves POST / (the form, q=question&v=version): the
+// answer page with the answer or the abstention. Like the API it never logs
+// the question, and it writes the question back into the form only once it
+// has been screened clean of patient identifiers (see renderAnswer).
+func (s *server) handleAnswerPost(w http.ResponseWriter, r *http.Request) {
+	page := s.newAnswerPage()
+	if !isForm(r.Header.Get("Content-Type")) {
+		page.Error = "The question must be sent with the form on this page."
+		s.renderAnswer(w, r, http.StatusUnsupportedMediaType, page, "")
+		return
+	}
+	body, berr := readBody(w, r, maxFormBody)
+	if berr != nil {
+		page.Error = berr.Message
+		s.renderAnswer(w, r, berr.Status, page, "")
+		return
+	}
+	// The parser's error text is not shown: it quotes the body.
+	form, err := url.ParseQuery(string(body))
+	if err != nil {
+		page.Error = "The form could not be read."
+		s.renderAnswer(w, r, http.StatusBadRequest, page, "")
+		return
+	}
+	question := form.Get("q")
+	if v := form.Get("v"); v != "" {
+		page.Version = v
 	}
 	kv, ok := s.versions[page.Version]
 	if !ok {
 		page.Version = s.def
 		page.Error = "Unknown knowledge version; choose one of those listed."
-		s.render(w, r, http.StatusNotFound, "answer", page)
+		s.renderAnswer(w, r, http.StatusNotFound, page, question)
 		return
 	}
-	if !q.Has("q") {
-		s.render(w, r, http.StatusOK, "answer", page)
-		return
-	}
-	if strings.ContainsRune(page.Question, '\uFFFD') {
-		page.Question = ""
+	if strings.ContainsRune(question, utf8.RuneError) {
 		page.Error = "The question holds U+FFFD replacement characters: its text was damaged in encoding."
-		s.render(w, r, http.StatusBadRequest, "answer", page)
+		s.renderAnswer(w, r, http.StatusBadRequest, page, question)
 		return
 	}
-	res, err := s.ask(r.Context(), page.Question, kv)
+	s.answer(w, r, page, question, kv)
+}
+
+// answer asks question of kv and renders the page with the result, or with
+// the error.
+func (s *server) answer(w http.ResponseWriter, r *http.Request, page answerPage, question string, kv *evidence.Version) {
+	res, err := s.ask(r.Context(), question, kv)
 	if err != nil {
 		status, message := askErrorPage(r.Context(), err)
 		if status == 0 {
@@ -200,11 +287,8 @@ func (s *server) handleAnswerPage(w http.ResponseWriter, r *http.Request) {
 			s.log.LogAttrs(r.Context(), slog.LevelError, "ask failed",
 				slog.String("request_id", requestID(r.Context())), slog.String("error_type", fmt.Sprintf("%T", err)))
 		}
-		if errors.Is(err, dermliving.ErrInvalidQuestion) || errors.Is(err, dermliving.ErrQuestionTooLong) {
-			page.Question = "" // not echoed back: it may not even be text
-		}
 		page.Error = message
-		s.render(w, r, status, "answer", page)
+		s.renderAnswer(w, r, status, page, question)
 		return
 	}
 	switch res := res.(type) {
@@ -212,16 +296,46 @@ func (s *server) handleAnswerPage(w http.ResponseWriter, r *http.Request) {
 		page.Grounded = s.groundedView(res, kv)
 	case *dermliving.Abstained:
 		if res.Reason == abstain.PatientData {
-			page.Question = ""
+			question = "" // whatever the server's own screen finds
 		}
-		page.Abstained = &abstainedView{
-			Reason:           res.Reason.String(),
-			Message:          res.Message,
-			KnowledgeVersion: res.Metadata.KnowledgeVersion,
-			RequestID:        res.Metadata.RequestID,
+		page.Abstained = newAbstainedView(res)
+	}
+	s.renderAnswer(w, r, http.StatusOK, page, question)
+}
+
+// renderAnswer renders the answer page. It is the only writer of
+// page.Question, the question written back into the form, and it writes
+// question there only when echoQuestion allows it: on every status, error
+// pages included.
+func (s *server) renderAnswer(w http.ResponseWriter, r *http.Request, status int, page answerPage, question string) {
+	page.Question = echoQuestion(question)
+	s.render(w, r, status, "answer", page)
+}
+
+// echoQuestion returns question when the page may write it back into the
+// form, else "": only a question Ask could take (not too long, plain text)
+// in which abstain.ScreenPatientData finds no identifier. A page never
+// shows a question that did not pass the screen, whatever went wrong.
+func echoQuestion(question string) string {
+	if len(question) > dermliving.DefaultMaxQuestionBytes || !utf8.ValidString(question) {
+		return ""
+	}
+	for _, r := range question {
+		if r == utf8.RuneError || (unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r') || unicode.Is(unicode.Bidi_Control, r) {
+			return ""
 		}
 	}
-	s.render(w, r, http.StatusOK, "answer", page)
+	if len(abstain.ScreenPatientData(question)) > 0 {
+		return ""
+	}
+	return question
+}
+
+// isForm reports whether a Content-Type header names an HTML form's
+// default encoding.
+func isForm(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "application/x-www-form-urlencoded"
 }
 
 // askErrorPage maps an error of s.ask to a page status and message; status 0
@@ -243,28 +357,39 @@ func askErrorPage(ctx context.Context, err error) (int, string) {
 
 // removedWhy explains a removal reason in words.
 var removedWhy = map[claims.Verdict]string{
-	claims.Unsupported:  "No retrieved passage supports this sentence.",
-	claims.Contradicted: "A retrieved passage contradicts this sentence.",
+	claims.Unsupported:  "No passage of the reference supports it.",
+	claims.Contradicted: "A passage of the reference contradicts it.",
 }
 
 func (s *server) groundedView(g *dermliving.Grounded, kv *evidence.Version) *groundedView {
 	v := &groundedView{
 		KnowledgeVersion: g.Metadata.KnowledgeVersion,
 		Mode:             g.Metadata.Mode,
+		ModeWords:        modeWords[g.Metadata.Mode],
 		RequestID:        g.Metadata.RequestID,
+	}
+	if v.ModeWords == "" {
+		v.ModeWords = "Each sentence was checked against the text it quotes."
+	}
+	byID := map[string]*citeView{}
+	for _, c := range g.Citations {
+		cv := citationView(c, kv)
+		byID[c.ID] = &cv
+		v.Citations = append(v.Citations, &cv)
 	}
 	for _, c := range g.Claims {
 		cv := claimView{ID: c.ID, Text: c.Text}
 		for _, id := range c.Citations {
-			cv.Cites = append(cv.Cites, citeRef{ID: id, N: strings.TrimPrefix(id, "cit_")})
+			cite, ok := byID[id]
+			if !ok { // not in a valid answer; the marker is shown alone
+				cite = &citeView{ID: id, N: strings.TrimPrefix(id, "cit_")}
+			}
+			cv.Cites = append(cv.Cites, cite)
 		}
 		v.Claims = append(v.Claims, cv)
 	}
 	for _, rc := range g.RemovedClaims {
 		v.Removed = append(v.Removed, removedView{Text: rc.Text, Reason: fmt.Sprint(rc.Reason), Why: removedWhy[rc.Reason]})
-	}
-	for _, c := range g.Citations {
-		v.Citations = append(v.Citations, citationView(c, kv))
 	}
 	return v
 }
@@ -293,9 +418,9 @@ func citationView(c citation.Citation, kv *evidence.Version) citeView {
 		cv.Publisher = src.Publisher
 	}
 	st, why := citation.Check(c, kv)
-	cv.Check, cv.CheckClass = "verified: passage, checksum, source, locator, licence and span match "+kv.ID(), "passed"
+	cv.Check, cv.CheckClass = "Checked against "+kv.ID()+": the passage, its checksum, source, place and licence, and the quote's position all match.", "passed"
 	if st != citation.Valid {
-		cv.Check, cv.CheckClass = st.String()+": "+why, "failed"
+		cv.Check, cv.CheckClass = "Not verified ("+st.String()+"): "+why, "failed"
 	}
 	if p, err := kv.Evidence(c.EvidenceID); err == nil && st == citation.Valid {
 		cv.Before, cv.After = p.Text[:c.Span.Start], p.Text[c.Span.End:]
@@ -385,57 +510,176 @@ type versionView struct {
 	// ByServer is set when the gates shown were measured by this server
 	// because the manifest stores no report; Measuring while that runs;
 	// MeasureErr when it failed.
-	ByServer bool
-	// Failing names the gates shown that fail their threshold.
-	Failing    []string
+	ByServer   bool
 	Measuring  bool
 	MeasureErr string
+	// Summary says in a sentence how many of the gates shown pass or fail,
+	// naming those that fail; "" when no gate is shown. Failing is set
+	// when one fails.
+	Summary string
+	Failing bool
 }
 
-// gateView is one gate with its bar: the SVG is 300 units wide and holds
-// the value's bar and the threshold's line on the same scale.
+// gateWord is how the trust page names a release gate and says what it
+// measures, in words for a reader rather than the gate's id.
+type gateWord struct {
+	Name, What string
+}
+
+// gateWords are the words of the contract's five gates. A gate not listed
+// is shown by its id, made readable, and the report's own definition.
+var gateWords = map[string]gateWord{
+	"citation_validity":      {"Citations check out", "The share of the citations in test answers that point to a passage of this version whose text, checksum, source, place and licence all match what the citation says."},
+	"claim_grounding":        {"Sentences rest on the text", "The share of the sentences in test answers that are backed by the passage they cite."},
+	"curated_recall_at_10":   {"The right passage is found", "The share of test questions for which a passage known to answer them is among the first ten the search returns."},
+	"correct_abstention":     {"Answers and refusals are right", "The share of test questions that are answered, or declined for the right reason, as expected."},
+	"unauthorized_tool_runs": {"No tool runs without permission", "How many tool runs in the test answers happened without being authorised. There must be none."},
+}
+
+// gateView is one gate as the trust page shows it: in words, and as a bar.
+// The SVG is barUnits wide and draws the value's bar and the threshold's
+// line on one scale, from Low to High. A share's scale starts a little
+// below the lower of value and threshold, not at zero, so that the
+// distance between them is visible: 0.97 against 0.99 on a scale from 0
+// would be two marks a few pixels apart.
 type gateView struct {
 	evidence.Gate
-	Class         string // "passed" or "failed"
-	ValueText     string
-	ThresholdText string
-	BarWidth      string
-	ThresholdX    string
-	Fill          string
-	SVGID         string
+	Title     string // the gate's name in words
+	What      string // what it measures, in words
+	Class     string // "passed" or "failed"
+	Verdict   string // "passes" or "fails"
+	ValueText string // the measured value, as text
+	Need      string // the threshold in words: "needs at least 0.9900"
+	Distance  string // how far the value is from the threshold, in words
+
+	Low, High       string // the scale's ends, as text
+	BarWidth        string
+	ThresholdX      string
+	ThresholdLabel  string
+	ThresholdAnchor string // text-anchor of the threshold's label
+	Fill            string
+	SVGID           string
 }
 
 const barUnits = 300
 
 func newGateView(versionID string, g evidence.Gate) gateView {
-	// A share (>= gates, thresholds up to 1) is drawn on [0, 1]; a count
-	// (such as unauthorized_tool_runs == 0) on [0, max(value, threshold, 1)].
-	scale := 1.0
+	words, ok := gateWords[g.Name]
+	if !ok {
+		name := strings.ReplaceAll(g.Name, "_", " ")
+		words = gateWord{Name: strings.ToUpper(name[:min(1, len(name))]) + name[min(1, len(name)):], What: g.Measures}
+	}
+	// A share (a >= gate up to 1) is drawn on [low, 1]; a count (such as
+	// unauthorized_tool_runs == 0) on [0, max(value, threshold, 1)].
+	share := g.Comparison == ">=" && g.Threshold <= 1 && g.Value <= 1
+	low, high := 0.0, math.Max(1, math.Max(g.Value, g.Threshold))
 	// Four decimals, as gates round: with three, 0.9495 would read as 0.950
 	// beside a 0.950 threshold it fails.
-	format := func(f float64) string { return strconv.FormatFloat(f, 'f', 4, 64) }
-	if g.Comparison != ">=" || g.Threshold > 1 || g.Value > 1 {
-		scale = math.Max(1, math.Max(g.Value, g.Threshold))
-		format = func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	format := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	end := format
+	if share {
+		low, high = math.Max(0, math.Floor((math.Min(g.Value, g.Threshold)-0.05)*10+1e-9)/10), 1
+		format = func(f float64) string { return strconv.FormatFloat(f, 'f', 4, 64) }
+		end = func(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
 	}
-	x := func(f float64) string {
-		f = math.Min(math.Max(f, 0), scale) / scale * barUnits
-		return strconv.FormatFloat(f, 'f', 1, 64)
-	}
+	x := func(f float64) float64 { return (math.Min(math.Max(f, low), high) - low) / (high - low) * barUnits }
+	units := func(f float64) string { return strconv.FormatFloat(f, 'f', 1, 64) }
 	gv := gateView{
-		Gate:          g,
-		Class:         "failed",
-		ValueText:     format(g.Value),
-		ThresholdText: format(g.Threshold),
-		BarWidth:      x(g.Value),
-		ThresholdX:    x(g.Threshold),
-		Fill:          "#a4161a",
-		SVGID:         "gate-" + versionID + "-" + g.Name,
+		Gate:           g,
+		Title:          words.Name,
+		What:           words.What,
+		Class:          "failed",
+		Verdict:        "fails",
+		ValueText:      format(g.Value),
+		Need:           needWords(g.Comparison, format(g.Threshold)),
+		Distance:       distanceWords(g, format),
+		Low:            end(low),
+		High:           end(high),
+		BarWidth:       units(x(g.Value)),
+		ThresholdX:     units(x(g.Threshold)),
+		ThresholdLabel: strconv.FormatFloat(g.Threshold, 'f', -1, 64) + " needed",
+		Fill:           "#a4161a",
+		SVGID:          "gate-" + versionID + "-" + g.Name,
+	}
+	switch tx := x(g.Threshold); {
+	case tx < 40:
+		gv.ThresholdAnchor = "start"
+	case tx > barUnits-40:
+		gv.ThresholdAnchor = "end"
+	default:
+		gv.ThresholdAnchor = "middle"
 	}
 	if g.Passed {
-		gv.Class, gv.Fill = "passed", "#1d6b35"
+		gv.Class, gv.Verdict, gv.Fill = "passed", "passes", "#1d6b35"
 	}
 	return gv
+}
+
+// needWords says a threshold in words.
+func needWords(comparison, threshold string) string {
+	switch comparison {
+	case ">=":
+		return "needs at least " + threshold
+	case "<=":
+		return "needs at most " + threshold
+	case "==":
+		return "must be " + threshold
+	}
+	return "needs " + comparison + " " + threshold
+}
+
+// distanceWords says how far a gate's value is from its threshold.
+func distanceWords(g evidence.Gate, format func(float64) string) string {
+	d := g.Value - g.Threshold
+	switch {
+	case d == 0 && g.Comparison == "==":
+		return "as required"
+	case d == 0:
+		return "exactly at the threshold"
+	case g.Comparison == "==" && d > 0:
+		return format(d) + " more than allowed"
+	case d > 0:
+		return format(d) + " above the threshold"
+	default:
+		return format(-d) + " below the threshold"
+	}
+}
+
+// gatesSummary says how many of gates pass, with the verb agreeing with
+// the count, and names those that fail: "All 5 release gates pass.", "1 of
+// the 5 release gates fails: Citations check out."
+func gatesSummary(gates []gateView) string {
+	var failing []string
+	for _, g := range gates {
+		if !g.Passed {
+			failing = append(failing, g.Title)
+		}
+	}
+	n := len(gates)
+	switch {
+	case n == 0:
+		return ""
+	case len(failing) == 0 && n == 1:
+		return "The release gate passes."
+	case len(failing) == 0:
+		return fmt.Sprintf("All %d release gates pass.", n)
+	}
+	if n == 1 {
+		return "The release gate fails: " + failing[0] + "."
+	}
+	verb := "fail"
+	if len(failing) == 1 {
+		verb = "fails"
+	}
+	return fmt.Sprintf("%d of the %d release gates %s: %s.", len(failing), n, verb, listWords(failing))
+}
+
+// listWords joins items as a sentence does: "a", "a and b", "a, b and c".
+func listWords(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 func (s *server) trustPage() trustPage {
@@ -461,10 +705,9 @@ func (s *server) trustPage() trustPage {
 		}
 		for _, g := range shown {
 			vv.Gates = append(vv.Gates, newGateView(id, g))
-			if !g.Passed {
-				vv.Failing = append(vv.Failing, g.Name)
-			}
+			vv.Failing = vv.Failing || !g.Passed
 		}
+		vv.Summary = gatesSummary(vv.Gates)
 		page.Versions = append(page.Versions, vv)
 	}
 	return page

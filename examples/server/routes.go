@@ -21,7 +21,8 @@ func (s *server) routes() []route {
 		{"GET /openapi.json", s.handleOpenAPI},
 		{"GET /metrics", s.handleMetrics},
 		// "/{$}" is the root only; other unknown paths stay JSON 404s.
-		{"GET /{$}", s.handleAnswerPage},
+		{"GET /{$}", s.handleAnswerForm},
+		{"POST /{$}", s.handleAnswerPost},
 		{"GET /evidence/{id}", s.handleEvidencePage},
 		{"GET /trust", s.handleTrustPage},
 	}

@@ -11,7 +11,9 @@ import (
 	"io"
 	"log/slog"
 	"mime"
+	"net"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -41,6 +43,7 @@ const (
 	codeNotFound        = dermliving.CodeNotFound
 	codeMethod          = "method_not_allowed"
 	codeTooLarge        = "too_large"
+	codeTimeout         = "request_timeout"
 	codeMediaType       = "unsupported_media_type"
 	codeInternal        = dermliving.CodeInternal
 )
@@ -79,6 +82,8 @@ type server struct {
 	metrics    *metrics
 	openapi    []byte
 	measured   *measurements
+	// askFunc is dermliving.Ask; tests replace it to make Ask fail.
+	askFunc func(context.Context, string, *evidence.Version, ...dermliving.Option) (dermliving.Result, error)
 }
 
 // newServer returns the handler of the DermLiving HTTP API and its pages:
@@ -90,7 +95,8 @@ type server struct {
 //	GET  /healthz
 //	GET  /openapi.json            the OpenAPI 3.1 document of these routes
 //	GET  /metrics                 Prometheus text exposition format
-//	GET  /                        answer page, ?q=question&v=optional version
+//	GET  /                        answer page: the form, ?v=optional version
+//	POST /                        answer page: the answer, form q=question&v=optional version
 //	GET  /evidence/{id}           evidence page, ?v=version&start=&end= (a span to highlight)
 //	GET  /trust                   trust page: versions and their release gates
 //
@@ -109,6 +115,7 @@ func newServer(cfg config) (http.Handler, error) {
 		mux:        http.NewServeMux(),
 		metrics:    newMetrics(),
 		openapi:    openAPIDocument,
+		askFunc:    dermliving.Ask,
 	}
 	for id, kv := range cfg.Versions {
 		if kv == nil {
@@ -146,11 +153,46 @@ func newServer(cfg config) (http.Handler, error) {
 	for _, rt := range s.routes() {
 		s.mux.HandleFunc(rt.pattern, rt.handler)
 	}
+	// Each routed path also gets a pattern without a method, which the mux
+	// picks for the methods no route serves there: a 405 is then logged and
+	// counted under that path's pattern, not as an unmatched request.
+	for path, allow := range allowedMethods(s.routes()) {
+		s.mux.HandleFunc(path, methodNotAllowed(allow))
+	}
 	return s, nil
 }
 
-// ServeHTTP gives every request an id, routes it, turns the mux's own 404 and
-// 405 replies into JSON errors, and writes one access-log line.
+// allowedMethods returns, for each path of routes, the Allow header of a
+// 405 there: its methods, sorted, with HEAD wherever GET is served (a GET
+// pattern serves HEAD too).
+func allowedMethods(routes []route) map[string]string {
+	methods := map[string][]string{}
+	for _, rt := range routes {
+		method, path, _ := strings.Cut(rt.pattern, " ")
+		methods[path] = append(methods[path], method)
+		if method == http.MethodGet {
+			methods[path] = append(methods[path], http.MethodHead)
+		}
+	}
+	allow := make(map[string]string, len(methods))
+	for path, ms := range methods {
+		slices.Sort(ms)
+		allow[path] = strings.Join(slices.Compact(ms), ", ")
+	}
+	return allow
+}
+
+// methodNotAllowed answers a method a path does not serve.
+func methodNotAllowed(allow string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allow)
+		writeError(w, http.StatusMethodNotAllowed, codeMethod, "Method not allowed; see the Allow header.")
+	}
+}
+
+// ServeHTTP gives every request an id, routes it, turns the mux's own 404
+// into a JSON error, and writes one access-log line and counts the request,
+// both with the status sent.
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	id := newRequestID()
@@ -160,10 +202,9 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	_, pattern := s.mux.Handler(r)
 	defer func() {
-		if p := recover(); p != nil {
-			if p == http.ErrAbortHandler {
-				panic(p)
-			}
+		p := recover()
+		aborted := p == http.ErrAbortHandler
+		if p != nil && !aborted {
 			// Log the panic's type only: its value could hold request data.
 			s.log.LogAttrs(r.Context(), slog.LevelError, "panic",
 				slog.String("request_id", id), slog.String("route", pattern),
@@ -172,9 +213,16 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				writeError(rw, http.StatusInternalServerError, codeInternal, "Internal error; quote request id "+id+".")
 			}
 		}
-		status := finalStatus(r, rw)
+		status := finalStatus(r, rw, aborted)
 		s.accessLog(r, rw, pattern, status, id, time.Since(start))
 		s.metrics.request(pattern, status)
+		if aborted || status == statusClientClosed {
+			// Nothing was written for a client that went away. Returning
+			// would let net/http send an empty 200, which the log would
+			// contradict: abort the response instead, so that no status
+			// is sent at all.
+			panic(http.ErrAbortHandler)
+		}
 	}()
 
 	if pattern == "" {
@@ -184,37 +232,36 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(rw, r)
 }
 
-// unmatched handles a request no route pattern matches. The mux decides
-// between 404, 405 (with its Allow header) and a redirect to a cleaned path;
-// its plain-text 404 and 405 bodies are replaced by the JSON error shape.
+// unmatched handles a request no route pattern matches: the mux decides
+// between a 404, whose plain-text body is replaced by the JSON error shape,
+// and a redirect to the cleaned path (which responseWriter strips of its
+// query and body). A method a routed path does not serve never gets here:
+// see allowedMethods.
 func (s *server) unmatched(w http.ResponseWriter, r *http.Request) {
 	c := &captureWriter{header: http.Header{}}
 	s.mux.ServeHTTP(c, r)
-	switch c.status {
-	case http.StatusNotFound:
+	if c.status == http.StatusNotFound {
 		writeError(w, http.StatusNotFound, codeNotFound, "No such route.")
-	case http.StatusMethodNotAllowed:
-		w.Header().Set("Allow", c.header.Get("Allow"))
-		writeError(w, http.StatusMethodNotAllowed, codeMethod, "Method not allowed; see the Allow header.")
-	default: // a redirect to the cleaned path
-		for k, v := range c.header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(c.status)
-		_, _ = w.Write(c.body.Bytes())
+		return
 	}
+	w.Header().Set("Location", c.header.Get("Location"))
+	w.WriteHeader(c.status)
 }
 
-// finalStatus is the status a request is logged and counted with.
-func finalStatus(r *http.Request, rw *responseWriter) int {
+// statusClientClosed is the status logged and counted for a request whose
+// client went away before any reply was written: 499, the "client closed
+// request" of common proxies. It is never sent; the response is aborted.
+const statusClientClosed = 499
+
+// finalStatus is the status a request is logged and counted with: the one
+// written, or statusClientClosed when nothing was written because the
+// client went away or the handler aborted.
+func finalStatus(r *http.Request, rw *responseWriter, aborted bool) int {
 	switch {
-	case rw.status == 0 && r.Context().Err() != nil:
-		// Nothing written because the client went away: 499, the
-		// "client closed request" status of common proxies, so that the
-		// line is not counted as a 200.
-		return 499
+	case rw.status == 0 && (aborted || r.Context().Err() != nil):
+		return statusClientClosed
 	case rw.status == 0:
-		return http.StatusOK
+		return http.StatusOK // what net/http sends for a handler that wrote nothing
 	}
 	return rw.status
 }
@@ -230,13 +277,30 @@ func (s *server) accessLog(r *http.Request, rw *responseWriter, pattern string, 
 		level = slog.LevelError
 	}
 	s.log.LogAttrs(r.Context(), level, "request",
-		slog.String("method", r.Method),
+		slog.String("method", logMethod(r.Method)),
 		slog.String("route", pattern),
 		slog.Int("status", status),
 		slog.Duration("duration", d),
 		slog.String("request_id", id),
 		slog.Int64("bytes", rw.bytes),
 	)
+}
+
+// knownMethods are the methods of RFC 9110 and PATCH: the only ones the
+// access log writes as they are.
+var knownMethods = []string{
+	http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+	http.MethodDelete, http.MethodConnect, http.MethodOptions, http.MethodTrace,
+}
+
+// logMethod is how the access log writes a request's method: a known
+// method as it is, any other token, which a client may fill with anything,
+// as "OTHER".
+func logMethod(m string) string {
+	if slices.Contains(knownMethods, m) {
+		return m
+	}
+	return "OTHER"
 }
 
 // askRequest is the body of POST /v1/knowledge/ask. Question is a pointer
@@ -266,19 +330,9 @@ func (s *server) decodeAsk(w http.ResponseWriter, r *http.Request) (question str
 		writeError(w, http.StatusUnsupportedMediaType, codeMediaType, "Content-Type must be application/json.")
 		return "", nil, false
 	}
-	// Read the whole (bounded) body before decoding, so that any body over
-	// the limit is a 413 whatever its content.
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxAskBody))
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			writeError(w, http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("The body is larger than %d bytes.", tooLarge.Limit))
-			return "", nil, false
-		}
-		if r.Context().Err() != nil {
-			return "", nil, false // the client went away mid-body
-		}
-		writeError(w, http.StatusBadRequest, codeInvalidRequest, "The body could not be read.")
+	body, berr := readBody(w, r, maxAskBody)
+	if berr != nil {
+		writeError(w, berr.Status, berr.Code, berr.Message)
 		return "", nil, false
 	}
 	// JSON between systems is UTF-8 (RFC 8259, section 8.1). encoding/json
@@ -320,6 +374,49 @@ func (s *server) decodeAsk(w http.ResponseWriter, r *http.Request) (question str
 	return *req.Question, kv, true
 }
 
+// bodyError is why a request body could not be read, and the reply it
+// gets: the API writes it as a JSON error, the pages as an error page.
+type bodyError struct {
+	Status  int
+	Code    string
+	Message string
+}
+
+// readBody reads the whole body of r, at most limit bytes, so that a body
+// over the limit is refused whatever its content. A body whose declared
+// Content-Length is over the limit is refused before any of it is read: a
+// client that sent "Expect: 100-continue" then gets the 413 and never a
+// "100 Continue" inviting it to send the body.
+//
+// A body that stops short of its Content-Length (the client closed its
+// side early) and one that did not arrive before the server's read
+// timeout are errors with a reply too, never a silent empty response.
+// Such a read error also cancels r's context, as net/http does when the
+// connection fails; the reply is written all the same, and it is what the
+// access log and metrics record: a client that has truly gone does not
+// read it, one that only closed its sending side does.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *bodyError) {
+	tooLarge := &bodyError{http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("The body is larger than %d bytes.", limit)}
+	if r.ContentLength > limit {
+		return nil, tooLarge
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	var maxErr *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case err == nil:
+		return body, nil
+	case errors.As(err, &maxErr):
+		return nil, tooLarge
+	case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &netErr) && netErr.Timeout():
+		return nil, &bodyError{http.StatusRequestTimeout, codeTimeout, "The body did not arrive in time."}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, &bodyError{http.StatusBadRequest, codeInvalidRequest, "The body ended before the length its Content-Length header declared."}
+	default:
+		return nil, &bodyError{http.StatusBadRequest, codeInvalidRequest, "The body could not be read."}
+	}
+}
+
 // ask runs Ask under the server's timeout with the request's id, and counts
 // the outcome and its latency.
 func (s *server) ask(ctx context.Context, question string, kv *evidence.Version) (dermliving.Result, error) {
@@ -327,7 +424,7 @@ func (s *server) ask(ctx context.Context, question string, kv *evidence.Version)
 	ctx, cancel := context.WithTimeout(ctx, s.askTimeout)
 	defer cancel()
 	start := time.Now()
-	res, err := dermliving.Ask(ctx, question, kv, dermliving.WithRequestID(id))
+	res, err := s.askFunc(ctx, question, kv, dermliving.WithRequestID(id))
 	s.metrics.answer(res, time.Since(start))
 	return res, err
 }
@@ -484,15 +581,29 @@ func newRequestID() string {
 }
 
 // responseWriter records the status and the number of body bytes written.
+//
+// It also keeps redirects from echoing the request: the only ones are the
+// mux's, to the cleaned form of an unclean path, and the mux copies the
+// query into the Location and the address into an HTML body. The query,
+// which may hold anything (a question among others), is dropped from the
+// Location, and the body is not written.
 type responseWriter struct {
 	http.ResponseWriter
-	status int
-	bytes  int64
+	status   int
+	bytes    int64
+	redirect bool
 }
 
 func (w *responseWriter) WriteHeader(status int) {
 	if w.status == 0 {
 		w.status = status
+		if status >= 300 && status < 400 {
+			w.redirect = true
+			h := w.Header()
+			loc, _, _ := strings.Cut(h.Get("Location"), "?")
+			h.Set("Location", loc)
+			h.Del("Content-Type")
+		}
 	}
 	w.ResponseWriter.WriteHeader(status)
 }
@@ -500,6 +611,9 @@ func (w *responseWriter) WriteHeader(status int) {
 func (w *responseWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
+	}
+	if w.redirect {
+		return len(b), nil
 	}
 	n, err := w.ResponseWriter.Write(b)
 	w.bytes += int64(n)

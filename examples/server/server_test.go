@@ -13,6 +13,7 @@ import (
 	"maps"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -457,15 +458,32 @@ func TestAskInternalErrors(t *testing.T) {
 		r := httptest.NewRequest(http.MethodPost, "/v1/knowledge/ask", strings.NewReader(askBody(seedQuestion))).WithContext(ctx)
 		r.Header.Set("Content-Type", jsonType)
 		w := httptest.NewRecorder()
-		ts.h.ServeHTTP(w, r)
+		if !serveAborted(ts.h, w, r) {
+			t.Error("the response was not aborted: net/http would send an empty 200")
+		}
 		if w.Body.Len() != 0 || w.Header().Get("Content-Type") != "" {
 			t.Errorf("wrote a reply to a client that went away: %d %s", w.Code, w.Body)
 		}
 		lines := accessLines(t, ts.log.String())
-		if len(lines) != 1 || lines[0].Status != 499 {
-			t.Errorf("access log %+v, want one line with status 499", lines)
+		if len(lines) != 1 || lines[0].Status != statusClientClosed {
+			t.Errorf("access log %+v, want one line with status %d", lines, statusClientClosed)
 		}
 	})
+}
+
+// serveAborted serves r and reports whether the handler aborted the
+// response with http.ErrAbortHandler, as net/http's server recovers it.
+func serveAborted(h http.Handler, w http.ResponseWriter, r *http.Request) (aborted bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			if p != http.ErrAbortHandler {
+				panic(p)
+			}
+			aborted = true
+		}
+	}()
+	h.ServeHTTP(w, r)
+	return false
 }
 
 func TestEvidence(t *testing.T) {
@@ -569,7 +587,7 @@ func TestRoutes(t *testing.T) {
 		{"health check", "GET", "/healthz", 200, "", ""},
 		{"HEAD is served by a GET route", "HEAD", "/healthz", 200, "", ""},
 		{"a path next to the root page is no route", "GET", "/index.html", 404, codeNotFound, ""},
-		{"the root is the answer page, GET only", "POST", "/", 405, codeMethod, "GET, HEAD"},
+		{"the root is the answer page: GET for the form, POST for an answer", "PUT", "/", 405, codeMethod, "GET, HEAD, POST"},
 		{"the trust page is GET only", "POST", "/trust", 405, codeMethod, "GET, HEAD"},
 		{"the stream is POST only", "GET", "/v1/knowledge/ask:stream", 405, codeMethod, "POST"},
 		{"an unknown route", "GET", "/v1/unknown", 404, codeNotFound, ""},
@@ -606,11 +624,78 @@ func TestRoutes(t *testing.T) {
 	}
 }
 
+// TestPathCleaningRedirects checks the mux's redirects from an unclean path
+// to its cleaned form: the Location holds the cleaned path only, never the
+// query, and the reply has no body to echo either into.
 func TestPathCleaningRedirects(t *testing.T) {
+	tests := []struct {
+		reason, method, target, location string
+	}{
+		{"a doubled slash in a routed path", "GET", "/v1//knowledge/versions", "/v1/knowledge/versions"},
+		{"the query is dropped, whatever it holds", "GET", "/v1//knowledge/versions?question=Secret+query+text", "/v1/knowledge/versions"},
+		{"a dot segment before the answer page, with an old question link", "GET", "/./?q=" + url.QueryEscape(patientQ), "/"},
+		{"a cleaned path no route serves is redirected too, without its query", "GET", "/v1//nope?question=Secret+query+text", "/v1/nope"},
+		{"a query that changes the reply goes too: the client sends it again to the clean path", "GET", "/v1//evidence/" + knownEvidence + "?knowledge_version=Secret", "/v1/evidence/" + knownEvidence},
+		{"a POST keeps its method through a 307, not its query", "POST", "/v1//knowledge/ask?question=Secret+query+text", "/v1/knowledge/ask"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.reason, func(t *testing.T) {
+			ts := newTestServer(t)
+			w := ts.do(t, tt.method, tt.target, "", "")
+			if w.Code != http.StatusTemporaryRedirect || w.Header().Get("Location") != tt.location {
+				t.Errorf("got %d Location %q, want the mux's 307 to %s", w.Code, w.Header().Get("Location"), tt.location)
+			}
+			if w.Body.Len() != 0 || w.Header().Get("Content-Type") != "" {
+				t.Errorf("the redirect has a body (%q, %s): it would echo the address", w.Header().Get("Content-Type"), w.Body)
+			}
+			var all strings.Builder
+			_ = w.Header().Write(&all)
+			all.WriteString(ts.log.String())
+			for _, s := range append([]string{"Secret", "q=", "question="}, patientTraces...) {
+				if strings.Contains(scrubOwn(all.String()), s) {
+					t.Errorf("the reply or the log holds %q:\n%s", s, all.String())
+				}
+			}
+			if lines := accessLines(t, ts.log.String()); len(lines) != 1 || lines[0].Status != http.StatusTemporaryRedirect {
+				t.Errorf("access log %+v, want one line with the 307", lines)
+			}
+		})
+	}
+}
+
+// TestAccessLogMethods checks that the access log writes a known method as
+// it is and any other token as OTHER, and the route by its pattern: a 405
+// on a routed path under that path's pattern.
+func TestAccessLogMethods(t *testing.T) {
 	ts := newTestServer(t)
-	w := ts.do(t, "GET", "/v1//knowledge/versions", "", "")
-	if w.Code != http.StatusTemporaryRedirect || w.Header().Get("Location") != "/v1/knowledge/versions" {
-		t.Errorf("got %d Location %q, want the mux's 307 to the cleaned path", w.Code, w.Header().Get("Location"))
+	tests := []struct {
+		reason, method, target string
+		status                 int
+		logged, route          string
+	}{
+		{"a known method", "GET", "/healthz", 200, "GET", "GET /healthz"},
+		{"a known method a path does not serve: its path's pattern", "DELETE", "/v1/evidence/" + knownEvidence, 405, "DELETE", "/v1/evidence/{id}"},
+		{"an unknown method token", "PROPFIND", "/healthz", 405, "OTHER", "/healthz"},
+		{"a method token that is text a client chose", "Patient48213377", "/trust", 405, "OTHER", "/trust"},
+		{"methods are case-sensitive: get is not GET", "get", "/healthz", 405, "OTHER", "/healthz"},
+		{"an unknown method on no route", "BREW", "/v1/nope?question=Secret", 404, "OTHER", "unmatched"},
+	}
+	for _, tt := range tests {
+		before := len(accessLines(t, ts.log.String()))
+		w := ts.do(t, tt.method, tt.target, "", "")
+		if w.Code != tt.status {
+			t.Errorf("%s: status %d, want %d", tt.reason, w.Code, tt.status)
+			continue
+		}
+		lines := accessLines(t, ts.log.String())[before:]
+		if len(lines) != 1 || lines[0].Method != tt.logged || lines[0].Route != tt.route {
+			t.Errorf("%s: access log %+v, want method %s and route %q", tt.reason, lines, tt.logged, tt.route)
+		}
+	}
+	for _, s := range []string{"PROPFIND", "Patient", "48213377", "BREW", "Secret", "get"} {
+		if strings.Contains(scrubOwn(ts.log.String()), `"`+s) {
+			t.Errorf("log holds %q:\n%s", s, ts.log)
+		}
 	}
 }
 
@@ -668,7 +753,7 @@ func TestAccessLog(t *testing.T) {
 	record("GET", ts.do(t, "GET", "/v1/knowledge/versions", "", ""), "GET /v1/knowledge/versions")
 	record("GET", ts.do(t, "GET", "/healthz", "", ""), "GET /healthz")
 	record("GET", ts.do(t, "GET", "/v1/secret-path?question=Unrouted+question+text", "", ""), "unmatched")
-	record("GET", ts.do(t, "GET", "/v1/knowledge/ask?question=Query+question+text", "", ""), "unmatched")
+	record("GET", ts.do(t, "GET", "/v1/knowledge/ask?question=Query+question+text", "", ""), "/v1/knowledge/ask")
 
 	log := ts.log.String()
 	lines := accessLines(t, log)
