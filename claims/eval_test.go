@@ -7,9 +7,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -186,6 +188,61 @@ func TestVerifierManifest(t *testing.T) {
 	for _, want := range []string{"pairs/tune", "pairs/held_out", "answers/tune", "answers/held_out"} {
 		if roles[want] == 0 {
 			t.Errorf("manifest has no %s file (roles %v)", want, roles)
+		}
+	}
+}
+
+// TestEvalVerifierSets measures both operating points on every labelled pair
+// set of the manifest: precision and recall of supported, and false support
+// by family. Misses of the tuning sets may be printed
+// (DERMLIVING_EVAL_SHOW=tune); held-out sets are reported in aggregate only.
+//
+//	go test -run TestEvalVerifierSets -v ./claims/
+func TestEvalVerifierSets(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "verifier")
+	m, err := verifiermodel.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range m {
+		if e.Kind != "pairs" {
+			continue
+		}
+		if role := os.Getenv("DERMLIVING_VERIFIER_ROLE"); role != "" && role != e.Role {
+			continue
+		}
+		pairs := readPairs(t, filepath.Join(dir, e.File))
+		for _, point := range []claims.OperatingPoint{claims.Strict, claims.Balanced} {
+			v := *verifier(t)
+			v.Point = point
+			var all confusion
+			families := map[string]*confusion{}
+			for _, p := range pairs {
+				j, err := v.Verify(context.Background(), p.Claim, p.Passages)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, want := j.Verdict == claims.Supported, p.Label == "supported"
+				all.add(got, want)
+				if families[p.Family] == nil {
+					families[p.Family] = &confusion{}
+				}
+				families[p.Family].add(got, want)
+				if e.Role == "tune" && os.Getenv("DERMLIVING_EVAL_SHOW") == "tune" && got != want {
+					t.Logf("%s %s %s [%s/%s] %q: got %s %.2f (%s)", e.File, point, p.ID, p.Family, p.Label, p.Claim, j.Verdict, j.Score, j.Reason)
+				}
+			}
+			var lines []string
+			for _, f := range slices.Sorted(maps.Keys(families)) {
+				c := families[f]
+				if c.fp+c.tn > 0 {
+					lines = append(lines, fmt.Sprintf("%s false support %.2f (%d)", f, ratio(c.fp, c.fp+c.tn), c.fp+c.tn))
+				}
+				if c.tp+c.fn > 0 {
+					lines = append(lines, fmt.Sprintf("%s recall %.2f (%d)", f, c.recall(), c.tp+c.fn))
+				}
+			}
+			t.Logf("%s (%s), %s: %d pairs: supported precision %.3f recall %.3f; %s", e.File, e.Role, point, len(pairs), all.precision(), all.recall(), strings.Join(lines, "; "))
 		}
 	}
 }
