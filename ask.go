@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -177,7 +178,14 @@ func (cfg *request) retrieve(ctx context.Context, corrected string, kv *evidence
 func (cfg *request) verifyAndCite(ctx context.Context, kv *evidence.Version, sentences []string, passages []evidence.Passage, md Metadata) (*Grounded, error) {
 	verifier := cfg.verifier
 	if verifier == nil {
-		verifier = lexicalVerifier(kv, cfg.ix)
+		v := lexicalVerifier(kv, cfg.ix)
+		if cfg.point != v.Point || cfg.threshold > 0 {
+			// A copy shares the version's analysis of its passages.
+			at := *v
+			at.Point, at.Threshold = cfg.point, max(0, cfg.threshold)
+			v = &at
+		}
+		verifier = v
 	}
 	cps := make([]claims.Passage, len(passages))
 	byID := make(map[string]evidence.Passage, len(passages))
@@ -206,17 +214,17 @@ func (cfg *request) verifyAndCite(ctx context.Context, kv *evidence.Version, sen
 			if reason == claims.Supported {
 				reason = claims.Unsupported
 			}
-			g.RemovedClaims = append(g.RemovedClaims, RemovedClaim{Text: s, Reason: reason})
+			g.RemovedClaims = append(g.RemovedClaims, RemovedClaim{Text: s, Reason: reason, Score: roundScore(j.Score)})
 			continue
 		}
 		cits, ok := citationsFor(j.Support, byID)
 		if !ok {
 			// A verifier that points outside the passages it was given
 			// supports nothing.
-			g.RemovedClaims = append(g.RemovedClaims, RemovedClaim{Text: s, Reason: claims.Unsupported})
+			g.RemovedClaims = append(g.RemovedClaims, RemovedClaim{Text: s, Reason: claims.Unsupported, Score: roundScore(j.Score)})
 			continue
 		}
-		claim := Claim{ID: fmt.Sprintf("clm_%d", len(g.Claims)+1), Text: s}
+		claim := Claim{ID: fmt.Sprintf("clm_%d", len(g.Claims)+1), Text: s, Score: roundScore(j.Score)}
 		var markers strings.Builder
 		for _, c := range cits {
 			key := [3]string{c.EvidenceID, fmt.Sprint(c.Span.Start), fmt.Sprint(c.Span.End)}
@@ -241,6 +249,12 @@ func (cfg *request) verifyAndCite(ctx context.Context, kv *evidence.Version, sen
 	}
 	g.Answer = answer.String()
 	return g, nil
+}
+
+// roundScore keeps a support score to three decimals, as much as its
+// calibration can vouch for, clamped to [0,1] for verifiers that stray.
+func roundScore(x float64) float64 {
+	return math.Round(min(1, max(0, x))*1000) / 1000
 }
 
 // citationsFor returns the citations of a judgment's supporting spans, or

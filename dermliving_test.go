@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/abstain"
@@ -96,9 +97,10 @@ func TestSeedGrounded(t *testing.T) {
 		t.Errorf("%d claims, want at least 2", len(g.Claims))
 	}
 	want := []dermliving.RemovedClaim{{Text: "Food allergy is the main trigger of flares in adults.", Reason: claims.Unsupported}}
-	if diff := cmp.Diff(want, g.RemovedClaims); diff != "" {
+	if diff := cmp.Diff(want, g.RemovedClaims, ignoreScore); diff != "" {
 		t.Errorf("removed claims (-want +got):\n%s", diff)
 	}
+	checkScores(t, g.Claims, g.RemovedClaims)
 	if g.Metadata.Mode != dermliving.ModeCurated || g.Metadata.KnowledgeVersion != "kv_2026_10_01" {
 		t.Errorf("metadata %+v", g.Metadata)
 	}
@@ -327,9 +329,10 @@ func TestGeneratedDraft(t *testing.T) {
 		t.Fatalf("unsupported draft: %#v", res)
 	}
 	want := []dermliving.RemovedClaim{{Text: "Hives are caused by the moon.", Reason: claims.Unsupported}, {Text: "Urticaria is not itchy.", Reason: claims.Contradicted}}
-	if diff := cmp.Diff(want, a.RemovedClaims); diff != "" {
+	if diff := cmp.Diff(want, a.RemovedClaims, ignoreScore); diff != "" {
 		t.Errorf("removed claims (-want +got):\n%s", diff)
 	}
+	checkScores(t, nil, a.RemovedClaims)
 	if !strings.Contains(a.Message, "No sentence of the draft (2) is supported") || !strings.Contains(a.Message, "may still cover the topic") {
 		t.Errorf("message %q does not say the draft's sentences were unsupported", a.Message)
 	}
@@ -337,7 +340,7 @@ func TestGeneratedDraft(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(b), `"removed_claims":[{"text":"Hives are caused by the moon.","reason":"unsupported"}`) {
+	if !strings.Contains(string(b), `"removed_claims":[{"text":"Hives are caused by the moon.","reason":"unsupported","score":`) {
 		t.Errorf("abstention JSON lacks removed_claims: %s", b)
 	}
 	// An abstention with no draft has no removed_claims.
@@ -401,5 +404,65 @@ func TestAskCitesFocus(t *testing.T) {
 				t.Errorf("Ask(%q) cites %s, want %s*\nreason: %s", tt.question, c.EvidenceID, tt.prefix, tt.reason)
 			}
 		}
+	}
+}
+
+// ignoreScore leaves support scores out of a comparison: the learned model
+// sets them, and checkScores checks them.
+var ignoreScore = cmpopts.IgnoreFields(dermliving.RemovedClaim{}, "Score")
+
+// checkScores checks that every claim and removed sentence carries a support
+// score in [0,1], and that each kept claim scores above each sentence the
+// verifier found unsupported.
+func checkScores(t *testing.T, kept []dermliving.Claim, removed []dermliving.RemovedClaim) {
+	t.Helper()
+	for _, c := range kept {
+		if c.Score <= 0 || c.Score > 1 {
+			t.Errorf("claim %q scores %v, want in (0,1]", c.Text, c.Score)
+		}
+		for _, r := range removed {
+			if r.Reason == claims.Unsupported && r.Score >= c.Score {
+				t.Errorf("removed %q scores %v, not below kept %q (%v)", r.Text, r.Score, c.Text, c.Score)
+			}
+		}
+	}
+	for _, r := range removed {
+		if r.Score < 0 || r.Score > 1 {
+			t.Errorf("removed %q scores %v, want in [0,1]", r.Text, r.Score)
+		}
+	}
+}
+
+// TestOperatingPointOption checks that WithOperatingPoint and
+// WithSupportThreshold reach the default verifier: a true paraphrase Strict
+// removes is kept at Balanced, and a contradiction is removed at both.
+func TestOperatingPointOption(t *testing.T) {
+	q := "What causes allergic contact dermatitis?"
+	paraphrase := "Poison ivy and poison oak cause the reaction through an oily resin called urushiol."
+	draft := dermliving.WithDraft(paraphrase, "Allergic contact dermatitis is never caused by nickel.")
+	kept := func(opts ...dermliving.Option) map[string]bool {
+		t.Helper()
+		out := map[string]bool{}
+		if g, ok := ask(t, q, append(opts, draft)...).(*dermliving.Grounded); ok {
+			for _, c := range g.Claims {
+				out[c.Text] = true
+			}
+			checkScores(t, g.Claims, g.RemovedClaims)
+		}
+		return out
+	}
+	strict, balanced := kept(), kept(dermliving.WithOperatingPoint(claims.Balanced))
+	low, high := kept(dermliving.WithSupportThreshold(0.01)), kept(dermliving.WithSupportThreshold(0.999))
+	t.Logf("strict %v, balanced %v", strict, balanced)
+	if !balanced[paraphrase] || strict[paraphrase] {
+		t.Errorf("the paraphrase: kept by Strict %v, by Balanced %v; want only Balanced", strict[paraphrase], balanced[paraphrase])
+	}
+	for name, k := range map[string]map[string]bool{"strict": strict, "balanced": balanced, "threshold 0.01": low} {
+		if k["Allergic contact dermatitis is never caused by nickel."] {
+			t.Errorf("%s kept the contradiction", name)
+		}
+	}
+	if len(high) != 0 {
+		t.Errorf("threshold 0.999 kept %v", high)
 	}
 }

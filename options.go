@@ -60,6 +60,8 @@ type options struct {
 	retriever     Retriever
 	generator     Generator
 	verifier      claims.Verifier
+	point         claims.OperatingPoint
+	threshold     float64
 	draft         []string
 	maxBytes      int
 	topK          int
@@ -112,6 +114,17 @@ func WithGenerator(g Generator) Option { return func(c *options) { c.generator =
 
 // WithVerifier replaces the default lexical verifier.
 func WithVerifier(v claims.Verifier) Option { return func(c *options) { c.verifier = v } }
+
+// WithOperatingPoint sets the default verifier's operating point:
+// claims.Strict (the default: precision first) or claims.Balanced (accepts
+// more paraphrase, at some cost in precision; see the README's figures). A
+// verifier given with WithVerifier is used as it is.
+func WithOperatingPoint(p claims.OperatingPoint) Option { return func(c *options) { c.point = p } }
+
+// WithSupportThreshold makes the default verifier support a draft sentence
+// the passages do not contradict when its support score reaches t, in place
+// of the operating point; t <= 0 leaves the operating point in charge.
+func WithSupportThreshold(t float64) Option { return func(c *options) { c.threshold = t } }
 
 // WithDraft verifies the given sentences as the draft: a scripted generator.
 func WithDraft(sentences ...string) Option {

@@ -67,6 +67,9 @@ type Claim struct {
 	ID        string   `json:"id"`
 	Text      string   `json:"text"`
 	Citations []string `json:"citations"`
+	// Score is the verifier's support score for the claim, in [0,1] (see
+	// claims.SupportScore); 1 for a sentence quoted verbatim.
+	Score float64 `json:"score"`
 }
 
 // RemovedClaim is a draft sentence left out of the answer because no passage
@@ -75,6 +78,9 @@ type RemovedClaim struct {
 	Text string `json:"text"`
 	// Reason is claims.Unsupported or claims.Contradicted.
 	Reason claims.Verdict `json:"reason"`
+	// Score is the verifier's support score that removed the sentence, in
+	// [0,1].
+	Score float64 `json:"score"`
 }
 
 // ToolCall records one tool request a generator made and what the tool policy

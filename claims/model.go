@@ -66,7 +66,7 @@ func BalancedThreshold() float64 { return supportModel().balanced }
 
 // decide applies the verifier's operating point to the structural judgment
 // j, whose Score is the support score.
-func (v *Lexical) decide(j Judgment, as assessment) Judgment {
+func (v *Lexical) decide(j Judgment) Judgment {
 	t := v.Threshold
 	if t == 0 {
 		if v.Point == Strict {
@@ -77,11 +77,8 @@ func (v *Lexical) decide(j Judgment, as assessment) Judgment {
 	if j.Verdict == Contradicted {
 		return j
 	}
-	if j.Score >= t {
+	if j.Score >= t && len(j.Support) > 0 {
 		j.Verdict, j.Reason = Supported, ""
-		if len(j.Support) == 0 {
-			j.Support = []Support{{Start: as.best.start, End: as.best.end}}
-		}
 		return j
 	}
 	j.Verdict = Unsupported

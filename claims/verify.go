@@ -212,7 +212,7 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 		as.feats[featRule] = 1
 	}
 	j.Score = supportModel().score(as.feats)
-	return v.decide(j, as), nil
+	return v.decide(j), nil
 }
 
 // structural is the Strict verdict: the best span must cover

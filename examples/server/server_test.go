@@ -22,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/citation"
@@ -179,8 +180,9 @@ type groundedData struct {
 }
 
 type removedClaim struct {
-	Text   string `json:"text"`
-	Reason string `json:"reason"`
+	Text   string  `json:"text"`
+	Reason string  `json:"reason"`
+	Score  float64 `json:"score"`
 }
 
 type metadata struct {
@@ -214,8 +216,13 @@ func TestAskGrounded(t *testing.T) {
 		t.Errorf("%d claims, want at least 2 (the seed answer has two)", len(got.Claims))
 	}
 	wantRemoved := []removedClaim{{Text: "Food allergy is the main trigger of flares in adults.", Reason: "unsupported"}}
-	if diff := cmp.Diff(wantRemoved, got.RemovedClaims); diff != "" {
+	if diff := cmp.Diff(wantRemoved, got.RemovedClaims, cmpopts.IgnoreFields(removedClaim{}, "Score")); diff != "" {
 		t.Errorf("removed_claims mismatch (-want +got):\n%s", diff)
+	}
+	for _, r := range got.RemovedClaims {
+		if r.Score < 0 || r.Score > 1 {
+			t.Errorf("removed claim score %v outside [0,1]", r.Score)
+		}
 	}
 	if id := w.Header().Get("X-Request-Id"); !strings.HasPrefix(id, "req_") || id != got.Metadata.RequestID {
 		t.Errorf("X-Request-Id %q, metadata.request_id %q: want the same req_ id", id, got.Metadata.RequestID)

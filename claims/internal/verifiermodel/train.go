@@ -368,6 +368,16 @@ func (r *Result) text() []byte {
 		fmt.Fprintf(&b, "#   %-8s n=%d AUC %.3f; balanced: precision %.3f recall %.3f balanced accuracy %.3f; strict: precision %.3f recall %.3f\n",
 			dom, f.N, f.AUC, f.Precision, f.Recall, f.Balanced, f.StrictPrecision, f.StrictRecall)
 	}
+	fmt.Fprintf(&b, "#\n# Reliability of the %d-fold out-of-fold scores, all pairs (score bin: pairs,\n# mean score, share supported):\n", Folds)
+	labels := make([]bool, len(r.Examples))
+	for i, e := range r.Examples {
+		labels[i] = e.Supported
+	}
+	for _, bin := range logistic.Reliability(r.OutOfFold, labels, 10) {
+		if bin.N > 0 {
+			fmt.Fprintf(&b, "#   [%.1f, %.1f): %4d  %.3f  %.3f\n", bin.Low, bin.High, bin.N, bin.MeanScore, bin.Positive)
+		}
+	}
 	b.WriteString("\n")
 	for i, name := range claims.FeatureNames() {
 		fmt.Fprintf(&b, "weight %s %.6f\n", name, r.Model.Weights[i])
