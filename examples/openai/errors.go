@@ -26,12 +26,13 @@ var (
 type StatusError struct {
 	Code int
 	// Excerpt is the start of the server's message (the "message" of a JSON
-	// error body, else the body), at most excerptRunes runes of printable
-	// text, with the API key and the question blanked out should the server
-	// echo them.
+	// error body, else the body): at most 160 characters of printable text,
+	// with the API key and the question blanked out should the server echo
+	// them.
 	Excerpt string
 }
 
+// Error gives the status and the excerpt.
 func (e *StatusError) Error() string {
 	msg := fmt.Sprintf("openai: model server replied %d", e.Code)
 	if e.Excerpt != "" {
@@ -53,6 +54,7 @@ type StreamError struct {
 	Server string
 }
 
+// Error gives the line, the reason and the server's message.
 func (e *StreamError) Error() string {
 	msg := ErrMalformedStream.Error() + ": "
 	if e.Line > 0 {
@@ -73,6 +75,7 @@ type TooLargeError struct {
 	Limit int64
 }
 
+// Error gives the limit.
 func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("openai: model server reply exceeds %d bytes", e.Limit)
 }
