@@ -9,14 +9,14 @@ import (
 
 const streetSuffixes = `street|st|avenue|ave|av|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|terrace|ter|circle|cir|highway|hwy|parkway|pkwy|square|sq|trail|trl|close|crescent|cres|row|mews|grove|gardens|walk|alley|plaza|loop|path|pike|run|broadway`
 
-// Street addresses, on the original text. A house number, one to four
-// capitalised words and a street suffix: "12 Placeholder Street"; a Spanish
-// street type, a name and a number: "Calle Mayor 12", "C/ del Sol, 5";
-// a post office box.
+// Street addresses, on the normalised text, where "nº" and "3º" are "no"
+// and "3o". A house number, one to four capitalised words and a street
+// suffix: "12 Placeholder Street"; a Spanish street type, a name and a
+// number: "Calle Mayor 12", "C/ del Sol, 5"; a post office box.
 var (
 	reStreetEN = fastre.NewAt(`\b\d{1,6}[A-Za-z]?(?: [NSEW]\.?)?(?: (?:[A-Z][\p{L}'’.-]*|\d{1,3}(?:st|nd|rd|th))){1,4} (?i:`+streetSuffixes+`)\b\.?`+
 		`(?:,? (?i:apt|apartment|unit|suite|ste|flat|#)\.? ?#?[A-Za-z0-9-]+)?`, lex.NumberStarts).Within(160)
-	reStreetES = fastre.NewAt(`(?i:\b(?:calle|avenida|avda\.?|av\.|paseo|plaza|pza\.|carrera|cra\.?|camino|ronda|traves[ií]a|glorieta|calzada|carretera|ctra\.?) |\bc/ ?)(?:(?:de|del|la|las|los|el) )*[\p{Lu}\d][\p{L}\d'’.-]*(?: (?:(?:de|del|la|las|los|el|y) )*\p{Lu}[\p{L}'’.-]*){0,3},? ?(?:(?i:n)[ºo°.]? ?)?\d{1,5}[A-Za-z]?\b(?:,? ?\d{1,2}[ºª°]? ?[A-Za-z]?\b)?`, letterStarts("cCaApPrRtTgG")).Within(160)
+	reStreetES = fastre.NewAt(`(?i:\b(?:calle|avenida|avda\.?|av\.|paseo|plaza|pza\.|carrera|cra\.?|camino|ronda|traves[ií]a|glorieta|calzada|carretera|ctra\.?) |\bc/ ?)(?:(?:de|del|la|las|los|el) )*[\p{Lu}\d][\p{L}\d'’.-]*(?: (?:(?:de|del|la|las|los|el|y) )*\p{Lu}[\p{L}'’.-]*){0,3},? ?(?:(?i:n)[o°.]? ?)?\d{1,5}[A-Za-z]?\b(?:,? ?\d{1,2}[°oa]? ?[A-Za-z]?\b)?`, letterStarts("cCaApPrRtTgG")).Within(160)
 	rePOBox    = fastre.NewAt(`(?i:\bp\.? ?o\.? ?box|\bapartado(?: de correos)?|\bpost office box) ?#?\d+`, letterStarts("pPaA")).Within(40)
 )
 
@@ -49,10 +49,10 @@ func letterStarts(letters string) func(s string) []int {
 
 // addresses finds street addresses and the ZIP codes that go with them.
 func (sc *scan) addresses() {
-	o := sc.f.Orig
+	o := sc.f.N
 	if sc.may(sc.digits >= 5 && upperPairDigits(o)) {
 		for _, m := range reStateZIP.FindAllStringSubmatchIndex(o) {
-			sc.addOrig(KindZIP, m[2], m[3], prioCheck)
+			sc.addN(KindZIP, m[2], m[3], prioCheck)
 		}
 	}
 	if !sc.may(sc.digits >= 1 && streetWords.MatchString(splitJoined(sc.s))) {
@@ -64,7 +64,7 @@ func (sc *scan) addresses() {
 			if re == reStreetEN && !plausibleStreet(o[m[0]:m[1]]) {
 				continue
 			}
-			sc.addOrig(KindAddress, m[0], m[1], prioCheck)
+			sc.addN(KindAddress, m[0], m[1], prioCheck)
 			ends = append(ends, m[1])
 		}
 	}
@@ -74,7 +74,7 @@ func (sc *scan) addresses() {
 		tail := o[e:min(len(o), e+40)]
 		for i := 0; i+5 <= len(tail); i++ {
 			if (i == 0 || !isAlnum(tail[i-1])) && allDigits(tail[i:i+5]) && (i+5 == len(tail) || !isAlnum(tail[i+5])) {
-				sc.addOrig(KindZIP, e+i, e+i+5, prioCheck)
+				sc.addN(KindZIP, e+i, e+i+5, prioCheck)
 				break
 			}
 			if tail[i] == '.' || tail[i] == '?' || tail[i] == '!' {

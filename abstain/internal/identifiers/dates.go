@@ -490,7 +490,7 @@ func (sc *scan) agesAside() {
 	}
 }
 
-// nameEndsAt reports whether a name found so far ends at original offset
+// nameEndsAt reports whether a name found so far ends at normalised offset
 // end: "Mr. Walter Placeholder, 91," puts an age aside after a name.
 func (sc *scan) nameEndsAt(end int) bool {
 	for _, d := range sc.out {

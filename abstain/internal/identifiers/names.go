@@ -9,7 +9,7 @@ import (
 	"github.com/dermliving/dermliving/abstain/internal/lex"
 )
 
-// nameToken is one word of a candidate name, in original offsets.
+// nameToken is one word of a candidate name, in offsets of the normalised text.
 type nameToken struct {
 	start, end int
 	folded     string // lower case, no accents
@@ -17,7 +17,7 @@ type nameToken struct {
 	initial    bool   // a single capital and a dot: "R."
 }
 
-// readWord reads the word at original offset i: letters with inner
+// readWord reads the word at normalised offset i: letters with inner
 // apostrophes or hyphens ("O'Brien", "Smith-Jones"), or an initial "R.".
 func readWord(o string, i int) (nameToken, bool) {
 	t := nameToken{start: i}
@@ -70,7 +70,7 @@ var nameConnectors = map[string]bool{
 	"du": true, "le": true, "dos": true, "das": true, "bin": true, "ibn": true, "al": true, "y": true,
 }
 
-// readName reads up to four capitalised name words at original offset i,
+// readName reads up to four capitalised name words at normalised offset i,
 // skipping spaces; with lower set, a first word in lower case that is a
 // known first name is read too ("my name is maria lopez").
 func readName(o string, i int, lower bool) []nameToken {
@@ -122,7 +122,7 @@ func skipSpaces(o string, i int) int {
 // names finds people's names: after a cue (a title, "patient", "my name
 // is", "my son"), or a known first name followed by a capitalised surname.
 func (sc *scan) names() {
-	o := sc.f.Orig
+	o := sc.f.N
 	done := -1
 	for _, h := range sc.hits {
 		if h.role != roleName {
@@ -155,7 +155,7 @@ func (sc *scan) names() {
 			continue
 		}
 		start, end := toks[0].start, toks[len(toks)-1].end
-		sc.addOrig(KindName, start, end, prioCue)
+		sc.addN(KindName, start, end, prioCue)
 		done = end
 	}
 	sc.uncuedNames(done)
@@ -206,10 +206,10 @@ func (sc *scan) acceptName(h cueHit, toks []nameToken) bool {
 // or comma before the name: "user Greta Sample", "logged in as Ana Ruiz".
 var accountCues = lex.SetOf("user|username|user name|usuario|usuaria|account holder|logged in as")
 
-// wordAfter returns the folded word after original offset i, past spaces,
+// wordAfter returns the folded word after normalised offset i, past spaces,
 // an apostrophe-s and light punctuation.
 func (sc *scan) wordAfter(i int) string {
-	o := sc.f.Orig
+	o := sc.f.N
 	for i < len(o) && (o[i] == '\'' || o[i] == 's' && i > 0 && o[i-1] == '\'') {
 		i++
 	}
@@ -229,7 +229,7 @@ func (sc *scan) wordAfter(i int) string {
 // uncuedNames finds a known first name followed by a capitalised surname
 // anywhere: "Lucy Demo (d.o.b. ...)". Names found after cues end at done.
 func (sc *scan) uncuedNames(done int) {
-	o := sc.f.Orig
+	o := sc.f.N
 	if !sc.may(hasUpperPair(o)) {
 		return
 	}
@@ -273,7 +273,7 @@ func (sc *scan) uncuedNames(done int) {
 				break
 			}
 		}
-		sc.addOrig(KindName, i, end, prioCheck)
+		sc.addN(KindName, i, end, prioCheck)
 		i = end
 	}
 }
@@ -282,7 +282,7 @@ func (sc *scan) uncuedNames(done int) {
 // news rather than a person in care: "What did Paul Ehrlich discover?".
 var historicalWords = []string{"who was", "who were", "discovered", "discover", "described", "describe", "invented", "invent", "named after", "developed", "develop", "pioneered", "coined", "nobel", "founded", "famous", "celebrity", "actress", "actor", "singer", "president", "quien fue", "descubrio", "describio", "invento", "desarrollo", "famosa", "famoso", "historia de"}
 
-// historical reports whether the sentence around original offset i speaks
+// historical reports whether the sentence around normalised offset i speaks
 // of history or public figures.
 func (sc *scan) historical(i int) bool {
 	fi := sc.f.Folded(i)
@@ -305,13 +305,13 @@ func hasUpperPair(o string) bool {
 }
 
 // wordRuneBefore reports whether a letter or digit stands just before
-// original offset i.
+// normalised offset i.
 func wordRuneBefore(o string, i int) bool {
 	r, _ := utf8.DecodeLastRuneInString(o[:i])
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '@' || r == '.' || r == '/' || r == '_'
 }
 
-// prevWordIs reports whether the word before original offset i is one of
+// prevWordIs reports whether the word before normalised offset i is one of
 // words (folded).
 func prevWordIs(o string, i int, words ...string) bool {
 	j := i

@@ -75,7 +75,8 @@ const (
 	prioExact = 4
 )
 
-// detection is a finding before overlaps are merged, in original offsets.
+// detection is a finding before overlaps are merged, in offsets of the
+// normalised text (fold.Text.N) until screen maps them to the original's.
 type detection struct {
 	kind       Kind
 	start, end int
@@ -106,8 +107,9 @@ func (sc *scan) add(k Kind, start, end, prio int) {
 	sc.out = append(sc.out, detection{k, sc.f.Start(start), sc.f.End(end), prio})
 }
 
-// addOrig records a detection given in original offsets.
-func (sc *scan) addOrig(k Kind, start, end, prio int) {
+// addN records a detection given in offsets of the normalised text,
+// which the detectors that need capitals read (fold.Text.N).
+func (sc *scan) addN(k Kind, start, end, prio int) {
 	if start >= end {
 		return
 	}
@@ -151,6 +153,10 @@ func screen(text string, precheck bool) []Finding {
 	// Placeholder, 91,") is read once the names are known.
 	if sc.may(sc.oldAge) {
 		sc.agesAside()
+	}
+	for i := range sc.out {
+		d := &sc.out[i]
+		d.start, d.end = sc.f.OrigSpan(d.start, d.end)
 	}
 	return merge(sc.out)
 }

@@ -47,7 +47,7 @@ var (
 	reDEA  = fastre.NewAt(`\b[a-z][a-z9]\d{7}\b`, wordStarts).Within(12)
 	reIMEI = fastre.NewAt(`\b\d{15}\b|\b\d{2}[ -]\d{6}[ -]\d{6}[ -]\d\b`, lex.NumberStarts).Within(24)
 	// reStateZIP is a US state code and ZIP code: "Springfield, IL 62704".
-	// It runs on the original text: the state code is in capitals.
+	// It runs on the normalised text, which keeps case: the state code is in capitals.
 	reStateZIP = fastre.NewAt(`\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|PR)\.? +(\d{5}(?:-\d{4})?)\b`, stateStarts)
 )
 
