@@ -146,6 +146,7 @@ func screen(text string, precheck bool) []Finding {
 	sc.cueValues()
 	sc.shapes()
 	sc.dates()
+	sc.cuedDates()
 	sc.ages()
 	sc.addresses()
 	sc.names()
@@ -153,6 +154,11 @@ func screen(text string, precheck bool) []Finding {
 	// Placeholder, 91,") is read once the names are known.
 	if sc.may(sc.oldAge) {
 		sc.agesAside()
+	}
+	// Dates and postcodes that identify no one alone are findings beside
+	// another identifier (partial.go).
+	if len(sc.out) > 0 {
+		sc.partials()
 	}
 	for i := range sc.out {
 		d := &sc.out[i]

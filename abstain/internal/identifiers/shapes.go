@@ -25,6 +25,9 @@ var (
 	reIPv6 = regexp.MustCompile(`[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}`)
 	reMAC  = fastre.NewAt(`\b[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}\b|\b[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}\b`, macStarts).Within(17)
 	reSSN  = fastre.NewAt(`\b\d{3}[- ]\d{2}[- ]\d{4}\b`, lex.NumberStarts).Within(16)
+	// reRUT is a Chilean RUT written with its dots and check digit,
+	// "12.345.678-5": a shape no other number is printed in.
+	reRUT = fastre.NewAt(`\b\d{1,2}\.\d{3}\.\d{3}-[\dk]\b`, lex.NumberStarts).Within(14)
 	// rePhone: North American numbers with separators (and an extension
 	// written 'x12'), international numbers with '+' or 00, UK and Spanish
 	// national formats.
@@ -253,6 +256,11 @@ func (sc *scan) shapes() {
 	for _, m := range reSSN.FindAllStringIndex(s) {
 		if isolated(s, m[0], m[1]) && validSSN(compact(s[m[0]:m[1]])) && !sc.refNear(m[0]) {
 			sc.add(KindSSN, m[0], m[1], prioCheck)
+		}
+	}
+	for _, m := range reRUT.FindAllStringIndex(s) {
+		if validRUT(compact(s[m[0]:m[1]])) && !sc.refNear(m[0]) {
+			sc.add(KindLicence, m[0], m[1], prioCheck)
 		}
 	}
 	for _, m := range rePhone.FindAllStringIndex(s) {
