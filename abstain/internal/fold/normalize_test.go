@@ -94,7 +94,10 @@ func TestWithOffsets(t *testing.T) {
 		{"MRN ٤٨٢١ ٣٣٧٧", "mrn 4821 3377", "Unicode digits"},
 		{"Eczéma – ‘atopic’", "eczema - 'atopic'", "accents, dashes and quotes as before"},
 		{"1 x 2 y 3 z 4", "1 x 2 y 3 z 4", "digits between words"},
-		{"5 - a", "5 - a", "no digit after the hyphen"},
+		{"rash - what is it", "rash - what is it", "a dash between words"},
+		{"HPX - 8180 - 7664", "hpx-8180-7664", "a hyphen between letters and digits"},
+		{"ssn5 2 3 4", "ssn5234", "the first spaced digit touches a word"},
+		{"5 /", "5 /", "nothing after the slash"},
 	} {
 		if got := WithOffsets(tc.in).S; got != tc.want {
 			t.Errorf("WithOffsets(%q).S = %q, want %q (%s)", tc.in, got, tc.want, tc.reason)

@@ -7,13 +7,14 @@ import "github.com/dermliving/dermliving/abstain/internal/lex"
 // takes them out where a number cannot mean anything else:
 //
 //   - a run of spaces or tabs is one space;
-//   - spaces around a '-' or '/' between two digits go ("523 - 45 - 6781",
-//     "14 / 03 / 1962"), and around a '.' between two digits when one
-//     stands before it ("192 . 0 . 2 . 44"; "I was 5. 3 days later" ends a
+//   - spaces around a '-' or '/' between two letters or digits, one of
+//     them a digit, go ("523 - 45 - 6781", "14 / 03 / 1962", "HPX - 8180",
+//     "00 - 5E"), and around a '.' between two digits when one stands
+//     before it ("192 . 0 . 2 . 44"; "I was 5. 3 days later" ends a
 //     sentence);
 //   - in a run of four or more single digits joined by single spaces or
 //     those separators, the spaces go ("5 2 3 4" as "5234", "1 1 1 1" as
-//     "1111").
+//     "1111"); the first digit may touch a word ("SSN5 2 3 4").
 
 // squeeze returns s with the spacing inside numbers squeezed, and the
 // offsets of its bytes: from maps each byte of s to an offset (nil: its
@@ -31,14 +32,43 @@ func squeeze(s string, from []int32) (string, []int32) {
 	}
 	out := make([]byte, 0, len(s))
 	of := make([]int32, 0, len(s))
+	// joins reports whether the separator sep at i, between the byte
+	// before (the last written) and the one at k, joins them into one
+	// number: digits on both sides, or digits on one and on the other a
+	// run of letters holding a digit or a short one that is no word ("HPX -
+	// 8180", "KK3 - KH13"; "MK72 - is" is a number and a word).
+	joins := func(sep byte, k int) bool {
+		if len(out) == 0 {
+			return false
+		}
+		before, after := out[len(out)-1], s[k]
+		switch {
+		case lex.IsDigit(before) && lex.IsDigit(after):
+			return true
+		case sep == '.':
+			return false
+		case lex.IsDigit(before) && isAlnumByte(after):
+			e := k
+			for e < len(s) && isAlnumByte(s[e]) {
+				e++
+			}
+			return codeLike(s[k:e])
+		case lex.IsDigit(after) && isAlnumByte(before):
+			b := len(out)
+			for b > 0 && isAlnumByte(out[b-1]) {
+				b--
+			}
+			return codeLike(string(out[b:]))
+		}
+		return false
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
-		digitBefore := len(out) > 0 && lex.IsDigit(out[len(out)-1])
 		switch {
 		case c == ' ' || c == '\t':
 			j := skipBlanks(s, i)
-			if digitBefore && j < len(s) && isNumberSep(s[j]) {
-				if k := skipBlanks(s, j+1); k < len(s) && lex.IsDigit(s[k]) {
+			if j < len(s) && isNumberSep(s[j]) {
+				if k := skipBlanks(s, j+1); k < len(s) && joins(s[j], k) {
 					out, of = append(out, s[j]), append(of, at(j))
 					i = k
 					continue
@@ -47,8 +77,8 @@ func squeeze(s string, from []int32) (string, []int32) {
 			out, of = append(out, ' '), append(of, at(i))
 			i = j
 			continue
-		case digitBefore && (c == '-' || c == '/') && i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\t'):
-			if k := skipBlanks(s, i+1); k < len(s) && lex.IsDigit(s[k]) {
+		case (c == '-' || c == '/') && i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\t'):
+			if k := skipBlanks(s, i+1); k < len(s) && joins(c, k) {
 				out, of = append(out, c), append(of, at(i))
 				i = k
 				continue
@@ -88,14 +118,18 @@ func skipBlanks(s string, i int) int {
 }
 
 // joinSpacedDigits removes the spaces of every run of four or more single
-// digits joined by single spaces or number separators.
+// digits joined by single spaces or number separators; the run's first
+// digit may follow a letter.
 func joinSpacedDigits(s []byte, from []int32) ([]byte, []int32) {
 	single := func(i int) bool {
 		return lex.IsDigit(s[i]) && (i == 0 || !isAlnumByte(s[i-1])) && (i+1 == len(s) || !isAlnumByte(s[i+1]))
 	}
+	first := func(i int) bool {
+		return single(i) || lex.IsDigit(s[i]) && i > 0 && !lex.IsDigit(s[i-1]) && (i+1 == len(s) || !isAlnumByte(s[i+1]))
+	}
 	out, of := s[:0:0], from[:0:0]
 	for i := 0; i < len(s); {
-		if !single(i) {
+		if !first(i) {
 			out, of = append(out, s[i]), append(of, from[i])
 			i++
 			continue
@@ -117,5 +151,21 @@ func joinSpacedDigits(s []byte, from []int32) ([]byte, []int32) {
 	}
 	return out, of
 }
+
+// codeLike reports whether a run of letters and digits beside a number
+// may be part of it: it holds a digit, or is one to three letters that are
+// no short word (a single letter is a code: "A - 5695873").
+func codeLike(run string) bool {
+	for i := 0; i < len(run); i++ {
+		if lex.IsDigit(run[i]) {
+			return true
+		}
+	}
+	return len(run) >= 1 && len(run) <= 3 && !shortWords[run]
+}
+
+// shortWords are English and Spanish words of up to three letters that
+// stand beside numbers in prose.
+var shortWords = lex.SetOf("an|and|are|as|at|be|by|for|he|her|his|if|in|is|it|me|my|no|not|of|on|or|our|she|so|the|to|up|us|was|we|who|why|yes|you|al|de|del|el|en|es|la|las|lo|los|mi|mis|que|se|si|su|sus|te|tu|un|una|ya|day|mg|ml|cm|mm|kg")
 
 func isAlnumByte(c byte) bool { return lex.IsDigit(c) || lex.IsLower(c) || lex.IsUpper(c) }

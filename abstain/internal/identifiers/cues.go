@@ -137,7 +137,7 @@ var cueTable = slices.Concat(
 	roleCues(roleFax, KindFax, "f:|tel/fax|phone/fax|tel./fax|fax|fax number|fax no|fax #|facsimile|telefax|numero de fax|faxear|faxed|fax it|fax:"),
 	roleCues(roleZIP, KindZIP, "zip|zip code|zipcode|zip+4|postal code|postcode|post code|codigo postal|cp|c.p.|c.p|c. p."),
 	roleCues(roleAddress, KindAddress, "address|home address|mailing address|street address|postal address|direccion|domicilio|vivo en|vivo en la|vivo en el|i live at|live at|lives at|living at|resides at|reside en|vive en|i live on|lives on|calle|c/|avenida|avda|avda.|paseo|plaza|carrera|camino|ronda|travesia|glorieta|calzada"),
-	roleCues(roleDOB, KindDateOfBirth, "dob|d.o.b.|d.o.b|date of birth|birth date|birthdate|birthday|born|born on|born in|fecha de nacimiento|fecha nacimiento|f. nac.|f nac|fnac|fec. nac.|nacimiento|nacido|nacida|naci|nacio|cumpleanos|b."),
+	roleCues(roleDOB, KindDateOfBirth, "dob|d.o.b.|d.o.b|date of birth|birth date|birthdate|birthday|born|born on|born in|fecha de nacimiento|fecha nacimiento|f. nac.|f nac|fnac|fec. nac.|fec nac|fecha nac|fecha nac.|fecha de nac|fecha de nac.|nacimiento|nacido|nacida|naci|nacio|cumpleanos|b."),
 	roleCues(roleDate, KindDate, "admitted|admission|admit date|discharged|discharge|seen on|seen|was seen|visit|visited|visit date|appointment|appt|encounter|date of service|dos|biopsy|biopsied|biopsy taken|surgery|operated|procedure|excised|excision|treated on|died|death|date of death|deceased|hospitalized|hospitalised|hospitalization|hospitalisation|ingreso|ingresado|ingresada|ingreso el|alta|dado de alta|dada de alta|consulta|visto|vista|cita|biopsia|operado|operada|operaron|cirugia|intervencion|fallecio|fallecido|fallecida|defuncion|started on|began on|since|desde el|empezo el|comenzo el|diagnosed on|diagnosed|diagnosticado|diagnosticada|vaccinated|last seen|follow-up|follow up|seguimiento|revision|scheduled|programado|programada|admitida|admitido|ingresaron"),
 	roleCues(roleRef, "", "ndc|lot|lote|batch|cpt|icd|icd-10|icd-9|cie|cie-10|ref|catalog|catalogue|cat|item|sku|version|isbn|doi|pmid|nct|hcpcs|snomed|loinc|rxnorm|code|codigo|codes|codigos|hla|hpv|room|bed|habitacion|cama|box|caja|study|trial|estudio|ensayo"),
 	nameCues(nameTitle, "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "mx", "mx.", "mister", "sr", "sr.", "sra", "sra.", "srta", "srta.", "senor", "senora", "senorita", "don", "dona"),
@@ -248,7 +248,8 @@ var fillerWords = map[string]bool{
 	"us": true, "number's": true, "numero": true, "nro": true, "reads": true, "says": true,
 	"shows": true, "be": true, "now": true, "new": true, "old": true, "here": true, "below": true,
 	"address": true, "card": true, "tel": true, "phone": true, "mobile": true,
-	"cell": true, "or": true, "fax": true, "please": true, "por": true,
+	"cell": true, "or": true, "fax": true, "please": true, "por": true, "movil": true,
+	"telefono": true, "celular": true,
 	"favor": true, "asap": true, "today": true, "hoy": true, "and": true,
 }
 
@@ -354,6 +355,9 @@ var unitWords = map[string]bool{
 func plausibleID(s string, tok token, min int) bool {
 	if tok.digits < max(min, 1) || tok.end-tok.start > 40 {
 		return false
+	}
+	if strings.HasPrefix(s[tok.start:], "www.") {
+		return false // a web address, which the URL detector reads
 	}
 	if tok.letters == 0 && tok.digits == 4 && (strings.HasPrefix(tok.compact, "19") || strings.HasPrefix(tok.compact, "20")) {
 		return false
@@ -515,7 +519,12 @@ func (sc *scan) value(h cueHit) {
 		}
 	case valIMEI:
 		t := readToken(s, i, true)
-		if t.letters == 0 && (validIMEI(t.compact) || len(t.compact) == 16 || len(t.compact) == 14) {
+		switch {
+		case t.letters == 0 && validIMEI(t.compact):
+			// "IMEI del móvil 35...": a phone cue after it reads the same
+			// digits, but an IMEI with its check digit is a device.
+			sc.add(KindDevice, t.start, t.end, prioExact)
+		case t.letters == 0 && (len(t.compact) == 16 || len(t.compact) == 14):
 			sc.add(KindDevice, t.start, t.end, prioCue)
 		}
 	case valRUT:

@@ -288,7 +288,7 @@ func (sc *scan) cueAdjacent(st int, role cueRole) bool {
 // reAge finds ages in folded text: "94 years old", "94-year-old", "94 yo",
 // "aged 94", "turned 94", "is 94", "94 anos".
 var reAge = fastre.NewAt(
-	`\b(\d{2,3}) ?-?(?:years?|yrs?|y) ?-?(?:old|o)\b`+
+	`\b(\d{2,3}) ?-? ?(?:years?|yrs?|y) ?-? ?(?:old|o)\b`+
 		`|\b(\d{2,3}) ?y/o\b`+
 		`|\b(?:aged?|age:|edad:?|edad de) ?(\d{2,3})\b`+
 		`|\b(\d{2,3}) (?:anos|ano|anitos)\b`+

@@ -52,10 +52,12 @@ func screenFastREs() map[string]struct {
 	// such as "great-aunt," that [a-z-]+ ?[,(] can match from its first
 	// letter, so its matches can start later than regexp's.
 	return map[string]entry{
-		"reStateZIP": {reStateZIP, true},
-		"reMAC":      {reMAC, false},
-		"reDate":     {reDate, false},
-		"reRUT":      {reRUT, false},
+		"reStateZIP":       {reStateZIP, true},
+		"reMAC":            {reMAC, false},
+		"reDate":           {reDate, false},
+		"reRUT":            {reRUT, false},
+		"reStreetFolded":   {reStreetFolded, false},
+		"reStateZIPFolded": {reStateZIPFolded, false},
 	}
 }
 

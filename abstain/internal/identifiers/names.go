@@ -1,6 +1,7 @@
 package identifiers
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -147,11 +148,17 @@ func (sc *scan) names() {
 		if h.name == nameHeader && !sep && !accountCues[h.phrase] {
 			continue
 		}
-		toks := readName(o, j, h.name == nameLabel)
-		if len(toks) == 0 {
-			continue
+		// A name whose capitals say nothing: "PATIENT DANIEL DUBOIS", "mr.
+		// khan", "pT: nOaH mCdOnAlD".
+		if w, ok := readWord(o, j); ok && !titleCase(o[w.start:w.end]) {
+			if end, ok := sc.caselessName(h, j); ok {
+				sc.addN(KindName, j, end, prioCue)
+				done = end
+				continue
+			}
 		}
-		if !sc.acceptName(h, toks) {
+		toks := readName(o, j, h.name == nameLabel)
+		if len(toks) == 0 || !sc.acceptName(h, toks) {
 			continue
 		}
 		start, end := toks[0].start, toks[len(toks)-1].end
@@ -159,6 +166,134 @@ func (sc *scan) names() {
 		done = end
 	}
 	sc.uncuedNames(done)
+	sc.namesBeforeRelation()
+}
+
+// caselessTitles are the titles before a surname alone that a name whose
+// capitals say nothing may follow: "mr khan", "sra. ruiz". "ms", "dr",
+// "sr" and "don" need their dot (multiple sclerosis, "sr" tablets, "don
+// gloves"); "senora" is also "a lady", "una señora mayor".
+var caselessTitles = lex.SetOf("mr|mr.|mrs|mrs.|ms.|miss|mister|mx.|sr.|sra.|srta.|dr.|dra.|prof.")
+
+// caselessNot are first names that are common words in lower case:
+// "paciente mía de 70 años".
+var caselessNot = lex.SetOf("mia|mio|tia|nina|nino|iris|bella|paz|hope")
+
+// caselessName reads a name at normalised offset j after the cue h when
+// its words' capitals say nothing: all upper or lower case, or changing
+// inside a word. The first word must be a known first name that is no
+// common word, or, after a title (caselessTitles), any word that is no
+// common word; up to two more words that are no common words may follow,
+// with connectors ("de la") between. It returns the name's end.
+func (sc *scan) caselessName(h cueHit, j int) (int, bool) {
+	o := sc.f.N
+	t, ok := readWord(o, j)
+	if !ok || titleCase(o[t.start:t.end]) {
+		return 0, false
+	}
+	known := (firstNames[t.folded] || ambiguousNames[t.folded]) && !caselessNot[t.folded] && !eponyms[t.folded] && !notNames[t.folded] && !monthWord(t.folded)
+	loose := (h.name == nameTitle || h.name == nameDoctor) && caselessTitles[h.phrase]
+	if !known && !(loose && plainNameWord(t.folded)) {
+		return 0, false
+	}
+	if ambiguousNames[t.folded] && !loose {
+		// "grace", "will": a name with a surname after a strong cue.
+		k := skipSpaces(o, t.end)
+		w, ok := readWord(o, k)
+		if h.name == nameWeak || k == t.end || !ok || !plainNameWord(w.folded) {
+			return 0, false
+		}
+	}
+	if h.name == nameDoctor && sc.historical(j) {
+		return 0, false
+	}
+	end := t.end
+	for n := 0; n < 2; {
+		k := skipSpaces(o, end)
+		if k == end {
+			break
+		}
+		w, ok := readWord(o, k)
+		if !ok {
+			break
+		}
+		if nameConnectors[w.folded] {
+			if nx, ok := readWord(o, skipSpaces(o, w.end)); ok && plainNameWord(nx.folded) && skipSpaces(o, w.end) > w.end {
+				end = nx.end
+				n++
+				continue
+			}
+			break
+		}
+		if !plainNameWord(w.folded) || diseaseNouns[sc.wordAfter(w.end)] && eponyms[w.folded] {
+			break
+		}
+		end = w.end
+		n++
+	}
+	return end, true
+}
+
+// plainNameWord reports whether a folded word may be part of a name whose
+// capitals say nothing: two letters or more, and no common word, term,
+// eponym or month.
+func plainNameWord(w string) bool {
+	return len(w) >= 2 && !notNames[w] && !commonLower[w] && !surnameStop[w] && !diseaseNouns[w] && !eponyms[w] &&
+		!monthWord(w) && !unitWords[w] && !fillerWords[w] && !historyVerbs[w]
+}
+
+// historyVerbs are the one-word historicalWords: verbs that make a
+// name a figure of history.
+var historyVerbs = lex.SetOf("discovered|discover|described|describe|invented|invent|developed|develop|pioneered|coined|founded|famous")
+
+// titleCase reports whether a word is written as names are: a capital,
+// then lower case (a capital after an apostrophe, a hyphen, "Mc" or "Mac"
+// too: "O'Brien", "Smith-Jones", "McDonald").
+func titleCase(w string) bool {
+	first, size := utf8.DecodeRuneInString(w)
+	if !unicode.IsUpper(first) {
+		return false
+	}
+	rest := w[size:]
+	if strings.HasPrefix(rest, "c") || strings.HasPrefix(rest, "ac") {
+		// "Mc" and "Mac" may be followed by a capital.
+		if i := strings.IndexFunc(rest, unicode.IsUpper); i > 0 && i <= 2 {
+			rest = rest[i+1:]
+		}
+	}
+	lower := false
+	prev := rune(0)
+	for _, r := range rest {
+		switch {
+		case unicode.IsLower(r):
+			lower = true
+		case unicode.IsUpper(r) && prev != '\'' && prev != '’' && prev != '-':
+			return false
+		}
+		prev = r
+	}
+	return lower || rest == ""
+}
+
+// reBeforeRelation is a first name and a surname before the writer's
+// relation to them, in brackets or between commas: "grace novak (my
+// neighbour)", "LUCAS RUIZ, MI VECINO,".
+var reBeforeRelation = regexp.MustCompile(`\b([a-z][a-z'-]+) ([a-z][a-z'-]+) ?[(,] ?(?:my|mi|our|his|her|su|nuestra|nuestro) (?:` + relationNouns + `)\b`)
+
+// namesBeforeRelation finds a known first name and a surname before the
+// writer's relation to them, whatever their case ("grace" too: the
+// relation says a person is named).
+func (sc *scan) namesBeforeRelation() {
+	s := sc.s
+	if !strings.Contains(s, "(") && !strings.Contains(s, ",") {
+		return
+	}
+	for _, m := range reBeforeRelation.FindAllStringSubmatchIndex(s, -1) {
+		first, sur := s[m[2]:m[3]], s[m[4]:m[5]]
+		if (firstNames[first] || ambiguousNames[first]) && !caselessNot[first] && !eponyms[first] && plainNameWord(sur) {
+			sc.add(KindName, m[2], m[5], prioCheck)
+		}
+	}
 }
 
 // acceptName decides whether the words after a name cue are a name.
