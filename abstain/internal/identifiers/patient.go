@@ -212,12 +212,27 @@ func Kinds(findings []Finding) []Kind {
 
 // Redact returns text with every identifier the screen finds replaced by its
 // kind in brackets, such as "[date_of_birth]", so that a host application can
-// store or forward the rest.
+// store or forward the rest. Removing one identifier can bring another's
+// shape to light (a number that touched it stands alone), so Redact screens
+// what it returns again, until the screen finds nothing in it.
 func Redact(text string) string {
-	fs := Find(text)
-	if len(fs) == 0 {
-		return text
+	for range maxRedactRounds {
+		fs := Find(text)
+		if len(fs) == 0 {
+			return text
+		}
+		text = redactFindings(text, fs)
 	}
+	return text
+}
+
+// maxRedactRounds bounds Redact's rounds; each replaces at least one
+// letter or digit outside the brackets it writes, and in practice a second
+// round is rare and a third rarer still.
+const maxRedactRounds = 16
+
+// redactFindings replaces each finding of text by its kind in brackets.
+func redactFindings(text string, fs []Finding) string {
 	var b strings.Builder
 	last := 0
 	for _, f := range fs {
