@@ -117,8 +117,8 @@ type dateRead struct {
 	compact    bool // digits without separators
 }
 
-// readCuedDate reads a date at folded offset i, whose tokens toks are
-// (dateTokens). ok is false when no date starts there.
+// readCuedDate reads the longest date that starts with the first of toks,
+// tokens of s (dateTokens); ok is false when none does.
 func readCuedDate(s string, toks []dateTok) (dateRead, bool) {
 	best, found := dateRead{}, false
 	try := func(d dateRead, ok bool) {
@@ -484,7 +484,7 @@ func (d dateRead) valid() bool {
 	return true
 }
 
-// dateReach is how far after a birth or care cue readCuedDates looks for a
+// dateReach is how far after a birth or care cue cuedDates looks for a
 // date's start, in bytes.
 const dateReach = 48
 
@@ -497,7 +497,7 @@ func (sc *scan) cuedDates() {
 			continue
 		}
 		if h.phrase == "b." {
-			continue // "b." is a birth cue only right before a date: reDate's
+			continue // "b." is a birth cue only right before a date, as dates() reads it
 		}
 		limit := min(sentenceEnd(s, h.end), h.end+dateReach)
 		adjacent := valueStart(s, h.end)

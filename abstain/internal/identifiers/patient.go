@@ -1,10 +1,12 @@
 // Package identifiers is the patient-data screen: Find returns the HIPAA
 // Safe Harbor identifiers a text carries, by kind and offsets, never their
-// values. It folds the text (package fold), finds the cue phrases of
-// cues.go, reads the values after them, and recognises values by their
-// shape (shapes.go, with the check digits of checks.go), dates and ages
-// (dates.go), street addresses (address.go) and names (names.go,
-// firstnames.go); overlapping findings are merged.
+// values. It normalises and folds the text (package fold), finds the cue
+// phrases of cues.go, reads the values after them, and recognises values
+// by their shape (shapes.go, with the check digits of checks.go), dates
+// and ages (dates.go, and datecue.go after a cue), street addresses
+// (address.go) and names (names.go, firstnames.go); beside another
+// identifier, dates and postcodes too (partial.go). Overlapping findings
+// are merged, in the original text's offsets.
 package identifiers
 
 import (
