@@ -129,6 +129,9 @@ func (cfg *request) screen(question string, kv *evidence.Version, md Metadata) (
 		return "", &Abstained{Reason: abstain.PatientData, Identifiers: kinds, Message: patientDataMessage(kinds), Metadata: md}
 	}
 	asked := withoutInstructions(question)
+	if namesNothing(asked) {
+		return "", &Abstained{Reason: abstain.InsufficientEvidence, Message: "The question names no topic; " + kv.ID() + " holds dermatology reference passages only.", Metadata: md}
+	}
 	comp := cfg.comp
 	corrected, _ = comp.Correct(asked)
 	if cfg.retriever == nil {
@@ -297,10 +300,19 @@ func checkQuestion(q string, maxBytes int) error {
 			return &QuestionError{Err: ErrInvalidQuestion, Len: len(q), Max: maxBytes}
 		}
 	}
-	if strings.TrimSpace(q) == "" {
+	// Invisible characters (U+200B, U+FEFF, ...) are no question: empty
+	// once the screens' normalisation has removed them is empty.
+	if strings.TrimSpace(abstain.Normalize(q)) == "" {
 		return &QuestionError{Err: ErrEmptyQuestion, Len: len(q), Max: maxBytes}
 	}
 	return nil
+}
+
+// namesNothing reports whether question, normalised as the screens read
+// it, holds no letter: digits and punctuation alone ("1 1 1 1") name no
+// topic, whatever a retriever makes of them.
+func namesNothing(question string) bool {
+	return !strings.ContainsFunc(abstain.Normalize(question), unicode.IsLetter)
 }
 
 func newRequestID() string {

@@ -38,6 +38,12 @@
 // to wear sunscreen", "I am not asking for a diagnosis") and pass.
 // [Decide] runs both screens and names the rule that decided.
 //
+// Both screens read a text through [Normalize] first: in NFKC, without
+// invisible characters, with every decimal digit as an ASCII digit and one
+// form of each dash, slash, dot and space, so that "523\u200b-45-6781" or
+// "MRN ٤٨٢١٣٣٧٧" hides nothing. Findings name offsets in the text as given;
+// a finding spans the invisible characters inside it.
+//
 // Screens are pure functions, safe for concurrent use.
 //
 // # Layout

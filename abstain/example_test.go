@@ -29,6 +29,14 @@ func ExampleRedact() {
 	// What makes atopic dermatitis flare? SPF 50, 0.1% cream, ICD-10 L20.9.
 }
 
+func ExampleNormalize() {
+	fmt.Printf("%q\n", abstain.Normalize("SSN 523\u200b-45\u00ad-6781, MRN ٤٨٢١٣٣٧٧, DOB 14∕03∕1962"))
+	fmt.Printf("%q\n", abstain.Normalize("\u200b\ufeff"))
+	// Output:
+	// "SSN 523-45-6781, MRN 48213377, DOB 14/03/1962"
+	// ""
+}
+
 func ExampleIsClinicalDecision() {
 	for _, q := range []string{
 		"Should I stop my methotrexate before surgery?",

@@ -52,5 +52,8 @@ func Kinds(findings []Finding) []Kind { return identifiers.Kinds(findings) }
 
 // Redact returns text with every identifier the screen finds replaced by its
 // kind in brackets, such as "[date_of_birth]", so that a host application can
-// store or forward the rest.
+// store or forward the rest: [ScreenPatientData] finds nothing in what it
+// returns, and redacting that again changes nothing. The span replaced is
+// the identifier's whole span in text, invisible characters inside it
+// included; a date or a postcode beside another identifier goes too.
 func Redact(text string) string { return identifiers.Redact(text) }

@@ -1,6 +1,20 @@
 package abstain
 
-import "github.com/dermliving/dermliving/abstain/internal/decision"
+import (
+	"github.com/dermliving/dermliving/abstain/internal/decision"
+	"github.com/dermliving/dermliving/abstain/internal/fold"
+)
+
+// Normalize returns text as both screens read it, before they fold it: in
+// NFKC, without invisible characters (format characters, Unicode category
+// Cf, such as the zero-width space U+200B, the soft hyphen U+00AD, the
+// word joiner U+2060 and U+FEFF; other default-ignorable characters and
+// variation selectors), with every decimal digit (category Nd: Arabic-Indic,
+// Devanagari, full-width ...) as its ASCII digit, and each dash, slash, dot
+// and space that people type in several forms in one form. Case and
+// accents are kept. A question that is empty once normalised asks nothing.
+// Findings name offsets in the text as given, never in Normalize's result.
+func Normalize(text string) string { return fold.Normalize(text) }
 
 // Decision is the outcome of both screens for one question, in the order the
 // pipeline applies them: patient data first, then clinical decision.

@@ -26,6 +26,12 @@ func TestDecide(t *testing.T) {
 		{"What is this rash in the attached photo?", Decision{Reason: ClinicalDecision, Rule: "is_this_lesion"}, "'is this rash' points at a lesion in front of the asker (the image rule would match too)"},
 		{"¿Puedo usar la tretinoína de mi hermana para mi acné?", Decision{Reason: ClinicalDecision, Rule: "es_puedo"}, "Spanish: 'puedo usar'"},
 		{"MRN 48213377: should I stop my methotrexate?", Decision{Reason: PatientData, Findings: []Finding{{Kind: KindMRN, Start: 4, End: 12}}}, "patient data is screened first and wins"},
+		// Both screens read the text normalised (Normalize).
+		{"Sh\u200bould I st\u00adop my metho\u2060trexate before surgery?", Decision{Reason: ClinicalDecision, Rule: "should_i"}, "invisible characters inside the words of a decision"},
+		{"Ｓｈｏｕｌｄ Ｉ ｓｔｏｐ ｍｙ ｍｅｔｈｏｔｒｅｘａｔｅ？", Decision{Reason: ClinicalDecision, Rule: "should_i"}, "full-width letters, by NFKC"},
+		{"Man, ٥٢, itchy plaques on both shins for a year. Next step?", Decision{Reason: ClinicalDecision, Rule: "vignette_subject"}, "Arabic-Indic digits in a vignette's age"},
+		{"SSN 523\u200b-45\u200b-6781. What causes hives?", Decision{Reason: PatientData, Findings: []Finding{{Kind: KindSSN, Start: 4, End: 21}}}, "an identifier split by zero-width spaces, found over its whole span"},
+		{"Ho\u200bw is sca\ufeffbies diagnosed?", Decision{}, "invisible characters in a reference question"},
 	}
 	for _, tc := range tests {
 		if d := cmp.Diff(tc.want, Decide(tc.question)); d != "" {

@@ -268,8 +268,9 @@ func atClauseStart(q string, m []int) bool {
 }
 
 // dashes set off a clause when spaced: "I found eggs - do we treat the whole
-// family?". Folding keeps the en and em dash.
-var dashes = []string{" -", " –", " —"}
+// family?". Folding keeps the em dash, which normalisation makes of every
+// sentence dash (the en dash too).
+var dashes = []string{" -", " —"}
 
 // dashBefore reports whether s ends in a spaced dash (the space after it
 // already trimmed).
@@ -294,8 +295,8 @@ func afterDash(s string) string {
 		if s[i] == ' ' && dashBefore(s[:i]) {
 			return s[i+1:]
 		}
-		// An em or en dash needs no spaces: "warm and swollen—cellulitis?".
-		if i >= 3 && s[i-3] == 0xe2 && (s[i-3:i] == "—" || s[i-3:i] == "–") {
+		// An em dash needs no spaces: "warm and swollen—cellulitis?".
+		if i >= 3 && s[i-3] == 0xe2 && s[i-3:i] == "—" {
 			return s[i:]
 		}
 	}

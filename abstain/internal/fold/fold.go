@@ -1,9 +1,12 @@
-// Package fold folds text for the screens. WithOffsets folds a text for the
-// identifier screen, to lower case without accents, keeping the original
-// offset of every folded byte so that a finding names the original's
-// offsets; String folds a question for the clinical-decision screen, with
-// full case folding and single spaces. Both read each character alone, and
-// look the common ones up in tables built once.
+// Package fold folds text for the screens. Both screens read a text
+// through Normalize first (NFKC, no invisible characters, ASCII digits, one
+// form of each separator). WithOffsets then folds it for the identifier
+// screen, to lower case without accents and with the spacing inside numbers
+// squeezed, keeping the original offset of every folded byte so that a
+// finding names the original's offsets; String folds it for the
+// clinical-decision screen, with full case folding and single spaces. Both
+// read each character alone, and look the common ones up in tables built
+// once.
 package fold
 
 import (
@@ -15,38 +18,48 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// Text is a text prepared for matching cues and values: lower case,
-// accents removed, compatibility forms decomposed ("ﬁ" to "fi", full-width
-// digits to ASCII digits), curly quotes, dashes and odd spaces straightened.
-// It keeps the byte offset in the original of every folded byte, so that a
-// finding made on the folded text can name the original's offsets.
+// Text is a text prepared for matching cues and values, at two levels. N is
+// the original normalised (Normalize): it keeps case, for the detectors
+// that need capitals (names, street addresses). S is N folded: lower case,
+// accents removed, compatibility forms decomposed, curly quotes, dashes and
+// odd spaces straightened, and the spacing inside numbers squeezed ("14 /
+// 03 / 1962" as "14/03/1962", "5 2 3 4" as "5234", runs of spaces as one).
+// Offsets in S map to N (Start, End, Folded), and offsets in N map to the
+// original (OrigSpan), so that a finding made on either names the
+// original's offsets, invisible characters inside it included.
 type Text struct {
 	Orig string // the original text
+	N    string // Normalize(Orig)
 	S    string // the folded text
-	// from[i] is the start, in Orig, of the character that produced S[i]; it
-	// is nil when S is Orig with ASCII letters lowercased, byte for byte.
+	// from[i] is the start, in N, of the character that produced S[i]; it
+	// is nil when S is N with ASCII letters lowercased, byte for byte.
 	from []int32
+	// nStart[i] and nEnd[i] are the span, in Orig, of the character (or
+	// NFKC segment) that produced N[i]; nil when N is Orig.
+	nStart, nEnd []int32
 }
 
 // WithOffsets folds text for the identifier screen: see Text.
 func WithOffsets(text string) *Text {
-	f := &Text{Orig: text}
-	if isASCII(text) {
+	n, ns, ne := normalize(text)
+	f := &Text{Orig: text, N: n, nStart: ns, nEnd: ne}
+	if isASCII(n) {
 		// strings.ToLower maps A-Z alone in ASCII text, and returns text
 		// itself when it has none.
-		f.S = strings.ToLower(text)
+		f.S = strings.ToLower(n)
+		f.S, f.from = squeeze(f.S, nil)
 		return f
 	}
 	var b strings.Builder
-	b.Grow(len(text))
-	from := make([]int32, 0, len(text))
+	b.Grow(len(n))
+	from := make([]int32, 0, len(n))
 	emit := func(s string, at int) {
 		b.WriteString(s)
 		for range len(s) {
 			from = append(from, int32(at))
 		}
 	}
-	for i, r := range text {
+	for i, r := range n {
 		if r < utf8.RuneSelf {
 			c := byte(r)
 			if lex.IsUpper(c) {
@@ -62,8 +75,7 @@ func WithOffsets(text string) *Text {
 		}
 		emit(screenFoldRune(r), i)
 	}
-	f.S = b.String()
-	f.from = from
+	f.S, f.from = squeeze(b.String(), from)
 	return f
 }
 
@@ -142,19 +154,19 @@ func foldSpecial(r rune) (string, bool) {
 	return "", false
 }
 
-// Start returns the original offset of folded offset i.
+// Start returns the offset in N of folded offset i.
 func (f *Text) Start(i int) int {
-	if f.from == nil || i >= len(f.S) {
-		if i >= len(f.S) {
-			return len(f.Orig)
-		}
+	if i >= len(f.S) {
+		return len(f.N)
+	}
+	if f.from == nil {
 		return i
 	}
 	return int(f.from[i])
 }
 
-// End returns the original offset just past the character that produced
-// folded byte j-1: the original end of a folded span ending at j.
+// End returns the offset in N just past the character that produced
+// folded byte j-1: the end in N of a folded span ending at j.
 func (f *Text) End(j int) int {
 	if j <= 0 {
 		return f.Start(0)
@@ -163,8 +175,25 @@ func (f *Text) End(j int) int {
 		return j
 	}
 	at := int(f.from[j-1])
-	_, size := utf8.DecodeRuneInString(f.Orig[at:])
+	_, size := utf8.DecodeRuneInString(f.N[at:])
 	return at + size
+}
+
+// OrigSpan returns the span in Orig of the span [start, end) of N: from
+// the start of the character that produced N[start] to the end of the one
+// that produced N[end-1], so that it holds every invisible character
+// between them.
+func (f *Text) OrigSpan(start, end int) (int, int) {
+	if f.nStart == nil {
+		return start, end
+	}
+	if start >= end {
+		if start >= len(f.N) {
+			return len(f.Orig), len(f.Orig)
+		}
+		return int(f.nStart[start]), int(f.nStart[start])
+	}
+	return int(f.nStart[start]), int(f.nEnd[end-1])
 }
 
 // Word is WithOffsets(w).S: it lowercases a word and removes its accents,
@@ -176,11 +205,11 @@ func Word(w string) string {
 	return WithOffsets(w).S
 }
 
-// Folded returns the folded offset of original offset i: that of the first
+// Folded returns the folded offset of offset i in N: that of the first
 // folded byte whose character starts at or after i.
 func (f *Text) Folded(i int) int {
 	if f.from == nil {
-		return i
+		return min(i, len(f.S))
 	}
 	fi := 0
 	for fi < len(f.from) && int(f.from[fi]) < i {

@@ -13,7 +13,7 @@ var screensDir = filepath.Join("..", "..", "..", "testdata", "screens")
 
 // foldTextReference is String without its fast paths.
 func foldTextReference(s string) string {
-	return strings.Join(strings.Fields(apostrophes.Replace(foldRunes(s))), " ")
+	return strings.Join(strings.Fields(apostrophes.Replace(foldRunes(Normalize(s)))), " ")
 }
 
 // checkFold fails if String, with its fast paths, disagrees with

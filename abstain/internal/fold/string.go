@@ -12,15 +12,16 @@ import (
 
 // Folding: lower case, no accents, straight apostrophes, single spaces.
 
-// String folds a question for the clinical-decision screen: it lowercases
-// s, strips accents, straightens apostrophes and collapses spaces. ASCII
-// text, the common case, is only lowercased. It keeps no state between
-// calls: x/text transformers and Casers carry state and must not be shared
-// between goroutines, so the Caser is made per call.
+// String folds a question for the clinical-decision screen: it normalises
+// s (Normalize), lowercases it, strips accents, straightens apostrophes
+// and collapses spaces. ASCII text, the common case, is only lowercased. It
+// keeps no state between calls: x/text transformers and Casers carry state
+// and must not be shared between goroutines, so the Caser is made per call.
 func String(s string) string {
 	if isASCII(s) {
 		return foldASCII(s)
 	}
+	s = Normalize(s)
 	if t, ok := foldByRune(s); ok {
 		s = t
 	} else {

@@ -2,6 +2,7 @@ package identifiers
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/dermliving/dermliving/abstain/internal/fastre"
 	"github.com/dermliving/dermliving/abstain/internal/lex"
@@ -9,15 +10,24 @@ import (
 
 const streetSuffixes = `street|st|avenue|ave|av|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|terrace|ter|circle|cir|highway|hwy|parkway|pkwy|square|sq|trail|trl|close|crescent|cres|row|mews|grove|gardens|walk|alley|plaza|loop|path|pike|run|broadway`
 
-// Street addresses, on the original text. A house number, one to four
-// capitalised words and a street suffix: "12 Placeholder Street"; a Spanish
-// street type, a name and a number: "Calle Mayor 12", "C/ del Sol, 5";
-// a post office box.
+// Street addresses, on the normalised text, where "nº" and "3º" are "no"
+// and "3o". A house number, one to four capitalised words and a street
+// suffix: "12 Placeholder Street"; a Spanish street type, a name and a
+// number: "Calle Mayor 12", "C/ del Sol, 5"; a post office box.
 var (
 	reStreetEN = fastre.NewAt(`\b\d{1,6}[A-Za-z]?(?: [NSEW]\.?)?(?: (?:[A-Z][\p{L}'’.-]*|\d{1,3}(?:st|nd|rd|th))){1,4} (?i:`+streetSuffixes+`)\b\.?`+
 		`(?:,? (?i:apt|apartment|unit|suite|ste|flat|#)\.? ?#?[A-Za-z0-9-]+)?`, lex.NumberStarts).Within(160)
-	reStreetES = fastre.NewAt(`(?i:\b(?:calle|avenida|avda\.?|av\.|paseo|plaza|pza\.|carrera|cra\.?|camino|ronda|traves[ií]a|glorieta|calzada|carretera|ctra\.?) |\bc/ ?)(?:(?:de|del|la|las|los|el) )*[\p{Lu}\d][\p{L}\d'’.-]*(?: (?:(?:de|del|la|las|los|el|y) )*\p{Lu}[\p{L}'’.-]*){0,3},? ?(?:(?i:n)[ºo°.]? ?)?\d{1,5}[A-Za-z]?\b(?:,? ?\d{1,2}[ºª°]? ?[A-Za-z]?\b)?`, letterStarts("cCaApPrRtTgG")).Within(160)
-	rePOBox    = fastre.NewAt(`(?i:\bp\.? ?o\.? ?box|\bapartado(?: de correos)?|\bpost office box) ?#?\d+`, letterStarts("pPaA")).Within(40)
+	reStreetES = fastre.NewAt(`(?i:\b(?:calle|avenida|avda\.?|av\.|paseo|plaza|pza\.|carrera|cra\.?|camino|ronda|traves[ií]a|glorieta|calzada|carretera|ctra\.?) |\bc/ ?)(?:(?:de|del|la|las|los|el) )*[\p{Lu}\d][\p{L}\d'’.-]*(?: (?:(?:de|del|la|las|los|el|y) )*\p{Lu}[\p{L}'’.-]*){0,3},? ?(?:(?i:n)[o°.]? ?)?\d{1,5}[A-Za-z]?\b(?:,? ?\d{1,2}[°oa]? ?[A-Za-z]?\b)?`, letterStarts("cCaApPrRtTgG")).Within(160)
+	// reStreetFolded is a street address on the folded text, for a text
+	// whose capitals say nothing (all lower or upper case, or alternating):
+	// a house number, one to three words, and a suffix that names a street
+	// in prose too ("for 3 days in a row" is no address).
+	reStreetFolded = fastre.NewAt(`\b\d{1,5}(?: [a-z][a-z'.-]*){1,3} (?:street|avenue|ave|road|rd|boulevard|blvd|lane|court|highway|hwy|parkway|pkwy|terrace|crescent)\b\.?`+
+		`(?:,? (?:apt|apartment|unit|suite|ste|flat|#)\.? ?#?[a-z0-9-]+)?`, lex.NumberStarts).Within(100)
+	// reStateZIPFolded is a city, a comma, a US state code and a ZIP code,
+	// on the folded text: "springfield, il 62704".
+	reStateZIPFolded = fastre.NewAt(`\b[a-z]{3,}, (?:al|ak|az|ar|ca|co|ct|de|fl|ga|hi|id|il|in|ia|ks|ky|la|me|md|ma|mi|mn|ms|mo|mt|ne|nv|nh|nj|nm|ny|nc|nd|oh|ok|or|pa|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy|dc|pr) (\d{5}(?:-\d{4})?)\b`, wordStarts).Within(40)
+	rePOBox          = fastre.NewAt(`(?i:\bp\.? ?o\.? ?box|\bapartado(?: de correos)?|\bpost office box) ?#?\d+`, letterStarts("pPaA")).Within(40)
 )
 
 // streetWords are the street suffixes and types, folded: a cheap necessary
@@ -49,14 +59,26 @@ func letterStarts(letters string) func(s string) []int {
 
 // addresses finds street addresses and the ZIP codes that go with them.
 func (sc *scan) addresses() {
-	o := sc.f.Orig
+	o := sc.f.N
 	if sc.may(sc.digits >= 5 && upperPairDigits(o)) {
 		for _, m := range reStateZIP.FindAllStringSubmatchIndex(o) {
-			sc.addOrig(KindZIP, m[2], m[3], prioCheck)
+			sc.addN(KindZIP, m[2], m[3], prioCheck)
+		}
+	}
+	if sc.may(sc.digits >= 5 && strings.Contains(sc.s, ", ")) {
+		for _, m := range reStateZIPFolded.FindAllStringSubmatchIndex(sc.s) {
+			if !unitAfter(sc.s, m[3]) {
+				sc.add(KindZIP, m[2], m[3], prioCheck)
+			}
 		}
 	}
 	if !sc.may(sc.digits >= 1 && streetWords.MatchString(splitJoined(sc.s))) {
 		return
+	}
+	for _, m := range reStreetFolded.FindAllStringIndex(sc.s) {
+		if sc.caseless(m[0], m[1]) && plausibleFoldedStreet(sc.s[m[0]:m[1]]) {
+			sc.add(KindAddress, m[0], m[1], prioCheck)
+		}
 	}
 	var ends []int
 	for _, re := range []*fastre.Regexp{reStreetEN, reStreetES, rePOBox} {
@@ -64,7 +86,7 @@ func (sc *scan) addresses() {
 			if re == reStreetEN && !plausibleStreet(o[m[0]:m[1]]) {
 				continue
 			}
-			sc.addOrig(KindAddress, m[0], m[1], prioCheck)
+			sc.addN(KindAddress, m[0], m[1], prioCheck)
 			ends = append(ends, m[1])
 		}
 	}
@@ -74,7 +96,7 @@ func (sc *scan) addresses() {
 		tail := o[e:min(len(o), e+40)]
 		for i := 0; i+5 <= len(tail); i++ {
 			if (i == 0 || !isAlnum(tail[i-1])) && allDigits(tail[i:i+5]) && (i+5 == len(tail) || !isAlnum(tail[i+5])) {
-				sc.addOrig(KindZIP, e+i, e+i+5, prioCheck)
+				sc.addN(KindZIP, e+i, e+i+5, prioCheck)
 				break
 			}
 			if tail[i] == '.' || tail[i] == '?' || tail[i] == '!' {
@@ -97,6 +119,44 @@ func upperPairDigits(o string) bool {
 		}
 	}
 	return false
+}
+
+// caseless reports whether the letters of the normalised text behind
+// folded [st, e) say nothing by their case: none is upper case, or all
+// are, or a word's case changes inside it ("lInCoLn").
+func (sc *scan) caseless(st, e int) bool {
+	a, b := sc.f.Start(st), sc.f.End(e)
+	upper, lower, flips := 0, 0, 0
+	prevLetter, prevUpper := false, false
+	for _, r := range sc.f.N[a:b] {
+		if !unicode.IsLetter(r) {
+			prevLetter = false
+			continue
+		}
+		u := unicode.IsUpper(r)
+		if u {
+			upper++
+		} else {
+			lower++
+		}
+		if prevLetter && u && !prevUpper {
+			flips++
+		}
+		prevLetter, prevUpper = true, u
+	}
+	return upper == 0 || lower == 0 || flips > 0
+}
+
+// plausibleFoldedStreet reports whether a folded street match names a
+// street: its words are no measures or numbers of things.
+func plausibleFoldedStreet(v string) bool {
+	fs := strings.Fields(v)
+	for _, w := range fs[1 : len(fs)-1] {
+		if unitWords[w] || measureWord(w) || fillerWords[w] || w == "a" || w == "an" || w == "and" {
+			return false
+		}
+	}
+	return true
 }
 
 func plausibleStreet(v string) bool {

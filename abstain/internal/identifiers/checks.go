@@ -257,6 +257,26 @@ func validMBI(s string) bool {
 	return true
 }
 
+// validRUT reports whether s, digits and a last digit or K, is a Chilean
+// RUT or RUN: a body of seven or eight digits and its modulus-11 check.
+func validRUT(s string) bool {
+	if len(s) < 8 || len(s) > 9 || !allDigits(s[:len(s)-1]) {
+		return false
+	}
+	sum, mul := 0, 2
+	for i := len(s) - 2; i >= 0; i-- {
+		sum += int(s[i]-'0') * mul
+		if mul++; mul > 7 {
+			mul = 2
+		}
+	}
+	want := byte('0' + (11-sum%11)%11)
+	if 11-sum%11 == 10 {
+		want = 'K'
+	}
+	return s[len(s)-1] == want
+}
+
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if !lex.IsDigit(s[i]) {

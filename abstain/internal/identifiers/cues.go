@@ -39,6 +39,7 @@ const (
 	valIMEI                         // an IMEI
 	valMAC                          // a MAC address
 	valSerial                       // a device serial number, IMEI or MAC
+	valRUT                          // a Chilean RUT or RUN, with its check digit
 )
 
 // nameCue is the kind of cue before a name; it sets how much evidence the
@@ -111,13 +112,21 @@ func relationCues() []cueDef {
 
 var cueTable = slices.Concat(
 	valueCues(KindMRN, valID, 4, "mrn|m.r.n.|m.r.n|medical record|medical records|medical record number|medical record no|medical records number|med rec|med rec no|record number|record no|record #|records number|patient id|patient number|patient no|patient #|pt id|pt #|hospital number|hospital no|hospital id|hosp no|unit number|nhc|historia clinica|numero de historia|numero de historia clinica|n de historia|no de historia|numero de expediente|expediente|expediente clinico|encounter number|encounter no|encounter id|visit number|visit id|accession number|accession no|case number|case no|chart number|chart no|chart #|chart id|id de paciente|numero de paciente|numero de registro|registro|file number|file no"),
-	valueCues(KindMRN, valID, 5, "chart|record|case|file"),
+	// Record numbers under other cues: a hospital's ("hosp# A12-3456-789"),
+	// a patient reference ("Pt ref no. 7734-AB-2210"), a unit record
+	// (Australia), a CHI number (Scotland), an electronic record; in
+	// Spanish a "historia", a "ficha" (Chile) or a "prontuario".
+	valueCues(KindMRN, valID, 4, "hosp|hosp #|hosp id|hosp number|hosp record|hospital #|hospital record|hospital record number|pt ref|pt ref no|pt ref #|pt reference|pt reference no|patient ref|patient ref no|patient ref #|patient reference|patient reference no|patient reference number|ur number|ur no|urn|chi number|chi no|emr|emr #|emr no|emr number|emr id|ehr id|ehr no|ehr number|medical id|health record number|numero de ficha|n de ficha|no de ficha|ficha clinica|numero de prontuario|prontuario|registro medico|registro clinico|expediente medico|id paciente|paciente id|paciente no|paciente #"),
+	valueCues(KindMRN, valID, 5, "chart|record|case|file|historia|hc|h.c.|h.c|ficha|folio"),
 	valueCues(KindHealthPlan, valID, 4, "member id|member number|member no|member #|subscriber id|subscriber number|subscriber no|policy number|policy no|policy #|policy id|insurance id|insurance number|insurance no|insurance card|insurance policy|health plan|health plan id|health plan number|plan id|plan number|group number|group no|group #|group id|medicare|medicare number|medicare no|medicare id|medicare card|medicaid|medicaid number|medicaid no|medicaid id|mbi|beneficiary id|beneficiary number|hicn|tarjeta sanitaria|tarjeta sanitaria individual|tsi|cip|codigo cip|numero de afiliacion|numero de afiliado|afiliacion|afiliado|numero de poliza|poliza|numero de socio|numero de asegurado|tarjeta de salud|tarjeta del seguro|carnet de salud|nhs number|nhs no|health card|health insurance|insurance|member|subscriber|policy|group|plan|seguro medico"),
 	valueCues(KindAccount, valAccount, 4, "account number|account no|account #|acct|acct no|acct #|a/c|bank account|billing account|billing number|numero de cuenta|cuenta bancaria|iban|cuenta|account"),
 	valueCues(KindCard, valCard, 12, "card|card number|card no|credit card|debit card|tarjeta|tarjeta de credito|tarjeta de debito|numero de tarjeta|visa|mastercard|amex|american express"),
 	valueCues(KindLicence, valNPI, 10, "npi|npi number|npi no|npi #|national provider identifier|national provider id"),
 	valueCues(KindLicence, valDEA, 7, "dea|dea number|dea no|dea #|dea registration|dea registration number"),
 	valueCues(KindLicence, valLicence, 4, "licence|license|licence number|license number|licence no|license no|licence #|license #|lic|lic no|lic #|medical licence|medical license|state license|state licence|driver's license|driver's licence|drivers license|drivers licence|driving licence|driving license|dl|dl #|dl no|certificate|certificate number|certificate no|cert no|cert #|board certification number|cedula profesional|cedula|numero de colegiado|colegiado|n de colegiado|no de colegiado|licencia|numero de licencia|licencia medica|permiso de conducir|carnet de conducir|carne de conducir|licencia de conducir|dni|nie|nif|passport|passport number|passport no|pasaporte|numero de pasaporte|curp|rfc|national id|id card|id number|documento de identidad|cedula de identidad"),
+	// The Chilean RUT (RUN for a person) is the national identity number a
+	// record is filed under: read with its check digit.
+	valueCues(KindLicence, valRUT, 7, "rut|r.u.t.|r.u.t|run|r.u.n.|r.u.n|rol unico tributario|rol unico nacional|rut del paciente|run del paciente"),
 	valueCues(KindVehicle, valVIN, 4, "vin|vin number|vin no|vin #|vehicle identification number|numero de bastidor|bastidor|chassis number"),
 	valueCues(KindVehicle, valPlate, 1, "licence plate|license plate|number plate|plate number|plate|plates|registration number|registration plate|reg no|reg number|car registration|matricula|placa|placas|tag number|numero de placa|patente|numero de patente"),
 	valueCues(KindDevice, valIMEI, 14, "imei|imei number|imei no|imei #"),
@@ -128,7 +137,7 @@ var cueTable = slices.Concat(
 	roleCues(roleFax, KindFax, "f:|tel/fax|phone/fax|tel./fax|fax|fax number|fax no|fax #|facsimile|telefax|numero de fax|faxear|faxed|fax it|fax:"),
 	roleCues(roleZIP, KindZIP, "zip|zip code|zipcode|zip+4|postal code|postcode|post code|codigo postal|cp|c.p.|c.p|c. p."),
 	roleCues(roleAddress, KindAddress, "address|home address|mailing address|street address|postal address|direccion|domicilio|vivo en|vivo en la|vivo en el|i live at|live at|lives at|living at|resides at|reside en|vive en|i live on|lives on|calle|c/|avenida|avda|avda.|paseo|plaza|carrera|camino|ronda|travesia|glorieta|calzada"),
-	roleCues(roleDOB, KindDateOfBirth, "dob|d.o.b.|d.o.b|date of birth|birth date|birthdate|birthday|born|born on|born in|fecha de nacimiento|fecha nacimiento|f. nac.|f nac|fnac|fec. nac.|nacimiento|nacido|nacida|naci|nacio|cumpleanos|b."),
+	roleCues(roleDOB, KindDateOfBirth, "dob|d.o.b.|d.o.b|date of birth|birth date|birthdate|birthday|born|born on|born in|fecha de nacimiento|fecha nacimiento|f. nac.|f nac|fnac|fec. nac.|fec nac|fecha nac|fecha nac.|fecha de nac|fecha de nac.|nacimiento|nacido|nacida|naci|nacio|cumpleanos|b."),
 	roleCues(roleDate, KindDate, "admitted|admission|admit date|discharged|discharge|seen on|seen|was seen|visit|visited|visit date|appointment|appt|encounter|date of service|dos|biopsy|biopsied|biopsy taken|surgery|operated|procedure|excised|excision|treated on|died|death|date of death|deceased|hospitalized|hospitalised|hospitalization|hospitalisation|ingreso|ingresado|ingresada|ingreso el|alta|dado de alta|dada de alta|consulta|visto|vista|cita|biopsia|operado|operada|operaron|cirugia|intervencion|fallecio|fallecido|fallecida|defuncion|started on|began on|since|desde el|empezo el|comenzo el|diagnosed on|diagnosed|diagnosticado|diagnosticada|vaccinated|last seen|follow-up|follow up|seguimiento|revision|scheduled|programado|programada|admitida|admitido|ingresaron"),
 	roleCues(roleRef, "", "ndc|lot|lote|batch|cpt|icd|icd-10|icd-9|cie|cie-10|ref|catalog|catalogue|cat|item|sku|version|isbn|doi|pmid|nct|hcpcs|snomed|loinc|rxnorm|code|codigo|codes|codigos|hla|hpv|room|bed|habitacion|cama|box|caja|study|trial|estudio|ensayo"),
 	nameCues(nameTitle, "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "mx", "mx.", "mister", "sr", "sr.", "sra", "sra.", "srta", "srta.", "senor", "senora", "senorita", "don", "dona"),
@@ -196,8 +205,8 @@ func findCues(s string) []cueHit {
 		w := fastre.Load8(s, i)
 		for _, e := range cueIndex.groups[g-1] {
 			d := e.d
-			// PrefixOf is a necessary condition of wordAt, and cheaper.
-			if seen[d.role] || !e.phrase.PrefixOf(s, i, w) || !wordAt(s, i, d.phrase) {
+			// PrefixOf is a necessary condition of cueAt, and cheaper.
+			if seen[d.role] || !e.phrase.PrefixOf(s, i, w) || !cueAt(s, i, d.phrase) {
 				continue
 			}
 			if d.role == roleName && valueLen > len(d.phrase) {
@@ -213,6 +222,21 @@ func findCues(s string) []cueHit {
 	return hits
 }
 
+// gluedCues may touch the value after them: "MRN48213377", "DOB14031962".
+// Each is an abbreviation that is no word's start, and its value is read
+// as its kind's (with a check digit where the kind has one).
+var gluedCues = lex.SetOf("mrn|nhc|hosp|emr|urn|ssn|nss|dob|fnac|dni|nie|nif|rut|run|curp|npi|dea|mbi|imei|vin")
+
+// cueAt reports whether the cue phrase stands at folded offset i: as whole
+// words, or touching the digits after it when it is one of gluedCues.
+func cueAt(s string, i int, phrase string) bool {
+	if wordAt(s, i, phrase) {
+		return true
+	}
+	e := i + len(phrase)
+	return e < len(s) && lex.IsDigit(s[e]) && gluedCues[phrase] && strings.HasPrefix(s[i:], phrase) && (i == 0 || !lex.IsWordByte(s[i-1]))
+}
+
 // fillerWords may stand between a cue and its value: "MRN is 1234",
 // "numero de poliza: 123".
 var fillerWords = map[string]bool{
@@ -224,7 +248,8 @@ var fillerWords = map[string]bool{
 	"us": true, "number's": true, "numero": true, "nro": true, "reads": true, "says": true,
 	"shows": true, "be": true, "now": true, "new": true, "old": true, "here": true, "below": true,
 	"address": true, "card": true, "tel": true, "phone": true, "mobile": true,
-	"cell": true, "or": true, "fax": true, "please": true, "por": true,
+	"cell": true, "or": true, "fax": true, "please": true, "por": true, "movil": true,
+	"telefono": true, "celular": true,
 	"favor": true, "asap": true, "today": true, "hoy": true, "and": true,
 }
 
@@ -330,6 +355,9 @@ var unitWords = map[string]bool{
 func plausibleID(s string, tok token, min int) bool {
 	if tok.digits < max(min, 1) || tok.end-tok.start > 40 {
 		return false
+	}
+	if strings.HasPrefix(s[tok.start:], "www.") {
+		return false // a web address, which the URL detector reads
 	}
 	if tok.letters == 0 && tok.digits == 4 && (strings.HasPrefix(tok.compact, "19") || strings.HasPrefix(tok.compact, "20")) {
 		return false
@@ -491,8 +519,17 @@ func (sc *scan) value(h cueHit) {
 		}
 	case valIMEI:
 		t := readToken(s, i, true)
-		if t.letters == 0 && (validIMEI(t.compact) || len(t.compact) == 16 || len(t.compact) == 14) {
+		switch {
+		case t.letters == 0 && validIMEI(t.compact):
+			// "IMEI del móvil 35...": a phone cue after it reads the same
+			// digits, but an IMEI with its check digit is a device.
+			sc.add(KindDevice, t.start, t.end, prioExact)
+		case t.letters == 0 && (len(t.compact) == 16 || len(t.compact) == 14):
 			sc.add(KindDevice, t.start, t.end, prioCue)
+		}
+	case valRUT:
+		if t := readToken(s, i, false); validRUT(t.compact) {
+			sc.add(KindLicence, t.start, t.end, prioCue)
 		}
 	case valMAC:
 		if e, ok := readMAC(s, i); ok {

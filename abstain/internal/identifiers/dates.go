@@ -288,7 +288,7 @@ func (sc *scan) cueAdjacent(st int, role cueRole) bool {
 // reAge finds ages in folded text: "94 years old", "94-year-old", "94 yo",
 // "aged 94", "turned 94", "is 94", "94 anos".
 var reAge = fastre.NewAt(
-	`\b(\d{2,3}) ?-?(?:years?|yrs?|y) ?-?(?:old|o)\b`+
+	`\b(\d{2,3}) ?-? ?(?:years?|yrs?|y) ?-? ?(?:old|o)\b`+
 		`|\b(\d{2,3}) ?y/o\b`+
 		`|\b(?:aged?|age:|edad:?|edad de) ?(\d{2,3})\b`+
 		`|\b(\d{2,3}) (?:anos|ano|anitos)\b`+
@@ -490,7 +490,7 @@ func (sc *scan) agesAside() {
 	}
 }
 
-// nameEndsAt reports whether a name found so far ends at original offset
+// nameEndsAt reports whether a name found so far ends at normalised offset
 // end: "Mr. Walter Placeholder, 91," puts an age aside after a name.
 func (sc *scan) nameEndsAt(end int) bool {
 	for _, d := range sc.out {

@@ -15,7 +15,7 @@ import (
 var screensDir = filepath.Join("..", "..", "..", "testdata", "screens")
 
 // screenExprs are the screen's expressions by name; orig marks those run on
-// the original text rather than the folded one.
+// the normalised text (fold.Text.N) rather than the folded one.
 type screenExprs = map[string]struct {
 	re   *fastre.Regexp
 	orig bool
@@ -25,11 +25,12 @@ type screenExprs = map[string]struct {
 // expressions against plain regexp on one text.
 func checkScreenExprs(t *testing.T, res screenExprs, text string) {
 	t.Helper()
-	folded := fold.WithOffsets(text).S
+	f := fold.WithOffsets(text)
+	folded := f.S
 	checkScreenLiterals(t, folded)
 	for name, e := range res {
 		if e.orig {
-			screentest.CheckFastRE(t, name, e.re, text)
+			screentest.CheckFastRE(t, name, e.re, f.N)
 		} else {
 			screentest.CheckFastRE(t, name, e.re, folded)
 		}
@@ -37,8 +38,8 @@ func checkScreenExprs(t *testing.T, res screenExprs, text string) {
 }
 
 // screenFastREs returns the patient-data screen's expressions with
-// candidate finders, and whether each runs on the original text rather than
-// the folded one.
+// candidate finders, and whether each runs on the normalised text rather
+// than the folded one.
 func screenFastREs() map[string]struct {
 	re   *fastre.Regexp
 	orig bool
@@ -51,9 +52,12 @@ func screenFastREs() map[string]struct {
 	// such as "great-aunt," that [a-z-]+ ?[,(] can match from its first
 	// letter, so its matches can start later than regexp's.
 	return map[string]entry{
-		"reStateZIP": {reStateZIP, true},
-		"reMAC":      {reMAC, false},
-		"reDate":     {reDate, false},
+		"reStateZIP":       {reStateZIP, true},
+		"reMAC":            {reMAC, false},
+		"reDate":           {reDate, false},
+		"reRUT":            {reRUT, false},
+		"reStreetFolded":   {reStreetFolded, false},
+		"reStateZIPFolded": {reStateZIPFolded, false},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/dermliving/dermliving/abstain/internal/labelled"
 	"github.com/dermliving/dermliving/abstain/internal/screentest"
 	"github.com/google/go-cmp/cmp"
 )
@@ -53,3 +54,31 @@ func boundary(s string, i int) bool {
 }
 
 var fuzzScreenFastREs = screenFastREs()
+
+// FuzzRedact checks Redact's promise to hosts that store what it returns:
+// no identifier the screen finds survives it, and redacting again changes
+// nothing. Failures name kinds and lengths, never text.
+func FuzzRedact(f *testing.F) {
+	for _, tc := range screenCases {
+		f.Add(tc.text)
+	}
+	for _, s := range screentest.FuzzSeeds {
+		f.Add(s)
+	}
+	if gen, err := labelled.ReadJSONL[labelled.Generated](adversarialPath); err == nil {
+		for i, g := range gen {
+			if i%25 == 0 {
+				f.Add(g.Text)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		red := Redact(text)
+		if fs := Find(red); len(fs) > 0 {
+			t.Fatalf("Redact of a %d-byte text leaves findings of kinds %v", len(text), Kinds(fs))
+		}
+		if again := Redact(red); again != red {
+			t.Fatalf("Redact of a %d-byte text is not idempotent (%d bytes, then %d)", len(text), len(red), len(again))
+		}
+	})
+}

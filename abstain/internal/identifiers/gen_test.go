@@ -25,7 +25,7 @@ import (
 //
 // rewrites testdata/identifiers.jsonl; without -update the test checks
 // that the committed file is what the generator makes.
-var update = flag.Bool("update", false, "rewrite testdata/identifiers.jsonl")
+var update = flag.Bool("update", false, "rewrite the generated sets: testdata/identifiers.jsonl (TestGenerateIdentifiers), testdata/adversarial.jsonl (TestGenerateAdversarial)")
 
 const identifiersPath = "testdata/identifiers.jsonl"
 
@@ -1073,29 +1073,33 @@ func genNegatives(r *rng, neg func(lang, note, text string)) {
 func TestGeneratedValues(t *testing.T) {
 	r := &rng{s: 7}
 	for i := 0; i < 200; i++ {
+		// Failures name the kind and the draw, never the value.
 		if c := strings.NewReplacer(" ", "", "-", "").Replace(genCardValue(r)); !validCard(c) || validCard(wrongLast(c)) {
-			t.Fatalf("card %s: valid %v, wrong last valid %v", c, validCard(c), validCard(wrongLast(c)))
+			t.Fatalf("card, draw %d: valid %v, wrong last valid %v", i, validCard(c), validCard(wrongLast(c)))
 		}
 		if v := genNPI(r); !validNPI(v) || validNPI(wrongLast(v)) {
-			t.Fatalf("NPI %s", v)
+			t.Fatalf("NPI, draw %d", i)
 		}
 		if v := genDEA(r); !validDEA(v) || validDEA(wrongLast(v)) {
-			t.Fatalf("DEA %s", v)
+			t.Fatalf("DEA, draw %d", i)
 		}
 		if v := genVIN(r); !validVIN(v) {
-			t.Fatalf("VIN %s", v)
+			t.Fatalf("VIN, draw %d", i)
 		}
 		if v := genIMEI(r); !validIMEI(v) || validIMEI(wrongLast(v)) {
-			t.Fatalf("IMEI %s", v)
+			t.Fatalf("IMEI, draw %d", i)
 		}
 		if v := strings.ReplaceAll(genIBAN(r), " ", ""); !validIBAN(v) {
-			t.Fatalf("IBAN %s", v)
+			t.Fatalf("IBAN, draw %d", i)
 		}
 		if v := genMBI(r); !validMBI(v) {
-			t.Fatalf("MBI %s", v)
+			t.Fatalf("MBI, draw %d", i)
 		}
 		if v := strings.ReplaceAll(genSSNValue(r), "-", ""); !validSSN(v) {
-			t.Fatalf("SSN %s", v)
+			t.Fatalf("SSN, draw %d", i)
+		}
+		if v := strings.NewReplacer(".", "", "-", "").Replace(advRUT(r, "es")); !validRUT(v) || validRUT(wrongLast(v)) {
+			t.Fatalf("RUT, draw %d", i)
 		}
 	}
 	if _, err := os.Stat(filepath.Join("testdata")); err != nil {

@@ -1,6 +1,7 @@
 package identifiers
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -9,7 +10,7 @@ import (
 	"github.com/dermliving/dermliving/abstain/internal/lex"
 )
 
-// nameToken is one word of a candidate name, in original offsets.
+// nameToken is one word of a candidate name, in offsets of the normalised text.
 type nameToken struct {
 	start, end int
 	folded     string // lower case, no accents
@@ -17,7 +18,7 @@ type nameToken struct {
 	initial    bool   // a single capital and a dot: "R."
 }
 
-// readWord reads the word at original offset i: letters with inner
+// readWord reads the word at normalised offset i: letters with inner
 // apostrophes or hyphens ("O'Brien", "Smith-Jones"), or an initial "R.".
 func readWord(o string, i int) (nameToken, bool) {
 	t := nameToken{start: i}
@@ -70,7 +71,7 @@ var nameConnectors = map[string]bool{
 	"du": true, "le": true, "dos": true, "das": true, "bin": true, "ibn": true, "al": true, "y": true,
 }
 
-// readName reads up to four capitalised name words at original offset i,
+// readName reads up to four capitalised name words at normalised offset i,
 // skipping spaces; with lower set, a first word in lower case that is a
 // known first name is read too ("my name is maria lopez").
 func readName(o string, i int, lower bool) []nameToken {
@@ -122,7 +123,7 @@ func skipSpaces(o string, i int) int {
 // names finds people's names: after a cue (a title, "patient", "my name
 // is", "my son"), or a known first name followed by a capitalised surname.
 func (sc *scan) names() {
-	o := sc.f.Orig
+	o := sc.f.N
 	done := -1
 	for _, h := range sc.hits {
 		if h.role != roleName {
@@ -147,18 +148,152 @@ func (sc *scan) names() {
 		if h.name == nameHeader && !sep && !accountCues[h.phrase] {
 			continue
 		}
-		toks := readName(o, j, h.name == nameLabel)
-		if len(toks) == 0 {
-			continue
+		// A name whose capitals say nothing: "PATIENT DANIEL DUBOIS", "mr.
+		// khan", "pT: nOaH mCdOnAlD".
+		if w, ok := readWord(o, j); ok && !titleCase(o[w.start:w.end]) {
+			if end, ok := sc.caselessName(h, j); ok {
+				sc.addN(KindName, j, end, prioCue)
+				done = end
+				continue
+			}
 		}
-		if !sc.acceptName(h, toks) {
+		toks := readName(o, j, h.name == nameLabel)
+		if len(toks) == 0 || !sc.acceptName(h, toks) {
 			continue
 		}
 		start, end := toks[0].start, toks[len(toks)-1].end
-		sc.addOrig(KindName, start, end, prioCue)
+		sc.addN(KindName, start, end, prioCue)
 		done = end
 	}
 	sc.uncuedNames(done)
+	sc.namesBeforeRelation()
+}
+
+// caselessTitles are the titles before a surname alone that a name whose
+// capitals say nothing may follow: "mr khan", "sra. ruiz". "ms", "dr",
+// "sr" and "don" need their dot (multiple sclerosis, "sr" tablets, "don
+// gloves"); "senora" is also "a lady", "una señora mayor".
+var caselessTitles = lex.SetOf("mr|mr.|mrs|mrs.|ms.|miss|mister|mx.|sr.|sra.|srta.|dr.|dra.|prof.")
+
+// caselessNot are first names that are common words in lower case:
+// "paciente mía de 70 años".
+var caselessNot = lex.SetOf("mia|mio|tia|nina|nino|iris|bella|paz|hope")
+
+// caselessName reads a name at normalised offset j after the cue h when
+// its words' capitals say nothing: all upper or lower case, or changing
+// inside a word. The first word must be a known first name that is no
+// common word, or, after a title (caselessTitles), any word that is no
+// common word; up to two more words that are no common words may follow,
+// with connectors ("de la") between. It returns the name's end.
+func (sc *scan) caselessName(h cueHit, j int) (int, bool) {
+	o := sc.f.N
+	t, ok := readWord(o, j)
+	if !ok || titleCase(o[t.start:t.end]) {
+		return 0, false
+	}
+	known := (firstNames[t.folded] || ambiguousNames[t.folded]) && !caselessNot[t.folded] && !eponyms[t.folded] && !notNames[t.folded] && !monthWord(t.folded)
+	loose := (h.name == nameTitle || h.name == nameDoctor) && caselessTitles[h.phrase]
+	if !known && !(loose && plainNameWord(t.folded)) {
+		return 0, false
+	}
+	if ambiguousNames[t.folded] && !loose {
+		// "grace", "will": a name with a surname after a strong cue.
+		k := skipSpaces(o, t.end)
+		w, ok := readWord(o, k)
+		if h.name == nameWeak || k == t.end || !ok || !plainNameWord(w.folded) {
+			return 0, false
+		}
+	}
+	if h.name == nameDoctor && sc.historical(j) {
+		return 0, false
+	}
+	end := t.end
+	for n := 0; n < 2; {
+		k := skipSpaces(o, end)
+		if k == end {
+			break
+		}
+		w, ok := readWord(o, k)
+		if !ok {
+			break
+		}
+		if nameConnectors[w.folded] {
+			if nx, ok := readWord(o, skipSpaces(o, w.end)); ok && plainNameWord(nx.folded) && skipSpaces(o, w.end) > w.end {
+				end = nx.end
+				n++
+				continue
+			}
+			break
+		}
+		if !plainNameWord(w.folded) || diseaseNouns[sc.wordAfter(w.end)] && eponyms[w.folded] {
+			break
+		}
+		end = w.end
+		n++
+	}
+	return end, true
+}
+
+// plainNameWord reports whether a folded word may be part of a name whose
+// capitals say nothing: two letters or more, and no common word, term,
+// eponym or month.
+func plainNameWord(w string) bool {
+	return len(w) >= 2 && !notNames[w] && !commonLower[w] && !surnameStop[w] && !diseaseNouns[w] && !eponyms[w] &&
+		!monthWord(w) && !unitWords[w] && !fillerWords[w] && !historyVerbs[w]
+}
+
+// historyVerbs are the one-word historicalWords: verbs that make a
+// name a figure of history.
+var historyVerbs = lex.SetOf("discovered|discover|described|describe|invented|invent|developed|develop|pioneered|coined|founded|famous")
+
+// titleCase reports whether a word is written as names are: a capital,
+// then lower case (a capital after an apostrophe, a hyphen, "Mc" or "Mac"
+// too: "O'Brien", "Smith-Jones", "McDonald").
+func titleCase(w string) bool {
+	first, size := utf8.DecodeRuneInString(w)
+	if !unicode.IsUpper(first) {
+		return false
+	}
+	rest := w[size:]
+	if strings.HasPrefix(rest, "c") || strings.HasPrefix(rest, "ac") {
+		// "Mc" and "Mac" may be followed by a capital.
+		if i := strings.IndexFunc(rest, unicode.IsUpper); i > 0 && i <= 2 {
+			rest = rest[i+1:]
+		}
+	}
+	lower := false
+	prev := rune(0)
+	for _, r := range rest {
+		switch {
+		case unicode.IsLower(r):
+			lower = true
+		case unicode.IsUpper(r) && prev != '\'' && prev != '’' && prev != '-':
+			return false
+		}
+		prev = r
+	}
+	return lower || rest == ""
+}
+
+// reBeforeRelation is a first name and a surname before the writer's
+// relation to them, in brackets or between commas: "grace novak (my
+// neighbour)", "LUCAS RUIZ, MI VECINO,".
+var reBeforeRelation = regexp.MustCompile(`\b([a-z][a-z'-]+) ([a-z][a-z'-]+) ?[(,] ?(?:my|mi|our|his|her|su|nuestra|nuestro) (?:` + relationNouns + `)\b`)
+
+// namesBeforeRelation finds a known first name and a surname before the
+// writer's relation to them, whatever their case ("grace" too: the
+// relation says a person is named).
+func (sc *scan) namesBeforeRelation() {
+	s := sc.s
+	if !strings.Contains(s, "(") && !strings.Contains(s, ",") {
+		return
+	}
+	for _, m := range reBeforeRelation.FindAllStringSubmatchIndex(s, -1) {
+		first, sur := s[m[2]:m[3]], s[m[4]:m[5]]
+		if (firstNames[first] || ambiguousNames[first]) && !caselessNot[first] && !eponyms[first] && plainNameWord(sur) {
+			sc.add(KindName, m[2], m[5], prioCheck)
+		}
+	}
 }
 
 // acceptName decides whether the words after a name cue are a name.
@@ -206,10 +341,10 @@ func (sc *scan) acceptName(h cueHit, toks []nameToken) bool {
 // or comma before the name: "user Greta Sample", "logged in as Ana Ruiz".
 var accountCues = lex.SetOf("user|username|user name|usuario|usuaria|account holder|logged in as")
 
-// wordAfter returns the folded word after original offset i, past spaces,
+// wordAfter returns the folded word after normalised offset i, past spaces,
 // an apostrophe-s and light punctuation.
 func (sc *scan) wordAfter(i int) string {
-	o := sc.f.Orig
+	o := sc.f.N
 	for i < len(o) && (o[i] == '\'' || o[i] == 's' && i > 0 && o[i-1] == '\'') {
 		i++
 	}
@@ -229,7 +364,7 @@ func (sc *scan) wordAfter(i int) string {
 // uncuedNames finds a known first name followed by a capitalised surname
 // anywhere: "Lucy Demo (d.o.b. ...)". Names found after cues end at done.
 func (sc *scan) uncuedNames(done int) {
-	o := sc.f.Orig
+	o := sc.f.N
 	if !sc.may(hasUpperPair(o)) {
 		return
 	}
@@ -273,7 +408,7 @@ func (sc *scan) uncuedNames(done int) {
 				break
 			}
 		}
-		sc.addOrig(KindName, i, end, prioCheck)
+		sc.addN(KindName, i, end, prioCheck)
 		i = end
 	}
 }
@@ -282,7 +417,7 @@ func (sc *scan) uncuedNames(done int) {
 // news rather than a person in care: "What did Paul Ehrlich discover?".
 var historicalWords = []string{"who was", "who were", "discovered", "discover", "described", "describe", "invented", "invent", "named after", "developed", "develop", "pioneered", "coined", "nobel", "founded", "famous", "celebrity", "actress", "actor", "singer", "president", "quien fue", "descubrio", "describio", "invento", "desarrollo", "famosa", "famoso", "historia de"}
 
-// historical reports whether the sentence around original offset i speaks
+// historical reports whether the sentence around normalised offset i speaks
 // of history or public figures.
 func (sc *scan) historical(i int) bool {
 	fi := sc.f.Folded(i)
@@ -305,13 +440,13 @@ func hasUpperPair(o string) bool {
 }
 
 // wordRuneBefore reports whether a letter or digit stands just before
-// original offset i.
+// normalised offset i.
 func wordRuneBefore(o string, i int) bool {
 	r, _ := utf8.DecodeLastRuneInString(o[:i])
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '@' || r == '.' || r == '/' || r == '_'
 }
 
-// prevWordIs reports whether the word before original offset i is one of
+// prevWordIs reports whether the word before normalised offset i is one of
 // words (folded).
 func prevWordIs(o string, i int, words ...string) bool {
 	j := i

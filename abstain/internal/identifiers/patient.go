@@ -1,10 +1,12 @@
 // Package identifiers is the patient-data screen: Find returns the HIPAA
 // Safe Harbor identifiers a text carries, by kind and offsets, never their
-// values. It folds the text (package fold), finds the cue phrases of
-// cues.go, reads the values after them, and recognises values by their
-// shape (shapes.go, with the check digits of checks.go), dates and ages
-// (dates.go), street addresses (address.go) and names (names.go,
-// firstnames.go); overlapping findings are merged.
+// values. It normalises and folds the text (package fold), finds the cue
+// phrases of cues.go, reads the values after them, and recognises values
+// by their shape (shapes.go, with the check digits of checks.go), dates
+// and ages (dates.go, and datecue.go after a cue), street addresses
+// (address.go) and names (names.go, firstnames.go); beside another
+// identifier, dates and postcodes too (partial.go). Overlapping findings
+// are merged, in the original text's offsets.
 package identifiers
 
 import (
@@ -75,7 +77,8 @@ const (
 	prioExact = 4
 )
 
-// detection is a finding before overlaps are merged, in original offsets.
+// detection is a finding before overlaps are merged, in offsets of the
+// normalised text (fold.Text.N) until screen maps them to the original's.
 type detection struct {
 	kind       Kind
 	start, end int
@@ -106,8 +109,9 @@ func (sc *scan) add(k Kind, start, end, prio int) {
 	sc.out = append(sc.out, detection{k, sc.f.Start(start), sc.f.End(end), prio})
 }
 
-// addOrig records a detection given in original offsets.
-func (sc *scan) addOrig(k Kind, start, end, prio int) {
+// addN records a detection given in offsets of the normalised text,
+// which the detectors that need capitals read (fold.Text.N).
+func (sc *scan) addN(k Kind, start, end, prio int) {
 	if start >= end {
 		return
 	}
@@ -144,6 +148,7 @@ func screen(text string, precheck bool) []Finding {
 	sc.cueValues()
 	sc.shapes()
 	sc.dates()
+	sc.cuedDates()
 	sc.ages()
 	sc.addresses()
 	sc.names()
@@ -151,6 +156,15 @@ func screen(text string, precheck bool) []Finding {
 	// Placeholder, 91,") is read once the names are known.
 	if sc.may(sc.oldAge) {
 		sc.agesAside()
+	}
+	// Dates and postcodes that identify no one alone are findings beside
+	// another identifier (partial.go).
+	if len(sc.out) > 0 {
+		sc.partials()
+	}
+	for i := range sc.out {
+		d := &sc.out[i]
+		d.start, d.end = sc.f.OrigSpan(d.start, d.end)
 	}
 	return merge(sc.out)
 }
@@ -200,12 +214,27 @@ func Kinds(findings []Finding) []Kind {
 
 // Redact returns text with every identifier the screen finds replaced by its
 // kind in brackets, such as "[date_of_birth]", so that a host application can
-// store or forward the rest.
+// store or forward the rest. Removing one identifier can bring another's
+// shape to light (a number that touched it stands alone), so Redact screens
+// what it returns again, until the screen finds nothing in it.
 func Redact(text string) string {
-	fs := Find(text)
-	if len(fs) == 0 {
-		return text
+	for range maxRedactRounds {
+		fs := Find(text)
+		if len(fs) == 0 {
+			return text
+		}
+		text = redactFindings(text, fs)
 	}
+	return text
+}
+
+// maxRedactRounds bounds Redact's rounds; each replaces at least one
+// letter or digit outside the brackets it writes, and in practice a second
+// round is rare and a third rarer still.
+const maxRedactRounds = 16
+
+// redactFindings replaces each finding of text by its kind in brackets.
+func redactFindings(text string, fs []Finding) string {
 	var b strings.Builder
 	last := 0
 	for _, f := range fs {

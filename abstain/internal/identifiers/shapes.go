@@ -25,6 +25,9 @@ var (
 	reIPv6 = regexp.MustCompile(`[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}`)
 	reMAC  = fastre.NewAt(`\b[0-9a-f]{2}(?:[:-][0-9a-f]{2}){5}\b|\b[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}\b`, macStarts).Within(17)
 	reSSN  = fastre.NewAt(`\b\d{3}[- ]\d{2}[- ]\d{4}\b`, lex.NumberStarts).Within(16)
+	// reRUT is a Chilean RUT written with its dots and check digit,
+	// "12.345.678-5": a shape no other number is printed in.
+	reRUT = fastre.NewAt(`\b\d{1,2}\.\d{3}\.\d{3}-[\dk]\b`, lex.NumberStarts).Within(14)
 	// rePhone: North American numbers with separators (and an extension
 	// written 'x12'), international numbers with '+' or 00, UK and Spanish
 	// national formats.
@@ -47,7 +50,7 @@ var (
 	reDEA  = fastre.NewAt(`\b[a-z][a-z9]\d{7}\b`, wordStarts).Within(12)
 	reIMEI = fastre.NewAt(`\b\d{15}\b|\b\d{2}[ -]\d{6}[ -]\d{6}[ -]\d\b`, lex.NumberStarts).Within(24)
 	// reStateZIP is a US state code and ZIP code: "Springfield, IL 62704".
-	// It runs on the original text: the state code is in capitals.
+	// It runs on the normalised text, which keeps case: the state code is in capitals.
 	reStateZIP = fastre.NewAt(`\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|PR)\.? +(\d{5}(?:-\d{4})?)\b`, stateStarts)
 )
 
@@ -253,6 +256,11 @@ func (sc *scan) shapes() {
 	for _, m := range reSSN.FindAllStringIndex(s) {
 		if isolated(s, m[0], m[1]) && validSSN(compact(s[m[0]:m[1]])) && !sc.refNear(m[0]) {
 			sc.add(KindSSN, m[0], m[1], prioCheck)
+		}
+	}
+	for _, m := range reRUT.FindAllStringIndex(s) {
+		if validRUT(compact(s[m[0]:m[1]])) && !sc.refNear(m[0]) {
+			sc.add(KindLicence, m[0], m[1], prioCheck)
 		}
 	}
 	for _, m := range rePhone.FindAllStringIndex(s) {

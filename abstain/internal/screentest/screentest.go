@@ -57,7 +57,7 @@ func DevTexts(t testing.TB, dir string) []string {
 
 // FuzzSeeds are awkward inputs beyond the table cases, for every fuzz
 // target of the screens: invalid UTF-8, combining marks, cues at the end of
-// the text, runs of digits.
+// the text, runs of digits, invisible characters and Unicode digits.
 var FuzzSeeds = []string{
 	"\xff\xfe Patient \xc3",
 	"Mr. ",
@@ -71,6 +71,10 @@ var FuzzSeeds = []string{
 	"Eczéma – ‘atopic’ … should I?",
 	"İs thİs mole cancer?",
 	"ﬀ ﬁ ﬂ should ı",
+	"SSN 523\u200b-45\u00ad-6781 \ufeff",
+	"MRN ٤٨٢١٣٣٧٧ ४८२१ ２",
+	"DOB 14 / 03 / 1962, 5 2 3 - 4 5",
+	"Mrs. Ana Demo, 14MAR1962, SW1A 1AA",
 }
 
 // CheckFastRE fails if a fastre.Regexp and its plain expression disagree on
