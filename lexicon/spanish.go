@@ -1,0 +1,657 @@
+package lexicon
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+//go:embed spanish.txt
+var spanishLexicon string
+
+// SpanishLexiconText returns the source text of the bilingual lexicon, in
+// the format NewSpanish reads (see spanish.txt).
+func SpanishLexiconText() string { return spanishLexicon }
+
+// Translator puts Spanish dermatology questions into English, with the
+// bilingual lexicon written by DermLiving (spanish.txt): frames that say
+// what kind of answer a question asks for and how English asks it ("¿qué
+// causa …?": "What causes …?"), and terms for conditions with their lay and
+// regional names ("culebrilla": shingles, "mezquinos": warts), body sites,
+// symptoms, treatments and everyday words. It is not a general translator:
+// words it lacks are matched to its own by sound and spelling, or passed
+// through as written, so that a topic the knowledge lacks stays unknown
+// rather than becoming another. A Translator is immutable and safe for
+// concurrent use.
+type Translator struct {
+	stop   map[string]bool
+	frames []frame // wh-frames, then yes/no openings
+	byLead map[string][]phrase
+	vocab  []string            // keys of the lexicon's words
+	phon   map[string][]string // sound of a key -> keys
+	terms  []spanishTerm
+}
+
+// frame is one kind of Spanish question and the English that asks it.
+type frame struct {
+	name     string
+	en, also string
+	yesno    bool
+	res      []*regexp.Regexp
+}
+
+// keepGroup names the part of a frame's pattern that is the question's
+// topic, not its frame: "que (?P<keep>protector solar) es mejor para".
+const keepGroup = "keep"
+
+// phrase is a lexicon term: the keys of its Spanish words, articles left
+// out, and its English. A protected phrase ("después del tratamiento") is
+// read as a term before frames are looked for, so that no frame takes its
+// words.
+type phrase struct {
+	keys      []string
+	english   string
+	protected bool
+}
+
+// spanishTerm is one term line as written.
+type spanishTerm struct {
+	spanish []string
+	english string
+}
+
+// Translation is a Spanish question put into English.
+type Translation struct {
+	// English is the question in English: the template of the frame that
+	// opens the Spanish question (or its yes/no opening) around the
+	// translation of its other words, in their order.
+	English string
+	// Frames names the frames matched, in order ("cause", "treatment").
+	Frames []string
+	// Unknown lists the words neither the lexicon nor its stop words hold,
+	// passed through as written (accents removed).
+	Unknown []string
+}
+
+// NewSpanish returns the translator of the lexicon shipped with this
+// package.
+func NewSpanish() (*Translator, error) {
+	return parseSpanish(strings.NewReader(spanishLexicon))
+}
+
+// ParseSpanish reads a lexicon in the format of spanish.txt.
+func ParseSpanish(r io.Reader) (*Translator, error) { return parseSpanish(r) }
+
+func parseSpanish(r io.Reader) (*Translator, error) {
+	t := &Translator{stop: map[string]bool{}, byLead: map[string][]phrase{}, phon: map[string][]string{}}
+	var cur *frame
+	section := ""
+	var yesno []frame
+	flush := func() {
+		if cur == nil {
+			return
+		}
+		if cur.yesno {
+			yesno = append(yesno, *cur)
+		} else {
+			t.frames = append(t.frames, *cur)
+		}
+		cur = nil
+	}
+	vocab := map[string]bool{}
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || strings.HasPrefix(s, "#") {
+			continue
+		}
+		if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
+			flush()
+			f := strings.Fields(s[1 : len(s)-1])
+			if len(f) == 0 {
+				return nil, fmt.Errorf("lexicon: spanish line %d: empty section", line)
+			}
+			section = f[0]
+			switch section {
+			case "frame", "yesno":
+				if len(f) != 2 {
+					return nil, fmt.Errorf("lexicon: spanish line %d: want [%s NAME]", line, section)
+				}
+				cur = &frame{name: f[1], yesno: section == "yesno"}
+			case "stop", "terms":
+			default:
+				return nil, fmt.Errorf("lexicon: spanish line %d: unknown section %q", line, section)
+			}
+			continue
+		}
+		switch section {
+		case "stop":
+			for _, w := range strings.Fields(s) {
+				t.stop[spanishKey(foldSpanish(w))] = true
+			}
+		case "frame", "yesno":
+			k, v, ok := strings.Cut(s, ":")
+			if !ok {
+				return nil, fmt.Errorf("lexicon: spanish line %d: want KEY: VALUE", line)
+			}
+			v = strings.TrimSpace(v)
+			switch strings.TrimSpace(k) {
+			case "en":
+				if !strings.Contains(v, "{}") {
+					return nil, fmt.Errorf("lexicon: spanish line %d: template without {}", line)
+				}
+				cur.en = v
+			case "also":
+				cur.also = v
+			case "es":
+				re, err := regexp.Compile(`\b(?:` + v + `)\b`)
+				if err != nil {
+					return nil, fmt.Errorf("lexicon: spanish line %d: %v", line, err)
+				}
+				cur.res = append(cur.res, re)
+			default:
+				return nil, fmt.Errorf("lexicon: spanish line %d: unknown key %q", line, k)
+			}
+		case "terms":
+			protected := strings.HasPrefix(s, "!")
+			es, en, ok := strings.Cut(strings.TrimPrefix(s, "!"), "=")
+			en = strings.TrimSpace(en)
+			if !ok || en == "" {
+				return nil, fmt.Errorf("lexicon: spanish line %d: want SPANISH, ... = ENGLISH", line)
+			}
+			term := spanishTerm{english: en}
+			for _, v := range strings.Split(es, ",") {
+				v = strings.TrimSpace(v)
+				if v == "" {
+					continue
+				}
+				term.spanish = append(term.spanish, v)
+				var keys []string
+				for _, w := range spanishWords(v) {
+					k := spanishKey(w)
+					if articles[k] {
+						continue
+					}
+					keys = append(keys, k)
+					if !t.stop[k] {
+						vocab[k] = true
+					}
+				}
+				if len(keys) == 0 {
+					return nil, fmt.Errorf("lexicon: spanish line %d: %q has no words", line, v)
+				}
+				t.byLead[keys[0]] = append(t.byLead[keys[0]], phrase{keys: keys, english: en, protected: protected})
+			}
+			if len(term.spanish) == 0 {
+				return nil, fmt.Errorf("lexicon: spanish line %d: no Spanish", line)
+			}
+			t.terms = append(t.terms, term)
+		default:
+			return nil, fmt.Errorf("lexicon: spanish line %d: outside a section", line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("lexicon: spanish: %w", err)
+	}
+	flush()
+	for _, f := range append(slices.Clone(t.frames), yesno...) {
+		if f.en == "" || len(f.res) == 0 {
+			return nil, fmt.Errorf("lexicon: spanish: frame %s needs en: and es: lines", f.name)
+		}
+	}
+	t.frames = append(t.frames, yesno...)
+	for k, ps := range t.byLead {
+		// Longest phrases first, so that matching is greedy.
+		slices.SortStableFunc(ps, func(a, b phrase) int { return len(b.keys) - len(a.keys) })
+		t.byLead[k] = ps
+	}
+	for k := range vocab {
+		t.vocab = append(t.vocab, k)
+	}
+	slices.Sort(t.vocab)
+	for _, k := range t.vocab {
+		p := sound(k)
+		t.phon[p] = append(t.phon[p], k)
+	}
+	return t, nil
+}
+
+// Len reports the number of term entries (lines) in the lexicon.
+func (t *Translator) Len() int { return len(t.terms) }
+
+// Frames reports the number of frames and yes/no openings.
+func (t *Translator) Frames() int { return len(t.frames) }
+
+// articles are left out of phrase matching: "tiña de la cabeza" and "tiña
+// de cabeza" are one term.
+var articles = map[string]bool{"el": true, "la": true, "los": true, "las": true, "lo": true, "un": true, "una": true, "uno": true, "unos": true, "unas": true}
+
+// token is one word of a question.
+type token struct {
+	raw   string // lower-cased, accents removed, ñ kept
+	key   string
+	start int // byte offset in the frame text
+	end   int
+}
+
+// Translate puts a Spanish question into English (see Translation).
+func (t *Translator) Translate(question string) Translation {
+	words := spanishWords(question)
+	toks := make([]token, len(words))
+	var ft strings.Builder // the frame text: words folded to ASCII, one space apart
+	for i, w := range words {
+		if i > 0 {
+			ft.WriteByte(' ')
+		}
+		toks[i] = token{raw: w, key: spanishKey(w), start: ft.Len()}
+		ft.WriteString(strings.ReplaceAll(w, "ñ", "n"))
+		toks[i].end = ft.Len()
+	}
+	text := ft.String()
+	questionLike := strings.ContainsAny(question, "?¿")
+
+	// Protected phrases are terms before they are anything else.
+	prot := make([]string, len(toks)) // English at a phrase's first token
+	protLen := make([]int, len(toks))
+	guarded := make([]bool, len(toks))
+	for i := 0; i < len(toks); {
+		if en, n, ok := t.phraseAt(toks, guarded, i, true); ok {
+			prot[i], protLen[i] = en, n
+			for j := i; j < i+n; j++ {
+				guarded[j] = true
+			}
+			i += n
+			continue
+		}
+		i++
+	}
+
+	// Frames: leftmost-longest, wh-frames before yes/no openings.
+	type match = frameMatch
+	pick := func(yesno bool) []match {
+		var all []match
+		for i := range t.frames {
+			f := &t.frames[i]
+			if f.yesno != yesno {
+				continue
+			}
+			for _, re := range f.res {
+				keep := re.SubexpIndex(keepGroup)
+			next:
+				for _, loc := range re.FindAllStringSubmatchIndex(text, -1) {
+					if loc[1] <= loc[0] {
+						continue
+					}
+					m := match{f: f, start: loc[0], end: loc[1], keepStart: -1, keepEnd: -1}
+					if keep >= 0 {
+						m.keepStart, m.keepEnd = loc[2*keep], loc[2*keep+1]
+					}
+					for i, tk := range toks {
+						if guarded[i] && tk.start < m.end && m.start < tk.end && !m.keeps(tk) {
+							continue next
+						}
+					}
+					all = append(all, m)
+				}
+			}
+		}
+		slices.SortStableFunc(all, func(a, b match) int {
+			if a.start != b.start {
+				return a.start - b.start
+			}
+			return (b.end - b.start) - (a.end - a.start)
+		})
+		var out []match
+		for _, m := range all {
+			if len(out) > 0 && m.start < out[len(out)-1].end {
+				continue
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	chosen := pick(false)
+	if len(chosen) == 0 {
+		chosen = pick(true)
+		if len(chosen) > 1 {
+			chosen = chosen[:1]
+		}
+	}
+	used := make([]bool, len(toks))
+	var tr Translation
+	for _, m := range chosen {
+		for i, tk := range toks {
+			if tk.start < m.end && m.start < tk.end && !m.keeps(tk) {
+				used[i] = true
+			}
+		}
+	}
+
+	// The other words, in order: lexicon phrases (longest first), stop words
+	// dropped, the rest matched by sound and spelling or passed through.
+	var content []string
+	add := func(en string) {
+		// "melasma o paño": one melasma.
+		if len(content) == 0 || content[len(content)-1] != en {
+			content = append(content, en)
+		}
+	}
+	for i := 0; i < len(toks); {
+		if used[i] {
+			i++
+			continue
+		}
+		if protLen[i] > 0 {
+			add(prot[i])
+			i += protLen[i]
+			continue
+		}
+		if en, n, ok := t.phraseAt(toks, used, i, false); ok {
+			add(en)
+			i += n
+			continue
+		}
+		tk := toks[i]
+		i++
+		switch {
+		case isNumber(tk.raw):
+			add(tk.raw)
+		case t.stop[tk.key] || articles[tk.key]:
+		default:
+			tr.Unknown = append(tr.Unknown, Fold(tk.raw))
+			add(Fold(tk.raw))
+		}
+	}
+	body := strings.Join(content, " ")
+
+	seen := map[string]bool{}
+	var b strings.Builder
+	for _, m := range chosen {
+		if seen[m.f.name] {
+			continue
+		}
+		seen[m.f.name] = true
+		tr.Frames = append(tr.Frames, m.f.name)
+		if b.Len() == 0 {
+			b.WriteString(strings.Replace(m.f.en, "{}", body, 1))
+		} else if m.f.also != "" {
+			b.WriteString(" " + m.f.also)
+		}
+	}
+	switch {
+	case b.Len() > 0:
+	case questionLike:
+		b.WriteString("Can " + body)
+	default:
+		// A string of words with no question in it ("tratamiento sarna
+		// niños") stays one.
+		tr.English = body
+		return tr
+	}
+	tr.English = strings.Join(strings.Fields(b.String()), " ") + "?"
+	return tr
+}
+
+// frameMatch is where a frame's pattern matched the frame text, and the
+// part of it that is the question's topic (keepStart < 0 when none).
+type frameMatch struct {
+	f                  *frame
+	start, end         int
+	keepStart, keepEnd int
+}
+
+// keeps reports whether the token lies in the match's topic part.
+func (m frameMatch) keeps(tk token) bool {
+	return m.keepStart >= 0 && m.keepStart <= tk.start && tk.end <= m.keepEnd
+}
+
+// phraseAt returns the English of the longest lexicon phrase (only a
+// protected one when protectedOnly) that starts at toks[i], skipping
+// articles, and how many tokens it spans. A word the lexicon lacks may
+// match one of its words by sound and spelling.
+func (t *Translator) phraseAt(toks []token, used []bool, i int, protectedOnly bool) (string, int, bool) {
+	if articles[toks[i].key] || t.stop[toks[i].key] && len(t.byLead[toks[i].key]) == 0 {
+		return "", 0, false
+	}
+	// The keys from i on, articles skipped, with how many tokens each
+	// reaches.
+	var keys []string
+	var reach []int
+	for j := i; j < len(toks) && !used[j] && len(keys) < 8; j++ {
+		if articles[toks[j].key] && j > i {
+			continue
+		}
+		k := toks[j].key
+		if _, known := t.byLead[k]; !known && !t.stop[k] && !articles[k] && !t.inVocab(k) {
+			if c, ok := t.closest(toks[j].raw, k); ok {
+				k = c
+			}
+		}
+		keys = append(keys, k)
+		reach = append(reach, j-i+1)
+	}
+	if len(keys) == 0 {
+		return "", 0, false
+	}
+	for _, p := range t.byLead[keys[0]] {
+		if protectedOnly && !p.protected {
+			continue
+		}
+		if len(p.keys) <= len(keys) && slices.Equal(p.keys, keys[:len(p.keys)]) {
+			return p.english, reach[len(p.keys)-1], true
+		}
+	}
+	return "", 0, false
+}
+
+func (t *Translator) inVocab(k string) bool {
+	_, ok := slices.BinarySearch(t.vocab, k)
+	return ok
+}
+
+// closest returns the lexicon word a word the lexicon lacks was meant to
+// be: one that sounds the same ("berrugas": verrugas, "ampoyas": ampollas,
+// "erpes": herpes), or, for a word of five letters or more, one or (from
+// eight letters) two edits away with the same first letter, the edits not
+// all in its ending. Ties match nothing.
+func (t *Translator) closest(raw, key string) (string, bool) {
+	if utf8.RuneCountInString(raw) < 5 || t.stop[key] {
+		return "", false
+	}
+	if c := t.phon[sound(key)]; len(c) == 1 {
+		return c[0], true
+	}
+	limit := 1
+	if utf8.RuneCountInString(key) >= 8 {
+		limit = 2
+	}
+	best, bestD, ties := "", limit+1, 0
+	for _, v := range t.vocab {
+		if abs(len(v)-len(key)) > limit || v[0] != key[0] || inflection(key, v) {
+			continue
+		}
+		d := editDistance(key, v, limit)
+		switch {
+		case d < bestD:
+			best, bestD, ties = v, d, 0
+		case d == bestD:
+			ties++
+		}
+	}
+	if best == "" || ties > 0 || bestD > limit {
+		return "", false
+	}
+	return best, true
+}
+
+// inflection reports whether two words differ only in their last two
+// letters: "volver" and "volverse", "pican" and "picar" are forms of a word
+// (or of two), not a slip of the pen.
+func inflection(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	n := 0
+	for n < len(ra) && n < len(rb) && ra[n] == rb[n] {
+		n++
+	}
+	return n >= min(len(ra), len(rb))-2
+}
+
+// spanishWords splits text into lower-cased words, accents removed but ñ
+// kept; digits make words too.
+func spanishWords(text string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		out = append(out, foldSpanish(f))
+	}
+	return out
+}
+
+// foldSpanish folds a word (see Fold) but keeps ñ, which tells "uña" from
+// "una" and "año" from "ano".
+func foldSpanish(w string) string {
+	if !strings.ContainsAny(w, "ñÑ") {
+		return Fold(w)
+	}
+	parts := strings.FieldsFunc(w, func(r rune) bool { return r == 'ñ' || r == 'Ñ' })
+	var b strings.Builder
+	rest := w
+	for _, p := range parts {
+		i := strings.Index(rest, p)
+		for range utf8.RuneCountInString(rest[:i]) {
+			b.WriteString("ñ")
+		}
+		b.WriteString(Fold(p))
+		rest = rest[i+len(p):]
+	}
+	for range utf8.RuneCountInString(rest) {
+		b.WriteString("ñ")
+	}
+	return b.String()
+}
+
+// spanishKey is a folded word's light stem: plural -s (and -ces as -z), a
+// final -e after a consonant, and a final -a read as -o; "del" and "al" are
+// "de" and "a". Two forms of one word ("lunar", "lunares"; "contagiosa",
+// "contagiosos") share a key.
+func spanishKey(w string) string {
+	switch w {
+	case "del":
+		return "de"
+	case "al":
+		return "a"
+	}
+	rs := []rune(w)
+	n := len(rs)
+	switch {
+	case n > 4 && strings.HasSuffix(w, "ces"):
+		rs = append(rs[:n-3], 'z')
+	case n > 3 && rs[n-1] == 's':
+		rs = rs[:n-1]
+	}
+	n = len(rs)
+	if n >= 4 && rs[n-1] == 'e' && !isVowel(rs[n-2]) {
+		rs = rs[:n-1]
+	}
+	n = len(rs)
+	if n >= 4 && rs[n-1] == 'a' {
+		rs[n-1] = 'o'
+	}
+	return string(rs)
+}
+
+func isVowel(r rune) bool { return strings.ContainsRune("aeiou", r) }
+
+// sound is how a key sounds in Spanish, spelled one way: b and v, s, z and
+// soft c, ll and y, k, qu and hard c, silent h, doubled letters, ñ as n,
+// and a silent p before s at the start ("psoriasis", "soriasis").
+func sound(k string) string {
+	s := strings.NewReplacer("ñ", "n", "ll", "y", "qu", "k", "ch", "X").Replace(k)
+	if strings.HasPrefix(s, "ps") {
+		s = s[1:]
+	}
+	var b []rune
+	rs := []rune(s)
+	for i, r := range rs {
+		next := rune(0)
+		if i+1 < len(rs) {
+			next = rs[i+1]
+		}
+		switch r {
+		case 'h':
+			continue
+		case 'v':
+			r = 'b'
+		case 'z':
+			r = 's'
+		case 'c':
+			if next == 'e' || next == 'i' {
+				r = 's'
+			} else {
+				r = 'k'
+			}
+		case 'x':
+			b = append(b, 'k')
+			r = 's'
+		}
+		if len(b) > 0 && b[len(b)-1] == r {
+			continue
+		}
+		b = append(b, r)
+	}
+	return string(b)
+}
+
+func isNumber(w string) bool {
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// editDistance is the optimal string alignment distance between a and b,
+// or limit+1 once it exceeds limit.
+func editDistance(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}
