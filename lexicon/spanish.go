@@ -58,6 +58,7 @@ type phrase struct {
 	keys      []string
 	english   string
 	protected bool
+	adjective bool
 }
 
 // spanishTerm is one term line as written.
@@ -105,6 +106,7 @@ func parseSpanish(r io.Reader) (*Translator, error) {
 		cur = nil
 	}
 	vocab := map[string]bool{}
+	adjectives := false
 	sc := bufio.NewScanner(r)
 	for line := 1; sc.Scan(); line++ {
 		s := strings.TrimSpace(sc.Text())
@@ -124,7 +126,9 @@ func parseSpanish(r io.Reader) (*Translator, error) {
 					return nil, fmt.Errorf("lexicon: spanish line %d: want [%s NAME]", line, section)
 				}
 				cur = &frame{name: f[1], yesno: section == "yesno"}
-			case "stop", "terms":
+			case "stop":
+			case "terms":
+				adjectives = len(f) > 1 && f[1] == "adjectives"
 			default:
 				return nil, fmt.Errorf("lexicon: spanish line %d: unknown section %q", line, section)
 			}
@@ -186,7 +190,7 @@ func parseSpanish(r io.Reader) (*Translator, error) {
 				if len(keys) == 0 {
 					return nil, fmt.Errorf("lexicon: spanish line %d: %q has no words", line, v)
 				}
-				t.byLead[keys[0]] = append(t.byLead[keys[0]], phrase{keys: keys, english: en, protected: protected})
+				t.byLead[keys[0]] = append(t.byLead[keys[0]], phrase{keys: keys, english: en, protected: protected, adjective: adjectives})
 			}
 			if len(term.spanish) == 0 {
 				return nil, fmt.Errorf("lexicon: spanish line %d: no Spanish", line)
@@ -257,12 +261,12 @@ func (t *Translator) Translate(question string) Translation {
 	questionLike := strings.ContainsAny(question, "?¿")
 
 	// Protected phrases are terms before they are anything else.
-	prot := make([]string, len(toks)) // English at a phrase's first token
+	prot := make([]phrase, len(toks)) // the phrase at its first token
 	protLen := make([]int, len(toks))
 	guarded := make([]bool, len(toks))
 	for i := 0; i < len(toks); {
-		if en, n, ok := t.phraseAt(toks, guarded, i, true); ok {
-			prot[i], protLen[i] = en, n
+		if p, n, ok := t.phraseAt(toks, guarded, i, true); ok {
+			prot[i], protLen[i] = p, n
 			for j := i; j < i+n; j++ {
 				guarded[j] = true
 			}
@@ -335,12 +339,20 @@ func (t *Translator) Translate(question string) Translation {
 
 	// The other words, in order: lexicon phrases (longest first), stop words
 	// dropped, the rest matched by sound and spelling or passed through.
-	var content []string
-	add := func(en string) {
+	// The pieces of the English, each with where its Spanish starts and
+	// ends, so that an adjective that follows its noun goes before it.
+	type piece struct {
+		en         string
+		adj        bool
+		start, end int // token span
+	}
+	var pieces []piece
+	add := func(en string, adj bool, start, end int) {
 		// "melasma o paño": one melasma.
-		if len(content) == 0 || content[len(content)-1] != en {
-			content = append(content, en)
+		if len(pieces) > 0 && pieces[len(pieces)-1].en == en {
+			return
 		}
+		pieces = append(pieces, piece{en, adj, start, end})
 	}
 	for i := 0; i < len(toks); {
 		if used[i] {
@@ -348,12 +360,12 @@ func (t *Translator) Translate(question string) Translation {
 			continue
 		}
 		if protLen[i] > 0 {
-			add(prot[i])
+			add(prot[i].english, prot[i].adjective, i, i+protLen[i])
 			i += protLen[i]
 			continue
 		}
-		if en, n, ok := t.phraseAt(toks, used, i, false); ok {
-			add(en)
+		if p, n, ok := t.phraseAt(toks, used, i, false); ok {
+			add(p.english, p.adjective, i, i+n)
 			i += n
 			continue
 		}
@@ -361,12 +373,35 @@ func (t *Translator) Translate(question string) Translation {
 		i++
 		switch {
 		case isNumber(tk.raw):
-			add(tk.raw)
+			add(tk.raw, false, i-1, i)
 		case t.stop[tk.key] || articles[tk.key]:
 		default:
 			tr.Unknown = append(tr.Unknown, Fold(tk.raw))
-			add(Fold(tk.raw))
+			add(cognate(Fold(tk.raw)), false, i-1, i)
 		}
+	}
+	// "urticaria crónica", "moluscos rojos e hinchados": the adjectives
+	// that follow a noun (joined by "y" or "e") go before it.
+	for i := 1; i < len(pieces); i++ {
+		if !pieces[i].adj || pieces[i-1].adj {
+			continue
+		}
+		j := i
+		for j+1 < len(pieces) && pieces[j+1].adj && t.joined(toks, pieces[j].end, pieces[j+1].start) {
+			j++
+		}
+		if !t.joined(toks, pieces[i-1].end, pieces[i].start) {
+			i = j
+			continue
+		}
+		noun := pieces[i-1]
+		copy(pieces[i-1:], pieces[i:j+1])
+		pieces[j] = noun
+		i = j
+	}
+	content := make([]string, len(pieces))
+	for i, p := range pieces {
+		content[i] = p.en
 	}
 	body := strings.Join(content, " ")
 
@@ -398,6 +433,17 @@ func (t *Translator) Translate(question string) Translation {
 	return tr
 }
 
+// joined reports whether the tokens from end to start (exclusive) join two
+// words of one phrase: none, or only "y", "e" or an article.
+func (t *Translator) joined(toks []token, end, start int) bool {
+	for k := end; k < start; k++ {
+		if w := toks[k].key; w != "y" && w != "e" && !articles[w] {
+			return false
+		}
+	}
+	return end <= start
+}
+
 // frameMatch is where a frame's pattern matched the frame text, and the
 // part of it that is the question's topic (keepStart < 0 when none).
 type frameMatch struct {
@@ -415,9 +461,9 @@ func (m frameMatch) keeps(tk token) bool {
 // protected one when protectedOnly) that starts at toks[i], skipping
 // articles, and how many tokens it spans. A word the lexicon lacks may
 // match one of its words by sound and spelling.
-func (t *Translator) phraseAt(toks []token, used []bool, i int, protectedOnly bool) (string, int, bool) {
+func (t *Translator) phraseAt(toks []token, used []bool, i int, protectedOnly bool) (phrase, int, bool) {
 	if articles[toks[i].key] || t.stop[toks[i].key] && len(t.byLead[toks[i].key]) == 0 {
-		return "", 0, false
+		return phrase{}, 0, false
 	}
 	// The keys from i on, articles skipped, with how many tokens each
 	// reaches.
@@ -428,8 +474,10 @@ func (t *Translator) phraseAt(toks []token, used []bool, i int, protectedOnly bo
 			continue
 		}
 		k := toks[j].key
-		if _, known := t.byLead[k]; !known && !t.stop[k] && !articles[k] && !t.inVocab(k) {
-			if c, ok := t.closest(toks[j].raw, k); ok {
+		if !t.known(k) && !t.stop[k] && !articles[k] {
+			if b := unclitic(toks[j].raw); b != "" && t.known(spanishKey(b)) {
+				k = spanishKey(b)
+			} else if c, ok := t.closest(toks[j].raw, k); ok {
 				k = c
 			}
 		}
@@ -437,22 +485,45 @@ func (t *Translator) phraseAt(toks []token, used []bool, i int, protectedOnly bo
 		reach = append(reach, j-i+1)
 	}
 	if len(keys) == 0 {
-		return "", 0, false
+		return phrase{}, 0, false
 	}
 	for _, p := range t.byLead[keys[0]] {
 		if protectedOnly && !p.protected {
 			continue
 		}
 		if len(p.keys) <= len(keys) && slices.Equal(p.keys, keys[:len(p.keys)]) {
-			return p.english, reach[len(p.keys)-1], true
+			return p, reach[len(p.keys)-1], true
 		}
 	}
-	return "", 0, false
+	return phrase{}, 0, false
 }
 
-func (t *Translator) inVocab(k string) bool {
+// known reports whether a key is a word of the lexicon's terms.
+func (t *Translator) known(k string) bool {
+	if _, ok := t.byLead[k]; ok {
+		return true
+	}
 	_, ok := slices.BinarySearch(t.vocab, k)
 	return ok
+}
+
+// clitics are the pronouns Spanish joins to an infinitive or gerund
+// ("quitarlos", "lavándolas"), longest first.
+var clitics = []string{"selos", "selas", "sela", "selo", "melo", "mela", "telo", "tela", "nos", "los", "las", "les", "lo", "la", "le", "se", "me", "te"}
+
+// unclitic returns a verb without the pronouns joined to it ("quitarlos":
+// "quitar"), or "" when the word is not an infinitive or gerund with one.
+func unclitic(w string) string {
+	for _, c := range clitics {
+		if b, ok := strings.CutSuffix(w, c); ok && len(b) >= 4 {
+			for _, end := range []string{"ar", "er", "ir", "ando", "iendo"} {
+				if strings.HasSuffix(b, end) {
+					return b
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // closest returns the lexicon word a word the lexicon lacks was meant to
@@ -488,6 +559,29 @@ func (t *Translator) closest(raw, key string) (string, bool) {
 		return "", false
 	}
 	return best, true
+}
+
+// cognateEndings turn the endings of Spanish words the lexicon lacks into
+// their usual English ones, so that a cognate ("prevención", "genético")
+// meets its English word and a medical name ("pénfigo foliáceo") keeps the
+// shape of one.
+var cognateEndings = []struct{ es, en string }{
+	{"ccion", "ction"}, {"cion", "tion"}, {"mente", "ly"}, {"aceo", "aceus"}, {"acea", "acea"},
+	{"ico", "ic"}, {"ica", "ic"}, {"oso", "ous"}, {"osa", "ous"},
+}
+
+// cognate returns a folded word with a Spanish ending put into English
+// ("prevencion": "prevention"), or the word.
+func cognate(w string) string {
+	if utf8.RuneCountInString(w) < 6 {
+		return w
+	}
+	for _, e := range cognateEndings {
+		if b, ok := strings.CutSuffix(w, e.es); ok {
+			return b + e.en
+		}
+	}
+	return w
 }
 
 // inflection reports whether two words differ only in their last two
