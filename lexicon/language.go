@@ -71,8 +71,11 @@ type Detector struct {
 	fold  map[string]map[Language]float64 // diacritics removed
 	pairs map[string]map[Language]float64 // "a b", folded
 	grams map[string]map[Language]float64
-	chars map[rune]map[Language]float64
-	langs []Language
+	// gramList is the n-grams in order, so that the bound on a word's
+	// n-grams always keeps the same ones.
+	gramList []string
+	chars    map[rune]map[Language]float64
+	langs    []Language
 }
 
 // NewDetector returns the detector of the profiles shipped with this
@@ -83,7 +86,7 @@ func NewDetector() (*Detector, error) {
 	if err != nil {
 		return nil, err
 	}
-	es, err := parseSpanish(strings.NewReader(spanishLexicon))
+	es, err := parseSpanish(strings.NewReader(spanishLexicon), false)
 	if err != nil {
 		return nil, err
 	}
@@ -197,6 +200,10 @@ func ParseProfiles(r io.Reader) (*Detector, error) {
 	if !seen[English] {
 		return nil, fmt.Errorf("lexicon: languages: no profile for %s", English)
 	}
+	for g := range d.grams {
+		d.gramList = append(d.gramList, g)
+	}
+	sort.Strings(d.gramList)
 	return d, nil
 }
 
@@ -265,11 +272,11 @@ func (d *Detector) evidence(text string) (map[Language]float64, map[Language]int
 		} else if len([]rune(w)) >= 3 {
 			n := 0
 			marked := "_" + w + "_"
-			for g, m := range d.grams {
+			for _, g := range d.gramList {
 				if n == maxGramsPerWord {
 					break
 				}
-				if strings.Contains(marked, g) {
+				if m := d.grams[g]; strings.Contains(marked, g) {
 					for l, w := range m {
 						score[l] += w / float64(len(m))
 					}

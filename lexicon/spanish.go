@@ -83,13 +83,15 @@ type Translation struct {
 // NewSpanish returns the translator of the lexicon shipped with this
 // package.
 func NewSpanish() (*Translator, error) {
-	return parseSpanish(strings.NewReader(spanishLexicon))
+	return parseSpanish(strings.NewReader(spanishLexicon), true)
 }
 
 // ParseSpanish reads a lexicon in the format of spanish.txt.
-func ParseSpanish(r io.Reader) (*Translator, error) { return parseSpanish(r) }
+func ParseSpanish(r io.Reader) (*Translator, error) { return parseSpanish(r, true) }
 
-func parseSpanish(r io.Reader) (*Translator, error) {
+// parseSpanish reads a lexicon; without compile, its frames' patterns are
+// left out (the detector reads only its terms).
+func parseSpanish(r io.Reader, compile bool) (*Translator, error) {
 	t := &Translator{stop: map[string]bool{}, byLead: map[string][]phrase{}, phon: map[string][]string{}}
 	var cur *frame
 	section := ""
@@ -154,6 +156,10 @@ func parseSpanish(r io.Reader) (*Translator, error) {
 			case "also":
 				cur.also = v
 			case "es":
+				if !compile {
+					cur.res = append(cur.res, nil)
+					continue
+				}
 				re, err := regexp.Compile(`\b(?:` + v + `)\b`)
 				if err != nil {
 					return nil, fmt.Errorf("lexicon: spanish line %d: %v", line, err)
