@@ -260,6 +260,10 @@ func (t *Translator) Translate(question string) Translation {
 			ft.WriteByte(' ')
 		}
 		toks[i] = token{raw: w, key: spanishKey(w), start: ft.Len()}
+		// Frames read "quitarlos" as "quitar".
+		if b := unclitic(w); b != "" {
+			w = b
+		}
 		ft.WriteString(strings.ReplaceAll(w, "ñ", "n"))
 		toks[i].end = ft.Len()
 	}
@@ -533,16 +537,21 @@ func unclitic(w string) string {
 }
 
 // closest returns the lexicon word a word the lexicon lacks was meant to
-// be: one that sounds the same ("berrugas": verrugas, "ampoyas": ampollas,
-// "erpes": herpes), or, for a word of five letters or more, one or (from
-// eight letters) two edits away with the same first letter, the edits not
-// all in its ending. Ties match nothing.
+// be: one of five letters or more that sounds the same ("berrugas":
+// verrugas, "ampoyas": ampollas, "erpes": herpes), or, for a word of six
+// letters or more, one or (from eight letters) two edits away with the same
+// first letter, the edits not all in its ending. Ties match nothing.
 func (t *Translator) closest(raw, key string) (string, bool) {
 	if utf8.RuneCountInString(raw) < 5 || t.stop[key] {
 		return "", false
 	}
 	if c := t.phon[sound(key)]; len(c) == 1 {
 		return c[0], true
+	}
+	if utf8.RuneCountInString(raw) < 6 {
+		// Short words are other words more often than slips: "comer" is
+		// not "coger".
+		return "", false
 	}
 	limit := 1
 	if utf8.RuneCountInString(key) >= 8 {
