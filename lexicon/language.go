@@ -336,8 +336,15 @@ func (d *Detector) Detect(text string) Language {
 		}
 		return all[i].l < all[j].l
 	})
-	if len(all) == 0 || all[0].l == English || all[0].s < minEvidence || all[0].s < englishShare*score[English] || pieces[all[0].l] < minPieces {
+	if len(all) == 0 || all[0].l == English || all[0].s < englishShare*score[English] {
 		return English
 	}
-	return all[0].l
+	best := all[0]
+	// A text all of whose words speak for one language ("verrugas",
+	// "culebrilla contagio") needs less evidence than a longer one.
+	every := pieces[best.l] >= len(detectorWords(text)) && best.s >= wordWeight
+	if !every && (best.s < minEvidence || pieces[best.l] < minPieces) {
+		return English
+	}
+	return best.l
 }

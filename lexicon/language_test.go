@@ -42,6 +42,8 @@ func TestDetect(t *testing.T) {
 		{"mi hijo tiene piojos, como se quitan", "es", "informal"},
 		{"Cuanto dura la varicela en adultos?", "es", "duration, no accents"},
 		{"se pega la tiña?", "es", "short yes/no"},
+		{"verrugas", "es", "one word that only Spanish writes"},
+		{"sarna", "es", "one lexicon word"},
 		// Other languages the detector names.
 		{"Qu'est-ce qui cause l'acné ?", "fr", "French elisions"},
 		{"Comment traiter le psoriasis du cuir chevelu ?", "fr", "French question word"},
