@@ -77,13 +77,12 @@ func TestSpanishManifest(t *testing.T) {
 
 // spanishReport aggregates one file's measures.
 type spanishReport struct {
-	es, hits           int
-	esFacts            float64
-	twins              int
-	twinEs, twinEn     float64 // key-fact rates summed over questions with a twin
-	esAnswered         int
-	other, otherRight  int
-	otherWrongMessages []string
+	es, hits          int
+	esFacts           float64
+	twins             int
+	twinEs, twinEn    float64 // key-fact rates summed over questions with a twin
+	esAnswered        int
+	other, otherRight int
 }
 
 func (r *spanishReport) String() string {

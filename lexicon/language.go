@@ -137,7 +137,7 @@ func ParseProfiles(r io.Reader) (*Detector, error) {
 		}
 		f := strings.Fields(s)
 		if len(f) < 3 {
-			return nil, fmt.Errorf("lexicon: languages line %d: want LANG KIND ITEM...", line)
+			return nil, fmt.Errorf("lexicon: languages line %d: want a language, a kind and items", line)
 		}
 		l := Language(f[0])
 		if !seen[l] {
