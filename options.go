@@ -103,6 +103,8 @@ type request struct {
 	// before anything reads the version's index.
 	ix   *retrieve.Index
 	comp *answer.Composer
+	// langs reads a question's language, set by useIndex.
+	langs *languages
 }
 
 // WithRetriever replaces retrieval from the knowledge version's own index.

@@ -94,6 +94,17 @@ type Metadata struct {
 	// Mode is set on grounded answers.
 	Mode      string     `json:"mode,omitempty"`
 	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
+	// QuestionLanguage is set when the question is not in English: "es"
+	// for a Spanish question, answered from the English passages; the
+	// language of a question refused with MessageUnsupportedLanguage ("fr",
+	// "pt", "de", "it", …, or "und" when the detector cannot name it).
+	QuestionLanguage string `json:"question_language,omitempty"`
+	// PassageLanguage is the language of the passages, PassageLanguage
+	// ("en"), set with QuestionLanguage.
+	PassageLanguage string `json:"passage_language,omitempty"`
+	// EnglishQuestion is a Spanish question as the English knowledge read
+	// it: the translation that retrieval and the answer worked from.
+	EnglishQuestion string `json:"english_question,omitempty"`
 }
 
 // Grounded is an answer whose every claim cites a passage that supports it.

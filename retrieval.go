@@ -56,7 +56,8 @@ func clauses(text string) []string {
 // the question without clauses addressed to the system; when that retrieves
 // nothing, the question's last clause that retrieves something, so that a
 // reference question wrapped in a request ("save the answer to a file: what
-// are the types of melanoma?") is still found. A Retriever given with
+// are the types of melanoma?") is still found. A Spanish question is
+// searched in English, as Ask reads it. A Retriever given with
 // WithRetriever replaces the version's index; without one, a nil kv is
 // ErrNoKnowledge and a kv without an index an error wrapping
 // evidence.ErrNoIndex.
@@ -70,7 +71,7 @@ func Retrieve(ctx context.Context, question string, kv *evidence.Version, opts .
 			return nil, err
 		}
 	}
-	hits, _, err := retrieveFor(ctx, withoutInstructions(question), kv, &cfg)
+	hits, _, err := retrieveFor(ctx, cfg.retrievalQuery(withoutInstructions(question), kv), kv, &cfg)
 	return hits, err
 }
 
