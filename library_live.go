@@ -1,6 +1,7 @@
 package dermliving
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -128,4 +129,30 @@ func (l *Library) InFlight(id string) int {
 		return h.n
 	}
 	return 0
+}
+
+// Warm prepares kv for questions before it is served: it builds what Ask
+// otherwise builds on a version's first questions (the answer composer and
+// the verifier kept with the version) and asks each of questions, whose
+// results are discarded, so that the term statistics they need are cached
+// too. A host that swaps versions in (Library.Put) warms each one first, so
+// that the requests after a swap are not the ones that pay for it. Warm
+// returns the first error of Ask, if any (a blocked version is warmed as
+// if allowed).
+func Warm(ctx context.Context, kv *evidence.Version, questions ...string) error {
+	cfg := request{options: newOptions(nil)}
+	if err := cfg.useIndex(kv); err != nil {
+		return err
+	}
+	lexicalVerifier(kv, cfg.ix)
+	for _, q := range questions {
+		if _, err := Ask(ctx, q, kv, WithBlockedVersion()); err != nil {
+			var qe *QuestionError
+			if errors.As(err, &qe) {
+				continue
+			}
+			return err
+		}
+	}
+	return nil
 }

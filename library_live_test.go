@@ -366,3 +366,21 @@ func TestAbstentionToolCalls(t *testing.T) {
 		t.Errorf("an abstention after the draft step: %+v, want its tool request executed", res)
 	}
 }
+
+// TestWarm: warming builds a version's per-version data and asks its
+// questions, a bad question among them skipped; a closed version is an
+// error.
+func TestWarm(t *testing.T) {
+	kv := openSandbox(t, "kv_2026_11_01")
+	if err := dermliving.Warm(context.Background(), kv, "What causes hives?", ""); err != nil {
+		t.Errorf("Warm: %v", err)
+	}
+	blocked := withReport(t, "kv_w", "2027-01-01", failingReport)
+	if err := dermliving.Warm(context.Background(), blocked, "What causes hives?"); err != nil {
+		t.Errorf("Warm of a blocked version, before it is served: %v", err)
+	}
+	kv.Close()
+	if err := dermliving.Warm(context.Background(), kv, "What causes hives?"); !errors.Is(err, dermliving.ErrVersionClosed) {
+		t.Errorf("Warm of a closed version: %v, want ErrVersionClosed", err)
+	}
+}
