@@ -248,16 +248,3 @@ func openVersions(dir string) (map[string]*evidence.Version, error) {
 	}
 	return versions, nil
 }
-
-// defaultVersion picks the version a request that names none gets, by the
-// rule the CLI and the sandbox follow (dermliving.Library.Default): the
-// newest released one, else the newest unmeasured one, else a blocked one
-// served all the same. When every version served is blocked and refused,
-// there is none, and the server does not start.
-func defaultVersion(versions map[string]*evidence.Version) (string, error) {
-	kv, err := dermliving.NewLibrary(slices.Collect(maps.Values(versions))...).Default()
-	if err != nil {
-		return "", err
-	}
-	return kv.ID(), nil
-}

@@ -826,6 +826,19 @@ func TestNewServerRefuses(t *testing.T) {
 	}
 }
 
+// defaultVersion picks the version a request that names none gets among
+// versions, as the server's library does (server.defaultID), by the rule the CLI and the sandbox follow (dermliving.Library.Default): the
+// newest released one, else the newest unmeasured one, else a blocked one
+// served all the same. When every version served is blocked and refused,
+// there is none, and the server does not start.
+func defaultVersion(versions map[string]*evidence.Version) (string, error) {
+	kv, err := dermliving.NewLibrary(slices.Collect(maps.Values(versions))...).Default()
+	if err != nil {
+		return "", err
+	}
+	return kv.ID(), nil
+}
+
 func TestDefaultVersion(t *testing.T) {
 	kv := sandboxKV(t)
 	if got, err := defaultVersion(map[string]*evidence.Version{kv.ID(): kv}); err != nil || got != kv.ID() {
