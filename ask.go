@@ -32,10 +32,20 @@ import (
 // insufficient_evidence.
 //
 // err is non-nil only for failures: a bad question (*QuestionError), a nil
-// kv, a kv without a search index (evidence.ErrNoIndex, see retrieve.Of), a
-// cancelled context, or a failing Retriever, Generator or Verifier.
+// kv, a blocked kv not allowed (ErrBlocked), a kv closed before or while
+// the question was answered (ErrVersionClosed), a kv without a search index
+// (evidence.ErrNoIndex, see retrieve.Of), a cancelled context, or a failing
+// Retriever, Generator or Verifier.
+//
+// Every result's metadata carries kv's release status (knowledge_status)
+// and, for a blocked version, the gates it failed.
 // Ask is safe for concurrent use.
 func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Option) (Result, error) {
+	res, err := ask(ctx, question, kv, opts...)
+	return closedAfter(kv, res, err)
+}
+
+func ask(ctx context.Context, question string, kv *evidence.Version, opts ...Option) (Result, error) {
 	cfg := request{options: newOptions(opts)}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -46,18 +56,22 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 	if err := checkQuestion(question, cfg.maxBytes); err != nil {
 		return nil, err
 	}
-	if !cfg.allowBlocked && Blocked(kv) {
+	if !cfg.allowBlocked && !kv.BlockedAllowed() && Blocked(kv) {
 		return nil, fmt.Errorf("%w: %s", ErrBlocked, kv.ID())
+	}
+	if kv.Closed() {
+		return nil, versionClosed(kv)
 	}
 	if err := cfg.useIndex(kv); err != nil {
 		return nil, err
 	}
-	md := Metadata{RequestID: cfg.requestID, KnowledgeVersion: kv.ID()}
+	md := Metadata{RequestID: cfg.requestID, KnowledgeVersion: kv.ID(), KnowledgeStatus: kv.Status().String(), FailedGates: kv.FailedGates()}
 	if md.RequestID == "" {
 		md.RequestID = newRequestID()
 	}
 	corrected, refused := cfg.screen(question, kv, &md)
 	if refused != nil {
+		refused.Metadata.ToolCalls = cfg.notRun()
 		return refused, nil
 	}
 	insufficient := &Abstained{Reason: abstain.InsufficientEvidence, Message: "No passage in " + kv.ID() + " supports an answer.", Metadata: md}
@@ -68,6 +82,7 @@ func Ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 	if len(passages) == 0 && (cfg.retriever != nil || cfg.draft != nil || cfg.generator != nil) {
 		// Retrieval's relevance floor found nothing. Only an extractive
 		// answer may still come from the topic the question names.
+		insufficient.Metadata.ToolCalls = cfg.notRun()
 		return insufficient, nil
 	}
 	runner := tools.NewRunner(cfg.policy)

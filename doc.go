@@ -46,8 +46,24 @@
 // itself with evidence; this package imports retrieve, so every version
 // opened by a program that calls Ask can be searched.
 //
+// A version's release status comes from the gate report stored in its
+// manifest: released when every gate passed, unmeasured without a report,
+// blocked when a gate failed (evidence.Status). Every result's metadata
+// carries it (knowledge_status, and failed_gates for a blocked version). Ask
+// refuses a blocked version with ErrBlocked unless the caller allows it
+// (WithBlockedVersion) or the version was opened to be served all the same
+// (evidence.OpenOptions.AllowBlocked, as the embedded sandbox's versions
+// are: they fail citation_validity and are served for demonstration).
+//
+// A Library holds the versions a host serves: its default is the newest
+// released version, else the newest unmeasured one, else a blocked one
+// served all the same. It counts the questions in flight on each version
+// (Library.Ask, Library.Acquire), so that Put can replace a version while
+// questions are answered: the old one is closed when its last question
+// ends. A question on a version closed anyway gets ErrVersionClosed.
+//
 // # Concurrency
 //
-// Ask is safe for concurrent use, and so is an opened *evidence.Version.
-// Results are plain values owned by the caller.
+// Ask is safe for concurrent use, and so is an opened *evidence.Version
+// and a Library. Results are plain values owned by the caller.
 package dermliving

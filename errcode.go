@@ -13,6 +13,7 @@ const (
 	CodeInvalidQuestion = "invalid_question" // a QuestionError: empty, too long, not text
 	CodeNotFound        = "not_found"        // an unknown version or evidence id
 	CodeBlocked         = "blocked"          // a version that failed a release gate
+	CodeVersionClosed   = "version_closed"   // the version was closed (replaced) mid-question: ask again
 	CodeNoKnowledge     = "no_knowledge"     // no version, or no released one
 	CodeCorrupt         = "corrupt_knowledge"
 	CodeCancelled       = "cancelled" // the caller cancelled the context
@@ -37,6 +38,8 @@ func ErrorCode(err error) (code string, status int) {
 		return CodeNotFound, 404
 	case errors.Is(err, ErrBlocked):
 		return CodeBlocked, 409
+	case errors.Is(err, ErrVersionClosed):
+		return CodeVersionClosed, 503
 	case errors.Is(err, ErrNoKnowledge):
 		return CodeNoKnowledge, 503
 	case errors.Is(err, evidence.ErrCorrupt):

@@ -23,6 +23,7 @@ func TestErrorCode(t *testing.T) {
 		{fmt.Errorf("evidence: %w", evidence.ErrNotFound), dermliving.CodeNotFound, 404},
 		{dermliving.ErrBlocked, dermliving.CodeBlocked, 409},
 		{dermliving.ErrNoKnowledge, dermliving.CodeNoKnowledge, 503},
+		{fmt.Errorf("%w: kv_x", dermliving.ErrVersionClosed), dermliving.CodeVersionClosed, 503},
 		{fmt.Errorf("open: %w", evidence.ErrCorrupt), dermliving.CodeCorrupt, 500},
 		{context.Canceled, dermliving.CodeCancelled, 499},
 		{fmt.Errorf("ask: %w", context.DeadlineExceeded), dermliving.CodeTimeout, 503},

@@ -77,7 +77,7 @@ func TestLibraryVersions(t *testing.T) {
 		t.Errorf("Versions = %s, want oldest release first", got)
 	}
 	if d, err := lib.Default(); err != nil || d != cur {
-		t.Errorf("Default = %v, %v; want kv_2026_11_01, the newest released", d, err)
+		t.Errorf("Default = %v, %v; want kv_2026_11_01, the newest sandbox version (both blocked, both served)", d, err)
 	}
 	if kv, err := lib.Get("kv_2026_10_01"); err != nil || kv != old {
 		t.Errorf("Get(kv_2026_10_01) = %v, %v", kv, err)
@@ -101,8 +101,8 @@ func TestLibraryVersions(t *testing.T) {
 	// A newer version whose gates failed is held but never the default, and
 	// asking it by name is refused.
 	blocked := blockedVersion(t)
-	if r := lib.Put(blocked); r != nil {
-		t.Errorf("Put of a new id replaced %s", r.ID())
+	if lib.Put(blocked) {
+		t.Error("Put of a new id replaced a version")
 	}
 	if got := strings.Join(ids(lib.Versions()), ","); got != "kv_2026_10_01,kv_2026_11_01,kv_2027_01_01" {
 		t.Errorf("Versions = %s", got)
@@ -117,10 +117,14 @@ func TestLibraryVersions(t *testing.T) {
 		t.Errorf("Default of a library holding only a blocked version: %v", err)
 	}
 
-	// Put replaces a version with the same id and hands back the old one.
+	// Put replaces a version with the same id and closes the old one, which
+	// no question holds.
 	cur2 := openSandbox(t, "kv_2026_11_01")
-	if r := lib.Put(cur2); r != cur {
-		t.Errorf("Put returned %p, want the replaced version %p", r, cur)
+	if !lib.Put(cur2) {
+		t.Error("Put of a held id did not report replacing it")
+	}
+	if !cur.Closed() {
+		t.Error("the replaced version, idle, was not closed")
 	}
 	if kv, _ := lib.Get("kv_2026_11_01"); kv != cur2 {
 		t.Error("Get does not return the version put last")
@@ -169,16 +173,34 @@ func (o outcome) String() string {
 }
 
 // TestLibraryUnderLoad asks mixed questions from 16 goroutines while another
-// goroutine keeps replacing both sandbox versions with other opened copies of
-// themselves. Every request must get what it gets when asked alone: the same
-// status and reason, from the version it named (or the default), or the same
-// typed error. Zero requests may fail otherwise.
+// goroutine keeps replacing both sandbox versions with freshly opened copies
+// of themselves (from bundles written with their index, so that opening
+// takes milliseconds), each replaced copy closed by the Library once its
+// last question ends. Every request must get what it gets when asked alone:
+// the same status and reason, from the version it named (or the default),
+// or the same typed error. Zero requests may fail otherwise, none may meet
+// a closed version, and every replaced copy ends closed.
 func TestLibraryUnderLoad(t *testing.T) {
-	copies := map[string][]*evidence.Version{}
+	dirs := map[string]string{}
 	for _, id := range []string{"kv_2026_10_01", "kv_2026_11_01"} {
-		copies[id] = []*evidence.Version{openSandbox(t, id), openSandbox(t, id)}
+		dirs[id] = writeSandboxBundle(t, id)
 	}
-	lib := dermliving.NewLibrary(copies["kv_2026_10_01"][0], copies["kv_2026_11_01"][0])
+	var opened []*evidence.Version
+	var openedMu sync.Mutex
+	open := func(id string) *evidence.Version {
+		kv, err := evidence.OpenDir(dirs[id])
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		kv = allowBlocked(t, kv, dirs[id])
+		openedMu.Lock()
+		opened = append(opened, kv)
+		openedMu.Unlock()
+		return kv
+	}
+	lib := dermliving.NewLibrary(open("kv_2026_10_01"), open("kv_2026_11_01"))
+	defer lib.Close()
 	def, err := lib.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -212,25 +234,27 @@ func TestLibraryUnderLoad(t *testing.T) {
 		}
 	}
 
-	const askers, rounds = 16, 12
+	const askers, rounds, minSwaps = 16, 12, 4
 	var done atomic.Bool
 	var swaps, asked, failed atomic.Int64
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		for i := 0; !done.Load(); i++ {
+		for !done.Load() {
 			for _, id := range []string{"kv_2026_10_01", "kv_2026_11_01"} {
-				lib.Put(copies[id][i%2])
-				swaps.Add(1)
+				if kv := open(id); kv != nil {
+					lib.Put(kv)
+					swaps.Add(1)
+				}
 			}
-			// A pause, so that swapping does not starve the askers of the
-			// lock; tens of thousands of swaps still land among them.
-			time.Sleep(20 * time.Microsecond)
 		}
 	})
 	var askersWG sync.WaitGroup
+	deadline := time.Now().Add(20 * time.Second)
 	for g := range askers {
 		askersWG.Go(func() {
-			for r := range rounds {
+			// Each asker asks its rounds, and goes on until the swapper has
+			// replaced versions a few times under it.
+			for r := 0; r < rounds || swaps.Load() < minSwaps && time.Now().Before(deadline); r++ {
 				q := questions[(g+r)%len(questions)]
 				v := versions[(g*7+r)%len(versions)]
 				res, err := lib.Ask(ctx, q, v)
@@ -256,8 +280,23 @@ func TestLibraryUnderLoad(t *testing.T) {
 	askersWG.Wait()
 	done.Store(true)
 	wg.Wait()
-	if swaps.Load() == 0 {
-		t.Error("no version was swapped while questions were asked")
+	if swaps.Load() < minSwaps {
+		t.Errorf("%d swaps while questions were asked, want at least %d", swaps.Load(), minSwaps)
+	}
+	// Every copy but the two held now was replaced, and no question holds
+	// it any more: each is closed. The two held are open, with nothing in
+	// flight.
+	held := map[*evidence.Version]bool{}
+	for _, kv := range lib.Versions() {
+		held[kv] = true
+		if lib.InFlight(kv.ID()) != 0 {
+			t.Errorf("%s: %d questions in flight after the load", kv.ID(), lib.InFlight(kv.ID()))
+		}
+	}
+	for _, kv := range opened {
+		if kv.Closed() == held[kv] {
+			t.Errorf("a copy of %s: closed %v, held %v", kv.ID(), kv.Closed(), held[kv])
+		}
 	}
 	t.Logf("%d requests, %d failed, %d swaps", asked.Load(), failed.Load(), swaps.Load())
 }

@@ -25,6 +25,12 @@ var (
 	// ErrBlocked: the knowledge version failed a release gate and the caller
 	// did not opt in with WithBlockedVersion.
 	ErrBlocked = errors.New("dermliving: knowledge version blocked by a failed release gate")
+	// ErrVersionClosed: the knowledge version was closed (replaced in a
+	// Library, or shut down) before or while the question was answered;
+	// nothing it produced is returned. Asking again, through the Library,
+	// reaches the version that replaced it. A question asked through
+	// Library.Ask or Library.Acquire never gets it.
+	ErrVersionClosed = errors.New("dermliving: knowledge version closed")
 )
 
 // QuestionError describes a question Ask refuses. It wraps ErrEmptyQuestion,
@@ -91,9 +97,22 @@ type ToolCall = tools.Call
 type Metadata struct {
 	RequestID        string `json:"request_id"`
 	KnowledgeVersion string `json:"knowledge_version"`
+	// KnowledgeStatus is the release status of the version answered from
+	// (StatusReleased, StatusUnmeasured or StatusBlocked), on every
+	// result: an answer from a version that was never measured, or that
+	// failed a gate and was served all the same, says so.
+	KnowledgeStatus string `json:"knowledge_status"`
+	// FailedGates names the release gates the version failed, when it is
+	// blocked.
+	FailedGates []string `json:"failed_gates,omitempty"`
 	// Mode is set on grounded answers.
-	Mode      string     `json:"mode,omitempty"`
-	ToolCalls []ToolCall `json:"tool_calls,omitempty"`
+	Mode string `json:"mode,omitempty"`
+	// ToolCalls lists every tool request made for the question, in order,
+	// with what became of it; an empty list (never absent in JSON) when
+	// none was made. An abstention reached before the draft step runs no
+	// tool: each scripted request (WithToolRequests) is listed as neither
+	// authorized nor executed, with the reason.
+	ToolCalls []ToolCall `json:"tool_calls"`
 	// QuestionLanguage is set when the question is not in English: "es"
 	// for a Spanish question, answered from the English passages; the
 	// language of a question refused with MessageUnsupportedLanguage ("fr",
@@ -105,6 +124,14 @@ type Metadata struct {
 	// EnglishQuestion is a Spanish question as the English knowledge read
 	// it: the translation that retrieval and the answer worked from.
 	EnglishQuestion string `json:"english_question,omitempty"`
+}
+
+// MarshalJSON encodes the metadata with tool_calls always a list.
+func (m Metadata) MarshalJSON() ([]byte, error) {
+	type plain Metadata
+	p := plain(m)
+	p.ToolCalls = nonNil(p.ToolCalls)
+	return json.Marshal(p)
 }
 
 // Grounded is an answer whose every claim cites a passage that supports it.
@@ -124,22 +151,14 @@ func (*Grounded) result()        {}
 
 // MarshalJSON encodes the answer as the "data" object of the API envelope.
 func (g *Grounded) MarshalJSON() ([]byte, error) {
-	md := g.Metadata
-	if md.ToolCalls == nil {
-		md.ToolCalls = []ToolCall{}
-	}
-	type metadata struct {
-		Metadata
-		ToolCalls []ToolCall `json:"tool_calls"`
-	}
 	return json.Marshal(struct {
 		Status        string              `json:"status"`
 		Answer        string              `json:"answer"`
 		Claims        []Claim             `json:"claims"`
 		RemovedClaims []RemovedClaim      `json:"removed_claims"`
 		Citations     []citation.Citation `json:"citations"`
-		Metadata      metadata            `json:"metadata"`
-	}{"grounded", g.Answer, nonNil(g.Claims), nonNil(g.RemovedClaims), nonNil(g.Citations), metadata{md, md.ToolCalls}})
+		Metadata      Metadata            `json:"metadata"`
+	}{"grounded", g.Answer, nonNil(g.Claims), nonNil(g.RemovedClaims), nonNil(g.Citations), g.Metadata})
 }
 
 // Abstained is a typed refusal to answer. It is a normal result, not an error.

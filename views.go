@@ -43,10 +43,13 @@ func Evidence(kv *evidence.Version, id string) (EvidenceView, error) {
 	}, nil
 }
 
-// Version statuses.
+// Version statuses (see evidence.Status): released only with a stored gate
+// report whose every gate passed; unmeasured without a report, served and
+// flagged; blocked when the report failed, refused by Ask unless allowed.
 const (
-	StatusReleased = "released"
-	StatusBlocked  = "blocked"
+	StatusReleased   = string(evidence.Released)
+	StatusUnmeasured = string(evidence.Unmeasured)
+	StatusBlocked    = string(evidence.Blocked)
 )
 
 // VersionView summarises a knowledge version, as GET /v1/knowledge/versions and
@@ -59,6 +62,12 @@ type VersionView struct {
 	Sources  int             `json:"sources"`
 	Checksum string          `json:"checksum"`
 	Gates    []evidence.Gate `json:"gates"`
+	// FailedGates names the gates a blocked version failed.
+	FailedGates []string `json:"failed_gates,omitempty"`
+	// BlockedAllowed is set on a blocked version that was opened to be
+	// served all the same (evidence.OpenOptions.AllowBlocked, as the
+	// sandbox is): Ask answers from it, flagging each answer.
+	BlockedAllowed bool `json:"blocked_allowed,omitempty"`
 }
 
 // Blocked reports whether kv's stored release-gate report failed. A version
@@ -67,24 +76,24 @@ func Blocked(kv *evidence.Version) bool {
 	return kv.Blocked()
 }
 
-// DescribeVersion summarises kv. A version whose stored gate report failed is
-// "blocked"; otherwise it is "released".
+// DescribeVersion summarises kv, its status from its stored gate report:
+// "released" when every gate passed, "blocked" when the report failed,
+// "unmeasured" when there is none.
 func DescribeVersion(kv *evidence.Version) VersionView {
 	m := kv.Manifest()
 	v := VersionView{
-		ID:       m.ID,
-		Released: m.Released,
-		Status:   StatusReleased,
-		Passages: m.Passages,
-		Sources:  len(m.Sources),
-		Checksum: m.Checksum,
-		Gates:    []evidence.Gate{},
+		ID:          m.ID,
+		Released:    m.Released,
+		Status:      m.Status().String(),
+		Passages:    m.Passages,
+		Sources:     len(m.Sources),
+		Checksum:    m.Checksum,
+		Gates:       []evidence.Gate{},
+		FailedGates: m.FailedGates(),
 	}
-	if m.Gates != nil {
+	if m.Gates != nil && m.Gates.Gates != nil {
 		v.Gates = m.Gates.Gates
-		if !m.Gates.Passed {
-			v.Status = StatusBlocked
-		}
 	}
+	v.BlockedAllowed = v.Status == StatusBlocked && kv.BlockedAllowed()
 	return v
 }

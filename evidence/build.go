@@ -459,24 +459,17 @@ type indexKey struct {
 // sourceKey names one release of a source.
 type sourceKey struct{ id, version string }
 
-// Blocked reports whether the manifest's stored release-gate report failed.
-// A manifest without a report is not blocked.
-func (m Manifest) Blocked() bool { return m.Gates != nil && !m.Gates.Passed }
+// Blocked reports whether the manifest's status is [Blocked]: its stored
+// release-gate report failed. A manifest without a report is not blocked; it
+// is [Unmeasured].
+func (m Manifest) Blocked() bool { return m.Status() == Blocked }
 
-// NewestReleased returns the index in ms of the newest released version, the
-// one a host answers from when a question names none: the latest release
-// date (ties: the greater id) among versions not blocked. It returns -1 when
-// every version is blocked or ms is empty. The CLI, the sandbox and
-// dermliving.Library all choose by it.
-func NewestReleased(ms []Manifest) int {
-	best := -1
-	for i, m := range ms {
-		if m.Blocked() {
-			continue
-		}
-		if best < 0 || m.Released > ms[best].Released || m.Released == ms[best].Released && m.ID > ms[best].ID {
-			best = i
-		}
-	}
-	return best
-}
+// NewestReleased returns the index in ms of the version a host answers from
+// when a question names none: the newest [Released] one (the latest release
+// date; ties: the greater id) or, when none is released, the newest
+// [Unmeasured] one, which is then served flagged as unmeasured. A blocked
+// version is never chosen; NewestReleased returns -1 when every version is
+// blocked or ms is empty. The CLI, the sandbox and dermliving.Library all
+// choose by it (the sandbox and the Library also fall back to blocked
+// versions opened with [OpenOptions.AllowBlocked]).
+func NewestReleased(ms []Manifest) int { return Newest(ms, Released, Unmeasured) }

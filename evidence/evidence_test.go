@@ -284,7 +284,7 @@ func TestWriteDirRefusesNonEmpty(t *testing.T) {
 
 func TestNewestReleased(t *testing.T) {
 	failed := &evidence.GateReport{Passed: false}
-	passed := &evidence.GateReport{Passed: true}
+	passed := &evidence.GateReport{Passed: true, Gates: []evidence.Gate{{Name: "g", Threshold: 0.9, Comparison: ">=", Value: 1, Passed: true, Cases: 3}}}
 	m := func(id, released string, g *evidence.GateReport) evidence.Manifest {
 		return evidence.Manifest{ID: id, Released: released, Gates: g}
 	}
@@ -294,11 +294,14 @@ func TestNewestReleased(t *testing.T) {
 		want int
 	}{
 		{"none", nil, -1},
-		{"the latest release", []evidence.Manifest{m("kv_b", "2026-11-01", nil), m("kv_a", "2026-10-01", passed)}, 0},
+		{"the latest release", []evidence.Manifest{m("kv_b", "2026-11-01", passed), m("kv_a", "2026-10-01", passed)}, 0},
+		{"a released one before a newer unmeasured one", []evidence.Manifest{m("kv_b", "2026-11-01", nil), m("kv_a", "2026-10-01", passed)}, 1},
+		{"the newest unmeasured one when none is released", []evidence.Manifest{m("kv_a", "2026-10-01", nil), m("kv_b", "2026-11-01", nil), m("kv_c", "2026-12-01", failed)}, 1},
 		{"a blocked newer one is passed over", []evidence.Manifest{m("kv_a", "2026-10-01", passed), m("kv_b", "2026-11-01", failed)}, 0},
 		{"all blocked", []evidence.Manifest{m("kv_a", "2026-10-01", failed)}, -1},
 		{"a tie goes to the greater id", []evidence.Manifest{m("kv_b", "2026-10-01", nil), m("kv_a", "2026-10-01", nil)}, 0},
 		{"no report is not blocked", []evidence.Manifest{m("kv_a", "2026-10-01", nil)}, 0},
+		{"an empty report measured nothing: unmeasured, not blocked", []evidence.Manifest{m("kv_a", "2026-10-01", &evidence.GateReport{Passed: true})}, 0},
 	}
 	for _, tt := range tests {
 		if got := evidence.NewestReleased(tt.ms); got != tt.want {

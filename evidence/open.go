@@ -38,6 +38,7 @@ type Version struct {
 	index    Index // nil when no Indexer was registered
 	thText   string
 	derived  sync.Map
+	live     live
 }
 
 // OpenOptions configure opening a version. A nil *OpenOptions means defaults.
@@ -49,6 +50,13 @@ type OpenOptions struct {
 	// IndexInput.MinCoverage); zero means the floor the manifest sets, if
 	// any, else the indexer's default.
 	MinCoverage float64
+	// AllowBlocked serves the version even when it is blocked (its stored
+	// gate report failed): dermliving.Ask answers from it without
+	// dermliving.WithBlockedVersion. Its status stays blocked, and Ask
+	// flags every answer from it. False, the default, is right for real
+	// knowledge; the embedded sandbox, demonstration text whose versions
+	// fail a gate, is opened with it.
+	AllowBlocked bool
 }
 
 // OpenDir opens the bundle in dir, verifying every checksum. A persisted index
@@ -120,6 +128,7 @@ func OpenFS(fsys fs.FS, opts *OpenOptions) (*Version, error) {
 		return nil, r.err
 	}
 	v.index = r.ix
+	v.live.allowBlocked = opts.AllowBlocked
 	return v, nil
 }
 
@@ -622,8 +631,10 @@ func (v *Version) Derived(key any, build func() any) any {
 	return x
 }
 
-// Close releases the version's index, if it has one.
+// Close releases the version's index, if it has one. After Close,
+// [Version.Closed] reports true.
 func (v *Version) Close() error {
+	v.live.closed.Store(true)
 	if v.index == nil {
 		return nil
 	}

@@ -6,6 +6,18 @@
 // reference material, not clinical guidance, and its release gates are
 // measured on synthetic cases.
 //
+// # Release status
+//
+// Each version's manifest stores the gate report measured when it was
+// generated, and both versions fail a release gate (citation_validity,
+// below its 0.99 threshold), so both are blocked. The sandbox serves them
+// all the same, for demonstration: [Open] and [OpenVersion] open them with
+// evidence.OpenOptions.AllowBlocked, so that dermliving.Ask answers from
+// them, and every answer says the version is blocked and which gate it
+// fails (metadata.knowledge_status and failed_gates), as `dermliving
+// versions` and the example server's trust page do. Real knowledge is
+// never served that way by default.
+//
 // The bundles under kv_* are generated from content/ by go generate; a test
 // checks that they are up to date.
 package sandbox
@@ -54,10 +66,11 @@ func FS(id string) (fs.FS, error) {
 	return fs.Sub(bundles, id)
 }
 
-// Open opens the newest released sandbox version (see
-// evidence.NewestReleased): the latest whose stored release-gate report did
-// not fail. Each call returns a new Version with its
-// own in-memory index; Close it when done.
+// Open opens the sandbox's default version: the newest released one (see
+// evidence.NewestReleased), else the newest unmeasured one, else, as now
+// that every sandbox version fails a gate, the newest one, served blocked
+// and flagged (see Release status). Each call returns a new Version with
+// its own in-memory index; Close it when done.
 func Open() (*evidence.Version, error) {
 	ids := Versions()
 	ms := make([]evidence.Manifest, len(ids))
@@ -70,18 +83,19 @@ func Open() (*evidence.Version, error) {
 			return nil, err
 		}
 	}
-	i := evidence.NewestReleased(ms)
+	i := evidence.Newest(ms, evidence.Released, evidence.Unmeasured, evidence.Blocked)
 	if i < 0 {
-		return nil, fmt.Errorf("%w: no released version", ErrUnknownVersion)
+		return nil, fmt.Errorf("%w: the sandbox holds no version", ErrUnknownVersion)
 	}
 	return OpenVersion(ids[i])
 }
 
-// OpenVersion opens one embedded version by id.
+// OpenVersion opens one embedded version by id, served even though it is
+// blocked (see Release status).
 func OpenVersion(id string) (*evidence.Version, error) {
 	fsys, err := FS(id)
 	if err != nil {
 		return nil, err
 	}
-	return evidence.OpenFS(fsys, nil)
+	return evidence.OpenFS(fsys, &evidence.OpenOptions{AllowBlocked: true})
 }

@@ -224,6 +224,7 @@ func writeJSON(w io.Writer, v any) {
 
 // printResult writes a result for a person to read.
 func printResult(w io.Writer, kv *evidence.Version, res dermliving.Result) {
+	printStatusNote(w, kv)
 	switch r := res.(type) {
 	case *dermliving.Grounded:
 		fmt.Fprintf(w, "Answer (%s, %s):\n", r.Metadata.KnowledgeVersion, r.Metadata.Mode)

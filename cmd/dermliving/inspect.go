@@ -216,7 +216,7 @@ func cmdVersions(fs *flag.FlagSet) runFunc {
 			return exitOK
 		}
 		for _, v := range views {
-			fmt.Fprintf(e.stdout, "%s  released %s  %s  %d passages, %d sources  %s\n", v.ID, v.Released, v.Status, v.Passages, v.Sources, v.Checksum)
+			fmt.Fprintf(e.stdout, "%s  dated %s  %s  %d passages, %d sources  %s\n", v.ID, v.Released, statusWords(v), v.Passages, v.Sources, v.Checksum)
 			for _, g := range v.Gates {
 				fmt.Fprintf(e.stdout, "    %-24s %s %-6g value %.4f  %s  (%d cases)\n", g.Name, g.Comparison, g.Threshold, g.Value, passWord(g.Passed), g.Cases)
 			}

@@ -23,6 +23,12 @@
 // Requests still in flight when the duration cap falls are cancelled and
 // counted apart, not as errors.
 //
+// To load a server while it swaps knowledge versions, start it with
+// -watch DIR and replace bundles there (or send it SIGHUP) during the run:
+// a request is an error the same way, and a swap must add none (the server
+// package's TestHotSwapUnderLoad does this in-process, a swap every 100 ms
+// under 64 clients).
+//
 // The tool never sends traffic off the machine: the URL must name a loopback
 // address, every connection is checked to be to a loopback address when it
 // is dialled, proxies from the environment are ignored and redirects are not

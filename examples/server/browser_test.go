@@ -1066,10 +1066,10 @@ func TestBrowserTrust(t *testing.T) {
 		shown := v.Gates
 		if rep := kvs[v.ID].GateReport(); rep != nil {
 			rv.Facts["Gates measured"] = rep.Measured
-		} else if m, ok := srv.measured.get(v.ID); ok && m.Report != nil {
+		} else if m, ok := srv.measured.get(kvs[v.ID]); ok && m.Report != nil {
 			// Measured by the server: shown as such, the status untouched.
 			rv.Facts["Gates measured"] = m.Report.Measured
-			rv.ByServer = "The manifest of " + v.ID + " stores no gate report. The values below were measured by this server on the version's own gate cases when it started; they are shown for review and do not change the version's status."
+			rv.ByServer = "The manifest of " + v.ID + " stores no gate report. The values below were measured by this server on the version's own gate cases when it loaded the version; they are shown for review and do not change the version's status."
 			shown = m.Report.Gates
 		}
 		if len(shown) == 0 {

@@ -41,10 +41,32 @@
 //	-addr HOST:PORT  listen address (default 127.0.0.1:8080; port 0 picks a free one)
 //	-kv DIR          serve the built knowledge bundle in DIR instead of the
 //	                 embedded sandbox versions
-//	-measure-gates   measure at start, in the background, the release gates of
+//	-watch DIR       also serve every bundle in DIR's subdirectories, and load
+//	                 new and changed ones while the server runs
+//	-poll D          how often -watch DIR and -kv DIR are scanned for new or
+//	                 changed bundles (default 2s; 0: only on SIGHUP)
+//	-measure-gates   measure, in the background, the release gates of
 //	                 versions whose manifest stores gate cases but no report,
 //	                 and show them on the trust page as measured by the
 //	                 server (default true; they never change a status)
+//
+// Versions are added and replaced without a restart: every -poll interval,
+// and at once on SIGHUP, the -kv directory and the subdirectories of the
+// -watch directory are looked at, and a bundle whose manifest changed (or a
+// new one) is opened and verified whole (every checksum), then swapped in.
+// Requests in flight on a replaced version finish on it, and it is closed
+// after the last one; a bundle that fails verification is logged and not
+// served, and the version it would replace stays. Build a new bundle beside
+// the watched directory, or with dermliving build --out straight into it
+// (it writes to a hidden temporary directory and renames it into place), so
+// that a half-written bundle is never looked at.
+//
+// A request that names no version gets the newest released one, else the
+// newest unmeasured one, else a blocked one served all the same (the
+// sandbox's, which fail citation_validity and are served for
+// demonstration, flagged in every answer's metadata and on the trust page).
+// With -watch and no -kv the sandbox versions are served too; a released or
+// unmeasured bundle loaded beside them becomes the default.
 //
 // Logs are JSON lines on stderr: one access-log line per request (method,
 // route pattern, status, duration, request id, bytes). Questions, request
@@ -81,16 +103,28 @@ const shutdownTimeout = 10 * time.Second
 
 func main() {
 	logger := slog.New(slog.NewJSONHandler(os.Stderr, nil))
-	if err := run(logger, os.Args[1:]); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	reload := make(chan os.Signal, 1)
+	signal.Notify(reload, syscall.SIGHUP)
+	err := run(ctx, stop, logger, os.Args[1:], reload, nil)
+	stop()
+	if err != nil {
 		logger.Error("server stopped", slog.String("error", err.Error()))
 		os.Exit(1)
 	}
 }
 
-func run(logger *slog.Logger, args []string) error {
+// run serves until ctx is done, then shuts down gracefully; stop, when not
+// nil, is called as soon as ctx is done (main's: so that a second signal
+// kills the process the default way). Each value on reload rescans the
+// bundle directories (SIGHUP). listening, when not nil, is told the address
+// listened on.
+func run(ctx context.Context, stop func(), logger *slog.Logger, args []string, reload <-chan os.Signal, listening func(net.Addr)) error {
 	fs := flag.NewFlagSet("server", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen `address`")
 	kvDir := fs.String("kv", "", "serve the built knowledge bundle in `DIR` instead of the embedded sandbox")
+	watchDir := fs.String("watch", "", "also serve every bundle in `DIR`'s subdirectories, loading new and changed ones while running")
+	poll := fs.Duration("poll", 2*time.Second, "how often to look for new or changed bundles (0: only on SIGHUP)")
 	measureGates := fs.Bool("measure-gates", true, "measure, in the background, the release gates of versions whose manifest stores gate cases but no report, for the trust page")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -103,26 +137,33 @@ func run(logger *slog.Logger, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer func() {
-		for _, kv := range versions {
-			_ = kv.Close()
-		}
-	}()
-	def, err := defaultVersion(versions)
-	if err != nil {
-		return fmt.Errorf("choosing the default knowledge version: %w", err)
-	}
-
 	var measure func(context.Context, *evidence.Version) (*gates.Report, error)
 	if *measureGates {
 		measure = func(ctx context.Context, kv *evidence.Version) (*gates.Report, error) {
 			return dermliving.MeasureGates(ctx, kv, kv.Cases(), dermliving.WithTools(sandbox.ToolPolicy(kv)))
 		}
 	}
-	h, err := newServer(config{Versions: versions, Default: def, Logger: logger, MeasureGates: measure})
+	// The library owns the versions from here on, and closes each when it
+	// is replaced (after its last request) or when the server stops.
+	lib := dermliving.NewLibrary(slices.Collect(maps.Values(versions))...)
+	defer lib.Close()
+	w := &watcher{lib: lib, log: logger, dir: *watchDir, warm: warmVersion}
+	if *kvDir != "" {
+		w.bundle = []string{*kvDir}
+		w.markLoaded(*kvDir, versions)
+	}
+	w.scan()
+	h, err := newServer(config{Library: lib, Logger: logger, MeasureGates: measure})
 	if err != nil {
 		return err
 	}
+	s := h.(*server)
+	w.loaded = s.measured.add
+	def := s.defaultID()
+	if def == "" {
+		return fmt.Errorf("choosing the default knowledge version: %w", dermliving.ErrNoKnowledge)
+	}
+
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
@@ -135,31 +176,39 @@ func run(logger *slog.Logger, args []string) error {
 		ErrorLog:       slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
 	// Listen before serving, so that the log names the real address (and
 	// port 0 works).
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
-	ids := make([]string, 0, len(versions))
-	for id := range versions {
-		ids = append(ids, id)
-	}
 	logger.Info("listening", slog.String("addr", ln.Addr().String()),
-		slog.Any("knowledge_versions", ids), slog.String("default", def))
+		slog.Any("knowledge_versions", s.versionIDs()), slog.String("default", def))
+	if listening != nil {
+		listening(ln.Addr())
+	}
 
+	wctx, stopWatching := context.WithCancel(ctx)
+	watching := make(chan struct{})
+	go func() {
+		defer close(watching)
+		w.run(wctx, *poll, reload)
+	}()
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 
 	select {
-	case err := <-serveErr:
-		return err // Serve failed before any signal
+	case err = <-serveErr: // Serve failed before any signal
 	case <-ctx.Done():
 	}
-	stop() // a second signal now kills the process the default way
+	stopWatching()
+	<-watching
+	if err != nil {
+		return err
+	}
+	if stop != nil {
+		stop() // a second signal now kills the process the default way
+	}
 	logger.Info("shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
@@ -198,16 +247,4 @@ func openVersions(dir string) (map[string]*evidence.Version, error) {
 		return nil, errors.New("the sandbox holds no knowledge version")
 	}
 	return versions, nil
-}
-
-// defaultVersion picks the version a request that names none gets, by the
-// rule the CLI and the sandbox follow (dermliving.Library.Default): the
-// newest released one. When every version served failed a release gate,
-// there is none, and the server does not start.
-func defaultVersion(versions map[string]*evidence.Version) (string, error) {
-	kv, err := dermliving.NewLibrary(slices.Collect(maps.Values(versions))...).Default()
-	if err != nil {
-		return "", err
-	}
-	return kv.ID(), nil
 }

@@ -54,7 +54,7 @@ func TestTrustPageMeasuredByServer(t *testing.T) {
 	if err := s.measured.wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	m, ok := s.measured.get(kv.ID())
+	m, ok := s.measured.get(kv)
 	if !ok || m.Report == nil {
 		t.Fatalf("no measured report for %s: %+v", kv.ID(), m)
 	}

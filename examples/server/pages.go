@@ -122,6 +122,7 @@ type groundedView struct {
 	Mode             string // Metadata.Mode
 	ModeWords        string // how the answer was written, in words
 	RequestID        string
+	StatusNote       string // see answerStatusNote
 }
 
 type claimView struct {
@@ -163,6 +164,19 @@ type abstainedView struct {
 	Message          string
 	KnowledgeVersion string
 	RequestID        string
+	StatusNote       string // see answerStatusNote
+}
+
+// answerStatusNote says, under a result, that the version it came from is
+// not released: "" for a released one.
+func answerStatusNote(md dermliving.Metadata) string {
+	switch md.KnowledgeStatus {
+	case dermliving.StatusBlocked:
+		return "Knowledge version " + md.KnowledgeVersion + " is blocked: it fails the release gate " + listWords(md.FailedGates) + ". It is served all the same, for demonstration; see the trust page."
+	case dermliving.StatusUnmeasured:
+		return "Knowledge version " + md.KnowledgeVersion + " is unmeasured: no release gate was measured for it; see the trust page."
+	}
+	return ""
 }
 
 // modeWords says how a grounded answer was written, by its Metadata.Mode.
@@ -203,8 +217,8 @@ const maxFormBody = 16 << 10
 func (s *server) newAnswerPage() answerPage {
 	return answerPage{
 		pageBase: pageBase{Title: "Ask", Nav: "answer", CSS: s.pages.css, Wide: true},
-		Versions: s.order,
-		Version:  s.def,
+		Versions: s.versionIDs(),
+		Version:  s.defaultID(),
 	}
 }
 
@@ -218,7 +232,7 @@ func (s *server) handleAnswerForm(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	page := s.newAnswerPage()
 	if v := q.Get("v"); v != "" {
-		if _, ok := s.versions[v]; !ok {
+		if _, err := s.lib.Get(v); err != nil {
 			page.Error = "Unknown knowledge version; choose one of those listed."
 			s.renderAnswer(w, r, http.StatusNotFound, page, "")
 			return
@@ -259,13 +273,19 @@ func (s *server) handleAnswerPost(w http.ResponseWriter, r *http.Request) {
 	if v := form.Get("v"); v != "" {
 		page.Version = v
 	}
-	kv, ok := s.versions[page.Version]
-	if !ok {
-		page.Version = s.def
+	kv, release, err := s.acquire(page.Version)
+	if err != nil {
+		page.Version = s.defaultID()
 		page.Error = "Unknown knowledge version; choose one of those listed."
-		s.renderAnswer(w, r, http.StatusNotFound, page, question)
+		status := http.StatusNotFound
+		if errors.Is(err, dermliving.ErrNoKnowledge) {
+			page.Error = "No knowledge version can answer now; see the trust page."
+			status = http.StatusServiceUnavailable
+		}
+		s.renderAnswer(w, r, status, page, question)
 		return
 	}
+	defer release()
 	if strings.ContainsRune(question, utf8.RuneError) {
 		page.Error = "The question holds U+FFFD replacement characters: its text was damaged in encoding."
 		s.renderAnswer(w, r, http.StatusBadRequest, page, question)
@@ -294,11 +314,13 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request, page answerPage,
 	switch res := res.(type) {
 	case *dermliving.Grounded:
 		page.Grounded = s.groundedView(res, kv)
+		page.Grounded.StatusNote = answerStatusNote(res.Metadata)
 	case *dermliving.Abstained:
 		if res.Reason == abstain.PatientData {
 			question = "" // whatever the server's own screen finds
 		}
 		page.Abstained = newAbstainedView(res)
+		page.Abstained.StatusNote = answerStatusNote(res.Metadata)
 	}
 	s.renderAnswer(w, r, http.StatusOK, page, question)
 }
@@ -454,11 +476,12 @@ type evidencePage struct {
 // [start, end) of its text marked when given.
 func (s *server) handleEvidencePage(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	kv, ok := s.version(q.Get("v"))
-	if !ok {
+	kv, release, err := s.acquire(q.Get("v"))
+	if err != nil {
 		s.renderError(w, r, http.StatusNotFound, "Unknown knowledge version.")
 		return
 	}
+	defer release()
 	ev, err := dermliving.Evidence(kv, r.PathValue("id"))
 	switch {
 	case errors.Is(err, evidence.ErrNotFound):
@@ -518,6 +541,23 @@ type versionView struct {
 	// when one fails.
 	Summary string
 	Failing bool
+	// StatusNote says in words what the version's status means for the
+	// answers it gives; "" for a released version.
+	StatusNote string
+}
+
+// statusNote says what a version's status means for its answers: a blocked
+// version served all the same, a blocked one refused, an unmeasured one.
+func statusNote(v dermliving.VersionView) string {
+	switch {
+	case v.Status == dermliving.StatusBlocked && v.BlockedAllowed:
+		return "Blocked: its stored gate report fails " + listWords(v.FailedGates) + ". It is served all the same, as demonstration knowledge: every answer from it says knowledge_status \"blocked\" and names the failing gates in its metadata. Do not rely on it as released knowledge."
+	case v.Status == dermliving.StatusBlocked:
+		return "Blocked: its stored gate report fails. It does not answer: a question naming it is refused (409 blocked)."
+	case v.Status == dermliving.StatusUnmeasured:
+		return "Unmeasured: its manifest stores no gate report, so nothing says how well it answers. It is served, and every answer from it says knowledge_status \"unmeasured\" in its metadata."
+	}
+	return ""
 }
 
 // gateWord is how the trust page names a release gate and says what it
@@ -684,15 +724,16 @@ func listWords(items []string) string {
 
 func (s *server) trustPage() trustPage {
 	page := trustPage{pageBase: pageBase{Title: "Trust", Nav: "trust", CSS: s.pages.css}}
-	for _, id := range s.order {
-		kv := s.versions[id]
+	for _, kv := range s.lib.Versions() {
+		id := kv.ID()
 		vv := versionView{VersionView: dermliving.DescribeVersion(kv)}
+		vv.StatusNote = statusNote(vv.VersionView)
 		if rep := kv.GateReport(); rep != nil {
 			vv.Measured = rep.Measured
 		}
 		shown := vv.VersionView.Gates
 		if rep := kv.GateReport(); rep == nil {
-			if m, ok := s.measured.get(id); ok {
+			if m, ok := s.measured.get(kv); ok {
 				switch {
 				case m.Pending:
 					vv.Measuring = true

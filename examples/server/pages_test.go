@@ -397,7 +397,7 @@ func TestTrustPage(t *testing.T) {
 	}
 	body := w.Body.String()
 	v := dermliving.DescribeVersion(ts.kv)
-	for _, s := range []string{`<section class="version" id="` + v.ID + `"`, `<span class="status released">released</span>`, "<dd>" + v.Released + "</dd>", "<code>" + v.Checksum + "</code>"} {
+	for _, s := range []string{`<section class="version" id="` + v.ID + `"`, `<span class="status blocked">blocked</span>`, `class="note status-note"`, "It is served all the same", "<dd>" + v.Released + "</dd>", "<code>" + v.Checksum + "</code>"} {
 		if !strings.Contains(body, s) {
 			t.Errorf("trust page lacks %q", s)
 		}

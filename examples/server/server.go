@@ -48,12 +48,23 @@ const (
 	codeInternal        = dermliving.CodeInternal
 )
 
-// config is what newServer serves. Versions and Default are required.
+// config is what newServer serves. Versions is required.
 type config struct {
-	// Versions are the knowledge versions served, by id. Each key must be
-	// its version's ID. The server does not close them.
+	// Versions are the knowledge versions served at the start, by id. Each
+	// key must be its version's ID. They are held in the server's
+	// dermliving.Library, which may be given more and replace them while
+	// the server runs (see watcher); the library closes a replaced version
+	// once its last request ends, and closes none otherwise.
 	Versions map[string]*evidence.Version
-	// Default is the id of the version used when a request names none.
+	// Library, when not nil, is the library served, with the versions it
+	// holds and those put into it later (by a watcher); Versions are added
+	// to it.
+	Library *dermliving.Library
+	// Default, when set, is the id of the version used when a request names
+	// none, pinned. Empty means the library's default at the time of each
+	// request (dermliving.Library.Default: the newest released version,
+	// else the newest unmeasured one, else a blocked one served all the
+	// same), which follows versions as they are loaded.
 	Default string
 	// Logger receives one access-log line per request, and nothing else
 	// from a request: never its body, never a question. Nil means
@@ -69,12 +80,14 @@ type config struct {
 	MeasureGates func(ctx context.Context, kv *evidence.Version) (*gates.Report, error)
 }
 
-// server is the HTTP API over a fixed set of knowledge versions. It is safe
-// for concurrent use: the versions are immutable and Ask is concurrency-safe.
+// server is the HTTP API over the knowledge versions of a
+// dermliving.Library. It is safe for concurrent use: versions are immutable,
+// Ask is concurrency-safe, and each request holds the version it answers
+// from (Library.Acquire) until it has written its reply, so that a version
+// replaced meanwhile is closed only after that.
 type server struct {
-	versions   map[string]*evidence.Version
-	order      []string // version ids, oldest first
-	def        string
+	lib        *dermliving.Library
+	def        string // the pinned default, or "" for the library's
 	log        *slog.Logger
 	askTimeout time.Duration
 	mux        *http.ServeMux
@@ -104,11 +117,15 @@ type server struct {
 // {"error": {"code", "message"}}. An abstention is a 200 result, never an
 // error.
 func newServer(cfg config) (http.Handler, error) {
-	if len(cfg.Versions) == 0 {
+	lib := cfg.Library
+	if lib == nil {
+		lib = &dermliving.Library{}
+	}
+	if len(cfg.Versions) == 0 && len(lib.Versions()) == 0 {
 		return nil, errors.New("server: no knowledge versions to serve")
 	}
 	s := &server{
-		versions:   make(map[string]*evidence.Version, len(cfg.Versions)),
+		lib:        lib,
 		def:        cfg.Default,
 		log:        cfg.Logger,
 		askTimeout: cfg.AskTimeout,
@@ -124,27 +141,23 @@ func newServer(cfg config) (http.Handler, error) {
 		if kv.ID() != id {
 			return nil, fmt.Errorf("server: knowledge version registered as %q has id %q", id, kv.ID())
 		}
-		s.versions[id] = kv
-		s.order = append(s.order, id)
 	}
-	if _, ok := s.versions[s.def]; !ok {
+	for _, kv := range cfg.Versions {
+		s.lib.Put(kv)
+	}
+	if _, err := s.lib.Get(s.def); s.def != "" && err != nil {
 		return nil, fmt.Errorf("server: default knowledge version %q is not served", s.def)
 	}
-	// Oldest first: by release date, then id.
-	slices.SortFunc(s.order, func(a, b string) int {
-		ra, rb := s.versions[a].Manifest().Released, s.versions[b].Manifest().Released
-		if c := strings.Compare(ra, rb); c != 0 {
-			return c
-		}
-		return strings.Compare(a, b)
-	})
 	if s.log == nil {
 		s.log = slog.Default()
 	}
 	if s.askTimeout <= 0 {
 		s.askTimeout = defaultAskTimeout
 	}
-	s.measured = s.measureGates(cfg.MeasureGates)
+	s.measured = newMeasurements(cfg.MeasureGates)
+	for _, kv := range s.lib.Versions() {
+		s.measured.add(kv)
+	}
 	p, err := newPages()
 	if err != nil {
 		return nil, err
@@ -311,10 +324,11 @@ type askRequest struct {
 }
 
 func (s *server) handleAsk(w http.ResponseWriter, r *http.Request) {
-	question, kv, ok := s.decodeAsk(w, r)
+	question, kv, release, ok := s.decodeAsk(w, r)
 	if !ok {
 		return
 	}
+	defer release()
 	res, err := s.ask(r.Context(), question, kv)
 	if err != nil {
 		s.writeAskError(w, r, err)
@@ -324,23 +338,25 @@ func (s *server) handleAsk(w http.ResponseWriter, r *http.Request) {
 }
 
 // decodeAsk reads and checks the body of POST /v1/knowledge/ask (and of its
-// streaming twin). When it returns ok false it has written the error reply.
-func (s *server) decodeAsk(w http.ResponseWriter, r *http.Request) (question string, kv *evidence.Version, ok bool) {
+// streaming twin), and holds the version it names (see acquire). When it
+// returns ok false it has written the error reply and holds nothing;
+// otherwise the caller must call release once it has replied.
+func (s *server) decodeAsk(w http.ResponseWriter, r *http.Request) (question string, kv *evidence.Version, release func(), ok bool) {
 	if !isJSON(r.Header.Get("Content-Type")) {
 		writeError(w, http.StatusUnsupportedMediaType, codeMediaType, "Content-Type must be application/json.")
-		return "", nil, false
+		return "", nil, nil, false
 	}
 	body, berr := readBody(w, r, maxAskBody)
 	if berr != nil {
 		writeError(w, berr.Status, berr.Code, berr.Message)
-		return "", nil, false
+		return "", nil, nil, false
 	}
 	// JSON between systems is UTF-8 (RFC 8259, section 8.1). encoding/json
 	// would silently replace invalid bytes with U+FFFD and answer a question
 	// that was never asked; refuse the body instead.
 	if !utf8.Valid(body) {
 		writeError(w, http.StatusBadRequest, codeInvalidRequest, "The body is not valid UTF-8.")
-		return "", nil, false
+		return "", nil, nil, false
 	}
 	var req askRequest
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -349,29 +365,29 @@ func (s *server) decodeAsk(w http.ResponseWriter, r *http.Request) (question str
 	// unknown field's name, for one), and the body may hold identifiers.
 	if err := dec.Decode(&req); err != nil {
 		writeError(w, http.StatusBadRequest, codeInvalidRequest, `The body must be a JSON object {"question": "...", "knowledge_version": "optional id"} with no other fields.`)
-		return "", nil, false
+		return "", nil, nil, false
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		writeError(w, http.StatusBadRequest, codeInvalidRequest, "The body must hold one JSON object and nothing after it.")
-		return "", nil, false
+		return "", nil, nil, false
 	}
 	if req.Question == nil {
 		writeError(w, http.StatusBadRequest, codeInvalidRequest, `The body has no "question".`)
-		return "", nil, false
+		return "", nil, nil, false
 	}
 	// A lone UTF-16 surrogate escape such as "\ud800" is valid JSON syntax
 	// that encoding/json also decodes to U+FFFD. A question holding U+FFFD
 	// was damaged before it reached us, so it is refused like invalid UTF-8.
 	if strings.ContainsRune(*req.Question, utf8.RuneError) {
 		writeError(w, http.StatusBadRequest, codeInvalidQuestion, "The question holds U+FFFD replacement characters: its text was damaged in encoding.")
-		return "", nil, false
+		return "", nil, nil, false
 	}
-	kv, ok = s.version(req.KnowledgeVersion)
-	if !ok {
-		writeError(w, http.StatusNotFound, codeNotFound, "Unknown knowledge_version; GET /v1/knowledge/versions lists those served.")
-		return "", nil, false
+	kv, release, err := s.acquire(req.KnowledgeVersion)
+	if err != nil {
+		s.writeVersionError(w, r, err)
+		return "", nil, nil, false
 	}
-	return *req.Question, kv, true
+	return *req.Question, kv, release, true
 }
 
 // bodyError is why a request body could not be read, and the reply it
@@ -452,6 +468,8 @@ func (s *server) writeAskError(w http.ResponseWriter, r *http.Request, err error
 		writeError(w, status, code, questionMessage(err))
 	case dermliving.CodeBlocked:
 		writeError(w, status, code, "This knowledge version failed a release gate and does not answer; GET /v1/knowledge/versions lists those served.")
+	case dermliving.CodeVersionClosed:
+		writeError(w, status, code, "The knowledge version was replaced while the question was answered; ask again.")
 	default:
 		// The error text is neither returned nor logged: a Retriever's or
 		// Generator's error could in theory quote the question. The request
@@ -480,11 +498,12 @@ func questionMessage(err error) string {
 }
 
 func (s *server) handleEvidence(w http.ResponseWriter, r *http.Request) {
-	kv, ok := s.version(r.URL.Query().Get("knowledge_version"))
-	if !ok {
-		writeError(w, http.StatusNotFound, codeNotFound, "Unknown knowledge_version; GET /v1/knowledge/versions lists those served.")
+	kv, release, err := s.acquire(r.URL.Query().Get("knowledge_version"))
+	if err != nil {
+		s.writeVersionError(w, r, err)
 		return
 	}
+	defer release()
 	ev, err := dermliving.Evidence(kv, r.PathValue("id"))
 	switch code, status := dermliving.ErrorCode(err); code {
 	case "":
@@ -499,9 +518,10 @@ func (s *server) handleEvidence(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) handleVersions(w http.ResponseWriter, r *http.Request) {
-	views := make([]dermliving.VersionView, len(s.order))
-	for i, id := range s.order {
-		views[i] = dermliving.DescribeVersion(s.versions[id])
+	vs := s.lib.Versions()
+	views := make([]dermliving.VersionView, len(vs))
+	for i, kv := range vs {
+		views[i] = dermliving.DescribeVersion(kv)
 	}
 	writeJSON(w, http.StatusOK, envelope{Data: views})
 }
@@ -510,13 +530,48 @@ func (s *server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
-// version returns the version named id, or the default for "".
-func (s *server) version(id string) (*evidence.Version, bool) {
+// acquire holds the version named id, or the default for "", for one
+// request (dermliving.Library.Acquire); the caller must call release once
+// it has replied. The error wraps dermliving.ErrUnknownVersion or, when no
+// version can be the default, dermliving.ErrNoKnowledge.
+func (s *server) acquire(id string) (kv *evidence.Version, release func(), err error) {
 	if id == "" {
 		id = s.def
 	}
-	kv, ok := s.versions[id]
-	return kv, ok
+	return s.lib.Acquire(id)
+}
+
+// defaultID is the id of the version a request that names none gets now,
+// or "" when there is none.
+func (s *server) defaultID() string {
+	if s.def != "" {
+		return s.def
+	}
+	if kv, err := s.lib.Default(); err == nil {
+		return kv.ID()
+	}
+	return ""
+}
+
+// versionIDs lists the ids of the versions served, oldest first.
+func (s *server) versionIDs() []string {
+	vs := s.lib.Versions()
+	ids := make([]string, len(vs))
+	for i, kv := range vs {
+		ids[i] = kv.ID()
+	}
+	return ids
+}
+
+// writeVersionError replies to an error of acquire: an unknown version is a
+// 404, no default a 503.
+func (s *server) writeVersionError(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, dermliving.ErrNoKnowledge) {
+		code, status := dermliving.ErrorCode(err)
+		writeError(w, status, code, "No knowledge version can answer: none is released, unmeasured or served while blocked; GET /v1/knowledge/versions lists those served.")
+		return
+	}
+	writeError(w, http.StatusNotFound, codeNotFound, "Unknown knowledge_version; GET /v1/knowledge/versions lists those served.")
 }
 
 // isJSON reports whether a Content-Type header names JSON in UTF-8:

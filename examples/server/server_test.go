@@ -188,6 +188,8 @@ type removedClaim struct {
 type metadata struct {
 	RequestID        string            `json:"request_id"`
 	KnowledgeVersion string            `json:"knowledge_version"`
+	KnowledgeStatus  string            `json:"knowledge_status"`
+	FailedGates      []string          `json:"failed_gates"`
 	Mode             string            `json:"mode"`
 	ToolCalls        []json.RawMessage `json:"tool_calls"`
 }
@@ -554,14 +556,15 @@ func TestVersions(t *testing.T) {
 		if !strings.HasPrefix(v.Checksum, "sha256:") || len(v.Checksum) != len("sha256:")+64 {
 			t.Errorf("%s: checksum %q, want sha256:<64 hex>", v.ID, v.Checksum)
 		}
-		if v.Status != dermliving.StatusReleased {
-			t.Errorf("%s: status %q, want released", v.ID, v.Status)
+		// The sandbox stores its gate report, which fails
+		// citation_validity: blocked, and served all the same.
+		if v.Status != dermliving.StatusBlocked || !v.BlockedAllowed || !slices.Equal(v.FailedGates, []string{"citation_validity"}) {
+			t.Errorf("%s: status %q, allowed %v, failing %q; want blocked, allowed, failing citation_validity", v.ID, v.Status, v.BlockedAllowed, v.FailedGates)
 		}
 		if v.Gates == nil {
 			t.Errorf("%s: gates is null, want a list", v.ID)
 		}
-		// The sandbox manifest carries no gate report yet; when one is
-		// there, it names the contract's five gates.
+		// A gate report names the contract's five gates.
 		if len(v.Gates) > 0 {
 			var names []string
 			for _, g := range v.Gates {
@@ -828,6 +831,19 @@ func TestNewServerRefuses(t *testing.T) {
 			t.Errorf("%s: newServer succeeded, want an error", tt.reason)
 		}
 	}
+}
+
+// defaultVersion picks the version a request that names none gets among
+// versions, as the server's library does (server.defaultID), by the rule the CLI and the sandbox follow (dermliving.Library.Default): the
+// newest released one, else the newest unmeasured one, else a blocked one
+// served all the same. When every version served is blocked and refused,
+// there is none, and the server does not start.
+func defaultVersion(versions map[string]*evidence.Version) (string, error) {
+	kv, err := dermliving.NewLibrary(slices.Collect(maps.Values(versions))...).Default()
+	if err != nil {
+		return "", err
+	}
+	return kv.ID(), nil
 }
 
 func TestDefaultVersion(t *testing.T) {

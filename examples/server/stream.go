@@ -36,10 +36,11 @@ type claimEvent struct {
 // shows, verified claim by verified claim, and a slower Generator plugged
 // into Ask would not change the events.
 func (s *server) handleAskStream(w http.ResponseWriter, r *http.Request) {
-	question, kv, ok := s.decodeAsk(w, r)
+	question, kv, release, ok := s.decodeAsk(w, r)
 	if !ok {
 		return
 	}
+	defer release()
 	res, err := s.ask(r.Context(), question, kv)
 	if err != nil {
 		s.writeAskError(w, r, err)
