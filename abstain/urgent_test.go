@@ -27,8 +27,20 @@ var urgentCases = []struct {
 	{"Tengo ronchas por todo el cuerpo y me falta el aire, ¿me tomo otro antihistamínico?", ClinicalDecision, true, "Spanish: breathing trouble with hives"},
 	{"Patient Jane Example has lips and tongue swelling after amoxicillin. Adrenaline?", PatientData, true, "identifiers and an emergency: the abstention is for patient data, and urgent"},
 
-	// Not urgent: worrying but no emergency, a sign denied, past or
-	// hypothetical, or a general question.
+	{"Husband's eyes are swollen shut and he's wheezing after cashews — ambulance?", ClinicalDecision, true, "wheezing with swelling, a relative"},
+	{"The infected cut on my hand has a red line tracking up my arm and I feel feverish. Can it wait?", ClinicalDecision, true, "a red line tracking up with a fever"},
+	{"Child 4y, fever 39.5, petechial rash non-blanching. Management?", ClinicalDecision, true, "a clinician's shorthand"},
+	{"A mi hija se le hincharon los labios y la lengua después del cacahuete, ¿qué hago?", ClinicalDecision, true, "Spanish: the tongue after the lips"},
+	{"tengo la pierna roja, caliente y cada vez más grande, y fiebre, ¿voy al médico?", ClinicalDecision, true, "Spanish: redness growing with a fever"},
+
+	// Not urgent: worrying but no emergency, a sign denied, past,
+	// recurring or hypothetical, the blisters of a common infection, or a
+	// general question.
+	{"Chickenpox blisters all over my son and a fever of 38, can he have paracetamol?", ClinicalDecision, false, "the blisters of chickenpox"},
+	{"My toddler has mouth ulcers, blisters on her hands and feet and a fever, can she go to nursery?", ClinicalDecision, false, "hand, foot and mouth, described"},
+	{"My toddler has a fever and a rash that fades when I press it. Is it roseola?", ClinicalDecision, false, "spots that fade under pressure"},
+	{"Hives on and off for 6 weeks, sometimes my lips swell. Should I see an allergist?", ClinicalDecision, false, "a sign that comes and goes"},
+	{"My throat is swollen from tonsillitis, can I take ibuprofen?", ClinicalDecision, false, "a swollen throat from tonsillitis is no airway sign"},
 	{"A mole on my arm has started bleeding and changed shape. Should I see someone this week?", ClinicalDecision, false, "a bleeding, changing mole is no emergency"},
 	{"My lip swelled up a bit after a mosquito bite, no other symptoms. Ice?", ClinicalDecision, false, "one lip, nothing else"},
 	{"Hives on my legs after a new soap, breathing fine. Which antihistamine should I take?", ClinicalDecision, false, "hives without breathing trouble"},
@@ -84,6 +96,8 @@ func TestNamesHealth(t *testing.T) {
 		"me queme con la plancha y tengo una ampolla":        true,
 		"Photo attached, what is this?":                      true,
 		"Should this be seen today or can I wait for my GP?": true,
+		"¿Debería comprar una casa o alquilar?":              false,
+		"¿Le pongo algo en el párpado?":                      true,
 	} {
 		if got := NamesHealth(q); got != want {
 			t.Errorf("NamesHealth(%q) = %v, want %v", q, got, want)
