@@ -169,6 +169,14 @@ type Abstained struct {
 	Message string
 	// Identifiers lists the kinds of identifier found, for patient_data.
 	Identifiers []abstain.Kind
+	// Urgent is set when the question asks for a decision about a
+	// particular person who shows an emergency sign now
+	// (abstain.IsUrgent): Message then tells the person, first and in the
+	// question's language (English or Spanish), to seek emergency care
+	// now. Reason is clinical_decision, or patient_data when the question
+	// also holds identifiers. In JSON, "urgent": true, present only when
+	// set.
+	Urgent bool
 	// RemovedClaims lists, with their reasons, the sentences of a draft (a
 	// generator's, a scripted or a curated one) that verification removed
 	// when it removed every one; empty otherwise.
@@ -186,12 +194,13 @@ func (a *Abstained) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		Status        string              `json:"status"`
 		Reason        abstain.Reason      `json:"reason"`
+		Urgent        bool                `json:"urgent,omitempty"`
 		Answer        *string             `json:"answer"`
 		Message       string              `json:"message"`
 		RemovedClaims []RemovedClaim      `json:"removed_claims,omitempty"`
 		Citations     []citation.Citation `json:"citations"`
 		Metadata      Metadata            `json:"metadata"`
-	}{"abstained", a.Reason, nil, a.Message, a.RemovedClaims, []citation.Citation{}, a.Metadata})
+	}{"abstained", a.Reason, a.Urgent, nil, a.Message, a.RemovedClaims, []citation.Citation{}, a.Metadata})
 }
 
 func nonNil[T any](s []T) []T {

@@ -38,6 +38,20 @@
 // to wear sunscreen", "I am not asking for a diagnosis") and pass.
 // [Decide] runs both screens and names the rule that decided.
 //
+// # Urgent decisions
+//
+// A decision about a person who shows an emergency sign now (a swelling
+// tongue or throat, trouble breathing with hives, widespread blistering
+// with a fever, spots with a fever that do not fade under a glass ...) is
+// urgent: [Decision].Urgent and [IsUrgent] say so, and [Decision].Sign
+// names the sign, never a diagnosis, so that a caller can tell the person
+// to seek emergency care first. The signs are data, with examples and
+// look-alikes (internal/decision/rules/urgent.rules). [Language] tells a
+// Spanish question from an English one for the message, and
+// [NamesHealth] tells a decision about a person's care from a question
+// about something else that only looks like one ("should I buy a new
+// car?").
+//
 // Both screens read a text through [Normalize] first: in NFKC, without
 // invisible characters, with every decimal digit as an ASCII digit and one
 // form of each dash, slash, dot and space, so that "523\u200b-45-6781" or

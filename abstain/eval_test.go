@@ -15,10 +15,11 @@ import (
 )
 
 // The evaluation reads the labelled question sets in ../testdata/screens/
-// (dev.jsonl to dev11.jsonl for tuning the rules; those but dev7, and
-// test.jsonl, for training the decision model, see
-// internal/decision/train.go; holdout2.jsonl to holdout11.jsonl held out for
-// reporting) and the generated identifier set in
+// (dev.jsonl to dev12.jsonl for tuning the rules; those but dev7 and dev12,
+// and test.jsonl, for training the decision model, see
+// internal/decision/train.go; holdout2.jsonl to holdout12.jsonl held out for
+// reporting, the floors on holdout2 to holdout11, holdout12's urgent
+// figures in urgent_eval_test.go) and the generated identifier set in
 // internal/identifiers/testdata/identifiers.jsonl, reports recall per
 // identifier kind and precision and recall per class, per split, for the
 // development and the held-out splits together, and on the combined set,
@@ -95,12 +96,24 @@ func devSplit(split string) bool {
 // the decision model.
 func heldOutSplit(split string) bool { return labelled.Role(screenFiles, split) == "held_out" }
 
+// heldOutFloorRound is the last round whose held-out split the held-out
+// floors cover (holdout2 to holdout11). Later held-out splits are reported
+// on their own, with their round's figures (round 12: the urgent decisions
+// and the reason families, see urgent_eval_test.go).
+const heldOutFloorRound = 11
+
+// flooredSplit reports whether split is one of the held-out splits the
+// held-out floors cover.
+func flooredSplit(split string) bool {
+	return heldOutSplit(split) && labelled.Round(screenFiles, split) <= heldOutFloorRound
+}
+
 // heldOutSplits is the number of held-out splits the held-out floors need:
-// every one among the default splits.
+// every floored one among the default splits.
 var heldOutSplits = func() int {
 	n := 0
 	for _, split := range strings.Split(defaultSplits, ",") {
-		if heldOutSplit(split) {
+		if flooredSplit(split) {
 			n++
 		}
 	}
@@ -245,7 +258,9 @@ func (c *classScores) log(t *testing.T, title string) {
 func TestEval(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "screens")
 	all := newClassScores()
-	devAll, heldOut := newClassScores(), newClassScores()
+	devAll, heldOut, heldOutLater := newClassScores(), newClassScores(), newClassScores()
+	var devRead, laterRead []string
+	round12 := newUrgentRound()
 	heldOutVariants := make([]*classScores, len(screenVariants))
 	for i := range heldOutVariants {
 		heldOutVariants[i] = newClassScores()
@@ -295,26 +310,36 @@ func TestEval(t *testing.T) {
 				c.add(q, v.classify(q.Text), nil)
 			}
 			c.logDecision(t, v.name)
-			if heldOutSplit(split) {
+			if flooredSplit(split) {
 				heldOutVariants[i].merge(c)
 			}
 		}
+		round12.addSplit(t, split, qs)
 		logKinds(t, split+": labelled identifier kinds (kind found among the findings)", bySplit.kinds)
 		if *evalMisses && devSplit(split) {
 			t.Logf("%s misses: %s", split, strings.Join(bySplit.misses, " "))
 		}
 		all.merge(bySplit)
-		if heldOutSplit(split) {
+		switch {
+		case flooredSplit(split):
 			heldOut.merge(bySplit)
 			heldOutRead = append(heldOutRead, split)
-		} else {
+		case heldOutSplit(split):
+			heldOutLater.merge(bySplit)
+			laterRead = append(laterRead, split)
+		default:
 			devAll.merge(bySplit)
+			devRead = append(devRead, split)
 		}
 	}
 	if read == 0 {
 		t.Skipf("no labelled question set in %s", dir)
 	}
-	devAll.log(t, "development and training splits together (dev to dev11, test)")
+	devAll.log(t, "development and training splits together ("+strings.Join(devRead, ", ")+")")
+	if len(laterRead) > 0 {
+		heldOutLater.log(t, fmt.Sprintf("held-out splits after round %d together (%s)", heldOutFloorRound, strings.Join(laterRead, ", ")))
+	}
+	round12.log(t)
 	heldOut.log(t, "held-out splits together ("+strings.Join(heldOutRead, ", ")+")")
 	t.Logf("held-out splits together: clinical_decision screen variants")
 	for i, v := range screenVariants {

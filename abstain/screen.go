@@ -1,9 +1,6 @@
 package abstain
 
-import (
-	"github.com/dermliving/dermliving/abstain/internal/decision"
-	"github.com/dermliving/dermliving/abstain/internal/fold"
-)
+import "github.com/dermliving/dermliving/abstain/internal/fold"
 
 // Normalize returns text as both screens read it, before they fold it: in
 // NFKC, without invisible characters (format characters, Unicode category
@@ -29,17 +26,26 @@ type Decision struct {
 	// "first_person_should", when Reason is ClinicalDecision. It explains a
 	// decision in tests and logs without quoting the question.
 	Rule string
+	// Urgent reports that the question asks for a decision about a
+	// particular person and describes an emergency sign happening now (see
+	// [IsUrgent]). It is set whatever the Reason: a question refused for
+	// the identifiers it holds may be urgent too, and the person asking
+	// should then be told to seek emergency care first.
+	Urgent bool
+	// Sign names the emergency sign, when Urgent, such as
+	// "tongue_or_throat_swelling": a rule of the screens' urgent rule file,
+	// named for a sign and never for a diagnosis. Like Rule, it quotes
+	// nothing of the question.
+	Sign string
 }
 
 // Decide runs both screens on question. It does what a caller of
-// [ScreenPatientData] and then [IsClinicalDecision] does, and says which
-// rule decided.
+// [ScreenPatientData] and then [DecideClinical] does, and says which rule
+// decided.
 func Decide(question string) Decision {
 	if fs := ScreenPatientData(question); len(fs) > 0 {
-		return Decision{Reason: PatientData, Findings: fs}
+		d := DecideClinical(question)
+		return Decision{Reason: PatientData, Findings: fs, Urgent: d.Urgent, Sign: d.Sign}
 	}
-	if rule := decision.Rule(question); rule != "" {
-		return Decision{Reason: ClinicalDecision, Rule: rule}
-	}
-	return Decision{}
+	return DecideClinical(question)
 }

@@ -122,10 +122,11 @@ func drugNamed(q string) bool {
 	return false
 }
 
-// Taking a drug ("while on isotretinoin", "tomando isotretinoína") or being
+// Taking a drug ("while on isotretinoin", "tomando isotretinoína"), a
+// drug prescribed to the asker ("la tretinoína que me recetaron") or being
 // pregnant states the asker's condition too; using a product ("while using
 // retinol") does not.
-var reStatesCondition = rx(`\bi (have|had|am|was|got|get|developed|noticed|found)\b|\bwhile (on|taking|breastfeeding|nursing|pregnant) |\b(tomando|mientras tomo|en tratamiento con|estando embarazada|estoy embarazada)\b`)
+var reStatesCondition = rx(`\bi (have|had|am|was|got|get|developed|noticed|found)\b|\bwhile (on|taking|breastfeeding|nursing|pregnant) |\b(tomando|mientras tomo|en tratamiento con|estando embarazada|estoy embarazada)\b|\bque me (recetaron|receto|han recetado|mandaron|mando|ha mandado|puso|pusieron|dieron)\b`)
 
 // reGenericNormal asks whether something is usual for a kind of thing or
 // person: "is it normal for creams to separate?", "is it safe for kids to

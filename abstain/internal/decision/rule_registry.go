@@ -25,6 +25,7 @@ var goRules = map[string]goRule{
 	"terse_question":      {terseQuestion, nil},
 	"final_choice":        {finalChoice, words(" or | o ")},
 	"es_first_verb":       {esFirstVerb, words(esFirstVerbs)},
+	"urgent_sign":         {urgentSignNow, nil},
 }
 
 // ruleChecks vet a match of a rule's expression ("check NAME").

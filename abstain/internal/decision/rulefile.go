@@ -213,7 +213,11 @@ func mustParseRuleFile(name string) []ruleSpec {
 var ruleNameRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 
 // parseRules reads one rule file.
-func parseRules(file, text string) ([]ruleSpec, error) {
+func parseRules(file, text string) ([]ruleSpec, error) { return parseRulesWith(file, text, goRules) }
+
+// parseRulesWith reads one rule file whose "go NAME" rules are those of
+// gos (none, when nil).
+func parseRulesWith(file, text string, gos map[string]goRule) ([]ruleSpec, error) {
 	var out []ruleSpec
 	var cur *ruleSpec
 	fail := func(line int, format string, a ...any) error {
@@ -274,7 +278,7 @@ func parseRules(file, text string) ([]ruleSpec, error) {
 			if cur.re != nil || cur.fn != nil {
 				return nil, fail(n, "rule %s has a second re or go", cur.name)
 			}
-			g, ok := goRules[rest]
+			g, ok := gos[rest]
 			if !ok {
 				return nil, fail(n, "no Go rule %q", rest)
 			}

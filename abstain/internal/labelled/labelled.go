@@ -23,6 +23,13 @@ type Question struct {
 	Kinds  []string `json:"kinds"`
 	Lang   string   `json:"lang"`
 	Tricky bool     `json:"tricky"`
+	// Urgent marks a clinical_decision that describes an emergency sign
+	// happening now (sets of the twelfth round on).
+	Urgent bool `json:"urgent"`
+	// Family names the kind of question a set was written to hold, where
+	// it says (the twelfth round's: urgent, urgent_lookalike, outside,
+	// product, product_person, child_treatment, child_reference).
+	Family string `json:"family"`
 }
 
 // Generated is one line of the generated identifier set.
@@ -86,6 +93,16 @@ func Role(manifest []File, split string) string {
 		}
 	}
 	return ""
+}
+
+// Round returns a split's round in the manifest, or 0.
+func Round(manifest []File, split string) int {
+	for _, f := range manifest {
+		if f.File == split+".jsonl" {
+			return f.Round
+		}
+	}
+	return 0
 }
 
 // ReadJSONL reads a file of JSON values, one a line; blank lines are

@@ -1,0 +1,70 @@
+package decision
+
+import (
+	"testing"
+
+	"github.com/dermliving/dermliving/abstain/internal/fold"
+)
+
+// TestUrgentExamples checks the emergency signs of rules/urgent.rules
+// against their examples: each rewrite changes its "+" questions and leaves
+// its "-" ones as they are; each rule matches its "+" examples (after the
+// rewrites), which the screen refuses and Urgent flags. Its "-" look-alikes
+// are not urgent: a decision among them the rule does not match, and a
+// reference question about the sign the screen does not refuse.
+func TestUrgentExamples(t *testing.T) {
+	if len(urgentRules) == 0 || len(urgentRewrites) == 0 {
+		t.Fatalf("%s: %d rules and %d rewrites read", urgentFile, len(urgentRules), len(urgentRewrites))
+	}
+	for _, s := range urgentRewrites {
+		if len(s.examples) == 0 || len(s.lookalikes) == 0 {
+			t.Errorf("%s:%d: rewrite %s needs a + example and a - look-alike", s.file, s.line, s.name)
+		}
+		for _, e := range s.examples {
+			if f := fold.String(e); s.re.ReplaceAllLiteralString(f, s.with) == f {
+				t.Errorf("%s:%d: rewrite %s leaves its example %q as it is", s.file, s.line, s.name, e)
+			}
+		}
+		for _, l := range s.lookalikes {
+			if f := fold.String(l); s.re.ReplaceAllLiteralString(f, s.with) != f {
+				t.Errorf("%s:%d: rewrite %s changes its look-alike %q", s.file, s.line, s.name, l)
+			}
+		}
+	}
+	for _, s := range urgentRules {
+		if len(s.examples) == 0 || len(s.lookalikes) == 0 {
+			t.Errorf("%s:%d: rule %s needs a + example and a - look-alike", s.file, s.line, s.name)
+		}
+		for _, e := range s.examples {
+			if !s.match(urgentText(fold.String(e))) {
+				t.Errorf("%s:%d: rule %s does not match its example %q", s.file, s.line, s.name, e)
+			}
+			if Rule(e) == "" {
+				t.Errorf("%s:%d: the screen does not refuse %s's example %q", s.file, s.line, s.name, e)
+			} else if Urgent(e) == "" {
+				t.Errorf("%s:%d: %s's example %q is not urgent", s.file, s.line, s.name, e)
+			}
+		}
+		for _, l := range s.lookalikes {
+			if Rule(l) != "" && s.match(urgentText(fold.String(l))) {
+				t.Errorf("%s:%d: rule %s matches its look-alike %q, a decision", s.file, s.line, s.name, l)
+			}
+			if u := Urgent(l); u != "" {
+				t.Errorf("%s:%d: %s's look-alike %q is urgent (%s)", s.file, s.line, s.name, l, u)
+			}
+		}
+	}
+}
+
+// TestUrgentRulePrefilter checks that an emergency sign's literals are
+// held by each of its examples: a literal set that missed one would make
+// the rule skip questions it was written for.
+func TestUrgentRulePrefilter(t *testing.T) {
+	for _, s := range urgentRules {
+		for _, e := range s.examples {
+			if q := urgentText(fold.String(e)); s.match(q) && !s.mayMatch(q) {
+				t.Errorf("%s:%d: rule %s matches %q but holds none of its literals %q", s.file, s.line, s.name, e, s.any)
+			}
+		}
+	}
+}

@@ -1,0 +1,54 @@
+package abstain
+
+import "github.com/dermliving/dermliving/abstain/internal/decision"
+
+// DecideClinical runs the clinical-decision screen alone on question:
+// [Decide] without the patient-data screen, for a caller that screened the
+// text for identifiers already (Ask screens the whole text, then decides
+// on the question without the clauses addressed to the system). Reason is
+// ClinicalDecision or zero; Rule, Urgent and Sign are as in Decide.
+func DecideClinical(question string) Decision {
+	rule := decision.Rule(question)
+	if rule == "" {
+		return Decision{}
+	}
+	d := Decision{Reason: ClinicalDecision, Rule: rule}
+	if sign := decision.UrgentSign(question); sign != "" {
+		d.Urgent, d.Sign = true, sign
+	}
+	return d
+}
+
+// IsUrgent reports whether question asks for a decision about a particular
+// person ([IsClinicalDecision]) and describes, in that person and
+// happening now, an emergency sign: swelling of the tongue or throat;
+// trouble breathing or swallowing with hives, a rash or swelling;
+// widespread blistering or peeling with a fever, or with sore eyes and a
+// sore mouth; redness spreading fast with a fever; spots with a fever that
+// do not fade under pressure (the glass test); swelling of the face, lips
+// or eyes, or hives, with faintness. A sign denied ("no fever"), in a
+// sentence about the past ("last summer my throat swelled") or in a
+// hypothesis ("if her lips swell") does not count, nor does a general
+// question about emergencies ("when does tongue swelling need emergency
+// treatment?"). A bleeding or fast-changing mole is worrying but no
+// emergency. The signs are data, with examples and look-alikes, in
+// internal/decision/rules/urgent.rules; English and Spanish, as the
+// screens read them.
+func IsUrgent(question string) bool { return decision.Urgent(question) != "" }
+
+// Language returns the language a question reads in, as the screens read
+// it: "es" for Spanish ("¿", "ñ", or more Spanish function words than
+// English ones) and "en" otherwise. It is a small check for choosing the
+// language of a message, such as the urgent one, not a language detector:
+// a question in any other language reads as English.
+func Language(question string) string { return decision.Language(question) }
+
+// NamesHealth reports whether question names something of a person's
+// health or care: a part of the body, a finding, a condition, a symptom, a
+// drug or a dose, a clinician or a place of care, a photo, in English or
+// Spanish. Ask asks it of a question the clinical-decision screen refuses
+// but whose words the knowledge does not know as dermatology: one that
+// names none ("how often should I change the oil in my car?") is outside
+// dermatology, and abstains with InsufficientEvidence, not
+// ClinicalDecision.
+func NamesHealth(question string) bool { return decision.NamesHealth(question) }

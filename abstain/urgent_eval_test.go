@@ -1,0 +1,192 @@
+package abstain
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/dermliving/dermliving/abstain/internal/labelled"
+	"github.com/dermliving/dermliving/abstain/internal/screentest"
+)
+
+// The twelfth round's figures, which TestEval logs beside the screens':
+// urgent recall (a question labelled urgent that Decide marks Urgent),
+// urgent flags on the look-alikes (family urgent_lookalike) and on every
+// other question, and the screens' labels per family (urgent,
+// urgent_lookalike, outside, product, product_person, child_treatment,
+// child_reference), per split, for the development splits together and
+// the held-out ones together. Held-out splits give figures only; with
+// -eval.misses development splits list the ids they get wrong.
+
+// The urgent goals, on the held-out splits that carry urgent labels
+// (holdout12): recall on the urgent questions, and no urgent flag on a
+// look-alike. The floors, enforced when all those splits are read, guard
+// regressions: measured once at the end of the twelfth round, holdout12
+// gave urgent recall 0.802 (65/81) and 1 look-alike of 81 flagged, short
+// of the goals (dev12, which the signs were written from: 55/55 and 0/55).
+const (
+	goalUrgentRecall    = 0.98
+	goalLookalikeFlags  = 0
+	floorUrgentRecall   = 0.80
+	floorLookalikeFlags = 1
+)
+
+// familyOrder is the order families are logged in.
+var familyOrder = []string{"urgent", "urgent_lookalike", "outside", "product", "product_person", "child_treatment", "child_reference"}
+
+// urgentScores counts the twelfth round's figures.
+type urgentScores struct {
+	recall, lookalikes, others screentest.Ratio // urgent flagged; look-alikes flagged; other questions flagged
+	families                   map[string]*classScores
+	misses                     []string
+}
+
+func newUrgentScores() *urgentScores { return &urgentScores{families: map[string]*classScores{}} }
+
+// add scores one question.
+func (u *urgentScores) add(q labelled.Question) {
+	d := Decide(q.Text)
+	got := "reference"
+	if d.Reason.Valid() {
+		got = d.Reason.String()
+	}
+	switch {
+	case q.Urgent:
+		u.recall.N++
+		if d.Urgent {
+			u.recall.Hit++
+		} else {
+			u.misses = append(u.misses, q.ID+"(urgent missed)")
+		}
+	case q.Family == "urgent_lookalike":
+		u.lookalikes.N++
+		if d.Urgent {
+			u.lookalikes.Hit++
+			u.misses = append(u.misses, q.ID+"(look-alike flagged: "+d.Sign+")")
+		}
+	default:
+		u.others.N++
+		if d.Urgent {
+			u.others.Hit++
+			u.misses = append(u.misses, q.ID+"(flagged: "+d.Sign+")")
+		}
+	}
+	f := u.families[q.Family]
+	if f == nil {
+		f = newClassScores()
+		u.families[q.Family] = f
+	}
+	f.add(q, got, nil)
+}
+
+func (u *urgentScores) merge(o *urgentScores) {
+	for _, p := range [][2]*screentest.Ratio{{&u.recall, &o.recall}, {&u.lookalikes, &o.lookalikes}, {&u.others, &o.others}} {
+		p[0].Hit += p[1].Hit
+		p[0].N += p[1].N
+	}
+	for fam, c := range o.families {
+		if u.families[fam] == nil {
+			u.families[fam] = newClassScores()
+		}
+		u.families[fam].merge(c)
+	}
+}
+
+// urgentRound holds the twelfth round's figures of the splits read:
+// development and held-out apart.
+type urgentRound struct {
+	dev, heldOut         *urgentScores
+	devRead, heldOutRead []string
+}
+
+func newUrgentRound() *urgentRound {
+	return &urgentRound{dev: newUrgentScores(), heldOut: newUrgentScores()}
+}
+
+// addSplit scores and logs a split whose questions carry families; other
+// splits are left alone.
+func (r *urgentRound) addSplit(t *testing.T, split string, qs []labelled.Question) {
+	t.Helper()
+	if !slices.ContainsFunc(qs, func(q labelled.Question) bool { return q.Family != "" }) {
+		return
+	}
+	u := newUrgentScores()
+	for _, q := range qs {
+		u.add(q)
+	}
+	u.log(t, split)
+	if *evalMisses && devSplit(split) {
+		t.Logf("%s urgent misses: %s", split, strings.Join(u.misses, " "))
+	}
+	if heldOutSplit(split) {
+		r.heldOut.merge(u)
+		r.heldOutRead = append(r.heldOutRead, split)
+	} else {
+		r.dev.merge(u)
+		r.devRead = append(r.devRead, split)
+	}
+}
+
+// log logs one set of figures.
+func (u *urgentScores) log(t *testing.T, title string) {
+	t.Helper()
+	t.Logf("%s: urgent recall %s (goal %.2f); urgent flags on look-alikes %s (goal %d), on other questions %s",
+		title, u.recall, goalUrgentRecall, u.lookalikes, goalLookalikeFlags, u.others)
+	for _, fam := range familyOrder {
+		c := u.families[fam]
+		if c == nil {
+			continue
+		}
+		var parts []string
+		for _, want := range labels {
+			for _, got := range labels {
+				if n := c.counts[[2]string{want, got}]; n > 0 {
+					parts = append(parts, fmt.Sprintf("%s->%s %d", short(want), short(got), n))
+				}
+			}
+		}
+		t.Logf("  %-17s %s", fam, strings.Join(parts, ", "))
+	}
+}
+
+// log logs the development and held-out figures together and checks the
+// held-out ones against the urgent floors when every held-out split with
+// urgent labels among the default splits was read.
+func (r *urgentRound) log(t *testing.T) {
+	t.Helper()
+	if len(r.devRead) > 0 {
+		r.dev.log(t, "urgent and reason families, development splits together ("+strings.Join(r.devRead, ", ")+")")
+	}
+	if len(r.heldOutRead) == 0 {
+		return
+	}
+	r.heldOut.log(t, "urgent and reason families, held-out splits together ("+strings.Join(r.heldOutRead, ", ")+")")
+	if len(r.heldOutRead) < len(urgentHeldOutSplits) {
+		return
+	}
+	if rc := r.heldOut.recall; rc.Value() < goalUrgentRecall {
+		t.Logf("goal not met: held-out urgent recall %s < %.2f", rc, goalUrgentRecall)
+	}
+	if r.heldOut.lookalikes.Hit > goalLookalikeFlags {
+		t.Logf("goal not met: held-out look-alikes flagged urgent %s > %d", r.heldOut.lookalikes, goalLookalikeFlags)
+	}
+	if rc := r.heldOut.recall; rc.Value() < floorUrgentRecall {
+		t.Errorf("held out: urgent recall %s fell below the floor %.2f", rc, floorUrgentRecall)
+	}
+	if r.heldOut.lookalikes.Hit > floorLookalikeFlags {
+		t.Errorf("held out: %s look-alikes flagged urgent, more than %d", r.heldOut.lookalikes, floorLookalikeFlags)
+	}
+}
+
+// urgentHeldOutSplits are the held-out splits after heldOutFloorRound:
+// those that carry urgent labels.
+var urgentHeldOutSplits = func() []string {
+	var out []string
+	for _, split := range strings.Split(defaultSplits, ",") {
+		if heldOutSplit(split) && !flooredSplit(split) {
+			out = append(out, split)
+		}
+	}
+	return out
+}()
