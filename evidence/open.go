@@ -141,7 +141,7 @@ func OpenFS(fsys fs.FS, opts *OpenOptions) (*Version, error) {
 		// checks, once its files have passed theirs.
 		mem := *opts
 		mem.IndexDir = ""
-		r = openIndex(indexer, decodedBundle{v.passages, v.manifest.Sources, v.manifest.Checksum, v.thText, floorOf(&v.manifest), v.byID}, &mem, true)
+		r = openIndex(indexer, decodedBundle{v.passages, v.manifest.Sources, v.manifest.Checksum, v.thText, floorOf(&v.manifest), v.byID, v.signer != ""}, &mem, true)
 	}
 	if r.err != nil {
 		return nil, r.err
@@ -165,7 +165,7 @@ func openIndex(indexer Indexer, b decodedBundle, opts *OpenOptions, build bool) 
 	if floor == 0 {
 		floor = b.floor
 	}
-	in := &IndexInput{Passages: b.passages, Sources: b.sources, Positions: b.byID, Thesaurus: b.thesaurus, MinCoverage: floor}
+	in := &IndexInput{Passages: b.passages, Sources: b.sources, Positions: b.byID, Thesaurus: b.thesaurus, MinCoverage: floor, Trusted: b.trusted}
 	if opts.IndexDir != "" && indexFresh(opts.IndexDir, b.checksum, indexer.Analysis()) {
 		ix, err := openEngine(indexer, opts.IndexDir, in)
 		switch {
@@ -207,6 +207,7 @@ type decodedBundle struct {
 	thesaurus string
 	floor     float64        // the manifest's relevance floor, 0 when it sets none
 	byID      map[string]int // the passages' positions by id, when known
+	trusted   bool           // a trusted key signed the bundle
 }
 
 // floorOf is the relevance floor a manifest sets, or 0.
@@ -303,7 +304,7 @@ func load(fsys fs.FS, opts *OpenOptions, all bool, alongside func(decodedBundle)
 		if len(pl.problems) == 0 && pl.tooLong == nil {
 			var task func(map[string]int)
 			if alongside != nil && g.indexUsable() {
-				task = alongside(decodedBundle{pl.passages, m.Sources, m.Checksum, v.thText, floorOf(&m), nil})
+				task = alongside(decodedBundle{pl.passages, m.Sources, m.Checksum, v.thText, floorOf(&m), nil, g.signer != ""})
 			}
 			task, checks := g.indexChecks(task)
 			if byID, ok := v.verify(files, pl.passages, task, checks); ok && g.ok() {

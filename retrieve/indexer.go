@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/lexicon"
@@ -64,11 +65,63 @@ func (indexer) Open(dir string, in *evidence.IndexInput) (_ evidence.Index, err 
 		return nil, &evidence.IndexError{Dir: dir, Op: "open", Err: err}
 	}
 	ix.dir = dir
+	if !in.Trusted {
+		if err := ix.walkDictionaries(); err != nil {
+			ix.Close()
+			return nil, err
+		}
+	}
 	if err := ix.probe(); err != nil {
 		ix.Close()
 		return nil, err
 	}
 	return ix, nil
+}
+
+// walkDictionaries reads every term dictionary of every segment of the
+// index, each term's postings header included, on the calling goroutine.
+// bleve reads the dictionaries on goroutines of its own (to look up a
+// field's cardinality, at every BM25 search), where a panic cannot be
+// recovered and ends the process; a dictionary that reads here, where one
+// can, reads there too. It is for an index that is not signed by a trusted
+// key, whose files may have been changed on purpose and re-sealed; it
+// costs a walk of every term.
+func (ix *Index) walkDictionaries() (err error) {
+	defer ix.recoverEngine(&err)
+	ai, err := ix.idx.Advanced()
+	if err != nil {
+		return &evidence.IndexError{Dir: ix.where(), Op: "open", Err: err}
+	}
+	r, err := ai.Reader()
+	if err != nil {
+		return &evidence.IndexError{Dir: ix.where(), Op: "open", Err: err}
+	}
+	defer r.Close()
+	snap, ok := r.(*scorch.IndexSnapshot)
+	if !ok {
+		return nil
+	}
+	for _, ss := range snap.Segments() {
+		seg := ss.Segment()
+		for _, field := range seg.Fields() {
+			d, err := seg.Dictionary(field)
+			if err != nil {
+				return &evidence.IndexError{Dir: ix.where(), Op: "open", Err: fmt.Errorf("field %s: %w", field, err)}
+			}
+			it := d.AutomatonIterator(nil, nil, nil)
+			n := 0
+			for e, err := it.Next(); e != nil || err != nil; e, err = it.Next() {
+				if err != nil {
+					return &evidence.IndexError{Dir: ix.where(), Op: "open", Err: fmt.Errorf("field %s: %w", field, err)}
+				}
+				n++
+			}
+			if n != d.Cardinality() {
+				return &evidence.IndexError{Dir: ix.where(), Op: "open", Err: fmt.Errorf("field %s: %d terms, the dictionary says %d", field, n, d.Cardinality())}
+			}
+		}
+	}
+	return nil
 }
 
 // New indexes the passages in memory (see New).
@@ -140,21 +193,35 @@ func (ix *Index) probe() (err error) {
 		return err
 	}
 	if len(res.Hits) == 0 {
-		return &evidence.IndexError{Dir: ix.dir, Op: "search", Err: fmt.Errorf("no passage holds %q, which passage %s does", terms[len(terms)/2], ix.docs[0].ID)}
+		return &evidence.IndexError{Dir: ix.where(), Op: "search", Err: fmt.Errorf("no passage holds %q, which passage %s does", terms[len(terms)/2], ix.docs[0].ID)}
 	}
 	for _, h := range res.Hits {
 		if _, ok := ix.pos[h.ID]; !ok {
-			return &evidence.IndexError{Dir: ix.dir, Op: "search", Err: fmt.Errorf("found a passage the version does not hold")}
+			return &evidence.IndexError{Dir: ix.where(), Op: "search", Err: fmt.Errorf("found a passage the version does not hold")}
 		}
 	}
 	return nil
 }
 
-// engineSearch runs one bleve search, turning a panic of the engine into
-// an error.
+// engineSearch runs one bleve search, turning a panic of the engine, or an
+// error other than the context's, into an *evidence.IndexError: an index
+// whose files match its version's manifest fails only if they were changed
+// and the manifest re-sealed, or if the engine is at fault.
 func (ix *Index) engineSearch(ctx context.Context, req *bleve.SearchRequest) (_ *bleve.SearchResult, err error) {
 	defer ix.recoverEngine(&err)
-	return ix.idx.SearchInContext(ctx, req)
+	res, err := ix.idx.SearchInContext(ctx, req)
+	if err != nil && ctx.Err() == nil {
+		return nil, &evidence.IndexError{Dir: ix.where(), Op: "search", Err: err}
+	}
+	return res, err
+}
+
+// where names the index in errors: its directory, or "(in memory)".
+func (ix *Index) where() string {
+	if ix.dir == "" {
+		return "(in memory)"
+	}
+	return ix.dir
 }
 
 // recoverEngine, deferred around a call into bleve, recovers a panic of the
@@ -168,11 +235,7 @@ func (ix *Index) recoverEngine(err *error) {
 	if r == nil {
 		return
 	}
-	dir := ix.dir
-	if dir == "" {
-		dir = "(in memory)"
-	}
-	var e error = &evidence.IndexError{Dir: dir, Op: "search", Err: fmt.Errorf("panic: %v", r)}
+	var e error = &evidence.IndexError{Dir: ix.where(), Op: "search", Err: fmt.Errorf("panic: %v", r)}
 	ix.fault.CompareAndSwap(nil, &e)
 	if err != nil {
 		*err = e
