@@ -87,7 +87,7 @@ func (indexer) Open(dir string, in *evidence.IndexInput) (_ evidence.Index, err 
 // key, whose files may have been changed on purpose and re-sealed; it
 // costs a walk of every term.
 func (ix *Index) walkDictionaries() (err error) {
-	defer ix.recoverEngine(&err)
+	defer evidence.Recover(&err, ix.where(), "open")
 	ai, err := ix.idx.Advanced()
 	if err != nil {
 		return &evidence.IndexError{Dir: ix.where(), Op: "open", Err: err}
