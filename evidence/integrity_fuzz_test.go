@@ -25,8 +25,8 @@ func indexFiles(t testing.TB, dir string) []string {
 	return out
 }
 
-// corruptIndex changes one index file of the bundle in dir: n+1 bytes from
-// pos on (wrapping around) xored with xor|1, then, when cut is not zero,
+// corruptIndex changes one index file of the bundle in dir: n%512+1 bytes
+// from pos on (wrapping around, at most the file's length) xored with xor|1, then, when cut is not zero,
 // the file cut to cut modulo its length plus one. It returns the file's
 // path and a function that restores it.
 func corruptIndex(t testing.TB, dir string, file uint8, pos uint32, xor byte, n uint16, cut uint32) (string, func()) {
@@ -39,7 +39,8 @@ func corruptIndex(t testing.TB, dir string, file uint8, pos uint32, xor byte, n 
 	}
 	mut := slices.Clone(orig)
 	if len(mut) > 0 {
-		for i := range int(n%512) + 1 {
+		// At most once each byte: twice would undo the change.
+		for i := range min(int(n%512)+1, len(mut)) {
 			mut[(int(pos)+i)%len(mut)] ^= xor | 1 // never a no-op
 		}
 	}
