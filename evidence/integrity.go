@@ -405,6 +405,9 @@ type onlyReader struct{ io.Reader }
 func (inv *inventory) checkIndexFiles(limit int64) []error {
 	var problems []error
 	for _, e := range inv.index {
+		if inv.bad[e.Path] {
+			continue // reported by the inventory
+		}
 		if inv.indexFS == nil {
 			problems = append(problems, &FileError{File: e.Path, Problem: FileMissing})
 			continue
@@ -594,10 +597,10 @@ func (g *guard) hash(e FileEntry) bool {
 // mismatch is tolerated. It is called after verify returns.
 func (g *guard) ok() bool { return len(g.indexErrs) == 0 || g.rebuild }
 
-// indexProblems hashes every index file again, for load's second pass,
-// which names every problem.
+// indexProblems hashes every index file again, but those the inventory
+// found wrong, for load's second pass, which names every problem.
 func (g *guard) indexProblems() []error {
-	if g.rebuild || len(g.inv.indexProblems) > 0 {
+	if g.rebuild {
 		return nil
 	}
 	return g.inv.checkIndexFiles(g.limit)

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -135,7 +136,34 @@ func samplePositions(n, most int) []int {
 // the bundle with an error that is ErrCorrupt and names the file, and
 // nothing may panic, hang or read without end.
 func TestTamperEveryFile(t *testing.T) {
-	dir := indexedBundle(t, nil)
+	most := 768
+	if testing.Short() {
+		most = 96
+	}
+	tamperWalk(t, indexedBundle(t, nil), most)
+}
+
+// TestTamperBuiltBundle is TestTamperEveryFile on a copy of the bundle in
+// $DERMLIVING_TAMPER_KV, such as SciFact's built by dermliving build, with
+// $DERMLIVING_TAMPER_POSITIONS positions a file (default 64).
+func TestTamperBuiltBundle(t *testing.T) {
+	from := os.Getenv("DERMLIVING_TAMPER_KV")
+	if from == "" {
+		t.Skip("set DERMLIVING_TAMPER_KV to a bundle directory")
+	}
+	most := 64
+	if n, err := strconv.Atoi(os.Getenv("DERMLIVING_TAMPER_POSITIONS")); err == nil && n > 1 {
+		most = n
+	}
+	dir := filepath.Join(t.TempDir(), "kv")
+	copyDir(t, from, dir)
+	tamperWalk(t, dir, most)
+}
+
+// tamperWalk tampers with every file of the bundle in dir, one change at a
+// time, and checks that each is refused (see TestTamperEveryFile), flipping
+// bytes at up to most positions a file.
+func tamperWalk(t *testing.T, dir string, most int) {
 	if problems := evidence.Check(os.DirFS(dir)); len(problems) > 0 {
 		t.Fatalf("the untouched bundle: %v", problems)
 	}
@@ -144,11 +172,7 @@ func TestTamperEveryFile(t *testing.T) {
 		t.Fatalf("the untouched bundle: %v", err)
 	}
 	kv.Close()
-	most := 768
-	if testing.Short() {
-		most = 96
-	}
-	flips := 0
+	flips, changes := 0, 0
 	for _, path := range bundleFiles(t, dir) {
 		full := filepath.Join(dir, filepath.FromSlash(path))
 		orig, err := os.ReadFile(full)
@@ -173,6 +197,7 @@ func TestTamperEveryFile(t *testing.T) {
 			write(mut)
 			refused(t, dir, path, fmt.Sprintf("byte %d flipped", i))
 			flips++
+			write(orig)
 		}
 		for _, c := range []struct {
 			what   string
@@ -207,6 +232,7 @@ func TestTamperEveryFile(t *testing.T) {
 			c.change()
 			refused(t, dir, path, c.what)
 			restore()
+			changes++
 		}
 	}
 	for _, extra := range []string{"notes.txt", "index/extra.zap", "index/store/000000000099.zap", evidence.ManifestFile + "~"} {
@@ -216,6 +242,7 @@ func TestTamperEveryFile(t *testing.T) {
 		}
 		refused(t, dir, extra, "a file not listed")
 		os.Remove(full)
+		changes++
 	}
 	emptyDir := filepath.Join(dir, "index", "tmp")
 	os.Mkdir(emptyDir, 0o755)
@@ -237,7 +264,7 @@ func TestTamperEveryFile(t *testing.T) {
 	if problems := evidence.Check(os.DirFS(dir)); len(problems) > 0 {
 		t.Fatalf("the bundle restored: %v", problems)
 	}
-	t.Logf("%d files, %d byte flips, each refused by Check and OpenDir", len(bundleFiles(t, dir)), flips)
+	t.Logf("%d files, %d byte flips and %d other changes, each refused by Check and OpenDir naming the file", len(bundleFiles(t, dir)), flips, changes+2)
 }
 
 // reseal lists every file of the bundle in dir again in its manifest, with

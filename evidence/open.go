@@ -342,10 +342,10 @@ func load(fsys fs.FS, opts *OpenOptions, all bool, alongside func(decodedBundle)
 		// exactly what was built.
 		problems = append(v.checkPassages(decodePassages(text, !passagesIntact)), problems...)
 	}
-	if len(v.passages) != m.Passages {
+	if len(v.passages) != m.Passages && havePassages {
 		corrupt(ManifestFile, 0, fmt.Sprintf("lists %d passages, the bundle holds %d", m.Passages, len(v.passages)))
 	}
-	if got := VersionChecksum(v.passages); got != m.Checksum {
+	if got := VersionChecksum(v.passages); got != m.Checksum && havePassages {
 		problems = append(problems, &ChecksumError{Kind: "version", Name: m.ID, Want: m.Checksum, Got: got})
 	}
 	problems = append(problems, v.readCurated(files)...)
