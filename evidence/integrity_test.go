@@ -235,6 +235,23 @@ func tamperWalk(t *testing.T, dir string, most int) {
 			changes++
 		}
 	}
+	// Two files swapped, each pair of neighbours once.
+	files := bundleFiles(t, dir)
+	for i := 0; i+1 < len(files); i++ {
+		a, b := filepath.Join(dir, filepath.FromSlash(files[i])), filepath.Join(dir, filepath.FromSlash(files[i+1]))
+		ra, _ := os.ReadFile(a)
+		rb, _ := os.ReadFile(b)
+		os.WriteFile(a, rb, 0o644)
+		os.WriteFile(b, ra, 0o644)
+		named := files[i+1]
+		if files[i] == evidence.ManifestFile {
+			named = files[i] // without its manifest, a bundle has nothing else to name
+		}
+		refused(t, dir, named, files[i]+" and "+files[i+1]+" swapped")
+		os.WriteFile(a, ra, 0o644)
+		os.WriteFile(b, rb, 0o644)
+		changes++
+	}
 	for _, extra := range []string{"notes.txt", "index/extra.zap", "index/store/000000000099.zap", evidence.ManifestFile + "~"} {
 		full := filepath.Join(dir, filepath.FromSlash(extra))
 		if err := os.WriteFile(full, []byte("x"), 0o644); err != nil {
@@ -265,6 +282,34 @@ func tamperWalk(t *testing.T, dir string, most int) {
 		t.Fatalf("the bundle restored: %v", problems)
 	}
 	t.Logf("%d files, %d byte flips and %d other changes, each refused by Check and OpenDir naming the file", len(bundleFiles(t, dir)), flips, changes+2)
+}
+
+// TestLegacyManifest: a bundle whose manifest predates Contents still
+// opens, with its data files verified, and its persisted index, which no
+// manifest lists, is not used: the version is indexed in memory.
+func TestLegacyManifest(t *testing.T) {
+	dir := indexedBundle(t, nil)
+	m, err := evidence.ReadManifest(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Contents, m.Digest = nil, ""
+	man, _ := evidence.EncodeManifest(m)
+	os.WriteFile(filepath.Join(dir, evidence.ManifestFile), man, 0o644)
+	// Damage the index: it must not be read.
+	os.WriteFile(filepath.Join(dir, evidence.IndexDir, "store", "root.bolt"), []byte("junk"), 0o600)
+	kv, err := evidence.OpenDir(dir)
+	if err != nil {
+		t.Fatalf("a legacy bundle: %v", err)
+	}
+	defer kv.Close()
+	if hits, err := searchKV(kv, "what causes hives", 3); err != nil || len(hits) == 0 {
+		t.Errorf("search: %v, %v", hits, err)
+	}
+	edit(t, filepath.Join(dir, evidence.PassagesFile), "itchy welts", "itchy whelts")
+	if _, err := evidence.OpenDir(dir); !names(err, evidence.PassagesFile) {
+		t.Errorf("a legacy bundle with a changed passage: %v", err)
+	}
 }
 
 // reseal lists every file of the bundle in dir again in its manifest, with
