@@ -280,7 +280,11 @@ func load(fsys fs.FS, opts *OpenOptions, all bool, alongside func(decodedBundle)
 		if g.inv.bad[name] {
 			continue // reported by the inventory
 		}
-		b, err := readString(fsys, name, g.inv.listed[name].Size, g.limit)
+		want := int64(-1) // the size, when the manifest lists it
+		if e, ok := g.inv.listed[name]; ok {
+			want = e.Size
+		}
+		b, err := readString(fsys, name, want, g.limit)
 		if err != nil {
 			if fe := (*FileError)(nil); errors.As(err, &fe) {
 				problems = append(problems, fe)
