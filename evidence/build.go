@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -69,13 +70,28 @@ type Manifest struct {
 	Passages    int      `json:"passages"`
 	// Checksum is the version checksum (see [VersionChecksum]).
 	Checksum string `json:"checksum"`
-	// Files maps each file of the bundle but the manifest to its checksum.
+	// Files maps each data file of the bundle (passages, thesaurus,
+	// curated drafts, cases) to its checksum.
 	Files map[string]string `json:"files"`
 	// Gates is the release-gate report, when the version was built with cases.
 	Gates *GateReport `json:"gates,omitempty"`
 	// Retrieval holds the version's retrieval settings, when its builder
 	// chose any; absent means the library's defaults.
 	Retrieval *Retrieval `json:"retrieval,omitempty"`
+	// Contents lists every file of the bundle but the manifest, the
+	// persisted index's among them, with its size and checksum, in path
+	// order (see [FileEntry]). Opening refuses a bundle holding a file not
+	// listed here, or missing one, or one that differs. A manifest written
+	// before Contents existed has none; its persisted index is not used.
+	Contents []FileEntry `json:"contents,omitempty"`
+	// Digest is the whole-bundle digest: the checksum of the manifest's
+	// canonical JSON with Digest, Signature and Seal empty. As the
+	// manifest lists every file's checksum, it covers the whole bundle;
+	// it is what a publisher signs. It is set when Contents is.
+	Digest string `json:"digest,omitempty"`
+	// Signature is the publisher's signature of Digest, when the version
+	// is signed (see [Manifest.Sign] and [OpenOptions.TrustedKeys]).
+	Signature *Signature `json:"signature,omitempty"`
 	// Seal is the checksum of the manifest's own canonical JSON with Seal empty.
 	Seal string `json:"seal"`
 }
@@ -336,6 +352,7 @@ func Build(ctx context.Context, records []Record, opts BuildOptions) (*Bundle, e
 	for name, content := range b.Files {
 		m.Files[name] = checksumBytes(content)
 	}
+	m.Contents = contentsOf(b.Files)
 	b.Manifest = m
 	return b, nil
 }
@@ -344,8 +361,16 @@ func slug(s string) string {
 	return strings.Trim(slugRE.ReplaceAllString(strings.ToLower(s), "_"), "_")
 }
 
-// EncodeManifest returns the manifest's canonical JSON with its seal set.
+// EncodeManifest returns the manifest's canonical JSON with its seal set,
+// and its digest when it lists its contents.
 func EncodeManifest(m Manifest) ([]byte, error) {
+	if m.Contents != nil {
+		d, err := digest(m)
+		if err != nil {
+			return nil, err
+		}
+		m.Digest = d
+	}
 	m.Seal = ""
 	body, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
@@ -362,7 +387,10 @@ func EncodeManifest(m Manifest) ([]byte, error) {
 // Open opens the bundle in memory, verified as OpenFS verifies any bundle, so
 // that it can be measured before it is written.
 func (b *Bundle) Open() (*Version, error) {
-	man, err := EncodeManifest(b.Manifest)
+	m := b.Manifest
+	// The files in memory: WriteDir adds the index's to the manifest.
+	m.Contents, m.Signature = contentsOf(b.Files), nil
+	man, err := EncodeManifest(m)
 	if err != nil {
 		return nil, err
 	}
@@ -382,6 +410,10 @@ type WriteOptions struct {
 	Index bool
 	// Progress, when not nil, is told how many passages are indexed.
 	Progress func(done, total int)
+	// Sign, when not nil, is the publisher's key that signs the version
+	// (see [Manifest.Sign]) once every file, the index's included, is
+	// written and listed.
+	Sign ed25519.PrivateKey
 }
 
 // WriteDir writes the bundle into dir, which must not exist or be empty. The
@@ -420,13 +452,6 @@ func (b *Bundle) WriteDir(ctx context.Context, dir string, opts *WriteOptions) e
 			return fmt.Errorf("evidence: write bundle: %w", err)
 		}
 	}
-	man, err := EncodeManifest(b.Manifest)
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(tmp, ManifestFile), man, 0o644); err != nil {
-		return fmt.Errorf("evidence: write bundle: %w", err)
-	}
 	if opts.Index {
 		var progress func(int)
 		if opts.Progress != nil {
@@ -441,6 +466,9 @@ func (b *Bundle) WriteDir(ctx context.Context, dir string, opts *WriteOptions) e
 		if err := os.WriteFile(filepath.Join(idxDir, indexKeyFile), key, 0o644); err != nil {
 			return fmt.Errorf("evidence: write bundle: %w", err)
 		}
+	}
+	if err := b.writeManifest(tmp, opts.Sign); err != nil {
+		return err
 	}
 	os.Remove(dir) // an empty directory may stand in the way of the rename
 	if err := os.Rename(tmp, dir); err != nil {

@@ -384,7 +384,7 @@ func TestOpenKeepsSubstrings(t *testing.T) {
 		t.Fatal(err)
 	}
 	fsys := fstest.MapFS{ManifestFile: {Data: man}, PassagesFile: {Data: b.Files[PassagesFile]}}
-	v, problems := load(fsys, true, nil)
+	v, problems := load(fsys, nil, true, nil)
 	if len(problems) > 0 {
 		t.Fatal(problems)
 	}

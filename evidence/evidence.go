@@ -2,9 +2,15 @@
 // passages with their sources, locators and licences.
 //
 // A bundle is built once from a corpus ([Build]) and written to a directory
-// ([Bundle.WriteDir]). Opening it ([OpenDir], [OpenFS]) verifies the checksum of
-// every passage, of every file and of the version as a whole; a bundle that
-// fails any check is refused whole, with an error naming what failed.
+// ([Bundle.WriteDir]), optionally signed by its publisher ([Manifest.Sign]).
+// Opening it ([OpenDir], [OpenFS]) checks that the directory holds exactly
+// the files its manifest lists ([Manifest.Contents]: the persisted index's
+// included, each regular and of its listed size), then verifies the
+// checksum of every file, of every passage and of the version as a whole,
+// and, when the opener trusts publishers' keys ([OpenOptions.TrustedKeys]),
+// the signature; a bundle that fails any check is refused whole, with an
+// error naming what failed ([FileError], [ChecksumError], [FormatError],
+// [SignatureError], [IndexError]).
 //
 // A [Version] is immutable and safe for concurrent use. It owns its search
 // index; [Version.Close] releases it.

@@ -221,11 +221,21 @@ func edit(t *testing.T, path, old, neu string) {
 	os.WriteFile(path, bytes.Replace(raw, []byte(old), []byte(neu), 1), 0o644)
 }
 
-func TestStaleIndexIgnored(t *testing.T) {
+// TestChangedIndexRefusedOrRebuilt: an index file that no longer matches
+// the manifest refuses the version, with an error naming the file, unless
+// the opener asks for the index to be rebuilt from the verified passages.
+// (An index built with another analysis, but unchanged, is stale and
+// rebuilt in memory: TestIndexerContract.)
+func TestChangedIndexRefusedOrRebuilt(t *testing.T) {
 	dir, _ := build(t, true)
-	// An index whose key names another version is rebuilt in memory.
+	name := evidence.IndexDir + "/dermliving-index.json"
 	edit(t, filepath.Join(dir, evidence.IndexDir, "dermliving-index.json"), "sha256:", "sha256:0")
-	kv, err := evidence.OpenDir(dir)
+	_, err := evidence.OpenDir(dir)
+	var fe *evidence.FileError
+	if !errors.As(err, &fe) || fe.File != name || !errors.Is(err, evidence.ErrCorrupt) {
+		t.Fatalf("OpenDir: %v; want a FileError naming %s", err, name)
+	}
+	kv, err := evidence.OpenFS(os.DirFS(dir), &evidence.OpenOptions{IndexDir: filepath.Join(dir, evidence.IndexDir), RebuildIndex: true})
 	if err != nil {
 		t.Fatal(err)
 	}

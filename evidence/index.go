@@ -32,6 +32,12 @@ type IndexInput struct {
 	// the manifest's (Manifest.Retrieval), else zero for the indexer's
 	// default. A negative value disables the floor. Build ignores it.
 	MinCoverage float64
+	// Trusted is set when a trusted key's signature covers the persisted
+	// index's files (OpenOptions.TrustedKeys): they are exactly as their
+	// publisher built them. Otherwise they only match a manifest anyone
+	// could have re-sealed, and Open should check what its engine cannot
+	// survive reading. New and Build ignore it.
+	Trusted bool
 }
 
 // Indexer makes the search indexes of versions. Package retrieve registers

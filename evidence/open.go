@@ -3,6 +3,7 @@ package evidence
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -39,6 +40,7 @@ type Version struct {
 	thText   string
 	derived  sync.Map
 	live     live
+	signer   string // the trusted key that signed the version, if checked
 }
 
 // OpenOptions configure opening a version. A nil *OpenOptions means defaults.
@@ -57,6 +59,20 @@ type OpenOptions struct {
 	// knowledge; the embedded sandbox, demonstration text whose versions
 	// fail a gate, is opened with it.
 	AllowBlocked bool
+	// TrustedKeys, when not empty, are the publishers' public keys one of
+	// which must have signed the version (see [Manifest.Sign]); a version
+	// that is unsigned, signed by another key, or changed since it was
+	// signed is refused with a [*SignatureError]. Empty means the
+	// signature is not checked.
+	TrustedKeys []ed25519.PublicKey
+	// RebuildIndex, when set, indexes the verified passages in memory
+	// when the persisted index fails a check (a file missing, changed or
+	// not listed, or the search engine refusing it), rather than refusing
+	// the version. False refuses it with an error naming the file.
+	RebuildIndex bool
+	// MaxFileSize is the largest file of the bundle read, in bytes; zero
+	// means DefaultMaxFileSize.
+	MaxFileSize int64
 }
 
 // OpenDir opens the bundle in dir, verifying every checksum. A persisted index
@@ -72,15 +88,22 @@ func OpenDir(dir string) (*Version, error) {
 // checksum fails, a wrong version checksum, a malformed file. It returns nil
 // for a sound bundle.
 func Check(fsys fs.FS) []error {
-	_, problems := load(fsys, true, nil)
+	return CheckFS(fsys, nil)
+}
+
+// CheckFS is [Check] with options: the trusted keys, the size limit, and
+// where the persisted index is (opts.IndexDir, read instead of the index
+// directory in fsys). A nil *OpenOptions means defaults.
+func CheckFS(fsys fs.FS, opts *OpenOptions) []error {
+	_, problems := load(fsys, opts, true, nil)
 	return problems
 }
 
 // ReadManifest reads a bundle's manifest without verifying the bundle.
 func ReadManifest(fsys fs.FS) (Manifest, error) {
-	raw, err := fs.ReadFile(fsys, ManifestFile)
+	raw, err := readManifest(fsys)
 	if err != nil {
-		return Manifest{}, &FormatError{File: ManifestFile, Msg: "cannot read: " + errText(err), Corrupt: true}
+		return Manifest{}, err
 	}
 	var m Manifest
 	if err := json.Unmarshal(raw, &m); err != nil {
@@ -106,7 +129,7 @@ func OpenFS(fsys fs.FS, opts *OpenOptions) (*Version, error) {
 	}
 	indexer := registered
 	var r indexResult
-	v, problems := load(fsys, false, func(b decodedBundle) func(map[string]int) {
+	v, problems := load(fsys, opts, false, func(b decodedBundle) func(map[string]int) {
 		if opts.IndexDir == "" || indexer == nil {
 			return nil
 		}
@@ -122,7 +145,11 @@ func OpenFS(fsys fs.FS, opts *OpenOptions) (*Version, error) {
 		return nil, errors.Join(problems...)
 	}
 	if indexer != nil && r.ix == nil && r.err == nil {
-		r = openIndex(indexer, decodedBundle{v.passages, v.manifest.Sources, v.manifest.Checksum, v.thText, floorOf(&v.manifest), v.byID}, opts, true)
+		// In memory: a persisted index is opened only alongside the
+		// checks, once its files have passed theirs.
+		mem := *opts
+		mem.IndexDir = ""
+		r = openIndex(indexer, decodedBundle{v.passages, v.manifest.Sources, v.manifest.Checksum, v.thText, floorOf(&v.manifest), v.byID, v.signer != ""}, &mem, true)
 	}
 	if r.err != nil {
 		return nil, r.err
@@ -147,10 +174,14 @@ func openIndex(indexer Indexer, b decodedBundle, opts *OpenOptions, build bool) 
 	if floor == 0 {
 		floor = b.floor
 	}
-	in := &IndexInput{Passages: b.passages, Sources: b.sources, Positions: b.byID, Thesaurus: b.thesaurus, MinCoverage: floor}
+	in := &IndexInput{Passages: b.passages, Sources: b.sources, Positions: b.byID, Thesaurus: b.thesaurus, MinCoverage: floor, Trusted: b.trusted}
 	if opts.IndexDir != "" && indexFresh(opts.IndexDir, b.checksum, indexer.Analysis()) {
-		if ix, err := indexer.Open(opts.IndexDir, in); err == nil && ix != nil {
+		ix, err := openEngine(indexer, opts.IndexDir, in)
+		switch {
+		case err == nil && ix != nil:
 			return indexResult{ix: ix}
+		case err != nil && !opts.RebuildIndex:
+			return indexResult{err: err}
 		}
 	}
 	if !build {
@@ -185,6 +216,7 @@ type decodedBundle struct {
 	thesaurus string
 	floor     float64        // the manifest's relevance floor, 0 when it sets none
 	byID      map[string]int // the passages' positions by id, when known
+	trusted   bool           // a trusted key signed the bundle
 }
 
 // floorOf is the relevance floor a manifest sets, or 0.
@@ -210,10 +242,10 @@ func floorOf(m *Manifest) float64 {
 // after the task; if load reports a problem,
 // the caller must discard what the task made. The task must treat what it is
 // given as read-only.
-func load(fsys fs.FS, all bool, alongside func(decodedBundle) func(byID map[string]int)) (*Version, []error) {
-	raw, err := fs.ReadFile(fsys, ManifestFile)
+func load(fsys fs.FS, opts *OpenOptions, all bool, alongside func(decodedBundle) func(byID map[string]int)) (*Version, []error) {
+	raw, err := readManifest(fsys)
 	if err != nil {
-		return nil, []error{&FormatError{File: ManifestFile, Msg: "cannot read: " + errText(err), Corrupt: true}}
+		return nil, []error{err}
 	}
 	var m Manifest
 	d := json.NewDecoder(bytes.NewReader(raw))
@@ -233,6 +265,10 @@ func load(fsys fs.FS, all bool, alongside func(decodedBundle) func(byID map[stri
 		_ = json.Unmarshal(canon, &sealed)
 		return nil, []error{&ChecksumError{Kind: "manifest", Name: m.ID, Want: m.Seal, Got: sealed.Seal}}
 	}
+	g, problems := newGuard(fsys, &m, opts, all)
+	if len(problems) > 0 && !all {
+		return nil, problems
+	}
 	v := &Version{
 		manifest: m,
 		sources:  map[sourceKey]Source{},
@@ -241,7 +277,6 @@ func load(fsys fs.FS, all bool, alongside func(decodedBundle) func(byID map[stri
 	for _, s := range m.Sources {
 		v.sources[sourceKey{s.ID, s.Version}] = s
 	}
-	var problems []error
 	corrupt := func(file string, line int, msg string) {
 		problems = append(problems, &FormatError{File: file, Line: line, Msg: msg, Corrupt: true})
 	}
@@ -251,9 +286,20 @@ func load(fsys fs.FS, all bool, alongside func(decodedBundle) func(byID map[stri
 			corrupt(ManifestFile, 0, fmt.Sprintf("bad entry for file %q", name))
 			continue
 		}
-		b, err := readString(fsys, name)
+		if g.inv.bad[name] {
+			continue // reported by the inventory
+		}
+		want := int64(-1) // the size, when the manifest lists it
+		if e, ok := g.inv.listed[name]; ok {
+			want = e.Size
+		}
+		b, err := readString(fsys, name, want, g.limit)
 		if err != nil {
-			corrupt(name, 0, "cannot read: "+errText(err))
+			if fe := (*FileError)(nil); errors.As(err, &fe) {
+				problems = append(problems, fe)
+			} else {
+				corrupt(name, 0, "cannot read: "+errText(err))
+			}
 			continue
 		}
 		files[name] = b
@@ -270,11 +316,12 @@ func load(fsys fs.FS, all bool, alongside func(decodedBundle) func(byID map[stri
 		pl := decodePassages(text, false)
 		if len(pl.problems) == 0 && pl.tooLong == nil {
 			var task func(map[string]int)
-			if alongside != nil {
-				task = alongside(decodedBundle{pl.passages, m.Sources, m.Checksum, v.thText, floorOf(&m), nil})
+			if alongside != nil && g.indexUsable() {
+				task = alongside(decodedBundle{pl.passages, m.Sources, m.Checksum, v.thText, floorOf(&m), nil, g.signer != ""})
 			}
-			if byID, ok := v.verify(files, pl.passages, task); ok {
-				v.passages, v.byID = pl.passages, byID
+			task, checks := g.indexChecks(task)
+			if byID, ok := v.verify(files, pl.passages, task, checks); ok && g.ok() {
+				v.passages, v.byID, v.signer = pl.passages, byID, g.signer
 				if problems = v.readCurated(files); len(problems) > 0 {
 					return nil, problems
 				}
@@ -294,6 +341,7 @@ func load(fsys fs.FS, all bool, alongside func(decodedBundle) func(byID map[stri
 			passagesIntact = true
 		}
 	}
+	problems = append(problems, g.indexProblems()...)
 	if len(problems) > 0 && !all {
 		// Name the passages at fault when the passages file is the one that failed.
 		if havePassages {
@@ -307,10 +355,10 @@ func load(fsys fs.FS, all bool, alongside func(decodedBundle) func(byID map[stri
 		// exactly what was built.
 		problems = append(v.checkPassages(decodePassages(text, !passagesIntact)), problems...)
 	}
-	if len(v.passages) != m.Passages {
+	if len(v.passages) != m.Passages && havePassages {
 		corrupt(ManifestFile, 0, fmt.Sprintf("lists %d passages, the bundle holds %d", m.Passages, len(v.passages)))
 	}
-	if got := VersionChecksum(v.passages); got != m.Checksum {
+	if got := VersionChecksum(v.passages); got != m.Checksum && havePassages {
 		problems = append(problems, &ChecksumError{Kind: "version", Name: m.ID, Want: m.Checksum, Got: got})
 	}
 	problems = append(problems, v.readCurated(files)...)
@@ -327,7 +375,7 @@ func load(fsys fs.FS, all bool, alongside func(decodedBundle) func(byID map[stri
 // each passage and of the version, each passage's id, text and source, and
 // the passage count. It reports whether all pass, with the passages by id,
 // and says nothing of what failed: load goes over a bundle that fails again.
-func (v *Version) verify(files map[string]string, passages []Passage, task func(byID map[string]int)) (byID map[string]int, ok bool) {
+func (v *Version) verify(files map[string]string, passages []Passage, task func(byID map[string]int), checks []func() bool) (byID map[string]int, ok bool) {
 	m := &v.manifest
 	var failed atomic.Bool
 	check := func(ok bool) {
@@ -352,6 +400,9 @@ func (v *Version) verify(files map[string]string, passages []Passage, task func(
 	// sequence of work.
 	for _, name := range slices.SortedFunc(maps.Keys(files), func(a, b string) int { return len(files[b]) - len(files[a]) }) {
 		tasks = append(tasks, func() { check(checksumString(files[name]) == m.Files[name]) })
+	}
+	for _, c := range checks {
+		tasks = append(tasks, func() { check(c()) })
 	}
 	tasks = append(tasks, func() { check(VersionChecksum(passages) == m.Checksum) })
 	const parts = 16
@@ -418,18 +469,16 @@ func (v *Version) readCurated(files map[string]string) []error {
 // is read in one part per core, as the kernel's copy and the page faults of
 // fresh memory take most of the time. A file that changes size while it is
 // read is an error.
-func readString(fsys fs.FS, name string) (string, error) {
-	f, err := fsys.Open(name)
+func readString(fsys fs.FS, name string, want, limit int64) (string, error) {
+	f, st, err := openRegular(fsys, name, name, want, limit)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() || st.Size() <= 0 || st.Size() >= 1<<40 {
-		b, err := io.ReadAll(f)
-		return string(b), err
+	if st == 0 {
+		return "", nil
 	}
-	size := int(st.Size())
+	size := int(st)
 	b := make([]byte, size+1) // one byte more shows a file that grew
 	var n int
 	if ra, ok := f.(io.ReaderAt); ok && size >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
@@ -536,6 +585,11 @@ func (v *Version) Manifest() Manifest {
 		g := *m.Gates
 		g.Gates = append([]Gate(nil), g.Gates...)
 		m.Gates = &g
+	}
+	m.Contents = slices.Clone(m.Contents)
+	if m.Signature != nil {
+		s := *m.Signature
+		m.Signature = &s
 	}
 	return m
 }

@@ -14,7 +14,22 @@ import (
 
 // tamperBundle builds a small bundle with passages from two sources, a
 // curated draft and a thesaurus, and returns its files by name.
-func tamperBundle(t *testing.T) map[string][]byte {
+func tamperBundle(t testing.TB) map[string][]byte {
+	t.Helper()
+	b := tamperBuilt(t)
+	man, err := evidence.EncodeManifest(b.Manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{evidence.ManifestFile: man}
+	for name, content := range b.Files {
+		files[name] = content
+	}
+	return files
+}
+
+// tamperBuilt builds tamperBundle's bundle.
+func tamperBuilt(t testing.TB) *evidence.Bundle {
 	t.Helper()
 	recs := []evidence.Record{
 		{SourceID: "hives", SourceVersion: "2026-01", SourceTitle: "Hives", Section: "Overview", Paragraph: 1, Text: "Urticaria, commonly called hives, is a skin reaction that causes raised, itchy welts.", License: "CC-BY-4.0"},
@@ -29,15 +44,7 @@ func tamperBundle(t *testing.T) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	man, err := evidence.EncodeManifest(b.Manifest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := map[string][]byte{evidence.ManifestFile: man}
-	for name, content := range b.Files {
-		files[name] = content
-	}
-	return files
+	return b
 }
 
 func mapFS(files map[string][]byte) fstest.MapFS {

@@ -16,6 +16,7 @@ func (ix *Index) DocFreq(term string) int { return ix.fieldFreq(fieldText, term)
 
 // fieldFreq reports how many passages contain term in a field.
 func (ix *Index) fieldFreq(field, term string) int {
+	defer ix.recoverEngine(nil)
 	key := field + "\x00" + term
 	if v, ok := ix.df.Load(key); ok {
 		return int(v.(uint64))
@@ -252,6 +253,7 @@ func (ix *Index) addVariants(c lexicon.Concept) lexicon.Concept {
 // termsWithPrefix lists up to maxVariants indexed terms of the passage text
 // that start with prefix and are at most maxLen bytes long.
 func (ix *Index) termsWithPrefix(prefix string, maxLen int) []string {
+	defer ix.recoverEngine(nil)
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	if ix.closed {

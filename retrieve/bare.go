@@ -19,7 +19,8 @@ import (
 // returned. The ratio of Search's or Ask's latency to BareSearch's is what
 // those additions cost. BareSearch is safe for concurrent use; after Close
 // it returns ErrClosed.
-func (ix *Index) BareSearch(ctx context.Context, question string, k int) (int, error) {
+func (ix *Index) BareSearch(ctx context.Context, question string, k int) (_ int, err error) {
+	defer ix.recoverEngine(&err)
 	if k <= 0 {
 		return 0, nil
 	}

@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -101,8 +102,10 @@ type Index struct {
 
 	mu     sync.RWMutex
 	closed bool
-	df     sync.Map // term -> uint64
-	terms  sync.Map // doc position -> lexicon.TermSet
+	dir    string                // the persisted index's directory, or ""
+	fault  atomic.Pointer[error] // the first engine panic recovered (see recoverEngine)
+	df     sync.Map              // term -> uint64
+	terms  sync.Map              // doc position -> lexicon.TermSet
 }
 
 func newMapping() (*mapping.IndexMappingImpl, error) {

@@ -73,7 +73,8 @@ const (
 // way of writing it in the best field, so that a passage is not rewarded for
 // repeating synonyms. The best passage must hold at least the floor's share
 // of the question's topic, and every passage returned at least half of it.
-func (ix *Index) Search(ctx context.Context, question string, k int) ([]Hit, error) {
+func (ix *Index) Search(ctx context.Context, question string, k int) (_ []Hit, err error) {
+	defer ix.recoverEngine(&err)
 	if k <= 0 {
 		return nil, nil
 	}
@@ -82,9 +83,13 @@ func (ix *Index) Search(ctx context.Context, question string, k int) ([]Hit, err
 
 // SearchConcepts is Search for a question already analysed with Analyze, so
 // that a caller who needs the concepts too analyses the question once.
-func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts []Weighted, k int) ([]Hit, error) {
+func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts []Weighted, k int) (_ []Hit, err error) {
+	defer ix.recoverEngine(&err)
 	if k <= 0 {
 		return nil, nil
+	}
+	if err := ix.faulted(); err != nil {
+		return nil, err
 	}
 	q := ix.query(concepts)
 	if q == nil {
@@ -149,6 +154,9 @@ func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts [
 	if len(hits) > k {
 		hits = hits[:k]
 	}
+	if err := ix.faulted(); err != nil {
+		return nil, err
+	}
 	return hits, nil
 }
 
@@ -173,7 +181,7 @@ func (ix *Index) candidates(ctx context.Context, q query.Query, pool int) (searc
 			ix.mu.RUnlock()
 			return nil, ErrClosed
 		}
-		res, err := ix.idx.SearchInContext(ctx, req)
+		res, err := ix.engineSearch(ctx, req)
 		ix.mu.RUnlock()
 		if err != nil {
 			if ctxErr := ctx.Err(); ctxErr != nil {

@@ -19,12 +19,15 @@
 // never served that way by default.
 //
 // The bundles under kv_* are generated from content/ by go generate; a test
-// checks that they are up to date.
+// checks that they are up to date. Each is signed with the sandbox's key,
+// whose public half is signing.pub ([PublicKey]); [OpenVersion] refuses a
+// version that key did not sign.
 package sandbox
 
 //go:generate go run ./internal/gen
 
 import (
+	"crypto/ed25519"
 	"embed"
 	"errors"
 	"fmt"
@@ -36,6 +39,17 @@ import (
 
 //go:embed all:kv_*
 var bundles embed.FS
+
+// signingPub is the sandbox's public signing key (PEM). The private key
+// is never in the repository (see content/AUTHORING.md).
+//
+//go:embed signing.pub
+var signingPub []byte
+
+// PublicKey returns the public key that signs every sandbox version.
+func PublicKey() (ed25519.PublicKey, error) {
+	return evidence.ParsePublicKey(signingPub)
+}
 
 // SeedVersion is the version the public explainer's examples come from; it
 // deliberately lacks rosacea.
@@ -90,12 +104,17 @@ func Open() (*evidence.Version, error) {
 	return OpenVersion(ids[i])
 }
 
-// OpenVersion opens one embedded version by id, served even though it is
-// blocked (see Release status).
+// OpenVersion opens one embedded version by id, verified, its signature
+// by the sandbox's key included, and served even though it is blocked (see
+// Release status).
 func OpenVersion(id string) (*evidence.Version, error) {
 	fsys, err := FS(id)
 	if err != nil {
 		return nil, err
 	}
-	return evidence.OpenFS(fsys, &evidence.OpenOptions{AllowBlocked: true})
+	pub, err := PublicKey()
+	if err != nil {
+		return nil, err
+	}
+	return evidence.OpenFS(fsys, &evidence.OpenOptions{AllowBlocked: true, TrustedKeys: []ed25519.PublicKey{pub}})
 }

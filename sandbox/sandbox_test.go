@@ -3,11 +3,15 @@ package sandbox_test
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"errors"
 	"io/fs"
 	"os"
 	"path"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/retrieve"
@@ -16,8 +20,9 @@ import (
 )
 
 // TestGeneratedUpToDate rebuilds every sandbox version from content/ and
-// compares it byte for byte with the embedded bundle: run go generate
-// ./sandbox after editing content.
+// compares it byte for byte with the embedded bundle, its signature kept
+// when nothing else changed: run go generate ./sandbox, with the signing
+// key, after editing content.
 func TestGeneratedUpToDate(t *testing.T) {
 	content := os.DirFS("content")
 	specs, err := authoring.Specs(content)
@@ -38,6 +43,10 @@ func TestGeneratedUpToDate(t *testing.T) {
 		embedded, err := sandbox.FS(spec.ID)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if err := authoring.Sign(b, embedded, nil); err != nil {
+			t.Errorf("stale: %v", err)
+			continue
 		}
 		want := map[string][]byte{}
 		for name, content := range b.Files {
@@ -188,5 +197,80 @@ func TestVersionsListed(t *testing.T) {
 	hits, err := ix.Search(context.Background(), "atopic dermatitis", 3)
 	if err != nil || len(hits) == 0 {
 		t.Fatalf("search: %v %v", hits, err)
+	}
+}
+
+// TestSandboxSigned: every embedded version is signed by the key whose
+// public half ships as signing.pub, and opens verified against it; a
+// version changed and re-sealed without that key is refused.
+func TestSandboxSigned(t *testing.T) {
+	pub, err := sandbox.PublicKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range sandbox.Versions() {
+		kv, err := sandbox.OpenVersion(id)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if signer, ok := kv.Signer(); signer != evidence.KeyID(pub) || !ok {
+			t.Errorf("%s: signer %q, verified %v; want %s, verified", id, signer, ok, evidence.KeyID(pub))
+		}
+		kv.Close()
+	}
+	// Change a passage and re-seal the version with every checksum
+	// computed again: only the signature tells.
+	fsys, _ := sandbox.FS(sandbox.SeedVersion)
+	m, err := evidence.ReadManifest(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := fstest.MapFS{}
+	for _, e := range m.Contents {
+		b, _ := fs.ReadFile(fsys, e.Path)
+		files[e.Path] = &fstest.MapFile{Data: b}
+	}
+	var bad []byte
+	for _, line := range bytes.SplitAfter(files[evidence.PassagesFile].Data, []byte("\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		var p evidence.Passage
+		if err := json.Unmarshal(line, &p); err != nil {
+			t.Fatal(err)
+		}
+		if len(bad) == 0 {
+			p.Text = strings.Replace(p.Text, " is ", " is not ", 1)
+			p.Checksum = evidence.Checksum(p.Text)
+		}
+		l, _ := json.Marshal(p)
+		bad = append(append(bad, l...), '\n')
+	}
+	var passages []evidence.Passage
+	for _, line := range bytes.Split(bytes.TrimSpace(bad), []byte("\n")) {
+		var p evidence.Passage
+		json.Unmarshal(line, &p)
+		passages = append(passages, p)
+	}
+	files[evidence.PassagesFile].Data = bad
+	m.Checksum = evidence.VersionChecksum(passages)
+	m.Files[evidence.PassagesFile] = evidence.Checksum(string(bad))
+	for i, e := range m.Contents {
+		if e.Path == evidence.PassagesFile {
+			m.Contents[i] = evidence.FileEntry{Path: e.Path, Size: int64(len(bad)), Checksum: m.Files[evidence.PassagesFile]}
+		}
+	}
+	man, err := evidence.EncodeManifest(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files[evidence.ManifestFile] = &fstest.MapFile{Data: man}
+	if problems := evidence.Check(files); len(problems) != 0 {
+		t.Fatalf("the re-sealed version fails a checksum, so this test tests nothing: %v", problems)
+	}
+	_, err = evidence.OpenFS(files, &evidence.OpenOptions{TrustedKeys: []ed25519.PublicKey{pub}})
+	var se *evidence.SignatureError
+	if !errors.As(err, &se) || se.Signer != evidence.KeyID(pub) || !errors.Is(err, evidence.ErrUntrusted) {
+		t.Errorf("re-sealed version opened with the sandbox key: %v; want a SignatureError naming key %s", err, evidence.KeyID(pub))
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -25,11 +26,20 @@ func cmdBuild(fs *flag.FlagSet) runFunc {
 	desc := fs.String("description", "", "a description of the version, as `TEXT`")
 	noIndex := fs.Bool("no-index", false, "do not write a persisted search index")
 	strictIDs := fs.Bool("strict-ids", false, "refuse a corpus whose ids repeat, instead of renaming repeats with ~2, ~3...")
+	sign := fs.String("sign", "", "sign the version with the Ed25519 private key in `KEY` (a file from keygen)")
 	return func(ctx context.Context, e env, pos []string) int {
 		if len(pos) > 0 || *corpus == "" || *id == "" || *released == "" || *out == "" {
 			return fail(e, exitUsage, "build: give --corpus, --id, --released and --out")
 		}
 		start := time.Now()
+		var key ed25519.PrivateKey
+		if *sign != "" {
+			k, err := readPrivateKey(*sign)
+			if err != nil {
+				return fail(e, exitUsage, "build: --sign: %v", err)
+			}
+			key = k
+		}
 		f, err := os.Open(*corpus)
 		if err != nil {
 			return fail(e, exitUsage, "build: %v", err)
@@ -66,7 +76,7 @@ func cmdBuild(fs *flag.FlagSet) runFunc {
 			fmt.Fprintf(e.stderr, "build: warning: %d records repeated an earlier id and were renamed (first: %s); use --strict-ids to refuse such a corpus\n", n, b.Renamed[0])
 		}
 		last := time.Now()
-		wopts := &evidence.WriteOptions{Index: !*noIndex, Progress: func(done, total int) {
+		wopts := &evidence.WriteOptions{Index: !*noIndex, Sign: key, Progress: func(done, total int) {
 			if time.Since(last) > time.Second || done == total {
 				last = time.Now()
 				fmt.Fprintf(e.stderr, "build: indexed %d/%d passages (%s)\n", done, total, since(start))
@@ -94,7 +104,10 @@ func cmdBuild(fs *flag.FlagSet) runFunc {
 		if err := b.WriteDir(ctx, *out, wopts); err != nil {
 			return fail(e, exitUsage, "build: %v", err)
 		}
-		fmt.Fprintf(e.stderr, "build: wrote %s: %s, version checksum %s (%s)\n", *out, *id, b.Manifest.Checksum, since(start))
+		fmt.Fprintf(e.stderr, "build: wrote %s: %s, version checksum %s, digest %s (%s)\n", *out, *id, b.Manifest.Checksum, b.Manifest.Digest, since(start))
+		if s := b.Manifest.Signature; s != nil {
+			fmt.Fprintf(e.stderr, "build: signed by key %s\n", s.KeyID)
+		}
 		return exitOK
 	}
 }

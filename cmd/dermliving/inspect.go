@@ -192,7 +192,7 @@ func cmdVersions(fs *flag.FlagSet) runFunc {
 		if len(pos) > 0 {
 			return fail(e, exitUsage, "versions: takes no arguments")
 		}
-		var views []dermliving.VersionView
+		var views []versionView
 		var ids []string
 		if k.dir != "" || k.version != "" {
 			ids = []string{""}
@@ -208,7 +208,7 @@ func cmdVersions(fs *flag.FlagSet) runFunc {
 			if err != nil {
 				return fail(e, exitUsage, "versions: %v", err)
 			}
-			views = append(views, dermliving.DescribeVersion(kv))
+			views = append(views, versionView{dermliving.DescribeVersion(kv), signerOf(kv), signerText(kv)})
 			kv.Close()
 		}
 		if *asJSON {
@@ -216,7 +216,7 @@ func cmdVersions(fs *flag.FlagSet) runFunc {
 			return exitOK
 		}
 		for _, v := range views {
-			fmt.Fprintf(e.stdout, "%s  dated %s  %s  %d passages, %d sources  %s\n", v.ID, v.Released, statusWords(v), v.Passages, v.Sources, v.Checksum)
+			fmt.Fprintf(e.stdout, "%s  dated %s  %s  %d passages, %d sources  %s  %s\n", v.ID, v.Released, statusWords(v.VersionView), v.Passages, v.Sources, v.Checksum, v.signed)
 			for _, g := range v.Gates {
 				fmt.Fprintf(e.stdout, "    %-24s %s %-6g value %.4f  %s  (%d cases)\n", g.Name, g.Comparison, g.Threshold, g.Value, passWord(g.Passed), g.Cases)
 			}
@@ -233,6 +233,8 @@ func passWord(ok bool) string {
 }
 
 func cmdVerify(fs *flag.FlagSet) runFunc {
+	var trust trustFlag
+	fs.Var(&trust, "trust", trustUsage)
 	return func(ctx context.Context, e env, pos []string) int {
 		if len(pos) != 1 {
 			return fail(e, exitUsage, "verify: give one bundle directory")
@@ -240,7 +242,11 @@ func cmdVerify(fs *flag.FlagSet) runFunc {
 		if st, err := os.Stat(pos[0]); err != nil || !st.IsDir() {
 			return fail(e, exitUsage, "verify: %s is not a directory", pos[0])
 		}
-		problems := evidence.Check(os.DirFS(pos[0]))
+		keys, err := trust.keys()
+		if err != nil {
+			return fail(e, exitUsage, "verify: --trust: %v", err)
+		}
+		problems := evidence.CheckFS(os.DirFS(pos[0]), &evidence.OpenOptions{TrustedKeys: keys})
 		if len(problems) > 0 {
 			for _, p := range problems {
 				fmt.Fprintln(e.stdout, "FAIL", p)
@@ -251,7 +257,7 @@ func cmdVerify(fs *flag.FlagSet) runFunc {
 		if err != nil {
 			return fail(e, exitCheck, "verify: %v", err)
 		}
-		fmt.Fprintf(e.stdout, "ok %s: %d passages, %d sources, every checksum verified, version %s\n", m.ID, m.Passages, len(m.Sources), m.Checksum)
+		fmt.Fprintf(e.stdout, "ok %s: %d passages, %d sources, %s, version %s, %s\n", m.ID, m.Passages, len(m.Sources), filesText(m), m.Checksum, verifiedSigner(m, len(keys) > 0))
 		return exitOK
 	}
 }

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"crypto/ed25519"
 	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/dermliving/dermliving"
 	"github.com/dermliving/dermliving/evidence"
@@ -17,28 +19,36 @@ import (
 type kvFlags struct {
 	dir     string
 	version string
+	trust   trustFlag
 }
 
 func (k *kvFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&k.dir, "kv", "", "knowledge bundle `DIR` built with dermliving build")
 	fs.StringVar(&k.version, "version", "", "embedded sandbox version `ID` (default: the newest released one)")
+	fs.Var(&k.trust, "trust", "with --kv, "+trustUsage+" (the sandbox's versions are always checked against its own key)")
 }
 
 func (k *kvFlags) open() (*evidence.Version, error) {
 	switch {
 	case k.dir != "" && k.version != "":
 		return nil, fmt.Errorf("give --kv or --version, not both")
+	case len(k.trust) > 0 && k.dir == "":
+		return nil, fmt.Errorf("--trust applies to a bundle given with --kv")
 	case k.dir != "":
-		return openDir("--kv ", k.dir)
+		keys, err := k.trust.keys()
+		if err != nil {
+			return nil, err
+		}
+		return openDir("--kv ", k.dir, keys...)
 	case k.version != "":
 		return openSandbox(k.version)
 	}
 	return sandbox.Open()
 }
 
-// openDir opens the bundle in dir; its errors name the directory, after
-// label.
-func openDir(label, dir string) (*evidence.Version, error) {
+// openDir opens the bundle in dir, which one of the trusted keys must have
+// signed when any is given; its errors name the directory, after label.
+func openDir(label, dir string, trusted ...ed25519.PublicKey) (*evidence.Version, error) {
 	st, err := os.Stat(dir)
 	var pe *fs.PathError
 	switch {
@@ -51,7 +61,7 @@ func openDir(label, dir string) (*evidence.Version, error) {
 	case !st.IsDir():
 		return nil, fmt.Errorf("%s%s: not a directory", label, dir)
 	}
-	kv, err := evidence.OpenDir(dir)
+	kv, err := evidence.OpenFS(os.DirFS(dir), &evidence.OpenOptions{IndexDir: filepath.Join(dir, evidence.IndexDir), TrustedKeys: trusted})
 	if err != nil {
 		return nil, fmt.Errorf("%s%s: %w", label, dir, err)
 	}

@@ -3,16 +3,17 @@
 //
 // Usage (generated from the commands' flags; TestUsageInDoc keeps it so):
 //
-//	dermliving ask [--allow-blocked] [--batch FILE] [--draft TEXT] [--json] [--kv DIR | --version ID] [QUESTION]
-//	dermliving retrieve [--batch FILE] [--json] [-k N] [--kv DIR | --version ID] [QUESTION]
-//	dermliving check --batch FILE [--kv DIR | --version ID]
-//	dermliving evidence [--json] [--kv DIR | --version ID] ID
-//	dermliving versions [--json] [--kv DIR | --version ID]
-//	dermliving build [--cases FILE] --corpus FILE [--description TEXT] --id ID [--min-coverage FLOOR] [--no-index] --out DIR --released DATE [--sources FILE] [--strict-ids]
-//	dermliving verify DIR
-//	dermliving gates [--cases FILE] [--json] [--kv DIR | --version ID] [-v]
+//	dermliving ask [--allow-blocked] [--batch FILE] [--draft TEXT] [--json] [--kv DIR [--trust PUBKEY]... | --version ID] [QUESTION]
+//	dermliving retrieve [--batch FILE] [--json] [-k N] [--kv DIR [--trust PUBKEY]... | --version ID] [QUESTION]
+//	dermliving check --batch FILE [--kv DIR [--trust PUBKEY]... | --version ID]
+//	dermliving evidence [--json] [--kv DIR [--trust PUBKEY]... | --version ID] ID
+//	dermliving versions [--json] [--kv DIR [--trust PUBKEY]... | --version ID]
+//	dermliving build [--cases FILE] --corpus FILE [--description TEXT] --id ID [--min-coverage FLOOR] [--no-index] --out DIR --released DATE [--sign KEY] [--sources FILE] [--strict-ids]
+//	dermliving verify [--trust PUBKEY]... DIR
+//	dermliving keygen --out FILE
+//	dermliving gates [--cases FILE] [--json] [--kv DIR [--trust PUBKEY]... | --version ID] [-v]
 //	dermliving diff [--json] A B   (sandbox version ids or bundle directories)
-//	dermliving bench [--json] [--kv DIR | --version ID] [-n N] --questions FILE [--warmup N]
+//	dermliving bench [--json] [--kv DIR [--trust PUBKEY]... | --version ID] [-n N] --questions FILE [--warmup N]
 //
 // Exit codes: 0 ok (an abstention is a normal answer), 1 a check failed
 // (gates, verify, a --batch line), 2 a usage or input error. With neither
@@ -90,8 +91,9 @@ func commands() []command {
 		{"check", "", "Run the verifier on claim/passage pairs. --batch lines: {\"id\", \"claim\", \"passages\": [{\"id\", \"text\"}]}.", cmdCheck},
 		{"evidence", "ID", "Show one passage: its text, source, locator, checksum and licence.", cmdEvidence},
 		{"versions", "", "List knowledge versions with their status and release gates.", cmdVersions},
-		{"build", "", "Build a knowledge bundle from a corpus of JSON lines; progress on standard error.", cmdBuild},
-		{"verify", "DIR", "Verify every checksum of a bundle; exit 1 naming each bad passage.", cmdVerify},
+		{"build", "", "Build a knowledge bundle from a corpus of JSON lines; progress on standard error. --sign signs it with a key from keygen.", cmdBuild},
+		{"verify", "DIR", "Verify a bundle: every file listed with its size and checksum (the index's included) and nothing else there, every passage's checksum, the version checksum and, with --trust, the publisher's signature; exit 1 naming each problem (the file, passage or key at fault).", cmdVerify},
+		{"keygen", "", "Make an Ed25519 key pair for signing versions: the private key in FILE (never printed), the public key in FILE.pub.", cmdKeygen},
 		{"gates", "", "Measure the five release gates on gate cases; exit 1 if any fails.", cmdGates},
 		{"diff", "A B   (sandbox version ids or bundle directories)", "Compare two versions' passages; a changed passage is shown with its old and new text.", cmdDiff},
 		{"bench", "", "Time Ask, retrieval and a bare bleve search over a question file.", cmdBench},
@@ -279,8 +281,16 @@ func usageLine(c command) string {
 		case "version":
 			return
 		case "kv":
+			if fs.Lookup("version") != nil && fs.Lookup("trust") != nil {
+				parts = append(parts, "[--kv DIR [--trust PUBKEY]... | --version ID]")
+				return
+			}
 			if fs.Lookup("version") != nil {
 				parts = append(parts, "[--kv DIR | --version ID]")
+				return
+			}
+		case "trust":
+			if fs.Lookup("kv") != nil {
 				return
 			}
 		}
@@ -291,6 +301,9 @@ func usageLine(c command) string {
 		}
 		if !strings.Contains(f.Usage, "(required)") {
 			s = "[" + s + "]"
+		}
+		if _, ok := f.Value.(interface{ repeatable() }); ok {
+			s += "..."
 		}
 		parts = append(parts, s)
 	})

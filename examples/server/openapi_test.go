@@ -426,7 +426,7 @@ func TestSchemaChecker(t *testing.T) {
 		{"an integer is a number", ref("Gate"), `{"name": "claim_grounding", "threshold": 1, "comparison": ">=", "value": 1, "passed": true, "cases": 3, "measures": "m"}`, true},
 		{"a checksum in capitals", ref("Checksum"), `"sha256:` + strings.Repeat("A", 64) + `"`, false},
 		{"an abstention with citations", ref("Abstained"), `{"status": "abstained", "reason": "patient_data", "answer": null, "message": "m", "citations": [{}], "metadata": {"request_id": "r", "knowledge_version": "k"}}`, false},
-		{"an urgent abstention", ref("Abstained"), `{"status": "abstained", "reason": "clinical_decision", "urgent": true, "answer": null, "message": "m", "citations": [], "metadata": {"request_id": "r", "knowledge_version": "k"}}`, true},
+		{"an urgent abstention", ref("Abstained"), `{"status": "abstained", "reason": "clinical_decision", "urgent": true, "answer": null, "message": "m", "citations": [], "metadata": {"request_id": "r", "knowledge_version": "k", "knowledge_status": "released", "tool_calls": []}}`, true},
 		{"urgent is never false", ref("Abstained"), `{"status": "abstained", "reason": "clinical_decision", "urgent": false, "answer": null, "message": "m", "citations": [], "metadata": {"request_id": "r", "knowledge_version": "k"}}`, false},
 		{"an abstention with an answer", ref("Abstained"), `{"status": "abstained", "reason": "patient_data", "answer": "a", "message": "m", "citations": [], "metadata": {"request_id": "r", "knowledge_version": "k"}}`, false},
 		{"a claim without citations", ref("Claim"), `{"id": "clm_1", "text": "t", "citations": []}`, false},

@@ -1,5 +1,9 @@
 // Command gen writes the embedded sandbox bundles from the Markdown sources in
-// sandbox/content. Run it with go generate ./sandbox.
+// sandbox/content, each signed with the sandbox's key. Run it with go
+// generate ./sandbox. The private key is read from the file
+// $DERMLIVING_SANDBOX_KEY names (else ~/.config/dermliving/sandbox.key);
+// without it, a version that has not changed keeps its signature and one
+// that has is an error (see content/AUTHORING.md).
 package main
 
 import (
@@ -8,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/sandbox/internal/authoring"
 )
 
@@ -24,7 +29,16 @@ func run(dir string) error {
 	if err != nil {
 		return err
 	}
-	for _, spec := range specs {
+	key, err := authoring.SigningKey()
+	if err != nil {
+		return err
+	}
+	if key == nil {
+		fmt.Fprintf(os.Stderr, "gen: no signing key (%s): unchanged versions keep their signatures\n", authoring.KeyEnv)
+	}
+	// Every version is built and signed before any is written.
+	bundles := make([]*evidence.Bundle, len(specs))
+	for i, spec := range specs {
 		b, err := authoring.Bundle(content, spec)
 		if err != nil {
 			return fmt.Errorf("%s: %w", spec.ID, err)
@@ -41,6 +55,13 @@ func run(dir string) error {
 				fmt.Fprintf(os.Stderr, "gen: %s: failure: %s %s: %s\n", spec.ID, f.Gate, f.CaseID, f.Detail)
 			}
 		}
+		if err := authoring.Sign(b, os.DirFS(filepath.Join(dir, spec.ID)), key); err != nil {
+			return err
+		}
+		bundles[i] = b
+	}
+	for i, spec := range specs {
+		b := bundles[i]
 		out := filepath.Join(dir, spec.ID)
 		if err := os.RemoveAll(out); err != nil {
 			return err
@@ -48,7 +69,7 @@ func run(dir string) error {
 		if err := b.WriteDir(context.Background(), out, nil); err != nil {
 			return err
 		}
-		fmt.Fprintf(os.Stderr, "gen: %s: %d sources, %d passages\n", spec.ID, len(b.Manifest.Sources), len(b.Passages))
+		fmt.Fprintf(os.Stderr, "gen: %s: %d sources, %d passages, signed by key %s\n", spec.ID, len(b.Manifest.Sources), len(b.Passages), b.Manifest.Signature.KeyID)
 	}
 	return nil
 }
