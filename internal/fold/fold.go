@@ -17,8 +17,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // Text is a text prepared for matching cues and values, at two levels. N is
@@ -83,16 +81,15 @@ func WithOffsets(text string) *Text {
 }
 
 // screenFoldRune returns what WithOffsets writes for the non-ASCII
-// character r: each character depends on r alone.
+// character r: each character depends on r alone. It is the character fold
+// String and Lexicon share (strip), with simple lower case instead of full
+// case folding and one ASCII form for quotes, dashes and spaces.
 func screenFoldRune(r rune) string {
 	if s, ok := foldSpecial(r); ok {
 		return s
 	}
 	var out strings.Builder
-	for _, d := range norm.NFKD.String(string(r)) {
-		if unicode.Is(unicode.Mn, d) {
-			continue
-		}
+	for _, d := range strip(string(r)) {
 		d = unicode.ToLower(d)
 		if d == 'ı' {
 			d = 'i'
