@@ -67,7 +67,7 @@
 // internal/decision the clinical-decision screen, with its rule files
 // (internal/decision/rules) and its learned model, which
 // internal/decision/gen.go trains (go generate ./abstain/...). Both read
-// text folded by internal/fold, run their expressions with internal/fastre
+// text folded by the module's internal/fold, run their expressions with internal/fastre
 // and share the word helpers of internal/lex. internal/labelled reads the
 // labelled question sets of testdata/screens; internal/screentest holds what
 // the tests share.

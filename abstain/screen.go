@@ -1,6 +1,6 @@
 package abstain
 
-import "github.com/dermliving/dermliving/abstain/internal/fold"
+import "github.com/dermliving/dermliving/internal/fold"
 
 // Normalize returns text as both screens read it, before they fold it: in
 // NFKC, without invisible characters (format characters, Unicode category

@@ -566,7 +566,7 @@ func (v *Version) checkPassages(pl passageLines) []error {
 // curatedKey normalises a question for curated-draft lookup: folded, spaces
 // collapsed, trailing punctuation dropped.
 func curatedKey(q string) string {
-	f := strings.Join(strings.Fields(fold.String(q)), " ")
+	f := strings.Join(strings.Fields(fold.Lexicon(q)), " ")
 	return strings.TrimRight(f, "?!. ")
 }
 

@@ -49,7 +49,7 @@ func AddAnalyzer(m *mapping.IndexMappingImpl) error {
 // of combining marks (diacritics), and Unicode case folding. "Eczéma" and
 // "ECZEMA" fold to the same string. Fold is for comparison only; stored passage
 // text is never folded.
-func Fold(s string) string { return fold.String(s) }
+func Fold(s string) string { return fold.Lexicon(s) }
 
 // Analyzer turns text into stemmed index terms. The zero value is not usable;
 // call [NewAnalyzer].

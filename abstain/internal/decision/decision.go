@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/dermliving/dermliving/abstain/internal/fastre"
-	"github.com/dermliving/dermliving/abstain/internal/fold"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // The clinical-decision screen runs rules over folded text (lower case, no

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/dermliving/dermliving/abstain/internal/fold"
 	"github.com/dermliving/dermliving/abstain/internal/identifiers"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // screensDir holds the labelled screen sets.

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dermliving/dermliving/abstain/internal/fold"
 	"github.com/dermliving/dermliving/abstain/internal/lex"
 	"github.com/dermliving/dermliving/abstain/internal/screentest"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // decisionCases are shared by TestIsClinicalDecision and the fuzz seeds.

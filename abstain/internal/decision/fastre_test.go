@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/dermliving/dermliving/abstain/internal/fastre"
-	"github.com/dermliving/dermliving/abstain/internal/fold"
 	"github.com/dermliving/dermliving/abstain/internal/screentest"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // allFastREs returns every fastre.Regexp the clinical-decision screen uses,

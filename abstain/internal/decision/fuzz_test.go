@@ -4,8 +4,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/dermliving/dermliving/abstain/internal/fold"
 	"github.com/dermliving/dermliving/abstain/internal/screentest"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 var fuzzFastREs = allFastREs()

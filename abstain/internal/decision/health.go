@@ -3,8 +3,8 @@ package decision
 import (
 	"strings"
 
-	"github.com/dermliving/dermliving/abstain/internal/fold"
 	"github.com/dermliving/dermliving/abstain/internal/lex"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // healthWords are the words of the list health of rules/lists.rules.

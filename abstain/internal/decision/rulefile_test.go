@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dermliving/dermliving/abstain/internal/fold"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // TestRuleExamples checks every rule of the rule files against its own

@@ -14,8 +14,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dermliving/dermliving/abstain/internal/fold"
 	"github.com/dermliving/dermliving/abstain/internal/labelled"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // The decision model's trainer. gen.go (go generate ./abstain/...) calls

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dermliving/dermliving/abstain/internal/fold"
 	"github.com/dermliving/dermliving/abstain/internal/lex"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // Urgent decisions: a question the clinical-decision screen refuses that

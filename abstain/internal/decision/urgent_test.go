@@ -3,7 +3,7 @@ package decision
 import (
 	"testing"
 
-	"github.com/dermliving/dermliving/abstain/internal/fold"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // TestUrgentExamples checks the emergency signs of rules/urgent.rules

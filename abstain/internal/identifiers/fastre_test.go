@@ -5,10 +5,10 @@ import (
 	"testing"
 
 	"github.com/dermliving/dermliving/abstain/internal/fastre"
-	"github.com/dermliving/dermliving/abstain/internal/fold"
 	"github.com/dermliving/dermliving/abstain/internal/labelled"
 	"github.com/dermliving/dermliving/abstain/internal/lex"
 	"github.com/dermliving/dermliving/abstain/internal/screentest"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // screensDir holds the labelled screen sets.

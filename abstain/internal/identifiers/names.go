@@ -6,8 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/dermliving/dermliving/abstain/internal/fold"
 	"github.com/dermliving/dermliving/abstain/internal/lex"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // nameToken is one word of a candidate name, in offsets of the normalised text.

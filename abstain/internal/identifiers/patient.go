@@ -13,8 +13,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dermliving/dermliving/abstain/internal/fold"
 	"github.com/dermliving/dermliving/abstain/internal/lex"
+	"github.com/dermliving/dermliving/internal/fold"
 )
 
 // Kind is a kind of patient identifier: one of the HIPAA Safe Harbor

@@ -1,15 +1,9 @@
 package fold
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/dermliving/dermliving/abstain/internal/screentest"
 )
-
-// screensDir holds the labelled screen sets.
-var screensDir = filepath.Join("..", "..", "..", "testdata", "screens")
 
 // foldTextReference is String without its fast paths.
 func foldTextReference(s string) string {
@@ -51,7 +45,7 @@ func TestFoldText(t *testing.T) {
 			}
 		}
 	}
-	for _, q := range screentest.DevTexts(t, screensDir) {
+	for _, q := range devTexts(t, screensDir) {
 		checkFold(t, q)
 	}
 }
@@ -59,7 +53,7 @@ func TestFoldText(t *testing.T) {
 // FuzzString checks String's fast paths against the plain pipeline
 // (foldTextReference) on any text.
 func FuzzString(f *testing.F) {
-	for _, s := range screentest.FuzzSeeds {
+	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
 	for _, s := range []string{"", " a  b\t", "`x`", "e\u0301", "\u0327\u0301a", "I\u0307", "ǅ", "¿Es contagioso?", "Qu’est-ce que l’eczéma atopique ?"} {

@@ -6,7 +6,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/dermliving/dermliving/abstain/internal/screentest"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -165,16 +164,16 @@ func checkOffsets(t *testing.T, s string) {
 }
 
 func TestOffsets(t *testing.T) {
-	for _, s := range screentest.FuzzSeeds {
+	for _, s := range fuzzSeeds {
 		checkOffsets(t, s)
 	}
-	for _, q := range screentest.DevTexts(t, screensDir) {
+	for _, q := range devTexts(t, screensDir) {
 		checkOffsets(t, q)
 	}
 }
 
 func FuzzWithOffsets(f *testing.F) {
-	for _, s := range screentest.FuzzSeeds {
+	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
 	for _, s := range []string{"ﬁ½", "5 2 3 - 4 5", "a\u200bb", "e\u0301\u0301\u0301", "\xff\u0301"} {

@@ -1,6 +1,6 @@
 package fold
 
-import "github.com/dermliving/dermliving/abstain/internal/lex"
+import "strings"
 
 // Spacing inside numbers, for the identifier screen: spaces put into a
 // number break it into pieces that no detector reads as one. squeeze
@@ -43,17 +43,17 @@ func squeeze(s string, from []int32) (string, []int32) {
 		}
 		before, after := out[len(out)-1], s[k]
 		switch {
-		case lex.IsDigit(before) && lex.IsDigit(after):
+		case isDigit(before) && isDigit(after):
 			return true
 		case sep == '.':
 			return false
-		case lex.IsDigit(before) && isAlnumByte(after):
+		case isDigit(before) && isAlnumByte(after):
 			e := k
 			for e < len(s) && isAlnumByte(s[e]) {
 				e++
 			}
 			return codeLike(s[k:e])
-		case lex.IsDigit(after) && isAlnumByte(before):
+		case isDigit(after) && isAlnumByte(before):
 			b := len(out)
 			for b > 0 && isAlnumByte(out[b-1]) {
 				b--
@@ -101,7 +101,7 @@ func needsSqueeze(s string) bool {
 			return true
 		case c == ' ' && isNumberSep(d) || isNumberSep(c) && d == ' ':
 			return true
-		case lex.IsDigit(c) && d == ' ' && i+2 < len(s) && lex.IsDigit(s[i+2]):
+		case isDigit(c) && d == ' ' && i+2 < len(s) && isDigit(s[i+2]):
 			return true
 		}
 	}
@@ -122,10 +122,10 @@ func skipBlanks(s string, i int) int {
 // digit may follow a letter.
 func joinSpacedDigits(s []byte, from []int32) ([]byte, []int32) {
 	single := func(i int) bool {
-		return lex.IsDigit(s[i]) && (i == 0 || !isAlnumByte(s[i-1])) && (i+1 == len(s) || !isAlnumByte(s[i+1]))
+		return isDigit(s[i]) && (i == 0 || !isAlnumByte(s[i-1])) && (i+1 == len(s) || !isAlnumByte(s[i+1]))
 	}
 	first := func(i int) bool {
-		return single(i) || lex.IsDigit(s[i]) && i > 0 && !lex.IsDigit(s[i-1]) && (i+1 == len(s) || !isAlnumByte(s[i+1]))
+		return single(i) || isDigit(s[i]) && i > 0 && !isDigit(s[i-1]) && (i+1 == len(s) || !isAlnumByte(s[i+1]))
 	}
 	out, of := s[:0:0], from[:0:0]
 	for i := 0; i < len(s); {
@@ -157,7 +157,7 @@ func joinSpacedDigits(s []byte, from []int32) ([]byte, []int32) {
 // no short word (a single letter is a code: "A - 5695873").
 func codeLike(run string) bool {
 	for i := 0; i < len(run); i++ {
-		if lex.IsDigit(run[i]) {
+		if isDigit(run[i]) {
 			return true
 		}
 	}
@@ -166,6 +166,19 @@ func codeLike(run string) bool {
 
 // shortWords are English and Spanish words of up to three letters that
 // stand beside numbers in prose.
-var shortWords = lex.SetOf("an|and|are|as|at|be|by|for|he|her|his|if|in|is|it|me|my|no|not|of|on|or|our|she|so|the|to|up|us|was|we|who|why|yes|you|al|de|del|el|en|es|la|las|lo|los|mi|mis|que|se|si|su|sus|te|tu|un|una|ya|day|mg|ml|cm|mm|kg")
+var shortWords = setOf("an|and|are|as|at|be|by|for|he|her|his|if|in|is|it|me|my|no|not|of|on|or|our|she|so|the|to|up|us|was|we|who|why|yes|you|al|de|del|el|en|es|la|las|lo|los|mi|mis|que|se|si|su|sus|te|tu|un|una|ya|day|mg|ml|cm|mm|kg")
 
-func isAlnumByte(c byte) bool { return lex.IsDigit(c) || lex.IsLower(c) || lex.IsUpper(c) }
+func isAlnumByte(c byte) bool { return isDigit(c) || isLower(c) || isUpper(c) }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+
+// setOf returns the set of the words of a list separated by '|'.
+func setOf(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Split(words, "|") {
+		m[w] = true
+	}
+	return m
+}

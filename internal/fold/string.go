@@ -5,7 +5,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/dermliving/dermliving/abstain/internal/lex"
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
@@ -22,7 +21,7 @@ func String(s string) string {
 		return foldASCII(s)
 	}
 	s = Normalize(s)
-	if t, ok := foldByRune(s); ok {
+	if t, ok := foldByRune(s, false); ok {
 		s = t
 	} else {
 		s = foldRunes(s)
@@ -34,29 +33,33 @@ func String(s string) string {
 // foldRunes decomposes s (NFKD), drops its nonspacing marks and folds its
 // case: the part of String that sees characters rather than spaces.
 func foldRunes(s string) string {
-	s = norm.NFKD.String(s)
-	s = strings.Map(func(r rune) rune {
+	return cases.Fold().String(strip(s))
+}
+
+// strip decomposes s (NFKD) and drops its nonspacing marks (accents): the
+// part of the character fold that String and Lexicon share.
+func strip(s string) string {
+	return strings.Map(func(r rune) rune {
 		if unicode.Is(unicode.Mn, r) {
 			return -1
 		}
 		return r
-	}, s)
-	return cases.Fold().String(s)
+	}, norm.NFKD.String(s))
 }
 
 // foldByRune is foldRunes(s) put together from each character's fold,
-// when every non-ASCII character of s is in foldedRunes; ok is false
-// otherwise. Piece by piece is the same as the whole because case folding
+// when every non-ASCII character of s is in foldedRunes (for Lexicon, with
+// its lexicon flag); ok is false otherwise. Piece by piece is the same as the whole because case folding
 // looks at one character at a time, and decomposition reorders only runs of
 // combining marks (non-starters), which never cross a character whose
 // decomposition begins with a starter, as every ASCII character's and every
 // character in foldedRunes' does.
-func foldByRune(s string) (string, bool) {
+func foldByRune(s string, lexicon bool) (string, bool) {
 	b := make([]byte, 0, len(s)+8)
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if lex.IsUpper(c) {
+			if isUpper(c) {
 				c += 'a' - 'A'
 			}
 			b = append(b, c)
@@ -64,8 +67,8 @@ func foldByRune(s string) (string, bool) {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		f, ok := foldedRune(r)
-		if !ok {
+		f, ok, lex := foldedRune(r)
+		if !ok || lexicon && !lex {
 			return "", false
 		}
 		b = append(b, f...)
@@ -93,7 +96,8 @@ var foldedRunes = func() (t struct {
 			r := first + rune(i)
 			p := norm.NFKD.PropertiesString(string(r))
 			if p.CCC() == 0 && p.LeadCCC() == 0 {
-				dst[i] = foldedRuneEntry{foldRunes(string(r)), true}
+				f := foldRunes(string(r))
+				dst[i] = foldedRuneEntry{f, true, lexiconRune(r, f)}
 			}
 		}
 	}
@@ -103,12 +107,14 @@ var foldedRunes = func() (t struct {
 }()
 
 type foldedRuneEntry struct {
-	fold string
-	ok   bool
+	fold    string
+	ok      bool
+	lexicon bool // Lexicon may use fold (lexiconRune)
 }
 
-// foldedRune returns foldRunes(string(r)) when foldedRunes holds r.
-func foldedRune(r rune) (string, bool) {
+// foldedRune returns foldRunes(string(r)) when foldedRunes holds r, and
+// whether Lexicon may use it.
+func foldedRune(r rune) (string, bool, bool) {
 	var e foldedRuneEntry
 	switch {
 	case foldLatinFirst <= r && r <= foldLatinLast:
@@ -116,7 +122,7 @@ func foldedRune(r rune) (string, bool) {
 	case foldPunctFirst <= r && r <= foldPunctLast:
 		e = foldedRunes.punct[r-foldPunctFirst]
 	}
-	return e.fold, e.ok
+	return e.fold, e.ok, e.lexicon
 }
 
 // foldASCII is String for ASCII s, in one pass: lower case, backquotes as
@@ -126,7 +132,7 @@ func foldASCII(s string) string {
 	clean := true
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if lex.IsUpper(c) || c == '`' || c != ' ' && asciiSpace(c) ||
+		if isUpper(c) || c == '`' || c != ' ' && asciiSpace(c) ||
 			c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
 			clean = false
 			break
@@ -148,7 +154,7 @@ func foldASCII(s string) string {
 			space = false
 		}
 		switch {
-		case lex.IsUpper(c):
+		case isUpper(c):
 			c += 'a' - 'A'
 		case c == '`':
 			c = '\''
