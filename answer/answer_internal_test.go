@@ -43,8 +43,8 @@ func TestDistance(t *testing.T) {
 		{"same", "same", 1, 0},
 	}
 	for _, tt := range tests {
-		if got := distance(tt.a, tt.b, tt.limit); got != tt.want {
-			t.Errorf("distance(%q, %q, %d) = %d, want %d", tt.a, tt.b, tt.limit, got, tt.want)
+		if got := lexicon.EditDistance(tt.a, tt.b, tt.limit); got != tt.want {
+			t.Errorf("EditDistance(%q, %q, %d) = %d, want %d", tt.a, tt.b, tt.limit, got, tt.want)
 		}
 	}
 }

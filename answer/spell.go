@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/dermliving/dermliving/lexicon"
 )
 
 // Correction is one word of a question read as another: a misspelled name
@@ -77,7 +79,7 @@ func (c *Composer) correctWord(w string) (string, bool) {
 		if abs(len(cand)-len(w)) > limit {
 			continue
 		}
-		d := distance(w, cand, limit)
+		d := lexicon.EditDistance(w, cand, limit)
 		// The first letter is kept, but for one slip in a long word
 		// ("zerosis" for "xerosis").
 		if cand[0] != w[0] && (d > 1 || len(w) < 6) {
@@ -108,37 +110,4 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// distance is the optimal string alignment distance between a and b (edits:
-// insert, delete, substitute, swap two neighbours), or limit+1 once it
-// exceeds limit.
-func distance(a, b string, limit int) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				v = min(v, prev2[j-2]+1)
-			}
-			cur[j] = v
-			rowMin = min(rowMin, v)
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }

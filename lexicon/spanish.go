@@ -562,7 +562,7 @@ func (t *Translator) closest(raw, key string) (string, bool) {
 		if abs(len(v)-len(key)) > limit || v[0] != key[0] || inflection(key, v) {
 			continue
 		}
-		d := editDistance(key, v, limit)
+		d := EditDistance(key, v, limit)
 		switch {
 		case d < bestD:
 			best, bestD, ties = v, d, 0
@@ -730,37 +730,4 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// editDistance is the optimal string alignment distance between a and b,
-// or limit+1 once it exceeds limit.
-func editDistance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				v = min(v, prev2[j-2]+1)
-			}
-			cur[j] = v
-			rowMin = min(rowMin, v)
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(rb)]
 }
