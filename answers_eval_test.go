@@ -53,24 +53,30 @@ func readManifest(t *testing.T, dir string) []manifestEntry {
 	return m
 }
 
-func readKeyFacts(t *testing.T, path string) []keyFactQuestion {
+// readJSONL reads a labelled set: one JSON object a line, blank lines
+// skipped.
+func readJSONL[T any](t *testing.T, path string) []T {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []keyFactQuestion
+	var out []T
 	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
 	for line := 1; sc.Scan(); line++ {
 		if strings.TrimSpace(sc.Text()) == "" {
 			continue
 		}
-		var q keyFactQuestion
-		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
+		var v T
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
 			t.Fatalf("%s:%d: %v", path, line, err)
 		}
-		out = append(out, q)
+		out = append(out, v)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
 	return out
 }
@@ -93,7 +99,7 @@ func TestAnswerManifest(t *testing.T) {
 		if got := hex.EncodeToString(sum[:]); got != e.SHA256 {
 			t.Errorf("%s: sha256 %s, manifest froze %s", e.File, got, e.SHA256)
 		}
-		if n := len(readKeyFacts(t, filepath.Join(dir, e.File))); n != e.Count {
+		if n := len(readJSONL[keyFactQuestion](t, filepath.Join(dir, e.File))); n != e.Count {
 			t.Errorf("%s: %d questions, manifest says %d", e.File, n, e.Count)
 		}
 		roles[e.Role]++
@@ -221,7 +227,7 @@ func TestAnswerKeyFacts(t *testing.T) {
 		if only := os.Getenv("DERMLIVING_ANSWER_ROLE"); only != "" && only != e.Role {
 			continue
 		}
-		qs := readKeyFacts(t, filepath.Join(dir, e.File))
+		qs := readJSONL[keyFactQuestion](t, filepath.Join(dir, e.File))
 		var rep keyFactReport
 		for _, q := range qs {
 			res, err := dermliving.Ask(context.Background(), q.Question, keyFactKV)
@@ -260,7 +266,7 @@ func TestAnswerConfidenceCurve(t *testing.T) {
 	var qs []keyFactQuestion
 	for _, e := range readManifest(t, dir) {
 		if e.Role == "tune" {
-			qs = append(qs, readKeyFacts(t, filepath.Join(dir, e.File))...)
+			qs = append(qs, readJSONL[keyFactQuestion](t, filepath.Join(dir, e.File))...)
 		}
 	}
 	last := -1

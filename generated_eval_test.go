@@ -1,9 +1,7 @@
 package dermliving_test
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -50,7 +48,7 @@ func TestGeneratedAnswers(t *testing.T) {
 		if role := os.Getenv("DERMLIVING_ANSWER_ROLE"); role == "tune" && file != "generated_dev.jsonl" {
 			continue
 		}
-		answers := readGenerated(t, filepath.Join("testdata", "verifier", file))
+		answers := readJSONL[generatedAnswer](t, filepath.Join("testdata", "verifier", file))
 		for _, point := range []claims.OperatingPoint{claims.Strict, claims.Balanced} {
 			v := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
 			v.Point = point
@@ -91,24 +89,4 @@ func TestGeneratedAnswers(t *testing.T) {
 				file, point, len(answers), float64(trueKept)/float64(max(1, trueN)), trueKept, trueN, float64(falseKept)/float64(max(1, falseN)), falseKept, falseN)
 		}
 	}
-}
-
-func readGenerated(t *testing.T, path string) []generatedAnswer {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []generatedAnswer
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		var a generatedAnswer
-		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
-			t.Fatalf("%s:%d: %v", path, n, err)
-		}
-		out = append(out, a)
-	}
-	return out
 }

@@ -1,11 +1,9 @@
 package dermliving_test
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -28,28 +26,6 @@ type spanishQuestion struct {
 	Passages []string   `json:"passages"`
 }
 
-func readSpanish(t *testing.T, path string) []spanishQuestion {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []spanishQuestion
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var q spanishQuestion
-		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
-			t.Fatalf("%s:%d: %v", path, line, err)
-		}
-		out = append(out, q)
-	}
-	return out
-}
-
 // TestSpanishManifest checks that the Spanish question sets are the files
 // their manifest froze: count and SHA-256, one tuning and one held-out half.
 func TestSpanishManifest(t *testing.T) {
@@ -65,7 +41,7 @@ func TestSpanishManifest(t *testing.T) {
 		if got := hex.EncodeToString(sum[:]); got != e.SHA256 {
 			t.Errorf("%s: sha256 %s, manifest froze %s", e.File, got, e.SHA256)
 		}
-		if n := len(readSpanish(t, filepath.Join(dir, e.File))); n != e.Count {
+		if n := len(readJSONL[spanishQuestion](t, filepath.Join(dir, e.File))); n != e.Count {
 			t.Errorf("%s: %d questions, manifest says %d", e.File, n, e.Count)
 		}
 		roles[e.Role]++
@@ -116,7 +92,7 @@ func TestSpanishAnswers(t *testing.T) {
 		}
 		show := e.Role == "tune" && os.Getenv("DERMLIVING_SHOW_MISSES") != ""
 		var rep spanishReport
-		for _, q := range readSpanish(t, filepath.Join(dir, e.File)) {
+		for _, q := range readJSONL[spanishQuestion](t, filepath.Join(dir, e.File)) {
 			res, err := dermliving.Ask(ctx, q.Question, kv, dermliving.WithRequestID("req"))
 			if err != nil {
 				t.Fatalf("%s: %v", q.ID, err)

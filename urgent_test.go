@@ -152,11 +152,10 @@ func TestRound12ThroughAsk(t *testing.T) {
 		if f.Round != 12 {
 			continue
 		}
-		var qs []struct {
+		qs := readJSONL[struct {
 			ID, Text, Label, Family string
 			Urgent                  bool
-		}
-		readJSONL(t, filepath.Join("testdata", "screens", f.File), &qs)
+		}](t, filepath.Join("testdata", "screens", f.File))
 		counts := map[string]map[string]int{}
 		urgent, flagged, lookalikeFlags := 0, 0, 0
 		for _, q := range qs {
@@ -205,25 +204,5 @@ func readJSON(t *testing.T, path string, v any) {
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
-	}
-}
-
-// readJSONL reads a file of JSON objects, one a line, into the slice *v
-// points to. An error names the file and line, never the text.
-func readJSONL[T any](t *testing.T, path string, v *[]T) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for n, line := range strings.Split(string(b), "\n") {
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		var x T
-		if err := json.Unmarshal([]byte(line), &x); err != nil {
-			t.Fatalf("%s:%d: %v", path, n+1, err)
-		}
-		*v = append(*v, x)
 	}
 }
