@@ -84,7 +84,16 @@ func readJSONL[T any](t *testing.T, path string) []T {
 // TestAnswerManifest checks that every answer set is the file its manifest
 // froze: its count and SHA-256.
 func TestAnswerManifest(t *testing.T) {
-	dir := filepath.Join("testdata", "answers")
+	roles := checkManifest[keyFactQuestion](t, filepath.Join("testdata", "answers"))
+	if roles["tune"] == 0 || roles["held_out"] == 0 {
+		t.Errorf("manifest roles %v: want a tuning and a held-out file", roles)
+	}
+}
+
+// checkManifest checks every file dir's manifest lists against its SHA-256
+// and count of T lines, and returns how many files hold each role.
+func checkManifest[T any](t *testing.T, dir string) map[string]int {
+	t.Helper()
 	m := readManifest(t, dir)
 	if len(m) == 0 {
 		t.Fatal("manifest lists no files")
@@ -99,14 +108,12 @@ func TestAnswerManifest(t *testing.T) {
 		if got := hex.EncodeToString(sum[:]); got != e.SHA256 {
 			t.Errorf("%s: sha256 %s, manifest froze %s", e.File, got, e.SHA256)
 		}
-		if n := len(readJSONL[keyFactQuestion](t, filepath.Join(dir, e.File))); n != e.Count {
+		if n := len(readJSONL[T](t, filepath.Join(dir, e.File))); n != e.Count {
 			t.Errorf("%s: %d questions, manifest says %d", e.File, n, e.Count)
 		}
 		roles[e.Role]++
 	}
-	if roles["tune"] == 0 || roles["held_out"] == 0 {
-		t.Errorf("manifest roles %v: want a tuning and a held-out file", roles)
-	}
+	return roles
 }
 
 // keyFactScore is what one answer earns.

@@ -2,8 +2,6 @@ package dermliving_test
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,23 +27,7 @@ type spanishQuestion struct {
 // TestSpanishManifest checks that the Spanish question sets are the files
 // their manifest froze: count and SHA-256, one tuning and one held-out half.
 func TestSpanishManifest(t *testing.T) {
-	dir := filepath.Join("testdata", "spanish")
-	m := readManifest(t, dir)
-	roles := map[string]int{}
-	for _, e := range m {
-		b, err := os.ReadFile(filepath.Join(dir, e.File))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum := sha256.Sum256(b)
-		if got := hex.EncodeToString(sum[:]); got != e.SHA256 {
-			t.Errorf("%s: sha256 %s, manifest froze %s", e.File, got, e.SHA256)
-		}
-		if n := len(readJSONL[spanishQuestion](t, filepath.Join(dir, e.File))); n != e.Count {
-			t.Errorf("%s: %d questions, manifest says %d", e.File, n, e.Count)
-		}
-		roles[e.Role]++
-	}
+	roles := checkManifest[spanishQuestion](t, filepath.Join("testdata", "spanish"))
 	if roles["tune"] != 1 || roles["held_out"] != 1 {
 		t.Errorf("manifest roles %v: want one tuning and one held-out file", roles)
 	}

@@ -103,27 +103,12 @@ func TestEvalDermatology(t *testing.T) {
 	v := verifier(t)
 	for _, split := range []string{"dev", "test"} {
 		pairs := readPairs(t, filepath.Join("..", "testdata", "verifier", split+".jsonl"))
-		var all confusion
-		families := map[string]*confusion{}
-		verdicts := map[string]int{}
-		for _, p := range pairs {
-			j, err := v.Verify(context.Background(), p.Claim, p.Passages)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, want := j.Verdict == claims.Supported, p.Label == "supported"
-			all.add(got, want)
-			if families[p.Family] == nil {
-				families[p.Family] = &confusion{}
-			}
-			families[p.Family].add(got, want)
-			if p.Label != "supported" && j.Verdict != claims.Supported {
-				verdicts[p.Label+"->"+j.Verdict.String()]++
-			}
-			if testing.Verbose() && os.Getenv("DERMLIVING_EVAL_SHOW") == split && got != want {
+		show := testing.Verbose() && os.Getenv("DERMLIVING_EVAL_SHOW") == split
+		all, families, verdicts := evalPairs(t, v, pairs, func(p labelled, j claims.Judgment) {
+			if show {
 				t.Logf("%s %s [%s] %q: got %s (%s)", split, p.ID, p.Family, p.Claim, j.Verdict, j.Reason)
 			}
-		}
+		})
 		t.Logf("%s: %d pairs: supported precision %.3f recall %.3f (tp %d fp %d fn %d tn %d); removed with verdicts %v",
 			split, len(pairs), all.precision(), all.recall(), all.tp, all.fp, all.fn, all.tn, verdicts)
 		names := make([]string, 0, len(families))
@@ -215,23 +200,12 @@ func TestEvalVerifierSets(t *testing.T) {
 		for _, point := range []claims.OperatingPoint{claims.Strict, claims.Balanced} {
 			v := *verifier(t)
 			v.Point = point
-			var all confusion
-			families := map[string]*confusion{}
-			for _, p := range pairs {
-				j, err := v.Verify(context.Background(), p.Claim, p.Passages)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, want := j.Verdict == claims.Supported, p.Label == "supported"
-				all.add(got, want)
-				if families[p.Family] == nil {
-					families[p.Family] = &confusion{}
-				}
-				families[p.Family].add(got, want)
-				if e.Role == "tune" && os.Getenv("DERMLIVING_EVAL_SHOW") == "tune" && got != want {
+			show := e.Role == "tune" && os.Getenv("DERMLIVING_EVAL_SHOW") == "tune"
+			all, families, _ := evalPairs(t, &v, pairs, func(p labelled, j claims.Judgment) {
+				if show {
 					t.Logf("%s %s %s [%s/%s] %q: got %s %.2f (%s)", e.File, point, p.ID, p.Family, p.Label, p.Claim, j.Verdict, j.Score, j.Reason)
 				}
-			}
+			})
 			var lines []string
 			for _, f := range slices.Sorted(maps.Keys(families)) {
 				c := families[f]
@@ -245,4 +219,31 @@ func TestEvalVerifierSets(t *testing.T) {
 			t.Logf("%s (%s), %s: %d pairs: supported precision %.3f recall %.3f; %s", e.File, e.Role, point, len(pairs), all.precision(), all.recall(), strings.Join(lines, "; "))
 		}
 	}
+}
+
+// evalPairs judges every pair with v and tallies supported against the
+// labels, overall and by family, and the verdicts of pairs not labelled
+// supported that were refused; miss is called on each pair judged wrongly.
+func evalPairs(t *testing.T, v *claims.Lexical, pairs []labelled, miss func(labelled, claims.Judgment)) (all confusion, families map[string]*confusion, verdicts map[string]int) {
+	t.Helper()
+	families, verdicts = map[string]*confusion{}, map[string]int{}
+	for _, p := range pairs {
+		j, err := v.Verify(context.Background(), p.Claim, p.Passages)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := j.Verdict == claims.Supported, p.Label == "supported"
+		all.add(got, want)
+		if families[p.Family] == nil {
+			families[p.Family] = &confusion{}
+		}
+		families[p.Family].add(got, want)
+		if p.Label != "supported" && j.Verdict != claims.Supported {
+			verdicts[p.Label+"->"+j.Verdict.String()]++
+		}
+		if got != want {
+			miss(p, j)
+		}
+	}
+	return all, families, verdicts
 }

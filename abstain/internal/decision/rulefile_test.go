@@ -142,7 +142,14 @@ func TestRewriteExamples(t *testing.T) {
 	if len(rewriteSpecs) != len(neutral) || len(neutral) == 0 {
 		t.Fatalf("%d rewrites read, %d in use", len(rewriteSpecs), len(neutral))
 	}
-	for _, s := range rewriteSpecs {
+	checkRewriteExamples(t, rewriteSpecs)
+}
+
+// checkRewriteExamples checks that each rewrite has examples and
+// look-alikes, changes each "+" question and leaves each "-" one as it is.
+func checkRewriteExamples(t *testing.T, specs []ruleSpec) {
+	t.Helper()
+	for _, s := range specs {
 		if len(s.examples) == 0 || len(s.lookalikes) == 0 {
 			t.Errorf("%s:%d: rewrite %s needs a + example and a - look-alike", s.file, s.line, s.name)
 		}

@@ -16,21 +16,7 @@ func TestUrgentExamples(t *testing.T) {
 	if len(urgentRules) == 0 || len(urgentRewrites) == 0 {
 		t.Fatalf("%s: %d rules and %d rewrites read", urgentFile, len(urgentRules), len(urgentRewrites))
 	}
-	for _, s := range urgentRewrites {
-		if len(s.examples) == 0 || len(s.lookalikes) == 0 {
-			t.Errorf("%s:%d: rewrite %s needs a + example and a - look-alike", s.file, s.line, s.name)
-		}
-		for _, e := range s.examples {
-			if f := fold.String(e); s.re.ReplaceAllLiteralString(f, s.with) == f {
-				t.Errorf("%s:%d: rewrite %s leaves its example %q as it is", s.file, s.line, s.name, e)
-			}
-		}
-		for _, l := range s.lookalikes {
-			if f := fold.String(l); s.re.ReplaceAllLiteralString(f, s.with) != f {
-				t.Errorf("%s:%d: rewrite %s changes its look-alike %q", s.file, s.line, s.name, l)
-			}
-		}
-	}
+	checkRewriteExamples(t, urgentRewrites)
 	for _, s := range urgentRules {
 		if len(s.examples) == 0 || len(s.lookalikes) == 0 {
 			t.Errorf("%s:%d: rule %s needs a + example and a - look-alike", s.file, s.line, s.name)
