@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"os"
@@ -592,8 +594,10 @@ func TestReadme(t *testing.T) {
 	}
 	readme := string(raw)
 	first := regexp.MustCompile("(?s)```sh\n(.*?)```").FindStringSubmatch(readme)
-	if first == nil || !strings.HasPrefix(first[1], `go run ./cmd/dermliving ask "What makes atopic dermatitis flare?"`+"\n") {
+	if first == nil || !strings.HasPrefix(first[1], `go run ./cmd/dermliving ask "`+headlineQuestion+`"`+"\n") {
 		t.Errorf("the README's first code block must open with the headline demo: %q", first)
+	} else if !regexp.MustCompile(`(?m)^go run ./cmd/dermliving ask --draft ".+" ".+"\n`).MatchString(first[1]) {
+		t.Errorf("the README's first code block must show a draft verified with --draft: %q", first[1])
 	}
 	cliSection := section(readme, "## Command line")
 	for _, line := range usageLines() {
@@ -614,6 +618,43 @@ func TestReadme(t *testing.T) {
 	for _, want := range []string{"`examples/generator`", "`examples/loadtest`"} {
 		if !strings.Contains(examples, want) {
 			t.Errorf("the README's examples section lacks %s", want)
+		}
+	}
+}
+
+// headlineQuestion is the README's first command's question.
+const headlineQuestion = "What triggers eczema flares?"
+
+// TestHeadlineExtractive checks that the README's headline demo answers
+// extractively, quoting the passages, with claims from the atopic dermatitis
+// causes and triggers section, and that a draft given with --draft loses its
+// unsupported sentence.
+func TestHeadlineExtractive(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"ask", "--json", headlineQuestion}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var env struct {
+		Data struct {
+			Status    string                  `json:"status"`
+			Claims    []struct{ Text string } `json:"claims"`
+			Citations []struct {
+				EvidenceID string `json:"evidence_id"`
+				Quote      string `json:"quote"`
+			} `json:"citations"`
+			Metadata struct{ Mode string } `json:"metadata"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &env); err != nil {
+		t.Fatal(err)
+	}
+	d := env.Data
+	if d.Status != "grounded" || d.Metadata.Mode != "extractive" || len(d.Claims) == 0 {
+		t.Fatalf("headline: status %q mode %q, %d claims; want a grounded extractive answer", d.Status, d.Metadata.Mode, len(d.Claims))
+	}
+	for _, c := range d.Citations {
+		if !strings.HasPrefix(c.EvidenceID, "ev_atopic_dermatitis_causes_") {
+			t.Errorf("headline cites %s, not the atopic dermatitis causes and triggers section", c.EvidenceID)
 		}
 	}
 }
