@@ -32,8 +32,15 @@ func medquadSlice(id string) bool {
 var junkClaimRE = regexp.MustCompile(`(?i)\?\s*$|^\W*(?:\S+\s+){0,2}\S+\W*$|MedlinePlus|\bPDQ\b|Human Phenotype Ontology|GeneReviews|Genetic Testing Registry|ClinicalTrials\.gov|Orphanet|\bGARD\b|\bthe following\b|\bthese resources\b|\bsee the\b|\bread (?:more )?about\b|\blearn more\b|\bfor more information\b`)
 
 // answerQuality is what the MedQuAD answer measures count.
+//
+// onKind and firstKind count more leniently: a claim citing a passage of
+// the same topic (source title, case aside) and question type (section) as
+// one of the question's answer passages. MedQuAD often holds several
+// answers of one topic and type (the same condition from two collections,
+// or two documents of one collection), of which a question lists one.
 type answerQuality struct {
 	questions, answered, claims, onAnswer, firstOn, junk int
+	onKind, firstKind                                    int
 }
 
 func (q answerQuality) log(t *testing.T, name string) {
@@ -41,6 +48,8 @@ func (q answerQuality) log(t *testing.T, name string) {
 	t.Logf("%s: %d questions, %d answered; claims citing the question's answer passages %.3f (%d/%d); answers whose first claim does %.3f (%d/%d); question, heading or boilerplate claims %d",
 		name, q.questions, q.answered, float64(q.onAnswer)/float64(max(q.claims, 1)), q.onAnswer, q.claims,
 		float64(q.firstOn)/float64(max(q.answered, 1)), q.firstOn, q.answered, q.junk)
+	t.Logf("%s, of the answer's topic and question type: claims %.3f (%d/%d); first claims %.3f (%d/%d)",
+		name, float64(q.onKind)/float64(max(q.claims, 1)), q.onKind, q.claims, float64(q.firstKind)/float64(max(q.answered, 1)), q.firstKind, q.answered)
 }
 
 // measureMedQuADAnswers asks kv every question of path (MedQuAD question
@@ -62,12 +71,27 @@ func measureMedQuADAnswers(t *testing.T, kv *evidence.Version, path string, keep
 			continue
 		}
 		q.answered++
-		cited := map[string]string{}
+		cited, citedIDs := map[string]string{}, map[string]string{}
 		for _, c := range g.Citations {
 			cited[c.ID] = strings.SplitN(c.EvidenceID, "~", 2)[0]
+			citedIDs[c.ID] = c.EvidenceID
+		}
+		kinds := map[string]bool{}
+		for _, id := range mq.Relevant {
+			if k, ok := topicKind(kv, id); ok {
+				kinds[k] = true
+			}
 		}
 		for i, c := range g.Claims {
 			q.claims++
+			if len(c.Citations) > 0 {
+				if k, ok := topicKind(kv, citedIDs[c.Citations[0]]); ok && kinds[k] {
+					q.onKind++
+					if i == 0 {
+						q.firstKind++
+					}
+				}
+			}
 			on := len(c.Citations) > 0 && slices.Contains(mq.Relevant, cited[c.Citations[0]])
 			if on {
 				q.onAnswer++
@@ -81,6 +105,20 @@ func measureMedQuADAnswers(t *testing.T, kv *evidence.Version, path string, keep
 		}
 	}
 	return q
+}
+
+// topicKind is a passage's topic and question type: its source's title,
+// lower-cased, and its section.
+func topicKind(kv *evidence.Version, id string) (string, bool) {
+	p, err := kv.Evidence(id)
+	if err != nil {
+		return "", false
+	}
+	src, ok := kv.Source(p.SourceID, p.SourceVersion)
+	if !ok {
+		return "", false
+	}
+	return strings.ToLower(src.Title) + "\x00" + p.Locator.Section, true
 }
 
 // medquadAnswers logs the answer measures on kv, a MedQuAD bundle: the skin
