@@ -10,6 +10,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -375,8 +376,19 @@ func TestAskCitesFocus(t *testing.T) {
 	tests := []struct {
 		question string
 		prefix   string // every cited evidence id starts so
+		contains string // when set, some claim holds it
 		reason   string
 	}{{
+		question: "How long does shingles last?",
+		prefix:   "ev_shingles_symptoms_",
+		contains: "two to four weeks",
+		reason:   "a question that asks how long is answered by a sentence holding a duration; the passage holding it tied with five others that match only the topic's name and was never read",
+	}, {
+		question: "Which parts of the body do actinic keratoses tend to show up on?",
+		prefix:   "ev_actinic_keratosis_",
+		contains: "face",
+		reason:   "retrieval finds nothing above its floor (parts, tend, show are in no passage of the topic); such general words no longer stop the answer, and the kind asked for (where) decides",
+	}, {
 		question: "My dermatologist prescribed finasteride for my receding hairline; how does the drug work?",
 		prefix:   "ev_androgenetic_alopecia_",
 		reason:   "the whole question retrieves nothing above the floor; its last clause names no topic and would find any drug (it found shingles)",
@@ -403,6 +415,9 @@ func TestAskCitesFocus(t *testing.T) {
 			if !strings.HasPrefix(c.EvidenceID, tt.prefix) {
 				t.Errorf("Ask(%q) cites %s, want %s*\nreason: %s", tt.question, c.EvidenceID, tt.prefix, tt.reason)
 			}
+		}
+		if tt.contains != "" && !slices.ContainsFunc(g.Claims, func(c dermliving.Claim) bool { return strings.Contains(c.Text, tt.contains) }) {
+			t.Errorf("Ask(%q): no claim holds %q\nreason: %s", tt.question, tt.contains, tt.reason)
 		}
 	}
 }

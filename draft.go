@@ -112,7 +112,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	in := make([]claims.ExtractInput, len(inFocus))
 	for i, p := range inFocus {
 		src, _ := kv.Source(p.SourceID, p.SourceVersion)
-		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID], Whole: section.Whole, Aspects: aspects,
+		in[i] = claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: scores[p.ID], Whole: section.Whole, Aspects: aspects, Multi: a.Multi,
 			Quotable: func(start, end int) bool { return comp.Quotable(p.ID, p.Text, start, end) }}
 	}
 	var ex []claims.Extracted

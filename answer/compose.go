@@ -47,6 +47,10 @@ const (
 	sectionWeight   = 0.5
 	cueWeight       = 0.35
 	retrievalWeight = 0.3
+	// siteWeight is what each body site a sentence names beyond the first
+	// adds, up to maxSiteBonus sites, when the question asks where.
+	siteWeight   = 0.03
+	maxSiteBonus = 4
 	// maxTopicPassages bounds the passages read for one focus topic.
 	maxTopicPassages = 80
 )
@@ -249,6 +253,38 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			}
 		}
 	}
+	// When retrieval found nothing, a general word that no passage of the
+	// focus holds ("Which parts of the body do X tend to show up on?")
+	// cannot tell its sentences apart: it is left out of what is asked, and
+	// the kind of answer asked for decides. A word that names something the
+	// knowledge is about (a medicine, a symptom) stays, so that a question
+	// about something the focus never mentions is not answered, and so does
+	// every word of a question whose wording asks for no kind of answer
+	// ("describing X stages"), which nothing else would then decide.
+	if len(hits) == 0 && len(aspects) > 0 && in&^YesNo != 0 {
+		held := lexicon.NewTermSet()
+		for _, pi := range pis {
+			p, err := c.kv.Evidence(c.topics.passages[pi].id)
+			if err != nil {
+				continue
+			}
+			for _, s := range c.sentences(pi, p.Text) {
+				for t := range s.terms {
+					held[t] = struct{}{}
+				}
+			}
+		}
+		kept := aspects[:0:0]
+		weight := 0.0
+		for _, w := range aspects {
+			if w.Domain || w.MatchedBy(held) {
+				kept = append(kept, w)
+				weight += w.Weight
+			}
+		}
+		aspects, aspectWeight = kept, weight
+		aspectScale = min(1, aspectWeight/minAspectWeight)
+	}
 	asked := in &^ YesNo
 	var cands []candidate
 	for order, pi := range pis {
@@ -291,6 +327,11 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			}
 			if cue {
 				score += cueWeight
+				// "Which parts of the body?" is answered best by the
+				// sentence that names the most places.
+				if cued&Location != 0 {
+					score += siteWeight * float64(min(distinctSites(text)-1, maxSiteBonus))
+				}
 			}
 			if len(aspects) == 0 && info.intents&Definition != 0 && asked&Definition != 0 {
 				score += 0.3

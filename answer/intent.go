@@ -153,6 +153,15 @@ var cueRE = map[Intent]*regexp.Regexp{
 // bodySiteRE marks a sentence that names a place on the body.
 var bodySiteRE = regexp.MustCompile(`(?i)\b(?:face|scalp|cheeks?|nose|forehead|chin|lips?|mouth|eyes?|eyelids?|ears?|neck|chest|back|trunk|abdomen|belly|arms?|armpits?|elbows?|wrists?|hands?|palms?|fingers?|fingertips?|nails?|legs?|knees?|thighs?|shins?|ankles?|feet|foot|soles?|toes?|groin|buttocks?|genitals?|genital|skin\s+folds?|folds|body|limbs?|shoulders?|hairline|eyebrows?|beard|underarms?|between\s+the\s+toes|sun-exposed|one\s+side)\b`)
 
+// distinctSites is how many different body sites a sentence names.
+func distinctSites(sentence string) int {
+	seen := map[string]bool{}
+	for _, m := range bodySiteRE.FindAllString(sentence, -1) {
+		seen[strings.ToLower(m)] = true
+	}
+	return len(seen)
+}
+
 // cuedIntents returns the kinds in in whose answers the sentence holds.
 func cuedIntents(in Intent, sentence string) Intent {
 	var out Intent

@@ -8,11 +8,17 @@ import "regexp"
 // to lower the risk, whether something should be done. A question about
 // melasma that asks who gets it is not answered by the sentence that defines
 // melasma, although both name melasma alone of the question's topic; the
-// sentence that names women, adults or skin tones is. Extraction prefers sentences that hold the kind of answer
-// asked for; it never requires one, so a question whose answer is worded
-// otherwise is still answered from its best passage.
+// sentence that names women, adults or skin tones is. Extraction prefers
+// sentences that hold the kind of answer asked for. It requires one only
+// for the kinds marked required (where, how long), and only when a
+// candidate holds one, so a question whose answer is worded otherwise is
+// still answered from its best passage.
 type answerType struct {
-	name     string
+	name string
+	// required is true when an answer without this kind is no answer: a
+	// question that asks how long or where is not answered by a sentence
+	// that names no duration or body site when one of the candidates does.
+	required bool
 	question *regexp.Regexp // the question asks for this kind of answer
 	// answers reports whether a sentence holds such an answer.
 	answers func(sentence string) bool
@@ -31,11 +37,13 @@ const numberWord = `(\d+(\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|ni
 var answerTypes = []answerType{
 	{
 		name:     "location",
+		required: true,
 		question: whereRE,
 		answers:  namesBodySite,
 	},
 	{
 		name:     "duration",
+		required: true,
 		question: regexp.MustCompile(`(?i)\b(how long|how many (minutes|hours|days|weeks|months|years)|how (soon|quickly|fast)|how much time|when (does|do|will|can|should)\b.*\b(go away|clear|fade|resolve|heal|settle|disappear|stop|end|improve))\b`),
 		answers:  matcher(`(?i)\b(` + numberWord + `(\s*(to|or|-|–)\s*` + numberWord + `)?\s+(minutes?|hours?|days?|weeks?|months?|years?|decades?)|within\b|lifelong|for life|permanent(ly)?|overnight|temporar(y|ily)|months|years|weeks|days|hours)\b`),
 	},

@@ -68,6 +68,10 @@ type ExtractInput struct {
 	// Aspects, with Whole, are what the question asks besides the topic and
 	// the kind of answer.
 	Aspects []retrieve.Weighted
+	// Multi is true when the question asks several things at once ("how
+	// long does it last, and does it scar?"): no kind of answer is then
+	// required of every sentence.
+	Multi bool
 	// Quotable, when set, tells whether Text[start:end] may stand as a claim
 	// (not a heading, a list or a sentence that needs the one before); a
 	// sentence it refuses is never extracted.
@@ -190,7 +194,13 @@ func namesBodySite(text string) bool {
 func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []retrieve.Weighted, passages []ExtractInput, asked []answerType) []Extracted {
 	var cands []Extracted
 	if len(passages) > extractPassages {
-		passages = passages[:extractPassages]
+		// Passages that tie the last one kept (typically ones that match
+		// only the topic's name) are kept with it: their order says nothing
+		// about which answers the question.
+		n := extractPassages
+		for last := passages[n-1].Score; n < len(passages) && last > 0 && passages[n].Score >= last*(1-tieShare); n++ {
+		}
+		passages = passages[:n]
 	}
 	var topTitle float64 // the share of the question the best passage's title names
 	termsOf := map[int]lexicon.TermSet{}
@@ -240,6 +250,25 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 			termsOf[len(cands)] = own
 			cands = append(cands, Extracted{PassageID: p.ID, Start: s.Start, End: s.End, Text: s.Text, Score: score})
 			covOf = append(covOf, cov)
+		}
+	}
+	// A question that requires a kind of answer (how long, where) is
+	// answered only by sentences that hold one, when any does.
+	if req := requiredTypes(asked); len(req) > 0 && len(passages) > 0 && !passages[0].Multi {
+		var held []bool
+		anyHeld := false
+		for _, c := range cands {
+			h := holdsAsked(req, c.Text)
+			held = append(held, h)
+			anyHeld = anyHeld || h
+		}
+		if anyHeld {
+			for i := range cands {
+				if !held[i] {
+					covOf[i] = -1
+					cands[i].Score = 0
+				}
+			}
 		}
 	}
 	// The answer comes from one passage, that of the best sentence, whose
@@ -316,6 +345,20 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 		perPassage[c.PassageID]++
 		out = append(out, c)
 		outTerms = append(outTerms, termsOf[i])
+	}
+	return out
+}
+
+// tieShare is how close two retrieval scores must be to tie.
+const tieShare = 0.02
+
+// requiredTypes returns the kinds asked for that an answer must hold.
+func requiredTypes(asked []answerType) []answerType {
+	var out []answerType
+	for _, t := range asked {
+		if t.required {
+			out = append(out, t)
+		}
 	}
 	return out
 }
