@@ -14,7 +14,7 @@ const (
 	// MaxExtracted is the most sentences an extractive draft holds.
 	MaxExtracted = 4
 	// maxPerPassage keeps one passage from filling the answer.
-	maxPerPassage = 2
+	maxPerPassage = 3
 	// extractPassages is how many of the best passages sentences come from.
 	extractPassages = 5
 	// minSentenceCoverage is the least share of the question's topic a
