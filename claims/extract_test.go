@@ -251,8 +251,8 @@ func TestExtractLimits(t *testing.T) {
 	for _, p := range causes {
 		each += len(claims.Extract(an, ix.Analyze(q), []claims.ExtractInput{{Passage: p, Title: "Urticaria", Section: "Causes and triggers"}}))
 	}
-	if each <= 2 {
-		t.Fatalf("the two causes passages give %d sentences apart, want more than 2 for the test to mean anything", each)
+	if each <= maxPerPassage {
+		t.Fatalf("the two causes passages give %d sentences apart, want more than %d for the test to mean anything", each, maxPerPassage)
 	}
 	joined := claims.ExtractInput{
 		Passage: claims.Passage{ID: "joined", Text: causes[0].Text + " " + causes[1].Text},
@@ -260,8 +260,8 @@ func TestExtractLimits(t *testing.T) {
 	}
 	got := claims.Extract(an, ix.Analyze(q), []claims.ExtractInput{joined})
 	checkExtracted(t, an, []claims.ExtractInput{joined}, got)
-	if len(got) != 2 {
-		t.Errorf("Extract from one passage with %d answering sentences = %d, want 2, the most one passage gives", each, len(got))
+	if len(got) != maxPerPassage {
+		t.Errorf("Extract from one passage with %d answering sentences = %d, want %d, the most one passage gives", each, len(got), maxPerPassage)
 	}
 
 	base := extractInputs(t, q, 1)
@@ -287,6 +287,9 @@ func TestExtractLimits(t *testing.T) {
 		t.Errorf("Extract of %s under three ids = nothing, want its answering sentences once", base[0].ID)
 	}
 }
+
+// maxPerPassage is the most sentences Extract takes from one passage.
+const maxPerPassage = 3
 
 // checkExtracted checks what holds of every extractive draft: at most
 // MaxExtracted sentences, each verbatim at its offsets in a passage that was
@@ -318,8 +321,8 @@ func checkExtracted(t *testing.T, an *lexicon.Analyzer, in []claims.ExtractInput
 		}
 	}
 	for id, n := range perPassage {
-		if n > 2 {
-			t.Errorf("Extract: %d sentences from %s, want at most 2", n, id)
+		if n > maxPerPassage {
+			t.Errorf("Extract: %d sentences from %s, want at most %d", n, id, maxPerPassage)
 		}
 	}
 	for i := range got {
