@@ -293,7 +293,7 @@ const maxPerPassage = 3
 
 // checkExtracted checks what holds of every extractive draft: at most
 // MaxExtracted sentences, each verbatim at its offsets in a passage that was
-// offered and a whole sentence of it, at most two from one passage, no two
+// offered and a whole sentence of it, at most maxPerPassage from one passage, no two
 // near-duplicates, best score first.
 func checkExtracted(t *testing.T, an *lexicon.Analyzer, in []claims.ExtractInput, got []claims.Extracted) {
 	t.Helper()
