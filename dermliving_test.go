@@ -379,6 +379,11 @@ func TestAskCitesFocus(t *testing.T) {
 		contains string // when set, some claim holds it
 		reason   string
 	}{{
+		question: "What causes intertrigo and what are its symptoms?",
+		prefix:   "ev_intertrigo_",
+		contains: "mirror-image pattern",
+		reason:   "a question of two parts is answered part by part: its second part (what are its symptoms?) had no sentence in an answer filled by the first",
+	}, {
 		question: "How long does shingles last?",
 		prefix:   "ev_shingles_symptoms_",
 		contains: "two to four weeks",

@@ -35,7 +35,79 @@ func draftFor(ctx context.Context, question string, kv *evidence.Version, passag
 	if d, ok := kv.CuratedDraft(question); ok {
 		return splitDraft(Draft{Sentences: d}), ModeCurated, nil
 	}
-	return extract(question, kv, passages, cfg.scores, cfg), ModeExtractive, nil
+	return extractParts(ctx, question, kv, passages, cfg)
+}
+
+// extractParts answers a question that asks several things in turn ("What
+// causes intertrigo and what are its symptoms?") part by part: each part,
+// read with the question's focus (see answer.Composer.Parts), is retrieved
+// and extracted on its own, and the answer takes the first part's
+// sentences, then each later part's, up to answer.MaxSentences. A question
+// of one part is extracted whole (see extract).
+func extractParts(ctx context.Context, question string, kv *evidence.Version, passages []evidence.Passage, cfg *request) ([]string, string, error) {
+	concepts := cfg.concepts
+	if concepts == nil || cfg.analysed != question {
+		concepts = cfg.ix.Analyze(question)
+	}
+	parts := cfg.comp.Parts(cfg.comp.Compose(question, concepts, hitsOf(passages, cfg.scores)), question)
+	if len(parts) < 2 || cfg.retriever != nil {
+		return extract(question, kv, passages, cfg.scores, cfg), ModeExtractive, nil
+	}
+	have := make(map[string]bool, len(passages))
+	for _, p := range passages {
+		have[p.ID] = true
+	}
+	scores := cfg.scores
+	extracted := map[string]claims.Support{}
+	var out []string
+	for i, part := range parts {
+		ps, _, err := cfg.retrieve(ctx, part, kv)
+		if err != nil {
+			return nil, "", err
+		}
+		got := extract(part, kv, ps, cfg.scores, cfg)
+		// Each later part adds what it alone can: up to its share of
+		// what room is left.
+		room := answer.MaxSentences - len(out)
+		if left := len(parts) - i; left > 1 {
+			room = max(1, min(room, (room+left-1)/left+1))
+		}
+		for _, s := range got {
+			if room == 0 {
+				break
+			}
+			if _, dup := extracted[s]; dup {
+				continue
+			}
+			out = append(out, s)
+			extracted[s] = cfg.extracted[s]
+			room--
+		}
+	}
+	// Every passage quoted is one the answer is verified and cited
+	// against, whichever part's retrieval found it.
+	for _, p := range cfg.extra {
+		have[p.ID] = true
+	}
+	for _, s := range out {
+		if id := extracted[s].PassageID; !have[id] {
+			if p, err := kv.Evidence(id); err == nil {
+				cfg.extra = append(cfg.extra, p)
+				have[id] = true
+			}
+		}
+	}
+	cfg.scores, cfg.extracted = scores, extracted
+	return out, ModeExtractive, nil
+}
+
+// hitsOf returns the passages as retrieval hits with their scores.
+func hitsOf(passages []evidence.Passage, scores map[string]float64) []retrieve.Hit {
+	hits := make([]retrieve.Hit, len(passages))
+	for i, p := range passages {
+		hits[i] = retrieve.Hit{ID: p.ID, Score: scores[p.ID]}
+	}
+	return hits
 }
 
 // splitDraft turns a draft into claim sentences: each given sentence, or the
@@ -74,11 +146,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 		concepts = cfg.ix.Analyze(question)
 	}
 	comp := cfg.comp
-	hits := make([]retrieve.Hit, len(passages))
-	for i, p := range passages {
-		hits[i] = retrieve.Hit{ID: p.ID, Score: scores[p.ID]}
-	}
-	a := comp.Compose(question, concepts, hits)
+	a := comp.Compose(question, concepts, hitsOf(passages, scores))
 	if len(a.Focus) == 0 || a.Confidence < cfg.minConfidence {
 		return nil
 	}

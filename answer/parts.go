@@ -1,0 +1,69 @@
+package answer
+
+import (
+	"regexp"
+	"strings"
+)
+
+// maxParts bounds the parts a question is split into.
+const maxParts = 3
+
+// partBreakRE finds where a question's next part begins: a conjunction
+// before a question word ("... and how is it treated?"), or a second
+// question after a question mark. The part begins at submatch 1.
+var partBreakRE = regexp.MustCompile(`(?i)(?:,?\s+(?:and|or|also|plus)\s+|\?\s+)((?:how|what|where|when|why|who|which|is|are|does|do|can|should)\b)`)
+
+// pronounRE finds a word that stands for the question's topic in a later
+// part: "what are its symptoms?".
+var pronounRE = regexp.MustCompile(`(?i)\b(?:its|it|they|them|their|this|these)\b`)
+
+// Parts splits a question that asks several things in turn ("What causes
+// intertrigo and what are its symptoms?") into its parts, each a question
+// of its own that names the answer's focus: a pronoun standing for it is
+// replaced by the focus's name ("what are intertrigo symptoms?"), and a
+// part that names neither gets the name added. It returns nil when the
+// question has one part, when its focus is not named, or when a part is
+// too short to ask anything.
+func (c *Composer) Parts(a Answer, question string) []string {
+	if !a.Named || len(a.Focus) == 0 {
+		return nil
+	}
+	locs := partBreakRE.FindAllStringSubmatchIndex(question, maxParts-1)
+	if len(locs) == 0 {
+		return nil
+	}
+	var parts []string
+	start := 0
+	for _, l := range locs {
+		parts = append(parts, strings.TrimSpace(question[start:l[0]]))
+		start = l[2]
+	}
+	parts = append(parts, strings.TrimSpace(question[start:]))
+	name := a.Focus[0]
+	for i, p := range parts {
+		p = strings.TrimRight(p, " ?.!,;")
+		if len(strings.Fields(p)) < 2 {
+			return nil
+		}
+		if !c.namesFocus(a, p) {
+			if loc := pronounRE.FindStringIndex(p); loc != nil {
+				p = p[:loc[0]] + name + p[loc[1]:]
+			} else {
+				p += " (" + name + ")"
+			}
+		}
+		parts[i] = p + "?"
+	}
+	return parts
+}
+
+// namesFocus reports whether text names one of the answer's focus topics.
+func (c *Composer) namesFocus(a Answer, text string) bool {
+	asked := askedTerms(c.ix.Analyze(text))
+	for _, ti := range a.focus {
+		if c.topics.nameCover(ti, asked) >= namedCover {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,46 @@
+package answer_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/dermliving/dermliving/sandbox"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParts(t *testing.T) {
+	kv, err := sandbox.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ix := composerOf(t, kv)
+	tests := []struct {
+		q    string
+		want []string
+	}{
+		// A later part's pronoun stands for the focus.
+		{"What causes intertrigo and what are its symptoms?", []string{"What causes intertrigo?", "what are Intertrigo symptoms?"}},
+		{"Is shingles contagious, and who should someone with it avoid?", []string{"Is shingles contagious?", "who should someone with Shingles avoid?"}},
+		// A part that names nothing gets the focus's name.
+		{"How long does bullous pemphigoid go on for, and do the blisters leave scars?", []string{"How long does bullous pemphigoid go on for?", "do the blisters leave scars (Bullous pemphigoid)?"}},
+		// Two questions in one.
+		{"What is impetigo? How is it treated?", []string{"What is impetigo?", "How is Impetigo treated?"}},
+		// One part: no split, however many kinds it asks for.
+		{"How is onychomycosis diagnosed and treated?", nil},
+		{"What are the symptoms of psoriasis?", nil},
+		// No named focus: nothing to carry into the parts.
+		{"What causes it and how is it treated?", nil},
+		// A part too short to ask anything.
+		{"What is acne and why?", nil},
+	}
+	for _, tt := range tests {
+		hits, err := ix.Search(context.Background(), tt.q, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := c.Compose(tt.q, ix.Analyze(tt.q), hits)
+		if diff := cmp.Diff(tt.want, c.Parts(a, tt.q)); diff != "" {
+			t.Errorf("Parts(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}
