@@ -41,12 +41,41 @@ func languagesFor(kv *evidence.Version) (*languages, error) {
 	return l, l.err
 }
 
+// keywordSpanish is the least Spanish evidence that makes a question with
+// no English evidence at all Spanish: one Spanish word beside the names of
+// conditions ("psoriasis tratamiento", "vitiligo causas").
+const keywordSpanish = 1.0
+
+// language returns the question's language as the detector reads it, but
+// Spanish for a question the detector leaves to English for want of
+// evidence when none of its words is English and Spanish leads the others:
+// a string of condition names, which every language shares, and Spanish
+// words ("impetigo que bacteria lo causa"). A question with one English word
+// stays English.
+func (l *languages) language(question string) lexicon.Language {
+	lang := l.detect.Detect(question)
+	if lang != lexicon.English {
+		return lang
+	}
+	score := l.detect.Scores(question)
+	es := score[lexicon.Spanish]
+	if score[lexicon.English] > 0 || es < keywordSpanish {
+		return lang
+	}
+	for other, s := range score {
+		if other != lexicon.Spanish && s >= es {
+			return lang
+		}
+	}
+	return lexicon.Spanish
+}
+
 // inEnglish returns the question as the English knowledge reads it, and
 // its language: an English question (or one the detector cannot place) as
 // it is; a Spanish one translated (see lexicon.Translator). A question in
 // another language is returned as it is, for the caller to refuse.
 func (l *languages) inEnglish(question string) (string, lexicon.Language) {
-	lang := l.detect.Detect(question)
+	lang := l.language(question)
 	if lang == lexicon.Spanish {
 		return l.es.Translate(question).English, lang
 	}

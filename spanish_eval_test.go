@@ -132,15 +132,16 @@ func TestSpanishAnswers(t *testing.T) {
 			}
 		}
 		t.Logf("%s (%s, round %d): %s", e.File, e.Role, e.Round, &rep)
-		// Regression floors, below round 1's figures (dev 0.976, 0.803,
-		// 8/8; held out 0.897, 0.713, 11/12); the goals (hit@10 0.90, key
-		// facts within 0.05 of the twins, every other language refused)
-		// are not all met.
-		if hit := float64(rep.hits) / float64(max(rep.es, 1)); hit < 0.85 {
-			t.Errorf("%s: Spanish hit@10 %.3f fell below its floor 0.85", e.File, hit)
+		// Regression floors, below round 2's figures (dev 0.976, 0.814,
+		// 8/8; the former held-out half, tuned on in round 2, 0.992, 0.870,
+		// 11/12; round 1 measured it once at 0.897, 0.713); the goals
+		// (hit@10 0.90, key facts within 0.05 of the twins, every other
+		// language refused) are not all met.
+		if hit := float64(rep.hits) / float64(max(rep.es, 1)); hit < 0.93 {
+			t.Errorf("%s: Spanish hit@10 %.3f fell below its floor 0.93", e.File, hit)
 		}
-		if facts := rep.esFacts / float64(max(rep.es, 1)); facts < 0.65 {
-			t.Errorf("%s: Spanish key-fact rate %.3f fell below its floor 0.65", e.File, facts)
+		if facts := rep.esFacts / float64(max(rep.es, 1)); facts < 0.76 {
+			t.Errorf("%s: Spanish key-fact rate %.3f fell below its floor 0.76", e.File, facts)
 		}
 		if rep.otherRight < rep.other-1 {
 			t.Errorf("%s: %d of %d other-language questions refused with the language message", e.File, rep.otherRight, rep.other)
