@@ -25,11 +25,14 @@ import (
 // regressions: measured once at the end of the twelfth round, holdout12
 // gave urgent recall 0.802 (65/81) and 1 look-alike of 81 flagged, short
 // of the goals (dev12, which the signs were written from: 55/55 and 0/55).
+// The second round read holdout12 and widened the signs to the kinds of
+// wording it missed (81/81 and 0/81 after): the floors are the goals now,
+// and a new blind split measures the second round.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.80
-	floorLookalikeFlags = 1
+	floorUrgentRecall   = 0.98
+	floorLookalikeFlags = 0
 )
 
 // familyOrder is the order families are logged in.

@@ -107,9 +107,18 @@ var reSignInGeneral = rx(`\b(in general|generally|side effects?|known (side )?ef
 var generalOpeners = lex.SetOf("a|an|un|una|when|what|what's|whats|which|why|how|is|are|does|do|can|could|should|would|will|in|for|explain|eli5|define|describe|tell|list|cuando|que|cual|cuales|por|porque|como|es|son|puede|pueden|hay|se|explica|explicame|define|describe")
 
 // urgentText returns folded question q with the rewrites of urgentFile
-// applied, as its rules read it.
+// applied, as its rules read it. A rewrite's with is literal text, except
+// that one holding "$" keeps groups of the match ($1, ${1}), as regexp's
+// Expand does: "if my throat were swelling? because it is" becomes "my
+// throat were swelling", a hypothesis the question then says is real.
 func urgentText(q string) string {
 	for _, rw := range urgentRewrites {
+		if strings.Contains(rw.with, "$") {
+			if rw.mayMatch(q) {
+				q = rw.re.Plain().ReplaceAllString(q, rw.with)
+			}
+			continue
+		}
 		q = rw.re.ReplaceAllLiteralString(q, rw.with)
 	}
 	return q

@@ -54,3 +54,19 @@ func TestUrgentRulePrefilter(t *testing.T) {
 		}
 	}
 }
+
+// TestUrgentRewriteGroups checks the rewrites whose with keeps groups of
+// the match ($1): a hypothesis the question then says is real keeps its
+// sign, and one it leaves a hypothesis loses it.
+func TestUrgentRewriteGroups(t *testing.T) {
+	for q, want := range map[string]bool{
+		"If my lips are swelling and my throat is tight, is one antihistamine enough? Because that's what's happening.": true,
+		"What if my tongue were swelling right now? Asking because it kind of is.":                                      true,
+		"If my lips swell and my throat gets tight, is one antihistamine enough?":                                       false,
+		"What if my tongue swelled on the flight, would I need the EpiPen?":                                             false,
+	} {
+		if got := UrgentSign(q) != ""; got != want {
+			t.Errorf("UrgentSign(%q) = %q, want a sign: %v (read as %q)", q, UrgentSign(q), want, urgentText(fold.String(q)))
+		}
+	}
+}
