@@ -19,20 +19,22 @@ import (
 // the held-out ones together. Held-out splits give figures only; with
 // -eval.misses development splits list the ids they get wrong.
 
-// The urgent goals, on the held-out splits that carry urgent labels
-// (holdout12): recall on the urgent questions, and no urgent flag on a
-// look-alike. The floors, enforced when all those splits are read, guard
-// regressions: measured once at the end of the twelfth round, holdout12
-// gave urgent recall 0.802 (65/81) and 1 look-alike of 81 flagged, short
-// of the goals (dev12, which the signs were written from: 55/55 and 0/55).
-// The second round read holdout12 and widened the signs to the kinds of
-// wording it missed (81/81 and 0/81 after): the floors are the goals now,
-// and a new blind split measures the second round.
+// The urgent goals, on the held-out splits that carry urgent labels: recall
+// on the urgent questions, and no urgent flag on a look-alike. The floors,
+// enforced when all those splits are read, guard regressions.
+//
+// Round 1 wrote the signs from dev12; holdout12, measured once at its end,
+// gave urgent recall 0.802 (65/81) and 1 look-alike of 81 flagged. Round 2
+// read holdout12 (now a tuning split) and widened the signs to the kinds of
+// wording it missed (81/81 and 0/81 after); holdout13, written blind for
+// round 2 and measured once at its end, gave 0.783 (94/120) and 3 of 120
+// look-alikes flagged: the widening did not carry to new wording, and the
+// goals are not met. The floors sit just below round 2's held-out figures.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.98
-	floorLookalikeFlags = 0
+	floorUrgentRecall   = 0.77
+	floorLookalikeFlags = 3
 )
 
 // familyOrder is the order families are logged in.
