@@ -54,12 +54,14 @@ var answerTypes = []answerType{
 	},
 	{
 		name:     "organism",
+		required: true,
 		question: regexp.MustCompile(`(?i)\b(which|what|what kind of|what type of)\s+(bacteria|bacterium|germs?|organisms?|microbes?|microorganisms?|virus(es)?|fung(i|us)|mites?|yeasts?|infection)\b|\bwhat (germ|bug|microbe)\b|\bcaused by (a |an )?(germ|bacteria|virus|fungus)\b`),
 		// The answer names an organism; "bacteria" alone does not say which.
 		answers: matcher(`(?i)(streptococc|staphylococc|\bstrep\b|\bstaph\b|\w+virus\b|herpes|varicella|papilloma|\bhpv\b|yeasts?\b|\bmites?\b|\blice\b|louse|dermatophyte|candida|trichophyton|malassezia|microsporum|epidermophyton|pseudomonas|cutibacterium|propionibacterium|sarcoptes|demodex|corynebacterium|aureus|pyogenes)`),
 	},
 	{
 		name:     "medicine",
+		required: true,
 		question: regexp.MustCompile(`(?i)\b(which|what|what kinds? of|what types? of)\s+(medicines?|medications?|drugs?|tablets|pills|creams?|ointments?|antibiotics?)\b`),
 		answers:  matcher(`(?i)(medicines?|medications?|drugs?|antibiotic|antifungal|antiviral|antihistamine|corticosteroid|steroid|retinoid|tablets?|creams?|ointments?|lotions?|injections?|biologics?|inhibitors?|\w+(cycline|mycin|cillin|azole|mab|nib|olone|sone|pril|sartan|statin)\b)`),
 	},
@@ -80,8 +82,8 @@ var answerTypes = []answerType{
 		// popped?") is answered by the sentence that says what is best, not
 		// by the one that says sunburn can blister.
 		name:     "advice",
-		question: regexp.MustCompile(`(?i)^\W*(should|shall|must|ought|is it (safe|ok|okay|alright|all right|wise|advisable|a good idea|best|better|bad|harmful|necessary)|do (i|you|we) (need|have) to)\b`),
-		answers:  matcher(`(?i)\b(should|best|better|avoid\w*|advis\w*|recommend\w*|discourag\w*|safe|unsafe|helps?|do not|don't|never|not needed|no need|unnecessary|needs? to)\b`),
+		question: regexp.MustCompile(`(?i)^\W*(should|shall|must|ought|is it (safe|ok|okay|alright|all right|wise|advisable|a good idea|best|better|bad|harmful|necessary)|do (i|you|we) (need|have) to|(do|does)\s+[^?]{1,60}?\s+(need|have)\s+to)\b`),
+		answers:  matcher(`(?i)\b(should|best|better|avoid\w*|advis\w*|recommend\w*|discourag\w*|safe|unsafe|helps?|do not|don't|never|not needed|no need|unnecessary|necessary|needs? to)\b`),
 	},
 }
 

@@ -24,6 +24,9 @@ func TestAskedTypes(t *testing.T) {
 		{"What does tinea pedis look like?", nil}, // its appearance, not a look-alike
 		{"Should sunburn blisters be popped?", []string{"advice"}},
 		{"Is it safe to use hydrocortisone on the face?", []string{"advice"}},
+		{"Do children with head lice need to be kept off school?", []string{"advice"}},
+		{"Does a wart have to be removed?", []string{"advice"}},
+		{"Why do head lice treatments have to be repeated?", nil}, // why, not whether
 		{"Why should sunscreen be reapplied?", nil},
 		{"What is psoriasis?", nil},
 		{"What are common treatments for psoriasis?", nil},
@@ -58,6 +61,7 @@ func TestHoldsAsked(t *testing.T) {
 		{"medicine", "Some antibiotics such as doxycycline make the skin more sensitive to sunlight.", true},
 		{"lookalike", "Tinea cruris and inverse psoriasis can look similar.", true},
 		{"prevention", "Avoiding sunburn and seeking shade lower the risk.", true},
+		{"advice", "Keeping children off school is generally not considered necessary.", true},
 		{"location", "The rash usually appears on the cheeks and nose.", true},
 		{"location", "The rash is usually itchy.", false},
 	}
@@ -88,5 +92,18 @@ func TestNamesTerm(t *testing.T) {
 		if got := namesTerm(an, term, tt.sentence); got != tt.want {
 			t.Errorf("namesTerm(%q, %q) = %v, want %v", tt.question, tt.sentence, got, tt.want)
 		}
+	}
+}
+
+// TestRequiredTypes checks which kinds of answer a sentence must hold: a
+// place, a duration, an organism or a medicine named; the others are only
+// preferred.
+func TestRequiredTypes(t *testing.T) {
+	var got []string
+	for _, at := range requiredTypes(answerTypes) {
+		got = append(got, at.name)
+	}
+	if diff := cmp.Diff([]string{"location", "duration", "organism", "medicine"}, got); diff != "" {
+		t.Errorf("requiredTypes (-want +got):\n%s", diff)
 	}
 }
