@@ -15,6 +15,13 @@ import (
 // to make it act on its records, or to make it run a tool.
 var instructionRE = regexp.MustCompile(`(?i)\b(ignore|disregard|forget|override|bypass)\b.{0,40}\b(instructions?|rules|prompts?|guidelines|polic(y|ies)|system|everything)\b|\b(you are now|act as|pretend to be|new instructions|system prompt|system override|admin mode|developer mode|jailbreak)\b|\b(delete|erase|wipe|purge|export|upload|forward)\b.{0,40}\b(your|the|my) (records?|history|database|logs?|files?|chat|conversation)\b|\b(call|run|execute|invoke|trigger|use)\s+(the\s+)?(tool\s+|function\s+)?` + "`?" + `[a-z]+_[a-z0-9_]+\b`)
 
+// toolMarkupRE is an element that asks a machine to act: a tool,
+// function, command or system block, with what it holds.
+var toolMarkupRE = regexp.MustCompile(`(?is)<\s*(tool|tool_call|function|function_call|system|command|cmd|exec|script|instructions?)\b[^>]{0,200}>.{0,1000}?<\s*/\s*(?:tool|tool_call|function|function_call|system|command|cmd|exec|script|instructions?)\s*>`)
+
+// strayTagRE is any other markup tag: "</question>", "<br/>".
+var strayTagRE = regexp.MustCompile(`</?\s*[A-Za-z][\w:-]{0,30}(?:\s[^<>]{0,200})?/?>`)
+
 // clauseSepRE separates the clauses of a compound request ("do X, then tell
 // me Y"; "X: what is Y?").
 var clauseSepRE = regexp.MustCompile(`(?i)[;:]\s+|,\s*(?:and\s+)?then\s+|\s+and\s+(?:then\s+)?(?:tell|explain|describe|say|summari[sz]e|list|show)\b`)
@@ -23,6 +30,12 @@ var clauseSepRE = regexp.MustCompile(`(?i)[;:]\s+|,\s*(?:and\s+)?then\s+|\s+and\
 // the system. What is left is kept as written; when nothing is, the empty
 // string is returned and nothing is retrieved.
 func withoutInstructions(question string) string {
+	// Markup is addressed to a machine, never a question about skin: a
+	// smuggled tool call ("<tool>write_file ...</tool>") goes whole, and
+	// any other tag ("</question>") goes alone.
+	if strings.Contains(question, "<") {
+		question = strings.TrimSpace(strayTagRE.ReplaceAllString(toolMarkupRE.ReplaceAllString(question, " "), " "))
+	}
 	if !instructionRE.MatchString(question) {
 		return question
 	}

@@ -110,6 +110,8 @@ func TestReasonsThatFit(t *testing.T) {
 		{"How often should I change the oil in my car?", "insufficient_evidence", "outside dermatology, though the screen reads 'should I' as a decision"},
 		{"Should I buy a new car or lease one?", "insufficient_evidence", "a decision about a car is no clinical decision"},
 		{"¿Cómo funciona una bomba de calor?", "insufficient_evidence", "outside dermatology, in Spanish"},
+		{"How is a broken collarbone usually treated?", "insufficient_evidence", "outside dermatology: of its words only 'broken' is in a passage, and 'treated' only says what kind of answer is wanted"},
+		{"How do I get rid of aphids on my roses?", "insufficient_evidence", "outside dermatology: 'roses' is not a misspelled 'rosea'"},
 		{"What SPF sunscreen should I use?", "not clinical_decision", "a general product question"},
 		{"Is coconut oil good for eczema?", "not clinical_decision", "a general product question"},
 		{"¿Qué protector solar me pongo?", "not clinical_decision", "a general product question in Spanish"},
@@ -135,10 +137,10 @@ func TestReasonsThatFit(t *testing.T) {
 // (testdata/screens dev12 and holdout12, which carry "urgent" and
 // "family") through Ask on the sandbox and reports, per family, the
 // result's reason and the urgent flag; held-out figures in aggregate
-// only. On the development set it checks what the issue asks: every
-// urgent question urgent, no look-alike urgent, every outside question
-// insufficient_evidence, no general product or child reference question a
-// decision.
+// only. On the tuning sets it checks what the issue asks: every urgent
+// question urgent and no look-alike urgent; on dev12 also every outside
+// question insufficient_evidence and no general product or child
+// reference question a decision.
 func TestRound12ThroughAsk(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the round-12 sets through Ask")
@@ -179,10 +181,15 @@ func TestRound12ThroughAsk(t *testing.T) {
 			if f.Role == "held_out" {
 				continue
 			}
-			// The development set: the issue's goals, question by question.
+			// The tuning sets: the urgent flag question by question (dev12
+			// wrote the signs, holdout12 widened them in round 13); the
+			// reason families question by question on dev12, the set their
+			// rules were written from. holdout12's reason families, never
+			// tuned on, give figures only.
 			switch {
 			case q.Urgent != isUrgent:
 				t.Errorf("%s %s: urgent %v, labelled %v", f.File, q.ID, isUrgent, q.Urgent)
+			case f.File != "dev12.jsonl":
 			case q.Family == "outside" && got != "insufficient_evidence":
 				t.Errorf("%s %s: outside dermatology, %s", f.File, q.ID, got)
 			case (q.Family == "product" || q.Family == "child_reference") && got == "clinical_decision":

@@ -41,6 +41,9 @@ func TestCorrect(t *testing.T) {
 		{"how to treat frostbite on fingers", "how to treat frostbite on fingers"},
 		// A condition the version lacks is not read as one it holds.
 		{"Where does rosacea usually appear?", "Where does rosacea usually appear?"},
+		// A correction must make the question name a topic: roses are no
+		// pityriasis rosea.
+		{"How do I get rid of aphids on my roses?", "How do I get rid of aphids on my roses?"},
 	}
 	for _, tt := range tests {
 		got, _ := c.Correct(tt.q)

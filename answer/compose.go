@@ -461,7 +461,17 @@ func (c *Composer) phrasing(w lexicon.Concept) bool {
 			}
 		}
 	})
-	return len(w.Terms) == 1 && w.Group < 0 && c.phrasingSet.Has(w.Terms[0])
+	if w.Group < 0 {
+		return len(w.Terms) == 1 && c.phrasingSet.Has(w.Terms[0])
+	}
+	// A thesaurus group is phrasing when every way of writing it is: treat
+	// and treatment.
+	for _, alt := range w.Alternatives {
+		if len(alt) != 1 || !c.phrasingSet.Has(alt[0]) {
+			return false
+		}
+	}
+	return len(w.Alternatives) > 0
 }
 
 // sentences returns the passage's analysed sentences, splitting it once.

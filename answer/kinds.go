@@ -66,7 +66,7 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*who\s+is\s+at\s+risk\s+(?:for|of)\b`), []string{"susceptibility", "causes"}},
 	{regexp.MustCompile(`(?i)^\W*who\s+(?:is|are)\s+(?:most\s+|more\s+)?(?:prone|susceptible|vulnerable)\s+to\b`), []string{"susceptibility", "causes"}},
 	{regexp.MustCompile(`(?i)^\W*how\s+many\s+people\s+are\s+affected\s+by\b`), []string{"frequency"}},
-	{regexp.MustCompile(`(?i)^\W*(?:how\s+to\s+prevent\b|how\s+can\s+.{1,80}\s+be\s+prevented\b)`), []string{"prevention"}},
+	{regexp.MustCompile(`(?i)^\W*(?:how\s+to\s+prevent\b|how\s+can\s+.{1,80}\s+be\s+prevented\b|how\s+(?:is|are)\s+.{1,80}\s+prevented\b)`), []string{"prevention"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+is\s+the\s+outlook\s+for\b`), []string{"outlook"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+complications\s+of\b`), []string{"complications"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+research\b`), []string{"research"}},

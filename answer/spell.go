@@ -19,7 +19,8 @@ type Correction struct {
 // use it, it is not a stop word, and one name word of the version's topics
 // lies within a small edit distance of it (one edit for words of four
 // letters, two for longer ones), the first letter kept unless the word is
-// long and the slip single.
+// long and the slip single. The corrections stand only when the corrected
+// question names one of the version's topics.
 func (c *Composer) Correct(question string) (string, []Correction) {
 	var fixes []Correction
 	var b strings.Builder
@@ -51,7 +52,14 @@ func (c *Composer) Correct(question string) (string, []Correction) {
 		return question, nil
 	}
 	b.WriteString(question[last:])
-	return b.String(), fixes
+	corrected := b.String()
+	// A correction must make the question name a topic: "roses" is not
+	// read as the "rosea" of pityriasis rosea, nor "herbs" as "herpes", in a
+	// question that names neither.
+	if !c.namesTopic(askedTerms(c.ix.Analyze(corrected))) {
+		return question, nil
+	}
+	return corrected, fixes
 }
 
 func (c *Composer) correctWord(w string) (string, bool) {
