@@ -19,6 +19,10 @@ var instructionRE = regexp.MustCompile(`(?i)\b(ignore|disregard|forget|override|
 // function, command or system block, with what it holds.
 var toolMarkupRE = regexp.MustCompile(`(?is)<\s*(tool|tool_call|function|function_call|system|command|cmd|exec|script|instructions?)\b[^>]{0,200}>.{0,1000}?<\s*/\s*(?:tool|tool_call|function|function_call|system|command|cmd|exec|script|instructions?)\s*>`)
 
+// toolNoteRE is a bracketed note naming a tool to run: "(tool:
+// python_exec)", "[call: export_chart]".
+var toolNoteRE = regexp.MustCompile(`(?i)[(\[]\s*(?:tool|tools|function|call|run|use|exec)\s*[:=]\s*[\w.-]+(?:\s*,\s*[\w.-]+)*\s*[)\]]`)
+
 // strayTagRE is any other markup tag: "</question>", "<br/>".
 var strayTagRE = regexp.MustCompile(`</?\s*[A-Za-z][\w:-]{0,30}(?:\s[^<>]{0,200})?/?>`)
 
@@ -36,6 +40,7 @@ func withoutInstructions(question string) string {
 	if strings.Contains(question, "<") {
 		question = strings.TrimSpace(strayTagRE.ReplaceAllString(toolMarkupRE.ReplaceAllString(question, " "), " "))
 	}
+	question = strings.TrimSpace(toolNoteRE.ReplaceAllString(question, " "))
 	if !instructionRE.MatchString(question) {
 		return question
 	}
