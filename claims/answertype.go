@@ -57,13 +57,16 @@ var answerTypes = []answerType{
 		required: true,
 		question: regexp.MustCompile(`(?i)\b(which|what|what kind of|what type of)\s+(bacteria|bacterium|germs?|organisms?|microbes?|microorganisms?|virus(es)?|fung(i|us)|mites?|yeasts?|infection)\b|\bwhat (germ|bug|microbe)\b|\bcaused by (a |an )?(germ|bacteria|virus|fungus)\b`),
 		// The answer names an organism; "bacteria" alone does not say which.
-		answers: matcher(`(?i)(streptococc|staphylococc|\bstrep\b|\bstaph\b|\w+virus\b|herpes|varicella|papilloma|\bhpv\b|yeasts?\b|\bmites?\b|\blice\b|louse|dermatophyte|candida|trichophyton|malassezia|microsporum|epidermophyton|pseudomonas|cutibacterium|propionibacterium|sarcoptes|demodex|corynebacterium|aureus|pyogenes)`),
+		// "Dermatophyte fungi" is a kind, not which fungus.
+		answers: matcher(`(?i)(streptococc|staphylococc|\bstrep\b|\bstaph\b|\w+virus\b|herpes|varicella|papilloma|\bhpv\b|yeasts?\b|\bmites?\b|\blice\b|louse|candida|trichophyton|malassezia|microsporum|epidermophyton|pseudomonas|cutibacterium|propionibacterium|sarcoptes|demodex|corynebacterium|aureus|pyogenes)`),
 	},
 	{
 		name:     "medicine",
 		required: true,
 		question: regexp.MustCompile(`(?i)\b(which|what|what kinds? of|what types? of)\s+(medicines?|medications?|drugs?|tablets|pills|creams?|ointments?|antibiotics?)\b`),
-		answers:  matcher(`(?i)(medicines?|medications?|drugs?|antibiotic|antifungal|antiviral|antihistamine|corticosteroid|steroid|retinoid|tablets?|creams?|ointments?|lotions?|injections?|biologics?|inhibitors?|\w+(cycline|mycin|cillin|azole|mab|nib|olone|sone|pril|sartan|statin)\b)`),
+		// The answer names a medicine or a kind of one; "a medicine"
+		// alone does not say which.
+		answers: matcher(`(?i)(antibiotic|antifungal|antiviral|antihistamine|antiseptic|corticosteroid|steroid|retinoid|diuretic|immunosuppress|tablets?|creams?|ointments?|lotions?|injections?|biologics?|inhibitors?|\w+(cycline|mycin|cillin|azole|mab|nib|olone|sone|pril|sartan|statin|vir)\b|terbinafine|naftifine)`),
 	},
 	{
 		// "What does tinea pedis look like?" asks for its appearance, not
