@@ -150,13 +150,21 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	if len(a.Focus) == 0 || a.Confidence < cfg.minConfidence {
 		return nil
 	}
+	// Sentences come from passages of the focus only, whether the question
+	// names it or the composer found it and a sentence of it that answers (a
+	// question that names no topic is answered from the topic whose
+	// passages answer it best, which need not be that of the best retrieved
+	// passage).
 	inFocus := passages
-	if a.Named {
-		inFocus = nil
+	{
+		var kept []evidence.Passage
 		for _, p := range passages {
 			if comp.InFocus(a, p.ID) {
-				inFocus = append(inFocus, p)
+				kept = append(kept, p)
 			}
+		}
+		if a.Named || len(kept) > 0 && len(a.Sentences) > 0 {
+			inFocus = kept
 		}
 	}
 	// A question whose opening settles the kind of answer ("What are the

@@ -195,7 +195,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 		held := lexicon.NewTermSet(c.an.Terms(p.Text), info.section, info.title)
 		n, have := 0, 0
 		for _, w := range concepts {
-			if w.Filler || c.phrasing(w.Concept) {
+			if w.Filler || c.phrasingGroup(w.Concept) {
 				continue
 			}
 			n++
@@ -398,7 +398,10 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 		if len(aspects) > 0 && k.asp == 0 {
 			continue
 		}
-		if len(aspects) > 0 && k.asp == 0 && !k.sec {
+		// A question that asks nothing of its focus but a kind of answer
+		// ("What are the treatments for X?") is answered only by a sentence
+		// of that kind: from a section that holds it, or holding it itself.
+		if len(aspects) == 0 && asked != 0 && !k.sec && !k.cue {
 			continue
 		}
 		if k.s.anaphoric && !picked[[2]int{k.p, k.s.index - 1}] {
@@ -461,11 +464,21 @@ func (c *Composer) phrasing(w lexicon.Concept) bool {
 			}
 		}
 	})
-	if w.Group < 0 {
-		return len(w.Terms) == 1 && c.phrasingSet.Has(w.Terms[0])
+	return len(w.Terms) == 1 && w.Group < 0 && c.phrasingSet.Has(w.Terms[0])
+}
+
+// phrasingGroup reports whether c is a phrasing word or a thesaurus group
+// of phrasing words only (treat and treatment). Such a group still counts
+// as what is asked of a focus ("What are the treatments for X?" is answered
+// by a sentence on treatment), but it says nothing of which topic a
+// question is about.
+func (c *Composer) phrasingGroup(w lexicon.Concept) bool {
+	if c.phrasing(w) {
+		return true
 	}
-	// A thesaurus group is phrasing when every way of writing it is: treat
-	// and treatment.
+	if w.Group < 0 {
+		return false
+	}
 	for _, alt := range w.Alternatives {
 		if len(alt) != 1 || !c.phrasingSet.Has(alt[0]) {
 			return false
