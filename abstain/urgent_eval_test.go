@@ -30,6 +30,18 @@ import (
 // round 2 and measured once at its end, gave 0.783 (94/120) and 3 of 120
 // look-alikes flagged: the widening did not carry to new wording, and the
 // goals are not met. The floors sit just below round 2's held-out figures.
+//
+// Round 3 read holdout13 (its figures above are round 2's) and dev13,
+// written for round 3, and rebuilt the signs around shared vocabularies
+// (fragments of urgent.rules: a fever, faintness, hives, a trigger),
+// indirect descriptions (a simile about the throat, chest or breathing, a
+// face "like a balloon"), typo mending, and a check for signs asked about
+// in anyone; after it: holdout13 120/120 and 0/120, dev13 197/197 and
+// 0/192 (the round-2 rules: 153/197 and 6/192). Two probes of dev13,
+// each written after a revision and measured once before their misses
+// were fixed, got 49/60 (0/59 look-alikes flagged) and 21/26 (2/26): new
+// wording is still missed about one time in five, which a new blind set
+// will measure.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0

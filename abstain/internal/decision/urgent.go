@@ -2,6 +2,7 @@ package decision
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -30,7 +31,11 @@ var urgentRewrites, urgentRules = func() ([]ruleSpec, []ruleSpec) {
 	if err != nil {
 		panic("abstain: " + err.Error())
 	}
-	specs, err := parseRulesWith(urgentFile, string(b), nil)
+	text, frags, err := expandUrgentFragments(string(b))
+	if err != nil {
+		panic("abstain: " + err.Error())
+	}
+	specs, err := parseRulesWith(urgentFile, text, nil)
 	if err != nil {
 		panic("abstain: " + err.Error())
 	}
@@ -47,8 +52,50 @@ var urgentRewrites, urgentRules = func() ([]ruleSpec, []ruleSpec) {
 			rules = append(rules, s)
 		}
 	}
+	urgentTypos = newTypoMender(frags["typokeys"], frags["typokeep"], frags["typoshort"])
 	return rws, rules
 }()
+
+// urgentFragmentRE finds a {NAME} in a line of urgentFile.
+var urgentFragmentRE = regexp.MustCompile(`\{([a-zA-Z]+)\}`)
+
+// expandUrgentFragments reads the "fragment NAME PATTERN" lines of
+// urgentFile, its shared vocabularies (a fever, faintness, a trigger ...),
+// and returns the file without them, each {NAME} of a later line replaced
+// with its pattern as a group; a fragment may use those above it. The
+// lines keep their numbers (a fragment line becomes a comment), so that
+// errors and tests name the right one. A {NAME} the file does not define
+// is left for the shared fragments of lists.rules.
+func expandUrgentFragments(text string) (string, map[string]string, error) {
+	frags := map[string]string{}
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		line = urgentFragmentRE.ReplaceAllStringFunc(line, func(m string) string {
+			if f, ok := frags[m[1:len(m)-1]]; ok {
+				return "(?:" + f + ")"
+			}
+			return m
+		})
+		lines[i] = line
+		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "fragment ")
+		if !ok {
+			continue
+		}
+		name, value, ok := strings.Cut(rest, " ")
+		if !ok || value == "" || !fragmentNameRE.MatchString(name) || strings.Contains(name, "_") {
+			return "", nil, fmt.Errorf("%s:%d: want \"fragment NAME PATTERN\"", urgentFile, i+1)
+		}
+		if _, dup := frags[name]; dup {
+			return "", nil, fmt.Errorf("%s:%d: fragment %s is defined twice", urgentFile, i+1, name)
+		}
+		if _, err := regexp.Compile(value); err != nil {
+			return "", nil, fmt.Errorf("%s:%d: %v", urgentFile, i+1, err)
+		}
+		frags[name] = value
+		lines[i] = "# " + line
+	}
+	return strings.Join(lines, "\n"), frags, nil
+}
 
 // Urgent returns the name of the emergency sign of rules/urgent.rules
 // that question asks a decision about, such as
@@ -65,7 +112,10 @@ func Urgent(question string) string {
 // rules/urgent.rules that question describes as happening now, whether or
 // not it asks for a decision, or "".
 func UrgentSign(question string) string {
-	q := fold.String(question)
+	q := urgentTypos.mend(fold.String(question))
+	if askedOfAnyone(q) {
+		return ""
+	}
 	// The rewrites only blank text: a question that holds none of the
 	// rules' literals holds none after them.
 	if !slices.ContainsFunc(urgentRules, func(s ruleSpec) bool { return s.mayMatch(q) }) {
@@ -90,12 +140,31 @@ func urgentSignNow(q string) bool {
 	if reSignInGeneral.MatchString(q) || UrgentSign(q) == "" {
 		return false
 	}
-	if personal.MatchString(q) || kinWords.MatchString(q) || patientWords.MatchString(q) {
+	if personal.MatchString(q) {
+		return true
+	}
+	if askedOfAnyone(q) {
+		return false
+	}
+	if kinWords.MatchString(q) || patientWords.MatchString(q) {
 		return true
 	}
 	first, _, _ := strings.Cut(strings.TrimLeft(q, "¿¡ \t\"'("), " ")
 	return !generalOpeners[strings.TrimRight(first, ",:;?!")]
 }
+
+// askedOfAnyone reports whether folded question q names no person of the
+// asker's and asks about a sign in anyone (reSignAsClaim): no sign in it
+// is happening now in someone, whichever rule refuses it.
+func askedOfAnyone(q string) bool { return !personal.MatchString(q) && reSignAsClaim.MatchString(q) }
+
+// reSignAsClaim, in a question that names no person of the asker's (no
+// "my", "I", "his", "mi", "le"; a "child" may be anyone's), asks about a
+// sign in anyone: what a sign may cause or always means, or what a plan or a
+// policy says about someone who has it ("¿La urticaria puede dar
+// dificultad para respirar?", "What should a nursery's policy say about a
+// child who starts wheezing with hives?").
+var reSignAsClaim = rx(`\b((can|could|does|do|may|might|will) (\w+ ){0,3}(cause|causes|give|trigger|lead to|produce|mean)|(puede|pueden|suele|suelen) (dar|causar|provocar|producir|significar)|always|usually|siempre|normalmente|polic(y|ies)|plans?|protocols?|guidelines?|guidance|politica|protocolo|plan de|(a|any) (child|kid|baby|toddler|person|student|pupil|adult) (who|whose|that)|(un|una|cualquier) (nino|nina|bebe|persona|alumno|alumna) (que|cuyo|cuya)|someone (who|whose)|alguien (que|cuyo|cuya)|what should (the|a|an) (school |camp |nursery |club |team )?(nurse|teacher|staff|carer|caregiver|parent|coach|lifeguard|first aider|babysitter)|que (debe|deberia) hacer (el|la|un|una) (enfermer[oa]|maestr[oa]|profesor\w*|cuidador\w*|monitor\w*))\b`)
 
 // reSignInGeneral asks about a sign as a property of a drug or a
 // condition, or in general: "I take lisinopril - is tongue swelling a
@@ -103,8 +172,9 @@ func urgentSignNow(q string) bool {
 var reSignInGeneral = rx(`\b(in general|generally|side effects?|known (side )?effects?|efectos? (secundarios?|adversos?)|en general)\b`)
 
 // generalOpeners open a question asked in general when no person is named
-// in it.
-var generalOpeners = lex.SetOf("a|an|un|una|when|what|what's|whats|which|why|how|is|are|does|do|can|could|should|would|will|in|for|explain|eli5|define|describe|tell|list|cuando|que|cual|cuales|por|porque|como|es|son|puede|pueden|hay|se|explica|explicame|define|describe")
+// in it: a question word, an article ("¿Las petequias con fiebre en niños
+// siempre son meningitis?").
+var generalOpeners = lex.SetOf("a|an|the|un|una|el|la|los|las|when|what|what's|whats|which|why|how|is|are|does|do|can|could|should|would|will|in|for|explain|eli5|define|describe|tell|list|cuando|que|cual|cuales|por|porque|como|es|son|puede|pueden|hay|se|explica|explicame|define|describe")
 
 // urgentText returns folded question q with the rewrites of urgentFile
 // applied, as its rules read it. A rewrite's with is literal text, except
@@ -112,6 +182,7 @@ var generalOpeners = lex.SetOf("a|an|un|una|when|what|what's|whats|which|why|how
 // Expand does: "if my throat were swelling? because it is" becomes "my
 // throat were swelling", a hypothesis the question then says is real.
 func urgentText(q string) string {
+	q = urgentTypos.mend(q)
 	for _, rw := range urgentRewrites {
 		if strings.Contains(rw.with, "$") {
 			if rw.mayMatch(q) {
@@ -135,6 +206,119 @@ func (s *ruleSpec) mayMatch(q string) bool {
 		if strings.Contains(q, lit) {
 			return true
 		}
+	}
+	return false
+}
+
+// urgentTypos mends the misspellings of rules/urgent.rules's typo
+// fragments, which it sets as it reads the file.
+var urgentTypos *typoMender
+
+// typoMender mends misspelt words: a word one edit (a letter dropped,
+// added, changed, or two swapped) from a key becomes the key, unless it is
+// a real word to keep ("shallow" is one edit from "swallow"); short
+// misspellings, too far from their word for that, are listed.
+type typoMender struct {
+	keys  []string
+	keep  map[string]bool
+	short map[string]string
+}
+
+// newTypoMender reads the fragments typokeys and typokeep ("a|b|c") and
+// typoshort ("word=typo|typo,word=typo").
+func newTypoMender(keys, keep, short string) *typoMender {
+	m := &typoMender{keep: map[string]bool{}, short: map[string]string{}}
+	for _, k := range strings.Split(keys, "|") {
+		if k != "" {
+			m.keys = append(m.keys, k)
+			m.keep[k] = true
+		}
+	}
+	for _, k := range strings.Split(keep, "|") {
+		if k != "" {
+			m.keep[k] = true
+		}
+	}
+	for _, entry := range strings.Split(short, ",") {
+		word, typos, ok := strings.Cut(entry, "=")
+		if !ok {
+			continue
+		}
+		for _, t := range strings.Split(typos, "|") {
+			m.short[t] = word
+		}
+	}
+	return m
+}
+
+// mend returns folded text q with its misspelt words mended.
+func (m *typoMender) mend(q string) string {
+	if m == nil {
+		return q
+	}
+	var b strings.Builder
+	changed := false
+	for i := 0; i < len(q); {
+		j := i
+		for j < len(q) && lex.IsLower(q[j]) {
+			j++
+		}
+		if j == i {
+			b.WriteByte(q[i])
+			i++
+			continue
+		}
+		w := q[i:j]
+		if fix := m.word(w); fix != "" && (i == 0 || !lex.IsWordByte(q[i-1])) && (j == len(q) || !lex.IsWordByte(q[j])) {
+			b.WriteString(fix)
+			changed = true
+		} else {
+			b.WriteString(w)
+		}
+		i = j
+	}
+	if !changed {
+		return q
+	}
+	return b.String()
+}
+
+// word returns the key misspelt word w stands for, or "".
+func (m *typoMender) word(w string) string {
+	if fix, ok := m.short[w]; ok {
+		return fix
+	}
+	if len(w) < 5 || m.keep[w] {
+		return ""
+	}
+	for _, k := range m.keys {
+		if d := len(k) - len(w); d >= -1 && d <= 1 && oneEdit(w, k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// oneEdit reports whether a and b, which differ, are one edit apart: a
+// letter dropped, added or changed, or two neighbours swapped.
+func oneEdit(a, b string) bool {
+	if a == b {
+		return false
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(a) == len(b):
+		if a[i+1:] == b[i+1:] {
+			return true
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case len(a)+1 == len(b):
+		return a[i:] == b[i+1:]
+	case len(a) == len(b)+1:
+		return a[i+1:] == b[i:]
 	}
 	return false
 }

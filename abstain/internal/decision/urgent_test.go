@@ -70,3 +70,69 @@ func TestUrgentRewriteGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestUrgentTypos checks the misspellings urgent.rules mends: a word one
+// edit from a key, or listed as a short misspelling, becomes the key; a
+// real word one edit from a key stays.
+func TestUrgentTypos(t *testing.T) {
+	for in, want := range map[string]string{
+		"my tung is swolen and i cant swalow": "my tongue is swollen and i cant swallow",
+		"brething hard, throte tight":         "breathing hard, throat tight",
+		"shallow breathing, a threat":         "shallow breathing, a threat",
+		"short of breath, smelling salts":     "short of breath, smelling salts",
+		"le pinchada la vacuna":               "le pinchada la vacuna",
+	} {
+		if got := urgentTypos.mend(in); got != want {
+			t.Errorf("mend(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for a, b := range map[string]string{"swolen": "swollen", "swollne": "swollen", "swollenn": "swollen", "swpllen": "swollen"} {
+		if !oneEdit(a, b) {
+			t.Errorf("oneEdit(%q, %q) = false", a, b)
+		}
+	}
+	for a, b := range map[string]string{"swln": "swollen", "swollen": "swollen", "tung": "tongue"} {
+		if oneEdit(a, b) {
+			t.Errorf("oneEdit(%q, %q) = true", a, b)
+		}
+	}
+}
+
+// TestUrgentAskedOfAnyone checks that a sign asked about in anyone (what
+// it may cause, a plan for someone who has it) is no sign now, whichever
+// rule refuses the question, and that a person of the asker's keeps it.
+func TestUrgentAskedOfAnyone(t *testing.T) {
+	for q, want := range map[string]bool{
+		"¿La urticaria puede dar dificultad para respirar?":                                         false,
+		"What should the school nurse do for a child with hives and wheezing after lunch?":          false,
+		"What should a nursery's allergy policy say about a child who starts wheezing with hives?":  false,
+		"¿Las petequias con fiebre en niños siempre son meningitis?":                                false,
+		"My son has hives and is wheezing after lunch, what should I do?":                           true,
+		"Hives everywhere and my throat is closing, can antihistamines cause drowsiness? Go to ER?": true,
+	} {
+		if got := UrgentSign(q) != ""; got != want {
+			t.Errorf("UrgentSign(%q) = %q, want a sign: %v", q, UrgentSign(q), want)
+		}
+	}
+}
+
+// TestExpandUrgentFragments checks the fragments of urgent.rules: a
+// {NAME} defined above becomes its pattern as a group, one not defined is
+// left for lists.rules, line numbers are kept, and a fragment defined
+// twice is an error.
+func TestExpandUrgentFragments(t *testing.T) {
+	text := "fragment a x|y\nrule r\n  re \\b({a}|{b})\\b"
+	got, frags, err := expandUrgentFragments(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "# fragment a x|y\nrule r\n  re \\b((?:x|y)|{b})\\b"; got != want {
+		t.Errorf("expandUrgentFragments = %q, want %q", got, want)
+	}
+	if frags["a"] != "x|y" {
+		t.Errorf("fragment a = %q", frags["a"])
+	}
+	if _, _, err := expandUrgentFragments("fragment a x\nfragment a y"); err == nil {
+		t.Error("a fragment defined twice is no error")
+	}
+}
