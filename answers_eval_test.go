@@ -248,14 +248,14 @@ func TestAnswerKeyFacts(t *testing.T) {
 			}
 		}
 		t.Logf("%s (%s, round %d): %s", e.File, e.Role, e.Round, &rep)
-		// Regression floors, a little below round 2's figures (dev 0.668,
-		// held out 0.656; off-target answered 1 and 3); the answers' goals
+		// Regression floors, a little below round 6's figures (dev 0.750,
+		// held out 0.731; off-target answered 1 and 2); the answers' goals
 		// (0.92, multi-passage 0.85, none off-target) are not met yet.
-		if rate := rep.facts / float64(rep.grounded); rate < 0.63 {
-			t.Errorf("%s: key-fact rate %.3f fell below its regression floor 0.63", e.File, rate)
+		if rate := rep.facts / float64(rep.grounded); rate < 0.70 {
+			t.Errorf("%s: key-fact rate %.3f fell below its regression floor 0.70", e.File, rate)
 		}
-		if rep.offAn > 3 {
-			t.Errorf("%s: %d off-target or non-dermatology questions answered, more than round 1's 3", e.File, rep.offAn)
+		if rep.offAn > 2 {
+			t.Errorf("%s: %d off-target or non-dermatology questions answered, more than round 6's 2", e.File, rep.offAn)
 		}
 	}
 }
