@@ -25,11 +25,11 @@ type spanishQuestion struct {
 }
 
 // TestSpanishManifest checks that the Spanish question sets are the files
-// their manifest froze: count and SHA-256, one tuning and one held-out half.
+// their manifest froze: count and SHA-256, tuning files and a held-out one.
 func TestSpanishManifest(t *testing.T) {
 	roles := checkManifest[spanishQuestion](t, filepath.Join("testdata", "spanish"))
-	if roles["tune"] != 1 || roles["held_out"] != 1 {
-		t.Errorf("manifest roles %v: want one tuning and one held-out file", roles)
+	if roles["tune"] == 0 || roles["held_out"] == 0 {
+		t.Errorf("manifest roles %v: want tuning files and a held-out file", roles)
 	}
 }
 
@@ -132,16 +132,18 @@ func TestSpanishAnswers(t *testing.T) {
 			}
 		}
 		t.Logf("%s (%s, round %d): %s", e.File, e.Role, e.Round, &rep)
-		// Regression floors, below round 2's figures (dev 0.976, 0.814,
-		// 8/8; the former held-out half, tuned on in round 2, 0.992, 0.870,
-		// 11/12; round 1 measured it once at 0.897, 0.713); the goals
-		// (hit@10 0.90, key facts within 0.05 of the twins, every other
-		// language refused) are not all met.
-		if hit := float64(rep.hits) / float64(max(rep.es, 1)); hit < 0.93 {
-			t.Errorf("%s: Spanish hit@10 %.3f fell below its floor 0.93", e.File, hit)
+		// Regression floors, below round 2's figures: dev 0.976 and 0.814;
+		// holdout.jsonl, measured once in round 1 (0.897, 0.713) and tuned
+		// on in round 2, 0.992 and 0.870; holdout2.jsonl, written blind for
+		// round 2 and measured once at its end, 0.938 and 0.755 (English
+		// twins 0.744), every other language refused. Round 2 meets the
+		// goals on its blind set: hit@10 >= 0.90, key facts within 0.05 of
+		// the twins.
+		if hit := float64(rep.hits) / float64(max(rep.es, 1)); hit < 0.91 {
+			t.Errorf("%s: Spanish hit@10 %.3f fell below its floor 0.91", e.File, hit)
 		}
-		if facts := rep.esFacts / float64(max(rep.es, 1)); facts < 0.76 {
-			t.Errorf("%s: Spanish key-fact rate %.3f fell below its floor 0.76", e.File, facts)
+		if facts := rep.esFacts / float64(max(rep.es, 1)); facts < 0.72 {
+			t.Errorf("%s: Spanish key-fact rate %.3f fell below its floor 0.72", e.File, facts)
 		}
 		if rep.otherRight < rep.other-1 {
 			t.Errorf("%s: %d of %d other-language questions refused with the language message", e.File, rep.otherRight, rep.other)
