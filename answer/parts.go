@@ -17,6 +17,21 @@ var partBreakRE = regexp.MustCompile(`(?i)(?:,?\s+(?:and|or|also|plus)\s+|\?\s+)
 // part: "what are its symptoms?".
 var pronounRE = regexp.MustCompile(`(?i)\b(?:its|it|they|them|their|this|these)\b`)
 
+// demonstrativeRE finds "that" or "this" standing alone for what was just
+// asked: before a verb of the question or at its end ("how is that
+// handled", "what causes this").
+var demonstrativeRE = regexp.MustCompile(`(?i)\b(that|this)\b(?:\s+(?:is|was|be|been|gets?|happens?|handled|treated|managed|done|prevented|stopped|caused|helped|means?|looks?|last|lasts)\b|\s*$)`)
+
+// questionOpenRE is the question words and auxiliaries that open a part.
+var questionOpenRE = regexp.MustCompile(`(?i)^(?:(?:what|how|why|when|where|who|which|is|are|does|do|did|can|could|should|will|would|may|might)\s+)+`)
+
+// subjectOf returns what a part asks about: the part without its opening
+// question words ("Can rosacea affect your eyes" -> "rosacea affect your
+// eyes").
+func subjectOf(part string) string {
+	return strings.TrimSpace(questionOpenRE.ReplaceAllString(part, ""))
+}
+
 // Parts splits a question that asks several things in turn ("What causes
 // intertrigo and what are its symptoms?") into its parts, each a question
 // of its own that names the answer's focus: a pronoun standing for it is
@@ -44,6 +59,14 @@ func (c *Composer) Parts(a Answer, question string) []string {
 		p = strings.TrimRight(p, " ?.!,;")
 		if len(strings.Fields(p)) < 2 {
 			return nil
+		}
+		// "that" standing for what the part before asked about: "Can
+		// rosacea affect the eyes, and how is that handled?" asks how
+		// rosacea of the eyes is handled.
+		if i > 0 {
+			if loc := demonstrativeRE.FindStringSubmatchIndex(p); loc != nil {
+				p = p[:loc[2]] + subjectOf(strings.TrimRight(parts[i-1], " ?.!,;")) + p[loc[3]:]
+			}
 		}
 		if !c.namesFocus(a, p) {
 			if loc := pronounRE.FindStringIndex(p); loc != nil {

@@ -23,6 +23,8 @@ func TestParts(t *testing.T) {
 		{"Is shingles contagious, and who should someone with it avoid?", []string{"Is shingles contagious?", "who should someone with Shingles avoid?"}},
 		// A part that names nothing gets the focus's name.
 		{"How long does bullous pemphigoid go on for, and do the blisters leave scars?", []string{"How long does bullous pemphigoid go on for?", "do the blisters leave scars (Bullous pemphigoid)?"}},
+		// "that" stands for what the part before asked about.
+		{"Can rosacea affect your eyes, and how is that handled?", []string{"Can rosacea affect your eyes?", "how is rosacea affect your eyes handled?"}},
 		// Two questions in one.
 		{"What is impetigo? How is it treated?", []string{"What is impetigo?", "How is Impetigo treated?"}},
 		// One part: no split, however many kinds it asks for.
