@@ -49,9 +49,10 @@ func extractParts(ctx context.Context, question string, kv *evidence.Version, pa
 	if concepts == nil || cfg.analysed != question {
 		concepts = cfg.ix.Analyze(question)
 	}
-	parts := cfg.comp.Parts(cfg.comp.Compose(question, concepts, hitsOf(passages, cfg.scores)), question)
+	whole := cfg.comp.Compose(question, concepts, hitsOf(passages, cfg.scores))
+	parts := cfg.comp.Parts(whole, question)
 	if len(parts) < 2 || cfg.retriever != nil {
-		return extract(question, kv, passages, cfg.scores, cfg), ModeExtractive, nil
+		return extract(question, kv, passages, cfg.scores, cfg, &whole), ModeExtractive, nil
 	}
 	have := make(map[string]bool, len(passages))
 	for _, p := range passages {
@@ -65,7 +66,7 @@ func extractParts(ctx context.Context, question string, kv *evidence.Version, pa
 		if err != nil {
 			return nil, "", err
 		}
-		got := extract(part, kv, ps, cfg.scores, cfg)
+		got := extract(part, kv, ps, cfg.scores, cfg, nil)
 		// Each later part adds what it alone can: up to its share of
 		// what room is left.
 		room := answer.MaxSentences - len(out)
@@ -140,13 +141,21 @@ func splitDraft(d Draft) []string {
 // several things at once gets, for each kind of answer the first sentences
 // lack, the composer's best sentence from a passage that holds it. Passages
 // cited that retrieval did not return are added to cfg.extra.
-func extract(question string, kv *evidence.Version, passages []evidence.Passage, scores map[string]float64, cfg *request) []string {
+//
+// composed, when not nil, is the composer's answer to the question from
+// these passages, already made.
+func extract(question string, kv *evidence.Version, passages []evidence.Passage, scores map[string]float64, cfg *request, composed *answer.Answer) []string {
 	concepts := cfg.concepts
 	if concepts == nil || cfg.analysed != question {
 		concepts = cfg.ix.Analyze(question)
 	}
 	comp := cfg.comp
-	a := comp.Compose(question, concepts, hitsOf(passages, scores))
+	var a answer.Answer
+	if composed != nil {
+		a = *composed
+	} else {
+		a = comp.Compose(question, concepts, hitsOf(passages, scores))
+	}
 	if len(a.Focus) == 0 || a.Confidence < cfg.minConfidence {
 		return nil
 	}
