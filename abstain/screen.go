@@ -34,8 +34,10 @@ type Decision struct {
 	Urgent bool
 	// Sign names the emergency sign, when Urgent, such as
 	// "tongue_or_throat_swelling": a rule of the screens' urgent rule file,
-	// named for a sign and never for a diagnosis. Like Rule, it quotes
-	// nothing of the question.
+	// named for a sign and never for a diagnosis, or
+	// "emergency_sign_described" when the screens' learned urgent model
+	// finds a sign no rule names. Like Rule, it quotes nothing of the
+	// question.
 	Sign string
 }
 

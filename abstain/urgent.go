@@ -13,7 +13,7 @@ func DecideClinical(question string) Decision {
 		return Decision{}
 	}
 	d := Decision{Reason: ClinicalDecision, Rule: rule}
-	if sign := decision.UrgentSign(question); sign != "" {
+	if sign := decision.UrgentNow(question); sign != "" {
 		d.Urgent, d.Sign = true, sign
 	}
 	return d
@@ -33,7 +33,10 @@ func DecideClinical(question string) Decision {
 // treatment?"). A bleeding or fast-changing mole is worrying but no
 // emergency. The signs are data, with examples and look-alikes, in
 // internal/decision/rules/urgent.rules; English and Spanish, as the
-// screens read them.
+// screens read them. A learned model (internal/decision/urgent_model.go)
+// reads them too: a question it is sure of is urgent though no rule names
+// the sign (its Sign is then "emergency_sign_described"), and one it is
+// sure is not overrules a rule.
 func IsUrgent(question string) bool { return decision.Urgent(question) != "" }
 
 // Language returns the language a question reads in, as the screens read

@@ -97,15 +97,17 @@ func expandUrgentFragments(text string) (string, map[string]string, error) {
 	return strings.Join(lines, "\n"), frags, nil
 }
 
-// Urgent returns the name of the emergency sign of rules/urgent.rules
-// that question asks a decision about, such as
-// "tongue_or_throat_swelling", or "" when the screen does not refuse it
-// as a decision (Rule) or it describes no such sign happening now.
+// Urgent returns the name of the emergency sign that question asks a
+// decision about, such as "tongue_or_throat_swelling" (a rule of
+// rules/urgent.rules) or ModelSign (the urgent model's), or "" when the
+// screen does not refuse it as a decision (Rule) or it describes no such
+// sign happening now, by the rules and the urgent model together
+// (UrgentNow).
 func Urgent(question string) string {
 	if Rule(question) == "" {
 		return ""
 	}
-	return UrgentSign(question)
+	return UrgentNow(question)
 }
 
 // UrgentSign returns the name of the first emergency sign of

@@ -1,0 +1,308 @@
+package decision
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"go/format"
+	"math"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dermliving/dermliving/abstain/internal/labelled"
+	"github.com/dermliving/dermliving/internal/fold"
+)
+
+// The urgent model's trainer. urgent_gen.go (go generate ./abstain/...)
+// calls GenerateUrgentModel, which trains a logistic regression over
+// urgentFeatures on the urgent splits (urgentSplits) and writes
+// urgent_model.txt and urgent_model_consts.go;
+// TestUrgentModelGenerated checks that the files are what it makes, and
+// TestUrgentModelCV logs the cross-split figures.
+
+//go:generate go run urgent_gen.go
+
+// urgentTrainConfig holds the urgent trainer's hyperparameters.
+type urgentTrainConfig struct {
+	minCount int     // a feature must occur in this many training questions
+	l2       float64 // L2 penalty per question
+	epochs   int     // full-batch Adam steps
+	rate     float64 // Adam step size
+	keep     func(feature string) bool
+}
+
+// urgentSettings were compared by TestUrgentModelCV's cross-split figures.
+var urgentSettings = urgentTrainConfig{minCount: 3, l2: 3e-4, epochs: 300, rate: 0.05}
+
+// urgentQuestion is a labelled question prepared for the urgent model.
+type urgentQuestion struct {
+	labelled.Question
+	split    string
+	refused  bool     // the screen refuses it (Rule)
+	sign     string   // the rules' sign (UrgentSign)
+	features []string // with repeats
+}
+
+// lookalike reports whether uq is an urgent look-alike.
+func (uq *urgentQuestion) lookalike() bool { return uq.Family == "urgent_lookalike" }
+
+// urgentSplits returns the splits that train the urgent model: those whose
+// role in the manifest of the labelled sets in dir is urgent_train, and the
+// tuning splits whose questions carry urgent labels (a family), in the
+// manifest's order. Held-out splits are never opened; train splits train
+// the decision model and carry no urgent labels.
+func urgentSplits(dir string) ([]string, error) {
+	m, err := labelled.ReadManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, split := range labelled.Splits(m, func(role string) bool { return role == "tune" || role == "urgent_train" }) {
+		qs, err := labelled.ReadJSONL[labelled.Question](filepath.Join(dir, split+".jsonl"))
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(qs, func(q labelled.Question) bool { return q.Family != "" }) {
+			out = append(out, split)
+		}
+	}
+	return out, nil
+}
+
+// readUrgentQuestions reads and prepares the questions of the urgent splits
+// of dir.
+func readUrgentQuestions(dir string) ([]urgentQuestion, []string, error) {
+	splits, err := urgentSplits(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []urgentQuestion
+	for _, split := range splits {
+		qs, err := labelled.ReadJSONL[labelled.Question](filepath.Join(dir, split+".jsonl"))
+		if err != nil {
+			return nil, nil, fmt.Errorf("urgent split %s: %w", split, err)
+		}
+		for _, q := range qs {
+			uq := urgentQuestion{Question: q, split: split, refused: Rule(q.Text) != ""}
+			f := urgentTypos.mend(fold.String(q.Text))
+			var r string
+			var lit bool
+			uq.sign, r, lit = urgentRead(f)
+			if uq.sign != UrgentSign(f) {
+				return nil, nil, fmt.Errorf("urgent split %s: %s: urgentRead and UrgentSign disagree", split, q.ID)
+			}
+			urgentFeatures(f, r, uq.sign, lit, func(key []byte) { uq.features = append(uq.features, string(key)) })
+			out = append(out, uq)
+		}
+	}
+	return out, splits, nil
+}
+
+// urgentModel is a trained urgent model.
+type urgentModel struct {
+	bias      float64
+	features  []string // sorted
+	weights   []float64
+	threshold float64 // see pickUrgentThreshold
+	veto      float64 // see pickUrgentVeto
+}
+
+func (m *urgentModel) score(uq *urgentQuestion) float64 {
+	z := m.bias
+	for _, f := range uq.features {
+		if i, ok := slices.BinarySearch(m.features, f); ok {
+			z += m.weights[i]
+		}
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// train fits the logistic regression on qs: urgent or not.
+func (c urgentTrainConfig) train(qs []*urgentQuestion) *urgentModel {
+	count := map[string]int{}
+	for _, q := range qs {
+		seen := map[string]bool{}
+		for _, f := range q.features {
+			if !seen[f] {
+				seen[f] = true
+				count[f]++
+			}
+		}
+	}
+	m := &urgentModel{}
+	for f, n := range count {
+		if n >= c.minCount && (c.keep == nil || c.keep(f)) {
+			m.features = append(m.features, f)
+		}
+	}
+	sort.Strings(m.features)
+	rows := make([][]int32, len(qs))
+	for k, q := range qs {
+		for _, f := range q.features {
+			if i, ok := slices.BinarySearch(m.features, f); ok {
+				rows[k] = append(rows[k], int32(i))
+			}
+		}
+	}
+	d := len(m.features) + 1 // the last is the bias
+	w := make([]float64, d)
+	g := make([]float64, d)
+	mom, vel := make([]float64, d), make([]float64, d)
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	// Urgent and other questions weigh half each.
+	pos := 0
+	for _, q := range qs {
+		if q.Urgent {
+			pos++
+		}
+	}
+	wPos, wNeg := 0.5/float64(max(pos, 1)), 0.5/float64(max(len(qs)-pos, 1))
+	for step := 1; step <= c.epochs; step++ {
+		clear(g)
+		for k, q := range qs {
+			z := w[d-1]
+			for _, i := range rows[k] {
+				z += w[i]
+			}
+			y, wt := 0.0, wNeg
+			if q.Urgent {
+				y, wt = 1, wPos
+			}
+			e := (1/(1+math.Exp(-z)) - y) * wt
+			for _, i := range rows[k] {
+				g[i] += e
+			}
+			g[d-1] += e
+		}
+		for i := range d - 1 {
+			g[i] += c.l2 * w[i]
+		}
+		c1 := 1 - math.Pow(b1, float64(step))
+		c2 := 1 - math.Pow(b2, float64(step))
+		for i := range d {
+			mom[i] = b1*mom[i] + (1-b1)*g[i]
+			vel[i] = b2*vel[i] + (1-b2)*g[i]*g[i]
+			w[i] -= c.rate * (mom[i] / c1) / (math.Sqrt(vel[i]/c2) + eps)
+		}
+	}
+	m.weights = w[:d-1]
+	m.bias = w[d-1]
+	return m
+}
+
+// crossSplitScores returns every question's score from a model trained on
+// the other splits: the splits are the folds, so that a score says how the
+// model reads wording written apart from what it learnt.
+func crossSplitScores(qs []urgentQuestion, train func([]*urgentQuestion) *urgentModel) []float64 {
+	scores := make([]float64, len(qs))
+	var splits []string
+	for i := range qs {
+		if !slices.Contains(splits, qs[i].split) {
+			splits = append(splits, qs[i].split)
+		}
+	}
+	for _, s := range splits {
+		var tr []*urgentQuestion
+		for i := range qs {
+			if qs[i].split != s {
+				tr = append(tr, &qs[i])
+			}
+		}
+		m := train(tr)
+		for i := range qs {
+			if qs[i].split == s {
+				scores[i] = m.score(&qs[i])
+			}
+		}
+	}
+	return scores
+}
+
+// pickUrgentThreshold returns the lowest threshold at which the model, out
+// of split, flags no refused question that is not urgent and that no rule
+// flags (a look-alike or any other refused question), and at least 0.5.
+func pickUrgentThreshold(qs []urgentQuestion, scores []float64) float64 {
+	t := 0.5
+	for i := range qs {
+		if q := &qs[i]; q.refused && !q.Urgent && q.sign == "" {
+			t = max(t, justAbove(scores[i]))
+		}
+	}
+	return t
+}
+
+// pickUrgentVeto returns the probability below which the model overrules a
+// rule's sign: just under the lowest out-of-split score of an urgent
+// question a rule flags, so that the veto loses none of the rules' urgent
+// questions in the urgent splits, and never above the look-alikes it
+// would take back, if any.
+func pickUrgentVeto(qs []urgentQuestion, scores []float64) float64 {
+	veto := 1.0
+	for i := range qs {
+		if q := &qs[i]; q.refused && q.Urgent && q.sign != "" {
+			veto = min(veto, justBelow(scores[i]))
+		}
+	}
+	return max(veto, 0)
+}
+
+// trainUrgentModel trains the urgent model on every question of the urgent
+// splits and picks its threshold and veto from cross-split scores.
+func trainUrgentModel(qs []urgentQuestion) *urgentModel {
+	oof := crossSplitScores(qs, urgentSettings.train)
+	tr := make([]*urgentQuestion, len(qs))
+	for i := range qs {
+		tr[i] = &qs[i]
+	}
+	m := urgentSettings.train(tr)
+	m.threshold = pickUrgentThreshold(qs, oof)
+	m.veto = pickUrgentVeto(qs, oof)
+	return m
+}
+
+// GenerateUrgentModel trains the urgent model on the urgent splits of the
+// labelled sets in dir (testdata/screens) and returns the contents of
+// urgent_model.txt and of urgent_model_consts.go.
+func GenerateUrgentModel(dir string) (data, src []byte, err error) {
+	qs, splits, err := readUrgentQuestions(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	return generateUrgentModel(trainUrgentModel(qs), splits)
+}
+
+// generateUrgentModel returns the urgent model's data file and the gofmt'd
+// source of urgent_model_consts.go.
+func generateUrgentModel(m *urgentModel, splits []string) (data, src []byte, err error) {
+	var d bytes.Buffer
+	fmt.Fprintf(&d, "# DermLiving's urgent model: a logistic regression over the features of\n")
+	fmt.Fprintf(&d, "# urgent_model.go, trained by urgent_train.go (go generate ./abstain/...). DO NOT EDIT.\n")
+	fmt.Fprintf(&d, "# One feature a line, sorted: its weight (six significant digits), a tab, the feature quoted as in Go.\n")
+	for i, f := range m.features {
+		fmt.Fprintf(&d, "%s\t%s\n", fmtFloat(float64(float32(m.weights[i]))), strconv.Quote(f))
+	}
+	sum := sha256.Sum256(d.Bytes())
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by go run urgent_gen.go; DO NOT EDIT.\n\n")
+	fmt.Fprintf(&b, "package decision\n\n")
+	fmt.Fprintf(&b, "// The urgent model: a logistic regression over the features of\n")
+	fmt.Fprintf(&b, "// urgent_model.go, trained by urgent_train.go on the questions of\n")
+	fmt.Fprintf(&b, "// ../../../testdata/screens/%s.jsonl.\n", strings.Join(splits, ".jsonl, "))
+	fmt.Fprintf(&b, "// Its %d features and their weights are in urgent_model.txt.\n", len(m.features))
+	fmt.Fprintf(&b, "// Regenerate with go generate ./abstain/... (urgent_gen.go).\n\n")
+	fmt.Fprintf(&b, "// urgentModelThreshold is the lowest probability at which the model,\n")
+	fmt.Fprintf(&b, "// trained without the question's split, flags no refused question of\n")
+	fmt.Fprintf(&b, "// those splits that is not urgent and that no rule flags.\n")
+	fmt.Fprintf(&b, "// Below urgentModelVeto the model overrules a rule's sign: just under\n")
+	fmt.Fprintf(&b, "// the lowest such score of an urgent question a rule flags.\n")
+	fmt.Fprintf(&b, "const (\n\turgentModelThreshold = %s\n\turgentModelVeto = %s\n)\n\n", fmtFloat(m.threshold), fmtFloat(m.veto))
+	fmt.Fprintf(&b, "const urgentModelBias = %s\n\n", fmtFloat(m.bias))
+	fmt.Fprintf(&b, "// urgentModelSHA256 is the SHA-256 of urgent_model.txt as generated.\n")
+	fmt.Fprintf(&b, "const urgentModelSHA256 = %q\n", hex.EncodeToString(sum[:]))
+	src, err = format.Source(b.Bytes())
+	return d.Bytes(), src, err
+}
