@@ -47,11 +47,20 @@ import (
 // written from the sets in hand reach about 0.7 to 0.8 of a new author's
 // urgent questions, well short of the goal. The floors sit just below
 // round 3's held-out figures.
+//
+// Round 4 added a learned reader of urgent signs beside the rules
+// (urgent_model.txt, trained on the tuning splits and urgent_train.jsonl,
+// its threshold chosen by leaving one split out so that it flags no
+// look-alike the rules do not). Measured once at its end: holdout14 0.742
+// (89/120, round 3's rules alone: 0.700) with 2 of 120 look-alikes
+// flagged, and holdout15, written blind for round 4, 0.875 (105/120) with
+// 2 of 120 flagged; together 0.808 (194/240) and 4 of 240. The floors,
+// over the held-out splits together, sit at or just below these.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.68
-	floorLookalikeFlags = 2
+	floorUrgentRecall   = 0.78
+	floorLookalikeFlags = 4
 )
 
 // familyOrder is the order families are logged in.
