@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -34,10 +35,23 @@ var contrastWords = [][][]string{
 	{{"painful"}, {"painless"}},
 	{{"topical"}, {"oral", "systemic", "injected"}},
 	{{"hour", "hours"}, {"day", "days"}, {"week", "weeks"}, {"month", "months"}, {"year", "years"}},
-	{{"spare", "spares", "spared", "sparing"}, {"involve", "involves", "involved", "involving"}},
+	{{"spare", "spares", "spared", "sparing"}, {"involve", "involves", "involved", "involving", "affect", "affects", "affected", "affecting"}},
 	{{"most"}, {"least"}},
 	{{"before"}, {"after"}},
 	{{"upper"}, {"lower"}},
+	{{"above"}, {"below", "beneath", "underneath"}},
+	{{"toward", "towards"}, {"away"}},
+	{{"first"}, {"second"}, {"third"}},
+	{{"first-line"}, {"second-line"}, {"third-line"}},
+	{{"strongest"}, {"weakest"}},
+	{{"mild", "low-potency", "weak"}, {"moderate", "moderate-potency"}, {"potent", "high-potency", "superpotent"}},
+	{{"superficial"}, {"deep", "deeper", "deepest"}},
+	{{"congenital"}, {"acquired"}},
+	{{"encouraged", "recommended", "advised"}, {"discouraged"}},
+	{{"allergic"}, {"irritant"}},
+	{{"spontaneous"}, {"inducible"}},
+	{{"segmental"}, {"nonsegmental"}},
+	{{"localized", "localised"}, {"widespread", "generalized", "generalised"}},
 }
 
 // contrasts maps a word to its set and class: [2]int{set, class}. Words of
@@ -62,12 +76,22 @@ func newContrasts(an *lexicon.Analyzer) contrasts {
 	return c
 }
 
-// words returns the lowercased words of text.
+// words returns the lowercased words of text, and its hyphenated
+// compounds whole as well ("first-line" gives "first", "line" and
+// "first-line"), so that a contrast set can name a compound.
 func words(text string) []string {
-	return strings.FieldsFunc(strings.ToLower(lexicon.Fold(text)), func(r rune) bool {
+	lower := strings.ToLower(lexicon.Fold(text))
+	out := strings.FieldsFunc(lower, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
+	if strings.Contains(lower, "-") {
+		out = append(out, compoundRE.FindAllString(lower, -1)...)
+	}
+	return out
 }
+
+// compoundRE finds hyphenated compounds.
+var compoundRE = regexp.MustCompile(`\pL+(?:-\pL+)+`)
 
 // clash reports whether the claim names a member of a contrast set that the
 // span lacks while the span names another member of that set; or whether

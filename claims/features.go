@@ -29,11 +29,12 @@ const (
 	featLength             // the claim's length in concepts, scaled
 	featRule               // the structural verdict (Strict's) is supported
 	featSoft               // best passage, a word sharing its first letters with the claim's counting
+	featBinding            // the span attaches the claim's attributes or roles to other entities
 	numFeatures
 )
 
 // featureNames name the features, for the model's data file.
-var featureNames = [numFeatures]string{"coverage", "sentence", "passage", "exact", "order", "missing", "numbers", "number_clash", "polarity", "substituted", "contrast", "strong", "negated", "length", "rule", "soft"}
+var featureNames = [numFeatures]string{"coverage", "sentence", "passage", "exact", "order", "missing", "numbers", "number_clash", "polarity", "substituted", "contrast", "strong", "negated", "length", "rule", "soft", "binding"}
 
 // features is a claim's feature vector against passages.
 type features [numFeatures]float64
@@ -161,6 +162,7 @@ func (v *Lexical) assess(claim string, passages []Passage) assessment {
 		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
 		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text))
 		f[featStrong] = b(!strongAgree(ci.strong, as.best.text))
+		f[featBinding] = b(v.misbound(claim, as.best.text))
 	}
 	return as
 }

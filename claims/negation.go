@@ -11,9 +11,11 @@ import (
 // and never denies: "it is not contagious" against "alopecia areata is
 // contagious", "itching is uncommon" against "itching is common". A term both
 // sides deny somewhere (a verbatim sentence with a negated clause) does not
-// count.
+// count. Advice against something denies it as a negation does: "avoid
+// massaging reddened skin" against "massaging reddened skin helps".
 func (v *Lexical) negatedElsewhere(claim, span string) bool {
-	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) {
+	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) &&
+		!avoidRE.MatchString(claim) && !avoidRE.MatchString(span) {
 		return false
 	}
 	cn, sn := v.negatedTerms(claim), v.negatedTerms(span)

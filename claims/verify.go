@@ -218,7 +218,8 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 // structural is the Strict verdict: the best span must cover
 // DefaultMinCoverage of the claim (MinCoverage when set otherwise), and no
 // structural check may find it said of something else, with the opposite
-// polarity, other numbers, another member of the same kind or less force; a
+// polarity, other numbers, another member of the same kind, its attributes
+// or roles bound to another entity (see misbound) or less force; a
 // claim joined from clauses may be supported clause by clause.
 func (v *Lexical) structural(ctx context.Context, claim string, passages []Passage, as *assessment) Judgment {
 	best, bestCov, ci := as.best, as.cov, as.ci
@@ -244,17 +245,21 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		j.Verdict, j.Reason = Unsupported, "the passage states no number the claim gives"
 	case f[featContrast] == 1:
 		j.Verdict, j.Reason = Unsupported, "the passage names another member of the same kind (organism, drug class, sex, age group, body site, direction)"
+	case f[featBinding] == 1:
+		j.Verdict, j.Reason = Unsupported, "the passage attaches the claim's attribute or role to another entity"
 	case f[featStrong] == 1:
 		j.Verdict, j.Reason = Unsupported, "the claim asserts more than the passage ("+strings.Join(ci.strong, ", ")+")"
 	default:
 		j.Verdict = Supported
 	}
-	if j.Verdict == Unsupported && bestCov >= v.MinCoverage {
+	if j.Verdict == Unsupported && bestCov >= v.MinCoverage && f[featBinding] == 0 {
 		// One span covers the claim but says part of it of something else:
 		// a claim joined from two clauses may still be supported by a span
 		// for each ("treating athlete's foot helps prevent onychomycosis, and
 		// sandals in communal showers help avoid athlete's foot"). A
-		// contradiction stands.
+		// contradiction stands, and so does a span that binds the claim's
+		// attributes to other entities: each part alone would find its
+		// words there.
 		if sj, ok := v.stitched(ctx, claim, passages); ok {
 			return sj
 		}

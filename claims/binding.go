@@ -1,0 +1,630 @@
+package claims
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// This file holds the binding checks: whether the span attaches each of the
+// claim's attributes and roles to the entity the claim attaches it to. A
+// span that names two entities and their attributes ("hydrocortisone is
+// low-potency, and clobetasol is very potent") covers a claim that swaps
+// them word for word; only where each word sits tells them apart.
+
+// unitRE splits text into segments that are then joined into units (see
+// bindUnits): clause punctuation, sentence ends and contrasting
+// conjunctions. Group 1 is the conjunction, if any.
+var unitRE = regexp.MustCompile(`(?i)[,;:()]|[.!?](?:\s|$)|\b(although|though|but|whereas|while|however|unless)\b`)
+
+// attachWords open a segment that describes the entity just before it (a
+// relative clause or an appositive: "ultraviolet A, which penetrates
+// deeply", "ultraviolet B, the main cause of sunburn"): it joins the unit
+// before it.
+var attachWords = wordsOf(`which who whose that the a an called known namely`)
+
+// articles open an appositive or a list item alike.
+var articles = wordsOf(`the a an`)
+
+// describedTerms is the most terms a phrase opened by an article may hold
+// and still be taken for a list item rather than a description.
+const describedTerms = 3
+
+// shortUnit is the most terms a segment of a list may hold ("scalp and
+// outer limbs"): such a segment joins the unit before it.
+const shortUnit = 3
+
+// unit is a stretch of text that speaks of one entity: a clause with its
+// relative clauses, appositives, parentheses and list items.
+type unit struct {
+	text  string
+	terms lexicon.TermSet
+}
+
+// segment is a piece of text between unitRE's matches, with how it was
+// opened: by a contrasting conjunction or semicolon (strong, never joined),
+// by a parenthesis, or by a comma that no conjunction follows (cont: a
+// list or a row of adjectives, "warm, moist areas").
+type segment struct {
+	text                string
+	strong, paren, cont bool
+	// closed is set on a joined segment once a parenthesis, relative clause
+	// or appositive has described its entity; own on a segment that starts
+	// a unit of its own after one.
+	closed, own bool
+}
+
+// bindUnits splits text into units. Segments opened by a parenthesis, a
+// relative pronoun or an appositive join the unit before them, and so do
+// list items, unless the unit before has been described already (then they
+// name the next entity); then short list items join theirs. A segment
+// opened by a contrasting conjunction ("while", "whereas"), a semicolon or
+// a sentence end always starts a unit.
+// When split is true, a text of one unit is split again at "and" ("blackheads
+// are open comedones and whiteheads are closed ones").
+func (v *Lexical) bindUnits(text string, split bool) []unit {
+	out := v.joinUnits(splitSegments(text))
+	if split && len(out) == 1 {
+		out = v.joinUnits(splitAnd(out[0].text))
+	}
+	return out
+}
+
+// joinUnits joins segments into units (see bindUnits).
+func (v *Lexical) joinUnits(segs []segment) []unit {
+	// Pass 1: parentheses, relative clauses and appositives.
+	// A segment after a described entity that is not itself a description
+	// starts the next entity ("blackheads (open comedones) and whiteheads
+	// (closed comedones)"; "X, the commoner form, from Y, which ...").
+	var joined []segment
+	for _, s := range segs {
+		if len(joined) > 0 && !s.strong {
+			last := &joined[len(joined)-1]
+			switch {
+			case s.paren || attachWords[firstWord(s.text)]:
+				last.text += ", " + s.text
+				// A short phrase opened by an article may be a list item
+				// ("the armpits, the groin"), which describes nothing.
+				last.closed = s.paren || !articles[firstWord(s.text)] || len(v.unitTerms(s.text)) > describedTerms
+				continue
+			case last.closed:
+				s.own = true
+			case s.cont:
+				last.text += ", " + s.text
+				continue
+			}
+		}
+		joined = append(joined, s)
+	}
+	// Pass 2: short list items join the unit before them; a short first
+	// item, the unit after it.
+	var out []unit
+	lastShort := false
+	for _, s := range joined {
+		terms := v.unitTerms(s.text)
+		if len(terms) == 0 {
+			continue
+		}
+		short := len(terms) <= shortUnit
+		if len(out) > 0 && !s.strong && !s.own && (short || lastShort) {
+			last := &out[len(out)-1]
+			last.text += ", " + s.text
+			for _, t := range terms {
+				last.terms[t] = struct{}{}
+			}
+			lastShort = false
+			continue
+		}
+		out = append(out, unit{text: s.text, terms: lexicon.NewTermSet(terms)})
+		lastShort = short
+	}
+	return out
+}
+
+// andRE finds "and", where splitAnd may split.
+var andRE = regexp.MustCompile(`(?i)\band\b`)
+
+// clauseAfterRE tells an "and" that joins clauses from one that joins the
+// items of a list: it is followed by a comma ("and, less often, ..."), or
+// by a finite verb before the next punctuation ("and whiteheads are ...").
+var clauseAfterRE = regexp.MustCompile(`(?i)^\s*,|^[^,;:()]*\b(is|are|was|were|has|have|had|can|may|might|could|does|do|did|will|would|should|must)\b`)
+
+// splitAnd splits text at each "and" that joins clauses (clauseAfterRE).
+func splitAnd(text string) []segment {
+	var segs []segment
+	last := 0
+	for _, m := range andRE.FindAllStringIndex(text, -1) {
+		if !clauseAfterRE.MatchString(text[m[1]:]) {
+			continue
+		}
+		segs = append(segs, segment{text: strings.TrimSpace(text[last:m[0]]), strong: len(segs) > 0})
+		last = m[1]
+	}
+	return append(segs, segment{text: strings.TrimSpace(text[last:]), strong: len(segs) > 0})
+}
+
+func splitSegments(text string) []segment {
+	var segs []segment
+	last := 0
+	strong, paren, cont := false, false, false
+	for _, m := range unitRE.FindAllStringSubmatchIndex(text, -1) {
+		if s := strings.TrimSpace(text[last:m[0]]); s != "" {
+			segs = append(segs, segment{text: s, strong: strong, paren: paren, cont: cont})
+		}
+		d := text[m[0]:m[1]]
+		strong = m[2] >= 0 || d == ";" || strings.ContainsAny(d, ".!?")
+		paren = d == "("
+		cont = d == "," && !conjunctions[firstWord(text[m[1]:])]
+		last = m[1]
+	}
+	if s := strings.TrimSpace(text[last:]); s != "" {
+		segs = append(segs, segment{text: s, strong: strong, paren: paren, cont: cont})
+	}
+	return segs
+}
+
+// conjunctions after a comma open a new unit.
+var conjunctions = wordsOf(`and or nor but while whereas although though`)
+
+// firstWord returns the first word of s, lowercased.
+func firstWord(s string) string {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		if w = strings.Trim(w, `"'()`); w != "" {
+			return w
+		}
+	}
+	return ""
+}
+
+// nonHyphenRE finds a negating prefix written with a hyphen
+// ("non-bullous"), which binds to its word.
+var nonHyphenRE = regexp.MustCompile(`(?i)\b(non|un)-(\pL)`)
+
+// designatorRE finds a single capital letter naming a member of a kind
+// ("ultraviolet A", "hepatitis C"), which the analyzer drops.
+var designatorRE = regexp.MustCompile(`\b([A-Za-z]{3,}) ([A-Z])\b`)
+
+// unboundTerms attach to no entity of their own: pro-forms ("a
+// low-potency one") and modal verbs, which either side may repeat in any
+// unit.
+var unboundTerms = wordsOf(`one ones can may might could would should will also`)
+
+// unitTerms are the analysed terms of text, with designator letters kept
+// ("ultraviolet A" gives "ultraviolet" and "ultraviolet_a") and hyphenated
+// negating prefixes joined to their word ("nonbullous").
+func (v *Lexical) unitTerms(text string) []string {
+	text = nonHyphenRE.ReplaceAllString(text, "$1$2")
+	terms := slices.DeleteFunc(v.an.Terms(text), func(t string) bool { return unboundTerms[t] })
+	for _, m := range designatorRE.FindAllStringSubmatch(text, -1) {
+		terms = append(terms, strings.ToLower(m[1])+"_"+strings.ToLower(m[2]))
+	}
+	return terms
+}
+
+// crossedBinding reports whether the span attaches the claim's attributes to
+// its entities the other way round: two units of the claim each draw terms
+// of their own from the same two units of the span, crosswise ("A is p, and
+// B is q" against "A is q, and B is p"). Terms count only where they are
+// the claim's and the span's in a single unit each; a faithful paraphrase
+// that reorders or regroups clauses draws each claim unit from one span
+// unit, or draws from two without another claim unit drawing from both.
+func (v *Lexical) crossedBinding(claim, span string) bool {
+	su := v.bindUnits(span, true)
+	if len(su) < 2 {
+		return false
+	}
+	cu := v.bindUnits(claim, true)
+	if len(cu) < 2 {
+		return false
+	}
+	home := func(units []unit, t string) int {
+		at := -1
+		for i, u := range units {
+			if u.terms.Has(t) {
+				if at >= 0 {
+					return -1
+				}
+				at = i
+			}
+		}
+		return at
+	}
+	// cells[a][p] counts the terms of claim unit a whose only span unit is p.
+	cells := make([]map[int]int, len(cu))
+	for a, u := range cu {
+		cells[a] = map[int]int{}
+		for t := range u.terms {
+			if home(cu, t) != a {
+				continue
+			}
+			if p := home(su, t); p >= 0 {
+				cells[a][p]++
+			}
+		}
+	}
+	for a := range cu {
+		for b := a + 1; b < len(cu); b++ {
+			var shared []int
+			for p := range cells[a] {
+				if cells[b][p] > 0 {
+					shared = append(shared, p)
+				}
+			}
+			if len(shared) >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// causalRE finds words that state a cause.
+var causalRE = regexp.MustCompile(`(?i)\b(causes?|caused|causing|leads? to|led to|triggers?|triggered|results? (?:in|from)|resulting|due to|because|responsible for|underlies|produces?|produced)\b`)
+
+// associationRE finds words that state an association without a direction.
+var associationRE = regexp.MustCompile(`(?i)\b(associated|associations?|linked|links?|correlated)\b`)
+
+// madeCausal reports whether a stretch of the claim (between side ends, see
+// sideEndRE) states a cause where the span's stretch that matches it best
+// states only an association: "X causes Y" against "X has been associated
+// with Y".
+func (v *Lexical) madeCausal(claim, span string) bool {
+	if !causalRE.MatchString(claim) || !associationRE.MatchString(span) {
+		return false
+	}
+	spanParts := sideParts(span)
+	for _, part := range sideParts(claim) {
+		if !statesCause(part) {
+			continue
+		}
+		ct := lexicon.NewTermSet(v.unitTerms(part))
+		best, bestN := "", 0
+		for _, sp := range spanParts {
+			n := 0
+			for _, t := range v.unitTerms(sp) {
+				if ct.Has(t) {
+					n++
+				}
+			}
+			if n > bestN {
+				best, bestN = sp, n
+			}
+		}
+		if associationRE.MatchString(best) && !statesCause(best) {
+			return true
+		}
+	}
+	return false
+}
+
+// sideParts splits text at its side ends (sideEndRE).
+func sideParts(text string) []string {
+	var out []string
+	last := 0
+	for _, b := range append(sideEndRE.FindAllStringIndex(text, -1), []int{len(text), len(text)}) {
+		out = append(out, text[last:b[0]])
+		last = b[1]
+	}
+	return out
+}
+
+// statesCause reports whether text names a cause with a verb, not with the
+// noun "cause" ("the exact cause ... is not known").
+func statesCause(text string) bool {
+	for _, m := range causalRE.FindAllStringIndex(text, -1) {
+		if !nounCauseRE.MatchString(text[:m[1]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// misbound reports whether the span attaches some attribute or role of the
+// claim to another entity than the claim does (crossedBinding), or states a
+// directed relation of the claim the other way round (reversedRole), or an
+// association as a cause (madeCausal).
+func (v *Lexical) misbound(claim, span string) bool {
+	return v.crossedBinding(claim, span) || v.unitContrast(claim, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span)
+}
+
+// relationRE finds words that give a relation a direction: cause and
+// effect, order in time, a comparison. Group 1 matches the words that name
+// the second argument first ("Y is caused by X", "Y results from X", "Y
+// after X"), with a bare "caused", which in reference text is a participle
+// ("a rash caused when the virus reactivates"); group 2 the others ("X
+// causes Y", "X before Y", "X more than Y").
+var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|stems? from|due to|because of|after|follows|starts? from|develops? from)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es)? to|spreads? (?:in)?to|than))\b`)
+
+// nounCauseRE finds "cause" used as a noun ("the main cause of"), which
+// names no direction.
+var nounCauseRE = regexp.MustCompile(`(?i)\b(the|a|an|main|common|usual|any|its|their|most|underlying|known|no|of|other|possible|likely|frequent|rare|leading|primary|major|one|exact|real|precise|direct|specific|single|root)\s+causes?$`)
+
+// lesserRE marks a comparison made downward ("less itchy than"), which
+// names its arguments the other way round from "more".
+var lesserRE = regexp.MustCompile(`(?i)\b(less|fewer|lower|smaller|shorter|rarer)\b`)
+
+// sideEndRE ends the reach of a relation's arguments: a semicolon or a
+// contrasting conjunction.
+var sideEndRE = regexp.MustCompile(`(?i);|\b(while|whereas|but|although|though)\b|,\s+and\b|[.!?](?:\s|$)`)
+
+// relation is one directed relation in a text: the terms of its first
+// argument (the cause, the earlier, the greater) and of its second.
+type relation struct {
+	first, second lexicon.TermSet
+	than          bool
+}
+
+// relations returns the directed relations of text.
+func (v *Lexical) relations(text string) []relation {
+	var out []relation
+	ms := relationRE.FindAllStringSubmatchIndex(text, -1)
+	for i, m := range ms {
+		if m[4] >= 0 && nounCauseRE.MatchString(text[:m[1]]) {
+			continue
+		}
+		// An argument reaches to a side end or the next relation.
+		start := 0
+		if i > 0 {
+			start = ms[i-1][1]
+		}
+		if bs := sideEndRE.FindAllStringIndex(text[start:m[0]], -1); len(bs) > 0 {
+			start += bs[len(bs)-1][1]
+		}
+		end := len(text)
+		if i+1 < len(ms) {
+			end = ms[i+1][0]
+		}
+		if b := sideEndRE.FindStringIndex(text[m[1]:end]); b != nil {
+			end = m[1] + b[0]
+		}
+		left := lexicon.NewTermSet(v.unitTerms(text[start:m[0]]))
+		right := lexicon.NewTermSet(v.unitTerms(text[m[1]:end]))
+		for t := range left {
+			if right.Has(t) {
+				delete(left, t)
+				delete(right, t)
+			}
+		}
+		r := relation{first: left, second: right, than: strings.EqualFold(text[m[0]:m[1]], "than")}
+		if m[2] >= 0 || (r.than && lesserRE.MatchString(text[start:m[0]])) {
+			r.first, r.second = r.second, r.first
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// reversedRole reports whether the span states a directed relation of the
+// claim the other way round: "X causes Y" against "Y causes X" or "X is
+// caused by Y", "X before Y" against "Y before X", "X is more itchy than Y"
+// against "Y is more itchy than X". Of the span's relations of the same
+// sort (comparison or not), the one sharing most terms with the claim's
+// decides: reversed when terms of each claim argument sit in the other
+// argument there.
+func (v *Lexical) reversedRole(claim, span string) bool {
+	if !relationRE.MatchString(claim) || !relationRE.MatchString(span) {
+		return false
+	}
+	srs := v.relations(span)
+	count := func(a, b lexicon.TermSet) int {
+		n := 0
+		for t := range a {
+			if b.Has(t) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, cr := range v.relations(claim) {
+		best, bestN := -1, 0
+		for i, sr := range srs {
+			if sr.than != cr.than {
+				continue
+			}
+			x := count(cr.first, sr.second) + count(cr.second, sr.first)
+			k := count(cr.first, sr.first) + count(cr.second, sr.second)
+			if x+k > bestN {
+				best, bestN = i, x+k
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		sr := srs[best]
+		if count(cr.first, sr.second) > 0 && count(cr.second, sr.first) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// unitContrast reports whether some unit of the claim names a member of a
+// contrast set (see contrastWords) where the span unit that best matches
+// it names another member and not the claim's: "chronic itch lasts under
+// six weeks, while acute itch lasts longer" against "acute itch is short,
+// while chronic itch lasts six weeks or longer". Units keep lists whole,
+// so reordered list items do not count.
+func (v *Lexical) unitContrast(claim, span string) bool {
+	su := v.bindUnits(span, true)
+	if len(su) < 2 {
+		return false
+	}
+	for _, cu := range v.bindUnits(claim, true) {
+		best, bestN, tie := -1, 0, false
+		for i, u := range su {
+			n := 0
+			for t := range cu.terms {
+				if u.terms.Has(t) {
+					n++
+				}
+			}
+			switch {
+			case n > bestN:
+				best, bestN, tie = i, n, false
+			case n == bestN:
+				tie = true
+			}
+		}
+		if best >= 0 && bestN >= 2 && !tie && v.contrasts.clash(words(cu.text), words(su[best].text)) {
+			return true
+		}
+	}
+	return false
+}
+
+// boundContrast reports whether the claim gives an entity one member of a
+// contrast set where the span names two members and puts the other nearer
+// that entity: "class VII is the strongest" against "class I is the
+// strongest and class VII the weakest". The rarest claim word found once in
+// the span (the entity's name, as a rule) is bound to the member nearer it
+// there; the claim is misbound when that is another member.
+func (v *Lexical) boundContrast(claim, span string) bool {
+	cw, _ := positionedWords(claim)
+	sw, bars := positionedWords(span)
+	claimClass := map[int][2]int{} // set -> the claim's one class
+	multi := map[int]bool{}
+	claimWords := map[string]bool{}
+	for _, ws := range cw {
+		for _, w := range ws {
+			claimWords[w] = true
+			k, ok := v.contrasts[w]
+			if !ok {
+				continue
+			}
+			if c, seen := claimClass[k[0]]; seen && c != k {
+				multi[k[0]] = true
+			}
+			claimClass[k[0]] = k
+		}
+	}
+	for set, k := range claimClass {
+		if multi[set] {
+			continue
+		}
+		var own, other []int
+		for p, ws := range sw {
+			for _, w := range ws {
+				if o, ok := v.contrasts[w]; ok && o[0] == set {
+					if o == k {
+						own = append(own, p)
+					} else {
+						other = append(other, p)
+					}
+				}
+			}
+		}
+		if len(own) == 0 || len(other) == 0 {
+			continue
+		}
+		// The rarest claim word found once in the span decides: names
+		// (a drug, a class numeral) bind; common words may sit anywhere.
+		var rarest float64
+		decided := 0
+		for w := range claimWords {
+			if _, ok := v.contrasts[w]; ok {
+				continue
+			}
+			terms := v.an.Terms(w)
+			if len(terms) != 1 || unboundTerms[terms[0]] {
+				continue
+			}
+			at := -1
+			for p, ws := range sw {
+				for _, x := range ws {
+					if x == w {
+						if at >= 0 {
+							at = -2
+						} else if at == -1 {
+							at = p
+						}
+					}
+				}
+			}
+			if at < 0 {
+				continue // absent, or found more than once: binds nothing
+			}
+			weight := 1.0
+			if v.rarity != nil {
+				weight = v.rarity(terms[0])
+			}
+			if weight < rarest {
+				continue
+			}
+			vote := 0
+			switch dOwn, dOther := nearest(at, own, bars), nearest(at, other, bars); {
+			case dOwn < dOther:
+				vote = 1
+			case dOther < dOwn:
+				vote = -1
+			}
+			if weight > rarest {
+				rarest, decided = weight, vote
+			} else if vote != decided {
+				decided = 0 // equally rare words disagree
+			}
+		}
+		if decided < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nearest is the least distance from p to a position of at, a clause
+// boundary between them counting as far (see positionedWords).
+func nearest(p int, at []int, bars []int) int {
+	d := -1
+	for _, q := range at {
+		x := max(p-q, q-p) + 100*max(bars[p]-bars[q], bars[q]-bars[p])
+		if d < 0 || x < d {
+			d = x
+		}
+	}
+	return d
+}
+
+// barrierWords and barrierRunes end a clause for positionedWords.
+var barrierWords = wordsOf(`and while whereas but although though`)
+
+const barrierRunes = ",;:"
+
+// positionedWords returns the lowercased words of text by position, and
+// for each position how many clause boundaries (a comma, semicolon or
+// colon, or "and", "while", "whereas", "but") come before it; a hyphenated
+// compound holds one position, as itself and as its parts.
+func positionedWords(text string) (words [][]string, bars []int) {
+	n := 0
+	for _, f := range strings.FieldsFunc(strings.ToLower(lexicon.Fold(text)), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && !strings.ContainsRune(barrierRunes, r)
+	}) {
+		for strings.ContainsAny(f[:1], barrierRunes) {
+			n++
+			f = f[1:]
+			if f == "" {
+				break
+			}
+		}
+		trailing := 0
+		for f != "" && strings.ContainsAny(f[len(f)-1:], barrierRunes) {
+			trailing++
+			f = f[:len(f)-1]
+		}
+		parts := strings.FieldsFunc(f, func(r rune) bool { return r == '-' || strings.ContainsRune(barrierRunes, r) })
+		if barrierWords[f] {
+			n++
+			parts = nil
+		}
+		if len(parts) > 0 {
+			if len(parts) > 1 {
+				parts = append(parts, strings.Join(parts, "-"))
+			}
+			words = append(words, parts)
+			bars = append(bars, n)
+		}
+		n += trailing
+	}
+	return words, bars
+}

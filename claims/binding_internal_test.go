@@ -1,0 +1,229 @@
+package claims
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+func bindingVerifier(t *testing.T) *Lexical {
+	t.Helper()
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewLexical(an, nil, nil)
+}
+
+// rarityVerifier weighs the words of the examples' frame as common and
+// every other word (a drug's name, a grade's number) as rare.
+func rarityVerifier(t *testing.T) *Lexical {
+	t.Helper()
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	common := lexicon.NewTermSet(an.Terms("cream creams ointment grade very potent mild strongest weakest"))
+	return NewLexical(an, nil, func(term string) float64 {
+		if common.Has(term) {
+			return 1
+		}
+		return 5
+	})
+}
+
+func TestBindUnits(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name  string
+		text  string
+		split bool
+		want  []string
+	}{
+		{"contrast conjunction", "Drug P is mild, whereas drug Q is strong.", false,
+			[]string{"Drug P is mild", "drug Q is strong"}},
+		{"relative clause and appositive stay with their entity",
+			"Creams protect against both rays X, which burn the surface, and rays Y, the deeper kind.", false,
+			[]string{"Creams protect against both rays X, which burn the surface", "and rays Y, the deeper kind"}},
+		{"list items stay whole", "Warts often affect the fingers, knees, elbows and soles.", false,
+			[]string{"Warts often affect the fingers, knees, elbows and soles"}},
+		{"clause and is split when asked", "Lotions are thin and ointments are greasy.", true,
+			[]string{"Lotions are thin", "ointments are greasy"}},
+		{"list and is not split", "Lotions suit the scalp and hairy legs.", true,
+			[]string{"Lotions suit the scalp and hairy legs"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, u := range v.bindUnits(tt.text, tt.split) {
+				got = append(got, u.text)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("bindUnits(%q) (-want +got):\n%s", tt.text, diff)
+			}
+		})
+	}
+}
+
+func TestMisbound(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"attributes swapped between two clauses",
+			"Ointment M suits oily skin, while lotion N suits cracked heels.",
+			"Ointment M suits cracked heels, while lotion N suits oily skin.", true},
+		{"clauses reordered, attributes kept",
+			"Lotion N suits oily skin, while ointment M suits cracked heels.",
+			"Ointment M suits cracked heels, while lotion N suits oily skin.", false},
+		{"swapped across a relative clause and an appositive",
+			"Rays X are the main cause of tanning, while rays Y reach the deeper dermis.",
+			"Filters block both rays X, which reach the deeper dermis, and rays Y, the main cause of tanning.", true},
+		{"swapped designations joined by and",
+			"Grade I lesions are flat and grade II lesions are raised.",
+			"Grade I lesions are raised, while grade II lesions are flat.", true},
+		{"cause and effect turned around",
+			"Chronic scratching can cause nail ridges.",
+			"Nail ridges can cause chronic scratching.", true},
+		{"active turned passive keeps the direction",
+			"Chronic scratching can cause nail ridges.",
+			"Nail ridges are caused by chronic scratching.", false},
+		{"passive turned active reversed",
+			"Pollen is caused by hay fever.",
+			"Hay fever is caused by pollen.", true},
+		{"order in time reversed",
+			"The fever comes before the spots.",
+			"The spots usually appear after the fever.", false},
+		{"order in time turned around",
+			"The spots come before the fever.",
+			"The spots usually appear after the fever.", true},
+		{"comparison turned around",
+			"Gels are less greasy than balms.",
+			"Balms are less greasy than gels.", true},
+		{"comparison restated the other way",
+			"Balms are greasier than gels.",
+			"Gels are less greasy than balms.", false},
+		{"association stated as a cause",
+			"Condition K causes dry eyes.",
+			"Condition K has been associated with dry eyes in some groups.", true},
+		{"association kept",
+			"Condition K is linked with dry eyes.",
+			"Condition K has been associated with dry eyes in some groups.", false},
+		{"contrast word moved into the other clause",
+			"Acute flares last for months, while chronic flares settle within days.",
+			"Chronic flares last for months, while acute flares settle within days.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := v.misbound(tt.claim, tt.span); got != tt.want {
+				t.Errorf("misbound(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+}
+
+// bindingChecks are the verdicts of misbound's checks on one pair.
+type bindingChecks struct {
+	Crossed, UnitContrast, BoundContrast, Reversed, MadeCausal bool
+}
+
+// TestBindingChecks shows which of misbound's checks fires on each pair.
+func TestBindingChecks(t *testing.T) {
+	v := rarityVerifier(t)
+	tests := []struct {
+		name, claim, span string
+		want              bindingChecks
+	}{
+		{"crossed clauses", "Ointment M suits oily skin, while lotion N suits cracked heels.",
+			"Ointment M suits cracked heels, while lotion N suits oily skin.", bindingChecks{Crossed: true}},
+		{"contrast member in the other clause", "Acute flares last for months, while chronic flares settle within days.",
+			"Chronic flares last for months, while acute flares settle within days.", bindingChecks{Crossed: true, UnitContrast: true}},
+		{"one clause bound to the other's contrast member", "Acute attacks fade within a few hours.",
+			"Chronic attacks fade within a few hours, while acute ones fade within minutes.", bindingChecks{UnitContrast: true, BoundContrast: true}},
+		{"rank moved to the other grade", "Grade 4 creams are the strongest.",
+			"Grade 1 creams are the strongest and grade 4 the weakest.", bindingChecks{BoundContrast: true}},
+		{"rank kept on its grade", "Grade 1 creams are the strongest.",
+			"Grade 1 creams are the strongest and grade 4 the weakest.", bindingChecks{}},
+		{"potency moved to the other drug", "Zetasone is a very potent ointment.",
+			"Zetasone is a mild ointment, and quorbetasol is a very potent one.", bindingChecks{UnitContrast: true, BoundContrast: true}},
+		{"potency kept across a clause boundary", "Quorbetasol is a very potent ointment.",
+			"Zetasone is a mild ointment, and quorbetasol is a very potent one.", bindingChecks{}},
+		{"reversed cause", "Chronic scratching can cause nail ridges.",
+			"Nail ridges can cause chronic scratching.", bindingChecks{Reversed: true}},
+		{"reversed comparison", "Gels are less greasy than balms.",
+			"Balms are less greasy than gels.", bindingChecks{Reversed: true}},
+		{"association made causal", "Condition K causes dry eyes.",
+			"Condition K has been associated with dry eyes in some groups.", bindingChecks{MadeCausal: true}},
+		{"faithful passive", "Chronic scratching can cause nail ridges.",
+			"Nail ridges are caused by chronic scratching.", bindingChecks{}},
+		{"a sentence against itself, cause and link in their own clauses",
+			"Germ G most often causes boils, while germ H is linked to rashes.",
+			"Germ G most often causes boils, while germ H is linked to rashes.", bindingChecks{}},
+		{"the noun cause is no causal claim", "The exact cause of condition K is unknown.",
+			"Condition K has been associated with dry eyes.", bindingChecks{}},
+		{"causal stated elsewhere in the span", "Condition K causes dry eyes.",
+			"Condition K causes dry eyes, and it has been associated with rashes.", bindingChecks{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := bindingChecks{
+				Crossed:       v.crossedBinding(tt.claim, tt.span),
+				UnitContrast:  v.unitContrast(tt.claim, tt.span),
+				BoundContrast: v.boundContrast(tt.claim, tt.span),
+				Reversed:      v.reversedRole(tt.claim, tt.span),
+				MadeCausal:    v.madeCausal(tt.claim, tt.span),
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("checks on %q against %q (-want +got):\n%s", tt.claim, tt.span, diff)
+			}
+		})
+	}
+}
+
+func TestWordsKeepCompounds(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"A second-line option.", []string{"a", "second", "line", "option", "second-line"}},
+		{"No compound here", []string{"no", "compound", "here"}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, words(tt.text)); diff != "" {
+			t.Errorf("words(%q) (-want +got):\n%s", tt.text, diff)
+		}
+	}
+}
+
+func TestPositionedWords(t *testing.T) {
+	gotWords, gotBars := positionedWords("Gel P is mild, and low-dose Q is strong.")
+	wantWords := [][]string{{"gel"}, {"p"}, {"is"}, {"mild"}, {"low", "dose", "low-dose"}, {"q"}, {"is"}, {"strong"}}
+	wantBars := []int{0, 0, 0, 0, 2, 2, 2, 2}
+	if diff := cmp.Diff(wantWords, gotWords); diff != "" {
+		t.Errorf("words (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(wantBars, gotBars); diff != "" {
+		t.Errorf("boundaries (-want +got):\n%s", diff)
+	}
+}
+
+func TestAdviceAgainstDenies(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		claim, span string
+		want        bool
+	}{
+		{"Rubbing sore heels helps blisters heal.", "Let blisters heal on their own and avoid rubbing sore heels.", true},
+		{"Avoid rubbing sore heels.", "Let blisters heal on their own and avoid rubbing sore heels.", false},
+		{"Cool compresses help blisters heal.", "Cool compresses help blisters heal.", false},
+	}
+	for _, tt := range tests {
+		got := v.negatedElsewhere(tt.claim, tt.span)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("negatedElsewhere(%q, %q) (-want +got):\n%s", tt.claim, tt.span, diff)
+		}
+	}
+}
