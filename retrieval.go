@@ -40,7 +40,9 @@ func withoutInstructions(question string) string {
 	if strings.Contains(question, "<") {
 		question = strings.TrimSpace(strayTagRE.ReplaceAllString(toolMarkupRE.ReplaceAllString(question, " "), " "))
 	}
-	question = strings.TrimSpace(toolNoteRE.ReplaceAllString(question, " "))
+	if strings.ContainsAny(question, "([") {
+		question = strings.TrimSpace(toolNoteRE.ReplaceAllString(question, " "))
+	}
 	if !instructionRE.MatchString(question) {
 		return question
 	}

@@ -1,10 +1,7 @@
 package identifiers
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -55,27 +52,7 @@ var obfuscations = []string{"invisible", "unicode", "spacing", "case", "cue", "s
 
 func TestGenerateAdversarial(t *testing.T) {
 	gen := generateAdversarial()
-	var buf bytes.Buffer
-	for _, g := range gen {
-		b, err := json.Marshal(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		buf.Write(b)
-		buf.WriteByte('\n')
-	}
-	if *update {
-		if err := os.WriteFile(adversarialPath, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(adversarialPath)
-	if err != nil {
-		t.Fatalf("%v: run go test ./abstain/internal/identifiers/ -run TestGenerateAdversarial -update", err)
-	}
-	if !bytes.Equal(got, buf.Bytes()) {
-		t.Errorf("%s is not what the generator makes: run go test ./abstain/internal/identifiers/ -run TestGenerateAdversarial -update", adversarialPath)
-	}
+	checkGenerated(t, adversarialPath, "TestGenerateAdversarial", gen)
 	// At least 5,000 positives; every kind under every obfuscation that
 	// applies to it; each positive's offsets slice a value.
 	cells := map[[2]string]int{}

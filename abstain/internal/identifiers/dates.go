@@ -1,6 +1,7 @@
 package identifiers
 
 import (
+	"iter"
 	"strconv"
 	"strings"
 
@@ -195,6 +196,32 @@ var personalWords = []string{
 	"padre", "husband", "wife", "esposo", "esposa", "mom", "dad", "mama", "papa", "baby", "bebe",
 }
 
+// dateMatch is a date found in a text: s[start:end], and its parts.
+type dateMatch struct {
+	start, end int
+	parts      dateParts
+}
+
+// dateMatches yields the dates of s that stand apart from other digits and
+// letters and parse, with their offsets ("the " before a day left out) and
+// parts.
+func dateMatches(s string) iter.Seq[dateMatch] {
+	return func(yield func(dateMatch) bool) {
+		for _, m := range reDate.FindAllStringIndex(s) {
+			st, e := m[0], m[1]
+			if strings.HasPrefix(s[st:e], "the ") {
+				st += 4
+			}
+			if !isolated(s, st, e) {
+				continue
+			}
+			if parts, ok := parseDate(s[st:e]); ok && !yield(dateMatch{st, e, parts}) {
+				return
+			}
+		}
+	}
+}
+
 // dates finds dates tied to a person: after a birth cue (date_of_birth),
 // after a cue of care such as "admitted" or "seen on" (date), or a full date
 // in a sentence about a person.
@@ -203,16 +230,9 @@ func (sc *scan) dates() {
 	if !sc.may(sc.digits >= 1 && hasDateShape(s)) {
 		return
 	}
-	for _, m := range reDate.FindAllStringIndex(s) {
-		st, e := m[0], m[1]
-		if strings.HasPrefix(s[st:e], "the ") {
-			st += 4
-		}
-		if !isolated(s, st, e) {
-			continue
-		}
-		parts, ok := parseDate(s[st:e])
-		if !ok || !parts.month {
+	for d := range dateMatches(s) {
+		st, e, parts := d.start, d.end, d.parts
+		if !parts.month {
 			continue
 		}
 		numericPair := !parts.year && !strings.ContainsAny(s[st:e], "abcdefghijklmnopqrstuvwxyz")

@@ -29,8 +29,10 @@ var update = flag.Bool("update", false, "rewrite the generated sets: testdata/id
 
 const identifiersPath = "testdata/identifiers.jsonl"
 
-func TestGenerateIdentifiers(t *testing.T) {
-	gen := generateIdentifiers()
+// checkGenerated checks that path holds gen, one JSON value a line, and
+// rewrites it first with -update; test names the test that does so.
+func checkGenerated[T any](t *testing.T, path, test string, gen []T) {
+	t.Helper()
 	var buf bytes.Buffer
 	for _, g := range gen {
 		b, err := json.Marshal(g)
@@ -41,17 +43,22 @@ func TestGenerateIdentifiers(t *testing.T) {
 		buf.WriteByte('\n')
 	}
 	if *update {
-		if err := os.WriteFile(identifiersPath, buf.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	got, err := os.ReadFile(identifiersPath)
+	got, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v: run go test ./abstain/internal/identifiers/ -run TestGenerateIdentifiers -update", err)
+		t.Fatalf("%v: run go test ./abstain/internal/identifiers/ -run %s -update", err, test)
 	}
 	if !bytes.Equal(got, buf.Bytes()) {
-		t.Errorf("%s is not what the generator makes: run go test ./abstain/internal/identifiers/ -run TestGenerateIdentifiers -update", identifiersPath)
+		t.Errorf("%s is not what the generator makes: run go test ./abstain/internal/identifiers/ -run %s -update", path, test)
 	}
+}
+
+func TestGenerateIdentifiers(t *testing.T) {
+	gen := generateIdentifiers()
+	checkGenerated(t, identifiersPath, "TestGenerateIdentifiers", gen)
 	// The set covers every kind, holds at least 2,000 inputs, and each
 	// positive's offsets slice a value.
 	perKind := map[string]int{}

@@ -27,18 +27,10 @@ func (sc *scan) partials() {
 	if !hasDateShape(s) {
 		return
 	}
-	for _, m := range reDate.FindAllStringIndex(s) {
-		st, e := m[0], m[1]
-		if strings.HasPrefix(s[st:e], "the ") {
-			st += 4
-		}
-		if !isolated(s, st, e) {
-			continue
-		}
-		parts, ok := parseDate(s[st:e])
-		named := strings.ContainsAny(s[st:e], "abcdefghijklmnopqrstuvwxyz")
-		if ok && parts.month && (parts.year || named && parts.day) {
-			sc.add(KindDate, st, e, prioShape)
+	for d := range dateMatches(s) {
+		named := strings.ContainsAny(s[d.start:d.end], "abcdefghijklmnopqrstuvwxyz")
+		if d.parts.month && (d.parts.year || named && d.parts.day) {
+			sc.add(KindDate, d.start, d.end, prioShape)
 		}
 	}
 }
