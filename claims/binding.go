@@ -212,11 +212,16 @@ func (v *Lexical) unitTerms(text string) []string {
 // that reorders or regroups clauses draws each claim unit from one span
 // unit, or draws from two without another claim unit drawing from both.
 func (v *Lexical) crossedBinding(claim, span string) bool {
-	su := v.bindUnits(span, true)
+	return v.crossedUnits(v.claimUnits(claim), span)
+}
+
+// crossedUnits is crossedBinding given the claim's units.
+func (v *Lexical) crossedUnits(claimUnits func() []unit, span string) bool {
+	su := v.cache.spanUnits(v, span)
 	if len(su) < 2 {
 		return false
 	}
-	cu := v.bindUnits(claim, true)
+	cu := claimUnits()
 	if len(cu) < 2 {
 		return false
 	}
@@ -327,7 +332,21 @@ func statesCause(text string) bool {
 // directed relation of the claim the other way round (reversedRole), or an
 // association as a cause (madeCausal).
 func (v *Lexical) misbound(claim, span string) bool {
-	return v.crossedBinding(claim, span) || v.unitContrast(claim, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span)
+	cu := v.claimUnits(claim)
+	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span)
+}
+
+// claimUnits returns a function that gives the claim's entity units, found
+// on first use and then kept, so that the checks of one claim share them.
+func (v *Lexical) claimUnits(claim string) func() []unit {
+	var cu []unit
+	done := false
+	return func() []unit {
+		if !done {
+			cu, done = v.bindUnits(claim, true), true
+		}
+		return cu
+	}
 }
 
 // relationRE finds words that give a relation a direction: cause and
@@ -408,7 +427,7 @@ func (v *Lexical) reversedRole(claim, span string) bool {
 	if !relationRE.MatchString(claim) || !relationRE.MatchString(span) {
 		return false
 	}
-	srs := v.relations(span)
+	srs := v.cache.spanRelations(v, span)
 	count := func(a, b lexicon.TermSet) int {
 		n := 0
 		for t := range a {
@@ -448,11 +467,16 @@ func (v *Lexical) reversedRole(claim, span string) bool {
 // while chronic itch lasts six weeks or longer". Units keep lists whole,
 // so reordered list items do not count.
 func (v *Lexical) unitContrast(claim, span string) bool {
-	su := v.bindUnits(span, true)
+	return v.unitContrastOf(v.claimUnits(claim), span)
+}
+
+// unitContrastOf is unitContrast given the claim's units.
+func (v *Lexical) unitContrastOf(claimUnits func() []unit, span string) bool {
+	su := v.cache.spanUnits(v, span)
 	if len(su) < 2 {
 		return false
 	}
-	for _, cu := range v.bindUnits(claim, true) {
+	for _, cu := range claimUnits() {
 		best, bestN, tie := -1, 0, false
 		for i, u := range su {
 			n := 0

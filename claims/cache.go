@@ -25,9 +25,31 @@ type sentenceCache struct {
 	an      *lexicon.Analyzer
 	m       sync.Map // text -> *analysed
 	n       atomic.Int64
-	clauses sync.Map // span text -> []clause
-	nc      atomic.Int64
+	clauses memo[[]clause]   // span text -> its clauses
+	units   memo[[]unit]     // span text -> its entity units
+	rels    memo[[]relation] // span text -> its directed relations
 	max     int64
+}
+
+// memo remembers values built from texts, up to a number of texts; past
+// that, values are built without being kept.
+type memo[T any] struct {
+	m sync.Map // text -> T
+	n atomic.Int64
+}
+
+// get returns build(text), built once while fewer than max texts are kept.
+func (mm *memo[T]) get(text string, max int64, build func(string) T) T {
+	if v, ok := mm.m.Load(text); ok {
+		return v.(T)
+	}
+	v := build(text)
+	if mm.n.Load() < max {
+		if _, loaded := mm.m.LoadOrStore(text, v); !loaded {
+			mm.n.Add(1)
+		}
+	}
+	return v
 }
 
 // maxCachedTexts bounds the cache: about the size of a large corpus's set of
@@ -73,14 +95,27 @@ func (c *sentenceCache) get(text string) *analysed {
 // spanClauses returns the clauses of a supporting span, one or two passage
 // sentences, analysed once and kept like the sentences are.
 func (c *sentenceCache) spanClauses(v *Lexical, text string) []clause {
-	if cl, ok := c.clauses.Load(text); ok {
-		return cl.([]clause)
+	if c == nil {
+		return v.clauses(text)
 	}
-	cl := v.clauses(text)
-	if c.nc.Load() < c.max {
-		if _, loaded := c.clauses.LoadOrStore(text, cl); !loaded {
-			c.nc.Add(1)
-		}
+	return c.clauses.get(text, c.max, v.clauses)
+}
+
+// spanUnits returns the entity units of a supporting span (see bindUnits),
+// found once and kept like its clauses.
+func (c *sentenceCache) spanUnits(v *Lexical, text string) []unit {
+	build := func(t string) []unit { return v.bindUnits(t, true) }
+	if c == nil {
+		return build(text)
 	}
-	return cl
+	return c.units.get(text, c.max, build)
+}
+
+// spanRelations returns the directed relations of a supporting span (see
+// relations), found once and kept like its clauses.
+func (c *sentenceCache) spanRelations(v *Lexical, text string) []relation {
+	if c == nil {
+		return v.relations(text)
+	}
+	return c.rels.get(text, c.max, v.relations)
 }
