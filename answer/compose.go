@@ -330,7 +330,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 				// "Which parts of the body?" is answered best by the
 				// sentence that names the most places.
 				if cued&Location != 0 {
-					score += siteWeight * float64(min(distinctSites(text)-1, maxSiteBonus))
+					score += siteWeight * float64(min(s.sites-1, maxSiteBonus))
 				}
 			}
 			if len(aspects) == 0 && info.intents&Definition != 0 && asked&Definition != 0 {

@@ -16,6 +16,7 @@ type sentence struct {
 	junk       bool   // never a claim: a question, heading, list or boilerplate
 	index      int    // position in the passage
 	cues       Intent // the kinds of answer its words hold, read once
+	sites      int    // how many different body sites it names, counted once
 }
 
 // boilerplateRE matches sentences that point elsewhere or introduce a list
@@ -65,6 +66,9 @@ func splitPassage(an *lexicon.Analyzer, text string) []sentence {
 		}
 		st.anaphoric = anaphorRE.MatchString(body)
 		st.cues = cuedIntents(allIntents, body)
+		if st.cues&Location != 0 {
+			st.sites = distinctSites(body)
+		}
 		out = append(out, st)
 	}
 	return out
