@@ -462,30 +462,53 @@ func checkScores(t *testing.T, kept []dermliving.Claim, removed []dermliving.Rem
 
 // TestOperatingPointOption checks that WithOperatingPoint and
 // WithSupportThreshold reach the default verifier: a true paraphrase Strict
-// removes is kept at Balanced, and a contradiction is removed at both.
+// removes is kept by Balanced exactly when its score reaches the Balanced
+// threshold, and by any threshold below its score; a contradiction is removed
+// at every setting.
 func TestOperatingPointOption(t *testing.T) {
 	q := "What causes allergic contact dermatitis?"
-	paraphrase := "Poison ivy and poison oak cause the reaction through an oily resin called urushiol."
-	draft := dermliving.WithDraft(paraphrase, "Allergic contact dermatitis is never caused by nickel.")
+	paraphrase := "Poison ivy and poison oak bring on allergic contact dermatitis through an oily resin called urushiol."
+	contradiction := "Allergic contact dermatitis is never caused by nickel."
+	draft := dermliving.WithDraft(paraphrase, contradiction)
+	scores := map[string]float64{}
 	kept := func(opts ...dermliving.Option) map[string]bool {
 		t.Helper()
 		out := map[string]bool{}
-		if g, ok := ask(t, q, append(opts, draft)...).(*dermliving.Grounded); ok {
-			for _, c := range g.Claims {
+		var removed []dermliving.RemovedClaim
+		switch r := ask(t, q, append(opts, draft)...).(type) {
+		case *dermliving.Grounded:
+			for _, c := range r.Claims {
 				out[c.Text] = true
+				scores[c.Text] = c.Score
 			}
-			checkScores(t, g.Claims, g.RemovedClaims)
+			checkScores(t, r.Claims, r.RemovedClaims)
+			removed = r.RemovedClaims
+		case *dermliving.Abstained:
+			removed = r.RemovedClaims
+		}
+		for _, r := range removed {
+			scores[r.Text] = r.Score
 		}
 		return out
 	}
 	strict, balanced := kept(), kept(dermliving.WithOperatingPoint(claims.Balanced))
-	low, high := kept(dermliving.WithSupportThreshold(0.01)), kept(dermliving.WithSupportThreshold(0.999))
-	t.Logf("strict %v, balanced %v", strict, balanced)
-	if !balanced[paraphrase] || strict[paraphrase] {
-		t.Errorf("the paraphrase: kept by Strict %v, by Balanced %v; want only Balanced", strict[paraphrase], balanced[paraphrase])
+	score, ok := scores[paraphrase]
+	if !ok {
+		t.Fatalf("the paraphrase got no score")
 	}
-	for name, k := range map[string]map[string]bool{"strict": strict, "balanced": balanced, "threshold 0.01": low} {
-		if k["Allergic contact dermatitis is never caused by nickel."] {
+	below, high := kept(dermliving.WithSupportThreshold(score*0.9)), kept(dermliving.WithSupportThreshold(0.999))
+	t.Logf("paraphrase score %.3f (Balanced threshold %.2f); strict %v, balanced %v", score, claims.BalancedThreshold(), strict, balanced)
+	if strict[paraphrase] {
+		t.Errorf("Strict kept the paraphrase; the test needs one its structural check refuses")
+	}
+	if want := score >= claims.BalancedThreshold(); balanced[paraphrase] != want {
+		t.Errorf("Balanced kept the paraphrase %v, want %v at score %.3f", balanced[paraphrase], want, score)
+	}
+	if !below[paraphrase] {
+		t.Errorf("a threshold below the paraphrase's score %.3f removed it", score)
+	}
+	for name, k := range map[string]map[string]bool{"strict": strict, "balanced": balanced, "below the paraphrase": below} {
+		if k[contradiction] {
 			t.Errorf("%s kept the contradiction", name)
 		}
 	}
