@@ -332,6 +332,11 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 				if cued&Location != 0 {
 					score += siteWeight * float64(min(s.sites-1, maxSiteBonus))
 				}
+				// "Who gets X?" likewise by the sentence that says most of
+				// who.
+				if cued&Risk != 0 {
+					score += siteWeight * float64(min(s.groups-1, maxSiteBonus))
+				}
 			}
 			if len(aspects) == 0 && info.intents&Definition != 0 && asked&Definition != 0 {
 				score += 0.3

@@ -138,7 +138,7 @@ func sectionIntents(section string) Intent {
 var cueRE = map[Intent]*regexp.Regexp{
 	Duration:      regexp.MustCompile(`(?i)\b(?:\d+|one|two|three|four|five|six|seven|eight|ten|several|few|many)\s+(?:to\s+\w+\s+)?(?:hours?|days?|weeks?|months?|years?)\b|\b(?:within|lasts?|lasting|resolv\w*|clears?|clear\w*|heals?|fades?|self-limiting|lifelong|persist\w*|chronic|recurr?\w*)\b`),
 	Contagion:     regexp.MustCompile(`(?i)\b(?:contagious|infectious|spread\w*|catch\w*|caught|transmit\w*|passed|pass\w*\s+(?:on|to|between)|direct\s+contact|sharing)\b`),
-	Risk:          regexp.MustCompile(`(?i)\b(?:children|adults|infants|babies|teenagers|adolescents|older|elderly|women|men|people\s+(?:with|who)|age|common\s+in|more\s+common|most\s+common|risk|likely)\b`),
+	Risk:          groupRE,
 	Prognosis:     regexp.MustCompile(`(?i)\b(?:permanent\w*|grow\s+back|regrow\w*|regrowth|resolv\w*|clear\w*|cure\w*|curable|lifelong|long-term|recur\w*|come\s+back|comes\s+back|remission|outlook|prognosis|improv\w*|persist\w*|fade\w*|go\s+away|goes\s+away|spontaneous\w*)\b`),
 	Cause:         regexp.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|due\s+to|result\w*\s+(?:from|of)|linked|develops?\s+when|leads?\s+to|worsen\w*|aggravat\w*|flare\w*|bring\s+on|mutation\w*|inherit\w*|genetic)\b`),
 	Treatment:     regexp.MustCompile(`(?i)\b(?:treat\w*|therap\w*|cream\w*|ointment\w*|medicine\w*|medication\w*|tablets?|antibiotic\w*|antiviral\w*|antifungal\w*|steroid\w*|corticosteroid\w*|surgery|surgical|excision|removal|cryotherapy|laser|injection\w*|options?)\b`),
@@ -148,6 +148,21 @@ var cueRE = map[Intent]*regexp.Regexp{
 	Diagnosis:     regexp.MustCompile(`(?i)\b(?:diagnos\w*|tests?|biops\w*|examin\w*|confirm\w*|scrap\w*|swab\w*|microscop\w*|culture|dermoscop\w*|look\w*\s+at)\b`),
 	SeeClinician:  regexp.MustCompile(`(?i)\b(?:clinician|doctor|review|seek|urgent\w*|prompt\w*|advisable|warrant\w*|medical\s+attention|assessment)\b`),
 	Definition:    regexp.MustCompile(`(?i)\b(?:is\s+an?|are\s+an?|are\s+\w+\s+that|is\s+the|is\s+a\s+common|refers?\s+to|called|known\s+as|means?)\b`),
+}
+
+// groupRE marks a sentence that says who gets a condition: a group of
+// people, an age or a descent, or how common it is among them. "The most
+// common form of X" says nothing of who gets X.
+var groupRE = regexp.MustCompile(`(?i)\b(?:children|adults|infants|babies|teenagers|adolescents|older|elderly|women|men|people\s+(?:with|who|of)|age|descent|ancestry|ethnic\w*|populations?|common\s+(?:in|among)|more\s+common|risk|likely)\b`)
+
+// distinctGroups is how many different marks of who gets a condition a
+// sentence holds.
+func distinctGroups(sentence string) int {
+	seen := map[string]bool{}
+	for _, m := range groupRE.FindAllString(sentence, -1) {
+		seen[strings.ToLower(m)] = true
+	}
+	return len(seen)
 }
 
 // bodySiteRE marks a sentence that names a place on the body.

@@ -17,6 +17,7 @@ type sentence struct {
 	index      int    // position in the passage
 	cues       Intent // the kinds of answer its words hold, read once
 	sites      int    // how many different body sites it names, counted once
+	groups     int    // how many different marks of who gets a condition it holds
 }
 
 // boilerplateRE matches sentences that point elsewhere or introduce a list
@@ -68,6 +69,9 @@ func splitPassage(an *lexicon.Analyzer, text string) []sentence {
 		st.cues = cuedIntents(allIntents, body)
 		if st.cues&Location != 0 {
 			st.sites = distinctSites(body)
+		}
+		if st.cues&Risk != 0 {
+			st.groups = distinctGroups(body)
 		}
 		out = append(out, st)
 	}
