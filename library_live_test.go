@@ -85,6 +85,25 @@ func withReport(t *testing.T, id, released string, report *evidence.GateReport) 
 	return kv
 }
 
+// servedBlocked opens an embedded sandbox version with a failing gate
+// report, a given id and release date, as the sandbox opens its own
+// versions: served all the same although blocked.
+func servedBlocked(t *testing.T, id, released string) *evidence.Version {
+	t.Helper()
+	b := sandboxBundle(t, "kv_2026_11_01", true, failingReport)
+	b.Manifest.ID, b.Manifest.Released = id, released
+	dir := filepath.Join(t.TempDir(), id)
+	if err := b.WriteDir(context.Background(), dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	kv, err := evidence.OpenFS(os.DirFS(dir), &evidence.OpenOptions{AllowBlocked: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { kv.Close() })
+	return kv
+}
+
 var (
 	passingReport = &evidence.GateReport{Measured: "2027-01-01", Passed: true, Gates: []evidence.Gate{
 		{Name: "citation_validity", Threshold: 0.99, Comparison: ">=", Value: 0.995, Passed: true, Cases: 10},
@@ -118,8 +137,10 @@ func TestReleaseStatus(t *testing.T) {
 			"a failing report: refused without an opt-in", dermliving.StatusBlocked},
 		{"blocked, allowed for the question", withReport(t, "kv_b2", "2027-01-01", failingReport), []dermliving.Option{dermliving.WithBlockedVersion()}, dermliving.StatusBlocked, []string{"citation_validity"}, false,
 			"WithBlockedVersion answers, flagged blocked with the gate it fails", dermliving.StatusBlocked},
-		{"blocked, sandbox", openSandbox(t, "kv_2026_11_01"), nil, dermliving.StatusBlocked, []string{"citation_validity"}, false,
-			"the sandbox stores its failing report and is opened served all the same", dermliving.StatusBlocked},
+		{"blocked, served all the same", servedBlocked(t, "kv_b3", "2027-01-01"), nil, dermliving.StatusBlocked, []string{"citation_validity"}, false,
+			"a failing report, opened to be served all the same", dermliving.StatusBlocked},
+		{"released, sandbox", openSandbox(t, "kv_2026_11_01"), nil, dermliving.StatusReleased, nil, false,
+			"the sandbox stores its passing report", dermliving.StatusReleased},
 	}
 	for _, tt := range tests {
 		if v := dermliving.DescribeVersion(tt.kv); v.Status != tt.viewedAs || v.BlockedAllowed != (tt.kv.BlockedAllowed() && v.Status == dermliving.StatusBlocked) {
@@ -155,19 +176,19 @@ func TestLibraryDefaultStatus(t *testing.T) {
 	released := withReport(t, "kv_a", "2026-12-01", passingReport)
 	unmeasured := withReport(t, "kv_b", "2027-01-01", nil)
 	blocked := withReport(t, "kv_c", "2027-02-01", failingReport)
-	sandboxKV := openSandbox(t, "kv_2026_11_01")
+	served := servedBlocked(t, "kv_d", "2027-03-01")
 	tests := []struct {
 		name string
 		kvs  []*evidence.Version
 		want string // "" for ErrNoKnowledge
 		why  string
 	}{
-		{"released first", []*evidence.Version{released, unmeasured, blocked, sandboxKV}, "kv_a",
+		{"released first", []*evidence.Version{released, unmeasured, blocked, served}, "kv_a",
 			"an older released version before a newer unmeasured one"},
-		{"then unmeasured", []*evidence.Version{unmeasured, blocked, sandboxKV}, "kv_b",
+		{"then unmeasured", []*evidence.Version{unmeasured, blocked, served}, "kv_b",
 			"with none released, the newest unmeasured one, flagged in every answer"},
-		{"then blocked but allowed", []*evidence.Version{blocked, sandboxKV}, "kv_2026_11_01",
-			"the sandbox, blocked but opened to be served, before nothing"},
+		{"then blocked but allowed", []*evidence.Version{blocked, served}, "kv_d",
+			"a blocked version opened to be served, before nothing"},
 		{"never blocked and refused", []*evidence.Version{blocked}, "",
 			"Ask would refuse it: no default"},
 	}

@@ -1,6 +1,11 @@
 package claims
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
 
 // An answerType is the kind of answer a question's wording asks for, beyond
 // its topic: where (a body site), how long (a duration), who (a group of
@@ -111,3 +116,43 @@ func holdsAsked(types []answerType, sentence string) bool {
 	}
 	return false
 }
+
+// absenceRE asks whether something happens without a thing ("Can X occur
+// without any blisters?"); its group is what is said to be absent.
+var absenceRE = regexp.MustCompile(`(?i)^\W*(?:can|could|does|do|is|are|will|may|might)\b[^?]{0,80}?\b(?:without|never)\s+(?:(?:any|a|an|the|having|getting|causing)\s+)*([\pL-]+)`)
+
+// negationWords deny what follows them within a few words.
+var negationWords = map[string]bool{"without": true, "never": true, "no": true, "not": true, "none": true, "absent": true, "lacks": true, "lacking": true, "free": true}
+
+// absenceType is the kind of answer a question asking whether something
+// happens without a thing wants: a sentence that denies that thing ("some
+// people never develop blisters", "can begin without blisters"), not one that
+// describes it. It is nil when the question asks no such thing.
+func absenceType(an *lexicon.Analyzer, question string) *answerType {
+	m := absenceRE.FindStringSubmatch(question)
+	if m == nil {
+		return nil
+	}
+	absent := lexicon.NewTermSet(an.Terms(m[1]))
+	if len(absent) == 0 {
+		return nil
+	}
+	return &answerType{name: "absence", required: true, question: absenceRE, answers: func(sentence string) bool {
+		ws := words(sentence)
+		for i, w := range ws {
+			if !slices.ContainsFunc(an.Terms(w), absent.Has) {
+				continue
+			}
+			for _, before := range ws[max(0, i-absenceReach):i] {
+				if negationWords[before] {
+					return true
+				}
+			}
+		}
+		return false
+	}}
+}
+
+// absenceReach is how many words before a thing a negation may stand and
+// still deny it ("never develop blisters", "without any visible blisters").
+const absenceReach = 4

@@ -112,3 +112,36 @@ func TestRequiredTypes(t *testing.T) {
 		t.Errorf("requiredTypes (-want +got):\n%s", diff)
 	}
 }
+
+func TestAbsenceType(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		question, sentence string
+		want               bool
+	}{
+		{"Can bullous pemphigoid occur without any blisters?", "Some people with bullous pemphigoid never develop blisters.", true},
+		{"Can bullous pemphigoid occur without any blisters?", "Bullous pemphigoid can begin without blisters.", true},
+		// A negation of something else does not settle it.
+		{"Can bullous pemphigoid occur without any blisters?", "Healed blisters usually leave no scarring.", false},
+		{"Can bullous pemphigoid occur without any blisters?", "The blisters do not rupture easily.", false},
+		{"Can bullous pemphigoid occur without any blisters?", "Bullous pemphigoid blisters are large and tense.", false},
+		{"Does ringworm ever clear without treatment?", "Mild ringworm rarely clears without treatment.", true},
+	}
+	for _, tt := range tests {
+		at := absenceType(an, tt.question)
+		if at == nil {
+			t.Fatalf("absenceType(%q) = nil", tt.question)
+		}
+		if got := at.answers(tt.sentence); got != tt.want {
+			t.Errorf("%q answers %q: %v, want %v", tt.sentence, tt.question, got, tt.want)
+		}
+	}
+	for _, q := range []string{"What are the blisters of bullous pemphigoid like?", "Why does acne appear without warning?"} {
+		if at := absenceType(an, q); at != nil {
+			t.Errorf("absenceType(%q) asks for an absence", q)
+		}
+	}
+}

@@ -108,6 +108,9 @@ func (v *Lexical) ExtractFor(question string, concepts []retrieve.Weighted, pass
 			return namesTerm(v.an, term, sentence)
 		}})
 	}
+	if t := absenceType(v.an, question); t != nil {
+		asked = append(asked, *t)
+	}
 	return extract(v.an, v.cache.get, concepts, passages, asked)
 }
 

@@ -142,8 +142,30 @@ func (ix *Index) Analyze(question string) []Weighted {
 			}
 		}
 	}
+	// "Are head lice a sign of poor cleanliness?" asks whether one thing
+	// indicates another, not for the signs of a condition: "sign" is the
+	// question's verb and would otherwise draw every "Signs and symptoms"
+	// section. What is asked about stays: "Is itching a sign of scabies?"
+	// still finds the scabies passage that names itching.
+	if m := indicatorRE.FindStringSubmatchIndex(question); m != nil {
+		for _, t := range ix.an.Terms(question[m[2]:m[3]]) {
+			for i, w := range out {
+				if !w.Filler && w.Group < 0 && w.Terms[0] == t {
+					out[i].Weight *= indicatorWeight
+				}
+			}
+		}
+	}
 	return out
 }
+
+// indicatorRE finds the word of a yes-or-no question that asks whether one
+// thing is a sign of another: "is X a sign of Y", "can X be a symptom of Y".
+var indicatorRE = regexp.MustCompile(`(?i)^\W*(?:is|are|can|could|might|may|would|was|were)\b[^?]{1,80}?\b(?:a|an|the)\s+(?:(?:common|typical|early|possible|usual|sure|definite|warning)\s+)?(sign|symptom|indicator|marker)\s+(?:of|that)\b`)
+
+// indicatorWeight is the share of its weight "sign" keeps in such a
+// question.
+const indicatorWeight = 0.2
 
 // contrastRE finds the word a question sets its point against: the first
 // word after "rather than", "instead of" or "as opposed to", past an

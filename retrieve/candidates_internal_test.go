@@ -3,6 +3,7 @@ package retrieve
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -141,6 +142,51 @@ func TestAnalyzeContrast(t *testing.T) {
 	for _, tt := range tests {
 		if got := weight(tt.question, "cream"); got != tt.want {
 			t.Errorf("Analyze(%q): cream weighs %v, want %v", tt.question, got, tt.want)
+		}
+	}
+}
+
+// TestAnalyzeIndicator checks that "sign" weighs little in a question that
+// asks whether one thing is a sign of another, and fully when the same words
+// ask for a condition's signs.
+func TestAnalyzeIndicator(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []Doc{
+		{ID: "a", Title: "Head lice", Section: "Signs and symptoms", Text: "The first sign of head lice is itching of the scalp."},
+		{ID: "b", Title: "Head lice", Section: "Overview", Text: "Infestation is not related to cleanliness."},
+		{ID: "c", Title: "Scabies", Section: "Signs and symptoms", Text: "Scabies causes intense itching."},
+	}
+	ix, err := New(context.Background(), docs, &Options{Analyzer: an})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	weight := func(question string) float64 {
+		for _, w := range ix.Analyze(question) {
+			if slices.Contains(w.Terms, "sign") {
+				return w.Weight
+			}
+		}
+		t.Fatalf("Analyze(%q) has no concept sign", question)
+		return 0
+	}
+	tests := []struct {
+		question, control string // the same words, asking for signs
+		share             float64
+	}{
+		{"Are head lice a sign of poor cleanliness?", "Which sign of head lice shows poor cleanliness?", indicatorWeight},
+		{"Is itching a common sign of scabies?", "Which common sign of scabies is itching?", indicatorWeight},
+		{"Can itching be an early sign that scabies is back?", "Which early sign shows itching from scabies is back?", indicatorWeight},
+		{"What is the first sign of scabies?", "What is the first sign of scabies?", 1},
+		{"Are there signs of head lice on the scalp?", "Are there signs of head lice on the scalp?", 1},
+	}
+	for _, tt := range tests {
+		want := weight(tt.control) * tt.share
+		if got := weight(tt.question); math.Abs(got-want) > 1e-12 {
+			t.Errorf("Analyze(%q): sign weighs %v, want %v", tt.question, got, want)
 		}
 	}
 }

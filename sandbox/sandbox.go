@@ -9,14 +9,13 @@
 // # Release status
 //
 // Each version's manifest stores the gate report measured when it was
-// generated, and both versions fail a release gate (citation_validity,
-// below its 0.99 threshold), so both are blocked. The sandbox serves them
-// all the same, for demonstration: [Open] and [OpenVersion] open them with
-// evidence.OpenOptions.AllowBlocked, so that dermliving.Ask answers from
-// them, and every answer says the version is blocked and which gate it
-// fails (metadata.knowledge_status and failed_gates), as `dermliving
-// versions` and the example server's trust page do. Real knowledge is
-// never served that way by default.
+// generated; both versions pass every release gate, so both are released.
+// [Open] and [OpenVersion] open them with evidence.OpenOptions.AllowBlocked
+// all the same, so that a version regenerated with a failing gate still
+// answers for demonstration, each answer saying the version is blocked and
+// which gate it fails (metadata.knowledge_status and failed_gates), as
+// `dermliving versions` and the example server's trust page do. Real
+// knowledge is never served that way by default.
 //
 // The bundles under kv_* are generated from content/ by go generate; a test
 // checks that they are up to date. Each is signed with the sandbox's key,
@@ -81,9 +80,9 @@ func FS(id string) (fs.FS, error) {
 }
 
 // Open opens the sandbox's default version: the newest released one (see
-// evidence.NewestReleased), else the newest unmeasured one, else, as now
-// that every sandbox version fails a gate, the newest one, served blocked
-// and flagged (see Release status). Each call returns a new Version with
+// evidence.NewestReleased), else the newest unmeasured one, else, when
+// every sandbox version fails a gate, the newest one, served blocked and
+// flagged (see Release status). Each call returns a new Version with
 // its own in-memory index; Close it when done.
 func Open() (*evidence.Version, error) {
 	ids := Versions()

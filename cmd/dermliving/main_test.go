@@ -210,7 +210,7 @@ func TestVersionsAndEvidence(t *testing.T) {
 		}
 	}
 	json.Unmarshal([]byte(out), &v)
-	if code != exitOK || len(v.Data) != 2 || v.Data[0].ID != "kv_2026_10_01" || v.Data[1].ID != "kv_2026_11_01" || v.Data[0].Passages < 350 || v.Data[0].Status != "blocked" {
+	if code != exitOK || len(v.Data) != 2 || v.Data[0].ID != "kv_2026_10_01" || v.Data[1].ID != "kv_2026_11_01" || v.Data[0].Passages < 350 || v.Data[0].Status != "released" {
 		t.Errorf("versions: %d %s", code, out)
 	}
 	if code, _, _ := cli(t, "", "evidence", "ev_nope"); code != exitUsage {

@@ -397,9 +397,19 @@ func TestTrustPage(t *testing.T) {
 	}
 	body := w.Body.String()
 	v := dermliving.DescribeVersion(ts.kv)
-	for _, s := range []string{`<section class="version" id="` + v.ID + `"`, `<span class="status blocked">blocked</span>`, `class="note status-note"`, "It is served all the same", "<dd>" + v.Released + "</dd>", "<code>" + v.Checksum + "</code>"} {
+	for _, s := range []string{`<section class="version" id="` + v.ID + `"`, `<span class="status released">released</span>`, "<dd>" + v.Released + "</dd>", "<code>" + v.Checksum + "</code>"} {
 		if !strings.Contains(body, s) {
 			t.Errorf("trust page lacks %q", s)
+		}
+	}
+	if strings.Contains(body, `class="note status-note"`) {
+		t.Error("the trust page notes the status of a released version")
+	}
+	// A blocked version served all the same says so.
+	bw := newBlockedServer(t).do(t, http.MethodGet, "/trust", "", "")
+	for _, s := range []string{`<span class="status blocked">blocked</span>`, `class="note status-note"`, "It is served all the same"} {
+		if !strings.Contains(bw.Body.String(), s) {
+			t.Errorf("trust page of a blocked version lacks %q", s)
 		}
 	}
 	if !strings.Contains(body, "<dt>Passages</dt><dd>"+strconv.Itoa(v.Passages)+"</dd>") || !strings.Contains(body, "<dt>Sources</dt><dd>"+strconv.Itoa(v.Sources)+"</dd>") {

@@ -143,7 +143,7 @@ func TestReloadOnSignal(t *testing.T) {
 		}
 		return out
 	}
-	if got := strings.Join(ids(), ","); got != "kv_2026_10_01:blocked,kv_2026_11_01:blocked" {
+	if got := strings.Join(ids(), ","); got != "kv_2026_10_01:released,kv_2026_11_01:released" {
 		t.Errorf("served at the start: %s", got)
 	}
 	smallBundle(t, "kv_2027_01_01", "added while running", filepath.Join(watched, "kv_2027_01_01"))
@@ -155,18 +155,24 @@ func TestReloadOnSignal(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	// The new, unmeasured version is now the default: it is preferred to
-	// the sandbox's blocked ones.
-	resp, err := http.Post(base+"/v1/knowledge/ask", jsonType, strings.NewReader(`{"question": "What causes hives?"}`))
-	if err != nil {
-		t.Fatal(err)
+	// The new version is served when named; the default stays the newest
+	// released one, preferred to an unmeasured one.
+	ask := func(body string) metadata {
+		resp, err := http.Post(base+"/v1/knowledge/ask", jsonType, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var res struct {
+			Data struct{ Metadata metadata }
+		}
+		json.NewDecoder(resp.Body).Decode(&res)
+		return res.Data.Metadata
 	}
-	var res struct {
-		Data struct{ Metadata metadata }
+	if md := ask(`{"question": "What causes hives?", "knowledge_version": "kv_2027_01_01"}`); md.KnowledgeVersion != "kv_2027_01_01" || md.KnowledgeStatus != "unmeasured" {
+		t.Errorf("the added version after the reload: %+v", md)
 	}
-	json.NewDecoder(resp.Body).Decode(&res)
-	resp.Body.Close()
-	if md := res.Data.Metadata; md.KnowledgeVersion != "kv_2027_01_01" || md.KnowledgeStatus != "unmeasured" {
+	if md := ask(`{"question": "What causes hives?"}`); md.KnowledgeVersion != "kv_2026_11_01" || md.KnowledgeStatus != "released" {
 		t.Errorf("the default after the reload: %+v", md)
 	}
 	cancel()
