@@ -2,6 +2,7 @@ package claims
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/dermliving/dermliving/lexicon"
@@ -18,9 +19,12 @@ func (v *Lexical) negatedElsewhere(claim, span string) bool {
 		!avoidRE.MatchString(claim) && !avoidRE.MatchString(span) {
 		return false
 	}
-	cn, sn := v.negatedTerms(claim), v.negatedTerms(span)
-	ct := lexicon.NewTermSet(v.an.Terms(claim))
-	st := lexicon.NewTermSet(v.an.Terms(span))
+	// Terms are compared as the support check matches them, a word and its
+	// thesaurus equivalents alike: "does not need reapplying" denies
+	// "reapplication".
+	cn, sn := v.canonical(v.negatedTerms(claim)), v.canonical(v.negatedTerms(span))
+	ct := v.canonical(lexicon.NewTermSet(v.an.Terms(claim)))
+	st := v.canonical(lexicon.NewTermSet(v.an.Terms(span)))
 	for t := range sn {
 		if ct.Has(t) && !cn.Has(t) {
 			return true
@@ -111,6 +115,19 @@ func cueTerms(an *lexicon.Analyzer) lexicon.TermSet {
 		for _, t := range an.Terms(w) {
 			out[t] = struct{}{}
 		}
+	}
+	return out
+}
+
+// canonical returns terms with each one-word thesaurus term replaced by a
+// name of its equivalence set, so that equivalent words compare equal.
+func (v *Lexical) canonical(terms lexicon.TermSet) lexicon.TermSet {
+	out := make(lexicon.TermSet, len(terms))
+	for t := range terms {
+		if g, n, ok := v.th.Match([]string{t}, 0); ok && n == 1 {
+			t = "\x00" + strconv.Itoa(g)
+		}
+		out[t] = struct{}{}
 	}
 	return out
 }
