@@ -1,0 +1,39 @@
+package claims
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestMovedDescription(t *testing.T) {
+	v := bindingVerifier(t)
+	const span = "Options include salicylic acid, cryotherapy and cantharidin, which is painted on and covered for a day. " +
+		"Rashes may appear on the elbows (extensor sign), the knees and the palms (palmar sign)."
+	tests := []struct {
+		name  string
+		claim string
+		want  bool
+	}{
+		{"description kept on its item", "Cantharidin is painted on and covered for a day.", false},
+		{"description moved to another item", "Cryotherapy is painted on and covered for a day.", true},
+		{"label kept", "A rash on the palms is called the palmar sign.", false},
+		{"label moved to another item", "The palmar sign is a rash on the elbows.", true},
+		{"list regrouped, no description", "Cryotherapy, cantharidin and salicylic acid are options.", false},
+		{"description alone", "One option is painted on and covered for a day.", false},
+		{"both items with their own labels", "The extensor sign is on the elbows, whereas the palmar sign is on the palms.", false},
+	}
+	var got, want []bool
+	for _, tt := range tests {
+		got = append(got, v.movedDescription(tt.claim, span))
+		want = append(want, tt.want)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		for i, tt := range tests {
+			if got[i] != want[i] {
+				t.Errorf("%s: movedDescription(%q) = %v, want %v", tt.name, tt.claim, got[i], want[i])
+			}
+		}
+		t.Logf("(-want +got):\n%s", diff)
+	}
+}
