@@ -28,6 +28,7 @@ type sentenceCache struct {
 	clauses memo[[]clause]   // span text -> its clauses
 	units   memo[[]unit]     // span text -> its entity units
 	rels    memo[[]relation] // span text -> its directed relations
+	items   memo[[]listItem] // span text -> its list items
 	max     int64
 }
 
@@ -118,4 +119,13 @@ func (c *sentenceCache) spanRelations(v *Lexical, text string) []relation {
 		return v.relations(text)
 	}
 	return c.rels.get(text, c.max, v.relations)
+}
+
+// spanItems returns the list items of a supporting span (see listItems),
+// found once and kept like its clauses.
+func (c *sentenceCache) spanItems(v *Lexical, text string) []listItem {
+	if c == nil {
+		return v.listItems(text)
+	}
+	return c.items.get(text, c.max, v.listItems)
 }

@@ -89,7 +89,7 @@ func (v *Lexical) negatesOver(clause string, other lexicon.TermSet) bool {
 // support.
 func (v *Lexical) substituted(ci claimInfo, sp span) bool {
 	content := func(i int) bool {
-		return ci.weights[i] > 0 && !ci.concepts[i].Filler
+		return ci.weights[i] > 0 && !ci.concepts[i].Filler && !v.lightVerb(ci.concepts[i])
 	}
 	missing := false
 	for i, c := range ci.concepts {

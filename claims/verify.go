@@ -105,6 +105,8 @@ type Lexical struct {
 	th        *lexicon.Thesaurus
 	rarity    Rarity
 	cueTerms  lexicon.TermSet // analysed negation cue words
+	// lightTerms are the analysed lightVerbs.
+	lightTerms lexicon.TermSet
 	// MinCoverage is the share of the claim's weighted content a span must
 	// hold for the Strict verdict.
 	MinCoverage float64
@@ -132,7 +134,8 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		// The list is embedded and parsed by the package's tests.
 		panic("claims: paraphrases.txt: " + err.Error())
 	}
-	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an)}
+	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
+		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")))}
 }
 
 // paraphrases are the verifier's everyday equivalences (see NewLexical).
@@ -170,7 +173,7 @@ func (v *Lexical) analyse(claim string) claimInfo {
 				w = max(w, v.rarity(t))
 			}
 		}
-		if c.Filler {
+		if c.Filler || v.lightVerb(c) {
 			w *= 0.3
 		}
 		ci.weights[i] = w
@@ -294,4 +297,15 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 		}
 	}
 	return false
+}
+
+// lightVerbs only place a condition where it shows ("affects the skin
+// between the toes", "appears on the face"): reference text often says
+// where without them ("an infection of the feet, most often between the
+// toes"), so they weigh as little as filler words do.
+var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs"}
+
+// lightVerb reports whether c is one of lightVerbs.
+func (v *Lexical) lightVerb(c lexicon.Concept) bool {
+	return len(c.Terms) == 1 && v.lightTerms.Has(c.Terms[0])
 }

@@ -1,0 +1,313 @@
+package claims
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// This file holds the list-item check: whether the claim gives the
+// description the span attaches to one item of a list ("photodynamic
+// therapy, in which a light-sensitising cream is activated by light"; "the
+// outer thighs (holster sign)"; "corticosteroid injections sometimes used
+// for thick lesions") to another item of the same list.
+
+// listItem is one item of a list in a sentence: its head (the words that
+// name it) and the descriptions attached to it (a parenthesis, a relative
+// clause, a participle phrase, a name given with "called").
+type listItem struct {
+	head lexicon.TermSet
+	atts []lexicon.TermSet
+	sent int // the sentence it is in
+	// context is set on the words before a list opener ("treatments
+	// include", "areas such as"), which name no item.
+	context bool
+}
+
+// itemDelimRE splits a sentence into list pieces: clause punctuation, the
+// conjunctions of a list and the words that open one. Group 1 matches the
+// openers.
+var itemDelimRE = regexp.MustCompile(`(?i)[,;:]|\b(includes?|including|such as|along with|as well as|for example|e\.g\.)\b|\b(?:and|or)\b`)
+
+// attOpenRE matches a piece that describes the item before it: a relative
+// clause, a name or a participle phrase.
+var attOpenRE = regexp.MustCompile(`(?i)^(?:in which|which|who|whose|(?:\w+ly |sometimes |often |also |mainly |mostly )?(?:called|known as|termed|referred to as|used|given|applied|taken|seen|found)\b)`)
+
+// innerAttRE finds a description inside a piece, after the words that name
+// the item: "thickened leathery skin called lichen simplex chronicus",
+// "gliptins used for diabetes".
+var innerAttRE = regexp.MustCompile(`(?i)\s(?:which|who|whose|called|known as|(?:\w+ly |sometimes |often |also |mainly |mostly )?(?:used (?:for|in|to|on|as)|given (?:for|to|as)|applied (?:to|at|on)))\b`)
+
+// leadRE strips the words that join an item to its list.
+var leadRE = regexp.MustCompile(`(?i)^(?:(?:and|or|with|plus|then)\s+)+`)
+
+// andOrRE matches a delimiter that joins words within a phrase.
+var andOrRE = regexp.MustCompile(`(?i)^(?:and|or)$`)
+
+// parenRE finds a parenthesis.
+var parenRE = regexp.MustCompile(`\(([^()]*)\)`)
+
+// sentenceEndRE ends a sentence.
+var sentenceEndRE = regexp.MustCompile(`[.!?](?:\s|$)`)
+
+// listItems splits text into sentences and each sentence into the items of
+// its lists, with their descriptions (see listItem). The words before a
+// list opener ("treatments include", "areas such as") name no item.
+func (v *Lexical) listItems(text string) []listItem {
+	var out []listItem
+	for si, sent := range splitSentences(text) {
+		// Parentheses describe the piece they follow; mark where each
+		// stood and take it out of the text.
+		var parens []string
+		sent = parenRE.ReplaceAllStringFunc(sent, func(m string) string {
+			parens = append(parens, m[1:len(m)-1])
+			return " \x00" + string(rune('0'+len(parens)-1)) + " "
+		})
+		var items []listItem
+		inAtt := false // the last piece opened a description
+		opened := false
+		last, prev := 0, ""
+		// add takes a piece and the delimiter before it.
+		add := func(piece string, delim string) {
+			piece = strings.TrimSpace(piece)
+			var ps []string
+			for strings.Contains(piece, "\x00") {
+				i := strings.Index(piece, "\x00")
+				k := int(piece[i+1] - '0')
+				if k >= 0 && k < len(parens) {
+					ps = append(ps, parens[k])
+				}
+				piece = piece[:i] + piece[min(i+2, len(piece)):]
+			}
+			piece = strings.TrimSpace(leadRE.ReplaceAllString(strings.TrimSpace(piece), ""))
+			describe := func(it *listItem, s string) {
+				if ts := v.unitTerms(s); len(ts) > 0 {
+					it.atts = append(it.atts, lexicon.NewTermSet(ts))
+				}
+			}
+			switch {
+			case piece == "" && len(items) > 0:
+			case piece == "":
+				return
+			case len(items) > 0 && (attOpenRE.MatchString(piece) || (inAtt && andOrRE.MatchString(delim) && len(v.unitTerms(piece)) <= 2 && !innerAttRE.MatchString(piece))):
+				// A description goes on over "and" and "or" while what
+				// follows is a word or two ("which is red and scaly").
+				describe(&items[len(items)-1], piece)
+				inAtt = true
+			default:
+				head := piece
+				var att string
+				if m := innerAttRE.FindStringIndex(piece); m != nil {
+					head, att = piece[:m[0]], piece[m[0]:]
+				}
+				it := listItem{head: lexicon.NewTermSet(v.unitTerms(head)), sent: si}
+				if att != "" {
+					describe(&it, att)
+				}
+				inAtt = att != ""
+				items = append(items, it)
+			}
+			if len(items) > 0 {
+				for _, p := range ps {
+					describe(&items[len(items)-1], p)
+				}
+			}
+		}
+		for _, m := range itemDelimRE.FindAllStringSubmatchIndex(sent, -1) {
+			add(sent[last:m[0]], prev)
+			prev = sent[m[0]:m[1]]
+			if m[2] >= 0 {
+				if !opened {
+					// The words before the first opener name no item.
+					for k := range items {
+						items[k].context = true
+					}
+					inAtt = false
+				}
+				opened = true
+			}
+			last = m[1]
+		}
+		add(sent[last:], prev)
+		if !opened && len(items) > 1 && len(items[0].head) > shortUnit {
+			// The first piece of a list no opener starts holds the clause
+			// the list stands in ("X can cause scratch wounds, ..."): it
+			// names no item of its own.
+			items[0].context = true
+		}
+		out = append(out, items...)
+	}
+	return out
+}
+
+// splitSentences splits text at sentence ends.
+func splitSentences(text string) []string {
+	var out []string
+	last := 0
+	for _, m := range sentenceEndRE.FindAllStringIndex(text, -1) {
+		out = append(out, text[last:m[0]])
+		last = m[1]
+	}
+	if strings.TrimSpace(text[last:]) != "" {
+		out = append(out, text[last:])
+	}
+	return out
+}
+
+// movedDescription reports whether the claim gives the description the span
+// attaches to one item of a list to another item of that list: some piece
+// of the claim (an item of its own lists, or the whole claim when it lists
+// nothing) holds the description of span item j, lacks a word of j's name,
+// and names another item i of j's sentence by a word no other part of the
+// sentence has ("imiquimod, ... and photodynamic therapy, in which a
+// light-sensitising cream is activated by light" against "in imiquimod
+// treatment a light-sensitising cream is activated by light").
+func (v *Lexical) movedDescription(claim, span string) bool {
+	si := v.cache.spanItems(v, span)
+	described := false
+	for _, it := range si {
+		if len(it.atts) > 0 && !it.context {
+			described = true
+			break
+		}
+	}
+	if !described || len(si) < 2 {
+		return false
+	}
+	var pieces []lexicon.TermSet
+	ci := v.listItems(claim)
+	list := false
+	for _, it := range ci {
+		p := lexicon.NewTermSet(nil)
+		for t := range it.head {
+			p[t] = struct{}{}
+		}
+		for _, a := range it.atts {
+			for t := range a {
+				p[t] = struct{}{}
+			}
+		}
+		if len(it.head) <= shortUnit && len(ci) > 1 {
+			list = true
+		}
+		pieces = append(pieces, p)
+	}
+	if !list {
+		for _, part := range sideParts(claim) {
+			pieces = append(pieces, lexicon.NewTermSet(v.unitTerms(part)))
+		}
+	}
+	for j, jt := range si {
+		if len(jt.atts) == 0 || jt.context {
+			continue
+		}
+		// Words that stand anywhere else in the sentence mark nothing.
+		elsewhere := func(t string, skip int, self lexicon.TermSet) bool {
+			for k, o := range si {
+				if o.sent != jt.sent {
+					continue
+				}
+				if k != skip && o.head.Has(t) {
+					return true
+				}
+				for _, a := range o.atts {
+					if k != skip || !sameSet(a, self) {
+						if a.Has(t) {
+							return true
+						}
+					}
+				}
+			}
+			return false
+		}
+		for _, att := range jt.atts {
+			var own []string
+			for t := range att {
+				if !jt.head.Has(t) && !elsewhere(t, j, att) {
+					own = append(own, t)
+				}
+			}
+			if len(own) == 0 {
+				continue
+			}
+			for _, p := range pieces {
+				held := 0
+				for _, t := range own {
+					if p.Has(t) {
+						held++
+					}
+				}
+				if held < len(own) && (len(own) < 4 || held < len(own)-1) {
+					continue
+				}
+				lacks := false
+				for t := range jt.head {
+					if !att.Has(t) && !p.Has(t) {
+						lacks = true
+						break
+					}
+				}
+				if !lacks {
+					continue
+				}
+				for i, it := range si {
+					if i == j || it.sent != jt.sent || it.context {
+						continue
+					}
+					if v.holdsDescription(p, si, i) {
+						// The claim describes i as the span does.
+						continue
+					}
+					for t := range it.head {
+						if p.Has(t) && !jt.head.Has(t) && !att.Has(t) && !elsewhere(t, i, nil) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sameSet reports whether a and b are the same set (the same map).
+func sameSet(a, b lexicon.TermSet) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	for t := range a {
+		if !b.Has(t) {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
+
+// holdsDescription reports whether p holds a word of a description of item
+// i of items that no other part of its sentence has.
+func (v *Lexical) holdsDescription(p lexicon.TermSet, items []listItem, i int) bool {
+	for _, att := range items[i].atts {
+	terms:
+		for t := range att {
+			if !p.Has(t) || items[i].head.Has(t) {
+				continue
+			}
+			for k, o := range items {
+				if o.sent != items[i].sent {
+					continue
+				}
+				if k != i && o.head.Has(t) {
+					continue terms
+				}
+				for _, a := range o.atts {
+					if k != i && a.Has(t) {
+						continue terms
+					}
+				}
+			}
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,55 @@
+package claims
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestMovedDescription(t *testing.T) {
+	v := bindingVerifier(t)
+	const span = "Options include salicylic acid, cryotherapy and cantharidin, which is painted on and covered for a day. " +
+		"Rashes may appear on the elbows (extensor sign), the knees and the palms (palmar sign)."
+	tests := []struct {
+		name  string
+		claim string
+		want  bool
+	}{
+		{"description kept on its item", "Cantharidin is painted on and covered for a day.", false},
+		{"description moved to another item", "Cryotherapy is painted on and covered for a day.", true},
+		{"label kept", "A rash on the palms is called the palmar sign.", false},
+		{"label moved to another item", "The palmar sign is a rash on the elbows.", true},
+		{"list regrouped, no description", "Cryotherapy, cantharidin and salicylic acid are options.", false},
+		{"description alone", "One option is painted on and covered for a day.", false},
+		{"both items with their own labels", "The extensor sign is on the elbows, whereas the palmar sign is on the palms.", false},
+	}
+	var got, want []bool
+	for _, tt := range tests {
+		got = append(got, v.movedDescription(tt.claim, span))
+		want = append(want, tt.want)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		for i, tt := range tests {
+			if got[i] != want[i] {
+				t.Errorf("%s: movedDescription(%q) = %v, want %v", tt.name, tt.claim, got[i], want[i])
+			}
+		}
+		t.Logf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestMovedDescriptionKept checks that a name given with an adverb ("often
+// called") stays with the item it follows, so that a claim that keeps it
+// there, dropping a relative clause, is no moved description.
+func TestMovedDescriptionKept(t *testing.T) {
+	v := bindingVerifier(t)
+	const span = "Short broken hairs that narrow toward the scalp, often called exclamation mark hairs, are a sign at the edge of active patches."
+	for _, claim := range []string{
+		"Short broken hairs called exclamation mark hairs are a sign at the edge of active patches.",
+		"Exclamation mark hairs are short broken hairs seen at the edge of active patches.",
+	} {
+		if v.movedDescription(claim, span) {
+			t.Errorf("movedDescription(%q) = true, want false", claim)
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package claims_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving/claims"
+)
+
+// TestLightVerbs checks that a claim may say where a condition shows with
+// "affects" or "appears" where the passage says it without a verb.
+func TestLightVerbs(t *testing.T) {
+	v := verifier(t)
+	ps := passages(t, "ev_tinea_pedis_overview_1", "ev_tinea_pedis_symptoms_1")
+	tests := []struct {
+		claim string
+		want  claims.Verdict
+	}{
+		{"Tinea pedis most often affects the skin between the toes.", claims.Supported},
+		{"Tinea pedis always affects the skin between the toes.", claims.Unsupported},
+		{"Tinea pedis most often affects the skin of the hands.", claims.Unsupported},
+	}
+	var got, want []claims.Verdict
+	for _, tt := range tests {
+		j, err := v.Verify(context.Background(), tt.claim, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want = append(got, j.Verdict), append(want, tt.want)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("verdicts (-want +got), in the order of the table:\n%s", diff)
+	}
+}
