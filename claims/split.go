@@ -205,11 +205,15 @@ func listMarkerLen(s string) int {
 	return 0
 }
 
-// trimSpan trims spaces and a leading list marker from text[s:e].
+// trimSpan trims spaces, a leading list marker and a leading heading from
+// text[s:e].
 func trimSpan(text string, s, e int) (int, int) {
 	s = skipSpace(text, s, e)
 	if n := listMarkerLen(text[s:e]); n > 0 {
 		// The marker ends in a space; more may follow it ("-  item").
+		s = skipSpace(text, s+n, e)
+	}
+	if n := headingLen(text[s:e]); n > 0 {
 		s = skipSpace(text, s+n, e)
 	}
 	for e > s {
@@ -306,3 +310,43 @@ func stripEmphasis(s string) string {
 func isWordRune(r rune) bool {
 	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
+
+// headingLen returns the length of a heading run into the sentence that
+// follows it, "Key Points - " or "Summary : ": up to four capitalised words
+// (joined by "and" or "of"), a spaced dash or colon, then a capital. It is 0
+// when s opens with no such heading.
+func headingLen(s string) int {
+	words := 0
+	i := 0
+	for i < len(s) && words <= maxHeadingWords {
+		j := i
+		for j < len(s) && s[j] != ' ' {
+			j++
+		}
+		w := s[i:j]
+		switch {
+		case w == "-" || w == ":" || w == "–":
+			if words == 0 || j+1 >= len(s) {
+				return 0
+			}
+			if r, _ := utf8.DecodeRuneInString(s[j+1:]); !unicode.IsUpper(r) {
+				return 0
+			}
+			return j + 1
+		case w == "and" || w == "of":
+		case w == "":
+			return 0
+		default:
+			r, _ := utf8.DecodeRuneInString(w)
+			if !unicode.IsUpper(r) || strings.ContainsAny(w, ".,;:!?") {
+				return 0
+			}
+			words++
+		}
+		i = j + 1
+	}
+	return 0
+}
+
+// maxHeadingWords is the most words a heading run into its sentence holds.
+const maxHeadingWords = 4

@@ -17,6 +17,15 @@ func TestSplit(t *testing.T) {
 		want   []claims.Sentence
 		reason string
 	}{{
+		name: "HeadingRunIn",
+		text: "Key Points - Skin cancer is a disease of the skin. Summary : Clinical trials test new approaches. Type 1 - the common form.",
+		want: []claims.Sentence{
+			{Text: "Skin cancer is a disease of the skin.", Start: 13, End: 50},
+			{Text: "Clinical trials test new approaches.", Start: 61, End: 97},
+			{Text: "Type 1 - the common form.", Start: 98, End: 123},
+		},
+		reason: "a heading of capitalised words run into its sentence with a spaced dash or colon is no part of the sentence; a dash before a lowercase word is",
+	}, {
 		name: "Prose",
 		text: "Eczema is common. It itches.",
 		want: []claims.Sentence{

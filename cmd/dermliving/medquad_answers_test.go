@@ -28,8 +28,9 @@ func medquadSlice(id string) bool {
 
 // junkClaimRE recognises, independently of package answer's own filter, a
 // claim that is no statement about the question: a question, a heading (too
-// few words to be a sentence), or a pointer to other resources.
-var junkClaimRE = regexp.MustCompile(`(?i)\?\s*$|^\W*(?:\S+\s+){0,2}\S+\W*$|MedlinePlus|\bPDQ\b|Human Phenotype Ontology|GeneReviews|Genetic Testing Registry|ClinicalTrials\.gov|Orphanet|\bGARD\b|\bthe following\b|\bthese resources\b|\bsee the\b|\bread (?:more )?about\b|\blearn more\b|\bfor more information\b`)
+// few words to be a sentence, or run into the sentence: "Key Points - "), or a
+// pointer to other resources.
+var junkClaimRE = regexp.MustCompile(`(?i)\?\s*$|^\W*(?:\S+\s+){0,2}\S+\W*$|^(?:Key Points|Summary|Highlights|Overview)\s*[-:–]|MedlinePlus|\bPDQ\b|Human Phenotype Ontology|GeneReviews|Genetic Testing Registry|ClinicalTrials\.gov|Orphanet|\bGARD\b|\bthe following\b|\bthese resources\b|\bsee the\b|\bread (?:more )?about\b|\blearn more\b|\bfor more information\b`)
 
 // answerQuality is what the MedQuAD answer measures count.
 //
