@@ -24,7 +24,7 @@ type Concept struct {
 // kind of answer is wanted (cause, treatment, symptom) are not fillers.
 var fillerWords = []string{
 	"make", "makes", "made", "get", "gets", "getting", "happen", "happens",
-	"usually", "usual", "typically", "typical", "generally", "general", "normally",
+	"usually", "usual", "typically", "typical", "normally",
 	"look", "looks", "like", "mean", "means", "know", "tell", "explain", "describe",
 	"can", "thing", "things", "people", "someone", "person", "anyone", "one",
 	"kind", "kinds", "way", "ways", "really", "also", "much", "many", "exactly",
