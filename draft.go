@@ -2,6 +2,7 @@ package dermliving
 
 import (
 	"context"
+	"slices"
 
 	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/claims"
@@ -242,6 +243,13 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	}
 	if len(out) == 0 {
 		for _, s := range a.Sentences {
+			// A question whose opening settles the kind of answer is not
+			// answered from another kind's section when its own holds
+			// nothing quotable ("What are the symptoms of X?" by how X is
+			// diagnosed).
+			if len(section.IDs) > 0 && !slices.Contains(section.IDs, s.PassageID) {
+				continue
+			}
 			add(s.PassageID, s.Start, s.End, s.Text)
 			if len(out) == answer.MaxSentences {
 				break
