@@ -20,6 +20,7 @@ func TestClassify(t *testing.T) {
 		{"How is scabies diagnosed?", "diagnosis"},
 		{"When should a mole be checked?", "see_clinician"},
 		{"Who gets bullous pemphigoid?", "risk"},
+		{"What research (or clinical trials) is being done for psoriasis?", "research"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {

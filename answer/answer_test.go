@@ -1,7 +1,9 @@
 package answer_test
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dermliving/dermliving/answer"
@@ -208,4 +210,49 @@ func compose(t *testing.T, q string) (answer.Answer, *answer.Composer) {
 		t.Fatal(err)
 	}
 	return c.Compose(q, concepts, hits), c
+}
+
+// TestComposeFocusPhrasedTopic checks that a topic named only by words that
+// say what kind of answer is wanted ("Clinical Trials") gives way to the
+// condition the question asks about, and that a more specific name still
+// wins over a name it holds.
+func TestComposeFocusPhrasedTopic(t *testing.T) {
+	rec := func(title, section, text string) evidence.Record {
+		id := "src_" + strings.ToLower(strings.ReplaceAll(title, " ", "_"))
+		return evidence.Record{SourceID: id, SourceVersion: "1", SourceTitle: title, Section: section, Paragraph: 1, License: "CC0-1.0", Text: text}
+	}
+	b, err := evidence.Build(context.Background(), []evidence.Record{
+		rec("Clinical Trials", "Overview", "Clinical trials are research studies that test new medical approaches in people."),
+		rec("Psoriasis", "Overview", "Psoriasis is a long-term skin disease with thick, scaly patches."),
+		rec("Psoriasis", "Research", "Scientists are studying new psoriasis treatments in clinical trials."),
+		rec("Melanoma", "Overview", "Melanoma is a cancer of pigment cells."),
+		rec("Acral melanoma", "Overview", "Acral melanoma is a melanoma of the palms and soles."),
+	}, evidence.BuildOptions{ID: "kv_test", Released: "2027-01-01"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv, err := b.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer kv.Close()
+	c, ix := composerOf(t, kv)
+	tests := []struct {
+		q     string
+		focus []string
+	}{
+		{"What research (or clinical trials) is being done for psoriasis?", []string{"Psoriasis"}},
+		{"What are clinical trials?", []string{"Clinical Trials"}},
+		{"What is acral melanoma?", []string{"Acral melanoma"}},
+	}
+	for _, tt := range tests {
+		hits, err := ix.Search(context.Background(), tt.q, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := c.Compose(tt.q, ix.Analyze(tt.q), hits)
+		if diff := cmp.Diff(tt.focus, a.Focus); diff != "" {
+			t.Errorf("Compose(%q) focus (-want +got):\n%s", tt.q, diff)
+		}
+	}
 }

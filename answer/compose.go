@@ -457,10 +457,15 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 var phrasingWords = []string{"cause", "causes", "caused", "trigger", "triggers", "treat", "treated", "treatment", "treatments", "therapy", "therapies", "option", "options",
 	"symptom", "symptoms", "sign", "signs", "diagnose", "diagnosed", "diagnosis", "prevent", "prevention", "prevented", "form", "forms", "develop", "develops", "occur", "occurs",
 	"tend", "tends", "show", "shows", "affect", "affects", "type", "types", "help", "helps", "happen", "problem", "problems", "condition", "conditions", "manage", "managed", "management",
-	"available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could"}
+	"research", "clinical", "trial", "trials", "study", "studies", "available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could"}
 
 // phrasing reports whether c is a phrasing word.
 func (c *Composer) phrasing(w lexicon.Concept) bool {
+	return len(w.Terms) == 1 && w.Group < 0 && c.phrasingTerm(w.Terms[0])
+}
+
+// phrasingTerm reports whether term is the term of a phrasing word.
+func (c *Composer) phrasingTerm(term string) bool {
 	c.phrasingOnce.Do(func() {
 		c.phrasingSet = lexicon.TermSet{}
 		for _, p := range phrasingWords {
@@ -469,7 +474,7 @@ func (c *Composer) phrasing(w lexicon.Concept) bool {
 			}
 		}
 	})
-	return len(w.Terms) == 1 && w.Group < 0 && c.phrasingSet.Has(w.Terms[0])
+	return c.phrasingSet.Has(term)
 }
 
 // phrasingGroup reports whether c is a phrasing word or a thesaurus group
@@ -534,6 +539,23 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]i
 		for ti, cv := range covOf {
 			if cv >= bestCov-0.01 {
 				out = append(out, ti)
+			}
+		}
+		// A topic named only by words that say what kind of answer is
+		// wanted ("Clinical Trials" in "what research (or clinical trials)
+		// is being done for psoriasis?") gives way to one the question
+		// asks about.
+		if len(out) > 1 {
+			phrased := func(ti int) bool {
+				for _, name := range t.topics[ti].names {
+					if slices.ContainsFunc(name, func(term string) bool { return !c.phrasingTerm(term) }) {
+						return false
+					}
+				}
+				return true
+			}
+			if slices.ContainsFunc(out, func(ti int) bool { return !phrased(ti) }) {
+				out = slices.DeleteFunc(out, phrased)
 			}
 		}
 		// Among topics the question names alike, those with a name that

@@ -25,13 +25,14 @@ const (
 	Prognosis
 	Diagnosis
 	SeeClinician
+	Research
 	YesNo
 )
 
 // allIntents is every kind of answer.
-const allIntents = Definition | Cause | Symptoms | Location | Duration | Treatment | SelfCare | Contagion | Risk | Complications | Prognosis | Diagnosis | SeeClinician | YesNo
+const allIntents = Definition | Cause | Symptoms | Location | Duration | Treatment | SelfCare | Contagion | Risk | Complications | Prognosis | Diagnosis | SeeClinician | Research | YesNo
 
-var intentNames = []string{"definition", "cause", "symptoms", "location", "duration", "treatment", "selfcare", "contagion", "risk", "complications", "prognosis", "diagnosis", "see_clinician", "yesno"}
+var intentNames = []string{"definition", "cause", "symptoms", "location", "duration", "treatment", "selfcare", "contagion", "risk", "complications", "prognosis", "diagnosis", "see_clinician", "research", "yesno"}
 
 // String lists the kinds in the set, joined by "+".
 func (i Intent) String() string {
@@ -69,6 +70,7 @@ var intentRules = []intentRule{
 	{Prognosis, regexp.MustCompile(`(?i)\b(?:permanent\w*|forever|lifelong|life-long|outlook|prognosis|cur(?:e|ed|able)\b|go\s+away|goes\s+away|clear\s+up|come\s+back|comes\s+back|recur\w*|return\w*|grow\s+back|regrow\w*|chronic|heal\w*|fade|improve\w*|get\s+better|outgrow\w*)`)},
 	{Diagnosis, regexp.MustCompile(`(?i)\b(?:diagnos\w*|tests?\b|testing|biops\w*|confirm\w*|examin\w*|detect\w*|identif\w*|tell\s+(?:apart|the\s+difference)|scrap\w*|swab\w*|dermoscop\w*|blood\s+test)`)},
 	{SeeClinician, regexp.MustCompile(`(?i)\b(?:when\s+(?:should|to|is\s+it\s+(?:worth|time)|does\s+\w+\s+need)|checked|check\s+(?:it|them|up)|see\s+(?:a|an|the|your|someone)\s+(?:doctor|clinician|physician|dermatologist|gp|professional|specialist)|gp\b|seek\s+(?:help|care|medical)|urgent\w*|emergenc\w*|worr(?:y|ied|ying)|concern\w*|warning\s+signs?|red\s+flags?|medical\s+(?:help|attention|advice))`)},
+	{Research, regexp.MustCompile(`(?i)\b(?:research\w*|clinical\s+trials?|(?:new|experimental)\s+(?:treatments?|therap\w*)\s+(?:being|under)|being\s+(?:studied|investigated|tested))\b`)},
 	{YesNo, regexp.MustCompile(`(?i)^\W*(?:is|are|does|do|can|could|will|would|should|has|have|was|were|did|may|might|must)\b`)},
 }
 
@@ -128,6 +130,9 @@ func sectionIntents(section string) Intent {
 	if has("outlook", "prognosis") {
 		in |= Prognosis | Duration
 	}
+	if has("research", "clinical trial") {
+		in |= Research
+	}
 	if has("complication") {
 		in |= Complications
 	}
@@ -147,6 +152,7 @@ var cueRE = map[Intent]*regexp.Regexp{
 	Complications: regexp.MustCompile(`(?i)\b(?:complication\w*|lead\s+to|can\s+cause|scar\w*|infection\w*|serious|damage|spread\w*|risk)\b`),
 	Diagnosis:     regexp.MustCompile(`(?i)\b(?:diagnos\w*|tests?|biops\w*|examin\w*|confirm\w*|scrap\w*|swab\w*|microscop\w*|culture|dermoscop\w*|look\w*\s+at)\b`),
 	SeeClinician:  regexp.MustCompile(`(?i)\b(?:clinician|doctor|review|seek|urgent\w*|prompt\w*|advisable|warrant\w*|medical\s+attention|assessment)\b`),
+	Research:      regexp.MustCompile(`(?i)\b(?:research\w*|clinical\s+trials?|stud(?:y|ies|ied|ying)|investigat\w*|scientists?|researchers?)\b`),
 	Definition:    regexp.MustCompile(`(?i)\b(?:is\s+an?|are\s+an?|are\s+\w+\s+that|is\s+the|is\s+a\s+common|refers?\s+to|called|known\s+as|means?)\b`),
 }
 
