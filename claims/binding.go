@@ -355,7 +355,7 @@ func (v *Lexical) claimUnits(claim string) func() []unit {
 // after X"), with a bare "caused", which in reference text is a participle
 // ("a rash caused when the virus reactivates"); group 2 the others ("X
 // causes Y", "X before Y", "X more than Y").
-var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|stems? from|due to|because of|after|follows|starts? from|develops? from)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es)? to|spreads? (?:in)?to|than))\b`)
+var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es)? to|spreads? (?:in)?to|than))\b`)
 
 // nounCauseRE finds "cause" used as a noun ("the main cause of"), which
 // names no direction.

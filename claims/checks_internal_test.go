@@ -289,3 +289,95 @@ func TestShareSubject(t *testing.T) {
 		}
 	}
 }
+
+func TestDerivedForms(t *testing.T) {
+	tests := []struct {
+		term     string
+		has, not []string
+	}{
+		{"treat", []string{"treatment"}, nil},
+		{"treatment", []string{"treat"}, nil},
+		{"diagnos", []string{"diagnosi"}, nil},
+		{"diagnosi", []string{"diagnos"}, nil},
+		{"appli", []string{"applic"}, nil},
+		{"regrowth", []string{"regrow"}, nil},
+		{"exposur", []string{"expos"}, nil},
+		{"recur", []string{"recurr"}, nil},
+		{"inflammatori", []string{"inflamm"}, nil},
+		{"itch", []string{"itchi"}, nil},
+		{"oil", nil, []string{"oili"}}, // too short to derive from
+	}
+	for _, tt := range tests {
+		got := derivedForms(tt.term)
+		for _, w := range tt.has {
+			if !slices.Contains(got, w) {
+				t.Errorf("derivedForms(%q) = %q, lacks %q", tt.term, got, w)
+			}
+		}
+		for _, w := range tt.not {
+			if slices.Contains(got, w) {
+				t.Errorf("derivedForms(%q) = %q, holds %q", tt.term, got, w)
+			}
+		}
+		if slices.Contains(got, tt.term) {
+			t.Errorf("derivedForms(%q) = %q, holds the term itself", tt.term, got)
+		}
+	}
+}
+
+func TestStrongAgreeForms(t *testing.T) {
+	tests := []struct {
+		name   string
+		strong []string
+		text   string
+		want   bool
+	}{
+		{"same word", []string{"only"}, "Only one episode.", true},
+		{"only held by alone", []string{"only"}, "Nits alone do not confirm it.", true},
+		{"just held by only", []string{"just"}, "Most people have only one episode.", true},
+		{"most held by mainly", []string{"most"}, "Impetigo is caused mainly by Staphylococcus aureus.", true},
+		{"main not held by a superlative", []string{"main"}, "Ultraviolet light is the most important trigger.", false},
+		{"cures held by cure", []string{"cures"}, "Treatment can cure it.", true},
+		{"hedged passage", []string{"always"}, "It often recurs.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := strongAgree(tt.strong, tt.text); got != tt.want {
+				t.Errorf("strongAgree(%q, %q) = %v, want %v", tt.strong, tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNegatedElsewhereHeads(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"reordered negated list", "Vitiligo is not caused by diet or poor hygiene and is not contagious.",
+			"Vitiligo is not contagious and is not caused by poor hygiene or diet.", false},
+		{"passive and active", "Because the hair follicles are not destroyed, hair can regrow.",
+			"Because alopecia areata does not destroy the hair follicles, hair can grow back.", false},
+		{"rather than, nothing after it", "The rash appears days after exposure rather than at once.",
+			"The rash appears days after exposure rather than immediately.", false},
+		{"unlike is no negation", "Unlike acne, rosacea does not cause blackheads.",
+			"Rosacea is a different condition from acne, like it in nothing, and does not cause blackheads.", false},
+		{"polarity flipped", "Vitiligo is contagious.", "Vitiligo is not contagious.", true},
+		{"denied cause asserted", "Acne is caused by poor hygiene.", "Acne is not caused by poor hygiene.", true},
+		{"uncommon against common", "Itching is common.", "Itching is uncommon.", true},
+		// Against a side that denies nothing, every word in a cue's scope
+		// counts, not only the one next to the cue.
+		{"denied need of what is advised", "Sunscreen does not need to be reapplied after swimming.",
+			"Sunscreen should be reapplied about every two hours, and after swimming, sweating or towelling.", true},
+		{"advice against reversed", "Massaging reddened skin helps pressure injuries heal.",
+			"Massaging reddened skin over bony areas is best avoided, as it can cause further damage.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := v.negatedElsewhere(tt.claim, tt.span); got != tt.want {
+				t.Errorf("negatedElsewhere(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package claims
 import (
 	"context"
 	"math"
+	"slices"
 
 	"github.com/dermliving/dermliving/lexicon"
 )
@@ -88,6 +89,7 @@ func (v *Lexical) assess(claim string, passages []Passage) assessment {
 	if ci.total == 0 {
 		return as
 	}
+	v.addDerived(ci, passages)
 	var bestSets [2]lexicon.TermSet
 	var bestSeqs [2][]string
 	bestCov, bestN := -1.0, 0
@@ -265,4 +267,27 @@ func (v *Lexical) softCoverage(ci claimInfo, text string) float64 {
 		}
 	}
 	return got / ci.total
+}
+
+// addDerived gives each one-word concept of the claim that no passage holds
+// the derived forms of its word that some passage holds (see
+// derivedForms): "treatment" for "treats", "diagnosis" for "diagnosed".
+func (v *Lexical) addDerived(ci *claimInfo, passages []Passage) {
+	wholes := make([]lexicon.TermSet, len(passages))
+	for i, p := range passages {
+		wholes[i] = v.cache.get(p.Text).whole
+	}
+	held := func(t string) bool {
+		return slices.ContainsFunc(wholes, func(w lexicon.TermSet) bool { return w.Has(t) })
+	}
+	for i, c := range ci.concepts {
+		if c.Group >= 0 || len(c.Terms) != 1 || ci.weights[i] == 0 || held(c.Terms[0]) {
+			continue
+		}
+		for _, d := range derivedForms(c.Terms[0]) {
+			if held(d) {
+				ci.concepts[i].Alternatives = append(ci.concepts[i].Alternatives, []string{d})
+			}
+		}
+	}
 }

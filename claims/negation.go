@@ -22,15 +22,32 @@ func (v *Lexical) negatedElsewhere(claim, span string) bool {
 	// Terms are compared as the support check matches them, a word and its
 	// thesaurus equivalents alike: "does not need reapplying" denies
 	// "reapplication".
-	cn, sn := v.canonical(v.negatedTerms(claim)), v.canonical(v.negatedTerms(span))
+	// A side denies a term when the term is the head of what a cue
+	// denies (the term next to it); the other side asserts it when it
+	// holds the term and no cue of its own reaches it. So "is not caused
+	// by diet or poor hygiene" and "is not caused by poor hygiene or diet"
+	// agree, and so do "hair follicles are not destroyed" and "does not
+	// destroy the hair follicles".
+	cHeads, cn := v.negatedTerms(claim)
+	sHeads, sn := v.negatedTerms(span)
+	cHeads, cn, sHeads, sn = v.canonical(cHeads), v.canonical(cn), v.canonical(sHeads), v.canonical(sn)
 	ct := v.canonical(lexicon.NewTermSet(v.an.Terms(claim)))
 	st := v.canonical(lexicon.NewTermSet(v.an.Terms(span)))
-	for t := range sn {
+	// Against a side that denies nothing, every term in a cue's scope
+	// counts: "does not need reapplying" against "reapplication ... is
+	// advised", "is best avoided" against "massaging ... helps".
+	if len(cn) == 0 {
+		sHeads = sn
+	}
+	if len(sn) == 0 {
+		cHeads = cn
+	}
+	for t := range sHeads {
 		if ct.Has(t) && !cn.Has(t) {
 			return true
 		}
 	}
-	for t := range cn {
+	for t := range cHeads {
 		if st.Has(t) && !sn.Has(t) {
 			return true
 		}
@@ -40,9 +57,10 @@ func (v *Lexical) negatedElsewhere(claim, span string) bool {
 
 // negatedTerms returns the terms a text puts under a negation cue (up to the
 // end of the cue's scope) and the stems of un-/non-prefixed words
-// ("uncommon" denies "common").
-func (v *Lexical) negatedTerms(text string) lexicon.TermSet {
-	out := lexicon.TermSet{}
+// ("uncommon" denies "common"), and of those the heads: each cue's term
+// next to it, and the prefixed words' stems.
+func (v *Lexical) negatedTerms(text string) (heads, out lexicon.TermSet) {
+	heads, out = lexicon.TermSet{}, lexicon.TermSet{}
 	cues := append(negationRE.FindAllStringIndex(text, -1), avoidRE.FindAllStringIndex(text, -1)...)
 	for _, cue := range cues {
 		if hedgeCues[strings.ToLower(text[cue[0]:cue[1]])] {
@@ -54,7 +72,12 @@ func (v *Lexical) negatedTerms(text string) lexicon.TermSet {
 		}
 		terms := v.an.Terms(rest)
 		reach := negationReach
+		backward := false
+		if len(terms) == 0 && contrastCues[strings.ToLower(text[cue[0]:cue[1]])] {
+			continue // "rather than at once": the words after it are all it sets aside
+		}
 		if len(terms) == 0 {
+			backward = true
 			// Nothing follows the cue ("... are best avoided"): it denies
 			// what comes before it in its clause.
 			before := text[:cue[0]]
@@ -65,24 +88,50 @@ func (v *Lexical) negatedTerms(text string) lexicon.TermSet {
 			reach = 2 * negationReach
 			terms = terms[max(0, len(terms)-reach):]
 		}
-		for _, t := range terms[:min(len(terms), reach)] {
+		head := ""
+		for i, t := range terms[:min(len(terms), reach)] {
 			// A cue in another's scope ("does not clear without
 			// treatment") is no content the text denies.
-			if !v.cueTerms.Has(t) {
-				out[t] = struct{}{}
+			if v.cueTerms.Has(t) {
+				continue
 			}
+			out[t] = struct{}{}
+			if head == "" || backward || i == 0 {
+				head = t
+			}
+		}
+		if head != "" {
+			heads[head] = struct{}{}
 		}
 	}
 	for w := range wordSet(text) {
+		if notNegatingPrefix(w) {
+			continue
+		}
 		for _, p := range antonymPrefixes {
 			if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 4 {
 				for _, t := range v.an.Terms(rest) {
 					out[t] = struct{}{}
+					heads[t] = struct{}{}
 				}
 			}
 		}
 	}
-	return out
+	return heads, out
+}
+
+// contrastCues set one thing aside for another ("rather than hot water")
+// rather than deny what comes before them.
+var contrastCues = map[string]bool{"rather than": true, "instead of": true}
+
+// notNegatingPrefix reports whether w starts with "un" without being the
+// opposite of the rest: "unlike", "unless", "until", "under...", "uni...".
+func notNegatingPrefix(w string) bool {
+	switch w {
+	case "unlike", "unless", "until":
+		return true
+	}
+	return strings.HasPrefix(w, "under") || strings.HasPrefix(w, "uni")
 }
 
 // negationReach is how many content terms after a cue it denies: "not

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -38,11 +39,27 @@ func strongAgree(strong []string, text string) bool {
 		words[w] = true
 	}
 	for _, s := range strong {
-		if !words[s] {
+		if !words[s] && !slices.ContainsFunc(strongForms[s], func(w string) bool { return words[w] }) {
 			return false
 		}
 	}
 	return true
+}
+
+// strongForms are, for a strong word of a claim, the other words by which
+// a passage asserts as much: a claim's "only" is held by "alone", its
+// "most" by "mainly", its "cures" by "cure". A claim's "main" is not held
+// by "most", which passages use for superlatives of their own ("the most
+// important trigger").
+var strongForms = map[string][]string{
+	"only": {"alone", "just", "solely"}, "just": {"only", "alone", "solely"},
+	"most":    {"mostly", "mainly", "majority"},
+	"main":    {"mainly", "primary", "primarily", "chiefly"},
+	"mainly":  {"main", "mostly", "primarily", "chiefly"},
+	"primary": {"primarily", "main", "mainly"},
+	"cure":    {"cures", "cured"}, "cures": {"cure", "cured"}, "cured": {"cure", "cures"},
+	"guarantee": {"guarantees", "guaranteed"}, "guarantees": {"guarantee", "guaranteed"}, "guaranteed": {"guarantee", "guarantees"},
+	"eliminate": {"eliminates"}, "eliminates": {"eliminate"},
 }
 
 var numberWordRE = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b`)

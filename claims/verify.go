@@ -105,7 +105,7 @@ type Lexical struct {
 	th        *lexicon.Thesaurus
 	rarity    Rarity
 	cueTerms  lexicon.TermSet // analysed negation cue words
-	// lightTerms are the analysed lightVerbs.
+	// lightTerms are the analysed lightVerbs and connectives.
 	lightTerms lexicon.TermSet
 	// MinCoverage is the share of the claim's weighted content a span must
 	// hold for the Strict verdict.
@@ -135,7 +135,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		panic("claims: paraphrases.txt: " + err.Error())
 	}
 	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
-		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")))}
+		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")))}
 }
 
 // paraphrases are the verifier's everyday equivalences (see NewLexical).
@@ -148,7 +148,7 @@ var (
 	// "very rarely spreads" says.
 	negationRE = regexp.MustCompile(`(?i)\b(not|no|never|without|cannot|none|neither|nor|lack|lacks|absent|unlikely|rarely|rare|seldom)\b|n't\b|\brather than\b|\binstead of\b`)
 	// strongRE matches words that assert more than hedged reference text does.
-	strongRE = regexp.MustCompile(`(?i)\b(always|all|any|every|everyone|only|main|mainly|primary|major|most|cures?|cured|guarantees?|guaranteed|completely|permanently|definitely|certainly|must|proven|eliminates?)\b`)
+	strongRE = regexp.MustCompile(`(?i)\b(always|all|any|every|everyone|only|just|main|mainly|primary|major|most|cures?|cured|guarantees?|guaranteed|completely|permanently|definitely|certainly|must|proven|eliminates?)\b`)
 	numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
 )
 
@@ -305,7 +305,54 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 // toes"), so they weigh as little as filler words do.
 var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs"}
 
-// lightVerb reports whether c is one of lightVerbs.
+// connectives join or set off clauses ("even though", "whereas",
+// "unlike"): a claim that merges, splits or turns round the passage's
+// sentences writes its own, so they weigh as little as filler words do and
+// never count as content the claim puts in place of the passage's.
+var connectives = []string{"though", "although", "even", "whereas", "while", "unlike", "since"}
+
+// lightVerb reports whether c is one of lightVerbs or connectives.
 func (v *Lexical) lightVerb(c lexicon.Concept) bool {
 	return len(c.Terms) == 1 && v.lightTerms.Has(c.Terms[0])
+}
+
+// minDerivedStem is the least length of the shorter stem of a pair that
+// derivedForms joins.
+const minDerivedStem = 4
+
+// derivedForms returns the stems of the words derived from the word whose
+// stem is term, or that it derives from, where the stemmer keeps them
+// apart: a verb and its noun ("treat" and "treatment", "diagnose" and
+// "diagnosis", "apply" and "application", "expose" and "exposure", "grow"
+// and "growth", "recur" and "recurrence") and a noun and its adjective in
+// "-y" ("itch" and "itchy", "allergic" and "allergy"). Each stem names one
+// word; a form no text holds matches nothing.
+func derivedForms(term string) []string {
+	var out []string
+	if len(term) < minDerivedStem {
+		return nil
+	}
+	add := func(stem string) {
+		if len(stem) >= minDerivedStem {
+			out = append(out, stem)
+		}
+	}
+	pairs := [][2]string{
+		{"", "ment"},  // treat, treatment
+		{"", "i"},     // diagnos, diagnosi; itch, itchi; allerg, allergi
+		{"i", "ic"},   // appli, applic
+		{"w", "wth"},  // grow, growth
+		{"s", "sur"},  // expos, exposur; clos, closur
+		{"ur", "urr"}, // recur, recurr
+		{"", "atori"}, // inflamm, inflammatori
+	}
+	for _, p := range pairs {
+		short, long := p[0], p[1]
+		if stem, ok := strings.CutSuffix(term, long); ok {
+			add(stem + short)
+		} else if stem, ok := strings.CutSuffix(term, short); ok {
+			add(stem + long)
+		}
+	}
+	return out
 }
