@@ -168,7 +168,12 @@ func (cfg *request) screen(question string, kv *evidence.Version, md *Metadata) 
 	corrected, _ = comp.Correct(english)
 	if cfg.retriever == nil {
 		cfg.concepts, cfg.analysed = cfg.ix.Analyze(corrected), corrected
-		if !comp.Dermatological(cfg.concepts) && outsideDermatology(decided, asked) {
+		// A question whose only skin words have another everyday sense,
+		// used so ("should I boil an egg?", "rust patches on my car
+		// door"), and that names nothing else of the body or of a
+		// person's health, is outside dermatology too.
+		otherSense := comp.OtherSense(corrected, cfg.concepts) && !abstain.NamesHealth(answer.WithoutAmbiguous(asked))
+		if !comp.Dermatological(corrected, cfg.concepts) && (outsideDermatology(decided, asked) || otherSense) {
 			return "", &Abstained{Reason: abstain.InsufficientEvidence, Message: "The question is not about dermatology; " + kv.ID() + " holds dermatology reference passages only.", Metadata: *md}
 		}
 	}

@@ -46,6 +46,9 @@ func TestCorrect(t *testing.T) {
 		// A correction must make the question name a topic: roses are no
 		// pityriasis rosea.
 		{"How do I get rid of aphids on my roses?", "How do I get rid of aphids on my roses?"},
+		// Nor may it leave a word the version never uses: herbs are no
+		// herpes beside "store", and "store" no "sore".
+		{"What's the best way to store fresh herbs?", "What's the best way to store fresh herbs?"},
 	}
 	for _, tt := range tests {
 		got, _ := c.Correct(tt.q)
@@ -70,9 +73,16 @@ func TestDermatological(t *testing.T) {
 		{"What makes atopic dermatitis flare?", true},
 		{"Why is my scalp so itchy?", true},
 		{"What isotretinoin dose should I be on for my weight of 70 kg?", true},
+		// Skin words with another everyday sense.
+		{"How do I get rid of rust patches on my car door?", false},
+		{"How long should I boil an egg?", false},
+		{"What causes acid reflux after eating spicy food?", false},
+		{"What causes boils?", true},
+		{"How do I treat a boil on my neck?", true},
+		{"Why do sore patches appear on the lips?", true},
 	}
 	for _, tt := range tests {
-		if got := c.Dermatological(ix.Analyze(tt.q)); got != tt.want {
+		if got := c.Dermatological(tt.q, ix.Analyze(tt.q)); got != tt.want {
 			t.Errorf("Dermatological(%q) = %v, want %v", tt.q, got, tt.want)
 		}
 	}

@@ -1,11 +1,13 @@
 package answer
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/dermliving/dermliving/lexicon"
+	"github.com/dermliving/dermliving/retrieve"
 )
 
 // Correction is one word of a question read as another: a misspelled name
@@ -22,9 +24,11 @@ type Correction struct {
 // long and the slip single. The corrections stand only when the corrected
 // question names one of the version's topics.
 func (c *Composer) Correct(question string) (string, []Correction) {
-	var fixes []Correction
-	var b strings.Builder
-	last := 0
+	type fix struct {
+		i, j int
+		to   string
+	}
+	var fixes []fix
 	for i := 0; i < len(question); {
 		r, size := utf8.DecodeRuneInString(question[i:])
 		if !unicode.IsLetter(r) {
@@ -39,27 +43,53 @@ func (c *Composer) Correct(question string) (string, []Correction) {
 			}
 			j += size
 		}
-		word := question[i:j]
-		if to, ok := c.correctWord(strings.ToLower(word)); ok {
-			b.WriteString(question[last:i])
-			b.WriteString(to)
-			last = j
-			fixes = append(fixes, Correction{From: word, To: to})
+		if to, ok := c.correctWord(strings.ToLower(question[i:j])); ok {
+			fixes = append(fixes, fix{i, j, to})
 		}
 		i = j
 	}
 	if len(fixes) == 0 {
 		return question, nil
 	}
-	b.WriteString(question[last:])
-	corrected := b.String()
+	apply := func(fs []fix) string {
+		var b strings.Builder
+		last := 0
+		for _, f := range fs {
+			b.WriteString(question[last:f.i])
+			b.WriteString(f.to)
+			last = f.j
+		}
+		b.WriteString(question[last:])
+		return b.String()
+	}
+	names := func(q string) bool { return c.namesTopic(askedTerms(c.ix.Analyze(q))) }
 	// A correction must make the question name a topic: "roses" is not
 	// read as the "rosea" of pityriasis rosea, nor "herbs" as "herpes", in a
-	// question that names neither.
-	if !c.namesTopic(askedTerms(c.ix.Analyze(corrected))) {
+	// question that names neither. One the question names a topic without
+	// is left out ("store" is not read as "sore" beside "herpes").
+	if !names(apply(fixes)) {
 		return question, nil
 	}
-	return corrected, fixes
+	for k := 0; k < len(fixes) && len(fixes) > 1; {
+		without := slices.Delete(slices.Clone(fixes), k, k+1)
+		if names(apply(without)) {
+			fixes = without
+			continue
+		}
+		k++
+	}
+	corrected := apply(fixes)
+	// Nor may the corrected question hold a word the version never uses:
+	// "how to store fresh herbs" is about something else, whatever
+	// "herbs" is one slip from.
+	if slices.ContainsFunc(c.ix.Analyze(corrected), func(w retrieve.Weighted) bool { return !c.phrasing(w.Concept) && foreignWord(w) }) {
+		return question, nil
+	}
+	out := make([]Correction, len(fixes))
+	for k, f := range fixes {
+		out[k] = Correction{From: question[f.i:f.j], To: f.to}
+	}
+	return corrected, out
 }
 
 func (c *Composer) correctWord(w string) (string, bool) {

@@ -35,7 +35,7 @@ var fillerWords = []string{
 	"found", "find", "go", "goes", "going", "away", "come", "comes", "back", "keep", "kept", "stay",
 	"take", "takes", "taking", "long", "still", "ever", "okay", "ok", "fine", "normal", "whether",
 	"differ", "different", "difference", "compared", "compare", "versus", "apart", "told", "say",
-	"said", "called", "name", "named", "mean", "meant", "happen", "happening", "start", "starts",
+	"said", "called", "name", "named", "mean", "meant", "refer", "refers", "referring", "happen", "happening", "start", "starts",
 	"begin", "begins", "typically", "likely", "main", "usually", "stage", "stages", "step", "steps", "handle", "best", "good", "right", "exist", "existing",
 }
 
