@@ -98,6 +98,12 @@ func TestComposeFocus(t *testing.T) {
 		{"How long does a single hive last?", []string{"Urticaria"}},
 		{"What is tinea unguium?", []string{"Onychomycosis"}},
 		{"Can someone get herpes zoster without ever having had chickenpox?", []string{"Shingles"}},
+		// A word asked only inside a longer phrase names no topic by
+		// another of its names: asteatotic eczema is described under
+		// xerosis, not atopic dermatitis ("eczema"); hot tub folliculitis
+		// is folliculitis, the topic's title.
+		{"What is asteatotic eczema or eczema craquele?", []string{"Xerosis"}},
+		{"Which germ is responsible for hot tub folliculitis?", []string{"Folliculitis"}},
 		{"What causes lichen sclerosus?", nil},
 		{"how to treat frostbite on fingers", nil},
 	}

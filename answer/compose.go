@@ -517,7 +517,7 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]i
 	asked := askedTerms(concepts)
 	cands := map[int]bool{}
 	for term := range asked {
-		for _, ti := range t.byTerm[term] {
+		for _, ti := range t.byTerm[strings.TrimPrefix(term, innerMark)] {
 			cands[ti] = true
 		}
 	}
@@ -578,10 +578,10 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]i
 			// that one of its names, all of it asked, holds.
 			spec := func(ti int) int {
 				most := 0
-				for _, name := range t.topics[ti].names {
+				for k, name := range t.topics[ti].names {
 					n, all := 0, true
 					for _, term := range name {
-						all = all && asked.Has(term)
+						all = all && hasTerm(asked, term, len(name), k == 0)
 						if own.Has(term) {
 							n++
 						}
@@ -645,12 +645,12 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]i
 func (t *Topics) nameCover(ti int, asked lexicon.TermSet) float64 {
 	n := float64(len(t.topics))
 	best := 0.0
-	for _, name := range t.topics[ti].names {
+	for k, name := range t.topics[ti].names {
 		var have, all float64
 		for _, term := range name {
 			w := math.Log(1 + n/float64(max(t.nameDF[term], 1)))
 			all += w
-			if asked.Has(term) {
+			if hasTerm(asked, term, len(name), k == 0) {
 				have += w
 			}
 		}
@@ -824,13 +824,34 @@ func askedTerms(concepts []retrieve.Weighted) lexicon.TermSet {
 		if w.Filler {
 			continue
 		}
+		// A word asked only inside a longer phrase ("eczema" in
+		// "asteatotic eczema" and "eczema craquelé") is marked: it
+		// names no topic by itself (see hasTerm).
+		inner := !slices.ContainsFunc(w.Alternatives, func(alt []string) bool { return len(alt) == 1 })
 		for _, alt := range w.Alternatives {
 			for _, t := range alt {
+				if inner {
+					t = innerMark + t
+				}
 				asked[t] = struct{}{}
 			}
 		}
 	}
 	return asked
+}
+
+// innerMark marks, in the terms asked, a word asked only inside a phrase of
+// several words.
+const innerMark = "\x00"
+
+// hasTerm reports whether asked holds term of a topic name of nameLen terms,
+// the topic's title when title is set: a word asked only inside a longer
+// phrase counts toward a name of several words ("atopic dermatitis") and
+// toward a title ("folliculitis" in "hot tub folliculitis"), not toward
+// another name of one word ("eczema", another name of atopic dermatitis, in
+// "asteatotic eczema").
+func hasTerm(asked lexicon.TermSet, term string, nameLen int, title bool) bool {
+	return asked.Has(term) || (nameLen > 1 || title) && asked.Has(innerMark+term)
 }
 
 // namesTopic reports whether the terms asked hold enough of a topic's name
@@ -853,7 +874,7 @@ func (c *Composer) candidateTopics(asked lexicon.TermSet) []int {
 	var out []int
 	seen := map[int]bool{}
 	for t := range asked {
-		for _, ti := range c.topics.byTerm[t] {
+		for _, ti := range c.topics.byTerm[strings.TrimPrefix(t, innerMark)] {
 			if !seen[ti] {
 				seen[ti] = true
 				out = append(out, ti)
