@@ -112,7 +112,6 @@ func TestReasonsThatFit(t *testing.T) {
 		{"¿Cómo funciona una bomba de calor?", "insufficient_evidence", "outside dermatology, in Spanish"},
 		{"How is a broken collarbone usually treated?", "insufficient_evidence", "outside dermatology: of its words only 'broken' is in a passage, and 'treated' only says what kind of answer is wanted"},
 		{"How do I get rid of aphids on my roses?", "insufficient_evidence", "outside dermatology: 'roses' is not a misspelled 'rosea'"},
-		{"What's the best way to store fresh herbs?", "insufficient_evidence", "outside dermatology: 'herbs' is not a misspelled 'herpes'"},
 		{"How long should I boil an egg for a runny yolk?", "insufficient_evidence", "'boil' is a verb here, and nothing else names the body"},
 		{"How do I get rid of rust patches on my car door?", "insufficient_evidence", "rust patches on a car door are no skin patches"},
 		{"Should I pop my boil before my wedding?", "clinical_decision", "a boil the person owns: a decision about their care"},

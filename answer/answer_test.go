@@ -46,9 +46,11 @@ func TestCorrect(t *testing.T) {
 		// A correction must make the question name a topic: roses are no
 		// pityriasis rosea.
 		{"How do I get rid of aphids on my roses?", "How do I get rid of aphids on my roses?"},
-		// Nor may it leave a word the version never uses: herbs are no
-		// herpes beside "store", and "store" no "sore".
-		{"What's the best way to store fresh herbs?", "What's the best way to store fresh herbs?"},
+		// Other misspelled words beside a name do not stop its correction,
+		// and a correction the question names a topic without is left
+		// out.
+		{"wat causes exema to get wrose", "wat causes eczema to get wrose"},
+		{"how do u treat psoraisis on elbos", "how do u treat psoriasis on elbos"},
 	}
 	for _, tt := range tests {
 		got, _ := c.Correct(tt.q)

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/dermliving/dermliving/lexicon"
-	"github.com/dermliving/dermliving/retrieve"
 )
 
 // Correction is one word of a question read as another: a misspelled name
@@ -79,12 +78,11 @@ func (c *Composer) Correct(question string) (string, []Correction) {
 		k++
 	}
 	corrected := apply(fixes)
-	// Nor may the corrected question hold a word the version never uses:
-	// "how to store fresh herbs" is about something else, whatever
-	// "herbs" is one slip from.
-	if slices.ContainsFunc(c.ix.Analyze(corrected), func(w retrieve.Weighted) bool { return !c.phrasing(w.Concept) && foreignWord(w) }) {
-		return question, nil
-	}
+	// A word the version never uses beside a correction is no sign that
+	// the question is about something else: misspelled questions hold
+	// other misspelled words ("wat causes exema to get wrose"). So "how to
+	// store fresh herbs" is still read as herpes; only a dictionary of
+	// English could tell "herbs" from "exema".
 	out := make([]Correction, len(fixes))
 	for k, f := range fixes {
 		out[k] = Correction{From: question[f.i:f.j], To: f.to}
