@@ -383,6 +383,7 @@ func decodeInto(out *passageLines, text string, strict bool) {
 	// passages (the source lookups, the index's documents) read a few
 	// strings that stay in cache rather than bytes strewn across the file.
 	seen := map[string]string{}
+	var last [5]string // the interned strings of the line before
 	intern := func(s *string) {
 		if v, ok := seen[*s]; ok {
 			*s = v
@@ -411,8 +412,14 @@ func decodeInto(out *passageLines, text string, strict bool) {
 			out.problems = append(out.problems, lineError{out.n, &FormatError{File: PassagesFile, Line: out.n, Msg: msg, Corrupt: true}})
 			continue
 		}
-		for _, s := range []*string{&p.SourceID, &p.SourceVersion, &p.License.ID, &p.License.Holder, &p.License.URL} {
-			intern(s)
+		// Most lines repeat the line before's: compared, not looked up.
+		for k, s := range [...]*string{&p.SourceID, &p.SourceVersion, &p.License.ID, &p.License.Holder, &p.License.URL} {
+			if *s == last[k] {
+				*s = last[k]
+			} else {
+				intern(s)
+				last[k] = *s
+			}
 		}
 		out.passages = append(out.passages, p)
 		out.lines = append(out.lines, int32(out.n))

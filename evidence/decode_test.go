@@ -307,6 +307,27 @@ func TestVersionChecksum(t *testing.T) {
 	}
 }
 
+// TestCompareLines holds compareLines to strings.Compare of the lines
+// written out, on every pair of ids and checksums drawn from short strings
+// of tabs, newlines and letters.
+func TestCompareLines(t *testing.T) {
+	parts := []string{"", "a", "b", "\t", "\n", "a\t", "\ta", "a\n", "ab", "a\tb", "\t\n", "\x00"}
+	line := func(p *Passage) string { return p.ID + "\t" + p.Checksum + "\n" }
+	sign := func(c int) int { return max(-1, min(1, c)) }
+	for _, ai := range parts {
+		for _, ac := range parts {
+			for _, bi := range parts {
+				for _, bc := range parts {
+					a, b := &Passage{ID: ai, Checksum: ac}, &Passage{ID: bi, Checksum: bc}
+					if got, want := sign(compareLines(a, b)), strings.Compare(line(a), line(b)); got != want {
+						t.Errorf("compareLines(%q, %q) = %d, want %d", line(a), line(b), got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 func sortStrings(s []string) {
 	for i := 1; i < len(s); i++ {
 		for j := i; j > 0 && s[j] < s[j-1]; j-- {

@@ -174,38 +174,117 @@ func checksumIs(sum [sha256.Size]byte, want string) bool {
 // VersionChecksum returns the checksum of a set of passages: SHA-256 over the
 // lines id + "\t" + checksum + "\n" of all passages sorted by id (byte order).
 func VersionChecksum(passages []Passage) string {
-	// The lines are written into one buffer and sorted as substrings of it:
-	// a few allocations rather than one a passage.
-	n := 0
-	for i := range passages {
-		n += len(passages[i].ID) + len(passages[i].Checksum) + 2
+	// The passages are sorted by their lines as keyed positions rather than
+	// as lines written out: a bundle's lines run to megabytes, and in a
+	// fresh process every page of a new buffer costs a page fault. A key
+	// holds the eight bytes of a line that follow the prefix every line
+	// shares, so that most comparisons need not reach the passages.
+	common := 0 // the length of the prefix all ids share
+	if len(passages) > 0 {
+		first := passages[0].ID
+		common = len(first)
+		for i := 1; i < len(passages) && common > 0; i++ {
+			id := passages[i].ID
+			n := min(common, len(id))
+			j := 0
+			for j < n && id[j] == first[j] {
+				j++
+			}
+			common = j
+		}
 	}
-	var all strings.Builder
-	all.Grow(n)
-	for i := range passages {
-		all.WriteString(passages[i].ID)
-		all.WriteByte('\t')
-		all.WriteString(passages[i].Checksum)
-		all.WriteByte('\n')
+	type keyed struct {
+		key uint64
+		i   int32
 	}
-	text := all.String()
-	lines := make([]string, len(passages))
+	order := make([]keyed, len(passages))
 	for i := range passages {
-		size := len(passages[i].ID) + len(passages[i].Checksum) + 2
-		lines[i], text = text[:size], text[size:]
+		order[i] = keyed{lineKey(&passages[i], common), int32(i)}
 	}
-	slices.Sort(lines)
+	slices.SortFunc(order, func(a, b keyed) int {
+		if a.key != b.key {
+			if a.key < b.key {
+				return -1
+			}
+			return 1
+		}
+		return compareLines(&passages[a.i], &passages[b.i])
+	})
 	h := sha256.New()
-	buf := make([]byte, 0, min(n, 64<<10))
-	for _, l := range lines {
-		if len(buf)+len(l) > cap(buf) {
+	buf := make([]byte, 0, 64<<10)
+	for _, o := range order {
+		p := &passages[o.i]
+		if n := len(p.ID) + len(p.Checksum) + 2; len(buf)+n > cap(buf) {
 			h.Write(buf)
 			buf = buf[:0]
+			if n > cap(buf) {
+				buf = make([]byte, 0, n)
+			}
 		}
-		buf = append(buf, l...)
+		buf = append(buf, p.ID...)
+		buf = append(buf, '\t')
+		buf = append(buf, p.Checksum...)
+		buf = append(buf, '\n')
 	}
 	h.Write(buf)
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// lineKey returns bytes from..from+8 of the line id + "\t" + checksum + "\n"
+// of p as a big-endian number, zero-padded past the line's end: lines whose
+// keys differ compare as their keys do, given that they agree before from.
+func lineKey(p *Passage, from int) uint64 {
+	var k uint64
+	for j := from; j < from+8; j++ {
+		var c byte
+		switch {
+		case j < len(p.ID):
+			c = p.ID[j]
+		case j == len(p.ID):
+			c = '\t'
+		case j-len(p.ID)-1 < len(p.Checksum):
+			c = p.Checksum[j-len(p.ID)-1]
+		case j-len(p.ID)-1 == len(p.Checksum):
+			c = '\n'
+		}
+		k = k<<8 | uint64(c)
+	}
+	return k
+}
+
+// compareLines compares the lines id + "\t" + checksum + "\n" of two
+// passages in byte order, as strings.Compare would the lines written out.
+func compareLines(a, b *Passage) int {
+	n := min(len(a.ID), len(b.ID))
+	if c := strings.Compare(a.ID[:n], b.ID[:n]); c != 0 {
+		return c // the common case: the ids differ before either ends
+	}
+	x := [4]string{a.ID, "\t", a.Checksum, "\n"}
+	y := [4]string{b.ID, "\t", b.Checksum, "\n"}
+	// Walk both lines part by part, comparing the longest stretch that
+	// both have left in their current parts.
+	var i, j, ai, bj int // part and offset in x, in y
+	for {
+		for i < len(x) && ai == len(x[i]) {
+			i, ai = i+1, 0
+		}
+		for j < len(y) && bj == len(y[j]) {
+			j, bj = j+1, 0
+		}
+		switch {
+		case i == len(x) && j == len(y):
+			return 0
+		case i == len(x):
+			return -1
+		case j == len(y):
+			return 1
+		}
+		n := min(len(x[i])-ai, len(y[j])-bj)
+		if c := strings.Compare(x[i][ai:ai+n], y[j][bj:bj+n]); c != 0 {
+			return c
+		}
+		ai, bj = ai+n, bj+n
+	}
 }
 
 // validChecksum reports whether s has the form "sha256:<64 lowercase hex>".

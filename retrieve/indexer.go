@@ -60,7 +60,7 @@ func (indexer) Open(dir string, in *evidence.IndexInput) (_ evidence.Index, err 
 	if err != nil {
 		return nil, err
 	}
-	ix, err := Open(dir, docsOf(in), opts)
+	ix, err := openDocs(dir, passageDocs(in), opts)
 	if err != nil {
 		return nil, &evidence.IndexError{Dir: dir, Op: "open", Err: err}
 	}
@@ -161,16 +161,52 @@ func optionsOf(in *evidence.IndexInput) (*Options, error) {
 // docsOf returns the documents to index for a version's passages: each
 // passage's text, its section and its source's title.
 func docsOf(in *evidence.IndexInput) []Doc {
-	type sourceKey struct{ id, version string }
-	titles := map[sourceKey]string{}
+	d := passageDocs(in)
+	docs := make([]Doc, d.len())
+	for i := range docs {
+		docs[i] = d.at(i)
+	}
+	return docs
+}
+
+// passageDocs returns a version's passages seen as documents, made one at a
+// time as the index asks for them: an index opened from disk reads few of
+// them, and a slice of them all would be megabytes more to allocate when
+// the version is opened.
+func passageDocs(in *evidence.IndexInput) docList {
+	titles := make(map[sourceKey]string, len(in.Sources))
 	for _, s := range in.Sources {
 		titles[sourceKey{s.ID, s.Version}] = s.Title
 	}
-	docs := make([]Doc, len(in.Passages))
-	for i, p := range in.Passages {
-		docs[i] = Doc{ID: p.ID, Title: titles[sourceKey{p.SourceID, p.SourceVersion}], Section: p.Locator.Section, Text: p.Text}
+	return docList{passages: in.Passages, titles: titles}
+}
+
+// sourceKey names a source by id and version.
+type sourceKey struct{ id, version string }
+
+// docList is an index's documents by position: a slice of them, or a
+// version's passages, each made into a document when asked for.
+type docList struct {
+	list     []Doc
+	passages []evidence.Passage // when list is nil
+	titles   map[sourceKey]string
+}
+
+// len returns the number of documents.
+func (d docList) len() int {
+	if d.list != nil {
+		return len(d.list)
 	}
-	return docs
+	return len(d.passages)
+}
+
+// at returns the document at position i.
+func (d docList) at(i int) Doc {
+	if d.list != nil {
+		return d.list[i]
+	}
+	p := &d.passages[i]
+	return Doc{ID: p.ID, Title: d.titles[sourceKey{p.SourceID, p.SourceVersion}], Section: p.Locator.Section, Text: p.Text}
 }
 
 // probe runs a first search, a term of the first passage in its text
@@ -179,10 +215,11 @@ func docsOf(in *evidence.IndexInput) []Doc {
 // goroutine, where a panic can be recovered.
 func (ix *Index) probe() (err error) {
 	defer ix.recoverEngine(&err)
-	if len(ix.docs) == 0 {
+	if ix.docs.len() == 0 {
 		return nil
 	}
-	terms := ix.an.Terms(ix.docs[0].Text)
+	first := ix.docs.at(0)
+	terms := ix.an.Terms(first.Text)
 	if len(terms) == 0 {
 		return nil
 	}
@@ -193,7 +230,7 @@ func (ix *Index) probe() (err error) {
 		return err
 	}
 	if len(res.Hits) == 0 {
-		return &evidence.IndexError{Dir: ix.where(), Op: "search", Err: fmt.Errorf("no passage holds %q, which passage %s does", terms[len(terms)/2], ix.docs[0].ID)}
+		return &evidence.IndexError{Dir: ix.where(), Op: "search", Err: fmt.Errorf("no passage holds %q, which passage %s does", terms[len(terms)/2], first.ID)}
 	}
 	for _, h := range res.Hits {
 		if _, ok := ix.pos[h.ID]; !ok {

@@ -93,7 +93,7 @@ type Index struct {
 	an            *lexicon.Analyzer
 	th            *lexicon.Thesaurus
 	floor         float64
-	docs          []Doc
+	docs          docList
 	pos           map[string]int
 	intents       []intent
 	docCount      float64
@@ -146,7 +146,7 @@ func New(ctx context.Context, docs []Doc, opts *Options) (*Index, error) {
 		idx.Close()
 		return nil, err
 	}
-	return newIndex(idx, docs, opts, nil)
+	return newIndex(idx, docList{list: docs}, opts, nil)
 }
 
 // Build writes a persisted index of docs to dir, which must not exist yet.
@@ -171,7 +171,7 @@ func Build(ctx context.Context, dir string, docs []Doc, progress func(done int))
 		idx.Close()
 		return err
 	}
-	lens, _ := json.Marshal(meanLengths(an, docs))
+	lens, _ := json.Marshal(meanLengths(an, docList{list: docs}))
 	if err := idx.SetInternal([]byte(meanLengthsKey), lens); err != nil {
 		idx.Close()
 		return fmt.Errorf("retrieve: store mean lengths: %w", err)
@@ -186,6 +186,11 @@ func Build(ctx context.Context, dir string, docs []Doc, progress func(done int))
 // built from, in any order; the caller is responsible for checking that the
 // index is not stale.
 func Open(dir string, docs []Doc, opts *Options) (*Index, error) {
+	return openDocs(dir, docList{list: docs}, opts)
+}
+
+// openDocs is Open with the documents as a docList.
+func openDocs(dir string, docs docList, opts *Options) (*Index, error) {
 	if _, err := os.Stat(filepath.Join(dir, "index_meta.json")); err != nil {
 		return nil, fmt.Errorf("retrieve: open index: %w", err)
 	}
@@ -194,9 +199,9 @@ func Open(dir string, docs []Doc, opts *Options) (*Index, error) {
 		return nil, fmt.Errorf("retrieve: open index: %w", err)
 	}
 	n, err := idx.DocCount()
-	if err != nil || n != uint64(len(docs)) {
+	if err != nil || n != uint64(docs.len()) {
 		idx.Close()
-		return nil, fmt.Errorf("retrieve: open index: holds %d documents, want %d", n, len(docs))
+		return nil, fmt.Errorf("retrieve: open index: holds %d documents, want %d", n, docs.len())
 	}
 	var lens *[3]float64
 	if b, err := idx.GetInternal([]byte(meanLengthsKey)); err == nil && b != nil {
@@ -214,12 +219,12 @@ const meanLengthsKey = "dermliving:mean_lengths"
 
 // meanLengths estimates the mean analysed length of the text, section and
 // title fields from a sample of about 500 passages.
-func meanLengths(an *lexicon.Analyzer, docs []Doc) [3]float64 {
+func meanLengths(an *lexicon.Analyzer, docs docList) [3]float64 {
 	var lens [3]float64
-	step := max(1, len(docs)/500)
+	step := max(1, docs.len()/500)
 	var n float64
-	for i := 0; i < len(docs); i += step {
-		d := docs[i]
+	for i := 0; i < docs.len(); i += step {
+		d := docs.at(i)
 		for f, text := range [3]string{d.Text, d.Section, d.Title} {
 			lens[f] += float64(len(an.Terms(text)))
 		}
@@ -258,7 +263,7 @@ func indexDocs(ctx context.Context, idx bleve.Index, docs []Doc, progress func(i
 	return nil
 }
 
-func newIndex(idx bleve.Index, docs []Doc, opts *Options, lens *[3]float64) (*Index, error) {
+func newIndex(idx bleve.Index, docs docList, opts *Options, lens *[3]float64) (*Index, error) {
 	var o Options
 	if opts != nil {
 		o = *opts
@@ -284,12 +289,12 @@ func newIndex(idx bleve.Index, docs []Doc, opts *Options, lens *[3]float64) (*In
 		floor:    o.MinCoverage,
 		docs:     docs,
 		pos:      o.Positions,
-		docCount: float64(len(docs)),
+		docCount: float64(docs.len()),
 	}
-	if len(ix.pos) != len(docs) {
-		ix.pos = make(map[string]int, len(docs))
-		for i, d := range docs {
-			ix.pos[d.ID] = i
+	if len(ix.pos) != docs.len() {
+		ix.pos = make(map[string]int, docs.len())
+		for i := range docs.len() {
+			ix.pos[docs.at(i).ID] = i
 		}
 	}
 	ix.intents = buildIntents(o.Analyzer)
@@ -314,7 +319,7 @@ func (ix *Index) Close() error {
 }
 
 // Len reports the number of indexed passages.
-func (ix *Index) Len() int { return len(ix.docs) }
+func (ix *Index) Len() int { return ix.docs.len() }
 
 // Analyzer returns the analyzer the index uses.
 func (ix *Index) Analyzer() *lexicon.Analyzer { return ix.an }

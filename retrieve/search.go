@@ -31,7 +31,7 @@ func (ix *Index) stats(id string) (*docStats, bool) {
 	if v, ok := ix.terms.Load(p); ok {
 		return v.(*docStats), true
 	}
-	d := ix.docs[p]
+	d := ix.docs.at(p)
 	st := &docStats{all: lexicon.TermSet{}}
 	for i, text := range [3]string{d.Text, d.Section, d.Title} {
 		ts := ix.an.Terms(text)
