@@ -54,12 +54,23 @@ import (
 // look-alike the rules do not). Measured once at its end: holdout14 0.742
 // (89/120, round 3's rules alone: 0.700) with 2 of 120 look-alikes
 // flagged, and holdout15, written blind for round 4, 0.875 (105/120) with
-// 2 of 120 flagged; together 0.808 (194/240) and 4 of 240. The floors,
-// over the held-out splits together, sit at or just below these.
+// 2 of 120 flagged; together 0.808 (194/240) and 4 of 240.
+//
+// Round 5 read holdout15 (now a tuning split) and widened the signs to
+// the kinds of wording it missed (bruise-like marks, spots that "don't
+// change" when pressed, "dropped to the floor", lips going purple, the
+// uvula, a tongue "taking up too much room", "gasp for air", redness
+// spreading "in a few hours" or "since breakfast"; a drug started "last
+// month" no longer makes the sentence past, doubt ("not sure if") is no
+// hypothesis, a story is no person, "no se me hincha" is denied), and the
+// learned reader was retrained on it. Measured once at its end: holdout16,
+// written blind for round 5, 0.900 (108/120) with 2 of 120 look-alikes
+// flagged; holdout14 0.800 (96/120) with 2; together 0.850 (204/240) and
+// 4 of 240. The floors, over the held-out splits together, sit just below.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.78
+	floorUrgentRecall   = 0.84
 	floorLookalikeFlags = 4
 )
 

@@ -78,19 +78,29 @@ func readUrgentQuestions(dir string) ([]urgentQuestion, []string, error) {
 			return nil, nil, fmt.Errorf("urgent split %s: %w", split, err)
 		}
 		for _, q := range qs {
-			uq := urgentQuestion{Question: q, split: split, refused: Rule(q.Text) != ""}
-			f := urgentTypos.mend(fold.String(q.Text))
-			var r string
-			var lit bool
-			uq.sign, r, lit = urgentRead(f)
-			if uq.sign != UrgentSign(f) {
-				return nil, nil, fmt.Errorf("urgent split %s: %s: urgentRead and UrgentSign disagree", split, q.ID)
+			uq, err := newUrgentQuestion(q, split)
+			if err != nil {
+				return nil, nil, err
 			}
-			urgentFeatures(f, r, uq.sign, lit, func(key []byte) { uq.features = append(uq.features, string(key)) })
 			out = append(out, uq)
 		}
 	}
 	return out, splits, nil
+}
+
+// newUrgentQuestion reads q as the urgent model does: whether the screen
+// refuses it, the rules' sign and the model's features.
+func newUrgentQuestion(q labelled.Question, split string) (urgentQuestion, error) {
+	uq := urgentQuestion{Question: q, split: split, refused: Rule(q.Text) != ""}
+	f := urgentTypos.mend(fold.String(q.Text))
+	var r string
+	var lit bool
+	uq.sign, r, lit = urgentRead(f)
+	if uq.sign != UrgentSign(f) {
+		return uq, fmt.Errorf("urgent split %s: %s: urgentRead and UrgentSign disagree", split, q.ID)
+	}
+	urgentFeatures(f, r, uq.sign, lit, func(key []byte) { uq.features = append(uq.features, string(key)) })
+	return uq, nil
 }
 
 // urgentModel is a trained urgent model.
@@ -209,6 +219,15 @@ func trainUrgentModel(qs []urgentQuestion) *urgentModel {
 	m := urgentSettings.train(tr)
 	m.threshold = pickUrgentThreshold(qs, oof)
 	m.veto = pickUrgentVeto(qs, oof)
+	// Nor does the veto take back a rule's own example of its sign.
+	for _, r := range urgentRules {
+		for _, e := range r.examples {
+			uq, err := newUrgentQuestion(labelled.Question{Text: e, Urgent: true}, r.file)
+			if err == nil && uq.refused && uq.sign != "" {
+				m.veto = max(0, min(m.veto, justBelow(m.score(&uq))))
+			}
+		}
+	}
 	return m
 }
 
