@@ -215,6 +215,11 @@ func (r *keyFactReport) String() string {
 		r.multiFacts/float64(max(r.multi, 1)), r.multi, r.offCorrect, r.off, r.offAn, strings.Join(kinds, ", "))
 }
 
+// maxOffTargetAnswered is, for each key-fact set, the most off-target or
+// non-dermatology questions answered that its regression floor allows:
+// round 7's figures.
+var maxOffTargetAnswered = map[string]int{"dev.jsonl": 2, "holdout.jsonl": 2, "dev2.jsonl": 2, "holdout2.jsonl": 4}
+
 var (
 	keyFactKVOnce sync.Once
 	keyFactKV     *evidence.Version
@@ -248,14 +253,15 @@ func TestAnswerKeyFacts(t *testing.T) {
 			}
 		}
 		t.Logf("%s (%s, round %d): %s", e.File, e.Role, e.Round, &rep)
-		// Regression floors, a little below round 6's figures (dev 0.750,
-		// held out 0.731; off-target answered 1 and 2); the answers' goals
-		// (0.92, multi-passage 0.85, none off-target) are not met yet.
+		// Regression floors, a little below round 7's figures (dev 0.783,
+		// held out 0.726, dev2 0.731, holdout2 0.766; off-target answered
+		// 0, 2, 2 and 4); the answers' goals (0.92, multi-passage 0.85,
+		// none off-target) are not met yet.
 		if rate := rep.facts / float64(rep.grounded); rate < 0.70 {
 			t.Errorf("%s: key-fact rate %.3f fell below its regression floor 0.70", e.File, rate)
 		}
-		if rep.offAn > 2 {
-			t.Errorf("%s: %d off-target or non-dermatology questions answered, more than round 6's 2", e.File, rep.offAn)
+		if most := maxOffTargetAnswered[e.File]; rep.offAn > most {
+			t.Errorf("%s: %d off-target or non-dermatology questions answered, more than round 7's %d", e.File, rep.offAn, most)
 		}
 	}
 }
