@@ -21,6 +21,8 @@ func TestClassify(t *testing.T) {
 		{"When should a mole be checked?", "see_clinician"},
 		{"Who gets bullous pemphigoid?", "risk"},
 		{"What research (or clinical trials) is being done for psoriasis?", "research"},
+		{"Which parts of the body are most prone to pressure injuries?", "location"},
+		{"Which people are most prone to pressure injuries?", "risk"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {

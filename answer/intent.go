@@ -74,6 +74,10 @@ var intentRules = []intentRule{
 	{YesNo, regexp.MustCompile(`(?i)^\W*(?:is|are|does|do|can|could|will|would|should|has|have|was|were|did|may|might|must)\b`)},
 }
 
+// peopleRE names people in a question: who gets a condition, rather than
+// where it appears.
+var peopleRE = regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can)\b|\b(?:children|kids|babies|infants?|elderly|older|women|men|ages?|people|persons?|adults|teenagers|adolescents|patients)\b)`)
+
 // whatRE opens a question that asks about a topic in general.
 var whatRE = regexp.MustCompile(`(?i)^\W*(?:what|tell|info|explain|describe|overview)\b`)
 
@@ -88,6 +92,12 @@ func Classify(question string) Intent {
 	}
 	if in == 0 && whatRE.MatchString(question) {
 		in |= Definition
+	}
+	// "Which parts of the body are most prone to X?" asks where, not who:
+	// a word of risk beside a question of place asks who only when it
+	// names people.
+	if in&Location != 0 && in&Risk != 0 && !peopleRE.MatchString(question) {
+		in &^= Risk
 	}
 	// "What is the treatment for X?" asks for the treatment, not what
 	// treatment is.
