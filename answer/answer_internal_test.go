@@ -23,6 +23,9 @@ func TestClassify(t *testing.T) {
 		{"What research (or clinical trials) is being done for psoriasis?", "research"},
 		{"Which parts of the body are most prone to pressure injuries?", "location"},
 		{"Which people are most prone to pressure injuries?", "risk"},
+		{"Where is tinea pedis usually picked up?", "contagion"},
+		{"What other health problems go along with psoriasis?", "complications"},
+		{"When is acne worth getting looked at by a doctor?", "see_clinician"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {

@@ -27,7 +27,14 @@ type answerType struct {
 	question *regexp.Regexp // the question asks for this kind of answer
 	// answers reports whether a sentence holds such an answer.
 	answers func(sentence string) bool
+	// unless, when set, marks questions that ask otherwise despite the
+	// question pattern ("Where is tinea pedis picked up?" asks where it
+	// is caught, not where on the body).
+	unless *regexp.Regexp
 }
+
+// whereCaughtRE asks where a condition is caught or picked up.
+var whereCaughtRE = regexp.MustCompile(`(?i)\bwhere\b.{0,60}\b(caught|catch\w*|pick(ed|s)? up|get it|got it|spread\w*|transmit\w*)`)
 
 // matcher turns a pattern into a sentence test.
 func matcher(pattern string) func(string) bool {
@@ -45,6 +52,7 @@ var answerTypes = []answerType{
 		required: true,
 		question: whereRE,
 		answers:  namesBodySite,
+		unless:   whereCaughtRE,
 	},
 	{
 		name:     "duration",
@@ -99,7 +107,7 @@ var answerTypes = []answerType{
 func askedTypes(question string) []answerType {
 	var out []answerType
 	for _, t := range answerTypes {
-		if t.question.MatchString(question) {
+		if t.question.MatchString(question) && (t.unless == nil || !t.unless.MatchString(question)) {
 			out = append(out, t)
 		}
 	}

@@ -13,6 +13,7 @@ func TestAskedTypes(t *testing.T) {
 		want     []string
 	}{
 		{"Where does rosacea usually appear?", []string{"location"}},
+		{"Where is tinea pedis usually picked up?", nil}, // where it is caught, not where on the body
 		{"How long does a single hive usually last?", []string{"duration"}},
 		{"When does pityriasis rosea go away?", []string{"duration"}},
 		{"Who is most likely to develop melasma?", []string{"population"}},
