@@ -26,6 +26,7 @@ func TestClassify(t *testing.T) {
 		{"Where is tinea pedis usually picked up?", "contagion"},
 		{"What other health problems go along with psoriasis?", "complications"},
 		{"When is acne worth getting looked at by a doctor?", "see_clinician"},
+		{"What can be done about hyperhidrosis?", "treatment"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {
