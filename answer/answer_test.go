@@ -82,6 +82,11 @@ func TestDermatological(t *testing.T) {
 		{"What causes boils?", true},
 		{"How do I treat a boil on my neck?", true},
 		{"Why do sore patches appear on the lips?", true},
+		// A topic's everyday name in another sense.
+		{"how to get rid of moles digging up the lawn", false},
+		{"How many bee hives can you keep in a small back garden?", false},
+		{"Are moles dangerous?", true},
+		{"Can bees cause hives?", true},
 	}
 	for _, tt := range tests {
 		if got := c.Dermatological(tt.q, ix.Analyze(tt.q)); got != tt.want {

@@ -701,6 +701,10 @@ func foreignWord(w retrieve.Weighted) bool {
 // unit ("kg") or an abbreviation is no sign of another subject.
 const minForeignLen = 4
 
+// otherSenseRE finds a topic's everyday name used in another sense: the
+// animal ("moles digging up the lawn"), the beehive ("bee hives").
+var otherSenseRE = regexp.MustCompile(`(?i)\b(?:moles?\b[^.?!]{0,40}\b(?:lawn|garden|yard|digging|dig|tunnel\w*|molehills?|traps?|pests?)|(?:lawn|garden|yard)\b[^.?!]{0,40}\bmoles?|bee\s*hives?|beehives?|hives?\s+(?:of|for)\s+(?:bees|honey)|(?:keep|keeping|build|building|install|set\s+up)\s+(?:a\s+|some\s+|\d+\s+)?hives?)\b`)
+
 // verbUseRE finds one of the ambiguous skin words used as a verb ("should I
 // boil", "how to patch", "to tan the hide").
 var verbUseRE = regexp.MustCompile(`(?i)\b(?:to|i|you|we|they|should|can|do|does|how|please|never|always)\s+(?:boil|patch|bite|sting|tan|cream|scale|crust|peel|flake|scar|bump|swell|flush)\b`)
@@ -741,6 +745,11 @@ func (c *Composer) OtherSense(question string, concepts []retrieve.Weighted) boo
 // dermatological is Dermatological, and whether the question's only skin
 // words are ambiguous ones used as verbs.
 func (c *Composer) dermatological(question string, concepts []retrieve.Weighted) (derm, otherSense bool) {
+	// A topic's everyday name in another sense ("moles digging up the
+	// lawn", "bee hives") names no topic.
+	if otherSenseRE.MatchString(question) {
+		return false, true
+	}
 	c.skinOnce.Do(func() {
 		c.skinSet = lexicon.TermSet{}
 		for _, w := range skinWords {
