@@ -3,7 +3,6 @@ package claims
 import (
 	"testing"
 
-	"github.com/dermliving/dermliving/lexicon"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -79,10 +78,7 @@ func TestHoldsAsked(t *testing.T) {
 }
 
 func TestNamesTerm(t *testing.T) {
-	an, err := lexicon.NewAnalyzer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	an := testAnalyzer(t)
 	tests := []struct {
 		question, sentence string
 		want               bool
@@ -115,10 +111,7 @@ func TestRequiredTypes(t *testing.T) {
 }
 
 func TestAbsenceType(t *testing.T) {
-	an, err := lexicon.NewAnalyzer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	an := testAnalyzer(t)
 	tests := []struct {
 		question, sentence string
 		want               bool

@@ -8,23 +8,26 @@ import (
 	"github.com/dermliving/dermliving/lexicon"
 )
 
-func bindingVerifier(t *testing.T) *Lexical {
+// testAnalyzer is DermLiving's analyzer, for the package's tests.
+func testAnalyzer(t *testing.T) *lexicon.Analyzer {
 	t.Helper()
 	an, err := lexicon.NewAnalyzer()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewLexical(an, nil, nil)
+	return an
+}
+
+func bindingVerifier(t *testing.T) *Lexical {
+	t.Helper()
+	return NewLexical(testAnalyzer(t), nil, nil)
 }
 
 // rarityVerifier weighs the words of the examples' frame as common and
 // every other word (a drug's name, a grade's number) as rare.
 func rarityVerifier(t *testing.T) *Lexical {
 	t.Helper()
-	an, err := lexicon.NewAnalyzer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	an := testAnalyzer(t)
 	common := lexicon.NewTermSet(an.Terms("cream creams ointment grade very potent mild strongest weakest"))
 	return NewLexical(an, nil, func(term string) float64 {
 		if common.Has(term) {

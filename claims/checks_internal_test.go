@@ -219,10 +219,7 @@ func TestAlign(t *testing.T) {
 // different classes of a contrast set ("worsen" and "get worse" may share a
 // set; "lower" and "higher" may not).
 func TestParaphrases(t *testing.T) {
-	an, err := lexicon.NewAnalyzer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	an := testAnalyzer(t)
 	th, err := (*lexicon.Thesaurus)(nil).Extend(strings.NewReader(paraphrases), an)
 	if err != nil {
 		t.Fatal(err)
