@@ -111,6 +111,9 @@ func TestComposeFocus(t *testing.T) {
 		// is folliculitis, the topic's title.
 		{"What is asteatotic eczema or eczema craquele?", []string{"Xerosis"}},
 		{"Which germ is responsible for hot tub folliculitis?", []string{"Folliculitis"}},
+		// Of two topics named, the one that turns into the other.
+		{"What are the odds that an ordinary mole turns into melanoma?", []string{"Melanocytic nevi"}},
+		{"Can melanoma start in a mole?", []string{"Melanoma"}},
 		{"What causes lichen sclerosus?", nil},
 		{"how to treat frostbite on fingers", nil},
 	}

@@ -172,6 +172,11 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	if len(focus) == 0 || len(hits) == 0 && cov < namedCover {
 		return an
 	}
+	// "Does a mole turn into melanoma?" asks about the mole: of two topics
+	// named, the one that turns into the other is the focus.
+	if m := intoRE.FindStringIndex(question); m != nil {
+		focus = c.subjectOf(focus, question[:m[0]])
+	}
 	// A question that names something the version never mentions (a
 	// condition it lacks) is not answered from a topic it does hold.
 	for _, w := range concepts {
@@ -924,6 +929,30 @@ func (c *Composer) Sections(passageID string) Intent {
 	}
 	return 0
 }
+
+// subjectOf returns, of a question that tells of one thing turning into
+// another, the topics named before the turn (in before), the best named
+// first, when focus holds none of them; otherwise focus.
+func (c *Composer) subjectOf(focus []int, before string) []int {
+	asked := askedTerms(c.ix.Analyze(before))
+	best, cov := -1, 0.0
+	for _, ti := range c.candidateTopics(asked) {
+		if slices.Contains(focus, ti) {
+			return focus
+		}
+		if cv := c.topics.nameCover(ti, asked); cv >= namedCover && (cv > cov || cv == cov && ti < best) {
+			best, cov = ti, cv
+		}
+	}
+	if best < 0 {
+		return focus
+	}
+	return []int{best}
+}
+
+// intoRE finds one thing turning into another: "turn into", "become",
+// "progress to".
+var intoRE = regexp.MustCompile(`(?i)\b(?:turn(?:s|ed|ing)?|develop(?:s|ed|ing)?|change(?:s|d)?|progress(?:es|ed|ing)?|transform(?:s|ed|ing)?)\s+(?:in)?to\b|\bbecom(?:e|es|ing)\s+(?:a\s+|an\s+)?(?:cancerous|malignant)?`)
 
 // multiPartRE joins two questions in one: "what causes it and how is it
 // treated?".
