@@ -27,6 +27,7 @@ func TestClassify(t *testing.T) {
 		{"What other health problems go along with psoriasis?", "complications"},
 		{"When is acne worth getting looked at by a doctor?", "see_clinician"},
 		{"What can be done about hyperhidrosis?", "treatment"},
+		{"How do you stop diaper dermatitis coming back?", "selfcare"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {
