@@ -172,8 +172,8 @@ func (cfg *request) screen(question string, kv *evidence.Version, md *Metadata) 
 		// used so ("should I boil an egg?", "rust patches on my car
 		// door"), and that names nothing else of the body or of a
 		// person's health, is outside dermatology too.
-		otherSense := comp.OtherSense(corrected, cfg.concepts) && !abstain.NamesHealth(answer.WithoutAmbiguous(asked))
-		if !comp.Dermatological(corrected, cfg.concepts) && (outsideDermatology(decided, asked) || otherSense) {
+		derm, otherSense := comp.DermatologicalSense(corrected, cfg.concepts)
+		if !derm && (outsideDermatology(decided, asked) || otherSense && !abstain.NamesHealth(answer.WithoutAmbiguous(asked))) {
 			return "", &Abstained{Reason: abstain.InsufficientEvidence, Message: "The question is not about dermatology; " + kv.ID() + " holds dermatology reference passages only.", Metadata: *md}
 		}
 	}

@@ -13,6 +13,17 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// sandboxComposer returns the composer and index of the sandbox's default
+// version.
+func sandboxComposer(tb testing.TB) (*answer.Composer, *retrieve.Index) {
+	tb.Helper()
+	kv, err := sandbox.Open()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return composerOf(tb, kv)
+}
+
 // composerOf returns kv's composer and index.
 func composerOf(tb testing.TB, kv *evidence.Version) (*answer.Composer, *retrieve.Index) {
 	tb.Helper()
@@ -61,11 +72,7 @@ func TestCorrect(t *testing.T) {
 }
 
 func TestDermatological(t *testing.T) {
-	kv, err := sandbox.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, ix := composerOf(t, kv)
+	c, ix := sandboxComposer(t)
 	tests := []struct {
 		q    string
 		want bool
@@ -225,11 +232,7 @@ func TestSectionFor(t *testing.T) {
 // aside: its analysis, its ten best passages, then Compose.
 func compose(t *testing.T, q string) (answer.Answer, *answer.Composer) {
 	t.Helper()
-	kv, err := sandbox.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, ix := composerOf(t, kv)
+	c, ix := sandboxComposer(t)
 	concepts := ix.Analyze(q)
 	hits, err := ix.SearchConcepts(t.Context(), q, concepts, 10)
 	if err != nil {

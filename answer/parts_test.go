@@ -4,16 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"github.com/dermliving/dermliving/sandbox"
 	"github.com/google/go-cmp/cmp"
 )
 
 func TestParts(t *testing.T) {
-	kv, err := sandbox.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, ix := composerOf(t, kv)
+	c, ix := sandboxComposer(t)
 	tests := []struct {
 		q    string
 		want []string

@@ -1,0 +1,141 @@
+package answer
+
+import (
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/dermliving/dermliving/lexicon"
+	"github.com/dermliving/dermliving/retrieve"
+)
+
+// This file reads which of the version's topics a question names: the
+// terms it asks, how much of a topic's name they hold, and which of two
+// named topics it asks about.
+
+// nameCover is the largest share, weighted by rarity among topic names, of
+// one of the topic's names that the question's terms hold.
+func (t *Topics) nameCover(ti int, asked lexicon.TermSet) float64 {
+	n := float64(len(t.topics))
+	best := 0.0
+	for k, name := range t.topics[ti].names {
+		var have, all float64
+		for _, term := range name {
+			w := math.Log(1 + n/float64(max(t.nameDF[term], 1)))
+			all += w
+			if hasTerm(asked, term, len(name), k == 0) {
+				have += w
+			}
+		}
+		if all > 0 {
+			best = max(best, have/all)
+		}
+	}
+	return best
+}
+
+// namedBy reports whether one of names is a way of writing c, or holds it.
+func namedBy(c lexicon.Concept, names [][]string) bool {
+	for _, n := range names {
+		set := lexicon.NewTermSet(n)
+		if c.MatchedBy(set) {
+			return true
+		}
+	}
+	return false
+}
+
+// Names reports whether the question names a topic of the version, by
+// any of its names ("hives" names urticaria).
+func (c *Composer) Names(concepts []retrieve.Weighted) bool {
+	return c.namesTopic(askedTerms(concepts))
+}
+
+// askedTerms returns every term of every way of writing the question's
+// concepts, fillers aside.
+func askedTerms(concepts []retrieve.Weighted) lexicon.TermSet {
+	asked := lexicon.NewTermSet()
+	for _, w := range concepts {
+		if w.Filler {
+			continue
+		}
+		// A word asked only inside a longer phrase ("eczema" in
+		// "asteatotic eczema" and "eczema craquelé") is marked: it
+		// names no topic by itself (see hasTerm).
+		inner := !slices.ContainsFunc(w.Alternatives, func(alt []string) bool { return len(alt) == 1 })
+		for _, alt := range w.Alternatives {
+			for _, t := range alt {
+				if inner {
+					t = innerMark + t
+				}
+				asked[t] = struct{}{}
+			}
+		}
+	}
+	return asked
+}
+
+// innerMark marks, in the terms asked, a word asked only inside a phrase of
+// several words.
+const innerMark = "\x00"
+
+// hasTerm reports whether asked holds term of a topic name of nameLen terms,
+// the topic's title when title is set: a word asked only inside a longer
+// phrase counts toward a name of several words ("atopic dermatitis") and
+// toward a title ("folliculitis" in "hot tub folliculitis"), not toward
+// another name of one word ("eczema", another name of atopic dermatitis, in
+// "asteatotic eczema").
+func hasTerm(asked lexicon.TermSet, term string, nameLen int, title bool) bool {
+	return asked.Has(term) || (nameLen > 1 || title) && asked.Has(innerMark+term)
+}
+
+// namesTopic reports whether the terms asked hold enough of a topic's name
+// to name it.
+func (c *Composer) namesTopic(asked lexicon.TermSet) bool {
+	for _, ti := range c.candidateTopics(asked) {
+		if c.topics.nameCover(ti, asked) >= namedCover {
+			return true
+		}
+	}
+	return false
+}
+
+// candidateTopics returns the topics one of whose names holds a term asked.
+func (c *Composer) candidateTopics(asked lexicon.TermSet) []int {
+	var out []int
+	seen := map[int]bool{}
+	for t := range asked {
+		for _, ti := range c.topics.byTerm[strings.TrimPrefix(t, innerMark)] {
+			if !seen[ti] {
+				seen[ti] = true
+				out = append(out, ti)
+			}
+		}
+	}
+	return out
+}
+
+// subjectOf returns, of a question that tells of one thing turning into
+// another, the topics named before the turn (in before), the best named
+// first, when focus holds none of them; otherwise focus.
+func (c *Composer) subjectOf(focus []int, before string) []int {
+	asked := askedTerms(c.ix.Analyze(before))
+	best, cov := -1, 0.0
+	for _, ti := range c.candidateTopics(asked) {
+		if slices.Contains(focus, ti) {
+			return focus
+		}
+		if cv := c.topics.nameCover(ti, asked); cv >= namedCover && (cv > cov || cv == cov && ti < best) {
+			best, cov = ti, cv
+		}
+	}
+	if best < 0 {
+		return focus
+	}
+	return []int{best}
+}
+
+// intoRE finds one thing turning into another: "turn into", "become",
+// "progress to".
+var intoRE = regexp.MustCompile(`(?i)\b(?:turn(?:s|ed|ing)?|develop(?:s|ed|ing)?|change(?:s|d)?|progress(?:es|ed|ing)?|transform(?:s|ed|ing)?)\s+(?:in)?to\b|\bbecom(?:e|es|ing)\s+(?:a\s+|an\s+)?(?:cancerous|malignant)?`)
