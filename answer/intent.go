@@ -175,7 +175,7 @@ var cueRE = map[Intent]*regexp.Regexp{
 	Treatment:     regexp.MustCompile(`(?i)\b(?:treat\w*|therap\w*|cream\w*|ointment\w*|medicine\w*|medication\w*|tablets?|antibiotic\w*|antiviral\w*|antifungal\w*|steroid\w*|corticosteroid\w*|surgery|surgical|excision|removal|cryotherapy|laser|injection\w*|options?)\b`),
 	SelfCare:      regexp.MustCompile(`(?i)\b(?:avoid\w*|prevent\w*|protect\w*|keep\w*|wear\w*|wash\w*|moistur\w*|emollient\w*|sunscreen\w*|gentle|clean\w*|dry\w*|cover\w*|help\w*|reduce\w*|lower\w*)\b`),
 	Symptoms:      regexp.MustCompile(`(?i)\b(?:symptom\w*|signs?|appear\w*|look\w*|red|itch\w*|patch\w*|bump\w*|blister\w*|scal\w*|rash\w*|pain\w*|swell\w*|spots?|lesion\w*|plaques?|flak\w*|crust\w*|raised|cause\w*)\b`),
-	Complications: regexp.MustCompile(`(?i)\b(?:complication\w*|lead\s+to|can\s+cause|scar\w*|infection\w*|serious|damage|spread\w*|risk)\b`),
+	Complications: regexp.MustCompile(`(?i)\b(?:complication\w*|lead\s+to|can\s+cause|scar\w*|infection\w*|serious|damage|spread\w*|risk|associated\s+with|linked\s+(?:to|with)|threaten\w*|life-threatening)\b`),
 	Diagnosis:     regexp.MustCompile(`(?i)\b(?:diagnos\w*|tests?|biops\w*|examin\w*|confirm\w*|scrap\w*|swab\w*|microscop\w*|culture|dermoscop\w*|look\w*\s+at)\b`),
 	SeeClinician:  regexp.MustCompile(`(?i)\b(?:clinician|doctor|review|seek|urgent\w*|prompt\w*|advisable|warrant\w*|medical\s+attention|assessment)\b`),
 	Research:      regexp.MustCompile(`(?i)\b(?:research\w*|clinical\s+trials?|stud(?:y|ies|ied|ying)|investigat\w*|scientists?|researchers?)\b`),

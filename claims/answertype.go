@@ -63,7 +63,7 @@ var answerTypes = []answerType{
 	{
 		name:     "population",
 		question: regexp.MustCompile(`(?i)(^\W*who\b|\bwho (is|are|gets?|tends?|develops?)\b|\bwhich (people|persons|groups?|patients|populations?|ages?|age groups?)\b|\bwhat (age|ages|age groups?|kinds? of people|types? of people|groups?)\b|\bat what age\b|\bhow common\b|\bmore common in\b|\bmost (likely|at risk|prone)\b|\bat (higher |greater |most )?risk\b|\bprone\b)`),
-		answers:  matcher(`(?i)\b(women|men|woman|man|female|male|girls|boys|children|child|kids|adults?|infants?|babies|baby|newborns?|toddlers|teenagers|teens|adolescents|young people|older (people|adults)|elderly|people (with|who|of|in|over|under)|anyone|everyone|any age|all ages|aged?|ages|years old|skin (tones?|types?)|(fair|dark|darker|light|lighter|medium) skin|families|family history|more common in|most common in|mainly affects|mostly affects|most often affects|commonly affects|usually affects|tends to affect)\b`),
+		answers:  matcher(`(?i)\b(women|men|woman|man|female|male|girls|boys|children|child|kids|adults?|infants?|babies|baby|newborns?|toddlers|teenagers|teens|adolescents|young people|older (people|adults)|elderly|people (with|who|of|in|over|under)|anyone|everyone|any age|all ages|aged?|ages|years old|skin (tones?|types?)|(fair|dark|darker|light|lighter|medium) skin|families|family history|more common in|most common in)\b`),
 	},
 	{
 		name:     "organism",
@@ -92,6 +92,14 @@ var answerTypes = []answerType{
 		name:     "prevention",
 		question: regexp.MustCompile(`(?i)\b(prevent\w*|lower (the|my|your|their)? ?risk|reduce (the|my|your|their)? ?risk|cut (the )?risk|avoid getting|stop\b.*\bfrom (getting|coming|spreading|returning)|protect\w*)\b`),
 		answers:  matcher(`(?i)\b(prevent\w*|reduc\w*|lower\w*|avoid\w*|protect\w*|limit\w*|shade|sunscreen|cover\w*|keep\w*|wash\w*|do not share|not sharing)\b`),
+	},
+	{
+		// "What other health problems go along with psoriasis?" is answered
+		// by the sentence that names what it is linked to or leads to, not
+		// by what triggers it.
+		name:     "complications",
+		question: regexp.MustCompile(`(?i)\b(complications?|go(es)? (along|together) with|other (health )?(problems|conditions|diseases|illnesses)|linked (to|with)|associated with|connected (to|with)|lead to|dangerous|long[- ]term (effects?|problems?|harm))\b`),
+		answers:  matcher(`(?i)\b(complications?|associated with|linked (to|with)|leads? to|lead\w* to|can cause|(raises?|increases?|higher|increased|greater) (the )?risks? of|risk of|threaten\w*|life-threatening|block\w* the airway)\b`),
 	},
 	{
 		// Whether something should be done ("should sunburn blisters be

@@ -156,8 +156,25 @@ func (ix *Index) Analyze(question string) []Weighted {
 			}
 		}
 	}
+	// "What other health problems go along with psoriasis?" asks what
+	// psoriasis is linked to: the words that ask for complications say
+	// what kind of answer is wanted and are seldom the answer's own ("is
+	// linked to psoriatic arthritis", "can threaten vision").
+	for _, m := range associationRE.FindAllStringIndex(question, -1) {
+		for _, t := range ix.an.Terms(question[m[0]:m[1]]) {
+			for i, w := range out {
+				if !w.Filler && w.Group < 0 && w.Terms[0] == t {
+					out[i].Weight *= indicatorWeight
+				}
+			}
+		}
+	}
 	return out
 }
+
+// associationRE finds the words of a question that ask what a condition
+// leads to or goes with: its complications and linked conditions.
+var associationRE = regexp.MustCompile(`(?i)\b(?:go(?:es)?\s+(?:along|together)\s+with|other\s+(?:health\s+)?(?:problems|conditions|diseases|illnesses)|health\s+problems|complications?|(?:can\s+)?lead\s+to|linked\s+(?:to|with)|associated\s+with|connected\s+(?:to|with)|(?:beyond|outside)\s+the\s+skin)\b`)
 
 // indicatorRE finds the word of a yes-or-no question that asks whether one
 // thing is a sign of another: "is X a sign of Y", "can X be a symptom of Y".
