@@ -203,7 +203,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	}
 	var ex []claims.Extracted
 	if len(in) > 0 {
-		ex = lexicalVerifier(kv, cfg.ix).ExtractFor(question, concepts, in)
+		ex = lexicalVerifier(kv, cfg.ix).ExtractFor(question, comp.WithFocusNames(a, concepts), in)
 	}
 	var out []string
 	cfg.extracted = map[string]claims.Support{}

@@ -285,3 +285,33 @@ func TestComposeFocusPhrasedTopic(t *testing.T) {
 		}
 	}
 }
+
+// TestWithFocusNames checks that a question naming its focus by another of
+// its names only is matched by sentences that use the focus's title, and
+// that a question holding a word of the title keeps its other words.
+func TestWithFocusNames(t *testing.T) {
+	tests := []struct {
+		q    string
+		want map[string]bool // concept's first term -> whether the title was added
+	}{
+		{"What actually causes dandruff?", map[string]bool{"dandruff": true, "caus": false}},
+		{"How is toenail fungus treated?", map[string]bool{"toenail": true, "fungus": true}},
+		{"What is a congenital naevus?", map[string]bool{"congenit": false}},
+		{"What causes seborrheic dermatitis?", map[string]bool{"caus": false}},
+	}
+	for _, tt := range tests {
+		a, c := compose(t, tt.q)
+		_, ix := sandboxComposer(t)
+		concepts := ix.Analyze(tt.q)
+		out := c.WithFocusNames(a, concepts)
+		got := map[string]bool{}
+		for i, w := range out {
+			if _, ok := tt.want[w.Terms[0]]; ok {
+				got[w.Terms[0]] = len(w.Alternatives) > len(concepts[i].Alternatives)
+			}
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("WithFocusNames(%q) title added (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}

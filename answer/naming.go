@@ -139,3 +139,42 @@ func (c *Composer) subjectOf(focus []int, before string) []int {
 // intoRE finds one thing turning into another: "turn into", "become",
 // "progress to".
 var intoRE = regexp.MustCompile(`(?i)\b(?:turn(?:s|ed|ing)?|develop(?:s|ed|ing)?|change(?:s|d)?|progress(?:es|ed|ing)?|transform(?:s|ed|ing)?)\s+(?:in)?to\b|\bbecom(?:e|es|ing)\s+(?:a\s+|an\s+)?(?:cancerous|malignant)?`)
+
+// WithFocusNames returns the question's concepts with the answer's focus
+// title added as another way of writing each concept that names the focus by
+// another of its names, when the question holds no word of the title:
+// "What actually causes dandruff?" is answered by the sentences on what
+// causes seborrheic dermatitis, which seldom say "dandruff". A question that
+// holds a word of the title ("What is a congenital naevus?") names a kind of
+// the topic, and its other words stay its own. The concepts given are not
+// changed.
+func (c *Composer) WithFocusNames(a Answer, concepts []retrieve.Weighted) []retrieve.Weighted {
+	if !a.Named || len(a.focus) == 0 {
+		return concepts
+	}
+	out := concepts
+	copied := false
+	for _, ti := range a.focus {
+		names := c.topics.topics[ti].names
+		if len(names) == 0 || len(names[0]) == 0 {
+			continue
+		}
+		title := lexicon.NewTermSet(names[0])
+		if slices.ContainsFunc(concepts, func(w retrieve.Weighted) bool {
+			return !w.Filler && slices.ContainsFunc(w.Alternatives, func(alt []string) bool { return slices.ContainsFunc(alt, title.Has) })
+		}) {
+			continue
+		}
+		for i, w := range concepts {
+			if w.Filler || !namedBy(w.Concept, names[1:]) {
+				continue
+			}
+			if !copied {
+				out = slices.Clone(concepts)
+				copied = true
+			}
+			out[i].Alternatives = append(slices.Clone(out[i].Alternatives), names[0])
+		}
+	}
+	return out
+}
