@@ -249,7 +249,7 @@ func TestAnswerKeyFacts(t *testing.T) {
 			s := scoreKeyFacts(q, res)
 			rep.add(q, s)
 			if e.Role == "tune" && os.Getenv("DERMLIVING_SHOW_MISSES") != "" && (s.facts < 1 && q.Expect == "grounded" || q.Expect != "grounded" && !s.correct) {
-				t.Logf("MISS %s [%s/%s] %q facts %v -> %s%s", q.ID, q.Kind, q.Intent, q.Question, q.Facts, s.reason, strings.ReplaceAll("\n"+s.text, "\n", "\n      | "))
+				t.Logf("MISS %.2f %s [%s/%s] %q facts %v -> %s%s", s.facts, q.ID, q.Kind, q.Intent, q.Question, q.Facts, s.reason, strings.ReplaceAll("\n"+s.text, "\n", "\n      | "))
 			}
 		}
 		t.Logf("%s (%s, round %d): %s", e.File, e.Role, e.Round, &rep)
