@@ -135,7 +135,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		panic("claims: paraphrases.txt: " + err.Error())
 	}
 	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
-		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")))}
+		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")))}
 }
 
 // paraphrases are the verifier's everyday equivalences (see NewLexical).
@@ -311,7 +311,17 @@ var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", 
 // never count as content the claim puts in place of the passage's.
 var connectives = []string{"though", "although", "even", "whereas", "while", "unlike", "since"}
 
-// lightVerb reports whether c is one of lightVerbs or connectives.
+// generalNouns name a thing only by its kind ("the rash", "the
+// condition", "this type"): a draft uses them for what the passage calls
+// by its name ("Poison ivy causes the reaction" for "... causes allergic
+// contact dermatitis"), so they weigh as little as filler words do and
+// never count as content the claim puts in place of the passage's name.
+// Kinds that a contrast set tells apart (a fungus or a bacterium, a child
+// or an adult) are not among them.
+var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options"}
+
+// lightVerb reports whether c is one of lightVerbs, connectives or
+// generalNouns.
 func (v *Lexical) lightVerb(c lexicon.Concept) bool {
 	return len(c.Terms) == 1 && v.lightTerms.Has(c.Terms[0])
 }
