@@ -203,19 +203,36 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 	if err := ctx.Err(); err != nil {
 		return Judgment{}, err
 	}
-	as := v.assess(claim, passages)
+	as, j := v.judge(ctx, claim, passages)
 	switch {
 	case as.ci.total == 0:
 		return Judgment{Verdict: Unsupported, Reason: "the claim has no content words"}, nil
 	case !as.ok:
 		return Judgment{Verdict: Unsupported, Reason: "no passage to check against"}, nil
 	}
+	j.Score = supportModel().score(as.feats)
+	return v.decide(j), nil
+}
+
+// judge assesses claim against passages and gives its structural verdict,
+// with the features the score reads. A best span joined from two sentences
+// that stand apart (see joined) stands only when the structural checks
+// accept it; otherwise the claim is judged as if no such span were
+// sought, so that joining never turns a verdict into a worse one.
+func (v *Lexical) judge(ctx context.Context, claim string, passages []Passage) (assessment, Judgment) {
+	as := v.assess(claim, passages, true)
+	if !as.ok {
+		return as, Judgment{}
+	}
 	j := v.structural(ctx, claim, passages, &as)
+	if as.second != nil && j.Verdict != Supported {
+		as = v.assess(claim, passages, false)
+		j = v.structural(ctx, claim, passages, &as)
+	}
 	if j.Verdict == Supported {
 		as.feats[featRule] = 1
 	}
-	j.Score = supportModel().score(as.feats)
-	return v.decide(j), nil
+	return as, j
 }
 
 // structural is the Strict verdict: the best span must cover
@@ -232,6 +249,9 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		}
 	}
 	j := Judgment{Support: []Support{{PassageID: passages[best.passage].ID, Start: best.start, End: best.end}}}
+	if s := as.second; s != nil {
+		j.Support = append(j.Support, Support{PassageID: passages[s.passage].ID, Start: s.start, End: s.end})
+	}
 	f := &as.feats
 	switch {
 	case bestCov < v.MinCoverage:
