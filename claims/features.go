@@ -91,6 +91,39 @@ const minJoinedPart = 0.15
 // alone to be joined with another.
 const minJoinedSentence = 0.3
 
+// interleaved reports whether the claim's content words that only a holds
+// and those that only b holds alternate in the claim: a claim merged from
+// two sentences says one's part, then the other's ("a common rash that
+// clears by itself, usually beginning with a herald patch"), while one
+// that mixes their words ("laser treatment is the most effective cure"
+// from "the most effective treatments are X" and "laser treatments have
+// limited evidence") binds what one says to what the other names.
+func (v *Lexical) interleaved(ci claimInfo, a, b lexicon.TermSet) bool {
+	lastA, firstB, lastB, firstA := -1, -1, -1, -1
+	for i, c := range ci.concepts {
+		// Words the strength check judges weigh nothing in coverage but
+		// still say which sentence the claim follows ("the most effective
+		// cure").
+		if c.Filler || v.lightVerb(c) {
+			continue
+		}
+		inA, inB := c.MatchedBy(a), c.MatchedBy(b)
+		switch {
+		case inA && !inB:
+			lastA = i
+			if firstA < 0 {
+				firstA = i
+			}
+		case inB && !inA:
+			lastB = i
+			if firstB < 0 {
+				firstB = i
+			}
+		}
+	}
+	return !(lastA < firstB || lastB < firstA)
+}
+
 // joinedSpan is a best span of two sentences that stand apart.
 type joinedSpan struct {
 	first, second span
@@ -133,7 +166,7 @@ func (v *Lexical) joined(ci claimInfo, passages []Passage, floor float64) (joine
 			if cov < v.MinCoverage || cov <= floor+1e-9 || (found && cov <= out.cov+1e-9) {
 				continue
 			}
-			if cov-a.cov < minJoinedPart || cov-b.cov < minJoinedPart {
+			if cov-a.cov < minJoinedPart || cov-b.cov < minJoinedPart || v.interleaved(ci, a.a.sets[a.i], b.a.sets[b.i]) {
 				continue
 			}
 			mk := func(c cand) span {

@@ -225,7 +225,7 @@ func (v *Lexical) judge(ctx context.Context, claim string, passages []Passage) (
 		return as, Judgment{}
 	}
 	j := v.structural(ctx, claim, passages, &as)
-	if as.second != nil && j.Verdict != Supported {
+	if as.second != nil && (j.Verdict != Supported || !v.partsAgree(claim, passages, &as)) {
 		as = v.assess(claim, passages, false)
 		j = v.structural(ctx, claim, passages, &as)
 	}
@@ -233,6 +233,24 @@ func (v *Lexical) judge(ctx context.Context, claim string, passages []Passage) (
 		as.feats[featRule] = 1
 	}
 	return as, j
+}
+
+// partsAgree reports whether each sentence of a joined best span, read
+// alone, lets the claim stand: no opposite polarity, no other member of
+// the same kind and no attribute or role bound to another entity. Read
+// together, two sentences can hide what one of them says of another
+// entity ("X can occur in anyone, unlike Y, which requires prior
+// sensitisation" and a second sentence naming "the substance" must not
+// support "X requires prior sensitisation to the substance").
+func (v *Lexical) partsAgree(claim string, passages []Passage, as *assessment) bool {
+	for _, sp := range []span{as.best, *as.second} {
+		text := passages[sp.passage].Text[sp.start:sp.end]
+		memo := &clauseMemo{claim: claim}
+		if v.polarityClash(memo, claim, text) || v.negatedElsewhere(claim, text) || v.contrastClash(memo, claim, text) || v.misbound(claim, text) {
+			return false
+		}
+	}
+	return true
 }
 
 // structural is the Strict verdict: the best span must cover
