@@ -88,6 +88,13 @@ func (v *Lexical) negatesOver(clause string, other lexicon.TermSet) bool {
 // is left to coverage; content the claim puts in place of the span's is not
 // support.
 func (v *Lexical) substituted(ci claimInfo, sp span) bool {
+	_, _, ok := v.substitution(ci, sp)
+	return ok
+}
+
+// substitution is substituted, with the run of claim concepts not aligned
+// and the span's terms in their place when it finds one.
+func (v *Lexical) substitution(ci claimInfo, sp span) (run []int, in []string, found bool) {
 	content := func(i int) bool {
 		return ci.weights[i] > 0 && !ci.concepts[i].Filler && !v.lightVerb(ci.concepts[i])
 	}
@@ -99,7 +106,7 @@ func (v *Lexical) substituted(ci claimInfo, sp span) bool {
 		}
 	}
 	if !missing {
-		return false
+		return nil, nil, false
 	}
 	terms := v.an.Terms(sp.text)
 	// own marks span terms that no way of writing a claim concept uses: the
@@ -145,23 +152,27 @@ func (v *Lexical) substituted(ci claimInfo, sp span) bool {
 		if j < len(ci.concepts) {
 			next = at[j]
 		}
+		from, to := -1, -1
 		switch {
 		case prev != nil && next != nil:
-			if hasOwn(prev[1], next[0]) {
-				return true
-			}
+			from, to = prev[1], next[0]
 		case next != nil:
-			if hasOwn(next[0]-n, next[0]) {
-				return true
-			}
+			from, to = next[0]-n, next[0]
 		case prev != nil:
-			if hasOwn(prev[1], prev[1]+n) {
-				return true
+			from, to = prev[1], prev[1]+n
+		}
+		if from >= 0 || to >= 0 {
+			if hasOwn(from, to) {
+				for k := i; k < j; k++ {
+					run = append(run, k)
+				}
+				from, to = max(from, 0), min(to, len(terms))
+				return run, terms[from:to], true
 			}
 		}
 		i = j
 	}
-	return false
+	return nil, nil, false
 }
 
 // align pairs the claim's concepts that the span matches with occurrences in

@@ -52,13 +52,9 @@ func (v *Lexical) Features(ctx context.Context, claim string, passages []Passage
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	as := v.assess(claim, passages)
+	as, _ := v.judge(ctx, claim, passages)
 	if !as.ok {
 		return nil, nil
-	}
-	j := v.structural(ctx, claim, passages, &as)
-	if j.Verdict == Supported {
-		as.feats[featRule] = 1
 	}
 	return append([]float64(nil), as.feats[:]...), nil
 }
@@ -79,11 +75,118 @@ type assessment struct {
 	// clauseNumbers is true when a clause of the span gives other numbers
 	// than the claim's clause (part of featNumberClash).
 	clauseNumbers bool
+	// second, when not nil, is the other sentence of a best span joined
+	// from two sentences that stand apart (see joined); best.text then
+	// holds both.
+	second *span
+}
+
+// minJoinedPart is the least share of the claim's weight that each sentence
+// of a joined span must hold that the other lacks: a joined span is two
+// sentences that each say part of the claim, not one sentence and a stray
+// word.
+const minJoinedPart = 0.15
+
+// minJoinedSentence is the least share of the claim a sentence must hold
+// alone to be joined with another.
+const minJoinedSentence = 0.3
+
+// interleaved reports whether the claim's content words that only a holds
+// and those that only b holds alternate in the claim: a claim merged from
+// two sentences says one's part, then the other's ("a common rash that
+// clears by itself, usually beginning with a herald patch"), while one
+// that mixes their words ("laser treatment is the most effective cure"
+// from "the most effective treatments are X" and "laser treatments have
+// limited evidence") binds what one says to what the other names.
+func (v *Lexical) interleaved(ci claimInfo, a, b lexicon.TermSet) bool {
+	lastA, firstB, lastB, firstA := -1, -1, -1, -1
+	for i, c := range ci.concepts {
+		// Words the strength check judges weigh nothing in coverage but
+		// still say which sentence the claim follows ("the most effective
+		// cure").
+		if c.Filler || v.lightVerb(c) {
+			continue
+		}
+		inA, inB := c.MatchedBy(a), c.MatchedBy(b)
+		switch {
+		case inA && !inB:
+			lastA = i
+			if firstA < 0 {
+				firstA = i
+			}
+		case inB && !inA:
+			lastB = i
+			if firstB < 0 {
+				firstB = i
+			}
+		}
+	}
+	return !(lastA < firstB || lastB < firstA)
+}
+
+// joinedSpan is a best span of two sentences that stand apart.
+type joinedSpan struct {
+	first, second span
+	cov           float64
+	sets          [2]lexicon.TermSet
+	seqs          [2][]string
+}
+
+// joined finds the two sentences, not adjacent in one passage, whose union
+// covers the claim best, each holding at least minJoinedPart of it that the
+// other lacks; it reports false unless that union reaches the verifier's
+// MinCoverage and beats floor. A draft merges facts of two sentences into
+// one ("a common rash that clears by itself, usually beginning with a
+// herald patch" from a passage's overview and another's symptoms); the
+// structural checks then read the two sentences as one span.
+func (v *Lexical) joined(ci claimInfo, passages []Passage, floor float64) (joinedSpan, bool) {
+	type cand struct {
+		p, i int
+		cov  float64
+		a    *analysed
+	}
+	var cands []cand
+	for pi, p := range passages {
+		a := v.cache.get(p.Text)
+		for i := range a.sents {
+			if c := v.coverage(ci, a.sets[i], nil); c >= minJoinedSentence {
+				cands = append(cands, cand{pi, i, c, a})
+			}
+		}
+	}
+	var out joinedSpan
+	found := false
+	for x := range cands {
+		for y := x + 1; y < len(cands); y++ {
+			a, b := cands[x], cands[y]
+			if a.p == b.p && (b.i-a.i == 1 || a.i-b.i == 1) {
+				continue
+			}
+			cov := v.coverage(ci, a.a.sets[a.i], b.a.sets[b.i])
+			if cov < v.MinCoverage || cov <= floor+1e-9 || (found && cov <= out.cov+1e-9) {
+				continue
+			}
+			if cov-a.cov < minJoinedPart || cov-b.cov < minJoinedPart || v.interleaved(ci, a.a.sets[a.i], b.a.sets[b.i]) {
+				continue
+			}
+			mk := func(c cand) span {
+				st := c.a.sents[c.i]
+				return span{passage: c.p, start: st.Start, end: st.End, text: passages[c.p].Text[st.Start:st.End]}
+			}
+			out = joinedSpan{first: mk(a), second: mk(b), cov: cov,
+				sets: [2]lexicon.TermSet{a.a.sets[a.i], b.a.sets[b.i]}, seqs: [2][]string{a.a.seqs[a.i], b.a.seqs[b.i]}}
+			out.first.text += " " + out.second.text
+			found = true
+		}
+	}
+	return out, found
 }
 
 // assess finds the span of one or two adjacent sentences that covers most of
-// the claim and computes the claim's features against the passages.
-func (v *Lexical) assess(claim string, passages []Passage) assessment {
+// the claim, or with join, when none covers MinCoverage of it, two
+// sentences that stand apart (see joined), and computes the claim's
+// features against the passages.
+func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment {
 	as := assessment{ci: v.analyse(claim)}
 	ci := &as.ci
 	if ci.total == 0 {
@@ -124,6 +227,14 @@ func (v *Lexical) assess(claim string, passages []Passage) assessment {
 	}
 	if bestCov < 0 {
 		return as
+	}
+	if join && bestCov < v.MinCoverage {
+		// A claim merged from two sentences that stand apart, in one
+		// passage or in two, may be held by the pair together.
+		if j, ok := v.joined(*ci, passages, bestCov); ok {
+			bestCov, bestSets, bestSeqs = j.cov, j.sets, j.seqs
+			as.best, as.second = j.first, &j.second
+		}
 	}
 	as.ok, as.cov = true, bestCov
 	as.best.terms = bestSets[0]

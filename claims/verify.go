@@ -135,7 +135,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		panic("claims: paraphrases.txt: " + err.Error())
 	}
 	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
-		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")))}
+		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")))}
 }
 
 // paraphrases are the verifier's everyday equivalences (see NewLexical).
@@ -203,19 +203,54 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 	if err := ctx.Err(); err != nil {
 		return Judgment{}, err
 	}
-	as := v.assess(claim, passages)
+	as, j := v.judge(ctx, claim, passages)
 	switch {
 	case as.ci.total == 0:
 		return Judgment{Verdict: Unsupported, Reason: "the claim has no content words"}, nil
 	case !as.ok:
 		return Judgment{Verdict: Unsupported, Reason: "no passage to check against"}, nil
 	}
+	j.Score = supportModel().score(as.feats)
+	return v.decide(j), nil
+}
+
+// judge assesses claim against passages and gives its structural verdict,
+// with the features the score reads. A best span joined from two sentences
+// that stand apart (see joined) stands only when the structural checks
+// accept it; otherwise the claim is judged as if no such span were
+// sought, so that joining never turns a verdict into a worse one.
+func (v *Lexical) judge(ctx context.Context, claim string, passages []Passage) (assessment, Judgment) {
+	as := v.assess(claim, passages, true)
+	if !as.ok {
+		return as, Judgment{}
+	}
 	j := v.structural(ctx, claim, passages, &as)
+	if as.second != nil && (j.Verdict != Supported || !v.partsAgree(claim, passages, &as)) {
+		as = v.assess(claim, passages, false)
+		j = v.structural(ctx, claim, passages, &as)
+	}
 	if j.Verdict == Supported {
 		as.feats[featRule] = 1
 	}
-	j.Score = supportModel().score(as.feats)
-	return v.decide(j), nil
+	return as, j
+}
+
+// partsAgree reports whether each sentence of a joined best span, read
+// alone, lets the claim stand: no opposite polarity, no other member of
+// the same kind and no attribute or role bound to another entity. Read
+// together, two sentences can hide what one of them says of another
+// entity ("X can occur in anyone, unlike Y, which requires prior
+// sensitisation" and a second sentence naming "the substance" must not
+// support "X requires prior sensitisation to the substance").
+func (v *Lexical) partsAgree(claim string, passages []Passage, as *assessment) bool {
+	for _, sp := range []span{as.best, *as.second} {
+		text := passages[sp.passage].Text[sp.start:sp.end]
+		memo := &clauseMemo{claim: claim}
+		if v.polarityClash(memo, claim, text) || v.negatedElsewhere(claim, text) || v.contrastClash(memo, claim, text) || v.misbound(claim, text) {
+			return false
+		}
+	}
+	return true
 }
 
 // structural is the Strict verdict: the best span must cover
@@ -232,6 +267,9 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		}
 	}
 	j := Judgment{Support: []Support{{PassageID: passages[best.passage].ID, Start: best.start, End: best.end}}}
+	if s := as.second; s != nil {
+		j.Support = append(j.Support, Support{PassageID: passages[s.passage].ID, Start: s.start, End: s.end})
+	}
 	f := &as.feats
 	switch {
 	case bestCov < v.MinCoverage:
@@ -311,7 +349,17 @@ var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", 
 // never count as content the claim puts in place of the passage's.
 var connectives = []string{"though", "although", "even", "whereas", "while", "unlike", "since"}
 
-// lightVerb reports whether c is one of lightVerbs or connectives.
+// generalNouns name a thing only by its kind ("the rash", "the
+// condition", "this type"): a draft uses them for what the passage calls
+// by its name ("Poison ivy causes the reaction" for "... causes allergic
+// contact dermatitis"), so they weigh as little as filler words do and
+// never count as content the claim puts in place of the passage's name.
+// Kinds that a contrast set tells apart (a fungus or a bacterium, a child
+// or an adult) are not among them.
+var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options"}
+
+// lightVerb reports whether c is one of lightVerbs, connectives or
+// generalNouns.
 func (v *Lexical) lightVerb(c lexicon.Concept) bool {
 	return len(c.Terms) == 1 && v.lightTerms.Has(c.Terms[0])
 }
