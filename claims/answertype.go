@@ -94,6 +94,13 @@ var answerTypes = []answerType{
 		answers:  matcher(`(?i)\b(prevent\w*|reduc\w*|lower\w*|avoid\w*|protect\w*|limit\w*|shade|sunscreen|cover\w*|keep\w*|wash\w*|do not share|not sharing)\b`),
 	},
 	{
+		// "Can you get shingles more than once?" is answered by the sentence
+		// that says whether it comes back.
+		name:     "recurrence",
+		question: regexp.MustCompile(`(?i)\b(more than once|(a )?second time|twice|again|come back|comes back|coming back|recur\w*|return\w*|keep (coming|getting))\b`),
+		answers:  matcher(`(?i)\b(recur\w*|come back|comes back|coming back|return\w*|again|more than once|(only )?one episode|repeated episodes|second episode|relaps\w*)\b`),
+	},
+	{
 		// "What other health problems go along with psoriasis?" is answered
 		// by the sentence that names what it is linked to or leads to, not
 		// by what triggers it.
