@@ -127,6 +127,9 @@ func TestOpeningKinds(t *testing.T) {
 		{"Can you explain why hives itch?", nil},
 		{"Why does acne start at puberty?", nil},
 		{"What is the punctum on an epidermoid cyst?", nil},
+		{"How do doctors work out which substance is causing a contact allergy?", []string{"diagnosis"}},
+		{"How can a doctor be sure a round rash is ringworm?", []string{"diagnosis"}},
+		{"How can you tell a yeast nappy rash from an ordinary one?", nil},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, openingKinds(tt.q)); diff != "" {

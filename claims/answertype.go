@@ -94,6 +94,13 @@ var answerTypes = []answerType{
 		answers:  matcher(`(?i)\b(prevent\w*|reduc\w*|lower\w*|avoid\w*|protect\w*|limit\w*|shade|sunscreen|cover\w*|keep\w*|wash\w*|do not share|not sharing)\b`),
 	},
 	{
+		// "Why do head lice treatments have to be repeated?" is answered by
+		// the sentence that gives a reason or a purpose.
+		name:     "reason",
+		question: regexp.MustCompile(`(?i)^\W*(why\b|what is the reason|how come\b)`),
+		answers:  matcher(`(?i)\b(because|since|so that|in order to|to (kill|prevent|stop|allow|let|help|reduce|avoid|protect|remove|treat|clear|catch|check|rule out|exclude)|due to|caused by|result(s|ing)? (from|of|in)|leads? to|driven by|triggered by|as a result|which (means|allows|lets))\b`),
+	},
+	{
 		// "Can you get shingles more than once?" is answered by the sentence
 		// that says whether it comes back.
 		name:     "recurrence",
