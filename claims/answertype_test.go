@@ -26,8 +26,10 @@ func TestAskedTypes(t *testing.T) {
 		{"Is it safe to use hydrocortisone on the face?", []string{"advice"}},
 		{"Do children with head lice need to be kept off school?", []string{"advice"}},
 		{"Does a wart have to be removed?", []string{"advice"}},
-		{"Why do head lice treatments have to be repeated?", nil}, // why, not whether
-		{"Why should sunscreen be reapplied?", nil},
+		{"Why do head lice treatments have to be repeated?", []string{"reason"}}, // why, not whether
+		{"Why should sunscreen be reapplied?", []string{"reason"}},
+		{"Can you get shingles more than once?", []string{"recurrence"}},
+		{"What other health problems go along with psoriasis?", []string{"complications"}},
 		{"What is psoriasis?", nil},
 		{"What are common treatments for psoriasis?", nil},
 	}
