@@ -130,6 +130,9 @@ func TestOpeningKinds(t *testing.T) {
 		{"How do doctors work out which substance is causing a contact allergy?", []string{"diagnosis"}},
 		{"How can a doctor be sure a round rash is ringworm?", []string{"diagnosis"}},
 		{"How can you tell a yeast nappy rash from an ordinary one?", nil},
+		{"When is diaper dermatitis worth getting checked by a doctor?", []string{"see_clinician"}},
+		{"When should cellulitis be seen in hospital?", []string{"see_clinician"}},
+		{"When does shingles stop being contagious?", nil},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, openingKinds(tt.q)); diff != "" {

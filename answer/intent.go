@@ -177,7 +177,7 @@ var cueRE = map[Intent]*regexp.Regexp{
 	Symptoms:      regexp.MustCompile(`(?i)\b(?:symptom\w*|signs?|appear\w*|look\w*|red|itch\w*|patch\w*|bump\w*|blister\w*|scal\w*|rash\w*|pain\w*|swell\w*|spots?|lesion\w*|plaques?|flak\w*|crust\w*|raised|cause\w*)\b`),
 	Complications: regexp.MustCompile(`(?i)\b(?:complication\w*|lead\s+to|can\s+cause|scar\w*|infection\w*|serious|damage|spread\w*|risk|associated\s+with|linked\s+(?:to|with)|threaten\w*|life-threatening)\b`),
 	Diagnosis:     regexp.MustCompile(`(?i)\b(?:diagnos\w*|tests?|biops\w*|examin\w*|confirm\w*|scrap\w*|swab\w*|microscop\w*|culture|dermoscop\w*|look\w*\s+at)\b`),
-	SeeClinician:  regexp.MustCompile(`(?i)\b(?:clinician|doctor|review|seek|urgent\w*|prompt\w*|advisable|warrant\w*|medical\s+attention|assessment)\b`),
+	SeeClinician:  regexp.MustCompile(`(?i)\b(?:clinician|doctor|review|seek|urgent\w*|prompt\w*|advisable|warrant\w*|medical\s+(?:attention|advice|review|help)|assessment|worthwhile|checked|examined)\b`),
 	Research:      regexp.MustCompile(`(?i)\b(?:research\w*|clinical\s+trials?|stud(?:y|ies|ied|ying)|investigat\w*|scientists?|researchers?)\b`),
 	Definition:    regexp.MustCompile(`(?i)\b(?:is\s+an?|are\s+an?|are\s+\w+\s+that|is\s+the|is\s+a\s+common|refers?\s+to|called|known\s+as|means?)\b`),
 }

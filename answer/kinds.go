@@ -70,6 +70,7 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*what\s+is\s+the\s+outlook\s+for\b`), []string{"outlook"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+complications\s+of\b`), []string{"complications"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+research\b`), []string{"research"}},
+	{regexp.MustCompile(`(?i)^\W*when\s+(?:should|does|do|is|are|to|would|must)\b[^?]{0,80}?\b(?:see|seen|seeing|checked|check|looked\s+at|examined|medical\s+(?:help|advice|attention)|a\s+(?:doctor|gp|clinician|dermatologist)|urgent\s+care|emergency|hospital)\b`), []string{"see_clinician"}},
 	// Everyday openings of the same questions.
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+does\s+.{1,80}\s+look\s+like\s*\??\s*$|what\s+are\s+(?:the\s+)?(?:common|typical|usual|main|first|early)\s+(?:signs|symptoms)\s+of\b)`), []string{"symptoms"}},
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+treatments?\s+(?:exist|are\s+there|are\s+available|is\s+available|can\s+help|work)\s+for\b|what\s+are\s+the\s+(?:ways|options)\s+to\s+(?:treat|get\s+rid\s+of)\b|what\s+(?:is|are)\s+the\s+(?:best\s+|usual\s+|main\s+)?treatments?\s+(?:for|of)\b|how\s+(?:do|can)\s+(?:you|i|people|doctors|clinicians)\s+(?:treat|get\s+rid\s+of)\b|how\s+to\s+get\s+rid\s+of\b)`), []string{"treatment"}},
