@@ -208,10 +208,11 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 	var topTitle float64 // the share of the question the best passage's title names
 	termsOf := map[int]lexicon.TermSet{}
 	var covOf []float64
+	// far marks candidates from passages well below the best: they answer
+	// only a question that requires a kind of answer none nearer holds.
+	var far []bool
 	for rank, p := range passages {
-		if p.Score > 0 && passages[0].Score > 0 && p.Score < nearTop*passages[0].Score {
-			continue
-		}
+		isFar := p.Score > 0 && passages[0].Score > 0 && p.Score < nearTop*passages[0].Score
 		title := lexicon.NewTermSet(an.Terms(p.Title))
 		if rank == 0 {
 			topTitle = titleCoverage(concepts, title)
@@ -253,25 +254,38 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 			termsOf[len(cands)] = own
 			cands = append(cands, Extracted{PassageID: p.ID, Start: s.Start, End: s.End, Text: s.Text, Score: score})
 			covOf = append(covOf, cov)
+			far = append(far, isFar)
 		}
 	}
 	// A question that requires a kind of answer (how long, where) is
-	// answered only by sentences that hold one, when any does.
-	if req := requiredTypes(asked); len(req) > 0 && len(passages) > 0 && !passages[0].Multi {
-		var held []bool
-		anyHeld := false
-		for _, c := range cands {
-			h := holdsAsked(req, c.Text)
-			held = append(held, h)
-			anyHeld = anyHeld || h
+	// answered only by sentences that hold one, when any does: from the
+	// passages near the best, or, when none of those holds one, from the
+	// others ("Which areas of the body does vitiligo affect?" by the
+	// sentence that lists them, although the overview ranks first).
+	req := requiredTypes(asked)
+	if len(passages) == 0 || passages[0].Multi {
+		req = nil
+	}
+	held := make([]bool, len(cands))
+	nearHeld, farHeld := false, false
+	if len(req) > 0 {
+		for i, c := range cands {
+			held[i] = holdsAsked(req, c.Text)
+			nearHeld = nearHeld || held[i] && !far[i]
+			farHeld = farHeld || held[i] && far[i]
 		}
-		if anyHeld {
-			for i := range cands {
-				if !held[i] {
-					covOf[i] = -1
-					cands[i].Score = 0
-				}
-			}
+	}
+	for i := range cands {
+		keep := !far[i]
+		switch {
+		case nearHeld:
+			keep = keep && held[i]
+		case farHeld:
+			keep = held[i]
+		}
+		if !keep {
+			covOf[i] = -1
+			cands[i].Score = 0
 		}
 	}
 	// The answer comes from one passage, that of the best sentence, whose

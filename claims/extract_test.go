@@ -374,3 +374,57 @@ func TestExtractQuotable(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractRequiredFar checks that a question that requires a kind of
+// answer (where, how long) is answered from a passage ranked well below the
+// best when none nearer holds that kind, and that otherwise such passages
+// give nothing.
+func TestExtractRequiredFar(t *testing.T) {
+	tests := []struct {
+		question string
+		wantFrom []string
+	}{
+		{"Which areas of the body does vitiligo most often affect?", []string{"ev_vitiligo_symptoms_1"}},
+	}
+	ix := sandboxIndex(t)
+	kv := sandboxKV(t)
+	v := verifier(t)
+	for _, tt := range tests {
+		t.Run(tt.question, func(t *testing.T) {
+			hits, err := ix.Search(context.Background(), tt.question, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var in []claims.ExtractInput
+			for _, h := range hits {
+				p, err := kv.Evidence(h.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				src, _ := kv.Source(p.SourceID, p.SourceVersion)
+				in = append(in, claims.ExtractInput{Passage: claims.Passage{ID: p.ID, Text: p.Text}, Title: src.Title, Section: p.Locator.Section, Score: h.Score})
+			}
+			farFrom := ""
+			for _, p := range in {
+				if slices.Contains(tt.wantFrom, p.ID) && p.Score >= 0.8*in[0].Score {
+					t.Skipf("%s now ranks near the best: the case no longer tests a far passage", p.ID)
+				}
+				if p.Score < 0.8*in[0].Score && !slices.Contains(tt.wantFrom, p.ID) {
+					farFrom = p.ID
+				}
+			}
+			got := v.ExtractFor(tt.question, ix.Analyze(tt.question), in)
+			if len(got) == 0 {
+				t.Fatalf("ExtractFor(%q) = nothing", tt.question)
+			}
+			for _, e := range got {
+				if !slices.Contains(tt.wantFrom, e.PassageID) {
+					t.Errorf("ExtractFor(%q): %q from %s, want one of %v", tt.question, e.Text, e.PassageID, tt.wantFrom)
+				}
+				if e.PassageID == farFrom {
+					t.Errorf("ExtractFor(%q): a far passage that holds no answer of the kind asked gave %q", tt.question, e.Text)
+				}
+			}
+		})
+	}
+}
