@@ -66,12 +66,24 @@ import (
 // learned reader was retrained on it. Measured once at its end: holdout16,
 // written blind for round 5, 0.900 (108/120) with 2 of 120 look-alikes
 // flagged; holdout14 0.800 (96/120) with 2; together 0.850 (204/240) and
-// 4 of 240. The floors, over the held-out splits together, sit just below.
+// 4 of 240. The floors, over the held-out splits together, sat just below
+// (0.84 and 4).
+//
+// Round 6 read holdout16 (now a tuning split, and one the learned reader
+// trains on) and widened the signs to the kinds of wording it missed and
+// flagged (doubt in Spanish, "no problem to breathe", breathing said fine,
+// what a medicine "can cause", a sign then denied, a hoarse voice or a hand
+// at the throat after a trigger, understated or noisy breathing, blisters
+// on the lips or inside the mouth, skin that comes away at a touch,
+// redness over a whole limb or growing in size); holdout14 is the one
+// held-out split left, so the floors are its own, just below its round-5
+// figures (0.800, 96/120, and 2 of 120 flagged). Its round-6 figure is in
+// testdata/screens/HISTORY.md.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.84
-	floorLookalikeFlags = 4
+	floorUrgentRecall   = 0.78
+	floorLookalikeFlags = 2
 )
 
 // familyOrder is the order families are logged in.
