@@ -79,11 +79,18 @@ import (
 // held-out split left, so the floors are its own, just below its round-5
 // figures (0.800, 96/120, and 2 of 120 flagged). Its round-6 figure is in
 // testdata/screens/HISTORY.md.
+//
+// holdout17, written blind after round 6 by a fifth author asked for every
+// family of sign (eye-socket infection and serious burns among them) and
+// for buried, understated and indirect wording, was measured once after
+// round 6: 0.717 (86/120) with 2 of 120 look-alikes flagged; with
+// holdout14, 0.775 (186/240) and 4 of 240. The floors, over both, sit just
+// below.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.78
-	floorLookalikeFlags = 2
+	floorUrgentRecall   = 0.76
+	floorLookalikeFlags = 4
 )
 
 // familyOrder is the order families are logged in.
