@@ -328,6 +328,7 @@ func decodePassages(text string, strict bool) passageLines {
 		total += n
 	}
 	out := passageLines{passages: make([]Passage, total), lines: make([]int32, total)}
+	adviseHuge(out.passages)
 	results := make([]passageLines, len(chunks))
 	starts := make([]int, len(chunks))
 	at := 0

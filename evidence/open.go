@@ -480,6 +480,9 @@ func readString(fsys fs.FS, name string, want, limit int64) (string, error) {
 	}
 	size := int(st)
 	b := make([]byte, size+1) // one byte more shows a file that grew
+	if size >= parallelMin {
+		adviseHuge(b)
+	}
 	var n int
 	if ra, ok := f.(io.ReaderAt); ok && size >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
 		parts := min(runtime.GOMAXPROCS(0), 8)
