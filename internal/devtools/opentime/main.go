@@ -5,7 +5,7 @@
 // known to answer, and prints the time the open took and the process's
 // whole life so far, in milliseconds.
 //
-//	go run ./tools/opentime -trust KEY.pub DIR
+//	go run ./internal/devtools/opentime -trust KEY.pub DIR
 package main
 
 import (
