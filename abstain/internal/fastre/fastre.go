@@ -28,6 +28,7 @@ type Regexp struct {
 	// expressions never run in a process (their literals are absent), and
 	// compiling them all at start-up would cost tens of milliseconds.
 	expr     string
+	prep     sync.Once // works out starts and need on first use (see analyse)
 	once     sync.Once
 	re       *regexp.Regexp
 	anchored *regexp.Regexp
@@ -50,18 +51,21 @@ type Regexp struct {
 	// boundary so that a final \b sees what it would see in the whole text.
 	maxLen int
 	// need, when set, is a literal every match holds: a text without it
-	// has no match, and the expression does not run.
-	need string
+	// has no match, and the expression does not run. needSet marks a need
+	// given by Containing, which the analysis keeps.
+	need    string
+	needSet bool
 }
 
 // Containing returns f knowing that every match holds lit.
 func (f *Regexp) Containing(lit string) *Regexp {
-	f.need = lit
+	f.need, f.needSet = lit, true
 	return f
 }
 
 // lacksNeed reports whether s lacks the literal every match holds.
 func (f *Regexp) lacksNeed(s string) bool {
+	f.prep.Do(f.analyse)
 	return f.need != "" && !strings.Contains(s, f.need)
 }
 
@@ -87,28 +91,37 @@ func (f *Regexp) Within(n int) *Regexp {
 // returns. Like New, it panics when expr does not parse.
 func NewAt(expr string, cands func(s string) []int) *Regexp {
 	mustParse(expr)
-	f := &Regexp{expr: expr, cands: cands, starts: []string{}}
-	if parsed, err := syntax.Parse(expr, syntax.Perl); err == nil {
-		f.need = requiredLiteral(parsed.Simplify())
-	}
-	return f
+	return &Regexp{expr: expr, cands: cands, starts: []string{}}
 }
 
-// New returns a Regexp of expr, whose starts it works out from the
-// expression's syntax. It panics, as regexp.MustCompile does, when expr does
-// not parse; it compiles expr on first use.
+// New returns a Regexp of expr. It panics, as regexp.MustCompile does, when
+// expr does not parse; it works out where matches can start, and compiles
+// expr, on first use: most of the screens' expressions never run in a
+// process, and working them all out at start-up costs a process that never
+// screens a question (a library that only opens versions, say) tens of
+// megabytes and milliseconds.
 func New(expr string) *Regexp {
-	f := &Regexp{expr: expr}
-	parsed := mustParse(expr)
-	parsed = parsed.Simplify()
-	f.need = requiredLiteral(parsed)
+	mustParse(expr)
+	return &Regexp{expr: expr}
+}
+
+// analyse works out the literals every match starts with and one every
+// match holds, once, before f's first use.
+func (f *Regexp) analyse() {
+	parsed := mustParse(f.expr).Simplify()
+	if !f.needSet {
+		f.need = requiredLiteral(parsed)
+	}
+	if f.cands != nil {
+		return
+	}
 	set, _, ok := literalStarts(parsed)
 	if !ok || len(set) == 0 || len(set) > maxStarts {
-		return f
+		return
 	}
 	for _, s := range set {
 		if len(s) < 2 {
-			return f
+			return
 		}
 	}
 	// Keep only starts that no shorter start is a prefix of.
@@ -137,7 +150,6 @@ func New(expr string) *Regexp {
 		f.groups[g-1] = append(f.groups[g-1], NewLiteral(st))
 	}
 	f.boundary = beginsWithBoundary(parsed)
-	return f
 }
 
 // mustParse parses expr as regexp.Compile does, and panics, as
@@ -153,6 +165,7 @@ func mustParse(expr string) *syntax.Regexp {
 
 // compile compiles f's expressions once.
 func (f *Regexp) compile() {
+	f.prep.Do(f.analyse)
 	f.once.Do(func() {
 		f.re = regexp.MustCompile(f.expr)
 		if f.starts != nil {
@@ -537,7 +550,10 @@ func (f *Regexp) String() string { return f.expr }
 // HasStarts reports whether f runs only where a match can start (at its
 // literals or the positions its finder returns) rather than over the whole
 // text.
-func (f *Regexp) HasStarts() bool { return f.starts != nil }
+func (f *Regexp) HasStarts() bool {
+	f.prep.Do(f.analyse)
+	return f.starts != nil
+}
 
 // Plain returns f's expression compiled by package regexp, whose matches
 // f's are: tests compare them.

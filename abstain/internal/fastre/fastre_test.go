@@ -21,6 +21,7 @@ func TestLiteralStarts(t *testing.T) {
 	}
 	for _, tc := range tests {
 		f := New(tc.expr)
+		f.prep.Do(f.analyse)
 		got := slices.Clone(f.starts)
 		slices.Sort(got)
 		want := slices.Clone(tc.starts)
