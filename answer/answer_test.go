@@ -62,6 +62,13 @@ func TestCorrect(t *testing.T) {
 		// out.
 		{"wat causes exema to get wrose", "wat causes eczema to get wrose"},
 		{"how do u treat psoraisis on elbos", "how do u treat psoriasis on elbos"},
+		// Nor is a single correction that names no topic the question does
+		// not name without it, unless it writes a word of that topic's
+		// name.
+		{"How can a doctor be sure a round rash is tinea corporis?", "How can a doctor be sure a round rash is tinea corporis?"},
+		{"does the mask of pregnancy fade after the baby is born", "does the mask of pregnancy fade after the baby is born"},
+		{"molluscum contagiosm treatment options", "molluscum contagiosum treatment options"},
+		{"irritent contact dermatitus treatment?", "irritent contact dermatitis treatment?"},
 	}
 	for _, tt := range tests {
 		got, _ := c.Correct(tt.q)

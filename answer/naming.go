@@ -101,6 +101,17 @@ func (c *Composer) namesTopic(asked lexicon.TermSet) bool {
 	return false
 }
 
+// namedTopics returns the topics the terms asked name.
+func (c *Composer) namedTopics(asked lexicon.TermSet) map[int]bool {
+	out := map[int]bool{}
+	for _, ti := range c.candidateTopics(asked) {
+		if c.topics.nameCover(ti, asked) >= namedCover {
+			out[ti] = true
+		}
+	}
+	return out
+}
+
 // candidateTopics returns the topics one of whose names holds a term asked.
 func (c *Composer) candidateTopics(asked lexicon.TermSet) []int {
 	var out []int

@@ -77,6 +77,28 @@ func (c *Composer) Correct(question string) (string, []Correction) {
 		}
 		k++
 	}
+	// Nor is a correction that names no topic the question does not name
+	// without it, unless it writes a word of a topic named: "How can a
+	// doctor be sure it is tinea corporis?" is not read as "sore", which
+	// names nothing beside tinea corporis, while "molluscum contagiosm" is
+	// still read as "contagiosum".
+	topics := func(q string) map[int]bool { return c.namedTopics(askedTerms(c.ix.Analyze(q))) }
+	for k := 0; k < len(fixes); {
+		without := slices.Delete(slices.Clone(fixes), k, k+1)
+		have, lack := topics(apply(fixes)), topics(apply(without))
+		keep := len(lack) == 0
+		for ti := range have {
+			keep = keep || !lack[ti] || c.topicWord(ti, fixes[k].to)
+		}
+		if !keep {
+			fixes = without
+			continue
+		}
+		k++
+	}
+	if len(fixes) == 0 {
+		return question, nil
+	}
 	corrected := apply(fixes)
 	// A word the version never uses beside a correction is no sign that
 	// the question is about something else: misspelled questions hold
@@ -139,6 +161,17 @@ func (c *Composer) correctWord(w string) (string, bool) {
 		return "", false
 	}
 	return best, true
+}
+
+// topicWord reports whether word is a word of one of the topic's names.
+func (c *Composer) topicWord(ti int, word string) bool {
+	t := c.an.Term(word)
+	for _, name := range c.topics.topics[ti].names {
+		if slices.Contains(name, t) {
+			return true
+		}
+	}
+	return false
 }
 
 func abs(x int) int {
