@@ -133,6 +133,9 @@ func TestOpeningKinds(t *testing.T) {
 		{"When is diaper dermatitis worth getting checked by a doctor?", []string{"see_clinician"}},
 		{"When should cellulitis be seen in hospital?", []string{"see_clinician"}},
 		{"When does shingles stop being contagious?", nil},
+		{"why do some people get hyperhidrosis", []string{"causes", "genetics", "inheritance"}},
+		{"Why do seborrheic keratoses happen?", []string{"causes", "genetics", "inheritance"}},
+		{"What are common causes of chronic pruritus", []string{"causes", "genetics", "inheritance"}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, openingKinds(tt.q)); diff != "" {

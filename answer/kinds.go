@@ -60,7 +60,7 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*what\s+(?:is|are)\s+the\s+stages?\s+of\b`), []string{"stages"}},
 	{regexp.MustCompile(`(?i)^\W*(?:how\s+to\s+diagnose|how\s+(?:is|are)\s+.{1,80}\s+diagnosed\b)`), []string{"diagnosis"}},
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)\s+the\s+treatments?\s+for|how\s+(?:is|are)\s+.{1,80}\s+treated\b|how\s+to\s+treat\b)`), []string{"treatment"}},
-	{regexp.MustCompile(`(?i)^\W*(?:what\s+causes\b|what\s+(?:is|are)\s+the\s+causes?\s+of\b)`), []string{"causes", "genetics", "inheritance"}},
+	{regexp.MustCompile(`(?i)^\W*(?:what\s+causes\b|what\s+(?:is|are)\s+(?:the\s+)?(?:(?:most\s+)?(?:common|usual|main|typical|known|possible|underlying)\s+)?causes?\s+of\b)`), []string{"causes", "genetics", "inheritance"}},
 	{regexp.MustCompile(`(?i)^\W*(?:is|are)\s+.{1,80}\s+inherited\s*\??\s*$`), []string{"inheritance", "genetics"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+genetic\s+changes\s+related\s+to\b`), []string{"genetics", "inheritance", "causes"}},
 	{regexp.MustCompile(`(?i)^\W*who\s+is\s+at\s+risk\s+(?:for|of)\b`), []string{"susceptibility", "causes"}},
@@ -72,6 +72,7 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*what\s+research\b`), []string{"research"}},
 	{regexp.MustCompile(`(?i)^\W*when\s+(?:should|does|do|is|are|to|would|must)\b[^?]{0,80}?\b(?:see|seen|seeing|checked|check|looked\s+at|examined|medical\s+(?:help|advice|attention)|a\s+(?:doctor|gp|clinician|dermatologist)|urgent\s+care|emergency|hospital)\b`), []string{"see_clinician"}},
 	// Everyday openings of the same questions.
+	{regexp.MustCompile(`(?i)^\W*(?:why\s+(?:do|does|did|would|might|can)\s+(?:some\s+|certain\s+|many\s+|so\s+many\s+)?(?:people|persons|children|kids|adults|women|men|babies|teenagers|someone|anyone|you)\s+(?:get|develop|have|catch|end\s+up\s+with)\b|why\s+(?:do|does)\s+[^?,]{1,60}\s+(?:happen|occur|develop|form|start|begin)\s*\??\s*$)`), []string{"causes", "genetics", "inheritance"}},
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+does\s+.{1,80}\s+look\s+like\s*\??\s*$|what\s+are\s+(?:the\s+)?(?:common|typical|usual|main|first|early)\s+(?:signs|symptoms)\s+of\b)`), []string{"symptoms"}},
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+treatments?\s+(?:exist|are\s+there|are\s+available|is\s+available|can\s+help|work)\s+for\b|what\s+are\s+the\s+(?:ways|options)\s+to\s+(?:treat|get\s+rid\s+of)\b|what\s+(?:is|are)\s+the\s+(?:best\s+|usual\s+|main\s+)?treatments?\s+(?:for|of)\b|how\s+(?:do|can)\s+(?:you|i|people|doctors|clinicians)\s+(?:treat|get\s+rid\s+of)\b|how\s+to\s+get\s+rid\s+of\b)`), []string{"treatment"}},
 	{regexp.MustCompile(`(?i)^\W*(?:how\s+(?:do|can|does|would|will|could)\s+(?:a\s+|the\s+|your\s+)?(?:doctors?|clinicians?|dermatologists?|gps?|physicians?)\s+(?:diagnose|confirm|test\s+for|check\s+for|work\s+out|find\s+out|figure\s+out|tell|know|identify|be\s+(?:sure|certain))\b|what\s+tests?\s+(?:are|is)\s+(?:used|done|needed)\s+(?:to\s+diagnose|for)\b)`), []string{"diagnosis"}},
