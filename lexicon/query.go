@@ -36,7 +36,7 @@ var fillerWords = []string{
 	"take", "takes", "taking", "long", "still", "ever", "okay", "ok", "fine", "normal", "whether",
 	"differ", "different", "difference", "compared", "compare", "versus", "apart", "told", "say",
 	"said", "called", "name", "named", "mean", "meant", "refer", "refers", "referring", "happen", "happening", "start", "starts",
-	"begin", "begins", "typically", "likely", "main", "usually", "stage", "stages", "step", "steps", "handle", "best", "good", "right", "exist", "existing",
+	"begin", "begins", "typically", "likely", "main", "usually", "step", "steps", "handle", "best", "good", "right", "exist", "existing",
 }
 
 // Concepts splits text into concepts: thesaurus phrases are matched greedily,
