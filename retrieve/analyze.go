@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"regexp"
+	"slices"
 
 	"github.com/dermliving/dermliving/lexicon"
 )
@@ -169,8 +170,23 @@ func (ix *Index) Analyze(question string) []Weighted {
 			}
 		}
 	}
+	// "What does pityriasis rosea look like?" asks for its appearance:
+	// "look like" says what kind of answer is wanted, and a sentence that
+	// happens to say "may look gray" is no better an answer for it.
+	if m := lookLikeRE.FindStringSubmatchIndex(question); m != nil {
+		span := lexicon.NewTermSet(ix.an.Terms(question[m[2]:m[3]]))
+		for i, w := range out {
+			if !w.Filler && len(w.Terms) > 0 && !slices.ContainsFunc(w.Terms, func(t string) bool { return !span.Has(t) }) {
+				out[i].Weight *= indicatorWeight
+			}
+		}
+	}
 	return out
 }
+
+// lookLikeRE finds the words of a question that asks what something looks
+// like.
+var lookLikeRE = regexp.MustCompile(`(?i)^\W*what\s+(?:does|do|did|would|will|can|could|might|may)\s+[^?]{1,80}?\s+(look\s+like)\b`)
 
 // associationRE finds the words of a question that ask what a condition
 // leads to or goes with: its complications and linked conditions.
