@@ -96,6 +96,8 @@ func TestDermatological(t *testing.T) {
 		{"What causes boils?", true},
 		{"How do I treat a boil on my neck?", true},
 		{"Why do sore patches appear on the lips?", true},
+		{"How do I treat rust spots on my car?", false},
+		{"What causes red spots on the legs?", true},
 		// A topic's everyday name in another sense.
 		{"how to get rid of moles digging up the lawn", false},
 		{"How many bee hives can you keep in a small back garden?", false},

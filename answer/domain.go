@@ -16,7 +16,7 @@ import (
 // skinWords name the skin and what happens to it; a question holding one is
 // about dermatology even when it names no topic of the version.
 var skinWords = []string{"skin", "rash", "rashes", "itch", "itchy", "itching", "itches", "mole", "moles", "wart", "warts", "blister", "blisters",
-	"pimple", "pimples", "spotty", "hair", "scalp", "nail", "nails", "toenail", "fingernail", "sunburn", "sunburnt", "sunscreen", "spf", "tan", "tanning",
+	"pimple", "pimples", "spot", "spots", "spotty", "hair", "scalp", "nail", "nails", "toenail", "fingernail", "sunburn", "sunburnt", "sunscreen", "spf", "tan", "tanning",
 	"lesion", "lesions", "bump", "bumps", "scar", "scars", "scarring", "acne", "dermatologist", "dermatology", "freckle", "freckles", "wrinkle", "wrinkles",
 	"sweat", "sweating", "sweaty", "flaky", "flaking", "peeling", "dandruff", "eczema", "hives", "welts", "psoriasis", "sore", "sores", "boil", "boils",
 	"cyst", "cysts", "lump", "lumps", "birthmark", "pigment", "pigmentation", "complexion", "pores", "pore", "blackheads", "whiteheads", "zits", "lice",
@@ -28,7 +28,7 @@ var skinWords = []string{"skin", "rash", "rashes", "itch", "itchy", "itching", "
 // another everyday sense: rust patches, boiling an egg, a sore throat.
 var ambiguousSkinWords = []string{"boil", "boils", "patch", "patches", "sore", "sores", "bite", "bites", "sun", "tan", "tanning", "cream", "creams",
 	"lump", "lumps", "scales", "scaly", "crust", "crusts", "pore", "pores", "stings", "swelling", "swollen", "ulcer", "ulcers", "peeling", "flaking",
-	"flaky", "lotion", "fungus", "fungal", "spotty", "redness", "flushing", "plaques", "bump", "bumps", "scar", "scars"}
+	"flaky", "lotion", "fungus", "fungal", "spot", "spots", "spotty", "redness", "flushing", "plaques", "bump", "bumps", "scar", "scars"}
 
 // foreignWord reports whether w is a word the version never uses that
 // names no medical thing: a sign that a question is about something else
