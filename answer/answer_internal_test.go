@@ -136,6 +136,7 @@ func TestOpeningKinds(t *testing.T) {
 		{"why do some people get hyperhidrosis", []string{"causes", "genetics", "inheritance"}},
 		{"Why do seborrheic keratoses happen?", []string{"causes", "genetics", "inheritance"}},
 		{"What are common causes of chronic pruritus", []string{"causes", "genetics", "inheritance"}},
+		{"What actually goes wrong in the skin in pemphigus vulgaris?", []string{"causes"}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, openingKinds(tt.q)); diff != "" {

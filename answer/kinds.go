@@ -70,6 +70,7 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*what\s+is\s+the\s+outlook\s+for\b`), []string{"outlook"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+complications\s+of\b`), []string{"complications"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+research\b`), []string{"research"}},
+	{regexp.MustCompile(`(?i)^\W*what\s+(?:actually\s+|exactly\s+|really\s+)?(?:goes|is\s+going|has\s+gone)\s+wrong\b`), []string{"causes"}},
 	{regexp.MustCompile(`(?i)^\W*when\s+(?:should|does|do|is|are|to|would|must)\b[^?]{0,80}?\b(?:see|seen|seeing|checked|check|looked\s+at|examined|medical\s+(?:help|advice|attention)|a\s+(?:doctor|gp|clinician|dermatologist)|urgent\s+care|emergency|hospital)\b`), []string{"see_clinician"}},
 	// Everyday openings of the same questions.
 	{regexp.MustCompile(`(?i)^\W*(?:why\s+(?:do|does|did|would|might|can)\s+(?:some\s+|certain\s+|many\s+|so\s+many\s+)?(?:people|persons|children|kids|adults|women|men|babies|teenagers|someone|anyone|you)\s+(?:get|develop|have|catch|end\s+up\s+with)\b|why\s+(?:do|does)\s+[^?,]{1,60}\s+(?:happen|occur|develop|form|start|begin)\s*\??\s*$)`), []string{"causes", "genetics", "inheritance"}},
