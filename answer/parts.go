@@ -45,7 +45,7 @@ func (c *Composer) Parts(a Answer, question string) []string {
 	}
 	locs := partBreakRE.FindAllStringSubmatchIndex(question, maxParts-1)
 	if len(locs) == 0 {
-		return nil
+		return c.verbParts(a, question)
 	}
 	var parts []string
 	start := 0
@@ -78,6 +78,22 @@ func (c *Composer) Parts(a Answer, question string) []string {
 		parts[i] = p + "?"
 	}
 	return parts
+}
+
+// coordVerbsRE asks two things of one subject with two verbs: "How is
+// onychomycosis diagnosed and treated?". Submatches: the opening, the
+// subject, the first verb, the second.
+var coordVerbsRE = regexp.MustCompile(`(?i)^\W*((?:how|when|why|where)\s+(?:is|are|can|should|do|does|would|will|could|might)(?:\s+(?:it|they))?)\s+(.{3,80}?)\s+(\w+(?:ed|en|wn|ht|ld))\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+or\s+)(\w+(?:ed|en|wn|ht|ld))\s*\??\s*$`)
+
+// verbParts splits a question that asks two things of one subject with two
+// verbs into a question for each ("How is onychomycosis diagnosed?", "How
+// is onychomycosis treated?"), or returns nil.
+func (c *Composer) verbParts(a Answer, question string) []string {
+	m := coordVerbsRE.FindStringSubmatch(question)
+	if m == nil || strings.EqualFold(m[3], m[4]) || !c.namesFocus(a, m[2]) {
+		return nil
+	}
+	return []string{m[1] + " " + m[2] + " " + m[3] + "?", m[1] + " " + m[2] + " " + m[4] + "?"}
 }
 
 // namesFocus reports whether text names one of the answer's focus topics.

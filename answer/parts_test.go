@@ -22,9 +22,12 @@ func TestParts(t *testing.T) {
 		{"Can rosacea affect your eyes, and how is that handled?", []string{"Can rosacea affect your eyes?", "how is rosacea affect your eyes handled?"}},
 		// Two questions in one.
 		{"What is impetigo? How is it treated?", []string{"What is impetigo?", "How is Impetigo treated?"}},
+		// Two verbs of one subject: a question for each.
+		{"How is onychomycosis diagnosed and treated?", []string{"How is onychomycosis diagnosed?", "How is onychomycosis treated?"}},
+		{"How is tinea capitis diagnosed, and treated?", []string{"How is tinea capitis diagnosed?", "How is tinea capitis treated?"}},
 		// One part: no split, however many kinds it asks for.
-		{"How is onychomycosis diagnosed and treated?", nil},
 		{"What are the symptoms of psoriasis?", nil},
+		{"How is psoriasis treated?", nil},
 		// No named focus: nothing to carry into the parts.
 		{"What causes it and how is it treated?", nil},
 		// A part too short to ask anything.
