@@ -106,6 +106,9 @@ type Index struct {
 	fault  atomic.Pointer[error] // the first engine panic recovered (see recoverEngine)
 	df     sync.Map              // term -> uint64
 	terms  sync.Map              // doc position -> lexicon.TermSet
+	// described reports, once, whether the thesaurus describes the
+	// knowledge (see thesaurusDescribes).
+	described func() bool
 }
 
 func newMapping() (*mapping.IndexMappingImpl, error) {
@@ -297,6 +300,7 @@ func newIndex(idx bleve.Index, docs docList, opts *Options, lens *[3]float64) (*
 			ix.pos[docs.at(i).ID] = i
 		}
 	}
+	ix.described = sync.OnceValue(ix.thesaurusDescribes)
 	ix.intents = buildIntents(o.Analyzer)
 	ix.overviewTerms = o.Analyzer.Terms("overview")
 	if lens != nil {

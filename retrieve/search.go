@@ -100,6 +100,10 @@ func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts [
 		return nil, err
 	}
 	want := ix.wantedSections(question, concepts)
+	var words []string
+	if ix.needsBackstop(concepts) {
+		words = ix.an.Terms(question)
+	}
 	hits := make([]Hit, 0, k)
 	for _, h := range matches {
 		st, ok := ix.stats(h.ID)
@@ -111,6 +115,9 @@ func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts [
 			continue
 		}
 		score := ix.rerank(concepts, st)
+		if words != nil {
+			score += ix.lexical(words, st)
+		}
 		switch {
 		case ix.sectionWanted(st, want):
 			score *= 1 + intentBonus
@@ -260,6 +267,44 @@ func termFreq(alt []string, field map[string]int) (tf int, credit float64) {
 		return tf, float64(n) / float64(len(alt))
 	}
 	return 0, 0
+}
+
+// needsBackstop reports whether a question's concept scores get the lexical
+// backstop: when it names no concept the knowledge is about (no known
+// domain concept) in a knowledge the thesaurus does not describe. There the
+// weighted concepts have nothing to hold on to: the question's rarity
+// weights, its filler words and its thesaurus alternatives were made for
+// questions about the thesaurus's topics, and a research claim ("Cellular
+// clocks are not predictive of mitosis timing") read that way loses the
+// passages that plain BM25 over its words finds.
+func (ix *Index) needsBackstop(concepts []Weighted) bool {
+	for _, c := range concepts {
+		if c.Domain && c.Known {
+			return false
+		}
+	}
+	return !ix.described()
+}
+
+// lexical is the lexical backstop: BM25 of a question's analysed words as
+// written, every word and every repetition of it counted (fillers too, and
+// no thesaurus), over a passage's text and section heading read as one
+// field, with each word's rarity in passage text. It weighs as much as the
+// concept score it is added to: the two are BM25 over the same passage, and
+// on SciFact the share of the sum did not matter between one half and two
+// (see TestSciFactFloor).
+func (ix *Index) lexical(words []string, st *docStats) float64 {
+	length := float64(st.length[0] + st.length[1])
+	norm := 1 - bm25B + bm25B*length/(ix.avgLen[0]+ix.avgLen[1])
+	var score float64
+	for _, t := range words {
+		tf := float64(st.fields[0][t] + st.fields[1][t])
+		if tf == 0 {
+			continue
+		}
+		score += ix.IDF(t) * tf * (bm25K1 + 1) / (tf + bm25K1*norm)
+	}
+	return score
 }
 
 func (ix *Index) isOverview(st *docStats) bool {
