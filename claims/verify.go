@@ -135,7 +135,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		panic("claims: paraphrases.txt: " + err.Error())
 	}
 	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
-		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")))}
+		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")), an.Terms(strings.Join(delexicalVerbs, " ")))}
 }
 
 // paraphrases are the verifier's everyday equivalences (see NewLexical).
@@ -356,7 +356,16 @@ var connectives = []string{"though", "although", "even", "whereas", "while", "un
 // never count as content the claim puts in place of the passage's name.
 // Kinds that a contrast set tells apart (a fungus or a bacterium, a child
 // or an adult) are not among them.
-var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options"}
+var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options",
+	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places"}
+
+// delexicalVerbs carry little meaning of their own: what they say is in
+// their object or particle ("take up", "give chickenpox", "put on a
+// cream", "comes without hives", "set off"), and reference text says the
+// same with a verb of its own ("absorbs", "causing", "applying", "occurs",
+// "trigger"). They weigh as little as filler words do.
+var delexicalVerbs = []string{"take", "takes", "taken", "took", "taking", "get", "gets", "got", "getting", "give", "gives", "given", "gave", "giving",
+	"put", "puts", "putting", "make", "makes", "made", "making", "come", "comes", "came", "coming", "go", "goes", "went", "gone", "going", "set", "sets"}
 
 // lightVerb reports whether c is one of lightVerbs, connectives or
 // generalNouns.
