@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/dermliving/dermliving"
+	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/sandbox"
@@ -75,7 +76,7 @@ func TestGeneratedCauses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	type answer struct {
+	type causeAnswer struct {
 		ID        string `json:"id"`
 		Question  string `json:"question"`
 		Sentences []struct {
@@ -84,8 +85,19 @@ func TestGeneratedCauses(t *testing.T) {
 			Evidence []string `json:"evidence"`
 		} `json:"sentences"`
 	}
-	answers := readJSONL[answer](t, filepath.Join("testdata", "verifier", "generated_dev.jsonl"))
+	answers := readJSONL[causeAnswer](t, filepath.Join("testdata", "verifier", "generated_dev.jsonl"))
 	lex := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+	comp, err := answer.For(kv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lex.Usage = claims.NewUsage(ix.Analyzer(), func() []string {
+		var texts []string
+		for p := range kv.All() {
+			texts = append(texts, p.Text)
+		}
+		return texts
+	}, comp.NameTerms())
 	counts := map[string]int{}
 	for _, a := range answers {
 		rv := &recordingVerifier{v: lex, seen: map[string][]claims.Passage{}, got: map[string]claims.Judgment{}}

@@ -678,6 +678,20 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]i
 	return out, bestCov
 }
 
+// NameTerms returns every term of every name of the version's topics
+// (titles, their parts and aliases).
+func (c *Composer) NameTerms() lexicon.TermSet {
+	out := lexicon.NewTermSet()
+	for _, tp := range c.topics.topics {
+		for _, name := range tp.names {
+			for _, t := range name {
+				out[t] = struct{}{}
+			}
+		}
+	}
+	return out
+}
+
 // InFocus reports whether the passage is about the answer's focus.
 func (c *Composer) InFocus(a Answer, passageID string) bool {
 	pi, ok := c.topics.byID[passageID]

@@ -117,6 +117,15 @@ type Lexical struct {
 	// passage does not contradict is supported when its support score
 	// reaches Threshold.
 	Threshold float64
+	// Usage, when not nil, is the knowledge's own usage of its words: with
+	// it, Strict lets a claim put one everyday word of its own where the
+	// span has one the knowledge never uses beside it (see swapAllowed).
+	// Without it, every such swap is refused.
+	Usage *Usage
+
+	// named are the terms of the thesaurus's sets that name things, and
+	// contrastTerms those of the contrast sets: never swapped.
+	named, contrastTerms lexicon.TermSet
 }
 
 // DefaultMinCoverage is the default share of a claim's weighted content that
@@ -135,6 +144,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		panic("claims: paraphrases.txt: " + err.Error())
 	}
 	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
+		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an),
 		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")), an.Terms(strings.Join(delexicalVerbs, " ")))}
 }
 
@@ -274,7 +284,7 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 	switch {
 	case bestCov < v.MinCoverage:
 		j.Verdict, j.Reason = Unsupported, "no passage covers the claim's content"
-	case f[featSubstituted] == 1:
+	case f[featSubstituted] == 1 && !as.swapped:
 		j.Verdict, j.Reason = Unsupported, "the passage says it of something else"
 	case f[featPolarity] == 1:
 		j.Verdict, j.Reason = Contradicted, "the passage states the opposite polarity"

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/retrieve"
@@ -66,6 +67,7 @@ func verifier(tb testing.TB) *claims.Lexical {
 	ix := sandboxIndex(tb)
 	lexicalOnce.Do(func() {
 		lexical = claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+		lexical.Usage = sandboxUsage(tb)
 	})
 	return lexical
 }
@@ -74,6 +76,24 @@ var (
 	lexicalOnce sync.Once
 	lexical     *claims.Lexical
 )
+
+// sandboxUsage is the sandbox version's usage of its words, as the
+// pipeline builds it: its passages and its topics' names.
+func sandboxUsage(tb testing.TB) *claims.Usage {
+	tb.Helper()
+	kv := sandboxKV(tb)
+	comp, err := answer.For(kv)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return claims.NewUsage(sandboxIndex(tb).Analyzer(), func() []string {
+		var texts []string
+		for p := range kv.All() {
+			texts = append(texts, p.Text)
+		}
+		return texts
+	}, comp.NameTerms())
+}
 
 // passages returns the sandbox passages with the given ids.
 func passages(t testing.TB, ids ...string) []claims.Passage {
