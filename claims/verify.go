@@ -354,10 +354,10 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs"}
 
 // connectives join or set off clauses ("even though", "whereas",
-// "unlike"): a claim that merges, splits or turns round the passage's
+// "unlike", "by contrast", "however"): a claim that merges, splits or turns round the passage's
 // sentences writes its own, so they weigh as little as filler words do and
 // never count as content the claim puts in place of the passage's.
-var connectives = []string{"though", "although", "even", "whereas", "while", "unlike", "since"}
+var connectives = []string{"though", "although", "even", "whereas", "while", "unlike", "since", "contrast", "however", "moreover", "furthermore", "therefore", "thus", "meanwhile"}
 
 // generalNouns name a thing only by its kind ("the rash", "the
 // condition", "this type"): a draft uses them for what the passage calls
@@ -391,34 +391,39 @@ const minDerivedStem = 4
 // stem is term, or that it derives from, where the stemmer keeps them
 // apart: a verb and its noun ("treat" and "treatment", "diagnose" and
 // "diagnosis", "apply" and "application", "expose" and "exposure", "grow"
-// and "growth", "recur" and "recurrence") and a noun and its adjective in
-// "-y" ("itch" and "itchy", "allergic" and "allergy"). Each stem names one
-// word; a form no text holds matches nothing.
+// and "growth", "recur" and "recurrence"), a noun and its adjective in
+// "-y" ("itch" and "itchy", "allergic" and "allergy", "oil" and "oily",
+// where the shorter stem may have three letters) and an adjective and its
+// verb in "-en" ("worse" and "worsen", "weak" and "weaken"). Each stem names
+// one word; a form no text holds matches nothing.
 func derivedForms(term string) []string {
 	var out []string
 	if len(term) < minDerivedStem {
 		return nil
 	}
-	add := func(stem string) {
-		if len(stem) >= minDerivedStem {
-			out = append(out, stem)
-		}
-	}
-	pairs := [][2]string{
-		{"", "ment"},  // treat, treatment
-		{"", "i"},     // diagnos, diagnosi; itch, itchi; allerg, allergi
-		{"i", "ic"},   // appli, applic
-		{"w", "wth"},  // grow, growth
-		{"s", "sur"},  // expos, exposur; clos, closur
-		{"ur", "urr"}, // recur, recurr
-		{"", "atori"}, // inflamm, inflammatori
+	pairs := []struct {
+		short, long string
+		least       int
+	}{
+		{"", "ment", minDerivedStem},  // treat, treatment
+		{"", "i", minDerivedStem - 1}, // diagnos, diagnosi; itch, itchi; allerg, allergi; oil, oili
+		{"i", "ic", minDerivedStem},   // appli, applic
+		{"w", "wth", minDerivedStem},  // grow, growth
+		{"s", "sur", minDerivedStem},  // expos, exposur; clos, closur
+		{"ur", "urr", minDerivedStem}, // recur, recurr
+		{"", "atori", minDerivedStem}, // inflamm, inflammatori
+		{"", "en", minDerivedStem},    // wors, worsen; weak, weaken; thick, thicken
 	}
 	for _, p := range pairs {
-		short, long := p[0], p[1]
-		if stem, ok := strings.CutSuffix(term, long); ok {
-			add(stem + short)
-		} else if stem, ok := strings.CutSuffix(term, short); ok {
-			add(stem + long)
+		add := func(stem string) {
+			if len(stem) >= p.least {
+				out = append(out, stem)
+			}
+		}
+		if stem, ok := strings.CutSuffix(term, p.long); ok {
+			add(stem + p.short)
+		} else if stem, ok := strings.CutSuffix(term, p.short); ok {
+			add(stem + p.long)
 		}
 	}
 	return out
