@@ -354,10 +354,10 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs"}
 
 // connectives join or set off clauses ("even though", "whereas",
-// "unlike", "by contrast", "however"): a claim that merges, splits or turns round the passage's
+// "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
 // sentences writes its own, so they weigh as little as filler words do and
 // never count as content the claim puts in place of the passage's.
-var connectives = []string{"though", "although", "even", "whereas", "while", "unlike", "since", "contrast", "however", "moreover", "furthermore", "therefore", "thus", "meanwhile"}
+var connectives = []string{"though", "although", "even", "whereas", "while", "unlike", "since", "contrast", "however", "moreover", "furthermore", "therefore", "thus", "meanwhile", "example", "instance"}
 
 // generalNouns name a thing only by its kind ("the rash", "the
 // condition", "this type"): a draft uses them for what the passage calls
@@ -365,9 +365,11 @@ var connectives = []string{"though", "although", "even", "whereas", "while", "un
 // contact dermatitis"), so they weigh as little as filler words do and
 // never count as content the claim puts in place of the passage's name.
 // Kinds that a contrast set tells apart (a fungus or a bacterium, a child
-// or an adult) are not among them.
+// or an adult) are not among them. Words that pick some of a kind
+// ("certain creams", "various triggers") weigh alike.
 var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options",
-	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places"}
+	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places",
+	"certain", "various"}
 
 // delexicalVerbs carry little meaning of their own: what they say is in
 // their object or particle ("take up", "give chickenpox", "put on a
