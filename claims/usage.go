@@ -95,8 +95,10 @@ func affixed(a, b string) bool {
 // topic of the version, belongs to a thesaurus set that names things
 // (not one of everyday words), is shaped like a
 // medical name, is a number, a negation or strength cue or a member of a
-// contrast set, or is the other with an affix that turns its sense; or some
-// passage of the version uses both (the knowledge tells them apart).
+// contrast set, or is the other with an affix that turns its sense; the
+// claim's word is used by more than maxOwnWordPassages passages (it is the
+// knowledge's word, not the generator's); or some passage of the version
+// uses both (the knowledge tells them apart).
 // Without usage, no swap is allowed.
 func (v *Lexical) swapAllowed(c lexicon.Concept, s string) bool {
 	u := v.Usage
@@ -110,10 +112,22 @@ func (v *Lexical) swapAllowed(c lexicon.Concept, s string) bool {
 			return false
 		}
 	}
-	if affixed(a, s) {
+	if affixed(a, s) || u.passages(a) > maxOwnWordPassages {
 		return false
 	}
 	return !u.together(a, s)
+}
+
+// maxOwnWordPassages is the most passages of the version that may use a
+// word for it to be the generator's own wording: a word the knowledge uses
+// more ("well", "early") is one of its own, which it may set against the
+// span's elsewhere ("responds well" against "responds poorly").
+const maxOwnWordPassages = 2
+
+// passages returns how many passages hold the term.
+func (u *Usage) passages(t string) int {
+	u.once.Do(u.build)
+	return len(u.postings[t])
 }
 
 // thesaurusTerms returns the terms of every phrase of th's sets that name
