@@ -170,7 +170,7 @@ func (v *Lexical) substitution(ci claimInfo, sp span, swaps bool) (run []int, in
 			from, to = prev[1], prev[1]+n
 		}
 		if from >= 0 || to >= 0 {
-			if hasOwn(from, to) && !(swaps && v.oneSwap(ci, i, j, terms, own, from, to)) {
+			if hasOwn(from, to) && !(swaps && (v.oneSwap(ci, i, j, terms, own, from, to) || v.namesTopic(ci, i, j, terms, own, from, to))) {
 				for k := i; k < j; k++ {
 					run = append(run, k)
 				}
@@ -213,6 +213,36 @@ func (v *Lexical) oneSwap(ci claimInfo, i, j int, terms []string, own []bool, fr
 		}
 	}
 	return s != "" && v.swapAllowed(ci.concepts[c], s)
+}
+
+// namesTopic reports whether the span's own terms from..to all name a
+// topic of the version while the run i..j-1 of claim concepts names none
+// (no topic name, thesaurus name, medical-looking word or member of a
+// contrast set): a draft about a topic speaks of it by a general word
+// ("management", "frequent culprits") where the passage names it
+// ("treatment options for intertrigo", "common causes of allergic contact
+// dermatitis"). A claim that names another condition in its place names
+// one, and one that names a kind a contrast set tells apart ("bacteria"
+// where the passage names a fungal infection) says more than the name.
+func (v *Lexical) namesTopic(ci claimInfo, i, j int, terms []string, own []bool, from, to int) bool {
+	u := v.Usage
+	if u == nil {
+		return false
+	}
+	from, to = max(from, 0), min(to, len(own))
+	for p := from; p < to; p++ {
+		if own[p] && !u.names.Has(terms[p]) && !v.named.Has(terms[p]) {
+			return false
+		}
+	}
+	for k := i; k < j; k++ {
+		for _, t := range ci.concepts[k].Terms {
+			if u.names.Has(t) || v.named.Has(t) || lexicon.LooksMedical(t) || v.contrastTerms.Has(t) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // align pairs the claim's concepts that the span matches with occurrences in

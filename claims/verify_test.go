@@ -629,3 +629,47 @@ func TestNegationScope(t *testing.T) {
 		}
 	}
 }
+
+// TestUsageSwaps checks what the knowledge's usage lets Strict accept: one
+// word of a generator's own in place of the span's, when the knowledge
+// never uses the two together and uses the claim's word hardly at all; a
+// general word where the passage names its topic; and what it refuses: a
+// word the knowledge uses widely ("well" for "poorly"), another topic's
+// name, a kind a contrast set tells apart, and any swap without usage.
+func TestUsageSwaps(t *testing.T) {
+	v := verifier(t)
+	bare := *v
+	bare.Usage = nil
+	ctx := context.Background()
+	tests := []struct {
+		claim, passage string
+		want, bare     claims.Verdict
+		reason         string
+	}{
+		{"Keloids are raised, firm scars that grow beyond the frontiers of the original wound and do not shrink away on their own.", "ev_keloids_overview_1", claims.Supported, claims.Unsupported,
+			"'frontiers', a word the knowledge never uses, for 'boundaries'"},
+		{"Bradykinin-mediated angioedema usually responds well to antihistamines, corticosteroids and adrenaline.", "ev_angioedema_treatment_2", claims.Unsupported, claims.Unsupported,
+			"'well' is a word the knowledge uses: no generator's own wording for 'poorly'"},
+		{"Management focuses on keeping the skin fold dry and separated, such as with moisture-wicking fabric placed in the fold, and on protecting the skin with barrier creams.", "ev_intertrigo_treatment_1", claims.Supported, claims.Unsupported,
+			"a general word where the passage names its topic"},
+		{"Treatment options for keloids focus on keeping the skin fold dry and separated, such as with moisture-wicking fabric placed in the fold, and on protecting the skin with barrier creams.", "ev_intertrigo_treatment_1", claims.Unsupported, claims.Unsupported,
+			"another topic's name in place of the passage's"},
+		{"Bacteria spread through direct skin contact with an infected person or animal, or through contaminated objects such as towels, clothing, gym mats and bedding.", "ev_tinea_corporis_causes_1", claims.Unsupported, claims.Unsupported,
+			"a kind a contrast set tells apart where the passage names a fungal infection"},
+	}
+	for _, tt := range tests {
+		ps := passages(t, tt.passage)
+		for _, c := range []struct {
+			v    *claims.Lexical
+			want claims.Verdict
+		}{{v, tt.want}, {&bare, tt.bare}} {
+			j, err := c.v.Verify(ctx, tt.claim, ps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.Verdict != c.want {
+				t.Errorf("%s (usage %v): %q: got %s (%s), want %s", tt.reason, c.v.Usage != nil, tt.claim, j.Verdict, j.Reason, c.want)
+			}
+		}
+	}
+}
