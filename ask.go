@@ -27,8 +27,11 @@ import (
 // requests for a clinical decision; misspelled names of the version's topics
 // are then corrected ("exema" for "eczema"), passages are retrieved, a draft
 // is made (a Generator's, a curated one, or sentences extracted from the
-// passages) and every sentence is verified. A claim no passage supports is
-// removed and listed; when none survives, Ask abstains with
+// passages) and every sentence is verified, against the retrieved passages
+// and, for a Generator's or a given draft, every passage of the topics the
+// question names (a draft for a question that names a topic is judged even
+// when retrieval finds nothing; one for a question that names none then
+// abstains unjudged). A claim no passage supports is removed and listed; when none survives, Ask abstains with
 // insufficient_evidence.
 //
 // err is non-nil only for failures: a bad question (*QuestionError), a nil
@@ -79,12 +82,26 @@ func ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 	if err != nil {
 		return nil, err
 	}
-	if len(passages) == 0 && (cfg.retriever != nil || cfg.draft != nil || cfg.generator != nil) {
-		// Retrieval's relevance floor found nothing. Only an extractive
-		// answer may still come from the topic the question names.
-		insufficient.Metadata.ToolCalls = cfg.notRun()
-		return insufficient, nil
+	drafted := cfg.draft != nil || cfg.generator != nil
+	var named []evidence.Passage
+	if drafted && cfg.retriever == nil {
+		named = cfg.namedPassages(corrected, kv, passages)
 	}
+	if len(passages) == 0 && (cfg.retriever != nil || drafted) {
+		// Retrieval's relevance floor found nothing. An extractive answer
+		// may still come from the topic the question names, and so may a
+		// draft, judged against that topic's passages; a question that
+		// names none is not judged.
+		if len(named) == 0 {
+			insufficient.Metadata.ToolCalls = cfg.notRun()
+			return insufficient, nil
+		}
+		passages, named = named, nil
+	}
+	// A draft is verified against every passage of the topics the question
+	// names, not only the retrieved ones: a generator draws on what it
+	// knows of the topic, and its true sentences must find their passage.
+	cfg.extra = append(cfg.extra, named...)
 	runner := tools.NewRunner(cfg.policy)
 	sentences, mode, err := draftFor(ctx, query, kv, passages, runner, &cfg)
 	md.ToolCalls = runner.Calls()
@@ -108,6 +125,30 @@ func ask(ctx context.Context, question string, kv *evidence.Version, opts ...Opt
 		return insufficient, nil
 	}
 	return g, nil
+}
+
+// namedPassages returns the passages of the topics the corrected question
+// names (see answer.Composer.NamedPassages) that are not among those
+// retrieved.
+func (cfg *request) namedPassages(corrected string, kv *evidence.Version, retrieved []evidence.Passage) []evidence.Passage {
+	concepts := cfg.concepts
+	if concepts == nil || cfg.analysed != corrected {
+		concepts = cfg.ix.Analyze(corrected)
+	}
+	have := make(map[string]bool, len(retrieved))
+	for _, p := range retrieved {
+		have[p.ID] = true
+	}
+	var out []evidence.Passage
+	for _, id := range cfg.comp.NamedPassages(corrected, concepts, hitsOf(retrieved, cfg.scores)) {
+		if have[id] {
+			continue
+		}
+		if p, err := kv.Evidence(id); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // useIndex sets the request's index and composer: those of kv, which has an

@@ -358,6 +358,41 @@ func TestGeneratedDraft(t *testing.T) {
 	}
 }
 
+// TestDraftNamedTopic checks that a draft for a question that names a
+// topic is judged against the topic's passages, even those retrieval did
+// not return or when retrieval found nothing above its floor, each kept
+// sentence citing its passage; and that a draft for a question about
+// something the version lacks, or about no dermatology at all, still
+// abstains unjudged.
+func TestDraftNamedTopic(t *testing.T) {
+	kv := sandboxKV(t)
+	draft := []string{
+		"Tinea corporis spreads through direct skin contact with an infected person or animal.",
+		"Pets, especially kittens and puppies, are common sources of tinea corporis.",
+		"Tinea corporis is caught from drinking water.",
+	}
+	g, ok := ask(t, "How is body ringworm caught?", dermliving.WithDraft(draft...)).(*dermliving.Grounded)
+	if !ok {
+		t.Fatal("a draft for a question naming a topic retrieval finds nothing of was not judged")
+	}
+	if len(g.Claims) != 2 || len(g.RemovedClaims) != 1 || g.RemovedClaims[0].Text != draft[2] {
+		t.Errorf("claims %+v removed %+v", g.Claims, g.RemovedClaims)
+	}
+	for _, c := range g.Citations {
+		if c.EvidenceID != "ev_tinea_corporis_causes_1" {
+			t.Errorf("citation of %s, want ev_tinea_corporis_causes_1", c.EvidenceID)
+		}
+	}
+	checkGrounded(t, kv, g)
+	for _, q := range []string{"Is frostbite on the toes dangerous?", "How do I change a car tyre?"} {
+		res := ask(t, q, dermliving.WithDraft("Tinea corporis spreads through direct skin contact with an infected person or animal."))
+		a, ok := res.(*dermliving.Abstained)
+		if !ok || a.Reason != abstain.InsufficientEvidence || len(a.RemovedClaims) != 0 {
+			t.Errorf("%q: %#v", q, res)
+		}
+	}
+}
+
 func TestConcurrentAsk(t *testing.T) {
 	kv := sandboxKV(t)
 	qs := []string{"What makes atopic dermatitis flare?", "Where does rosacea usually appear?", "How is scabies diagnosed?", "Do I have ringworm?", "What causes hives?"}
@@ -467,7 +502,7 @@ func checkScores(t *testing.T, kept []dermliving.Claim, removed []dermliving.Rem
 // at every setting.
 func TestOperatingPointOption(t *testing.T) {
 	q := "What causes allergic contact dermatitis?"
-	paraphrase := "Poison ivy and poison oak bring on allergic contact dermatitis through an oily resin called urushiol."
+	paraphrase := "Poison ivy and poison oak produce allergic contact dermatitis through an oily resin called urushiol."
 	contradiction := "Allergic contact dermatitis is never caused by nickel."
 	draft := dermliving.WithDraft(paraphrase, contradiction)
 	scores := map[string]float64{}

@@ -7,6 +7,7 @@ import (
 	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/lexicon"
 	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/tools"
 )
@@ -289,6 +290,24 @@ type verifierKey struct{}
 // its analysis of passages is reused across questions.
 func lexicalVerifier(kv *evidence.Version, ix *retrieve.Index) *claims.Lexical {
 	return kv.Derived(verifierKey{}, func() any {
-		return claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+		v := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+		v.Usage = usageOf(kv, ix)
+		return v
 	}).(*claims.Lexical)
+}
+
+// usageOf is the version's usage of its words (see claims.Usage): its
+// passages, read on first use, and its topics' names.
+func usageOf(kv *evidence.Version, ix *retrieve.Index) *claims.Usage {
+	var names lexicon.TermSet
+	if comp, err := answer.For(kv); err == nil {
+		names = comp.NameTerms()
+	}
+	return claims.NewUsage(ix.Analyzer(), func() []string {
+		var texts []string
+		for p := range kv.All() {
+			texts = append(texts, p.Text)
+		}
+		return texts
+	}, names)
 }

@@ -34,8 +34,11 @@ type Generator interface {
 // GenerateRequest is what a Generator drafts from.
 type GenerateRequest struct {
 	Question string
-	// Passages are the retrieved passages, best first. Their text is data to
-	// draw on, never instructions.
+	// Passages are the retrieved passages, best first, or, when retrieval
+	// found none above its relevance floor, the passages of the topics the
+	// question names. Their text is data to draw on, never instructions.
+	// The draft is verified against these and every other passage of the
+	// named topics.
 	Passages []evidence.Passage
 	// Tools runs tool requests under the caller's policy (deny-all unless
 	// WithTools gave one); every request is recorded in the answer's

@@ -161,27 +161,61 @@ type analysis struct {
 	cands       []candidate
 }
 
-// analyse reads the question and scores every candidate sentence.
-func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits []retrieve.Hit) *analysis {
-	in := Classify(question)
-	an := &analysis{in: in, concepts: concepts}
-	ans := &an.ans
-	ans.Intent = in
+// namedFocus returns the topics the question is about and how much of the
+// best one's name it holds (see focus), or false when it has none the
+// version can answer from: no topic found, none named when retrieval found
+// nothing, or a name of something the version never mentions (a condition
+// it lacks), which is not answered from a topic it does hold.
+func (c *Composer) namedFocus(question string, concepts []retrieve.Weighted, hits []retrieve.Hit) ([]int, float64, bool) {
 	focus, cov := c.focus(concepts, hits)
 	if len(focus) == 0 || len(hits) == 0 && cov < namedCover {
-		return an
+		return nil, cov, false
 	}
 	// "Does a mole turn into melanoma?" asks about the mole: of two topics
 	// named, the one that turns into the other is the focus.
 	if m := intoRE.FindStringIndex(question); m != nil {
 		focus = c.subjectOf(focus, question[:m[0]])
 	}
-	// A question that names something the version never mentions (a
-	// condition it lacks) is not answered from a topic it does hold.
 	for _, w := range concepts {
 		if !w.Filler && !w.Known && lexicon.LooksMedical(w.Terms[len(w.Terms)-1]) {
-			return an
+			return nil, cov, false
 		}
+	}
+	return focus, cov, true
+}
+
+// MaxNamedPassages bounds the passages NamedPassages returns.
+const MaxNamedPassages = 3 * 12
+
+// NamedPassages returns the IDs of the passages of the topics the question
+// names (its focus, see Answer.Named), in document order, at most
+// MaxNamedPassages shared among them: what a draft about the question may draw on besides the
+// retrieved passages hits. It is empty when the question names no topic of
+// the version, or names something the version lacks.
+func (c *Composer) NamedPassages(question string, concepts []retrieve.Weighted, hits []retrieve.Hit) []string {
+	focus, cov, ok := c.namedFocus(question, concepts, hits)
+	if !ok || cov < namedCover {
+		return nil
+	}
+	var out []string
+	for _, ti := range focus {
+		ps := c.topics.topics[ti].passages
+		for _, pi := range ps[:min(len(ps), MaxNamedPassages/len(focus))] {
+			out = append(out, c.topics.passages[pi].id)
+		}
+	}
+	return out
+}
+
+// analyse reads the question and scores every candidate sentence.
+func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits []retrieve.Hit) *analysis {
+	in := Classify(question)
+	an := &analysis{in: in, concepts: concepts}
+	ans := &an.ans
+	ans.Intent = in
+	focus, cov, ok := c.namedFocus(question, concepts, hits)
+	if !ok {
+		return an
 	}
 	ans.Named = cov >= namedCover
 	// A question that does not name its focus, holding a word the version
@@ -642,6 +676,20 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]i
 		return []int{firstHit}, bestCov
 	}
 	return out, bestCov
+}
+
+// NameTerms returns every term of every name of the version's topics
+// (titles, their parts and aliases).
+func (c *Composer) NameTerms() lexicon.TermSet {
+	out := lexicon.NewTermSet()
+	for _, tp := range c.topics.topics {
+		for _, name := range tp.names {
+			for _, t := range name {
+				out[t] = struct{}{}
+			}
+		}
+	}
+	return out
 }
 
 // InFocus reports whether the passage is about the answer's focus.

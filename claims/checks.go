@@ -88,13 +88,21 @@ func (v *Lexical) negatesOver(clause string, other lexicon.TermSet) bool {
 // is left to coverage; content the claim puts in place of the span's is not
 // support.
 func (v *Lexical) substituted(ci claimInfo, sp span) bool {
-	_, _, ok := v.substitution(ci, sp)
+	_, _, ok := v.substitution(ci, sp, false)
 	return ok
+}
+
+// swappedOnly reports whether every content the claim puts in place of the
+// span's is one word of its own for one of the span's that swapAllowed
+// lets stand: the Strict verdict's reading of substitution.
+func (v *Lexical) swappedOnly(ci claimInfo, sp span) bool {
+	_, _, ok := v.substitution(ci, sp, true)
+	return !ok
 }
 
 // substitution is substituted, with the run of claim concepts not aligned
 // and the span's terms in their place when it finds one.
-func (v *Lexical) substitution(ci claimInfo, sp span) (run []int, in []string, found bool) {
+func (v *Lexical) substitution(ci claimInfo, sp span, swaps bool) (run []int, in []string, found bool) {
 	content := func(i int) bool {
 		return ci.weights[i] > 0 && !ci.concepts[i].Filler && !v.lightVerb(ci.concepts[i])
 	}
@@ -162,7 +170,7 @@ func (v *Lexical) substitution(ci claimInfo, sp span) (run []int, in []string, f
 			from, to = prev[1], prev[1]+n
 		}
 		if from >= 0 || to >= 0 {
-			if hasOwn(from, to) {
+			if hasOwn(from, to) && !(swaps && (v.oneSwap(ci, i, j, terms, own, from, to) || v.namesTopic(ci, i, j, terms, own, from, to))) {
 				for k := i; k < j; k++ {
 					run = append(run, k)
 				}
@@ -173,6 +181,68 @@ func (v *Lexical) substitution(ci claimInfo, sp span) (run []int, in []string, f
 		i = j
 	}
 	return nil, nil, false
+}
+
+// oneSwap reports whether the run i..j-1 of claim concepts holds one
+// content concept of one term, the span's terms from..to are one term of
+// content of its own, and swapAllowed lets the one stand for the other.
+func (v *Lexical) oneSwap(ci claimInfo, i, j int, terms []string, own []bool, from, to int) bool {
+	c := -1
+	for k := i; k < j; k++ {
+		if ci.weights[k] > 0 && !ci.concepts[k].Filler && !v.lightVerb(ci.concepts[k]) {
+			if c >= 0 {
+				return false
+			}
+			c = k
+		}
+	}
+	if c < 0 {
+		return false
+	}
+	// One word for one: the span's place holds the one term alone.
+	if min(to, len(own))-max(from, 0) != 1 {
+		return false
+	}
+	s := ""
+	for p := max(from, 0); p < min(to, len(own)); p++ {
+		if own[p] {
+			if s != "" {
+				return false
+			}
+			s = terms[p]
+		}
+	}
+	return s != "" && v.swapAllowed(ci.concepts[c], s)
+}
+
+// namesTopic reports whether the span's own terms from..to all name a
+// topic of the version while the run i..j-1 of claim concepts names none
+// (no topic name, thesaurus name, medical-looking word or member of a
+// contrast set): a draft about a topic speaks of it by a general word
+// ("management", "frequent culprits") where the passage names it
+// ("treatment options for intertrigo", "common causes of allergic contact
+// dermatitis"). A claim that names another condition in its place names
+// one, and one that names a kind a contrast set tells apart ("bacteria"
+// where the passage names a fungal infection) says more than the name.
+func (v *Lexical) namesTopic(ci claimInfo, i, j int, terms []string, own []bool, from, to int) bool {
+	u := v.Usage
+	if u == nil {
+		return false
+	}
+	from, to = max(from, 0), min(to, len(own))
+	for p := from; p < to; p++ {
+		if own[p] && !u.names.Has(terms[p]) && !v.named.Has(terms[p]) {
+			return false
+		}
+	}
+	for k := i; k < j; k++ {
+		for _, t := range ci.concepts[k].Terms {
+			if u.names.Has(t) || v.named.Has(t) || lexicon.LooksMedical(t) || v.contrastTerms.Has(t) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // align pairs the claim's concepts that the span matches with occurrences in

@@ -303,6 +303,10 @@ func TestDerivedForms(t *testing.T) {
 		{"inflammatori", []string{"inflamm"}, nil},
 		{"itch", []string{"itchi"}, nil},
 		{"oil", nil, []string{"oili"}}, // too short to derive from
+		{"oili", []string{"oil"}, nil}, // "oily" for "oil-rich": a three-letter noun under its "-y"
+		{"wors", []string{"worsen"}, nil},
+		{"worsen", []string{"wors"}, nil},
+		{"weak", []string{"weaken"}, nil},
 	}
 	for _, tt := range tests {
 		got := derivedForms(tt.term)

@@ -75,6 +75,9 @@ type assessment struct {
 	// clauseNumbers is true when a clause of the span gives other numbers
 	// than the claim's clause (part of featNumberClash).
 	clauseNumbers bool
+	// swapped is true when the span's substitution (featSubstituted) is
+	// only one-word swaps that swapAllowed lets stand.
+	swapped bool
 	// second, when not nil, is the other sentence of a best span joined
 	// from two sentences that stand apart (see joined); best.text then
 	// holds both.
@@ -270,6 +273,9 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 			return 0
 		}
 		f[featSubstituted] = b(v.substituted(*ci, as.best))
+		// Two sentences joined from apart hold no place for a word of the
+		// claim's own: a swap stands in one span only.
+		as.swapped = f[featSubstituted] == 1 && v.Usage != nil && as.second == nil && v.swappedOnly(*ci, as.best)
 		f[featPolarity] = b(v.polarityClash(memo, claim, as.best.text) || v.negatedElsewhere(claim, as.best.text))
 		as.clauseNumbers = v.clauseNumbers(memo, ci.numbers, claim, as.best.text)
 		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)

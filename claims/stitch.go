@@ -64,13 +64,17 @@ func (v *Lexical) stitched(ctx context.Context, claim string, passages []Passage
 	if len(parts) < 2 {
 		return Judgment{}, false
 	}
+	// A part read alone is short: a word of its own in place of the span's
+	// is too much of what it says to let stand (see swapAllowed).
+	strict := *v
+	strict.Usage = nil
 	out := Judgment{Verdict: Supported, Score: 1}
 	seen := map[Support]bool{}
 	for _, part := range parts {
 		if len(v.an.Terms(part)) < minStitchedPart {
 			return Judgment{}, false
 		}
-		j, err := v.Verify(ctx, part, passages)
+		j, err := strict.Verify(ctx, part, passages)
 		if err != nil || j.Verdict != Supported {
 			return Judgment{}, false
 		}

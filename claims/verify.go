@@ -117,6 +117,15 @@ type Lexical struct {
 	// passage does not contradict is supported when its support score
 	// reaches Threshold.
 	Threshold float64
+	// Usage, when not nil, is the knowledge's own usage of its words: with
+	// it, Strict lets a claim put one everyday word of its own where the
+	// span has one the knowledge never uses beside it (see swapAllowed).
+	// Without it, every such swap is refused.
+	Usage *Usage
+
+	// named are the terms of the thesaurus's sets that name things, and
+	// contrastTerms those of the contrast sets: never swapped.
+	named, contrastTerms lexicon.TermSet
 }
 
 // DefaultMinCoverage is the default share of a claim's weighted content that
@@ -135,7 +144,8 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		panic("claims: paraphrases.txt: " + err.Error())
 	}
 	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
-		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")))}
+		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an),
+		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")), an.Terms(strings.Join(delexicalVerbs, " ")))}
 }
 
 // paraphrases are the verifier's everyday equivalences (see NewLexical).
@@ -274,7 +284,7 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 	switch {
 	case bestCov < v.MinCoverage:
 		j.Verdict, j.Reason = Unsupported, "no passage covers the claim's content"
-	case f[featSubstituted] == 1:
+	case f[featSubstituted] == 1 && !as.swapped:
 		j.Verdict, j.Reason = Unsupported, "the passage says it of something else"
 	case f[featPolarity] == 1:
 		j.Verdict, j.Reason = Contradicted, "the passage states the opposite polarity"
@@ -344,10 +354,10 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs"}
 
 // connectives join or set off clauses ("even though", "whereas",
-// "unlike"): a claim that merges, splits or turns round the passage's
+// "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
 // sentences writes its own, so they weigh as little as filler words do and
 // never count as content the claim puts in place of the passage's.
-var connectives = []string{"though", "although", "even", "whereas", "while", "unlike", "since"}
+var connectives = []string{"though", "although", "even", "whereas", "while", "unlike", "since", "contrast", "however", "moreover", "furthermore", "therefore", "thus", "meanwhile", "example", "instance"}
 
 // generalNouns name a thing only by its kind ("the rash", "the
 // condition", "this type"): a draft uses them for what the passage calls
@@ -355,8 +365,19 @@ var connectives = []string{"though", "although", "even", "whereas", "while", "un
 // contact dermatitis"), so they weigh as little as filler words do and
 // never count as content the claim puts in place of the passage's name.
 // Kinds that a contrast set tells apart (a fungus or a bacterium, a child
-// or an adult) are not among them.
-var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options"}
+// or an adult) are not among them. Words that pick some of a kind
+// ("certain creams", "various triggers") weigh alike.
+var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options",
+	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places",
+	"certain", "various"}
+
+// delexicalVerbs carry little meaning of their own: what they say is in
+// their object or particle ("take up", "give chickenpox", "put on a
+// cream", "comes without hives", "set off"), and reference text says the
+// same with a verb of its own ("absorbs", "causing", "applying", "occurs",
+// "trigger"). They weigh as little as filler words do.
+var delexicalVerbs = []string{"take", "takes", "taken", "took", "taking", "get", "gets", "got", "getting", "give", "gives", "given", "gave", "giving",
+	"put", "puts", "putting", "make", "makes", "made", "making", "come", "comes", "came", "coming", "go", "goes", "went", "gone", "going", "set", "sets"}
 
 // lightVerb reports whether c is one of lightVerbs, connectives or
 // generalNouns.
@@ -372,34 +393,39 @@ const minDerivedStem = 4
 // stem is term, or that it derives from, where the stemmer keeps them
 // apart: a verb and its noun ("treat" and "treatment", "diagnose" and
 // "diagnosis", "apply" and "application", "expose" and "exposure", "grow"
-// and "growth", "recur" and "recurrence") and a noun and its adjective in
-// "-y" ("itch" and "itchy", "allergic" and "allergy"). Each stem names one
-// word; a form no text holds matches nothing.
+// and "growth", "recur" and "recurrence"), a noun and its adjective in
+// "-y" ("itch" and "itchy", "allergic" and "allergy", "oil" and "oily",
+// where the shorter stem may have three letters) and an adjective and its
+// verb in "-en" ("worse" and "worsen", "weak" and "weaken"). Each stem names
+// one word; a form no text holds matches nothing.
 func derivedForms(term string) []string {
 	var out []string
 	if len(term) < minDerivedStem {
 		return nil
 	}
-	add := func(stem string) {
-		if len(stem) >= minDerivedStem {
-			out = append(out, stem)
-		}
-	}
-	pairs := [][2]string{
-		{"", "ment"},  // treat, treatment
-		{"", "i"},     // diagnos, diagnosi; itch, itchi; allerg, allergi
-		{"i", "ic"},   // appli, applic
-		{"w", "wth"},  // grow, growth
-		{"s", "sur"},  // expos, exposur; clos, closur
-		{"ur", "urr"}, // recur, recurr
-		{"", "atori"}, // inflamm, inflammatori
+	pairs := []struct {
+		short, long string
+		least       int
+	}{
+		{"", "ment", minDerivedStem},  // treat, treatment
+		{"", "i", minDerivedStem - 1}, // diagnos, diagnosi; itch, itchi; allerg, allergi; oil, oili
+		{"i", "ic", minDerivedStem},   // appli, applic
+		{"w", "wth", minDerivedStem},  // grow, growth
+		{"s", "sur", minDerivedStem},  // expos, exposur; clos, closur
+		{"ur", "urr", minDerivedStem}, // recur, recurr
+		{"", "atori", minDerivedStem}, // inflamm, inflammatori
+		{"", "en", minDerivedStem},    // wors, worsen; weak, weaken; thick, thicken
 	}
 	for _, p := range pairs {
-		short, long := p[0], p[1]
-		if stem, ok := strings.CutSuffix(term, long); ok {
-			add(stem + short)
-		} else if stem, ok := strings.CutSuffix(term, short); ok {
-			add(stem + long)
+		add := func(stem string) {
+			if len(stem) >= p.least {
+				out = append(out, stem)
+			}
+		}
+		if stem, ok := strings.CutSuffix(term, p.long); ok {
+			add(stem + p.short)
+		} else if stem, ok := strings.CutSuffix(term, p.short); ok {
+			add(stem + p.long)
 		}
 	}
 	return out

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/retrieve"
@@ -66,6 +67,7 @@ func verifier(tb testing.TB) *claims.Lexical {
 	ix := sandboxIndex(tb)
 	lexicalOnce.Do(func() {
 		lexical = claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
+		lexical.Usage = sandboxUsage(tb)
 	})
 	return lexical
 }
@@ -74,6 +76,24 @@ var (
 	lexicalOnce sync.Once
 	lexical     *claims.Lexical
 )
+
+// sandboxUsage is the sandbox version's usage of its words, as the
+// pipeline builds it: its passages and its topics' names.
+func sandboxUsage(tb testing.TB) *claims.Usage {
+	tb.Helper()
+	kv := sandboxKV(tb)
+	comp, err := answer.For(kv)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return claims.NewUsage(sandboxIndex(tb).Analyzer(), func() []string {
+		var texts []string
+		for p := range kv.All() {
+			texts = append(texts, p.Text)
+		}
+		return texts
+	}, comp.NameTerms())
+}
 
 // passages returns the sandbox passages with the given ids.
 func passages(t testing.TB, ids ...string) []claims.Passage {
@@ -606,6 +626,50 @@ func TestNegationScope(t *testing.T) {
 		}
 		if ok := j.Verdict == tt.want || tt.want == removed && j.Verdict != claims.Supported; !ok {
 			t.Errorf("%s: %q against %q = %v (%s), want %v", tt.name, tt.claim, tt.passage, j.Verdict, j.Reason, tt.want)
+		}
+	}
+}
+
+// TestUsageSwaps checks what the knowledge's usage lets Strict accept: one
+// word of a generator's own in place of the span's, when the knowledge
+// never uses the two together and uses the claim's word hardly at all; a
+// general word where the passage names its topic; and what it refuses: a
+// word the knowledge uses widely ("well" for "poorly"), another topic's
+// name, a kind a contrast set tells apart, and any swap without usage.
+func TestUsageSwaps(t *testing.T) {
+	v := verifier(t)
+	bare := *v
+	bare.Usage = nil
+	ctx := context.Background()
+	tests := []struct {
+		claim, passage string
+		want, bare     claims.Verdict
+		reason         string
+	}{
+		{"Keloids are raised, firm scars that grow beyond the frontiers of the original wound and do not shrink away on their own.", "ev_keloids_overview_1", claims.Supported, claims.Unsupported,
+			"'frontiers', a word the knowledge never uses, for 'boundaries'"},
+		{"Bradykinin-mediated angioedema usually responds well to antihistamines, corticosteroids and adrenaline.", "ev_angioedema_treatment_2", claims.Unsupported, claims.Unsupported,
+			"'well' is a word the knowledge uses: no generator's own wording for 'poorly'"},
+		{"Management focuses on keeping the skin fold dry and separated, such as with moisture-wicking fabric placed in the fold, and on protecting the skin with barrier creams.", "ev_intertrigo_treatment_1", claims.Supported, claims.Unsupported,
+			"a general word where the passage names its topic"},
+		{"Treatment options for keloids focus on keeping the skin fold dry and separated, such as with moisture-wicking fabric placed in the fold, and on protecting the skin with barrier creams.", "ev_intertrigo_treatment_1", claims.Unsupported, claims.Unsupported,
+			"another topic's name in place of the passage's"},
+		{"Bacteria spread through direct skin contact with an infected person or animal, or through contaminated objects such as towels, clothing, gym mats and bedding.", "ev_tinea_corporis_causes_1", claims.Unsupported, claims.Unsupported,
+			"a kind a contrast set tells apart where the passage names a fungal infection"},
+	}
+	for _, tt := range tests {
+		ps := passages(t, tt.passage)
+		for _, c := range []struct {
+			v    *claims.Lexical
+			want claims.Verdict
+		}{{v, tt.want}, {&bare, tt.bare}} {
+			j, err := c.v.Verify(ctx, tt.claim, ps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j.Verdict != c.want {
+				t.Errorf("%s (usage %v): %q: got %s (%s), want %s", tt.reason, c.v.Usage != nil, tt.claim, j.Verdict, j.Reason, c.want)
+			}
 		}
 	}
 }

@@ -1,8 +1,8 @@
 // Command generator shows how an application wraps its own text generator (a
 // language model on its own servers, a template engine) behind
 // dermliving.Generator, so that every sentence the generator writes is
-// verified against the retrieved passages and unsupported sentences are
-// removed, visibly.
+// verified against the retrieved passages (and every passage of the topics
+// the question names) and unsupported sentences are removed, visibly.
 //
 // The model here is a stand-in: an interface an importer implements with a
 // call to its model. The example never touches the network.

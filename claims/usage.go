@@ -1,0 +1,166 @@
+package claims
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// Usage is how a knowledge version's own passages use their words: which
+// passages hold each word, and which words name the version's topics. The
+// substitution check reads it to tell a generator's own wording ("picked
+// up in childhood" for "acquired in childhood") from a word put in place of
+// another that the knowledge itself sets beside it ("keeps water in"
+// for "lets irritants in", "deeper" for "superficial", "weeks" for
+// "months"): words the knowledge tells apart, it uses in the same passage.
+// It is built on first use and is safe for concurrent use.
+type Usage struct {
+	an    *lexicon.Analyzer
+	texts func() []string
+	names lexicon.TermSet
+
+	once sync.Once
+	// postings are, for each term, the passages that hold it, in order.
+	postings map[string][]int32
+}
+
+// NewUsage returns the usage of the passages texts returns (read once, on
+// first use), analysed by an; names are the terms of the version's topic
+// names, which no paraphrase may swap for another word.
+func NewUsage(an *lexicon.Analyzer, texts func() []string, names lexicon.TermSet) *Usage {
+	return &Usage{an: an, texts: texts, names: names}
+}
+
+func (u *Usage) build() {
+	u.postings = map[string][]int32{}
+	for i, text := range u.texts() {
+		seen := map[string]bool{}
+		for _, t := range u.an.Terms(text) {
+			if !seen[t] {
+				seen[t] = true
+				u.postings[t] = append(u.postings[t], int32(i))
+			}
+		}
+	}
+}
+
+// together reports whether some passage holds both terms.
+func (u *Usage) together(a, b string) bool {
+	u.once.Do(u.build)
+	pa, pb := u.postings[a], u.postings[b]
+	for len(pa) > 0 && len(pb) > 0 {
+		switch {
+		case pa[0] == pb[0]:
+			return true
+		case pa[0] < pb[0]:
+			pa = pa[1:]
+		default:
+			pb = pb[1:]
+		}
+	}
+	return false
+}
+
+// swapPrefixes and swapSuffixes make a word its opposite or its negation
+// ("encouraged" and "discouraged", "painful" and "painless"): a one-word
+// swap between two such forms is never a paraphrase.
+var (
+	swapPrefixes = []string{"un", "non", "dis", "in", "im", "ir", "il", "anti", "de", "counter", "over", "under"}
+	swapSuffixes = []string{"less", "ful"}
+)
+
+// affixed reports whether one of a and b is the other with an affix that
+// turns its sense.
+func affixed(a, b string) bool {
+	for _, x := range [][2]string{{a, b}, {b, a}} {
+		for _, p := range swapPrefixes {
+			if rest, ok := strings.CutPrefix(x[0], p); ok && strings.HasPrefix(rest, x[1][:min(len(x[1]), 4)]) {
+				return true
+			}
+		}
+		for _, s := range swapSuffixes {
+			if rest, ok := strings.CutSuffix(x[0], s); ok && strings.HasPrefix(x[1], rest[:min(len(rest), 4)]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// swapAllowed reports whether the claim's concept c, one word standing
+// where the span has the single content term s, may be the generator's own
+// word for s rather than content put in its place. It may when the
+// version's usage is known and none of these holds: either word names a
+// topic of the version, belongs to a thesaurus set that names things
+// (not one of everyday words), is shaped like a
+// medical name, is a number, a negation or strength cue or a member of a
+// contrast set, or is the other with an affix that turns its sense; the
+// claim's word is used by more than maxOwnWordPassages passages (it is the
+// knowledge's word, not the generator's); or some passage of the version
+// uses both (the knowledge tells them apart).
+// Without usage, no swap is allowed.
+func (v *Lexical) swapAllowed(c lexicon.Concept, s string) bool {
+	u := v.Usage
+	if u == nil || c.Group >= 0 && !v.th.General(c.Group) || len(c.Terms) != 1 {
+		return false
+	}
+	a := c.Terms[0]
+	for _, t := range []string{a, s} {
+		if u.names.Has(t) || v.named.Has(t) || lexicon.LooksMedical(t) || v.cueTerms.Has(t) || v.contrastTerms.Has(t) ||
+			strings.ContainsAny(t, "0123456789") || numberWordRE.MatchString(t) || strongRE.MatchString(t) || negationRE.MatchString(t) {
+			return false
+		}
+	}
+	if affixed(a, s) || u.passages(a) > maxOwnWordPassages {
+		return false
+	}
+	return !u.together(a, s)
+}
+
+// maxOwnWordPassages is the most passages of the version that may use a
+// word for it to be the generator's own wording: a word the knowledge uses
+// more ("well", "early") is one of its own, which it may set against the
+// span's elsewhere ("responds well" against "responds poorly").
+const maxOwnWordPassages = 2
+
+// passages returns how many passages hold the term.
+func (u *Usage) passages(t string) int {
+	u.once.Do(u.build)
+	return len(u.postings[t])
+}
+
+// thesaurusTerms returns the terms of every phrase of th's sets that name
+// things (not its sets of everyday words).
+func thesaurusTerms(th *lexicon.Thesaurus) lexicon.TermSet {
+	out := lexicon.NewTermSet()
+	if th == nil {
+		return out
+	}
+	for i := range th.Len() {
+		if th.General(i) {
+			continue
+		}
+		for _, p := range th.Group(i) {
+			for _, t := range p.Terms {
+				out[t] = struct{}{}
+			}
+		}
+	}
+	return out
+}
+
+// contrastTermSet returns the analysed terms of every contrast set's words.
+func contrastTermSet(an *lexicon.Analyzer) lexicon.TermSet {
+	out := lexicon.NewTermSet()
+	for _, set := range contrastWords {
+		for _, class := range set {
+			for _, w := range class {
+				for _, t := range an.Terms(w) {
+					out[t] = struct{}{}
+				}
+			}
+		}
+	}
+	return out
+}
