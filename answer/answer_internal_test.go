@@ -137,6 +137,7 @@ func TestOpeningKinds(t *testing.T) {
 		{"Why do seborrheic keratoses happen?", []string{"causes", "genetics", "inheritance"}},
 		{"What are common causes of chronic pruritus", []string{"causes", "genetics", "inheritance"}},
 		{"What actually goes wrong in the skin in pemphigus vulgaris?", []string{"causes"}},
+		{"What actually causes dandruff?", []string{"causes", "genetics", "inheritance"}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, openingKinds(tt.q)); diff != "" {

@@ -91,6 +91,8 @@ var whatIsRE = regexp.MustCompile(`(?i)^\W*what\s+(?:is|are)\s+(?:\(are\)\s+)?(?
 // openingKinds returns the kinds of section a question's opening asks for,
 // in order of preference, or nil when its opening settles none.
 func openingKinds(question string) []string {
+	// "What actually causes dandruff?" opens as "What causes dandruff?".
+	question = hedgeRE.ReplaceAllString(question, "")
 	for _, o := range kindOpenings {
 		if o.re.MatchString(question) {
 			return o.kinds
@@ -111,6 +113,10 @@ func openingKinds(question string) []string {
 	}
 	return nil
 }
+
+// hedgeRE is an adverb that says nothing of what a question asks:
+// "actually", "really", "exactly".
+var hedgeRE = regexp.MustCompile(`(?i)\b(?:actually|really|exactly|precisely|basically)\s+`)
 
 // requestRE is a polite request before a question proper: "Can you
 // explain", "Please tell me", "I would like to know".
