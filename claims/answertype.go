@@ -101,6 +101,13 @@ var answerTypes = []answerType{
 		answers:  matcher(`(?i)\b(because|since|so that|in order to|to (kill|prevent|stop|allow|let|help|reduce|avoid|protect|remove|treat|clear|catch|check|rule out|exclude)|due to|caused by|result(s|ing)? (from|of|in)|leads? to|driven by|triggered by|as a result|which (means|allows|lets))\b`),
 	},
 	{
+		// "Is scalp ringworm catching?" is answered by the sentence that
+		// says whether and how it passes between people.
+		name:     "contagion",
+		question: regexp.MustCompile(`(?i)\b(contagious|catching|infectious|catch(es)?|caught|spread(s|ing)?|pass(ed|es)? (it )?on|transmit\w*|transmission)\b`),
+		answers:  matcher(`(?i)\b(contagious|infectious|spreads?|spreading|catch(es|ing)?|caught|pass(ed|es)? (on|to|between|from)|transmit\w*|transmission|direct contact|skin-to-skin|person to person|shared|sharing)\b`),
+	},
+	{
 		// "Can you get shingles more than once?" is answered by the sentence
 		// that says whether it comes back.
 		name:     "recurrence",

@@ -29,6 +29,7 @@ func TestAskedTypes(t *testing.T) {
 		{"Why do head lice treatments have to be repeated?", []string{"reason"}}, // why, not whether
 		{"Why should sunscreen be reapplied?", []string{"reason"}},
 		{"Can you get shingles more than once?", []string{"recurrence"}},
+		{"Is scalp ringworm catching?", []string{"contagion"}},
 		{"Once you're allergic to nickel, does the allergy wear off?", []string{"duration"}},
 		{"What other health problems go along with psoriasis?", []string{"complications"}},
 		{"What is psoriasis?", nil},
