@@ -138,6 +138,9 @@ func TestOpeningKinds(t *testing.T) {
 		{"What are common causes of chronic pruritus", []string{"causes", "genetics", "inheritance"}},
 		{"What actually goes wrong in the skin in pemphigus vulgaris?", []string{"causes"}},
 		{"What actually causes dandruff?", []string{"causes", "genetics", "inheritance"}},
+		{"Which internal illnesses can cause pruritus?", []string{"causes", "genetics", "inheritance"}},
+		{"What foods commonly trigger hives?", []string{"causes", "genetics", "inheritance"}},
+		{"Which conditions can look like psoriasis?", []string{"diagnosis"}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, openingKinds(tt.q)); diff != "" {
