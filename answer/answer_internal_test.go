@@ -132,6 +132,7 @@ func TestOpeningKinds(t *testing.T) {
 		{"How can you tell a yeast nappy rash from an ordinary one?", nil},
 		{"When is diaper dermatitis worth getting checked by a doctor?", []string{"see_clinician"}},
 		{"When should cellulitis be seen in hospital?", []string{"see_clinician"}},
+		{"Which kinds of pigmented spot ought to be checked for melanoma?", []string{"see_clinician"}},
 		{"When does shingles stop being contagious?", nil},
 		{"why do some people get hyperhidrosis", []string{"causes", "genetics", "inheritance"}},
 		{"Why do seborrheic keratoses happen?", []string{"causes", "genetics", "inheritance"}},

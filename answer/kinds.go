@@ -71,6 +71,7 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+complications\s+of\b`), []string{"complications"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+research\b`), []string{"research"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+(?:actually\s+|exactly\s+|really\s+)?(?:goes|is\s+going|has\s+gone)\s+wrong\b`), []string{"causes"}},
+	{regexp.MustCompile(`(?i)^\W*(?:which|what)\s+(?:kinds?\s+of\s+|types?\s+of\s+|sorts?\s+of\s+)?[^?]{1,40}?\b(?:ought\s+to|should|need\s+to|needs\s+to|must)\s+be\s+(?:checked|seen|looked\s+at|examined|reviewed)\b`), []string{"see_clinician"}},
 	{regexp.MustCompile(`(?i)^\W*when\s+(?:should|does|do|is|are|to|would|must)\b[^?]{0,80}?\b(?:see|seen|seeing|checked|check|looked\s+at|examined|medical\s+(?:help|advice|attention)|a\s+(?:doctor|gp|clinician|dermatologist)|urgent\s+care|emergency|hospital)\b`), []string{"see_clinician"}},
 	// Everyday openings of the same questions.
 	{regexp.MustCompile(`(?i)^\W*(?:which|what)\s+(?:other\s+|internal\s+|common\s+|medical\s+|underlying\s+)?(?:illnesses|diseases|conditions|medicines|medications|drugs|infections|foods|things|factors)\b[^?]{0,40}?\b(?:can|may|might|commonly|usually|often)?\s*(?:cause|causes|trigger|triggers|bring\s+on|set\s+off)\b`), []string{"causes", "genetics", "inheritance"}},
