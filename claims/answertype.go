@@ -31,6 +31,19 @@ type answerType struct {
 	// question pattern ("Where is tinea pedis picked up?" asks where it
 	// is caught, not where on the body).
 	unless *regexp.Regexp
+	// held, for the kinds in answerTypes, remembers answers for sentences
+	// already read: the same passages' sentences are read question after
+	// question.
+	held *memo[bool]
+}
+
+// maxHeld bounds the sentences each kind of answer remembers.
+const maxHeld = 1 << 16
+
+func init() {
+	for i := range answerTypes {
+		answerTypes[i].held = &memo[bool]{}
+	}
 }
 
 // whereCaughtRE asks where a condition is caught or picked up.
@@ -147,6 +160,12 @@ func askedTypes(question string) []answerType {
 // asked for.
 func holdsAsked(types []answerType, sentence string) bool {
 	for _, t := range types {
+		if t.held != nil {
+			if t.held.get(sentence, maxHeld, t.answers) {
+				return true
+			}
+			continue
+		}
 		if t.answers(sentence) {
 			return true
 		}

@@ -211,8 +211,15 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 	// far marks candidates from passages well below the best: they answer
 	// only a question that requires a kind of answer none nearer holds.
 	var far []bool
+	req := requiredTypes(asked)
+	if len(passages) == 0 || passages[0].Multi {
+		req = nil
+	}
 	for rank, p := range passages {
 		isFar := p.Score > 0 && passages[0].Score > 0 && p.Score < nearTop*passages[0].Score
+		if isFar && len(req) == 0 {
+			continue
+		}
 		title := lexicon.NewTermSet(an.Terms(p.Title))
 		if rank == 0 {
 			topTitle = titleCoverage(concepts, title)
@@ -262,10 +269,6 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 	// passages near the best, or, when none of those holds one, from the
 	// others ("Which areas of the body does vitiligo affect?" by the
 	// sentence that lists them, although the overview ranks first).
-	req := requiredTypes(asked)
-	if len(passages) == 0 || passages[0].Multi {
-		req = nil
-	}
 	held := make([]bool, len(cands))
 	nearHeld, farHeld := false, false
 	if len(req) > 0 {
