@@ -142,6 +142,11 @@ func TestOpeningKinds(t *testing.T) {
 		{"Which internal illnesses can cause pruritus?", []string{"causes", "genetics", "inheritance"}},
 		{"What foods commonly trigger hives?", []string{"causes", "genetics", "inheritance"}},
 		{"Which conditions can look like psoriasis?", []string{"diagnosis"}},
+		{"psoraisis treatment options", []string{"treatment"}},
+		{"folliculitus treatment creams or tablets?", []string{"treatment"}},
+		{"shingles symptoms", []string{"symptoms"}},
+		{"What is proactive twice-weekly treatment in atopic dermatitis?", nil},
+		{"Why do head lice treatments need repeating?", nil},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, openingKinds(tt.q)); diff != "" {

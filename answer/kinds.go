@@ -85,6 +85,15 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*(?:which|what)\s+(?:other\s+)?(?:conditions|diseases|rashes|skin\s+problems|problems|things)\s+(?:can\s+|may\s+|might\s+)?(?:look|looks|appear|appears)\s+(?:like|similar\s+to)\b`), []string{"diagnosis"}},
 }
 
+// bareOpenings are openings of a question with no question word at its
+// start: a name and the kind of answer, as typed into a search box
+// ("psoraisis treatment options", "shingles symptoms").
+var bareOpenings = []kindOpening{
+	{regexp.MustCompile(`(?i)^\W*(?:[a-z'-]+\s+){1,4}(?:treatments?|treatment\s+options|therapy|therapies|remedies)\b`), []string{"treatment"}},
+	{regexp.MustCompile(`(?i)^\W*(?:[a-z'-]+\s+){1,4}(?:symptoms|signs\s+and\s+symptoms)\s*\??\s*$`), []string{"symptoms"}},
+	{regexp.MustCompile(`(?i)^\W*(?:[a-z'-]+\s+){1,4}(?:causes|triggers)\s*\??\s*$`), []string{"causes", "genetics", "inheritance"}},
+}
+
 // whatIsRE asks what something is, and nothing more: "What is (are)
 // Psoriasis ?". Its topic's overview answers it when the something is the
 // topic itself, not a part of it ("What is the punctum on a cyst?").
@@ -98,6 +107,13 @@ func openingKinds(question string) []string {
 	for _, o := range kindOpenings {
 		if o.re.MatchString(question) {
 			return o.kinds
+		}
+	}
+	if !questionWordRE.MatchString(question) {
+		for _, o := range bareOpenings {
+			if o.re.MatchString(question) {
+				return o.kinds
+			}
 		}
 	}
 	// A polite request opens many questions: "Can you explain what ...".
@@ -115,6 +131,9 @@ func openingKinds(question string) []string {
 	}
 	return nil
 }
+
+// questionWordRE opens a question with a question word or an auxiliary.
+var questionWordRE = regexp.MustCompile(`(?i)^\W*(?:what|whats|what's|wat|why|how|when|where|who|whom|whose|which|is|are|was|were|do|does|did|can|could|should|would|will|may|might|must|has|have|tell|explain|describe|please|i|my|any)\b`)
 
 // hedgeRE is an adverb that says nothing of what a question asks:
 // "actually", "really", "exactly".
