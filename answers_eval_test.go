@@ -217,8 +217,9 @@ func (r *keyFactReport) String() string {
 
 // maxOffTargetAnswered is, for each key-fact set, the most off-target or
 // non-dermatology questions answered that its regression floor allows:
-// round 7's figures.
-var maxOffTargetAnswered = map[string]int{"dev.jsonl": 2, "holdout.jsonl": 2, "dev2.jsonl": 2, "holdout2.jsonl": 4}
+// round 7's figures, and round 8's for the third set (dev3 and holdout3,
+// read first at the end of round 8).
+var maxOffTargetAnswered = map[string]int{"dev.jsonl": 2, "holdout.jsonl": 2, "dev2.jsonl": 2, "holdout2.jsonl": 4, "dev3.jsonl": 1, "holdout3.jsonl": 0}
 
 var (
 	keyFactKVOnce sync.Once
@@ -253,15 +254,15 @@ func TestAnswerKeyFacts(t *testing.T) {
 			}
 		}
 		t.Logf("%s (%s, round %d): %s", e.File, e.Role, e.Round, &rep)
-		// Regression floors, a little below round 7's figures (dev 0.783,
-		// held out 0.726, dev2 0.731, holdout2 0.766; off-target answered
-		// 0, 2, 2 and 4); the answers' goals (0.92, multi-passage 0.85,
-		// none off-target) are not met yet.
+		// Regression floors, below round 8's figures (dev 0.879, held out
+		// 0.741, dev2 0.841, holdout2 0.779, dev3 0.794, holdout3 0.780;
+		// off-target answered 0, 2, 0, 4, 1 and 0); the answers' goals
+		// (0.92, multi-passage 0.85, none off-target) are not met yet.
 		if rate := rep.facts / float64(rep.grounded); rate < 0.70 {
 			t.Errorf("%s: key-fact rate %.3f fell below its regression floor 0.70", e.File, rate)
 		}
 		if most := maxOffTargetAnswered[e.File]; rep.offAn > most {
-			t.Errorf("%s: %d off-target or non-dermatology questions answered, more than round 7's %d", e.File, rep.offAn, most)
+			t.Errorf("%s: %d off-target or non-dermatology questions answered, more than its floor %d", e.File, rep.offAn, most)
 		}
 	}
 }
