@@ -68,6 +68,8 @@ func TestCorrect(t *testing.T) {
 		{"How can a doctor be sure a round rash is tinea corporis?", "How can a doctor be sure a round rash is tinea corporis?"},
 		{"does the mask of pregnancy fade after the baby is born", "does the mask of pregnancy fade after the baby is born"},
 		{"molluscum contagiosm treatment options", "molluscum contagiosum treatment options"},
+		// A letter typed twice in a long word may come with another slip.
+		{"How is celluliitos treated?", "How is cellulitis treated?"},
 		{"irritent contact dermatitus treatment?", "irritent contact dermatitis treatment?"},
 	}
 	for _, tt := range tests {

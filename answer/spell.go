@@ -145,8 +145,9 @@ func (c *Composer) correctWord(w string) (string, bool) {
 		}
 		// Two edits may add letters a writer dropped ("exema" for
 		// "eczema"), not remove letters a writer typed: "rosacea" is not
-		// "rosea".
-		if d > limit || d == 2 && len(cand) < len(w) {
+		// "rosea". In a long word one letter typed twice may come with
+		// another slip ("dermmotitis" for "dermatitis").
+		if d > limit || d == 2 && len(cand) < len(w) && (len(cand) < len(w)-1 || len(w) < minDoubledLen || !doubledLetter(w)) {
 			continue
 		}
 		df := c.ix.DocFreq(term)
@@ -168,6 +169,20 @@ func (c *Composer) topicWord(ti int, word string) bool {
 	t := c.an.Term(word)
 	for _, name := range c.topics.topics[ti].names {
 		if slices.Contains(name, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// minDoubledLen is the shortest word whose doubled letter may come with
+// another slip.
+const minDoubledLen = 8
+
+// doubledLetter reports whether w holds a letter typed twice in a row.
+func doubledLetter(w string) bool {
+	for i := 1; i < len(w); i++ {
+		if w[i] == w[i-1] {
 			return true
 		}
 	}
