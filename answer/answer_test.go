@@ -326,3 +326,71 @@ func TestWithFocusNames(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrectGeneratedSlips corrects slips made in every long word of the
+// sandbox's topic titles: one letter dropped, doubled or swapped with the
+// next, a vowel changed, and a doubled letter with a changed vowel. Each
+// kind must be corrected at least minCorrected of the time (measured on
+// kv_2026_11_01: 0.915 to 0.994).
+func TestCorrectGeneratedSlips(t *testing.T) {
+	const minCorrected = 0.9
+	kv, err := sandbox.OpenVersion("kv_2026_11_01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := composerOf(t, kv)
+	titles := map[string]bool{}
+	for p := range kv.All() {
+		if s, ok := kv.Source(p.SourceID, p.SourceVersion); ok {
+			titles[strings.ToLower(s.Title)] = true
+		}
+	}
+	const vowels = "aeiou"
+	type count struct{ ok, n int }
+	kinds := map[string]*count{}
+	try := func(kind, title, word, slip string) {
+		if slip == word {
+			return
+		}
+		got, _ := c.Correct("what causes " + strings.Replace(title, word, slip, 1) + "?")
+		k := kinds[kind]
+		if k == nil {
+			k = &count{}
+			kinds[kind] = k
+		}
+		k.n++
+		if strings.Contains(strings.ToLower(got), word) {
+			k.ok++
+		}
+	}
+	for title := range titles {
+		for _, w := range strings.Fields(title) {
+			if len(w) < 5 || strings.ContainsAny(w, "'-()") {
+				continue
+			}
+			for i := 1; i < len(w)-1; i++ {
+				try("dropped", title, w, w[:i]+w[i+1:])
+				try("doubled", title, w, w[:i]+w[i:i+1]+w[i:])
+				try("swapped", title, w, w[:i]+w[i+1:i+2]+w[i:i+1]+w[i+2:])
+				if strings.IndexByte(vowels, w[i]) >= 0 {
+					for _, v := range "aeio" {
+						if byte(v) == w[i] {
+							continue
+						}
+						try("vowel", title, w, w[:i]+string(v)+w[i+1:])
+						if j := i - 2; j >= 1 {
+							try("doubled and vowel", title, w, w[:j]+w[j:j+1]+w[j:i]+string(v)+w[i+1:])
+						}
+					}
+				}
+			}
+		}
+	}
+	for kind, k := range kinds {
+		rate := float64(k.ok) / float64(k.n)
+		t.Logf("%s: %d of %d corrected (%.3f)", kind, k.ok, k.n, rate)
+		if rate < minCorrected {
+			t.Errorf("%s: %.3f of the slips corrected, below %.2f", kind, rate, minCorrected)
+		}
+	}
+}
