@@ -123,6 +123,10 @@ func TestComposeFocus(t *testing.T) {
 		{"How long does a single hive last?", []string{"Urticaria"}},
 		{"What is tinea unguium?", []string{"Onychomycosis"}},
 		{"Can someone get herpes zoster without ever having had chickenpox?", []string{"Shingles"}},
+		// Everyday names.
+		{"Is the seven-year itch contagious?", []string{"Scabies"}},
+		{"What causes chafing between the thighs?", []string{"Intertrigo"}},
+		{"how to get rid of razor bumps", []string{"Folliculitis"}},
 		// A word asked only inside a longer phrase names no topic by
 		// another of its names: asteatotic eczema is described under
 		// xerosis, not atopic dermatitis ("eczema"); hot tub folliculitis
