@@ -1,5 +1,11 @@
 package answer
 
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+)
+
 // alias gives a topic, by its name, everyday names that neither its passages
 // nor the thesaurus may give it, and family names that take in several
 // topics.
@@ -8,42 +14,50 @@ type alias struct {
 	names  []string
 }
 
-// aliases are DermLiving's own list of common lay and older names, applied to
-// whatever topics a version holds; a target the version lacks is skipped.
-var aliases = []alias{
-	{"Melanoma", []string{"skin cancer", "malignant melanoma"}},
-	{"Basal cell carcinoma", []string{"skin cancer", "rodent ulcer", "BCC"}},
-	{"Squamous cell carcinoma", []string{"skin cancer", "SCC"}},
-	{"Actinic keratosis", []string{"solar keratosis", "sun spots", "sunspots"}},
-	{"Herpes simplex", []string{"cold sores", "cold sore", "fever blisters", "herpes"}},
-	{"Melanocytic nevi", []string{"moles", "mole", "naevi", "nevus", "naevus"}},
-	{"Molluscum contagiosum", []string{"water warts", "molluscum"}},
-	{"Pressure injuries", []string{"bed sores", "bedsores", "pressure sores", "pressure ulcers", "pressure ulcer"}},
-	{"Seborrheic dermatitis", []string{"dandruff", "cradle cap"}},
-	{"Seborrheic keratosis", []string{"seborrheic warts", "seborrhoeic warts", "barnacles"}},
-	{"Cutaneous candidiasis", []string{"skin thrush", "yeast infection of the skin", "candida rash"}},
-	{"Melasma", []string{"chloasma", "mask of pregnancy", "pregnancy mask"}},
-	{"Androgenetic alopecia", []string{"male pattern baldness", "female pattern hair loss", "pattern baldness", "receding hairline", "thinning hair", "hair thinning"}},
-	{"Alopecia areata", []string{"spot baldness", "patchy hair loss"}},
-	{"Hyperhidrosis", []string{"excessive sweating", "heavy sweating", "sweaty palms", "sweaty hands", "sweaty feet"}},
-	{"Irritant contact dermatitis", []string{"dishpan hands", "hand eczema", "irritant hand dermatitis"}},
-	{"Allergic contact dermatitis", []string{"poison ivy rash", "nickel allergy", "contact allergy"}},
-	{"Epidermoid cysts", []string{"sebaceous cyst", "sebaceous cysts"}},
-	{"Head lice", []string{"nits", "lice"}},
-	{"Tinea pedis", []string{"athlete's foot"}},
-	{"Tinea corporis", []string{"ringworm"}},
-	{"Tinea capitis", []string{"scalp ringworm", "ringworm of the scalp"}},
-	{"Onychomycosis", []string{"toenail fungus", "nail fungus", "fungal nail infection"}},
-	{"Common warts", []string{"warts", "verrucas"}},
-	{"Keloids", []string{"keloid scar", "overgrown scar"}},
-	{"Pityriasis rosea", []string{"christmas tree rash"}},
-	{"Urticaria", []string{"hives", "nettle rash", "welts"}},
-	{"Pruritus", []string{"itchy skin", "itching"}},
-	{"Xerosis", []string{"dry skin"}},
-	{"Diaper dermatitis", []string{"nappy rash", "diaper rash"}},
-	{"Atopic dermatitis", []string{"eczema", "atopic eczema"}},
-	{"Sunburn and sun protection", []string{"sun burn"}},
-	{"Scabies", []string{"seven-year itch", "itch mites", "itch mite"}},
-	{"Folliculitis", []string{"barber's itch", "razor bumps", "hot tub rash"}},
-	{"Intertrigo", []string{"skin fold rash", "chafing", "chafing rash", "sweat rash"}},
+// aliasesText is DermLiving's own list of common lay and older names (see
+// the file's header for its format).
+//
+//go:embed aliases.txt
+var aliasesText string
+
+// aliases are the names of aliasesText, applied to whatever topics a version
+// holds; a target the version lacks is skipped.
+var aliases = mustParseAliases(aliasesText)
+
+// parseAliases reads the alias list: one topic a line, "Title: name, name";
+// blank lines and lines opening with "#" are skipped.
+func parseAliases(text string) ([]alias, error) {
+	var out []alias
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		target, rest, ok := strings.Cut(line, ":")
+		target = strings.TrimSpace(target)
+		if !ok || target == "" {
+			return nil, fmt.Errorf("aliases.txt:%d: want \"Title: name, name\"", i+1)
+		}
+		a := alias{target: target}
+		for _, n := range strings.Split(rest, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				a.names = append(a.names, n)
+			}
+		}
+		if len(a.names) == 0 {
+			return nil, fmt.Errorf("aliases.txt:%d: %s has no names", i+1, target)
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// mustParseAliases parses the embedded list, which is part of the build and
+// checked by tests: a damaged one panics.
+func mustParseAliases(text string) []alias {
+	a, err := parseAliases(text)
+	if err != nil {
+		panic("answer: " + err.Error())
+	}
+	return a
 }

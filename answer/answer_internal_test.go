@@ -162,3 +162,24 @@ func TestOpeningKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestParseAliases checks the alias list's format, and that the embedded
+// list parses with every topic named.
+func TestParseAliases(t *testing.T) {
+	got, err := parseAliases("# a comment\n\nMelanoma: skin cancer, malignant melanoma\nTinea pedis: athlete's foot ,\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []alias{{"Melanoma", []string{"skin cancer", "malignant melanoma"}}, {"Tinea pedis", []string{"athlete's foot"}}}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(alias{})); diff != "" {
+		t.Errorf("parseAliases (-want +got):\n%s", diff)
+	}
+	for _, bad := range []string{"Melanoma skin cancer", ": skin cancer", "Melanoma: , "} {
+		if _, err := parseAliases(bad); err == nil {
+			t.Errorf("parseAliases(%q) = nil error, want one", bad)
+		}
+	}
+	if len(aliases) < 30 {
+		t.Errorf("the embedded list holds %d topics, want the whole list", len(aliases))
+	}
+}
