@@ -1,6 +1,8 @@
 package answer
 
 import (
+	_ "embed"
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -11,24 +13,73 @@ import (
 
 // This file tells whether a question is about dermatology at all: the skin
 // words it holds, their other everyday senses and the words the version
-// never uses.
+// never uses. The words and expressions are data (domain.txt).
 
-// skinWords name the skin and what happens to it; a question holding one is
-// about dermatology even when it names no topic of the version.
-var skinWords = []string{"skin", "rash", "rashes", "itch", "itchy", "itching", "itches", "mole", "moles", "wart", "warts", "blister", "blisters",
-	"pimple", "pimples", "spot", "spots", "spotty", "hair", "scalp", "nail", "nails", "toenail", "fingernail", "sunburn", "sunburnt", "sunscreen", "spf", "tan", "tanning",
-	"lesion", "lesions", "bump", "bumps", "scar", "scars", "scarring", "acne", "dermatologist", "dermatology", "freckle", "freckles", "wrinkle", "wrinkles",
-	"sweat", "sweating", "sweaty", "flaky", "flaking", "peeling", "dandruff", "eczema", "hives", "welts", "psoriasis", "sore", "sores", "boil", "boils",
-	"cyst", "cysts", "lump", "lumps", "birthmark", "pigment", "pigmentation", "complexion", "pores", "pore", "blackheads", "whiteheads", "zits", "lice",
-	"nits", "ringworm", "fungus", "fungal", "moisturiser", "moisturizer", "emollient", "emollients", "cream", "creams", "ointment", "lotion", "steroid",
-	"bald", "baldness", "balding", "hairline", "eyebrows", "lips", "nappy", "diaper", "bedsore", "bedsores", "ulcer", "ulcers", "redness", "flushing",
-	"patches", "patch", "plaques", "scaly", "scales", "crust", "crusts", "swelling", "swollen", "stings", "bites", "bite", "uv", "ultraviolet", "sun"}
+// domainText is the word lists of domain.txt.
+//
+//go:embed domain.txt
+var domainText string
 
-// ambiguousSkinWords name the skin in a dermatology question but have
-// another everyday sense: rust patches, boiling an egg, a sore throat.
-var ambiguousSkinWords = []string{"boil", "boils", "patch", "patches", "sore", "sores", "bite", "bites", "sun", "tan", "tanning", "cream", "creams",
-	"lump", "lumps", "scales", "scaly", "crust", "crusts", "pore", "pores", "stings", "swelling", "swollen", "ulcer", "ulcers", "peeling", "flaking",
-	"flaky", "lotion", "fungus", "fungal", "spot", "spots", "spotty", "redness", "flushing", "plaques", "bump", "bumps", "scar", "scars"}
+// The lists of domain.txt (see its header): skin words, the ambiguous ones,
+// a topic's everyday name in another sense, an ambiguous word used as a
+// verb.
+var (
+	domainLists        = mustParseDomain(domainText)
+	skinWords          = domainLists["skin"]
+	ambiguousSkinWords = domainLists["ambiguous"]
+	otherSenseRE       = anyOf(domainLists["other sense"])
+	verbUseRE          = anyOf(domainLists["verb use"])
+)
+
+// parseDomain reads domain.txt: sections opened by "[name]" lines, each
+// holding words separated by spaces or, for the expression sections, one
+// expression a line.
+func parseDomain(text string) (map[string][]string, error) {
+	out := map[string][]string{}
+	section := ""
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]"):
+			section = line[1 : len(line)-1]
+		case section == "":
+			return nil, fmt.Errorf("domain.txt:%d: a line before any section", i+1)
+		case expressionSection[section]:
+			if _, err := regexp.Compile(line); err != nil {
+				return nil, fmt.Errorf("domain.txt:%d: %v", i+1, err)
+			}
+			out[section] = append(out[section], line)
+		default:
+			out[section] = append(out[section], strings.Fields(line)...)
+		}
+	}
+	for _, want := range []string{"skin", "ambiguous", "other sense", "verb use"} {
+		if len(out[want]) == 0 {
+			return nil, fmt.Errorf("domain.txt: section [%s] missing or empty", want)
+		}
+	}
+	return out, nil
+}
+
+// expressionSection marks the sections of domain.txt that hold expressions.
+var expressionSection = map[string]bool{"other sense": true, "verb use": true}
+
+// mustParseDomain parses the embedded lists, which are part of the build
+// and checked by tests: damaged ones panic.
+func mustParseDomain(text string) map[string][]string {
+	m, err := parseDomain(text)
+	if err != nil {
+		panic("answer: " + err.Error())
+	}
+	return m
+}
+
+// anyOf is one expression matching any of exprs as whole words, case
+// ignored.
+func anyOf(exprs []string) *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:` + strings.Join(exprs, "|") + `)\b`)
+}
 
 // foreignWord reports whether w is a word the version never uses that
 // names no medical thing: a sign that a question is about something else
@@ -41,14 +92,6 @@ func foreignWord(w retrieve.Weighted) bool {
 // minForeignLen is the shortest word that can be foreign to the version: a
 // unit ("kg") or an abbreviation is no sign of another subject.
 const minForeignLen = 4
-
-// otherSenseRE finds a topic's everyday name used in another sense: the
-// animal ("moles digging up the lawn"), the beehive ("bee hives").
-var otherSenseRE = regexp.MustCompile(`(?i)\b(?:moles?\b[^.?!]{0,40}\b(?:lawn|garden|yard|digging|dig|tunnel\w*|molehills?|traps?|pests?)|(?:lawn|garden|yard)\b[^.?!]{0,40}\bmoles?|bee\s*hives?|beehives?|hives?\s+(?:of|for)\s+(?:bees|honey)|(?:keep|keeping|build|building|install|set\s+up)\s+(?:a\s+|some\s+|\d+\s+)?hives?)\b`)
-
-// verbUseRE finds one of the ambiguous skin words used as a verb ("should I
-// boil", "how to patch", "to tan the hide").
-var verbUseRE = regexp.MustCompile(`(?i)\b(?:to|i|you|we|they|should|can|do|does|how|please|never|always)\s+(?:boil|patch|bite|sting|tan|cream|scale|crust|peel|flake|scar|bump|swell|flush)\b`)
 
 // ambiguousRE finds the ambiguous skin words.
 var ambiguousRE = regexp.MustCompile(`(?i)\b(?:` + strings.Join(ambiguousSkinWords, "|") + `)\b`)
