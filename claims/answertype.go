@@ -37,6 +37,10 @@ type answerType struct {
 	held *memo[bool]
 }
 
+// complicationAnswers marks a sentence that says what a condition leads to,
+// goes with or threatens.
+const complicationAnswers = `(?i)\b(complications (include|such as)|associated with|linked (to|with)|leads? to|lead\w* to|(can|may|might|could) (cause|result in)|(raises?|increases?|higher|increased|greater) (the )?risks? of|threaten\w*|life-threatening|block\w* the airway)\b`
+
 // maxHeld bounds the sentences each kind of answer remembers.
 const maxHeld = 1 << 16
 
@@ -132,9 +136,17 @@ var answerTypes = []answerType{
 		// by the sentence that names what it is linked to or leads to, not
 		// by what triggers it.
 		name:     "complications",
-		question: regexp.MustCompile(`(?i)\b(complications?|go(es)? (along|together) with|other (health )?(problems|conditions|diseases|illnesses)|linked (to|with)|associated with|connected (to|with)|lead to|dangerous|long[- ]term (effects?|problems?|harm))\b`),
-		answers:  matcher(`(?i)\b(complications?|associated with|linked (to|with)|leads? to|lead\w* to|can cause|(raises?|increases?|higher|increased|greater) (the )?risks? of|risk of|threaten\w*|life-threatening|block\w* the airway)\b`),
+		required: true,
+		question: regexp.MustCompile(`(?i)\b(complications?|go(es)? (along|together) with|other (health )?(problems|conditions|diseases|illnesses)|lead to|long[- ]term (effects?|problems?|harm))\b`),
+		answers:  matcher(complicationAnswers),
 	},
+	{
+		// "Is dermatomyositis linked to cancer?" prefers the sentence that
+		// says what it is linked to, without requiring one: "more common in
+		// people with Parkinson's disease" says it too.
+		name:     "association",
+		question: regexp.MustCompile(`(?i)\b(linked (to|with)|associated with|connected (to|with)|dangerous)\b`),
+		answers:  matcher(complicationAnswers),	},
 	{
 		// Whether something should be done ("should sunburn blisters be
 		// popped?") is answered by the sentence that says what is best, not

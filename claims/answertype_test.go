@@ -30,6 +30,7 @@ func TestAskedTypes(t *testing.T) {
 		{"Why should sunscreen be reapplied?", []string{"reason"}},
 		{"Can you get shingles more than once?", []string{"recurrence"}},
 		{"Is scalp ringworm catching?", []string{"contagion"}},
+		{"Is dermatomyositis linked to cancer?", []string{"association"}},
 		{"Once you're allergic to nickel, does the allergy wear off?", []string{"duration"}},
 		{"What other health problems go along with psoriasis?", []string{"complications"}},
 		{"What is psoriasis?", nil},
@@ -102,14 +103,14 @@ func TestNamesTerm(t *testing.T) {
 }
 
 // TestRequiredTypes checks which kinds of answer a sentence must hold: a
-// place, a duration, an organism or a medicine named; the others are only
-// preferred.
+// place, a duration, an organism or a medicine named, or what a condition
+// leads to; the others are only preferred.
 func TestRequiredTypes(t *testing.T) {
 	var got []string
 	for _, at := range requiredTypes(answerTypes) {
 		got = append(got, at.name)
 	}
-	if diff := cmp.Diff([]string{"location", "duration", "organism", "medicine"}, got); diff != "" {
+	if diff := cmp.Diff([]string{"location", "duration", "organism", "medicine", "complications"}, got); diff != "" {
 		t.Errorf("requiredTypes (-want +got):\n%s", diff)
 	}
 }
