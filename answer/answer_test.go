@@ -105,6 +105,7 @@ func TestDermatological(t *testing.T) {
 		{"How many bee hives can you keep in a small back garden?", false},
 		{"Are moles dangerous?", true},
 		{"Can bees cause hives?", true},
+		{"Roughly how many bees live in one hive?", false},
 	}
 	for _, tt := range tests {
 		if got := c.Dermatological(tt.q, ix.Analyze(tt.q)); got != tt.want {

@@ -97,9 +97,12 @@ const minForeignLen = 4
 var ambiguousRE = regexp.MustCompile(`(?i)\b(?:` + strings.Join(ambiguousSkinWords, "|") + `)\b`)
 
 // WithoutAmbiguous returns question with its skin words of another everyday
-// sense ("patches", "boil") taken out, so that a caller can ask whether
+// sense ("patches", "boil") and a topic's name used in another sense
+// ("moles digging up my lawn") taken out, so that a caller can ask whether
 // anything else in it names the body or a person's health.
-func WithoutAmbiguous(question string) string { return ambiguousRE.ReplaceAllString(question, " ") }
+func WithoutAmbiguous(question string) string {
+	return ambiguousRE.ReplaceAllString(otherSenseRE.ReplaceAllString(question, " "), " ")
+}
 
 // ownedRE finds an ambiguous skin word that a person owns: "my boil", "her
 // swollen patch", "my baby's sore".
