@@ -176,7 +176,14 @@ func (ix *Index) Analyze(question string) []Weighted {
 	// "What does pityriasis rosea look like?" asks for its appearance:
 	// "look like" says what kind of answer is wanted, and a sentence that
 	// happens to say "may look gray" is no better an answer for it.
-	if m := lookLikeRE.FindStringSubmatchIndex(question); m != nil {
+	// "How long does pityriasis rosea last?" asks for a duration: "last"
+	// says so, and "if the rash lasts longer than three months" is no
+	// better an answer for holding it.
+	for _, re := range []*regexp.Regexp{lookLikeRE, howLongRE} {
+		m := re.FindStringSubmatchIndex(question)
+		if m == nil {
+			continue
+		}
 		span := lexicon.NewTermSet(ix.an.Terms(question[m[2]:m[3]]))
 		for i, w := range out {
 			if !w.Filler && len(w.Terms) > 0 && !slices.ContainsFunc(w.Terms, func(t string) bool { return !span.Has(t) }) {
@@ -186,6 +193,10 @@ func (ix *Index) Analyze(question string) []Weighted {
 	}
 	return out
 }
+
+// howLongRE finds the verb of a question that asks how long something
+// lasts.
+var howLongRE = regexp.MustCompile(`(?i)\bhow\s+long\b[^?]{0,60}?\b(lasts?|go\s+on|stays?|persists?)\b`)
 
 // lookLikeRE finds the words of a question that asks what something looks
 // like.
