@@ -170,7 +170,7 @@ func (v *Lexical) substitution(ci claimInfo, sp span, swaps bool) (run []int, in
 			from, to = prev[1], prev[1]+n
 		}
 		if from >= 0 || to >= 0 {
-			if hasOwn(from, to) && !(swaps && (v.oneSwap(ci, i, j, terms, own, from, to) || v.namesTopic(ci, i, j, terms, own, from, to))) {
+			if hasOwn(from, to) && !(swaps && (v.oneSwap(ci, i, j, terms, own, from, to) || v.namesTopic(ci, i, j, terms, own, from, to))) && !v.namesByHead(ci, i, j, terms, own, from, to) {
 				for k := i; k < j; k++ {
 					run = append(run, k)
 				}
@@ -243,6 +243,51 @@ func (v *Lexical) namesTopic(ci claimInfo, i, j int, terms []string, own []bool,
 		}
 	}
 	return true
+}
+
+// namesByHead reports whether the run i..j-1 of claim concepts is one
+// word, and the span's own terms from..to are a name whose thesaurus set
+// writes it with that word as its head: "infection" or "fungus" where the
+// span says "onychomycosis" ("fungal nail infection", "nail fungus"). The
+// claim then names the thing by its kind, as the thesaurus itself does. A
+// word that is no set's head for the span's name ("bacteria" for
+// onychomycosis) is content put in its place.
+func (v *Lexical) namesByHead(ci claimInfo, i, j int, terms []string, own []bool, from, to int) bool {
+	head := ""
+	for k := i; k < j; k++ {
+		if ci.weights[k] > 0 && !ci.concepts[k].Filler && !v.lightVerb(ci.concepts[k]) {
+			if head != "" || len(ci.concepts[k].Terms) != 1 {
+				return false
+			}
+			head = ci.concepts[k].Terms[0]
+		}
+	}
+	if head == "" || v.th == nil {
+		return false
+	}
+	from, to = max(from, 0), min(to, len(own))
+	covered := make([]bool, to-from)
+	for q := max(0, from-3); q < to; q++ {
+		g, n, ok := v.th.Match(terms, q)
+		if !ok || v.th.General(g) || !slices.ContainsFunc(v.th.Group(g), func(p lexicon.Phrase) bool {
+			return len(p.Terms) > 1 && p.Terms[len(p.Terms)-1] == head
+		}) {
+			continue
+		}
+		for p := max(q, from); p < min(q+n, to); p++ {
+			covered[p-from] = true
+		}
+	}
+	any := false
+	for p := from; p < to; p++ {
+		if own[p] {
+			if !covered[p-from] {
+				return false
+			}
+			any = true
+		}
+	}
+	return any
 }
 
 // align pairs the claim's concepts that the span matches with occurrences in
