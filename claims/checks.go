@@ -88,7 +88,7 @@ func (v *Lexical) negatesOver(clause string, other lexicon.TermSet) bool {
 // is left to coverage; content the claim puts in place of the span's is not
 // support.
 func (v *Lexical) substituted(ci claimInfo, sp span) bool {
-	_, _, ok := v.substitution(ci, sp, false)
+	_, _, ok := v.substitution(ci, sp, false, nil)
 	return ok
 }
 
@@ -96,13 +96,15 @@ func (v *Lexical) substituted(ci claimInfo, sp span) bool {
 // span's is one word of its own for one of the span's that swapAllowed
 // lets stand: the Strict verdict's reading of substitution.
 func (v *Lexical) swappedOnly(ci claimInfo, sp span) bool {
-	_, _, ok := v.substitution(ci, sp, true)
+	_, _, ok := v.substitution(ci, sp, true, nil)
 	return !ok
 }
 
 // substitution is substituted, with the run of claim concepts not aligned
-// and the span's terms in their place when it finds one.
-func (v *Lexical) substitution(ci claimInfo, sp span, swaps bool) (run []int, in []string, found bool) {
+// and the span's terms in their place when it finds one. With swaps, the
+// claim concepts that oneSwap lets stand are appended to swapped when it
+// is not nil.
+func (v *Lexical) substitution(ci claimInfo, sp span, swaps bool, swapped *[]int) (run []int, in []string, found bool) {
 	content := func(i int) bool {
 		return ci.weights[i] > 0 && !ci.concepts[i].Filler && !v.lightVerb(ci.concepts[i])
 	}
@@ -170,6 +172,13 @@ func (v *Lexical) substitution(ci claimInfo, sp span, swaps bool) (run []int, in
 			from, to = prev[1], prev[1]+n
 		}
 		if from >= 0 || to >= 0 {
+			if hasOwn(from, to) && swaps && swapped != nil && v.oneSwap(ci, i, j, terms, own, from, to) {
+				for k := i; k < j; k++ {
+					if !ci.concepts[k].MatchedBy(sp.terms) {
+						*swapped = append(*swapped, k)
+					}
+				}
+			}
 			if hasOwn(from, to) && !(swaps && (v.oneSwap(ci, i, j, terms, own, from, to) || v.namesTopic(ci, i, j, terms, own, from, to))) && !v.namesByHead(ci, i, j, terms, own, from, to) {
 				for k := i; k < j; k++ {
 					run = append(run, k)
