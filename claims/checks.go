@@ -88,7 +88,7 @@ func (v *Lexical) negatesOver(clause string, other lexicon.TermSet) bool {
 // is left to coverage; content the claim puts in place of the span's is not
 // support.
 func (v *Lexical) substituted(ci claimInfo, sp span) bool {
-	_, _, ok := v.substitution(ci, sp, false)
+	_, _, ok := v.substitution(ci, sp, false, nil)
 	return ok
 }
 
@@ -96,13 +96,15 @@ func (v *Lexical) substituted(ci claimInfo, sp span) bool {
 // span's is one word of its own for one of the span's that swapAllowed
 // lets stand: the Strict verdict's reading of substitution.
 func (v *Lexical) swappedOnly(ci claimInfo, sp span) bool {
-	_, _, ok := v.substitution(ci, sp, true)
+	_, _, ok := v.substitution(ci, sp, true, nil)
 	return !ok
 }
 
 // substitution is substituted, with the run of claim concepts not aligned
-// and the span's terms in their place when it finds one.
-func (v *Lexical) substitution(ci claimInfo, sp span, swaps bool) (run []int, in []string, found bool) {
+// and the span's terms in their place when it finds one. With swaps, the
+// claim concepts that oneSwap lets stand are appended to swapped when it
+// is not nil.
+func (v *Lexical) substitution(ci claimInfo, sp span, swaps bool, swapped *[]int) (run []int, in []string, found bool) {
 	content := func(i int) bool {
 		return ci.weights[i] > 0 && !ci.concepts[i].Filler && !v.lightVerb(ci.concepts[i])
 	}
@@ -170,7 +172,14 @@ func (v *Lexical) substitution(ci claimInfo, sp span, swaps bool) (run []int, in
 			from, to = prev[1], prev[1]+n
 		}
 		if from >= 0 || to >= 0 {
-			if hasOwn(from, to) && !(swaps && (v.oneSwap(ci, i, j, terms, own, from, to) || v.namesTopic(ci, i, j, terms, own, from, to))) {
+			if hasOwn(from, to) && swaps && swapped != nil && v.oneSwap(ci, i, j, terms, own, from, to) {
+				for k := i; k < j; k++ {
+					if !ci.concepts[k].MatchedBy(sp.terms) {
+						*swapped = append(*swapped, k)
+					}
+				}
+			}
+			if hasOwn(from, to) && !(swaps && (v.oneSwap(ci, i, j, terms, own, from, to) || v.namesTopic(ci, i, j, terms, own, from, to))) && !v.namesByHead(ci, i, j, terms, own, from, to) {
 				for k := i; k < j; k++ {
 					run = append(run, k)
 				}
@@ -243,6 +252,51 @@ func (v *Lexical) namesTopic(ci claimInfo, i, j int, terms []string, own []bool,
 		}
 	}
 	return true
+}
+
+// namesByHead reports whether the run i..j-1 of claim concepts is one
+// word, and the span's own terms from..to are a name whose thesaurus set
+// writes it with that word as its head: "infection" or "fungus" where the
+// span says "onychomycosis" ("fungal nail infection", "nail fungus"). The
+// claim then names the thing by its kind, as the thesaurus itself does. A
+// word that is no set's head for the span's name ("bacteria" for
+// onychomycosis) is content put in its place.
+func (v *Lexical) namesByHead(ci claimInfo, i, j int, terms []string, own []bool, from, to int) bool {
+	head := ""
+	for k := i; k < j; k++ {
+		if ci.weights[k] > 0 && !ci.concepts[k].Filler && !v.lightVerb(ci.concepts[k]) {
+			if head != "" || len(ci.concepts[k].Terms) != 1 {
+				return false
+			}
+			head = ci.concepts[k].Terms[0]
+		}
+	}
+	if head == "" || v.th == nil {
+		return false
+	}
+	from, to = max(from, 0), min(to, len(own))
+	covered := make([]bool, to-from)
+	for q := max(0, from-3); q < to; q++ {
+		g, n, ok := v.th.Match(terms, q)
+		if !ok || v.th.General(g) || !slices.ContainsFunc(v.th.Group(g), func(p lexicon.Phrase) bool {
+			return len(p.Terms) > 1 && p.Terms[len(p.Terms)-1] == head
+		}) {
+			continue
+		}
+		for p := max(q, from); p < min(q+n, to); p++ {
+			covered[p-from] = true
+		}
+	}
+	any := false
+	for p := from; p < to; p++ {
+		if own[p] {
+			if !covered[p-from] {
+				return false
+			}
+			any = true
+		}
+	}
+	return any
 }
 
 // align pairs the claim's concepts that the span matches with occurrences in

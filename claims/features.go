@@ -276,6 +276,9 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		// Two sentences joined from apart hold no place for a word of the
 		// claim's own: a swap stands in one span only.
 		as.swapped = f[featSubstituted] == 1 && v.Usage != nil && as.second == nil && v.swappedOnly(*ci, as.best)
+		if as.cov < v.MinCoverage && as.cov >= minOwnWordsCoverage && v.Usage != nil && as.second == nil {
+			as.cov = v.ownWordsCoverage(*ci, as.best, as.cov)
+		}
 		f[featPolarity] = b(v.polarityClash(memo, claim, as.best.text) || v.negatedElsewhere(claim, as.best.text))
 		as.clauseNumbers = v.clauseNumbers(memo, ci.numbers, claim, as.best.text)
 		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
@@ -284,6 +287,32 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		f[featBinding] = b(v.misbound(claim, as.best.text))
 	}
 	return as
+}
+
+// minOwnWordsCoverage is the least span coverage that a claim's own words
+// (see ownWordsCoverage) may lift to the verifier's MinCoverage.
+const minOwnWordsCoverage = 0.65
+
+// ownWordsCoverage is cov with the claim's words counted as held that are
+// the generator's own for one word of the span: one word that stands where
+// the span has one word of its own, that swapAllowed lets stand, and that
+// no passage of the version uses at all ("merits assessment" for
+// "deserves assessment"). A word the knowledge uses, in any passage, is
+// one of its own, and may name another drug or condition ("terbinafine"
+// for "permethrin", "diabetes" for "HIV"); it is never counted so. The
+// Strict verdict reads the result; the score's features do not.
+func (v *Lexical) ownWordsCoverage(ci claimInfo, sp span, cov float64) float64 {
+	var swapped []int
+	if _, _, found := v.substitution(ci, sp, true, &swapped); found {
+		return cov
+	}
+	got := cov * ci.total
+	for _, k := range swapped {
+		if ci.weights[k] > 0 && len(ci.concepts[k].Terms) == 1 && v.Usage.passages(ci.concepts[k].Terms[0]) <= maxOwnWordPassages {
+			got += ci.weights[k]
+		}
+	}
+	return got / ci.total
 }
 
 // exactCoverage is the share of the claim's weight that terms hold in the

@@ -160,6 +160,8 @@ var (
 	// strongRE matches words that assert more than hedged reference text does.
 	strongRE = regexp.MustCompile(`(?i)\b(always|all|any|every|everyone|only|just|main|mainly|primary|major|most|cures?|cured|guarantees?|guaranteed|completely|permanently|definitely|certainly|must|proven|eliminates?)\b`)
 	numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
+	// asWellAsRE is the conjunction "as well as".
+	asWellAsRE = regexp.MustCompile(`(?i)\bas well as\b`)
 )
 
 // claimInfo is the analysed claim.
@@ -173,7 +175,8 @@ type claimInfo struct {
 }
 
 func (v *Lexical) analyse(claim string) claimInfo {
-	ci := claimInfo{concepts: v.an.Concepts(claim, v.th)}
+	// "as well as" joins as "and" does: its "well" is no claim of how well.
+	ci := claimInfo{concepts: v.an.Concepts(asWellAsRE.ReplaceAllString(claim, "and"), v.th)}
 	ci.weights = make([]float64, len(ci.concepts))
 	for i, c := range ci.concepts {
 		w := 1.0
@@ -357,7 +360,7 @@ var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", 
 // "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
 // sentences writes its own, so they weigh as little as filler words do and
 // never count as content the claim puts in place of the passage's.
-var connectives = []string{"though", "although", "even", "whereas", "while", "unlike", "since", "contrast", "however", "moreover", "furthermore", "therefore", "thus", "meanwhile", "example", "instance"}
+var connectives = []string{"though", "although", "even", "whereas", "while", "unlike", "since", "contrast", "however", "moreover", "furthermore", "therefore", "thus", "meanwhile", "example", "instance", "among", "amongst"}
 
 // generalNouns name a thing only by its kind ("the rash", "the
 // condition", "this type"): a draft uses them for what the passage calls
@@ -369,7 +372,7 @@ var connectives = []string{"though", "although", "even", "whereas", "while", "un
 // ("certain creams", "various triggers") weigh alike.
 var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options",
 	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places",
-	"certain", "various"}
+	"certain", "various", "else", "elsewhere"}
 
 // delexicalVerbs carry little meaning of their own: what they say is in
 // their object or particle ("take up", "give chickenpox", "put on a
