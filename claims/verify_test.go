@@ -656,6 +656,14 @@ func TestUsageSwaps(t *testing.T) {
 			"another topic's name in place of the passage's"},
 		{"Bacteria spread through direct skin contact with an infected person or animal, or through contaminated objects such as towels, clothing, gym mats and bedding.", "ev_tinea_corporis_causes_1", claims.Unsupported, claims.Unsupported,
 			"a kind a contrast set tells apart where the passage names a fungal infection"},
+		{"Topical nail lacquers and solutions such as amorolfine, ciclopirox, efinaconazole and tavaborole are options for mild infection that does not reach the area near the cuticle, though cure rates are lower than with oral medicines.", "ev_onychomycosis_treatment_2", claims.Supported, claims.Supported,
+			"the head word of one of the topic's names ('fungal nail infection') for its name, with or without usage"},
+		{"Topical nail lacquers and solutions such as amorolfine, ciclopirox, efinaconazole and tavaborole are options for mild bacteria that does not reach the area near the cuticle, though cure rates are lower than with oral medicines.", "ev_onychomycosis_treatment_2", claims.Unsupported, claims.Unsupported,
+			"a word that heads no name of the topic"},
+		{"A new mole appearing in adulthood, particularly after about age 40, deserves assessment because new melanocytic nevi become less common with age.", "ev_melanocytic_nevi_see_clinician_1", claims.Supported, claims.Unsupported,
+			"a generator's own word for one word of the span ('deserves' for 'merits')"},
+		{"A new mole appearing in adulthood, particularly after about age 40, needs no assessment because new melanocytic nevi become less common with age.", "ev_melanocytic_nevi_see_clinician_1", claims.Unsupported, claims.Unsupported,
+			"a denial is no word of one's own: removed"},
 	}
 	for _, tt := range tests {
 		ps := passages(t, tt.passage)
