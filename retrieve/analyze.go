@@ -179,7 +179,7 @@ func (ix *Index) Analyze(question string) []Weighted {
 	// "How long does pityriasis rosea last?" asks for a duration: "last"
 	// says so, and "if the rash lasts longer than three months" is no
 	// better an answer for holding it.
-	for _, re := range []*regexp.Regexp{lookLikeRE, howLongRE} {
+	for _, re := range []*regexp.Regexp{lookLikeRE, howLongRE, whereVerbRE} {
 		m := re.FindStringSubmatchIndex(question)
 		if m == nil {
 			continue
@@ -197,6 +197,11 @@ func (ix *Index) Analyze(question string) []Weighted {
 // howLongRE finds the verb of a question that asks how long something
 // lasts.
 var howLongRE = regexp.MustCompile(`(?i)\bhow\s+long\b[^?]{0,60}?\b(lasts?|go\s+on|stays?|persists?)\b`)
+
+// whereVerbRE finds the verb of a question that asks where on the body
+// something appears ("Where on the body does HS usually appear?"): the
+// answer names places, whatever its verb.
+var whereVerbRE = regexp.MustCompile(`(?i)^\W*where\b[^?]{0,60}?\b(appears?|show\s+up|shows\s+up|occurs?|develops?|starts?|affects?|found)\b`)
 
 // lookLikeRE finds the words of a question that asks what something looks
 // like.
