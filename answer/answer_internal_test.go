@@ -11,7 +11,8 @@ func TestClassify(t *testing.T) {
 	tests := []struct{ q, want string }{
 		{"What is vitiligo?", "definition"},
 		{"How long does shingles last?", "duration"},
-		{"Where does rosacea usually appear?", "symptoms+location"},
+		{"Where does rosacea usually appear?", "location"},
+		{"Where does rosacea appear and what does it look like?", "symptoms+location"},
 		{"Is impetigo contagious?", "contagion+yesno"},
 		{"What causes hives?", "cause"},
 		{"psoraisis treatment options", "treatment"},

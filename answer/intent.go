@@ -84,6 +84,13 @@ var whereCaughtRE = regexp.MustCompile(`(?i)\bwhere\b.{0,60}\b(?:caught|catch\w*
 // where it appears.
 var peopleRE = regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can)\b|\b(?:children|kids|babies|infants?|elderly|older|women|men|ages?|people|persons?|adults|teenagers|adolescents|patients)\b)`)
 
+// whereVerbRE finds the verb of a question that asks where something
+// appears.
+var whereVerbRE = regexp.MustCompile(`(?i)^\W*where\b[^?]{0,60}?\b(appears?|show\s+up|shows\s+up)\b`)
+
+// symptomsRule is the index of Symptoms' rule in intentRules.
+var symptomsRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Symptoms })
+
 // whatRE opens a question that asks about a topic in general.
 var whatRE = regexp.MustCompile(`(?i)^\W*(?:what|tell|info|explain|describe|overview)\b`)
 
@@ -108,6 +115,16 @@ func Classify(question string) Intent {
 	// not where on the body it appears.
 	if in&Location != 0 && in&Contagion != 0 && whereCaughtRE.MatchString(question) {
 		in &^= Location
+	}
+	// "Where on the body does X usually appear?" asks where, not what it
+	// looks like: the verb of a where-question is no request for symptoms.
+	if in&Location != 0 && in&Symptoms != 0 {
+		if m := whereVerbRE.FindStringSubmatchIndex(question); m != nil {
+			rest := question[:m[2]] + question[m[3]:]
+			if !intentRules[symptomsRule].re.MatchString(rest) {
+				in &^= Symptoms
+			}
+		}
 	}
 	// "Which parts of the body are most prone to X?" asks where, not who:
 	// a word of risk beside a question of place asks who only when it
