@@ -118,6 +118,15 @@ var answerTypes = []answerType{
 		answers:  matcher(`(?i)\b(because|since|so that|in order to|to (kill|prevent|stop|allow|let|help|reduce|avoid|protect|remove|treat|clear|catch|check|rule out|exclude)|due to|caused by|result(s|ing)? (from|of|in)|leads? to|driven by|triggered by|as a result|which (means|allows|lets))\b`),
 	},
 	{
+		// "Is seborrheic dermatitis caused by not washing enough?" is
+		// settled by the sentence that says what it is, or is not, caused
+		// by ("is not caused by poor hygiene").
+		name:     "caused by",
+		required: true,
+		question: regexp.MustCompile(`(?i)^\W*(is|are|can|could|does|do|was|were)\b[^?]{0,80}?\b(caused by|due to|the result of|a result of|because of)\b`),
+		answers:  matcher(`(?i)\b(caused by|due to|the result of|results? from|because of|causes? of)\b`),
+	},
+	{
 		// "Is scalp ringworm catching?" is answered by the sentence that
 		// says whether and how it passes between people.
 		name:     "contagion",

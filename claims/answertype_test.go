@@ -31,6 +31,7 @@ func TestAskedTypes(t *testing.T) {
 		{"Can you get shingles more than once?", []string{"recurrence"}},
 		{"Is scalp ringworm catching?", []string{"contagion"}},
 		{"Is dermatomyositis linked to cancer?", []string{"association"}},
+		{"is seborrheic dermatitis caused by not washing enough", []string{"caused by"}},
 		{"Once you're allergic to nickel, does the allergy wear off?", []string{"duration"}},
 		{"What other health problems go along with psoriasis?", []string{"complications"}},
 		{"What is psoriasis?", nil},
@@ -103,14 +104,14 @@ func TestNamesTerm(t *testing.T) {
 }
 
 // TestRequiredTypes checks which kinds of answer a sentence must hold: a
-// place, a duration, an organism or a medicine named, or what a condition
-// leads to; the others are only preferred.
+// place, a duration, an organism or a medicine named, what a condition is
+// or is not caused by, or what it leads to; the others are only preferred.
 func TestRequiredTypes(t *testing.T) {
 	var got []string
 	for _, at := range requiredTypes(answerTypes) {
 		got = append(got, at.name)
 	}
-	if diff := cmp.Diff([]string{"location", "duration", "organism", "medicine", "complications"}, got); diff != "" {
+	if diff := cmp.Diff([]string{"location", "duration", "organism", "medicine", "caused by", "complications"}, got); diff != "" {
 		t.Errorf("requiredTypes (-want +got):\n%s", diff)
 	}
 }
