@@ -146,6 +146,8 @@ func TestOpeningKinds(t *testing.T) {
 		{"psoraisis treatment options", []string{"treatment"}},
 		{"folliculitus treatment creams or tablets?", []string{"treatment"}},
 		{"shingles symptoms", []string{"symptoms"}},
+		{"vitiligo what causes the white patches", []string{"causes", "genetics", "inheritance"}},
+		{"psoriasis - how is it treated?", []string{"treatment"}},
 		{"What is proactive twice-weekly treatment in atopic dermatitis?", nil},
 		{"Why do head lice treatments need repeating?", nil},
 	}

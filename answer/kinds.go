@@ -115,6 +115,11 @@ func openingKinds(question string) []string {
 				return o.kinds
 			}
 		}
+		// A name typed before the question proper: "vitiligo what
+		// causes the white patches".
+		if loc := laterQuestionRE.FindStringSubmatchIndex(question); loc != nil {
+			return openingKinds(question[loc[2]:])
+		}
 	}
 	// A polite request opens many questions: "Can you explain what ...".
 	if loc := requestRE.FindStringIndex(question); loc != nil {
@@ -134,6 +139,10 @@ func openingKinds(question string) []string {
 
 // questionWordRE opens a question with a question word or an auxiliary.
 var questionWordRE = regexp.MustCompile(`(?i)^\W*(?:what|whats|what's|wat|why|how|when|where|who|whom|whose|which|is|are|was|were|do|does|did|can|could|should|would|will|may|might|must|has|have|tell|explain|describe|please|i|my|any)\b`)
+
+// laterQuestionRE finds a question word after a few words of a name:
+// "vitiligo what causes ...", "alopecia areata - how is it treated".
+var laterQuestionRE = regexp.MustCompile(`(?i)^\W*(?:[\pL'-]+\s*){1,4}[-:,]?\s+((?:what|what's|whats|how|why|when|where|who|which)\b.*)$`)
 
 // hedgeRE is an adverb that says nothing of what a question asks:
 // "actually", "really", "exactly".
