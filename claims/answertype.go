@@ -196,7 +196,7 @@ func holdsAsked(types []answerType, sentence string) bool {
 
 // absenceRE asks whether something happens without a thing ("Can X occur
 // without any blisters?"); its group is what is said to be absent.
-var absenceRE = regexp.MustCompile(`(?i)^\W*(?:can|could|does|do|is|are|will|may|might)\b[^?]{0,80}?\b(?:without|never)\s+(?:(?:any|a|an|the|having|getting|causing)\s+)*([\pL-]+)`)
+var absenceRE = regexp.MustCompile(`(?i)^\W*(?:can|could|does|do|is|are|will|may|might)\b[^?]{0,80}?\b(?:without|never|(?:when|while|if|even\s+if|even\s+when)\s+there\s+(?:are|is)\s+no|with\s+no)\s+(?:(?:any|a|an|the|having|getting|causing|visible|obvious)\s+)*([\pL-]+)`)
 
 // negationWords deny what follows them within a few words.
 var negationWords = map[string]bool{"without": true, "never": true, "no": true, "not": true, "none": true, "absent": true, "lacks": true, "lacking": true, "free": true}

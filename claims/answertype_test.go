@@ -129,6 +129,8 @@ func TestAbsenceType(t *testing.T) {
 		{"Can bullous pemphigoid occur without any blisters?", "The blisters do not rupture easily.", false},
 		{"Can bullous pemphigoid occur without any blisters?", "Bullous pemphigoid blisters are large and tense.", false},
 		{"Does ringworm ever clear without treatment?", "Mild ringworm rarely clears without treatment.", true},
+		{"Can herpes simplex be passed on when there are no sores showing?", "Herpes simplex can spread even when no sores are visible.", true},
+		{"Can herpes simplex be passed on when there are no sores showing?", "Cold sores heal within ten days.", false},
 	}
 	for _, tt := range tests {
 		at := absenceType(an, tt.question)
