@@ -84,13 +84,27 @@ import (
 // family of sign (eye-socket infection and serious burns among them) and
 // for buried, understated and indirect wording, was measured once after
 // round 6: 0.717 (86/120) with 2 of 120 look-alikes flagged; with
-// holdout14, 0.775 (186/240) and 4 of 240. The floors, over both, sit just
-// below.
+// holdout14, 0.775 (186/240) and 4 of 240. The floors, over both, sat just
+// below (0.76 and 4).
+//
+// Round 7 read holdout17 (now a tuning split, and one the learned reader
+// trains on) and widened the signs to the kinds of wording it missed and
+// flagged, among them two families no rule covered before (serious burns,
+// deep or large or with smoke and a hoarse voice; swelling around the eye
+// with a fever and painful eye movement, double vision or a bulging eye),
+// and adrenaline just given, pain out of proportion, a very unwell person
+// with a rash or a red limb; tuning splits 813/813 urgent and 0/808
+// look-alikes flagged after it. holdout14, again the one held-out split
+// with urgent labels, measured once at its end: 0.808 (97/120) with 2 of
+// 120 look-alikes flagged, below its round-6 figure (0.833, 100/120); the
+// retrained reader's threshold rose (0.9983 -> 0.9993), and which change
+// lost the three questions was not looked at, as holdout14's questions stay
+// unread. The floors are holdout14's alone again, just below this figure.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.76
-	floorLookalikeFlags = 4
+	floorUrgentRecall   = 0.80
+	floorLookalikeFlags = 2
 )
 
 // familyOrder is the order families are logged in.

@@ -56,6 +56,27 @@ var urgentRewrites, urgentRules = func() ([]ruleSpec, []ruleSpec) {
 	return rws, rules
 }()
 
+// urgentMayMatch reports whether folded question q may hold a sign: it
+// holds a literal of a rule, or of a rewrite that writes words (such as
+// adrenaline_given_marker) and so may give a rule its literal. The other
+// rewrites only blank text: a question that holds none of the rules'
+// literals holds none after them.
+func urgentMayMatch(q string) bool {
+	return slices.ContainsFunc(urgentRules, func(s ruleSpec) bool { return s.mayMatch(q) }) ||
+		slices.ContainsFunc(urgentWriters, func(s ruleSpec) bool { return s.mayMatch(q) })
+}
+
+// urgentWriters are the rewrites of urgentFile whose text holds a word.
+var urgentWriters = func() []ruleSpec {
+	var out []ruleSpec
+	for _, rw := range urgentRewrites {
+		if strings.ContainsFunc(rw.with, func(r rune) bool { return r >= 'a' && r <= 'z' }) {
+			out = append(out, rw)
+		}
+	}
+	return out
+}()
+
 // urgentFragmentRE finds a {NAME} in a line of urgentFile.
 var urgentFragmentRE = regexp.MustCompile(`\{([a-zA-Z]+)\}`)
 
@@ -118,9 +139,7 @@ func UrgentSign(question string) string {
 	if askedOfAnyone(q) {
 		return ""
 	}
-	// The rewrites only blank text: a question that holds none of the
-	// rules' literals holds none after them.
-	if !slices.ContainsFunc(urgentRules, func(s ruleSpec) bool { return s.mayMatch(q) }) {
+	if !urgentMayMatch(q) {
 		return ""
 	}
 	q = urgentText(q)
@@ -165,8 +184,9 @@ func askedOfAnyone(q string) bool { return !personal.MatchString(q) && reSignAsC
 // sign in anyone: what a sign may cause or always means, or what a plan or a
 // policy says about someone who has it ("¿La urticaria puede dar
 // dificultad para respirar?", "What should a nursery's policy say about a
-// child who starts wheezing with hives?").
-var reSignAsClaim = rx(`\b((can|could|does|do|may|might|will) (\w+ ){0,3}(cause|causes|give|trigger|lead to|produce|mean)|(puede|pueden|suele|suelen) (dar|causar|provocar|producir|significar)|always|usually|siempre|normalmente|polic(y|ies)|plans?|protocols?|guidelines?|guidance|politica|protocolo|plan de|(a|any) (child|kid|baby|toddler|person|student|pupil|adult) (who|whose|that)|(un|una|cualquier) (nino|nina|bebe|persona|alumno|alumna) (que|cuyo|cuya)|someone (who|whose)|alguien (que|cuyo|cuya)|what should (the|a|an) (school |camp |nursery |club |team )?(nurse|teacher|staff|carer|caregiver|parent|coach|lifeguard|first aider|babysitter)|que (debe|deberia) hacer (el|la|un|una) (enfermer[oa]|maestr[oa]|profesor\w*|cuidador\w*|monitor\w*))\b`)
+// child who starts wheezing with hives?"), or what a leaflet, a poster or
+// a training sheet should teach staff to recognise.
+var reSignAsClaim = rx(`\b((can|could|does|do|may|might|will) (\w+ ){0,3}(cause|causes|give|trigger|lead to|produce|mean)|(puede|pueden|suele|suelen) (dar|causar|provocar|producir|significar)|always|usually|siempre|normalmente|polic(y|ies)|plans?|protocols?|guidelines?|guidance|politica|protocolo|plan de|(a|any) (child|kid|baby|toddler|person|student|pupil|adult) (who|whose|that)|(un|una|cualquier) (nino|nina|bebe|persona|alumno|alumna) (que|cuyo|cuya)|someone (who|whose)|alguien (que|cuyo|cuya)|what should (the|a|an) (school |camp |nursery |club |team )?(nurse|teacher|staff|carer|caregiver|parent|coach|lifeguard|first aider|babysitter)|que (debe|deberia) hacer (el|la|un|una) (enfermer[oa]|maestr[oa]|profesor\w*|cuidador\w*|monitor\w*)|leaflets?|posters?|handouts?|training (sheet|session|slides?|course)|first[- ]aid (course|training|sheet|guide|class)|folletos?|carteles|cartel|how (would|do|does|can|should|could) (staff|teachers?|parents|carers|nurses|coaches|people|someone|one|you) (recogni[sz]e|tell|spot|know|notice)|como (reconoce\w*|sabr\w*|identifica\w*|notar\w*) (el personal|los profesores|los maestros|los padres|los cuidadores))\b`)
 
 // reSignInGeneral asks about a sign as a property of a drug or a
 // condition, or in general: "I take lisinopril - is tongue swelling a

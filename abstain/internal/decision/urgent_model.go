@@ -5,7 +5,6 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"math"
-	"slices"
 	"strings"
 	"sync"
 
@@ -102,7 +101,7 @@ func urgentSignScore(question string) (string, float64) {
 // rules read (urgentText(q), or q itself when it holds none of the rules'
 // literals, which the rewrites cannot bring) and whether it holds any.
 func urgentRead(q string) (sign, r string, lit bool) {
-	lit = slices.ContainsFunc(urgentRules, func(s ruleSpec) bool { return s.mayMatch(q) })
+	lit = urgentMayMatch(q)
 	if !lit {
 		return "", q, false
 	}

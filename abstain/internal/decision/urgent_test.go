@@ -103,12 +103,14 @@ func TestUrgentTypos(t *testing.T) {
 // rule refuses the question, and that a person of the asker's keeps it.
 func TestUrgentAskedOfAnyone(t *testing.T) {
 	for q, want := range map[string]bool{
-		"¿La urticaria puede dar dificultad para respirar?":                                         false,
-		"What should the school nurse do for a child with hives and wheezing after lunch?":          false,
-		"What should a nursery's allergy policy say about a child who starts wheezing with hives?":  false,
-		"¿Las petequias con fiebre en niños siempre son meningitis?":                                false,
-		"My son has hives and is wheezing after lunch, what should I do?":                           true,
-		"Hives everywhere and my throat is closing, can antihistamines cause drowsiness? Go to ER?": true,
+		"¿La urticaria puede dar dificultad para respirar?":                                                        false,
+		"What should the school nurse do for a child with hives and wheezing after lunch?":                         false,
+		"What should a nursery's allergy policy say about a child who starts wheezing with hives?":                 false,
+		"¿Las petequias con fiebre en niños siempre son meningitis?":                                               false,
+		"For our club's first-aid poster: how would coaches spot a swelling throat after a sting?":                 false,
+		"Para un folleto del colegio: ¿cómo notarían los profesores una garganta que se cierra tras una picadura?": false,
+		"My son has hives and is wheezing after lunch, what should I do?":                                          true,
+		"Hives everywhere and my throat is closing, can antihistamines cause drowsiness? Go to ER?":                true,
 	} {
 		if got := UrgentSign(q) != ""; got != want {
 			t.Errorf("UrgentSign(%q) = %q, want a sign: %v", q, UrgentSign(q), want)
