@@ -99,11 +99,14 @@ import (
 // 120 look-alikes flagged, below its round-6 figure (0.833, 100/120); the
 // retrained reader's threshold rose (0.9983 -> 0.9993), and which change
 // lost the three questions was not looked at, as holdout14's questions stay
-// unread. The floors are holdout14's alone again, just below this figure.
+// unread. holdout18, written blind after round 7 by a sixth author over
+// every family of sign, was measured once after it: 0.867 (104/120) with
+// no look-alike flagged; with holdout14, 0.838 (201/240) and 2 of 240. The
+// floors, over both held-out splits, sit just below.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.80
+	floorUrgentRecall   = 0.82
 	floorLookalikeFlags = 2
 )
 
