@@ -26,7 +26,11 @@ func DecideClinical(question string) Decision {
 // widespread blistering or peeling with a fever, or with sore eyes and a
 // sore mouth; redness spreading fast with a fever; spots with a fever that
 // do not fade under pressure (the glass test); swelling of the face, lips
-// or eyes, or hives, with faintness. A sign denied ("no fever"), in a
+// or eyes, or hives, with faintness; swelling around the eye with a fever
+// and pain on moving the eye, double vision or a bulging eye; a serious
+// burn (deep, large, or with smoke and a hoarse voice); pain far worse
+// than the skin looks, with a fever; adrenaline just given; a very unwell,
+// confused or drowsy person with a rash. A sign denied ("no fever"), in a
 // sentence about the past ("last summer my throat swelled") or in a
 // hypothesis ("if her lips swell") does not count, nor does a general
 // question about emergencies ("when does tongue swelling need emergency
