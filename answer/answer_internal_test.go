@@ -148,6 +148,9 @@ func TestOpeningKinds(t *testing.T) {
 		{"shingles symptoms", []string{"symptoms"}},
 		{"vitiligo what causes the white patches", []string{"causes", "genetics", "inheritance"}},
 		{"psoriasis - how is it treated?", []string{"treatment"}},
+		{"Whats the cause of pityriasis rosea", []string{"causes", "genetics", "inheritance"}},
+		{"Why do seborrheic keratoses appear", []string{"causes", "genetics", "inheritance"}},
+		{"how do you stop it going round the family", []string{"prevention"}},
 		{"What is proactive twice-weekly treatment in atopic dermatitis?", nil},
 		{"Why do head lice treatments need repeating?", nil},
 	}
