@@ -155,7 +155,8 @@ var answerTypes = []answerType{
 		// people with Parkinson's disease" says it too.
 		name:     "association",
 		question: regexp.MustCompile(`(?i)\b(linked (to|with)|associated with|connected (to|with)|dangerous)\b`),
-		answers:  matcher(complicationAnswers),	},
+		answers:  matcher(complicationAnswers),
+	},
 	{
 		// Whether something should be done ("should sunburn blisters be
 		// popped?") is answered by the sentence that says what is best, not
