@@ -31,8 +31,8 @@ import (
 // and, for a Generator's or a given draft, every passage of the topics the
 // question names (a draft for a question that names a topic is judged even
 // when retrieval finds nothing; one for a question that names none then
-// abstains unjudged). A claim no passage supports is removed and listed; when none survives, Ask abstains with
-// insufficient_evidence.
+// abstains unjudged). A claim no passage supports is removed and listed;
+// when none survives, Ask abstains with insufficient_evidence.
 //
 // err is non-nil only for failures: a bad question (*QuestionError), a nil
 // kv, a blocked kv not allowed (ErrBlocked), a kv closed before or while

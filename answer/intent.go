@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/dermliving/dermliving/retrieve"
 )
 
 // Intent is a set of kinds of answer a question asks for.
@@ -84,10 +86,6 @@ var whereCaughtRE = regexp.MustCompile(`(?i)\bwhere\b.{0,60}\b(?:caught|catch\w*
 // where it appears.
 var peopleRE = regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can)\b|\b(?:children|kids|babies|infants?|elderly|older|women|men|ages?|people|persons?|adults|teenagers|adolescents|patients)\b)`)
 
-// whereVerbRE finds the verb of a question that asks where something
-// appears.
-var whereVerbRE = regexp.MustCompile(`(?i)^\W*where\b[^?]{0,60}?\b(appears?|show\s+up|shows\s+up)\b`)
-
 // symptomsRule is the index of Symptoms' rule in intentRules.
 var symptomsRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Symptoms })
 
@@ -119,8 +117,8 @@ func Classify(question string) Intent {
 	// "Where on the body does X usually appear?" asks where, not what it
 	// looks like: the verb of a where-question is no request for symptoms.
 	if in&Location != 0 && in&Symptoms != 0 {
-		if m := whereVerbRE.FindStringSubmatchIndex(question); m != nil {
-			rest := question[:m[2]] + question[m[3]:]
+		if start, end, ok := retrieve.WhereVerb(question); ok {
+			rest := question[:start] + question[end:]
 			if !intentRules[symptomsRule].re.MatchString(rest) {
 				in &^= Symptoms
 			}

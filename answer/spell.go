@@ -83,15 +83,16 @@ func (c *Composer) Correct(question string) (string, []Correction) {
 	// names nothing beside tinea corporis, while "molluscum contagiosm" is
 	// still read as "contagiosum".
 	topics := func(q string) map[int]bool { return c.namedTopics(askedTerms(c.ix.Analyze(q))) }
+	have := topics(apply(fixes))
 	for k := 0; k < len(fixes); {
 		without := slices.Delete(slices.Clone(fixes), k, k+1)
-		have, lack := topics(apply(fixes)), topics(apply(without))
+		lack := topics(apply(without))
 		keep := len(lack) == 0
 		for ti := range have {
 			keep = keep || !lack[ti] || c.topicWord(ti, fixes[k].to)
 		}
 		if !keep {
-			fixes = without
+			fixes, have = without, lack
 			continue
 		}
 		k++

@@ -152,26 +152,14 @@ func (ix *Index) Analyze(question string) []Weighted {
 	// section. What is asked about stays: "Is itching a sign of scabies?"
 	// still finds the scabies passage that names itching.
 	if m := indicatorRE.FindStringSubmatchIndex(question); m != nil {
-		for _, t := range ix.an.Terms(question[m[2]:m[3]]) {
-			for i, w := range out {
-				if !w.Filler && w.Group < 0 && w.Terms[0] == t {
-					out[i].Weight *= indicatorWeight
-				}
-			}
-		}
+		ix.lighten(out, question[m[2]:m[3]])
 	}
 	// "What other health problems go along with psoriasis?" asks what
 	// psoriasis is linked to: the words that ask for complications say
 	// what kind of answer is wanted and are seldom the answer's own ("is
 	// linked to psoriatic arthritis", "can threaten vision").
 	for _, m := range associationRE.FindAllStringIndex(question, -1) {
-		for _, t := range ix.an.Terms(question[m[0]:m[1]]) {
-			for i, w := range out {
-				if !w.Filler && w.Group < 0 && w.Terms[0] == t {
-					out[i].Weight *= indicatorWeight
-				}
-			}
-		}
+		ix.lighten(out, question[m[0]:m[1]])
 	}
 	// "What does pityriasis rosea look like?" asks for its appearance:
 	// "look like" says what kind of answer is wanted, and a sentence that
@@ -180,18 +168,22 @@ func (ix *Index) Analyze(question string) []Weighted {
 	// says so, and "if the rash lasts longer than three months" is no
 	// better an answer for holding it.
 	for _, re := range []*regexp.Regexp{lookLikeRE, howLongRE, whereVerbRE} {
-		m := re.FindStringSubmatchIndex(question)
-		if m == nil {
-			continue
-		}
-		span := lexicon.NewTermSet(ix.an.Terms(question[m[2]:m[3]]))
-		for i, w := range out {
-			if !w.Filler && len(w.Terms) > 0 && !slices.ContainsFunc(w.Terms, func(t string) bool { return !span.Has(t) }) {
-				out[i].Weight *= indicatorWeight
-			}
+		if m := re.FindStringSubmatchIndex(question); m != nil {
+			ix.lighten(out, question[m[2]:m[3]])
 		}
 	}
 	return out
+}
+
+// lighten weighs lightly the concepts of out written only with the words of
+// span: words that say what kind of answer is wanted, not what it is about.
+func (ix *Index) lighten(out []Weighted, span string) {
+	words := lexicon.NewTermSet(ix.an.Terms(span))
+	for i, w := range out {
+		if !w.Filler && len(w.Terms) > 0 && !slices.ContainsFunc(w.Terms, func(t string) bool { return !words.Has(t) }) {
+			out[i].Weight *= indicatorWeight
+		}
+	}
 }
 
 // howLongRE finds the verb of a question that asks how long something
@@ -202,6 +194,17 @@ var howLongRE = regexp.MustCompile(`(?i)\bhow\s+long\b[^?]{0,60}?\b(lasts?|go\s+
 // something appears ("Where on the body does HS usually appear?"): the
 // answer names places, whatever its verb.
 var whereVerbRE = regexp.MustCompile(`(?i)^\W*where\b[^?]{0,60}?\b(appears?|show\s+up|shows\s+up|occurs?|develops?|starts?|affects?|found)\b`)
+
+// WhereVerb returns where the verb of a question that asks where something
+// appears stands ("Where on the body does HS usually appear?"), or ok false.
+// Such a verb says that places are wanted, not what the verb says.
+func WhereVerb(question string) (start, end int, ok bool) {
+	m := whereVerbRE.FindStringSubmatchIndex(question)
+	if m == nil {
+		return 0, 0, false
+	}
+	return m[2], m[3], true
+}
 
 // lookLikeRE finds the words of a question that asks what something looks
 // like.
