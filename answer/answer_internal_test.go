@@ -29,6 +29,10 @@ func TestClassify(t *testing.T) {
 		{"When is acne worth getting looked at by a doctor?", "see_clinician"},
 		{"What can be done about hyperhidrosis?", "treatment"},
 		{"How do you stop diaper dermatitis coming back?", "selfcare"},
+		{"How does androgenetic alopecia look different in men and women?", "symptoms"}, // people named, no word of risk
+		{"Is acne more common in women?", "risk+yesno"},
+		{"How is psoriasis treated in children?", "treatment"},
+		{"What side effects can steroid creams have?", "treatment+complications"}, // the creams, and what they can do
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {

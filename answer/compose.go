@@ -436,7 +436,7 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 		// what is asked that the answer lacks: an aspect of the question, or
 		// a kind of answer asked for, that no chosen sentence holds. A
 		// question with one point is answered from one passage.
-		if len(chosen) > 0 && perPassage[k.p] == 0 {
+		if len(chosen) > 0 && perPassage[k.p] == 0 && !(k.sec && c.sectionQuoted(k.p, chosen)) {
 			if !multi || !k.sec || k.intents&c.topics.passages[k.p].intents&^gotIntents == 0 {
 				continue
 			}
@@ -491,6 +491,20 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 	ans.Confidence = conf
 	top = chosen[0]
 	return ans
+}
+
+// sectionQuoted reports whether a chosen sentence comes from another passage
+// of passage p's section of the same topic: a section that runs over two
+// passages ("Treatment options") answers as one.
+func (c *Composer) sectionQuoted(p int, chosen []candidate) bool {
+	pi := c.topics.passages[p]
+	for _, k := range chosen {
+		o := c.topics.passages[k.p]
+		if o.topic == pi.topic && o.kind == pi.kind {
+			return true
+		}
+	}
+	return false
 }
 
 // phrasingWords say what kind of answer is wanted, or are verbs of any

@@ -61,14 +61,14 @@ type intentRule struct {
 var intentRules = []intentRule{
 	{Definition, regexp.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)\b(?:\s+\(are\))?|what's|whats|wat\s+is|define|definition|meaning\s+of|tell\s+me\s+about|explain|describe|info\s+(?:on|about)|what\s+(?:does|do)\s+.{1,60}\s+mean\b)`)},
 	{Cause, regexp.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|flare\w*|why\b|reason|worse\w*|worsen\w*|aggravat\w*|bring\w*\s+on|set\w*\s+off|lead\w*\s+to|result\s+from|due\s+to|genetic|inherit\w*|hereditary|runs?\s+in\s+famil\w*|what\s+makes|how\s+do\s+(?:you|people|they)\s+get|how\s+does\s+\w+\s+(?:get|start|develop))`)},
-	{Symptoms, regexp.MustCompile(`(?i)\b(?:symptom\w*|signs?\b|look\w*\s+like|appear(?:ance|s)?\b(?:\s+like)?|feel\w*\s+like|what\s+does\s+.{1,40}\s+(?:look|feel)|recogni[sz]e|tell\s+if|spot\b|itch\w*|present\w*)`)},
+	{Symptoms, regexp.MustCompile(`(?i)\b(?:symptom\w*|signs?\b|look\w*\s+(?:like|different|differ\w*|similar)|how\s+(?:does|do|can|would)\s+.{1,40}\s+look\b|appear(?:ance|s)?\b(?:\s+like)?|feel\w*\s+like|what\s+does\s+.{1,40}\s+(?:look|feel)|recogni[sz]e|tell\s+if|spot\b|itch\w*|present\w*)`)},
 	{Location, regexp.MustCompile(`(?i)(?:^\W*where\b|\bwhere\s+(?:on|does|do|is|are|can)\b|\bwhich\s+(?:part|area|site)s?\b|\bwhat\s+(?:part|area)s?\s+of\s+the\s+body|\bbody\s+parts?\b|\bon\s+which\b)`)},
 	{Duration, regexp.MustCompile(`(?i)\b(?:how\s+long|how\s+many\s+(?:days|weeks|months|years)|how\s+quickly|how\s+soon|how\s+fast|last\b|lasts\b|duration|go\s+away\s+on\s+its\s+own|clear\s+up\s+on|until\s+(?:it|they)\s+(?:go|clear|heal))`)},
 	{Treatment, regexp.MustCompile(`(?i)\b(?:treat\w*|what\s+can\s+be\s+done|can\s+anything\s+be\s+done|therap\w*|medic\w*|cure\w*|manag\w*|remed\w*|drugs?\b|options?\b|get\s+rid|rid\s+of|help\w*\s+(?:with|for|clear)|what\s+helps|removal|remove\w*|creams?\b|ointments?\b|tablets?\b|pills?\b|antibiotic\w*|surgery|procedures?)`)},
 	{SelfCare, regexp.MustCompile(`(?i)\b(?:prevent\w*|stop\w*\s+(?:\w+\s+){1,3}(?:from\s+)?(?:coming\s+back|returning|recurring)|avoid\w*|self[-\s]?care|at\s+home|home\s+care|protect\w*|reduce\s+the\s+(?:risk|chance)|lower\s+the\s+(?:risk|chance)|stop\s+(?:it|them|\w+)\s+from|keep\s+from|what\s+can\s+(?:i|you|people|one)\s+do|tips?\b|routine|daily\s+care|look\s+after|care\s+for|soothe|ease|relieve)`)},
 	{Contagion, regexp.MustCompile(`(?i)\b(?:contagious|infectious|catch\w*|caught|pick(?:ed|s)?\s+up|spread\w*|transmit\w*|transmission|pass\w*\s+(?:on|to)|give\s+it\s+to|share|sharing|communicable)`)},
 	{Risk, regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can|gets)\b|\brisk\b|\bmore\s+likely|\bprone\b|\bat\s+risk|\bhow\s+common|\bcommon\s+in\b|\bage\s+group|\bchildren\b|\bkids\b|\bbabies\b|\binfants?\b|\belderly\b|\bolder\s+(?:people|adults)|\bwomen\b|\bmen\b|\bfrequen\w*|\bsusceptib\w*)`)},
-	{Complications, regexp.MustCompile(`(?i)\b(?:complication\w*|go(?:es)?\s+along\s+with|linked\s+(?:to|with)|associated\s+with|other\s+(?:health\s+)?(?:problems|conditions|diseases)|lead\s+to|dangerous|serious|harm\w*|scar\w*|damage|long[-\s]term\s+effects?|problems?\s+(?:can|does|do)|affect\s+the\s+(?:eyes?|body|organs?))`)},
+	{Complications, regexp.MustCompile(`(?i)\b(?:complication\w*|go(?:es)?\s+along\s+with|linked\s+(?:to|with)|associated\s+with|other\s+(?:health\s+)?(?:problems|conditions|diseases)|lead\s+to|dangerous|serious|harm\w*|scar\w*|damage|long[-\s]term\s+effects?|side[-\s]effects?|adverse\s+effects?|problems?\s+(?:can|does|do)|affect\s+the\s+(?:eyes?|body|organs?))`)},
 	{Prognosis, regexp.MustCompile(`(?i)\b(?:permanent\w*|forever|lifelong|life-long|outlook|prognosis|cur(?:e|ed|able)\b|go\s+away|goes\s+away|clear\s+up|come\s+back|comes\s+back|coming\s+back|more\s+than\s+once|a\s+second\s+time|recur\w*|return\w*|grow\s+back|regrow\w*|chronic|heal(?:s|ed|ing)?\b|fade|improve\w*|get\s+better|outgrow\w*)`)},
 	{Diagnosis, regexp.MustCompile(`(?i)\b(?:diagnos\w*|tests?\b|testing|biops\w*|confirm\w*|examin\w*|detect\w*|identif\w*|tell\s+(?:apart|the\s+difference)|scrap\w*|swab\w*|dermoscop\w*|blood\s+test)`)},
 	{SeeClinician, regexp.MustCompile(`(?i)\b(?:when\s+(?:should|to|is\s+it\s+(?:worth|time)|does\s+\w+\s+need)|worth\s+(?:getting|having|being)\s+(?:looked|checked|seen)|(?:looked\s+at|checked|seen|examined)\s+by\s+(?:a|an|the|your)\s+(?:doctor|gp|clinician|dermatologist|professional|specialist)|checked|check\s+(?:it|them|up)|see\s+(?:a|an|the|your|someone)\s+(?:doctor|clinician|physician|dermatologist|gp|professional|specialist)|gp\b|seek\s+(?:help|care|medical)|urgent\w*|emergenc\w*|worr(?:y|ied|ying)|concern\w*|warning\s+signs?|red\s+flags?|medical\s+(?:help|attention|advice))`)},
@@ -85,6 +85,10 @@ var whereCaughtRE = regexp.MustCompile(`(?i)\bwhere\b.{0,60}\b(?:caught|catch\w*
 // peopleRE names people in a question: who gets a condition, rather than
 // where it appears.
 var peopleRE = regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can)\b|\b(?:children|kids|babies|infants?|elderly|older|women|men|ages?|people|persons?|adults|teenagers|adolescents|patients)\b)`)
+
+// riskWordRE asks who gets a condition or how likely it is, beyond naming
+// people.
+var riskWordRE = regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can)\b|\brisk\b|\bmore\s+likely|\bprone\b|\bhow\s+common|\bcommon\s+in\b|\bage\s+group|\bfrequen\w*|\bsusceptib\w*)`)
 
 // symptomsRule is the index of Symptoms' rule in intentRules.
 var symptomsRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Symptoms })
@@ -128,6 +132,12 @@ func Classify(question string) Intent {
 	// a word of risk beside a question of place asks who only when it
 	// names people.
 	if in&Location != 0 && in&Risk != 0 && !peopleRE.MatchString(question) {
+		in &^= Risk
+	}
+	// "How does X look different in men and women?" asks what it looks
+	// like: people named beside another kind of answer ask who gets it
+	// only with a word of risk ("who", "prone", "more likely").
+	if in&Risk != 0 && in&^(Risk|YesNo|Definition) != 0 && !riskWordRE.MatchString(question) {
 		in &^= Risk
 	}
 	// "What is the treatment for X?" asks for the treatment, not what

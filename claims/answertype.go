@@ -50,6 +50,10 @@ func init() {
 	}
 }
 
+// onsetRE asks how soon something starts after its cause: "how long
+// after touching an allergen does the rash appear?".
+var onsetRE = regexp.MustCompile(`(?i)\bhow (?:(?:long|soon|quickly|fast|many (?:minutes|hours|days|weeks)) after\b|soon|quickly|fast)[^?]{0,80}?\b(appear\w*|show\w* up|start\w*|develop\w*|come up|begin\w*|break\w* out|react\w*)\b`)
+
 // whereCaughtRE asks where a condition is caught or picked up.
 var whereCaughtRE = regexp.MustCompile(`(?i)\bwhere\b.{0,60}\b(caught|catch\w*|pick(ed|s)? up|get it|got it|spread\w*|transmit\w*)`)
 
@@ -72,8 +76,18 @@ var answerTypes = []answerType{
 		unless:   whereCaughtRE,
 	},
 	{
+		// "How long after touching it does the rash appear?" asks when it
+		// starts, not how long it lasts: the sentence that says how soon
+		// after the exposure, not the one that says it settles in weeks.
+		name:     "onset",
+		required: true,
+		question: onsetRE,
+		answers:  matcher(`(?i)\b(` + numberWord + `(\s*(to|or|-|–)\s*` + numberWord + `)?\s+(minutes?|hours?|days?|weeks?)\s+(after|of|following|later)|within (minutes|hours|days|a few \w+|` + numberWord + ` (minutes?|hours?|days?))|immediately|delayed|straight away|soon after|right after|shortly after)\b`),
+	},
+	{
 		name:     "duration",
 		required: true,
+		unless:   onsetRE,
 		question: regexp.MustCompile(`(?i)\b(how long|how many (minutes|hours|days|weeks|months|years)|how (soon|quickly|fast)|how much time|when (does|do|will|can|should)\b.*\b(go away|clear|fade|resolve|heal|settle|disappear|stop|end|improve)|wears? off|last(s)? forever|for life)\b`),
 		answers:  matcher(`(?i)\b(` + numberWord + `(\s*(to|or|-|–)\s*` + numberWord + `)?\s+(minutes?|hours?|days?|weeks?|months?|years?|decades?)|within\b|lifelong|for life|permanent(ly)?|overnight|temporar(y|ily)|months|years|weeks|days|hours)\b`),
 	},
@@ -146,7 +160,7 @@ var answerTypes = []answerType{
 		// by what triggers it.
 		name:     "complications",
 		required: true,
-		question: regexp.MustCompile(`(?i)\b(complications?|go(es)? (along|together) with|other (health )?(problems|conditions|diseases|illnesses)|lead to|long[- ]term (effects?|problems?|harm))\b`),
+		question: regexp.MustCompile(`(?i)\b(complications?|go(es)? (along|together) with|other (health )?(problems|conditions|diseases|illnesses)|lead to|long[- ]term (effects?|problems?|harm)|side[- ]effects?|adverse effects?)\b`),
 		answers:  matcher(complicationAnswers),
 	},
 	{
@@ -163,7 +177,7 @@ var answerTypes = []answerType{
 		// by the one that says sunburn can blister.
 		name:     "advice",
 		question: regexp.MustCompile(`(?i)^\W*(should|shall|must|ought|is it (safe|ok|okay|alright|all right|wise|advisable|a good idea|best|better|bad|harmful|necessary)|do (i|you|we) (need|have) to|(do|does)\s+[^?]{1,60}?\s+(need|have)\s+to)\b`),
-		answers:  matcher(`(?i)\b(should|best|better|avoid\w*|advis\w*|recommend\w*|discourag\w*|safe|unsafe|helps?|do not|don't|never|not needed|no need|unnecessary|necessary|needs? to)\b`),
+		answers:  matcher(`(?i)\b(should|best|better|avoid\w*|advis\w*|recommend\w*|discourag\w*|safe|unsafe|helps?|do not|don't|never|not needed|no need|needs? no|not need\w*|no treatment|unnecessary|necessary|needs? to)\b`),
 	},
 }
 

@@ -34,6 +34,10 @@ func TestAskedTypes(t *testing.T) {
 		{"is seborrheic dermatitis caused by not washing enough", []string{"caused by"}},
 		{"Once you're allergic to nickel, does the allergy wear off?", []string{"duration"}},
 		{"What other health problems go along with psoriasis?", []string{"complications"}},
+		{"How long after touching an allergen does the rash appear?", []string{"onset"}}, // when it starts, not how long it lasts
+		{"How soon do hives show up after eating a trigger food?", []string{"onset"}},
+		{"How long does the skin take to heal after a shingles rash?", []string{"duration"}}, // how long healing takes
+		{"What side effects can strong steroid creams have?", []string{"complications"}},
 		{"What is psoriasis?", nil},
 		{"What are common treatments for psoriasis?", nil},
 	}
@@ -111,7 +115,7 @@ func TestRequiredTypes(t *testing.T) {
 	for _, at := range requiredTypes(answerTypes) {
 		got = append(got, at.name)
 	}
-	if diff := cmp.Diff([]string{"location", "duration", "organism", "medicine", "caused by", "complications"}, got); diff != "" {
+	if diff := cmp.Diff([]string{"location", "onset", "duration", "organism", "medicine", "caused by", "complications"}, got); diff != "" {
 		t.Errorf("requiredTypes (-want +got):\n%s", diff)
 	}
 }
