@@ -32,6 +32,9 @@ func TestClassify(t *testing.T) {
 		{"How does androgenetic alopecia look different in men and women?", "symptoms"}, // people named, no word of risk
 		{"Is acne more common in women?", "risk+yesno"},
 		{"How is psoriasis treated in children?", "treatment"},
+		{"Does the herpes simplex virus ever leave your body?", "prognosis+yesno"},
+		{"sebaceous cyst - is it anything to worry about?", "prognosis"}, // how serious it is, not when to see someone
+		{"When should I worry about a mole?", "see_clinician"},
 		{"What side effects can steroid creams have?", "treatment+complications"}, // the creams, and what they can do
 	}
 	for _, tt := range tests {
