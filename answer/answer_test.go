@@ -49,6 +49,10 @@ func TestCorrect(t *testing.T) {
 		{"psoraisis treatment options", "psoriasis treatment options"},
 		{"How long do shingels last?", "How long do shingles last?"},
 		{"Is impetego contagious?", "Is impetigo contagious?"},
+		// Words typed without their apostrophe are no misspelled names:
+		// "whats" is not "warts".
+		{"whats the cause of psoriasis", "whats the cause of psoriasis"},
+		{"dont warts spread", "dont warts spread"},
 		// Words the version uses, and words near no name, stay.
 		{"What makes atopic dermatitis flare?", "What makes atopic dermatitis flare?"},
 		{"how to treat frostbite on fingers", "how to treat frostbite on fingers"},

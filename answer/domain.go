@@ -29,7 +29,17 @@ var (
 	ambiguousSkinWords = domainLists["ambiguous"]
 	otherSenseRE       = anyOf(domainLists["other sense"])
 	verbUseRE          = anyOf(domainLists["verb use"])
+	notNames           = wordSet(domainLists["not names"])
 )
+
+// wordSet returns the words as a set.
+func wordSet(words []string) map[string]bool {
+	out := make(map[string]bool, len(words))
+	for _, w := range words {
+		out[w] = true
+	}
+	return out
+}
 
 // parseDomain reads domain.txt: sections opened by "[name]" lines, each
 // holding words separated by spaces or, for the expression sections, one
@@ -54,7 +64,7 @@ func parseDomain(text string) (map[string][]string, error) {
 			out[section] = append(out[section], strings.Fields(line)...)
 		}
 	}
-	for _, want := range []string{"skin", "ambiguous", "other sense", "verb use"} {
+	for _, want := range []string{"skin", "ambiguous", "other sense", "verb use", "not names"} {
 		if len(out[want]) == 0 {
 			return nil, fmt.Errorf("domain.txt: section [%s] missing or empty", want)
 		}

@@ -122,7 +122,7 @@ func (c *Composer) correctWord(w string) (string, bool) {
 			return "", false
 		}
 	}
-	if _, ok := c.topics.words[w]; ok {
+	if _, ok := c.topics.words[w]; ok || notNames[w] {
 		return "", false
 	}
 	t := c.an.Term(w)
