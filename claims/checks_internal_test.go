@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/dermliving/dermliving/lexicon"
+	"github.com/dermliving/dermliving/retrieve"
 )
 
 // cueSamples exercise the word lists and the regexps' edges: case, word
@@ -380,5 +381,34 @@ func TestNegatedElsewhereHeads(t *testing.T) {
 				t.Errorf("negatedElsewhere(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestWithoutLight checks that the words a question uses to say what kind
+// of answer it wants are left out of extraction, unless nothing else is
+// left.
+func TestWithoutLight(t *testing.T) {
+	w := func(term string, light bool) retrieve.Weighted {
+		return retrieve.Weighted{Concept: lexicon.Concept{Terms: []string{term}, Group: -1}, Weight: 1, Light: light}
+	}
+	terms := func(ws []retrieve.Weighted) []string {
+		var out []string
+		for _, x := range ws {
+			out = append(out, x.Terms[0])
+		}
+		return out
+	}
+	tests := []struct {
+		in   []retrieve.Weighted
+		want []string
+	}{
+		{[]retrieve.Weighted{w("rosea", false), w("look", true)}, []string{"rosea"}},
+		{[]retrieve.Weighted{w("rosea", false), w("last", false)}, []string{"rosea", "last"}},
+		{[]retrieve.Weighted{w("look", true)}, []string{"look"}}, // nothing else to read
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, terms(withoutLight(tt.in))); diff != "" {
+			t.Errorf("withoutLight(%v) (-want +got):\n%s", terms(tt.in), diff)
+		}
 	}
 }

@@ -102,6 +102,7 @@ func (v *Lexical) Extract(concepts []retrieve.Weighted, passages []ExtractInput)
 // when it asks whether something should be done, and the sentence that names
 // a term when it asks what the term is.
 func (v *Lexical) ExtractFor(question string, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
+	concepts = withoutLight(concepts)
 	asked := askedTypes(question)
 	if term := definedTerm(v.an, question); len(term) > 0 {
 		asked = append(asked, answerType{name: "definition", question: definitionRE, answers: func(sentence string) bool {
@@ -112,6 +113,29 @@ func (v *Lexical) ExtractFor(question string, concepts []retrieve.Weighted, pass
 		asked = append(asked, *t)
 	}
 	return extract(v.an, v.cache.get, concepts, passages, asked)
+}
+
+// withoutLight returns the concepts without those the question's wording
+// uses to say what kind of answer it wants (see retrieve.Weighted.Light):
+// "What does pityriasis rosea look like?" is not answered better by the
+// sentence that says "may look gray". They stay when nothing else would.
+func withoutLight(concepts []retrieve.Weighted) []retrieve.Weighted {
+	n := 0
+	for _, w := range concepts {
+		if w.Light {
+			n++
+		}
+	}
+	if n == 0 || n == len(concepts) {
+		return concepts
+	}
+	out := make([]retrieve.Weighted, 0, len(concepts)-n)
+	for _, w := range concepts {
+		if !w.Light {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // definitionRE asks what a term is or means; the term runs up to the first

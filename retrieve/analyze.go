@@ -73,6 +73,10 @@ type Weighted struct {
 	// medical term, or a capitalised name the knowledge lacks. Other words
 	// weigh half.
 	Domain bool
+	// Light is true when the question's wording uses the concept to say
+	// what kind of answer it wants ("look like", "a sign of", "how long
+	// does it last"), not what the answer is about; it weighs lightly.
+	Light bool
 }
 
 // Analyze splits a question into weighted concepts. Filler concepts get weight
@@ -152,14 +156,14 @@ func (ix *Index) Analyze(question string) []Weighted {
 	// section. What is asked about stays: "Is itching a sign of scabies?"
 	// still finds the scabies passage that names itching.
 	if m := indicatorRE.FindStringSubmatchIndex(question); m != nil {
-		ix.lighten(out, question[m[2]:m[3]])
+		ix.lighten(out, question[m[2]:m[3]], false)
 	}
 	// "What other health problems go along with psoriasis?" asks what
 	// psoriasis is linked to: the words that ask for complications say
 	// what kind of answer is wanted and are seldom the answer's own ("is
 	// linked to psoriatic arthritis", "can threaten vision").
 	for _, m := range associationRE.FindAllStringIndex(question, -1) {
-		ix.lighten(out, question[m[0]:m[1]])
+		ix.lighten(out, question[m[0]:m[1]], false)
 	}
 	// "What does pityriasis rosea look like?" asks for its appearance:
 	// "look like" says what kind of answer is wanted, and a sentence that
@@ -169,7 +173,7 @@ func (ix *Index) Analyze(question string) []Weighted {
 	// better an answer for holding it.
 	for _, re := range []*regexp.Regexp{lookLikeRE, howLongRE, whereVerbRE} {
 		if m := re.FindStringSubmatchIndex(question); m != nil {
-			ix.lighten(out, question[m[2]:m[3]])
+			ix.lighten(out, question[m[2]:m[3]], true)
 		}
 	}
 	return out
@@ -177,11 +181,15 @@ func (ix *Index) Analyze(question string) []Weighted {
 
 // lighten weighs lightly the concepts of out written only with the words of
 // span: words that say what kind of answer is wanted, not what it is about.
-func (ix *Index) lighten(out []Weighted, span string) {
+// light marks them Light too, when the answer's sentences seldom hold them
+// as the answer ("look like", "last", "appear"), unlike words of a relation
+// the answer states ("linked to", "a sign of").
+func (ix *Index) lighten(out []Weighted, span string, light bool) {
 	words := lexicon.NewTermSet(ix.an.Terms(span))
 	for i, w := range out {
 		if !w.Filler && len(w.Terms) > 0 && !slices.ContainsFunc(w.Terms, func(t string) bool { return !words.Has(t) }) {
 			out[i].Weight *= indicatorWeight
+			out[i].Light = out[i].Light || light
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
@@ -187,6 +188,53 @@ func TestAnalyzeIndicator(t *testing.T) {
 		want := weight(tt.control) * tt.share
 		if got := weight(tt.question); math.Abs(got-want) > 1e-12 {
 			t.Errorf("Analyze(%q): sign weighs %v, want %v", tt.question, got, want)
+		}
+	}
+}
+
+// TestAnalyzeLight checks which lightened words are marked Light: those
+// that say what kind of answer is wanted and seldom stand in the answer
+// ("look like", "last", "appear"), not those of a relation the answer
+// states ("a sign of", "linked to").
+func TestAnalyzeLight(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []Doc{
+		{ID: "a", Title: "Pityriasis rosea", Section: "Signs and symptoms", Text: "Pityriasis rosea begins with a herald patch; on darker skin the patches may look gray."},
+		{ID: "b", Title: "Pityriasis rosea", Section: "Overview", Text: "Pityriasis rosea usually lasts six to eight weeks and appears on the trunk."},
+		{ID: "c", Title: "Dermatomyositis", Section: "Overview", Text: "Dermatomyositis is linked to a higher risk of cancer; itching is a sign of it."},
+	}
+	th, err := lexicon.ParseThesaurus(strings.NewReader("appearance, appear, appears, look like\n"), an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := New(context.Background(), docs, &Options{Analyzer: an, Thesaurus: th})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	tests := []struct {
+		question string
+		want     []string // the first terms of the Light concepts
+	}{
+		{"What does pityriasis rosea look like?", []string{"look"}}, // the concept "look like"
+		{"How long does pityriasis rosea last?", []string{"last"}},
+		{"Where does pityriasis rosea usually appear?", []string{"appear"}},
+		{"Is dermatomyositis linked to cancer?", nil},
+		{"Is itching a sign of dermatomyositis?", nil},
+		{"What is pityriasis rosea?", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, w := range ix.Analyze(tt.question) {
+			if w.Light {
+				got = append(got, w.Terms[0])
+			}
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Analyze(%q) Light concepts (-want +got):\n%s", tt.question, diff)
 		}
 	}
 }
