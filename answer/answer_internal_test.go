@@ -35,6 +35,7 @@ func TestClassify(t *testing.T) {
 		{"Does the herpes simplex virus ever leave your body?", "prognosis+yesno"},
 		{"sebaceous cyst - is it anything to worry about?", "prognosis"}, // how serious it is, not when to see someone
 		{"When should I worry about a mole?", "see_clinician"},
+		{"How can people keep a contact allergy rash from coming back?", "selfcare"},
 		{"What side effects can steroid creams have?", "treatment+complications"}, // the creams, and what they can do
 	}
 	for _, tt := range tests {

@@ -65,7 +65,7 @@ var intentRules = []intentRule{
 	{Location, regexp.MustCompile(`(?i)(?:^\W*where\b|\bwhere\s+(?:on|does|do|is|are|can)\b|\bwhich\s+(?:part|area|site)s?\b|\bwhat\s+(?:part|area)s?\s+of\s+the\s+body|\bbody\s+parts?\b|\bon\s+which\b)`)},
 	{Duration, regexp.MustCompile(`(?i)\b(?:how\s+long|how\s+many\s+(?:days|weeks|months|years)|how\s+quickly|how\s+soon|how\s+fast|last\b|lasts\b|duration|go\s+away\s+on\s+its\s+own|clear\s+up\s+on|until\s+(?:it|they)\s+(?:go|clear|heal))`)},
 	{Treatment, regexp.MustCompile(`(?i)\b(?:treat\w*|what\s+can\s+be\s+done|can\s+anything\s+be\s+done|therap\w*|medic\w*|cure\w*|manag\w*|remed\w*|drugs?\b|options?\b|get\s+rid|rid\s+of|help\w*\s+(?:with|for|clear)|what\s+helps|removal|remove\w*|creams?\b|ointments?\b|tablets?\b|pills?\b|antibiotic\w*|surgery|procedures?)`)},
-	{SelfCare, regexp.MustCompile(`(?i)\b(?:prevent\w*|stop\w*\s+(?:\w+\s+){1,3}(?:from\s+)?(?:coming\s+back|returning|recurring)|avoid\w*|self[-\s]?care|at\s+home|home\s+care|protect\w*|reduce\s+the\s+(?:risk|chance)|lower\s+the\s+(?:risk|chance)|stop\s+(?:it|them|\w+)\s+from|keep\s+from|what\s+can\s+(?:i|you|people|one)\s+do|tips?\b|routine|daily\s+care|look\s+after|care\s+for|soothe|ease|relieve)`)},
+	{SelfCare, regexp.MustCompile(`(?i)\b(?:prevent\w*|(?:stop|keep)\w*\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)|avoid\w*|self[-\s]?care|at\s+home|home\s+care|protect\w*|reduce\s+the\s+(?:risk|chance)|lower\s+the\s+(?:risk|chance)|stop\s+(?:it|them|\w+)\s+from|keep\s+from|what\s+can\s+(?:i|you|people|one)\s+do|tips?\b|routine|daily\s+care|look\s+after|care\s+for|soothe|ease|relieve)`)},
 	{Contagion, regexp.MustCompile(`(?i)\b(?:contagious|infectious|catch\w*|caught|pick(?:ed|s)?\s+up|spread\w*|transmit\w*|transmission|pass\w*\s+(?:on|to)|give\s+it\s+to|share|sharing|communicable)`)},
 	{Risk, regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can|gets)\b|\brisk\b|\bmore\s+likely|\bprone\b|\bat\s+risk|\bhow\s+common|\bcommon\s+in\b|\bage\s+group|\bchildren\b|\bkids\b|\bbabies\b|\binfants?\b|\belderly\b|\bolder\s+(?:people|adults)|\bwomen\b|\bmen\b|\bfrequen\w*|\bsusceptib\w*)`)},
 	{Complications, regexp.MustCompile(`(?i)\b(?:complication\w*|go(?:es)?\s+along\s+with|linked\s+(?:to|with)|associated\s+with|other\s+(?:health\s+)?(?:problems|conditions|diseases)|lead\s+to|dangerous|serious|harm\w*|scar\w*|damage|long[-\s]term\s+effects?|side[-\s]effects?|adverse\s+effects?|problems?\s+(?:can|does|do)|affect\s+the\s+(?:eyes?|body|organs?))`)},
@@ -77,7 +77,7 @@ var intentRules = []intentRule{
 }
 
 // stopReturnRE asks how to stop a condition coming back.
-var stopReturnRE = regexp.MustCompile(`(?i)\b(?:stop\w*|prevent\w*|keep\w*)\s+(?:\w+\s+){1,3}(?:from\s+)?(?:coming\s+back|returning|recurring)\b`)
+var stopReturnRE = regexp.MustCompile(`(?i)\b(?:stop\w*|prevent\w*|keep\w*)\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)\b`)
 
 // whereCaughtRE asks where a condition is caught or picked up.
 var whereCaughtRE = regexp.MustCompile(`(?i)\bwhere\b.{0,60}\b(?:caught|catch\w*|pick(?:ed|s)?\s+up|get\s+it|got\s+it|spread\w*|transmit\w*)`)
