@@ -502,7 +502,7 @@ func checkScores(t *testing.T, kept []dermliving.Claim, removed []dermliving.Rem
 // at every setting.
 func TestOperatingPointOption(t *testing.T) {
 	q := "What causes allergic contact dermatitis?"
-	paraphrase := "Poison ivy and poison oak produce allergic contact dermatitis through an oily resin called urushiol."
+	paraphrase := "Poison ivy and poison oak induce allergic contact dermatitis through an oily resin called urushiol."
 	contradiction := "Allergic contact dermatitis is never caused by nickel."
 	draft := dermliving.WithDraft(paraphrase, contradiction)
 	scores := map[string]float64{}

@@ -90,16 +90,18 @@ func affixed(a, b string) bool {
 
 // swapAllowed reports whether the claim's concept c, one word standing
 // where the span has the single content term s, may be the generator's own
-// word for s rather than content put in its place. It may when the
-// version's usage is known and none of these holds: either word names a
-// topic of the version, belongs to a thesaurus set that names things
-// (not one of everyday words), is shaped like a
-// medical name, is a number, a negation or strength cue or a member of a
-// contrast set, or is the other with an affix that turns its sense; the
-// claim's word is used by more than maxOwnWordPassages passages (it is the
-// knowledge's word, not the generator's); or some passage of the version
-// uses both (the knowledge tells them apart).
-// Without usage, no swap is allowed.
+// word for s rather than content put in its place. It may not without the
+// version's usage, nor when either word names a topic of the version,
+// belongs to a thesaurus set that names things (not one of everyday
+// words), is shaped like a medical name, is a number, a negation or
+// strength cue or a member of a contrast set, is the other with an affix
+// that turns its sense, or is listed as the other's opposite
+// (opposites.txt: "well" and "poorly", "keep" and "let"). Otherwise it may
+// when both words are the knowledge's everyday vocabulary (each used by at
+// least minEverydayPassages passages: "develops into" for "progresses
+// to"), or when the claim's word is the generator's own (used by at most
+// maxOwnWordPassages passages) and no passage uses both (the knowledge
+// tells them apart).
 func (v *Lexical) swapAllowed(c lexicon.Concept, s string) bool {
 	u := v.Usage
 	if u == nil || c.Group >= 0 && !v.th.General(c.Group) || len(c.Terms) != 1 {
@@ -112,10 +114,13 @@ func (v *Lexical) swapAllowed(c lexicon.Concept, s string) bool {
 			return false
 		}
 	}
-	if affixed(a, s) || u.passages(a) > maxOwnWordPassages {
+	if affixed(a, s) || v.opposites.opposed(a, s) {
 		return false
 	}
-	return !u.together(a, s)
+	if u.passages(a) >= minEverydayPassages && u.passages(s) >= minEverydayPassages {
+		return true
+	}
+	return u.passages(a) <= maxOwnWordPassages && !u.together(a, s)
 }
 
 // maxOwnWordPassages is the most passages of the version that may use a
@@ -123,6 +128,16 @@ func (v *Lexical) swapAllowed(c lexicon.Concept, s string) bool {
 // more ("well", "early") is one of its own, which it may set against the
 // span's elsewhere ("responds well" against "responds poorly").
 const maxOwnWordPassages = 2
+
+// minEverydayPassages is the least number of passages of the version that
+// must use each of two words for a swap between them to be read as
+// everyday wording: words the knowledge uses that widely are its common
+// vocabulary ("develops into" and "progresses to", "arises" and
+// "occurs"), not names of one drug, organism or condition, which few
+// passages use ("terbinafine" and "permethrin"). Their opposites are listed
+// (opposites.txt) and their kinds are contrast sets; both are refused
+// before this test.
+const minEverydayPassages = 5
 
 // passages returns how many passages hold the term.
 func (u *Usage) passages(t string) int {

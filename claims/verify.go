@@ -126,6 +126,9 @@ type Lexical struct {
 	// named are the terms of the thesaurus's sets that name things, and
 	// contrastTerms those of the contrast sets: never swapped.
 	named, contrastTerms lexicon.TermSet
+	// opposites are the everyday opposite pairs (opposites.txt): never
+	// swapped for each other.
+	opposites opposites
 }
 
 // DefaultMinCoverage is the default share of a claim's weighted content that
@@ -143,7 +146,12 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		// The list is embedded and parsed by the package's tests.
 		panic("claims: paraphrases.txt: " + err.Error())
 	}
-	return &Lexical{an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
+	opp, err := parseOpposites(oppositesText, an)
+	if err != nil {
+		// The list is embedded and parsed by the package's tests.
+		panic("claims: opposites.txt: " + err.Error())
+	}
+	return &Lexical{opposites: opp, an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
 		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an),
 		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")), an.Terms(strings.Join(delexicalVerbs, " ")))}
 }

@@ -662,8 +662,14 @@ func TestUsageSwaps(t *testing.T) {
 			"a word that heads no name of the topic"},
 		{"A new mole appearing in adulthood, particularly after about age 40, deserves assessment because new melanocytic nevi become less common with age.", "ev_melanocytic_nevi_see_clinician_1", claims.Supported, claims.Unsupported,
 			"a generator's own word for one word of the span ('deserves' for 'merits')"},
-		{"A new mole appearing in adulthood, particularly after about age 40, needs no assessment because new melanocytic nevi become less common with age.", "ev_melanocytic_nevi_see_clinician_1", claims.Unsupported, claims.Unsupported,
-			"a denial is no word of one's own: removed"},
+		{"A new mole appearing in adulthood, particularly after about age 40, needs no assessment because new melanocytic nevi become less common with age.", "ev_melanocytic_nevi_see_clinician_1", claims.Contradicted, claims.Unsupported,
+			"a denial is no word of one's own: with usage, 'needs' reads as everyday wording for 'merits' and the denial contradicts the passage"},
+		{"Actinic keratosis is regarded as a precancerous lesion because a small proportion of patches can develop into cutaneous squamous cell carcinoma over time.", "ev_actinic_keratosis_overview_2", claims.Supported, claims.Unsupported,
+			"'develop' for 'progress': both the knowledge's everyday vocabulary, on no line of the opposites"},
+		{"Many actinic keratoses stay stable for years and some fade on their own, yet new ones often appear far away.", "ev_actinic_keratosis_overview_2", claims.Unsupported, claims.Unsupported,
+			"'far' for 'nearby': listed opposites, never a paraphrase"},
+		{"Actinic keratosis is regarded as a precancerous lesion because a small proportion of patches can progress to cutaneous squamous cell carcinoma over time.", "ev_actinic_keratosis_overview_2", claims.Supported, claims.Supported,
+			"the passage's own words"},
 	}
 	for _, tt := range tests {
 		ps := passages(t, tt.passage)

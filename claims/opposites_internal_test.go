@@ -1,0 +1,80 @@
+package claims
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestOpposites checks the embedded opposites list: it parses, its pairs
+// hold both ways round, and words on no line, or on one side of one, are
+// not opposed.
+func TestOpposites(t *testing.T) {
+	an := testAnalyzer(t)
+	o, err := parseOpposites(oppositesText, an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		a, b   string
+		want   bool
+		reason string
+	}{
+		{"well", "poorly", true, "how well a condition responds: the reverse"},
+		{"poorly", "well", true, "pairs hold both ways round"},
+		{"keeps", "lets", true, "a barrier that keeps water in does not let irritants in"},
+		{"younger", "older", true, "age groups the contrast sets do not name"},
+		{"increased", "lower", true, "inflected forms stem to the listed words"},
+		{"develops", "progresses", false, "everyday wording for one change, on no line"},
+		{"lighter", "paler", false, "one side of one line: the same sense"},
+		{"thick", "thick", false, "a word is not its own opposite"},
+	}
+	for _, tt := range tests {
+		a, b := an.Terms(tt.a), an.Terms(tt.b)
+		if got := o.opposed(a[0], b[0]); got != tt.want {
+			t.Errorf("opposed(%q, %q) = %v, want %v: %s", tt.a, tt.b, got, tt.want, tt.reason)
+		}
+	}
+}
+
+// TestParseOpposites checks the format's errors.
+func TestParseOpposites(t *testing.T) {
+	an := testAnalyzer(t)
+	tests := []struct {
+		text, err string
+		reason    string
+	}{
+		{"# a comment\n\nwarm / cool\n", "", "comments and blank lines are skipped"},
+		{"warm, cool\n", `line 1: want two sides split by " / ", got 1`, "a line needs two sides"},
+		{"warm / cool / tepid\n", `line 1: want two sides split by " / ", got 3`, "and no more than two"},
+		{"into / out of\n", `line 1: "into" is 0 terms, want one`, "a stop word would match nothing"},
+		{"well-defined / blurred\n", `line 1: "well-defined" is 2 terms, want one`, "pairs are of single words"},
+	}
+	for _, tt := range tests {
+		_, err := parseOpposites(tt.text, an)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if diff := cmp.Diff(tt.err, got); diff != "" {
+			t.Errorf("parseOpposites(%q) error (-want +got):\n%s\n%s", tt.text, diff, tt.reason)
+		}
+	}
+	// The list never puts a word on both sides of one line.
+	for i, line := range strings.Split(oppositesText, "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		sides := strings.Split(line, " / ")
+		left := map[string]bool{}
+		for _, w := range strings.Split(sides[0], ",") {
+			left[an.Terms(w)[0]] = true
+		}
+		for _, w := range strings.Split(sides[1], ",") {
+			if left[an.Terms(w)[0]] {
+				t.Errorf("line %d: %q on both sides", i+1, strings.TrimSpace(w))
+			}
+		}
+	}
+}
