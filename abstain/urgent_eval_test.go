@@ -102,11 +102,18 @@ import (
 // unread. holdout18, written blind after round 7 by a sixth author over
 // every family of sign, was measured once after it: 0.867 (104/120) with
 // no look-alike flagged; with holdout14, 0.838 (201/240) and 2 of 240. The
-// floors, over both held-out splits, sit just below.
+// floors, over both held-out splits, sat just below (0.82 and 2).
+//
+// Round 8 read holdout18 (now a tuning split, and one the learned reader
+// trains on) and widened the signs to the kinds of wording it missed.
+// holdout14 is again the one held-out split with urgent labels, so the
+// floors are its own, just below its round-7 figures (0.808, 97/120, and 2
+// of 120 flagged); its round-8 figure is measured once after the round and
+// recorded in testdata/screens/HISTORY.md.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.82
+	floorUrgentRecall   = 0.80
 	floorLookalikeFlags = 2
 )
 
