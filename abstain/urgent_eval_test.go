@@ -109,11 +109,15 @@ import (
 // holdout14 is again the one held-out split with urgent labels, so the
 // floors are its own, just below its round-7 figures (0.808, 97/120, and 2
 // of 120 flagged); its round-8 figure is measured once after the round and
-// recorded in testdata/screens/HISTORY.md.
+// recorded in testdata/screens/HISTORY.md. It was 0.825 (99/120) with 2 of
+// 120 flagged; holdout19, written blind after round 8 by a seventh author
+// over every family of sign, was measured once after it: 0.708 (85/120)
+// with no look-alike flagged; with holdout14, 0.767 (184/240) and 2 of 240.
+// The floors, over both held-out splits, sit just below (0.76 and 2).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.80
+	floorUrgentRecall   = 0.76
 	floorLookalikeFlags = 2
 )
 
