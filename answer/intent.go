@@ -99,6 +99,19 @@ var whatRE = regexp.MustCompile(`(?i)^\W*(?:what|tell|info|explain|describe|over
 // Classify returns the kinds of answer the question's wording asks for. A
 // question whose wording names none asks what its topic is.
 func Classify(question string) Intent {
+	// "got an itchy rash after a hot tub - what causes hot tub rash?" asks
+	// what the question after the account asks: the account's words (itchy,
+	// rash) describe, they do not ask.
+	if tail, ok := retrieve.QuestionAfterAccount(question); ok {
+		if in := classify(tail); in&^YesNo != 0 {
+			return in
+		}
+	}
+	return classify(question)
+}
+
+// classify is Classify for one question.
+func classify(question string) Intent {
 	var in Intent
 	for _, r := range intentRules {
 		if r.re.MatchString(question) {

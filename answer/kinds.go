@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"github.com/dermliving/dermliving/retrieve"
 	"regexp"
 	"strings"
 )
@@ -99,6 +100,9 @@ var bareOpenings = []kindOpening{
 // topic itself, not a part of it ("What is the punctum on a cyst?").
 var whatIsRE = regexp.MustCompile(`(?i)^\W*what\s+(?:is|are)\s+(?:\(are\)\s+)?(?:an?\s+|the\s+)?([^,;?]{1,80}?)\s*\?*\s*$`)
 
+// pointBackRE asks what the thing just named is: "what is that exactly?".
+var pointBackRE = regexp.MustCompile(`(?i)^\W*what\s+(?:is|are|'s)\s+(?:that|this|it|these|those|they)\b`)
+
 // openingKinds returns the kinds of section a question's opening asks for,
 // in order of preference, or nil when its opening settles none.
 func openingKinds(question string) []string {
@@ -172,6 +176,14 @@ type Section struct {
 func (c *Composer) SectionFor(a Answer, question string) Section {
 	if !a.Named {
 		return Section{}
+	}
+	// The question after an account of someone's case says what is asked;
+	// "what is that?" points back to the topic the account names.
+	if tail, ok := retrieve.QuestionAfterAccount(question); ok {
+		question = tail
+		if pointBackRE.MatchString(tail) {
+			question = "what is " + a.Focus[0] + "?"
+		}
 	}
 	kinds := openingKinds(question)
 	if m := whatIsRE.FindStringSubmatch(question); kinds == nil && m != nil && c.namesOnly(a, m[1]) {

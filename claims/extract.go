@@ -103,6 +103,10 @@ func (v *Lexical) Extract(concepts []retrieve.Weighted, passages []ExtractInput)
 // a term when it asks what the term is.
 func (v *Lexical) ExtractFor(question string, concepts []retrieve.Weighted, passages []ExtractInput) []Extracted {
 	concepts = withoutLight(concepts)
+	// The question after an account of someone's case says what is asked.
+	if tail, ok := retrieve.QuestionAfterAccount(question); ok {
+		question = tail
+	}
 	asked := askedTypes(question)
 	if term := definedTerm(v.an, question); len(term) > 0 {
 		asked = append(asked, answerType{name: "definition", question: definitionRE, answers: func(sentence string) bool {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -176,8 +177,57 @@ func (ix *Index) Analyze(question string) []Weighted {
 			ix.lighten(out, question[m[2]:m[3]], true)
 		}
 	}
+	// "got a bumpy itchy rash after a hot tub on holiday - what causes hot
+	// tub rash?" asks what its question asks: the account's own words
+	// (bumpy, holiday) weigh lightly, except those that name something the
+	// knowledge is about, which the question may point back to ("a rodent
+	// ulcer on his nose - what is that?").
+	if tail, ok := QuestionAfterAccount(question); ok {
+		asked := lexicon.NewTermSet(ix.an.Terms(tail))
+		// Only a question that names its own topic ("what causes
+		// psoriasis?") is not about the account's words; one that points
+		// back ("what is that?", "how does the drug work?") is.
+		namesOwn := false
+		for _, w := range out {
+			namesOwn = namesOwn || w.Domain && slices.ContainsFunc(w.Terms, asked.Has)
+		}
+		for i, w := range out {
+			if !namesOwn || w.Filler || slices.ContainsFunc(w.Terms, asked.Has) {
+				continue
+			}
+			out[i].Weight *= accountWeight
+			out[i].Light = true
+		}
+	}
 	return out
 }
+
+// accountThenQuestionRE is a statement followed by a question: its group
+// is the question, from its question word to its end.
+var accountThenQuestionRE = regexp.MustCompile(`(?i)(?:[.!:;]|\s[-–—]|,)\s+((?:what|what's|whats|how|why|when|where|who|which|is|are|does|do|can|could|will|would)\b[^.?!]*\??)\s*$`)
+
+// openingQuestionRE opens a text with its question.
+var openingQuestionRE = regexp.MustCompile(`(?i)^\W*(?:what|what's|whats|how|why|when|where|who|which|is|are|was|were|does|do|did|can|could|should|will|would|may|might)\b`)
+
+// QuestionAfterAccount returns the question a text asks after an account
+// of someone's case that asks nothing ("my grandad's doctor mentioned a rodent ulcer on his
+// nose - what is that exactly?": "what is that exactly?"), or ok false when
+// the text opens with its question, asks several, or holds no account.
+func QuestionAfterAccount(text string) (string, bool) {
+	if openingQuestionRE.MatchString(text) || strings.Count(text, "?") > 1 {
+		return "", false
+	}
+	m := accountThenQuestionRE.FindStringSubmatchIndex(text)
+	if m == nil || !accountRE.MatchString(text[:m[2]]) {
+		return "", false
+	}
+	return text[m[2]:m[3]], true
+}
+
+// accountRE marks an account of what happened to someone, not a topic
+// named before the question ("Dermatomyositis muscle weakness - how is it
+// treated?"): a person or a verb of what happened.
+var accountRE = regexp.MustCompile(`(?i)\b(?:i|i'm|im|i've|ive|i'd|my|me|we|our|us|he|she|his|her|him|they|their|them|got|had|have|has|was|were|noticed|mentioned|told|said|saw|seen|been)\b`)
 
 // lighten weighs lightly the concepts of out written only with the words of
 // span: words that say what kind of answer is wanted, not what it is about.
@@ -273,6 +323,10 @@ var associationRE = regexp.MustCompile(`(?i)\b(?:go(?:es)?\s+(?:along|together)\
 // indicatorRE finds the word of a yes-or-no question that asks whether one
 // thing is a sign of another: "is X a sign of Y", "can X be a symptom of Y".
 var indicatorRE = regexp.MustCompile(`(?i)^\W*(?:is|are|can|could|might|may|would|was|were)\b[^?]{1,80}?\b(?:a|an|the)\s+(?:(?:common|typical|early|possible|usual|sure|definite|warning)\s+)?(sign|symptom|indicator|marker)\s+(?:of|that)\b`)
+
+// accountWeight is the share of its weight a word of an account before the
+// question keeps: what the question asks decides.
+const accountWeight = 0.05
 
 // indicatorWeight is the share of its weight "sign" keeps in such a
 // question.

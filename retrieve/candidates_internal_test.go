@@ -238,3 +238,29 @@ func TestAnalyzeLight(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionAfterAccount checks which texts ask a question after an
+// account of someone's case, and what they ask.
+func TestQuestionAfterAccount(t *testing.T) {
+	tests := []struct {
+		text, want string
+		ok         bool
+	}{
+		{"my grandad's doctor mentioned a rodent ulcer on his nose - what is that exactly?", "what is that exactly?", true},
+		{"got a bumpy itchy rash after a hot tub - what causes hot tub rash?", "what causes hot tub rash?", true},
+		{"I have had a red scaly patch for weeks, what causes psoriasis?", "what causes psoriasis?", true},
+		// A topic named before the question is no account.
+		{"Dermatomyositis muscle weakness - how is it treated?", "", false},
+		{"Ointment vs cream vs lotion - what's the difference?", "", false},
+		// A text that opens with its question, or asks several.
+		{"What is eczema, and is it contagious?", "", false},
+		{"My son has eczema. Is it contagious? Can he swim?", "", false},
+		{"my son has eczema on his hands", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := QuestionAfterAccount(tt.text)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("QuestionAfterAccount(%q) = %q, %v, want %q, %v", tt.text, got, ok, tt.want, tt.ok)
+		}
+	}
+}
