@@ -346,14 +346,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			}
 			text := p.Text[s.start:s.end]
 			own, _ := retrieve.Coverage(aspects, s.terms)
-			all := lexicon.NewTermSet()
-			for t := range s.terms {
-				all[t] = struct{}{}
-			}
-			for t := range ctx {
-				all[t] = struct{}{}
-			}
-			withCtx, _ := retrieve.Coverage(aspects, all)
+			withCtx, _ := retrieve.CoverageIn(aspects, s.terms, ctx)
 			cued := s.cues & asked
 			cue := cued != 0
 			if asked&Definition != 0 && s.index == 0 && info.intents&Definition != 0 {

@@ -240,14 +240,7 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 				continue
 			}
 			own := a.sets[si]
-			ctx := lexicon.NewTermSet()
-			for t := range own {
-				ctx[t] = struct{}{}
-			}
-			for t := range context {
-				ctx[t] = struct{}{}
-			}
-			cov, _ := retrieve.Coverage(concepts, ctx)
+			cov, _ := retrieve.CoverageIn(concepts, own, context)
 			ownCov, _ := retrieve.Coverage(concepts, own)
 			if cov < minSentenceCoverage || ownCov == 0 {
 				continue
