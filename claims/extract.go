@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dermliving/dermliving/internal/wordre"
 	"github.com/dermliving/dermliving/lexicon"
 	"github.com/dermliving/dermliving/retrieve"
 )
@@ -168,7 +169,7 @@ func namesTerm(an *lexicon.Analyzer, term []string, sentence string) bool {
 }
 
 // whereRE asks for a location on the body.
-var whereRE = regexp.MustCompile(`(?i)^\W*(where\b|which (parts?|areas?|sites?) of the body|what (parts?|areas?) of the body|on which (parts?|areas?))`)
+var whereRE = wordre.MustCompile(`(?i)^\W*(where\b|which (parts?|areas?|sites?) of the body|what (parts?|areas?) of the body|on which (parts?|areas?))`)
 
 // bodySites is the body-site class of the contrast sets.
 var bodySites = func() map[string]bool {
