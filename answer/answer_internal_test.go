@@ -1,6 +1,11 @@
 package answer
 
 import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dermliving/dermliving/lexicon"
@@ -41,6 +46,44 @@ func TestClassify(t *testing.T) {
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {
 			t.Errorf("Classify(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}
+
+// TestIntentRulesAtWords checks that every intent rule runs only at the
+// words where a match can begin (a rule that cannot is slower, not wrong),
+// and answers as its plain expression does on every question of the answer
+// sets, the gate cases and variants of them.
+func TestIntentRulesAtWords(t *testing.T) {
+	var qs []string
+	files, _ := filepath.Glob("../testdata/answers/*.jsonl")
+	cases, _ := filepath.Glob("../sandbox/content/cases/*.jsonl")
+	for _, name := range append(files, cases...) {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			var line struct{ Question string }
+			if json.Unmarshal(sc.Bytes(), &line) == nil && line.Question != "" {
+				qs = append(qs, line.Question, strings.ToUpper(line.Question), "- "+line.Question, strings.ReplaceAll(line.Question, "k", "\u212a"))
+			}
+		}
+		f.Close()
+	}
+	if len(qs) < 1000 {
+		t.Fatalf("%d questions read: the sets moved?", len(qs))
+	}
+	for k, r := range intentRules {
+		if !r.re.AtWords() {
+			t.Errorf("%s rule runs at every position", Intent(1<<k))
+		}
+		for _, q := range qs {
+			if got, want := r.re.MatchString(q), r.re.Plain().MatchString(q); got != want {
+				t.Errorf("%s rule on %q: %v, plain expression %v", Intent(1<<k), q, got, want)
+			}
 		}
 	}
 }

@@ -346,14 +346,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			}
 			text := p.Text[s.start:s.end]
 			own, _ := retrieve.Coverage(aspects, s.terms)
-			all := lexicon.NewTermSet()
-			for t := range s.terms {
-				all[t] = struct{}{}
-			}
-			for t := range ctx {
-				all[t] = struct{}{}
-			}
-			withCtx, _ := retrieve.Coverage(aspects, all)
+			withCtx, _ := retrieve.CoverageIn(aspects, s.terms, ctx)
 			cued := s.cues & asked
 			cue := cued != 0
 			if asked&Definition != 0 && s.index == 0 && info.intents&Definition != 0 {
@@ -567,32 +560,42 @@ func (c *Composer) sentences(pi int, text string) []sentence {
 func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]int, float64) {
 	t := c.topics
 	asked := askedTerms(concepts)
-	cands := map[int]bool{}
+	// The candidate topics, each once (seen is a bit set over topics),
+	// in no particular order: out is sorted below.
+	seen := make([]uint64, (len(t.topics)+63)/64)
+	var cands []int
+	add := func(ti int) {
+		if seen[ti/64]&(1<<(ti%64)) == 0 {
+			seen[ti/64] |= 1 << (ti % 64)
+			cands = append(cands, ti)
+		}
+	}
 	for term := range asked {
 		for _, ti := range t.byTerm[strings.TrimPrefix(term, innerMark)] {
-			cands[ti] = true
+			add(ti)
 		}
 	}
 	var firstHit = -1
 	for i, h := range hits {
 		if pi, ok := t.byID[h.ID]; ok {
-			cands[t.passages[pi].topic] = true
+			add(t.passages[pi].topic)
 			if i == 0 || firstHit < 0 {
 				firstHit = t.passages[pi].topic
 			}
 		}
 	}
-	covOf := map[int]float64{}
+	names := t.asked(asked)
+	covOf := make([]float64, len(cands))
 	bestCov := 0.0
-	for ti := range cands {
-		cv := t.nameCover(ti, asked)
-		covOf[ti] = cv
+	for i, ti := range cands {
+		cv := t.nameCover(ti, names)
+		covOf[i] = cv
 		bestCov = max(bestCov, cv)
 	}
 	var out []int
 	if bestCov >= 0.5 {
-		for ti, cv := range covOf {
-			if cv >= bestCov-0.01 {
+		for i, ti := range cands {
+			if covOf[i] >= bestCov-0.01 {
 				out = append(out, ti)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dermliving/dermliving/internal/wordre"
 	"github.com/dermliving/dermliving/retrieve"
 )
 
@@ -53,38 +54,38 @@ func (i Intent) Count() int { return bits.OnesCount32(uint32(i)) }
 // intentRule is one cue in a question's wording for a kind of answer.
 type intentRule struct {
 	intent Intent
-	re     *regexp.Regexp
+	re     *wordre.Regexp // runs only at the words where a match can begin
 }
 
 // intentRules read a question's wording. They are cues, not grammar: a
 // question may ask for several kinds ("what does it look like and where?").
 var intentRules = []intentRule{
-	{Definition, regexp.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)\b(?:\s+\(are\))?|what's|whats|wat\s+is|define|definition|meaning\s+of|tell\s+me\s+about|explain|describe|info\s+(?:on|about)|what\s+(?:does|do)\s+.{1,60}\s+mean\b)`)},
-	{Cause, regexp.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|flare\w*|why\b|reason|worse\w*|worsen\w*|aggravat\w*|bring\w*\s+on|set\w*\s+off|lead\w*\s+to|result\s+from|due\s+to|genetic|inherit\w*|hereditary|runs?\s+in\s+famil\w*|what\s+makes|how\s+do\s+(?:you|people|they)\s+get|how\s+does\s+\w+\s+(?:get|start|develop))`)},
-	{Symptoms, regexp.MustCompile(`(?i)\b(?:symptom\w*|signs?\b|look\w*\s+(?:like|different|differ\w*|similar)|how\s+(?:does|do|can|would)\s+.{1,40}\s+look\b|appear(?:ance|s)?\b(?:\s+like)?|feel\w*\s+like|what\s+does\s+.{1,40}\s+(?:look|feel)|recogni[sz]e|tell\s+if|spot\b|itch\w*|present\w*)`)},
-	{Location, regexp.MustCompile(`(?i)(?:^\W*where\b|\bwhere\s+(?:on|does|do|is|are|can)\b|\bwhich\s+(?:part|area|site)s?\b|\bwhat\s+(?:part|area)s?\s+of\s+the\s+body|\bbody\s+parts?\b|\bon\s+which\b)`)},
-	{Duration, regexp.MustCompile(`(?i)\b(?:how\s+long|how\s+many\s+(?:days|weeks|months|years)|how\s+quickly|how\s+soon|how\s+fast|last\b|lasts\b|duration|go\s+away\s+on\s+its\s+own|clear\s+up\s+on|until\s+(?:it|they)\s+(?:go|clear|heal))`)},
-	{Treatment, regexp.MustCompile(`(?i)\b(?:treat\w*|what\s+can\s+be\s+done|can\s+anything\s+be\s+done|therap\w*|medic\w*|cure\w*|manag\w*|remed\w*|drugs?\b|options?\b|get\s+rid|rid\s+of|help\w*\s+(?:with|for|clear)|what\s+helps|removal|remove\w*|creams?\b|ointments?\b|tablets?\b|pills?\b|antibiotic\w*|surgery|procedures?)`)},
-	{SelfCare, regexp.MustCompile(`(?i)\b(?:prevent\w*|(?:stop|keep)\w*\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)|avoid\w*|self[-\s]?care|at\s+home|home\s+care|protect\w*|reduce\s+the\s+(?:risk|chance)|lower\s+the\s+(?:risk|chance)|stop\s+(?:it|them|\w+)\s+from|keep\s+from|what\s+can\s+(?:i|you|people|one)\s+do|tips?\b|routine|daily\s+care|look\s+after|care\s+for|soothe|ease|relieve)`)},
-	{Contagion, regexp.MustCompile(`(?i)\b(?:contagious|infectious|catch\w*|caught|pick(?:ed|s)?\s+up|spread\w*|transmit\w*|transmission|pass\w*\s+(?:on|to)|give\s+it\s+to|share|sharing|communicable)`)},
-	{Risk, regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can|gets)\b|\brisk\b|\bmore\s+likely|\bprone\b|\bat\s+risk|\bhow\s+common|\bcommon\s+in\b|\bage\s+group|\bchildren\b|\bkids\b|\bbabies\b|\binfants?\b|\belderly\b|\bolder\s+(?:people|adults)|\bwomen\b|\bmen\b|\bfrequen\w*|\bsusceptib\w*)`)},
-	{Complications, regexp.MustCompile(`(?i)\b(?:complication\w*|go(?:es)?\s+along\s+with|linked\s+(?:to|with)|associated\s+with|other\s+(?:health\s+)?(?:problems|conditions|diseases)|lead\s+to|dangerous|serious|harm\w*|scar\w*|damage|long[-\s]term\s+effects?|side[-\s]effects?|adverse\s+effects?|problems?\s+(?:can|does|do)|affect\s+the\s+(?:eyes?|body|organs?))`)},
-	{Prognosis, regexp.MustCompile(`(?i)\b(?:permanent\w*|forever|lifelong|life-long|outlook|prognosis|cur(?:e|ed|able)\b|go\s+away|goes\s+away|clear\s+up|come\s+back|comes\s+back|coming\s+back|more\s+than\s+once|a\s+second\s+time|recur\w*|return\w*|grow\s+back|regrow\w*|chronic|heal(?:s|ed|ing)?\b|fade|improve\w*|get\s+better|outgrow\w*|wears?\s+off|for\s+good|(?:anything|something|much)\s+to\s+worry\s+about|worth\s+worrying|leaves?\s+(?:your|the|my|their)\s+(?:body|system)|stays?\s+in\s+(?:your|the|my|their)\s+(?:body|system))`)},
-	{Diagnosis, regexp.MustCompile(`(?i)\b(?:diagnos\w*|tests?\b|testing|biops\w*|confirm\w*|examin\w*|detect\w*|identif\w*|tell\s+(?:apart|the\s+difference)|scrap\w*|swab\w*|dermoscop\w*|blood\s+test)`)},
-	{SeeClinician, regexp.MustCompile(`(?i)\b(?:when\s+(?:should|to|is\s+it\s+(?:worth|time)|does\s+\w+\s+need)|worth\s+(?:getting|having|being)\s+(?:looked|checked|seen)|(?:looked\s+at|checked|seen|examined)\s+by\s+(?:a|an|the|your)\s+(?:doctor|gp|clinician|dermatologist|professional|specialist)|checked|check\s+(?:it|them|up)|see\s+(?:a|an|the|your|someone)\s+(?:doctor|clinician|physician|dermatologist|gp|professional|specialist)|gp\b|seek\s+(?:help|care|medical)|urgent\w*|emergenc\w*|(?:when|should|need)\b[^?]{0,40}\bworr(?:y|ied|ying)|worr(?:y|ied|ying)\s+(?:if|when)|concern\w*|warning\s+signs?|red\s+flags?|medical\s+(?:help|attention|advice))`)},
-	{Research, regexp.MustCompile(`(?i)\b(?:research\w*|clinical\s+trials?|(?:new|experimental)\s+(?:treatments?|therap\w*)\s+(?:being|under)|being\s+(?:studied|investigated|tested))\b`)},
-	{YesNo, regexp.MustCompile(`(?i)^\W*(?:is|are|does|do|can|could|will|would|should|has|have|was|were|did|may|might|must)\b`)},
+	{Definition, wordre.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)\b(?:\s+\(are\))?|what's|whats|wat\s+is|define|definition|meaning\s+of|tell\s+me\s+about|explain|describe|info\s+(?:on|about)|what\s+(?:does|do)\s+.{1,60}\s+mean\b)`)},
+	{Cause, wordre.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|flare\w*|why\b|reason|worse\w*|worsen\w*|aggravat\w*|bring\w*\s+on|set\w*\s+off|lead\w*\s+to|result\s+from|due\s+to|genetic|inherit\w*|hereditary|runs?\s+in\s+famil\w*|what\s+makes|how\s+do\s+(?:you|people|they)\s+get|how\s+does\s+\w+\s+(?:get|start|develop))`)},
+	{Symptoms, wordre.MustCompile(`(?i)\b(?:symptom\w*|signs?\b|look\w*\s+(?:like|different|differ\w*|similar)|how\s+(?:does|do|can|would)\s+.{1,40}\s+look\b|appear(?:ance|s)?\b(?:\s+like)?|feel\w*\s+like|what\s+does\s+.{1,40}\s+(?:look|feel)|recogni[sz]e|tell\s+if|spot\b|itch\w*|present\w*)`)},
+	{Location, wordre.MustCompile(`(?i)(?:^\W*where\b|\bwhere\s+(?:on|does|do|is|are|can)\b|\bwhich\s+(?:part|area|site)s?\b|\bwhat\s+(?:part|area)s?\s+of\s+the\s+body|\bbody\s+parts?\b|\bon\s+which\b)`)},
+	{Duration, wordre.MustCompile(`(?i)\b(?:how\s+long|how\s+many\s+(?:days|weeks|months|years)|how\s+quickly|how\s+soon|how\s+fast|last\b|lasts\b|duration|go\s+away\s+on\s+its\s+own|clear\s+up\s+on|until\s+(?:it|they)\s+(?:go|clear|heal))`)},
+	{Treatment, wordre.MustCompile(`(?i)\b(?:treat\w*|what\s+can\s+be\s+done|can\s+anything\s+be\s+done|therap\w*|medic\w*|cure\w*|manag\w*|remed\w*|drugs?\b|options?\b|get\s+rid|rid\s+of|help\w*\s+(?:with|for|clear)|what\s+helps|removal|remove\w*|creams?\b|ointments?\b|tablets?\b|pills?\b|antibiotic\w*|surgery|procedures?)`)},
+	{SelfCare, wordre.MustCompile(`(?i)\b(?:prevent\w*|(?:stop|keep)\w*\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)|avoid\w*|self[-\s]?care|at\s+home|home\s+care|protect\w*|reduce\s+the\s+(?:risk|chance)|lower\s+the\s+(?:risk|chance)|stop\s+(?:it|them|\w+)\s+from|keep\s+from|what\s+can\s+(?:i|you|people|one)\s+do|tips?\b|routine|daily\s+care|look\s+after|care\s+for|soothe|ease|relieve)`)},
+	{Contagion, wordre.MustCompile(`(?i)\b(?:contagious|infectious|catch\w*|caught|pick(?:ed|s)?\s+up|spread\w*|transmit\w*|transmission|pass\w*\s+(?:on|to)|give\s+it\s+to|share|sharing|communicable)`)},
+	{Risk, wordre.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can|gets)\b|\brisk\b|\bmore\s+likely|\bprone\b|\bat\s+risk|\bhow\s+common|\bcommon\s+in\b|\bage\s+group|\bchildren\b|\bkids\b|\bbabies\b|\binfants?\b|\belderly\b|\bolder\s+(?:people|adults)|\bwomen\b|\bmen\b|\bfrequen\w*|\bsusceptib\w*)`)},
+	{Complications, wordre.MustCompile(`(?i)\b(?:complication\w*|go(?:es)?\s+along\s+with|linked\s+(?:to|with)|associated\s+with|other\s+(?:health\s+)?(?:problems|conditions|diseases)|lead\s+to|dangerous|serious|harm\w*|scar\w*|damage|long[-\s]term\s+effects?|side[-\s]effects?|adverse\s+effects?|problems?\s+(?:can|does|do)|affect\s+the\s+(?:eyes?|body|organs?))`)},
+	{Prognosis, wordre.MustCompile(`(?i)\b(?:permanent\w*|forever|lifelong|life-long|outlook|prognosis|cur(?:e|ed|able)\b|go\s+away|goes\s+away|clear\s+up|come\s+back|comes\s+back|coming\s+back|more\s+than\s+once|a\s+second\s+time|recur\w*|return\w*|grow\s+back|regrow\w*|chronic|heal(?:s|ed|ing)?\b|fade|improve\w*|get\s+better|outgrow\w*|wears?\s+off|for\s+good|(?:anything|something|much)\s+to\s+worry\s+about|worth\s+worrying|leaves?\s+(?:your|the|my|their)\s+(?:body|system)|stays?\s+in\s+(?:your|the|my|their)\s+(?:body|system))`)},
+	{Diagnosis, wordre.MustCompile(`(?i)\b(?:diagnos\w*|tests?\b|testing|biops\w*|confirm\w*|examin\w*|detect\w*|identif\w*|tell\s+(?:apart|the\s+difference)|scrap\w*|swab\w*|dermoscop\w*|blood\s+test)`)},
+	{SeeClinician, wordre.MustCompile(`(?i)\b(?:when\s+(?:should|to|is\s+it\s+(?:worth|time)|does\s+\w+\s+need)|worth\s+(?:getting|having|being)\s+(?:looked|checked|seen)|(?:looked\s+at|checked|seen|examined)\s+by\s+(?:a|an|the|your)\s+(?:doctor|gp|clinician|dermatologist|professional|specialist)|checked|check\s+(?:it|them|up)|see\s+(?:a|an|the|your|someone)\s+(?:doctor|clinician|physician|dermatologist|gp|professional|specialist)|gp\b|seek\s+(?:help|care|medical)|urgent\w*|emergenc\w*|(?:when|should|need)\b[^?]{0,40}\bworr(?:y|ied|ying)|worr(?:y|ied|ying)\s+(?:if|when)|concern\w*|warning\s+signs?|red\s+flags?|medical\s+(?:help|attention|advice))`)},
+	{Research, wordre.MustCompile(`(?i)\b(?:research\w*|clinical\s+trials?|(?:new|experimental)\s+(?:treatments?|therap\w*)\s+(?:being|under)|being\s+(?:studied|investigated|tested))\b`)},
+	{YesNo, wordre.MustCompile(`(?i)^\W*(?:is|are|does|do|can|could|will|would|should|has|have|was|were|did|may|might|must)\b`)},
 }
 
 // stopReturnRE asks how to stop a condition coming back.
-var stopReturnRE = regexp.MustCompile(`(?i)\b(?:stop\w*|prevent\w*|keep\w*)\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)\b`)
+var stopReturnRE = wordre.MustCompile(`(?i)\b(?:stop\w*|prevent\w*|keep\w*)\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)\b`)
 
 // whereCaughtRE asks where a condition is caught or picked up.
-var whereCaughtRE = regexp.MustCompile(`(?i)\bwhere\b.{0,60}\b(?:caught|catch\w*|pick(?:ed|s)?\s+up|get\s+it|got\s+it|spread\w*|transmit\w*)`)
+var whereCaughtRE = wordre.MustCompile(`(?i)\bwhere\b.{0,60}\b(?:caught|catch\w*|pick(?:ed|s)?\s+up|get\s+it|got\s+it|spread\w*|transmit\w*)`)
 
 // peopleRE names people in a question: who gets a condition, rather than
 // where it appears.
-var peopleRE = regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can)\b|\b(?:children|kids|babies|infants?|elderly|older|women|men|ages?|people|persons?|adults|teenagers|adolescents|patients)\b)`)
+var peopleRE = wordre.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can)\b|\b(?:children|kids|babies|infants?|elderly|older|women|men|ages?|people|persons?|adults|teenagers|adolescents|patients)\b)`)
 
 // riskWordRE asks who gets a condition or how likely it is, beyond naming
 // people.

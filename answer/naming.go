@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,15 +15,16 @@ import (
 
 // nameCover is the largest share, weighted by rarity among topic names, of
 // one of the topic's names that the question's terms hold.
-func (t *Topics) nameCover(ti int, asked lexicon.TermSet) float64 {
-	n := float64(len(t.topics))
+func (t *Topics) nameCover(ti int, asked askedNames) float64 {
+	tp := &t.topics[ti]
 	best := 0.0
-	for k, name := range t.topics[ti].names {
+	for k, ids := range tp.ids {
+		ws := tp.weights[k]
 		var have, all float64
-		for _, term := range name {
-			w := math.Log(1 + n/float64(max(t.nameDF[term], 1)))
+		for i, id := range ids {
+			w := ws[i]
 			all += w
-			if hasTerm(asked, term, len(name), k == 0) {
+			if asked.has(id, len(ids), k == 0) {
 				have += w
 			}
 		}
@@ -33,6 +33,35 @@ func (t *Topics) nameCover(ti int, asked lexicon.TermSet) float64 {
 		}
 	}
 	return best
+}
+
+// askedNames is the terms asked (see askedTerms) as nameCover reads them:
+// which name terms, by number (Topics.termID), the question asks by
+// themselves and which only inside a longer phrase.
+type askedNames struct {
+	plain, inner []uint64 // bit sets
+}
+
+// asked returns the name terms of the terms asked.
+func (t *Topics) asked(asked lexicon.TermSet) askedNames {
+	words := (len(t.termID) + 63) / 64
+	bits := make([]uint64, 2*words)
+	a := askedNames{plain: bits[:words:words], inner: bits[words:]}
+	for term := range asked {
+		set := a.plain
+		if rest, ok := strings.CutPrefix(term, innerMark); ok {
+			term, set = rest, a.inner
+		}
+		if id, ok := t.termID[term]; ok {
+			set[id/64] |= 1 << (id % 64)
+		}
+	}
+	return a
+}
+
+// has is hasTerm for the term numbered id.
+func (a askedNames) has(id int32, nameLen int, title bool) bool {
+	return a.plain[id/64]&(1<<(id%64)) != 0 || (nameLen > 1 || title) && a.inner[id/64]&(1<<(id%64)) != 0
 }
 
 // namedBy reports whether one of names is a way of writing c, or holds it.
@@ -93,8 +122,9 @@ func hasTerm(asked lexicon.TermSet, term string, nameLen int, title bool) bool {
 // namesTopic reports whether the terms asked hold enough of a topic's name
 // to name it.
 func (c *Composer) namesTopic(asked lexicon.TermSet) bool {
+	names := c.topics.asked(asked)
 	for _, ti := range c.candidateTopics(asked) {
-		if c.topics.nameCover(ti, asked) >= namedCover {
+		if c.topics.nameCover(ti, names) >= namedCover {
 			return true
 		}
 	}
@@ -104,8 +134,9 @@ func (c *Composer) namesTopic(asked lexicon.TermSet) bool {
 // namedTopics returns the topics the terms asked name.
 func (c *Composer) namedTopics(asked lexicon.TermSet) map[int]bool {
 	out := map[int]bool{}
+	names := c.topics.asked(asked)
 	for _, ti := range c.candidateTopics(asked) {
-		if c.topics.nameCover(ti, asked) >= namedCover {
+		if c.topics.nameCover(ti, names) >= namedCover {
 			out[ti] = true
 		}
 	}
@@ -133,11 +164,12 @@ func (c *Composer) candidateTopics(asked lexicon.TermSet) []int {
 func (c *Composer) subjectOf(focus []int, before string) []int {
 	asked := askedTerms(c.ix.Analyze(before))
 	best, cov := -1, 0.0
+	names := c.topics.asked(asked)
 	for _, ti := range c.candidateTopics(asked) {
 		if slices.Contains(focus, ti) {
 			return focus
 		}
-		if cv := c.topics.nameCover(ti, asked); cv >= namedCover && (cv > cov || cv == cov && ti < best) {
+		if cv := c.topics.nameCover(ti, names); cv >= namedCover && (cv > cov || cv == cov && ti < best) {
 			best, cov = ti, cv
 		}
 	}

@@ -98,7 +98,7 @@ func (c *Composer) verbParts(a Answer, question string) []string {
 
 // namesFocus reports whether text names one of the answer's focus topics.
 func (c *Composer) namesFocus(a Answer, text string) bool {
-	asked := askedTerms(c.ix.Analyze(text))
+	asked := c.topics.asked(askedTerms(c.ix.Analyze(text)))
 	for _, ti := range a.focus {
 		if c.topics.nameCover(ti, asked) >= namedCover {
 			return true

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"math"
 	"regexp"
 	"strings"
 
@@ -16,6 +17,11 @@ type topic struct {
 	name     string
 	names    [][]string // analysed ways of naming the topic: title parts and aliases
 	passages []int      // indexes into Topics.passages, in document order
+	// ids and weights hold, term by term of names, each term's number (see
+	// Topics.termID) and its rarity weight among topic names (see
+	// nameCover), set once every name is known.
+	ids     [][]int32
+	weights [][]float64
 }
 
 // passageInfo is what the composer needs of a passage besides its text.
@@ -37,6 +43,7 @@ type Topics struct {
 	byID     map[string]int
 	byTerm   map[string][]int // name term -> topics whose names hold it
 	nameDF   map[string]int   // name term -> number of topics naming it
+	termID   map[string]int32 // name term -> its number, from 0
 	words    map[string]string
 }
 
@@ -137,7 +144,35 @@ func newTopics(kv *evidence.Version, an *lexicon.Analyzer, th *lexicon.Thesaurus
 			}
 		}
 	}
+	t.weigh()
 	return t
+}
+
+// weigh numbers every name term and computes, for each topic name, its
+// terms' numbers and rarity weights, so that nameCover reads no map and
+// takes no logarithm per question.
+func (t *Topics) weigh() {
+	t.termID = map[string]int32{}
+	n := float64(len(t.topics))
+	for ti := range t.topics {
+		tp := &t.topics[ti]
+		tp.ids = make([][]int32, len(tp.names))
+		tp.weights = make([][]float64, len(tp.names))
+		for k, name := range tp.names {
+			ids := make([]int32, len(name))
+			ws := make([]float64, len(name))
+			for i, term := range name {
+				id, ok := t.termID[term]
+				if !ok {
+					id = int32(len(t.termID))
+					t.termID[term] = id
+				}
+				ids[i] = id
+				ws[i] = math.Log(1 + n/float64(max(t.nameDF[term], 1)))
+			}
+			tp.ids[k], tp.weights[k] = ids, ws
+		}
+	}
 }
 
 // exactly returns the topics one of whose names is exactly terms.

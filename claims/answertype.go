@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 
+	"github.com/dermliving/dermliving/internal/wordre"
 	"github.com/dermliving/dermliving/lexicon"
 )
 
@@ -24,7 +25,10 @@ type answerType struct {
 	// question that asks how long or where is not answered by a sentence
 	// that names no duration or body site when one of the candidates does.
 	required bool
-	question *regexp.Regexp // the question asks for this kind of answer
+	// question matches a question that asks for this kind of answer: a
+	// *wordre.Regexp in answerTypes, run only at the words where a match
+	// can begin.
+	question interface{ MatchString(string) bool }
 	// answers reports whether a sentence holds such an answer.
 	answers func(sentence string) bool
 	// unless, when set, marks questions that ask otherwise despite the
@@ -88,18 +92,18 @@ var answerTypes = []answerType{
 		name:     "duration",
 		required: true,
 		unless:   onsetRE,
-		question: regexp.MustCompile(`(?i)\b(how long|how many (minutes|hours|days|weeks|months|years)|how (soon|quickly|fast)|how much time|when (does|do|will|can|should)\b.*\b(go away|clear|fade|resolve|heal|settle|disappear|stop|end|improve)|wears? off|last(s)? forever|for life)\b`),
+		question: wordre.MustCompile(`(?i)\b(how long|how many (minutes|hours|days|weeks|months|years)|how (soon|quickly|fast)|how much time|when (does|do|will|can|should)\b.*\b(go away|clear|fade|resolve|heal|settle|disappear|stop|end|improve)|wears? off|last(s)? forever|for life)\b`),
 		answers:  matcher(`(?i)\b(` + numberWord + `(\s*(to|or|-|–)\s*` + numberWord + `)?\s+(minutes?|hours?|days?|weeks?|months?|years?|decades?)|within\b|lifelong|for life|permanent(ly)?|overnight|temporar(y|ily)|months|years|weeks|days|hours)\b`),
 	},
 	{
 		name:     "population",
-		question: regexp.MustCompile(`(?i)(^\W*who\b|\bwho (is|are|gets?|tends?|develops?)\b|\bwhich (people|persons|groups?|patients|populations?|ages?|age groups?)\b|\bwhat (age|ages|age groups?|kinds? of people|types? of people|groups?)\b|\bat what age\b|\bhow common\b|\bmore common in\b|\bmost (likely|at risk|prone)\b|\bat (higher |greater |most )?risk\b|\bprone\b)`),
+		question: wordre.MustCompile(`(?i)(^\W*who\b|\bwho (is|are|gets?|tends?|develops?)\b|\bwhich (people|persons|groups?|patients|populations?|ages?|age groups?)\b|\bwhat (age|ages|age groups?|kinds? of people|types? of people|groups?)\b|\bat what age\b|\bhow common\b|\bmore common in\b|\bmost (likely|at risk|prone)\b|\bat (higher |greater |most )?risk\b|\bprone\b)`),
 		answers:  matcher(`(?i)\b(women|men|woman|man|female|male|girls|boys|children|child|kids|adults?|infants?|babies|baby|newborns?|toddlers|teenagers|teens|adolescents|young people|older (people|adults)|elderly|people (with|who|of|in|over|under)|anyone|everyone|any age|all ages|aged?|ages|years old|skin (tones?|types?)|(fair|dark|darker|light|lighter|medium) skin|families|family history|more common in|most common in)\b`),
 	},
 	{
 		name:     "organism",
 		required: true,
-		question: regexp.MustCompile(`(?i)\b(which|what|what kind of|what type of)\s+(bacteria|bacterium|germs?|organisms?|microbes?|microorganisms?|virus(es)?|fung(i|us)|mites?|yeasts?|infection)\b|\bwhat (germ|bug|microbe)\b|\bcaused by (a |an )?(germ|bacteria|virus|fungus)\b`),
+		question: wordre.MustCompile(`(?i)\b(which|what|what kind of|what type of)\s+(bacteria|bacterium|germs?|organisms?|microbes?|microorganisms?|virus(es)?|fung(i|us)|mites?|yeasts?|infection)\b|\bwhat (germ|bug|microbe)\b|\bcaused by (a |an )?(germ|bacteria|virus|fungus)\b`),
 		// The answer names an organism; "bacteria" alone does not say which.
 		// "Dermatophyte fungi" is a kind, not which fungus.
 		answers: matcher(`(?i)(streptococc|staphylococc|\bstrep\b|\bstaph\b|\w+virus\b|herpes|varicella|papilloma|\bhpv\b|yeasts?\b|\bmites?\b|\blice\b|louse|candida|trichophyton|malassezia|microsporum|epidermophyton|pseudomonas|cutibacterium|propionibacterium|sarcoptes|demodex|corynebacterium|aureus|pyogenes)`),
@@ -107,7 +111,7 @@ var answerTypes = []answerType{
 	{
 		name:     "medicine",
 		required: true,
-		question: regexp.MustCompile(`(?i)\b(which|what|what kinds? of|what types? of)\s+(medicines?|medications?|drugs?|tablets|pills|creams?|ointments?|antibiotics?)\b`),
+		question: wordre.MustCompile(`(?i)\b(which|what|what kinds? of|what types? of)\s+(medicines?|medications?|drugs?|tablets|pills|creams?|ointments?|antibiotics?)\b`),
 		// The answer names a medicine or a kind of one; "a medicine"
 		// alone does not say which.
 		answers: matcher(`(?i)(antibiotic|antifungal|antiviral|antihistamine|antiseptic|corticosteroid|steroid|retinoid|diuretic|immunosuppress|tablets?|creams?|ointments?|lotions?|injections?|biologics?|inhibitors?|\w+(cycline|mycin|cillin|azole|mab|nib|olone|sone|pril|sartan|statin|vir)\b|terbinafine|naftifine)`),
@@ -116,19 +120,19 @@ var answerTypes = []answerType{
 		// "What does tinea pedis look like?" asks for its appearance, not
 		// for what it looks like.
 		name:     "lookalike",
-		question: regexp.MustCompile(`(?i)\b(look(s)? like\s+\w+|looks? similar|mistaken for|confused with|mimic\w*|resembl\w*|tell\b.*\bapart|difference between|differ from|distinguish\w*|other conditions?)\b`),
+		question: wordre.MustCompile(`(?i)\b(look(s)? like\s+\w+|looks? similar|mistaken for|confused with|mimic\w*|resembl\w*|tell\b.*\bapart|difference between|differ from|distinguish\w*|other conditions?)\b`),
 		answers:  matcher(`(?i)\b(look(s)? (like|similar)|similar|resembl\w*|mimic\w*|confused|mistaken|distinguish\w*|differ\w*|other conditions?|conditions such as|such as|unlike|rule out|ruled out)\b`),
 	},
 	{
 		name:     "prevention",
-		question: regexp.MustCompile(`(?i)\b(prevent\w*|lower (the|my|your|their)? ?risk|reduce (the|my|your|their)? ?risk|cut (the )?risk|avoid getting|stop\b.*\bfrom (getting|coming|spreading|returning)|protect\w*)\b`),
+		question: wordre.MustCompile(`(?i)\b(prevent\w*|lower (the|my|your|their)? ?risk|reduce (the|my|your|their)? ?risk|cut (the )?risk|avoid getting|stop\b.*\bfrom (getting|coming|spreading|returning)|protect\w*)\b`),
 		answers:  matcher(`(?i)\b(prevent\w*|reduc\w*|lower\w*|avoid\w*|protect\w*|limit\w*|shade|sunscreen|cover\w*|keep\w*|wash\w*|do not share|not sharing)\b`),
 	},
 	{
 		// "Why do head lice treatments have to be repeated?" is answered by
 		// the sentence that gives a reason or a purpose.
 		name:     "reason",
-		question: regexp.MustCompile(`(?i)^\W*(why\b|what is the reason|how come\b)`),
+		question: wordre.MustCompile(`(?i)^\W*(why\b|what is the reason|how come\b)`),
 		answers:  matcher(`(?i)\b(because|since|so that|in order to|to (kill|prevent|stop|allow|let|help|reduce|avoid|protect|remove|treat|clear|catch|check|rule out|exclude)|due to|caused by|result(s|ing)? (from|of|in)|leads? to|driven by|triggered by|as a result|which (means|allows|lets))\b`),
 	},
 	{
@@ -137,21 +141,21 @@ var answerTypes = []answerType{
 		// by ("is not caused by poor hygiene").
 		name:     "caused by",
 		required: true,
-		question: regexp.MustCompile(`(?i)^\W*(is|are|can|could|does|do|was|were)\b[^?]{0,80}?\b(caused by|due to|the result of|a result of|because of)\b`),
+		question: wordre.MustCompile(`(?i)^\W*(is|are|can|could|does|do|was|were)\b[^?]{0,80}?\b(caused by|due to|the result of|a result of|because of)\b`),
 		answers:  matcher(`(?i)\b(caused by|due to|the result of|results? from|because of|causes? of)\b`),
 	},
 	{
 		// "Is scalp ringworm catching?" is answered by the sentence that
 		// says whether and how it passes between people.
 		name:     "contagion",
-		question: regexp.MustCompile(`(?i)\b(contagious|catching|infectious|catch(es)?|caught|spread(s|ing)?|pass(ed|es)? (it )?on|transmit\w*|transmission)\b`),
+		question: wordre.MustCompile(`(?i)\b(contagious|catching|infectious|catch(es)?|caught|spread(s|ing)?|pass(ed|es)? (it )?on|transmit\w*|transmission)\b`),
 		answers:  matcher(`(?i)\b(contagious|infectious|spreads?|spreading|catch(es|ing)?|caught|pass(ed|es)? (on|to|between|from)|transmit\w*|transmission|direct contact|skin-to-skin|person to person|shared|sharing)\b`),
 	},
 	{
 		// "Can you get shingles more than once?" is answered by the sentence
 		// that says whether it comes back.
 		name:     "recurrence",
-		question: regexp.MustCompile(`(?i)\b(more than once|(a )?second time|twice|again|come back|comes back|coming back|recur\w*|return\w*|keep (coming|getting))\b`),
+		question: wordre.MustCompile(`(?i)\b(more than once|(a )?second time|twice|again|come back|comes back|coming back|recur\w*|return\w*|keep (coming|getting))\b`),
 		answers:  matcher(`(?i)\b(recur\w*|come back|comes back|coming back|return\w*|again|more than once|(only )?one episode|repeated episodes|second episode|relaps\w*)\b`),
 	},
 	{
@@ -160,7 +164,7 @@ var answerTypes = []answerType{
 		// by what triggers it.
 		name:     "complications",
 		required: true,
-		question: regexp.MustCompile(`(?i)\b(complications?|go(es)? (along|together) with|other (health )?(problems|conditions|diseases|illnesses)|lead to|long[- ]term (effects?|problems?|harm)|side[- ]effects?|adverse effects?)\b`),
+		question: wordre.MustCompile(`(?i)\b(complications?|go(es)? (along|together) with|other (health )?(problems|conditions|diseases|illnesses)|lead to|long[- ]term (effects?|problems?|harm)|side[- ]effects?|adverse effects?)\b`),
 		answers:  matcher(complicationAnswers),
 	},
 	{
@@ -168,7 +172,7 @@ var answerTypes = []answerType{
 		// says what it is linked to, without requiring one: "more common in
 		// people with Parkinson's disease" says it too.
 		name:     "association",
-		question: regexp.MustCompile(`(?i)\b(linked (to|with)|associated with|connected (to|with)|dangerous)\b`),
+		question: wordre.MustCompile(`(?i)\b(linked (to|with)|associated with|connected (to|with)|dangerous)\b`),
 		answers:  matcher(complicationAnswers),
 	},
 	{
@@ -176,7 +180,7 @@ var answerTypes = []answerType{
 		// popped?") is answered by the sentence that says what is best, not
 		// by the one that says sunburn can blister.
 		name:     "advice",
-		question: regexp.MustCompile(`(?i)^\W*(should|shall|must|ought|is it (safe|ok|okay|alright|all right|wise|advisable|a good idea|best|better|bad|harmful|necessary)|do (i|you|we) (need|have) to|(do|does)\s+[^?]{1,60}?\s+(need|have)\s+to)\b`),
+		question: wordre.MustCompile(`(?i)^\W*(should|shall|must|ought|is it (safe|ok|okay|alright|all right|wise|advisable|a good idea|best|better|bad|harmful|necessary)|do (i|you|we) (need|have) to|(do|does)\s+[^?]{1,60}?\s+(need|have)\s+to)\b`),
 		answers:  matcher(`(?i)\b(should|best|better|avoid\w*|advis\w*|recommend\w*|discourag\w*|safe|unsafe|helps?|do not|don't|never|not needed|no need|needs? no|not need\w*|no treatment|unnecessary|necessary|needs? to)\b`),
 	},
 }

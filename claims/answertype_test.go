@@ -1,8 +1,13 @@
 package claims
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/dermliving/dermliving/internal/wordre"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -148,6 +153,42 @@ func TestAbsenceType(t *testing.T) {
 	for _, q := range []string{"What are the blisters of bullous pemphigoid like?", "Why does acne appear without warning?"} {
 		if at := absenceType(an, q); at != nil {
 			t.Errorf("absenceType(%q) asks for an absence", q)
+		}
+	}
+}
+
+// TestAnswerTypeQuestionsAtWords checks that each kind's question pattern,
+// run only at the words where a match can begin, answers as its plain
+// expression does on every question of the answer sets and gate cases and
+// variants of them.
+func TestAnswerTypeQuestionsAtWords(t *testing.T) {
+	var qs []string
+	files, _ := filepath.Glob("../testdata/answers/*.jsonl")
+	cases, _ := filepath.Glob("../sandbox/content/cases/*.jsonl")
+	for _, name := range append(files, cases...) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			var c struct{ Question string }
+			if json.Unmarshal([]byte(line), &c) == nil && c.Question != "" {
+				qs = append(qs, c.Question, strings.ToUpper(c.Question), "x"+c.Question, strings.ReplaceAll(c.Question, "k", "\u212a"))
+			}
+		}
+	}
+	if len(qs) < 1000 {
+		t.Fatalf("%d questions read: the sets moved?", len(qs))
+	}
+	for _, at := range answerTypes {
+		re := at.question.(*wordre.Regexp)
+		if !re.AtWords() {
+			t.Errorf("%s: the question pattern runs at every position", at.name)
+		}
+		for _, q := range qs {
+			if got, want := re.MatchString(q), re.Plain().MatchString(q); got != want {
+				t.Errorf("%s on %q: %v, plain expression %v", at.name, q, got, want)
+			}
 		}
 	}
 }

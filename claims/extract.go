@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dermliving/dermliving/internal/wordre"
 	"github.com/dermliving/dermliving/lexicon"
 	"github.com/dermliving/dermliving/retrieve"
 )
@@ -196,7 +197,7 @@ func namesTerm(an *lexicon.Analyzer, term []string, sentence string) bool {
 }
 
 // whereRE asks for a location on the body.
-var whereRE = regexp.MustCompile(`(?i)^\W*(where\b|which (parts?|areas?|sites?) of the body|what (parts?|areas?) of the body|on which (parts?|areas?))`)
+var whereRE = wordre.MustCompile(`(?i)^\W*(where\b|which (parts?|areas?|sites?) of the body|what (parts?|areas?) of the body|on which (parts?|areas?))`)
 
 // bodySites is the body-site class of the contrast sets.
 var bodySites = func() map[string]bool {
@@ -268,14 +269,7 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 				continue
 			}
 			own := a.sets[si]
-			ctx := lexicon.NewTermSet()
-			for t := range own {
-				ctx[t] = struct{}{}
-			}
-			for t := range context {
-				ctx[t] = struct{}{}
-			}
-			cov, _ := retrieve.Coverage(concepts, ctx)
+			cov, _ := retrieve.CoverageIn(concepts, own, context)
 			ownCov, _ := retrieve.Coverage(concepts, own)
 			if cov < minSentenceCoverage || ownCov == 0 {
 				continue

@@ -111,12 +111,15 @@ func (s TermSet) Jaccard(o TermSet) float64 {
 // alternative's terms that s holds with its head word (so "chronic
 // urticaria" goes some way to "chronic spontaneous urticaria"), and 0 for a
 // single word that is absent.
-func (c Concept) Matched(s TermSet) float64 {
+func (c Concept) Matched(s TermSet) float64 { return c.MatchedIn(s, nil) }
+
+// MatchedIn is Matched on the union of s and more, without building it.
+func (c Concept) MatchedIn(s, more TermSet) float64 {
 	best := 0.0
 	for _, alt := range c.Alternatives {
 		n := 0
 		for _, t := range alt {
-			if s.Has(t) {
+			if s.Has(t) || more.Has(t) {
 				n++
 			}
 		}
@@ -126,7 +129,7 @@ func (c Concept) Matched(s TermSet) float64 {
 		// Partial credit needs the head word, the last: "chronic urticaria"
 		// is part of "chronic spontaneous urticaria", but "acne" is no part
 		// of "acne rosacea".
-		if len(alt) > 1 && s.Has(alt[len(alt)-1]) {
+		if len(alt) > 1 && (s.Has(alt[len(alt)-1]) || more.Has(alt[len(alt)-1])) {
 			best = max(best, float64(n)/float64(len(alt)))
 		}
 	}

@@ -376,6 +376,12 @@ func (ix *Index) inSourceTitles(c lexicon.Concept) bool {
 // Coverage is the rarity-weighted share of concepts matched by terms, and
 // whether the anchor (the rarest concept the index knows) is among them.
 func Coverage(concepts []Weighted, terms lexicon.TermSet) (cov float64, anchor bool) {
+	return CoverageIn(concepts, terms, nil)
+}
+
+// CoverageIn is Coverage on the union of terms and more, without building
+// it.
+func CoverageIn(concepts []Weighted, terms, more lexicon.TermSet) (cov float64, anchor bool) {
 	var total, got, anchorW float64
 	anchorAt := -1
 	for i, c := range concepts {
@@ -394,7 +400,7 @@ func Coverage(concepts []Weighted, terms lexicon.TermSet) (cov float64, anchor b
 		if c.Filler {
 			continue
 		}
-		m := c.Matched(terms)
+		m := c.MatchedIn(terms, more)
 		got += c.Weight * m
 		if i == anchorAt && m == 1 {
 			anchor = true

@@ -100,12 +100,12 @@ type Index struct {
 	avgLen        [3]float64 // mean analysed length of text, section and title
 	overviewTerms []string
 
-	mu     sync.RWMutex
-	closed bool
-	dir    string                // the persisted index's directory, or ""
-	fault  atomic.Pointer[error] // the first engine panic recovered (see recoverEngine)
-	df     sync.Map              // term -> uint64
-	terms  sync.Map              // doc position -> lexicon.TermSet
+	mu      sync.RWMutex
+	closed  bool
+	dir     string                     // the persisted index's directory, or ""
+	fault   atomic.Pointer[error]      // the first engine panic recovered (see recoverEngine)
+	df      sync.Map                   // term -> uint64
+	statsOf []atomic.Pointer[docStats] // doc position -> its stats, once read (see stats)
 	// described reports, once, whether the thesaurus describes the
 	// knowledge (see thesaurusDescribes).
 	described func() bool
@@ -293,6 +293,7 @@ func newIndex(idx bleve.Index, docs docList, opts *Options, lens *[3]float64) (*
 		docs:     docs,
 		pos:      o.Positions,
 		docCount: float64(docs.len()),
+		statsOf:  make([]atomic.Pointer[docStats], docs.len()),
 	}
 	if len(ix.pos) != docs.len() {
 		ix.pos = make(map[string]int, docs.len())

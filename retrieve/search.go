@@ -28,8 +28,8 @@ func (ix *Index) stats(id string) (*docStats, bool) {
 	if !ok {
 		return nil, false
 	}
-	if v, ok := ix.terms.Load(p); ok {
-		return v.(*docStats), true
+	if st := ix.statsOf[p].Load(); st != nil {
+		return st, true
 	}
 	d := ix.docs.at(p)
 	st := &docStats{all: lexicon.TermSet{}}
@@ -42,7 +42,7 @@ func (ix *Index) stats(id string) (*docStats, bool) {
 		}
 		st.length[i] = len(ts)
 	}
-	ix.terms.Store(p, st)
+	ix.statsOf[p].Store(st)
 	return st, true
 }
 
