@@ -34,7 +34,7 @@ type answerType struct {
 	// unless, when set, marks questions that ask otherwise despite the
 	// question pattern ("Where is tinea pedis picked up?" asks where it
 	// is caught, not where on the body).
-	unless *regexp.Regexp
+	unless interface{ MatchString(string) bool }
 	// held, for the kinds in answerTypes, remembers answers for sentences
 	// already read: the same passages' sentences are read question after
 	// question.
@@ -56,7 +56,7 @@ func init() {
 
 // onsetRE asks how soon something starts after its cause: "how long
 // after touching an allergen does the rash appear?".
-var onsetRE = regexp.MustCompile(`(?i)\bhow (?:(?:long|soon|quickly|fast|many (?:minutes|hours|days|weeks)) after\b|soon|quickly|fast)[^?]{0,80}?\b(appear\w*|show\w* up|start\w*|develop\w*|come up|begin\w*|break\w* out|react\w*)\b`)
+var onsetRE = wordre.MustCompile(`(?i)\bhow (?:(?:long|soon|quickly|fast|many (?:minutes|hours|days|weeks)) after\b|soon|quickly|fast)[^?]{0,80}?\b(appear\w*|show\w* up|start\w*|develop\w*|come up|begin\w*|break\w* out|react\w*)\b`)
 
 // whereCaughtRE asks where a condition is caught or picked up.
 var whereCaughtRE = regexp.MustCompile(`(?i)\bwhere\b.{0,60}\b(caught|catch\w*|pick(ed|s)? up|get it|got it|spread\w*|transmit\w*)`)
