@@ -41,6 +41,7 @@ func TestClassify(t *testing.T) {
 		{"sebaceous cyst - is it anything to worry about?", "prognosis"}, // how serious it is, not when to see someone
 		{"When should I worry about a mole?", "see_clinician"},
 		{"How can people keep a contact allergy rash from coming back?", "selfcare"},
+		{"What helps rosacea, both medical treatments and things you can do day to day?", "treatment+selfcare"},
 		{"What side effects can steroid creams have?", "treatment+complications"}, // the creams, and what they can do
 	}
 	for _, tt := range tests {

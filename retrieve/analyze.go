@@ -177,6 +177,12 @@ func (ix *Index) Analyze(question string) []Weighted {
 			ix.lighten(out, question[m[2]:m[3]], true)
 		}
 	}
+	// "What helps rosacea, and things you can do day to day?" asks for
+	// self-care: "day to day" says so, and a passage that happens to say
+	// "a day" is no better an answer for it.
+	for _, m := range everydayRE.FindAllStringIndex(question, -1) {
+		ix.lighten(out, question[m[0]:m[1]], true)
+	}
 	// "got a bumpy itchy rash after a hot tub on holiday - what causes hot
 	// tub rash?" asks what its question asks: the account's own words
 	// (bumpy, holiday) weigh lightly, except those that name something the
@@ -243,6 +249,9 @@ func (ix *Index) lighten(out []Weighted, span string, light bool) {
 		}
 	}
 }
+
+// everydayRE finds words that ask for what people do every day: self-care.
+var everydayRE = regexp.MustCompile(`(?i)\b(?:day[-\s]to[-\s]day|every\s*day|daily\s+life|in\s+daily\s+life)\b`)
 
 // howLongRE finds the verb of a question that asks how long something
 // lasts.
