@@ -143,6 +143,9 @@ func TestComposeFocus(t *testing.T) {
 		{"Can melanoma start in a mole?", []string{"Melanoma"}},
 		{"What causes lichen sclerosus?", nil},
 		{"how to treat frostbite on fingers", nil},
+		// A word the version never uses names what is asked about: skin
+		// tags are not intertrigo of the neck folds.
+		{"How do you get rid of skin tags on the neck?", nil},
 	}
 	for _, tt := range tests {
 		a, c := compose(t, tt.q)

@@ -239,9 +239,16 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			if w.Filler || c.phrasingGroup(w.Concept) {
 				continue
 			}
-			n++
+			// A word the version never uses is likely the name of what is
+			// asked about ("skin tags on the neck"): it counts twice,
+			// unless it is short ("vs", "u").
+			k := 1
+			if !w.Known && len(w.Terms) == 1 && len(w.Terms[0]) >= 3 {
+				k = 2
+			}
+			n += k
 			if w.MatchedBy(held) {
-				have++
+				have += k
 			}
 		}
 		if n > 0 && float64(have) < unnamedCover*float64(n) {
