@@ -234,6 +234,7 @@ func TestSectionFor(t *testing.T) {
 		{"What are the ways to get rid of molluscum contagiosum?", answer.Section{IDs: []string{"ev_molluscum_contagiosum_treatment_1", "ev_molluscum_contagiosum_treatment_2"}, Whole: true}},
 		{"What treatments are used for androgenetic alopecia in women?", answer.Section{IDs: []string{"ev_androgenetic_alopecia_treatment_1", "ev_androgenetic_alopecia_treatment_2"}, Whole: true}},
 		{"What are the treatment options for keloids?", answer.Section{IDs: []string{"ev_keloids_treatment_1", "ev_keloids_treatment_2"}, Whole: true}},
+		{"how do u stop onychomycosis from coming back or spreading", answer.Section{IDs: []string{"ev_onychomycosis_selfcare_1"}, Whole: true}},
 		// An account of someone's case before the question.
 		{"my grandad's doctor mentioned a rodent ulcer on his nose - what is that exactly?", answer.Section{IDs: []string{"ev_basal_cell_carcinoma_overview_1", "ev_basal_cell_carcinoma_overview_2"}}},
 		{"What usually triggers a flare of urticaria?", answer.Section{IDs: []string{"ev_urticaria_causes_1", "ev_urticaria_causes_2"}, Whole: true}},
