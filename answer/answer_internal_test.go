@@ -42,6 +42,8 @@ func TestClassify(t *testing.T) {
 		{"When should I worry about a mole?", "see_clinician"},
 		{"How can people keep a contact allergy rash from coming back?", "selfcare"},
 		{"What helps rosacea, both medical treatments and things you can do day to day?", "treatment+selfcare"},
+		{"any tips to stop itching at night so I can actually sleep?", "selfcare"}, // the itch is what is to be eased
+		{"Does eczema itch?", "symptoms+yesno"},
 		{"What side effects can steroid creams have?", "treatment+complications"}, // the creams, and what they can do
 	}
 	for _, tt := range tests {

@@ -87,6 +87,9 @@ var whereCaughtRE = wordre.MustCompile(`(?i)\bwhere\b.{0,60}\b(?:caught|catch\w*
 // where it appears.
 var peopleRE = wordre.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can)\b|\b(?:children|kids|babies|infants?|elderly|older|women|men|ages?|people|persons?|adults|teenagers|adolescents|patients)\b)`)
 
+// symptomsBesidesItchRE is the Symptoms rule without its words of itching.
+var symptomsBesidesItchRE = wordre.MustCompile(`(?i)\b(?:symptom\w*|signs?\b|look\w*\s+(?:like|different|differ\w*|similar)|how\s+(?:does|do|can|would)\s+.{1,40}\s+look\b|appear(?:ance|s)?\b(?:\s+like)?|feel\w*\s+like|what\s+does\s+.{1,40}\s+(?:look|feel)|recogni[sz]e|tell\s+if|spot\b|present\w*)`)
+
 // riskWordRE asks who gets a condition or how likely it is, beyond naming
 // people.
 var riskWordRE = regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can)\b|\brisk\b|\bmore\s+likely|\bprone\b|\bhow\s+common|\bcommon\s+in\b|\bage\s+group|\bfrequen\w*|\bsusceptib\w*)`)
@@ -153,6 +156,12 @@ func classify(question string) Intent {
 	// only with a word of risk ("who", "prone", "more likely").
 	if in&Risk != 0 && in&^(Risk|YesNo|Definition) != 0 && !riskWordRE.MatchString(question) {
 		in &^= Risk
+	}
+	// "Any tips to stop itching at night?" asks how to ease the itch: a
+	// word of itching beside a request for help names what is to be
+	// helped, not a request for symptoms.
+	if in&Symptoms != 0 && in&(SelfCare|Treatment) != 0 && !symptomsBesidesItchRE.MatchString(question) {
+		in &^= Symptoms
 	}
 	// "What is the treatment for X?" asks for the treatment, not what
 	// treatment is.
