@@ -98,7 +98,7 @@ var answerTypes = []answerType{
 	{
 		name:     "population",
 		question: wordre.MustCompile(`(?i)(^\W*who\b|\bwho (is|are|gets?|tends?|develops?)\b|\bwhich (people|persons|groups?|patients|populations?|ages?|age groups?)\b|\bwhat (age|ages|age groups?|kinds? of people|types? of people|groups?)\b|\bat what age\b|\bhow common\b|\bmore common in\b|\bmost (likely|at risk|prone)\b|\bat (higher |greater |most )?risk\b|\bprone\b)`),
-		answers:  matcher(`(?i)\b(women|men|woman|man|female|male|girls|boys|children|child|kids|adults?|infants?|babies|baby|newborns?|toddlers|teenagers|teens|adolescents|young people|older (people|adults)|elderly|people (with|who|of|in|over|under)|anyone|everyone|any age|all ages|aged?|ages|years old|skin (tones?|types?)|(fair|dark|darker|light|lighter|medium) skin|families|family history|more common in|most common in)\b`),
+		answers:  matcher(`(?i)\b(women|men|woman|man|female|male|girls|boys|children|child|kids|adults?|infants?|babies|baby|newborns?|toddlers|teenagers|teens|adolescents|young people|older (people|adults)|elderly|people (with|who|of|in|over|under)|anyone|everyone|any age|all ages|aged?|ages|years old|skin (tones?|types?)|(fair|dark|darker|light|lighter|medium) skin|families|family history|more common in|most common in|risk factors?|predispos\w*|(raises?|increases?) the risk|at (higher|greater|increased) risk)\b`),
 	},
 	{
 		name:     "organism",
