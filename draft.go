@@ -73,7 +73,7 @@ func extractParts(ctx context.Context, question string, kv *evidence.Version, pa
 		// what room is left.
 		room := answer.MaxSentences - len(out)
 		if left := len(parts) - i; left > 1 {
-			room = max(1, min(room, (room+left-1)/left+1))
+			room = max(1, min(room, (room+left-1)/left))
 		}
 		for _, s := range got {
 			if room == 0 {
