@@ -9,12 +9,12 @@ package decision
 // Regenerate with go generate ./abstain/... (urgent_gen.go).
 
 // urgentModelThreshold is the lowest probability at which the model,
-// trained without the question's split, flags no refused question of
+// trained without the question's fold, flags no refused question of
 // those splits that is not urgent and that no rule flags.
 // Below urgentModelVeto the model overrules a rule's sign: just under
 // the lowest such score of an urgent question a rule flags.
 const (
-	urgentModelThreshold = 0.9993
+	urgentModelThreshold = 0.9981
 	urgentModelVeto      = 0.0034
 )
 
