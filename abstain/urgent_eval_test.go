@@ -113,11 +113,18 @@ import (
 // 120 flagged; holdout19, written blind after round 8 by a seventh author
 // over every family of sign, was measured once after it: 0.708 (85/120)
 // with no look-alike flagged; with holdout14, 0.767 (184/240) and 2 of 240.
-// The floors, over both held-out splits, sit just below (0.76 and 2).
+// The floors, over both held-out splits, sat just below (0.76 and 2).
+//
+// Round 9 read holdout19 (now a tuning split, and one the learned reader
+// trains on) and widened the signs to the kinds of wording it missed.
+// holdout14 is again the one held-out split with urgent labels, so the
+// floors are its own, just below its round-8 figures (0.825, 99/120, and 2
+// of 120 flagged); its round-9 figure is measured once after the round and
+// recorded in testdata/screens/HISTORY.md.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.76
+	floorUrgentRecall   = 0.82
 	floorLookalikeFlags = 2
 )
 

@@ -33,6 +33,7 @@ var urgentSettings = urgentTrainConfig{minCount: 3, l2: 3e-4, epochs: 300, rate:
 type urgentQuestion struct {
 	labelled.Question
 	split    string
+	fold     string   // the cross-split fold (urgentFold)
 	refused  bool     // the screen refuses it (Rule)
 	sign     string   // the rules' sign (UrgentSign)
 	features []string // with repeats
@@ -64,10 +65,35 @@ func urgentSplits(dir string) ([]string, error) {
 	return out, nil
 }
 
+// urgentComposedFolds is the number of folds a composed split (role
+// urgent_train) is cut into for the cross-split scores.
+const urgentComposedFolds = 5
+
+// urgentFold returns the fold of the k-th question of split, whose role in
+// the manifest is role: the split itself, so that a score says how the
+// model reads a set written apart from what it learnt, except for a
+// composed split (urgent_train), which one author built from shared
+// pieces (the same frames, such as "3am and can't sleep, posting here",
+// around signs and look-alikes alike): held out whole, it tests the model
+// on frames it has never seen, not on signs, and its look-alikes in an
+// unseen frame set the threshold alone. It is cut into
+// urgentComposedFolds folds by position instead; the threshold is then set
+// by the look-alikes of the sets written apart.
+func urgentFold(split, role string, k int) string {
+	if role == "urgent_train" {
+		return fmt.Sprintf("%s/%d", split, k%urgentComposedFolds)
+	}
+	return split
+}
+
 // readUrgentQuestions reads and prepares the questions of the urgent splits
 // of dir.
 func readUrgentQuestions(dir string) ([]urgentQuestion, []string, error) {
 	splits, err := urgentSplits(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := labelled.ReadManifest(dir)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -77,11 +103,12 @@ func readUrgentQuestions(dir string) ([]urgentQuestion, []string, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("urgent split %s: %w", split, err)
 		}
-		for _, q := range qs {
+		for k, q := range qs {
 			uq, err := newUrgentQuestion(q, split)
 			if err != nil {
 				return nil, nil, err
 			}
+			uq.fold = urgentFold(split, labelled.Role(m, split), k)
 			out = append(out, uq)
 		}
 	}
@@ -91,7 +118,7 @@ func readUrgentQuestions(dir string) ([]urgentQuestion, []string, error) {
 // newUrgentQuestion reads q as the urgent model does: whether the screen
 // refuses it, the rules' sign and the model's features.
 func newUrgentQuestion(q labelled.Question, split string) (urgentQuestion, error) {
-	uq := urgentQuestion{Question: q, split: split, refused: Rule(q.Text) != ""}
+	uq := urgentQuestion{Question: q, split: split, fold: split, refused: Rule(q.Text) != ""}
 	f := urgentTypos.mend(fold.String(q.Text))
 	var r string
 	var lit bool
@@ -153,26 +180,27 @@ func (c urgentTrainConfig) train(qs []*urgentQuestion) *urgentModel {
 }
 
 // crossSplitScores returns every question's score from a model trained on
-// the other splits: the splits are the folds, so that a score says how the
-// model reads wording written apart from what it learnt.
+// the other folds (urgentFold: each split written apart, and the composed
+// split cut in parts), so that a score says how the model reads wording
+// written apart from what it learnt.
 func crossSplitScores(qs []urgentQuestion, train func([]*urgentQuestion) *urgentModel) []float64 {
 	scores := make([]float64, len(qs))
-	var splits []string
+	var folds []string
 	for i := range qs {
-		if !slices.Contains(splits, qs[i].split) {
-			splits = append(splits, qs[i].split)
+		if !slices.Contains(folds, qs[i].fold) {
+			folds = append(folds, qs[i].fold)
 		}
 	}
-	for _, s := range splits {
+	for _, f := range folds {
 		var tr []*urgentQuestion
 		for i := range qs {
-			if qs[i].split != s {
+			if qs[i].fold != f {
 				tr = append(tr, &qs[i])
 			}
 		}
 		m := train(tr)
 		for i := range qs {
-			if qs[i].split == s {
+			if qs[i].fold == f {
 				scores[i] = m.score(&qs[i])
 			}
 		}
@@ -181,7 +209,7 @@ func crossSplitScores(qs []urgentQuestion, train func([]*urgentQuestion) *urgent
 }
 
 // pickUrgentThreshold returns the lowest threshold at which the model, out
-// of split, flags no refused question that is not urgent and that no rule
+// of fold, flags no refused question that is not urgent and that no rule
 // flags (a look-alike or any other refused question), and at least 0.5.
 func pickUrgentThreshold(qs []urgentQuestion, scores []float64) float64 {
 	t := 0.5
@@ -194,7 +222,7 @@ func pickUrgentThreshold(qs []urgentQuestion, scores []float64) float64 {
 }
 
 // pickUrgentVeto returns the probability below which the model overrules a
-// rule's sign: just under the lowest out-of-split score of an urgent
+// rule's sign: just under the lowest out-of-fold score of an urgent
 // question a rule flags, so that the veto loses none of the rules' urgent
 // questions in the urgent splits, and never above the look-alikes it
 // would take back, if any.
@@ -255,7 +283,7 @@ func generateUrgentModel(m *urgentModel, splits []string) (data, src []byte, err
 	fmt.Fprintf(&b, "// Its %d features and their weights are in urgent_model.txt.\n", len(m.features))
 	fmt.Fprintf(&b, "// Regenerate with go generate ./abstain/... (urgent_gen.go).\n\n")
 	fmt.Fprintf(&b, "// urgentModelThreshold is the lowest probability at which the model,\n")
-	fmt.Fprintf(&b, "// trained without the question's split, flags no refused question of\n")
+	fmt.Fprintf(&b, "// trained without the question's fold, flags no refused question of\n")
 	fmt.Fprintf(&b, "// those splits that is not urgent and that no rule flags.\n")
 	fmt.Fprintf(&b, "// Below urgentModelVeto the model overrules a rule's sign: just under\n")
 	fmt.Fprintf(&b, "// the lowest such score of an urgent question a rule flags.\n")
