@@ -120,11 +120,17 @@ import (
 // holdout14 is again the one held-out split with urgent labels, so the
 // floors are its own, just below its round-8 figures (0.825, 99/120, and 2
 // of 120 flagged); its round-9 figure is measured once after the round and
-// recorded in testdata/screens/HISTORY.md.
+// recorded in testdata/screens/HISTORY.md. It was 0.858 (103/120) with 2 of
+// 120 flagged; holdout20, written blind after round 9 by an eighth author
+// (every family of sign, hurried phone messages, signs mentioned in
+// passing or without medical words, two people in one message), was
+// measured once after it: 0.875 (105/120) with no look-alike flagged; with
+// holdout14, 0.867 (208/240) and 2 of 240. The floors, over both held-out
+// splits, sit just below (0.85 and 2).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.82
+	floorUrgentRecall   = 0.85
 	floorLookalikeFlags = 2
 )
 
