@@ -44,6 +44,7 @@ func TestClassify(t *testing.T) {
 		{"What helps rosacea, both medical treatments and things you can do day to day?", "treatment+selfcare"},
 		{"any tips to stop itching at night so I can actually sleep?", "selfcare"}, // the itch is what is to be eased
 		{"Does eczema itch?", "symptoms+yesno"},
+		{"how do you get scabies?", "cause+contagion"},
 		{"What side effects can steroid creams have?", "treatment+complications"}, // the creams, and what they can do
 	}
 	for _, tt := range tests {

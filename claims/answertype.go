@@ -148,7 +148,7 @@ var answerTypes = []answerType{
 		// "Is scalp ringworm catching?" is answered by the sentence that
 		// says whether and how it passes between people.
 		name:     "contagion",
-		question: wordre.MustCompile(`(?i)\b(contagious|catching|infectious|catch(es)?|caught|spread(s|ing)?|pass(ed|es)? (it )?on|transmit\w*|transmission)\b`),
+		question: wordre.MustCompile(`(?i)\b(contagious|catching|infectious|catch(es)?|caught|how (do|does|can) (you|people|they|someone|kids|children) get|spread(s|ing)?|pass(ed|es)? (it )?on|transmit\w*|transmission)\b`),
 		answers:  matcher(`(?i)\b(contagious|infectious|spreads?|spreading|catch(es|ing)?|caught|pass(ed|es)? (on|to|between|from)|transmit\w*|transmission|direct contact|skin-to-skin|person to person|shared|sharing)\b`),
 	},
 	{

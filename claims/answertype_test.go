@@ -35,6 +35,7 @@ func TestAskedTypes(t *testing.T) {
 		{"Why should sunscreen be reapplied?", []string{"reason"}},
 		{"Can you get shingles more than once?", []string{"recurrence"}},
 		{"Is scalp ringworm catching?", []string{"contagion"}},
+		{"how do you get scabies?", []string{"contagion"}}, // how it passes to someone
 		{"Is dermatomyositis linked to cancer?", []string{"association"}},
 		{"is seborrheic dermatitis caused by not washing enough", []string{"caused by"}},
 		{"Once you're allergic to nickel, does the allergy wear off?", []string{"duration"}},
