@@ -333,7 +333,7 @@ func statesCause(text string) bool {
 // association as a cause (madeCausal).
 func (v *Lexical) misbound(claim, span string) bool {
 	cu := v.claimUnits(claim)
-	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span) || v.movedDescription(claim, span) || v.crossedClauses(claim, span)
+	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span) || v.movedDescription(claim, span) || v.crossedClauses(claim, span) || v.movedClass(claim, span)
 }
 
 // claimUnits returns a function that gives the claim's entity units, found
