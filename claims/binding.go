@@ -267,10 +267,10 @@ func (v *Lexical) crossedUnits(claimUnits func() []unit, span string) bool {
 }
 
 // causalRE finds words that state a cause.
-var causalRE = regexp.MustCompile(`(?i)\b(causes?|caused|causing|leads? to|led to|triggers?|triggered|results? (?:in|from)|resulting|due to|because|responsible for|underlies|produces?|produced)\b`)
+var causalRE = regexp.MustCompile(`(?i)\b(causes?|caused|causing|leads? to|led to|triggers?|triggered|results? (?:in|from)|resulting|due to|because|responsible for|underlies|produces?|produced|gives? rise to)\b`)
 
 // associationRE finds words that state an association without a direction.
-var associationRE = regexp.MustCompile(`(?i)\b(associated|associations?|linked|links?|correlated)\b`)
+var associationRE = regexp.MustCompile(`(?i)\b(associated|associations?|linked|links?|correlated|markers? of|signs? of|points? to|indicates?|suggests?)\b`)
 
 // madeCausal reports whether a stretch of the claim (between side ends, see
 // sideEndRE) states a cause where the span's stretch that matches it best
@@ -333,7 +333,7 @@ func statesCause(text string) bool {
 // association as a cause (madeCausal).
 func (v *Lexical) misbound(claim, span string) bool {
 	cu := v.claimUnits(claim)
-	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span) || v.movedDescription(claim, span)
+	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span) || v.movedDescription(claim, span) || v.crossedClauses(claim, span) || v.movedClass(claim, span)
 }
 
 // claimUnits returns a function that gives the claim's entity units, found
@@ -355,7 +355,7 @@ func (v *Lexical) claimUnits(claim string) func() []unit {
 // after X"), with a bare "caused", which in reference text is a participle
 // ("a rash caused when the virus reactivates"); group 2 the others ("X
 // causes Y", "X before Y", "X more than Y").
-var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es)? to|spreads? (?:in)?to|than))\b`)
+var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es)? to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely))\b`)
 
 // nounCauseRE finds "cause" used as a noun ("the main cause of"), which
 // names no direction.
@@ -369,6 +369,21 @@ var lesserRE = regexp.MustCompile(`(?i)\b(less|fewer|lower|smaller|shorter|rarer
 // contrasting conjunction.
 var sideEndRE = regexp.MustCompile(`(?i);|\b(while|whereas|but|although|though)\b|,\s+and\b|[.!?](?:\s|$)`)
 
+// riskForRE finds a list of risk factors ("risk factors for X include
+// A, B and C"), which relations reads as "X results from A, B and C".
+var riskForRE = regexp.MustCompile(`(?i)\brisk factors? (?:for|of) ([^,.;]+?) (?:include|includes|are)\b`)
+
+// moreLikelyRE finds "make X more likely", which relations reads as "make
+// more likely X": the cause before the verb, the effect after it.
+var moreLikelyRE = regexp.MustCompile(`(?i)\b(makes?|making) ((?:[\w'-]+ ){1,3})more likely\b`)
+
+// relationText rewrites the relations riskForRE and moreLikelyRE find
+// into the order relationRE reads.
+func relationText(text string) string {
+	text = riskForRE.ReplaceAllString(text, "$1 results from")
+	return moreLikelyRE.ReplaceAllString(text, "make more likely $2")
+}
+
 // relation is one directed relation in a text: the terms of its first
 // argument (the cause, the earlier, the greater) and of its second.
 type relation struct {
@@ -378,6 +393,7 @@ type relation struct {
 
 // relations returns the directed relations of text.
 func (v *Lexical) relations(text string) []relation {
+	text = relationText(text)
 	var out []relation
 	ms := relationRE.FindAllStringSubmatchIndex(text, -1)
 	for i, m := range ms {
@@ -424,7 +440,7 @@ func (v *Lexical) relations(text string) []relation {
 // decides: reversed when terms of each claim argument sit in the other
 // argument there.
 func (v *Lexical) reversedRole(claim, span string) bool {
-	if !relationRE.MatchString(claim) || !relationRE.MatchString(span) {
+	if !relationRE.MatchString(relationText(claim)) || !relationRE.MatchString(relationText(span)) {
 		return false
 	}
 	srs := v.cache.spanRelations(v, span)

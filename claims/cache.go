@@ -25,10 +25,11 @@ type sentenceCache struct {
 	an      *lexicon.Analyzer
 	m       sync.Map // text -> *analysed
 	n       atomic.Int64
-	clauses memo[[]clause]   // span text -> its clauses
-	units   memo[[]unit]     // span text -> its entity units
-	rels    memo[[]relation] // span text -> its directed relations
-	items   memo[[]listItem] // span text -> its list items
+	clauses memo[[]clause]          // span text -> its clauses
+	units   memo[[]unit]            // span text -> its entity units
+	rels    memo[[]relation]        // span text -> its directed relations
+	items   memo[[]listItem]        // span text -> its list items
+	cls     memo[[]lexicon.TermSet] // span text -> its clauses' terms (see clauseTerms)
 	max     int64
 }
 
@@ -128,4 +129,13 @@ func (c *sentenceCache) spanItems(v *Lexical, text string) []listItem {
 		return v.listItems(text)
 	}
 	return c.items.get(text, c.max, v.listItems)
+}
+
+// spanClauseTerms returns the terms of a supporting span's clauses (see
+// clauseTerms), found once and kept like its clauses.
+func (c *sentenceCache) spanClauseTerms(v *Lexical, text string) []lexicon.TermSet {
+	if c == nil {
+		return v.clauseTerms(text)
+	}
+	return c.cls.get(text, c.max, v.clauseTerms)
 }
