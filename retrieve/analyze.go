@@ -183,6 +183,11 @@ func (ix *Index) Analyze(question string) []Weighted {
 	for _, m := range everydayRE.FindAllStringIndex(question, -1) {
 		ix.lighten(out, question[m[0]:m[1]], true)
 	}
+	// "Where on the body does HS appear?" asks for places: "the body"
+	// says so, and a sentence that says "body" is no better an answer.
+	for _, m := range onTheBodyRE.FindAllStringIndex(question, -1) {
+		ix.lighten(out, question[m[0]:m[1]], true)
+	}
 	// "got a bumpy itchy rash after a hot tub on holiday - what causes hot
 	// tub rash?" asks what its question asks: the account's own words
 	// (bumpy, holiday) weigh lightly, except those that name something the
@@ -252,6 +257,9 @@ func (ix *Index) lighten(out []Weighted, span string, light bool) {
 
 // everydayRE finds words that ask for what people do every day: self-care.
 var everydayRE = regexp.MustCompile(`(?i)\b(?:day[-\s]to[-\s]day|every\s*day|daily\s+life|in\s+daily\s+life)\b`)
+
+// onTheBodyRE finds the words that ask where on the body.
+var onTheBodyRE = regexp.MustCompile(`(?i)\b(?:(?:on|of|over|across)\s+(?:the|your|my|their|his|her|a)\s+body|body\s+(?:parts?|areas?|sites?))\b`)
 
 // howLongRE finds the verb of a question that asks how long something
 // lasts.

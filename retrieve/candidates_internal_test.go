@@ -226,6 +226,7 @@ func TestAnalyzeLight(t *testing.T) {
 		{"Is itching a sign of dermatomyositis?", nil},
 		{"What is pityriasis rosea?", nil},
 		{"What helps pityriasis rosea day to day?", []string{"day"}}, // asks for self-care
+		{"Where on the body does pityriasis rosea appear?", []string{"bodi", "appear"}}, // asks for places
 	}
 	for _, tt := range tests {
 		var got []string
