@@ -146,6 +146,13 @@ func TestComposeFocus(t *testing.T) {
 		// A word the version never uses names what is asked about: skin
 		// tags are not intertrigo of the neck folds.
 		{"How do you get rid of skin tags on the neck?", nil},
+		// A condition the version has no topic of is not answered from
+		// one that shares a word of its name; a question that names a
+		// topic of the version besides it is.
+		{"How is tinea versicolor treated?", nil},
+		{"What is nummular eczema?", nil},
+		{"How is tinea cruris treated?", nil},
+		{"Can someone with shingles give a child chickenpox?", []string{"Shingles"}},
 	}
 	for _, tt := range tests {
 		a, c := compose(t, tt.q)

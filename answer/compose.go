@@ -171,6 +171,11 @@ func (c *Composer) namedFocus(question string, concepts []retrieve.Weighted, hit
 	if len(focus) == 0 || len(hits) == 0 && cov < namedCover {
 		return nil, cov, false
 	}
+	// A question about a skin condition the version has no topic of is
+	// not answered from a topic that shares a word of its name.
+	if c.namesOnlyOtherConditions(question) {
+		return nil, cov, false
+	}
 	// "Does a mole turn into melanoma?" asks about the mole: of two topics
 	// named, the one that turns into the other is the focus.
 	if m := intoRE.FindStringIndex(question); m != nil {

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -30,7 +31,43 @@ var (
 	otherSenseRE       = anyOf(domainLists["other sense"])
 	verbUseRE          = anyOf(domainLists["verb use"])
 	notNames           = wordSet(domainLists["not names"])
+	otherConditionsRE  = phrasesRE(domainLists["other conditions"])
 )
+
+// phrasesRE is one expression matching any of the phrases as whole words,
+// case ignored, longest first.
+func phrasesRE(phrases []string) *regexp.Regexp {
+	sorted := slices.Clone(phrases)
+	slices.SortFunc(sorted, func(a, b string) int { return len(b) - len(a) })
+	quoted := make([]string, len(sorted))
+	for i, p := range sorted {
+		quoted[i] = regexp.QuoteMeta(p)
+	}
+	return regexp.MustCompile(`(?i)\b(?:` + strings.Join(quoted, "|") + `)\b`)
+}
+
+// namesOnlyOtherConditions reports whether the question names a skin
+// condition the version has no topic of (domain.txt's other conditions)
+// and no topic of the version outside that name: "How is tinea versicolor
+// treated?" asks about neither tinea corporis nor tinea pedis.
+func (c *Composer) namesOnlyOtherConditions(question string) bool {
+	locs := otherConditionsRE.FindAllStringIndex(question, -1)
+	if locs == nil {
+		return false
+	}
+	rest := []byte(question)
+	other := false
+	for _, l := range locs {
+		if len(c.topics.exactlyName(question[l[0]:l[1]])) > 0 {
+			continue // a topic of the version goes by that name
+		}
+		other = true
+		for i := l[0]; i < l[1]; i++ {
+			rest[i] = ' '
+		}
+	}
+	return other && !c.namesTopic(askedTerms(c.ix.Analyze(string(rest))))
+}
 
 // wordSet returns the words as a set.
 func wordSet(words []string) map[string]bool {
@@ -55,6 +92,8 @@ func parseDomain(text string) (map[string][]string, error) {
 			section = line[1 : len(line)-1]
 		case section == "":
 			return nil, fmt.Errorf("domain.txt:%d: a line before any section", i+1)
+		case lineSection[section]:
+			out[section] = append(out[section], strings.ToLower(line))
 		case expressionSection[section]:
 			if _, err := regexp.Compile(line); err != nil {
 				return nil, fmt.Errorf("domain.txt:%d: %v", i+1, err)
@@ -64,7 +103,7 @@ func parseDomain(text string) (map[string][]string, error) {
 			out[section] = append(out[section], strings.Fields(line)...)
 		}
 	}
-	for _, want := range []string{"skin", "ambiguous", "other sense", "verb use", "not names"} {
+	for _, want := range []string{"skin", "ambiguous", "other sense", "verb use", "not names", "other conditions"} {
 		if len(out[want]) == 0 {
 			return nil, fmt.Errorf("domain.txt: section [%s] missing or empty", want)
 		}
@@ -74,6 +113,9 @@ func parseDomain(text string) (map[string][]string, error) {
 
 // expressionSection marks the sections of domain.txt that hold expressions.
 var expressionSection = map[string]bool{"other sense": true, "verb use": true}
+
+// lineSection marks the sections of domain.txt that hold one phrase a line.
+var lineSection = map[string]bool{"other conditions": true}
 
 // mustParseDomain parses the embedded lists, which are part of the build
 // and checked by tests: damaged ones panic.
