@@ -40,8 +40,9 @@ func TestGeneratedAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, file := range []string{"generated_dev.jsonl", "generated_holdout.jsonl"} {
-		if role := os.Getenv("DERMLIVING_ANSWER_ROLE"); role == "tune" && file != "generated_dev.jsonl" {
+	tune := map[string]bool{"generated_dev.jsonl": true, "generated_dev2.jsonl": true}
+	for _, file := range []string{"generated_dev.jsonl", "generated_holdout.jsonl", "generated_dev2.jsonl", "generated_holdout2.jsonl"} {
+		if role := os.Getenv("DERMLIVING_ANSWER_ROLE"); role == "tune" && !tune[file] {
 			continue
 		}
 		answers := readJSONL[generatedAnswer](t, filepath.Join("testdata", "verifier", file))
@@ -74,7 +75,7 @@ func TestGeneratedAnswers(t *testing.T) {
 							falseKept++
 						}
 					}
-					if file == "generated_dev.jsonl" && os.Getenv("DERMLIVING_SHOW_MISSES") != "" && kept[s.Text] != (s.Label == "true") {
+					if tune[file] && os.Getenv("DERMLIVING_SHOW_MISSES") != "" && kept[s.Text] != (s.Label == "true") {
 						t.Logf("%s %s %s kept=%v: %s", point, a.ID, s.Label, kept[s.Text], s.Text)
 					}
 				}

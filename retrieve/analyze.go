@@ -183,6 +183,16 @@ func (ix *Index) Analyze(question string) []Weighted {
 	for _, m := range everydayRE.FindAllStringIndex(question, -1) {
 		ix.lighten(out, question[m[0]:m[1]], true)
 	}
+	// "What are 3 signs of skin cancer?" asks for signs: how many is no
+	// part of what is asked about.
+	for _, m := range countAskRE.FindAllStringSubmatchIndex(question, -1) {
+		count := lexicon.NewTermSet(ix.an.Terms(question[m[2]:m[3]]))
+		for i, w := range out {
+			if len(w.Terms) == 1 && count.Has(w.Terms[0]) {
+				out[i].Filler, out[i].Weight = true, 0
+			}
+		}
+	}
 	// "Where on the body does HS appear?" asks for places: "the body"
 	// says so, and a sentence that says "body" is no better an answer.
 	for _, m := range onTheBodyRE.FindAllStringIndex(question, -1) {
@@ -257,6 +267,10 @@ func (ix *Index) lighten(out []Weighted, span string, light bool) {
 
 // everydayRE finds words that ask for what people do every day: self-care.
 var everydayRE = regexp.MustCompile(`(?i)\b(?:day[-\s]to[-\s]day|every\s*day|daily\s+life|in\s+daily\s+life)\b`)
+
+// countAskRE finds how many of a kind of answer a question asks for ("3
+// signs", "five ways"); its group is the number.
+var countAskRE = regexp.MustCompile(`(?i)\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?:main|common|key|top|early|warning|best|simple|important|typical|different)\s+)?(?:signs?|symptoms?|ways?|tips?|things?|causes?|treatments?|types?|facts?|reasons?|examples?|options?|steps?|triggers?|questions?)\b`)
 
 // onTheBodyRE finds the words that ask where on the body.
 var onTheBodyRE = regexp.MustCompile(`(?i)\b(?:(?:on|of|over|across)\s+(?:the|your|my|their|his|her|a)\s+body|body\s+(?:parts?|areas?|sites?))\b`)
