@@ -444,6 +444,40 @@ func TestAskCitesFocus(t *testing.T) {
 		prefix:   "ev_psoriasis_symptoms_",
 		reason:   "the disclaimer says what is not asked; read as asked, it sent the answer to the diagnosis section",
 	}, {
+		// The everyday questions issue 14 was filed with.
+		question: "psoraisis treatment options",
+		prefix:   "ev_psoriasis_treatment_",
+		reason:   "a misspelled name is corrected and the treatment section answers (it had been answered with wart treatment)",
+	}, {
+		question: "wat causes exema to get worse",
+		prefix:   "ev_atopic_dermatitis_causes_",
+		reason:   "\"exema\" is eczema, whose triggers answer (it had been answered with scabies itching)",
+	}, {
+		question: "What are 3 signs of skin cancer?",
+		prefix:   "ev_",
+		contains: "carcinoma",
+		reason:   "how many signs is asked for is no part of what is asked about, and skin cancer is one name: the number had drawn dermatomyositis skin signs, then nothing",
+	}, {
+		question: "Is alopecia areata permanent?",
+		prefix:   "ev_alopecia_areata_",
+		contains: "grow back",
+		reason:   "whether a condition is permanent is answered by the sentence that says it lasts, clears or grows back, not by its definition",
+	}, {
+		question: "How long does a single hive last?",
+		prefix:   "ev_urticaria_",
+		contains: "within hours",
+		reason:   "a single hive is urticaria (it had been answered with pityriasis rosea)",
+	}, {
+		question: "How can sunburn be prevented?",
+		prefix:   "ev_sunburn_and_sun_protection_selfcare_",
+		contains: "shade",
+		reason:   "every sentence of the self-care section is about sunburn, named or not; the words that ask for prevention had counted as an aspect (a group of phrasing words was read before the phrasing words were)",
+	}, {
+		question: "What are common treatments for psoriasis?",
+		prefix:   "ev_psoriasis_treatment_",
+		contains: "Topical treatments",
+		reason:   "the treatment section answers as a whole",
+	}, {
 		question: "save the answer to a file: what are the types of melanoma?",
 		prefix:   "ev_melanoma_",
 		reason:   "a clause addressed to the system is dropped and the reference question answered",

@@ -272,7 +272,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	var aspects []retrieve.Weighted
 	aspectWeight := 0.0
 	for _, w := range concepts {
-		if w.Filler || namedBy(w.Concept, names) || c.phrasing(w.Concept) {
+		if w.Filler || namedBy(w.Concept, names) || c.phrasingGroup(w.Concept) {
 			continue
 		}
 		aspects = append(aspects, w)
@@ -515,7 +515,7 @@ func (c *Composer) sectionQuoted(p int, chosen []candidate) bool {
 // phrasingWords say what kind of answer is wanted, or are verbs of any
 // answer; they are no part of what is asked about.
 var phrasingWords = []string{"cause", "causes", "caused", "trigger", "triggers", "treat", "treated", "treatment", "treatments", "therapy", "therapies", "option", "options",
-	"symptom", "symptoms", "sign", "signs", "diagnose", "diagnosed", "diagnosis", "prevent", "prevention", "prevented", "form", "forms", "develop", "develops", "occur", "occurs",
+	"symptom", "symptoms", "sign", "signs", "diagnose", "diagnosed", "diagnosis", "prevent", "prevention", "prevented", "preventing", "form", "forms", "develop", "develops", "occur", "occurs",
 	"tend", "tends", "show", "shows", "affect", "affects", "type", "types", "help", "helps", "happen", "problem", "problems", "condition", "conditions", "manage", "managed", "management",
 	"research", "clinical", "trial", "trials", "study", "studies", "available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could"}
 
@@ -550,7 +550,7 @@ func (c *Composer) phrasingGroup(w lexicon.Concept) bool {
 		return false
 	}
 	for _, alt := range w.Alternatives {
-		if len(alt) != 1 || !c.phrasingSet.Has(alt[0]) {
+		if len(alt) != 1 || !c.phrasingTerm(alt[0]) {
 			return false
 		}
 	}

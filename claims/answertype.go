@@ -152,6 +152,15 @@ var answerTypes = []answerType{
 		answers:  matcher(`(?i)\b(contagious|infectious|spreads?|spreading|catch(es|ing)?|caught|pass(ed|es)? (on|to|between|from)|transmit\w*|transmission|direct contact|skin-to-skin|person to person|shared|sharing)\b`),
 	},
 	{
+		// "Is alopecia areata permanent?" is answered by the sentence that
+		// says whether it lasts, clears or grows back, not by the one that
+		// says what it is.
+		name:     "permanence",
+		required: true,
+		question: wordre.MustCompile(`(?i)\b(permanent(ly)?|forever|for good|irreversible|reversible|curable)\b`),
+		answers:  matcher(`(?i)\b(grow back|grows back|regrow\w*|regrowth|permanent\w*|irreversibl\w*|reversibl\w*|for life|lifelong|resolv\w*|clears?|clear up|fades?|come and go|comes and goes|recur\w*|go away|goes away|cure\w*|curable|remission|temporar\w*|chronic|long-term|persist\w*|lasting)\b`),
+	},
+	{
 		// "Can you get shingles more than once?" is answered by the sentence
 		// that says whether it comes back.
 		name:     "recurrence",

@@ -44,6 +44,7 @@ func TestAskedTypes(t *testing.T) {
 		{"How soon do hives show up after eating a trigger food?", []string{"onset"}},
 		{"How long does the skin take to heal after a shingles rash?", []string{"duration"}}, // how long healing takes
 		{"What side effects can strong steroid creams have?", []string{"complications"}},
+		{"Is alopecia areata permanent?", []string{"permanence"}},
 		{"What is psoriasis?", nil},
 		{"What are common treatments for psoriasis?", nil},
 	}
@@ -121,7 +122,7 @@ func TestRequiredTypes(t *testing.T) {
 	for _, at := range requiredTypes(answerTypes) {
 		got = append(got, at.name)
 	}
-	if diff := cmp.Diff([]string{"location", "onset", "duration", "organism", "medicine", "caused by", "complications"}, got); diff != "" {
+	if diff := cmp.Diff([]string{"location", "onset", "duration", "organism", "medicine", "caused by", "permanence", "complications"}, got); diff != "" {
 		t.Errorf("requiredTypes (-want +got):\n%s", diff)
 	}
 }

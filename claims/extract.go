@@ -271,8 +271,16 @@ func extract(an *lexicon.Analyzer, sentences func(string) *analysed, concepts []
 			own := a.sets[si]
 			cov, _ := retrieve.CoverageIn(concepts, own, context)
 			ownCov, _ := retrieve.Coverage(concepts, own)
-			if cov < minSentenceCoverage || ownCov == 0 {
+			if cov < minSentenceCoverage || ownCov == 0 && !p.Whole {
 				continue
+			}
+			// In a section that answers as a whole, asked nothing beyond
+			// its topic and kind ("How can sunburn be prevented?"), every
+			// sentence is about the topic, named or not: "Sun protection
+			// combines seeking shade ..." answers as well as the one that
+			// says "sunburn".
+			if p.Whole && len(p.Aspects) == 0 {
+				ownCov = cov
 			}
 			// Prefer sentences that name the topic themselves, from better
 			// passages, and that hold the question's words together.
