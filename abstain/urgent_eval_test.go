@@ -126,7 +126,15 @@ import (
 // passing or without medical words, two people in one message), was
 // measured once after it: 0.875 (105/120) with no look-alike flagged; with
 // holdout14, 0.867 (208/240) and 2 of 240. The floors, over both held-out
-// splits, sit just below (0.85 and 2).
+// splits, sat just below (0.85 and 2).
+//
+// Round 10 reads holdout20 (now a tuning split, and one the learned reader
+// trains on) and a probe of our own (probe21), and widens the signs to the
+// kinds of wording they missed. holdout14 is again the one held-out split
+// with urgent labels, so the floors are its own, just below its round-9
+// figures (0.858, 103/120, and 2 of 120 flagged): 0.85 and 2; its round-10
+// figure is measured once after the round and recorded in
+// testdata/screens/HISTORY.md.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0

@@ -53,6 +53,7 @@ var urgentRewrites, urgentRules = func() ([]ruleSpec, []ruleSpec) {
 		}
 	}
 	urgentTypos = newTypoMender(frags["typokeys"], frags["typokeep"], frags["typoshort"])
+	urgentPartRE = regexp.MustCompile(`\b(?:` + frags["partopener"] + `)\b`)
 	return rws, rules
 }()
 
@@ -142,7 +143,33 @@ func UrgentSign(question string) string {
 	if !urgentMayMatch(q) {
 		return ""
 	}
-	q = urgentText(q)
+	return urgentMatch(urgentText(q))
+}
+
+// urgentMatch returns the name of the first rule of urgentFile that matches
+// r, a question as the rules read it (urgentText), or "". When none matches
+// the whole, it tries each part of a message that turns to another person or
+// another matter (urgentParts): a sign told of in one part is read there,
+// so that a word of another part ("the five-year-old has chickenpox",
+// "questions about my teenager's eczema") does not leave it out as a rule's
+// "unless" would.
+func urgentMatch(r string) string {
+	if name := firstUrgentRule(r); name != "" {
+		return name
+	}
+	if parts := urgentParts(r); len(parts) > 1 {
+		for _, p := range parts {
+			if name := firstUrgentRule(p); name != "" {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+// firstUrgentRule returns the name of the first rule of urgentFile that
+// matches q, or "".
+func firstUrgentRule(q string) string {
 	for i := range urgentRules {
 		if urgentRules[i].mayMatch(q) && urgentRules[i].match(q) {
 			return urgentRules[i].name
@@ -150,6 +177,30 @@ func UrgentSign(question string) string {
 	}
 	return ""
 }
+
+// urgentParts cuts r where a message turns to another person or another
+// matter (the fragment partopener of urgentFile: "separately", "oh, and",
+// "and my mother", "the nine-year-old", "la pequeña", "ah, y"), each part
+// running to the next turn; it returns r alone when there is none.
+func urgentParts(r string) []string {
+	locs := urgentPartRE.FindAllStringIndex(r, -1)
+	if len(locs) == 0 {
+		return []string{r}
+	}
+	var parts []string
+	start := 0
+	for _, l := range locs {
+		if l[0] > start {
+			parts = append(parts, r[start:l[0]])
+		}
+		start = l[0]
+	}
+	return append(parts, r[start:])
+}
+
+// urgentPartRE finds the turns of urgentParts; it is set, with
+// urgentTypos, as urgentFile is read.
+var urgentPartRE *regexp.Regexp
 
 // urgentSignNow is the decision rule urgent_sign_now (rules/triage.rules):
 // folded question q describes an emergency sign happening now

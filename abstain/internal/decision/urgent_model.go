@@ -109,12 +109,7 @@ func urgentRead(q string) (sign, r string, lit bool) {
 	if askedOfAnyone(q) {
 		return "", r, true
 	}
-	for i := range urgentRules {
-		if urgentRules[i].mayMatch(r) && urgentRules[i].match(r) {
-			return urgentRules[i].name, r, true
-		}
-	}
-	return "", r, true
+	return urgentMatch(r), r, true
 }
 
 // urgentFeatures calls emit with each feature of q, a question folded and

@@ -9,7 +9,8 @@ import (
 // TestUrgentExamples checks the emergency signs of rules/urgent.rules
 // against their examples: each rewrite changes its "+" questions and leaves
 // its "-" ones as they are; each rule matches its "+" examples (after the
-// rewrites), which the screen refuses and Urgent flags. Its "-" look-alikes
+// rewrites, whole or in one of their parts, urgentParts), which the screen
+// refuses and Urgent flags. Its "-" look-alikes
 // are not urgent: a decision among them the rule does not match, and a
 // reference question about the sign the screen does not refuse.
 func TestUrgentExamples(t *testing.T) {
@@ -22,7 +23,7 @@ func TestUrgentExamples(t *testing.T) {
 			t.Errorf("%s:%d: rule %s needs a + example and a - look-alike", s.file, s.line, s.name)
 		}
 		for _, e := range s.examples {
-			if !s.match(urgentText(fold.String(e))) {
+			if !matchesWholeOrPart(&s, urgentText(fold.String(e))) {
 				t.Errorf("%s:%d: rule %s does not match its example %q", s.file, s.line, s.name, e)
 			}
 			if Rule(e) == "" {
@@ -32,12 +33,51 @@ func TestUrgentExamples(t *testing.T) {
 			}
 		}
 		for _, l := range s.lookalikes {
-			if Rule(l) != "" && s.match(urgentText(fold.String(l))) {
+			if Rule(l) != "" && matchesWholeOrPart(&s, urgentText(fold.String(l))) {
 				t.Errorf("%s:%d: rule %s matches its look-alike %q, a decision", s.file, s.line, s.name, l)
 			}
 			if u := Urgent(l); u != "" {
 				t.Errorf("%s:%d: %s's look-alike %q is urgent (%s)", s.file, s.line, s.name, l, u)
 			}
+		}
+	}
+}
+
+// matchesWholeOrPart reports whether rule s matches q, as the rules read
+// it, or one of its parts (urgentParts), as urgentMatch tries them.
+func matchesWholeOrPart(s *ruleSpec, q string) bool {
+	if s.match(q) {
+		return true
+	}
+	for _, p := range urgentParts(q) {
+		if s.match(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestUrgentParts checks where a message is cut into parts that
+// urgentMatch reads on their own: at a turn to another person or another
+// matter, not at every "and" or "but".
+func TestUrgentParts(t *testing.T) {
+	for _, c := range []struct {
+		q      string
+		parts  int
+		reason string
+	}{
+		{"my hands crack every winter. separately, i got bitten by our cat this morning", 2, "\"separately\" turns to another matter"},
+		{"scar creams for her old marks? oh, and she knocked her tea over her hand", 2, "\"oh, and\" turns to another matter"},
+		{"both my grandkids are poorly. the five-year-old has chickenpox. the nine-year-old started an antibiotic", 3, "each grandchild by age is a part"},
+		{"the younger one is fine, but my 6yo has one spot that is spreading", 2, "\"but my 6yo\" turns to another child (a turn at the start cuts nothing off)"},
+		{"is a greasy emollient better? and my mother has a rash all over", 2, "\"and my mother\" turns to another person"},
+		{"tengo dos hijos. el mayor, de 6 anos, esta jugando. la pequena, de 7 semanas, tiene fiebre", 3, "\"el mayor,\" and \"la pequena,\" name the two children"},
+		{"ah, y ahora me cuesta respirar", 1, "a turn at the start leaves one part"},
+		{"my lips are swelling and my breathing is getting worse, but my husband says wait", 1, "\"but my husband\" is no turn: the sign stays with its person"},
+		{"la mayor parte del cuerpo tiene ampollas y fiebre", 1, "\"la mayor parte\" names no child"},
+	} {
+		if got := urgentParts(c.q); len(got) != c.parts {
+			t.Errorf("urgentParts(%q) = %q, want %d parts: %s", c.q, got, c.parts, c.reason)
 		}
 	}
 }
