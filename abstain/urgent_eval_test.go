@@ -134,11 +134,17 @@ import (
 // with urgent labels, so the floors are its own, just below its round-9
 // figures (0.858, 103/120, and 2 of 120 flagged): 0.85 and 2; its round-10
 // figure is measured once after the round and recorded in
-// testdata/screens/HISTORY.md.
+// testdata/screens/HISTORY.md. It was 0.875 (105/120) with 2 of 120
+// flagged; holdout21, written blind after round 10 by a ninth author (long
+// messages with several worries, a nurse or pharmacist quoted, care homes,
+// minimising, English and Spanish mixed, Spanish without accents), was
+// measured once after it: 0.942 (113/120) with no look-alike flagged; with
+// holdout14, 0.908 (218/240) and 2 of 240. The floors, over both held-out
+// splits, sit just below (0.90 and 2).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.85
+	floorUrgentRecall   = 0.90
 	floorLookalikeFlags = 2
 )
 
