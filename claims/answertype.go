@@ -261,3 +261,29 @@ func absenceType(an *lexicon.Analyzer, question string) *answerType {
 // absenceReach is how many words before a thing a negation may stand and
 // still deny it ("never develop blisters", "without any visible blisters").
 const absenceReach = 4
+
+// causedByRE asks whether a condition is caused by a named thing ("Is
+// tinea corporis actually caused by a worm?"); its group is the thing.
+var causedByRE = regexp.MustCompile(`(?i)^\W*(?:is|are|can|could|does|do|was|were)\b[^?]{0,80}?\b(?:caused\s+by|due\s+to|the\s+result\s+of|a\s+result\s+of|because\s+of)\s+(?:(?:a|an|the|some|any|too\s+much|not|poor|bad)\s+)*([\pL-]+(?:\s+[\pL-]+)?)`)
+
+// settlesCauseRE marks a sentence that can settle whether a thing causes a
+// condition: it denies or names a cause.
+var settlesCauseRE = regexp.MustCompile(`(?i)\b(?:no|not|never|isn't|aren't|without|nothing|cause[sd]?|due|result\w*|because|linked|involved|responsible)\b`)
+
+// causedByNamedType is the kind of answer a question asking whether a
+// condition is caused by a named thing wants besides the sentence that says
+// what causes it: one that names the thing, which settles the yes or no
+// ("no worm is involved"). It is nil when the question asks no such thing.
+func causedByNamedType(an *lexicon.Analyzer, question string) *answerType {
+	m := causedByRE.FindStringSubmatch(question)
+	if m == nil {
+		return nil
+	}
+	named := lexicon.NewTermSet(an.Terms(m[1]))
+	if len(named) == 0 {
+		return nil
+	}
+	return &answerType{name: "caused by named", required: true, question: causedByRE, answers: func(sentence string) bool {
+		return settlesCauseRE.MatchString(sentence) && slices.ContainsFunc(an.Terms(sentence), named.Has)
+	}}
+}

@@ -194,3 +194,30 @@ func TestAnswerTypeQuestionsAtWords(t *testing.T) {
 		}
 	}
 }
+
+// TestCausedByNamedType checks which sentences settle whether a named thing
+// causes a condition: those that name it and deny or name a cause.
+func TestCausedByNamedType(t *testing.T) {
+	an := testAnalyzer(t)
+	tests := []struct {
+		question, sentence string
+		want               bool
+	}{
+		{"Is tinea corporis actually caused by a worm?", "Tinea corporis is commonly known as ringworm, although no worm is involved.", true},
+		{"Is tinea corporis actually caused by a worm?", "Tinea corporis is caused by dermatophytes, a group of fungi.", false}, // says what causes it, not whether a worm does
+		{"is seborrheic dermatitis caused by not washing enough", "Regular washing of the scalp can help limit seborrheic dermatitis.", false},
+		{"is seborrheic dermatitis caused by not washing enough", "Seborrheic dermatitis is not caused by poor washing.", true},
+	}
+	for _, tt := range tests {
+		at := causedByNamedType(an, tt.question)
+		if at == nil {
+			t.Fatalf("causedByNamedType(%q) = nil", tt.question)
+		}
+		if got := at.answers(tt.sentence); got != tt.want {
+			t.Errorf("%q answers %q: %v, want %v", tt.sentence, tt.question, got, tt.want)
+		}
+	}
+	if at := causedByNamedType(an, "What causes tinea corporis?"); at != nil {
+		t.Errorf("causedByNamedType(%q) asks whether a named thing causes it", "What causes tinea corporis?")
+	}
+}

@@ -114,6 +114,9 @@ func (v *Lexical) ExtractFor(question string, concepts []retrieve.Weighted, pass
 			return namesTerm(v.an, term, sentence)
 		}})
 	}
+	if t := causedByNamedType(v.an, question); t != nil {
+		asked = append(asked, *t)
+	}
 	if t := absenceType(v.an, question); t != nil {
 		asked = append(asked, *t)
 	}
