@@ -105,6 +105,9 @@ func TestNamesTerm(t *testing.T) {
 		{"What is a punctum?", "A cyst is diagnosed by its central punctum.", false},
 		{"What is a closed comedone?", "Whiteheads form when pores close (see below).", false},
 		{"What is a closed comedone?", "Acne lesions include comedones (blackheads and whiteheads, open and closed).", false},
+		// A name that opens with another word names another kind.
+		{"What is (are) Diabetes ?", "Pregnant women can also get diabetes, called gestational diabetes.", false},
+		{"What is tinea capitis?", "Scalp ringworm, known as tinea capitis, is a fungal infection.", true},
 	}
 	for _, tt := range tests {
 		term := definedTerm(an, tt.question)

@@ -191,8 +191,11 @@ func namesTerm(an *lexicon.Analyzer, term []string, sentence string) bool {
 		}
 	}
 	for _, m := range namingRE.FindAllStringSubmatch(sentence, -1) {
-		named := lexicon.NewTermSet(an.Terms(m[1]))
-		if !slices.ContainsFunc(term, func(t string) bool { return !named.Has(t) }) {
+		// The name given opens with the term: "called gestational
+		// diabetes" names another kind of diabetes, not diabetes.
+		terms := an.Terms(m[1])
+		named := lexicon.NewTermSet(terms)
+		if len(terms) > 0 && slices.Contains(term, terms[0]) && !slices.ContainsFunc(term, func(t string) bool { return !named.Has(t) }) {
 			return true
 		}
 	}
