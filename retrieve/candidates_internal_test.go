@@ -225,7 +225,7 @@ func TestAnalyzeLight(t *testing.T) {
 		{"Is dermatomyositis linked to cancer?", nil},
 		{"Is itching a sign of dermatomyositis?", nil},
 		{"What is pityriasis rosea?", nil},
-		{"What helps pityriasis rosea day to day?", []string{"day"}}, // asks for self-care
+		{"What helps pityriasis rosea day to day?", []string{"day"}},                    // asks for self-care
 		{"Where on the body does pityriasis rosea appear?", []string{"bodi", "appear"}}, // asks for places
 	}
 	for _, tt := range tests {
