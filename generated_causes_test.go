@@ -57,11 +57,11 @@ func causeOf(reason string) string {
 	return reason
 }
 
-// TestGeneratedCauses classes, for the tuning half of the generated
+// TestGeneratedCauses classes, for the tuning halves of the generated
 // answers, every true sentence Strict removes by what refused it: the
 // verifier's reason, or that its supporting passage was never given to the
 // verifier (and then what refuses it against that passage), or that another
-// passage's span was chosen. Tuning half only.
+// passage's span was chosen. Tuning halves only.
 //
 //	DERMLIVING_ANSWER_ROLE=tune DERMLIVING_SHOW_CAUSES=1 go test -run TestGeneratedCauses -v .
 func TestGeneratedCauses(t *testing.T) {
@@ -85,7 +85,10 @@ func TestGeneratedCauses(t *testing.T) {
 			Evidence []string `json:"evidence"`
 		} `json:"sentences"`
 	}
-	answers := readJSONL[causeAnswer](t, filepath.Join("testdata", "verifier", "generated_dev.jsonl"))
+	var answers []causeAnswer
+	for _, file := range []string{"generated_dev.jsonl", "generated_dev2.jsonl"} {
+		answers = append(answers, readJSONL[causeAnswer](t, filepath.Join("testdata", "verifier", file))...)
+	}
 	lex := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
 	comp, err := answer.For(kv)
 	if err != nil {

@@ -473,6 +473,15 @@ func (c cueWords) in(s string) bool {
 	return false
 }
 
+// findAllIndex is c.re.FindAllStringIndex(s, -1), skipping the regexp
+// when c.in(s) is false.
+func (c cueWords) findAllIndex(s string) [][]int {
+	if !c.in(s) {
+		return nil
+	}
+	return c.re.FindAllStringIndex(s, -1)
+}
+
 // findAll is c.re.FindAllString(s, -1), skipping the regexp when c.in(s) is
 // false.
 func (c cueWords) findAll(s string) []string {

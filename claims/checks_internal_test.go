@@ -308,6 +308,8 @@ func TestDerivedForms(t *testing.T) {
 		{"wors", []string{"worsen"}, nil},
 		{"worsen", []string{"wors"}, nil},
 		{"weak", []string{"weaken"}, nil},
+		{"block", []string{"blockag"}, nil},
+		{"drainag", []string{"drain"}, nil},
 	}
 	for _, tt := range tests {
 		got := derivedForms(tt.term)
@@ -409,6 +411,30 @@ func TestWithoutLight(t *testing.T) {
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, terms(withoutLight(tt.in))); diff != "" {
 			t.Errorf("withoutLight(%v) (-want +got):\n%s", terms(tt.in), diff)
+		}
+	}
+}
+
+func TestNotAsserting(t *testing.T) {
+	tests := []struct {
+		claim, word string
+		want        bool
+		reason      string
+	}{
+		{"It can last weeks before any blisters appear.", "any", true, "an any after before asserts nothing of all"},
+		{"It heals without any scarring.", "any", true, "an any after without asserts nothing of all"},
+		{"Any mole can turn into melanoma.", "any", false, "an any that opens the claim means every"},
+		{"A weakened immune system, wet hands and damaged skin all make warts more likely.", "all", true, "the all gathers the list just given"},
+		{"Obesity, diabetes or a previous episode all raise the risk.", "all", true, "a list joined by or is gathered too"},
+		{"Moles all turn into melanoma.", "all", false, "no list: the all asserts every mole"},
+		{"All moles turn into melanoma.", "all", false, "a leading all asserts every mole"},
+		{"Creams, which are useful, and tablets that patients take every day all help.", "all", false, "the last item is longer than a list item"},
+		{"It is the main treatment.", "main", false, "only any and all may assert nothing more"},
+	}
+	for _, tt := range tests {
+		at := strings.Index(strings.ToLower(tt.claim), tt.word)
+		if got := notAsserting(tt.claim, at, tt.word); got != tt.want {
+			t.Errorf("notAsserting(%q, %q) = %v, want %v: %s", tt.claim, tt.word, got, tt.want, tt.reason)
 		}
 	}
 }

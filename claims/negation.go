@@ -140,8 +140,9 @@ func notNegatingPrefix(w string) bool {
 const negationReach = 2
 
 // avoidRE finds advice against something: it denies what it governs as a
-// negation does ("avoid massaging reddened skin").
-var avoidRE = regexp.MustCompile(`(?i)\b(avoid|avoided|avoiding|discouraged|not recommended|best avoided)\b`)
+// negation does ("avoid massaging reddened skin", "avoidance of irritating
+// foods").
+var avoidRE = regexp.MustCompile(`(?i)\b(avoid|avoided|avoiding|avoidance|discouraged|not recommended|best avoided)\b`)
 
 // hedgeCues are negation cues that hedge frequency rather than deny.
 var hedgeCues = map[string]bool{"rarely": true, "rare": true, "seldom": true, "unlikely": true}
@@ -156,7 +157,7 @@ var clauseEndRE = regexp.MustCompile(`(?i)\b(and|but|while|` + scopeEndWords + `
 // cue words: a cue inside another cue's scope is no content it denies.
 func cueTerms(an *lexicon.Analyzer) lexicon.TermSet {
 	out := lexicon.TermSet{}
-	words := []string{"rather", "instead", "avoid", "avoided", "avoiding", "discouraged"}
+	words := []string{"rather", "instead", "avoid", "avoided", "avoiding", "avoidance", "discouraged"}
 	for w := range negationCues.words {
 		words = append(words, w)
 	}

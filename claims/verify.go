@@ -172,6 +172,33 @@ var (
 	asWellAsRE = regexp.MustCompile(`(?i)\bas well as\b`)
 )
 
+// nonAssertiveRE ends the text before an "any" that asserts nothing of
+// all: "before any blisters appear", "without any scarring", "if any".
+var nonAssertiveRE = regexp.MustCompile(`(?i)\b(before|without|if|whether|no|not|never|hardly|barely)\s+$`)
+
+// floatingAllRE ends the text before an "all" that gathers a list just
+// given ("A weakened immune system, wet hands and damaged skin all make
+// warts more likely"): the last item, after an "and" or "or" that a comma
+// came before in the clause, at most four words long.
+var floatingAllRE = regexp.MustCompile(`(?i),[^,.;:]*\b(and|or)\s+(\S+\s+){1,4}$`)
+
+// notAsserting reports whether the strong word w at byte offset at of the
+// claim asserts nothing more than its words do: a non-assertive "any"
+// (after "before", "without", "if" or a negation), or an "all" that
+// gathers the items of a list the claim has just given, each of which the
+// span must hold anyway ("A, B and C all raise the risk" says what "risk
+// factors include A, B and C" says; "Moles all turn into melanoma", with
+// no list, still asserts "all").
+func notAsserting(claim string, at int, w string) bool {
+	switch w {
+	case "any":
+		return nonAssertiveRE.MatchString(claim[:at])
+	case "all":
+		return floatingAllRE.MatchString(claim[:at])
+	}
+	return false
+}
+
 // claimInfo is the analysed claim.
 type claimInfo struct {
 	concepts []lexicon.Concept
@@ -202,11 +229,19 @@ func (v *Lexical) analyse(claim string) claimInfo {
 	}
 	cues := negationCues.findAll(claim)
 	ci.negated = len(cues) > 0
-	for _, m := range strongCues.findAll(claim) {
-		ci.strong = append(ci.strong, strings.ToLower(m))
+	// A strong word that asserts nothing more still weighs nothing in
+	// coverage: it is a word of the claim's grammar, not of its content.
+	judged := cues
+	for _, m := range strongCues.findAllIndex(claim) {
+		w := strings.ToLower(claim[m[0]:m[1]])
+		judged = append(judged[:len(judged):len(judged)], w)
+		if notAsserting(claim, m[0], w) {
+			continue
+		}
+		ci.strong = append(ci.strong, w)
 	}
 	ci.numbers = numberRE.FindAllString(numberWords(claim), -1)
-	ci.total = discountJudged(v.an, append(cues, ci.strong...), ci.concepts, ci.weights)
+	ci.total = discountJudged(v.an, judged, ci.concepts, ci.weights)
 	return ci
 }
 
@@ -406,8 +441,10 @@ const minDerivedStem = 4
 // "diagnosis", "apply" and "application", "expose" and "exposure", "grow"
 // and "growth", "recur" and "recurrence"), a noun and its adjective in
 // "-y" ("itch" and "itchy", "allergic" and "allergy", "oil" and "oily",
-// where the shorter stem may have three letters) and an adjective and its
-// verb in "-en" ("worse" and "worsen", "weak" and "weaken"). Each stem names
+// where the shorter stem may have three letters), an adjective and its
+// verb in "-en" ("worse" and "worsen", "weak" and "weaken") and a verb and
+// its noun in "-age" ("block" and "blockage", "drain" and "drainage"). Each
+// stem names
 // one word; a form no text holds matches nothing.
 func derivedForms(term string) []string {
 	var out []string
@@ -426,6 +463,7 @@ func derivedForms(term string) []string {
 		{"ur", "urr", minDerivedStem}, // recur, recurr
 		{"", "atori", minDerivedStem}, // inflamm, inflammatori
 		{"", "en", minDerivedStem},    // wors, worsen; weak, weaken; thick, thicken
+		{"", "ag", minDerivedStem},    // block, blockag; drain, drainag; leak, leakag
 	}
 	for _, p := range pairs {
 		add := func(stem string) {
