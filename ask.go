@@ -206,7 +206,8 @@ func (cfg *request) screen(question string, kv *evidence.Version, md *Metadata) 
 		return "", refused
 	}
 	comp := cfg.comp
-	corrected, _ = comp.Correct(english)
+	corrected, fixes := comp.Correct(english)
+	cfg.spellCorrected = len(fixes) > 0
 	if cfg.retriever == nil {
 		cfg.concepts, cfg.analysed = cfg.ix.Analyze(corrected), corrected
 		// A question whose only skin words have another everyday sense,

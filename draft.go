@@ -7,6 +7,7 @@ import (
 	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/internal/askprobe"
 	"github.com/dermliving/dermliving/lexicon"
 	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/tools"
@@ -54,7 +55,8 @@ func extractParts(ctx context.Context, question string, kv *evidence.Version, pa
 	whole := cfg.comp.Compose(question, concepts, hitsOf(passages, cfg.scores))
 	parts := cfg.comp.Parts(whole, question)
 	if len(parts) < 2 || cfg.retriever != nil {
-		return extract(question, kv, passages, cfg.scores, cfg, &whole), ModeExtractive, nil
+		out := extract(question, kv, passages, cfg.scores, cfg, &whole)
+		return cfg.confident(ctx, whole, concepts, passages, out, 1), ModeExtractive, nil
 	}
 	have := make(map[string]bool, len(passages))
 	for _, p := range passages {
@@ -101,7 +103,35 @@ func extractParts(ctx context.Context, question string, kv *evidence.Version, pa
 		}
 	}
 	cfg.scores, cfg.extracted = scores, extracted
-	return out, ModeExtractive, nil
+	return cfg.confident(ctx, whole, concepts, passages, out, len(parts)), ModeExtractive, nil
+}
+
+// confident returns the extracted sentences out, or none when the answer's
+// confidence (answer.Composer.Confidence) is below the caller's minimum
+// (WithMinConfidence). whole is the composer's answer to the whole
+// question, concepts the question's analysis, passages those retrieved for
+// it and parts the number of parts it was answered in. The confidence is
+// computed only when a minimum is set, or when the context carries a probe
+// (internal/askprobe) to record it in.
+func (cfg *request) confident(ctx context.Context, whole answer.Answer, concepts []retrieve.Weighted, passages []evidence.Passage, out []string, parts int) []string {
+	probe := askprobe.From(ctx)
+	if len(out) == 0 || cfg.minConfidence <= 0 && probe == nil {
+		return out
+	}
+	quoted := make([]answer.Sentence, len(out))
+	for i, s := range out {
+		sup := cfg.extracted[s]
+		quoted[i] = answer.Sentence{PassageID: sup.PassageID, Start: sup.Start, End: sup.End, Text: s}
+	}
+	x := cfg.comp.Features(whole, answer.Drafted{Concepts: concepts, Hits: hitsOf(passages, cfg.scores), Quoted: quoted, Corrected: cfg.spellCorrected, Parts: parts})
+	conf := answer.ConfidenceOf(x)
+	if probe != nil {
+		*probe = askprobe.Probe{Scored: true, Features: x, Confidence: conf, Match: whole.Match}
+	}
+	if conf < cfg.minConfidence {
+		return nil
+	}
+	return out
 }
 
 // hitsOf returns the passages as retrieval hits with their scores.
@@ -158,7 +188,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	} else {
 		a = comp.Compose(question, concepts, hitsOf(passages, scores))
 	}
-	if len(a.Focus) == 0 || a.Confidence < cfg.minConfidence {
+	if len(a.Focus) == 0 {
 		return nil
 	}
 	// Sentences come from passages of the focus only, whether the question

@@ -108,6 +108,9 @@ type request struct {
 	comp *answer.Composer
 	// langs reads a question's language, set by useIndex.
 	langs *languages
+	// spellCorrected is true when the screens corrected a spelling slip in
+	// a topic's name.
+	spellCorrected bool
 }
 
 // WithRetriever replaces retrieval from the knowledge version's own index.

@@ -115,10 +115,26 @@ type Answer struct {
 
 	focus     []int
 	perIntent map[Intent]Sentence
-	// Confidence, in [0, 1], is how well the best sentence answers the
-	// question: its focus, its coverage of what is asked about the focus,
-	// and whether it holds the kind of answer asked for.
-	Confidence float64
+	// Match, in [0, 1], is a rule of thumb for how well the best sentence
+	// answers the question: its focus (0.4), its coverage of what is asked
+	// about the focus (0.4), and whether it holds the kind of answer asked
+	// for (0.2). It is one feature of the learned confidence (see
+	// Composer.Confidence), which separates good answers from bad far
+	// better.
+	Match float64
+	// best describes the best candidate sentence, for the confidence.
+	best bestCandidate
+}
+
+// bestCandidate is what the confidence reads of an answer's best candidate
+// sentence and of the question's analysis.
+type bestCandidate struct {
+	cov         float64 // share of the focus's name the question holds
+	asp         float64 // share of what is asked it holds, with its passage's section and title
+	aspectScale float64 // how much what is asked weighs (see minAspectWeight)
+	sec, cue    bool
+	score       float64
+	asked       Intent
 }
 
 // candidate is a sentence considered for an answer.
@@ -482,8 +498,8 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 	for _, k := range chosen {
 		ans.Sentences = append(ans.Sentences, Sentence{PassageID: c.topics.passages[k.p].id, Start: k.s.start, End: k.s.end, Text: k.text, Score: k.score})
 	}
-	// Confidence: the focus named, what is asked about it held by the best
-	// sentence, and the kind of answer asked for.
+	// The rule of thumb: the focus named, what is asked about it held by the
+	// best sentence, and the kind of answer asked for.
 	conf := 0.4 * math.Min(cov/namedCover, 1)
 	if len(aspects) > 0 {
 		conf += 0.4 * top.asp
@@ -493,8 +509,8 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 	if top.sec || top.cue {
 		conf += 0.2
 	}
-	ans.Confidence = conf
-	top = chosen[0]
+	ans.Match = conf
+	ans.best = bestCandidate{cov: cov, asp: top.asp, aspectScale: an.aspectScale, sec: top.sec, cue: top.cue, score: top.score, asked: asked}
 	return ans
 }
 
