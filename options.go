@@ -163,11 +163,16 @@ func WithTopK(k int) Option { return func(c *options) { c.topK = k } }
 
 // WithMinConfidence sets the least confidence, in [0, 1], an extractive
 // answer needs: below it Ask abstains with insufficient_evidence rather than
-// answer off the point. The confidence weighs whether the question names its
-// topic, how much of what it asks the best sentence holds, and whether that
-// sentence holds the kind of answer asked for. The default, 0, answers
-// whenever a sentence is found; the README gives the trade-off between the
-// share of questions answered and the key facts their answers hold.
+// answer off the point. The confidence (answer.Composer.Confidence) is a
+// learned estimate of the share of what the question asks that the answer
+// holds: a logistic regression over the composed answer's features (how the
+// question names its topic, what it asks, how well the quoted sentences
+// and their sections hold it, where retrieval ranked their passages),
+// trained on DermLiving's key-fact tuning sets. The default, 0, answers
+// whenever a sentence is found; answer.BalancedConfidence is the cut-off
+// cross-validation chose, and the README gives the trade-off between the
+// share of questions answered and the key facts their answers hold. Drafts
+// (WithDraft, WithGenerator) and curated answers are not scored.
 func WithMinConfidence(c float64) Option { return func(cfg *options) { cfg.minConfidence = c } }
 
 // WithRequestID sets the request id reported in the metadata, instead of a

@@ -119,8 +119,7 @@ type Answer struct {
 	// answers the question: its focus (0.4), its coverage of what is asked
 	// about the focus (0.4), and whether it holds the kind of answer asked
 	// for (0.2). It is one feature of the learned confidence (see
-	// Composer.Confidence), which separates good answers from bad far
-	// better.
+	// Composer.Confidence), which tells good answers from bad better.
 	Match float64
 	// best describes the best candidate sentence, for the confidence.
 	best bestCandidate
