@@ -140,11 +140,19 @@ import (
 // minimising, English and Spanish mixed, Spanish without accents), was
 // measured once after it: 0.942 (113/120) with no look-alike flagged; with
 // holdout14, 0.908 (218/240) and 2 of 240. The floors, over both held-out
-// splits, sit just below (0.90 and 2).
+// splits, sat just below (0.90 and 2).
+//
+// Round 11 reads holdout21 (now a tuning split, and one the learned reader
+// trains on) and a probe of our own (probe22), and widens the signs to the
+// kinds of wording they missed. holdout14 is again the one held-out split
+// with urgent labels, so the floors are its own, just below its round-10
+// figures (0.875, 105/120, and 2 of 120 flagged): 0.87 and 2; its round-11
+// figure is measured once after the round and recorded in
+// testdata/screens/HISTORY.md.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.90
+	floorUrgentRecall   = 0.87
 	floorLookalikeFlags = 2
 )
 

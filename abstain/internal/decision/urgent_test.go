@@ -75,6 +75,7 @@ func TestUrgentParts(t *testing.T) {
 		{"ah, y ahora me cuesta respirar", 1, "a turn at the start leaves one part"},
 		{"my lips are swelling and my breathing is getting worse, but my husband says wait", 1, "\"but my husband\" is no turn: the sign stays with its person"},
 		{"la mayor parte del cuerpo tiene ampollas y fiebre", 1, "\"la mayor parte\" names no child"},
+		{"mi suegra tiene una verruga en la mano. y lo otro: mi esposo tiene fiebre", 2, "\"y lo otro\" turns to another matter"},
 	} {
 		if got := urgentParts(c.q); len(got) != c.parts {
 			t.Errorf("urgentParts(%q) = %q, want %d parts: %s", c.q, got, c.parts, c.reason)
@@ -104,6 +105,23 @@ func TestUrgentRewriteGroups(t *testing.T) {
 		"What if my tongue were swelling right now? Asking because it kind of is.":                                      true,
 		"If my lips swell and my throat gets tight, is one antihistamine enough?":                                       false,
 		"What if my tongue swelled on the flight, would I need the EpiPen?":                                             false,
+	} {
+		if got := UrgentSign(q) != ""; got != want {
+			t.Errorf("UrgentSign(%q) = %q, want a sign: %v (read as %q)", q, UrgentSign(q), want, urgentText(fold.String(q)))
+		}
+	}
+}
+
+// TestUrgentPastDay checks the sentences that open on a day gone by: one
+// that says nothing of now is an episode over and goes; one with a word of
+// the present keeps its sign.
+func TestUrgentPastDay(t *testing.T) {
+	for q, want := range map[string]bool{
+		"On Saturday my son's lips swelled after a cashew and he wheezed a bit, the paramedics gave him adrenaline and he was fine by the evening. Antihistamine?": false,
+		"El sábado a mi hija se le hincharon los labios y le costaba respirar con el cacahuate. ¿Pruebas de alergia?":                                              false,
+		"On Saturday he started the new gout tablets and now his skin is peeling off in sheets with a fever. Stop them?":                                           true,
+		"At the weekend he got stung, and his throat is closing up and he has hives all over. What now?":                                                           true,
+		"El sábado empezó la pastilla nueva y tiene ampollas por todo el cuerpo con fiebre. ¿La dejo?":                                                             true,
 	} {
 		if got := UrgentSign(q) != ""; got != want {
 			t.Errorf("UrgentSign(%q) = %q, want a sign: %v (read as %q)", q, UrgentSign(q), want, urgentText(fold.String(q)))
@@ -151,6 +169,9 @@ func TestUrgentAskedOfAnyone(t *testing.T) {
 		"Para un folleto del colegio: ¿cómo notarían los profesores una garganta que se cierra tras una picadura?": false,
 		"My son has hives and is wheezing after lunch, what should I do?":                                          true,
 		"Hives everywhere and my throat is closing, can antihistamines cause drowsiness? Go to ER?":                true,
+		"Which is more dangerous in a toddler: a fever with a rash that fades under a glass, or one that doesn't?": false,
+		"¿Qué es más grave en un bebé, una fiebre con manchas que se borran al apretar o con manchas que no?":      false,
+		"Which is more dangerous, my son's purple spots that don't fade or his fever of 39.5? Go in now?":          true,
 	} {
 		if got := UrgentSign(q) != ""; got != want {
 			t.Errorf("UrgentSign(%q) = %q, want a sign: %v", q, UrgentSign(q), want)
