@@ -220,9 +220,10 @@ func (r *keyFactReport) String() string {
 // maxOffTargetAnswered is, for each key-fact set, the most off-target or
 // non-dermatology questions answered that its regression floor allows:
 // round 7's figures, round 8's for the third set (dev3 and holdout3, read
-// first at the end of round 8) and round 9's for the fourth (dev4 and
-// holdout4, read first at the end of round 9).
-var maxOffTargetAnswered = map[string]int{"dev.jsonl": 2, "holdout.jsonl": 2, "dev2.jsonl": 2, "holdout2.jsonl": 4, "dev3.jsonl": 1, "holdout3.jsonl": 0, "dev4.jsonl": 1, "holdout4.jsonl": 1}
+// first at the end of round 8), round 9's for the fourth (dev4 and
+// holdout4, read first at the end of round 9) and round 10's for the fifth
+// (dev5 and holdout5, read first at the end of round 10).
+var maxOffTargetAnswered = map[string]int{"dev.jsonl": 2, "holdout.jsonl": 2, "dev2.jsonl": 2, "holdout2.jsonl": 4, "dev3.jsonl": 1, "holdout3.jsonl": 0, "dev4.jsonl": 1, "holdout4.jsonl": 1, "dev5.jsonl": 1, "holdout5.jsonl": 2}
 
 var (
 	keyFactKVOnce sync.Once
@@ -257,11 +258,12 @@ func TestAnswerKeyFacts(t *testing.T) {
 			}
 		}
 		t.Logf("%s (%s, round %d): %s", e.File, e.Role, e.Round, &rep)
-		// Regression floors, below round 9's figures (dev 0.902, held out
-		// 0.744, dev2 0.885, holdout2 0.793, dev3 0.887, holdout3 0.800,
-		// dev4 0.809, holdout4 0.825; off-target answered 0, 2, 0, 4, 0, 0,
-		// 1 and 1); the answers' goals
-		// (0.92, multi-passage 0.85, none off-target) are not met yet.
+		// Regression floors, below round 10's figures (dev 0.907, held out
+		// 0.772, dev2 0.894, holdout2 0.811, dev3 0.895, holdout3 0.818,
+		// dev4 0.874, holdout4 0.816, dev5 0.776, holdout5 0.770;
+		// off-target answered 0, 1, 0, 3, 0, 0, 0, 1, 1 and 2); the
+		// answers' goals (0.92, multi-passage 0.85, none off-target) are
+		// not met yet.
 		if rate := rep.facts / float64(rep.grounded); rate < 0.70 {
 			t.Errorf("%s: key-fact rate %.3f fell below its regression floor 0.70", e.File, rate)
 		}
