@@ -259,6 +259,9 @@ func (c *classScores) log(t *testing.T, title string) {
 }
 
 func TestEval(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the screens' evaluation over every labelled split runs in the full test command (go test ./...)")
+	}
 	dir := filepath.Join("..", "testdata", "screens")
 	all := newClassScores()
 	devAll, heldOut, heldOutLater := newClassScores(), newClassScores(), newClassScores()

@@ -29,6 +29,9 @@ func urgentQuestions(t testing.TB) []urgentQuestion {
 // the same code (GenerateUrgentModel's), with a tolerance for the last bits
 // of floating-point results.
 func TestUrgentModelGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: retraining the urgent model to compare it runs in the full test command (go test ./...)")
+	}
 	m := trainUrgentModel(urgentQuestions(t))
 	const fix = "urgent_model_consts.go and urgent_model.txt are not what the trainer makes from the urgent splits: run go generate ./abstain/..."
 	tabs := urgentTables()
