@@ -332,6 +332,11 @@ func statesCause(text string) bool {
 // directed relation of the claim the other way round (reversedRole), or an
 // association as a cause (madeCausal).
 func (v *Lexical) misbound(claim, span string) bool {
+	// A claim that is the span itself binds nothing otherwise: an
+	// extractive answer's sentences are verified against their own.
+	if claim == span {
+		return false
+	}
 	cu := v.claimUnits(claim)
 	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span) || v.movedDescription(claim, span) || v.crossedClauses(claim, span) || v.movedClass(claim, span)
 }
