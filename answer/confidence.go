@@ -1,14 +1,11 @@
 package answer
 
 import (
-	"bufio"
 	_ "embed" // the confidence model
-	"fmt"
 	"math"
-	"strconv"
-	"strings"
 	"sync"
 
+	"github.com/dermliving/dermliving/internal/logistic"
 	"github.com/dermliving/dermliving/lexicon"
 	"github.com/dermliving/dermliving/retrieve"
 )
@@ -249,7 +246,7 @@ func (c *Composer) Confidence(a Answer, d Drafted) float64 {
 
 // ConfidenceOf is the confidence of an answer with the given features (see
 // Composer.Features).
-func ConfidenceOf(x []float64) float64 { return confidenceModel().score(x) }
+func ConfidenceOf(x []float64) float64 { return confidenceModel().Score(x) }
 
 // BalancedConfidence is the cut-off cross-validation chose on the key-fact
 // tuning sets: the confidence at or above which answering best tells good
@@ -268,85 +265,15 @@ var confidenceText string
 // confidenceModel is the embedded model, parsed once. The package's tests
 // check the file, so a malformed one never ships.
 var confidenceModel = sync.OnceValue(func() *confModel {
-	m, err := parseConfidenceModel(confidenceText)
+	m, cuts, err := logistic.Parse(confidenceText, confidenceFeatures, "balanced")
 	if err != nil {
 		panic("answer: confidence_model.txt: " + err.Error())
 	}
-	return m
+	return &confModel{Model: m, balanced: cuts[0]}
 })
 
-// confModel is the confidence's logistic regression.
+// confModel is the confidence's logistic regression and its cut-off.
 type confModel struct {
-	weights  []float64
-	bias     float64
+	logistic.Model
 	balanced float64
-}
-
-func (m *confModel) score(x []float64) float64 {
-	z := m.bias
-	for i, w := range m.weights {
-		z += w * x[i]
-	}
-	return 1 / (1 + math.Exp(-z))
-}
-
-// parseConfidenceModel reads the model file: comment lines starting with #,
-// then "weight NAME VALUE" for every feature in order, "bias VALUE" and
-// "balanced VALUE".
-func parseConfidenceModel(text string) (*confModel, error) {
-	m := &confModel{balanced: -1}
-	haveBias := false
-	sc := bufio.NewScanner(strings.NewReader(text))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Fields(line)
-		value := func(s string) (float64, error) {
-			x, err := strconv.ParseFloat(s, 64)
-			if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-				return 0, fmt.Errorf("line %d: bad number %q", n, s)
-			}
-			return x, nil
-		}
-		switch {
-		case f[0] == "weight" && len(f) == 3:
-			next := len(m.weights)
-			if next == len(confidenceFeatures) || f[1] != confidenceFeatures[next] {
-				return nil, fmt.Errorf("line %d: weight %q out of order (features are %s)", n, f[1], strings.Join(confidenceFeatures, ", "))
-			}
-			x, err := value(f[2])
-			if err != nil {
-				return nil, err
-			}
-			m.weights = append(m.weights, x)
-		case f[0] == "bias" && len(f) == 2:
-			x, err := value(f[1])
-			if err != nil {
-				return nil, err
-			}
-			m.bias, haveBias = x, true
-		case f[0] == "balanced" && len(f) == 2:
-			x, err := value(f[1])
-			if err != nil {
-				return nil, err
-			}
-			if x <= 0 || x >= 1 {
-				return nil, fmt.Errorf("line %d: cut-off %v outside (0,1)", n, x)
-			}
-			m.balanced = x
-		default:
-			return nil, fmt.Errorf("line %d: unknown line %q", n, line)
-		}
-	}
-	switch {
-	case len(m.weights) != len(confidenceFeatures):
-		return nil, fmt.Errorf("%d weights for %d features", len(m.weights), len(confidenceFeatures))
-	case !haveBias:
-		return nil, fmt.Errorf("no bias")
-	case m.balanced < 0:
-		return nil, fmt.Errorf("no balanced cut-off")
-	}
-	return m, nil
 }

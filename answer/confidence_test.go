@@ -2,15 +2,14 @@ package answer_test
 
 import (
 	"context"
-	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/internal/confmodel"
+	"github.com/dermliving/dermliving/internal/logistic"
 )
 
 // TestConfidenceModelGenerated checks that the embedded confidence model is
@@ -32,34 +31,14 @@ func TestConfidenceModelGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, got := modelNumbers(t, string(r.Text)), modelNumbers(t, string(have))
-	if len(want) != len(got) {
-		t.Fatalf("confidence_model.txt has %d values, the generator writes %d: run go generate ./answer/", len(got), len(want))
+	diffs, err := logistic.Differences(string(r.Text), string(have), 1e-4, answer.ConfidenceFeatureNames(), "balanced")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for k, w := range want {
-		if math.Abs(got[k]-w) > 1e-4 {
-			t.Errorf("confidence_model.txt %s = %v, the generator writes %v: run go generate ./answer/", k, got[k], w)
-		}
+	for _, d := range diffs {
+		t.Errorf("confidence_model.txt %s in the generator's model: run go generate ./answer/", d)
 	}
 	t.Logf("%s", strings.SplitN(string(r.Text), "\n\n", 2)[0])
-}
-
-// modelNumbers reads a model file's values by name.
-func modelNumbers(t *testing.T, text string) map[string]float64 {
-	t.Helper()
-	out := map[string]float64{}
-	for line := range strings.Lines(text) {
-		f := strings.Fields(line)
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
-		v, err := strconv.ParseFloat(f[len(f)-1], 64)
-		if err != nil {
-			t.Fatalf("model line %q: %v", line, err)
-		}
-		out[strings.Join(f[:len(f)-1], " ")] = v
-	}
-	return out
 }
 
 // TestConfidenceOf checks the embedded model's scores are probabilities

@@ -1,13 +1,13 @@
 package claims
 
 import (
-	"bufio"
 	_ "embed"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/dermliving/dermliving/internal/logistic"
 )
 
 // OperatingPoint is where a Lexical verifier draws the line between a
@@ -57,7 +57,7 @@ func ParseOperatingPoint(name string) (OperatingPoint, error) {
 func SupportScore(x []float64) float64 {
 	var f features
 	copy(f[:], x)
-	return supportModel().score(f)
+	return supportModel().Score(f[:])
 }
 
 // BalancedThreshold is the support score at or above which the Balanced
@@ -88,19 +88,11 @@ func (v *Lexical) decide(j Judgment) Judgment {
 	return j
 }
 
-// model is the support score's logistic regression.
+// model is the support score's logistic regression and its Balanced
+// threshold.
 type model struct {
-	weights  features
-	bias     float64
+	logistic.Model
 	balanced float64
-}
-
-func (m *model) score(f features) float64 {
-	z := m.bias
-	for i, w := range m.weights {
-		z += w * f[i]
-	}
-	return 1 / (1 + math.Exp(-z))
 }
 
 //go:generate go run gen.go
@@ -113,71 +105,9 @@ var modelText string
 // supportModel is the embedded model, parsed once. The file is checked by
 // the package's tests, so a malformed one never ships.
 var supportModel = sync.OnceValue(func() *model {
-	m, err := parseModel(modelText)
+	m, cuts, err := logistic.Parse(modelText, featureNames[:], "balanced")
 	if err != nil {
 		panic("claims: verifier_model.txt: " + err.Error())
 	}
-	return m
+	return &model{Model: m, balanced: cuts[0]}
 })
-
-// parseModel reads the model file: comment lines starting with #, then
-// "weight NAME VALUE" for every feature in order, "bias VALUE" and
-// "balanced VALUE".
-func parseModel(text string) (*model, error) {
-	m := &model{balanced: -1}
-	next := 0
-	haveBias := false
-	sc := bufio.NewScanner(strings.NewReader(text))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Fields(line)
-		value := func(s string) (float64, error) {
-			x, err := strconv.ParseFloat(s, 64)
-			if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-				return 0, fmt.Errorf("line %d: bad number %q", n, s)
-			}
-			return x, nil
-		}
-		switch {
-		case f[0] == "weight" && len(f) == 3:
-			if next == numFeatures || f[1] != featureNames[next] {
-				return nil, fmt.Errorf("line %d: weight %q out of order (features are %s)", n, f[1], strings.Join(featureNames[:], ", "))
-			}
-			x, err := value(f[2])
-			if err != nil {
-				return nil, err
-			}
-			m.weights[next] = x
-			next++
-		case f[0] == "bias" && len(f) == 2:
-			x, err := value(f[1])
-			if err != nil {
-				return nil, err
-			}
-			m.bias, haveBias = x, true
-		case f[0] == "balanced" && len(f) == 2:
-			x, err := value(f[1])
-			if err != nil {
-				return nil, err
-			}
-			if x <= 0 || x >= 1 {
-				return nil, fmt.Errorf("line %d: threshold %v outside (0,1)", n, x)
-			}
-			m.balanced = x
-		default:
-			return nil, fmt.Errorf("line %d: unknown line %q", n, line)
-		}
-	}
-	switch {
-	case next != numFeatures:
-		return nil, fmt.Errorf("%d weights for %d features", next, numFeatures)
-	case !haveBias:
-		return nil, fmt.Errorf("no bias")
-	case m.balanced < 0:
-		return nil, fmt.Errorf("no balanced threshold")
-	}
-	return m, nil
-}

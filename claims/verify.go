@@ -266,7 +266,7 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 	case !as.ok:
 		return Judgment{Verdict: Unsupported, Reason: "no passage to check against"}, nil
 	}
-	j.Score = supportModel().score(as.feats)
+	j.Score = supportModel().Score(as.feats[:])
 	return v.decide(j), nil
 }
 

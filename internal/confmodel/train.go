@@ -432,10 +432,8 @@ func (r *Result) text() []byte {
 		fmt.Fprintf(&b, "#   %.2f: %d/%d %.3f  %.3f  %.3f  %d/%d\n", row.Cut, row.Answered, row.Answerable, float64(row.Answered)/float64(row.Answerable), row.Rate, row.Overall, row.OffAnswered, row.Off)
 	}
 	b.WriteString("\n")
-	for i, name := range answer.ConfidenceFeatureNames() {
-		fmt.Fprintf(&b, "weight %s %.6f\n", name, r.Model.Weights[i])
+	if err := logistic.Write(&b, r.Model, answer.ConfidenceFeatureNames(), logistic.Cut{Name: "balanced", Value: r.Balanced}); err != nil {
+		panic(err) // the model has one weight per feature
 	}
-	fmt.Fprintf(&b, "bias %.6f\n", r.Model.Bias)
-	fmt.Fprintf(&b, "balanced %.2f\n", r.Balanced)
 	return []byte(b.String())
 }

@@ -2,7 +2,9 @@
 // them out of fold under grouped cross-validation, and measures what the
 // scores are worth: ROC AUC, precision and recall at a threshold, and a
 // reliability table. It is what DermLiving's generators train learned parts
-// with; nothing here runs when a question is answered.
+// with. A model is stored as a small text file (Write and Parse) that the
+// packages using it embed; only Parse and Model.Score run when a question is
+// answered.
 package logistic
 
 import (

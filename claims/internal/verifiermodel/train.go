@@ -379,10 +379,8 @@ func (r *Result) text() []byte {
 		}
 	}
 	b.WriteString("\n")
-	for i, name := range claims.FeatureNames() {
-		fmt.Fprintf(&b, "weight %s %.6f\n", name, r.Model.Weights[i])
+	if err := logistic.Write(&b, r.Model, claims.FeatureNames(), logistic.Cut{Name: "balanced", Value: r.Balanced}); err != nil {
+		panic(err) // the model has one weight per feature
 	}
-	fmt.Fprintf(&b, "bias %.6f\n", r.Model.Bias)
-	fmt.Fprintf(&b, "balanced %.2f\n", r.Balanced)
 	return []byte(b.String())
 }
