@@ -123,6 +123,8 @@ func TestSeedAbstentions(t *testing.T) {
 		{"Where does rosacea usually appear?", abstain.InsufficientEvidence, "No passage in kv_2026_10_01 supports an answer.", "rosacea is deliberately absent"},
 		{"What is the capital of France?", abstain.InsufficientEvidence, "", "no dermatology topic at all"},
 		{"How do I fix my car's transmission?", abstain.InsufficientEvidence, "The question is not about dermatology; kv_2026_10_01 holds dermatology reference passages only.", "no dermatology topic at all, never a clinical decision"},
+		{"Is a lipoma dangerous? the soft lump under the skin of the arm", abstain.InsufficientEvidence, "", "a condition the version lacks, named before a description: the description alone is not the question (it was answered from epidermoid cysts)"},
+		{"Can you catch perioral dermatitis? the red bumps around the mouth", abstain.InsufficientEvidence, "", "a condition the version lacks, named before a description (it was answered from folliculitis)"},
 		{"Should I stop my methotrexate before surgery?", abstain.ClinicalDecision, "", "a personal treatment decision"},
 		{"Do I have ringworm?", abstain.ClinicalDecision, "", "a personal diagnosis"},
 		{"Patient MRN 48213377, DOB 03/14/1962, has a scaly rash on the elbows. What is it?", abstain.PatientData, "", "an MRN and a date of birth"},
@@ -430,6 +432,16 @@ func TestAskCitesFocus(t *testing.T) {
 		prefix:   "ev_shingles_symptoms_",
 		contains: "two to four weeks",
 		reason:   "a question that asks how long is answered by a sentence holding a duration; the passage holding it tied with five others that match only the topic's name and was never read",
+	}, {
+		question: "What warning signs mean impetigo needs urgent medical attention?",
+		prefix:   "ev_impetigo_see_clinician_",
+		contains: "cola-colored urine",
+		reason:   "warning signs that call for care ask when to see a clinician, not for the symptoms; extraction, weighing the words, quoted the symptoms",
+	}, {
+		question: "How do doctors get rid of an epidermoid cyst?",
+		prefix:   "ev_epidermoid_cysts_treatment_",
+		contains: "excision",
+		reason:   "who does it is no part of what is asked: 'doctors' drew the diagnosis passage's 'Clinicians may use ultrasound ... a removed cyst'",
 	}, {
 		question: "Which parts of the body do actinic keratoses tend to show up on?",
 		prefix:   "ev_actinic_keratosis_",

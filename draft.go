@@ -236,6 +236,23 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	if len(in) > 0 {
 		ex = lexicalVerifier(kv, cfg.ix).ExtractFor(question, comp.WithFocusNames(a, concepts), in)
 	}
+	// A question that asks for a kind of answer ("What warning signs mean
+	// impetigo needs urgent care?", "Where does seborrheic dermatitis show
+	// up?") is answered by sentences of that kind. Extraction weighs the
+	// question's words; when none of its sentences is of the kind asked
+	// (by its passage's section or its own words) and the composer's best
+	// sentence, weighed by the kind of answer asked, is, the composer's
+	// answer stands.
+	if !a.Multi && len(section.IDs) == 0 && len(a.Sentences) > 0 {
+		typed := a.Intent &^ (answer.YesNo | answer.Definition)
+		answers := func(id, text string) bool { return comp.Sections(id)&typed != 0 || comp.Holds(typed, text) }
+		if typed != 0 && answers(a.Sentences[0].PassageID, a.Sentences[0].Text) && !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answers(e.PassageID, e.Text) }) && !holdsMore(cfg.ix, concepts, ex, a.Sentences[0].Text) {
+			ex = make([]claims.Extracted, 0, len(a.Sentences))
+			for _, s := range a.Sentences {
+				ex = append(ex, claims.Extracted{PassageID: s.PassageID, Start: s.Start, End: s.End, Text: s.Text})
+			}
+		}
+	}
 	var out []string
 	cfg.extracted = map[string]claims.Support{}
 	have := make(map[string]bool, len(passages))
@@ -307,6 +324,32 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	}
 	return out
 }
+
+// holdsMore reports whether an extracted sentence holds clearly more of what the
+// question asks (its concepts, without those that only say what kind of
+// answer is wanted) than the composer's sentence does: "How is cradle cap
+// usually managed?" is better answered by a sentence that names cradle cap
+// than by the general treatment of seborrheic dermatitis.
+func holdsMore(ix *retrieve.Index, concepts []retrieve.Weighted, ex []claims.Extracted, composed string) bool {
+	var asked []retrieve.Weighted
+	for _, w := range concepts {
+		if !w.Light {
+			asked = append(asked, w)
+		}
+	}
+	an := ix.Analyzer()
+	covOf := func(text string) float64 {
+		c, _ := retrieve.Coverage(asked, lexicon.NewTermSet(an.Terms(text)))
+		return c
+	}
+	own := covOf(composed)
+	return slices.ContainsFunc(ex, func(e claims.Extracted) bool { return covOf(e.Text) > own+clearlyMore })
+}
+
+// clearlyMore is how much more of the question an extracted sentence must
+// hold than the composer's for extraction's answer to stand (see holdsMore):
+// a common word ("skin") is not enough.
+const clearlyMore = 0.25
 
 // openingSentences is how many of a section's first sentences answer a
 // question whose opening asks for that section when extraction finds none.

@@ -119,6 +119,9 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 	if err != nil || len(hits) > 0 {
 		return hits, query, err
 	}
+	if cfg.retriever == nil && cfg.comp.NamesOnlyOtherConditions(query) {
+		return nil, query, nil
+	}
 	var parts []string
 	for _, s := range claims.Split(query) {
 		parts = append(parts, clauses(s.Text)...)

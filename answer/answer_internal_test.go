@@ -15,6 +15,12 @@ import (
 func TestClassify(t *testing.T) {
 	tests := []struct{ q, want string }{
 		{"What is vitiligo?", "definition"},
+		{"Where does ringworm of the scalp come from?", "cause"},                                  // where from: a cause, not a place
+		{"What warning signs mean cellulitis needs hospital care?", "see_clinician"},              // signs that call for care
+		{"What does a mole look like, and what are its warning signs?", "symptoms+see_clinician"}, // no care named: both
+		{"Why are nail infections more of a worry in diabetes?", "complications"},
+		{"Does anything really work for hair thinning?", "treatment+yesno"},
+		{"What is it about nickel that gives people a rash?", "cause"},
 		{"How long does shingles last?", "duration"},
 		{"Where does rosacea usually appear?", "location"},
 		{"Where does rosacea appear and what does it look like?", "symptoms+location"},

@@ -188,7 +188,7 @@ func (c *Composer) namedFocus(question string, concepts []retrieve.Weighted, hit
 	}
 	// A question about a skin condition the version has no topic of is
 	// not answered from a topic that shares a word of its name.
-	if c.namesOnlyOtherConditions(question) {
+	if c.NamesOnlyOtherConditions(question) {
 		return nil, cov, false
 	}
 	// "Does a mole turn into melanoma?" asks about the mole: of two topics
@@ -283,11 +283,12 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	}
 	// What is asked besides the focus.
 	// Words that only say what kind of answer is wanted ("causes",
-	// "treatment") are read by the intent, not matched as words.
+	// "treatment"; "show up", "on the body", which analysis marks Light)
+	// are read by the intent, not matched as words.
 	var aspects []retrieve.Weighted
 	aspectWeight := 0.0
 	for _, w := range concepts {
-		if w.Filler || namedBy(w.Concept, names) || c.phrasingGroup(w.Concept) {
+		if w.Filler || namedBy(w.Concept, names) || c.phrasingGroup(w.Concept) || w.Light {
 			continue
 		}
 		aspects = append(aspects, w)

@@ -46,11 +46,14 @@ func phrasesRE(phrases []string) *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(?:` + strings.Join(quoted, "|") + `)\b`)
 }
 
-// namesOnlyOtherConditions reports whether the question names a skin
+// NamesOnlyOtherConditions reports whether the question names a skin
 // condition the version has no topic of (domain.txt's other conditions)
 // and no topic of the version outside that name: "How is tinea versicolor
-// treated?" asks about neither tinea corporis nor tinea pedis.
-func (c *Composer) namesOnlyOtherConditions(question string) bool {
+// treated?" asks about neither tinea corporis nor tinea pedis. Such a
+// question is not answered from any part of itself either: "Is keratosis
+// pilaris contagious? the tiny rough bumps on the arms" is not a question
+// about rough bumps.
+func (c *Composer) NamesOnlyOtherConditions(question string) bool {
 	locs := otherConditionsRE.FindAllStringIndex(question, -1)
 	if locs == nil {
 		return false

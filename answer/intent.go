@@ -61,24 +61,36 @@ type intentRule struct {
 // question may ask for several kinds ("what does it look like and where?").
 var intentRules = []intentRule{
 	{Definition, wordre.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)\b(?:\s+\(are\))?|what's|whats|wat\s+is|define|definition|meaning\s+of|tell\s+me\s+about|explain|describe|info\s+(?:on|about)|what\s+(?:does|do)\s+.{1,60}\s+mean\b)`)},
-	{Cause, wordre.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|flare\w*|why\b|reason|worse\w*|worsen\w*|aggravat\w*|bring\w*\s+on|set\w*\s+off|lead\w*\s+to|result\s+from|due\s+to|genetic|inherit\w*|hereditary|runs?\s+in\s+famil\w*|what\s+makes|how\s+do\s+(?:you|people|they)\s+get|how\s+does\s+\w+\s+(?:get|start|develop))`)},
+	{Cause, wordre.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|flare\w*|why\b|reason|worse\w*|worsen\w*|aggravat\w*|bring\w*\s+on|set\w*\s+off|lead\w*\s+to|result\s+from|due\s+to|genetic|inherit\w*|hereditary|runs?\s+in\s+famil\w*|what\s+makes|what\s+is\s+it\s+(?:in|about)\b|gives?\s+(?:people|you|someone|them|kids|children)\b|how\s+do\s+(?:you|people|they)\s+get|how\s+does\s+\w+\s+(?:get|start|develop))`)},
 	{Symptoms, wordre.MustCompile(`(?i)\b(?:symptom\w*|signs?\b|look\w*\s+(?:like|different|differ\w*|similar)|how\s+(?:does|do|can|would)\s+.{1,40}\s+look\b|appear(?:ance|s)?\b(?:\s+like)?|feel\w*\s+like|what\s+does\s+.{1,40}\s+(?:look|feel)|recogni[sz]e|tell\s+if|spot\b|itch\w*|present\w*)`)},
 	{Location, wordre.MustCompile(`(?i)(?:^\W*where\b|\bwhere\s+(?:on|does|do|is|are|can)\b|\bwhich\s+(?:part|area|site)s?\b|\bwhat\s+(?:part|area)s?\s+of\s+the\s+body|\bbody\s+parts?\b|\bon\s+which\b)`)},
 	{Duration, wordre.MustCompile(`(?i)\b(?:how\s+long|how\s+many\s+(?:days|weeks|months|years)|how\s+quickly|how\s+soon|how\s+fast|last\b|lasts\b|duration|go\s+away\s+on\s+its\s+own|clear\s+up\s+on|until\s+(?:it|they)\s+(?:go|clear|heal))`)},
-	{Treatment, wordre.MustCompile(`(?i)\b(?:treat\w*|what\s+can\s+be\s+done|can\s+anything\s+be\s+done|therap\w*|medic\w*|cure\w*|manag\w*|remed\w*|drugs?\b|options?\b|get\s+rid|rid\s+of|help\w*\s+(?:with|for|clear)|what\s+helps|removal|remove\w*|creams?\b|ointments?\b|tablets?\b|pills?\b|antibiotic\w*|surgery|procedures?)`)},
+	{Treatment, wordre.MustCompile(`(?i)\b(?:treat\w*|what\s+can\s+be\s+done|can\s+anything\s+be\s+done|therap\w*|medic(?:ine|ation|ated)\w*|cure\w*|works?\s+(?:for|on|against)\b|worked\s+(?:for|on|against)\b|manag\w*|remed\w*|drugs?\b|options?\b|get\s+rid|rid\s+of|help\w*\s+(?:with|for|clear)|what\s+helps|removal|remove\w*|creams?\b|ointments?\b|tablets?\b|pills?\b|antibiotic\w*|surgery|procedures?)`)},
 	{SelfCare, wordre.MustCompile(`(?i)\b(?:prevent\w*|(?:stop|keep)\w*\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)|avoid\w*|self[-\s]?care|at\s+home|home\s+care|protect\w*|reduce\s+the\s+(?:risk|chance)|lower\s+the\s+(?:risk|chance)|stop\s+(?:it|them|\w+)\s+from|keep\s+from|what\s+can\s+(?:i|you|people|one)\s+do|tips?\b|routine|daily\s+care|day[-\s]to[-\s]day|every\s*day\s+(?:life|care|habits?)|things\s+(?:you|i|people|we|one)\s+can\s+do|look\s+after|care\s+for|soothe|ease|relieve)`)},
 	{Contagion, wordre.MustCompile(`(?i)\b(?:contagious|infectious|catch\w*|caught|how\s+(?:do|does|can)\s+(?:you|people|they|someone|kids|children)\s+get\b|pick(?:ed|s)?\s+up|spread\w*|transmit\w*|transmission|pass\w*\s+(?:on|to)|give\s+it\s+to|share|sharing|communicable)`)},
 	{Risk, wordre.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can|gets)\b|\brisk\b|\bmore\s+likely|\bprone\b|\bat\s+risk|\bhow\s+common|\bcommon\s+in\b|\bage\s+group|\bchildren\b|\bkids\b|\bbabies\b|\binfants?\b|\belderly\b|\bolder\s+(?:people|adults)|\bwomen\b|\bmen\b|\bfrequen\w*|\bsusceptib\w*)`)},
 	{Complications, wordre.MustCompile(`(?i)\b(?:complication\w*|go(?:es)?\s+along\s+with|linked\s+(?:to|with)|associated\s+with|other\s+(?:health\s+)?(?:problems|conditions|diseases)|lead\s+to|dangerous|serious|harm\w*|scar\w*|damage|long[-\s]term\s+effects?|side[-\s]effects?|adverse\s+effects?|problems?\s+(?:can|does|do)|affect\s+the\s+(?:eyes?|body|organs?))`)},
 	{Prognosis, wordre.MustCompile(`(?i)\b(?:permanent\w*|forever|lifelong|life-long|outlook|prognosis|cur(?:e|ed|able)\b|go\s+away|goes\s+away|clear\s+up|come\s+back|comes\s+back|coming\s+back|more\s+than\s+once|a\s+second\s+time|recur\w*|return\w*|grow\s+back|regrow\w*|chronic|heal(?:s|ed|ing)?\b|fade|improve\w*|get\s+better|outgrow\w*|wears?\s+off|for\s+good|(?:anything|something|much)\s+to\s+worry\s+about|worth\s+worrying|leaves?\s+(?:your|the|my|their)\s+(?:body|system)|stays?\s+in\s+(?:your|the|my|their)\s+(?:body|system))`)},
 	{Diagnosis, wordre.MustCompile(`(?i)\b(?:diagnos\w*|tests?\b|testing|biops\w*|confirm\w*|examin\w*|detect\w*|identif\w*|tell\s+(?:apart|the\s+difference)|scrap\w*|swab\w*|dermoscop\w*|blood\s+test)`)},
-	{SeeClinician, wordre.MustCompile(`(?i)\b(?:when\s+(?:should|to|is\s+it\s+(?:worth|time)|does\s+\w+\s+need)|worth\s+(?:getting|having|being)\s+(?:looked|checked|seen)|(?:looked\s+at|checked|seen|examined)\s+by\s+(?:a|an|the|your)\s+(?:doctor|gp|clinician|dermatologist|professional|specialist)|checked|check\s+(?:it|them|up)|see\s+(?:a|an|the|your|someone)\s+(?:doctor|clinician|physician|dermatologist|gp|professional|specialist)|gp\b|seek\s+(?:help|care|medical)|urgent\w*|emergenc\w*|(?:when|should|need)\b[^?]{0,40}\bworr(?:y|ied|ying)|worr(?:y|ied|ying)\s+(?:if|when)|concern\w*|warning\s+signs?|red\s+flags?|medical\s+(?:help|attention|advice))`)},
+	{SeeClinician, wordre.MustCompile(`(?i)\b(?:when\s+(?:should|to|is\s+it\s+(?:worth|time)|does\s+\w+\s+need)|worth\s+(?:getting|having|being)\s+(?:looked|checked|seen)|(?:looked\s+at|checked|seen|examined)\s+by\s+(?:a|an|the|your)\s+(?:doctor|gp|clinician|dermatologist|professional|specialist)|checked|check\s+(?:it|them|up)|see\s+(?:a|an|the|your|someone)\s+(?:doctor|clinician|physician|dermatologist|gp|professional|specialist)|gp\b|seek\s+(?:help|care|medical)|urgent\w*|emergenc\w*|(?:when|should|need)\b[^?]{0,40}\bworr(?:y|ied|ying)|worr(?:y|ied|ying)\s+(?:if|when)|concern\w*|warning\s+signs?|red\s+flags?|medical\s+(?:help|attention|advice|care))`)},
 	{Research, wordre.MustCompile(`(?i)\b(?:research\w*|clinical\s+trials?|(?:new|experimental)\s+(?:treatments?|therap\w*)\s+(?:being|under)|being\s+(?:studied|investigated|tested))\b`)},
 	{YesNo, wordre.MustCompile(`(?i)^\W*(?:is|are|does|do|can|could|will|would|should|has|have|was|were|did|may|might|must)\b`)},
 }
 
 // stopReturnRE asks how to stop a condition coming back.
 var stopReturnRE = wordre.MustCompile(`(?i)\b(?:stop\w*|prevent\w*|keep\w*)\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)\b`)
+
+// warningSignsRE names the signs that call for a clinician.
+var warningSignsRE = wordre.MustCompile(`(?i)\b(?:warning\s+signs?|red\s+flags?|danger\s+signs?|signs?\s+(?:that|which)\s+(?:\w+\s+){0,4}(?:needs?|means?|calls?\s+for)\s+(?:\w+\s+){0,2}(?:doctor|clinician|gp|medical|urgent|emergency))\b`)
+
+// careRE names care by a clinician.
+var careRE = wordre.MustCompile(`(?i)\b(?:doctor|gp|clinician|dermatologist|medical|urgent|emergency|hospital|a&e|er|seen|checked|looked\s+at)\b`)
+
+// moreWorryRE asks why something is more serious for some people.
+var moreWorryRE = wordre.MustCompile(`(?i)\bwhy\b[^?]{0,60}?\b(?:more\s+(?:of\s+a\s+)?(?:worry|concern|problem|serious|dangerous|risky|worrying|concerning)|matters?\s+more|worse\s+for)\b`)
+
+// whereFromRE asks where something comes from: its cause.
+var whereFromRE = wordre.MustCompile(`(?i)\bwhere\s+(?:does|do|did|can|could|would|might)\b[^?]{0,60}?\b(?:come|comes|coming|came)\s+from\b`)
 
 // whereCaughtRE asks where a condition is caught or picked up.
 var whereCaughtRE = wordre.MustCompile(`(?i)\bwhere\b.{0,60}\b(?:caught|catch\w*|pick(?:ed|s)?\s+up|get\s+it|got\s+it|spread\w*|transmit\w*)`)
@@ -134,6 +146,24 @@ func classify(question string) Intent {
 	// not where on the body it appears.
 	if in&Location != 0 && in&Contagion != 0 && whereCaughtRE.MatchString(question) {
 		in &^= Location
+	}
+	// "Where does onychomycosis come from?" asks what causes it, not where
+	// on the body it appears.
+	if in&Location != 0 && whereFromRE.MatchString(question) {
+		in = in&^Location | Cause
+	}
+	// "What warning signs mean impetigo needs urgent medical care?" asks
+	// when to see a clinician: its signs are the reasons to, not the
+	// condition's symptoms.
+	if in&SeeClinician != 0 && in&Symptoms != 0 && careRE.MatchString(question) {
+		if rest := warningSignsRE.Plain().ReplaceAllString(question, " "); rest != question && !intentRules[symptomsRule].re.MatchString(rest) {
+			in &^= Symptoms
+		}
+	}
+	// "Why is onychomycosis more of a worry for people with diabetes?"
+	// asks what it can lead to, not what causes it.
+	if in&Cause != 0 && moreWorryRE.MatchString(question) {
+		in = in&^Cause | Complications
 	}
 	// "Where on the body does X usually appear?" asks where, not what it
 	// looks like: the verb of a where-question is no request for symptoms.
@@ -256,6 +286,10 @@ func distinctSites(sentence string) int {
 	}
 	return len(seen)
 }
+
+// Holds reports whether the sentence holds an answer of one of the kinds in
+// in, by its words: a body site for Location, a time for Duration, and so on.
+func (c *Composer) Holds(in Intent, sentence string) bool { return cuedIntents(in, sentence) != 0 }
 
 // cuedIntents returns the kinds in in whose answers the sentence holds.
 func cuedIntents(in Intent, sentence string) Intent {

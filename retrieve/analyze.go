@@ -172,7 +172,10 @@ func (ix *Index) Analyze(question string) []Weighted {
 	// "How long does pityriasis rosea last?" asks for a duration: "last"
 	// says so, and "if the rash lasts longer than three months" is no
 	// better an answer for holding it.
-	for _, re := range []*regexp.Regexp{lookLikeRE, howLongRE, whereVerbRE} {
+	// "How do doctors remove an epidermoid cyst?" asks how it is done:
+	// who does it is no part of the answer, and a sentence that happens to
+	// name clinicians is no better an answer for it.
+	for _, re := range []*regexp.Regexp{lookLikeRE, howLongRE, whereVerbRE, agentRE} {
 		if m := re.FindStringSubmatchIndex(question); m != nil {
 			ix.lighten(out, question[m[2]:m[3]], true)
 		}
@@ -282,7 +285,7 @@ var howLongRE = regexp.MustCompile(`(?i)\bhow\s+long\b[^?]{0,60}?\b(lasts?|go\s+
 // whereVerbRE finds the verb of a question that asks where on the body
 // something appears ("Where on the body does HS usually appear?"): the
 // answer names places, whatever its verb.
-var whereVerbRE = regexp.MustCompile(`(?i)^\W*where\b[^?]{0,60}?\b(appears?|show\s+up|shows\s+up|occurs?|develops?|starts?|affects?|found)\b`)
+var whereVerbRE = regexp.MustCompile(`(?i)^(?:\W*|[^?]{1,60}?\s)where\b[^?]{0,60}?\b(appears?|show\s+up|shows\s+up|occurs?|develops?|starts?|affects?|found)\b`)
 
 // WhereVerb returns where the verb of a question that asks where something
 // appears stands ("Where on the body does HS usually appear?"), or ok false.
@@ -294,6 +297,11 @@ func WhereVerb(question string) (start, end int, ok bool) {
 	}
 	return m[2], m[3], true
 }
+
+// agentRE finds the clinician a question names as the one who does what it
+// asks about ("How do doctors remove ...", "what do dermatologists use
+// for ...").
+var agentRE = regexp.MustCompile(`(?i)\b(?:how|what|when|why|which)\s+(?:\w+\s+)?(?:do|does|did|would|will|can|could|should|might|may)\s+(?:the\s+|most\s+|some\s+)?((?:doctors?|dermatologists?|derms?|clinicians?|gps?|physicians?|nurses?|specialists?|pharmacists?|surgeons?|medics?))\b`)
 
 // lookLikeRE finds the words of a question that asks what something looks
 // like.

@@ -227,6 +227,9 @@ func TestAnalyzeLight(t *testing.T) {
 		{"What is pityriasis rosea?", nil},
 		{"What helps pityriasis rosea day to day?", []string{"day"}},                    // asks for self-care
 		{"Where on the body does pityriasis rosea appear?", []string{"bodi", "appear"}}, // asks for places
+		{"pityriasis rosea, where does it appear?", []string{"appear"}},                 // the topic before the question word
+		{"How do doctors treat pityriasis rosea?", []string{"doctor"}},                  // who does it is not asked
+		{"Do doctors treat pityriasis rosea?", nil},
 	}
 	for _, tt := range tests {
 		var got []string
