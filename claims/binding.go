@@ -338,7 +338,7 @@ func (v *Lexical) misbound(claim, span string) bool {
 		return false
 	}
 	cu := v.claimUnits(claim)
-	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span) || v.movedDescription(claim, span) || v.crossedClauses(claim, span) || v.movedClass(claim, span)
+	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span) || v.movedDescription(claim, span) || v.crossedClauses(claim, span) || v.movedClass(claim, span) || v.movedOwner(cu, claim, span)
 }
 
 // claimUnits returns a function that gives the claim's entity units, found
