@@ -338,7 +338,7 @@ func (v *Lexical) misbound(claim, span string) bool {
 		return false
 	}
 	cu := v.claimUnits(claim)
-	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span) || v.movedDescription(claim, span) || v.crossedClauses(claim, span) || v.movedClass(claim, span)
+	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span) || v.movedDescription(claim, span) || v.crossedClauses(claim, span) || v.movedClass(claim, span) || v.movedOwner(cu, claim, span)
 }
 
 // claimUnits returns a function that gives the claim's entity units, found
@@ -359,8 +359,9 @@ func (v *Lexical) claimUnits(claim string) func() []unit {
 // the second argument first ("Y is caused by X", "Y results from X", "Y
 // after X"), with a bare "caused", which in reference text is a participle
 // ("a rash caused when the virus reactivates"); group 2 the others ("X
-// causes Y", "X before Y", "X more than Y").
-var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es)? to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely))\b`)
+// causes Y", "X before Y", "X more than Y", "X is associated with an
+// increased risk of Y").
+var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es)? to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely))\b`)
 
 // nounCauseRE finds "cause" used as a noun ("the main cause of"), which
 // names no direction.

@@ -30,6 +30,7 @@ type sentenceCache struct {
 	rels    memo[[]relation]        // span text -> its directed relations
 	items   memo[[]listItem]        // span text -> its list items
 	cls     memo[[]lexicon.TermSet] // span text -> its clauses' terms (see clauseTerms)
+	owners  memo[[][]ownedUnit]     // span text -> its sentences' units (see ownerUnits)
 	max     int64
 }
 
@@ -138,4 +139,13 @@ func (c *sentenceCache) spanClauseTerms(v *Lexical, text string) []lexicon.TermS
 		return v.clauseTerms(text)
 	}
 	return c.cls.get(text, c.max, v.clauseTerms)
+}
+
+// spanOwnerUnits returns the units of a supporting span's sentences (see
+// ownerUnits), found once and kept like its clauses.
+func (c *sentenceCache) spanOwnerUnits(v *Lexical, text string) [][]ownedUnit {
+	if c == nil {
+		return v.ownerUnits(text)
+	}
+	return c.owners.get(text, c.max, v.ownerUnits)
 }

@@ -130,6 +130,9 @@ func (v *Lexical) movedClass(claim, span string) bool {
 	}
 	spanTerms := lexicon.NewTermSet(v.unitTerms(span))
 	own := lexicon.NewTermSet(subject)
+	if v.movedAppositive(own, class, span, spanTerms) {
+		return true
+	}
 	for _, k := range v.spanClasses(span) {
 		member := false
 		for _, t := range subject {
@@ -147,4 +150,42 @@ func (v *Lexical) movedClass(claim, span string) bool {
 		}
 	}
 	return false
+}
+
+// appositiveRE finds a name described by an appositive: "omalizumab, a
+// biologic injection, is ...". Group 1 is the name (up to three words
+// after the last clause punctuation), group 2 the description.
+var appositiveRE = regexp.MustCompile(`(?i)\b([\pL][\pL\d-]*(?:\s+[\pL][\pL\d-]*){0,2}),\s+(?:a|an)\s+([^,;:.()]{3,60}?)\s*(?:[,;:)]|\.(?:\s|$)|$)`)
+
+// movedAppositive reports whether the claim gives its subject the class
+// that an appositive of the span gives another name, while the span gives
+// the subject no such class: "Ciclosporin is a biologic injection"
+// against "omalizumab, a biologic injection, is an established option,
+// and ciclosporin is sometimes used". Every class word of the claim must
+// be the appositive's, and the subject must be named in the span.
+func (v *Lexical) movedAppositive(subject lexicon.TermSet, class []string, span string, spanTerms lexicon.TermSet) bool {
+	for t := range subject {
+		if !spanTerms.Has(t) {
+			return false
+		}
+	}
+	moved := false
+	for _, m := range appositiveRE.FindAllStringSubmatch(span, -1) {
+		name := lexicon.NewTermSet(v.unitTerms(m[1]))
+		desc := lexicon.NewTermSet(v.unitTerms(m[2]))
+		all := true
+		for _, t := range class {
+			all = all && desc.Has(t)
+		}
+		if !all {
+			continue
+		}
+		for t := range subject {
+			if name.Has(t) {
+				return false // the span gives the subject this class
+			}
+		}
+		moved = true
+	}
+	return moved
 }

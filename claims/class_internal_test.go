@@ -24,3 +24,22 @@ func TestMovedClass(t *testing.T) {
 		}
 	}
 }
+
+func TestMovedAppositive(t *testing.T) {
+	v := bindingVerifier(t)
+	span := "For lasting itch, zetamab, a biologic injection, is an established option, and ciclozine is sometimes used."
+	tests := []struct {
+		name, claim string
+		want        bool
+	}{
+		{"appositive class moved to another drug", "Ciclozine is a biologic injection used for lasting itch.", true},
+		{"appositive class kept", "Zetamab is a biologic injection used for lasting itch.", false},
+		{"a drug the span does not name", "Quorbimab is a biologic injection.", false},
+		{"another class", "Ciclozine is an established option.", false},
+	}
+	for _, tt := range tests {
+		if got := v.movedClass(tt.claim, span); got != tt.want {
+			t.Errorf("%s: movedClass(%q) = %v, want %v", tt.name, tt.claim, got, tt.want)
+		}
+	}
+}

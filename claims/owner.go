@@ -1,0 +1,251 @@
+package claims
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// This file holds the owner check: a claim that takes its named thing from
+// one clause of a span sentence and what it says of it from another clause,
+// which says it of a thing of its own ("Guttate psoriasis ... often after a
+// throat infection, while inverse psoriasis causes smooth, red patches"
+// against "Inverse psoriasis often follows a throat infection";
+// "Trichophyton tonsurans, which spreads from person to person, and
+// Microsporum canis, which is often caught from cats and dogs" against
+// "Trichophyton tonsurans is often caught from cats and dogs"). The
+// crossed-binding checks need two claim clauses; this one reads a claim of
+// one.
+
+// ownedUnit is an entity unit of one span sentence (see bindUnits), with its
+// terms in order and whether it leaves its subject out ("... but causes
+// most deaths"), taking the unit before it as its owner.
+type ownedUnit struct {
+	seq      []string
+	terms    lexicon.TermSet
+	elliptic bool
+	// clause is set on a unit with a verb of its own (clauseVerbRE); a
+	// unit without one is a list item of a subject whose verb stands in
+	// another unit ("Pets, especially kittens and puppies, and farm
+	// animals such as cattle are common sources").
+	clause bool
+	// definite is set on a unit that opens with "the" and a word that
+	// names nothing (a thesaurus name or a contrast-set member): a thing
+	// named before, referred back to ("..., and the infestation does not
+	// clear without treatment").
+	definite bool
+}
+
+// ellipticRE finds a unit that opens with its verb: its subject is the
+// previous unit's ("Melanoma is less common than ... but causes most
+// deaths"; unitRE has cut the "but" off).
+var ellipticRE = regexp.MustCompile(`(?i)^(?:(?:and|but|yet|or)\s+)?(?:(?:often|usually|also|still|rarely|mostly|typically|commonly|generally|sometimes|can|may|might|could|will|does|do|then)\s+)*(?:is|are|was|were|has|have|had|can|may|` + clauseVerbs + `)\b`)
+
+// clauseVerbs are verbs a reference sentence gives its things in the third
+// person ("causes", "spreads"): a unit that holds one, or an auxiliary or
+// modal, is a clause.
+const clauseVerbs = `causes?|caused|leads?|results?|tends?|affects?|appears?|occurs?|spreads?|develops?|involves?|produces?|requires?|needs?|responds?|lasts?|heals?|clears?|becomes?|remains?|accounts?|makes?|gives?|includes?|contains?|starts?|begins?|follows?|forms?|shows?|looks?|feels?|persists?|recurs?|fades?|improves?|worsens?|arises?|comes?|linked|associated|used|seen|found|known|called`
+
+// clauseVerbRE finds a verb of a clause: an auxiliary, a modal or one of
+// clauseVerbs.
+var clauseVerbRE = regexp.MustCompile(`(?i)\b(?:is|are|was|were|be|been|has|have|had|can|may|might|could|will|would|should|must|does|do|did|` + clauseVerbs + `)\b`)
+
+// definiteRE finds a unit that opens with "the" (after a conjunction).
+var definiteRE = regexp.MustCompile(`(?i)^(?:(?:and|but|yet|or|so)\s+)?the\s`)
+
+// pronounRE finds a unit whose subject refers back ("..., and it usually
+// clears"): its owner is whatever the pronoun stands for, so the check
+// does not read it.
+var pronounRE = regexp.MustCompile(`(?i)^(?:(?:and|but|yet|or|so)\s+)?(?:it|its|they|their|them|this|these|those|that|which|who|he|she|his|her|both|each|either|neither|such)\b`)
+
+// ownerUnits returns the entity units of each sentence of a span.
+func (v *Lexical) ownerUnits(span string) [][]ownedUnit {
+	var out [][]ownedUnit
+	for _, s := range Split(span) {
+		us := v.bindUnits(s.Text, true)
+		ou := make([]ownedUnit, len(us))
+		for i, u := range us {
+			ou[i] = ownedUnit{seq: v.unitTerms(u.text), terms: u.terms, elliptic: i > 0 && ellipticRE.MatchString(u.text), clause: clauseVerbRE.MatchString(u.text)}
+			if pronounRE.MatchString(u.text) {
+				ou[i].seq = nil // refers back: no owner of its own
+			}
+			if definiteRE.MatchString(u.text) {
+				for _, t := range ou[i].seq {
+					if !v.lightTerms.Has(t) && !unboundTerms[t] {
+						ou[i].definite = !v.named.Has(t) && !v.contrastTerms.Has(t)
+						break
+					}
+				}
+			}
+		}
+		out = append(out, ou)
+	}
+	return out
+}
+
+// maxStrangers is the most terms a claim may take from another unit than
+// the one that holds its predicate and still be read as naming its thing
+// from there; more, and the claim joins the two units.
+const maxStrangers = 3
+
+// movedOwner reports whether some unit of the claim holds mostly terms
+// that one unit q of a span sentence alone holds, and up to maxStrangers
+// terms that another unit of that sentence alone holds, while q opens with
+// content of its own that the claim lacks (or, leaving its subject out,
+// takes the previous unit's opening): the claim says what q says of q's
+// thing of a thing named elsewhere in the sentence. A claim that opens
+// with a pronoun names no thing of its own and is not read. Terms are compared with
+// the claim's thesaurus equivalents; general nouns, light verbs and
+// connectives own nothing, and a unit opened by a pronoun is not read.
+func (v *Lexical) movedOwner(claimUnits func() []unit, claim, span string) bool {
+	if pronounRE.MatchString(strings.TrimSpace(claim)) {
+		return false // "It develops when ...": the claim names no thing
+	}
+	sents := v.cache.spanOwnerUnits(v, span)
+	multi := false
+	for _, s := range sents {
+		multi = multi || len(s) > 1
+	}
+	if !multi {
+		return false
+	}
+	var claimAll lexicon.TermSet
+	for _, c := range claimUnits() {
+		// The claim unit is read against the sentence that holds most of
+		// its terms, not against a neighbour that shares a few.
+		best, bestN, tie := -1, 0, false
+		for i, s := range sents {
+			n := 0
+			for t := range c.terms {
+				for _, u := range s {
+					if u.terms.Has(t) {
+						n++
+						break
+					}
+				}
+			}
+			switch {
+			case n > bestN:
+				best, bestN, tie = i, n, false
+			case n == bestN:
+				tie = true
+			}
+		}
+		if best < 0 || tie || len(sents[best]) < 2 {
+			continue
+		}
+		{
+			s := sents[best]
+			if v.ownerMoved(c.terms, s, func() lexicon.TermSet {
+				if claimAll == nil {
+					claimAll = lexicon.TermSet{}
+					for _, k := range v.an.Concepts(claim, v.th) {
+						for _, alt := range k.Alternatives {
+							for _, t := range alt {
+								claimAll[t] = struct{}{}
+							}
+						}
+						for _, t := range k.Terms {
+							claimAll[t] = struct{}{}
+						}
+					}
+					for _, t := range v.unitTerms(claim) {
+						claimAll[t] = struct{}{}
+					}
+				}
+				return claimAll
+			}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownerMoved is movedOwner for one claim unit's terms and one sentence's
+// units.
+func (v *Lexical) ownerMoved(ct lexicon.TermSet, us []ownedUnit, claimAll func() lexicon.TermSet) bool {
+	counts := make([]int, len(us))
+	home := func(t string) int {
+		at := -1
+		for i, u := range us {
+			if u.terms.Has(t) {
+				if at >= 0 {
+					return -1
+				}
+				at = i
+			}
+		}
+		return at
+	}
+	homes := map[string]int{}
+	for t := range ct {
+		if v.lightTerms.Has(t) {
+			continue
+		}
+		if h := home(t); h >= 0 {
+			homes[t] = h
+			counts[h]++
+		}
+	}
+	q, best, tie := -1, 0, false
+	for i, n := range counts {
+		switch {
+		case n > best:
+			q, best, tie = i, n, false
+		case n == best:
+			tie = true
+		}
+	}
+	if q < 0 || tie || best < 2 {
+		return false
+	}
+	strangers := 0
+	for _, h := range homes {
+		if h != q {
+			if !us[h].clause {
+				return false // a list item of q's subject
+			}
+			strangers++
+		}
+	}
+	if strangers == 0 || strangers > maxStrangers || strangers >= best {
+		return false
+	}
+	owner := us[q]
+	if owner.elliptic {
+		owner = us[q-1]
+	}
+	if owner.definite {
+		return false
+	}
+	all := claimAll()
+	for _, t := range owner.seq {
+		if all.Has(t) || sharesStem(all, t) {
+			return false // the claim holds the unit's opening: its own thing
+		}
+		if !v.lightTerms.Has(t) && !unboundTerms[t] && !strings.ContainsAny(t, "0123456789") {
+			return true
+		}
+	}
+	return false
+}
+
+// ownerStem is how many first letters of two terms make them one word for
+// the owner check ("heal" and "healing").
+const ownerStem = 4
+
+// sharesStem reports whether some term of set opens with t's first
+// ownerStem letters.
+func sharesStem(set lexicon.TermSet, t string) bool {
+	if len(t) < ownerStem {
+		return false
+	}
+	for x := range set {
+		if len(x) >= ownerStem && x[:ownerStem] == t[:ownerStem] {
+			return true
+		}
+	}
+	return false
+}
