@@ -282,3 +282,30 @@ func TestEmbeddedConfidenceModelParses(t *testing.T) {
 		t.Errorf("confidence_model.txt: %d weights for %d features, balanced %v", len(m.Weights), len(confidenceFeatures), m.balanced)
 	}
 }
+
+// TestPhraseSet checks the word-by-word phrase finder: whole words, case
+// ignored, the longest phrase first, spans in bytes.
+func TestPhraseSet(t *testing.T) {
+	ps := newPhraseSet([]string{"tinea versicolor", "tinea", "hand, foot and mouth disease", "milker's nodules", "stevens-johnson syndrome"})
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"How is Tinea Versicolor treated?", []string{"Tinea Versicolor"}},
+		{"tinea and tinea versicolor", []string{"tinea", "tinea versicolor"}},
+		{"Is hand foot and mouth disease catching?", []string{"hand foot and mouth disease"}},
+		{"milker's nodules on the hands", []string{"milker's nodules"}},
+		{"after Stevens-Johnson syndrome", []string{"Stevens-Johnson syndrome"}},
+		{"tineas and versicolor", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, sp := range ps.find(tt.text) {
+			got = append(got, tt.text[sp[0]:sp[1]])
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("find(%q) (-want +got):\n%s", tt.text, diff)
+		}
+	}
+}

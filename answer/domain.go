@@ -31,19 +31,74 @@ var (
 	otherSenseRE       = anyOf(domainLists["other sense"])
 	verbUseRE          = anyOf(domainLists["verb use"])
 	notNames           = wordSet(domainLists["not names"])
-	otherConditionsRE  = phrasesRE(domainLists["other conditions"])
+	otherConditions    = newPhraseSet(domainLists["other conditions"])
 )
 
-// phrasesRE is one expression matching any of the phrases as whole words,
-// case ignored, longest first.
-func phrasesRE(phrases []string) *regexp.Regexp {
-	sorted := slices.Clone(phrases)
-	slices.SortFunc(sorted, func(a, b string) int { return len(b) - len(a) })
-	quoted := make([]string, len(sorted))
-	for i, p := range sorted {
-		quoted[i] = regexp.QuoteMeta(p)
+// phraseSet finds any of a list of phrases in a text as whole words, case
+// ignored, longest first: a word-by-word match, which a list of a few
+// hundred phrases makes far cheaper than one regular expression.
+type phraseSet struct {
+	byFirst map[string][][]string // a phrase's words, by its first word; longest first
+}
+
+// newPhraseSet returns the set of phrases, each read as its words.
+func newPhraseSet(phrases []string) phraseSet {
+	ps := phraseSet{byFirst: map[string][][]string{}}
+	for _, p := range phrases {
+		var words []string
+		for _, w := range wordSpans(p) {
+			words = append(words, strings.ToLower(p[w[0]:w[1]]))
+		}
+		if len(words) > 0 {
+			ps.byFirst[words[0]] = append(ps.byFirst[words[0]], words)
+		}
 	}
-	return regexp.MustCompile(`(?i)\b(?:` + strings.Join(quoted, "|") + `)\b`)
+	for _, list := range ps.byFirst {
+		slices.SortStableFunc(list, func(a, b []string) int { return len(b) - len(a) })
+	}
+	return ps
+}
+
+// find returns where phrases of the set stand in text, as byte spans, left
+// to right and not overlapping.
+func (ps phraseSet) find(text string) [][2]int {
+	spans := wordSpans(text)
+	var out [][2]int
+	for i := 0; i < len(spans); i++ {
+		list := ps.byFirst[strings.ToLower(text[spans[i][0]:spans[i][1]])]
+		for _, words := range list {
+			if i+len(words) > len(spans) || !slices.EqualFunc(words[1:], spans[i+1:i+len(words)], func(w string, sp [2]int) bool {
+				return strings.EqualFold(w, text[sp[0]:sp[1]])
+			}) {
+				continue
+			}
+			out = append(out, [2]int{spans[i][0], spans[i+len(words)-1][1]})
+			i += len(words) - 1
+			break
+		}
+	}
+	return out
+}
+
+// wordSpans returns the byte spans of text's words: runs of letters,
+// digits, apostrophes and hyphens.
+func wordSpans(text string) [][2]int {
+	var out [][2]int
+	start := -1
+	for i, r := range text {
+		in := unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-'
+		switch {
+		case in && start < 0:
+			start = i
+		case !in && start >= 0:
+			out = append(out, [2]int{start, i})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, [2]int{start, len(text)})
+	}
+	return out
 }
 
 // NamesOnlyOtherConditions reports whether the question names a skin
@@ -54,7 +109,7 @@ func phrasesRE(phrases []string) *regexp.Regexp {
 // pilaris contagious? the tiny rough bumps on the arms" is not a question
 // about rough bumps.
 func (c *Composer) NamesOnlyOtherConditions(question string) bool {
-	locs := otherConditionsRE.FindAllStringIndex(question, -1)
+	locs := otherConditions.find(question)
 	if locs == nil {
 		return false
 	}
