@@ -28,7 +28,9 @@ func DecideClinical(question string) Decision {
 // do not fade under pressure (the glass test); swelling of the face, lips
 // or eyes, or hives, with faintness; swelling around the eye with a fever
 // and pain on moving the eye, double vision or a bulging eye; a serious
-// burn (deep, large, or with smoke and a hoarse voice); pain far worse
+// burn (deep, large, or with smoke and a hoarse voice), a young child's
+// blistering burn of the hand, face or feet, or a cleaning or industrial
+// chemical splashed in or near an eye; pain far worse
 // than the skin looks, with a fever; adrenaline just given; a very unwell,
 // confused or drowsy person with a rash. A sign denied ("no fever"), in a
 // sentence about the past ("last summer my throat swelled") or in a

@@ -154,12 +154,21 @@ import (
 // same words, the sign past, denied, resolved, hypothetical or a story's),
 // was measured once after it: 0.883 (106/120) with 2 of 120 look-alikes
 // flagged; together, 0.875 (210/240) and 4 of 240. The floors, over both
-// held-out splits, sit at those figures (0.87 and 4).
+// held-out splits, sat at those figures (0.87 and 4).
+//
+// Round 12 reads holdout22 (now a tuning split, and one the learned reader
+// trains on) and widens the signs, and the rewrites that blank a sign
+// past, denied, resolved, hypothetical or a story's, to the kinds of
+// wording it missed and flagged. holdout14 is again the one held-out split
+// with urgent labels, so the floors are its own, just below its round-11
+// figures (0.867, 104/120, and 2 of 120 flagged): 0.86 and 2; its round-12
+// figure is measured once after the round and recorded in
+// testdata/screens/HISTORY.md.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.87
-	floorLookalikeFlags = 4
+	floorUrgentRecall   = 0.86
+	floorLookalikeFlags = 2
 )
 
 // familyOrder is the order families are logged in.
