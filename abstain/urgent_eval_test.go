@@ -163,12 +163,22 @@ import (
 // with urgent labels, so the floors are its own, just below its round-11
 // figures (0.867, 104/120, and 2 of 120 flagged): 0.86 and 2; its round-12
 // figure is measured once after the round and recorded in
-// testdata/screens/HISTORY.md.
+// testdata/screens/HISTORY.md. It was 0.875 (105/120) with 2 of 120
+// flagged; holdout23, written blind after round 12 by an eleventh author
+// (symptom forms and pharmacy chats with field-like fragments,
+// temperatures and times in numbers, babysitters and grandparents, night
+// shifts, farms and travel, English from Scotland, Canada, the
+// Philippines, Kenya, Singapore and the US South, Spanish from seven
+// countries; a third of the urgent lines tricky and half the look-alikes
+// as close to an urgent line as possible), was measured once after it:
+// 0.933 (112/120) with 2 of 120 look-alikes flagged; together, 0.904
+// (217/240) and 4 of 240. The floors, over both held-out splits, sit at
+// those figures (0.90 and 4).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.86
-	floorLookalikeFlags = 2
+	floorUrgentRecall   = 0.90
+	floorLookalikeFlags = 4
 )
 
 // familyOrder is the order families are logged in.
