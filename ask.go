@@ -222,10 +222,11 @@ func (cfg *request) screen(question string, kv *evidence.Version, md *Metadata) 
 	if decided.Reason == abstain.ClinicalDecision {
 		return "", decisionAbstention(decided, asked, *md)
 	}
-	// A question that passed the screens is read without its disclaimer
-	// ("I am not asking for a diagnosis:"), which says nothing of what it
-	// asks and would read as a question about diagnosis.
-	if d, ok := abstain.WithoutDisclaimer(corrected); ok {
+	// A question that passed the screens is read without what frames it: a
+	// disclaimer ("I am not asking for a diagnosis:"), which says nothing of
+	// what it asks and would read as a question about diagnosis, and a
+	// report of who asked ("a customer asked me whether").
+	if d, ok := abstain.WithoutFraming(corrected); ok {
 		corrected = d
 		if cfg.retriever == nil {
 			cfg.concepts, cfg.analysed = cfg.ix.Analyze(corrected), corrected

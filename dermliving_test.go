@@ -126,6 +126,7 @@ func TestSeedAbstentions(t *testing.T) {
 		{"Is a lipoma dangerous? the soft lump under the skin of the arm", abstain.InsufficientEvidence, "", "a condition the version lacks, named before a description: the description alone is not the question (it was answered from epidermoid cysts)"},
 		{"Can you catch perioral dermatitis? the red bumps around the mouth", abstain.InsufficientEvidence, "", "a condition the version lacks, named before a description (it was answered from folliculitis)"},
 		{"Should I stop my methotrexate before surgery?", abstain.ClinicalDecision, "", "a personal treatment decision"},
+		{"A customer asked me whether she should stop her methotrexate before surgery.", abstain.ClinicalDecision, "", "a decision reported for another person is still one"},
 		{"Do I have ringworm?", abstain.ClinicalDecision, "", "a personal diagnosis"},
 		{"Patient MRN 48213377, DOB 03/14/1962, has a scaly rash on the elbows. What is it?", abstain.PatientData, "", "an MRN and a date of birth"},
 	}
@@ -437,6 +438,11 @@ func TestAskCitesFocus(t *testing.T) {
 		prefix:   "ev_impetigo_see_clinician_",
 		contains: "cola-colored urine",
 		reason:   "warning signs that call for care ask when to see a clinician, not for the symptoms; extraction, weighing the words, quoted the symptoms",
+	}, {
+		question: "A customer asked me whether sunburn blisters should be popped or left alone.",
+		prefix:   "ev_sunburn_and_sun_protection_",
+		contains: "left intact",
+		reason:   "a report of who asked frames a general question: it was refused as a decision about the customer",
 	}, {
 		question: "How do doctors get rid of an epidermoid cyst?",
 		prefix:   "ev_epidermoid_cysts_treatment_",

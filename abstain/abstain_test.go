@@ -97,7 +97,7 @@ func TestReasonJSON(t *testing.T) {
 	}
 }
 
-func TestWithoutDisclaimer(t *testing.T) {
+func TestWithoutFraming(t *testing.T) {
 	tests := []struct {
 		in, want string
 		ok       bool
@@ -108,10 +108,14 @@ func TestWithoutDisclaimer(t *testing.T) {
 		{"What is a diagnosis of exclusion?", "What is a diagnosis of exclusion?", false},
 		// A text that is only a disclaimer is left as it is.
 		{"I'm not asking for advice.", "I'm not asking for advice.", false},
+		// A report of who asked frames the question it reports.
+		{"A customer asked me whether sunburn blisters should be popped.", "sunburn blisters should be popped.", true},
+		{"One of my clients wanted to know which creams are used for melasma", "which creams are used for melasma", true},
+		{"My friend asked me about a rash", "My friend asked me about a rash", false},
 	}
 	for _, tt := range tests {
-		if got, ok := WithoutDisclaimer(tt.in); got != tt.want || ok != tt.ok {
-			t.Errorf("WithoutDisclaimer(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		if got, ok := WithoutFraming(tt.in); got != tt.want || ok != tt.ok {
+			t.Errorf("WithoutFraming(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
 	}
 }

@@ -16,12 +16,20 @@ func IsClinicalDecision(question string) bool {
 	return decision.Rule(question) != ""
 }
 
-// WithoutDisclaimer returns the question folded (lower case, no
-// diacritics) without a disclaimer about what it does not ask ("I am not
-// asking for a diagnosis:", "no pido diagnostico"), by the screens' own
-// disclaimer rewrite, and true; or the question as it is and false when it
-// holds none, or nothing else. Read whole, such a question would seem to
-// ask about diagnosis.
+// WithoutFraming returns the question folded (lower case, no diacritics)
+// without what frames it, by the screens' own rewrites: a disclaimer about
+// what it does not ask ("I am not asking for a diagnosis:", "no pido
+// diagnostico") and a report of who asked it ("a customer asked me
+// whether"), and true; or the question as it is and false when it holds
+// neither, or nothing else. Read whole, such a question would seem to ask
+// about diagnosis, or about the customer.
+func WithoutFraming(question string) (string, bool) {
+	return decision.WithoutFraming(question)
+}
+
+// WithoutDisclaimer is WithoutFraming.
+//
+// Deprecated: use WithoutFraming, which also removes a report of who asked.
 func WithoutDisclaimer(question string) (string, bool) {
-	return decision.WithoutDisclaimer(question)
+	return decision.WithoutFraming(question)
 }

@@ -21,7 +21,8 @@ func TestClassify(t *testing.T) {
 		{"Why are nail infections more of a worry in diabetes?", "complications"},
 		{"Does anything really work for hair thinning?", "treatment+yesno"},
 		{"What is it about nickel that gives people a rash?", "cause"},
-		{"What treats sun-damaged skin?", "treatment"}, // damaged describes, it asks no complication
+		{"What treats sun-damaged skin?", "treatment"},     // damaged describes, it asks no complication
+		{"vitiligo meaning in simple words", "definition"}, // a search-engine definition
 		{"How long does shingles last?", "duration"},
 		{"Where does rosacea usually appear?", "location"},
 		{"Where does rosacea appear and what does it look like?", "symptoms+location"},

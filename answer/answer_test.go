@@ -53,6 +53,12 @@ func TestCorrect(t *testing.T) {
 		// "whats" is not "warts".
 		{"whats the cause of psoriasis", "whats the cause of psoriasis"},
 		{"dont warts spread", "dont warts spread"},
+		// Two letters changed in a short word make another word: "words"
+		// is not "warts".
+		{"xerosis meaning in simple words", "xerosis meaning in simple words"},
+		// A misspelled medical word is corrected though the rest of the
+		// name already names the topic.
+		{"Does alergic contact dermatitus last for life?", "Does allergic contact dermatitis last for life?"},
 		// Words the version uses, and words near no name, stay.
 		{"What makes atopic dermatitis flare?", "What makes atopic dermatitis flare?"},
 		{"how to treat frostbite on fingers", "how to treat frostbite on fingers"},

@@ -61,6 +61,8 @@ type intentRule struct {
 // question may ask for several kinds ("what does it look like and where?").
 var intentRules = []intentRule{
 	{Definition, wordre.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)\b(?:\s+\(are\))?|what's|whats|wat\s+is|define|definition|meaning\s+of|tell\s+me\s+about|explain|describe|info\s+(?:on|about)|what\s+(?:does|do)\s+.{1,60}\s+mean\b)`)},
+	// "xerosis meaning in simple words": a search-engine definition.
+	{Definition, wordre.MustCompile(`(?i)\bmeaning\s*(?:\?|$|,|\.|\s+(?:in|and|for|please)\b)`)},
 	{Cause, wordre.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|flare\w*|why\b|reason|worse\w*|worsen\w*|aggravat\w*|bring\w*\s+on|set\w*\s+off|lead\w*\s+to|result\s+from|due\s+to|genetic|inherit\w*|hereditary|runs?\s+in\s+famil\w*|what\s+makes|what\s+is\s+it\s+(?:in|about)\b|gives?\s+(?:people|you|someone|them|kids|children)\b|how\s+do\s+(?:you|people|they)\s+get|how\s+does\s+\w+\s+(?:get|start|develop))`)},
 	{Symptoms, wordre.MustCompile(`(?i)\b(?:symptom\w*|signs?\b|look\w*\s+(?:like|different|differ\w*|similar)|how\s+(?:does|do|can|would)\s+.{1,40}\s+look\b|appear(?:ance|s)?\b(?:\s+like)?|feel\w*\s+like|what\s+does\s+.{1,40}\s+(?:look|feel)|recogni[sz]e|tell\s+if|spot\b|itch\w*|present\w*)`)},
 	{Location, wordre.MustCompile(`(?i)(?:^\W*where\b|\bwhere\s+(?:on|does|do|is|are|can)\b|\bwhich\s+(?:part|area|site)s?\b|\bwhat\s+(?:part|area)s?\s+of\s+the\s+body|\bbody\s+parts?\b|\bon\s+which\b)`)},

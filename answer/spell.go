@@ -71,7 +71,11 @@ func (c *Composer) Correct(question string) (string, []Correction) {
 	}
 	for k := 0; k < len(fixes) && len(fixes) > 1; {
 		without := slices.Delete(slices.Clone(fixes), k, k+1)
-		if names(apply(without)) {
+		// A misspelled medical word is corrected even when the question
+		// names its topic without it: left as it is, "dermatitus" in
+		// "alergic contact dermatitus" would read as the name of something
+		// the version lacks.
+		if names(apply(without)) && !lexicon.LooksMedical(c.an.Term(strings.ToLower(question[fixes[k].i:fixes[k].j]))) {
 			fixes = without
 			continue
 		}
@@ -151,6 +155,11 @@ func (c *Composer) correctWord(w string) (string, bool) {
 		if d > limit || d == 2 && len(cand) < len(w) && (len(cand) < len(w)-1 || len(w) < minDoubledLen || !doubledLetter(w)) {
 			continue
 		}
+		// Two letters changed in a short word make another word, not a
+		// slip: "words" is not "warts", nor "bolts" "boils".
+		if d == 2 && len(cand) == len(w) && len(w) < minTwoSwapLen {
+			continue
+		}
 		df := c.ix.DocFreq(term)
 		switch {
 		case d < bestD || d == bestD && df > bestDF:
@@ -175,6 +184,10 @@ func (c *Composer) topicWord(ti int, word string) bool {
 	}
 	return false
 }
+
+// minTwoSwapLen is the shortest word in which two changed letters may be
+// slips of one word rather than another word.
+const minTwoSwapLen = 7
 
 // minDoubledLen is the shortest word whose doubled letter may come with
 // another slip.

@@ -9,6 +9,7 @@
 package decision
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dermliving/dermliving/abstain/internal/fastre"
@@ -145,28 +146,36 @@ func matchRules(q string, held ruleMask, precheck bool) string {
 	return ""
 }
 
-// disclaimer is the rewrite of rules/rewrites.rules that removes a
-// disclaimer about what a question does not ask.
-var disclaimer = func() *fastre.Regexp {
-	for _, s := range rewriteSpecs {
-		if s.name == "disclaimer" {
-			return s.re
+// framing is the rewrites of rules/rewrites.rules that remove what frames a
+// question without being asked: a disclaimer about what it does not ask,
+// and the report of who asked it.
+var framing = func() []ruleSpec {
+	var out []ruleSpec
+	for _, name := range []string{"disclaimer", "reported_question"} {
+		i := slices.IndexFunc(rewriteSpecs, func(s ruleSpec) bool { return s.name == name })
+		if i < 0 {
+			panic("abstain: no " + name + " rewrite in " + rewriteFile)
 		}
+		out = append(out, rewriteSpecs[i])
 	}
-	panic("abstain: no disclaimer rewrite in " + rewriteFile)
+	return out
 }()
 
-// WithoutDisclaimer returns the question folded (lower case, no
-// diacritics) without a disclaimer about what it does not ask ("I am not
-// asking for a diagnosis:", "no pido diagnostico"), by the screens' own
-// disclaimer rewrite, and true; or the question as it is and false when it
-// holds none, or nothing else. Read whole, such a question would seem to
-// ask about diagnosis.
-func WithoutDisclaimer(question string) (string, bool) {
+// WithoutFraming returns the question folded (lower case, no diacritics)
+// without what frames it, by the screens' own rewrites: a disclaimer about
+// what it does not ask ("I am not asking for a diagnosis:", "no pido
+// diagnostico") and a report of who asked it ("a customer asked me
+// whether"), and true; or the question as it is and false when it holds
+// neither, or nothing else. Read whole, such a question would seem to ask
+// about diagnosis, or about the customer.
+func WithoutFraming(question string) (string, bool) {
 	f := fold.String(question)
-	out := disclaimer.ReplaceAllLiteralString(f, " ")
+	out := f
+	for _, rw := range framing {
+		out = rw.re.ReplaceAllLiteralString(out, rw.with)
+	}
 	if out == f || strings.Trim(out, " \t:;,.-") == "" {
 		return question, false
 	}
-	return strings.TrimLeft(out, " \t:;,.-"), true
+	return strings.TrimLeft(strings.Join(strings.Fields(out), " "), " :;,.-"), true
 }
