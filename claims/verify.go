@@ -419,11 +419,13 @@ var generalNouns = []string{"condition", "conditions", "disease", "diseases", "d
 
 // delexicalVerbs carry little meaning of their own: what they say is in
 // their object or particle ("take up", "give chickenpox", "put on a
-// cream", "comes without hives", "set off"), and reference text says the
-// same with a verb of its own ("absorbs", "causing", "applying", "occurs",
-// "trigger"). They weigh as little as filler words do.
+// cream", "comes without hives", "set off", "turn into", "turn up", "turn
+// white"), and reference text says the same with a verb of its own
+// ("absorbs", "causing", "applying", "occurs", "trigger", "progress to",
+// "appear", "become"). They weigh as little as filler words do.
 var delexicalVerbs = []string{"take", "takes", "taken", "took", "taking", "get", "gets", "got", "getting", "give", "gives", "given", "gave", "giving",
-	"put", "puts", "putting", "make", "makes", "made", "making", "come", "comes", "came", "coming", "go", "goes", "went", "gone", "going", "set", "sets"}
+	"put", "puts", "putting", "make", "makes", "made", "making", "come", "comes", "came", "coming", "go", "goes", "went", "gone", "going", "set", "sets",
+	"turn", "turns", "turned", "turning"}
 
 // lightVerb reports whether c is one of lightVerbs, connectives or
 // generalNouns.
