@@ -208,17 +208,22 @@ func (v *Lexical) oneSwap(ci claimInfo, i, j int, terms []string, own []bool, fr
 	if c < 0 {
 		return false
 	}
-	// One word for one: the span's place holds the one term alone.
-	if min(to, len(own))-max(from, 0) != 1 {
-		return false
-	}
+	// One word for one: the span's place holds the one term alone, or
+	// with light words beside it that say nothing of their own ("go on
+	// to develop" for "progress to", "a skin condition that causes" for
+	// "a skin problem that produces").
 	s := ""
-	for p := max(from, 0); p < min(to, len(own)); p++ {
-		if own[p] {
-			if s != "" {
-				return false
-			}
+	from, to = max(from, 0), min(to, len(own))
+	if to-from == 1 && own[from] {
+		s = terms[from]
+	}
+	for p := from; p < to && to-from > 1; p++ {
+		switch {
+		case v.lightTerms.Has(terms[p]):
+		case own[p] && s == "":
 			s = terms[p]
+		default:
+			return false
 		}
 	}
 	return s != "" && v.swapAllowed(ci.concepts[c], s)
