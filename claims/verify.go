@@ -394,10 +394,12 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 }
 
 // lightVerbs only place a condition where it shows ("affects the skin
-// between the toes", "appears on the face"): reference text often says
-// where without them ("an infection of the feet, most often between the
-// toes"), so they weigh as little as filler words do.
-var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs"}
+// between the toes", "appears on the face", "is seen in older people"):
+// reference text often says where without them ("an infection of the
+// feet, most often between the toes", "common in older adults"), so they
+// weigh as little as filler words do. ("seen as", regarded, is a phrase
+// of the paraphrases and keeps its weight.)
+var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen"}
 
 // connectives join or set off clauses ("even though", "whereas",
 // "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
