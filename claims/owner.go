@@ -143,7 +143,7 @@ func (v *Lexical) movedOwner(claimUnits func() []unit, claim, span string) bool 
 		}
 		{
 			s := sents[best]
-			if v.ownerMoved(c.terms, lexicon.NewTermSet(v.subjectTerms(c.text)), s, func() lexicon.TermSet {
+			if v.ownerMoved(c.terms, func() []string { return v.subjectTerms(c.text) }, s, func() lexicon.TermSet {
 				if claimAll == nil {
 					claimAll = lexicon.TermSet{}
 					for _, k := range v.an.Concepts(claim, v.th) {
@@ -192,7 +192,7 @@ func (v *Lexical) subjectTerms(text string) []string {
 // "Head lice eggs, called nits, are tiny oval specks"; "Avoiding alcohol
 // and hot drinks ... may help" against "A cool bedroom and avoiding
 // alcohol and hot drinks ... may help").
-func (v *Lexical) ownerMoved(ct, subject lexicon.TermSet, us []ownedUnit, claimAll func() lexicon.TermSet) bool {
+func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, us []ownedUnit, claimAll func() lexicon.TermSet) bool {
 	counts := make([]int, len(us))
 	home := func(t string) int {
 		at := -1
@@ -228,17 +228,26 @@ func (v *Lexical) ownerMoved(ct, subject lexicon.TermSet, us []ownedUnit, claimA
 	if q < 0 || tie || best < 2 {
 		return false
 	}
-	strangers, named := 0, false
-	for t, h := range homes {
+	strangers := 0
+	for _, h := range homes {
 		if h != q {
 			if !us[h].clause {
 				return false // a list item of q's subject
 			}
 			strangers++
-			named = named || subject.Has(t) || slices.Contains(us[h].subject, t)
 		}
 	}
-	if strangers == 0 || strangers > maxStrangers || strangers >= best || !named {
+	if strangers == 0 || strangers > maxStrangers || strangers >= best {
+		return false
+	}
+	named := false
+	for t, h := range homes {
+		if h != q && (slices.Contains(claimSubject(), t) || slices.Contains(us[h].subject, t)) {
+			named = true
+			break
+		}
+	}
+	if !named {
 		return false
 	}
 	o := q
