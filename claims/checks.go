@@ -179,7 +179,7 @@ func (v *Lexical) substitution(ci claimInfo, sp span, swaps bool, swapped *[]int
 					}
 				}
 			}
-			if hasOwn(from, to) && !(swaps && (v.oneSwap(ci, i, j, terms, own, from, to) || v.namesTopic(ci, i, j, terms, own, from, to))) && !v.namesByHead(ci, i, j, terms, own, from, to) {
+			if hasOwn(from, to) && !(swaps && (v.oneSwap(ci, i, j, terms, own, from, to) || v.namesTopic(ci, i, j, terms, own, from, to) || v.namesByKind(ci, i, j, terms, own, from, to))) && !v.namesByHead(ci, i, j, terms, own, from, to) {
 				for k := i; k < j; k++ {
 					run = append(run, k)
 				}
@@ -208,17 +208,22 @@ func (v *Lexical) oneSwap(ci claimInfo, i, j int, terms []string, own []bool, fr
 	if c < 0 {
 		return false
 	}
-	// One word for one: the span's place holds the one term alone.
-	if min(to, len(own))-max(from, 0) != 1 {
-		return false
-	}
+	// One word for one: the span's place holds the one term alone, or
+	// with light words beside it that say nothing of their own ("go on
+	// to develop" for "progress to", "a skin condition that causes" for
+	// "a skin problem that produces").
 	s := ""
-	for p := max(from, 0); p < min(to, len(own)); p++ {
-		if own[p] {
-			if s != "" {
-				return false
-			}
+	from, to = max(from, 0), min(to, len(own))
+	if to-from == 1 && own[from] {
+		s = terms[from]
+	}
+	for p := from; p < to && to-from > 1; p++ {
+		switch {
+		case v.lightTerms.Has(terms[p]):
+		case own[p] && s == "":
 			s = terms[p]
+		default:
+			return false
 		}
 	}
 	return s != "" && v.swapAllowed(ci.concepts[c], s)
@@ -252,6 +257,44 @@ func (v *Lexical) namesTopic(ci claimInfo, i, j int, terms []string, own []bool,
 		}
 	}
 	return true
+}
+
+// namesByKind reports whether the run i..j-1 of claim concepts is one
+// word, the span's own terms from..to all name a topic of the version,
+// and the knowledge defines that topic as a kind of the claim's word: a
+// draft speaks of its topic by the general noun the reference itself
+// defines it by ("when the infection is severe" where the span names
+// cellulitis, "a bacterial infection of the deeper layers of the skin").
+// A kind the knowledge does not give the topic ("bacteria" for a fungal
+// infection) is content put in its place.
+func (v *Lexical) namesByKind(ci claimInfo, i, j int, terms []string, own []bool, from, to int) bool {
+	u := v.Usage
+	if u == nil {
+		return false
+	}
+	kind := ""
+	for k := i; k < j; k++ {
+		if ci.weights[k] > 0 && !ci.concepts[k].Filler && !v.lightVerb(ci.concepts[k]) {
+			if kind != "" || len(ci.concepts[k].Terms) != 1 {
+				return false
+			}
+			kind = ci.concepts[k].Terms[0]
+		}
+	}
+	if kind == "" || v.contrastTerms.Has(kind) {
+		return false
+	}
+	var names []string
+	for p := max(from, 0); p < min(to, len(own)); p++ {
+		if !own[p] {
+			continue
+		}
+		if !u.names.Has(terms[p]) {
+			return false
+		}
+		names = append(names, terms[p])
+	}
+	return len(names) > 0 && u.isKind(names, kind)
 }
 
 // namesByHead reports whether the run i..j-1 of claim concepts is one

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/dermliving/dermliving/lexicon"
@@ -25,6 +26,11 @@ type ownedUnit struct {
 	seq      []string
 	terms    lexicon.TermSet
 	elliptic bool
+	// subject are the terms before the unit's first verb (clauseVerbRE):
+	// what it names, with what describes it ("Head lice eggs, called
+	// nits"; "A cool bedroom and avoiding alcohol and hot drinks"); all
+	// its terms when it has no verb.
+	subject []string
 	// clause is set on a unit with a verb of its own (clauseVerbRE); a
 	// unit without one is a list item of a subject whose verb stands in
 	// another unit ("Pets, especially kittens and puppies, and farm
@@ -66,7 +72,7 @@ func (v *Lexical) ownerUnits(span string) [][]ownedUnit {
 		us := v.bindUnits(s.Text, true)
 		ou := make([]ownedUnit, len(us))
 		for i, u := range us {
-			ou[i] = ownedUnit{seq: v.unitTerms(u.text), terms: u.terms, elliptic: i > 0 && ellipticRE.MatchString(u.text), clause: clauseVerbRE.MatchString(u.text)}
+			ou[i] = ownedUnit{seq: v.unitTerms(u.text), subject: v.subjectTerms(u.text), terms: u.terms, elliptic: i > 0 && ellipticRE.MatchString(u.text), clause: clauseVerbRE.MatchString(u.text)}
 			if pronounRE.MatchString(u.text) {
 				ou[i].seq = nil // refers back: no owner of its own
 			}
@@ -137,7 +143,7 @@ func (v *Lexical) movedOwner(claimUnits func() []unit, claim, span string) bool 
 		}
 		{
 			s := sents[best]
-			if v.ownerMoved(c.terms, s, func() lexicon.TermSet {
+			if v.ownerMoved(c.terms, func() []string { return v.subjectTerms(c.text) }, s, func() lexicon.TermSet {
 				if claimAll == nil {
 					claimAll = lexicon.TermSet{}
 					for _, k := range v.an.Concepts(claim, v.th) {
@@ -163,9 +169,30 @@ func (v *Lexical) movedOwner(claimUnits func() []unit, claim, span string) bool 
 	return false
 }
 
-// ownerMoved is movedOwner for one claim unit's terms and one sentence's
-// units.
-func (v *Lexical) ownerMoved(ct lexicon.TermSet, us []ownedUnit, claimAll func() lexicon.TermSet) bool {
+// subjectTerms returns the terms of text before its first verb
+// (clauseVerbRE), or all its terms when it has none.
+func (v *Lexical) subjectTerms(text string) []string {
+	if m := clauseVerbRE.FindStringIndex(text); m != nil {
+		text = text[:m[0]]
+	}
+	return v.unitTerms(text)
+}
+
+// ownerMoved is movedOwner for one claim unit's terms and subject (its
+// terms before its verb) and one sentence's units.
+//
+// The claim names a thing from another unit only when a term it takes
+// from there stands in the claim's subject or in that unit's: a claim
+// unit that borrows a word of another unit's predicate ("extensive or
+// deep infection may need oral antibiotics" against "..., for extensive
+// or deep infection, oral antibiotics, while large boils may need
+// drainage") names no other thing. And a claim that holds a word
+// of the owner's subject that no other unit of the sentence holds names
+// the owner, by another of its words ("Nits are tiny oval eggs" against
+// "Head lice eggs, called nits, are tiny oval specks"; "Avoiding alcohol
+// and hot drinks ... may help" against "A cool bedroom and avoiding
+// alcohol and hot drinks ... may help").
+func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, us []ownedUnit, claimAll func() lexicon.TermSet) bool {
 	counts := make([]int, len(us))
 	home := func(t string) int {
 		at := -1
@@ -213,14 +240,40 @@ func (v *Lexical) ownerMoved(ct lexicon.TermSet, us []ownedUnit, claimAll func()
 	if strangers == 0 || strangers > maxStrangers || strangers >= best {
 		return false
 	}
-	owner := us[q]
-	if owner.elliptic {
-		owner = us[q-1]
+	named := false
+	for t, h := range homes {
+		if h != q && (slices.Contains(claimSubject(), t) || slices.Contains(us[h].subject, t)) {
+			named = true
+			break
+		}
 	}
+	if !named {
+		return false
+	}
+	o := q
+	if us[q].elliptic {
+		o = q - 1
+	}
+	owner := us[o]
 	if owner.definite {
 		return false
 	}
 	all := claimAll()
+	for _, t := range owner.subject {
+		if v.lightTerms.Has(t) || !all.Has(t) {
+			continue
+		}
+		elsewhere := false
+		for k, u := range us {
+			if k != o && u.terms.Has(t) {
+				elsewhere = true
+				break
+			}
+		}
+		if !elsewhere {
+			return false // the claim names the owner by a word of its own
+		}
+	}
 	for _, t := range owner.seq {
 		if all.Has(t) || sharesStem(all, t) {
 			return false // the claim holds the unit's opening: its own thing

@@ -1,6 +1,8 @@
 package claims
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -23,7 +25,26 @@ type Usage struct {
 	once sync.Once
 	// postings are, for each term, the passages that hold it, in order.
 	postings map[string][]int32
+	// kinds are the knowledge's definitions of its things: a sentence
+	// "X is a K ..." gives X's terms and the terms of the kind K.
+	kinds []kindOf
 }
+
+// kindOf is one definition of the knowledge: the terms of what it
+// defines, and those of the kind it says that is.
+type kindOf struct {
+	what, kind lexicon.TermSet
+}
+
+// kindDefinitionRE finds a definition at the opening of a sentence: what it
+// defines (group 1, a few words, with an appositive "known medically as
+// ..." allowed) and the words of its kind (group 2) up to what qualifies
+// it ("a bacterial infection of the deeper layers", "an infection of the
+// skin caused by ...", "a cancer that develops from ...").
+var kindDefinitionRE = regexp.MustCompile(`(?i)^([^.;:]{2,80}?),?\s+(?:is|are)\s+(?:an?\s+)((?:[\w-]+\s+){0,4}?[\w-]+)(?:\s+(?:of|that|which|in|on|caused|where|with|from)\b|[,.;:]|$)`)
+
+// maxDefinedTerms is the most terms what a definition defines may hold.
+const maxDefinedTerms = 6
 
 // NewUsage returns the usage of the passages texts returns (read once, on
 // first use), analysed by an; names are the terms of the version's topic
@@ -35,6 +56,15 @@ func NewUsage(an *lexicon.Analyzer, texts func() []string, names lexicon.TermSet
 func (u *Usage) build() {
 	u.postings = map[string][]int32{}
 	for i, text := range u.texts() {
+		for _, sent := range Split(text) {
+			m := kindDefinitionRE.FindStringSubmatch(sent.Text)
+			if m == nil {
+				continue
+			}
+			if what := u.an.Terms(m[1]); len(what) > 0 && len(what) <= maxDefinedTerms {
+				u.kinds = append(u.kinds, kindOf{what: lexicon.NewTermSet(what), kind: lexicon.NewTermSet(u.an.Terms(m[2]))})
+			}
+		}
 		seen := map[string]bool{}
 		for _, t := range u.an.Terms(text) {
 			if !seen[t] {
@@ -138,6 +168,19 @@ const maxOwnWordPassages = 2
 // (opposites.txt) and their kinds are contrast sets; both are refused
 // before this test.
 const minEverydayPassages = 5
+
+// isKind reports whether the knowledge defines a thing whose terms hold
+// every one of names as a kind of k: "the infection" names cellulitis,
+// which "is a bacterial infection of the deeper layers of the skin".
+func (u *Usage) isKind(names []string, k string) bool {
+	u.once.Do(u.build)
+	for _, d := range u.kinds {
+		if d.kind.Has(k) && !slices.ContainsFunc(names, func(t string) bool { return !d.what.Has(t) }) {
+			return true
+		}
+	}
+	return false
+}
 
 // passages returns how many passages hold the term.
 func (u *Usage) passages(t string) int {

@@ -394,10 +394,12 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 }
 
 // lightVerbs only place a condition where it shows ("affects the skin
-// between the toes", "appears on the face"): reference text often says
-// where without them ("an infection of the feet, most often between the
-// toes"), so they weigh as little as filler words do.
-var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs"}
+// between the toes", "appears on the face", "is seen in older people"):
+// reference text often says where without them ("an infection of the
+// feet, most often between the toes", "common in older adults"), so they
+// weigh as little as filler words do. ("seen as", regarded, is a phrase
+// of the paraphrases and keeps its weight.)
+var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen"}
 
 // connectives join or set off clauses ("even though", "whereas",
 // "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
@@ -419,11 +421,13 @@ var generalNouns = []string{"condition", "conditions", "disease", "diseases", "d
 
 // delexicalVerbs carry little meaning of their own: what they say is in
 // their object or particle ("take up", "give chickenpox", "put on a
-// cream", "comes without hives", "set off"), and reference text says the
-// same with a verb of its own ("absorbs", "causing", "applying", "occurs",
-// "trigger"). They weigh as little as filler words do.
+// cream", "comes without hives", "set off", "turn into", "turn up", "turn
+// white"), and reference text says the same with a verb of its own
+// ("absorbs", "causing", "applying", "occurs", "trigger", "progress to",
+// "appear", "become"). They weigh as little as filler words do.
 var delexicalVerbs = []string{"take", "takes", "taken", "took", "taking", "get", "gets", "got", "getting", "give", "gives", "given", "gave", "giving",
-	"put", "puts", "putting", "make", "makes", "made", "making", "come", "comes", "came", "coming", "go", "goes", "went", "gone", "going", "set", "sets"}
+	"put", "puts", "putting", "make", "makes", "made", "making", "come", "comes", "came", "coming", "go", "goes", "went", "gone", "going", "set", "sets",
+	"turn", "turns", "turned", "turning"}
 
 // lightVerb reports whether c is one of lightVerbs, connectives or
 // generalNouns.

@@ -670,6 +670,12 @@ func TestUsageSwaps(t *testing.T) {
 			"'far' for 'nearby': listed opposites, never a paraphrase"},
 		{"Actinic keratosis is regarded as a precancerous lesion because a small proportion of patches can progress to cutaneous squamous cell carcinoma over time.", "ev_actinic_keratosis_overview_2", claims.Supported, claims.Supported,
 			"the passage's own words"},
+		{"Clinicians may use intravenous antibiotics in hospital for the infection when it is severe, rapidly spreading, affecting the face near the eye, or not responding to oral treatment.", "ev_cellulitis_treatment_1", claims.Supported, claims.Unsupported,
+			"the kind the knowledge defines its topic by ('a bacterial infection of the deeper layers of the skin') for the topic's name"},
+		{"Clinicians may use intravenous antibiotics in hospital for the rash when it is severe, rapidly spreading, affecting the face near the eye, or not responding to oral treatment.", "ev_cellulitis_treatment_1", claims.Supported, claims.Supported,
+			"a general noun (generalNouns) for the topic's name, with or without usage"},
+		{"Clinicians may use intravenous antibiotics in hospital for the fungus when it is severe, rapidly spreading, affecting the face near the eye, or not responding to oral treatment.", "ev_cellulitis_treatment_1", claims.Unsupported, claims.Unsupported,
+			"a kind the knowledge does not give the topic"},
 	}
 	for _, tt := range tests {
 		ps := passages(t, tt.passage)
