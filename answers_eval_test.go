@@ -36,6 +36,7 @@ type keyFactQuestion struct {
 // manifestEntry is one file of testdata/answers/manifest.json.
 type manifestEntry struct {
 	File   string `json:"file"`
+	Kind   string `json:"kind"` // testdata/verifier only: "pairs" or "answers"
 	Role   string `json:"role"`
 	Round  int    `json:"round"`
 	Count  int    `json:"count"`
@@ -53,6 +54,20 @@ func readManifest(t *testing.T, dir string) []manifestEntry {
 		t.Fatalf("manifest.json: %v", err)
 	}
 	return m
+}
+
+// generatedFiles are the generated-answer sets of testdata/verifier's
+// manifest, in its order, and whether each is a tuning half.
+func generatedFiles(t *testing.T) (files []string, tune map[string]bool) {
+	t.Helper()
+	tune = map[string]bool{}
+	for _, e := range readManifest(t, filepath.Join("testdata", "verifier")) {
+		if e.Kind == "answers" {
+			files = append(files, e.File)
+			tune[e.File] = e.Role == "tune"
+		}
+	}
+	return files, tune
 }
 
 // readJSONL reads a labelled set: one JSON object a line, blank lines

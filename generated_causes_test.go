@@ -86,8 +86,11 @@ func TestGeneratedCauses(t *testing.T) {
 		} `json:"sentences"`
 	}
 	var answers []causeAnswer
-	for _, file := range []string{"generated_dev.jsonl", "generated_dev2.jsonl"} {
-		answers = append(answers, readJSONL[causeAnswer](t, filepath.Join("testdata", "verifier", file))...)
+	files, tune := generatedFiles(t)
+	for _, file := range files {
+		if tune[file] {
+			answers = append(answers, readJSONL[causeAnswer](t, filepath.Join("testdata", "verifier", file))...)
+		}
 	}
 	lex := claims.NewLexical(ix.Analyzer(), ix.Thesaurus(), ix.IDF)
 	comp, err := answer.For(kv)

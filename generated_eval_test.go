@@ -40,8 +40,8 @@ func TestGeneratedAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tune := map[string]bool{"generated_dev.jsonl": true, "generated_dev2.jsonl": true}
-	for _, file := range []string{"generated_dev.jsonl", "generated_holdout.jsonl", "generated_dev2.jsonl", "generated_holdout2.jsonl"} {
+	files, tune := generatedFiles(t)
+	for _, file := range files {
 		if role := os.Getenv("DERMLIVING_ANSWER_ROLE"); role == "tune" && !tune[file] {
 			continue
 		}
