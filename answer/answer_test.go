@@ -56,6 +56,8 @@ func TestCorrect(t *testing.T) {
 		// Two letters changed in a short word make another word: "words"
 		// is not "warts".
 		{"xerosis meaning in simple words", "xerosis meaning in simple words"},
+		// Two side by side are one slip.
+		{"is excema contagious", "is eczema contagious"},
 		// A misspelled medical word is corrected though the rest of the
 		// name already names the topic.
 		{"Does alergic contact dermatitus last for life?", "Does allergic contact dermatitis last for life?"},

@@ -155,9 +155,10 @@ func (c *Composer) correctWord(w string) (string, bool) {
 		if d > limit || d == 2 && len(cand) < len(w) && (len(cand) < len(w)-1 || len(w) < minDoubledLen || !doubledLetter(w)) {
 			continue
 		}
-		// Two letters changed in a short word make another word, not a
-		// slip: "words" is not "warts", nor "bolts" "boils".
-		if d == 2 && len(cand) == len(w) && len(w) < minTwoSwapLen {
+		// Two letters changed apart in a short word make another word, not
+		// a slip: "words" is not "warts". Two side by side are one slip of
+		// the hand or ear ("excema" for "eczema").
+		if d == 2 && len(cand) == len(w) && len(w) < minTwoSwapLen && !adjacentChanges(w, cand) {
 			continue
 		}
 		df := c.ix.DocFreq(term)
@@ -188,6 +189,24 @@ func (c *Composer) topicWord(ti int, word string) bool {
 // minTwoSwapLen is the shortest word in which two changed letters may be
 // slips of one word rather than another word.
 const minTwoSwapLen = 7
+
+// adjacentChanges reports whether a and b, of one length, differ in two
+// letters side by side and nowhere else.
+func adjacentChanges(a, b string) bool {
+	first := -1
+	for i := 0; i < len(a); i++ {
+		if a[i] == b[i] {
+			continue
+		}
+		switch {
+		case first < 0:
+			first = i
+		case i != first+1:
+			return false
+		}
+	}
+	return first >= 0
+}
 
 // minDoubledLen is the shortest word whose doubled letter may come with
 // another slip.

@@ -108,6 +108,9 @@ func TestNamesTerm(t *testing.T) {
 		// A name that opens with another word names another kind.
 		{"What is (are) Diabetes ?", "Pregnant women can also get diabetes, called gestational diabetes.", false},
 		{"What is tinea capitis?", "Scalp ringworm, known as tinea capitis, is a fungal infection.", true},
+		// "X meaning" asks what X is, as a search box is asked.
+		{"punctum meaning", "The cyst often has a small dark pore, called a punctum, at its centre.", true},
+		{"closed comedone meaning in simple words", "Acne lesions include blackheads (open comedones) and whiteheads (closed comedones).", true},
 	}
 	for _, tt := range tests {
 		term := definedTerm(an, tt.question)

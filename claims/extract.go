@@ -149,7 +149,7 @@ func withoutLight(concepts []retrieve.Weighted) []retrieve.Weighted {
 // definitionRE asks what a term is or means; the term runs up to the first
 // preposition or conjunction: "what is the punctum on an epidermoid cyst?"
 // asks what a punctum is.
-var definitionRE = regexp.MustCompile(`(?i)^\W*(?:what (?:is|are) (?:a |an |the )?(.+?)|what (?:does|do) (?:a |an |the )?(.+?) mean)(?:\s+(?:on|in|of|for|with|at|from|after|before|between|and|or|that|which|when|like|to|by)\b.*)?\W*$`)
+var definitionRE = regexp.MustCompile(`(?i)^\W*(?:what (?:is|are) (?:a |an |the )?(.+?)|what (?:does|do) (?:a |an |the )?(.+?) mean|(?:the )?([^\s,?]+(?: [^\s,?]+){0,3}?) meaning)(?:\s+(?:on|in|of|for|with|at|from|after|before|between|and|or|that|which|when|like|to|by)\b.*|,.*)?\W*$`)
 
 // namingRE introduces a name: "a small dark pore, called a punctum".
 var namingRE = regexp.MustCompile(`(?i)\b(?:called|known as|termed|referred to as|named)\s+((?:[\w'-]+[\s,]*){1,4})`)
@@ -168,7 +168,7 @@ func definedTerm(an *lexicon.Analyzer, question string) []string {
 	if m == nil {
 		return nil
 	}
-	return an.Terms(m[1] + m[2])
+	return an.Terms(m[1] + m[2] + m[3])
 }
 
 // namesTerm reports whether the sentence gives the term, all its words, as
