@@ -444,6 +444,11 @@ func TestAskCitesFocus(t *testing.T) {
 		contains: "left intact",
 		reason:   "a report of who asked frames a general question: it was refused as a decision about the customer",
 	}, {
+		question: "Where on the body does vitiligo tend to show up?",
+		prefix:   "ev_vitiligo_symptoms_",
+		contains: "elbows",
+		reason:   "a question that asks where is answered by the sentence naming the most places; extraction quoted a treatment sentence naming face, hands and feet in passing",
+	}, {
 		question: "How do doctors get rid of an epidermoid cyst?",
 		prefix:   "ev_epidermoid_cysts_treatment_",
 		contains: "excision",

@@ -246,7 +246,12 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	if !a.Multi && len(section.IDs) == 0 && len(a.Sentences) > 0 {
 		typed := a.Intent &^ (answer.YesNo | answer.Definition)
 		answers := func(id, text string) bool { return comp.Sections(id)&typed != 0 || comp.Holds(typed, text) }
-		if typed != 0 && answers(a.Sentences[0].PassageID, a.Sentences[0].Text) && !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answers(e.PassageID, e.Text) }) && !holdsMore(cfg.ix, concepts, ex, a.Sentences[0].Text) {
+		// "Where does vitiligo show up?" is answered best by the sentence
+		// that names the most places: extraction's may name two in passing.
+		top := a.Sentences[0]
+		lacking := !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answers(e.PassageID, e.Text) })
+		fewerPlaces := a.Intent&answer.Location != 0 && !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return comp.Sites(e.Text)+morePlaces > comp.Sites(top.Text) })
+		if typed != 0 && answers(top.PassageID, top.Text) && (lacking || fewerPlaces) && !holdsMore(cfg.ix, concepts, ex, top.Text) {
 			ex = make([]claims.Extracted, 0, len(a.Sentences))
 			for _, s := range a.Sentences {
 				ex = append(ex, claims.Extracted{PassageID: s.PassageID, Start: s.Start, End: s.End, Text: s.Text})
@@ -345,6 +350,10 @@ func holdsMore(ix *retrieve.Index, concepts []retrieve.Weighted, ex []claims.Ext
 	own := covOf(composed)
 	return slices.ContainsFunc(ex, func(e claims.Extracted) bool { return covOf(e.Text) > own+clearlyMore })
 }
+
+// morePlaces is how many more body sites the composer's sentence must name
+// than each extracted one for it to answer a question that asks where.
+const morePlaces = 2
 
 // clearlyMore is how much more of the question an extracted sentence must
 // hold than the composer's for extraction's answer to stand (see holdsMore):
