@@ -23,6 +23,7 @@ func TestClassify(t *testing.T) {
 		{"What is it about nickel that gives people a rash?", "cause"},
 		{"What treats sun-damaged skin?", "treatment"},     // damaged describes, it asks no complication
 		{"vitiligo meaning in simple words", "definition"}, // a search-engine definition
+		{"Do warts disappear on their own?", "prognosis+yesno"},
 		{"How long does shingles last?", "duration"},
 		{"Where does rosacea usually appear?", "location"},
 		{"Where does rosacea appear and what does it look like?", "symptoms+location"},
