@@ -180,6 +180,12 @@ func (ix *Index) Analyze(question string) []Weighted {
 			ix.lighten(out, question[m[2]:m[3]], true)
 		}
 	}
+	// "Why do some people have many more moles than others?" compares
+	// people: "others" is no part of the answer, and a sentence that
+	// happens to say "the others" is no better an answer for it.
+	for _, m := range thanOthersRE.FindAllStringIndex(question, -1) {
+		ix.lighten(out, question[m[0]:m[1]], true)
+	}
 	// "What helps rosacea, and things you can do day to day?" asks for
 	// self-care: "day to day" says so, and a passage that happens to say
 	// "a day" is no better an answer for it.
@@ -267,6 +273,9 @@ func (ix *Index) lighten(out []Weighted, span string, light bool) {
 		}
 	}
 }
+
+// thanOthersRE finds the others a question compares people with.
+var thanOthersRE = regexp.MustCompile(`(?i)\bthan\s+(?:others|other\s+(?:people|kids|children|folks|adults)|most\s+(?:people|others)|everyone\s+else|anyone\s+else)\b`)
 
 // everydayRE finds words that ask for what people do every day: self-care.
 var everydayRE = regexp.MustCompile(`(?i)\b(?:day[-\s]to[-\s]day|every\s*day|daily\s+life|in\s+daily\s+life)\b`)

@@ -230,6 +230,7 @@ func TestAnalyzeLight(t *testing.T) {
 		{"pityriasis rosea, where does it appear?", []string{"appear"}},                 // the topic before the question word
 		{"How do doctors treat pityriasis rosea?", []string{"doctor"}},                  // who does it is not asked
 		{"Do doctors treat pityriasis rosea?", nil},
+		{"Why do some people get pityriasis rosea more than others?", []string{"other"}}, // compares people
 	}
 	for _, tt := range tests {
 		var got []string
