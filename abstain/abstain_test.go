@@ -112,6 +112,8 @@ func TestWithoutFraming(t *testing.T) {
 		{"A customer asked me whether sunburn blisters should be popped.", "sunburn blisters should be popped.", true},
 		{"One of my clients wanted to know which creams are used for melasma", "which creams are used for melasma", true},
 		{"My friend asked me about a rash", "My friend asked me about a rash", false},
+		// The rest keeps its capitals, so that its sentences still split.
+		{"A customer asked me what a rodent ulcer is. Her grandmother used that name. Is it cancer?", "what a rodent ulcer is. Her grandmother used that name. Is it cancer?", true},
 	}
 	for _, tt := range tests {
 		if got, ok := WithoutFraming(tt.in); got != tt.want || ok != tt.ok {

@@ -161,21 +161,47 @@ var framing = func() []ruleSpec {
 	return out
 }()
 
-// WithoutFraming returns the question folded (lower case, no diacritics)
-// without what frames it, by the screens' own rewrites: a disclaimer about
-// what it does not ask ("I am not asking for a diagnosis:", "no pido
-// diagnostico") and a report of who asked it ("a customer asked me
-// whether"), and true; or the question as it is and false when it holds
-// neither, or nothing else. Read whole, such a question would seem to ask
-// about diagnosis, or about the customer.
+// WithoutFraming returns the question without what frames it, by the
+// screens' own rewrites: a disclaimer about what it does not ask ("I am not
+// asking for a diagnosis:", "no pido diagnostico") and a report of who
+// asked it ("a customer asked me whether"), and true; or the question as it
+// is and false when it holds neither, or nothing else. Read whole, such a
+// question would seem to ask about diagnosis, or about the customer. The
+// rest keeps the question's own letters when folding changed only their
+// case (a question in plain ASCII), so that its sentences still split; it
+// is folded (lower case, no diacritics) otherwise.
 func WithoutFraming(question string) (string, bool) {
 	f := fold.String(question)
-	out := f
+	out, own := f, question
+	aligned := len(f) == len(question)
 	for _, rw := range framing {
-		out = rw.re.ReplaceAllLiteralString(out, rw.with)
+		locs := rw.re.FindAllStringIndex(out)
+		if locs == nil {
+			continue
+		}
+		var b, o strings.Builder
+		last := 0
+		for _, l := range locs {
+			b.WriteString(out[last:l[0]])
+			b.WriteString(rw.with)
+			if aligned {
+				o.WriteString(own[last:l[0]])
+				o.WriteString(rw.with)
+			}
+			last = l[1]
+		}
+		b.WriteString(out[last:])
+		out = b.String()
+		if aligned {
+			o.WriteString(own[last:])
+			own = o.String()
+		}
 	}
 	if out == f || strings.Trim(out, " \t:;,.-") == "" {
 		return question, false
+	}
+	if aligned {
+		out = own
 	}
 	return strings.TrimLeft(strings.Join(strings.Fields(out), " "), " :;,.-"), true
 }
