@@ -44,6 +44,21 @@ type unit struct {
 	terms lexicon.TermSet
 }
 
+// soleHolder returns the index of the only one of units whose terms hold
+// t, or -1 when none or several do.
+func soleHolder[U any](units []U, terms func(U) lexicon.TermSet, t string) int {
+	at := -1
+	for i, u := range units {
+		if terms(u).Has(t) {
+			if at >= 0 {
+				return -1
+			}
+			at = i
+		}
+	}
+	return at
+}
+
 // segment is a piece of text between unitRE's matches, with how it was
 // opened: by a contrasting conjunction or semicolon (strong, never joined),
 // by a parenthesis, or by a comma that no conjunction follows (cont: a
@@ -226,16 +241,7 @@ func (v *Lexical) crossedUnits(claimUnits func() []unit, span string) bool {
 		return false
 	}
 	home := func(units []unit, t string) int {
-		at := -1
-		for i, u := range units {
-			if u.terms.Has(t) {
-				if at >= 0 {
-					return -1
-				}
-				at = i
-			}
-		}
-		return at
+		return soleHolder(units, func(u unit) lexicon.TermSet { return u.terms }, t)
 	}
 	// cells[a][p] counts the terms of claim unit a whose only span unit is p.
 	cells := make([]map[int]int, len(cu))

@@ -194,18 +194,7 @@ func (v *Lexical) subjectTerms(text string) []string {
 // alcohol and hot drinks ... may help").
 func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, us []ownedUnit, claimAll func() lexicon.TermSet) bool {
 	counts := make([]int, len(us))
-	home := func(t string) int {
-		at := -1
-		for i, u := range us {
-			if u.terms.Has(t) {
-				if at >= 0 {
-					return -1
-				}
-				at = i
-			}
-		}
-		return at
-	}
+	home := func(t string) int { return soleHolder(us, func(u ownedUnit) lexicon.TermSet { return u.terms }, t) }
 	homes := map[string]int{}
 	for t := range ct {
 		if v.lightTerms.Has(t) {
