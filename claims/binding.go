@@ -396,7 +396,7 @@ var (
 // conversionRE and convertedRE find into the order relationRE reads.
 func relationText(text string) string {
 	text = riskForRE.ReplaceAllString(text, "$1 results from")
-	if strings.Contains(strings.ToLower(text), "conver") {
+	if strings.Contains(text, "onver") {
 		text = conversionRE.ReplaceAllString(text, "$1 turns into")
 		text = convertedRE.ReplaceAllString(text, "turns into")
 	}

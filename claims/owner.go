@@ -149,7 +149,7 @@ func (v *Lexical) movedOwner(claimUnits func() []unit, claim, span string) bool 
 		if len(sents[best]) >= 2 {
 			reads, nears = append(reads, sents[best]), append(nears, 0)
 		}
-		if len(sents) == 2 {
+		if len(sents) == 2 && strangerIn(c.terms, sents[best], sents[1-best]) {
 			reads, nears = append(reads, append(slices.Clip(sents[best]), sents[1-best]...)), append(nears, len(sents[best]))
 		}
 		for r, s := range reads {
@@ -174,6 +174,21 @@ func (v *Lexical) movedOwner(claimUnits func() []unit, claim, span string) bool 
 			}) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// strangerIn reports whether some of terms stands in a unit of other and
+// in no unit of best: without one, the other sentence names nothing the
+// claim takes from it.
+func strangerIn(terms lexicon.TermSet, best, other []ownedUnit) bool {
+	in := func(us []ownedUnit, t string) bool {
+		return slices.ContainsFunc(us, func(u ownedUnit) bool { return u.terms.Has(t) })
+	}
+	for t := range terms {
+		if in(other, t) && !in(best, t) {
+			return true
 		}
 	}
 	return false
