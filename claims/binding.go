@@ -389,10 +389,23 @@ var riskForRE = regexp.MustCompile(`(?i)\brisk factors? (?:for|of) ([^,.;]+?) (?
 // more likely X": the cause before the verb, the effect after it.
 var moreLikelyRE = regexp.MustCompile(`(?i)\b(makes?|making) ((?:[\w'-]+ ){1,3})more likely\b`)
 
-// relationText rewrites the relations riskForRE and moreLikelyRE find
-// into the order relationRE reads.
+// conversionRE finds a conversion with both its ends ("the conversion of
+// testosterone to dihydrotestosterone", "converts X into Y"), and
+// convertedRE a passive one ("X is converted to Y"), which relations
+// reads as "X turns into Y": what is converted comes first.
+var (
+	conversionRE = regexp.MustCompile(`(?i)\bconver(?:sion|ting|ts?) (?:of )?([^,.;]+?) (?:back )?(?:in)?to\b`)
+	convertedRE  = regexp.MustCompile(`(?i)\b(?:(?:is|are|be|being|gets?) )?converted (?:back )?(?:in)?to\b`)
+)
+
+// relationText rewrites the relations riskForRE, moreLikelyRE,
+// conversionRE and convertedRE find into the order relationRE reads.
 func relationText(text string) string {
 	text = riskForRE.ReplaceAllString(text, "$1 results from")
+	if strings.Contains(text, "onver") {
+		text = conversionRE.ReplaceAllString(text, "$1 turns into")
+		text = convertedRE.ReplaceAllString(text, "turns into")
+	}
 	return moreLikelyRE.ReplaceAllString(text, "make more likely $2")
 }
 

@@ -185,6 +185,10 @@ func TestBindingChecks(t *testing.T) {
 			"Risk factors for condition K include older age, gout and smoking.", bindingChecks{}},
 		{"a marker made a cause", "Condition K causes dry eyes.",
 			"Dry eyes alongside condition K may point to a raised hormone level.", bindingChecks{MadeCausal: true}},
+		{"a conversion reversed", "Drug D blocks the conversion of hormone B back into hormone A.",
+			"Drug D, which blocks the conversion of hormone A to hormone B, is a treatment for condition K.", bindingChecks{Reversed: true}},
+		{"a conversion kept, in the passive", "Drug D stops hormone A from being converted into hormone B.",
+			"Drug D, which blocks the conversion of hormone A to hormone B, is a treatment for condition K.", bindingChecks{}},
 		{"causal stated elsewhere in the span", "Condition K causes dry eyes.",
 			"Condition K causes dry eyes, and it has been associated with rashes.", bindingChecks{}},
 	}

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -52,7 +53,13 @@ var contrastWords = [][][]string{
 	{{"spontaneous"}, {"inducible"}},
 	{{"segmental"}, {"nonsegmental"}},
 	{{"localized", "localised"}, {"widespread", "generalized", "generalised"}},
+	{{"uva"}, {"uvb"}},
 }
+
+// contrastAliases write a member of a contrast set in several words
+// ("ultraviolet A" for UVA); words adds the member where the text holds
+// them.
+var contrastAliases = [][2]string{{"ultraviolet a", "uva"}, {"ultraviolet b", "uvb"}}
 
 // contrasts maps a word to its set and class: [2]int{set, class}. Words of
 // one class (infants and babies) agree; words of different classes of one
@@ -78,7 +85,9 @@ func newContrasts(an *lexicon.Analyzer) contrasts {
 
 // words returns the lowercased words of text, and its hyphenated
 // compounds whole as well ("first-line" gives "first", "line" and
-// "first-line"), so that a contrast set can name a compound.
+// "first-line"), so that a contrast set can name a compound, and the
+// member a contrast alias writes in several words ("ultraviolet A" gives
+// "uva" as well).
 func words(text string) []string {
 	lower := strings.ToLower(lexicon.Fold(text))
 	out := strings.FieldsFunc(lower, func(r rune) bool {
@@ -86,6 +95,19 @@ func words(text string) []string {
 	})
 	if strings.Contains(lower, "-") {
 		out = append(out, compoundRE.FindAllString(lower, -1)...)
+	}
+	for _, a := range contrastAliases {
+		for rest := lower; ; {
+			i := strings.Index(rest, a[0])
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(a[0]):]
+			if rest == "" || !unicode.IsLetter(rune(rest[0])) {
+				out = append(out, a[1])
+				break
+			}
+		}
 	}
 	return out
 }
@@ -129,6 +151,66 @@ func (c contrasts) comparedOtherwise(claim, span string, an *lexicon.Analyzer) b
 	a, okA := c.afterThan(claim, an)
 	b, okB := c.afterThan(span, an)
 	return okA && okB && c[a][0] == c[b][0] && c[a][1] != c[b][1]
+}
+
+// frequencyWords say how often something is ("more common", "more
+// frequent"): a comparison on how often is another comparison than one on
+// how visible, how severe or how itchy. "likely" is not among them: "more
+// likely to catch fire" says "more flammable". "prone" and "susceptible"
+// are: "more prone to infections" says they happen more often.
+var frequencyWords = map[string]bool{"common": true, "commoner": true, "frequent": true, "frequently": true, "often": true, "usual": true, "prevalent": true, "prone": true, "susceptible": true, "rare": true, "rarer": true, "uncommon": true}
+
+// comparedRE finds a comparison's quality: the word after "more",
+// "less", "most" or "least" that a preposition, "than" or a clause end
+// follows ("more visible on darker skin", "less common than", "the most
+// common."). comparedOn reads a word of frequencyWords after any of them,
+// and another word only after "more" or "less" with a preposition or
+// "than" after it: a noun after "more" ("have more moles.") is no
+// quality.
+var comparedRE = regexp.MustCompile(`(?i)\b(more|less|most|least)\s+([a-z]+)(\s+(?:in|on|among|than|for|at|during|when|with|to|after|before|between)\b|\s*[,.;]|\s*$)`)
+
+// comparedOn reports whether the claim compares on how often ("more
+// common in people with darker skin") where the span compares on another
+// quality and not on how often ("more visible on darker skin"), or the
+// other way round: the comparison is another one however many words
+// agree.
+func comparedOn(claim, span string) bool {
+	if !strings.Contains(claim, "ore") && !strings.Contains(claim, "ess") && !strings.Contains(claim, "ost") && !strings.Contains(claim, "east") {
+		return false // no "more", "less", "most" or "least"
+	}
+	qualities := func(text string) (freq, other []string) {
+		for _, m := range comparedRE.FindAllStringSubmatch(text, -1) {
+			w, deg := strings.ToLower(m[2]), strings.ToLower(m[1])
+			switch {
+			case frequencyWords[w]:
+				freq = append(freq, w)
+			case (deg == "more" || deg == "less") && strings.TrimSpace(m[3]) != "" && !strings.ContainsAny(m[3], ",.;"):
+				other = append(other, w)
+			}
+		}
+		return freq, other
+	}
+	cf, co := qualities(claim)
+	if len(cf) == 0 && len(co) == 0 {
+		return false
+	}
+	sf, so := qualities(span)
+	has := func(ws []string, text string) bool {
+		lw := words(text)
+		for _, w := range ws {
+			if slices.Contains(lw, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case len(cf) > 0 && len(co) == 0 && len(sf) == 0 && len(so) > 0:
+		return !has(cf, span)
+	case len(co) > 0 && len(cf) == 0 && len(so) == 0 && len(sf) > 0:
+		return !has(co, span)
+	}
+	return false
 }
 
 // afterThan returns the first contrast-set term within four words after

@@ -109,7 +109,7 @@ func (v *Lexical) movedOwner(claimUnits func() []unit, claim, span string) bool 
 		return false // "It develops when ...": the claim names no thing
 	}
 	sents := v.cache.spanOwnerUnits(v, span)
-	multi := false
+	multi := len(sents) == 2
 	for _, s := range sents {
 		multi = multi || len(s) > 1
 	}
@@ -138,12 +138,22 @@ func (v *Lexical) movedOwner(claimUnits func() []unit, claim, span string) bool 
 				tie = true
 			}
 		}
-		if best < 0 || tie || len(sents[best]) < 2 {
+		if best < 0 || tie {
 			continue
 		}
-		{
-			s := sents[best]
-			if v.ownerMoved(c.terms, func() []string { return v.subjectTerms(c.text) }, s, func() lexicon.TermSet {
+		// The best sentence's units are read alone, then, in a span of two
+		// sentences, followed by the other's, which may hold the thing the
+		// claim names.
+		var reads [][]ownedUnit
+		var nears []int
+		if len(sents[best]) >= 2 {
+			reads, nears = append(reads, sents[best]), append(nears, 0)
+		}
+		if len(sents) == 2 && strangerIn(c.terms, sents[best], sents[1-best]) {
+			reads, nears = append(reads, append(slices.Clip(sents[best]), sents[1-best]...)), append(nears, len(sents[best]))
+		}
+		for r, s := range reads {
+			if v.ownerMoved(c.terms, func() []string { return v.subjectTerms(c.text) }, s, nears[r], func() lexicon.TermSet {
 				if claimAll == nil {
 					claimAll = lexicon.TermSet{}
 					for _, k := range v.an.Concepts(claim, v.th) {
@@ -164,6 +174,21 @@ func (v *Lexical) movedOwner(claimUnits func() []unit, claim, span string) bool 
 			}) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// strangerIn reports whether some of terms stands in a unit of other and
+// in no unit of best: without one, the other sentence names nothing the
+// claim takes from it.
+func strangerIn(terms lexicon.TermSet, best, other []ownedUnit) bool {
+	in := func(us []ownedUnit, t string) bool {
+		return slices.ContainsFunc(us, func(u ownedUnit) bool { return u.terms.Has(t) })
+	}
+	for t := range terms {
+		if in(other, t) && !in(best, t) {
+			return true
 		}
 	}
 	return false
@@ -192,7 +217,19 @@ func (v *Lexical) subjectTerms(text string) []string {
 // "Head lice eggs, called nits, are tiny oval specks"; "Avoiding alcohol
 // and hot drinks ... may help" against "A cool bedroom and avoiding
 // alcohol and hot drinks ... may help").
-func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, us []ownedUnit, claimAll func() lexicon.TermSet) bool {
+//
+// With near > 0, us are the units of a span's two sentences, the first
+// near of them the sentence that holds most of the claim: q must stand
+// there and the strangers in the other sentence, and that sentence must
+// name the owner's thing too, beside the claim's ("Common removal methods
+// include shave excision ... and surgical excision ..." before "Surgical
+// excision is generally preferred when a mole is suspicious" against
+// "Shave excision is generally preferred when ..."): the claim moves
+// what the best sentence says of one of two things named together to
+// the other. A sentence that names only the claim's thing ("Scabies is
+// caused by a mite" before "The infestation spreads by close contact")
+// introduces what the best sentence goes on to say.
+func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, us []ownedUnit, near int, claimAll func() lexicon.TermSet) bool {
 	counts := make([]int, len(us))
 	home := func(t string) int { return soleHolder(us, func(u ownedUnit) lexicon.TermSet { return u.terms }, t) }
 	homes := map[string]int{}
@@ -214,16 +251,23 @@ func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, u
 			tie = true
 		}
 	}
-	if q < 0 || tie || best < 2 {
+	if q < 0 || tie || best < 2 || (near > 0 && q >= near) {
 		return false
 	}
 	strangers := 0
+	var strangerAt map[int]bool
 	for _, h := range homes {
 		if h != q {
-			if !us[h].clause {
+			if !us[h].clause || (near > 0 && h < near) {
 				return false // a list item of q's subject
 			}
 			strangers++
+			if near > 0 {
+				if strangerAt == nil {
+					strangerAt = map[int]bool{}
+				}
+				strangerAt[h] = true
+			}
 		}
 	}
 	if strangers == 0 || strangers > maxStrangers || strangers >= best {
@@ -231,7 +275,7 @@ func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, u
 	}
 	named := false
 	for t, h := range homes {
-		if h != q && (slices.Contains(claimSubject(), t) || slices.Contains(us[h].subject, t)) {
+		if h != q && (slices.Contains(claimSubject(), t) || (near == 0 && slices.Contains(us[h].subject, t))) {
 			named = true
 			break
 		}
@@ -242,6 +286,9 @@ func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, u
 	o := q
 	if us[q].elliptic {
 		o = q - 1
+	}
+	if o < 0 {
+		return false
 	}
 	owner := us[o]
 	if owner.definite {
@@ -268,7 +315,15 @@ func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, u
 			return false // the claim holds the unit's opening: its own thing
 		}
 		if !v.lightTerms.Has(t) && !unboundTerms[t] && !strings.ContainsAny(t, "0123456789") {
-			return true
+			if near == 0 {
+				return true
+			}
+			for k := near; k < len(us); k++ {
+				if us[k].terms.Has(t) && !strangerAt[k] {
+					return true // another unit than the claim's thing's
+				}
+			}
+			return false
 		}
 	}
 	return false

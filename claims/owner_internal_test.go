@@ -34,6 +34,14 @@ func TestMovedOwner(t *testing.T) {
 			"Long-term ultraviolet exposure is the main cause of alpha cell carcinoma, and actinic keratoses can be precursors.", true},
 		{"a claim opened by a pronoun", "It isn't contagious and isn't caused by poor hygiene.",
 			"Alpha rash is not contagious and is not caused by poor hygiene or diet.", false},
+		{"the other sentence names both things, the claim moves the fact", "Shave removal is generally preferred when a spot looks suspicious.",
+			"Common methods include shave removal, which leaves a flat scar, and deep removal with stitches, which takes the whole spot. Deep removal is generally preferred when a spot is suspicious.", true},
+		{"the other sentence names both things, the fact kept", "Deep removal is generally preferred when a spot looks suspicious.",
+			"Common methods include shave removal, which leaves a flat scar, and deep removal with stitches, which takes the whole spot. Deep removal is generally preferred when a spot is suspicious.", false},
+		{"the other sentence names only the claim's thing", "Alpha rash spreads by close skin contact.",
+			"Alpha rash is caused by a mite. Infestation spreads by close skin contact.", false},
+		{"a description taken from the other sentence", "Antifungal creams and powders are options, many without a prescription.",
+			"Treatment options for alpha foot include antifungal creams and powders. Many alpha foot treatments are available without a prescription, and the skin usually improves within weeks.", false},
 	}
 	for _, tt := range tests {
 		if got := v.movedOwner(v.claimUnits(tt.claim), tt.claim, tt.span); got != tt.want {

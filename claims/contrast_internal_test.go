@@ -1,0 +1,36 @@
+package claims
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestComparedOn(t *testing.T) {
+	tests := []struct {
+		claim, span string
+		want        bool
+	}{
+		{"Alpha rash is more common in people with darker skin.", "Alpha rash affects all skin types, but its patches are often more visible on darker skin.", true},
+		{"Alpha rash is more severe in women.", "Alpha rash is more common in women.", true},
+		{"Alpha rash occurs more often in older adults.", "Alpha rash is more common in older adults.", false},
+		{"Wet skin is more susceptible to fungal infections.", "Wet skin is more prone to fungal infections.", false},
+		{"Alpha rash is more noticeable on darker skin.", "Alpha rash is often more visible on darker skin.", false},
+		{"Alpha rash can be more severe in people with gout.", "Alpha rash is more common and may be more severe in people with gout.", false},
+		{"Creams make clothing more likely to catch fire.", "Creams can soak into clothing and make it more flammable.", false},
+		{"People with fair skin tend to have more moles.", "Alpha rash is more common in people with fair skin.", false},
+	}
+	for _, tt := range tests {
+		if got := comparedOn(tt.claim, tt.span); got != tt.want {
+			t.Errorf("comparedOn(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+		}
+	}
+}
+
+func TestWordsContrastAliases(t *testing.T) {
+	if got := words("Ultraviolet A penetrates deeply"); !slices.Contains(got, "uva") {
+		t.Errorf("words: %v lacks uva", got)
+	}
+	if got := words("ultraviolet and visible light"); slices.Contains(got, "uva") {
+		t.Errorf("words: %v holds uva", got)
+	}
+}
