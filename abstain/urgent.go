@@ -33,8 +33,10 @@ func DecideClinical(question string) Decision {
 // chemical splashed in or near an eye; pain far worse
 // than the skin looks, with a fever; adrenaline just given; a very unwell,
 // confused or drowsy person with a rash. A sign denied ("no fever"), in a
-// sentence about the past ("last summer my throat swelled") or in a
-// hypothesis ("if her lips swell") does not count, nor does a general
+// sentence about the past ("last summer my throat swelled"), in
+// hearsay of another family's past episode ("my friend told me her son's
+// throat swelled") or in a hypothesis ("if her lips swell", "next time")
+// does not count, nor does a general
 // question about emergencies ("when does tongue swelling need emergency
 // treatment?"). A bleeding or fast-changing mole is worrying but no
 // emergency. The signs are data, with examples and look-alikes, in

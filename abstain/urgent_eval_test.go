@@ -172,13 +172,24 @@ import (
 // countries; a third of the urgent lines tricky and half the look-alikes
 // as close to an urgent line as possible), was measured once after it:
 // 0.933 (112/120) with 2 of 120 look-alikes flagged; together, 0.904
-// (217/240) and 4 of 240. The floors, over both held-out splits, sit at
+// (217/240) and 4 of 240. The floors, over both held-out splits, sat at
 // those figures (0.90 and 4).
+//
+// Round 13 reads holdout23 (now a tuning split, and one the learned reader
+// trains on) and widens the signs, and the rewrites that blank a sign
+// past, denied, resolved, hypothetical or a story's, to the kinds of
+// wording it missed and flagged, with care for the kinds of look-alike
+// the new sets still flag (hearsay of a past episode, a sign in someone
+// else's story, a hypothesis). holdout14 is again the one held-out split
+// with urgent labels, so the floors are its own, just below its round-12
+// figures (0.875, 105/120, and 2 of 120 flagged): 0.87 and 2; its round-13
+// figure is measured once after the round and recorded in
+// testdata/screens/HISTORY.md.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.90
-	floorLookalikeFlags = 4
+	floorUrgentRecall   = 0.87
+	floorLookalikeFlags = 2
 )
 
 // familyOrder is the order families are logged in.

@@ -4,8 +4,8 @@ package decision
 
 // The urgent model: a logistic regression over the features of
 // urgent_model.go, trained by urgent_train.go on the questions of
-// ../../../testdata/screens/dev12.jsonl, holdout12.jsonl, holdout13.jsonl, dev13.jsonl, urgent_train.jsonl, holdout15.jsonl, holdout16.jsonl, holdout17.jsonl, holdout18.jsonl, holdout19.jsonl, probe20.jsonl, holdout20.jsonl, probe21.jsonl, holdout21.jsonl, probe22.jsonl, holdout22.jsonl.
-// Its 25631 features and their weights are in urgent_model.txt.
+// ../../../testdata/screens/dev12.jsonl, holdout12.jsonl, holdout13.jsonl, dev13.jsonl, urgent_train.jsonl, holdout15.jsonl, holdout16.jsonl, holdout17.jsonl, holdout18.jsonl, holdout19.jsonl, probe20.jsonl, holdout20.jsonl, probe21.jsonl, holdout21.jsonl, probe22.jsonl, holdout22.jsonl, holdout23.jsonl.
+// Its 26728 features and their weights are in urgent_model.txt.
 // Regenerate with go generate ./abstain/... (urgent_gen.go).
 
 // urgentModelThreshold is the lowest probability at which the model,
@@ -14,11 +14,11 @@ package decision
 // Below urgentModelVeto the model overrules a rule's sign: just under
 // the lowest such score of an urgent question a rule flags.
 const (
-	urgentModelThreshold = 0.9959
-	urgentModelVeto      = 0.0048
+	urgentModelThreshold = 0.9964
+	urgentModelVeto      = 0.014
 )
 
-const urgentModelBias = -1.98449
+const urgentModelBias = -2.06705
 
 // urgentModelSHA256 is the SHA-256 of urgent_model.txt as generated.
-const urgentModelSHA256 = "a0418e7566d29a0c65e0eaa53f515df694f64aefd6c8cc3a39b09d487cebb7df"
+const urgentModelSHA256 = "f9a3a4bfc429733fc1024b3794402d0d1a236903ec2db68d90f036876e8aa12d"
