@@ -184,12 +184,21 @@ import (
 // with urgent labels, so the floors are its own, just below its round-12
 // figures (0.875, 105/120, and 2 of 120 flagged): 0.87 and 2; its round-13
 // figure is measured once after the round and recorded in
-// testdata/screens/HISTORY.md.
+// testdata/screens/HISTORY.md. It was 0.883 (106/120) with 2 of 120
+// flagged; holdout24, written blind after round 13 by a twelfth author
+// (voice-assistant dictation, teenagers about a friend, adult children
+// about a parent far away, gym staff, hairdressers, baby forums, signs
+// told by comparison; English from Wales, New Zealand, Ghana, Pakistan,
+// Jamaica and the US Midwest, Spanish from the Caribbean, Central America,
+// Madrid and Galicia and US bilinguals), was measured once after it: 0.900
+// (108/120) with 3 of 120 look-alikes flagged; together, 0.892 (214/240)
+// and 5 of 240. The floors, over both held-out splits, sit at those figures
+// (0.89 and 5).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.87
-	floorLookalikeFlags = 2
+	floorUrgentRecall   = 0.89
+	floorLookalikeFlags = 5
 )
 
 // familyOrder is the order families are logged in.
