@@ -237,14 +237,10 @@ func (r *keyFactReport) String() string {
 // round 7's figures, round 8's for the third set (dev3 and holdout3, read
 // first at the end of round 8), round 9's for the fourth (dev4 and
 // holdout4, read first at the end of round 9) and round 10's for the fifth
-// (dev5 and holdout5, read first at the end of round 10) and round 11's for
-// the sixth (dev6 and holdout6, read first at the end of round 11).
-var maxOffTargetAnswered = map[string]int{"dev.jsonl": 2, "holdout.jsonl": 2, "dev2.jsonl": 2, "holdout2.jsonl": 4, "dev3.jsonl": 1, "holdout3.jsonl": 0, "dev4.jsonl": 1, "holdout4.jsonl": 1, "dev5.jsonl": 1, "holdout5.jsonl": 2, "dev6.jsonl": 1, "holdout6.jsonl": 1}
-
-// keyFactFloor is each key-fact set's regression floor: 0.70, below the
-// figures of round 10 for the first five sets, and 0.65 for the sixth, whose
-// first read at the end of round 11 gave 0.699 (dev6) and 0.691 (holdout6).
-var keyFactFloor = map[string]float64{"dev6.jsonl": 0.65, "holdout6.jsonl": 0.65}
+// (dev5 and holdout5, read first at the end of round 10), round 11's for
+// the sixth (dev6 and holdout6) and round 12's for the seventh (dev7 and
+// holdout7, read first at the end of round 12).
+var maxOffTargetAnswered = map[string]int{"dev.jsonl": 2, "holdout.jsonl": 2, "dev2.jsonl": 2, "holdout2.jsonl": 4, "dev3.jsonl": 1, "holdout3.jsonl": 0, "dev4.jsonl": 1, "holdout4.jsonl": 1, "dev5.jsonl": 1, "holdout5.jsonl": 2, "dev6.jsonl": 1, "holdout6.jsonl": 1, "dev7.jsonl": 0, "holdout7.jsonl": 2}
 
 var (
 	keyFactKVOnce sync.Once
@@ -279,19 +275,15 @@ func TestAnswerKeyFacts(t *testing.T) {
 			}
 		}
 		t.Logf("%s (%s, round %d): %s", e.File, e.Role, e.Round, &rep)
-		// Regression floors (keyFactFloor, maxOffTargetAnswered), below
-		// round 11's figures (dev 0.907, held out 0.789, dev2 0.898,
-		// holdout2 0.817, dev3 0.895, holdout3 0.811, dev4 0.874, holdout4
-		// 0.836, dev5 0.841, holdout5 0.780, dev6 0.699, holdout6 0.691;
-		// off-target answered 0, 1, 0, 3, 0, 0, 0, 1, 0, 1, 1 and 1); the
-		// answers' goals (0.92, multi-passage 0.85, none off-target) are
-		// not met yet.
-		floor, ok := keyFactFloor[e.File]
-		if !ok {
-			floor = 0.70
-		}
-		if rate := rep.facts / float64(rep.grounded); rate < floor {
-			t.Errorf("%s: key-fact rate %.3f fell below its regression floor %.2f", e.File, rate, floor)
+		// Regression floors (0.70 and maxOffTargetAnswered), below round
+		// 12's figures (dev 0.907, held out 0.799, dev2 0.898, holdout2
+		// 0.822, dev3 0.895, holdout3 0.811, dev4 0.874, holdout4 0.836,
+		// dev5 0.841, holdout5 0.775, dev6 0.817, holdout6 0.750, dev7
+		// 0.713, holdout7 0.726; off-target answered 0, 1, 0, 2, 0, 0, 0,
+		// 1, 0, 1, 0, 1, 0 and 2); the answers' goals (0.92, multi-passage
+		// 0.85, none off-target) are not met yet.
+		if rate := rep.facts / float64(rep.grounded); rate < 0.70 {
+			t.Errorf("%s: key-fact rate %.3f fell below its regression floor 0.70", e.File, rate)
 		}
 		if most := maxOffTargetAnswered[e.File]; rep.offAn > most {
 			t.Errorf("%s: %d off-target or non-dermatology questions answered, more than its floor %d", e.File, rep.offAn, most)
