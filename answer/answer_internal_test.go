@@ -24,6 +24,7 @@ func TestClassify(t *testing.T) {
 		{"What treats sun-damaged skin?", "treatment"},     // damaged describes, it asks no complication
 		{"vitiligo meaning in simple words", "definition"}, // a search-engine definition
 		{"Do warts disappear on their own?", "prognosis+yesno"},
+		{"Is it true a keloid grows back bigger?", "prognosis+yesno"},
 		{"If someone stops using minoxidil, is the regrowth lost?", "treatment+prognosis"},
 		{"How long does shingles last?", "duration"},
 		{"Where does rosacea usually appear?", "location"},
