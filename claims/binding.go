@@ -364,10 +364,12 @@ func (v *Lexical) claimUnits(claim string) func() []unit {
 // effect, order in time, a comparison. Group 1 matches the words that name
 // the second argument first ("Y is caused by X", "Y results from X", "Y
 // after X"), with a bare "caused", which in reference text is a participle
-// ("a rash caused when the virus reactivates"); group 2 the others ("X
+// ("a rash caused when the virus reactivates"), "Y is affected by X" and
+// "Y forms when X ..." (X the condition Y comes about in); group 2 the
+// others ("X affects Y", "X
 // causes Y", "X before Y", "X more than Y", "X is associated with an
 // increased risk of Y").
-var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es)? to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely))\b`)
+var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es)? to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting))\b`)
 
 // nounCauseRE finds "cause" used as a noun ("the main cause of"), which
 // names no direction.
@@ -398,6 +400,16 @@ var (
 	convertedRE  = regexp.MustCompile(`(?i)\b(?:(?:is|are|be|being|gets?) )?converted (?:back )?(?:in)?to\b`)
 )
 
+// moreOftenRE finds an alternative ranked by how often ("A or, more
+// often, B"), which relationText reads as the comparison "B more often
+// than A".
+var moreOftenRE = regexp.MustCompile(`(?i)([^,.;]+?)\s+or,\s+(more|less)\s+(often|commonly|frequently|usually),\s+([^,.;]+)`)
+
+// causativeRE finds "make X <verb>" with a verb of coming about ("make the
+// healing process produce too much collagen"), which relationText reads as
+// "cause X <verb>": the maker is the cause.
+var causativeRE = regexp.MustCompile(`(?i)\b(?:makes?|made|making) ((?:[\w'-]+ ){1,4}?)(produce|form|grow|develop|appear|spread|arise)\b`)
+
 // relationText rewrites the relations riskForRE, moreLikelyRE,
 // conversionRE and convertedRE find into the order relationRE reads.
 func relationText(text string) string {
@@ -405,6 +417,12 @@ func relationText(text string) string {
 	if strings.Contains(text, "onver") {
 		text = conversionRE.ReplaceAllString(text, "$1 turns into")
 		text = convertedRE.ReplaceAllString(text, "turns into")
+	}
+	if strings.Contains(text, "or, ") {
+		text = moreOftenRE.ReplaceAllString(text, "$4 $2 $3 than $1")
+	}
+	if strings.Contains(text, "ma") {
+		text = causativeRE.ReplaceAllString(text, "causes $1$2")
 	}
 	return moreLikelyRE.ReplaceAllString(text, "make more likely $2")
 }
