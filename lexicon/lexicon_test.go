@@ -121,3 +121,37 @@ func TestLooksMedical(t *testing.T) {
 		}
 	}
 }
+
+// TestThesaurusPhrasesKeepTheirSense checks that no phrase of the
+// default thesaurus shrinks, once its stop words are dropped, to one word
+// that means something else: "by mouth" would have made "mouth" a word for
+// tablets, and "ultraviolet a" "ultraviolet" one for UVA. A phrase may
+// shrink to the term of another member of its group ("linked to" to
+// "linked"). "by mouth" is kept on purpose: it makes "in the mouth" find
+// "oral lichen planus", at the cost of "mouth" reading as tablets.
+func TestThesaurusPhrasesKeepTheirSense(t *testing.T) {
+	kept := map[string]bool{"by mouth": true}
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(lexicon.DefaultThesaurusText()) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		members := strings.Split(line, ",")
+		single := map[string]bool{}
+		for _, m := range members {
+			if terms := an.Terms(m); len(strings.Fields(m)) == 1 && len(terms) == 1 {
+				single[terms[0]] = true
+			}
+		}
+		for _, m := range members {
+			terms := an.Terms(m)
+			if len(strings.Fields(m)) > 1 && len(terms) == 1 && !single[terms[0]] && !kept[strings.TrimSpace(m)] {
+				t.Errorf("%q shrinks to %q, which no one-word member of its group is: %s", strings.TrimSpace(m), terms[0], line)
+			}
+		}
+	}
+}
