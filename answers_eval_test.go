@@ -18,6 +18,7 @@ import (
 	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/internal/confmodel"
+	"github.com/dermliving/dermliving/internal/manifest"
 	"github.com/dermliving/dermliving/sandbox"
 )
 
@@ -33,25 +34,12 @@ type keyFactQuestion struct {
 	Passages []string   `json:"passages"`
 }
 
-// manifestEntry is one file of testdata/answers/manifest.json.
-type manifestEntry struct {
-	File   string `json:"file"`
-	Kind   string `json:"kind"` // testdata/verifier only: "pairs" or "answers"
-	Role   string `json:"role"`
-	Round  int    `json:"round"`
-	Count  int    `json:"count"`
-	SHA256 string `json:"sha256"`
-}
-
-func readManifest(t *testing.T, dir string) []manifestEntry {
+// readManifest reads dir's manifest.json (see internal/manifest).
+func readManifest(t *testing.T, dir string) []manifest.Entry {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var m []manifestEntry
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatalf("manifest.json: %v", err)
 	}
 	return m
 }

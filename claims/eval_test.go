@@ -17,7 +17,7 @@ import (
 	"testing"
 
 	"github.com/dermliving/dermliving/claims"
-	"github.com/dermliving/dermliving/claims/internal/verifiermodel"
+	"github.com/dermliving/dermliving/internal/manifest"
 )
 
 type labelled struct {
@@ -150,7 +150,7 @@ func TestEvalDermatology(t *testing.T) {
 // its manifest froze: its count and SHA-256.
 func TestVerifierManifest(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "verifier")
-	m, err := verifiermodel.ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestVerifierManifest(t *testing.T) {
 //	go test -run TestEvalVerifierSets -v ./claims/
 func TestEvalVerifierSets(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "verifier")
-	m, err := verifiermodel.ReadManifest(dir)
+	m, err := manifest.Read(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

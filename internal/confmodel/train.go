@@ -25,6 +25,7 @@ import (
 	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/internal/askprobe"
 	"github.com/dermliving/dermliving/internal/logistic"
+	"github.com/dermliving/dermliving/internal/manifest"
 	"github.com/dermliving/dermliving/sandbox"
 )
 
@@ -53,29 +54,10 @@ type question struct {
 	Facts    [][]string `json:"facts"`
 }
 
-type manifestEntry struct {
-	File string `json:"file"`
-	Role string `json:"role"`
-}
-
 // TuneFiles are the key-fact files of dir's manifest whose role is tune.
 // The held-out files are never read here.
 func TuneFiles(dir string) ([]string, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
-	if err != nil {
-		return nil, err
-	}
-	var m []manifestEntry
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "manifest.json"), err)
-	}
-	var out []string
-	for _, e := range m {
-		if e.Role == TuneRole {
-			out = append(out, e.File)
-		}
-	}
-	return out, nil
+	return manifest.Files(dir, func(e manifest.Entry) bool { return e.Role == TuneRole })
 }
 
 // Example is one tuning question and Ask's default answer to it.

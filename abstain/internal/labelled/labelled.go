@@ -11,8 +11,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/dermliving/dermliving/internal/manifest"
 )
 
 // Question is one line of a labelled question set.
@@ -52,26 +53,10 @@ type Generated struct {
 // read; tune: rules were developed on it; held_out: measured once after its
 // round and never read or tuned on), the round that wrote it, its count of
 // questions and its SHA-256.
-type File struct {
-	File   string `json:"file"`
-	Role   string `json:"role"`
-	Round  int    `json:"round"`
-	Count  int    `json:"count"`
-	SHA256 string `json:"sha256"`
-}
+type File = manifest.Entry
 
 // ReadManifest reads the manifest of the labelled sets in dir.
-func ReadManifest(dir string) ([]File, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
-	if err != nil {
-		return nil, err
-	}
-	var m []File
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, "manifest.json"), err)
-	}
-	return m, nil
-}
+func ReadManifest(dir string) ([]File, error) { return manifest.Read(dir) }
 
 // Splits returns, in the manifest's order, the splits (file names without
 // .jsonl) whose role keep accepts.

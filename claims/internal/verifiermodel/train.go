@@ -22,6 +22,7 @@ import (
 
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/internal/logistic"
+	"github.com/dermliving/dermliving/internal/manifest"
 	"github.com/dermliving/dermliving/lexicon"
 	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/sandbox"
@@ -38,44 +39,11 @@ const (
 	sandboxVersion = "kv_2026_11_01"
 )
 
-// ManifestEntry is one file of testdata/verifier/manifest.json.
-type ManifestEntry struct {
-	File   string `json:"file"`
-	Kind   string `json:"kind"` // "pairs" or "answers"
-	Role   string `json:"role"` // "tune" or "held_out"
-	Round  int    `json:"round"`
-	Count  int    `json:"count"`
-	SHA256 string `json:"sha256"`
-}
-
-// ReadManifest reads the manifest of the labelled verifier sets in dir.
-func ReadManifest(dir string) ([]ManifestEntry, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
-	if err != nil {
-		return nil, err
-	}
-	var m []ManifestEntry
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "manifest.json"), err)
-	}
-	return m, nil
-}
-
 // DermSets are the dermatology pair files the model trains on: the
 // manifest's pair files whose role is tune. The held-out halves are for
 // reporting only.
 func DermSets(dir string) ([]string, error) {
-	m, err := ReadManifest(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, e := range m {
-		if e.Kind == "pairs" && e.Role == "tune" {
-			out = append(out, e.File)
-		}
-	}
-	return out, nil
+	return manifest.Files(dir, func(e manifest.Entry) bool { return e.Kind == "pairs" && e.Role == "tune" })
 }
 
 // pair is one labelled claim/passage pair.
