@@ -245,12 +245,16 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	// answer stands.
 	if !a.Multi && len(section.IDs) == 0 && len(a.Sentences) > 0 {
 		typed := a.Intent &^ (answer.YesNo | answer.Definition)
-		answers := func(id, text string) bool { return comp.Sections(id)&typed != 0 || comp.Holds(typed, text) }
+		answers := func(id, text string) bool { return comp.Sections(id)&typed != 0 || answer.Holds(typed, text) }
 		// "Where does vitiligo show up?" is answered best by the sentence
 		// that names the most places: extraction's may name two in passing.
 		top := a.Sentences[0]
 		lacking := !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answers(e.PassageID, e.Text) })
-		fewerPlaces := a.Intent&answer.Location != 0 && !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return comp.Sites(e.Text)+morePlaces > comp.Sites(top.Text) })
+		fewerPlaces := false
+		if a.Intent&answer.Location != 0 {
+			places := answer.Sites(top.Text)
+			fewerPlaces = !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.Sites(e.Text)+morePlaces > places })
+		}
 		if typed != 0 && answers(top.PassageID, top.Text) && (lacking || fewerPlaces) && !holdsMore(cfg.ix, concepts, ex, top.Text) {
 			ex = make([]claims.Extracted, 0, len(a.Sentences))
 			for _, s := range a.Sentences {

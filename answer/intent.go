@@ -281,7 +281,7 @@ func distinctGroups(sentence string) int {
 var bodySiteRE = regexp.MustCompile(`(?i)\b(?:face|scalp|cheeks?|nose|forehead|chin|lips?|mouth|eyes?|eyelids?|ears?|neck|chest|back|trunk|abdomen|belly|arms?|armpits?|elbows?|wrists?|hands?|palms?|fingers?|fingertips?|nails?|legs?|knees?|thighs?|shins?|ankles?|feet|foot|soles?|toes?|groin|buttocks?|genitals?|genital|skin\s+folds?|folds|body|limbs?|shoulders?|hairline|eyebrows?|beard|underarms?|between\s+the\s+toes|sun-exposed|one\s+side)\b`)
 
 // Sites is how many different body sites a sentence names.
-func (c *Composer) Sites(sentence string) int { return distinctSites(sentence) }
+func Sites(sentence string) int { return distinctSites(sentence) }
 
 // distinctSites is how many different body sites a sentence names.
 func distinctSites(sentence string) int {
@@ -294,7 +294,7 @@ func distinctSites(sentence string) int {
 
 // Holds reports whether the sentence holds an answer of one of the kinds in
 // in, by its words: a body site for Location, a time for Duration, and so on.
-func (c *Composer) Holds(in Intent, sentence string) bool { return cuedIntents(in, sentence) != 0 }
+func Holds(in Intent, sentence string) bool { return cuedIntents(in, sentence) != 0 }
 
 // cuedIntents returns the kinds in in whose answers the sentence holds.
 func cuedIntents(in Intent, sentence string) Intent {
