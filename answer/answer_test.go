@@ -161,6 +161,11 @@ func TestComposeFocus(t *testing.T) {
 		{"What is nummular eczema?", nil},
 		{"How is tinea cruris treated?", nil},
 		{"Can someone with shingles give a child chickenpox?", []string{"Shingles"}},
+		// A name is not asked by its places on the body alone: red
+		// cheeks and nose are not rosacea's "rum nose"; the malar rash is
+		// lupus's. The alias itself still names rosacea.
+		{"A butterfly rash across the cheeks and nose: what is it a sign of?", []string{"Cutaneous lupus erythematosus"}},
+		{"What is rum nose?", []string{"Rosacea"}},
 	}
 	for _, tt := range tests {
 		a, c := compose(t, tt.q)

@@ -19,16 +19,20 @@ func (t *Topics) nameCover(ti int, asked askedNames) float64 {
 	tp := &t.topics[ti]
 	best := 0.0
 	for k, ids := range tp.ids {
-		ws := tp.weights[k]
+		ws, sites := tp.weights[k], tp.sites[k]
 		var have, all float64
+		named := false
 		for i, id := range ids {
 			w := ws[i]
 			all += w
 			if asked.has(id, len(ids), k == 0) {
 				have += w
+				named = named || !sites[i]
 			}
 		}
-		if all > 0 {
+		// "red cheeks and nose" does not ask for rosacea by its alias
+		// "rum nose".
+		if all > 0 && named {
 			best = max(best, have/all)
 		}
 	}

@@ -22,6 +22,9 @@ type topic struct {
 	// nameCover), set once every name is known.
 	ids     [][]int32
 	weights [][]float64
+	// sites marks, term by term of names, a place on the body ("nose" in
+	// "rum nose"): a name is not asked by its places alone.
+	sites [][]bool
 }
 
 // passageInfo is what the composer needs of a passage besides its text.
@@ -158,9 +161,11 @@ func (t *Topics) weigh() {
 		tp := &t.topics[ti]
 		tp.ids = make([][]int32, len(tp.names))
 		tp.weights = make([][]float64, len(tp.names))
+		tp.sites = make([][]bool, len(tp.names))
 		for k, name := range tp.names {
 			ids := make([]int32, len(name))
 			ws := make([]float64, len(name))
+			sites := make([]bool, len(name))
 			for i, term := range name {
 				id, ok := t.termID[term]
 				if !ok {
@@ -169,10 +174,17 @@ func (t *Topics) weigh() {
 				}
 				ids[i] = id
 				ws[i] = math.Log(1 + n/float64(max(t.nameDF[term], 1)))
+				sites[i] = len(name) > 1 && siteTerm(term)
 			}
-			tp.ids[k], tp.weights[k] = ids, ws
+			tp.ids[k], tp.weights[k], tp.sites[k] = ids, ws, sites
 		}
 	}
+}
+
+// siteTerm reports whether a name's term is a place on the body.
+func siteTerm(term string) bool {
+	loc := bodySiteRE.FindStringIndex(term)
+	return loc != nil && loc[0] == 0 && loc[1] == len(term)
 }
 
 // exactly returns the topics one of whose names is exactly terms.

@@ -341,8 +341,15 @@ var terseAskerWords = indexWords(words("i|i'm|i've|my|me|mine|we|our|yo|mi|mis|m
 // "Melanoma?", "Mohs?", "Stop the drug?", "Stop it?", "¿Biopsia o
 // vigilar?". A spaced dash sets it off as a stop does:
 // "My nails have pits and my knees ache - psoriatic arthritis?".
+//
+// A guess that follows a question about causes or spread in general ("nappy
+// rash - what actually causes it? the wipes?", "why does acne get worse?
+// stress?") offers an answer to that question, not a choice for a person.
 func terseQuestion(q string) bool {
-	return anyQuestion(q, ".:;!?", func(c string) bool {
+	return anyQuestionAt(q, ".:;!?", func(c string, end int) bool {
+		if start := end - len(c); start > 0 && q[start-1] == '?' && generalWhQuestion(q[:start-1]) {
+			return false
+		}
 		clause := questionSentence(c)
 		if i := strings.LastIndexByte(clause, ','); i >= 0 {
 			// A tail set off by a comma is terse unless its sentence opens
@@ -360,6 +367,21 @@ func terseQuestion(q string) bool {
 		return n >= 1 && n <= 5 && terseOption(clause)
 	})
 }
+
+// generalWhQuestion reports whether the last question of s, which ends
+// before its question mark, asks why or how a condition comes about or
+// spreads, in general: "nappy rash - what actually causes it".
+func generalWhQuestion(s string) bool {
+	start := len(s)
+	for start > 0 && !strings.ContainsRune(".:;!?", rune(s[start-1])) {
+		start--
+	}
+	return reGeneralWh.MatchString(questionSentence(s[start:]))
+}
+
+// reGeneralWh opens a question about causes or spread: what it is of a
+// condition, not of a person.
+var reGeneralWh = rx(`^(what|why|how|which|que|por que|como)\b.*\b(causes?|caused|triggers?|triggered|brings? on|sets? off|makes? it (worse|flare)|spreads?|spread|get it|catch it|happen|happens|causa|causan|provoca|provocan|sale|salen|contagia|contagian)\b`)
 
 // finalChoice reports whether q asks a short question offering a choice,
 // "A or B?", of up to ten words, with something on both sides of the "or":
