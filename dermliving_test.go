@@ -467,6 +467,21 @@ func TestAskCitesFocus(t *testing.T) {
 		prefix:   "ev_psoriasis_symptoms_",
 		reason:   "the disclaimer says what is not asked; read as asked, it sent the answer to the diagnosis section",
 	}, {
+		question: "Grandad had what his doctor called a rodent ulcer. Does that sort of skin cancer spread through the body?",
+		prefix:   "ev_basal_cell_carcinoma_",
+		contains: "rarely spreads",
+		reason:   "the whole question retrieves nothing above the floor; the statement that names the topic found it, and the answer was then drafted from that statement alone, without the question",
+	}, {
+		question: "Those big butterfly-shaped red patches across the cheeks and nose: what are they a sign of?",
+		prefix:   "ev_cutaneous_lupus_",
+		contains: "butterfly rash",
+		reason:   "'nose' alone named rosacea through its alias 'rum nose'",
+	}, {
+		question: "Old folk call it spot baldness, those round bald patches on the scalp. Is it catching?",
+		prefix:   "ev_alopecia_areata_",
+		contains: "not contagious",
+		reason:   "the description's words (round, patches) outweighed what the question sentence asks (catching)",
+	}, {
 		// The everyday questions issue 14 was filed with.
 		question: "psoraisis treatment options",
 		prefix:   "ev_psoriasis_treatment_",

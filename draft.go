@@ -236,30 +236,10 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	if len(in) > 0 {
 		ex = lexicalVerifier(kv, cfg.ix).ExtractFor(question, comp.WithFocusNames(a, concepts), in)
 	}
-	// A question that asks for a kind of answer ("What warning signs mean
-	// impetigo needs urgent care?", "Where does seborrheic dermatitis show
-	// up?") is answered by sentences of that kind. Extraction weighs the
-	// question's words; when none of its sentences is of the kind asked
-	// (by its passage's section or its own words) and the composer's best
-	// sentence, weighed by the kind of answer asked, is, the composer's
-	// answer stands.
-	if !a.Multi && len(section.IDs) == 0 && len(a.Sentences) > 0 {
-		typed := a.Intent &^ (answer.YesNo | answer.Definition)
-		answers := func(id, text string) bool { return comp.Sections(id)&typed != 0 || answer.Holds(typed, text) }
-		// "Where does vitiligo show up?" is answered best by the sentence
-		// that names the most places: extraction's may name two in passing.
-		top := a.Sentences[0]
-		lacking := !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answers(e.PassageID, e.Text) })
-		fewerPlaces := false
-		if a.Intent&answer.Location != 0 {
-			places := answer.Sites(top.Text)
-			fewerPlaces = !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.Sites(e.Text)+morePlaces > places })
-		}
-		if typed != 0 && answers(top.PassageID, top.Text) && (lacking || fewerPlaces) && !holdsMore(cfg.ix, concepts, ex, top.Text) {
-			ex = make([]claims.Extracted, 0, len(a.Sentences))
-			for _, s := range a.Sentences {
-				ex = append(ex, claims.Extracted{PassageID: s.PassageID, Start: s.Start, End: s.End, Text: s.Text})
-			}
+	if !a.Multi && len(section.IDs) == 0 && len(a.Sentences) > 0 && composerAnswers(cfg.ix, comp, concepts, ex, a) {
+		ex = make([]claims.Extracted, 0, len(a.Sentences))
+		for _, s := range a.Sentences {
+			ex = append(ex, claims.Extracted{PassageID: s.PassageID, Start: s.Start, End: s.End, Text: s.Text})
 		}
 	}
 	var out []string
@@ -334,12 +314,27 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	return out
 }
 
-// holdsMore reports whether an extracted sentence holds clearly more of what the
-// question asks (its concepts, without those that only say what kind of
-// answer is wanted) than the composer's sentence does: "How is cradle cap
-// usually managed?" is better answered by a sentence that names cradle cap
-// than by the general treatment of seborrheic dermatitis.
-func holdsMore(ix *retrieve.Index, concepts []retrieve.Weighted, ex []claims.Extracted, composed string) bool {
+// composerAnswers reports whether the composer's sentences answer the
+// question better than extraction's ex. Extraction weighs the question's
+// words and the kind of answer its wording asks for (an organism for
+// "which bacteria", a duration for "how long"); the composer weighs the
+// words with the kind of answer asked and the question's context (see
+// answer.Composer.Compose). Extraction's answer stands when its best
+// sentence holds clearly more of what the question asks (its concepts,
+// without those that only say what kind of answer is wanted) than the
+// composer's: "How is cradle cap usually managed?" is better answered by a
+// sentence that names cradle cap than by the general treatment of
+// seborrheic dermatitis. Otherwise a question that asks for a kind of
+// answer ("What warning signs mean impetigo needs urgent care?", "Where
+// does seborrheic dermatitis show up?") is answered by the composer's
+// sentences when they are of that kind (by their passage's section or
+// their own words) and extraction's are not, or, for a question that asks
+// where, when the composer's best sentence names morePlaces more places.
+//
+// The converse does not hold: a composer's sentence that holds more of
+// the question's words is no better answer to "What bacteria cause
+// impetigo?" than extraction's that names the bacteria.
+func composerAnswers(ix *retrieve.Index, comp *answer.Composer, concepts []retrieve.Weighted, ex []claims.Extracted, a answer.Answer) bool {
 	var asked []retrieve.Weighted
 	for _, w := range concepts {
 		if !w.Light {
@@ -351,16 +346,40 @@ func holdsMore(ix *retrieve.Index, concepts []retrieve.Weighted, ex []claims.Ext
 		c, _ := retrieve.Coverage(asked, lexicon.NewTermSet(an.Terms(text)))
 		return c
 	}
-	own := covOf(composed)
-	return slices.ContainsFunc(ex, func(e claims.Extracted) bool { return covOf(e.Text) > own+clearlyMore })
+	top := a.Sentences[0]
+	own, best := covOf(top.Text), 0.0
+	for _, e := range ex {
+		best = max(best, covOf(e.Text))
+	}
+	if best > own+clearlyMore {
+		return false
+	}
+	typed := a.Intent &^ (answer.YesNo | answer.Definition)
+	if typed == 0 {
+		return false
+	}
+	answers := func(id, text string) bool { return comp.Sections(id)&typed != 0 || answer.Holds(typed, text) }
+	if !answers(top.PassageID, top.Text) {
+		return false
+	}
+	if !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answers(e.PassageID, e.Text) }) {
+		return true
+	}
+	// "Where does vitiligo show up?" is answered best by the sentence that
+	// names the most places: extraction's may name two in passing.
+	if a.Intent&answer.Location != 0 {
+		places := answer.Sites(top.Text)
+		return !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.Sites(e.Text)+morePlaces > places })
+	}
+	return false
 }
 
 // morePlaces is how many more body sites the composer's sentence must name
 // than each extracted one for it to answer a question that asks where.
 const morePlaces = 2
 
-// clearlyMore is how much more of the question an extracted sentence must
-// hold than the composer's for extraction's answer to stand (see holdsMore):
+// clearlyMore is how much more of the question one answer's best sentence
+// must hold than the other's to stand on that alone (see composerAnswers):
 // a common word ("skin") is not enough.
 const clearlyMore = 0.25
 

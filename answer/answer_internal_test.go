@@ -313,3 +313,24 @@ func TestPhraseSet(t *testing.T) {
 		}
 	}
 }
+
+func TestQuestionSentences(t *testing.T) {
+	tests := []struct {
+		q, asked string
+		context  bool
+	}{
+		{"What causes acne?", "What causes acne", false},
+		{"My gran calls it spot baldness, those round patches. Is it catching?", "Is it catching", true},
+		{"Is it catching? My gran calls it spot baldness.", "Is it catching", true},
+		{"Is impetigo contagious? What is the usual treatment?", "Is impetigo contagious What is the usual treatment", false},
+		// A word or two is no context.
+		{"Hi. What is rosacea?", "What is rosacea", false},
+		{"spot baldness, round patches", "", false},
+	}
+	for _, tt := range tests {
+		asked, ok := questionSentences(tt.q)
+		if ok != tt.context || ok && asked != tt.asked {
+			t.Errorf("questionSentences(%q) = %q, %v; want %q, %v", tt.q, asked, ok, tt.asked, tt.context)
+		}
+	}
+}

@@ -281,6 +281,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 		ans.Focus = append(ans.Focus, c.topics.topics[ti].name)
 		names = append(names, c.topics.topics[ti].names...)
 	}
+	names = usedNames(names, ownTerms(concepts))
 	// What is asked besides the focus.
 	// Words that only say what kind of answer is wanted ("causes",
 	// "treatment"; "show up", "on the body", which analysis marks Light)
@@ -296,6 +297,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	}
 	// Aspects of little weight together (common words) count for less.
 	aspectScale := min(1, aspectWeight/minAspectWeight)
+	aspects = c.weighContext(question, aspects)
 	hitScore := map[int]float64{}
 	hitRank := map[int]int{}
 	best := 0.0
@@ -411,6 +413,92 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	an.asked, an.aspects, an.aspectScale, an.cov, an.pis = asked, aspects, aspectScale, cov, pis
 	an.hitScore, an.hitRank, an.best, an.cands = hitScore, hitRank, best, cands
 	return an
+}
+
+// usedNames returns the names the question uses, each of whose words it
+// writes (own, see ownTerms), or every name when it uses none whole. A word
+// of another name is something asked: "how long are kids kept off school
+// with impetigo?" asks about school, though impetigo is also called school
+// sores.
+func usedNames(names [][]string, own lexicon.TermSet) [][]string {
+	var used [][]string
+	for _, name := range names {
+		if !slices.ContainsFunc(name, func(term string) bool { return !own.Has(term) }) {
+			used = append(used, name)
+		}
+	}
+	if len(used) == 0 {
+		return names
+	}
+	return used
+}
+
+// ownTerms returns the words of the question's concepts as it writes them,
+// fillers aside, without their other ways of writing.
+func ownTerms(concepts []retrieve.Weighted) lexicon.TermSet {
+	own := lexicon.NewTermSet()
+	for _, w := range concepts {
+		if w.Filler {
+			continue
+		}
+		for _, term := range w.Terms {
+			for _, t := range strings.Fields(term) {
+				own[t] = struct{}{}
+			}
+		}
+	}
+	return own
+}
+
+// weighContext returns the aspects with those that only the question's
+// context holds weighed down: in "My old barber called it spot baldness,
+// them round bald patches. Is it catching?" the description says which
+// topic is meant, and the question sentence what is asked of it. A
+// question whose question sentences hold none of the aspects ("I get
+// welts after hot showers. What causes that?") asks about its context, and
+// keeps every aspect's weight.
+func (c *Composer) weighContext(question string, aspects []retrieve.Weighted) []retrieve.Weighted {
+	asked, ok := questionSentences(question)
+	if !ok || len(aspects) == 0 {
+		return aspects
+	}
+	held := lexicon.NewTermSet(c.an.Terms(asked))
+	if !slices.ContainsFunc(aspects, func(w retrieve.Weighted) bool { return w.MatchedBy(held) }) {
+		return aspects
+	}
+	out := slices.Clone(aspects)
+	for i := range out {
+		if !out[i].MatchedBy(held) {
+			out[i].Weight *= contextWeight
+		}
+	}
+	return out
+}
+
+// contextWeight scales an aspect that only the context of a question holds
+// (see weighContext).
+const contextWeight = 0.3
+
+// questionSentences returns the sentences of q that end in a question mark,
+// joined, when q also holds a sentence that does not: a context before or
+// after what is asked.
+func questionSentences(q string) (string, bool) {
+	var asked []string
+	context := false
+	start := 0
+	for i := 0; i <= len(q); i++ {
+		if i < len(q) && !strings.ContainsRune(".!?\n", rune(q[i])) {
+			continue
+		}
+		part := strings.TrimSpace(q[start:i])
+		if i < len(q) && q[i] == '?' {
+			asked = append(asked, part)
+		} else if strings.Count(part, " ") >= 2 {
+			context = true
+		}
+		start = i + 1
+	}
+	return strings.Join(asked, " "), context && len(asked) > 0
 }
 
 // choose picks the answer's sentences among the candidates.
