@@ -110,12 +110,12 @@ func TestThesaurusExtend(t *testing.T) {
 }
 
 func TestLooksMedical(t *testing.T) {
-	for _, w := range []string{"rosacea", "keratosi", "psoriasi", "melanoma", "dupilumab"} {
+	for _, w := range []string{"rosacea", "keratosi", "psoriasi", "melanoma", "dupilumab", "molluscum", "fungus"} {
 		if !lexicon.LooksMedical(w) {
 			t.Errorf("%s should look medical", w)
 		}
 	}
-	for _, w := range []string{"regain", "compar", "kept", "swim"} {
+	for _, w := range []string{"regain", "compar", "kept", "swim", "forum", "analysi", "museum"} {
 		if lexicon.LooksMedical(w) {
 			t.Errorf("%s should not look medical", w)
 		}
