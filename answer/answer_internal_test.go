@@ -27,6 +27,7 @@ func TestClassify(t *testing.T) {
 		{"Is it true a keloid grows back bigger?", "prognosis+yesno"},
 		{"If someone stops using minoxidil, is the regrowth lost?", "treatment+prognosis"},
 		{"How long does shingles last?", "duration"},
+		{"Can a swollen nose from rosacea be fixed?", "treatment+yesno"},
 		{"Where does rosacea usually appear?", "location"},
 		{"Where does rosacea appear and what does it look like?", "symptoms+location"},
 		{"Is impetigo contagious?", "contagion+yesno"},

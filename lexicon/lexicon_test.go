@@ -110,12 +110,12 @@ func TestThesaurusExtend(t *testing.T) {
 }
 
 func TestLooksMedical(t *testing.T) {
-	for _, w := range []string{"rosacea", "keratosi", "psoriasi", "melanoma", "dupilumab", "molluscum", "fungus"} {
+	for _, w := range []string{"rosacea", "keratosi", "psoriasi", "melanoma", "dupilumab", "molluscum", "fungus", "bullous"} {
 		if !lexicon.LooksMedical(w) {
 			t.Errorf("%s should look medical", w)
 		}
 	}
-	for _, w := range []string{"regain", "compar", "kept", "swim", "forum", "analysi", "museum"} {
+	for _, w := range []string{"regain", "compar", "kept", "swim", "forum", "analysi", "museum", "bulbous"} {
 		if lexicon.LooksMedical(w) {
 			t.Errorf("%s should not look medical", w)
 		}

@@ -174,6 +174,9 @@ var everydayLatinate = map[string]bool{
 	"genius": true, "basi": true, "crisi": true, "analysi": true, "thesi": true, "tenni": true, "penni": true,
 	"christma": true, "atla": true, "canva": true, "plus": true, "minus": true,
 	"curriculum": true, "momentum": true, "aquarium": true, "gymnasium": true, "auditorium": true, "podium": true,
+	// Adjectives in "-ous" that the stemmer leaves whole describe, they
+	// do not name ("a big swollen bulbous nose").
+	"bulbous": true, "famous": true, "nervous": true, "serious": true, "various": true, "jealous": true, "joyous": true,
 }
 
 // LooksMedical reports whether an analysed term is shaped like a medical
