@@ -28,6 +28,8 @@ func TestClassify(t *testing.T) {
 		{"If someone stops using minoxidil, is the regrowth lost?", "treatment+prognosis"},
 		{"How long does shingles last?", "duration"},
 		{"Can a swollen nose from rosacea be fixed?", "treatment+yesno"},
+		{"What's best for dry skin?", "treatment"},
+		{"Can a doctor tell just by looking, or do they need to be sure with a test?", "diagnosis+yesno"},
 		{"Where does rosacea usually appear?", "location"},
 		{"Where does rosacea appear and what does it look like?", "symptoms+location"},
 		{"Is impetigo contagious?", "contagion+yesno"},
