@@ -98,8 +98,7 @@ func Retrieve(ctx context.Context, question string, kv *evidence.Version, opts .
 // retrieveFor returns the hits for query, a question without its clauses
 // addressed to the system (withoutInstructions), and the query text to
 // draft the answer from: query itself or, when it retrieves nothing, its
-// last clause that retrieves something (query again when that clause is a
-// statement and query asks a question).
+// last clause that retrieves something, with the questions around it.
 func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *request) ([]retrieve.Hit, string, error) {
 	search := func(q string) ([]retrieve.Hit, error) {
 		if strings.TrimSpace(q) == "" {
@@ -150,14 +149,19 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 		}
 		hits, err := search(parts[i])
 		if err != nil || len(hits) > 0 {
-			// A statement that found the topic ("They used to call it a
-			// rodent ulcer.") is the context of the question that follows
-			// it ("Does that kind of skin cancer spread?"): the answer is
-			// drafted from the whole question.
-			if !strings.HasSuffix(parts[i], "?") && strings.Contains(query, "?") {
-				return hits, query, err
+			// The clause that found the topic ("They used to call it a
+			// rodent ulcer.", "Can head lice jump?") is drafted from with
+			// the questions around it ("Does that kind of skin cancer
+			// spread?", "And do they come from the dog?"); a request
+			// around it ("Fetch the latest leaflet on vitiligo and ...") is
+			// left out.
+			var draft []string
+			for j, p := range parts {
+				if j == i || strings.HasSuffix(p, "?") {
+					draft = append(draft, p)
+				}
 			}
-			return hits, parts[i], err
+			return hits, strings.Join(draft, " "), err
 		}
 	}
 	return nil, query, nil
