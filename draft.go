@@ -294,6 +294,24 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 		}
 		return out
 	}
+	// A question that compares two topics ("irritant vs allergic contact
+	// dermatitis") is answered from each: a topic no sentence is from
+	// gets the composer's best sentence of it.
+	if topics := a.ForTopics(); len(topics) > 1 {
+		quoted := map[string]bool{}
+		for _, s := range out {
+			quoted[comp.Topic(cfg.extracted[s].PassageID)] = true
+		}
+		for _, s := range topics {
+			if len(out) == answer.MaxSentences {
+				break
+			}
+			if t := comp.Topic(s.PassageID); !quoted[t] {
+				add(s.PassageID, s.Start, s.End, s.Text)
+				quoted[t] = true
+			}
+		}
+	}
 	if a.Multi {
 		for b := answer.Intent(1); b < answer.YesNo; b <<= 1 {
 			if len(out) == answer.MaxSentences {

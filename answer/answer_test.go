@@ -228,6 +228,8 @@ func TestComposeMultiPart(t *testing.T) {
 		{"What causes shingles and how is it treated?", true, map[answer.Intent]string{answer.Cause: "ev_shingles_causes_", answer.Treatment: "ev_shingles_treatment_"}},
 		// One question with several cues is no multi-part question.
 		{"Which bacteria usually cause cellulitis?", false, nil},
+		// A preposition may come before the second question word.
+		{"Who tends to get keloids, and on which parts of the body do they form?", true, nil},
 	}
 	for _, tt := range tests {
 		a, _ := compose(t, tt.q)
@@ -238,6 +240,35 @@ func TestComposeMultiPart(t *testing.T) {
 			s, ok := a.ForIntent(in)
 			if !ok || len(s.PassageID) < len(prefix) || s.PassageID[:len(prefix)] != prefix {
 				t.Errorf("Compose(%q).ForIntent(%v) = %s, %v; want a sentence of %s*", tt.q, in, s.PassageID, ok, prefix)
+			}
+		}
+	}
+}
+
+// TestComposeCompare checks that a question comparing two topics is given
+// the best sentence of each, and one about a single topic none.
+func TestComposeCompare(t *testing.T) {
+	tests := []struct {
+		q      string
+		topics []string // passage id prefixes, one per sentence of ForTopics
+	}{
+		{"How does irritant contact dermatitis differ from allergic contact dermatitis?", []string{"ev_allergic_contact_dermatitis_", "ev_irritant_contact_dermatitis_"}},
+		{"melanoma versus basal cell carcinoma: which is more dangerous?", []string{"ev_basal_cell_carcinoma_", "ev_melanoma_"}},
+		{"What is the difference between acute and chronic urticaria?", nil},
+	}
+	for _, tt := range tests {
+		a, _ := compose(t, tt.q)
+		var got []string
+		for _, s := range a.ForTopics() {
+			got = append(got, s.PassageID)
+		}
+		if len(got) != len(tt.topics) {
+			t.Errorf("Compose(%q).ForTopics() = %v, want sentences of %v", tt.q, got, tt.topics)
+			continue
+		}
+		for i, prefix := range tt.topics {
+			if !strings.HasPrefix(got[i], prefix) {
+				t.Errorf("Compose(%q).ForTopics()[%d] = %s, want %s*", tt.q, i, got[i], prefix)
 			}
 		}
 	}

@@ -115,6 +115,7 @@ type Answer struct {
 
 	focus     []int
 	perIntent map[Intent]Sentence
+	perTopic  []Sentence
 	// Match, in [0, 1], is a rule of thumb for how well the best sentence
 	// answers the question: its focus (0.4), its coverage of what is asked
 	// about the focus (0.4), and whether it holds the kind of answer asked
@@ -182,7 +183,7 @@ type analysis struct {
 // nothing, or a name of something the version never mentions (a condition
 // it lacks), which is not answered from a topic it does hold.
 func (c *Composer) namedFocus(question string, concepts []retrieve.Weighted, hits []retrieve.Hit) ([]int, float64, bool) {
-	focus, cov := c.focus(concepts, hits)
+	focus, cov := c.focus(concepts, hits, compareRE.MatchString(question))
 	if len(focus) == 0 || len(hits) == 0 && cov < namedCover {
 		return nil, cov, false
 	}
@@ -534,6 +535,23 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 			}
 		}
 	}
+	// A question that compares the topics of its focus is answered from
+	// each: the best sentence of every topic.
+	if len(ans.focus) >= 2 && compareRE.MatchString(question) {
+		best := map[int]candidate{}
+		for _, k := range cands {
+			ti := c.topics.passages[k.p].topic
+			if _, ok := best[ti]; ok || k.s.anaphoric || len(aspects) > 0 && k.asp == 0 && !k.cue && !k.sec {
+				continue
+			}
+			best[ti] = k
+		}
+		for _, ti := range ans.focus {
+			if k, ok := best[ti]; ok {
+				ans.perTopic = append(ans.perTopic, Sentence{PassageID: c.topics.passages[k.p].id, Start: k.s.start, End: k.s.end, Text: k.text, Score: k.score})
+			}
+		}
+	}
 	for _, k := range cands {
 		if len(chosen) == MaxSentences || k.score < relative*top.score {
 			break
@@ -672,8 +690,9 @@ func (c *Composer) sentences(pi int, text string) []sentence {
 }
 
 // focus returns the topics the question is about and how much of the best
-// one's name the question holds.
-func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]int, float64) {
+// one's name the question holds. compare is true when the question
+// compares topics (compareRE): every topic it names alike is kept.
+func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit, compare bool) ([]int, float64) {
 	t := c.topics
 	asked := askedTerms(concepts)
 	// The candidate topics, each once (seen is a bit set over topics),
@@ -735,8 +754,9 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]i
 		// Among topics the question names alike, those with a name that
 		// holds most of the question's own words: "primary gastrointestinal
 		// melanoma" before "melanoma", "tinea unguium" (onychomycosis) before
-		// "tinea".
-		if len(out) > 1 {
+		// "tinea". A question that compares them ("melanoma versus basal
+		// cell carcinoma") keeps both.
+		if len(out) > 1 && !compare {
 			own := lexicon.TermSet{}
 			for _, w := range concepts {
 				if !w.Filler {
@@ -785,8 +805,9 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit) ([]i
 				out = slices.DeleteFunc(out, func(ti int) bool { return !titled(ti) })
 			}
 		}
-		// Among topics the question names alike, those retrieval found.
-		if len(out) > 1 {
+		// Among topics the question names alike, those retrieval found,
+		// unless the question compares them.
+		if len(out) > 1 && !compare {
 			var found []int
 			for _, ti := range out {
 				for _, h := range hits {
@@ -859,7 +880,27 @@ func (c *Composer) Sections(passageID string) Intent {
 
 // multiPartRE joins two questions in one: "what causes it and how is it
 // treated?".
-var multiPartRE = regexp.MustCompile(`(?i)\b(?:and|or|also|plus)\s+(?:how|what|where|when|why|who|which|is|are|does|do|can|should)\b|\?\s*\S`)
+var multiPartRE = regexp.MustCompile(`(?i)\b(?:and|or|also|plus)\s+(?:(?:on|in|at|for|from|to|with|by)\s+)?(?:how|what|where|when|why|who|which|is|are|does|do|can|should)\b|\?\s*\S`)
+
+// compareRE asks how two things differ: "irritant vs allergic contact
+// dermatitis", "what's the difference between X and Y?".
+var compareRE = regexp.MustCompile(`(?i)\b(?:vs\.?|versus|differen(?:ce|ces|t)\s+(?:between|from)|differ\w*\s+from|diff\b|compared?\s+(?:to|with)|tell\s+(?:them|the\s+two|\w+\s+and\s+\w+)\s+apart)`)
+
+// ForTopics returns, when the question compares the topics of its focus
+// ("irritant vs allergic contact dermatitis"), the best sentence of each,
+// in the order of the focus.
+func (a Answer) ForTopics() []Sentence {
+	return a.perTopic
+}
+
+// Topic returns the name of the topic the passage belongs to, or "" when
+// the version has no such passage.
+func (c *Composer) Topic(passageID string) string {
+	if pi, ok := c.topics.byID[passageID]; ok {
+		return c.topics.topics[c.topics.passages[pi].topic].name
+	}
+	return ""
+}
 
 // ForIntent returns the best sentence of the answer's focus for one kind of
 // answer asked for, from a passage whose section holds that kind, when the
