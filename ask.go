@@ -227,13 +227,49 @@ func (cfg *request) screen(question string, kv *evidence.Version, md *Metadata) 
 	// what it asks and would read as a question about diagnosis, and a
 	// report of who asked ("a customer asked me whether").
 	if d, ok := abstain.WithoutFraming(corrected); ok {
-		corrected = d
+		corrected = askedDirectly(corrected, d)
 		if cfg.retriever == nil {
 			cfg.concepts, cfg.analysed = cfg.ix.Analyze(corrected), corrected
 		}
 	}
 	return corrected, nil
 }
+
+// askedDirectly returns the question framed as a report of who asked,
+// without its framing (d, see abstain.WithoutFraming), as that person would
+// have asked it: a reported yes-or-no question ("A customer asked me
+// whether herpes can be passed on when no sore shows") is asked again
+// with its verb first ("can herpes be passed on when no sore shows?"), so
+// that it reads as the yes-or-no question it is. Anything else is d.
+func askedDirectly(framed, d string) string {
+	words := strings.Fields(d)
+	if len(words) < 3 {
+		return d
+	}
+	lower, first := strings.ToLower(framed), strings.ToLower(words[0])+" "
+	if !strings.Contains(lower, "whether "+first) && !strings.Contains(lower, " if "+first) {
+		return d
+	}
+	for i := 1; i < min(len(words), maxSubjectWords+1); i++ {
+		if !reportedAux[strings.ToLower(words[i])] {
+			continue
+		}
+		out := append([]string{words[i]}, words[:i]...)
+		out = append(out, words[i+1:]...)
+		q := strings.TrimRight(strings.Join(out, " "), ".!?")
+		return q + "?"
+	}
+	return d
+}
+
+// maxSubjectWords bounds the subject a reported question's verb follows
+// ("whether sunburn blisters should").
+const maxSubjectWords = 6
+
+// reportedAux are the verbs a reported yes-or-no question puts after its
+// subject.
+var reportedAux = map[string]bool{"can": true, "could": true, "should": true, "does": true, "do": true, "did": true, "is": true, "are": true, "was": true, "were": true,
+	"will": true, "would": true, "may": true, "might": true, "must": true, "has": true, "have": true}
 
 // retrieve returns the passages for the corrected question, best first,
 // recording their scores, and the query that found them (see retrieveFor).

@@ -27,3 +27,20 @@ func TestWithoutInstructions(t *testing.T) {
 		}
 	}
 }
+
+func TestAskedDirectly(t *testing.T) {
+	tests := []struct{ framed, d, want string }{
+		{"A customer asked me whether herpes can be passed on when no sore shows.", "herpes can be passed on when no sore shows.", "can herpes be passed on when no sore shows?"},
+		{"A reader wanted to know if sunburn blisters should be popped", "sunburn blisters should be popped", "should sunburn blisters be popped?"},
+		// Not a yes-or-no question: as it is.
+		{"One of my customers wanted to know which creams are used for melasma.", "which creams are used for melasma.", "which creams are used for melasma."},
+		{"A customer asked me about warts on the hands.", "warts on the hands.", "warts on the hands."},
+		// No verb near the start: as it is.
+		{"A customer asked me whether the red itchy patches on the inner elbows and knees mean eczema.", "the red itchy patches on the inner elbows and knees mean eczema.", "the red itchy patches on the inner elbows and knees mean eczema."},
+	}
+	for _, tt := range tests {
+		if got := askedDirectly(tt.framed, tt.d); got != tt.want {
+			t.Errorf("askedDirectly(%q, %q) = %q, want %q", tt.framed, tt.d, got, tt.want)
+		}
+	}
+}

@@ -58,6 +58,8 @@ func TestCorrect(t *testing.T) {
 		{"xerosis meaning in simple words", "xerosis meaning in simple words"},
 		// Two side by side are one slip.
 		{"is excema contagious", "is eczema contagious"},
+		// A silent first letter is often left out.
+		{"is sorriasis catching", "is psoriasis catching"},
 		// A misspelled medical word is corrected though the rest of the
 		// name already names the topic.
 		{"Does alergic contact dermatitus last for life?", "Does allergic contact dermatitis last for life?"},

@@ -144,8 +144,9 @@ func (c *Composer) correctWord(w string) (string, bool) {
 		}
 		d := lexicon.EditDistance(w, cand, limit)
 		// The first letter is kept, but for one slip in a long word
-		// ("zerosis" for "xerosis").
-		if cand[0] != w[0] && (d > 1 || len(w) < 6) {
+		// ("zerosis" for "xerosis") and a silent first letter left out
+		// ("soriasis", "sorriasis" for "psoriasis").
+		if cand[0] != w[0] && (d > 1 || len(w) < 6) && !silentFirst(cand, w) {
 			continue
 		}
 		// Two edits may add letters a writer dropped ("exema" for
@@ -173,6 +174,20 @@ func (c *Composer) correctWord(w string) (string, bool) {
 		return "", false
 	}
 	return best, true
+}
+
+// silentFirst reports whether w may be cand written without its silent
+// first letter: the "p" of "ps" and "pn", the "k" and "g" of "kn" and "gn",
+// the "w" of "wr", the "m" of "mn".
+func silentFirst(cand, w string) bool {
+	if len(cand) < 2 || cand[1] != w[0] {
+		return false
+	}
+	switch cand[:2] {
+	case "ps", "pn", "pt", "kn", "gn", "wr", "mn":
+		return true
+	}
+	return false
 }
 
 // topicWord reports whether word is a word of one of the topic's names.
