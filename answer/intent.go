@@ -80,7 +80,7 @@ var intentRules = []intentRule{
 }
 
 // stopReturnRE asks how to stop a condition coming back.
-var stopReturnRE = wordre.MustCompile(`(?i)\b(?:stop\w*|prevent\w*|keep\w*)\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)\b`)
+var stopReturnRE = wordre.MustCompile(`(?i)\b(?:stop\w*|prevent\w*|keep\w*|avoid\w*)\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)\b`)
 
 // warningSignsRE names the signs that call for a clinician.
 var warningSignsRE = wordre.MustCompile(`(?i)\b(?:warning\s+signs?|red\s+flags?|danger\s+signs?|signs?\s+(?:that|which)\s+(?:\w+\s+){0,4}(?:needs?|means?|calls?\s+for)\s+(?:\w+\s+){0,2}(?:doctor|clinician|gp|medical|urgent|emergency))\b`)
