@@ -28,15 +28,17 @@ func DecideClinical(question string) Decision {
 // do not fade under pressure (the glass test); swelling of the face, lips
 // or eyes, or hives, with faintness; swelling around the eye with a fever
 // and pain on moving the eye, double vision or a bulging eye; a serious
-// burn (deep, large, or with smoke and a hoarse voice), a young child's
+// burn (deep, large, a whole hand, palm or face blistered, or with smoke
+// and a hoarse voice), a young child's
 // blistering burn of the hand, face or feet, or a cleaning or industrial
 // chemical splashed in or near an eye; pain far worse
 // than the skin looks, with a fever; adrenaline just given; a very unwell,
 // confused or drowsy person with a rash. A sign denied ("no fever"), in a
 // sentence about the past ("last summer my throat swelled"), in
 // hearsay of another family's past episode ("my friend told me her son's
-// throat swelled") or in a hypothesis ("if her lips swell", "next time")
-// does not count, nor does a general
+// throat swelled"), in an episode over ("she was discharged next
+// morning") or in a hypothesis ("if her lips swell", "next time") does
+// not count, nor does a general
 // question about emergencies ("when does tongue swelling need emergency
 // treatment?"). A bleeding or fast-changing mole is worrying but no
 // emergency. The signs are data, with examples and look-alikes, in

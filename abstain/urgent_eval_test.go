@@ -192,13 +192,24 @@ import (
 // Jamaica and the US Midwest, Spanish from the Caribbean, Central America,
 // Madrid and Galicia and US bilinguals), was measured once after it: 0.900
 // (108/120) with 3 of 120 look-alikes flagged; together, 0.892 (214/240)
-// and 5 of 240. The floors, over both held-out splits, sit at those figures
+// and 5 of 240. The floors, over both held-out splits, sat at those figures
 // (0.89 and 5).
+//
+// Round 14 reads holdout24 (now a tuning split, and one the learned reader
+// trains on) and widens the signs, and the rewrites that blank a sign
+// past, denied, resolved, hypothetical or a story's, to the kinds of
+// wording it missed and flagged. holdout14 is again the one held-out split
+// with urgent labels, so the floors are its own, just below its round-13
+// figures (0.883, 106/120, and 2 of 120 flagged): 0.88 and 2; its round-14
+// figure is measured once after the round and recorded in
+// testdata/screens/HISTORY.md. It was 0.883 (106/120) with 2 of 120
+// flagged, unchanged; no new blind set was written after round 14, so the
+// floors stay holdout14's alone (0.88 and 2).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.89
-	floorLookalikeFlags = 5
+	floorUrgentRecall   = 0.88
+	floorLookalikeFlags = 2
 )
 
 // familyOrder is the order families are logged in.
