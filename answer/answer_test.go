@@ -168,6 +168,12 @@ func TestComposeFocus(t *testing.T) {
 		// lupus's. The alias itself still names rosacea.
 		{"A butterfly rash across the cheeks and nose: what is it a sign of?", []string{"Cutaneous lupus erythematosus"}},
 		{"What is rum nose?", []string{"Rosacea"}},
+		// A name of its own before a name shared ("skin cancer" names
+		// three topics); a condition before general care named only by
+		// its title's words.
+		{"scc skin cancer - how does it look?", []string{"Squamous cell carcinoma"}},
+		{"How is bullous pemphigoid treated, and what skin care helps the blisters?", []string{"Bullous pemphigoid"}},
+		{"What does skin cancer look like?", []string{"Basal cell carcinoma", "Melanoma", "Squamous cell carcinoma"}},
 	}
 	for _, tt := range tests {
 		a, c := compose(t, tt.q)

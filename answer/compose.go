@@ -734,6 +734,23 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit, comp
 				out = append(out, ti)
 			}
 		}
+		// A topic of general care named by its title's words alone
+		// ("General skin care", by "skin care") gives way to a condition
+		// the question names alike ("How is bullous pemphigoid treated, and
+		// what skin care helps?"); named by a subject of its own
+		// ("sunscreen"), it stays.
+		if len(out) > 1 && slices.ContainsFunc(out, func(ti int) bool { return !t.topics[ti].generic }) {
+			out = slices.DeleteFunc(out, func(ti int) bool { return t.topics[ti].generic && !t.namedBesidesTitle(ti, asked) })
+		}
+		// A topic the question names by a name of its own ("scc") comes
+		// before those it names only by a name they share ("skin cancer"
+		// names three).
+		if len(out) > 1 {
+			own := slices.DeleteFunc(slices.Clone(out), func(ti int) bool { return !t.namedAlone(ti, out, asked) })
+			if len(own) > 0 {
+				out = own
+			}
+		}
 		// A topic named only by words that say what kind of answer is
 		// wanted ("Clinical Trials" in "what research (or clinical trials)
 		// is being done for psoriasis?") gives way to one the question

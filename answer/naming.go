@@ -225,3 +225,36 @@ func (c *Composer) WithFocusNames(a Answer, concepts []retrieve.Weighted) []retr
 	}
 	return out
 }
+
+// namedAlone reports whether the terms asked hold the whole of one of topic
+// ti's names that no other topic of among has: "scc" names squamous cell
+// carcinoma alone, "skin cancer" three topics.
+func (t *Topics) namedAlone(ti int, among []int, asked lexicon.TermSet) bool {
+	for k, name := range t.topics[ti].names {
+		if slices.ContainsFunc(name, func(term string) bool { return !hasTerm(asked, term, len(name), k == 0) }) {
+			continue
+		}
+		shared := false
+		for _, o := range among {
+			if o != ti && slices.ContainsFunc(t.topics[o].names, func(n []string) bool { return slices.Equal(n, name) }) {
+				shared = true
+				break
+			}
+		}
+		if !shared {
+			return true
+		}
+	}
+	return false
+}
+
+// namedBesidesTitle reports whether the terms asked hold the whole of one of
+// topic ti's names other than its title.
+func (t *Topics) namedBesidesTitle(ti int, asked lexicon.TermSet) bool {
+	for _, name := range t.topics[ti].names[1:] {
+		if !slices.ContainsFunc(name, func(term string) bool { return !hasTerm(asked, term, len(name), false) }) {
+			return true
+		}
+	}
+	return false
+}

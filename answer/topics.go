@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"slices"
 	"math"
 	"regexp"
 	"strings"
@@ -25,6 +26,9 @@ type topic struct {
 	// sites marks, term by term of names, a place on the body ("nose" in
 	// "rum nose"): a name is not asked by its places alone.
 	sites [][]bool
+	// generic is true when the topic's title holds only words that never
+	// name a topic alone (genericName): "General skin care".
+	generic bool
 }
 
 // passageInfo is what the composer needs of a passage besides its text.
@@ -162,6 +166,7 @@ func (t *Topics) weigh() {
 		tp.ids = make([][]int32, len(tp.names))
 		tp.weights = make([][]float64, len(tp.names))
 		tp.sites = make([][]bool, len(tp.names))
+		tp.generic = len(tp.names) > 0 && !slices.ContainsFunc(tp.names[0], func(term string) bool { return !t.genericTerm(term) })
 		for k, name := range tp.names {
 			ids := make([]int32, len(name))
 			ws := make([]float64, len(name))
@@ -179,6 +184,17 @@ func (t *Topics) weigh() {
 			tp.ids[k], tp.weights[k], tp.sites[k] = ids, ws, sites
 		}
 	}
+}
+
+// genericTerm reports whether an analysed term is that of a genericName
+// word.
+func (t *Topics) genericTerm(term string) bool {
+	for w := range genericName {
+		if t.an.Term(w) == term {
+			return true
+		}
+	}
+	return false
 }
 
 // siteTerm reports whether a name's term is a place on the body.
