@@ -1,9 +1,9 @@
 package answer
 
 import (
-	"slices"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/dermliving/dermliving/evidence"
