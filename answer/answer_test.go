@@ -174,6 +174,10 @@ func TestComposeFocus(t *testing.T) {
 		{"scc skin cancer - how does it look?", []string{"Squamous cell carcinoma"}},
 		{"How is bullous pemphigoid treated, and what skin care helps the blisters?", []string{"Bullous pemphigoid"}},
 		{"What does skin cancer look like?", []string{"Basal cell carcinoma", "Melanoma", "Squamous cell carcinoma"}},
+		// A word that describes a lesion names no topic: psoriasis's
+		// plaques are not dental plaque.
+		{"What is dental plaque?", nil},
+		{"What is plaque psoriasis?", []string{"Psoriasis"}},
 	}
 	for _, tt := range tests {
 		a, c := compose(t, tt.q)

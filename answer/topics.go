@@ -24,7 +24,8 @@ type topic struct {
 	ids     [][]int32
 	weights [][]float64
 	// sites marks, term by term of names, a place on the body ("nose" in
-	// "rum nose"): a name is not asked by its places alone.
+	// "rum nose") or a word that describes a lesion ("sore" in "cold
+	// sores"): a name is not asked by such words alone.
 	sites [][]bool
 	// generic is true when the topic's title holds only words that never
 	// name a topic alone (genericName): "General skin care".
@@ -179,7 +180,7 @@ func (t *Topics) weigh() {
 				}
 				ids[i] = id
 				ws[i] = math.Log(1 + n/float64(max(t.nameDF[term], 1)))
-				sites[i] = len(name) > 1 && siteTerm(term)
+				sites[i] = len(name) > 1 && (siteTerm(term) || t.lesionTerm(term))
 			}
 			tp.ids[k], tp.weights[k], tp.sites[k] = ids, ws, sites
 		}
@@ -190,6 +191,22 @@ func (t *Topics) weigh() {
 // word.
 func (t *Topics) genericTerm(term string) bool {
 	for w := range genericName {
+		if t.an.Term(w) == term {
+			return true
+		}
+	}
+	return false
+}
+
+// lesionWords describe what a lesion looks like: "dental plaque" does not
+// ask for psoriasis by its name "plaque psoriasis", nor a sore by "cold
+// sores".
+var lesionWords = []string{"plaque", "plaques", "patch", "patches", "spot", "spots", "bump", "bumps", "lump", "lumps", "blister", "blisters", "sore", "sores", "rash", "mark", "marks"}
+
+// lesionTerm reports whether an analysed term is that of a lesionWords
+// word.
+func (t *Topics) lesionTerm(term string) bool {
+	for _, w := range lesionWords {
 		if t.an.Term(w) == term {
 			return true
 		}
@@ -243,7 +260,9 @@ func (t *Topics) addPhrase(ti int, text string, terms []string) {
 	if len(terms) == 0 || len(terms) > 8 {
 		return
 	}
-	if len(terms) == 1 && genericName[strings.ToLower(text)] {
+	// Nor does a word that describes a lesion ("patches of skin called
+	// plaques" names no topic "plaques").
+	if len(terms) == 1 && (genericName[strings.ToLower(text)] || t.lesionTerm(terms[0])) {
 		return
 	}
 	for _, n := range t.topics[ti].names {
