@@ -30,6 +30,7 @@ func TestClassify(t *testing.T) {
 		{"Can a swollen nose from rosacea be fixed?", "treatment+yesno"},
 		{"What's best for dry skin?", "treatment"},
 		{"How do people avoid a reaction coming back?", "selfcare"}, // prevention, not whether it returns
+		{"Whereabouts on the body do bedsores form?", "location"},
 		{"Can a doctor tell just by looking, or do they need to be sure with a test?", "diagnosis+yesno"},
 		{"Where does rosacea usually appear?", "location"},
 		{"Where does rosacea appear and what does it look like?", "symptoms+location"},
