@@ -178,6 +178,12 @@ func TestComposeFocus(t *testing.T) {
 		// plaques are not dental plaque.
 		{"What is dental plaque?", nil},
 		{"What is plaque psoriasis?", []string{"Psoriasis"}},
+		// Older and lay names (aliases.txt); everyday words beside them
+		// name nothing.
+		{"What causes grog blossoms?", []string{"Rosacea"}},
+		{"How long does Quincke's oedema last?", []string{"Angioedema"}},
+		{"Is housewife's eczema catching?", []string{"Irritant contact dermatitis"}},
+		{"Why does my sourdough crust go soft?", nil},
 	}
 	for _, tt := range tests {
 		a, c := compose(t, tt.q)
