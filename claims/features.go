@@ -75,6 +75,9 @@ type assessment struct {
 	// clauseNumbers is true when a clause of the span gives other numbers
 	// than the claim's clause (part of featNumberClash).
 	clauseNumbers bool
+	// asked is true when the span holds some of the claim's content only
+	// in an embedded question (see askedOnly; part of featStrong).
+	asked bool
 	// swapped is true when the span's substitution (featSubstituted) is
 	// only one-word swaps that swapAllowed lets stand.
 	swapped bool
@@ -283,7 +286,8 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		as.clauseNumbers = v.clauseNumbers(memo, ci.numbers, claim, as.best.text)
 		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
 		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text))
-		f[featStrong] = b(!strongAgree(ci.strong, as.best.text))
+		as.asked = v.askedOnly(*ci, claim, as.best.text)
+		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked)
 		f[featBinding] = b(v.misbound(claim, as.best.text))
 	}
 	return as
