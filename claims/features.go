@@ -257,7 +257,8 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 	f[featSentence] = bestSentence
 	f[featPassage] = bestPassage
 	f[featExact] = v.exactCoverage(*ci, as.best.terms)
-	f[featOrder] = order(*ci, append(append([]string(nil), bestSeqs[0]...), bestSeqs[1]...))
+	as.best.seq = append(append([]string(nil), bestSeqs[0]...), bestSeqs[1]...)
+	f[featOrder] = order(*ci, as.best.seq)
 	f[featMissing] = v.missing(*ci, passages[as.best.passage].Text)
 	f[featSoft] = v.softCoverage(*ci, passages[as.best.passage].Text)
 	if len(ci.numbers) > 0 {
@@ -288,7 +289,7 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text))
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
 		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked)
-		f[featBinding] = b(v.misbound(claim, as.best.text))
+		f[featBinding] = b(v.misbound(claim, as.best.text) || v.exchangedNames(claim, *ci, as.best))
 	}
 	return as
 }

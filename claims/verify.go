@@ -250,6 +250,9 @@ type span struct {
 	start, end int
 	terms      lexicon.TermSet
 	text       string
+	// seq is text's analysed terms, in order, when the assessment has
+	// them (the best span's); nil otherwise.
+	seq []string
 }
 
 // Verify judges claim against passages. The judgment's Score is the learned
