@@ -274,7 +274,10 @@ func (v *Lexical) oneSwap(ci claimInfo, i, j int, terms []string, own []bool, fr
 	// One word for one: the span's place holds the one term alone, or
 	// with light words beside it that say nothing of their own ("go on
 	// to develop" for "progress to", "a skin condition that causes" for
-	// "a skin problem that produces").
+	// "a skin problem that produces"), or words that are no content of
+	// its own (filler words, or words the claim holds elsewhere: "a
+	// sunscreen's SPF reflects protection" for "the SPF on a sunscreen
+	// measures protection").
 	s := ""
 	from, to = max(from, 0), min(to, len(own))
 	if to-from == 1 && own[from] {
@@ -282,7 +285,7 @@ func (v *Lexical) oneSwap(ci claimInfo, i, j int, terms []string, own []bool, fr
 	}
 	for p := from; p < to && to-from > 1; p++ {
 		switch {
-		case v.lightTerms.Has(terms[p]):
+		case v.lightTerms.Has(terms[p]) || !own[p]:
 		case own[p] && s == "":
 			s = terms[p]
 		default:
