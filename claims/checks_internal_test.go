@@ -275,6 +275,7 @@ func TestNumberWords(t *testing.T) {
 		{"one of the ABCDE signs", "one of the ABCDE signs"},
 		{"moles resemble one another", "moles resemble one another"},
 		{"no one knows", "no one knows"},
+		{"a mole, especially one that appears in adulthood", "a mole, especially one that appears in adulthood"},
 		{"on one side of the body", "on 1 side of the body"},
 		{"one of two people", "1 of 2 people"},
 		{"One week, then two", "1 week, then 2"},
