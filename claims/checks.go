@@ -48,29 +48,92 @@ var scopeEndRE = regexp.MustCompile(`(?i)\b(and|` + scopeEndWords + `)\b`)
 // "heals without scarring within two weeks".
 const scopeEndWords = `because|since|although|though|whereas|unless|which|who|within|after|before|during|until`
 
+// modalEndRE ends a negation's scope at a modal verb, which opens the
+// predicate of a clause whose subject the negation sat in: "people who
+// have not had chickenpox can help prevent spread" denies having had
+// chickenpox, not the help.
+var modalEndRE = regexp.MustCompile(`(?i)\b(can|could|may|might|should|would|will|must)\b`)
+
 // negatesOver reports whether clause puts some of the other side's terms
 // under a negation cue: after the cue, up to the end of its scope, or, when
 // nothing follows the cue ("fever is absent"), before it. A cue that denies
 // only content the other side does not mention ("fade within 24 hours without
 // leaving a mark", checked for "fade within 24 hours") does not change the
-// polarity of what the claim and the passage have in common.
-func (v *Lexical) negatesOver(clause string, other lexicon.TermSet) bool {
-	for _, cue := range negationRE.FindAllStringIndex(clause, -1) {
-		rest := clause[cue[1]:]
-		if m := scopeEndRE.FindStringIndex(rest); m != nil {
-			rest = rest[:m[0]]
-		}
-		scope := v.an.Terms(rest)
-		if len(scope) == 0 {
-			scope = v.an.Terms(clause[:cue[0]])
-		}
-		for _, t := range scope {
-			if other.Has(t) {
+// polarity of what the claim and the passage have in common. A term the
+// clause both denies and holds outside every cue's scope says nothing of
+// its own polarity: it counts only when the other side does not hold it
+// free (otherFree) either ("one part of sun protection rather than a
+// reason to spend longer in strong sun" asserts "sun" as much as it sets it
+// aside, and agrees with "one part of sun protection"). otherFree may be
+// nil.
+func (v *Lexical) negatesOver(clause string, other, otherFree lexicon.TermSet) bool {
+	cues := negationRE.FindAllStringIndex(clause, -1)
+	if len(cues) == 0 {
+		return false
+	}
+	within, scopes := v.negationScopes(clause, cues)
+	var free lexicon.TermSet
+	for _, in := range within {
+		for _, t := range v.an.Terms(clause[in[0]:in[1]]) {
+			if !other.Has(t) {
+				continue
+			}
+			if !otherFree.Has(t) {
+				return true
+			}
+			if free == nil {
+				free = v.freeTerms(clause, scopes)
+			}
+			if !free.Has(t) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// negationScopes returns, for each negation cue of clause (cues, as
+// negationRE finds them), the byte range its denied terms stand in and
+// the range, the cue with it, that holds no term free of it.
+func (v *Lexical) negationScopes(clause string, cues [][]int) (within, scopes [][2]int) {
+	within = make([][2]int, len(cues))
+	scopes = make([][2]int, len(cues))
+	for i, cue := range cues {
+		rest := clause[cue[1]:]
+		if m := scopeEndRE.FindStringIndex(rest); m != nil {
+			rest = rest[:m[0]]
+		}
+		if m := modalEndRE.FindStringIndex(rest); m != nil {
+			rest = rest[:m[0]]
+		}
+		within[i], scopes[i] = [2]int{cue[1], cue[1] + len(rest)}, [2]int{cue[0], cue[1] + len(rest)}
+		if len(v.an.Terms(rest)) == 0 {
+			within[i], scopes[i] = [2]int{0, cue[0]}, [2]int{0, cue[1]}
+		}
+	}
+	return within, scopes
+}
+
+// clauseFree returns the terms clause holds outside every negation cue's
+// scope.
+func (v *Lexical) clauseFree(clause string) lexicon.TermSet {
+	cues := negationRE.FindAllStringIndex(clause, -1)
+	if len(cues) == 0 {
+		return lexicon.NewTermSet(v.an.Terms(clause))
+	}
+	_, scopes := v.negationScopes(clause, cues)
+	return v.freeTerms(clause, scopes)
+}
+
+// freeTerms returns the terms of text outside the byte ranges scopes.
+func (v *Lexical) freeTerms(text string, scopes [][2]int) lexicon.TermSet {
+	b := []byte(text)
+	for _, sc := range scopes {
+		for i := sc[0]; i < sc[1]; i++ {
+			b[i] = ' '
+		}
+	}
+	return lexicon.NewTermSet(v.an.Terms(string(b)))
 }
 
 // substituted reports whether the span puts other content where the claim has
@@ -211,7 +274,10 @@ func (v *Lexical) oneSwap(ci claimInfo, i, j int, terms []string, own []bool, fr
 	// One word for one: the span's place holds the one term alone, or
 	// with light words beside it that say nothing of their own ("go on
 	// to develop" for "progress to", "a skin condition that causes" for
-	// "a skin problem that produces").
+	// "a skin problem that produces"), or words that are no content of
+	// its own (filler words, or words the claim holds elsewhere: "a
+	// sunscreen's SPF reflects protection" for "the SPF on a sunscreen
+	// measures protection").
 	s := ""
 	from, to = max(from, 0), min(to, len(own))
 	if to-from == 1 && own[from] {
@@ -219,7 +285,7 @@ func (v *Lexical) oneSwap(ci claimInfo, i, j int, terms []string, own []bool, fr
 	}
 	for p := from; p < to && to-from > 1; p++ {
 		switch {
-		case v.lightTerms.Has(terms[p]):
+		case v.lightTerms.Has(terms[p]) || !own[p]:
 		case own[p] && s == "":
 			s = terms[p]
 		default:
@@ -536,4 +602,43 @@ func (c cueWords) findAll(s string) []string {
 
 func isASCIIWord(b byte) bool {
 	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_'
+}
+
+// whetherRE opens an embedded question, which asks what follows it up to
+// the clause's end without asserting it: "clinicians look at whether the
+// skin folds are involved".
+var whetherRE = regexp.MustCompile(`(?i)\bwhether\b`)
+
+// claimAsksRE marks a claim that itself asks or makes conditional what it
+// says ("checks whether", "if").
+var claimAsksRE = regexp.MustCompile(`(?i)\b(whether|if)\b`)
+
+// askedOnly reports whether the span holds some content word of the claim
+// only inside an embedded question ("whether ..."), while the claim states
+// it: "Irritant diaper rash usually involves the skin folds" against
+// "Clinicians look at whether the skin folds are involved". A claim that
+// asks too ("check whether") states no more than the span.
+func (v *Lexical) askedOnly(ci claimInfo, claim, span string) bool {
+	if !whetherRE.MatchString(span) || claimAsksRE.MatchString(claim) {
+		return false
+	}
+	b := []byte(span)
+	var asked []string
+	for _, m := range whetherRE.FindAllStringIndex(span, -1) {
+		end := len(span)
+		if e := clauseEndRE.FindStringIndex(span[m[1]:]); e != nil {
+			end = m[1] + e[0]
+		}
+		asked = append(asked, v.an.Terms(span[m[1]:end])...)
+		for i := m[0]; i < end; i++ {
+			b[i] = ' '
+		}
+	}
+	inside, outside := lexicon.NewTermSet(asked), lexicon.NewTermSet(v.an.Terms(string(b)))
+	for i, c := range ci.concepts {
+		if ci.weights[i] > 0 && !c.Filler && !v.lightVerb(c) && c.MatchedBy(inside) && !c.MatchedBy(outside) {
+			return true
+		}
+	}
+	return false
 }

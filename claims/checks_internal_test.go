@@ -275,6 +275,7 @@ func TestNumberWords(t *testing.T) {
 		{"one of the ABCDE signs", "one of the ABCDE signs"},
 		{"moles resemble one another", "moles resemble one another"},
 		{"no one knows", "no one knows"},
+		{"a mole, especially one that appears in adulthood", "a mole, especially one that appears in adulthood"},
 		{"on one side of the body", "on 1 side of the body"},
 		{"one of two people", "1 of 2 people"},
 		{"One week, then two", "1 week, then 2"},
@@ -394,6 +395,16 @@ func TestNegatedElsewhereHeads(t *testing.T) {
 			"Sunscreen should be reapplied about every two hours, and after swimming, sweating or towelling.", true},
 		{"advice against reversed", "Massaging reddened skin helps pressure injuries heal.",
 			"Massaging reddened skin over bony areas is best avoided, as it can cause further damage.", true},
+		// A span sentence that denies a term and asserts it too (here
+		// through a thesaurus equivalent) denies nothing the claim
+		// asserts; one whose assertion stands in a sentence without a cue,
+		// said of another thing, still does.
+		{"denied and asserted in one sentence", "Fluid from the blisters can pass the virus to someone who has never had chickenpox, giving them chickenpox.",
+			"Shingles itself is not caught from another person, but fluid from shingles blisters can pass the varicella-zoster virus to someone who has never had chickenpox, causing chickenpox in that person.", false},
+		{"asserted of another thing in another sentence", "Bradykinin-mediated angioedema usually occurs with hives.",
+			"Histamine-mediated angioedema usually occurs with hives. Bradykinin-mediated angioedema does not involve histamine and usually occurs without hives.", true},
+		{"hyphenated non- denies", "Superficial basal cell carcinoma may be treated without surgery.",
+			"Superficial basal cell carcinoma may be treated with non-surgical options.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -453,6 +464,65 @@ func TestNotAsserting(t *testing.T) {
 		at := strings.Index(strings.ToLower(tt.claim), tt.word)
 		if got := notAsserting(tt.claim, at, tt.word); got != tt.want {
 			t.Errorf("notAsserting(%q, %q) = %v, want %v: %s", tt.claim, tt.word, got, tt.want, tt.reason)
+		}
+	}
+}
+
+// TestPolarityClauses checks polarityClash on claims that merge, split or
+// reword the span's clauses: a span of two sentences holds a clause in
+// each; a claim clause joining two span clauses agrees with the one that
+// denies what it denies; a modal ends a negation's reach; a term a clause
+// both denies and asserts is read as the other side reads it.
+func TestPolarityClauses(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"two sentences", "It is not contagious, and it can affect people of any age and sex.",
+			"Alopecia areata is sometimes called spot baldness, and it is not contagious. Alopecia areata can affect people of any age and sex.", false},
+		{"claim clause joins two span clauses", "It is not contagious and typically goes through flares and calmer periods.",
+			"Psoriasis is not contagious, and the condition typically follows a course of flares and calmer periods.", false},
+		{"modal ends the reach", "Keeping the rash clean and covered helps prevent the virus spreading.",
+			"Keeping the rash clean and covered and avoiding contact with people who have not had chickenpox can help prevent spread of the virus.", false},
+		{"denied and asserted in one clause", "Sunscreen is best seen as one part of sun protection, not a reason to stay out longer in strong sun.",
+			"Sunscreen is best regarded as one part of sun protection rather than a reason to spend longer in strong sun.", false},
+		{"repeated term denied on both sides", "Time without a diaper can help nappy rash heal by letting the skin air.",
+			"Time without a diaper can help diaper dermatitis heal by letting the skin air.", false},
+		{"flipped", "Psoriasis is contagious, and it typically goes through flares.",
+			"Psoriasis is not contagious, and the condition typically follows a course of flares.", true},
+		{"denial reaches the best clause", "X does not cause redness or itching.",
+			"X causes redness, and does not cause itching.", true},
+		{"flipped across sentences", "It is contagious, and it can affect people of any age.",
+			"Alopecia areata is not contagious. Alopecia areata can affect people of any age.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := v.polarityClash(&clauseMemo{claim: tt.claim}, tt.claim, tt.span); got != tt.want {
+				t.Errorf("polarityClash(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestAskedOnly checks that a claim stating what the span only asks in an
+// embedded question is refused, and one that asks it too is not.
+func TestAskedOnly(t *testing.T) {
+	v := bindingVerifier(t)
+	span := "Diaper dermatitis is usually diagnosed from its appearance. Clinicians look at whether the skin folds are involved and for satellite spots."
+	tests := []struct {
+		claim string
+		want  bool
+	}{
+		{"Irritant diaper rash usually involves the skin folds.", true},
+		{"Clinicians check whether the skin folds are involved.", false},
+		{"Diaper dermatitis is usually diagnosed from its appearance.", false},
+		{"Clinicians look for satellite spots.", false},
+	}
+	for _, tt := range tests {
+		ci := v.analyse(tt.claim)
+		if got := v.askedOnly(ci, tt.claim, span); got != tt.want {
+			t.Errorf("askedOnly(%q) = %v, want %v", tt.claim, got, tt.want)
 		}
 	}
 }

@@ -8,8 +8,10 @@ import (
 )
 
 // clauseRE splits text into clauses, so that a negation in one clause is
-// compared with the clause it belongs to.
-var clauseRE = regexp.MustCompile(`(?i)[,;:()]|\b(although|though|but|whereas|while|however|except|unless)\b`)
+// compared with the clause it belongs to. A stop followed by a space ends
+// a clause too: a span of two sentences ("X is not contagious. X can
+// affect people of any age") holds a clause in each.
+var clauseRE = regexp.MustCompile(`(?i)[,;:()]|\.\s+|\b(although|though|but|whereas|while|however|except|unless)\b`)
 
 // clauseMemo keeps the clauses of the claim one Verify call judges, so that
 // the checks that read clauses split and analyse it once; a span's clauses
@@ -35,6 +37,9 @@ type clause struct {
 	text    string
 	terms   lexicon.TermSet
 	negated bool
+	// free are the terms outside every negation cue's scope (see
+	// negatesOver): terms, when the clause has no cue.
+	free lexicon.TermSet
 }
 
 func (v *Lexical) clauses(text string) []clause {
@@ -48,7 +53,12 @@ func (v *Lexical) clauses(text string) []clause {
 		if len(terms) == 0 {
 			continue
 		}
-		out = append(out, clause{text: c, terms: lexicon.NewTermSet(terms), negated: negationCues.in(c)})
+		cl := clause{text: c, terms: lexicon.NewTermSet(terms), negated: negationCues.in(c)}
+		cl.free = cl.terms
+		if cl.negated {
+			cl.free = v.clauseFree(c)
+		}
+		out = append(out, cl)
 	}
 	return out
 }
@@ -66,10 +76,13 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 	if len(spanClauses) == 0 {
 		return false
 	}
-	spanTerms := lexicon.TermSet{}
+	spanTerms, spanFree := lexicon.TermSet{}, lexicon.TermSet{}
 	for _, sc := range spanClauses {
 		for t := range sc.terms {
 			spanTerms[t] = struct{}{}
+		}
+		for t := range sc.free {
+			spanFree[t] = struct{}{}
 		}
 	}
 	for _, cc := range memo.of(v, claim) {
@@ -81,8 +94,27 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 		// treatment, scabies does not clear" matches "scabies is not a sign
 		// of poor hygiene" as well as "the infestation does not clear without
 		// treatment".
+		//
+		// A claim clause that joins two of the span's ("it is not
+		// contagious and typically goes through flares" for "X is not
+		// contagious, and the condition typically follows a course of
+		// flares") may share most with a clause its negation does not
+		// reach: it agrees when another span clause denies what it denies
+		// and nothing more (each negation reaches the other's terms).
 		clashes := func(sc clause) bool {
-			return v.negatesOver(sc.text, cc.terms) != v.negatesOver(cc.text, spanTerms) || antonymClash(cc.text, sc.text)
+			if antonymClash(cc.text, sc.text) {
+				return true
+			}
+			spanNeg, claimNeg := v.negatesOver(sc.text, cc.terms, cc.free), v.negatesOver(cc.text, spanTerms, spanFree)
+			if spanNeg == claimNeg {
+				return false
+			}
+			if claimNeg && !v.negatesOver(cc.text, sc.terms, sc.free) && slices.ContainsFunc(spanClauses, func(sc2 clause) bool {
+				return sc2.negated && v.negatesOver(sc2.text, cc.terms, cc.free) && v.negatesOver(cc.text, sc2.terms, sc2.free)
+			}) {
+				return false
+			}
+			return true
 		}
 		if bestShared > 0 {
 			all := true
@@ -111,7 +143,7 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 		if k := v.rarestSharedClause(cc, spanClauses, spanClauses[best]); k >= 0 && k != best {
 			claimRest := without(cc.terms, spanClauses[best].terms)
 			spanRest := without(spanClauses[k].terms, spanClauses[best].terms)
-			if v.negatesOver(spanClauses[k].text, claimRest) != v.negatesOver(cc.text, spanRest) {
+			if v.negatesOver(spanClauses[k].text, claimRest, nil) != v.negatesOver(cc.text, spanRest, nil) {
 				return true
 			}
 		}

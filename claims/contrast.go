@@ -24,7 +24,7 @@ var contrastWords = [][][]string{
 	{{"face", "facial", "cheeks", "forehead", "nose", "chin"}, {"scalp"}, {"hands", "hand", "palms", "fingers"}, {"feet", "foot", "soles", "toes"}, {"trunk", "chest", "back", "abdomen"}, {"legs", "leg", "shins"}, {"arms", "arm"}, {"fingernails"}, {"toenails"}, {"mouth", "lips"}, {"eyes", "eyelids"}, {"genitals"}, {"groin"}, {"armpits"}},
 	{{"more"}, {"less", "fewer"}},
 	{{"higher"}, {"lower"}},
-	{{"increase", "increases", "increased"}, {"decrease", "decreases", "decreased"}},
+	{{"increase", "increases", "increased", "raise", "raises"}, {"decrease", "decreases", "decreased", "reduce", "reduces", "reduced", "lessen", "lessens"}},
 	{{"common"}, {"rare", "uncommon"}},
 	{{"often"}, {"rarely", "seldom"}},
 	{{"better"}, {"worse"}},

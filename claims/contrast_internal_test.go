@@ -34,3 +34,22 @@ func TestWordsContrastAliases(t *testing.T) {
 		t.Errorf("words: %v holds uva", got)
 	}
 }
+
+// TestIncreaseAgainstReduce checks that "reduce" and "increase" are other
+// members of one contrast set, and that "reduce" agrees with "decrease".
+func TestIncreaseAgainstReduce(t *testing.T) {
+	c := newContrasts(testAnalyzer(t))
+	tests := []struct {
+		claim, span string
+		want        bool
+	}{
+		{"Squeezing spots helps reduce inflammation.", "Squeezing spots can increase inflammation.", true},
+		{"Exercise raises the risk.", "Exercise reduces the risk.", true},
+		{"Moisturisers reduce itch.", "Moisturisers decrease itch.", false},
+	}
+	for _, tt := range tests {
+		if got := c.clash(words(tt.claim), words(tt.span)); got != tt.want {
+			t.Errorf("clash(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+		}
+	}
+}

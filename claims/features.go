@@ -75,6 +75,9 @@ type assessment struct {
 	// clauseNumbers is true when a clause of the span gives other numbers
 	// than the claim's clause (part of featNumberClash).
 	clauseNumbers bool
+	// asked is true when the span holds some of the claim's content only
+	// in an embedded question (see askedOnly; part of featStrong).
+	asked bool
 	// swapped is true when the span's substitution (featSubstituted) is
 	// only one-word swaps that swapAllowed lets stand.
 	swapped bool
@@ -254,7 +257,8 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 	f[featSentence] = bestSentence
 	f[featPassage] = bestPassage
 	f[featExact] = v.exactCoverage(*ci, as.best.terms)
-	f[featOrder] = order(*ci, append(append([]string(nil), bestSeqs[0]...), bestSeqs[1]...))
+	as.best.seq = append(append([]string(nil), bestSeqs[0]...), bestSeqs[1]...)
+	f[featOrder] = order(*ci, as.best.seq)
 	f[featMissing] = v.missing(*ci, passages[as.best.passage].Text)
 	f[featSoft] = v.softCoverage(*ci, passages[as.best.passage].Text)
 	if len(ci.numbers) > 0 {
@@ -283,8 +287,9 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		as.clauseNumbers = v.clauseNumbers(memo, ci.numbers, claim, as.best.text)
 		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
 		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text))
-		f[featStrong] = b(!strongAgree(ci.strong, as.best.text))
-		f[featBinding] = b(v.misbound(claim, as.best.text))
+		as.asked = v.askedOnly(*ci, claim, as.best.text)
+		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked)
+		f[featBinding] = b(v.misbound(claim, as.best.text) || v.exchangedNames(claim, *ci, as.best))
 	}
 	return as
 }

@@ -42,9 +42,22 @@ func (v *Lexical) negatedElsewhere(claim, span string) bool {
 	if len(sn) == 0 {
 		cHeads = cn
 	}
+	// A span that also holds the term free of every cue (see freeOf)
+	// asserts it as well as denying it ("is not caught from another
+	// person, but fluid ... can pass the virus", where "caught" and "pass"
+	// are one thesaurus set): it denies nothing the claim asserts. (A
+	// claim that does so still denies what the span does not: "patients
+	// in partnerships progress at the same rate as patients not in
+	// partnerships".)
+	var sFree lexicon.TermSet
 	for t := range sHeads {
 		if ct.Has(t) && !cn.Has(t) {
-			return true
+			if sFree == nil {
+				sFree = v.canonical(v.freeOf(span))
+			}
+			if !sFree.Has(t) {
+				return true
+			}
 		}
 	}
 	for t := range cHeads {
@@ -54,6 +67,53 @@ func (v *Lexical) negatedElsewhere(claim, span string) bool {
 	}
 	return false
 }
+
+// freeOf returns the terms that text's sentences holding a negation or
+// advice-against cue hold where no cue reaches: each cue's clause is cut
+// out from the cue to the clause's end, or, when nothing follows the cue,
+// from the clause's start to the cue. A sentence without a cue is left
+// out: it may assert the term of another thing ("Histamine-mediated
+// angioedema usually occurs with hives. Bradykinin-mediated angioedema
+// usually occurs without hives").
+func (v *Lexical) freeOf(text string) lexicon.TermSet {
+	b := []byte(text)
+	blank := func(from, to int) {
+		for i := from; i < to; i++ {
+			b[i] = ' '
+		}
+	}
+	last := 0
+	for _, m := range append(sentenceEndRE.FindAllStringIndex(text, -1), []int{len(text), len(text)}) {
+		if !negationCues.in(text[last:m[0]]) && !avoidRE.MatchString(text[last:m[0]]) {
+			blank(last, m[0])
+		}
+		last = m[1]
+	}
+	cues := append(negationRE.FindAllStringIndex(text, -1), avoidRE.FindAllStringIndex(text, -1)...)
+	for _, cue := range cues {
+		rest := text[cue[1]:]
+		if m := clauseEndRE.FindStringIndex(rest); m != nil {
+			rest = rest[:m[0]]
+		}
+		if len(v.an.Terms(rest)) > 0 {
+			blank(cue[0], cue[1]+len(rest))
+			continue
+		}
+		from := 0
+		if ms := clauseEndRE.FindAllStringIndex(text[:cue[0]], -1); len(ms) > 0 {
+			from = ms[len(ms)-1][1]
+		}
+		blank(from, cue[1])
+	}
+	for _, m := range hyphenNegRE.FindAllStringIndex(text, -1) {
+		blank(m[0], m[1])
+	}
+	return lexicon.NewTermSet(v.an.Terms(string(b)))
+}
+
+// hyphenNegRE finds a word made its opposite by a hyphenated prefix
+// ("non-surgical", "un-treated"), which wordSet reads as two words.
+var hyphenNegRE = regexp.MustCompile(`(?i)\b(?:non|un)-(\pL{4,})`)
 
 // negatedTerms returns the terms a text puts under a negation cue (up to the
 // end of the cue's scope) and the stems of un-/non-prefixed words
@@ -102,6 +162,12 @@ func (v *Lexical) negatedTerms(text string) (heads, out lexicon.TermSet) {
 		}
 		if head != "" {
 			heads[head] = struct{}{}
+		}
+	}
+	for _, m := range hyphenNegRE.FindAllStringSubmatch(text, -1) {
+		for _, t := range v.an.Terms(m[1]) {
+			out[t] = struct{}{}
+			heads[t] = struct{}{}
 		}
 	}
 	for w := range wordSet(text) {

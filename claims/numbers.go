@@ -95,8 +95,10 @@ func numberWords(s string) string {
 }
 
 // notACountAfter and notACountBefore find the words around a "one" that
-// counts nothing: "one of", "one another", "no one", "each one".
+// counts nothing: "one of", "one another", "no one", "each one", and the
+// pronoun a relative clause follows ("one that appears in adulthood" for
+// "a new mole appearing in adulthood").
 var (
-	notACountAfter  = regexp.MustCompile(`(?i)^\s+(of\s+(the|these|those|its|their|his|her|our|your|many|several|a|an)|another)\b`)
+	notACountAfter  = regexp.MustCompile(`(?i)^\s+(of\s+(the|these|those|its|their|his|her|our|your|many|several|a|an)|another|that|which|who)\b`)
 	notACountBefore = regexp.MustCompile(`(?i)\b(no|any|each|every|some|this|that|the other|another|which)\s+$`)
 )

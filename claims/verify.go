@@ -250,6 +250,9 @@ type span struct {
 	start, end int
 	terms      lexicon.TermSet
 	text       string
+	// seq is text's analysed terms, in order, when the assessment has
+	// them (the best span's); nil otherwise.
+	seq []string
 }
 
 // Verify judges claim against passages. The judgment's Score is the learned
@@ -344,6 +347,8 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		j.Verdict, j.Reason = Unsupported, "the passage names another member of the same kind (organism, drug class, sex, age group, body site, direction)"
 	case f[featBinding] == 1:
 		j.Verdict, j.Reason = Unsupported, "the passage attaches the claim's attribute or role to another entity"
+	case f[featStrong] == 1 && as.asked && strongAgree(ci.strong, best.text):
+		j.Verdict, j.Reason = Unsupported, "the claim asserts what the passage only asks (whether ...)"
 	case f[featStrong] == 1:
 		j.Verdict, j.Reason = Unsupported, "the claim asserts more than the passage ("+strings.Join(ci.strong, ", ")+")"
 	default:
