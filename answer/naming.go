@@ -231,7 +231,7 @@ func (c *Composer) WithFocusNames(a Answer, concepts []retrieve.Weighted) []retr
 // carcinoma alone, "skin cancer" three topics.
 func (t *Topics) namedAlone(ti int, among []int, asked lexicon.TermSet) bool {
 	for k, name := range t.topics[ti].names {
-		if slices.ContainsFunc(name, func(term string) bool { return !hasTerm(asked, term, len(name), k == 0) }) {
+		if !nameAsked(name, asked, k == 0) {
 			continue
 		}
 		shared := false
@@ -252,9 +252,15 @@ func (t *Topics) namedAlone(ti int, among []int, asked lexicon.TermSet) bool {
 // topic ti's names other than its title.
 func (t *Topics) namedBesidesTitle(ti int, asked lexicon.TermSet) bool {
 	for _, name := range t.topics[ti].names[1:] {
-		if !slices.ContainsFunc(name, func(term string) bool { return !hasTerm(asked, term, len(name), false) }) {
+		if nameAsked(name, asked, false) {
 			return true
 		}
 	}
 	return false
+}
+
+// nameAsked reports whether the terms asked hold every term of name (see
+// hasTerm; title is true for a topic's title).
+func nameAsked(name []string, asked lexicon.TermSet, title bool) bool {
+	return !slices.ContainsFunc(name, func(term string) bool { return !hasTerm(asked, term, len(name), title) })
 }

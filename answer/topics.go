@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -190,12 +191,7 @@ func (t *Topics) weigh() {
 // genericTerm reports whether an analysed term is that of a genericName
 // word.
 func (t *Topics) genericTerm(term string) bool {
-	for w := range genericName {
-		if t.an.Term(w) == term {
-			return true
-		}
-	}
-	return false
+	return t.analysedIn(term, slices.Collect(maps.Keys(genericName)))
 }
 
 // lesionWords describe what a lesion looks like: "dental plaque" does not
@@ -205,13 +201,11 @@ var lesionWords = []string{"plaque", "plaques", "patch", "patches", "spot", "spo
 
 // lesionTerm reports whether an analysed term is that of a lesionWords
 // word.
-func (t *Topics) lesionTerm(term string) bool {
-	for _, w := range lesionWords {
-		if t.an.Term(w) == term {
-			return true
-		}
-	}
-	return false
+func (t *Topics) lesionTerm(term string) bool { return t.analysedIn(term, lesionWords) }
+
+// analysedIn reports whether term is the analysed form of one of words.
+func (t *Topics) analysedIn(term string, words []string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return t.an.Term(w) == term })
 }
 
 // siteTerm reports whether a name's term is a place on the body.
