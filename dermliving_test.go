@@ -482,6 +482,11 @@ func TestAskCitesFocus(t *testing.T) {
 		contains: "not contagious",
 		reason:   "the description's words (round, patches) outweighed what the question sentence asks (catching)",
 	}, {
+		question: "What can be done about keloid scars?",
+		prefix:   "ev_keloids_treatment_",
+		contains: "corticosteroid injections",
+		reason:   "extraction quoted how keloids are diagnosed ('a biopsy is sometimes done ... does not respond to treatment'): 'done' is no part of what is asked, and a word of treatment in another section is no treatment",
+	}, {
 		// The everyday questions issue 14 was filed with.
 		question: "psoraisis treatment options",
 		prefix:   "ev_psoriasis_treatment_",

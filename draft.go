@@ -339,7 +339,8 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 // words with the kind of answer asked and the question's context (see
 // answer.Composer.Compose). Extraction's answer stands when its best
 // sentence holds clearly more of what the question asks (its concepts,
-// without those that only say what kind of answer is wanted) than the
+// without those that only say what kind of answer is wanted, see
+// answer.Composer.Phrasing) than the
 // composer's: "How is cradle cap usually managed?" is better answered by a
 // sentence that names cradle cap than by the general treatment of
 // seborrheic dermatitis. Otherwise a question that asks for a kind of
@@ -355,7 +356,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 func composerAnswers(ix *retrieve.Index, comp *answer.Composer, concepts []retrieve.Weighted, ex []claims.Extracted, a answer.Answer) bool {
 	var asked []retrieve.Weighted
 	for _, w := range concepts {
-		if !w.Light {
+		if !w.Light && !comp.Phrasing(w.Concept) {
 			asked = append(asked, w)
 		}
 	}
@@ -380,7 +381,18 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, concepts []retri
 	if !answers(top.PassageID, top.Text) {
 		return false
 	}
-	if !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answers(e.PassageID, e.Text) }) {
+	// Kinds of answer that have sections of their own (treatment,
+	// self-care, diagnosis, when to see a clinician) are answered from
+	// them: an extracted sentence of another section does not answer by a
+	// word of the kind ("early treatment of cutaneous lupus" in when to
+	// seek review).
+	exAnswers := func(e claims.Extracted) bool {
+		if sec := comp.Sections(e.PassageID); typed&^sectionKinds == 0 && sec != 0 {
+			return sec&typed != 0
+		}
+		return answers(e.PassageID, e.Text)
+	}
+	if !slices.ContainsFunc(ex, exAnswers) {
 		return true
 	}
 	// "Where does vitiligo show up?" is answered best by the sentence that
@@ -391,6 +403,10 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, concepts []retri
 	}
 	return false
 }
+
+// sectionKinds are the kinds of answer a topic has sections of its own for,
+// whose answers come from those sections (see composerAnswers).
+const sectionKinds = answer.Treatment | answer.SelfCare | answer.Diagnosis | answer.SeeClinician
 
 // morePlaces is how many more body sites the composer's sentence must name
 // than each extracted one for it to answer a question that asks where.

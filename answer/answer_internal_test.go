@@ -31,6 +31,10 @@ func TestClassify(t *testing.T) {
 		{"What's best for dry skin?", "treatment"},
 		{"How do people avoid a reaction coming back?", "selfcare"}, // prevention, not whether it returns
 		{"Whereabouts on the body do bedsores form?", "location"},
+		{"What do they give for psoriasis?", "treatment"},
+		// A yes-or-no question after an account asks nothing of the
+		// account's words (pills).
+		{"My mother has taken blood pressure pills for years. Is it true the ACE inhibitor can make her lips swell up?", "yesno"},
 		{"Can a doctor tell just by looking, or do they need to be sure with a test?", "diagnosis+yesno"},
 		{"Where does rosacea usually appear?", "location"},
 		{"Where does rosacea appear and what does it look like?", "symptoms+location"},

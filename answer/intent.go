@@ -67,7 +67,7 @@ var intentRules = []intentRule{
 	{Symptoms, wordre.MustCompile(`(?i)\b(?:symptom\w*|signs?\b|look\w*\s+(?:like|different|differ\w*|similar)|how\s+(?:does|do|can|would)\s+.{1,40}\s+look\b|appear(?:ance|s)?\b(?:\s+like)?|feel\w*\s+like|what\s+does\s+.{1,40}\s+(?:look|feel)|recogni[sz]e|tell\s+if|spot\b|itch\w*|present\w*)`)},
 	{Location, wordre.MustCompile(`(?i)(?:^\W*where\b|\bwhereabouts\b|\bwhere\s+(?:on|does|do|is|are|can)\b|\bwhich\s+(?:part|area|site)s?\b|\bwhat\s+(?:part|area)s?\s+of\s+the\s+body|\bbody\s+parts?\b|\bon\s+which\b)`)},
 	{Duration, wordre.MustCompile(`(?i)\b(?:how\s+long|how\s+many\s+(?:days|weeks|months|years)|how\s+quickly|how\s+soon|how\s+fast|last\b|lasts\b|duration|go\s+away\s+on\s+its\s+own|clear\s+up\s+on|until\s+(?:it|they)\s+(?:go|clear|heal))`)},
-	{Treatment, wordre.MustCompile(`(?i)\b(?:treat\w*|what\s+can\s+be\s+done|can\s+anything\s+be\s+done|therap\w*|medic(?:ine|ation|ated)\w*|cure\w*|works?\s+(?:for|on|against)\b|worked\s+(?:for|on|against)\b|stop(?:s|ped|ping)?\s+(?:using|taking|the\s+treatment|treatment)|gives?\s+(?:it|them)\s+up|giving\s+(?:it|them)\s+up|keeps?\s+the\s+(?:benefit|results?|effects?|gains?)|manag\w*|remed\w*|drugs?\b|options?\b|get\s+rid|rid\s+of|(?:best|good|better)\s+(?:for|on|against)\b|(?:do|does|did)\s+(?:any|much)\s+good|(?:be|get|gets|got|been)\s+fixed|fix(?:es)?\s+(?:it|them|this|that)\b|help\w*\s+(?:with|for|clear)|what\s+helps|removal|remove\w*|creams?\b|ointments?\b|tablets?\b|pills?\b|antibiotic\w*|surgery|procedures?)`)},
+	{Treatment, wordre.MustCompile(`(?i)\b(?:treat\w*|what\s+can\s+be\s+done|can\s+anything\s+be\s+done|therap\w*|medic(?:ine|ation|ated)\w*|cure\w*|works?\s+(?:for|on|against)\b|worked\s+(?:for|on|against)\b|stop(?:s|ped|ping)?\s+(?:using|taking|the\s+treatment|treatment)|gives?\s+(?:it|them)\s+up|giving\s+(?:it|them)\s+up|keeps?\s+the\s+(?:benefit|results?|effects?|gains?)|manag\w*|remed\w*|drugs?\b|options?\b|get\s+rid|rid\s+of|(?:give|gives|given|prescribe\w*)\s+(?:\w+\s+){0,3}for\b|(?:best|good|better)\s+(?:for|on|against)\b|(?:do|does|did)\s+(?:any|much)\s+good|(?:be|get|gets|got|been)\s+fixed|fix(?:es)?\s+(?:it|them|this|that)\b|help\w*\s+(?:with|for|clear)|what\s+helps|removal|remove\w*|creams?\b|ointments?\b|tablets?\b|pills?\b|antibiotic\w*|surgery|procedures?)`)},
 	{SelfCare, wordre.MustCompile(`(?i)\b(?:prevent\w*|(?:stop|keep)\w*\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)|avoid\w*|self[-\s]?care|at\s+home|home\s+care|protect\w*|reduce\s+the\s+(?:risk|chance)|lower\s+the\s+(?:risk|chance)|stop\s+(?:it|them|\w+)\s+from|keep\s+from|what\s+can\s+(?:i|you|people|one)\s+do|tips?\b|routine|daily\s+care|day[-\s]to[-\s]day|every\s*day\s+(?:life|care|habits?)|things\s+(?:you|i|people|we|one)\s+can\s+do|look\s+after|care\s+for|soothe|ease|relieve)`)},
 	{Contagion, wordre.MustCompile(`(?i)\b(?:contagious|infectious|catch\w*|caught|how\s+(?:do|does|can)\s+(?:you|people|they|someone|kids|children)\s+get\b|pick(?:ed|s)?\s+up|spread\w*|transmit\w*|transmission|pass\w*\s+(?:on|to)|give\s+it\s+to|share|sharing|communicable)`)},
 	{Risk, wordre.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can|gets)\b|\brisk\b|\bmore\s+likely|\bprone\b|\bat\s+risk|\bhow\s+common|\bcommon\s+in\b|\bage\s+group|\bchildren\b|\bkids\b|\bbabies\b|\binfants?\b|\belderly\b|\bolder\s+(?:people|adults)|\bwomen\b|\bmen\b|\bfrequen\w*|\bsusceptib\w*)`)},
@@ -121,7 +121,15 @@ func Classify(question string) Intent {
 	// what the question after the account asks: the account's words (itchy,
 	// rash) describe, they do not ask.
 	if tail, ok := retrieve.QuestionAfterAccount(question); ok {
-		if in := classify(tail); in&^YesNo != 0 {
+		in := classify(tail)
+		if in&^YesNo != 0 {
+			return in
+		}
+		// A yes-or-no question of its own after the account ("My father
+		// takes blood pressure pills. Is it true the ACE inhibitor can
+		// make angioedema swelling?") asks no kind of answer the
+		// account's words name (pills are no request for treatment).
+		if in == YesNo && strings.Count(strings.TrimSpace(tail), " ") >= 4 {
 			return in
 		}
 	}
