@@ -387,8 +387,8 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, concepts []retri
 	// word of the kind ("early treatment of cutaneous lupus" in when to
 	// seek review).
 	exAnswers := func(e claims.Extracted) bool {
-		if sec := comp.Sections(e.PassageID); typed&^sectionKinds == 0 && sec != 0 {
-			return sec&typed != 0
+		if sec := comp.Sections(e.PassageID); sec != 0 {
+			return sec&typed != 0 || answer.Holds(typed&^sectionKinds, e.Text)
 		}
 		return answers(e.PassageID, e.Text)
 	}

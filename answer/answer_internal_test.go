@@ -32,6 +32,8 @@ func TestClassify(t *testing.T) {
 		{"How do people avoid a reaction coming back?", "selfcare"}, // prevention, not whether it returns
 		{"Whereabouts on the body do bedsores form?", "location"},
 		{"What do they give for psoriasis?", "treatment"},
+		{"What can be done about keloid scars?", "treatment"}, // a scar named, no complication asked
+		{"Does bad acne leave scars?", "complications+yesno"},
 		// A yes-or-no question after an account asks nothing of the
 		// account's words (pills).
 		{"My mother has taken blood pressure pills for years. Is it true the ACE inhibitor can make her lips swell up?", "yesno"},
