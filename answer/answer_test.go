@@ -60,6 +60,10 @@ func TestCorrect(t *testing.T) {
 		{"is excema contagious", "is eczema contagious"},
 		// A silent first letter is often left out.
 		{"is sorriasis catching", "is psoriasis catching"},
+		// A word the passages use ("liken") is a slip when the word beside
+		// it completes a two-word name with the name word it nearly is.
+		{"does liken planus itch", "does lichen planus itch"},
+		{"can I liken hives to a burn", "can I liken hives to a burn"},
 		// A misspelled medical word is corrected though the rest of the
 		// name already names the topic.
 		{"Does alergic contact dermatitus last for life?", "Does allergic contact dermatitis last for life?"},

@@ -20,14 +20,17 @@ type Correction struct {
 // use it, it is not a stop word, and one name word of the version's topics
 // lies within a small edit distance of it (one edit for words of four
 // letters, two for longer ones), the first letter kept unless the word is
-// long and the slip single. The corrections stand only when the corrected
-// question names one of the version's topics.
+// long and the slip single; a word the passages do use is corrected only
+// to complete a two-word name beside it ("liken planus"). The corrections
+// stand only when the corrected question names one of the version's
+// topics.
 func (c *Composer) Correct(question string) (string, []Correction) {
 	type fix struct {
 		i, j int
 		to   string
 	}
 	var fixes []fix
+	var spans [][2]int // every word of the question
 	for i := 0; i < len(question); {
 		r, size := utf8.DecodeRuneInString(question[i:])
 		if !unicode.IsLetter(r) {
@@ -42,11 +45,32 @@ func (c *Composer) Correct(question string) (string, []Correction) {
 			}
 			j += size
 		}
+		spans = append(spans, [2]int{i, j})
 		if to, ok := c.correctWord(strings.ToLower(question[i:j])); ok {
 			fixes = append(fixes, fix{i, j, to})
 		}
 		i = j
 	}
+	// A word the passages use may still be a slip for the other word of a
+	// two-word name whose one word stands beside it: "liken planus" for
+	// "lichen planus".
+	for k, sp := range spans {
+		if slices.ContainsFunc(fixes, func(f fix) bool { return f.i == sp[0] }) {
+			continue
+		}
+		w := strings.ToLower(question[sp[0]:sp[1]])
+		var before, after string
+		if k > 0 {
+			before = strings.ToLower(question[spans[k-1][0]:spans[k-1][1]])
+		}
+		if k+1 < len(spans) {
+			after = strings.ToLower(question[spans[k+1][0]:spans[k+1][1]])
+		}
+		if to, ok := c.correctBeside(w, before, after); ok {
+			fixes = append(fixes, fix{sp[0], sp[1], to})
+		}
+	}
+	slices.SortFunc(fixes, func(a, b fix) int { return a.i - b.i })
 	if len(fixes) == 0 {
 		return question, nil
 	}
@@ -188,6 +212,54 @@ func silentFirst(cand, w string) bool {
 		return true
 	}
 	return false
+}
+
+// correctBeside returns the name word that w, a word the passages use, is
+// a slip for, when the word before or after it completes a two-word name
+// with that name word ("liken planus" for "lichen planus"): within the
+// edit distance correctWord allows, first letter kept.
+func (c *Composer) correctBeside(w, before, after string) (string, bool) {
+	if len(w) < 4 || notNames[w] {
+		return "", false
+	}
+	if _, ok := c.topics.words[w]; ok {
+		return "", false
+	}
+	tw := c.an.Term(w)
+	limit := 1
+	if len(w) >= 5 {
+		limit = 2
+	}
+	for _, tp := range c.topics.topics {
+		for _, name := range tp.names {
+			if len(name) != 2 || slices.Contains(name, tw) {
+				continue
+			}
+			// The neighbour is the name's other word, on its side.
+			var want string
+			switch {
+			case after != "" && c.topics.words[after] == name[1]:
+				want = name[0]
+			case before != "" && c.topics.words[before] == name[0]:
+				want = name[1]
+			default:
+				continue
+			}
+			best, bestD := "", limit+1
+			for cand, term := range c.topics.words {
+				if term != want || cand[0] != w[0] || abs(len(cand)-len(w)) > limit {
+					continue
+				}
+				if d := lexicon.EditDistance(w, cand, limit); d > 0 && (d < bestD || d == bestD && cand < best) {
+					best, bestD = cand, d
+				}
+			}
+			if best != "" {
+				return best, true
+			}
+		}
+	}
+	return "", false
 }
 
 // topicWord reports whether word is a word of one of the topic's names.
