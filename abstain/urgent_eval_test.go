@@ -221,7 +221,9 @@ import (
 // with urgent labels, so the floors are its own, at its round-14 figures
 // (0.883, 106/120, and 2 of 120 flagged): 0.88 and 2; its round-15 figure
 // is measured once after the round and recorded in
-// testdata/screens/HISTORY.md.
+// testdata/screens/HISTORY.md. It was 0.883 (106/120) with 2 of 120
+// flagged, unchanged; no new blind set was written, so the floors stay
+// holdout14's (0.88 and 2).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
