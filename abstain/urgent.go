@@ -20,33 +20,35 @@ func DecideClinical(question string) Decision {
 }
 
 // IsUrgent reports whether question asks for a decision about a particular
-// person ([IsClinicalDecision]) and describes, in that person and
-// happening now, an emergency sign: swelling of the tongue or throat;
-// trouble breathing or swallowing with hives, a rash or swelling;
-// widespread blistering or peeling with a fever, or with sore eyes and a
-// sore mouth; redness spreading fast with a fever; spots with a fever that
-// do not fade under pressure (the glass test); swelling of the face, lips
-// or eyes, or hives, with faintness; swelling around the eye with a fever
-// and pain on moving the eye, double vision or a bulging eye; a serious
-// burn (deep, large, a whole hand, palm or face blistered, or with smoke
-// and a hoarse voice), a young child's
-// blistering burn of the hand, face or feet, or a cleaning or industrial
-// chemical splashed in or near an eye; pain far worse
-// than the skin looks, with a fever; adrenaline just given; a very unwell,
-// confused or drowsy person with a rash. A sign denied ("no fever"), in a
-// sentence about the past ("last summer my throat swelled"), in
-// hearsay of another family's past episode ("my friend told me her son's
-// throat swelled"), in an episode over ("she was discharged next
-// morning") or in a hypothesis ("if her lips swell", "next time") does
-// not count, nor does a general
-// question about emergencies ("when does tongue swelling need emergency
-// treatment?"). A bleeding or fast-changing mole is worrying but no
-// emergency. The signs are data, with examples and look-alikes, in
-// internal/decision/rules/urgent.rules; English and Spanish, as the
-// screens read them. A learned model (internal/decision/urgent_model.go)
-// reads them too: a question it is sure of is urgent though no rule names
-// the sign (its Sign is then "emergency_sign_described"), and one it is
-// sure is not overrules a rule.
+// person ([IsClinicalDecision]) and describes, in that person and happening
+// now, an emergency sign: swelling of the tongue or throat; trouble
+// breathing or swallowing with hives, a rash or swelling; widespread
+// blistering or peeling with a fever, or with sore eyes and a sore mouth;
+// redness spreading fast with a fever; spots with a fever that do not fade
+// under pressure (the glass test); swelling of the face, lips or eyes, or
+// hives, with faintness; swelling around the eye with a fever and pain on
+// moving the eye, double vision or a bulging eye; a serious burn (deep,
+// large, a whole hand, palm or face blistered, or with smoke and a hoarse
+// voice), a young child's blistering burn of the hand, face or feet, or a
+// cleaning or industrial chemical splashed in or near an eye; pain far worse
+// than the skin looks, with a fever; the skin at a wound turning black, with
+// a fever; a shingles rash by the eye with the eye painful, red or blurred,
+// or a blister on the tip of the nose; eczema broken out in punched-out
+// sores or little craters, with a fever; lips going blue while the person
+// struggles for breath; adrenaline just given; a very unwell, confused or
+// drowsy person with a rash. A sign denied ("no fever"), in a sentence about
+// the past ("last summer my throat swelled"), in hearsay of another family's
+// past episode ("my friend told me her son's throat swelled"), in an episode
+// over ("she was discharged next morning") or in a hypothesis ("if her lips
+// swell", "next time") does not count, nor does an exam question ("for my
+// exam: a patient ...") or a general question about emergencies ("when does
+// tongue swelling need emergency treatment?"). A bleeding or fast-changing
+// mole is worrying but no emergency. The signs are data, with examples and
+// look-alikes, in internal/decision/rules/urgent.rules; English and Spanish,
+// as the screens read them. A learned model
+// (internal/decision/urgent_model.go) reads them too: a question it is sure
+// of is urgent though no rule names the sign (its Sign is then
+// "emergency_sign_described"), and one it is sure is not overrules a rule.
 func IsUrgent(question string) bool { return decision.Urgent(question) != "" }
 
 // Language returns the language a question reads in, as the screens read
