@@ -155,6 +155,29 @@ func (v *Lexical) substituted(ci claimInfo, sp span) bool {
 	return ok
 }
 
+// oppositeSwap reports whether the content the claim puts in place of the
+// span's (see substitution) holds a word listed as the opposite of one of
+// the span's there (opposites.txt): "a longer course" where the span says
+// "a shorter course", "a clear border and a raised centre" where it says
+// "a raised border and a clearer centre". It is another member of the same
+// kind, as a contrast set's is.
+func (v *Lexical) oppositeSwap(ci claimInfo, sp span) bool {
+	run, in, ok := v.substitution(ci, sp, false, nil)
+	if !ok {
+		return false
+	}
+	for _, k := range run {
+		for _, t := range ci.concepts[k].Terms {
+			for _, s := range in {
+				if v.opposites.opposed(t, s) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // swappedOnly reports whether every content the claim puts in place of the
 // span's is one word of its own for one of the span's that swapAllowed
 // lets stand: the Strict verdict's reading of substitution.

@@ -405,6 +405,12 @@ func TestNegatedElsewhereHeads(t *testing.T) {
 			"Histamine-mediated angioedema usually occurs with hives. Bradykinin-mediated angioedema does not involve histamine and usually occurs without hives.", true},
 		{"hyphenated non- denies", "Superficial basal cell carcinoma may be treated without surgery.",
 			"Superficial basal cell carcinoma may be treated with non-surgical options.", false},
+		// A hyphenated "non-" is a cue of its own: a span whose only
+		// "bullous" is in "non-bullous" denies it, even with no other cue.
+		{"hyphenated non- alone denies", "Bullous impetigo most often appears around the nose and mouth.",
+			"Non-bullous impetigo typically begins as small red spots. The sores of impetigo most often appear around the nose and mouth.", true},
+		{"hyphenated non- beside the word asserted", "Bullous impetigo forms larger blisters.",
+			"Non-bullous impetigo forms crusts, while bullous impetigo forms larger blisters.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -523,6 +529,32 @@ func TestAskedOnly(t *testing.T) {
 		ci := v.analyse(tt.claim)
 		if got := v.askedOnly(ci, tt.claim, span); got != tt.want {
 			t.Errorf("askedOnly(%q) = %v, want %v", tt.claim, got, tt.want)
+		}
+	}
+}
+
+// TestClauseNumbers checks that a claim clause's numbers are read against
+// the span clause that best matches it, and against the best-matching of
+// the span's clauses that state a number.
+func TestClauseNumbers(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"the best clause states another number", "Stage 2 injuries extend into fat.",
+			"Stage 2 injuries involve partial thickness, and stage 3 injuries extend into fat.", true},
+		{"the number bound to another scheme", "The alpha scheme groups creams into seven potency classes.",
+			"Creams are grouped by potency: the alpha scheme uses four classes, mild, moderate and potent, while the beta system uses seven classes.", true},
+		{"the number bound to its scheme", "The beta system groups creams into seven classes.",
+			"Creams are grouped by potency: the alpha scheme uses four classes, mild, moderate and potent, while the beta system uses seven classes.", false},
+		{"numbers from two clauses", "Use SPF 30 sunscreen and reapply it every 2 hours.",
+			"Use a sunscreen of SPF 30 or higher, and reapply it every 2 hours.", false},
+	}
+	for _, tt := range tests {
+		nums := numberRE.FindAllString(numberWords(tt.claim), -1)
+		if got := v.clauseNumbers(&clauseMemo{claim: tt.claim}, nums, tt.claim, tt.span); got != tt.want {
+			t.Errorf("%s: clauseNumbers(%q, %q) = %v, want %v", tt.name, tt.claim, tt.span, got, tt.want)
 		}
 	}
 }

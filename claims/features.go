@@ -286,7 +286,7 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		f[featPolarity] = b(v.polarityClash(memo, claim, as.best.text) || v.negatedElsewhere(claim, as.best.text))
 		as.clauseNumbers = v.clauseNumbers(memo, ci.numbers, claim, as.best.text)
 		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
-		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text))
+		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text) || f[featSubstituted] == 1 && v.oppositeSwap(*ci, as.best))
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
 		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked)
 		f[featBinding] = b(v.misbound(claim, as.best.text) || v.exchangedNames(claim, *ci, as.best))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dermliving/dermliving/lexicon"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -75,6 +76,35 @@ func TestParseOpposites(t *testing.T) {
 			if left[an.Terms(w)[0]] {
 				t.Errorf("line %d: %q on both sides", i+1, strings.TrimSpace(w))
 			}
+		}
+	}
+}
+
+// TestHoldsOpposite checks the opposite read on each sentence of a span
+// joined from two that stand apart (see partsAgree).
+func TestHoldsOpposite(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, part string
+		want              bool
+	}{
+		{"the part says the reverse of a word the other part lends",
+			"Pigmented alphoma is seen more often in fair skin.",
+			"Pigmented alphoma, seen more often in darker skin, may look brown or black.", true},
+		{"the part holds the claim's word itself",
+			"Alphoma is seen more often in fair skin.",
+			"Alphoma is seen more often in fair skin than in darker skin.", false},
+		{"the claim holds both sides of the line itself",
+			"Betoma grows slowly, while gammoma is fast-growing.",
+			"Gammoma, a rapidly growing nodule, is a variant.", false},
+		{"no opposite in the part",
+			"Alphoma is seen more often in fair skin.",
+			"Alphoma may look brown or black.", false},
+	}
+	for _, tt := range tests {
+		ct := lexicon.NewTermSet(v.an.Terms(tt.claim))
+		if got := v.holdsOpposite(ct, ct, lexicon.NewTermSet(v.an.Terms(tt.part))); got != tt.want {
+			t.Errorf("%s: holdsOpposite(%q, %q) = %v, want %v", tt.name, tt.claim, tt.part, got, tt.want)
 		}
 	}
 }
