@@ -160,19 +160,46 @@ func (v *Lexical) substituted(ci claimInfo, sp span) bool {
 // the span's there (opposites.txt): "a longer course" where the span says
 // "a shorter course", "a clear border and a raised centre" where it says
 // "a raised border and a clearer centre". It is another member of the same
-// kind, as a contrast set's is.
+// kind, as a contrast set's is. A claim word elsewhere that the span
+// holds only through a thesaurus equivalent counts too, when one word of
+// the claim stands for one of the span's: "Keeping the limb
+// lowered helps reduce the swelling" puts "keeping" where "Raising the
+// limb ... can help reduce the swelling" has "raising", and "lowered",
+// matched by the span's "reduce", says the reverse of it.
 func (v *Lexical) oppositeSwap(ci claimInfo, sp span) bool {
 	run, in, ok := v.substitution(ci, sp, false, nil)
 	if !ok {
 		return false
 	}
-	for _, k := range run {
-		for _, t := range ci.concepts[k].Terms {
-			for _, s := range in {
-				if v.opposites.opposed(t, s) {
-					return true
+	// A claim that holds both sides of a line itself ("increase until
+	// middle age and then decline") sets them against each other, as
+	// the span does.
+	var claimTerms lexicon.TermSet
+	opposed := func(t string) bool {
+		if !slices.ContainsFunc(in, func(s string) bool { return v.opposites.opposed(t, s) }) {
+			return false
+		}
+		if claimTerms == nil {
+			claimTerms = lexicon.TermSet{}
+			for _, c := range ci.concepts {
+				for _, x := range c.Terms {
+					claimTerms[x] = struct{}{}
 				}
 			}
+		}
+		return !v.opposedIn(t, claimTerms)
+	}
+	for _, k := range run {
+		if slices.ContainsFunc(ci.concepts[k].Terms, opposed) {
+			return true
+		}
+	}
+	if len(run) != 1 || len(in) != 1 {
+		return false
+	}
+	for i, c := range ci.concepts {
+		if ci.weights[i] > 0 && c.MatchedBy(sp.terms) && !slices.ContainsFunc(c.Terms, sp.terms.Has) && slices.ContainsFunc(c.Terms, opposed) {
+			return true
 		}
 	}
 	return false

@@ -37,7 +37,7 @@ var contrastWords = [][][]string{
 	{{"topical"}, {"oral", "systemic", "injected"}},
 	{{"hour", "hours"}, {"day", "days"}, {"week", "weeks"}, {"month", "months"}, {"year", "years"}},
 	{{"spare", "spares", "spared", "sparing"}, {"involve", "involves", "involved", "involving", "affect", "affects", "affected", "affecting"}},
-	{{"most"}, {"least"}},
+	{{"most", "majority"}, {"least", "minority"}},
 	{{"before"}, {"after"}},
 	{{"upper"}, {"lower"}},
 	{{"above"}, {"below", "beneath", "underneath"}},

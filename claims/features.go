@@ -279,14 +279,17 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		f[featSubstituted] = b(v.substituted(*ci, as.best))
 		// Two sentences joined from apart hold no place for a word of the
 		// claim's own: a swap stands in one span only.
-		as.swapped = f[featSubstituted] == 1 && v.Usage != nil && as.second == nil && v.swappedOnly(*ci, as.best)
+		// An opposite in the span's place is never a swap (see
+		// oppositeSwap).
+		opposite := f[featSubstituted] == 1 && v.oppositeSwap(*ci, as.best)
+		as.swapped = f[featSubstituted] == 1 && v.Usage != nil && as.second == nil && !opposite && v.swappedOnly(*ci, as.best)
 		if as.cov < v.MinCoverage && as.cov >= minOwnWordsCoverage && v.Usage != nil && as.second == nil {
 			as.cov = v.ownWordsCoverage(*ci, as.best, as.cov)
 		}
 		f[featPolarity] = b(v.polarityClash(memo, claim, as.best.text) || v.negatedElsewhere(claim, as.best.text))
 		as.clauseNumbers = v.clauseNumbers(memo, ci.numbers, claim, as.best.text)
 		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
-		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text) || f[featSubstituted] == 1 && v.oppositeSwap(*ci, as.best))
+		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text) || opposite)
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
 		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked)
 		f[featBinding] = b(v.misbound(claim, as.best.text) || v.exchangedNames(claim, *ci, as.best))

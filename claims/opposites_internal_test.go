@@ -108,3 +108,28 @@ func TestHoldsOpposite(t *testing.T) {
 		}
 	}
 }
+
+// TestOppositeSwap checks the opposite read in the place the claim puts
+// content of its own (see oppositeSwap).
+func TestOppositeSwap(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"an opposite in the span's place", "Fingernail infections need a longer course than toenail infections.",
+			"Toenail infections need about three months, and fingernail infections need a shorter course.", true},
+		{"a word elsewhere matched through the thesaurus says the reverse", "Keeping the affected limb lowered helps reduce the swelling of cellulitis.",
+			"Raising the affected limb, pain relief and rest can help reduce the swelling and discomfort of cellulitis alongside antibiotics.", true},
+		{"the claim holds both sides itself", "The number of moles tends to increase until middle age and then slowly decline.",
+			"The number of moles tends to rise until middle age and then slowly fall, as some moles fade.", false},
+		{"no opposite", "Fingernail infections need a different course than toenail infections.",
+			"Toenail infections need about three months, and fingernail infections need a shorter course.", false},
+	}
+	for _, tt := range tests {
+		as := v.assess(tt.claim, []Passage{{ID: "p", Text: tt.span}}, true)
+		if got := v.oppositeSwap(as.ci, as.best); got != tt.want {
+			t.Errorf("%s: oppositeSwap(%q, %q) = %v, want %v", tt.name, tt.claim, tt.span, got, tt.want)
+		}
+	}
+}

@@ -346,6 +346,13 @@ func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, u
 	o := q
 	if us[q].elliptic {
 		o = q - 1
+		// A unit without a verb of its own before it is an item of the
+		// last clause's list ("Melanoma is suspected on skin examination
+		// and dermoscopy and is confirmed by ..."), not a subject: the
+		// clause's subject is the owner.
+		for o > 0 && !us[o].clause && len(us[q].antecedent) == 0 {
+			o--
+		}
 	}
 	if o < 0 {
 		return false

@@ -50,6 +50,10 @@ func TestMovedOwner(t *testing.T) {
 			"Alphoids, also called alpha scars, differ from beta scars, which are also raised but stay within the wound area and often flatten over time.", true},
 		{"the antecedent named", "Beta scars stay within the wound area and often flatten over time.",
 			"Alphoids, also called alpha scars, differ from beta scars, which are also raised but stay within the wound area and often flatten over time.", false},
+		// A verbless item of the last clause's list is no subject of the
+		// elliptic unit after it.
+		{"a list item before the elliptic unit", "Alphoma is confirmed by removing the whole lesion with a margin.",
+			"Alphoma is suspected on skin examination and dermoscopy and is confirmed by removing the whole lesion with a margin.", false},
 		{"a comma closes the relative clause", "Alpha rash usually clears within weeks.",
 			"Alpha rash is caused by a betavirus, which lives on the skin, and usually clears within weeks.", false},
 	}
