@@ -99,7 +99,8 @@ func (v *Lexical) negationScopes(clause string, cues [][]int) (within, scopes []
 	within = make([][2]int, len(cues))
 	scopes = make([][2]int, len(cues))
 	for i, cue := range cues {
-		rest := clause[cue[1]:]
+		whole := clause[cue[1]:]
+		rest := whole
 		if m := scopeEndRE.FindStringIndex(rest); m != nil {
 			rest = rest[:m[0]]
 		}
@@ -108,6 +109,14 @@ func (v *Lexical) negationScopes(clause string, cues [][]int) (within, scopes []
 		}
 		within[i], scopes[i] = [2]int{cue[1], cue[1] + len(rest)}, [2]int{cue[0], cue[1] + len(rest)}
 		if len(v.an.Terms(rest)) == 0 {
+			if contrastCues[strings.ToLower(clause[cue[0]:cue[1]])] {
+				// "rather than during sleep": what a contrast cue sets
+				// aside follows it, whatever word opens it; it never
+				// reaches back ("happens during waking hours rather than
+				// during sleep" denies nothing before it).
+				within[i], scopes[i] = [2]int{cue[1], len(clause)}, [2]int{cue[0], len(clause)}
+				continue
+			}
 			within[i], scopes[i] = [2]int{0, cue[0]}, [2]int{0, cue[1]}
 		}
 	}
@@ -516,9 +525,13 @@ var antonymPrefixes = []string{"un", "non"}
 // common trigger" against "food is an uncommon trigger". Words are compared
 // as written, lowercased, because stemming does not keep the pair aligned
 // ("unusual" stems to "unusu", "usual" to "usual").
+//
+// A clause that denies the word says what its prefixed opposite says
+// ("the exact cause is not known" and "the exact cause is unknown"): the
+// negation checks compare such a pair.
 func antonymClash(a, b string) bool {
 	wa, wb := wordSet(a), wordSet(b)
-	return oppositeIn(wa, wb) || oppositeIn(wb, wa)
+	return oppositeIn(wa, wb) && !negationCues.in(a) || oppositeIn(wb, wa) && !negationCues.in(b)
 }
 
 // oppositeIn reports whether b holds, instead of a word of a, only that

@@ -464,10 +464,17 @@ func TestNotAsserting(t *testing.T) {
 		{"Moles all turn into melanoma.", "all", false, "no list: the all asserts every mole"},
 		{"All moles turn into melanoma.", "all", false, "a leading all asserts every mole"},
 		{"Creams, which are useful, and tablets that patients take every day all help.", "all", false, "the last item is longer than a list item"},
-		{"It is the main treatment.", "main", false, "only any and all may assert nothing more"},
+		{"It is the main treatment.", "main", false, "only any, all and only may assert nothing more"},
+		{"Small patches may regrow with no treatment at all.", "all", true, "at all stresses a negation"},
+		{"When there are only one or a few spots, freezing is an option.", "only", true, "only before a count says the count is small"},
+		{"It affects only 5% of people.", "only", true, "a count in digits"},
+		{"It affects only the face.", "only", false, "only before a thing asserts that nothing else holds"},
 	}
 	for _, tt := range tests {
-		at := strings.Index(strings.ToLower(tt.claim), tt.word)
+		at := strings.Index(strings.ToLower(tt.claim), " "+tt.word) + 1
+		if strings.HasPrefix(strings.ToLower(tt.claim), tt.word) {
+			at = 0
+		}
 		if got := notAsserting(tt.claim, at, tt.word); got != tt.want {
 			t.Errorf("notAsserting(%q, %q) = %v, want %v: %s", tt.claim, tt.word, got, tt.want, tt.reason)
 		}
@@ -501,6 +508,15 @@ func TestPolarityClauses(t *testing.T) {
 			"X causes redness, and does not cause itching.", true},
 		{"flipped across sentences", "It is contagious, and it can affect people of any age.",
 			"Alopecia areata is not contagious. Alopecia areata can affect people of any age.", true},
+		// What "rather than" sets aside follows it, whatever word opens
+		// it; it never reaches back over the clause.
+		// A word's prefixed opposite says what the word denied says.
+		{"unknown for not known", "The exact cause is unknown.",
+			"The exact cause of alpha rash is not known.", false},
+		{"unknown against known", "The exact cause is unknown.",
+			"The exact cause of alpha rash is known.", true},
+		{"rather than before a time adjunct", "Sweating usually affects both sides of the body.",
+			"Sweating usually affects both sides of the body and typically happens during waking hours rather than during sleep.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -556,5 +572,40 @@ func TestClauseNumbers(t *testing.T) {
 		if got := v.clauseNumbers(&clauseMemo{claim: tt.claim}, nums, tt.claim, tt.span); got != tt.want {
 			t.Errorf("%s: clauseNumbers(%q, %q) = %v, want %v", tt.name, tt.claim, tt.span, got, tt.want)
 		}
+	}
+}
+
+// TestUnprefixed checks the words a negating prefix turns round, which a
+// claim's word is held by when the span denies them.
+func TestUnprefixed(t *testing.T) {
+	an := testAnalyzer(t)
+	tests := []struct {
+		word, want string
+		ok         bool
+	}{
+		{"unknown", "known", true},
+		{"uncommon", "common", true},
+		{"unlike", "", false},
+		{"under", "", false},
+		{"unit", "", false},
+	}
+	for _, tt := range tests {
+		term := tt.word
+		if ts := an.Terms(tt.word); len(ts) == 1 {
+			term = ts[0]
+		}
+		var want string
+		if tt.ok {
+			want = an.Terms(tt.want)[0]
+		}
+		got, ok := unprefixed(term)
+		if ok != tt.ok || got != want {
+			t.Errorf("unprefixed(%q) = %q, %v; want %q, %v", term, got, ok, want, tt.ok)
+		}
+	}
+	v := bindingVerifier(t)
+	as := v.assess("The exact cause is unknown.", []Passage{{ID: "p", Text: "The exact cause of alpha rash is not known."}}, true)
+	if as.cov < 0.99 {
+		t.Errorf("coverage of unknown by not known = %.2f, want 1", as.cov)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/dermliving/dermliving/lexicon"
 )
@@ -443,5 +444,25 @@ func (v *Lexical) addDerived(ci *claimInfo, passages []Passage) {
 				ci.concepts[i].Alternatives = append(ci.concepts[i].Alternatives, []string{d})
 			}
 		}
+		if d, ok := unprefixed(c.Terms[0]); ok && held(d) {
+			ci.concepts[i].Alternatives = append(ci.concepts[i].Alternatives, []string{d})
+		}
 	}
+}
+
+// unprefixed returns the term a negating prefix (antonymPrefixes) turns
+// into its opposite ("unknown" gives "known", "uncommon" "common"): a
+// claim's "unknown" is held by a span that says "not known", and the
+// polarity checks, which read the prefix as a negation (negatedTerms),
+// refuse a span that says "known" and denies nothing.
+func unprefixed(term string) (string, bool) {
+	if notNegatingPrefix(term) {
+		return "", false
+	}
+	for _, p := range antonymPrefixes {
+		if rest, ok := strings.CutPrefix(term, p); ok && len(rest) >= 4 {
+			return rest, true
+		}
+	}
+	return "", false
 }

@@ -189,15 +189,29 @@ var floatingAllRE = regexp.MustCompile(`(?i),[^,.;:]*\b(and|or)\s+(\S+\s+){1,4}$
 // span must hold anyway ("A, B and C all raise the risk" says what "risk
 // factors include A, B and C" says; "Moles all turn into melanoma", with
 // no list, still asserts "all").
+//
+// Nor does "all" in "at all", which only stresses a negation ("may regrow
+// with no treatment at all"), nor "only" before a count ("when there are
+// only one or a few", "only 5% of cases"), which says the count is small,
+// not that nothing else holds.
 func notAsserting(claim string, at int, w string) bool {
 	switch w {
 	case "any":
 		return nonAssertiveRE.MatchString(claim[:at])
 	case "all":
-		return floatingAllRE.MatchString(claim[:at])
+		return floatingAllRE.MatchString(claim[:at]) || atAllRE.MatchString(claim[:at])
+	case "only":
+		return countAfterRE.MatchString(claim[at+len(w):])
 	}
 	return false
 }
+
+// atAllRE ends the text before the "all" of "at all".
+var atAllRE = regexp.MustCompile(`(?i)\bat\s+$`)
+
+// countAfterRE opens the text after an "only" that bounds a count: a
+// number, in digits or in words, or "a few".
+var countAfterRE = regexp.MustCompile(`(?i)^\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a few)\b)`)
 
 // claimInfo is the analysed claim.
 type claimInfo struct {
