@@ -322,9 +322,18 @@ func sideParts(text string) []string {
 	return out
 }
 
+// consequenceRE finds a clause of consequence ("X is applied thinly, so
+// protection is lower"), which states the clause before it as a cause,
+// as "because" does.
+var consequenceRE = regexp.MustCompile(`(?i),\s+so\s+\pL`)
+
 // statesCause reports whether text names a cause with a verb, not with the
-// noun "cause" ("the exact cause ... is not known").
+// noun "cause" ("the exact cause ... is not known"), or with a clause of
+// consequence (consequenceRE).
 func statesCause(text string) bool {
+	if consequenceRE.MatchString(text) {
+		return true
+	}
 	for _, m := range causalRE.FindAllStringIndex(text, -1) {
 		if !nounCauseRE.MatchString(text[:m[1]]) {
 			return true
@@ -565,14 +574,20 @@ func (v *Lexical) unitContrastOf(claimUnits func() []unit, span string) bool {
 // the span (the entity's name, as a rule) is bound to the member nearer it
 // there; the claim is misbound when that is another member.
 func (v *Lexical) boundContrast(claim, span string) bool {
-	cw, _ := positionedWords(claim)
+	cw, cbars := positionedWords(claim)
 	sw, bars := positionedWords(span)
 	claimClass := map[int][2]int{} // set -> the claim's one class
 	multi := map[int]bool{}
 	claimWords := map[string]bool{}
-	for _, ws := range cw {
+	// The clauses of the claim each word stands in (see positionedWords).
+	wordBars := map[string]map[int]bool{}
+	for p, ws := range cw {
 		for _, w := range ws {
 			claimWords[w] = true
+			if wordBars[w] == nil {
+				wordBars[w] = map[int]bool{}
+			}
+			wordBars[w][cbars[p]] = true
 			k, ok := v.contrasts[w]
 			if !ok {
 				continue
@@ -604,10 +619,40 @@ func (v *Lexical) boundContrast(claim, span string) bool {
 		}
 		// The rarest claim word found once in the span decides: names
 		// (a drug, a class numeral) bind; common words may sit anywhere.
+		// Only a word the claim itself binds to its member counts: one in
+		// a clause of the claim that holds the member ("onset before age
+		// 25" binds nothing to "six months" three commas before it), when
+		// that clause holds any word that is no contrast-set member.
+		memberBars := map[int]bool{}
+		for w, bs := range wordBars {
+			if v.contrasts[w] == k {
+				for b := range bs {
+					memberBars[b] = true
+				}
+			}
+		}
+		inClause := func(w string) bool {
+			for b := range wordBars[w] {
+				if memberBars[b] {
+					return true
+				}
+			}
+			return false
+		}
+		clauseOnly := false
+		for w := range claimWords {
+			if _, ok := v.contrasts[w]; !ok && inClause(w) && len(v.an.Terms(w)) == 1 {
+				clauseOnly = true
+				break
+			}
+		}
 		var rarest float64
 		decided := 0
 		for w := range claimWords {
 			if _, ok := v.contrasts[w]; ok {
+				continue
+			}
+			if clauseOnly && !inClause(w) {
 				continue
 			}
 			terms := v.an.Terms(w)

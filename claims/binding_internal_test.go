@@ -203,6 +203,9 @@ func TestBindingChecks(t *testing.T) {
 			"The scalp is often affected by germs carried on the knees.", bindingChecks{}},
 		{"causal stated elsewhere in the span", "Condition K causes dry eyes.",
 			"Condition K causes dry eyes, and it has been associated with rashes.", bindingChecks{}},
+		// A clause of consequence states a cause as "because" does.
+		{"a cause stated with so", "Because cream C is applied thinly, protection is often lower than its label suggests.",
+			"Cream C is commonly applied thinly, so protection is often lower than its label suggests.", bindingChecks{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -262,5 +265,27 @@ func TestAdviceAgainstDenies(t *testing.T) {
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("negatedElsewhere(%q, %q) (-want +got):\n%s", tt.claim, tt.span, diff)
 		}
+	}
+}
+
+// TestBoundContrastClaimClause checks that only a word the claim itself
+// binds to its contrast member, in the member's clause, decides where the
+// span binds it: a rare word of another clause of the claim, nearer
+// another member in the span, does not.
+func TestBoundContrastClaimClause(t *testing.T) {
+	an := testAnalyzer(t)
+	rare := lexicon.NewTermSet(an.Terms("zetasone"))
+	v := NewLexical(an, nil, func(term string) float64 {
+		if rare.Has(term) {
+			return 5
+		}
+		return 1
+	})
+	span := "Creams last six months, with one application a week, and zetasone at night."
+	if v.boundContrast("Creams last six months, with zetasone at night.", span) {
+		t.Errorf("a word of another claim clause decided the binding")
+	}
+	if !v.boundContrast("Zetasone creams last six months.", "Zetasone creams last a week, and other creams last six months.") {
+		t.Errorf("a member moved to the rare word's clause was not found")
 	}
 }

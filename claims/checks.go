@@ -99,7 +99,8 @@ func (v *Lexical) negationScopes(clause string, cues [][]int) (within, scopes []
 	within = make([][2]int, len(cues))
 	scopes = make([][2]int, len(cues))
 	for i, cue := range cues {
-		rest := clause[cue[1]:]
+		whole := clause[cue[1]:]
+		rest := whole
 		if m := scopeEndRE.FindStringIndex(rest); m != nil {
 			rest = rest[:m[0]]
 		}
@@ -108,6 +109,14 @@ func (v *Lexical) negationScopes(clause string, cues [][]int) (within, scopes []
 		}
 		within[i], scopes[i] = [2]int{cue[1], cue[1] + len(rest)}, [2]int{cue[0], cue[1] + len(rest)}
 		if len(v.an.Terms(rest)) == 0 {
+			if contrastCues[strings.ToLower(clause[cue[0]:cue[1]])] {
+				// "rather than during sleep": what a contrast cue sets
+				// aside follows it, whatever word opens it; it never
+				// reaches back ("happens during waking hours rather than
+				// during sleep" denies nothing before it).
+				within[i], scopes[i] = [2]int{cue[1], len(clause)}, [2]int{cue[0], len(clause)}
+				continue
+			}
 			within[i], scopes[i] = [2]int{0, cue[0]}, [2]int{0, cue[1]}
 		}
 	}
@@ -153,6 +162,56 @@ func (v *Lexical) freeTerms(text string, scopes [][2]int) lexicon.TermSet {
 func (v *Lexical) substituted(ci claimInfo, sp span) bool {
 	_, _, ok := v.substitution(ci, sp, false, nil)
 	return ok
+}
+
+// oppositeSwap reports whether the content the claim puts in place of the
+// span's (see substitution) holds a word listed as the opposite of one of
+// the span's there (opposites.txt): "a longer course" where the span says
+// "a shorter course", "a clear border and a raised centre" where it says
+// "a raised border and a clearer centre". It is another member of the same
+// kind, as a contrast set's is. A claim word elsewhere that the span
+// holds only through a thesaurus equivalent counts too, when one word of
+// the claim stands for one of the span's: "Keeping the limb
+// lowered helps reduce the swelling" puts "keeping" where "Raising the
+// limb ... can help reduce the swelling" has "raising", and "lowered",
+// matched by the span's "reduce", says the reverse of it.
+func (v *Lexical) oppositeSwap(ci claimInfo, sp span) bool {
+	run, in, ok := v.substitution(ci, sp, false, nil)
+	if !ok {
+		return false
+	}
+	// A claim that holds both sides of a line itself ("increase until
+	// middle age and then decline") sets them against each other, as
+	// the span does.
+	var claimTerms lexicon.TermSet
+	opposed := func(t string) bool {
+		if !slices.ContainsFunc(in, func(s string) bool { return v.opposites.opposed(t, s) }) {
+			return false
+		}
+		if claimTerms == nil {
+			claimTerms = lexicon.TermSet{}
+			for _, c := range ci.concepts {
+				for _, x := range c.Terms {
+					claimTerms[x] = struct{}{}
+				}
+			}
+		}
+		return !v.opposedIn(t, claimTerms)
+	}
+	for _, k := range run {
+		if slices.ContainsFunc(ci.concepts[k].Terms, opposed) {
+			return true
+		}
+	}
+	if len(run) != 1 || len(in) != 1 {
+		return false
+	}
+	for i, c := range ci.concepts {
+		if ci.weights[i] > 0 && c.MatchedBy(sp.terms) && !slices.ContainsFunc(c.Terms, sp.terms.Has) && slices.ContainsFunc(c.Terms, opposed) {
+			return true
+		}
+	}
+	return false
 }
 
 // swappedOnly reports whether every content the claim puts in place of the
@@ -466,9 +525,13 @@ var antonymPrefixes = []string{"un", "non"}
 // common trigger" against "food is an uncommon trigger". Words are compared
 // as written, lowercased, because stemming does not keep the pair aligned
 // ("unusual" stems to "unusu", "usual" to "usual").
+//
+// A clause that denies the word says what its prefixed opposite says
+// ("the exact cause is not known" and "the exact cause is unknown"): the
+// negation checks compare such a pair.
 func antonymClash(a, b string) bool {
 	wa, wb := wordSet(a), wordSet(b)
-	return oppositeIn(wa, wb) || oppositeIn(wb, wa)
+	return oppositeIn(wa, wb) && !negationCues.in(a) || oppositeIn(wb, wa) && !negationCues.in(b)
 }
 
 // oppositeIn reports whether b holds, instead of a word of a, only that

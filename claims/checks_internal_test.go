@@ -405,6 +405,12 @@ func TestNegatedElsewhereHeads(t *testing.T) {
 			"Histamine-mediated angioedema usually occurs with hives. Bradykinin-mediated angioedema does not involve histamine and usually occurs without hives.", true},
 		{"hyphenated non- denies", "Superficial basal cell carcinoma may be treated without surgery.",
 			"Superficial basal cell carcinoma may be treated with non-surgical options.", false},
+		// A hyphenated "non-" is a cue of its own: a span whose only
+		// "bullous" is in "non-bullous" denies it, even with no other cue.
+		{"hyphenated non- alone denies", "Bullous impetigo most often appears around the nose and mouth.",
+			"Non-bullous impetigo typically begins as small red spots. The sores of impetigo most often appear around the nose and mouth.", true},
+		{"hyphenated non- beside the word asserted", "Bullous impetigo forms larger blisters.",
+			"Non-bullous impetigo forms crusts, while bullous impetigo forms larger blisters.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -458,10 +464,17 @@ func TestNotAsserting(t *testing.T) {
 		{"Moles all turn into melanoma.", "all", false, "no list: the all asserts every mole"},
 		{"All moles turn into melanoma.", "all", false, "a leading all asserts every mole"},
 		{"Creams, which are useful, and tablets that patients take every day all help.", "all", false, "the last item is longer than a list item"},
-		{"It is the main treatment.", "main", false, "only any and all may assert nothing more"},
+		{"It is the main treatment.", "main", false, "only any, all and only may assert nothing more"},
+		{"Small patches may regrow with no treatment at all.", "all", true, "at all stresses a negation"},
+		{"When there are only one or a few spots, freezing is an option.", "only", true, "only before a count says the count is small"},
+		{"It affects only 5% of people.", "only", true, "a count in digits"},
+		{"It affects only the face.", "only", false, "only before a thing asserts that nothing else holds"},
 	}
 	for _, tt := range tests {
-		at := strings.Index(strings.ToLower(tt.claim), tt.word)
+		at := strings.Index(strings.ToLower(tt.claim), " "+tt.word) + 1
+		if strings.HasPrefix(strings.ToLower(tt.claim), tt.word) {
+			at = 0
+		}
 		if got := notAsserting(tt.claim, at, tt.word); got != tt.want {
 			t.Errorf("notAsserting(%q, %q) = %v, want %v: %s", tt.claim, tt.word, got, tt.want, tt.reason)
 		}
@@ -495,6 +508,15 @@ func TestPolarityClauses(t *testing.T) {
 			"X causes redness, and does not cause itching.", true},
 		{"flipped across sentences", "It is contagious, and it can affect people of any age.",
 			"Alopecia areata is not contagious. Alopecia areata can affect people of any age.", true},
+		// What "rather than" sets aside follows it, whatever word opens
+		// it; it never reaches back over the clause.
+		// A word's prefixed opposite says what the word denied says.
+		{"unknown for not known", "The exact cause is unknown.",
+			"The exact cause of alpha rash is not known.", false},
+		{"unknown against known", "The exact cause is unknown.",
+			"The exact cause of alpha rash is known.", true},
+		{"rather than before a time adjunct", "Sweating usually affects both sides of the body.",
+			"Sweating usually affects both sides of the body and typically happens during waking hours rather than during sleep.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -524,5 +546,66 @@ func TestAskedOnly(t *testing.T) {
 		if got := v.askedOnly(ci, tt.claim, span); got != tt.want {
 			t.Errorf("askedOnly(%q) = %v, want %v", tt.claim, got, tt.want)
 		}
+	}
+}
+
+// TestClauseNumbers checks that a claim clause's numbers are read against
+// the span clause that best matches it, and against the best-matching of
+// the span's clauses that state a number.
+func TestClauseNumbers(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"the best clause states another number", "Stage 2 injuries extend into fat.",
+			"Stage 2 injuries involve partial thickness, and stage 3 injuries extend into fat.", true},
+		{"the number bound to another scheme", "The alpha scheme groups creams into seven potency classes.",
+			"Creams are grouped by potency: the alpha scheme uses four classes, mild, moderate and potent, while the beta system uses seven classes.", true},
+		{"the number bound to its scheme", "The beta system groups creams into seven classes.",
+			"Creams are grouped by potency: the alpha scheme uses four classes, mild, moderate and potent, while the beta system uses seven classes.", false},
+		{"numbers from two clauses", "Use SPF 30 sunscreen and reapply it every 2 hours.",
+			"Use a sunscreen of SPF 30 or higher, and reapply it every 2 hours.", false},
+	}
+	for _, tt := range tests {
+		nums := numberRE.FindAllString(numberWords(tt.claim), -1)
+		if got := v.clauseNumbers(&clauseMemo{claim: tt.claim}, nums, tt.claim, tt.span); got != tt.want {
+			t.Errorf("%s: clauseNumbers(%q, %q) = %v, want %v", tt.name, tt.claim, tt.span, got, tt.want)
+		}
+	}
+}
+
+// TestUnprefixed checks the words a negating prefix turns round, which a
+// claim's word is held by when the span denies them.
+func TestUnprefixed(t *testing.T) {
+	an := testAnalyzer(t)
+	tests := []struct {
+		word, want string
+		ok         bool
+	}{
+		{"unknown", "known", true},
+		{"uncommon", "common", true},
+		{"unlike", "", false},
+		{"under", "", false},
+		{"unit", "", false},
+	}
+	for _, tt := range tests {
+		term := tt.word
+		if ts := an.Terms(tt.word); len(ts) == 1 {
+			term = ts[0]
+		}
+		var want string
+		if tt.ok {
+			want = an.Terms(tt.want)[0]
+		}
+		got, ok := unprefixed(term)
+		if ok != tt.ok || got != want {
+			t.Errorf("unprefixed(%q) = %q, %v; want %q, %v", term, got, ok, want, tt.ok)
+		}
+	}
+	v := bindingVerifier(t)
+	as := v.assess("The exact cause is unknown.", []Passage{{ID: "p", Text: "The exact cause of alpha rash is not known."}}, true)
+	if as.cov < 0.99 {
+		t.Errorf("coverage of unknown by not known = %.2f, want 1", as.cov)
 	}
 }

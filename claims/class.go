@@ -113,9 +113,9 @@ func (v *Lexical) movedClass(claim, span string) bool {
 	subject := v.unitTerms(m[1])
 	words := strings.Fields(m[3])
 	// A class is a noun phrase: named after an article, or of two words
-	// or more; a participle ("is caused by") or a graded adjective ("is
-	// more common") names none.
-	if (m[2] == "" && len(words) < 2) || strings.HasSuffix(strings.ToLower(words[0]), "ed") || gradedRE.MatchString(m[3]) {
+	// or more; a participle ("is caused by", "is known as dandruff") or a
+	// graded adjective ("is more common") names none.
+	if (m[2] == "" && len(words) < 2) || strings.HasSuffix(strings.ToLower(words[0]), "ed") || clauseVerbRE.MatchString(words[0]) || gradedRE.MatchString(m[3]) {
 		return false
 	}
 	var class []string

@@ -43,3 +43,18 @@ func TestMovedAppositive(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedClassParticiple checks that an irregular participle ("is known
+// as", "is seen in") names no class, as one in "-ed" does not.
+func TestMovedClassParticiple(t *testing.T) {
+	v := bindingVerifier(t)
+	span := "Alpha rash causes flaky patches on oily areas such as the scalp, face and chest. Mild alpha rash of the scalp is known as dandruff."
+	for _, claim := range []string{
+		"Mild alpha rash of the scalp is known as dandruff.",
+		"Mild alpha rash of the scalp is seen on oily areas.",
+	} {
+		if v.movedClass(claim, span) {
+			t.Errorf("movedClass(%q) = true, want false", claim)
+		}
+	}
+}

@@ -194,10 +194,53 @@ func (v *Lexical) clauseNumbers(memo *clauseMemo, nums []string, claim, span str
 	}) {
 		return false
 	}
-	return v.clauseClash(memo, claim, span, func(cc, sc clause) bool {
+	if v.clauseClash(memo, claim, span, func(cc, sc clause) bool {
 		nums := numberRE.FindAllString(numberWords(cc.text), -1)
 		return len(nums) > 0 && hasNumber(numberWords(sc.text)) && !numbersAgree(nums, sc.text)
-	})
+	}) {
+		return true
+	}
+	return v.numberedClauseClash(memo, claim, span)
+}
+
+// numberedClauseClash reports whether some clause of the claim states
+// numbers of which the span clause that best matches it among those
+// stating a number (sharing the most terms, at least two, and more than
+// any other) states none: a number binds to the thing its clause names,
+// and the best-matching clause may state none ("Topical corticosteroids
+// are grouped by potency: the UK scheme uses four classes, ..., while the
+// US system uses seven classes" against "The UK scheme groups topical
+// corticosteroids into seven potency classes": of the clauses with a
+// number, the UK scheme's says four).
+func (v *Lexical) numberedClauseClash(memo *clauseMemo, claim, span string) bool {
+	spanClauses := memo.of(v, span)
+	if len(spanClauses) < 2 {
+		return false
+	}
+	var numbered []clause
+	for _, sc := range spanClauses {
+		if hasNumber(numberWords(sc.text)) {
+			numbered = append(numbered, sc)
+		}
+	}
+	if len(numbered) < 2 {
+		return false
+	}
+	for _, cc := range memo.of(v, claim) {
+		nums := numberRE.FindAllString(numberWords(cc.text), -1)
+		if len(nums) == 0 {
+			continue
+		}
+		shares, best, bestShared := sharedTerms(cc, numbered)
+		if bestShared < 2 || slices.Contains(shares[best+1:], bestShared) {
+			continue
+		}
+		have := numberRE.FindAllString(numberWords(numbered[best].text), -1)
+		if !slices.ContainsFunc(nums, func(n string) bool { return slices.Contains(have, n) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // clauseClash reports whether clash holds between some clause of the claim

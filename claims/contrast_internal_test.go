@@ -53,3 +53,24 @@ func TestIncreaseAgainstReduce(t *testing.T) {
 		}
 	}
 }
+
+// TestMostAgainstMinority checks that "most" (and "majority") and
+// "minority" are other members of one contrast set, and that "juvenile"
+// is a child, not an adult.
+func TestMostAgainstMinority(t *testing.T) {
+	c := newContrasts(testAnalyzer(t))
+	tests := []struct {
+		claim, span string
+		want        bool
+	}{
+		{"Most people with discoid lupus go on to develop systemic lupus.", "Only a minority of people with discoid lupus go on to develop systemic disease.", true},
+		{"A majority of patients respond.", "Only a minority of patients respond.", true},
+		{"Most patients respond.", "The majority of patients respond.", false},
+		{"Calcinosis develops particularly in adult dermatomyositis.", "Calcinosis can develop, particularly in juvenile dermatomyositis.", true},
+	}
+	for _, tt := range tests {
+		if got := c.clash(words(tt.claim), words(tt.span)); got != tt.want {
+			t.Errorf("clash(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/dermliving/dermliving/lexicon"
 )
@@ -279,14 +280,17 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		f[featSubstituted] = b(v.substituted(*ci, as.best))
 		// Two sentences joined from apart hold no place for a word of the
 		// claim's own: a swap stands in one span only.
-		as.swapped = f[featSubstituted] == 1 && v.Usage != nil && as.second == nil && v.swappedOnly(*ci, as.best)
+		// An opposite in the span's place is never a swap (see
+		// oppositeSwap).
+		opposite := f[featSubstituted] == 1 && v.oppositeSwap(*ci, as.best)
+		as.swapped = f[featSubstituted] == 1 && v.Usage != nil && as.second == nil && !opposite && v.swappedOnly(*ci, as.best)
 		if as.cov < v.MinCoverage && as.cov >= minOwnWordsCoverage && v.Usage != nil && as.second == nil {
 			as.cov = v.ownWordsCoverage(*ci, as.best, as.cov)
 		}
 		f[featPolarity] = b(v.polarityClash(memo, claim, as.best.text) || v.negatedElsewhere(claim, as.best.text))
 		as.clauseNumbers = v.clauseNumbers(memo, ci.numbers, claim, as.best.text)
 		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
-		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text))
+		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text) || opposite)
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
 		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked)
 		f[featBinding] = b(v.misbound(claim, as.best.text) || v.exchangedNames(claim, *ci, as.best))
@@ -440,5 +444,25 @@ func (v *Lexical) addDerived(ci *claimInfo, passages []Passage) {
 				ci.concepts[i].Alternatives = append(ci.concepts[i].Alternatives, []string{d})
 			}
 		}
+		if d, ok := unprefixed(c.Terms[0]); ok && held(d) {
+			ci.concepts[i].Alternatives = append(ci.concepts[i].Alternatives, []string{d})
+		}
 	}
+}
+
+// unprefixed returns the term a negating prefix (antonymPrefixes) turns
+// into its opposite ("unknown" gives "known", "uncommon" "common"): a
+// claim's "unknown" is held by a span that says "not known", and the
+// polarity checks, which read the prefix as a negation (negatedTerms),
+// refuse a span that says "known" and denies nothing.
+func unprefixed(term string) (string, bool) {
+	if notNegatingPrefix(term) {
+		return "", false
+	}
+	for _, p := range antonymPrefixes {
+		if rest, ok := strings.CutPrefix(term, p); ok && len(rest) >= 4 {
+			return rest, true
+		}
+	}
+	return "", false
 }

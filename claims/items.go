@@ -34,6 +34,11 @@ var itemDelimRE = regexp.MustCompile(`(?i)[,;:]|\b(includes?|including|such as|a
 // clause, a name or a participle phrase.
 var attOpenRE = regexp.MustCompile(`(?i)^(?:in which|which|who|whose|(?:\w+ly |sometimes |often |also |mainly |mostly )?(?:called|known as|termed|referred to as|used|given|applied|taken|seen|found)\b)`)
 
+// listAttRE matches a participle phrase, which may describe a whole list
+// ("..., usually applied to the rash"), where a relative clause ("in
+// which ...") or a name describes the item next to it.
+var listAttRE = regexp.MustCompile(`(?i)^(?:\w+ly |sometimes |often |also |mainly |mostly )?(?:used|given|applied|taken)\b`)
+
 // innerAttRE finds a description inside a piece, after the words that name
 // the item: "thickened leathery skin called lichen simplex chronicus",
 // "gliptins used for diabetes".
@@ -67,6 +72,11 @@ func (v *Lexical) listItems(text string) []listItem {
 		var items []listItem
 		inAtt := false // the last piece opened a description
 		opened := false
+		// listStart is the first item after the last opener, and
+		// itemDelim the delimiter before the last item.
+		listStart, itemDelim := 0, ""
+		// attFrom is the first item the last description describes.
+		attFrom := 0
 		last, prev := 0, ""
 		// add takes a piece and the delimiter before it.
 		add := func(piece string, delim string) {
@@ -90,11 +100,26 @@ func (v *Lexical) listItems(text string) []listItem {
 			case piece == "" && len(items) > 0:
 			case piece == "":
 				return
+			case len(items)-listStart >= 2 && delim == "," && andOrRE.MatchString(itemDelim) && listAttRE.MatchString(piece):
+				// A participle phrase after the comma that closes a list
+				// ("creams such as A, B and other azoles, usually applied
+				// to the rash") describes the list's items together.
+				for k := listStart; k < len(items); k++ {
+					describe(&items[k], piece)
+				}
+				inAtt, attFrom = true, listStart
 			case len(items) > 0 && (attOpenRE.MatchString(piece) || (inAtt && andOrRE.MatchString(delim) && len(v.unitTerms(piece)) <= 2 && !innerAttRE.MatchString(piece))):
 				// A description goes on over "and" and "or" while what
-				// follows is a word or two ("which is red and scaly").
-				describe(&items[len(items)-1], piece)
-				inAtt = true
+				// follows is a word or two ("which is red and scaly"),
+				// describing what it began on.
+				from := len(items) - 1
+				if inAtt && !attOpenRE.MatchString(piece) {
+					from = min(attFrom, from)
+				}
+				for k := from; k < len(items); k++ {
+					describe(&items[k], piece)
+				}
+				inAtt, attFrom = true, from
 			default:
 				head := piece
 				var att string
@@ -105,8 +130,9 @@ func (v *Lexical) listItems(text string) []listItem {
 				if att != "" {
 					describe(&it, att)
 				}
-				inAtt = att != ""
+				inAtt, attFrom = att != "", len(items)
 				items = append(items, it)
+				itemDelim = delim
 			}
 			if len(items) > 0 {
 				for _, p := range ps {
@@ -126,6 +152,7 @@ func (v *Lexical) listItems(text string) []listItem {
 					inAtt = false
 				}
 				opened = true
+				listStart = len(items)
 			}
 			last = m[1]
 		}

@@ -53,3 +53,19 @@ func TestMovedDescriptionKept(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedDescriptionOfList checks that a participle phrase after the
+// comma that closes a list describes the list's items together, so that
+// a claim giving it to any of them moves nothing; a relative clause there
+// still describes the item next to it.
+func TestMovedDescriptionOfList(t *testing.T) {
+	v := bindingVerifier(t)
+	const span = "Options include creams such as zetafine, clotrizole, miconazole and other azoles, usually applied to the rash and a margin of skin."
+	if claim := "Creams such as zetafine, clotrizole or miconazole are usually applied to the rash and a margin of skin."; v.movedDescription(claim, span) {
+		t.Errorf("movedDescription(%q) = true, want false", claim)
+	}
+	const rel = "Options include salicylic acid, cryotherapy and cantharidin, which is painted on and covered for a day."
+	if claim := "Cryotherapy is painted on and covered for a day."; !v.movedDescription(claim, rel) {
+		t.Errorf("movedDescription(%q) = false, want true", claim)
+	}
+}

@@ -16,7 +16,7 @@ import (
 // massaging reddened skin" against "massaging reddened skin helps".
 func (v *Lexical) negatedElsewhere(claim, span string) bool {
 	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) &&
-		!avoidRE.MatchString(claim) && !avoidRE.MatchString(span) {
+		!avoidRE.MatchString(claim) && !avoidRE.MatchString(span) && !hyphenNegated(claim) && !hyphenNegated(span) {
 		return false
 	}
 	// Terms are compared as the support check matches them, a word and its
@@ -84,7 +84,7 @@ func (v *Lexical) freeOf(text string) lexicon.TermSet {
 	}
 	last := 0
 	for _, m := range append(sentenceEndRE.FindAllStringIndex(text, -1), []int{len(text), len(text)}) {
-		if !negationCues.in(text[last:m[0]]) && !avoidRE.MatchString(text[last:m[0]]) {
+		if s := text[last:m[0]]; !negationCues.in(s) && !avoidRE.MatchString(s) && !hyphenNegated(s) {
 			blank(last, m[0])
 		}
 		last = m[1]
@@ -114,6 +114,14 @@ func (v *Lexical) freeOf(text string) lexicon.TermSet {
 // hyphenNegRE finds a word made its opposite by a hyphenated prefix
 // ("non-surgical", "un-treated"), which wordSet reads as two words.
 var hyphenNegRE = regexp.MustCompile(`(?i)\b(?:non|un)-(\pL{4,})`)
+
+// hyphenNegated reports whether text holds a word made its opposite by a
+// hyphenated prefix (hyphenNegRE): it denies that word as a cue would
+// ("Non-bullous impetigo ... The sores of impetigo most often appear
+// around the nose" holds nothing "bullous impetigo" may take).
+func hyphenNegated(text string) bool {
+	return strings.Contains(text, "-") && hyphenNegRE.MatchString(text)
+}
 
 // negatedTerms returns the terms a text puts under a negation cue (up to the
 // end of the cue's scope) and the stems of un-/non-prefixed words

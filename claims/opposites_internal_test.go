@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dermliving/dermliving/lexicon"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -75,6 +76,60 @@ func TestParseOpposites(t *testing.T) {
 			if left[an.Terms(w)[0]] {
 				t.Errorf("line %d: %q on both sides", i+1, strings.TrimSpace(w))
 			}
+		}
+	}
+}
+
+// TestHoldsOpposite checks the opposite read on each sentence of a span
+// joined from two that stand apart (see partsAgree).
+func TestHoldsOpposite(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, part string
+		want              bool
+	}{
+		{"the part says the reverse of a word the other part lends",
+			"Pigmented alphoma is seen more often in fair skin.",
+			"Pigmented alphoma, seen more often in darker skin, may look brown or black.", true},
+		{"the part holds the claim's word itself",
+			"Alphoma is seen more often in fair skin.",
+			"Alphoma is seen more often in fair skin than in darker skin.", false},
+		{"the claim holds both sides of the line itself",
+			"Betoma grows slowly, while gammoma is fast-growing.",
+			"Gammoma, a rapidly growing nodule, is a variant.", false},
+		{"no opposite in the part",
+			"Alphoma is seen more often in fair skin.",
+			"Alphoma may look brown or black.", false},
+	}
+	for _, tt := range tests {
+		ct := lexicon.NewTermSet(v.an.Terms(tt.claim))
+		if got := v.holdsOpposite(ct, ct, lexicon.NewTermSet(v.an.Terms(tt.part))); got != tt.want {
+			t.Errorf("%s: holdsOpposite(%q, %q) = %v, want %v", tt.name, tt.claim, tt.part, got, tt.want)
+		}
+	}
+}
+
+// TestOppositeSwap checks the opposite read in the place the claim puts
+// content of its own (see oppositeSwap).
+func TestOppositeSwap(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"an opposite in the span's place", "Fingernail infections need a longer course than toenail infections.",
+			"Toenail infections need about three months, and fingernail infections need a shorter course.", true},
+		{"a word elsewhere matched through the thesaurus says the reverse", "Keeping the affected limb lowered helps reduce the swelling of cellulitis.",
+			"Raising the affected limb, pain relief and rest can help reduce the swelling and discomfort of cellulitis alongside antibiotics.", true},
+		{"the claim holds both sides itself", "The number of moles tends to increase until middle age and then slowly decline.",
+			"The number of moles tends to rise until middle age and then slowly fall, as some moles fade.", false},
+		{"no opposite", "Fingernail infections need a different course than toenail infections.",
+			"Toenail infections need about three months, and fingernail infections need a shorter course.", false},
+	}
+	for _, tt := range tests {
+		as := v.assess(tt.claim, []Passage{{ID: "p", Text: tt.span}}, true)
+		if got := v.oppositeSwap(as.ci, as.best); got != tt.want {
+			t.Errorf("%s: oppositeSwap(%q, %q) = %v, want %v", tt.name, tt.claim, tt.span, got, tt.want)
 		}
 	}
 }

@@ -41,6 +41,15 @@ type ownedUnit struct {
 	// named before, referred back to ("..., and the infestation does not
 	// clear without treatment").
 	definite bool
+	// antecedent, on an elliptic unit that goes on a relative clause
+	// closing the unit before it with no comma between ("X differs from
+	// Y, which are also raised but stay within the wound"), are the terms
+	// of what the relative pronoun stands for (Y): the unit says it of Y,
+	// not of the unit's subject (see relativeAntecedent).
+	antecedent []string
+	// before are the terms of the unit before that precede the
+	// antecedent: what else it names.
+	before lexicon.TermSet
 }
 
 // ellipticRE finds a unit that opens with its verb: its subject is the
@@ -51,7 +60,7 @@ var ellipticRE = regexp.MustCompile(`(?i)^(?:(?:and|but|yet|or)\s+)?(?:(?:often|
 // clauseVerbs are verbs a reference sentence gives its things in the third
 // person ("causes", "spreads"): a unit that holds one, or an auxiliary or
 // modal, is a clause.
-const clauseVerbs = `causes?|caused|leads?|results?|tends?|affects?|appears?|occurs?|spreads?|develops?|involves?|produces?|requires?|needs?|responds?|lasts?|heals?|clears?|becomes?|remains?|accounts?|makes?|gives?|includes?|contains?|starts?|begins?|follows?|forms?|shows?|looks?|feels?|persists?|recurs?|fades?|improves?|worsens?|arises?|comes?|linked|associated|used|seen|found|known|called`
+const clauseVerbs = `causes?|caused|stays?|stayed|leads?|results?|tends?|affects?|appears?|occurs?|spreads?|develops?|involves?|produces?|requires?|needs?|responds?|lasts?|heals?|clears?|becomes?|remains?|accounts?|makes?|gives?|includes?|contains?|starts?|begins?|follows?|forms?|shows?|looks?|feels?|persists?|recurs?|fades?|improves?|worsens?|arises?|comes?|linked|associated|used|seen|found|known|called`
 
 // clauseVerbRE finds a verb of a clause: an auxiliary, a modal or one of
 // clauseVerbs.
@@ -73,6 +82,9 @@ func (v *Lexical) ownerUnits(span string) [][]ownedUnit {
 		ou := make([]ownedUnit, len(us))
 		for i, u := range us {
 			ou[i] = ownedUnit{seq: v.unitTerms(u.text), subject: v.subjectTerms(u.text), terms: u.terms, elliptic: i > 0 && ellipticRE.MatchString(u.text), clause: clauseVerbRE.MatchString(u.text)}
+			if ou[i].elliptic {
+				ou[i].antecedent, ou[i].before = v.relativeAntecedent(us[i-1].text, s.Text, u.text)
+			}
 			if pronounRE.MatchString(u.text) {
 				ou[i].seq = nil // refers back: no owner of its own
 			}
@@ -88,6 +100,54 @@ func (v *Lexical) ownerUnits(span string) [][]ownedUnit {
 		out = append(out, ou)
 	}
 	return out
+}
+
+// relativeRE finds the last relative clause of a unit ("..., which are
+// also raised"), group 1 the words before its comma.
+var relativeRE = regexp.MustCompile(`(?i)^(.*),\s+(?:which|who)\s+[^,]*$`)
+
+// conjunctionEndRE finds a contrasting or joining conjunction at the end
+// of the text before a unit, with no comma before it.
+var conjunctionEndRE = regexp.MustCompile(`(?i)[^,;:\s]\s+(?:but|and|yet|or)\s*$`)
+
+// maxAntecedentWords is the most words of a relative clause's antecedent
+// read back from its comma.
+const maxAntecedentWords = 3
+
+// relativeAntecedent returns, for an elliptic unit of sentence that
+// follows prev, the terms of the antecedent of the relative clause that
+// ends prev, when nothing but a conjunction stands between the two: the
+// relative clause's predicates are joined ("Y, which are also raised but
+// stay within the wound area"), and the elliptic unit goes on saying
+// what the relative pronoun's antecedent does. The antecedent is read
+// back from the comma over up to maxAntecedentWords words, to the first
+// word the analyzer drops ("differ from hypertrophic scars" gives
+// "hypertrophic scars") or a verb. A relative clause closed by a comma
+// before the conjunction ("X, which lives on the skin, and usually
+// appears ...") is left: the unit then goes on from the main clause.
+func (v *Lexical) relativeAntecedent(prev, sentence, text string) (antecedent []string, before lexicon.TermSet) {
+	m := relativeRE.FindStringSubmatch(prev)
+	if m == nil {
+		return nil, nil
+	}
+	at := strings.Index(sentence, text)
+	if at < 0 || !conjunctionEndRE.MatchString(sentence[:at]) {
+		return nil, nil
+	}
+	words := strings.Fields(m[1])
+	i := len(words) - 1
+	for ; i >= 0 && len(words)-i <= maxAntecedentWords; i-- {
+		w := strings.Trim(words[i], `"'()`)
+		ts := v.unitTerms(w)
+		if len(ts) == 0 || clauseVerbRE.MatchString(w) || strings.ContainsAny(words[i], ",;:") {
+			break
+		}
+		antecedent = append(ts, antecedent...)
+	}
+	if len(antecedent) == 0 {
+		return nil, nil
+	}
+	return antecedent, lexicon.NewTermSet(v.unitTerms(strings.Join(words[:i+1], " ")))
 }
 
 // maxStrangers is the most terms a claim may take from another unit than
@@ -286,20 +346,42 @@ func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, u
 	o := q
 	if us[q].elliptic {
 		o = q - 1
+		// A unit without a verb of its own before it is an item of the
+		// last clause's list ("Melanoma is suspected on skin examination
+		// and dermoscopy and is confirmed by ..."), not a subject: the
+		// clause's subject is the owner.
+		for o > 0 && !us[o].clause && len(us[q].antecedent) == 0 {
+			o--
+		}
 	}
 	if o < 0 {
 		return false
 	}
 	owner := us[o]
+	// An elliptic unit that goes on a relative clause says it of the
+	// relative pronoun's antecedent: that is its owner, and the rest of
+	// the unit before names another thing.
+	// The claim unit itself must then name the antecedent: a claim of two
+	// clauses may name it in the other ("Y grows beyond the wound, while
+	// X stays within it").
+	var rest lexicon.TermSet
+	all := lexicon.TermSet(nil)
+	if a := us[q].antecedent; len(a) > 0 && o == q-1 {
+		rest = us[q].before
+		owner = ownedUnit{seq: a, subject: a}
+		all = ct
+	}
 	if owner.definite {
 		return false
 	}
-	all := claimAll()
+	if all == nil {
+		all = claimAll()
+	}
 	for _, t := range owner.subject {
 		if v.lightTerms.Has(t) || !all.Has(t) {
 			continue
 		}
-		elsewhere := false
+		elsewhere := rest.Has(t)
 		for k, u := range us {
 			if k != o && u.terms.Has(t) {
 				elsewhere = true

@@ -42,6 +42,20 @@ func TestMovedOwner(t *testing.T) {
 			"Alpha rash is caused by a mite. Infestation spreads by close skin contact.", false},
 		{"a description taken from the other sentence", "Antifungal creams and powders are options, many without a prescription.",
 			"Treatment options for alpha foot include antifungal creams and powders. Many alpha foot treatments are available without a prescription, and the skin usually improves within weeks.", false},
+		// An elliptic unit that goes on a relative clause with no comma
+		// between says it of the relative pronoun's antecedent.
+		{"the relative clause's antecedent owns what follows it", "Alphoids stay within the wound area and often flatten over time.",
+			"Alphoids, also called alpha scars, differ from beta scars, which are also raised but stay within the wound area and often flatten over time.", true},
+		{"the antecedent named in the other clause of the claim", "Beta scars grow beyond the wound, while alphoids stay within the wound area and often flatten over time.",
+			"Alphoids, also called alpha scars, differ from beta scars, which are also raised but stay within the wound area and often flatten over time.", true},
+		{"the antecedent named", "Beta scars stay within the wound area and often flatten over time.",
+			"Alphoids, also called alpha scars, differ from beta scars, which are also raised but stay within the wound area and often flatten over time.", false},
+		// A verbless item of the last clause's list is no subject of the
+		// elliptic unit after it.
+		{"a list item before the elliptic unit", "Alphoma is confirmed by removing the whole lesion with a margin.",
+			"Alphoma is suspected on skin examination and dermoscopy and is confirmed by removing the whole lesion with a margin.", false},
+		{"a comma closes the relative clause", "Alpha rash usually clears within weeks.",
+			"Alpha rash is caused by a betavirus, which lives on the skin, and usually clears within weeks.", false},
 	}
 	for _, tt := range tests {
 		if got := v.movedOwner(v.claimUnits(tt.claim), tt.claim, tt.span); got != tt.want {

@@ -189,15 +189,29 @@ var floatingAllRE = regexp.MustCompile(`(?i),[^,.;:]*\b(and|or)\s+(\S+\s+){1,4}$
 // span must hold anyway ("A, B and C all raise the risk" says what "risk
 // factors include A, B and C" says; "Moles all turn into melanoma", with
 // no list, still asserts "all").
+//
+// Nor does "all" in "at all", which only stresses a negation ("may regrow
+// with no treatment at all"), nor "only" before a count ("when there are
+// only one or a few", "only 5% of cases"), which says the count is small,
+// not that nothing else holds.
 func notAsserting(claim string, at int, w string) bool {
 	switch w {
 	case "any":
 		return nonAssertiveRE.MatchString(claim[:at])
 	case "all":
-		return floatingAllRE.MatchString(claim[:at])
+		return floatingAllRE.MatchString(claim[:at]) || atAllRE.MatchString(claim[:at])
+	case "only":
+		return countAfterRE.MatchString(claim[at+len(w):])
 	}
 	return false
 }
+
+// atAllRE ends the text before the "all" of "at all".
+var atAllRE = regexp.MustCompile(`(?i)\bat\s+$`)
+
+// countAfterRE opens the text after an "only" that bounds a count: a
+// number, in digits or in words, or "a few".
+var countAfterRE = regexp.MustCompile(`(?i)^\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a few)\b)`)
 
 // claimInfo is the analysed claim.
 type claimInfo struct {
@@ -301,15 +315,58 @@ func (v *Lexical) judge(ctx context.Context, claim string, passages []Passage) (
 // entity ("X can occur in anyone, unlike Y, which requires prior
 // sensitisation" and a second sentence naming "the substance" must not
 // support "X requires prior sensitisation to the substance").
+//
+// Nor may a sentence hold the opposite (opposites.txt) of a claim word
+// it lacks, the claim lacking that opposite: the other sentence then
+// lends the claim a word in the place where this one says the reverse
+// ("Pigmented basal cell carcinoma, seen more often in darker skin" and
+// "The risk ... is higher in people with fair skin" must not support
+// "Pigmented basal cell carcinoma is seen more often in fair skin").
 func (v *Lexical) partsAgree(claim string, passages []Passage, as *assessment) bool {
+	var claimTerms lexicon.TermSet
 	for _, sp := range []span{as.best, *as.second} {
 		text := passages[sp.passage].Text[sp.start:sp.end]
 		memo := &clauseMemo{claim: claim}
 		if v.polarityClash(memo, claim, text) || v.negatedElsewhere(claim, text) || v.contrastClash(memo, claim, text) || v.misbound(claim, text) {
 			return false
 		}
+		if claimTerms == nil {
+			claimTerms = lexicon.NewTermSet(v.an.Terms(claim))
+		}
+		if v.holdsOpposite(claimTerms, claimTerms, lexicon.NewTermSet(v.an.Terms(text))) {
+			return false
+		}
 	}
 	return true
+}
+
+// holdsOpposite reports whether part holds the opposite (opposites.txt)
+// of a term of cands (terms of claim that part lacks), the claim holding
+// neither that opposite nor any other of the term's opposites (a claim
+// that sets "slowly enlarging" against "fast-growing" holds both sides
+// of the line itself).
+func (v *Lexical) holdsOpposite(claim, cands, part lexicon.TermSet) bool {
+	for c := range cands {
+		if part.Has(c) {
+			continue
+		}
+		for p := range part {
+			if !claim.Has(p) && v.opposites.opposed(c, p) && !v.opposedIn(c, claim) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opposedIn reports whether terms hold an opposite of t.
+func (v *Lexical) opposedIn(t string, terms lexicon.TermSet) bool {
+	for x := range terms {
+		if v.opposites.opposed(t, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // structural is the Strict verdict: the best span must cover
