@@ -230,21 +230,22 @@ func (c *Composer) correctBeside(w, before, after string) (string, bool) {
 	if len(w) >= 5 {
 		limit = 2
 	}
-	for _, tp := range c.topics.topics {
-		for _, name := range tp.names {
-			if len(name) != 2 || slices.Contains(name, tw) {
+	for _, side := range [2]struct {
+		neighbour string
+		at        int // the neighbour's place in the name
+	}{{after, 1}, {before, 0}} {
+		if side.neighbour == "" {
+			continue
+		}
+		tn, ok := c.topics.words[side.neighbour]
+		if !ok {
+			continue
+		}
+		for _, name := range c.topics.pairs[tn] {
+			if name[side.at] != tn || name[0] == tw || name[1] == tw {
 				continue
 			}
-			// The neighbour is the name's other word, on its side.
-			var want string
-			switch {
-			case after != "" && c.topics.words[after] == name[1]:
-				want = name[0]
-			case before != "" && c.topics.words[before] == name[0]:
-				want = name[1]
-			default:
-				continue
-			}
+			want := name[1-side.at]
 			best, bestD := "", limit+1
 			for cand, term := range c.topics.words {
 				if term != want || cand[0] != w[0] || abs(len(cand)-len(w)) > limit {

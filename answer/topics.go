@@ -54,6 +54,9 @@ type Topics struct {
 	nameDF   map[string]int   // name term -> number of topics naming it
 	termID   map[string]int32 // name term -> its number, from 0
 	words    map[string]string
+	// pairs indexes the two-word names by each of their terms (see
+	// Composer.correctBeside), set once every name is known.
+	pairs map[string][][2]string
 }
 
 // splitSection returns a passage's topic name and kind of answer.
@@ -162,12 +165,20 @@ func newTopics(kv *evidence.Version, an *lexicon.Analyzer, th *lexicon.Thesaurus
 // takes no logarithm per question.
 func (t *Topics) weigh() {
 	t.termID = map[string]int32{}
+	t.pairs = map[string][][2]string{}
 	n := float64(len(t.topics))
 	for ti := range t.topics {
 		tp := &t.topics[ti]
 		tp.ids = make([][]int32, len(tp.names))
 		tp.weights = make([][]float64, len(tp.names))
 		tp.sites = make([][]bool, len(tp.names))
+		for _, name := range tp.names {
+			if len(name) == 2 {
+				pair := [2]string{name[0], name[1]}
+				t.pairs[name[0]] = append(t.pairs[name[0]], pair)
+				t.pairs[name[1]] = append(t.pairs[name[1]], pair)
+			}
+		}
 		tp.generic = len(tp.names) > 0 && !slices.ContainsFunc(tp.names[0], func(term string) bool { return !t.genericTerm(term) })
 		for k, name := range tp.names {
 			ids := make([]int32, len(name))

@@ -1,0 +1,171 @@
+package answer
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/dermliving/dermliving/lexicon"
+	"github.com/dermliving/dermliving/retrieve"
+)
+
+// This file finds the topics a question is about (see Composer.focus).
+
+// focus returns the topics the question is about and how much of the best
+// one's name the question holds. compare is true when the question
+// compares topics (compareRE): every topic it names alike is kept.
+func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit, compare bool) ([]int, float64) {
+	t := c.topics
+	asked := askedTerms(concepts)
+	// The candidate topics, each once (seen is a bit set over topics),
+	// in no particular order: out is sorted below.
+	seen := make([]uint64, (len(t.topics)+63)/64)
+	var cands []int
+	add := func(ti int) {
+		if seen[ti/64]&(1<<(ti%64)) == 0 {
+			seen[ti/64] |= 1 << (ti % 64)
+			cands = append(cands, ti)
+		}
+	}
+	for term := range asked {
+		for _, ti := range t.byTerm[strings.TrimPrefix(term, innerMark)] {
+			add(ti)
+		}
+	}
+	var firstHit = -1
+	for i, h := range hits {
+		if pi, ok := t.byID[h.ID]; ok {
+			add(t.passages[pi].topic)
+			if i == 0 || firstHit < 0 {
+				firstHit = t.passages[pi].topic
+			}
+		}
+	}
+	names := t.asked(asked)
+	covOf := make([]float64, len(cands))
+	bestCov := 0.0
+	for i, ti := range cands {
+		cv := t.nameCover(ti, names)
+		covOf[i] = cv
+		bestCov = max(bestCov, cv)
+	}
+	var out []int
+	if bestCov >= 0.5 {
+		for i, ti := range cands {
+			if covOf[i] >= bestCov-0.01 {
+				out = append(out, ti)
+			}
+		}
+		// A topic of general care named by its title's words alone
+		// ("General skin care", by "skin care") gives way to a condition
+		// the question names alike ("How is bullous pemphigoid treated, and
+		// what skin care helps?"); named by a subject of its own
+		// ("sunscreen"), it stays.
+		if len(out) > 1 && slices.ContainsFunc(out, func(ti int) bool { return !t.topics[ti].generic }) {
+			out = slices.DeleteFunc(out, func(ti int) bool { return t.topics[ti].generic && !t.namedBesidesTitle(ti, asked) })
+		}
+		// A topic the question names by a name of its own ("scc") comes
+		// before those it names only by a name they share ("skin cancer"
+		// names three).
+		if len(out) > 1 {
+			own := slices.DeleteFunc(slices.Clone(out), func(ti int) bool { return !t.namedAlone(ti, out, asked) })
+			if len(own) > 0 {
+				out = own
+			}
+		}
+		// A topic named only by words that say what kind of answer is
+		// wanted ("Clinical Trials" in "what research (or clinical trials)
+		// is being done for psoriasis?") gives way to one the question
+		// asks about.
+		if len(out) > 1 {
+			phrased := func(ti int) bool {
+				for _, name := range t.topics[ti].names {
+					if slices.ContainsFunc(name, func(term string) bool { return !c.phrasingTerm(term) }) {
+						return false
+					}
+				}
+				return true
+			}
+			if slices.ContainsFunc(out, func(ti int) bool { return !phrased(ti) }) {
+				out = slices.DeleteFunc(out, phrased)
+			}
+		}
+		// Among topics the question names alike, those with a name that
+		// holds most of the question's own words: "primary gastrointestinal
+		// melanoma" before "melanoma", "tinea unguium" (onychomycosis) before
+		// "tinea". A question that compares them ("melanoma versus basal
+		// cell carcinoma") keeps both.
+		if len(out) > 1 && !compare {
+			own := lexicon.TermSet{}
+			for _, w := range concepts {
+				if !w.Filler {
+					for _, term := range w.Terms {
+						own[term] = struct{}{}
+					}
+				}
+			}
+			// A topic's specificity: the most of the question's own words
+			// that one of its names, all of it asked, holds.
+			spec := func(ti int) int {
+				most := 0
+				for k, name := range t.topics[ti].names {
+					n, all := 0, true
+					for _, term := range name {
+						all = all && hasTerm(asked, term, len(name), k == 0)
+						if own.Has(term) {
+							n++
+						}
+					}
+					if all {
+						most = max(most, n)
+					}
+				}
+				return most
+			}
+			most := 0
+			for _, ti := range out {
+				most = max(most, spec(ti))
+			}
+			if most > 0 {
+				out = slices.DeleteFunc(out, func(ti int) bool { return spec(ti) < most })
+			}
+			// Then those the question calls by their very title, in its
+			// own words: "melanoma" before "intraocular (uveal) melanoma",
+			// "atopic dermatitis" before a topic titled "eczema".
+			titled := func(ti int) bool {
+				for _, term := range t.topics[ti].names[0] {
+					if !own.Has(term) {
+						return false
+					}
+				}
+				return len(t.topics[ti].names[0]) > 0
+			}
+			if slices.ContainsFunc(out, titled) {
+				out = slices.DeleteFunc(out, func(ti int) bool { return !titled(ti) })
+			}
+		}
+		// Among topics the question names alike, those retrieval found,
+		// unless the question compares them.
+		if len(out) > 1 && !compare {
+			var found []int
+			for _, ti := range out {
+				for _, h := range hits {
+					if pi, ok := t.byID[h.ID]; ok && t.passages[pi].topic == ti {
+						found = append(found, ti)
+						break
+					}
+				}
+			}
+			if len(found) > 0 {
+				out = found
+			}
+		}
+		slices.Sort(out)
+		if len(out) > 3 {
+			out = out[:0]
+		}
+	}
+	if len(out) == 0 && firstHit >= 0 {
+		return []int{firstHit}, bestCov
+	}
+	return out, bestCov
+}
