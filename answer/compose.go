@@ -68,6 +68,7 @@ type Composer struct {
 	skinOnce     sync.Once
 	skinSet      lexicon.TermSet
 	ambiguousSet lexicon.TermSet
+	everydaySet  lexicon.TermSet // terms of domain.txt's everyday words
 }
 
 type composerKey struct{}
@@ -357,6 +358,10 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 		aspectScale = min(1, aspectWeight/minAspectWeight)
 	}
 	asked := in &^ YesNo
+	if asked.Count() == 1 && asked&Cause == 0 && len(aspects) > 0 {
+		aspects, aspectWeight = c.askedOfKind(asked, pis, aspects, aspectWeight)
+		aspectScale = min(1, aspectWeight/minAspectWeight)
+	}
 	var cands []candidate
 	for order, pi := range pis {
 		info := c.topics.passages[pi]
@@ -413,6 +418,52 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	an.asked, an.aspects, an.aspectScale, an.cov, an.pis = asked, aspects, aspectScale, cov, pis
 	an.hitScore, an.hitRank, an.best, an.cands = hitScore, hitRank, best, cands
 	return an
+}
+
+// askedOfKind returns the aspects of a question that asks for a kind of
+// answer without the general words (not Domain) that sentences of the
+// focus hold but no sentence of that kind does, and their weight: "What do
+// they give for psoriasis, right up to the strong stuff?" asks for
+// treatments, and its "strong" would otherwise draw "Genetic factors play
+// a strong role". A word no sentence of the focus holds stays: it may be
+// what the focus cannot answer ("5-fluorouracil" of general skin care). A
+// sentence is of the kind when its passage's section or its own wording
+// is. When the passages hold no sentence of the kind, the aspects are kept
+// as they are.
+func (c *Composer) askedOfKind(asked Intent, pis []int, aspects []retrieve.Weighted, weight float64) ([]retrieve.Weighted, float64) {
+	ofKind, other, kind := lexicon.NewTermSet(), lexicon.NewTermSet(), false
+	for _, pi := range pis {
+		info := c.topics.passages[pi]
+		p, err := c.kv.Evidence(info.id)
+		if err != nil {
+			continue
+		}
+		sec := asked&info.intents != 0
+		for _, s := range c.sentences(pi, p.Text) {
+			if s.junk {
+				continue
+			}
+			held := other
+			if sec || s.cues&asked != 0 {
+				held, kind = ofKind, true
+			}
+			for t := range s.terms {
+				held[t] = struct{}{}
+			}
+		}
+	}
+	if !kind {
+		return aspects, weight
+	}
+	kept := aspects[:0:0]
+	weight = 0
+	for _, w := range aspects {
+		if w.Domain || w.MatchedBy(ofKind) || !w.MatchedBy(other) {
+			kept = append(kept, w)
+			weight += w.Weight
+		}
+	}
+	return kept, weight
 }
 
 // choose picks the answer's sentences among the candidates.

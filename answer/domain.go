@@ -31,6 +31,7 @@ var (
 	otherSenseRE       = anyOf(domainLists["other sense"])
 	verbUseRE          = anyOf(domainLists["verb use"])
 	notNames           = wordSet(domainLists["not names"])
+	everydayWords      = domainLists["everyday"]
 	otherConditions    = newPhraseSet(domainLists["other conditions"])
 )
 
@@ -257,6 +258,12 @@ func (c *Composer) dermatological(question string, concepts []retrieve.Weighted)
 				c.skinSet[t] = struct{}{}
 			}
 		}
+		c.everydaySet = lexicon.TermSet{}
+		for _, w := range everydayWords {
+			if t := c.an.Term(w); t != "" {
+				c.everydaySet[t] = struct{}{}
+			}
+		}
 		c.ambiguousSet = lexicon.TermSet{}
 		for _, w := range ambiguousSkinWords {
 			if t := c.an.Term(w); t != "" {
@@ -284,7 +291,7 @@ func (c *Composer) dermatological(question string, concepts []retrieve.Weighted)
 			ambiguous = append(ambiguous, w.Terms[0])
 			continue
 		}
-		if w.Known && w.Domain && !c.phrasing(w.Concept) {
+		if w.Known && w.Domain && !c.phrasing(w.Concept) && !(len(w.Terms) == 1 && c.everydaySet.Has(w.Terms[0])) {
 			return true, false
 		}
 		for _, alt := range w.Alternatives {

@@ -32,7 +32,7 @@ func (t *Topics) nameCover(ti int, asked askedNames) float64 {
 		}
 		// "red cheeks and nose" does not ask for rosacea by its alias
 		// "rum nose".
-		if all > 0 && named {
+		if all > 0 && named && (have == all || !tp.subject[k]) {
 			best = max(best, have/all)
 		}
 	}
@@ -252,7 +252,7 @@ func (t *Topics) namedAlone(ti int, among []int, asked lexicon.TermSet) bool {
 // topic ti's names other than its title.
 func (t *Topics) namedBesidesTitle(ti int, asked lexicon.TermSet) bool {
 	for _, name := range t.topics[ti].names[1:] {
-		if nameAsked(name, asked, false) {
+		if !t.topics[ti].subjects[strings.Join(name, " ")] && nameAsked(name, asked, false) {
 			return true
 		}
 	}

@@ -31,6 +31,15 @@ type topic struct {
 	// generic is true when the topic's title holds only words that never
 	// name a topic alone (genericName): "General skin care".
 	generic bool
+	// subjects holds the names (their terms joined by spaces) of subjects
+	// the topic covers ("emollients" in general skin care, see addSubject):
+	// such a name does not keep a topic of general care beside a condition
+	// the question names too.
+	subjects map[string]bool
+	// subject marks, name by name, the names in subjects: a subject is
+	// asked only by all its words ("cream" alone asks for no "steroid
+	// cream").
+	subject []bool
 }
 
 // passageInfo is what the composer needs of a passage besides its text.
@@ -105,9 +114,25 @@ func newTopics(kv *evidence.Version, an *lexicon.Analyzer, th *lexicon.Thesaurus
 			}
 		}
 		// A section that is no kind of answer names a subject of the topic
-		// ("Sunscreen" in general skin care).
+		// ("Sunscreen" in general skin care); so, in a topic of general
+		// care, does every section but its overview and when to see a
+		// clinician. Each subject of a section named for two ("Emollients
+		// and moisturisers") names it alone, and a subject is named without
+		// the word for what is said of it ("Topical corticosteroid
+		// strengths"). These everyday words ("bathing") are no words a
+		// misspelling is corrected to ("baking").
 		if sectionIntents(kind) == 0 || strings.EqualFold(kind, "sunscreen") {
 			t.addName(ti, kind)
+		}
+		if sectionIntents(kind) == 0 || genericTitle(name) && sectionIntents(kind)&(Definition|SeeClinician) == 0 {
+			t.addSubject(ti, kind)
+			for _, part := range nameSplitRE.Split(kind, -1) {
+				fields := strings.Fields(part)
+				if n := len(fields); n > 1 && subjectAspect[strings.ToLower(fields[n-1])] {
+					fields = fields[:n-1]
+				}
+				t.addSubject(ti, strings.Join(fields, " "))
+			}
 		}
 		pi := len(t.passages)
 		t.passages = append(t.passages, passageInfo{id: p.ID, topic: ti, kind: kind, intents: sectionIntents(kind), section: an.Terms(kind), title: an.Terms(name)})
@@ -139,12 +164,20 @@ func newTopics(kv *evidence.Version, an *lexicon.Analyzer, th *lexicon.Thesaurus
 			}
 			g := th.Group(i)
 			var named []int
+			// subject[ti]: ti is named by the group's subject names only.
+			subject := map[int]bool{}
 			for _, p := range g {
-				named = append(named, t.exactly(p.Terms)...)
+				for _, ti := range t.exactly(p.Terms) {
+					s, seen := subject[ti]
+					subject[ti] = t.topics[ti].subjects[strings.Join(p.Terms, " ")] && (s || !seen)
+					if !seen {
+						named = append(named, ti)
+					}
+				}
 			}
 			for _, ti := range named {
 				for _, p := range g {
-					t.addPhrase(ti, p.Text, p.Terms)
+					t.addPhrase(ti, p.Text, p.Terms, subject[ti])
 				}
 			}
 		}
@@ -172,6 +205,10 @@ func (t *Topics) weigh() {
 		tp.ids = make([][]int32, len(tp.names))
 		tp.weights = make([][]float64, len(tp.names))
 		tp.sites = make([][]bool, len(tp.names))
+		tp.subject = make([]bool, len(tp.names))
+		for k, name := range tp.names {
+			tp.subject[k] = tp.subjects[strings.Join(name, " ")]
+		}
 		for _, name := range tp.names {
 			if len(name) == 2 {
 				pair := [2]string{name[0], name[1]}
@@ -249,8 +286,29 @@ func (t *Topics) addName(ti int, text string) {
 	if text == "" {
 		return
 	}
-	t.addPhrase(ti, text, t.an.Terms(text))
+	t.addPhrase(ti, text, t.an.Terms(text), false)
 }
+
+// addSubject adds a name of a subject of topic ti (see addName and
+// topic.subjects), whose words are no words misspellings are corrected to.
+func (t *Topics) addSubject(ti int, text string) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return
+	}
+	t.addPhrase(ti, text, t.an.Terms(text), true)
+}
+
+// genericTitle reports whether every word of a topic's title is a
+// genericName word ("General skin care").
+func genericTitle(name string) bool {
+	fields := strings.Fields(name)
+	return len(fields) > 0 && !slices.ContainsFunc(fields, func(w string) bool { return !genericName[strings.ToLower(w)] })
+}
+
+// subjectAspect words, last in a section's title, say what the section
+// tells of its subject ("Topical corticosteroid strengths").
+var subjectAspect = map[string]bool{"strengths": true, "strength": true, "potency": true, "types": true, "basics": true, "use": true, "choice": true}
 
 // genericName words never name a topic alone.
 var genericName = map[string]bool{}
@@ -261,7 +319,9 @@ func init() {
 	}
 }
 
-func (t *Topics) addPhrase(ti int, text string, terms []string) {
+// addPhrase adds the analysed name terms of text to topic ti; subject
+// marks the name of a subject of the topic (see addSubject).
+func (t *Topics) addPhrase(ti int, text string, terms []string, subject bool) {
 	if len(terms) == 0 || len(terms) > 8 {
 		return
 	}
@@ -276,6 +336,12 @@ func (t *Topics) addPhrase(ti int, text string, terms []string) {
 		}
 	}
 	t.topics[ti].names = append(t.topics[ti].names, terms)
+	if subject {
+		if t.topics[ti].subjects == nil {
+			t.topics[ti].subjects = map[string]bool{}
+		}
+		t.topics[ti].subjects[strings.Join(terms, " ")] = true
+	}
 	seen := map[string]bool{}
 	for _, term := range terms {
 		if seen[term] {
@@ -286,6 +352,9 @@ func (t *Topics) addPhrase(ti int, text string, terms []string) {
 			t.byTerm[term] = append(t.byTerm[term], ti)
 			t.nameDF[term]++
 		}
+	}
+	if subject {
+		return
 	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(lexicon.Fold(text)), func(r rune) bool { return !(r >= 'a' && r <= 'z') && r != '\'' }) {
 		if len(w) >= 4 {
