@@ -183,7 +183,7 @@ type analysis struct {
 // nothing, or a name of something the version never mentions (a condition
 // it lacks), which is not answered from a topic it does hold.
 func (c *Composer) namedFocus(question string, concepts []retrieve.Weighted, hits []retrieve.Hit) ([]int, float64, bool) {
-	focus, cov := c.focus(concepts, hits, compareRE.MatchString(question))
+	focus, cov := c.focus(question, concepts, hits, compareRE.MatchString(question))
 	if len(focus) == 0 || len(hits) == 0 && cov < namedCover {
 		return nil, cov, false
 	}

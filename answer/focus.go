@@ -13,7 +13,7 @@ import (
 // focus returns the topics the question is about and how much of the best
 // one's name the question holds. compare is true when the question
 // compares topics (compareRE): every topic it names alike is kept.
-func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit, compare bool) ([]int, float64) {
+func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []retrieve.Hit, compare bool) ([]int, float64) {
 	t := c.topics
 	asked := askedTerms(concepts)
 	// The candidate topics, each once (seen is a bit set over topics),
@@ -95,6 +95,7 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit, comp
 		// "tinea". A question that compares them ("melanoma versus basal
 		// cell carcinoma") keeps both.
 		if len(out) > 1 && !compare {
+			words := c.an.Terms(question)
 			own := lexicon.TermSet{}
 			for _, w := range concepts {
 				if !w.Filler {
@@ -105,6 +106,9 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit, comp
 			}
 			// A topic's specificity: the most of the question's own words
 			// that one of its names, all of it asked, holds.
+			// A name of several words counts only when the question holds
+			// them together: "burn easy in sun" does not call sunburn by
+			// "sun burn" more than it calls vitiligo by its name.
 			spec := func(ti int) int {
 				most := 0
 				for k, name := range t.topics[ti].names {
@@ -115,7 +119,7 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit, comp
 							n++
 						}
 					}
-					if all {
+					if all && (len(name) == 1 || together(name, words, concepts)) {
 						most = max(most, n)
 					}
 				}
@@ -168,4 +172,31 @@ func (c *Composer) focus(concepts []retrieve.Weighted, hits []retrieve.Hit, comp
 		return []int{firstHit}, bestCov
 	}
 	return out, bestCov
+}
+
+// together reports whether the terms of name follow one another in the
+// question, whose analysed terms are words, or inside one way of writing a
+// concept of it ("sun protection factor" for "spf").
+func together(name, words []string, concepts []retrieve.Weighted) bool {
+	if containsRun(words, name) {
+		return true
+	}
+	for _, w := range concepts {
+		for _, alt := range w.Alternatives {
+			if containsRun(alt, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// containsRun reports whether seq holds run as consecutive elements.
+func containsRun(seq, run []string) bool {
+	for i := 0; i+len(run) <= len(seq); i++ {
+		if slices.Equal(seq[i:i+len(run)], run) {
+			return true
+		}
+	}
+	return false
 }
