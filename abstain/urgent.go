@@ -30,7 +30,9 @@ func DecideClinical(question string) Decision {
 // moving the eye, double vision or a bulging eye; a serious burn (deep,
 // large, a whole hand, palm or face blistered, or with smoke and a hoarse
 // voice), a young child's blistering burn of the hand, face or feet, or a
-// cleaning or industrial chemical splashed in or near an eye; pain far worse
+// cleaning or industrial chemical splashed in or near an eye, or cleaning
+// products mixed and their fumes breathed with a cough or trouble
+// breathing; pain far worse
 // than the skin looks, with a fever; the skin at a wound turning black, with
 // a fever; a shingles rash by the eye with the eye painful, red or blurred,
 // or a blister on the tip of the nose; eczema broken out in punched-out

@@ -233,12 +233,27 @@ import (
 // Uruguay, Ecuador, Madrid and Asturias and US bilinguals), was measured
 // once after it: 0.867 (104/120) with 2 of 120 look-alikes flagged;
 // together with holdout14, 0.875 (210/240) and 4 of 240. The floors, over
-// both held-out splits, sit at those figures (0.87 and 4).
+// both held-out splits, sat at those figures (0.87 and 4).
+//
+// Round 16 reads holdout26 (now a tuning split, and one the learned reader
+// trains on) and widens the signs, and the rewrites that blank a sign
+// past, denied, resolved, hypothetical or a story's, to the kinds of
+// wording it missed and flagged. holdout14 is again the one held-out split
+// with urgent labels, so the floors are its own, at its round-15 figures
+// (0.883, 106/120, and 2 of 120 flagged): 0.88 and 2; its round-16 figure
+// is to be measured once by the lead after the round and recorded in
+// testdata/screens/HISTORY.md. On the tuning splits the round took
+// holdout26 from 108/120 (the reader retrained on it) to 120/120 urgent and
+// from 2 to 0 of 120 look-alikes flagged (rules alone 93 -> 120), the other
+// tuning splits unchanged (1953/1953 and 0/1948 together), among the kinds a
+// new sign (cleaning products mixed and their fumes breathed with a
+// cough), Scots spellings, a sign told in fragments, and a first-aid
+// course's question read as no person.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.87
-	floorLookalikeFlags = 4
+	floorUrgentRecall   = 0.88
+	floorLookalikeFlags = 2
 )
 
 // familyOrder is the order families are logged in.
