@@ -126,6 +126,8 @@ type Lexical struct {
 	// named are the terms of the thesaurus's sets that name things, and
 	// contrastTerms those of the contrast sets: never swapped.
 	named, contrastTerms lexicon.TermSet
+	// contrastKinds maps contrastTerms to their set and class.
+	contrastKinds map[string][2]int
 	// opposites are the everyday opposite pairs (opposites.txt): never
 	// swapped for each other.
 	opposites opposites
@@ -152,7 +154,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		panic("claims: opposites.txt: " + err.Error())
 	}
 	return &Lexical{opposites: opp, an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
-		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an),
+		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an), contrastKinds: contrastKindsOf(an),
 		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")), an.Terms(strings.Join(delexicalVerbs, " ")))}
 }
 
