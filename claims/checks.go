@@ -705,3 +705,24 @@ func (v *Lexical) askedOnly(ci claimInfo, claim, span string) bool {
 	}
 	return false
 }
+
+// claimCommonRE finds a claim that says its subject is common: the
+// adjective after a copula, with an intensifier or none, and no noun after
+// it ("Nappy rash is very common in infants", not "X and Y are common
+// treatments").
+var claimCommonRE = regexp.MustCompile(`(?i)\b(?:is|are|was|were|be|been|remains?|becomes?)\s+(?:(?:very|quite|fairly|most|more|especially|particularly|relatively|extremely|so)\s+)?common(?:\s*(?:[,.;:!?]|$)|\s+(?:in|among|than|worldwide|at|during|after|before|with|across|and|or|but)\b)`)
+
+// spanCommonRE finds a span that says something is common: the adjective,
+// or the adverb on a verb of occurrence ("commonly affects", "is commonly
+// seen"), within a word.
+var spanCommonRE = regexp.MustCompile(`(?i)\b(?:common|commonest|prevalent)\b|\bcommonly\s+(?:\pL+\s+)?(?:affects?|affected|affecting|occurs?|occurring|seen|found|develops?|developing|appears?|arises?|diagnosed|reported|encountered|starts?|begins?|presents?)\b`)
+
+// commonUnheld reports whether the claim says its subject is common
+// (claimCommonRE) where the span says nothing is: "Barrier creams and
+// frequent diaper changes are commonly part of managing candidal diaper
+// rash" says how often the care is given, not that the rash is common.
+// "common" weighs as a filler word in coverage, so without this check a
+// span naming the subject at all would hold the claim.
+func commonUnheld(claim, span string) bool {
+	return claimCommonRE.MatchString(claim) && !spanCommonRE.MatchString(span)
+}

@@ -609,3 +609,25 @@ func TestUnprefixed(t *testing.T) {
 		t.Errorf("coverage of unknown by not known = %.2f, want 1", as.cov)
 	}
 }
+
+// TestCommonUnheld checks that a claim saying its subject is common needs a
+// span that says something is common, and that "common" before a noun is
+// not read so.
+func TestCommonUnheld(t *testing.T) {
+	tests := []struct {
+		claim, span string
+		want        bool
+	}{
+		{"Condition K is very common in infants.", "Barrier creams are commonly part of managing condition K in infants.", true},
+		{"Condition K is very common in infants.", "Condition K is common in infants.", false},
+		{"Condition K is common in infants.", "Condition K commonly affects infants.", false},
+		{"Condition K is common in infants.", "Condition K is one of the most prevalent rashes of infants.", false},
+		{"Creams and shampoos are common treatments.", "Treatments include creams and shampoos.", false},
+		{"Condition K is uncommon in infants.", "Condition K rarely affects infants.", false},
+	}
+	for _, tt := range tests {
+		if got := commonUnheld(tt.claim, tt.span); got != tt.want {
+			t.Errorf("commonUnheld(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+		}
+	}
+}

@@ -29,18 +29,34 @@ const minExchangeGain = 2
 // claim is the span's wording with each name where the span has the other.
 // Clauses said in another order ("B does Y, whereas A does X" for "A does
 // X; B does Y") stay out of order once the names are exchanged. Names are topic names of the version, names of the
-// thesaurus, and words shaped like medical names. A list of names
-// regrouped ("A, B and C cause D" for "C, B and A ...") has no such word
-// between them.
+// thesaurus, and words shaped like medical names; a member of a contrast
+// set is exchanged too, with a member of another class of its set, alone or
+// each with the concept after it ("topical treatment is usually given for a
+// limited period alongside oral antibiotics" for "oral antibiotics, usually
+// for a limited period alongside topical treatment": the limit is the
+// antibiotics'). A list of names regrouped ("A, B and C cause D" for "C, B
+// and A ...") has no such word between them.
 func (v *Lexical) exchangedNames(claim string, ci claimInfo, sp span) bool {
 	isName := func(c lexicon.Concept) bool {
 		return slices.ContainsFunc(c.Terms, func(t string) bool {
 			return v.Usage != nil && v.Usage.names.Has(t) || v.named.Has(t) || lexicon.LooksMedical(t)
 		})
 	}
+	// A member of a contrast set is exchanged only with a member of
+	// another class of its set: "topical treatment ... alongside oral
+	// antibiotics" for "oral antibiotics ... alongside topical
+	// treatment" moves what the span says of one to the other.
+	member := func(c lexicon.Concept) ([2]int, bool) {
+		for _, t := range c.Terms {
+			if k, ok := v.contrastKinds[t]; ok {
+				return k, true
+			}
+		}
+		return [2]int{}, false
+	}
 	var names []int
 	for i, c := range ci.concepts {
-		if ci.weights[i] > 0 && isName(c) && c.MatchedBy(sp.terms) {
+		if _, ok := member(c); ci.weights[i] > 0 && (isName(c) || ok) && c.MatchedBy(sp.terms) {
 			names = append(names, i)
 		}
 	}
@@ -90,20 +106,40 @@ func (v *Lexical) exchangedNames(claim string, ci claimInfo, sp span) bool {
 			if baseAt[i] != nil && baseAt[j] != nil || !once(i) || !once(j) || slices.Equal(ci.concepts[i].Terms, ci.concepts[j].Terms) {
 				continue
 			}
-			swapped[i], swapped[j] = swapped[j], swapped[i]
-			at := align(swapped, sp.terms, terms)
-			swapped[i], swapped[j] = swapped[j], swapped[i]
-			if aligned(at) < base+minExchangeGain || aligned(at) < matched-1 || at[i] == nil || at[j] == nil {
-				continue
-			}
-			between := false
-			for k := i + 1; k < j; k++ {
-				if at[k] != nil && ci.weights[k] > 0 && !ci.concepts[k].Filler && !v.lightVerb(ci.concepts[k]) && !isName(ci.concepts[k]) {
-					between = true
+			kinds := !isName(ci.concepts[i]) || !isName(ci.concepts[j])
+			if kinds {
+				ki, oki := member(ci.concepts[i])
+				kj, okj := member(ci.concepts[j])
+				if !oki || !okj || ki[0] != kj[0] || ki[1] == kj[1] {
+					continue
 				}
 			}
-			if between && v.sameVoice(claim, ci, i, j, sp.text, terms, at) {
-				return true
+			// Members are exchanged alone, or each with the concept after
+			// it (a member and its noun: "topical treatment" for "oral
+			// antibiotics").
+			for n := 1; n <= 2; n++ {
+				if n == 2 && (!kinds || i+n >= j || j+n > len(ci.concepts) || !ci.concepts[i+1].MatchedBy(sp.terms) || !ci.concepts[j+1].MatchedBy(sp.terms)) {
+					break
+				}
+				for k := range n {
+					swapped[i+k], swapped[j+k] = swapped[j+k], swapped[i+k]
+				}
+				at := align(swapped, sp.terms, terms)
+				for k := range n {
+					swapped[i+k], swapped[j+k] = swapped[j+k], swapped[i+k]
+				}
+				if aligned(at) < base+minExchangeGain || aligned(at) < matched-1 || at[i] == nil || at[j] == nil {
+					continue
+				}
+				between := false
+				for k := i + n; k < j; k++ {
+					if at[k] != nil && ci.weights[k] > 0 && !ci.concepts[k].Filler && !v.lightVerb(ci.concepts[k]) && !isName(ci.concepts[k]) {
+						between = true
+					}
+				}
+				if between && v.sameVoice(claim, ci, i, j, sp.text, terms, at) {
+					return true
+				}
 			}
 		}
 	}

@@ -29,6 +29,12 @@ func TestExchangedNames(t *testing.T) {
 			"Alphacoccus spreads through shared towels, and betacoccus spreads through the air.", false},
 		{"list regrouped", "Gammacoccus, betacoccus and alphacoccus cause sunburn in the valley.",
 			"Alphacoccus, betacoccus and gammacoccus cause sunburn in the valley.", false},
+		{"contrast members and their nouns exchanged", "For chronic wounds, topical dressings are usually given for a few weeks alongside oral painkillers.",
+			"Chronic wounds may be managed with oral painkillers, usually for a few weeks alongside topical dressings.", true},
+		{"contrast members in the span's places", "For chronic wounds, oral painkillers are usually given for a few weeks alongside topical dressings.",
+			"Chronic wounds may be managed with oral painkillers, usually for a few weeks alongside topical dressings.", false},
+		{"members of two sets", "For chronic wounds, topical dressings are usually given for a few weeks alongside painkillers for adults.",
+			"Chronic wounds in adults may be managed with painkillers, usually for a few weeks alongside topical dressings.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -79,6 +79,9 @@ type assessment struct {
 	// asked is true when the span holds some of the claim's content only
 	// in an embedded question (see askedOnly; part of featStrong).
 	asked bool
+	// commonUnheld is true when the claim says its subject is common and
+	// the span says nothing is (see commonUnheld; part of featStrong).
+	commonUnheld bool
 	// swapped is true when the span's substitution (featSubstituted) is
 	// only one-word swaps that swapAllowed lets stand.
 	swapped bool
@@ -292,7 +295,8 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
 		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text) || opposite)
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
-		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked)
+		as.commonUnheld = commonUnheld(claim, as.best.text)
+		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked || as.commonUnheld)
 		f[featBinding] = b(v.misbound(claim, as.best.text) || v.exchangedNames(claim, *ci, as.best))
 	}
 	return as

@@ -222,3 +222,22 @@ func contrastTermSet(an *lexicon.Analyzer) lexicon.TermSet {
 	}
 	return out
 }
+
+// contrastKindsOf maps the analysed terms of the contrast sets to their
+// set and class (see contrasts); a term that several members come down to
+// keeps the first.
+func contrastKindsOf(an *lexicon.Analyzer) map[string][2]int {
+	out := map[string][2]int{}
+	for i, set := range contrastWords {
+		for j, class := range set {
+			for _, w := range class {
+				for _, t := range an.Terms(w) {
+					if _, taken := out[t]; !taken {
+						out[t] = [2]int{i, j}
+					}
+				}
+			}
+		}
+	}
+	return out
+}

@@ -126,6 +126,8 @@ type Lexical struct {
 	// named are the terms of the thesaurus's sets that name things, and
 	// contrastTerms those of the contrast sets: never swapped.
 	named, contrastTerms lexicon.TermSet
+	// contrastKinds maps contrastTerms to their set and class.
+	contrastKinds map[string][2]int
 	// opposites are the everyday opposite pairs (opposites.txt): never
 	// swapped for each other.
 	opposites opposites
@@ -152,7 +154,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		panic("claims: opposites.txt: " + err.Error())
 	}
 	return &Lexical{opposites: opp, an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
-		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an),
+		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an), contrastKinds: contrastKindsOf(an),
 		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")), an.Terms(strings.Join(delexicalVerbs, " ")))}
 }
 
@@ -404,6 +406,8 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		j.Verdict, j.Reason = Unsupported, "the passage names another member of the same kind (organism, drug class, sex, age group, body site, direction)"
 	case f[featBinding] == 1:
 		j.Verdict, j.Reason = Unsupported, "the passage attaches the claim's attribute or role to another entity"
+	case f[featStrong] == 1 && as.commonUnheld && strongAgree(ci.strong, best.text) && !as.asked:
+		j.Verdict, j.Reason = Unsupported, "the passage does not say it is common"
 	case f[featStrong] == 1 && as.asked && strongAgree(ci.strong, best.text):
 		j.Verdict, j.Reason = Unsupported, "the claim asserts what the passage only asks (whether ...)"
 	case f[featStrong] == 1:
