@@ -76,8 +76,8 @@ func (c *Composer) weighContext(question string, aspects []retrieve.Weighted) []
 const contextWeight = 0.3
 
 // questionSentences returns the sentences of q that end in a question mark,
-// joined, when q also holds a sentence that does not: a context before or
-// after what is asked.
+// joined, when q also holds a sentence that does not, or a lead-in before a
+// colon: a context before or after what is asked.
 func questionSentences(q string) (string, bool) {
 	var asked []string
 	context := false
@@ -88,6 +88,11 @@ func questionSentences(q string) (string, bool) {
 		}
 		part := strings.TrimSpace(q[start:i])
 		if i < len(q) && q[i] == '?' {
+			// A lead-in before a colon sets the scene: "For a lesson on
+			// sun safety: what does ... stand for?".
+			if lead, rest, ok := strings.Cut(part, ": "); ok && strings.Count(lead, " ") >= 2 && strings.Count(rest, " ") >= 2 {
+				part, context = rest, true
+			}
 			asked = append(asked, part)
 		} else if strings.Count(part, " ") >= 2 {
 			context = true

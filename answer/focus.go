@@ -89,6 +89,18 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 				out = slices.DeleteFunc(out, phrased)
 			}
 		}
+		// A topic the question proper names comes before one named only in
+		// its context: "For a lesson on sun safety: what does the ABCDE rule
+		// for melanoma stand for?" asks about melanoma.
+		if len(out) > 1 && !compare {
+			if asked, ok := questionSentences(question); ok {
+				held := lexicon.NewTermSet(c.an.Terms(asked))
+				inQuestion := slices.DeleteFunc(slices.Clone(out), func(ti int) bool { return !t.namedIn(ti, held) })
+				if len(inQuestion) > 0 {
+					out = inQuestion
+				}
+			}
+		}
 		// Among topics the question names alike, those with a name that
 		// holds most of the question's own words: "primary gastrointestinal
 		// melanoma" before "melanoma", "tinea unguium" (onychomycosis) before
@@ -195,6 +207,17 @@ func together(name, words []string, concepts []retrieve.Weighted) bool {
 func containsRun(seq, run []string) bool {
 	for i := 0; i+len(run) <= len(seq); i++ {
 		if slices.Equal(seq[i:i+len(run)], run) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedIn reports whether the terms held hold every term of a name of
+// topic ti.
+func (t *Topics) namedIn(ti int, held lexicon.TermSet) bool {
+	for _, name := range t.topics[ti].names {
+		if !slices.ContainsFunc(name, func(term string) bool { return !held.Has(term) }) {
 			return true
 		}
 	}
