@@ -603,7 +603,7 @@ func (c *Composer) sectionQuoted(p int, chosen []candidate) bool {
 var phrasingWords = []string{"cause", "causes", "caused", "trigger", "triggers", "treat", "treated", "treatment", "treatments", "therapy", "therapies", "option", "options",
 	"symptom", "symptoms", "sign", "signs", "diagnose", "diagnosed", "diagnosis", "prevent", "prevention", "prevented", "preventing", "form", "forms", "develop", "develops", "occur", "occurs",
 	"tend", "tends", "show", "shows", "affect", "affects", "type", "types", "help", "helps", "happen", "problem", "problems", "condition", "conditions", "manage", "managed", "management",
-	"research", "clinical", "trial", "trials", "study", "studies", "available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could", "give", "gives", "given", "prescribe", "prescribed", "stand"}
+	"research", "clinical", "trial", "trials", "study", "studies", "available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could", "give", "gives", "given", "prescribe", "prescribed", "stand", "two", "both"}
 
 // Phrasing reports whether the concept only says what kind of answer is
 // wanted or is a verb of any answer ("causes", "treatment", "done",
@@ -710,7 +710,7 @@ var multiPartRE = regexp.MustCompile(`(?i)\b(?:and|or|also|plus)\s+(?:(?:on|in|a
 
 // compareRE asks how two things differ: "irritant vs allergic contact
 // dermatitis", "what's the difference between X and Y?".
-var compareRE = regexp.MustCompile(`(?i)\b(?:vs\.?|versus|differen(?:ce|ces|t)\s+(?:between|from)|differ\w*\s+from|diff\b|compared?\s+(?:to|with)|tell\s+(?:them|the\s+two|\w+\s+and\s+\w+)\s+apart)`)
+var compareRE = regexp.MustCompile(`(?i)\b(?:vs\.?|versus|differen(?:ce|ces|t)\s+(?:between|from)|differ\w*\s+from|diff\b|\b(?:the\s+)?two\s+(?:conditions|diseases|disorders|illnesses|rashes)\s+differ\b|how\s+do\s+[^?]{1,60}\s+differ\b|compared?\s+(?:to|with)|tell\s+(?:them|the\s+two|\w+\s+and\s+\w+)\s+apart)`)
 
 // ForTopics returns, when the question compares the topics of its focus
 // ("irritant vs allergic contact dermatitis"), the best sentence of each,
