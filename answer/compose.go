@@ -603,7 +603,7 @@ func (c *Composer) sectionQuoted(p int, chosen []candidate) bool {
 var phrasingWords = []string{"cause", "causes", "caused", "trigger", "triggers", "treat", "treated", "treatment", "treatments", "therapy", "therapies", "option", "options",
 	"symptom", "symptoms", "sign", "signs", "diagnose", "diagnosed", "diagnosis", "prevent", "prevention", "prevented", "preventing", "form", "forms", "develop", "develops", "occur", "occurs",
 	"tend", "tends", "show", "shows", "affect", "affects", "type", "types", "help", "helps", "happen", "problem", "problems", "condition", "conditions", "manage", "managed", "management",
-	"research", "clinical", "trial", "trials", "study", "studies", "available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could", "give", "gives", "given", "prescribe", "prescribed", "stand", "two", "both"}
+	"research", "clinical", "trial", "trials", "study", "studies", "available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could", "give", "gives", "given", "prescribe", "prescribed", "stand", "two", "both", "lifestyle", "known"}
 
 // Phrasing reports whether the concept only says what kind of answer is
 // wanted or is a verb of any answer ("causes", "treatment", "done",
@@ -706,7 +706,7 @@ func (c *Composer) Sections(passageID string) Intent {
 
 // multiPartRE joins two questions in one: "what causes it and how is it
 // treated?".
-var multiPartRE = regexp.MustCompile(`(?i)\b(?:and|or|also|plus)\s+(?:(?:on|in|at|for|from|to|with|by)\s+)?(?:how|what|where|when|why|who|which|is|are|does|do|can|should)\b|\?\s*\S`)
+var multiPartRE = regexp.MustCompile(`(?i)(?:\b(?:and|or|also|plus|n)|\s&|\s\+)\s+(?:(?:on|in|at|for|from|to|with|by)\s+)?(?:how|hows|what|whats|what's|where|when|why|who|which|is|are|does|do|can|should)\b|\?\s*\S`)
 
 // compareRE asks how two things differ: "irritant vs allergic contact
 // dermatitis", "what's the difference between X and Y?".

@@ -9,9 +9,10 @@ import (
 const maxParts = 3
 
 // partBreakRE finds where a question's next part begins: a conjunction
-// before a question word ("... and how is it treated?"), or a second
+// before a question word ("... and how is it treated?", typed "n whats"
+// or "+ what"), or a second
 // question after a question mark. The part begins at submatch 1.
-var partBreakRE = regexp.MustCompile(`(?i)(?:,?\s+(?:and|or|also|plus)\s+|\?\s+)((?:how|what|where|when|why|who|which|is|are|does|do|can|should)\b)`)
+var partBreakRE = regexp.MustCompile(`(?i)(?:,?\s+(?:and|or|also|plus|n|&|\+)\s+|\?\s+)((?:how|hows|what|whats|what's|where|when|why|who|which|is|are|does|do|can|should)\b)`)
 
 // pronounRE finds a word that stands for the question's topic in a later
 // part: "what are its symptoms?".
