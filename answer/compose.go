@@ -358,7 +358,12 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 		aspectScale = min(1, aspectWeight/minAspectWeight)
 	}
 	asked := in &^ YesNo
-	if asked.Count() == 1 && asked&Cause == 0 && len(aspects) > 0 {
+	// How long a condition lasts is one kind with whether it goes away.
+	kind := asked
+	if kind&Duration != 0 {
+		kind &^= Prognosis
+	}
+	if kind.Count() == 1 && kind&Cause == 0 && len(aspects) > 0 {
 		aspects, aspectWeight = c.askedOfKind(asked, pis, aspects, aspectWeight)
 		aspectScale = min(1, aspectWeight/minAspectWeight)
 	}
@@ -603,7 +608,7 @@ func (c *Composer) sectionQuoted(p int, chosen []candidate) bool {
 var phrasingWords = []string{"cause", "causes", "caused", "trigger", "triggers", "treat", "treated", "treatment", "treatments", "therapy", "therapies", "option", "options",
 	"symptom", "symptoms", "sign", "signs", "diagnose", "diagnosed", "diagnosis", "prevent", "prevention", "prevented", "preventing", "form", "forms", "develop", "develops", "occur", "occurs",
 	"tend", "tends", "show", "shows", "affect", "affects", "type", "types", "help", "helps", "happen", "problem", "problems", "condition", "conditions", "manage", "managed", "management",
-	"research", "clinical", "trial", "trials", "study", "studies", "available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could", "give", "gives", "given", "prescribe", "prescribed", "stand", "two", "both", "lifestyle", "known"}
+	"research", "clinical", "trial", "trials", "study", "studies", "available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could", "give", "gives", "given", "prescribe", "prescribed", "stand", "two", "both", "lifestyle", "known", "generally", "speaking"}
 
 // Phrasing reports whether the concept only says what kind of answer is
 // wanted or is a verb of any answer ("causes", "treatment", "done",
