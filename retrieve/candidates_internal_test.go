@@ -43,7 +43,8 @@ func TestCandidatesMatchIDOrder(t *testing.T) {
 	}
 	defer ix.Close()
 	for _, question := range []string{"psoriasis", "scaly plaques on the knees", "itchy eczema patches", "psoriasis or eczema"} {
-		q := ix.query(ix.Analyze(question))
+		concepts := ix.Analyze(question)
+		q := ix.query(concepts, ix.lightest(concepts))
 		for pool := 1; pool <= 45; pool++ {
 			got, err := ix.candidates(context.Background(), q, pool)
 			if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -172,15 +173,18 @@ func TestBuildAndOpen(t *testing.T) {
 	}
 }
 
-// TestTopicBeforeKind checks that a passage holding the question's topic
-// ranks above passages that only match the kind of answer asked for, and that
-// part of a multi-word name, its head word among them, earns partial credit.
+// TestTopicBeforeKind checks that, in a knowledge the thesaurus describes,
+// a passage holding the question's topic ranks above passages that only
+// match the kind of answer asked for, and that part of a multi-word name,
+// its head word among them, earns partial credit.
 func TestTopicBeforeKind(t *testing.T) {
 	an, err := lexicon.NewAnalyzer()
 	if err != nil {
 		t.Fatal(err)
 	}
-	th, err := lexicon.ParseThesaurus(strings.NewReader("chronic spontaneous urticaria, chronic idiopathic urticaria\n"), an)
+	// "sensitive skin" names the topic of most passages, so that the
+	// thesaurus describes the knowledge.
+	th, err := lexicon.ParseThesaurus(strings.NewReader("chronic spontaneous urticaria, chronic idiopathic urticaria\nsensitive skin, delicate skin\n"), an)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,5 +217,52 @@ func TestTopicBeforeKind(t *testing.T) {
 	got := ids(hits)
 	if len(got) < 2 || !(got[0] == "urticaria_causes" || got[0] == "urticaria_diagnosis") || !(got[1] == "urticaria_causes" || got[1] == "urticaria_diagnosis") {
 		t.Errorf("top hits = %v, want the two urticaria passages first", got)
+	}
+}
+
+// TestFloorOnlyGates checks that in a knowledge the thesaurus does not
+// describe the relevance floor decides whether anything is returned, not
+// the order: the corpus of TestTopicBeforeKind, whose thesaurus names only
+// chronic spontaneous urticaria, ranks by BM25, and the passage holding the
+// whole name ranks below others that hold less of the topic; a question naming nothing any passage
+// holds enough of still retrieves nothing.
+func TestFloorOnlyGates(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := lexicon.ParseThesaurus(strings.NewReader("chronic spontaneous urticaria, chronic idiopathic urticaria\n"), an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var corpus []retrieve.Doc
+	for _, c := range []string{"acne", "psoriasis", "scabies", "vitiligo"} {
+		corpus = append(corpus, retrieve.Doc{ID: c + "_diagnosis", Title: c, Section: "Diagnosis", Text: "The diagnosis of " + c + " rests on its appearance."})
+	}
+	for i, w := range []string{"sunlight", "heat", "soap", "wool", "stress", "sweat"} {
+		corpus = append(corpus, retrieve.Doc{ID: fmt.Sprintf("other_%d", i), Title: "Skin care", Section: "Causes", Text: "Exposure to " + w + " can irritate sensitive skin."})
+	}
+	corpus = append(corpus,
+		retrieve.Doc{ID: "urticaria_diagnosis", Title: "Urticaria", Section: "Diagnosis", Text: "Urticaria is diagnosed from the wheals and the history."},
+		retrieve.Doc{ID: "urticaria_causes", Title: "Urticaria", Section: "Causes", Text: "Chronic spontaneous urticaria often has an autoimmune basis."},
+	)
+	ix, err := retrieve.New(context.Background(), corpus, &retrieve.Options{Analyzer: an, Thesaurus: th, MinCoverage: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	hits, err := ix.Search(context.Background(), "What does a diagnosis of chronic spontaneous urticaria mean?", 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// urticaria_causes holds the floor's share of the topic and
+	// acne_diagnosis does not, but BM25 ranks the latter higher.
+	got := ids(hits)
+	causes, acne := slices.Index(got, "urticaria_causes"), slices.Index(got, "acne_diagnosis")
+	if len(got) == 0 || got[0] != "urticaria_diagnosis" || causes < 0 || acne < 0 || acne > causes {
+		t.Errorf("hits = %v, want urticaria_diagnosis first and acne_diagnosis, by BM25, above urticaria_causes", got)
+	}
+	if hits, _ := ix.Search(context.Background(), "Is pemphigus foliaceus contagious?", 5); len(hits) != 0 {
+		t.Errorf("a question no passage holds the floor's share of retrieved %v", ids(hits))
 	}
 }

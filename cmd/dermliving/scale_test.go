@@ -111,8 +111,8 @@ func TestSciFactFloor(t *testing.T) {
 		n += len(folds[other])
 	}
 	held := hits / float64(n)
-	t.Logf("SciFact held-out recall@10 %.3f over %d claims (goal 0.90); with the default floor 0.6: %.3f/%.3f", held, n, recall[0.6][0], recall[0.6][1])
-	if held < 0.90 {
-		t.Errorf("held-out recall@10 %.3f fell below 0.90", held)
+	t.Logf("SciFact held-out recall@10 %.3f over %d claims (goal 0.95, issue 14); with the default floor 0.6: %.3f/%.3f", held, n, recall[0.6][0], recall[0.6][1])
+	if held < 0.95 {
+		t.Errorf("held-out recall@10 %.3f fell below 0.95", held)
 	}
 }
