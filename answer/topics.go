@@ -114,9 +114,9 @@ func newTopics(kv *evidence.Version, an *lexicon.Analyzer, th *lexicon.Thesaurus
 			}
 		}
 		// A section that is no kind of answer names a subject of the topic
-		// ("Sunscreen" in general skin care); so, in a topic of general
-		// care, does every section but its overview and when to see a
-		// clinician. Each subject of a section named for two ("Emollients
+		// ("Sunscreen" in general skin care). In a topic of general care,
+		// so does every section not named for a kind of answer (not its
+		// overview, not when to see a clinician), and each subject of a section named for two ("Emollients
 		// and moisturisers") names it alone, and a subject is named without
 		// the word for what is said of it ("Topical corticosteroid
 		// strengths"). These everyday words ("bathing") are no words a
@@ -124,7 +124,7 @@ func newTopics(kv *evidence.Version, an *lexicon.Analyzer, th *lexicon.Thesaurus
 		if sectionIntents(kind) == 0 || strings.EqualFold(kind, "sunscreen") {
 			t.addName(ti, kind)
 		}
-		if sectionIntents(kind) == 0 || genericTitle(name) && sectionIntents(kind)&(Definition|SeeClinician) == 0 {
+		if genericTitle(name) && kindOf(kind) == "" {
 			t.addSubject(ti, kind)
 			for _, part := range nameSplitRE.Split(kind, -1) {
 				fields := strings.Fields(part)
