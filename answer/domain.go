@@ -110,6 +110,19 @@ func wordSpans(text string) [][2]int {
 // pilaris contagious? the tiny rough bumps on the arms" is not a question
 // about rough bumps.
 func (c *Composer) NamesOnlyOtherConditions(question string) bool {
+	if c.namesOnlyOther(question) {
+		return true
+	}
+	// A question proper that names only another condition asks about it,
+	// whatever words of the version its context uses to describe it ("In
+	// cold weather his toes go itchy and purplish-red. What are chilblains
+	// ...?").
+	asked, ok := questionSentences(question)
+	return ok && c.namesOnlyOther(asked)
+}
+
+// namesOnlyOther is NamesOnlyOtherConditions for text as a whole.
+func (c *Composer) namesOnlyOther(question string) bool {
 	locs := otherConditions.find(question)
 	if locs == nil {
 		return false
