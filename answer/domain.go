@@ -113,13 +113,27 @@ func (c *Composer) NamesOnlyOtherConditions(question string) bool {
 	if c.namesOnlyOther(question) {
 		return true
 	}
-	// A question proper that names only another condition asks about it,
-	// whatever words of the version its context uses to describe it ("In
-	// cold weather his toes go itchy and purplish-red. What are chilblains
-	// ...?").
+	// A question proper that asks what another condition is asks about
+	// it, whatever words of the version its context uses to describe it
+	// ("In cold weather his toes go itchy and purplish-red. What are
+	// chilblains ...?"); one that names another condition in passing does
+	// not ("I was diagnosed with shingles. Can the virus spread to someone
+	// who never had chickenpox?").
 	asked, ok := questionSentences(question)
-	return ok && c.namesOnlyOther(asked)
+	if !ok {
+		return false
+	}
+	m := whatIsOtherRE.FindStringIndex(asked)
+	if m == nil {
+		return false
+	}
+	locs := otherConditions.find(asked)
+	return len(locs) > 0 && locs[0][0] == m[1] && c.namesOnlyOther(asked)
 }
+
+// whatIsOtherRE is the opening of a question that asks what something is:
+// "What are", "what's a".
+var whatIsOtherRE = regexp.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)|what'?s|whats)\s+(?:an?\s+|the\s+)?`)
 
 // namesOnlyOther is NamesOnlyOtherConditions for text as a whole.
 func (c *Composer) namesOnlyOther(question string) bool {
