@@ -79,7 +79,9 @@ func TestCorrect(t *testing.T) {
 		// and a correction the question names a topic without is left
 		// out.
 		{"wat causes exema to get wrose", "wat causes eczema to get wrose"},
-		{"how do u treat psoraisis on elbos", "how do u treat psoriasis on elbos"},
+		{"how do u treat psoraisis on elbos", "how do you treat psoriasis on elbos"},
+		// Text speak is read as the words it stands for.
+		{"what r exclamation mark hairs", "what are exclamation mark hairs"},
 		// Nor is a single correction that names no topic the question does
 		// not name without it, unless it writes a word of that topic's
 		// name.

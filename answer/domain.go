@@ -31,6 +31,7 @@ var (
 	otherSenseRE       = anyOf(domainLists["other sense"])
 	verbUseRE          = anyOf(domainLists["verb use"])
 	notNames           = wordSet(domainLists["not names"])
+	textSpeak          = pairMap(domainLists["text speak"])
 	everydayWords      = domainLists["everyday"]
 	otherConditions    = newPhraseSet(domainLists["other conditions"])
 )
@@ -153,6 +154,17 @@ func (c *Composer) namesOnlyOther(question string) bool {
 		}
 	}
 	return other && !c.namesTopic(askedTerms(c.ix.Analyze(string(rest))))
+}
+
+// pairMap reads "word=meaning" pairs.
+func pairMap(pairs []string) map[string]string {
+	out := make(map[string]string, len(pairs))
+	for _, p := range pairs {
+		if k, v, ok := strings.Cut(p, "="); ok {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // wordSet returns the words as a set.

@@ -1,6 +1,8 @@
 package answer
 
 import (
+	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -25,6 +27,31 @@ type Correction struct {
 // stand only when the corrected question names one of the version's
 // topics.
 func (c *Composer) Correct(question string) (string, []Correction) {
+	expanded, spoken := expandTextSpeak(question)
+	corrected, fixes := c.correct(expanded)
+	return corrected, append(spoken, fixes...)
+}
+
+// textSpeakRE finds a word typed in text speak (domain.txt's text speak).
+var textSpeakRE = func() *regexp.Regexp {
+	words := slices.Sorted(maps.Keys(textSpeak))
+	return regexp.MustCompile(`(?i)\b(?:` + strings.Join(words, "|") + `)\b`)
+}()
+
+// expandTextSpeak writes the words of question typed in text speak as the
+// words they stand for ("what r" as "what are"), with a Correction each.
+func expandTextSpeak(question string) (string, []Correction) {
+	var fixes []Correction
+	out := textSpeakRE.ReplaceAllStringFunc(question, func(w string) string {
+		to := textSpeak[strings.ToLower(w)]
+		fixes = append(fixes, Correction{From: w, To: to})
+		return to
+	})
+	return out, fixes
+}
+
+// correct is Correct without text speak.
+func (c *Composer) correct(question string) (string, []Correction) {
 	type fix struct {
 		i, j int
 		to   string
