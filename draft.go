@@ -236,7 +236,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	if len(in) > 0 {
 		ex = lexicalVerifier(kv, cfg.ix).ExtractFor(question, comp.WithFocusNames(a, concepts), in)
 	}
-	if !a.Multi && len(section.IDs) == 0 && len(a.Sentences) > 0 && composerAnswers(cfg.ix, comp, concepts, ex, a) {
+	if !a.Multi && len(section.IDs) == 0 && len(a.Sentences) > 0 && composerAnswers(cfg.ix, comp, question, concepts, ex, a) {
 		ex = make([]claims.Extracted, 0, len(a.Sentences))
 		for _, s := range a.Sentences {
 			ex = append(ex, claims.Extracted{PassageID: s.PassageID, Start: s.Start, End: s.End, Text: s.Text})
@@ -353,7 +353,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 // The converse does not hold: a composer's sentence that holds more of
 // the question's words is no better answer to "What bacteria cause
 // impetigo?" than extraction's that names the bacteria.
-func composerAnswers(ix *retrieve.Index, comp *answer.Composer, concepts []retrieve.Weighted, ex []claims.Extracted, a answer.Answer) bool {
+func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string, concepts []retrieve.Weighted, ex []claims.Extracted, a answer.Answer) bool {
 	var asked []retrieve.Weighted
 	for _, w := range concepts {
 		if !w.Light && !comp.Phrasing(w.Concept) {
@@ -375,7 +375,10 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, concepts []retri
 	}
 	typed := a.Intent &^ (answer.YesNo | answer.Definition)
 	if typed == 0 {
-		return false
+		// "What are exclamation mark hairs?" is answered by the sentence
+		// that says what they are, not by one that names them in passing.
+		return a.Intent&answer.Definition != 0 && answer.Defines(question, top.Text) &&
+			!slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.Defines(question, e.Text) })
 	}
 	answers := func(id, text string) bool { return comp.Sections(id)&typed != 0 || answer.Holds(typed, text) }
 	if !answers(top.PassageID, top.Text) {

@@ -100,6 +100,33 @@ var bareOpenings = []kindOpening{
 // topic itself, not a part of it ("What is the punctum on a cyst?").
 var whatIsRE = regexp.MustCompile(`(?i)^\W*what\s+(?:is|are)\s+(?:\(are\)\s+)?(?:an?\s+|the\s+)?([^,;?]{1,80}?)\s*\?*\s*$`)
 
+// Defines reports whether sentence says what the question asks something
+// is ("What are exclamation mark hairs?"): it calls it by that name ("...,
+// often called exclamation mark hairs") or opens with it and says what it
+// is ("A kerion is a ...").
+func Defines(question, sentence string) bool {
+	m := whatIsTermRE.FindStringSubmatch(question)
+	if m == nil {
+		return false
+	}
+	term := strings.ToLower(strings.TrimSpace(m[1]))
+	if len(strings.Fields(term)) == 0 || len(strings.Fields(term)) > 5 {
+		return false
+	}
+	s := strings.ToLower(sentence)
+	for _, cue := range []string{"called " + term, "known as " + term, "termed " + term} {
+		if strings.Contains(s, cue) {
+			return true
+		}
+	}
+	s = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "the "), "an "), "a ")
+	return strings.HasPrefix(s, term+" is ") || strings.HasPrefix(s, term+" are ")
+}
+
+// whatIsTermRE finds a question sentence that asks what something is:
+// "What are exclamation mark hairs?", after or before other words.
+var whatIsTermRE = regexp.MustCompile(`(?i)(?:^|[.?!]\s+)\W*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?([^,;.?!]{1,80}?)\s*\?`)
+
 // pointBackRE asks what the thing just named is: "what is that exactly?".
 var pointBackRE = regexp.MustCompile(`(?i)^\W*what\s+(?:is|are|'s)\s+(?:that|this|it|these|those|they)\b`)
 

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving/answer"
 )
 
 func TestParts(t *testing.T) {
@@ -41,6 +43,23 @@ func TestParts(t *testing.T) {
 		a := c.Compose(tt.q, ix.Analyze(tt.q), hits)
 		if diff := cmp.Diff(tt.want, c.Parts(a, tt.q)); diff != "" {
 			t.Errorf("Parts(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}
+
+func TestDefines(t *testing.T) {
+	for _, tc := range []struct {
+		question, sentence string
+		want               bool
+	}{
+		{"What are exclamation mark hairs?", "Short broken hairs that narrow toward the scalp, often called exclamation mark hairs, are a sign of it.", true},
+		{"what are exclamation mark hairs? alopecia areata thing", "Short broken hairs, known as exclamation mark hairs, are seen.", true},
+		{"What is a kerion?", "A kerion is a painful, boggy swelling of the scalp.", true},
+		{"What are exclamation mark hairs?", "Dermoscopy looks for features such as exclamation mark hairs.", false},
+		{"How is a kerion treated?", "A kerion is a painful, boggy swelling of the scalp.", false},
+	} {
+		if got := answer.Defines(tc.question, tc.sentence); got != tc.want {
+			t.Errorf("Defines(%q, %q) = %v, want %v", tc.question, tc.sentence, got, tc.want)
 		}
 	}
 }
