@@ -94,13 +94,6 @@ const decisionModelRule = "decision_model"
 func decisionRule(question string, precheck bool) string {
 	q := fold.String(question)
 	n, held := neutralize(q, precheck)
-	// A general question after an account of a particular person ("... her
-	// mother called it 'spot baldness'. What is spot baldness, and is it
-	// catching?") asks for reference, unless it describes an urgent sign
-	// now (rules/general.rules).
-	if generalAsked(n) && UrgentNow(question) == "" {
-		return ""
-	}
 	if rule := matchRules(n, held, precheck); rule != "" && !reExplicitlyGeneral.MatchString(q) {
 		if scoreNeutralized(n) < decisionModelVeto {
 			return "" // the model is sure the rule misread a reference question
