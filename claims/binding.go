@@ -275,8 +275,11 @@ func (v *Lexical) crossedUnits(claimUnits func() []unit, span string) bool {
 // causalRE finds words that state a cause.
 var causalRE = regexp.MustCompile(`(?i)\b(causes?|caused|causing|leads? to|led to|triggers?|triggered|results? (?:in|from)|resulting|due to|because|responsible for|underlies|produces?|produced|gives? rise to)\b`)
 
-// associationRE finds words that state an association without a direction.
-var associationRE = regexp.MustCompile(`(?i)\b(associated|associations?|linked|links?|correlated|markers? of|signs? of|points? to|indicates?|suggests?)\b`)
+// associationRE finds words that state an association without a
+// direction, and co-occurrence stated of people who have one thing ("people
+// with X have a higher chance of Y", "more often have Y", "tend to
+// develop Y").
+var associationRE = regexp.MustCompile(`(?i)\b(associated|associations?|linked|links?|correlated|markers? of|signs? of|points? to|indicates?|suggests?|(?:a )?(?:higher|greater|increased|raised) (?:chance|likelihood|rate|odds) of|more (?:often|commonly|frequently|likely to) (?:have|has|get|gets|develop|develops)|tends? to (?:have|get|develop)|occurs? together|co-?occurs?)\b`)
 
 // madeCausal reports whether a stretch of the claim (between side ends, see
 // sideEndRE) states a cause where the span's stretch that matches it best
@@ -335,7 +338,7 @@ func statesCause(text string) bool {
 		return true
 	}
 	for _, m := range causalRE.FindAllStringIndex(text, -1) {
-		if !nounCauseRE.MatchString(text[:m[1]]) {
+		if !nounCause(text, m[0], m[1]) {
 			return true
 		}
 	}
@@ -378,11 +381,32 @@ func (v *Lexical) claimUnits(claim string) func() []unit {
 // others ("X affects Y", "X
 // causes Y", "X before Y", "X more than Y", "X is associated with an
 // increased risk of Y").
-var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es)? to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting))\b`)
+var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es|ed)? (?:in)?to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting))\b`)
 
-// nounCauseRE finds "cause" used as a noun ("the main cause of"), which
-// names no direction.
-var nounCauseRE = regexp.MustCompile(`(?i)\b(the|a|an|main|common|usual|any|its|their|most|underlying|known|no|of|other|possible|likely|frequent|rare|leading|primary|major|one|exact|real|precise|direct|specific|single|root)\s+causes?$`)
+// nounCauseRE finds "cause" or "trigger" used as a noun after a
+// determiner or an adjective ("the main cause of", "common triggers"),
+// which names no direction.
+var nounCauseRE = regexp.MustCompile(`(?i)\b(the|a|an|main|common|usual|any|its|their|most|underlying|known|no|of|other|possible|likely|frequent|rare|leading|primary|major|one|exact|real|precise|direct|specific|single|root|personal|typical|certain)\s+(?:causes?|triggers?)$`)
+
+// nounAfterRE finds what follows "cause" or "trigger" used as a noun
+// whatever stands before it: "of", a verb of listing ("rosacea triggers
+// include"), "such as", "to" ("triggers to avoid") or a clause end. A
+// verb "causes" or "triggers" takes an object first.
+var nounAfterRE = regexp.MustCompile(`(?i)^(?:\s*(?:[,.;:)]|$)|\s+(?:of|include|includes|included|including|such as|like|to|for|vary|varies|differ|differs)\b)`)
+
+// causeWordRE is a relation word that may be the noun "cause" or
+// "trigger".
+var causeWordRE = regexp.MustCompile(`(?i)^(?:causes?|triggers?)$`)
+
+// nounCause reports whether the relation word at text[start:end] is the
+// noun "cause" or "trigger" (nounCauseRE, nounAfterRE), naming no
+// direction.
+func nounCause(text string, start, end int) bool {
+	if nounCauseRE.MatchString(text[:end]) {
+		return true
+	}
+	return causeWordRE.MatchString(text[start:end]) && nounAfterRE.MatchString(text[end:])
+}
 
 // lesserRE marks a comparison made downward ("less itchy than"), which
 // names its arguments the other way round from "more".
@@ -449,7 +473,7 @@ func (v *Lexical) relations(text string) []relation {
 	var out []relation
 	ms := relationRE.FindAllStringSubmatchIndex(text, -1)
 	for i, m := range ms {
-		if m[4] >= 0 && nounCauseRE.MatchString(text[:m[1]]) {
+		if m[4] >= 0 && nounCause(text, m[4], m[5]) {
 			continue
 		}
 		// An argument reaches to a side end or the next relation.

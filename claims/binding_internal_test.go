@@ -203,6 +203,19 @@ func TestBindingChecks(t *testing.T) {
 			"The scalp is often affected by germs carried on the knees.", bindingChecks{}},
 		{"causal stated elsewhere in the span", "Condition K causes dry eyes.",
 			"Condition K causes dry eyes, and it has been associated with rashes.", bindingChecks{}},
+		// Co-occurrence in people who have one condition names no cause
+		// (round 18).
+		{"co-occurrence made causal", "Condition K causes dry eyes.",
+			"People with condition K have a higher chance of other conditions, particularly dry eyes.", bindingChecks{MadeCausal: true}},
+		{"more often have made causal", "Condition K triggers dry eyes.",
+			"People with condition K more often have dry eyes or rashes.", bindingChecks{MadeCausal: true}},
+		// "triggers" and "causes" as nouns name no direction (round 18).
+		{"triggers as a noun", "Hot drinks and wind are common triggers of flares.",
+			"Common flare triggers include sun, hot drinks and wind.", bindingChecks{}},
+		{"triggers to avoid", "A diary may help identify personal triggers to avoid.",
+			"Identifying and avoiding personal triggers, often with a diary, can reduce flares.", bindingChecks{}},
+		{"progress into turned round", "Lesion P can progress into plaque Q.",
+			"Plaque Q can progress to lesion P over time.", bindingChecks{Reversed: true}},
 		// A clause of consequence states a cause as "because" does.
 		{"a cause stated with so", "Because cream C is applied thinly, protection is often lower than its label suggests.",
 			"Cream C is commonly applied thinly, so protection is often lower than its label suggests.", bindingChecks{}},
