@@ -236,8 +236,8 @@ func (v *Lexical) crossedUnits(claimUnits func() []unit, span string) bool {
 	if len(su) < 2 {
 		return false
 	}
-	cu := claimUnits()
-	if len(cu) < 2 {
+	cu := listRuns(claimUnits())
+	if su = listRuns(su); len(cu) < 2 || len(su) < 2 {
 		return false
 	}
 	home := func(units []unit, t string) int {
@@ -270,6 +270,71 @@ func (v *Lexical) crossedUnits(claimUnits func() []unit, span string) bool {
 		}
 	}
 	return false
+}
+
+// listEndRE finds a unit that ends a list: it opens with "and" or "or".
+var listEndRE = regexp.MustCompile(`(?i)^(?:and|or)\s`)
+
+// listVerbRE finds a verb a list's items may share, beside clauseVerbRE's
+// ("... and extra fluids commonly help"), and relPronounRE a relative
+// clause, which makes an item a clause of its own.
+var (
+	listVerbRE   = regexp.MustCompile(`(?i)\b(?:helps?|reduces?|eases?|relieves?|works?|protects?|prevents?|treats?|irritates?|triggers?|blocks?|reach(?:es)?)\b`)
+	relPronounRE = regexp.MustCompile(`(?i)\b(?:which|who|whose|that)\b`)
+)
+
+// verbless reports whether text holds no verb of a clause and no relative
+// clause.
+func verbless(text string) bool {
+	return !clauseVerbRE.MatchString(text) && !listVerbRE.MatchString(text) && !relPronounRE.MatchString(text)
+}
+
+// listRuns joins each run of units that hold no verb of a clause
+// (verbless) to the unit after it that opens with "and" or "or" and holds
+// the verb: the
+// items of one list with the predicate they share ("cool showers or
+// compresses, fragrance-free moisturisers or aloe vera gel, and extra
+// fluids commonly help"), which name one entity together; a regrouped list
+// takes nothing crosswise. It returns units itself when it joins none.
+func listRuns(units []unit) []unit {
+	var out []unit
+	run := 0 // units of out, at its end, that hold no verb
+	for i, u := range units {
+		if i > 0 && run > 0 && listEndRE.MatchString(u.text) && !verbless(u.text) {
+			if out == nil {
+				out = slices.Clone(units[:i])
+			}
+			start := len(out) - run
+			j := unit{text: out[start].text, terms: lexicon.TermSet{}}
+			for _, w := range out[start:] {
+				if w.text != j.text {
+					j.text += ", " + w.text
+				}
+				for t := range w.terms {
+					j.terms[t] = struct{}{}
+				}
+			}
+			j.text += ", " + u.text
+			for t := range u.terms {
+				j.terms[t] = struct{}{}
+			}
+			out = append(out[:start], j)
+			run = 0
+			continue
+		}
+		if out != nil {
+			out = append(out, u)
+		}
+		if verbless(u.text) {
+			run++
+		} else {
+			run = 0
+		}
+	}
+	if out == nil {
+		return units
+	}
+	return out
 }
 
 // causalRE finds words that state a cause.

@@ -216,6 +216,10 @@ func TestBindingChecks(t *testing.T) {
 			"Identifying and avoiding personal triggers, often with a diary, can reduce flares.", bindingChecks{}},
 		{"progress into turned round", "Lesion P can progress into plaque Q.",
 			"Plaque Q can progress to lesion P over time.", bindingChecks{Reversed: true}},
+		// A list whose items share one predicate, regrouped, takes nothing
+		// crosswise (round 18); a clause of each item still does.
+		{"a regrouped list sharing its verb", "For mild burns, drinking extra fluids, taking cool showers or using cool gels, and applying aloe gel or a plain moisturiser commonly help.",
+			"Cool showers or gels, plain moisturisers or aloe gel, and extra fluids commonly help with mild burns.", bindingChecks{}},
 		// A clause of consequence states a cause as "because" does.
 		{"a cause stated with so", "Because cream C is applied thinly, protection is often lower than its label suggests.",
 			"Cream C is commonly applied thinly, so protection is often lower than its label suggests.", bindingChecks{}},
