@@ -687,6 +687,11 @@ func (v *Lexical) boundContrast(claim, span string) bool {
 			claimClass[k[0]] = k
 		}
 	}
+	for set := range multi {
+		if v.pairedOtherwise(set, cw, cbars, sw, bars, claimWords) {
+			return true
+		}
+	}
 	for set, k := range claimClass {
 		if multi[set] {
 			continue
@@ -785,6 +790,122 @@ func (v *Lexical) boundContrast(claim, span string) bool {
 		}
 		if decided < 0 {
 			return true
+		}
+	}
+	return false
+}
+
+// pairedOtherwise is boundContrast for a set of which the claim names
+// more than one member ("class VII is the strongest topical corticosteroid
+// group and class I the weakest" against "class I the strongest and class
+// VII the weakest"): the rarest word found once in the claim and once in
+// the span is bound on each side to the member nearest it in its own
+// clause, at most maxPairDistance words off (see positionedWords); the claim is misbound when the two are
+// members of different classes. A word with no member in its clause, or as
+// near two classes, binds nothing; members listed together (coordinated)
+// bind nothing apart.
+func (v *Lexical) pairedOtherwise(set int, cw [][]string, cbars []int, sw [][]string, bars []int, claimWords map[string]bool) bool {
+	members := func(ws [][]string) map[[2]int][]int {
+		m := map[[2]int][]int{}
+		for p, xs := range ws {
+			for _, w := range xs {
+				if o, ok := v.contrasts[w]; ok && o[0] == set {
+					m[o] = append(m[o], p)
+				}
+			}
+		}
+		return m
+	}
+	cm, sm := members(cw), members(sw)
+	if len(cm) < 2 || len(sm) < 2 || coordinated(cm) || coordinated(sm) {
+		return false
+	}
+	nearestClass := func(at int, m map[[2]int][]int, bars []int) ([2]int, bool) {
+		var best [2]int
+		bestD, tie := -1, false
+		for k, ps := range m {
+			switch d := nearest(at, ps, bars); {
+			case bestD < 0 || d < bestD:
+				best, bestD, tie = k, d, false
+			case d == bestD:
+				tie = true
+			}
+		}
+		// Only a member a few words from it, in its own clause, binds it
+		// (a name beside its rank: "class VII is the strongest"); a
+		// subject said of both members ("Condition K can start in the
+		// palms or, more often, on the soles") stands further off.
+		return best, bestD >= 0 && bestD <= maxPairDistance && !tie
+	}
+	once := func(ws [][]string, w string) int {
+		at := -1
+		for p, xs := range ws {
+			if slices.Contains(xs, w) {
+				if at >= 0 {
+					return -1
+				}
+				at = p
+			}
+		}
+		return at
+	}
+	var rarest float64
+	decided := 0
+	for w := range claimWords {
+		if _, ok := v.contrasts[w]; ok {
+			continue
+		}
+		terms := v.an.Terms(w)
+		if len(terms) != 1 || unboundTerms[terms[0]] {
+			continue
+		}
+		atC, atS := once(cw, w), once(sw, w)
+		if atC < 0 || atS < 0 {
+			continue
+		}
+		kc, okC := nearestClass(atC, cm, cbars)
+		ks, okS := nearestClass(atS, sm, bars)
+		if !okC || !okS {
+			continue
+		}
+		vote := 1
+		if kc != ks {
+			vote = -1
+		}
+		weight := 1.0
+		if v.rarity != nil {
+			weight = v.rarity(terms[0])
+		}
+		switch {
+		case weight > rarest:
+			rarest, decided = weight, vote
+		case weight == rarest && vote != decided:
+			decided = 0 // equally rare words disagree
+		}
+	}
+	return decided < 0
+}
+
+// maxPairDistance is how many words from its member a word may stand and
+// be bound to it by pairedOtherwise.
+const maxPairDistance = 3
+
+// coordinated reports whether members of two classes stand next to each
+// other, a word or two apart ("red or violet", "the eyelids and face"):
+// a list of members, bound together to what it is said of.
+func coordinated(m map[[2]int][]int) bool {
+	for k, ps := range m {
+		for k2, qs := range m {
+			if k == k2 {
+				continue
+			}
+			for _, p := range ps {
+				for _, q := range qs {
+					if max(p-q, q-p) <= 2 {
+						return true
+					}
+				}
+			}
 		}
 	}
 	return false
