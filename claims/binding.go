@@ -105,6 +105,13 @@ func (v *Lexical) joinUnits(segs []segment) []unit {
 				// ("the armpits, the groin"), which describes nothing.
 				last.closed = s.paren || !articles[firstWord(s.text)] || len(v.unitTerms(s.text)) > describedTerms
 				continue
+			case last.closed && predicateRE.MatchString(s.text):
+				// A predicate after a parenthesis ("shingles affecting
+				// the forehead (herpes zoster ophthalmicus) can threaten
+				// vision") is the described entity's.
+				last.text += ", " + s.text
+				last.closed = false
+				continue
 			case last.closed:
 				s.own = true
 			case s.cont:
@@ -138,6 +145,10 @@ func (v *Lexical) joinUnits(segs []segment) []unit {
 	}
 	return out
 }
+
+// predicateRE finds a segment that opens with an auxiliary or a modal
+// verb: a predicate with no subject of its own.
+var predicateRE = regexp.MustCompile(`(?i)^(?:can|could|may|might|will|would|should|must|is|are|was|were|has|have|had|does|do|did)\s`)
 
 // andRE finds "and", where splitAnd may split.
 var andRE = regexp.MustCompile(`(?i)\band\b`)

@@ -227,6 +227,12 @@ func TestBindingChecks(t *testing.T) {
 		// crosswise (round 18); a clause of each item still does.
 		{"a regrouped list sharing its verb", "For mild burns, drinking extra fluids, taking cool showers or using cool gels, and applying aloe gel or a plain moisturiser commonly help.",
 			"Cool showers or gels, plain moisturisers or aloe gel, and extra fluids commonly help with mild burns.", bindingChecks{}},
+		// A predicate after a parenthesis is the entity's before it
+		// (round 18).
+		{"predicates exchanged around a parenthesis", "Rash near the ear can blur vision, while rash on the forehead causes facial weakness.",
+			"Rash on the forehead (zorbitis) can blur vision, and rash near the ear can cause facial weakness.", bindingChecks{Crossed: true}},
+		{"predicates kept around a parenthesis", "Rash on the forehead can blur vision, while rash near the ear causes facial weakness.",
+			"Rash on the forehead (zorbitis) can blur vision, and rash near the ear can cause facial weakness.", bindingChecks{}},
 		// A clause of consequence states a cause as "because" does.
 		{"a cause stated with so", "Because cream C is applied thinly, protection is often lower than its label suggests.",
 			"Cream C is commonly applied thinly, so protection is often lower than its label suggests.", bindingChecks{}},
