@@ -243,12 +243,12 @@ func (v *Lexical) crossedBinding(claim, span string) bool {
 
 // crossedUnits is crossedBinding given the claim's units.
 func (v *Lexical) crossedUnits(claimUnits func() []unit, span string) bool {
-	su := v.cache.spanUnits(v, span)
+	su := v.cache.spanListUnits(v, span)
 	if len(su) < 2 {
 		return false
 	}
 	cu := listRuns(claimUnits())
-	if su = listRuns(su); len(cu) < 2 || len(su) < 2 {
+	if len(cu) < 2 {
 		return false
 	}
 	home := func(units []unit, t string) int {
@@ -308,6 +308,9 @@ func verbless(text string) bool {
 // fluids commonly help"), which name one entity together; a regrouped list
 // takes nothing crosswise. It returns units itself when it joins none.
 func listRuns(units []unit) []unit {
+	if !slices.ContainsFunc(units[min(1, len(units)):], func(u unit) bool { return listEndRE.MatchString(u.text) }) {
+		return units
+	}
 	var out []unit
 	run := 0 // units of out, at its end, that hold no verb
 	for i, u := range units {
