@@ -105,6 +105,13 @@ func (v *Lexical) joinUnits(segs []segment) []unit {
 				// ("the armpits, the groin"), which describes nothing.
 				last.closed = s.paren || !articles[firstWord(s.text)] || len(v.unitTerms(s.text)) > describedTerms
 				continue
+			case last.closed && predicateRE.MatchString(s.text):
+				// A predicate after a parenthesis ("shingles affecting
+				// the forehead (herpes zoster ophthalmicus) can threaten
+				// vision") is the described entity's.
+				last.text += ", " + s.text
+				last.closed = false
+				continue
 			case last.closed:
 				s.own = true
 			case s.cont:
@@ -138,6 +145,10 @@ func (v *Lexical) joinUnits(segs []segment) []unit {
 	}
 	return out
 }
+
+// predicateRE finds a segment that opens with an auxiliary or a modal
+// verb: a predicate with no subject of its own.
+var predicateRE = regexp.MustCompile(`(?i)^(?:can|could|may|might|will|would|should|must|is|are|was|were|has|have|had|does|do|did)\s`)
 
 // andRE finds "and", where splitAnd may split.
 var andRE = regexp.MustCompile(`(?i)\band\b`)
@@ -232,11 +243,11 @@ func (v *Lexical) crossedBinding(claim, span string) bool {
 
 // crossedUnits is crossedBinding given the claim's units.
 func (v *Lexical) crossedUnits(claimUnits func() []unit, span string) bool {
-	su := v.cache.spanUnits(v, span)
+	su := v.cache.spanListUnits(v, span)
 	if len(su) < 2 {
 		return false
 	}
-	cu := claimUnits()
+	cu := listRuns(claimUnits())
 	if len(cu) < 2 {
 		return false
 	}
@@ -272,11 +283,82 @@ func (v *Lexical) crossedUnits(claimUnits func() []unit, span string) bool {
 	return false
 }
 
+// listEndRE finds a unit that ends a list: it opens with "and" or "or".
+var listEndRE = regexp.MustCompile(`(?i)^(?:and|or)\s`)
+
+// listVerbRE finds a verb a list's items may share, beside clauseVerbRE's
+// ("... and extra fluids commonly help"), and relPronounRE a relative
+// clause, which makes an item a clause of its own.
+var (
+	listVerbRE   = regexp.MustCompile(`(?i)\b(?:helps?|reduces?|eases?|relieves?|works?|protects?|prevents?|treats?|irritates?|triggers?|blocks?|reach(?:es)?)\b`)
+	relPronounRE = regexp.MustCompile(`(?i)\b(?:which|who|whose|that)\b`)
+)
+
+// verbless reports whether text holds no verb of a clause and no relative
+// clause.
+func verbless(text string) bool {
+	return !clauseVerbRE.MatchString(text) && !listVerbRE.MatchString(text) && !relPronounRE.MatchString(text)
+}
+
+// listRuns joins each run of units that hold no verb of a clause
+// (verbless) to the unit after it that opens with "and" or "or" and holds
+// the verb: the
+// items of one list with the predicate they share ("cool showers or
+// compresses, fragrance-free moisturisers or aloe vera gel, and extra
+// fluids commonly help"), which name one entity together; a regrouped list
+// takes nothing crosswise. It returns units itself when it joins none.
+func listRuns(units []unit) []unit {
+	if !slices.ContainsFunc(units[min(1, len(units)):], func(u unit) bool { return listEndRE.MatchString(u.text) }) {
+		return units
+	}
+	var out []unit
+	run := 0 // units of out, at its end, that hold no verb
+	for i, u := range units {
+		if i > 0 && run > 0 && listEndRE.MatchString(u.text) && !verbless(u.text) {
+			if out == nil {
+				out = slices.Clone(units[:i])
+			}
+			start := len(out) - run
+			j := unit{text: out[start].text, terms: lexicon.TermSet{}}
+			for _, w := range out[start:] {
+				if w.text != j.text {
+					j.text += ", " + w.text
+				}
+				for t := range w.terms {
+					j.terms[t] = struct{}{}
+				}
+			}
+			j.text += ", " + u.text
+			for t := range u.terms {
+				j.terms[t] = struct{}{}
+			}
+			out = append(out[:start], j)
+			run = 0
+			continue
+		}
+		if out != nil {
+			out = append(out, u)
+		}
+		if verbless(u.text) {
+			run++
+		} else {
+			run = 0
+		}
+	}
+	if out == nil {
+		return units
+	}
+	return out
+}
+
 // causalRE finds words that state a cause.
 var causalRE = regexp.MustCompile(`(?i)\b(causes?|caused|causing|leads? to|led to|triggers?|triggered|results? (?:in|from)|resulting|due to|because|responsible for|underlies|produces?|produced|gives? rise to)\b`)
 
-// associationRE finds words that state an association without a direction.
-var associationRE = regexp.MustCompile(`(?i)\b(associated|associations?|linked|links?|correlated|markers? of|signs? of|points? to|indicates?|suggests?)\b`)
+// associationRE finds words that state an association without a
+// direction, and co-occurrence stated of people who have one thing ("people
+// with X have a higher chance of Y", "more often have Y", "tend to
+// develop Y").
+var associationRE = regexp.MustCompile(`(?i)\b(associated|associations?|linked|links?|correlated|markers? of|signs? of|points? to|indicates?|suggests?|(?:a )?(?:higher|greater|increased|raised) (?:chance|likelihood|rate|odds) of|more (?:often|commonly|frequently|likely to) (?:have|has|get|gets|develop|develops)|tends? to (?:have|get|develop)|occurs? together|co-?occurs?)\b`)
 
 // madeCausal reports whether a stretch of the claim (between side ends, see
 // sideEndRE) states a cause where the span's stretch that matches it best
@@ -335,7 +417,7 @@ func statesCause(text string) bool {
 		return true
 	}
 	for _, m := range causalRE.FindAllStringIndex(text, -1) {
-		if !nounCauseRE.MatchString(text[:m[1]]) {
+		if !nounCause(text, m[0], m[1]) {
 			return true
 		}
 	}
@@ -378,11 +460,32 @@ func (v *Lexical) claimUnits(claim string) func() []unit {
 // others ("X affects Y", "X
 // causes Y", "X before Y", "X more than Y", "X is associated with an
 // increased risk of Y").
-var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es)? to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting))\b`)
+var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es|ed)? (?:in)?to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting))\b`)
 
-// nounCauseRE finds "cause" used as a noun ("the main cause of"), which
-// names no direction.
-var nounCauseRE = regexp.MustCompile(`(?i)\b(the|a|an|main|common|usual|any|its|their|most|underlying|known|no|of|other|possible|likely|frequent|rare|leading|primary|major|one|exact|real|precise|direct|specific|single|root)\s+causes?$`)
+// nounCauseRE finds "cause" or "trigger" used as a noun after a
+// determiner or an adjective ("the main cause of", "common triggers"),
+// which names no direction.
+var nounCauseRE = regexp.MustCompile(`(?i)\b(the|a|an|main|common|usual|any|its|their|most|underlying|known|no|of|other|possible|likely|frequent|rare|leading|primary|major|one|exact|real|precise|direct|specific|single|root|personal|typical|certain)\s+(?:causes?|triggers?)$`)
+
+// nounAfterRE finds what follows "cause" or "trigger" used as a noun
+// whatever stands before it: "of", a verb of listing ("rosacea triggers
+// include"), "such as", "to" ("triggers to avoid") or a clause end. A
+// verb "causes" or "triggers" takes an object first.
+var nounAfterRE = regexp.MustCompile(`(?i)^(?:\s*(?:[,.;:)]|$)|\s+(?:of|include|includes|included|including|such as|like|to|for|vary|varies|differ|differs)\b)`)
+
+// causeWordRE is a relation word that may be the noun "cause" or
+// "trigger".
+var causeWordRE = regexp.MustCompile(`(?i)^(?:causes?|triggers?)$`)
+
+// nounCause reports whether the relation word at text[start:end] is the
+// noun "cause" or "trigger" (nounCauseRE, nounAfterRE), naming no
+// direction.
+func nounCause(text string, start, end int) bool {
+	if nounCauseRE.MatchString(text[:end]) {
+		return true
+	}
+	return causeWordRE.MatchString(text[start:end]) && nounAfterRE.MatchString(text[end:])
+}
 
 // lesserRE marks a comparison made downward ("less itchy than"), which
 // names its arguments the other way round from "more".
@@ -449,7 +552,7 @@ func (v *Lexical) relations(text string) []relation {
 	var out []relation
 	ms := relationRE.FindAllStringSubmatchIndex(text, -1)
 	for i, m := range ms {
-		if m[4] >= 0 && nounCauseRE.MatchString(text[:m[1]]) {
+		if m[4] >= 0 && nounCause(text, m[4], m[5]) {
 			continue
 		}
 		// An argument reaches to a side end or the next relation.
@@ -598,6 +701,11 @@ func (v *Lexical) boundContrast(claim, span string) bool {
 			claimClass[k[0]] = k
 		}
 	}
+	for set := range multi {
+		if v.pairedOtherwise(set, cw, cbars, sw, bars, claimWords) {
+			return true
+		}
+	}
 	for set, k := range claimClass {
 		if multi[set] {
 			continue
@@ -696,6 +804,122 @@ func (v *Lexical) boundContrast(claim, span string) bool {
 		}
 		if decided < 0 {
 			return true
+		}
+	}
+	return false
+}
+
+// pairedOtherwise is boundContrast for a set of which the claim names
+// more than one member ("class VII is the strongest topical corticosteroid
+// group and class I the weakest" against "class I the strongest and class
+// VII the weakest"): the rarest word found once in the claim and once in
+// the span is bound on each side to the member nearest it in its own
+// clause, at most maxPairDistance words off (see positionedWords); the claim is misbound when the two are
+// members of different classes. A word with no member in its clause, or as
+// near two classes, binds nothing; members listed together (coordinated)
+// bind nothing apart.
+func (v *Lexical) pairedOtherwise(set int, cw [][]string, cbars []int, sw [][]string, bars []int, claimWords map[string]bool) bool {
+	members := func(ws [][]string) map[[2]int][]int {
+		m := map[[2]int][]int{}
+		for p, xs := range ws {
+			for _, w := range xs {
+				if o, ok := v.contrasts[w]; ok && o[0] == set {
+					m[o] = append(m[o], p)
+				}
+			}
+		}
+		return m
+	}
+	cm, sm := members(cw), members(sw)
+	if len(cm) < 2 || len(sm) < 2 || coordinated(cm) || coordinated(sm) {
+		return false
+	}
+	nearestClass := func(at int, m map[[2]int][]int, bars []int) ([2]int, bool) {
+		var best [2]int
+		bestD, tie := -1, false
+		for k, ps := range m {
+			switch d := nearest(at, ps, bars); {
+			case bestD < 0 || d < bestD:
+				best, bestD, tie = k, d, false
+			case d == bestD:
+				tie = true
+			}
+		}
+		// Only a member a few words from it, in its own clause, binds it
+		// (a name beside its rank: "class VII is the strongest"); a
+		// subject said of both members ("Condition K can start in the
+		// palms or, more often, on the soles") stands further off.
+		return best, bestD >= 0 && bestD <= maxPairDistance && !tie
+	}
+	once := func(ws [][]string, w string) int {
+		at := -1
+		for p, xs := range ws {
+			if slices.Contains(xs, w) {
+				if at >= 0 {
+					return -1
+				}
+				at = p
+			}
+		}
+		return at
+	}
+	var rarest float64
+	decided := 0
+	for w := range claimWords {
+		if _, ok := v.contrasts[w]; ok {
+			continue
+		}
+		terms := v.an.Terms(w)
+		if len(terms) != 1 || unboundTerms[terms[0]] {
+			continue
+		}
+		atC, atS := once(cw, w), once(sw, w)
+		if atC < 0 || atS < 0 {
+			continue
+		}
+		kc, okC := nearestClass(atC, cm, cbars)
+		ks, okS := nearestClass(atS, sm, bars)
+		if !okC || !okS {
+			continue
+		}
+		vote := 1
+		if kc != ks {
+			vote = -1
+		}
+		weight := 1.0
+		if v.rarity != nil {
+			weight = v.rarity(terms[0])
+		}
+		switch {
+		case weight > rarest:
+			rarest, decided = weight, vote
+		case weight == rarest && vote != decided:
+			decided = 0 // equally rare words disagree
+		}
+	}
+	return decided < 0
+}
+
+// maxPairDistance is how many words from its member a word may stand and
+// be bound to it by pairedOtherwise.
+const maxPairDistance = 3
+
+// coordinated reports whether members of two classes stand next to each
+// other, a word or two apart ("red or violet", "the eyelids and face"):
+// a list of members, bound together to what it is said of.
+func coordinated(m map[[2]int][]int) bool {
+	for k, ps := range m {
+		for k2, qs := range m {
+			if k == k2 {
+				continue
+			}
+			for _, p := range ps {
+				for _, q := range qs {
+					if max(p-q, q-p) <= 2 {
+						return true
+					}
+				}
+			}
 		}
 	}
 	return false

@@ -149,11 +149,18 @@ func TestBindingChecks(t *testing.T) {
 		{"crossed clauses", "Ointment M suits oily skin, while lotion N suits cracked heels.",
 			"Ointment M suits cracked heels, while lotion N suits oily skin.", bindingChecks{Crossed: true}},
 		{"contrast member in the other clause", "Acute flares last for months, while chronic flares settle within days.",
-			"Chronic flares last for months, while acute flares settle within days.", bindingChecks{Crossed: true, UnitContrast: true}},
+			"Chronic flares last for months, while acute flares settle within days.", bindingChecks{Crossed: true, UnitContrast: true, BoundContrast: true}},
 		{"one clause bound to the other's contrast member", "Acute attacks fade within a few hours.",
 			"Chronic attacks fade within a few hours, while acute ones fade within minutes.", bindingChecks{UnitContrast: true, BoundContrast: true}},
 		{"rank moved to the other grade", "Grade 4 creams are the strongest.",
 			"Grade 1 creams are the strongest and grade 4 the weakest.", bindingChecks{BoundContrast: true}},
+		// Both members in the claim, each bound by its clause (round 18).
+		{"both ranks exchanged", "Zetasone is the strongest cream and quorbetasol the weakest.",
+			"Quorbetasol is the strongest cream and zetasone the weakest.", bindingChecks{BoundContrast: true}},
+		{"both ranks kept", "Quorbetasol is the strongest cream, and zetasone the weakest.",
+			"Quorbetasol is the strongest cream and zetasone the weakest.", bindingChecks{}},
+		{"members listed together", "Zetasone suits the eyelids and face.",
+			"Zetasone suits the face and eyelids.", bindingChecks{}},
 		{"rank kept on its grade", "Grade 1 creams are the strongest.",
 			"Grade 1 creams are the strongest and grade 4 the weakest.", bindingChecks{}},
 		{"potency moved to the other drug", "Zetasone is a very potent ointment.",
@@ -203,6 +210,29 @@ func TestBindingChecks(t *testing.T) {
 			"The scalp is often affected by germs carried on the knees.", bindingChecks{}},
 		{"causal stated elsewhere in the span", "Condition K causes dry eyes.",
 			"Condition K causes dry eyes, and it has been associated with rashes.", bindingChecks{}},
+		// Co-occurrence in people who have one condition names no cause
+		// (round 18).
+		{"co-occurrence made causal", "Condition K causes dry eyes.",
+			"People with condition K have a higher chance of other conditions, particularly dry eyes.", bindingChecks{MadeCausal: true}},
+		{"more often have made causal", "Condition K triggers dry eyes.",
+			"People with condition K more often have dry eyes or rashes.", bindingChecks{MadeCausal: true}},
+		// "triggers" and "causes" as nouns name no direction (round 18).
+		{"triggers as a noun", "Hot drinks and wind are common triggers of flares.",
+			"Common flare triggers include sun, hot drinks and wind.", bindingChecks{}},
+		{"triggers to avoid", "A diary may help identify personal triggers to avoid.",
+			"Identifying and avoiding personal triggers, often with a diary, can reduce flares.", bindingChecks{}},
+		{"progress into turned round", "Lesion P can progress into plaque Q.",
+			"Plaque Q can progress to lesion P over time.", bindingChecks{Reversed: true}},
+		// A list whose items share one predicate, regrouped, takes nothing
+		// crosswise (round 18); a clause of each item still does.
+		{"a regrouped list sharing its verb", "For mild burns, drinking extra fluids, taking cool showers or using cool gels, and applying aloe gel or a plain moisturiser commonly help.",
+			"Cool showers or gels, plain moisturisers or aloe gel, and extra fluids commonly help with mild burns.", bindingChecks{}},
+		// A predicate after a parenthesis is the entity's before it
+		// (round 18).
+		{"predicates exchanged around a parenthesis", "Rash near the ear can blur vision, while rash on the forehead causes facial weakness.",
+			"Rash on the forehead (zorbitis) can blur vision, and rash near the ear can cause facial weakness.", bindingChecks{Crossed: true}},
+		{"predicates kept around a parenthesis", "Rash on the forehead can blur vision, while rash near the ear causes facial weakness.",
+			"Rash on the forehead (zorbitis) can blur vision, and rash near the ear can cause facial weakness.", bindingChecks{}},
 		// A clause of consequence states a cause as "because" does.
 		{"a cause stated with so", "Because cream C is applied thinly, protection is often lower than its label suggests.",
 			"Cream C is commonly applied thinly, so protection is often lower than its label suggests.", bindingChecks{}},

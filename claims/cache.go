@@ -27,6 +27,7 @@ type sentenceCache struct {
 	n       atomic.Int64
 	clauses memo[[]clause]          // span text -> its clauses
 	units   memo[[]unit]            // span text -> its entity units
+	lists   memo[[]unit]            // span text -> its entity units with list runs joined (see listRuns)
 	rels    memo[[]relation]        // span text -> its directed relations
 	items   memo[[]listItem]        // span text -> its list items
 	cls     memo[[]lexicon.TermSet] // span text -> its clauses' terms (see clauseTerms)
@@ -112,6 +113,16 @@ func (c *sentenceCache) spanUnits(v *Lexical, text string) []unit {
 		return build(text)
 	}
 	return c.units.get(text, c.max, build)
+}
+
+// spanListUnits returns the entity units of a supporting span with its
+// list runs joined (see listRuns), found once and kept like its clauses.
+func (c *sentenceCache) spanListUnits(v *Lexical, text string) []unit {
+	build := func(t string) []unit { return listRuns(c.spanUnits(v, t)) }
+	if c == nil {
+		return build(text)
+	}
+	return c.lists.get(text, c.max, build)
 }
 
 // spanRelations returns the directed relations of a supporting span (see

@@ -160,7 +160,7 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 // so only its clauses tell them apart.
 func (v *Lexical) contrastClash(memo *clauseMemo, claim, span string) bool {
 	cw, sw := words(claim), words(span)
-	if v.contrasts.clash(cw, sw) || v.contrasts.comparedOtherwise(claim, span, v.an) || comparedOn(claim, span) {
+	if v.contrasts.clash(cw, sw) || v.contrasts.comparedOtherwise(claim, span, v.an) || comparedOn(claim, span) || rankedOtherwise(claim, span) {
 		return true
 	}
 	// Only a span naming another class of a set the claim names can clash

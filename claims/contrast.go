@@ -230,3 +230,49 @@ func (c contrasts) afterThan(text string, an *lexicon.Analyzer) (string, bool) {
 	}
 	return "", false
 }
+
+// superlativeRE finds a superlative made with "most" or "least" and the
+// quality it ranks on ("the most common type"); degreeRE any degree.
+var (
+	superlativeRE = regexp.MustCompile(`(?i)\b(most|least)\s+([a-z]+)\b`)
+	degreeRE      = regexp.MustCompile(`(?i)\b(more|less|most|least)\s+([a-z]+)\b`)
+)
+
+// rankedOtherwise reports whether the claim ranks its subject highest on
+// a quality ("the most common type of skin cancer") where the span ranks
+// on that quality only downward ("less common than basal cell
+// carcinoma", "the least common"), or lowest where the span ranks only
+// upward: the span places it the other way, whatever "most" qualifies
+// elsewhere in it ("most deaths").
+func rankedOtherwise(claim, span string) bool {
+	if !strings.Contains(claim, "ost") && !strings.Contains(claim, "east") {
+		return false
+	}
+	cm := superlativeRE.FindAllStringSubmatch(claim, -1)
+	if len(cm) == 0 {
+		return false
+	}
+	up, down := map[string]bool{}, map[string]bool{}
+	held := map[string]bool{}
+	for _, m := range degreeRE.FindAllStringSubmatch(span, -1) {
+		deg, q := strings.ToLower(m[1]), strings.ToLower(m[2])
+		switch deg {
+		case "more":
+			up[q] = true
+		case "less":
+			down[q] = true
+		}
+		held[deg+" "+q] = true
+	}
+	for _, m := range cm {
+		deg, q := strings.ToLower(m[1]), strings.ToLower(m[2])
+		switch {
+		case held[deg+" "+q]:
+		case deg == "most" && (down[q] || held["least "+q]):
+			return true
+		case deg == "least" && (up[q] || held["most "+q]):
+			return true
+		}
+	}
+	return false
+}

@@ -74,3 +74,23 @@ func TestMostAgainstMinority(t *testing.T) {
 		}
 	}
 }
+
+// TestRankedOtherwise checks that a superlative of the claim is refused
+// where the span ranks on the same quality only the other way (round 18).
+func TestRankedOtherwise(t *testing.T) {
+	tests := []struct {
+		claim, span string
+		want        bool
+	}{
+		{"Melanoma is the most common type of skin cancer.", "Melanoma is less common than basal cell carcinoma but causes most deaths from skin cancer.", true},
+		{"Form A is the least severe form.", "Form A is more severe than form B.", true},
+		{"Form A is the most common form.", "Form A is the most common form, and form B is less common.", false},
+		{"Form A is the most common form.", "Form A is common, and it causes most deaths.", false},
+		{"Form B is more common than form A.", "Form A is less common than form B.", false},
+	}
+	for _, tt := range tests {
+		if got := rankedOtherwise(tt.claim, tt.span); got != tt.want {
+			t.Errorf("rankedOtherwise(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+		}
+	}
+}

@@ -44,6 +44,27 @@ var listAttRE = regexp.MustCompile(`(?i)^(?:\w+ly |sometimes |often |also |mainl
 // "gliptins used for diabetes".
 var innerAttRE = regexp.MustCompile(`(?i)\s(?:which|who|whose|called|known as|(?:\w+ly |sometimes |often |also |mainly |mostly )?(?:used (?:for|in|to|on|as)|given (?:for|to|as)|applied (?:to|at|on)))\b`)
 
+// listAppositiveRE matches a piece that opens with an indefinite article: after
+// a list's last item, an appositive that describes it.
+var listAppositiveRE = regexp.MustCompile(`(?i)^an?\s+\pL`)
+
+// relOpenRE finds the relative pronoun that opens a relative clause.
+var relOpenRE = regexp.MustCompile(`(?i)\b(?:that|which|who|whose)\b`)
+
+// appositive reports whether piece is an appositive: it opens with an
+// indefinite article (listAppositiveRE) and holds no verb of a clause
+// before any relative clause ("an early pressure injury may appear as
+// ..." is a clause of its own).
+func appositive(piece string) bool {
+	if !listAppositiveRE.MatchString(piece) {
+		return false
+	}
+	if m := relOpenRE.FindStringIndex(piece); m != nil {
+		piece = piece[:m[0]]
+	}
+	return !clauseVerbRE.MatchString(piece)
+}
+
 // leadRE strips the words that join an item to its list.
 var leadRE = regexp.MustCompile(`(?i)^(?:(?:and|or|with|plus|then)\s+)+`)
 
@@ -108,6 +129,14 @@ func (v *Lexical) listItems(text string) []listItem {
 					describe(&items[k], piece)
 				}
 				inAtt, attFrom = true, listStart
+			case delim == "," && appositive(piece) && !items[len(items)-1].context && (len(items)-listStart == 1 || len(items)-listStart >= 2 && andOrRE.MatchString(itemDelim)):
+				// An appositive after a lone item ("tinea cruris, a
+				// fungal infection, ...") or after the comma that closes
+				// a list ("tinea cruris, inverse psoriasis and
+				// erythrasma, a bacterial infection that glows
+				// coral-red") describes the item before it.
+				describe(&items[len(items)-1], piece)
+				inAtt, attFrom = true, len(items)-1
 			case len(items) > 0 && (attOpenRE.MatchString(piece) || (inAtt && andOrRE.MatchString(delim) && len(v.unitTerms(piece)) <= 2 && !innerAttRE.MatchString(piece))):
 				// A description goes on over "and" and "or" while what
 				// follows is a word or two ("which is red and scaly"),

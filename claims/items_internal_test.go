@@ -9,7 +9,8 @@ import (
 func TestMovedDescription(t *testing.T) {
 	v := bindingVerifier(t)
 	const span = "Options include salicylic acid, cryotherapy and cantharidin, which is painted on and covered for a day. " +
-		"Rashes may appear on the elbows (extensor sign), the knees and the palms (palmar sign)."
+		"Rashes may appear on the elbows (extensor sign), the knees and the palms (palmar sign). " +
+		"Look-alikes include zorbitis, quenchia and flarosis, a yeast infection that shines blue under a lamp."
 	tests := []struct {
 		name  string
 		claim string
@@ -21,6 +22,9 @@ func TestMovedDescription(t *testing.T) {
 		{"label moved to another item", "The palmar sign is a rash on the elbows.", true},
 		{"list regrouped, no description", "Cryotherapy, cantharidin and salicylic acid are options.", false},
 		{"description alone", "One option is painted on and covered for a day.", false},
+		// An appositive after a list's last item or a lone item (round 18).
+		{"appositive kept on its item", "Flarosis, a yeast infection that shines blue under a lamp, is a look-alike.", false},
+		{"appositive moved to another item", "Zorbitis, a yeast infection that shines blue under a lamp, is a look-alike.", true},
 		{"both items with their own labels", "The extensor sign is on the elbows, whereas the palmar sign is on the palms.", false},
 	}
 	var got, want []bool
