@@ -1,0 +1,266 @@
+package claims
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// This file holds the role checks: whether the span states a directed
+// relation of the claim (cause and effect, order in time, a comparison)
+// the other way round, or only an association where the claim states a
+// cause.
+
+// causalRE finds words that state a cause.
+var causalRE = regexp.MustCompile(`(?i)\b(causes?|caused|causing|leads? to|led to|triggers?|triggered|results? (?:in|from)|resulting|due to|because|responsible for|underlies|produces?|produced|gives? rise to)\b`)
+
+// associationRE finds words that state an association without a
+// direction, and co-occurrence stated of people who have one thing ("people
+// with X have a higher chance of Y", "more often have Y", "tend to
+// develop Y").
+var associationRE = regexp.MustCompile(`(?i)\b(associated|associations?|linked|links?|correlated|markers? of|signs? of|points? to|indicates?|suggests?|(?:a )?(?:higher|greater|increased|raised) (?:chance|likelihood|rate|odds) of|more (?:often|commonly|frequently|likely to) (?:have|has|get|gets|develop|develops)|tends? to (?:have|get|develop)|occurs? together|co-?occurs?)\b`)
+
+// madeCausal reports whether a stretch of the claim (between side ends, see
+// sideEndRE) states a cause where the span's stretch that matches it best
+// states only an association: "X causes Y" against "X has been associated
+// with Y".
+func (v *Lexical) madeCausal(claim, span string) bool {
+	if !causalRE.MatchString(claim) || !associationRE.MatchString(span) {
+		return false
+	}
+	spanParts := sideParts(span)
+	for _, part := range sideParts(claim) {
+		if !statesCause(part) {
+			continue
+		}
+		ct := lexicon.NewTermSet(v.unitTerms(part))
+		best, bestN := "", 0
+		for _, sp := range spanParts {
+			n := 0
+			for _, t := range v.unitTerms(sp) {
+				if ct.Has(t) {
+					n++
+				}
+			}
+			if n > bestN {
+				best, bestN = sp, n
+			}
+		}
+		if associationRE.MatchString(best) && !statesCause(best) {
+			return true
+		}
+	}
+	return false
+}
+
+// sideParts splits text at its side ends (sideEndRE).
+func sideParts(text string) []string {
+	var out []string
+	last := 0
+	for _, b := range append(sideEndRE.FindAllStringIndex(text, -1), []int{len(text), len(text)}) {
+		out = append(out, text[last:b[0]])
+		last = b[1]
+	}
+	return out
+}
+
+// consequenceRE finds a clause of consequence ("X is applied thinly, so
+// protection is lower"), which states the clause before it as a cause,
+// as "because" does.
+var consequenceRE = regexp.MustCompile(`(?i),\s+so\s+\pL`)
+
+// statesCause reports whether text names a cause with a verb, not with the
+// noun "cause" ("the exact cause ... is not known"), or with a clause of
+// consequence (consequenceRE).
+func statesCause(text string) bool {
+	if consequenceRE.MatchString(text) {
+		return true
+	}
+	for _, m := range causalRE.FindAllStringIndex(text, -1) {
+		if !nounCause(text, m[0], m[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// relationRE finds words that give a relation a direction: cause and
+// effect, order in time, a comparison. Group 1 matches the words that name
+// the second argument first ("Y is caused by X", "Y results from X", "Y
+// after X"), with a bare "caused", which in reference text is a participle
+// ("a rash caused when the virus reactivates"), "Y is affected by X" and
+// "Y forms when X ..." (X the condition Y comes about in); group 2 the
+// others ("X affects Y", "X
+// causes Y", "X before Y", "X more than Y", "X is associated with an
+// increased risk of Y").
+var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es|ed)? (?:in)?to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting))\b`)
+
+// nounCauseRE finds "cause" or "trigger" used as a noun after a
+// determiner or an adjective ("the main cause of", "common triggers"),
+// which names no direction.
+var nounCauseRE = regexp.MustCompile(`(?i)\b(the|a|an|main|common|usual|any|its|their|most|underlying|known|no|of|other|possible|likely|frequent|rare|leading|primary|major|one|exact|real|precise|direct|specific|single|root|personal|typical|certain)\s+(?:causes?|triggers?)$`)
+
+// nounAfterRE finds what follows "cause" or "trigger" used as a noun
+// whatever stands before it: "of", a verb of listing ("rosacea triggers
+// include"), "such as", "to" ("triggers to avoid") or a clause end. A
+// verb "causes" or "triggers" takes an object first.
+var nounAfterRE = regexp.MustCompile(`(?i)^(?:\s*(?:[,.;:)]|$)|\s+(?:of|include|includes|included|including|such as|like|to|for|vary|varies|differ|differs)\b)`)
+
+// causeWordRE is a relation word that may be the noun "cause" or
+// "trigger".
+var causeWordRE = regexp.MustCompile(`(?i)^(?:causes?|triggers?)$`)
+
+// nounCause reports whether the relation word at text[start:end] is the
+// noun "cause" or "trigger" (nounCauseRE, nounAfterRE), naming no
+// direction.
+func nounCause(text string, start, end int) bool {
+	if nounCauseRE.MatchString(text[:end]) {
+		return true
+	}
+	return causeWordRE.MatchString(text[start:end]) && nounAfterRE.MatchString(text[end:])
+}
+
+// lesserRE marks a comparison made downward ("less itchy than"), which
+// names its arguments the other way round from "more".
+var lesserRE = regexp.MustCompile(`(?i)\b(less|fewer|lower|smaller|shorter|rarer)\b`)
+
+// sideEndRE ends the reach of a relation's arguments: a semicolon or a
+// contrasting conjunction.
+var sideEndRE = regexp.MustCompile(`(?i);|\b(while|whereas|but|although|though)\b|,\s+and\b|[.!?](?:\s|$)`)
+
+// riskForRE finds a list of risk factors ("risk factors for X include
+// A, B and C"), which relations reads as "X results from A, B and C".
+var riskForRE = regexp.MustCompile(`(?i)\brisk factors? (?:for|of) ([^,.;]+?) (?:include|includes|are)\b`)
+
+// moreLikelyRE finds "make X more likely", which relations reads as "make
+// more likely X": the cause before the verb, the effect after it.
+var moreLikelyRE = regexp.MustCompile(`(?i)\b(makes?|making) ((?:[\w'-]+ ){1,3})more likely\b`)
+
+// conversionRE finds a conversion with both its ends ("the conversion of
+// testosterone to dihydrotestosterone", "converts X into Y"), and
+// convertedRE a passive one ("X is converted to Y"), which relations
+// reads as "X turns into Y": what is converted comes first.
+var (
+	conversionRE = regexp.MustCompile(`(?i)\bconver(?:sion|ting|ts?) (?:of )?([^,.;]+?) (?:back )?(?:in)?to\b`)
+	convertedRE  = regexp.MustCompile(`(?i)\b(?:(?:is|are|be|being|gets?) )?converted (?:back )?(?:in)?to\b`)
+)
+
+// moreOftenRE finds an alternative ranked by how often ("A or, more
+// often, B"), which relationText reads as the comparison "B more often
+// than A".
+var moreOftenRE = regexp.MustCompile(`(?i)([^,.;]+?)\s+or,\s+(more|less)\s+(often|commonly|frequently|usually),\s+([^,.;]+)`)
+
+// causativeRE finds "make X <verb>" with a verb of coming about ("make the
+// healing process produce too much collagen"), which relationText reads as
+// "cause X <verb>": the maker is the cause.
+var causativeRE = regexp.MustCompile(`(?i)\b(?:makes?|made|making) ((?:[\w'-]+ ){1,4}?)(produce|form|grow|develop|appear|spread|arise)\b`)
+
+// relationText rewrites the relations riskForRE, moreLikelyRE,
+// conversionRE and convertedRE find into the order relationRE reads.
+func relationText(text string) string {
+	text = riskForRE.ReplaceAllString(text, "$1 results from")
+	if strings.Contains(text, "onver") {
+		text = conversionRE.ReplaceAllString(text, "$1 turns into")
+		text = convertedRE.ReplaceAllString(text, "turns into")
+	}
+	if strings.Contains(text, "or, ") {
+		text = moreOftenRE.ReplaceAllString(text, "$4 $2 $3 than $1")
+	}
+	if strings.Contains(text, "ma") {
+		text = causativeRE.ReplaceAllString(text, "causes $1$2")
+	}
+	return moreLikelyRE.ReplaceAllString(text, "make more likely $2")
+}
+
+// relation is one directed relation in a text: the terms of its first
+// argument (the cause, the earlier, the greater) and of its second.
+type relation struct {
+	first, second lexicon.TermSet
+	than          bool
+}
+
+// relations returns the directed relations of text.
+func (v *Lexical) relations(text string) []relation {
+	text = relationText(text)
+	var out []relation
+	ms := relationRE.FindAllStringSubmatchIndex(text, -1)
+	for i, m := range ms {
+		if m[4] >= 0 && nounCause(text, m[4], m[5]) {
+			continue
+		}
+		// An argument reaches to a side end or the next relation.
+		start := 0
+		if i > 0 {
+			start = ms[i-1][1]
+		}
+		if bs := sideEndRE.FindAllStringIndex(text[start:m[0]], -1); len(bs) > 0 {
+			start += bs[len(bs)-1][1]
+		}
+		end := len(text)
+		if i+1 < len(ms) {
+			end = ms[i+1][0]
+		}
+		if b := sideEndRE.FindStringIndex(text[m[1]:end]); b != nil {
+			end = m[1] + b[0]
+		}
+		left := lexicon.NewTermSet(v.unitTerms(text[start:m[0]]))
+		right := lexicon.NewTermSet(v.unitTerms(text[m[1]:end]))
+		for t := range left {
+			if right.Has(t) {
+				delete(left, t)
+				delete(right, t)
+			}
+		}
+		r := relation{first: left, second: right, than: strings.EqualFold(text[m[0]:m[1]], "than")}
+		if m[2] >= 0 || (r.than && lesserRE.MatchString(text[start:m[0]])) {
+			r.first, r.second = r.second, r.first
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// reversedRole reports whether the span states a directed relation of the
+// claim the other way round: "X causes Y" against "Y causes X" or "X is
+// caused by Y", "X before Y" against "Y before X", "X is more itchy than Y"
+// against "Y is more itchy than X". Of the span's relations of the same
+// sort (comparison or not), the one sharing most terms with the claim's
+// decides: reversed when terms of each claim argument sit in the other
+// argument there.
+func (v *Lexical) reversedRole(claim, span string) bool {
+	if !relationRE.MatchString(relationText(claim)) || !relationRE.MatchString(relationText(span)) {
+		return false
+	}
+	srs := v.cache.spanRelations(v, span)
+	count := func(a, b lexicon.TermSet) int {
+		n := 0
+		for t := range a {
+			if b.Has(t) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, cr := range v.relations(claim) {
+		best, bestN := -1, 0
+		for i, sr := range srs {
+			if sr.than != cr.than {
+				continue
+			}
+			x := count(cr.first, sr.second) + count(cr.second, sr.first)
+			k := count(cr.first, sr.first) + count(cr.second, sr.second)
+			if x+k > bestN {
+				best, bestN = i, x+k
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		sr := srs[best]
+		if count(cr.first, sr.second) > 0 && count(cr.second, sr.first) > 0 {
+			return true
+		}
+	}
+	return false
+}
