@@ -95,7 +95,9 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 		if len(out) > 1 && !compare {
 			if asked, ok := questionSentences(question); ok {
 				held := lexicon.NewTermSet(c.an.Terms(asked))
-				inQuestion := slices.DeleteFunc(slices.Clone(out), func(ti int) bool { return !t.namedIn(ti, held) })
+				inQuestion := slices.DeleteFunc(slices.Clone(out), func(ti int) bool {
+					return !slices.ContainsFunc(t.topics[ti].names, func(name []string) bool { return nameAsked(name, held, false) })
+				})
 				if len(inQuestion) > 0 {
 					out = inQuestion
 				}
@@ -207,17 +209,6 @@ func together(name, words []string, concepts []retrieve.Weighted) bool {
 func containsRun(seq, run []string) bool {
 	for i := 0; i+len(run) <= len(seq); i++ {
 		if slices.Equal(seq[i:i+len(run)], run) {
-			return true
-		}
-	}
-	return false
-}
-
-// namedIn reports whether the terms held hold every term of a name of
-// topic ti.
-func (t *Topics) namedIn(ti int, held lexicon.TermSet) bool {
-	for _, name := range t.topics[ti].names {
-		if !slices.ContainsFunc(name, func(term string) bool { return !held.Has(term) }) {
 			return true
 		}
 	}

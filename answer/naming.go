@@ -251,8 +251,9 @@ func (t *Topics) namedAlone(ti int, among []int, asked lexicon.TermSet) bool {
 // namedBesidesTitle reports whether the terms asked hold the whole of one of
 // topic ti's names other than its title.
 func (t *Topics) namedBesidesTitle(ti int, asked lexicon.TermSet) bool {
-	for _, name := range t.topics[ti].names[1:] {
-		if !t.topics[ti].subjects[strings.Join(name, " ")] && nameAsked(name, asked, false) {
+	tp := &t.topics[ti]
+	for k := 1; k < len(tp.names); k++ {
+		if !tp.subject[k] && nameAsked(tp.names[k], asked, false) {
 			return true
 		}
 	}
