@@ -436,7 +436,16 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 // is. When the passages hold no sentence of the kind, the aspects are kept
 // as they are.
 func (c *Composer) askedOfKind(asked Intent, pis []int, aspects []retrieve.Weighted, weight float64) ([]retrieve.Weighted, float64) {
-	ofKind, other, kind := lexicon.NewTermSet(), lexicon.NewTermSet(), false
+	// Only general words can be left out; each is looked up in the
+	// sentences that hold it, not copied into sets of every term.
+	ofKind, other := make([]bool, len(aspects)), make([]bool, len(aspects))
+	general, kind := false, false
+	for _, w := range aspects {
+		general = general || !w.Domain
+	}
+	if !general {
+		return aspects, weight
+	}
 	for _, pi := range pis {
 		info := c.topics.passages[pi]
 		p, err := c.kv.Evidence(info.id)
@@ -452,8 +461,10 @@ func (c *Composer) askedOfKind(asked Intent, pis []int, aspects []retrieve.Weigh
 			if sec || s.cues&asked != 0 {
 				held, kind = ofKind, true
 			}
-			for t := range s.terms {
-				held[t] = struct{}{}
+			for i, w := range aspects {
+				if !w.Domain && !held[i] && w.MatchedBy(s.terms) {
+					held[i] = true
+				}
 			}
 		}
 	}
@@ -462,8 +473,8 @@ func (c *Composer) askedOfKind(asked Intent, pis []int, aspects []retrieve.Weigh
 	}
 	kept := aspects[:0:0]
 	weight = 0
-	for _, w := range aspects {
-		if w.Domain || w.MatchedBy(ofKind) || !w.MatchedBy(other) {
+	for i, w := range aspects {
+		if w.Domain || ofKind[i] || !other[i] {
 			kept = append(kept, w)
 			weight += w.Weight
 		}
