@@ -340,8 +340,7 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 // answer.Composer.Compose). Extraction's answer stands when its best
 // sentence holds clearly more of what the question asks (its concepts,
 // without those that only say what kind of answer is wanted, see
-// answer.Composer.Phrasing) than the
-// composer's: "How is cradle cap usually managed?" is better answered by a
+// answer.Composer.Phrasing) than each of the composer's: "How is cradle cap usually managed?" is better answered by a
 // sentence that names cradle cap than by the general treatment of
 // seborrheic dermatitis. Otherwise a question that asks for a kind of
 // answer ("What warning signs mean impetigo needs urgent care?", "Where
@@ -366,7 +365,10 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string,
 		return c
 	}
 	top := a.Sentences[0]
-	own, best := covOf(top.Text), 0.0
+	own, best := 0.0, 0.0
+	for _, s := range a.Sentences {
+		own = max(own, covOf(s.Text))
+	}
 	for _, e := range ex {
 		best = max(best, covOf(e.Text))
 	}

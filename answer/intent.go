@@ -67,14 +67,14 @@ var intentRules = []intentRule{
 	{Symptoms, wordre.MustCompile(`(?i)\b(?:symptom\w*|signs?\b|look\w*\s+(?:like|different|differ\w*|similar)|how\s+(?:does|do|can|would)\s+.{1,40}\s+look\b|appear(?:ance|s)?\b(?:\s+like)?|feel\w*\s+like|what\s+does\s+.{1,40}\s+(?:look|feel)|recogni[sz]e|tell\s+if|spot\b|itch\w*|present\w*)`)},
 	{Location, wordre.MustCompile(`(?i)(?:^\W*where\b|\bwhereabouts\b|\bwhere\s+(?:on|does|do|is|are|can)\b|\b(?:which|what)\s+(?:part|area|site|place)s?\b|\bwhat\s+(?:part|area)s?\s+of\s+the\s+body|\bbody\s+parts?\b|\bon\s+which\b)`)},
 	{Duration, wordre.MustCompile(`(?i)\b(?:how\s+long|how\s+many\s+(?:days|weeks|months|years)|how\s+quickly|how\s+soon|how\s+fast|last\b|lasts\b|duration|go\s+away\s+on\s+its\s+own|clear\s+up\s+on|until\s+(?:it|they)\s+(?:go|clear|heal))`)},
-	{Treatment, wordre.MustCompile(`(?i)\b(?:treat\w*|what\s+can\s+be\s+done|can\s+anything\s+be\s+done|therap\w*|medic(?:ine|ation|ated)\w*|cure\w*|works?\s+(?:for|on|against)\b|worked\s+(?:for|on|against)\b|stop(?:s|ped|ping)?\s+(?:using|taking|the\s+treatment|treatment)|gives?\s+(?:it|them)\s+up|giving\s+(?:it|them)\s+up|keeps?\s+the\s+(?:benefit|results?|effects?|gains?)|manag\w*|remed\w*|drugs?\b|options?\b|get\s+rid|rid\s+of|(?:give|gives|given|prescribe\w*)\s+(?:\w+\s+){0,3}for\b|(?:best|good|better)\s+(?:for|on|against)\b|(?:do|does|did)\s+(?:any|much)\s+good|(?:be|get|gets|got|been)\s+fixed|fix(?:es)?\s+(?:it|them|this|that)\b|help\w*\s+(?:with|for|clear)|what\s+helps|removal|remove\w*|creams?\b|ointments?\b|tablets?\b|pills?\b|antibiotic\w*|surgery|procedures?)`)},
+	{Treatment, wordre.MustCompile(`(?i)\b(?:treat\w*|(?:what|anything)\s+(?:is\s+|'s\s+)?available\b|what\s+can\s+be\s+done|can\s+anything\s+be\s+done|therap\w*|medic(?:ine|ation|ated)\w*|cure\w*|works?\s+(?:for|on|against)\b|worked\s+(?:for|on|against)\b|stop(?:s|ped|ping)?\s+(?:using|taking|the\s+treatment|treatment)|gives?\s+(?:it|them)\s+up|giving\s+(?:it|them)\s+up|keeps?\s+the\s+(?:benefit|results?|effects?|gains?)|manag\w*|remed\w*|drugs?\b|options?\b|get\s+rid|rid\s+of|(?:give|gives|given|prescribe\w*)\s+(?:\w+\s+){0,3}for\b|(?:best|good|better)\s+(?:for|on|against)\b|(?:do|does|did)\s+(?:any|much)\s+good|(?:be|get|gets|got|been)\s+fixed|fix(?:es)?\s+(?:it|them|this|that)\b|help\w*\s+(?:with|for|clear)|what\s+helps|removal|remove\w*|creams?\b|ointments?\b|tablets?\b|pills?\b|antibiotic\w*|surgery|procedures?)`)},
 	{SelfCare, wordre.MustCompile(`(?i)\b(?:prevent\w*|(?:stop|keep)\w*\s+(?:\w+\s+){1,5}(?:from\s+)?(?:coming\s+back|returning|recurring)|avoid\w*|self[-\s]?care|at\s+home|home\s+care|protect\w*|reduce\s+the\s+(?:risk|chance)|lower\s+the\s+(?:risk|chance)|stop\s+(?:it|them|\w+)\s+from|keep\s+from|what\s+can\s+(?:i|you|people|one)\s+do|tips?\b|routine|daily\s+care|day[-\s]to[-\s]day|every\s*day\s+(?:life|care|habits?)|things\s+(?:you|i|people|we|one)\s+can\s+do|look\s+after|care\s+for|soothe|ease|relieve|lifestyle|(?:what|things?|foods?)\s+(?:(?:is|are)\s+(?:\w+\s+)?)?to\s+eat\b|what\s+(?:foods?|to\s+eat)\b|(?:foods?|drinks?)\s+to\s+avoid\b)`)},
-	{Contagion, wordre.MustCompile(`(?i)\b(?:contagious|infectious|catch\w*|caught|how\s+(?:do|does|can)\s+(?:you|people|they|someone|kids|children)\s+get\b|pick(?:ed|s)?\s+up|spread\w*|transmit\w*|transmission|pass\w*\s+(?:on|to)|give\s+it\s+to|share|sharing|communicable)`)},
+	{Contagion, wordre.MustCompile(`(?i)\b(?:contagious|infectious|catch\w*|caught|how\s+(?:do|does|can)\s+(?:you|people|they|someone|kids|children)\s+get\b|pick(?:ed|s)?\s+up|spread\w*|transmit\w*|transmission|pass\w*\s+(?:on|to)|give\s+it\s+to|share|sharing|communicable|(?:go|goes|going|get|gets|went)\s+back\s+to\s+(?:school|nursery|daycare|work|class)|return\w*\s+to\s+(?:school|nursery|daycare|work)|(?:off|away\s+from)\s+(?:school|nursery|daycare|work)\b|stay\s+(?:home|off)\b)`)},
 	{Risk, wordre.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can|gets)\b|\brisk\b|\bmore\s+likely|\bprone\b|\bat\s+risk|\bhow\s+common|\bcommon\s+in\b|\bage\s+group|\bchildren\b|\bkids\b|\bbabies\b|\binfants?\b|\belderly\b|\bolder\s+(?:people|adults)|\bwomen\b|\bmen\b|\bfrequen\w*|\bsusceptib\w*)`)},
 	{Complications, wordre.MustCompile(`(?i)\b(?:complication\w*|go(?:es)?\s+along\s+with|linked\s+(?:to|with)|associated\s+with|other\s+(?:health\s+)?(?:problems|conditions|diseases)|lead\s+to|dangerous|serious|harm\w*|scarring|scarred|leav\w*\s+(?:a\s+|any\s+|permanent\s+)?scars?|(?:cause|causes|give|gives)\s+(?:a\s+|any\s+)?scars?|damage\b|long[-\s]term\s+effects?|side[-\s]effects?|adverse\s+effects?|problems?\s+(?:can|does|do)|affect\s+the\s+(?:eyes?|body|organs?))`)},
 	{Prognosis, wordre.MustCompile(`(?i)\b(?:permanent\w*|disappear\w*|on\s+(?:its|their)\s+own|forever|lifelong|life-long|outlook|prognosis|cur(?:e|ed|able)\b|go\s+away|goes\s+away|clear\s+up|come\s+back|comes\s+back|coming\s+back|more\s+than\s+once|a\s+second\s+time|recur\w*|return\w*|(?:grow|grows|grew|growing)\s+back|regrow\w*|chronic|heal(?:s|ed|ing)?\b|fade|improve\w*|get\s+better|outgrow\w*|wears?\s+off|for\s+good|(?:anything|something|much)\s+to\s+worry\s+about|worth\s+worrying|leaves?\s+(?:your|the|my|their)\s+(?:body|system)|stays?\s+in\s+(?:your|the|my|their)\s+(?:body|system))`)},
-	{Diagnosis, wordre.MustCompile(`(?i)\b(?:diagnos\w*|tests?\b|testing|biops\w*|confirm\w*|examin\w*|detect\w*|identif\w*|tell\s+(?:apart|the\s+difference)|to\s+be\s+(?:sure|certain)\b|(?:tell|know|say)\s+(?:\w+\s+)?(?:by|from)\s+looking|scrap\w*|swab\w*|dermoscop\w*|blood\s+test)`)},
-	{SeeClinician, wordre.MustCompile(`(?i)\b(?:when\s+(?:should|to|is\s+it\s+(?:worth|time)|does\s+\w+\s+need)|worth\s+(?:getting|having|being)\s+(?:looked|checked|seen)|(?:looked\s+at|checked|seen|examined)\s+by\s+(?:a|an|the|your)\s+(?:doctor|gp|clinician|dermatologist|professional|specialist)|checked|check\s+(?:it|them|up)|see\s+(?:a|an|the|your|someone)\s+(?:doctor|clinician|physician|dermatologist|gp|professional|specialist)|gp\b|seek\s+(?:help|care|medical)|urgent\w*|emergenc\w*|(?:when|should|need)\b[^?]{0,40}\bworr(?:y|ied|ying)|sign\s+of\s+(?:something|anything)\s+(?:serious|worse|more\s+serious|dangerous)|worr(?:y|ied|ying)\s+(?:if|when)|concern\w*|warning\s+signs?|red\s+flags?|medical\s+(?:help|attention|advice|care))`)},
+	{Diagnosis, wordre.MustCompile(`(?i)\b(?:diagnos\w*|tests?\b|testing|biops\w*|confirm\w*|examin\w*|detect\w*|identif\w*|tell\s+(?:apart|the\s+difference)|to\s+be\s+(?:sure|certain)\b|(?:tell|know|say)\s+(?:\w+\s+)?(?:by|from)\s+looking|scrap\w*|swab\w*|dermoscop\w*|blood\s+test|criteria|how\s+(?:do|does|can|would|will)\s+(?:you|u|they|doctors?|clinicians?|one|we|i)\s+(?:know|tell|be\s+sure)\b)`)},
+	{SeeClinician, wordre.MustCompile(`(?i)\b(?:when\s+(?:should|to|is\s+it\s+(?:worth|time)|does\s+\w+\s+need)|worth\s+(?:getting|having|being)\s+(?:looked|checked|seen)|(?:looked\s+at|checked|seen|examined)\s+by\s+(?:a|an|the|your)\s+(?:doctor|gp|clinician|dermatologist|professional|specialist)|checked|check\s+(?:it|them|up)|see\s+(?:a|an|the|your|someone)\s+(?:doctor|clinician|physician|dermatologist|gp|professional|specialist)|gp\b|seek\s+(?:help|care|medical)|urgent\w*|emergenc\w*|(?:when|should|need)\b[^?]{0,40}\bworr(?:y|ied|ying)|sign\s+of\s+(?:something|anything)\s+(?:serious|worse|more\s+serious|dangerous)|worr(?:y|ied|ying)\s+(?:if|when)|concern\w*|warning\s+signs?|red\s+flags?|medical\s+(?:help|attention|advice|care|review|assessment))`)},
 	{Research, wordre.MustCompile(`(?i)\b(?:research\w*|clinical\s+trials?|(?:new|experimental)\s+(?:treatments?|therap\w*)\s+(?:being|under)|being\s+(?:studied|investigated|tested))\b`)},
 	{YesNo, wordre.MustCompile(`(?i)^\W*(?:is|are|does|do|can|could|will|would|should|has|have|was|were|did|may|might|must)\b`)},
 }
@@ -114,6 +114,10 @@ var symptomsRule = slices.IndexFunc(intentRules, func(r intentRule) bool { retur
 // whatRE opens a question that asks about a topic in general.
 var whatRE = regexp.MustCompile(`(?i)^\W*(?:what|tell|info|explain|describe|overview)\b`)
 
+// pronounQuestionRE is a question that asks only what a pronoun stands for
+// ("What are they?", "what is that exactly?").
+var pronounQuestionRE = regexp.MustCompile(`(?i)^\W*(?:what|which)\s+(?:are|is|were|was)\s+(?:they|it|those|these|that|this|them)(?:\s+(?:exactly|then|please))?\W*$`)
+
 // Classify returns the kinds of answer the question's wording asks for. A
 // question whose wording names none asks what its topic is.
 func Classify(question string) Intent {
@@ -122,6 +126,14 @@ func Classify(question string) Intent {
 	// rash) describe, they do not ask.
 	if tail, ok := retrieve.QuestionAfterAccount(question); ok {
 		in := classify(tail)
+		// "I was told there are accepted criteria for diagnosing X. What
+		// are they?" asks, with its pronoun, what the account names:
+		// the account's words then say what kind of answer is wanted.
+		if pronounQuestionRE.MatchString(tail) {
+			if whole := classify(question); whole&^(YesNo|Definition) != 0 {
+				return whole
+			}
+		}
 		if in&^YesNo != 0 {
 			return in
 		}
@@ -256,7 +268,7 @@ func sectionIntents(section string) Intent {
 // cueRE marks a sentence that holds the kind of answer an intent asks for.
 var cueRE = map[Intent]*regexp.Regexp{
 	Duration:      regexp.MustCompile(`(?i)\b(?:\d+|one|two|three|four|five|six|seven|eight|ten|several|few|many)\s+(?:to\s+\w+\s+)?(?:hours?|days?|weeks?|months?|years?)\b|\b(?:within|lasts?|lasting|resolv\w*|clears?|clear\w*|heals?|fades?|self-limiting|lifelong|persist\w*|chronic|recurr?\w*)\b`),
-	Contagion:     regexp.MustCompile(`(?i)\b(?:contagious|infectious|spread\w*|catch\w*|caught|transmit\w*|passed|pass\w*\s+(?:on|to|between)|direct\s+contact|sharing)\b`),
+	Contagion:     regexp.MustCompile(`(?i)\b(?:contagious|infectious|spread\w*|catch\w*|caught|transmit\w*|passed|pass\w*\s+(?:on|to|between)|direct\s+contact|sharing|stay\s+(?:away|off|home)|return\s+to\s+(?:school|nursery|work))\b`),
 	Risk:          groupRE,
 	Prognosis:     regexp.MustCompile(`(?i)\b(?:permanent\w*|disappear\w*|on\s+(?:its|their)\s+own|grow\s+back|regrow\w*|regrowth|resolv\w*|clear\w*|cure\w*|curable|lifelong|long-term|recur\w*|come\s+back|comes\s+back|remission|outlook|prognosis|improv\w*|persist\w*|fade\w*|go\s+away|goes\s+away|spontaneous\w*|for\s+life|dormant|benign|harmless|non-?cancerous)\b`),
 	Cause:         regexp.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|due\s+to|result\w*\s+(?:from|of)|linked|develops?\s+when|leads?\s+to|worsen\w*|aggravat\w*|flare\w*|bring\s+on|mutation\w*|inherit\w*|genetic)\b`),

@@ -209,6 +209,11 @@ func (c *Composer) SectionFor(a Answer, question string) Section {
 	if tail, ok := retrieve.QuestionAfterAccount(question); ok {
 		question = tail
 		if pointBackRE.MatchString(tail) {
+			// Unless the account says what kind of answer is wanted
+			// ("accepted criteria for diagnosing X. What are they?").
+			if a.Intent&^(YesNo|Definition) != 0 {
+				return Section{}
+			}
 			question = "what is " + a.Focus[0] + "?"
 		}
 	}

@@ -192,6 +192,16 @@ func (ix *Index) Analyze(question string) []Weighted {
 	for _, m := range everydayRE.FindAllStringIndex(question, -1) {
 		ix.lighten(out, question[m[0]:m[1]], true)
 	}
+	// "head lice how do you know for sure, are nits enough" asks how
+	// certain a finding is: "for sure" and "enough" say so, and no
+	// sentence holds them as the answer.
+	for _, m := range sureRE.FindAllStringSubmatchIndex(question, -1) {
+		for g := 2; g+1 < len(m); g += 2 {
+			if m[g] >= 0 {
+				ix.lighten(out, question[m[g]:m[g+1]], true)
+			}
+		}
+	}
 	// "What are 3 signs of skin cancer?" asks for signs: how many is no
 	// part of what is asked about.
 	for _, m := range countAskRE.FindAllStringSubmatchIndex(question, -1) {
@@ -279,6 +289,11 @@ var thanOthersRE = regexp.MustCompile(`(?i)\bthan\s+(?:others|other\s+(?:people|
 
 // everydayRE finds words that ask for what people do every day: self-care.
 var everydayRE = regexp.MustCompile(`(?i)\b(?:day[-\s]to[-\s]day|every\s*day|daily\s+life|in\s+daily\s+life)\b`)
+
+// sureRE finds the words of a question that ask how certain something is
+// ("for sure", "to be certain", "is one nit enough?"); its groups are those
+// words.
+var sureRE = regexp.MustCompile(`(?i)\b(?:((?:for|to\s+be)\s+(?:sure|certain|definite))\b|(enough)\s*(?:[?.,!;]|$|to\s+(?:tell|know|confirm|diagnose|say|be\s+sure)\b))`)
 
 // countAskRE finds how many of a kind of answer a question asks for ("3
 // signs", "five ways"); its group is the number.
