@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -103,6 +104,20 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 				}
 			}
 		}
+		// A topic named only after a word of likeness gives way to one
+		// named before it: "Is Malassezia folliculitis treated with
+		// antibiotics like acne is?" asks about folliculitis.
+		if len(out) > 1 && !compare {
+			if m := likenessRE.FindStringIndex(question); m != nil {
+				before := lexicon.NewTermSet(c.an.Terms(question[:m[0]]))
+				named := slices.DeleteFunc(slices.Clone(out), func(ti int) bool {
+					return !slices.ContainsFunc(t.topics[ti].names, func(name []string) bool { return nameAsked(name, before, false) })
+				})
+				if len(named) > 0 {
+					out = named
+				}
+			}
+		}
 		// Among topics the question names alike, those with a name that
 		// holds most of the question's own words: "primary gastrointestinal
 		// melanoma" before "melanoma", "tinea unguium" (onychomycosis) before
@@ -187,6 +202,10 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 	}
 	return out, bestCov
 }
+
+// likenessRE introduces what a question likens its topic to ("like acne
+// is", "as with eczema", "unlike psoriasis").
+var likenessRE = regexp.MustCompile(`(?i)\b(?:like|unlike|as\s+with|as\s+for|similar\s+to|the\s+same\s+(?:way\s+)?as)\s+(?:in\s+|with\s+|for\s+)?(?:an?\s+|the\s+)?\w`)
 
 // together reports whether the terms of name follow one another in the
 // question, whose analysed terms are words, or inside one way of writing a
