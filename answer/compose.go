@@ -14,6 +14,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/dermliving/dermliving/evidence"
@@ -278,11 +279,21 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	}
 	ans.focus = focus
 	var names [][]string
+	subjects := map[string]bool{}
 	for _, ti := range focus {
-		ans.Focus = append(ans.Focus, c.topics.topics[ti].name)
-		names = append(names, c.topics.topics[ti].names...)
+		tp := c.topics.topics[ti]
+		ans.Focus = append(ans.Focus, tp.name)
+		names = append(names, tp.names...)
+		for k, name := range tp.names {
+			if tp.subject[k] {
+				subjects[strings.Join(name, " ")] = true
+			}
+		}
 	}
-	names = usedNames(names, ownTerms(concepts))
+	// The name of a subject of the topic ("steroid creams" of general skin
+	// care) says which of its sentences are asked for: it stays among what
+	// is asked.
+	names = slices.DeleteFunc(usedNames(names, ownTerms(concepts)), func(name []string) bool { return subjects[strings.Join(name, " ")] })
 	// What is asked besides the focus.
 	// Words that only say what kind of answer is wanted ("causes",
 	// "treatment"; "show up", "on the body", which analysis marks Light)
@@ -363,7 +374,9 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	if kind&Duration != 0 {
 		kind &^= Prognosis
 	}
-	if kind.Count() == 1 && kind&Cause == 0 && len(aspects) > 0 {
+	// A yes-or-no question's words are what settles it ("Can emollient
+	// creams make bedding catch fire?"): none is left out.
+	if kind.Count() == 1 && kind&Cause == 0 && in&YesNo == 0 && len(aspects) > 0 {
 		aspects, aspectWeight = c.askedOfKind(asked, pis, aspects, aspectWeight)
 		aspectScale = min(1, aspectWeight/minAspectWeight)
 	}
@@ -401,6 +414,12 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			}
 			if cue {
 				score += cueWeight
+				// A sentence that holds several of the kinds asked for
+				// ("side effects of steroid creams": treatment and what it
+				// can cause) answers more of the question.
+				if n := cued.Count(); n > 1 {
+					score += 0.5 * cueWeight * float64(n-1)
+				}
 				// "Which parts of the body?" is answered best by the
 				// sentence that names the most places.
 				if cued&Location != 0 {

@@ -111,6 +111,12 @@ var riskWordRE = regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can
 // symptomsRule is the index of Symptoms' rule in intentRules.
 var symptomsRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Symptoms })
 
+// contagionRule is the index of Contagion's rule in intentRules.
+var contagionRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Contagion })
+
+// catchFireRE is catching fire, no word of contagion.
+var catchFireRE = regexp.MustCompile(`(?i)\b(?:catch\w*|caught)\s+(?:on\s+)?fire\b`)
+
 // whatRE opens a question that asks about a topic in general.
 var whatRE = regexp.MustCompile(`(?i)^\W*(?:what|tell|info|explain|describe|overview)\b`)
 
@@ -214,6 +220,13 @@ func classify(question string) Intent {
 	// helped, not a request for symptoms.
 	if in&Symptoms != 0 && in&(SelfCare|Treatment) != 0 && !symptomsBesidesItchRE.MatchString(question) {
 		in &^= Symptoms
+	}
+	// "Can emollients make bedding catch fire?" asks nothing of
+	// contagion.
+	if in&Contagion != 0 && catchFireRE.MatchString(question) {
+		if rest := catchFireRE.ReplaceAllString(question, " "); !intentRules[contagionRule].re.MatchString(rest) {
+			in &^= Contagion
+		}
 	}
 	// "What is the treatment for X?" asks for the treatment, not what
 	// treatment is.
