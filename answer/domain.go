@@ -342,7 +342,7 @@ func (c *Composer) dermatological(question string, concepts []retrieve.Weighted)
 			}
 		}
 	}
-	if c.namesTopic(asked) {
+	if c.namesTopic(asked) || c.namesWithAmbiguous(asked, ambiguous) {
 		return true, false
 	}
 	// A skin word with another everyday sense ("patches", "boil") names
@@ -368,3 +368,36 @@ func (c *Composer) dermatological(question string, concepts []retrieve.Weighted)
 // dermKnownShare is the share of a question's words the version must use
 // for the question to count as dermatology without naming a skin word.
 const dermKnownShare = 0.6
+
+// namesWithAmbiguous reports whether a name of a topic of two words or
+// more, one of them a skin word of another everyday sense and one not,
+// is asked whole: "sun poisoning" names sunburn however many words the
+// version never uses stand beside it ("my mate says it's sun poisoning").
+func (c *Composer) namesWithAmbiguous(asked lexicon.TermSet, ambiguous []string) bool {
+	if len(ambiguous) == 0 {
+		return false
+	}
+	amb := lexicon.NewTermSet(ambiguous)
+	for _, tp := range c.topics.topics {
+		for _, name := range tp.names {
+			if len(name) < 2 {
+				continue
+			}
+			hasAmb, hasOther, all := false, false, true
+			for _, t := range name {
+				switch {
+				case amb.Has(t):
+					hasAmb = true
+				case asked.Has(t):
+					hasOther = true
+				default:
+					all = false
+				}
+			}
+			if all && hasAmb && hasOther {
+				return true
+			}
+		}
+	}
+	return false
+}
