@@ -3,10 +3,12 @@ package dermliving
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/dermliving/dermliving/claims"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/lexicon"
 	"github.com/dermliving/dermliving/retrieve"
 )
 
@@ -143,9 +145,26 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 			}
 		}
 	}
+	// Nor from a clause without the medical name the question gives and
+	// the version never uses: "Could you explain pyoderma gangrenosum: how
+	// does it present?" is not answered from whatever presents.
+	var unknownNames []string
+	if cfg.retriever == nil {
+		for _, w := range cfg.ix.Analyze(query) {
+			if !w.Filler && !w.Known && len(w.Terms) == 1 && lexicon.LooksMedical(w.Terms[0]) {
+				unknownNames = append(unknownNames, w.Terms[0])
+			}
+		}
+	}
 	for i := len(parts) - 1; i >= 0; i-- {
 		if names != nil && !names(parts[i]) {
 			continue
+		}
+		if len(unknownNames) > 0 {
+			held := lexicon.NewTermSet(cfg.ix.Analyzer().Terms(parts[i]))
+			if slices.ContainsFunc(unknownNames, func(t string) bool { return !held.Has(t) }) {
+				continue
+			}
 		}
 		hits, err := search(parts[i])
 		if err != nil || len(hits) > 0 {
