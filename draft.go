@@ -236,9 +236,14 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 	if len(in) > 0 {
 		ex = lexicalVerifier(kv, cfg.ix).ExtractFor(question, comp.WithFocusNames(a, concepts), in)
 	}
-	if !a.Multi && len(section.IDs) == 0 && len(a.Sentences) > 0 && composerAnswers(cfg.ix, comp, question, concepts, ex, a) {
+	if !a.Multi && len(a.Sentences) > 0 && (len(section.IDs) == 0 && composerAnswers(cfg.ix, comp, question, concepts, ex, a) ||
+		len(section.IDs) > 0 && slices.Contains(section.IDs, a.Sentences[0].PassageID) && composerTriggers(question, ex, a)) {
 		ex = make([]claims.Extracted, 0, len(a.Sentences))
 		for _, s := range a.Sentences {
+			// Within the section the question's opening asks for.
+			if len(section.IDs) > 0 && !slices.Contains(section.IDs, s.PassageID) {
+				continue
+			}
 			ex = append(ex, claims.Extracted{PassageID: s.PassageID, Start: s.Start, End: s.End, Text: s.Text})
 		}
 	}
@@ -400,6 +405,9 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string,
 	if !slices.ContainsFunc(ex, exAnswers) {
 		return true
 	}
+	if typed&answer.Cause != 0 && composerTriggers(question, ex, a) {
+		return true
+	}
 	// "Where does vitiligo show up?" is answered best by the sentence that
 	// names the most places: extraction's may name two in passing.
 	if a.Intent&answer.Location != 0 {
@@ -407,6 +415,15 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string,
 		return !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.Sites(e.Text)+morePlaces > places })
 	}
 	return false
+}
+
+// composerTriggers reports whether the question asks what sets its topic
+// off ("What sets off cold sores?") and the composer's best sentence names
+// triggers while no extracted sentence does: the sentence of triggers
+// answers it better than one of the cause.
+func composerTriggers(question string, ex []claims.Extracted, a answer.Answer) bool {
+	return a.Intent&answer.Cause != 0 && answer.AsksTriggers(question) && answer.NamesTriggers(a.Sentences[0].Text) &&
+		!slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.NamesTriggers(e.Text) })
 }
 
 // sectionKinds are the kinds of answer a topic has sections of its own for,

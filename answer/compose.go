@@ -380,6 +380,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 		aspects, aspectWeight = c.askedOfKind(asked, pis, aspects, aspectWeight)
 		aspectScale = min(1, aspectWeight/minAspectWeight)
 	}
+	triggers := asked&Cause != 0 && AsksTriggers(question)
 	var cands []candidate
 	for order, pi := range pis {
 		info := c.topics.passages[pi]
@@ -430,6 +431,11 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 				if cued&Risk != 0 {
 					score += siteWeight * float64(min(s.groups-1, maxSiteBonus))
 				}
+			}
+			// "What sets off cold sores?" is answered by the sentence of
+			// triggers, not by the one of what causes them at all.
+			if triggers && NamesTriggers(text) {
+				score += 0.5 * cueWeight
 			}
 			if len(aspects) == 0 && info.intents&Definition != 0 && asked&Definition != 0 {
 				score += 0.3
@@ -738,6 +744,24 @@ func (c *Composer) Sections(passageID string) Intent {
 	}
 	return 0
 }
+
+// AsksTriggers reports whether the question asks what sets a condition off
+// or makes it flare ("What sets off cold sores?"), which the sentence of
+// its triggers answers (see NamesTriggers), not the one of its cause.
+func AsksTriggers(question string) bool {
+	return retrieve.TriggerAskRE.MatchString(question) || triggerAskWordRE.MatchString(question)
+}
+
+// NamesTriggers reports whether the sentence tells what triggers a
+// condition or makes it flare.
+func NamesTriggers(sentence string) bool { return triggerRE.MatchString(sentence) }
+
+// triggerAskWordRE asks what triggers a condition or makes it flare.
+var triggerAskWordRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*)`)
+
+// triggerRE marks a sentence of what triggers a condition or makes it
+// flare.
+var triggerRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*|worsen\w*|provok\w*|reactivat\w*)`)
 
 // multiPartRE joins two questions in one: "what causes it and how is it
 // treated?".

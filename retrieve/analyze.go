@@ -202,6 +202,11 @@ func (ix *Index) Analyze(question string) []Weighted {
 			}
 		}
 	}
+	// "What sets off cold sores?" asks for triggers: "sets off" says so,
+	// and a sentence that happens to say "set" is no better an answer.
+	for _, m := range TriggerAskRE.FindAllStringIndex(question, -1) {
+		ix.lighten(out, question[m[0]:m[1]], true)
+	}
 	// "What are 3 signs of skin cancer?" asks for signs: how many is no
 	// part of what is asked about.
 	for _, m := range countAskRE.FindAllStringSubmatchIndex(question, -1) {
@@ -289,6 +294,10 @@ var thanOthersRE = regexp.MustCompile(`(?i)\bthan\s+(?:others|other\s+(?:people|
 
 // everydayRE finds words that ask for what people do every day: self-care.
 var everydayRE = regexp.MustCompile(`(?i)\b(?:day[-\s]to[-\s]day|every\s*day|daily\s+life|in\s+daily\s+life)\b`)
+
+// TriggerAskRE finds the verbs of a question that asks what sets a
+// condition off, brings it on or makes it flare: what triggers it.
+var TriggerAskRE = regexp.MustCompile(`(?i)\b(?:(?:set|sets|setting)\s+(?:\w+\s+)?off|(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?on|(?:spark|sparks|kick|kicks)\s+(?:\w+\s+)?off)\b`)
 
 // sureRE finds the words of a question that ask how certain something is
 // ("for sure", "to be certain", "is one nit enough?"); its groups are those
