@@ -1,9 +1,11 @@
 package answer
 
 import (
-	"github.com/dermliving/dermliving/retrieve"
 	"regexp"
+	"slices"
 	"strings"
+
+	"github.com/dermliving/dermliving/retrieve"
 )
 
 // kindOf names the kind of answer a section holds, across the sandbox's
@@ -109,18 +111,44 @@ func Defines(question, sentence string) bool {
 	if m == nil {
 		return false
 	}
-	term := strings.ToLower(strings.TrimSpace(m[1]))
-	if len(strings.Fields(term)) == 0 || len(strings.Fields(term)) > 5 {
-		return false
-	}
 	s := strings.ToLower(sentence)
-	for _, cue := range []string{"called " + term, "known as " + term, "termed " + term} {
-		if strings.Contains(s, cue) {
+	opening := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "the "), "an "), "a ")
+	for _, term := range definedTerms(strings.ToLower(strings.TrimSpace(m[1]))) {
+		if len(strings.Fields(term)) == 0 || len(strings.Fields(term)) > 5 {
+			continue
+		}
+		for _, cue := range []string{"called " + term, "known as " + term, "termed " + term} {
+			if strings.Contains(s, cue) {
+				return true
+			}
+		}
+		if strings.HasPrefix(opening, term+" is ") || strings.HasPrefix(opening, term+" are ") {
 			return true
 		}
 	}
-	s = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "the "), "an "), "a ")
-	return strings.HasPrefix(s, term+" is ") || strings.HasPrefix(s, term+" are ")
+	return false
+}
+
+// definedTerms returns the ways a question writes what it asks to be
+// defined: "asteatotic eczema (eczema craquelé) in dry skin" is asteatotic
+// eczema, or eczema craquelé, in dry skin.
+func definedTerms(term string) []string {
+	out := []string{term}
+	if before, rest, ok := strings.Cut(term, "("); ok {
+		before = strings.TrimSpace(before)
+		out = append(out, before)
+		if inner, _, ok := strings.Cut(rest, ")"); ok {
+			out = append(out, strings.TrimSpace(inner))
+		}
+	}
+	for _, t := range slices.Clone(out) {
+		for _, sep := range []string{" in ", " on ", " of the ", " for "} {
+			if before, _, ok := strings.Cut(t, sep); ok {
+				out = append(out, strings.TrimSpace(before))
+			}
+		}
+	}
+	return out
 }
 
 // whatIsTermRE finds a question sentence that asks what something is:
