@@ -41,6 +41,8 @@ var fillerWords = []string{
 	// Text speak and greetings.
 	"u", "ur", "r", "pls", "plz", "thx", "thanks", "cuz", "coz", "bc", "im", "ive", "dont", "doesnt", "cant", "vs", "tho", "lol",
 	"hi", "hello", "hey", "guys", "wondering", "curious",
+	// Words of when that tie parts of a question together.
+	"afterwards", "afterward", "thereafter",
 }
 
 // Concepts splits text into concepts: thesaurus phrases are matched greedily,
