@@ -2,6 +2,7 @@ package answer
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -37,7 +38,8 @@ func subjectOf(part string) string {
 // intertrigo and what are its symptoms?") into its parts, each a question
 // of its own that names the answer's focus: a pronoun standing for it is
 // replaced by the focus's name ("what are intertrigo symptoms?"), and a
-// part that names neither gets the name added. It returns nil when the
+// part that names neither gets the name added, as the question writes it
+// ("hot tub folliculitis", not "Folliculitis"). It returns nil when the
 // question has one part, when its focus is not named, or when a part is
 // too short to ask anything.
 func (c *Composer) Parts(a Answer, question string) []string {
@@ -56,6 +58,9 @@ func (c *Composer) Parts(a Answer, question string) []string {
 	}
 	parts = append(parts, strings.TrimSpace(question[start:]))
 	name := a.Focus[0]
+	if written, ok := c.writtenName(a.focus[0], question); ok {
+		name = written
+	}
 	for i, p := range parts {
 		p = strings.TrimRight(p, " ?.!,;")
 		if len(strings.Fields(p)) < 2 {
@@ -102,6 +107,79 @@ func (c *Composer) namesFocus(a Answer, text string) bool {
 	asked := c.topics.asked(askedTerms(c.ix.Analyze(text)))
 	for _, ti := range a.focus {
 		if c.topics.nameCover(ti, asked) >= namedCover {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenName returns the longest run of the question's words that writes
+// a name of topic ti of two words or more ("hot tub folliculitis"), or ok
+// false when it writes none.
+func (c *Composer) writtenName(ti int, question string) (string, bool) {
+	type word struct {
+		start, end int
+		term       string
+	}
+	var words []word
+	for _, loc := range wordRE.FindAllStringIndex(question, -1) {
+		t := c.an.Term(strings.ToLower(question[loc[0]:loc[1]]))
+		words = append(words, word{loc[0], loc[1], t})
+	}
+	// The topic's names of its own, and the question's phrases that end
+	// in one of them ("hot tub folliculitis").
+	var targets [][]string
+	tp := c.topics.topics[ti]
+	for _, n := range tp.names {
+		if len(n) >= 2 && !c.sharedName(ti, n) {
+			targets = append(targets, n)
+		}
+	}
+	for _, w := range c.ix.Analyze(question) {
+		if len(w.Terms) < 2 || w.Filler {
+			continue
+		}
+		if slices.ContainsFunc(tp.names, func(n []string) bool {
+			// A name's head noun comes last: "hot tub folliculitis" is a
+			// folliculitis, "herpes simplex virus" no herpes simplex.
+			return len(n) < len(w.Terms) && !c.sharedName(ti, n) && slices.Equal(w.Terms[len(w.Terms)-len(n):], n)
+		}) {
+			targets = append(targets, w.Terms)
+		}
+	}
+	best, bestLen := "", 0
+	for i := range words {
+		var terms []string
+		for j := i; j < len(words) && j < i+maxNameWords; j++ {
+			if words[j].term == "" {
+				if j == i {
+					break
+				}
+				continue
+			}
+			terms = append(terms, words[j].term)
+			if len(terms) < 2 || len(terms) <= bestLen {
+				continue
+			}
+			if slices.ContainsFunc(targets, func(n []string) bool { return slices.Equal(n, terms) }) {
+				best, bestLen = question[words[i].start:words[j].end], len(terms)
+			}
+		}
+	}
+	return best, bestLen > 0
+}
+
+// wordRE finds a word of a question.
+var wordRE = regexp.MustCompile(`[\p{L}\p{N}'-]+`)
+
+// maxNameWords bounds the words of a name written in a question.
+const maxNameWords = 6
+
+// sharedName reports whether another topic than ti has the name n ("skin
+// cancer" names three).
+func (c *Composer) sharedName(ti int, n []string) bool {
+	for tj, tp := range c.topics.topics {
+		if tj != ti && slices.ContainsFunc(tp.names, func(m []string) bool { return slices.Equal(m, n) }) {
 			return true
 		}
 	}
