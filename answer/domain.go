@@ -34,6 +34,7 @@ var (
 	textSpeak          = pairMap(domainLists["text speak"])
 	everydayWords      = domainLists["everyday"]
 	otherConditions    = newPhraseSet(domainLists["other conditions"])
+	symptomNamesRE     = anyOf(domainLists["symptom names"])
 )
 
 // phraseSet finds any of a list of phrases in a text as whole words, case
@@ -153,7 +154,13 @@ func (c *Composer) namesOnlyOther(question string) bool {
 			rest[i] = ' '
 		}
 	}
-	return other && !c.namesTopic(askedTerms(c.ix.Analyze(string(rest))))
+	if !other {
+		return false
+	}
+	// Beside it, a symptom that names a topic of the version ("so
+	// itchy") describes the condition named.
+	described := symptomNamesRE.ReplaceAllString(string(rest), " ")
+	return !c.namesTopic(askedTerms(c.ix.Analyze(described)))
 }
 
 // pairMap reads "word=meaning" pairs.
@@ -201,7 +208,7 @@ func parseDomain(text string) (map[string][]string, error) {
 			out[section] = append(out[section], strings.Fields(line)...)
 		}
 	}
-	for _, want := range []string{"skin", "ambiguous", "other sense", "verb use", "not names", "other conditions"} {
+	for _, want := range []string{"skin", "ambiguous", "other sense", "verb use", "not names", "other conditions", "symptom names"} {
 		if len(out[want]) == 0 {
 			return nil, fmt.Errorf("domain.txt: section [%s] missing or empty", want)
 		}

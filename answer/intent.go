@@ -221,6 +221,17 @@ func classify(question string) Intent {
 	if in&Symptoms != 0 && in&(SelfCare|Treatment) != 0 && !symptomsBesidesItchRE.MatchString(question) {
 		in &^= Symptoms
 	}
+	// "When is itching all over a sign of something serious?" asks when
+	// to see a clinician: its "sign" and "serious" ask for no symptoms
+	// and no complications.
+	if in&SeeClinician != 0 && retrieve.SeriousSignRE.MatchString(question) {
+		rest := retrieve.SeriousSignRE.ReplaceAllString(question, " ")
+		for _, k := range []Intent{Symptoms, Complications} {
+			if in&k != 0 && !intentRules[slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == k })].re.MatchString(rest) {
+				in &^= k
+			}
+		}
+	}
 	// "Can emollients make bedding catch fire?" asks nothing of
 	// contagion.
 	if in&Contagion != 0 && catchFireRE.MatchString(question) {

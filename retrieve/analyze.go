@@ -202,6 +202,12 @@ func (ix *Index) Analyze(question string) []Weighted {
 			}
 		}
 	}
+	// "When is itching a sign of something serious?" asks when to see a
+	// clinician: the words say so, and no sentence holds them as the
+	// answer.
+	for _, m := range SeriousSignRE.FindAllStringIndex(question, -1) {
+		ix.lighten(out, question[m[0]:m[1]], true)
+	}
 	// "What sets off cold sores?" asks for triggers: "sets off" says so,
 	// and a sentence that happens to say "set" is no better an answer.
 	for _, m := range TriggerAskRE.FindAllStringIndex(question, -1) {
@@ -294,6 +300,9 @@ var thanOthersRE = regexp.MustCompile(`(?i)\bthan\s+(?:others|other\s+(?:people|
 
 // everydayRE finds words that ask for what people do every day: self-care.
 var everydayRE = regexp.MustCompile(`(?i)\b(?:day[-\s]to[-\s]day|every\s*day|daily\s+life|in\s+daily\s+life)\b`)
+
+// SeriousSignRE asks whether something is a sign of something serious.
+var SeriousSignRE = regexp.MustCompile(`(?i)\b(?:a\s+)?signs?\s+of\s+(?:something|anything)\s+(?:more\s+)?(?:serious|worse|dangerous|bad|wrong)\b`)
 
 // TriggerAskRE finds the verbs of a question that asks what sets a
 // condition off, brings it on or makes it flare: what triggers it.
