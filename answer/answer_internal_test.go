@@ -270,15 +270,15 @@ func TestParseAliases(t *testing.T) {
 // TestParseDomain checks the format of the dermatology word lists, and that
 // the embedded lists parse with every section.
 func TestParseDomain(t *testing.T) {
-	got, err := parseDomain("# c\n[skin]\nskin rash\nitch\n[ambiguous]\nboil\n[other sense]\nbee\\s*hives?\n[verb use]\n(?:to)\\s+boil\n[not names]\nwhats dont\n[other conditions]\nLichen sclerosus\ntinea versicolor\n")
+	got, err := parseDomain("# c\n[skin]\nskin rash\nitch\n[ambiguous]\nboil\n[other sense]\nbee\\s*hives?\n[verb use]\n(?:to)\\s+boil\n[not names]\nwhats dont\n[symptom names]\nitchy\n[other conditions]\nLichen sclerosus\ntinea versicolor\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string][]string{"skin": {"skin", "rash", "itch"}, "ambiguous": {"boil"}, "other sense": {`bee\s*hives?`}, "verb use": {`(?:to)\s+boil`}, "not names": {"whats", "dont"}, "other conditions": {"lichen sclerosus", "tinea versicolor"}}
+	want := map[string][]string{"skin": {"skin", "rash", "itch"}, "ambiguous": {"boil"}, "other sense": {`bee\s*hives?`}, "verb use": {`(?:to)\s+boil`}, "not names": {"whats", "dont"}, "symptom names": {"itchy"}, "other conditions": {"lichen sclerosus", "tinea versicolor"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("parseDomain (-want +got):\n%s", diff)
 	}
-	for _, bad := range []string{"skin rash\n", "[skin]\nskin\n[ambiguous]\nboil\n[other sense]\nbee(\n[verb use]\nx\n[not names]\nwhats\n[other conditions]\nmilia\n", "[skin]\nskin\n"} {
+	for _, bad := range []string{"skin rash\n", "[skin]\nskin\n[ambiguous]\nboil\n[other sense]\nbee(\n[verb use]\nx\n[not names]\nwhats\n[symptom names]\nitchy\n[other conditions]\nmilia\n", "[skin]\nskin\n"} {
 		if _, err := parseDomain(bad); err == nil {
 			t.Errorf("parseDomain(%q) = nil error, want one", bad)
 		}
