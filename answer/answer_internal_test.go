@@ -34,6 +34,18 @@ func TestClassify(t *testing.T) {
 		{"What do they give for psoriasis?", "treatment"},
 		{"What can be done about keloid scars?", "treatment"}, // a scar named, no complication asked
 		{"Does bad acne leave scars?", "complications+yesno"},
+		{"when can kids go back to school with it?", "contagion"}, // how long it is catching
+		{"How do you know for sure it is lice?", "diagnosis"},
+		{"What are the accepted criteria for it?", "diagnosis"},
+		{"What features should prompt medical review?", "see_clinician"},
+		{"What is available for the redness?", "treatment"},
+		{"What's done for that these days?", "treatment"},
+		{"Can emollients make bedding catch fire?", "yesno"}, // catching fire is no contagion
+		{"When is itching all over a sign of something serious?", "see_clinician"},
+		{"Does it clear by itself?", "prognosis+yesno"},
+		// A pronoun question after an account takes its kind from the
+		// account.
+		{"I was told there are accepted criteria for diagnosing it. What are they?", "diagnosis"},
 		// A yes-or-no question after an account asks nothing of the
 		// account's words (pills).
 		{"My mother has taken blood pressure pills for years. Is it true the ACE inhibitor can make her lips swell up?", "yesno"},

@@ -216,9 +216,9 @@ func classify(question string) Intent {
 		in &^= Risk
 	}
 	// "Any tips to stop itching at night?" asks how to ease the itch: a
-	// word of itching beside a request for help names what is to be
-	// helped, not a request for symptoms.
-	if in&Symptoms != 0 && in&(SelfCare|Treatment) != 0 && !symptomsBesidesItchRE.MatchString(question) {
+	// word of itching beside a request for help (or for when to see a
+	// clinician) names what is to be helped, not a request for symptoms.
+	if in&Symptoms != 0 && in&(SelfCare|Treatment|SeeClinician) != 0 && !symptomsBesidesItchRE.MatchString(retrieve.SeriousSignRE.ReplaceAllString(question, " ")) {
 		in &^= Symptoms
 	}
 	// "When is itching all over a sign of something serious?" asks when
