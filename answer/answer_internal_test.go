@@ -43,6 +43,7 @@ func TestClassify(t *testing.T) {
 		{"Can emollients make bedding catch fire?", "yesno"}, // catching fire is no contagion
 		{"When is itching all over a sign of something serious?", "see_clinician"},
 		{"Does it clear by itself?", "prognosis+yesno"},
+		{"Whereabouts do bedsores form on someone who is bedbound?", "location"}, // who in a relative clause
 		// A pronoun question after an account takes its kind from the
 		// account.
 		{"I was told there are accepted criteria for diagnosing it. What are they?", "diagnosis"},

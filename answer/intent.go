@@ -111,6 +111,13 @@ var riskWordRE = regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can
 // symptomsRule is the index of Symptoms' rule in intentRules.
 var symptomsRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Symptoms })
 
+// riskRule is the index of Risk's rule in intentRules.
+var riskRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Risk })
+
+// relativeWhoRE is a relative clause of a person: "someone who is
+// bedbound".
+var relativeWhoRE = regexp.MustCompile(`(?i)\b(?:someone|somebody|anyone|anybody|everyone|people|person|persons|those|patients?|residents?|children|kids|adults|women|men)\s+who\s+(?:is|are|gets|get|can|has|have)\b`)
+
 // contagionRule is the index of Contagion's rule in intentRules.
 var contagionRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Contagion })
 
@@ -230,6 +237,13 @@ func classify(question string) Intent {
 			if in&k != 0 && !intentRules[slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == k })].re.MatchString(rest) {
 				in &^= k
 			}
+		}
+	}
+	// "Where do bedsores form on someone who is bedbound?" names who in a
+	// relative clause: it asks where, not who gets them.
+	if in&Risk != 0 && relativeWhoRE.MatchString(question) {
+		if rest := relativeWhoRE.ReplaceAllString(question, " "); !intentRules[riskRule].re.MatchString(rest) {
+			in &^= Risk
 		}
 	}
 	// "Can emollients make bedding catch fire?" asks nothing of
