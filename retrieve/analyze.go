@@ -208,6 +208,11 @@ func (ix *Index) Analyze(question string) []Weighted {
 	for _, m := range SeriousSignRE.FindAllStringIndex(question, -1) {
 		ix.lighten(out, question[m[0]:m[1]], true)
 	}
+	// "Does squeezing spots make matters worse?" asks whether squeezing
+	// worsens them: "matters" is no part of the answer.
+	for _, m := range mattersWorseRE.FindAllStringIndex(question, -1) {
+		ix.lighten(out, question[m[0]:m[1]], true)
+	}
 	// "What sets off cold sores?" asks for triggers: "sets off" says so,
 	// and a sentence that happens to say "set" is no better an answer.
 	for _, m := range TriggerAskRE.FindAllStringIndex(question, -1) {
@@ -300,6 +305,9 @@ var thanOthersRE = regexp.MustCompile(`(?i)\bthan\s+(?:others|other\s+(?:people|
 
 // everydayRE finds words that ask for what people do every day: self-care.
 var everydayRE = regexp.MustCompile(`(?i)\b(?:day[-\s]to[-\s]day|every\s*day|daily\s+life|in\s+daily\s+life)\b`)
+
+// mattersWorseRE is the idiom of making things worse.
+var mattersWorseRE = regexp.MustCompile(`(?i)\b(?:make|makes|making|made)\s+(?:matters|things)\s+(?:any\s+|even\s+|much\s+)?worse\b`)
 
 // SeriousSignRE asks whether something is a sign of something serious.
 var SeriousSignRE = regexp.MustCompile(`(?i)\b(?:a\s+)?signs?\s+of\s+(?:something|anything)\s+(?:more\s+)?(?:serious|worse|dangerous|bad|wrong)\b`)
