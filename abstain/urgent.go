@@ -27,12 +27,14 @@ func DecideClinical(question string) Decision {
 // redness spreading fast with a fever; spots with a fever that do not fade
 // under pressure (the glass test); swelling of the face, lips or eyes, or
 // hives, with faintness; swelling around the eye with a fever and pain on
-// moving the eye, double vision or a bulging eye; a serious burn (deep,
-// large, a whole hand, palm or face blistered, or with smoke and a hoarse
-// voice), a young child's blistering burn of the hand, face or feet, or a
-// cleaning or industrial chemical splashed in or near an eye, or cleaning
-// products mixed and their fumes breathed with a cough or trouble
-// breathing; pain far worse
+// moving the eye, double vision or a bulging eye; an eye pushed forward
+// with double vision or a fever, whether or not the lid is swollen; a
+// serious burn (deep, large, a whole hand, palm or face blistered, or with
+// smoke and a hoarse voice), a young child's blistering burn of the hand,
+// face or feet, a cleaning or industrial chemical splashed in or near an
+// eye, a strong caustic (battery acid, drain cleaner, lye, wet cement) on
+// the skin that now feels soapy or slimy, or cleaning products mixed and
+// their fumes breathed with a cough or trouble breathing; pain far worse
 // than the skin looks, with a fever; the skin at a wound turning black, with
 // a fever; a shingles rash by the eye with the eye painful, red or blurred,
 // or a blister on the tip of the nose; eczema broken out in punched-out
@@ -43,8 +45,9 @@ func DecideClinical(question string) Decision {
 // past episode ("my friend told me her son's throat swelled"), in an episode
 // over ("she was discharged next morning") or in a hypothesis ("if her lips
 // swell", "next time") does not count, nor does an exam question ("for my
-// exam: a patient ...") or a general question about emergencies ("when does
-// tongue swelling need emergency treatment?"). A bleeding or fast-changing
+// exam: a patient ...", "pub quiz question: what ...") or a general
+// question about emergencies ("when does tongue swelling need emergency
+// treatment?"). A bleeding or fast-changing
 // mole is worrying but no emergency. The signs are data, with examples and
 // look-alikes, in internal/decision/rules/urgent.rules; English and Spanish,
 // as the screens read them. A learned model

@@ -261,12 +261,23 @@ import (
 // Bolivia, Andalusia and the Canary Islands and US bilinguals), was
 // measured once after it: 0.867 (104/120) with 1 of 120 look-alikes
 // flagged; together with holdout14, 0.879 (211/240) and 3 of 240. The
-// floors, over both held-out splits, sit at those figures (0.87 and 3).
+// floors, over both held-out splits, sat at those figures (0.87 and 3).
+//
+// Round 17 reads holdout27 (now a tuning split, and one the learned reader
+// trains on) and widens the signs, and the rewrites that blank a sign
+// past, denied, resolved, hypothetical or a story's, to the kinds of
+// wording it missed and flagged. holdout14 is again the one held-out split
+// with urgent labels, so the floors are its own, at its round-16 figures
+// (0.892, 107/120, and 2 of 120 flagged): 0.89 and 2; its round-17 figure
+// is to be measured once by the lead after the round and recorded in
+// testdata/screens/HISTORY.md. A new blind set (urgent28), when it is
+// added as a held_out split, joins holdout14 under these floors, which
+// are then set again over both.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.87
-	floorLookalikeFlags = 3
+	floorUrgentRecall   = 0.89
+	floorLookalikeFlags = 2
 )
 
 // familyOrder is the order families are logged in.
