@@ -273,11 +273,23 @@ import (
 // testdata/screens/HISTORY.md. A new blind set (urgent28), when it is
 // added as a held_out split, joins holdout14 under these floors, which
 // are then set again over both.
+//
+// Measured once after round 17 (2026-12-03): holdout14 0.908 (109/120)
+// with 2 of 120 look-alikes flagged (0.892 and 2 before); holdout28
+// (urgent28, written blind during round 17 by a sixteenth author: a
+// lifeguard, a school bus driver, a warehouse picker, a grandmother
+// babysitting twins, a scout leader, a tattoo artist, a hospital porter, a
+// fisherman, a neighbour's carer; English from Scotland, Wales, Nigeria,
+// Ghana, the Philippines, Singapore, Canada and the American South, Spanish
+// from Peru, Chile, Venezuela, Puerto Rico, Guatemala, Uruguay, Madrid,
+// Galicia and US bilinguals), read for the first time, 0.917 (110/120) with
+// 1 of 120 flagged; together 0.912 (219/240) and 3 of 240. The floors, over
+// both held-out splits, sit at those figures (0.91 and 3).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.89
-	floorLookalikeFlags = 2
+	floorUrgentRecall   = 0.91
+	floorLookalikeFlags = 3
 )
 
 // familyOrder is the order families are logged in.
