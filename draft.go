@@ -380,6 +380,11 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string,
 	if best > own+clearlyMore {
 		return false
 	}
+	// An acronym the question names is answered by the sentence that
+	// spells it out.
+	if answer.Expands(question, top.Text) && !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.Expands(question, e.Text) }) {
+		return true
+	}
 	typed := a.Intent &^ (answer.YesNo | answer.Definition)
 	if typed == 0 {
 		// "What are exclamation mark hairs?" is answered by the sentence

@@ -358,3 +358,23 @@ func TestQuestionSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestExpands checks that a sentence spells out an acronym only with its
+// letters, in order, as the initials of words after it.
+func TestExpands(t *testing.T) {
+	tests := []struct {
+		q, s string
+		want bool
+	}{
+		{"melanoma ABCDE - what are the letters?", "The ABCDE criteria are Asymmetry, irregular Border, uneven Colour, Diameter and Evolving size.", true},
+		{"melanoma ABCDE - what are the letters?", "Nodular melanoma may not follow the ABCDE pattern.", false},
+		{"what does SPF stand for?", "SPF, the sun protection factor, measures protection.", false}, // no capitals after it
+		{"what does SPF stand for?", "SPF stands for Sun Protection Factor.", true},
+		{"what is abcde?", "The ABCDE criteria are Asymmetry, Border, Colour, Diameter and Evolving.", false}, // no acronym in the question
+	}
+	for _, tt := range tests {
+		if got := Expands(tt.q, tt.s); got != tt.want {
+			t.Errorf("Expands(%q, %q) = %v, want %v", tt.q, tt.s, got, tt.want)
+		}
+	}
+}

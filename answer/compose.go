@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/lexicon"
@@ -381,6 +382,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 		aspectScale = min(1, aspectWeight/minAspectWeight)
 	}
 	triggers := asked&Cause != 0 && AsksTriggers(question)
+	acronyms := acronymRE.FindAllString(question, -1)
 	var cands []candidate
 	for order, pi := range pis {
 		info := c.topics.passages[pi]
@@ -431,6 +433,11 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 				if cued&Risk != 0 {
 					score += siteWeight * float64(min(s.groups-1, maxSiteBonus))
 				}
+			}
+			// "melanoma ABCDE - what are the letters?" is answered by the
+			// sentence that spells the letters out.
+			if slices.ContainsFunc(acronyms, func(a string) bool { return expands(text, a) }) {
+				score += cueWeight
 			}
 			// "What sets off cold sores?" is answered by the sentence of
 			// triggers, not by the one of what causes them at all.
@@ -743,6 +750,33 @@ func (c *Composer) Sections(passageID string) Intent {
 		return c.topics.passages[pi].intents
 	}
 	return 0
+}
+
+// acronymRE finds an acronym a question names: three to six capitals.
+var acronymRE = regexp.MustCompile(`\b[A-Z]{3,6}\b`)
+
+// Expands reports whether the sentence spells out an acronym the question
+// names ("melanoma ABCDE - what are the letters?"; see expands).
+func Expands(question, sentence string) bool {
+	return slices.ContainsFunc(acronymRE.FindAllString(question, -1), func(a string) bool { return expands(sentence, a) })
+}
+
+// expands reports whether the sentence spells out the acronym: after it,
+// words with capitals whose initials are its letters in order ("ABCDE
+// ...: Asymmetry, irregular Border, uneven Colour, Diameter ... and
+// Evolving").
+func expands(sentence, acronym string) bool {
+	i := strings.Index(sentence, acronym)
+	if i < 0 {
+		return false
+	}
+	k := 0
+	for _, w := range strings.FieldsFunc(sentence[i+len(acronym):], func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if k < len(acronym) && w[0] == acronym[k] {
+			k++
+		}
+	}
+	return k == len(acronym)
 }
 
 // AsksTriggers reports whether the question asks what sets a condition off
