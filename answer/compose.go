@@ -391,7 +391,10 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			continue
 		}
 		ctx := lexicon.NewTermSet(info.section, info.title)
-		sec := asked&info.intents != 0
+		// Where a condition appears is told in any section: a question
+		// that asks where is answered by the sentence that names the
+		// places, whatever its section.
+		sec := asked&^Location&info.intents != 0
 		retr := 0.0
 		if best > 0 {
 			retr = hitScore[pi] / best
