@@ -44,6 +44,7 @@ func TestClassify(t *testing.T) {
 		{"When is itching all over a sign of something serious?", "see_clinician"},
 		{"Does it clear by itself?", "prognosis+yesno"},
 		{"Whereabouts do bedsores form on someone who is bedbound?", "location"}, // who in a relative clause
+		{"When checking your own skin for melanoma, which places are easy to forget?", "location+selfcare"},
 		// A pronoun question after an account takes its kind from the
 		// account.
 		{"I was told there are accepted criteria for diagnosing it. What are they?", "diagnosis"},

@@ -391,10 +391,10 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			continue
 		}
 		ctx := lexicon.NewTermSet(info.section, info.title)
-		// Where a condition appears is told in any section: a question
-		// that asks where is answered by the sentence that names the
-		// places, whatever its section.
-		sec := asked&^Location&info.intents != 0
+		// Where a condition appears is told in any section that describes
+		// it (where keloids form, in "Causes and triggers"), not in those
+		// of its care, whose sentences name places in passing.
+		sec := asked&info.intents != 0 || asked&Location != 0 && info.intents&(Definition|Cause|Symptoms) != 0
 		retr := 0.0
 		if best > 0 {
 			retr = hitScore[pi] / best
