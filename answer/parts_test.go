@@ -18,8 +18,13 @@ func TestParts(t *testing.T) {
 		// A later part's pronoun stands for the focus.
 		{"What causes intertrigo and what are its symptoms?", []string{"What causes intertrigo?", "what are Intertrigo symptoms?"}},
 		{"Is shingles contagious, and who should someone with it avoid?", []string{"Is shingles contagious?", "who should someone with Shingles avoid?"}},
-		// A part that names nothing gets the focus's name.
-		{"How long does bullous pemphigoid go on for, and do the blisters leave scars?", []string{"How long does bullous pemphigoid go on for?", "do the blisters leave scars (Bullous pemphigoid)?"}},
+		// A part that names nothing gets the focus's name, as the
+		// question writes it.
+		{"How long does bullous pemphigoid go on for, and do the blisters leave scars?", []string{"How long does bullous pemphigoid go on for?", "do the blisters leave scars (bullous pemphigoid)?"}},
+		{"What causes hot tub folliculitis, and does it clear by itself?", []string{"What causes hot tub folliculitis?", "does hot tub folliculitis clear by itself?"}},
+		// Never by a name other topics share, nor by a phrase whose head
+		// is something else (the virus, not the infection).
+		{"scc skin cancer what does it look like and can it spread", []string{"scc skin cancer what does it look like?", "can Squamous cell carcinoma spread?"}},
 		// "that" stands for what the part before asked about.
 		{"Can rosacea affect your eyes, and how is that handled?", []string{"Can rosacea affect your eyes?", "how is rosacea affect your eyes handled?"}},
 		// Two questions in one.
