@@ -359,15 +359,27 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 // impetigo?" than extraction's that names the bacteria.
 func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string, concepts []retrieve.Weighted, ex []claims.Extracted, a answer.Answer) bool {
 	var asked []retrieve.Weighted
+	focusWeight, total := 0.0, 0.0
 	for _, w := range concepts {
-		if !w.Light && !comp.Phrasing(w.Concept) {
-			asked = append(asked, w)
+		if w.Light || w.Filler || comp.Phrasing(w.Concept) {
+			continue
 		}
+		total += w.Weight
+		// Part of a name of the focus is held by every sentence of the
+		// focus, whether it writes "candida" or "candidiasis".
+		if comp.PartOfFocusName(a, w.Concept) {
+			focusWeight += w.Weight
+			continue
+		}
+		asked = append(asked, w)
 	}
 	an := ix.Analyzer()
 	covOf := func(text string) float64 {
+		if total == 0 {
+			return 0
+		}
 		c, _ := retrieve.Coverage(asked, lexicon.NewTermSet(an.Terms(text)))
-		return c
+		return (c*(total-focusWeight) + focusWeight) / total
 	}
 	top := a.Sentences[0]
 	own, best := 0.0, 0.0

@@ -723,6 +723,22 @@ func (c *Composer) NameTerms() lexicon.TermSet {
 	return out
 }
 
+// PartOfFocusName reports whether the concept is written with some of the
+// words of a longer name of the answer's focus ("candida" of "candida on
+// the skin"), which a sentence of the focus need not hold: it may write
+// "cutaneous candidiasis". A concept that is a whole name ("cradle cap")
+// may name a form of the focus its sentences should name.
+func (c *Composer) PartOfFocusName(a Answer, w lexicon.Concept) bool {
+	for _, ti := range a.focus {
+		for _, name := range c.topics.topics[ti].names {
+			if len(name) > len(w.Terms) && !slices.ContainsFunc(w.Terms, func(t string) bool { return !slices.Contains(name, t) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // InFocus reports whether the passage is about the answer's focus.
 func (c *Composer) InFocus(a Answer, passageID string) bool {
 	pi, ok := c.topics.byID[passageID]
@@ -796,9 +812,9 @@ func NamesTriggers(sentence string) bool { return triggerRE.MatchString(sentence
 // triggerAskWordRE asks what triggers a condition or makes it flare.
 var triggerAskWordRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*)`)
 
-// triggerRE marks a sentence of what triggers a condition or makes it
-// flare.
-var triggerRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*|worsen\w*|provok\w*|reactivat\w*)`)
+// triggerRE marks a sentence of what triggers a condition, makes it flare
+// or favours it (its risk factors).
+var triggerRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*|worsen\w*|provok\w*|reactivat\w*|risk\s+factors?|predispos\w*|favou?red\s+by)`)
 
 // multiPartRE joins two questions in one: "what causes it and how is it
 // treated?".
