@@ -51,7 +51,7 @@ const (
 	retrievalWeight = 0.3
 	// siteWeight is what each body site a sentence names beyond the first
 	// adds, up to maxSiteBonus sites, when the question asks where.
-	siteWeight   = 0.03
+	siteWeight   = 0.06
 	maxSiteBonus = 4
 	// maxTopicPassages bounds the passages read for one focus topic.
 	maxTopicPassages = 80

@@ -336,7 +336,7 @@ func distinctGroups(sentence string) int {
 }
 
 // bodySiteRE marks a sentence that names a place on the body.
-var bodySiteRE = regexp.MustCompile(`(?i)\b(?:face|scalp|cheeks?|nose|forehead|chin|lips?|mouth|eyes?|eyelids?|ears?|earlobes?|jaw|jawline|neck|chest|back|trunk|abdomen|belly|arms?|armpits?|elbows?|wrists?|hands?|palms?|fingers?|fingertips?|nails?|legs?|knees?|thighs?|shins?|ankles?|feet|foot|soles?|toes?|groin|buttocks?|genitals?|genital|skin\s+folds?|folds|body|limbs?|shoulders?|hairline|eyebrows?|beard|underarms?|between\s+the\s+toes|sun-exposed|one\s+side)\b`)
+var bodySiteRE = regexp.MustCompile(`(?i)\b(?:face|scalp|cheeks?|nose|forehead|chin|lips?|mouth|eyes?|eyelids?|ears?|earlobes?|jaw|jawline|neck|chest|breasts?|back|trunk|abdomen|belly|arms?|armpits?|elbows?|wrists?|hands?|palms?|fingers?|fingertips?|nails?|legs?|knees?|thighs?|shins?|ankles?|feet|foot|soles?|toes?|groin|buttocks?|genitals?|genital|skin\s+folds?|folds|body|limbs?|shoulders?|hairline|eyebrows?|beard|underarms?|between\s+the\s+toes|sun-exposed|one\s+side)\b`)
 
 // Sites is how many different body sites a sentence names.
 func Sites(sentence string) int { return distinctSites(sentence) }
