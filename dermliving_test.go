@@ -125,6 +125,8 @@ func TestSeedAbstentions(t *testing.T) {
 		{"How do I fix my car's transmission?", abstain.InsufficientEvidence, "The question is not about dermatology; kv_2026_10_01 holds dermatology reference passages only.", "no dermatology topic at all, never a clinical decision"},
 		{"Is a lipoma dangerous? the soft lump under the skin of the arm", abstain.InsufficientEvidence, "", "a condition the version lacks, named before a description: the description alone is not the question (it was answered from epidermoid cysts)"},
 		{"Can you catch perioral dermatitis? the red bumps around the mouth", abstain.InsufficientEvidence, "", "a condition the version lacks, named before a description (it was answered from folliculitis)"},
+		{"Could you explain pyoderma gangrenosum: how does it present, and why is surgery on it usually avoided?", abstain.InsufficientEvidence, "", "a condition the version lacks, named before a colon: a clause without its name is not the question (it was answered from herpes simplex)"},
+		{"prickly heat rash in summer what helps ngl its so itchy", abstain.InsufficientEvidence, "", "a condition the version lacks, with a symptom that names a topic of the version (it was answered from pruritus)"},
 		{"Should I stop my methotrexate before surgery?", abstain.ClinicalDecision, "", "a personal treatment decision"},
 		{"A customer asked me whether she should stop her methotrexate before surgery.", abstain.ClinicalDecision, "", "a decision reported for another person is still one"},
 		{"Do I have ringworm?", abstain.ClinicalDecision, "", "a personal diagnosis"},

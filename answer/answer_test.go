@@ -126,6 +126,9 @@ func TestDermatological(t *testing.T) {
 		{"Are moles dangerous?", true},
 		{"Can bees cause hives?", true},
 		{"Roughly how many bees live in one hive?", false},
+		// A two-word name with a skin word of another sense names its
+		// topic among words the version never uses.
+		{"got fried at the beach and my mate says it's 'sun poisoning'. what is that?", true},
 	}
 	for _, tt := range tests {
 		if got := c.Dermatological(tt.q, ix.Analyze(tt.q)); got != tt.want {
@@ -190,6 +193,16 @@ func TestComposeFocus(t *testing.T) {
 		{"How long does Quincke's oedema last?", []string{"Angioedema"}},
 		{"Is housewife's eczema catching?", []string{"Irritant contact dermatitis"}},
 		{"Why does my sourdough crust go soft?", nil},
+		// A topic named only after a word of likeness gives way to the
+		// one named before it.
+		{"Is Malassezia folliculitis treated with antibiotics like acne is?", []string{"Folliculitis"}},
+		// A symptom beside a condition the version lacks describes it.
+		{"prickly heat rash in summer what helps, its so itchy", nil},
+		// Lay names of this round.
+		{"candida on the skin, who gets it?", []string{"Cutaneous candidiasis"}},
+		{"My hands have sweated so bad they drip. What's done for that?", []string{"Hyperhidrosis"}},
+		// A subject of general skin care named.
+		{"What side effects can come from strong steroid creams?", []string{"General skin care"}},
 	}
 	for _, tt := range tests {
 		a, c := compose(t, tt.q)
@@ -483,6 +496,32 @@ func TestCorrectGeneratedSlips(t *testing.T) {
 		t.Logf("%s: %d of %d corrected (%.3f)", kind, k.ok, k.n, rate)
 		if rate < minCorrected {
 			t.Errorf("%s: %.3f of the slips corrected, below %.2f", kind, rate, minCorrected)
+		}
+	}
+}
+
+// TestComposeBestSentence checks the passage of the composer's first
+// sentence for questions whose answer one sentence of a section holds:
+// triggers before the cause, the sentence that names the most places
+// whatever descriptive section it is in, the sentence that spells out an
+// acronym, a subject of general care named.
+func TestComposeBestSentence(t *testing.T) {
+	tests := []struct{ q, want string }{
+		{"what sets off cold sores", "ev_herpes_simplex_causes_2"},
+		{"Whereabouts on the body do keloids mostly come up?", "ev_keloids_causes_2"},
+		{"Where on the body does hidradenitis suppurativa usually appear?", "ev_hidradenitis_suppurativa_overview_1"},
+		{"melanoma ABCDE - what are the letters again?", "ev_melanoma_symptoms_1"},
+		{"What side effects can come from using strong steroid creams for a long time?", "ev_general_skin_care_topical_corticosteroid_strengths_2"},
+		{"head lice how do you know for sure, are nits enough", "ev_head_lice_diagnosis_1"},
+	}
+	for _, tt := range tests {
+		a, _ := compose(t, tt.q)
+		if len(a.Sentences) == 0 {
+			t.Errorf("Compose(%q): no sentences, want one from %s", tt.q, tt.want)
+			continue
+		}
+		if got := a.Sentences[0].PassageID; got != tt.want {
+			t.Errorf("Compose(%q): first sentence from %s, want %s (%q)", tt.q, got, tt.want, a.Sentences[0].Text)
 		}
 	}
 }
