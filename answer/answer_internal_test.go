@@ -45,6 +45,8 @@ func TestClassify(t *testing.T) {
 		{"Does it clear by itself?", "prognosis+yesno"},
 		{"Whereabouts do bedsores form on someone who is bedbound?", "location"}, // who in a relative clause
 		{"When checking your own skin for melanoma, which places are easy to forget?", "location+selfcare"},
+		{"How do the blisters of the two conditions differ?", "symptoms"}, // lesions compared: what they look like
+		{"BP vs pemphigus vulgaris blisters - quick diff pls", "symptoms"},
 		// A pronoun question after an account takes its kind from the
 		// account.
 		{"I was told there are accepted criteria for diagnosing it. What are they?", "diagnosis"},
