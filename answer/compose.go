@@ -383,6 +383,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	}
 	triggers := asked&Cause != 0 && AsksTriggers(question)
 	acronyms := acronymRE.FindAllString(question, -1)
+	compare := len(focus) >= 2 && compareRE.MatchString(question)
 	var cands []candidate
 	for order, pi := range pis {
 		info := c.topics.passages[pi]
@@ -436,6 +437,12 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 				if cued&Risk != 0 {
 					score += siteWeight * float64(min(s.groups-1, maxSiteBonus))
 				}
+			}
+			// "How does irritant contact dermatitis differ from allergic
+			// contact dermatitis?" is answered best by a sentence that
+			// names both and sets one against the other.
+			if compare && c.namesTopics(s.terms, focus) >= 2 {
+				score += cueWeight
 			}
 			// "melanoma ABCDE - what are the letters?" is answered by the
 			// sentence that spells the letters out.
@@ -769,6 +776,18 @@ func (c *Composer) Sections(passageID string) Intent {
 		return c.topics.passages[pi].intents
 	}
 	return 0
+}
+
+// namesTopics returns how many of the topics a sentence's terms name by
+// one of their names, whole.
+func (c *Composer) namesTopics(terms lexicon.TermSet, topics []int) int {
+	n := 0
+	for _, ti := range topics {
+		if slices.ContainsFunc(c.topics.topics[ti].names, func(name []string) bool { return len(name) > 0 && nameAsked(name, terms, false) }) {
+			n++
+		}
+	}
+	return n
 }
 
 // acronymRE finds an acronym a question names: three to six capitals.
