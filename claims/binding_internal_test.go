@@ -236,6 +236,18 @@ func TestBindingChecks(t *testing.T) {
 		// A clause of consequence states a cause as "because" does.
 		{"a cause stated with so", "Because cream C is applied thinly, protection is often lower than its label suggests.",
 			"Cream C is commonly applied thinly, so protection is often lower than its label suggests.", bindingChecks{}},
+		// A pronoun after a relation word stands for its sentence's
+		// subject (round 19).
+		{"progression turned round onto a pronoun", "Lesion P is called premalignant because plaque Q can progress into it.",
+			"Lesion P is called premalignant because some patches can progress to plaque Q.", bindingChecks{Reversed: true}},
+		{"progression kept with a pronoun", "Plaque Q is feared because lesion P can progress into it.",
+			"Plaque Q is feared because some patches of lesion P can progress to plaque Q.", bindingChecks{}},
+		// "give" with a person after it states a cause; a reason after a
+		// comma does not make the association beside it a cause (round 19).
+		{"give made causal", "Condition K can give children dry eyes.",
+			"Children with dry eyes tend to develop more patches of condition K, because their skin barrier is weak.", bindingChecks{MadeCausal: true}},
+		{"give stated as a cause", "Condition K can give children dry eyes.",
+			"Condition K often causes dry eyes in children, because it damages the tear glands.", bindingChecks{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

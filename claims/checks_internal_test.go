@@ -517,6 +517,12 @@ func TestPolarityClauses(t *testing.T) {
 			"The exact cause of alpha rash is known.", true},
 		{"rather than before a time adjunct", "Sweating usually affects both sides of the body.",
 			"Sweating usually affects both sides of the body and typically happens during waking hours rather than during sleep.", false},
+		// A clause that opens with its verb is matched with its
+		// sentence's subject (round 19).
+		{"with and without exchanged between two types", "Alpha-type swelling usually occurs without hives, whereas beta-type swelling usually comes with hives.",
+			"Alpha-type swelling results from mast cells, as in reactions to foods, and usually occurs with hives. Beta-type swelling does not involve mast cells, usually occurs without hives, and includes cases caused by drug D.", true},
+		{"with and without kept on their types", "Alpha-type swelling usually comes with hives, whereas beta-type swelling does not involve mast cells and usually occurs without hives.",
+			"Alpha-type swelling results from mast cells, as in reactions to foods, and usually occurs with hives. Beta-type swelling does not involve mast cells, usually occurs without hives, and includes cases caused by drug D.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

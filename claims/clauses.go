@@ -3,6 +3,7 @@ package claims
 import (
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/dermliving/dermliving/lexicon"
 )
@@ -40,25 +41,51 @@ type clause struct {
 	// free are the terms outside every negation cue's scope (see
 	// negatesOver): terms, when the clause has no cue.
 	free lexicon.TermSet
+	// subject, for a clause that opens with its verb ("..., and usually
+	// occurs with hives"), are the terms of its sentence's subject: what
+	// the clause says it of. Nil for other clauses.
+	subject lexicon.TermSet
+}
+
+// has reports whether the clause holds t, in its own words or in its
+// sentence's subject.
+func (c clause) has(t string) bool {
+	return c.terms.Has(t) || c.subject.Has(t)
 }
 
 func (v *Lexical) clauses(text string) []clause {
 	var out []clause
 	last := 0
+	// subject is the current sentence's subject, read from its first
+	// clause; first is true until that clause is read.
+	var subject lexicon.TermSet
+	first := true
 	bounds := append(clauseRE.FindAllStringIndex(text, -1), []int{len(text), len(text)})
 	for _, b := range bounds {
 		c := text[last:b[0]]
 		last = b[1]
 		terms := v.an.Terms(c)
-		if len(terms) == 0 {
-			continue
+		if len(terms) > 0 {
+			cl := clause{text: c, terms: lexicon.NewTermSet(terms), negated: negationCues.in(c)}
+			cl.free = cl.terms
+			if cl.negated {
+				cl.free = v.clauseFree(c)
+			}
+			trimmed := strings.TrimSpace(c)
+			switch {
+			case first:
+				first = false
+				if !ellipticRE.MatchString(trimmed) && clauseVerbRE.MatchString(c) {
+					subject = lexicon.NewTermSet(v.subjectTerms(c))
+				}
+			case len(subject) > 0 && ellipticRE.MatchString(trimmed):
+				cl.subject = subject
+			}
+			out = append(out, cl)
 		}
-		cl := clause{text: c, terms: lexicon.NewTermSet(terms), negated: negationCues.in(c)}
-		cl.free = cl.terms
-		if cl.negated {
-			cl.free = v.clauseFree(c)
+		if b[0] < len(text) && text[b[0]] == '.' {
+			subject, first = nil, true
 		}
-		out = append(out, cl)
 	}
 	return out
 }
@@ -140,7 +167,7 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 		// the best clause has already been compared over it ("since most
 		// inflamed cysts are not infected" agrees with the claim on
 		// infection, whatever another clause says of "signs of infection").
-		if k := v.rarestSharedClause(cc, spanClauses, spanClauses[best]); k >= 0 && k != best {
+		if k := v.rarestSharedClause(cc, spanClauses, spanClauses[best], shares); k >= 0 && k != best {
 			claimRest := without(cc.terms, spanClauses[best].terms)
 			spanRest := without(spanClauses[k].terms, spanClauses[best].terms)
 			if v.negatesOver(spanClauses[k].text, claimRest, nil) != v.negatesOver(cc.text, spanRest, nil) {
@@ -276,7 +303,12 @@ func sharedTerms(cc clause, spanClauses []clause) (shares []int, best, bestShare
 	shares = make([]int, len(spanClauses))
 	for i, sc := range spanClauses {
 		for t := range cc.terms {
-			if sc.terms.Has(t) {
+			if sc.has(t) {
+				shares[i]++
+			}
+		}
+		for t := range cc.subject {
+			if !cc.terms.Has(t) && sc.has(t) {
 				shares[i]++
 			}
 		}
@@ -300,8 +332,10 @@ func without(a, b lexicon.TermSet) lexicon.TermSet {
 
 // rarestSharedClause returns the index of the span clause holding the claim
 // clause's rarest term that the span shares, when the best-matching clause
-// does not hold it; otherwise -1.
-func (v *Lexical) rarestSharedClause(cc clause, spanClauses []clause, bestClause clause) int {
+// does not hold it (nor its subject); otherwise -1. Of several clauses
+// holding the term, it is the one sharing most with the claim clause
+// (shares, from sharedTerms).
+func (v *Lexical) rarestSharedClause(cc clause, spanClauses []clause, bestClause clause, shares []int) int {
 	if v.rarity == nil {
 		return -1
 	}
@@ -315,13 +349,16 @@ func (v *Lexical) rarestSharedClause(cc clause, spanClauses []clause, bestClause
 			}
 		}
 	}
-	if term == "" || bestClause.terms.Has(term) {
+	if term == "" || bestClause.has(term) {
 		return -1
 	}
+	// Of the clauses that hold it, the one that shares most with the
+	// claim clause (the first of those).
+	at, most := -1, -1
 	for i, sc := range spanClauses {
-		if sc.terms.Has(term) {
-			return i
+		if sc.terms.Has(term) && shares[i] > most {
+			at, most = i, shares[i]
 		}
 	}
-	return -1
+	return at
 }

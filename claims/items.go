@@ -51,15 +51,22 @@ var listAppositiveRE = regexp.MustCompile(`(?i)^an?\s+\pL`)
 // relOpenRE finds the relative pronoun that opens a relative clause.
 var relOpenRE = regexp.MustCompile(`(?i)\b(?:that|which|who|whose)\b`)
 
+// namedRE finds a participle that gives a name ("a finding called the
+// Nikolsky sign"), a relative clause without its pronoun.
+var namedRE = regexp.MustCompile(`(?i)\b(?:called|known as|termed)\b`)
+
 // appositive reports whether piece is an appositive: it opens with an
 // indefinite article (listAppositiveRE) and holds no verb of a clause
-// before any relative clause ("an early pressure injury may appear as
-// ..." is a clause of its own).
+// before any relative clause or naming participle (namedRE: "an early
+// pressure injury may appear as ..." is a clause of its own).
 func appositive(piece string) bool {
 	if !listAppositiveRE.MatchString(piece) {
 		return false
 	}
 	if m := relOpenRE.FindStringIndex(piece); m != nil {
+		piece = piece[:m[0]]
+	}
+	if m := namedRE.FindStringIndex(piece); m != nil {
 		piece = piece[:m[0]]
 	}
 	return !clauseVerbRE.MatchString(piece)
@@ -99,6 +106,8 @@ func (v *Lexical) listItems(text string) []listItem {
 		// attFrom is the first item the last description describes.
 		attFrom := 0
 		last, prev := 0, ""
+		// lastHead is the text of the last item's name.
+		lastHead := ""
 		// add takes a piece and the delimiter before it.
 		add := func(piece string, delim string) {
 			piece = strings.TrimSpace(piece)
@@ -129,12 +138,15 @@ func (v *Lexical) listItems(text string) []listItem {
 					describe(&items[k], piece)
 				}
 				inAtt, attFrom = true, listStart
-			case delim == "," && appositive(piece) && !items[len(items)-1].context && (len(items)-listStart == 1 || len(items)-listStart >= 2 && andOrRE.MatchString(itemDelim)):
+			case delim == "," && appositive(piece) && !items[len(items)-1].context && (clauseVerbRE.MatchString(lastHead) || len(items)-listStart == 1 || len(items)-listStart >= 2 && andOrRE.MatchString(itemDelim)):
 				// An appositive after a lone item ("tinea cruris, a
 				// fungal infection, ...") or after the comma that closes
 				// a list ("tinea cruris, inverse psoriasis and
 				// erythrasma, a bacterial infection that glows
-				// coral-red") describes the item before it.
+				// coral-red") describes the item before it; after a
+				// clause ("rubbing can cause the top layer to shear off,
+				// a finding called ...") it describes what the clause
+				// says, and names no item of its own.
 				describe(&items[len(items)-1], piece)
 				inAtt, attFrom = true, len(items)-1
 			case len(items) > 0 && (attOpenRE.MatchString(piece) || (inAtt && andOrRE.MatchString(delim) && len(v.unitTerms(piece)) <= 2 && !innerAttRE.MatchString(piece))):
@@ -156,6 +168,7 @@ func (v *Lexical) listItems(text string) []listItem {
 					head, att = piece[:m[0]], piece[m[0]:]
 				}
 				it := listItem{head: lexicon.NewTermSet(v.unitTerms(head)), sent: si}
+				lastHead = head
 				if att != "" {
 					describe(&it, att)
 				}

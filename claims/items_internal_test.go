@@ -27,6 +27,12 @@ func TestMovedDescription(t *testing.T) {
 		{"appositive moved to another item", "Zorbitis, a yeast infection that shines blue under a lamp, is a look-alike.", true},
 		{"both items with their own labels", "The extensor sign is on the elbows, whereas the palmar sign is on the palms.", false},
 	}
+	// An appositive after a clause describes what the clause says (round
+	// 19).
+	const clauseSpan = "In alpha rash, gentle rubbing of nearby skin can cause the top layer to shear off, a finding called the zeta sign."
+	if v.movedDescription("Gentle rubbing of nearby skin can make the top layer shear off, which is called the zeta sign.", clauseSpan) {
+		t.Errorf("an appositive after a clause read as an item's description")
+	}
 	var got, want []bool
 	for _, tt := range tests {
 		got = append(got, v.movedDescription(tt.claim, span))

@@ -130,3 +130,28 @@ func TestFeatures(t *testing.T) {
 		t.Errorf("Features of a claim without content = %v, %v; want nil, nil", f, err)
 	}
 }
+
+// TestScoreIndependentOfPoint checks that a claim's support score does not
+// depend on the operating point: the score reads Strict's structural
+// verdict, which a Balanced verifier must reach the same way (round 19: a
+// stitched claim's parts were judged at the caller's point, so under
+// Balanced the score decided them and then read its own decision).
+func TestScoreIndependentOfPoint(t *testing.T) {
+	pairs := readPairs(t, filepath.Join("..", "testdata", "verifier", "dev.jsonl"))
+	strict := *verifier(t)
+	balanced := strict
+	balanced.Point = claims.Balanced
+	for _, p := range pairs {
+		js, err := strict.Verify(context.Background(), p.Claim, p.Passages)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jb, err := balanced.Verify(context.Background(), p.Claim, p.Passages)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if js.Score != jb.Score {
+			t.Errorf("%s: score %.3f at Strict, %.3f at Balanced", p.ID, js.Score, jb.Score)
+		}
+	}
+}

@@ -36,6 +36,12 @@ type ownedUnit struct {
 	// another unit ("Pets, especially kittens and puppies, and farm
 	// animals such as cattle are common sources").
 	clause bool
+	// circumstance is set on a unit that opens with a conjunction of
+	// condition or time (circumstanceRE): it says when the unit before
+	// holds ("... for impetigo that is extensive, or when the infection
+	// is accompanied by fever"), and what it names is no other thing that
+	// unit's words could be moved to.
+	circumstance bool
 	// definite is set on a unit that opens with "the" and a word that
 	// names nothing (a thesaurus name or a contrast-set member): a thing
 	// named before, referred back to ("..., and the infestation does not
@@ -51,6 +57,24 @@ type ownedUnit struct {
 	// antecedent: what else it names.
 	before lexicon.TermSet
 }
+
+// namedEndRE finds a participle that gives a name at the end of a unit,
+// with the name.
+var namedEndRE = regexp.MustCompile(`(?i)\b(?:called|known as|termed)\b[^,;:]*$`)
+
+// ownVerb reports whether a unit holds a verb of a clause (clauseVerbRE)
+// before a participle that closes it by giving a name (namedEndRE): "mild
+// (also called low)" names an item and predicates nothing.
+func ownVerb(text string) bool {
+	if m := namedEndRE.FindStringIndex(text); m != nil {
+		text = text[:m[0]]
+	}
+	return clauseVerbRE.MatchString(text)
+}
+
+// circumstanceRE finds a unit that opens with a conjunction of condition
+// or time.
+var circumstanceRE = regexp.MustCompile(`(?i)^\s*(?:(?:and|or|but)\s+)?(?:when|whenever|if|where|unless|until|once)\b`)
 
 // ellipticRE finds a unit that opens with its verb: its subject is the
 // previous unit's ("Melanoma is less common than ... but causes most
@@ -81,7 +105,7 @@ func (v *Lexical) ownerUnits(span string) [][]ownedUnit {
 		us := v.bindUnits(s.Text, true)
 		ou := make([]ownedUnit, len(us))
 		for i, u := range us {
-			ou[i] = ownedUnit{seq: v.unitTerms(u.text), subject: v.subjectTerms(u.text), terms: u.terms, elliptic: i > 0 && ellipticRE.MatchString(u.text), clause: clauseVerbRE.MatchString(u.text)}
+			ou[i] = ownedUnit{seq: v.unitTerms(u.text), subject: v.subjectTerms(u.text), terms: u.terms, elliptic: i > 0 && ellipticRE.MatchString(u.text), clause: ownVerb(u.text), circumstance: circumstanceRE.MatchString(u.text)}
 			if ou[i].elliptic {
 				ou[i].antecedent, ou[i].before = v.relativeAntecedent(us[i-1].text, s.Text, u.text)
 			}
@@ -318,8 +342,8 @@ func (v *Lexical) ownerMoved(ct lexicon.TermSet, claimSubject func() []string, u
 	var strangerAt map[int]bool
 	for _, h := range homes {
 		if h != q {
-			if !us[h].clause || (near > 0 && h < near) {
-				return false // a list item of q's subject
+			if !us[h].clause || us[h].circumstance || (near > 0 && h < near) {
+				return false // a list item of q's subject, or when q holds
 			}
 			strangers++
 			if near > 0 {

@@ -28,6 +28,12 @@ func TestMovedOwner(t *testing.T) {
 			"Alpha lice eggs, called nits, are tiny oval specks glued to hair shafts and, unlike dandruff, are not easily brushed or shaken off.", false},
 		{"a later item of the owner's list", "Avoiding alcohol and hot drinks, which can worsen itching in some people, may help with itch at night.",
 			"A cool bedroom and avoiding alcohol and hot drinks, which can worsen itching in some people, may help with alpha itch at night.", false},
+		// A name closing a unit makes it no clause, and a unit of
+		// condition says when the one before holds (round 19).
+		{"a named list item", "The alpha scheme uses four classes, namely mild, moderate, potent and very potent.",
+			"Creams are grouped by potency: the alpha scheme uses four classes, mild (also called low), moderate, potent and very potent, while the beta system uses seven classes.", false},
+		{"a condition after the predicate", "Oral drugs may be used for extensive infection or when there is fever.",
+			"Clinicians may use oral drugs for alpha rash that is extensive, or when the infection is accompanied by fever.", false},
 		{"a word of another unit's predicate", "Large boils may need drainage by a clinician, while extensive or deep infection may need oral antibiotics.",
 			"Treatment options for alpha folliculitis include topical antibiotics and, for extensive or deep infection, oral antibiotics, while large boils may need drainage by a clinician.", false},
 		{"another unit's thing as the object", "Alpha cell carcinoma can give rise to actinic keratoses.",

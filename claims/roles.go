@@ -13,7 +13,9 @@ import (
 // cause.
 
 // causalRE finds words that state a cause.
-var causalRE = regexp.MustCompile(`(?i)\b(causes?|caused|causing|leads? to|led to|triggers?|triggered|results? (?:in|from)|resulting|due to|because|responsible for|underlies|produces?|produced|gives? rise to)\b`)
+// "Give" with a person after it gives them a condition ("can give
+// children eczema").
+var causalRE = regexp.MustCompile(`(?i)\b(causes?|caused|causing|leads? to|led to|triggers?|triggered|results? (?:in|from)|resulting|due to|because|responsible for|underlies|produces?|produced|gives? rise to|(?:give|gives|gave|giving) (?:children|people|adults|babies|infants|patients|someone|anyone|you|them|him|her)\b)\b`)
 
 // associationRE finds words that state an association without a
 // direction, and co-occurrence stated of people who have one thing ("people
@@ -50,8 +52,39 @@ func (v *Lexical) madeCausal(claim, span string) bool {
 		if associationRE.MatchString(best) && !statesCause(best) {
 			return true
 		}
+		// A reason given after a comma ("X tend to develop Y, because
+		// ...") explains the association; the comma clause that states it
+		// is read alone. A clause of consequence (", so ...") joins its
+		// comma clauses into one cause and effect.
+		if consequenceRE.MatchString(best) {
+			continue
+		}
+		if cl := v.bestClause(ct, best); cl != best && associationRE.MatchString(cl) && !statesCause(cl) {
+			return true
+		}
 	}
 	return false
+}
+
+// bestClause returns the comma clause of part that holds most of the
+// terms ct (the first of those).
+func (v *Lexical) bestClause(ct lexicon.TermSet, part string) string {
+	if !strings.Contains(part, ",") {
+		return part
+	}
+	best, bestN := part, 0
+	for _, cl := range strings.Split(part, ",") {
+		n := 0
+		for _, t := range v.unitTerms(cl) {
+			if ct.Has(t) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = cl, n
+		}
+	}
+	return best
 }
 
 // sideParts splits text at its side ends (sideEndRE).
@@ -212,6 +245,19 @@ func (v *Lexical) relations(text string) []relation {
 				delete(right, t)
 			}
 		}
+		// A pronoun object in a subordinate clause ("X is called
+		// precancerous because Y can progress into it") stands for the
+		// main clause's subject: its terms join the second argument. In a
+		// coordinated clause ("X protects against Y and cannot trigger
+		// it") it may stand for an object, and is left.
+		if objectPronounRE.MatchString(text[m[1]:end]) {
+			main := text[sentenceStart(text, m[0]):m[0]]
+			if sub := subordinatorRE.FindStringIndex(main); sub != nil {
+				for _, t := range v.subjectTerms(main[:sub[0]]) {
+					right[t] = struct{}{}
+				}
+			}
+		}
 		r := relation{first: left, second: right, than: strings.EqualFold(text[m[0]:m[1]], "than")}
 		if m[2] >= 0 || (r.than && lesserRE.MatchString(text[start:m[0]])) {
 			r.first, r.second = r.second, r.first
@@ -219,6 +265,23 @@ func (v *Lexical) relations(text string) []relation {
 		out = append(out, r)
 	}
 	return out
+}
+
+// objectPronounRE finds an argument after a relation word that opens
+// with an object pronoun ("progress into it over time").
+var objectPronounRE = regexp.MustCompile(`(?i)^\s*(?:it|them)\b`)
+
+// subordinatorRE finds a conjunction that opens a subordinate clause.
+var subordinatorRE = regexp.MustCompile(`(?i)\b(?:because|since|although|though|while|whereas|when|if|unless|so that)\b`)
+
+// sentenceStart returns the offset in text where the sentence holding
+// offset at begins.
+func sentenceStart(text string, at int) int {
+	start := 0
+	for _, m := range sentenceEndRE.FindAllStringIndex(text[:at], -1) {
+		start = m[1]
+	}
+	return start
 }
 
 // reversedRole reports whether the span states a directed relation of the

@@ -66,8 +66,12 @@ func (v *Lexical) stitched(ctx context.Context, claim string, passages []Passage
 	}
 	// A part read alone is short: a word of its own in place of the span's
 	// is too much of what it says to let stand (see swapAllowed).
+	// The parts are judged at Strict whatever v's operating point: the
+	// structural verdict is Strict's (featRule), which the support score
+	// was trained on; a Balanced copy would let the score decide a part.
 	strict := *v
 	strict.Usage = nil
+	strict.Point, strict.Threshold = Strict, 0
 	out := Judgment{Verdict: Supported, Score: 1}
 	seen := map[Support]bool{}
 	for _, part := range parts {

@@ -94,15 +94,33 @@ func (v *Lexical) crossedClauses(claim, span string) bool {
 		}
 		return at
 	}
+	// Items of a list in both texts may be reordered ("A, B or C" for "C,
+	// B or A"): their commas end no clause, so they place nothing.
+	var listed lexicon.TermSet
+	if claimListed := v.listedTerms(claim); len(claimListed) > 0 {
+		listed = lexicon.TermSet{}
+		for t := range v.listedTerms(span) {
+			if claimListed.Has(t) {
+				listed[t] = struct{}{}
+			}
+		}
+	}
+	// cells[a][p] counts the terms of claim clause a whose only span
+	// clause is p, listed items aside; spread[a] holds every span clause
+	// that is the only one of some term of a, listed items included.
 	cells := make([]map[int]int, len(cc))
+	spread := make([]map[int]bool, len(cc))
 	for a, c := range cc {
-		cells[a] = map[int]int{}
+		cells[a], spread[a] = map[int]int{}, map[int]bool{}
 		for t := range c {
 			if home(cc, t) != a {
 				continue
 			}
 			if p := home(sc, t); p >= 0 {
-				cells[a][p]++
+				spread[a][p] = true
+				if !listed.Has(t) {
+					cells[a][p]++
+				}
 			}
 		}
 	}
@@ -116,7 +134,7 @@ func (v *Lexical) crossedClauses(claim, span string) bool {
 				}
 				// b stands on p and q alone: a claim clause spread over
 				// many span clauses regroups a list.
-				if len(cells[b]) == 2 {
+				if len(spread[b]) == 2 {
 					return true
 				}
 			}
@@ -125,10 +143,78 @@ func (v *Lexical) crossedClauses(claim, span string) bool {
 	}
 	for a := range cc {
 		for b := a + 1; b < len(cc); b++ {
-			if exchanged(a, b) || exchanged(b, a) {
+			if exchanged(a, b) || exchanged(b, a) || movedInto(cells, a, b) || movedInto(cells, b, a) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// mainClause returns the span clause that holds most of a claim clause's
+// placed terms (a row of crossedClauses' cells), and how many; -1 when
+// two hold as many.
+func mainClause(row map[int]int) (at, n int) {
+	at, tie := -1, false
+	for p, k := range row {
+		switch {
+		case k > n:
+			at, n, tie = p, k, false
+		case k == n:
+			tie = true
+		}
+	}
+	if tie {
+		return -1, n
+	}
+	return at, n
+}
+
+// movedInto reports whether claim clause b takes a modifier of at least
+// two words from the span clause p that claim clause a stands on, while a
+// has put a word from a third span clause in its place ("X mainly helps
+// kidney-related itch and is of little benefit for itch caused by
+// urticaria" against "X mainly helps itch caused by urticaria and is of
+// little benefit for other types of itch. ... difelikefalin for
+// kidney-related itch"): b stands on its own clause q, holds fewer of p's
+// words than a, and a holds none of q's (that would be an exchange, see
+// crossedClauses). cells are crossedClauses' cells.
+func movedInto(cells []map[int]int, a, b int) bool {
+	p, ap := mainClause(cells[a])
+	q, bq := mainClause(cells[b])
+	if p < 0 || q < 0 || p == q || cells[a][q] > 0 {
+		return false
+	}
+	moved := cells[b][p]
+	if moved < 2 || moved >= ap || moved >= bq {
+		return false
+	}
+	for r := range cells[a] {
+		if r != p {
+			return true
+		}
+	}
+	return false
+}
+
+// wordListRE finds a list of one-word items ("mycophenolate, azathioprine
+// or methotrexate"): words joined by commas, the last by "and" or "or".
+var wordListRE = regexp.MustCompile(`(?i)[\pL\pN][\pL\pN'-]*(?:,\s+[\pL\pN][\pL\pN'-]*)+,?\s+(?:and|or)\s+[\pL\pN][\pL\pN'-]*`)
+
+// listedTerms returns the terms of the items of text's one-word lists
+// (wordListRE), or nil when it has none.
+func (v *Lexical) listedTerms(text string) lexicon.TermSet {
+	if !strings.Contains(text, ",") {
+		return nil
+	}
+	var out lexicon.TermSet
+	for _, m := range wordListRE.FindAllString(text, -1) {
+		if out == nil {
+			out = lexicon.TermSet{}
+		}
+		for _, t := range v.an.Terms(m) {
+			out[t] = struct{}{}
+		}
+	}
+	return out
 }

@@ -25,3 +25,27 @@ func TestCrossedClauses(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossedClausesLists checks the round 19 readings: the items of a
+// one-word list, reordered, move nothing between clauses, and a modifier
+// moved from one claim clause's span clause into another's, its place
+// taken by words from elsewhere, is a crossing.
+func TestCrossedClausesLists(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"one-word list reordered", "Adding a sparing drug such as zetamab, quorbine or flaxolol may let the steroid dose be lowered.",
+			"Sparing drugs such as flaxolol, quorbine or zetamab may be added to allow lower steroid doses in alpha rash.", false},
+		{"modifier moved to the other clause", "Drug D mainly helps kidney itch and is often of little benefit for itch caused by hives.",
+			"Drug D mainly helps itch caused by hives and is often of little benefit for other itch. Lotion L is used for kidney itch in people on dialysis.", true},
+		{"modifier kept", "Drug D mainly helps itch caused by hives and is often of little benefit for kidney itch.",
+			"Drug D mainly helps itch caused by hives and is often of little benefit for other itch. Lotion L is used for kidney itch in people on dialysis.", false},
+	}
+	for _, tt := range tests {
+		if got := v.crossedClauses(tt.claim, tt.span); got != tt.want {
+			t.Errorf("%s: crossedClauses(%q, %q) = %v, want %v", tt.name, tt.claim, tt.span, got, tt.want)
+		}
+	}
+}
