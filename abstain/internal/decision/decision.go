@@ -53,7 +53,11 @@ var neutral = func() []struct {
 // winter?") are not decisions. Hand-written rules decide first, unless the
 // learned model (decision_features.go) is sure the question is a reference
 // one; a question no rule matches is a decision when the model is confident
-// it is one.
+// it is one. A refused English question that sets a general question in
+// the asker's working life or memory ("many of my clients have it", "in
+// my day we called them ..."), or makes a quiz request, is read again
+// without that setting (decision_context.go), unless an urgent sign is
+// described now.
 func Rule(question string) string {
 	return decisionRule(question, true)
 }
@@ -92,6 +96,21 @@ const decisionModelRule = "decision_model"
 // or decisionModelRule when no rule matches but the model scores the
 // question at or above its threshold; or "".
 func decisionRule(question string, precheck bool) string {
+	rule := wholeRule(question, precheck)
+	if rule == "" {
+		return ""
+	}
+	// A general question set in the asker's working life or memory, or a
+	// quiz request (decision_context.go), is read without that setting.
+	if rest, ok := generalAfterContext(question); ok && (rest == "" || wholeRule(rest, precheck) == "") {
+		return ""
+	}
+	return rule
+}
+
+// wholeRule is decisionRule on the whole of question, its context
+// included.
+func wholeRule(question string, precheck bool) string {
 	q := fold.String(question)
 	n, held := neutralize(q, precheck)
 	if rule := matchRules(n, held, precheck); rule != "" && !reExplicitlyGeneral.MatchString(q) {

@@ -1,0 +1,162 @@
+package decision
+
+import (
+	"strings"
+
+	"github.com/dermliving/dermliving/abstain/internal/fastre"
+	"github.com/dermliving/dermliving/internal/fold"
+)
+
+// A general question is often set in the asker's working life or memory:
+// "What triggers melasma? Many of my facial clients have it on the cheeks
+// and upper lip.", "Can rosacea affect the eyes and the nose? I remember
+// the word rhinophyma from my training.", "In my day we called them fever
+// blisters." Such a sentence asks nothing of a particular person, but its
+// "my clients" and "I remember" weigh towards a decision for the rules and
+// the model. And a quiz or exam request ("Name a topical treatment for
+// cutaneous candidiasis and two everyday measures that help") asks in
+// general without a question mark. The rules of rules/context.rules say
+// which sentences are context, those of rules/quiz.rules which are quiz
+// requests; a question the screen refuses is read again without them
+// (generalAfterContext).
+
+// contextFile and quizFile hold the sentence rules of context and of quiz
+// requests, in the format of the rule files (rulefile.go); neither is a
+// decision rule family.
+const (
+	contextFile = "rules/context.rules"
+	quizFile    = "rules/quiz.rules"
+)
+
+// contextSpecs and quizSpecs are the rules of contextFile and quizFile.
+var (
+	contextSpecs = mustParseRuleFile(contextFile)
+	quizSpecs    = mustParseRuleFile(quizFile)
+)
+
+// contextNot holds the words that keep a sentence from being context or a
+// quiz request (list context_not); contextNames the condition names that
+// hold one of them without describing a sign (list context_names), which
+// are taken out before contextNot is asked.
+var (
+	contextNot   = wordSet(ruleList("context_not"))
+	contextNames = rx(`\b(` + strings.Join(ruleList("context_names"), "|") + `)\b`)
+)
+
+// lateKin is a relation who has died ("my late mother used to call them
+// ..."): no decision can be about them, so they are taken out before the
+// people close to the asker are looked for.
+var lateKin = rx(`\b(my|our) late [\w'-]+`)
+
+// caseSubject is the subject of a case in a quiz ("a 40-year-old man
+// with ...", "the patient"), which makes the request a decision about
+// that case.
+var caseSubject = rx(`\b\d+[- ]?(year|yr|month|week|day)s?[- ]?old\b|\b(a|an|the|this|that) ([\w-]+ )?` + personRE + `s?\b`)
+
+// bodyOfSomeone is a part of the body of the asker or of someone else
+// ("my legs", "her back").
+var bodyOfSomeone = rx(`\b(my|his|her|our) ([\w-]+ ){0,2}` + bodyRE + `s?\b`)
+
+// sentenceEnd splits folded text into sentences: after ".", "!" or "?"
+// followed by a space, and at the end.
+var sentenceEnd = fastre.New(`[.!?]+( |$)`)
+
+// sentences returns the sentences of folded text q, each with its final
+// marks, trimmed.
+func sentences(q string) []string {
+	var out []string
+	last := 0
+	for _, l := range sentenceEnd.FindAllStringIndex(q) {
+		if s := strings.TrimSpace(q[last:l[1]]); s != "" {
+			out = append(out, s)
+		}
+		last = l[1]
+	}
+	if s := strings.TrimSpace(q[last:]); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// plainSentence reports whether folded sentence s, its final marks taken
+// off, names nobody close to the asker, no patient or case, no part of
+// anyone's body, no urgent-looking sign, no time of onset and none of the
+// asker's own findings.
+func plainSentence(s string) bool {
+	s = contextNames.ReplaceAllLiteralString(s, " ")
+	s = lateKin.ReplaceAllLiteralString(s, " ")
+	return !contextNot.MatchString(s) && !kinWords.MatchString(s) && !patientWords.MatchString(s) &&
+		!bodyOfSomeone.MatchString(s)
+}
+
+// bareSentence is folded sentence s without its final marks.
+func bareSentence(s string) string { return strings.TrimRight(s, ".!? ") }
+
+// contextSentence reports whether folded sentence s is context of a
+// general question: it does not end in "?", is plain, a rule of
+// contextFile matches it from its start (a question run on without its
+// mark into the context, "can i use it on them in my day we called it
+// ...", is not context, nor is context followed by an ask, whose words
+// are in context_not).
+func contextSentence(s string) bool {
+	if strings.HasSuffix(s, "?") {
+		return false
+	}
+	b := bareSentence(s)
+	return plainSentence(b) && anySpec(contextSpecs, b)
+}
+
+// quizAddressee is the reader a quiz request may address ("give me two
+// causes of ..."), taken out before the person words are looked for.
+var quizAddressee = rx(`^(please )?(name|list|give|tell|state) me\b`)
+
+// quizSentence reports whether folded sentence s is a quiz request: plain,
+// about no case, naming no person (after the reader it addresses), and
+// matched by a rule of quizFile.
+func quizSentence(s string) bool {
+	b := bareSentence(s)
+	return plainSentence(b) && !caseSubject.MatchString(b) &&
+		!personal.MatchString(quizAddressee.ReplaceAllLiteralString(b, " ")) && anySpec(quizSpecs, b)
+}
+
+// anySpec reports whether a rule of specs matches s.
+func anySpec(specs []ruleSpec, s string) bool {
+	for i := range specs {
+		if specs[i].match(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// generalAfterContext returns question, an English one in which no urgent
+// sign is described now (UrgentNow), without its sentences of context and
+// its quiz requests, and true when it has one of those and asks something
+// else or makes a quiz request; otherwise "" and false. The rest is what
+// the screen reads again: "" (nothing but quiz requests and context) is
+// general.
+func generalAfterContext(question string) (string, bool) {
+	q := fold.String(question)
+	if !strings.Contains(q, " ") || Language(question) != "en" {
+		return "", false
+	}
+	var rest []string
+	dropped, quiz := false, false
+	for _, s := range sentences(q) {
+		switch {
+		case contextSentence(s):
+			dropped = true
+		case quizSentence(s):
+			dropped, quiz = true, true
+		default:
+			rest = append(rest, s)
+		}
+	}
+	if !dropped || len(rest) == 0 && !quiz {
+		return "", false
+	}
+	if UrgentNow(question) != "" {
+		return "", false
+	}
+	return strings.Join(rest, " "), true
+}

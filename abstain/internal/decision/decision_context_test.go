@@ -1,0 +1,71 @@
+package decision
+
+import (
+	"testing"
+
+	"github.com/dermliving/dermliving/internal/fold"
+)
+
+// TestContextRuleExamples checks the sentence rules of context.rules and
+// quiz.rules against their own examples, read as the screen reads them:
+// each "+" example is a sentence of context (a quiz request), each "-"
+// look-alike is not, whichever part of the check refuses it.
+func TestContextRuleExamples(t *testing.T) {
+	for _, f := range []struct {
+		specs []ruleSpec
+		is    func(string) bool
+	}{{contextSpecs, contextSentence}, {quizSpecs, quizSentence}} {
+		if len(f.specs) == 0 {
+			t.Fatal("no rules read")
+		}
+		for _, s := range f.specs {
+			if len(s.examples) == 0 || len(s.lookalikes) == 0 {
+				t.Errorf("%s:%d: rule %s needs a + example and a - look-alike", s.file, s.line, s.name)
+			}
+			for _, e := range s.examples {
+				if !s.match(bareSentence(fold.String(e))) || !f.is(fold.String(e)) {
+					t.Errorf("%s:%d: rule %s does not take its example %q", s.file, s.line, s.name, e)
+				}
+			}
+			for _, l := range s.lookalikes {
+				if f.is(fold.String(l)) {
+					t.Errorf("%s:%d: rule %s takes its look-alike %q", s.file, s.line, s.name, l)
+				}
+			}
+		}
+	}
+}
+
+// TestGeneralAfterContext checks whole questions: a general question with
+// context about the asker's clients, training or memory, or a quiz
+// request, is reference; an account of a particular person, a sign that
+// can be urgent or a decision asked beside the context keeps the refusal.
+// The questions are our own, written for this test.
+func TestGeneralAfterContext(t *testing.T) {
+	for _, c := range []struct {
+		q        string
+		decision bool
+		reason   string
+	}{
+		{"What causes milia? Quite a few of my facial clients have them around the eyes.", false, "a general question, then the clientele as a group"},
+		{"I teach beauty therapy at the college. What is the difference between a boil and a carbuncle?", false, "the asker's trade, then a general question"},
+		{"Is impetigo contagious? I remember the term from my training.", false, "what the asker learnt"},
+		{"In my day we called it the itch. What is scabies caused by?", false, "an old name recalled"},
+		{"List three signs of ringworm on the scalp.", false, "a quiz request naming no person"},
+		{"Many of my clients get hives after the new dye. One of them has a swollen tongue right now, what should I do?", true, "a decision asked about one client with an urgent sign"},
+		{"What is angioedema? Some of my clients get swollen lips after the filler and one has a swollen tongue right now.", true, "the clientele's sentence describes a sign now: not context"},
+		{"Is cellulitis serious? In my day we called it St Anthony's fire, and my dad's leg is red and hot with a fever now.", true, "an old name in a sentence that tells of a particular person's sign"},
+		{"In my day we called it St Anthony's fire. My dad's leg is red and hot and he has a fever. Should he go to hospital?", true, "a decision about a particular person after the old name"},
+		{"Many of my clients have rosacea. Which cream should I give to the one with pustules?", true, "a decision about one client"},
+		{"Name a cream I can use on my son's eczema.", true, "a quiz form about the asker's son"},
+		{"List two treatments for a 40-year-old man with a hot swollen leg and a fever.", true, "a quiz about a case with an urgent sign"},
+		{"I remember the word cellulitis from my training. Is that what my husband's red swollen leg is?", true, "a diagnosis asked about the asker's husband"},
+	} {
+		if got := isDecision(c.q, true); got != c.decision {
+			t.Errorf("isDecision(%q) = %v, want %v: %s", c.q, got, c.decision, c.reason)
+		}
+		if got := isDecision(c.q, false); got != c.decision {
+			t.Errorf("isDecision(%q) without precheck = %v, want %v: %s", c.q, got, c.decision, c.reason)
+		}
+	}
+}
