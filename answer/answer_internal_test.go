@@ -47,6 +47,8 @@ func TestClassify(t *testing.T) {
 		{"When checking your own skin for melanoma, which places are easy to forget?", "location+selfcare"},
 		{"How do the blisters of the two conditions differ?", "symptoms"}, // lesions compared: what they look like
 		{"BP vs pemphigus vulgaris blisters - quick diff pls", "symptoms"},
+		{"What is cellulitis, and what germ is behind it?", "cause"},
+		{"What is the lump behind the ear called?", "definition"}, // a place, no cause
 		// A pronoun question after an account takes its kind from the
 		// account.
 		{"I was told there are accepted criteria for diagnosing it. What are they?", "diagnosis"},
