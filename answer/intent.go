@@ -118,6 +118,9 @@ var riskRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.
 // bedbound".
 var relativeWhoRE = regexp.MustCompile(`(?i)\b(?:someone|somebody|anyone|anybody|everyone|people|person|persons|those|patients?|residents?|children|kids|adults|women|men)\s+who\s+(?:is|are|gets|get|can|has|have)\b`)
 
+// locationRule is the index of Location's rule in intentRules.
+var locationRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Location })
+
 // causeRule is the index of Cause's rule in intentRules.
 var causeRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Cause })
 
@@ -233,6 +236,13 @@ func classify(question string) Intent {
 	// clinician) names what is to be helped, not a request for symptoms.
 	if in&Symptoms != 0 && in&(SelfCare|Treatment|SeeClinician) != 0 && !symptomsBesidesItchRE.MatchString(retrieve.SeriousSignRE.ReplaceAllString(question, " ")) {
 		in &^= Symptoms
+	}
+	// "What part do hormones play?" asks for a role in the cause, not for
+	// a part of the body.
+	if in&Location != 0 && retrieve.PartPlayRE.MatchString(question) {
+		if rest := retrieve.PartPlayRE.ReplaceAllString(question, " "); !intentRules[locationRule].re.MatchString(rest) {
+			in = in&^Location | Cause
+		}
 	}
 	// "What is the lump behind the ear?" asks nothing of a cause.
 	if in&Cause != 0 && behindPlaceRE.MatchString(question) {

@@ -64,7 +64,7 @@ var kindOpenings = []kindOpening{
 	{regexp.MustCompile(`(?i)^\W*(?:how\s+to\s+diagnose|how\s+(?:is|are)\s+.{1,80}\s+diagnosed\b)`), []string{"diagnosis"}},
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)\s+the\s+treatments?\s+for|how\s+(?:is|are)\s+.{1,80}\s+treated\b|how\s+to\s+treat\b)`), []string{"treatment"}},
 	{regexp.MustCompile(`(?i)^\W*(?:what\s+causes\b|(?:what\s+(?:is|are)|what'?s|whats)\s+(?:the\s+)?(?:(?:most\s+)?(?:common|usual|main|typical|known|possible|underlying)\s+)?causes?\s+of\b)`), []string{"causes", "genetics", "inheritance"}},
-	{regexp.MustCompile(`(?i)^\W*(?:is|are)\s+.{1,80}\s+inherited\s*\??\s*$`), []string{"inheritance", "genetics"}},
+	{regexp.MustCompile(`(?i)^\W*(?:is|are)\s+.{1,80}\s+(?:inherited|genetic|hereditary|in\s+the\s+genes)\s*\??\s*$`), []string{"inheritance", "genetics", "causes"}},
 	{regexp.MustCompile(`(?i)^\W*what\s+are\s+the\s+genetic\s+changes\s+related\s+to\b`), []string{"genetics", "inheritance", "causes"}},
 	{regexp.MustCompile(`(?i)^\W*who\s+is\s+at\s+risk\s+(?:for|of)\b`), []string{"susceptibility", "causes"}},
 	{regexp.MustCompile(`(?i)^\W*who\s+(?:is|are)\s+(?:most\s+|more\s+)?(?:prone|susceptible|vulnerable)\s+to\b`), []string{"susceptibility", "causes"}},

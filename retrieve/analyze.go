@@ -208,6 +208,15 @@ func (ix *Index) Analyze(question string) []Weighted {
 	for _, m := range SeriousSignRE.FindAllStringIndex(question, -1) {
 		ix.lighten(out, question[m[0]:m[1]], true)
 	}
+	// "What part do hormones play?" asks for a role: "part" and "play" are
+	// no part of the answer.
+	for _, m := range PartPlayRE.FindAllStringSubmatchIndex(question, -1) {
+		for g := 2; g+1 < len(m); g += 2 {
+			if m[g] >= 0 {
+				ix.lighten(out, question[m[g]:m[g+1]], true)
+			}
+		}
+	}
 	// "Does squeezing spots make matters worse?" asks whether squeezing
 	// worsens them: "matters" is no part of the answer.
 	for _, m := range mattersWorseRE.FindAllStringIndex(question, -1) {
@@ -305,6 +314,10 @@ var thanOthersRE = regexp.MustCompile(`(?i)\bthan\s+(?:others|other\s+(?:people|
 
 // everydayRE finds words that ask for what people do every day: self-care.
 var everydayRE = regexp.MustCompile(`(?i)\b(?:day[-\s]to[-\s]day|every\s*day|daily\s+life|in\s+daily\s+life)\b`)
+
+// PartPlayRE is the idiom of the part or role something plays; its groups
+// are the idiom's own words.
+var PartPlayRE = regexp.MustCompile(`(?i)\b(?:what|which)\s+(part|role)\s+(?:do|does|did|can|could|might|may)\s+(?:\w+\s+){1,3}?(play|plays|played)\b|\b(play|plays|played)\s+(?:a|any|some|the)\s+(?:\w+\s+)?(part|role)\b`)
 
 // mattersWorseRE is the idiom of making things worse.
 var mattersWorseRE = regexp.MustCompile(`(?i)\b(?:make|makes|making|made)\s+(?:matters|things)\s+(?:any\s+|even\s+|much\s+)?worse\b`)
