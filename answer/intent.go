@@ -172,6 +172,9 @@ func Classify(question string) Intent {
 
 // classify is Classify for one question.
 func classify(question string) Intent {
+	// "How do you actually get warts?" asks what "How do you get warts?"
+	// does.
+	question = hedgeRE.ReplaceAllString(question, "")
 	var in Intent
 	for _, r := range intentRules {
 		if r.re.MatchString(question) {
