@@ -358,6 +358,11 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 // the question's words is no better answer to "What bacteria cause
 // impetigo?" than extraction's that names the bacteria.
 func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string, concepts []retrieve.Weighted, ex []claims.Extracted, a answer.Answer) bool {
+	// "Face goes red in the wind. What sets off rosacea?" asks for
+	// triggers, whatever else of the question an overview sentence holds.
+	if composerTriggers(question, ex, a) {
+		return true
+	}
 	var asked []retrieve.Weighted
 	focusWeight, total := 0.0, 0.0
 	for _, w := range concepts {
@@ -420,9 +425,6 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string,
 		return answers(e.PassageID, e.Text)
 	}
 	if !slices.ContainsFunc(ex, exAnswers) {
-		return true
-	}
-	if typed&answer.Cause != 0 && composerTriggers(question, ex, a) {
 		return true
 	}
 	// "Where does vitiligo show up?" is answered best by the sentence that

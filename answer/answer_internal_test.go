@@ -49,6 +49,7 @@ func TestClassify(t *testing.T) {
 		{"BP vs pemphigus vulgaris blisters - quick diff pls", "symptoms"},
 		{"What is cellulitis, and what germ is behind it?", "cause"},
 		{"What is the lump behind the ear called?", "definition"}, // a place, no cause
+		{"What are the danger signs with cellulitis?", "see_clinician"},
 		// A pronoun question after an account takes its kind from the
 		// account.
 		{"I was told there are accepted criteria for diagnosing it. What are they?", "diagnosis"},

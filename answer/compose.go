@@ -832,8 +832,8 @@ func NamesTriggers(sentence string) bool { return triggerRE.MatchString(sentence
 var triggerAskWordRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*)`)
 
 // triggerRE marks a sentence of what triggers a condition, makes it flare
-// or favours it (its risk factors).
-var triggerRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*|worsen\w*|provok\w*|reactivat\w*|risk\s+factors?|predispos\w*|favou?red\s+by)`)
+// or favours it (its risk factors); "comes and goes in flares" is none.
+var triggerRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|worsen\w*|provok\w*|reactivat\w*|risk\s+factors?|predispos\w*|favou?red\s+by|(?:bring|brings|set|sets)\s+on|(?:make|makes|cause|causes)\s+\w+\s+flare)`)
 
 // multiPartRE joins two questions in one: "what causes it and how is it
 // treated?".

@@ -74,7 +74,7 @@ var intentRules = []intentRule{
 	{Complications, wordre.MustCompile(`(?i)\b(?:complication\w*|go(?:es)?\s+along\s+with|linked\s+(?:to|with)|associated\s+with|other\s+(?:health\s+)?(?:problems|conditions|diseases)|lead\s+to|dangerous|serious|harm\w*|scarring|scarred|leav\w*\s+(?:a\s+|any\s+|permanent\s+)?scars?|(?:cause|causes|give|gives)\s+(?:a\s+|any\s+)?scars?|damage\b|long[-\s]term\s+effects?|side[-\s]effects?|adverse\s+effects?|problems?\s+(?:can|does|do)|affect\s+the\s+(?:eyes?|body|organs?))`)},
 	{Prognosis, wordre.MustCompile(`(?i)\b(?:permanent\w*|disappear\w*|on\s+(?:its|their)\s+own|(?:clear|clears|settle|settles|heal|heals|go|goes)\s+(?:up\s+)?(?:by|of)\s+(?:itself|themselves)|forever|lifelong|life-long|outlook|prognosis|cur(?:e|ed|able)\b|go\s+away|goes\s+away|clear\s+up|come\s+back|comes\s+back|coming\s+back|more\s+than\s+once|a\s+second\s+time|recur\w*|return\w*|(?:grow|grows|grew|growing)\s+back|regrow\w*|chronic|heal(?:s|ed|ing)?\b|fade|improve\w*|get\s+better|outgrow\w*|wears?\s+off|for\s+good|(?:anything|something|much)\s+to\s+worry\s+about|worth\s+worrying|leaves?\s+(?:your|the|my|their)\s+(?:body|system)|stays?\s+in\s+(?:your|the|my|their)\s+(?:body|system))`)},
 	{Diagnosis, wordre.MustCompile(`(?i)\b(?:diagnos\w*|tests?\b|testing|biops\w*|confirm\w*|examin\w*|detect\w*|identif\w*|tell\s+(?:apart|the\s+difference)|to\s+be\s+(?:sure|certain)\b|(?:tell|know|say)\s+(?:\w+\s+)?(?:by|from)\s+looking|scrap\w*|swab\w*|dermoscop\w*|blood\s+test|criteria|how\s+(?:do|does|can|would|will)\s+(?:you|u|they|doctors?|clinicians?|one|we|i)\s+(?:know|tell|be\s+sure)\b)`)},
-	{SeeClinician, wordre.MustCompile(`(?i)\b(?:when\s+(?:should|to|is\s+it\s+(?:worth|time)|does\s+\w+\s+need)|worth\s+(?:getting|having|being)\s+(?:looked|checked|seen)|(?:looked\s+at|checked|seen|examined)\s+by\s+(?:a|an|the|your)\s+(?:doctor|gp|clinician|dermatologist|professional|specialist)|checked|check\s+(?:it|them|up)|see\s+(?:a|an|the|your|someone)\s+(?:doctor|clinician|physician|dermatologist|gp|professional|specialist)|gp\b|seek\s+(?:help|care|medical)|urgent\w*|emergenc\w*|(?:when|should|need)\b[^?]{0,40}\bworr(?:y|ied|ying)|sign\s+of\s+(?:something|anything)\s+(?:serious|worse|more\s+serious|dangerous)|worr(?:y|ied|ying)\s+(?:if|when)|concern\w*|warning\s+signs?|red\s+flags?|medical\s+(?:help|attention|advice|care|review|assessment))`)},
+	{SeeClinician, wordre.MustCompile(`(?i)\b(?:when\s+(?:should|to|is\s+it\s+(?:worth|time)|does\s+\w+\s+need)|worth\s+(?:getting|having|being)\s+(?:looked|checked|seen)|(?:looked\s+at|checked|seen|examined)\s+by\s+(?:a|an|the|your)\s+(?:doctor|gp|clinician|dermatologist|professional|specialist)|checked|check\s+(?:it|them|up)|see\s+(?:a|an|the|your|someone)\s+(?:doctor|clinician|physician|dermatologist|gp|professional|specialist)|gp\b|seek\s+(?:help|care|medical)|urgent\w*|emergenc\w*|(?:when|should|need)\b[^?]{0,40}\bworr(?:y|ied|ying)|sign\s+of\s+(?:something|anything)\s+(?:serious|worse|more\s+serious|dangerous)|worr(?:y|ied|ying)\s+(?:if|when)|concern\w*|warning\s+signs?|danger\s+signs?|red\s+flags?|medical\s+(?:help|attention|advice|care|review|assessment))`)},
 	{Research, wordre.MustCompile(`(?i)\b(?:research\w*|clinical\s+trials?|(?:new|experimental)\s+(?:treatments?|therap\w*)\s+(?:being|under)|being\s+(?:studied|investigated|tested))\b`)},
 	{YesNo, wordre.MustCompile(`(?i)^\W*(?:is|are|does|do|can|could|will|would|should|has|have|was|were|did|may|might|must)\b`)},
 }
@@ -84,6 +84,10 @@ var stopReturnRE = wordre.MustCompile(`(?i)\b(?:stop\w*|prevent\w*|keep\w*|avoid
 
 // warningSignsRE names the signs that call for a clinician.
 var warningSignsRE = wordre.MustCompile(`(?i)\b(?:warning\s+signs?|red\s+flags?|danger\s+signs?|signs?\s+(?:that|which)\s+(?:\w+\s+){0,4}(?:needs?|means?|calls?\s+for)\s+(?:\w+\s+){0,2}(?:doctor|clinician|gp|medical|urgent|emergency))\b`)
+
+// dangerSignsRE names the signs that call for a clinician, not the
+// condition's own ("the ABCDE warning signs of melanoma" are its symptoms).
+var dangerSignsRE = regexp.MustCompile(`(?i)\b(?:danger\s+signs?|red\s+flags?)\b`)
 
 // careRE names care by a clinician.
 var careRE = wordre.MustCompile(`(?i)\b(?:doctor|gp|clinician|dermatologist|medical|urgent|emergency|hospital|a&e|er|seen|checked|looked\s+at)\b`)
@@ -202,7 +206,7 @@ func classify(question string) Intent {
 	// "What warning signs mean impetigo needs urgent medical care?" asks
 	// when to see a clinician: its signs are the reasons to, not the
 	// condition's symptoms.
-	if in&SeeClinician != 0 && in&Symptoms != 0 && careRE.MatchString(question) {
+	if in&SeeClinician != 0 && in&Symptoms != 0 && (careRE.MatchString(question) || dangerSignsRE.MatchString(question)) {
 		if rest := warningSignsRE.Plain().ReplaceAllString(question, " "); rest != question && !intentRules[symptomsRule].re.MatchString(rest) {
 			in &^= Symptoms
 		}

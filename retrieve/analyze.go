@@ -202,10 +202,10 @@ func (ix *Index) Analyze(question string) []Weighted {
 			}
 		}
 	}
-	// "When is itching a sign of something serious?" asks when to see a
-	// clinician: the words say so, and no sentence holds them as the
-	// answer.
-	for _, m := range SeriousSignRE.FindAllStringIndex(question, -1) {
+	// "When is itching a sign of something serious?", "What are the
+	// danger signs with cellulitis?" ask when to see a clinician: the words
+	// say so, and no sentence holds them as the answer.
+	for _, m := range append(SeriousSignRE.FindAllStringIndex(question, -1), dangerSignsRE.FindAllStringIndex(question, -1)...) {
 		ix.lighten(out, question[m[0]:m[1]], true)
 	}
 	// "What part do hormones play?" asks for a role: "part" and "play" are
@@ -321,6 +321,9 @@ var PartPlayRE = regexp.MustCompile(`(?i)\b(?:what|which)\s+(part|role)\s+(?:do|
 
 // mattersWorseRE is the idiom of making things worse.
 var mattersWorseRE = regexp.MustCompile(`(?i)\b(?:make|makes|making|made)\s+(?:matters|things)\s+(?:any\s+|even\s+|much\s+)?worse\b`)
+
+// dangerSignsRE asks for the signs that call for a clinician.
+var dangerSignsRE = regexp.MustCompile(`(?i)\b(?:danger\s+signs?|red\s+flags?)\b`)
 
 // SeriousSignRE asks whether something is a sign of something serious.
 var SeriousSignRE = regexp.MustCompile(`(?i)\b(?:a\s+)?signs?\s+of\s+(?:something|anything)\s+(?:more\s+)?(?:serious|worse|dangerous|bad|wrong)\b`)
