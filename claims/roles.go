@@ -37,18 +37,7 @@ func (v *Lexical) madeCausal(claim, span string) bool {
 			continue
 		}
 		ct := lexicon.NewTermSet(v.unitTerms(part))
-		best, bestN := "", 0
-		for _, sp := range spanParts {
-			n := 0
-			for _, t := range v.unitTerms(sp) {
-				if ct.Has(t) {
-					n++
-				}
-			}
-			if n > bestN {
-				best, bestN = sp, n
-			}
-		}
+		best := v.mostShared(ct, spanParts, "")
 		if associationRE.MatchString(best) && !statesCause(best) {
 			return true
 		}
@@ -72,16 +61,22 @@ func (v *Lexical) bestClause(ct lexicon.TermSet, part string) string {
 	if !strings.Contains(part, ",") {
 		return part
 	}
-	best, bestN := part, 0
-	for _, cl := range strings.Split(part, ",") {
+	return v.mostShared(ct, strings.Split(part, ","), part)
+}
+
+// mostShared returns the first of parts whose unit terms hold most of the
+// terms ct, or none when none holds any.
+func (v *Lexical) mostShared(ct lexicon.TermSet, parts []string, none string) string {
+	best, bestN := none, 0
+	for _, p := range parts {
 		n := 0
-		for _, t := range v.unitTerms(cl) {
+		for _, t := range v.unitTerms(p) {
 			if ct.Has(t) {
 				n++
 			}
 		}
 		if n > bestN {
-			best, bestN = cl, n
+			best, bestN = p, n
 		}
 	}
 	return best
