@@ -213,7 +213,8 @@ func TestOpeningKinds(t *testing.T) {
 		{"How is scabies diagnosed?", []string{"diagnosis"}},
 		{"What are the treatments for Skin Cancer ?", []string{"treatment"}},
 		{"Who is at risk for Skin Cancer? ?", []string{"susceptibility", "causes"}},
-		{"Is Cutaneous mastocytosis inherited ?", []string{"inheritance", "genetics"}},
+		{"Is Cutaneous mastocytosis inherited ?", []string{"inheritance", "genetics", "causes"}},
+		{"Is androgenetic alopecia genetic?", []string{"inheritance", "genetics", "causes"}}, // causes where a version has no genetics section
 		{"What are the stages of Melanoma ?", []string{"stages"}},
 		{"Who is most prone to chafing rashes in skin folds?", []string{"susceptibility", "causes"}},
 		{"How can warts be kept from spreading to other fingers?", []string{"prevention"}},
