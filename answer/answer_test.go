@@ -201,6 +201,9 @@ func TestComposeFocus(t *testing.T) {
 		// Lay names of this round.
 		{"candida on the skin, who gets it?", []string{"Cutaneous candidiasis"}},
 		{"My hands have sweated so bad they drip. What's done for that?", []string{"Hyperhidrosis"}},
+		// A name of care ("sun protection") gives way to a condition
+		// named beside it.
+		{"What are the main treatments for vitiligo, and why do vitiligo patches need extra sun protection?", []string{"Vitiligo"}},
 		// A subject of general skin care named.
 		{"What side effects can come from strong steroid creams?", []string{"General skin care"}},
 	}

@@ -104,6 +104,28 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 				}
 			}
 		}
+		// A topic named only by a name of care ("sun protection" of
+		// sunburn and sun protection) gives way to a condition the question
+		// names by its own: "What are the main treatments for vitiligo, and
+		// why do vitiligo patches need extra sun protection?" asks about
+		// vitiligo.
+		if len(out) > 1 {
+			careOnly := func(ti int) bool {
+				named := false
+				for _, name := range t.topics[ti].names {
+					if nameAsked(name, asked, false) {
+						if !slices.ContainsFunc(name, func(term string) bool { return careTerms[term] }) {
+							return false
+						}
+						named = true
+					}
+				}
+				return named
+			}
+			if slices.ContainsFunc(out, func(ti int) bool { return !careOnly(ti) }) {
+				out = slices.DeleteFunc(out, careOnly)
+			}
+		}
 		// A topic named only after a word of likeness gives way to one
 		// named before it: "Is Malassezia folliculitis treated with
 		// antibiotics like acne is?" asks about folliculitis.
@@ -202,6 +224,10 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 	}
 	return out, bestCov
 }
+
+// careTerms are the analysed words of a name of care rather than of a
+// condition ("sun protection", "sun safety").
+var careTerms = map[string]bool{"protect": true, "protection": true, "safeti": true, "safety": true, "care": true, "prevent": true, "prevention": true, "hygien": true}
 
 // likenessRE introduces what a question likens its topic to ("like acne
 // is", "as with eczema", "unlike psoriasis").
