@@ -345,9 +345,13 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 // answer.Composer.Compose). Extraction's answer stands when its best
 // sentence holds clearly more of what the question asks (its concepts,
 // without those that only say what kind of answer is wanted, see
-// answer.Composer.Phrasing) than each of the composer's: "How is cradle cap usually managed?" is better answered by a
-// sentence that names cradle cap than by the general treatment of
-// seborrheic dermatitis. Otherwise a question that asks for a kind of
+// answer.Composer.Phrasing) than each of the composer's: "How is cradle cap
+// usually managed?" is better answered by a sentence that names cradle cap
+// than by the general treatment of seborrheic dermatitis. Before that, a
+// question of what sets its topic off is answered by the composer's
+// sentence of triggers (composerTriggers), and after it one that names an
+// acronym by the sentence that spells it out. Otherwise a question that
+// asks for a kind of
 // answer ("What warning signs mean impetigo needs urgent care?", "Where
 // does seborrheic dermatitis show up?") is answered by the composer's
 // sentences when they are of that kind (by their passage's section or
