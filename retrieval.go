@@ -150,7 +150,11 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 	// does it present?" is not answered from whatever presents.
 	var unknownNames []string
 	if cfg.retriever == nil {
-		for _, w := range cfg.ix.Analyze(query) {
+		concepts := cfg.concepts
+		if cfg.analysed != query || concepts == nil {
+			concepts = cfg.ix.Analyze(query)
+		}
+		for _, w := range concepts {
 			if !w.Filler && !w.Known && len(w.Terms) == 1 && lexicon.LooksMedical(w.Terms[0]) {
 				unknownNames = append(unknownNames, w.Terms[0])
 			}

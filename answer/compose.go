@@ -118,6 +118,9 @@ type Answer struct {
 	focus     []int
 	perIntent map[Intent]Sentence
 	perTopic  []Sentence
+	// concepts are the question's analysis the answer was composed from,
+	// for Parts.
+	concepts []retrieve.Weighted
 	// Match, in [0, 1], is a rule of thumb for how well the best sentence
 	// answers the question: its focus (0.4), its coverage of what is asked
 	// about the focus (0.4), and whether it holds the kind of answer asked
@@ -235,7 +238,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	in := Classify(question)
 	an := &analysis{in: in, concepts: concepts}
 	ans := &an.ans
-	ans.Intent = in
+	ans.Intent, ans.concepts = in, concepts
 	focus, cov, ok := c.namedFocus(question, concepts, hits)
 	if !ok {
 		return an

@@ -85,10 +85,6 @@ var stopReturnRE = wordre.MustCompile(`(?i)\b(?:stop\w*|prevent\w*|keep\w*|avoid
 // warningSignsRE names the signs that call for a clinician.
 var warningSignsRE = wordre.MustCompile(`(?i)\b(?:warning\s+signs?|red\s+flags?|danger\s+signs?|signs?\s+(?:that|which)\s+(?:\w+\s+){0,4}(?:needs?|means?|calls?\s+for)\s+(?:\w+\s+){0,2}(?:doctor|clinician|gp|medical|urgent|emergency))\b`)
 
-// dangerSignsRE names the signs that call for a clinician, not the
-// condition's own ("the ABCDE warning signs of melanoma" are its symptoms).
-var dangerSignsRE = regexp.MustCompile(`(?i)\b(?:danger\s+signs?|red\s+flags?)\b`)
-
 // careRE names care by a clinician.
 var careRE = wordre.MustCompile(`(?i)\b(?:doctor|gp|clinician|dermatologist|medical|urgent|emergency|hospital|a&e|er|seen|checked|looked\s+at)\b`)
 
@@ -112,27 +108,48 @@ var symptomsBesidesItchRE = wordre.MustCompile(`(?i)\b(?:symptom\w*|signs?\b|loo
 // people.
 var riskWordRE = regexp.MustCompile(`(?i)(?:^\W*who\b|\bwho\s+(?:gets|is|are|can)\b|\brisk\b|\bmore\s+likely|\bprone\b|\bhow\s+common|\bcommon\s+in\b|\bage\s+group|\bfrequen\w*|\bsusceptib\w*)`)
 
-// symptomsRule is the index of Symptoms' rule in intentRules.
-var symptomsRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Symptoms })
-
-// riskRule is the index of Risk's rule in intentRules.
-var riskRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Risk })
-
 // relativeWhoRE is a relative clause of a person: "someone who is
 // bedbound".
 var relativeWhoRE = regexp.MustCompile(`(?i)\b(?:someone|somebody|anyone|anybody|everyone|people|person|persons|those|patients?|residents?|children|kids|adults|women|men)\s+who\s+(?:is|are|gets|get|can|has|have)\b`)
 
-// locationRule is the index of Location's rule in intentRules.
-var locationRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Location })
-
-// causeRule is the index of Cause's rule in intentRules.
-var causeRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Cause })
-
 // behindPlaceRE is "behind" a place on the body, no cause.
 var behindPlaceRE = regexp.MustCompile(`(?i)\bbehind\s+(?:the|my|his|her|your|their|one's|a|an)\s+(?:\w+\s+)?(?:ears?|knees?|neck|head|eyes?|nose|earlobes?|legs?|arms?)\b`)
 
-// contagionRule is the index of Contagion's rule in intentRules.
-var contagionRule = slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == Contagion })
+// falseCue is a phrase that holds a cue word of kinds of answer but asks
+// for none of them; it applies only when one of the kinds in need is
+// asked for (need 0: always).
+type falseCue struct {
+	re    *regexp.Regexp
+	kinds []Intent
+	need  Intent
+}
+
+// falseCues are the phrases classify reads past (see onlyBy). "A sign of
+// something serious" is read so only beside a request for when to see a
+// clinician.
+var falseCues = []falseCue{
+	{behindPlaceRE, []Intent{Cause}, 0},
+	{retrieve.SeriousSignRE, []Intent{Symptoms, Complications}, SeeClinician},
+	{relativeWhoRE, []Intent{Risk}, 0},
+	{catchFireRE, []Intent{Contagion}, 0},
+}
+
+// ruleOf is each kind's rule in intentRules.
+var ruleOf = func() map[Intent]*wordre.Regexp {
+	m := map[Intent]*wordre.Regexp{}
+	for _, r := range intentRules {
+		if _, ok := m[r.intent]; !ok {
+			m[r.intent] = r.re
+		}
+	}
+	return m
+}()
+
+// onlyBy reports whether the question asks for kind k only through a
+// phrase re finds: without the phrase, k's rule no longer matches.
+func onlyBy(in, k Intent, question string, re *regexp.Regexp) bool {
+	return in&k != 0 && re.MatchString(question) && !ruleOf[k].MatchString(re.ReplaceAllString(question, " "))
+}
 
 // catchFireRE is catching fire, no word of contagion.
 var catchFireRE = regexp.MustCompile(`(?i)\b(?:catch\w*|caught)\s+(?:on\s+)?fire\b`)
@@ -206,8 +223,8 @@ func classify(question string) Intent {
 	// "What warning signs mean impetigo needs urgent medical care?" asks
 	// when to see a clinician: its signs are the reasons to, not the
 	// condition's symptoms.
-	if in&SeeClinician != 0 && in&Symptoms != 0 && (careRE.MatchString(question) || dangerSignsRE.MatchString(question)) {
-		if rest := warningSignsRE.Plain().ReplaceAllString(question, " "); rest != question && !intentRules[symptomsRule].re.MatchString(rest) {
+	if in&SeeClinician != 0 && in&Symptoms != 0 && (careRE.MatchString(question) || retrieve.DangerSignsRE.MatchString(question)) {
+		if rest := warningSignsRE.Plain().ReplaceAllString(question, " "); rest != question && !ruleOf[Symptoms].MatchString(rest) {
 			in &^= Symptoms
 		}
 	}
@@ -221,7 +238,7 @@ func classify(question string) Intent {
 	if in&Location != 0 && in&Symptoms != 0 {
 		if start, end, ok := retrieve.WhereVerb(question); ok {
 			rest := question[:start] + question[end:]
-			if !intentRules[symptomsRule].re.MatchString(rest) {
+			if !ruleOf[Symptoms].MatchString(rest) {
 				in &^= Symptoms
 			}
 		}
@@ -246,40 +263,20 @@ func classify(question string) Intent {
 	}
 	// "What part do hormones play?" asks for a role in the cause, not for
 	// a part of the body.
-	if in&Location != 0 && retrieve.PartPlayRE.MatchString(question) {
-		if rest := retrieve.PartPlayRE.ReplaceAllString(question, " "); !intentRules[locationRule].re.MatchString(rest) {
-			in = in&^Location | Cause
-		}
+	if onlyBy(in, Location, question, retrieve.PartPlayRE) {
+		in = in&^Location | Cause
 	}
-	// "What is the lump behind the ear?" asks nothing of a cause.
-	if in&Cause != 0 && behindPlaceRE.MatchString(question) {
-		if rest := behindPlaceRE.ReplaceAllString(question, " "); !intentRules[causeRule].re.MatchString(rest) {
-			in &^= Cause
-		}
-	}
-	// "When is itching all over a sign of something serious?" asks when
-	// to see a clinician: its "sign" and "serious" ask for no symptoms
-	// and no complications.
-	if in&SeeClinician != 0 && retrieve.SeriousSignRE.MatchString(question) {
-		rest := retrieve.SeriousSignRE.ReplaceAllString(question, " ")
-		for _, k := range []Intent{Symptoms, Complications} {
-			if in&k != 0 && !intentRules[slices.IndexFunc(intentRules, func(r intentRule) bool { return r.intent == k })].re.MatchString(rest) {
-				in &^= k
+	// Phrases that hold a kind's cue word but ask nothing of that kind:
+	// "the lump behind the ear" (cause), "a sign of something serious"
+	// (symptoms, complications: it asks when to see a clinician),
+	// "someone who is bedbound" (who gets it), "catch fire" (contagion).
+	for _, f := range falseCues {
+		if f.need == 0 || in&f.need != 0 {
+			for _, k := range f.kinds {
+				if onlyBy(in, k, question, f.re) {
+					in &^= k
+				}
 			}
-		}
-	}
-	// "Where do bedsores form on someone who is bedbound?" names who in a
-	// relative clause: it asks where, not who gets them.
-	if in&Risk != 0 && relativeWhoRE.MatchString(question) {
-		if rest := relativeWhoRE.ReplaceAllString(question, " "); !intentRules[riskRule].re.MatchString(rest) {
-			in &^= Risk
-		}
-	}
-	// "Can emollients make bedding catch fire?" asks nothing of
-	// contagion.
-	if in&Contagion != 0 && catchFireRE.MatchString(question) {
-		if rest := catchFireRE.ReplaceAllString(question, " "); !intentRules[contagionRule].re.MatchString(rest) {
-			in &^= Contagion
 		}
 	}
 	// "What is the treatment for X?" asks for the treatment, not what

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/dermliving/dermliving/retrieve"
 )
 
 // maxParts bounds the parts a question is split into.
@@ -58,7 +60,7 @@ func (c *Composer) Parts(a Answer, question string) []string {
 	}
 	parts = append(parts, strings.TrimSpace(question[start:]))
 	name := a.Focus[0]
-	if written, ok := c.writtenName(a.focus[0], question); ok {
+	if written, ok := c.writtenName(a.focus[0], question, a.concepts); ok {
 		name = written
 	}
 	for i, p := range parts {
@@ -115,8 +117,8 @@ func (c *Composer) namesFocus(a Answer, text string) bool {
 
 // writtenName returns the longest run of the question's words that writes
 // a name of topic ti of two words or more ("hot tub folliculitis"), or ok
-// false when it writes none.
-func (c *Composer) writtenName(ti int, question string) (string, bool) {
+// false when it writes none; concepts are the question's analysis.
+func (c *Composer) writtenName(ti int, question string, concepts []retrieve.Weighted) (string, bool) {
 	type word struct {
 		start, end int
 		term       string
@@ -135,7 +137,7 @@ func (c *Composer) writtenName(ti int, question string) (string, bool) {
 			targets = append(targets, n)
 		}
 	}
-	for _, w := range c.ix.Analyze(question) {
+	for _, w := range concepts {
 		if len(w.Terms) < 2 || w.Filler {
 			continue
 		}
@@ -175,13 +177,8 @@ var wordRE = regexp.MustCompile(`[\p{L}\p{N}'-]+`)
 // maxNameWords bounds the words of a name written in a question.
 const maxNameWords = 6
 
-// sharedName reports whether another topic than ti has the name n ("skin
-// cancer" names three).
+// sharedName reports whether another topic than ti, of which n is a
+// name, has it too ("skin cancer" names three).
 func (c *Composer) sharedName(ti int, n []string) bool {
-	for tj, tp := range c.topics.topics {
-		if tj != ti && slices.ContainsFunc(tp.names, func(m []string) bool { return slices.Equal(m, n) }) {
-			return true
-		}
-	}
-	return false
+	return c.topics.nameTopics[strings.Join(n, " ")] > 1
 }

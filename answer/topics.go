@@ -66,6 +66,9 @@ type Topics struct {
 	// pairs indexes the two-word names by each of their terms (see
 	// Composer.correctBeside), set once every name is known.
 	pairs map[string][][2]string
+	// nameTopics counts, for each name (its terms joined by spaces), the
+	// topics it names, set once every name is known.
+	nameTopics map[string]int
 }
 
 // splitSection returns a passage's topic name and kind of answer.
@@ -199,9 +202,17 @@ func newTopics(kv *evidence.Version, an *lexicon.Analyzer, th *lexicon.Thesaurus
 func (t *Topics) weigh() {
 	t.termID = map[string]int32{}
 	t.pairs = map[string][][2]string{}
+	t.nameTopics = map[string]int{}
 	n := float64(len(t.topics))
 	for ti := range t.topics {
 		tp := &t.topics[ti]
+		seen := map[string]bool{}
+		for _, name := range tp.names {
+			if key := strings.Join(name, " "); !seen[key] {
+				seen[key] = true
+				t.nameTopics[key]++
+			}
+		}
 		tp.ids = make([][]int32, len(tp.names))
 		tp.weights = make([][]float64, len(tp.names))
 		tp.sites = make([][]bool, len(tp.names))

@@ -180,52 +180,22 @@ func (ix *Index) Analyze(question string) []Weighted {
 			ix.lighten(out, question[m[2]:m[3]], true)
 		}
 	}
-	// "Why do some people have many more moles than others?" compares
-	// people: "others" is no part of the answer, and a sentence that
-	// happens to say "the others" is no better an answer for it.
-	for _, m := range thanOthersRE.FindAllStringIndex(question, -1) {
-		ix.lighten(out, question[m[0]:m[1]], true)
-	}
-	// "What helps rosacea, and things you can do day to day?" asks for
-	// self-care: "day to day" says so, and a passage that happens to say
-	// "a day" is no better an answer for it.
-	for _, m := range everydayRE.FindAllStringIndex(question, -1) {
-		ix.lighten(out, question[m[0]:m[1]], true)
-	}
-	// "head lice how do you know for sure, are nits enough" asks how
-	// certain a finding is: "for sure" and "enough" say so, and no
-	// sentence holds them as the answer.
-	for _, m := range sureRE.FindAllStringSubmatchIndex(question, -1) {
-		for g := 2; g+1 < len(m); g += 2 {
-			if m[g] >= 0 {
-				ix.lighten(out, question[m[g]:m[g+1]], true)
+	// Phrases that say what kind of answer is wanted (answerPhrases): a
+	// sentence that happens to hold their words is no better an answer.
+	for _, re := range answerPhrases {
+		for _, m := range re.FindAllStringSubmatchIndex(question, -1) {
+			if len(m) == 2 {
+				ix.lighten(out, question[m[0]:m[1]], true)
+				continue
+			}
+			// A phrase with groups reads only its groups' words
+			// ("what part do hormones play": "part", "play").
+			for g := 2; g+1 < len(m); g += 2 {
+				if m[g] >= 0 {
+					ix.lighten(out, question[m[g]:m[g+1]], true)
+				}
 			}
 		}
-	}
-	// "When is itching a sign of something serious?", "What are the
-	// danger signs with cellulitis?" ask when to see a clinician: the words
-	// say so, and no sentence holds them as the answer.
-	for _, m := range append(SeriousSignRE.FindAllStringIndex(question, -1), dangerSignsRE.FindAllStringIndex(question, -1)...) {
-		ix.lighten(out, question[m[0]:m[1]], true)
-	}
-	// "What part do hormones play?" asks for a role: "part" and "play" are
-	// no part of the answer.
-	for _, m := range PartPlayRE.FindAllStringSubmatchIndex(question, -1) {
-		for g := 2; g+1 < len(m); g += 2 {
-			if m[g] >= 0 {
-				ix.lighten(out, question[m[g]:m[g+1]], true)
-			}
-		}
-	}
-	// "Does squeezing spots make matters worse?" asks whether squeezing
-	// worsens them: "matters" is no part of the answer.
-	for _, m := range mattersWorseRE.FindAllStringIndex(question, -1) {
-		ix.lighten(out, question[m[0]:m[1]], true)
-	}
-	// "What sets off cold sores?" asks for triggers: "sets off" says so,
-	// and a sentence that happens to say "set" is no better an answer.
-	for _, m := range TriggerAskRE.FindAllStringIndex(question, -1) {
-		ix.lighten(out, question[m[0]:m[1]], true)
 	}
 	// "What are 3 signs of skin cancer?" asks for signs: how many is no
 	// part of what is asked about.
@@ -322,8 +292,9 @@ var PartPlayRE = regexp.MustCompile(`(?i)\b(?:what|which)\s+(part|role)\s+(?:do|
 // mattersWorseRE is the idiom of making things worse.
 var mattersWorseRE = regexp.MustCompile(`(?i)\b(?:make|makes|making|made)\s+(?:matters|things)\s+(?:any\s+|even\s+|much\s+)?worse\b`)
 
-// dangerSignsRE asks for the signs that call for a clinician.
-var dangerSignsRE = regexp.MustCompile(`(?i)\b(?:danger\s+signs?|red\s+flags?)\b`)
+// DangerSignsRE asks for the signs that call for a clinician, not for the
+// condition's own ("the ABCDE warning signs of melanoma" are its symptoms).
+var DangerSignsRE = regexp.MustCompile(`(?i)\b(?:danger\s+signs?|red\s+flags?)\b`)
 
 // SeriousSignRE asks whether something is a sign of something serious.
 var SeriousSignRE = regexp.MustCompile(`(?i)\b(?:a\s+)?signs?\s+of\s+(?:something|anything)\s+(?:more\s+)?(?:serious|worse|dangerous|bad|wrong)\b`)
@@ -331,6 +302,21 @@ var SeriousSignRE = regexp.MustCompile(`(?i)\b(?:a\s+)?signs?\s+of\s+(?:somethin
 // TriggerAskRE finds the verbs of a question that asks what sets a
 // condition off, brings it on or makes it flare: what triggers it.
 var TriggerAskRE = regexp.MustCompile(`(?i)\b(?:(?:set|sets|setting)\s+(?:\w+\s+)?off|(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?on|(?:spark|sparks|kick|kicks)\s+(?:\w+\s+)?off)\b`)
+
+// answerPhrases are the phrases Analyze weighs lightly and marks Light
+// because they say what kind of answer is wanted, not what it is about; a
+// phrase with groups only its groups' words:
+//   - "Why do some people have many more moles than others?" compares
+//     people: "others" is no part of the answer;
+//   - "things you can do day to day" asks for self-care, not for "a day";
+//   - "how do you know for sure, are nits enough" asks how certain a
+//     finding is;
+//   - "a sign of something serious", "danger signs" ask when to see a
+//     clinician;
+//   - "what part do hormones play" asks for a role ("part", "play");
+//   - "does squeezing make matters worse" asks whether it worsens them;
+//   - "what sets off cold sores" asks for triggers.
+var answerPhrases = []*regexp.Regexp{thanOthersRE, everydayRE, sureRE, SeriousSignRE, DangerSignsRE, PartPlayRE, mattersWorseRE, TriggerAskRE}
 
 // sureRE finds the words of a question that ask how certain something is
 // ("for sure", "to be certain", "is one nit enough?"); its groups are those
