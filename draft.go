@@ -431,6 +431,21 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string,
 	if !slices.ContainsFunc(ex, exAnswers) {
 		return true
 	}
+	// "How does it spread, and what stops it spreading?" asks two kinds,
+	// one with sections of its own (self-care): the answer that holds it
+	// besides every kind the other holds answers it.
+	if typed.Count() >= 2 && typed&sectionKinds != 0 {
+		var own, theirs answer.Intent
+		for _, s := range a.Sentences {
+			own |= kindsHeld(comp, typed, s.PassageID, s.Text)
+		}
+		for _, e := range ex {
+			theirs |= kindsHeld(comp, typed, e.PassageID, e.Text)
+		}
+		if theirs&^own == 0 && (own&^theirs)&sectionKinds != 0 {
+			return true
+		}
+	}
 	// "Where does vitiligo show up?" is answered best by the sentence that
 	// names the most places: extraction's may name two in passing.
 	if a.Intent&answer.Location != 0 {
@@ -438,6 +453,20 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string,
 		return !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.Sites(e.Text)+morePlaces > places })
 	}
 	return false
+}
+
+// kindsHeld returns the kinds of answer in typed that a sentence holds:
+// those of its passage's section, and the others by its wording. A kind
+// with sections of its own is held only by its section.
+func kindsHeld(comp *answer.Composer, typed answer.Intent, passageID, text string) answer.Intent {
+	sec := comp.Sections(passageID)
+	held := sec & typed
+	for k := answer.Intent(1); k <= typed; k <<= 1 {
+		if typed&k != 0 && held&k == 0 && (sec == 0 || k&sectionKinds == 0) && answer.Holds(k, text) {
+			held |= k
+		}
+	}
+	return held
 }
 
 // composerTriggers reports whether the question asks what sets its topic

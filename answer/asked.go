@@ -19,7 +19,7 @@ import (
 func usedNames(names [][]string, own lexicon.TermSet) [][]string {
 	var used [][]string
 	for _, name := range names {
-		if !slices.ContainsFunc(name, func(term string) bool { return !own.Has(term) }) {
+		if hasAll(own, name) {
 			used = append(used, name)
 		}
 	}

@@ -284,6 +284,8 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	ans.focus = focus
 	var names [][]string
 	subjects := map[string]bool{}
+	own := ownTerms(concepts)
+	formNames := c.formNames(focus, own)
 	for _, ti := range focus {
 		tp := c.topics.topics[ti]
 		ans.Focus = append(ans.Focus, tp.name)
@@ -297,7 +299,9 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	// The name of a subject of the topic ("steroid creams" of general skin
 	// care) says which of its sentences are asked for: it stays among what
 	// is asked.
-	names = slices.DeleteFunc(usedNames(names, ownTerms(concepts)), func(name []string) bool { return subjects[strings.Join(name, " ")] })
+	names = slices.DeleteFunc(usedNames(names, own), func(name []string) bool {
+		return subjects[strings.Join(name, " ")] || formNames[strings.Join(name, " ")]
+	})
 	// What is asked besides the focus.
 	// Words that only say what kind of answer is wanted ("causes",
 	// "treatment"; "show up", "on the body", which analysis marks Light)
@@ -731,6 +735,37 @@ func (c *Composer) NameTerms() lexicon.TermSet {
 		}
 	}
 	return out
+}
+
+// formNames returns the names (their terms joined by spaces) a question
+// gives a topic of its focus besides the topic's title, when it writes the
+// title too: "cradle cap in infant seborrheic dermatitis" asks about the
+// form of the topic the other name is given to, so that name stays among
+// what is asked and its sentences rank first.
+func (c *Composer) formNames(focus []int, own lexicon.TermSet) map[string]bool {
+	var out map[string]bool
+	for _, ti := range focus {
+		tp := c.topics.topics[ti]
+		title := c.an.Terms(tp.name)
+		if len(title) == 0 || !hasAll(own, title) {
+			continue
+		}
+		for _, name := range tp.names {
+			if !hasAll(own, name) || !slices.ContainsFunc(name, func(t string) bool { return !slices.Contains(title, t) }) {
+				continue
+			}
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[strings.Join(name, " ")] = true
+		}
+	}
+	return out
+}
+
+// hasAll reports whether the set holds every term.
+func hasAll(set lexicon.TermSet, terms []string) bool {
+	return !slices.ContainsFunc(terms, func(t string) bool { return !set.Has(t) })
 }
 
 // PartOfFocusName reports whether the concept is written with some of the
