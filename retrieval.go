@@ -164,6 +164,13 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 		if names != nil && !names(parts[i]) {
 			continue
 		}
+		// "What's that called, and how long does it take to heal?" after
+		// an account of cracked hands asks about what the account tells:
+		// a clause that points back and names nothing is not searched
+		// alone (it would find whatever heals), an earlier part is.
+		if i > 0 && pointsBackRE.MatchString(parts[i]) && cfg.retriever == nil && !cfg.comp.Names(cfg.ix.Analyze(parts[i])) {
+			continue
+		}
 		if len(unknownNames) > 0 {
 			held := lexicon.NewTermSet(cfg.ix.Analyzer().Terms(parts[i]))
 			if slices.ContainsFunc(unknownNames, func(t string) bool { return !held.Has(t) }) {
@@ -189,3 +196,7 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 	}
 	return nil, query, nil
 }
+
+// pointsBackRE finds a clause whose subject is told elsewhere: "what's that
+// called", "how long does it take to heal", "do they come back".
+var pointsBackRE = regexp.MustCompile(`(?i)\b(?:it|its|that|this|they|them|those|these)\b`)
