@@ -163,7 +163,7 @@ func (c Concept) MatchedBy(s TermSet) bool {
 var medicalSuffixes = []string{
 	"itis", "iti", "osis", "osi", "oma", "iasis", "iasi", "emia", "aemia", "pathi", "pathy", "derma", "plasia",
 	"ectomi", "otomi", "cyte", "coccus", "cocci", "virus", "viral", "mycosi", "acea", "ae",
-	"um", "us", "is", "ica", "mab", "nib", "cillin", "azol", "azole", "cyclin", "olol", "pril",
+	"um", "us", "ica", "mab", "nib", "cillin", "azol", "azole", "cyclin", "olol", "pril",
 	"sartan", "statin", "sone", "olone", "imus", "ase", "gen", "cide", "philia", "phobia",
 }
 
