@@ -473,9 +473,16 @@ func kindsHeld(comp *answer.Composer, typed answer.Intent, passageID, text strin
 // off ("What sets off cold sores?") and the composer's best sentence names
 // triggers while no extracted sentence does: the sentence of triggers
 // answers it better than one of the cause.
+//
+// So with a question of how its topic spreads ("How does impetigo
+// spread?") and the sentence naming the routes, not one saying that it is
+// contagious.
 func composerTriggers(question string, ex []claims.Extracted, a answer.Answer) bool {
-	return a.Intent&answer.Cause != 0 && answer.AsksTriggers(question) && answer.NamesTriggers(a.Sentences[0].Text) &&
-		!slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.NamesTriggers(e.Text) })
+	names := func(asks, kind bool, named func(string) bool) bool {
+		return kind && asks && named(a.Sentences[0].Text) && !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return named(e.Text) })
+	}
+	return names(answer.AsksTriggers(question), a.Intent&answer.Cause != 0, answer.NamesTriggers) ||
+		names(answer.AsksRoutes(question), a.Intent&answer.Contagion != 0, answer.NamesRoutes)
 }
 
 // sectionKinds are the kinds of answer a topic has sections of its own for,

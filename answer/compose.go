@@ -389,6 +389,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 		aspectScale = min(1, aspectWeight/minAspectWeight)
 	}
 	triggers := asked&Cause != 0 && AsksTriggers(question)
+	routes := asked&Contagion != 0 && AsksRoutes(question)
 	acronyms := acronymRE.FindAllString(question, -1)
 	compare := len(focus) >= 2 && compareRE.MatchString(question)
 	var cands []candidate
@@ -459,6 +460,11 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			// "What sets off cold sores?" is answered by the sentence of
 			// triggers, not by the one of what causes them at all.
 			if triggers && NamesTriggers(text) {
+				score += 0.5 * cueWeight
+			}
+			// "How does impetigo spread?" likewise by the sentence of how it
+			// passes between people, not by one that it is contagious.
+			if routes && NamesRoutes(text) {
 				score += 0.5 * cueWeight
 			}
 			if len(aspects) == 0 && info.intents&Definition != 0 && asked&Definition != 0 {
@@ -865,6 +871,24 @@ func AsksTriggers(question string) bool {
 // NamesTriggers reports whether the sentence tells what triggers a
 // condition or makes it flare.
 func NamesTriggers(sentence string) bool { return triggerRE.MatchString(sentence) }
+
+// routesAskRE asks how a condition passes from one person to another:
+// "How does impetigo spread?", "how do kids catch it?".
+var routesAskRE = regexp.MustCompile(`(?i)\bhow\b[^?.]{0,40}?\b(?:spread\w*|catch\w*|caught|pass\w*\s+(?:on|around|round|between)|transmit\w*|go(?:es)?\s+(?:a)?round)\b`)
+
+// routesRE marks a sentence that names how a condition passes between
+// people: by contact, shared things, droplets or animals.
+var routesRE = regexp.MustCompile(`(?i)\b(?:(?:spread\w*|pass\w*|transmit\w*|caught|catch\w*)\s+(?:\w+\s+){0,4}?(?:through|by|via|from)\b|direct\s+contact|skin-to-skin|close\s+contact|shared|sharing|contaminated|droplets?)`)
+
+// AsksRoutes reports whether the question asks how a condition passes
+// between people ("How does impetigo spread?"), which the sentence naming
+// its routes answers (see NamesRoutes), not the one saying it is
+// contagious.
+func AsksRoutes(question string) bool { return routesAskRE.MatchString(question) }
+
+// NamesRoutes reports whether the sentence tells how a condition passes
+// between people: by contact, shared things, droplets or animals.
+func NamesRoutes(sentence string) bool { return routesRE.MatchString(sentence) }
 
 // triggerAskWordRE asks what triggers a condition or makes it flare.
 var triggerAskWordRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*)`)
