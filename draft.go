@@ -452,6 +452,13 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string,
 		places := answer.Sites(top.Text)
 		return !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.Sites(e.Text)+morePlaces > places })
 	}
+	// "Who tends to get X?" likewise by the sentence that names the most
+	// groups of people: extraction's may name one in passing ("in babies,
+	// ...").
+	if a.Intent&answer.Risk != 0 {
+		groups := answer.Groups(top.Text)
+		return !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.Groups(e.Text)+morePlaces > groups })
+	}
 	return false
 }
 
@@ -489,8 +496,9 @@ func composerTriggers(question string, ex []claims.Extracted, a answer.Answer) b
 // whose answers come from those sections (see composerAnswers).
 const sectionKinds = answer.Treatment | answer.SelfCare | answer.Diagnosis | answer.SeeClinician
 
-// morePlaces is how many more body sites the composer's sentence must name
-// than each extracted one for it to answer a question that asks where.
+// morePlaces is how many more body sites (or groups of people) the
+// composer's sentence must name than each extracted one for it to answer a
+// question that asks where (or who gets it).
 const morePlaces = 2
 
 // clearlyMore is how much more of the question one answer's best sentence

@@ -351,6 +351,10 @@ var cueRE = map[Intent]*regexp.Regexp{
 // common form of X" says nothing of who gets X.
 var groupRE = regexp.MustCompile(`(?i)\b(?:children|adults|infants|babies|teenagers|adolescents|older|elderly|women|men|people\s+(?:with|who|of)|age|descent|ancestry|ethnic\w*|populations?|common\s+(?:in|among)|more\s+common|risk|likely)\b`)
 
+// Groups is how many different marks of who gets a condition the sentence
+// holds (groups of people, ages, descent, how common among them).
+func Groups(sentence string) int { return distinctGroups(sentence) }
+
 // distinctGroups is how many different marks of who gets a condition a
 // sentence holds.
 func distinctGroups(sentence string) int {
