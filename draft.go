@@ -483,13 +483,15 @@ func kindsHeld(comp *answer.Composer, typed answer.Intent, passageID, text strin
 //
 // So with a question of how its topic spreads ("How does impetigo
 // spread?") and the sentence naming the routes, not one saying that it is
-// contagious.
+// contagious; and with one of whether it is contagious ("Is scalp ringworm
+// catching?") and the sentence that says so.
 func composerTriggers(question string, ex []claims.Extracted, a answer.Answer) bool {
 	names := func(asks, kind bool, named func(string) bool) bool {
 		return kind && asks && named(a.Sentences[0].Text) && !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return named(e.Text) })
 	}
 	return names(answer.AsksTriggers(question), a.Intent&answer.Cause != 0, answer.NamesTriggers) ||
-		names(answer.AsksRoutes(question), a.Intent&answer.Contagion != 0, answer.NamesRoutes)
+		names(answer.AsksRoutes(question), a.Intent&answer.Contagion != 0, answer.NamesRoutes) ||
+		names(answer.AsksIfContagious(question), a.Intent&answer.Contagion != 0, answer.SaysContagious)
 }
 
 // sectionKinds are the kinds of answer a topic has sections of its own for,

@@ -390,6 +390,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	}
 	triggers := asked&Cause != 0 && AsksTriggers(question)
 	routes := asked&Contagion != 0 && AsksRoutes(question)
+	contagious := asked&Contagion != 0 && AsksIfContagious(question)
 	acronyms := acronymRE.FindAllString(question, -1)
 	compare := len(focus) >= 2 && compareRE.MatchString(question)
 	var cands []candidate
@@ -465,6 +466,10 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			// "How does impetigo spread?" likewise by the sentence of how it
 			// passes between people, not by one that it is contagious.
 			if routes && NamesRoutes(text) {
+				score += 0.5 * cueWeight
+			}
+			// "Is scalp ringworm catching?" by the sentence that settles it.
+			if contagious && SaysContagious(text) {
 				score += 0.5 * cueWeight
 			}
 			if len(aspects) == 0 && info.intents&Definition != 0 && asked&Definition != 0 {
@@ -889,6 +894,21 @@ func AsksRoutes(question string) bool { return routesAskRE.MatchString(question)
 // NamesRoutes reports whether the sentence tells how a condition passes
 // between people: by contact, shared things, droplets or animals.
 func NamesRoutes(sentence string) bool { return routesRE.MatchString(sentence) }
+
+// AsksIfContagious reports whether the question asks whether a condition
+// is contagious ("Is scalp ringworm catching?"), which the sentence saying
+// that it is, or is not, settles (see SaysContagious).
+func AsksIfContagious(question string) bool { return contagiousAskRE.MatchString(question) }
+
+// SaysContagious reports whether the sentence says whether a condition is
+// contagious.
+func SaysContagious(sentence string) bool { return contagiousRE.MatchString(sentence) }
+
+// contagiousAskRE asks whether something is contagious.
+var contagiousAskRE = regexp.MustCompile(`(?i)(?:^|[.?!]\s+)(?:is|are|can|could|does|do)\b[^?.]{0,60}?\b(?:contagious|infectious|catching|catchy)\b`)
+
+// contagiousRE says whether something is contagious.
+var contagiousRE = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:not\s+|highly\s+|very\s+|mildly\s+|only\s+mildly\s+)?(?:contagious|infectious|catching)\b`)
 
 // triggerAskWordRE asks what triggers a condition or makes it flare.
 var triggerAskWordRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*)`)

@@ -63,7 +63,7 @@ var intentRules = []intentRule{
 	{Definition, wordre.MustCompile(`(?i)^\W*(?:what\s+(?:is|are)\b(?:\s+\(are\))?|what's|whats|wat\s+is|define|definition|meaning\s+of|tell\s+me\s+about|explain|describe|info\s+(?:on|about)|what\s+(?:does|do)\s+.{1,60}\s+mean\b)`)},
 	// "xerosis meaning in simple words": a search-engine definition.
 	{Definition, wordre.MustCompile(`(?i)\bmeaning\s*(?:\?|$|,|\.|\s+(?:in|and|for|please)\b)`)},
-	{Cause, wordre.MustCompile(`(?i)\b(?:what\b[^?.]{0,30}?\bbehind\b|caus\w*|trigger\w*|flare\w*|why\b|reason|worse\w*|worsen\w*|aggravat\w*|(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?on\b|(?:set|sets|setting)\s+(?:\w+\s+)?off\b|lead\w*\s+to|result\s+from|due\s+to|genetic|inherit\w*|hereditary|runs?\s+in\s+famil\w*|what\s+makes|what\s+is\s+it\s+(?:in|about)\b|gives?\s+(?:people|you|someone|them|kids|children)\b|how\s+do\s+(?:you|people|they)\s+get|how\s+does\s+\w+\s+(?:get|start|develop))`)},
+	{Cause, wordre.MustCompile(`(?i)\b(?:what\b[^?.]{0,30}?\bbehind\b|caus\w*|trigger\w*|flare\w*|why\b|reason|worse\w*|worsen\w*|aggravat\w*|(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?on\b|(?:set|sets|setting)\s+(?:\w+\s+)?off\b|lead\w*\s+to|result\s+from|due\s+to|genetic|inherit\w*|hereditary|runs?\s+in\s+famil\w*|what\s+makes|(?:medicines?|medications?|drugs?|tablets?|pills?)\s+(?:\w+\s+){0,2}?(?:make|makes|made)\b|what\s+is\s+it\s+(?:in|about)\b|gives?\s+(?:people|you|someone|them|kids|children)\b|how\s+do\s+(?:you|people|they)\s+get|how\s+does\s+\w+\s+(?:get|start|develop))`)},
 	{Symptoms, wordre.MustCompile(`(?i)\b(?:(?:blisters?|rash(?:es)?|spots?|patch(?:es)?|lesions?|lumps?|bumps?|sores?|plaques?|scales?)\b[^?.]{0,60}?\b(?:differ\w*|different|diff|compare\w*|vs\.?|versus)\b|(?:differ\w*|difference|diff)\b[^?.]{0,40}?\b(?:blisters?|rash(?:es)?|spots?|patch(?:es)?|lesions?|lumps?|bumps?|sores?|plaques?)\b|symptom\w*|signs?\b|look\w*\s+(?:like|different|differ\w*|similar)|how\s+(?:does|do|can|would)\s+.{1,40}\s+look\b|appear(?:ance|s)?\b(?:\s+like)?|feel\w*\s+like|what\s+does\s+.{1,40}\s+(?:look|feel)|recogni[sz]e|tell\s+if|spot\b|itch\w*|present\w*|show(?:s|ing)?\s+(?:it|them)sel(?:f|ves))`)},
 	{Location, wordre.MustCompile(`(?i)(?:^\W*where\b|\bwhereabouts\b|\bwhere\s+(?:on|does|do|is|are|can)\b|\b(?:which|what)\s+(?:part|area|site|place)s?\b|\bwhat\s+(?:part|area)s?\s+of\s+the\s+body|\bbody\s+parts?\b|\bon\s+which\b)`)},
 	{Duration, wordre.MustCompile(`(?i)\b(?:how\s+long|how\s+many\s+(?:days|weeks|months|years)|how\s+quickly|how\s+soon|how\s+fast|last\b|lasts\b|duration|go\s+away\s+on\s+its\s+own|clear\s+up\s+on|until\s+(?:it|they)\s+(?:go|clear|heal))`)},
@@ -132,7 +132,12 @@ var falseCues = []falseCue{
 	{retrieve.SeriousSignRE, []Intent{Symptoms, Complications}, SeeClinician},
 	{relativeWhoRE, []Intent{Risk}, 0},
 	{catchFireRE, []Intent{Contagion}, 0},
+	{medicineCausesRE, []Intent{Treatment}, 0},
 }
+
+// medicineCausesRE asks which medicines bring a condition on ("Which
+// medications can make you burn more easily?"): a cause, not a treatment.
+var medicineCausesRE = regexp.MustCompile(`(?i)\b(?:medicines?|medications?|drugs?|tablets?|pills?)\s+(?:\w+\s+){0,2}?(?:make|makes|made|cause|causes|caused|trigger|triggers|bring\s+on|brings\s+on)\b`)
 
 // ruleOf is each kind's rule in intentRules.
 var ruleOf = func() map[Intent]*wordre.Regexp {
