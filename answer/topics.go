@@ -256,7 +256,7 @@ func (t *Topics) genericTerm(term string) bool {
 // lesionWords describe what a lesion looks like: "dental plaque" does not
 // ask for psoriasis by its name "plaque psoriasis", nor a sore by "cold
 // sores".
-var lesionWords = []string{"plaque", "plaques", "patch", "patches", "spot", "spots", "bump", "bumps", "lump", "lumps", "blister", "blisters", "sore", "sores", "rash", "mark", "marks"}
+var lesionWords = []string{"plaque", "plaques", "patch", "patches", "spot", "spots", "bump", "bumps", "lump", "lumps", "blister", "blisters", "sore", "sores", "rash", "mark", "marks", "itch", "itching", "itchy"}
 
 // lesionTerm reports whether an analysed term is that of a lesionWords
 // word.
