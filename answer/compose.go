@@ -452,6 +452,11 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			// names both and sets one against the other.
 			if compare && c.namesTopics(s.terms, focus) >= 2 {
 				score += cueWeight
+				// The more so when it says how they differ ("X differs from
+				// Y, which results from ...", "unlike Y").
+				if contrastRE.MatchString(text) {
+					score += 0.5 * cueWeight
+				}
 			}
 			// "melanoma ABCDE - what are the letters?" is answered by the
 			// sentence that spells the letters out.
@@ -924,6 +929,9 @@ var multiPartRE = regexp.MustCompile(`(?i)(?:\b(?:and|or|also|plus|n)|\s&|\s\+)\
 // compareRE asks how two things differ: "irritant vs allergic contact
 // dermatitis", "what's the difference between X and Y?".
 var compareRE = regexp.MustCompile(`(?i)\b(?:vs\.?|versus|differen(?:ce|ces|t)\s+(?:between|from)|differ\w*\s+from|diff\b|\b(?:the\s+)?two\s+(?:conditions|diseases|disorders|illnesses|rashes)\s+differ\b|how\s+do\s+[^?]{1,60}\s+differ\b|compared?\s+(?:to|with)|tell\s+(?:them|the\s+two|\w+\s+and\s+\w+)\s+apart)`)
+
+// contrastRE marks a sentence that sets one thing against another.
+var contrastRE = regexp.MustCompile(`(?i)\b(?:differs?\s+from|different\s+from|unlike|whereas|rather\s+than|in\s+contrast|by\s+contrast|compared\s+with|while)\b`)
 
 // ForTopics returns, when the question compares the topics of its focus
 // ("irritant vs allergic contact dermatitis"), the best sentence of each,
