@@ -317,6 +317,14 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 			}
 		}
 	}
+	// So is one that compares groups or forms within its topic ("in men
+	// compared with women"): each gets the composer's best sentence of it.
+	for _, s := range a.ForAspects() {
+		if len(out) == answer.MaxSentences {
+			break
+		}
+		add(s.PassageID, s.Start, s.End, s.Text)
+	}
 	if a.Multi {
 		for b := answer.Intent(1); b < answer.YesNo; b <<= 1 {
 			if len(out) == answer.MaxSentences {

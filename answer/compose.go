@@ -118,6 +118,7 @@ type Answer struct {
 	focus     []int
 	perIntent map[Intent]Sentence
 	perTopic  []Sentence
+	perAspect []Sentence
 	// concepts are the question's analysis the answer was composed from,
 	// for Parts.
 	concepts []retrieve.Weighted
@@ -597,6 +598,13 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 			}
 		}
 	}
+	// A question that compares groups or forms within one topic ("How
+	// does it look different in men compared with women?") is answered
+	// from each: the best sentence of the kind asked for that names one of
+	// them and not the others.
+	if len(ans.focus) == 1 && len(aspects) >= 2 && compareRE.MatchString(question) {
+		ans.perAspect = c.perAspect(cands, aspects)
+	}
 	for _, k := range cands {
 		if len(chosen) == MaxSentences || k.score < relative*top.score {
 			break
@@ -932,6 +940,48 @@ var compareRE = regexp.MustCompile(`(?i)\b(?:vs\.?|versus|differen(?:ce|ces|t)\s
 
 // contrastRE marks a sentence that sets one thing against another.
 var contrastRE = regexp.MustCompile(`(?i)\b(?:differs?\s+from|different\s+from|unlike|whereas|rather\s+than|in\s+contrast|by\s+contrast|compared\s+with|while)\b`)
+
+// perAspect returns, for each aspect, the best of the candidates (sorted
+// best first) of the kind of answer asked for, by section or wording, that
+// holds it and no other aspect; none unless two or more aspects have one.
+func (c *Composer) perAspect(cands []candidate, aspects []retrieve.Weighted) []Sentence {
+	var out []Sentence
+	for i := range aspects {
+		for _, k := range cands {
+			if k.s.anaphoric || !k.sec && !k.cue {
+				continue
+			}
+			holds := func(j int) bool {
+				cov, _ := retrieve.Coverage(aspects[j:j+1], k.s.terms)
+				return cov > 0
+			}
+			if !holds(i) {
+				continue
+			}
+			other := false
+			for j := range aspects {
+				if j != i && holds(j) {
+					other = true
+					break
+				}
+			}
+			if other {
+				continue
+			}
+			out = append(out, Sentence{PassageID: c.topics.passages[k.p].id, Start: k.s.start, End: k.s.end, Text: k.text, Score: k.score})
+			break
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// ForAspects returns, when the question compares groups or forms within
+// one topic ("in men compared with women"), the best sentence of the kind
+// asked for about each.
+func (a Answer) ForAspects() []Sentence { return a.perAspect }
 
 // ForTopics returns, when the question compares the topics of its focus
 // ("irritant vs allergic contact dermatitis"), the best sentence of each,
