@@ -87,6 +87,15 @@ func TestClassify(t *testing.T) {
 		{"Does eczema itch?", "symptoms+yesno"},
 		{"how do you get scabies?", "cause+contagion"},
 		{"What side effects can steroid creams have?", "treatment+complications"}, // the creams, and what they can do
+		// Round 17.
+		{"How does psoriasis usually show itself?", "symptoms"},
+		{"How is cradle cap dealt with?", "treatment"},
+		{"What stops warts spreading?", "selfcare+contagion"},
+		{"How do you keep clear of nickel allergy?", "selfcare"},
+		{"What can eczema do to the skin over the years?", "complications"},
+		{"Do people with dark skin get vitiligo?", "risk+yesno"},
+		{"Which medicines make rosacea worse?", "cause"}, // a cause, not a treatment
+		{"Is acne usually cured by adulthood?", "prognosis+yesno"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {

@@ -3,6 +3,7 @@ package answer_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -508,6 +509,40 @@ func TestCorrectGeneratedSlips(t *testing.T) {
 // triggers before the cause, the sentence that names the most places
 // whatever descriptive section it is in, the sentence that spells out an
 // acronym, a subject of general care named.
+func TestComposeForAspects(t *testing.T) {
+	tests := []struct {
+		q    string
+		want []string // passage ids, one per sentence of ForAspects
+	}{
+		// Groups within one topic: a sentence about each.
+		{"How does pattern hair loss look in men compared with women?", []string{"ev_androgenetic_alopecia_symptoms_1", "ev_androgenetic_alopecia_symptoms_2"}},
+		// Two topics are compared by ForTopics, not here.
+		{"How does irritant contact dermatitis differ from allergic contact dermatitis?", nil},
+		// Nothing compared.
+		{"What does pattern hair loss look like in men?", nil},
+	}
+	for _, tt := range tests {
+		a, _ := compose(t, tt.q)
+		var got []string
+		for _, s := range a.ForAspects() {
+			got = append(got, s.PassageID)
+		}
+		slices.Sort(got)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Compose(%q).ForAspects() (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}
+
+func TestComposeFormNamed(t *testing.T) {
+	// The title and a name of one form of the topic: the form's sentences
+	// answer ("cradle cap" in seborrheic dermatitis's treatment).
+	a, _ := compose(t, "How is cradle cap in seborrheic dermatitis treated at home?")
+	if len(a.Sentences) == 0 || !strings.Contains(strings.ToLower(a.Sentences[0].Text), "cradle cap") {
+		t.Errorf("Compose: first sentence %v, want one naming cradle cap", a.Sentences)
+	}
+}
+
 func TestComposeBestSentence(t *testing.T) {
 	tests := []struct{ q, want string }{
 		{"what sets off cold sores", "ev_herpes_simplex_causes_2"},
@@ -516,6 +551,12 @@ func TestComposeBestSentence(t *testing.T) {
 		{"melanoma ABCDE - what are the letters again?", "ev_melanoma_symptoms_1"},
 		{"What side effects can come from using strong steroid creams for a long time?", "ev_general_skin_care_topical_corticosteroid_strengths_2"},
 		{"head lice how do you know for sure, are nits enough", "ev_head_lice_diagnosis_1"},
+		// Round 17: the sentence naming how it spreads, not that it is
+		// contagious; the one that says whether it is catching; the one
+		// naming the most groups of people.
+		{"How does impetigo get passed around?", "ev_impetigo_causes_2"},
+		{"Is ringworm of the scalp catching?", "ev_tinea_capitis_overview_1"},
+		{"Who tends to get candidiasis of the skin?", "ev_cutaneous_candidiasis_overview_2"},
 	}
 	for _, tt := range tests {
 		a, _ := compose(t, tt.q)

@@ -692,7 +692,7 @@ func (c *Composer) sectionQuoted(p int, chosen []candidate) bool {
 var phrasingWords = []string{"cause", "causes", "caused", "trigger", "triggers", "treat", "treated", "treatment", "treatments", "therapy", "therapies", "option", "options",
 	"symptom", "symptoms", "sign", "signs", "diagnose", "diagnosed", "diagnosis", "prevent", "prevention", "prevented", "preventing", "form", "forms", "develop", "develops", "occur", "occurs",
 	"tend", "tends", "show", "shows", "affect", "affects", "type", "types", "help", "helps", "happen", "problem", "problems", "condition", "conditions", "manage", "managed", "management",
-	"research", "clinical", "trial", "trials", "study", "studies", "available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could", "give", "gives", "given", "prescribe", "prescribed", "stand", "two", "both", "lifestyle", "known", "generally", "speaking", "genetic", "inherited", "hereditary"}
+	"research", "clinical", "trial", "trials", "study", "studies", "available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could", "give", "gives", "given", "prescribe", "prescribed", "stand", "two", "both", "lifestyle", "known", "generally", "speaking", "genetic", "inherited", "hereditary", "pass", "passed", "passes", "passing", "around", "round"}
 
 // Phrasing reports whether the concept only says what kind of answer is
 // wanted or is a verb of any answer ("causes", "treatment", "done",
