@@ -1,8 +1,11 @@
 package dermliving
 
 import (
+	"context"
+	"strings"
 	"testing"
 
+	"github.com/dermliving/dermliving/sandbox"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -41,6 +44,34 @@ func TestAskedDirectly(t *testing.T) {
 	for _, tt := range tests {
 		if got := askedDirectly(tt.framed, tt.d); got != tt.want {
 			t.Errorf("askedDirectly(%q, %q) = %q, want %q", tt.framed, tt.d, got, tt.want)
+		}
+	}
+}
+
+// TestClausePointingBack checks that a clause that points back at an
+// account and names nothing is not searched alone: it would find whatever
+// its few words match (keloids for "how long does it take to heal").
+func TestClausePointingBack(t *testing.T) {
+	kv, err := sandbox.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		q       string
+		without string // a topic no hit may be of
+	}{
+		{"Knuckles cracked and sore from the milking parlour disinfectant every day. What do you call that, and how long does it take to heal?", "ev_keloids_"},
+		{"Scaly patch on a dog's ear at the farm. What is that, and does it heal?", "ev_keloids_"},
+	}
+	for _, tt := range tests {
+		hits, err := Retrieve(context.Background(), tt.q, kv)
+		if err != nil {
+			t.Fatalf("Retrieve(%q): %v", tt.q, err)
+		}
+		for _, h := range hits {
+			if strings.HasPrefix(h.ID, tt.without) {
+				t.Errorf("Retrieve(%q) found %s from the clause alone", tt.q, h.ID)
+			}
 		}
 	}
 }
