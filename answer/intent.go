@@ -133,7 +133,13 @@ var falseCues = []falseCue{
 	{relativeWhoRE, []Intent{Risk}, 0},
 	{catchFireRE, []Intent{Contagion}, 0},
 	{medicineCausesRE, []Intent{Treatment}, 0},
+	{afterTreatmentRE, []Intent{Treatment}, 0},
 }
+
+// afterTreatmentRE sets a question after a treatment ("If someone has had
+// one basal cell carcinoma removed, are they more likely to get
+// another?"): what it asks comes after.
+var afterTreatmentRE = regexp.MustCompile(`(?i)^\W*(?:if|once|after|when|since)\s+(?:someone|somebody|you|a\s+person|people|they|he|she|i|we)\s+(?:has|have|had|'ve|'s|'d)\s+(?:had\s+|been\s+)?(?:\w+\s+){0,5}?(?:removed|treated|cut\s+out|excised|frozen|operated\s+on)\b`)
 
 // medicineCausesRE asks which medicines bring a condition on ("Which
 // medications can make you burn more easily?"): a cause, not a treatment.
@@ -354,7 +360,7 @@ var cueRE = map[Intent]*regexp.Regexp{
 // groupRE marks a sentence that says who gets a condition: a group of
 // people, an age or a descent, or how common it is among them. "The most
 // common form of X" says nothing of who gets X.
-var groupRE = regexp.MustCompile(`(?i)\b(?:children|adults|infants|babies|teenagers|adolescents|older|elderly|women|men|people\s+(?:with|who|of)|age|descent|ancestry|ethnic\w*|populations?|common\s+(?:in|among)|more\s+common|risk|likely)\b`)
+var groupRE = regexp.MustCompile(`(?i)\b(?:children|adults|infants|babies|teenagers|adolescents|older|elderly|women|men|people\s+(?:with|who|of)|age|descent|ancestry|ethnic\w*|populations?|common\s+(?:in|among)|more\s+common|risks?\s+(?:of|factors?|is|are|in|for|increases?|rises?)|(?:raised|higher|increased|greater|lower|reduced)\s+(?:risk|chance)|likely)\b`)
 
 // Groups is how many different marks of who gets a condition the sentence
 // holds (groups of people, ages, descent, how common among them).
