@@ -207,9 +207,19 @@ var urgentPartRE *regexp.Regexp
 // (UrgentSign) in someone it names, or opens with the sign rather than
 // with a question word or an indefinite article, as people type about their own ("lips huge and
 // throat closing after shellfish, ER or benadryl?"). "When does tongue
-// swelling need emergency treatment?" asks in general.
+// swelling need emergency treatment?" asks in general. A general question
+// ("in general", "generally") asks about the sign in general only in its
+// own sentence: the sentences that tell of the sign now in someone, before
+// or after it, are read without it (withoutGeneralSentences), so that an
+// account of an emergency followed by a general question ("My neighbour's
+// daughter was stung ... she's now hoarse and says it's hard to breathe.
+// In general, why do some people react so badly to stings?") is still a
+// decision about that person, and an urgent one.
 func urgentSignNow(q string) bool {
-	if reSignInGeneral.MatchString(q) || UrgentSign(q) == "" {
+	if reSignInGeneral.MatchString(q) {
+		q = withoutGeneralSentences(q)
+	}
+	if q == "" || UrgentSign(q) == "" {
 		return false
 	}
 	if personal.MatchString(q) {
@@ -223,6 +233,21 @@ func urgentSignNow(q string) bool {
 	}
 	first, _, _ := strings.Cut(strings.TrimLeft(q, "¿¡ \t\"'("), " ")
 	return !generalOpeners[strings.TrimRight(first, ",:;?!")]
+}
+
+// withoutGeneralSentences returns folded question q without its
+// sentences (sentences) that ask in general (reSignInGeneral), joined by
+// spaces, or "" when every sentence does. "I take lisinopril - is tongue
+// swelling a known side effect in general?" is one such sentence, and
+// leaves nothing.
+func withoutGeneralSentences(q string) string {
+	var kept []string
+	for _, s := range sentences(q) {
+		if !reSignInGeneral.MatchString(s) {
+			kept = append(kept, s)
+		}
+	}
+	return strings.Join(kept, " ")
 }
 
 // askedOfAnyone reports whether folded question q names no person of the
