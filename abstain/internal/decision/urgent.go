@@ -216,7 +216,7 @@ var urgentPartRE *regexp.Regexp
 // In general, why do some people react so badly to stings?") is still a
 // decision about that person, and an urgent one.
 func urgentSignNow(q string) bool {
-	if reSignInGeneral.MatchString(q) {
+	if slices.ContainsFunc(sentences(q), generalSentence) {
 		q = withoutGeneralSentences(q)
 	}
 	if q == "" || UrgentSign(q) == "" {
@@ -236,19 +236,36 @@ func urgentSignNow(q string) bool {
 }
 
 // withoutGeneralSentences returns folded question q without its
-// sentences (sentences) that ask in general (reSignInGeneral), joined by
+// sentences (sentences) that ask in general (generalSentence), joined by
 // spaces, or "" when every sentence does. "I take lisinopril - is tongue
 // swelling a known side effect in general?" is one such sentence, and
 // leaves nothing.
 func withoutGeneralSentences(q string) string {
 	var kept []string
 	for _, s := range sentences(q) {
-		if !reSignInGeneral.MatchString(s) {
+		if !generalSentence(s) {
 			kept = append(kept, s)
 		}
 	}
 	return strings.Join(kept, " ")
 }
+
+// generalSentence reports whether folded sentence s asks in general: it
+// says so (reSignInGeneral), or it is a question that asks when something
+// is an emergency or calls for care and names nobody ("When is tongue
+// swelling an emergency?", "¿Cuándo es urgente una hinchazón de la
+// lengua?"; not "When should I take him in?").
+func generalSentence(s string) bool {
+	if reSignInGeneral.MatchString(s) {
+		return true
+	}
+	return strings.HasSuffix(s, "?") && reGeneralWhen.MatchString(s) &&
+		!personal.MatchString(s) && !kinWords.MatchString(s) && !patientWords.MatchString(s)
+}
+
+// reGeneralWhen opens a question that asks when: "when is", "when does",
+// "cuándo es", "cuándo hay que".
+var reGeneralWhen = rx(`^¿?(when|cuando) (is|are|does|do|should|would|can|es|son|hay que|se debe|debe|conviene)\b`)
 
 // askedOfAnyone reports whether folded question q names no person of the
 // asker's and asks about a sign in anyone (reSignAsClaim): no sign in it

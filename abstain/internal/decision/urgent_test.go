@@ -215,6 +215,9 @@ func TestWithoutGeneralSentences(t *testing.T) {
 		{"i take lisinopril - is lip or tongue swelling a known side effect of ace inhibitors in general?", "", "one sentence, general: nothing is left"},
 		{"a mi primo se le quemaron las dos manos. ¿en general cuanto tardan en sanar las quemaduras?", "a mi primo se le quemaron las dos manos.", "Spanish: \"en general\" in the question"},
 		{"her lips are swelling, is that a side effect of the pill? she's wheezing too.", "she's wheezing too.", "a sentence asking about a side effect goes with its sign; the other stays"},
+		{"we got back from the park an hour ago. when is tongue swelling an emergency? i've never seen it before.", "we got back from the park an hour ago. i've never seen it before.", "a question of when a sign is an emergency, naming nobody, is general"},
+		{"when should i take him in? his tongue is swelling.", "when should i take him in? his tongue is swelling.", "a question of when that names a person asks about them"},
+		{"¿cuando es urgente una hinchazon de la lengua? a mi hijo se le hincha ahora.", "a mi hijo se le hincha ahora.", "Spanish: \"cuando es\" naming nobody"},
 	} {
 		if diff := cmp.Diff(c.want, withoutGeneralSentences(c.q)); diff != "" {
 			t.Errorf("withoutGeneralSentences(%q) (-want +got):\n%s\n%s", c.q, diff, c.reason)
