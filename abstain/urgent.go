@@ -26,7 +26,8 @@ func DecideClinical(question string) Decision {
 // blistering or peeling with a fever, or with sore eyes and a sore mouth;
 // redness spreading fast with a fever; spots with a fever that do not fade
 // under pressure (the glass test); swelling of the face, lips or eyes, or
-// hives, with faintness; swelling around the eye with a fever and pain on
+// hives, with faintness (after a sting, a food or a medicine, faintness
+// each time the person stands up too); swelling around the eye with a fever and pain on
 // moving the eye, double vision or a bulging eye; an eye pushed forward
 // with double vision or a fever, whether or not the lid is swollen; a
 // serious burn (deep, large, a whole hand, palm or face blistered, or with
@@ -45,9 +46,13 @@ func DecideClinical(question string) Decision {
 // past episode ("my friend told me her son's throat swelled"), in an episode
 // over ("she was discharged next morning") or in a hypothesis ("if her lips
 // swell", "next time") does not count, nor does an exam question ("for my
-// exam: a patient ...", "pub quiz question: what ...") or a general
+// exam: a patient ...", "pub quiz question: what ...", "first-aid course
+// question: when ...") or a general
 // question about emergencies ("when does tongue swelling need emergency
-// treatment?"). A bleeding or fast-changing
+// treatment?"); an account of a sign now followed by a general question
+// ("... she's now hoarse and says it's hard to breathe. In general, why
+// do some people react so badly to stings?") is still urgent, as the
+// general question asks in general only in its own sentence. A bleeding or fast-changing
 // mole is worrying but no emergency. The signs are data, with examples and
 // look-alikes, in internal/decision/rules/urgent.rules; English and Spanish,
 // as the screens read them. A learned model

@@ -284,12 +284,25 @@ import (
 // from Peru, Chile, Venezuela, Puerto Rico, Guatemala, Uruguay, Madrid,
 // Galicia and US bilinguals), read for the first time, 0.917 (110/120) with
 // 1 of 120 flagged; together 0.912 (219/240) and 3 of 240. The floors, over
-// both held-out splits, sit at those figures (0.91 and 3).
+// both held-out splits, sat at those figures (0.91 and 3). Measured once
+// after round 30 (general questions set in the asker's work or memory),
+// both were unchanged.
+//
+// Round 18 reads holdout28 (now a tuning split, and one the learned reader
+// trains on) and widens the signs, and the rewrites that blank a sign
+// past, denied, resolved, hypothetical or a story's, to the kinds of
+// wording it and the other tuning splits missed and flagged. holdout14 is
+// again the one held-out split with urgent labels, so the floors are its
+// own, at its last measured figures (0.908, 109/120, and 2 of 120
+// flagged): 0.90 and 2; its round-18 figure is to be measured once by the
+// lead after the round and recorded in testdata/screens/HISTORY.md. A new
+// blind set, when it is added as a held_out split, joins holdout14 under
+// these floors, which are then set again over both.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.91
-	floorLookalikeFlags = 3
+	floorUrgentRecall   = 0.90
+	floorLookalikeFlags = 2
 )
 
 // familyOrder is the order families are logged in.

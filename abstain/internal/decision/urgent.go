@@ -207,9 +207,19 @@ var urgentPartRE *regexp.Regexp
 // (UrgentSign) in someone it names, or opens with the sign rather than
 // with a question word or an indefinite article, as people type about their own ("lips huge and
 // throat closing after shellfish, ER or benadryl?"). "When does tongue
-// swelling need emergency treatment?" asks in general.
+// swelling need emergency treatment?" asks in general. A general question
+// ("in general", "generally") asks about the sign in general only in its
+// own sentence: the sentences that tell of the sign now in someone, before
+// or after it, are read without it (withoutGeneralSentences), so that an
+// account of an emergency followed by a general question ("My neighbour's
+// daughter was stung ... she's now hoarse and says it's hard to breathe.
+// In general, why do some people react so badly to stings?") is still a
+// decision about that person, and an urgent one.
 func urgentSignNow(q string) bool {
-	if reSignInGeneral.MatchString(q) || UrgentSign(q) == "" {
+	if slices.ContainsFunc(sentences(q), generalSentence) {
+		q = withoutGeneralSentences(q)
+	}
+	if q == "" || UrgentSign(q) == "" {
 		return false
 	}
 	if personal.MatchString(q) {
@@ -224,6 +234,38 @@ func urgentSignNow(q string) bool {
 	first, _, _ := strings.Cut(strings.TrimLeft(q, "¿¡ \t\"'("), " ")
 	return !generalOpeners[strings.TrimRight(first, ",:;?!")]
 }
+
+// withoutGeneralSentences returns folded question q without its
+// sentences (sentences) that ask in general (generalSentence), joined by
+// spaces, or "" when every sentence does. "I take lisinopril - is tongue
+// swelling a known side effect in general?" is one such sentence, and
+// leaves nothing.
+func withoutGeneralSentences(q string) string {
+	var kept []string
+	for _, s := range sentences(q) {
+		if !generalSentence(s) {
+			kept = append(kept, s)
+		}
+	}
+	return strings.Join(kept, " ")
+}
+
+// generalSentence reports whether folded sentence s asks in general: it
+// says so (reSignInGeneral), or it is a question that asks when something
+// is an emergency or calls for care and names nobody ("When is tongue
+// swelling an emergency?", "¿Cuándo es urgente una hinchazón de la
+// lengua?"; not "When should I take him in?").
+func generalSentence(s string) bool {
+	if reSignInGeneral.MatchString(s) {
+		return true
+	}
+	return strings.HasSuffix(s, "?") && reGeneralWhen.MatchString(s) &&
+		!personal.MatchString(s) && !kinWords.MatchString(s) && !patientWords.MatchString(s)
+}
+
+// reGeneralWhen opens a question that asks when: "when is", "when does",
+// "cuándo es", "cuándo hay que".
+var reGeneralWhen = rx(`^¿?(when|cuando) (is|are|does|do|should|would|can|es|son|hay que|se debe|debe|conviene)\b`)
 
 // askedOfAnyone reports whether folded question q names no person of the
 // asker's and asks about a sign in anyone (reSignAsClaim): no sign in it

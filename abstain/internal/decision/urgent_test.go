@@ -3,6 +3,8 @@ package decision
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/dermliving/dermliving/internal/fold"
 )
 
@@ -197,5 +199,28 @@ func TestExpandUrgentFragments(t *testing.T) {
 	}
 	if _, _, err := expandUrgentFragments("fragment a x\nfragment a y"); err == nil {
 		t.Error("a fragment defined twice is no error")
+	}
+}
+
+// TestWithoutGeneralSentences checks which sentences urgentSignNow reads
+// when a question asks something in general: those that do not.
+func TestWithoutGeneralSentences(t *testing.T) {
+	for _, c := range []struct {
+		q      string
+		want   string
+		reason string
+	}{
+		{"my son was stung and now his lips are swelling. in general, why do stings do that?", "my son was stung and now his lips are swelling.", "the account is kept, the general question dropped"},
+		{"generally, how long does smoke inhalation take to show? my dad is coughing soot and wheezy.", "my dad is coughing soot and wheezy.", "a general question before the account"},
+		{"i take lisinopril - is lip or tongue swelling a known side effect of ace inhibitors in general?", "", "one sentence, general: nothing is left"},
+		{"a mi primo se le quemaron las dos manos. ¿en general cuanto tardan en sanar las quemaduras?", "a mi primo se le quemaron las dos manos.", "Spanish: \"en general\" in the question"},
+		{"her lips are swelling, is that a side effect of the pill? she's wheezing too.", "she's wheezing too.", "a sentence asking about a side effect goes with its sign; the other stays"},
+		{"we got back from the park an hour ago. when is tongue swelling an emergency? i've never seen it before.", "we got back from the park an hour ago. i've never seen it before.", "a question of when a sign is an emergency, naming nobody, is general"},
+		{"when should i take him in? his tongue is swelling.", "when should i take him in? his tongue is swelling.", "a question of when that names a person asks about them"},
+		{"¿cuando es urgente una hinchazon de la lengua? a mi hijo se le hincha ahora.", "a mi hijo se le hincha ahora.", "Spanish: \"cuando es\" naming nobody"},
+	} {
+		if diff := cmp.Diff(c.want, withoutGeneralSentences(c.q)); diff != "" {
+			t.Errorf("withoutGeneralSentences(%q) (-want +got):\n%s\n%s", c.q, diff, c.reason)
+		}
 	}
 }
