@@ -298,11 +298,25 @@ import (
 // lead after the round and recorded in testdata/screens/HISTORY.md. A new
 // blind set, when it is added as a held_out split, joins holdout14 under
 // these floors, which are then set again over both.
+//
+// Measured once after round 18 (2026-12-03): holdout14 0.908 (109/120)
+// with 2 of 120 look-alikes flagged, unchanged; holdout29 (urgent29,
+// written blind during round 18 by a seventeenth author: a ski
+// instructor, a delivery van driver, a nursery nurse, a soup-kitchen
+// volunteer, a football coach, a beekeeper, a hotel night receptionist, a
+// nail technician, a crofter, a flight attendant, a great-uncle; English
+// from Ireland, the North of England, Kenya, India, South Africa, Jamaica,
+// New Zealand and Appalachia, Spanish from Monterrey, Medellín, Córdoba,
+// Cuba, Ecuador, Bolivia, Andalusia, the Canaries and US bilinguals), read
+// for the first time, 0.892 (107/120) with 2 of 120 flagged (every one of
+// its urgent lines refused, 13 without the urgent message); together 0.900
+// (216/240) and 4 of 240. The floors, over both held-out splits, sit at
+// those figures (0.90 and 4).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
 	floorUrgentRecall   = 0.90
-	floorLookalikeFlags = 2
+	floorLookalikeFlags = 4
 )
 
 // familyOrder is the order families are logged in.
