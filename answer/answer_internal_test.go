@@ -97,6 +97,7 @@ func TestClassify(t *testing.T) {
 		{"Which medicines make rosacea worse?", "cause"}, // a cause, not a treatment
 		{"Is acne usually cured by adulthood?", "prognosis+yesno"},
 		{"Once someone has had a wart frozen, can it come back?", "prognosis+yesno"}, // the treatment is the setting
+		{"Does a keloid hurt?", "symptoms+yesno"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {
