@@ -248,6 +248,18 @@ func TestBindingChecks(t *testing.T) {
 			"Children with dry eyes tend to develop more patches of condition K, because their skin barrier is weak.", bindingChecks{MadeCausal: true}},
 		{"give stated as a cause", "Condition K can give children dry eyes.",
 			"Condition K often causes dry eyes in children, because it damages the tear glands.", bindingChecks{}},
+		// An order in time told by "first" and a clause after it, by
+		// "follow" and by "followed by" (round 20).
+		{"an order told by first, turned round", "In condition K, blisters appear first, and the itchy patches follow weeks later.",
+			"Condition K often begins with itchy patches, a phase that can last weeks before blisters appear.", bindingChecks{Reversed: true}},
+		{"an order told by first, kept", "In condition K, itchy patches appear first, and the blisters follow weeks later.",
+			"Condition K often begins with itchy patches, a phase that can last weeks before blisters appear.", bindingChecks{}},
+		{"followed by, turned round", "In rash R, small patches appear, followed days later by a large patch.",
+			"In rash R, a large patch appears before small patches.", bindingChecks{Reversed: true}},
+		{"followed by, kept", "In rash R, a large patch appears, followed days later by small patches.",
+			"In rash R, a large patch appears before small patches.", bindingChecks{}},
+		{"a plural follow turned round", "Scar S can cause acne and chickenpox.",
+			"Scar S can follow burns, acne and chickenpox.", bindingChecks{Reversed: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

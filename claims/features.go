@@ -82,6 +82,9 @@ type assessment struct {
 	// commonUnheld is true when the claim says its subject is common and
 	// the span says nothing is (see commonUnheld; part of featStrong).
 	commonUnheld bool
+	// comparedUnheld is true when the claim makes a comparison the span's
+	// stretch does not (see comparedUnheld; part of featStrong).
+	comparedUnheld bool
 	// swapped is true when the span's substitution (featSubstituted) is
 	// only one-word swaps that swapAllowed lets stand.
 	swapped bool
@@ -296,7 +299,8 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text) || opposite)
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
 		as.commonUnheld = commonUnheld(claim, as.best.text)
-		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked || as.commonUnheld)
+		as.comparedUnheld = v.comparedUnheld(claim, as.best.text)
+		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked || as.commonUnheld || as.comparedUnheld)
 		f[featBinding] = b(v.misbound(claim, as.best.text) || v.exchangedNames(claim, *ci, as.best))
 	}
 	return as

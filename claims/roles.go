@@ -116,13 +116,13 @@ func statesCause(text string) bool {
 // relationRE finds words that give a relation a direction: cause and
 // effect, order in time, a comparison. Group 1 matches the words that name
 // the second argument first ("Y is caused by X", "Y results from X", "Y
-// after X"), with a bare "caused", which in reference text is a participle
+// after X", "Y follow(s) X"), with a bare "caused", which in reference text is a participle
 // ("a rash caused when the virus reactivates"), "Y is affected by X" and
 // "Y forms when X ..." (X the condition Y comes about in); group 2 the
 // others ("X affects Y", "X
-// causes Y", "X before Y", "X more than Y", "X is associated with an
+// causes Y", "X before Y", "X, followed days later by Y", "X more than Y", "X is associated with an
 // increased risk of Y").
-var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es|ed)? (?:in)?to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting))\b`)
+var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows?|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|followed(?: \w+){0,3}? by|before|turns? into|progress(?:es|ed)? (?:in)?to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting))\b`)
 
 // nounCauseRE finds "cause" or "trigger" used as a noun after a
 // determiner or an adjective ("the main cause of", "common triggers"),
@@ -184,9 +184,24 @@ var moreOftenRE = regexp.MustCompile(`(?i)([^,.;]+?)\s+or,\s+(more|less)\s+(ofte
 // "cause X <verb>": the maker is the cause.
 var causativeRE = regexp.MustCompile(`(?i)\b(?:makes?|made|making) ((?:[\w'-]+ ){1,4}?)(produce|form|grow|develop|appear|spread|arise)\b`)
 
+// firstThenRE finds an order in time told by "first" after a verb of
+// coming about, with the clause that comes next ("blisters appear first,
+// and the patches follow later"), which relationText reads as "blisters
+// appear before the patches follow later". A bare "then" is left: it
+// also opens the consequence of a condition ("if ..., then ...") and
+// joins steps of one action ("wash, then pat dry").
+var firstThenRE = regexp.MustCompile(`(?i)\b(appears?|appeared|comes?|came|develops?|developed|occurs?|occurred|starts?|started|begins?|began|arises?|arose|emerges?|emerged|forms?|formed|shows? up|showed up)\s+first(?:\s*,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then\s+)`)
+
 // relationText rewrites the relations riskForRE, moreLikelyRE,
-// conversionRE and convertedRE find into the order relationRE reads.
+// conversionRE, convertedRE and firstThenRE find into the order
+// relationRE reads. A "follow-up" is no order in time.
 func relationText(text string) string {
+	if strings.Contains(text, "ollow-up") {
+		text = strings.ReplaceAll(text, "ollow-up", "ollowup")
+	}
+	if strings.Contains(text, "first") {
+		text = firstThenRE.ReplaceAllString(text, "$1 before ")
+	}
 	text = riskForRE.ReplaceAllString(text, "$1 results from")
 	if strings.Contains(text, "onver") {
 		text = conversionRE.ReplaceAllString(text, "$1 turns into")

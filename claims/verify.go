@@ -408,6 +408,8 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		j.Verdict, j.Reason = Unsupported, "the passage attaches the claim's attribute or role to another entity"
 	case f[featStrong] == 1 && as.commonUnheld && strongAgree(ci.strong, best.text) && !as.asked:
 		j.Verdict, j.Reason = Unsupported, "the passage does not say it is common"
+	case f[featStrong] == 1 && as.comparedUnheld && strongAgree(ci.strong, best.text) && !as.asked:
+		j.Verdict, j.Reason = Unsupported, "the passage makes no comparison the claim makes"
 	case f[featStrong] == 1 && as.asked && strongAgree(ci.strong, best.text):
 		j.Verdict, j.Reason = Unsupported, "the claim asserts what the passage only asks (whether ...)"
 	case f[featStrong] == 1:

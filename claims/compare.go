@@ -1,0 +1,116 @@
+package claims
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// This file holds the comparison check: whether the span makes the
+// comparison a claim makes at all. A comparison ranks one thing, group,
+// site or time over another ("more common in women than in men", "works
+// better on darker skin", "more effective than immunotherapy"); a
+// generator adds one freely to a passage that only lists or describes
+// both, and the comparative words weigh little in coverage, so without
+// this check a span naming both things would hold the claim.
+
+// thanRE finds "than" with up to four words before it (group 1) and
+// the word just before it (group 2).
+var thanRE = regexp.MustCompile(`(?i)((?:[\pL'-]+\s+){0,3}?([\pL'-]+))\s+than\b`)
+
+// comparativeRE finds a comparative word: "more", "less", "fewer",
+// "better", "worse" or an adjective in "-er" ("itchier", "easier").
+var comparativeRE = regexp.MustCompile(`(?i)\b(?:more|less|fewer|better|worse|\pL{2,}er)\b`)
+
+// boundAfterRE opens the text after a "than" that bounds a quantity
+// ("more than six weeks", "less than 2 cm", "more than a few days"), which
+// states a number, not a comparison of two things.
+var boundAfterRE = regexp.MustCompile(`(?i)^\s+(?:about\s+|around\s+|roughly\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a few|a couple|a day|a week|a month|a year|half|once|twice)\b)`)
+
+// limiterRE ends the text of a "than" that limits rather than compares:
+// "needs nothing more than gentle washing" says "needs only gentle
+// washing".
+var limiterRE = regexp.MustCompile(`(?i)\b(?:nothing|no|not|little|none|anything)\s+(?:more|less|better|other)\s+than$`)
+
+// groupComparisonRE finds a comparative that ranks a group, site or time
+// over the rest without its "than" ("more common in women", "works better
+// on darker skin", "less severe in children", "worse at night").
+var groupComparisonRE = regexp.MustCompile(`(?i)\b(?:more|less|better|worse)\s+(?:[\pL-]+\s+)?(?:in|among|on|at|during|for)\b`)
+
+// spanComparisonRE finds what makes a span's stretch a comparison, an
+// exclusive ranking or a preference: the comparative and superlative
+// words, "than", "compared", "unlike", "rather", words that rank one
+// group over the rest ("mainly", "especially"), verbs of change, which
+// compare a thing with itself at another time ("worsens in winter" says
+// what "gets worse in winter" says), and an adjective in "-er" or "-est"
+// after a copula ("is higher in", "are usually larger").
+// A bare "higher-stage" or "lower the chance" names no comparison.
+var spanComparisonRE = regexp.MustCompile(`(?i)\b(?:more|less|fewer|most|least|better|best|worse|worst|than|compared|comparison|unlike|rather|mainly|mostly|predominantly|chiefly|especially|particularly|commoner|commonest|exceeds?|outnumbers?|predominates?|twice|double|equally|alike)\b|\b(?:worsen|improv|increas|decreas|intensif|exacerbat|aggravat)\pL*|\b(?:is|are|was|were|be|been|being|seems?|tends? to be)\s+(?:\pL+ly\s+)?\pL{2,}(?:er|est)\b`)
+
+// claimComparison reports whether text makes a comparison: a "than"
+// with a comparative in the four words before it (thanRE,
+// comparativeRE), or a comparison without its "than"
+// (groupComparisonRE). "rather than" and "other than" compare nothing,
+// nor does a "than" that bounds a quantity (boundAfterRE) or limits
+// (limiterRE).
+func claimComparison(text string) bool {
+	if groupComparisonRE.MatchString(text) {
+		return true
+	}
+	for _, m := range thanRE.FindAllStringSubmatchIndex(text, -1) {
+		if w := strings.ToLower(text[m[4]:m[5]]); w == "rather" || w == "other" {
+			continue
+		}
+		if boundAfterRE.MatchString(text[m[1]:]) || limiterRE.MatchString(text[:m[1]]) || !comparativeRE.MatchString(text[m[2]:m[3]]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// comparedUnheld reports whether a stretch of the claim (between side
+// ends, see sideEndRE) makes a comparison (claimComparison) where the
+// span's sentence (or stretch between semicolons) that shares most of its
+// terms makes none (spanComparisonRE). The span is read by the sentence,
+// not by the stretch: a sentence's comparison often stands in a clause
+// that shares its subject (", and were 1.4-2.7 times higher than ..."): "Targeted therapy is more effective than
+// immunotherapy at preventing recurrence" against "Immunotherapy or
+// targeted therapy may be offered after surgery to lower the chance of
+// recurrence"; "Light therapy works better on darker skin" against a span
+// whose stretch on light therapy says nothing of skin colour. A span
+// whose stretch ranks the claim's things in any way ("more common in
+// women", "mainly affects women", "is higher in") is left to the
+// role and contrast checks, which read which way it ranks them.
+func (v *Lexical) comparedUnheld(claim, span string) bool {
+	if !claimComparison(claim) {
+		return false
+	}
+	spanParts := sentenceParts(span)
+	for _, part := range sideParts(claim) {
+		if !claimComparison(part) {
+			continue
+		}
+		ct := lexicon.NewTermSet(v.unitTerms(part))
+		best := v.mostShared(ct, spanParts, "")
+		if best != "" && !spanComparisonRE.MatchString(best) {
+			return true
+		}
+	}
+	return false
+}
+
+// sentencePartRE ends a sentence or a stretch between semicolons.
+var sentencePartRE = regexp.MustCompile(`;|[.!?](?:\s|$)`)
+
+// sentenceParts splits text at sentence ends and semicolons.
+func sentenceParts(text string) []string {
+	var out []string
+	last := 0
+	for _, b := range append(sentencePartRE.FindAllStringIndex(text, -1), []int{len(text), len(text)}) {
+		out = append(out, text[last:b[0]])
+		last = b[1]
+	}
+	return out
+}

@@ -1,0 +1,71 @@
+package claims
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestClaimComparison(t *testing.T) {
+	tests := []struct {
+		text   string
+		want   bool
+		reason string
+	}{
+		{"Drug D is more effective than drug E.", true, "a comparative with its than"},
+		{"Rash R is easier to feel than to see.", true, "an -er adjective a few words before than"},
+		{"Rash R is more common in women.", true, "a group ranked over the rest without its than"},
+		{"Light therapy works better on darker skin.", true, "better ranks a group without its than"},
+		{"Rash R is treated with creams rather than tablets.", false, "rather than states a preference, not a comparison"},
+		{"Hives are called chronic when they last more than six weeks.", false, "more than before a number bounds a quantity"},
+		{"Cradle cap usually needs nothing more than gentle washing.", false, "nothing more than limits: it says only"},
+		{"Rash R is common in older adults.", false, "older names a group, it compares nothing"},
+		{"Rash R is more likely to spread.", false, "more likely to states a tendency, which the strength checks read"},
+	}
+	for _, tt := range tests {
+		if got := claimComparison(tt.text); got != tt.want {
+			t.Errorf("claimComparison(%q) = %v, want %v (%s)", tt.text, got, tt.want, tt.reason)
+		}
+	}
+}
+
+func TestComparedUnheld(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		claim, span string
+		want        bool
+		reason      string
+	}{
+		{"Drug D is more effective than drug E at preventing relapse.",
+			"Drug D or drug E may be offered after surgery to lower the chance of relapse.", true,
+			"the span names both drugs and compares neither; lower the chance is no comparison"},
+		{"Drug D is more effective than drug E at preventing relapse.",
+			"Drug D prevents relapse better than drug E does.", false,
+			"the span makes the comparison"},
+		{"Light therapy for rash R works better on darker skin.",
+			"For persistent rash R, clinicians may consider light therapy. Marks left by rash R are more noticeable on darker skin.", true,
+			"the sentence on light therapy compares nothing; the other sentence's comparison is of the marks"},
+		{"Rash R is more common in women.", "Rash R mainly affects women.", false,
+			"mainly ranks women over the rest: which way is for the contrast checks"},
+		{"Dry skin often gets worse in winter.", "Dry skin often worsens in winter.", false,
+			"a verb of change compares a thing with itself at another time"},
+		{"Incidence of rash R is higher than that of rash Q.",
+			"Incidence of rash R varied between 18 and 30 per 1000, and was 1.4 times higher than that of rash Q.", false,
+			"the comparison stands in a clause sharing the sentence's subject"},
+		{"Rash R is treated with creams rather than tablets.", "Rash R is treated with creams.", false,
+			"rather than makes no comparison for this check"},
+	}
+	for _, tt := range tests {
+		if got := v.comparedUnheld(tt.claim, tt.span); got != tt.want {
+			t.Errorf("comparedUnheld(%q, %q) = %v, want %v (%s)", tt.claim, tt.span, got, tt.want, tt.reason)
+		}
+	}
+}
+
+func TestSentenceParts(t *testing.T) {
+	got := sentenceParts("Rash R is red; it itches. It fades in 2.5 weeks!")
+	want := []string{"Rash R is red", " it itches", "It fades in 2.5 weeks", ""}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("sentenceParts (-want +got):\n%s", diff)
+	}
+}
