@@ -258,6 +258,15 @@ func TestBindingChecks(t *testing.T) {
 			"In rash R, a large patch appears before small patches.", bindingChecks{Reversed: true}},
 		{"followed by, kept", "In rash R, a large patch appears, followed days later by small patches.",
 			"In rash R, a large patch appears before small patches.", bindingChecks{}},
+		// A relation's argument ends where a relative clause or a
+		// predicate joined by "and" begins, and hedges belong to neither
+		// argument (round 20). The unit contrast reads "after" against
+		// "before" here; the verifier gives it the claim as conversed
+		// writes it (TestConversed).
+		{"an order kept, the relative clause on the other argument", "Weakness often comes after the rash of condition K, which may be the first clue.",
+			"The rash of condition K often appears before weakness and may be the first clue.", bindingChecks{UnitContrast: true}},
+		{"an order turned round, the relative clause on the other argument", "The rash of condition K often comes after weakness, which may be the first clue.",
+			"The rash of condition K often appears before weakness and may be the first clue.", bindingChecks{UnitContrast: true, Reversed: true}},
 		{"a plural follow turned round", "Scar S can cause acne and chickenpox.",
 			"Scar S can follow burns, acne and chickenpox.", bindingChecks{Reversed: true}},
 	}

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/dermliving/dermliving/lexicon"
@@ -113,4 +114,95 @@ func sentenceParts(text string) []string {
 		last = b[1]
 	}
 	return out
+}
+
+// converseWords are the words of a directed relation (relationRE) that say
+// it the other way round, each with its converses: "A before B" says
+// what "B after A" says, "A is more itchy than B" what "B is less itchy
+// than A" says.
+var converseWords = map[string][]string{
+	"before": {"after"}, "after": {"before"},
+	"more": {"less", "fewer"}, "less": {"more"}, "fewer": {"more"},
+	"higher": {"lower"}, "lower": {"higher"},
+}
+
+// conversed returns the claim with a relation word written as the span's
+// converse of it, when the claim states the span's relation turned round
+// together with its word ("Muscle weakness comes after the skin signs"
+// against "The skin signs appear before muscle weakness"); otherwise the
+// claim itself. The contrast checks read the result, so that "after"
+// against "before" is no other member of the same kind when the
+// arguments change places with it; the role checks read the claim as it
+// is, and see a relation turned round without its word.
+//
+// The relation must agree: of the span's relations of the same sort, the
+// one sharing most terms with the claim's holds terms of each claim
+// argument in the same argument, and not terms of each in the other (see
+// reversedRole); and the claim must not hold the span's word, nor the
+// span the claim's.
+func (v *Lexical) conversed(claim, span string) string {
+	cw, sw := words(claim), words(span)
+	from, to := "", ""
+	for _, w := range cw {
+		for _, c := range converseWords[w] {
+			if !slices.Contains(sw, w) && slices.Contains(sw, c) && !slices.Contains(cw, c) {
+				from, to = w, c
+			}
+		}
+	}
+	if from == "" || !relationRE.MatchString(relationText(claim)) || !relationRE.MatchString(relationText(span)) {
+		return claim
+	}
+	srs := v.cache.spanRelations(v, span)
+	agreed := false
+	for _, cr := range v.relations(claim) {
+		// The converse word must be the relation's: "before" or "after"
+		// itself, or the comparative of a "than".
+		if cr.word != from && !(cr.than && from != "before" && from != "after") {
+			continue
+		}
+		best, bestN := -1, 0
+		for i, sr := range srs {
+			if sr.than != cr.than {
+				continue
+			}
+			if n := shared(cr.first, sr.first) + shared(cr.second, sr.second) + shared(cr.first, sr.second) + shared(cr.second, sr.first); n > bestN {
+				best, bestN = i, n
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		sr := srs[best]
+		if shared(cr.first, sr.second) > 0 && shared(cr.second, sr.first) > 0 {
+			return claim
+		}
+		if shared(cr.first, sr.first) > 0 && shared(cr.second, sr.second) > 0 {
+			agreed = true
+		}
+	}
+	if !agreed {
+		return claim
+	}
+	return converseREs[from].ReplaceAllString(claim, to)
+}
+
+// converseREs find each of converseWords as a word.
+var converseREs = func() map[string]*regexp.Regexp {
+	m := map[string]*regexp.Regexp{}
+	for w := range converseWords {
+		m[w] = regexp.MustCompile(`(?i)\b` + w + `\b`)
+	}
+	return m
+}()
+
+// shared counts the terms of a that b holds.
+func shared(a, b lexicon.TermSet) int {
+	n := 0
+	for t := range a {
+		if b.Has(t) {
+			n++
+		}
+	}
+	return n
 }

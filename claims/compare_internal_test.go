@@ -69,3 +69,38 @@ func TestSentenceParts(t *testing.T) {
 		t.Errorf("sentenceParts (-want +got):\n%s", diff)
 	}
 }
+
+func TestConversed(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, span, want string
+	}{
+		{"an order turned round with its word",
+			"Weakness often comes after the rash of condition K.",
+			"The rash of condition K often appears before weakness.",
+			"Weakness often comes before the rash of condition K."},
+		{"a comparison turned round with its word",
+			"Hives are usually more itchy than angioedema.",
+			"Angioedema is usually less itchy than hives.",
+			"Hives are usually less itchy than angioedema."},
+		{"an order turned round without its word is left for the role checks",
+			"The rash of condition K often comes after weakness.",
+			"The rash of condition K often appears before weakness.",
+			"The rash of condition K often comes after weakness."},
+		{"a word of frequency is no relation's word",
+			"New moles become more common after age 40.",
+			"New moles become less common after age 40.",
+			"New moles become more common after age 40."},
+		{"the span holds both words",
+			"Weakness comes after the rash.",
+			"The rash appears before weakness, and fever after it.",
+			"Weakness comes after the rash."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, v.conversed(tt.claim, tt.span)); diff != "" {
+				t.Errorf("conversed(%q, %q) (-want +got):\n%s", tt.claim, tt.span, diff)
+			}
+		})
+	}
+}

@@ -221,6 +221,8 @@ func relationText(text string) string {
 type relation struct {
 	first, second lexicon.TermSet
 	than          bool
+	// word is the relation's word, lowercased ("after", "than").
+	word string
 }
 
 // relations returns the directed relations of text.
@@ -247,8 +249,15 @@ func (v *Lexical) relations(text string) []relation {
 		if b := sideEndRE.FindStringIndex(text[m[1]:end]); b != nil {
 			end = m[1] + b[0]
 		}
+		if b := argumentEndRE.FindStringIndex(text[m[1]:end]); b != nil {
+			end = m[1] + b[0]
+		}
 		left := lexicon.NewTermSet(v.unitTerms(text[start:m[0]]))
 		right := lexicon.NewTermSet(v.unitTerms(text[m[1]:end]))
+		for _, h := range v.an.Terms(hedgeWords) {
+			delete(left, h)
+			delete(right, h)
+		}
 		for t := range left {
 			if right.Has(t) {
 				delete(left, t)
@@ -268,7 +277,8 @@ func (v *Lexical) relations(text string) []relation {
 				}
 			}
 		}
-		r := relation{first: left, second: right, than: strings.EqualFold(text[m[0]:m[1]], "than")}
+		word := strings.ToLower(text[m[0]:m[1]])
+		r := relation{first: left, second: right, than: word == "than", word: word}
 		if m[2] >= 0 || (r.than && lesserRE.MatchString(text[start:m[0]])) {
 			r.first, r.second = r.second, r.first
 		}
@@ -276,6 +286,19 @@ func (v *Lexical) relations(text string) []relation {
 	}
 	return out
 }
+
+// argumentEndRE ends the argument after a relation word where a clause
+// of its own begins: a relative clause after a comma ("after the skin
+// signs, which may be the first clue") or a predicate joined by "and"
+// ("before muscle weakness and may be the first clue"), which say
+// something of an argument, or of the sentence's subject, and are no
+// part of it.
+var argumentEndRE = regexp.MustCompile(`(?i),\s*(?:which|who|whose)\b|\s+and\s+(?:may|might|can|could|is|are|was|were|will|would|should|must|often|usually|sometimes|typically)\b`)
+
+// hedgeWords qualify a relation, not either of its arguments ("the signs
+// often appear before weakness", "weakness often comes after the signs"):
+// relations leaves their terms out of both.
+const hedgeWords = "often usually sometimes typically generally"
 
 // objectPronounRE finds an argument after a relation word that opens
 // with an object pronoun ("progress into it over time").
