@@ -206,3 +206,49 @@ func shared(a, b lexicon.TermSet) int {
 	}
 	return n
 }
+
+// clauseOpposite reports whether some clause of the claim says the
+// reverse of the span clause that best matches it (see clauseClash):
+// that span clause holds the opposite (opposites.txt) of a term of the
+// claim clause which it lacks itself, and the claim holds neither that
+// opposite nor another of the term's opposites ("Squeezing spots lowers
+// the risk of scarring" against "Squeezing spots can increase
+// inflammation and the risk of scarring"). Unlike oppositeSwap, the
+// claim's word need not stand in the place of the span's.
+//
+// A participle before a noun ("inflamed seborrheic dermatitis", see
+// attributiveRE) names the state of the thing the clause is about, not
+// what the clause says happens to it: it says nothing against the
+// claim's "calm redness".
+func (v *Lexical) clauseOpposite(memo *clauseMemo, claim, span string) bool {
+	var claimTerms lexicon.TermSet
+	return v.clauseClash(memo, claim, span, func(cc, sc clause) bool {
+		if claimTerms == nil {
+			claimTerms = lexicon.NewTermSet(v.an.Terms(claim))
+		}
+		part := sc.terms
+		if ms := attributiveRE.FindAllStringSubmatch(sc.text, -1); ms != nil {
+			part = lexicon.NewTermSet()
+			for t := range sc.terms {
+				part[t] = struct{}{}
+			}
+			for _, m := range ms {
+				if !notNounRE.MatchString(m[2]) {
+					for _, t := range v.an.Terms(m[1]) {
+						delete(part, t)
+					}
+				}
+			}
+		}
+		return v.holdsOpposite(claimTerms, cc.terms, part)
+	})
+}
+
+// attributiveRE finds a participle in "-ed" and the word after it (group
+// 2): before a noun the participle is attributive ("inflamed skin").
+var attributiveRE = regexp.MustCompile(`(?i)\b(\pL{3,}ed)\s+(\pL+)`)
+
+// notNounRE matches a word after a participle that makes it no
+// attribute: a preposition, a conjunction, an article or an adverb
+// ("inflamed by", "raised and", "damaged the").
+var notNounRE = regexp.MustCompile(`(?i)^(?:by|with|in|on|at|to|for|from|into|after|before|during|when|if|as|than|and|or|but|the|a|an|its|their|this|that|which|who|\pL+ly)$`)

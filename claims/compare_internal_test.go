@@ -104,3 +104,34 @@ func TestConversed(t *testing.T) {
 		})
 	}
 }
+
+func TestClauseOpposite(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		claim, span string
+		want        bool
+		reason      string
+	}{
+		{"Squeezing spots helps calm swelling and lowers the risk of scarring.",
+			"Washing gently can help. Squeezing spots can increase swelling and the risk of scarring.", true,
+			"the clause on squeezing says increase where the claim says lowers, with other words between"},
+		{"Squeezing spots raises the risk of scarring.",
+			"Washing gently can help. Squeezing spots can increase swelling and the risk of scarring.", false,
+			"raise and increase are one side of a line"},
+		{"Cream C lowers the risk of relapse.",
+			"Cream C can lower the risk of relapse. Stopping it can increase the risk of relapse.", false,
+			"the clause that matches best holds the claim's own word"},
+		{"Short courses of mild creams can calm redness and itch.",
+			"Washing gently can help. Short courses of mild creams can reduce redness and itch in inflamed rash R.", false,
+			"inflamed before a noun names the rash's state, not what the creams do"},
+		{"Rash R tends to increase until middle age and then decline.",
+			"Rash R tends to increase until middle age. It then slowly declines.", false,
+			"a claim holding both sides of a line sets them against each other itself"},
+	}
+	for _, tt := range tests {
+		memo := &clauseMemo{claim: tt.claim}
+		if got := v.clauseOpposite(memo, tt.claim, tt.span); got != tt.want {
+			t.Errorf("clauseOpposite(%q, %q) = %v, want %v (%s)", tt.claim, tt.span, got, tt.want, tt.reason)
+		}
+	}
+}
