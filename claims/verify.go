@@ -166,7 +166,11 @@ var paraphrases string
 var (
 	// "rare" hedges as "rarely" does: "spread is very rare" says what
 	// "very rarely spreads" says.
-	negationRE = regexp.MustCompile(`(?i)\b(not|no|never|without|cannot|none|neither|nor|lack|lacks|absent|unlikely|rarely|rare|seldom)\b|n't\b|\brather than\b|\binstead of\b`)
+	//
+	// "fail to" and "unable to" deny what follows as "not" does: "fails
+	// to respond to antimalarials" says "does not respond to
+	// antimalarials".
+	negationRE = regexp.MustCompile(`(?i)\b(not|no|never|without|cannot|none|neither|nor|lack|lacks|absent|unlikely|rarely|rare|seldom|fail|fails|failed|failing|unable)\b|n't\b|\brather than\b|\binstead of\b`)
 	// strongRE matches words that assert more than hedged reference text does.
 	strongRE = regexp.MustCompile(`(?i)\b(always|all|any|every|everyone|only|just|main|mainly|primary|major|most|cures?|cured|guarantees?|guaranteed|completely|permanently|definitely|certainly|must|proven|eliminates?)\b`)
 	numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
