@@ -141,6 +141,9 @@ var converseWords = map[string][]string{
 // reversedRole); and the claim must not hold the span's word, nor the
 // span the claim's.
 func (v *Lexical) conversed(claim, span string) string {
+	if !converseAnyRE.MatchString(claim) {
+		return claim
+	}
 	cw, sw := words(claim), words(span)
 	from, to := "", ""
 	for _, w := range cw {
@@ -186,6 +189,9 @@ func (v *Lexical) conversed(claim, span string) string {
 	}
 	return converseREs[from].ReplaceAllString(claim, to)
 }
+
+// converseAnyRE finds any of converseWords.
+var converseAnyRE = regexp.MustCompile(`(?i)\b(?:before|after|more|less|fewer|higher|lower)\b`)
 
 // converseREs find each of converseWords as a word.
 var converseREs = func() map[string]*regexp.Regexp {
@@ -242,6 +248,28 @@ func (v *Lexical) clauseOpposite(memo *clauseMemo, claim, span string) bool {
 		}
 		return v.holdsOpposite(claimTerms, cc.terms, part)
 	})
+}
+
+// mayOppose reports whether some clause of the span (from memo, which
+// the polarity checks have filled) holds the opposite of a term of the
+// claim that it lacks: without one, no clause can (see clauseOpposite),
+// and the claim's clauses need not be matched.
+func (v *Lexical) mayOppose(memo *clauseMemo, ci claimInfo, span string) bool {
+	for _, sc := range memo.of(v, span) {
+		for _, c := range ci.concepts {
+			for _, t := range c.Terms {
+				if sc.terms.Has(t) {
+					continue
+				}
+				for p := range sc.terms {
+					if v.opposites.opposed(t, p) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // attributiveRE finds a participle in "-ed" and the word after it (group

@@ -303,7 +303,7 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		if conv := v.conversed(claim, as.best.text); conv != claim {
 			read, readMemo = conv, &clauseMemo{claim: conv}
 		}
-		f[featContrast] = b(v.contrastClash(readMemo, read, as.best.text) || opposite || v.clauseOpposite(memo, claim, as.best.text))
+		f[featContrast] = b(v.contrastClash(readMemo, read, as.best.text) || opposite || v.mayOppose(memo, *ci, as.best.text) && v.clauseOpposite(memo, claim, as.best.text))
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
 		as.commonUnheld = commonUnheld(claim, as.best.text)
 		as.comparedUnheld = v.comparedUnheld(claim, as.best.text)

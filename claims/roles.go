@@ -254,7 +254,7 @@ func (v *Lexical) relations(text string) []relation {
 		}
 		left := lexicon.NewTermSet(v.unitTerms(text[start:m[0]]))
 		right := lexicon.NewTermSet(v.unitTerms(text[m[1]:end]))
-		for _, h := range v.an.Terms(hedgeWords) {
+		for h := range v.hedgeTerms {
 			delete(left, h)
 			delete(right, h)
 		}

@@ -107,6 +107,8 @@ type Lexical struct {
 	cueTerms  lexicon.TermSet // analysed negation cue words
 	// lightTerms are the analysed lightVerbs and connectives.
 	lightTerms lexicon.TermSet
+	// hedgeTerms are the analysed hedgeWords.
+	hedgeTerms lexicon.TermSet
 	// MinCoverage is the share of the claim's weighted content a span must
 	// hold for the Strict verdict.
 	MinCoverage float64
@@ -154,7 +156,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		panic("claims: opposites.txt: " + err.Error())
 	}
 	return &Lexical{opposites: opp, an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
-		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an), contrastKinds: contrastKindsOf(an),
+		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an), contrastKinds: contrastKindsOf(an), hedgeTerms: lexicon.NewTermSet(an.Terms(hedgeWords)),
 		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")), an.Terms(strings.Join(delexicalVerbs, " ")))}
 }
 
