@@ -267,6 +267,12 @@ func TestBindingChecks(t *testing.T) {
 			"The rash of condition K often appears before weakness and may be the first clue.", bindingChecks{UnitContrast: true}},
 		{"an order turned round, the relative clause on the other argument", "The rash of condition K often comes after weakness, which may be the first clue.",
 			"The rash of condition K often appears before weakness and may be the first clue.", bindingChecks{UnitContrast: true, Reversed: true}},
+		// A relation after a relative clause set off by commas has the
+		// clause's antecedent for its first argument (round 20).
+		{"a relation turned round past a relative clause", "Eye irritation can lead to rosacea.",
+			"Rosacea, which is often triggered by sunlight, can lead to eye irritation.", bindingChecks{Reversed: true}},
+		{"a relation kept past a relative clause", "Rosacea can lead to eye irritation.",
+			"Rosacea, which is often triggered by sunlight, can lead to eye irritation.", bindingChecks{}},
 		{"a plural follow turned round", "Scar S can cause acne and chickenpox.",
 			"Scar S can follow burns, acne and chickenpox.", bindingChecks{Reversed: true}},
 	}
@@ -350,5 +356,34 @@ func TestBoundContrastClaimClause(t *testing.T) {
 	}
 	if !v.boundContrast("Zetasone creams last six months.", "Zetasone creams last a week, and other creams last six months.") {
 		t.Errorf("a member moved to the rare word's clause was not found")
+	}
+}
+
+func TestMovedAgent(t *testing.T) {
+	v := bindingVerifier(t)
+	const span = "Rosacea, which is often triggered by sunlight, can lead to eye irritation and swelling of the eyelids."
+	const span2 = "Cellulitis, which usually follows a break in the skin, can spread quickly and cause fever."
+	tests := []struct {
+		claim, span string
+		want        bool
+		reason      string
+	}{
+		{"Sunlight can lead to eye irritation.", span, true,
+			"the relative clause's agent takes the antecedent's role"},
+		{"Rosacea can lead to eye irritation.", span, false,
+			"the antecedent keeps its role"},
+		{"Sunlight often triggers rosacea, which can lead to eye irritation.", span, false,
+			"each relation keeps its first argument"},
+		{"A break in the skin can spread quickly and cause fever.", span2, true,
+			"the clause's thing takes the main clause's predicate and its effect"},
+		{"Cellulitis usually follows a break in the skin.", span2, false,
+			"the relative clause's own relation, kept"},
+		{"Sunlight can lead to eye irritation.", "Sunlight can lead to eye irritation, which is treated with drops.", false,
+			"no relation of the span has the antecedent's terms in another place"},
+	}
+	for _, tt := range tests {
+		if got := v.movedAgent(tt.claim, tt.span); got != tt.want {
+			t.Errorf("movedAgent(%q, %q) = %v, want %v (%s)", tt.claim, tt.span, got, tt.want, tt.reason)
+		}
 	}
 }

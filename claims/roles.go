@@ -230,6 +230,10 @@ func (v *Lexical) relations(text string) []relation {
 	text = relationText(text)
 	var out []relation
 	ms := relationRE.FindAllStringSubmatchIndex(text, -1)
+	var rcs [][]int
+	if len(ms) > 1 {
+		rcs = relClauseRE.FindAllStringIndex(text, -1)
+	}
 	for i, m := range ms {
 		if m[4] >= 0 && nounCause(text, m[4], m[5]) {
 			continue
@@ -242,6 +246,21 @@ func (v *Lexical) relations(text string) []relation {
 		if bs := sideEndRE.FindAllStringIndex(text[start:m[0]], -1); len(bs) > 0 {
 			start += bs[len(bs)-1][1]
 		}
+		leftEnd := m[0]
+		// A relation after a relative clause set off by commas ("Rosacea,
+		// which is often triggered by sunlight, can lead to eye
+		// irritation") has the clause's antecedent for its first
+		// argument, not what the clause's own relation left over.
+		for _, rc := range rcs {
+			if rc[1] <= m[0] && start >= rc[0] && start < rc[1] && !sideEndRE.MatchString(text[rc[1]:m[0]]) {
+				start = sentenceStart(text, rc[0])
+				if bs := sideEndRE.FindAllStringIndex(text[start:rc[0]], -1); len(bs) > 0 {
+					start += bs[len(bs)-1][1]
+				}
+				leftEnd = rc[0]
+				break
+			}
+		}
 		end := len(text)
 		if i+1 < len(ms) {
 			end = ms[i+1][0]
@@ -252,7 +271,7 @@ func (v *Lexical) relations(text string) []relation {
 		if b := argumentEndRE.FindStringIndex(text[m[1]:end]); b != nil {
 			end = m[1] + b[0]
 		}
-		left := lexicon.NewTermSet(v.unitTerms(text[start:m[0]]))
+		left := lexicon.NewTermSet(v.unitTerms(text[start:leftEnd]))
 		right := lexicon.NewTermSet(v.unitTerms(text[m[1]:end]))
 		for h := range v.hedgeTerms {
 			delete(left, h)
@@ -286,6 +305,10 @@ func (v *Lexical) relations(text string) []relation {
 	}
 	return out
 }
+
+// relClauseRE finds a relative clause set off by commas (", which is
+// often triggered by sunlight,").
+var relClauseRE = regexp.MustCompile(`(?i),\s*(?:which|who)\b[^,;.]*,`)
 
 // argumentEndRE ends the argument after a relation word where a clause
 // of its own begins: a relative clause after a comma ("after the skin
@@ -356,6 +379,45 @@ func (v *Lexical) reversedRole(claim, span string) bool {
 		sr := srs[best]
 		if count(cr.first, sr.second) > 0 && count(cr.second, sr.first) > 0 {
 			return true
+		}
+	}
+	return false
+}
+
+// movedAgent reports whether the claim gives a relation's first argument
+// (the cause, the earlier) to a thing the span names only inside a
+// relative clause set off by commas (relClauseRE), where the span gives
+// the relation to the clause's antecedent: "Sunlight can lead to eye
+// irritation" against "Rosacea, which is often triggered by sunlight, can
+// lead to eye irritation". The claim's first argument holds terms of
+// the relative clause and none of its antecedent (its other terms may be
+// the main clause's predicate: "A break in the skin can spread quickly
+// and cause fever" against "Cellulitis, which usually follows a break in
+// the skin, can spread quickly and cause fever"), and a span relation
+// whose first argument holds terms of the antecedent shares terms of its
+// second argument with the claim's.
+func (v *Lexical) movedAgent(claim, span string) bool {
+	if !relClauseRE.MatchString(span) || !relationRE.MatchString(relationText(claim)) {
+		return false
+	}
+	srs := v.cache.spanRelations(v, span)
+	crs := v.relations(claim)
+	for _, rc := range relClauseRE.FindAllStringIndex(span, -1) {
+		from := sentenceStart(span, rc[0])
+		if bs := sideEndRE.FindAllStringIndex(span[from:rc[0]], -1); len(bs) > 0 {
+			from += bs[len(bs)-1][1]
+		}
+		ante := lexicon.NewTermSet(v.unitTerms(span[from:rc[0]]))
+		inner := lexicon.NewTermSet(v.unitTerms(span[rc[0]:rc[1]]))
+		for _, cr := range crs {
+			if len(cr.first) == 0 || shared(cr.first, inner) == 0 || shared(cr.first, ante) > 0 {
+				continue
+			}
+			for _, sr := range srs {
+				if sr.than == cr.than && shared(sr.first, ante) > 0 && shared(sr.first, cr.first) == 0 && shared(cr.second, sr.second) > 0 {
+					return true
+				}
+			}
 		}
 	}
 	return false
