@@ -356,13 +356,20 @@ func listRuns(units []unit) []unit {
 // directed relation of the claim the other way round (reversedRole), or an
 // association as a cause (madeCausal).
 func (v *Lexical) misbound(claim, span string) bool {
+	return v.misboundAs(claim, claim, span)
+}
+
+// misboundAs is misbound with the claim read as read (see conversed) by
+// every check but the role checks (reversedRole, madeCausal), which read
+// the claim as it is.
+func (v *Lexical) misboundAs(claim, read, span string) bool {
 	// A claim that is the span itself binds nothing otherwise: an
 	// extractive answer's sentences are verified against their own.
 	if claim == span {
 		return false
 	}
-	cu := v.claimUnits(claim)
-	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(claim, span) || v.reversedRole(claim, span) || v.madeCausal(claim, span) || v.movedDescription(claim, span) || v.crossedClauses(claim, span) || v.movedClass(claim, span) || v.movedOwner(cu, claim, span)
+	cu := v.claimUnits(read)
+	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(read, span) || v.reversedRole(claim, span) || v.movedAgent(claim, span) || v.madeCausal(claim, span) || v.movedDescription(read, span) || v.crossedClauses(read, span) || v.movedClass(read, span) || v.movedOwner(cu, read, span)
 }
 
 // claimUnits returns a function that gives the claim's entity units, found

@@ -248,6 +248,33 @@ func TestBindingChecks(t *testing.T) {
 			"Children with dry eyes tend to develop more patches of condition K, because their skin barrier is weak.", bindingChecks{MadeCausal: true}},
 		{"give stated as a cause", "Condition K can give children dry eyes.",
 			"Condition K often causes dry eyes in children, because it damages the tear glands.", bindingChecks{}},
+		// An order in time told by "first" and a clause after it, by
+		// "follow" and by "followed by" (round 20).
+		{"an order told by first, turned round", "In condition K, blisters appear first, and the itchy patches follow weeks later.",
+			"Condition K often begins with itchy patches, a phase that can last weeks before blisters appear.", bindingChecks{Reversed: true}},
+		{"an order told by first, kept", "In condition K, itchy patches appear first, and the blisters follow weeks later.",
+			"Condition K often begins with itchy patches, a phase that can last weeks before blisters appear.", bindingChecks{}},
+		{"followed by, turned round", "In rash R, small patches appear, followed days later by a large patch.",
+			"In rash R, a large patch appears before small patches.", bindingChecks{Reversed: true}},
+		{"followed by, kept", "In rash R, a large patch appears, followed days later by small patches.",
+			"In rash R, a large patch appears before small patches.", bindingChecks{}},
+		// A relation's argument ends where a relative clause or a
+		// predicate joined by "and" begins, and hedges belong to neither
+		// argument (round 20). The unit contrast reads "after" against
+		// "before" here; the verifier gives it the claim as conversed
+		// writes it (TestConversed).
+		{"an order kept, the relative clause on the other argument", "Weakness often comes after the rash of condition K, which may be the first clue.",
+			"The rash of condition K often appears before weakness and may be the first clue.", bindingChecks{UnitContrast: true}},
+		{"an order turned round, the relative clause on the other argument", "The rash of condition K often comes after weakness, which may be the first clue.",
+			"The rash of condition K often appears before weakness and may be the first clue.", bindingChecks{UnitContrast: true, Reversed: true}},
+		// A relation after a relative clause set off by commas has the
+		// clause's antecedent for its first argument (round 20).
+		{"a relation turned round past a relative clause", "Eye irritation can lead to rosacea.",
+			"Rosacea, which is often triggered by sunlight, can lead to eye irritation.", bindingChecks{Reversed: true}},
+		{"a relation kept past a relative clause", "Rosacea can lead to eye irritation.",
+			"Rosacea, which is often triggered by sunlight, can lead to eye irritation.", bindingChecks{}},
+		{"a plural follow turned round", "Scar S can cause acne and chickenpox.",
+			"Scar S can follow burns, acne and chickenpox.", bindingChecks{Reversed: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -329,5 +356,34 @@ func TestBoundContrastClaimClause(t *testing.T) {
 	}
 	if !v.boundContrast("Zetasone creams last six months.", "Zetasone creams last a week, and other creams last six months.") {
 		t.Errorf("a member moved to the rare word's clause was not found")
+	}
+}
+
+func TestMovedAgent(t *testing.T) {
+	v := bindingVerifier(t)
+	const span = "Rosacea, which is often triggered by sunlight, can lead to eye irritation and swelling of the eyelids."
+	const span2 = "Cellulitis, which usually follows a break in the skin, can spread quickly and cause fever."
+	tests := []struct {
+		claim, span string
+		want        bool
+		reason      string
+	}{
+		{"Sunlight can lead to eye irritation.", span, true,
+			"the relative clause's agent takes the antecedent's role"},
+		{"Rosacea can lead to eye irritation.", span, false,
+			"the antecedent keeps its role"},
+		{"Sunlight often triggers rosacea, which can lead to eye irritation.", span, false,
+			"each relation keeps its first argument"},
+		{"A break in the skin can spread quickly and cause fever.", span2, true,
+			"the clause's thing takes the main clause's predicate and its effect"},
+		{"Cellulitis usually follows a break in the skin.", span2, false,
+			"the relative clause's own relation, kept"},
+		{"Sunlight can lead to eye irritation.", "Sunlight can lead to eye irritation, which is treated with drops.", false,
+			"no relation of the span has the antecedent's terms in another place"},
+	}
+	for _, tt := range tests {
+		if got := v.movedAgent(tt.claim, tt.span); got != tt.want {
+			t.Errorf("movedAgent(%q, %q) = %v, want %v (%s)", tt.claim, tt.span, got, tt.want, tt.reason)
+		}
 	}
 }

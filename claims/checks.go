@@ -598,7 +598,7 @@ type cueWords struct {
 // checks that they agree.
 var (
 	negationCues = cueWords{re: negationRE, words: wordsOf(`not no never without cannot
-		none neither nor lack lacks absent unlikely rarely rare seldom`), substrings: []string{"n't", "rather than", "instead of"}}
+		none neither nor lack lacks absent unlikely rarely rare seldom fail fails failed failing unable`), substrings: []string{"n't", "rather than", "instead of"}}
 	strongCues = cueWords{re: strongRE, words: wordsOf(`always all any every everyone only just main
 		mainly primary major most cure cures cured guarantee guarantees guaranteed
 		completely permanently definitely certainly must proven eliminate eliminates`)}

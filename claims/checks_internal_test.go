@@ -517,6 +517,11 @@ func TestPolarityClauses(t *testing.T) {
 			"The exact cause of alpha rash is known.", true},
 		{"rather than before a time adjunct", "Sweating usually affects both sides of the body.",
 			"Sweating usually affects both sides of the body and typically happens during waking hours rather than during sleep.", false},
+		// "fail to" and "unable to" deny as "not" does (round 20).
+		{"fails to for does not", "Drugs D and E may be used for rash R that fails to respond to creams.",
+			"Rash R that does not respond to creams may be treated with drug E or drug D.", false},
+		{"fails to against responds", "Drugs D and E may be used for rash R that fails to respond to creams.",
+			"Rash R that responds to creams may be treated with drug E or drug D.", true},
 		// A clause that opens with its verb is matched with its
 		// sentence's subject (round 19).
 		{"with and without exchanged between two types", "Alpha-type swelling usually occurs without hives, whereas beta-type swelling usually comes with hives.",

@@ -82,6 +82,9 @@ type assessment struct {
 	// commonUnheld is true when the claim says its subject is common and
 	// the span says nothing is (see commonUnheld; part of featStrong).
 	commonUnheld bool
+	// comparedUnheld is true when the claim makes a comparison the span's
+	// stretch does not (see comparedUnheld; part of featStrong).
+	comparedUnheld bool
 	// swapped is true when the span's substitution (featSubstituted) is
 	// only one-word swaps that swapAllowed lets stand.
 	swapped bool
@@ -293,11 +296,21 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		f[featPolarity] = b(v.polarityClash(memo, claim, as.best.text) || v.negatedElsewhere(claim, as.best.text))
 		as.clauseNumbers = v.clauseNumbers(memo, ci.numbers, claim, as.best.text)
 		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
-		f[featContrast] = b(v.contrastClash(memo, claim, as.best.text) || opposite)
+		// A relation turned round together with its word ("comes after"
+		// for "appears before") is read in the span's word by the
+		// contrast and binding checks; the role checks read the claim.
+		read, readMemo := claim, memo
+		if conv := v.conversed(claim, as.best.text); conv != claim {
+			read, readMemo = conv, &clauseMemo{claim: conv}
+		}
+		f[featContrast] = b(v.contrastClash(readMemo, read, as.best.text) || opposite || v.mayOppose(memo, *ci, as.best.text) && v.clauseOpposite(memo, claim, as.best.text))
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
 		as.commonUnheld = commonUnheld(claim, as.best.text)
-		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked || as.commonUnheld)
-		f[featBinding] = b(v.misbound(claim, as.best.text) || v.exchangedNames(claim, *ci, as.best))
+		as.comparedUnheld = v.comparedUnheld(claim, as.best.text)
+		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked || as.commonUnheld || as.comparedUnheld)
+		// Names exchanged with the relation's word are the relation
+		// turned round, not an exchange.
+		f[featBinding] = b(v.misboundAs(claim, read, as.best.text) || read == claim && v.exchangedNames(claim, *ci, as.best))
 	}
 	return as
 }

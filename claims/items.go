@@ -23,6 +23,8 @@ type listItem struct {
 	// context is set on the words before a list opener ("treatments
 	// include", "areas such as"), which name no item.
 	context bool
+	// text is the piece that names the item.
+	text string
 }
 
 // itemDelimRE splits a sentence into list pieces: clause punctuation, the
@@ -71,6 +73,10 @@ func appositive(piece string) bool {
 	}
 	return !clauseVerbRE.MatchString(piece)
 }
+
+// determinerRE opens a piece that names a thing: an article or a
+// possessive before its noun.
+var determinerRE = regexp.MustCompile(`(?i)^(?:a|an|the|its|their|his|her|this|that|these|those|some|any|another)\s`)
 
 // leadRE strips the words that join an item to its list.
 var leadRE = regexp.MustCompile(`(?i)^(?:(?:and|or|with|plus|then)\s+)+`)
@@ -167,7 +173,7 @@ func (v *Lexical) listItems(text string) []listItem {
 				if m := innerAttRE.FindStringIndex(piece); m != nil {
 					head, att = piece[:m[0]], piece[m[0]:]
 				}
-				it := listItem{head: lexicon.NewTermSet(v.unitTerms(head)), sent: si}
+				it := listItem{head: lexicon.NewTermSet(v.unitTerms(head)), sent: si, text: head}
 				lastHead = head
 				if att != "" {
 					describe(&it, att)
@@ -247,7 +253,19 @@ func (v *Lexical) movedDescription(claim, span string) bool {
 	var pieces []lexicon.TermSet
 	ci := v.listItems(claim)
 	list := false
-	for _, it := range ci {
+	for k, it := range ci {
+		// A lone word after a clause ("intradermal nevi are dome-shaped
+		// and soft") is the clause's predicate going on, not an item of
+		// its own: it joins the clause's piece, which then names what
+		// the clause describes by all its words. A word after a
+		// determiner ("comes from a condition or a medicine") names a
+		// thing, and stays an item.
+		if k > 0 && len(it.head) == 1 && len(it.atts) == 0 && len(ci[k-1].head) > shortUnit && it.sent == ci[k-1].sent && !determinerRE.MatchString(it.text) {
+			for t := range it.head {
+				pieces[len(pieces)-1][t] = struct{}{}
+			}
+			continue
+		}
 		p := lexicon.NewTermSet(nil)
 		for t := range it.head {
 			p[t] = struct{}{}

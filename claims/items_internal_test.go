@@ -33,6 +33,20 @@ func TestMovedDescription(t *testing.T) {
 	if v.movedDescription("Gentle rubbing of nearby skin can make the top layer shear off, which is called the zeta sign.", clauseSpan) {
 		t.Errorf("an appositive after a clause read as an item's description")
 	}
+	// A lone word after a clause goes on with the clause's predicate
+	// (round 20): names in brackets after each kind's attributes, kept.
+	const namedSpan = "Spots may be flat (alpha spots), slightly raised (beta spots) or dome-shaped and soft (gamma spots), and some grow hairs."
+	for _, tt := range []struct {
+		claim string
+		want  bool
+	}{
+		{"Alpha spots are flat, beta spots are slightly raised, and gamma spots are dome-shaped and soft.", false},
+		{"Alpha spots are dome-shaped and soft, and gamma spots are flat.", true},
+	} {
+		if got := v.movedDescription(tt.claim, namedSpan); got != tt.want {
+			t.Errorf("movedDescription(%q) = %v, want %v", tt.claim, got, tt.want)
+		}
+	}
 	var got, want []bool
 	for _, tt := range tests {
 		got = append(got, v.movedDescription(tt.claim, span))

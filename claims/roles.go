@@ -116,13 +116,13 @@ func statesCause(text string) bool {
 // relationRE finds words that give a relation a direction: cause and
 // effect, order in time, a comparison. Group 1 matches the words that name
 // the second argument first ("Y is caused by X", "Y results from X", "Y
-// after X"), with a bare "caused", which in reference text is a participle
+// after X", "Y follow(s) X"), with a bare "caused", which in reference text is a participle
 // ("a rash caused when the virus reactivates"), "Y is affected by X" and
 // "Y forms when X ..." (X the condition Y comes about in); group 2 the
 // others ("X affects Y", "X
-// causes Y", "X before Y", "X more than Y", "X is associated with an
+// causes Y", "X before Y", "X, followed days later by Y", "X more than Y", "X is associated with an
 // increased risk of Y").
-var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|before|turns? into|progress(?:es|ed)? (?:in)?to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting))\b`)
+var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows?|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|followed(?: \w+){0,3}? by|before|turns? into|progress(?:es|ed)? (?:in)?to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting))\b`)
 
 // nounCauseRE finds "cause" or "trigger" used as a noun after a
 // determiner or an adjective ("the main cause of", "common triggers"),
@@ -184,9 +184,24 @@ var moreOftenRE = regexp.MustCompile(`(?i)([^,.;]+?)\s+or,\s+(more|less)\s+(ofte
 // "cause X <verb>": the maker is the cause.
 var causativeRE = regexp.MustCompile(`(?i)\b(?:makes?|made|making) ((?:[\w'-]+ ){1,4}?)(produce|form|grow|develop|appear|spread|arise)\b`)
 
+// firstThenRE finds an order in time told by "first" after a verb of
+// coming about, with the clause that comes next ("blisters appear first,
+// and the patches follow later"), which relationText reads as "blisters
+// appear before the patches follow later". A bare "then" is left: it
+// also opens the consequence of a condition ("if ..., then ...") and
+// joins steps of one action ("wash, then pat dry").
+var firstThenRE = regexp.MustCompile(`(?i)\b(appears?|appeared|comes?|came|develops?|developed|occurs?|occurred|starts?|started|begins?|began|arises?|arose|emerges?|emerged|forms?|formed|shows? up|showed up)\s+first(?:\s*,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then\s+)`)
+
 // relationText rewrites the relations riskForRE, moreLikelyRE,
-// conversionRE and convertedRE find into the order relationRE reads.
+// conversionRE, convertedRE and firstThenRE find into the order
+// relationRE reads. A "follow-up" is no order in time.
 func relationText(text string) string {
+	if strings.Contains(text, "ollow-up") {
+		text = strings.ReplaceAll(text, "ollow-up", "ollowup")
+	}
+	if strings.Contains(text, "first") {
+		text = firstThenRE.ReplaceAllString(text, "$1 before ")
+	}
 	text = riskForRE.ReplaceAllString(text, "$1 results from")
 	if strings.Contains(text, "onver") {
 		text = conversionRE.ReplaceAllString(text, "$1 turns into")
@@ -206,6 +221,8 @@ func relationText(text string) string {
 type relation struct {
 	first, second lexicon.TermSet
 	than          bool
+	// word is the relation's word, lowercased ("after", "than").
+	word string
 }
 
 // relations returns the directed relations of text.
@@ -213,6 +230,10 @@ func (v *Lexical) relations(text string) []relation {
 	text = relationText(text)
 	var out []relation
 	ms := relationRE.FindAllStringSubmatchIndex(text, -1)
+	var rcs [][]int
+	if len(ms) > 1 {
+		rcs = relClauseRE.FindAllStringIndex(text, -1)
+	}
 	for i, m := range ms {
 		if m[4] >= 0 && nounCause(text, m[4], m[5]) {
 			continue
@@ -225,6 +246,21 @@ func (v *Lexical) relations(text string) []relation {
 		if bs := sideEndRE.FindAllStringIndex(text[start:m[0]], -1); len(bs) > 0 {
 			start += bs[len(bs)-1][1]
 		}
+		leftEnd := m[0]
+		// A relation after a relative clause set off by commas ("Rosacea,
+		// which is often triggered by sunlight, can lead to eye
+		// irritation") has the clause's antecedent for its first
+		// argument, not what the clause's own relation left over.
+		for _, rc := range rcs {
+			if rc[1] <= m[0] && start >= rc[0] && start < rc[1] && !sideEndRE.MatchString(text[rc[1]:m[0]]) {
+				start = sentenceStart(text, rc[0])
+				if bs := sideEndRE.FindAllStringIndex(text[start:rc[0]], -1); len(bs) > 0 {
+					start += bs[len(bs)-1][1]
+				}
+				leftEnd = rc[0]
+				break
+			}
+		}
 		end := len(text)
 		if i+1 < len(ms) {
 			end = ms[i+1][0]
@@ -232,8 +268,15 @@ func (v *Lexical) relations(text string) []relation {
 		if b := sideEndRE.FindStringIndex(text[m[1]:end]); b != nil {
 			end = m[1] + b[0]
 		}
-		left := lexicon.NewTermSet(v.unitTerms(text[start:m[0]]))
+		if b := argumentEndRE.FindStringIndex(text[m[1]:end]); b != nil {
+			end = m[1] + b[0]
+		}
+		left := lexicon.NewTermSet(v.unitTerms(text[start:leftEnd]))
 		right := lexicon.NewTermSet(v.unitTerms(text[m[1]:end]))
+		for h := range v.hedgeTerms {
+			delete(left, h)
+			delete(right, h)
+		}
 		for t := range left {
 			if right.Has(t) {
 				delete(left, t)
@@ -253,7 +296,8 @@ func (v *Lexical) relations(text string) []relation {
 				}
 			}
 		}
-		r := relation{first: left, second: right, than: strings.EqualFold(text[m[0]:m[1]], "than")}
+		word := strings.ToLower(text[m[0]:m[1]])
+		r := relation{first: left, second: right, than: word == "than", word: word}
 		if m[2] >= 0 || (r.than && lesserRE.MatchString(text[start:m[0]])) {
 			r.first, r.second = r.second, r.first
 		}
@@ -261,6 +305,23 @@ func (v *Lexical) relations(text string) []relation {
 	}
 	return out
 }
+
+// relClauseRE finds a relative clause set off by commas (", which is
+// often triggered by sunlight,").
+var relClauseRE = regexp.MustCompile(`(?i),\s*(?:which|who)\b[^,;.]*,`)
+
+// argumentEndRE ends the argument after a relation word where a clause
+// of its own begins: a relative clause after a comma ("after the skin
+// signs, which may be the first clue") or a predicate joined by "and"
+// ("before muscle weakness and may be the first clue"), which say
+// something of an argument, or of the sentence's subject, and are no
+// part of it.
+var argumentEndRE = regexp.MustCompile(`(?i),\s*(?:which|who|whose)\b|\s+and\s+(?:may|might|can|could|is|are|was|were|will|would|should|must|often|usually|sometimes|typically)\b`)
+
+// hedgeWords qualify a relation, not either of its arguments ("the signs
+// often appear before weakness", "weakness often comes after the signs"):
+// relations leaves their terms out of both.
+const hedgeWords = "often usually sometimes typically generally"
 
 // objectPronounRE finds an argument after a relation word that opens
 // with an object pronoun ("progress into it over time").
@@ -318,6 +379,45 @@ func (v *Lexical) reversedRole(claim, span string) bool {
 		sr := srs[best]
 		if count(cr.first, sr.second) > 0 && count(cr.second, sr.first) > 0 {
 			return true
+		}
+	}
+	return false
+}
+
+// movedAgent reports whether the claim gives a relation's first argument
+// (the cause, the earlier) to a thing the span names only inside a
+// relative clause set off by commas (relClauseRE), where the span gives
+// the relation to the clause's antecedent: "Sunlight can lead to eye
+// irritation" against "Rosacea, which is often triggered by sunlight, can
+// lead to eye irritation". The claim's first argument holds terms of
+// the relative clause and none of its antecedent (its other terms may be
+// the main clause's predicate: "A break in the skin can spread quickly
+// and cause fever" against "Cellulitis, which usually follows a break in
+// the skin, can spread quickly and cause fever"), and a span relation
+// whose first argument holds terms of the antecedent shares terms of its
+// second argument with the claim's.
+func (v *Lexical) movedAgent(claim, span string) bool {
+	if !relClauseRE.MatchString(span) || !relationRE.MatchString(relationText(claim)) {
+		return false
+	}
+	srs := v.cache.spanRelations(v, span)
+	crs := v.relations(claim)
+	for _, rc := range relClauseRE.FindAllStringIndex(span, -1) {
+		from := sentenceStart(span, rc[0])
+		if bs := sideEndRE.FindAllStringIndex(span[from:rc[0]], -1); len(bs) > 0 {
+			from += bs[len(bs)-1][1]
+		}
+		ante := lexicon.NewTermSet(v.unitTerms(span[from:rc[0]]))
+		inner := lexicon.NewTermSet(v.unitTerms(span[rc[0]:rc[1]]))
+		for _, cr := range crs {
+			if len(cr.first) == 0 || shared(cr.first, inner) == 0 || shared(cr.first, ante) > 0 {
+				continue
+			}
+			for _, sr := range srs {
+				if sr.than == cr.than && shared(sr.first, ante) > 0 && shared(sr.first, cr.first) == 0 && shared(cr.second, sr.second) > 0 {
+					return true
+				}
+			}
 		}
 	}
 	return false

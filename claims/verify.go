@@ -107,6 +107,8 @@ type Lexical struct {
 	cueTerms  lexicon.TermSet // analysed negation cue words
 	// lightTerms are the analysed lightVerbs and connectives.
 	lightTerms lexicon.TermSet
+	// hedgeTerms are the analysed hedgeWords.
+	hedgeTerms lexicon.TermSet
 	// MinCoverage is the share of the claim's weighted content a span must
 	// hold for the Strict verdict.
 	MinCoverage float64
@@ -154,7 +156,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		panic("claims: opposites.txt: " + err.Error())
 	}
 	return &Lexical{opposites: opp, an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
-		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an), contrastKinds: contrastKindsOf(an),
+		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an), contrastKinds: contrastKindsOf(an), hedgeTerms: lexicon.NewTermSet(an.Terms(hedgeWords)),
 		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")), an.Terms(strings.Join(delexicalVerbs, " ")))}
 }
 
@@ -166,7 +168,11 @@ var paraphrases string
 var (
 	// "rare" hedges as "rarely" does: "spread is very rare" says what
 	// "very rarely spreads" says.
-	negationRE = regexp.MustCompile(`(?i)\b(not|no|never|without|cannot|none|neither|nor|lack|lacks|absent|unlikely|rarely|rare|seldom)\b|n't\b|\brather than\b|\binstead of\b`)
+	//
+	// "fail to" and "unable to" deny what follows as "not" does: "fails
+	// to respond to antimalarials" says "does not respond to
+	// antimalarials".
+	negationRE = regexp.MustCompile(`(?i)\b(not|no|never|without|cannot|none|neither|nor|lack|lacks|absent|unlikely|rarely|rare|seldom|fail|fails|failed|failing|unable)\b|n't\b|\brather than\b|\binstead of\b`)
 	// strongRE matches words that assert more than hedged reference text does.
 	strongRE = regexp.MustCompile(`(?i)\b(always|all|any|every|everyone|only|just|main|mainly|primary|major|most|cures?|cured|guarantees?|guaranteed|completely|permanently|definitely|certainly|must|proven|eliminates?)\b`)
 	numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
@@ -408,6 +414,8 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		j.Verdict, j.Reason = Unsupported, "the passage attaches the claim's attribute or role to another entity"
 	case f[featStrong] == 1 && as.commonUnheld && strongAgree(ci.strong, best.text) && !as.asked:
 		j.Verdict, j.Reason = Unsupported, "the passage does not say it is common"
+	case f[featStrong] == 1 && as.comparedUnheld && strongAgree(ci.strong, best.text) && !as.asked:
+		j.Verdict, j.Reason = Unsupported, "the passage makes no comparison the claim makes"
 	case f[featStrong] == 1 && as.asked && strongAgree(ci.strong, best.text):
 		j.Verdict, j.Reason = Unsupported, "the claim asserts what the passage only asks (whether ...)"
 	case f[featStrong] == 1:
