@@ -178,14 +178,16 @@ var everydayLatinate = map[string]bool{
 	"curriculum": true, "momentum": true, "aquarium": true, "gymnasium": true, "auditorium": true, "podium": true,
 	// Adjectives in "-ous" that the stemmer leaves whole describe, they
 	// do not name ("a big swollen bulbous nose").
-	"bulbous": true, "famous": true, "nervous": true, "serious": true, "various": true, "jealous": true, "joyous": true,
+	"bulbous": true, "famous": true, "nervous": true, "generous": true, "serious": true, "various": true, "jealous": true, "joyous": true,
 }
 
 // LooksMedical reports whether an analysed term is shaped like a medical
 // name: a Latin or Greek ending common in conditions, organisms and drug
 // names. Used to decide how much a word the corpus lacks should weigh.
 func LooksMedical(term string) bool {
-	if len(term) < 5 || everydayLatinate[term] {
+	// Adjectives in "-ious" and "-eous" the stemmer leaves whole
+	// ("anxious", "previous", "gorgeous") describe; they name nothing.
+	if len(term) < 5 || everydayLatinate[term] || strings.HasSuffix(term, "ious") || strings.HasSuffix(term, "eous") {
 		return false
 	}
 	for _, s := range medicalSuffixes {
