@@ -557,6 +557,8 @@ func TestComposeBestSentence(t *testing.T) {
 		{"How does impetigo get passed around?", "ev_impetigo_causes_2"},
 		{"Is ringworm of the scalp catching?", "ev_tinea_capitis_overview_1"},
 		{"Who tends to get candidiasis of the skin?", "ev_cutaneous_candidiasis_overview_2"},
+		// One word asked that no sentence holds does not empty the answer.
+		{"Are people of certain backgrounds more prone to pemphigus vulgaris?", "ev_pemphigus_vulgaris_causes_1"},
 	}
 	for _, tt := range tests {
 		a, _ := compose(t, tt.q)

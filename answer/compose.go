@@ -605,6 +605,13 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 	if len(ans.focus) == 1 && len(aspects) >= 2 && compareRE.MatchString(question) {
 		ans.perAspect = c.perAspect(cands, aspects)
 	}
+	// What is asked besides the focus narrows the sentences, unless it is
+	// one word that no sentence of the focus holds, beside a kind of
+	// answer asked for: "people from some backgrounds" is said nowhere,
+	// and the sentence of who gets it still answers. Several words held
+	// nowhere ("how many moles are in 10 grams of water") ask about
+	// something else.
+	held := len(aspects) > 1 || len(aspects) == 1 && (asked&^(Definition|YesNo) == 0 || slices.ContainsFunc(cands, func(k candidate) bool { return k.asp > 0 }))
 	for _, k := range cands {
 		if len(chosen) == MaxSentences || k.score < relative*top.score {
 			break
@@ -621,7 +628,7 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 				continue
 			}
 		}
-		if len(aspects) > 0 && k.asp == 0 {
+		if held && k.asp == 0 {
 			continue
 		}
 		// A question that asks nothing of its focus but a kind of answer
