@@ -463,9 +463,19 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string,
 	// "Who tends to get X?" likewise by the sentence that names the most
 	// groups of people: extraction's may name one in passing ("in babies,
 	// ...").
+	namesMore := func(count func(string) int) bool {
+		n := count(top.Text)
+		return !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return count(e.Text)+morePlaces > n })
+	}
 	if a.Intent&answer.Risk != 0 {
-		groups := answer.Groups(top.Text)
-		return !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.Groups(e.Text)+morePlaces > groups })
+		return namesMore(answer.Groups)
+	}
+	// "Which other health problems are linked with X?" by the sentence
+	// that names the most other conditions.
+	// A yes-or-no question names the condition it asks about ("Is X linked
+	// to cancer?"): the sentence that settles it need name no other.
+	if a.Intent&answer.Complications != 0 && a.Intent&answer.YesNo == 0 {
+		return namesMore(answer.Conditions)
 	}
 	return false
 }

@@ -559,6 +559,9 @@ func TestComposeBestSentence(t *testing.T) {
 		{"Who tends to get candidiasis of the skin?", "ev_cutaneous_candidiasis_overview_2"},
 		// One word asked that no sentence holds does not empty the answer.
 		{"Are people of certain backgrounds more prone to pemphigus vulgaris?", "ev_pemphigus_vulgaris_causes_1"},
+		// What is set aside is not asked; the sentence naming the most
+		// other conditions answers "which other problems".
+		{"Besides the joints, what other health problems are linked with psoriasis?", "ev_psoriasis_overview_2"},
 	}
 	for _, tt := range tests {
 		a, _ := compose(t, tt.q)

@@ -318,7 +318,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 	}
 	// Aspects of little weight together (common words) count for less.
 	aspectScale := min(1, aspectWeight/minAspectWeight)
-	aspects = c.weighContext(question, aspects)
+	aspects = c.weighContext(question, c.withoutExcepted(question, aspects))
 	hitScore := map[int]float64{}
 	hitRank := map[int]int{}
 	best := 0.0
@@ -446,6 +446,11 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 				// who.
 				if cued&Risk != 0 {
 					score += siteWeight * float64(min(s.groups-1, maxSiteBonus))
+				}
+				// "What other health problems are linked with X?" by the
+				// sentence that names the most other conditions.
+				if cued&Complications != 0 && asked&YesNo == 0 {
+					score += siteWeight * float64(min(s.conditions-1, maxSiteBonus))
 				}
 			}
 			// "How does irritant contact dermatitis differ from allergic
@@ -792,6 +797,26 @@ func (c *Composer) formNames(focus []int, own lexicon.TermSet) map[string]bool {
 		}
 	}
 	return out
+}
+
+// exceptRE finds what a question sets aside ("Apart from the skin, which
+// other health problems ...?"): one or two words after the phrase.
+var exceptRE = regexp.MustCompile(`(?i)\b(?:apart\s+from|aside\s+from|besides|other\s+than|except(?:\s+for)?)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|his\s+|her\s+)?([\w'-]+(?:\s+[\w'-]+)?)`)
+
+// withoutExcepted drops the aspects the question sets aside: they say
+// what is not asked.
+func (c *Composer) withoutExcepted(question string, aspects []retrieve.Weighted) []retrieve.Weighted {
+	m := exceptRE.FindAllStringSubmatch(question, -1)
+	if m == nil {
+		return aspects
+	}
+	set := lexicon.NewTermSet()
+	for _, g := range m {
+		for _, t := range c.an.Terms(g[1]) {
+			set[t] = struct{}{}
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(aspects), func(w retrieve.Weighted) bool { return hasAll(set, w.Terms) })
 }
 
 // hasAll reports whether the set holds every term.

@@ -13,6 +13,7 @@ type sentence struct {
 	start, end int // byte offsets in the passage text
 	terms      lexicon.TermSet
 	anaphoric  bool   // opens with a word that points back ("This", "These")
+	conditions int    // how many other conditions it names, when it holds complications
 	junk       bool   // never a claim: a question, heading, list or boilerplate
 	index      int    // position in the passage
 	cues       Intent // the kinds of answer its words hold, read once
@@ -72,6 +73,9 @@ func splitPassage(an *lexicon.Analyzer, text string) []sentence {
 		}
 		if st.cues&Risk != 0 {
 			st.groups = distinctGroups(body)
+		}
+		if st.cues&Complications != 0 {
+			st.conditions = distinctConditions(body)
 		}
 		out = append(out, st)
 	}
