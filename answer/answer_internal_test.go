@@ -99,6 +99,7 @@ func TestClassify(t *testing.T) {
 		{"Once someone has had a wart frozen, can it come back?", "prognosis+yesno"}, // the treatment is the setting
 		{"Does a keloid hurt?", "symptoms+yesno"},
 		{"What sort of people get rosacea?", "risk"},
+		{"What can give rise to hives?", "cause"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {
