@@ -504,12 +504,9 @@ func kindsHeld(comp *answer.Composer, typed answer.Intent, passageID, text strin
 // contagious; and with one of whether it is contagious ("Is scalp ringworm
 // catching?") and the sentence that says so.
 func composerTriggers(question string, ex []claims.Extracted, a answer.Answer) bool {
-	names := func(asks, kind bool, named func(string) bool) bool {
-		return kind && asks && named(a.Sentences[0].Text) && !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return named(e.Text) })
-	}
-	return names(answer.AsksTriggers(question), a.Intent&answer.Cause != 0, answer.NamesTriggers) ||
-		names(answer.AsksRoutes(question), a.Intent&answer.Contagion != 0, answer.NamesRoutes) ||
-		names(answer.AsksIfContagious(question), a.Intent&answer.Contagion != 0, answer.SaysContagious)
+	return slices.ContainsFunc(answer.Settlers(question, a.Intent), func(settles func(string) bool) bool {
+		return settles(a.Sentences[0].Text) && !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return settles(e.Text) })
+	})
 }
 
 // sectionKinds are the kinds of answer a topic has sections of its own for,

@@ -389,9 +389,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 		aspects, aspectWeight = c.askedOfKind(asked, pis, aspects, aspectWeight)
 		aspectScale = min(1, aspectWeight/minAspectWeight)
 	}
-	triggers := asked&Cause != 0 && AsksTriggers(question)
-	routes := asked&Contagion != 0 && AsksRoutes(question)
-	contagious := asked&Contagion != 0 && AsksIfContagious(question)
+	settlers := Settlers(question, asked)
 	acronyms := acronymRE.FindAllString(question, -1)
 	compare := len(focus) >= 2 && compareRE.MatchString(question)
 	var cands []candidate
@@ -470,18 +468,13 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 				score += cueWeight
 			}
 			// "What sets off cold sores?" is answered by the sentence of
-			// triggers, not by the one of what causes them at all.
-			if triggers && NamesTriggers(text) {
-				score += 0.5 * cueWeight
-			}
-			// "How does impetigo spread?" likewise by the sentence of how it
-			// passes between people, not by one that it is contagious.
-			if routes && NamesRoutes(text) {
-				score += 0.5 * cueWeight
-			}
-			// "Is scalp ringworm catching?" by the sentence that settles it.
-			if contagious && SaysContagious(text) {
-				score += 0.5 * cueWeight
+			// triggers, not by the one of what causes them at all; "How
+			// does impetigo spread?" by the one of its routes (see
+			// Settlers).
+			for _, settles := range settlers {
+				if settles(text) {
+					score += 0.5 * cueWeight
+				}
 			}
 			if len(aspects) == 0 && info.intents&Definition != 0 && asked&Definition != 0 {
 				score += 0.3
@@ -939,6 +932,35 @@ func AsksRoutes(question string) bool { return routesAskRE.MatchString(question)
 // NamesRoutes reports whether the sentence tells how a condition passes
 // between people: by contact, shared things, droplets or animals.
 func NamesRoutes(sentence string) bool { return routesRE.MatchString(sentence) }
+
+// settlingKind is a kind of question some sentences of its kind settle
+// better than others: asks finds the question, names the sentence.
+type settlingKind struct {
+	kind  Intent
+	asks  func(string) bool
+	names func(string) bool
+}
+
+// settlingKinds are what sets a condition off (the sentence of its
+// triggers, not of its cause), how it spreads (its routes, not that it is
+// contagious) and whether it is contagious (the sentence that says so).
+var settlingKinds = []settlingKind{
+	{Cause, AsksTriggers, NamesTriggers},
+	{Contagion, AsksRoutes, NamesRoutes},
+	{Contagion, AsksIfContagious, SaysContagious},
+}
+
+// Settlers returns, for a question asking the kinds in, the tests of the
+// sentences that settle it best (see settlingKinds).
+func Settlers(question string, in Intent) []func(string) bool {
+	var out []func(string) bool
+	for _, k := range settlingKinds {
+		if in&k.kind != 0 && k.asks(question) {
+			out = append(out, k.names)
+		}
+	}
+	return out
+}
 
 // AsksIfContagious reports whether the question asks whether a condition
 // is contagious ("Is scalp ringworm catching?"), which the sentence saying

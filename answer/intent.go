@@ -367,13 +367,7 @@ var groupRE = regexp.MustCompile(`(?i)\b(?:children|adults|infants|babies|teenag
 var conditionRE = regexp.MustCompile(`(?i)\b(?:[a-z]+itis|[a-z]+\s+disease|disease|syndrome|cancers?|carcinoma|melanoma|lymphoma|depression|anxiety|diabetes|obesity|infections?|ulcers?|scarring|neuralgia|cellulitis|sepsis|dehydration|hair\s+loss|vision\s+loss)\b`)
 
 // distinctConditions is how many different conditions a sentence names.
-func distinctConditions(sentence string) int {
-	seen := map[string]bool{}
-	for _, m := range conditionRE.FindAllString(sentence, -1) {
-		seen[strings.ToLower(m)] = true
-	}
-	return len(seen)
-}
+func distinctConditions(sentence string) int { return distinctMatches(conditionRE, sentence) }
 
 // Conditions is how many different other conditions the sentence names
 // (a disease, a syndrome, an infection, a cancer).
@@ -385,13 +379,7 @@ func Groups(sentence string) int { return distinctGroups(sentence) }
 
 // distinctGroups is how many different marks of who gets a condition a
 // sentence holds.
-func distinctGroups(sentence string) int {
-	seen := map[string]bool{}
-	for _, m := range groupRE.FindAllString(sentence, -1) {
-		seen[strings.ToLower(m)] = true
-	}
-	return len(seen)
-}
+func distinctGroups(sentence string) int { return distinctMatches(groupRE, sentence) }
 
 // bodySiteRE marks a sentence that names a place on the body.
 var bodySiteRE = regexp.MustCompile(`(?i)\b(?:face|scalp|cheeks?|nose|forehead|chin|lips?|mouth|eyes?|eyelids?|ears?|earlobes?|jaw|jawline|neck|chest|breasts?|back|trunk|abdomen|belly|arms?|armpits?|elbows?|wrists?|hands?|palms?|fingers?|fingertips?|nails?|legs?|knees?|thighs?|shins?|ankles?|feet|foot|soles?|toes?|groin|buttocks?|genitals?|genital|skin\s+folds?|folds|body|limbs?|shoulders?|hairline|eyebrows?|beard|underarms?|between\s+the\s+toes|sun-exposed|one\s+side)\b`)
@@ -400,9 +388,13 @@ var bodySiteRE = regexp.MustCompile(`(?i)\b(?:face|scalp|cheeks?|nose|forehead|c
 func Sites(sentence string) int { return distinctSites(sentence) }
 
 // distinctSites is how many different body sites a sentence names.
-func distinctSites(sentence string) int {
+func distinctSites(sentence string) int { return distinctMatches(bodySiteRE, sentence) }
+
+// distinctMatches is how many different words or phrases (case aside) re
+// finds in the sentence.
+func distinctMatches(re *regexp.Regexp, sentence string) int {
 	seen := map[string]bool{}
-	for _, m := range bodySiteRE.FindAllString(sentence, -1) {
+	for _, m := range re.FindAllString(sentence, -1) {
 		seen[strings.ToLower(m)] = true
 	}
 	return len(seen)
