@@ -356,15 +356,19 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 // answer.Composer.Phrasing) than each of the composer's: "How is cradle cap
 // usually managed?" is better answered by a sentence that names cradle cap
 // than by the general treatment of seborrheic dermatitis. Before that, a
-// question of what sets its topic off is answered by the composer's
-// sentence of triggers (composerTriggers), and after it one that names an
-// acronym by the sentence that spells it out. Otherwise a question that
-// asks for a kind of
-// answer ("What warning signs mean impetigo needs urgent care?", "Where
+// question some sentences settle best (what sets its topic off, how it
+// spreads, whether it is contagious: answer.Settlers) is answered by the
+// composer's sentence that settles it when no extracted one does
+// (composerTriggers), and after it one that names an acronym by the
+// sentence that spells it out. Otherwise a question that asks for a kind
+// of answer ("What warning signs mean impetigo needs urgent care?", "Where
 // does seborrheic dermatitis show up?") is answered by the composer's
 // sentences when they are of that kind (by their passage's section or
-// their own words) and extraction's are not, or, for a question that asks
-// where, when the composer's best sentence names morePlaces more places.
+// their own words) and extraction's are not, or when they alone hold a
+// kind with sections of its own among two or more asked; or, for a question
+// that asks where, who gets it or which other conditions go with it, when
+// the composer's best sentence names morePlaces more places, groups or
+// conditions.
 //
 // The converse does not hold: a composer's sentence that holds more of
 // the question's words is no better answer to "What bacteria cause
@@ -454,27 +458,25 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string,
 			return true
 		}
 	}
-	// "Where does vitiligo show up?" is answered best by the sentence that
-	// names the most places: extraction's may name two in passing.
-	if a.Intent&answer.Location != 0 {
-		places := answer.Sites(top.Text)
-		return !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return answer.Sites(e.Text)+morePlaces > places })
-	}
-	// "Who tends to get X?" likewise by the sentence that names the most
-	// groups of people: extraction's may name one in passing ("in babies,
-	// ...").
+	// namesMore reports whether the composer's best sentence names
+	// morePlaces more of what count counts than each extracted one.
 	namesMore := func(count func(string) int) bool {
 		n := count(top.Text)
 		return !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return count(e.Text)+morePlaces > n })
 	}
-	if a.Intent&answer.Risk != 0 {
+	switch {
+	// "Where does vitiligo show up?" is answered best by the sentence that
+	// names the most places: extraction's may name two in passing.
+	case a.Intent&answer.Location != 0:
+		return namesMore(answer.Sites)
+	// "Who tends to get X?" likewise by the sentence that names the most
+	// groups of people ("in babies, ..." names one in passing).
+	case a.Intent&answer.Risk != 0:
 		return namesMore(answer.Groups)
-	}
 	// "Which other health problems are linked with X?" by the sentence
-	// that names the most other conditions.
-	// A yes-or-no question names the condition it asks about ("Is X linked
-	// to cancer?"): the sentence that settles it need name no other.
-	if a.Intent&answer.Complications != 0 && a.Intent&answer.YesNo == 0 {
+	// that names the most other conditions; not a yes-or-no question,
+	// which names the condition it asks about ("Is X linked to cancer?").
+	case a.Intent&answer.Complications != 0 && a.Intent&answer.YesNo == 0:
 		return namesMore(answer.Conditions)
 	}
 	return false
@@ -513,9 +515,9 @@ func composerTriggers(question string, ex []claims.Extracted, a answer.Answer) b
 // whose answers come from those sections (see composerAnswers).
 const sectionKinds = answer.Treatment | answer.SelfCare | answer.Diagnosis | answer.SeeClinician
 
-// morePlaces is how many more body sites (or groups of people) the
-// composer's sentence must name than each extracted one for it to answer a
-// question that asks where (or who gets it).
+// morePlaces is how many more body sites (groups of people, other
+// conditions) the composer's sentence must name than each extracted one for
+// it to answer a question that asks where (who gets it, what goes with it).
 const morePlaces = 2
 
 // clearlyMore is how much more of the question one answer's best sentence
