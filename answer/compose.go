@@ -12,11 +12,9 @@ package answer
 import (
 	"cmp"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/dermliving/dermliving/evidence"
 	"github.com/dermliving/dermliving/lexicon"
@@ -692,56 +690,6 @@ func (c *Composer) sectionQuoted(p int, chosen []candidate) bool {
 	return false
 }
 
-// phrasingWords say what kind of answer is wanted, or are verbs of any
-// answer; they are no part of what is asked about.
-var phrasingWords = []string{"cause", "causes", "caused", "trigger", "triggers", "treat", "treated", "treatment", "treatments", "therapy", "therapies", "option", "options",
-	"symptom", "symptoms", "sign", "signs", "diagnose", "diagnosed", "diagnosis", "prevent", "prevention", "prevented", "preventing", "form", "forms", "develop", "develops", "occur", "occurs",
-	"tend", "tends", "show", "shows", "affect", "affects", "type", "types", "help", "helps", "happen", "problem", "problems", "condition", "conditions", "manage", "managed", "management",
-	"research", "clinical", "trial", "trials", "study", "studies", "available", "done", "doctor", "doctors", "clinician", "clinicians", "usual", "appear", "appears", "cure", "there", "work", "out", "which", "what", "someone", "anything", "something", "would", "should", "could", "give", "gives", "given", "prescribe", "prescribed", "stand", "two", "both", "lifestyle", "known", "generally", "speaking", "genetic", "inherited", "hereditary", "pass", "passed", "passes", "passing", "around", "round"}
-
-// Phrasing reports whether the concept only says what kind of answer is
-// wanted or is a verb of any answer ("causes", "treatment", "done",
-// "give"): no part of what is asked about.
-func (c *Composer) Phrasing(w lexicon.Concept) bool { return c.phrasingGroup(w) }
-
-// phrasing reports whether c is a phrasing word.
-func (c *Composer) phrasing(w lexicon.Concept) bool {
-	return len(w.Terms) == 1 && w.Group < 0 && c.phrasingTerm(w.Terms[0])
-}
-
-// phrasingTerm reports whether term is the term of a phrasing word.
-func (c *Composer) phrasingTerm(term string) bool {
-	c.phrasingOnce.Do(func() {
-		c.phrasingSet = lexicon.TermSet{}
-		for _, p := range phrasingWords {
-			if t := c.an.Term(p); t != "" {
-				c.phrasingSet[t] = struct{}{}
-			}
-		}
-	})
-	return c.phrasingSet.Has(term)
-}
-
-// phrasingGroup reports whether c is a phrasing word or a thesaurus group
-// of phrasing words only (treat and treatment). Such a group still counts
-// as what is asked of a focus ("What are the treatments for X?" is answered
-// by a sentence on treatment), but it says nothing of which topic a
-// question is about.
-func (c *Composer) phrasingGroup(w lexicon.Concept) bool {
-	if c.phrasing(w) {
-		return true
-	}
-	if w.Group < 0 {
-		return false
-	}
-	for _, alt := range w.Alternatives {
-		if len(alt) != 1 || !c.phrasingTerm(alt[0]) {
-			return false
-		}
-	}
-	return len(w.Alternatives) > 0
-}
-
 // sentences returns the passage's analysed sentences, splitting it once.
 func (c *Composer) sentences(pi int, text string) []sentence {
 	if v, ok := c.sents.Load(pi); ok {
@@ -764,73 +712,6 @@ func (c *Composer) NameTerms() lexicon.TermSet {
 		}
 	}
 	return out
-}
-
-// formNames returns the names (their terms joined by spaces) a question
-// gives a topic of its focus besides the topic's title, when it writes the
-// title too: "cradle cap in infant seborrheic dermatitis" asks about the
-// form of the topic the other name is given to, so that name stays among
-// what is asked and its sentences rank first.
-func (c *Composer) formNames(focus []int, own lexicon.TermSet) map[string]bool {
-	var out map[string]bool
-	for _, ti := range focus {
-		tp := c.topics.topics[ti]
-		title := c.an.Terms(tp.name)
-		if len(title) == 0 || !hasAll(own, title) {
-			continue
-		}
-		for _, name := range tp.names {
-			if !hasAll(own, name) || !slices.ContainsFunc(name, func(t string) bool { return !slices.Contains(title, t) }) {
-				continue
-			}
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[strings.Join(name, " ")] = true
-		}
-	}
-	return out
-}
-
-// exceptRE finds what a question sets aside ("Apart from the skin, which
-// other health problems ...?"): one or two words after the phrase.
-var exceptRE = regexp.MustCompile(`(?i)\b(?:apart\s+from|aside\s+from|besides|other\s+than|except(?:\s+for)?)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|his\s+|her\s+)?([\w'-]+(?:\s+[\w'-]+)?)`)
-
-// withoutExcepted drops the aspects the question sets aside: they say
-// what is not asked.
-func (c *Composer) withoutExcepted(question string, aspects []retrieve.Weighted) []retrieve.Weighted {
-	m := exceptRE.FindAllStringSubmatch(question, -1)
-	if m == nil {
-		return aspects
-	}
-	set := lexicon.NewTermSet()
-	for _, g := range m {
-		for _, t := range c.an.Terms(g[1]) {
-			set[t] = struct{}{}
-		}
-	}
-	return slices.DeleteFunc(slices.Clone(aspects), func(w retrieve.Weighted) bool { return hasAll(set, w.Terms) })
-}
-
-// hasAll reports whether the set holds every term.
-func hasAll(set lexicon.TermSet, terms []string) bool {
-	return !slices.ContainsFunc(terms, func(t string) bool { return !set.Has(t) })
-}
-
-// PartOfFocusName reports whether the concept is written with some of the
-// words of a longer name of the answer's focus ("candida" of "candida on
-// the skin"), which a sentence of the focus need not hold: it may write
-// "cutaneous candidiasis". A concept that is a whole name ("cradle cap")
-// may name a form of the focus its sentences should name.
-func (c *Composer) PartOfFocusName(a Answer, w lexicon.Concept) bool {
-	for _, ti := range a.focus {
-		for _, name := range c.topics.topics[ti].names {
-			if len(name) > len(w.Terms) && !slices.ContainsFunc(w.Terms, func(t string) bool { return !slices.Contains(name, t) }) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // InFocus reports whether the passage is about the answer's focus.
@@ -877,173 +758,6 @@ func (c *Composer) namesTopics(terms lexicon.TermSet, topics []int) int {
 	return n
 }
 
-// acronymRE finds an acronym a question names: three to six capitals.
-var acronymRE = regexp.MustCompile(`\b[A-Z]{3,6}\b`)
-
-// Expands reports whether the sentence spells out an acronym the question
-// names ("melanoma ABCDE - what are the letters?"; see expands).
-func Expands(question, sentence string) bool {
-	return slices.ContainsFunc(acronymRE.FindAllString(question, -1), func(a string) bool { return expands(sentence, a) })
-}
-
-// expands reports whether the sentence spells out the acronym: after it,
-// words with capitals whose initials are its letters in order ("ABCDE
-// ...: Asymmetry, irregular Border, uneven Colour, Diameter ... and
-// Evolving").
-func expands(sentence, acronym string) bool {
-	i := strings.Index(sentence, acronym)
-	if i < 0 {
-		return false
-	}
-	k := 0
-	for _, w := range strings.FieldsFunc(sentence[i+len(acronym):], func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if k < len(acronym) && w[0] == acronym[k] {
-			k++
-		}
-	}
-	return k == len(acronym)
-}
-
-// AsksTriggers reports whether the question asks what sets a condition off
-// or makes it flare ("What sets off cold sores?"), which the sentence of
-// its triggers answers (see NamesTriggers), not the one of its cause.
-func AsksTriggers(question string) bool {
-	return retrieve.TriggerAskRE.MatchString(question) || triggerAskWordRE.MatchString(question)
-}
-
-// NamesTriggers reports whether the sentence tells what triggers a
-// condition or makes it flare.
-func NamesTriggers(sentence string) bool { return triggerRE.MatchString(sentence) }
-
-// routesAskRE asks how a condition passes from one person to another:
-// "How does impetigo spread?", "how do kids catch it?".
-var routesAskRE = regexp.MustCompile(`(?i)\bhow\b[^?.]{0,40}?\b(?:spread\w*|catch\w*|caught|pass\w*\s+(?:on|around|round|between)|transmit\w*|go(?:es)?\s+(?:a)?round)\b`)
-
-// routesRE marks a sentence that names how a condition passes between
-// people: by contact, shared things, droplets or animals.
-var routesRE = regexp.MustCompile(`(?i)\b(?:(?:spread\w*|pass\w*|transmit\w*|caught|catch\w*)\s+(?:\w+\s+){0,4}?(?:through|by|via|from)\b|direct\s+contact|skin-to-skin|close\s+contact|shared|sharing|contaminated|droplets?)`)
-
-// AsksRoutes reports whether the question asks how a condition passes
-// between people ("How does impetigo spread?"), which the sentence naming
-// its routes answers (see NamesRoutes), not the one saying it is
-// contagious.
-func AsksRoutes(question string) bool { return routesAskRE.MatchString(question) }
-
-// NamesRoutes reports whether the sentence tells how a condition passes
-// between people: by contact, shared things, droplets or animals.
-func NamesRoutes(sentence string) bool { return routesRE.MatchString(sentence) }
-
-// settlingKind is a kind of question some sentences of its kind settle
-// better than others: asks finds the question, names the sentence.
-type settlingKind struct {
-	kind  Intent
-	asks  func(string) bool
-	names func(string) bool
-}
-
-// settlingKinds are what sets a condition off (the sentence of its
-// triggers, not of its cause), how it spreads (its routes, not that it is
-// contagious) and whether it is contagious (the sentence that says so).
-var settlingKinds = []settlingKind{
-	{Cause, AsksTriggers, NamesTriggers},
-	{Contagion, AsksRoutes, NamesRoutes},
-	{Contagion, AsksIfContagious, SaysContagious},
-}
-
-// Settlers returns, for a question asking the kinds in, the tests of the
-// sentences that settle it best (see settlingKinds).
-func Settlers(question string, in Intent) []func(string) bool {
-	var out []func(string) bool
-	for _, k := range settlingKinds {
-		if in&k.kind != 0 && k.asks(question) {
-			out = append(out, k.names)
-		}
-	}
-	return out
-}
-
-// AsksIfContagious reports whether the question asks whether a condition
-// is contagious ("Is scalp ringworm catching?"), which the sentence saying
-// that it is, or is not, settles (see SaysContagious).
-func AsksIfContagious(question string) bool { return contagiousAskRE.MatchString(question) }
-
-// SaysContagious reports whether the sentence says whether a condition is
-// contagious.
-func SaysContagious(sentence string) bool { return contagiousRE.MatchString(sentence) }
-
-// contagiousAskRE asks whether something is contagious.
-var contagiousAskRE = regexp.MustCompile(`(?i)(?:^|[.?!]\s+)(?:is|are|can|could|does|do)\b[^?.]{0,60}?\b(?:contagious|infectious|catching|catchy)\b`)
-
-// contagiousRE says whether something is contagious.
-var contagiousRE = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:not\s+|highly\s+|very\s+|mildly\s+|only\s+mildly\s+)?(?:contagious|infectious|catching)\b`)
-
-// triggerAskWordRE asks what triggers a condition or makes it flare.
-var triggerAskWordRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*)`)
-
-// triggerRE marks a sentence of what triggers a condition, makes it flare
-// or favours it (its risk factors); "comes and goes in flares" is none.
-var triggerRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|worsen\w*|provok\w*|reactivat\w*|risk\s+factors?|predispos\w*|favou?red\s+by|(?:bring|brings|set|sets)\s+on|(?:make|makes|cause|causes)\s+\w+\s+flare)`)
-
-// multiPartRE joins two questions in one: "what causes it and how is it
-// treated?".
-var multiPartRE = regexp.MustCompile(`(?i)(?:\b(?:and|or|also|plus|n)|\s&|\s\+)\s+(?:(?:on|in|at|for|from|to|with|by)\s+)?(?:how|hows|what|whats|what's|where|when|why|who|which|is|are|does|do|can|should)\b|\?\s*\S`)
-
-// compareRE asks how two things differ: "irritant vs allergic contact
-// dermatitis", "what's the difference between X and Y?".
-var compareRE = regexp.MustCompile(`(?i)\b(?:vs\.?|versus|differen(?:ce|ces|t)\s+(?:between|from)|differ\w*\s+from|diff\b|\b(?:the\s+)?two\s+(?:conditions|diseases|disorders|illnesses|rashes)\s+differ\b|how\s+do\s+[^?]{1,60}\s+differ\b|compared?\s+(?:to|with)|tell\s+(?:them|the\s+two|\w+\s+and\s+\w+)\s+apart)`)
-
-// contrastRE marks a sentence that sets one thing against another.
-var contrastRE = regexp.MustCompile(`(?i)\b(?:differs?\s+from|different\s+from|unlike|whereas|rather\s+than|in\s+contrast|by\s+contrast|compared\s+with|while)\b`)
-
-// perAspect returns, for each aspect, the best of the candidates (sorted
-// best first) of the kind of answer asked for, by section or wording, that
-// holds it and no other aspect; none unless two or more aspects have one.
-func (c *Composer) perAspect(cands []candidate, aspects []retrieve.Weighted) []Sentence {
-	var out []Sentence
-	for i := range aspects {
-		for _, k := range cands {
-			if k.s.anaphoric || !k.sec && !k.cue {
-				continue
-			}
-			holds := func(j int) bool {
-				cov, _ := retrieve.Coverage(aspects[j:j+1], k.s.terms)
-				return cov > 0
-			}
-			if !holds(i) {
-				continue
-			}
-			other := false
-			for j := range aspects {
-				if j != i && holds(j) {
-					other = true
-					break
-				}
-			}
-			if other {
-				continue
-			}
-			out = append(out, Sentence{PassageID: c.topics.passages[k.p].id, Start: k.s.start, End: k.s.end, Text: k.text, Score: k.score})
-			break
-		}
-	}
-	if len(out) < 2 {
-		return nil
-	}
-	return out
-}
-
-// ForAspects returns, when the question compares groups or forms within
-// one topic ("in men compared with women"), the best sentence of the kind
-// asked for about each.
-func (a Answer) ForAspects() []Sentence { return a.perAspect }
-
-// ForTopics returns, when the question compares the topics of its focus
-// ("irritant vs allergic contact dermatitis"), the best sentence of each,
-// in the order of the focus.
-func (a Answer) ForTopics() []Sentence {
-	return a.perTopic
-}
-
 // Topic returns the name of the topic the passage belongs to, or "" when
 // the version has no such passage.
 func (c *Composer) Topic(passageID string) string {
@@ -1051,12 +765,4 @@ func (c *Composer) Topic(passageID string) string {
 		return c.topics.topics[c.topics.passages[pi].topic].name
 	}
 	return ""
-}
-
-// ForIntent returns the best sentence of the answer's focus for one kind of
-// answer asked for, from a passage whose section holds that kind, when the
-// question asks several things at once.
-func (a Answer) ForIntent(in Intent) (Sentence, bool) {
-	s, ok := a.perIntent[in]
-	return s, ok
 }

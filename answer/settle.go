@@ -1,0 +1,122 @@
+package answer
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/dermliving/dermliving/retrieve"
+)
+
+// This file finds the kinds of question some sentences settle better than
+// others of their kind: what sets a condition off (the sentence of its
+// triggers), how it spreads (its routes), whether it is contagious, and an
+// acronym (the sentence that spells it out).
+
+// acronymRE finds an acronym a question names: three to six capitals.
+var acronymRE = regexp.MustCompile(`\b[A-Z]{3,6}\b`)
+
+// Expands reports whether the sentence spells out an acronym the question
+// names ("melanoma ABCDE - what are the letters?"; see expands).
+func Expands(question, sentence string) bool {
+	return slices.ContainsFunc(acronymRE.FindAllString(question, -1), func(a string) bool { return expands(sentence, a) })
+}
+
+// expands reports whether the sentence spells out the acronym: after it,
+// words with capitals whose initials are its letters in order ("ABCDE
+// ...: Asymmetry, irregular Border, uneven Colour, Diameter ... and
+// Evolving").
+func expands(sentence, acronym string) bool {
+	i := strings.Index(sentence, acronym)
+	if i < 0 {
+		return false
+	}
+	k := 0
+	for _, w := range strings.FieldsFunc(sentence[i+len(acronym):], func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if k < len(acronym) && w[0] == acronym[k] {
+			k++
+		}
+	}
+	return k == len(acronym)
+}
+
+// AsksTriggers reports whether the question asks what sets a condition off
+// or makes it flare ("What sets off cold sores?"), which the sentence of
+// its triggers answers (see NamesTriggers), not the one of its cause.
+func AsksTriggers(question string) bool {
+	return retrieve.TriggerAskRE.MatchString(question) || triggerAskWordRE.MatchString(question)
+}
+
+// NamesTriggers reports whether the sentence tells what triggers a
+// condition or makes it flare.
+func NamesTriggers(sentence string) bool { return triggerRE.MatchString(sentence) }
+
+// routesAskRE asks how a condition passes from one person to another:
+// "How does impetigo spread?", "how do kids catch it?".
+var routesAskRE = regexp.MustCompile(`(?i)\bhow\b[^?.]{0,40}?\b(?:spread\w*|catch\w*|caught|pass\w*\s+(?:on|around|round|between)|transmit\w*|go(?:es)?\s+(?:a)?round)\b`)
+
+// routesRE marks a sentence that names how a condition passes between
+// people: by contact, shared things, droplets or animals.
+var routesRE = regexp.MustCompile(`(?i)\b(?:(?:spread\w*|pass\w*|transmit\w*|caught|catch\w*)\s+(?:\w+\s+){0,4}?(?:through|by|via|from)\b|direct\s+contact|skin-to-skin|close\s+contact|shared|sharing|contaminated|droplets?)`)
+
+// AsksRoutes reports whether the question asks how a condition passes
+// between people ("How does impetigo spread?"), which the sentence naming
+// its routes answers (see NamesRoutes), not the one saying it is
+// contagious.
+func AsksRoutes(question string) bool { return routesAskRE.MatchString(question) }
+
+// NamesRoutes reports whether the sentence tells how a condition passes
+// between people: by contact, shared things, droplets or animals.
+func NamesRoutes(sentence string) bool { return routesRE.MatchString(sentence) }
+
+// settlingKind is a kind of question some sentences of its kind settle
+// better than others: asks finds the question, names the sentence.
+type settlingKind struct {
+	kind  Intent
+	asks  func(string) bool
+	names func(string) bool
+}
+
+// settlingKinds are what sets a condition off (the sentence of its
+// triggers, not of its cause), how it spreads (its routes, not that it is
+// contagious) and whether it is contagious (the sentence that says so).
+var settlingKinds = []settlingKind{
+	{Cause, AsksTriggers, NamesTriggers},
+	{Contagion, AsksRoutes, NamesRoutes},
+	{Contagion, AsksIfContagious, SaysContagious},
+}
+
+// Settlers returns, for a question asking the kinds in, the tests of the
+// sentences that settle it best (see settlingKinds).
+func Settlers(question string, in Intent) []func(string) bool {
+	var out []func(string) bool
+	for _, k := range settlingKinds {
+		if in&k.kind != 0 && k.asks(question) {
+			out = append(out, k.names)
+		}
+	}
+	return out
+}
+
+// AsksIfContagious reports whether the question asks whether a condition
+// is contagious ("Is scalp ringworm catching?"), which the sentence saying
+// that it is, or is not, settles (see SaysContagious).
+func AsksIfContagious(question string) bool { return contagiousAskRE.MatchString(question) }
+
+// SaysContagious reports whether the sentence says whether a condition is
+// contagious.
+func SaysContagious(sentence string) bool { return contagiousRE.MatchString(sentence) }
+
+// contagiousAskRE asks whether something is contagious.
+var contagiousAskRE = regexp.MustCompile(`(?i)(?:^|[.?!]\s+)(?:is|are|can|could|does|do)\b[^?.]{0,60}?\b(?:contagious|infectious|catching|catchy)\b`)
+
+// contagiousRE says whether something is contagious.
+var contagiousRE = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:not\s+|highly\s+|very\s+|mildly\s+|only\s+mildly\s+)?(?:contagious|infectious|catching)\b`)
+
+// triggerAskWordRE asks what triggers a condition or makes it flare.
+var triggerAskWordRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*)`)
+
+// triggerRE marks a sentence of what triggers a condition, makes it flare
+// or favours it (its risk factors); "comes and goes in flares" is none.
+var triggerRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|worsen\w*|provok\w*|reactivat\w*|risk\s+factors?|predispos\w*|favou?red\s+by|(?:bring|brings|set|sets)\s+on|(?:make|makes|cause|causes)\s+\w+\s+flare)`)
