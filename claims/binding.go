@@ -404,12 +404,7 @@ func (v *Lexical) unitContrastOf(claimUnits func() []unit, span string) bool {
 	for _, cu := range claimUnits() {
 		best, bestN, tie := -1, 0, false
 		for i, u := range su {
-			n := 0
-			for t := range cu.terms {
-				if u.terms.Has(t) {
-					n++
-				}
-			}
+			n := cu.terms.Shared(u.terms)
 			switch {
 			case n > bestN:
 				best, bestN, tie = i, n, false

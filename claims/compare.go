@@ -169,7 +169,7 @@ func (v *Lexical) conversed(claim, span string) string {
 			if sr.than != cr.than {
 				continue
 			}
-			if n := shared(cr.first, sr.first) + shared(cr.second, sr.second) + shared(cr.first, sr.second) + shared(cr.second, sr.first); n > bestN {
+			if n := cr.first.Shared(sr.first) + cr.second.Shared(sr.second) + cr.first.Shared(sr.second) + cr.second.Shared(sr.first); n > bestN {
 				best, bestN = i, n
 			}
 		}
@@ -177,10 +177,10 @@ func (v *Lexical) conversed(claim, span string) string {
 			continue
 		}
 		sr := srs[best]
-		if shared(cr.first, sr.second) > 0 && shared(cr.second, sr.first) > 0 {
+		if cr.first.Shared(sr.second) > 0 && cr.second.Shared(sr.first) > 0 {
 			return claim
 		}
-		if shared(cr.first, sr.first) > 0 && shared(cr.second, sr.second) > 0 {
+		if cr.first.Shared(sr.first) > 0 && cr.second.Shared(sr.second) > 0 {
 			agreed = true
 		}
 	}
@@ -201,17 +201,6 @@ var converseREs = func() map[string]*regexp.Regexp {
 	}
 	return m
 }()
-
-// shared counts the terms of a that b holds.
-func shared(a, b lexicon.TermSet) int {
-	n := 0
-	for t := range a {
-		if b.Has(t) {
-			n++
-		}
-	}
-	return n
-}
 
 // clauseOpposite reports whether some clause of the claim says the
 // reverse of the span clause that best matches it (see clauseClash):

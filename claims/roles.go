@@ -352,23 +352,14 @@ func (v *Lexical) reversedRole(claim, span string) bool {
 		return false
 	}
 	srs := v.cache.spanRelations(v, span)
-	count := func(a, b lexicon.TermSet) int {
-		n := 0
-		for t := range a {
-			if b.Has(t) {
-				n++
-			}
-		}
-		return n
-	}
 	for _, cr := range v.relations(claim) {
 		best, bestN := -1, 0
 		for i, sr := range srs {
 			if sr.than != cr.than {
 				continue
 			}
-			x := count(cr.first, sr.second) + count(cr.second, sr.first)
-			k := count(cr.first, sr.first) + count(cr.second, sr.second)
+			x := cr.first.Shared(sr.second) + cr.second.Shared(sr.first)
+			k := cr.first.Shared(sr.first) + cr.second.Shared(sr.second)
 			if x+k > bestN {
 				best, bestN = i, x+k
 			}
@@ -377,7 +368,7 @@ func (v *Lexical) reversedRole(claim, span string) bool {
 			continue
 		}
 		sr := srs[best]
-		if count(cr.first, sr.second) > 0 && count(cr.second, sr.first) > 0 {
+		if cr.first.Shared(sr.second) > 0 && cr.second.Shared(sr.first) > 0 {
 			return true
 		}
 	}
@@ -410,11 +401,11 @@ func (v *Lexical) movedAgent(claim, span string) bool {
 		ante := lexicon.NewTermSet(v.unitTerms(span[from:rc[0]]))
 		inner := lexicon.NewTermSet(v.unitTerms(span[rc[0]:rc[1]]))
 		for _, cr := range crs {
-			if len(cr.first) == 0 || shared(cr.first, inner) == 0 || shared(cr.first, ante) > 0 {
+			if len(cr.first) == 0 || cr.first.Shared(inner) == 0 || cr.first.Shared(ante) > 0 {
 				continue
 			}
 			for _, sr := range srs {
-				if sr.than == cr.than && shared(sr.first, ante) > 0 && shared(sr.first, cr.first) == 0 && shared(cr.second, sr.second) > 0 {
+				if sr.than == cr.than && sr.first.Shared(ante) > 0 && sr.first.Shared(cr.first) == 0 && cr.second.Shared(sr.second) > 0 {
 					return true
 				}
 			}

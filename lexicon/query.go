@@ -103,13 +103,19 @@ func (s TermSet) Jaccard(o TermSet) float64 {
 	if len(s) == 0 && len(o) == 0 {
 		return 1
 	}
-	inter := 0
+	inter := s.Shared(o)
+	return float64(inter) / float64(len(s)+len(o)-inter)
+}
+
+// Shared is how many terms of s o holds too.
+func (s TermSet) Shared(o TermSet) int {
+	n := 0
 	for t := range s {
 		if o.Has(t) {
-			inter++
+			n++
 		}
 	}
-	return float64(inter) / float64(len(s)+len(o)-inter)
+	return n
 }
 
 // Matched returns how much of c the terms hold: 1 when some alternative has
