@@ -216,9 +216,7 @@ var urgentPartRE *regexp.Regexp
 // In general, why do some people react so badly to stings?") is still a
 // decision about that person, and an urgent one.
 func urgentSignNow(q string) bool {
-	if slices.ContainsFunc(sentences(q), generalSentence) {
-		q = withoutGeneralSentences(q)
-	}
+	q = withoutGeneralSentences(q)
 	if q == "" || UrgentSign(q) == "" {
 		return false
 	}
@@ -237,15 +235,21 @@ func urgentSignNow(q string) bool {
 
 // withoutGeneralSentences returns folded question q without its
 // sentences (sentences) that ask in general (generalSentence), joined by
-// spaces, or "" when every sentence does. "I take lisinopril - is tongue
-// swelling a known side effect in general?" is one such sentence, and
-// leaves nothing.
+// spaces, or "" when every sentence does; q itself when none does. "I
+// take lisinopril - is tongue swelling a known side effect in general?"
+// is one such sentence, and leaves nothing.
 func withoutGeneralSentences(q string) string {
 	var kept []string
+	dropped := false
 	for _, s := range sentences(q) {
-		if !generalSentence(s) {
+		if generalSentence(s) {
+			dropped = true
+		} else {
 			kept = append(kept, s)
 		}
+	}
+	if !dropped {
+		return q
 	}
 	return strings.Join(kept, " ")
 }
