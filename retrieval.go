@@ -168,8 +168,14 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 		// an account of cracked hands asks about what the account tells:
 		// a clause that points back and names nothing is not searched
 		// alone (it would find whatever heals), an earlier part is.
-		if i > 0 && pointsBackRE.MatchString(parts[i]) && cfg.retriever == nil && !cfg.comp.Names(cfg.ix.Analyze(parts[i])) {
-			continue
+		if i > 0 && cfg.retriever == nil && pointsBackRE.MatchString(parts[i]) {
+			// The clause's analysis is kept for its search.
+			if cfg.analysed != parts[i] || cfg.concepts == nil {
+				cfg.concepts, cfg.analysed = cfg.ix.Analyze(parts[i]), parts[i]
+			}
+			if !cfg.comp.Names(cfg.concepts) {
+				continue
+			}
 		}
 		if len(unknownNames) > 0 {
 			held := lexicon.NewTermSet(cfg.ix.Analyzer().Terms(parts[i]))
