@@ -162,7 +162,7 @@ func (c *Composer) formNames(focus []int, own lexicon.TermSet) map[string]bool {
 	var out map[string]bool
 	for _, ti := range focus {
 		tp := c.topics.topics[ti]
-		title := c.an.Terms(tp.name)
+		title := tp.title
 		if len(title) == 0 || !hasAll(own, title) {
 			continue
 		}

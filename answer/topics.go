@@ -17,6 +17,7 @@ import (
 // passage's source title ("Shingles") and the section is the kind of answer.
 type topic struct {
 	name     string
+	title    []string   // the name's analysed terms
 	names    [][]string // analysed ways of naming the topic: title parts and aliases
 	passages []int      // indexes into Topics.passages, in document order
 	// ids and weights hold, term by term of names, each term's number (see
@@ -101,7 +102,7 @@ func newTopics(kv *evidence.Version, an *lexicon.Analyzer, th *lexicon.Thesaurus
 		if !ok {
 			ti = len(t.topics)
 			byName[strings.ToLower(name)] = ti
-			t.topics = append(t.topics, topic{name: name})
+			t.topics = append(t.topics, topic{name: name, title: t.an.Terms(name)})
 			for _, part := range append([]string{name}, nameSplitRE.Split(name, -1)...) {
 				t.addName(ti, part)
 				// "Dermatomyositis skin signs" is named by "dermatomyositis".
