@@ -3,12 +3,15 @@ package answer
 import (
 	"bufio"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/dermliving/dermliving/lexicon"
+	"github.com/dermliving/dermliving/retrieve"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -43,6 +46,9 @@ func TestClassify(t *testing.T) {
 		{"Can emollients make bedding catch fire?", "yesno"}, // catching fire is no contagion
 		{"When is itching all over a sign of something serious?", "see_clinician"},
 		{"Does it clear by itself?", "prognosis+yesno"},
+		{"What can happen to the skin if steroid creams are used for too long?", "complications"}, // the creams cause the harm
+		{"Does vitiligo keep spreading forever?", "prognosis+yesno"},                              // its course on the skin, no contagion
+		{"How does vitiligo spread to other people?", "contagion"},
 		{"Whereabouts do bedsores form on someone who is bedbound?", "location"}, // who in a relative clause
 		{"When checking your own skin for melanoma, which places are easy to forget?", "location+selfcare"},
 		{"How do the blisters of the two conditions differ?", "symptoms"}, // lesions compared: what they look like
@@ -375,6 +381,27 @@ func TestQuestionSentences(t *testing.T) {
 		asked, ok := questionSentences(tt.q)
 		if ok != tt.context || ok && asked != tt.asked {
 			t.Errorf("questionSentences(%q) = %q, %v; want %q, %v", tt.q, asked, ok, tt.asked, tt.context)
+		}
+	}
+}
+
+// TestFreeTerms checks that a word spelled inside a run of several words
+// that one aspect names is not free, and a word outside every such run is.
+func TestFreeTerms(t *testing.T) {
+	phrase := retrieve.Weighted{Concept: lexicon.Concept{Terms: []string{"steroid", "cream"}}}
+	word := retrieve.Weighted{Concept: lexicon.Concept{Terms: []string{"cream"}}}
+	tests := []struct {
+		words []string
+		want  []string
+	}{
+		{[]string{"steroid", "cream", "use", "long"}, []string{"long", "use"}},
+		{[]string{"cream", "steroid", "cream"}, []string{"cream"}},                 // the first cream stands alone
+		{[]string{"steroid", "and", "cream"}, []string{"and", "cream", "steroid"}}, // not a run
+	}
+	for _, tt := range tests {
+		got := freeTerms(tt.words, []retrieve.Weighted{phrase, word})
+		if diff := cmp.Diff(tt.want, slices.Sorted(maps.Keys(got))); diff != "" {
+			t.Errorf("freeTerms(%q) mismatch (-want +got):\n%s", tt.words, diff)
 		}
 	}
 }

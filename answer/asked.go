@@ -63,13 +63,47 @@ func (c *Composer) weighContext(question string, aspects []retrieve.Weighted) []
 	if !slices.ContainsFunc(aspects, func(w retrieve.Weighted) bool { return w.MatchedBy(held) }) {
 		return aspects
 	}
+	// A word the question sentences hold only inside a phrase asked as one
+	// ("creams" of "if steroid creams are used for too long") is not asked
+	// by itself: "We sell hydrocortisone 1% cream. What can happen ...?"
+	// asks about steroid creams, and "cream" alone is the context's.
+	free := freeTerms(c.an.Terms(asked), aspects)
 	out := slices.Clone(aspects)
-	for i := range out {
-		if !out[i].MatchedBy(held) {
+	for i, w := range out {
+		if !w.MatchedBy(held) || len(w.Terms) == 1 && !strings.Contains(w.Terms[0], " ") && !w.MatchedBy(free) {
 			out[i].Weight *= contextWeight
 		}
 	}
 	return out
+}
+
+// freeTerms returns the terms of words outside every run of words that
+// spells an aspect of several words.
+func freeTerms(words []string, aspects []retrieve.Weighted) lexicon.TermSet {
+	used := make([]bool, len(words))
+	for _, w := range aspects {
+		var run []string
+		for _, t := range w.Terms {
+			run = append(run, strings.Fields(t)...)
+		}
+		if len(run) < 2 {
+			continue
+		}
+		for i := 0; i+len(run) <= len(words); i++ {
+			if slices.Equal(words[i:i+len(run)], run) {
+				for j := i; j < i+len(run); j++ {
+					used[j] = true
+				}
+			}
+		}
+	}
+	free := lexicon.TermSet{}
+	for i, t := range words {
+		if !used[i] {
+			free[t] = struct{}{}
+		}
+	}
+	return free
 }
 
 // contextWeight scales an aspect that only the context of a question holds

@@ -185,6 +185,9 @@ var everydayLatinate = map[string]bool{
 	// Adjectives in "-ous" that the stemmer leaves whole describe, they
 	// do not name ("a big swollen bulbous nose").
 	"bulbous": true, "famous": true, "nervous": true, "generous": true, "serious": true, "various": true, "jealous": true, "joyous": true,
+	// Words in "-ase" the stemmer leaves whole name no enzyme: "what does
+	// the phrase 'double-ended comedones' refer to?".
+	"phrase": true, "chase": true, "showcase": true,
 }
 
 // LooksMedical reports whether an analysed term is shaped like a medical
