@@ -75,3 +75,33 @@ func TestClausePointingBack(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribedSkin checks that a question that describes the skin and
+// names no topic is searched under the lowered floor (describedFloor), and
+// that one naming no topic and describing no skin is not.
+func TestDescribedSkin(t *testing.T) {
+	kv, err := sandbox.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		q     string
+		first string // the prefix of the first hit; empty: no hit
+	}{
+		{"What condition causes recurring painful lumps in the groin and armpits that drain and leave tunnels under the skin?", "ev_hidradenitis_suppurativa_"},
+		{"What condition gives small pearly bumps with a dimple in the middle, common in young children?", "ev_molluscum_contagiosum_"},
+		{"Can ibuprofen and paracetamol be taken together for a headache?", ""},
+	}
+	for _, tt := range tests {
+		hits, err := Retrieve(context.Background(), tt.q, kv)
+		if err != nil {
+			t.Fatalf("Retrieve(%q): %v", tt.q, err)
+		}
+		switch {
+		case tt.first == "" && len(hits) > 0:
+			t.Errorf("Retrieve(%q) = %s first, want nothing", tt.q, hits[0].ID)
+		case tt.first != "" && (len(hits) == 0 || !strings.HasPrefix(hits[0].ID, tt.first)):
+			t.Errorf("Retrieve(%q) = %d hits, want %s... first", tt.q, len(hits), tt.first)
+		}
+	}
+}

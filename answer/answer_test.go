@@ -207,6 +207,10 @@ func TestComposeFocus(t *testing.T) {
 		{"What are the main treatments for vitiligo, and why do vitiligo patches need extra sun protection?", []string{"Vitiligo"}},
 		// A subject of general skin care named.
 		{"What side effects can come from strong steroid creams?", []string{"General skin care"}},
+		// Words that say who names no topic by themselves: "children"
+		// is not "childhood eczema", "older people" not "old age wart";
+		// the account of chickenpox names a condition the version lacks.
+		{"Older people sometimes get blisters from the chickenpox virus they had as children. What are they called?", nil},
 	}
 	for _, tt := range tests {
 		a, c := compose(t, tt.q)
@@ -359,6 +363,54 @@ func compose(t *testing.T, q string) (answer.Answer, *answer.Composer) {
 		t.Fatal(err)
 	}
 	return c.Compose(q, concepts, hits), c
+}
+
+// TestComposeDescribed checks that a question that names no topic is
+// answered from the topic whose retrieved passages together hold most of
+// what it describes, and not when they hold too little of it (a word the
+// version never uses, "frostbite", counts twice).
+func TestComposeDescribed(t *testing.T) {
+	c, ix := sandboxComposer(t)
+	tests := []struct {
+		q     string
+		focus []string
+	}{
+		// "painful lumps" is told in the overview, "tunnels" in the
+		// symptoms.
+		{"What condition causes recurring painful lumps in the groin and armpits that drain and leave tunnels under the skin?", []string{"Hidradenitis suppurativa"}},
+		{"What condition gives small pearly bumps with a dimple in the middle, common in young children?", []string{"Molluscum contagiosum"}},
+		{"What is frostbite on the fingers and toes?", nil},
+	}
+	for _, tt := range tests {
+		concepts := ix.Analyze(tt.q)
+		hits, err := ix.SearchConceptsAt(t.Context(), tt.q, concepts, 10, 0.4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tt.focus, c.Compose(tt.q, concepts, hits).Focus); diff != "" {
+			t.Errorf("Compose(%q) focus (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}
+
+// TestDescribesSkin checks which questions describe the skin, hair or
+// nails.
+func TestDescribesSkin(t *testing.T) {
+	c, ix := sandboxComposer(t)
+	tests := []struct {
+		q    string
+		want bool
+	}{
+		{"those rough little cauliflower bumps kids get on their fingers", true},
+		{"hands red raw and cracked from the washing up", true},
+		{"Can ibuprofen and paracetamol be taken together for a headache?", false},
+		{"How do I fix my car's transmission?", false},
+	}
+	for _, tt := range tests {
+		if got := c.DescribesSkin(ix.Analyze(tt.q)); got != tt.want {
+			t.Errorf("DescribesSkin(%q) = %v, want %v", tt.q, got, tt.want)
+		}
+	}
 }
 
 // TestComposeFocusPhrasedTopic checks that a topic named only by words that

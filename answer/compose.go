@@ -259,6 +259,20 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 		}
 		info := c.topics.passages[st]
 		held := lexicon.NewTermSet(c.an.Terms(p.Text), info.section, info.title)
+		// What the question describes may be told over several passages
+		// of the topic ("painful lumps" in its overview, "tunnels" in its
+		// symptoms): every retrieved passage of the best one's topic
+		// counts.
+		for _, h := range hits[1:] {
+			pi, ok := c.topics.byID[h.ID]
+			if !ok || c.topics.passages[pi].topic != info.topic {
+				continue
+			}
+			if q, err := c.kv.Evidence(h.ID); err == nil {
+				held.Add(c.an.Terms(q.Text)...)
+				held.Add(c.topics.passages[pi].section...)
+			}
+		}
 		n, have := 0, 0
 		for _, w := range concepts {
 			if w.Filler || c.phrasingGroup(w.Concept) {

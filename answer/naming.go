@@ -265,3 +265,21 @@ func (t *Topics) namedBesidesTitle(ti int, asked lexicon.TermSet) bool {
 func nameAsked(name []string, asked lexicon.TermSet, title bool) bool {
 	return !slices.ContainsFunc(name, func(term string) bool { return !hasTerm(asked, term, len(name), title) })
 }
+
+// DescribesSkin reports whether the question holds a word that describes
+// the skin, hair or nails or a lesion on them ("lump", "blisters",
+// "cracked"), so that a question naming no topic may describe one.
+func (c *Composer) DescribesSkin(concepts []retrieve.Weighted) bool {
+	for _, w := range concepts {
+		if w.Filler {
+			continue
+		}
+		for _, t := range w.Terms {
+			if c.topics.lesionTerm(t) || c.topics.analysedIn(t, skinWords) {
+				return true
+			}
+		}
+	}
+	return false
+}
+

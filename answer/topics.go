@@ -26,8 +26,9 @@ type topic struct {
 	ids     [][]int32
 	weights [][]float64
 	// sites marks, term by term of names, a place on the body ("nose" in
-	// "rum nose") or a word that describes a lesion ("sore" in "cold
-	// sores"): a name is not asked by such words alone.
+	// "rum nose"), a word that describes a lesion ("sore" in "cold
+	// sores") or one that says who has it ("childhood" in "childhood
+	// eczema"): a name is not asked by such words alone.
 	sites [][]bool
 	// generic is true when the topic's title holds only words that never
 	// name a topic alone (genericName): "General skin care".
@@ -241,7 +242,7 @@ func (t *Topics) weigh() {
 				}
 				ids[i] = id
 				ws[i] = math.Log(1 + n/float64(max(t.nameDF[term], 1)))
-				sites[i] = len(name) > 1 && (siteTerm(term) || t.lesionTerm(term))
+				sites[i] = len(name) > 1 && (siteTerm(term) || t.lesionTerm(term) || t.analysedIn(term, groupWords))
 			}
 			tp.ids[k], tp.weights[k], tp.sites[k] = ids, ws, sites
 		}
@@ -258,6 +259,12 @@ func (t *Topics) genericTerm(term string) bool {
 // ask for psoriasis by its name "plaque psoriasis", nor a sore by "cold
 // sores".
 var lesionWords = []string{"plaque", "plaques", "patch", "patches", "spot", "spots", "bump", "bumps", "lump", "lumps", "blister", "blisters", "sore", "sores", "rash", "mark", "marks", "itch", "itching", "itchy"}
+
+// groupWords say who has a condition ("childhood" in "childhood eczema",
+// "infantile" in "infantile haemangioma"): a name is not asked by such
+// words alone, so "blisters from the chickenpox virus they had as
+// children" does not name atopic dermatitis by "childhood eczema".
+var groupWords = []string{"child", "children", "childhood", "kid", "kids", "baby", "babies", "infant", "infants", "infantile", "newborn", "neonatal", "juvenile", "adult", "adults", "old", "older", "age", "aged", "elder", "elderly", "senior", "senile", "women", "men", "female", "male"}
 
 // lesionTerm reports whether an analysed term is that of a lesionWords
 // word.

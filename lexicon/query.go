@@ -94,6 +94,13 @@ func NewTermSet(terms ...[]string) TermSet {
 	return s
 }
 
+// Add puts the terms in the set.
+func (s TermSet) Add(terms ...string) {
+	for _, t := range terms {
+		s[t] = struct{}{}
+	}
+}
+
 // Has reports whether t is in the set.
 func (s TermSet) Has(t string) bool { _, ok := s[t]; return ok }
 

@@ -129,6 +129,24 @@ func TestFloorDisabled(t *testing.T) {
 	}
 }
 
+// TestSearchConceptsAt checks that a floor given to the search replaces
+// the index's: lower, the partial match the index's floor refuses is
+// found; the index's own searches keep the index's floor.
+func TestSearchConceptsAt(t *testing.T) {
+	ix := newIndex(t, nil)
+	q := "psoriasis capital France"
+	hs, err := ix.SearchConceptsAt(context.Background(), q, ix.Analyze(q), 5, 0.2)
+	if err != nil || len(hs) == 0 || hs[0].ID != "psoriasis_overview" {
+		t.Errorf("floor 0.2: %v, %v; want psoriasis_overview first", ids(hs), err)
+	}
+	if hs, _ := ix.SearchConceptsAt(context.Background(), q, ix.Analyze(q), 5, retrieve.DefaultMinCoverage); len(hs) != 0 {
+		t.Errorf("the default floor: %v, want nothing", ids(hs))
+	}
+	if hs, _ := ix.Search(context.Background(), q, 5); len(hs) != 0 {
+		t.Errorf("Search after SearchConceptsAt: %v, want nothing", ids(hs))
+	}
+}
+
 func TestKAndErrors(t *testing.T) {
 	ix := newIndex(t, nil)
 	if hs, _ := ix.Search(context.Background(), "atopic dermatitis", 0); len(hs) != 0 {

@@ -86,7 +86,20 @@ func (ix *Index) Search(ctx context.Context, question string, k int) (_ []Hit, e
 
 // SearchConcepts is Search for a question already analysed with Analyze, so
 // that a caller who needs the concepts too analyses the question once.
-func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts []Weighted, k int) (_ []Hit, err error) {
+func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts []Weighted, k int) ([]Hit, error) {
+	return ix.searchConcepts(ctx, question, concepts, k, ix.floor)
+}
+
+// SearchConceptsAt is SearchConcepts with a relevance floor of its own in
+// place of the index's: lower, for a caller that judges the answer's
+// relevance itself (a question that describes its topic in everyday words
+// holds many words no passage uses). A floor of zero or less returns the
+// best matches whatever share of the question they hold.
+func (ix *Index) SearchConceptsAt(ctx context.Context, question string, concepts []Weighted, k int, floor float64) ([]Hit, error) {
+	return ix.searchConcepts(ctx, question, concepts, k, floor)
+}
+
+func (ix *Index) searchConcepts(ctx context.Context, question string, concepts []Weighted, k int, floor float64) (_ []Hit, err error) {
 	defer ix.recoverEngine(&err)
 	if k <= 0 {
 		return nil, nil
@@ -119,7 +132,7 @@ func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts [
 			continue
 		}
 		cov, _ := Coverage(concepts, st.all)
-		if byTopic && cov < ix.floor/2 {
+		if byTopic && cov < floor/2 {
 			continue
 		}
 		score := ix.rerank(ranked, st)
@@ -142,7 +155,7 @@ func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts [
 	// urticaria mean?" is answered from urticaria, not from every diagnosis
 	// section.
 	slices.SortStableFunc(hits, func(a, b Hit) int {
-		if at, bt := a.Coverage >= ix.floor, b.Coverage >= ix.floor; byTopic && at != bt {
+		if at, bt := a.Coverage >= floor, b.Coverage >= floor; byTopic && at != bt {
 			if at {
 				return -1
 			}
@@ -163,7 +176,7 @@ func (ix *Index) SearchConcepts(ctx context.Context, question string, concepts [
 	for _, h := range hits {
 		best = max(best, h.Coverage)
 	}
-	if best < ix.floor {
+	if best < floor {
 		return nil, nil
 	}
 	if len(hits) > k {
