@@ -282,4 +282,3 @@ func (c *Composer) DescribesSkin(concepts []retrieve.Weighted) bool {
 	}
 	return false
 }
-
