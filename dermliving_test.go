@@ -426,6 +426,11 @@ func TestAskCitesFocus(t *testing.T) {
 		contains string // when set, some claim holds it
 		reason   string
 	}{{
+		question: "What treatments are available for bullous pemphigoid?",
+		prefix:   "ev_bullous_pemphigoid_treatment_",
+		contains: "methotrexate",
+		reason:   "a question that asks for the range of treatments is answered from every passage of the section; extraction quoted the first passage's three sentences",
+	}, {
 		question: "What causes intertrigo and what are its symptoms?",
 		prefix:   "ev_intertrigo_",
 		contains: "mirror-image pattern",

@@ -2,6 +2,7 @@ package dermliving
 
 import (
 	"context"
+	"regexp"
 	"slices"
 
 	"github.com/dermliving/dermliving/answer"
@@ -458,6 +459,35 @@ func composerAnswers(ix *retrieve.Index, comp *answer.Composer, question string,
 			return true
 		}
 	}
+	// "How is bullous pemphigoid treated?" asks for the whole of a kind
+	// with sections of its own, which a topic may tell over several
+	// passages (first-line creams in one, steroid-sparing medicines and
+	// biologics in the next): the composer's sentences, all of the
+	// section, answer it when they draw on more of its passages than
+	// extraction's.
+	if typed&sectionKinds == typed && a.Intent&answer.YesNo == 0 && rangeAskedRE.MatchString(question) && !firstLineRE.MatchString(question) {
+		sectionPassages := func(ids []string) int {
+			seen := map[string]bool{}
+			for _, id := range ids {
+				if comp.Sections(id)&typed != 0 {
+					seen[id] = true
+				}
+			}
+			return len(seen)
+		}
+		var own, theirs []string
+		all := true
+		for _, s := range a.Sentences {
+			own = append(own, s.PassageID)
+			all = all && comp.Sections(s.PassageID)&typed != 0
+		}
+		for _, e := range ex {
+			theirs = append(theirs, e.PassageID)
+		}
+		if all && sectionPassages(own) > sectionPassages(theirs) {
+			return true
+		}
+	}
 	// namesMore reports whether the composer's best sentence names
 	// morePlaces more of what count counts than each extracted one.
 	namesMore := func(count func(string) int) bool {
@@ -510,6 +540,16 @@ func composerTriggers(question string, ex []claims.Extracted, a answer.Answer) b
 		return settles(a.Sentences[0].Text) && !slices.ContainsFunc(ex, func(e claims.Extracted) bool { return settles(e.Text) })
 	})
 }
+
+// rangeAskedRE asks for the range of a kind of answer rather than one:
+// "what treatments", "treatment options", "which creams", "ways to",
+// "from creams up to tablets".
+var rangeAskedRE = regexp.MustCompile(`(?i)\b(?:options|treatments|therapies|medicines|medications|remedies|ways|(?:what|which)\s+(?:creams|products|drugs|tablets)|from\s+(?:\w+\s+){1,3}(?:up\s+)?to\b)`)
+
+// firstLineRE asks for the first or usual answer of a kind ("the usual
+// treatment", "first-line", "the standard treatment"), which the first
+// passage of its section gives.
+var firstLineRE = regexp.MustCompile(`(?i)\b(?:first|usual|usually|standard|main|typical|typically|initial|mainstay)\b`)
 
 // sectionKinds are the kinds of answer a topic has sections of its own for,
 // whose answers come from those sections (see composerAnswers).
