@@ -37,7 +37,7 @@ var fillerWords = []string{
 	"differ", "different", "difference", "compared", "compare", "versus", "apart", "told", "say",
 	"said", "called", "name", "named", "mean", "meant", "refer", "refers", "referring", "happen", "happening", "start", "starts",
 	"begin", "begins", "typically", "likely", "main", "usually", "step", "steps", "handle", "best", "good", "right", "exist", "existing",
-	"just", "both", "couple", "anything", "something", "bit", "meaning", "words", "word", "reason", "reasons",
+	"just", "both", "couple", "anything", "become", "becomes", "became", "becoming", "something", "bit", "meaning", "words", "word", "reason", "reasons",
 	// Text speak and greetings.
 	"u", "ur", "r", "pls", "plz", "thx", "thanks", "cuz", "coz", "bc", "im", "ive", "dont", "doesnt", "cant", "vs", "tho", "lol",
 	"hi", "hello", "hey", "guys", "wondering", "curious",
