@@ -431,6 +431,16 @@ func TestAskCitesFocus(t *testing.T) {
 		contains: "methotrexate",
 		reason:   "a question that asks for the range of treatments is answered from every passage of the section; extraction quoted the first passage's three sentences",
 	}, {
+		question: "Once you're allergic to something like nickel on your skin, does the allergy wear off?",
+		prefix:   "ev_allergic_contact_dermatitis_",
+		contains: "lasts for life",
+		reason:   "a question whether a condition lasts or goes is settled by the sentence that says so; extraction quoted when the rash appears",
+	}, {
+		question: "What are the signs that intertrigo has become infected?",
+		prefix:   "ev_intertrigo_symptoms_",
+		contains: "Satellite spots",
+		reason:   "'become' asks nothing: it drew the sentence in which the skin 'can become raw'",
+	}, {
 		question: "What causes intertrigo and what are its symptoms?",
 		prefix:   "ev_intertrigo_",
 		contains: "mirror-image pattern",

@@ -85,7 +85,24 @@ var settlingKinds = []settlingKind{
 	{Cause, AsksTriggers, NamesTriggers},
 	{Contagion, AsksRoutes, NamesRoutes},
 	{Contagion, AsksIfContagious, SaysContagious},
+	{Prognosis, AsksIfLasting, SaysHowLasting},
 }
+
+// AsksIfLasting reports whether the question asks whether a condition
+// lasts or goes ("does the allergy wear off?", "is it permanent?", "will
+// it go away on its own?"), which the sentence saying how long it lasts or
+// whether it clears settles (see SaysHowLasting).
+func AsksIfLasting(question string) bool { return lastingAskRE.MatchString(question) }
+
+// SaysHowLasting reports whether the sentence says whether something lasts
+// for life, clears on its own, comes back or cannot be cured.
+func SaysHowLasting(sentence string) bool { return lastingRE.MatchString(sentence) }
+
+// lastingAskRE asks whether a condition lasts or goes away.
+var lastingAskRE = regexp.MustCompile(`(?i)(?:^|[.?!,]\s+)(?:is|are|can|could|does|do|will|would)\b[^?.]{0,60}?\b(?:wears?\s+off|go(?:es)?\s+away|clear(?:s)?\s+up|disappear|fade|permanent\w*|for\s+life|lifelong|life-long|forever|for\s+good|last\s+for\s+ever|(?:on\s+(?:its|their)\s+own|by\s+(?:itself|themselves)))\b`)
+
+// lastingRE says whether something lasts, clears or comes back.
+var lastingRE = regexp.MustCompile(`(?i)\b(?:for\s+life|lifelong|life-long|permanent\w*|persist\w*|(?:clear|clears|settle|settles|resolve|resolves|fade|fades|go\s+away|goes\s+away|disappear|disappears|heal|heals)\s+(?:\w+\s+){0,3}?(?:on\s+(?:its|their)\s+own|without\s+treatment|by\s+(?:itself|themselves)|spontaneously)|(?:do|does)\s+not\s+(?:go\s+away|clear|resolve|shrink)|(?:no|not\s+a)\s+cure|cannot\s+be\s+cured|(?:come|comes|grow|grows)\s+back|recur\w*)`)
 
 // Settlers returns, for a question asking the kinds in, the tests of the
 // sentences that settle it best (see settlingKinds).
