@@ -441,6 +441,11 @@ func TestAskCitesFocus(t *testing.T) {
 		contains: "Satellite spots",
 		reason:   "'become' asks nothing: it drew the sentence in which the skin 'can become raw'",
 	}, {
+		question: "irritant vs allergic contact dermatitis - what's the actual difference?",
+		prefix:   "ev_",
+		contains: "unlike allergic contact dermatitis, which requires prior sensitisation",
+		reason:   "a question that compares two topics opens with the sentences that set one against the other; extraction quoted where each is common",
+	}, {
 		question: "What causes intertrigo and what are its symptoms?",
 		prefix:   "ev_intertrigo_",
 		contains: "mirror-image pattern",

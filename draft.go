@@ -267,9 +267,21 @@ func extract(question string, kv *evidence.Version, passages []evidence.Passage,
 			}
 		}
 	}
+	// A question that compares two topics ("irritant vs allergic contact
+	// dermatitis") is answered first by the sentences that set one
+	// against the other.
+	for i, s := range a.Contrasts() {
+		if i == maxContrasts {
+			break
+		}
+		add(s.PassageID, s.Start, s.End, s.Text)
+	}
 	var got answer.Intent
 	used := map[string]bool{}
 	for _, e := range ex {
+		if len(out) == answer.MaxSentences {
+			break
+		}
 		add(e.PassageID, e.Start, e.End, e.Text)
 		got |= comp.Sections(e.PassageID)
 		used[e.PassageID] = true
@@ -550,6 +562,10 @@ var rangeAskedRE = regexp.MustCompile(`(?i)\b(?:options|treatments|therapies|med
 // treatment", "first-line", "the standard treatment"), which the first
 // passage of its section gives.
 var firstLineRE = regexp.MustCompile(`(?i)\b(?:first|usual|usually|standard|main|typical|typically|initial|mainstay)\b`)
+
+// maxContrasts is how many sentences that set one topic against another
+// open the answer to a question that compares them.
+const maxContrasts = 3
 
 // sectionKinds are the kinds of answer a topic has sections of its own for,
 // whose answers come from those sections (see composerAnswers).

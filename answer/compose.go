@@ -117,6 +117,7 @@ type Answer struct {
 	perIntent map[Intent]Sentence
 	perTopic  []Sentence
 	perAspect []Sentence
+	contrasts []Sentence
 	// concepts are the question's analysis the answer was composed from,
 	// for Parts.
 	concepts []retrieve.Weighted
@@ -605,6 +606,21 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 		for _, ti := range ans.focus {
 			if k, ok := best[ti]; ok {
 				ans.perTopic = append(ans.perTopic, Sentence{PassageID: c.topics.passages[k.p].id, Start: k.s.start, End: k.s.end, Text: k.text, Score: k.score})
+			}
+		}
+	}
+	// Its sentences that set one topic against another ("unlike allergic
+	// contact dermatitis, which requires prior sensitisation") answer it
+	// best: each of them, naming a topic of the focus besides its own.
+	if len(ans.focus) >= 2 && compareRE.MatchString(question) {
+		for _, k := range cands {
+			if k.s.anaphoric || !contrastRE.MatchString(k.text) {
+				continue
+			}
+			own := c.topics.passages[k.p].topic
+			others := slices.DeleteFunc(slices.Clone(ans.focus), func(ti int) bool { return ti == own })
+			if c.namesTopics(k.s.terms, others) > 0 {
+				ans.contrasts = append(ans.contrasts, Sentence{PassageID: c.topics.passages[k.p].id, Start: k.s.start, End: k.s.end, Text: k.text, Score: k.score})
 			}
 		}
 	}

@@ -71,6 +71,11 @@ func (a Answer) ForTopics() []Sentence {
 	return a.perTopic
 }
 
+// Contrasts returns, when the question compares the topics of its focus,
+// the sentences of the focus that set one of them against another, best
+// first.
+func (a Answer) Contrasts() []Sentence { return a.contrasts }
+
 // ForIntent returns the best sentence of the answer's focus for one kind of
 // answer asked for, from a passage whose section holds that kind, when the
 // question asks several things at once.
