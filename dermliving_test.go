@@ -446,6 +446,16 @@ func TestAskCitesFocus(t *testing.T) {
 		contains: "unlike allergic contact dermatitis, which requires prior sensitisation",
 		reason:   "a question that compares two topics opens with the sentences that set one against the other; extraction quoted where each is common",
 	}, {
+		question: "'Barnacles' - the brown stuck-on crusty growths on older people's backs. What are they, and can they turn into cancer?",
+		prefix:   "ev_seborrheic_keratosis_",
+		contains: "does not turn into skin cancer",
+		reason:   "a clause that opens on a pronoun is drafted with the clause before it, which names its topic; what a topic turns into (cancer) is no topic asked about",
+	}, {
+		question: "My aunt has lots of moles. Do they turn into melanoma?",
+		prefix:   "ev_melanocytic_nevi_",
+		contains: "Very few individual moles",
+		reason:   "whether a topic turns into another is settled by the sentence that says how often it does; the ABCDE signs were quoted",
+	}, {
 		question: "What causes intertrigo and what are its symptoms?",
 		prefix:   "ev_intertrigo_",
 		contains: "mirror-image pattern",

@@ -209,9 +209,13 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 			// spread?", "And do they come from the dog?"); a request
 			// around it ("Fetch the latest leaflet on vitiligo and ...") is
 			// left out.
+			// A clause that points back ("can they turn into cancer?")
+			// is drafted with the clause before it, which says what it
+			// points to ("'Barnacles' - the brown stuck-on growths").
 			var draft []string
+			back := i > 0 && opensOnPronounRE.MatchString(parts[i])
 			for j, p := range parts {
-				if j == i || strings.HasSuffix(p, "?") {
+				if j == i || strings.HasSuffix(p, "?") || back && j == i-1 {
 					draft = append(draft, p)
 				}
 			}
@@ -226,6 +230,10 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 // must hold (retrieve.DefaultMinCoverage for other questions). The figure
 // is not sensitive: 0.25 to 0.45 answered the same tuning questions.
 const describedFloor = 0.4
+
+// opensOnPronounRE opens a clause with a pronoun whose subject is told
+// before it: "What are they, and can they turn into cancer?".
+var opensOnPronounRE = regexp.MustCompile(`(?i)^\W*(?:\w+\s+){0,2}(?:it|they|that|this|these|those)\b`)
 
 // pointsBackRE finds a clause whose subject is told elsewhere: "what's that
 // called", "how long does it take to heal", "do they come back".

@@ -95,6 +95,12 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 		// for melanoma stand for?" asks about melanoma.
 		if len(out) > 1 && !compare {
 			if asked, ok := questionSentences(question); ok {
+				// What a topic turns into is no topic the question asks
+				// about: "'Barnacles' - the brown stuck-on growths. Can
+				// they turn into cancer?" asks about the growths.
+				if m := intoRE.FindStringIndex(asked); m != nil {
+					asked = asked[:m[0]]
+				}
 				held := lexicon.NewTermSet(c.an.Terms(asked))
 				inQuestion := slices.DeleteFunc(slices.Clone(out), func(ti int) bool {
 					return !slices.ContainsFunc(t.topics[ti].names, func(name []string) bool { return nameAsked(name, held, false) })

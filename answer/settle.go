@@ -71,7 +71,8 @@ func AsksRoutes(question string) bool { return routesAskRE.MatchString(question)
 func NamesRoutes(sentence string) bool { return routesRE.MatchString(sentence) }
 
 // settlingKind is a kind of question some sentences of its kind settle
-// better than others: asks finds the question, names the sentence.
+// better than others: asks finds the question, names the sentence. A kind
+// of zero applies whatever kinds of answer the wording asks for.
 type settlingKind struct {
 	kind  Intent
 	asks  func(string) bool
@@ -86,7 +87,22 @@ var settlingKinds = []settlingKind{
 	{Contagion, AsksRoutes, NamesRoutes},
 	{Contagion, AsksIfContagious, SaysContagious},
 	{Prognosis, AsksIfLasting, SaysHowLasting},
+	{0, AsksIfTurnsInto, SaysTurnsInto}, // whatever else the wording asks
 }
+
+// AsksIfTurnsInto reports whether the question asks whether its topic
+// turns into another ("Can they develop into skin cancer?"), which the
+// sentence saying whether it does, and how often, settles (see
+// SaysTurnsInto).
+func AsksIfTurnsInto(question string) bool { return intoRE.MatchString(question) }
+
+// SaysTurnsInto reports whether the sentence says whether something turns
+// into something else: "does not turn into skin cancer", "a small
+// proportion progress to squamous cell carcinoma".
+func SaysTurnsInto(sentence string) bool { return turnsIntoRE.MatchString(sentence) }
+
+// turnsIntoRE says that something turns into something else, or does not.
+var turnsIntoRE = regexp.MustCompile(`(?i)\b(?:(?:turn|turns|develop|develops|progress|progresses|change|changes|transform|transforms|evolve|evolves)\s+(?:in)?to|(?:become|becomes)\s+(?:cancerous|malignant|(?:a\s+)?(?:\w+\s+)?(?:cancer|melanoma|carcinoma))|precancerous|pre-cancerous|premalignant|malignant\s+transformation)\b`)
 
 // AsksIfLasting reports whether the question asks whether a condition
 // lasts or goes ("does the allergy wear off?", "is it permanent?", "will
@@ -109,7 +125,7 @@ var lastingRE = regexp.MustCompile(`(?i)\b(?:for\s+life|lifelong|life-long|perma
 func Settlers(question string, in Intent) []func(string) bool {
 	var out []func(string) bool
 	for _, k := range settlingKinds {
-		if in&k.kind != 0 && k.asks(question) {
+		if (k.kind == 0 || in&k.kind != 0) && k.asks(question) {
 			out = append(out, k.names)
 		}
 	}
