@@ -36,9 +36,12 @@ func DecideClinical(question string) Decision {
 // eye, a strong caustic (battery acid, drain cleaner, lye, wet cement) on
 // the skin that now feels soapy or slimy, or cleaning products mixed and
 // their fumes breathed with a cough or trouble breathing; pain far worse
-// than the skin looks, with a fever; the skin at a wound turning black, with
-// a fever; a shingles rash by the eye with the eye painful, red or blurred,
-// or a blister on the tip of the nose; eczema broken out in punched-out
+// than the skin looks, with a fever; the skin at a wound turning black, or
+// a wound swelling and going purple, with a fever; a person who drools or
+// cannot swallow their own spit, with a hoarse or muffled voice; a
+// shingles rash by the eye (named, or told as blisters on the forehead or
+// the tip of the nose) with the eye painful, red or blurred, or a blister
+// on the tip of the nose; eczema broken out in punched-out
 // sores or little craters, with a fever; lips going blue while the person
 // struggles for breath; adrenaline just given; a very unwell, confused or
 // drowsy person with a rash. A sign denied ("no fever"), in a sentence about
@@ -52,7 +55,11 @@ func DecideClinical(question string) Decision {
 // treatment?"); an account of a sign now followed by a general question
 // ("... she's now hoarse and says it's hard to breathe. In general, why
 // do some people react so badly to stings?") is still urgent, as the
-// general question asks in general only in its own sentence. A bleeding or fast-changing
+// general question asks in general only in its own sentence; "at what
+// point does a spreading red leg become an A&E job?", naming nobody, asks
+// in general. A sign read of in a book or a leaflet, and a training's
+// question ("For our cabin crew training, how do you tell ..."), are no
+// sign in a person. A bleeding or fast-changing
 // mole is worrying but no emergency. The signs are data, with examples and
 // look-alikes, in internal/decision/rules/urgent.rules; English and Spanish,
 // as the screens read them. A learned model

@@ -310,13 +310,24 @@ import (
 // Cuba, Ecuador, Bolivia, Andalusia, the Canaries and US bilinguals), read
 // for the first time, 0.892 (107/120) with 2 of 120 flagged (every one of
 // its urgent lines refused, 13 without the urgent message); together 0.900
-// (216/240) and 4 of 240. The floors, over both held-out splits, sit at
+// (216/240) and 4 of 240. The floors, over both held-out splits, sat at
 // those figures (0.90 and 4).
+//
+// Round 19 reads holdout29 (now a tuning split, and one the learned reader
+// trains on) and widens the signs, and the rewrites that blank a sign
+// past, denied, resolved, hypothetical or a story's, to the kinds of
+// wording it and the other tuning splits missed and flagged. holdout14 is
+// again the one held-out split with urgent labels, so the floors are its
+// own, at its last measured figures (0.908, 109/120, and 2 of 120
+// flagged): 0.90 and 2; its round-19 figure is to be measured once by the
+// lead after the round and recorded in testdata/screens/HISTORY.md. A new
+// blind set, when it is added as a held_out split, joins holdout14 under
+// these floors, which are then set again over both.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
 	floorUrgentRecall   = 0.90
-	floorLookalikeFlags = 4
+	floorLookalikeFlags = 2
 )
 
 // familyOrder is the order families are logged in.

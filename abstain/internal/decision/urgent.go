@@ -257,8 +257,9 @@ func withoutGeneralSentences(q string) string {
 // generalSentence reports whether folded sentence s asks in general: it
 // says so (reSignInGeneral), or it is a question that asks when something
 // is an emergency or calls for care and names nobody ("When is tongue
-// swelling an emergency?", "¿Cuándo es urgente una hinchazón de la
-// lengua?"; not "When should I take him in?").
+// swelling an emergency?", "At what point does a spreading red leg become
+// an A&E job?", "¿Cuándo es urgente una hinchazón de la lengua?"; not
+// "When should I take him in?").
 func generalSentence(s string) bool {
 	if reSignInGeneral.MatchString(s) {
 		return true
@@ -268,8 +269,9 @@ func generalSentence(s string) bool {
 }
 
 // reGeneralWhen opens a question that asks when: "when is", "when does",
-// "cuándo es", "cuándo hay que".
-var reGeneralWhen = rx(`^¿?(when|cuando) (is|are|does|do|should|would|can|es|son|hay que|se debe|debe|conviene)\b`)
+// "at what point does", "cuándo es", "cuándo hay que", "en qué momento
+// es".
+var reGeneralWhen = rx(`^¿?(when|at what point|at which point|cuando|en que momento|a partir de que momento) (is|are|does|do|should|would|can|es|son|hay que|se debe|debe|conviene)\b`)
 
 // askedOfAnyone reports whether folded question q names no person of the
 // asker's and asks about a sign in anyone (reSignAsClaim): no sign in it

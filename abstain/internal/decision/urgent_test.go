@@ -218,6 +218,8 @@ func TestWithoutGeneralSentences(t *testing.T) {
 		{"we got back from the park an hour ago. when is tongue swelling an emergency? i've never seen it before.", "we got back from the park an hour ago. i've never seen it before.", "a question of when a sign is an emergency, naming nobody, is general"},
 		{"when should i take him in? his tongue is swelling.", "when should i take him in? his tongue is swelling.", "a question of when that names a person asks about them"},
 		{"¿cuando es urgente una hinchazon de la lengua? a mi hijo se le hincha ahora.", "a mi hijo se le hincha ahora.", "Spanish: \"cuando es\" naming nobody"},
+		{"at what point does a spreading red leg with a temperature become an a&e job?", "", "\"at what point does\" asks when, naming nobody"},
+		{"at what point should i take her in? her leg is red up to the knee and she's shivering.", "at what point should i take her in? her leg is red up to the knee and she's shivering.", "\"at what point\" that names a person asks about them"},
 	} {
 		if diff := cmp.Diff(c.want, withoutGeneralSentences(c.q)); diff != "" {
 			t.Errorf("withoutGeneralSentences(%q) (-want +got):\n%s\n%s", c.q, diff, c.reason)
