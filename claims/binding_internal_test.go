@@ -216,6 +216,15 @@ func TestBindingChecks(t *testing.T) {
 			"People with condition K have a higher chance of other conditions, particularly dry eyes.", bindingChecks{MadeCausal: true}},
 		{"more often have made causal", "Condition K triggers dry eyes.",
 			"People with condition K more often have dry eyes or rashes.", bindingChecks{MadeCausal: true}},
+		// Round 21: an effect on severity is a cause.
+		{"co-occurrence made a worsening", "Dry eyes and rashes make condition K more severe.",
+			"People with condition K more often have dry eyes or rashes.", bindingChecks{MadeCausal: true}},
+		{"a worsening kept", "Dry eyes make condition K more severe.",
+			"Dry eyes can make condition K worse.", bindingChecks{}},
+		{"a worsening is no cause", "Dry eyes cause condition K.",
+			"Dry eyes are strongly associated with condition K and may worsen it.", bindingChecks{MadeCausal: true}},
+		{"an association that worsens", "Dry eyes can worsen condition K.",
+			"Dry eyes are strongly associated with condition K and may worsen it.", bindingChecks{}},
 		// "triggers" and "causes" as nouns name no direction (round 18).
 		{"triggers as a noun", "Hot drinks and wind are common triggers of flares.",
 			"Common flare triggers include sun, hot drinks and wind.", bindingChecks{}},

@@ -23,22 +23,32 @@ var causalRE = regexp.MustCompile(`(?i)\b(causes?|caused|causing|leads? to|led t
 // develop Y").
 var associationRE = regexp.MustCompile(`(?i)\b(associated|associations?|linked|links?|correlated|markers? of|signs? of|points? to|indicates?|suggests?|(?:a )?(?:higher|greater|increased|raised) (?:chance|likelihood|rate|odds) of|more (?:often|commonly|frequently|likely to) (?:have|has|get|gets|develop|develops)|tends? to (?:have|get|develop)|occurs? together|co-?occurs?)\b`)
 
+// worsenRE finds a verb that makes a thing worse ("worsens", "aggravates",
+// "make atopic dermatitis more severe"): in a claim it states an effect on
+// that thing, as a cause does. In a span it states only that effect: "may
+// worsen the disease" says nothing of what causes it.
+var worsenRE = regexp.MustCompile(`(?i)\b(?:worsens?|worsened|aggravates?|aggravated|(?:make|makes|made|making) (?:[\w'-]+ ){1,4}?(?:worse|more severe))\b`)
+
 // madeCausal reports whether a stretch of the claim (between side ends, see
 // sideEndRE) states a cause where the span's stretch that matches it best
 // states only an association: "X causes Y" against "X has been associated
 // with Y".
 func (v *Lexical) madeCausal(claim, span string) bool {
-	if !causalRE.MatchString(claim) || !associationRE.MatchString(span) {
+	if !causalRE.MatchString(claim) && !worsenRE.MatchString(claim) || !associationRE.MatchString(span) {
 		return false
 	}
 	spanParts := sideParts(span)
 	for _, part := range sideParts(claim) {
-		if !statesCause(part) {
+		cause, worse := statesCause(part), worsenRE.MatchString(part)
+		if !cause && !worse {
 			continue
 		}
+		// A span that states the claim's effect, a cause or (for a claim
+		// that only makes a thing worse) a worsening, makes nothing causal.
+		states := func(s string) bool { return statesCause(s) || !cause && worsenRE.MatchString(s) }
 		ct := lexicon.NewTermSet(v.unitTerms(part))
 		best := v.mostShared(ct, spanParts, "")
-		if associationRE.MatchString(best) && !statesCause(best) {
+		if associationRE.MatchString(best) && !states(best) {
 			return true
 		}
 		// A reason given after a comma ("X tend to develop Y, because
@@ -48,7 +58,7 @@ func (v *Lexical) madeCausal(claim, span string) bool {
 		if consequenceRE.MatchString(best) {
 			continue
 		}
-		if cl := v.bestClause(ct, best); cl != best && associationRE.MatchString(cl) && !statesCause(cl) {
+		if cl := v.bestClause(ct, best); cl != best && associationRE.MatchString(cl) && !states(cl) {
 			return true
 		}
 	}
