@@ -94,3 +94,28 @@ func TestRankedOtherwise(t *testing.T) {
 		}
 	}
 }
+
+// TestBodySites checks that the limbs' parts, the neck, the ears and the
+// buttocks are body sites of their own, and that a part agrees with its
+// limb (round 21).
+func TestBodySites(t *testing.T) {
+	c := newContrasts(testAnalyzer(t))
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"forearm against back", "Cream C is applied to the forearm.", "Cream C is applied to the back.", true},
+		{"thighs against face", "Rash R spreads to the thighs.", "Rash R spreads to the face.", true},
+		{"neck against scalp", "Rash R starts on the neck.", "Rash R starts on the scalp.", true},
+		{"ears against hands", "Rash R affects the ears.", "Rash R affects the hands.", true},
+		{"forearms with arms", "Rash R affects the forearms.", "Rash R affects the arms.", false},
+		{"thighs with legs", "Rash R affects the thighs.", "Rash R affects the legs.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := c.clash(words(tt.claim), words(tt.span)); got != tt.want {
+				t.Errorf("clash(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+}
