@@ -187,8 +187,10 @@ var nonAssertiveRE = regexp.MustCompile(`(?i)\b(before|without|if|whether|no|not
 // floatingAllRE ends the text before an "all" that gathers a list just
 // given ("A weakened immune system, wet hands and damaged skin all make
 // warts more likely"): the last item, after an "and" or "or" that a comma
-// came before in the clause, at most four words long.
-var floatingAllRE = regexp.MustCompile(`(?i),[^,.;:]*\b(and|or)\s+(\S+\s+){1,4}$`)
+// came before in the clause, at most five words long, and the modal or
+// auxiliary the "all" may float after ("..., obesity and a previous
+// episode of cellulitis can all raise the risk").
+var floatingAllRE = regexp.MustCompile(`(?i),[^,.;:]*\b(and|or)\s+(\S+\s+){1,5}(?:(?:can|may|might|could|will|would|are|were|have|has|do)\s+)?$`)
 
 // notAsserting reports whether the strong word w at byte offset at of the
 // claim asserts nothing more than its words do: a non-assertive "any"
