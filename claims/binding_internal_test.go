@@ -216,6 +216,11 @@ func TestBindingChecks(t *testing.T) {
 			"People with condition K have a higher chance of other conditions, particularly dry eyes.", bindingChecks{MadeCausal: true}},
 		{"more often have made causal", "Condition K triggers dry eyes.",
 			"People with condition K more often have dry eyes or rashes.", bindingChecks{MadeCausal: true}},
+		// Round 21: the time since an event puts the event first.
+		{"order after the time since an event turned round", "In rash R, the herald patch appears after the smaller patches have spread over the trunk.",
+			"Within days to two weeks of the herald patch, rash R spreads as many smaller patches on the trunk.", bindingChecks{Reversed: true}},
+		{"order after the time since an event kept", "In rash R, the smaller patches spread over the trunk after the herald patch.",
+			"Within days to two weeks of the herald patch, rash R spreads as many smaller patches on the trunk.", bindingChecks{}},
 		// Round 21: an effect on severity is a cause.
 		{"co-occurrence made a worsening", "Dry eyes and rashes make condition K more severe.",
 			"People with condition K more often have dry eyes or rashes.", bindingChecks{MadeCausal: true}},

@@ -202,9 +202,15 @@ var causativeRE = regexp.MustCompile(`(?i)\b(?:makes?|made|making) ((?:[\w'-]+ )
 // joins steps of one action ("wash, then pat dry").
 var firstThenRE = regexp.MustCompile(`(?i)\b(appears?|appeared|comes?|came|develops?|developed|occurs?|occurred|starts?|started|begins?|began|arises?|arose|emerges?|emerged|forms?|formed|shows? up|showed up)\s+first(?:\s*,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then\s+)`)
 
+// withinOfRE finds a sentence that opens with the time since an event
+// ("Within days to about two weeks of the herald patch, the rash
+// spreads ..."), which relationText reads as "the herald patch before
+// the rash spreads ...": the event comes first.
+var withinOfRE = regexp.MustCompile(`(?i)(^\s*|[.;]\s+)within [^,.;]*? of ([^,.;]+),\s*`)
+
 // relationText rewrites the relations riskForRE, moreLikelyRE,
-// conversionRE, convertedRE and firstThenRE find into the order
-// relationRE reads. A "follow-up" is no order in time.
+// conversionRE, convertedRE, firstThenRE and withinOfRE find into the
+// order relationRE reads. A "follow-up" is no order in time.
 func relationText(text string) string {
 	if strings.Contains(text, "ollow-up") {
 		text = strings.ReplaceAll(text, "ollow-up", "ollowup")
@@ -213,6 +219,9 @@ func relationText(text string) string {
 		text = firstThenRE.ReplaceAllString(text, "$1 before ")
 	}
 	text = riskForRE.ReplaceAllString(text, "$1 results from")
+	if strings.Contains(text, "ithin") {
+		text = withinOfRE.ReplaceAllString(text, "$1$2 before ")
+	}
 	if strings.Contains(text, "onver") {
 		text = conversionRE.ReplaceAllString(text, "$1 turns into")
 		text = convertedRE.ReplaceAllString(text, "turns into")
