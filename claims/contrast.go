@@ -11,8 +11,8 @@ import (
 
 // contrastWords are sets of mutually exclusive terms: a claim that names one
 // member where its passage names another (bacteria for yeast, men for women,
-// the face for the feet, antibiotics for antifungals) is about something
-// else, however many other words agree.
+// the face for the feet, antibiotics for antifungals, zinc oxide for iron
+// oxides) is about something else, however many other words agree.
 var contrastWords = [][][]string{
 	{{"bacteria", "bacterial", "bacterium", "staphylococcus", "staphylococcal", "streptococcus", "streptococcal", "streptococci", "staphylococci", "staph", "strep"},
 		{"virus", "viral", "viruses", "poxvirus", "varicella", "hpv"},
@@ -54,6 +54,7 @@ var contrastWords = [][][]string{
 	{{"segmental"}, {"nonsegmental"}},
 	{{"localized", "localised"}, {"widespread", "generalized", "generalised"}},
 	{{"uva"}, {"uvb"}},
+	{{"zinc"}, {"titanium"}, {"iron"}, {"selenium"}},
 }
 
 // contrastAliases write a member of a contrast set in several words

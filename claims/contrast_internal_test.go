@@ -119,3 +119,25 @@ func TestBodySites(t *testing.T) {
 		})
 	}
 }
+
+// TestElements checks that the elements that name skin-care ingredients
+// ("zinc oxide", "iron oxides", "titanium dioxide", "selenium sulfide")
+// are other members of one contrast set (round 21).
+func TestElements(t *testing.T) {
+	c := newContrasts(testAnalyzer(t))
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"zinc against iron", "Tinted sunscreens containing zinc oxide block visible light.", "A tinted product containing iron oxides blocks visible light.", true},
+		{"titanium against zinc", "Mineral filters such as titanium dioxide reflect light.", "Mineral filters such as zinc oxide reflect light.", true},
+		{"the same element", "Zinc oxide is a mineral filter.", "Mineral filters include zinc oxide.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := c.clash(words(tt.claim), words(tt.span)); got != tt.want {
+				t.Errorf("clash(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+}
