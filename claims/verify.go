@@ -422,6 +422,8 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		j.Verdict, j.Reason = Unsupported, "the claim asserts what the passage only asks (whether ...)"
 	case f[featStrong] == 1:
 		j.Verdict, j.Reason = Unsupported, "the claim asserts more than the passage ("+strings.Join(ci.strong, ", ")+")"
+	case as.groupUnheld:
+		j.Verdict, j.Reason = Unsupported, "the passage does not say it of that group"
 	default:
 		j.Verdict = Supported
 	}
