@@ -221,6 +221,13 @@ func TestBindingChecks(t *testing.T) {
 			"Within days to two weeks of the herald patch, rash R spreads as many smaller patches on the trunk.", bindingChecks{Reversed: true}},
 		{"order after the time since an event kept", "In rash R, the smaller patches spread over the trunk after the herald patch.",
 			"Within days to two weeks of the herald patch, rash R spreads as many smaller patches on the trunk.", bindingChecks{}},
+		// Round 21: a cause offered beside an association states no cause.
+		{"a cause or an association made a cause", "Condition K is caused by gliptin medicines.",
+			"Certain medicines can trigger or be associated with condition K, including gliptins.", bindingChecks{MadeCausal: true}},
+		{"a cause or an association, hedged", "Gliptin medicines are among the medicines that can trigger condition K.",
+			"Certain medicines can trigger or be associated with condition K, including gliptins.", bindingChecks{}},
+		{"a cause or an association kept", "Gliptin medicines can trigger or be associated with condition K.",
+			"Certain medicines can trigger or be associated with condition K, including gliptins.", bindingChecks{}},
 		// Round 21: an effect on severity is a cause.
 		{"co-occurrence made a worsening", "Dry eyes and rashes make condition K more severe.",
 			"People with condition K more often have dry eyes or rashes.", bindingChecks{MadeCausal: true}},

@@ -29,23 +29,43 @@ var associationRE = regexp.MustCompile(`(?i)\b(associated|associations?|linked|l
 // worsen the disease" says nothing of what causes it.
 var worsenRE = regexp.MustCompile(`(?i)\b(?:worsens?|worsened|aggravates?|aggravated|(?:make|makes|made|making) (?:[\w'-]+ ){1,4}?(?:worse|more severe))\b`)
 
+// causeOrLinkRE finds a cause offered as one of two readings beside an
+// association ("can trigger or be associated with", "cause or are
+// linked to"): the span states no more than the association.
+var causeOrLinkRE = regexp.MustCompile(`(?i)\b(?:causes?|caused|triggers?|triggered|leads? to|contributes? to)\s+or\s+(?:(?:be|are|is|been)\s+)?(associated|linked)\b`)
+
+// modalRE finds a modal verb that hedges a claim ("can trigger").
+var modalRE = regexp.MustCompile(`(?i)\b(?:can|may|might|could)\b`)
+
 // madeCausal reports whether a stretch of the claim (between side ends, see
 // sideEndRE) states a cause where the span's stretch that matches it best
 // states only an association: "X causes Y" against "X has been associated
-// with Y".
+// with Y", or, unless the claim is hedged with a modal, against "X can
+// trigger or be associated with Y" (causeOrLinkRE).
 func (v *Lexical) madeCausal(claim, span string) bool {
 	if !causalRE.MatchString(claim) && !worsenRE.MatchString(claim) || !associationRE.MatchString(span) {
 		return false
 	}
 	spanParts := sideParts(span)
 	for _, part := range sideParts(claim) {
-		cause, worse := statesCause(part), worsenRE.MatchString(part)
+		// A claim that offers the cause beside an association claims no
+		// more than the association.
+		cause, worse := statesCause(causeOrLinkRE.ReplaceAllString(part, "$1")), worsenRE.MatchString(part)
 		if !cause && !worse {
 			continue
 		}
 		// A span that states the claim's effect, a cause or (for a claim
 		// that only makes a thing worse) a worsening, makes nothing causal.
-		states := func(s string) bool { return statesCause(s) || !cause && worsenRE.MatchString(s) }
+		// A span that offers a cause beside an association ("can trigger
+		// or be associated with") holds a claim that a thing can cause
+		// another, not one that it does ("is caused by").
+		modal := modalRE.MatchString(part)
+		states := func(s string) bool {
+			if !modal {
+				s = causeOrLinkRE.ReplaceAllString(s, "$1")
+			}
+			return statesCause(s) || !cause && worsenRE.MatchString(s)
+		}
 		ct := lexicon.NewTermSet(v.unitTerms(part))
 		best := v.mostShared(ct, spanParts, "")
 		if associationRE.MatchString(best) && !states(best) {
