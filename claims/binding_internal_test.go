@@ -216,6 +216,27 @@ func TestBindingChecks(t *testing.T) {
 			"People with condition K have a higher chance of other conditions, particularly dry eyes.", bindingChecks{MadeCausal: true}},
 		{"more often have made causal", "Condition K triggers dry eyes.",
 			"People with condition K more often have dry eyes or rashes.", bindingChecks{MadeCausal: true}},
+		// Round 21: the time since an event puts the event first.
+		{"order after the time since an event turned round", "In rash R, the herald patch appears after the smaller patches have spread over the trunk.",
+			"Within days to two weeks of the herald patch, rash R spreads as many smaller patches on the trunk.", bindingChecks{Reversed: true}},
+		{"order after the time since an event kept", "In rash R, the smaller patches spread over the trunk after the herald patch.",
+			"Within days to two weeks of the herald patch, rash R spreads as many smaller patches on the trunk.", bindingChecks{}},
+		// Round 21: a cause offered beside an association states no cause.
+		{"a cause or an association made a cause", "Condition K is caused by gliptin medicines.",
+			"Certain medicines can trigger or be associated with condition K, including gliptins.", bindingChecks{MadeCausal: true}},
+		{"a cause or an association, hedged", "Gliptin medicines are among the medicines that can trigger condition K.",
+			"Certain medicines can trigger or be associated with condition K, including gliptins.", bindingChecks{}},
+		{"a cause or an association kept", "Gliptin medicines can trigger or be associated with condition K.",
+			"Certain medicines can trigger or be associated with condition K, including gliptins.", bindingChecks{}},
+		// Round 21: an effect on severity is a cause.
+		{"co-occurrence made a worsening", "Dry eyes and rashes make condition K more severe.",
+			"People with condition K more often have dry eyes or rashes.", bindingChecks{MadeCausal: true}},
+		{"a worsening kept", "Dry eyes make condition K more severe.",
+			"Dry eyes can make condition K worse.", bindingChecks{}},
+		{"a worsening is no cause", "Dry eyes cause condition K.",
+			"Dry eyes are strongly associated with condition K and may worsen it.", bindingChecks{MadeCausal: true}},
+		{"an association that worsens", "Dry eyes can worsen condition K.",
+			"Dry eyes are strongly associated with condition K and may worsen it.", bindingChecks{}},
 		// "triggers" and "causes" as nouns name no direction (round 18).
 		{"triggers as a noun", "Hot drinks and wind are common triggers of flares.",
 			"Common flare triggers include sun, hot drinks and wind.", bindingChecks{}},

@@ -461,6 +461,8 @@ func TestNotAsserting(t *testing.T) {
 		{"Any mole can turn into melanoma.", "any", false, "an any that opens the claim means every"},
 		{"A weakened immune system, wet hands and damaged skin all make warts more likely.", "all", true, "the all gathers the list just given"},
 		{"Obesity, diabetes or a previous episode all raise the risk.", "all", true, "a list joined by or is gathered too"},
+		{"Obesity, diabetes and a previous episode of cellulitis can all raise the risk.", "all", true, "the all floats after a modal, gathering a longer last item (round 21)"},
+		{"Moles can all turn into melanoma.", "all", false, "no list: a floating all still asserts every mole"},
 		{"Moles all turn into melanoma.", "all", false, "no list: the all asserts every mole"},
 		{"All moles turn into melanoma.", "all", false, "a leading all asserts every mole"},
 		{"Creams, which are useful, and tablets that patients take every day all help.", "all", false, "the last item is longer than a list item"},

@@ -45,6 +45,12 @@ type clause struct {
 	// occurs with hives"), are the terms of its sentence's subject: what
 	// the clause says it of. Nil for other clauses.
 	subject lexicon.TermSet
+	// lead, for a clause with no verb of its own after the first of its
+	// sentence (a list's later items: "X can be triggered by minor injury,
+	// dental work, stress or medicines"), are the terms of the last clause
+	// before it that has one: the items share its verb. Nil for other
+	// clauses.
+	lead lexicon.TermSet
 }
 
 // has reports whether the clause holds t, in its own words or in its
@@ -60,6 +66,8 @@ func (v *Lexical) clauses(text string) []clause {
 	// clause; first is true until that clause is read.
 	var subject lexicon.TermSet
 	first := true
+	// verbed are the terms of the sentence's last clause with a verb.
+	var verbed lexicon.TermSet
 	bounds := append(clauseRE.FindAllStringIndex(text, -1), []int{len(text), len(text)})
 	for _, b := range bounds {
 		c := text[last:b[0]]
@@ -81,10 +89,15 @@ func (v *Lexical) clauses(text string) []clause {
 			case len(subject) > 0 && ellipticRE.MatchString(trimmed):
 				cl.subject = subject
 			}
+			if clauseVerbRE.MatchString(c) {
+				verbed = cl.terms
+			} else {
+				cl.lead = verbed
+			}
 			out = append(out, cl)
 		}
 		if b[0] < len(text) && text[b[0]] == '.' {
-			subject, first = nil, true
+			subject, first, verbed = nil, true, nil
 		}
 	}
 	return out

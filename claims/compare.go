@@ -214,7 +214,10 @@ var converseREs = func() map[string]*regexp.Regexp {
 // A participle before a noun ("inflamed seborrheic dermatitis", see
 // attributiveRE) names the state of the thing the clause is about, not
 // what the clause says happens to it: it says nothing against the
-// claim's "calm redness".
+// claim's "calm redness". A list's later item is read with the clause
+// whose verb it shares (clause.lead): "... or oestrogen-containing
+// medicines" after "Attacks can be triggered by minor injury" says the
+// medicines trigger attacks, against a claim that they prevent them.
 func (v *Lexical) clauseOpposite(memo *clauseMemo, claim, span string) bool {
 	var claimTerms lexicon.TermSet
 	return v.clauseClash(memo, claim, span, func(cc, sc clause) bool {
@@ -222,9 +225,12 @@ func (v *Lexical) clauseOpposite(memo *clauseMemo, claim, span string) bool {
 			claimTerms = lexicon.NewTermSet(v.an.Terms(claim))
 		}
 		part := sc.terms
-		if ms := attributiveRE.FindAllStringSubmatch(sc.text, -1); ms != nil {
+		if ms := attributiveRE.FindAllStringSubmatch(sc.text, -1); ms != nil || sc.lead != nil {
 			part = lexicon.NewTermSet()
 			for t := range sc.terms {
+				part[t] = struct{}{}
+			}
+			for t := range sc.lead {
 				part[t] = struct{}{}
 			}
 			for _, m := range ms {

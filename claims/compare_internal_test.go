@@ -124,6 +124,14 @@ func TestClauseOpposite(t *testing.T) {
 		{"Short courses of mild creams can calm redness and itch.",
 			"Washing gently can help. Short courses of mild creams can reduce redness and itch in inflamed rash R.", false,
 			"inflamed before a noun names the rash's state, not what the creams do"},
+		// Round 21: a list's later item shares the verb of the clause
+		// that opens the list.
+		{"Cream C helps prevent attacks of rash R.",
+			"Attacks of rash R can be triggered by minor injury, dental work, stress or cream C.", true,
+			"the last item of the list is a trigger, against the claim's prevent"},
+		{"Cream C can trigger attacks of rash R.",
+			"Attacks of rash R can be triggered by minor injury, dental work, stress or cream C.", false,
+			"the list's verb is the claim's"},
 		{"Rash R tends to increase until middle age and then decline.",
 			"Rash R tends to increase until middle age. It then slowly declines.", false,
 			"a claim holding both sides of a line sets them against each other itself"},

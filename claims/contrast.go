@@ -11,8 +11,8 @@ import (
 
 // contrastWords are sets of mutually exclusive terms: a claim that names one
 // member where its passage names another (bacteria for yeast, men for women,
-// the face for the feet, antibiotics for antifungals) is about something
-// else, however many other words agree.
+// the face for the feet, antibiotics for antifungals, zinc oxide for iron
+// oxides) is about something else, however many other words agree.
 var contrastWords = [][][]string{
 	{{"bacteria", "bacterial", "bacterium", "staphylococcus", "staphylococcal", "streptococcus", "streptococcal", "streptococci", "staphylococci", "staph", "strep"},
 		{"virus", "viral", "viruses", "poxvirus", "varicella", "hpv"},
@@ -21,7 +21,7 @@ var contrastWords = [][][]string{
 	{{"antibiotic", "antibiotics"}, {"antifungal", "antifungals"}, {"antiviral", "antivirals"}, {"antihistamine", "antihistamines"}, {"retinoid", "retinoids"}},
 	{{"men", "man", "male", "males", "boys"}, {"women", "woman", "female", "females", "girls"}},
 	{{"adults", "adult", "elderly"}, {"children", "child", "kids", "juvenile", "infants", "infant", "babies", "baby", "newborns", "newborn", "toddlers", "teenagers", "adolescents"}},
-	{{"face", "facial", "cheeks", "forehead", "nose", "chin"}, {"scalp"}, {"hands", "hand", "palms", "fingers"}, {"feet", "foot", "soles", "toes"}, {"trunk", "chest", "back", "abdomen"}, {"legs", "leg", "shins"}, {"arms", "arm"}, {"fingernails"}, {"toenails"}, {"mouth", "lips"}, {"eyes", "eyelids"}, {"genitals"}, {"groin"}, {"armpits"}},
+	{{"face", "facial", "cheeks", "forehead", "nose", "chin"}, {"scalp"}, {"hands", "hand", "palms", "fingers"}, {"feet", "foot", "soles", "toes"}, {"trunk", "chest", "back", "abdomen"}, {"legs", "leg", "shins", "thighs", "thigh"}, {"arms", "arm", "forearms", "forearm"}, {"neck"}, {"ears", "ear"}, {"buttocks"}, {"fingernails"}, {"toenails"}, {"mouth", "lips"}, {"eyes", "eyelids"}, {"genitals"}, {"groin"}, {"armpits"}},
 	{{"more"}, {"less", "fewer"}},
 	{{"higher"}, {"lower"}},
 	{{"increase", "increases", "increased", "raise", "raises"}, {"decrease", "decreases", "decreased", "reduce", "reduces", "reduced", "lessen", "lessens"}},
@@ -54,6 +54,7 @@ var contrastWords = [][][]string{
 	{{"segmental"}, {"nonsegmental"}},
 	{{"localized", "localised"}, {"widespread", "generalized", "generalised"}},
 	{{"uva"}, {"uvb"}},
+	{{"zinc"}, {"titanium"}, {"iron"}, {"selenium"}},
 }
 
 // contrastAliases write a member of a contrast set in several words

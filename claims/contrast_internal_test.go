@@ -94,3 +94,50 @@ func TestRankedOtherwise(t *testing.T) {
 		}
 	}
 }
+
+// TestBodySites checks that the limbs' parts, the neck, the ears and the
+// buttocks are body sites of their own, and that a part agrees with its
+// limb (round 21).
+func TestBodySites(t *testing.T) {
+	c := newContrasts(testAnalyzer(t))
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"forearm against back", "Cream C is applied to the forearm.", "Cream C is applied to the back.", true},
+		{"thighs against face", "Rash R spreads to the thighs.", "Rash R spreads to the face.", true},
+		{"neck against scalp", "Rash R starts on the neck.", "Rash R starts on the scalp.", true},
+		{"ears against hands", "Rash R affects the ears.", "Rash R affects the hands.", true},
+		{"forearms with arms", "Rash R affects the forearms.", "Rash R affects the arms.", false},
+		{"thighs with legs", "Rash R affects the thighs.", "Rash R affects the legs.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := c.clash(words(tt.claim), words(tt.span)); got != tt.want {
+				t.Errorf("clash(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestElements checks that the elements that name skin-care ingredients
+// ("zinc oxide", "iron oxides", "titanium dioxide", "selenium sulfide")
+// are other members of one contrast set (round 21).
+func TestElements(t *testing.T) {
+	c := newContrasts(testAnalyzer(t))
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"zinc against iron", "Tinted sunscreens containing zinc oxide block visible light.", "A tinted product containing iron oxides blocks visible light.", true},
+		{"titanium against zinc", "Mineral filters such as titanium dioxide reflect light.", "Mineral filters such as zinc oxide reflect light.", true},
+		{"the same element", "Zinc oxide is a mineral filter.", "Mineral filters include zinc oxide.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := c.clash(words(tt.claim), words(tt.span)); got != tt.want {
+				t.Errorf("clash(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+}

@@ -85,6 +85,10 @@ type assessment struct {
 	// comparedUnheld is true when the claim makes a comparison the span's
 	// stretch does not (see comparedUnheld; part of featStrong).
 	comparedUnheld bool
+	// groupUnheld is true when the claim restricts what it says to a
+	// group of people the span does not name (see groupUnheld): a veto of
+	// the Strict verdict, not a feature of the score.
+	groupUnheld bool
 	// swapped is true when the span's substitution (featSubstituted) is
 	// only one-word swaps that swapAllowed lets stand.
 	swapped bool
@@ -307,6 +311,7 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
 		as.commonUnheld = commonUnheld(claim, as.best.text)
 		as.comparedUnheld = v.comparedUnheld(claim, as.best.text)
+		as.groupUnheld = v.groupUnheld(claim, as.best.text)
 		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked || as.commonUnheld || as.comparedUnheld)
 		// Names exchanged with the relation's word are the relation
 		// turned round, not an exchange.

@@ -335,7 +335,7 @@ func (v *Lexical) movedDescription(claim, span string) bool {
 						break
 					}
 				}
-				if !lacks {
+				if !lacks || v.namesItem(p, jt, att, elsewhere, j) {
 					continue
 				}
 				for i, it := range si {
@@ -357,6 +357,35 @@ func (v *Lexical) movedDescription(claim, span string) bool {
 	}
 	return false
 }
+
+// namesItem reports whether the claim piece p names item it (index j of
+// its sentence) itself: p holds at least half, and at least
+// minNamingTerms, of the words of its name that stand nowhere else in the
+// sentence and not in its description att. A claim that keeps the item
+// by most of its own words, and its description with it, moves nothing,
+// though it leaves a word of the name out ("poison oak cause it through
+// an oily resin called urushiol"; "daily suppressive antivirals ...
+// reduce the number of outbreaks" for "daily suppressive antiviral
+// treatment, which can reduce the number of outbreaks").
+func (v *Lexical) namesItem(p lexicon.TermSet, it listItem, att lexicon.TermSet, elsewhere func(t string, skip int, self lexicon.TermSet) bool, j int) bool {
+	own, held := 0, 0
+	for t := range it.head {
+		if att.Has(t) || v.lightTerms.Has(t) || elsewhere(t, j, nil) {
+			continue
+		}
+		own++
+		if p.Has(t) {
+			held++
+		}
+	}
+	return held >= minNamingTerms && 2*held >= own
+}
+
+// minNamingTerms is the least number of an item's own words a claim piece
+// must hold to name it: one word of a name ("injections" of "corticosteroid
+// injections") may be kept while the rest is put for another item's
+// ("tacrolimus injections").
+const minNamingTerms = 2
 
 // sameSet reports whether a and b are the same set (the same map).
 func sameSet(a, b lexicon.TermSet) bool {

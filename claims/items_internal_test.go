@@ -93,3 +93,32 @@ func TestMovedDescriptionOfList(t *testing.T) {
 		t.Errorf("movedDescription(%q) = false, want true", claim)
 	}
 }
+
+// TestMovedDescriptionNamesItem checks that a claim naming the described
+// item by most of its own words moves nothing, though it leaves one out,
+// while a claim that keeps one word of the item's name and puts another
+// item's word for the rest moves the description (round 21).
+func TestMovedDescriptionNamesItem(t *testing.T) {
+	v := bindingVerifier(t)
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"item kept by most of its words",
+			"Plants like poison ivy and poison oak cause it through an oily resin called urushiol.",
+			"Plants such as poison ivy and poison oak cause allergic contact dermatitis through an oily resin called urushiol.", false},
+		{"item kept with its relative clause",
+			"Daily suppressive antivirals for frequent recurrences reduce the number of outbreaks and the risk of passing genital herpes to a partner.",
+			"For frequent recurrences of herpes simplex, clinicians may consider daily suppressive antiviral treatment, which can reduce the number of outbreaks and the risk of passing genital herpes to a partner.", false},
+		{"one word kept, another item's put for the rest",
+			"Zetasone injections are sometimes used for thick plaques.",
+			"Options include topical steroids and creams such as zetasone, with steroid injections sometimes used for thick plaques.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := v.movedDescription(tt.claim, tt.span); got != tt.want {
+				t.Errorf("movedDescription(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+}

@@ -23,22 +23,52 @@ var causalRE = regexp.MustCompile(`(?i)\b(causes?|caused|causing|leads? to|led t
 // develop Y").
 var associationRE = regexp.MustCompile(`(?i)\b(associated|associations?|linked|links?|correlated|markers? of|signs? of|points? to|indicates?|suggests?|(?:a )?(?:higher|greater|increased|raised) (?:chance|likelihood|rate|odds) of|more (?:often|commonly|frequently|likely to) (?:have|has|get|gets|develop|develops)|tends? to (?:have|get|develop)|occurs? together|co-?occurs?)\b`)
 
+// worsenRE finds a verb that makes a thing worse ("worsens", "aggravates",
+// "make atopic dermatitis more severe"): in a claim it states an effect on
+// that thing, as a cause does. In a span it states only that effect: "may
+// worsen the disease" says nothing of what causes it.
+var worsenRE = regexp.MustCompile(`(?i)\b(?:worsens?|worsened|aggravates?|aggravated|(?:make|makes|made|making) (?:[\w'-]+ ){1,4}?(?:worse|more severe))\b`)
+
+// causeOrLinkRE finds a cause offered as one of two readings beside an
+// association ("can trigger or be associated with", "cause or are
+// linked to"): the span states no more than the association.
+var causeOrLinkRE = regexp.MustCompile(`(?i)\b(?:causes?|caused|triggers?|triggered|leads? to|contributes? to)\s+or\s+(?:(?:be|are|is|been)\s+)?(associated|linked)\b`)
+
+// modalRE finds a modal verb that hedges a claim ("can trigger").
+var modalRE = regexp.MustCompile(`(?i)\b(?:can|may|might|could)\b`)
+
 // madeCausal reports whether a stretch of the claim (between side ends, see
 // sideEndRE) states a cause where the span's stretch that matches it best
 // states only an association: "X causes Y" against "X has been associated
-// with Y".
+// with Y", or, unless the claim is hedged with a modal, against "X can
+// trigger or be associated with Y" (causeOrLinkRE).
 func (v *Lexical) madeCausal(claim, span string) bool {
-	if !causalRE.MatchString(claim) || !associationRE.MatchString(span) {
+	if !causalRE.MatchString(claim) && !worsenRE.MatchString(claim) || !associationRE.MatchString(span) {
 		return false
 	}
 	spanParts := sideParts(span)
 	for _, part := range sideParts(claim) {
-		if !statesCause(part) {
+		// A claim that offers the cause beside an association claims no
+		// more than the association.
+		cause, worse := statesCause(causeOrLinkRE.ReplaceAllString(part, "$1")), worsenRE.MatchString(part)
+		if !cause && !worse {
 			continue
+		}
+		// A span that states the claim's effect, a cause or (for a claim
+		// that only makes a thing worse) a worsening, makes nothing causal.
+		// A span that offers a cause beside an association ("can trigger
+		// or be associated with") holds a claim that a thing can cause
+		// another, not one that it does ("is caused by").
+		modal := modalRE.MatchString(part)
+		states := func(s string) bool {
+			if !modal {
+				s = causeOrLinkRE.ReplaceAllString(s, "$1")
+			}
+			return statesCause(s) || !cause && worsenRE.MatchString(s)
 		}
 		ct := lexicon.NewTermSet(v.unitTerms(part))
 		best := v.mostShared(ct, spanParts, "")
-		if associationRE.MatchString(best) && !statesCause(best) {
+		if associationRE.MatchString(best) && !states(best) {
 			return true
 		}
 		// A reason given after a comma ("X tend to develop Y, because
@@ -48,7 +78,7 @@ func (v *Lexical) madeCausal(claim, span string) bool {
 		if consequenceRE.MatchString(best) {
 			continue
 		}
-		if cl := v.bestClause(ct, best); cl != best && associationRE.MatchString(cl) && !statesCause(cl) {
+		if cl := v.bestClause(ct, best); cl != best && associationRE.MatchString(cl) && !states(cl) {
 			return true
 		}
 	}
@@ -192,9 +222,15 @@ var causativeRE = regexp.MustCompile(`(?i)\b(?:makes?|made|making) ((?:[\w'-]+ )
 // joins steps of one action ("wash, then pat dry").
 var firstThenRE = regexp.MustCompile(`(?i)\b(appears?|appeared|comes?|came|develops?|developed|occurs?|occurred|starts?|started|begins?|began|arises?|arose|emerges?|emerged|forms?|formed|shows? up|showed up)\s+first(?:\s*,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then\s+)`)
 
+// withinOfRE finds a sentence that opens with the time since an event
+// ("Within days to about two weeks of the herald patch, the rash
+// spreads ..."), which relationText reads as "the herald patch before
+// the rash spreads ...": the event comes first.
+var withinOfRE = regexp.MustCompile(`(?i)(^\s*|[.;]\s+)within [^,.;]*? of ([^,.;]+),\s*`)
+
 // relationText rewrites the relations riskForRE, moreLikelyRE,
-// conversionRE, convertedRE and firstThenRE find into the order
-// relationRE reads. A "follow-up" is no order in time.
+// conversionRE, convertedRE, firstThenRE and withinOfRE find into the
+// order relationRE reads. A "follow-up" is no order in time.
 func relationText(text string) string {
 	if strings.Contains(text, "ollow-up") {
 		text = strings.ReplaceAll(text, "ollow-up", "ollowup")
@@ -203,6 +239,9 @@ func relationText(text string) string {
 		text = firstThenRE.ReplaceAllString(text, "$1 before ")
 	}
 	text = riskForRE.ReplaceAllString(text, "$1 results from")
+	if strings.Contains(text, "ithin") {
+		text = withinOfRE.ReplaceAllString(text, "$1$2 before ")
+	}
 	if strings.Contains(text, "onver") {
 		text = conversionRE.ReplaceAllString(text, "$1 turns into")
 		text = convertedRE.ReplaceAllString(text, "turns into")

@@ -187,8 +187,10 @@ var nonAssertiveRE = regexp.MustCompile(`(?i)\b(before|without|if|whether|no|not
 // floatingAllRE ends the text before an "all" that gathers a list just
 // given ("A weakened immune system, wet hands and damaged skin all make
 // warts more likely"): the last item, after an "and" or "or" that a comma
-// came before in the clause, at most four words long.
-var floatingAllRE = regexp.MustCompile(`(?i),[^,.;:]*\b(and|or)\s+(\S+\s+){1,4}$`)
+// came before in the clause, at most five words long, and the modal or
+// auxiliary the "all" may float after ("..., obesity and a previous
+// episode of cellulitis can all raise the risk").
+var floatingAllRE = regexp.MustCompile(`(?i),[^,.;:]*\b(and|or)\s+(\S+\s+){1,5}(?:(?:can|may|might|could|will|would|are|were|have|has|do)\s+)?$`)
 
 // notAsserting reports whether the strong word w at byte offset at of the
 // claim asserts nothing more than its words do: a non-assertive "any"
@@ -420,6 +422,8 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		j.Verdict, j.Reason = Unsupported, "the claim asserts what the passage only asks (whether ...)"
 	case f[featStrong] == 1:
 		j.Verdict, j.Reason = Unsupported, "the claim asserts more than the passage ("+strings.Join(ci.strong, ", ")+")"
+	case as.groupUnheld:
+		j.Verdict, j.Reason = Unsupported, "the passage does not say it of that group"
 	default:
 		j.Verdict = Supported
 	}
