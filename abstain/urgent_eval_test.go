@@ -323,10 +323,25 @@ import (
 // lead after the round and recorded in testdata/screens/HISTORY.md. A new
 // blind set, when it is added as a held_out split, joins holdout14 under
 // these floors, which are then set again over both.
+//
+// Measured once after round 19 (2026-12-03): holdout14 0.900 (108/120)
+// with 2 of 120 look-alikes flagged (one urgent line fewer than after
+// round 18); holdout30 (urgent30, written blind during round 19 by an
+// eighteenth author: a lighthouse tour guide, a postwoman, a childminder,
+// a mosque caretaker, a rugby physio, a gardener, a late-shift bartender,
+// a dog groomer, a PhD student, a shepherd, a cruise ship steward, a
+// retired miner; English from Wales, the Scottish Highlands, Uganda,
+// Pakistan, Zimbabwe, Trinidad, Australia and Louisiana, Spanish from
+// Mexico City, Arequipa, Valparaíso, the Dominican Republic, Honduras,
+// Paraguay, Asturias, Murcia and US bilinguals), read for the first time,
+// 0.942 (113/120) with none of 120 flagged (every one of its urgent lines
+// refused, 7 without the urgent message); together 0.921 (221/240) and 2
+// of 240. The floors, over both held-out splits, sit at those figures
+// (0.92 and 2).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.90
+	floorUrgentRecall   = 0.92
 	floorLookalikeFlags = 2
 )
 
