@@ -49,6 +49,7 @@ func TestClassify(t *testing.T) {
 		{"What can happen to the skin if steroid creams are used for too long?", "complications"}, // the creams cause the harm
 		{"Does vitiligo keep spreading forever?", "prognosis+yesno"},                              // its course on the skin, no contagion
 		{"How does vitiligo spread to other people?", "contagion"},
+		{"What is it in poison ivy that gives people that itchy rash?", "cause"}, // the rash is what the cause brings on
 		{"Whereabouts do bedsores form on someone who is bedbound?", "location"}, // who in a relative clause
 		{"When checking your own skin for melanoma, which places are easy to forget?", "location+selfcare"},
 		{"How do the blisters of the two conditions differ?", "symptoms"}, // lesions compared: what they look like
@@ -381,6 +382,30 @@ func TestQuestionSentences(t *testing.T) {
 		asked, ok := questionSentences(tt.q)
 		if ok != tt.context || ok && asked != tt.asked {
 			t.Errorf("questionSentences(%q) = %q, %v; want %q, %v", tt.q, asked, ok, tt.asked, tt.context)
+		}
+	}
+}
+
+// TestSettlers checks which sentences settle the kinds of question some
+// sentences settle better than others of their kind.
+func TestSettlers(t *testing.T) {
+	tests := []struct {
+		q, sentence string
+		in          Intent
+		want        bool
+	}{
+		{"Does the allergy wear off?", "Sensitisation to an allergen usually lasts for life.", Prognosis | YesNo, true},
+		{"Does the allergy wear off?", "The rash appears one to several days after exposure.", Prognosis | YesNo, false},
+		{"Can they turn into cancer?", "A seborrheic keratosis does not turn into skin cancer.", YesNo, true},
+		{"Do moles become melanoma?", "Very few individual moles ever become melanoma.", 0, true},
+		{"What's the proper name for it?", "The nose may thicken, a change called rhinophyma.", Definition, true},
+		{"What's the proper name for it?", "Rosacea causes redness of the cheeks and nose.", Definition, false},
+		{"What causes rosacea?", "The nose may thicken, a change called rhinophyma.", Cause, false}, // no name asked
+	}
+	for _, tt := range tests {
+		got := slices.ContainsFunc(Settlers(tt.q, tt.in), func(settles func(string) bool) bool { return settles(tt.sentence) })
+		if got != tt.want {
+			t.Errorf("Settlers(%q) settled by %q = %v, want %v", tt.q, tt.sentence, got, tt.want)
 		}
 	}
 }

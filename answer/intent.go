@@ -135,6 +135,7 @@ var falseCues = []falseCue{
 	{medicineCausesRE, []Intent{Treatment}, 0},
 	{overuseRE, []Intent{Treatment}, Complications},
 	{spreadOnBodyRE, []Intent{Contagion}, 0},
+	{causedEffectRE, []Intent{Symptoms}, Cause},
 	{afterTreatmentRE, []Intent{Treatment}, 0},
 }
 
@@ -156,6 +157,12 @@ var overuseRE = regexp.MustCompile(`(?i)\b(?:creams?|ointments?|gels?|lotions?|s
 // ("does vitiligo just keep spreading forever?"): its course, not
 // contagion.
 var spreadOnBodyRE = regexp.MustCompile(`(?i)\b(?:keeps?|kept|keeping|carr(?:y|ies)\s+on|goes\s+on|go\s+on)\s+spreading\b|\bspread\w*\s+(?:forever|further|more\s+and\s+more|all\s+over|over\s+(?:the|my|his|her|their|your)\s+(?:body|skin|face))`)
+
+// causedEffectRE is what a cause brings on, named after its verb ("what
+// is it in poison ivy that gives people that itchy rash?"): beside a
+// request for the cause, the rash is what is explained, not a request
+// for symptoms.
+var causedEffectRE = regexp.MustCompile(`(?i)\b(?:gives?|giving|gave|causes?|causing|caused|brings?\s+on|bringing\s+on|triggers?|triggering|sets?\s+off)\s+(?:\w+\s+){0,4}?(?:rash(?:es)?|itch\w*|blisters?|spots?|bumps?|hives|welts?|lumps?)\b`)
 
 // ruleOf is each kind's rule in intentRules.
 var ruleOf = func() map[Intent]*wordre.Regexp {

@@ -88,6 +88,7 @@ var settlingKinds = []settlingKind{
 	{Contagion, AsksIfContagious, SaysContagious},
 	{Prognosis, AsksIfLasting, SaysHowLasting},
 	{0, AsksIfTurnsInto, SaysTurnsInto}, // whatever else the wording asks
+	{0, AsksName, SaysName},
 }
 
 // AsksIfTurnsInto reports whether the question asks whether its topic
@@ -153,3 +154,18 @@ var triggerAskWordRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|flare\w*)`)
 // triggerRE marks a sentence of what triggers a condition, makes it flare
 // or favours it (its risk factors); "comes and goes in flares" is none.
 var triggerRE = regexp.MustCompile(`(?i)\b(?:trigger\w*|worsen\w*|provok\w*|reactivat\w*|risk\s+factors?|predispos\w*|favou?red\s+by|(?:bring|brings|set|sets)\s+on|(?:make|makes|cause|causes)\s+\w+\s+flare)`)
+
+// AsksName reports whether the question asks what something is called
+// ("What's the proper name for it?", "what is that called?"), which the
+// sentence that gives a name settles (see SaysName).
+func AsksName(question string) bool { return nameAskRE.MatchString(question) }
+
+// SaysName reports whether the sentence gives something's name: "called
+// rhinophyma", "known as", "also termed".
+func SaysName(sentence string) bool { return namesRE.MatchString(sentence) }
+
+// nameAskRE asks what something is called.
+var nameAskRE = regexp.MustCompile(`(?i)\b(?:(?:proper|real|medical|correct|right|official|technical|actual)\s+(?:name|term|word)|what(?:'s|\s+is|\s+are)\s+(?:it|that|this|they|those|these)\s+called|what\s+do\s+(?:you|doctors|they|we|people)\s+call|(?:is|are)\s+there\s+a\s+(?:proper\s+|medical\s+)?name)\b`)
+
+// namesRE gives a name.
+var namesRE = regexp.MustCompile(`(?i)\b(?:called|known\s+as|termed|named|referred\s+to\s+as)\b`)
