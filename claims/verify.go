@@ -303,6 +303,7 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 // accept it; otherwise the claim is judged as if no such span were
 // sought, so that joining never turns a verdict into a worse one.
 func (v *Lexical) judge(ctx context.Context, claim string, passages []Passage) (assessment, Judgment) {
+	claim = v.labelled(claim, passages)
 	as := v.assess(claim, passages, true)
 	if !as.ok {
 		return as, Judgment{}
