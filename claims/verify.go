@@ -477,8 +477,11 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 // reference text often says where without them ("an infection of the
 // feet, most often between the toes", "common in older adults"), so they
 // weigh as little as filler words do. ("seen as", regarded, is a phrase
-// of the paraphrases and keeps its weight.)
-var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen"}
+// of the paraphrases and keeps its weight.) A leaflet's voice says the
+// same with the reader's eyes ("you may notice gradual thinning", "often
+// first noticed as a widening part") where the passage says what the
+// condition causes or how it is seen.
+var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen", "notice", "notices", "noticed", "noticing"}
 
 // connectives join or set off clauses ("even though", "whereas",
 // "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
