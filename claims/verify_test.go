@@ -674,6 +674,10 @@ func TestUsageSwaps(t *testing.T) {
 			"the kind the knowledge defines its topic by ('a bacterial infection of the deeper layers of the skin') for the topic's name"},
 		{"Clinicians may use intravenous antibiotics in hospital for the rash when it is severe, rapidly spreading, affecting the face near the eye, or not responding to oral treatment.", "ev_cellulitis_treatment_1", claims.Supported, claims.Supported,
 			"a general noun (generalNouns) for the topic's name, with or without usage"},
+		{"This autoimmune blistering disease often begins with intense itching and red, raised, hive-like or eczema-like patches that can last weeks or months before blisters appear.", "ev_bullous_pemphigoid_symptoms_1", claims.Supported, claims.Unsupported,
+			"a kind of several words the knowledge defines its topic by ('an autoimmune blistering disease') for the topic's name"},
+		{"This inherited blistering disease often begins with intense itching and red, raised, hive-like or eczema-like patches that can last weeks or months before blisters appear.", "ev_bullous_pemphigoid_symptoms_1", claims.Unsupported, claims.Unsupported,
+			"a kind of several words, one of which the knowledge does not give the topic"},
 		{"Clinicians may use intravenous antibiotics in hospital for the fungus when it is severe, rapidly spreading, affecting the face near the eye, or not responding to oral treatment.", "ev_cellulitis_treatment_1", claims.Unsupported, claims.Unsupported,
 			"a kind the knowledge does not give the topic"},
 	}
