@@ -496,10 +496,11 @@ var connectives = []string{"though", "although", "even", "whereas", "while", "un
 // never count as content the claim puts in place of the passage's name.
 // Kinds that a contrast set tells apart (a fungus or a bacterium, a child
 // or an adult) are not among them. Words that pick some of a kind
-// ("certain creams", "various triggers") weigh alike.
+// ("certain creams", "various triggers") weigh alike, and so does a
+// generator's "culprits" for the causes or triggers a passage names.
 var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options",
 	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places",
-	"certain", "various", "else", "elsewhere"}
+	"certain", "various", "else", "elsewhere", "culprit", "culprits"}
 
 // delexicalVerbs carry little meaning of their own: what they say is in
 // their object or particle ("take up", "give chickenpox", "put on a

@@ -678,6 +678,10 @@ func TestUsageSwaps(t *testing.T) {
 			"a kind of several words the knowledge defines its topic by ('an autoimmune blistering disease') for the topic's name"},
 		{"This inherited blistering disease often begins with intense itching and red, raised, hive-like or eczema-like patches that can last weeks or months before blisters appear.", "ev_bullous_pemphigoid_symptoms_1", claims.Unsupported, claims.Unsupported,
 			"a kind of several words, one of which the knowledge does not give the topic"},
+		{"Common culprits include nickel in jewellery and clothing fasteners, fragrances, preservatives in cosmetics and rubber chemicals in gloves.", "ev_allergic_contact_dermatitis_causes_1", claims.Supported, claims.Supported,
+			"'culprits', a general noun (generalNouns), where the passage names the causes of its topic"},
+		{"Common culprits of psoriasis include nickel in jewellery and clothing fasteners, fragrances, preservatives in cosmetics and rubber chemicals in gloves.", "ev_allergic_contact_dermatitis_causes_1", claims.Unsupported, claims.Unsupported,
+			"culprits of another topic than the passage's"},
 		{"Clinicians may use intravenous antibiotics in hospital for the fungus when it is severe, rapidly spreading, affecting the face near the eye, or not responding to oral treatment.", "ev_cellulitis_treatment_1", claims.Unsupported, claims.Unsupported,
 			"a kind the knowledge does not give the topic"},
 	}
