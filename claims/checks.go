@@ -384,9 +384,10 @@ func (v *Lexical) namesTopic(ci claimInfo, i, j int, terms []string, own []bool,
 	return true
 }
 
-// namesByKind reports whether the run i..j-1 of claim concepts is one
-// word, the span's own terms from..to all name a topic of the version,
-// and the knowledge defines that topic as a kind of the claim's word: a
+// namesByKind reports whether the run i..j-1 of claim concepts holds one
+// to maxKindTerms words, the span's own terms from..to all name a topic of
+// the version, and the knowledge defines that topic as a kind of the
+// claim's words ("this autoimmune blistering disease"): a
 // draft speaks of its topic by the general noun the reference itself
 // defines it by ("when the infection is severe" where the span names
 // cellulitis, "a bacterial infection of the deeper layers of the skin").
@@ -397,16 +398,13 @@ func (v *Lexical) namesByKind(ci claimInfo, i, j int, terms []string, own []bool
 	if u == nil {
 		return false
 	}
-	kind := ""
+	var kind []string
 	for k := i; k < j; k++ {
 		if ci.weights[k] > 0 && !ci.concepts[k].Filler && !v.lightVerb(ci.concepts[k]) {
-			if kind != "" || len(ci.concepts[k].Terms) != 1 {
-				return false
-			}
-			kind = ci.concepts[k].Terms[0]
+			kind = append(kind, ci.concepts[k].Terms...)
 		}
 	}
-	if kind == "" || v.contrastTerms.Has(kind) {
+	if len(kind) == 0 || len(kind) > maxKindTerms || slices.ContainsFunc(kind, v.contrastTerms.Has) {
 		return false
 	}
 	var names []string
@@ -419,8 +417,12 @@ func (v *Lexical) namesByKind(ci claimInfo, i, j int, terms []string, own []bool
 		}
 		names = append(names, terms[p])
 	}
-	return len(names) > 0 && u.isKind(names, kind)
+	return len(names) > 0 && u.isKind(names, kind...)
 }
+
+// maxKindTerms is the most words of a kind by which namesByKind lets a
+// claim name its topic ("this autoimmune blistering disease").
+const maxKindTerms = 3
 
 // namesByHead reports whether the run i..j-1 of claim concepts is one
 // word, and the span's own terms from..to are a name whose thesaurus set

@@ -34,3 +34,30 @@ func TestLightVerbs(t *testing.T) {
 		t.Errorf("verdicts (-want +got), in the order of the table:\n%s", diff)
 	}
 }
+
+// TestNoticeVerbs checks that a leaflet's "you may notice X" and "first
+// noticed as X" may stand for the passage's "causes X" and "first seen as
+// X", and that the reader's eyes add nothing the passage lacks.
+func TestNoticeVerbs(t *testing.T) {
+	v := verifier(t)
+	ps := passages(t, "ev_scabies_symptoms_1")
+	tests := []struct {
+		claim string
+		want  claims.Verdict
+	}{
+		{"You may notice intense itching that is often worse at night, with a rash of small red bumps, scratch marks and sometimes tiny blisters.", claims.Supported},
+		{"You may notice intense itching that is often worse in the morning.", claims.Unsupported},
+		{"You may notice large fluid-filled blisters on the scalp.", claims.Unsupported},
+	}
+	var got, want []claims.Verdict
+	for _, tt := range tests {
+		j, err := v.Verify(context.Background(), tt.claim, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want = append(got, j.Verdict), append(want, tt.want)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("verdicts (-want +got), in the order of the table:\n%s", diff)
+	}
+}

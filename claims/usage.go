@@ -170,12 +170,14 @@ const maxOwnWordPassages = 2
 const minEverydayPassages = 5
 
 // isKind reports whether the knowledge defines a thing whose terms hold
-// every one of names as a kind of k: "the infection" names cellulitis,
-// which "is a bacterial infection of the deeper layers of the skin".
-func (u *Usage) isKind(names []string, k string) bool {
+// every one of names as a kind whose words hold every one of ks: "the
+// infection" names cellulitis, which "is a bacterial infection of the
+// deeper layers of the skin", and "this autoimmune blistering disease"
+// names bullous pemphigoid, defined as one.
+func (u *Usage) isKind(names []string, ks ...string) bool {
 	u.once.Do(u.build)
 	for _, d := range u.kinds {
-		if d.kind.Has(k) && !slices.ContainsFunc(names, func(t string) bool { return !d.what.Has(t) }) {
+		if !slices.ContainsFunc(ks, func(k string) bool { return !d.kind.Has(k) }) && !slices.ContainsFunc(names, func(t string) bool { return !d.what.Has(t) }) {
 			return true
 		}
 	}

@@ -303,6 +303,7 @@ func (v *Lexical) Verify(ctx context.Context, claim string, passages []Passage) 
 // accept it; otherwise the claim is judged as if no such span were
 // sought, so that joining never turns a verdict into a worse one.
 func (v *Lexical) judge(ctx context.Context, claim string, passages []Passage) (assessment, Judgment) {
+	claim = v.labelled(claim, passages)
 	as := v.assess(claim, passages, true)
 	if !as.ok {
 		return as, Judgment{}
@@ -476,8 +477,11 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 // reference text often says where without them ("an infection of the
 // feet, most often between the toes", "common in older adults"), so they
 // weigh as little as filler words do. ("seen as", regarded, is a phrase
-// of the paraphrases and keeps its weight.)
-var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen"}
+// of the paraphrases and keeps its weight.) A leaflet's voice says the
+// same with the reader's eyes ("you may notice gradual thinning", "often
+// first noticed as a widening part") where the passage says what the
+// condition causes or how it is seen.
+var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen", "notice", "notices", "noticed", "noticing"}
 
 // connectives join or set off clauses ("even though", "whereas",
 // "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
@@ -492,10 +496,11 @@ var connectives = []string{"though", "although", "even", "whereas", "while", "un
 // never count as content the claim puts in place of the passage's name.
 // Kinds that a contrast set tells apart (a fungus or a bacterium, a child
 // or an adult) are not among them. Words that pick some of a kind
-// ("certain creams", "various triggers") weigh alike.
+// ("certain creams", "various triggers") weigh alike, and so does a
+// generator's "culprits" for the causes or triggers a passage names.
 var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options",
 	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places",
-	"certain", "various", "else", "elsewhere"}
+	"certain", "various", "else", "elsewhere", "culprit", "culprits"}
 
 // delexicalVerbs carry little meaning of their own: what they say is in
 // their object or particle ("take up", "give chickenpox", "put on a
