@@ -53,6 +53,21 @@ var lateKin = rx(`\b(my|our) late [\w'-]+`)
 // that case.
 var caseSubject = rx(`\b\d+[- ]?(year|yr|month|week|day)s?[- ]?old\b|\b(a|an|the|this|that) ([\w-]+ )?` + personRE + `s?\b`)
 
+// askedOfAsker is the asker as the one a group asks ("half my regulars ask
+// me about ..."): the "me" names no finding and no decision of the asker's,
+// so it is taken out before the asker's own words are looked for;
+// askedOfAskerSelf, what they ask about the asker ("ask me about my rash"),
+// keeps it.
+var (
+	askedOfAsker     = rx(`\b(ask|asks|asked|asking) me about\b`)
+	askedOfAskerSelf = rx(`\b(ask|asks|asked|asking) me about (my|me|myself|mine|i|i'm|i've)\b`)
+)
+
+// onePerson names one particular person in a question: a relation after a
+// possessive ("my son", which kinWords leaves out) or a pronoun of one
+// person other than the asker ("can she still go to class?").
+var onePerson = rx(`\b(my|our|his|her|their) ([\w'-]+ ){0,2}(` + kinRE + `)s?\b|\b(he|she|him|his|her|hers|he's|she's)\b`)
+
 // bodyOfSomeone is a part of the body of the asker or of someone else
 // ("my legs", "her back").
 var bodyOfSomeone = rx(`\b(my|his|her|our) ([\w-]+ ){0,2}` + bodyRE + `s?\b`)
@@ -85,6 +100,9 @@ func sentences(q string) []string {
 func plainSentence(s string) bool {
 	s = contextNames.ReplaceAllLiteralString(s, " ")
 	s = lateKin.ReplaceAllLiteralString(s, " ")
+	if !askedOfAskerSelf.MatchString(s) {
+		s = askedOfAsker.ReplaceAllLiteralString(s, " ")
+	}
 	return !contextNot.MatchString(s) && !kinWords.MatchString(s) && !patientWords.MatchString(s) &&
 		!bodyOfSomeone.MatchString(s)
 }
@@ -130,8 +148,9 @@ func anySpec(specs []ruleSpec, s string) bool {
 }
 
 // generalAfterContext returns question, an English one in which no urgent
-// sign is described now (UrgentNow), without its sentences of context and
-// its quiz requests, and true when it has one of those and asks something
+// sign is described now (UrgentNow) and whose other sentences name nobody
+// close to the asker and no one person by a pronoun, without its sentences
+// of context and its quiz requests, and true when it has one of those and asks something
 // else or makes a quiz request; otherwise "" and false. The rest is what
 // the screen reads again: "" (nothing but quiz requests and context) is
 // general.
@@ -154,6 +173,14 @@ func generalAfterContext(question string) (string, bool) {
 	}
 	if !dropped || len(rest) == 0 && !quiz {
 		return "", false
+	}
+	// A question about a person close to the asker after the setting ("a
+	// few of the wrestlers picked up impetigo. Can my son still wrestle?")
+	// asks of that person, however the rest reads alone.
+	for _, s := range rest {
+		if s = lateKin.ReplaceAllLiteralString(s, " "); kinWords.MatchString(s) || onePerson.MatchString(s) {
+			return "", false
+		}
 	}
 	if UrgentNow(question) != "" {
 		return "", false

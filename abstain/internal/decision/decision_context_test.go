@@ -60,6 +60,17 @@ func TestGeneralAfterContext(t *testing.T) {
 		{"Name a cream I can use on my son's eczema.", true, "a quiz form about the asker's son"},
 		{"List two treatments for a 40-year-old man with a hot swollen leg and a fever.", true, "a quiz about a case with an urgent sign"},
 		{"I remember the word cellulitis from my training. Is that what my husband's red swollen leg is?", true, "a diagnosis asked about the asker's husband"},
+		{"Half the lads at my gym are worried about thinning hair. What causes male pattern baldness?", false, "a group at the asker's gym, then a general question"},
+		{"A few of the junior swimmers picked up verrucas at the pool. Are verrucas catching?", false, "a group the asker coaches, then a general question"},
+		{"Most of my regulars ask me about dandruff. What causes it?", false, "the clientele ask the asker, then a general question"},
+		{"A few of the junior wrestlers picked up impetigo from the mats. Can my son still wrestle this weekend?", true, "a decision about the asker's son after the group"},
+		{"Loads of the girls in my dance class get cold sores. Can she still go to class with one?", true, "a decision about one girl after the group"},
+		{"Half the lads at my gym have ringworm. Is it ok for me to keep training?", true, "a decision about the asker after the group"},
+		{"Half the lads at my gym are into bodybuilding. One of them has a sore on his lip, should he see a doctor?", true, "a decision about one of the group"},
+		{"Some of the kids at my school got head lice. What should I put on my daughter's hair?", true, "a treatment for the asker's daughter after the group"},
+		{"A few of the lads at my gym got hives from the new protein powder and one has a swollen tongue now. What is it?", true, "a sign that can be urgent in the group's sentence"},
+		{"My client has a sore on her lip. Should she see a doctor?", true, "a decision about one client"},
+		{"Half my regulars ask me about my own rash. Is it eczema?", true, "the asker's own finding"},
 	} {
 		if got := isDecision(c.q, true); got != c.decision {
 			t.Errorf("isDecision(%q) = %v, want %v: %s", c.q, got, c.decision, c.reason)
