@@ -9,19 +9,16 @@ import (
 	"github.com/dermliving/dermliving/claims"
 )
 
-// TestLightVerbs checks that a claim may say where a condition shows with
-// "affects" or "appears" where the passage says it without a verb.
-func TestLightVerbs(t *testing.T) {
-	v := verifier(t)
-	ps := passages(t, "ev_tinea_pedis_overview_1", "ev_tinea_pedis_symptoms_1")
-	tests := []struct {
-		claim string
-		want  claims.Verdict
-	}{
-		{"Tinea pedis most often affects the skin between the toes.", claims.Supported},
-		{"Tinea pedis always affects the skin between the toes.", claims.Unsupported},
-		{"Tinea pedis most often affects the skin of the hands.", claims.Unsupported},
-	}
+// verdictCase is a claim and the verdict it should get.
+type verdictCase struct {
+	claim string
+	want  claims.Verdict
+}
+
+// checkVerdicts verifies each claim of tests against ps and compares the
+// verdicts with the table's, in its order.
+func checkVerdicts(t *testing.T, v *claims.Lexical, ps []claims.Passage, tests []verdictCase) {
+	t.Helper()
 	var got, want []claims.Verdict
 	for _, tt := range tests {
 		j, err := v.Verify(context.Background(), tt.claim, ps)
@@ -35,29 +32,23 @@ func TestLightVerbs(t *testing.T) {
 	}
 }
 
+// TestLightVerbs checks that a claim may say where a condition shows with
+// "affects" or "appears" where the passage says it without a verb.
+func TestLightVerbs(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_tinea_pedis_overview_1", "ev_tinea_pedis_symptoms_1"), []verdictCase{
+		{"Tinea pedis most often affects the skin between the toes.", claims.Supported},
+		{"Tinea pedis always affects the skin between the toes.", claims.Unsupported},
+		{"Tinea pedis most often affects the skin of the hands.", claims.Unsupported},
+	})
+}
+
 // TestNoticeVerbs checks that a leaflet's "you may notice X" and "first
 // noticed as X" may stand for the passage's "causes X" and "first seen as
 // X", and that the reader's eyes add nothing the passage lacks.
 func TestNoticeVerbs(t *testing.T) {
-	v := verifier(t)
-	ps := passages(t, "ev_scabies_symptoms_1")
-	tests := []struct {
-		claim string
-		want  claims.Verdict
-	}{
+	checkVerdicts(t, verifier(t), passages(t, "ev_scabies_symptoms_1"), []verdictCase{
 		{"You may notice intense itching that is often worse at night, with a rash of small red bumps, scratch marks and sometimes tiny blisters.", claims.Supported},
 		{"You may notice intense itching that is often worse in the morning.", claims.Unsupported},
 		{"You may notice large fluid-filled blisters on the scalp.", claims.Unsupported},
-	}
-	var got, want []claims.Verdict
-	for _, tt := range tests {
-		j, err := v.Verify(context.Background(), tt.claim, ps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, want = append(got, j.Verdict), append(want, tt.want)
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("verdicts (-want +got), in the order of the table:\n%s", diff)
-	}
+	})
 }
