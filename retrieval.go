@@ -78,7 +78,9 @@ func clauses(text string) []string {
 // the question without clauses addressed to the system; when that retrieves
 // nothing, the question's last clause that retrieves something, so that a
 // reference question wrapped in a request ("save the answer to a file: what
-// are the types of melanoma?") is still found. A Spanish question is
+// are the types of melanoma?") is still found; and when no clause does, a
+// question that names no topic and describes the skin is searched under a
+// lower relevance floor (describedFloor). A Spanish question is
 // searched in English, as Ask reads it. A Retriever given with
 // WithRetriever replaces the version's index; without one, a nil kv is
 // ErrNoKnowledge and a kv without an index an error wrapping
@@ -100,7 +102,8 @@ func Retrieve(ctx context.Context, question string, kv *evidence.Version, opts .
 // retrieveFor returns the hits for query, a question without its clauses
 // addressed to the system (withoutInstructions), and the query text to
 // draft the answer from: query itself or, when it retrieves nothing, its
-// last clause that retrieves something, with the questions around it.
+// last clause that retrieves something, with the questions around it, or
+// query under the lower floor of a question that describes the skin.
 func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *request) ([]retrieve.Hit, string, error) {
 	search := func(q string) ([]retrieve.Hit, error) {
 		if strings.TrimSpace(q) == "" {
