@@ -134,11 +134,14 @@ func retrieveFor(ctx context.Context, query string, kv *evidence.Version, cfg *r
 		if cfg.retriever != nil {
 			return nil, q, nil
 		}
-		concepts := cfg.ix.Analyze(q)
+		// The question's analysis, kept from its first search.
+		if cfg.analysed != q || cfg.concepts == nil {
+			cfg.concepts, cfg.analysed = cfg.ix.Analyze(q), q
+		}
+		concepts := cfg.concepts
 		if cfg.comp.Names(concepts) || !cfg.comp.DescribesSkin(concepts) {
 			return nil, q, nil
 		}
-		cfg.concepts, cfg.analysed = concepts, q
 		hits, err := cfg.ix.SearchConceptsAt(ctx, q, concepts, cfg.topK, describedFloor)
 		return hits, q, err
 	}

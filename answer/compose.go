@@ -69,6 +69,7 @@ type Composer struct {
 	skinSet      lexicon.TermSet
 	ambiguousSet lexicon.TermSet
 	everydaySet  lexicon.TermSet // terms of domain.txt's everyday words
+	lesionSet    lexicon.TermSet // terms of lesionWords
 }
 
 type composerKey struct{}
@@ -613,12 +614,20 @@ func (c *Composer) choose(question string, an *analysis) Answer {
 	// contact dermatitis, which requires prior sensitisation") answer it
 	// best: each of them, naming a topic of the focus besides its own.
 	if len(ans.focus) >= 2 && compareRE.MatchString(question) {
+		othersOf := make(map[int][]int, len(ans.focus))
+		for _, ti := range ans.focus {
+			othersOf[ti] = slices.DeleteFunc(slices.Clone(ans.focus), func(o int) bool { return o == ti })
+		}
 		for _, k := range cands {
 			if k.s.anaphoric || !contrastRE.MatchString(k.text) {
 				continue
 			}
-			own := c.topics.passages[k.p].topic
-			others := slices.DeleteFunc(slices.Clone(ans.focus), func(ti int) bool { return ti == own })
+			// The candidates are of the focus's topics; a topic's
+			// others are the rest of the focus.
+			others, ok := othersOf[c.topics.passages[k.p].topic]
+			if !ok {
+				others = ans.focus
+			}
 			if c.namesTopics(k.s.terms, others) > 0 {
 				ans.contrasts = append(ans.contrasts, Sentence{PassageID: c.topics.passages[k.p].id, Start: k.s.start, End: k.s.end, Text: k.text, Score: k.score})
 			}

@@ -287,6 +287,26 @@ func (c *Composer) DermatologicalSense(question string, concepts []retrieve.Weig
 	return derm, !derm && other
 }
 
+// analyseDomainWords analyses domain.txt's skin, everyday and ambiguous
+// words, and the words that describe a lesion, once.
+func (c *Composer) analyseDomainWords() {
+	c.skinOnce.Do(func() {
+		terms := func(words []string) lexicon.TermSet {
+			set := lexicon.TermSet{}
+			for _, w := range words {
+				if t := c.an.Term(w); t != "" {
+					set[t] = struct{}{}
+				}
+			}
+			return set
+		}
+		c.skinSet = terms(skinWords)
+		c.everydaySet = terms(everydayWords)
+		c.ambiguousSet = terms(ambiguousSkinWords)
+		c.lesionSet = terms(lesionWords)
+	})
+}
+
 // dermatological is Dermatological, and whether the question's skin words
 // read in another everyday sense: a topic's name beside a word of that
 // sense, an ambiguous word used as a verb, or one beside a word the version
@@ -297,26 +317,7 @@ func (c *Composer) dermatological(question string, concepts []retrieve.Weighted)
 	if otherSenseRE.MatchString(question) {
 		return false, true
 	}
-	c.skinOnce.Do(func() {
-		c.skinSet = lexicon.TermSet{}
-		for _, w := range skinWords {
-			if t := c.an.Term(w); t != "" {
-				c.skinSet[t] = struct{}{}
-			}
-		}
-		c.everydaySet = lexicon.TermSet{}
-		for _, w := range everydayWords {
-			if t := c.an.Term(w); t != "" {
-				c.everydaySet[t] = struct{}{}
-			}
-		}
-		c.ambiguousSet = lexicon.TermSet{}
-		for _, w := range ambiguousSkinWords {
-			if t := c.an.Term(w); t != "" {
-				c.ambiguousSet[t] = struct{}{}
-			}
-		}
-	})
+	c.analyseDomainWords()
 	asked := lexicon.NewTermSet()
 	words, known, rare, foreign := 0, 0, false, false
 	var ambiguous []string // skin words with another everyday sense

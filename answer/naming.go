@@ -270,12 +270,13 @@ func nameAsked(name []string, asked lexicon.TermSet, title bool) bool {
 // the skin, hair or nails or a lesion on them ("lump", "blisters",
 // "cracked"), so that a question naming no topic may describe one.
 func (c *Composer) DescribesSkin(concepts []retrieve.Weighted) bool {
+	c.analyseDomainWords()
 	for _, w := range concepts {
 		if w.Filler {
 			continue
 		}
 		for _, t := range w.Terms {
-			if c.topics.lesionTerm(t) || c.topics.analysedIn(t, skinWords) {
+			if c.lesionSet.Has(t) || c.skinSet.Has(t) {
 				return true
 			}
 		}
