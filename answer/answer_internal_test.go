@@ -107,6 +107,15 @@ func TestClassify(t *testing.T) {
 		{"Does a keloid hurt?", "symptoms+yesno"},
 		{"What sort of people get rosacea?", "risk"},
 		{"What can give rise to hives?", "cause"},
+		// Round 19.
+		{"lichen planus - classic skin lesion morphology & typical sites?", "symptoms+location"},
+		{"How is an epidermoid cyst usually taken out?", "treatment"},
+		{"At what point ought diaper dermatitis be shown to a doctor rather than simply treated at home?", "see_clinician"},
+		{"Should nappy rash be treated at home rather than seen by a doctor?", "treatment+selfcare+yesno"}, // the doctor is the alternative set aside
+		{"seborrheic dermatitis which shampoos actually work", "treatment"},
+		{"Do these usually go once the baby has arrived?", "prognosis+yesno"},
+		{"How do head lice pass from one child to the next?", "contagion"},
+		{"pityriasis rosea how long does it hang about for", "duration"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {
@@ -143,11 +152,11 @@ func TestIntentRulesAtWords(t *testing.T) {
 	}
 	for k, r := range intentRules {
 		if !r.re.AtWords() {
-			t.Errorf("%s rule runs at every position", Intent(1<<k))
+			t.Errorf("rule %d (%s) runs at every position", k, r.intent)
 		}
 		for _, q := range qs {
 			if got, want := r.re.MatchString(q), r.re.Plain().MatchString(q); got != want {
-				t.Errorf("%s rule on %q: %v, plain expression %v", Intent(1<<k), q, got, want)
+				t.Errorf("rule %d (%s) on %q: %v, plain expression %v", k, r.intent, q, got, want)
 			}
 		}
 	}

@@ -92,6 +92,15 @@ func TestCorrect(t *testing.T) {
 		// A letter typed twice in a long word may come with another slip.
 		{"How is celluliitos treated?", "How is cellulitis treated?"},
 		{"irritent contact dermatitus treatment?", "irritent contact dermatitis treatment?"},
+		// Beside the other word of its name, a long word may have lost
+		// three letters; alone, or with its first two letters changed, it
+		// has not.
+		{"seboric dermatitis which shampoos work", "seborrheic dermatitis which shampoos work"},
+		{"what is seboric", "what is seboric"},
+		// A first letter changed is no slip in a question that names a
+		// topic without it: a poster is not zoster.
+		{"I saw a poster about checking moles", "I saw a poster about checking moles"},
+		{"what is zerosis", "what is xerosis"},
 	}
 	for _, tt := range tests {
 		got, _ := c.Correct(tt.q)
@@ -117,6 +126,10 @@ func TestDermatological(t *testing.T) {
 		{"How long should I boil an egg?", false},
 		{"What causes acid reflux after eating spicy food?", false},
 		{"What causes boils?", true},
+		// A name of two words has no other sense beside a word the
+		// version never uses.
+		{"Plaque psoriasis - classic morphology + usual sites?", true},
+		{"How do I remove plaque from my teeth without floss?", false},
 		{"How do I treat a boil on my neck?", true},
 		{"Why do sore patches appear on the lips?", true},
 		{"How do I treat rust spots on my car?", false},

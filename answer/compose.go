@@ -434,11 +434,18 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			if asked&Definition != 0 && s.index == 0 && info.intents&Definition != 0 {
 				cue = true
 			}
+			// The sentence that spells out an acronym the question names
+			// is what the acronym is, whatever section holds it: "ABCDE to
+			// check moles - what do the letters stand for?" asks what the
+			// letters are, not what moles are.
+			spells := slices.ContainsFunc(acronyms, func(a string) bool { return expands(text, a) })
+			sentSec := sec || spells && asked&Definition != 0
+			cue = cue || spells && asked&Definition != 0
 			if len(aspects) == 0 {
 				own, withCtx = 0, 0
 			}
 			score := aspectScale*(1.2*own+0.6*withCtx) + retrievalWeight*retr - 0.04*float64(s.index)
-			if sec {
+			if sentSec {
 				score += sectionWeight
 			}
 			if cue {
@@ -478,7 +485,10 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			}
 			// "melanoma ABCDE - what are the letters?" is answered by the
 			// sentence that spells the letters out.
-			if slices.ContainsFunc(acronyms, func(a string) bool { return expands(text, a) }) {
+			// It is the answer whatever section holds it: "ABCDE to check
+			// moles - what do the letters stand for?" asks what the
+			// letters are, not what moles are.
+			if spells {
 				score += cueWeight
 			}
 			// "What sets off cold sores?" is answered by the sentence of
@@ -493,7 +503,7 @@ func (c *Composer) analyse(question string, concepts []retrieve.Weighted, hits [
 			if len(aspects) == 0 && info.intents&Definition != 0 && asked&Definition != 0 {
 				score += 0.3
 			}
-			cands = append(cands, candidate{p: pi, s: s, text: text, score: score, asp: withCtx, sec: sec, cue: cue, order: order*1000 + s.index,
+			cands = append(cands, candidate{p: pi, s: s, text: text, score: score, asp: withCtx, sec: sentSec, cue: cue, order: order*1000 + s.index,
 				intents: cued | asked&info.intents})
 		}
 	}

@@ -334,7 +334,9 @@ func (c *Composer) dermatological(question string, concepts []retrieve.Weighted)
 				foreign = true
 			}
 		}
-		if c.ambiguousSet.Has(w.Terms[0]) {
+		// A name of two words or more has no other sense: "plaque" alone
+		// may be a dentist's, "plaque psoriasis" is not.
+		if len(w.Terms) == 1 && c.ambiguousSet.Has(w.Terms[0]) {
 			ambiguous = append(ambiguous, w.Terms[0])
 			continue
 		}

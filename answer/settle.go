@@ -54,7 +54,7 @@ func NamesTriggers(sentence string) bool { return triggerRE.MatchString(sentence
 
 // routesAskRE asks how a condition passes from one person to another:
 // "How does impetigo spread?", "how do kids catch it?".
-var routesAskRE = regexp.MustCompile(`(?i)\bhow\b[^?.]{0,40}?\b(?:spread\w*|catch\w*|caught|pass\w*\s+(?:on|around|round|between)|transmit\w*|go(?:es)?\s+(?:a)?round)\b`)
+var routesAskRE = regexp.MustCompile(`(?i)\bhow\b[^?.]{0,40}?\b(?:spread\w*|catch\w*|caught|pass\w*\s+(?:on|around|round|between|from)|transmit\w*|go(?:es)?\s+(?:a)?round)\b`)
 
 // routesRE marks a sentence that names how a condition passes between
 // people: by contact, shared things, droplets or animals.

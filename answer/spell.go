@@ -152,6 +152,18 @@ func (c *Composer) correct(question string) (string, []Correction) {
 		}
 		k++
 	}
+	// A first letter changed is a slip only in a question that names no
+	// topic without it ("zerosis"): beside moles, "a poster in the
+	// surgery" is a poster, not zoster.
+	for k := 0; k < len(fixes); {
+		from := strings.ToLower(question[fixes[k].i:fixes[k].j])
+		without := slices.Delete(slices.Clone(fixes), k, k+1)
+		if from[0] != fixes[k].to[0] && !silentFirst(fixes[k].to, from) && names(apply(without)) {
+			fixes = without
+			continue
+		}
+		k++
+	}
 	if len(fixes) == 0 {
 		return question, nil
 	}
@@ -241,10 +253,11 @@ func silentFirst(cand, w string) bool {
 	return false
 }
 
-// correctBeside returns the name word that w, a word the passages use, is
-// a slip for, when the word before or after it completes a two-word name
-// with that name word ("liken planus" for "lichen planus"): within the
-// edit distance correctWord allows, first letter kept.
+// correctBeside returns the name word that w is a slip for, when the word
+// before or after it completes a two-word name with that name word ("liken
+// planus" for "lichen planus"): within the edit distance correctWord
+// allows, first letter kept, or three letters dropped from a long word the
+// passages never use, its first two kept.
 func (c *Composer) correctBeside(w, before, after string) (string, bool) {
 	if len(w) < 4 || notNames[w] {
 		return "", false
@@ -256,6 +269,13 @@ func (c *Composer) correctBeside(w, before, after string) (string, bool) {
 	limit := 1
 	if len(w) >= 5 {
 		limit = 2
+	}
+	// Beside the other word of its name, a long word the passages never
+	// use may have lost a third letter ("seboric dermatitis" for
+	// "seborrheic dermatitis"): the name's other word vouches for it.
+	unused := len(w) >= minWideLen && tw != "" && c.ix.DocFreq(tw) == 0
+	if unused {
+		limit = 3
 	}
 	for _, side := range [2]struct {
 		neighbour string
@@ -278,7 +298,11 @@ func (c *Composer) correctBeside(w, before, after string) (string, bool) {
 				if term != want || cand[0] != w[0] || abs(len(cand)-len(w)) > limit {
 					continue
 				}
-				if d := lexicon.EditDistance(w, cand, limit); d > 0 && (d < bestD || d == bestD && cand < best) {
+				d := lexicon.EditDistance(w, cand, limit)
+				if d == 3 && (len(cand) <= len(w) || cand[:2] != w[:2]) {
+					continue
+				}
+				if d > 0 && (d < bestD || d == bestD && cand < best) {
 					best, bestD = cand, d
 				}
 			}
@@ -289,6 +313,10 @@ func (c *Composer) correctBeside(w, before, after string) (string, bool) {
 	}
 	return "", false
 }
+
+// minWideLen is the shortest word that may be three letters short of a
+// name word beside the other word of its name.
+const minWideLen = 6
 
 // topicWord reports whether word is a word of one of the topic's names.
 func (c *Composer) topicWord(ti int, word string) bool {

@@ -207,6 +207,17 @@ func (ix *Index) Analyze(question string) []Weighted {
 			}
 		}
 	}
+	// "What treatments are used for impetigo these days?" asks what is
+	// done now: "these days" is no part of what is asked about, and a
+	// sentence that says "within several days" is no better an answer.
+	for _, m := range nowadaysRE.FindAllStringIndex(question, -1) {
+		now := lexicon.NewTermSet(ix.an.Terms(question[m[0]:m[1]]))
+		for i, w := range out {
+			if !slices.ContainsFunc(w.Terms, func(t string) bool { return !now.Has(t) }) {
+				out[i].Filler, out[i].Weight = true, 0
+			}
+		}
+	}
 	// "Where on the body does HS appear?" asks for places: "the body"
 	// says so, and a sentence that says "body" is no better an answer.
 	for _, m := range onTheBodyRE.FindAllStringIndex(question, -1) {
@@ -315,8 +326,22 @@ var TriggerAskRE = regexp.MustCompile(`(?i)\b(?:(?:set|sets|setting)\s+(?:\w+\s+
 //     clinician;
 //   - "what part do hormones play" asks for a role ("part", "play");
 //   - "does squeezing make matters worse" asks whether it worsens them;
-//   - "what sets off cold sores" asks for triggers.
-var answerPhrases = []*regexp.Regexp{thanOthersRE, everydayRE, sureRE, SeriousSignRE, DangerSignsRE, PartPlayRE, mattersWorseRE, TriggerAskRE}
+//   - "what sets off cold sores" asks for triggers;
+//   - "classic morphology + usual sites?" asks what lesions look like
+//     and where;
+//   - "how do lice pass from one child to the next?" asks for routes.
+var answerPhrases = []*regexp.Regexp{thanOthersRE, everydayRE, sureRE, SeriousSignRE, DangerSignsRE, PartPlayRE, mattersWorseRE, TriggerAskRE, clinicalTermsRE, personToPersonRE}
+
+// personToPersonRE finds the words of a question that ask how something
+// passes between people ("from one child to the next"): who is no part of
+// the answer, which names the routes.
+var personToPersonRE = regexp.MustCompile(`(?i)\bfrom\s+(?:one\s+)?(?:person|child|kid|pupil|student|head|family\s+member|people|children|kids)\s+to\s+(?:another|the\s+next|the\s+other|others|person|child|kid|people|children|kids)\b`)
+
+// clinicalTermsRE finds a clinician's words for the kind of answer wanted:
+// "classic morphology" asks what lesions look like, "typical sites" or
+// "predilection sites" where they appear; a sentence that says "a site of
+// skin injury" is no better an answer for holding them.
+var clinicalTermsRE = regexp.MustCompile(`(?i)\b(?:(?:classic|typical|usual)\s+)?(?:(?:skin\s+)?lesion\s+)?morpholog\w*|\b(?:typical|usual|common|commonest|classic|favou?rite|preferred|predilection)\s+(?:body\s+)?sites?\b|\bpredilection\b`)
 
 // sureRE finds the words of a question that ask how certain something is
 // ("for sure", "to be certain", "is one nit enough?"); its groups are those
@@ -327,12 +352,16 @@ var sureRE = regexp.MustCompile(`(?i)\b(?:((?:for|to\s+be)\s+(?:sure|certain|def
 // signs", "five ways"); its group is the number.
 var countAskRE = regexp.MustCompile(`(?i)\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?:main|common|key|top|early|warning|best|simple|important|typical|different)\s+)?(?:signs?|symptoms?|ways?|tips?|things?|causes?|treatments?|types?|facts?|reasons?|examples?|options?|steps?|triggers?|questions?)\b`)
 
+// nowadaysRE finds the words of a question that say "now" of what is
+// usual or known ("these days", "nowadays", "in this day and age").
+var nowadaysRE = regexp.MustCompile(`(?i)\b(?:these\s+days|nowadays|now\s+a\s+days|in\s+this\s+day\s+and\s+age|at\s+present|at\s+the\s+present\s+time|in\s+modern\s+times)\b`)
+
 // onTheBodyRE finds the words that ask where on the body.
 var onTheBodyRE = regexp.MustCompile(`(?i)\b(?:(?:on|of|over|across)\s+(?:the|your|my|their|his|her|a)\s+body|body\s+(?:parts?|areas?|sites?))\b`)
 
 // howLongRE finds the verb of a question that asks how long something
 // lasts.
-var howLongRE = regexp.MustCompile(`(?i)\bhow\s+long\b[^?]{0,60}?\b(lasts?|go\s+on|stays?|persists?)\b`)
+var howLongRE = regexp.MustCompile(`(?i)\bhow\s+long\b[^?]{0,60}?\b(lasts?|go\s+on|stays?|persists?|hangs?\s+(?:about|around|on)|sticks?\s+around)\b`)
 
 // whereVerbRE finds the verb of a question that asks where on the body
 // something appears ("Where on the body does HS usually appear?"): the

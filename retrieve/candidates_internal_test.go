@@ -232,6 +232,9 @@ func TestAnalyzeLight(t *testing.T) {
 		{"How do doctors treat pityriasis rosea?", []string{"doctor"}},                  // who does it is not asked
 		{"Do doctors treat pityriasis rosea?", nil},
 		{"Why do some people get pityriasis rosea more than others?", []string{"other"}}, // compares people
+		{"pityriasis rosea - classic morphology & typical sites?", []string{"classic", "morpholog", "site"}},
+		{"How does pityriasis rosea pass from one person to another?", []string{"anoth"}}, // asks for routes
+		{"pityriasis rosea how long does it hang about for", []string{"hang"}},
 	}
 	for _, tt := range tests {
 		var got []string
@@ -242,6 +245,41 @@ func TestAnalyzeLight(t *testing.T) {
 		}
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("Analyze(%q) Light concepts (-want +got):\n%s", tt.question, diff)
+		}
+	}
+}
+
+// TestAnalyzeNowadays checks that the words that say "now" of what is
+// usual ("these days", "nowadays") weigh nothing: "What treatments are used
+// for impetigo these days?" is not about days.
+func TestAnalyzeNowadays(t *testing.T) {
+	an, err := lexicon.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []Doc{{ID: "a", Title: "Impetigo", Section: "Treatment options", Text: "Impetigo usually improves within several days of treatment."}}
+	ix, err := New(context.Background(), docs, &Options{Analyzer: an})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	tests := []struct {
+		question string
+		want     []string // the first terms of the concepts that weigh
+	}{
+		{"What treatments are used for impetigo these days?", []string{"treatment", "impetigo"}},
+		{"What is impetigo treated with nowadays?", []string{"impetigo", "treat"}},
+		{"Does impetigo improve within a few days?", []string{"impetigo", "improv", "within", "day"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, w := range ix.Analyze(tt.question) {
+			if !w.Filler && w.Weight > 0 {
+				got = append(got, w.Terms[0])
+			}
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Analyze(%q) weighed concepts (-want +got):\n%s", tt.question, diff)
 		}
 	}
 }
