@@ -410,6 +410,12 @@ func TestSettlers(t *testing.T) {
 		{"What's the proper name for it?", "The nose may thicken, a change called rhinophyma.", Definition, true},
 		{"What's the proper name for it?", "Rosacea causes redness of the cheeks and nose.", Definition, false},
 		{"What causes rosacea?", "The nose may thicken, a change called rhinophyma.", Cause, false}, // no name asked
+		{"How long are kids kept off school with impetigo?", "Schools often ask that children stay away until the sores have crusted.", Duration | Contagion, true},
+		{"How long are kids kept off school with impetigo?", "Review is advisable when sores do not improve within several days.", Duration | Contagion, false},
+		{"How long is impetigo contagious?", "Schools often ask that children stay away until the sores have crusted.", Duration | Contagion, false}, // no absence asked
+		{"How long does each welt last?", "Individual wheals usually fade within 24 hours.", Duration, true},
+		{"How long does each welt last?", "Acute urticaria lasts less than six weeks.", Duration, false},
+		{"How long does urticaria last?", "Individual wheals usually fade within 24 hours.", Duration, false}, // the whole condition
 	}
 	for _, tt := range tests {
 		got := slices.ContainsFunc(Settlers(tt.q, tt.in), func(settles func(string) bool) bool { return settles(tt.sentence) })

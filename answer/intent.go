@@ -335,7 +335,7 @@ func sectionIntents(section string) Intent {
 	var in Intent
 	has := func(words ...string) bool { return containsAny(s, words) }
 	if has("overview", "information", "about", "what is") {
-		in |= Definition | Risk | Location | Prognosis | Contagion
+		in |= Definition | Risk | Location | Prognosis | Contagion | Duration
 	}
 	if has("cause", "trigger", "genetic", "inherit", "risk") {
 		in |= Cause | Risk | Contagion
@@ -376,7 +376,7 @@ var cueRE = map[Intent]*regexp.Regexp{
 	Contagion:     regexp.MustCompile(`(?i)\b(?:contagious|infectious|spread\w*|catch\w*|caught|transmit\w*|passed|pass\w*\s+(?:on|to|between)|direct\s+contact|sharing|stay\s+(?:away|off|home)|return\s+to\s+(?:school|nursery|work))\b`),
 	Risk:          groupRE,
 	Prognosis:     regexp.MustCompile(`(?i)\b(?:permanent\w*|disappear\w*|on\s+(?:its|their)\s+own|grow\s+back|regrow\w*|regrowth|resolv\w*|clear\w*|cure\w*|curable|lifelong|long-term|recur\w*|come\s+back|comes\s+back|remission|outlook|prognosis|improv\w*|persist\w*|fade\w*|go\s+away|goes\s+away|spontaneous\w*|for\s+life|dormant|benign|harmless|non-?cancerous)\b`),
-	Cause:         regexp.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|due\s+to|result\w*\s+(?:from|of)|linked|develops?\s+when|leads?\s+to|worsen\w*|aggravat\w*|flare\w*|bring\s+on|mutation\w*|inherit\w*|genetic)\b`),
+	Cause:         regexp.MustCompile(`(?i)\b(?:caus\w*|trigger\w*|due\s+to|result\w*\s+(?:from|of)|linked|develops?\s+(?:when|from|because)|arises?\s+(?:from|when)|stems?\s+from|leads?\s+to|worsen\w*|aggravat\w*|flare\w*|bring\s+on|mutation\w*|inherit\w*|genetic)\b`),
 	Treatment:     regexp.MustCompile(`(?i)\b(?:treat\w*|therap\w*|cream\w*|ointment\w*|medicine\w*|medication\w*|tablets?|antibiotic\w*|antiviral\w*|antifungal\w*|steroid\w*|corticosteroid\w*|surgery|surgical|excision|removal|cryotherapy|laser|injection\w*|options?)\b`),
 	SelfCare:      regexp.MustCompile(`(?i)\b(?:avoid\w*|prevent\w*|protect\w*|keep\w*|wear\w*|wash\w*|moistur\w*|emollient\w*|sunscreen\w*|gentle|clean\w*|dry\w*|cover\w*|help\w*|reduce\w*|lower\w*)\b`),
 	Symptoms:      regexp.MustCompile(`(?i)\b(?:symptom\w*|signs?|appear\w*|look(?:s|ed|ing)?\s+(?:like|similar|different|unlike|normal|unusual|atypical|infected|clear|brown|gr[ae]y|white|purple|dull|dry|red|pink|dark|pale|yellow|black|blue|shiny)|red|itch\w*|patch\w*|bump\w*|blister\w*|scal(?:e|es|ed|y|ier|ing|iness)|rash\w*|pain\w*|swell\w*|spots?|lesion\w*|plaques?|flak\w*|crust\w*|raised|cause\w*)\b`),

@@ -89,7 +89,40 @@ var settlingKinds = []settlingKind{
 	{Prognosis, AsksIfLasting, SaysHowLasting},
 	{0, AsksIfTurnsInto, SaysTurnsInto}, // whatever else the wording asks
 	{0, AsksName, SaysName},
+	{Contagion, AsksAbsence, SaysAbsence},
+	{Duration, AsksEach, SaysEach},
 }
+
+// AsksAbsence reports whether the question asks how long someone stays
+// away from school, nursery or work ("how long are kids kept off
+// school?"), which the sentence saying when they may return settles (see
+// SaysAbsence), not one that says how many days something else takes.
+func AsksAbsence(question string) bool { return absenceAskRE.MatchString(question) }
+
+// SaysAbsence reports whether the sentence says when someone stays away
+// from, or goes back to, school, nursery or work.
+func SaysAbsence(sentence string) bool { return absenceRE.MatchString(sentence) }
+
+// absenceAskRE asks about staying away from school, nursery or work.
+var absenceAskRE = regexp.MustCompile(`(?i)\b(?:(?:stay|stays|staying|kept|keep|keeping|be)\s+(?:off|away\s+from|home\s+from|out\s+of)\s+(?:the\s+)?(?:school|nursery|daycare|day\s+care|work|class|childcare|kindergarten)|(?:off|away\s+from)\s+(?:school|nursery|daycare|work)|(?:go|goes|going|get|gets|went)\s+back\s+to\s+(?:school|nursery|daycare|work|class)|return\w*\s+to\s+(?:school|nursery|daycare|work|class)|exclu\w+\s+from)\b`)
+
+// absenceRE says when someone stays away or returns.
+var absenceRE = regexp.MustCompile(`(?i)\b(?:stay\s+(?:away|off|home)|kept\s+(?:away|off|home)|return\w*\s+to\s+(?:school|nursery|daycare|work)|go\s+back\s+to\s+(?:school|nursery|daycare|work)|exclu\w+\s+from)\b`)
+
+// AsksEach reports whether the question asks about one lesion of many
+// ("how long does each welt last?", "a single hive"), which the sentence
+// about individual lesions settles (see SaysEach), not one about the
+// condition as a whole.
+func AsksEach(question string) bool { return eachAskRE.MatchString(question) }
+
+// SaysEach reports whether the sentence tells of individual lesions.
+func SaysEach(sentence string) bool { return eachRE.MatchString(sentence) }
+
+// eachAskRE asks about one lesion of many.
+var eachAskRE = regexp.MustCompile(`(?i)\b(?:each|every|a\s+single|one\s+single|an\s+individual|individual|any\s+one|a\s+given)\s+(?:\w+\s+)?(?:lumps?|welts?|wheals?|weals?|hives?|bumps?|spots?|blisters?|sores?|patch(?:es)?|lesions?|bites?)\b`)
+
+// eachRE tells of individual lesions.
+var eachRE = regexp.MustCompile(`(?i)\b(?:individual|each|single)\s+(?:\w+\s+)?(?:lumps?|welts?|wheals?|weals?|hives?|bumps?|spots?|blisters?|sores?|patch(?:es)?|lesions?|bites?)\b`)
 
 // AsksIfTurnsInto reports whether the question asks whether its topic
 // turns into another ("Can they develop into skin cancer?"), which the
