@@ -14,8 +14,9 @@ const maxParts = 3
 // partBreakRE finds where a question's next part begins: a conjunction
 // before a question word ("... and how is it treated?", typed "n whats"
 // or "+ what"), or a second
-// question after a question mark. The part begins at submatch 1.
-var partBreakRE = regexp.MustCompile(`(?i)(?:,?\s+(?:and|or|also|plus|n|&|\+)\s+|\?\s+)((?:how|hows|what|whats|what's|where|when|why|who|which|is|are|does|do|can|should)\b)`)
+// question after a question mark, or a terse one after "? +" ("risk
+// factors? + name of the tool?"). The part begins at submatch 1, or 2.
+var partBreakRE = regexp.MustCompile(`(?i)(?:(?:,?\s+(?:and|or|also|plus|n|&|\+)\s+|\?\s+)((?:how|hows|what|whats|what's|where|when|why|who|which|is|are|does|do|can|should)\b)|\?\s*(?:\+|&)\s*(\w))`)
 
 // pronounRE finds a word that stands for the question's topic in a later
 // part: "what are its symptoms?".
@@ -57,6 +58,9 @@ func (c *Composer) Parts(a Answer, question string) []string {
 	for _, l := range locs {
 		parts = append(parts, strings.TrimSpace(question[start:l[0]]))
 		start = l[2]
+		if start < 0 {
+			start = l[4]
+		}
 	}
 	parts = append(parts, strings.TrimSpace(question[start:]))
 	name := a.Focus[0]
@@ -145,6 +149,18 @@ func (c *Composer) writtenName(ti int, question string, concepts []retrieve.Weig
 			// A name's head noun comes last: "hot tub folliculitis" is a
 			// folliculitis, "herpes simplex virus" no herpes simplex.
 			return len(n) < len(w.Terms) && !c.sharedName(ti, n) && slices.Equal(w.Terms[len(w.Terms)-len(n):], n)
+		}) {
+			targets = append(targets, w.Terms)
+			continue
+		}
+		// A kind of the topic the thesaurus names otherwise, in words that
+		// hold none of its names: "Bowen disease" is squamous cell
+		// carcinoma in situ ("herpes simplex virus" holds a name).
+		holds := slices.ContainsFunc(tp.names, func(n []string) bool { return containsRun(w.Terms, n) })
+		if w.Group >= 0 && !holds && slices.ContainsFunc(w.Alternatives, func(alt []string) bool {
+			return slices.ContainsFunc(tp.names, func(n []string) bool {
+				return len(n) >= 2 && len(n) < len(alt) && !c.sharedName(ti, n) && containsRun(alt, n)
+			})
 		}) {
 			targets = append(targets, w.Terms)
 		}

@@ -25,6 +25,11 @@ func TestParts(t *testing.T) {
 		// Never by a name other topics share, nor by a phrase whose head
 		// is something else (the virus, not the infection).
 		{"scc skin cancer what does it look like and can it spread", []string{"scc skin cancer what does it look like?", "can Squamous cell carcinoma spread?"}},
+		// A kind of the topic the thesaurus names in other words.
+		{"What is Bowen disease, and can it be treated with a cream?", []string{"What is Bowen disease?", "can Bowen disease be treated with a cream?"}},
+		{"Does the herpes simplex virus stay in the body, and what can be done for outbreaks?", []string{"Does the herpes simplex virus stay in the body?", "what can be done for outbreaks (herpes simplex)?"}},
+		// A terse second question after "? +".
+		{"Pressure ulcer risk factors? + name of the risk tool?", []string{"Pressure ulcer risk factors?", "name of the risk tool (Pressure ulcer)?"}},
 		// "that" stands for what the part before asked about.
 		{"Can rosacea affect your eyes, and how is that handled?", []string{"Can rosacea affect your eyes?", "how is rosacea affect your eyes handled?"}},
 		// Two questions in one.

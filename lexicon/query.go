@@ -43,6 +43,8 @@ var fillerWords = []string{
 	"hi", "hello", "hey", "guys", "wondering", "curious",
 	// Words of when that tie parts of a question together.
 	"afterwards", "afterward", "thereafter",
+	// "Is it a serious matter?" asks whether it is serious.
+	"matter", "matters",
 }
 
 // Concepts splits text into concepts: thesaurus phrases are matched greedily,
