@@ -416,6 +416,7 @@ func TestSettlers(t *testing.T) {
 		{"How long does each welt last?", "Individual wheals usually fade within 24 hours.", Duration, true},
 		{"How long does each welt last?", "Acute urticaria lasts less than six weeks.", Duration, false},
 		{"How long does urticaria last?", "Individual wheals usually fade within 24 hours.", Duration, false}, // the whole condition
+		{"Is androgenetic alopecia permanent?", "Androgenetic alopecia is progressive, meaning that hair thinning usually continues slowly.", Prognosis | YesNo, true},
 	}
 	for _, tt := range tests {
 		got := slices.ContainsFunc(Settlers(tt.q, tt.in), func(settles func(string) bool) bool { return settles(tt.sentence) })

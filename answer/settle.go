@@ -152,7 +152,7 @@ func SaysHowLasting(sentence string) bool { return lastingRE.MatchString(sentenc
 var lastingAskRE = regexp.MustCompile(`(?i)(?:^|[.?!,]\s+)(?:is|are|can|could|does|do|will|would)\b[^?.]{0,60}?\b(?:wears?\s+off|go(?:es)?\s+away|clear(?:s)?\s+up|disappear|fade|permanent\w*|for\s+life|lifelong|life-long|forever|for\s+good|last\s+for\s+ever|(?:on\s+(?:its|their)\s+own|by\s+(?:itself|themselves)))\b`)
 
 // lastingRE says whether something lasts, clears or comes back.
-var lastingRE = regexp.MustCompile(`(?i)\b(?:for\s+life|lifelong|life-long|permanent\w*|persist\w*|(?:clear|clears|settle|settles|resolve|resolves|fade|fades|go\s+away|goes\s+away|disappear|disappears|heal|heals)\s+(?:\w+\s+){0,3}?(?:on\s+(?:its|their)\s+own|without\s+treatment|by\s+(?:itself|themselves)|spontaneously)|(?:do|does)\s+not\s+(?:go\s+away|clear|resolve|shrink)|(?:no|not\s+a)\s+cure|cannot\s+be\s+cured|(?:come|comes|grow|grows)\s+back|recur\w*)`)
+var lastingRE = regexp.MustCompile(`(?i)\b(?:for\s+life|lifelong|life-long|permanent\w*|persist\w*|progressive|continues?\s+(?:\w+\s+)?(?:slowly|gradually|to\s+(?:progress|worsen|thin))|(?:clear|clears|settle|settles|resolve|resolves|fade|fades|go\s+away|goes\s+away|disappear|disappears|heal|heals)\s+(?:\w+\s+){0,3}?(?:on\s+(?:its|their)\s+own|without\s+treatment|by\s+(?:itself|themselves)|spontaneously)|(?:do|does)\s+not\s+(?:go\s+away|clear|resolve|shrink)|(?:no|not\s+a)\s+cure|cannot\s+be\s+cured|(?:come|comes|grow|grows)\s+back|recur\w*)`)
 
 // Settlers returns, for a question asking the kinds in, the tests of the
 // sentences that settle it best (see settlingKinds).
