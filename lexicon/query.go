@@ -197,6 +197,8 @@ var everydayLatinate = map[string]bool{
 	// Words in "-ase" the stemmer leaves whole name no enzyme: "what does
 	// the phrase 'double-ended comedones' refer to?".
 	"phrase": true, "chase": true, "showcase": true,
+	// Everyday words in "-us" and "-um": "the missus came out in it".
+	"missus": true, "circus": true, "hummus": true, "octopus": true, "cactus": true, "apparatus": true,
 }
 
 // LooksMedical reports whether an analysed term is shaped like a medical
