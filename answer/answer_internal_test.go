@@ -117,6 +117,7 @@ func TestClassify(t *testing.T) {
 		{"How do head lice pass from one child to the next?", "contagion"},
 		{"pityriasis rosea how long does it hang about for", "duration"},
 		{"Which everyday things are the usual culprits behind allergic contact dermatitis?", "cause"},
+		{"Keloid steroid injections - how often repeated?", "duration"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {
