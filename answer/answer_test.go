@@ -101,6 +101,9 @@ func TestCorrect(t *testing.T) {
 		// topic without it: a poster is not zoster.
 		{"I saw a poster about checking moles", "I saw a poster about checking moles"},
 		{"what is zerosis", "what is xerosis"},
+		// A word of a topic the question names without it is still a
+		// slip for it.
+		{"hydradenitis supperativa what is it", "hidradenitis suppurativa what is it"},
 	}
 	for _, tt := range tests {
 		got, _ := c.Correct(tt.q)

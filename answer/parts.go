@@ -15,8 +15,10 @@ const maxParts = 3
 // before a question word ("... and how is it treated?", typed "n whats"
 // or "+ what"), or a second
 // question after a question mark, or a terse one after "? +" ("risk
-// factors? + name of the tool?"). The part begins at submatch 1, or 2.
-var partBreakRE = regexp.MustCompile(`(?i)(?:(?:,?\s+(?:and|or|also|plus|n|&|\+)\s+|\?\s+)((?:how|hows|what|whats|what's|where|when|why|who|which|is|are|does|do|can|should)\b)|\?\s*(?:\+|&)\s*(\w))`)
+// factors? + name of the tool?") or after "? " and a capital ("common
+// triggers? First-line topicals?"; not "I", which opens an account). The
+// part begins at submatch 1, 2 or 3.
+var partBreakRE = regexp.MustCompile(`(?i)(?:(?:,?\s+(?:and|or|also|plus|n|&|\+)\s+|\?\s+)((?:how|hows|what|whats|what's|where|when|why|who|which|is|are|does|do|can|should)\b)|\?\s*(?:\+|&)\s*(\w)|\?\s+((?-i:[A-HJ-Z0-9]|I[a-z]))[^?.!]{3,}\?)`)
 
 // pronounRE finds a word that stands for the question's topic in a later
 // part: "what are its symptoms?".
@@ -58,8 +60,8 @@ func (c *Composer) Parts(a Answer, question string) []string {
 	for _, l := range locs {
 		parts = append(parts, strings.TrimSpace(question[start:l[0]]))
 		start = l[2]
-		if start < 0 {
-			start = l[4]
+		for g := 4; start < 0 && g < len(l); g += 2 {
+			start = l[g]
 		}
 	}
 	parts = append(parts, strings.TrimSpace(question[start:]))
@@ -68,6 +70,14 @@ func (c *Composer) Parts(a Answer, question string) []string {
 		name = written
 	}
 	for i, p := range parts {
+		// "A new boy in Year 3 has vitiligo and the others won't hold his
+		// hand. What causes it?" asks what causes vitiligo: the account
+		// before a part's question is no part of what it asks.
+		// A question that points back with "that" ("Why is that?"), or
+		// names no topic by a pronoun, keeps its account.
+		if tail, ok := retrieve.QuestionAfterAccount(p); ok && pronounRE.MatchString(tail) && !demonstrativeRE.MatchString(tail) {
+			p = tail
+		}
 		p = strings.TrimRight(p, " ?.!,;")
 		if len(strings.Fields(p)) < 2 {
 			return nil

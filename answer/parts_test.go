@@ -28,6 +28,14 @@ func TestParts(t *testing.T) {
 		// A kind of the topic the thesaurus names in other words.
 		{"What is Bowen disease, and can it be treated with a cream?", []string{"What is Bowen disease?", "can Bowen disease be treated with a cream?"}},
 		{"Does the herpes simplex virus stay in the body, and what can be done for outbreaks?", []string{"Does the herpes simplex virus stay in the body?", "what can be done for outbreaks (herpes simplex)?"}},
+		// The account before a part's question that points to the topic
+		// by a pronoun is no part of what it asks; one that points back
+		// with "that" keeps it.
+		{"A new boy in my class has vitiligo and the others tease him. What causes it, and is it catching?", []string{"What causes Vitiligo?", "is Vitiligo catching?"}},
+		{"I heard a steroid cream makes ringworm worse. Why is that, and what is tinea incognito?", []string{"I heard a steroid cream makes ringworm worse. Why is that?", "what is tinea incognito?"}},
+		// A terse second question after "? " and a capital, not "I".
+		{"rosacea - common triggers? First-line topicals for papules?", []string{"rosacea - common triggers?", "First-line topicals for papules (Rosacea)?"}},
+		{"Athlete's foot cream, how long to use it? I can stop when it looks better?", nil},
 		// A terse second question after "? +".
 		{"Pressure ulcer risk factors? + name of the risk tool?", []string{"Pressure ulcer risk factors?", "name of the risk tool (Pressure ulcer)?"}},
 		// "that" stands for what the part before asked about.

@@ -126,7 +126,9 @@ func (c *Composer) correct(question string) (string, []Correction) {
 		// names its topic without it: left as it is, "dermatitus" in
 		// "alergic contact dermatitus" would read as the name of something
 		// the version lacks.
-		if names(apply(without)) && !lexicon.LooksMedical(c.an.Term(strings.ToLower(question[fixes[k].i:fixes[k].j]))) {
+		// Nor is one that writes a word of a topic the question names
+		// without it: "hidradenitis supperativa" is suppurativa.
+		if names(apply(without)) && !lexicon.LooksMedical(c.an.Term(strings.ToLower(question[fixes[k].i:fixes[k].j]))) && !c.writesNamed(apply(without), fixes[k].to) {
 			fixes = without
 			continue
 		}
@@ -312,6 +314,17 @@ func (c *Composer) correctBeside(w, before, after string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// writesNamed reports whether word is a word of a name of a topic the
+// question names.
+func (c *Composer) writesNamed(question, word string) bool {
+	for ti := range c.namedTopics(askedTerms(c.ix.Analyze(question))) {
+		if c.topicWord(ti, word) {
+			return true
+		}
+	}
+	return false
 }
 
 // minWideLen is the shortest word that may be three letters short of a
