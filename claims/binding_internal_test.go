@@ -190,6 +190,13 @@ func TestBindingChecks(t *testing.T) {
 			"People with condition K are more susceptible to gout.", bindingChecks{Reversed: true}},
 		{"risk factor kept", "Gout raises the risk of condition K.",
 			"Risk factors for condition K include older age, gout and smoking.", bindingChecks{}},
+		// A list item after ", and" with a relation of its own (round 23).
+		{"a risk factor after a comma and, made a consequence", "Condition K can trigger gout.",
+			"Risk factors for condition K include older age, smoking, and painful joint conditions that lead to limping, such as gout.", bindingChecks{Reversed: true}},
+		{"a risk factor after a comma and, kept", "Gout can lead to condition K.",
+			"Risk factors for condition K include older age, smoking, and painful joint conditions that lead to limping, such as gout.", bindingChecks{}},
+		{"a listed cause made a consequence", "Condition K can cause gout.",
+			"Common causes of condition K include older age, smoking, and gout.", bindingChecks{Reversed: true}},
 		{"a marker made a cause", "Condition K causes dry eyes.",
 			"Dry eyes alongside condition K may point to a raised hormone level.", bindingChecks{MadeCausal: true}},
 		{"a conversion reversed", "Drug D blocks the conversion of hormone B back into hormone A.",

@@ -266,6 +266,7 @@ type relation struct {
 
 // relations returns the directed relations of text.
 func (v *Lexical) relations(text string) []relation {
+	listed := v.listedCauses(text)
 	text = relationText(text)
 	var out []relation
 	ms := relationRE.FindAllStringSubmatchIndex(text, -1)
@@ -341,6 +342,45 @@ func (v *Lexical) relations(text string) []relation {
 			r.first, r.second = r.second, r.first
 		}
 		out = append(out, r)
+	}
+	return append(out, listed...)
+}
+
+// listedRE finds a list of what brings a thing about ("risk factors for
+// impetigo include ...", "causes of pruritus include ...", "triggers of
+// rosacea are ..."); group 1 is the thing.
+var listedRE = regexp.MustCompile(`(?i)\b(?:risk factors?|causes|triggers) (?:for|of) ([^,.;]+?) (?:include|includes|are)\b`)
+
+// listedCauses returns the relations of the lists listedRE finds in
+// text: every item of the list, to the end of its sentence, is a cause
+// of the thing. relations reads the list (rewritten by relationText) only
+// to its first side end or relation word, but an item may follow ", and"
+// or hold a relation of its own ("... hot weather, and itchy skin
+// conditions that lead to scratching, such as scabies"); read whole, the
+// list tells "impetigo can trigger scabies" for the relation turned
+// round. Terms of the thing are left out of the causes, not the other way
+// round.
+func (v *Lexical) listedCauses(text string) []relation {
+	var out []relation
+	for _, m := range listedRE.FindAllStringSubmatchIndex(text, -1) {
+		end := len(text)
+		if b := sentenceEndRE.FindStringIndex(text[m[1]:]); b != nil {
+			end = m[1] + b[0]
+		}
+		if b := strings.IndexByte(text[m[1]:end], ';'); b >= 0 {
+			end = m[1] + b
+		}
+		thing := lexicon.NewTermSet(v.unitTerms(text[m[2]:m[3]]))
+		causes := lexicon.NewTermSet(v.unitTerms(text[m[1]:end]))
+		for t := range v.hedgeTerms {
+			delete(causes, t)
+		}
+		for t := range thing {
+			delete(causes, t)
+		}
+		if len(thing) > 0 && len(causes) > 0 {
+			out = append(out, relation{first: causes, second: thing, word: "include"})
+		}
 	}
 	return out
 }
