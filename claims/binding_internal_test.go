@@ -415,3 +415,28 @@ func TestMovedAgent(t *testing.T) {
 		}
 	}
 }
+
+// TestMadeCausalNamedOtherwise: the span's part that states the
+// association is found by the claim's things, named with the thesaurus,
+// not by its cause word (round 23).
+func TestMadeCausalNamedOtherwise(t *testing.T) {
+	an := testAnalyzer(t)
+	th, err := lexicon.DefaultThesaurus(an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewLexical(an, th, nil)
+	span := "Hot baths and harsh soaps are common causes of dry skin. Conditions linked to xerosis include gout and obesity."
+	tests := []struct {
+		claim, reason string
+		want          bool
+	}{
+		{"Dry skin can lead to gout.", "the link, named by xerosis, made a cause", true},
+		{"Hot baths can lead to dry skin.", "a cause the span states", false},
+	}
+	for _, tt := range tests {
+		if got := v.madeCausal(tt.claim, span); got != tt.want {
+			t.Errorf("madeCausal(%q) = %v, want %v (%s)", tt.claim, got, tt.want, tt.reason)
+		}
+	}
+}
