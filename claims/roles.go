@@ -246,9 +246,11 @@ var (
 var moreOftenRE = regexp.MustCompile(`(?i)([^,.;]+?)\s+or,\s+(more|less)\s+(often|commonly|frequently|usually),\s+([^,.;]+)`)
 
 // causativeRE finds "make X <verb>" with a verb of coming about ("make the
-// healing process produce too much collagen"), which relationText reads as
-// "cause X <verb>": the maker is the cause.
-var causativeRE = regexp.MustCompile(`(?i)\b(?:makes?|made|making) ((?:[\w'-]+ ){1,4}?)(produce|form|grow|develop|appear|spread|arise)\b`)
+// healing process produce too much collagen") or of what happens to a
+// tissue ("mast cells releasing histamine, which make small blood vessels
+// leak fluid"), which relationText reads as "cause X <verb>": the maker
+// is the cause.
+var causativeRE = regexp.MustCompile(`(?i)\b(?:makes?|made|making) ((?:[\w'-]+ ){1,4}?)(produce|form|grow|develop|appear|spread|arise|leak|swell|itch|bleed|peel|crack|thicken|dilate)\b`)
 
 // firstThenRE finds an order in time told by "first" after a verb of
 // coming about, with the clause that comes next ("blisters appear first,
