@@ -45,7 +45,7 @@ var contrastWords = [][][]string{
 	{{"first"}, {"second"}, {"third"}},
 	{{"first-line"}, {"second-line"}, {"third-line"}},
 	{{"strongest"}, {"weakest"}},
-	{{"mild", "low-potency", "weak"}, {"moderate", "moderate-potency"}, {"potent", "high-potency", "superpotent"}},
+	{{"mild", "low-potency", "weak", "weaker"}, {"moderate", "moderate-potency"}, {"potent", "high-potency", "superpotent", "strong", "stronger"}},
 	{{"superficial"}, {"deep", "deeper", "deepest"}},
 	{{"congenital"}, {"acquired"}},
 	{{"encouraged", "recommended", "advised"}, {"discouraged"}},

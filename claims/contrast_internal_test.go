@@ -141,3 +141,32 @@ func TestElements(t *testing.T) {
 		})
 	}
 }
+
+// TestPotencyWords checks that a potency in everyday words ("a strong
+// steroid", "stronger steroids", "weaker creams") is a member of the
+// potency set, and that the exchanged potencies of a sentence are told
+// (round 23).
+func TestPotencyWords(t *testing.T) {
+	c := newContrasts(testAnalyzer(t))
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"strong against mild", "A strong steroid suits the face.", "A mild steroid suits the face.", true},
+		{"weaker against stronger", "Weaker creams suit the folds.", "Stronger creams suit the folds.", true},
+		{"strong with potent", "A strong steroid suits the soles.", "A potent steroid suits the soles.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := c.clash(words(tt.claim), words(tt.span)); got != tt.want {
+				t.Errorf("clash(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+	v := rarityVerifier(t)
+	claim := "A strong steroid cream is sometimes used briefly in the folds, while mild creams are usually avoided there."
+	span := "A mild steroid cream is sometimes used briefly in the folds, while stronger creams are usually avoided there."
+	if !v.boundContrast(claim, span) {
+		t.Errorf("boundContrast(%q, %q) = false, want true: the potencies are exchanged", claim, span)
+	}
+}
