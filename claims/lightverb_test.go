@@ -52,3 +52,17 @@ func TestNoticeVerbs(t *testing.T) {
 		{"You may notice large fluid-filled blisters on the scalp.", claims.Unsupported},
 	})
 }
+
+// TestShowUpAndFind checks that a leaflet's "shows up" says what
+// "appears" says, and its "finding" what the passage's "identifying"
+// says, without adding what the passage lacks (round 23).
+func TestShowUpAndFind(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_basal_cell_carcinoma_symptoms_1", "ev_cutaneous_lupus_causes_1", "ev_allergic_contact_dermatitis_diagnosis_1"), []verdictCase{
+		{"The nodular type typically shows up as a translucent or pearly lump with a rolled border and fine blood vessels visible across its surface.", claims.Supported},
+		{"Ultraviolet light is the most important trigger of flares, and new lesions may show up days to weeks after sun exposure.", claims.Supported},
+		{"The nodular type typically shows up as a flat red scaly patch on the trunk.", claims.Unsupported},
+		{"New lesions may show up days to weeks before sun exposure.", claims.Unsupported},
+		{"Finding the allergen matters because avoidance is the key to long-term control.", claims.Supported},
+		{"Finding the allergen matters because antihistamines are the key to long-term control.", claims.Unsupported},
+	})
+}

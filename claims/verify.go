@@ -178,6 +178,9 @@ var (
 	numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
 	// asWellAsRE is the conjunction "as well as".
 	asWellAsRE = regexp.MustCompile(`(?i)\bas well as\b`)
+	// showUpRE is a phrasal verb that says where or when a thing appears:
+	// a leaflet's "shows up", "crops up", "pops up".
+	showUpRE = regexp.MustCompile(`(?i)\b(?:show|shows|showed|shown|showing|crop|crops|cropped|cropping|pop|pops|popped|popping) up\b`)
 )
 
 // nonAssertiveRE ends the text before an "any" that asserts nothing of
@@ -235,7 +238,9 @@ type claimInfo struct {
 
 func (v *Lexical) analyse(claim string) claimInfo {
 	// "as well as" joins as "and" does: its "well" is no claim of how well.
-	ci := claimInfo{concepts: v.an.Concepts(asWellAsRE.ReplaceAllString(claim, "and"), v.th)}
+	// A phrasal verb of showing ("shows up in the armpits", "fresh ones
+	// crop up") places a condition as "appears" does.
+	ci := claimInfo{concepts: v.an.Concepts(showUpRE.ReplaceAllString(asWellAsRE.ReplaceAllString(claim, "and"), "appears"), v.th)}
 	ci.weights = make([]float64, len(ci.concepts))
 	for i, c := range ci.concepts {
 		w := 1.0
@@ -480,8 +485,11 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 // of the paraphrases and keeps its weight.) A leaflet's voice says the
 // same with the reader's eyes ("you may notice gradual thinning", "often
 // first noticed as a widening part") where the passage says what the
-// condition causes or how it is seen.
-var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen", "notice", "notices", "noticed", "noticing"}
+// condition causes or how it is seen, and with the reader's experience
+// ("you may find that stress brings on flares", "many children find
+// their eczema eases") or a place ("a yeast normally found on skin")
+// where the passage says what happens or where a thing lives.
+var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen", "notice", "notices", "noticed", "noticing", "find", "finds", "found", "finding"}
 
 // connectives join or set off clauses ("even though", "whereas",
 // "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
