@@ -133,6 +133,9 @@ type Lexical struct {
 	// opposites are the everyday opposite pairs (opposites.txt): never
 	// swapped for each other.
 	opposites opposites
+	// namingTerms are the analysed words that give a thing a name
+	// ("called", "known as"; see heldRarest).
+	namingTerms lexicon.TermSet
 }
 
 // DefaultMinCoverage is the default share of a claim's weighted content that
@@ -155,7 +158,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		// The list is embedded and parsed by the package's tests.
 		panic("claims: opposites.txt: " + err.Error())
 	}
-	return &Lexical{opposites: opp, an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
+	return &Lexical{opposites: opp, namingTerms: lexicon.NewTermSet(an.Terms("called calls call known termed referred named")), an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
 		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an), contrastKinds: contrastKindsOf(an), hedgeTerms: lexicon.NewTermSet(an.Terms(hedgeWords)),
 		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")), an.Terms(strings.Join(delexicalVerbs, " ")))}
 }
