@@ -110,6 +110,9 @@ func TestBodySites(t *testing.T) {
 		{"ears against hands", "Rash R affects the ears.", "Rash R affects the hands.", true},
 		{"forearms with arms", "Rash R affects the forearms.", "Rash R affects the arms.", false},
 		{"thighs with legs", "Rash R affects the thighs.", "Rash R affects the legs.", false},
+		// The armpits under their other names (round 23).
+		{"underarm against palms", "Treatment T is used on the palms.", "Treatment T is used on underarm sweat glands.", true},
+		{"underarms with armpits", "Rash R affects the underarms and palms.", "Rash R affects the armpits and palms.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
