@@ -18,7 +18,7 @@ var contrastWords = [][][]string{
 		{"virus", "viral", "viruses", "poxvirus", "varicella", "hpv"},
 		{"fungus", "fungal", "fungi", "yeast", "yeasts", "candida", "candidal", "dermatophyte", "dermatophytes", "malassezia"},
 		{"mite", "mites"}, {"louse", "lice"}},
-	{{"antibiotic", "antibiotics"}, {"antifungal", "antifungals"}, {"antiviral", "antivirals"}, {"antihistamine", "antihistamines"}, {"retinoid", "retinoids"}},
+	{{"antibiotic", "antibiotics"}, {"antifungal", "antifungals"}, {"antiviral", "antivirals"}, {"antihistamine", "antihistamines"}, {"retinoid", "retinoids"}, {"corticosteroid", "corticosteroids", "steroid", "steroids"}},
 	{{"men", "man", "male", "males", "boys"}, {"women", "woman", "female", "females", "girls"}},
 	{{"adults", "adult", "elderly"}, {"children", "child", "kids", "juvenile", "infants", "infant", "babies", "baby", "newborns", "newborn", "toddlers", "teenagers", "adolescents"}},
 	{{"face", "facial", "cheeks", "forehead", "nose", "chin"}, {"scalp"}, {"hands", "hand", "palms", "fingers"}, {"feet", "foot", "soles", "toes"}, {"trunk", "chest", "back", "abdomen"}, {"legs", "leg", "shins", "thighs", "thigh"}, {"arms", "arm", "forearms", "forearm"}, {"neck"}, {"ears", "ear"}, {"buttocks"}, {"fingernails"}, {"toenails"}, {"mouth", "lips"}, {"eyes", "eyelids"}, {"genitals"}, {"groin"}, {"armpits", "armpit", "underarm", "underarms", "axilla", "axillae", "axillary"}},

@@ -173,3 +173,24 @@ func TestPotencyWords(t *testing.T) {
 		t.Errorf("boundContrast(%q, %q) = false, want true: the potencies are exchanged", claim, span)
 	}
 }
+
+// TestSteroidClass checks that corticosteroids are a drug class of their
+// own beside antihistamines and the others, under either name (round
+// 23).
+func TestSteroidClass(t *testing.T) {
+	c := newContrasts(testAnalyzer(t))
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"antihistamines against corticosteroids", "Oral antihistamines are tapered over two weeks.", "Oral corticosteroids are tapered over two weeks.", true},
+		{"steroids with corticosteroids", "Oral steroids are tapered over two weeks.", "Oral corticosteroids are tapered over two weeks.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := c.clash(words(tt.claim), words(tt.span)); got != tt.want {
+				t.Errorf("clash(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+}
