@@ -66,3 +66,16 @@ func TestShowUpAndFind(t *testing.T) {
 		{"Finding the allergen matters because antihistamines are the key to long-term control.", claims.Unsupported},
 	})
 }
+
+// TestDiscourseOpeners checks that a summing up or a writer's aside
+// that opens a claim ("To summarise, ...", "The good news is that ...")
+// states nothing the passage must hold, and shields nothing that follows
+// it (round 23).
+func TestDiscourseOpeners(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_impetigo_overview_2", "ev_epidermoid_cysts_treatment_1"), []verdictCase{
+		{"To summarise, epidermoid cysts that cause no symptoms often need no treatment.", claims.Supported},
+		{"The good news is that impetigo is generally mild and responds well to treatment.", claims.Supported},
+		{"To summarise, epidermoid cysts that cause no symptoms always need surgical excision.", claims.Contradicted},
+		{"The good news is that impetigo never leaves scars.", claims.Contradicted},
+	})
+}

@@ -181,6 +181,10 @@ var (
 	numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
 	// asWellAsRE is the conjunction "as well as".
 	asWellAsRE = regexp.MustCompile(`(?i)\bas well as\b`)
+	// openerRE is a discourse opener at the start of a claim: a summing
+	// up, a writer's aside or a framing clause, set off by a comma or
+	// "that".
+	openerRE = regexp.MustCompile(`(?i)^\s*(?:(?:to sum up|to summari[sz]e|in summary|in short|in brief|overall|perhaps surprisingly|surprisingly|reassuringly|importantly|put simply|simply put)\s*,|the (?:good|bad) news is(?: that)?\b|it is worth (?:noting|knowing) that\b)\s*`)
 	// showUpRE is a phrasal verb that says where or when a thing appears:
 	// a leaflet's "shows up", "crops up", "pops up".
 	showUpRE = regexp.MustCompile(`(?i)\b(?:show|shows|showed|shown|showing|crop|crops|cropped|cropping|pop|pops|popped|popping) up\b`)
@@ -243,7 +247,10 @@ func (v *Lexical) analyse(claim string) claimInfo {
 	// "as well as" joins as "and" does: its "well" is no claim of how well.
 	// A phrasal verb of showing ("shows up in the armpits", "fresh ones
 	// crop up") places a condition as "appears" does.
-	ci := claimInfo{concepts: v.an.Concepts(showUpRE.ReplaceAllString(asWellAsRE.ReplaceAllString(claim, "and"), "appears"), v.th)}
+	// A discourse opener ("To sum up, ...", "Perhaps surprisingly, ...",
+	// "The good news is that ...") frames what follows and states nothing
+	// of its own.
+	ci := claimInfo{concepts: v.an.Concepts(showUpRE.ReplaceAllString(asWellAsRE.ReplaceAllString(openerRE.ReplaceAllString(claim, ""), "and"), "appears"), v.th)}
 	ci.weights = make([]float64, len(ci.concepts))
 	for i, c := range ci.concepts {
 		w := 1.0
