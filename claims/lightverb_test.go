@@ -79,3 +79,13 @@ func TestDiscourseOpeners(t *testing.T) {
 		{"The good news is that impetigo never leaves scars.", claims.Contradicted},
 	})
 }
+
+// TestFlakeForScale checks that a leaflet's "flake" and "flaky" say what
+// the passage's "scale" and "scaly" say, and no more (round 23).
+func TestFlakeForScale(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_melasma_symptoms_1", "ev_tinea_pedis_symptoms_1"), []verdictCase{
+		{"Melasma patches do not itch, hurt or flake.", claims.Supported},
+		{"Tinea pedis commonly causes itchy, flaky or cracked skin between the toes.", claims.Supported},
+		{"Melasma patches often itch and flake.", claims.Contradicted},
+	})
+}
