@@ -89,3 +89,14 @@ func TestFlakeForScale(t *testing.T) {
 		{"Melasma patches often itch and flake.", claims.Contradicted},
 	})
 }
+
+// TestTumourForTheCancer checks that a generator's "the tumour" may
+// stand for the cancer the passage names, and says nothing more (round
+// 23).
+func TestTumourForTheCancer(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_melanoma_treatment_2"), []verdictCase{
+		{"When the tumour has a BRAF mutation, treatment may combine a BRAF inhibitor with a MEK inhibitor as targeted therapy.", claims.Supported},
+		{"When the tumour has a BRAF mutation, treatment always combines a BRAF inhibitor with a MEK inhibitor.", claims.Unsupported},
+		{"When the tumour has a BRAF mutation, checkpoint inhibitors are never used.", claims.Contradicted},
+	})
+}

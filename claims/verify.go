@@ -515,10 +515,12 @@ var connectives = []string{"though", "although", "even", "whereas", "while", "un
 // Kinds that a contrast set tells apart (a fungus or a bacterium, a child
 // or an adult) are not among them. Words that pick some of a kind
 // ("certain creams", "various triggers") weigh alike, and so does a
-// generator's "culprits" for the causes or triggers a passage names.
+// generator's "culprits" for the causes or triggers a passage names, and
+// its "the tumour" for the cancer the passage names ("When the tumour
+// has a BRAF mutation" for "Melanomas carrying a BRAF mutation").
 var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options",
 	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places",
-	"certain", "various", "else", "elsewhere", "culprit", "culprits"}
+	"certain", "various", "else", "elsewhere", "culprit", "culprits", "tumour", "tumours", "tumor", "tumors"}
 
 // delexicalVerbs carry little meaning of their own: what they say is in
 // their object or particle ("take up", "give chickenpox", "put on a
