@@ -100,3 +100,14 @@ func TestTumourForTheCancer(t *testing.T) {
 		{"When the tumour has a BRAF mutation, checkpoint inhibitors are never used.", claims.Contradicted},
 	})
 }
+
+// TestStrepStaph checks that the lay short names "strep" and "staph" say
+// what the passage's "streptococcal" and "Staphylococcus" say, and keep
+// the other organisms apart (round 23).
+func TestStrepStaph(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_psoriasis_causes_2", "ev_cellulitis_causes_1"), []verdictCase{
+		{"Common triggers for psoriasis flares include strep throat, skin injury, stress and smoking.", claims.Supported},
+		{"Cellulitis is most often caused by strep bacteria, particularly group A strep, or by Staphylococcus aureus.", claims.Supported},
+		{"Cellulitis is most often caused by a fungus, particularly Candida.", claims.Unsupported},
+	})
+}
