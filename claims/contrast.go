@@ -14,7 +14,7 @@ import (
 // the face for the feet, antibiotics for antifungals, zinc oxide for iron
 // oxides) is about something else, however many other words agree.
 var contrastWords = [][][]string{
-	{{"bacteria", "bacterial", "bacterium", "staphylococcus", "staphylococcal", "streptococcus", "streptococcal", "streptococci", "staphylococci", "staph", "strep"},
+	{{"bacteria", "bacterial", "bacterium", "staphylococcus", "staphylococcal", "streptococcus", "streptococcal", "streptococci", "staphylococci", "staph", "strep", "pseudomonas", "cutibacterium", "propionibacterium"},
 		{"virus", "viral", "viruses", "poxvirus", "varicella", "hpv"},
 		{"fungus", "fungal", "fungi", "yeast", "yeasts", "candida", "candidal", "dermatophyte", "dermatophytes", "malassezia"},
 		{"mite", "mites"}, {"louse", "lice"}},

@@ -175,8 +175,8 @@ func TestPotencyWords(t *testing.T) {
 }
 
 // TestSteroidClass checks that corticosteroids are a drug class of their
-// own beside antihistamines and the others, under either name (round
-// 23).
+// own beside antihistamines and the others, under either name, and that
+// Pseudomonas is a bacterium (round 23).
 func TestSteroidClass(t *testing.T) {
 	c := newContrasts(testAnalyzer(t))
 	tests := []struct {
@@ -185,6 +185,8 @@ func TestSteroidClass(t *testing.T) {
 	}{
 		{"antihistamines against corticosteroids", "Oral antihistamines are tapered over two weeks.", "Oral corticosteroids are tapered over two weeks.", true},
 		{"steroids with corticosteroids", "Oral steroids are tapered over two weeks.", "Oral corticosteroids are tapered over two weeks.", false},
+		{"a yeast against a bacterium named by its genus", "Rash R is linked to Malassezia yeast in hot tubs.", "Rash R is linked to Pseudomonas aeruginosa in hot tubs.", true},
+		{"a genus with its kind", "Rash R is linked to bacteria in hot tubs.", "Rash R is linked to Pseudomonas aeruginosa in hot tubs.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
