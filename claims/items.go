@@ -285,6 +285,13 @@ func (v *Lexical) movedDescription(claim, span string) bool {
 			pieces = append(pieces, lexicon.NewTermSet(v.unitTerms(part)))
 		}
 	}
+	var seq []string
+	claimSeq := func() []string {
+		if seq == nil {
+			seq = v.an.Terms(claim)
+		}
+		return seq
+	}
 	for j, jt := range si {
 		if len(jt.atts) == 0 || jt.context {
 			continue
@@ -335,7 +342,7 @@ func (v *Lexical) movedDescription(claim, span string) bool {
 						break
 					}
 				}
-				if !lacks || v.namesItem(p, jt, att, elsewhere, j) {
+				if !lacks || v.namesItem(p, jt, att, elsewhere, j) && !v.renamesKind(claimSeq(), si, j, att, elsewhere) {
 					continue
 				}
 				for i, it := range si {
@@ -511,4 +518,34 @@ func (v *Lexical) heldRarest(p lexicon.TermSet, own []string, held int) bool {
 		}
 	}
 	return true
+}
+
+// renamesKind reports whether the claim (its terms seq) names item j's
+// kind by another item's word: a word that only item i of j's sentence
+// has stands just before a word of j's name, as it does in i's own name
+// ("flat warts on the soles of the feet" where the span lists "plantar
+// warts on the soles of the feet (often called verrucas), flat warts and
+// ..."). The claim then keeps j's other words for i, and names i, not j;
+// items listed side by side ("poison ivy and poison oak") are no such
+// naming.
+func (v *Lexical) renamesKind(seq []string, si []listItem, j int, att lexicon.TermSet, elsewhere func(t string, skip int, self lexicon.TermSet) bool) bool {
+	for i, it := range si {
+		if i == j || it.sent != si[j].sent || it.context {
+			continue
+		}
+		own := v.an.Terms(it.text)
+		for k := 0; k+1 < len(seq); k++ {
+			w, h := seq[k], seq[k+1]
+			if !it.head.Has(w) || si[j].head.Has(w) || att.Has(w) || elsewhere(w, i, nil) || !si[j].head.Has(h) {
+				continue
+			}
+			// The word names i's kind as i itself does: "flat warts".
+			for q := 0; q+1 < len(own); q++ {
+				if own[q] == w && own[q+1] == h {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -177,3 +177,25 @@ func TestMovedUnlike(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedDescriptionRenamedKind checks that a claim that keeps an
+// item's place but names its kind by another item's word ("flat warts on
+// the soles of the feet") moves the item's description to that other
+// item (round 23).
+func TestMovedDescriptionRenamedKind(t *testing.T) {
+	v := bindingVerifier(t)
+	const span = "Warts are grouped by appearance and site, including common warts, plantar warts on the soles of the feet (often called verrucas), flat warts and thread-like filiform warts."
+	tests := []struct {
+		name, claim string
+		want        bool
+	}{
+		{"kind named by another item's word", "Flat warts on the soles of the feet are the ones often called verrucas.", true},
+		{"the item's own name", "Plantar warts on the soles of the feet are often called verrucas.", false},
+		{"the item by its place alone", "Warts on the soles of the feet are often called verrucas.", false},
+	}
+	for _, tt := range tests {
+		if got := v.movedDescription(tt.claim, span); got != tt.want {
+			t.Errorf("%s: movedDescription(%q) = %v, want %v", tt.name, tt.claim, got, tt.want)
+		}
+	}
+}
