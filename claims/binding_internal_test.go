@@ -190,6 +190,17 @@ func TestBindingChecks(t *testing.T) {
 			"People with condition K are more susceptible to gout.", bindingChecks{Reversed: true}},
 		{"risk factor kept", "Gout raises the risk of condition K.",
 			"Risk factors for condition K include older age, gout and smoking.", bindingChecks{}},
+		// A list item after ", and" with a relation of its own (round 23).
+		{"a risk factor after a comma and, made a consequence", "Condition K can trigger gout.",
+			"Risk factors for condition K include older age, smoking, and painful joint conditions that lead to limping, such as gout.", bindingChecks{Reversed: true}},
+		{"a risk factor after a comma and, kept", "Gout can lead to condition K.",
+			"Risk factors for condition K include older age, smoking, and painful joint conditions that lead to limping, such as gout.", bindingChecks{}},
+		{"a tissue made to leak, reversed", "Leaky small vessels cause cell M to release substance S.",
+			"Condition K results from cell M releasing substance S, which make small vessels leak fluid.", bindingChecks{Reversed: true}},
+		{"a tissue made to leak, kept", "Substance S released by cell M causes small vessels to leak fluid.",
+			"Condition K results from cell M releasing substance S, which make small vessels leak fluid.", bindingChecks{}},
+		{"a listed cause made a consequence", "Condition K can cause gout.",
+			"Common causes of condition K include older age, smoking, and gout.", bindingChecks{Reversed: true}},
 		{"a marker made a cause", "Condition K causes dry eyes.",
 			"Dry eyes alongside condition K may point to a raised hormone level.", bindingChecks{MadeCausal: true}},
 		{"a conversion reversed", "Drug D blocks the conversion of hormone B back into hormone A.",
@@ -405,6 +416,31 @@ func TestMovedAgent(t *testing.T) {
 	for _, tt := range tests {
 		if got := v.movedAgent(tt.claim, tt.span); got != tt.want {
 			t.Errorf("movedAgent(%q, %q) = %v, want %v (%s)", tt.claim, tt.span, got, tt.want, tt.reason)
+		}
+	}
+}
+
+// TestMadeCausalNamedOtherwise: the span's part that states the
+// association is found by the claim's things, named with the thesaurus,
+// not by its cause word (round 23).
+func TestMadeCausalNamedOtherwise(t *testing.T) {
+	an := testAnalyzer(t)
+	th, err := lexicon.DefaultThesaurus(an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewLexical(an, th, nil)
+	span := "Hot baths and harsh soaps are common causes of dry skin. Conditions linked to xerosis include gout and obesity."
+	tests := []struct {
+		claim, reason string
+		want          bool
+	}{
+		{"Dry skin can lead to gout.", "the link, named by xerosis, made a cause", true},
+		{"Hot baths can lead to dry skin.", "a cause the span states", false},
+	}
+	for _, tt := range tests {
+		if got := v.madeCausal(tt.claim, span); got != tt.want {
+			t.Errorf("madeCausal(%q) = %v, want %v (%s)", tt.claim, got, tt.want, tt.reason)
 		}
 	}
 }

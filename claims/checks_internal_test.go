@@ -644,3 +644,26 @@ func TestCommonUnheld(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundTwentyThreeParaphrases checks the everyday paraphrases added
+// in round 23: each claim word is matched by the passage's word.
+func TestRoundTwentyThreeParaphrases(t *testing.T) {
+	an := testAnalyzer(t)
+	th, err := (*lexicon.Thesaurus)(nil).Extend(strings.NewReader(paraphrases), an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ claim, passage string }{
+		{"entry", "entering"},
+		{"flaky", "scaly"},
+		{"flake", "scale"},
+		{"strep", "streptococcal"},
+		{"staph", "Staphylococcus"},
+	}
+	for _, tt := range tests {
+		cs := an.Concepts(tt.claim, th)
+		if len(cs) != 1 || !cs[0].MatchedBy(lexicon.NewTermSet(an.Terms(tt.passage))) {
+			t.Errorf("%q is not matched by %q", tt.claim, tt.passage)
+		}
+	}
+}

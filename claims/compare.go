@@ -225,7 +225,8 @@ func (v *Lexical) clauseOpposite(memo *clauseMemo, claim, span string) bool {
 			claimTerms = lexicon.NewTermSet(v.an.Terms(claim))
 		}
 		part := sc.terms
-		if ms := attributiveRE.FindAllStringSubmatch(sc.text, -1); ms != nil || sc.lead != nil {
+		named := v.namedOnly(sc.text)
+		if ms := attributiveRE.FindAllStringSubmatch(sc.text, -1); ms != nil || sc.lead != nil || len(named) > 0 {
 			part = lexicon.NewTermSet()
 			for t := range sc.terms {
 				part[t] = struct{}{}
@@ -240,6 +241,9 @@ func (v *Lexical) clauseOpposite(memo *clauseMemo, claim, span string) bool {
 					}
 				}
 			}
+			for t := range named {
+				delete(part, t)
+			}
 		}
 		return v.holdsOpposite(claimTerms, cc.terms, part)
 	})
@@ -251,10 +255,16 @@ func (v *Lexical) clauseOpposite(memo *clauseMemo, claim, span string) bool {
 // and the claim's clauses need not be matched.
 func (v *Lexical) mayOppose(memo *clauseMemo, ci claimInfo, span string) bool {
 	for _, sc := range memo.of(v, span) {
+		var named lexicon.TermSet
 		for _, c := range ci.concepts {
 			for _, t := range c.Terms {
 				if sc.terms.Has(t) {
-					continue
+					if named == nil {
+						named = v.namedOnly(sc.text)
+					}
+					if !named.Has(t) {
+						continue
+					}
 				}
 				for p := range sc.terms {
 					if v.opposites.opposed(t, p) {
@@ -265,6 +275,45 @@ func (v *Lexical) mayOppose(memo *clauseMemo, ci claimInfo, span string) bool {
 		}
 	}
 	return false
+}
+
+// namedOnly returns the terms of text that stand only inside a name of
+// two or more words of the thesaurus ("loss" in "female pattern hair
+// loss"): there they name a thing, not what the clause says of it. The
+// span clause "Women with female pattern hair loss usually keep the front
+// hairline" holds the opposite of the claim's "loss of the front
+// hairline", though it holds the word "loss" too.
+func (v *Lexical) namedOnly(text string) lexicon.TermSet {
+	terms := v.an.Terms(text)
+	var in []bool
+	for i := 0; i < len(terms); {
+		if _, n, ok := v.th.Match(terms, i); ok && n > 1 {
+			if in == nil {
+				in = make([]bool, len(terms))
+			}
+			for k := i; k < i+n; k++ {
+				in[k] = true
+			}
+			i += n
+			continue
+		}
+		i++
+	}
+	if in == nil {
+		return nil
+	}
+	out := lexicon.NewTermSet(nil)
+	for i, t := range terms {
+		if in[i] {
+			out[t] = struct{}{}
+		}
+	}
+	for i, t := range terms {
+		if !in[i] {
+			delete(out, t)
+		}
+	}
+	return out
 }
 
 // attributiveRE finds a participle in "-ed" and the word after it (group

@@ -3,6 +3,7 @@ package claims
 import (
 	"testing"
 
+	"github.com/dermliving/dermliving/lexicon"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -139,6 +140,39 @@ func TestClauseOpposite(t *testing.T) {
 	for _, tt := range tests {
 		memo := &clauseMemo{claim: tt.claim}
 		if got := v.clauseOpposite(memo, tt.claim, tt.span); got != tt.want {
+			t.Errorf("clauseOpposite(%q, %q) = %v, want %v (%s)", tt.claim, tt.span, got, tt.want, tt.reason)
+		}
+	}
+}
+
+// TestClauseOppositeInName checks that a word the span holds only inside
+// a thesaurus name ("loss" in "female pattern hair loss") does not hold
+// the claim's word against the span's opposite of it (round 23).
+func TestClauseOppositeInName(t *testing.T) {
+	an := testAnalyzer(t)
+	th, err := lexicon.DefaultThesaurus(an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewLexical(an, th, nil)
+	tests := []struct {
+		claim, span string
+		want        bool
+		reason      string
+	}{
+		{"In women, androgenetic alopecia usually begins with loss of the front hairline.",
+			"Women with female pattern hair loss usually keep the front hairline, and baldness is uncommon.", true,
+			"the span's loss names the condition; of the hairline it says keep"},
+		{"Women with female pattern hair loss usually keep the front hairline.",
+			"Women with female pattern hair loss usually keep the front hairline, and baldness is uncommon.", false,
+			"the claim holds the span's own word"},
+		{"Men with pattern hair loss lose the front hairline first.",
+			"Men with male pattern hair loss often lose the front hairline, while women keep it.", false,
+			"the span's clause on men says lose, as the claim does"},
+	}
+	for _, tt := range tests {
+		memo := &clauseMemo{claim: tt.claim}
+		if got := v.mayOppose(memo, v.analyse(tt.claim), tt.span) && v.clauseOpposite(memo, tt.claim, tt.span); got != tt.want {
 			t.Errorf("clauseOpposite(%q, %q) = %v, want %v (%s)", tt.claim, tt.span, got, tt.want, tt.reason)
 		}
 	}

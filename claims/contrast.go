@@ -14,14 +14,14 @@ import (
 // the face for the feet, antibiotics for antifungals, zinc oxide for iron
 // oxides) is about something else, however many other words agree.
 var contrastWords = [][][]string{
-	{{"bacteria", "bacterial", "bacterium", "staphylococcus", "staphylococcal", "streptococcus", "streptococcal", "streptococci", "staphylococci", "staph", "strep"},
+	{{"bacteria", "bacterial", "bacterium", "staphylococcus", "staphylococcal", "streptococcus", "streptococcal", "streptococci", "staphylococci", "staph", "strep", "pseudomonas", "cutibacterium", "propionibacterium"},
 		{"virus", "viral", "viruses", "poxvirus", "varicella", "hpv"},
 		{"fungus", "fungal", "fungi", "yeast", "yeasts", "candida", "candidal", "dermatophyte", "dermatophytes", "malassezia"},
 		{"mite", "mites"}, {"louse", "lice"}},
-	{{"antibiotic", "antibiotics"}, {"antifungal", "antifungals"}, {"antiviral", "antivirals"}, {"antihistamine", "antihistamines"}, {"retinoid", "retinoids"}},
+	{{"antibiotic", "antibiotics"}, {"antifungal", "antifungals"}, {"antiviral", "antivirals"}, {"antihistamine", "antihistamines"}, {"retinoid", "retinoids"}, {"corticosteroid", "corticosteroids", "steroid", "steroids"}},
 	{{"men", "man", "male", "males", "boys"}, {"women", "woman", "female", "females", "girls"}},
 	{{"adults", "adult", "elderly"}, {"children", "child", "kids", "juvenile", "infants", "infant", "babies", "baby", "newborns", "newborn", "toddlers", "teenagers", "adolescents"}},
-	{{"face", "facial", "cheeks", "forehead", "nose", "chin"}, {"scalp"}, {"hands", "hand", "palms", "fingers"}, {"feet", "foot", "soles", "toes"}, {"trunk", "chest", "back", "abdomen"}, {"legs", "leg", "shins", "thighs", "thigh"}, {"arms", "arm", "forearms", "forearm"}, {"neck"}, {"ears", "ear"}, {"buttocks"}, {"fingernails"}, {"toenails"}, {"mouth", "lips"}, {"eyes", "eyelids"}, {"genitals"}, {"groin"}, {"armpits"}},
+	{{"face", "facial", "cheeks", "forehead", "nose", "chin"}, {"scalp"}, {"hands", "hand", "palms", "fingers"}, {"feet", "foot", "soles", "toes"}, {"trunk", "chest", "back", "abdomen"}, {"legs", "leg", "shins", "thighs", "thigh"}, {"arms", "arm", "forearms", "forearm"}, {"neck"}, {"ears", "ear"}, {"buttocks"}, {"fingernails"}, {"toenails"}, {"mouth", "lips"}, {"eyes", "eyelids"}, {"genitals"}, {"groin"}, {"armpits", "armpit", "underarm", "underarms", "axilla", "axillae", "axillary"}},
 	{{"more"}, {"less", "fewer"}},
 	{{"higher"}, {"lower"}},
 	{{"increase", "increases", "increased", "raise", "raises"}, {"decrease", "decreases", "decreased", "reduce", "reduces", "reduced", "lessen", "lessens"}},
@@ -45,7 +45,7 @@ var contrastWords = [][][]string{
 	{{"first"}, {"second"}, {"third"}},
 	{{"first-line"}, {"second-line"}, {"third-line"}},
 	{{"strongest"}, {"weakest"}},
-	{{"mild", "low-potency", "weak"}, {"moderate", "moderate-potency"}, {"potent", "high-potency", "superpotent"}},
+	{{"mild", "low-potency", "weak", "weaker"}, {"moderate", "moderate-potency"}, {"potent", "high-potency", "superpotent", "strong", "stronger"}},
 	{{"superficial"}, {"deep", "deeper", "deepest"}},
 	{{"congenital"}, {"acquired"}},
 	{{"encouraged", "recommended", "advised"}, {"discouraged"}},

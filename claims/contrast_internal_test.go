@@ -110,6 +110,9 @@ func TestBodySites(t *testing.T) {
 		{"ears against hands", "Rash R affects the ears.", "Rash R affects the hands.", true},
 		{"forearms with arms", "Rash R affects the forearms.", "Rash R affects the arms.", false},
 		{"thighs with legs", "Rash R affects the thighs.", "Rash R affects the legs.", false},
+		// The armpits under their other names (round 23).
+		{"underarm against palms", "Treatment T is used on the palms.", "Treatment T is used on underarm sweat glands.", true},
+		{"underarms with armpits", "Rash R affects the underarms and palms.", "Rash R affects the armpits and palms.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -132,6 +135,58 @@ func TestElements(t *testing.T) {
 		{"zinc against iron", "Tinted sunscreens containing zinc oxide block visible light.", "A tinted product containing iron oxides blocks visible light.", true},
 		{"titanium against zinc", "Mineral filters such as titanium dioxide reflect light.", "Mineral filters such as zinc oxide reflect light.", true},
 		{"the same element", "Zinc oxide is a mineral filter.", "Mineral filters include zinc oxide.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := c.clash(words(tt.claim), words(tt.span)); got != tt.want {
+				t.Errorf("clash(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestPotencyWords checks that a potency in everyday words ("a strong
+// steroid", "stronger steroids", "weaker creams") is a member of the
+// potency set, and that the exchanged potencies of a sentence are told
+// (round 23).
+func TestPotencyWords(t *testing.T) {
+	c := newContrasts(testAnalyzer(t))
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"strong against mild", "A strong steroid suits the face.", "A mild steroid suits the face.", true},
+		{"weaker against stronger", "Weaker creams suit the folds.", "Stronger creams suit the folds.", true},
+		{"strong with potent", "A strong steroid suits the soles.", "A potent steroid suits the soles.", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := c.clash(words(tt.claim), words(tt.span)); got != tt.want {
+				t.Errorf("clash(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
+			}
+		})
+	}
+	v := rarityVerifier(t)
+	claim := "A strong steroid cream is sometimes used briefly in the folds, while mild creams are usually avoided there."
+	span := "A mild steroid cream is sometimes used briefly in the folds, while stronger creams are usually avoided there."
+	if !v.boundContrast(claim, span) {
+		t.Errorf("boundContrast(%q, %q) = false, want true: the potencies are exchanged", claim, span)
+	}
+}
+
+// TestSteroidClass checks that corticosteroids are a drug class of their
+// own beside antihistamines and the others, under either name, and that
+// Pseudomonas is a bacterium (round 23).
+func TestSteroidClass(t *testing.T) {
+	c := newContrasts(testAnalyzer(t))
+	tests := []struct {
+		name, claim, span string
+		want              bool
+	}{
+		{"antihistamines against corticosteroids", "Oral antihistamines are tapered over two weeks.", "Oral corticosteroids are tapered over two weeks.", true},
+		{"steroids with corticosteroids", "Oral steroids are tapered over two weeks.", "Oral corticosteroids are tapered over two weeks.", false},
+		{"a yeast against a bacterium named by its genus", "Rash R is linked to Malassezia yeast in hot tubs.", "Rash R is linked to Pseudomonas aeruginosa in hot tubs.", true},
+		{"a genus with its kind", "Rash R is linked to bacteria in hot tubs.", "Rash R is linked to Pseudomonas aeruginosa in hot tubs.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

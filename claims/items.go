@@ -285,6 +285,13 @@ func (v *Lexical) movedDescription(claim, span string) bool {
 			pieces = append(pieces, lexicon.NewTermSet(v.unitTerms(part)))
 		}
 	}
+	var seq []string
+	claimSeq := func() []string {
+		if seq == nil {
+			seq = v.an.Terms(claim)
+		}
+		return seq
+	}
 	for j, jt := range si {
 		if len(jt.atts) == 0 || jt.context {
 			continue
@@ -325,7 +332,7 @@ func (v *Lexical) movedDescription(claim, span string) bool {
 						held++
 					}
 				}
-				if held < len(own) && (len(own) < 4 || held < len(own)-1) {
+				if held < len(own) && (len(own) < 4 && !v.heldRarest(p, own, held) || held < len(own)-1) {
 					continue
 				}
 				lacks := false
@@ -335,7 +342,7 @@ func (v *Lexical) movedDescription(claim, span string) bool {
 						break
 					}
 				}
-				if !lacks || v.namesItem(p, jt, att, elsewhere, j) {
+				if !lacks || v.namesItem(p, jt, att, elsewhere, j) && !v.renamesKind(claimSeq(), si, j, att, elsewhere) {
 					continue
 				}
 				for i, it := range si {
@@ -423,6 +430,121 @@ func (v *Lexical) holdsDescription(p lexicon.TermSet, items []listItem, i int) b
 				}
 			}
 			return true
+		}
+	}
+	return false
+}
+
+// unlikeWhichRE finds a thing set off by "unlike" and the relative clause
+// that says what holds of it ("X can occur in anyone, unlike Y, which
+// requires prior sensitisation"): group 1 is the thing, group 2 the
+// clause.
+var unlikeWhichRE = regexp.MustCompile(`(?i)\bunlike\s+([^,;.]+?),\s*(?:which|who)\s+([^,;.]+)`)
+
+// unlikeRE finds a claim's phrase "unlike Y", to its clause's end.
+var unlikeRE = regexp.MustCompile(`(?i)\bunlike\s+[^,;.]+`)
+
+// movedUnlike reports whether the claim gives what the span's relative
+// clause says of a thing set off by "unlike" to the other thing, setting
+// that thing off itself: "X requires prior sensitisation, unlike Y"
+// against "X can occur in anyone, unlike Y, which requires prior
+// sensitisation". The claim's "unlike" phrase names Y by a word the rest
+// of the claim lacks, and the rest holds every word of the clause but
+// one (and at least one). A claim that turns the contrast round ("Unlike
+// X, Y requires prior sensitisation") names Y outside the phrase.
+func (v *Lexical) movedUnlike(claim, span string) bool {
+	loc := unlikeRE.FindStringIndex(claim)
+	if loc == nil || !strings.Contains(span, "nlike") {
+		return false
+	}
+	phrase := lexicon.NewTermSet(v.unitTerms(claim[loc[0]:loc[1]]))
+	rest := lexicon.NewTermSet(v.unitTerms(claim[:loc[0]] + " " + claim[loc[1]:]))
+	for _, m := range unlikeWhichRE.FindAllStringSubmatch(span, -1) {
+		named := false
+		for _, t := range v.unitTerms(m[1]) {
+			if phrase.Has(t) && !rest.Has(t) {
+				named = true
+			} else if rest.Has(t) && !phrase.Has(t) {
+				named = false
+				break
+			}
+		}
+		if !named {
+			continue
+		}
+		clause := v.unitTerms(m[2])
+		held := 0
+		for _, t := range clause {
+			if rest.Has(t) {
+				held++
+			}
+		}
+		if held > 0 && held >= len(clause)-1 {
+			return true
+		}
+	}
+	return false
+}
+
+// heldRarest reports whether p, holding held of the description words
+// own, lacks only one of them, and that one the commonest: a claim that
+// keeps a short description by its rarest words with its verb
+// paraphrased ("kills head lice by coating them" for dimeticone's "work
+// by coating the lice") still takes it. Without a rarity every word
+// weighs alike, and every word must be held.
+//
+// A name given to the item ("called nits", "also called solar
+// keratosis") is no such description: a claim that names the item by it
+// ("Nits are tiny oval specks ...") keeps it on the item, and leaves out
+// only the participle.
+func (v *Lexical) heldRarest(p lexicon.TermSet, own []string, held int) bool {
+	if v.rarity == nil || held == 0 || held < len(own)-1 {
+		return false
+	}
+	for _, t := range own {
+		if v.namingTerms.Has(t) {
+			return false
+		}
+	}
+	least := -1.0
+	for _, t := range own {
+		if p.Has(t) && (least < 0 || v.rarity(t) < least) {
+			least = v.rarity(t)
+		}
+	}
+	for _, t := range own {
+		if !p.Has(t) && v.rarity(t) >= least {
+			return false
+		}
+	}
+	return true
+}
+
+// renamesKind reports whether the claim (its terms seq) names item j's
+// kind by another item's word: a word that only item i of j's sentence
+// has stands just before a word of j's name, as it does in i's own name
+// ("flat warts on the soles of the feet" where the span lists "plantar
+// warts on the soles of the feet (often called verrucas), flat warts and
+// ..."). The claim then keeps j's other words for i, and names i, not j;
+// items listed side by side ("poison ivy and poison oak") are no such
+// naming.
+func (v *Lexical) renamesKind(seq []string, si []listItem, j int, att lexicon.TermSet, elsewhere func(t string, skip int, self lexicon.TermSet) bool) bool {
+	for i, it := range si {
+		if i == j || it.sent != si[j].sent || it.context {
+			continue
+		}
+		own := v.an.Terms(it.text)
+		for k := 0; k+1 < len(seq); k++ {
+			w, h := seq[k], seq[k+1]
+			if !it.head.Has(w) || si[j].head.Has(w) || att.Has(w) || elsewhere(w, i, nil) || !si[j].head.Has(h) {
+				continue
+			}
+			// The word names i's kind as i itself does: "flat warts".
+			for q := 0; q+1 < len(own); q++ {
+				if own[q] == w && own[q+1] == h {
+					return true
+				}
+			}
 		}
 	}
 	return false

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/dermliving/dermliving/lexicon"
 )
 
 func TestMovedDescription(t *testing.T) {
@@ -120,5 +122,80 @@ func TestMovedDescriptionNamesItem(t *testing.T) {
 				t.Errorf("movedDescription(%q, %q) = %v, want %v", tt.claim, tt.span, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestMovedDescriptionRarest checks that a claim that keeps a short
+// description by its rarer words, with its commonest word paraphrased,
+// still takes it from its item, unless the description is a name
+// (round 23).
+func TestMovedDescriptionRarest(t *testing.T) {
+	an := testAnalyzer(t)
+	common := lexicon.NewTermSet(an.Terms("work works kill kills lotion lotions called"))
+	v := NewLexical(an, nil, func(term string) float64 {
+		if common.Has(term) {
+			return 1
+		}
+		return 5
+	})
+	const span = "Options for mites include physical treatments such as zetasone lotions, which work by coating the mites, and insecticides such as permethrin, with quorbetasol lotion available in some countries."
+	tests := []struct {
+		name, claim string
+		want        bool
+	}{
+		{"description moved, its verb paraphrased", "Quorbetasol lotion kills mites by coating them.", true},
+		{"description kept, its verb paraphrased", "Zetasone lotion kills mites by coating them.", false},
+	}
+	for _, tt := range tests {
+		if got := v.movedDescription(tt.claim, span); got != tt.want {
+			t.Errorf("%s: movedDescription(%q) = %v, want %v", tt.name, tt.claim, got, tt.want)
+		}
+	}
+	const named = "Lesions may appear on the elbows, the knees and the scalp, and head mite eggs, called zorbits, are glued to the hair."
+	if claim := "Zorbits are glued to the hair."; v.movedDescription(claim, named) {
+		t.Errorf("movedDescription(%q) = true, want false: the claim names the eggs by their name", claim)
+	}
+}
+
+// TestMovedUnlike checks that what the span says of a thing set off by
+// "unlike" stays on that thing (round 23).
+func TestMovedUnlike(t *testing.T) {
+	v := bindingVerifier(t)
+	const span = "Rash R can occur in anyone if exposure is strong enough, unlike rash Q, which requires prior sensitisation."
+	tests := []struct {
+		claim, reason string
+		want          bool
+	}{
+		{"Rash R requires prior sensitisation, unlike rash Q.", "the requirement moved to R, Q set off", true},
+		{"Unlike rash R, rash Q requires prior sensitisation.", "the contrast turned round, the requirement kept on Q", false},
+		{"Rash Q requires prior sensitisation, unlike rash R.", "the requirement kept on Q", false},
+		{"Rash R can occur in anyone, unlike rash Q.", "what the span says of R", false},
+	}
+	for _, tt := range tests {
+		if got := v.movedUnlike(tt.claim, span); got != tt.want {
+			t.Errorf("movedUnlike(%q) = %v, want %v (%s)", tt.claim, got, tt.want, tt.reason)
+		}
+	}
+}
+
+// TestMovedDescriptionRenamedKind checks that a claim that keeps an
+// item's place but names its kind by another item's word ("flat warts on
+// the soles of the feet") moves the item's description to that other
+// item (round 23).
+func TestMovedDescriptionRenamedKind(t *testing.T) {
+	v := bindingVerifier(t)
+	const span = "Warts are grouped by appearance and site, including common warts, plantar warts on the soles of the feet (often called verrucas), flat warts and thread-like filiform warts."
+	tests := []struct {
+		name, claim string
+		want        bool
+	}{
+		{"kind named by another item's word", "Flat warts on the soles of the feet are the ones often called verrucas.", true},
+		{"the item's own name", "Plantar warts on the soles of the feet are often called verrucas.", false},
+		{"the item by its place alone", "Warts on the soles of the feet are often called verrucas.", false},
+	}
+	for _, tt := range tests {
+		if got := v.movedDescription(tt.claim, span); got != tt.want {
+			t.Errorf("%s: movedDescription(%q) = %v, want %v", tt.name, tt.claim, got, tt.want)
+		}
 	}
 }

@@ -52,3 +52,62 @@ func TestNoticeVerbs(t *testing.T) {
 		{"You may notice large fluid-filled blisters on the scalp.", claims.Unsupported},
 	})
 }
+
+// TestShowUpAndFind checks that a leaflet's "shows up" says what
+// "appears" says, and its "finding" what the passage's "identifying"
+// says, without adding what the passage lacks (round 23).
+func TestShowUpAndFind(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_basal_cell_carcinoma_symptoms_1", "ev_cutaneous_lupus_causes_1", "ev_allergic_contact_dermatitis_diagnosis_1"), []verdictCase{
+		{"The nodular type typically shows up as a translucent or pearly lump with a rolled border and fine blood vessels visible across its surface.", claims.Supported},
+		{"Ultraviolet light is the most important trigger of flares, and new lesions may show up days to weeks after sun exposure.", claims.Supported},
+		{"The nodular type typically shows up as a flat red scaly patch on the trunk.", claims.Unsupported},
+		{"New lesions may show up days to weeks before sun exposure.", claims.Unsupported},
+		{"Finding the allergen matters because avoidance is the key to long-term control.", claims.Supported},
+		{"Finding the allergen matters because antihistamines are the key to long-term control.", claims.Unsupported},
+	})
+}
+
+// TestDiscourseOpeners checks that a summing up or a writer's aside
+// that opens a claim ("To summarise, ...", "The good news is that ...")
+// states nothing the passage must hold, and shields nothing that follows
+// it (round 23).
+func TestDiscourseOpeners(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_impetigo_overview_2", "ev_epidermoid_cysts_treatment_1"), []verdictCase{
+		{"To summarise, epidermoid cysts that cause no symptoms often need no treatment.", claims.Supported},
+		{"The good news is that impetigo is generally mild and responds well to treatment.", claims.Supported},
+		{"To summarise, epidermoid cysts that cause no symptoms always need surgical excision.", claims.Contradicted},
+		{"The good news is that impetigo never leaves scars.", claims.Contradicted},
+	})
+}
+
+// TestFlakeForScale checks that a leaflet's "flake" and "flaky" say what
+// the passage's "scale" and "scaly" say, and no more (round 23).
+func TestFlakeForScale(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_melasma_symptoms_1", "ev_tinea_pedis_symptoms_1"), []verdictCase{
+		{"Melasma patches do not itch, hurt or flake.", claims.Supported},
+		{"Tinea pedis commonly causes itchy, flaky or cracked skin between the toes.", claims.Supported},
+		{"Melasma patches often itch and flake.", claims.Contradicted},
+	})
+}
+
+// TestTumourForTheCancer checks that a generator's "the tumour" may
+// stand for the cancer the passage names, and says nothing more (round
+// 23).
+func TestTumourForTheCancer(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_melanoma_treatment_2"), []verdictCase{
+		{"When the tumour has a BRAF mutation, treatment may combine a BRAF inhibitor with a MEK inhibitor as targeted therapy.", claims.Supported},
+		{"When the tumour has a BRAF mutation, treatment always combines a BRAF inhibitor with a MEK inhibitor.", claims.Unsupported},
+		{"When the tumour has a BRAF mutation, checkpoint inhibitors are never used.", claims.Contradicted},
+	})
+}
+
+// TestStrepStaph checks that the lay short names "strep" and "staph" say
+// what the passage's "streptococcal" and "Staphylococcus" say, and keep
+// the other organisms apart (round 23).
+func TestStrepStaph(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_psoriasis_causes_2", "ev_cellulitis_causes_1"), []verdictCase{
+		{"Common triggers for psoriasis flares include strep throat, skin injury, stress and smoking.", claims.Supported},
+		{"Cellulitis is most often caused by strep bacteria, particularly group A strep, or by Staphylococcus aureus.", claims.Supported},
+		{"Cellulitis is most often caused by a fungus, particularly Candida.", claims.Unsupported},
+	})
+}

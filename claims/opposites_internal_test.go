@@ -30,6 +30,10 @@ func TestOpposites(t *testing.T) {
 		{"develops", "progresses", false, "everyday wording for one change, on no line"},
 		{"lighter", "paler", false, "one side of one line: the same sense"},
 		{"thick", "thick", false, "a word is not its own opposite"},
+		// Round 23.
+		{"lighten", "darkens", true, "a change of colour the reverse way"},
+		{"lighten", "darker", false, "a verb of change is on a line of its own: a claim that exchanges darken and lighter keeps both clashes"},
+		{"loss", "keep", true, "a hairline's loss is the reverse of keeping it"},
 	}
 	for _, tt := range tests {
 		a, b := an.Terms(tt.a), an.Terms(tt.b)

@@ -67,7 +67,7 @@ func (v *Lexical) madeCausal(claim, span string) bool {
 			return statesCause(s) || !cause && worsenRE.MatchString(s)
 		}
 		ct := lexicon.NewTermSet(v.unitTerms(part))
-		best := v.mostShared(ct, spanParts, "")
+		best := v.mostMatched(part, ct, spanParts)
 		if associationRE.MatchString(best) && !states(best) {
 			return true
 		}
@@ -83,6 +83,42 @@ func (v *Lexical) madeCausal(claim, span string) bool {
 		}
 	}
 	return false
+}
+
+// mostMatched returns the first of parts that matches most of the
+// concepts of claim part other than its cause words (with the
+// thesaurus: "dry skin" is matched by "xerosis"), those with most of its unit terms ct among them, or none
+// when none matches any. Read by unit terms alone, "Common causes of dry
+// skin include ..." would hold more of "Dry skin can lead to
+// hypothyroidism" than "Medical conditions linked to xerosis include
+// hypothyroidism, ...", the part that states the link.
+func (v *Lexical) mostMatched(part string, ct lexicon.TermSet, parts []string) string {
+	var cs []lexicon.Concept
+	for _, c := range v.an.Concepts(causalRE.ReplaceAllString(part, " "), v.th) {
+		if !c.Filler && !v.lightVerb(c) {
+			cs = append(cs, c)
+		}
+	}
+	best, bestN, bestShared := "", 0, 0
+	for _, p := range parts {
+		terms := lexicon.NewTermSet(v.an.Terms(p))
+		n := 0
+		for _, c := range cs {
+			if c.MatchedBy(terms) {
+				n++
+			}
+		}
+		shared := 0
+		for _, t := range v.unitTerms(p) {
+			if ct.Has(t) {
+				shared++
+			}
+		}
+		if n > bestN || n == bestN && shared > bestShared {
+			best, bestN, bestShared = p, n, shared
+		}
+	}
+	return best
 }
 
 // bestClause returns the comma clause of part that holds most of the
@@ -210,9 +246,11 @@ var (
 var moreOftenRE = regexp.MustCompile(`(?i)([^,.;]+?)\s+or,\s+(more|less)\s+(often|commonly|frequently|usually),\s+([^,.;]+)`)
 
 // causativeRE finds "make X <verb>" with a verb of coming about ("make the
-// healing process produce too much collagen"), which relationText reads as
-// "cause X <verb>": the maker is the cause.
-var causativeRE = regexp.MustCompile(`(?i)\b(?:makes?|made|making) ((?:[\w'-]+ ){1,4}?)(produce|form|grow|develop|appear|spread|arise)\b`)
+// healing process produce too much collagen") or of what happens to a
+// tissue ("mast cells releasing histamine, which make small blood vessels
+// leak fluid"), which relationText reads as "cause X <verb>": the maker
+// is the cause.
+var causativeRE = regexp.MustCompile(`(?i)\b(?:makes?|made|making) ((?:[\w'-]+ ){1,4}?)(produce|form|grow|develop|appear|spread|arise|leak|swell|itch|bleed|peel|crack|thicken|dilate)\b`)
 
 // firstThenRE finds an order in time told by "first" after a verb of
 // coming about, with the clause that comes next ("blisters appear first,
@@ -266,6 +304,7 @@ type relation struct {
 
 // relations returns the directed relations of text.
 func (v *Lexical) relations(text string) []relation {
+	listed := v.listedCauses(text)
 	text = relationText(text)
 	var out []relation
 	ms := relationRE.FindAllStringSubmatchIndex(text, -1)
@@ -341,6 +380,45 @@ func (v *Lexical) relations(text string) []relation {
 			r.first, r.second = r.second, r.first
 		}
 		out = append(out, r)
+	}
+	return append(out, listed...)
+}
+
+// listedRE finds a list of what brings a thing about ("risk factors for
+// impetigo include ...", "causes of pruritus include ...", "triggers of
+// rosacea are ..."); group 1 is the thing.
+var listedRE = regexp.MustCompile(`(?i)\b(?:risk factors?|causes|triggers) (?:for|of) ([^,.;]+?) (?:include|includes|are)\b`)
+
+// listedCauses returns the relations of the lists listedRE finds in
+// text: every item of the list, to the end of its sentence, is a cause
+// of the thing. relations reads the list (rewritten by relationText) only
+// to its first side end or relation word, but an item may follow ", and"
+// or hold a relation of its own ("... hot weather, and itchy skin
+// conditions that lead to scratching, such as scabies"); read whole, the
+// list tells "impetigo can trigger scabies" for the relation turned
+// round. Terms of the thing are left out of the causes, not the other way
+// round.
+func (v *Lexical) listedCauses(text string) []relation {
+	var out []relation
+	for _, m := range listedRE.FindAllStringSubmatchIndex(text, -1) {
+		end := len(text)
+		if b := sentenceEndRE.FindStringIndex(text[m[1]:]); b != nil {
+			end = m[1] + b[0]
+		}
+		if b := strings.IndexByte(text[m[1]:end], ';'); b >= 0 {
+			end = m[1] + b
+		}
+		thing := lexicon.NewTermSet(v.unitTerms(text[m[2]:m[3]]))
+		causes := lexicon.NewTermSet(v.unitTerms(text[m[1]:end]))
+		for t := range v.hedgeTerms {
+			delete(causes, t)
+		}
+		for t := range thing {
+			delete(causes, t)
+		}
+		if len(thing) > 0 && len(causes) > 0 {
+			out = append(out, relation{first: causes, second: thing, word: "include"})
+		}
 	}
 	return out
 }

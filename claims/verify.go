@@ -133,6 +133,9 @@ type Lexical struct {
 	// opposites are the everyday opposite pairs (opposites.txt): never
 	// swapped for each other.
 	opposites opposites
+	// namingTerms are the analysed words that give a thing a name
+	// ("called", "known as"; see heldRarest).
+	namingTerms lexicon.TermSet
 }
 
 // DefaultMinCoverage is the default share of a claim's weighted content that
@@ -155,7 +158,7 @@ func NewLexical(an *lexicon.Analyzer, th *lexicon.Thesaurus, rarity Rarity) *Lex
 		// The list is embedded and parsed by the package's tests.
 		panic("claims: opposites.txt: " + err.Error())
 	}
-	return &Lexical{opposites: opp, an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
+	return &Lexical{opposites: opp, namingTerms: lexicon.NewTermSet(an.Terms("called calls call known termed referred named")), an: an, th: th, rarity: rarity, MinCoverage: DefaultMinCoverage, cache: newSentenceCache(an), contrasts: newContrasts(an), cueTerms: cueTerms(an),
 		named: thesaurusTerms(th), contrastTerms: contrastTermSet(an), contrastKinds: contrastKindsOf(an), hedgeTerms: lexicon.NewTermSet(an.Terms(hedgeWords)),
 		lightTerms: lexicon.NewTermSet(an.Terms(strings.Join(lightVerbs, " ")), an.Terms(strings.Join(connectives, " ")), an.Terms(strings.Join(generalNouns, " ")), an.Terms(strings.Join(delexicalVerbs, " ")))}
 }
@@ -178,6 +181,13 @@ var (
 	numberRE = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
 	// asWellAsRE is the conjunction "as well as".
 	asWellAsRE = regexp.MustCompile(`(?i)\bas well as\b`)
+	// openerRE is a discourse opener at the start of a claim: a summing
+	// up, a writer's aside or a framing clause, set off by a comma or
+	// "that".
+	openerRE = regexp.MustCompile(`(?i)^\s*(?:(?:to sum up|to summari[sz]e|in summary|in short|in brief|overall|perhaps surprisingly|surprisingly|reassuringly|importantly|put simply|simply put)\s*,|the (?:good|bad) news is(?: that)?\b|it is worth (?:noting|knowing) that\b)\s*`)
+	// showUpRE is a phrasal verb that says where or when a thing appears:
+	// a leaflet's "shows up", "crops up", "pops up".
+	showUpRE = regexp.MustCompile(`(?i)\b(?:show|shows|showed|shown|showing|crop|crops|cropped|cropping|pop|pops|popped|popping) up\b`)
 )
 
 // nonAssertiveRE ends the text before an "any" that asserts nothing of
@@ -235,7 +245,12 @@ type claimInfo struct {
 
 func (v *Lexical) analyse(claim string) claimInfo {
 	// "as well as" joins as "and" does: its "well" is no claim of how well.
-	ci := claimInfo{concepts: v.an.Concepts(asWellAsRE.ReplaceAllString(claim, "and"), v.th)}
+	// A phrasal verb of showing ("shows up in the armpits", "fresh ones
+	// crop up") places a condition as "appears" does.
+	// A discourse opener ("To sum up, ...", "Perhaps surprisingly, ...",
+	// "The good news is that ...") frames what follows and states nothing
+	// of its own.
+	ci := claimInfo{concepts: v.an.Concepts(showUpRE.ReplaceAllString(asWellAsRE.ReplaceAllString(openerRE.ReplaceAllString(claim, ""), "and"), "appears"), v.th)}
 	ci.weights = make([]float64, len(ci.concepts))
 	for i, c := range ci.concepts {
 		w := 1.0
@@ -480,8 +495,11 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 // of the paraphrases and keeps its weight.) A leaflet's voice says the
 // same with the reader's eyes ("you may notice gradual thinning", "often
 // first noticed as a widening part") where the passage says what the
-// condition causes or how it is seen.
-var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen", "notice", "notices", "noticed", "noticing"}
+// condition causes or how it is seen, and with the reader's experience
+// ("you may find that stress brings on flares", "many children find
+// their eczema eases") or a place ("a yeast normally found on skin")
+// where the passage says what happens or where a thing lives.
+var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen", "notice", "notices", "noticed", "noticing", "find", "finds", "found", "finding"}
 
 // connectives join or set off clauses ("even though", "whereas",
 // "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
@@ -497,10 +515,12 @@ var connectives = []string{"though", "although", "even", "whereas", "while", "un
 // Kinds that a contrast set tells apart (a fungus or a bacterium, a child
 // or an adult) are not among them. Words that pick some of a kind
 // ("certain creams", "various triggers") weigh alike, and so does a
-// generator's "culprits" for the causes or triggers a passage names.
+// generator's "culprits" for the causes or triggers a passage names, and
+// its "the tumour" for the cancer the passage names ("When the tumour
+// has a BRAF mutation" for "Melanomas carrying a BRAF mutation").
 var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options",
 	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places",
-	"certain", "various", "else", "elsewhere", "culprit", "culprits"}
+	"certain", "various", "else", "elsewhere", "culprit", "culprits", "tumour", "tumours", "tumor", "tumors"}
 
 // delexicalVerbs carry little meaning of their own: what they say is in
 // their object or particle ("take up", "give chickenpox", "put on a
