@@ -21,4 +21,4 @@ const (
 const urgentModelBias = -2.32749
 
 // urgentModelSHA256 is the SHA-256 of urgent_model.txt as generated.
-const urgentModelSHA256 = "e7856460a156f382da65cdcfad531bf2890bf669aadd3708e0c3b521ed1e9321"
+const urgentModelSHA256 = "ba665807be1a46afece7f8995dfefb1f85d0e2d5da41967bf923df84e44ae1f5"
