@@ -35,7 +35,10 @@ func DecideClinical(question string) Decision {
 // face or feet, a cleaning or industrial chemical splashed in or near an
 // eye, a strong caustic (battery acid, drain cleaner, lye, wet cement) on
 // the skin that now feels soapy or slimy, or cleaning products mixed and
-// their fumes breathed with a cough or trouble breathing; pain far worse
+// their fumes breathed with a cough or trouble breathing, a chemical (a
+// farm or garden spray, a strong cleaning powder) on the skin now turning
+// it white or grey, peeling, blistering or burning deep, a burn with white
+// parts that do not hurt, however small it is called; pain far worse
 // than the skin looks, with a fever; the skin at a wound turning black, or
 // a wound swelling and going purple, with a fever; a person who drools or
 // cannot swallow their own spit, with a hoarse or muffled voice; a
@@ -57,7 +60,12 @@ func DecideClinical(question string) Decision {
 // do some people react so badly to stings?") is still urgent, as the
 // general question asks in general only in its own sentence; "at what
 // point does a spreading red leg become an A&E job?", naming nobody, asks
-// in general. A sign read of in a book or a leaflet, and a training's
+// in general. A sentence of background before or after the sign, of
+// other people as a group or of a condition going round ("A few of the
+// junior wrestlers picked up impetigo from the mats. Leg red, spreading
+// fast, fever, shaking chills. Urgent or GP tomorrow?"), does not take
+// the sign away: a condition it names is theirs, not the person's. A sign
+// read of in a book or a leaflet, and a training's
 // question ("For our cabin crew training, how do you tell ..."), are no
 // sign in a person. A bleeding or fast-changing
 // mole is worrying but no emergency. The signs are data, with examples and

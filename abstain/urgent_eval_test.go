@@ -336,12 +336,27 @@ import (
 // Paraguay, Asturias, Murcia and US bilinguals), read for the first time,
 // 0.942 (113/120) with none of 120 flagged (every one of its urgent lines
 // refused, 7 without the urgent message); together 0.921 (221/240) and 2
-// of 240. The floors, over both held-out splits, sit at those figures
+// of 240. The floors, over both held-out splits, sat at those figures
 // (0.92 and 2).
+//
+// Round 20 reads holdout30 (now a tuning split, and one the learned reader
+// trains on) and a probe of our own (probe23: a plain sentence about a
+// condition or other people before an urgent decision told in fragments,
+// and its look-alikes), closes the gap found after round 33 (such a
+// sentence kept the signs after it from being read), and widens the
+// signs, and the rewrites that blank a sign past, denied, resolved,
+// hypothetical or a story's, to the kinds of wording the tuning splits
+// missed and flagged. holdout14 is again the one held-out split with
+// urgent labels, so the floors are its own, at its last measured figures
+// (0.900, 108/120, and 2 of 120 flagged): 0.90 and 2; its round-20 figure
+// is to be measured once by the lead after the round and recorded in
+// testdata/screens/HISTORY.md. A new blind set, when it is added as a
+// held_out split, joins holdout14 under these floors, which are then set
+// again over both.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.92
+	floorUrgentRecall   = 0.90
 	floorLookalikeFlags = 2
 )
 

@@ -54,6 +54,9 @@ var urgentRewrites, urgentRules = func() ([]ruleSpec, []ruleSpec) {
 	}
 	urgentTypos = newTypoMender(frags["typokeys"], frags["typokeep"], frags["typoshort"])
 	urgentPartRE = regexp.MustCompile(`\b(?:` + frags["partopener"] + `)\b`)
+	urgentBackgroundRE = regexp.MustCompile(frags["background"])
+	urgentBackgroundNotRE = regexp.MustCompile(frags["backgroundnot"] + `|\b` + bodyRE + `s?\b`)
+	urgentSettingRE = regexp.MustCompile(`\b(?:` + frags["settingwords"] + `)`)
 	return rws, rules
 }()
 
@@ -152,8 +155,21 @@ func UrgentSign(question string) string {
 // another matter (urgentParts): a sign told of in one part is read there,
 // so that a word of another part ("the five-year-old has chickenpox",
 // "questions about my teenager's eczema") does not leave it out as a rule's
-// "unless" would.
+// "unless" would. When neither finds a sign, it reads r again without its
+// sentences of background (withoutBackground), whole and in parts.
 func urgentMatch(r string) string {
+	if name := matchWholeOrParts(r); name != "" {
+		return name
+	}
+	if rest := withoutBackground(r); rest != r && rest != "" {
+		return matchWholeOrParts(rest)
+	}
+	return ""
+}
+
+// matchWholeOrParts returns the name of the first rule of urgentFile that
+// matches r, or else one of its parts (urgentParts), or "".
+func matchWholeOrParts(r string) string {
 	if name := firstUrgentRule(r); name != "" {
 		return name
 	}
@@ -166,6 +182,48 @@ func urgentMatch(r string) string {
 	}
 	return ""
 }
+
+// withoutBackground returns folded text r without its sentences of
+// background (backgroundSentence), joined by spaces; r itself when it has
+// none. A condition such a sentence names ("a few of the junior wrestlers
+// picked up impetigo from the mats") is other people's, and does not blank,
+// as a rule's "unless", a sign told of after it in fragments ("Leg red,
+// spreading fast, fever, shaking chills. Urgent or GP tomorrow?").
+func withoutBackground(r string) string {
+	var kept []string
+	dropped := false
+	for _, s := range sentences(r) {
+		if backgroundSentence(s) {
+			dropped = true
+		} else {
+			kept = append(kept, s)
+		}
+	}
+	if !dropped {
+		return r
+	}
+	return strings.Join(kept, " ")
+}
+
+// backgroundSentence reports whether folded sentence s tells of other
+// people as a group or of a condition going round (the fragment background
+// of urgentFile), and, its setting taken out ("in his class", "at my
+// gym"), names no one person, no part of the body and no sign word
+// (backgroundnot), does not ask ("?") and holds no sign of its own.
+func backgroundSentence(s string) bool {
+	if strings.HasSuffix(s, "?") || !urgentBackgroundRE.MatchString(s) {
+		return false
+	}
+	if urgentBackgroundNotRE.MatchString(urgentSettingRE.ReplaceAllLiteralString(s, " ")) {
+		return false
+	}
+	return firstUrgentRule(s) == ""
+}
+
+// urgentBackgroundRE, urgentBackgroundNotRE and urgentSettingRE are the
+// fragments background, backgroundnot (with a part of the body) and
+// settingwords of urgentFile, set as it is read.
+var urgentBackgroundRE, urgentBackgroundNotRE, urgentSettingRE *regexp.Regexp
 
 // firstUrgentRule returns the name of the first rule of urgentFile that
 // matches q, or "".
@@ -206,7 +264,8 @@ var urgentPartRE *regexp.Regexp
 // folded question q describes an emergency sign happening now
 // (UrgentSign) in someone it names, or opens with the sign rather than
 // with a question word or an indefinite article, as people type about their own ("lips huge and
-// throat closing after shellfish, ER or benadryl?"). "When does tongue
+// throat closing after shellfish, ER or benadryl?"), after any sentences
+// of background or of no sign (signOpener). "When does tongue
 // swelling need emergency treatment?" asks in general. A general question
 // ("in general", "generally") asks about the sign in general only in its
 // own sentence: the sentences that tell of the sign now in someone, before
@@ -229,8 +288,24 @@ func urgentSignNow(q string) bool {
 	if kinWords.MatchString(q) || patientWords.MatchString(q) {
 		return true
 	}
+	return !generalOpeners[signOpener(q)]
+}
+
+// signOpener returns the first word of folded question q, or of its first
+// sentence that may hold a sign (urgentMayMatch) when sentences of
+// background (backgroundSentence) or of no sign come first: "A few of the
+// junior wrestlers picked up impetigo from the mats. Leg red, spreading
+// fast, fever, shaking chills. Urgent or GP tomorrow?" opens with the sign
+// as the signs alone do.
+func signOpener(q string) string {
+	for _, s := range sentences(q) {
+		if !backgroundSentence(s) && urgentMayMatch(urgentTypos.mend(s)) {
+			q = s
+			break
+		}
+	}
 	first, _, _ := strings.Cut(strings.TrimLeft(q, "¿¡ \t\"'("), " ")
-	return !generalOpeners[strings.TrimRight(first, ",:;?!")]
+	return strings.TrimRight(first, ",:;?!")
 }
 
 // withoutGeneralSentences returns folded question q without its

@@ -46,14 +46,17 @@ func TestUrgentExamples(t *testing.T) {
 }
 
 // matchesWholeOrPart reports whether rule s matches q, as the rules read
-// it, or one of its parts (urgentParts), as urgentMatch tries them.
+// it, or one of its parts (urgentParts), or either without its sentences
+// of background (withoutBackground), as urgentMatch tries them.
 func matchesWholeOrPart(s *ruleSpec, q string) bool {
-	if s.match(q) {
-		return true
-	}
-	for _, p := range urgentParts(q) {
-		if s.match(p) {
+	for _, r := range []string{q, withoutBackground(q)} {
+		if s.match(r) {
 			return true
+		}
+		for _, p := range urgentParts(r) {
+			if s.match(p) {
+				return true
+			}
 		}
 	}
 	return false
@@ -223,6 +226,32 @@ func TestWithoutGeneralSentences(t *testing.T) {
 	} {
 		if diff := cmp.Diff(c.want, withoutGeneralSentences(c.q)); diff != "" {
 			t.Errorf("withoutGeneralSentences(%q) (-want +got):\n%s\n%s", c.q, diff, c.reason)
+		}
+	}
+}
+
+// TestWithoutBackground checks which sentences urgentMatch and
+// urgentSignNow leave out as background: a sentence of other people as a
+// group or of a condition going round, naming no one person, no part of
+// the body and no sign.
+func TestWithoutBackground(t *testing.T) {
+	for _, c := range []struct {
+		q      string
+		want   string
+		reason string
+	}{
+		{"a few of the junior wrestlers picked up impetigo from the mats. leg red, spreading fast, fever, shaking chills. urgent or gp tomorrow?", "leg red, spreading fast, fever, shaking chills. urgent or gp tomorrow?", "a group's condition is background"},
+		{"impetigo is going round his class. his cheek is red and spreading and he's burning up.", "his cheek is red and spreading and he's burning up.", "a condition going round his class: the setting is taken out before the person is looked for"},
+		{"half the lads at my five-a-side have had ringworm. calf red and spreading, fever.", "calf red and spreading, fever.", "the asker's five-a-side is a setting"},
+		{"varios chicos del equipo tienen impetigo. pierna roja y con fiebre.", "pierna roja y con fiebre.", "Spanish: a group of the team"},
+		{"my son had impetigo last week. his leg is red and spreading, fever.", "my son had impetigo last week. his leg is red and spreading, fever.", "the person's own condition is no background"},
+		{"a few of the kids at nursery have a rash and a fever. leg red and spreading.", "a few of the kids at nursery have a rash and a fever. leg red and spreading.", "a sentence with a sign word is kept"},
+		{"a few of the lads have impetigo on their arms. leg red.", "a few of the lads have impetigo on their arms. leg red.", "a part of the body keeps it"},
+		{"a few of the junior wrestlers picked up impetigo from the mats. how long is it contagious?", "how long is it contagious?", "a question is never background; the group's sentence is"},
+		{"the weather has been awful. leg red.", "the weather has been awful. leg red.", "a sentence of no group and nothing going round is kept"},
+	} {
+		if diff := cmp.Diff(c.want, withoutBackground(c.q)); diff != "" {
+			t.Errorf("withoutBackground(%q) (-want +got):\n%s\n%s", c.q, diff, c.reason)
 		}
 	}
 }
