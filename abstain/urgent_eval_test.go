@@ -353,11 +353,25 @@ import (
 // testdata/screens/HISTORY.md. A new blind set, when it is added as a
 // held_out split, joins holdout14 under these floors, which are then set
 // again over both.
+//
+// Measured once after round 20 (2026-12-03): holdout14 0.917 (110/120)
+// with 2 of 120 look-alikes flagged (0.900 and 2 before); holdout31
+// (urgent31, written blind during round 20 by a nineteenth author: a
+// market trader, a swimming teacher, a care-home night nurse, a taxi
+// driver, a new grandmother, a student nurse, a chef, a removal man, a
+// hill walker, a pharmacist's assistant relaying a customer, a teenager
+// about a brother; English from Cornwall, Glasgow, Lagos, Manila,
+// Toronto, Texas and Karachi, Spanish from Guadalajara, Bogotá,
+// Santiago, Lima, Havana, Seville, Valencia and US bilinguals), read for
+// the first time, 0.808 (97/120) with 3 of 120 flagged (every one of its
+// urgent lines refused, 23 without the urgent message); together 0.863
+// (207/240) and 5 of 240. The floors, over both held-out splits, sit at
+// those figures (0.86 and 5).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.90
-	floorLookalikeFlags = 2
+	floorUrgentRecall   = 0.86
+	floorLookalikeFlags = 5
 )
 
 // familyOrder is the order families are logged in.
