@@ -104,6 +104,11 @@ func TestCorrect(t *testing.T) {
 		// A word of a topic the question names without it is still a
 		// slip for it.
 		{"hydradenitis supperativa what is it", "hidradenitis suppurativa what is it"},
+		// An English word near a name is the word its writer meant
+		// (english_near.txt)...
+		{"how often should you change the oil if you drive 300 miles a day", "how often should you change the oil if you drive 300 miles a day"},
+		// ... unless it stands beside the next word of a longer name.
+		{"what does a basil cell carcinoma look like", "what does a basal cell carcinoma look like"},
 	}
 	for _, tt := range tests {
 		got, _ := c.Correct(tt.q)

@@ -255,6 +255,7 @@ func ConfidenceOf(x []float64) float64 { return confidenceModel().Score(x) }
 // cut-offs.
 func BalancedConfidence() float64 { return confidenceModel().balanced }
 
+//go:generate go run genwords.go
 //go:generate go run gen.go
 
 // confidenceText is the model as gen.go wrote it.

@@ -21,6 +21,28 @@ import (
 //go:embed domain.txt
 var domainText string
 
+// englishNearText is english_near.txt: English words within a spelling
+// slip of a thesaurus term, generated from a word list of English.
+//
+//go:embed english_near.txt
+var englishNearText string
+
+// englishNear holds the words of english_near.txt, which the spelling
+// correction leaves as they are.
+var englishNear = wordSet(listWords(englishNearText))
+
+// listWords returns the words of a list file, one a line, after its
+// comment lines ("#").
+func listWords(text string) []string {
+	var out []string
+	for line := range strings.Lines(text) {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
 // The lists of domain.txt (see its header): skin words, the ambiguous ones,
 // a topic's everyday name in another sense, an ambiguous word used as a
 // verb.

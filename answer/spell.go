@@ -191,7 +191,11 @@ func (c *Composer) correctWord(w string) (string, bool) {
 			return "", false
 		}
 	}
-	if _, ok := c.topics.words[w]; ok || notNames[w] {
+	// An English word near a name is the word its writer meant: "300
+	// miles a day" is not about moles (english_near.txt). Beside the other
+	// word of its name it may still be a slip (correctBeside: "basil cell
+	// carcinoma").
+	if _, ok := c.topics.words[w]; ok || notNames[w] || englishNear[w] {
 		return "", false
 	}
 	t := c.an.Term(w)

@@ -65,7 +65,7 @@ type Topics struct {
 	nameDF   map[string]int   // name term -> number of topics naming it
 	termID   map[string]int32 // name term -> its number, from 0
 	words    map[string]string
-	// pairs indexes the two-word names by each of their terms (see
+	// pairs indexes each two words side by side in a name by each of them (see
 	// Composer.correctBeside), set once every name is known.
 	pairs map[string][][2]string
 	// nameTopics counts, for each name (its terms joined by spaces), the
@@ -222,11 +222,13 @@ func (t *Topics) weigh() {
 		for k, name := range tp.names {
 			tp.subject[k] = tp.subjects[strings.Join(name, " ")]
 		}
+		// Each two words side by side in a name of two or more: "basal
+		// cell" in "basal cell carcinoma" vouches for "basil cell".
 		for _, name := range tp.names {
-			if len(name) == 2 {
-				pair := [2]string{name[0], name[1]}
-				t.pairs[name[0]] = append(t.pairs[name[0]], pair)
-				t.pairs[name[1]] = append(t.pairs[name[1]], pair)
+			for k := 0; k+1 < len(name); k++ {
+				pair := [2]string{name[k], name[k+1]}
+				t.pairs[name[k]] = append(t.pairs[name[k]], pair)
+				t.pairs[name[k+1]] = append(t.pairs[name[k+1]], pair)
 			}
 		}
 		tp.generic = len(tp.names) > 0 && !slices.ContainsFunc(tp.names[0], func(term string) bool { return !t.genericTerm(term) })
