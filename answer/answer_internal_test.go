@@ -118,6 +118,10 @@ func TestClassify(t *testing.T) {
 		{"pityriasis rosea how long does it hang about for", "duration"},
 		{"Which everyday things are the usual culprits behind allergic contact dermatitis?", "cause"},
 		{"Keloid steroid injections - how often repeated?", "duration"},
+		// Round 20.
+		{"Why should people with vitiligo use sunscreen on the white patches?", "selfcare"}, // the reason for a practice
+		{"Why must people with vitiligo put the sun cream on the white patches?", "selfcare"},
+		{"Why do people with eczema get skin infections?", "cause"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {

@@ -88,6 +88,10 @@ var warningSignsRE = wordre.MustCompile(`(?i)\b(?:warning\s+signs?|red\s+flags?|
 // careRE names care by a clinician.
 var careRE = wordre.MustCompile(`(?i)\b(?:doctor|gp|clinician|dermatologist|medical|urgent|emergency|hospital|a&e|er|seen|checked|looked\s+at)\b`)
 
+// whyPracticeRE asks why people should do something: use, put on, apply,
+// wear, avoid or keep ("why should you avoid scratching?").
+var whyPracticeRE = wordre.MustCompile(`(?i)\bwhy\s+(?:should|must|do|would|ought|are)\s+(?:people|persons?|you|someone|somebody|one|patients?|kids|children|parents|they|we|i|he|she|it|adults|babies)\b[^?.]{0,60}?\b(?:use|using|put|putting|apply|applying|wear|wearing|avoid|avoiding|keep|keeping|cover|covering|stay|staying|protect|protecting|told\s+to|advised\s+to|need\s+to)\b`)
+
 // moreWorryRE asks why something is more serious for some people.
 var moreWorryRE = wordre.MustCompile(`(?i)\bwhy\b[^?]{0,60}?\b(?:more\s+(?:of\s+a\s+)?(?:worry|concern|problem|serious|dangerous|risky|worrying|concerning)|matters?\s+more|worse\s+for)\b`)
 
@@ -137,7 +141,12 @@ var falseCues = []falseCue{
 	{spreadOnBodyRE, []Intent{Contagion}, 0},
 	{causedEffectRE, []Intent{Symptoms}, Cause},
 	{afterTreatmentRE, []Intent{Treatment}, 0},
+	{sunCreamRE, []Intent{Treatment}, 0},
 }
+
+// sunCreamRE names sunscreen in everyday words ("sun cream", "sun
+// lotion"): a means of protection, not a treatment's cream.
+var sunCreamRE = regexp.MustCompile(`(?i)\bsun\s*(?:creams?|lotions?|block|screen)\b`)
 
 // afterTreatmentRE sets a question after a treatment ("If someone has had
 // one basal cell carcinoma removed, are they more likely to get
@@ -268,6 +277,12 @@ func classify(question string) Intent {
 		if rest := warningSignsRE.Plain().ReplaceAllString(question, " "); rest != question && !ruleOf[Symptoms].MatchString(rest) {
 			in &^= Symptoms
 		}
+	}
+	// "Why must people with vitiligo put sun cream on the white patches?"
+	// asks the reason for a practice, which the sentence advising it
+	// gives, not what causes the condition.
+	if in&Cause != 0 && whyPracticeRE.MatchString(question) {
+		in = in&^Cause | SelfCare
 	}
 	// "Why is onychomycosis more of a worry for people with diabetes?"
 	// asks what it can lead to, not what causes it.
