@@ -122,6 +122,7 @@ func TestClassify(t *testing.T) {
 		{"Why should people with vitiligo use sunscreen on the white patches?", "selfcare"}, // the reason for a practice
 		{"Why must people with vitiligo put the sun cream on the white patches?", "selfcare"},
 		{"Why do people with eczema get skin infections?", "cause"},
+		{"What's usually tried first for really excessive sweating?", "treatment"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, Classify(tt.q).String()); diff != "" {
