@@ -272,8 +272,9 @@ func QuestionAfterAccount(text string) (string, bool) {
 
 // accountRE marks an account of what happened to someone, not a topic
 // named before the question ("Dermatomyositis muscle weakness - how is it
-// treated?"): a person or a verb of what happened.
-var accountRE = regexp.MustCompile(`(?i)\b(?:i|i'm|im|i've|ive|i'd|my|me|we|our|us|he|she|his|her|him|they|their|them|got|had|have|has|was|were|noticed|mentioned|told|said|saw|seen|been)\b`)
+// treated?"): a person, a verb of what happened ("went round the squad")
+// or a time it happened ("last month").
+var accountRE = regexp.MustCompile(`(?i)\b(?:i|i'm|im|i've|ive|i'd|my|me|we|our|us|he|she|his|her|him|they|their|them|got|had|have|has|was|were|noticed|mentioned|told|said|saw|seen|been|went|came|caught|started|began|appeared|spread|broke|popped|picked|yesterday|recently|last\s+(?:week|month|year|night|summer|winter|term))\b`)
 
 // lighten weighs lightly the concepts of out written only with the words of
 // span: words that say what kind of answer is wanted, not what it is about.

@@ -294,6 +294,9 @@ func TestQuestionAfterAccount(t *testing.T) {
 		{"my grandad's doctor mentioned a rodent ulcer on his nose - what is that exactly?", "what is that exactly?", true},
 		{"got a bumpy itchy rash after a hot tub - what causes hot tub rash?", "what causes hot tub rash?", true},
 		{"I have had a red scaly patch for weeks, what causes psoriasis?", "what causes psoriasis?", true},
+		// A verb of what happened, or when, tells an account too.
+		{"Head lice went round the kids' swim squad last month. What are the treatment options?", "What are the treatment options?", true},
+		{"Impetigo broke out at the nursery. How is it spread?", "How is it spread?", true},
 		// A topic named before the question is no account.
 		{"Dermatomyositis muscle weakness - how is it treated?", "", false},
 		{"Ointment vs cream vs lotion - what's the difference?", "", false},
