@@ -199,6 +199,12 @@ func TestBindingChecks(t *testing.T) {
 			"Condition K results from cell M releasing substance S, which make small vessels leak fluid.", bindingChecks{Reversed: true}},
 		{"a tissue made to leak, kept", "Substance S released by cell M causes small vessels to leak fluid.",
 			"Condition K results from cell M releasing substance S, which make small vessels leak fluid.", bindingChecks{}},
+		// Round 24: a member written in several words ("ultraviolet A",
+		// contrastAliases) is bound like its short form.
+		{"a band written out, moved to the other band's sentence", "The Q number on a cream measures protection against ultraviolet A.",
+			"Broad creams protect against both ultraviolet A, which ages skin, and ultraviolet B. The Q number on a cream measures protection against UVB.", bindingChecks{UnitContrast: true, BoundContrast: true}},
+		{"a band written out, kept", "The Q number on a cream measures protection against ultraviolet B.",
+			"Broad creams protect against both ultraviolet A, which ages skin, and ultraviolet B. The Q number on a cream measures protection against UVB.", bindingChecks{}},
 		{"a listed cause made a consequence", "Condition K can cause gout.",
 			"Common causes of condition K include older age, smoking, and gout.", bindingChecks{Reversed: true}},
 		{"a marker made a cause", "Condition K causes dry eyes.",
