@@ -205,6 +205,14 @@ func TestBindingChecks(t *testing.T) {
 			"Broad creams protect against both ultraviolet A, which ages skin, and ultraviolet B. The Q number on a cream measures protection against UVB.", bindingChecks{UnitContrast: true, BoundContrast: true}},
 		{"a band written out, kept", "The Q number on a cream measures protection against ultraviolet B.",
 			"Broad creams protect against both ultraviolet A, which ages skin, and ultraviolet B. The Q number on a cream measures protection against UVB.", bindingChecks{}},
+		// Round 24: "weakens" and "suppresses" act on their object; "a
+		// weakened X" is a thing.
+		{"a weakening turned round", "Frequent flares of condition K weaken the skin barrier.",
+			"A weakened skin barrier can lead to more frequent flares of condition K.", bindingChecks{Reversed: true}},
+		{"a weakening kept", "A weakened skin barrier can lead to more frequent flares of condition K.",
+			"A weakened skin barrier can lead to more frequent flares of condition K, especially in winter.", bindingChecks{}},
+		{"a suppression turned round", "Virus V suppresses the immune system.",
+			"The immune system suppresses virus V between outbreaks.", bindingChecks{Reversed: true}},
 		{"a listed cause made a consequence", "Condition K can cause gout.",
 			"Common causes of condition K include older age, smoking, and gout.", bindingChecks{Reversed: true}},
 		{"a marker made a cause", "Condition K causes dry eyes.",
