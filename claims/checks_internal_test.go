@@ -411,6 +411,14 @@ func TestNegatedElsewhereHeads(t *testing.T) {
 			"Non-bullous impetigo typically begins as small red spots. The sores of impetigo most often appear around the nose and mouth.", true},
 		{"hyphenated non- beside the word asserted", "Bullous impetigo forms larger blisters.",
 			"Non-bullous impetigo forms crusts, while bullous impetigo forms larger blisters.", false},
+		// Round 24: a subject with "no" denies its verb: what no test
+		// confirms, patch testing does not confirm.
+		{"no subject denies its verb", "Patch testing confirms condition K.",
+			"No specific test confirms condition K, but patch testing is often used to look for condition J.", true},
+		{"no subject, the verb asserted elsewhere", "Patch testing confirms condition J.",
+			"No specific test confirms condition K, but patch testing confirms condition J.", false},
+		{"no subject, a thing of its own denied", "Gentle hair care may reduce breakage.",
+			"No known measure prevents condition K, but gentle hair care may reduce breakage.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -171,6 +171,14 @@ func (v *Lexical) negatedTerms(text string) (heads, out lexicon.TermSet) {
 		if head != "" {
 			heads[head] = struct{}{}
 		}
+		// "No specific test confirms X": a subject with "no" denies
+		// what any such thing does, its verb as much as itself.
+		if m := noSubjectRE.FindStringSubmatch(text[cue[1]:]); m != nil && strings.EqualFold(text[cue[0]:cue[1]], "no") {
+			for _, t := range v.an.Terms(m[1]) {
+				out[t] = struct{}{}
+				heads[t] = struct{}{}
+			}
+		}
 	}
 	for _, m := range hyphenNegRE.FindAllStringSubmatch(text, -1) {
 		for _, t := range v.an.Terms(m[1]) {
@@ -207,6 +215,11 @@ func notNegatingPrefix(w string) bool {
 	}
 	return strings.HasPrefix(w, "under") || strings.HasPrefix(w, "uni")
 }
+
+// noSubjectRE finds, after "no", a subject of one to three words and a
+// verb of what a remedy or test achieves ("No specific test confirms",
+// "No known measure prevents"): what "no" denies there is the verb.
+var noSubjectRE = regexp.MustCompile(`(?i)^\s+(?:[\pL-]+\s+){1,3}?(confirms|prevents|cures|stops|clears|removes|exists)\b`)
 
 // negationReach is how many content terms after a cue it denies: "not
 // contagious", "does not require prior sensitisation", not the whole rest of
