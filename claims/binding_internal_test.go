@@ -205,6 +205,12 @@ func TestBindingChecks(t *testing.T) {
 			"Broad creams protect against both ultraviolet A, which ages skin, and ultraviolet B. The Q number on a cream measures protection against UVB.", bindingChecks{UnitContrast: true, BoundContrast: true}},
 		{"a band written out, kept", "The Q number on a cream measures protection against ultraviolet B.",
 			"Broad creams protect against both ultraviolet A, which ages skin, and ultraviolet B. The Q number on a cream measures protection against UVB.", bindingChecks{}},
+		// Round 24: "most" and "less" are one set's members, so a
+		// group's "less common" is not given "most common".
+		{"most common given to the group less common", "It is most common in young children.",
+			"It is most common in adolescents and adults and is less common in young children.", bindingChecks{UnitContrast: true, BoundContrast: true}},
+		{"less common kept on its group", "It is less common in young children.",
+			"It is most common in adolescents and adults and is less common in young children.", bindingChecks{}},
 		// Round 24: "weakens" and "suppresses" act on their object; "a
 		// weakened X" is a thing.
 		{"a weakening turned round", "Frequent flares of condition K weaken the skin barrier.",
