@@ -369,7 +369,7 @@ func (v *Lexical) misboundAs(claim, read, span string) bool {
 		return false
 	}
 	cu := v.claimUnits(read)
-	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(read, span) || v.reversedRole(claim, span) || v.movedAgent(claim, span) || v.madeCausal(claim, span) || v.movedDescription(read, span) || v.movedUnlike(read, span) || v.crossedClauses(read, span) || v.movedClass(read, span) || v.movedOwner(cu, read, span)
+	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(read, span) || v.reversedRole(claim, span) || v.movedAgent(claim, span) || v.madeCausal(claim, span) || v.movedDescription(read, span) || v.movedUnlike(read, span) || v.crossedClauses(read, span) || v.movedClass(read, span) || v.movedOwner(cu, read, span) || v.movedName(read, span)
 }
 
 // claimUnits returns a function that gives the claim's entity units, found

@@ -464,3 +464,35 @@ func TestMadeCausalNamedOtherwise(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedName checks the name taken across "while" (round 24): a claim
+// in the words of the clause after "while", with the name the clause
+// before it gives its own thing.
+func TestMovedName(t *testing.T) {
+	v := bindingVerifier(t)
+	// The thesaurus names both germs; this verifier has none.
+	v.named = lexicon.NewTermSet(v.an.Terms("Staphylococcus aureus Pseudomonas aeruginosa"))
+	span := "Boil folliculitis is most often caused by Staphylococcus aureus, while pool folliculitis is linked to Pseudomonas aeruginosa in poorly kept pools."
+	tests := []struct {
+		name, claim, span string
+		want              bool
+		reason            string
+	}{
+		{"name moved across while", "Pool folliculitis is linked to Staphylococcus aureus in poorly kept pools.", span, true,
+			"the clause after while gives pool folliculitis Pseudomonas; the claim gives it the other clause's name"},
+		{"each name with its own thing", "Staphylococcus aureus causes boil folliculitis, whereas Pseudomonas aeruginosa is behind pool folliculitis.", span, false,
+			"the claim names the second clause's name too"},
+		{"the clause after while kept", "Pool folliculitis is linked to Pseudomonas aeruginosa in poorly kept pools.", span, false,
+			"nothing taken from the clause before while"},
+		{"while of time", "Regular use of moisturisers is the main treatment for xerosis.",
+			"Regular use of emollients and moisturisers is the main treatment for xerosis, while the skin is still damp.", false,
+			"nothing is taken into the clause after while, and no name is taken out of it"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := v.movedName(tt.claim, tt.span); got != tt.want {
+				t.Errorf("movedName(%q, %q) = %v, want %v: %s", tt.claim, tt.span, got, tt.want, tt.reason)
+			}
+		})
+	}
+}

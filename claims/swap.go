@@ -218,3 +218,59 @@ func (v *Lexical) listedTerms(text string) lexicon.TermSet {
 	}
 	return out
 }
+
+// whileRE finds the join of two contrasted clauses in one sentence ("A is
+// caused by X, while B is linked to Y").
+var whileRE = regexp.MustCompile(`(?i),\s+(?:while|whilst|whereas)\s+`)
+
+// movedName reports whether the claim takes the name one of two clauses
+// contrasted by "while" or "whereas" gives its thing and gives it to the
+// other clause's thing, in that clause's words, in place of the name that
+// clause gives: "Hot tub folliculitis is linked to Staphylococcus aureus"
+// against "Bacterial folliculitis is most often caused by Staphylococcus
+// aureus, while hot tub folliculitis is linked to Pseudomonas aeruginosa".
+// Of the terms only one clause holds, the claim takes names alone from the
+// clause before "while", at least two words that are no names from the
+// one after it, and not the name that one gives. (A name taken the other
+// way round is not read: "while" may be of time, ", while the skin is
+// still damp", and its clause then names no thing of its own.) A claim that names both (each with its own
+// thing) takes the second's name and is left.
+func (v *Lexical) movedName(claim, span string) bool {
+	if !whileRE.MatchString(span) {
+		return false
+	}
+	isName := func(t string) bool {
+		return v.Usage != nil && v.Usage.names.Has(t) || v.named.Has(t) || lexicon.LooksMedical(t)
+	}
+	ct := lexicon.NewTermSet(v.an.Terms(claim))
+	for _, sent := range splitSentences(span) {
+		for _, m := range whileRE.FindAllStringIndex(sent, -1) {
+			p := lexicon.NewTermSet(v.an.Terms(sent[:m[0]]))
+			q := lexicon.NewTermSet(v.an.Terms(sent[m[1]:]))
+			{
+				from, to := p, q
+				taken, words, other := 0, 0, false
+				for t := range ct {
+					switch {
+					case from.Has(t) && !to.Has(t):
+						if !isName(t) {
+							taken = -1000
+						}
+						taken++
+					case to.Has(t) && !from.Has(t) && !isName(t):
+						words++
+					}
+				}
+				for t := range to {
+					if !from.Has(t) && isName(t) && !ct.Has(t) {
+						other = true
+					}
+				}
+				if taken > 0 && words >= 2 && other {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
