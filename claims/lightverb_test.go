@@ -68,7 +68,8 @@ func TestShowUpAndFind(t *testing.T) {
 }
 
 // TestDiscourseOpeners checks that a summing up or a writer's aside
-// that opens a claim ("To summarise, ...", "The good news is that ...")
+// that opens a claim ("To summarise, ...", "The good news is that ...",
+// an answer's "Yes, ...")
 // states nothing the passage must hold, and shields nothing that follows
 // it (round 23).
 func TestDiscourseOpeners(t *testing.T) {
@@ -77,6 +78,9 @@ func TestDiscourseOpeners(t *testing.T) {
 		{"The good news is that impetigo is generally mild and responds well to treatment.", claims.Supported},
 		{"To summarise, epidermoid cysts that cause no symptoms always need surgical excision.", claims.Contradicted},
 		{"The good news is that impetigo never leaves scars.", claims.Contradicted},
+		// Round 24: an answer's "Yes," states nothing either.
+		{"Yes, epidermoid cysts that cause no symptoms often need no treatment.", claims.Supported},
+		{"Yes, epidermoid cysts that cause no symptoms always need surgical excision.", claims.Contradicted},
 	})
 }
 

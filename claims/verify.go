@@ -182,9 +182,9 @@ var (
 	// asWellAsRE is the conjunction "as well as".
 	asWellAsRE = regexp.MustCompile(`(?i)\bas well as\b`)
 	// openerRE is a discourse opener at the start of a claim: a summing
-	// up, a writer's aside or a framing clause, set off by a comma or
-	// "that".
-	openerRE = regexp.MustCompile(`(?i)^\s*(?:(?:to sum up|to summari[sz]e|in summary|in short|in brief|overall|perhaps surprisingly|surprisingly|reassuringly|importantly|put simply|simply put)\s*,|the (?:good|bad) news is(?: that)?\b|it is worth (?:noting|knowing) that\b)\s*`)
+	// up, a writer's aside, an answer's "Yes," or a framing clause, set
+	// off by a comma or "that".
+	openerRE = regexp.MustCompile(`(?i)^\s*(?:(?:to sum up|to summari[sz]e|in summary|in short|in brief|overall|perhaps surprisingly|surprisingly|reassuringly|importantly|put simply|simply put|yes)\s*,|the (?:good|bad) news is(?: that)?\b|it is worth (?:noting|knowing) that\b)\s*`)
 	// showUpRE is a phrasal verb that says where or when a thing appears:
 	// a leaflet's "shows up", "crops up", "pops up".
 	showUpRE = regexp.MustCompile(`(?i)\b(?:show|shows|showed|shown|showing|crop|crops|cropped|cropping|pop|pops|popped|popping) up\b`)
