@@ -50,6 +50,9 @@ func TestNoticeVerbs(t *testing.T) {
 		{"You may notice intense itching that is often worse at night, with a rash of small red bumps, scratch marks and sometimes tiny blisters.", claims.Supported},
 		{"You may notice intense itching that is often worse in the morning.", claims.Unsupported},
 		{"You may notice large fluid-filled blisters on the scalp.", claims.Unsupported},
+		// Round 24: "see" is the reader's eyes as "notice" is.
+		{"You may see intense itching that is often worse at night, with a rash of small red bumps, scratch marks and sometimes tiny blisters.", claims.Supported},
+		{"You may see large fluid-filled blisters on the scalp.", claims.Unsupported},
 	})
 }
 

@@ -494,12 +494,13 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 // weigh as little as filler words do. ("seen as", regarded, is a phrase
 // of the paraphrases and keeps its weight.) A leaflet's voice says the
 // same with the reader's eyes ("you may notice gradual thinning", "often
-// first noticed as a widening part") where the passage says what the
+// first noticed as a widening part", "you might see a sore that bleeds",
+// "a biopsy to see whether") where the passage says what the
 // condition causes or how it is seen, and with the reader's experience
 // ("you may find that stress brings on flares", "many children find
 // their eczema eases") or a place ("a yeast normally found on skin")
 // where the passage says what happens or where a thing lives.
-var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen", "notice", "notices", "noticed", "noticing", "find", "finds", "found", "finding"}
+var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "see", "sees", "seeing", "seen", "notice", "notices", "noticed", "noticing", "find", "finds", "found", "finding"}
 
 // connectives join or set off clauses ("even though", "whereas",
 // "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
