@@ -118,3 +118,14 @@ func TestStrepStaph(t *testing.T) {
 		{"Cellulitis is most often caused by a fungus, particularly Candida.", claims.Unsupported},
 	})
 }
+
+// TestWorthForAdvisable checks that a leaflet's "it's worth seeing a
+// clinician" says what the passage's "review by a clinician is advisable"
+// or "worthwhile" says, and no more (round 24).
+func TestWorthForAdvisable(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_acne_see_clinician_1", "ev_herpes_simplex_see_clinician_1"), []verdictCase{
+		{"If your acne is causing scarring or painful nodules, it's worth a clinical review.", claims.Supported},
+		{"If cold sores are very frequent, large or slow to heal, it's worth seeing a clinician.", claims.Supported},
+		{"If your acne is causing scarring or painful nodules, it's worth trying a stronger cleanser.", claims.Unsupported},
+	})
+}
