@@ -417,6 +417,11 @@ func TestNegatedElsewhereHeads(t *testing.T) {
 			"No specific test confirms condition K, but patch testing is often used to look for condition J.", true},
 		{"no subject, the verb asserted elsewhere", "Patch testing confirms condition J.",
 			"No specific test confirms condition K, but patch testing confirms condition J.", false},
+		// Round 24: "-free" denies its word as "without" does.
+		{"-free against without", "Some nappy-free time can help the skin heal.",
+			"Time without a nappy can help the skin heal.", false},
+		{"-free against with", "Fragrance-free creams suit eczema.",
+			"Creams with fragrance suit eczema.", true},
 		{"no subject, a thing of its own denied", "Gentle hair care may reduce breakage.",
 			"No known measure prevents condition K, but gentle hair care may reduce breakage.", false},
 	}
