@@ -129,3 +129,13 @@ func TestWorthForAdvisable(t *testing.T) {
 		{"If your acne is causing scarring or painful nodules, it's worth trying a stronger cleanser.", claims.Unsupported},
 	})
 }
+
+// TestEntryPoints checks that a generator's "entry points" names the
+// breaks in the skin a passage lists by their kind, as "ways" or "places"
+// would, and shields no item the passage lacks (round 24).
+func TestEntryPoints(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_cellulitis_causes_1"), []verdictCase{
+		{"Entry points include cuts, bites, ulcers, surgical wounds and cracked skin between the toes from athlete's foot.", claims.Supported},
+		{"Entry points include cuts, bites, tattoos, piercings and cracked skin between the toes from athlete's foot.", claims.Unsupported},
+	})
+}

@@ -518,10 +518,11 @@ var connectives = []string{"though", "although", "even", "whereas", "while", "un
 // ("certain creams", "various triggers") weigh alike, and so does a
 // generator's "culprits" for the causes or triggers a passage names, and
 // its "the tumour" for the cancer the passage names ("When the tumour
-// has a BRAF mutation" for "Melanomas carrying a BRAF mutation").
+// has a BRAF mutation" for "Melanomas carrying a BRAF mutation"), and its
+// "entry points" for the breaks in the skin a germ enters through.
 var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options",
 	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places",
-	"certain", "various", "else", "elsewhere", "culprit", "culprits", "tumour", "tumours", "tumor", "tumors"}
+	"certain", "various", "else", "elsewhere", "culprit", "culprits", "tumour", "tumours", "tumor", "tumors", "points"}
 
 // delexicalVerbs carry little meaning of their own: what they say is in
 // their object or particle ("take up", "give chickenpox", "put on a
