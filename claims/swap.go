@@ -108,33 +108,52 @@ func (v *Lexical) crossedClauses(claim, span string) bool {
 	// cells[a][p] counts the terms of claim clause a whose only span
 	// clause is p, listed items aside; spread[a] holds every span clause
 	// that is the only one of some term of a, listed items included.
-	cells := make([]map[int]int, len(cc))
-	spread := make([]map[int]bool, len(cc))
-	for a, c := range cc {
-		cells[a], spread[a] = map[int]int{}, map[int]bool{}
-		for t := range c {
-			if home(cc, t) != a {
-				continue
-			}
-			if p := home(sc, t); p >= 0 {
-				spread[a][p] = true
-				if !listed.Has(t) {
-					cells[a][p]++
+	place := func(cc, sc []lexicon.TermSet, listed lexicon.TermSet) (cells []map[int]int, spread []map[int]bool) {
+		cells = make([]map[int]int, len(cc))
+		spread = make([]map[int]bool, len(cc))
+		for a, c := range cc {
+			cells[a], spread[a] = map[int]int{}, map[int]bool{}
+			for t := range c {
+				if home(cc, t) != a {
+					continue
+				}
+				if p := home(sc, t); p >= 0 {
+					spread[a][p] = true
+					if !listed.Has(t) {
+						cells[a][p]++
+					}
 				}
 			}
 		}
+		return cells, spread
+	}
+	cells, spread := place(cc, sc, listed)
+	// An exchange is read with the words of one thesaurus set as one
+	// word: "starts ..., which may begin" for "begins ..., which may
+	// start" exchanges nothing. (A modifier moved into another clause,
+	// movedInto, is read in the texts' own words.)
+	xcells, xspread := cells, spread
+	if v.th != nil {
+		csc, ccc := make([]lexicon.TermSet, len(sc)), make([]lexicon.TermSet, len(cc))
+		for i := range sc {
+			csc[i] = v.canonical(sc[i])
+		}
+		for i := range cc {
+			ccc[i] = v.canonical(cc[i])
+		}
+		xcells, xspread = place(ccc, csc, v.canonical(listed))
 	}
 	// An exchange: claim clause a stands mostly on span clause p and b on
 	// q (and on p, no more), and each holds a word of the other's.
 	exchanged := func(a, b int) bool {
-		for p, ap := range cells[a] {
-			for q, aq := range cells[a] {
-				if p == q || ap <= aq || cells[b][q] < cells[b][p] || cells[b][p] == 0 {
+		for p, ap := range xcells[a] {
+			for q, aq := range xcells[a] {
+				if p == q || ap <= aq || xcells[b][q] < xcells[b][p] || xcells[b][p] == 0 {
 					continue
 				}
 				// b stands on p and q alone: a claim clause spread over
 				// many span clauses regroups a list.
-				if len(spread[b]) == 2 {
+				if len(xspread[b]) == 2 {
 					return true
 				}
 			}
