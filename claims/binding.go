@@ -369,7 +369,7 @@ func (v *Lexical) misboundAs(claim, read, span string) bool {
 		return false
 	}
 	cu := v.claimUnits(read)
-	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(read, span) || v.reversedRole(claim, span) || v.movedAgent(claim, span) || v.madeCausal(claim, span) || v.movedDescription(read, span) || v.movedUnlike(read, span) || v.crossedClauses(read, span) || v.movedClass(read, span) || v.movedOwner(cu, read, span)
+	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(read, span) || v.reversedRole(claim, span) || v.movedAgent(claim, span) || v.madeCausal(claim, span) || v.movedDescription(read, span) || v.movedUnlike(read, span) || v.crossedClauses(read, span) || v.movedClass(read, span) || v.movedOwner(cu, read, span) || v.movedName(read, span)
 }
 
 // claimUnits returns a function that gives the claim's entity units, found
@@ -695,8 +695,29 @@ const barrierRunes = ",;:"
 // positionedWords returns the lowercased words of text by position, and
 // for each position how many clause boundaries (a comma, semicolon or
 // colon, or "and", "while", "whereas", "but") come before it; a hyphenated
-// compound holds one position, as itself and as its parts.
+// compound holds one position, as itself and as its parts, and the last
+// word of a contrast member written in several words ("ultraviolet A", see
+// contrastAliases) holds the member as well.
 func positionedWords(text string) (words [][]string, bars []int) {
+	words, bars = positionedWordsOnly(text)
+	for _, a := range contrastAliases {
+		parts := strings.Fields(a[0])
+	next:
+		for p := len(parts) - 1; p < len(words); p++ {
+			for k, w := range parts {
+				at := p - len(parts) + 1 + k
+				if !slices.Contains(words[at], w) || bars[at] != bars[p] {
+					continue next
+				}
+			}
+			words[p] = append(words[p], a[1])
+		}
+	}
+	return words, bars
+}
+
+// positionedWordsOnly is positionedWords without the contrast aliases.
+func positionedWordsOnly(text string) (words [][]string, bars []int) {
 	n := 0
 	for _, f := range strings.FieldsFunc(strings.ToLower(lexicon.Fold(text)), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && !strings.ContainsRune(barrierRunes, r)

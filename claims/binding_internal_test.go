@@ -199,6 +199,26 @@ func TestBindingChecks(t *testing.T) {
 			"Condition K results from cell M releasing substance S, which make small vessels leak fluid.", bindingChecks{Reversed: true}},
 		{"a tissue made to leak, kept", "Substance S released by cell M causes small vessels to leak fluid.",
 			"Condition K results from cell M releasing substance S, which make small vessels leak fluid.", bindingChecks{}},
+		// Round 24: a member written in several words ("ultraviolet A",
+		// contrastAliases) is bound like its short form.
+		{"a band written out, moved to the other band's sentence", "The Q number on a cream measures protection against ultraviolet A.",
+			"Broad creams protect against both ultraviolet A, which ages skin, and ultraviolet B. The Q number on a cream measures protection against UVB.", bindingChecks{UnitContrast: true, BoundContrast: true}},
+		{"a band written out, kept", "The Q number on a cream measures protection against ultraviolet B.",
+			"Broad creams protect against both ultraviolet A, which ages skin, and ultraviolet B. The Q number on a cream measures protection against UVB.", bindingChecks{}},
+		// Round 24: "most" and "less" are one set's members, so a
+		// group's "less common" is not given "most common".
+		{"most common given to the group less common", "It is most common in young children.",
+			"It is most common in adolescents and adults and is less common in young children.", bindingChecks{UnitContrast: true, BoundContrast: true}},
+		{"less common kept on its group", "It is less common in young children.",
+			"It is most common in adolescents and adults and is less common in young children.", bindingChecks{}},
+		// Round 24: "weakens" and "suppresses" act on their object; "a
+		// weakened X" is a thing.
+		{"a weakening turned round", "Frequent flares of condition K weaken the skin barrier.",
+			"A weakened skin barrier can lead to more frequent flares of condition K.", bindingChecks{Reversed: true}},
+		{"a weakening kept", "A weakened skin barrier can lead to more frequent flares of condition K.",
+			"A weakened skin barrier can lead to more frequent flares of condition K, especially in winter.", bindingChecks{}},
+		{"a suppression turned round", "Virus V suppresses the immune system.",
+			"The immune system suppresses virus V between outbreaks.", bindingChecks{Reversed: true}},
 		{"a listed cause made a consequence", "Condition K can cause gout.",
 			"Common causes of condition K include older age, smoking, and gout.", bindingChecks{Reversed: true}},
 		{"a marker made a cause", "Condition K causes dry eyes.",
@@ -442,5 +462,37 @@ func TestMadeCausalNamedOtherwise(t *testing.T) {
 		if got := v.madeCausal(tt.claim, span); got != tt.want {
 			t.Errorf("madeCausal(%q) = %v, want %v (%s)", tt.claim, got, tt.want, tt.reason)
 		}
+	}
+}
+
+// TestMovedName checks the name taken across "while" (round 24): a claim
+// in the words of the clause after "while", with the name the clause
+// before it gives its own thing.
+func TestMovedName(t *testing.T) {
+	v := bindingVerifier(t)
+	// The thesaurus names both germs; this verifier has none.
+	v.named = lexicon.NewTermSet(v.an.Terms("Staphylococcus aureus Pseudomonas aeruginosa"))
+	span := "Boil folliculitis is most often caused by Staphylococcus aureus, while pool folliculitis is linked to Pseudomonas aeruginosa in poorly kept pools."
+	tests := []struct {
+		name, claim, span string
+		want              bool
+		reason            string
+	}{
+		{"name moved across while", "Pool folliculitis is linked to Staphylococcus aureus in poorly kept pools.", span, true,
+			"the clause after while gives pool folliculitis Pseudomonas; the claim gives it the other clause's name"},
+		{"each name with its own thing", "Staphylococcus aureus causes boil folliculitis, whereas Pseudomonas aeruginosa is behind pool folliculitis.", span, false,
+			"the claim names the second clause's name too"},
+		{"the clause after while kept", "Pool folliculitis is linked to Pseudomonas aeruginosa in poorly kept pools.", span, false,
+			"nothing taken from the clause before while"},
+		{"while of time", "Regular use of moisturisers is the main treatment for xerosis.",
+			"Regular use of emollients and moisturisers is the main treatment for xerosis, while the skin is still damp.", false,
+			"nothing is taken into the clause after while, and no name is taken out of it"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := v.movedName(tt.claim, tt.span); got != tt.want {
+				t.Errorf("movedName(%q, %q) = %v, want %v: %s", tt.claim, tt.span, got, tt.want, tt.reason)
+			}
+		})
 	}
 }

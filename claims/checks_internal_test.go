@@ -411,6 +411,19 @@ func TestNegatedElsewhereHeads(t *testing.T) {
 			"Non-bullous impetigo typically begins as small red spots. The sores of impetigo most often appear around the nose and mouth.", true},
 		{"hyphenated non- beside the word asserted", "Bullous impetigo forms larger blisters.",
 			"Non-bullous impetigo forms crusts, while bullous impetigo forms larger blisters.", false},
+		// Round 24: a subject with "no" denies its verb: what no test
+		// confirms, patch testing does not confirm.
+		{"no subject denies its verb", "Patch testing confirms condition K.",
+			"No specific test confirms condition K, but patch testing is often used to look for condition J.", true},
+		{"no subject, the verb asserted elsewhere", "Patch testing confirms condition J.",
+			"No specific test confirms condition K, but patch testing confirms condition J.", false},
+		// Round 24: "-free" denies its word as "without" does.
+		{"-free against without", "Some nappy-free time can help the skin heal.",
+			"Time without a nappy can help the skin heal.", false},
+		{"-free against with", "Fragrance-free creams suit eczema.",
+			"Creams with fragrance suit eczema.", true},
+		{"no subject, a thing of its own denied", "Gentle hair care may reduce breakage.",
+			"No known measure prevents condition K, but gentle hair care may reduce breakage.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

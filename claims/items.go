@@ -457,8 +457,15 @@ func (v *Lexical) movedUnlike(claim, span string) bool {
 	if loc == nil || !strings.Contains(span, "nlike") {
 		return false
 	}
-	phrase := lexicon.NewTermSet(v.unitTerms(claim[loc[0]:loc[1]]))
-	rest := lexicon.NewTermSet(v.unitTerms(claim[:loc[0]] + " " + claim[loc[1]:]))
+	// A claim that keeps the relative clause on its "unlike" phrase
+	// ("..., unlike Y, which requires prior sensitisation") keeps it on
+	// Y: the clause is the phrase's.
+	end := loc[1]
+	if m := unlikeWhichRE.FindStringIndex(claim); m != nil && m[0] == loc[0] {
+		end = m[1]
+	}
+	phrase := lexicon.NewTermSet(v.unitTerms(claim[loc[0]:end]))
+	rest := lexicon.NewTermSet(v.unitTerms(claim[:loc[0]] + " " + claim[end:]))
 	for _, m := range unlikeWhichRE.FindAllStringSubmatch(span, -1) {
 		named := false
 		for _, t := range v.unitTerms(m[1]) {

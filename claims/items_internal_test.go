@@ -158,7 +158,9 @@ func TestMovedDescriptionRarest(t *testing.T) {
 }
 
 // TestMovedUnlike checks that what the span says of a thing set off by
-// "unlike" stays on that thing (round 23).
+// "unlike" stays on that thing (round 23), and that a claim keeping the
+// span's relative clause on its own "unlike" phrase keeps it there (round
+// 24).
 func TestMovedUnlike(t *testing.T) {
 	v := bindingVerifier(t)
 	const span = "Rash R can occur in anyone if exposure is strong enough, unlike rash Q, which requires prior sensitisation."
@@ -170,6 +172,9 @@ func TestMovedUnlike(t *testing.T) {
 		{"Unlike rash R, rash Q requires prior sensitisation.", "the contrast turned round, the requirement kept on Q", false},
 		{"Rash Q requires prior sensitisation, unlike rash R.", "the requirement kept on Q", false},
 		{"Rash R can occur in anyone, unlike rash Q.", "what the span says of R", false},
+		// Round 24: the relative clause kept on the "unlike" phrase.
+		{"It can occur in anyone if exposure is strong enough, unlike rash Q, which requires prior sensitisation.", "the requirement kept on Q by the claim's own relative clause", false},
+		{"It requires prior sensitisation, unlike rash Q, which can occur in anyone.", "the requirement moved off Q, the clause on Q another", true},
 	}
 	for _, tt := range tests {
 		if got := v.movedUnlike(tt.claim, span); got != tt.want {

@@ -50,6 +50,9 @@ func TestNoticeVerbs(t *testing.T) {
 		{"You may notice intense itching that is often worse at night, with a rash of small red bumps, scratch marks and sometimes tiny blisters.", claims.Supported},
 		{"You may notice intense itching that is often worse in the morning.", claims.Unsupported},
 		{"You may notice large fluid-filled blisters on the scalp.", claims.Unsupported},
+		// Round 24: "see" is the reader's eyes as "notice" is.
+		{"You may see intense itching that is often worse at night, with a rash of small red bumps, scratch marks and sometimes tiny blisters.", claims.Supported},
+		{"You may see large fluid-filled blisters on the scalp.", claims.Unsupported},
 	})
 }
 
@@ -68,7 +71,8 @@ func TestShowUpAndFind(t *testing.T) {
 }
 
 // TestDiscourseOpeners checks that a summing up or a writer's aside
-// that opens a claim ("To summarise, ...", "The good news is that ...")
+// that opens a claim ("To summarise, ...", "The good news is that ...",
+// an answer's "Yes, ...")
 // states nothing the passage must hold, and shields nothing that follows
 // it (round 23).
 func TestDiscourseOpeners(t *testing.T) {
@@ -77,6 +81,9 @@ func TestDiscourseOpeners(t *testing.T) {
 		{"The good news is that impetigo is generally mild and responds well to treatment.", claims.Supported},
 		{"To summarise, epidermoid cysts that cause no symptoms always need surgical excision.", claims.Contradicted},
 		{"The good news is that impetigo never leaves scars.", claims.Contradicted},
+		// Round 24: an answer's "Yes," states nothing either.
+		{"Yes, epidermoid cysts that cause no symptoms often need no treatment.", claims.Supported},
+		{"Yes, epidermoid cysts that cause no symptoms always need surgical excision.", claims.Contradicted},
 	})
 }
 
@@ -109,5 +116,26 @@ func TestStrepStaph(t *testing.T) {
 		{"Common triggers for psoriasis flares include strep throat, skin injury, stress and smoking.", claims.Supported},
 		{"Cellulitis is most often caused by strep bacteria, particularly group A strep, or by Staphylococcus aureus.", claims.Supported},
 		{"Cellulitis is most often caused by a fungus, particularly Candida.", claims.Unsupported},
+	})
+}
+
+// TestWorthForAdvisable checks that a leaflet's "it's worth seeing a
+// clinician" says what the passage's "review by a clinician is advisable"
+// or "worthwhile" says, and no more (round 24).
+func TestWorthForAdvisable(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_acne_see_clinician_1", "ev_herpes_simplex_see_clinician_1"), []verdictCase{
+		{"If your acne is causing scarring or painful nodules, it's worth a clinical review.", claims.Supported},
+		{"If cold sores are very frequent, large or slow to heal, it's worth seeing a clinician.", claims.Supported},
+		{"If your acne is causing scarring or painful nodules, it's worth trying a stronger cleanser.", claims.Unsupported},
+	})
+}
+
+// TestEntryPoints checks that a generator's "entry points" names the
+// breaks in the skin a passage lists by their kind, as "ways" or "places"
+// would, and shields no item the passage lacks (round 24).
+func TestEntryPoints(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_cellulitis_causes_1"), []verdictCase{
+		{"Entry points include cuts, bites, ulcers, surgical wounds and cracked skin between the toes from athlete's foot.", claims.Supported},
+		{"Entry points include cuts, bites, tattoos, piercings and cracked skin between the toes from athlete's foot.", claims.Unsupported},
 	})
 }

@@ -105,7 +105,7 @@ func (v *Lexical) freeOf(text string) lexicon.TermSet {
 		}
 		blank(from, cue[1])
 	}
-	for _, m := range hyphenNegRE.FindAllStringIndex(text, -1) {
+	for _, m := range append(hyphenNegRE.FindAllStringIndex(text, -1), freeRE.FindAllStringIndex(text, -1)...) {
 		blank(m[0], m[1])
 	}
 	return lexicon.NewTermSet(v.an.Terms(string(b)))
@@ -115,12 +115,17 @@ func (v *Lexical) freeOf(text string) lexicon.TermSet {
 // ("non-surgical", "un-treated"), which wordSet reads as two words.
 var hyphenNegRE = regexp.MustCompile(`(?i)\b(?:non|un)-(\pL{4,})`)
 
+// freeRE finds a word denied by a hyphenated "-free" ("nappy-free time",
+// "fragrance-free"): "without" it.
+var freeRE = regexp.MustCompile(`(?i)\b(\pL{3,})-free\b`)
+
 // hyphenNegated reports whether text holds a word made its opposite by a
-// hyphenated prefix (hyphenNegRE): it denies that word as a cue would
+// hyphenated prefix (hyphenNegRE) or "-free" (freeRE): it denies that
+// word as a cue would
 // ("Non-bullous impetigo ... The sores of impetigo most often appear
 // around the nose" holds nothing "bullous impetigo" may take).
 func hyphenNegated(text string) bool {
-	return strings.Contains(text, "-") && hyphenNegRE.MatchString(text)
+	return strings.Contains(text, "-") && (hyphenNegRE.MatchString(text) || freeRE.MatchString(text))
 }
 
 // negatedTerms returns the terms a text puts under a negation cue (up to the
@@ -171,11 +176,21 @@ func (v *Lexical) negatedTerms(text string) (heads, out lexicon.TermSet) {
 		if head != "" {
 			heads[head] = struct{}{}
 		}
+		// "No specific test confirms X": a subject with "no" denies
+		// what any such thing does, its verb as much as itself.
+		if m := noSubjectRE.FindStringSubmatch(text[cue[1]:]); m != nil && strings.EqualFold(text[cue[0]:cue[1]], "no") {
+			for _, t := range v.an.Terms(m[1]) {
+				out[t] = struct{}{}
+				heads[t] = struct{}{}
+			}
+		}
 	}
-	for _, m := range hyphenNegRE.FindAllStringSubmatch(text, -1) {
-		for _, t := range v.an.Terms(m[1]) {
-			out[t] = struct{}{}
-			heads[t] = struct{}{}
+	for _, re := range []*regexp.Regexp{hyphenNegRE, freeRE} {
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			for _, t := range v.an.Terms(m[1]) {
+				out[t] = struct{}{}
+				heads[t] = struct{}{}
+			}
 		}
 	}
 	for w := range wordSet(text) {
@@ -207,6 +222,11 @@ func notNegatingPrefix(w string) bool {
 	}
 	return strings.HasPrefix(w, "under") || strings.HasPrefix(w, "uni")
 }
+
+// noSubjectRE finds, after "no", a subject of one to three words and a
+// verb of what a remedy or test achieves ("No specific test confirms",
+// "No known measure prevents"): what "no" denies there is the verb.
+var noSubjectRE = regexp.MustCompile(`(?i)^\s+(?:[\pL-]+\s+){1,3}?(confirms|prevents|cures|stops|clears|removes|exists)\b`)
 
 // negationReach is how many content terms after a cue it denies: "not
 // contagious", "does not require prior sensitisation", not the whole rest of

@@ -185,10 +185,11 @@ func statesCause(text string) bool {
 // after X", "Y follow(s) X"), with a bare "caused", which in reference text is a participle
 // ("a rash caused when the virus reactivates"), "Y is affected by X" and
 // "Y forms when X ..." (X the condition Y comes about in); group 2 the
-// others ("X affects Y", "X
+// others ("X affects Y", "X weakens Y" or "suppresses Y" (the present
+// verb only: "a weakened immune system" is a thing), "X
 // causes Y", "X before Y", "X, followed days later by Y", "X more than Y", "X is associated with an
 // increased risk of Y").
-var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows?|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|followed(?: \w+){0,3}? by|before|turns? into|progress(?:es|ed)? (?:in)?to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting))\b`)
+var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows?|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|followed(?: \w+){0,3}? by|before|turns? into|progress(?:es|ed)? (?:in)?to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting|weakens?|suppress(?:es)?))\b`)
 
 // nounCauseRE finds "cause" or "trigger" used as a noun after a
 // determiner or an adjective ("the main cause of", "common triggers"),

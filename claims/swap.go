@@ -108,33 +108,52 @@ func (v *Lexical) crossedClauses(claim, span string) bool {
 	// cells[a][p] counts the terms of claim clause a whose only span
 	// clause is p, listed items aside; spread[a] holds every span clause
 	// that is the only one of some term of a, listed items included.
-	cells := make([]map[int]int, len(cc))
-	spread := make([]map[int]bool, len(cc))
-	for a, c := range cc {
-		cells[a], spread[a] = map[int]int{}, map[int]bool{}
-		for t := range c {
-			if home(cc, t) != a {
-				continue
-			}
-			if p := home(sc, t); p >= 0 {
-				spread[a][p] = true
-				if !listed.Has(t) {
-					cells[a][p]++
+	place := func(cc, sc []lexicon.TermSet, listed lexicon.TermSet) (cells []map[int]int, spread []map[int]bool) {
+		cells = make([]map[int]int, len(cc))
+		spread = make([]map[int]bool, len(cc))
+		for a, c := range cc {
+			cells[a], spread[a] = map[int]int{}, map[int]bool{}
+			for t := range c {
+				if home(cc, t) != a {
+					continue
+				}
+				if p := home(sc, t); p >= 0 {
+					spread[a][p] = true
+					if !listed.Has(t) {
+						cells[a][p]++
+					}
 				}
 			}
 		}
+		return cells, spread
+	}
+	cells, spread := place(cc, sc, listed)
+	// An exchange is read with the words of one thesaurus set as one
+	// word: "starts ..., which may begin" for "begins ..., which may
+	// start" exchanges nothing. (A modifier moved into another clause,
+	// movedInto, is read in the texts' own words.)
+	xcells, xspread := cells, spread
+	if v.th != nil {
+		csc, ccc := make([]lexicon.TermSet, len(sc)), make([]lexicon.TermSet, len(cc))
+		for i := range sc {
+			csc[i] = v.canonical(sc[i])
+		}
+		for i := range cc {
+			ccc[i] = v.canonical(cc[i])
+		}
+		xcells, xspread = place(ccc, csc, v.canonical(listed))
 	}
 	// An exchange: claim clause a stands mostly on span clause p and b on
 	// q (and on p, no more), and each holds a word of the other's.
 	exchanged := func(a, b int) bool {
-		for p, ap := range cells[a] {
-			for q, aq := range cells[a] {
-				if p == q || ap <= aq || cells[b][q] < cells[b][p] || cells[b][p] == 0 {
+		for p, ap := range xcells[a] {
+			for q, aq := range xcells[a] {
+				if p == q || ap <= aq || xcells[b][q] < xcells[b][p] || xcells[b][p] == 0 {
 					continue
 				}
 				// b stands on p and q alone: a claim clause spread over
 				// many span clauses regroups a list.
-				if len(spread[b]) == 2 {
+				if len(xspread[b]) == 2 {
 					return true
 				}
 			}
@@ -217,4 +236,60 @@ func (v *Lexical) listedTerms(text string) lexicon.TermSet {
 		}
 	}
 	return out
+}
+
+// whileRE finds the join of two contrasted clauses in one sentence ("A is
+// caused by X, while B is linked to Y").
+var whileRE = regexp.MustCompile(`(?i),\s+(?:while|whilst|whereas)\s+`)
+
+// movedName reports whether the claim takes the name one of two clauses
+// contrasted by "while" or "whereas" gives its thing and gives it to the
+// other clause's thing, in that clause's words, in place of the name that
+// clause gives: "Hot tub folliculitis is linked to Staphylococcus aureus"
+// against "Bacterial folliculitis is most often caused by Staphylococcus
+// aureus, while hot tub folliculitis is linked to Pseudomonas aeruginosa".
+// Of the terms only one clause holds, the claim takes names alone from the
+// clause before "while", at least two words that are no names from the
+// one after it, and not the name that one gives. (A name taken the other
+// way round is not read: "while" may be of time, ", while the skin is
+// still damp", and its clause then names no thing of its own.) A claim that names both (each with its own
+// thing) takes the second's name and is left.
+func (v *Lexical) movedName(claim, span string) bool {
+	if !whileRE.MatchString(span) {
+		return false
+	}
+	isName := func(t string) bool {
+		return v.Usage != nil && v.Usage.names.Has(t) || v.named.Has(t) || lexicon.LooksMedical(t)
+	}
+	ct := lexicon.NewTermSet(v.an.Terms(claim))
+	for _, sent := range splitSentences(span) {
+		for _, m := range whileRE.FindAllStringIndex(sent, -1) {
+			p := lexicon.NewTermSet(v.an.Terms(sent[:m[0]]))
+			q := lexicon.NewTermSet(v.an.Terms(sent[m[1]:]))
+			{
+				from, to := p, q
+				taken, words, other := 0, 0, false
+				for t := range ct {
+					switch {
+					case from.Has(t) && !to.Has(t):
+						if !isName(t) {
+							taken = -1000
+						}
+						taken++
+					case to.Has(t) && !from.Has(t) && !isName(t):
+						words++
+					}
+				}
+				for t := range to {
+					if !from.Has(t) && isName(t) && !ct.Has(t) {
+						other = true
+					}
+				}
+				if taken > 0 && words >= 2 && other {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -49,3 +49,29 @@ func TestCrossedClausesLists(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossedClausesSynonyms checks that words of one thesaurus set
+// (here the verifier's paraphrases: "begin" and "start") placed in each
+// other's clauses exchange nothing, while a name exchanged still does
+// (round 24).
+func TestCrossedClausesSynonyms(t *testing.T) {
+	v := NewLexical(testAnalyzer(t), nil, nil)
+	span := "Rash Q often begins with burning in one area of skin, which may start days before any blisters appear."
+	tests := []struct {
+		name, claim string
+		want        bool
+		reason      string
+	}{
+		{"synonyms in each other's clauses", "It often starts with burning in one area of skin, which may begin days before any blisters.", false,
+			"start and begin are one paraphrase set: each claim clause stands on its own span clause"},
+		{"clauses exchanged", "It often starts with blisters in one area of skin, which may begin days before any burning.", true,
+			"burning and blisters trade clauses"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := v.crossedClauses(tt.claim, span); got != tt.want {
+				t.Errorf("crossedClauses(%q) = %v, want %v: %s", tt.claim, got, tt.want, tt.reason)
+			}
+		})
+	}
+}

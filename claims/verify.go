@@ -182,9 +182,9 @@ var (
 	// asWellAsRE is the conjunction "as well as".
 	asWellAsRE = regexp.MustCompile(`(?i)\bas well as\b`)
 	// openerRE is a discourse opener at the start of a claim: a summing
-	// up, a writer's aside or a framing clause, set off by a comma or
-	// "that".
-	openerRE = regexp.MustCompile(`(?i)^\s*(?:(?:to sum up|to summari[sz]e|in summary|in short|in brief|overall|perhaps surprisingly|surprisingly|reassuringly|importantly|put simply|simply put)\s*,|the (?:good|bad) news is(?: that)?\b|it is worth (?:noting|knowing) that\b)\s*`)
+	// up, a writer's aside, an answer's "Yes," or a framing clause, set
+	// off by a comma or "that".
+	openerRE = regexp.MustCompile(`(?i)^\s*(?:(?:to sum up|to summari[sz]e|in summary|in short|in brief|overall|perhaps surprisingly|surprisingly|reassuringly|importantly|put simply|simply put|yes)\s*,|the (?:good|bad) news is(?: that)?\b|it is worth (?:noting|knowing) that\b)\s*`)
 	// showUpRE is a phrasal verb that says where or when a thing appears:
 	// a leaflet's "shows up", "crops up", "pops up".
 	showUpRE = regexp.MustCompile(`(?i)\b(?:show|shows|showed|shown|showing|crop|crops|cropped|cropping|pop|pops|popped|popping) up\b`)
@@ -494,12 +494,13 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 // weigh as little as filler words do. ("seen as", regarded, is a phrase
 // of the paraphrases and keeps its weight.) A leaflet's voice says the
 // same with the reader's eyes ("you may notice gradual thinning", "often
-// first noticed as a widening part") where the passage says what the
+// first noticed as a widening part", "you might see a sore that bleeds",
+// "a biopsy to see whether") where the passage says what the
 // condition causes or how it is seen, and with the reader's experience
 // ("you may find that stress brings on flares", "many children find
 // their eczema eases") or a place ("a yeast normally found on skin")
 // where the passage says what happens or where a thing lives.
-var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "seen", "notice", "notices", "noticed", "noticing", "find", "finds", "found", "finding"}
+var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "see", "sees", "seeing", "seen", "notice", "notices", "noticed", "noticing", "find", "finds", "found", "finding"}
 
 // connectives join or set off clauses ("even though", "whereas",
 // "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
@@ -517,10 +518,11 @@ var connectives = []string{"though", "although", "even", "whereas", "while", "un
 // ("certain creams", "various triggers") weigh alike, and so does a
 // generator's "culprits" for the causes or triggers a passage names, and
 // its "the tumour" for the cancer the passage names ("When the tumour
-// has a BRAF mutation" for "Melanomas carrying a BRAF mutation").
+// has a BRAF mutation" for "Melanomas carrying a BRAF mutation"), and its
+// "entry points" for the breaks in the skin a germ enters through.
 var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options",
 	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places",
-	"certain", "various", "else", "elsewhere", "culprit", "culprits", "tumour", "tumours", "tumor", "tumors"}
+	"certain", "various", "else", "elsewhere", "culprit", "culprits", "tumour", "tumours", "tumor", "tumors", "points"}
 
 // delexicalVerbs carry little meaning of their own: what they say is in
 // their object or particle ("take up", "give chickenpox", "put on a
