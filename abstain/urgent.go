@@ -47,7 +47,10 @@ func DecideClinical(question string) Decision {
 // on the tip of the nose; eczema broken out in punched-out
 // sores or little craters, with a fever; lips going blue while the person
 // struggles for breath; adrenaline just given; a very unwell, confused or
-// drowsy person with a rash. A sign denied ("no fever"), in a sentence about
+// drowsy person with a rash; an infected wound, sore or ulcer, a pressure
+// sore, a red, hot, swollen leg or shingles in a person now confused or
+// hard to rouse; a baby under three months with a fever; a rash or hives
+// over much of the body in a person who has just collapsed. A sign denied ("no fever"), in a sentence about
 // the past ("last summer my throat swelled"), in hearsay of another family's
 // past episode ("my friend told me her son's throat swelled"), in an episode
 // over ("she was discharged next morning") or in a hypothesis ("if her lips

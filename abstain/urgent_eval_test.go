@@ -365,13 +365,25 @@ import (
 // Santiago, Lima, Havana, Seville, Valencia and US bilinguals), read for
 // the first time, 0.808 (97/120) with 3 of 120 flagged (every one of its
 // urgent lines refused, 23 without the urgent message); together 0.863
-// (207/240) and 5 of 240. The floors, over both held-out splits, sit at
+// (207/240) and 5 of 240. The floors, over both held-out splits, sat at
 // those figures (0.86 and 5).
+//
+// Round 21 reads holdout31 (now a tuning split, and one the learned reader
+// trains on) and widens the signs, and the rewrites that blank a sign
+// past, denied, resolved, hypothetical or a story's, to the kinds of
+// wording it missed and flagged, with no new flag and no urgent line lost
+// on the other tuning splits. holdout14 is again the one held-out split
+// with urgent labels, so the floors are its own, at its last measured
+// figures (0.917, 110/120, and 2 of 120 flagged): 0.91 and 2; its round-21
+// figure is to be measured once by the lead after the round and recorded
+// in testdata/screens/HISTORY.md. A new blind set, when it is added as a
+// held_out split, joins holdout14 under these floors, which are then set
+// again over both.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.86
-	floorLookalikeFlags = 5
+	floorUrgentRecall   = 0.91
+	floorLookalikeFlags = 2
 )
 
 // familyOrder is the order families are logged in.

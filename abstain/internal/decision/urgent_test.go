@@ -177,6 +177,11 @@ func TestUrgentAskedOfAnyone(t *testing.T) {
 		"Which is more dangerous in a toddler: a fever with a rash that fades under a glass, or one that doesn't?": false,
 		"¿Qué es más grave en un bebé, una fiebre con manchas que se borran al apretar o con manchas que no?":      false,
 		"Which is more dangerous, my son's purple spots that don't fade or his fever of 39.5? Go in now?":          true,
+		// A student's or a project's question of how a sign works names
+		// nobody (urgent round 21).
+		"Para un trabajo de clase: ¿por qué la culebrilla en la punta de la nariz puede afectar al ojo?": false,
+		"For a school project: what happens in the body in anaphylaxis that makes it hard to breathe?":   false,
+		"My son has hives and says it's hard to breathe, what happens in the body? Go in?":               true,
 	} {
 		if got := UrgentSign(q) != ""; got != want {
 			t.Errorf("UrgentSign(%q) = %q, want a sign: %v", q, UrgentSign(q), want)
