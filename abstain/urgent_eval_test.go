@@ -378,7 +378,8 @@ import (
 // figure is to be measured once by the lead after the round and recorded
 // in testdata/screens/HISTORY.md. A new blind set, when it is added as a
 // held_out split, joins holdout14 under these floors, which are then set
-// again over both.
+// again over both. Measured once after round 21 (2026-12-03): holdout14
+// 0.917 (110/120) with 2 of 120 look-alikes flagged, unchanged.
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
