@@ -9,7 +9,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"io/fs"
 	"log"
@@ -22,34 +21,16 @@ import (
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("genwords: ")
-	dict, err := os.Open(nearwords.DictPath)
+	text, n, err := nearwords.Generate(nearwords.DictPath, filepath.Join("..", "lexicon", "thesaurus.txt"))
 	if errors.Is(err, fs.ErrNotExist) {
-		log.Printf("no word list at %s (apt-get install wamerican): english_near.txt left as it is", nearwords.DictPath)
+		log.Printf("no word list or thesaurus (%v; apt-get install wamerican): english_near.txt left as it is", err)
 		return
 	}
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer dict.Close()
-	th, err := os.Open(filepath.Join("..", "lexicon", "thesaurus.txt"))
-	if err != nil {
+	if err := os.WriteFile("english_near.txt", text, 0o644); err != nil {
 		log.Fatal(err)
 	}
-	defer th.Close()
-	terms, err := nearwords.Terms(th)
-	if err != nil {
-		log.Fatal(err)
-	}
-	words, err := nearwords.Near(dict, terms)
-	if err != nil {
-		log.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := nearwords.Render(&b, words); err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile("english_near.txt", b.Bytes(), 0o644); err != nil {
-		log.Fatal(err)
-	}
-	log.Printf("%d words", len(words))
+	log.Printf("%d words", n)
 }

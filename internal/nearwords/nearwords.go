@@ -8,8 +8,10 @@ package nearwords
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -115,4 +117,33 @@ func Render(w io.Writer, words []string) error {
 		}
 	}
 	return nil
+}
+
+// Generate returns the embedded file's content, and its number of words,
+// from the word list at dictPath and the thesaurus at thesaurusPath. An
+// absent word list is an error that errors.Is reports as fs.ErrNotExist.
+func Generate(dictPath, thesaurusPath string) ([]byte, int, error) {
+	dict, err := os.Open(dictPath)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer dict.Close()
+	th, err := os.Open(thesaurusPath)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer th.Close()
+	terms, err := Terms(th)
+	if err != nil {
+		return nil, 0, err
+	}
+	words, err := Near(dict, terms)
+	if err != nil {
+		return nil, 0, err
+	}
+	var b bytes.Buffer
+	if err := Render(&b, words); err != nil {
+		return nil, 0, err
+	}
+	return b.Bytes(), len(words), nil
 }
