@@ -107,6 +107,7 @@ func TestCorrect(t *testing.T) {
 		// An English word near a name is the word its writer meant
 		// (english_near.txt)...
 		{"how often should you change the oil if you drive 300 miles a day", "how often should you change the oil if you drive 300 miles a day"},
+		{"how to store fresh herbs", "how to store fresh herbs"},
 		// ... unless it stands beside the next word of a longer name.
 		{"what does a basil cell carcinoma look like", "what does a basal cell carcinoma look like"},
 	}

@@ -172,9 +172,9 @@ func (c *Composer) correct(question string) (string, []Correction) {
 	corrected := apply(fixes)
 	// A word the version never uses beside a correction is no sign that
 	// the question is about something else: misspelled questions hold
-	// other misspelled words ("wat causes exema to get wrose"). So "how to
-	// store fresh herbs" is still read as herpes; only a dictionary of
-	// English could tell "herbs" from "exema".
+	// other misspelled words ("wat causes exema to get wrose"). An English
+	// word near a name is never corrected in the first place
+	// (english_near.txt: "how to store fresh herbs" is not about herpes).
 	out := make([]Correction, len(fixes))
 	for k, f := range fixes {
 		out[k] = Correction{From: question[f.i:f.j], To: f.to}
