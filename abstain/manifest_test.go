@@ -31,7 +31,7 @@ func TestScreensManifest(t *testing.T) {
 	for _, f := range screenFiles {
 		listed[f.File] = true
 		switch f.Role {
-		case "train", "tune", "held_out", "urgent_train":
+		case "train", "tune", "held_out", "urgent_train", "sealed":
 		default:
 			t.Errorf("%s: unknown role %q", f.File, f.Role)
 		}
