@@ -108,6 +108,8 @@ func TestCorrect(t *testing.T) {
 		// (english_near.txt)...
 		{"how often should you change the oil if you drive 300 miles a day", "how often should you change the oil if you drive 300 miles a day"},
 		{"how to store fresh herbs", "how to store fresh herbs"},
+		// A long name may take three slips, its first two letters kept.
+		{"onicomicosis how long does the pill treatment take", "onychomycosis how long does the pill treatment take"},
 		// ... unless it stands beside the next word of a longer name.
 		{"what does a basil cell carcinoma look like", "what does a basal cell carcinoma look like"},
 	}

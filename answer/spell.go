@@ -206,12 +206,21 @@ func (c *Composer) correctWord(w string) (string, bool) {
 	if len(w) >= 5 {
 		limit = 2
 	}
+	// A long name may take three slips, its first two letters kept
+	// ("onicomicosis" for "onychomycosis": y written i twice, the h left
+	// out).
+	if len(w) >= minThreeSlipLen {
+		limit = 3
+	}
 	best, bestD, bestDF, ties := "", limit+1, -1, 0
 	for cand, term := range c.topics.words {
 		if abs(len(cand)-len(w)) > limit {
 			continue
 		}
 		d := lexicon.EditDistance(w, cand, limit)
+		if d == 3 && (len(cand) < minThreeSlipLen || cand[:2] != w[:2]) {
+			continue
+		}
 		// The first letter is kept, but for one slip in a long word
 		// ("zerosis" for "xerosis") and a silent first letter left out
 		// ("soriasis", "sorriasis" for "psoriasis").
@@ -330,6 +339,10 @@ func (c *Composer) writesNamed(question, word string) bool {
 	}
 	return false
 }
+
+// minThreeSlipLen is the shortest word that may be three slips from a
+// name.
+const minThreeSlipLen = 10
 
 // minWideLen is the shortest word that may be three letters short of a
 // name word beside the other word of its name.

@@ -14,27 +14,29 @@ import (
 )
 
 func TestNear(t *testing.T) {
-	terms, err := nearwords.Terms(strings.NewReader("# a comment: miles\nmelanocytic nevus, mole, moles\nhives, urticaria\n"))
+	terms, err := nearwords.Terms(strings.NewReader("# a comment: miles\nmelanocytic nevus, mole, moles\nhives, urticaria\nonychomycosis\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	dict := strings.Join([]string{
-		"miles",   // one edit from "moles"
-		"mole",    // a term itself
-		"Mildred", // a name, not a lower-case word
-		"mile's",  // not a plain word
-		"hides",   // one edit from "hives"
-		"dives",   // one edit from "hives", though its first letter differs
-		"nexus",   // two edits from "nevus"
-		"bolt",    // two edits from "mole": too many for four letters
-		"zebra",   // nowhere near
-		"miles",   // listed twice
+		"miles",        // one edit from "moles"
+		"mole",         // a term itself
+		"Mildred",      // a name, not a lower-case word
+		"mile's",       // not a plain word
+		"hides",        // one edit from "hives"
+		"dives",        // one edit from "hives", though its first letter differs
+		"nexus",        // two edits from "nevus"
+		"bolt",         // two edits from "mole": too many for four letters
+		"zebra",        // nowhere near
+		"onicomicosis", // three edits from a long term, its first two letters kept
+		"anicomicosis", // three edits, its first two letters not kept
+		"miles",        // listed twice
 	}, "\n")
 	got, err := nearwords.Near(strings.NewReader(dict), terms)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"dives", "hides", "miles", "nexus"}
+	want := []string{"dives", "hides", "miles", "nexus", "onicomicosis"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Near (-want +got):\n%s", diff)
 	}
