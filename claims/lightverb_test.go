@@ -161,3 +161,17 @@ func TestLeafletHedgesAndQuantities(t *testing.T) {
 		{"A mole that itches at night, the so-called ugly duckling sign, is another clue.", claims.Unsupported},
 	})
 }
+
+// TestHedgeNotSubstituted checks that a hedge ("may", a leaflet's
+// "might") standing where the span has a word of its own ("often first
+// seen as", "often become") is no substitution, while what it hedges must
+// still be the span's (round 25).
+func TestHedgeNotSubstituted(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_androgenetic_alopecia_symptoms_2", "ev_molluscum_contagiosum_symptoms_2"), []verdictCase{
+		{"In women, you may first notice a widening part, with thinning spread over the top and crown of the scalp.", claims.Supported},
+		{"You might notice the bumps turn red, swollen and crusted before they clear, which is commonly a sign of the immune system responding rather than a bacterial infection.", claims.Supported},
+		{"In women, you may first notice a receding front hairline, with thinning spread over the top and crown of the scalp.", claims.Unsupported},
+		// The span says "rather than a bacterial infection".
+		{"You might notice the bumps turn red, swollen and crusted before they clear, which is commonly a sign of a bacterial infection.", claims.Contradicted},
+	})
+}
