@@ -227,8 +227,13 @@ func (v *Lexical) swappedOnly(ci claimInfo, sp span) bool {
 // claim concepts that oneSwap lets stand are appended to swapped when it
 // is not nil.
 func (v *Lexical) substitution(ci claimInfo, sp span, swaps bool, swapped *[]int) (run []int, in []string, found bool) {
+	// A hedge ("may", and a leaflet's "might", read as "may") is no
+	// content the claim puts in place of the span's: "you may first
+	// notice a widening part" for "often first noticed as a widening
+	// part". What a modal asserts beyond the span is the strength and
+	// polarity checks'.
 	content := func(i int) bool {
-		return ci.weights[i] > 0 && !ci.concepts[i].Filler && !v.lightVerb(ci.concepts[i])
+		return ci.weights[i] > 0 && !ci.concepts[i].Filler && !v.lightVerb(ci.concepts[i]) && !(len(ci.concepts[i].Terms) == 1 && ci.concepts[i].Terms[0] == "may")
 	}
 	missing := false
 	for i, c := range ci.concepts {

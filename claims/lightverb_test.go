@@ -139,3 +139,39 @@ func TestEntryPoints(t *testing.T) {
 		{"Entry points include cuts, bites, tattoos, piercings and cracked skin between the toes from athlete's foot.", claims.Unsupported},
 	})
 }
+
+// TestLeafletHedgesAndQuantities checks that a leaflet's "might" says
+// what the passage's "may" says, "a lot of" and "lots of" what its "many"
+// or "commonly" say, "happens" what "occurs" or the passage's own verb
+// says, and "another" nothing of its own; each still adds nothing the
+// passage lacks (round 25).
+func TestLeafletHedgesAndQuantities(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_basal_cell_carcinoma_symptoms_2", "ev_general_skin_care_emollients_and_moisturisers_1", "ev_acne_overview_1", "ev_scabies_causes_1", "ev_melanoma_symptoms_1"), []verdictCase{
+		// "might": the knowledge writes "may", never "might".
+		{"You might see a sore that repeatedly bleeds, crusts and seems to heal without ever clearing.", claims.Supported},
+		{"You might see a sore that repeatedly bleeds and is very painful.", claims.Unsupported},
+		// "a lot of", "lots of".
+		{"Acne, which lots of people call pimples or zits, is a common problem of the hair follicles and the oil glands that go with them.", claims.Supported},
+		{"A lot of moisturisers pair a humectant, such as urea or glycerin, with a steroid, such as hydrocortisone.", claims.Unsupported},
+		// "happens".
+		{"Spread happens mainly through lengthy skin-to-skin contact, for example between sexual partners or within a family.", claims.Supported},
+		{"Spread happens mainly through shared towels and swimming pools.", claims.Unsupported},
+		// "another".
+		{"A spot that looks different from a person's other moles, the so-called ugly duckling sign, is another clue.", claims.Supported},
+		{"A mole that itches at night, the so-called ugly duckling sign, is another clue.", claims.Unsupported},
+	})
+}
+
+// TestHedgeNotSubstituted checks that a hedge ("may", a leaflet's
+// "might") standing where the span has a word of its own ("often first
+// seen as", "often become") is no substitution, while what it hedges must
+// still be the span's (round 25).
+func TestHedgeNotSubstituted(t *testing.T) {
+	checkVerdicts(t, verifier(t), passages(t, "ev_androgenetic_alopecia_symptoms_2", "ev_molluscum_contagiosum_symptoms_2"), []verdictCase{
+		{"In women, you may first notice a widening part, with thinning spread over the top and crown of the scalp.", claims.Supported},
+		{"You might notice the bumps turn red, swollen and crusted before they clear, which is commonly a sign of the immune system responding rather than a bacterial infection.", claims.Supported},
+		{"In women, you may first notice a receding front hairline, with thinning spread over the top and crown of the scalp.", claims.Unsupported},
+		// The span says "rather than a bacterial infection".
+		{"You might notice the bumps turn red, swollen and crusted before they clear, which is commonly a sign of a bacterial infection.", claims.Contradicted},
+	})
+}

@@ -188,6 +188,14 @@ var (
 	// showUpRE is a phrasal verb that says where or when a thing appears:
 	// a leaflet's "shows up", "crops up", "pops up".
 	showUpRE = regexp.MustCompile(`(?i)\b(?:show|shows|showed|shown|showing|crop|crops|cropped|cropping|pop|pops|popped|popping) up\b`)
+	// mightRE is a leaflet's hedge "might" ("you might notice", "you might
+	// see"), the "may" of reference prose: the knowledge never writes it,
+	// so read as its own word it weighs as a rare term would.
+	mightRE = regexp.MustCompile(`(?i)\bmight\b`)
+	// lotsOfRE is an everyday quantity ("a lot of moisturisers", "lots of
+	// people") for the passage's "many": read as its own word "lot" weighs
+	// as a rare term would.
+	lotsOfRE = regexp.MustCompile(`(?i)\b(?:a lot|lots) of\b`)
 )
 
 // nonAssertiveRE ends the text before an "any" that asserts nothing of
@@ -250,7 +258,11 @@ func (v *Lexical) analyse(claim string) claimInfo {
 	// A discourse opener ("To sum up, ...", "Perhaps surprisingly, ...",
 	// "The good news is that ...") frames what follows and states nothing
 	// of its own.
-	ci := claimInfo{concepts: v.an.Concepts(showUpRE.ReplaceAllString(asWellAsRE.ReplaceAllString(openerRE.ReplaceAllString(claim, ""), "and"), "appears"), v.th)}
+	// A leaflet's "might" and "a lot of" are the passage's "may" and
+	// "many".
+	content := showUpRE.ReplaceAllString(asWellAsRE.ReplaceAllString(openerRE.ReplaceAllString(claim, ""), "and"), "appears")
+	content = lotsOfRE.ReplaceAllString(mightRE.ReplaceAllString(content, "may"), "many")
+	ci := claimInfo{concepts: v.an.Concepts(content, v.th)}
 	ci.weights = make([]float64, len(ci.concepts))
 	for i, c := range ci.concepts {
 		w := 1.0
@@ -499,8 +511,10 @@ func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 // condition causes or how it is seen, and with the reader's experience
 // ("you may find that stress brings on flares", "many children find
 // their eczema eases") or a place ("a yeast normally found on skin")
-// where the passage says what happens or where a thing lives.
-var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "see", "sees", "seeing", "seen", "notice", "notices", "noticed", "noticing", "find", "finds", "found", "finding"}
+// where the passage says what happens or where a thing lives. "Happens"
+// places a thing as "occurs" does ("spread happens mainly through ..."
+// for "spreads mainly through ...").
+var lightVerbs = []string{"affect", "affects", "involve", "involves", "appear", "appears", "occur", "occurs", "happen", "happens", "happened", "see", "sees", "seeing", "seen", "notice", "notices", "noticed", "noticing", "find", "finds", "found", "finding"}
 
 // connectives join or set off clauses ("even though", "whereas",
 // "unlike", "by contrast", "however", "for example"): a claim that merges, splits or turns round the passage's
@@ -519,10 +533,12 @@ var connectives = []string{"though", "although", "even", "whereas", "while", "un
 // generator's "culprits" for the causes or triggers a passage names, and
 // its "the tumour" for the cancer the passage names ("When the tumour
 // has a BRAF mutation" for "Melanomas carrying a BRAF mutation"), and its
-// "entry points" for the breaks in the skin a germ enters through.
+// "entry points" for the breaks in the skin a germ enters through. "Another"
+// counts one more of a kind as "else" does ("is another clue" for "a clue
+// known as", "from one person to another" for "from person to person").
 var generalNouns = []string{"condition", "conditions", "disease", "diseases", "disorder", "disorders", "problem", "problems", "rash", "rashes", "reaction", "reactions", "type", "types", "form", "forms", "option", "options",
 	"people", "person", "someone", "one", "thing", "things", "way", "ways", "area", "areas", "item", "items", "matter", "place", "places",
-	"certain", "various", "else", "elsewhere", "culprit", "culprits", "tumour", "tumours", "tumor", "tumors", "points"}
+	"certain", "various", "else", "elsewhere", "another", "culprit", "culprits", "tumour", "tumours", "tumor", "tumors", "points"}
 
 // delexicalVerbs carry little meaning of their own: what they say is in
 // their object or particle ("take up", "give chickenpox", "put on a
