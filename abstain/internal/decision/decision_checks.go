@@ -656,8 +656,10 @@ func terseAction(last string) bool {
 }
 
 // notOptionWords in a terse question make it a general one: "why?", "does
-// it spread?", "¿es contagioso?".
-var notOptionWords = indexWords(words("it|they|them|this|that|these|is|are|does|do|did|can|was|were|mean|means|work|works|triggers|trigger|causes|cause|happen|happens|help|helps|how|why|when|where|who|what|es|son|eso|esto|funciona|sirve|causa|pasa|dura|significa|cuando|como|donde|quien|por|exactly|else|more|so|then|again|consiste|consisten|trata|sirven|hace|hacen|funcionan|causan|duran|cuesta|cuestan|cost|costs|last|lasts|take|takes|involve|involves|en|de|para|con|tiene|tienen|hay|se|existe|existen|cura|curable|cure|cures|spread|spreads|start|starts|come|comes|get|gets|make|makes|affect|affects|hurt|hurts|itch|itches|heal|heals|appear|appears|called|linked|related|ever|always|usually|forever|desencadena|desencadenan|provoca|provocan|empeora|empeoran|mejora|mejoran|produce|producen|ayuda|ayudan|contagia|contagian|contagiar|transmite|transmiten|puede|pueden|debe|deben|sale|salen|aparece|aparecen|pega|pegan|siempre"))
+// it spread?", "¿es contagioso?"; so do the textbook's headings for what a
+// disease is like in general, which are never an option for a person:
+// "keloids - predilection sites?", "scabies - incubation period?".
+var notOptionWords = indexWords(words("predilection|incubation|prevalence|incidence|epidemiology|pathophysiology|pathogenesis|aetiology|etiology|inheritance|it|they|them|this|that|these|is|are|does|do|did|can|was|were|mean|means|work|works|triggers|trigger|causes|cause|happen|happens|help|helps|how|why|when|where|who|what|es|son|eso|esto|funciona|sirve|causa|pasa|dura|significa|cuando|como|donde|quien|por|exactly|else|more|so|then|again|consiste|consisten|trata|sirven|hace|hacen|funcionan|causan|duran|cuesta|cuestan|cost|costs|last|lasts|take|takes|involve|involves|en|de|para|con|tiene|tienen|hay|se|existe|existen|cura|curable|cure|cures|spread|spreads|start|starts|come|comes|get|gets|make|makes|affect|affects|hurt|hurts|itch|itches|heal|heals|appear|appears|called|linked|related|ever|always|usually|forever|desencadena|desencadenan|provoca|provocan|empeora|empeoran|mejora|mejoran|produce|producen|ayuda|ayudan|contagia|contagian|contagiar|transmite|transmiten|puede|pueden|debe|deben|sale|salen|aparece|aparecen|pega|pegan|siempre"))
 
 // notOfFor vets "what is the diagnosis": a vignette's, not "the treatment
 // of choice for scabies" in general.

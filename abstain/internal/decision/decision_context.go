@@ -63,6 +63,13 @@ var (
 	askedOfAskerSelf = rx(`\b(ask|asks|asked|asking) me about (my|me|myself|mine|i|i'm|i've)\b`)
 )
 
+// askerHasGroup is the asker as the one a group is about ("I've got
+// lifeguard colleagues who get it every summer"): the "I've got" names no
+// finding of the asker's, so it is taken out before the asker's own words
+// are looked for, as askedOfAsker is. The group must be plural and the
+// sentence go on with what the group has or gets.
+var askerHasGroup = rx(`^(i've got|i have got|i have|i've|ive got|ive|we have|we've got|we've) (some |a few |quite a few |lots of |loads of |a lot of |several |many |plenty of |a couple of |a number of |two |three )?([\w-]+ ){0,2}(colleagues|co-workers|coworkers|clients|customers|regulars|residents|pupils|students|members|teammates|friends|mates|lads|girls|guys|staff|players|swimmers|runners|dancers) (who|that) `)
+
 // onePerson names one particular person in a question: a relation after a
 // possessive ("my son", which kinWords leaves out) or a pronoun of one
 // person other than the asker ("can she still go to class?").
@@ -103,6 +110,7 @@ func plainSentence(s string) bool {
 	if !askedOfAskerSelf.MatchString(s) {
 		s = askedOfAsker.ReplaceAllLiteralString(s, " ")
 	}
+	s = askerHasGroup.ReplaceAllLiteralString(s, " ")
 	return !contextNot.MatchString(s) && !kinWords.MatchString(s) && !patientWords.MatchString(s) &&
 		!bodyOfSomeone.MatchString(s)
 }

@@ -71,6 +71,18 @@ func TestGeneralAfterContext(t *testing.T) {
 		{"A few of the lads at my gym got hives from the new protein powder and one has a swollen tongue now. What is it?", true, "a sign that can be urgent in the group's sentence"},
 		{"My client has a sore on her lip. Should she see a doctor?", true, "a decision about one client"},
 		{"Half my regulars ask me about my own rash. Is it eczema?", true, "the asker's own finding"},
+		{"What sets off rosacea? I've got a few colleagues who get it every summer.", false, "a general question, then a group the asker has about them"},
+		{"I have some clients who get cold sores before a big event. What triggers cold sores?", false, "a group the asker has, then a general question"},
+		{"I've got colleagues who get it every summer. Should I stop going out in the sun?", true, "a decision about the asker after the group"},
+		{"I've got a colleague who gets it every summer. Which cream should she use?", true, "one colleague is no group"},
+		{"I've got two sons who get cold sores. What should I put on them?", true, "people close to the asker are no group"},
+		{"I've got friends who get hives and my lips are swelling now. What is it?", true, "a sign that can be urgent and the asker's own finding"},
+		{"Heard the greasy skin creams soak into clothes and make them catch fire easier. Is that so?", false, "what the asker heard said of a thing, then asked whether it is true"},
+		{"I read that zinc helps acne. Is that true?", false, "what the asker read, then asked whether it is true"},
+		{"I read that zinc helps acne. Should I take it for mine?", true, "a decision about the asker after what they read"},
+		{"Heard it can spread to the eyes. Is my son's rash that?", true, "a diagnosis about the asker's son after what the asker heard"},
+		{"Heard she has it too. Should I keep my kids away from her?", true, "what the asker heard of one person is no context"},
+		{"I read that red streaks mean blood poisoning. There is a red streak going up my arm and a fever, should I go to A&E?", true, "a decision with urgent signs after what the asker read"},
 	} {
 		if got := isDecision(c.q, true); got != c.decision {
 			t.Errorf("isDecision(%q) = %v, want %v: %s", c.q, got, c.decision, c.reason)
