@@ -189,18 +189,22 @@ func matchWholeOrParts(r string) string {
 // picked up impetigo from the mats") is other people's, and does not blank,
 // as a rule's "unless", a sign told of after it in fragments ("Leg red,
 // spreading fast, fever, shaking chills. Urgent or GP tomorrow?").
-func withoutBackground(r string) string {
+func withoutBackground(r string) string { return withoutSentences(r, backgroundSentence) }
+
+// withoutSentences returns folded text q without its sentences (sentences)
+// that drop reports, joined by spaces; q itself when drop reports none.
+func withoutSentences(q string, drop func(string) bool) string {
 	var kept []string
 	dropped := false
-	for _, s := range sentences(r) {
-		if backgroundSentence(s) {
+	for _, s := range sentences(q) {
+		if drop(s) {
 			dropped = true
 		} else {
 			kept = append(kept, s)
 		}
 	}
 	if !dropped {
-		return r
+		return q
 	}
 	return strings.Join(kept, " ")
 }
@@ -313,21 +317,7 @@ func signOpener(q string) string {
 // spaces, or "" when every sentence does; q itself when none does. "I
 // take lisinopril - is tongue swelling a known side effect in general?"
 // is one such sentence, and leaves nothing.
-func withoutGeneralSentences(q string) string {
-	var kept []string
-	dropped := false
-	for _, s := range sentences(q) {
-		if generalSentence(s) {
-			dropped = true
-		} else {
-			kept = append(kept, s)
-		}
-	}
-	if !dropped {
-		return q
-	}
-	return strings.Join(kept, " ")
-}
+func withoutGeneralSentences(q string) string { return withoutSentences(q, generalSentence) }
 
 // generalSentence reports whether folded sentence s asks in general: it
 // says so (reSignInGeneral), or it is a question that asks when something
