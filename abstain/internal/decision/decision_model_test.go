@@ -10,6 +10,7 @@ import (
 
 	"github.com/dermliving/dermliving/abstain/internal/identifiers"
 	"github.com/dermliving/dermliving/internal/fold"
+	"github.com/dermliving/dermliving/internal/racedetect"
 )
 
 // screensDir holds the labelled screen sets.
@@ -35,6 +36,7 @@ func trainQuestions(t testing.TB) []trainQuestion {
 // compared with a tolerance, as floating-point results may differ in the
 // last bits between architectures.
 func TestDecisionModelGenerated(t *testing.T) {
+	racedetect.SkipEvaluation(t)
 	m := trainDecisionModel(trainQuestions(t))
 	const fix = "decision_model.go and decision_model.txt are not what the trainer makes from the training splits: run go generate ./abstain/..."
 	tabs := decisionTables()
@@ -99,6 +101,7 @@ func BenchmarkDecisionModel(b *testing.B) {
 // generated model on every training question, and that each feature's
 // slot finds it.
 func TestDecisionModelScore(t *testing.T) {
+	racedetect.SkipEvaluation(t)
 	tabs := decisionTables()
 	m := &decisionModel{bias: decisionModelBias, features: tabs.features}
 	for _, w := range tabs.weights {

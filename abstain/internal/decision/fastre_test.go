@@ -7,6 +7,7 @@ import (
 	"github.com/dermliving/dermliving/abstain/internal/fastre"
 	"github.com/dermliving/dermliving/abstain/internal/screentest"
 	"github.com/dermliving/dermliving/internal/fold"
+	"github.com/dermliving/dermliving/internal/racedetect"
 )
 
 // allFastREs returns every fastre.Regexp the clinical-decision screen uses,
@@ -42,6 +43,7 @@ func allFastREs() map[string]*fastre.Regexp {
 // regexp on the table questions, the development questions and awkward
 // strings.
 func TestFastRE(t *testing.T) {
+	racedetect.SkipEvaluation(t)
 	texts := []string{"", "is", "is it", "isit cancer?", "this is is this mole", "xis this mole", "¿tengo tina?", "what's this? what is it?", "a 45-year-old: biopsy or watch?"}
 	for _, tc := range decisionCases {
 		texts = append(texts, tc.question)

@@ -9,6 +9,7 @@ import (
 	"github.com/dermliving/dermliving/abstain/internal/lex"
 	"github.com/dermliving/dermliving/abstain/internal/screentest"
 	"github.com/dermliving/dermliving/internal/fold"
+	"github.com/dermliving/dermliving/internal/racedetect"
 )
 
 // screensDir holds the labelled screen sets.
@@ -74,6 +75,7 @@ func checkScreenLiterals(t *testing.T, s string) {
 // candidate finders against regexp on the table texts, the development
 // questions and the generated identifiers.
 func TestScreenFastREs(t *testing.T) {
+	racedetect.SkipEvaluation(t)
 	texts := []string{"", "in her nineties", "aged 100's", "ciento dos anos", "a supercentenarian", "3rd of may", "12 de marzo", "1999-01-02", "IL 62704", "Springfield, IL  62704-1234", "XIL 62704", "il 62704", "NY. 10001", "00:1a:2b:3c:4d:5e", "0a1b.2c3d.4e5f", "aa-bb-cc-dd-ee-ff-00", "xaa:bb:cc:dd:ee:ff"}
 	for _, tc := range screenCases {
 		texts = append(texts, tc.text)
