@@ -231,6 +231,13 @@ func TestComposeFocus(t *testing.T) {
 		{"What are the main treatments for vitiligo, and why do vitiligo patches need extra sun protection?", []string{"Vitiligo"}},
 		// A subject of general skin care named.
 		{"What side effects can come from strong steroid creams?", []string{"General skin care"}},
+		// ... but named by several words for a condition named beside
+		// it, the condition's: "sun cream" is no more specific than
+		// "melasma".
+		{"Why is sun cream advised for people with melasma?", []string{"Melasma"}},
+		{"What is sun cream for?", []string{"General skin care"}},
+		// A topic named only to be set aside gives way to the other.
+		{"How can someone tell that scaly patches are psoriasis and not just dry skin?", []string{"Psoriasis"}},
 		// Words that say who names no topic by themselves: "children"
 		// is not "childhood eczema", "older people" not "old age wart";
 		// the account of chickenpox names a condition the version lacks.

@@ -146,6 +146,24 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 				}
 			}
 		}
+		// A topic the question names only to set it aside, after a word
+		// of contrast ("is a candida infection and not just chafing",
+		// "eczema rather than dry skin"), gives way to the others.
+		if len(out) > 1 && !compare {
+			if m := setAsideRE.FindStringIndex(question); m != nil {
+				after := question[m[1]-1:]
+				if i := strings.IndexAny(after, "?.;,"); i >= 0 {
+					after = after[:i]
+				}
+				held := lexicon.NewTermSet(c.an.Terms(after))
+				kept := slices.DeleteFunc(slices.Clone(out), func(ti int) bool {
+					return slices.ContainsFunc(t.topics[ti].names, func(name []string) bool { return nameAsked(name, held, false) })
+				})
+				if len(kept) > 0 {
+					out = kept
+				}
+			}
+		}
 		// Among topics the question names alike, those with a name that
 		// holds most of the question's own words: "primary gastrointestinal
 		// melanoma" before "melanoma", "tinea unguium" (onychomycosis) before
@@ -182,9 +200,17 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 				}
 				return most
 			}
+			// A topic of general care named by a product of several words
+			// ("sun cream") is no more specific than the condition the
+			// question asks about it for: "Why must people with vitiligo
+			// put the sun cream on the white patches?" asks about
+			// vitiligo. The conditions' specificity sets the bar.
+			conditions := slices.ContainsFunc(out, func(ti int) bool { return !t.topics[ti].generic })
 			most := 0
 			for _, ti := range out {
-				most = max(most, spec(ti))
+				if !conditions || !t.topics[ti].generic {
+					most = max(most, spec(ti))
+				}
 			}
 			if most > 0 {
 				out = slices.DeleteFunc(out, func(ti int) bool { return spec(ti) < most })
@@ -238,6 +264,10 @@ var careTerms = map[string]bool{"protect": true, "protection": true, "safeti": t
 // likenessRE introduces what a question likens its topic to ("like acne
 // is", "as with eczema", "unlike psoriasis").
 var likenessRE = regexp.MustCompile(`(?i)\b(?:like|unlike|as\s+with|as\s+for|similar\s+to|the\s+same\s+(?:way\s+)?as)\s+(?:in\s+|with\s+|for\s+)?(?:an?\s+|the\s+)?\w`)
+
+// setAsideRE introduces what a question sets aside ("and not just
+// chafing", "rather than dry skin", "instead of acne").
+var setAsideRE = regexp.MustCompile(`(?i)\b(?:and\s+not(?:\s+(?:just|simply|merely|only))?|but\s+not|not\s+(?:just|simply|merely)|rather\s+than|instead\s+of|as\s+opposed\s+to)\s+(?:an?\s+|the\s+|plain\s+|ordinary\s+)?\w`)
 
 // together reports whether the terms of name follow one another in the
 // question, whose analysed terms are words, or inside one way of writing a
