@@ -235,8 +235,24 @@ type ruleLiteral struct {
 var ruleLiterals = indexLiterals(decisionRules)
 
 func indexLiterals(rules []rule) *literalIndex {
-	if len(rules)+len(neutral) > 64*len(ruleMask{}) {
-		panic("abstain: more decision rules and rewrites than a ruleMask has bits; widen it")
+	lists := make([][]string, 0, len(rules)+len(neutral))
+	for _, rl := range rules {
+		lists = append(lists, rl.any)
+	}
+	for _, n := range neutral {
+		lists = append(lists, n.any)
+	}
+	// A rule without literals always runs; a rewrite without any never
+	// runs in the precheck (neutralize).
+	return newLiteralIndex(lists, func(i int) bool { return i < len(rules) })
+}
+
+// newLiteralIndex indexes lists[i], the literals of rule or rewrite i, as
+// bit i of a ruleMask; an empty list sets bit i always when
+// emptyAlways(i).
+func newLiteralIndex(lists [][]string, emptyAlways func(i int) bool) *literalIndex {
+	if len(lists) > 64*len(ruleMask{}) {
+		panic("abstain: more rules and rewrites than a ruleMask has bits; widen it")
 	}
 	ix := &literalIndex{}
 	group := func(slot *uint16) *[]ruleLiteral {
@@ -246,7 +262,10 @@ func indexLiterals(rules []rule) *literalIndex {
 		}
 		return &ix.groups[*slot-1]
 	}
-	add := func(bit int, lits []string) {
+	for bit, lits := range lists {
+		if len(lits) == 0 && emptyAlways(bit) {
+			ix.always.set(bit)
+		}
 		for _, lit := range lits {
 			if len(lit) < 2 {
 				panic("abstain: rule literal " + strconv.Quote(lit) + " is shorter than two bytes")
@@ -260,15 +279,6 @@ func indexLiterals(rules []rule) *literalIndex {
 			}
 			*g = append(*g, rl)
 		}
-	}
-	for i, rl := range rules {
-		if len(rl.any) == 0 {
-			ix.always.set(i)
-		}
-		add(i, rl.any)
-	}
-	for i, n := range neutral {
-		add(len(rules)+i, n.any)
 	}
 	return ix
 }

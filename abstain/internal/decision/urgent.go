@@ -232,13 +232,32 @@ var urgentBackgroundRE, urgentBackgroundNotRE, urgentSettingRE *regexp.Regexp
 // firstUrgentRule returns the name of the first rule of urgentFile that
 // matches q, or "".
 func firstUrgentRule(q string) string {
+	held := urgentLiterals.rulesIn(q)
 	for i := range urgentRules {
-		if urgentRules[i].mayMatch(q) && urgentRules[i].match(q) {
+		if held.has(urgentRuleBit(i)) && urgentRules[i].match(q) {
 			return urgentRules[i].name
 		}
 	}
 	return ""
 }
+
+// urgentLiterals finds, in one pass over a text, which of urgentFile's
+// rewrites (bit i for rewrite i) and rules (urgentRuleBit) it holds a
+// literal of (see ruleSpec.mayMatch): the cheap test before their
+// expressions.
+var urgentLiterals = func() *literalIndex {
+	lists := make([][]string, 0, len(urgentRewrites)+len(urgentRules))
+	for _, rw := range urgentRewrites {
+		lists = append(lists, rw.any)
+	}
+	for _, r := range urgentRules {
+		lists = append(lists, r.any)
+	}
+	return newLiteralIndex(lists, func(int) bool { return true })
+}()
+
+// urgentRuleBit returns the bit of urgent rule i in urgentLiterals' masks.
+func urgentRuleBit(i int) int { return len(urgentRewrites) + i }
 
 // urgentParts cuts r where a message turns to another person or another
 // matter (the fragment partopener of urgentFile: "separately", "oh, and",
@@ -375,14 +394,23 @@ var generalOpeners = lex.SetOf("a|an|the|un|una|el|la|los|las|when|what|what's|w
 // throat were swelling", a hypothesis the question then says is real.
 func urgentText(q string) string {
 	q = urgentTypos.mend(q)
-	for _, rw := range urgentRewrites {
-		if strings.Contains(rw.with, "$") {
-			if rw.mayMatch(q) {
-				q = rw.re.Plain().ReplaceAllString(q, rw.with)
-			}
+	// A rewrite runs only on a text that holds one of its literals (see
+	// urgentLiterals); one that changes the text calls for another look.
+	held := urgentLiterals.rulesIn(q)
+	for i, rw := range urgentRewrites {
+		if !held.has(i) {
 			continue
 		}
-		q = rw.re.ReplaceAllLiteralString(q, rw.with)
+		var r string
+		if strings.Contains(rw.with, "$") {
+			r = rw.re.Plain().ReplaceAllString(q, rw.with)
+		} else {
+			r = rw.re.ReplaceAllLiteralString(q, rw.with)
+		}
+		if r != q {
+			q = r
+			held = urgentLiterals.rulesIn(q)
+		}
 	}
 	return q
 }

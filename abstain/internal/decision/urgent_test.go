@@ -1,11 +1,14 @@
 package decision
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/dermliving/dermliving/abstain/internal/screentest"
 	"github.com/dermliving/dermliving/internal/fold"
+	"github.com/dermliving/dermliving/internal/racedetect"
 )
 
 // TestUrgentExamples checks the emergency signs of rules/urgent.rules
@@ -257,6 +260,59 @@ func TestWithoutBackground(t *testing.T) {
 	} {
 		if diff := cmp.Diff(c.want, withoutBackground(c.q)); diff != "" {
 			t.Errorf("withoutBackground(%q) (-want +got):\n%s\n%s", c.q, diff, c.reason)
+		}
+	}
+}
+
+// TestUrgentPrechecks checks, on every example and look-alike of the
+// urgent rules and rewrites and on the development questions, that the
+// literal prechecks of urgentLiterals change no rewrite and no rule's
+// match, and agree with each rule's and rewrite's literals.
+func TestUrgentPrechecks(t *testing.T) {
+	racedetect.SkipEvaluation(t)
+	var texts []string
+	for _, specs := range [][]ruleSpec{urgentRewrites, urgentRules} {
+		for _, s := range specs {
+			texts = append(texts, s.examples...)
+			texts = append(texts, s.lookalikes...)
+		}
+	}
+	texts = append(texts, screentest.DevTexts(t, screensDir)...)
+	texts = append(texts, "", "a", "throat", "my throat is closing", "lips huge after shellfish, er or benadryl?")
+	for _, text := range texts {
+		q := urgentTypos.mend(fold.String(text))
+		held := urgentLiterals.rulesIn(q)
+		for i, rw := range urgentRewrites {
+			if got, want := held.has(i), rw.mayMatch(q); got != want {
+				t.Errorf("rewrite %s: urgentLiterals says %v for %q, its literals %v", rw.name, got, q, want)
+			}
+		}
+		for i, r := range urgentRules {
+			if got, want := held.has(urgentRuleBit(i)), r.mayMatch(q); got != want {
+				t.Errorf("rule %s: urgentLiterals says %v for %q, its literals %v", r.name, got, q, want)
+			}
+		}
+		// Every rewrite run on every text, in order, as without prechecks.
+		full := q
+		for _, rw := range urgentRewrites {
+			if strings.Contains(rw.with, "$") {
+				full = rw.re.Plain().ReplaceAllString(full, rw.with)
+			} else {
+				full = rw.re.ReplaceAllLiteralString(full, rw.with)
+			}
+		}
+		if got := urgentText(q); got != full {
+			t.Errorf("urgentText(%q) = %q with prechecks, %q without", q, got, full)
+		}
+		want := ""
+		for i := range urgentRules {
+			if urgentRules[i].match(full) {
+				want = urgentRules[i].name
+				break
+			}
+		}
+		if got := firstUrgentRule(full); got != want {
+			t.Errorf("firstUrgentRule(%q) = %q with prechecks, %q without", full, got, want)
 		}
 	}
 }
