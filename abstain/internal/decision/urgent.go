@@ -3,7 +3,6 @@ package decision
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/dermliving/dermliving/abstain/internal/lex"
@@ -66,19 +65,28 @@ var urgentRewrites, urgentRules = func() ([]ruleSpec, []ruleSpec) {
 // rewrites only blank text: a question that holds none of the rules'
 // literals holds none after them.
 func urgentMayMatch(q string) bool {
-	return slices.ContainsFunc(urgentRules, func(s ruleSpec) bool { return s.mayMatch(q) }) ||
-		slices.ContainsFunc(urgentWriters, func(s ruleSpec) bool { return s.mayMatch(q) })
-}
-
-// urgentWriters are the rewrites of urgentFile whose text holds a word.
-var urgentWriters = func() []ruleSpec {
-	var out []ruleSpec
-	for _, rw := range urgentRewrites {
-		if strings.ContainsFunc(rw.with, func(r rune) bool { return r >= 'a' && r <= 'z' }) {
-			out = append(out, rw)
+	held := urgentLiterals.rulesIn(q)
+	for i := range held {
+		if held[i]&urgentSignBits[i] != 0 {
+			return true
 		}
 	}
-	return out
+	return false
+}
+
+// urgentSignBits has the bits (see urgentLiterals) of the rules of
+// urgentFile and of its rewrites whose text holds a word.
+var urgentSignBits = func() ruleMask {
+	var m ruleMask
+	for i, rw := range urgentRewrites {
+		if strings.ContainsFunc(rw.with, func(r rune) bool { return r >= 'a' && r <= 'z' }) {
+			m.set(i)
+		}
+	}
+	for i := range urgentRules {
+		m.set(urgentRuleBit(i))
+	}
+	return m
 }()
 
 // urgentFragmentRE finds a {NAME} in a line of urgentFile.

@@ -292,6 +292,16 @@ func TestUrgentPrechecks(t *testing.T) {
 				t.Errorf("rule %s: urgentLiterals says %v for %q, its literals %v", r.name, got, q, want)
 			}
 		}
+		may := false
+		for _, r := range urgentRules {
+			may = may || r.mayMatch(q)
+		}
+		for _, rw := range urgentRewrites {
+			may = may || strings.ContainsFunc(rw.with, func(r rune) bool { return r >= 'a' && r <= 'z' }) && rw.mayMatch(q)
+		}
+		if got := urgentMayMatch(q); got != may {
+			t.Errorf("urgentMayMatch(%q) = %v, the rules' and writing rewrites' literals say %v", q, got, may)
+		}
 		// Every rewrite run on every text, in order, as without prechecks.
 		full := q
 		for _, rw := range urgentRewrites {
