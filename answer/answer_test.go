@@ -445,9 +445,9 @@ func TestDescribesSkin(t *testing.T) {
 }
 
 // TestComposeFocusPhrasedTopic checks that a topic named only by words that
-// say what kind of answer is wanted ("Clinical Trials") gives way to the
-// condition the question asks about, and that a more specific name still
-// wins over a name it holds.
+// say what kind of answer is wanted ("Clinical Trials", "How Its Treated")
+// gives way to the condition the question asks about, and that a more
+// specific name still wins over a name it holds.
 func TestComposeFocusPhrasedTopic(t *testing.T) {
 	rec := func(title, section, text string) evidence.Record {
 		id := "src_" + strings.ToLower(strings.ReplaceAll(title, " ", "_"))
@@ -459,6 +459,9 @@ func TestComposeFocusPhrasedTopic(t *testing.T) {
 		rec("Psoriasis", "Research", "Scientists are studying new psoriasis treatments in clinical trials."),
 		rec("Melanoma", "Overview", "Melanoma is a cancer of pigment cells."),
 		rec("Acral melanoma", "Overview", "Acral melanoma is a melanoma of the palms and soles."),
+		rec("What I need to know about Kidney Failure and How Its Treated", "Treatment", "Kidney failure is treated with dialysis or a kidney transplant."),
+		rec("Lupus", "Treatment", "Lupus is treated with medicines that calm the immune system."),
+		rec("Systemic lupus erythematosus", "Overview", "Systemic lupus erythematosus, also called lupus, is an autoimmune disease that can affect the skin, joints and kidneys."),
 	}, evidence.BuildOptions{ID: "kv_test", Released: "2027-01-01"})
 	if err != nil {
 		t.Fatal(err)
@@ -476,6 +479,10 @@ func TestComposeFocusPhrasedTopic(t *testing.T) {
 		{"What research (or clinical trials) is being done for psoriasis?", []string{"Psoriasis"}},
 		{"What are clinical trials?", []string{"Clinical Trials"}},
 		{"What is acral melanoma?", []string{"Acral melanoma"}},
+		// A part of a title that says only what kind of answer is
+		// wanted ("How Its Treated") names no topic beside a condition
+		// named by a name two topics share.
+		{"How is lupus treated?", []string{"Lupus"}},
 	}
 	for _, tt := range tests {
 		hits, err := ix.Search(context.Background(), tt.q, 10)

@@ -64,6 +64,29 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 		if len(out) > 1 && slices.ContainsFunc(out, func(ti int) bool { return !t.topics[ti].generic }) {
 			out = slices.DeleteFunc(out, func(ti int) bool { return t.topics[ti].generic && !t.namedBesidesTitle(ti, asked) })
 		}
+		// A topic the question names only by words that say what kind of
+		// answer is wanted gives way to one it names by other words: "How
+		// Its Treated", part of the title "What I need to know about Kidney
+		// Failure and How Its Treated", does not make "What are the
+		// treatments for psoriasis?" a question about kidney failure.
+		if len(out) > 1 {
+			namedByPhrasing := func(ti int) bool {
+				named := false
+				for k, name := range t.topics[ti].names {
+					if !nameAsked(name, asked, k == 0) {
+						continue
+					}
+					if slices.ContainsFunc(name, func(term string) bool { return !c.phrasingTerm(term) }) {
+						return false
+					}
+					named = true
+				}
+				return named
+			}
+			if slices.ContainsFunc(out, func(ti int) bool { return !namedByPhrasing(ti) }) {
+				out = slices.DeleteFunc(out, namedByPhrasing)
+			}
+		}
 		// A topic the question names by a name of its own ("scc") comes
 		// before those it names only by a name they share ("skin cancer"
 		// names three).
