@@ -13,12 +13,17 @@ const maxParts = 3
 
 // partBreakRE finds where a question's next part begins: a conjunction
 // before a question word ("... and how is it treated?", typed "n whats"
-// or "+ what"), or a second
+// or "+ what"; "and must", "and will"), after a clause that says when the
+// part applies ("and if not, what are they treated with?", "? if not,
+// what else", "and once you know your allergen how do you stop it coming
+// back?", "and if one does decide to treat them, what is tried?"), after
+// a preposition ("and on which parts of the face", "and at what age"), or
+// a second
 // question after a question mark, or a terse one after "? +" ("risk
 // factors? + name of the tool?") or after "? " and a capital ("common
 // triggers? First-line topicals?"; not "I", which opens an account). The
-// part begins at submatch 1, 2 or 3.
-var partBreakRE = regexp.MustCompile(`(?i)(?:(?:,?\s+(?:and|or|also|plus|n|&|\+)\s+|\?\s+)((?:how|hows|what|whats|what's|where|when|why|who|which|is|are|does|do|can|should)\b)|\?\s*(?:\+|&)\s*(\w)|\?\s+((?-i:[A-HJ-Z0-9]|I[a-z]))[^?.!]{3,}\?)`)
+// part begins at the first submatch that is set.
+var partBreakRE = regexp.MustCompile(`(?i)(?:(?:,?\s+(?:and|or|also|plus|n|&|\+)\s+|\?\s+)(?:(?:if\s+(?:not|so)|otherwise|in\s+that\s+case|after\s+that)\s*,?\s+)?((?:how|hows|what|whats|what's|where|when|why|who|which|is|are|does|do|can|should|must|will|could|would|might)\b)|(?:,?\s+(?:and|or|also|plus|n|&|\+)\s+|\?\s+)(?:once|if|when|after)\s+[^,?.]{3,40}?\s*,?\s+((?:how|hows|what|whats|what's|where|when|why|who|which)\b)|,?\s+(?:and|or)\s+(?:on|in|at|for|from|to|with|by|of)\s+((?:which|what|whom)\b)|\?\s*(?:\+|&)\s*(\w)|\?\s+((?-i:[A-HJ-Z0-9]|I[a-z]))[^?.!]{3,}\?)`)
 
 // pronounRE finds a word that stands for the question's topic in a later
 // part: "what are its symptoms?".

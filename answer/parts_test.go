@@ -22,6 +22,15 @@ func TestParts(t *testing.T) {
 		// question writes it.
 		{"How long does bullous pemphigoid go on for, and do the blisters leave scars?", []string{"How long does bullous pemphigoid go on for?", "do the blisters leave scars (bullous pemphigoid)?"}},
 		{"What causes hot tub folliculitis, and does it clear by itself?", []string{"What causes hot tub folliculitis?", "does hot tub folliculitis clear by itself?"}},
+		// A clause that says when the next part applies opens no part of
+		// its own.
+		{"Does impetigo clear up by itself, and if not, how is it treated?", []string{"Does impetigo clear up by itself?", "how is Impetigo treated?"}},
+		{"What usually sets off rosacea, and once the trigger is known how can flares be avoided?", []string{"What usually sets off rosacea?", "how can flares be avoided (Rosacea)?"}},
+		{"Do warts go away if left alone, and if someone does decide to treat them, what is tried?", []string{"Do warts go away if left alone?", "what is tried (Common warts)?"}},
+		{"do antihistamines help pruritus? if not, what else is used", []string{"do antihistamines help pruritus?", "what else is used (Pruritus)?"}},
+		// After a preposition; after "must".
+		{"What brings on melasma, and on which parts of the face does it appear?", []string{"What brings on melasma?", "which parts of the face does Melasma appear?"}},
+		{"What causes scabies, and must a child stay home from school?", []string{"What causes scabies?", "must a child stay home from school (Scabies)?"}},
 		// Never by a name other topics share, nor by a phrase whose head
 		// is something else (the virus, not the infection).
 		{"scc skin cancer what does it look like and can it spread", []string{"scc skin cancer what does it look like?", "can Squamous cell carcinoma spread?"}},
