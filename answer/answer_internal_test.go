@@ -23,6 +23,8 @@ func TestClassify(t *testing.T) {
 		{"What warning signs mean cellulitis needs hospital care?", "see_clinician"},              // signs that call for care
 		{"What does a mole look like, and what are its warning signs?", "symptoms+see_clinician"}, // no care named: both
 		{"Why are nail infections more of a worry in diabetes?", "complications"},
+		{"What problems can untreated impetigo lead to?", "complications"}, // what it leads to, not what causes it
+		{"Which complications can cellulitis cause?", "complications"},
 		{"Does anything really work for hair thinning?", "treatment+yesno"},
 		{"What is it about nickel that gives people a rash?", "cause"},
 		{"What treats sun-damaged skin?", "treatment"},     // damaged describes, it asks no complication

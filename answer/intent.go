@@ -99,6 +99,10 @@ var moreWorryRE = wordre.MustCompile(`(?i)\bwhy\b[^?]{0,60}?\b(?:more\s+(?:of\s+
 var whereFromRE = wordre.MustCompile(`(?i)\bwhere\s+(?:does|do|did|can|could|would|might)\b[^?]{0,60}?\b(?:come|comes|coming|came)\s+from\b`)
 
 // whereCaughtRE asks where a condition is caught or picked up.
+// complicationsOfRE asks what a condition leads to: "What complications
+// can shingles cause?", "which problems can it lead to".
+var complicationsOfRE = wordre.MustCompile(`(?i)\b(?:complications?|problems?|health\s+problems?|conditions?|issues?|consequences?)\b[^?.]{0,60}\b(?:cause|lead\s+to|result\s+in|bring\s+on|bring\s+about|give\s+rise\s+to)\s*\??\s*$`)
+
 var whereCaughtRE = wordre.MustCompile(`(?i)\bwhere\b.{0,60}\b(?:caught|catch\w*|pick(?:ed|s)?\s+up|get\s+it|got\s+it|spread\w*|transmit\w*)`)
 
 // peopleRE names people in a question: who gets a condition, rather than
@@ -259,6 +263,11 @@ func classify(question string) Intent {
 	// whether it returns.
 	if in&SelfCare != 0 && in&Prognosis != 0 && stopReturnRE.MatchString(question) {
 		in &^= Prognosis
+	}
+	// "What complications can shingles lead to?" asks what shingles
+	// causes, not what causes shingles.
+	if in&Complications != 0 && in&Cause != 0 && complicationsOfRE.MatchString(question) {
+		in &^= Cause
 	}
 	// "Where is tinea pedis usually picked up?" asks where it is caught,
 	// not where on the body it appears.
