@@ -223,6 +223,7 @@ func TestComposeFocus(t *testing.T) {
 		{"Is Malassezia folliculitis treated with antibiotics like acne is?", []string{"Folliculitis"}},
 		// A symptom beside a condition the version lacks describes it.
 		{"prickly heat rash in summer what helps, its so itchy", nil},
+		{"What clears pityriasis versicolor, the patchy fungal rash caused by a yeast?", nil},
 		// Lay names of this round.
 		{"candida on the skin, who gets it?", []string{"Cutaneous candidiasis"}},
 		{"My hands have sweated so bad they drip. What's done for that?", []string{"Hyperhidrosis"}},
