@@ -19,6 +19,7 @@ import (
 // are not urgent: a decision among them the rule does not match, and a
 // reference question about the sign the screen does not refuse.
 func TestUrgentExamples(t *testing.T) {
+	racedetect.SkipEvaluation(t)
 	if len(urgentRules) == 0 || len(urgentRewrites) == 0 {
 		t.Fatalf("%s: %d rules and %d rewrites read", urgentFile, len(urgentRules), len(urgentRewrites))
 	}
@@ -95,6 +96,7 @@ func TestUrgentParts(t *testing.T) {
 // held by each of its examples: a literal set that missed one would make
 // the rule skip questions it was written for.
 func TestUrgentRulePrefilter(t *testing.T) {
+	racedetect.SkipEvaluation(t)
 	for _, s := range urgentRules {
 		for _, e := range s.examples {
 			if q := urgentText(fold.String(e)); s.match(q) && !s.mayMatch(q) {
