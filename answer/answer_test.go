@@ -237,6 +237,9 @@ func TestComposeFocus(t *testing.T) {
 		// "melasma".
 		{"Why is sun cream advised for people with melasma?", []string{"Melasma"}},
 		{"What is sun cream for?", []string{"General skin care"}},
+		// A topic named only to liken what is described to it names no
+		// topic: retrieval finds what is described.
+		{"What are the tiny white specks glued to children's hair that won't brush out like dandruff does?", []string{"Head lice"}},
 		// A topic named only to be set aside gives way to the other.
 		{"How can someone tell that scaly patches are psoriasis and not just dry skin?", []string{"Psoriasis"}},
 		// Words that say who names no topic by themselves: "children"

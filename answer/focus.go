@@ -169,6 +169,20 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 				}
 			}
 		}
+		// A question that names topics only to liken what it describes to
+		// them ("tiny white specks glued to kids' hair that won't brush out
+		// like dandruff does") names none: what retrieval finds first is
+		// what it describes, unless that is one of them.
+		if !compare && firstHit >= 0 && !slices.Contains(out, firstHit) {
+			if m := likenessRE.FindStringIndex(question); m != nil {
+				before := lexicon.NewTermSet(c.an.Terms(question[:m[0]]))
+				if !slices.ContainsFunc(out, func(ti int) bool {
+					return slices.ContainsFunc(t.topics[ti].names, func(name []string) bool { return nameAsked(name, before, false) })
+				}) {
+					return []int{firstHit}, 0
+				}
+			}
+		}
 		// A topic the question names only to set it aside, after a word
 		// of contrast ("is a candida infection and not just chafing",
 		// "eczema rather than dry skin"), gives way to the others.
