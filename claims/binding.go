@@ -427,7 +427,7 @@ func (v *Lexical) unitContrastOf(claimUnits func() []unit, span string) bool {
 // there; the claim is misbound when that is another member.
 func (v *Lexical) boundContrast(claim, span string) bool {
 	cw, cbars := positionedWords(claim)
-	sw, bars := positionedWords(span)
+	sw, bars := v.cache.spanFacts(span).positionedWords()
 	claimClass := map[int][2]int{} // set -> the claim's one class
 	multi := map[int]bool{}
 	claimWords := map[string]bool{}

@@ -32,6 +32,7 @@ type sentenceCache struct {
 	items   memo[[]listItem]        // span text -> its list items
 	cls     memo[[]lexicon.TermSet] // span text -> its clauses' terms (see clauseTerms)
 	owners  memo[[][]ownedUnit]     // span text -> its sentences' units (see ownerUnits)
+	facts   memo[*spanFacts]        // span or span clause text -> its facts
 	max     int64
 }
 
@@ -159,4 +160,14 @@ func (c *sentenceCache) spanOwnerUnits(v *Lexical, text string) [][]ownedUnit {
 		return v.ownerUnits(text)
 	}
 	return c.owners.get(text, c.max, v.ownerUnits)
+}
+
+// spanFacts returns the facts of a span's text, or of one of its clauses
+// (see spanFacts), kept like its clauses.
+func (c *sentenceCache) spanFacts(text string) *spanFacts {
+	build := func(t string) *spanFacts { return &spanFacts{text: t} }
+	if c == nil {
+		return build(text)
+	}
+	return c.facts.get(text, c.max, build)
 }

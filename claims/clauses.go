@@ -109,7 +109,8 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 	// Without a negation cue on either side, and without a word whose
 	// prefixed opposite the other side holds, no clause can clash: skip
 	// analysing the clauses.
-	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) {
+	sf := v.cache.spanFacts(span)
+	if !negationCues.in(claim) && !sf.negationCueIn() && !mayHoldOpposites(wordSet(claim), sf.wordSetOf()) {
 		return false
 	}
 	spanClauses := memo.of(v, span)
@@ -199,7 +200,7 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 // irritant diaper rash spares the folds". The span as a whole names both,
 // so only its clauses tell them apart.
 func (v *Lexical) contrastClash(memo *clauseMemo, claim, span string) bool {
-	cw, sw := words(claim), words(span)
+	cw, sw := words(claim), v.cache.spanFacts(span).wordsOf()
 	if v.contrasts.clash(cw, sw) || v.contrasts.comparedOtherwise(claim, span, v.an) || comparedOn(claim, span) || rankedOtherwise(claim, span) {
 		return true
 	}
@@ -218,7 +219,7 @@ func (v *Lexical) contrastClash(memo *clauseMemo, claim, span string) bool {
 		return false
 	}
 	return v.clauseClash(memo, claim, span, func(cc, sc clause) bool {
-		return v.contrasts.clash(words(cc.text), words(sc.text))
+		return v.contrasts.clash(words(cc.text), v.cache.spanFacts(sc.text).wordsOf())
 	})
 }
 

@@ -144,7 +144,7 @@ func (v *Lexical) conversed(claim, span string) string {
 	if !converseAnyRE.MatchString(claim) {
 		return claim
 	}
-	cw, sw := words(claim), words(span)
+	cw, sw := words(claim), v.cache.spanFacts(span).wordsOf()
 	from, to := "", ""
 	for _, w := range cw {
 		for _, c := range converseWords[w] {
@@ -153,7 +153,7 @@ func (v *Lexical) conversed(claim, span string) string {
 			}
 		}
 	}
-	if from == "" || !relationRE.MatchString(relationText(claim)) || !relationRE.MatchString(relationText(span)) {
+	if from == "" || !relationRE.MatchString(relationText(claim)) || !v.cache.spanFacts(span).relationOK() {
 		return claim
 	}
 	srs := v.cache.spanRelations(v, span)
@@ -225,7 +225,7 @@ func (v *Lexical) clauseOpposite(memo *clauseMemo, claim, span string) bool {
 			claimTerms = lexicon.NewTermSet(v.an.Terms(claim))
 		}
 		part := sc.terms
-		named := v.namedOnly(sc.text)
+		named := v.cache.spanFacts(sc.text).namedOnlyOf(v)
 		if ms := attributiveRE.FindAllStringSubmatch(sc.text, -1); ms != nil || sc.lead != nil || len(named) > 0 {
 			part = lexicon.NewTermSet()
 			for t := range sc.terms {
@@ -260,7 +260,7 @@ func (v *Lexical) mayOppose(memo *clauseMemo, ci claimInfo, span string) bool {
 			for _, t := range c.Terms {
 				if sc.terms.Has(t) {
 					if named == nil {
-						named = v.namedOnly(sc.text)
+						named = v.cache.spanFacts(sc.text).namedOnlyOf(v)
 					}
 					if !named.Has(t) {
 						continue

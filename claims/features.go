@@ -299,7 +299,7 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		}
 		f[featPolarity] = b(v.polarityClash(memo, claim, as.best.text) || v.negatedElsewhere(claim, as.best.text))
 		as.clauseNumbers = v.clauseNumbers(memo, ci.numbers, claim, as.best.text)
-		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
+		f[featNumberClash] = b(!v.cache.spanFacts(as.best.text).numbersAgree(ci.numbers) || as.clauseNumbers)
 		// A relation turned round together with its word ("comes after"
 		// for "appears before") is read in the span's word by the
 		// contrast and binding checks; the role checks read the claim.
@@ -309,10 +309,10 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		}
 		f[featContrast] = b(v.contrastClash(readMemo, read, as.best.text) || opposite || v.mayOppose(memo, *ci, as.best.text) && v.clauseOpposite(memo, claim, as.best.text))
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
-		as.commonUnheld = commonUnheld(claim, as.best.text)
+		as.commonUnheld = claimCommonRE.MatchString(claim) && !v.cache.spanFacts(as.best.text).commonIn()
 		as.comparedUnheld = v.comparedUnheld(claim, as.best.text)
 		as.groupUnheld = v.groupUnheld(claim, as.best.text)
-		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked || as.commonUnheld || as.comparedUnheld)
+		f[featStrong] = b(!v.cache.spanFacts(as.best.text).strongAgree(ci.strong) || as.asked || as.commonUnheld || as.comparedUnheld)
 		// Names exchanged with the relation's word are the relation
 		// turned round, not an exchange.
 		f[featBinding] = b(v.misboundAs(claim, read, as.best.text) || read == claim && v.exchangedNames(claim, *ci, as.best))

@@ -15,8 +15,9 @@ import (
 // count. Advice against something denies it as a negation does: "avoid
 // massaging reddened skin" against "massaging reddened skin helps".
 func (v *Lexical) negatedElsewhere(claim, span string) bool {
-	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) &&
-		!avoidRE.MatchString(claim) && !avoidRE.MatchString(span) && !hyphenNegated(claim) && !hyphenNegated(span) {
+	sf := v.cache.spanFacts(span)
+	if !negationCues.in(claim) && !sf.negationCueIn() && !mayHoldOpposites(wordSet(claim), sf.wordSetOf()) &&
+		!avoidRE.MatchString(claim) && !sf.avoidIn() && !hyphenNegated(claim) && !sf.hyphenNegated() {
 		return false
 	}
 	// Terms are compared as the support check matches them, a word and its

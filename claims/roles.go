@@ -43,7 +43,7 @@ var modalRE = regexp.MustCompile(`(?i)\b(?:can|may|might|could)\b`)
 // with Y", or, unless the claim is hedged with a modal, against "X can
 // trigger or be associated with Y" (causeOrLinkRE).
 func (v *Lexical) madeCausal(claim, span string) bool {
-	if !causalRE.MatchString(claim) && !worsenRE.MatchString(claim) || !associationRE.MatchString(span) {
+	if !causalRE.MatchString(claim) && !worsenRE.MatchString(claim) || !v.cache.spanFacts(span).associationIn() {
 		return false
 	}
 	spanParts := sideParts(span)
@@ -466,7 +466,7 @@ func sentenceStart(text string, at int) int {
 // decides: reversed when terms of each claim argument sit in the other
 // argument there.
 func (v *Lexical) reversedRole(claim, span string) bool {
-	if !relationRE.MatchString(relationText(claim)) || !relationRE.MatchString(relationText(span)) {
+	if !relationRE.MatchString(relationText(claim)) || !v.cache.spanFacts(span).relationOK() {
 		return false
 	}
 	srs := v.cache.spanRelations(v, span)
@@ -506,7 +506,7 @@ func (v *Lexical) reversedRole(claim, span string) bool {
 // whose first argument holds terms of the antecedent shares terms of its
 // second argument with the claim's.
 func (v *Lexical) movedAgent(claim, span string) bool {
-	if !relClauseRE.MatchString(span) || !relationRE.MatchString(relationText(claim)) {
+	if !v.cache.spanFacts(span).relClauseIn() || !relationRE.MatchString(relationText(claim)) {
 		return false
 	}
 	srs := v.cache.spanRelations(v, span)

@@ -425,6 +425,7 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		j.Support = append(j.Support, Support{PassageID: passages[s.passage].ID, Start: s.start, End: s.end})
 	}
 	f := &as.feats
+	bf := v.cache.spanFacts(best.text)
 	switch {
 	case bestCov < v.MinCoverage:
 		j.Verdict, j.Reason = Unsupported, "no passage covers the claim's content"
@@ -432,21 +433,21 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		j.Verdict, j.Reason = Unsupported, "the passage says it of something else"
 	case f[featPolarity] == 1:
 		j.Verdict, j.Reason = Contradicted, "the passage states the opposite polarity"
-	case !numbersAgree(ci.numbers, best.text) && hasNumber(numberWords(best.text)):
+	case !bf.numbersAgree(ci.numbers) && bf.hasNumberWords():
 		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
 	case as.clauseNumbers:
 		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
-	case !numbersAgree(ci.numbers, best.text):
+	case !bf.numbersAgree(ci.numbers):
 		j.Verdict, j.Reason = Unsupported, "the passage states no number the claim gives"
 	case f[featContrast] == 1:
 		j.Verdict, j.Reason = Unsupported, "the passage names another member of the same kind (organism, drug class, sex, age group, body site, direction)"
 	case f[featBinding] == 1:
 		j.Verdict, j.Reason = Unsupported, "the passage attaches the claim's attribute or role to another entity"
-	case f[featStrong] == 1 && as.commonUnheld && strongAgree(ci.strong, best.text) && !as.asked:
+	case f[featStrong] == 1 && as.commonUnheld && bf.strongAgree(ci.strong) && !as.asked:
 		j.Verdict, j.Reason = Unsupported, "the passage does not say it is common"
-	case f[featStrong] == 1 && as.comparedUnheld && strongAgree(ci.strong, best.text) && !as.asked:
+	case f[featStrong] == 1 && as.comparedUnheld && bf.strongAgree(ci.strong) && !as.asked:
 		j.Verdict, j.Reason = Unsupported, "the passage makes no comparison the claim makes"
-	case f[featStrong] == 1 && as.asked && strongAgree(ci.strong, best.text):
+	case f[featStrong] == 1 && as.asked && bf.strongAgree(ci.strong):
 		j.Verdict, j.Reason = Unsupported, "the claim asserts what the passage only asks (whether ...)"
 	case f[featStrong] == 1:
 		j.Verdict, j.Reason = Unsupported, "the claim asserts more than the passage ("+strings.Join(ci.strong, ", ")+")"

@@ -1,0 +1,149 @@
+package claims
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/dermliving/dermliving/lexicon"
+)
+
+// lazy is a value built on first use, once, whoever asks first.
+type lazy[T any] struct {
+	once sync.Once
+	v    T
+}
+
+// get returns the value, built by build on the first call.
+func (l *lazy[T]) get(build func() T) T {
+	l.once.Do(func() { l.v = build() })
+	return l.v
+}
+
+// spanFacts are what the checks read of a span's text whatever the claim:
+// found once per text, on first use, and kept by the verifier's cache
+// with the span's clauses (see sentenceCache.spanFacts). Every value is
+// shared: callers must not modify it.
+type spanFacts struct {
+	text string
+
+	relation    lazy[bool]            // relationRE matches relationText(text)
+	negationCue lazy[bool]            // negationCues.in(text)
+	avoid       lazy[bool]            // avoidRE matches text
+	hyphenNeg   lazy[bool]            // hyphenNegated(text)
+	whether     lazy[bool]            // whetherRE matches text
+	common      lazy[bool]            // spanCommonRE matches text
+	association lazy[bool]            // associationRE matches text
+	relClause   lazy[bool]            // relClauseRE matches text
+	wordSet     lazy[map[string]bool] // wordSet(text)
+	words       lazy[[]string]        // words(text)
+	numbers     lazy[map[string]bool] // the numbers of numberWords(text)
+	hasNumber   lazy[bool]            // hasNumber(numberWords(text))
+	lowerWords  lazy[map[string]bool] // text's words, lowercased (see strongAgree)
+	positioned  lazy[positioned]      // positionedWords(text)
+	namedOnly   lazy[lexicon.TermSet] // Lexical.namedOnly(text)
+}
+
+// positioned is what positionedWords returns.
+type positioned struct {
+	words [][]string
+	bars  []int
+}
+
+func (f *spanFacts) relationOK() bool {
+	return f.relation.get(func() bool { return relationRE.MatchString(relationText(f.text)) })
+}
+
+func (f *spanFacts) negationCueIn() bool {
+	return f.negationCue.get(func() bool { return negationCues.in(f.text) })
+}
+
+func (f *spanFacts) avoidIn() bool {
+	return f.avoid.get(func() bool { return avoidRE.MatchString(f.text) })
+}
+
+func (f *spanFacts) hyphenNegated() bool {
+	return f.hyphenNeg.get(func() bool { return hyphenNegated(f.text) })
+}
+
+func (f *spanFacts) whetherIn() bool {
+	return f.whether.get(func() bool { return whetherRE.MatchString(f.text) })
+}
+
+func (f *spanFacts) commonIn() bool {
+	return f.common.get(func() bool { return spanCommonRE.MatchString(f.text) })
+}
+
+func (f *spanFacts) associationIn() bool {
+	return f.association.get(func() bool { return associationRE.MatchString(f.text) })
+}
+
+func (f *spanFacts) relClauseIn() bool {
+	return f.relClause.get(func() bool { return relClauseRE.MatchString(f.text) })
+}
+
+func (f *spanFacts) wordSetOf() map[string]bool {
+	return f.wordSet.get(func() map[string]bool { return wordSet(f.text) })
+}
+
+func (f *spanFacts) wordsOf() []string {
+	return f.words.get(func() []string { return words(f.text) })
+}
+
+func (f *spanFacts) positionedWords() ([][]string, []int) {
+	p := f.positioned.get(func() positioned {
+		w, b := positionedWords(f.text)
+		return positioned{w, b}
+	})
+	return p.words, p.bars
+}
+
+// numbersAgree is numbersAgree(nums, f.text).
+func (f *spanFacts) numbersAgree(nums []string) bool {
+	if len(nums) == 0 {
+		return true
+	}
+	have := f.numbers.get(func() map[string]bool {
+		have := map[string]bool{}
+		for _, n := range numberRE.FindAllString(numberWords(f.text), -1) {
+			have[n] = true
+		}
+		return have
+	})
+	for _, n := range nums {
+		if !have[n] {
+			return false
+		}
+	}
+	return true
+}
+
+// hasNumberWords is hasNumber(numberWords(f.text)).
+func (f *spanFacts) hasNumberWords() bool {
+	return f.hasNumber.get(func() bool { return hasNumber(numberWords(f.text)) })
+}
+
+// strongAgree is strongAgree(strong, f.text).
+func (f *spanFacts) strongAgree(strong []string) bool {
+	if len(strong) == 0 {
+		return true
+	}
+	return strongHeld(strong, f.lowerWords.get(func() map[string]bool { return lowerWords(f.text) }))
+}
+
+// namedOnlyOf is v.namedOnly(f.text).
+func (f *spanFacts) namedOnlyOf(v *Lexical) lexicon.TermSet {
+	return f.namedOnly.get(func() lexicon.TermSet { return v.namedOnly(f.text) })
+}
+
+// lowerWords returns the words of text, lowercased: runs of letters and
+// digits.
+func lowerWords(text string) map[string]bool {
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		words[w] = true
+	}
+	return words
+}
