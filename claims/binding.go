@@ -213,6 +213,17 @@ var nonHyphenRE = regexp.MustCompile(`(?i)\b(non|un)-(\pL)`)
 // ("ultraviolet A", "hepatitis C"), which the analyzer drops.
 var designatorRE = regexp.MustCompile(`\b([A-Za-z]{3,}) ([A-Z])\b`)
 
+// mayDesignate reports whether text holds a space before a capital
+// letter, as every match of designatorRE does.
+func mayDesignate(text string) bool {
+	for i := 0; i+1 < len(text); i++ {
+		if text[i] == ' ' && 'A' <= text[i+1] && text[i+1] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
 // unboundTerms attach to no entity of their own: pro-forms ("a
 // low-potency one") and modal verbs, which either side may repeat in any
 // unit.
@@ -222,8 +233,13 @@ var unboundTerms = wordsOf(`one ones can may might could would should will also`
 // ("ultraviolet A" gives "ultraviolet" and "ultraviolet_a") and hyphenated
 // negating prefixes joined to their word ("nonbullous").
 func (v *Lexical) unitTerms(text string) []string {
-	text = nonHyphenRE.ReplaceAllString(text, "$1$2")
+	if strings.Contains(text, "-") {
+		text = nonHyphenRE.ReplaceAllString(text, "$1$2")
+	}
 	terms := slices.DeleteFunc(v.an.Terms(text), func(t string) bool { return unboundTerms[t] })
+	if !mayDesignate(text) {
+		return terms
+	}
 	for _, m := range designatorRE.FindAllStringSubmatch(text, -1) {
 		terms = append(terms, strings.ToLower(m[1])+"_"+strings.ToLower(m[2]))
 	}

@@ -24,12 +24,13 @@ var cueSamples = []string{
 	"eliminates", "guaranteed", "proven", "improvement", "only", "lonely",
 	"non-steroid", "no.5", "2no", "no2", "é not", "naïve no", "ſeldom", "\u212a",
 	"not\u00a0here", "never", "nevertheless", "none", "nonetheless", "nor", "normal",
+	"one of", "Seven classes", "tenfold", "twenty-one", "ONE", "hundreds", "often", "sixty",
 }
 
 var cueLists = []struct {
 	name string
 	cues cueWords
-}{{"negation", negationCues}, {"strong", strongCues}}
+}{{"negation", negationCues}, {"strong", strongCues}, {"number", numberWordCues}}
 
 // TestCueWordsMatchRegexp checks that each word list is exactly the words
 // its regexp's \b(...)\b group spells, so that a word added to the regexp

@@ -56,8 +56,11 @@ var spanComparisonRE = regexp.MustCompile(`(?i)\b(?:more|less|fewer|most|least|b
 // nor does a "than" that bounds a quantity (boundAfterRE) or limits
 // (limiterRE).
 func claimComparison(text string) bool {
-	if groupComparisonRE.MatchString(text) {
+	if mayHoldFold(text, "more", "less", "better", "worse") && groupComparisonRE.MatchString(text) {
 		return true
+	}
+	if !mayHoldFold(text, "than") {
+		return false
 	}
 	for _, m := range thanRE.FindAllStringSubmatchIndex(text, -1) {
 		if w := strings.ToLower(text[m[4]:m[5]]); w == "rather" || w == "other" {

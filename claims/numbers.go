@@ -61,6 +61,10 @@ var strongForms = map[string][]string{
 	"eliminate": {"eliminates"}, "eliminates": {"eliminate"},
 }
 
+// numberWordCues is numberWordRE as cueWords.
+var numberWordCues = cueWords{re: numberWordRE, words: wordsOf(`one two three four five six seven eight nine ten
+	eleven twelve fifteen twenty thirty forty fifty hundred`)}
+
 var numberWordRE = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b`)
 
 var numberWordValues = map[string]string{
@@ -75,7 +79,7 @@ var numberWordValues = map[string]string{
 // "One" that counts nothing ("one of the warning signs", "one another", "no
 // one") stays a word; "one side" and "one of two" still count.
 func numberWords(s string) string {
-	if !numberWordRE.MatchString(s) {
+	if !numberWordCues.in(s) {
 		return s
 	}
 	var b strings.Builder

@@ -277,7 +277,9 @@ func relationText(text string) string {
 	if strings.Contains(text, "first") {
 		text = firstThenRE.ReplaceAllString(text, "$1 before ")
 	}
-	text = riskForRE.ReplaceAllString(text, "$1 results from")
+	if mayHoldFold(text, "risk factor") {
+		text = riskForRE.ReplaceAllString(text, "$1 results from")
+	}
 	if strings.Contains(text, "ithin") {
 		text = withinOfRE.ReplaceAllString(text, "$1$2 before ")
 	}
@@ -290,6 +292,9 @@ func relationText(text string) string {
 	}
 	if strings.Contains(text, "ma") {
 		text = causativeRE.ReplaceAllString(text, "causes $1$2")
+	}
+	if !mayHoldFold(text, "more likely") {
+		return text
 	}
 	return moreLikelyRE.ReplaceAllString(text, "make more likely $2")
 }

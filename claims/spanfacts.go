@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/dermliving/dermliving/lexicon"
 )
@@ -146,4 +147,45 @@ func lowerWords(text string) map[string]bool {
 		words[w] = true
 	}
 	return words
+}
+
+// mayHoldFold reports whether text may hold one of lits (lowercase ASCII)
+// in any case: a cheap test that a (?i) regexp whose every match holds
+// one of lits cannot match when it is false. Text beyond ASCII is left to
+// the regexp (case folding pairs "k" with the Kelvin sign, "s" with the
+// long s), so the answer is then true.
+func mayHoldFold(text string, lits ...string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	for _, lit := range lits {
+		if indexFoldASCII(text, lit) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// indexFoldASCII is the index of the first instance of lit (lowercase
+// ASCII) in the ASCII text, in any case, or -1.
+func indexFoldASCII(text, lit string) int {
+	for i := 0; i+len(lit) <= len(text); i++ {
+		j := 0
+		for j < len(lit) {
+			c := text[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != lit[j] {
+				break
+			}
+			j++
+		}
+		if j == len(lit) {
+			return i
+		}
+	}
+	return -1
 }

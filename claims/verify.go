@@ -198,6 +198,20 @@ var (
 	lotsOfRE = regexp.MustCompile(`(?i)\b(?:a lot|lots) of\b`)
 )
 
+// claimRewrites are analyse's rewrites of a claim, in order: each
+// regexp's replacement, and words one of which its every match holds.
+var claimRewrites = []struct {
+	re   *regexp.Regexp
+	with string
+	lits []string
+}{
+	{openerRE, "", []string{",", "news", "worth"}},
+	{asWellAsRE, "and", []string{"as well as"}},
+	{showUpRE, "appears", []string{" up"}},
+	{mightRE, "may", []string{"might"}},
+	{lotsOfRE, "many", []string{"lot"}},
+}
+
 // nonAssertiveRE ends the text before an "any" that asserts nothing of
 // all: "before any blisters appear", "without any scarring", "if any".
 var nonAssertiveRE = regexp.MustCompile(`(?i)\b(before|without|if|whether|no|not|never|hardly|barely)\s+$`)
@@ -260,8 +274,14 @@ func (v *Lexical) analyse(claim string) claimInfo {
 	// of its own.
 	// A leaflet's "might" and "a lot of" are the passage's "may" and
 	// "many".
-	content := showUpRE.ReplaceAllString(asWellAsRE.ReplaceAllString(openerRE.ReplaceAllString(claim, ""), "and"), "appears")
-	content = lotsOfRE.ReplaceAllString(mightRE.ReplaceAllString(content, "may"), "many")
+	//
+	// Each rewrite is skipped when the claim cannot hold its words.
+	content := claim
+	for _, r := range claimRewrites {
+		if mayHoldFold(content, r.lits...) {
+			content = r.re.ReplaceAllString(content, r.with)
+		}
+	}
 	ci := claimInfo{concepts: v.an.Concepts(content, v.th)}
 	ci.weights = make([]float64, len(ci.concepts))
 	for i, c := range ci.concepts {
