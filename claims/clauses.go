@@ -117,15 +117,7 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 	if len(spanClauses) == 0 {
 		return false
 	}
-	spanTerms, spanFree := lexicon.TermSet{}, lexicon.TermSet{}
-	for _, sc := range spanClauses {
-		for t := range sc.terms {
-			spanTerms[t] = struct{}{}
-		}
-		for t := range sc.free {
-			spanFree[t] = struct{}{}
-		}
-	}
+	spanTerms, spanFree := sf.clauseTermsOf(spanClauses)
 	for _, cc := range memo.of(v, claim) {
 		shares, best, bestShared := sharedTerms(cc, spanClauses)
 		// A negation counts where it reaches the other side's content: the

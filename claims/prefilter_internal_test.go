@@ -21,6 +21,7 @@ var prefiltered = []struct {
 	{moreLikelyRE, []string{"more likely"}},
 	{groupComparisonRE, []string{"more", "less", "better", "worse"}},
 	{thanRE, []string{"than"}},
+	{listedRE, []string{" include", " are"}},
 }
 
 var prefilterSamples = []string{
@@ -29,7 +30,8 @@ var prefilterSamples = []string{
 	"you might see", "MIGHT", "a lot of people", "Lots of moisturiser", "risk factors for cellulitis include obesity",
 	"RISK FACTOR of X are", "makes a flare more likely", "Making it more likely", "more common in women",
 	"worse at night", "better for", "less often in", "larger than", "THAN", "itchy", "ſhow up", "\u212aeloids",
-	"é might", "naïve lot",
+	"é might", "naïve lot", "Causes of itch include", "triggers for hives are", "RISK FACTORS OF X INCLUDE",
+	"the main cause", "common triggers", "a Trigger", "the usual CAUSES", "its cause ",
 }
 
 // TestPrefiltersAgreeWithRegexp checks that mayHoldFold never skips a
@@ -40,6 +42,11 @@ func TestPrefiltersAgreeWithRegexp(t *testing.T) {
 			if p.re.MatchString(s) && !mayHoldFold(s, p.lits...) {
 				t.Errorf("%s matches %q, mayHoldFold(%q) says it cannot", p.re, s, p.lits)
 			}
+		}
+	}
+	for _, s := range prefilterSamples {
+		if nounCauseRE.MatchString(s) && !mayEndInCause(s) {
+			t.Errorf("nounCauseRE matches %q, mayEndInCause says it cannot", s)
 		}
 	}
 	for _, r := range claimRewrites {
@@ -64,6 +71,9 @@ func FuzzPrefilters(f *testing.F) {
 			if p.re.MatchString(s) && !mayHoldFold(s, p.lits...) {
 				t.Errorf("%s matches %q, mayHoldFold(%q) says it cannot", p.re, s, p.lits)
 			}
+		}
+		if nounCauseRE.MatchString(s) && !mayEndInCause(s) {
+			t.Errorf("nounCauseRE matches %q, mayEndInCause says it cannot", s)
 		}
 		if designatorRE.MatchString(s) && !mayDesignate(s) {
 			t.Errorf("designatorRE matches %q, mayDesignate says it cannot", s)

@@ -3,6 +3,7 @@ package claims
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dermliving/dermliving/lexicon"
 )
@@ -43,7 +44,7 @@ var modalRE = regexp.MustCompile(`(?i)\b(?:can|may|might|could)\b`)
 // with Y", or, unless the claim is hedged with a modal, against "X can
 // trigger or be associated with Y" (causeOrLinkRE).
 func (v *Lexical) madeCausal(claim, span string) bool {
-	if !causalRE.MatchString(claim) && !worsenRE.MatchString(claim) || !v.cache.spanFacts(span).associationIn() {
+	if !v.cache.spanFacts(span).associationIn() || !causalRE.MatchString(claim) && !worsenRE.MatchString(claim) {
 		return false
 	}
 	spanParts := sideParts(span)
@@ -202,6 +203,23 @@ var nounCauseRE = regexp.MustCompile(`(?i)\b(the|a|an|main|common|usual|any|its|
 // verb "causes" or "triggers" takes an object first.
 var nounAfterRE = regexp.MustCompile(`(?i)^(?:\s*(?:[,.;:)]|$)|\s+(?:of|include|includes|included|including|such as|like|to|for|vary|varies|differ|differs)\b)`)
 
+// mayEndInCause reports whether text may end in "cause", "causes",
+// "trigger" or "triggers", in any case, as every match of nounCauseRE
+// does; text beyond ASCII is left to the regexp.
+func mayEndInCause(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	for _, w := range []string{"cause", "causes", "trigger", "triggers"} {
+		if len(text) >= len(w) && indexFoldASCII(text[len(text)-len(w):], w) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // causeWordRE is a relation word that may be the noun "cause" or
 // "trigger".
 var causeWordRE = regexp.MustCompile(`(?i)^(?:causes?|triggers?)$`)
@@ -210,7 +228,7 @@ var causeWordRE = regexp.MustCompile(`(?i)^(?:causes?|triggers?)$`)
 // noun "cause" or "trigger" (nounCauseRE, nounAfterRE), naming no
 // direction.
 func nounCause(text string, start, end int) bool {
-	if nounCauseRE.MatchString(text[:end]) {
+	if mayEndInCause(text[:end]) && nounCauseRE.MatchString(text[:end]) {
 		return true
 	}
 	return causeWordRE.MatchString(text[start:end]) && nounAfterRE.MatchString(text[end:])
@@ -406,6 +424,9 @@ var listedRE = regexp.MustCompile(`(?i)\b(?:risk factors?|causes|triggers) (?:fo
 // round.
 func (v *Lexical) listedCauses(text string) []relation {
 	var out []relation
+	if !mayHoldFold(text, " include", " are") {
+		return nil
+	}
 	for _, m := range listedRE.FindAllStringSubmatchIndex(text, -1) {
 		end := len(text)
 		if b := sentenceEndRE.FindStringIndex(text[m[1]:]); b != nil {
@@ -471,10 +492,15 @@ func sentenceStart(text string, at int) int {
 // decides: reversed when terms of each claim argument sit in the other
 // argument there.
 func (v *Lexical) reversedRole(claim, span string) bool {
-	if !relationRE.MatchString(relationText(claim)) || !v.cache.spanFacts(span).relationOK() {
+	// The span's side, kept by the cache, is read first: without a
+	// relation there, the claim's need not be found.
+	if !v.cache.spanFacts(span).relationOK() {
 		return false
 	}
 	srs := v.cache.spanRelations(v, span)
+	if len(srs) == 0 || !relationRE.MatchString(relationText(claim)) {
+		return false
+	}
 	for _, cr := range v.relations(claim) {
 		best, bestN := -1, 0
 		for i, sr := range srs {

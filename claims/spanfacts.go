@@ -43,6 +43,9 @@ type spanFacts struct {
 	lowerWords  lazy[map[string]bool] // text's words, lowercased (see strongAgree)
 	positioned  lazy[positioned]      // positionedWords(text)
 	namedOnly   lazy[lexicon.TermSet] // Lexical.namedOnly(text)
+	// clauseTerms are the terms of text's clauses, and their free terms
+	// (see clause.free), each gathered into one set.
+	clauseTerms lazy[[2]lexicon.TermSet]
 }
 
 // positioned is what positionedWords returns.
@@ -130,6 +133,24 @@ func (f *spanFacts) strongAgree(strong []string) bool {
 		return true
 	}
 	return strongHeld(strong, f.lowerWords.get(func() map[string]bool { return lowerWords(f.text) }))
+}
+
+// clauseTermsOf returns the terms of the text's clauses, which are
+// clauses, and their free terms, each gathered into one set.
+func (f *spanFacts) clauseTermsOf(clauses []clause) (terms, free lexicon.TermSet) {
+	ts := f.clauseTerms.get(func() [2]lexicon.TermSet {
+		terms, free := lexicon.TermSet{}, lexicon.TermSet{}
+		for _, c := range clauses {
+			for t := range c.terms {
+				terms[t] = struct{}{}
+			}
+			for t := range c.free {
+				free[t] = struct{}{}
+			}
+		}
+		return [2]lexicon.TermSet{terms, free}
+	})
+	return ts[0], ts[1]
 }
 
 // namedOnlyOf is v.namedOnly(f.text).
