@@ -214,16 +214,22 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 	var bestSeqs [2][]string
 	bestCov, bestN := -1.0, 0
 	bestSentence, bestPassage := 0.0, 0.0
+	var held []bool // held[i*k+c]: sentence i alone matches concept c
+	k := len(ci.concepts)
 	for pi, p := range passages {
 		a := v.cache.get(p.Text)
 		sents, sets := a.sents, a.sets
+		held = heldBySentence(*ci, sets, held[:0])
 		for i := range sents {
 			for n := 1; n <= 2 && i+n <= len(sents); n++ {
+				var cov float64
 				var next lexicon.TermSet
 				if n == 2 {
 					next = sets[i+1]
+					cov = pairCoverage(*ci, sets[i], next, held[i*k:(i+1)*k], held[(i+1)*k:(i+2)*k])
+				} else {
+					cov = sentenceCoverage(*ci, held[i*k:(i+1)*k])
 				}
-				cov := v.coverage(*ci, sets[i], next)
 				if n == 1 {
 					bestSentence = max(bestSentence, cov)
 				}

@@ -503,6 +503,53 @@ func (v *Lexical) coverage(ci claimInfo, a, b lexicon.TermSet) float64 {
 	return got / ci.total
 }
 
+// heldBySentence appends to held, for each set in turn, whether the set
+// matches each concept of the claim (see matchedByEither) that has weight;
+// concepts without weight are left false.
+func heldBySentence(ci claimInfo, sets []lexicon.TermSet, held []bool) []bool {
+	for _, set := range sets {
+		for i, c := range ci.concepts {
+			held = append(held, ci.weights[i] > 0 && matchedByEither(c, set, nil))
+		}
+	}
+	return held
+}
+
+// sentenceCoverage is v.coverage(ci, a, nil), given whether a matches each
+// concept (see heldBySentence).
+func sentenceCoverage(ci claimInfo, held []bool) float64 {
+	var got float64
+	for i := range ci.concepts {
+		if held[i] {
+			got += ci.weights[i]
+		}
+	}
+	return got / ci.total
+}
+
+// pairCoverage is v.coverage(ci, a, b), given whether a and b each match
+// each concept (see heldBySentence): only a concept with an alternative of
+// several terms may be matched by the two together and by neither alone.
+func pairCoverage(ci claimInfo, a, b lexicon.TermSet, heldA, heldB []bool) float64 {
+	var got float64
+	for i, c := range ci.concepts {
+		if ci.weights[i] > 0 && (heldA[i] || heldB[i] || multiTerm(c) && matchedByEither(c, a, b)) {
+			got += ci.weights[i]
+		}
+	}
+	return got / ci.total
+}
+
+// multiTerm reports whether some alternative of c has several terms.
+func multiTerm(c lexicon.Concept) bool {
+	for _, alt := range c.Alternatives {
+		if len(alt) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
 // matchedByEither is c.MatchedBy on the union of a and b.
 func matchedByEither(c lexicon.Concept, a, b lexicon.TermSet) bool {
 	for _, alt := range c.Alternatives {
