@@ -514,7 +514,7 @@ func (v *Lexical) boundContrast(claim, span string) bool {
 		}
 		clauseOnly := false
 		for w := range claimWords {
-			if _, ok := v.contrasts[w]; !ok && inClause(w) && len(v.an.Terms(w)) == 1 {
+			if _, ok := v.contrasts[w]; !ok && inClause(w) && len(v.cache.wordTerms(v, w)) == 1 {
 				clauseOnly = true
 				break
 			}
@@ -528,7 +528,7 @@ func (v *Lexical) boundContrast(claim, span string) bool {
 			if clauseOnly && !inClause(w) {
 				continue
 			}
-			terms := v.an.Terms(w)
+			terms := v.cache.wordTerms(v, w)
 			if len(terms) != 1 || unboundTerms[terms[0]] {
 				continue
 			}
@@ -634,7 +634,7 @@ func (v *Lexical) pairedOtherwise(set int, cw [][]string, cbars []int, sw [][]st
 		if _, ok := v.contrasts[w]; ok {
 			continue
 		}
-		terms := v.an.Terms(w)
+		terms := v.cache.wordTerms(v, w)
 		if len(terms) != 1 || unboundTerms[terms[0]] {
 			continue
 		}

@@ -33,6 +33,7 @@ type sentenceCache struct {
 	cls     memo[[]lexicon.TermSet] // span text -> its clauses' terms (see clauseTerms)
 	owners  memo[[][]ownedUnit]     // span text -> its sentences' units (see ownerUnits)
 	facts   memo[*spanFacts]        // span or span clause text -> its facts
+	words   memo[[]string]          // word -> its analysed terms
 	max     int64
 }
 
@@ -170,4 +171,14 @@ func (c *sentenceCache) spanFacts(text string) *spanFacts {
 		return build(text)
 	}
 	return c.facts.get(text, c.max, build)
+}
+
+// wordTerms returns the analysed terms of one word, kept for every word
+// the verifier reads one by one (a vocabulary, not texts). The slice is
+// shared: callers must not modify it.
+func (c *sentenceCache) wordTerms(v *Lexical, word string) []string {
+	if c == nil {
+		return v.an.Terms(word)
+	}
+	return c.words.get(word, c.max, v.an.Terms)
 }

@@ -30,10 +30,10 @@ func (v *Lexical) negatedElsewhere(claim, span string) bool {
 	// agree, and so do "hair follicles are not destroyed" and "does not
 	// destroy the hair follicles".
 	cHeads, cn := v.negatedTerms(claim)
-	sHeads, sn := v.negatedTerms(span)
-	cHeads, cn, sHeads, sn = v.canonical(cHeads), v.canonical(cn), v.canonical(sHeads), v.canonical(sn)
+	cHeads, cn = v.canonical(cHeads), v.canonical(cn)
+	neg := sf.negationOf(v)
+	sHeads, sn, st := neg.heads, neg.negated, neg.terms
 	ct := v.canonical(lexicon.NewTermSet(v.an.Terms(claim)))
-	st := v.canonical(lexicon.NewTermSet(v.an.Terms(span)))
 	// Against a side that denies nothing, every term in a cue's scope
 	// counts: "does not need reapplying" against "reapplication ... is
 	// advised", "is best avoided" against "massaging ... helps".
@@ -54,7 +54,7 @@ func (v *Lexical) negatedElsewhere(claim, span string) bool {
 	for t := range sHeads {
 		if ct.Has(t) && !cn.Has(t) {
 			if sFree == nil {
-				sFree = v.canonical(v.freeOf(span))
+				sFree = sf.freeOf(v)
 			}
 			if !sFree.Has(t) {
 				return true

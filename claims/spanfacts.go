@@ -46,6 +46,28 @@ type spanFacts struct {
 	// clauseTerms are the terms of text's clauses, and their free terms
 	// (see clause.free), each gathered into one set.
 	clauseTerms lazy[[2]lexicon.TermSet]
+	negation    lazy[negationFacts]
+	free        lazy[lexicon.TermSet] // v.canonical(v.freeOf(text))
+}
+
+// negationFacts are what negatedElsewhere reads of a span, each set made
+// canonical (see Lexical.canonical): the heads and terms it denies (see
+// negatedTerms) and all its terms.
+type negationFacts struct {
+	heads, negated, terms lexicon.TermSet
+}
+
+// negationOf returns the span's negationFacts.
+func (f *spanFacts) negationOf(v *Lexical) negationFacts {
+	return f.negation.get(func() negationFacts {
+		heads, negated := v.negatedTerms(f.text)
+		return negationFacts{heads: v.canonical(heads), negated: v.canonical(negated), terms: v.canonical(lexicon.NewTermSet(v.an.Terms(f.text)))}
+	})
+}
+
+// freeOf is v.canonical(v.freeOf(f.text)).
+func (f *spanFacts) freeOf(v *Lexical) lexicon.TermSet {
+	return f.free.get(func() lexicon.TermSet { return v.canonical(v.freeOf(f.text)) })
 }
 
 // positioned is what positionedWords returns.
