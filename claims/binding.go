@@ -313,7 +313,7 @@ var (
 // verbless reports whether text holds no verb of a clause and no relative
 // clause.
 func verbless(text string) bool {
-	return !clauseVerbRE.MatchString(text) && !listVerbRE.MatchString(text) && !relPronounRE.MatchString(text)
+	return !clauseVerbCues.in(text) && !listVerbRE.MatchString(text) && !relPronounRE.MatchString(text)
 }
 
 // listRuns joins each run of units that hold no verb of a clause
@@ -372,20 +372,22 @@ func listRuns(units []unit) []unit {
 // directed relation of the claim the other way round (reversedRole), or an
 // association as a cause (madeCausal).
 func (v *Lexical) misbound(claim, span string) bool {
-	return v.misboundAs(claim, claim, span)
+	return v.misboundAs(nil, claim, claim, span)
 }
 
 // misboundAs is misbound with the claim read as read (see conversed) by
 // every check but the role checks (reversedRole, madeCausal), which read
 // the claim as it is.
-func (v *Lexical) misboundAs(claim, read, span string) bool {
+//
+// memo, which may be nil, keeps the claim's relations.
+func (v *Lexical) misboundAs(memo *clauseMemo, claim, read, span string) bool {
 	// A claim that is the span itself binds nothing otherwise: an
 	// extractive answer's sentences are verified against their own.
 	if claim == span {
 		return false
 	}
 	cu := v.claimUnits(read)
-	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(read, span) || v.reversedRole(claim, span) || v.movedAgent(claim, span) || v.madeCausal(claim, span) || v.movedDescription(read, span) || v.movedUnlike(read, span) || v.crossedClauses(read, span) || v.movedClass(read, span) || v.movedOwner(cu, read, span) || v.movedName(read, span)
+	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(read, span) || v.reversedRoleIn(memo, claim, span) || v.movedAgentIn(memo, claim, span) || v.madeCausal(claim, span) || v.movedDescription(read, span) || v.movedUnlike(read, span) || v.crossedClauses(read, span) || v.movedClass(read, span) || v.movedOwner(cu, read, span) || v.movedName(read, span)
 }
 
 // claimUnits returns a function that gives the claim's entity units, found

@@ -20,6 +20,47 @@ var clauseRE = regexp.MustCompile(`(?i)[,;:()]|\.\s+|\b(although|though|but|wher
 type clauseMemo struct {
 	claim   string
 	clauses []clause
+	// The claim's relationText and relationRE's matches there, once
+	// relDone; its relations, once relsDone.
+	relDone, relsDone bool
+	relText           string
+	relMatches        [][]int
+	rels              []relation
+}
+
+// relationMatches returns relationText(text) and the matches of
+// relationRE there: the claim's found once, any other text's anew. m may
+// be nil.
+func (m *clauseMemo) relationMatches(text string) (string, [][]int) {
+	if m == nil || text != m.claim {
+		rt := relationText(text)
+		return rt, relationRE.FindAllStringSubmatchIndex(rt, -1)
+	}
+	if !m.relDone {
+		m.relText = relationText(text)
+		m.relMatches = relationRE.FindAllStringSubmatchIndex(m.relText, -1)
+		m.relDone = true
+	}
+	return m.relText, m.relMatches
+}
+
+// relates reports whether relationRE matches relationText(text).
+func (m *clauseMemo) relates(text string) bool {
+	_, ms := m.relationMatches(text)
+	return len(ms) > 0
+}
+
+// relations returns v.relations(text): the claim's found once. The slice
+// is shared: callers must not modify it.
+func (m *clauseMemo) relations(v *Lexical, text string) []relation {
+	if m == nil || text != m.claim {
+		return v.relations(text)
+	}
+	if !m.relsDone {
+		rt, ms := m.relationMatches(text)
+		m.rels, m.relsDone = v.relationsIn(text, rt, ms), true
+	}
+	return m.rels
 }
 
 // of returns the clauses of text: the claim's, analysed once, or a span's
@@ -83,13 +124,13 @@ func (v *Lexical) clauses(text string) []clause {
 			switch {
 			case first:
 				first = false
-				if !ellipticRE.MatchString(trimmed) && clauseVerbRE.MatchString(c) {
+				if !ellipticRE.MatchString(trimmed) && clauseVerbCues.in(c) {
 					subject = lexicon.NewTermSet(v.subjectTerms(c))
 				}
 			case len(subject) > 0 && ellipticRE.MatchString(trimmed):
 				cl.subject = subject
 			}
-			if clauseVerbRE.MatchString(c) {
+			if clauseVerbCues.in(c) {
 				verbed = cl.terms
 			} else {
 				cl.lead = verbed

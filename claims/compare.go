@@ -144,6 +144,12 @@ var converseWords = map[string][]string{
 // reversedRole); and the claim must not hold the span's word, nor the
 // span the claim's.
 func (v *Lexical) conversed(claim, span string) string {
+	return v.conversedIn(nil, claim, span)
+}
+
+// conversedIn is conversed with the claim's relations kept by memo (which
+// may be nil).
+func (v *Lexical) conversedIn(memo *clauseMemo, claim, span string) string {
 	if !converseAnyRE.MatchString(claim) {
 		return claim
 	}
@@ -156,12 +162,12 @@ func (v *Lexical) conversed(claim, span string) string {
 			}
 		}
 	}
-	if from == "" || !relationRE.MatchString(relationText(claim)) || !v.cache.spanFacts(span).relationOK() {
+	if from == "" || !memo.relates(claim) || !v.cache.spanFacts(span).relationOK() {
 		return claim
 	}
 	srs := v.cache.spanRelations(v, span)
 	agreed := false
-	for _, cr := range v.relations(claim) {
+	for _, cr := range memo.relations(v, claim) {
 		// The converse word must be the relation's: "before" or "after"
 		// itself, or the comparative of a "than".
 		if cr.word != from && !(cr.than && from != "before" && from != "after") {

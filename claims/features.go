@@ -310,7 +310,7 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		// for "appears before") is read in the span's word by the
 		// contrast and binding checks; the role checks read the claim.
 		read, readMemo := claim, memo
-		if conv := v.conversed(claim, as.best.text); conv != claim {
+		if conv := v.conversedIn(memo, claim, as.best.text); conv != claim {
 			read, readMemo = conv, &clauseMemo{claim: conv}
 		}
 		f[featContrast] = b(v.contrastClash(readMemo, read, as.best.text) || opposite || v.mayOppose(memo, *ci, as.best.text) && v.clauseOpposite(memo, claim, as.best.text))
@@ -321,7 +321,7 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		f[featStrong] = b(!v.cache.spanFacts(as.best.text).strongAgree(ci.strong) || as.asked || as.commonUnheld || as.comparedUnheld)
 		// Names exchanged with the relation's word are the relation
 		// turned round, not an exchange.
-		f[featBinding] = b(v.misboundAs(claim, read, as.best.text) || read == claim && v.exchangedNames(claim, *ci, as.best))
+		f[featBinding] = b(v.misboundAs(memo, claim, read, as.best.text) || read == claim && v.exchangedNames(claim, *ci, as.best))
 	}
 	return as
 }

@@ -328,10 +328,16 @@ type relation struct {
 
 // relations returns the directed relations of text.
 func (v *Lexical) relations(text string) []relation {
+	rt := relationText(text)
+	return v.relationsIn(text, rt, relationRE.FindAllStringSubmatchIndex(rt, -1))
+}
+
+// relationsIn is relations given text's relationText, rt, and the matches
+// of relationRE there, ms.
+func (v *Lexical) relationsIn(text, rt string, ms [][]int) []relation {
 	listed := v.listedCauses(text)
-	text = relationText(text)
+	text = rt
 	var out []relation
-	ms := relationRE.FindAllStringSubmatchIndex(text, -1)
 	var rcs [][]int
 	if len(ms) > 1 {
 		rcs = relClauseRE.FindAllStringIndex(text, -1)
@@ -492,16 +498,22 @@ func sentenceStart(text string, at int) int {
 // decides: reversed when terms of each claim argument sit in the other
 // argument there.
 func (v *Lexical) reversedRole(claim, span string) bool {
+	return v.reversedRoleIn(nil, claim, span)
+}
+
+// reversedRoleIn is reversedRole with the claim's relations kept by memo
+// (which may be nil).
+func (v *Lexical) reversedRoleIn(memo *clauseMemo, claim, span string) bool {
 	// The span's side, kept by the cache, is read first: without a
 	// relation there, the claim's need not be found.
 	if !v.cache.spanFacts(span).relationOK() {
 		return false
 	}
 	srs := v.cache.spanRelations(v, span)
-	if len(srs) == 0 || !relationRE.MatchString(relationText(claim)) {
+	if len(srs) == 0 || !memo.relates(claim) {
 		return false
 	}
-	for _, cr := range v.relations(claim) {
+	for _, cr := range memo.relations(v, claim) {
 		best, bestN := -1, 0
 		for i, sr := range srs {
 			if sr.than != cr.than {
@@ -537,11 +549,17 @@ func (v *Lexical) reversedRole(claim, span string) bool {
 // whose first argument holds terms of the antecedent shares terms of its
 // second argument with the claim's.
 func (v *Lexical) movedAgent(claim, span string) bool {
-	if !v.cache.spanFacts(span).relClauseIn() || !relationRE.MatchString(relationText(claim)) {
+	return v.movedAgentIn(nil, claim, span)
+}
+
+// movedAgentIn is movedAgent with the claim's relations kept by memo
+// (which may be nil).
+func (v *Lexical) movedAgentIn(memo *clauseMemo, claim, span string) bool {
+	if !v.cache.spanFacts(span).relClauseIn() || !memo.relates(claim) {
 		return false
 	}
 	srs := v.cache.spanRelations(v, span)
-	crs := v.relations(claim)
+	crs := memo.relations(v, claim)
 	for _, rc := range relClauseRE.FindAllStringIndex(span, -1) {
 		from := sentenceStart(span, rc[0])
 		if bs := sideEndRE.FindAllStringIndex(span[from:rc[0]], -1); len(bs) > 0 {
