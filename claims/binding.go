@@ -81,15 +81,27 @@ type segment struct {
 // When split is true, a text of one unit is split again at "and" ("blackheads
 // are open comedones and whiteheads are closed ones").
 func (v *Lexical) bindUnits(text string, split bool) []unit {
-	out := v.joinUnits(splitSegments(text))
+	// A text of one unit that no "and" splits is read again whole: its
+	// terms are found once.
+	seen := map[string][]string{}
+	out := v.joinUnits(splitSegments(text), seen)
 	if split && len(out) == 1 {
-		out = v.joinUnits(splitAnd(out[0].text))
+		out = v.joinUnits(splitAnd(out[0].text), seen)
 	}
 	return out
 }
 
-// joinUnits joins segments into units (see bindUnits).
-func (v *Lexical) joinUnits(segs []segment) []unit {
+// joinUnits joins segments into units (see bindUnits). seen keeps the
+// unitTerms of the segments read, by text.
+func (v *Lexical) joinUnits(segs []segment, seen map[string][]string) []unit {
+	unitTerms := func(text string) []string {
+		terms, ok := seen[text]
+		if !ok {
+			terms = v.unitTerms(text)
+			seen[text] = terms
+		}
+		return terms
+	}
 	// Pass 1: parentheses, relative clauses and appositives.
 	// A segment after a described entity that is not itself a description
 	// starts the next entity ("blackheads (open comedones) and whiteheads
@@ -103,7 +115,7 @@ func (v *Lexical) joinUnits(segs []segment) []unit {
 				last.text += ", " + s.text
 				// A short phrase opened by an article may be a list item
 				// ("the armpits, the groin"), which describes nothing.
-				last.closed = s.paren || !articles[firstWord(s.text)] || len(v.unitTerms(s.text)) > describedTerms
+				last.closed = s.paren || !articles[firstWord(s.text)] || len(unitTerms(s.text)) > describedTerms
 				continue
 			case last.closed && predicateRE.MatchString(s.text):
 				// A predicate after a parenthesis ("shingles affecting
@@ -126,7 +138,7 @@ func (v *Lexical) joinUnits(segs []segment) []unit {
 	var out []unit
 	lastShort := false
 	for _, s := range joined {
-		terms := v.unitTerms(s.text)
+		terms := unitTerms(s.text)
 		if len(terms) == 0 {
 			continue
 		}
