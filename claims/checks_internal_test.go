@@ -30,7 +30,7 @@ var cueSamples = []string{
 var cueLists = []struct {
 	name string
 	cues cueWords
-}{{"negation", negationCues}, {"strong", strongCues}, {"number", numberWordCues}, {"clause verb", clauseVerbCues}}
+}{{"negation", negationCues}, {"strong", strongCues}, {"number", numberWordCues}, {"clause verb", clauseVerbCues}, {"converse", converseAnyCues}}
 
 // TestCueWordsMatchRegexp checks that each word list is exactly the words
 // its regexp's \b(...)\b group spells, so that a word added to the regexp

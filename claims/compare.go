@@ -150,7 +150,7 @@ func (v *Lexical) conversed(claim, span string) string {
 // conversedIn is conversed with the claim's relations kept by memo (which
 // may be nil).
 func (v *Lexical) conversedIn(memo *clauseMemo, claim, span string) string {
-	if !converseAnyRE.MatchString(claim) {
+	if !converseAnyCues.in(claim) {
 		return claim
 	}
 	cw, sw := words(claim), v.cache.spanFacts(span).wordsOf()
@@ -201,6 +201,9 @@ func (v *Lexical) conversedIn(memo *clauseMemo, claim, span string) string {
 
 // converseAnyRE finds any of converseWords.
 var converseAnyRE = regexp.MustCompile(`(?i)\b(?:before|after|more|less|fewer|higher|lower)\b`)
+
+// converseAnyCues is converseAnyRE as cueWords.
+var converseAnyCues = cueWords{re: converseAnyRE, words: wordsOf(`before after more less fewer higher lower`)}
 
 // converseREs find each of converseWords as a word.
 var converseREs = func() map[string]*regexp.Regexp {

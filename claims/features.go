@@ -315,7 +315,7 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		}
 		f[featContrast] = b(v.contrastClash(readMemo, read, as.best.text) || opposite || v.mayOppose(memo, *ci, as.best.text) && v.clauseOpposite(memo, claim, as.best.text))
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
-		as.commonUnheld = claimCommonRE.MatchString(claim) && !v.cache.spanFacts(as.best.text).commonIn()
+		as.commonUnheld = mayHoldFold(claim, "common") && claimCommonRE.MatchString(claim) && !v.cache.spanFacts(as.best.text).commonIn()
 		as.comparedUnheld = v.comparedUnheld(claim, as.best.text)
 		as.groupUnheld = v.groupUnheld(claim, as.best.text)
 		f[featStrong] = b(!v.cache.spanFacts(as.best.text).strongAgree(ci.strong) || as.asked || as.commonUnheld || as.comparedUnheld)

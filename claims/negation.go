@@ -17,7 +17,7 @@ import (
 func (v *Lexical) negatedElsewhere(claim, span string) bool {
 	sf := v.cache.spanFacts(span)
 	if !negationCues.in(claim) && !sf.negationCueIn() && !mayHoldOpposites(wordSet(claim), sf.wordSetOf()) &&
-		!avoidRE.MatchString(claim) && !sf.avoidIn() && !hyphenNegated(claim) && !sf.hyphenNegated() {
+		!avoidIn(claim) && !sf.avoidIn() && !hyphenNegated(claim) && !sf.hyphenNegated() {
 		return false
 	}
 	// Terms are compared as the support check matches them, a word and its
@@ -238,6 +238,12 @@ const negationReach = 2
 // negation does ("avoid massaging reddened skin", "avoidance of irritating
 // foods").
 var avoidRE = regexp.MustCompile(`(?i)\b(avoid|avoided|avoiding|avoidance|discouraged|not recommended|best avoided)\b`)
+
+// avoidIn is avoidRE.MatchString(text), skipping the regexp when text
+// holds none of its words.
+func avoidIn(text string) bool {
+	return mayHoldFold(text, "avoid", "discouraged", "recommended") && avoidRE.MatchString(text)
+}
 
 // hedgeCues are negation cues that hedge frequency rather than deny.
 var hedgeCues = map[string]bool{"rarely": true, "rare": true, "seldom": true, "unlikely": true}

@@ -22,6 +22,8 @@ var prefiltered = []struct {
 	{groupComparisonRE, []string{"more", "less", "better", "worse"}},
 	{thanRE, []string{"than"}},
 	{listedRE, []string{" include", " are"}},
+	{claimCommonRE, []string{"common"}},
+	{avoidRE, []string{"avoid", "discouraged", "recommended"}},
 }
 
 var prefilterSamples = []string{
@@ -32,6 +34,7 @@ var prefilterSamples = []string{
 	"worse at night", "better for", "less often in", "larger than", "THAN", "itchy", "ſhow up", "\u212aeloids",
 	"é might", "naïve lot", "Causes of itch include", "triggers for hives are", "RISK FACTORS OF X INCLUDE",
 	"the main cause", "common triggers", "a Trigger", "the usual CAUSES", "its cause ",
+	"Acne is very common in teenagers.", "IS COMMON.", "best avoided", "Not Recommended", "discouraged", "avoidance",
 }
 
 // TestPrefiltersAgreeWithRegexp checks that mayHoldFold never skips a
