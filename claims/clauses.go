@@ -34,11 +34,11 @@ type clauseMemo struct {
 func (m *clauseMemo) relationMatches(text string) (string, [][]int) {
 	if m == nil || text != m.claim {
 		rt := relationText(text)
-		return rt, relationRE.FindAllStringSubmatchIndex(rt, -1)
+		return rt, relationMatches(rt)
 	}
 	if !m.relDone {
 		m.relText = relationText(text)
-		m.relMatches = relationRE.FindAllStringSubmatchIndex(m.relText, -1)
+		m.relMatches = relationMatches(m.relText)
 		m.relDone = true
 	}
 	return m.relText, m.relMatches

@@ -24,6 +24,7 @@ var prefiltered = []struct {
 	{listedRE, []string{" include", " are"}},
 	{claimCommonRE, []string{"common"}},
 	{avoidRE, []string{"avoid", "discouraged", "recommended"}},
+	{relationRE, relationWords},
 }
 
 var prefilterSamples = []string{
@@ -34,6 +35,12 @@ var prefilterSamples = []string{
 	"worse at night", "better for", "less often in", "larger than", "THAN", "itchy", "ſhow up", "\u212aeloids",
 	"é might", "naïve lot", "Causes of itch include", "triggers for hives are", "RISK FACTORS OF X INCLUDE",
 	"the main cause", "common triggers", "a Trigger", "the usual CAUSES", "its cause ",
+	"caused mainly by", "Triggered by", "produced by", "results from", "resulting from", "arises from", "comes from",
+	"came from", "stems from", "due to", "because of", "after", "follows", "starts from", "develops from", "affected by",
+	"forms when", "occurred when", "happens when", "causing", "leads to", "led to", "triggers", "contributes to",
+	"worsens", "produces", "results in", "underlies", "precedes", "followed two days later by", "before", "turns into",
+	"progresses to", "progress into", "spreads to", "than", "gives rise to", "raises your risk", "at an increased risk of",
+	"higher risk for", "predisposes people to", "more prone to", "makes more likely", "affecting", "weakens", "suppresses",
 	"Acne is very common in teenagers.", "IS COMMON.", "best avoided", "Not Recommended", "discouraged", "avoidance",
 }
 

@@ -192,6 +192,20 @@ func statesCause(text string) bool {
 // increased risk of Y").
 var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows?|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|followed(?: \w+){0,3}? by|before|turns? into|progress(?:es|ed)? (?:in)?to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting|weakens?|suppress(?:es)?))\b`)
 
+// relationWords are words one of which every match of relationRE holds.
+var relationWords = []string{"caus", "trigger", "produc", "result", "aris", "from", "due to", "because of", "after",
+	"follow", "affect", "when", "lead", "led to", "contribut", "worsen", "underlies", "preced", "before", "into",
+	"progress", "spread", "than", "rise to", "risk", "predispos", "more", "weaken", "suppress"}
+
+// relationMatches returns the matches of relationRE in text, skipping the
+// regexp when text holds none of relationWords.
+func relationMatches(text string) [][]int {
+	if !mayHoldFold(text, relationWords...) {
+		return nil
+	}
+	return relationRE.FindAllStringSubmatchIndex(text, -1)
+}
+
 // nounCauseRE finds "cause" or "trigger" used as a noun after a
 // determiner or an adjective ("the main cause of", "common triggers"),
 // which names no direction.
@@ -329,7 +343,7 @@ type relation struct {
 // relations returns the directed relations of text.
 func (v *Lexical) relations(text string) []relation {
 	rt := relationText(text)
-	return v.relationsIn(text, rt, relationRE.FindAllStringSubmatchIndex(rt, -1))
+	return v.relationsIn(text, rt, relationMatches(rt))
 }
 
 // relationsIn is relations given text's relationText, rt, and the matches
