@@ -311,7 +311,10 @@ func (v *Lexical) analyse(claim string) claimInfo {
 		}
 		ci.strong = append(ci.strong, w)
 	}
-	ci.numbers = numberRE.FindAllString(numberWords(claim), -1)
+	// numberRE matches digits only: a claim without any states no number.
+	if nw := numberWords(claim); hasNumber(nw) {
+		ci.numbers = numberRE.FindAllString(nw, -1)
+	}
 	ci.total = discountJudged(v.an, judged, ci.concepts, ci.weights)
 	return ci
 }
