@@ -81,15 +81,27 @@ type segment struct {
 // When split is true, a text of one unit is split again at "and" ("blackheads
 // are open comedones and whiteheads are closed ones").
 func (v *Lexical) bindUnits(text string, split bool) []unit {
-	out := v.joinUnits(splitSegments(text))
+	// A text of one unit that no "and" splits is read again whole: its
+	// terms are found once.
+	seen := map[string][]string{}
+	out := v.joinUnits(splitSegments(text), seen)
 	if split && len(out) == 1 {
-		out = v.joinUnits(splitAnd(out[0].text))
+		out = v.joinUnits(splitAnd(out[0].text), seen)
 	}
 	return out
 }
 
-// joinUnits joins segments into units (see bindUnits).
-func (v *Lexical) joinUnits(segs []segment) []unit {
+// joinUnits joins segments into units (see bindUnits). seen keeps the
+// unitTerms of the segments read, by text.
+func (v *Lexical) joinUnits(segs []segment, seen map[string][]string) []unit {
+	unitTerms := func(text string) []string {
+		terms, ok := seen[text]
+		if !ok {
+			terms = v.unitTerms(text)
+			seen[text] = terms
+		}
+		return terms
+	}
 	// Pass 1: parentheses, relative clauses and appositives.
 	// A segment after a described entity that is not itself a description
 	// starts the next entity ("blackheads (open comedones) and whiteheads
@@ -103,7 +115,7 @@ func (v *Lexical) joinUnits(segs []segment) []unit {
 				last.text += ", " + s.text
 				// A short phrase opened by an article may be a list item
 				// ("the armpits, the groin"), which describes nothing.
-				last.closed = s.paren || !articles[firstWord(s.text)] || len(v.unitTerms(s.text)) > describedTerms
+				last.closed = s.paren || !articles[firstWord(s.text)] || len(unitTerms(s.text)) > describedTerms
 				continue
 			case last.closed && predicateRE.MatchString(s.text):
 				// A predicate after a parenthesis ("shingles affecting
@@ -126,7 +138,7 @@ func (v *Lexical) joinUnits(segs []segment) []unit {
 	var out []unit
 	lastShort := false
 	for _, s := range joined {
-		terms := v.unitTerms(s.text)
+		terms := unitTerms(s.text)
 		if len(terms) == 0 {
 			continue
 		}
@@ -213,6 +225,17 @@ var nonHyphenRE = regexp.MustCompile(`(?i)\b(non|un)-(\pL)`)
 // ("ultraviolet A", "hepatitis C"), which the analyzer drops.
 var designatorRE = regexp.MustCompile(`\b([A-Za-z]{3,}) ([A-Z])\b`)
 
+// mayDesignate reports whether text holds a space before a capital
+// letter, as every match of designatorRE does.
+func mayDesignate(text string) bool {
+	for i := 0; i+1 < len(text); i++ {
+		if text[i] == ' ' && 'A' <= text[i+1] && text[i+1] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
 // unboundTerms attach to no entity of their own: pro-forms ("a
 // low-potency one") and modal verbs, which either side may repeat in any
 // unit.
@@ -222,8 +245,13 @@ var unboundTerms = wordsOf(`one ones can may might could would should will also`
 // ("ultraviolet A" gives "ultraviolet" and "ultraviolet_a") and hyphenated
 // negating prefixes joined to their word ("nonbullous").
 func (v *Lexical) unitTerms(text string) []string {
-	text = nonHyphenRE.ReplaceAllString(text, "$1$2")
+	if strings.Contains(text, "-") {
+		text = nonHyphenRE.ReplaceAllString(text, "$1$2")
+	}
 	terms := slices.DeleteFunc(v.an.Terms(text), func(t string) bool { return unboundTerms[t] })
+	if !mayDesignate(text) {
+		return terms
+	}
 	for _, m := range designatorRE.FindAllStringSubmatch(text, -1) {
 		terms = append(terms, strings.ToLower(m[1])+"_"+strings.ToLower(m[2]))
 	}
@@ -297,7 +325,7 @@ var (
 // verbless reports whether text holds no verb of a clause and no relative
 // clause.
 func verbless(text string) bool {
-	return !clauseVerbRE.MatchString(text) && !listVerbRE.MatchString(text) && !relPronounRE.MatchString(text)
+	return !clauseVerbCues.in(text) && !listVerbRE.MatchString(text) && !relPronounRE.MatchString(text)
 }
 
 // listRuns joins each run of units that hold no verb of a clause
@@ -356,20 +384,22 @@ func listRuns(units []unit) []unit {
 // directed relation of the claim the other way round (reversedRole), or an
 // association as a cause (madeCausal).
 func (v *Lexical) misbound(claim, span string) bool {
-	return v.misboundAs(claim, claim, span)
+	return v.misboundAs(nil, claim, claim, span)
 }
 
 // misboundAs is misbound with the claim read as read (see conversed) by
 // every check but the role checks (reversedRole, madeCausal), which read
 // the claim as it is.
-func (v *Lexical) misboundAs(claim, read, span string) bool {
+//
+// memo, which may be nil, keeps the claim's relations.
+func (v *Lexical) misboundAs(memo *clauseMemo, claim, read, span string) bool {
 	// A claim that is the span itself binds nothing otherwise: an
 	// extractive answer's sentences are verified against their own.
 	if claim == span {
 		return false
 	}
 	cu := v.claimUnits(read)
-	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(read, span) || v.reversedRole(claim, span) || v.movedAgent(claim, span) || v.madeCausal(claim, span) || v.movedDescription(read, span) || v.movedUnlike(read, span) || v.crossedClauses(read, span) || v.movedClass(read, span) || v.movedOwner(cu, read, span) || v.movedName(read, span)
+	return v.crossedUnits(cu, span) || v.unitContrastOf(cu, span) || v.boundContrast(read, span) || v.reversedRoleIn(memo, claim, span) || v.movedAgentIn(memo, claim, span) || v.madeCausal(claim, span) || v.movedDescription(read, span) || v.movedUnlike(read, span) || v.crossedClauses(read, span) || v.movedClass(read, span) || v.movedOwner(cu, read, span) || v.movedName(read, span)
 }
 
 // claimUnits returns a function that gives the claim's entity units, found
@@ -427,7 +457,7 @@ func (v *Lexical) unitContrastOf(claimUnits func() []unit, span string) bool {
 // there; the claim is misbound when that is another member.
 func (v *Lexical) boundContrast(claim, span string) bool {
 	cw, cbars := positionedWords(claim)
-	sw, bars := positionedWords(span)
+	sw, bars := v.cache.spanFacts(span).positionedWords()
 	claimClass := map[int][2]int{} // set -> the claim's one class
 	multi := map[int]bool{}
 	claimWords := map[string]bool{}
@@ -498,7 +528,7 @@ func (v *Lexical) boundContrast(claim, span string) bool {
 		}
 		clauseOnly := false
 		for w := range claimWords {
-			if _, ok := v.contrasts[w]; !ok && inClause(w) && len(v.an.Terms(w)) == 1 {
+			if _, ok := v.contrasts[w]; !ok && inClause(w) && len(v.cache.wordTerms(v, w)) == 1 {
 				clauseOnly = true
 				break
 			}
@@ -512,7 +542,7 @@ func (v *Lexical) boundContrast(claim, span string) bool {
 			if clauseOnly && !inClause(w) {
 				continue
 			}
-			terms := v.an.Terms(w)
+			terms := v.cache.wordTerms(v, w)
 			if len(terms) != 1 || unboundTerms[terms[0]] {
 				continue
 			}
@@ -618,7 +648,7 @@ func (v *Lexical) pairedOtherwise(set int, cw [][]string, cbars []int, sw [][]st
 		if _, ok := v.contrasts[w]; ok {
 			continue
 		}
-		terms := v.an.Terms(w)
+		terms := v.cache.wordTerms(v, w)
 		if len(terms) != 1 || unboundTerms[terms[0]] {
 			continue
 		}

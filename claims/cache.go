@@ -32,6 +32,8 @@ type sentenceCache struct {
 	items   memo[[]listItem]        // span text -> its list items
 	cls     memo[[]lexicon.TermSet] // span text -> its clauses' terms (see clauseTerms)
 	owners  memo[[][]ownedUnit]     // span text -> its sentences' units (see ownerUnits)
+	facts   memo[*spanFacts]        // span or span clause text -> its facts
+	words   memo[[]string]          // word -> its analysed terms
 	max     int64
 }
 
@@ -159,4 +161,24 @@ func (c *sentenceCache) spanOwnerUnits(v *Lexical, text string) [][]ownedUnit {
 		return v.ownerUnits(text)
 	}
 	return c.owners.get(text, c.max, v.ownerUnits)
+}
+
+// spanFacts returns the facts of a span's text, or of one of its clauses
+// (see spanFacts), kept like its clauses.
+func (c *sentenceCache) spanFacts(text string) *spanFacts {
+	build := func(t string) *spanFacts { return &spanFacts{text: t} }
+	if c == nil {
+		return build(text)
+	}
+	return c.facts.get(text, c.max, build)
+}
+
+// wordTerms returns the analysed terms of one word, kept for every word
+// the verifier reads one by one (a vocabulary, not texts). The slice is
+// shared: callers must not modify it.
+func (c *sentenceCache) wordTerms(v *Lexical, word string) []string {
+	if c == nil {
+		return v.an.Terms(word)
+	}
+	return c.words.get(word, c.max, v.an.Terms)
 }

@@ -560,8 +560,8 @@ func oppositeIn(a, b map[string]bool) bool {
 // mayHoldOpposites reports whether a word of one text has its prefixed
 // opposite in the other: a cheap test that antonymClash can hold for no pair
 // of their clauses when it is false.
-func mayHoldOpposites(a, b string) bool {
-	wa, wb := wordSet(a), wordSet(b)
+// wa and wb are the texts' word sets (see wordSet).
+func mayHoldOpposites(wa, wb map[string]bool) bool {
 	return prefixedIn(wa, wb) || prefixedIn(wb, wa)
 }
 
@@ -689,7 +689,7 @@ var claimAsksRE = regexp.MustCompile(`(?i)\b(whether|if)\b`)
 // "Clinicians look at whether the skin folds are involved". A claim that
 // asks too ("check whether") states no more than the span.
 func (v *Lexical) askedOnly(ci claimInfo, claim, span string) bool {
-	if !whetherRE.MatchString(span) || claimAsksRE.MatchString(claim) {
+	if !v.cache.spanFacts(span).whetherIn() || claimAsksRE.MatchString(claim) {
 		return false
 	}
 	b := []byte(span)

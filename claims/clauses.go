@@ -20,6 +20,47 @@ var clauseRE = regexp.MustCompile(`(?i)[,;:()]|\.\s+|\b(although|though|but|wher
 type clauseMemo struct {
 	claim   string
 	clauses []clause
+	// The claim's relationText and relationRE's matches there, once
+	// relDone; its relations, once relsDone.
+	relDone, relsDone bool
+	relText           string
+	relMatches        [][]int
+	rels              []relation
+}
+
+// relationMatches returns relationText(text) and the matches of
+// relationRE there: the claim's found once, any other text's anew. m may
+// be nil.
+func (m *clauseMemo) relationMatches(text string) (string, [][]int) {
+	if m == nil || text != m.claim {
+		rt := relationText(text)
+		return rt, relationMatches(rt)
+	}
+	if !m.relDone {
+		m.relText = relationText(text)
+		m.relMatches = relationMatches(m.relText)
+		m.relDone = true
+	}
+	return m.relText, m.relMatches
+}
+
+// relates reports whether relationRE matches relationText(text).
+func (m *clauseMemo) relates(text string) bool {
+	_, ms := m.relationMatches(text)
+	return len(ms) > 0
+}
+
+// relations returns v.relations(text): the claim's found once. The slice
+// is shared: callers must not modify it.
+func (m *clauseMemo) relations(v *Lexical, text string) []relation {
+	if m == nil || text != m.claim {
+		return v.relations(text)
+	}
+	if !m.relsDone {
+		rt, ms := m.relationMatches(text)
+		m.rels, m.relsDone = v.relationsIn(text, rt, ms), true
+	}
+	return m.rels
 }
 
 // of returns the clauses of text: the claim's, analysed once, or a span's
@@ -83,13 +124,13 @@ func (v *Lexical) clauses(text string) []clause {
 			switch {
 			case first:
 				first = false
-				if !ellipticRE.MatchString(trimmed) && clauseVerbRE.MatchString(c) {
+				if !ellipticRE.MatchString(trimmed) && clauseVerbCues.in(c) {
 					subject = lexicon.NewTermSet(v.subjectTerms(c))
 				}
 			case len(subject) > 0 && ellipticRE.MatchString(trimmed):
 				cl.subject = subject
 			}
-			if clauseVerbRE.MatchString(c) {
+			if clauseVerbCues.in(c) {
 				verbed = cl.terms
 			} else {
 				cl.lead = verbed
@@ -109,22 +150,15 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 	// Without a negation cue on either side, and without a word whose
 	// prefixed opposite the other side holds, no clause can clash: skip
 	// analysing the clauses.
-	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) {
+	sf := v.cache.spanFacts(span)
+	if !negationCues.in(claim) && !sf.negationCueIn() && !mayHoldOpposites(wordSet(claim), sf.wordSetOf()) {
 		return false
 	}
 	spanClauses := memo.of(v, span)
 	if len(spanClauses) == 0 {
 		return false
 	}
-	spanTerms, spanFree := lexicon.TermSet{}, lexicon.TermSet{}
-	for _, sc := range spanClauses {
-		for t := range sc.terms {
-			spanTerms[t] = struct{}{}
-		}
-		for t := range sc.free {
-			spanFree[t] = struct{}{}
-		}
-	}
+	spanTerms, spanFree := sf.clauseTermsOf(spanClauses)
 	for _, cc := range memo.of(v, claim) {
 		shares, best, bestShared := sharedTerms(cc, spanClauses)
 		// A negation counts where it reaches the other side's content: the
@@ -199,7 +233,7 @@ func (v *Lexical) polarityClash(memo *clauseMemo, claim, span string) bool {
 // irritant diaper rash spares the folds". The span as a whole names both,
 // so only its clauses tell them apart.
 func (v *Lexical) contrastClash(memo *clauseMemo, claim, span string) bool {
-	cw, sw := words(claim), words(span)
+	cw, sw := words(claim), v.cache.spanFacts(span).wordsOf()
 	if v.contrasts.clash(cw, sw) || v.contrasts.comparedOtherwise(claim, span, v.an) || comparedOn(claim, span) || rankedOtherwise(claim, span) {
 		return true
 	}
@@ -218,7 +252,7 @@ func (v *Lexical) contrastClash(memo *clauseMemo, claim, span string) bool {
 		return false
 	}
 	return v.clauseClash(memo, claim, span, func(cc, sc clause) bool {
-		return v.contrasts.clash(words(cc.text), words(sc.text))
+		return v.contrasts.clash(words(cc.text), v.cache.spanFacts(sc.text).wordsOf())
 	})
 }
 

@@ -56,8 +56,11 @@ var spanComparisonRE = regexp.MustCompile(`(?i)\b(?:more|less|fewer|most|least|b
 // nor does a "than" that bounds a quantity (boundAfterRE) or limits
 // (limiterRE).
 func claimComparison(text string) bool {
-	if groupComparisonRE.MatchString(text) {
+	if mayHoldFold(text, "more", "less", "better", "worse") && groupComparisonRE.MatchString(text) {
 		return true
+	}
+	if !mayHoldFold(text, "than") {
+		return false
 	}
 	for _, m := range thanRE.FindAllStringSubmatchIndex(text, -1) {
 		if w := strings.ToLower(text[m[4]:m[5]]); w == "rather" || w == "other" {
@@ -141,10 +144,16 @@ var converseWords = map[string][]string{
 // reversedRole); and the claim must not hold the span's word, nor the
 // span the claim's.
 func (v *Lexical) conversed(claim, span string) string {
-	if !converseAnyRE.MatchString(claim) {
+	return v.conversedIn(nil, claim, span)
+}
+
+// conversedIn is conversed with the claim's relations kept by memo (which
+// may be nil).
+func (v *Lexical) conversedIn(memo *clauseMemo, claim, span string) string {
+	if !converseAnyCues.in(claim) {
 		return claim
 	}
-	cw, sw := words(claim), words(span)
+	cw, sw := words(claim), v.cache.spanFacts(span).wordsOf()
 	from, to := "", ""
 	for _, w := range cw {
 		for _, c := range converseWords[w] {
@@ -153,12 +162,12 @@ func (v *Lexical) conversed(claim, span string) string {
 			}
 		}
 	}
-	if from == "" || !relationRE.MatchString(relationText(claim)) || !relationRE.MatchString(relationText(span)) {
+	if from == "" || !memo.relates(claim) || !v.cache.spanFacts(span).relationOK() {
 		return claim
 	}
 	srs := v.cache.spanRelations(v, span)
 	agreed := false
-	for _, cr := range v.relations(claim) {
+	for _, cr := range memo.relations(v, claim) {
 		// The converse word must be the relation's: "before" or "after"
 		// itself, or the comparative of a "than".
 		if cr.word != from && !(cr.than && from != "before" && from != "after") {
@@ -193,6 +202,9 @@ func (v *Lexical) conversed(claim, span string) string {
 // converseAnyRE finds any of converseWords.
 var converseAnyRE = regexp.MustCompile(`(?i)\b(?:before|after|more|less|fewer|higher|lower)\b`)
 
+// converseAnyCues is converseAnyRE as cueWords.
+var converseAnyCues = cueWords{re: converseAnyRE, words: wordsOf(`before after more less fewer higher lower`)}
+
 // converseREs find each of converseWords as a word.
 var converseREs = func() map[string]*regexp.Regexp {
 	m := map[string]*regexp.Regexp{}
@@ -225,7 +237,7 @@ func (v *Lexical) clauseOpposite(memo *clauseMemo, claim, span string) bool {
 			claimTerms = lexicon.NewTermSet(v.an.Terms(claim))
 		}
 		part := sc.terms
-		named := v.namedOnly(sc.text)
+		named := v.cache.spanFacts(sc.text).namedOnlyOf(v)
 		if ms := attributiveRE.FindAllStringSubmatch(sc.text, -1); ms != nil || sc.lead != nil || len(named) > 0 {
 			part = lexicon.NewTermSet()
 			for t := range sc.terms {
@@ -260,7 +272,7 @@ func (v *Lexical) mayOppose(memo *clauseMemo, ci claimInfo, span string) bool {
 			for _, t := range c.Terms {
 				if sc.terms.Has(t) {
 					if named == nil {
-						named = v.namedOnly(sc.text)
+						named = v.cache.spanFacts(sc.text).namedOnlyOf(v)
 					}
 					if !named.Has(t) {
 						continue

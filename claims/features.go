@@ -214,16 +214,22 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 	var bestSeqs [2][]string
 	bestCov, bestN := -1.0, 0
 	bestSentence, bestPassage := 0.0, 0.0
+	var held []bool // held[i*k+c]: sentence i alone matches concept c
+	k := len(ci.concepts)
 	for pi, p := range passages {
 		a := v.cache.get(p.Text)
 		sents, sets := a.sents, a.sets
+		held = heldBySentence(*ci, sets, held[:0])
 		for i := range sents {
 			for n := 1; n <= 2 && i+n <= len(sents); n++ {
+				var cov float64
 				var next lexicon.TermSet
 				if n == 2 {
 					next = sets[i+1]
+					cov = pairCoverage(*ci, sets[i], next, held[i*k:(i+1)*k], held[(i+1)*k:(i+2)*k])
+				} else {
+					cov = sentenceCoverage(*ci, held[i*k:(i+1)*k])
 				}
-				cov := v.coverage(*ci, sets[i], next)
 				if n == 1 {
 					bestSentence = max(bestSentence, cov)
 				}
@@ -299,23 +305,23 @@ func (v *Lexical) assess(claim string, passages []Passage, join bool) assessment
 		}
 		f[featPolarity] = b(v.polarityClash(memo, claim, as.best.text) || v.negatedElsewhere(claim, as.best.text))
 		as.clauseNumbers = v.clauseNumbers(memo, ci.numbers, claim, as.best.text)
-		f[featNumberClash] = b(!numbersAgree(ci.numbers, as.best.text) || as.clauseNumbers)
+		f[featNumberClash] = b(!v.cache.spanFacts(as.best.text).numbersAgree(ci.numbers) || as.clauseNumbers)
 		// A relation turned round together with its word ("comes after"
 		// for "appears before") is read in the span's word by the
 		// contrast and binding checks; the role checks read the claim.
 		read, readMemo := claim, memo
-		if conv := v.conversed(claim, as.best.text); conv != claim {
+		if conv := v.conversedIn(memo, claim, as.best.text); conv != claim {
 			read, readMemo = conv, &clauseMemo{claim: conv}
 		}
 		f[featContrast] = b(v.contrastClash(readMemo, read, as.best.text) || opposite || v.mayOppose(memo, *ci, as.best.text) && v.clauseOpposite(memo, claim, as.best.text))
 		as.asked = v.askedOnly(*ci, claim, as.best.text)
-		as.commonUnheld = commonUnheld(claim, as.best.text)
+		as.commonUnheld = mayHoldFold(claim, "common") && claimCommonRE.MatchString(claim) && !v.cache.spanFacts(as.best.text).commonIn()
 		as.comparedUnheld = v.comparedUnheld(claim, as.best.text)
 		as.groupUnheld = v.groupUnheld(claim, as.best.text)
-		f[featStrong] = b(!strongAgree(ci.strong, as.best.text) || as.asked || as.commonUnheld || as.comparedUnheld)
+		f[featStrong] = b(!v.cache.spanFacts(as.best.text).strongAgree(ci.strong) || as.asked || as.commonUnheld || as.comparedUnheld)
 		// Names exchanged with the relation's word are the relation
 		// turned round, not an exchange.
-		f[featBinding] = b(v.misboundAs(claim, read, as.best.text) || read == claim && v.exchangedNames(claim, *ci, as.best))
+		f[featBinding] = b(v.misboundAs(memo, claim, read, as.best.text) || read == claim && v.exchangedNames(claim, *ci, as.best))
 	}
 	return as
 }

@@ -71,7 +71,7 @@ func appositive(piece string) bool {
 	if m := namedRE.FindStringIndex(piece); m != nil {
 		piece = piece[:m[0]]
 	}
-	return !clauseVerbRE.MatchString(piece)
+	return !clauseVerbCues.in(piece)
 }
 
 // determinerRE opens a piece that names a thing: an article or a

@@ -15,8 +15,9 @@ import (
 // count. Advice against something denies it as a negation does: "avoid
 // massaging reddened skin" against "massaging reddened skin helps".
 func (v *Lexical) negatedElsewhere(claim, span string) bool {
-	if !negationCues.in(claim) && !negationCues.in(span) && !mayHoldOpposites(claim, span) &&
-		!avoidRE.MatchString(claim) && !avoidRE.MatchString(span) && !hyphenNegated(claim) && !hyphenNegated(span) {
+	sf := v.cache.spanFacts(span)
+	if !negationCues.in(claim) && !sf.negationCueIn() && !mayHoldOpposites(wordSet(claim), sf.wordSetOf()) &&
+		!avoidIn(claim) && !sf.avoidIn() && !hyphenNegated(claim) && !sf.hyphenNegated() {
 		return false
 	}
 	// Terms are compared as the support check matches them, a word and its
@@ -29,10 +30,10 @@ func (v *Lexical) negatedElsewhere(claim, span string) bool {
 	// agree, and so do "hair follicles are not destroyed" and "does not
 	// destroy the hair follicles".
 	cHeads, cn := v.negatedTerms(claim)
-	sHeads, sn := v.negatedTerms(span)
-	cHeads, cn, sHeads, sn = v.canonical(cHeads), v.canonical(cn), v.canonical(sHeads), v.canonical(sn)
+	cHeads, cn = v.canonical(cHeads), v.canonical(cn)
+	neg := sf.negationOf(v)
+	sHeads, sn, st := neg.heads, neg.negated, neg.terms
 	ct := v.canonical(lexicon.NewTermSet(v.an.Terms(claim)))
-	st := v.canonical(lexicon.NewTermSet(v.an.Terms(span)))
 	// Against a side that denies nothing, every term in a cue's scope
 	// counts: "does not need reapplying" against "reapplication ... is
 	// advised", "is best avoided" against "massaging ... helps".
@@ -53,7 +54,7 @@ func (v *Lexical) negatedElsewhere(claim, span string) bool {
 	for t := range sHeads {
 		if ct.Has(t) && !cn.Has(t) {
 			if sFree == nil {
-				sFree = v.canonical(v.freeOf(span))
+				sFree = sf.freeOf(v)
 			}
 			if !sFree.Has(t) {
 				return true
@@ -237,6 +238,12 @@ const negationReach = 2
 // negation does ("avoid massaging reddened skin", "avoidance of irritating
 // foods").
 var avoidRE = regexp.MustCompile(`(?i)\b(avoid|avoided|avoiding|avoidance|discouraged|not recommended|best avoided)\b`)
+
+// avoidIn is avoidRE.MatchString(text), skipping the regexp when text
+// holds none of its words.
+func avoidIn(text string) bool {
+	return mayHoldFold(text, "avoid", "discouraged", "recommended") && avoidRE.MatchString(text)
+}
 
 // hedgeCues are negation cues that hedge frequency rather than deny.
 var hedgeCues = map[string]bool{"rarely": true, "rare": true, "seldom": true, "unlikely": true}

@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 )
 
 // numbersAgree reports whether text states every number of nums, numbers
@@ -32,12 +31,12 @@ func strongAgree(strong []string, text string) bool {
 	if len(strong) == 0 {
 		return true
 	}
-	words := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
-		words[w] = true
-	}
+	return strongHeld(strong, lowerWords(text))
+}
+
+// strongHeld reports whether words (see lowerWords) hold every strong word,
+// in its own form or another of strongForms.
+func strongHeld(strong []string, words map[string]bool) bool {
 	for _, s := range strong {
 		if !words[s] && !slices.ContainsFunc(strongForms[s], func(w string) bool { return words[w] }) {
 			return false
@@ -62,6 +61,10 @@ var strongForms = map[string][]string{
 	"eliminate": {"eliminates"}, "eliminates": {"eliminate"},
 }
 
+// numberWordCues is numberWordRE as cueWords.
+var numberWordCues = cueWords{re: numberWordRE, words: wordsOf(`one two three four five six seven eight nine ten
+	eleven twelve fifteen twenty thirty forty fifty hundred`)}
+
 var numberWordRE = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b`)
 
 var numberWordValues = map[string]string{
@@ -76,7 +79,7 @@ var numberWordValues = map[string]string{
 // "One" that counts nothing ("one of the warning signs", "one another", "no
 // one") stays a word; "one side" and "one of two" still count.
 func numberWords(s string) string {
-	if !numberWordRE.MatchString(s) {
+	if !numberWordCues.in(s) {
 		return s
 	}
 	var b strings.Builder

@@ -69,7 +69,7 @@ func ownVerb(text string) bool {
 	if m := namedEndRE.FindStringIndex(text); m != nil {
 		text = text[:m[0]]
 	}
-	return clauseVerbRE.MatchString(text)
+	return clauseVerbCues.in(text)
 }
 
 // circumstanceRE finds a unit that opens with a conjunction of condition
@@ -89,6 +89,19 @@ const clauseVerbs = `causes?|caused|stays?|stayed|leads?|results?|tends?|affects
 // clauseVerbRE finds a verb of a clause: an auxiliary, a modal or one of
 // clauseVerbs.
 var clauseVerbRE = regexp.MustCompile(`(?i)\b(?:is|are|was|were|be|been|has|have|had|can|may|might|could|will|would|should|must|does|do|did|` + clauseVerbs + `)\b`)
+
+// clauseVerbCues is clauseVerbRE as cueWords.
+var clauseVerbCues = cueWords{re: clauseVerbRE, words: wordsOf(`is are was were be been has have had can may might could will would
+	should must does do did cause causes caused stay stays stayed lead
+	leads result results tend tends affect affects appear appears occur
+	occurs spread spreads develop develops involve involves produce
+	produces require requires need needs respond responds last lasts heal
+	heals clear clears become becomes remain remains account accounts make
+	makes give gives include includes contain contains start starts begin
+	begins follow follows form forms show shows look looks feel feels
+	persist persists recur recurs fade fades improve improves worsen
+	worsens arise arises come comes linked associated used seen found
+	known called`)}
 
 // definiteRE finds a unit that opens with "the" (after a conjunction).
 var definiteRE = regexp.MustCompile(`(?i)^(?:(?:and|but|yet|or|so)\s+)?the\s`)

@@ -3,6 +3,7 @@ package claims
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dermliving/dermliving/lexicon"
 )
@@ -43,7 +44,7 @@ var modalRE = regexp.MustCompile(`(?i)\b(?:can|may|might|could)\b`)
 // with Y", or, unless the claim is hedged with a modal, against "X can
 // trigger or be associated with Y" (causeOrLinkRE).
 func (v *Lexical) madeCausal(claim, span string) bool {
-	if !causalRE.MatchString(claim) && !worsenRE.MatchString(claim) || !associationRE.MatchString(span) {
+	if !v.cache.spanFacts(span).associationIn() || !causalRE.MatchString(claim) && !worsenRE.MatchString(claim) {
 		return false
 	}
 	spanParts := sideParts(span)
@@ -191,6 +192,20 @@ func statesCause(text string) bool {
 // increased risk of Y").
 var relationRE = regexp.MustCompile(`(?i)\b(?:(caused(?: \w+)?(?: by)?|triggered(?: \w+)?(?: by)?|produced (?:\w+ )?by|results? from|resulting from|arises? from|comes? from|came from|stems? from|due to|because of|after|follows?|starts? from|develops? from|affected by|(?:forms?|formed|develops?|developed|occurs?|occurred|arises?|appears?|happens?) when)|(causes|causing|cause|leads? to|led to|triggers?|contributes? to|worsens?|produces?|results? in|underlies|precedes?|followed(?: \w+){0,3}? by|before|turns? into|progress(?:es|ed)? (?:in)?to|spreads? (?:in)?to|than|gives? rise to|(?:increases?|raises?) (?:the |a person's |their |your )?risk|(?:at )?(?:an |a )?(?:increased|higher|raised|greater) risk (?:of|for)|predispos(?:es?|ing) (?:\w+ )?to|more (?:susceptible|prone|likely) to|make(?:s)? more likely|affects?|affecting|weakens?|suppress(?:es)?))\b`)
 
+// relationWords are words one of which every match of relationRE holds.
+var relationWords = []string{"caus", "trigger", "produc", "result", "aris", "from", "due to", "because of", "after",
+	"follow", "affect", "when", "lead", "led to", "contribut", "worsen", "underlies", "preced", "before", "into",
+	"progress", "spread", "than", "rise to", "risk", "predispos", "more", "weaken", "suppress"}
+
+// relationMatches returns the matches of relationRE in text, skipping the
+// regexp when text holds none of relationWords.
+func relationMatches(text string) [][]int {
+	if !mayHoldFold(text, relationWords...) {
+		return nil
+	}
+	return relationRE.FindAllStringSubmatchIndex(text, -1)
+}
+
 // nounCauseRE finds "cause" or "trigger" used as a noun after a
 // determiner or an adjective ("the main cause of", "common triggers"),
 // which names no direction.
@@ -202,6 +217,23 @@ var nounCauseRE = regexp.MustCompile(`(?i)\b(the|a|an|main|common|usual|any|its|
 // verb "causes" or "triggers" takes an object first.
 var nounAfterRE = regexp.MustCompile(`(?i)^(?:\s*(?:[,.;:)]|$)|\s+(?:of|include|includes|included|including|such as|like|to|for|vary|varies|differ|differs)\b)`)
 
+// mayEndInCause reports whether text may end in "cause", "causes",
+// "trigger" or "triggers", in any case, as every match of nounCauseRE
+// does; text beyond ASCII is left to the regexp.
+func mayEndInCause(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	for _, w := range []string{"cause", "causes", "trigger", "triggers"} {
+		if len(text) >= len(w) && indexFoldASCII(text[len(text)-len(w):], w) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // causeWordRE is a relation word that may be the noun "cause" or
 // "trigger".
 var causeWordRE = regexp.MustCompile(`(?i)^(?:causes?|triggers?)$`)
@@ -210,7 +242,7 @@ var causeWordRE = regexp.MustCompile(`(?i)^(?:causes?|triggers?)$`)
 // noun "cause" or "trigger" (nounCauseRE, nounAfterRE), naming no
 // direction.
 func nounCause(text string, start, end int) bool {
-	if nounCauseRE.MatchString(text[:end]) {
+	if mayEndInCause(text[:end]) && nounCauseRE.MatchString(text[:end]) {
 		return true
 	}
 	return causeWordRE.MatchString(text[start:end]) && nounAfterRE.MatchString(text[end:])
@@ -277,7 +309,9 @@ func relationText(text string) string {
 	if strings.Contains(text, "first") {
 		text = firstThenRE.ReplaceAllString(text, "$1 before ")
 	}
-	text = riskForRE.ReplaceAllString(text, "$1 results from")
+	if mayHoldFold(text, "risk factor") {
+		text = riskForRE.ReplaceAllString(text, "$1 results from")
+	}
 	if strings.Contains(text, "ithin") {
 		text = withinOfRE.ReplaceAllString(text, "$1$2 before ")
 	}
@@ -290,6 +324,9 @@ func relationText(text string) string {
 	}
 	if strings.Contains(text, "ma") {
 		text = causativeRE.ReplaceAllString(text, "causes $1$2")
+	}
+	if !mayHoldFold(text, "more likely") {
+		return text
 	}
 	return moreLikelyRE.ReplaceAllString(text, "make more likely $2")
 }
@@ -305,10 +342,16 @@ type relation struct {
 
 // relations returns the directed relations of text.
 func (v *Lexical) relations(text string) []relation {
+	rt := relationText(text)
+	return v.relationsIn(text, rt, relationMatches(rt))
+}
+
+// relationsIn is relations given text's relationText, rt, and the matches
+// of relationRE there, ms.
+func (v *Lexical) relationsIn(text, rt string, ms [][]int) []relation {
 	listed := v.listedCauses(text)
-	text = relationText(text)
+	text = rt
 	var out []relation
-	ms := relationRE.FindAllStringSubmatchIndex(text, -1)
 	var rcs [][]int
 	if len(ms) > 1 {
 		rcs = relClauseRE.FindAllStringIndex(text, -1)
@@ -401,6 +444,9 @@ var listedRE = regexp.MustCompile(`(?i)\b(?:risk factors?|causes|triggers) (?:fo
 // round.
 func (v *Lexical) listedCauses(text string) []relation {
 	var out []relation
+	if !mayHoldFold(text, " include", " are") {
+		return nil
+	}
 	for _, m := range listedRE.FindAllStringSubmatchIndex(text, -1) {
 		end := len(text)
 		if b := sentenceEndRE.FindStringIndex(text[m[1]:]); b != nil {
@@ -466,11 +512,22 @@ func sentenceStart(text string, at int) int {
 // decides: reversed when terms of each claim argument sit in the other
 // argument there.
 func (v *Lexical) reversedRole(claim, span string) bool {
-	if !relationRE.MatchString(relationText(claim)) || !relationRE.MatchString(relationText(span)) {
+	return v.reversedRoleIn(nil, claim, span)
+}
+
+// reversedRoleIn is reversedRole with the claim's relations kept by memo
+// (which may be nil).
+func (v *Lexical) reversedRoleIn(memo *clauseMemo, claim, span string) bool {
+	// The span's side, kept by the cache, is read first: without a
+	// relation there, the claim's need not be found.
+	if !v.cache.spanFacts(span).relationOK() {
 		return false
 	}
 	srs := v.cache.spanRelations(v, span)
-	for _, cr := range v.relations(claim) {
+	if len(srs) == 0 || !memo.relates(claim) {
+		return false
+	}
+	for _, cr := range memo.relations(v, claim) {
 		best, bestN := -1, 0
 		for i, sr := range srs {
 			if sr.than != cr.than {
@@ -506,11 +563,17 @@ func (v *Lexical) reversedRole(claim, span string) bool {
 // whose first argument holds terms of the antecedent shares terms of its
 // second argument with the claim's.
 func (v *Lexical) movedAgent(claim, span string) bool {
-	if !relClauseRE.MatchString(span) || !relationRE.MatchString(relationText(claim)) {
+	return v.movedAgentIn(nil, claim, span)
+}
+
+// movedAgentIn is movedAgent with the claim's relations kept by memo
+// (which may be nil).
+func (v *Lexical) movedAgentIn(memo *clauseMemo, claim, span string) bool {
+	if !v.cache.spanFacts(span).relClauseIn() || !memo.relates(claim) {
 		return false
 	}
 	srs := v.cache.spanRelations(v, span)
-	crs := v.relations(claim)
+	crs := memo.relations(v, claim)
 	for _, rc := range relClauseRE.FindAllStringIndex(span, -1) {
 		from := sentenceStart(span, rc[0])
 		if bs := sideEndRE.FindAllStringIndex(span[from:rc[0]], -1); len(bs) > 0 {

@@ -53,7 +53,7 @@ func (v *Lexical) clauseTerms(text string) []lexicon.TermSet {
 				end()
 				continue
 			}
-			for _, t := range v.an.Terms(w) {
+			for _, t := range v.cache.wordTerms(v, w) {
 				if !unboundTerms[t] {
 					cur[t] = struct{}{}
 				}

@@ -198,6 +198,20 @@ var (
 	lotsOfRE = regexp.MustCompile(`(?i)\b(?:a lot|lots) of\b`)
 )
 
+// claimRewrites are analyse's rewrites of a claim, in order: each
+// regexp's replacement, and words one of which its every match holds.
+var claimRewrites = []struct {
+	re   *regexp.Regexp
+	with string
+	lits []string
+}{
+	{openerRE, "", []string{",", "news", "worth"}},
+	{asWellAsRE, "and", []string{"as well as"}},
+	{showUpRE, "appears", []string{" up"}},
+	{mightRE, "may", []string{"might"}},
+	{lotsOfRE, "many", []string{"lot"}},
+}
+
 // nonAssertiveRE ends the text before an "any" that asserts nothing of
 // all: "before any blisters appear", "without any scarring", "if any".
 var nonAssertiveRE = regexp.MustCompile(`(?i)\b(before|without|if|whether|no|not|never|hardly|barely)\s+$`)
@@ -260,8 +274,14 @@ func (v *Lexical) analyse(claim string) claimInfo {
 	// of its own.
 	// A leaflet's "might" and "a lot of" are the passage's "may" and
 	// "many".
-	content := showUpRE.ReplaceAllString(asWellAsRE.ReplaceAllString(openerRE.ReplaceAllString(claim, ""), "and"), "appears")
-	content = lotsOfRE.ReplaceAllString(mightRE.ReplaceAllString(content, "may"), "many")
+	//
+	// Each rewrite is skipped when the claim cannot hold its words.
+	content := claim
+	for _, r := range claimRewrites {
+		if mayHoldFold(content, r.lits...) {
+			content = r.re.ReplaceAllString(content, r.with)
+		}
+	}
 	ci := claimInfo{concepts: v.an.Concepts(content, v.th)}
 	ci.weights = make([]float64, len(ci.concepts))
 	for i, c := range ci.concepts {
@@ -291,7 +311,10 @@ func (v *Lexical) analyse(claim string) claimInfo {
 		}
 		ci.strong = append(ci.strong, w)
 	}
-	ci.numbers = numberRE.FindAllString(numberWords(claim), -1)
+	// numberRE matches digits only: a claim without any states no number.
+	if nw := numberWords(claim); hasNumber(nw) {
+		ci.numbers = numberRE.FindAllString(nw, -1)
+	}
 	ci.total = discountJudged(v.an, judged, ci.concepts, ci.weights)
 	return ci
 }
@@ -425,6 +448,7 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		j.Support = append(j.Support, Support{PassageID: passages[s.passage].ID, Start: s.start, End: s.end})
 	}
 	f := &as.feats
+	bf := v.cache.spanFacts(best.text)
 	switch {
 	case bestCov < v.MinCoverage:
 		j.Verdict, j.Reason = Unsupported, "no passage covers the claim's content"
@@ -432,21 +456,21 @@ func (v *Lexical) structural(ctx context.Context, claim string, passages []Passa
 		j.Verdict, j.Reason = Unsupported, "the passage says it of something else"
 	case f[featPolarity] == 1:
 		j.Verdict, j.Reason = Contradicted, "the passage states the opposite polarity"
-	case !numbersAgree(ci.numbers, best.text) && hasNumber(numberWords(best.text)):
+	case !bf.numbersAgree(ci.numbers) && bf.hasNumberWords():
 		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
 	case as.clauseNumbers:
 		j.Verdict, j.Reason = Contradicted, "numbers differ from the passage"
-	case !numbersAgree(ci.numbers, best.text):
+	case !bf.numbersAgree(ci.numbers):
 		j.Verdict, j.Reason = Unsupported, "the passage states no number the claim gives"
 	case f[featContrast] == 1:
 		j.Verdict, j.Reason = Unsupported, "the passage names another member of the same kind (organism, drug class, sex, age group, body site, direction)"
 	case f[featBinding] == 1:
 		j.Verdict, j.Reason = Unsupported, "the passage attaches the claim's attribute or role to another entity"
-	case f[featStrong] == 1 && as.commonUnheld && strongAgree(ci.strong, best.text) && !as.asked:
+	case f[featStrong] == 1 && as.commonUnheld && bf.strongAgree(ci.strong) && !as.asked:
 		j.Verdict, j.Reason = Unsupported, "the passage does not say it is common"
-	case f[featStrong] == 1 && as.comparedUnheld && strongAgree(ci.strong, best.text) && !as.asked:
+	case f[featStrong] == 1 && as.comparedUnheld && bf.strongAgree(ci.strong) && !as.asked:
 		j.Verdict, j.Reason = Unsupported, "the passage makes no comparison the claim makes"
-	case f[featStrong] == 1 && as.asked && strongAgree(ci.strong, best.text):
+	case f[featStrong] == 1 && as.asked && bf.strongAgree(ci.strong):
 		j.Verdict, j.Reason = Unsupported, "the claim asserts what the passage only asks (whether ...)"
 	case f[featStrong] == 1:
 		j.Verdict, j.Reason = Unsupported, "the claim asserts more than the passage ("+strings.Join(ci.strong, ", ")+")"
@@ -480,6 +504,53 @@ func (v *Lexical) coverage(ci claimInfo, a, b lexicon.TermSet) float64 {
 		}
 	}
 	return got / ci.total
+}
+
+// heldBySentence appends to held, for each set in turn, whether the set
+// matches each concept of the claim (see matchedByEither) that has weight;
+// concepts without weight are left false.
+func heldBySentence(ci claimInfo, sets []lexicon.TermSet, held []bool) []bool {
+	for _, set := range sets {
+		for i, c := range ci.concepts {
+			held = append(held, ci.weights[i] > 0 && matchedByEither(c, set, nil))
+		}
+	}
+	return held
+}
+
+// sentenceCoverage is v.coverage(ci, a, nil), given whether a matches each
+// concept (see heldBySentence).
+func sentenceCoverage(ci claimInfo, held []bool) float64 {
+	var got float64
+	for i := range ci.concepts {
+		if held[i] {
+			got += ci.weights[i]
+		}
+	}
+	return got / ci.total
+}
+
+// pairCoverage is v.coverage(ci, a, b), given whether a and b each match
+// each concept (see heldBySentence): only a concept with an alternative of
+// several terms may be matched by the two together and by neither alone.
+func pairCoverage(ci claimInfo, a, b lexicon.TermSet, heldA, heldB []bool) float64 {
+	var got float64
+	for i, c := range ci.concepts {
+		if ci.weights[i] > 0 && (heldA[i] || heldB[i] || multiTerm(c) && matchedByEither(c, a, b)) {
+			got += ci.weights[i]
+		}
+	}
+	return got / ci.total
+}
+
+// multiTerm reports whether some alternative of c has several terms.
+func multiTerm(c lexicon.Concept) bool {
+	for _, alt := range c.Alternatives {
+		if len(alt) > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // matchedByEither is c.MatchedBy on the union of a and b.
