@@ -195,3 +195,39 @@ func generalAfterContext(question string) (string, bool) {
 	}
 	return strings.Join(rest, " "), true
 }
+
+// decisionBesideContext returns question, an English one, without its
+// sentences that a rule of contextFile matches (besideSentence), and true,
+// when it has one and something else; otherwise "" and false. Such a
+// sentence says what is so of other people or of a thing in general, and
+// does not keep a decision beside it from being one: a question the screen
+// passes whole is read again without it ("Heard the creams make it worse
+// for a lot of people. still oozing after 5 days. antibiotics, yes or
+// no" asks what the rest asks). The reading can only refuse, so the
+// sentence need not be plain, as context (contextSentence) must: "The
+// tablets make a lot of people itchy." is dropped too.
+func decisionBesideContext(question string) (string, bool) {
+	q := fold.String(question)
+	if !strings.Contains(q, " ") || Language(question) != "en" {
+		return "", false
+	}
+	var rest []string
+	dropped := false
+	for _, s := range sentences(q) {
+		if besideSentence(s) {
+			dropped = true
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	if !dropped || len(rest) == 0 {
+		return "", false
+	}
+	return strings.Join(rest, " "), true
+}
+
+// besideSentence reports whether folded sentence s is a statement (it does
+// not end in "?") that a rule of contextFile matches from its start.
+func besideSentence(s string) bool {
+	return !strings.HasSuffix(s, "?") && anySpec(contextSpecs, bareSentence(s))
+}
