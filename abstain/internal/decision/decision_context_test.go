@@ -94,6 +94,8 @@ func TestGeneralAfterContext(t *testing.T) {
 		{"Heard the gels make it worse for a lot of people. How long should a gel be tried before judging it?", false, "hearsay, then a general question"},
 		{"Apparently it's very common in swimmers. How is it caught?", false, "a statement of a group, then a general question"},
 		{"The ointments make a lot of people itchy. Why does that happen?", false, "a statement, then a general question about it"},
+		{"Dicen que a mucha gente le pasa. Llevo diez dias con la pomada y sigue igual de rojo, ¿antibiotico si o no?", true, "a Spanish statement of people in general, then a decision"},
+		{"Dicen que a mucha gente le pasa. ¿Por qué sale la dermatitis del pañal?", false, "a Spanish statement, then a general question"},
 	} {
 		if got := isDecision(c.q, true); got != c.decision {
 			t.Errorf("isDecision(%q) = %v, want %v: %s", c.q, got, c.decision, c.reason)
