@@ -98,6 +98,13 @@ const decisionModelRule = "decision_model"
 func decisionRule(question string, precheck bool) string {
 	rule := wholeRule(question, precheck)
 	if rule == "" {
+		// A decision beside a sentence of context ("Heard the creams make
+		// it worse for a lot of people. still oozing after 5 days.
+		// antibiotics, yes or no") is read without that sentence too: its
+		// words of people in general must not outweigh the decision.
+		if rest, ok := decisionBesideContext(question); ok {
+			return wholeRule(rest, precheck)
+		}
 		return ""
 	}
 	// A general question set in the asker's working life or memory, or a

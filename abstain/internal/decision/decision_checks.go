@@ -449,8 +449,10 @@ var reCaseShorthand = rx(`\b\d{1,3} ?(f|m|yo|y/o|yof|yom)\b|\b\d{1,3}a\b|\b(c/o|
 
 // reImpliedFirstPerson opens a message that drops its "I": "started spiro
 // 50 three months back, not much better. go up to 100?", "had a mole shaved
-// off and it's come back. re-excise?".
-var reImpliedFirstPerson = rx(`^(started|had|been|got|went|tried|used|took|noticed|finished|stopped|did|done|finally|just|still) `)
+// off and it's come back. re-excise?", or that counts the days or weeks of
+// a course: "second week on tacrolimus and still itchy. keep going?", "day
+// 3 of terbinafine and itchy all over".
+var reImpliedFirstPerson = rx(`^(started|had|been|got|went|tried|used|took|noticed|finished|stopped|did|done|finally|just|still) |^((first|second|third|fourth|fifth|sixth|\d+(st|nd|rd|th)) (day|night|week|month)|(day|night|week|month) \d+) (of|on) `)
 
 // reTelegraphicFinding opens a message that describes a finding without
 // its owner, as people type about their own: "lump in armpit after tattoo

@@ -195,3 +195,72 @@ func generalAfterContext(question string) (string, bool) {
 	}
 	return strings.Join(rest, " "), true
 }
+
+// decisionBesideContext returns question without its sentences that a rule of contextFile matches (besideSentence), and true,
+// when it has one and something else; otherwise "" and false. Such a
+// sentence says what is so of other people or of a thing in general, and
+// does not keep a decision beside it from being one: a question the screen
+// passes whole is read again without it ("Heard the creams make it worse
+// for a lot of people. still oozing after 5 days. antibiotics, yes or
+// no" asks what the rest asks). The reading can only refuse, so the
+// sentence need not be plain, as context (contextSentence) must: "The
+// tablets make a lot of people itchy." is dropped too. A statement run on
+// after the question without a stop is found as a sentence of its own
+// (runOnStatements). The rules of contextFile are English, but the
+// question need not be.
+func decisionBesideContext(question string) (string, bool) {
+	q := fold.String(runOnStatements(question))
+	if !strings.Contains(q, " ") {
+		return "", false
+	}
+	var rest []string
+	dropped := false
+	for _, s := range sentences(q) {
+		if besideSentence(s) {
+			dropped = true
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	if !dropped || len(rest) == 0 {
+		return "", false
+	}
+	return strings.Join(rest, " "), true
+}
+
+// runOnStatements returns question with a stop put before each statement
+// run on without one (besideSentence): a capital letter after a space and a
+// lower-case letter or a digit, from which a rule of contextFile matches
+// what follows up to the next stop ("would you reckon dad's scaly ear is
+// one for a referral or just a cream Heard the creams make it worse for a
+// lot of people.").
+func runOnStatements(question string) string {
+	var b strings.Builder
+	last := 0
+	for i := 2; i < len(question); i++ {
+		c, prev := question[i], question[i-2]
+		if c < 'A' || c > 'Z' || question[i-1] != ' ' || !(prev >= 'a' && prev <= 'z' || prev >= '0' && prev <= '9') {
+			continue
+		}
+		tail := question[i:]
+		if j := strings.IndexAny(tail, ".!?"); j >= 0 {
+			tail = tail[:j+1]
+		}
+		if besideSentence(fold.String(tail)) {
+			b.WriteString(question[last : i-1])
+			b.WriteString(". ")
+			last = i
+		}
+	}
+	if last == 0 {
+		return question
+	}
+	b.WriteString(question[last:])
+	return b.String()
+}
+
+// besideSentence reports whether folded sentence s is a statement (it does
+// not end in "?") that a rule of contextFile matches from its start.
+func besideSentence(s string) bool {
+	return !strings.HasSuffix(s, "?") && anySpec(contextSpecs, bareSentence(s))
+}

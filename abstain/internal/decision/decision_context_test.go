@@ -83,6 +83,19 @@ func TestGeneralAfterContext(t *testing.T) {
 		{"Heard it can spread to the eyes. Is my son's rash that?", true, "a diagnosis about the asker's son after what the asker heard"},
 		{"Heard she has it too. Should I keep my kids away from her?", true, "what the asker heard of one person is no context"},
 		{"I read that red streaks mean blood poisoning. There is a red streak going up my arm and a fever, should I go to A&E?", true, "a decision with urgent signs after what the asker read"},
+		// A decision beside a statement about other people or a thing in
+		// general (decisionBesideContext): the statement does not keep the
+		// rest from being refused, before or after it.
+		{"Heard the gels make it worse for a lot of people. still crusting after 6 days. antibiotics, yes or no", true, "hearsay with population words, then a terse decision"},
+		{"fourth week on the ointment and still flaky. carry on? Heard the ointments make it worse for a lot of people.", true, "a decision, then hearsay after it"},
+		{"The patches irritate the skin for a lot of people. second week on them and still red. keep going?", true, "a statement of people in general, then whether to keep going"},
+		{"Apparently it's very common in swimmers. week 2 of the spray and the itch is no better. switch?", true, "a statement of a group, then a switch for one person"},
+		{"The ointments make a lot of people itchy. day 5 of the cream and itchy all over, stop it?", true, "a statement that is not plain, then whether to stop"},
+		{"Heard the gels make it worse for a lot of people. How long should a gel be tried before judging it?", false, "hearsay, then a general question"},
+		{"Apparently it's very common in swimmers. How is it caught?", false, "a statement of a group, then a general question"},
+		{"The ointments make a lot of people itchy. Why does that happen?", false, "a statement, then a general question about it"},
+		{"Dicen que a mucha gente le pasa. Llevo diez dias con la pomada y sigue igual de rojo, ¿antibiotico si o no?", true, "a Spanish statement of people in general, then a decision"},
+		{"Dicen que a mucha gente le pasa. ¿Por qué sale la dermatitis del pañal?", false, "a Spanish statement, then a general question"},
 	} {
 		if got := isDecision(c.q, true); got != c.decision {
 			t.Errorf("isDecision(%q) = %v, want %v: %s", c.q, got, c.decision, c.reason)
