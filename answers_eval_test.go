@@ -234,11 +234,12 @@ func (r *keyFactReport) String() string {
 // end of round 16: 1 and 0; the thirteenth, dev13 and holdout13, at the
 // end of round 17: 0 and 0; the fourteenth, dev14 and holdout14, at the
 // end of round 18: 0 and 0; the fifteenth, dev15 and holdout15, at the
-// end of round 19: 2 and 2).
+// end of round 19: 2 and 2; the sixteenth, dev16 and holdout16, at the end
+// of round 20: 1 and 1).
 var maxOffTargetAnswered = map[string]int{"dev.jsonl": 2, "holdout.jsonl": 2, "dev2.jsonl": 2, "holdout2.jsonl": 4, "dev3.jsonl": 1, "holdout3.jsonl": 0, "dev4.jsonl": 1, "holdout4.jsonl": 1, "dev5.jsonl": 1, "holdout5.jsonl": 2, "dev6.jsonl": 1, "holdout6.jsonl": 1, "dev7.jsonl": 0, "holdout7.jsonl": 2,
 	"dev8.jsonl": 2, "holdout8.jsonl": 0, "dev9.jsonl": 1, "holdout9.jsonl": 0, "dev10.jsonl": 1, "holdout10.jsonl": 1,
 	"dev11.jsonl": 1, "holdout11.jsonl": 1, "dev12.jsonl": 1, "holdout12.jsonl": 0, "dev13.jsonl": 0, "holdout13.jsonl": 0,
-	"dev14.jsonl": 0, "holdout14.jsonl": 0, "dev15.jsonl": 2, "holdout15.jsonl": 2}
+	"dev14.jsonl": 0, "holdout14.jsonl": 0, "dev15.jsonl": 2, "holdout15.jsonl": 2, "dev16.jsonl": 1, "holdout16.jsonl": 1}
 
 // minKeyFactRate is, for a key-fact set whose first reading fell below the
 // default floor (0.70), its own floor, just below that reading: holdout9
@@ -246,8 +247,9 @@ var maxOffTargetAnswered = map[string]int{"dev.jsonl": 2, "holdout.jsonl": 2, "d
 // 0.644, at the end of round 14; dev12 and holdout12 0.567 and 0.660, at
 // the end of round 16; dev13 and holdout13 0.682 and 0.692, at the end of
 // round 17; dev14 and holdout14 0.602 and 0.568, at the end of round 18;
-// dev15 and holdout15 0.658 and 0.676, at the end of round 19.
-var minKeyFactRate = map[string]float64{"holdout9.jsonl": 0.66, "dev10.jsonl": 0.56, "holdout10.jsonl": 0.62, "dev12.jsonl": 0.56, "holdout12.jsonl": 0.65, "dev13.jsonl": 0.67, "holdout13.jsonl": 0.68, "dev14.jsonl": 0.59, "holdout14.jsonl": 0.55, "dev15.jsonl": 0.65, "holdout15.jsonl": 0.67}
+// dev15 and holdout15 0.658 and 0.676, at the end of round 19; dev16 and
+// holdout16 0.602 and 0.656, at the end of round 20.
+var minKeyFactRate = map[string]float64{"holdout9.jsonl": 0.66, "dev10.jsonl": 0.56, "holdout10.jsonl": 0.62, "dev12.jsonl": 0.56, "holdout12.jsonl": 0.65, "dev13.jsonl": 0.67, "holdout13.jsonl": 0.68, "dev14.jsonl": 0.59, "holdout14.jsonl": 0.55, "dev15.jsonl": 0.65, "holdout15.jsonl": 0.67, "dev16.jsonl": 0.59, "holdout16.jsonl": 0.64}
 
 var (
 	keyFactKVOnce sync.Once

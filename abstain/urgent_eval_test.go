@@ -380,11 +380,21 @@ import (
 // held_out split, joins holdout14 under these floors, which are then set
 // again over both. Measured once after round 21 (2026-12-03): holdout14
 // 0.917 (110/120) with 2 of 120 look-alikes flagged, unchanged.
+//
+// Screens round 37 (no urgent widening; a decision beside statements of
+// other people is read without them) ends the wait of holdout32 (urgent32,
+// written blind after round 21 by a twentieth author and sealed): added as
+// a held_out split and measured once after round 37 (2026-12-03),
+// holdout14 0.917 (110/120) with 2 of 120 flagged, unchanged; holdout32,
+// read for the first time, 0.925 (111/120) with 6 of 120 look-alikes
+// flagged (every one of its urgent lines refused, 9 without the urgent
+// message); together 0.921 (221/240) and 8 of 240. The floors, over both
+// held-out splits, sit at those figures (0.92 and 8).
 const (
 	goalUrgentRecall    = 0.98
 	goalLookalikeFlags  = 0
-	floorUrgentRecall   = 0.91
-	floorLookalikeFlags = 2
+	floorUrgentRecall   = 0.92
+	floorLookalikeFlags = 8
 )
 
 // familyOrder is the order families are logged in.
