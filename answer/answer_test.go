@@ -46,7 +46,10 @@ func TestCorrect(t *testing.T) {
 	}
 	c, _ := composerOf(t, kv)
 	tests := []struct{ q, want string }{
-		{"wat causes exema to get worse", "wat causes eczema to get worse"},
+		// Text speak is read as the word it stands for ("wat" is "what",
+		// never the name "wart").
+		{"wat causes exema to get worse", "what causes eczema to get worse"},
+		{"wats the best cream for it", "whats the best cream for it"},
 		{"psoraisis treatment options", "psoriasis treatment options"},
 		{"How long do shingels last?", "How long do shingles last?"},
 		{"Is impetego contagious?", "Is impetigo contagious?"},
@@ -79,7 +82,7 @@ func TestCorrect(t *testing.T) {
 		// Other misspelled words beside a name do not stop its correction,
 		// and a correction the question names a topic without is left
 		// out.
-		{"wat causes exema to get wrose", "wat causes eczema to get wrose"},
+		{"wat causes exema to get wrose", "what causes eczema to get wrose"},
 		{"how do u treat psoraisis on elbos", "how do you treat psoriasis on elbos"},
 		// Text speak is read as the words it stands for.
 		{"what r exclamation mark hairs", "what are exclamation mark hairs"},
@@ -295,8 +298,8 @@ func ExampleComposer_Correct() {
 	fmt.Println(q)
 	fmt.Println(fixes)
 	// Output:
-	// wat causes eczema to get worse
-	// [{exema eczema}]
+	// what causes eczema to get worse
+	// [{wat what} {exema eczema}]
 }
 
 func TestComposeMultiPart(t *testing.T) {
