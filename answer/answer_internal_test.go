@@ -25,6 +25,8 @@ func TestClassify(t *testing.T) {
 		{"Why are nail infections more of a worry in diabetes?", "complications"},
 		{"What problems can untreated impetigo lead to?", "complications"}, // what it leads to, not what causes it
 		{"Which complications can cellulitis cause?", "complications"},
+		{"Which lines of work put people most at risk of hand dermatitis?", "risk"}, // "work" as a job, not what works
+		{"Which creams work for eczema at work?", "treatment"},
 		{"Does anything really work for hair thinning?", "treatment+yesno"},
 		{"What is it about nickel that gives people a rash?", "cause"},
 		{"What treats sun-damaged skin?", "treatment"},     // damaged describes, it asks no complication

@@ -99,6 +99,10 @@ var moreWorryRE = wordre.MustCompile(`(?i)\bwhy\b[^?]{0,60}?\b(?:more\s+(?:of\s+
 var whereFromRE = wordre.MustCompile(`(?i)\bwhere\s+(?:does|do|did|can|could|would|might)\b[^?]{0,60}?\b(?:come|comes|coming|came)\s+from\b`)
 
 // whereCaughtRE asks where a condition is caught or picked up.
+// jobWorkRE finds "work" as a job: "lines of work", "kind of work", "at
+// work".
+var jobWorkRE = regexp.MustCompile(`(?i)\b(?:(?:lines?|kinds?|types?|sorts?|fields?|places?)\s+of\s+work|at\s+work|(?:their|your|his|her|my|whose)\s+work)\b`)
+
 // complicationsOfRE asks what a condition leads to: "What complications
 // can shingles cause?", "which problems can it lead to".
 var complicationsOfRE = wordre.MustCompile(`(?i)\b(?:complications?|problems?|health\s+problems?|conditions?|issues?|consequences?)\b[^?.]{0,60}\b(?:cause|lead\s+to|result\s+in|bring\s+on|bring\s+about|give\s+rise\s+to)\s*\??\s*$`)
@@ -263,6 +267,11 @@ func classify(question string) Intent {
 	// whether it returns.
 	if in&SelfCare != 0 && in&Prognosis != 0 && stopReturnRE.MatchString(question) {
 		in &^= Prognosis
+	}
+	// "Which lines of work put a person most at risk?" asks who gets it:
+	// "work" there is a job, not what works.
+	if in&Treatment != 0 && jobWorkRE.MatchString(question) && !ruleOf[Treatment].MatchString(jobWorkRE.ReplaceAllString(question, " ")) {
+		in &^= Treatment
 	}
 	// "What complications can shingles lead to?" asks what shingles
 	// causes, not what causes shingles.
