@@ -9,6 +9,7 @@ import (
 
 	"github.com/dermliving/dermliving/answer"
 	"github.com/dermliving/dermliving/evidence"
+	"github.com/dermliving/dermliving/internal/racedetect"
 	"github.com/dermliving/dermliving/retrieve"
 	"github.com/dermliving/dermliving/sandbox"
 	"github.com/google/go-cmp/cmp"
@@ -166,6 +167,7 @@ func TestDermatological(t *testing.T) {
 }
 
 func TestComposeFocus(t *testing.T) {
+	racedetect.SkipEvaluation(t)
 	tests := []struct {
 		q     string
 		focus []string
@@ -358,6 +360,7 @@ func TestComposeCompare(t *testing.T) {
 }
 
 func TestSectionFor(t *testing.T) {
+	racedetect.SkipEvaluation(t)
 	tests := []struct {
 		q    string
 		want answer.Section
@@ -507,6 +510,7 @@ func TestComposeFocusPhrasedTopic(t *testing.T) {
 // its names only is matched by sentences that use the focus's title, and
 // that a question holding a word of the title keeps its other words.
 func TestWithFocusNames(t *testing.T) {
+	racedetect.SkipEvaluation(t)
 	tests := []struct {
 		q    string
 		want map[string]bool // concept's first term -> whether the title was added
@@ -539,6 +543,7 @@ func TestWithFocusNames(t *testing.T) {
 // kind must be corrected at least minCorrected of the time (measured on
 // kv_2026_11_01: 0.915 to 0.994).
 func TestCorrectGeneratedSlips(t *testing.T) {
+	racedetect.SkipEvaluation(t)
 	const minCorrected = 0.9
 	kv, err := sandbox.OpenVersion("kv_2026_11_01")
 	if err != nil {
@@ -641,6 +646,7 @@ func TestComposeFormNamed(t *testing.T) {
 }
 
 func TestComposeBestSentence(t *testing.T) {
+	racedetect.SkipEvaluation(t)
 	tests := []struct{ q, want string }{
 		{"what sets off cold sores", "ev_herpes_simplex_causes_2"},
 		{"Whereabouts on the body do keloids mostly come up?", "ev_keloids_causes_2"},
