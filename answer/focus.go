@@ -126,7 +126,7 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 				}
 				held := lexicon.NewTermSet(c.an.Terms(asked))
 				inQuestion := slices.DeleteFunc(slices.Clone(out), func(ti int) bool {
-					return !slices.ContainsFunc(t.topics[ti].names, func(name []string) bool { return nameAsked(name, held, false) })
+					return !t.namedIn(ti, held)
 				})
 				if len(inQuestion) > 0 {
 					out = inQuestion
@@ -157,28 +157,19 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 		}
 		// A topic named only after a word of likeness gives way to one
 		// named before it: "Is Malassezia folliculitis treated with
-		// antibiotics like acne is?" asks about folliculitis.
-		if len(out) > 1 && !compare {
+		// antibiotics like acne is?" asks about folliculitis. A question
+		// that names topics only to liken what it describes to them ("tiny
+		// white specks glued to kids' hair that won't brush out like
+		// dandruff does") names none: what retrieval finds first is what
+		// it describes, unless that is one of them.
+		if !compare {
 			if m := likenessRE.FindStringIndex(question); m != nil {
 				before := lexicon.NewTermSet(c.an.Terms(question[:m[0]]))
-				named := slices.DeleteFunc(slices.Clone(out), func(ti int) bool {
-					return !slices.ContainsFunc(t.topics[ti].names, func(name []string) bool { return nameAsked(name, before, false) })
-				})
-				if len(named) > 0 {
+				named := slices.DeleteFunc(slices.Clone(out), func(ti int) bool { return !t.namedIn(ti, before) })
+				switch {
+				case len(named) > 0 && len(out) > 1:
 					out = named
-				}
-			}
-		}
-		// A question that names topics only to liken what it describes to
-		// them ("tiny white specks glued to kids' hair that won't brush out
-		// like dandruff does") names none: what retrieval finds first is
-		// what it describes, unless that is one of them.
-		if !compare && firstHit >= 0 && !slices.Contains(out, firstHit) {
-			if m := likenessRE.FindStringIndex(question); m != nil {
-				before := lexicon.NewTermSet(c.an.Terms(question[:m[0]]))
-				if !slices.ContainsFunc(out, func(ti int) bool {
-					return slices.ContainsFunc(t.topics[ti].names, func(name []string) bool { return nameAsked(name, before, false) })
-				}) {
+				case len(named) == 0 && firstHit >= 0 && !slices.Contains(out, firstHit):
 					return []int{firstHit}, 0
 				}
 			}
@@ -193,9 +184,7 @@ func (c *Composer) focus(question string, concepts []retrieve.Weighted, hits []r
 					after = after[:i]
 				}
 				held := lexicon.NewTermSet(c.an.Terms(after))
-				kept := slices.DeleteFunc(slices.Clone(out), func(ti int) bool {
-					return slices.ContainsFunc(t.topics[ti].names, func(name []string) bool { return nameAsked(name, held, false) })
-				})
+				kept := slices.DeleteFunc(slices.Clone(out), func(ti int) bool { return t.namedIn(ti, held) })
 				if len(kept) > 0 {
 					out = kept
 				}

@@ -248,6 +248,11 @@ func (t *Topics) namedAlone(ti int, among []int, asked lexicon.TermSet) bool {
 	return false
 }
 
+// namedIn reports whether terms hold the whole of one of topic ti's names.
+func (t *Topics) namedIn(ti int, terms lexicon.TermSet) bool {
+	return slices.ContainsFunc(t.topics[ti].names, func(name []string) bool { return nameAsked(name, terms, false) })
+}
+
 // namedBesidesTitle reports whether the terms asked hold the whole of one of
 // topic ti's names other than its title.
 func (t *Topics) namedBesidesTitle(ti int, asked lexicon.TermSet) bool {

@@ -213,19 +213,11 @@ func decisionBesideContext(question string) (string, bool) {
 	if !strings.Contains(q, " ") {
 		return "", false
 	}
-	var rest []string
-	dropped := false
-	for _, s := range sentences(q) {
-		if besideSentence(s) {
-			dropped = true
-		} else {
-			rest = append(rest, s)
-		}
-	}
-	if !dropped || len(rest) == 0 {
+	rest := withoutSentences(q, besideSentence)
+	if rest == q || rest == "" {
 		return "", false
 	}
-	return strings.Join(rest, " "), true
+	return rest, true
 }
 
 // runOnStatements returns question with a stop put before each statement

@@ -64,8 +64,11 @@ var urgentRewrites, urgentRules = func() ([]ruleSpec, []ruleSpec) {
 // adrenaline_given_marker) and so may give a rule its literal. The other
 // rewrites only blank text: a question that holds none of the rules'
 // literals holds none after them.
-func urgentMayMatch(q string) bool {
-	held := urgentLiterals.rulesIn(q)
+func urgentMayMatch(q string) bool { return mayHoldSign(urgentLiterals.rulesIn(q)) }
+
+// mayHoldSign is urgentMayMatch for a text whose literals (urgentLiterals)
+// are held.
+func mayHoldSign(held ruleMask) bool {
 	for i := range held {
 		if held[i]&urgentSignBits[i] != 0 {
 			return true
@@ -151,10 +154,11 @@ func UrgentSign(question string) string {
 	if askedOfAnyone(q) {
 		return ""
 	}
-	if !urgentMayMatch(q) {
+	held := urgentLiterals.rulesIn(q)
+	if !mayHoldSign(held) {
 		return ""
 	}
-	return urgentMatch(urgentText(q))
+	return urgentMatch(urgentTextHeld(q, held))
 }
 
 // urgentMatch returns the name of the first rule of urgentFile that matches
@@ -400,11 +404,16 @@ var generalOpeners = lex.SetOf("a|an|the|un|una|el|la|los|las|when|what|what's|w
 // that one holding "$" keeps groups of the match ($1, ${1}), as regexp's
 // Expand does: "if my throat were swelling? because it is" becomes "my
 // throat were swelling", a hypothesis the question then says is real.
-func urgentText(q string) string {
-	q = urgentTypos.mend(q)
-	// A rewrite runs only on a text that holds one of its literals (see
-	// urgentLiterals); one that changes the text calls for another look.
-	held := urgentLiterals.rulesIn(q)
+func urgentText(q string) string { return urgentTextHeld(q, urgentLiterals.rulesIn(q)) }
+
+// urgentTextHeld is urgentText for folded text q whose literals
+// (urgentLiterals) are held, read once by the caller. A rewrite runs only on
+// a text that holds one of its literals; one that changes the text calls for
+// another look.
+func urgentTextHeld(q string, held ruleMask) string {
+	if m := urgentTypos.mend(q); m != q {
+		q, held = m, urgentLiterals.rulesIn(m)
+	}
 	for i, rw := range urgentRewrites {
 		if !held.has(i) {
 			continue

@@ -101,11 +101,11 @@ func urgentSignScore(question string) (string, float64) {
 // rules read (urgentText(q), or q itself when it holds none of the rules'
 // literals, which the rewrites cannot bring) and whether it holds any.
 func urgentRead(q string) (sign, r string, lit bool) {
-	lit = urgentMayMatch(q)
-	if !lit {
+	held := urgentLiterals.rulesIn(q)
+	if lit = mayHoldSign(held); !lit {
 		return "", q, false
 	}
-	r = urgentText(q)
+	r = urgentTextHeld(q, held)
 	if askedOfAnyone(q) {
 		return "", r, true
 	}
